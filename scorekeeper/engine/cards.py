@@ -1,0 +1,224 @@
+"""Cards, suits, denominations and phase-one bids, with text that round-trips.
+
+``Card.from_str(str(card)) == card`` and ``Bid.from_str(str(bid)) == bid`` hold for
+every value. Parsers are forgiving about how people type (``10s``, ``T♠``, ``7c``) and
+raise :class:`ParseError` quoting the bad text for anything else.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import total_ordering
+
+from .errors import ParseError
+
+RANK_CHARS = "23456789TJQKA"
+MIN_LEVEL = 5
+MAX_LEVEL = 13
+TRICKS_PER_HAND = 13
+SEATS = 4
+
+
+class Suit(enum.IntEnum):
+    """A suit, valued in bridge order so that it also ranks as a denomination."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def from_str(cls, text: str) -> Suit:
+        """Returns the suit named by a letter (any case) or a symbol; raises ParseError."""
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.symbol, suit.symbol_alt):
+                return suit
+        raise ParseError(f"{text!r} is not a suit; use one of C D H S or ♣ ♦ ♥ ♠")
+
+    @property
+    def symbol_alt(self) -> str:
+        # White-suit glyphs that phones sometimes insert instead of the black ones.
+        return "♧♢♡♤"[self.value]
+
+
+class Denomination(enum.IntEnum):
+    """What a phase-one bid names: a trump suit or no-trump, ranked C < D < H < S < NT."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NO_TRUMP = 4
+
+    @property
+    def code(self) -> str:
+        return ("C", "D", "H", "S", "NT")[self.value]
+
+    @property
+    def symbol(self) -> str:
+        return ("♣", "♦", "♥", "♠", "NT")[self.value]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None for no-trump."""
+        return None if self is Denomination.NO_TRUMP else Suit(self.value)
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def from_str(cls, text: str) -> Denomination:
+        """Returns the denomination for C D H S NT (any case, or a symbol); raises ParseError."""
+        key = text.strip().upper()
+        if key in ("NT", "N", "NOTRUMP", "NO-TRUMP", "NO TRUMP"):
+            return cls.NO_TRUMP
+        try:
+            return cls(Suit.from_str(key).value)
+        except ParseError:
+            raise ParseError(f"{text!r} is not a denomination; use one of C D H S NT") from None
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card. ``rank`` is 2..14 (ace high)."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.rank <= 14:
+            raise ValueError(f"rank {self.rank} is outside 2..14")
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[self.rank - 2]
+
+    @property
+    def index(self) -> int:
+        """A dense 0..51 number, suit-major."""
+        return self.suit.value * 13 + self.rank - 2
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return _DECK[index]
+
+    def __str__(self) -> str:
+        return self.rank_char + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.suit, self.rank) < (other.suit, other.rank)
+
+    @classmethod
+    def from_str(cls, text: str) -> Card:
+        """Parses ``TS``, ``10s``, ``T♠``, ``qh``; raises ParseError quoting the text."""
+        raw = text.strip()
+        if len(raw) < 2:
+            raise ParseError(f"{text!r} is not a card; write rank then suit, as in TS or 10♠")
+        rank_part, suit_part = raw[:-1].upper(), raw[-1]
+        if rank_part == "10":
+            rank_part = "T"
+        if len(rank_part) != 1 or rank_part not in RANK_CHARS:
+            raise ParseError(f"{text!r} is not a card; the rank must be one of {RANK_CHARS} or 10")
+        try:
+            suit = Suit.from_str(suit_part)
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is not a card; the suit must be C D H S or ♣ ♦ ♥ ♠"
+            ) from None
+        return _DECK[suit.value * 13 + RANK_CHARS.index(rank_part)]
+
+
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(2, 15))
+
+
+def full_deck() -> list[Card]:
+    """Returns a new list of the 52 cards, suit-major."""
+    return list(_DECK)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parses whitespace- or comma-separated cards; raises ParseError on the first bad one."""
+    return [Card.from_str(tok) for tok in text.replace(",", " ").split()]
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A phase-one bid: a level 5..13 and a denomination. Orders as the auction ranks bids."""
+
+    level: int
+    denomination: Denomination
+
+    def __post_init__(self) -> None:
+        if not MIN_LEVEL <= self.level <= MAX_LEVEL:
+            raise ValueError(f"level {self.level} is outside {MIN_LEVEL}..{MAX_LEVEL}")
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.denomination.trump
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.denomination.code}"
+
+    def __repr__(self) -> str:
+        return f"Bid({str(self)!r})"
+
+    @property
+    def display(self) -> str:
+        """The bid with a suit symbol, as shown to players: ``7♣``, ``9NT``."""
+        return f"{self.level}{self.denomination.symbol}"
+
+    def __lt__(self, other: Bid) -> bool:
+        return (self.level, self.denomination) < (other.level, other.denomination)
+
+    @classmethod
+    def from_str(cls, text: str) -> Bid:
+        """Parses ``7C``, ``9nt``, ``10♠``; raises ParseError quoting the text."""
+        raw = text.strip()
+        digits = ""
+        for ch in raw:
+            if ch.isdigit():
+                digits += ch
+            else:
+                break
+        rest = raw[len(digits) :]
+        if not digits or not rest:
+            raise ParseError(
+                f"{text!r} is not a bid; write a level and a denomination, as in 7C or 9NT"
+            )
+        level = int(digits)
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise ParseError(f"{text!r} is not a bid; the level must be {MIN_LEVEL}..{MAX_LEVEL}")
+        try:
+            denomination = Denomination.from_str(rest)
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is not a bid; the denomination must be C D H S or NT"
+            ) from None
+        return cls(level, denomination)
+
+
+def all_bids(minimum: int = MIN_LEVEL) -> list[Bid]:
+    """Returns every bid from ``minimum`` up, lowest first."""
+    return [Bid(level, d) for level in range(minimum, MAX_LEVEL + 1) for d in Denomination]

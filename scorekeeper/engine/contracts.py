@@ -1,0 +1,133 @@
+"""Phase two: who names a contract in which order, the forbidden number, over and under."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import SEATS, TRICKS_PER_HAND
+from .errors import IllegalAction
+from .settings import RuleSettings
+
+OverUnder = Literal["over", "under"]
+
+
+def left_of(seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` places clockwise (to the left) of ``seat``."""
+    return (seat + steps) % SEATS
+
+
+def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:
+    """Seats that name a contract, in order.
+
+    The declarer speaks first when it may raise; otherwise its contract is fixed at its
+    level and only the other three speak, starting at the declarer's left.
+    """
+    others = [left_of(declarer, k) for k in (1, 2, 3)]
+    return [declarer, *others] if settings.declarer_may_raise else others
+
+
+def forbidden_contract(others_total: int) -> int | None:
+    """The number the last bidder may not name, given the other three contracts' total.
+
+    Returns None when the others already exceed 13, since then nothing can make 13.
+    """
+    rest = TRICKS_PER_HAND - others_total
+    return rest if rest >= 0 else None
+
+
+def over_under(contracts: list[int] | tuple[int, ...]) -> OverUnder:
+    """Returns "over" for a total above 13 and "under" below; raises ValueError at 13."""
+    total = sum(contracts)
+    if total == TRICKS_PER_HAND:
+        raise ValueError("contracts total 13; the hand must be over or under")
+    return "over" if total > TRICKS_PER_HAND else "under"
+
+
+def legal_contracts(
+    settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
+) -> list[int]:
+    """The contracts ``seat`` may name now, given the contracts already ``named`` by seat.
+
+    The declarer: its level when it may not raise, otherwise level..13. The last bidder
+    (right of the declarer): 0..13 without the forbidden number. Everyone else: 0..13.
+    """
+    if seat == declarer:
+        return list(range(level, TRICKS_PER_HAND + 1)) if settings.declarer_may_raise else [level]
+    choices = list(range(TRICKS_PER_HAND + 1))
+    if seat == left_of(declarer, 3) and len(named) == SEATS - 1:
+        forbidden = forbidden_contract(sum(named.values()))
+        if forbidden is not None:
+            choices.remove(forbidden)
+    return choices
+
+
+@dataclass
+class ContractPhase:
+    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``."""
+
+    settings: RuleSettings
+    declarer: int
+    level: int
+    named: dict[int, int] = field(default_factory=dict)
+    order: list[int] = field(init=False)
+    position: int = 0
+
+    def __post_init__(self) -> None:
+        self.order = speaking_order(self.settings, self.declarer)
+        if not self.settings.declarer_may_raise:
+            self.named[self.declarer] = self.level
+
+    @property
+    def to_speak(self) -> int | None:
+        return self.order[self.position] if self.position < len(self.order) else None
+
+    def is_terminal(self) -> bool:
+        return self.position >= len(self.order)
+
+    def legal_actions(self) -> list[int]:
+        seat = self.to_speak
+        if seat is None:
+            return []
+        return legal_contracts(self.settings, self.declarer, self.level, seat, self.named)
+
+    def forbidden(self) -> int | None:
+        """The forbidden number for the seat to speak, if it is the last bidder."""
+        if self.to_speak == left_of(self.declarer, 3):
+            return forbidden_contract(sum(self.named.values()))
+        return None
+
+    def apply(self, contract: int) -> None:
+        """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
+        seat = self.to_speak
+        if seat is None:
+            raise IllegalAction("every contract has been named", "contracts")
+        if contract not in self.legal_actions():
+            raise IllegalAction(
+                _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
+                f"contracts[{seat}]",
+            )
+        self.named[seat] = contract
+        self.position += 1
+
+    @property
+    def contracts(self) -> list[int]:
+        """Contracts in seat order; raises ValueError before every seat has one."""
+        if not self.is_terminal():
+            raise ValueError("phase two is not over")
+        return [self.named[s] for s in range(SEATS)]
+
+
+def _why_illegal(
+    settings: RuleSettings, declarer: int, level: int, seat: int, contract: int, named: dict
+) -> str:
+    if seat == declarer:
+        if settings.declarer_may_raise:
+            return (
+                f"the declarer's contract is {contract}; it must be at least its bid level "
+                f"{level} and at most 13"
+            )
+        return f"the declarer's contract is {contract}; it must equal its bid level {level}"
+    if not 0 <= contract <= TRICKS_PER_HAND:
+        return f"a contract of {contract} is outside 0..13"
+    return f"the last bidder may not say {contract}: the contracts would total exactly 13"

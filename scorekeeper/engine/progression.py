@@ -1,0 +1,115 @@
+"""Game progression: dealer rotation, opener and leader, running totals and the end of game.
+
+``replay`` is the one place that turns a game's recorded hands into everything a
+scoreboard shows, so the web app, the CLI and the tests all agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import SEATS
+from .contracts import left_of
+from .scoring import HandScore
+from .settings import RuleSettings
+from .validation import HandRecord, PlayedHand
+
+Status = Literal["in_progress", "finished"]
+
+
+def opener_for(settings: RuleSettings, dealer: int) -> int:
+    """The seat that opens the auction: the dealer, or the player to the dealer's left."""
+    return dealer if settings.opener == "dealer" else left_of(dealer)
+
+
+def next_dealer(dealer: int, hand: HandRecord) -> int:
+    """The next hand's dealer: a thrown-in deal is dealt again by the same dealer."""
+    return dealer if hand.thrown_in else left_of(dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedHand:
+    """One recorded hand as the scoreboard shows it."""
+
+    number: int
+    dealer: int
+    opener: int
+    record: HandRecord
+    score: HandScore | None
+    totals: tuple[int, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.score.points if self.score else (0,) * SEATS
+
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """Where a game stands after its recorded hands."""
+
+    settings: RuleSettings
+    hands: tuple[ReplayedHand, ...]
+    totals: tuple[int, ...]
+    dealer: int
+    opener: int
+    status: Status
+    winner: int | None
+    target_reached: bool
+    leaders: tuple[int, ...] = field(default=())
+
+    @property
+    def tie_at_top(self) -> bool:
+        """True when the target was reached but two or more seats share the highest total."""
+        return self.target_reached and self.winner is None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+
+def leaders_of(totals: Sequence[int]) -> tuple[int, ...]:
+    best = max(totals)
+    return tuple(s for s, t in enumerate(totals) if t == best)
+
+
+def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord]) -> GameProgress:
+    """Scores ``hands`` in order and returns the game's state after them.
+
+    The game ends after the first hand in which a seat reaches or passes the target, when
+    one seat alone has the highest total; while two or more tie at the top, play goes on
+    until one seat alone leads. Raises ValueError if a hand is recorded after the end.
+    """
+    if not 0 <= first_dealer < SEATS:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    totals = [0] * SEATS
+    dealer = first_dealer
+    target_reached = False
+    winner: int | None = None
+    replayed: list[ReplayedHand] = []
+    for number, record in enumerate(hands, start=1):
+        if winner is not None:
+            raise ValueError(f"hand {number} was recorded after the game ended")
+        score = record.score(settings) if isinstance(record, PlayedHand) else None
+        if score is not None:
+            totals = [t + p for t, p in zip(totals, score.points, strict=True)]
+        replayed.append(
+            ReplayedHand(number, dealer, opener_for(settings, dealer), record, score, tuple(totals))
+        )
+        dealer = next_dealer(dealer, record)
+        if score is not None and max(totals) >= settings.target:
+            target_reached = True
+        if target_reached and len(leaders_of(totals)) == 1:
+            winner = leaders_of(totals)[0]
+    return GameProgress(
+        settings=settings,
+        hands=tuple(replayed),
+        totals=tuple(totals),
+        dealer=dealer,
+        opener=opener_for(settings, dealer),
+        status="finished" if winner is not None else "in_progress",
+        winner=winner,
+        target_reached=target_reached,
+        leaders=leaders_of(totals),
+    )

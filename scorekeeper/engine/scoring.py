@@ -1,0 +1,71 @@
+"""Scoring: points per seat as a function of (settings, contracts, tricks taken, revokes).
+
+There is no branch on a preset's name anywhere; every difference between presets is a knob.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .contracts import OverUnder, over_under
+from .settings import RuleSettings
+
+
+def contract_points(
+    settings: RuleSettings, contract: int, tricks_taken: int, hand: OverUnder
+) -> int:
+    """Points one player scores for one hand, before any revoke penalty.
+
+    - contract n >= 1 made exactly: exact_bonus + n²
+    - contract n >= 1 missed by d tricks: -miss_step * d
+    - zero made: zero_over or zero_under, by the hand's over/under
+    - zero failed with t tricks: -failed_zero_first + failed_zero_step * (t - 1)
+    """
+    if contract == 0:
+        if tricks_taken == 0:
+            return settings.zero_over if hand == "over" else settings.zero_under
+        return -settings.failed_zero_first + settings.failed_zero_step * (tricks_taken - 1)
+    if tricks_taken == contract:
+        return settings.exact_bonus + contract * contract
+    return -settings.miss_step * abs(tricks_taken - contract)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The scored result of one hand."""
+
+    points: tuple[int, ...]
+    over_under: OverUnder
+    contracts_total: int
+    made: tuple[bool, ...]
+    void: bool
+
+    def to_dict(self) -> dict:
+        return {
+            "points": list(self.points),
+            "over_under": self.over_under,
+            "contracts_total": self.contracts_total,
+        }
+
+
+def score_hand(
+    settings: RuleSettings,
+    contracts: Sequence[int],
+    tricks_taken: Sequence[int],
+    revokes: Sequence[int] | None = None,
+) -> HandScore:
+    """Scores a hand whose values are already valid (see ``validation``).
+
+    With ``all_fail_void`` on and nobody making their contract, every seat scores 0 for the
+    hand. A caught revoke costs its penalty on top of the hand's score, void or not.
+    """
+    hand = over_under(contracts)
+    made = tuple(c == t for c, t in zip(contracts, tricks_taken, strict=True))
+    void = settings.all_fail_void and not any(made)
+    revokes = revokes or [0] * len(contracts)
+    points = tuple(
+        (0 if void else contract_points(settings, c, t, hand)) - settings.revoke_penalty * r
+        for c, t, r in zip(contracts, tricks_taken, revokes, strict=True)
+    )
+    return HandScore(points, hand, sum(contracts), made, void)

@@ -1,0 +1,324 @@
+"""Validation of a hand recorded at a real table, where no cards are known.
+
+``record_hand`` takes values as they arrive from a form, a JSON body or the command line
+(numbers may be text), checks every rule, and returns a typed :class:`PlayedHand` or
+:class:`ThrownIn`. It raises :class:`InvalidHand` listing every problem, each naming the
+field and the rule, e.g. ``("tricks", "tricks total 12; they must total 13")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
+from .contracts import forbidden_contract, left_of
+from .errors import InvalidHand, ParseError
+from .scoring import HandScore, score_hand
+from .settings import RuleSettings
+
+SEAT_WORDS = ("first", "second", "third", "fourth")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A hand that was bid and played: everything the table writes down."""
+
+    declarer: int
+    bid: Bid
+    frisch_rounds: int
+    contracts: tuple[int, ...]
+    tricks_taken: tuple[int, ...]
+    revokes: tuple[int, ...] = (0, 0, 0, 0)
+
+    thrown_in = False
+
+    def score(self, settings: RuleSettings) -> HandScore:
+        return score_hand(settings, self.contracts, self.tricks_taken, self.revokes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "thrown_in": False,
+            "declarer": self.declarer,
+            "bid": str(self.bid),
+            "frisch_rounds": self.frisch_rounds,
+            "contracts": list(self.contracts),
+            "tricks": list(self.tricks_taken),
+            "revokes": list(self.revokes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownIn:
+    """A deal every player passed after the last allowed Frisch round: nothing is scored."""
+
+    frisch_rounds: int
+
+    thrown_in = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"thrown_in": True, "frisch_rounds": self.frisch_rounds}
+
+
+HandRecord = PlayedHand | ThrownIn
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str]] = []
+
+    def add(self, field: str, message: str) -> None:
+        self.found.append((field, message))
+
+
+def _whole(value: Any, field: str, label: str, problems: _Problems) -> int | None:
+    if isinstance(value, bool):
+        problems.add(field, f"{label} must be a whole number, not {value!r}")
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    if value is None or (isinstance(value, str) and not value.strip()):
+        problems.add(field, f"{label} is missing")
+    else:
+        problems.add(field, f"{label} must be a whole number, not {value!r}")
+    return None
+
+
+def _seat_list(
+    values: Any, field: str, low: int, high: int | None, problems: _Problems
+) -> list[int] | None:
+    """Four whole numbers in low..high; adds problems and returns None if any is bad."""
+    if isinstance(values, str):
+        values = [v for v in values.replace(",", " ").split()]
+    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
+        problems.add(field, f"{field} must be a list of 4 numbers, one per seat")
+        return None
+    if len(values) != SEATS:
+        problems.add(field, f"{field} has {len(values)} values; it needs 4, one per seat")
+        return None
+    numbers: list[int] = []
+    ok = True
+    for seat, value in enumerate(values):
+        label = f"{field} for the {SEAT_WORDS[seat]} seat"
+        number = _whole(value, f"{field}[{seat}]", label, problems)
+        if number is None:
+            ok = False
+            continue
+        if number < low or (high is not None and number > high):
+            bound = f"{low}..{high}" if high is not None else f"at least {low}"
+            problems.add(f"{field}[{seat}]", f"{label} is {number}; it must be {bound}")
+            ok = False
+        numbers.append(number)
+    return numbers if ok else None
+
+
+def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
+    """Checks four contracts 0..13 that do not total 13; see ``record_hand`` for errors."""
+    own = problems or _Problems()
+    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, own)
+    if numbers is not None and sum(numbers) == TRICKS_PER_HAND:
+        own.add(
+            "contracts",
+            "contracts total 13; the last bidder may not make them total exactly 13",
+        )
+        numbers = None
+    if problems is None and own.found:
+        raise InvalidHand(own.found)
+    return numbers
+
+
+def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | None:
+    """Checks four trick counts 0..13 that total 13."""
+    own = problems or _Problems()
+    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, own)
+    if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
+        own.add("tricks", f"tricks total {sum(numbers)}; they must total 13")
+        numbers = None
+    if problems is None and own.found:
+        raise InvalidHand(own.found)
+    return numbers
+
+
+def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] | None:
+    """Checks four revoke counts >= 0 (missing means none)."""
+    own = problems or _Problems()
+    if revokes is None:
+        return [0] * SEATS
+    numbers = _seat_list(revokes, "revokes", 0, None, own)
+    if problems is None and own.found:
+        raise InvalidHand(own.found)
+    return numbers
+
+
+def score_table_entry(
+    settings: RuleSettings, contracts: Any, tricks: Any, revokes: Any = None
+) -> HandScore:
+    """Validates and scores contracts and tricks alone (no auction known); raises InvalidHand."""
+    problems = _Problems()
+    c = check_contracts(contracts, problems)
+    t = check_tricks(tricks, problems)
+    r = check_revokes(revokes, problems)
+    if problems.found or c is None or t is None or r is None:
+        raise InvalidHand(problems.found)
+    return score_hand(settings, c, t, r)
+
+
+def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:
+    rounds = _whole(0 if value is None else value, "frisch_rounds", "frisch_rounds", problems)
+    if rounds is None:
+        return None
+    if not 0 <= rounds <= settings.frisch_rounds:
+        allowed = (
+            "these rules allow no Frisch rounds"
+            if settings.frisch_rounds == 0
+            else f"these rules allow 0..{settings.frisch_rounds}"
+        )
+        problems.add("frisch_rounds", f"frisch_rounds is {rounds}; {allowed}")
+        return None
+    return rounds
+
+
+def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> ThrownIn:
+    """Validates a thrown-in deal. A deal is thrown in only after the last allowed Frisch
+    round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``."""
+    problems = _Problems()
+    value = settings.frisch_rounds if frisch_rounds is None else frisch_rounds
+    rounds = _check_frisch(settings, value, problems)
+    if rounds is not None and rounds != settings.frisch_rounds:
+        problems.add(
+            "frisch_rounds",
+            f"a deal is thrown in only after all {settings.frisch_rounds} Frisch rounds; "
+            f"after {rounds} the players exchange cards and bid again",
+        )
+    if problems.found or rounds is None:
+        raise InvalidHand(problems.found)
+    return ThrownIn(rounds)
+
+
+def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problems) -> Bid | None:
+    """Reads a bid from ``"7C"`` text, or from separate level and denomination values."""
+    if bid not in (None, ""):
+        if isinstance(bid, Bid):
+            return bid
+        if not isinstance(bid, str):
+            problems.add("bid", f"bid must be text such as 7C or 9NT, not {bid!r}")
+            return None
+        try:
+            return Bid.from_str(bid)
+        except ParseError as exc:
+            problems.add("bid", str(exc))
+            return None
+    lvl = _whole(level, "level", "level", problems)
+    den: Denomination | None = None
+    if denomination in (None, ""):
+        problems.add("denomination", "denomination is missing; choose C, D, H, S or NT")
+    elif isinstance(denomination, Denomination):
+        den = denomination
+    else:
+        try:
+            den = Denomination.from_str(str(denomination))
+        except ParseError as exc:
+            problems.add("denomination", str(exc))
+    if lvl is None or den is None:
+        return None
+    if not 5 <= lvl <= MAX_LEVEL:
+        problems.add("level", f"level is {lvl}; it must be 5..13")
+        return None
+    return Bid(lvl, den)
+
+
+def record_hand(
+    settings: RuleSettings,
+    *,
+    declarer: Any,
+    contracts: Any,
+    tricks: Any,
+    bid: Any = None,
+    level: Any = None,
+    denomination: Any = None,
+    frisch_rounds: Any = 0,
+    revokes: Any = None,
+) -> PlayedHand:
+    """Validates a played hand and returns it typed; raises InvalidHand with every problem.
+
+    Checks: the declarer is a seat 0..3; the level lies between the Frisch-raised minimum
+    and 13; the denomination is C D H S or NT; the declarer's contract fits its level
+    (equal to it, or at least it when the declarer may raise); contracts are 0..13 and do
+    not total 13; tricks are 0..13 and total 13; revokes are >= 0.
+    """
+    problems = _Problems()
+    seat = _whole(declarer, "declarer", "declarer", problems)
+    if seat is not None and not 0 <= seat < SEATS:
+        problems.add("declarer", f"declarer is seat {seat}; seats are 0..3")
+        seat = None
+    rounds = _check_frisch(settings, frisch_rounds, problems)
+    the_bid = parse_bid_fields(bid, level, denomination, problems)
+    if the_bid is not None and rounds is not None:
+        minimum = settings.minimum_level(rounds)
+        if the_bid.level < minimum:
+            field = "bid" if bid not in (None, "") else "level"
+            problems.add(
+                field,
+                f"level {the_bid.level} is below the minimum {minimum} after "
+                f"{rounds} Frisch round{'s' if rounds != 1 else ''}",
+            )
+    c = check_contracts(contracts, problems)
+    t = check_tricks(tricks, problems)
+    r = check_revokes(revokes, problems)
+    if c is not None and seat is not None and the_bid is not None:
+        own = c[seat]
+        if settings.declarer_may_raise and own < the_bid.level:
+            problems.add(
+                f"contracts[{seat}]",
+                f"the declarer's contract is {own}; it must be at least the bid level "
+                f"{the_bid.level}",
+            )
+        elif not settings.declarer_may_raise and own != the_bid.level:
+            problems.add(
+                f"contracts[{seat}]",
+                f"the declarer's contract is {own}; under these rules it equals the bid "
+                f"level {the_bid.level}",
+            )
+    if problems.found:
+        raise InvalidHand(problems.found)
+    assert seat is not None and the_bid is not None and rounds is not None
+    assert c is not None and t is not None and r is not None
+    return PlayedHand(seat, the_bid, rounds, tuple(c), tuple(t), tuple(r))
+
+
+def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
+    """Validates a hand given as a JSON-shaped dict (the API and import format)."""
+    if not isinstance(body, dict):
+        raise InvalidHand([("hand", "a hand must be a JSON object")])
+    thrown = body.get("thrown_in", False)
+    if thrown not in (True, False, None):
+        raise InvalidHand([("thrown_in", f"thrown_in must be true or false, not {thrown!r}")])
+    if thrown:
+        return record_thrown_in(settings, body.get("frisch_rounds"))
+    return record_hand(
+        settings,
+        declarer=body.get("declarer"),
+        bid=body.get("bid"),
+        level=body.get("level"),
+        denomination=body.get("denomination"),
+        frisch_rounds=body.get("frisch_rounds", 0),
+        contracts=body.get("contracts"),
+        tricks=body.get("tricks"),
+        revokes=body.get("revokes"),
+    )
+
+
+def last_bidder(declarer: int) -> int:
+    """The seat that names the last contract: the declarer's right."""
+    return left_of(declarer, 3)
+
+
+def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:
+    """The number the last bidder may not name, given the other three seats' contracts."""
+    others = sum(c for s, c in enumerate(contracts) if s != last_bidder(declarer))
+    return forbidden_contract(others)
