@@ -1,0 +1,176 @@
+"""The ``scorekeeper`` command line.
+
+Other tools call it, so its interface is fixed: bad input exits with status 2 and one line
+on stderr naming the field, and it never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+import click
+
+from .engine import KNOB_HELP, KNOBS, PRESETS, EngineError, RuleSettings, preset
+from .engine.validation import score_table_entry
+
+SEAT_LABELS = ("seat 0", "seat 1", "seat 2", "seat 3")
+
+
+class FieldError(click.UsageError):
+    """A bad argument, reported as one line that names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message if message.startswith(field) else f"{field}: {message}")
+
+
+def settings_from_options(rules: str, assignments: Sequence[str]) -> RuleSettings:
+    """Returns the preset named by ``--rules`` with every ``--set KNOB=VALUE`` applied.
+
+    Raises FieldError naming ``--rules`` or ``--set`` and the knob.
+    """
+    try:
+        base = preset(rules)
+    except EngineError as exc:
+        raise FieldError("--rules", str(exc)) from None
+    changes: dict[str, str] = {}
+    for assignment in assignments:
+        name, sep, value = assignment.partition("=")
+        if not sep or not name.strip():
+            raise FieldError("--set", f"--set takes KNOB=VALUE, not {assignment!r}")
+        changes[name.strip()] = value
+    try:
+        return base.with_changes(changes)
+    except EngineError as exc:
+        raise FieldError("--set", str(exc)) from None
+
+
+def rules_options(func):
+    """Adds ``--rules PRESET`` and repeatable ``--set KNOB=VALUE`` to a command."""
+    func = click.option(
+        "--set",
+        "assignments",
+        multiple=True,
+        metavar="KNOB=VALUE",
+        help="Change one house rule of the preset; repeat for more. See `scorekeeper rules`.",
+    )(func)
+    return click.option(
+        "--rules",
+        default="standard",
+        show_default=True,
+        metavar="PRESET",
+        help=f"Rules preset: {', '.join(PRESETS)}.",
+    )(func)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scorekeeper")
+def main() -> None:
+    """Scorekeeper for Israeli Whist played with real cards: score hands, show the rules,
+    simulate deals and serve the table app."""
+
+
+@main.command()
+@rules_options
+@click.option("--contracts", required=True, metavar="C0,C1,C2,C3", help="Contracts in seat order.")
+@click.option("--tricks", required=True, metavar="T0,T1,T2,T3", help="Tricks taken in seat order.")
+@click.option("--revokes", metavar="R0,R1,R2,R3", help="Caught revokes in seat order.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def score(
+    rules: str,
+    assignments: tuple[str, ...],
+    contracts: str,
+    tricks: str,
+    revokes: str | None,
+    as_json: bool,
+) -> None:
+    """Score one hand from its contracts and tricks taken."""
+    settings = settings_from_options(rules, assignments)
+    try:
+        result = score_table_entry(settings, _split(contracts), _split(tricks), _split(revokes))
+    except EngineError as exc:
+        raise FieldError(f"--{(exc.field or 'input').split('[')[0]}", str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result.to_dict()))
+        return
+    rows = [("", "contract", "tricks", "points")]
+    taken = _split(tricks) or []
+    for seat, label in enumerate(SEAT_LABELS):
+        rows.append(
+            (label, str(_split(contracts)[seat]), str(taken[seat]), _signed(result.points[seat]))
+        )
+    click.echo(_table(rows))
+    click.echo(f"contracts total {result.contracts_total}: {result.over_under}")
+    if result.void:
+        click.echo("nobody made their contract: the hand scores 0 (all-fail void)")
+
+
+@main.command()
+@click.argument("preset_name", metavar="[PRESET]", required=False)
+def rules(preset_name: str | None) -> None:
+    """Show the settings of one rules preset, or of all three side by side."""
+    if preset_name is not None:
+        try:
+            chosen = preset(preset_name)
+        except EngineError as exc:
+            raise FieldError("PRESET", str(exc)) from None
+        rows = [("setting", "value", "meaning")]
+        rows += [(k, _value(getattr(chosen, k)), KNOB_HELP[k]) for k in KNOBS]
+    else:
+        rows = [("setting", *PRESETS)]
+        rows += [(k, *(_value(getattr(p, k)) for p in PRESETS.values())) for k in KNOBS]
+    click.echo(_table(rows))
+
+
+def _split(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [part.strip() for part in text.split(",")]
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _table(rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def entry(argv: Sequence[str] | None = None) -> int:
+    """Console-script entry: runs ``main`` and turns every usage error into one line and 2."""
+    try:
+        main.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("scorekeeper: aborted", err=True)
+        return 1
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        message = " ".join(exc.format_message().split())
+        click.echo(f"scorekeeper: error: {message}", err=True)
+        return 2
+    except EngineError as exc:
+        click.echo(f"scorekeeper: error: {exc.field or 'input'}: {exc}", err=True)
+        return 2
+    except BrokenPipeError:
+        # A reader such as `head` closed the pipe: stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(entry())

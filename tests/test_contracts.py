@@ -1,0 +1,71 @@
+"""Phase two: speaking order, the forbidden number and the declarer's contract."""
+
+import pytest
+
+from scorekeeper.engine import ContractPhase, IllegalAction, legal_contracts, preset, speaking_order
+
+STANDARD = preset("standard")
+PAGAT = preset("pagat-german")
+
+
+@pytest.mark.parametrize(
+    ("settings", "declarer", "order"),
+    [
+        (STANDARD, 2, [2, 3, 0, 1]),
+        (STANDARD, 0, [0, 1, 2, 3]),
+        (PAGAT, 2, [3, 0, 1]),
+        (PAGAT, 3, [0, 1, 2]),
+    ],
+)
+def test_speaking_order(settings, declarer, order):
+    assert speaking_order(settings, declarer) == order
+
+
+def test_worked_example_phase_two():
+    # North (2) declares 7C under pagat-german: E 0, S 2, then West may not say 4.
+    phase = ContractPhase(PAGAT, declarer=2, level=7)
+    assert phase.to_speak == 3
+    phase.apply(0)
+    phase.apply(2)
+    assert phase.to_speak == 1
+    assert phase.forbidden() == 4
+    assert 4 not in phase.legal_actions()
+    with pytest.raises(IllegalAction, match="may not say 4: the contracts would total exactly 13"):
+        phase.apply(4)
+    phase.apply(3)
+    assert phase.is_terminal()
+    assert phase.contracts == [2, 3, 7, 0]
+
+
+def test_declarer_may_raise_but_not_lower():
+    phase = ContractPhase(STANDARD, declarer=1, level=6)
+    assert phase.legal_actions() == list(range(6, 14))
+    with pytest.raises(IllegalAction, match="at least its bid level 6"):
+        phase.apply(5)
+    phase.apply(8)
+    assert phase.to_speak == 2
+
+
+def test_declarer_fixed_at_level_does_not_speak():
+    phase = ContractPhase(PAGAT, declarer=1, level=9)
+    assert phase.named == {1: 9}
+    assert phase.to_speak == 2
+    assert legal_contracts(PAGAT, 1, 9, 1, {}) == [9]
+
+
+def test_nothing_forbidden_when_the_others_exceed_thirteen():
+    phase = ContractPhase(STANDARD, declarer=0, level=13)
+    for contract in (13, 1, 0):
+        phase.apply(contract)
+    assert phase.forbidden() is None
+    assert phase.legal_actions() == list(range(14))
+
+
+def test_only_the_last_bidder_is_constrained():
+    phase = ContractPhase(STANDARD, declarer=0, level=5)
+    phase.apply(5)
+    assert phase.legal_actions() == list(range(14))
+    phase.apply(8)
+    assert phase.legal_actions() == list(range(14))
+    phase.apply(0)
+    assert phase.legal_actions() == [n for n in range(14) if n != 0]

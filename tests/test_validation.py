@@ -1,0 +1,229 @@
+"""Validation of hands recorded at the table: every error names the field and the rule."""
+
+import pytest
+
+from scorekeeper.engine import (
+    Bid,
+    InvalidHand,
+    PlayedHand,
+    ThrownIn,
+    forbidden_for_entry,
+    preset,
+    record_from_dict,
+    record_hand,
+    record_thrown_in,
+    score_table_entry,
+)
+
+STANDARD = preset("standard")
+PAGAT = preset("pagat-german")
+
+WORKED = dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
+
+
+def test_worked_example_records_and_scores():
+    hand = record_hand(PAGAT, **WORKED)
+    assert hand == PlayedHand(2, Bid.from_str("7C"), 0, (2, 3, 7, 0), (0, 3, 8, 2), (0, 0, 0, 0))
+    assert hand.score(PAGAT).points == (-20, 19, -10, -40)
+
+
+def test_values_typed_as_text_are_accepted():
+    hand = record_hand(
+        STANDARD,
+        declarer="2",
+        level="8",
+        denomination="nt",
+        frisch_rounds="2",
+        contracts=["2", "3", "9", "0"],
+        tricks="0 3 8 2",
+        revokes=["0", "1", "0", "0"],
+    )
+    assert str(hand.bid) == "8NT"
+    assert hand.frisch_rounds == 2
+    assert hand.revokes == (0, 1, 0, 0)
+
+
+def errors_of(settings, **changes):
+    values = {**WORKED, **changes}
+    with pytest.raises(InvalidHand) as err:
+        record_hand(settings, **values)
+    return err.value.errors
+
+
+@pytest.mark.parametrize(
+    ("settings", "changes", "field", "message"),
+    [
+        (PAGAT, {"declarer": 4}, "declarer", "declarer is seat 4; seats are 0..3"),
+        (PAGAT, {"declarer": "north"}, "declarer", "declarer must be a whole number, not 'north'"),
+        (PAGAT, {"declarer": None}, "declarer", "declarer is missing"),
+        (PAGAT, {"bid": "4C"}, "bid", "'4C' is not a bid; the level must be 5..13"),
+        (PAGAT, {"bid": "7X"}, "bid", "'7X' is not a bid; the denomination must be C D H S or NT"),
+        (PAGAT, {"bid": 7}, "bid", "bid must be text such as 7C or 9NT, not 7"),
+        (
+            PAGAT,
+            {"bid": None, "level": 7, "denomination": None},
+            "denomination",
+            "denomination is missing; choose C, D, H, S or NT",
+        ),
+        (
+            PAGAT,
+            {"bid": None, "level": 14, "denomination": "C"},
+            "level",
+            "level is 14; it must be 5..13",
+        ),
+        (
+            STANDARD,
+            {"bid": "6C", "frisch_rounds": 2, "contracts": [2, 3, 8, 0], "tricks": [0, 3, 8, 2]},
+            "bid",
+            "level 6 is below the minimum 7 after 2 Frisch rounds",
+        ),
+        (
+            PAGAT,
+            {"frisch_rounds": 1},
+            "frisch_rounds",
+            "frisch_rounds is 1; these rules allow no Frisch rounds",
+        ),
+        (
+            STANDARD,
+            {"frisch_rounds": 4, "contracts": [2, 3, 8, 0]},
+            "frisch_rounds",
+            "frisch_rounds is 4; these rules allow 0..3",
+        ),
+        (
+            PAGAT,
+            {"contracts": [2, 3, 8, 1]},
+            "contracts[2]",
+            "the declarer's contract is 8; under these rules it equals the bid level 7",
+        ),
+        (
+            STANDARD,
+            {"contracts": [2, 3, 6, 0]},
+            "contracts[2]",
+            "the declarer's contract is 6; it must be at least the bid level 7",
+        ),
+        (
+            PAGAT,
+            {"contracts": [2, 4, 7, 0]},
+            "contracts",
+            "contracts total 13; the last bidder may not make them total exactly 13",
+        ),
+        (
+            PAGAT,
+            {"contracts": [2, 3, 7, 14]},
+            "contracts[3]",
+            "contracts for the fourth seat is 14; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"contracts": [2, 3, 7]},
+            "contracts",
+            "contracts has 3 values; it needs 4, one per seat",
+        ),
+        (
+            PAGAT,
+            {"contracts": "lots"},
+            "contracts",
+            "contracts has 1 values; it needs 4, one per seat",
+        ),
+        (
+            PAGAT,
+            {"contracts": {"a": 1}},
+            "contracts",
+            "contracts must be a list of 4 numbers, one per seat",
+        ),
+        (PAGAT, {"tricks": [0, 3, 8, 1]}, "tricks", "tricks total 12; they must total 13"),
+        (PAGAT, {"tricks": [0, 3, 9, 2]}, "tricks", "tricks total 14; they must total 13"),
+        (
+            PAGAT,
+            {"tricks": [0, -3, 14, 2]},
+            "tricks[1]",
+            "tricks for the second seat is -3; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"tricks": [0, 3, 8, 2.5]},
+            "tricks[3]",
+            "tricks for the fourth seat must be a whole number, not 2.5",
+        ),
+        (
+            PAGAT,
+            {"tricks": [0, 3, True, 2]},
+            "tricks[2]",
+            "tricks for the third seat must be a whole number, not True",
+        ),
+        (
+            PAGAT,
+            {"revokes": [0, -1, 0, 0]},
+            "revokes[1]",
+            "revokes for the second seat is -1; it must be at least 0",
+        ),
+    ],
+)
+def test_each_rule_has_its_message(settings, changes, field, message):
+    assert (field, message) in errors_of(settings, **changes)
+
+
+def test_every_problem_is_reported_at_once():
+    errors = errors_of(PAGAT, declarer=9, bid="4C", contracts=[2, 4, 7, 0], tricks=[1, 1, 1, 1])
+    assert [field for field, _ in errors] == ["declarer", "bid", "contracts", "tricks"]
+
+
+def test_declarer_may_raise_under_standard():
+    hand = record_hand(STANDARD, declarer=2, bid="7C", contracts=[2, 3, 9, 0], tricks=[0, 3, 8, 2])
+    assert hand.contracts[2] == 9
+
+
+@pytest.mark.parametrize(
+    ("settings", "frisch_rounds", "ok"),
+    [
+        (STANDARD, 3, True),
+        (STANDARD, None, True),
+        (STANDARD, 1, False),
+        (PAGAT, 0, True),
+        (PAGAT, 1, False),
+    ],
+)
+def test_thrown_in_only_after_the_last_frisch_round(settings, frisch_rounds, ok):
+    if ok:
+        assert record_thrown_in(settings, frisch_rounds) == ThrownIn(settings.frisch_rounds)
+    else:
+        with pytest.raises(InvalidHand) as err:
+            record_thrown_in(settings, frisch_rounds)
+        assert err.value.field == "frisch_rounds"
+
+
+def test_record_from_dict_reads_the_api_shape():
+    assert record_from_dict(PAGAT, {"thrown_in": True}) == ThrownIn(0)
+    hand = record_from_dict(PAGAT, {**WORKED, "frisch_rounds": 0})
+    assert hand.to_dict() == {
+        "thrown_in": False,
+        "declarer": 2,
+        "bid": "7C",
+        "frisch_rounds": 0,
+        "contracts": [2, 3, 7, 0],
+        "tricks": [0, 3, 8, 2],
+        "revokes": [0, 0, 0, 0],
+    }
+    assert record_from_dict(PAGAT, hand.to_dict()) == hand
+    for bad in ([], "hand", None, {"thrown_in": "yes"}):
+        with pytest.raises(InvalidHand):
+            record_from_dict(PAGAT, bad)
+
+
+@pytest.mark.parametrize(
+    ("contracts", "declarer", "forbidden"),
+    [
+        ([2, 9, 7, 0], 2, 4),  # worked example: West (1) is last and may not say 4
+        ([5, 0, 5, 5], 2, None),  # the others already total 15
+        ([0, 0, 0, 0], 3, 13),
+        ([6, 7, 0, 0], 3, 0),
+    ],
+)
+def test_forbidden_number_for_the_last_bidder(contracts, declarer, forbidden):
+    assert forbidden_for_entry(contracts, declarer) == forbidden
+
+
+def test_score_table_entry_checks_contracts_and_tricks_alone():
+    assert score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 2]).points == (-20, 19, -10, -40)
+    with pytest.raises(InvalidHand, match="tricks total 12"):
+        score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 1])
