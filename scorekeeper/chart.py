@@ -1,0 +1,195 @@
+"""Running totals as an inline SVG line chart, drawn on the server.
+
+The chart needs no JavaScript and loads nothing. It takes its text colour from the page
+(``currentColor``) and has no background, so a dark theme and paper both work; lines
+differ in dash pattern as well as colour, so they stay apart in grey print and for
+colour-blind readers. A page may recolour line ``i`` by setting ``--chart-i``.
+
+The root element has the class ``skc`` and ``width="100%"``; a page that wants it smaller
+sets ``max-width`` on ``svg.skc``. Everything is drawn left to right with ``direction:ltr``
+so numbers and the hand axis stay the same on a right-to-left page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from .engine import GameProgress
+
+WIDTH = 320
+HEIGHT = 200
+TOP = 8
+BOTTOM = 20  # room under the plot for the hand numbers
+TICK_FONT = 11
+NAME_FONT = 12
+# Average glyph widths in em, only to size the margins: digits, and bold names (Hebrew
+# letters in bold run wider than Latin ones, so this errs wide).
+DIGIT = 0.6
+BOLD = 0.72
+NAME_LIMIT = 12  # characters of a name shown before it is cut with "…"
+LEADER = 18  # length of the stub that joins a line's end to its name
+
+# Okabe-Ito colours that keep at least 3:1 contrast on both white and near-black.
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+DASHES = ("none", "6 3", "2 2", "8 3 2 3", "4 4", "1 3")
+
+# The classes are short because the style travels with every chart, and scoped under
+# .skc because a <style> inside inline SVG applies to the whole page.
+_STYLE = (
+    f".skc{{font:{TICK_FONT}px system-ui,sans-serif;direction:ltr}}"
+    ".skc text{fill:currentColor;stroke:none}"
+    ".skc .a{stroke:currentColor;stroke-opacity:.15}"
+    ".skc .z{stroke:currentColor;stroke-opacity:.5}"
+    ".skc polyline{fill:none;stroke-width:2;stroke-linejoin:round}"
+    f".skc .l text{{font-size:{NAME_FONT}px;font-weight:600}}"
+) + "".join(f".skc .s{i}{{stroke:var(--chart-{i},{colour})}}" for i, colour in enumerate(COLOURS))
+
+# Characters XML 1.0 forbids: a name holding one would make the whole page unparseable.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _num(value: float) -> str:
+    """A coordinate rounded to one decimal, without a useless ``.0`` or ``-0``."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _nice_step(raw: float) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that is at least ``raw``."""
+    if raw <= 1:
+        return 1
+    power = 10 ** math.floor(math.log10(raw))
+    return next(f * power for f in (1, 2, 5, 10) if raw <= f * power)
+
+
+def _value_range(values: Sequence[int]) -> tuple[float, float, list[int]]:
+    """The totals' axis: its low and high ends, and round tick values between them.
+
+    The range always holds 0, so the zero line shows; it ends a little past the data
+    rather than at the next round number, so no chart wastes a quarter of its height.
+    """
+    low, high = min([0, *values]), max([0, *values])
+    if low == high:  # nothing scored yet: centre the zero line
+        low, high = -10, 10
+    step = _nice_step((high - low) / 5)
+    pad = (high - low) * 0.04
+    ticks = list(range(math.ceil(low / step) * step, math.floor(high / step) * step + 1, step))
+    return low - pad, high + pad, ticks
+
+
+def _clean_name(name: str) -> str:
+    """The name without characters XML forbids, and with its spaces collapsed."""
+    return " ".join(_NOT_XML.sub("", name).split())
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+
+
+def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Label positions near ``wanted`` but at least ``gap`` apart, within low..high.
+
+    Labels that would overlap merge into a cluster centred on their wanted positions,
+    so a crowd of labels spreads evenly around where the lines end.
+    """
+    clusters: list[list[int]] = [[i] for i in sorted(range(len(wanted)), key=wanted.__getitem__)]
+
+    def start(members: list[int]) -> float:
+        centre = sum(wanted[i] for i in members) / len(members)
+        span = gap * (len(members) - 1)
+        return min(max(centre - span / 2, low), max(high - span, low))
+
+    merged = True
+    while merged:
+        merged = False
+        for k in range(len(clusters) - 1):
+            first, second = clusters[k], clusters[k + 1]
+            if start(first) + gap * len(first) > start(second):
+                clusters[k : k + 2] = [first + second]
+                merged = True
+                break
+    placed = [0.0] * len(wanted)
+    for members in clusters:
+        top = start(members)
+        for rank, i in enumerate(members):
+            placed[i] = top + gap * rank
+    return placed
+
+
+def running_totals_svg(
+    names: Sequence[str], totals: Sequence[Sequence[int]], *, title: str = "Running totals"
+) -> str:
+    """Returns an SVG chart of running totals, one line per name.
+
+    ``totals[h]`` holds every player's total after hand ``h + 1`` (a thrown-in deal
+    repeats the totals before it); each line starts at 0 for hand 0. ``title`` is the
+    accessible name, for a page in another language. Raises ValueError when a row of
+    totals does not have one value per name.
+    """
+    for number, row in enumerate(totals, start=1):
+        if len(row) != len(names):
+            raise ValueError(f"hand {number} has {len(row)} totals for {len(names)} players")
+    hands = len(totals)
+    series = [[0, *(row[s] for row in totals)] for s in range(len(names))]
+    low, high, ticks = _value_range([v for line in series for v in line])
+    full = [_clean_name(n) for n in names]
+    shown = [_cut(n) for n in full]
+
+    left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
+    label_room = LEADER + 6 + max((len(n) for n in shown), default=0) * NAME_FONT * BOLD
+    right = WIDTH - min(label_room, WIDTH * 0.4)
+    bottom = HEIGHT - BOTTOM
+
+    def x(hand: int) -> float:
+        return left + (right - left) * hand / max(hands, 1)
+
+    def y(total: float) -> float:
+        return bottom - (bottom - TOP) * (total - low) / (high - low)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="skc" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="100%" role="img"><title>{escape(title)}</title><style>{_STYLE}</style>',
+        '<path class="a" d="'
+        + "".join(f"M{_num(left)} {_num(y(t))}H{_num(right)}" for t in ticks if t != 0)
+        + '"/>',
+        f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
+        '<g class="y" text-anchor="end">'
+        + "".join(
+            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
+            for t in ticks
+        )
+        + "</g>",
+        '<g class="x" text-anchor="middle">'
+        + "".join(
+            f'<text x="{_num(x(h))}" y="{HEIGHT - 6}">{h}</text>'
+            for h in range(0, hands + 1, _nice_step(hands / 6))
+        )
+        + "</g>",
+    ]
+    ends = [y(line[-1]) for line in series]
+    labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
+    for s, line in enumerate(series):
+        points = " ".join(f"{_num(x(h))},{_num(y(v))}" for h, v in enumerate(line))
+        # The stub bends from the line's end to its label, which may have been nudged.
+        stub = " ".join(
+            f"{_num(px)},{_num(py)}"
+            for px, py in ((right, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
+        )
+        # A cut name keeps its full form as a tooltip over its line and label.
+        hint = f"<title>{escape(full[s])}</title>" if shown[s] != full[s] else ""
+        parts.append(
+            f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
+            f'{hint}<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f'<text x="{_num(right + LEADER + 3)}" y="{_num(labels[s] + NAME_FONT * 0.35)}">'
+            f"{escape(shown[s])}</text></g>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def game_chart(progress: GameProgress, names: Sequence[str], **options: str) -> str:
+    """Returns the running-totals chart of a replayed game; ``names`` in seat order."""
+    return running_totals_svg(names, [h.totals for h in progress.hands], **options)
