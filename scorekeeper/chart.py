@@ -32,7 +32,9 @@ BOLD = 0.72
 NAME_LIMIT = 12  # characters of a name shown before it is cut with "…"
 LEADER = 18  # length of the stub that joins a line's end to its name
 
-# Okabe-Ito colours that keep at least 3:1 contrast on both white and near-black.
+# Okabe-Ito colours. The first four (a whist table's four seats) keep at least 3:1
+# contrast on both white and #1e1e1e; the last two, for charts of more lines, are weak on
+# white, where the dash patterns (which do not repeat before the seventh line) tell them apart.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 DASHES = ("none", "6 3", "2 2", "8 3 2 3", "4 4", "1 3")
 
