@@ -1,0 +1,84 @@
+"""Scorekeeper for Israeli Whist: the rules engine (``scorekeeper.engine``) and the table app.
+
+``create_app`` imports Flask only when called, so that importing the engine never loads it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Builds the table app. ``test_config`` overrides any setting, e.g. ``DATABASE``.
+
+    The database defaults to ``scorekeeper.db`` in the instance folder; the environment
+    variable ``SCOREKEEPER_DATABASE`` overrides it. The secret key comes from
+    ``SCOREKEEPER_SECRET_KEY`` or from a file the app writes once in the instance folder,
+    so that sessions (and the edit links a phone remembers) survive a restart.
+    """
+    from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
+
+    from . import api, db, errors, games, hands, responses
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        DATABASE=os.environ.get("SCOREKEEPER_DATABASE")
+        or os.path.join(app.instance_path, "scorekeeper.db"),
+        # A hand can take longer than an hour to play; the token lives as long as the session.
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # Static URLs carry a content hash (see responses.static_url), so they never go stale.
+        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(
+            Path(app.instance_path)
+        )
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    # Templates are indented for people; the phone gets pages without that whitespace.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    db.init_app(app)
+    csrf = CSRFProtect(app)
+    csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(api.bp)
+    errors.init_app(app)
+    responses.init_app(app)
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    instance.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process wrote it first
+        return path.read_text(encoding="utf-8").strip()
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key)
+    return key

@@ -123,6 +123,29 @@ def rules(preset_name: str | None) -> None:
     click.echo(_table(rows))
 
 
+@main.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets the other phones on the network connect.",
+)
+@click.option(
+    "--port", default=5000, show_default=True, type=click.IntRange(1, 65535), help="Port."
+)
+@click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False),
+    help="SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE).",
+)
+def serve(host: str, port: int, database: str | None) -> None:
+    """Serve the table app through waitress and print the address to open."""
+    from .server import serve as run
+
+    run(host, port, database, echo=click.echo)
+
+
 def _split(text: str | None) -> list[str] | None:
     if text is None:
         return None

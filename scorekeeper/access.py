@@ -1,0 +1,61 @@
+"""Who may change a game: the holder of its edit key, by edit link, session or Bearer header.
+
+The browser that creates a game, or opens its edit link, keeps the key in its signed
+session cookie, so the same phone can record hands later without the link.
+"""
+
+from __future__ import annotations
+
+from flask import abort, request, session
+
+from .db import Game, get_db, key_matches, load_game
+
+SESSION_KEYS = "edit_keys"
+# A session cookie must stay well under 4 KB; the oldest games are forgotten first.
+MAX_REMEMBERED = 40
+
+
+def remember_key(game_id: int, key: str) -> None:
+    """Keeps ``key`` in this browser's session as the edit key of ``game_id``."""
+    keys = dict(session.get(SESSION_KEYS) or {})
+    keys.pop(str(game_id), None)
+    keys[str(game_id)] = key
+    while len(keys) > MAX_REMEMBERED:
+        keys.pop(next(iter(keys)))
+    session[SESSION_KEYS] = keys
+    session.permanent = True
+
+
+def remembered_key(game_id: int) -> str | None:
+    keys = session.get(SESSION_KEYS)
+    key = keys.get(str(game_id)) if isinstance(keys, dict) else None
+    return key if isinstance(key, str) else None
+
+
+def can_edit(game: Game) -> bool:
+    """True when this browser holds the game's edit key."""
+    return key_matches(game, remembered_key(game.id))
+
+
+def bearer_key() -> str | None:
+    """The key in an ``Authorization: Bearer <key>`` header, or None."""
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" and key.strip() else None
+
+
+def game_or_404(game_id: int) -> Game:
+    """The stored game, or a 404 page (or JSON error under /api/)."""
+    game = load_game(get_db(), game_id)
+    if game is None:
+        abort(404, f"There is no game {game_id}.")
+    return game
+
+
+def require_edit(game: Game) -> None:
+    """Aborts with 403 unless this browser holds the game's edit key."""
+    if not can_edit(game):
+        abort(
+            403,
+            "This phone has the view link only. Open the game's edit link to record or change "
+            "hands.",
+        )

@@ -1,0 +1,287 @@
+"""The JSON API. Other tools call it, so its shape is fixed (see README "JSON API").
+
+Writes need ``Authorization: Bearer <edit_key>``. Errors are ``{"error": message,
+"field": name}``: 400 for a body that is not a JSON object, 422 for a value the engine or
+the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game or hand,
+409 when the write clashes with what is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, request, url_for
+
+from . import db
+from .access import bearer_key
+from .engine import (
+    EngineError,
+    GameProgress,
+    InvalidHand,
+    PlayedHand,
+    record_from_dict,
+    score_table_entry,
+)
+from .errors import json_error
+from .forms import FieldProblem
+from .games import rules_label, start_game
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+GAME_FIELDS = {"players", "rules", "settings", "target", "first_dealer"}
+HAND_FIELDS = {
+    "number",
+    "revision",
+    "thrown_in",
+    "declarer",
+    "bid",
+    "level",
+    "denomination",
+    "frisch_rounds",
+    "contracts",
+    "tricks",
+    "revokes",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+
+
+@bp.errorhandler(ApiError)
+def _api_error(exc: ApiError):
+    return json_error(exc.status, exc.message, exc.field)
+
+
+def _body(allowed: set[str]) -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object", "body")
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        raise ApiError(
+            422,
+            f"unknown field {unknown[0]!r}; known fields: {', '.join(sorted(allowed))}",
+            unknown[0],
+        )
+    return body
+
+
+def _game(game_id: int) -> db.Game:
+    game = db.load_game(db.get_db(), game_id)
+    if game is None:
+        raise ApiError(404, f"there is no game {game_id}", "id")
+    return game
+
+
+def _authorize(game: db.Game) -> None:
+    if not db.key_matches(game, bearer_key()):
+        raise ApiError(
+            403,
+            "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'",
+            "authorization",
+        )
+
+
+def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
+    value = body.get(field)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ApiError(422, f"{field} must be a whole number of at least 1", field)
+    return value
+
+
+# --- shapes -------------------------------------------------------------------------------
+
+
+def _hand_json(game: db.Game, progress: GameProgress, stored: db.StoredHand) -> dict[str, Any]:
+    replayed = progress.hands[stored.number - 1]
+    return {
+        "number": stored.number,
+        "revision": stored.revision,
+        "dealer": replayed.dealer,
+        **stored.record.to_dict(),
+        "points": list(replayed.points),
+        "over_under": replayed.score.over_under if replayed.score else None,
+        "totals": list(replayed.totals),
+    }
+
+
+def _state_json(progress: GameProgress) -> dict[str, Any]:
+    return {
+        "totals": list(progress.totals),
+        "dealer": progress.dealer,
+        "opener": progress.opener,
+        "status": progress.status,
+        "winner": progress.winner,
+        "tie_at_top": progress.tie_at_top,
+        "next_number": progress.next_number,
+    }
+
+
+def _game_summary(game: db.Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "players": list(game.players),
+        "rules": game.rules,
+        "status": game.status,
+        "winner": game.winner,
+        "totals": list(game.totals),
+        "hands": game.hand_count,
+        "view_url": url_for("games.scoreboard", game_id=game.id, _external=True),
+    }
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+@bp.post("/games")
+def create_game():
+    body = _body(GAME_FIELDS)
+    settings = body.get("settings", {})
+    try:
+        game_id, key = start_game(
+            body.get("players"),
+            body.get("rules", "standard"),
+            settings,
+            body.get("target"),
+            body.get("first_dealer"),
+        )
+    except FieldProblem as exc:
+        raise ApiError(422, exc.message, exc.field) from None
+    except EngineError as exc:
+        field = exc.field or "settings"
+        if field not in ("rules", "settings") and not (field == "target" and "target" in body):
+            field = f"settings.{field}"
+        raise ApiError(422, exc.message, field) from None
+    view_url = url_for("games.scoreboard", game_id=game_id, _external=True)
+    response = {
+        "id": game_id,
+        "edit_key": key,
+        "edit_url": url_for("games.edit_link", game_id=game_id, key=key, _external=True),
+        "view_url": view_url,
+    }
+    return response, 201, {"Location": url_for("api.game", game_id=game_id, _external=True)}
+
+
+@bp.get("/games")
+def games():
+    status = request.args.get("status")
+    if status not in (None, "in_progress", "finished"):
+        raise ApiError(400, "status must be in_progress or finished", "status")
+    return {"games": [_game_summary(g) for g in db.list_games(db.get_db(), status, limit=1000)]}
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int):
+    found = _game(game_id)
+    hands = db.load_hands(db.get_db(), game_id)
+    progress = db.progress_of(found, hands)
+    return {
+        "id": found.id,
+        "created_at": found.created_at,
+        "players": list(found.players),
+        "rules": found.rules,
+        "rules_label": rules_label(found),
+        "settings": found.settings.to_dict(),
+        "first_dealer": found.first_dealer,
+        "hands": [_hand_json(found, progress, h) for h in hands],
+        **_state_json(progress),
+        "view_url": url_for("games.scoreboard", game_id=found.id, _external=True),
+    }
+
+
+@bp.get("/games/<int:game_id>/score")
+def score(game_id: int):
+    """Scores contracts and tricks under the game's rules without saving anything."""
+    found = _game(game_id)
+    try:
+        result = score_table_entry(
+            found.settings,
+            request.args.get("contracts"),
+            request.args.get("tricks"),
+            request.args.get("revokes"),
+        )
+    except InvalidHand as exc:
+        raise ApiError(422, exc.message, exc.field) from None
+    return {**result.to_dict(), "void": result.void}
+
+
+# --- hands --------------------------------------------------------------------------------
+
+
+def _record(found: db.Game, body: dict[str, Any]):
+    try:
+        return record_from_dict(found.settings, body)
+    except EngineError as exc:
+        raise ApiError(422, exc.message, exc.field) from None
+
+
+def _written(found: db.Game, progress: GameProgress, number: int) -> dict[str, Any]:
+    hands = db.load_hands(db.get_db(), found.id)
+    stored = hands[number - 1]
+    replayed = progress.hands[number - 1]
+    return {
+        "number": number,
+        "points": list(replayed.points),
+        "over_under": replayed.score.over_under if replayed.score else None,
+        "thrown_in": not isinstance(stored.record, PlayedHand),
+        "revision": stored.revision,
+        "hand": _hand_json(found, progress, stored),
+        **_state_json(progress),
+    }
+
+
+@bp.post("/games/<int:game_id>/hands")
+def add_hand(game_id: int):
+    found = _game(game_id)
+    _authorize(found)
+    body = _body(HAND_FIELDS)
+    number = _whole_or_none(body, "number")
+    record = _record(found, body)
+    try:
+        stored_number, progress = db.add_hand(db.get_db(), game_id, record, number)
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "id") from None
+    except db.Conflict as exc:
+        raise ApiError(409, exc.message, exc.field) from None
+    return _written(found, progress, stored_number), 201
+
+
+@bp.put("/games/<int:game_id>/hands/<int:number>")
+def replace_hand(game_id: int, number: int):
+    found = _game(game_id)
+    _authorize(found)
+    body = _body(HAND_FIELDS)
+    given = _whole_or_none(body, "number")
+    if given is not None and given != number:
+        raise ApiError(422, f"the body names hand {given} but the URL hand {number}", "number")
+    revision = _whole_or_none(body, "revision")
+    record = _record(found, body)
+    try:
+        progress = db.replace_hand(db.get_db(), game_id, number, record, revision)
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "number") from None
+    except db.Conflict as exc:
+        raise ApiError(409, exc.message, exc.field) from None
+    return _written(found, progress, number)
+
+
+@bp.delete("/games/<int:game_id>/hands/<int:number>")
+def delete_hand(game_id: int, number: int):
+    found = _game(game_id)
+    _authorize(found)
+    try:
+        progress = db.delete_last_hand(db.get_db(), game_id, number)
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "number") from None
+    except db.Conflict as exc:
+        raise ApiError(409, exc.message, exc.field) from None
+    return {"deleted": number, **_state_json(progress)}

@@ -1,0 +1,82 @@
+"""Error pages and JSON errors: every failure is a readable page or ``{"error", "field"}``,
+never a stack trace. Paths under ``/api/`` always answer JSON."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+TITLES = {
+    400: "That request could not be read",
+    403: "This link cannot change the game",
+    404: "Not found",
+    405: "That action is not allowed here",
+    409: "Conflict",
+    413: "That request is too large",
+    422: "Please check the form",
+    500: "Something went wrong",
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def json_error(status: int, message: str, field: str | None = None):
+    """A JSON error response ``{"error": message, "field": field}``."""
+    response = jsonify({"error": message, "field": field})
+    response.status_code = status
+    return response
+
+
+def _http_error(exc: HTTPException):
+    status = exc.code or 500
+    message = _message(exc)
+    if wants_json():
+        response = json_error(status, message)
+    else:
+        page = render_template(
+            "error.html", status=status, title=TITLES.get(status), message=message
+        )
+        response = make_response(page, status)
+    if getattr(exc, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(exc.valid_methods)
+    return response
+
+
+def _message(exc: HTTPException) -> str:
+    # Our own aborts pass a short sentence; werkzeug's defaults are long and generic.
+    if exc.description and exc.description != type(exc).description:
+        return exc.description
+    return {
+        400: "The request was malformed.",
+        403: "You need this game's edit link or key to change it.",
+        404: "There is nothing at this address. Check the link.",
+        405: "This address does not accept that method.",
+        413: "The request body is too large.",
+    }.get(exc.code or 500, "The server could not handle that request.")
+
+
+def _csrf_error(exc: CSRFError):
+    message = (
+        "The form expired or came from another site. Go back, reload the page and try again; "
+        "nothing was saved."
+    )
+    if wants_json():
+        return json_error(400, message, "csrf_token")
+    return render_template("error.html", status=400, title=TITLES[400], message=message), 400
+
+
+def _unexpected(exc: Exception):
+    if isinstance(exc, HTTPException):
+        return _http_error(exc)
+    # Logged with its traceback; the player sees a plain page.
+    current_app.logger.exception("unhandled error", exc_info=exc)
+    return _http_error(InternalServerError("Something went wrong. Nothing was changed."))
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)

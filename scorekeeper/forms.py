@@ -1,0 +1,237 @@
+"""Forms check shape only (text, numbers, choices); the engine decides what is legal.
+
+Choices come from the engine's constants, so a form never offers a level, denomination or
+trick count the engine does not know.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from .engine import KNOBS, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
+
+MAX_NAME_LENGTH = 30
+
+
+def options(pairs) -> list[SelectChoice]:
+    """Choices for a radio or select field from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+SEAT_ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+class FieldProblem(ValueError):
+    """Input with the wrong shape, naming the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def clean_name(value: Any) -> str:
+    """A player's name with control characters dropped and spaces collapsed."""
+    text = "".join(ch for ch in str(value) if unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())
+
+
+def clean_player_names(values: Any) -> list[str]:
+    """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
+    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
+        raise FieldProblem("players", "players must be a list of 4 names in clockwise order")
+    if len(values) != SEATS:
+        raise FieldProblem("players", f"there are {len(values)} names; a game needs 4")
+    names = []
+    for seat, value in enumerate(values):
+        field = f"players[{seat}]"
+        if not isinstance(value, str):
+            raise FieldProblem(field, f"the {SEAT_ORDINALS[seat]} player's name must be text")
+        name = clean_name(value)
+        if not name:
+            raise FieldProblem(field, f"the {SEAT_ORDINALS[seat]} player needs a name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise FieldProblem(field, f"names are at most {MAX_NAME_LENGTH} characters")
+        if name.casefold() in (n.casefold() for n in names):
+            raise FieldProblem(field, f"two players are called {name}; tell them apart")
+        names.append(name)
+    return names
+
+
+# --- new game -----------------------------------------------------------------------------
+
+
+class NewGameForm(FlaskForm):
+    player_0 = StringField("1st player")
+    player_1 = StringField("2nd player")
+    player_2 = StringField("3rd player")
+    player_3 = StringField("4th player")
+    first_dealer = RadioField(
+        "First dealer",
+        choices=options(
+            [("random", "Random"), *((str(s), SEAT_ORDINALS[s]) for s in range(SEATS))]
+        ),
+        default="random",
+    )
+    rules = RadioField(
+        "Rules", choices=options((name, name) for name in PRESETS), default="standard"
+    )
+    target = IntegerField("Target score", default=100, validators=[Optional()])
+
+    def player_names(self) -> list[str]:
+        return [self[f"player_{s}"].data or "" for s in range(SEATS)]
+
+    def knob_fields(self) -> list[Field]:
+        return [self[name] for name in HOUSE_RULE_KNOBS]
+
+    def knob_changes(self) -> dict[str, Any]:
+        """The house rules the table set; blank fields keep the preset's value."""
+        return {
+            name: self[name].data for name in HOUSE_RULE_KNOBS if self[name].data not in (None, "")
+        }
+
+
+# Every knob but the target, which the form asks for on its own.
+HOUSE_RULE_KNOBS = tuple(k for k in KNOBS if k != "target")
+_CHOICE_KNOBS = {
+    "opener": [("dealer", "the dealer"), ("left", "left of the dealer")],
+}
+
+
+def _knob_field(name: str, preset_value: Any) -> Field:
+    label = name.replace("_", " ").capitalize()
+    if name in _CHOICE_KNOBS:
+        choices = [("", "as the preset"), *_CHOICE_KNOBS[name]]
+    elif isinstance(preset_value, bool):
+        choices = [("", "as the preset"), ("yes", "yes"), ("no", "no")]
+    else:
+        return IntegerField(label, validators=[Optional()])
+    return SelectField(label, choices=options(choices), validators=[Optional()])
+
+
+for _name in HOUSE_RULE_KNOBS:
+    setattr(NewGameForm, _name, _knob_field(_name, getattr(PRESETS["standard"], _name)))
+
+
+# --- one hand -----------------------------------------------------------------------------
+
+
+def _numbers(low: int, high: int) -> list[SelectChoice]:
+    return options((str(n), str(n)) for n in range(low, high + 1))
+
+
+class HandForm(FlaskForm):
+    """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
+
+    number = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    revision = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    declarer = RadioField("Declarer", choices=[], validators=[Optional()])
+    level = RadioField("Level", choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
+    denomination = RadioField(
+        "Trump",
+        choices=options((d.code, d.symbol) for d in Denomination),
+        validators=[Optional()],
+    )
+    frisch_rounds = RadioField("Frisch rounds", choices=[], default="0", validators=[Optional()])
+    throw_in = SubmitField("Everyone passed: throw in")
+    save = SubmitField("Save")
+
+    def setup(self, players: Sequence[str], frisch_rounds: int) -> HandForm:
+        """Fills in the choices that depend on the game: names and allowed Frisch rounds."""
+        self.declarer.choices = options((str(s), name) for s, name in enumerate(players))
+        self.frisch_rounds.choices = _numbers(0, frisch_rounds)
+        self.group_errors: dict[str, list[str]] = {}
+        return self
+
+    def set_hidden(self, name: str, value: int) -> None:
+        """Changes a hidden field after a submit, so the page sends the new value next time."""
+        self[name].data = value
+        self[name].raw_data = [str(value)]
+
+    def seat_fields(self, kind: str) -> list[Field]:
+        return [self[f"{kind}_{s}"] for s in range(SEATS)]
+
+    def values(self) -> dict[str, Any]:
+        """The hand as the engine's ``record_hand`` takes it, text values left as typed."""
+        return {
+            "declarer": self.declarer.data,
+            "level": self.level.data,
+            "denomination": self.denomination.data,
+            "frisch_rounds": self.frisch_rounds.data or 0,
+            "contracts": [f.data for f in self.seat_fields("contract")],
+            "tricks": [f.data for f in self.seat_fields("tricks")],
+            "revokes": [f.data or 0 for f in self.seat_fields("revokes")],
+        }
+
+    def add_engine_error(self, field: str, message: str) -> None:
+        """Puts an engine error (``contracts[2]``, ``tricks``, ``level``...) beside its field."""
+        name, _, index = field.partition("[")
+        target = {"contracts": "contract", "bid": "level"}.get(name, name)
+        if index:
+            target = f"{target}_{index.rstrip(']')}"
+        if target in self and target not in ("save", "throw_in", "csrf_token"):
+            self[target].errors = [*self[target].errors, message]
+        else:
+            group = name if name in ("contracts", "tricks") else "hand"
+            self.group_errors.setdefault(group, []).append(message)
+
+
+for _seat in range(SEATS):
+    setattr(
+        HandForm,
+        f"contract_{_seat}",
+        RadioField("Contract", choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
+    )
+    setattr(
+        HandForm,
+        f"tricks_{_seat}",
+        RadioField("Tricks", choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
+    )
+    setattr(
+        HandForm,
+        f"revokes_{_seat}",
+        IntegerField(
+            "Revokes", default=0, validators=[Optional(), NumberRange(0, TRICKS_PER_HAND)]
+        ),
+    )
+
+
+def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, Any]:
+    """Form values for a stored hand, to edit it."""
+    data: dict[str, Any] = {
+        "number": number,
+        "revision": revision,
+        "frisch_rounds": str(record.frisch_rounds),
+    }
+    if not isinstance(record, PlayedHand):
+        return data
+    data.update(
+        declarer=str(record.declarer),
+        level=str(record.bid.level),
+        denomination=record.bid.denomination.code,
+    )
+    for seat in range(SEATS):
+        data[f"contract_{seat}"] = str(record.contracts[seat])
+        data[f"tricks_{seat}"] = str(record.tricks_taken[seat])
+        data[f"revokes_{seat}"] = record.revokes[seat]
+    return data
+
+
+class ConfirmForm(FlaskForm):
+    """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""

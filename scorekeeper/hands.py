@@ -1,0 +1,246 @@
+"""Recording, editing and deleting hands through the one-page, three-step hand form.
+
+The page works as a plain form checked on the server. Its JavaScript (static/hand.js)
+holds no rule: it reads the tables that ``hand_rules`` renders from the engine into the
+page (speaking order, the last bidder, the forbidden number for each total of the other
+three, over or under for each total, the lowest level after each Frisch round) and asks
+``GET /api/games/<id>/score`` for a hand's points before it is saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from . import db
+from .access import game_or_404, require_edit
+from .engine import (
+    EngineError,
+    GameProgress,
+    HandRecord,
+    InvalidHand,
+    RuleSettings,
+    forbidden_contract,
+    last_bidder,
+    legal_contracts,
+    over_under,
+    record_hand,
+    record_thrown_in,
+    speaking_order,
+)
+from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
+from .forms import ConfirmForm, HandForm, hand_form_data
+from .scoreboard import describe, points_line
+
+bp = Blueprint("hands", __name__)
+
+
+def hand_rules(settings: RuleSettings) -> dict[str, Any]:
+    """Everything the hand form's JavaScript needs, computed by the engine."""
+    return {
+        "order": [speaking_order(settings, d) for d in range(SEATS)],
+        "last": [last_bidder(d) for d in range(SEATS)],
+        "declarerContracts": {
+            level: legal_contracts(settings, 0, level, 0, {})
+            for level in range(MIN_LEVEL, MAX_LEVEL + 1)
+        },
+        "forbidden": [forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)],
+        "overUnder": [
+            None if t == TRICKS_PER_HAND else over_under([t])
+            for t in range(SEATS * TRICKS_PER_HAND + 1)
+        ],
+        "minLevel": [settings.minimum_level(k) for k in range(settings.frisch_rounds + 1)],
+        "tricks": TRICKS_PER_HAND,
+    }
+
+
+def _record_from(form: HandForm, settings: RuleSettings) -> HandRecord | None:
+    """The engine's record of the submitted hand, or None with errors put on the form."""
+    try:
+        if form.throw_in.data:
+            return record_thrown_in(settings)
+        values = form.values()
+        _fill_fixed_declarer_contract(values, settings)
+        return record_hand(settings, **values)
+    except InvalidHand as exc:
+        for field, message in exc.errors:
+            form.add_engine_error(field, message)
+    except EngineError as exc:
+        form.add_engine_error(exc.field or "hand", exc.message)
+    return None
+
+
+def _fill_fixed_declarer_contract(values: dict[str, Any], settings: RuleSettings) -> None:
+    """When the engine allows the declarer one contract only (its level), fill it in."""
+    try:
+        seat, level = int(values["declarer"]), int(values["level"])
+    except (TypeError, ValueError):
+        return
+    if not (0 <= seat < SEATS and MIN_LEVEL <= level <= MAX_LEVEL):
+        return
+    choices = legal_contracts(settings, seat, level, seat, {})
+    if len(choices) == 1 and values["contracts"][seat] in (None, ""):
+        values["contracts"][seat] = choices[0]
+
+
+def _render(game: db.Game, form: HandForm, status: int, **context: Any):
+    return render_template(
+        "hand_form.html",
+        game=game,
+        form=form,
+        rules=hand_rules(game.settings),
+        seats=range(SEATS),
+        **context,
+    ), status
+
+
+def _saved_message(game: db.Game, number: int, progress) -> str:
+    hand = progress.hands[number - 1]
+    if hand.score is None:
+        return f"Hand {number}: thrown in; {game.players[progress.dealer]} deals again."
+    return f"Hand {number} ({hand.score.over_under}): " + points_line(game.players, hand.points)
+
+
+@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+def record(game_id: int):
+    game = game_or_404(game_id)
+    require_edit(game)
+    database = db.get_db()
+    hands = db.load_hands(database, game_id)
+    progress = db.progress_of(game, hands)
+    form = HandForm().setup(game.players, game.settings.frisch_rounds)
+    if not form.is_submitted():
+        if progress.status == "finished":
+            flash("The game is over. Edit a hand to change the result.", "info")
+            return redirect(url_for("games.scoreboard", game_id=game_id))
+        form.number.data = progress.next_number
+    conflict = None
+    if form.validate_on_submit():
+        hand = _record_from(form, game.settings)
+        if hand is not None:
+            try:
+                number, after = db.add_hand(database, game_id, hand, form.number.data)
+            except db.Conflict as exc:
+                conflict = _conflict_notice(game, exc, form)
+            else:
+                flash(_saved_message(game, number, after), "saved")
+                return redirect(url_for("games.scoreboard", game_id=game_id))
+    status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
+    number = form.number.data or progress.next_number
+    return _render(
+        game,
+        form,
+        status,
+        title=f"Hand {number}",
+        dealer=_dealer_for(game, progress, number),
+        conflict=conflict,
+        action=url_for("hands.record", game_id=game_id),
+    )
+
+
+def _dealer_for(game: db.Game, progress: GameProgress, number: int) -> str | None:
+    """Who deals (or dealt) hand ``number``."""
+    if 1 <= number <= len(progress.hands):
+        return game.players[progress.hands[number - 1].dealer]
+    if number == progress.next_number:
+        return game.players[progress.dealer]
+    return None
+
+
+def _conflict_notice(game: db.Game, exc: db.Conflict, form: HandForm) -> dict[str, Any]:
+    """What to tell the player when another phone saved first; keeps what they typed."""
+    hands = db.load_hands(db.get_db(), game.id)
+    progress = db.progress_of(game, hands)
+    notice: dict[str, Any] = {"message": exc.message, "stored": None}
+    number = form.number.data
+    if isinstance(number, int) and 1 <= number <= len(hands):
+        notice["stored"] = describe(hands[number - 1].record.to_dict(), game.players)
+        notice["message"] = f"Hand {number} was just saved on another phone."
+    if progress.status != "finished":
+        # Saving again records what is on this form as the next hand.
+        form.set_hidden("number", progress.next_number)
+        notice["next"] = progress.next_number
+    return notice
+
+
+def _stored_hand(game: db.Game, number: int) -> db.StoredHand:
+    hands = db.load_hands(db.get_db(), game.id)
+    if not 1 <= number <= len(hands):
+        abort(404, f"Game {game.id} has no hand {number}.")
+    return hands[number - 1]
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(game_id: int, number: int):
+    game = game_or_404(game_id)
+    require_edit(game)
+    hands = db.load_hands(db.get_db(), game_id)
+    if not 1 <= number <= len(hands):
+        abort(404, f"Game {game_id} has no hand {number}.")
+    stored = hands[number - 1]
+    if request.method == "POST":
+        form = HandForm()
+    else:
+        form = HandForm(data=hand_form_data(stored.record, number, stored.revision))
+    form.setup(game.players, game.settings.frisch_rounds)
+    conflict = None
+    if form.validate_on_submit():
+        hand = _record_from(form, game.settings)
+        if hand is not None:
+            try:
+                progress = db.replace_hand(db.get_db(), game_id, number, hand, form.revision.data)
+            except db.NotFound:
+                abort(404, f"Game {game_id} has no hand {number}.")
+            except db.Conflict as exc:
+                current = _stored_hand(game, number)
+                conflict = {
+                    "message": exc.message,
+                    "stored": describe(current.record.to_dict(), game.players),
+                }
+                form.set_hidden("revision", current.revision)
+            else:
+                flash(_saved_message(game, number, progress), "saved")
+                return redirect(url_for("games.scoreboard", game_id=game_id))
+    status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
+    return _render(
+        game,
+        form,
+        status,
+        title=f"Edit hand {number}",
+        dealer=_dealer_for(game, db.progress_of(game, hands), number),
+        conflict=conflict,
+        action=url_for("hands.edit", game_id=game_id, number=number),
+        editing=number,
+    )
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(game_id: int, number: int):
+    """GET asks for confirmation; only the POST from that page deletes."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    stored = _stored_hand(game, number)
+    form = ConfirmForm()
+    problem = None
+    if form.validate_on_submit():
+        try:
+            db.delete_last_hand(db.get_db(), game_id, number)
+        except db.NotFound:
+            abort(404, f"Game {game_id} has no hand {number}.")
+        except db.Conflict as exc:
+            problem = exc.message
+        else:
+            flash(f"Hand {number} deleted. It is kept under Revisions.", "info")
+            return redirect(url_for("games.scoreboard", game_id=game_id))
+    last = game.hand_count == number
+    if not last and problem is None:
+        problem = f"Only the last hand ({game.hand_count}) can be deleted; edit this one instead."
+    return render_template(
+        "delete_hand.html",
+        game=game,
+        form=form,
+        number=number,
+        text=describe(stored.record.to_dict(), game.players),
+        problem=problem,
+    ), (409 if problem and form.is_submitted() else 200)

@@ -1,0 +1,140 @@
+"""What the scoreboard shows, built from the engine's ``GameProgress``: rows of plain
+strings, so templates only print and never compute a score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Bid, GameProgress, PlayedHand
+
+MINUS = "\u2212"
+
+
+def signed(points: int) -> str:
+    """Points as players write them: ``+19``, ``−20``, ``0``."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
+
+
+def total(points: int) -> str:
+    """A running total: no plus sign, a true minus sign."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+@dataclass(frozen=True, slots=True)
+class BidLabel:
+    level: str
+    symbol: str
+    red: bool
+
+    @classmethod
+    def of(cls, bid: Bid | str) -> BidLabel:
+        if isinstance(bid, str):
+            bid = Bid.from_str(bid)
+        trump = bid.denomination.trump
+        return cls(str(bid.level), bid.denomination.symbol, bool(trump and trump.is_red))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCell:
+    css: str  # space-separated: d = declarer, k = dealer, m = made, x = missed
+    entry: str  # "contract/tricks", empty for a thrown-in deal
+    points: str
+    total: str
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    number: int
+    thrown_in: bool
+    bid: BidLabel | None
+    declarer: int | None
+    over_under: str | None
+    frisch_rounds: int
+    cells: tuple[SeatCell, ...]
+
+
+def rows_of(progress: GameProgress) -> list[Row]:
+    """One row per hand, newest last."""
+    rows = []
+    for hand in progress.hands:
+        record = hand.record
+        played = isinstance(record, PlayedHand)
+        cells = []
+        for seat in range(len(hand.totals)):
+            css = []
+            if played and seat == record.declarer:
+                css.append("d")
+            if seat == hand.dealer:
+                css.append("k")
+            if played and hand.score is not None:
+                css.append("m" if hand.score.made[seat] else "x")
+            entry = f"{record.contracts[seat]}/{record.tricks_taken[seat]}" if played else ""
+            points = signed(hand.points[seat]) if played else ""
+            cells.append(SeatCell(" ".join(css), entry, points, total(hand.totals[seat])))
+        rows.append(
+            Row(
+                number=hand.number,
+                thrown_in=not played,
+                bid=BidLabel.of(record.bid) if played else None,
+                declarer=record.declarer if played else None,
+                over_under=hand.score.over_under if hand.score else None,
+                frisch_rounds=record.frisch_rounds,
+                cells=tuple(cells),
+            )
+        )
+    return rows
+
+
+def points_line(players: Sequence[str], points: Sequence[int]) -> str:
+    """``Ann −20 · Bob +19 · …`` for a message after a save."""
+    return " · ".join(f"{name} {signed(p)}" for name, p in zip(players, points, strict=True))
+
+
+def describe(hand: dict[str, Any], players: Sequence[str]) -> str:
+    """One line for a hand given as the engine's ``to_dict``."""
+    if hand.get("thrown_in"):
+        rounds = hand.get("frisch_rounds", 0)
+        return f"thrown in after {rounds} Frisch round{'s' if rounds != 1 else ''}"
+    label = BidLabel.of(hand["bid"])
+    contracts = " ".join(str(c) for c in hand["contracts"])
+    tricks = " ".join(str(t) for t in hand["tricks"])
+    text = (
+        f"{players[hand['declarer']]} {label.level}{label.symbol} · contracts {contracts} "
+        f"· tricks {tricks}"
+    )
+    if hand.get("frisch_rounds"):
+        text += f" · {hand['frisch_rounds']} Frisch"
+    if any(hand.get("revokes") or ()):
+        text += " · revokes " + " ".join(str(r) for r in hand["revokes"])
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The headline of a game: totals, leaders, winner or tie, who deals and opens."""
+
+    totals: tuple[str, ...]
+    leaders: tuple[int, ...]
+    winner: int | None
+    tie_at_top: bool
+    dealer: int
+    opener: int
+    next_number: int
+
+
+def standing_of(progress: GameProgress) -> Standing:
+    return Standing(
+        totals=tuple(total(t) for t in progress.totals),
+        leaders=progress.leaders if progress.hands else (),
+        winner=progress.winner,
+        tie_at_top=progress.tie_at_top,
+        dealer=progress.dealer,
+        opener=progress.opener,
+        next_number=progress.next_number,
+    )

@@ -1,0 +1,214 @@
+// Hand entry: makes the plain form quick to tap. It holds no rule of the game. Everything
+// rule-shaped comes from the engine: the server renders it into #rules (speaking order,
+// last bidder, the forbidden number per total of the other three, over/under per total,
+// the lowest level per Frisch round, the declarer's allowed contracts per level) and
+// GET data-score-url scores a finished hand. The server checks the hand again on save.
+(() => {
+  "use strict";
+  const form = document.getElementById("hand");
+  if (!form) return;
+  const rules = JSON.parse(document.getElementById("rules").textContent);
+  const SEATS = [0, 1, 2, 3];
+  const $ = (sel, root) => (root || form).querySelector(sel);
+  const $$ = (sel, root) => Array.from((root || form).querySelectorAll(sel));
+  const text = (id, values) =>
+    document.getElementById(id).content.textContent.trim().replace(/\{(\w+)\}/g, (_, k) => values[k]);
+  document.documentElement.classList.add("js");
+
+  const bid = $("#bid");
+  const seatsOf = (step) => $$("#" + step + " .seat");
+  const seat = (step, s) => $("#" + step + ' .seat[data-seat="' + s + '"]');
+  const names = $$('input[name="declarer"]').map((r) => r.parentNode.textContent.trim());
+  const radios = (name) => $$('input[name="' + name + '"]');
+  const read = (name) => {
+    const r = $('input[name="' + name + '"]:checked');
+    return r ? r.value : null;
+  };
+  const num = (name) => (read(name) === null ? null : Number(read(name)));
+  const set = (name, v) => radios(name).forEach((r) => { r.checked = v !== null && Number(r.value) === v; });
+  const frisch = () => num("frisch_rounds") || 0;
+  const declarer = () => num("declarer");
+  const level = () => num("level");
+  const contract = (s) => num("contract_" + s);
+  const tricks = (s) => num("tricks_" + s);
+
+  function activate(fieldset) {
+    $$(".seat.on").forEach((f) => f.classList.remove("on"));
+    if (!fieldset) return;
+    fieldset.classList.add("on");
+    fieldset.scrollIntoView({ block: "nearest" });
+  }
+
+  function speakers() {
+    const d = declarer();
+    return d === null ? SEATS : rules.order[d];
+  }
+
+  function phaseOne() {
+    const min = rules.minLevel[frisch()] || rules.minLevel[0];
+    radios("level").forEach((r) => {
+      r.disabled = Number(r.value) < min;
+      if (r.disabled) r.checked = false;
+    });
+    const d = declarer();
+    const den = $('input[name="denomination"]:checked');
+    const label = [d === null ? "" : names[d], level() === null ? "" : level(), den ? den.parentNode.textContent.trim() : ""];
+    $(".head output", bid).textContent = label[0] + " " + label[1] + label[2];
+  }
+
+  function contracts() {
+    const d = declarer();
+    const lvl = level();
+    const order = speakers();
+    SEATS.forEach((s) => {
+      const f = seat("contracts", s);
+      const pos = order.indexOf(s);
+      f.style.order = pos < 0 ? -1 : pos;
+      f.classList.toggle("fixed", pos < 0);
+      radios("contract_" + s).forEach((r) => { r.disabled = false; });
+      $(".why", f).hidden = true;
+      if (f.dataset.auto && s !== d) {
+        set("contract_" + s, null);
+        delete f.dataset.auto;
+      }
+    });
+    if (d !== null && lvl !== null) {
+      const allowed = rules.declarerContracts[lvl];
+      radios("contract_" + d).forEach((r) => {
+        r.disabled = allowed.indexOf(Number(r.value)) < 0;
+        if (r.disabled) r.checked = false;
+      });
+      if (allowed.length === 1) {
+        set("contract_" + d, allowed[0]);
+        seat("contracts", d).dataset.auto = "1";
+      } else {
+        const why = $(".why", seat("contracts", d));
+        why.textContent = text("why-declarer", { level: lvl });
+        why.hidden = false;
+      }
+    }
+    if (d !== null) {
+      const last = rules.last[d];
+      const others = SEATS.filter((s) => s !== last).map(contract);
+      if (others.every((c) => c !== null)) {
+        const forbidden = rules.forbidden[others.reduce((a, b) => a + b, 0)];
+        if (forbidden !== null && forbidden !== undefined) {
+          radios("contract_" + last).forEach((r) => {
+            if (Number(r.value) === forbidden) {
+              r.disabled = true;
+              r.checked = false;
+            }
+          });
+          const why = $(".why", seat("contracts", last));
+          why.textContent = text("why-forbidden", { name: names[last], n: forbidden, total: rules.tricks });
+          why.hidden = false;
+        }
+      }
+    }
+    const named = SEATS.map(contract).filter((c) => c !== null);
+    const total = named.reduce((a, b) => a + b, 0);
+    const ou = named.length === 4 ? rules.overUnder[total] : null;
+    $("#contracts h2 output").textContent = named.length ? "total " + total + (ou ? " · " + ou : "") : "";
+    SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
+  }
+
+  function trickCounts() {
+    const auto = seatsOf("tricks").find((f) => f.classList.contains("auto"));
+    const manual = SEATS.filter((s) => tricks(s) !== null && !seat("tricks", s).classList.contains("auto"));
+    if (manual.length === 3) {
+      const rest = SEATS.find((s) => manual.indexOf(s) < 0);
+      const sum = manual.map(tricks).reduce((a, b) => a + b, 0);
+      const f = seat("tricks", rest);
+      const value = rules.tricks - sum;
+      f.classList.add("auto");
+      set("tricks_" + rest, value >= 0 ? value : null);
+      const why = $(".why", f);
+      why.hidden = value >= 0;
+      if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
+    } else if (auto && manual.length < 3) {
+      set("tricks_" + auto.dataset.seat, null);
+      auto.classList.remove("auto");
+    }
+    const taken = SEATS.map(tricks).filter((t) => t !== null);
+    const sum = taken.reduce((a, b) => a + b, 0);
+    $("#tricks h2 output").textContent = taken.length ? sum + " of " + rules.tricks : "";
+    SEATS.forEach((s) => { $("legend output", seat("tricks", s)).textContent = tricks(s) === null ? "" : tricks(s); });
+  }
+
+  let previewing = 0;
+  function preview() {
+    const out = document.getElementById("preview");
+    const c = SEATS.map(contract);
+    const t = SEATS.map(tricks);
+    if (c.indexOf(null) >= 0 || t.indexOf(null) >= 0) {
+      out.textContent = "";
+      return;
+    }
+    const revokes = SEATS.map((s) => (form.elements["revokes_" + s] || {}).value || "0");
+    const query = new URLSearchParams({ contracts: c.join(","), tricks: t.join(","), revokes: revokes.join(",") });
+    const ticket = ++previewing;
+    fetch(form.dataset.scoreUrl + "?" + query, { headers: { Accept: "application/json" } })
+      .then((r) => r.json())
+      .then((body) => {
+        if (ticket !== previewing) return;
+        out.textContent = body.points
+          ? body.points.map((p, s) => names[s] + " " + (p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0")).join(" · ")
+          : body.error;
+      })
+      .catch(() => { out.textContent = ""; });
+  }
+
+  function refresh() {
+    phaseOne();
+    contracts();
+    trickCounts();
+    preview();
+  }
+
+  const firstEmpty = (step, order, value) => {
+    const s = order.find((x) => value(x) === null && !seat(step, x).classList.contains("fixed"));
+    return s === undefined ? null : seat(step, s);
+  };
+  const nextContract = () => firstEmpty("contracts", speakers(), contract);
+  const nextTricks = () => firstEmpty("tricks", SEATS, tricks);
+
+  function advance() {
+    const target = nextContract() || nextTricks();
+    if (target) activate(target);
+    else {
+      activate(null);
+      document.getElementById("save").focus({ preventScroll: true });
+    }
+  }
+
+  form.addEventListener("change", (event) => {
+    const name = event.target.name || "";
+    if (name.startsWith("tricks_")) seat("tricks", name.slice(7)).classList.remove("auto");
+    refresh();
+    if (["declarer", "level", "denomination"].indexOf(name) >= 0) {
+      if (declarer() !== null && level() !== null && read("denomination") !== null) {
+        bid.classList.add("done");
+        advance();
+      }
+    } else if (name.startsWith("contract_") || name.startsWith("tricks_")) {
+      advance();
+    }
+  });
+
+  form.addEventListener("click", (event) => {
+    const head = event.target.closest(".head");
+    if (head) {
+      bid.classList.toggle("done");
+      return;
+    }
+    const who = event.target.closest(".seat legend button");
+    if (who) activate(who.closest(".seat"));
+  });
+
+  refresh();
+  const problem = $(".seat .err");
+  const complete = declarer() !== null && level() !== null && read("denomination") !== null;
+  if (complete && !$("#bid .err")) bid.classList.add("done");
+  if (problem) activate(problem.closest(".seat"));
+  else if (complete) advance();
+})();

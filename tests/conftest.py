@@ -1,0 +1,160 @@
+"""Fixtures: a fresh app and SQLite file per test, a live server and real Chromium.
+
+Browser tests (``@pytest.mark.browser``) need Debian's Chromium at /usr/bin/chromium. Without
+it they skip, and the run ends with a plain note saying so; with
+``SCOREKEEPER_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets) a missing browser fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from scorekeeper import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+BROWSER_HELP = (
+    f"Chromium is not installed at {CHROMIUM}. Install it with "
+    "`apt-get install chromium fonts-dejavu-core` to run them; set "
+    "SCOREKEEPER_REQUIRE_BROWSER=1 to make a missing browser fail the run."
+)
+
+# The worked example of RULES.md under pagat-german: seats S, W, N, E = 0..3, South deals,
+# North declares 7C; points S -20, W +19, N -10, E -40.
+WORKED_EXAMPLE = {
+    "declarer": 2,
+    "bid": "7C",
+    "frisch_rounds": 0,
+    "contracts": [2, 3, 7, 0],
+    "tricks": [0, 3, 8, 2],
+}
+WORKED_POINTS = [-20, 19, -10, -40]
+SEAT_NAMES = ["South", "West", "North", "East"]
+
+
+def app_config(tmp_path, **overrides) -> dict:
+    return {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "scorekeeper.db"),
+        "SECRET_KEY": "test secret",
+        "WTF_CSRF_ENABLED": False,
+        **overrides,
+    }
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(app_config(tmp_path))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def make_game(client):
+    """Creates a game through the API; returns (id, edit key)."""
+
+    def make(rules="pagat-german", players=SEAT_NAMES, first_dealer=0, **body):
+        response = client.post(
+            "/api/games",
+            json={"players": players, "rules": rules, "first_dealer": first_dealer, **body},
+        )
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()["id"], response.get_json()["edit_key"]
+
+    return make
+
+
+@pytest.fixture
+def post_hand(client):
+    """Records a hand through the API; returns the response."""
+
+    def post(game_id, key, hand=None, **changes):
+        return client.post(
+            f"/api/games/{game_id}/hands",
+            json={**(WORKED_EXAMPLE if hand is None else hand), **changes},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+
+    return post
+
+
+@pytest.fixture
+def editor(client, make_game):
+    """A browser session that created a pagat-german game: (client, game id)."""
+    game_id, key = make_game()
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    return client, game_id
+
+
+# --- live server and Chromium -------------------------------------------------------------
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[str]:
+    """The app with CSRF on, served by werkzeug on a random loopback port."""
+    from werkzeug.serving import make_server
+
+    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True, TESTING=False))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"SCOREKEEPER_REQUIRE_BROWSER=1 but {BROWSER_HELP}")
+        pytest.skip(f"browser tests skipped: {BROWSER_HELP}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(viewport=PHONE, base_url=live_server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if "browser" in getattr(report, "keywords", {})
+    ]
+    if skipped:
+        terminalreporter.write_sep("=", "browser tests skipped", yellow=True, bold=True)
+        terminalreporter.write_line(f"{len(skipped)} browser tests did not run. {BROWSER_HELP}")

@@ -1,0 +1,111 @@
+"""Two phones saving the same hand at the same moment: exactly one is stored.
+
+Real threads against one real SQLite file (WAL), through the app and through a live
+server; each round starts both requests together behind a barrier.
+"""
+
+import json
+import threading
+import urllib.error
+import urllib.request
+
+from .conftest import WORKED_EXAMPLE
+from .test_pages import hand_form
+
+ROUNDS = 15
+
+
+def race(*calls):
+    """Runs the calls in threads released together; returns their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        barrier.wait()
+        results[index] = call()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):
+    game_id, key = make_game(target=100_000)
+    phones = [app.test_client(), app.test_client()]
+    for number in range(1, ROUNDS + 1):
+
+        def post(phone, number=number):
+            return phone.post(
+                f"/api/games/{game_id}/hands",
+                json={**WORKED_EXAMPLE, "number": number},
+                headers={"Authorization": f"Bearer {key}"},
+            )
+
+        responses = race(*(lambda p=p: post(p) for p in phones))
+        assert sorted(r.status_code for r in responses) == [201, 409], number
+        loser = next(r for r in responses if r.status_code == 409)
+        assert loser.get_json() == {
+            "error": f"hand {number} is already recorded",
+            "field": "number",
+        }
+    game = phones[0].get(f"/api/games/{game_id}").get_json()
+    assert [h["number"] for h in game["hands"]] == list(range(1, ROUNDS + 1))
+    assert game["totals"][1] == 19 * ROUNDS
+    revisions = phones[0].get(f"/games/{game_id}/revisions").get_data(as_text=True)
+    assert revisions.count('class="tag">recorded<') == ROUNDS
+
+
+def test_two_phones_submitting_the_form_store_one_and_the_other_keeps_its_entries(app, make_game):
+    game_id, key = make_game(target=100_000)
+    phones = [app.test_client(), app.test_client()]
+    for phone in phones:
+        phone.get(f"/games/{game_id}/edit/{key}")
+    other = {"declarer": 0, "bid": "5S", "contracts": [5, 1, 3, 3], "tricks": [5, 0, 4, 4]}
+    for number in range(1, ROUNDS + 1):
+        forms = [hand_form(number=number), hand_form(other, number=number)]
+        responses = race(
+            *(
+                lambda p=p, f=f: p.post(f"/games/{game_id}/hands/new", data=f)
+                for p, f in zip(phones, forms, strict=True)
+            )
+        )
+        assert sorted(r.status_code for r in responses) == [302, 409], number
+        loser = next(r for r in responses if r.status_code == 409).get_data(as_text=True)
+        assert f"Hand {number} was just saved on another phone." in loser
+        assert f'name="number" type="hidden" value="{number + 1}"' in loser
+        assert "checked" in loser
+    hands = phones[0].get(f"/api/games/{game_id}").get_json()["hands"]
+    assert len(hands) == ROUNDS
+
+
+def test_a_live_server_stores_one_of_two_simultaneous_posts(live_server):
+    def call(method, path, body=None, key=None):
+        request = urllib.request.Request(
+            live_server + path,
+            data=json.dumps(body).encode() if body is not None else None,
+            method=method,
+            headers={"Content-Type": "application/json"}
+            | ({"Authorization": f"Bearer {key}"} if key else {}),
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, json.loads(error.read())
+
+    _, created = call("POST", "/api/games", {"players": ["a", "b", "c", "d"], "target": 10_000})
+    game_id, key = created["id"], created["edit_key"]
+    for number in range(1, ROUNDS + 1):
+        body = {**WORKED_EXAMPLE, "number": number}
+        path = f"/api/games/{game_id}/hands"
+        results = race(
+            lambda body=body, path=path: call("POST", path, body, key),
+            lambda body=body, path=path: call("POST", path, body, key),
+        )
+        assert sorted(status for status, _ in results) == [201, 409]
+    _, game = call("GET", f"/api/games/{game_id}")
+    assert len(game["hands"]) == ROUNDS

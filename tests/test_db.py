@@ -1,0 +1,197 @@
+"""The data layer: migrations, one transaction per hand, revisions, derived totals."""
+
+import json
+import sqlite3
+
+import pytest
+
+from scorekeeper import db
+from scorekeeper.engine import PRESETS, RuleSettings, ThrownIn, record_from_dict
+
+from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+
+PAGAT = PRESETS["pagat-german"]
+
+
+@pytest.fixture
+def database(tmp_path):
+    database = db.migrate(str(tmp_path / "t.db"))
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def game_id(database):
+    game_id, _ = db.create_game(database, ["S", "W", "N", "E"], "pagat-german", PAGAT, 0)
+    return game_id
+
+
+def worked(**changes):
+    return record_from_dict(PAGAT, {**WORKED_EXAMPLE, **changes})
+
+
+def test_migrations_create_the_documented_tables_once(tmp_path):
+    path = str(tmp_path / "t.db")
+    first = db.migrate(path)
+    assert {"games", "players", "hands", "hand_seats", "hand_revisions"} <= set(first.table_names())
+    applied = [m.name for m in db.migrations.applied(first)]
+    first.close()
+    again = db.migrate(path)
+    assert [m.name for m in db.migrations.applied(again)] == applied
+    assert again.journal_mode == "wal"
+    again.close()
+
+
+def test_connections_enforce_foreign_keys(database):
+    assert database.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        database.execute("INSERT INTO players (game_id, seat, name, total) VALUES (999, 0, 'x', 0)")
+
+
+def test_hands_are_unique_per_game_and_number(database):
+    indexes = {tuple(i.columns): i.unique for i in database["hands"].indexes}
+    assert indexes[("game_id", "number")]
+
+
+def test_a_game_stores_full_settings_and_only_a_hash_of_its_key(database):
+    settings = PAGAT.with_changes({"miss_step": 5, "target": 300})
+    game_id, key = db.create_game(database, ["a", "b", "c", "d"], "pagat-german", settings, 2)
+    row = database["games"].get(game_id)
+    assert RuleSettings.from_json(row["settings"]) == settings
+    assert key not in json.dumps(row)
+    assert len(key) >= 22  # >= 128 random bits, URL-safe
+    game = db.load_game(database, game_id)
+    assert db.key_matches(game, key)
+    assert not db.key_matches(game, key[:-1] + ("A" if key[-1] != "A" else "B"))
+    assert not db.key_matches(game, None)
+    assert game.players == ("a", "b", "c", "d")
+
+
+def test_a_hand_is_stored_with_points_totals_and_status(database, game_id):
+    number, progress = db.add_hand(database, game_id, worked())
+    assert number == 1
+    assert list(progress.totals) == WORKED_POINTS
+    seats = list(database.query("SELECT * FROM hand_seats ORDER BY seat"))
+    assert [s["points"] for s in seats] == WORKED_POINTS
+    assert [s["total"] for s in seats] == WORKED_POINTS
+    hand = next(database.query("SELECT * FROM hands"))
+    assert (hand["bid"], hand["declarer"], hand["over_under"], hand["dealer"]) == (
+        "7C",
+        2,
+        "under",
+        0,
+    )
+    game = db.load_game(database, game_id)
+    assert game.totals == tuple(WORKED_POINTS)
+    assert (game.hand_count, game.status, game.winner) == (1, "in_progress", None)
+    assert [r.action for r in db.load_revisions(database, game_id)] == ["recorded"]
+
+
+def test_a_failure_midway_leaves_no_half_hand(database, game_id, monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(db, "_add_revision", boom)
+    with pytest.raises(RuntimeError):
+        db.add_hand(database, game_id, worked())
+    assert database["hands"].count == 0
+    assert database["hand_seats"].count == 0
+    game = db.load_game(database, game_id)
+    assert (game.hand_count, game.totals, game.version) == (0, (0, 0, 0, 0), 1)
+
+
+@pytest.mark.parametrize(("number", "message"), [(1, "already recorded"), (3, "next hand is 2")])
+def test_only_the_next_number_can_be_added(database, game_id, number, message):
+    db.add_hand(database, game_id, worked())
+    with pytest.raises(db.Conflict, match=message):
+        db.add_hand(database, game_id, worked(), number=number)
+
+
+def test_an_enormous_hand_number_is_a_conflict_not_a_crash(database, game_id):
+    with pytest.raises(db.Conflict):
+        db.add_hand(database, game_id, worked(), number=10**30)
+    assert db.load_game(database, 10**30) is None
+    with pytest.raises(db.NotFound):
+        db.add_hand(database, 10**30, worked())
+
+
+def test_no_hand_after_the_game_is_won(database):
+    game_id, _ = db.create_game(
+        database, list("SWNE"), "pagat-german", PAGAT.with_changes({"target": 15}), 0
+    )
+    db.add_hand(database, game_id, worked())  # West +19 alone on top
+    assert db.load_game(database, game_id).winner == 1
+    with pytest.raises(db.Conflict, match="game is over"):
+        db.add_hand(database, game_id, worked())
+
+
+def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(database, game_id):
+    db.add_hand(database, game_id, worked())
+    db.add_hand(database, game_id, worked())
+    progress = db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    # A thrown-in deal scores nothing and South deals again.
+    assert list(progress.totals) == WORKED_POINTS
+    dealers = [row["dealer"] for row in database.query("SELECT dealer FROM hands ORDER BY number")]
+    assert dealers == [0, 0]
+    totals = [
+        row["total"]
+        for row in database.query(
+            "SELECT total FROM hand_seats s JOIN hands h ON h.id = s.hand_id "
+            "WHERE h.number = 2 ORDER BY seat"
+        )
+    ]
+    assert totals == WORKED_POINTS
+    history = db.load_revisions(database, game_id)
+    assert [(r.number, r.revision, r.action) for r in history] == [
+        (1, 1, "recorded"),
+        (1, 2, "edited"),
+        (2, 1, "recorded"),
+    ]
+    assert history[0].hand["contracts"] == WORKED_EXAMPLE["contracts"]
+    assert history[1].hand == {"thrown_in": True, "frisch_rounds": 0}
+
+
+def test_an_unchanged_edit_adds_no_revision(database, game_id):
+    db.add_hand(database, game_id, worked())
+    db.replace_hand(database, game_id, 1, worked())
+    assert len(db.load_revisions(database, game_id)) == 1
+
+
+def test_an_edit_from_a_stale_revision_is_a_conflict(database, game_id):
+    db.add_hand(database, game_id, worked())
+    db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    with pytest.raises(db.Conflict, match="another phone"):
+        db.replace_hand(database, game_id, 1, worked(), expected_revision=1)
+
+
+def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(database):
+    game_id, _ = db.create_game(
+        database, list("SWNE"), "pagat-german", PAGAT.with_changes({"target": 15}), 0
+    )
+    db.add_hand(database, game_id, ThrownIn(0))
+    db.add_hand(database, game_id, ThrownIn(0))
+    with pytest.raises(db.Conflict, match="delete the later hands"):
+        db.replace_hand(database, game_id, 1, worked())
+    assert db.load_hands(database, game_id)[0].record == ThrownIn(0)
+
+
+def test_only_the_last_hand_can_be_deleted_and_it_stays_a_revision(database, game_id):
+    db.add_hand(database, game_id, worked())
+    db.add_hand(database, game_id, worked())
+    with pytest.raises(db.Conflict, match="only the last hand"):
+        db.delete_last_hand(database, game_id, 1)
+    with pytest.raises(db.NotFound):
+        db.delete_last_hand(database, game_id, 3)
+    progress = db.delete_last_hand(database, game_id, 2)
+    assert list(progress.totals) == WORKED_POINTS
+    assert db.load_game(database, game_id).hand_count == 1
+    assert database["hand_seats"].count == 4
+    assert db.load_revisions(database, game_id)[-1].action == "deleted"
+
+
+def test_known_names_come_most_recent_first(database):
+    db.create_game(database, ["Ann", "Bob", "Cy", "Dee"], "standard", PRESETS["standard"], 0)
+    db.create_game(database, ["Eve", "Bob", "Cy", "Dee"], "standard", PRESETS["standard"], 0)
+    names = db.known_player_names(database)
+    assert names[0] in ("Eve", "Bob", "Cy", "Dee")
+    assert set(names) == {"Ann", "Bob", "Cy", "Dee", "Eve"}

@@ -1,0 +1,546 @@
+"""Every page through the Flask test client, as a phone without JavaScript uses it."""
+
+import json
+import re
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import get_db
+
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
+
+
+def hand_form(hand=None, number=None, **extra):
+    """The hand form's fields for a hand given in the API's shape."""
+    hand = WORKED_EXAMPLE if hand is None else hand
+    bid = hand["bid"]
+    data = {
+        "declarer": str(hand["declarer"]),
+        "level": bid[:-2] if bid.endswith("NT") else bid[:-1],
+        "denomination": "NT" if bid.endswith("NT") else bid[-1],
+        "frisch_rounds": str(hand.get("frisch_rounds", 0)),
+    }
+    for seat in range(4):
+        data[f"contract_{seat}"] = str(hand["contracts"][seat])
+        data[f"tricks_{seat}"] = str(hand["tricks"][seat])
+        data[f"revokes_{seat}"] = str((hand.get("revokes") or [0] * 4)[seat])
+    if number is not None:
+        data["number"] = str(number)
+    data.update(extra)
+    return data
+
+
+def text_of(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def errors_in(response) -> list[str]:
+    return re.findall(r'class="err">([^<]*)<', text_of(response))
+
+
+def dump(app) -> list:
+    """Every row of every table, to show that a request changed nothing."""
+    with app.app_context():
+        database = get_db()
+        return [list(database[t].rows) for t in sorted(database.table_names())]
+
+
+# --- home and new game --------------------------------------------------------------------
+
+
+def test_home_without_games(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Start a game" in text_of(response)
+    assert "No game in progress" in text_of(response)
+
+
+def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand):
+    playing, key = make_game()
+    post_hand(playing, key)
+    finished, key2 = make_game(players=["Ann", "Bob", "Cy", "Dee"], target=15)
+    post_hand(finished, key2)
+    page = text_of(client.get("/"))
+    in_progress, done = page.split("<h2>Finished</h2>")
+    assert "South · West · North · East" in in_progress
+    assert "Leading: West 19" in in_progress
+    assert "Ann · Bob · Cy · Dee" in done and "Winner: Bob 19" in done
+    assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
+
+
+def test_new_game_form_suggests_names_already_used(client, make_game):
+    make_game(players=["Avi", "Batya", "Chen", "Dana"])
+    page = text_of(client.get("/games/new"))
+    assert '<option value="Batya">' in page
+    assert "House rules" in page and "Target score" in page
+    for preset in ("standard", "pagat-german", "elhanani"):
+        assert f'value="{preset}"' in page
+
+
+NEW_GAME = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Dee",
+    "first_dealer": "2",
+    "rules": "elhanani",
+    "target": "150",
+}
+
+
+def test_new_game_starts_and_this_browser_can_edit(client):
+    response = client.post("/games/new", data={**NEW_GAME, "miss_step": "7", "opener": "left"})
+    assert response.status_code == 302
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert "Record hand 1" in board
+    assert "elhanani + house rules" in board and "to 150" in board
+    assert "<b>Cy</b> deals, <b>Dee</b> opens" in board
+    settings = client.get(f"/api/games/{game_id}").get_json()["settings"]
+    assert settings["miss_step"] == 7 and settings["opener"] == "left"
+    assert settings["target"] == 150 and settings["all_fail_void"] is True
+
+
+def test_random_first_dealer_is_a_seat(client):
+    client.post("/games/new", data={**NEW_GAME, "first_dealer": "random"})
+    assert client.get("/api/games/1").get_json()["first_dealer"] in range(4)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"player_2": ""}, "the 3rd player needs a name"),
+        ({"player_3": "ann"}, "two players are called ann"),
+        ({"player_0": "x" * 31}, "at most 30 characters"),
+        ({"target": "0"}, "target must be between 1 and 100000"),
+        ({"target": "lots"}, "Not a valid integer value"),
+        ({"miss_step": "-5"}, "miss_step must be between 0 and 1000"),
+        ({"frisch_rounds": "9"}, "frisch_rounds must be between 0 and 3"),
+        ({"rising_minimum": "maybe"}, "Not a valid choice"),
+        ({"rules": "bridge"}, "Not a valid choice"),
+        ({"first_dealer": "7"}, "Not a valid choice"),
+    ],
+)
+def test_new_game_errors_are_shown_beside_the_field(client, changes, message):
+    response = client.post("/games/new", data={**NEW_GAME, **changes})
+    assert response.status_code == 422
+    assert any(message in error for error in errors_in(response)), errors_in(response)
+    assert 'value="Bob"' in text_of(response)  # what was typed is kept
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+# --- scoreboard and edit link -------------------------------------------------------------
+
+
+def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1))
+    assert response.status_code == 302
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert "Hand 1 (under): South −20 · West +19 · North −10 · East −40" in page
+    assert re.findall(r'<li(?: class="lead")?><span>(\w+)</span><b>([^<]+)</b>', page) == [
+        ("South", "−20"),
+        ("West", "19"),
+        ("North", "−10"),
+        ("East", "−40"),
+    ]
+    assert '<li class="lead"><span>West</span>' in page
+    assert '<span>7♣</span><em class="under">under</em>' in page
+    assert '<td class="d x">7/8 <i>−10</i><b>−10</b></td>' in page
+    assert '<td class="k x">2/0 <i>−20</i><b>−20</b></td>' in page
+    assert "<b>West</b> deals, <b>West</b> opens" in page
+
+
+def test_red_suits_are_marked_red(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form({**WORKED_EXAMPLE, "bid": "7H"}))
+    assert '<span class="r">7♥</span>' in text_of(client.get(f"/games/{game_id}"))
+
+
+def test_the_view_link_is_read_only(client, editor):
+    _, game_id = editor
+    viewer = client.application.test_client()
+    page = text_of(viewer.get(f"/games/{game_id}"))
+    assert "Record hand" not in page and "/edit" not in page
+    assert viewer.get(f"/games/{game_id}/hands/new").status_code == 403
+    response = viewer.post(f"/games/{game_id}/hands/new", data=hand_form())
+    assert response.status_code == 403
+    assert "edit link" in text_of(response)
+    assert viewer.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
+def test_the_edit_link_lets_another_phone_record(client, make_game):
+    game_id, key = make_game()
+    phone = client.application.test_client()
+    assert phone.get(f"/games/{game_id}/edit/{key}x").status_code == 403
+    response = phone.get(f"/games/{game_id}/edit/{key}")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/games/{game_id}"
+    page = text_of(phone.get(f"/games/{game_id}"))
+    assert "can now record" in page and "Record hand 1" in page
+    assert f"/games/{game_id}/edit/{key}" in page  # shown again under "Share this game"
+
+
+def test_a_key_opens_only_its_own_game(client, make_game):
+    first, key = make_game()
+    second, _ = make_game()
+    assert client.get(f"/games/{second}/edit/{key}").status_code == 403
+    client.get(f"/games/{first}/edit/{key}")
+    assert client.get(f"/games/{second}/hands/new").status_code == 403
+
+
+def test_a_tie_at_the_target_plays_on(editor_at_15):
+    client, game_id = editor_at_15
+    tie = {"declarer": 2, "bid": "5C", "contracts": [3, 3, 5, 0], "tricks": [3, 3, 6, 1]}
+    assert client.post(f"/games/{game_id}/hands/new", data=hand_form(tie)).status_code == 302
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert "Tie at the top: South and West on 19. Play on!" in page
+    assert "Record hand 2" in page
+    south = {"declarer": 0, "bid": "5S", "contracts": [5, 1, 3, 3], "tricks": [5, 0, 4, 4]}
+    client.post(f"/games/{game_id}/hands/new", data=hand_form(south))
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert "South wins with 54!" in page and "Record hand" not in page
+    response = client.get(f"/games/{game_id}/hands/new")
+    assert response.status_code == 302
+
+
+@pytest.fixture
+def editor_at_15(client, make_game):
+    game_id, key = make_game(target=15)
+    client.get(f"/games/{game_id}/edit/{key}")
+    return client, game_id
+
+
+# --- recording a hand without JavaScript --------------------------------------------------
+
+
+def test_the_hand_form_holds_the_engine_tables_for_its_script(editor):
+    client, game_id = editor
+    page = text_of(client.get(f"/games/{game_id}/hands/new"))
+    assert 'name="number" type="hidden" value="1"' in page
+    rules = re.search(r'<script type="application/json" id="rules">(.*?)</script>', page)
+    tables = json.loads(rules.group(1))
+    assert tables["order"][2] == [3, 0, 1]  # pagat-german: North declares, E S W speak
+    assert tables["last"][2] == 1
+    assert tables["forbidden"][9] == 4 and tables["forbidden"][14] is None
+    assert tables["overUnder"][12] == "under" and tables["overUnder"][13] is None
+    assert tables["declarerContracts"]["7"] == [7]
+    assert tables["minLevel"] == [5]
+    assert "Frisch rounds" not in page  # pagat-german allows none
+
+
+def test_standard_rules_offer_frisch_rounds_and_rising_minimum(client, make_game):
+    game_id, key = make_game(rules="standard")
+    client.get(f"/games/{game_id}/edit/{key}")
+    page = text_of(client.get(f"/games/{game_id}/hands/new"))
+    assert "Frisch rounds" in page and 'name="frisch_rounds" type="radio" value="3"' in page
+    assert '"minLevel": [5, 6, 7, 8]' in page
+    assert "after 3 Frisch rounds: throw in" in page
+
+
+def test_the_declarer_contract_is_filled_from_the_level_when_fixed(editor):
+    client, game_id = editor
+    data = hand_form()
+    del data["contract_2"]
+    assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["totals"] == [-20, 19, -10, -40]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"contract_1": "4"}, "contracts", "the last bidder may not"),
+        ({"tricks_3": "1"}, "tricks", "tricks total 12; they must total 13"),
+        ({"declarer": ""}, "declarer", "declarer is missing"),
+        ({"contract_0": ""}, "contract_0", "contracts for the first seat is missing"),
+        ({"tricks_1": "14"}, "tricks_1", "Not a valid choice"),
+        ({"level": "4"}, "level", "Not a valid choice"),
+        ({"denomination": "X"}, "denomination", "Not a valid choice"),
+        ({"contract_2": "9"}, "contract_2", "under these rules it equals the bid level 7"),
+        ({"revokes_1": "-1"}, "revokes_1", "Number must be between 0 and 13"),
+        ({"frisch_rounds": "1"}, "frisch_rounds", "Not a valid choice"),
+    ],
+)
+def test_hand_errors_are_shown_beside_the_field(editor, changes, field, message):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(**changes))
+    assert response.status_code == 422
+    page = text_of(response)
+    assert any(message in error for error in errors_in(response)), errors_in(response)
+    # The message sits inside the field's own fieldset, or its step for a whole-hand total.
+    block = page.split(f'name="{field}"', 1)[1] if field not in ("contracts", "tricks") else page
+    assert message.split(";")[0] in block
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert 'checked id="tricks_2-8"' in page  # what was typed is kept
+
+
+def test_frisch_rounds_raise_the_minimum_level_under_standard_rules(client, make_game):
+    game_id, key = make_game(rules="standard")
+    client.get(f"/games/{game_id}/edit/{key}")
+    hand = {**WORKED_EXAMPLE, "bid": "6C", "frisch_rounds": 2, "contracts": [2, 3, 7, 0]}
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(hand))
+    assert response.status_code == 422
+    assert "level 6 is below the minimum 7 after 2 Frisch rounds" in errors_in(response)
+
+
+def test_everyone_passed_throws_the_deal_in(client, make_game):
+    game_id, key = make_game(rules="standard", first_dealer=1)
+    client.get(f"/games/{game_id}/edit/{key}")
+    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
+    assert response.status_code == 302
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert "Hand 1: thrown in; West deals again." in page
+    assert "<em>thrown in</em>" in page
+    hand = client.get(f"/api/games/{game_id}").get_json()["hands"][0]
+    assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
+
+
+def test_revokes_cost_the_penalty(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form(revokes_3="1"))
+    assert client.get(f"/api/games/{game_id}").get_json()["totals"] == [-20, 19, -10, -140]
+
+
+def test_a_second_phone_saving_the_same_hand_gets_409_and_keeps_its_entries(editor):
+    client, game_id = editor
+    assert client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1)).status_code == 302
+    other = {"declarer": 0, "bid": "5S", "contracts": [5, 0, 3, 3], "tricks": [5, 0, 4, 4]}
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(other, number=1))
+    assert response.status_code == 409
+    page = text_of(response)
+    assert "Hand 1 was just saved on another phone." in page
+    assert "Saved there: North 7♣ · contracts 2 3 7 0 · tricks 0 3 8 2" in page
+    assert "save it as hand 2" in page
+    assert 'name="number" type="hidden" value="2"' in page
+    assert 'checked id="declarer-0"' in page and 'checked id="denomination-3"' in page
+    assert 'checked id="tricks_2-4"' in page
+    assert len(client.get(f"/api/games/{game_id}").get_json()["hands"]) == 1
+    # Saving again records the kept entries as the next hand.
+    assert (
+        client.post(f"/games/{game_id}/hands/new", data=hand_form(other, number=2)).status_code
+        == 302
+    )
+
+
+def test_a_hand_posted_after_the_game_ended_is_a_conflict(editor_at_15):
+    client, game_id = editor_at_15
+    client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1))
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=2))
+    assert response.status_code == 409
+    assert "the game is over: West won" in text_of(response)
+
+
+# --- editing, deleting, revisions ---------------------------------------------------------
+
+
+def test_editing_a_hand_fills_the_form_and_recomputes(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
+    assert "Edit hand 1" in page and "South deals" in page
+    assert 'checked id="declarer-2"' in page and 'checked id="level-2"' in page
+    assert 'checked id="tricks_2-8"' in page and 'name="revision" type="hidden" value="1"' in page
+    changed = hand_form(tricks_2="7", tricks_3="3", revision="1")
+    response = client.post(f"/games/{game_id}/hands/1/edit", data=changed)
+    assert response.status_code == 302
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert game["hands"][0]["points"] == [-20, 19, 59, -30]
+    assert game["totals"] == [-40, 38, 49, -70]
+    assert game["hands"][1]["totals"] == game["totals"]
+    assert "Hand 1 (under): South −20 · West +19 · North +59 · East −30" in text_of(
+        client.get(f"/games/{game_id}")
+    )
+
+
+def test_an_edit_from_a_stale_form_is_a_conflict(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    client.post(f"/games/{game_id}/hands/1/edit", data=hand_form(revokes_0="1", revision="1"))
+    response = client.post(
+        f"/games/{game_id}/hands/1/edit", data=hand_form(revokes_1="1", revision="1")
+    )
+    assert response.status_code == 409
+    page = text_of(response)
+    assert "changed on another phone" in page and "revokes 1 0 0 0" in page
+    assert 'name="revision" type="hidden" value="2"' in page
+
+
+def test_edit_of_a_missing_hand_is_404(editor):
+    client, game_id = editor
+    assert client.get(f"/games/{game_id}/hands/1/edit").status_code == 404
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=hand_form()).status_code == 404
+
+
+def test_delete_asks_first_and_only_the_last_hand_goes(editor, app):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    before = dump(app)
+    page = text_of(client.get(f"/games/{game_id}/hands/2/delete"))
+    assert "Delete hand 2?" in page and "North 7♣" in page
+    assert dump(app) == before
+    response = client.get(f"/games/{game_id}/hands/1/delete")
+    assert "Only the last hand (2) can be deleted" in text_of(response)
+    response = client.post(f"/games/{game_id}/hands/1/delete")
+    assert response.status_code == 409
+    assert client.post(f"/games/{game_id}/hands/2/delete").status_code == 302
+    assert "Hand 2 deleted" in text_of(client.get(f"/games/{game_id}"))
+    assert client.get(f"/api/games/{game_id}").get_json()["totals"] == [-20, 19, -10, -40]
+
+
+def test_revisions_show_every_version(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    client.post(f"/games/{game_id}/hands/1/edit", data=hand_form(revokes_0="1"))
+    client.post(f"/games/{game_id}/hands/1/delete")
+    page = text_of(client.get(f"/games/{game_id}/revisions"))
+    assert page.count("<b>Hand 1</b>") == 3
+    assert [m for m in re.findall(r'class="tag">(\w+)<', page)] == [
+        "recorded",
+        "edited",
+        "deleted",
+    ]
+    assert "revokes 1 0 0 0" in page
+
+
+# --- safety -------------------------------------------------------------------------------
+
+
+def test_html_in_names_is_shown_as_text(client):
+    name = '<script>alert("x")</script>'
+    response = client.post("/games/new", data={**NEW_GAME, "player_0": name})
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    pages = [
+        client.get("/"),
+        client.get(f"/games/{game_id}"),
+        client.get(f"/games/{game_id}/hands/new"),
+        client.get(f"/games/{game_id}/hands/1/edit"),
+        client.get(f"/games/{game_id}/revisions"),
+        client.get(f"/games/{game_id}/hands/1/delete"),
+        client.get("/games/new"),
+    ]
+    for response in pages:
+        page = text_of(response)
+        assert "<script>alert" not in page, response.request.path
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in text_of(pages[1])
+
+
+def test_forms_need_a_csrf_token(tmp_path):
+    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
+    client = app.test_client()
+    response = client.post("/games/new", data=NEW_GAME)
+    assert response.status_code == 400
+    assert "The form expired" in text_of(response)
+    page = text_of(client.get("/games/new"))
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    response = client.post("/games/new", data={**NEW_GAME, "csrf_token": token})
+    assert response.status_code == 302
+    for path in ("/games/1/hands/new", "/games/1/hands/1/edit", "/games/1/hands/1/delete"):
+        assert client.post(path, data=hand_form()).status_code == 400
+
+
+def test_no_get_changes_anything(editor, app):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    before = dump(app)
+    paths = [
+        "/",
+        "/games/new",
+        f"/games/{game_id}",
+        f"/games/{game_id}/hands/new",
+        f"/games/{game_id}/hands/1/edit",
+        f"/games/{game_id}/hands/1/delete",
+        f"/games/{game_id}/revisions",
+        "/api/games",
+        f"/api/games/{game_id}",
+        f"/api/games/{game_id}/score?contracts=2,3,7,0&tricks=0,3,8,2",
+    ]
+    for path in paths:
+        assert client.get(path).status_code == 200, path
+    assert dump(app) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("get", "/games/abc", 404),
+        ("get", "/games/0", 404),
+        ("get", "/games/-1", 404),
+        ("get", "/games/99999999999999999999999999", 404),
+        ("get", "/games/9223372036854775808", 404),
+        ("get", "/games/1/hands/0/edit", 404),
+        ("get", "/games/1/hands/99999999999999999999999/edit", 404),
+        ("get", "/games/1/hands/5/delete", 404),
+        ("get", "/games/2/hands/new", 404),
+        ("get", "/games/1/edit/", 404),
+        ("get", "/games/1/edit/%00%ff", 403),
+        ("get", "/games/1/edit/" + "k" * 5000, 403),
+        ("get", "/games/1/revisions/x", 404),
+        ("get", "/static/../scorekeeper/db.py", 404),
+        ("get", "/nothing-here", 404),
+        ("delete", "/games/1", 405),
+        ("post", "/games/1", 405),
+        ("put", "/games/new", 405),
+    ],
+)
+def test_tampered_urls_get_a_page_not_a_crash(editor, method, path, status):
+    client, _ = editor
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert "text/html" in response.content_type
+    assert "Traceback" not in text_of(response)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"number": "abc"},
+        {"number": "-5"},
+        {"number": "99999999999999999999999999"},
+        {"revision": "x"},
+        {"declarer": "9"},
+        {"declarer": "<b>"},
+        {"level": "99999999999999999999"},
+        {"contract_0": "-1"},
+        {"tricks_0": "1e9"},
+        {"revokes_0": "x"},
+        {"revokes_0": "99999999999999999999"},
+        {"frisch_rounds": "-1"},
+        {"throw_in": "yes", "frisch_rounds": "x"},
+    ],
+)
+def test_tampered_form_values_get_an_answer_not_a_crash(editor, changes):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(**changes))
+    assert response.status_code in (302, 409, 422)
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    response = client.post(f"/games/{game_id}/hands/1/edit", data=hand_form(**changes))
+    assert response.status_code in (302, 409, 422)
+
+
+def test_an_oversized_body_is_refused(editor):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data={"declarer": "x" * 100_000})
+    assert response.status_code == 413
+
+
+def test_responses_carry_security_headers_and_compress(client, make_game):
+    game_id, _ = make_game()
+    response = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert client.get(f"/games/{game_id}").headers.get("Content-Encoding") is None
+
+
+def test_pages_link_nothing_outside_the_app(client, make_game):
+    game_id, key = make_game()
+    client.get(f"/games/{game_id}/edit/{key}")
+    for path in ("/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        page = text_of(client.get(path))
+        for url in re.findall(r'(?:src|href)="([^"]+)"', page):
+            assert url.startswith(("/", "#", "data:", "http://localhost/")), (path, url)
+    assert SEAT_NAMES[0] in text_of(client.get(f"/games/{game_id}"))
