@@ -3,6 +3,8 @@
 Everything the app, the command line and the tests know about the rules comes from here.
 """
 
+from .auction import ALL_BIDS, PASS, Auction, Call, Pass, bid_index, parse_call
+from .bots import BOTS, Bot, HeuristicBot, RandomBot, estimate_tricks, make_bots
 from .cards import Bid, Card, Denomination, Suit, full_deck, parse_cards
 from .contracts import (
     ContractPhase,
@@ -13,9 +15,11 @@ from .contracts import (
     speaking_order,
 )
 from .errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
+from .play import PlayState, legal_cards, trick_winner
 from .progression import GameProgress, ReplayedHand, next_dealer, opener_for, replay
 from .scoring import HandScore, contract_points, score_hand
 from .settings import KNOB_HELP, KNOBS, PRESETS, RuleSettings, preset, preset_name_of
+from .simulate import DealResult, SimulationSummary, deal_hands, simulate, simulate_deal
 from .validation import (
     HandRecord,
     PlayedHand,
@@ -29,36 +33,54 @@ from .validation import (
 )
 
 __all__ = [
+    "ALL_BIDS",
+    "BOTS",
     "KNOBS",
     "KNOB_HELP",
+    "PASS",
     "PRESETS",
+    "Auction",
     "Bid",
+    "Bot",
+    "Call",
     "Card",
     "ContractPhase",
+    "DealResult",
     "Denomination",
     "EngineError",
     "GameProgress",
     "HandRecord",
     "HandScore",
+    "HeuristicBot",
     "IllegalAction",
     "InvalidHand",
     "InvalidSettings",
     "ParseError",
+    "Pass",
+    "PlayState",
     "PlayedHand",
+    "RandomBot",
     "ReplayedHand",
     "RuleSettings",
+    "SimulationSummary",
     "Suit",
     "ThrownIn",
+    "bid_index",
     "contract_points",
+    "deal_hands",
+    "estimate_tricks",
     "forbidden_contract",
     "forbidden_for_entry",
     "full_deck",
     "last_bidder",
     "left_of",
+    "legal_cards",
     "legal_contracts",
+    "make_bots",
     "next_dealer",
     "opener_for",
     "over_under",
+    "parse_call",
     "parse_cards",
     "preset",
     "preset_name_of",
@@ -68,5 +90,8 @@ __all__ = [
     "replay",
     "score_hand",
     "score_table_entry",
+    "simulate",
+    "simulate_deal",
     "speaking_order",
+    "trick_winner",
 ]

@@ -1,0 +1,330 @@
+"""Phase one, the auction, as a state machine, with the Frisch exchange after an all-pass.
+
+``Auction`` follows the house rules in :class:`RuleSettings`: who opens
+(``opener``), how many passes in a row end it (``auction_end_passes``), how many Frisch
+exchanges an all-pass allows (``frisch_rounds``) and whether each raises the minimum level
+(``rising_minimum``). It is used the way OpenSpiel and python-chess states are:
+``legal_actions()``, ``apply()``, ``is_terminal()``, ``to_speak``.
+
+A call is a :class:`Bid` or the :data:`PASS` sentinel; their text is ``"7C"``, ``"9NT"``
+and ``"pass"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
+
+from .cards import MAX_LEVEL, MIN_LEVEL, SEATS, Bid, Card, Denomination
+from .errors import IllegalAction, ParseError
+from .progression import opener_for
+from .settings import RuleSettings
+
+Phase = Literal["bidding", "exchange", "declared", "thrown_in"]
+
+EXCHANGE_SIZE = 3
+"""How many cards each seat passes to its left in a Frisch exchange."""
+
+
+class Pass:
+    """The pass call. Use the one instance, :data:`PASS`."""
+
+    __slots__ = ()
+    _instance: Pass | None = None
+
+    def __new__(cls) -> Pass:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+
+PASS: Final = Pass()
+
+Call = Bid | Pass
+
+ALL_BIDS: tuple[Bid, ...] = tuple(
+    Bid(level, d) for level in range(MIN_LEVEL, MAX_LEVEL + 1) for d in Denomination
+)
+"""Every bid, lowest first; a bid's position here is its :func:`bid_index`."""
+
+_DENOMINATIONS = len(Denomination)
+
+# The legal calls when the lowest bid allowed is ALL_BIDS[i], built once and shared.
+_LEGAL_FROM: tuple[tuple[Call, ...], ...] = tuple(
+    (PASS, *ALL_BIDS[lowest:]) for lowest in range(len(ALL_BIDS) + 1)
+)
+
+
+def bid_index(bid: Bid) -> int:
+    """The bid's rank among all bids: 0 for 5C up to 44 for 13NT."""
+    return (bid.level - MIN_LEVEL) * _DENOMINATIONS + int(bid.denomination)
+
+
+def parse_call(text: str) -> Call:
+    """Reads ``pass`` (any case, or ``p``), ``7C``, ``9nt``, ``10♠``; raises ParseError."""
+    if text.strip().lower() in ("pass", "p"):
+        return PASS
+    try:
+        return Bid.from_str(text)
+    except ParseError:
+        raise ParseError(
+            f"{text!r} is not a call; write pass, or a level and denomination as in 7C or 9NT"
+        ) from None
+
+
+def _as_index(card: Card | int) -> int:
+    return card if isinstance(card, int) else card.index
+
+
+class Auction:
+    """Phase one of one deal, from the first call to a declarer or a throw-in.
+
+    Cards, where the auction is told them, are ``Card`` values or their ``Card.index``
+    numbers; inside they are kept as numbers, which is what :attr:`hands` and
+    :attr:`exchanges` hold. Without hands (a real table, where no card is known) the
+    exchange is still a step of the state machine, but its cards go unchecked.
+    """
+
+    __slots__ = (
+        "settings",
+        "dealer",
+        "opener",
+        "phase",
+        "to_speak",
+        "frisch_round",
+        "rounds",
+        "exchanges",
+        "_dealt",
+        "_hands",
+        "_calls",
+        "_high",
+        "_high_bidder",
+        "_passes",
+        "_lowest",
+        "_pending",
+    )
+
+    def __init__(
+        self,
+        settings: RuleSettings,
+        dealer: int,
+        hands: Sequence[Iterable[Card | int]] | None = None,
+    ) -> None:
+        """Starts the first auction round; raises ValueError for a bad dealer or hands."""
+        if not 0 <= dealer < SEATS:
+            raise ValueError(f"dealer is seat {dealer}; seats are 0..3")
+        if hands is not None and len(hands) != SEATS:
+            raise ValueError(f"{len(hands)} hands given; a deal has one per seat")
+        self.settings = settings
+        self.dealer = dealer
+        self.opener = opener_for(settings, dealer)
+        self.frisch_round = 0
+        self.rounds: list[list[tuple[int, Call]]] = []
+        """Every auction round's calls in order, as (seat, call) pairs."""
+        self.exchanges: list[tuple[tuple[int, ...], ...]] = []
+        """Per Frisch round, the card numbers each seat passed to its left, in seat order."""
+        # Hands are copied only when an exchange changes them, to keep simulation cheap.
+        self._dealt = hands
+        self._hands: list[list[int]] | None = None
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.phase: Phase = "bidding"
+        self.to_speak: int | None = self.opener
+        self._calls: list[tuple[int, Call]] = []
+        self.rounds.append(self._calls)
+        self._high = -1
+        self._high_bidder = -1
+        self._passes = 0
+        self._lowest = (self.minimum_level - MIN_LEVEL) * _DENOMINATIONS
+        self._pending: list[tuple[int, ...] | None] = [None] * SEATS
+
+    @property
+    def minimum_level(self) -> int:
+        """The lowest level allowed in the current auction round."""
+        return self.settings.minimum_level(self.frisch_round)
+
+    @property
+    def calls(self) -> list[tuple[int, Call]]:
+        """The current round's calls, as (seat, call) pairs."""
+        return self._calls
+
+    @property
+    def high_bid(self) -> Bid | None:
+        """The highest bid of the current round so far, if any."""
+        return ALL_BIDS[self._high] if self._high >= 0 else None
+
+    @property
+    def high_bidder(self) -> int | None:
+        return self._high_bidder if self._high >= 0 else None
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer once the auction is won; None before, and after a throw-in."""
+        return self._high_bidder if self.phase == "declared" else None
+
+    @property
+    def bid(self) -> Bid | None:
+        """The winning bid once the auction is won."""
+        return ALL_BIDS[self._high] if self.phase == "declared" else None
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.phase == "thrown_in"
+
+    def is_terminal(self) -> bool:
+        """True once there is a declarer, or the deal is thrown in."""
+        return self.phase == "declared" or self.phase == "thrown_in"
+
+    def legal_actions(self) -> tuple[Call, ...]:
+        """The calls the seat to speak may make: pass, then every bid that beats the high bid
+        and meets the minimum, lowest first. Empty outside the bidding."""
+        if self.phase != "bidding":
+            return ()
+        return _LEGAL_FROM[max(self._high + 1, self._lowest)]
+
+    def apply(self, call: Call | str) -> None:
+        """Makes ``call`` (or its text) for the seat to speak.
+
+        Raises ParseError for unreadable text and IllegalAction, naming the rule, for a
+        call the rules forbid now.
+        """
+        if self.phase != "bidding":
+            raise IllegalAction(self._not_bidding(), "call")
+        seat = self.to_speak
+        assert seat is not None
+        if type(call) is str:
+            call = parse_call(call)
+        if call is PASS:
+            self._calls.append((seat, PASS))
+            self._passes += 1
+            if self._high >= 0:
+                if self._passes >= self.settings.auction_end_passes:
+                    self.phase = "declared"
+                    self.to_speak = None
+                    return
+            elif self._passes == SEATS:
+                self._all_passed()
+                return
+        elif isinstance(call, Bid):
+            # IntEnum arithmetic stays in C; see bid_index.
+            index = (call.level - MIN_LEVEL) * _DENOMINATIONS + call.denomination
+            if index <= self._high or index < self._lowest:
+                raise IllegalAction(self._too_low(call, index), "call")
+            self._calls.append((seat, call))
+            self._high = index
+            self._high_bidder = seat
+            self._passes = 0
+        else:
+            raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
+        self.to_speak = (seat + 1) % SEATS
+
+    def _too_low(self, call: Bid, index: int) -> str:
+        if index < self._lowest:
+            return self._below_minimum(call)
+        return (
+            f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
+            "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
+        )
+
+    def _below_minimum(self, call: Bid) -> str:
+        minimum = self.minimum_level
+        if self.frisch_round:
+            why = f"after {self.frisch_round} Frisch round{'s' if self.frisch_round > 1 else ''}"
+        else:
+            why = "in the first auction"
+        return f"{call} is below the minimum level {minimum} {why}; bids run {minimum}..13"
+
+    def _not_bidding(self) -> str:
+        if self.phase == "exchange":
+            return "the players are exchanging cards (Frisch); nobody may call until it is done"
+        if self.phase == "declared":
+            return f"the auction is over: seat {self.declarer} declared {self.bid}"
+        return "the auction is over: every player passed and the deal is thrown in"
+
+    def _all_passed(self) -> None:
+        self.to_speak = None
+        if self.frisch_round < self.settings.frisch_rounds:
+            self.phase = "exchange"
+        else:
+            self.phase = "thrown_in"
+
+    @property
+    def hands(self) -> list[list[int]] | None:
+        """A copy of each seat's card numbers now, after any exchanges; None when the auction
+        was not told the cards."""
+        if self._hands is not None:
+            return [list(hand) for hand in self._hands]
+        if self._dealt is None:
+            return None
+        return [[_as_index(c) for c in hand] for hand in self._dealt]
+
+    @property
+    def to_exchange(self) -> list[int]:
+        """Seats that have still to choose their Frisch cards; empty outside the exchange."""
+        if self.phase != "exchange":
+            return []
+        return [s for s in range(SEATS) if self._pending[s] is None]
+
+    def exchange(self, seat: int, cards: Sequence[Card | int] | None = None) -> None:
+        """Sets aside the 3 cards ``seat`` passes to its left in the Frisch exchange.
+
+        Each seat chooses before any card is delivered; once all four have chosen, the cards
+        move left together and a new auction round starts (same opener, minimum per
+        ``settings.minimum_level``). Without known hands ``cards`` may be None.
+        Raises IllegalAction naming the rule.
+        """
+        if self.phase != "exchange":
+            raise IllegalAction("cards are exchanged only after all four players pass", "exchange")
+        if not 0 <= seat < SEATS:
+            raise IllegalAction(f"seat {seat} is not a seat; seats are 0..3", "exchange")
+        if self._pending[seat] is not None:
+            raise IllegalAction(f"seat {seat} has already chosen its cards to pass", "exchange")
+        chosen = self._check_exchange(seat, cards)
+        self._pending[seat] = chosen
+        if any(p is None for p in self._pending):
+            return
+        passed = tuple(p for p in self._pending if p is not None)
+        if self._dealt is not None:
+            hands = self._hands = self.hands
+            assert hands is not None
+            for giver in range(SEATS):
+                for card in passed[giver]:
+                    hands[giver].remove(card)
+                hands[(giver + 1) % SEATS].extend(passed[giver])
+        self.exchanges.append(passed)
+        self.frisch_round += 1
+        self._start_round()
+
+    def _check_exchange(self, seat: int, cards: Sequence[Card | int] | None) -> tuple[int, ...]:
+        if cards is None:
+            if self._dealt is not None:
+                raise IllegalAction(f"seat {seat} must choose 3 cards to pass", "exchange")
+            return ()
+        chosen = tuple(_as_index(c) for c in cards)
+        if len(chosen) != EXCHANGE_SIZE or len(set(chosen)) != EXCHANGE_SIZE:
+            raise IllegalAction(
+                f"seat {seat} passes {len(set(chosen))} different cards; the Frisch exchange "
+                "passes exactly 3 to the left",
+                "exchange",
+            )
+        hands = self.hands
+        if hands is not None:
+            held = set(hands[seat])
+            for card in chosen:
+                if card not in held:
+                    raise IllegalAction(
+                        f"seat {seat} does not hold {Card.from_index(card)}; "
+                        "a player passes cards from its own hand",
+                        "exchange",
+                    )
+        return chosen

@@ -1,0 +1,184 @@
+"""Players for simulated deals: a small protocol and two bots, ``random`` and ``heuristic``.
+
+A bot sits at one seat and is asked for each decision that seat makes. It gets the state
+machine of the phase (``Auction``, ``ContractPhase``, ``PlayState``) to read, never to
+change, and picks from the legal actions. Cards are card numbers (``Card.index``, 0..51).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
+from .cards import MAX_LEVEL, MIN_LEVEL, SEATS
+from .contracts import ContractPhase
+from .play import NO_TRUMP, SUIT_OF, PlayState
+
+RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
+"""Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
+
+
+class Bot(Protocol):
+    """One seat's decisions in a simulated deal."""
+
+    seat: int
+
+    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
+        """Returns one of ``auction.legal_actions()``."""
+        ...
+
+    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+        """Returns 3 card numbers of ``hand`` to pass left in a Frisch exchange."""
+        ...
+
+    def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
+        """Returns one of ``phase.legal_actions()``; ``trump`` is 0..3 or 4 for no-trump."""
+        ...
+
+    def choose_card(self, play: PlayState, legal: list[int]) -> int:
+        """Returns one card number of ``legal``, which it must not change."""
+        ...
+
+
+BotFactory = Callable[[int, random.Random], Bot]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions at every decision."""
+
+    __slots__ = ("seat", "_rng", "_bits", "choose_card")
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self._rng = rng
+        bits = self._bits = rng.getrandbits
+
+        # The card choice is the hottest call in simulation: a closure over the generator
+        # is cheaper to call than a method. A 32-bit draw scaled to n is uniform to 2^-32.
+        def choose_card(play: PlayState, legal: list[int]) -> int:
+            return legal[bits(32) * len(legal) >> 32]
+
+        self.choose_card = choose_card
+
+    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
+        legal = auction.legal_actions()
+        return legal[self._bits(32) * len(legal) >> 32]
+
+    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+        return self._rng.sample(list(hand), 3)
+
+    def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
+        legal = phase.legal_actions()
+        return legal[self._bits(32) * len(legal) >> 32]
+
+
+# Trick-taking value of an ace, king and queen (ranks 12, 11, 10) by how many cards are
+# in its suit: alone, with one more, two more, three or more.
+_HONOUR_VALUE = {12: (1.0, 1.0, 1.0, 1.0), 11: (0.3, 0.8, 0.8, 0.8), 10: (0.0, 0.1, 0.5, 0.5)}
+
+
+def estimate_tricks(hand: Sequence[int], trump: int) -> float:
+    """A rough count of the tricks ``hand`` should take with ``trump`` (0..3, 4 no-trump):
+    honours by how well they are guarded, long trumps, ruffs in short side suits, and
+    long suits at no-trump."""
+    suits: list[list[int]] = [[], [], [], []]
+    for card in hand:
+        suits[SUIT_OF[card]].append(RANK_OF[card])
+    trumps = len(suits[trump]) if trump != NO_TRUMP else 0
+    total = 0.0
+    for suit, ranks in enumerate(suits):
+        length = len(ranks)
+        guard = min(length, 4) - 1
+        honours = sum(_HONOUR_VALUE[r][guard] for r in ranks if r in _HONOUR_VALUE)
+        if suit == trump:
+            total += max(honours, 0.0) + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
+        elif trump == NO_TRUMP:
+            total += honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
+        else:
+            total += honours
+            if trumps >= 3:
+                total += (1.2, 0.6, 0.2)[length] if length < 3 else 0.0
+    return total
+
+
+class HeuristicBot:
+    """Bids from hand strength, names the tricks it expects, and plays to make exactly its
+    contract: it tries to win tricks while short of it and to lose them once it has it."""
+
+    __slots__ = ("seat", "_rng", "_hand", "_estimates")
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self._rng = rng
+        self._hand: tuple[int, ...] = ()
+        self._estimates: list[float] = []
+
+    def estimates(self, hand: Sequence[int]) -> list[float]:
+        """``estimate_tricks`` for each denomination 0..4, remembered for the last hand."""
+        key = tuple(hand)
+        if key != self._hand:
+            self._hand = key
+            self._estimates = [estimate_tricks(key, d) for d in range(5)]
+        return self._estimates
+
+    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
+        legal = auction.legal_actions()
+        if len(legal) < 2:
+            return PASS
+        lowest = bid_index(legal[1])  # type: ignore[arg-type]
+        estimates = self.estimates(hand)
+        for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True):
+            reach = min(int(estimates[denomination] + 0.5), MAX_LEVEL)
+            # The cheapest level at which this denomination is still a legal bid.
+            level = MIN_LEVEL + max(0, -(-(lowest - denomination) // 5))
+            if level <= reach:
+                return ALL_BIDS[(level - MIN_LEVEL) * 5 + denomination]
+        return PASS
+
+    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+        lengths = [0, 0, 0, 0]
+        for card in hand:
+            lengths[SUIT_OF[card]] += 1
+        # Pass the lowest cards, from short suits first, to keep long suits whole.
+        return sorted(hand, key=lambda c: (RANK_OF[c], lengths[SUIT_OF[c]], c))[:3]
+
+    def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
+        legal = phase.legal_actions()
+        expected = self.estimates(hand)[trump]
+        return min(legal, key=lambda n: (abs(n - expected), n))
+
+    def choose_card(self, play: PlayState, legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        contracts = play.contracts
+        need = (contracts[self.seat] if contracts else 0) - play.tricks_taken[self.seat]
+        trump = play.trump
+        if not play.current:
+            if need > 0:
+                return max(legal, key=lambda c: (RANK_OF[c], SUIT_OF[c] == trump, c))
+            return min(legal, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c], c))
+        winners = [c for c in legal if play.would_win(c)]
+        if need > 0:
+            if winners:
+                # Last to play wins as cheaply as it can; earlier, with its strongest card.
+                return min(winners) if len(play.current) == SEATS - 1 else max(winners)
+            return min(legal, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c], c))
+        losers = [c for c in legal if c not in winners]
+        if losers:
+            return max(losers, key=lambda c: (SUIT_OF[c] != trump, RANK_OF[c], c))
+        return max(winners)
+
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""The bot kinds by name, as the command line offers them."""
+
+
+def make_bots(kind: str, rng: random.Random) -> list[Bot]:
+    """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
+    try:
+        factory = BOTS[kind]
+    except KeyError:
+        raise ValueError(f"{kind!r} is not a bot; choose one of {', '.join(BOTS)}") from None
+    return [factory(seat, rng) for seat in range(SEATS)]

@@ -1,0 +1,342 @@
+"""The play of a hand: legal cards, trick winners, and 13 tricks as a state machine.
+
+Players must follow the suit led when they can. The highest trump wins a trick; without
+a trump in it, the highest card of the suit led wins (in no-trump only the suit led can
+win). The declarer leads to the first trick and each trick's winner leads to the next.
+
+Inside, cards are their ``Card.index`` numbers (0..51, suit-major, rank ascending) and a
+trick is decided by one table look-up per card, because simulation plays millions of them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+
+from .cards import SEATS, TRICKS_PER_HAND, Card, Denomination, Suit
+from .errors import IllegalAction
+
+NO_TRUMP = 4
+"""The trump code of a no-trump hand; suits are 0..3 as in :class:`Suit`."""
+
+SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
+"""The suit number of each card number."""
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_ALL_NUMBERS = frozenset(range(52))
+_FOLLOWERS = tuple(tuple((leader + k) % SEATS for k in range(1, SEATS)) for leader in range(SEATS))
+
+
+def _trick_keys(trump: int, led: int) -> tuple[int, ...]:
+    # A card's strength in a trick: 0 off-suit, 1 the suit led, 2 trump, times 64, plus its
+    # number, which orders ranks within a suit. The highest key wins the trick.
+    def key(card: int) -> int:
+        suit = SUIT_OF[card]
+        weight = 2 if suit == trump else 1 if suit == led else 0
+        return weight * 64 + card
+
+    return tuple(key(card) for card in range(52))
+
+
+TRICK_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_trick_keys(trump, led) for led in range(4)) for trump in range(5)
+)
+"""``TRICK_KEYS[trump][led][card]``: the card's strength in a trick; the highest wins."""
+
+
+def trump_code(trump: Suit | Denomination | int | None) -> int:
+    """The trump as 0..3, or :data:`NO_TRUMP` (4) for None or no-trump."""
+    if trump is None:
+        return NO_TRUMP
+    code = int(trump)
+    if not 0 <= code <= NO_TRUMP:
+        raise ValueError(f"trump {trump!r} is not a suit or no-trump")
+    return code
+
+
+def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | Denomination | None) -> int:
+    """The seat that wins a trick of ``cards`` in play order, led by ``leader``.
+
+    Raises ValueError unless there are 4 cards.
+    """
+    if len(cards) != SEATS:
+        raise ValueError(f"a trick has 4 cards, not {len(cards)}")
+    numbers = [card.index for card in cards]
+    keys = TRICK_KEYS[trump_code(trump)][SUIT_OF[numbers[0]]]
+    best = max(range(SEATS), key=lambda position: keys[numbers[position]])
+    return (leader + best) % SEATS
+
+
+def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
+    """The cards of ``hand`` that may be played: the suit led if held, else any card."""
+    cards = list(hand)
+    if led is None:
+        return cards
+    following = [card for card in cards if card.suit == led]
+    return following or cards
+
+
+Trick = tuple[int, tuple[int, ...], int]
+"""A finished trick: (leader, the 4 card numbers in play order, winner)."""
+
+CardChooser = Callable[["PlayState", list[int]], int]
+"""Picks one card number from the legal ones, given the state of play."""
+
+
+class PlayState:
+    """The 13 tricks of one hand.
+
+    ``legal_actions()`` and ``apply()`` work with :class:`Card`; the ``*_index`` methods
+    and the attributes work with card numbers, for speed. ``hands[seat][suit]`` lists the
+    numbers each seat still holds in each suit.
+    """
+
+    __slots__ = (
+        "trump",
+        "declarer",
+        "contracts",
+        "hands",
+        "leader",
+        "to_play",
+        "current",
+        "led",
+        "tricks",
+        "tricks_taken",
+        "_keys",
+        "_best",
+        "_winner",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Card | int]],
+        trump: Suit | Denomination | None,
+        declarer: int,
+        contracts: Sequence[int] | None = None,
+    ) -> None:
+        """Starts play with the declarer to lead. ``contracts`` are carried for players
+        that aim at them. Raises ValueError unless the hands hold the 52 cards, 13 each."""
+        if len(hands) != SEATS:
+            raise ValueError(f"{len(hands)} hands given; play needs one per seat")
+        if not 0 <= declarer < SEATS:
+            raise ValueError(f"declarer is seat {declarer}; seats are 0..3")
+        numbers = [sorted(c if isinstance(c, int) else c.index for c in hand) for hand in hands]
+        for seat, hand in enumerate(numbers):
+            if len(hand) != TRICKS_PER_HAND:
+                raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs 13")
+        held = set().union(*numbers)
+        if len(held) != SEATS * TRICKS_PER_HAND or not held <= _ALL_NUMBERS:
+            raise ValueError("the hands must hold the 52 cards, each once")
+        by_suit = []
+        for hand in numbers:
+            # Sorted numbers are grouped by suit, so three bisections split a hand by suit.
+            clubs_end = bisect_left(hand, 13)
+            diamonds_end = bisect_left(hand, 26, clubs_end)
+            hearts_end = bisect_left(hand, 39, diamonds_end)
+            by_suit.append(
+                [
+                    hand[:clubs_end],
+                    hand[clubs_end:diamonds_end],
+                    hand[diamonds_end:hearts_end],
+                    hand[hearts_end:],
+                ]
+            )
+        self._start(by_suit, trump_code(trump), declarer, contracts)
+
+    @classmethod
+    def _trusted(
+        cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int]
+    ) -> PlayState:
+        # Simulation's own deals are known to be whole: skip the checks and the sorting.
+        state = cls.__new__(cls)
+        suit_of = SUIT_OF
+        by_suit = []
+        for hand in hands:
+            suits: list[list[int]] = [[], [], [], []]
+            for card in hand:
+                suits[suit_of[card]].append(card)
+            by_suit.append(suits)
+        state._start(by_suit, trump, declarer, contracts)
+        return state
+
+    def _start(
+        self,
+        hands: list[list[list[int]]],
+        trump: int,
+        declarer: int,
+        contracts: Sequence[int] | None,
+    ) -> None:
+        self.trump = trump
+        self.declarer = declarer
+        self.contracts = list(contracts) if contracts is not None else None
+        self.hands = hands
+        self.leader = declarer
+        self.to_play: int | None = declarer
+        self.current: list[int] = []
+        """The card numbers played to the trick in progress, in play order."""
+        self.led = -1
+        self.tricks: list[Trick] = []
+        self.tricks_taken = [0] * SEATS
+        self._keys = TRICK_KEYS[trump][0]
+        self._best = -1
+        self._winner = -1
+
+    def is_terminal(self) -> bool:
+        return len(self.tricks) == TRICKS_PER_HAND
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` still holds, by suit then rank."""
+        return [Card.from_index(n) for suit in self.hands[seat] for n in sorted(suit)]
+
+    @property
+    def trick_cards(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return [Card.from_index(n) for n in self.current]
+
+    def legal_indices(self) -> list[int]:
+        """The card numbers the seat to play may play: the suit led if it holds any, else
+        any card; empty once play is over."""
+        if self.to_play is None:
+            return []
+        hand = self.hands[self.to_play]
+        if self.current:
+            following = hand[self.led]
+            if following:
+                return list(following)
+        return hand[0] + hand[1] + hand[2] + hand[3]
+
+    def legal_actions(self) -> list[Card]:
+        """The cards the seat to play may play (see ``legal_indices``)."""
+        return [Card.from_index(n) for n in self.legal_indices()]
+
+    def would_win(self, card: int) -> bool:
+        """True if card number ``card``, played now, would beat the trick so far."""
+        if not self.current:
+            return True
+        return self._keys[card] > self._best
+
+    @property
+    def winning(self) -> int | None:
+        """The seat winning the trick in progress, or None before its first card."""
+        return self._winner if self.current else None
+
+    def apply(self, card: Card | int) -> None:
+        """Plays ``card`` for the seat to play.
+
+        Raises IllegalAction when play is over, the seat does not hold the card, or it
+        fails to follow suit while able (a revoke).
+        """
+        seat = self.to_play
+        if seat is None:
+            raise IllegalAction("all 13 tricks have been played", "card")
+        number = card if isinstance(card, int) else card.index
+        if not 0 <= number < 52:
+            raise IllegalAction(f"{card!r} is not a card", "card")
+        hand = self.hands[seat]
+        suit = SUIT_OF[number]
+        if number not in hand[suit]:
+            raise IllegalAction(f"seat {seat} does not hold {Card.from_index(number)}", "card")
+        if self.current and suit != self.led and hand[self.led]:
+            raise IllegalAction(
+                f"seat {seat} must follow {_SUIT_NAMES[self.led]}: playing "
+                f"{Card.from_index(number)} while holding {_SUIT_NAMES[self.led]} is a revoke",
+                "card",
+            )
+        hand[suit].remove(number)
+        self._place(seat, number)
+
+    def _place(self, seat: int, number: int) -> None:
+        if not self.current:
+            self.led = SUIT_OF[number]
+            self._keys = TRICK_KEYS[self.trump][self.led]
+            self._best = self._keys[number]
+            self._winner = seat
+        elif self._keys[number] > self._best:
+            self._best = self._keys[number]
+            self._winner = seat
+        self.current.append(number)
+        if len(self.current) < SEATS:
+            self.to_play = (seat + 1) % SEATS
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        winner = self._winner
+        self.tricks.append((self.leader, tuple(self.current), winner))
+        self.tricks_taken[winner] += 1
+        self.leader = winner
+        self.current = []
+        self.to_play = None if len(self.tricks) == TRICKS_PER_HAND else winner
+
+    def play_out(self, choosers: Sequence[CardChooser]) -> None:
+        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
+
+        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
+        a chooser returning a card not in ``legal`` raises IllegalAction.
+        """
+        while self.current:
+            seat = self.to_play
+            assert seat is not None
+            self.apply(_chosen(choosers[seat], self, self.legal_indices(), seat))
+        hands = self.hands
+        tricks = self.tricks
+        taken = self.tricks_taken
+        keys_by_led = TRICK_KEYS[self.trump]
+        suit_of = SUIT_OF
+        # list.remove refuses a card the seat may not play: after a lead or when void the
+        # legal cards are the whole hand, otherwise the seat's cards of the suit led.
+        while len(tricks) < TRICKS_PER_HAND:
+            seat = leader = self.leader
+            self.to_play = seat
+            self.current = current = []
+            clubs, diamonds, hearts, spades = hand = hands[seat]
+            legal = [*clubs, *diamonds, *hearts, *spades]
+            card = choosers[seat](self, legal)
+            try:
+                led = suit_of[card]
+                hand[led].remove(card)
+            except (ValueError, IndexError, TypeError):
+                _refuse(seat, card, legal)
+            current.append(card)
+            self.led = led
+            self._keys = keys = keys_by_led[led]
+            self._best = best = keys[card]
+            self._winner = winner = seat
+            for seat in _FOLLOWERS[leader]:
+                self.to_play = seat
+                hand = hands[seat]
+                legal = following = hand[led]
+                if not following:
+                    clubs, diamonds, hearts, spades = hand
+                    legal = [*clubs, *diamonds, *hearts, *spades]
+                card = choosers[seat](self, legal)
+                try:
+                    (following or hand[suit_of[card]]).remove(card)
+                except (ValueError, IndexError, TypeError):
+                    _refuse(seat, card, legal)
+                current.append(card)
+                key = keys[card]
+                if key > best:
+                    self._best = best = key
+                    self._winner = winner = seat
+            tricks.append((leader, tuple(current), winner))
+            taken[winner] += 1
+            self.leader = winner
+        self.current = []
+        self.to_play = None
+
+
+def _chosen(chooser: CardChooser, state: PlayState, legal: list[int], seat: int) -> int:
+    card = chooser(state, legal)
+    if card not in legal:
+        _refuse(seat, card, legal)
+    return card
+
+
+def _refuse(seat: int, card: int, legal: list[int]) -> None:
+    allowed = " ".join(str(Card.from_index(n)) for n in sorted(legal))
+    shown = str(Card.from_index(card)) if isinstance(card, int) and 0 <= card < 52 else repr(card)
+    raise IllegalAction(
+        f"seat {seat} may not play {shown}: it must follow suit when able; legal: {allowed}",
+        "card",
+    )

@@ -1,0 +1,296 @@
+"""Simulation of whole deals: shuffle and deal, auction with Frisch exchanges, contracts,
+13 tricks and the score, played by bots (see ``bots``).
+
+The same seed gives the same deals, calls and cards, every time: the pack is shuffled with
+one seeded ``random.Random`` and the bots draw from another, so every bot kind is dealt the
+same first hand. Cards stay card numbers until ``DealResult.to_dict`` writes them as text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .auction import Auction, Call
+from .bots import Bot, make_bots
+from .cards import SEATS, TRICKS_PER_HAND, Bid, Card
+from .contracts import ContractPhase, OverUnder
+from .play import PlayState, Trick
+from .progression import next_dealer
+from .scoring import HandScore, score_hand
+from .settings import RuleSettings
+from .validation import HandRecord, PlayedHand, ThrownIn
+
+_CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
+_PACK = list(range(52))
+
+
+class DealResult:
+    """Everything that happened in one simulated deal. Cards are card numbers."""
+
+    __slots__ = (
+        "dealer",
+        "deal",
+        "auctions",
+        "exchanges",
+        "declarer",
+        "bid",
+        "contracts",
+        "contract_order",
+        "tricks",
+        "tricks_taken",
+        "score",
+    )
+
+    def __init__(
+        self,
+        dealer: int,
+        deal: list[list[int]],
+        auctions: list[list[tuple[int, Call]]],
+        exchanges: list[tuple[tuple[int, ...], ...]],
+        declarer: int | None = None,
+        bid: Bid | None = None,
+        contracts: list[int] | None = None,
+        contract_order: list[int] | None = None,
+        tricks: list[Trick] | None = None,
+        tricks_taken: list[int] | None = None,
+        score: HandScore | None = None,
+    ) -> None:
+        self.dealer = dealer
+        self.deal = deal
+        self.auctions = auctions
+        self.exchanges = exchanges
+        self.declarer = declarer
+        self.bid = bid
+        self.contracts = contracts
+        self.contract_order = contract_order
+        self.tricks = tricks if tricks is not None else []
+        self.tricks_taken = tricks_taken
+        self.score = score
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when every player passed after the last allowed Frisch round."""
+        return self.declarer is None
+
+    @property
+    def over_under(self) -> OverUnder | None:
+        return self.score.over_under if self.score is not None else None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points per seat; nothing is scored for a thrown-in deal."""
+        return self.score.points if self.score is not None else (0,) * SEATS
+
+    @property
+    def record(self) -> HandRecord:
+        """The deal as a table would record it, for ``progression.replay``."""
+        if self.declarer is None or self.bid is None:
+            return ThrownIn(len(self.exchanges))
+        assert self.contracts is not None and self.tricks_taken is not None
+        return PlayedHand(
+            self.declarer,
+            self.bid,
+            len(self.exchanges),
+            tuple(self.contracts),
+            tuple(self.tricks_taken),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as JSON-ready values, cards and calls as text."""
+        text = _CARD_TEXT
+        return {
+            "dealer": self.dealer,
+            "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
+            "auctions": [
+                [{"seat": seat, "call": str(call)} for seat, call in calls]
+                for calls in self.auctions
+            ],
+            "exchanges": [[[text[n] for n in cards] for cards in ex] for ex in self.exchanges],
+            "thrown_in": self.thrown_in,
+            "declarer": self.declarer,
+            "bid": str(self.bid) if self.bid is not None else None,
+            "contracts": self.contracts,
+            "contract_order": self.contract_order,
+            "tricks": [
+                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
+                for leader, cards, winner in self.tricks
+            ],
+            "tricks_taken": self.tricks_taken,
+            "over_under": self.over_under,
+            "points": list(self.points),
+        }
+
+
+def deal_hands(rng: random.Random) -> list[list[int]]:
+    """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
+    dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
+    draw = rng.random
+    keys = [draw() for _ in _PACK]
+    pack = sorted(_PACK, key=keys.__getitem__)
+    return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
+
+
+def simulate_deal(
+    settings: RuleSettings, dealer: int, rng: random.Random, bots: Sequence[Bot]
+) -> DealResult:
+    """Deals with ``rng`` and plays one deal through with ``bots`` (one per seat, in seat
+    order). Raises IllegalAction if a bot makes an illegal choice."""
+    return _Table(settings, bots).play_deal(dealer, rng)
+
+
+class _Table:
+    """Four bots at a table, with their decisions looked up once for many deals."""
+
+    def __init__(self, settings: RuleSettings, bots: Sequence[Bot]) -> None:
+        if len(bots) != SEATS:
+            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
+        self.settings = settings
+        self.bots = bots
+        self.choose_call = [bot.choose_call for bot in bots]
+        self.choose_contract = [bot.choose_contract for bot in bots]
+        self.choose_card = [bot.choose_card for bot in bots]
+
+    def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
+        settings = self.settings
+        dealt = deal_hands(rng)
+        hands = dealt
+        auction = Auction(settings, dealer, dealt)
+        choose_call = self.choose_call
+        while True:
+            seat = auction.to_speak
+            if seat is not None:
+                auction.apply(choose_call[seat](auction, hands[seat]))
+            elif auction.phase == "exchange":
+                for seat, bot in enumerate(self.bots):
+                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
+                hands = auction.hands or hands
+            else:
+                break
+        declarer, bid = auction.declarer, auction.bid
+        if declarer is None or bid is None:
+            return DealResult(dealer, dealt, auction.rounds, auction.exchanges)
+        trump = int(bid.denomination)
+        phase = ContractPhase(settings, declarer, bid.level)
+        choose_contract = self.choose_contract
+        for seat in phase.order:
+            phase.apply(choose_contract[seat](phase, hands[seat], trump))
+        contracts = phase.contracts
+        play = PlayState._trusted(hands, trump, declarer, contracts)
+        play.play_out(self.choose_card)
+        taken = play.tricks_taken
+        return DealResult(
+            dealer,
+            dealt,
+            auction.rounds,
+            auction.exchanges,
+            declarer,
+            bid,
+            contracts,
+            phase.order,
+            play.tricks,
+            taken,
+            score_hand(settings, contracts, taken),
+        )
+
+
+def simulate(
+    settings: RuleSettings,
+    hands: int,
+    seed: int | None = None,
+    bots: str | Sequence[Bot] = "random",
+    first_dealer: int = 0,
+) -> Iterator[DealResult]:
+    """Yields ``hands`` simulated deals; the dealer moves on per ``progression.next_dealer``
+    (a thrown-in deal is dealt again by the same dealer).
+
+    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order. Raises ValueError for
+    a negative count, a bad seat or an unknown bot kind.
+    """
+    if hands < 0:
+        raise ValueError(f"hands is {hands}; it must be 0 or more")
+    if not 0 <= first_dealer < SEATS:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    deck_rng = random.Random(seed)
+    players = make_bots(bots, random.Random(f"{seed}:bots")) if isinstance(bots, str) else bots
+    table = _Table(settings, players)
+    dealer = first_dealer
+    for _ in range(hands):
+        result = table.play_deal(dealer, deck_rng)
+        yield result
+        dealer = next_dealer(dealer, result.record)
+
+
+_POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
+
+
+@dataclass
+class SimulationSummary:
+    """Counts over many simulated deals, for the command line's summary."""
+
+    deals: int = 0
+    thrown_in: int = 0
+    over: int = 0
+    under: int = 0
+    by_position: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(SEATS)])
+    """[made, played] per seat counted clockwise from the declarer."""
+    by_contract: list[list[int]] = field(
+        default_factory=lambda: [[0, 0] for _ in range(TRICKS_PER_HAND + 1)]
+    )
+    """[made, played] per contract size 0..13."""
+    zero: dict[str, list[int]] = field(default_factory=lambda: {"over": [0, 0], "under": [0, 0]})
+    """[made, played] zero contracts by the hand's over/under."""
+
+    def add(self, result: DealResult) -> None:
+        self.deals += 1
+        score = result.score
+        if score is None or result.declarer is None or result.contracts is None:
+            self.thrown_in += 1
+            return
+        if score.over_under == "over":
+            self.over += 1
+        else:
+            self.under += 1
+        for seat, (contract, made) in enumerate(zip(result.contracts, score.made, strict=True)):
+            position = (seat - result.declarer) % SEATS
+            self.by_position[position][0] += made
+            self.by_position[position][1] += 1
+            self.by_contract[contract][0] += made
+            self.by_contract[contract][1] += 1
+            if contract == 0:
+                self.zero[score.over_under][0] += made
+                self.zero[score.over_under][1] += 1
+
+    @property
+    def played(self) -> int:
+        return self.deals - self.thrown_in
+
+    def lines(self) -> list[str]:
+        """The summary as text lines."""
+        played = self.played
+        out = [
+            f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}",
+            f"over: {self.over} ({_percent(self.over, played)})  "
+            f"under: {self.under} ({_percent(self.under, played)})",
+            "contracts made by speaking position:",
+        ]
+        for seat_offset, (made, total) in enumerate(self.by_position):
+            name = _POSITION_NAMES[seat_offset]
+            out.append(f"  {name:<20} {_percent(made, total):>7}  ({made}/{total})")
+        out.append("contracts made by size:")
+        for size, (made, total) in enumerate(self.by_contract):
+            if total:
+                out.append(f"  {size:>2} {_percent(made, total):>7}  ({made}/{total})")
+        zero_made = sum(m for m, _ in self.zero.values())
+        zero_total = sum(t for _, t in self.zero.values())
+        out.append(
+            f"zero bids made: {_percent(zero_made, zero_total)} ({zero_made}/{zero_total}); "
+            + "  ".join(f"{k} hands {_percent(m, t)} ({m}/{t})" for k, (m, t) in self.zero.items())
+        )
+        return out
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"

@@ -1,0 +1,292 @@
+"""Phase one as RULES.md reads: opener, bids that must beat the last, the 3- and 4-pass
+endings, bidding again after a pass, and the Frisch exchange with its rising minimum."""
+
+import pytest
+
+from scorekeeper.engine import (
+    ALL_BIDS,
+    PASS,
+    Auction,
+    Bid,
+    Card,
+    IllegalAction,
+    ParseError,
+    bid_index,
+    parse_call,
+    preset,
+)
+
+S, W, N, E = 0, 1, 2, 3
+PAGAT = preset("pagat-german")
+STANDARD = preset("standard")
+
+
+def run(auction: Auction, calls: str) -> Auction:
+    for call in calls.split():
+        auction.apply(call)
+    return auction
+
+
+def calls_of(auction: Auction, round_number: int = 0) -> list[tuple[int, str]]:
+    return [(seat, str(call)) for seat, call in auction.rounds[round_number]]
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("pass", PASS),
+        ("PASS", PASS),
+        (" p ", PASS),
+        ("7C", Bid.from_str("7C")),
+        ("9nt", Bid.from_str("9NT")),
+        ("13♠", Bid.from_str("13S")),
+    ],
+)
+def test_parse_call(text, call):
+    assert parse_call(text) == call
+    assert parse_call(str(call)) == call
+
+
+@pytest.mark.parametrize("text", ["", "4C", "14NT", "7X", "passed"])
+def test_parse_call_rejects_with_the_text(text):
+    with pytest.raises(ParseError, match=repr(text).replace("(", r"\(")):
+        parse_call(text)
+
+
+def test_bid_index_ranks_every_bid_in_auction_order():
+    assert [bid_index(bid) for bid in ALL_BIDS] == list(range(45))
+    assert sorted(ALL_BIDS) == list(ALL_BIDS)
+    assert (str(ALL_BIDS[0]), str(ALL_BIDS[-1])) == ("5C", "13NT")
+
+
+def test_worked_example_north_declares_7c_under_pagat_german():
+    auction = run(
+        Auction(PAGAT, dealer=S),
+        "pass 5H 6C pass 6D 6H 7C pass pass pass pass",
+    )
+    assert auction.is_terminal()
+    assert auction.declarer == N
+    assert auction.bid == Bid.from_str("7C")
+    assert [seat for seat, _ in calls_of(auction)] == [S, W, N, E] * 2 + [S, W, N]
+    assert auction.legal_actions() == ()
+
+
+def test_worked_example_ends_a_call_earlier_with_three_passes():
+    settings = PAGAT.with_changes({"auction_end_passes": 3})
+    auction = run(Auction(settings, dealer=S), "pass 5H 6C pass 6D 6H 7C pass pass pass")
+    assert (auction.declarer, str(auction.bid)) == (N, "7C")
+    with pytest.raises(IllegalAction, match="the auction is over: seat 2 declared 7C"):
+        auction.apply("pass")
+
+
+@pytest.mark.parametrize(
+    ("end_passes", "calls", "declarer", "bid", "over"),
+    [
+        # Three passes after a bid end it at once.
+        (3, "5C pass pass pass", S, "5C", True),
+        # With four, the high bidder may raise its own bid after three passes ...
+        (4, "5C pass pass pass", None, None, False),
+        (4, "5C pass pass pass 6C pass pass pass pass", S, "6C", True),
+        # ... or pass, which is the fourth pass in a row.
+        (4, "5C pass pass pass pass", S, "5C", True),
+        # A later bid restarts the count.
+        (3, "5C pass pass 5D pass pass pass", E, "5D", True),
+        (4, "5C pass pass 5D pass pass pass", None, None, False),
+        # Three passes before any bid do not end the auction.
+        (3, "pass pass pass 5C pass pass pass", E, "5C", True),
+    ],
+)
+def test_how_the_auction_ends(end_passes, calls, declarer, bid, over):
+    settings = PAGAT.with_changes({"auction_end_passes": end_passes})
+    auction = run(Auction(settings, dealer=S), calls)
+    assert auction.is_terminal() is over
+    assert auction.declarer == declarer
+    assert (str(auction.bid) if auction.bid else None) == bid
+
+
+def test_a_player_who_passed_may_bid_again():
+    auction = run(Auction(PAGAT, dealer=S), "pass 5C pass pass 5D")
+    assert auction.high_bidder == S
+    assert auction.high_bid == Bid.from_str("5D")
+    run(auction, "pass pass pass pass")
+    assert auction.declarer == S
+
+
+@pytest.mark.parametrize(
+    ("settings", "dealer", "opener"),
+    [(STANDARD, 0, 1), (STANDARD, 3, 0), (PAGAT, 0, 0), (PAGAT, 2, 2)],
+)
+def test_the_opener_follows_the_settings(settings, dealer, opener):
+    auction = Auction(settings, dealer)
+    assert auction.opener == opener
+    assert auction.to_speak == opener
+
+
+@pytest.mark.parametrize(
+    ("calls", "bad", "message"),
+    [
+        ("7C", "6NT", "6NT does not beat the high bid 7C"),
+        ("7C", "7C", "7C does not beat the high bid 7C: a bid must have a higher level"),
+        ("7D", "7C", r"same level in a higher denomination \(C < D < H < S < NT\)"),
+        ("13NT", "13NT", "13NT does not beat"),
+    ],
+)
+def test_a_bid_must_beat_the_previous_one(calls, bad, message):
+    auction = run(Auction(PAGAT, dealer=S), calls)
+    with pytest.raises(IllegalAction, match=message):
+        auction.apply(bad)
+    assert auction.to_speak == W  # nothing changed
+
+
+@pytest.mark.parametrize(
+    ("calls", "first_legal_bid", "count"),
+    [("", "5C", 46), ("7C", "7D", 1 + 45 - 11), ("pass 9NT", "10C", 1 + 20), ("13S", "13NT", 2)],
+)
+def test_legal_calls_are_pass_then_every_higher_bid(calls, first_legal_bid, count):
+    auction = run(Auction(PAGAT, dealer=S), calls)
+    legal = auction.legal_actions()
+    assert legal[0] is PASS
+    assert str(legal[1]) == first_legal_bid
+    assert len(legal) == count
+    assert list(legal[1:]) == sorted(legal[1:])
+
+
+def test_thirteen_no_trump_leaves_only_pass():
+    auction = run(Auction(PAGAT, dealer=S), "13NT")
+    assert auction.legal_actions() == (PASS,)
+
+
+def test_all_pass_without_frisch_throws_the_deal_in():
+    auction = run(Auction(PAGAT, dealer=E), "pass pass pass pass")
+    assert auction.thrown_in and auction.is_terminal()
+    assert auction.declarer is None and auction.bid is None
+    with pytest.raises(IllegalAction, match="every player passed and the deal is thrown in"):
+        auction.apply("5C")
+
+
+def all_pass_round(auction: Auction) -> None:
+    run(auction, "pass pass pass pass")
+    for seat in range(4):
+        auction.exchange(seat)
+
+
+@pytest.mark.parametrize(
+    ("frisch_rounds", "rising", "minimums"),
+    [
+        (3, True, [5, 6, 7, 8]),
+        (2, True, [5, 6, 7]),
+        (1, False, [5, 5]),
+        (3, False, [5, 5, 5, 5]),
+        (0, True, [5]),
+    ],
+)
+def test_frisch_rounds_raise_the_minimum_then_throw_in(frisch_rounds, rising, minimums):
+    settings = STANDARD.with_changes({"frisch_rounds": frisch_rounds, "rising_minimum": rising})
+    auction = Auction(settings, dealer=S)
+    seen = []
+    for frisch_round in range(frisch_rounds):
+        seen.append(auction.minimum_level)
+        assert str(auction.legal_actions()[1]) == f"{auction.minimum_level}C"
+        run(auction, "pass pass pass pass")
+        assert auction.phase == "exchange" and not auction.is_terminal()
+        assert auction.to_speak is None and auction.to_exchange == [0, 1, 2, 3]
+        for seat in range(4):
+            auction.exchange(seat)
+        assert auction.frisch_round == frisch_round + 1
+        assert auction.to_speak == auction.opener == W  # the same opener every round
+    seen.append(auction.minimum_level)
+    run(auction, "pass pass pass pass")
+    assert seen == minimums
+    assert auction.thrown_in
+    assert len(auction.rounds) == frisch_rounds + 1
+
+
+def test_a_bid_below_the_raised_minimum_names_the_rule():
+    auction = Auction(STANDARD, dealer=S)
+    all_pass_round(auction)
+    all_pass_round(auction)
+    with pytest.raises(IllegalAction, match="6NT is below the minimum level 7 after 2 Frisch"):
+        auction.apply("6NT")
+    auction.apply("7C")
+    assert auction.high_bid == Bid.from_str("7C")
+
+
+def test_no_calls_while_exchanging():
+    auction = run(Auction(STANDARD, dealer=S), "pass pass pass pass")
+    assert auction.legal_actions() == ()
+    with pytest.raises(IllegalAction, match="exchanging cards"):
+        auction.apply("pass")
+
+
+def test_no_exchange_outside_an_all_pass():
+    auction = Auction(STANDARD, dealer=S)
+    with pytest.raises(IllegalAction, match="only after all four players pass"):
+        auction.exchange(0)
+
+
+HANDS = [
+    [Card.from_index(n) for n in range(seat * 13, seat * 13 + 13)] for seat in range(4)
+]  # seat 0 holds the clubs, 1 the diamonds, 2 the hearts, 3 the spades
+
+
+def test_the_exchange_passes_three_cards_to_the_left():
+    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    run(auction, "pass pass pass pass")
+    passed = [["2C", "3C", "AC"], ["2D", "KD", "AD"], ["5H", "6H", "7H"], ["TS", "JS", "QS"]]
+    for seat, cards in enumerate(passed):
+        auction.exchange(seat, [Card.from_str(c) for c in cards])
+    hands = auction.hands
+    assert hands is not None
+    for seat in range(4):
+        giver = (seat - 1) % 4
+        expected = {c.index for c in HANDS[seat]} - {
+            Card.from_str(c).index for c in passed[seat]
+        } | {Card.from_str(c).index for c in passed[giver]}
+        assert set(hands[seat]) == expected
+        assert len(hands[seat]) == 13
+    assert [[str(Card.from_index(n)) for n in cards] for cards in auction.exchanges[0]] == passed
+    assert auction.phase == "bidding" and auction.minimum_level == 6
+
+
+def test_each_seat_chooses_before_it_receives_anything():
+    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    run(auction, "pass pass pass pass")
+    auction.exchange(0, [Card.from_str(c) for c in ("2C", "3C", "4C")])
+    # West would receive 2C only once every seat has chosen, so it cannot pass it on.
+    with pytest.raises(IllegalAction, match="seat 1 does not hold 2C"):
+        auction.exchange(1, [Card.from_str(c) for c in ("2C", "2D", "3D")])
+    assert auction.to_exchange == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (["2C", "3C"], "passes 2 different cards; the Frisch exchange passes exactly 3"),
+        (["2C", "3C", "4C", "5C"], "passes 4 different cards"),
+        (["2C", "2C", "3C"], "passes 2 different cards"),
+        (["2C", "3C", "AS"], "seat 0 does not hold AS"),
+        (None, "seat 0 must choose 3 cards"),
+    ],
+)
+def test_bad_exchanges_are_refused(cards, message):
+    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    run(auction, "pass pass pass pass")
+    chosen = None if cards is None else [Card.from_str(c) for c in cards]
+    with pytest.raises(IllegalAction, match=message):
+        auction.exchange(0, chosen)
+
+
+def test_a_seat_chooses_once():
+    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    run(auction, "pass pass pass pass")
+    auction.exchange(2, [0 + 26, 1 + 26, 2 + 26])  # card numbers work too
+    with pytest.raises(IllegalAction, match="seat 2 has already chosen"):
+        auction.exchange(2, [3 + 26, 4 + 26, 5 + 26])
+
+
+def test_a_call_that_is_not_a_call_is_refused():
+    auction = Auction(PAGAT, dealer=S)
+    with pytest.raises(IllegalAction, match="is not a call"):
+        auction.apply(7)  # type: ignore[arg-type]
+    with pytest.raises(ParseError):
+        auction.apply("seven clubs")

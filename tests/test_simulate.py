@@ -1,0 +1,278 @@
+"""Random playthroughs: thousands of simulated deals per preset and bot kind, each checked
+against the rules by a simple, independent reading of its JSON record."""
+
+import json
+import random
+
+import pytest
+
+from scorekeeper.engine import (
+    BOTS,
+    PRESETS,
+    Bid,
+    Card,
+    IllegalAction,
+    RandomBot,
+    SimulationSummary,
+    make_bots,
+    preset,
+    score_hand,
+    simulate,
+    speaking_order,
+)
+
+DEALS = 2000
+KEYS = [
+    "dealer",
+    "deal",
+    "auctions",
+    "exchanges",
+    "thrown_in",
+    "declarer",
+    "bid",
+    "contracts",
+    "contract_order",
+    "tricks",
+    "tricks_taken",
+    "over_under",
+    "points",
+]
+RANKS = "23456789TJQKA"
+
+
+def suit(card: str) -> str:
+    return card[1]
+
+
+def rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def winner_of(leader: int, cards: list[str], trump: str | None) -> int:
+    """The trick's winner, read straight from the rules."""
+    led = suit(cards[0])
+    trumps = [c for c in cards if suit(c) == trump]
+    candidates = trumps or [c for c in cards if suit(c) == led]
+    best = max(candidates, key=rank)
+    return (leader + cards.index(best)) % 4
+
+
+def check_auction_round(settings, record, calls, frisch_round, last):
+    """Checks one round's calls; returns the winning (seat, bid) or None for an all-pass."""
+    opener = record["dealer"] if settings.opener == "dealer" else (record["dealer"] + 1) % 4
+    minimum = 5 + (frisch_round if settings.rising_minimum else 0)
+    high = None
+    passes = 0
+    for position, entry in enumerate(calls):
+        assert entry["seat"] == (opener + position) % 4
+        if entry["call"] == "pass":
+            passes += 1
+            continue
+        bid = Bid.from_str(entry["call"])
+        assert bid.level >= minimum
+        assert high is None or bid > high[1], "each bid beats the last"
+        high = (entry["seat"], bid)
+        passes = 0
+    if high is None:
+        assert len(calls) == 4, "an all-pass is exactly four passes"
+        return None
+    assert last, "only the last round may have a bid"
+    assert passes == settings.auction_end_passes
+    return high
+
+
+def check_deal(settings, record):
+    """Asserts every rule the simulator must keep, from the record alone."""
+    assert list(record) == KEYS
+    json.dumps(record)
+    dealt = record["deal"]
+    assert [len(hand) for hand in dealt] == [13] * 4
+    assert len({card for hand in dealt for card in hand}) == 52
+
+    rounds = record["auctions"]
+    assert len(rounds) == len(record["exchanges"]) + 1
+    assert len(record["exchanges"]) <= settings.frisch_rounds
+    hands = [set(hand) for hand in dealt]
+    high = None
+    for number, calls in enumerate(rounds):
+        high = check_auction_round(settings, record, calls, number, number == len(rounds) - 1)
+        if number < len(record["exchanges"]):
+            passed = record["exchanges"][number]
+            for seat in range(4):
+                assert len(set(passed[seat])) == 3 and set(passed[seat]) <= hands[seat]
+            hands = [hands[s] - set(passed[s]) | set(passed[(s - 1) % 4]) for s in range(4)]
+
+    if high is None:
+        assert record["thrown_in"] is True
+        assert len(record["exchanges"]) == settings.frisch_rounds
+        assert record["declarer"] is record["bid"] is record["contracts"] is None
+        assert record["tricks"] == [] and record["points"] == [0, 0, 0, 0]
+        return
+    declarer, bid = high
+    assert record["thrown_in"] is False
+    assert (record["declarer"], record["bid"]) == (declarer, str(bid))
+
+    contracts = record["contracts"]
+    assert record["contract_order"] == speaking_order(settings, declarer)
+    assert all(0 <= c <= 13 for c in contracts)
+    assert sum(contracts) != 13
+    if settings.declarer_may_raise:
+        assert contracts[declarer] >= bid.level
+    else:
+        assert contracts[declarer] == bid.level
+
+    trump = None if bid.denomination.code == "NT" else bid.denomination.code
+    tricks = record["tricks"]
+    assert len(tricks) == 13
+    leader = declarer
+    taken = [0] * 4
+    played = set()
+    for trick in tricks:
+        assert trick["leader"] == leader
+        led = suit(trick["cards"][0])
+        for position, card in enumerate(trick["cards"]):
+            seat = (leader + position) % 4
+            assert card in hands[seat] and card not in played
+            if suit(card) != led:
+                assert not any(suit(c) == led for c in hands[seat]), "follow suit when able"
+            hands[seat].discard(card)
+            played.add(card)
+        assert trick["winner"] == winner_of(leader, trick["cards"], trump)
+        leader = trick["winner"]
+        taken[leader] += 1
+    assert len(played) == 52 and not any(hands)
+    assert record["tricks_taken"] == taken and sum(taken) == 13
+
+    score = score_hand(settings, contracts, taken)
+    assert record["points"] == list(score.points)
+    assert record["over_under"] == score.over_under
+
+
+@pytest.mark.parametrize("bots", sorted(BOTS))
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_random_playthroughs_keep_every_rule(rules, bots):
+    settings = preset(rules)
+    dealer = 0
+    summary = SimulationSummary()
+    for result in simulate(settings, DEALS, seed=2024, bots=bots):
+        record = result.to_dict()
+        assert record["dealer"] == dealer
+        check_deal(settings, record)
+        dealer = dealer if record["thrown_in"] else (dealer + 1) % 4
+        summary.add(result)
+    assert summary.deals == DEALS
+    assert summary.over + summary.under + summary.thrown_in == DEALS
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"auction_end_passes": 4, "declarer_may_raise": False, "frisch_rounds": 2},
+        {"opener": "dealer", "rising_minimum": False, "frisch_rounds": 1},
+    ],
+)
+def test_house_rules_playthroughs(changes):
+    settings = preset("standard").with_changes(changes)
+    for bots in ("random", "heuristic"):
+        for result in simulate(settings, 300, seed=5, bots=bots, first_dealer=2):
+            check_deal(settings, result.to_dict())
+
+
+class Passer(RandomBot):
+    """Passes at every turn, so every deal goes through all its Frisch rounds."""
+
+    def choose_call(self, auction, hand):
+        return auction.legal_actions()[0]
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_an_all_pass_deal_is_exchanged_then_thrown_in(rules):
+    settings = preset(rules)
+    bots = [Passer(seat, random.Random(seat)) for seat in range(4)]
+    results = list(simulate(settings, 3, seed=1, bots=bots, first_dealer=3))
+    for result in results:
+        record = result.to_dict()
+        check_deal(settings, record)
+        assert record["thrown_in"] and record["dealer"] == 3  # the same dealer deals again
+        assert len(record["auctions"]) == settings.frisch_rounds + 1
+        assert len(record["exchanges"]) == settings.frisch_rounds
+    assert results[0].to_dict()["deal"] != results[1].to_dict()["deal"]
+
+
+def test_heuristic_bots_exchange_when_all_pass():
+    settings = preset("standard")
+    records = [r.to_dict() for r in simulate(settings, 600, seed=9, bots="heuristic")]
+    assert any(record["exchanges"] for record in records)
+    assert any(not record["thrown_in"] and record["exchanges"] for record in records)
+
+
+@pytest.mark.parametrize("bots", sorted(BOTS))
+def test_the_same_seed_gives_the_same_deals(bots):
+    settings = preset("standard")
+    first = [r.to_dict() for r in simulate(settings, 50, seed=77, bots=bots)]
+    again = [r.to_dict() for r in simulate(settings, 50, seed=77, bots=bots)]
+    other = [r.to_dict() for r in simulate(settings, 50, seed=78, bots=bots)]
+    assert first == again
+    assert first != other
+
+
+def test_every_bot_kind_is_dealt_the_same_first_hand():
+    settings = preset("standard")
+    deals = [next(simulate(settings, 1, seed=3, bots=kind)).to_dict()["deal"] for kind in BOTS]
+    assert len({json.dumps(deal) for deal in deals}) == 1
+
+
+def test_heuristic_bots_make_more_contracts_than_random_ones():
+    settings = preset("pagat-german")
+    made = {}
+    for kind in BOTS:
+        summary = SimulationSummary()
+        for result in simulate(settings, 400, seed=4, bots=kind):
+            summary.add(result)
+        made[kind] = sum(m for m, _ in summary.by_position) / sum(t for _, t in summary.by_position)
+    assert made["heuristic"] > made["random"] + 0.2
+
+
+class Cheat(RandomBot):
+    """Plays a card of another suit whenever it could follow."""
+
+    def __init__(self, seat, rng):
+        super().__init__(seat, rng)
+
+        def choose_card(play, legal):
+            if play.current:
+                held = [n for cards in play.hands[self.seat] for n in cards]
+                off = [n for n in held if n not in legal]
+                if off:
+                    return off[0]
+            return legal[0]
+
+        self.choose_card = choose_card
+
+
+def test_a_bot_that_revokes_is_stopped():
+    bots = [Cheat(seat, random.Random(seat)) for seat in range(4)]
+    with pytest.raises(IllegalAction, match="must follow suit when able"):
+        list(simulate(preset("standard"), 20, seed=1, bots=bots))
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="'clever' is not a bot; choose one of random, heuristic"):
+        make_bots("clever", random.Random(1))
+    with pytest.raises(ValueError, match="hands is -1"):
+        next(simulate(preset("standard"), -1))
+    with pytest.raises(ValueError, match="3 bots given"):
+        next(simulate(preset("standard"), 1, bots=make_bots("random", random.Random(1))[:3]))
+
+
+def test_record_and_summary_of_a_played_deal():
+    result = next(simulate(preset("elhanani"), 1, seed=12, bots="heuristic"))
+    record = result.record
+    assert record.declarer == result.declarer and record.bid == result.bid
+    assert record.score(preset("elhanani")).points == result.points
+    summary = SimulationSummary()
+    summary.add(result)
+    text = "\n".join(summary.lines())
+    assert "deals: 1" in text and "contracts made by speaking position" in text
+    first_hand = result.to_dict()["deal"][0]
+    assert [str(Card.from_str(c)) for c in first_hand] == first_hand
