@@ -7,12 +7,25 @@ on stderr naming the field, and it never prints a traceback.
 from __future__ import annotations
 
 import json
+import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import click
 
-from .engine import KNOB_HELP, KNOBS, PRESETS, EngineError, RuleSettings, preset
+from .engine import (
+    BOTS,
+    KNOB_HELP,
+    KNOBS,
+    PRESETS,
+    EngineError,
+    RuleSettings,
+    SimulationSummary,
+    preset,
+)
+from .engine import simulate as run_simulation
 from .engine.validation import score_table_entry
 
 SEAT_LABELS = ("seat 0", "seat 1", "seat 2", "seat 3")
@@ -121,6 +134,70 @@ def rules(preset_name: str | None) -> None:
         rows = [("setting", *PRESETS)]
         rows += [(k, *(_value(getattr(p, k)) for p in PRESETS.values())) for k in KNOBS]
     click.echo(_table(rows))
+
+
+@main.command()
+@click.option(
+    "--hands", required=True, type=click.IntRange(min=1), metavar="N", help="Deals to play."
+)
+@click.option("--seed", type=int, metavar="S", help="Seed for a run that can be repeated exactly.")
+@rules_options
+@click.option(
+    "--bots",
+    type=click.Choice(sorted(BOTS)),
+    default="random",
+    show_default=True,
+    help="Who plays: uniform random choices, or bots that bid and play by hand strength.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal.")
+def simulate(
+    hands: int,
+    seed: int | None,
+    rules: str,
+    assignments: tuple[str, ...],
+    bots: str,
+    as_json: bool,
+) -> None:
+    """Simulate whole deals with bots and summarise how contracts fare."""
+    settings = settings_from_options(rules, assignments)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    summary = SimulationSummary()
+    out = sys.stdout
+    deals = run_simulation(settings, hands, seed, bots)
+    started = time.perf_counter()
+    with _progress(hands) as advance:
+        for count, result in enumerate(deals, start=1):
+            if as_json:
+                out.write(json.dumps(result.to_dict()) + "\n")
+            else:
+                summary.add(result)
+            if count % _PROGRESS_STEP == 0:
+                advance(_PROGRESS_STEP)
+    elapsed = time.perf_counter() - started
+    if as_json:
+        out.flush()
+        return
+    rate = hands / elapsed if elapsed > 0 else float("inf")
+    click.echo(
+        f"{hands} hands in {elapsed:.2f} s: {rate:,.0f} hands per second "
+        f"(rules {rules}, bots {bots}, seed {seed})"
+    )
+    for line in summary.lines():
+        click.echo(line)
+
+
+_PROGRESS_STEP = 500
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; otherwise nothing is shown."""
+    if not sys.stderr.isatty():
+        yield lambda steps: None
+        return
+    with click.progressbar(length=total, label="simulating", file=sys.stderr) as bar:
+        yield bar.update
 
 
 @main.command()

@@ -1,0 +1,109 @@
+"""`scorekeeper simulate`: its exact interface, JSON lines, summary, and one-line errors."""
+
+import json
+
+import pytest
+
+from scorekeeper.cli import entry
+
+KEYS = [
+    "dealer",
+    "deal",
+    "auctions",
+    "exchanges",
+    "thrown_in",
+    "declarer",
+    "bid",
+    "contracts",
+    "contract_order",
+    "tricks",
+    "tricks_taken",
+    "over_under",
+    "points",
+]
+
+
+def run(capsys, *args):
+    code = entry(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_prints_one_object_per_deal(capsys):
+    code, out, err = run(capsys, "--hands", "7", "--seed", "3", "--json")
+    assert code == 0 and err == ""
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 7
+    assert all(list(record) == KEYS for record in records)
+    assert [r["dealer"] for r in records if not r["thrown_in"]][:4] == [0, 1, 2, 3]
+    first = records[0]
+    assert len(first["tricks"]) == 13 and sum(first["tricks_taken"]) == 13
+    assert all(len(hand) == 13 for hand in first["deal"])
+
+
+def test_a_seed_repeats_the_run_exactly(capsys):
+    args = ("--hands", "20", "--seed", "99", "--bots", "heuristic", "--json")
+    assert run(capsys, *args)[1] == run(capsys, *args)[1]
+    assert run(capsys, *args)[1] != run(capsys, "--hands", "20", "--seed", "98", "--json")[1]
+
+
+def test_rules_and_knobs_reach_the_deals(capsys):
+    code, out, _ = run(
+        capsys,
+        "--hands", "30",
+        "--seed", "1",
+        "--rules", "pagat-german",
+        "--set", "opener=left",
+        "--set", "declarer_may_raise=yes",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    for record in map(json.loads, out.splitlines()):
+        assert record["auctions"][0][0]["seat"] == (record["dealer"] + 1) % 4
+        if not record["thrown_in"]:
+            assert record["contract_order"][0] == record["declarer"]
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_summary(capsys, bots):
+    code, out, err = run(capsys, "--hands", "400", "--seed", "5", "--bots", bots)
+    assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0].startswith("400 hands in ")
+    assert "hands per second (rules standard, bots " + bots + ", seed 5)" in lines[0]
+    assert lines[1].startswith("deals: 400  played: ")
+    assert lines[2].startswith("over: ") and "under: " in lines[2]
+    assert "contracts made by speaking position:" in lines
+    assert "contracts made by size:" in lines
+    assert any(line.strip().startswith("last bidder") for line in lines)
+    assert lines[-1].startswith("zero bids made: ")
+
+
+def test_summary_without_a_seed_names_the_seed_it_drew(capsys):
+    code, out, _ = run(capsys, "--hands", "5")
+    assert code == 0
+    seed = out.splitlines()[0].rsplit("seed ", 1)[1].rstrip(")")
+    assert seed.isdigit()
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["--hands", "0"], "--hands"),
+        (["--hands", "many"], "--hands"),
+        ([], "--hands"),
+        (["--hands", "5", "--seed", "x"], "--seed"),
+        (["--hands", "5", "--bots", "clever"], "--bots"),
+        (["--hands", "5", "--rules", "bridge"], "--rules"),
+        (["--hands", "5", "--set", "frisch_rounds=4"], "--set"),
+        (["--hands", "5", "--set", "colour=red"], "--set"),
+        (["--hands", "5", "--set", "opener"], "--set"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_field(capsys, args, field):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert field in err
+    assert "Traceback" not in err
