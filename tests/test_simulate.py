@@ -260,9 +260,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="'clever' is not a bot; choose one of random, heuristic"):
         make_bots("clever", random.Random(1))
     with pytest.raises(ValueError, match="hands is -1"):
-        next(simulate(preset("standard"), -1))
+        simulate(preset("standard"), -1)
     with pytest.raises(ValueError, match="3 bots given"):
-        next(simulate(preset("standard"), 1, bots=make_bots("random", random.Random(1))[:3]))
+        simulate(preset("standard"), 1, bots=make_bots("random", random.Random(1))[:3])
 
 
 def test_record_and_summary_of_a_played_deal():

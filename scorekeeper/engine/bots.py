@@ -93,7 +93,8 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
         guard = min(length, 4) - 1
         honours = sum(_HONOUR_VALUE[r][guard] for r in ranks if r in _HONOUR_VALUE)
         if suit == trump:
-            total += max(honours, 0.0) + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
+            # Every trump past the third should take a trick; the jack helps a little.
+            total += honours + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
         elif trump == NO_TRUMP:
             total += honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
         else:
@@ -105,13 +106,13 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
 
 class HeuristicBot:
     """Bids from hand strength, names the tricks it expects, and plays to make exactly its
-    contract: it tries to win tricks while short of it and to lose them once it has it."""
+    contract: it tries to win tricks while short of it and to lose them once it has it.
+    It draws no random numbers, so its choices depend on the deal alone."""
 
-    __slots__ = ("seat", "_rng", "_hand", "_estimates")
+    __slots__ = ("seat", "_hand", "_estimates")
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
-        self._rng = rng
         self._hand: tuple[int, ...] = ()
         self._estimates: list[float] = []
 

@@ -99,7 +99,9 @@ class DealResult:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The deal as JSON-ready values, cards and calls as text."""
+        """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
+        deal has no play: declarer, bid, contracts, contract_order, tricks_taken and
+        over_under are None, tricks is empty and points are all 0."""
         text = _CARD_TEXT
         return {
             "dealer": self.dealer,
@@ -203,20 +205,24 @@ def simulate(
     bots: str | Sequence[Bot] = "random",
     first_dealer: int = 0,
 ) -> Iterator[DealResult]:
-    """Yields ``hands`` simulated deals; the dealer moves on per ``progression.next_dealer``
-    (a thrown-in deal is dealt again by the same dealer).
+    """Returns an iterator over ``hands`` simulated deals; the dealer moves on per
+    ``progression.next_dealer`` (a thrown-in deal is dealt again by the same dealer).
 
-    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order. Raises ValueError for
-    a negative count, a bad seat or an unknown bot kind.
+    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order; without a seed the run
+    is not repeatable. Raises ValueError at once for a negative count, a bad seat, an
+    unknown bot kind or a wrong number of bots.
     """
     if hands < 0:
         raise ValueError(f"hands is {hands}; it must be 0 or more")
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    deck_rng = random.Random(seed)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
     players = make_bots(bots, random.Random(f"{seed}:bots")) if isinstance(bots, str) else bots
-    table = _Table(settings, players)
-    dealer = first_dealer
+    return _deals(_Table(settings, players), random.Random(seed), hands, first_dealer)
+
+
+def _deals(table: _Table, deck_rng: random.Random, hands: int, dealer: int) -> Iterator[DealResult]:
     for _ in range(hands):
         result = table.play_deal(dealer, deck_rng)
         yield result
