@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from scorekeeper.engine.settings import preset
-from scorekeeper.engine.simulate import simulate
+from scorekeeper.engine.simulate import simulate_deals
 
 
 def _pin_to_one_core() -> None:
@@ -42,7 +42,7 @@ Runner = Callable[[float], int]
 
 def simulator(rules: str, bots: str) -> Runner:
     """A runner over one endless seeded run of simulated deals."""
-    deals = simulate(preset(rules), 10**12, seed=0, bots=bots)
+    deals = simulate_deals(preset(rules), 10**12, seed=0, bots=bots)
 
     def run(seconds: float) -> int:
         played = 0

@@ -25,7 +25,7 @@ from .engine import (
     SimulationSummary,
     preset,
 )
-from .engine import simulate as run_simulation
+from .engine import simulate_deals as run_simulation
 from .engine.validation import score_table_entry
 
 SEAT_LABELS = ("seat 0", "seat 1", "seat 2", "seat 3")

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from scorekeeper.cli import entry
-from scorekeeper.engine import preset, simulate
+from scorekeeper.engine import preset, simulate_deals
 
 
 def run(capsys, *args):
@@ -19,7 +19,7 @@ def test_json_prints_one_object_per_deal(capsys):
     assert code == 0 and err == ""
     records = [json.loads(line) for line in out.splitlines()]
     # Exactly the engine's records (whose keys tests/test_simulate.py pins), as JSON.
-    assert records == [r.to_dict() for r in simulate(preset("standard"), 7, seed=3)]
+    assert records == [r.to_dict() for r in simulate_deals(preset("standard"), 7, seed=3)]
     assert [r["dealer"] for r in records if not r["thrown_in"]][:4] == [0, 1, 2, 3]
     first = records[0]
     assert len(first["tricks"]) == 13 and sum(first["tricks_taken"]) == 13

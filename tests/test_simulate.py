@@ -17,7 +17,7 @@ from scorekeeper.engine import (
     make_bots,
     preset,
     score_hand,
-    simulate,
+    simulate_deals,
     speaking_order,
 )
 
@@ -154,7 +154,7 @@ def test_random_playthroughs_keep_every_rule(rules, bots):
     settings = preset(rules)
     dealer = 0
     summary = SimulationSummary()
-    for result in simulate(settings, DEALS, seed=2024, bots=bots):
+    for result in simulate_deals(settings, DEALS, seed=2024, bots=bots):
         record = result.to_dict()
         assert record["dealer"] == dealer
         check_deal(settings, record)
@@ -174,7 +174,7 @@ def test_random_playthroughs_keep_every_rule(rules, bots):
 def test_house_rules_playthroughs(changes):
     settings = preset("standard").with_changes(changes)
     for bots in ("random", "heuristic"):
-        for result in simulate(settings, 300, seed=5, bots=bots, first_dealer=2):
+        for result in simulate_deals(settings, 300, seed=5, bots=bots, first_dealer=2):
             check_deal(settings, result.to_dict())
 
 
@@ -189,7 +189,7 @@ class Passer(RandomBot):
 def test_an_all_pass_deal_is_exchanged_then_thrown_in(rules):
     settings = preset(rules)
     bots = [Passer(seat, random.Random(seat)) for seat in range(4)]
-    results = list(simulate(settings, 3, seed=1, bots=bots, first_dealer=3))
+    results = list(simulate_deals(settings, 3, seed=1, bots=bots, first_dealer=3))
     for result in results:
         record = result.to_dict()
         check_deal(settings, record)
@@ -201,7 +201,7 @@ def test_an_all_pass_deal_is_exchanged_then_thrown_in(rules):
 
 def test_heuristic_bots_exchange_when_all_pass():
     settings = preset("standard")
-    records = [r.to_dict() for r in simulate(settings, 600, seed=9, bots="heuristic")]
+    records = [r.to_dict() for r in simulate_deals(settings, 600, seed=9, bots="heuristic")]
     assert any(record["exchanges"] for record in records)
     assert any(not record["thrown_in"] and record["exchanges"] for record in records)
 
@@ -209,16 +209,18 @@ def test_heuristic_bots_exchange_when_all_pass():
 @pytest.mark.parametrize("bots", sorted(BOTS))
 def test_the_same_seed_gives_the_same_deals(bots):
     settings = preset("standard")
-    first = [r.to_dict() for r in simulate(settings, 50, seed=77, bots=bots)]
-    again = [r.to_dict() for r in simulate(settings, 50, seed=77, bots=bots)]
-    other = [r.to_dict() for r in simulate(settings, 50, seed=78, bots=bots)]
+    first = [r.to_dict() for r in simulate_deals(settings, 50, seed=77, bots=bots)]
+    again = [r.to_dict() for r in simulate_deals(settings, 50, seed=77, bots=bots)]
+    other = [r.to_dict() for r in simulate_deals(settings, 50, seed=78, bots=bots)]
     assert first == again
     assert first != other
 
 
 def test_every_bot_kind_is_dealt_the_same_first_hand():
     settings = preset("standard")
-    deals = [next(simulate(settings, 1, seed=3, bots=kind)).to_dict()["deal"] for kind in BOTS]
+    deals = [
+        next(simulate_deals(settings, 1, seed=3, bots=kind)).to_dict()["deal"] for kind in BOTS
+    ]
     assert len({json.dumps(deal) for deal in deals}) == 1
 
 
@@ -227,7 +229,7 @@ def test_heuristic_bots_make_more_contracts_than_random_ones():
     made = {}
     for kind in BOTS:
         summary = SimulationSummary()
-        for result in simulate(settings, 400, seed=4, bots=kind):
+        for result in simulate_deals(settings, 400, seed=4, bots=kind):
             summary.add(result)
         made[kind] = sum(m for m, _ in summary.by_position) / sum(t for _, t in summary.by_position)
     assert made["heuristic"] > made["random"] + 0.2
@@ -253,20 +255,20 @@ class Cheat(RandomBot):
 def test_a_bot_that_revokes_is_stopped():
     bots = [Cheat(seat, random.Random(seat)) for seat in range(4)]
     with pytest.raises(IllegalAction, match="must follow suit when able"):
-        list(simulate(preset("standard"), 20, seed=1, bots=bots))
+        list(simulate_deals(preset("standard"), 20, seed=1, bots=bots))
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="'clever' is not a bot; choose one of random, heuristic"):
         make_bots("clever", random.Random(1))
     with pytest.raises(ValueError, match="hands is -1"):
-        simulate(preset("standard"), -1)
+        simulate_deals(preset("standard"), -1)
     with pytest.raises(ValueError, match="3 bots given"):
-        simulate(preset("standard"), 1, bots=make_bots("random", random.Random(1))[:3])
+        simulate_deals(preset("standard"), 1, bots=make_bots("random", random.Random(1))[:3])
 
 
 def test_record_and_summary_of_a_played_deal():
-    result = next(simulate(preset("elhanani"), 1, seed=12, bots="heuristic"))
+    result = next(simulate_deals(preset("elhanani"), 1, seed=12, bots="heuristic"))
     record = result.record
     assert record.declarer == result.declarer and record.bid == result.bid
     assert record.score(preset("elhanani")).points == result.points

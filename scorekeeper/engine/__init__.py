@@ -19,7 +19,7 @@ from .play import PlayState, legal_cards, trick_winner
 from .progression import GameProgress, ReplayedHand, next_dealer, opener_for, replay
 from .scoring import HandScore, contract_points, score_hand
 from .settings import KNOB_HELP, KNOBS, PRESETS, RuleSettings, preset, preset_name_of
-from .simulate import DealResult, SimulationSummary, deal_hands, simulate, simulate_deal
+from .simulate import DealResult, SimulationSummary, deal_hands, simulate_deal, simulate_deals
 from .validation import (
     HandRecord,
     PlayedHand,
@@ -90,7 +90,7 @@ __all__ = [
     "replay",
     "score_hand",
     "score_table_entry",
-    "simulate",
+    "simulate_deals",
     "simulate_deal",
     "speaking_order",
     "trick_winner",

@@ -102,13 +102,26 @@ class ContractPhase:
         seat = self.to_speak
         if seat is None:
             raise IllegalAction("every contract has been named", "contracts")
-        if contract not in self.legal_actions():
+        if not self._is_legal(seat, contract):
             raise IllegalAction(
                 _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
                 f"contracts[{seat}]",
             )
         self.named[seat] = contract
         self.position += 1
+
+    def _is_legal(self, seat: int, contract: int) -> bool:
+        # The same rule as legal_contracts, without building the list: this is on the
+        # simulator's hot path.
+        if seat == self.declarer:
+            if self.settings.declarer_may_raise:
+                return self.level <= contract <= TRICKS_PER_HAND
+            return contract == self.level
+        if not 0 <= contract <= TRICKS_PER_HAND:
+            return False
+        if seat == left_of(self.declarer, 3) and len(self.named) == SEATS - 1:
+            return contract != forbidden_contract(sum(self.named.values()))
+        return True
 
     @property
     def contracts(self) -> list[int]:

@@ -198,7 +198,7 @@ class _Table:
         )
 
 
-def simulate(
+def simulate_deals(
     settings: RuleSettings,
     hands: int,
     seed: int | None = None,
