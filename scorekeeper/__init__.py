@@ -43,9 +43,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The cookie is re-sent when it changes, not on every page view.
+        SESSION_REFRESH_EACH_REQUEST=False,
         # Static URLs carry a content hash (see responses.static_url), so they never go stale.
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         MAX_CONTENT_LENGTH=64 * 1024,
+        # Rendered scoreboards kept in memory (0 turns the cache off, e.g. to measure).
+        PAGE_CACHE_SIZE=int(os.environ.get("SCOREKEEPER_PAGE_CACHE", "256")),
     )
     if test_config:
         app.config.update(test_config)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import abort, request, session
 
-from .db import Game, get_db, key_matches, load_game
+from .db import Game, StoredHand, get_db, key_matches, load_game, load_game_with_hands
 
 SESSION_KEYS = "edit_keys"
 # A session cookie must stay well under 4 KB; the oldest games are forgotten first.
@@ -49,6 +49,14 @@ def game_or_404(game_id: int) -> Game:
     if game is None:
         abort(404, f"There is no game {game_id}.")
     return game
+
+
+def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
+    """The stored game and its hands as of one moment, or a 404."""
+    game, hands = load_game_with_hands(get_db(), game_id)
+    if game is None:
+        abort(404, f"There is no game {game_id}.")
+    return game, hands
 
 
 def require_edit(game: Game) -> None:

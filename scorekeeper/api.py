@@ -181,8 +181,9 @@ def games():
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    found = _game(game_id)
-    hands = db.load_hands(db.get_db(), game_id)
+    found, hands = db.load_game_with_hands(db.get_db(), game_id)
+    if found is None:
+        raise ApiError(404, f"there is no game {game_id}", "id")
     progress = db.progress_of(found, hands)
     return {
         "id": found.id,
@@ -224,17 +225,15 @@ def _record(found: db.Game, body: dict[str, Any]):
         raise ApiError(422, exc.message, exc.field) from None
 
 
-def _written(found: db.Game, progress: GameProgress, number: int) -> dict[str, Any]:
-    hands = db.load_hands(db.get_db(), found.id)
-    stored = hands[number - 1]
+def _written(found: db.Game, progress: GameProgress, number: int, revision: int) -> dict[str, Any]:
     replayed = progress.hands[number - 1]
     return {
         "number": number,
         "points": list(replayed.points),
         "over_under": replayed.score.over_under if replayed.score else None,
-        "thrown_in": not isinstance(stored.record, PlayedHand),
-        "revision": stored.revision,
-        "hand": _hand_json(found, progress, stored),
+        "thrown_in": not isinstance(replayed.record, PlayedHand),
+        "revision": revision,
+        "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
         **_state_json(progress),
     }
 
@@ -252,7 +251,7 @@ def add_hand(game_id: int):
         raise ApiError(404, str(exc), "id") from None
     except db.Conflict as exc:
         raise ApiError(409, exc.message, exc.field) from None
-    return _written(found, progress, stored_number), 201
+    return _written(found, progress, stored_number, 1), 201
 
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
@@ -266,12 +265,12 @@ def replace_hand(game_id: int, number: int):
     revision = _whole_or_none(body, "revision")
     record = _record(found, body)
     try:
-        progress = db.replace_hand(db.get_db(), game_id, number, record, revision)
+        progress, revision = db.replace_hand(db.get_db(), game_id, number, record, revision)
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "number") from None
     except db.Conflict as exc:
         raise ApiError(409, exc.message, exc.field) from None
-    return _written(found, progress, number)
+    return _written(found, progress, number, revision)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")

@@ -216,11 +216,18 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     type=click.Path(dir_okay=False),
     help="SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE).",
 )
-def serve(host: str, port: int, database: str | None) -> None:
+@click.option(
+    "--threads",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker threads that handle requests.",
+)
+def serve(host: str, port: int, database: str | None, threads: int) -> None:
     """Serve the table app through waitress and print the address to open."""
     from .server import serve as run
 
-    run(host, port, database, echo=click.echo)
+    run(host, port, database, threads=threads, echo=click.echo)
 
 
 def _split(text: str | None) -> list[str] | None:

@@ -5,13 +5,29 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from . import db
-from .access import can_edit, game_or_404, remember_key, remembered_key
+from .access import (
+    can_edit,
+    game_and_hands_or_404,
+    game_or_404,
+    remember_key,
+    remembered_key,
+)
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
 from .engine.progression import leaders_of
 from .forms import FieldProblem, NewGameForm, clean_player_names
+from .responses import CachedPage, page_cache
 from .scoreboard import describe, rows_of, standing_of, total
 
 bp = Blueprint("games", __name__)
@@ -118,11 +134,31 @@ def _field_error(form: NewGameForm, field: str, message: str) -> None:
 
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
+    """The scoreboard. The page depends only on the game's version, the host and whether
+    this browser may edit, so it is cached under those and carries them as its ETag; a
+    page with a message to show once (after a save) is rendered fresh."""
     game = game_or_404(game_id)
-    hands = db.load_hands(db.get_db(), game_id)
-    progress = db.progress_of(game, hands)
     editable = can_edit(game)
-    key = remembered_key(game_id) if editable else None
+    messages = get_flashed_messages(with_categories=True)
+    key = (request.host, game.id, game.version, editable)
+    page = None if messages else page_cache().get(key)
+    if page is None:
+        game, hands = game_and_hands_or_404(game_id)  # both as of one moment
+        page = CachedPage.of(_render_scoreboard(game, hands, editable))
+        key = (request.host, game.id, game.version, editable)
+        if not messages:
+            page_cache().put(key, page)
+    response = page.response()
+    response.headers["Cache-Control"] = "private, no-cache"
+    if not messages:
+        response.set_etag(".".join(str(part) for part in key))
+        response.make_conditional(request)
+    return response
+
+
+def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
+    progress = db.progress_of(game, hands)
+    key = remembered_key(game.id) if editable else None
     return render_template(
         "scoreboard.html",
         game=game,
@@ -130,10 +166,10 @@ def scoreboard(game_id: int):
         standing=standing_of(progress),
         rows=rows_of(progress),
         editable=editable,
-        edit_url=url_for("games.edit_link", game_id=game_id, key=key, _external=True)
+        edit_url=url_for("games.edit_link", game_id=game.id, key=key, _external=True)
         if key
         else None,
-        view_url=url_for("games.scoreboard", game_id=game_id, _external=True),
+        view_url=url_for("games.scoreboard", game_id=game.id, _external=True),
     )
 
 

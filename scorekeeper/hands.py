@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from . import db
-from .access import game_or_404, require_edit
+from .access import game_and_hands_or_404, game_or_404, require_edit
 from .engine import (
     EngineError,
     GameProgress,
@@ -104,10 +104,9 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 def record(game_id: int):
-    game = game_or_404(game_id)
+    game, hands = game_and_hands_or_404(game_id)
     require_edit(game)
     database = db.get_db()
-    hands = db.load_hands(database, game_id)
     progress = db.progress_of(game, hands)
     form = HandForm().setup(game.players, game.settings.frisch_rounds)
     if not form.is_submitted():
@@ -173,9 +172,8 @@ def _stored_hand(game: db.Game, number: int) -> db.StoredHand:
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: int, number: int):
-    game = game_or_404(game_id)
+    game, hands = game_and_hands_or_404(game_id)
     require_edit(game)
-    hands = db.load_hands(db.get_db(), game_id)
     if not 1 <= number <= len(hands):
         abort(404, f"Game {game_id} has no hand {number}.")
     stored = hands[number - 1]
@@ -189,7 +187,9 @@ def edit(game_id: int, number: int):
         hand = _record_from(form, game.settings)
         if hand is not None:
             try:
-                progress = db.replace_hand(db.get_db(), game_id, number, hand, form.revision.data)
+                progress, _ = db.replace_hand(
+                    db.get_db(), game_id, number, hand, form.revision.data
+                )
             except db.NotFound:
                 abort(404, f"Game {game_id} has no hand {number}.")
             except db.Conflict as exc:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, Response, request, url_for
@@ -25,7 +28,64 @@ def init_app(app: Flask) -> None:
         return url_for("static", filename=filename, v=hashes.get(filename, "0"))
 
     app.jinja_env.globals["static_url"] = static_url
+    app.extensions["scorekeeper.pages"] = PageCache(app.config["PAGE_CACHE_SIZE"])
     app.after_request(_finish)
+
+
+@dataclass(frozen=True, slots=True)
+class CachedPage:
+    """A rendered page, plain and gzipped."""
+
+    body: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, html: str) -> CachedPage:
+        body = html.encode()
+        return cls(body, gzip.compress(body, compresslevel=6))
+
+    def response(self) -> Response:
+        """The page as a response, gzipped when the browser accepts it."""
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = Response(self.gzipped, mimetype="text/html")
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response = Response(self.body, mimetype="text/html")
+        response.headers.add("Vary", "Accept-Encoding")
+        return response
+
+
+class PageCache:
+    """Rendered pages keyed by everything they depend on, such as (host, game id, the
+    game's version, whether the viewer may edit). A write bumps the version, so an entry
+    never goes stale: it just stops being asked for and falls out, oldest first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> CachedPage | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: tuple, page: CachedPage) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._pages[key] = page
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+
+def page_cache() -> PageCache:
+    from flask import current_app
+
+    return current_app.extensions["scorekeeper.pages"]
 
 
 def _static_hashes(folder: Path) -> dict[str, str]:

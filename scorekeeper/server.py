@@ -23,11 +23,11 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def urls_for(host: str, port: int, lan: Callable[[], str | None] = lan_address) -> list[str]:
+def urls_for(host: str, port: int) -> list[str]:
     """The URLs to print: this machine's, and the LAN one when listening on every interface."""
     if host in WILDCARD_HOSTS:
         found = [f"http://127.0.0.1:{port}/"]
-        address = lan()
+        address = lan_address()
         if address:
             found.append(f"http://{address}:{port}/")
         return found
@@ -35,7 +35,9 @@ def urls_for(host: str, port: int, lan: Callable[[], str | None] = lan_address) 
     return [f"http://{shown}:{port}/"]
 
 
-def serve(host: str, port: int, database: str | None, echo: Callable[[str], None]) -> None:
+def serve(
+    host: str, port: int, database: str | None, threads: int, echo: Callable[[str], None]
+) -> None:
     """Creates the app (migrating the database) and serves it until interrupted."""
     import waitress
 
@@ -51,6 +53,6 @@ def serve(host: str, port: int, database: str | None, echo: Callable[[str], None
     echo(f"Database: {app.config['DATABASE']}")
     echo("Press Ctrl+C to stop.")
     try:
-        waitress.serve(app, host=host, port=port, threads=8, ident="scorekeeper")
+        waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     except KeyboardInterrupt:
         echo("Stopped.")

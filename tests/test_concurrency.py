@@ -109,3 +109,41 @@ def test_a_live_server_stores_one_of_two_simultaneous_posts(live_server):
         assert sorted(status for status, _ in results) == [201, 409]
     _, game = call("GET", f"/api/games/{game_id}")
     assert len(game["hands"]) == ROUNDS
+
+
+def test_phones_starting_games_at_once_all_succeed(app):
+    phones = [app.test_client() for _ in range(8)]
+    for _ in range(5):
+        responses = race(
+            *(lambda p=p: p.post("/api/games", json={"players": list("abcd")}) for p in phones)
+        )
+        assert [r.status_code for r in responses] == [201] * len(phones)
+    assert len(phones[0].get("/api/games").get_json()["games"]) == 5 * len(phones)
+
+
+def test_readers_always_see_a_whole_game_while_hands_are_saved(app, make_game):
+    game_id, key = make_game(target=100_000)
+    writer, readers = app.test_client(), [app.test_client() for _ in range(3)]
+    seen: list[tuple[int, bool]] = []
+    saved: list[int] = []
+
+    def write():
+        for number in range(1, 41):
+            response = writer.post(
+                f"/api/games/{game_id}/hands",
+                json={**WORKED_EXAMPLE, "number": number},
+                headers={"Authorization": f"Bearer {key}"},
+            )
+            saved.append(response.status_code)
+
+    def read(reader):
+        for _ in range(60):
+            response = reader.get(f"/api/games/{game_id}")
+            game = response.get_json()
+            whole = not game["hands"] or game["hands"][-1]["totals"] == game["totals"]
+            seen.append((response.status_code, whole))
+            reader.get(f"/games/{game_id}")
+
+    race(write, *(lambda r=r: read(r) for r in readers))
+    assert saved == [201] * 40
+    assert seen and all(status == 200 and whole for status, whole in seen)

@@ -128,7 +128,8 @@ def test_no_hand_after_the_game_is_won(database):
 def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(database, game_id):
     db.add_hand(database, game_id, worked())
     db.add_hand(database, game_id, worked())
-    progress = db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    progress, revision = db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    assert revision == 2
     # A thrown-in deal scores nothing and South deals again.
     assert list(progress.totals) == WORKED_POINTS
     dealers = [row["dealer"] for row in database.query("SELECT dealer FROM hands ORDER BY number")]
