@@ -124,13 +124,20 @@ def live_server(tmp_path) -> Iterator[str]:
     server.server_close()
 
 
+def _no_browser(reason: str):
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"SCOREKEEPER_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
-        if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"SCOREKEEPER_REQUIRE_BROWSER=1 but {BROWSER_HELP}")
-        pytest.skip(f"browser tests skipped: {BROWSER_HELP}")
-    from playwright.sync_api import sync_playwright
+        _no_browser(BROWSER_HELP)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("Playwright is not installed; run `pip install -e '.[test]'`.")
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -156,5 +163,11 @@ def pytest_terminal_summary(terminalreporter) -> None:
         if "browser" in getattr(report, "keywords", {})
     ]
     if skipped:
+        reasons = {
+            str(report.longrepr[2]).split("browser tests skipped: ", 1)[-1]
+            for report in skipped
+            if isinstance(report.longrepr, tuple)
+        }
         terminalreporter.write_sep("=", "browser tests skipped", yellow=True, bold=True)
-        terminalreporter.write_line(f"{len(skipped)} browser tests did not run. {BROWSER_HELP}")
+        for reason in sorted(reasons) or [BROWSER_HELP]:
+            terminalreporter.write_line(f"{len(skipped)} browser tests did not run. {reason}")

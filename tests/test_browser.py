@@ -1,0 +1,299 @@
+"""The table app in real Chromium at 390x844, against a live server with CSRF on.
+
+Every tap goes through ``Taps``, which counts it, so the tap budget of a hand is measured
+the way a player would spend it: from the scoreboard back to the scoreboard.
+"""
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+
+pytestmark = pytest.mark.browser
+
+TAP_BUDGET = 14
+
+
+class Taps:
+    """Clicks like a finger and counts every click."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.count = 0
+
+    def __call__(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def key(self, name: str, value) -> None:
+        """Taps the key for ``value`` of the radio field ``name`` (it must be showing)."""
+        self(self.page.locator(f'label.key:has(input[name="{name}"][value="{value}"])'))
+
+
+def radio(page, name, value):
+    return page.locator(f'input[name="{name}"][value="{value}"]')
+
+
+def api(base, method, path, body=None, key=None):
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {key}"} if key else {}),
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def game_opened_by_edit_link(page, live_server, **body):
+    """A pagat-german game created through the API and opened on this phone's edit link."""
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0, **body},
+    )
+    page.goto(created["edit_url"])
+    return created["id"], created["edit_key"]
+
+
+def totals(page):
+    return page.locator(".totals b").all_inner_texts()
+
+
+def test_create_a_game(page, live_server):
+    page.goto("/")
+    page.get_by_role("link", name="Start a game").click()
+    for seat, name in enumerate(SEAT_NAMES):
+        page.fill(f"#player_{seat}", name)
+    # The first-dealer keys show the names as they are typed.
+    assert page.locator("label.key:has(input[name=first_dealer][value='0'])").inner_text() == (
+        "South"
+    )
+    page.locator("label.key:has(input[name=first_dealer][value='0'])").click()
+    page.get_by_text("pagat-german", exact=True).click()
+    page.locator("details.house summary").click()
+    assert page.locator("[data-knob=declarer_may_raise] output").inner_text() == "no"
+    page.fill("#target", "150")
+    page.get_by_role("button", name="Start the game").click()
+    assert re.search(r"/games/\d+$", page.url)
+    assert page.locator(".rules").inner_text().endswith("pagat-german · to 150")
+    assert page.locator(".totals span").all_inner_texts() == SEAT_NAMES
+    assert page.locator(".turn").inner_text() == "Hand 1: South deals, South opens"
+    assert page.locator("#record").inner_text() == "Record hand 1"
+    # The creating browser remembers the game: it is listed as editable here.
+    page.goto("/")
+    assert "editable here" in page.locator(".games").inner_text()
+
+
+def record_worked_example(page, taps):
+    """RULES.md's worked example, tapped in speaking order: North declares 7C, then East,
+    South and West name 0, 2, 3; tricks South 0, West 3, North 8, East fills itself in."""
+    taps(page.locator("#record"))
+    taps.key("declarer", 2)
+    taps.key("level", 7)
+    taps.key("denomination", "C")
+    taps.key("contract_3", 0)
+    taps.key("contract_0", 2)
+    taps.key("contract_1", 3)
+    taps.key("tricks_0", 0)
+    taps.key("tricks_1", 3)
+    taps.key("tricks_2", 8)
+    taps(page.locator("#save"))
+
+
+def test_record_the_worked_example_within_the_tap_budget(page, live_server):
+    game_id, _ = game_opened_by_edit_link(page, live_server)
+    taps = Taps(page)
+    record_worked_example(page, taps)
+    assert page.url.endswith(f"/games/{game_id}")
+    assert taps.count == 11 <= TAP_BUDGET
+    assert totals(page) == ["−20", "19", "−10", "−40"]
+    assert page.locator(".flash").inner_text() == (
+        "Hand 1 (under): South −20 · West +19 · North −10 · East −40"
+    )
+    row = page.locator("#h1")
+    assert row.locator("th span").inner_text() == "7♣"
+    assert row.locator("th em").inner_text() == "under"
+    assert row.locator("td").all_inner_texts() == [
+        "2/0 −20\n−20",
+        "3/3 +19\n19",
+        "7/8 −10\n−10",
+        "0/2 −40\n−40",
+    ]
+    assert row.locator("td.d").count() == 1 and "7/8" in row.locator("td.d").inner_text()
+    assert page.locator(".totals li.lead span").inner_text() == "West"
+    assert page.locator(".turn").inner_text() == "Hand 2: West deals, West opens"
+
+
+def test_standard_rules_take_one_tap_more_as_the_declarer_names_a_contract(page, live_server):
+    game_opened_by_edit_link(page, live_server, rules="standard")
+    taps = Taps(page)
+    taps(page.locator("#record"))
+    taps.key("declarer", 2)
+    taps.key("level", 7)
+    taps.key("denomination", "C")
+    # The declarer speaks first and may not go below the bid level.
+    assert radio(page, "contract_2", 6).is_disabled()
+    assert not radio(page, "contract_2", 8).is_disabled()
+    for seat, contract in ((2, 7), (3, 0), (0, 2), (1, 3)):
+        taps.key(f"contract_{seat}", contract)
+    for seat, tricks in ((0, 0), (1, 3), (2, 8)):
+        taps.key(f"tricks_{seat}", tricks)
+    taps(page.locator("#save"))
+    assert taps.count == 12 <= TAP_BUDGET
+    assert totals(page) == ["−20", "19", "−10", "−40"]
+
+
+def test_the_forbidden_number_is_disabled_with_its_reason(page, live_server):
+    game_opened_by_edit_link(page, live_server)
+    page.locator("#record").click()
+    taps = Taps(page)
+    taps.key("declarer", 2)
+    taps.key("level", 7)
+    taps.key("denomination", "C")
+    assert page.locator("#contracts h2 output").inner_text() == "total 7"
+    taps.key("contract_3", 0)
+    assert not radio(page, "contract_1", 4).is_disabled()  # East and South still to speak
+    taps.key("contract_0", 2)
+    # West speaks last: 7 + 0 + 2 = 9, so 4 would make 13.
+    assert radio(page, "contract_1", 4).is_disabled()
+    assert [n for n in range(14) if radio(page, "contract_1", n).is_disabled()] == [4]
+    west = page.locator('#contracts .seat[data-seat="1"]')
+    assert west.locator(".why").inner_text() == (
+        "West may not say 4: the contracts would total exactly 13."
+    )
+    page.locator('label.key:has(input[name="contract_1"][value="4"])').click(force=True)
+    assert not radio(page, "contract_1", 4).is_checked()
+    taps.key("contract_1", 5)
+    assert page.locator("#contracts h2 output").inner_text() == "total 14 · over"
+    # Correcting South to 1 moves the forbidden number for West to 5, which is cleared.
+    page.locator('#contracts .seat[data-seat="0"] legend button').click()
+    taps.key("contract_0", 1)
+    assert (
+        radio(page, "contract_1", 5).is_disabled()
+        and not radio(page, "contract_1", 4).is_disabled()
+    )
+    assert not radio(page, "contract_1", 5).is_checked()
+
+
+def test_the_last_tricks_fill_themselves_in(page, live_server):
+    game_opened_by_edit_link(page, live_server)
+    page.locator("#record").click()
+    taps = Taps(page)
+    for name, value in (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 3),
+        ("tricks_0", 0),
+        ("tricks_1", 3),
+    ):
+        taps.key(name, value)
+    assert page.locator("#tricks h2 output").inner_text() == "3 of 13"
+    assert not any(radio(page, "tricks_3", n).is_checked() for n in range(14))
+    taps.key("tricks_2", 8)
+    east = page.locator('#tricks .seat[data-seat="3"]')
+    assert radio(page, "tricks_3", 2).is_checked()
+    assert "auto" in east.get_attribute("class")
+    assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
+    # The engine scores the hand before it is saved.
+    page.wait_for_function("document.getElementById('preview').textContent.length > 0")
+    assert page.locator("#preview").inner_text() == "South −20 · West +19 · North −10 · East −40"
+    # Correcting North refills East.
+    page.locator('#tricks .seat[data-seat="2"] legend button').click()
+    taps.key("tricks_2", 7)
+    assert radio(page, "tricks_3", 3).is_checked()
+
+
+def test_edit_a_past_hand_and_see_the_totals_change(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    for _ in range(2):
+        api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    page.goto(f"/games/{game_id}")
+    assert totals(page) == ["−40", "38", "−20", "−80"]
+    page.locator("#h1 th a").click()
+    assert page.locator("h1").inner_text().startswith("Edit hand 1")
+    assert radio(page, "declarer", 2).is_checked() and radio(page, "tricks_2", 8).is_checked()
+    # North took 7, East 3: North makes 7 (+59), East's zero fails with 3 tricks (-30).
+    page.locator('#tricks .seat[data-seat="2"] legend button').click()
+    page.locator('label.key:has(input[name="tricks_2"][value="7"])').click()
+    page.locator('#tricks .seat[data-seat="3"] legend button').click()
+    page.locator('label.key:has(input[name="tricks_3"][value="3"])').click()
+    page.locator("#save").click()
+    assert page.url.endswith(f"/games/{game_id}")
+    assert totals(page) == ["−40", "38", "49", "−70"]
+    assert page.locator("#h1 td").nth(2).inner_text() == "7/7 +59\n59"
+    assert page.locator("#h2 td").nth(2).inner_text() == "7/8 −10\n49"
+    page.get_by_role("link", name="Revisions").click()
+    assert page.locator(".revisions .tag").all_inner_texts() == ["recorded", "edited", "recorded"]
+
+
+def test_a_tie_at_the_target_plays_on(page, live_server):
+    game_id, _ = game_opened_by_edit_link(page, live_server, target=15)
+    taps = Taps(page)
+    # North declares 5C; South and West both make 3 (+19 each) and tie above 15.
+    taps(page.locator("#record"))
+    for name, value in (
+        ("declarer", 2),
+        ("level", 5),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 3),
+        ("contract_1", 3),
+        ("tricks_0", 3),
+        ("tricks_1", 3),
+        ("tricks_2", 6),
+    ):
+        taps.key(name, value)
+    taps(page.locator("#save"))
+    assert totals(page) == ["19", "19", "−10", "−50"]
+    assert page.locator(".banner.tie").inner_text() == (
+        "Tie at the top: South and West on 19. Play on!"
+    )
+    assert page.locator("#record").inner_text() == "Record hand 2"
+    # South declares 5S and makes it; West misses a contract of 1: South wins alone.
+    taps(page.locator("#record"))
+    for name, value in (
+        ("declarer", 0),
+        ("level", 5),
+        ("denomination", "S"),
+        ("contract_1", 1),
+        ("contract_2", 3),
+        ("contract_3", 3),
+        ("tricks_0", 5),
+        ("tricks_1", 0),
+        ("tricks_2", 4),
+    ):
+        taps.key(name, value)
+    taps(page.locator("#save"))
+    assert page.locator(".banner.win").inner_text() == "South wins with 54!"
+    assert page.locator("#record").count() == 0
+    assert page.locator(".totals li.lead span").inner_text() == "South"
+
+
+def test_delete_the_last_hand_after_confirming(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    page.goto(f"/games/{game_id}")
+    page.get_by_role("link", name="Delete hand 1").click()
+    assert page.locator("h1").inner_text() == "Delete hand 1?"
+    page.get_by_role("button", name="Delete hand 1").click()
+    assert totals(page) == ["0", "0", "0", "0"]
+    assert "Hand 1 deleted" in page.locator(".flash").inner_text()
+
+
+def test_the_page_fits_a_phone_without_sideways_scrolling(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    for _ in range(3):
+        api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    for path in ("/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        page.goto(path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)

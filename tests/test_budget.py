@@ -1,0 +1,83 @@
+"""The phone's budget: a 60-hand scoreboard is <= 8 KB gzipped, and its first load (HTML,
+CSS and JS as sent) is <= 50 KB, all from this server: no CDN, no web font."""
+
+import gzip
+import importlib.util
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+HTML_GZ_BUDGET = 8 * 1024
+FIRST_LOAD_BUDGET = 50 * 1024
+
+
+def benchmark_module():
+    spec = importlib.util.spec_from_file_location("bench_web", ROOT / "benchmarks" / "web.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def sixty_hands(client, make_game):
+    sample_hand = benchmark_module().sample_hand
+    game_id, key = make_game(
+        players=["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"],
+        target=100_000,
+    )
+    for index in range(60):
+        response = client.post(
+            f"/api/games/{game_id}/hands",
+            json=sample_hand(index),
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert response.status_code == 201, response.get_json()
+    client.get(f"/games/{game_id}/edit/{key}")  # the editor's page is the larger one
+    return game_id
+
+
+def first_load(client, path):
+    """(HTML bytes as sent gzipped, every byte of the first load)."""
+    page = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+    html = gzip.decompress(page.data).decode()
+    total = len(page.data)
+    assets = re.findall(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"', html)
+    for asset in assets:
+        response = client.get(asset, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, asset
+        total += len(response.data)
+        response.close()
+    return len(page.data), total
+
+
+def test_sample_hands_are_legal_and_varied():
+    sample_hand = benchmark_module().sample_hand
+    hands = [sample_hand(i) for i in range(60)]
+    assert sum(1 for h in hands if h.get("thrown_in")) == 6
+    assert len({h["bid"] for h in hands if "bid" in h}) >= 8
+
+
+def test_a_sixty_hand_scoreboard_fits_the_budget(client, sixty_hands):
+    html_gz, total = first_load(client, f"/games/{sixty_hands}")
+    assert html_gz <= HTML_GZ_BUDGET, html_gz
+    assert total <= FIRST_LOAD_BUDGET, total
+
+
+@pytest.mark.parametrize("path", ["/", "/games/new"])
+def test_other_pages_fit_the_budget(client, sixty_hands, path):
+    _, total = first_load(client, path)
+    assert total <= FIRST_LOAD_BUDGET
+
+
+def test_the_hand_form_fits_the_budget(client, sixty_hands):
+    _, total = first_load(client, f"/games/{sixty_hands}/hands/new")
+    assert total <= FIRST_LOAD_BUDGET
+
+
+def test_no_cdn_no_web_font_no_external_url_in_templates_or_static():
+    for path in [*(ROOT / "templates").glob("*.html"), *(ROOT / "static").glob("*")]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://|//cdn|@import|@font-face|\burl\(", text), path.name

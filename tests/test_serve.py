@@ -1,0 +1,73 @@
+"""`scorekeeper serve`: waitress, the printed addresses, the database path."""
+
+import pytest
+import waitress
+
+from scorekeeper import server
+from scorekeeper.cli import main
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """Records what waitress.serve would have been asked to run."""
+    calls = {}
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")  # else one is written to instance/
+    monkeypatch.setattr(waitress, "serve", lambda app, **options: calls.update(app=app, **options))
+    return calls
+
+
+def test_serve_prints_the_url_and_runs_waitress(runner, served, tmp_path):
+    database = tmp_path / "games.db"
+    result = runner.invoke(main, ["serve", "--port", "8123", "--db", str(database)])
+    assert result.exit_code == 0, result.output
+    assert "open http://127.0.0.1:8123/" in result.output
+    assert "Other phones" not in result.output
+    assert (served["host"], served["port"], served["threads"]) == ("127.0.0.1", 8123, 4)
+    assert served["app"].config["DATABASE"] == str(database)
+    assert database.exists()  # migrated before serving
+
+
+def test_serving_every_interface_prints_the_lan_address(runner, served, monkeypatch, tmp_path):
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    result = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", str(tmp_path / "g.db")])
+    assert result.exit_code == 0
+    assert "open http://127.0.0.1:5000/" in result.output
+    assert "Other phones on this network: open http://192.168.1.20:5000/" in result.output
+    assert served["host"] == "0.0.0.0"
+
+
+def test_serving_every_interface_without_a_network_says_so(runner, served, monkeypatch, tmp_path):
+    monkeypatch.setattr(server, "lan_address", lambda: None)
+    result = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", str(tmp_path / "g.db")])
+    assert "other phones cannot reach this machine" in result.output
+
+
+def test_the_database_comes_from_the_environment(runner, served, monkeypatch, tmp_path):
+    database = tmp_path / "from-env.db"
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
+    runner.invoke(main, ["serve"])
+    assert served["app"].config["DATABASE"] == str(database)
+
+
+@pytest.mark.parametrize("args", [["--port", "0"], ["--port", "70000"], ["--threads", "0"]])
+def test_bad_options_are_refused(runner, served, args):
+    result = runner.invoke(main, ["serve", *args])
+    assert result.exit_code == 2
+    assert served == {}
+
+
+def test_lan_address_is_never_loopback():
+    address = server.lan_address()
+    assert address is None or not address.startswith("127.")
+
+
+@pytest.mark.parametrize(
+    ("host", "urls"),
+    [
+        ("127.0.0.1", ["http://127.0.0.1:80/"]),
+        ("::1", ["http://[::1]:80/"]),
+        ("table.local", ["http://table.local:80/"]),
+    ],
+)
+def test_urls_for_one_interface(host, urls):
+    assert server.urls_for(host, 80) == urls
