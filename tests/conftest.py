@@ -7,8 +7,11 @@ it they skip, and the run ends with a plain note saying so; with
 
 from __future__ import annotations
 
+import json
 import os
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -107,6 +110,23 @@ def editor(client, make_game):
 
 
 # --- live server and Chromium -------------------------------------------------------------
+
+
+def call_json(base: str, method: str, path: str, body=None, key: str | None = None):
+    """A JSON request to a live server: returns (status, decoded body)."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {key}"} if key else {}),
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read())
 
 
 @pytest.fixture

@@ -4,13 +4,11 @@ Every tap goes through ``Taps``, which counts it, so the tap budget of a hand is
 the way a player would spend it: from the scoreboard back to the scoreboard.
 """
 
-import json
 import re
-import urllib.request
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +36,9 @@ def radio(page, name, value):
 
 
 def api(base, method, path, body=None, key=None):
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode() if body is not None else None,
-        method=method,
-        headers={"Content-Type": "application/json"}
-        | ({"Authorization": f"Bearer {key}"} if key else {}),
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+    status, answer = call_json(base, method, path, body, key)
+    assert status < 400, answer
+    return answer
 
 
 def game_opened_by_edit_link(page, live_server, **body):

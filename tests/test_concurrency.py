@@ -4,12 +4,9 @@ Real threads against one real SQLite file (WAL), through the app and through a l
 server; each round starts both requests together behind a barrier.
 """
 
-import json
 import threading
-import urllib.error
-import urllib.request
 
-from .conftest import WORKED_EXAMPLE
+from .conftest import WORKED_EXAMPLE, call_json
 from .test_pages import hand_form
 
 ROUNDS = 15
@@ -83,19 +80,7 @@ def test_two_phones_submitting_the_form_store_one_and_the_other_keeps_its_entrie
 
 def test_a_live_server_stores_one_of_two_simultaneous_posts(live_server):
     def call(method, path, body=None, key=None):
-        request = urllib.request.Request(
-            live_server + path,
-            data=json.dumps(body).encode() if body is not None else None,
-            method=method,
-            headers={"Content-Type": "application/json"}
-            | ({"Authorization": f"Bearer {key}"} if key else {}),
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            with error:
-                return error.code, json.loads(error.read())
+        return call_json(live_server, method, path, body, key)
 
     _, created = call("POST", "/api/games", {"players": ["a", "b", "c", "d"], "target": 10_000})
     game_id, key = created["id"], created["edit_key"]
