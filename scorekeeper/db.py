@@ -169,6 +169,10 @@ class Conflict(Exception):
         self.field = field
 
 
+class NotFound(LookupError):
+    """No such game, or no such hand in it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """A stored game, without its hands."""
@@ -428,10 +432,6 @@ def load_revisions(db: Database, game_id: int) -> list[Revision]:
             [game_id],
         )
     ]
-
-
-class NotFound(LookupError):
-    """No such game, or no such hand in it."""
 
 
 # How often a write re-reads the game when other phones keep changing it meanwhile.
