@@ -272,7 +272,9 @@ def main() -> int:
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as folder,
-        running_server(os.path.join(folder, "bench.db"), args.threads) as base,
+        running_server(
+            os.path.join(folder, "bench.db"), args.threads, cache=not args.no_cache
+        ) as base,
     ):
         game_id, phone = game_with_hands(base)
         path = f"/games/{game_id}"
