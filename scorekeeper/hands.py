@@ -212,6 +212,7 @@ def edit(game_id: int, number: int):
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
         editing=number,
+        was_thrown_in=stored.record.thrown_in,
     )
 
 

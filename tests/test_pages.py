@@ -296,6 +296,17 @@ def test_everyone_passed_throws_the_deal_in(client, make_game):
     assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
 
 
+def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
+    game_id, key = make_game(first_dealer=2)
+    client.get(f"/games/{game_id}/edit/{key}")
+    client.post(f"/games/{game_id}/hands/new", data={"throw_in": "1"})
+    page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
+    assert "This deal was thrown in." in page and "North deals" in page
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=hand_form()).status_code == 302
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert game["totals"] == [-20, 19, -10, -40] and game["dealer"] == 3
+
+
 def test_revokes_cost_the_penalty(editor):
     client, game_id = editor
     client.post(f"/games/{game_id}/hands/new", data=hand_form(revokes_3="1"))
