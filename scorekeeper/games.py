@@ -151,7 +151,8 @@ def scoreboard(game_id: int):
     response = page.response()
     response.headers["Cache-Control"] = "private, no-cache"
     if not messages:
-        response.set_etag(".".join(str(part) for part in key))
+        # Weak: the same page may travel gzipped or not.
+        response.set_etag(".".join(str(part) for part in key), weak=True)
         response.make_conditional(request)
     return response
 

@@ -103,7 +103,8 @@ def _finish(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
     if response.mimetype in COMPRESSIBLE and not response.direct_passthrough:
-        headers.add("Vary", "Accept-Encoding")
+        if "Accept-Encoding" not in headers.get("Vary", ""):
+            headers.add("Vary", "Accept-Encoding")
         if (
             "gzip" in request.headers.get("Accept-Encoding", "")
             and "Content-Encoding" not in headers

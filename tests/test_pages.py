@@ -547,6 +547,20 @@ def test_responses_carry_security_headers_and_compress(client, make_game):
     assert client.get(f"/games/{game_id}").headers.get("Content-Encoding") is None
 
 
+def test_the_scoreboard_answers_304_until_the_game_changes(client, make_game, post_hand):
+    game_id, key = make_game()
+    first = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+    etag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    assert ", ".join(first.headers.getlist("Vary")).count("Accept-Encoding") == 1
+    again = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b""
+    post_hand(game_id, key)
+    changed = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and "−40" in text_of(changed)
+    assert changed.headers["ETag"] != etag
+
+
 def test_pages_link_nothing_outside_the_app(client, make_game):
     game_id, key = make_game()
     client.get(f"/games/{game_id}/edit/{key}")
