@@ -28,7 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, db, errors, games, hands, responses
+    from . import api, db, errors, games, hands, i18n, responses
 
     app = Flask(
         __name__,
@@ -63,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     db.init_app(app)
+    i18n.init_app(app)
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
     app.register_blueprint(games.bp)

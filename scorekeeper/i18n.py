@@ -1,0 +1,62 @@
+"""Languages: English, Hebrew and German through Flask-Babel.
+
+The language comes from the player's saved choice, else the browser's Accept-Language.
+Hebrew pages are right-to-left; templates read ``text_direction`` for ``dir``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, g, redirect, request, session, url_for
+from flask_babel import Babel, get_locale
+
+from .forms import ConfirmForm
+
+LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
+RTL_LANGUAGES = frozenset({"he"})
+SESSION_LANGUAGE = "language"
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    """The saved choice when it is a known language, else the browser's best match."""
+    chosen = session.get(SESSION_LANGUAGE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def current_language() -> str:
+    return str(get_locale() or "en")
+
+
+@bp.post("/language")
+def choose_language():
+    """Remembers the chosen language in the session and goes back where the player was."""
+    form = ConfirmForm()
+    code = request.form.get("language", "")
+    if form.validate_on_submit() and code in LANGUAGES:
+        session[SESSION_LANGUAGE] = code
+        session.permanent = True
+    target = request.form.get("next", "")
+    # Only same-site paths: an open redirect would let a link send players elsewhere.
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("games.home")
+    return redirect(target, code=303)
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def language_context() -> dict:
+        language = current_language()
+        g.language = language
+        return {
+            "languages": LANGUAGES,
+            "current_language": language,
+            "text_direction": "rtl" if language in RTL_LANGUAGES else "ltr",
+        }
