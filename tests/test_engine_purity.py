@@ -1,4 +1,4 @@
-"""The engine imports neither Flask nor SQLite: it is the single source of every rule."""
+"""The engine imports neither Flask, Babel nor SQLite: it is the single source of every rule."""
 
 import ast
 import pathlib
@@ -6,7 +6,17 @@ import subprocess
 import sys
 
 ENGINE = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "engine"
-FORBIDDEN = {"flask", "flask_wtf", "werkzeug", "sqlite3", "sqlite_utils", "jinja2", "waitress"}
+FORBIDDEN = {
+    "flask",
+    "flask_wtf",
+    "flask_babel",
+    "babel",
+    "werkzeug",
+    "sqlite3",
+    "sqlite_utils",
+    "jinja2",
+    "waitress",
+}
 
 
 def imported_roots(path: pathlib.Path) -> set[str]:

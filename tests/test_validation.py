@@ -123,7 +123,7 @@ def errors_of(settings, **changes):
             PAGAT,
             {"contracts": "lots"},
             "contracts",
-            "contracts has 1 values; it needs 4, one per seat",
+            "contracts has 1 value; it needs 4, one per seat",
         ),
         (
             PAGAT,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import total_ordering
 
 from .errors import ParseError
+from .messages import msg
 
 RANK_CHARS = "23456789TJQKA"
 MIN_LEVEL = 5
@@ -50,7 +51,9 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.symbol_alt):
                 return suit
-        raise ParseError(f"{text!r} is not a suit; use one of C D H S or ♣ ♦ ♥ ♠")
+        raise ParseError(
+            msg("%(text)s is not a suit; use one of C D H S or ♣ ♦ ♥ ♠", text=repr(text))
+        )
 
     @property
     def symbol_alt(self) -> str:
@@ -92,7 +95,9 @@ class Denomination(enum.IntEnum):
         try:
             return cls(Suit.from_str(key).value)
         except ParseError:
-            raise ParseError(f"{text!r} is not a denomination; use one of C D H S NT") from None
+            raise ParseError(
+                msg("%(text)s is not a denomination; use one of C D H S NT", text=repr(text))
+            ) from None
 
 
 @total_ordering
@@ -134,17 +139,27 @@ class Card:
         """Parses ``TS``, ``10s``, ``T♠``, ``qh``; raises ParseError quoting the text."""
         raw = text.strip()
         if len(raw) < 2:
-            raise ParseError(f"{text!r} is not a card; write rank then suit, as in TS or 10♠")
+            raise ParseError(
+                msg(
+                    "%(text)s is not a card; write rank then suit, as in TS or 10♠", text=repr(text)
+                )
+            )
         rank_part, suit_part = raw[:-1].upper(), raw[-1]
         if rank_part == "10":
             rank_part = "T"
         if len(rank_part) != 1 or rank_part not in RANK_CHARS:
-            raise ParseError(f"{text!r} is not a card; the rank must be one of {RANK_CHARS} or 10")
+            raise ParseError(
+                msg(
+                    "%(text)s is not a card; the rank must be one of %(ranks)s or 10",
+                    text=repr(text),
+                    ranks=RANK_CHARS,
+                )
+            )
         try:
             suit = Suit.from_str(suit_part)
         except ParseError:
             raise ParseError(
-                f"{text!r} is not a card; the suit must be C D H S or ♣ ♦ ♥ ♠"
+                msg("%(text)s is not a card; the suit must be C D H S or ♣ ♦ ♥ ♠", text=repr(text))
             ) from None
         return _DECK[suit.value * 13 + RANK_CHARS.index(rank_part)]
 
@@ -205,16 +220,28 @@ class Bid:
         rest = raw[len(digits) :]
         if not digits or not rest:
             raise ParseError(
-                f"{text!r} is not a bid; write a level and a denomination, as in 7C or 9NT"
+                msg(
+                    "%(text)s is not a bid; write a level and a denomination, as in 7C or 9NT",
+                    text=repr(text),
+                )
             )
         level = int(digits)
         if not MIN_LEVEL <= level <= MAX_LEVEL:
-            raise ParseError(f"{text!r} is not a bid; the level must be {MIN_LEVEL}..{MAX_LEVEL}")
+            raise ParseError(
+                msg(
+                    "%(text)s is not a bid; the level must be %(low)d..%(high)d",
+                    text=repr(text),
+                    low=MIN_LEVEL,
+                    high=MAX_LEVEL,
+                )
+            )
         try:
             denomination = Denomination.from_str(rest)
         except ParseError:
             raise ParseError(
-                f"{text!r} is not a bid; the denomination must be C D H S or NT"
+                msg(
+                    "%(text)s is not a bid; the denomination must be C D H S or NT", text=repr(text)
+                )
             ) from None
         return cls(level, denomination)
 

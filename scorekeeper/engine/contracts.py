@@ -7,6 +7,7 @@ from typing import Literal
 
 from .cards import SEATS, TRICKS_PER_HAND
 from .errors import IllegalAction
+from .messages import Message, msg
 from .settings import RuleSettings
 
 OverUnder = Literal["over", "under"]
@@ -101,7 +102,7 @@ class ContractPhase:
         """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
         seat = self.to_speak
         if seat is None:
-            raise IllegalAction("every contract has been named", "contracts")
+            raise IllegalAction(msg("every contract has been named"), "contracts")
         if not self._is_legal(seat, contract):
             raise IllegalAction(
                 _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
@@ -133,14 +134,23 @@ class ContractPhase:
 
 def _why_illegal(
     settings: RuleSettings, declarer: int, level: int, seat: int, contract: int, named: dict
-) -> str:
+) -> Message:
     if seat == declarer:
         if settings.declarer_may_raise:
-            return (
-                f"the declarer's contract is {contract}; it must be at least its bid level "
-                f"{level} and at most 13"
+            return msg(
+                "the declarer's contract is %(contract)d; it must be at least its bid level "
+                "%(level)d and at most 13",
+                contract=contract,
+                level=level,
             )
-        return f"the declarer's contract is {contract}; it must equal its bid level {level}"
+        return msg(
+            "the declarer's contract is %(contract)d; it must equal its bid level %(level)d",
+            contract=contract,
+            level=level,
+        )
     if not 0 <= contract <= TRICKS_PER_HAND:
-        return f"a contract of {contract} is outside 0..13"
-    return f"the last bidder may not say {contract}: the contracts would total exactly 13"
+        return msg("a contract of %(contract)d is outside 0..13", contract=contract)
+    return msg(
+        "the last bidder may not say %(contract)d: the contracts would total exactly 13",
+        contract=contract,
+    )

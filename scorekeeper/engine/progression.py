@@ -12,6 +12,7 @@ from typing import Literal
 
 from .cards import SEATS
 from .contracts import left_of
+from .messages import msg
 from .scoring import HandScore
 from .settings import RuleSettings
 from .validation import HandRecord, PlayedHand
@@ -90,7 +91,9 @@ def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord
     replayed: list[ReplayedHand] = []
     for number, record in enumerate(hands, start=1):
         if winner is not None:
-            raise ValueError(f"hand {number} was recorded after the game ended")
+            raise ValueError(
+                msg("hand %(number)d was recorded after the game ended", number=number)
+            )
         score = record.score(settings) if isinstance(record, PlayedHand) else None
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]

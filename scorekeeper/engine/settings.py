@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
 from .errors import InvalidSettings
+from .messages import Message, msg
 
 Opener = Literal["dealer", "left"]
 
@@ -54,9 +55,10 @@ class RuleSettings:
         try:
             values = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidSettings(f"settings are not valid JSON: {exc.msg}", "settings") from None
+            problem = msg("settings are not valid JSON: %(reason)s", reason=exc.msg)
+            raise InvalidSettings(problem, "settings") from None
         if not isinstance(values, dict):
-            raise InvalidSettings("settings must be a JSON object", "settings")
+            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
         return cls.from_dict(values)
 
     def with_changes(self, values: dict[str, Any]) -> RuleSettings:
@@ -78,22 +80,26 @@ class RuleSettings:
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in fields(RuleSettings))
 
-KNOB_HELP: dict[str, str] = {
-    "opener": "who opens the auction: the dealer, or the player left of the dealer",
-    "auction_end_passes": "passes in a row that end the auction after a bid (3, or 4 so "
-    "the high bidder may raise their own bid)",
-    "declarer_may_raise": "the declarer speaks first in phase two and may raise their contract",
-    "frisch_rounds": "Frisch (Gulash) exchanges allowed after all four pass, 0 to 3",
-    "rising_minimum": "each Frisch round raises the minimum level by one (5, 6, 7, 8)",
-    "exact_bonus": "bonus on top of n squared for making a contract of n >= 1",
-    "miss_step": "points lost per trick over or under a missed contract",
-    "zero_over": "points for making a zero contract in an over hand",
-    "zero_under": "points for making a zero contract in an under hand",
-    "failed_zero_first": "F in -F + S*(t-1), a failed zero contract with t tricks",
-    "failed_zero_step": "S in -F + S*(t-1), a failed zero contract with t tricks",
-    "all_fail_void": "when nobody makes their contract the hand scores 0 for everyone",
-    "revoke_penalty": "points lost per caught revoke",
-    "target": "the score that ends the game",
+KNOB_HELP: dict[str, Message] = {
+    "opener": msg("who opens the auction: the dealer, or the player left of the dealer"),
+    "auction_end_passes": msg(
+        "passes in a row that end the auction after a bid (3, or 4 so the high bidder may "
+        "raise their own bid)"
+    ),
+    "declarer_may_raise": msg(
+        "the declarer speaks first in phase two and may raise their contract"
+    ),
+    "frisch_rounds": msg("Frisch (Gulash) exchanges allowed after all four pass, 0 to 3"),
+    "rising_minimum": msg("each Frisch round raises the minimum level by one (5, 6, 7, 8)"),
+    "exact_bonus": msg("bonus on top of n squared for making a contract of n >= 1"),
+    "miss_step": msg("points lost per trick over or under a missed contract"),
+    "zero_over": msg("points for making a zero contract in an over hand"),
+    "zero_under": msg("points for making a zero contract in an under hand"),
+    "failed_zero_first": msg("F in -F + S*(t-1), a failed zero contract with t tricks"),
+    "failed_zero_step": msg("S in -F + S*(t-1), a failed zero contract with t tricks"),
+    "all_fail_void": msg("when nobody makes their contract the hand scores 0 for everyone"),
+    "revoke_penalty": msg("points lost per caught revoke"),
+    "target": msg("the score that ends the game"),
 }
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
@@ -116,13 +122,17 @@ _FALSE = {"0", "false", "no", "off", "n", "f"}
 def coerce_knob(name: str, value: Any) -> Any:
     """Returns ``value`` as the knob's type; raises InvalidSettings naming the knob and rule."""
     if name not in KNOBS:
-        raise InvalidSettings(
-            f"{name!r} is not a rule setting; known settings: {', '.join(KNOBS)}", name
+        problem = msg(
+            "%(setting)s is not a rule setting; known settings: %(known)s",
+            setting=repr(name),
+            known=", ".join(KNOBS),
         )
+        raise InvalidSettings(problem, name)
     if name == "opener":
         text = str(value).strip().lower()
         if text not in ("dealer", "left"):
-            raise InvalidSettings(f"opener must be 'dealer' or 'left', not {value!r}", name)
+            problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=repr(value))
+            raise InvalidSettings(problem, name)
         return text
     if name in _BOOLS:
         if isinstance(value, bool):
@@ -132,19 +142,28 @@ def coerce_knob(name: str, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise InvalidSettings(f"{name} must be yes or no, not {value!r}", name)
+        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=repr(value))
+        raise InvalidSettings(problem, name)
+    not_whole = msg("%(knob)s must be a whole number, not %(value)s", knob=name, value=repr(value))
     if isinstance(value, bool):
-        raise InvalidSettings(f"{name} must be a whole number, not {value!r}", name)
+        raise InvalidSettings(not_whole, name)
     if isinstance(value, int):
         number = value
     else:
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InvalidSettings(f"{name} must be a whole number, not {value!r}", name) from None
+            raise InvalidSettings(not_whole, name) from None
     low, high = _INT_RANGES[name]
     if not low <= number <= high:
-        raise InvalidSettings(f"{name} must be between {low} and {high}, not {number}", name)
+        problem = msg(
+            "%(knob)s must be between %(low)d and %(high)d, not %(number)d",
+            knob=name,
+            low=low,
+            high=high,
+            number=number,
+        )
+        raise InvalidSettings(problem, name)
     return number
 
 
@@ -203,9 +222,12 @@ def preset(name: str) -> RuleSettings:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise InvalidSettings(
-            f"{name!r} is not a rules preset; choose one of {', '.join(PRESETS)}", "rules"
-        ) from None
+        problem = msg(
+            "%(name)s is not a rules preset; choose one of %(known)s",
+            name=repr(name),
+            known=", ".join(PRESETS),
+        )
+        raise InvalidSettings(problem, "rules") from None
 
 
 def preset_name_of(settings: RuleSettings) -> str | None:

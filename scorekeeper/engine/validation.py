@@ -15,10 +15,41 @@ from typing import Any
 from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import forbidden_contract, left_of
 from .errors import InvalidHand, ParseError
+from .messages import Message, msg, nmsg
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
 
-SEAT_WORDS = ("first", "second", "third", "fourth")
+# Field names as messages put them, e.g. "declarer is missing". Translators: the first
+# words of messages about one field of a recorded hand.
+FIELD_NAMES: dict[str, Message] = {
+    "declarer": msg("declarer"),
+    "level": msg("level"),
+    "frisch_rounds": msg("frisch_rounds"),
+    "contracts": msg("contracts"),
+    "tricks": msg("tricks"),
+    "revokes": msg("revokes"),
+}
+# One phrase per field and seat, so that every language can word the seat its own way.
+SEAT_FIELD_NAMES: dict[str, tuple[Message, ...]] = {
+    "contracts": (
+        msg("contracts for the first seat"),
+        msg("contracts for the second seat"),
+        msg("contracts for the third seat"),
+        msg("contracts for the fourth seat"),
+    ),
+    "tricks": (
+        msg("tricks for the first seat"),
+        msg("tricks for the second seat"),
+        msg("tricks for the third seat"),
+        msg("tricks for the fourth seat"),
+    ),
+    "revokes": (
+        msg("revokes for the first seat"),
+        msg("revokes for the second seat"),
+        msg("revokes for the third seat"),
+        msg("revokes for the fourth seat"),
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +103,13 @@ class _Problems:
         self.found.append((field, message))
 
 
-def _whole(value: Any, field: str, label: str, problems: _Problems) -> int | None:
+def _not_whole(label: Message, value: Any) -> Message:
+    return msg("%(what)s must be a whole number, not %(value)s", what=label, value=repr(value))
+
+
+def _whole(value: Any, field: str, label: Message, problems: _Problems) -> int | None:
     if isinstance(value, bool):
-        problems.add(field, f"{label} must be a whole number, not {value!r}")
+        problems.add(field, _not_whole(label, value))
         return None
     if isinstance(value, int):
         return value
@@ -83,9 +118,9 @@ def _whole(value: Any, field: str, label: str, problems: _Problems) -> int | Non
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
     if value is None or (isinstance(value, str) and not value.strip()):
-        problems.add(field, f"{label} is missing")
+        problems.add(field, msg("%(what)s is missing", what=label))
     else:
-        problems.add(field, f"{label} must be a whole number, not {value!r}")
+        problems.add(field, _not_whole(label, value))
     return None
 
 
@@ -95,23 +130,46 @@ def _seat_list(
     """Four whole numbers in low..high; adds problems and returns None if any is bad."""
     if isinstance(values, str):
         values = [v for v in values.replace(",", " ").split()]
+    name = FIELD_NAMES[field]
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        problems.add(field, f"{field} must be a list of 4 numbers, one per seat")
+        problems.add(field, msg("%(what)s must be a list of 4 numbers, one per seat", what=name))
         return None
     if len(values) != SEATS:
-        problems.add(field, f"{field} has {len(values)} values; it needs 4, one per seat")
+        problems.add(
+            field,
+            nmsg(
+                "%(what)s has %(num)d value; it needs 4, one per seat",
+                "%(what)s has %(num)d values; it needs 4, one per seat",
+                len(values),
+                what=name,
+            ),
+        )
         return None
     numbers: list[int] = []
     ok = True
     for seat, value in enumerate(values):
-        label = f"{field} for the {SEAT_WORDS[seat]} seat"
+        label = SEAT_FIELD_NAMES[field][seat]
         number = _whole(value, f"{field}[{seat}]", label, problems)
         if number is None:
             ok = False
             continue
         if number < low or (high is not None and number > high):
-            bound = f"{low}..{high}" if high is not None else f"at least {low}"
-            problems.add(f"{field}[{seat}]", f"{label} is {number}; it must be {bound}")
+            if high is None:
+                problem = msg(
+                    "%(what)s is %(number)d; it must be at least %(low)d",
+                    what=label,
+                    number=number,
+                    low=low,
+                )
+            else:
+                problem = msg(
+                    "%(what)s is %(number)d; it must be %(low)d..%(high)d",
+                    what=label,
+                    number=number,
+                    low=low,
+                    high=high,
+                )
+            problems.add(f"{field}[{seat}]", problem)
             ok = False
         numbers.append(number)
     return numbers if ok else None
@@ -124,7 +182,7 @@ def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[i
     if numbers is not None and sum(numbers) == TRICKS_PER_HAND:
         own.add(
             "contracts",
-            "contracts total 13; the last bidder may not make them total exactly 13",
+            msg("contracts total 13; the last bidder may not make them total exactly 13"),
         )
         numbers = None
     if problems is None and own.found:
@@ -137,7 +195,7 @@ def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | 
     own = problems or _Problems()
     numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, own)
     if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
-        own.add("tricks", f"tricks total {sum(numbers)}; they must total 13")
+        own.add("tricks", msg("tricks total %(total)d; they must total 13", total=sum(numbers)))
         numbers = None
     if problems is None and own.found:
         raise InvalidHand(own.found)
@@ -169,16 +227,22 @@ def score_table_entry(
 
 
 def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:
-    rounds = _whole(0 if value is None else value, "frisch_rounds", "frisch_rounds", problems)
+    label = FIELD_NAMES["frisch_rounds"]
+    rounds = _whole(0 if value is None else value, "frisch_rounds", label, problems)
     if rounds is None:
         return None
     if not 0 <= rounds <= settings.frisch_rounds:
-        allowed = (
-            "these rules allow no Frisch rounds"
-            if settings.frisch_rounds == 0
-            else f"these rules allow 0..{settings.frisch_rounds}"
-        )
-        problems.add("frisch_rounds", f"frisch_rounds is {rounds}; {allowed}")
+        if settings.frisch_rounds == 0:
+            problem = msg(
+                "frisch_rounds is %(rounds)d; these rules allow no Frisch rounds", rounds=rounds
+            )
+        else:
+            problem = msg(
+                "frisch_rounds is %(rounds)d; these rules allow 0..%(most)d",
+                rounds=rounds,
+                most=settings.frisch_rounds,
+            )
+        problems.add("frisch_rounds", problem)
         return None
     return rounds
 
@@ -192,8 +256,14 @@ def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> Throw
     if rounds is not None and rounds != settings.frisch_rounds:
         problems.add(
             "frisch_rounds",
-            f"a deal is thrown in only after all {settings.frisch_rounds} Frisch rounds; "
-            f"after {rounds} the players exchange cards and bid again",
+            nmsg(
+                "a deal is thrown in only after %(num)d Frisch round; after %(rounds)d the "
+                "players exchange cards and bid again",
+                "a deal is thrown in only after all %(num)d Frisch rounds; after %(rounds)d the "
+                "players exchange cards and bid again",
+                settings.frisch_rounds,
+                rounds=rounds,
+            ),
         )
     if problems.found or rounds is None:
         raise InvalidHand(problems.found)
@@ -206,28 +276,30 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
         if isinstance(bid, Bid):
             return bid
         if not isinstance(bid, str):
-            problems.add("bid", f"bid must be text such as 7C or 9NT, not {bid!r}")
+            problems.add(
+                "bid", msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
+            )
             return None
         try:
             return Bid.from_str(bid)
         except ParseError as exc:
-            problems.add("bid", str(exc))
+            problems.add("bid", exc.message)
             return None
-    lvl = _whole(level, "level", "level", problems)
+    lvl = _whole(level, "level", FIELD_NAMES["level"], problems)
     den: Denomination | None = None
     if denomination in (None, ""):
-        problems.add("denomination", "denomination is missing; choose C, D, H, S or NT")
+        problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
     elif isinstance(denomination, Denomination):
         den = denomination
     else:
         try:
             den = Denomination.from_str(str(denomination))
         except ParseError as exc:
-            problems.add("denomination", str(exc))
+            problems.add("denomination", exc.message)
     if lvl is None or den is None:
         return None
     if not 5 <= lvl <= MAX_LEVEL:
-        problems.add("level", f"level is {lvl}; it must be 5..13")
+        problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
         return None
     return Bid(lvl, den)
 
@@ -252,9 +324,9 @@ def record_hand(
     not total 13; tricks are 0..13 and total 13; revokes are >= 0.
     """
     problems = _Problems()
-    seat = _whole(declarer, "declarer", "declarer", problems)
+    seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems)
     if seat is not None and not 0 <= seat < SEATS:
-        problems.add("declarer", f"declarer is seat {seat}; seats are 0..3")
+        problems.add("declarer", msg("declarer is seat %(seat)d; seats are 0..3", seat=seat))
         seat = None
     rounds = _check_frisch(settings, frisch_rounds, problems)
     the_bid = parse_bid_fields(bid, level, denomination, problems)
@@ -264,8 +336,13 @@ def record_hand(
             field = "bid" if bid not in (None, "") else "level"
             problems.add(
                 field,
-                f"level {the_bid.level} is below the minimum {minimum} after "
-                f"{rounds} Frisch round{'s' if rounds != 1 else ''}",
+                nmsg(
+                    "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch round",
+                    "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch rounds",
+                    rounds,
+                    level=the_bid.level,
+                    minimum=minimum,
+                ),
             )
     c = check_contracts(contracts, problems)
     t = check_tricks(tricks, problems)
@@ -275,14 +352,22 @@ def record_hand(
         if settings.declarer_may_raise and own < the_bid.level:
             problems.add(
                 f"contracts[{seat}]",
-                f"the declarer's contract is {own}; it must be at least the bid level "
-                f"{the_bid.level}",
+                msg(
+                    "the declarer's contract is %(contract)d; it must be at least the bid "
+                    "level %(level)d",
+                    contract=own,
+                    level=the_bid.level,
+                ),
             )
         elif not settings.declarer_may_raise and own != the_bid.level:
             problems.add(
                 f"contracts[{seat}]",
-                f"the declarer's contract is {own}; under these rules it equals the bid "
-                f"level {the_bid.level}",
+                msg(
+                    "the declarer's contract is %(contract)d; under these rules it equals the "
+                    "bid level %(level)d",
+                    contract=own,
+                    level=the_bid.level,
+                ),
             )
     if problems.found:
         raise InvalidHand(problems.found)
@@ -294,10 +379,11 @@ def record_hand(
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
     """Validates a hand given as a JSON-shaped dict (the API and import format)."""
     if not isinstance(body, dict):
-        raise InvalidHand([("hand", "a hand must be a JSON object")])
+        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
     thrown = body.get("thrown_in", False)
     if thrown not in (True, False, None):
-        raise InvalidHand([("thrown_in", f"thrown_in must be true or false, not {thrown!r}")])
+        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
+        raise InvalidHand([("thrown_in", problem)])
     if thrown:
         return record_thrown_in(settings, body.get("frisch_rounds"))
     return record_hand(

@@ -1,0 +1,46 @@
+"""Text for players that a page can show in their language.
+
+The engine speaks English: ``str()`` of a :class:`Message` is the finished English
+sentence, so the command line, the JSON API and every comparison read it as plain text.
+A Message also keeps its gettext ``template`` (``%(name)s`` placeholders) and its
+``params``, so the web app can render the same sentence in Hebrew or German without the
+engine knowing about Babel. ``msg`` and ``nmsg`` are the markers ``pybabel extract`` looks
+for (see ``babel.cfg``). Numbers stay numbers in ``params`` until the page formats them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Message(str):
+    """English text that remembers how it was made: ``template``, ``plural`` and ``params``.
+
+    A parameter may itself be a Message (a field's name inside a sentence); it is
+    translated on its own before it is put in.
+    """
+
+    template: str
+    plural: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: dict[str, Any], plural: str | None = None):
+        form = plural if plural is not None and params["num"] != 1 else template
+        self = super().__new__(cls, form % params if params else form)
+        self.template = template
+        self.plural = plural
+        self.params = params
+        return self
+
+    def __reduce__(self):
+        return (Message, (self.template, self.params, self.plural))
+
+
+def msg(template: str, **params: Any) -> Message:
+    """Returns the sentence ``template % params`` as a translatable Message."""
+    return Message(template, params)
+
+
+def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
+    """Returns a Message whose wording depends on the number ``num`` (``%(num)d``)."""
+    return Message(singular, {**params, "num": num}, plural)

@@ -1,0 +1,64 @@
+"""Engine messages: English text for the CLI and the API, template and numbers for a page."""
+
+import pickle
+
+import pytest
+
+from scorekeeper.engine import PRESETS, InvalidHand, InvalidSettings, record_hand
+from scorekeeper.engine.messages import Message, msg, nmsg
+
+
+def test_a_message_is_its_english_text_and_keeps_how_it_was_made():
+    message = msg("tricks total %(total)d; they must total 13", total=12)
+    assert message == "tricks total 12; they must total 13"
+    assert isinstance(message, str)
+    assert message.template == "tricks total %(total)d; they must total 13"
+    assert message.params == {"total": 12} and isinstance(message.params["total"], int)
+
+
+@pytest.mark.parametrize(("num", "text"), [(1, "1 round"), (2, "2 rounds"), (0, "0 rounds")])
+def test_a_plural_message_picks_its_english_form(num, text):
+    message = nmsg("%(num)d round", "%(num)d rounds", num)
+    assert message == text and message.plural == "%(num)d rounds" and message.params["num"] == num
+
+
+def test_a_message_without_params_is_not_formatted():
+    assert msg("100% sure") == "100% sure"
+
+
+def test_a_message_survives_pickling():
+    message = msg("%(what)s is missing", what=msg("declarer"))
+    copy = pickle.loads(pickle.dumps(message))
+    assert copy == message and copy.template == message.template
+    assert copy.params["what"].template == "declarer"
+
+
+def test_engine_errors_carry_messages_with_numbers_as_numbers():
+    settings = PRESETS["pagat-german"]
+    with pytest.raises(InvalidHand) as caught:
+        record_hand(settings, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 1])
+    field, message = caught.value.errors[0]
+    assert field == "tricks" and isinstance(message, Message)
+    assert message.params == {"total": 12}
+    with pytest.raises(InvalidSettings) as caught:
+        settings.with_changes({"miss_step": 5000})
+    assert caught.value.message.params == {
+        "knob": "miss_step",
+        "low": 0,
+        "high": 1000,
+        "number": 5000,
+    }
+
+
+def test_a_field_name_inside_a_message_is_a_message_too():
+    with pytest.raises(InvalidHand) as caught:
+        record_hand(
+            PRESETS["pagat-german"],
+            declarer=None,
+            bid="7C",
+            contracts=[2, 3, 7, 0],
+            tricks=[0, 3, 8, 2],
+        )
+    message = caught.value.errors[0][1]
+    assert message == "declarer is missing"
+    assert message.params["what"].template == "declarer"
