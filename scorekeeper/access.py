@@ -7,6 +7,7 @@ session cookie, so the same phone can record hands later without the link.
 from __future__ import annotations
 
 from flask import abort, request, session
+from flask_babel import gettext as _
 
 from .db import Game, StoredHand, get_db, key_matches, load_game, load_game_with_hands
 
@@ -47,7 +48,7 @@ def game_or_404(game_id: int) -> Game:
     """The stored game, or a 404 page (or JSON error under /api/)."""
     game = load_game(get_db(), game_id)
     if game is None:
-        abort(404, f"There is no game {game_id}.")
+        abort(404, _("There is no game %(game)d.", game=game_id))
     return game
 
 
@@ -55,7 +56,7 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
     """The stored game and its hands as of one moment, or a 404."""
     game, hands = load_game_with_hands(get_db(), game_id)
     if game is None:
-        abort(404, f"There is no game {game_id}.")
+        abort(404, _("There is no game %(game)d.", game=game_id))
     return game, hands
 
 
@@ -64,6 +65,8 @@ def require_edit(game: Game) -> None:
     if not can_edit(game):
         abort(
             403,
-            "This phone has the view link only. Open the game's edit link to record or change "
-            "hands.",
+            _(
+                "This phone has the view link only. Open the game's edit link to record or "
+                "change hands."
+            ),
         )

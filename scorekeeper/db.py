@@ -58,6 +58,7 @@ from .engine import (
     replay,
 )
 from .engine.cards import all_bids
+from .engine.messages import msg
 
 migrations = Migrations("scorekeeper")
 T = TypeVar("T")
@@ -465,7 +466,7 @@ def _write_if_unchanged(
             ).rowcount
             if claimed:
                 return write()
-    raise Conflict("the game kept changing on other phones; try again", "number")
+    raise Conflict(msg("the game kept changing on other phones; try again"), "number")
 
 
 def _seat_rows(record: HandRecord, points: Sequence[int], totals: Sequence[int]) -> list[tuple]:
@@ -507,7 +508,7 @@ def _write_hand(
                 [game_id, number, now, *values],
             ).lastrowid
         except sqlite3.IntegrityError:
-            raise Conflict(f"hand {number} is already recorded", "number") from None
+            raise Conflict(_already_recorded(number), "number") from None
     else:
         hand_id = db.execute(
             "UPDATE hands SET dealer = ?, thrown_in = ?, frisch_rounds = ?, declarer = ?, "
@@ -569,7 +570,11 @@ def _add_revision(
 
 def _finished_message(game: Game) -> str:
     assert game.winner is not None
-    return f"the game is over: {game.players[game.winner]} won"
+    return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
+
+
+def _already_recorded(number: int) -> str:
+    return msg("hand %(number)d is already recorded", number=number)
 
 
 def add_hand(
@@ -586,9 +591,14 @@ def add_hand(
         next_number = len(hands) + 1
         if number is not None and number != next_number:
             if 1 <= number < next_number:
-                raise Conflict(f"hand {number} is already recorded", "number")
+                raise Conflict(_already_recorded(number), "number")
             raise Conflict(
-                f"hand {number} cannot be recorded yet: the next hand is {next_number}", "number"
+                msg(
+                    "hand %(number)d cannot be recorded yet: the next hand is %(next)d",
+                    number=number,
+                    next=next_number,
+                ),
+                "number",
             )
         if game.status == "finished":  # as the engine's replay stored it at the last write
             raise Conflict(_finished_message(game), "number")
@@ -625,8 +635,11 @@ def replace_hand(
         current = hands[number - 1]
         if expected_revision is not None and expected_revision != current.revision:
             raise Conflict(
-                f"hand {number} was changed on another phone while you were editing it; "
-                "check it and save again",
+                msg(
+                    "hand %(number)d was changed on another phone while you were editing it; "
+                    "check it and save again",
+                    number=number,
+                ),
                 "revision",
             )
         if current.record == record:
@@ -637,8 +650,11 @@ def replace_hand(
             progress = progress_of(game, hands)
         except ValueError as exc:
             raise Conflict(
-                f"with this change the game ends earlier, but {exc}; delete the later hands "
-                "first or change this hand",
+                msg(
+                    "with this change the game ends earlier, but %(problem)s; delete the later "
+                    "hands first or change this hand",
+                    problem=exc.args[0],
+                ),
                 "hand",
             ) from None
 
@@ -664,7 +680,11 @@ def delete_last_hand(db: Database, game_id: int, number: int) -> GameProgress:
             raise NotFound(f"game {game_id} has no hand {number}")
         if number != len(hands):
             raise Conflict(
-                f"only the last hand ({len(hands)}) can be deleted; edit hand {number} instead",
+                msg(
+                    "only the last hand (%(last)d) can be deleted; edit hand %(number)d instead",
+                    last=len(hands),
+                    number=number,
+                ),
                 "number",
             )
         removed = hands.pop()

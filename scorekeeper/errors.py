@@ -4,18 +4,21 @@ never a stack trace. Paths under ``/api/`` always answer JSON."""
 from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 TITLES = {
-    400: "That request could not be read",
-    403: "This link cannot change the game",
-    404: "Not found",
-    405: "That action is not allowed here",
-    409: "Conflict",
-    413: "That request is too large",
-    422: "Please check the form",
-    500: "Something went wrong",
+    400: _l("That request could not be read"),
+    403: _l("This link cannot change the game"),
+    404: _l("Not found"),
+    405: _l("That action is not allowed here"),
+    409: _l("Conflict"),
+    413: _l("That request is too large"),
+    422: _l("Please check the form"),
+    500: _l("Something went wrong"),
 }
 
 
@@ -32,12 +35,14 @@ def json_error(status: int, message: str, field: str | None = None):
 
 def _http_error(exc: HTTPException):
     status = exc.code or 500
-    message = _message(exc)
     if wants_json():
+        # The JSON API answers in English whatever the browser asks for.
+        with force_locale("en"):
+            message = _message(exc)
         response = json_error(status, message)
     else:
         page = render_template(
-            "error.html", status=status, title=TITLES.get(status), message=message
+            "error.html", status=status, title=TITLES.get(status), message=_message(exc)
         )
         response = make_response(page, status)
     if getattr(exc, "valid_methods", None):
@@ -50,22 +55,27 @@ def _message(exc: HTTPException) -> str:
     if exc.description and exc.description != type(exc).description:
         return exc.description
     return {
-        400: "The request was malformed.",
-        403: "You need this game's edit link or key to change it.",
-        404: "There is nothing at this address. Check the link.",
-        405: "This address does not accept that method.",
-        413: "The request body is too large.",
-    }.get(exc.code or 500, "The server could not handle that request.")
+        400: _("The request was malformed."),
+        403: _("You need this game's edit link or key to change it."),
+        404: _("There is nothing at this address. Check the link."),
+        405: _("This address does not accept that method."),
+        413: _("The request body is too large."),
+    }.get(exc.code or 500, _("The server could not handle that request."))
 
 
-def _csrf_error(exc: CSRFError):
-    message = (
+def _csrf_message() -> str:
+    return _(
         "The form expired or came from another site. Go back, reload the page and try again; "
         "nothing was saved."
     )
+
+
+def _csrf_error(exc: CSRFError):
     if wants_json():
-        return json_error(400, message, "csrf_token")
-    return render_template("error.html", status=400, title=TITLES[400], message=message), 400
+        with force_locale("en"):
+            return json_error(400, _csrf_message(), "csrf_token")
+    page = render_template("error.html", status=400, title=TITLES[400], message=_csrf_message())
+    return page, 400
 
 
 def _unexpected(exc: Exception):
@@ -73,7 +83,7 @@ def _unexpected(exc: Exception):
         return _http_error(exc)
     # Logged with its traceback; the player sees a plain page.
     current_app.logger.exception("unhandled error", exc_info=exc)
-    return _http_error(InternalServerError("Something went wrong. Nothing was changed."))
+    return _http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
 
 
 def init_app(app: Flask) -> None:

@@ -9,9 +9,10 @@ three, over or under for each total, the lowest level after each Frisch round) a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from . import db
 from .access import game_and_hands_or_404, game_or_404, require_edit
@@ -31,7 +32,8 @@ from .engine import (
 )
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .forms import ConfirmForm, HandForm, hand_form_data
-from .scoreboard import describe, points_line
+from .i18n import translate
+from .scoreboard import describe, over_under_label, points_line
 
 bp = Blueprint("hands", __name__)
 
@@ -65,9 +67,9 @@ def _record_from(form: HandForm, settings: RuleSettings) -> HandRecord | None:
         return record_hand(settings, **values)
     except InvalidHand as exc:
         for field, message in exc.errors:
-            form.add_engine_error(field, message)
+            form.add_engine_error(field, translate(message))
     except EngineError as exc:
-        form.add_engine_error(exc.field or "hand", exc.message)
+        form.add_engine_error(exc.field or "hand", translate(exc.message))
     return None
 
 
@@ -98,8 +100,17 @@ def _render(game: db.Game, form: HandForm, status: int, **context: Any):
 def _saved_message(game: db.Game, number: int, progress) -> str:
     hand = progress.hands[number - 1]
     if hand.score is None:
-        return f"Hand {number}: thrown in; {game.players[progress.dealer]} deals again."
-    return f"Hand {number} ({hand.score.over_under}): " + points_line(game.players, hand.points)
+        return _(
+            "Hand %(number)d: thrown in; %(dealer)s deals again.",
+            number=number,
+            dealer=game.players[progress.dealer],
+        )
+    return _(
+        "Hand %(number)d (%(over_under)s): %(points)s",
+        number=number,
+        over_under=over_under_label(hand.score.over_under),
+        points=points_line(game.players, hand.points),
+    )
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
@@ -111,7 +122,7 @@ def record(game_id: int):
     form = HandForm().setup(game.players, game.settings.frisch_rounds)
     if not form.is_submitted():
         if progress.status == "finished":
-            flash("The game is over. Edit a hand to change the result.", "info")
+            flash(_("The game is over. Edit a hand to change the result."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
         form.number.data = progress.next_number
     conflict = None
@@ -131,7 +142,7 @@ def record(game_id: int):
         game,
         form,
         status,
-        title=f"Hand {number}",
+        title=_("Hand %(number)d", number=number),
         dealer=_dealer_for(game, progress, number),
         conflict=conflict,
         action=url_for("hands.record", game_id=game_id),
@@ -151,11 +162,11 @@ def _conflict_notice(game: db.Game, exc: db.Conflict, form: HandForm) -> dict[st
     """What to tell the player when another phone saved first; keeps what they typed."""
     hands = db.load_hands(db.get_db(), game.id)
     progress = db.progress_of(game, hands)
-    notice: dict[str, Any] = {"message": exc.message, "stored": None}
+    notice: dict[str, Any] = {"message": translate(exc.message), "stored": None}
     number = form.number.data
     if isinstance(number, int) and 1 <= number <= len(hands):
         notice["stored"] = describe(hands[number - 1].record.to_dict(), game.players)
-        notice["message"] = f"Hand {number} was just saved on another phone."
+        notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
     if progress.status != "finished":
         # Saving again records what is on this form as the next hand.
         form.set_hidden("number", progress.next_number)
@@ -166,8 +177,12 @@ def _conflict_notice(game: db.Game, exc: db.Conflict, form: HandForm) -> dict[st
 def _stored_hand(game: db.Game, number: int) -> db.StoredHand:
     hands = db.load_hands(db.get_db(), game.id)
     if not 1 <= number <= len(hands):
-        abort(404, f"Game {game.id} has no hand {number}.")
+        _no_such_hand(game.id, number)
     return hands[number - 1]
+
+
+def _no_such_hand(game_id: int, number: int) -> NoReturn:
+    abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -175,7 +190,7 @@ def edit(game_id: int, number: int):
     game, hands = game_and_hands_or_404(game_id)
     require_edit(game)
     if not 1 <= number <= len(hands):
-        abort(404, f"Game {game_id} has no hand {number}.")
+        _no_such_hand(game_id, number)
     stored = hands[number - 1]
     if request.method == "POST":
         form = HandForm()
@@ -187,15 +202,15 @@ def edit(game_id: int, number: int):
         hand = _record_from(form, game.settings)
         if hand is not None:
             try:
-                progress, _ = db.replace_hand(
+                progress, _revision = db.replace_hand(
                     db.get_db(), game_id, number, hand, form.revision.data
                 )
             except db.NotFound:
-                abort(404, f"Game {game_id} has no hand {number}.")
+                _no_such_hand(game_id, number)
             except db.Conflict as exc:
                 current = _stored_hand(game, number)
                 conflict = {
-                    "message": exc.message,
+                    "message": translate(exc.message),
                     "stored": describe(current.record.to_dict(), game.players),
                 }
                 form.set_hidden("revision", current.revision)
@@ -207,7 +222,7 @@ def edit(game_id: int, number: int):
         game,
         form,
         status,
-        title=f"Edit hand {number}",
+        title=_("Edit hand %(number)d", number=number),
         dealer=_dealer_for(game, db.progress_of(game, hands), number),
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
@@ -228,15 +243,18 @@ def delete(game_id: int, number: int):
         try:
             db.delete_last_hand(db.get_db(), game_id, number)
         except db.NotFound:
-            abort(404, f"Game {game_id} has no hand {number}.")
+            _no_such_hand(game_id, number)
         except db.Conflict as exc:
-            problem = exc.message
+            problem = translate(exc.message)
         else:
-            flash(f"Hand {number} deleted. It is kept under Revisions.", "info")
+            flash(_("Hand %(number)d deleted. It is kept under Revisions.", number=number), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     last = game.hand_count == number
     if not last and problem is None:
-        problem = f"Only the last hand ({game.hand_count}) can be deleted; edit this one instead."
+        problem = _(
+            "Only the last hand (%(last)d) can be deleted; edit this one instead.",
+            last=game.hand_count,
+        )
     return render_template(
         "delete_hand.html",
         game=game,

@@ -6,9 +6,12 @@ Hebrew pages are right-to-left; templates read ``text_direction`` for ``dir``.
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, g, redirect, request, session, url_for
-from flask_babel import Babel, get_locale
+from typing import Any
 
+from flask import Blueprint, Flask, g, redirect, request, session, url_for
+from flask_babel import Babel, get_locale, gettext, ngettext
+
+from .engine.messages import Message
 from .forms import ConfirmForm
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
@@ -28,6 +31,35 @@ def select_locale() -> str:
 
 def current_language() -> str:
     return str(get_locale() or "en")
+
+
+def is_rtl() -> bool:
+    return current_language() in RTL_LANGUAGES
+
+
+def isolate(text: str) -> str:
+    """Text of either direction (a player's name) kept whole inside a right-to-left sentence."""
+    return f"\u2068{text}\u2069" if is_rtl() else text
+
+
+def isolate_ltr(text: str) -> str:
+    """Numbers and bids (+19, −20, 7♣) kept left to right inside a right-to-left sentence."""
+    return f"\u2066{text}\u2069" if is_rtl() else text
+
+
+def translate(text: Any, **params: Any) -> Any:
+    """An engine :class:`Message` in the page's language; any other value unchanged.
+
+    Parameters that are Messages themselves (a field's name) are translated first;
+    ``params`` replace the message's own, e.g. a knob's label for its identifier.
+    """
+    if not isinstance(text, Message):
+        return text
+    values = {name: translate(value) for name, value in text.params.items()} | params
+    if text.plural is not None:
+        num = values.pop("num")
+        return ngettext(text.template, text.plural, num, **values)
+    return gettext(text.template, **values)
 
 
 @bp.post("/language")
@@ -50,6 +82,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    app.jinja_env.filters["translate"] = translate
 
     @app.context_processor
     def language_context() -> dict:

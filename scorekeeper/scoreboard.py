@@ -7,7 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Bid, GameProgress, PlayedHand
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .engine import Bid, Denomination, GameProgress, PlayedHand
+from .i18n import isolate, isolate_ltr
 
 MINUS = "\u2212"
 
@@ -37,7 +41,22 @@ class BidLabel:
         if isinstance(bid, str):
             bid = Bid.from_str(bid)
         trump = bid.denomination.trump
-        return cls(str(bid.level), bid.denomination.symbol, bool(trump and trump.is_red))
+        return cls(
+            str(bid.level), denomination_symbol(bid.denomination), bool(trump and trump.is_red)
+        )
+
+
+def denomination_symbol(denomination: Denomination) -> str:
+    """A suit symbol, or no-trump as the page's language abbreviates it."""
+    if denomination is Denomination.NO_TRUMP:
+        # Translators: no-trump as written after a level on a score sheet: 7NT.
+        return _("NT")
+    return denomination.symbol
+
+
+def over_under_label(over_under: str) -> str:
+    """The word "over" or "under" in the page's language."""
+    return _("over") if over_under == "over" else _("under")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,25 +112,35 @@ def rows_of(progress: GameProgress) -> list[Row]:
 
 def points_line(players: Sequence[str], points: Sequence[int]) -> str:
     """``Ann −20 · Bob +19 · …`` for a message after a save."""
-    return " · ".join(f"{name} {signed(p)}" for name, p in zip(players, points, strict=True))
+    return " · ".join(
+        f"{isolate(name)} {isolate_ltr(signed(p))}" for name, p in zip(players, points, strict=True)
+    )
 
 
 def describe(hand: dict[str, Any], players: Sequence[str]) -> str:
     """One line for a hand given as the engine's ``to_dict``."""
     if hand.get("thrown_in"):
-        rounds = hand.get("frisch_rounds", 0)
-        return f"thrown in after {rounds} Frisch round{'s' if rounds != 1 else ''}"
+        return ngettext(
+            "thrown in after %(num)d Frisch round",
+            "thrown in after %(num)d Frisch rounds",
+            hand.get("frisch_rounds", 0),
+        )
     label = BidLabel.of(hand["bid"])
-    contracts = " ".join(str(c) for c in hand["contracts"])
-    tricks = " ".join(str(t) for t in hand["tricks"])
-    text = (
-        f"{players[hand['declarer']]} {label.level}{label.symbol} · contracts {contracts} "
-        f"· tricks {tricks}"
+
+    def numbers(key: str) -> str:
+        return isolate_ltr(" ".join(str(n) for n in hand[key]))
+
+    text = _(
+        "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
+        declarer=isolate(players[hand["declarer"]]),
+        bid=isolate_ltr(label.level + label.symbol),
+        contracts=numbers("contracts"),
+        tricks=numbers("tricks"),
     )
     if hand.get("frisch_rounds"):
-        text += f" · {hand['frisch_rounds']} Frisch"
+        text += " · " + _("%(rounds)d Frisch", rounds=hand["frisch_rounds"])
     if any(hand.get("revokes") or ()):
-        text += " · revokes " + " ".join(str(r) for r in hand["revokes"])
+        text += " · " + _("revokes %(revokes)s", revokes=numbers("revokes"))
     return text
 
 
