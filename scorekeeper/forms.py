@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     Field,
@@ -25,6 +26,7 @@ from wtforms.widgets import HiddenInput
 
 from .engine import KNOBS, PRESETS, Denomination, HandRecord, PlayedHand
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
+from .engine.messages import msg, nmsg
 
 MAX_NAME_LENGTH = 30
 
@@ -34,7 +36,10 @@ def options(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-SEAT_ORDINALS = ("1st", "2nd", "3rd", "4th")
+# The seats before the players have names, e.g. on the first-dealer keys.
+SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
+# The players as messages name them. Messages, so that the JSON API's text stays English.
+PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
 
 
 class FieldProblem(ValueError):
@@ -55,44 +60,86 @@ def clean_name(value: Any) -> str:
 def clean_player_names(values: Any) -> list[str]:
     """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        raise FieldProblem("players", "players must be a list of 4 names in clockwise order")
+        raise FieldProblem("players", msg("players must be a list of 4 names in clockwise order"))
     if len(values) != SEATS:
-        raise FieldProblem("players", f"there are {len(values)} names; a game needs 4")
+        raise FieldProblem(
+            "players",
+            nmsg(
+                "there is %(num)d name; a game needs 4",
+                "there are %(num)d names; a game needs 4",
+                len(values),
+            ),
+        )
     names = []
     for seat, value in enumerate(values):
         field = f"players[{seat}]"
+        player = PLAYER_ORDINALS[seat]
         if not isinstance(value, str):
-            raise FieldProblem(field, f"the {SEAT_ORDINALS[seat]} player's name must be text")
+            raise FieldProblem(field, msg("the %(player)s's name must be text", player=player))
         name = clean_name(value)
         if not name:
-            raise FieldProblem(field, f"the {SEAT_ORDINALS[seat]} player needs a name")
+            raise FieldProblem(field, msg("the %(player)s needs a name", player=player))
         if len(name) > MAX_NAME_LENGTH:
-            raise FieldProblem(field, f"names are at most {MAX_NAME_LENGTH} characters")
+            raise FieldProblem(
+                field, msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH)
+            )
         if name.casefold() in (n.casefold() for n in names):
-            raise FieldProblem(field, f"two players are called {name}; tell them apart")
+            raise FieldProblem(
+                field, msg("two players are called %(name)s; tell them apart", name=name)
+            )
         names.append(name)
     return names
 
 
 # --- new game -----------------------------------------------------------------------------
 
+# What players call the presets; the stored name stays the engine's.
+PRESET_LABELS = {
+    "standard": _l("standard"),
+    "pagat-german": _l("pagat-german"),
+    "elhanani": _l("elhanani"),
+}
+PRESET_DESCRIPTIONS = {
+    "standard": _l("as most Israeli tables play (Wikipedia)"),
+    "pagat-german": _l("pagat.com's rules, English and German pages"),
+    "elhanani": _l("Yoni Elhanani's scoring (pagat, German page)"),
+}
+KNOB_LABELS = {
+    "opener": _l("Opener"),
+    "auction_end_passes": _l("Auction end passes"),
+    "declarer_may_raise": _l("Declarer may raise"),
+    "frisch_rounds": _l("Frisch rounds"),
+    "rising_minimum": _l("Rising minimum"),
+    "exact_bonus": _l("Exact bonus"),
+    "miss_step": _l("Miss step"),
+    "zero_over": _l("Zero over"),
+    "zero_under": _l("Zero under"),
+    "failed_zero_first": _l("Failed zero first"),
+    "failed_zero_step": _l("Failed zero step"),
+    "all_fail_void": _l("All fail void"),
+    "revoke_penalty": _l("Revoke penalty"),
+    "target": _l("Target score"),
+}
+
 
 class NewGameForm(FlaskForm):
-    player_0 = StringField("1st player")
-    player_1 = StringField("2nd player")
-    player_2 = StringField("3rd player")
-    player_3 = StringField("4th player")
+    player_0 = StringField(_l("1st player"))
+    player_1 = StringField(_l("2nd player"))
+    player_2 = StringField(_l("3rd player"))
+    player_3 = StringField(_l("4th player"))
     first_dealer = RadioField(
-        "First dealer",
+        _l("First dealer"),
         choices=options(
-            [("random", "Random"), *((str(s), SEAT_ORDINALS[s]) for s in range(SEATS))]
+            [("random", _l("Random")), *((str(s), SEAT_ORDINALS[s]) for s in range(SEATS))]
         ),
         default="random",
     )
     rules = RadioField(
-        "Rules", choices=options((name, name) for name in PRESETS), default="standard"
+        _l("Rules"),
+        choices=options((name, PRESET_LABELS[name]) for name in PRESETS),
+        default="standard",
     )
-    target = IntegerField("Target score", default=100, validators=[Optional()])
+    target = IntegerField(_l("Target score"), default=100, validators=[Optional()])
 
     def player_names(self) -> list[str]:
         return [self[f"player_{s}"].data or "" for s in range(SEATS)]
@@ -110,16 +157,16 @@ class NewGameForm(FlaskForm):
 # Every knob but the target, which the form asks for on its own.
 HOUSE_RULE_KNOBS = tuple(k for k in KNOBS if k != "target")
 _CHOICE_KNOBS = {
-    "opener": [("dealer", "the dealer"), ("left", "left of the dealer")],
+    "opener": [("dealer", _l("the dealer")), ("left", _l("left of the dealer"))],
 }
 
 
 def _knob_field(name: str, preset_value: Any) -> Field:
-    label = name.replace("_", " ").capitalize()
+    label = KNOB_LABELS[name]
     if name in _CHOICE_KNOBS:
-        choices = [("", "as the preset"), *_CHOICE_KNOBS[name]]
+        choices = [("", _l("as the preset")), *_CHOICE_KNOBS[name]]
     elif isinstance(preset_value, bool):
-        choices = [("", "as the preset"), ("yes", "yes"), ("no", "no")]
+        choices = [("", _l("as the preset")), ("yes", _l("yes")), ("no", _l("no"))]
     else:
         return IntegerField(label, validators=[Optional()])
     return SelectField(label, choices=options(choices), validators=[Optional()])
@@ -136,21 +183,30 @@ def _numbers(low: int, high: int) -> list[SelectChoice]:
     return options((str(n), str(n)) for n in range(low, high + 1))
 
 
+# Suits are symbols in every language; no-trump is written as players abbreviate it.
+# Translators: short, as on a bid written on a score sheet: 7NT.
+DENOMINATION_SYMBOLS = {
+    d: _l("NT") if d is Denomination.NO_TRUMP else d.symbol for d in Denomination
+}
+
+
 class HandForm(FlaskForm):
     """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
 
     number = IntegerField(widget=HiddenInput(), validators=[Optional()])
     revision = IntegerField(widget=HiddenInput(), validators=[Optional()])
-    declarer = RadioField("Declarer", choices=[], validators=[Optional()])
-    level = RadioField("Level", choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
+    declarer = RadioField(_l("Declarer"), choices=[], validators=[Optional()])
+    level = RadioField(_l("Level"), choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
     denomination = RadioField(
-        "Trump",
-        choices=options((d.code, d.symbol) for d in Denomination),
+        _l("Trump"),
+        choices=options((d.code, DENOMINATION_SYMBOLS[d]) for d in Denomination),
         validators=[Optional()],
     )
-    frisch_rounds = RadioField("Frisch rounds", choices=[], default="0", validators=[Optional()])
-    throw_in = SubmitField("Everyone passed: throw in")
-    save = SubmitField("Save")
+    frisch_rounds = RadioField(
+        _l("Frisch rounds"), choices=[], default="0", validators=[Optional()]
+    )
+    throw_in = SubmitField(_l("Everyone passed: throw in"))
+    save = SubmitField(_l("Save"))
 
     def setup(self, players: Sequence[str], frisch_rounds: int) -> HandForm:
         """Fills in the choices that depend on the game: names and allowed Frisch rounds."""
@@ -196,18 +252,18 @@ for _seat in range(SEATS):
     setattr(
         HandForm,
         f"contract_{_seat}",
-        RadioField("Contract", choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
+        RadioField(_l("Contract"), choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
     )
     setattr(
         HandForm,
         f"tricks_{_seat}",
-        RadioField("Tricks", choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
+        RadioField(_l("Tricks"), choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
     )
     setattr(
         HandForm,
         f"revokes_{_seat}",
         IntegerField(
-            "Revokes", default=0, validators=[Optional(), NumberRange(0, TRICKS_PER_HAND)]
+            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, TRICKS_PER_HAND)]
         ),
     )
 
