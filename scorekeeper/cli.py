@@ -230,6 +230,82 @@ def serve(host: str, port: int, database: str | None, threads: int) -> None:
     run(host, port, database, threads=threads, echo=click.echo)
 
 
+DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."
+
+
+def _open_database(path: str | None):
+    """The app's database, migrated: ``path``, else the file ``serve`` would use."""
+    from . import create_app, db
+
+    app = create_app({"DATABASE": path} if path else None)
+    return db.connect(app.config["DATABASE"])
+
+
+@main.command()
+@click.option("--game", "game_id", type=click.IntRange(min=1), metavar="ID", help="Only this game.")
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["json", "csv"]),
+    default="json",
+    show_default=True,
+    help="JSON: whole games with settings, hands and revisions, which `import` reads back. "
+    "CSV: one row per player per hand, for spreadsheets.",
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default: stdout)."
+)
+@click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
+def export(game_id: int | None, file_format: str, output: str | None, database: str | None):
+    """Export one game, or every game, as JSON or CSV."""
+    from . import db, exchange
+
+    connection = _open_database(database)
+    try:
+        make = exchange.export_json if file_format == "json" else exchange.export_csv
+        text = make(connection, game_id)
+    except db.NotFound as exc:
+        raise FieldError("--game", str(exc)) from None
+    finally:
+        connection.close()
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise FieldError("--output", exc.strerror or str(exc)) from None
+
+
+@main.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False, exists=True))
+@click.option("--db", "database", type=click.Path(dir_okay=False), help=DB_HELP)
+def import_games(file: str, database: str | None) -> None:
+    """Import games from a JSON export: every hand is checked by the engine, and a bad
+    file is refused whole, naming the game, hand and field. Each imported game gets a new
+    edit key, printed here; a game keeps its id unless the database already has it."""
+    from . import exchange
+
+    try:
+        with open(file, "rb") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise FieldError("FILE", exc.strerror or str(exc)) from None
+    connection = _open_database(database)
+    try:
+        imported = exchange.import_file(connection, text)
+    except exchange.ImportProblem as exc:
+        raise click.ClickException(f"{file}: {exc}; nothing was imported") from None
+    finally:
+        connection.close()
+    click.echo(f"Imported {len(imported)} game{'s' if len(imported) != 1 else ''}.")
+    for file_id, stored_id, key in imported:
+        moved = f" (id {file_id} in the file)" if file_id not in (None, stored_id) else ""
+        click.echo(f"game {stored_id}{moved}: edit key {key}")
+
+
 def _split(text: str | None) -> list[str] | None:
     if text is None:
         return None

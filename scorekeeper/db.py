@@ -8,8 +8,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     the table started from), ``settings`` (the full rule settings as JSON, so a game always
     scores as it did when it was played), ``first_dealer`` (seat 0..3), ``status``
     (``in_progress`` or ``finished``), ``winner`` (seat or null), ``hand_count``,
-    ``version`` (bumped by every write) and ``edit_key_hash`` (SHA-256 of the edit key;
-    the key itself is never stored).
+    ``version`` (bumped by every write), ``edit_key_hash`` (SHA-256 of the edit key;
+    the key itself is never stored), and an optional ``name`` and ``notes`` (where it was
+    played, who brought the cards).
 ``players``
     one row per seat: ``game_id``, ``seat`` 0..3 clockwise, ``name``, ``total`` (the
     running total after the last hand).
@@ -161,6 +162,14 @@ def m001_games_players_hands(db: Database) -> None:
     db["games"].create_index(["status", "created_at"])
 
 
+@migrations()
+def m002_game_name_and_notes(db: Database) -> None:
+    db["games"].add_column("name", str)
+    db["games"].add_column("notes", str)
+    # The history page filters games by a player's name.
+    db["players"].create_index(["name"])
+
+
 class Conflict(Exception):
     """A write that clashes with what is stored: a hand already saved, a game over."""
 
@@ -191,6 +200,8 @@ class Game:
     hand_count: int
     version: int
     edit_key_hash: str
+    name: str | None = None
+    notes: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +327,7 @@ def create_game(
 
 _GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.rules, g.settings, g.first_dealer, g.status, "
-    "g.winner, g.hand_count, g.version, g.edit_key_hash, p.name, p.total "
+    "g.winner, g.hand_count, g.version, g.edit_key_hash, p.name, p.total, g.name, g.notes "
     "FROM games g JOIN players p ON p.game_id = g.id "
 )
 
@@ -341,6 +352,8 @@ def _games_from_rows(rows: Sequence[tuple]) -> list[Game]:
                 edit_key_hash=row[10],
                 players=tuple(seat[11] for seat in seats),
                 totals=tuple(seat[12] for seat in seats),
+                name=row[13],
+                notes=row[14],
             )
         )
     return games
@@ -386,6 +399,100 @@ def known_player_names(db: Database, limit: int = 200) -> list[str]:
             "SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", [limit]
         )
     ]
+
+
+def player_names(db: Database) -> list[str]:
+    """Every name that has played a game, in alphabetical order (case-insensitive)."""
+    names = [row[0] for row in db.execute("SELECT DISTINCT name FROM players")]
+    return sorted(names, key=lambda n: (n.casefold(), n))
+
+
+def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
+    """Sets (or with None clears) the game's name and notes. The game's version is bumped,
+    so every cached page of it is rendered again. Raises NotFound for an unknown game."""
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    with _writing(db):
+        changed = db.execute(
+            "UPDATE games SET name = ?, notes = ?, version = version + 1, updated_at = ? "
+            "WHERE id = ?",
+            [name, notes, _now(), game_id],
+        ).rowcount
+    if not changed:
+        raise NotFound(f"there is no game {game_id}")
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A game in the history: the game and when its first and last hands were recorded."""
+
+    game: Game
+    first_hand_at: str | None
+    last_hand_at: str | None
+
+
+def history(
+    db: Database, player: str | None = None, since: str | None = None, until: str | None = None
+) -> list[Listing]:
+    """Every game, newest first: only those ``player`` sat in, and only those started on
+    a date (UTC, ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given."""
+    where = (
+        "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
+        "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
+        "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until)"
+    )
+    params = {"player": player, "since": since, "until": until}
+    with db.atomic():
+        games = _games_from_rows(
+            db.execute(
+                _GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games {where}) "
+                "ORDER BY g.id DESC, p.seat",
+                params,
+            ).fetchall()
+        )
+        times = {
+            row[0]: (row[1], row[2])
+            for row in db.execute(
+                "SELECT game_id, min(created_at), max(created_at) FROM hands "
+                f"WHERE game_id IN (SELECT id FROM games {where}) GROUP BY game_id",
+                params,
+            )
+        }
+    return [Listing(game, *times.get(game.id, (None, None))) for game in games]
+
+
+def load_games_with_hands(
+    db: Database, player: str | None = None, game_ids: Sequence[int] | None = None
+) -> list[tuple[Game, list[StoredHand]]]:
+    """Games oldest first with their hands, read in one transaction: all of them, those
+    ``player`` sat in, or those in ``game_ids``."""
+    with db.atomic():
+        if player is not None:
+            rows = db.execute(
+                _GAME_QUERY + "WHERE g.id IN (SELECT game_id FROM players WHERE name = ?) "
+                "ORDER BY g.id, p.seat",
+                [player],
+            ).fetchall()
+        elif game_ids is not None:
+            wanted = [i for i in game_ids if 0 < i <= MAX_ID]
+            rows = db.execute(
+                _GAME_QUERY + f"WHERE g.id IN ({', '.join('?' * len(wanted))}) "
+                "ORDER BY g.id, p.seat",
+                wanted,
+            ).fetchall()
+        else:
+            rows = db.execute(_GAME_QUERY + "ORDER BY g.id, p.seat").fetchall()
+        return [(game, load_hands(db, game.id)) for game in _games_from_rows(rows)]
+
+
+def load_hand_stamps(db: Database, game_id: int) -> dict[int, tuple[str, str]]:
+    """Each hand's number mapped to when it was first recorded and last changed."""
+    return {
+        number: (created, updated)
+        for number, created, updated in db.execute(
+            "SELECT number, created_at, updated_at FROM hands WHERE game_id = ?", [game_id]
+        )
+    }
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -704,3 +811,136 @@ def delete_last_hand(db: Database, game_id: int, number: int) -> GameProgress:
         return write
 
     return _write_if_unchanged(db, game_id, plan)
+
+
+# --- import -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedHand:
+    """A hand as an import file gives it, already checked by the engine."""
+
+    number: int
+    record: HandRecord
+    revision: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """A whole game from an import file, checked: ``progress`` is the engine's replay of
+    its hands, from which points, totals, dealers and the result are stored."""
+
+    id: int | None
+    created_at: str
+    updated_at: str
+    name: str | None
+    notes: str | None
+    rules: str
+    settings: RuleSettings
+    first_dealer: int
+    players: tuple[str, ...]
+    hands: tuple[ImportedHand, ...]
+    progress: GameProgress
+    revisions: tuple[Revision, ...]
+
+
+def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
+    """Stores every game in one transaction, so a failure stores none of them. Returns
+    (stored id, new edit key) per game, in order.
+
+    A game keeps its id when no stored game has it; the others get new ids after those.
+    Timestamps, hand revisions and revision history are stored as given; the version
+    starts again at 1, and each game gets a new edit key (keys are never exported).
+    """
+    keys = [new_edit_key() for _ in games]
+    stored: dict[int, int] = {}
+    with _writing(db):
+        taken = {
+            row[0]
+            for row in db.execute(
+                f"SELECT id FROM games WHERE id IN ({', '.join('?' * len(games))})",
+                [g.id for g in games],
+            )
+        }
+        # Games keeping their ids go first, so a renumbered game never takes a kept id.
+        order = sorted(range(len(games)), key=lambda i: games[i].id in taken or games[i].id is None)
+        for index in order:
+            game = games[index]
+            keep = game.id is not None and game.id not in taken
+            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index])
+    return [(stored[i], keys[i]) for i in range(len(games))]
+
+
+def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str) -> int:
+    progress = game.progress
+    game_id = db.execute(
+        "INSERT INTO games (id, created_at, updated_at, rules, settings, first_dealer, status, "
+        "winner, hand_count, version, edit_key_hash, name, notes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        [
+            game_id,
+            game.created_at,
+            game.updated_at,
+            game.rules,
+            game.settings.to_json(),
+            game.first_dealer,
+            progress.status,
+            progress.winner,
+            len(progress.hands),
+            hash_key(key),
+            game.name,
+            game.notes,
+        ],
+    ).lastrowid
+    db.conn.executemany(
+        "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
+        [(game_id, seat, name, progress.totals[seat]) for seat, name in enumerate(game.players)],
+    )
+    for hand, replayed in zip(game.hands, progress.hands, strict=True):
+        record = replayed.record
+        played = isinstance(record, PlayedHand)
+        hand_id = db.execute(
+            "INSERT INTO hands (game_id, number, dealer, thrown_in, frisch_rounds, declarer, "
+            "bid, over_under, contracts_total, revision, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game_id,
+                hand.number,
+                replayed.dealer,
+                0 if played else 1,
+                record.frisch_rounds,
+                record.declarer if played else None,
+                str(record.bid) if played else None,
+                replayed.score.over_under if replayed.score else None,
+                replayed.score.contracts_total if replayed.score else None,
+                hand.revision,
+                hand.created_at,
+                hand.updated_at,
+            ],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO hand_seats (hand_id, seat, contract, tricks, revokes, points, total) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (hand_id, seat, *row)
+                for seat, row in enumerate(_seat_rows(record, replayed.points, replayed.totals))
+            ],
+        )
+    db.conn.executemany(
+        "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                r.number,
+                r.revision,
+                r.action,
+                json.dumps(r.hand, sort_keys=True),
+                r.created_at,
+            )
+            for r in game.revisions
+        ],
+    )
+    return game_id

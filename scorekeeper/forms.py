@@ -20,6 +20,7 @@ from wtforms import (
     SelectField,
     StringField,
     SubmitField,
+    TextAreaField,
 )
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
@@ -89,6 +90,41 @@ def clean_player_names(values: Any) -> list[str]:
             )
         names.append(name)
     return names
+
+
+MAX_GAME_NAME_LENGTH = 80
+MAX_NOTES_LENGTH = 2000
+
+
+def clean_game_details(name: Any, notes: Any) -> tuple[str | None, str | None]:
+    """A game's name (one line) and notes (line breaks kept), cleaned; blank becomes None.
+
+    Raises FieldProblem naming ``name`` or ``notes`` for text that is not text or too long.
+    """
+    if name is not None and not isinstance(name, str):
+        raise FieldProblem("name", msg("the game's name must be text"))
+    if notes is not None and not isinstance(notes, str):
+        raise FieldProblem("notes", msg("the notes must be text"))
+    clean = clean_name(name or "")
+    lines = [clean_name(line) for line in (notes or "").splitlines()]
+    text = "\n".join(lines).strip("\n")
+    if len(clean) > MAX_GAME_NAME_LENGTH:
+        raise FieldProblem(
+            "name", msg("a game's name is at most %(limit)d characters", limit=MAX_GAME_NAME_LENGTH)
+        )
+    if len(text) > MAX_NOTES_LENGTH:
+        raise FieldProblem(
+            "notes", msg("notes are at most %(limit)d characters", limit=MAX_NOTES_LENGTH)
+        )
+    return clean or None, text or None
+
+
+class GameDetailsForm(FlaskForm):
+    """A game's name and notes."""
+
+    name = StringField(_l("Name"))
+    notes = TextAreaField(_l("Notes"))
+    save = SubmitField(_l("Save"))
 
 
 # --- new game -----------------------------------------------------------------------------

@@ -1,0 +1,360 @@
+"""Export and import of games, for the web download links and the command line.
+
+JSON holds whole games: ``{"format": "scorekeeper", "version": 1, "games": [...]}``, each
+game with its id, name, notes, timestamps, preset and full settings, first dealer and
+players, every hand (its number, revision, timestamps and what the table wrote down) and
+every revision ever saved. What the engine derives from those (dealers, points, running
+totals, over/under, status, winner) is written too, for people and other tools to read.
+
+Import checks every hand through the engine (``record_from_dict`` and ``replay``) and
+refuses the whole file on the first problem, naming the game, the hand and the field. A
+derived value in the file that the engine does not confirm is refused too: a file never
+changes a score silently. Everything is stored in one transaction.
+
+What a round trip keeps, so that export, import into an empty database and export again
+give the same file: ids, names, notes, every timestamp, hand revisions and the revision
+history. Not exported, so not kept: edit keys (each imported game gets a new one) and the
+internal write counter. Importing into a database that already has a game's id gives that
+game a new id.
+
+CSV is for spreadsheets: one row per player per hand (see ``CSV_COLUMNS``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import db
+from .engine import PRESETS, EngineError, PlayedHand, RuleSettings, record_from_dict, replay
+from .engine.cards import SEATS
+from .forms import FieldProblem, clean_game_details, clean_player_names
+
+FORMAT = "scorekeeper"
+FORMAT_VERSION = 1
+ACTIONS = ("recorded", "edited", "deleted")
+CSV_COLUMNS = (
+    "game",
+    "game_name",
+    "started",
+    "hand",
+    "dealer",
+    "declarer",
+    "bid",
+    "frisch_rounds",
+    "thrown_in",
+    "over_under",
+    "seat",
+    "player",
+    "contract",
+    "tricks",
+    "revokes",
+    "points",
+    "total",
+)
+
+
+class ImportProblem(ValueError):
+    """A file that cannot be imported: where (game and hand), the field and the reason."""
+
+    def __init__(self, where: str, field: str, message: str) -> None:
+        super().__init__(f"{where}: {field}: {message}")
+        self.where = where
+        self.field = field
+        self.message = message
+
+
+# --- export -------------------------------------------------------------------------------
+
+
+def _games(database: Database, game_id: int | None) -> list[tuple[db.Game, list[db.StoredHand]]]:
+    """One game (raising NotFound) or every game, oldest first."""
+    if game_id is None:
+        return db.load_games_with_hands(database)
+    found = db.load_games_with_hands(database, game_ids=[game_id])
+    if not found:
+        raise db.NotFound(f"there is no game {game_id}")
+    return found
+
+
+def game_document(database: Database, game: db.Game, hands: list[db.StoredHand]) -> dict:
+    """One game as the export file holds it."""
+    progress = db.progress_of(game, hands)
+    stamps = db.load_hand_stamps(database, game.id)
+    return {
+        "id": game.id,
+        "name": game.name,
+        "notes": game.notes,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "rules": game.rules,
+        "settings": game.settings.to_dict(),
+        "first_dealer": game.first_dealer,
+        "players": list(game.players),
+        "status": progress.status,
+        "winner": progress.winner,
+        "totals": list(progress.totals),
+        "hands": [
+            {
+                "number": stored.number,
+                "revision": stored.revision,
+                "created_at": stamps[stored.number][0],
+                "updated_at": stamps[stored.number][1],
+                "dealer": replayed.dealer,
+                **stored.record.to_dict(),
+                "over_under": replayed.score.over_under if replayed.score else None,
+                "points": list(replayed.points),
+                "totals": list(replayed.totals),
+            }
+            for stored, replayed in zip(hands, progress.hands, strict=True)
+        ],
+        "revisions": [
+            {
+                "number": r.number,
+                "revision": r.revision,
+                "action": r.action,
+                "created_at": r.created_at,
+                "hand": r.hand,
+            }
+            for r in db.load_revisions(database, game.id)
+        ],
+    }
+
+
+def export_json(database: Database, game_id: int | None = None) -> str:
+    """The JSON export of one game or of all; raises NotFound for an unknown game."""
+    document = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "games": [game_document(database, g, h) for g, h in _games(database, game_id)],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _cell(text: str | None) -> str:
+    """Text for a spreadsheet: a leading = + - @ would make it a formula, so it is quoted."""
+    text = text or ""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def export_csv(database: Database, game_id: int | None = None) -> str:
+    """The CSV export (one row per player per hand); raises NotFound for an unknown game."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for game, hands in _games(database, game_id):
+        progress = db.progress_of(game, hands)
+        names = [_cell(n) for n in game.players]
+        for replayed in progress.hands:
+            record = replayed.record
+            played = isinstance(record, PlayedHand)
+            for seat in range(SEATS):
+                writer.writerow(
+                    [
+                        game.id,
+                        _cell(game.name),
+                        game.created_at,
+                        replayed.number,
+                        names[replayed.dealer],
+                        names[record.declarer] if played else "",
+                        str(record.bid) if played else "",
+                        record.frisch_rounds,
+                        0 if played else 1,
+                        replayed.score.over_under if replayed.score else "",
+                        seat,
+                        names[seat],
+                        record.contracts[seat] if played else "",
+                        record.tricks_taken[seat] if played else "",
+                        record.revokes[seat] if played else "",
+                        replayed.points[seat],
+                        replayed.totals[seat],
+                    ]
+                )
+    return out.getvalue()
+
+
+# --- import -------------------------------------------------------------------------------
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _whole(value: Any, where: str, field: str, low: int, high: int = db.MAX_ID) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ImportProblem(where, field, f"must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def _stamp(value: Any, where: str, field: str, default: str) -> str:
+    """An ISO 8601 timestamp, kept as written; ``default`` when the file has none."""
+    if value is None:
+        return default
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {value!r}") from None
+    return value
+
+
+def _list(value: Any, where: str, field: str) -> list:
+    if not isinstance(value, list):
+        raise ImportProblem(where, field, "must be a list")
+    return value
+
+
+def _confirm(where: str, field: str, given: Any, derived: Any) -> None:
+    """Refuses a derived value the file states differently from the engine."""
+    if given is not None and given != derived:
+        raise ImportProblem(where, field, f"the file says {given!r} but the rules give {derived!r}")
+
+
+def _settings(entry: dict, where: str) -> tuple[str, RuleSettings]:
+    rules = entry.get("rules")
+    if not isinstance(rules, str) or rules.strip().lower() not in PRESETS:
+        raise ImportProblem(where, "rules", f"must name a preset: {', '.join(PRESETS)}")
+    values = entry.get("settings")
+    if not isinstance(values, dict):
+        raise ImportProblem(where, "settings", "must be an object of rule settings")
+    try:
+        return rules.strip().lower(), RuleSettings.from_dict(values)
+    except EngineError as exc:
+        raise ImportProblem(where, f"settings.{exc.field}", exc.message) from None
+
+
+def _record(settings: RuleSettings, hand: Any, where: str):
+    try:
+        return record_from_dict(settings, hand)
+    except EngineError as exc:
+        raise ImportProblem(where, exc.field or "hand", exc.message) from None
+
+
+def read_game(entry: Any, where: str) -> db.ImportedGame:
+    """Checks one game of an import file; raises ImportProblem naming game, hand, field."""
+    if not isinstance(entry, dict):
+        raise ImportProblem(where, "game", "must be a JSON object")
+    game_id = entry.get("id")
+    if game_id is not None:
+        game_id = _whole(game_id, where, "id", 1)
+    try:
+        players = tuple(clean_player_names(entry.get("players")))
+        name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
+    except FieldProblem as exc:
+        raise ImportProblem(where, exc.field, exc.message) from None
+    rules, settings = _settings(entry, where)
+    first_dealer = _whole(entry.get("first_dealer"), where, "first_dealer", 0, SEATS - 1)
+    now = _now()
+    created_at = _stamp(entry.get("created_at"), where, "created_at", now)
+    updated_at = _stamp(entry.get("updated_at"), where, "updated_at", created_at)
+
+    hands = []
+    for position, hand in enumerate(_list(entry.get("hands", []), where, "hands"), start=1):
+        at = f"{where}, hand {position}"
+        if not isinstance(hand, dict):
+            raise ImportProblem(at, "hand", "must be a JSON object")
+        if hand.get("number", position) != position:
+            raise ImportProblem(
+                at, "number", f"hands must be numbered 1, 2, 3…; this is {position}"
+            )
+        hands.append(
+            db.ImportedHand(
+                number=position,
+                record=_record(settings, hand, at),
+                revision=_whole(hand.get("revision", 1), at, "revision", 1),
+                created_at=_stamp(hand.get("created_at"), at, "created_at", created_at),
+                updated_at=_stamp(hand.get("updated_at"), at, "updated_at", created_at),
+            )
+        )
+    try:
+        progress = replay(settings, first_dealer, [h.record for h in hands])
+    except ValueError as exc:
+        raise ImportProblem(where, "hands", str(exc)) from None
+    for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
+        at = f"{where}, hand {replayed.number}"
+        _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)
+        score = replayed.score
+        _confirm(at, "over_under", hand.get("over_under"), score.over_under if score else None)
+        _confirm(at, "points", hand.get("points"), list(replayed.points))
+        _confirm(at, "totals", hand.get("totals"), list(replayed.totals))
+    _confirm(where, "status", entry.get("status"), progress.status)
+    _confirm(where, "winner", entry.get("winner"), progress.winner)
+    _confirm(where, "totals", entry.get("totals"), list(progress.totals))
+
+    revisions = []
+    for position, item in enumerate(_list(entry.get("revisions", []), where, "revisions"), 1):
+        at = f"{where}, revision {position}"
+        if not isinstance(item, dict):
+            raise ImportProblem(at, "revision", "must be a JSON object")
+        if item.get("action") not in ACTIONS:
+            raise ImportProblem(at, "action", f"must be one of {', '.join(ACTIONS)}")
+        number = _whole(item.get("number"), at, "number", 1)
+        revisions.append(
+            db.Revision(
+                number=number,
+                revision=_whole(item.get("revision"), at, "revision", 1),
+                action=item["action"],
+                hand=_record(settings, item.get("hand"), at).to_dict(),
+                created_at=_stamp(item.get("created_at"), at, "created_at", created_at),
+            )
+        )
+    return db.ImportedGame(
+        id=game_id,
+        created_at=created_at,
+        updated_at=updated_at,
+        name=name,
+        notes=notes,
+        rules=rules,
+        settings=settings,
+        first_dealer=first_dealer,
+        players=players,
+        hands=tuple(hands),
+        progress=progress,
+        revisions=tuple(revisions),
+    )
+
+
+def read_file(text: str | bytes) -> list[db.ImportedGame]:
+    """Checks a whole export file; raises ImportProblem at the first problem found."""
+    try:
+        document = json.loads(text)
+    except UnicodeDecodeError:
+        raise ImportProblem("file", "encoding", "the file is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ImportProblem(
+            "file", "json", f"not valid JSON: {exc.msg} at line {exc.lineno}"
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportProblem(
+            "file", "format", f'not a scorekeeper export: "format" must be "{FORMAT}"'
+        )
+    if document.get("version") != FORMAT_VERSION:
+        raise ImportProblem(
+            "file", "version", f"version {document.get('version')!r} is not {FORMAT_VERSION}"
+        )
+    games = []
+    seen: set[int] = set()
+    for position, entry in enumerate(_list(document.get("games"), "file", "games"), start=1):
+        game_id = entry.get("id") if isinstance(entry, dict) else None
+        where = f"game {game_id}" if isinstance(game_id, int) else f"game #{position} in the file"
+        game = read_game(entry, where)
+        if game.id is not None and game.id in seen:
+            raise ImportProblem(where, "id", f"game {game.id} appears twice in the file")
+        if game.id is not None:
+            seen.add(game.id)
+        games.append(game)
+    return games
+
+
+def import_file(database: Database, text: str | bytes) -> list[tuple[int | None, int, str]]:
+    """Checks and stores every game of an export file in one transaction, or none.
+
+    Returns (id in the file, stored id, new edit key) per game. Raises ImportProblem.
+    """
+    games = read_file(text)
+    stored = db.import_games(database, games)
+    return [(g.id, stored_id, key) for g, (stored_id, key) in zip(games, stored, strict=True)]

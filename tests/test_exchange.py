@@ -1,0 +1,268 @@
+"""Export and import: CSV rows, the JSON round trip, and files refused whole."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from scorekeeper import db, exchange
+from scorekeeper.cli import entry
+from scorekeeper.engine import PRESETS, record_from_dict
+
+from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+
+PAGAT = PRESETS["pagat-german"]
+THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
+# Hand 3 of tests/test_stats.py: S declares 5S; points S +35, W +26, N +50, E -10.
+HAND_3 = {"declarer": 0, "bid": "5S", "contracts": [5, 4, 0, 3], "tricks": [5, 4, 0, 4]}
+
+
+def record(hand):
+    return record_from_dict(PAGAT, hand)
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "games.db")
+
+
+@pytest.fixture
+def database(path):
+    database = db.migrate(path)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def games(database):
+    """Game 1: the worked example, a thrown-in deal, an edit and a deletion, named and
+    noted. Game 2: finished on its first hand (target 15)."""
+    first, _ = db.create_game(
+        database, ["South", "West", "North", "East"], "pagat-german", PAGAT, 0
+    )
+    db.add_hand(database, first, record(WORKED_EXAMPLE))
+    db.add_hand(database, first, record(THROWN_IN))
+    db.add_hand(database, first, record(HAND_3))
+    db.replace_hand(database, first, 3, record({**HAND_3, "tricks": [5, 4, 1, 3]}))
+    db.add_hand(database, first, record(WORKED_EXAMPLE))
+    db.delete_last_hand(database, first, 4)
+    db.set_game_details(database, first, "Friday = cards", "At Noa's.\nShe brought the cards.")
+    second, _ = db.create_game(
+        database, ["Ann", "Bob", "Cy", "Dee"], "pagat-german", PAGAT.with_changes({"target": 15}), 1
+    )
+    db.add_hand(database, second, record(WORKED_EXAMPLE))
+    return first, second
+
+
+def test_csv_has_one_row_per_player_per_hand(database, games):
+    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(database))))
+    assert list(rows[0]) == list(exchange.CSV_COLUMNS)
+    assert len(rows) == 4 * 3 + 4 * 1
+    first = [r for r in rows if r["game"] == str(games[0]) and r["hand"] == "1"]
+    assert [int(r["points"]) for r in first] == WORKED_POINTS
+    assert {r["declarer"] for r in first} == {"North"} and first[0]["bid"] == "7C"
+    assert [r["player"] for r in first] == ["South", "West", "North", "East"]
+    thrown = [r for r in rows if r["game"] == str(games[0]) and r["hand"] == "2"]
+    assert {r["thrown_in"] for r in thrown} == {"1"} and {r["contract"] for r in thrown} == {""}
+    assert [int(r["total"]) for r in thrown] == WORKED_POINTS
+    # A name that a spreadsheet would take for a formula is quoted.
+    assert first[0]["game_name"] == "Friday = cards"
+
+
+def test_csv_quotes_cells_a_spreadsheet_would_run(database):
+    game_id, _ = db.create_game(database, ["=1+1", "@x", "+y", "-z"], "pagat-german", PAGAT, 0)
+    db.add_hand(database, game_id, record(WORKED_EXAMPLE))
+    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(database, game_id))))
+    assert [r["player"] for r in rows] == ["'=1+1", "'@x", "'+y", "'-z"]
+
+
+def test_json_holds_settings_hands_and_revisions(database, games):
+    document = json.loads(exchange.export_json(database, games[0]))
+    assert document["format"] == "scorekeeper" and document["version"] == 1
+    (game,) = document["games"]
+    assert game["name"] == "Friday = cards" and game["notes"].endswith("the cards.")
+    assert game["settings"] == PAGAT.to_dict()
+    assert [h["number"] for h in game["hands"]] == [1, 2, 3]
+    assert game["hands"][0]["points"] == WORKED_POINTS
+    assert game["hands"][2]["revision"] == 2
+    assert [(r["number"], r["action"]) for r in game["revisions"]] == [
+        (1, "recorded"),
+        (2, "recorded"),
+        (3, "recorded"),
+        (3, "edited"),
+        (4, "recorded"),
+        (4, "deleted"),
+    ]
+
+
+def test_round_trip_into_an_empty_database_gives_the_same_file(database, games, tmp_path):
+    exported = exchange.export_json(database)
+    other = db.migrate(str(tmp_path / "other.db"))
+    imported = exchange.import_file(other, exported)
+    assert [(file_id, stored) for file_id, stored, _ in imported] == [(1, 1), (2, 2)]
+    assert exchange.export_json(other) == exported
+    assert exchange.export_csv(other) == exchange.export_csv(database)
+    # The imported games work as any other: a new key edits them, and they score on.
+    game = db.load_game(other, 1)
+    assert db.key_matches(game, imported[0][2]) and game.status == "in_progress"
+    number, _ = db.add_hand(other, 1, record(WORKED_EXAMPLE))
+    assert number == 4
+    other.close()
+
+
+def test_importing_over_a_taken_id_renumbers_that_game(database, games):
+    exported = exchange.export_json(database, games[1])
+    imported = exchange.import_file(database, exported)
+    assert imported[0][:2] == (games[1], 3)
+    assert db.load_game(database, 3).players == ("Ann", "Bob", "Cy", "Dee")
+
+
+def dump(database):
+    return [list(database[t].rows) for t in sorted(database.table_names())]
+
+
+def changed(document, *path_and_value):
+    """A deep copy of ``document`` with one value replaced, appended to a list, or (for
+    ``...``) removed."""
+    copy = json.loads(json.dumps(document))
+    *path, value = path_and_value
+    target = copy
+    for step in path[:-1]:
+        target = target[step]
+    if value is ...:
+        del target[path[-1]]
+    elif isinstance(target, list) and path[-1] == len(target):
+        target.append(value)
+    else:
+        target[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("path_and_value", "where", "field"),
+    [
+        (("games", 1, "hands", 0, "tricks", [0, 3, 8, 1]), "game 2, hand 1", "tricks"),
+        (("games", 1, "hands", 0, "contracts", [2, 4, 7, 0]), "game 2, hand 1", "contracts"),
+        (("games", 1, "hands", 0, "bid", "4C"), "game 2, hand 1", "bid"),
+        (("games", 1, "hands", 0, "declarer", 7), "game 2, hand 1", "declarer"),
+        (("games", 1, "hands", 0, "points", [0, 0, 0, 0]), "game 2, hand 1", "points"),
+        (("games", 1, "hands", 0, "number", 5), "game 2, hand 1", "number"),
+        (("games", 1, "hands", 0, "created_at", "yesterday"), "game 2, hand 1", "created_at"),
+        (("games", 1, "hands", 1, {**WORKED_EXAMPLE}), "game 2", "hands"),
+        (("games", 1, "winner", 0), "game 2", "winner"),
+        (("games", 1, "players", ["Ann", "ann", "Cy", "Dee"]), "game 2", "players[1]"),
+        (("games", 1, "settings", "miss_step", 5000), "game 2", "settings.miss_step"),
+        (("games", 1, "rules", "bridge"), "game 2", "rules"),
+        (("games", 1, "first_dealer", 4), "game 2", "first_dealer"),
+        (("games", 1, "name", "x" * 81), "game 2", "name"),
+        (("games", 1, "id", 1), "game 1", "id"),
+        (("games", 1, "revisions", 0, "action", "burnt"), "game 2, revision 1", "action"),
+        (("games", 1, "revisions", 0, "hand", "tricks", [13, 0, 0, 1]), "game 2, revision 1",
+         "tricks"),
+        (("format", "something"), "file", "format"),
+        (("version", 2), "file", "version"),
+        (("games", {}), "file", "games"),
+    ],
+)  # fmt: skip
+def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
+    database, games, tmp_path, path_and_value, where, field
+):
+    document = json.loads(exchange.export_json(database))
+    target = db.migrate(str(tmp_path / "target.db"))
+    db.create_game(target, ["A", "B", "C", "D"], "standard", PRESETS["standard"], 0)
+    before = dump(target)
+    with pytest.raises(exchange.ImportProblem) as caught:
+        exchange.import_file(target, json.dumps(changed(document, *path_and_value)))
+    assert (caught.value.where, caught.value.field) == (where, field)
+    assert str(caught.value).startswith(f"{where}: {field}: ")
+    assert dump(target) == before
+    target.close()
+
+
+@pytest.mark.parametrize("text", [b"", b"{", b"\xff\xfe", b"[]", b'{"format": "scorekeeper"}'])
+def test_a_file_that_is_not_an_export_is_refused(database, text):
+    with pytest.raises(exchange.ImportProblem) as caught:
+        exchange.import_file(database, text)
+    assert caught.value.where == "file"
+
+
+def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monkeypatch):
+    exported = exchange.export_json(database)
+    target = db.migrate(str(tmp_path / "target.db"))
+    real = db._insert_game
+    calls = []
+
+    def fail_on_second(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("disk full")
+        return real(*args)
+
+    monkeypatch.setattr(db, "_insert_game", fail_on_second)
+    with pytest.raises(RuntimeError):
+        exchange.import_file(target, exported)
+    assert target["games"].count == 0 and target["hands"].count == 0
+    target.close()
+
+
+# --- command line -------------------------------------------------------------------------
+
+
+def run(capsys, *args):
+    code = entry(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_round_trip(capsys, database, games, path, tmp_path):
+    out_file = tmp_path / "all.json"
+    code, out, err = run(capsys, "export", "--db", path, "-o", str(out_file))
+    assert (code, out, err) == (0, "", "")
+    target = str(tmp_path / "new.db")
+    code, out, err = run(capsys, "import", str(out_file), "--db", target)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "Imported 2 games."
+    assert out.splitlines()[1].startswith("game 1: edit key ")
+    code, again, _ = run(capsys, "export", "--db", target)
+    assert code == 0 and again == out_file.read_text(encoding="utf-8")
+
+
+def test_cli_exports_one_game_as_csv(capsys, database, games, path):
+    code, out, _ = run(capsys, "export", "--db", path, "--game", str(games[1]), "--format", "csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 4 and {r["game"] for r in rows} == {str(games[1])}
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["export", "--game", "99"], "--game"),
+        (["export", "--game", "0"], "--game"),
+        (["export", "--format", "xml"], "--format"),
+        (["export", "--db", "/nonexistent/x.db"], "--db"),
+        (["import", "/nonexistent/file.json"], "FILE"),
+    ],
+)
+def test_cli_errors_are_one_line_naming_the_field(capsys, database, games, path, args, field):
+    extra = [] if "--db" in args else ["--db", path]
+    code, out, err = run(capsys, *args, *extra)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and field in err
+    assert "Traceback" not in err
+
+
+def test_cli_refuses_a_bad_file_and_imports_nothing(capsys, database, games, path, tmp_path):
+    document = json.loads(exchange.export_json(database))
+    document["games"][0]["hands"][2]["tricks"] = [5, 4, 1, 4]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    target = str(tmp_path / "target.db")
+    code, out, err = run(capsys, "import", str(bad), "--db", target)
+    assert code == 2 and out == ""
+    assert err.startswith("scorekeeper: error: ") and len(err.strip().splitlines()) == 1
+    assert "game 1, hand 3: tricks: tricks total 14" in err and "nothing was imported" in err
+    check = db.connect(target)
+    assert check["games"].count == 0
+    check.close()
