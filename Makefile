@@ -7,8 +7,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
+# Translations: the .po files are the source, kept in git; the .mo files the app reads are
+# built from them here and git-ignored, so they can never disagree with what is committed.
+TRANSLATIONS := scorekeeper/translations
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean translations catalogs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,14 +20,29 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+catalogs: $(CATALOGS)
+
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile -i $< -o $@
+
+# Re-extract every string (see babel.cfg), merge it into each language's .po file and
+# rebuild the .mo files; then translate the new entries and run `make test`.
+translations: $(STAMP)
+	mkdir -p build
+	$(BIN)/pybabel extract -F babel.cfg --no-wrap --add-location=file --sort-output \
+		-o build/messages.pot .
+	$(BIN)/pybabel update -i build/messages.pot -d $(TRANSLATIONS) --no-wrap \
+		--ignore-obsolete --no-fuzzy-matching
+	$(MAKE) catalogs
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: lint
+test: lint $(CATALOGS)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -31,4 +50,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/simulate.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache $(CATALOGS)

@@ -82,7 +82,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
-    app.jinja_env.filters["translate"] = translate
+    app.jinja_env.filters.update(translate=translate, isolate=isolate, ltr=isolate_ltr)
 
     @app.context_processor
     def language_context() -> dict:

@@ -1,11 +1,13 @@
 // New game: shows the chosen preset's value beside each house rule and the players'
-// names on the first-dealer keys. The values come from the engine's presets (#presets).
+// names on the first-dealer keys. The values come from the engine's presets (#presets),
+// the words for them in the page's language from the server (#words).
 (() => {
   "use strict";
   const form = document.getElementById("new-game");
   if (!form) return;
   const presets = JSON.parse(document.getElementById("presets").textContent);
-  const shown = (v) => (v === true ? "yes" : v === false ? "no" : String(v));
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const shown = (v) => words[String(v)] || String(v);
 
   function showPreset() {
     const chosen = form.querySelector('input[name="rules"]:checked');
@@ -21,11 +23,17 @@
     }
   }
 
+  // Each key keeps the label the server gave it ("1st"...) for while its name is blank.
+  const dealerKeys = [0, 1, 2, 3].map((s) => {
+    const key = form.querySelector('input[name="first_dealer"][value="' + s + '"] + span');
+    if (key) key.dataset.seat = key.textContent;
+    return key;
+  });
+
   function showNames() {
-    [0, 1, 2, 3].forEach((s) => {
+    dealerKeys.forEach((key, s) => {
       const name = form.elements["player_" + s].value.trim();
-      const key = form.querySelector('input[name="first_dealer"][value="' + s + '"] + span');
-      if (key) key.textContent = name || ["1st", "2nd", "3rd", "4th"][s];
+      if (key) key.textContent = name || key.dataset.seat;
     });
   }
 
