@@ -3,6 +3,7 @@
 // last bidder, the forbidden number per total of the other three, over/under per total,
 // the lowest level per Frisch round, the declarer's allowed contracts per level) and
 // GET data-score-url scores a finished hand. The server checks the hand again on save.
+// Every sentence it shows comes translated from the page's <template> elements.
 (() => {
   "use strict";
   const form = document.getElementById("hand");
@@ -52,8 +53,12 @@
     });
     const d = declarer();
     const den = $('input[name="denomination"]:checked');
-    const label = [d === null ? "" : names[d], level() === null ? "" : level(), den ? den.parentNode.textContent.trim() : ""];
-    $(".head output", bid).textContent = label[0] + " " + label[1] + label[2];
+    const who = document.createElement("bdi");
+    const what = document.createElement("bdi");
+    who.textContent = d === null ? "" : names[d];
+    what.dir = "ltr";
+    what.textContent = (level() === null ? "" : level()) + (den ? den.parentNode.textContent.trim() : "");
+    $(".head output", bid).replaceChildren(who, " ", what);
   }
 
   function contracts() {
@@ -108,7 +113,11 @@
     const named = SEATS.map(contract).filter((c) => c !== null);
     const total = named.reduce((a, b) => a + b, 0);
     const ou = named.length === 4 ? rules.overUnder[total] : null;
-    $("#contracts h2 output").textContent = named.length ? "total " + total + (ou ? " · " + ou : "") : "";
+    $("#contracts h2 output").textContent = !named.length
+      ? ""
+      : ou
+        ? text("contracts-total-ou", { total: total, over_under: text("word-" + ou, {}) })
+        : text("contracts-total", { total: total });
     SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
   }
 
@@ -131,7 +140,7 @@
     }
     const taken = SEATS.map(tricks).filter((t) => t !== null);
     const sum = taken.reduce((a, b) => a + b, 0);
-    $("#tricks h2 output").textContent = taken.length ? sum + " of " + rules.tricks : "";
+    $("#tricks h2 output").textContent = taken.length ? text("tricks-count", { sum: sum, total: rules.tricks }) : "";
     SEATS.forEach((s) => { $("legend output", seat("tricks", s)).textContent = tricks(s) === null ? "" : tricks(s); });
   }
 
@@ -151,9 +160,20 @@
       .then((r) => r.json())
       .then((body) => {
         if (ticket !== previewing) return;
-        out.textContent = body.points
-          ? body.points.map((p, s) => names[s] + " " + (p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0")).join(" · ")
-          : body.error;
+        if (!body.points) {
+          out.textContent = text("preview-invalid", {});
+          return;
+        }
+        // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole.
+        out.textContent = "";
+        body.points.forEach((p, s) => {
+          const name = document.createElement("bdi");
+          const points = document.createElement("bdi");
+          name.textContent = names[s];
+          points.dir = "ltr";
+          points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
+          out.append(s ? " · " : "", name, " ", points);
+        });
       })
       .catch(() => { out.textContent = ""; });
   }
