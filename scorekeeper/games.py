@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     flash,
     get_flashed_messages,
@@ -15,8 +17,9 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 
-from . import db
+from . import db, share
 from .access import (
     can_edit,
     game_and_hands_or_404,
@@ -27,6 +30,7 @@ from .access import (
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
 from .engine.progression import leaders_of
 from .forms import FieldProblem, NewGameForm, clean_player_names
+from .i18n import current_language
 from .responses import CachedPage, page_cache
 from .scoreboard import describe, rows_of, standing_of, total
 
@@ -134,43 +138,80 @@ def _field_error(form: NewGameForm, field: str, message: str) -> None:
 
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
-    """The scoreboard. The page depends only on the game's version, the host and whether
-    this browser may edit, so it is cached under those and carries them as its ETag; a
-    page with a message to show once (after a save) is rendered fresh."""
+    """The scoreboard. It depends only on what ``_page_key`` names, so it is cached under
+    that and carries it as its ETag. A page with a message to show once (after a save) is
+    rendered fresh and marked never to be stored, not even by the service worker."""
     game = game_or_404(game_id)
     editable = can_edit(game)
-    messages = get_flashed_messages(with_categories=True)
-    key = (request.host, game.id, game.version, editable)
-    page = None if messages else page_cache().get(key)
-    if page is None:
+    if get_flashed_messages():
         game, hands = game_and_hands_or_404(game_id)  # both as of one moment
-        page = CachedPage.of(_render_scoreboard(game, hands, editable))
-        key = (request.host, game.id, game.version, editable)
-        if not messages:
+        response = CachedPage.of(_render_scoreboard(game, hands, editable)).response()
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
+    return _cached_part(game, editable, "page", _render_scoreboard)
+
+
+@bp.get("/games/<int:game_id>/live")
+def live(game_id: int):
+    """The part of the scoreboard that changes with each hand, as an HTML fragment. The
+    page's script (static/app.js) polls it with the ETag it was given, so an unchanged
+    game costs one small query and a 304."""
+    game = game_or_404(game_id)
+    return _cached_part(game, can_edit(game), "live", _render_live)
+
+
+def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
+    """Everything a rendered scoreboard ``part`` depends on; a write bumps the version."""
+    return (part, request.host, current_language(), game.id, game.version, editable)
+
+
+def _etag(key: tuple) -> str:
+    return ".".join(str(item) for item in key)
+
+
+def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[..., str]) -> Response:
+    key = _page_key(game, editable, part)
+    if request.if_none_match.contains_weak(_etag(key)):
+        response = Response(status=304)
+    else:
+        page = page_cache().get(key)
+        if page is None:
+            game, hands = game_and_hands_or_404(game.id)  # both as of one moment
+            page = CachedPage.of(render(game, hands, editable))
+            key = _page_key(game, editable, part)
             page_cache().put(key, page)
-    response = page.response()
+        response = page.response()
     response.headers["Cache-Control"] = "private, no-cache"
-    if not messages:
-        # Weak: the same page may travel gzipped or not.
-        response.set_etag(".".join(str(part) for part in key), weak=True)
-        response.make_conditional(request)
+    # Weak: the same page may travel gzipped or not.
+    response.set_etag(_etag(key), weak=True)
     return response
 
 
-def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
+def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> dict[str, Any]:
     progress = db.progress_of(game, hands)
+    return {
+        "game": game,
+        "rules": rules_label(game),
+        "standing": standing_of(progress),
+        "rows": rows_of(progress),
+        "editable": editable,
+    }
+
+
+def _render_live(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
+    return render_template("_scoreboard_live.html", **_live_context(game, hands, editable))
+
+
+def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
     key = remembered_key(game.id) if editable else None
+    view = share.view_url(game.id)
     return render_template(
         "scoreboard.html",
-        game=game,
-        rules=rules_label(game),
-        standing=standing_of(progress),
-        rows=rows_of(progress),
-        editable=editable,
-        edit_url=url_for("games.edit_link", game_id=game.id, key=key, _external=True)
-        if key
-        else None,
-        view_url=url_for("games.scoreboard", game_id=game.id, _external=True),
+        **_live_context(game, hands, editable),
+        edit_url=share.edit_url(game.id, key) if key else None,
+        view_url=view,
+        view_qr=share.qr_markup(view, _("QR code of the view link")),
+        live_etag=f'W/"{_etag(_page_key(game, editable, "live"))}"',
     )
 
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from . import db
@@ -135,7 +145,7 @@ def record(game_id: int):
                 conflict = _conflict_notice(game, exc, form)
             else:
                 flash(_saved_message(game, number, after), "saved")
-                return redirect(url_for("games.scoreboard", game_id=game_id))
+                return _saved(game_id)
     status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
     number = form.number.data or progress.next_number
     return _render(
@@ -147,6 +157,17 @@ def record(game_id: int):
         conflict=conflict,
         action=url_for("hands.record", game_id=game_id),
     )
+
+
+def _saved(game_id: int) -> Response:
+    """After a save, the scoreboard. The hand form's script (static/draft.js) asks for JSON:
+    only this answer tells it the hand is stored, and so that it may forget its copy."""
+    scoreboard = url_for("games.scoreboard", game_id=game_id)
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
+        "application/json"
+    ):
+        return jsonify(saved=True, next=scoreboard)
+    return redirect(scoreboard)
 
 
 def _dealer_for(game: db.Game, progress: GameProgress, number: int) -> str | None:
@@ -216,7 +237,7 @@ def edit(game_id: int, number: int):
                 form.set_hidden("revision", current.revision)
             else:
                 flash(_saved_message(game, number, progress), "saved")
-                return redirect(url_for("games.scoreboard", game_id=game_id))
+                return _saved(game_id)
     status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
     return _render(
         game,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import socket
 from collections.abc import Callable
 
@@ -35,6 +36,16 @@ def urls_for(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
+def terminal_qr(url: str) -> str:
+    """``url`` as a QR code in block characters (two rows of modules to a line), so that
+    a phone's camera can open it straight from the terminal."""
+    import segno
+
+    drawing = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawing, compact=True)
+    return drawing.getvalue().rstrip("\n")
+
+
 def serve(
     host: str, port: int, database: str | None, threads: int, echo: Callable[[str], None]
 ) -> None:
@@ -43,11 +54,17 @@ def serve(
 
     from . import create_app
 
-    app = create_app({"DATABASE": database} if database else None)
     found = urls_for(host, port)
+    config = {"DATABASE": database} if database else {}
+    if len(found) > 1:
+        # Links and QR codes on pages opened on this machine point the other phones here.
+        config["LAN_URL"] = found[1]
+    app = create_app(config or None)
     echo(f"Scorekeeper is running: open {found[0]}")
     if len(found) > 1:
         echo(f"Other phones on this network: open {found[1]}")
+        echo("or scan this code with the phone's camera:")
+        echo(terminal_qr(found[1]))
     elif host in WILDCARD_HOSTS:
         echo("No network address found; other phones cannot reach this machine.")
     echo(f"Database: {app.config['DATABASE']}")

@@ -13,6 +13,7 @@ from .conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json
 pytestmark = pytest.mark.browser
 
 TAP_BUDGET = 14
+SCOREBOARD_URL = re.compile(r"/games/\d+$")
 
 
 class Taps:
@@ -29,6 +30,12 @@ class Taps:
     def key(self, name: str, value) -> None:
         """Taps the key for ``value`` of the radio field ``name`` (it must be showing)."""
         self(self.page.locator(f'label.key:has(input[name="{name}"][value="{value}"])'))
+
+    def save(self) -> None:
+        """Taps Save and waits for the scoreboard: the hand is sent in the background
+        (static/draft.js), and the page moves on once the server confirms the save."""
+        self(self.page.locator("#save"))
+        self.page.wait_for_url(SCOREBOARD_URL)
 
 
 def radio(page, name, value):
@@ -95,7 +102,7 @@ def record_worked_example(page, taps):
     taps.key("tricks_0", 0)
     taps.key("tricks_1", 3)
     taps.key("tricks_2", 8)
-    taps(page.locator("#save"))
+    taps.save()
 
 
 def test_record_the_worked_example_within_the_tap_budget(page, live_server):
@@ -136,7 +143,7 @@ def test_standard_rules_take_one_tap_more_as_the_declarer_names_a_contract(page,
         taps.key(f"contract_{seat}", contract)
     for seat, tricks in ((0, 0), (1, 3), (2, 8)):
         taps.key(f"tricks_{seat}", tricks)
-    taps(page.locator("#save"))
+    taps.save()
     assert taps.count == 12 <= TAP_BUDGET
     assert totals(page) == ["−20", "19", "−10", "−40"]
 
@@ -219,6 +226,7 @@ def test_edit_a_past_hand_and_see_the_totals_change(page, live_server):
     page.locator('#tricks .seat[data-seat="3"] legend button').click()
     page.locator('label.key:has(input[name="tricks_3"][value="3"])').click()
     page.locator("#save").click()
+    page.wait_for_url(SCOREBOARD_URL)
     assert page.url.endswith(f"/games/{game_id}")
     assert totals(page) == ["−40", "38", "49", "−70"]
     assert page.locator("#h1 td").nth(2).inner_text() == "7/7 +59\n59"
@@ -244,7 +252,7 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
         ("tricks_2", 6),
     ):
         taps.key(name, value)
-    taps(page.locator("#save"))
+    taps.save()
     assert totals(page) == ["19", "19", "−10", "−50"]
     assert page.locator(".banner.tie").inner_text() == (
         "Tie at the top: South and West on 19. Play on!"
@@ -264,7 +272,7 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
         ("tricks_2", 4),
     ):
         taps.key(name, value)
-    taps(page.locator("#save"))
+    taps.save()
     assert page.locator(".banner.win").inner_text() == "South wins with 54!"
     assert page.locator("#record").count() == 0
     assert page.locator(".totals li.lead span").inner_text() == "South"

@@ -1,6 +1,7 @@
 """`scorekeeper serve`: waitress, the printed addresses, the database path."""
 
 import pytest
+import segno
 import waitress
 
 from scorekeeper import server
@@ -71,3 +72,22 @@ def test_lan_address_is_never_loopback():
 )
 def test_urls_for_one_interface(host, urls):
     assert server.urls_for(host, 80) == urls
+
+
+def test_serving_every_interface_prints_the_lan_address_as_a_qr_code(
+    runner, served, monkeypatch, tmp_path
+):
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    result = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", str(tmp_path / "g.db")])
+    assert server.terminal_qr("http://192.168.1.20:5000/") in result.output
+    # Pages opened on this machine give the other phones the LAN address, not loopback.
+    assert served["app"].config["LAN_URL"] == "http://192.168.1.20:5000/"
+
+
+def test_the_terminal_qr_code_holds_the_url():
+    drawing = server.terminal_qr("http://192.168.1.20:5000/")
+    lines = drawing.splitlines()
+    size = segno.make("http://192.168.1.20:5000/", error="m").symbol_size()[0]
+    # Half blocks: two rows of modules to a line, the quiet zone included.
+    assert len(lines) == (size + 1) // 2 and {len(line) for line in lines} == {size}
+    assert set(drawing) <= set("█▀▄ \n")

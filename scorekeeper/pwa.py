@@ -1,0 +1,104 @@
+"""The installable web app: its manifest, the service worker and the page it shows offline.
+
+The service worker (static/sw.js) is served from the site's root so that its scope is
+the whole site. This module puts in front of it the list of app-shell files it stores
+on install, with their content-hashed URLs, and a version made from them: a new release
+changes the list, so phones fetch the new worker and drop the old shell.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import gettext as _
+
+from .i18n import RTL_LANGUAGES, current_language
+
+bp = Blueprint("pwa", __name__)
+
+# The colours of the light theme (static/app.css): the splash screen and the status bar.
+BACKGROUND = "#f5f3ee"
+THEME = "#0a6b4d"
+ICONS = (
+    ("icons/icon-192.png", "192x192", "any"),
+    ("icons/icon-512.png", "512x512", "any"),
+    ("icons/maskable-512.png", "512x512", "maskable"),
+)
+WORKER = "sw.js"
+# Shell files the worker stores at once: every stylesheet and script but itself, and the
+# small icon; pages are stored as they are opened.
+SHELL_SUFFIXES = (".css", ".js")
+SHELL_EXTRA = ("icons/icon-192.png",)
+
+
+def _static_url(filename: str) -> str:
+    return current_app.jinja_env.globals["static_url"](filename)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest, in the player's language."""
+    language = current_language()
+    body = {
+        "name": _("Scorekeeper for Israeli Whist"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Keeps the score of Israeli Whist at the card table."),
+        "lang": language,
+        "dir": "rtl" if language in RTL_LANGUAGES else "ltr",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [
+            {"src": _static_url(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in ICONS
+        ],
+    }
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def shell_urls() -> list[str]:
+    """What the worker stores on install: the app shell and the offline page."""
+    folder = Path(current_app.static_folder or "static")
+    files = sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.suffix in SHELL_SUFFIXES and path.name != WORKER
+    )
+    return [*(_static_url(f) for f in [*files, *SHELL_EXTRA]), url_for("pwa.offline")]
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the root so that it may serve every page of the site."""
+    shell = shell_urls()
+    script = Path(current_app.static_folder or "static", WORKER).read_text(encoding="utf-8")
+    version = hashlib.sha256("\n".join([*shell, script]).encode()).hexdigest()[:12]
+    offline_page = json.dumps(url_for("pwa.offline"))
+    body = (
+        f"const SHELL = {json.dumps(shell)};\nconst OFFLINE = {offline_page};\n"
+        f"const VERSION = {json.dumps(version)};\n{script}"
+    )
+    response = Response(body, mimetype="text/javascript")
+    # Browsers check for a new worker on each visit; never let a cache answer for it.
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """What the service worker shows for a page this phone never opened while online."""
+    response = Response(render_template("offline.html"))
+    response.headers["Cache-Control"] = "no-cache"
+    return response

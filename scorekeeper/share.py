@@ -1,0 +1,114 @@
+"""Sharing a game at the table: its links and their QR codes (segno, SVG).
+
+The view link is read-only and its QR code is on the scoreboard for anyone. The edit
+link's QR code lets a phone change the game, so only a browser that holds the edit key
+sees it, and only after a confirmation: one tap on the scoreboard, a second on the page
+that warns what the code does.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+
+import segno
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup, escape
+
+from .access import game_or_404, remembered_key, require_edit
+
+bp = Blueprint("share", __name__)
+
+# The config key ``scorekeeper serve --host 0.0.0.0`` sets to the address other phones use.
+LAN_URL = "LAN_URL"
+
+
+def _public_root() -> str:
+    """The address to put in links and QR codes. A phone cannot reach this machine by its
+    loopback name, so a page opened there shows the LAN address the server found, if any."""
+    root = request.host_url
+    lan = current_app.config.get(LAN_URL)
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    if lan and (host == "localhost" or _is_loopback(host)):
+        return lan.rstrip("/") + "/"
+    return root
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def view_url(game_id: int) -> str:
+    """The read-only link to a game, as another phone at the table can open it."""
+    return _public_root() + url_for("games.scoreboard", game_id=game_id).lstrip("/")
+
+
+def edit_url(game_id: int, key: str) -> str:
+    """The link that lets a phone record hands in a game."""
+    return _public_root() + url_for("games.edit_link", game_id=game_id, key=key).lstrip("/")
+
+
+@functools.lru_cache(maxsize=512)
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as an SVG element: dark modules on white with the quiet zone,
+    so that it scans on a dark page too. Its size comes from CSS (``svg.qr``)."""
+    return segno.make(url, error="m").svg_inline(
+        dark="#000", light="#fff", omitsize=True, svgclass="qr", lineclass=None
+    )
+
+
+def qr_markup(url: str, label: str) -> Markup:
+    """The QR code inline in a page, named for screen readers."""
+    # segno's SVG is numbers only; the label is escaped.
+    return Markup(qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+
+
+def _svg_response(url: str) -> Response:
+    """A standalone SVG file, which (unlike inline SVG) must name its namespace."""
+    svg = qr_svg(url).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    return Response(svg, mimetype="image/svg+xml")
+
+
+@bp.get("/games/<int:game_id>/qr/view.svg")
+def view_qr(game_id: int):
+    """The view link's QR code as an SVG file."""
+    game = game_or_404(game_id)
+    response = _svg_response(view_url(game.id))
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@bp.get("/games/<int:game_id>/qr/edit.svg")
+def edit_qr(game_id: int):
+    """The edit link's QR code as an SVG file, only for a browser holding the edit key."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    response = _svg_response(edit_url(game.id, remembered_key(game.id) or ""))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/games/<int:game_id>/share/edit")
+def edit_code(game_id: int):
+    """The warning first; with ``?show=1`` (the second tap) the edit link's QR code.
+    Showing it changes nothing, so both are plain GETs."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    show = request.args.get("show") == "1"
+    url = edit_url(game.id, remembered_key(game.id) or "")
+    response = Response(
+        render_template(
+            "share_edit.html",
+            game=game,
+            show=show,
+            edit_url=url if show else None,
+            qr=qr_markup(url, _("QR code of the edit link")) if show else None,
+        )
+    )
+    # The page carries the edit key: never keep it in a cache.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

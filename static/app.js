@@ -1,0 +1,139 @@
+// Every page: keeps offline copies of pages through the service worker, says when this
+// phone is offline, keeps the screen awake on a game's pages, and keeps the scoreboard
+// live. Every word shown comes from the page; none is written here.
+//
+// The scoreboard polls its live part (/games/<id>/live) with the ETag it has. An unchanged
+// game answers 304 with no body. Polling pauses while the page is hidden and runs at once
+// when it shows again, so a phone waking from sleep is up to date in one round trip.
+(() => {
+  "use strict";
+  const PERIOD = 1500; // ms between polls: a change shows within 2 s
+  const PATIENCE = 5000; // ms before a poll that hangs (a sleeping Wi-Fi) counts as failed
+  const script = document.currentScript;
+  const notice = document.getElementById("offline");
+  const live = document.getElementById("live");
+  const news = document.getElementById("live-news");
+  const gamePage = live || document.getElementById("hand");
+  const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+
+  function offline(yes) {
+    document.documentElement.classList.toggle("offline", yes);
+    if (!notice) return;
+    const text = yes ? notice.dataset.text : "";
+    if (notice.textContent !== text) notice.textContent = text;
+  }
+  window.scorekeeper = { offline: offline };
+
+  // Asks the service worker to store a fresh copy of this page, e.g. after a live update.
+  function keepCopy() {
+    if (worker && worker.controller) worker.controller.postMessage({ keep: location.href });
+  }
+
+  if (worker && script && script.dataset.worker) {
+    worker
+      .register(script.dataset.worker)
+      .then(() => worker.ready)
+      .then((registration) => {
+        // The first page a phone opens is loaded before the worker runs: store it now.
+        if (!worker.controller && registration.active) {
+          registration.active.postMessage({ keep: location.href });
+        }
+      })
+      .catch(() => {});
+  }
+
+  let lock = null;
+  function stayAwake() {
+    if (!gamePage || lock || !("wakeLock" in navigator)) return;
+    if (document.visibilityState !== "visible") return;
+    navigator.wakeLock
+      .request("screen")
+      .then((sentinel) => {
+        lock = sentinel;
+        // The browser lets go when the page is hidden; visibilitychange asks again.
+        sentinel.addEventListener("release", () => { lock = null; });
+      })
+      .catch(() => { lock = null; });
+  }
+
+  let etag = live ? live.dataset.etag : "";
+  let timer = 0;
+  let pending = null;
+
+  function headline() {
+    const line = live.querySelector(".banner") || live.querySelector(".turn");
+    return line ? line.textContent.trim() : "";
+  }
+
+  function show(html) {
+    const before = headline();
+    const focused = live.contains(document.activeElement) ? document.activeElement.id : "";
+    live.innerHTML = html;
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    const after = headline();
+    // The region that announces is outside the part replaced, so it is always there.
+    if (news && after && after !== before) news.textContent = after;
+    keepCopy();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (document.visibilityState === "visible") timer = setTimeout(poll, PERIOD);
+  }
+
+  function poll() {
+    clearTimeout(timer);
+    if (pending) pending.abort();
+    const control = new AbortController();
+    pending = control;
+    const giveUp = setTimeout(() => control.abort(), PATIENCE);
+    fetch(live.dataset.live, {
+      headers: { "If-None-Match": etag },
+      cache: "no-store",
+      credentials: "same-origin",
+      signal: control.signal,
+    })
+      .then((response) => {
+        if (response.status === 304) return null;
+        if (!response.ok) throw new Error(String(response.status));
+        etag = response.headers.get("ETag") || etag;
+        return response.text();
+      })
+      .then((html) => {
+        if (pending !== control) return;
+        offline(false);
+        if (html !== null) show(html);
+      })
+      .catch(() => {
+        if (pending === control) offline(true);
+      })
+      .finally(() => {
+        clearTimeout(giveUp);
+        if (pending === control) {
+          pending = null;
+          schedule();
+        }
+      });
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      stayAwake();
+      if (live) poll();
+    } else {
+      clearTimeout(timer);
+    }
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && live) poll();
+  });
+  window.addEventListener("online", () => {
+    offline(false);
+    if (live) poll();
+  });
+  window.addEventListener("offline", () => offline(true));
+
+  if (navigator.onLine === false) offline(true);
+  stayAwake();
+  if (live) poll();
+})();

@@ -1,0 +1,109 @@
+// The service worker. /sw.js serves this file with SHELL (the app shell's URLs), OFFLINE
+// (the page for a page never stored) and VERSION defined in front of it (scorekeeper/pwa.py).
+//
+// - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
+//   hash, so a stored copy is never stale.
+// - Pages: from the network first, and a copy is kept, so a scoreboard opened once stays
+//   readable when the connection drops. The page's own script then says it is offline.
+// - The scoreboard's live polls, the JSON API and every POST go to the network untouched:
+//   a failed poll is how a page learns it is offline, and a save is never faked.
+/* global SHELL, OFFLINE, VERSION */
+"use strict";
+
+const SHELL_CACHE = "shell-" + VERSION;
+const PAGES = "pages";
+const MAX_PAGES = 60;
+const PATIENCE = 4000; // ms to wait for the network before a stored page is shown
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith("shell-") && key !== SHELL_CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+function storable(response) {
+  return (
+    response.ok &&
+    response.type === "basic" &&
+    !response.redirected &&
+    (response.headers.get("Content-Type") || "").startsWith("text/html") &&
+    !/no-store/.test(response.headers.get("Cache-Control") || "")
+  );
+}
+
+function trim(cache) {
+  return cache.keys().then((keys) =>
+    Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((key) => cache.delete(key))),
+  );
+}
+
+// Fetches a page and keeps it when it may be kept. A page marked no-store (one that shows
+// a message once, after a save) is fetched again: the copy without the message is kept.
+function fetchAndKeep(request, again) {
+  return fetch(request).then((response) => {
+    if (storable(response)) {
+      const copy = response.clone();
+      caches.open(PAGES).then((cache) => cache.put(request.url, copy).then(() => trim(cache)));
+    } else if (again && response.ok && response.type === "basic" && !response.redirected) {
+      fetchAndKeep(new Request(request.url, { credentials: "same-origin" }), false).catch(() => {});
+    }
+    return response;
+  });
+}
+
+function stored(request) {
+  return caches.match(request.url, { ignoreVary: true, ignoreSearch: false });
+}
+
+function page(event) {
+  const request = event.request;
+  const network = fetchAndKeep(request, true);
+  event.waitUntil(network.catch(() => {}));
+  const slow = new Promise((resolve) => setTimeout(resolve, PATIENCE)).then(() =>
+    stored(request).then((copy) => copy || network),
+  );
+  const failed = network.catch(() =>
+    stored(request).then((copy) => copy || caches.match(OFFLINE, { ignoreVary: true })).then(
+      (copy) => copy || Response.error(),
+    ),
+  );
+  return Promise.race([failed, slow]);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request)));
+  } else if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  }
+});
+
+// A page asks for a fresh copy of itself to be kept (app.js: after a live update, or for
+// the first page, which loaded before this worker ran).
+self.addEventListener("message", (event) => {
+  const url = event.data && event.data.keep;
+  if (typeof url !== "string" || new URL(url).origin !== self.location.origin) return;
+  event.waitUntil(fetchAndKeep(new Request(url, { credentials: "same-origin" }), false).catch(() => {}));
+});

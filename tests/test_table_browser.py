@@ -1,0 +1,248 @@
+"""At the table, in real Chromium at 390x844: the live view across two phones, offline
+copies and notices, the hand being typed kept through a reload and an offline save."""
+
+import re
+import time
+
+import pytest
+
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json
+from .test_browser import SCOREBOARD_URL, Taps, api, game_opened_by_edit_link, totals
+
+pytestmark = pytest.mark.browser
+
+LIVE_WITHIN = 2.0  # seconds from a save on one phone to the change on another
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """Opens one more phone (a browser context of its own) at the table."""
+    contexts = []
+
+    def open_phone(**options):
+        context = browser.new_context(viewport=PHONE, base_url=live_server, **options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def wait_for_worker(page):
+    """Waits until the service worker controls the page and has stored it."""
+    page.wait_for_function(
+        "() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"
+    )
+    page.wait_for_function(
+        """async () => {
+            const cache = await caches.open("pages");
+            return Boolean(await cache.match(location.href, {ignoreVary: true}));
+        }"""
+    )
+
+
+def show_page(page, state: str) -> None:
+    """Acts as the phone does when its screen goes off ("hidden") or on ("visible")."""
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_the_view_link_updates_itself_within_two_seconds(page, phone, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    viewer = phone()
+    viewer.goto(f"/games/{game_id}")
+    assert totals(viewer) == ["0", "0", "0", "0"]
+    assert viewer.locator("#record").count() == 0  # the view link is read-only
+
+    # A hand saved on the editor's phone shows on the viewer's, with no reload.
+    Taps(page)(page.locator("#record"))
+    for name, value in (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 3),
+        ("tricks_0", 0),
+        ("tricks_1", 3),
+        ("tricks_2", 8),
+    ):
+        Taps(page).key(name, value)
+    viewer.evaluate("window.notReloaded = true")
+    page.locator("#save").click()
+    page.wait_for_url(SCOREBOARD_URL)
+    saved = time.monotonic()
+    viewer.wait_for_function(
+        "() => document.querySelector('#h1') !== null", timeout=LIVE_WITHIN * 1000
+    )
+    assert time.monotonic() - saved <= LIVE_WITHIN
+    assert totals(viewer) == ["−20", "19", "−10", "−40"]
+    assert viewer.evaluate("window.notReloaded") is True
+    # The new line is announced politely from outside the replaced part.
+    assert viewer.locator("#live-news").get_attribute("aria-live") == "polite"
+    assert viewer.locator("#live-news").inner_text() == "Hand 2: West deals, West opens"
+
+    # An edit and a delete through the API show too.
+    api(live_server, "PUT", f"/api/games/{game_id}/hands/1", {**WORKED_EXAMPLE, "bid": "7S"}, key)
+    viewer.wait_for_function(
+        "() => document.querySelector('#h1 th span').textContent === '7♠'",
+        timeout=LIVE_WITHIN * 1000,
+    )
+    api(live_server, "DELETE", f"/api/games/{game_id}/hands/1", None, key)
+    viewer.wait_for_function(
+        "() => document.querySelector('#h1') === null", timeout=LIVE_WITHIN * 1000
+    )
+    assert totals(viewer) == ["0", "0", "0", "0"]
+
+
+def test_a_hidden_page_stops_polling_and_polls_at_once_when_shown(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    polls = []
+    page.on("request", lambda r: polls.append(r.url) if r.url.endswith("/live") else None)
+    show_page(page, "hidden")
+    page.wait_for_timeout(300)
+    polls.clear()
+    page.wait_for_timeout(3500)
+    assert polls == []  # asleep: no polls
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    show_page(page, "visible")
+    page.wait_for_function("() => document.querySelector('#h1') !== null", timeout=1000)
+
+
+def test_a_failed_poll_shows_the_offline_notice_until_the_connection_is_back(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    notice = page.locator("#offline")
+    assert not notice.is_visible()
+    page.context.set_offline(True)
+    notice.wait_for(state="visible", timeout=3000)
+    assert "Offline" in notice.inner_text()
+    assert notice.get_attribute("role") == "status"
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    page.context.set_offline(False)
+    page.wait_for_function("() => document.querySelector('#h1') !== null", timeout=3000)
+    notice.wait_for(state="hidden", timeout=3000)
+
+
+def test_a_scoreboard_seen_once_stays_readable_offline_with_a_notice(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    page.goto(f"/games/{game_id}")
+    wait_for_worker(page)
+    page.context.set_offline(True)
+    page.reload()
+    assert totals(page) == ["−20", "19", "−10", "−40"]
+    page.locator("#offline").wait_for(state="visible", timeout=3000)
+    # A page never opened on this phone gets the offline page, not the browser's error.
+    page.goto(f"/games/{game_id}/revisions")
+    assert "offline" in page.locator("h1").inner_text().lower()
+    page.context.set_offline(False)
+
+
+def test_the_hand_being_typed_survives_a_reload_and_is_forgotten_once_saved(page, live_server):
+    game_id, _ = game_opened_by_edit_link(page, live_server)
+    page.goto(f"/games/{game_id}/hands/new")
+    taps = Taps(page)
+    for name, value in (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 3),
+        ("tricks_0", 0),
+    ):
+        taps.key(name, value)
+    page.reload()
+    assert page.locator("#draft-note").is_visible()
+    for name, value in (("declarer", 2), ("level", 7), ("contract_1", 3), ("tricks_0", 0)):
+        assert page.locator(f'input[name="{name}"][value="{value}"]').is_checked(), name
+    # The form goes on where it was: West's tricks come next.
+    assert page.locator('#tricks .seat[data-seat="1"]').evaluate("f => f.classList.contains('on')")
+    taps.key("tricks_1", 3)
+    taps.key("tricks_2", 8)
+    assert page.locator('input[name="tricks_3"][value="2"]').is_checked()  # filled in
+    taps.save()
+    assert totals(page) == ["−20", "19", "−10", "−40"]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('draft'))") == []
+    # The next hand starts empty.
+    page.goto(f"/games/{game_id}/hands/new")
+    assert not page.locator("#draft-note").is_visible()
+    assert page.locator('input[name="declarer"]:checked').count() == 0
+
+
+def test_start_again_forgets_the_hand_being_typed(page, live_server):
+    game_id, _ = game_opened_by_edit_link(page, live_server)
+    page.goto(f"/games/{game_id}/hands/new")
+    Taps(page).key("declarer", 1)
+    page.reload()
+    page.locator("#draft-discard").click()
+    page.wait_for_load_state()
+    assert page.locator('input[name="declarer"]:checked').count() == 0
+    assert not page.locator("#draft-note").is_visible()
+
+
+def test_a_save_made_offline_says_so_keeps_the_hand_and_retries(page, live_server):
+    game_id, _ = game_opened_by_edit_link(page, live_server)
+    page.goto(f"/games/{game_id}/hands/new")
+    taps = Taps(page)
+    for name, value in (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 3),
+        ("tricks_0", 0),
+        ("tricks_1", 3),
+        ("tricks_2", 8),
+    ):
+        taps.key(name, value)
+    page.context.set_offline(True)
+    page.locator("#save").click()
+    alarm = page.locator("#save-offline")
+    alarm.wait_for(state="visible", timeout=5000)
+    assert alarm.get_attribute("role") == "alert"
+    assert page.url.endswith("/hands/new")
+    assert call_json(live_server, "GET", f"/api/games/{game_id}")[1]["hands"] == []
+    # Still offline: a retry fails the same way and keeps everything.
+    page.get_by_role("button", name="Retry").click()
+    alarm.wait_for(state="visible", timeout=5000)
+    assert page.locator('input[name="tricks_2"][value="8"]').is_checked()
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Retry").click()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert totals(page) == ["−20", "19", "−10", "−40"]
+    assert "Hand 1 (under)" in page.locator(".flash").inner_text()
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('draft'))") == []
+
+
+def test_a_refused_save_shows_the_servers_page_and_keeps_the_entries(page, live_server):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    page.goto(f"/games/{game_id}/hands/new")
+    taps = Taps(page)
+    for name, value in (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 3),
+        ("tricks_0", 0),
+        ("tricks_1", 3),
+        ("tricks_2", 8),
+    ):
+        taps.key(name, value)
+    # Another phone saves hand 1 first.
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    page.locator("#save").click()
+    page.locator(".alert[role=alert]:not(#save-offline)").wait_for()
+    assert "another phone" in page.locator(".alert:not(#save-offline)").inner_text()
+    assert page.locator('input[name="tricks_2"][value="8"]').is_checked()
+    assert re.search(r"/hands/new$", page.url)
+    assert SEAT_NAMES[0] in page.content()
