@@ -1,0 +1,150 @@
+"""Accessibility, measured by axe-core in real Chromium: the home, new-game, record-hand
+and scoreboard pages, in English and Hebrew, light and dark, have no serious or critical
+violation. axe-core comes bundled in axe-playwright-python, so nothing is fetched.
+
+Also checked here, as a player's thumb meets them: every control is at least 44 px
+each way, and the screen is kept awake on a game's pages."""
+
+import pytest
+
+from .conftest import PHONE, WORKED_EXAMPLE, _no_browser
+from .test_browser import Taps, api
+
+pytestmark = pytest.mark.browser
+
+PAGES = {
+    "home": "/",
+    "new game": "/games/new",
+    "record hand": "/games/{id}/hands/new",
+    "scoreboard": "/games/{id}",
+}
+SERIOUS = ("serious", "critical")
+MIN_TARGET = 44  # CSS px, WCAG 2.5.5
+
+
+@pytest.fixture(scope="module")
+def axe():
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        _no_browser("axe-playwright-python is not installed; run `pip install -e '.[test]'`.")
+    return Axe()
+
+
+@pytest.fixture
+def table(browser, live_server):
+    """Opens a phone in a language and colour scheme, holding the edit link of a game
+    with two hands; returns (page, game id)."""
+    contexts = []
+
+    def open_table(language: str, scheme: str = "light"):
+        context = browser.new_context(
+            viewport=PHONE,
+            base_url=live_server,
+            locale=language,
+            color_scheme=scheme,
+            extra_http_headers={"Accept-Language": language},
+        )
+        contexts.append(context)
+        created = api(
+            live_server,
+            "POST",
+            "/api/games",
+            {"players": ["Noa", "Eitan", "Shira", "Wassim"], "rules": "pagat-german"},
+        )
+        for _ in range(2):
+            api(
+                live_server,
+                "POST",
+                f"/api/games/{created['id']}/hands",
+                WORKED_EXAMPLE,
+                created["edit_key"],
+            )
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        return page, created["id"]
+
+    yield open_table
+    for context in contexts:
+        context.close()
+
+
+def half_typed_hand(page) -> None:
+    """The record-hand page with a bid and all contracts but the last, so that the last
+    bidder's forbidden number is disabled and its reason shown."""
+    taps = Taps(page)
+    for name, value in (("declarer", 2), ("level", 7), ("denomination", "H")):
+        taps.key(name, value)
+    for contract in (2, 3):  # the declarer's 7 is filled in; then whoever speaks next
+        taps(page.locator(f'#contracts .seat.on label.key:has(input[value="{contract}"])'))
+    assert page.locator("#contracts .seat.on input:disabled").count() == 1
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_no_serious_accessibility_violation(axe, table, name, language, scheme):
+    page, game_id = table(language, scheme)
+    page.goto(PAGES[name].format(id=game_id))
+    assert page.locator("html").get_attribute("lang") == language
+    if name == "record hand":
+        half_typed_hand(page)
+    if name == "scoreboard":
+        page.locator("details.share summary").click()
+    results = axe.run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert serious == [], results.generate_report()
+
+
+TARGETS = "a, button, summary, select, input:not([type=radio]):not([type=hidden]), label.key"
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_control_is_big_enough_for_a_thumb(table, name):
+    page, game_id = table("en")
+    page.goto(PAGES[name].format(id=game_id))
+    if name == "record hand":
+        half_typed_hand(page)
+    if name == "scoreboard":
+        page.locator("details.share summary").click()
+    small = page.evaluate(
+        """([selector, least]) => Array.from(document.querySelectorAll(selector))
+            .filter((el) => el.getClientRects().length)
+            // A link inside a sentence is exempt (WCAG 2.5.5); a stretched link is as big
+            // as the cell it covers.
+            .filter((el) => !(el.tagName === "A" && el.closest("p, figcaption")))
+            .map((el) => {
+                const cover = el.tagName === "A" && el.closest(".hands tbody th");
+                const box = (cover || el).getBoundingClientRect();
+                return [el.outerHTML.slice(0, 80), Math.round(box.width), Math.round(box.height)];
+            })
+            .filter(([, w, h]) => w < least || h < least)""",
+        [TARGETS, MIN_TARGET],
+    )
+    assert small == []
+
+
+def test_the_screen_stays_awake_on_a_game_page(table):
+    page, game_id = table("en")
+    page.add_init_script(
+        """(() => {
+            window.wakeRequests = 0;
+            const sentinel = new EventTarget();
+            Object.defineProperty(navigator, "wakeLock", {value: {request: () => {
+                window.wakeRequests += 1;
+                window.releaseWakeLock = () => sentinel.dispatchEvent(new Event("release"));
+                return Promise.resolve(sentinel);
+            }}});
+        })()"""
+    )
+    page.goto(f"/games/{game_id}")
+    page.wait_for_function("() => window.wakeRequests === 1")
+    # The browser lets go when the phone sleeps; waking asks again.
+    page.evaluate("() => window.releaseWakeLock()")
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => window.wakeRequests === 2")
+    page.goto(f"/games/{game_id}/hands/new")
+    page.wait_for_function("() => window.wakeRequests === 1")
+    page.goto("/")
+    page.wait_for_timeout(200)
+    assert page.evaluate("() => window.wakeRequests") == 0
