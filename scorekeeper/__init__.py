@@ -28,7 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, db, errors, games, hands, i18n, pwa, responses, share
+    from . import api, db, errors, games, hands, i18n, pwa, responses, review, share, sheets
 
     app = Flask(
         __name__,
@@ -69,6 +69,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(pwa.bp)
     errors.init_app(app)

@@ -23,7 +23,7 @@ from .engine import (
     score_table_entry,
 )
 from .errors import json_error
-from .forms import FieldProblem
+from .forms import FieldProblem, clean_game_details
 from .games import rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -129,6 +129,7 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
         "id": game.id,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "name": game.name,
         "players": list(game.players),
         "rules": game.rules,
         "status": game.status,
@@ -188,6 +189,8 @@ def game(game_id: int):
     return {
         "id": found.id,
         "created_at": found.created_at,
+        "name": found.name,
+        "notes": found.notes,
         "players": list(found.players),
         "rules": found.rules,
         "rules_label": rules_label(found),
@@ -197,6 +200,27 @@ def game(game_id: int):
         **_state_json(progress),
         "view_url": url_for("games.scoreboard", game_id=found.id, _external=True),
     }
+
+
+DETAIL_FIELDS = {"name", "notes"}
+
+
+@bp.patch("/games/<int:game_id>")
+def update_game(game_id: int):
+    """Sets the game's name and notes; a field left out keeps its value, null clears it."""
+    found = _game(game_id)
+    _authorize(found)
+    body = _body(DETAIL_FIELDS)
+    try:
+        name, notes = clean_game_details(
+            body.get("name", found.name), body.get("notes", found.notes)
+        )
+        db.set_game_details(db.get_db(), game_id, name, notes)
+    except FieldProblem as exc:
+        raise ApiError(422, exc.message, exc.field) from None
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "id") from None
+    return {"id": game_id, "name": name, "notes": notes}
 
 
 @bp.get("/games/<int:game_id>/score")

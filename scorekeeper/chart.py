@@ -12,6 +12,8 @@ so numbers and the hand axis stay the same on a right-to-left page.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import math
 import re
 from collections.abc import Sequence
@@ -48,6 +50,11 @@ _STYLE = (
     ".skc polyline{fill:none;stroke-width:2;stroke-linejoin:round}"
     f".skc .l text{{font-size:{NAME_FONT}px;font-weight:600}}"
 ) + "".join(f".skc .s{i}{{stroke:var(--chart-{i},{colour})}}" for i, colour in enumerate(COLOURS))
+
+# The chart's <style> for a Content-Security-Policy that allows no other inline style.
+STYLE_CSP_SOURCE = (
+    "'sha256-" + base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode() + "'"
+)
 
 # Characters XML 1.0 forbids: a name holding one would make the whole page unparseable.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

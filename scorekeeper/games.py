@@ -18,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from . import db, share
 from .access import (
@@ -27,6 +28,7 @@ from .access import (
     remember_key,
     remembered_key,
 )
+from .chart import game_chart
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
 from .engine.progression import leaders_of
 from .forms import FieldProblem, NewGameForm, clean_player_names
@@ -195,6 +197,9 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "standing": standing_of(progress),
         "rows": rows_of(progress),
         "editable": editable,
+        "chart": Markup(game_chart(progress, game.players, title=_("Running totals")))
+        if progress.hands
+        else None,
     }
 
 

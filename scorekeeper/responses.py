@@ -12,8 +12,11 @@ from pathlib import Path
 
 from flask import Flask, Response, request, url_for
 
+from .chart import STYLE_CSP_SOURCE
+
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+    f"default-src 'self'; style-src 'self' {STYLE_CSP_SOURCE}; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
 COMPRESSIBLE = ("text/html", "application/json", "text/plain")

@@ -1,0 +1,165 @@
+"""Printable score sheets: a game as played, and a blank sheet for pencil play.
+
+Both use one template (``sheet.html``) and the print stylesheet (``static/print.css``):
+no navigation and no buttons, up to 40 hands on one A4 or Letter page, and the table's
+header repeated on every page after that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from . import db
+from .access import game_and_hands_or_404
+from .chart import game_chart
+from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
+from .engine.cards import SEATS, TRICKS_PER_HAND
+from .games import rules_label
+from .scoreboard import BidLabel, over_under_label, signed, total
+
+bp = Blueprint("sheets", __name__)
+
+# Rows tall enough for pencil that still fit one A4 or Letter page.
+BLANK_ROWS = 32
+MINUS = "\u2212"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSeat:
+    contract: str
+    tricks: str
+    points: str
+    total: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    number: int
+    dealer: str
+    declarer: str
+    bid: BidLabel | None
+    over_under: str
+    seats: tuple[SheetSeat, ...]
+
+
+def sheet_rows(game: db.Game, hands: list[db.StoredHand]) -> list[SheetRow]:
+    """One row per hand, as the engine's replay scored it."""
+    rows = []
+    for hand in db.progress_of(game, hands).hands:
+        record = hand.record
+        played = isinstance(record, PlayedHand)
+        seats = tuple(
+            SheetSeat(
+                str(record.contracts[s]) if played else "",
+                str(record.tricks_taken[s]) if played else "",
+                signed(hand.points[s]) if played else "",
+                total(hand.totals[s]),
+            )
+            for s in range(SEATS)
+        )
+        rows.append(
+            SheetRow(
+                number=hand.number,
+                dealer=game.players[hand.dealer],
+                declarer=game.players[record.declarer] if played else "",
+                bid=BidLabel.of(record.bid) if played else None,
+                over_under=over_under_label(hand.score.over_under)
+                if hand.score
+                else _("thrown in"),
+                seats=seats,
+            )
+        )
+    return rows
+
+
+def _points(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else f"+{value}" if value > 0 else "0"
+
+
+def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
+    """The settings as short lines for the sheet, each scoring rule with its numbers."""
+    s = settings
+    failed_zero = f"{MINUS}{s.failed_zero_first} + {s.failed_zero_step}·(t−1)"
+    made_zero = _(
+        "%(over)s over, %(under)s under", over=_points(s.zero_over), under=_points(s.zero_under)
+    )
+    void = _("the hand scores 0") if s.all_fail_void else _("scored as usual")
+    opener = _("the dealer") if s.opener == "dealer" else _("left of the dealer")
+    frisch = str(s.frisch_rounds)
+    if s.frisch_rounds and s.rising_minimum:
+        frisch = _("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
+    return [
+        (_("Exact contract n ≥ 1"), f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
+        (_("Missed contract"), _("%(points)s per trick", points=_points(-s.miss_step))),
+        (_("Zero made"), made_zero),
+        (_("Zero failed with t tricks"), failed_zero),
+        (_("Nobody makes their contract"), void),
+        (_("Revoke"), _points(-s.revoke_penalty)),
+        (_("Opener"), opener),
+        (_("Auction ends after"), _("%(passes)d passes", passes=s.auction_end_passes)),
+        (_("Declarer may raise"), _("yes") if s.declarer_may_raise else _("no")),
+        (_("Frisch rounds"), frisch),
+        (_("Target"), str(s.target)),
+    ]
+
+
+def contract_table(settings: RuleSettings) -> list[tuple[int, str]]:
+    """Points for each contract 1..13 made exactly, from the engine's scoring."""
+    return [
+        (n, str(contract_points(settings, n, n, "under"))) for n in range(1, TRICKS_PER_HAND + 1)
+    ]
+
+
+def _sheet(settings: RuleSettings, **context):
+    return render_template(
+        "sheet.html",
+        rules_lines=scoring_rules(settings),
+        contracts=contract_table(settings),
+        **context,
+    )
+
+
+@bp.get("/games/<int:game_id>/print")
+def game_sheet(game_id: int):
+    """The game as a printable score sheet."""
+    game, hands = game_and_hands_or_404(game_id)
+    progress = db.progress_of(game, hands)
+    return _sheet(
+        game.settings,
+        game=game,
+        players=game.players,
+        rules=rules_label(game),
+        rows=sheet_rows(game, hands),
+        totals=[total(t) for t in progress.totals],
+        winner=None if progress.winner is None else game.players[progress.winner],
+        chart=Markup(game_chart(progress, game.players, title=_("Running totals")))
+        if hands
+        else None,
+    )
+
+
+@bp.get("/sheets/blank")
+def blank_sheet():
+    """An empty score sheet for pencil play, with the chosen preset's scoring."""
+    rules = request.args.get("rules", "standard")
+    if rules not in PRESETS:
+        abort(
+            400,
+            _(
+                "There is no rules preset called %(name)s; choose %(names)s.",
+                name=rules[:40],
+                names=", ".join(PRESETS),
+            ),
+        )
+    return _sheet(
+        PRESETS[rules],
+        game=None,
+        players=("", "", "", ""),
+        rules=rules,
+        rows=[],
+        blank_rows=range(1, BLANK_ROWS + 1),
+    )

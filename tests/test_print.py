@@ -1,0 +1,155 @@
+"""Printable score sheets: the HTML through the test client, and real PDFs from Chromium."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+
+import pytest
+
+from .conftest import call_json
+from .test_budget import benchmark_module
+
+PLAYERS = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
+
+
+def text_of(response) -> str:
+    return response.get_data(as_text=True)
+
+
+# --- the HTML -----------------------------------------------------------------------------
+
+
+def test_game_sheet_has_every_column_and_no_navigation(client, make_game, post_hand):
+    game_id, key = make_game()
+    post_hand(game_id, key)
+    post_hand(game_id, key, {"thrown_in": True, "frisch_rounds": 0})
+    page = text_of(client.get(f"/games/{game_id}/print"))
+    rows = re.findall(r"<tbody>(.*?)</tbody>", page, re.S)[0].split("</tr>")
+    # Hand 1: South deals, North declares 7C; contracts, tricks, points and totals by seat.
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", rows[0])
+    assert cells[:5] == ["1", "South", "North", "7♣", "under"]
+    assert cells[5:] == [
+        *("2", "0", "−20", "−20"),
+        *("3", "3", "+19", "19"),
+        *("7", "8", "−10", "−10"),
+        *("0", "2", "−40", "−40"),
+    ]
+    assert "thrown in" in rows[1] and ">West<" in rows[1]
+    assert "Players, clockwise:" in page and "Rules: pagat-german" in page
+    assert "10 + n²" in page and "+30 over, +50 under" in page
+    assert "Forbidden number" in page and "Not finished." in page
+    assert 'class="skc"' in page  # the chart
+    assert "<nav" not in page and "<button" not in page and "<form" not in page
+    assert 'class="screen-only"' in page  # the way back, hidden on paper by print.css
+
+
+def test_game_sheet_names_the_winner(client, make_game, post_hand):
+    game_id, key = make_game(target=15)
+    post_hand(game_id, key)
+    assert "Winner: West" in text_of(client.get(f"/games/{game_id}/print"))
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        ("standard", ["10 + n²", "+25 over, +50 under", "3, the minimum rising"]),
+        ("pagat-german", ["10 + n²", "+30 over, +50 under", "−50 + 10·(t−1)"]),
+        ("elhanani", ["n²", "−5 per trick", "the hand scores 0", "−25 + 5·(t−1)"]),
+    ],
+)
+def test_blank_sheet_has_the_presets_scoring(client, rules, expected):
+    response = client.get(f"/sheets/blank?rules={rules}")
+    assert response.status_code == 200
+    page = text_of(response)
+    for text in expected:
+        assert text in page, text
+    assert "Forbidden number" in page
+    assert page.count("<tr><td>") == 32
+    assert "<nav" not in page and "<button" not in page
+
+
+def test_blank_sheet_defaults_to_standard(client):
+    assert "Rules: standard" in text_of(client.get("/sheets/blank"))
+
+
+@pytest.mark.parametrize("rules", ["bridge", "", "STANDARD", "x" * 500, "%00"])
+def test_blank_sheet_refuses_an_unknown_preset(client, rules):
+    response = client.get(f"/sheets/blank?rules={rules}")
+    assert response.status_code == 400
+    assert "There is no rules preset called" in text_of(response)
+
+
+def test_new_game_page_links_a_blank_sheet_per_preset(client):
+    page = text_of(client.get("/games/new"))
+    for rules in ("standard", "pagat-german", "elhanani"):
+        assert f'href="/sheets/blank?rules={rules}"' in page
+
+
+# --- PDFs from Chromium -------------------------------------------------------------------
+
+
+def _game_with_hands(base: str, count: int) -> int:
+    sample_hand = benchmark_module().sample_hand
+    status, created = call_json(
+        base,
+        "POST",
+        "/api/games",
+        {"players": PLAYERS, "rules": "pagat-german", "first_dealer": 0, "target": 100_000},
+    )
+    assert status == 201
+    for index in range(count):
+        status, _ = call_json(
+            base,
+            "POST",
+            f"/api/games/{created['id']}/hands",
+            sample_hand(index),
+            created["edit_key"],
+        )
+        assert status == 201
+    return created["id"]
+
+
+def _pdf_pages(page, path: str, paper: str) -> list[str]:
+    from pypdf import PdfReader
+
+    page.goto(path)
+    reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    # NFKC undoes the ligatures (ﬁ) that the PDF's text carries.
+    return [" ".join(unicodedata.normalize("NFKC", p.extract_text()).split()) for p in reader.pages]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_forty_hands_print_on_one_page(page, live_server, paper):
+    game_id = _game_with_hands(live_server, 40)
+    pages = _pdf_pages(page, f"/games/{game_id}/print", paper)
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Shira Ben-David" in text and "Eitan Mizrahi" in text and "pagat-german" in text
+    assert "Forbidden number" in text and "Not finished." in text
+    assert re.search(r"\b40 \S", text)  # the last hand's row
+    assert "Back to the scoreboard" not in text  # no navigation on paper
+
+
+@pytest.mark.browser
+def test_more_hands_break_across_pages_with_the_header_repeated(page, live_server):
+    game_id = _game_with_hands(live_server, 60)
+    pages = _pdf_pages(page, f"/games/{game_id}/print", "A4")
+    assert len(pages) == 2
+    for text in pages:
+        assert "Dealer Declarer Bid O/U" in text
+        assert "Wassim Haddad" in text
+    assert re.search(r"\b60 \S", pages[1]) and "Not finished." in pages[1]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_blank_sheet_prints_on_one_page(page, live_server, paper):
+    pages = _pdf_pages(page, "/sheets/blank?rules=elhanani", paper)
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Rules: elhanani" in text and "Forbidden number" in text
+    assert "Dealer Declarer Bid O/U" in text and "the hand scores 0" in text
+    assert "Back to the new game" not in text
