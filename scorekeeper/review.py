@@ -32,6 +32,7 @@ from .engine.stats import (
 )
 from .forms import MAX_NAME_LENGTH, FieldProblem, GameDetailsForm, clean_game_details
 from .games import rules_label
+from .i18n import translate
 from .scoreboard import signed, total
 
 bp = Blueprint("review", __name__)
@@ -344,7 +345,7 @@ def details(game_id: int):
         try:
             name, notes = clean_game_details(form.name.data, form.notes.data)
         except FieldProblem as exc:
-            form[exc.field].errors = [*form[exc.field].errors, exc.message]
+            form[exc.field].errors = [*form[exc.field].errors, translate(exc.message)]
         else:
             try:
                 db.set_game_details(db.get_db(), game_id, name, notes)
