@@ -17,7 +17,6 @@
   const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
 
   function offline(yes) {
-    document.documentElement.classList.toggle("offline", yes);
     if (!notice) return;
     const text = yes ? notice.dataset.text : "";
     if (notice.textContent !== text) notice.textContent = text;

@@ -123,6 +123,7 @@ def test_a_failed_poll_shows_the_offline_notice_until_the_connection_is_back(pag
     notice.wait_for(state="visible", timeout=3000)
     assert "Offline" in notice.inner_text()
     assert notice.get_attribute("role") == "status"
+    assert page.locator(".offline").count() == 1  # the notice, and nothing else styled so
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     page.context.set_offline(False)
     page.wait_for_function("() => document.querySelector('#h1') !== null", timeout=3000)
