@@ -54,6 +54,7 @@ from .engine import (
     GameProgress,
     HandRecord,
     PlayedHand,
+    ReplayedHand,
     RuleSettings,
     ThrownIn,
     replay,
@@ -585,25 +586,42 @@ def _seat_rows(record: HandRecord, points: Sequence[int], totals: Sequence[int])
     return [(None, None, None, 0, totals[s]) for s in range(4)]
 
 
-def _write_hand(
-    db: Database, game_id: int, progress: GameProgress, number: int, revision: int, is_new: bool
-) -> None:
-    """Inserts or replaces hand ``number`` with its seats, as ``progress`` scored it."""
-    replayed = progress.hands[number - 1]
-    record = replayed.record
+def _hand_columns(replayed: ReplayedHand) -> list:
+    """A hand's dealer, thrown_in, frisch_rounds, declarer, bid, over_under and
+    contracts_total, as the ``hands`` table stores them."""
+    record, score = replayed.record, replayed.score
     played = isinstance(record, PlayedHand)
-    now = _now()
-    values = [
+    return [
         replayed.dealer,
         0 if played else 1,
         record.frisch_rounds,
         record.declarer if played else None,
         str(record.bid) if played else None,
-        replayed.score.over_under if replayed.score else None,
-        replayed.score.contracts_total if replayed.score else None,
-        revision,
-        now,
+        score.over_under if score else None,
+        score.contracts_total if score else None,
     ]
+
+
+def _insert_seats(db: Database, hand_id: int, replayed: ReplayedHand) -> None:
+    db.conn.executemany(
+        "INSERT INTO hand_seats (hand_id, seat, contract, tricks, revokes, points, total) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (hand_id, seat, *row)
+            for seat, row in enumerate(
+                _seat_rows(replayed.record, replayed.points, replayed.totals)
+            )
+        ],
+    )
+
+
+def _write_hand(
+    db: Database, game_id: int, progress: GameProgress, number: int, revision: int, is_new: bool
+) -> None:
+    """Inserts or replaces hand ``number`` with its seats, as ``progress`` scored it."""
+    replayed = progress.hands[number - 1]
+    now = _now()
+    values = [*_hand_columns(replayed), revision, now]
     # Plain SQL on the write path: each statement releases Python's GIL, and under load
     # every extra round trip is a wait to get it back.
     if is_new:
@@ -624,14 +642,7 @@ def _write_hand(
             [*values, game_id, number],
         ).fetchone()[0]
         db.execute("DELETE FROM hand_seats WHERE hand_id = ?", [hand_id])
-    db.conn.executemany(
-        "INSERT INTO hand_seats (hand_id, seat, contract, tricks, revokes, points, total) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (hand_id, seat, *row)
-            for seat, row in enumerate(_seat_rows(record, replayed.points, replayed.totals))
-        ],
-    )
+    _insert_seats(db, hand_id, replayed)
 
 
 def _write_derived(db: Database, game_id: int, progress: GameProgress, after: int) -> None:
@@ -899,8 +910,6 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
         [(game_id, seat, name, progress.totals[seat]) for seat, name in enumerate(game.players)],
     )
     for hand, replayed in zip(game.hands, progress.hands, strict=True):
-        record = replayed.record
-        played = isinstance(record, PlayedHand)
         hand_id = db.execute(
             "INSERT INTO hands (game_id, number, dealer, thrown_in, frisch_rounds, declarer, "
             "bid, over_under, contracts_total, revision, created_at, updated_at) "
@@ -908,26 +917,13 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
             [
                 game_id,
                 hand.number,
-                replayed.dealer,
-                0 if played else 1,
-                record.frisch_rounds,
-                record.declarer if played else None,
-                str(record.bid) if played else None,
-                replayed.score.over_under if replayed.score else None,
-                replayed.score.contracts_total if replayed.score else None,
+                *_hand_columns(replayed),
                 hand.revision,
                 hand.created_at,
                 hand.updated_at,
             ],
         ).lastrowid
-        db.conn.executemany(
-            "INSERT INTO hand_seats (hand_id, seat, contract, tricks, revokes, points, total) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (hand_id, seat, *row)
-                for seat, row in enumerate(_seat_rows(record, replayed.points, replayed.totals))
-            ],
-        )
+        _insert_seats(db, hand_id, replayed)
     db.conn.executemany(
         "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
