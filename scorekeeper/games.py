@@ -30,9 +30,10 @@ from .access import (
 )
 from .chart import game_chart
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
+from .engine.messages import msg
 from .engine.progression import leaders_of
-from .forms import FieldProblem, NewGameForm, clean_player_names
-from .i18n import current_language
+from .forms import KNOB_LABELS, PRESET_LABELS, FieldProblem, NewGameForm, clean_player_names
+from .i18n import current_language, translate
 from .responses import CachedPage, page_cache
 from .scoreboard import describe, rows_of, standing_of, total
 
@@ -40,15 +41,20 @@ bp = Blueprint("games", __name__)
 
 
 def rules_label(game: db.Game) -> str:
-    """The preset a game started from, noting house rules when any setting differs."""
-    same = preset_name_of(game.settings)
-    return game.rules if same == game.rules else f"{game.rules} + house rules"
+    """The preset a game started from, noting house rules when any setting differs, in the
+    page's language (English for the JSON API)."""
+    name = str(PRESET_LABELS.get(game.rules, game.rules))
+    if preset_name_of(game.settings) == game.rules:
+        return name
+    return _("%(preset)s + house rules", preset=name)
 
 
 def settings_for(rules: Any, changes: dict[str, Any], target: Any) -> tuple[str, RuleSettings]:
     """The preset's name and the game's full settings; raises EngineError naming the knob."""
     if not isinstance(rules, str):
-        raise FieldProblem("rules", f"rules must name a preset: {', '.join(PRESETS)}")
+        raise FieldProblem(
+            "rules", msg("rules must name a preset: %(presets)s", presets=", ".join(PRESETS))
+        )
     base = preset(rules)
     if target is not None:
         changes = {**changes, "target": target}
@@ -60,7 +66,7 @@ def first_dealer_of(value: Any) -> int:
     if value is None or value == "random":
         return secrets.randbelow(4)
     if isinstance(value, bool) or str(value).strip() not in ("0", "1", "2", "3"):
-        raise FieldProblem("first_dealer", 'first_dealer must be a seat 0..3 or "random"')
+        raise FieldProblem("first_dealer", msg('first_dealer must be a seat 0..3 or "random"'))
     return int(str(value).strip())
 
 
@@ -71,7 +77,7 @@ def start_game(
     EngineError naming the field."""
     names = clean_player_names(players)
     if not isinstance(changes, dict):
-        raise FieldProblem("settings", "settings must be an object of rule settings")
+        raise FieldProblem("settings", msg("settings must be an object of rule settings"))
     rules_name, settings = settings_for(rules, changes, target)
     return db.create_game(db.get_db(), names, rules_name, settings, first_dealer_of(first_dealer))
 
@@ -133,9 +139,12 @@ def new_game():
 
 
 def _field_error(form: NewGameForm, field: str, message: str) -> None:
+    """Puts an error beside its field, in the page's language; a knob is named by its label."""
     name = field.replace("players[", "player_").rstrip("]")
     target = form._fields.get(name, form.rules)
-    target.errors = [*target.errors, message]
+    if name in KNOB_LABELS:
+        message = translate(message, knob=str(KNOB_LABELS[name]))
+    target.errors = [*target.errors, translate(message)]
 
 
 @bp.get("/games/<int:game_id>")
@@ -225,9 +234,12 @@ def edit_link(game_id: int, key: str):
     """Opening the edit link makes this browser remember the key; the game is unchanged."""
     game = game_or_404(game_id)
     if not db.key_matches(game, key):
-        abort(403, "This edit link is wrong or out of date. Ask for the game's edit link again.")
+        abort(
+            403,
+            _("This edit link is wrong or out of date. Ask for the game's edit link again."),
+        )
     remember_key(game_id, key)
-    flash("This phone can now record and edit hands in this game.", "info")
+    flash(_("This phone can now record and edit hands in this game."), "info")
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 

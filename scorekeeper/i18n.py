@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 
@@ -22,7 +23,10 @@ bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
-    """The saved choice when it is a known language, else the browser's best match."""
+    """The saved choice when it is a known language, else the browser's best match. The JSON
+    API always answers in English: other programs read it, and its text is part of its shape."""
+    if request.path.startswith("/api/"):
+        return "en"
     chosen = session.get(SESSION_LANGUAGE)
     if chosen in LANGUAGES:
         return chosen
@@ -45,6 +49,11 @@ def isolate(text: str) -> str:
 def isolate_ltr(text: str) -> str:
     """Numbers and bids (+19, −20, 7♣) kept left to right inside a right-to-left sentence."""
     return f"\u2066{text}\u2069" if is_rtl() else text
+
+
+def list_of(names: Any) -> str:
+    """Names as a sentence lists them in the page's language: "A, B and C", "A, B und C"."""
+    return format_list([isolate(str(name)) for name in names], locale=current_language())
 
 
 def translate(text: Any, **params: Any) -> Any:
@@ -82,7 +91,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
-    app.jinja_env.filters.update(translate=translate, isolate=isolate, ltr=isolate_ltr)
+    app.jinja_env.filters.update(
+        translate=translate, isolate=isolate, ltr=isolate_ltr, list_of=list_of
+    )
 
     @app.context_processor
     def language_context() -> dict:
