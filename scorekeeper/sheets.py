@@ -19,13 +19,12 @@ from .chart import game_chart
 from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
 from .engine.cards import SEATS, TRICKS_PER_HAND
 from .games import rules_label
-from .scoreboard import BidLabel, over_under_label, signed, total
+from .scoreboard import MINUS, BidLabel, over_under_label, signed, total
 
 bp = Blueprint("sheets", __name__)
 
 # Rows tall enough for pencil that still fit one A4 or Letter page.
 BLANK_ROWS = 32
-MINUS = "\u2212"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +75,13 @@ def sheet_rows(game: db.Game, hands: list[db.StoredHand]) -> list[SheetRow]:
     return rows
 
 
-def _points(value: int) -> str:
-    return f"{MINUS}{-value}" if value < 0 else f"+{value}" if value > 0 else "0"
-
-
 def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
     """The settings as short lines for the sheet, each scoring rule with its numbers."""
     s = settings
-    failed_zero = f"{MINUS}{s.failed_zero_first} + {s.failed_zero_step}·(t−1)"
+    step = s.failed_zero_step
+    failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
     made_zero = _(
-        "%(over)s over, %(under)s under", over=_points(s.zero_over), under=_points(s.zero_under)
+        "%(over)s over, %(under)s under", over=signed(s.zero_over), under=signed(s.zero_under)
     )
     void = _("the hand scores 0") if s.all_fail_void else _("scored as usual")
     opener = _("the dealer") if s.opener == "dealer" else _("left of the dealer")
@@ -94,11 +90,11 @@ def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
         frisch = _("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     return [
         (_("Exact contract n ≥ 1"), f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
-        (_("Missed contract"), _("%(points)s per trick", points=_points(-s.miss_step))),
+        (_("Missed contract"), _("%(points)s per trick", points=signed(-s.miss_step))),
         (_("Zero made"), made_zero),
         (_("Zero failed with t tricks"), failed_zero),
         (_("Nobody makes their contract"), void),
-        (_("Revoke"), _points(-s.revoke_penalty)),
+        (_("Revoke"), signed(-s.revoke_penalty)),
         (_("Opener"), opener),
         (_("Auction ends after"), _("%(passes)d passes", passes=s.auction_end_passes)),
         (_("Declarer may raise"), _("yes") if s.declarer_may_raise else _("no")),

@@ -70,6 +70,12 @@ def test_blank_sheet_has_the_presets_scoring(client, rules, expected):
     assert "<nav" not in page and "<button" not in page
 
 
+def test_game_sheet_writes_house_rules_as_the_table_plays_them(client, make_game):
+    game_id, _ = make_game(settings={"failed_zero_first": 30, "failed_zero_step": -5})
+    page = text_of(client.get(f"/games/{game_id}/print"))
+    assert "−30 − 5·(t−1)" in page and "pagat-german + house rules" in page
+
+
 def test_blank_sheet_defaults_to_standard(client):
     assert "Rules: standard" in text_of(client.get("/sheets/blank"))
 
