@@ -32,7 +32,7 @@ from .engine.stats import (
 )
 from .forms import MAX_NAME_LENGTH, FieldProblem, GameDetailsForm, clean_game_details
 from .games import rules_label
-from .i18n import translate
+from .i18n import isolate_ltr, translate
 from .scoreboard import signed, total
 
 bp = Blueprint("review", __name__)
@@ -76,8 +76,10 @@ def average_text(value: float | None, sign: bool = False) -> str:
         return "–"
     text = f"{abs(value):.1f}"
     if value < 0 and text != "0.0":
-        return "\u2212" + text
-    return ("+" if sign and text != "0.0" else "") + text
+        text = "\u2212" + text
+    elif sign and text != "0.0":
+        text = "+" + text
+    return isolate_ltr(text)
 
 
 def pick_text(pick: HandPick | None, with_game: bool = False) -> str:
@@ -86,11 +88,11 @@ def pick_text(pick: HandPick | None, with_game: bool = False) -> str:
     if with_game:
         return _(
             "%(points)s (game %(game)s, hand %(hand)d)",
-            points=signed(pick.points),
+            points=isolate_ltr(signed(pick.points)),
             game=pick.game,
             hand=pick.hand,
         )
-    return _("%(points)s (hand %(hand)d)", points=signed(pick.points), hand=pick.hand)
+    return _("%(points)s (hand %(hand)d)", points=isolate_ltr(signed(pick.points)), hand=pick.hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +228,7 @@ def game_statistics(game_id: int):
         rules=rules_label(game),
         summary=game_summary_rows(stats),
         players=game.players,
-        totals=[total(p.total) for p in stats.players],
+        totals=[isolate_ltr(total(p.total)) for p in stats.players],
         winner=stats.winner,
         rows=figure_rows([p.figures for p in stats.players]),
     )

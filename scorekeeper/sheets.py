@@ -19,6 +19,7 @@ from .chart import game_chart
 from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
 from .engine.cards import SEATS, TRICKS_PER_HAND
 from .games import rules_label
+from .i18n import isolate_ltr
 from .scoreboard import MINUS, BidLabel, over_under_label, signed, total
 
 bp = Blueprint("sheets", __name__)
@@ -55,8 +56,8 @@ def sheet_rows(game: db.Game, hands: list[db.StoredHand]) -> list[SheetRow]:
             SheetSeat(
                 str(record.contracts[s]) if played else "",
                 str(record.tricks_taken[s]) if played else "",
-                signed(hand.points[s]) if played else "",
-                total(hand.totals[s]),
+                isolate_ltr(signed(hand.points[s])) if played else "",
+                isolate_ltr(total(hand.totals[s])),
             )
             for s in range(SEATS)
         )
@@ -81,7 +82,9 @@ def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
     made_zero = _(
-        "%(over)s over, %(under)s under", over=signed(s.zero_over), under=signed(s.zero_under)
+        "%(over)s over, %(under)s under",
+        over=isolate_ltr(signed(s.zero_over)),
+        under=isolate_ltr(signed(s.zero_under)),
     )
     void = _("the hand scores 0") if s.all_fail_void else _("scored as usual")
     opener = _("the dealer") if s.opener == "dealer" else _("left of the dealer")
@@ -89,12 +92,15 @@ def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
     if s.frisch_rounds and s.rising_minimum:
         frisch = _("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     return [
-        (_("Exact contract n ≥ 1"), f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
-        (_("Missed contract"), _("%(points)s per trick", points=signed(-s.miss_step))),
+        (
+            _("Exact contract n ≥ 1"),
+            isolate_ltr(f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
+        ),
+        (_("Missed contract"), _("%(points)s per trick", points=isolate_ltr(signed(-s.miss_step)))),
         (_("Zero made"), made_zero),
-        (_("Zero failed with t tricks"), failed_zero),
+        (_("Zero failed with t tricks"), isolate_ltr(failed_zero)),
         (_("Nobody makes their contract"), void),
-        (_("Revoke"), signed(-s.revoke_penalty)),
+        (_("Revoke"), isolate_ltr(signed(-s.revoke_penalty))),
         (_("Opener"), opener),
         (_("Auction ends after"), _("%(passes)d passes", passes=s.auction_end_passes)),
         (_("Declarer may raise"), _("yes") if s.declarer_may_raise else _("no")),
@@ -130,7 +136,7 @@ def game_sheet(game_id: int):
         players=game.players,
         rules=rules_label(game),
         rows=sheet_rows(game, hands),
-        totals=[total(t) for t in progress.totals],
+        totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else game.players[progress.winner],
         chart=Markup(game_chart(progress, game.players, title=_("Running totals")))
         if hands
