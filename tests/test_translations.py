@@ -21,10 +21,13 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po, write_po
 from jinja2 import Environment, nodes
 
+from scorekeeper.i18n import LANGUAGES as OFFERED
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-LANGUAGES = ("he", "de")
+# Every language the app offers but English, in which the strings are written.
+LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 # --- templates ------------------------------------------------------------------------------
 
