@@ -15,6 +15,12 @@
   const news = document.getElementById("live-news");
   const gamePage = live || document.getElementById("hand");
   const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  // Whether the worker served this page, and so kept a copy. (Not the same as being
+  // controlled: a worker that activates while a page loads claims it after the fact.)
+  const navigation = window.performance && performance.getEntriesByType
+    ? performance.getEntriesByType("navigation")[0]
+    : null;
+  const servedByWorker = Boolean(navigation && navigation.workerStart > 0);
 
   function offline(yes) {
     if (!notice) return;
@@ -33,8 +39,8 @@
       .register(script.dataset.worker)
       .then(() => worker.ready)
       .then((registration) => {
-        // The first page a phone opens is loaded before the worker runs: store it now.
-        if (!worker.controller && registration.active) {
+        // A page loaded before the worker ran (the first one a phone opens) is kept now.
+        if (!servedByWorker && registration.active) {
           registration.active.postMessage({ keep: location.href });
         }
       })

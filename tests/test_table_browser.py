@@ -29,17 +29,21 @@ def phone(browser, live_server):
         context.close()
 
 
-def wait_for_worker(page):
-    """Waits until the service worker controls the page and has stored it."""
-    page.wait_for_function(
-        "() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"
-    )
-    page.wait_for_function(
+def wait_for_worker(page, seconds: float = 10.0) -> None:
+    """Waits until the service worker is active, so that it serves the next navigation,
+    and has kept a copy of the page."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(
         """async () => {
-            const cache = await caches.open("pages");
-            return Boolean(await cache.match(location.href, {ignoreVary: true}));
+            const registration = await navigator.serviceWorker.getRegistration();
+            const pages = await caches.open("pages");
+            return Boolean(registration && registration.active
+                && registration.active.state === "activated"
+                && await pages.match(location.href, {ignoreVary: true}));
         }"""
-    )
+    ):
+        assert time.monotonic() < deadline, "the service worker kept no copy of the page"
+        page.wait_for_timeout(100)
 
 
 def show_page(page, state: str) -> None:
