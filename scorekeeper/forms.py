@@ -176,6 +176,7 @@ class NewGameForm(FlaskForm):
         default="standard",
     )
     target = IntegerField(_l("Target score"), default=100, validators=[Optional()])
+    preset_labels = PRESET_LABELS
     preset_descriptions = PRESET_DESCRIPTIONS
 
     def player_names(self) -> list[str]:

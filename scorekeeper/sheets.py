@@ -18,6 +18,7 @@ from .access import game_and_hands_or_404
 from .chart import game_chart
 from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
 from .engine.cards import SEATS, TRICKS_PER_HAND
+from .forms import PRESET_LABELS
 from .games import rules_label
 from .i18n import isolate_ltr
 from .scoreboard import MINUS, BidLabel, over_under_label, signed, total
@@ -161,7 +162,7 @@ def blank_sheet():
         PRESETS[rules],
         game=None,
         players=("", "", "", ""),
-        rules=rules,
+        rules=PRESET_LABELS[rules],
         rows=[],
         blank_rows=range(1, BLANK_ROWS + 1),
     )
