@@ -94,7 +94,15 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) {
-    event.respondWith(caches.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request)));
+    event.respondWith(
+      caches.match(request, { ignoreVary: true }).then(
+        (hit) =>
+          hit ||
+          // Offline, a page kept before an update asks for the old version of a file:
+          // the current one (the same path) serves it.
+          fetch(request).catch(() => caches.match(request, { ignoreVary: true, ignoreSearch: true })),
+      ),
+    );
   } else if (request.mode === "navigate") {
     event.respondWith(page(event));
   }

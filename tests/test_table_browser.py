@@ -145,6 +145,9 @@ def test_a_scoreboard_seen_once_stays_readable_offline_with_a_notice(page, live_
     page.reload()
     assert totals(page) == ["−20", "19", "−10", "−40"]
     page.locator("#offline").wait_for(state="visible", timeout=3000)
+    # A copy kept before an update names older files: the current ones stand in.
+    older = "() => fetch('/static/app.css?v=older').then((r) => r.status, () => 0)"
+    assert page.evaluate(older) == 200
     # A page never opened on this phone gets the offline page, not the browser's error.
     page.goto(f"/games/{game_id}/revisions")
     assert "offline" in page.locator("h1").inner_text().lower()
