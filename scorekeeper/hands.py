@@ -42,7 +42,7 @@ from .engine import (
 )
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .forms import ConfirmForm, HandForm, hand_form_data
-from .i18n import translate
+from .i18n import isolate, translate
 from .scoreboard import describe, over_under_label, points_line
 
 bp = Blueprint("hands", __name__)
@@ -113,7 +113,7 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
             number=number,
-            dealer=game.players[progress.dealer],
+            dealer=isolate(game.players[progress.dealer]),
         )
     return _(
         "Hand %(number)d (%(over_under)s): %(points)s",

@@ -1,7 +1,10 @@
 """Languages: English, Hebrew and German through Flask-Babel.
 
 The language comes from the player's saved choice, else the browser's Accept-Language.
-Hebrew pages are right-to-left; templates read ``text_direction`` for ``dir``.
+Hebrew pages are right-to-left; templates read ``text_direction`` for ``dir``. Engine
+errors arrive as English :class:`Message` objects, which ``translate`` renders in the
+page's language; ``isolate`` and ``isolate_ltr`` keep names and numbers whole inside a
+right-to-left sentence (filters ``isolate``, ``ltr`` and ``list_of`` in templates).
 """
 
 from __future__ import annotations
