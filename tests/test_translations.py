@@ -47,7 +47,7 @@ VISIBLE_ATTRIBUTES = {
 # Keyword arguments that become such attributes when a form field is rendered.
 VISIBLE_KEYWORDS = {"title", "placeholder", "alt", "label", "aria_label"}
 LETTER = re.compile(r"[^\W\d_]")
-# Short codes that are not words: suits for the engine (D, H), a CSS class, a field type.
+# Short codes that are not words: suit letters for the engine (D, H), WTForms field types.
 CODE = re.compile(r"^(?:[A-Z]{1,2}|[A-Za-z]+Field)$")
 
 ENV = Environment(extensions=["jinja2.ext.i18n"])
