@@ -10,13 +10,13 @@ right-to-left sentence (filters ``isolate``, ``ltr`` and ``list_of`` in template
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from babel.lists import format_list
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 
 from .engine.messages import Message
-from .forms import ConfirmForm
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
 RTL_LANGUAGES = frozenset({"he"})
@@ -74,12 +74,26 @@ def translate(text: Any, **params: Any) -> Any:
     return gettext(text.template, **values)
 
 
+def from_this_site() -> bool:
+    """True unless the browser says the request came from another site.
+
+    The language buttons sit on pages that are cached and shared between phones (the
+    scoreboard), so they cannot carry a per-session CSRF token; this form is checked by
+    the Fetch Metadata and Origin headers instead, which every current browser sends
+    with a POST. A client that sends neither is no browser acting for a player.
+    """
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("Origin") or request.headers.get("Referer")
+    return not origin or urlsplit(origin).netloc == request.host
+
+
 @bp.post("/language")
 def choose_language():
     """Remembers the chosen language in the session and goes back where the player was."""
-    form = ConfirmForm()
     code = request.form.get("language", "")
-    if form.validate_on_submit() and code in LANGUAGES:
+    if from_this_site() and code in LANGUAGES:
         session[SESSION_LANGUAGE] = code
         session.permanent = True
     target = request.form.get("next", "")

@@ -40,3 +40,54 @@ def test_unknown_language_is_ignored(client):
 
 def test_changing_language_needs_a_post(client):
     assert client.get("/language?language=he").status_code == 405
+
+
+@pytest.fixture
+def guarded_app(tmp_path):
+    from scorekeeper import create_app
+
+    from .conftest import app_config
+
+    return create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
+
+
+def test_language_buttons_work_on_a_scoreboard_cached_for_another_phone(guarded_app):
+    first, second = guarded_app.test_client(), guarded_app.test_client()
+    with guarded_app.app_context():
+        from scorekeeper import db
+        from scorekeeper.engine import preset
+
+        game_id, _key = db.create_game(db.get_db(), list("ABCD"), "standard", preset("standard"), 0)
+    path = f"/games/{game_id}"
+    assert first.get(path).status_code == 200  # fills the shared page cache
+    assert second.get(path).status_code == 200  # served from it
+    response = second.post(
+        "/language",
+        data={"language": "he", "next": path},
+        headers={"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
+    )
+    assert response.status_code == 303
+    assert 'lang="he" dir="rtl"' in second.get(path).get_data(as_text=True)
+    assert 'lang="en"' in first.get(path).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "https://evil.example"},
+        {"Referer": "https://evil.example/page"},
+    ],
+)
+def test_another_site_cannot_switch_the_language(guarded_app, headers):
+    client = guarded_app.test_client()
+    response = client.post("/language", data={"language": "he", "next": "/"}, headers=headers)
+    assert response.status_code == 303
+    assert 'lang="en"' in client.get("/").get_data(as_text=True)
+
+
+def test_other_forms_still_need_their_csrf_token(guarded_app):
+    client = guarded_app.test_client()
+    response = client.post("/games/new", data={"player_0": "A"})
+    assert response.status_code == 400
