@@ -1,6 +1,7 @@
 """Accessibility, measured by axe-core in real Chromium: the home, new-game, record-hand
-and scoreboard pages, in English and Hebrew, light and dark, have no serious or critical
-violation. axe-core comes bundled in axe-playwright-python, so nothing is fetched.
+and scoreboard pages (and the edit QR code and offline pages), in English and Hebrew, light
+and dark, have no serious or critical violation. axe-core comes bundled in
+axe-playwright-python, so nothing is fetched.
 
 Also checked here, as a player's thumb meets them: every control is at least 44 px
 each way, and the screen is kept awake on a game's pages."""
@@ -17,6 +18,8 @@ PAGES = {
     "new game": "/games/new",
     "record hand": "/games/{id}/hands/new",
     "scoreboard": "/games/{id}",
+    "edit link's QR code": "/games/{id}/share/edit?show=1",
+    "offline": "/offline",
 }
 SERIOUS = ("serious", "critical")
 MIN_TARGET = 44  # CSS px, WCAG 2.5.5
