@@ -137,8 +137,6 @@ def test_the_view_qr_code_is_an_svg_file(client, make_game):
 
 
 def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
-    import segno
-
     from scorekeeper import share
 
     made = []
@@ -151,8 +149,6 @@ def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
         f"http://localhost/games/{game_id}",
         f"http://localhost/games/{game_id}/edit/{key}",
     ]
-    # And segno draws a code that holds what it was given.
-    assert segno.make(made[1], error="m").designator.endswith("M")
 
 
 def test_the_edit_qr_code_needs_the_edit_key(client, make_game):
