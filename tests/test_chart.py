@@ -212,3 +212,28 @@ def test_page_theme_applies_and_nothing_is_loaded():
 def test_totals_must_have_one_value_per_name():
     with pytest.raises(ValueError, match="hand 2 has 3 totals for 4 players"):
         running_totals_svg(NAMES, [(0, 0, 0, 0), (1, 2, 3)])
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
+    import pathlib
+    import re
+
+    from scorekeeper.chart import COLOURS
+
+    css = (pathlib.Path(__file__).parents[1] / "static" / "app.css").read_text(encoding="utf-8")
+    backgrounds = set(re.findall(r"--(?:bg|card):\s*(#[0-9a-fA-F]{6})", css)) | {"#ffffff"}
+    assert len(backgrounds) >= 3  # light page, dark page and paper at least
+    for colour in COLOURS[:4]:
+        for background in backgrounds:
+            assert _contrast(colour, background) >= 3, (colour, background)
