@@ -7,23 +7,18 @@ import time
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json
-from .test_browser import SCOREBOARD_URL, Taps, api, game_opened_by_edit_link, totals
+from .test_browser import (
+    SCOREBOARD_URL,
+    WORKED_TAPS,
+    Taps,
+    api,
+    game_opened_by_edit_link,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
 LIVE_WITHIN = 2.0  # seconds from a save on one phone to the change on another
-# RULES.md's worked example as keys tapped in speaking order; East's tricks fill themselves in.
-WORKED_TAPS = (
-    ("declarer", 2),
-    ("level", 7),
-    ("denomination", "C"),
-    ("contract_3", 0),
-    ("contract_0", 2),
-    ("contract_1", 3),
-    ("tricks_0", 0),
-    ("tricks_1", 3),
-    ("tricks_2", 8),
-)
 
 
 @pytest.fixture
