@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -172,12 +173,28 @@ def live(game_id: int):
 
 
 def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
-    """Everything a rendered scoreboard ``part`` depends on; a write bumps the version."""
-    return (part, request.host, current_language(), game.id, game.version, editable)
+    """Everything a rendered scoreboard ``part`` depends on; a write bumps the version.
+
+    The page is shared by every visitor with the same key, so nothing else from the
+    request may reach it: the links in it are built from the address the page was asked
+    at (scheme, host and the app's root), and the language switch's "come back here" is
+    the scoreboard's own path, never the query string one visitor sent.
+    """
+    return (
+        part,
+        request.scheme,
+        request.host,
+        request.script_root,
+        current_language(),
+        game.id,
+        game.version,
+        editable,
+    )
 
 
 def _etag(key: tuple) -> str:
-    return ".".join(str(item) for item in key)
+    # A digest: the host comes from the request and may hold characters an ETag cannot.
+    return f"{key[0]}.{key[-2]}." + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
 def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[..., str]) -> Response:
@@ -226,6 +243,7 @@ def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool
         view_url=view,
         view_qr=share.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, "live"))}"',
+        page_path=url_for("games.scoreboard", game_id=game.id),
     )
 
 

@@ -9,8 +9,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, request, url_for
+from werkzeug.urls import iri_to_uri
 
 from .chart import STYLE_CSP_SOURCE
 
@@ -18,6 +20,11 @@ CONTENT_SECURITY_POLICY = (
     f"default-src 'self'; style-src 'self' {STYLE_CSP_SOURCE}; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
+)
+# The browser features a page may use: the screen wake lock on a game's pages, nothing else.
+PERMISSIONS_POLICY = (
+    "screen-wake-lock=(self), camera=(), microphone=(), geolocation=(), payment=(), "
+    "usb=(), serial=(), bluetooth=(), accelerometer=(), gyroscope=(), magnetometer=()"
 )
 COMPRESSIBLE = ("text/html", "application/json", "text/plain")
 MIN_GZIP_BYTES = 600
@@ -105,6 +112,9 @@ def _finish(response: Response) -> Response:
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+    # A page opened from another site cannot reach this one's window (the edit key's page).
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
     if response.mimetype in COMPRESSIBLE and not response.direct_passthrough:
         if "Accept-Encoding" not in headers.get("Vary", ""):
             headers.add("Vary", "Accept-Encoding")
@@ -118,3 +128,24 @@ def _finish(response: Response) -> Response:
                 response.set_data(gzip.compress(body, compresslevel=6))
                 headers["Content-Encoding"] = "gzip"
     return response
+
+
+def safe_path(target: str | None, fallback: str) -> str:
+    r"""``target`` as the ``Location`` header will carry it, when that is a path on this
+    site; else ``fallback``. Every redirect to an address taken from a request goes
+    through here.
+
+    The check runs on Werkzeug's normalization of the header (``iri_to_uri``), because
+    that is what the browser gets: it drops tabs and newlines, so ``/\t/evil.example``
+    would leave as ``//evil.example``, another site. Control characters and backslashes
+    (which browsers read as ``/``) are refused before that.
+    """
+    if not isinstance(target, str) or not target or len(target) > 2048:
+        return fallback
+    if any(ord(c) < 0x20 or c == "\x7f" or c == "\\" for c in target):
+        return fallback
+    location = iri_to_uri(target)
+    parts = urlsplit(location)
+    if parts.scheme or parts.netloc or not location.startswith("/") or location.startswith("//"):
+        return fallback
+    return location
