@@ -293,6 +293,23 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def replace_edit_key(db: Database, game_id: int) -> str:
+    """Gives the game a new edit key, which revokes the old one, and returns it. The
+    game's version is bumped, so no page made for the old key is served again.
+    Raises NotFound for an unknown game."""
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    key = new_edit_key()
+    with _writing(db):
+        changed = db.execute(
+            "UPDATE games SET edit_key_hash = ?, version = version + 1 WHERE id = ?",
+            [hash_key(key), game_id],
+        ).rowcount
+    if not changed:
+        raise NotFound(f"there is no game {game_id}")
+    return key
+
+
 def key_matches(game: Game, key: str | None) -> bool:
     """True when ``key`` is the game's edit key, compared in constant time."""
     if not key or len(key) > 200:

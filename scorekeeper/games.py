@@ -24,10 +24,12 @@ from markupsafe import Markup
 from . import db, share
 from .access import (
     can_edit,
+    forget_key,
     game_and_hands_or_404,
     game_or_404,
+    holds_replaced_key,
     remember_key,
-    remembered_key,
+    replaced_key_message,
 )
 from .chart import game_chart
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
@@ -154,6 +156,10 @@ def scoreboard(game_id: int):
     that and carries it as its ETag. A page with a message to show once (after a save) is
     rendered fresh and marked never to be stored, not even by the service worker."""
     game = game_or_404(game_id)
+    if holds_replaced_key(game):
+        # Said once: the phone then forgets the revoked key and is a viewer like any other.
+        forget_key(game.id)
+        flash(replaced_key_message(), "info")
     editable = can_edit(game)
     if get_flashed_messages():
         game, hands = game_and_hands_or_404(game_id)  # both as of one moment
@@ -234,12 +240,12 @@ def _render_live(game: db.Game, hands: list[db.StoredHand], editable: bool) -> s
 
 
 def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
-    key = remembered_key(game.id) if editable else None
+    # No edit link here: the page is cached (by the server and the phone's service
+    # worker), so the link shows only on /share/edit, after a warning and a second tap.
     view = share.view_url(game.id)
     return render_template(
         "scoreboard.html",
         **_live_context(game, hands, editable),
-        edit_url=share.edit_url(game.id, key) if key else None,
         view_url=view,
         view_qr=share.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, "live"))}"',

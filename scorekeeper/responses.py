@@ -1,5 +1,11 @@
 """What every response gets: security headers, gzip for pages and JSON, cache-busted
-static URLs. Phones at a card table are often on weak Wi-Fi, so pages travel compressed."""
+static URLs. Phones at a card table are often on weak Wi-Fi, so pages travel compressed.
+
+A response that carries a game's edit key, in its body or in its own address, is never
+stored by any cache: it gets ``Cache-Control: private, no-store`` here, whichever view
+made it, and the shared page cache refuses it. Building an edit link with ``url_for``
+is what marks a response, so no view has to remember to.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request, url_for
+from flask import Flask, Response, g, request, url_for
 from werkzeug.urls import iri_to_uri
 
 from .chart import STYLE_CSP_SOURCE
@@ -39,7 +45,25 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["static_url"] = static_url
     app.extensions["scorekeeper.pages"] = PageCache(app.config["PAGE_CACHE_SIZE"])
+    app.url_defaults(_note_edit_links)
     app.after_request(_finish)
+
+
+# The route of the edit link; its ``key`` is the game's edit key.
+EDIT_LINK = "games.edit_link"
+PRIVATE = "private, no-store"
+
+
+def _note_edit_links(endpoint: str, values: dict) -> None:
+    """Runs for every ``url_for``: building an edit link marks this response private."""
+    if endpoint == EDIT_LINK and values.get("key"):
+        g.carries_edit_key = True
+
+
+def carries_edit_key() -> bool:
+    """True when this response holds an edit key: an edit link was built for it, or its
+    own address holds one (``/games/<id>/edit/<key>``)."""
+    return bool(g.get("carries_edit_key")) or "key" in (request.view_args or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +72,13 @@ class CachedPage:
 
     body: bytes
     gzipped: bytes
+    # It holds an edit key: it may be sent to its own request, never kept for others.
+    private: bool = False
 
     @classmethod
     def of(cls, html: str) -> CachedPage:
         body = html.encode()
-        return cls(body, gzip.compress(body, compresslevel=6))
+        return cls(body, gzip.compress(body, compresslevel=6), bool(g.get("carries_edit_key")))
 
     def response(self) -> Response:
         """The page as a response, gzipped when the browser accepts it."""
@@ -83,7 +109,7 @@ class PageCache:
             return page
 
     def put(self, key: tuple, page: CachedPage) -> None:
-        if self.size <= 0:
+        if self.size <= 0 or page.private:
             return
         with self._lock:
             self._pages[key] = page
@@ -108,6 +134,8 @@ def _static_hashes(folder: Path) -> dict[str, str]:
 
 def _finish(response: Response) -> Response:
     headers = response.headers
+    if carries_edit_key():
+        headers["Cache-Control"] = PRIVATE
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")
