@@ -722,6 +722,23 @@ def _next_revision(db: Database, game_id: int, number: int) -> int:
     ).fetchone()[0]
 
 
+def _hand_as_expected(
+    game_id: int,
+    hands: list[StoredHand],
+    number: int,
+    expected_revision: int | None,
+    stale: str,
+) -> StoredHand:
+    """Hand ``number`` as stored. Raises NotFound when there is none, and Conflict
+    (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
+    if not 1 <= number <= len(hands):
+        raise NotFound(f"game {game_id} has no hand {number}")
+    current = hands[number - 1]
+    if expected_revision is not None and expected_revision != current.revision:
+        raise Conflict(stale, "revision", current)
+    return current
+
+
 def _finished_message(game: Game) -> str:
     assert game.winner is not None
     return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
@@ -785,19 +802,12 @@ def replace_hand(
     """
 
     def plan(game: Game, hands: list[StoredHand]):
-        if not 1 <= number <= len(hands):
-            raise NotFound(f"game {game_id} has no hand {number}")
-        current = hands[number - 1]
-        if expected_revision is not None and expected_revision != current.revision:
-            raise Conflict(
-                msg(
-                    "hand %(number)d was changed on another phone while you were editing it; "
-                    "check it and save again",
-                    number=number,
-                ),
-                "revision",
-                current,
-            )
+        stale = msg(
+            "hand %(number)d was changed on another phone while you were editing it; "
+            "check it and save again",
+            number=number,
+        )
+        current = _hand_as_expected(game_id, hands, number, expected_revision, stale)
         if current.record == record:
             return lambda: (progress_of(game, hands), current.revision)
         hands[number - 1] = StoredHand(number, record, current.revision)
@@ -835,19 +845,12 @@ def delete_last_hand(
     """
 
     def plan(game: Game, hands: list[StoredHand]):
-        if not 1 <= number <= len(hands):
-            raise NotFound(f"game {game_id} has no hand {number}")
-        current = hands[number - 1]
-        if expected_revision is not None and expected_revision != current.revision:
-            raise Conflict(
-                msg(
-                    "hand %(number)d was changed on another phone since you opened it; "
-                    "check it before deleting it",
-                    number=number,
-                ),
-                "revision",
-                current,
-            )
+        stale = msg(
+            "hand %(number)d was changed on another phone since you opened it; "
+            "check it before deleting it",
+            number=number,
+        )
+        _hand_as_expected(game_id, hands, number, expected_revision, stale)
         if number != len(hands):
             raise Conflict(
                 msg(

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from flask_babel import gettext as _
 
 from .i18n import RTL_LANGUAGES, current_language
+from .responses import EDIT_LINK
 
 bp = Blueprint("pwa", __name__)
 
@@ -38,7 +39,6 @@ SHELL_EXTRA = ("icons/icon-192.png",)
 KEYED_ENDPOINTS = frozenset(
     {"games.edit_link", "share.edit_code", "share.edit_qr", "share.new_edit_link"}
 )
-EDIT_LINK_ENDPOINT = "games.edit_link"
 
 
 def _static_url(filename: str) -> str:
@@ -103,7 +103,7 @@ def keyed_paths() -> str:
 
 def edit_link_in_page() -> str:
     """A regular expression that finds an edit link inside a page."""
-    rules = [r.rule for r in current_app.url_map.iter_rules() if r.endpoint == EDIT_LINK_ENDPOINT]
+    rules = [r.rule for r in current_app.url_map.iter_rules() if r.endpoint == EDIT_LINK]
     return "|".join(_rule_pattern(rule, "[^/\"'<>\\s]+") for rule in rules)
 
 
