@@ -33,9 +33,30 @@ def remembered_key(game_id: int) -> str | None:
     return key if isinstance(key, str) else None
 
 
+def forget_key(game_id: int) -> None:
+    """Drops this browser's key for ``game_id``, e.g. one a new edit link replaced."""
+    keys = session.get(SESSION_KEYS)
+    if isinstance(keys, dict) and str(game_id) in keys:
+        session[SESSION_KEYS] = {k: v for k, v in keys.items() if k != str(game_id)}
+
+
 def can_edit(game: Game) -> bool:
     """True when this browser holds the game's edit key."""
     return key_matches(game, remembered_key(game.id))
+
+
+def holds_replaced_key(game: Game) -> bool:
+    """True when this browser remembers a key for the game that is no longer its key: an
+    editor made a new edit link, which revoked the old one."""
+    key = remembered_key(game.id)
+    return key is not None and not key_matches(game, key)
+
+
+def replaced_key_message() -> str:
+    return _(
+        "The edit link this phone used was replaced by a new one, so this phone can only "
+        "view the game now. Ask the players for the new edit link to record hands."
+    )
 
 
 def bearer_key() -> str | None:
@@ -62,6 +83,8 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
 
 def require_edit(game: Game) -> None:
     """Aborts with 403 unless this browser holds the game's edit key."""
+    if holds_replaced_key(game):
+        abort(403, replaced_key_message())
     if not can_edit(game):
         abort(
             403,

@@ -270,12 +270,12 @@ def add_hand(game_id: int):
     number = _whole_or_none(body, "number")
     record = _record(found, body)
     try:
-        stored_number, progress = db.add_hand(db.get_db(), game_id, record, number)
+        stored_number, progress, revision = db.add_hand(db.get_db(), game_id, record, number)
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "id") from None
     except db.Conflict as exc:
         raise ApiError(409, exc.message, exc.field) from None
-    return _written(found, progress, stored_number, 1), 201
+    return _written(found, progress, stored_number, revision), 201
 
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
@@ -286,25 +286,66 @@ def replace_hand(game_id: int, number: int):
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
         raise ApiError(422, f"the body names hand {given} but the URL hand {number}", "number")
-    revision = _whole_or_none(body, "revision")
+    revision = _expected_revision(_whole_or_none(body, "revision"))
     record = _record(found, body)
     try:
         progress, revision = db.replace_hand(db.get_db(), game_id, number, record, revision)
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "number") from None
     except db.Conflict as exc:
-        raise ApiError(409, exc.message, exc.field) from None
+        return _conflict(found, exc)
     return _written(found, progress, number, revision)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 def delete_hand(game_id: int, number: int):
+    """Deletes the last hand; ``?revision=n``, a body ``{"revision": n}`` or ``If-Match:
+    "n"`` refuses to delete it when it is no longer revision n."""
     found = _game(game_id)
     _authorize(found)
+    given = _whole_or_none(_body({"revision"}), "revision") if request.content_length else None
+    query = request.args.get("revision")
+    if query is not None:
+        if given is not None and str(given) != query:
+            raise ApiError(422, "the query and the body name different revisions", "revision")
+        given = _whole_or_none({"revision": _whole_number(query)}, "revision")
     try:
-        progress = db.delete_last_hand(db.get_db(), game_id, number)
+        progress = db.delete_last_hand(db.get_db(), game_id, number, _expected_revision(given))
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "number") from None
     except db.Conflict as exc:
-        raise ApiError(409, exc.message, exc.field) from None
+        return _conflict(found, exc)
     return {"deleted": number, **_state_json(progress)}
+
+
+def _whole_number(text: str) -> int | str:
+    """``text`` as an int when it is written as one, else unchanged (to be refused)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else text
+
+
+def _expected_revision(given: int | None) -> int | None:
+    """The revision a write expects the hand to have: ``given`` (from the body or query) or
+    the ``If-Match`` header's ``"n"``; ``If-Match: *`` expects none in particular."""
+    header = request.headers.get("If-Match")
+    if header is None or request.if_match.star_tag:
+        return given
+    tags = request.if_match.as_set()
+    tag = next(iter(tags)) if len(tags) == 1 else ""
+    matched = _whole_number(tag)
+    if not isinstance(matched, int) or matched < 1:
+        raise ApiError(422, 'If-Match must be one revision in quotes, e.g. "2"', "If-Match")
+    if given is not None and given != matched:
+        raise ApiError(422, "If-Match and revision name different revisions", "revision")
+    return matched
+
+
+def _conflict(found: db.Game, exc: db.Conflict):
+    """409 with the reason; for a stale revision, also the hand as it is stored now."""
+    body: dict[str, Any] = {"error": exc.message, "field": exc.field}
+    if exc.current is not None:
+        stored, hands = db.load_game_with_hands(db.get_db(), found.id)
+        number = exc.current.number
+        if stored is not None and number <= len(hands):
+            progress = db.progress_of(stored, hands)
+            body["hand"] = _hand_json(stored, progress, hands[number - 1])
+    return body, 409

@@ -17,7 +17,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``hands``
     one row per recorded hand, unique on (``game_id``, ``number``): ``dealer``,
     ``thrown_in``, ``frisch_rounds``, ``declarer``, ``bid`` (``7C``, ``9NT``),
-    ``over_under``, ``contracts_total``, ``revision`` (1 on first save, +1 per edit).
+    ``over_under``, ``contracts_total``, ``revision`` (1 on the first save of a hand number,
+    then one more than any revision that number ever had, so an edit or a hand deleted and
+    recorded again never repeats a revision another phone may still hold).
 ``hand_seats``
     one row per seat per hand: ``contract``, ``tricks``, ``revokes`` (null for a thrown-in
     deal), ``points`` scored in the hand and the running ``total`` after it.
@@ -172,12 +174,16 @@ def m002_game_name_and_notes(db: Database) -> None:
 
 
 class Conflict(Exception):
-    """A write that clashes with what is stored: a hand already saved, a game over."""
+    """A write that clashes with what is stored: a hand already saved, a game over, a hand
+    changed since the revision the writer read (then ``current`` is the stored hand)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(
+        self, message: str, field: str | None = None, current: StoredHand | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.current = current
 
 
 class NotFound(LookupError):
@@ -234,9 +240,9 @@ def connect(path: str) -> Database:
     # No triggers and no sqlite-utils plugins here: skip their set-up on every request.
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
     db.execute("PRAGMA foreign_keys = ON")
-    # With WAL, NORMAL never corrupts the file; a power cut may lose the last hand saved,
-    # which the phone then shows as not saved. FULL would add an fsync to every save.
-    db.execute("PRAGMA synchronous = NORMAL")
+    # FULL: a write is on disk before the phone is told it is saved (201). Under WAL,
+    # NORMAL only fsyncs at checkpoints, so a power cut could lose hands already confirmed.
+    db.execute("PRAGMA synchronous = FULL")
     return db
 
 
@@ -285,6 +291,23 @@ def new_edit_key() -> str:
 
 def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def replace_edit_key(db: Database, game_id: int) -> str:
+    """Gives the game a new edit key, which revokes the old one, and returns it. The
+    game's version is bumped, so no page made for the old key is served again.
+    Raises NotFound for an unknown game."""
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    key = new_edit_key()
+    with _writing(db):
+        changed = db.execute(
+            "UPDATE games SET edit_key_hash = ?, version = version + 1 WHERE id = ?",
+            [hash_key(key), game_id],
+        ).rowcount
+    if not changed:
+        raise NotFound(f"there is no game {game_id}")
+    return key
 
 
 def key_matches(game: Game, key: str | None) -> bool:
@@ -686,6 +709,36 @@ def _add_revision(
     )
 
 
+def _next_revision(db: Database, game_id: int, number: int) -> int:
+    """One more than any revision hand ``number`` of the game ever had, deleted versions
+    included (the history is never deleted). So a revision never repeats: a phone that read
+    an old version can never match a newer hand, not even one recorded again after a delete.
+    """
+    return db.execute(
+        "SELECT 1 + max("
+        "coalesce((SELECT max(revision) FROM hand_revisions WHERE game_id = ? AND number = ?), 0),"
+        " coalesce((SELECT revision FROM hands WHERE game_id = ? AND number = ?), 0))",
+        [game_id, number, game_id, number],
+    ).fetchone()[0]
+
+
+def _hand_as_expected(
+    game_id: int,
+    hands: list[StoredHand],
+    number: int,
+    expected_revision: int | None,
+    stale: str,
+) -> StoredHand:
+    """Hand ``number`` as stored. Raises NotFound when there is none, and Conflict
+    (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
+    if not 1 <= number <= len(hands):
+        raise NotFound(f"game {game_id} has no hand {number}")
+    current = hands[number - 1]
+    if expected_revision is not None and expected_revision != current.revision:
+        raise Conflict(stale, "revision", current)
+    return current
+
+
 def _finished_message(game: Game) -> str:
     assert game.winner is not None
     return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
@@ -697,9 +750,9 @@ def _already_recorded(number: int) -> str:
 
 def add_hand(
     db: Database, game_id: int, record: HandRecord, number: int | None = None
-) -> tuple[int, GameProgress]:
+) -> tuple[int, GameProgress, int]:
     """Stores ``record`` as the game's next hand, with its points and the game's status, in
-    one transaction. Returns (its number, the game's progress after it).
+    one transaction. Returns (its number, the game's progress after it, its revision).
 
     ``number``, when given, must be the next hand's number. Raises NotFound for an unknown
     game and Conflict when that hand is already recorded or the game is over.
@@ -722,11 +775,12 @@ def add_hand(
             raise Conflict(_finished_message(game), "number")
         progress = progress_of(game, [*hands, StoredHand(next_number, record, 1)])
 
-        def write() -> tuple[int, GameProgress]:
-            _write_hand(db, game_id, progress, next_number, 1, is_new=True)
+        def write() -> tuple[int, GameProgress, int]:
+            revision = _next_revision(db, game_id, next_number)
+            _write_hand(db, game_id, progress, next_number, revision, is_new=True)
             _write_derived(db, game_id, progress, after=next_number)
-            _add_revision(db, game_id, next_number, 1, "recorded", record)
-            return next_number, progress
+            _add_revision(db, game_id, next_number, revision, "recorded", record)
+            return next_number, progress, revision
 
         return write
 
@@ -748,22 +802,15 @@ def replace_hand(
     """
 
     def plan(game: Game, hands: list[StoredHand]):
-        if not 1 <= number <= len(hands):
-            raise NotFound(f"game {game_id} has no hand {number}")
-        current = hands[number - 1]
-        if expected_revision is not None and expected_revision != current.revision:
-            raise Conflict(
-                msg(
-                    "hand %(number)d was changed on another phone while you were editing it; "
-                    "check it and save again",
-                    number=number,
-                ),
-                "revision",
-            )
+        stale = msg(
+            "hand %(number)d was changed on another phone while you were editing it; "
+            "check it and save again",
+            number=number,
+        )
+        current = _hand_as_expected(game_id, hands, number, expected_revision, stale)
         if current.record == record:
             return lambda: (progress_of(game, hands), current.revision)
-        revision = current.revision + 1
-        hands[number - 1] = StoredHand(number, record, revision)
+        hands[number - 1] = StoredHand(number, record, current.revision)
         try:
             progress = progress_of(game, hands)
         except ValueError as exc:
@@ -777,6 +824,7 @@ def replace_hand(
             ) from None
 
         def write() -> tuple[GameProgress, int]:
+            revision = _next_revision(db, game_id, number)
             _write_hand(db, game_id, progress, number, revision, is_new=False)
             _write_derived(db, game_id, progress, after=number)
             _add_revision(db, game_id, number, revision, "edited", record)
@@ -787,15 +835,22 @@ def replace_hand(
     return _write_if_unchanged(db, game_id, plan)
 
 
-def delete_last_hand(db: Database, game_id: int, number: int) -> GameProgress:
+def delete_last_hand(
+    db: Database, game_id: int, number: int, expected_revision: int | None = None
+) -> GameProgress:
     """Deletes hand ``number``, which must be the last one, keeping it as a revision.
 
-    Raises NotFound for an unknown game or hand and Conflict when it is not the last hand.
+    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
+    ``expected_revision`` (or deleted and recorded again), or when it is not the last hand.
     """
 
     def plan(game: Game, hands: list[StoredHand]):
-        if not 1 <= number <= len(hands):
-            raise NotFound(f"game {game_id} has no hand {number}")
+        stale = msg(
+            "hand %(number)d was changed on another phone since you opened it; "
+            "check it before deleting it",
+            number=number,
+        )
+        _hand_as_expected(game_id, hands, number, expected_revision, stale)
         if number != len(hands):
             raise Conflict(
                 msg(
@@ -816,7 +871,8 @@ def delete_last_hand(db: Database, game_id: int, number: int) -> GameProgress:
             )
             db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
             _write_derived(db, game_id, progress, after=number)
-            _add_revision(db, game_id, number, removed.revision + 1, "deleted", removed.record)
+            revision = _next_revision(db, game_id, number)
+            _add_revision(db, game_id, number, revision, "deleted", removed.record)
             return progress
 
         return write

@@ -329,3 +329,10 @@ def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, 
 
 class ConfirmForm(FlaskForm):
     """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""
+
+
+class DeleteHandForm(ConfirmForm):
+    """The "Delete hand" button with the revision of the hand the player was shown, so that
+    a hand changed (or deleted and recorded again) on another phone meanwhile is kept."""
+
+    revision = IntegerField(widget=HiddenInput(), validators=[Optional()])

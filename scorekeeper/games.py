@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -23,10 +24,12 @@ from markupsafe import Markup
 from . import db, share
 from .access import (
     can_edit,
+    forget_key,
     game_and_hands_or_404,
     game_or_404,
+    holds_replaced_key,
     remember_key,
-    remembered_key,
+    replaced_key_message,
 )
 from .chart import game_chart
 from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
@@ -153,6 +156,10 @@ def scoreboard(game_id: int):
     that and carries it as its ETag. A page with a message to show once (after a save) is
     rendered fresh and marked never to be stored, not even by the service worker."""
     game = game_or_404(game_id)
+    if holds_replaced_key(game):
+        # Said once: the phone then forgets the revoked key and is a viewer like any other.
+        forget_key(game.id)
+        flash(replaced_key_message(), "info")
     editable = can_edit(game)
     if get_flashed_messages():
         game, hands = game_and_hands_or_404(game_id)  # both as of one moment
@@ -172,12 +179,28 @@ def live(game_id: int):
 
 
 def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
-    """Everything a rendered scoreboard ``part`` depends on; a write bumps the version."""
-    return (part, request.host, current_language(), game.id, game.version, editable)
+    """Everything a rendered scoreboard ``part`` depends on; a write bumps the version.
+
+    The page is shared by every visitor with the same key, so nothing else from the
+    request may reach it: the links in it are built from the address the page was asked
+    at (scheme, host and the app's root), and the language switch's "come back here" is
+    the scoreboard's own path, never the query string one visitor sent.
+    """
+    return (
+        part,
+        request.scheme,
+        request.host,
+        request.script_root,
+        current_language(),
+        game.id,
+        game.version,
+        editable,
+    )
 
 
 def _etag(key: tuple) -> str:
-    return ".".join(str(item) for item in key)
+    # A digest: the host comes from the request and may hold characters an ETag cannot.
+    return f"{key[0]}.{key[-2]}." + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
 def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[..., str]) -> Response:
@@ -217,15 +240,16 @@ def _render_live(game: db.Game, hands: list[db.StoredHand], editable: bool) -> s
 
 
 def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
-    key = remembered_key(game.id) if editable else None
+    # No edit link here: the page is cached (by the server and the phone's service
+    # worker), so the link shows only on /share/edit, after a warning and a second tap.
     view = share.view_url(game.id)
     return render_template(
         "scoreboard.html",
         **_live_context(game, hands, editable),
-        edit_url=share.edit_url(game.id, key) if key else None,
         view_url=view,
         view_qr=share.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, "live"))}"',
+        page_path=url_for("games.scoreboard", game_id=game.id),
     )
 
 

@@ -41,7 +41,7 @@ from .engine import (
     speaking_order,
 )
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
-from .forms import ConfirmForm, HandForm, hand_form_data
+from .forms import DeleteHandForm, HandForm, hand_form_data
 from .i18n import isolate, translate
 from .scoreboard import describe, over_under_label, points_line
 
@@ -140,7 +140,7 @@ def record(game_id: int):
         hand = _record_from(form, game.settings)
         if hand is not None:
             try:
-                number, after = db.add_hand(database, game_id, hand, form.number.data)
+                number, after, _revision = db.add_hand(database, game_id, hand, form.number.data)
             except db.Conflict as exc:
                 conflict = _conflict_notice(game, exc, form)
             else:
@@ -258,24 +258,34 @@ def delete(game_id: int, number: int):
     game = game_or_404(game_id)
     require_edit(game)
     stored = _stored_hand(game, number)
-    form = ConfirmForm()
+    form = DeleteHandForm()
     problem = None
     if form.validate_on_submit():
         try:
-            db.delete_last_hand(db.get_db(), game_id, number)
+            db.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
         except db.NotFound:
             _no_such_hand(game_id, number)
         except db.Conflict as exc:
             problem = translate(exc.message)
+            if exc.current is not None:
+                stored = exc.current
         else:
             flash(_("Hand %(number)d deleted. It is kept under Revisions.", number=number), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
+    elif form.revision.errors:
+        problem = _("The revision in this form is not a whole number: reload the page.")
+    # The page asks again about the hand as stored now, so a tap deletes what was shown.
+    form.revision.data = stored.revision
+    form.revision.raw_data = None
     last = game.hand_count == number
     if not last and problem is None:
         problem = _(
             "Only the last hand (%(last)d) can be deleted; edit this one instead.",
             last=game.hand_count,
         )
+    status = 200
+    if form.is_submitted() and problem:
+        status = 422 if form.revision.errors else 409
     return render_template(
         "delete_hand.html",
         game=game,
@@ -283,4 +293,5 @@ def delete(game_id: int, number: int):
         number=number,
         text=describe(stored.record.to_dict(), game.players),
         problem=problem,
-    ), (409 if problem and form.is_submitted() else 200)
+        last=last,
+    ), status

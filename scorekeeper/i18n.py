@@ -17,6 +17,7 @@ from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 
 from .engine.messages import Message
+from .responses import safe_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
 RTL_LANGUAGES = frozenset({"he"})
@@ -96,11 +97,8 @@ def choose_language():
     if from_this_site() and code in LANGUAGES:
         session[SESSION_LANGUAGE] = code
         session.permanent = True
-    target = request.form.get("next", "")
     # Only same-site paths: an open redirect would let a link send players elsewhere.
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("games.home")
-    return redirect(target, code=303)
+    return redirect(safe_path(request.form.get("next"), url_for("games.home")), code=303)
 
 
 def init_app(app: Flask) -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .i18n import RTL_LANGUAGES, current_language
+from .responses import EDIT_LINK
 
 bp = Blueprint("pwa", __name__)
 
@@ -32,6 +34,11 @@ WORKER = "sw.js"
 # small icon; pages are stored as they are opened.
 SHELL_SUFFIXES = (".css", ".js")
 SHELL_EXTRA = ("icons/icon-192.png",)
+# Routes whose answers carry a game's edit key, in their address or in the page: the
+# worker leaves them to the network and keeps nothing of them (they are no-store too).
+KEYED_ENDPOINTS = frozenset(
+    {"games.edit_link", "share.edit_code", "share.edit_qr", "share.new_edit_link"}
+)
 
 
 def _static_url(filename: str) -> str:
@@ -78,17 +85,41 @@ def shell_urls() -> list[str]:
     return [*(_static_url(f) for f in [*files, *SHELL_EXTRA]), url_for("pwa.offline")]
 
 
+def _rule_pattern(rule: str, variable: str) -> str:
+    """A route (``/games/<int:game_id>/edit/<key>``) as a regular expression that reads
+    the same in Python and JavaScript, each variable matching ``variable``."""
+    return re.sub(r"<[^>]+>", lambda _: variable, re.escape(request.script_root + rule))
+
+
+def keyed_paths() -> str:
+    """A regular expression for the paths that carry an edit key (KEYED_ENDPOINTS)."""
+    rules = sorted(
+        _rule_pattern(rule.rule, "[^/]+")
+        for rule in current_app.url_map.iter_rules()
+        if rule.endpoint in KEYED_ENDPOINTS
+    )
+    return "^(?:" + "|".join(rules) + ")$"
+
+
+def edit_link_in_page() -> str:
+    """A regular expression that finds an edit link inside a page."""
+    rules = [r.rule for r in current_app.url_map.iter_rules() if r.endpoint == EDIT_LINK]
+    return "|".join(_rule_pattern(rule, "[^/\"'<>\\s]+") for rule in rules)
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, from the root so that it may serve every page of the site."""
     shell = shell_urls()
     script = Path(current_app.static_folder or "static", WORKER).read_text(encoding="utf-8")
-    version = hashlib.sha256("\n".join([*shell, script]).encode()).hexdigest()[:12]
-    offline_page = json.dumps(url_for("pwa.offline"))
-    body = (
-        f"const SHELL = {json.dumps(shell)};\nconst OFFLINE = {offline_page};\n"
-        f"const VERSION = {json.dumps(version)};\n{script}"
+    constants = (
+        f"const SHELL = {json.dumps(shell)};\n"
+        f"const OFFLINE = {json.dumps(url_for('pwa.offline'))};\n"
+        f"const KEYED = new RegExp({json.dumps(keyed_paths())});\n"
+        f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
     )
+    version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
+    body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"
     response = Response(body, mimetype="text/javascript")
     # Browsers check for a new worker on each visit; never let a cache answer for it.
     response.headers["Cache-Control"] = "no-cache"

@@ -1,5 +1,11 @@
 """What every response gets: security headers, gzip for pages and JSON, cache-busted
-static URLs. Phones at a card table are often on weak Wi-Fi, so pages travel compressed."""
+static URLs. Phones at a card table are often on weak Wi-Fi, so pages travel compressed.
+
+A response that carries a game's edit key, in its body or in its own address, is never
+stored by any cache: it gets ``Cache-Control: private, no-store`` here, whichever view
+made it, and the shared page cache refuses it. Building an edit link with ``url_for``
+is what marks a response, so no view has to remember to.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, request, url_for
+from flask import Flask, Response, g, request, url_for
+from werkzeug.urls import iri_to_uri
 
 from .chart import STYLE_CSP_SOURCE
 
@@ -18,6 +26,11 @@ CONTENT_SECURITY_POLICY = (
     f"default-src 'self'; style-src 'self' {STYLE_CSP_SOURCE}; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
+)
+# The browser features a page may use: the screen wake lock on a game's pages, nothing else.
+PERMISSIONS_POLICY = (
+    "screen-wake-lock=(self), camera=(), microphone=(), geolocation=(), payment=(), "
+    "usb=(), serial=(), bluetooth=(), accelerometer=(), gyroscope=(), magnetometer=()"
 )
 COMPRESSIBLE = ("text/html", "application/json", "text/plain")
 MIN_GZIP_BYTES = 600
@@ -32,7 +45,25 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["static_url"] = static_url
     app.extensions["scorekeeper.pages"] = PageCache(app.config["PAGE_CACHE_SIZE"])
+    app.url_defaults(_note_edit_links)
     app.after_request(_finish)
+
+
+# The route of the edit link; its ``key`` is the game's edit key.
+EDIT_LINK = "games.edit_link"
+PRIVATE = "private, no-store"
+
+
+def _note_edit_links(endpoint: str, values: dict) -> None:
+    """Runs for every ``url_for``: building an edit link marks this response private."""
+    if endpoint == EDIT_LINK and values.get("key"):
+        g.carries_edit_key = True
+
+
+def carries_edit_key() -> bool:
+    """True when this response holds an edit key: an edit link was built for it, or its
+    own address holds one (``/games/<id>/edit/<key>``)."""
+    return bool(g.get("carries_edit_key")) or "key" in (request.view_args or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +72,13 @@ class CachedPage:
 
     body: bytes
     gzipped: bytes
+    # It holds an edit key: it may be sent to its own request, never kept for others.
+    private: bool = False
 
     @classmethod
     def of(cls, html: str) -> CachedPage:
         body = html.encode()
-        return cls(body, gzip.compress(body, compresslevel=6))
+        return cls(body, gzip.compress(body, compresslevel=6), bool(g.get("carries_edit_key")))
 
     def response(self) -> Response:
         """The page as a response, gzipped when the browser accepts it."""
@@ -76,7 +109,7 @@ class PageCache:
             return page
 
     def put(self, key: tuple, page: CachedPage) -> None:
-        if self.size <= 0:
+        if self.size <= 0 or page.private:
             return
         with self._lock:
             self._pages[key] = page
@@ -101,10 +134,15 @@ def _static_hashes(folder: Path) -> dict[str, str]:
 
 def _finish(response: Response) -> Response:
     headers = response.headers
+    if carries_edit_key():
+        headers["Cache-Control"] = PRIVATE
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+    # A page opened from another site cannot reach this one's window (the edit key's page).
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
     if response.mimetype in COMPRESSIBLE and not response.direct_passthrough:
         if "Accept-Encoding" not in headers.get("Vary", ""):
             headers.add("Vary", "Accept-Encoding")
@@ -118,3 +156,24 @@ def _finish(response: Response) -> Response:
                 response.set_data(gzip.compress(body, compresslevel=6))
                 headers["Content-Encoding"] = "gzip"
     return response
+
+
+def safe_path(target: str | None, fallback: str) -> str:
+    r"""``target`` as the ``Location`` header will carry it, when that is a path on this
+    site; else ``fallback``. Every redirect to an address taken from a request goes
+    through here.
+
+    The check runs on Werkzeug's normalization of the header (``iri_to_uri``), because
+    that is what the browser gets: it drops tabs and newlines, so ``/\t/evil.example``
+    would leave as ``//evil.example``, another site. Control characters and backslashes
+    (which browsers read as ``/``) are refused before that.
+    """
+    if not isinstance(target, str) or not target or len(target) > 2048:
+        return fallback
+    if any(ord(c) < 0x20 or c == "\x7f" or c == "\\" for c in target):
+        return fallback
+    location = iri_to_uri(target)
+    parts = urlsplit(location)
+    if parts.scheme or parts.netloc or not location.startswith("/") or location.startswith("//"):
+        return fallback
+    return location

@@ -4,6 +4,11 @@ The view link is read-only and its QR code is on the scoreboard for anyone. The 
 link's QR code lets a phone change the game, so only a browser that holds the edit key
 sees it, and only after a confirmation: one tap on the scoreboard, a second on the page
 that warns what the code does.
+
+An editor can also make a new edit link, which revokes the old one (a link shared too
+widely): after a confirmation, a POST with the CSRF token. The phone that makes it keeps
+edit rights with the new key; phones with the old key can only view the game, and are
+told why.
 """
 
 from __future__ import annotations
@@ -12,11 +17,22 @@ import functools
 import ipaddress
 
 import segno
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .access import game_or_404, remembered_key, require_edit
+from . import db
+from .access import game_or_404, remember_key, remembered_key, require_edit
+from .forms import ConfirmForm
 
 bp = Blueprint("share", __name__)
 
@@ -110,5 +126,28 @@ def edit_code(game_id: int):
         )
     )
     # The page carries the edit key: never keep it in a cache.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.route("/games/<int:game_id>/share/new-link", methods=["GET", "POST"])
+def new_edit_link(game_id: int):
+    """GET asks first; the POST from that page replaces the edit key, revoking the old
+    one. This phone keeps edit rights with the new key and goes to the edit link's page."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        key = db.replace_edit_key(db.get_db(), game.id)
+        remember_key(game.id, key)
+        flash(
+            _(
+                "This game has a new edit link. The old one no longer works: phones that "
+                "opened it can only view the game until they open the new one."
+            ),
+            "saved",
+        )
+        return redirect(url_for("share.edit_code", game_id=game.id))
+    response = Response(render_template("share_edit.html", game=game, renew=form))
     response.headers["Cache-Control"] = "private, no-store"
     return response

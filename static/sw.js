@@ -1,5 +1,7 @@
 // The service worker. /sw.js serves this file with SHELL (the app shell's URLs), OFFLINE
-// (the page for a page never stored) and VERSION defined in front of it (scorekeeper/pwa.py).
+// (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
+// key), EDIT_LINK (an edit link inside a page) and VERSION defined in front of it
+// (scorekeeper/pwa.py).
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
 //   hash, so a stored copy is never stale.
@@ -7,7 +9,10 @@
 //   readable when the connection drops. The page's own script then says it is offline.
 // - The scoreboard's live polls, the JSON API and every POST go to the network untouched:
 //   a failed poll is how a page learns it is offline, and a save is never faked.
-/* global SHELL, OFFLINE, VERSION */
+// - Nothing that carries an edit key is ever stored, so that the key cannot outlive a new
+//   edit link, or be read from the phone's storage: KEYED paths go to the network
+//   untouched, and neither a page marked no-store nor one holding an edit link is kept.
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, VERSION */
 "use strict";
 
 const SHELL_CACHE = "shell-" + VERSION;
@@ -35,9 +40,35 @@ self.addEventListener("activate", (event) => {
             .map((key) => caches.delete(key)),
         ),
       )
+      .then(purge)
       .then(() => self.clients.claim()),
   );
 });
+
+function keyed(url) {
+  return KEYED.test(new URL(url).pathname);
+}
+
+function noStore(response) {
+  return /no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
+// Drops stored pages that carry an edit key: an older worker kept scoreboards that
+// printed the edit link.
+function purge() {
+  return caches.open(PAGES).then((cache) =>
+    cache.keys().then((requests) =>
+      Promise.all(
+        requests.map((request) =>
+          cache.match(request).then((response) => {
+            if (!response || keyed(request.url) || noStore(response)) return cache.delete(request);
+            return response.text().then((body) => EDIT_LINK.test(body) && cache.delete(request));
+          }),
+        ),
+      ),
+    ),
+  );
+}
 
 function storable(response) {
   return (
@@ -45,8 +76,20 @@ function storable(response) {
     response.type === "basic" &&
     !response.redirected &&
     (response.headers.get("Content-Type") || "").startsWith("text/html") &&
-    !/no-store/.test(response.headers.get("Cache-Control") || "")
+    !noStore(response)
   );
+}
+
+// Keeps a copy of a page unless it holds an edit link.
+function keep(url, copy) {
+  if (keyed(url)) return Promise.resolve();
+  return copy
+    .clone()
+    .text()
+    .then((body) => {
+      if (EDIT_LINK.test(body)) return undefined;
+      return caches.open(PAGES).then((cache) => cache.put(url, copy).then(() => trim(cache)));
+    });
 }
 
 function trim(cache) {
@@ -60,8 +103,7 @@ function trim(cache) {
 function fetchAndKeep(request, again) {
   return fetch(request).then((response) => {
     if (storable(response)) {
-      const copy = response.clone();
-      caches.open(PAGES).then((cache) => cache.put(request.url, copy).then(() => trim(cache)));
+      keep(request.url, response.clone()).catch(() => {});
     } else if (again && response.ok && response.type === "basic" && !response.redirected) {
       fetchAndKeep(new Request(request.url, { credentials: "same-origin" }), false).catch(() => {});
     }
@@ -92,7 +134,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin || keyed(request.url)) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(
       caches.match(request, { ignoreVary: true }).then(
@@ -112,6 +154,8 @@ self.addEventListener("fetch", (event) => {
 // the first page, which loaded before this worker ran).
 self.addEventListener("message", (event) => {
   const url = event.data && event.data.keep;
-  if (typeof url !== "string" || new URL(url).origin !== self.location.origin) return;
+  if (typeof url !== "string" || new URL(url).origin !== self.location.origin || keyed(url)) {
+    return;
+  }
   event.waitUntil(fetchAndKeep(new Request(url, { credentials: "same-origin" }), false).catch(() => {}));
 });

@@ -68,7 +68,7 @@ def test_a_game_stores_full_settings_and_only_a_hash_of_its_key(database):
 
 
 def test_a_hand_is_stored_with_points_totals_and_status(database, game_id):
-    number, progress = db.add_hand(database, game_id, worked())
+    number, progress, _revision = db.add_hand(database, game_id, worked())
     assert number == 1
     assert list(progress.totals) == WORKED_POINTS
     seats = list(database.query("SELECT * FROM hand_seats ORDER BY seat"))

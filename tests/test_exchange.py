@@ -106,7 +106,7 @@ def test_round_trip_into_an_empty_database_gives_the_same_file(database, games, 
     # The imported games work as any other: a new key edits them, and they score on.
     game = db.load_game(other, 1)
     assert db.key_matches(game, imported[0][2]) and game.status == "in_progress"
-    number, _ = db.add_hand(other, 1, record(WORKED_EXAMPLE))
+    number, _, _ = db.add_hand(other, 1, record(WORKED_EXAMPLE))
     assert number == 4
     other.close()
 
