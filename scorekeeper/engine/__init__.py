@@ -15,6 +15,7 @@ from .contracts import (
     speaking_order,
 )
 from .errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
+from .numbers import MAX_DIGITS, parse_int
 from .play import PlayState, legal_cards, trick_winner
 from .progression import GameProgress, ReplayedHand, next_dealer, opener_for, replay
 from .scoring import HandScore, contract_points, score_hand
@@ -37,6 +38,7 @@ __all__ = [
     "BOTS",
     "KNOBS",
     "KNOB_HELP",
+    "MAX_DIGITS",
     "PASS",
     "PRESETS",
     "Auction",
@@ -82,6 +84,7 @@ __all__ = [
     "over_under",
     "parse_call",
     "parse_cards",
+    "parse_int",
     "preset",
     "preset_name_of",
     "record_from_dict",

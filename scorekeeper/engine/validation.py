@@ -16,6 +16,7 @@ from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import forbidden_contract, left_of
 from .errors import InvalidHand, ParseError
 from .messages import Message, msg, nmsg
+from .numbers import parse_int
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
 
@@ -103,25 +104,20 @@ class _Problems:
         self.found.append((field, message))
 
 
-def _not_whole(label: Message, value: Any) -> Message:
-    return msg("%(what)s must be a whole number, not %(value)s", what=label, value=repr(value))
-
-
-def _whole(value: Any, field: str, label: Message, problems: _Problems) -> int | None:
-    if isinstance(value, bool):
-        problems.add(field, _not_whole(label, value))
+def _whole(
+    value: Any,
+    field: str,
+    label: Message,
+    problems: _Problems,
+    low: int | None = None,
+    high: int | None = None,
+) -> int | None:
+    """The number ``parse_int`` reads, or None with its problem added."""
+    try:
+        return parse_int(value, field, label=label, low=low, high=high)
+    except ParseError as exc:
+        problems.add(field, exc.message)
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    if value is None or (isinstance(value, str) and not value.strip()):
-        problems.add(field, msg("%(what)s is missing", what=label))
-    else:
-        problems.add(field, _not_whole(label, value))
-    return None
 
 
 def _seat_list(
@@ -145,34 +141,11 @@ def _seat_list(
             ),
         )
         return None
-    numbers: list[int] = []
-    ok = True
-    for seat, value in enumerate(values):
-        label = SEAT_FIELD_NAMES[field][seat]
-        number = _whole(value, f"{field}[{seat}]", label, problems)
-        if number is None:
-            ok = False
-            continue
-        if number < low or (high is not None and number > high):
-            if high is None:
-                problem = msg(
-                    "%(what)s is %(number)d; it must be at least %(low)d",
-                    what=label,
-                    number=number,
-                    low=low,
-                )
-            else:
-                problem = msg(
-                    "%(what)s is %(number)d; it must be %(low)d..%(high)d",
-                    what=label,
-                    number=number,
-                    low=low,
-                    high=high,
-                )
-            problems.add(f"{field}[{seat}]", problem)
-            ok = False
-        numbers.append(number)
-    return numbers if ok else None
+    numbers = [
+        _whole(value, f"{field}[{seat}]", SEAT_FIELD_NAMES[field][seat], problems, low, high)
+        for seat, value in enumerate(values)
+    ]
+    return None if None in numbers else numbers  # type: ignore[return-value]
 
 
 def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
