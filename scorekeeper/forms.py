@@ -25,7 +25,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from .engine import KNOBS, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine import KNOBS, MAX_REVOKES, PRESETS, Denomination, HandRecord, PlayedHand
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .engine.messages import msg, nmsg
 
@@ -301,7 +301,7 @@ for _seat in range(SEATS):
         HandForm,
         f"revokes_{_seat}",
         IntegerField(
-            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, TRICKS_PER_HAND)]
+            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, MAX_REVOKES)]
         ),
     )
 

@@ -155,7 +155,25 @@ def errors_of(settings, **changes):
             PAGAT,
             {"revokes": [0, -1, 0, 0]},
             "revokes[1]",
-            "revokes for the second seat is -1; it must be at least 0",
+            "revokes for the second seat is -1; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [0, 0, 14, 0]},
+            "revokes[2]",
+            "revokes for the third seat is 14; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [1_000_000, 0, 0, 0]},
+            "revokes[0]",
+            "revokes for the first seat is 1000000; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [10**17, 0, 0, 0]},
+            "revokes[0]",
+            "revokes for the first seat is 100000000000000000; it must be 0..13",
         ),
         (
             PAGAT,
@@ -187,6 +205,11 @@ def test_each_rule_has_its_message(settings, changes, field, message):
         assert [f for f, _ in errors] == [field] and "the level must be 5..13" in errors[0][1]
     else:
         assert (field, message) in errors
+
+
+def test_the_most_revokes_a_hand_can_have_are_recorded():
+    hand = record_hand(PAGAT, **WORKED, revokes=[13, 0, "13", "+0"])
+    assert hand.revokes == (13, 0, 13, 0)
 
 
 def test_every_problem_is_reported_at_once():

@@ -22,6 +22,7 @@ from .scoring import HandScore, contract_points, score_hand
 from .settings import KNOB_HELP, KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 from .simulate import DealResult, SimulationSummary, deal_hands, simulate_deal, simulate_deals
 from .validation import (
+    MAX_REVOKES,
     HandRecord,
     PlayedHand,
     ThrownIn,
@@ -39,6 +40,7 @@ __all__ = [
     "KNOBS",
     "KNOB_HELP",
     "MAX_DIGITS",
+    "MAX_REVOKES",
     "PASS",
     "PRESETS",
     "Auction",

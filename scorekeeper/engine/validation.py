@@ -95,6 +95,10 @@ class ThrownIn:
 
 HandRecord = PlayedHand | ThrownIn
 
+# A player revokes at most once per trick (each trick they play one card), so no player
+# can be caught more than 13 times in a hand. The form, the API and import all stop here.
+MAX_REVOKES = TRICKS_PER_HAND
+
 
 class _Problems:
     def __init__(self) -> None:
@@ -121,7 +125,7 @@ def _whole(
 
 
 def _seat_list(
-    values: Any, field: str, low: int, high: int | None, problems: _Problems
+    values: Any, field: str, low: int, high: int, problems: _Problems
 ) -> list[int] | None:
     """Four whole numbers in low..high; adds problems and returns None if any is bad."""
     if isinstance(values, str):
@@ -176,11 +180,11 @@ def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | 
 
 
 def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four revoke counts >= 0 (missing means none)."""
+    """Checks four revoke counts 0..MAX_REVOKES (missing means none)."""
     own = problems or _Problems()
     if revokes is None:
         return [0] * SEATS
-    numbers = _seat_list(revokes, "revokes", 0, None, own)
+    numbers = _seat_list(revokes, "revokes", 0, MAX_REVOKES, own)
     if problems is None and own.found:
         raise InvalidHand(own.found)
     return numbers
@@ -294,7 +298,7 @@ def record_hand(
     Checks: the declarer is a seat 0..3; the level lies between the Frisch-raised minimum
     and 13; the denomination is C D H S or NT; the declarer's contract fits its level
     (equal to it, or at least it when the declarer may raise); contracts are 0..13 and do
-    not total 13; tricks are 0..13 and total 13; revokes are >= 0.
+    not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
     """
     problems = _Problems()
     seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems)
