@@ -30,8 +30,17 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import db
-from .engine import PRESETS, EngineError, PlayedHand, RuleSettings, record_from_dict, replay
+from . import db, json_input
+from .engine import (
+    PRESETS,
+    EngineError,
+    ParseError,
+    PlayedHand,
+    RuleSettings,
+    parse_int,
+    record_from_dict,
+    replay,
+)
 from .engine.cards import SEATS
 from .forms import FieldProblem, clean_game_details, clean_player_names
 
@@ -186,9 +195,10 @@ def _now() -> str:
 
 
 def _whole(value: Any, where: str, field: str, low: int, high: int = db.MAX_ID) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ImportProblem(where, field, f"must be a whole number {low}..{high}, not {value!r}")
-    return value
+    try:
+        return parse_int(value, field, low=low, high=high)
+    except ParseError as exc:
+        raise ImportProblem(where, field, exc.message) from None
 
 
 def _stamp(value: Any, where: str, field: str, default: str) -> str:
@@ -257,7 +267,7 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         at = f"{where}, hand {position}"
         if not isinstance(hand, dict):
             raise ImportProblem(at, "hand", "must be a JSON object")
-        if hand.get("number", position) != position:
+        if _whole(hand.get("number", position), at, "number", 1) != position:
             raise ImportProblem(
                 at, "number", f"hands must be numbered 1, 2, 3…; this is {position}"
             )
@@ -321,13 +331,10 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
 def read_file(text: str | bytes) -> list[db.ImportedGame]:
     """Checks a whole export file; raises ImportProblem at the first problem found."""
     try:
-        document = json.loads(text)
-    except UnicodeDecodeError:
-        raise ImportProblem("file", "encoding", "the file is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ImportProblem(
-            "file", "json", f"not valid JSON: {exc.msg} at line {exc.lineno}"
-        ) from None
+        document = json_input.loads(text)
+    except json_input.JsonProblem as exc:
+        field = "encoding" if exc.field == "encoding" else "json"
+        raise ImportProblem("file", field, exc.message) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportProblem(
             "file", "format", f'not a scorekeeper export: "format" must be "{FORMAT}"'

@@ -22,12 +22,22 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
-from .engine import KNOBS, MAX_REVOKES, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine import (
+    KNOBS,
+    MAX_REVOKES,
+    PRESETS,
+    Denomination,
+    HandRecord,
+    ParseError,
+    PlayedHand,
+    parse_int,
+)
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .engine.messages import msg, nmsg
+from .i18n import translate
 
 MAX_NAME_LENGTH = 30
 
@@ -41,6 +51,27 @@ def options(pairs) -> list[SelectChoice]:
 SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
 # The players as messages name them. Messages, so that the JSON API's text stays English.
 PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
+
+
+class WholeNumberField(IntegerField):
+    """A number box read by the engine's ``parse_int``, so a form takes exactly the numbers
+    the API and the command line take (WTForms' ``int()`` would also read "٣" and "1_000"),
+    and says what is wrong in the engine's words, naming the field by its label."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        try:
+            self.data = parse_int(valuelist[0], self.name, label=str(self.label.text))
+        except ParseError as exc:
+            self.data = None
+            raise ValueError(translate(exc.message)) from None
+
+    def pre_validate(self, form: Any) -> None:
+        # Text that is no number needs one message, not a second one from a range check;
+        # a blank box still goes on to Optional(), which lets it through.
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
 
 
 class FieldProblem(ValueError):
@@ -175,7 +206,7 @@ class NewGameForm(FlaskForm):
         choices=options((name, PRESET_LABELS[name]) for name in PRESETS),
         default="standard",
     )
-    target = IntegerField(_l("Target score"), default=100, validators=[Optional()])
+    target = WholeNumberField(_l("Target score"), default=100, validators=[Optional()])
     preset_labels = PRESET_LABELS
     preset_descriptions = PRESET_DESCRIPTIONS
 
@@ -206,7 +237,7 @@ def _knob_field(name: str, preset_value: Any) -> Field:
     elif isinstance(preset_value, bool):
         choices = [("", _l("as the preset")), ("yes", _l("yes")), ("no", _l("no"))]
     else:
-        return IntegerField(label, validators=[Optional()])
+        return WholeNumberField(label, validators=[Optional()])
     return SelectField(label, choices=options(choices), validators=[Optional()])
 
 
@@ -231,8 +262,8 @@ DENOMINATION_SYMBOLS = {
 class HandForm(FlaskForm):
     """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
 
-    number = IntegerField(widget=HiddenInput(), validators=[Optional()])
-    revision = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    number = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
+    revision = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     declarer = RadioField(_l("Declarer"), choices=[], validators=[Optional()])
     level = RadioField(_l("Level"), choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
     denomination = RadioField(
@@ -300,7 +331,7 @@ for _seat in range(SEATS):
     setattr(
         HandForm,
         f"revokes_{_seat}",
-        IntegerField(
+        WholeNumberField(
             _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, MAX_REVOKES)]
         ),
     )

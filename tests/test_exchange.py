@@ -149,6 +149,14 @@ def changed(document, *path_and_value):
         (("games", 1, "hands", 0, "points", [0, 0, 0, 0]), "game 2, hand 1", "points"),
         (("games", 1, "hands", 0, "number", 5), "game 2, hand 1", "number"),
         (("games", 1, "hands", 0, "created_at", "yesterday"), "game 2, hand 1", "created_at"),
+        (("games", 1, "hands", 0, "declarer", "--0"), "game 2, hand 1", "declarer"),
+        (("games", 1, "hands", 0, "frisch_rounds", "--1"), "game 2, hand 1", "frisch_rounds"),
+        (("games", 1, "hands", 0, "contracts", ["²", 3, 7, 0]), "game 2, hand 1", "contracts[0]"),
+        (("games", 1, "hands", 0, "revokes", [1_000_000, 0, 0, 0]), "game 2, hand 1",
+         "revokes[0]"),
+        (("games", 1, "hands", 0, "revision", "٢"), "game 2, hand 1", "revision"),
+        (("games", 1, "hands", 0, "number", "--1"), "game 2, hand 1", "number"),
+        (("games", 1, "first_dealer", 1.0), "game 2", "first_dealer"),
         (("games", 1, "hands", 1, {**WORKED_EXAMPLE}), "game 2", "hands"),
         (("games", 1, "winner", 0), "game 2", "winner"),
         (("games", 1, "players", ["Ann", "ann", "Cy", "Dee"]), "game 2", "players[1]"),
@@ -178,6 +186,25 @@ def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
     assert str(caught.value).startswith(f"{where}: {field}: ")
     assert dump(target) == before
     target.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "says"),
+    [
+        ("[" * 5000, "json", "nested more than 32 levels deep"),
+        ('{"format": "scorekeeper", "games": ' + "[" * 100 + "]" * 100 + "}", "json", "nested"),
+        ('{"format": "scorekeeper", "version": ' + "1" * 5000 + "}", "json",
+         "version has more than 18 digits"),
+        ('{"games": [{"hands": [{"revokes": [0, 0, 0, -' + "1" * 5000 + "]}]}]}", "json",
+         "games[0].hands[0].revokes[3] has more than 18 digits"),
+    ],
+)  # fmt: skip
+def test_a_file_too_deep_or_with_a_number_too_long_is_refused(database, text, field, says):
+    with pytest.raises(exchange.ImportProblem) as caught:
+        exchange.import_file(database, text)
+    assert (caught.value.where, caught.value.field) == ("file", field)
+    assert says in caught.value.message
+    assert database["games"].count == 0
 
 
 @pytest.mark.parametrize("text", [b"", b"{", b"\xff\xfe", b"[]", b'{"format": "scorekeeper"}'])
@@ -266,3 +293,26 @@ def test_cli_refuses_a_bad_file_and_imports_nothing(capsys, database, games, pat
     check = db.connect(target)
     assert check["games"].count == 0
     check.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 5000, "file: json: lists and objects nested more than 32 levels deep"),
+        ('{"format": "scorekeeper", "version": 1, "games": [{"id": ' + "7" * 5000 + "}]}",
+         "file: json: games[0].id has more than 18 digits"),
+        (None, "game 1, hand 1: declarer: declarer must be a whole number, not '--0'"),
+    ],
+)  # fmt: skip
+def test_cli_refuses_a_file_too_deep_or_odd_in_one_line(
+    capsys, database, games, path, tmp_path, text, says
+):
+    if text is None:
+        document = json.loads(exchange.export_json(database))
+        document["games"][0]["hands"][0]["declarer"] = "--0"
+        text = json.dumps(document)
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "import", str(bad), "--db", str(tmp_path / "target.db"))
+    assert code == 2 and out == ""
+    assert err == f"scorekeeper: error: {bad}: {says}; nothing was imported\n"
