@@ -42,6 +42,7 @@ from .engine import (
     replay,
 )
 from .engine.cards import SEATS
+from .engine.numbers import shown
 from .forms import FieldProblem, clean_game_details, clean_player_names
 
 FORMAT = "scorekeeper"
@@ -202,14 +203,28 @@ def _whole(value: Any, where: str, field: str, low: int, high: int = db.MAX_ID) 
 
 
 def _stamp(value: Any, where: str, field: str, default: str) -> str:
-    """An ISO 8601 timestamp, kept as written; ``default`` when the file has none."""
+    """An ISO 8601 time with its UTC offset, stored as UTC in the app's own form
+    (``2024-05-01T19:30:00+00:00``); ``default`` when the file has none.
+
+    The database compares and cuts these as text (the newest hand, a game's UTC day), which
+    is right only when every one is UTC, written alike; a time without an offset names no
+    moment at all, so it is refused rather than guessed."""
     if value is None:
         return default
+    if not isinstance(value, str):
+        raise ImportProblem(where, field, f"must be an ISO 8601 time as text, not {shown(value)}")
     try:
-        datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {value!r}") from None
-    return value
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {shown(value)}") from None
+    if moment.utcoffset() is None:
+        raise ImportProblem(
+            where, field, f"{shown(value)} has no UTC offset; write it as in {_now()}"
+        )
+    try:
+        return moment.astimezone(UTC).isoformat()
+    except OverflowError:
+        raise ImportProblem(where, field, f"{shown(value)} is out of range") from None
 
 
 def _list(value: Any, where: str, field: str) -> list:
