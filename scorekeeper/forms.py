@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -51,6 +52,20 @@ def options(pairs) -> list[SelectChoice]:
 SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
 # The players as messages name them. Messages, so that the JSON API's text stays English.
 PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
+
+
+class PageForm(FlaskForm):
+    """A form a page posts, read from the form body only.
+
+    Flask-WTF also reads a JSON body as the form, and fails with a 500 on one that is no
+    object or is nested too deep; pages are posted as forms, and JSON belongs to the API.
+    """
+
+    class Meta(FlaskForm.Meta):
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            if request.is_json:
+                return None
+            return super().wrap_formdata(form, formdata)
 
 
 class WholeNumberField(IntegerField):
@@ -150,7 +165,7 @@ def clean_game_details(name: Any, notes: Any) -> tuple[str | None, str | None]:
     return clean or None, text or None
 
 
-class GameDetailsForm(FlaskForm):
+class GameDetailsForm(PageForm):
     """A game's name and notes."""
 
     name = StringField(_l("Name"))
@@ -189,7 +204,7 @@ KNOB_LABELS = {
 }
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     player_0 = StringField(_l("1st player"))
     player_1 = StringField(_l("2nd player"))
     player_2 = StringField(_l("3rd player"))
@@ -259,7 +274,7 @@ DENOMINATION_SYMBOLS = {
 }
 
 
-class HandForm(FlaskForm):
+class HandForm(PageForm):
     """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
 
     number = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
@@ -358,5 +373,5 @@ def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, 
     return data
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""

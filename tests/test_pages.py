@@ -548,6 +548,16 @@ def test_tampered_form_values_get_an_answer_not_a_crash(editor, changes):
     assert response.status_code in (302, 409, 422)
 
 
+@pytest.mark.parametrize("body", ["[1, 2]", '"x"', "[" * 33 + "1" + "]" * 33, "[" * 5000, "7"])
+@pytest.mark.parametrize("page", ["/games/new", "/games/{id}/hands/new", "/games/{id}/details"])
+def test_a_form_posted_as_json_gets_an_answer_not_a_crash(editor, page, body):
+    """Pages read forms only: Flask-WTF would read a JSON body, and fail on this one."""
+    client, game_id = editor
+    response = client.post(page.format(id=game_id), data=body, content_type="application/json")
+    assert response.status_code in (200, 302, 422)  # details: saved unchanged, as if empty
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
 def test_an_oversized_body_is_refused(editor):
     client, game_id = editor
     response = client.post(f"/games/{game_id}/hands/new", data={"declarer": "x" * 100_000})
