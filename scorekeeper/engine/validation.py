@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import forbidden_contract, left_of
@@ -149,7 +149,7 @@ def _seat_list(
         _whole(value, f"{field}[{seat}]", SEAT_FIELD_NAMES[field][seat], problems, low, high)
         for seat, value in enumerate(values)
     ]
-    return None if None in numbers else numbers  # type: ignore[return-value]
+    return None if None in numbers else cast(list[int], numbers)
 
 
 def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
