@@ -12,13 +12,15 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from . import db
+from . import db, json_input
 from .access import bearer_key
 from .engine import (
     EngineError,
     GameProgress,
     InvalidHand,
+    ParseError,
     PlayedHand,
+    parse_int,
     record_from_dict,
     score_table_entry,
 )
@@ -58,7 +60,16 @@ def _api_error(exc: ApiError):
 
 
 def _body(allowed: set[str]) -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object, read within json_input's limits; raises ApiError."""
+    body = None
+    if request.is_json:
+        try:
+            body = json_input.loads(request.get_data(cache=True))
+        except json_input.JsonProblem as exc:
+            if exc.field in ("encoding", "json"):
+                message = f"the body must be a JSON object; {exc.message}"
+                raise ApiError(400, message, "body") from None
+            raise ApiError(422, exc.message, exc.field) from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object", "body")
     unknown = sorted(set(body) - allowed)
@@ -91,9 +102,10 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
     value = body.get(field)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ApiError(422, f"{field} must be a whole number of at least 1", field)
-    return value
+    try:
+        return parse_int(value, field, low=1)
+    except ParseError as exc:
+        raise ApiError(422, exc.message, field) from None
 
 
 # --- shapes -------------------------------------------------------------------------------

@@ -30,9 +30,19 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import db
-from .engine import PRESETS, EngineError, PlayedHand, RuleSettings, record_from_dict, replay
+from . import db, json_input
+from .engine import (
+    PRESETS,
+    EngineError,
+    ParseError,
+    PlayedHand,
+    RuleSettings,
+    parse_int,
+    record_from_dict,
+    replay,
+)
 from .engine.cards import SEATS
+from .engine.numbers import shown
 from .forms import FieldProblem, clean_game_details, clean_player_names
 
 FORMAT = "scorekeeper"
@@ -186,20 +196,35 @@ def _now() -> str:
 
 
 def _whole(value: Any, where: str, field: str, low: int, high: int = db.MAX_ID) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ImportProblem(where, field, f"must be a whole number {low}..{high}, not {value!r}")
-    return value
+    try:
+        return parse_int(value, field, low=low, high=high)
+    except ParseError as exc:
+        raise ImportProblem(where, field, exc.message) from None
 
 
 def _stamp(value: Any, where: str, field: str, default: str) -> str:
-    """An ISO 8601 timestamp, kept as written; ``default`` when the file has none."""
+    """An ISO 8601 time with its UTC offset, stored as UTC in the app's own form
+    (``2024-05-01T19:30:00+00:00``); ``default`` when the file has none.
+
+    The database compares and cuts these as text (the newest hand, a game's UTC day), which
+    is right only when every one is UTC, written alike; a time without an offset names no
+    moment at all, so it is refused rather than guessed."""
     if value is None:
         return default
+    if not isinstance(value, str):
+        raise ImportProblem(where, field, f"must be an ISO 8601 time as text, not {shown(value)}")
     try:
-        datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {value!r}") from None
-    return value
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {shown(value)}") from None
+    if moment.utcoffset() is None:
+        raise ImportProblem(
+            where, field, f"{shown(value)} has no UTC offset; write it as in {_now()}"
+        )
+    try:
+        return moment.astimezone(UTC).isoformat()
+    except OverflowError:
+        raise ImportProblem(where, field, f"{shown(value)} is out of range") from None
 
 
 def _list(value: Any, where: str, field: str) -> list:
@@ -257,7 +282,7 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         at = f"{where}, hand {position}"
         if not isinstance(hand, dict):
             raise ImportProblem(at, "hand", "must be a JSON object")
-        if hand.get("number", position) != position:
+        if _whole(hand.get("number", position), at, "number", 1) != position:
             raise ImportProblem(
                 at, "number", f"hands must be numbered 1, 2, 3…; this is {position}"
             )
@@ -321,13 +346,10 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
 def read_file(text: str | bytes) -> list[db.ImportedGame]:
     """Checks a whole export file; raises ImportProblem at the first problem found."""
     try:
-        document = json.loads(text)
-    except UnicodeDecodeError:
-        raise ImportProblem("file", "encoding", "the file is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ImportProblem(
-            "file", "json", f"not valid JSON: {exc.msg} at line {exc.lineno}"
-        ) from None
+        document = json_input.loads(text)
+    except json_input.JsonProblem as exc:
+        field = "encoding" if exc.field == "encoding" else "json"
+        raise ImportProblem("file", field, exc.message) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportProblem(
             "file", "format", f'not a scorekeeper export: "format" must be "{FORMAT}"'

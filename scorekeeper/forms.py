@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -22,12 +23,22 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
-from .engine import KNOBS, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine import (
+    KNOBS,
+    MAX_REVOKES,
+    PRESETS,
+    Denomination,
+    HandRecord,
+    ParseError,
+    PlayedHand,
+    parse_int,
+)
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .engine.messages import msg, nmsg
+from .i18n import translate
 
 MAX_NAME_LENGTH = 30
 
@@ -41,6 +52,41 @@ def options(pairs) -> list[SelectChoice]:
 SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
 # The players as messages name them. Messages, so that the JSON API's text stays English.
 PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
+
+
+class PageForm(FlaskForm):
+    """A form a page posts, read from the form body only.
+
+    Flask-WTF also reads a JSON body as the form, and fails with a 500 on one that is no
+    object or is nested too deep; pages are posted as forms, and JSON belongs to the API.
+    """
+
+    class Meta(FlaskForm.Meta):
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            if request.is_json:
+                return None
+            return super().wrap_formdata(form, formdata)
+
+
+class WholeNumberField(IntegerField):
+    """A number box read by the engine's ``parse_int``, so a form takes exactly the numbers
+    the API and the command line take (WTForms' ``int()`` would also read "٣" and "1_000"),
+    and says what is wrong in the engine's words, naming the field by its label."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        try:
+            self.data = parse_int(valuelist[0], self.name, label=str(self.label.text))
+        except ParseError as exc:
+            self.data = None
+            raise ValueError(translate(exc.message)) from None
+
+    def pre_validate(self, form: Any) -> None:
+        # Text that is no number needs one message, not a second one from a range check;
+        # a blank box still goes on to Optional(), which lets it through.
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
 
 
 class FieldProblem(ValueError):
@@ -119,7 +165,7 @@ def clean_game_details(name: Any, notes: Any) -> tuple[str | None, str | None]:
     return clean or None, text or None
 
 
-class GameDetailsForm(FlaskForm):
+class GameDetailsForm(PageForm):
     """A game's name and notes."""
 
     name = StringField(_l("Name"))
@@ -158,7 +204,7 @@ KNOB_LABELS = {
 }
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     player_0 = StringField(_l("1st player"))
     player_1 = StringField(_l("2nd player"))
     player_2 = StringField(_l("3rd player"))
@@ -175,7 +221,7 @@ class NewGameForm(FlaskForm):
         choices=options((name, PRESET_LABELS[name]) for name in PRESETS),
         default="standard",
     )
-    target = IntegerField(_l("Target score"), default=100, validators=[Optional()])
+    target = WholeNumberField(_l("Target score"), default=100, validators=[Optional()])
     preset_labels = PRESET_LABELS
     preset_descriptions = PRESET_DESCRIPTIONS
 
@@ -206,7 +252,7 @@ def _knob_field(name: str, preset_value: Any) -> Field:
     elif isinstance(preset_value, bool):
         choices = [("", _l("as the preset")), ("yes", _l("yes")), ("no", _l("no"))]
     else:
-        return IntegerField(label, validators=[Optional()])
+        return WholeNumberField(label, validators=[Optional()])
     return SelectField(label, choices=options(choices), validators=[Optional()])
 
 
@@ -228,11 +274,11 @@ DENOMINATION_SYMBOLS = {
 }
 
 
-class HandForm(FlaskForm):
+class HandForm(PageForm):
     """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
 
-    number = IntegerField(widget=HiddenInput(), validators=[Optional()])
-    revision = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    number = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
+    revision = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     declarer = RadioField(_l("Declarer"), choices=[], validators=[Optional()])
     level = RadioField(_l("Level"), choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
     denomination = RadioField(
@@ -300,8 +346,8 @@ for _seat in range(SEATS):
     setattr(
         HandForm,
         f"revokes_{_seat}",
-        IntegerField(
-            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, TRICKS_PER_HAND)]
+        WholeNumberField(
+            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, MAX_REVOKES)]
         ),
     )
 
@@ -327,7 +373,7 @@ def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, 
     return data
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""
 
 

@@ -32,7 +32,16 @@ from .access import (
     replaced_key_message,
 )
 from .chart import game_chart
-from .engine import KNOB_HELP, PRESETS, EngineError, RuleSettings, preset, preset_name_of
+from .engine import (
+    KNOB_HELP,
+    PRESETS,
+    EngineError,
+    ParseError,
+    RuleSettings,
+    parse_int,
+    preset,
+    preset_name_of,
+)
 from .engine.messages import msg
 from .engine.progression import leaders_of
 from .forms import KNOB_LABELS, PRESET_LABELS, FieldProblem, NewGameForm, clean_player_names
@@ -68,9 +77,12 @@ def first_dealer_of(value: Any) -> int:
     """A seat 0..3, or a random one for ``"random"`` or None; raises FieldProblem."""
     if value is None or value == "random":
         return secrets.randbelow(4)
-    if isinstance(value, bool) or str(value).strip() not in ("0", "1", "2", "3"):
-        raise FieldProblem("first_dealer", msg('first_dealer must be a seat 0..3 or "random"'))
-    return int(str(value).strip())
+    try:
+        return parse_int(value, "first_dealer", low=0, high=3)
+    except ParseError:
+        raise FieldProblem(
+            "first_dealer", msg('first_dealer must be a seat 0..3 or "random"')
+        ) from None
 
 
 def start_game(

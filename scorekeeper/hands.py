@@ -31,11 +31,13 @@ from .engine import (
     GameProgress,
     HandRecord,
     InvalidHand,
+    ParseError,
     RuleSettings,
     forbidden_contract,
     last_bidder,
     legal_contracts,
     over_under,
+    parse_int,
     record_hand,
     record_thrown_in,
     speaking_order,
@@ -86,11 +88,10 @@ def _record_from(form: HandForm, settings: RuleSettings) -> HandRecord | None:
 def _fill_fixed_declarer_contract(values: dict[str, Any], settings: RuleSettings) -> None:
     """When the engine allows the declarer one contract only (its level), fill it in."""
     try:
-        seat, level = int(values["declarer"]), int(values["level"])
-    except (TypeError, ValueError):
-        return
-    if not (0 <= seat < SEATS and MIN_LEVEL <= level <= MAX_LEVEL):
-        return
+        seat = parse_int(values["declarer"], "declarer", low=0, high=SEATS - 1)
+        level = parse_int(values["level"], "level", low=MIN_LEVEL, high=MAX_LEVEL)
+    except ParseError:
+        return  # record_hand says what is wrong with them
     choices = legal_contracts(settings, seat, level, seat, {})
     if len(choices) == 1 and values["contracts"][seat] in (None, ""):
         values["contracts"][seat] = choices[0]

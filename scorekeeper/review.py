@@ -124,7 +124,14 @@ def duration_text(first: str | None, last: str | None) -> str:
     """Time from the first hand recorded to the last, as ``1 h 05 min``; a dash without hands."""
     if first is None or last is None:
         return "–"
-    minutes = int((datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds())
+    try:
+        minutes = int(
+            (datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds()
+        )
+    except (TypeError, ValueError):
+        # A time stored by another tool that names no moment, or one without an offset
+        # beside one with: no duration then, rather than a broken page.
+        return "–"
     minutes //= 60
     if minutes < 60:
         return _("%(minutes)d min", minutes=minutes)

@@ -205,6 +205,19 @@ def test_post_with_level_and_denomination_and_revokes(client, make_game, post_ha
         ({"number": 0}, "number"),
         ({"number": True}, "number"),
         ({"tricks_taken": [0, 3, 8, 2]}, "tricks_taken"),
+        # Numbers are ASCII digits with an optional sign, and nothing else.
+        ({"declarer": "--0"}, "declarer"),
+        ({"declarer": "²"}, "declarer"),
+        ({"frisch_rounds": "--1"}, "frisch_rounds"),
+        ({"contracts": ["٢", 3, 7, 0]}, "contracts[0]"),
+        ({"tricks": [0, 3, 8, 2.0]}, "tricks[3]"),
+        ({"number": "--1"}, "number"),
+        ({"number": 10**30}, "number"),
+        ({"revokes": [0, 0, 0, 14]}, "revokes[3]"),
+        ({"revokes": [1_000_000, 0, 0, 0]}, "revokes[0]"),
+        ({"revokes": [10**17, 0, 0, 0]}, "revokes[0]"),
+        ({"revokes": [10**19, 0, 0, 0]}, "revokes[0]"),
+        ({"revokes": [0, int("9" * 4000), 0, 0]}, "revokes[1]"),
     ],
 )
 def test_post_bad_hands_are_422_naming_the_field(client, make_game, post_hand, changes, field):
@@ -256,7 +269,8 @@ def test_a_bad_body_is_400(client, make_game):
             headers=bearer(key),
         )
         assert response.status_code == 400, data
-        assert response.get_json() == {"error": "the body must be a JSON object", "field": "body"}
+        assert response.get_json()["field"] == "body"
+        assert response.get_json()["error"].startswith("the body must be a JSON object")
 
 
 @pytest.mark.parametrize(("number", "message"), [(1, "already recorded"), (3, "next hand is 2")])
@@ -306,6 +320,8 @@ def test_put_replaces_a_hand_and_recomputes(client, make_game, post_hand):
         ("/hands/1", {**WORKED_EXAMPLE, "number": 2}, 422, "number"),
         ("/hands/1", {**WORKED_EXAMPLE, "tricks": [1, 1, 1, 1]}, 422, "tricks"),
         ("/hands/1", {**WORKED_EXAMPLE, "revision": "x"}, 422, "revision"),
+        ("/hands/1", {**WORKED_EXAMPLE, "revision": 10**30}, 422, "revision"),
+        ("/hands/1", {**WORKED_EXAMPLE, "revokes": [0, 0, 99, 0]}, 422, "revokes[2]"),
     ],
 )
 def test_put_errors(client, make_game, post_hand, path, body, status, field):
@@ -352,6 +368,51 @@ def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
     assert response.status_code == 422 and response.get_json()["field"] == "contracts"
     response = client.get(f"/api/games/{game_id}/score")
     assert response.status_code == 422
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("contracts=--1,0,0,0&tricks=13,0,0,0", "contracts[0]"),
+        ("contracts=²,0,0,0&tricks=13,0,0,0", "contracts[0]"),
+        ("contracts=2,3,٧,0&tricks=0,3,8,2", "contracts[2]"),
+        ("contracts=2,3,7,0&tricks=0,3,8,2&revokes=0,0,0,1000000", "revokes[3]"),
+        ("contracts=2,3,7,0&tricks=0,3,8," + "2" * 5000, "tricks[3]"),
+    ],
+)
+def test_score_preview_refuses_odd_numbers_naming_the_field(client, make_game, query, field):
+    game_id, _ = make_game()
+    response = client.get(f"/api/games/{game_id}/score?{query}")
+    assert response.status_code == 422
+    assert response.get_json()["field"] == field
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "field", "says"),
+    [
+        ("[" * 5000, 400, "body", "nested more than 32 levels deep"),
+        ('{"contracts": ' + "[" * 40 + "]" * 40 + "}", 400, "body", "nested more than 32"),
+        ('{"declarer": ' + "9" * 5000 + "}", 422, "declarer", "declarer has more than 18 digits"),
+        ('{"tricks": [0, 3, 8, -' + "9" * 19 + "]}", 422, "tricks[3]", "more than 18 digits"),
+    ],
+)
+def test_a_body_too_deep_or_too_long_to_read_is_refused(
+    client, make_game, data, status, field, says
+):
+    game_id, key = make_game()
+    for method in ("post", "put"):
+        response = getattr(client, method)(
+            f"/api/games/{game_id}/hands" + ("/1" if method == "put" else ""),
+            data=data,
+            content_type="application/json",
+            headers=bearer(key),
+        )
+        assert response.status_code == status
+        assert response.get_json()["field"] == field
+        assert says in response.get_json()["error"]
+    response = client.post("/api/games", data=data, content_type="application/json")
+    assert response.status_code in (400, 422)
     assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
 
 

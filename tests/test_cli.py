@@ -63,8 +63,16 @@ def test_score_table_output(capsys):
         (["--set", "frisch_rounds=9", "--contracts", "2,3,7,0", "--tricks", "0,3,8,2"], "--set"),
         (["--set", "nonsense=1", "--contracts", "2,3,7,0", "--tricks", "0,3,8,2"], "--set"),
         (["--tricks", "0,3,8,2"], "--contracts"),
+        (["--contracts=--1,3,7,0", "--tricks", "0,3,8,2"], "--contracts"),
+        (["--contracts", "²,3,7,0", "--tricks", "0,3,8,2"], "--contracts"),
+        (["--contracts", "2,3,7,0", "--tricks", "0,3,٨,2"], "--tricks"),
+        (["--contracts", "2,3,7,0", "--tricks", "0,3,8," + "2" * 5000], "--tricks"),
+        (["--contracts", "2,3,7,0", "--tricks", "0,3,8,2", "--revokes", "0,0,0,14"], "--revokes"),
+        (["--set", "miss_step=٣", "--contracts", "2,3,7,0", "--tricks", "0,3,8,2"], "--set"),
+        (["--set", "target=" + "1" * 5000, "--contracts", "2,3,7,0", "--tricks", "0,3,8,2"],
+         "--set"),
     ],
-)
+)  # fmt: skip
 def test_score_bad_input_exits_2_with_one_line(capsys, args, field):
     code, out, err = run(capsys, "score", *args)
     assert code == 2

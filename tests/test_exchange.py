@@ -149,6 +149,22 @@ def changed(document, *path_and_value):
         (("games", 1, "hands", 0, "points", [0, 0, 0, 0]), "game 2, hand 1", "points"),
         (("games", 1, "hands", 0, "number", 5), "game 2, hand 1", "number"),
         (("games", 1, "hands", 0, "created_at", "yesterday"), "game 2, hand 1", "created_at"),
+        (("games", 1, "hands", 0, "created_at", "2024-05-01T20:00:00"), "game 2, hand 1",
+         "created_at"),
+        (("games", 1, "hands", 0, "updated_at", "2024-05-01"), "game 2, hand 1", "updated_at"),
+        (("games", 1, "hands", 0, "created_at", "0001-01-01T00:00:00+01:00"), "game 2, hand 1",
+         "created_at"),
+        (("games", 1, "created_at", 20240501), "game 2", "created_at"),
+        (("games", 1, "revisions", 0, "created_at", ["2024"]), "game 2, revision 1",
+         "created_at"),
+        (("games", 1, "hands", 0, "declarer", "--0"), "game 2, hand 1", "declarer"),
+        (("games", 1, "hands", 0, "frisch_rounds", "--1"), "game 2, hand 1", "frisch_rounds"),
+        (("games", 1, "hands", 0, "contracts", ["²", 3, 7, 0]), "game 2, hand 1", "contracts[0]"),
+        (("games", 1, "hands", 0, "revokes", [1_000_000, 0, 0, 0]), "game 2, hand 1",
+         "revokes[0]"),
+        (("games", 1, "hands", 0, "revision", "٢"), "game 2, hand 1", "revision"),
+        (("games", 1, "hands", 0, "number", "--1"), "game 2, hand 1", "number"),
+        (("games", 1, "first_dealer", 1.0), "game 2", "first_dealer"),
         (("games", 1, "hands", 1, {**WORKED_EXAMPLE}), "game 2", "hands"),
         (("games", 1, "winner", 0), "game 2", "winner"),
         (("games", 1, "players", ["Ann", "ann", "Cy", "Dee"]), "game 2", "players[1]"),
@@ -177,6 +193,40 @@ def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
     assert (caught.value.where, caught.value.field) == (where, field)
     assert str(caught.value).startswith(f"{where}: {field}: ")
     assert dump(target) == before
+    target.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "says"),
+    [
+        ("[" * 5000, "json", "nested more than 32 levels deep"),
+        ('{"format": "scorekeeper", "games": ' + "[" * 100 + "]" * 100 + "}", "json", "nested"),
+        ('{"format": "scorekeeper", "version": ' + "1" * 5000 + "}", "json",
+         "version has more than 18 digits"),
+        ('{"games": [{"hands": [{"revokes": [0, 0, 0, -' + "1" * 5000 + "]}]}]}", "json",
+         "games[0].hands[0].revokes[3] has more than 18 digits"),
+    ],
+)  # fmt: skip
+def test_a_file_too_deep_or_with_a_number_too_long_is_refused(database, text, field, says):
+    with pytest.raises(exchange.ImportProblem) as caught:
+        exchange.import_file(database, text)
+    assert (caught.value.where, caught.value.field) == ("file", field)
+    assert says in caught.value.message
+    assert database["games"].count == 0
+
+
+def test_times_with_an_offset_are_stored_as_utc(database, games, tmp_path):
+    document = json.loads(exchange.export_json(database, games[1]))
+    (game,) = document["games"]
+    game["created_at"] = "2024-05-01T23:30:00+02:00"
+    game["hands"][0]["created_at"] = "2024-05-02T01:15:00.5+02:00"
+    game["hands"][0]["updated_at"] = "2024-05-01T23:16:00Z"
+    target = db.migrate(str(tmp_path / "target.db"))
+    exchange.import_file(target, json.dumps(document))
+    (again,) = json.loads(exchange.export_json(target))["games"]
+    assert again["created_at"] == "2024-05-01T21:30:00+00:00"
+    assert again["hands"][0]["created_at"] == "2024-05-01T23:15:00.500000+00:00"
+    assert again["hands"][0]["updated_at"] == "2024-05-01T23:16:00+00:00"
     target.close()
 
 
@@ -266,3 +316,67 @@ def test_cli_refuses_a_bad_file_and_imports_nothing(capsys, database, games, pat
     check = db.connect(target)
     assert check["games"].count == 0
     check.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 5000, "file: json: lists and objects nested more than 32 levels deep"),
+        ('{"format": "scorekeeper", "version": 1, "games": [{"id": ' + "7" * 5000 + "}]}",
+         "file: json: games[0].id has more than 18 digits"),
+        (None, "game 1, hand 1: declarer: declarer must be a whole number, not '--0'"),
+    ],
+)  # fmt: skip
+def test_cli_refuses_a_file_too_deep_or_odd_in_one_line(
+    capsys, database, games, path, tmp_path, text, says
+):
+    if text is None:
+        document = json.loads(exchange.export_json(database))
+        document["games"][0]["hands"][0]["declarer"] = "--0"
+        text = json.dumps(document)
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "import", str(bad), "--db", str(tmp_path / "target.db"))
+    assert code == 2 and out == ""
+    assert err == f"scorekeeper: error: {bad}: {says}; nothing was imported\n"
+
+
+# --- what an import leaves behind must never break a page -------------------------------
+
+
+def test_a_hand_time_without_offset_is_refused_and_history_stays_up(app, client, make_game):
+    """The issue's poisoned import: one hand's time without an offset beside one with."""
+    game_id, key = make_game()
+    for _ in range(2):
+        client.post(
+            f"/api/games/{game_id}/hands",
+            json=WORKED_EXAMPLE,
+            headers={"Authorization": f"Bearer {key}"},
+        )
+    database = db.connect(app.config["DATABASE"])
+    document = json.loads(exchange.export_json(database))
+    document["games"][0]["hands"][0]["created_at"] = "2024-05-01T20:00:00"
+    document["games"][0]["hands"][1]["created_at"] = "2024-05-01T21:00:00+00:00"
+    with pytest.raises(exchange.ImportProblem) as caught:
+        exchange.import_file(database, json.dumps(document))
+    assert (caught.value.where, caught.value.field) == (f"game {game_id}, hand 1", "created_at")
+    assert "no UTC offset" in caught.value.message
+    database.close()
+    assert client.get("/history").status_code == 200
+
+
+@pytest.mark.parametrize("stored", ["2024-05-01T20:00:00", "not a time", ""])
+def test_odd_times_already_stored_do_not_break_history(app, client, make_game, post_hand, stored):
+    """Written by another tool, or by an import before times were checked."""
+    game_id, key = make_game()
+    post_hand(game_id, key)
+    post_hand(game_id, key)
+    database = db.connect(app.config["DATABASE"])
+    with database.conn:
+        database.execute(
+            "UPDATE hands SET created_at = ? WHERE number = 1 AND game_id = ?", [stored, game_id]
+        )
+    database.close()
+    response = client.get("/history")
+    assert response.status_code == 200
+    assert f"/games/{game_id}" in response.get_data(as_text=True)

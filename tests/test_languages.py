@@ -118,7 +118,8 @@ def test_a_seat_field_error_names_the_seat_in_the_language(editor):
         (HEBREW, {"miss_step": "5000"}, "קנס לכל לקיחה: צריך להיות בין 0 ל-1000, לא 5000"),
         (HEBREW, {"player_2": ""}, "שחקן שלישי: חסר שם"),
         (GERMAN, {"player_3": "south"}, "Zwei Spieler heißen south; unterscheidet sie"),
-        (GERMAN, {"target": "lots"}, "Keine gültige, ganze Zahl"),  # WTForms' own catalogue
+        (GERMAN, {"target": "lots"}, "Zielpunktzahl: muss eine ganze Zahl sein, nicht"),
+        (HEBREW, {"target": "٣"}, "צריך להיות מספר שלם"),
     ],
 )
 def test_new_game_errors_are_translated(client, headers, changes, message):

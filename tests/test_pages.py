@@ -114,7 +114,11 @@ def test_random_first_dealer_is_a_seat(client):
         ({"player_3": "ann"}, "two players are called ann"),
         ({"player_0": "x" * 31}, "at most 30 characters"),
         ({"target": "0"}, "Target score must be between 1 and 100000"),
-        ({"target": "lots"}, "Not a valid integer value"),
+        ({"target": "lots"}, "Target score must be a whole number, not"),
+        ({"target": "٣"}, "Target score must be a whole number, not"),
+        ({"target": "1_000"}, "Target score must be a whole number, not"),
+        ({"miss_step": "--1"}, "Miss step must be a whole number, not"),
+        ({"zero_over": "9" * 5000}, "Zero over has more than 18 digits"),
         ({"miss_step": "-5"}, "Miss step must be between 0 and 1000"),
         ({"frisch_rounds": "9"}, "Frisch rounds must be between 0 and 3"),
         ({"rising_minimum": "maybe"}, "Not a valid choice"),
@@ -260,6 +264,10 @@ def test_the_declarer_contract_is_filled_from_the_level_when_fixed(editor):
         ({"denomination": "X"}, "denomination", "Not a valid choice"),
         ({"contract_2": "9"}, "contract_2", "under these rules it equals the bid level 7"),
         ({"revokes_1": "-1"}, "revokes_1", "Number must be between 0 and 13"),
+        ({"revokes_1": "14"}, "revokes_1", "Number must be between 0 and 13"),
+        ({"revokes_1": "٣"}, "revokes_1", "Revokes must be a whole number, not"),
+        ({"revokes_1": "1_0"}, "revokes_1", "Revokes must be a whole number, not"),
+        ({"revokes_1": "9" * 5000}, "revokes_1", "Revokes has more than 18 digits"),
         ({"frisch_rounds": "1"}, "frisch_rounds", "Not a valid choice"),
     ],
 )
@@ -520,6 +528,14 @@ def test_tampered_urls_get_a_page_not_a_crash(editor, method, path, status):
         {"tricks_0": "1e9"},
         {"revokes_0": "x"},
         {"revokes_0": "99999999999999999999"},
+        {"revokes_0": "14"},
+        {"revokes_0": "٣"},
+        {"revokes_0": "--1"},
+        {"revokes_0": "9" * 5000},
+        {"number": "²"},
+        {"revision": "9" * 5000},
+        {"declarer": "--0"},
+        {"level": "٧"},
         {"frisch_rounds": "-1"},
         {"throw_in": "yes", "frisch_rounds": "x"},
     ],
@@ -531,6 +547,16 @@ def test_tampered_form_values_get_an_answer_not_a_crash(editor, changes):
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     response = client.post(f"/games/{game_id}/hands/1/edit", data=hand_form(**changes))
     assert response.status_code in (302, 409, 422)
+
+
+@pytest.mark.parametrize("body", ["[1, 2]", '"x"', "[" * 33 + "1" + "]" * 33, "[" * 5000, "7"])
+@pytest.mark.parametrize("page", ["/games/new", "/games/{id}/hands/new", "/games/{id}/details"])
+def test_a_form_posted_as_json_gets_an_answer_not_a_crash(editor, page, body):
+    """Pages read forms only: Flask-WTF would read a JSON body, and fail on this one."""
+    client, game_id = editor
+    response = client.post(page.format(id=game_id), data=body, content_type="application/json")
+    assert response.status_code in (200, 302, 422)  # details: saved unchanged, as if empty
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
 
 
 def test_an_oversized_body_is_refused(editor):

@@ -82,6 +82,13 @@ def test_target_alone_does_not_make_house_rules():
         ({"target": 0}, "target", "between 1 and"),
         ({"target": True}, "target", "whole number"),
         ({"bonus": 3}, "bonus", "not a rule setting"),
+        ({"miss_step": "٣"}, "miss_step", "whole number, not '٣'"),
+        ({"miss_step": "--1"}, "miss_step", "whole number, not '--1'"),
+        ({"miss_step": "1_0"}, "miss_step", "whole number, not '1_0'"),
+        ({"miss_step": 5.0}, "miss_step", "whole number, not 5.0"),
+        ({"target": "9" * 5000}, "target", "target has more than 18 digits"),
+        ({"opener": ["left"]}, "opener", "not […]"),
+        ({"rising_minimum": 2}, "rising_minimum", "yes or no, not 2"),
     ],
 )
 def test_bad_knob_values_name_the_knob_and_rule(changes, field, fragment):

@@ -155,12 +155,61 @@ def errors_of(settings, **changes):
             PAGAT,
             {"revokes": [0, -1, 0, 0]},
             "revokes[1]",
-            "revokes for the second seat is -1; it must be at least 0",
+            "revokes for the second seat is -1; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [0, 0, 14, 0]},
+            "revokes[2]",
+            "revokes for the third seat is 14; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [1_000_000, 0, 0, 0]},
+            "revokes[0]",
+            "revokes for the first seat is 1000000; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"revokes": [10**17, 0, 0, 0]},
+            "revokes[0]",
+            "revokes for the first seat is 100000000000000000; it must be 0..13",
+        ),
+        (
+            PAGAT,
+            {"contracts": ["--1", 3, 7, 0]},
+            "contracts[0]",
+            "contracts for the first seat must be a whole number, not '--1'",
+        ),
+        (PAGAT, {"declarer": "--0"}, "declarer", "declarer must be a whole number, not '--0'"),
+        (PAGAT, {"declarer": "²"}, "declarer", "declarer must be a whole number, not '²'"),
+        (PAGAT, {"declarer": "٢"}, "declarer", "declarer must be a whole number, not '٢'"),
+        (PAGAT, {"declarer": 2.0}, "declarer", "declarer must be a whole number, not 2.0"),
+        (PAGAT, {"declarer": [2]}, "declarer", "declarer must be a whole number, not […]"),
+        (PAGAT, {"frisch_rounds": "--1"}, "frisch_rounds",
+         "frisch_rounds must be a whole number, not '--1'"),
+        (PAGAT, {"bid": "٧C"}, "bid",
+         "'٧C' is not a bid; write a level and a denomination, as in 7C or 9NT"),
+        (PAGAT, {"bid": "7" * 5000 + "C"}, "bid", None),
+        (
+            PAGAT,
+            {"tricks": ["9" * 5000, 0, 0, 0]},
+            "tricks[0]",
+            "tricks for the first seat has more than 18 digits",
         ),
     ],
-)
+)  # fmt: skip
 def test_each_rule_has_its_message(settings, changes, field, message):
-    assert (field, message) in errors_of(settings, **changes)
+    errors = errors_of(settings, **changes)
+    if message is None:  # too long to spell out: the field is named, the rule stated
+        assert [f for f, _ in errors] == [field] and "the level must be 5..13" in errors[0][1]
+    else:
+        assert (field, message) in errors
+
+
+def test_the_most_revokes_a_hand_can_have_are_recorded():
+    hand = record_hand(PAGAT, **WORKED, revokes=[13, 0, "13", "+0"])
+    assert hand.revokes == (13, 0, 13, 0)
 
 
 def test_every_problem_is_reported_at_once():

@@ -15,12 +15,14 @@ from .contracts import (
     speaking_order,
 )
 from .errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
+from .numbers import MAX_DIGITS, parse_int
 from .play import PlayState, legal_cards, trick_winner
 from .progression import GameProgress, ReplayedHand, next_dealer, opener_for, replay
 from .scoring import HandScore, contract_points, score_hand
 from .settings import KNOB_HELP, KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 from .simulate import DealResult, SimulationSummary, deal_hands, simulate_deal, simulate_deals
 from .validation import (
+    MAX_REVOKES,
     HandRecord,
     PlayedHand,
     ThrownIn,
@@ -37,6 +39,8 @@ __all__ = [
     "BOTS",
     "KNOBS",
     "KNOB_HELP",
+    "MAX_DIGITS",
+    "MAX_REVOKES",
     "PASS",
     "PRESETS",
     "Auction",
@@ -82,6 +86,7 @@ __all__ = [
     "over_under",
     "parse_call",
     "parse_cards",
+    "parse_int",
     "preset",
     "preset_name_of",
     "record_from_dict",

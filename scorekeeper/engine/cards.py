@@ -13,6 +13,7 @@ from functools import total_ordering
 
 from .errors import ParseError
 from .messages import msg
+from .numbers import parse_int
 
 RANK_CHARS = "23456789TJQKA"
 MIN_LEVEL = 5
@@ -211,12 +212,8 @@ class Bid:
     def from_str(cls, text: str) -> Bid:
         """Parses ``7C``, ``9nt``, ``10♠``; raises ParseError quoting the text."""
         raw = text.strip()
-        digits = ""
-        for ch in raw:
-            if ch.isdigit():
-                digits += ch
-            else:
-                break
+        # ASCII digits only: str.isdigit() also takes "²" and "٧", which are no level.
+        digits = raw[: len(raw) - len(raw.lstrip("0123456789"))]
         rest = raw[len(digits) :]
         if not digits or not rest:
             raise ParseError(
@@ -225,8 +222,9 @@ class Bid:
                     text=repr(text),
                 )
             )
-        level = int(digits)
-        if not MIN_LEVEL <= level <= MAX_LEVEL:
+        try:
+            level = parse_int(digits, "bid", low=MIN_LEVEL, high=MAX_LEVEL)
+        except ParseError:
             raise ParseError(
                 msg(
                     "%(text)s is not a bid; the level must be %(low)d..%(high)d",
@@ -234,7 +232,7 @@ class Bid:
                     low=MIN_LEVEL,
                     high=MAX_LEVEL,
                 )
-            )
+            ) from None
         try:
             denomination = Denomination.from_str(rest)
         except ParseError:

@@ -10,8 +10,9 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from .errors import InvalidSettings
+from .errors import InvalidSettings, ParseError
 from .messages import Message, msg
+from .numbers import TooManyDigits, parse_int, shown
 
 Opener = Literal["dealer", "left"]
 
@@ -128,32 +129,30 @@ def coerce_knob(name: str, value: Any) -> Any:
             known=", ".join(KNOBS),
         )
         raise InvalidSettings(problem, name)
+    text = value.strip().lower() if isinstance(value, str) else None
     if name == "opener":
-        text = str(value).strip().lower()
         if text not in ("dealer", "left"):
-            problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=repr(value))
+            problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
             raise InvalidSettings(problem, name)
         return text
     if name in _BOOLS:
         if isinstance(value, bool):
             return value
-        text = str(value).strip().lower()
-        if text in _TRUE:
+        if text in _TRUE or (type(value) is int and value == 1):
             return True
-        if text in _FALSE:
+        if text in _FALSE or (type(value) is int and value == 0):
             return False
-        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=repr(value))
+        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=shown(value))
         raise InvalidSettings(problem, name)
-    not_whole = msg("%(knob)s must be a whole number, not %(value)s", knob=name, value=repr(value))
-    if isinstance(value, bool):
-        raise InvalidSettings(not_whole, name)
-    if isinstance(value, int):
-        number = value
-    else:
-        try:
-            number = int(str(value).strip())
-        except ValueError:
-            raise InvalidSettings(not_whole, name) from None
+    try:
+        number = parse_int(value, name)
+    except TooManyDigits as exc:
+        raise InvalidSettings(exc.message, name) from None
+    except ParseError:
+        problem = msg(
+            "%(knob)s must be a whole number, not %(value)s", knob=name, value=shown(value)
+        )
+        raise InvalidSettings(problem, name) from None
     low, high = _INT_RANGES[name]
     if not low <= number <= high:
         problem = msg(

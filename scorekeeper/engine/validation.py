@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import forbidden_contract, left_of
 from .errors import InvalidHand, ParseError
 from .messages import Message, msg, nmsg
+from .numbers import parse_int
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
 
@@ -94,6 +95,10 @@ class ThrownIn:
 
 HandRecord = PlayedHand | ThrownIn
 
+# A player revokes at most once per trick (each trick they play one card), so no player
+# can be caught more than 13 times in a hand. The form, the API and import all stop here.
+MAX_REVOKES = TRICKS_PER_HAND
+
 
 class _Problems:
     def __init__(self) -> None:
@@ -103,29 +108,24 @@ class _Problems:
         self.found.append((field, message))
 
 
-def _not_whole(label: Message, value: Any) -> Message:
-    return msg("%(what)s must be a whole number, not %(value)s", what=label, value=repr(value))
-
-
-def _whole(value: Any, field: str, label: Message, problems: _Problems) -> int | None:
-    if isinstance(value, bool):
-        problems.add(field, _not_whole(label, value))
+def _whole(
+    value: Any,
+    field: str,
+    label: Message,
+    problems: _Problems,
+    low: int | None = None,
+    high: int | None = None,
+) -> int | None:
+    """The number ``parse_int`` reads, or None with its problem added."""
+    try:
+        return parse_int(value, field, label=label, low=low, high=high)
+    except ParseError as exc:
+        problems.add(field, exc.message)
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    if value is None or (isinstance(value, str) and not value.strip()):
-        problems.add(field, msg("%(what)s is missing", what=label))
-    else:
-        problems.add(field, _not_whole(label, value))
-    return None
 
 
 def _seat_list(
-    values: Any, field: str, low: int, high: int | None, problems: _Problems
+    values: Any, field: str, low: int, high: int, problems: _Problems
 ) -> list[int] | None:
     """Four whole numbers in low..high; adds problems and returns None if any is bad."""
     if isinstance(values, str):
@@ -145,34 +145,11 @@ def _seat_list(
             ),
         )
         return None
-    numbers: list[int] = []
-    ok = True
-    for seat, value in enumerate(values):
-        label = SEAT_FIELD_NAMES[field][seat]
-        number = _whole(value, f"{field}[{seat}]", label, problems)
-        if number is None:
-            ok = False
-            continue
-        if number < low or (high is not None and number > high):
-            if high is None:
-                problem = msg(
-                    "%(what)s is %(number)d; it must be at least %(low)d",
-                    what=label,
-                    number=number,
-                    low=low,
-                )
-            else:
-                problem = msg(
-                    "%(what)s is %(number)d; it must be %(low)d..%(high)d",
-                    what=label,
-                    number=number,
-                    low=low,
-                    high=high,
-                )
-            problems.add(f"{field}[{seat}]", problem)
-            ok = False
-        numbers.append(number)
-    return numbers if ok else None
+    numbers = [
+        _whole(value, f"{field}[{seat}]", SEAT_FIELD_NAMES[field][seat], problems, low, high)
+        for seat, value in enumerate(values)
+    ]
+    return None if None in numbers else cast(list[int], numbers)
 
 
 def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
@@ -203,11 +180,11 @@ def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | 
 
 
 def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four revoke counts >= 0 (missing means none)."""
+    """Checks four revoke counts 0..MAX_REVOKES (missing means none)."""
     own = problems or _Problems()
     if revokes is None:
         return [0] * SEATS
-    numbers = _seat_list(revokes, "revokes", 0, None, own)
+    numbers = _seat_list(revokes, "revokes", 0, MAX_REVOKES, own)
     if problems is None and own.found:
         raise InvalidHand(own.found)
     return numbers
@@ -321,7 +298,7 @@ def record_hand(
     Checks: the declarer is a seat 0..3; the level lies between the Frisch-raised minimum
     and 13; the denomination is C D H S or NT; the declarer's contract fits its level
     (equal to it, or at least it when the declarer may raise); contracts are 0..13 and do
-    not total 13; tricks are 0..13 and total 13; revokes are >= 0.
+    not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
     """
     problems = _Problems()
     seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems)

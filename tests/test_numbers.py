@@ -1,0 +1,77 @@
+"""The one reader of whole numbers: ASCII digits with an optional sign, and nothing else."""
+
+import pytest
+
+from scorekeeper.engine import MAX_DIGITS, ParseError, parse_int
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        (7, 7),
+        (-3, -3),
+        ("7", 7),
+        (" 7 ", 7),
+        ("+7", 7),
+        ("-7", -7),
+        ("007", 7),
+        ("0" * 40 + "7", 7),  # leading zeros add no digits
+        ("9" * MAX_DIGITS, 10**MAX_DIGITS - 1),
+        (-(10**MAX_DIGITS) + 1, -(10**MAX_DIGITS) + 1),
+    ],
+)
+def test_whole_numbers_are_read(value, number):
+    assert parse_int(value, "n") == number
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (None, "n is missing"),
+        ("", "n is missing"),
+        ("  ", "n is missing"),
+        ("--1", "n must be a whole number, not '--1'"),
+        ("+-1", "n must be a whole number, not '+-1'"),
+        ("²", "n must be a whole number, not '²'"),
+        ("٣", "n must be a whole number, not '٣'"),
+        ("３", "n must be a whole number, not '３'"),  # fullwidth
+        ("1_000", "n must be a whole number, not '1_000'"),
+        ("7.0", "n must be a whole number, not '7.0'"),
+        ("1e2", "n must be a whole number, not '1e2'"),
+        ("0x10", "n must be a whole number, not '0x10'"),
+        ("7\n8", "n must be a whole number, not '7\\n8'"),
+        ("x" * 100, "n must be a whole number, not 'xxxxxxxxxxxxxxxxxxxx'…"),
+        (7.0, "n must be a whole number, not 7.0"),
+        (float("nan"), "n must be a whole number, not nan"),
+        (True, "n must be a whole number, not True"),
+        ([7], "n must be a whole number, not […]"),
+        ({"n": 7}, "n must be a whole number, not {…}"),
+        (b"7", "n must be a whole number, not bytes"),
+        ("9" * (MAX_DIGITS + 1), f"n has more than {MAX_DIGITS} digits"),
+        ("-" + "9" * 5000, f"n has more than {MAX_DIGITS} digits"),
+        (10**MAX_DIGITS, f"n has more than {MAX_DIGITS} digits"),
+        pytest.param(-(10**5000), f"n has more than {MAX_DIGITS} digits", id="-10**5000"),
+    ],
+)
+def test_anything_else_is_refused_naming_the_field_and_the_rule(value, message):
+    with pytest.raises(ParseError) as caught:
+        parse_int(value, "n")
+    assert caught.value.field == "n"
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "value", "message"),
+    [
+        (0, 13, 14, "tricks is 14; it must be 0..13"),
+        (0, 13, "-1", "tricks is -1; it must be 0..13"),
+        (1, None, 0, "tricks is 0; it must be at least 1"),
+        (None, 13, 99, "tricks is 99; it must be at most 13"),
+    ],
+)
+def test_a_range_is_checked_when_given(low, high, value, message):
+    with pytest.raises(ParseError) as caught:
+        parse_int(value, "tricks[0]", label="tricks", low=low, high=high)
+    assert caught.value.field == "tricks[0]"
+    assert str(caught.value) == message
+    assert parse_int(13, "tricks[0]", low=low, high=high) == 13 if high else True
