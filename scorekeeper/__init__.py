@@ -50,6 +50,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         # Rendered scoreboards kept in memory (0 turns the cache off, e.g. to measure).
         PAGE_CACHE_SIZE=int(os.environ.get("SCOREKEEPER_PAGE_CACHE", "256")),
+        # Bounds on one request's work, so that none holds a server thread for long however
+        # many games the database holds: games per page of History and of a player's page,
+        # hands replayed for career and head-to-head figures, hands in one export file.
+        PAGE_SIZE=50,
+        FIGURES_MAX_HANDS=5_000,
+        EXPORT_MAX_HANDS=10_000,
     )
     if test_config:
         app.config.update(test_config)
