@@ -550,23 +550,26 @@ def latest_games(db: Database, names: Sequence[str], together: int, max_hands: i
 
 
 def load_games_with_hands(
-    db: Database, player: str | None = None, game_ids: Sequence[int] | None = None
+    db: Database, game_ids: Sequence[int]
 ) -> list[tuple[Game, list[StoredHand]]]:
-    """Games oldest first with their hands, read in one transaction with two statements:
-    all of them, those ``player`` sat in, or those in ``game_ids``."""
-    if player is not None:
-        where, params = "IN (SELECT game_id FROM players WHERE name = ?)", [player]
-    elif game_ids is not None:
-        wanted = [i for i in game_ids if 0 < i <= MAX_ID]
-        where, params = "IN (SELECT value FROM json_each(?))", [json.dumps(wanted)]
-    else:
-        where, params = "IS NOT NULL", []
+    """The games in ``game_ids``, oldest first, with their hands: two statements in one
+    transaction, however many games."""
+    wanted = json.dumps([i for i in game_ids if 0 < i <= MAX_ID])
     with db.atomic():
         games = _games_from_rows(
-            db.execute(_GAME_QUERY + f"WHERE g.id {where} ORDER BY g.id, p.seat", params).fetchall()
+            db.execute(
+                _GAME_QUERY + "WHERE g.id IN (SELECT value FROM json_each(?)) "
+                "ORDER BY g.id, p.seat",
+                [wanted],
+            ).fetchall()
         )
-        hands = _hands_by_game(db, f"h.game_id {where}", params)
-        return [(game, hands.get(game.id, ([], {}))[0]) for game in games]
+        hands = {
+            game_id: stored
+            for game_id, stored, _stamps in _hand_groups(
+                db, "h.game_id IN (SELECT value FROM json_each(?))", [wanted]
+            )
+        }
+    return [(game, hands.get(game.id, [])) for game in games]
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,12 +667,6 @@ def _hand_groups(
         yield game_id, hands, stamps
 
 
-def _hands_by_game(
-    db: Database, where: str, params: Sequence[Any]
-) -> dict[int, tuple[list[StoredHand], dict[int, tuple[str, str]]]]:
-    return {game_id: (hands, stamps) for game_id, hands, stamps in _hand_groups(db, where, params)}
-
-
 def _revision_groups(db: Database, span: Sequence[int]) -> Iterator[tuple[int, list[Revision]]]:
     rows = db.execute(
         "SELECT game_id, number, revision, action, hand, created_at FROM hand_revisions "
@@ -684,16 +681,6 @@ def _revision_groups(db: Database, span: Sequence[int]) -> Iterator[tuple[int, l
                 for _, number, revision, action, hand, created_at in group
             ],
         )
-
-
-def load_hand_stamps(db: Database, game_id: int) -> dict[int, tuple[str, str]]:
-    """Each hand's number mapped to when it was first recorded and last changed."""
-    return {
-        number: (created, updated)
-        for number, created, updated in db.execute(
-            "SELECT number, created_at, updated_at FROM hands WHERE game_id = ?", [game_id]
-        )
-    }
 
 
 # --- hands --------------------------------------------------------------------------------
