@@ -59,7 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # hands replayed for career and head-to-head figures, hands in one export file.
         PAGE_SIZE=50,
         FIGURES_MAX_HANDS=5_000,
-        EXPORT_MAX_HANDS=10_000,
+        EXPORT_MAX_HANDS=5_000,
     )
     if test_config:
         app.config.update(test_config)

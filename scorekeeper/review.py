@@ -504,8 +504,8 @@ def _game_id_param(field: str) -> int:
 def export_all(file_format: str):
     """Every game, or (``?first=&last=``) the games with ids in a range: one part of the
     export of everything, as History lists them. A file holds at most about
-    ``EXPORT_MAX_HANDS`` hands; twice that is let through, so that a part listed a moment
-    ago still downloads after a few more hands were recorded."""
+    ``EXPORT_MAX_HANDS`` hands; a tenth more is let through, so that a part listed a
+    moment ago still downloads after a few more hands were recorded."""
     database = db.get_db()
     whole = "first" not in request.args and "last" not in request.args
     first, last = 1, db.MAX_ID
@@ -520,7 +520,7 @@ def export_all(file_format: str):
                 _("Cannot export by %(field)s: %(message)s.", field=exc.field, message=exc.message),
             )
     games, hands = db.count_games(database, first, last)
-    if games > 1 and hands > 2 * export_max_hands():
+    if games > 1 and hands > export_max_hands() * 11 // 10:
         abort(
             400,
             _(
