@@ -7,6 +7,7 @@ this module only turns figures into the strings a page prints, so templates neve
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -175,7 +176,7 @@ def _page_param(total: int) -> int:
     if not value:
         return 1
     last = max(1, -(-total // page_size()))
-    if not value.isdigit() or len(value) > 9:
+    if not re.fullmatch(r"[0-9]{1,9}", value):
         raise BadQuery("page", _("%(value)s is not a page number", value=value[:40]))
     if not 1 <= int(value) <= last:
         raise BadQuery(
@@ -495,7 +496,7 @@ def export_game(game_id: int, file_format: str):
 
 def _game_id_param(field: str) -> int:
     value = request.args.get(field, "").strip()
-    if not value.isdigit() or not 1 <= int(value[:20]) <= db.MAX_ID:
+    if not re.fullmatch(r"[0-9]{1,19}", value) or not 1 <= int(value) <= db.MAX_ID:
         raise BadQuery(field, _("%(value)s is not a game number", value=value[:40]))
     return int(value)
 

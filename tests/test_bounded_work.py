@@ -90,7 +90,7 @@ def test_history_pages_keep_the_filters(paged):
     assert listed(client.get(older)) == [ids[2], ids[1]]
 
 
-@pytest.mark.parametrize("page", ["0", "4", "-1", "two", "1.5", "9" * 30, "%00"])
+@pytest.mark.parametrize("page", ["0", "4", "-1", "two", "1.5", "9" * 30, "%00", "²", "٣"])
 @pytest.mark.parametrize("path", ["/history", "/players/Noa"])
 def test_a_page_that_does_not_exist_is_refused_with_a_message(paged, path, page):
     client, _ids = paged
@@ -231,6 +231,8 @@ def test_an_export_too_big_for_one_file_is_refused_with_a_message(parted):
         ("first=x&last=2", "Cannot export by first: x is not a game number"),
         ("first=1&last=" + "9" * 30, "Cannot export by last: "),
         ("first=0&last=2", "Cannot export by first: 0 is not a game number"),
+        ("first=²&last=2", "Cannot export by first: ² is not a game number"),
+        ("first=1&last=" + "0" * 25 + "2", "Cannot export by last: "),
         ("first=3&last=2", "Cannot export by last: the last game is before the first"),
         ("first=1&last=5", "hold 5 hands, more than one file holds"),
     ],
