@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+# Templates and static files live at the top of a checkout; a built package carries them
+# inside itself (see setup.py).
+PAGES = PACKAGE if (PACKAGE / "templates").is_dir() else ROOT
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -33,8 +37,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(PAGES / "templates"),
+        static_folder=str(PAGES / "static"),
     )
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DATABASE")
@@ -50,6 +54,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         # Rendered scoreboards kept in memory (0 turns the cache off, e.g. to measure).
         PAGE_CACHE_SIZE=int(os.environ.get("SCOREKEEPER_PAGE_CACHE", "256")),
+        # Bounds on one request's work, so that none holds a server thread for long however
+        # many games the database holds: games per page of History and of a player's page,
+        # hands replayed for career and head-to-head figures, hands in one export file.
+        PAGE_SIZE=50,
+        FIGURES_MAX_HANDS=5_000,
+        EXPORT_MAX_HANDS=5_000,
     )
     if test_config:
         app.config.update(test_config)

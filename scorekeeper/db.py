@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import itertools
 import json
 import secrets
 import sqlite3
@@ -455,68 +456,254 @@ class Listing:
     last_hand_at: str | None
 
 
+# Which games a history page lists: those ``player`` sat in, started from ``since`` to
+# ``until`` (UTC days, both included); a filter that is None leaves every game in.
+_HISTORY_WHERE = (
+    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
+    "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
+    "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until)"
+)
+
+
 def history(
-    db: Database, player: str | None = None, since: str | None = None, until: str | None = None
+    db: Database,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> list[Listing]:
-    """Every game, newest first: only those ``player`` sat in, and only those started on
-    a date (UTC, ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given."""
-    where = (
-        "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
-        "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
-        "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until)"
-    )
+    """Games newest first: only those ``player`` sat in, and only those started on a date
+    (UTC, ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given; at most
+    ``limit`` of them (all when None), after skipping ``offset``. Three statements, however
+    many games the page holds."""
     params = {"player": player, "since": since, "until": until}
+    page = {"limit": -1 if limit is None else limit, "offset": offset}
+    chosen = f"SELECT id FROM games {_HISTORY_WHERE} ORDER BY id DESC LIMIT :limit OFFSET :offset"
     with db.atomic():
         games = _games_from_rows(
             db.execute(
-                _GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games {where}) "
-                "ORDER BY g.id DESC, p.seat",
-                params,
+                _GAME_QUERY + f"WHERE g.id IN ({chosen}) ORDER BY g.id DESC, p.seat",
+                params | page,
             ).fetchall()
         )
         times = {
             row[0]: (row[1], row[2])
             for row in db.execute(
                 "SELECT game_id, min(created_at), max(created_at) FROM hands "
-                f"WHERE game_id IN (SELECT id FROM games {where}) GROUP BY game_id",
-                params,
+                f"WHERE game_id IN ({chosen}) GROUP BY game_id",
+                params | page,
             )
         }
     return [Listing(game, *times.get(game.id, (None, None))) for game in games]
 
 
+def count_history(
+    db: Database, player: str | None = None, since: str | None = None, until: str | None = None
+) -> int:
+    """How many games :func:`history` lists with these filters and no limit."""
+    params = {"player": player, "since": since, "until": until}
+    return db.execute(f"SELECT count(*) FROM games {_HISTORY_WHERE}", params).fetchone()[0]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player's games, counted from what the engine stored: all of them, those finished,
+    and those finished that the player won."""
+
+    games: int
+    finished: int
+    wins: int
+
+
+def player_record(db: Database, name: str) -> PlayerRecord:
+    """The named player's record over every game; all zero for a name never played."""
+    games, finished, wins = db.execute(
+        "SELECT count(*), coalesce(sum(g.status = 'finished'), 0), "
+        "coalesce(sum(g.winner = p.seat), 0) "
+        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ?",
+        [name],
+    ).fetchone()
+    return PlayerRecord(games, finished, wins)
+
+
+def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[Game]:
+    """The named player's games, newest first: at most ``limit`` after skipping ``offset``."""
+    return _games_from_rows(
+        db.execute(
+            _GAME_QUERY + "WHERE g.id IN (SELECT game_id FROM players WHERE name = ? "
+            "ORDER BY game_id DESC LIMIT ? OFFSET ?) ORDER BY g.id DESC, p.seat",
+            [name, limit, offset],
+        ).fetchall()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LatestGames:
+    """The newest games that fit a budget of hands: their ids (oldest first) and how many
+    games there were in all."""
+
+    ids: list[int]
+    total: int
+
+    @property
+    def capped(self) -> bool:
+        return len(self.ids) < self.total
+
+
+def latest_games(db: Database, names: Sequence[str], together: int, max_hands: int) -> LatestGames:
+    """The newest games in which at least ``together`` of ``names`` sat, as many as hold at
+    most ``max_hands`` hands between them (always the newest one)."""
+    rows = db.execute(
+        "SELECT p.game_id, g.hand_count FROM players p JOIN games g ON g.id = p.game_id "
+        "WHERE p.name IN (SELECT value FROM json_each(?)) "
+        "GROUP BY p.game_id HAVING count(*) >= ? ORDER BY p.game_id DESC",
+        [json.dumps(list(names)), together],
+    )
+    ids: list[int] = []
+    hands = total = 0
+    full = False
+    for game_id, hand_count in rows:
+        total += 1
+        full = full or (bool(ids) and hands + hand_count > max_hands)
+        if not full:
+            ids.append(game_id)
+            hands += hand_count
+    return LatestGames(ids[::-1], total)
+
+
 def load_games_with_hands(
-    db: Database, player: str | None = None, game_ids: Sequence[int] | None = None
+    db: Database, game_ids: Sequence[int]
 ) -> list[tuple[Game, list[StoredHand]]]:
-    """Games oldest first with their hands, read in one transaction: all of them, those
-    ``player`` sat in, or those in ``game_ids``."""
+    """The games in ``game_ids``, oldest first, with their hands: two statements in one
+    transaction, however many games."""
+    wanted = json.dumps([i for i in game_ids if 0 < i <= MAX_ID])
     with db.atomic():
-        if player is not None:
-            rows = db.execute(
-                _GAME_QUERY + "WHERE g.id IN (SELECT game_id FROM players WHERE name = ?) "
+        games = _games_from_rows(
+            db.execute(
+                _GAME_QUERY + "WHERE g.id IN (SELECT value FROM json_each(?)) "
                 "ORDER BY g.id, p.seat",
-                [player],
+                [wanted],
             ).fetchall()
-        elif game_ids is not None:
-            wanted = [i for i in game_ids if 0 < i <= MAX_ID]
-            rows = db.execute(
-                _GAME_QUERY + f"WHERE g.id IN ({', '.join('?' * len(wanted))}) "
-                "ORDER BY g.id, p.seat",
-                wanted,
-            ).fetchall()
-        else:
-            rows = db.execute(_GAME_QUERY + "ORDER BY g.id, p.seat").fetchall()
-        return [(game, load_hands(db, game.id)) for game in _games_from_rows(rows)]
-
-
-def load_hand_stamps(db: Database, game_id: int) -> dict[int, tuple[str, str]]:
-    """Each hand's number mapped to when it was first recorded and last changed."""
-    return {
-        number: (created, updated)
-        for number, created, updated in db.execute(
-            "SELECT number, created_at, updated_at FROM hands WHERE game_id = ?", [game_id]
         )
-    }
+        hands = {
+            game_id: stored
+            for game_id, stored, _stamps in _hand_groups(
+                db, "h.game_id IN (SELECT value FROM json_each(?))", [wanted]
+            )
+        }
+    return [(game, hands.get(game.id, [])) for game in games]
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedGame:
+    """A game with everything an export file holds: its hands, when each was first recorded
+    and last changed (by number), and every revision (empty unless asked for)."""
+
+    game: Game
+    hands: list[StoredHand]
+    stamps: dict[int, tuple[str, str]]
+    revisions: list[Revision]
+
+
+def count_games(db: Database, first: int = 1, last: int = MAX_ID) -> tuple[int, int]:
+    """(games, hands) with game ids from ``first`` to ``last``."""
+    games, hands = db.execute(
+        "SELECT count(*), coalesce(sum(hand_count), 0) FROM games WHERE id BETWEEN ? AND ?",
+        [first, last],
+    ).fetchone()
+    return games, hands
+
+
+@dataclass(frozen=True, slots=True)
+class GameRange:
+    """Games with ids from ``first`` to ``last``: how many, and how many hands they hold."""
+
+    first: int
+    last: int
+    games: int
+    hands: int
+
+
+def split_games(db: Database, max_hands: int) -> list[GameRange]:
+    """Every game, oldest first, in ranges of ids that hold at most ``max_hands`` hands each
+    (a longer game is a range of its own): the parts of an export of everything."""
+    parts: list[GameRange] = []
+    first = last = games = hands = 0
+    for game_id, hand_count in db.execute("SELECT id, hand_count FROM games ORDER BY id"):
+        if games and hands + hand_count > max_hands:
+            parts.append(GameRange(first, last, games, hands))
+            games = hands = 0
+        if not games:
+            first = game_id
+        last, games, hands = game_id, games + 1, hands + hand_count
+    if games:
+        parts.append(GameRange(first, last, games, hands))
+    return parts
+
+
+def iter_games(
+    db: Database, first: int = 1, last: int = MAX_ID, revisions: bool = True
+) -> Iterator[ExportedGame]:
+    """Games with ids from ``first`` to ``last``, oldest first, each with its hands, their
+    times and (when ``revisions``) its revisions: read lazily, one game at a time, within
+    one transaction, so that memory does not grow with the number of games and the games
+    are as of one moment. Three statements, however many games there are."""
+    span = [max(first, 0), min(last, MAX_ID)]
+    with db.atomic():
+        game_rows = db.execute(
+            _GAME_QUERY + "WHERE g.id BETWEEN ? AND ? ORDER BY g.id, p.seat", span
+        )
+        hand_groups = _hand_groups(db, "h.game_id BETWEEN ? AND ?", span)
+        revision_groups = _revision_groups(db, span) if revisions else iter(())
+        next_hands = next(hand_groups, None)
+        next_revisions = next(revision_groups, None)
+        while seats := game_rows.fetchmany(4):
+            game = _games_from_rows(seats)[0]
+            hands, stamps, history = [], {}, []
+            if next_hands is not None and next_hands[0] == game.id:
+                _, hands, stamps = next_hands
+                next_hands = next(hand_groups, None)
+            if next_revisions is not None and next_revisions[0] == game.id:
+                history = next_revisions[1]
+                next_revisions = next(revision_groups, None)
+            yield ExportedGame(game, hands, stamps, history)
+
+
+_HANDS_QUERY = (
+    "SELECT h.game_id, h.number, h.thrown_in, h.frisch_rounds, h.declarer, h.bid, h.revision, "
+    "s.contract, s.tricks, s.revokes, h.created_at, h.updated_at "
+    "FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+)
+
+
+def _hand_groups(
+    db: Database, where: str, params: Sequence[Any]
+) -> Iterator[tuple[int, list[StoredHand], dict[int, tuple[str, str]]]]:
+    """(game id, its hands, each hand's times by number) per game with hands, in id order,
+    from one statement read lazily."""
+    rows = db.execute(_HANDS_QUERY + f"WHERE {where} ORDER BY h.game_id, h.number, s.seat", params)
+    for game_id, group in itertools.groupby(rows, key=lambda row: row[0]):
+        seats = list(group)
+        hands = _stored_hands([row[1:10] for row in seats])
+        stamps = {row[1]: (row[10], row[11]) for row in seats[::4]}
+        yield game_id, hands, stamps
+
+
+def _revision_groups(db: Database, span: Sequence[int]) -> Iterator[tuple[int, list[Revision]]]:
+    rows = db.execute(
+        "SELECT game_id, number, revision, action, hand, created_at FROM hand_revisions "
+        "WHERE game_id BETWEEN ? AND ? ORDER BY game_id, number, id",
+        span,
+    )
+    for game_id, group in itertools.groupby(rows, key=lambda row: row[0]):
+        yield (
+            game_id,
+            [
+                Revision(number, revision, action, json.loads(hand), created_at)
+                for _, number, revision, action, hand, created_at in group
+            ],
+        )
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -530,6 +717,12 @@ def load_hands(db: Database, game_id: int) -> list[StoredHand]:
         "WHERE h.game_id = ? ORDER BY h.number, s.seat",
         [game_id],
     ).fetchall()
+    return _stored_hands(rows)
+
+
+def _stored_hands(rows: Sequence[Sequence[Any]]) -> list[StoredHand]:
+    """Hands from rows of (number, thrown_in, frisch_rounds, declarer, bid, revision,
+    contract, tricks, revokes), four rows (one per seat, in order) per hand."""
     hands = []
     for start in range(0, len(rows), 4):
         number, thrown_in, frisch, declarer, bid, revision = rows[start][:6]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -82,20 +83,29 @@ class ImportProblem(ValueError):
 # --- export -------------------------------------------------------------------------------
 
 
-def _games(database: Database, game_id: int | None) -> list[tuple[db.Game, list[db.StoredHand]]]:
-    """One game (raising NotFound) or every game, oldest first."""
+def _export_span(database: Database, game_id: int | None = None) -> tuple[int, int]:
+    """The ids (first, last) an export of one game or of all reads; raises NotFound for an
+    unknown game."""
     if game_id is None:
-        return db.load_games_with_hands(database)
-    found = db.load_games_with_hands(database, game_ids=[game_id])
-    if not found:
+        return 1, db.MAX_ID
+    if db.load_game(database, game_id) is None:
         raise db.NotFound(f"there is no game {game_id}")
-    return found
+    return game_id, game_id
 
 
-def game_document(database: Database, game: db.Game, hands: list[db.StoredHand]) -> dict:
+def export_chunks(
+    database: Database, file_format: str, first: int = 1, last: int = db.MAX_ID
+) -> Iterator[str]:
+    """The export (``json`` or ``csv``) of the games with ids ``first`` to ``last``, a game
+    at a time: memory stays that of one game however many are exported."""
+    games = db.iter_games(database, first, last, revisions=file_format == "json")
+    return json_chunks(games) if file_format == "json" else csv_chunks(games)
+
+
+def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
+    game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = db.progress_of(game, hands)
-    stamps = db.load_hand_stamps(database, game.id)
     return {
         "id": game.id,
         "name": game.name,
@@ -131,19 +141,30 @@ def game_document(database: Database, game: db.Game, hands: list[db.StoredHand])
                 "created_at": r.created_at,
                 "hand": r.hand,
             }
-            for r in db.load_revisions(database, game.id)
+            for r in exported.revisions
         ],
     }
 
 
+def json_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
+    """The JSON export of ``games``, a game at a time. The text is exactly
+    ``json.dumps(document, ensure_ascii=False, indent=1)`` and a newline, as if the whole
+    document had been built first."""
+    empty = {"format": FORMAT, "version": FORMAT_VERSION, "games": []}
+    opening, closing = json.dumps(empty, ensure_ascii=False, indent=1).rsplit("[]", 1)
+    yield opening
+    count = 0
+    for exported in games:
+        text = json.dumps(game_document(exported), ensure_ascii=False, indent=1)
+        # Strings in JSON escape their newlines, so every newline here is indentation's.
+        yield ("[\n  " if count == 0 else ",\n  ") + text.replace("\n", "\n  ")
+        count += 1
+    yield ("\n ]" if count else "[]") + closing + "\n"
+
+
 def export_json(database: Database, game_id: int | None = None) -> str:
     """The JSON export of one game or of all; raises NotFound for an unknown game."""
-    document = {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "games": [game_document(database, g, h) for g, h in _games(database, game_id)],
-    }
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    return "".join(export_chunks(database, "json", *_export_span(database, game_id)))
 
 
 def _cell(text: str | None) -> str:
@@ -152,12 +173,19 @@ def _cell(text: str | None) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def export_csv(database: Database, game_id: int | None = None) -> str:
-    """The CSV export (one row per player per hand); raises NotFound for an unknown game."""
+def _drained(out: io.StringIO) -> str:
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
+
+
+def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
+    """The CSV export of ``games`` (one row per player per hand), a game at a time."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for game, hands in _games(database, game_id):
+    for game, hands in ((exported.game, exported.hands) for exported in games):
         progress = db.progress_of(game, hands)
         names = [_cell(n) for n in game.players]
         for replayed in progress.hands:
@@ -185,7 +213,14 @@ def export_csv(database: Database, game_id: int | None = None) -> str:
                         replayed.totals[seat],
                     ]
                 )
-    return out.getvalue()
+        yield _drained(out)
+    if out.tell():  # the header, when there were no games
+        yield _drained(out)
+
+
+def export_csv(database: Database, game_id: int | None = None) -> str:
+    """The CSV export (one row per player per hand); raises NotFound for an unknown game."""
+    return "".join(export_chunks(database, "csv", *_export_span(database, game_id)))
 
 
 # --- import -------------------------------------------------------------------------------

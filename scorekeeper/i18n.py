@@ -9,9 +9,12 @@ right-to-left sentence (filters ``isolate``, ``ltr`` and ``list_of`` in template
 
 from __future__ import annotations
 
+from gettext import GNUTranslations
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import click
 from babel.lists import format_list
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
@@ -24,6 +27,47 @@ RTL_LANGUAGES = frozenset({"he"})
 SESSION_LANGUAGE = "language"
 
 bp = Blueprint("i18n", __name__)
+
+
+class MissingCatalogue(click.ClickException):
+    """A language the app offers has no usable compiled catalogue. Raised at start-up:
+    serving that language's pages in English instead would go unnoticed. (A ClickException,
+    so that the command line says it in one line.)"""
+
+
+def check_catalogues(app: Flask) -> None:
+    """Raises MissingCatalogue unless every language but the default has a compiled
+    catalogue (``<language>/LC_MESSAGES/messages.mo``) that loads and, where its ``.po``
+    source lies beside it (a checkout), is no older than that source."""
+    folders = [
+        Path(app.root_path, folder)
+        for folder in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")
+    ]
+    for language, name in LANGUAGES.items():
+        if language == app.config["BABEL_DEFAULT_LOCALE"]:
+            continue  # the templates' own text
+        found = [
+            path
+            for path in (f / language / "LC_MESSAGES" / "messages.mo" for f in folders)
+            if path.is_file()
+        ]
+        if not found:
+            places = ", ".join(str(f / language / "LC_MESSAGES") for f in folders)
+            raise MissingCatalogue(
+                f"no {name} ({language}) catalogue: messages.mo is missing in {places}. "
+                "In a checkout run `make catalogs`; an installed package must be rebuilt."
+            )
+        mo = found[0]
+        try:
+            with mo.open("rb") as handle:
+                GNUTranslations(handle)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MissingCatalogue(f"the {name} catalogue {mo} cannot be read: {exc}") from None
+        po = mo.with_suffix(".po")
+        if po.is_file() and po.stat().st_mtime > mo.stat().st_mtime:
+            raise MissingCatalogue(
+                f"the {name} catalogue {mo} is older than {po.name}: run `make catalogs`."
+            )
 
 
 def select_locale() -> str:
@@ -104,6 +148,7 @@ def choose_language():
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    check_catalogues(app)
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.jinja_env.filters.update(

@@ -7,12 +7,24 @@ this module only turns figures into the strings a page prints, so templates neve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -165,27 +177,74 @@ def _player_param(field: str, known: Sequence[str]) -> str | None:
     return value
 
 
+def _page_param(total: int) -> int:
+    """The page asked for (1 when none is): a whole number from 1 to the last page."""
+    value = request.args.get("page", "").strip()
+    if not value:
+        return 1
+    last = max(1, -(-total // page_size()))
+    if not re.fullmatch(r"[0-9]{1,9}", value):
+        raise BadQuery("page", _("%(value)s is not a page number", value=value[:40]))
+    if not 1 <= int(value) <= last:
+        raise BadQuery(
+            "page", _("there is no page %(page)s; the last is %(last)d", page=value, last=last)
+        )
+    return int(value)
+
+
+def page_size() -> int:
+    return current_app.config["PAGE_SIZE"]
+
+
+def _pages(page: int, total: int, endpoint: str, **args: Any) -> dict[str, Any]:
+    """Where page ``page`` of ``total`` items is, and links to the newer and older pages
+    that keep every other query parameter."""
+    last = max(1, -(-total // page_size()))
+
+    def link(number: int) -> str | None:
+        if not 1 <= number <= last:
+            return None
+        return url_for(endpoint, **args, page=number if number > 1 else None)
+
+    return {"page": page, "last": last, "newer": link(page - 1), "older": link(page + 1)}
+
+
 @bp.get("/history")
 def history():
-    """Every game, newest first, filtered by player and by the date it started."""
+    """The games newest first, a page at a time, filtered by player and by the date it
+    started; and the export of every game, in parts when they are many."""
     database = db.get_db()
     names = db.player_names(database)
     problem: BadQuery | None = None
+    total = page = 0
     try:
         player = _player_param("player", names)
         since, until = _date_param("from"), _date_param("to")
         if since and until and since > until:
             raise BadQuery("to", _("the end date is before the start date"))
+        total = db.count_history(database, player, since, until)
+        page = _page_param(total)
     except BadQuery as exc:
-        problem, player, since, until = exc, None, None, None
-    listings = [] if problem else db.history(database, player, since, until)
+        problem, player, since, until, total = exc, None, None, None, 0
+    size = page_size()
+    listings = (
+        []
+        if problem
+        else db.history(database, player, since, until, limit=size, offset=(page - 1) * size)
+    )
+    filters = {"player": player, "from": since, "to": until}
     return render_template(
         "history.html",
         names=names,
-        chosen={"player": player, "from": since, "to": until},
+        chosen=filters,
         problem=problem,
         games=[_listing(item) for item in listings],
         filtered=any((player, since, until)),
+        pages=_pages(page, total, "review.history", **filters),
+        export_parts=[
+            {"first": part.first, "last": part.last, "games": part.games}
+            for part in db.split_games(database, export_max_hands())
+        ],
     ), (400 if problem else 200)
 
 
@@ -281,7 +340,8 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
         raise BadQuery("player", _("choose each player once"))
     if not 2 <= len(chosen) <= MAX_COMPARED:
         raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
-    games = [recorded(g, h) for g, h in db.load_games_with_hands(database)]
+    latest = db.latest_games(database, chosen, 2, figures_max_hands())
+    games = [recorded(g, h) for g, h in db.load_games_with_hands(database, game_ids=latest.ids)]
     table = head_to_head(games, chosen)
     cells = {}
     for a in chosen:
@@ -308,24 +368,59 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
                 ),
                 "together": rivalry.games,
             }
-    return {"players": chosen, "cells": cells}
+    note = (
+        _(
+            "From the latest %(games)d of the %(total)d games in which two or more of them played.",
+            games=len(latest.ids),
+            total=latest.total,
+        )
+        if latest.capped
+        else None
+    )
+    return {"players": chosen, "cells": cells, "note": note}
+
+
+def figures_max_hands() -> int:
+    """How many hands a page replays at most for career and head-to-head figures: enough
+    for years of games, few enough that the page never holds a server thread for long."""
+    return current_app.config["FIGURES_MAX_HANDS"]
 
 
 @bp.get("/players/<path:name>")
 def player(name: str):
+    """A player's career figures, the chart of their latest game and their games, newest
+    first, a page at a time. Games and wins count every game; the figures per hand come
+    from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so when capped."""
     database = db.get_db()
-    found = db.load_games_with_hands(database, player=name) if len(name) <= 200 else []
-    if not found:
+    record = db.player_record(database, name) if len(name) <= 200 else None
+    if not record or not record.games:
         abort(404, _("Nobody called %(name)s has played here.", name=name[:200]))
-    career = careers(recorded(g, h) for g, h in found)[name]
-    latest, latest_hands = found[-1]
-    progress = db.progress_of(latest, latest_hands)
+    try:
+        page = _page_param(record.games)
+    except BadQuery as exc:
+        abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
+    latest = db.latest_games(database, [name], 1, figures_max_hands())
+    found = db.load_games_with_hands(database, game_ids=latest.ids)
+    figures = careers(recorded(g, h) for g, h in found)[name].figures
+    career = CareerStats(name, record.games, record.finished, record.wins, figures)
+    latest_game, latest_hands = found[-1]
+    progress = db.progress_of(latest_game, latest_hands)
+    size = page_size()
     return render_template(
         "player.html",
         name=name,
         rows=career_rows(career),
-        latest=latest,
-        chart=Markup(game_chart(progress, latest.players, title=_("Running totals"))),
+        note=(
+            _(
+                "Figures per hand are from the latest %(games)d of %(total)d games.",
+                games=len(latest.ids),
+                total=latest.total,
+            )
+            if latest.capped
+            else None
+        ),
+        latest=latest_game,
+        chart=Markup(game_chart(progress, latest_game.players, title=_("Running totals"))),
         games=[
             {
                 "id": g.id,
@@ -336,8 +431,9 @@ def player(name: str):
                 "won": g.winner is not None and g.players[g.winner] == name,
                 "status": g.status,
             }
-            for g, _hands in reversed(found)
+            for g in db.player_games(database, name, size, (page - 1) * size)
         ],
+        pages=_pages(page, record.games, "review.player", name=name),
     )
 
 
@@ -371,8 +467,27 @@ def details(game_id: int):
 MEDIA = {"json": "application/json", "csv": "text/csv"}
 
 
-def _download(text: str, file_format: str, filename: str) -> Response:
-    response = Response(text, mimetype=MEDIA[file_format])
+def export_max_hands() -> int:
+    """How many hands one export file holds at most, so that writing it never holds a
+    server thread for long; a longer game is a file of its own."""
+    return current_app.config["EXPORT_MAX_HANDS"]
+
+
+def _download(file_format: str, first: int, last: int, filename: str) -> Response:
+    """The export of the games with ids ``first`` to ``last`` as a download, sent as it is
+    written, a game at a time."""
+
+    def body() -> Iterator[bytes]:
+        # Runs after the view has returned and its connection was closed: the stream reads
+        # through a connection of its own, closed when the stream ends.
+        for chunk in exchange.export_chunks(db.get_db(), file_format, first, last):
+            yield chunk.encode()
+
+    # Passed through untouched: gzipping it whole (see responses) would build the whole
+    # file in memory first.
+    response = Response(
+        stream_with_context(body()), mimetype=MEDIA[file_format], direct_passthrough=True
+    )
     if file_format == "csv":
         response.charset = "utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -383,15 +498,44 @@ def _download(text: str, file_format: str, filename: str) -> Response:
 @bp.get("/games/<int:game_id>/export.<any(json, csv):file_format>")
 def export_game(game_id: int, file_format: str):
     game_or_404(game_id)
-    make = exchange.export_json if file_format == "json" else exchange.export_csv
-    try:
-        text = make(db.get_db(), game_id)
-    except db.NotFound:
-        abort(404, _("There is no game %(id)d.", id=game_id))
-    return _download(text, file_format, f"scorekeeper-game-{game_id}.{file_format}")
+    return _download(file_format, game_id, game_id, f"scorekeeper-game-{game_id}.{file_format}")
+
+
+def _game_id_param(field: str) -> int:
+    value = request.args.get(field, "").strip()
+    if not re.fullmatch(r"[0-9]{1,19}", value) or not 1 <= int(value) <= db.MAX_ID:
+        raise BadQuery(field, _("%(value)s is not a game number", value=value[:40]))
+    return int(value)
 
 
 @bp.get("/export.<any(json, csv):file_format>")
 def export_all(file_format: str):
-    make = exchange.export_json if file_format == "json" else exchange.export_csv
-    return _download(make(db.get_db()), file_format, f"scorekeeper-games.{file_format}")
+    """Every game, or (``?first=&last=``) the games with ids in a range: one part of the
+    export of everything, as History lists them. A file holds at most about
+    ``EXPORT_MAX_HANDS`` hands; a tenth more is let through, so that a part listed a
+    moment ago still downloads after a few more hands were recorded."""
+    database = db.get_db()
+    whole = "first" not in request.args and "last" not in request.args
+    first, last = 1, db.MAX_ID
+    if not whole:
+        try:
+            first, last = _game_id_param("first"), _game_id_param("last")
+            if first > last:
+                raise BadQuery("last", _("the last game is before the first"))
+        except BadQuery as exc:
+            abort(
+                400,
+                _("Cannot export by %(field)s: %(message)s.", field=exc.field, message=exc.message),
+            )
+    games, hands = db.count_games(database, first, last)
+    if games > 1 and hands > export_max_hands() * 11 // 10:
+        abort(
+            400,
+            _(
+                "These games hold %(hands)d hands, more than one file holds: download them "
+                "in parts from History.",
+                hands=hands,
+            ),
+        )
+    part = "" if whole else f"-{first}-{last}"
+    return _download(file_format, first, last, f"scorekeeper-games{part}.{file_format}")

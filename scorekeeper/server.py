@@ -1,12 +1,43 @@
-"""``scorekeeper serve``: the table app behind waitress, a production WSGI server."""
+"""``scorekeeper serve``: the table app behind waitress, a production WSGI server.
+
+waitress accepts at most ``connection_limit`` connections and closes an idle one only
+after ``channel_timeout``; until then every new phone waits unaccepted. With the defaults
+(100 and 120 s) one device holding a hundred half-sent requests locked every phone out for
+two minutes. :class:`FairServer` keeps room for everyone: each address may hold at most
+``CONNECTIONS_PER_ADDRESS`` connections, and a new one from an address at its share, or
+any new one when the server is full, closes the longest-idle connection that is not being
+answered (an idle keep-alive or a half-sent request) instead of waiting for it to expire.
+"""
 
 from __future__ import annotations
 
 import io
+import logging
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
+# A phone's browser opens up to 6 connections to a host; 32 leaves room for a few phones
+# behind one address (a guest network's NAT) and for a laptop's browser tabs.
+CONNECTIONS_PER_ADDRESS = 32
+# Each connection is a file descriptor; 250 stays far below the usual limit of 1024.
+CONNECTION_LIMIT = 250
+# Idle connections (a phone asleep between polls, a request never finished) go after 30 s
+# rather than 120 s; a phone that wakes reconnects without noticing.
+CHANNEL_TIMEOUT = 30
+CLEANUP_INTERVAL = 10
+TUNING: dict[str, Any] = {
+    "connection_limit": CONNECTION_LIMIT,
+    "channel_timeout": CHANNEL_TIMEOUT,
+    "cleanup_interval": CLEANUP_INTERVAL,
+}
 
 
 def lan_address() -> str | None:
@@ -46,12 +77,103 @@ def terminal_qr(url: str) -> str:
     return drawing.getvalue().rstrip("\n")
 
 
+def _idle(channels: Iterable[HTTPChannel]) -> list[HTTPChannel]:
+    """Connections that no thread is answering and that have nothing left to send: an idle
+    keep-alive, or a request not yet received in full."""
+    return [c for c in channels if not (c.requests or c.total_outbufs_len or c.will_close)]
+
+
+class FairServer(TcpWSGIServer):
+    """waitress's TCP server with room kept for every address (see the module's docstring)."""
+
+    per_address = CONNECTIONS_PER_ADDRESS
+
+    def readable(self) -> bool:
+        # Full: free a slot on this pass, rather than stop accepting until a timeout does.
+        if self.accepting and len(self._map) >= self.adj.connection_limit:
+            closing = sum(c.will_close for c in self.active_channels.values())
+            if not closing:
+                self._close_longest_idle(self.active_channels.values())
+        return super().readable()
+
+    def handle_accept(self) -> None:
+        # waitress's own handle_accept, with the address's share checked before the
+        # connection becomes a channel.
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            if self.adj.log_socket_errors:
+                self.logger.warning("server accept() threw an exception", exc_info=True)
+            return
+        addr = self.fix_addr(addr)
+        same = [c for c in self.active_channels.values() if c.addr[0] == addr[0]]
+        if len(same) >= self.per_address and not self._close_longest_idle(same):
+            # Every connection it holds is being answered: this one must try again later.
+            conn.close()
+            return
+        self.channel_class(self, conn, addr, self.adj, map=self._map)
+
+    def _close_longest_idle(self, channels: Iterable[HTTPChannel]) -> bool:
+        """Closes the idle connection with the oldest activity; False when none is idle."""
+        idle = _idle(channels)
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda c: c.last_activity)
+        self.logger.info("closing an idle connection from %s to make room", oldest.addr[0])
+        # As waitress's own timeout does: the main loop closes it on its next pass. Closing
+        # it here could close a socket the loop is about to select() on.
+        oldest.will_close = True
+        return True
+
+
+def make_server(
+    app: Any,
+    host: str,
+    port: int,
+    threads: int = 4,
+    per_address: int = CONNECTIONS_PER_ADDRESS,
+    **adjustments: Any,
+) -> FairServer | MultiSocketServer:
+    """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
+
+    ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
+    that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
+    ``run()`` serves until interrupted.
+    """
+    adj = Adjustments(
+        host=host, port=port, threads=threads, ident="scorekeeper", **(TUNING | adjustments)
+    )
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    sockets: dict = {}
+    servers = [
+        FairServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info)
+        for info in adj.listen
+    ]
+    for server in servers:
+        server.per_address = per_address
+    if len(servers) == 1:
+        return servers[0]
+    listening = [(s.effective_host, s.effective_port) for s in servers]
+    return MultiSocketServer(sockets, adj, listening, dispatcher, servers[-1].log_info)
+
+
+def run_server(app: Any, host: str, port: int, threads: int) -> None:
+    """Serves ``app`` until interrupted, as ``waitress.serve`` does but on :func:`make_server`."""
+    logging.basicConfig()
+    server = make_server(app, host, port, threads)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
+
+
 def serve(
     host: str, port: int, database: str | None, threads: int, echo: Callable[[str], None]
 ) -> None:
     """Creates the app (migrating the database) and serves it until interrupted."""
-    import waitress
-
     from . import create_app
 
     found = urls_for(host, port)
@@ -70,6 +192,6 @@ def serve(
     echo(f"Database: {app.config['DATABASE']}")
     echo("Press Ctrl+C to stop.")
     try:
-        waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+        run_server(app, host, port, threads)
     except KeyboardInterrupt:
         echo("Stopped.")

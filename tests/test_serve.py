@@ -2,7 +2,6 @@
 
 import pytest
 import segno
-import waitress
 
 from scorekeeper import server
 from scorekeeper.cli import main
@@ -10,10 +9,14 @@ from scorekeeper.cli import main
 
 @pytest.fixture
 def served(monkeypatch):
-    """Records what waitress.serve would have been asked to run."""
+    """Records what the server (waitress) would have been asked to run."""
     calls = {}
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")  # else one is written to instance/
-    monkeypatch.setattr(waitress, "serve", lambda app, **options: calls.update(app=app, **options))
+
+    def run_server(app, host, port, threads):
+        calls.update(app=app, host=host, port=port, threads=threads)
+
+    monkeypatch.setattr(server, "run_server", run_server)
     return calls
 
 

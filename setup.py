@@ -1,0 +1,68 @@
+"""Build step of the package (the project itself is described in pyproject.toml).
+
+An installed package must speak every language and show every page, as a checkout run
+through ``make`` does. So building it (``pip install .``, a wheel, an sdist's wheel):
+
+- compiles each ``scorekeeper/translations/<language>/LC_MESSAGES/messages.po`` into the
+  ``messages.mo`` the app reads, as ``make catalogs`` does. The ``.po`` files stay the only
+  source, so an installed catalogue can never disagree with the one it was built from;
+- copies the top-level ``templates/`` and ``static/`` into the package, where
+  ``create_app`` finds them when it is not running from a checkout.
+
+An editable install (``pip install -e .``) runs from the checkout: its catalogues are
+compiled in place, beside their ``.po`` files, as ``make catalogs`` would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = "scorekeeper"
+CATALOGUES = Path(PACKAGE) / "translations"
+SHIPPED_FOLDERS = ("templates", "static")
+
+
+def compile_catalogues(source: Path, target: Path) -> list[Path]:
+    """Compiles every ``<language>/LC_MESSAGES/messages.po`` under ``source`` into the same
+    place under ``target``; returns the files written. Raises ValueError for a catalogue
+    marked fuzzy, which ``pybabel compile`` would skip and leave the language in English."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(source.glob("*/LC_MESSAGES/messages.po")):
+        language = po.parent.parent.name
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=language)
+        if catalogue.fuzzy:
+            raise ValueError(f"{po} is marked fuzzy; translate it and clear the flag")
+        mo = target / po.relative_to(source).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with mo.open("wb") as handle:
+            write_mo(handle, catalogue, use_fuzzy=False)
+        written.append(mo)
+    if not written:
+        raise ValueError(f"no catalogues found under {source}")
+    return written
+
+
+class BuildWithCataloguesAndPages(build_py):
+    """``build_py`` that also compiles the catalogues and adds the templates and static
+    files (see the module's docstring)."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            compile_catalogues(ROOT / CATALOGUES, ROOT / CATALOGUES)
+            return
+        package = Path(self.build_lib) / PACKAGE
+        compile_catalogues(ROOT / CATALOGUES, Path(self.build_lib) / CATALOGUES)
+        for folder in SHIPPED_FOLDERS:
+            self.copy_tree(str(ROOT / folder), str(package / folder))
+
+
+setup(cmdclass={"build_py": BuildWithCataloguesAndPages})

@@ -1,0 +1,289 @@
+"""No request's work grows with the whole database (issue 8, item 10).
+
+History and a player's games come a page at a time; career and head-to-head figures replay
+at most ``FIGURES_MAX_HANDS`` hands, the latest, and say so; exports are streamed a game at
+a time, and an export of everything comes in parts of at most ``EXPORT_MAX_HANDS`` hands.
+The statements a request runs do not grow with the number of games. How long requests take
+on 64,000 games is measured by ``benchmarks/big_db.py``, not here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from scorekeeper import create_app, db, exchange
+from scorekeeper.engine import PRESETS, record_from_dict
+
+from .conftest import WORKED_EXAMPLE, app_config
+from .test_review import MINUS, rows_of, text_of
+
+PAGAT = PRESETS["pagat-german"]
+NAMES = ["Noa", "Avi", "Dana", "Gil"]
+THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
+
+
+def seed(app, count: int, hands: int = 1) -> list[int]:
+    """``count`` games of NAMES (Noa in seat 0), each with ``hands`` hands (the worked
+    example, then thrown-in deals); returns their ids, oldest first."""
+    database = db.connect(app.config["DATABASE"])
+    ids = []
+    for _ in range(count):
+        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0)
+        for number in range(hands):
+            hand = WORKED_EXAMPLE if number == 0 else THROWN_IN
+            db.add_hand(database, game_id, record_from_dict(PAGAT, hand))
+        ids.append(game_id)
+    database.close()
+    return ids
+
+
+def make_app(tmp_path, **config):
+    return create_app(app_config(tmp_path, **config))
+
+
+def listed(response) -> list[int]:
+    """The ids of the games a page lists, in order."""
+    return [int(i) for i in re.findall(r'<li><a href="/games/(\d+)">', text_of(response))]
+
+
+def link(response, rel: str) -> str | None:
+    found = re.search(rf'<a href="([^"]+)" rel="{rel}">', text_of(response))
+    return found.group(1).replace("&amp;", "&") if found else None
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def paged(tmp_path):
+    """A client of an app with 2 games to a page, and the ids of its 5 games."""
+    app = make_app(tmp_path, PAGE_SIZE=2)
+    return app.test_client(), seed(app, 5)
+
+
+@pytest.mark.parametrize("path", ["/history", "/players/Noa"])
+def test_games_come_a_page_at_a_time_newest_first(paged, path):
+    client, ids = paged
+    seen, pages = [], []
+    while path:
+        response = client.get(path)
+        assert response.status_code == 200
+        pages.append(listed(response))
+        assert (link(response, "prev") is None) == (len(pages) == 1)
+        seen += pages[-1]
+        path = link(response, "next")
+    assert [len(page) for page in pages] == [2, 2, 1]
+    assert seen == ids[::-1]
+    assert "Page 3 of 3" in text_of(response)
+
+
+def test_history_pages_keep_the_filters(paged):
+    client, ids = paged
+    response = client.get("/history?player=Noa&from=2000-01-01")
+    older = link(response, "next")
+    assert "player=Noa" in older and "from=2000-01-01" in older and "page=2" in older
+    assert listed(client.get(older)) == [ids[2], ids[1]]
+
+
+@pytest.mark.parametrize("page", ["0", "4", "-1", "two", "1.5", "9" * 30, "%00", "²", "٣"])
+@pytest.mark.parametrize("path", ["/history", "/players/Noa"])
+def test_a_page_that_does_not_exist_is_refused_with_a_message(paged, path, page):
+    client, _ids = paged
+    response = client.get(f"{path}?page={page}")
+    assert response.status_code == 400
+    assert "page" in text_of(response)
+    problem = r"(is not a page number|there is no page .*; the last is 3)"
+    assert re.search(problem, text_of(response))
+
+
+def test_a_player_page_counts_every_game_whatever_the_page(paged):
+    client, _ids = paged
+    for page in (1, 3):
+        career = rows_of(client.get(f"/players/Noa?page={page}"), "career")
+        assert career["Games"] == ["5"]
+
+
+# --- figures over the latest games --------------------------------------------------------
+
+
+@pytest.fixture
+def capped(tmp_path):
+    """A client of an app that replays at most 2 hands for figures; 5 one-hand games."""
+    app = make_app(tmp_path, FIGURES_MAX_HANDS=2)
+    return app.test_client(), seed(app, 5)
+
+
+def test_career_figures_come_from_the_latest_games_and_say_so(capped):
+    client, ids = capped
+    response = client.get("/players/Noa")
+    career = rows_of(response, "career")
+    assert career["Games"] == ["5"]  # counted over every game
+    assert career["Hands played"] == ["2"]  # replayed: the latest two
+    # Noa scored -20 in every game; the earliest of the two replayed is the tie's pick.
+    assert career["Best hand"] == [f"{MINUS}20 (game {ids[3]}, hand 1)"]
+    assert "Figures per hand are from the latest 2 of 5 games." in text_of(response)
+
+
+def test_head_to_head_comes_from_the_latest_games_and_says_so(capped):
+    client, _ids = capped
+    response = client.get("/players?player=Noa&player=Avi")
+    table = rows_of(response, "head-to-head")
+    assert "hands 0–2 of 2" in table["Noa"][1]
+    assert "From the latest 2 of the 5 games in which two or more of them played." in text_of(
+        response
+    )
+
+
+def test_uncapped_figures_carry_no_note(tmp_path):
+    app = make_app(tmp_path)
+    seed(app, 3)
+    client = app.test_client()
+    assert rows_of(client.get("/players/Noa"), "career")["Hands played"] == ["3"]
+    assert "latest" not in text_of(client.get("/players/Noa")).split('id="career"')[1]
+    assert "From the latest" not in text_of(client.get("/players?player=Noa&player=Avi"))
+
+
+# --- exports ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def exported(tmp_path):
+    """A client of an app with 4 games of 2 hands; the app; the games' ids."""
+    app = make_app(tmp_path)
+    return app.test_client(), app, seed(app, 4, hands=2)
+
+
+def as_written_whole(text: str, file_format: str) -> str:
+    """The file as the export wrote it before it was streamed: the whole document dumped
+    at once (JSON), or every row written by one csv.writer (CSV)."""
+    if file_format == "json":
+        return json.dumps(json.loads(text), ensure_ascii=False, indent=1) + "\n"
+    out = io.StringIO()
+    csv.writer(out).writerows(csv.reader(io.StringIO(text)))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("file_format", ["json", "csv"])
+def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
+    client, app, ids = exported
+    response = client.get(f"/export.{file_format}")
+    assert response.status_code == 200 and response.is_streamed
+    chunks = list(response.response)
+    assert len(chunks) >= len(ids)  # a game at a time, never the whole file at once
+    text = b"".join(chunks).decode()
+    assert text == as_written_whole(text, file_format)
+    with app.app_context():
+        make = exchange.export_json if file_format == "json" else exchange.export_csv
+        assert text == make(db.get_db())
+    one = client.get(f"/games/{ids[1]}/export.{file_format}")
+    assert one.is_streamed
+    assert one.get_data(as_text=True) == as_written_whole(one.get_data(as_text=True), file_format)
+
+
+@pytest.mark.parametrize("file_format", ["json", "csv"])
+def test_the_export_of_an_empty_database_is_as_before(client, file_format):
+    text = client.get(f"/export.{file_format}").get_data(as_text=True)
+    assert text == as_written_whole(text, file_format)
+    if file_format == "json":
+        assert json.loads(text) == {"format": "scorekeeper", "version": 1, "games": []}
+
+
+@pytest.fixture
+def parted(tmp_path):
+    """A client of an app whose export files hold 2 hands; 5 one-hand games."""
+    app = make_app(tmp_path, EXPORT_MAX_HANDS=2)
+    return app.test_client(), seed(app, 5)
+
+
+def test_the_export_of_everything_comes_in_parts(parted):
+    client, ids = parted
+    page = text_of(client.get("/history"))
+    assert "Export all games in 3 files" in page
+    parts = re.findall(r'href="(/export\.json\?first=\d+&amp;last=\d+)"', page)
+    assert len(parts) == 3
+    games = []
+    for part in parts:
+        response = client.get(part.replace("&amp;", "&"))
+        assert response.status_code == 200 and response.is_streamed
+        assert "scorekeeper-games-" in response.headers["Content-Disposition"]
+        games += [game["id"] for game in json.loads(response.data)["games"]]
+    assert games == ids
+    csv_parts = re.findall(r'href="(/export\.csv\?first=\d+&amp;last=\d+)"', page)
+    assert len(csv_parts) == 3
+
+
+def test_an_export_too_big_for_one_file_is_refused_with_a_message(parted):
+    client, _ids = parted
+    response = client.get("/export.json")
+    assert response.status_code == 400
+    assert "download them in parts from History" in text_of(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("first=1", "Cannot export by last: "),
+        ("first=x&last=2", "Cannot export by first: x is not a game number"),
+        ("first=1&last=" + "9" * 30, "Cannot export by last: "),
+        ("first=0&last=2", "Cannot export by first: 0 is not a game number"),
+        ("first=²&last=2", "Cannot export by first: ² is not a game number"),
+        ("first=1&last=" + "0" * 25 + "2", "Cannot export by last: "),
+        ("first=3&last=2", "Cannot export by last: the last game is before the first"),
+        ("first=1&last=5", "hold 5 hands, more than one file holds"),
+    ],
+)
+def test_a_tampered_export_range_is_refused_with_a_message(parted, query, message):
+    client, _ids = parted
+    response = client.get(f"/export.csv?{query}")
+    assert response.status_code == 400
+    assert message in text_of(response)
+
+
+# --- statements per request ---------------------------------------------------------------
+
+
+PATHS = [
+    "/history",
+    "/history?player=Noa",
+    "/players",
+    "/players/Noa",
+    "/players?player=Noa&player=Avi&player=Dana",
+    "/export.json",
+    "/export.csv",
+    "/games/1/export.json",
+    "/games/1/export.csv",
+]
+
+
+def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
+    app = make_app(tmp_path)
+    seed(app, games, hands=2)
+    statements: list[str] = []
+    connect = db.connect
+
+    def traced(path: str):
+        database = connect(path)
+        database.conn.set_trace_callback(statements.append)
+        return database
+
+    monkeypatch.setattr(db, "connect", traced)
+    client = app.test_client()
+    counts = {}
+    for path in PATHS:
+        statements.clear()
+        response = client.get(path)
+        assert response.status_code == 200, path
+        response.get_data()  # a streamed export runs its statements as it is read
+        counts[path] = len(statements)
+    return counts
+
+
+def test_statements_per_request_do_not_grow_with_the_games(tmp_path, monkeypatch):
+    few = statements_per_request(tmp_path / "few", monkeypatch, 5)
+    many = statements_per_request(tmp_path / "many", monkeypatch, 50)
+    assert many == few

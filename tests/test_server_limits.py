@@ -1,0 +1,114 @@
+"""Idle connections never lock phones out of the real server (issue 8, item 9).
+
+Each test runs waitress, as ``scorekeeper serve`` sets it up, in a child process on a free
+loopback port, opens many connections from 127.0.0.1 that send half a request and then
+nothing, and checks that a new connection still gets its page. How fast it comes is
+measured by ``benchmarks/idle_sockets.py``; here a generous socket timeout only bounds
+the wait, so a server that never answers fails instead of hanging the run.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
+from scorekeeper import server
+
+HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half-sent\r\n"
+ANSWER_TIMEOUT = 30  # seconds; waitress's own default would hold a new phone for 120
+CHILD = """
+import json, sys
+from scorekeeper import create_app
+from scorekeeper.server import make_server
+app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "test"})
+options = json.loads(sys.argv[2])
+server = make_server(app, "127.0.0.1", 0, **options)
+print(server.effective_port, flush=True)
+server.run()
+"""
+
+
+@contextmanager
+def running(tmp_path, **options) -> Iterator[int]:
+    """The real server in a child process; yields its port."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(tmp_path / "limits.db"), json.dumps(options)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        port = int(process.stdout.readline())
+        yield port
+    finally:
+        process.terminate()
+        process.wait(10)
+        process.stdout.close()
+
+
+def half_sent(stack: ExitStack, port: int, count: int) -> list[socket.socket]:
+    """``count`` connections that each send half a request and then nothing."""
+    idle = []
+    for _ in range(count):
+        conn = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=10))
+        conn.sendall(HALF_REQUEST)
+        idle.append(conn)
+    return idle
+
+
+def status_line(port: int) -> bytes:
+    """The first line of the home page's answer on a new connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_TIMEOUT) as conn:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return conn.makefile("rb").readline()
+
+
+def closed_by_server(conn: socket.socket) -> bool:
+    conn.settimeout(ANSWER_TIMEOUT)
+    try:
+        return conn.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_a_new_phone_is_served_past_many_idle_connections_from_one_address(tmp_path):
+    # More than waitress's default limit of 100 connections, all from one address.
+    with running(tmp_path) as port, ExitStack() as stack:
+        idle = half_sent(stack, port, 150)
+        assert status_line(port).startswith(b"HTTP/1.1 200")
+        # The address kept its share; its longest-idle connections made room.
+        assert closed_by_server(idle[0])
+        assert status_line(port).startswith(b"HTTP/1.1 200")
+
+
+def test_a_full_server_closes_the_longest_idle_connection_for_a_new_one(tmp_path):
+    # Even when no address is over its share, a full server makes room instead of waiting.
+    with running(tmp_path, connection_limit=20, per_address=1000) as port, ExitStack() as stack:
+        idle = half_sent(stack, port, 40)
+        assert status_line(port).startswith(b"HTTP/1.1 200")
+        assert closed_by_server(idle[0])
+
+
+def test_serve_runs_the_fair_server(monkeypatch, tmp_path):
+    made = {}
+
+    def fake_make_server(app, host, port, threads, **options):
+        made.update(host=host, port=port, threads=threads)
+
+        class Server:
+            def print_listen(self, text):
+                pass
+
+            def run(self):
+                made["ran"] = True
+
+        return Server()
+
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    monkeypatch.setattr(server, "make_server", fake_make_server)
+    server.serve("127.0.0.1", 8124, str(tmp_path / "g.db"), threads=4, echo=lambda _: None)
+    assert made == {"host": "127.0.0.1", "port": 8124, "threads": 4, "ran": True}
