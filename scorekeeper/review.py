@@ -32,7 +32,7 @@ from .engine.stats import (
 )
 from .forms import MAX_NAME_LENGTH, FieldProblem, GameDetailsForm, clean_game_details
 from .games import rules_label
-from .i18n import isolate_ltr, translate
+from .i18n import isolate, isolate_ltr, translate
 from .scoreboard import signed, total
 
 bp = Blueprint("review", __name__)
@@ -153,7 +153,8 @@ def _player_param(field: str, known: Sequence[str]) -> str | None:
         return None
     if len(value) > MAX_NAME_LENGTH or value not in known:
         raise BadQuery(
-            field, _("nobody called %(name)s has played here", name=value[: MAX_NAME_LENGTH + 1])
+            field,
+            _("nobody called %(name)s has played here", name=isolate(value[: MAX_NAME_LENGTH + 1])),
         )
     return value
 
@@ -268,7 +269,10 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
         if len(name) > MAX_NAME_LENGTH or name not in names:
             raise BadQuery(
                 "player",
-                _("nobody called %(name)s has played here", name=name[: MAX_NAME_LENGTH + 1]),
+                _(
+                    "nobody called %(name)s has played here",
+                    name=isolate(name[: MAX_NAME_LENGTH + 1]),
+                ),
             )
     if len(set(chosen)) != len(chosen):
         raise BadQuery("player", _("choose each player once"))
@@ -309,7 +313,7 @@ def player(name: str):
     database = db.get_db()
     found = db.load_games_with_hands(database, player=name) if len(name) <= 200 else []
     if not found:
-        abort(404, _("Nobody called %(name)s has played here.", name=name[:200]))
+        abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
     career = careers(recorded(g, h) for g, h in found)[name]
     latest, latest_hands = found[-1]
     progress = db.progress_of(latest, latest_hands)
