@@ -56,6 +56,9 @@ CSV_COLUMNS = (
     "revokes",
     "points",
     "total",
+    # Added later, so at the end: points == contract_points - revoke_penalty.
+    "contract_points",
+    "revoke_penalty",
 )
 
 
@@ -173,6 +176,8 @@ def export_csv(database: Database, game_id: int | None = None) -> str:
                         record.revokes[seat] if played else "",
                         replayed.points[seat],
                         replayed.totals[seat],
+                        replayed.score.contract_points[seat] if replayed.score else 0,
+                        replayed.score.revoke_penalties[seat] if replayed.score else 0,
                     ]
                 )
     return out.getvalue()

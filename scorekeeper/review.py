@@ -95,6 +95,17 @@ def pick_text(pick: HandPick | None, with_game: bool = False) -> str:
     return _("%(points)s (hand %(hand)d)", points=isolate_ltr(signed(pick.points)), hand=pick.hand)
 
 
+def revoke_text(figures: PlayerFigures) -> str:
+    """Caught revokes and the points they cost, ``2 (−200)``; a plain ``0`` without any."""
+    if not figures.revokes:
+        return "0"
+    return _(
+        "%(revokes)d (%(penalty)s)",
+        revokes=figures.revokes,
+        penalty=isolate_ltr(signed(-figures.revoke_penalty)),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class FigureRow:
     """One line of a figures table: what it is, and one value per column."""
@@ -116,6 +127,7 @@ def figure_rows(figures: Sequence[PlayerFigures], with_game: bool = False) -> li
         (_("Worst hand"), [pick_text(f.worst, with_game) for f in figures]),
         (_("Last bidder"), [str(f.last_bidder) for f in figures]),
         (_("Hurt by the forbidden number"), [str(f.forbidden_hurt) for f in figures]),
+        (_("Revokes (penalty)"), [revoke_text(f) for f in figures]),
     ]
     return [FigureRow(label, tuple(values)) for label, values in rows]
 
