@@ -120,7 +120,10 @@ def test_the_print_sheet_shows_the_revoke_apart(client, revoked):
     cells = re.findall(r"<td[^>]*>(.*?)</td>", first)
     west = cells[5 + 4 : 5 + 8]
     assert west[:2] == ["3", "3"]
-    assert west[2].startswith('+19<span class="rv"><span aria-hidden="true">R −100</span>')
+    assert west[2] == (
+        f'+19<span class="rv"><span aria-hidden="true">R <span class="n">{MINUS}100</span></span>'
+        f'<span class="vh">1 revoke: {MINUS}100</span></span>'
+    )
     assert west[3] == f"{MINUS}81"
     assert "R a caught revoke and its penalty, apart from the contract's points." in html
 
