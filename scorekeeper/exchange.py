@@ -67,6 +67,9 @@ CSV_COLUMNS = (
     "revokes",
     "points",
     "total",
+    # Added later, so at the end: points == contract_points - revoke_penalty.
+    "contract_points",
+    "revoke_penalty",
 )
 
 
@@ -211,6 +214,8 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
                         record.revokes[seat] if played else "",
                         replayed.points[seat],
                         replayed.totals[seat],
+                        replayed.score.contract_points[seat] if replayed.score else 0,
+                        replayed.score.revoke_penalties[seat] if replayed.score else 0,
                     ]
                 )
         yield _drained(out)

@@ -3,8 +3,16 @@
 The language comes from the player's saved choice, else the browser's Accept-Language.
 Hebrew pages are right-to-left; templates read ``text_direction`` for ``dir``. Engine
 errors arrive as English :class:`Message` objects, which ``translate`` renders in the
-page's language; ``isolate`` and ``isolate_ltr`` keep names and numbers whole inside a
-right-to-left sentence (filters ``isolate``, ``ltr`` and ``list_of`` in templates).
+page's language.
+
+Text the players typed (names, a game's name, notes) may run in either direction
+whatever the page's language: a Hebrew name on an English page, a Latin one on a Hebrew
+page. Unisolated, a number next to it joins its run and flips ("נועה −20" shows as
+"20− נועה"). So every piece of it is isolated, on every page: ``bdi`` wraps it in
+``<bdi>`` where HTML may go (the template filter ``bdi``), and ``isolate`` between the
+Unicode isolates FSI and PDI in plain text (messages, flashes, titles, options).
+``isolate_ltr`` keeps numbers and bids (+19, −20, 7♣) left to right inside a right-to-left
+sentence. ``tests/test_bidi.py`` checks that no template prints user text another way.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import click
 from babel.lists import format_list
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
+from markupsafe import Markup, escape
 
 from .engine.messages import Message
 from .responses import safe_path
@@ -89,9 +98,18 @@ def is_rtl() -> bool:
     return current_language() in RTL_LANGUAGES
 
 
-def isolate(text: str) -> str:
-    """Text of either direction (a player's name) kept whole inside a right-to-left sentence."""
-    return f"\u2068{text}\u2069" if is_rtl() else text
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolate(text: Any) -> str:
+    """Text a player typed, of either direction, kept whole inside a sentence in plain
+    text: between FSI and PDI, on pages of every direction."""
+    return f"{FSI}{text}{PDI}"
+
+
+def bdi(text: Any) -> Markup:
+    """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page."""
+    return Markup("<bdi>%s</bdi>") % escape(text)
 
 
 def isolate_ltr(text: str) -> str:
@@ -107,16 +125,24 @@ def list_of(names: Any) -> str:
 def translate(text: Any, **params: Any) -> Any:
     """An engine :class:`Message` in the page's language; any other value unchanged.
 
-    Parameters that are Messages themselves (a field's name) are translated first;
-    ``params`` replace the message's own, e.g. a knob's label for its identifier.
+    Parameters that are Messages themselves (a field's name) are translated first; any
+    other text among them came from outside the catalogue (a player's name, a value as
+    typed) and is isolated, whatever the page's direction. ``params`` replace the
+    message's own, e.g. a knob's label for its identifier.
     """
     if not isinstance(text, Message):
         return text
-    values = {name: translate(value) for name, value in text.params.items()} | params
+    values = {name: _parameter(value) for name, value in text.params.items()} | params
     if text.plural is not None:
         num = values.pop("num")
         return ngettext(text.template, text.plural, num, **values)
     return gettext(text.template, **values)
+
+
+def _parameter(value: Any) -> Any:
+    if isinstance(value, Message):
+        return translate(value)
+    return isolate(value) if isinstance(value, str) else value
 
 
 def from_this_site() -> bool:
@@ -152,7 +178,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.jinja_env.filters.update(
-        translate=translate, isolate=isolate, ltr=isolate_ltr, list_of=list_of
+        translate=translate, isolate=isolate, bdi=bdi, ltr=isolate_ltr, list_of=list_of
     )
 
     @app.context_processor

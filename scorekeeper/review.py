@@ -44,7 +44,7 @@ from .engine.stats import (
 )
 from .forms import MAX_NAME_LENGTH, FieldProblem, GameDetailsForm, clean_game_details
 from .games import rules_label
-from .i18n import isolate_ltr, translate
+from .i18n import isolate, isolate_ltr, translate
 from .scoreboard import signed, total
 
 bp = Blueprint("review", __name__)
@@ -107,6 +107,17 @@ def pick_text(pick: HandPick | None, with_game: bool = False) -> str:
     return _("%(points)s (hand %(hand)d)", points=isolate_ltr(signed(pick.points)), hand=pick.hand)
 
 
+def revoke_text(figures: PlayerFigures) -> str:
+    """Caught revokes and the points they cost, ``2 (−200)``; a plain ``0`` without any."""
+    if not figures.revokes:
+        return "0"
+    return _(
+        "%(revokes)d (%(penalty)s)",
+        revokes=figures.revokes,
+        penalty=isolate_ltr(signed(-figures.revoke_penalty)),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class FigureRow:
     """One line of a figures table: what it is, and one value per column."""
@@ -128,6 +139,7 @@ def figure_rows(figures: Sequence[PlayerFigures], with_game: bool = False) -> li
         (_("Worst hand"), [pick_text(f.worst, with_game) for f in figures]),
         (_("Last bidder"), [str(f.last_bidder) for f in figures]),
         (_("Hurt by the forbidden number"), [str(f.forbidden_hurt) for f in figures]),
+        (_("Revokes (penalty)"), [revoke_text(f) for f in figures]),
     ]
     return [FigureRow(label, tuple(values)) for label, values in rows]
 
@@ -172,7 +184,8 @@ def _player_param(field: str, known: Sequence[str]) -> str | None:
         return None
     if len(value) > MAX_NAME_LENGTH or value not in known:
         raise BadQuery(
-            field, _("nobody called %(name)s has played here", name=value[: MAX_NAME_LENGTH + 1])
+            field,
+            _("nobody called %(name)s has played here", name=isolate(value[: MAX_NAME_LENGTH + 1])),
         )
     return value
 
@@ -334,7 +347,10 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
         if len(name) > MAX_NAME_LENGTH or name not in names:
             raise BadQuery(
                 "player",
-                _("nobody called %(name)s has played here", name=name[: MAX_NAME_LENGTH + 1]),
+                _(
+                    "nobody called %(name)s has played here",
+                    name=isolate(name[: MAX_NAME_LENGTH + 1]),
+                ),
             )
     if len(set(chosen)) != len(chosen):
         raise BadQuery("player", _("choose each player once"))
@@ -394,7 +410,7 @@ def player(name: str):
     database = db.get_db()
     record = db.player_record(database, name) if len(name) <= 200 else None
     if not record or not record.games:
-        abort(404, _("Nobody called %(name)s has played here.", name=name[:200]))
+        abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
     try:
         page = _page_param(record.games)
     except BadQuery as exc:

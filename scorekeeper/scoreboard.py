@@ -60,11 +60,38 @@ def over_under_label(over_under: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class RevokeMark:
+    """Caught revokes in one seat's hand, shown apart from the contract's points.
+
+    ``mark`` is what the cell shows ("R −100", "R×2 −200"); ``label`` says it in words for
+    a screen reader ("1 revoke: −100"), so the mark is never told by colour alone.
+    """
+
+    mark: str
+    penalty: str
+    label: str
+
+    @classmethod
+    def of(cls, revokes: int, penalty: int) -> RevokeMark | None:
+        if not revokes:
+            return None
+        # Translators: the short mark for a caught revoke, before its penalty: R −100.
+        letter = _("R")
+        mark = letter if revokes == 1 else f"{letter}×{revokes}"
+        points = signed(-penalty)
+        label = ngettext(
+            "%(num)d revoke: %(points)s", "%(num)d revokes: %(points)s", revokes, points=points
+        )
+        return cls(mark, points, label)
+
+
+@dataclass(frozen=True, slots=True)
 class SeatCell:
     css: str  # space-separated: d = declarer, k = dealer, m = made, x = missed
     entry: str  # "contract/tricks", empty for a thrown-in deal
-    points: str
+    points: str  # the contract's points, before any revoke penalty
     total: str
+    revoke: RevokeMark | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +103,11 @@ class Row:
     over_under: str | None
     frisch_rounds: int
     cells: tuple[SeatCell, ...]
+
+    @property
+    def revoked(self) -> bool:
+        """Whether anyone was caught revoking in this hand."""
+        return any(cell.revoke for cell in self.cells)
 
 
 def rows_of(progress: GameProgress) -> list[Row]:
@@ -94,8 +126,11 @@ def rows_of(progress: GameProgress) -> list[Row]:
             if played and hand.score is not None:
                 css.append("m" if hand.score.made[seat] else "x")
             entry = f"{record.contracts[seat]}/{record.tricks_taken[seat]}" if played else ""
-            points = signed(hand.points[seat]) if played else ""
-            cells.append(SeatCell(" ".join(css), entry, points, total(hand.totals[seat])))
+            points, revoke = "", None
+            if played and hand.score is not None:
+                points = signed(hand.score.contract_points[seat])
+                revoke = RevokeMark.of(record.revokes[seat], hand.score.revoke_penalties[seat])
+            cells.append(SeatCell(" ".join(css), entry, points, total(hand.totals[seat]), revoke))
         rows.append(
             Row(
                 number=hand.number,

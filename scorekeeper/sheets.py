@@ -18,23 +18,46 @@ from .access import game_and_hands_or_404
 from .chart import game_chart
 from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
 from .engine.cards import SEATS, TRICKS_PER_HAND
+from .engine.progression import ReplayedHand
 from .forms import PRESET_LABELS
 from .games import rules_label
 from .i18n import isolate_ltr
-from .scoreboard import MINUS, BidLabel, over_under_label, signed, total
+from .scoreboard import MINUS, BidLabel, RevokeMark, over_under_label, signed, total
 
 bp = Blueprint("sheets", __name__)
 
 # Rows tall enough for pencil that still fit one A4 or Letter page.
 BLANK_ROWS = 32
+# The points and total columns hold six characters (−10400) at the sheet's size; longer
+# numbers get the class "long", printed smaller, so that no number is ever cut.
+FITS = 6
 
 
 @dataclass(frozen=True, slots=True)
 class SheetSeat:
     contract: str
     tricks: str
-    points: str
+    points: str  # the contract's points, before any revoke penalty
     total: str
+    revoke: RevokeMark | None = None
+    long: bool = False  # the total is too long for the column at the usual size
+
+
+def _seat(hand: ReplayedHand, seat: int) -> SheetSeat:
+    """One player's four cells in one hand."""
+    record, score = hand.record, hand.score
+    text = total(hand.totals[seat])
+    long = len(text) > FITS
+    if not isinstance(record, PlayedHand) or score is None:
+        return SheetSeat("", "", "", isolate_ltr(text), long=long)
+    return SheetSeat(
+        str(record.contracts[seat]),
+        str(record.tricks_taken[seat]),
+        isolate_ltr(signed(score.contract_points[seat])),
+        isolate_ltr(text),
+        RevokeMark.of(record.revokes[seat], score.revoke_penalties[seat]),
+        long,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +76,7 @@ def sheet_rows(game: db.Game, hands: list[db.StoredHand]) -> list[SheetRow]:
     for hand in db.progress_of(game, hands).hands:
         record = hand.record
         played = isinstance(record, PlayedHand)
-        seats = tuple(
-            SheetSeat(
-                str(record.contracts[s]) if played else "",
-                str(record.tricks_taken[s]) if played else "",
-                isolate_ltr(signed(hand.points[s])) if played else "",
-                isolate_ltr(total(hand.totals[s])),
-            )
-            for s in range(SEATS)
-        )
+        seats = tuple(_seat(hand, s) for s in range(SEATS))
         rows.append(
             SheetRow(
                 number=hand.number,
@@ -131,12 +146,14 @@ def game_sheet(game_id: int):
     """The game as a printable score sheet."""
     game, hands = game_and_hands_or_404(game_id)
     progress = db.progress_of(game, hands)
+    rows = sheet_rows(game, hands)
     return _sheet(
         game.settings,
         game=game,
         players=game.players,
         rules=rules_label(game),
-        rows=sheet_rows(game, hands),
+        rows=rows,
+        revoked=any(seat.revoke for row in rows for seat in row.seats),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else game.players[progress.winner],
         chart=Markup(game_chart(progress, game.players, title=_("Running totals")))

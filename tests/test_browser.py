@@ -126,8 +126,10 @@ def test_record_the_worked_example_within_the_tap_budget(page, live_server):
     assert page.url.endswith(f"/games/{game_id}")
     assert taps.count == 11 <= TAP_BUDGET
     assert totals(page) == ["−20", "19", "−10", "−40"]
+    # Each name sits between FSI and PDI, so a number beside it never joins its run.
     assert page.locator(".flash").inner_text() == (
-        "Hand 1 (under): South −20 · West +19 · North −10 · East −40"
+        "Hand 1 (under): \u2068South\u2069 −20 · \u2068West\u2069 +19 · "
+        "\u2068North\u2069 −10 · \u2068East\u2069 −40"
     )
     row = page.locator("#h1")
     assert row.locator("th span").inner_text() == "7♣"
@@ -260,7 +262,7 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
     taps.save()
     assert totals(page) == ["19", "19", "−10", "−50"]
     assert page.locator(".banner.tie").inner_text() == (
-        "Tie at the top: South and West on 19. Play on!"
+        "Tie at the top: \u2068South\u2069 and \u2068West\u2069 on 19. Play on!"
     )
     assert page.locator("#record").inner_text() == "Record hand 2"
     # South declares 5S and makes it; West misses a contract of 1: South wins alone.

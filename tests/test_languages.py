@@ -64,7 +64,7 @@ def test_hebrew_pages_are_right_to_left_and_keep_numbers_left_to_right(game_with
     html = client.get(f"/games/{game_id}", headers=HEBREW).get_data(as_text=True)
     assert '<html lang="he" dir="rtl">' in html
     # The next dealer's name is isolated in the sentence; the totals are plain numbers.
-    assert "יד 2: <b>West</b> מחלק, <b>West</b> פותח" in html
+    assert "יד 2: <b><bdi>West</bdi></b> מחלק, <b><bdi>West</bdi></b> פותח" in html
     assert [b for b in re.findall(r"<b>([^<]*)</b>", html) if re.fullmatch(r"[−\d]+", b)][:4] == [
         "−20",
         "19",
@@ -72,16 +72,17 @@ def test_hebrew_pages_are_right_to_left_and_keep_numbers_left_to_right(game_with
         "−40",
     ]
     home = client.get("/", headers=HEBREW).get_data(as_text=True)
-    assert f"{FSI}West{PDI} {LRI}19{PDI}" in home  # "Leading: West 19", whole in RTL
+    assert f"<bdi>West</bdi> {LRI}19{PDI}" in home  # "Leading: West 19", whole in RTL
 
 
 def test_a_saved_hand_is_reported_in_the_language_with_its_points(editor):
     client, game_id = editor
     client.post("/language", data={"language": "de", "next": "/"})
     response = client.post(f"/games/{game_id}/hands/new", data=hand_form(), follow_redirects=True)
-    assert "Spiel 1 (unterboten): South −20 · West +19 · North −10 · East −40" in page_text(
-        response
-    )
+    assert (
+        f"Spiel 1 (unterboten): {FSI}South{PDI} −20 · {FSI}West{PDI} +19 · {FSI}North{PDI} −10 · "
+        f"{FSI}East{PDI} −40"
+    ) in page_text(response)
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_a_seat_field_error_names_the_seat_in_the_language(editor):
         (GERMAN, {"miss_step": "5000"}, "Abzug je Fehlstich: muss zwischen 0 und 1000 liegen"),
         (HEBREW, {"miss_step": "5000"}, "קנס לכל לקיחה: צריך להיות בין 0 ל-1000, לא 5000"),
         (HEBREW, {"player_2": ""}, "שחקן שלישי: חסר שם"),
-        (GERMAN, {"player_3": "south"}, "Zwei Spieler heißen south; unterscheidet sie"),
+        (GERMAN, {"player_3": "south"}, f"Zwei Spieler heißen {FSI}south{PDI}; unterscheidet sie"),
         (GERMAN, {"target": "lots"}, "Zielpunktzahl: muss eine ganze Zahl sein, nicht"),
         (HEBREW, {"target": "٣"}, "צריך להיות מספר שלם"),
     ],

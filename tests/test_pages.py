@@ -35,6 +35,16 @@ def text_of(response) -> str:
     return response.get_data(as_text=True)
 
 
+def iso(name: str) -> str:
+    """A player's name as a sentence in plain text holds it: between FSI and PDI."""
+    return f"\u2068{name}\u2069"
+
+
+def bdi(*names: str) -> list[str]:
+    """Names as a page prints them: each in its own <bdi>."""
+    return [f"<bdi>{name}</bdi>" for name in names]
+
+
 def errors_in(response) -> list[str]:
     return re.findall(r'class="err">([^<]*)<', text_of(response))
 
@@ -63,9 +73,10 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     post_hand(finished, key2)
     page = text_of(client.get("/"))
     in_progress, done = page.split("<h2>Finished</h2>")
-    assert "South · West · North · East" in in_progress
-    assert "Leading: West 19" in in_progress
-    assert "Ann · Bob · Cy · Dee" in done and "Winner: Bob 19" in done
+    assert " · ".join(bdi("South", "West", "North", "East")) in in_progress
+    assert "Leading: <bdi>West</bdi> 19" in in_progress
+    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) in done
+    assert "Winner: <bdi>Bob</bdi> 19" in done
     assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
 
 
@@ -96,7 +107,7 @@ def test_new_game_starts_and_this_browser_can_edit(client):
     board = text_of(client.get(f"/games/{game_id}"))
     assert "Record hand 1" in board
     assert "elhanani + house rules" in board and "to 150" in board
-    assert "<b>Cy</b> deals, <b>Dee</b> opens" in board
+    assert "<b><bdi>Cy</bdi></b> deals, <b><bdi>Dee</bdi></b> opens" in board
     settings = client.get(f"/api/games/{game_id}").get_json()["settings"]
     assert settings["miss_step"] == 7 and settings["opener"] == "left"
     assert settings["target"] == 150 and settings["all_fail_void"] is True
@@ -111,7 +122,7 @@ def test_random_first_dealer_is_a_seat(client):
     ("changes", "message"),
     [
         ({"player_2": ""}, "the 3rd player needs a name"),
-        ({"player_3": "ann"}, "two players are called ann"),
+        ({"player_3": "ann"}, f"two players are called {iso('ann')}"),
         ({"player_0": "x" * 31}, "at most 30 characters"),
         ({"target": "0"}, "Target score must be between 1 and 100000"),
         ({"target": "lots"}, "Target score must be a whole number, not"),
@@ -142,18 +153,23 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
     response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1))
     assert response.status_code == 302
     page = text_of(client.get(f"/games/{game_id}"))
-    assert "Hand 1 (under): South −20 · West +19 · North −10 · East −40" in page
-    assert re.findall(r'<li(?: class="lead")?><span>(\w+)</span><b>([^<]+)</b>', page) == [
+    assert (
+        f"Hand 1 (under): {iso('South')} −20 · {iso('West')} +19 · {iso('North')} −10 · "
+        f"{iso('East')} −40"
+    ) in page
+    assert re.findall(
+        r'<li(?: class="lead")?><span><bdi>(\w+)</bdi></span><b>([^<]+)</b>', page
+    ) == [
         ("South", "−20"),
         ("West", "19"),
         ("North", "−10"),
         ("East", "−40"),
     ]
-    assert '<li class="lead"><span>West</span>' in page
+    assert '<li class="lead"><span><bdi>West</bdi></span>' in page
     assert '<span>7♣</span><em class="under">under</em>' in page
     assert '<td class="d x">7/8 <i>−10</i><b>−10</b></td>' in page
     assert '<td class="k x">2/0 <i>−20</i><b>−20</b></td>' in page
-    assert "<b>West</b> deals, <b>West</b> opens" in page
+    assert "<b><bdi>West</bdi></b> deals, <b><bdi>West</bdi></b> opens" in page
 
 
 def test_red_suits_are_marked_red(editor):
@@ -200,12 +216,12 @@ def test_a_tie_at_the_target_plays_on(editor_at_15):
     tie = {"declarer": 2, "bid": "5C", "contracts": [3, 3, 5, 0], "tricks": [3, 3, 6, 1]}
     assert client.post(f"/games/{game_id}/hands/new", data=hand_form(tie)).status_code == 302
     page = text_of(client.get(f"/games/{game_id}"))
-    assert "Tie at the top: South and West on 19. Play on!" in page
+    assert f"Tie at the top: {iso('South')} and {iso('West')} on 19. Play on!" in page
     assert "Record hand 2" in page
     south = {"declarer": 0, "bid": "5S", "contracts": [5, 1, 3, 3], "tricks": [5, 0, 4, 4]}
     client.post(f"/games/{game_id}/hands/new", data=hand_form(south))
     page = text_of(client.get(f"/games/{game_id}"))
-    assert "South wins with 54!" in page and "Record hand" not in page
+    assert "<bdi>South</bdi> wins with 54!" in page and "Record hand" not in page
     response = client.get(f"/games/{game_id}/hands/new")
     assert response.status_code == 302
 
@@ -299,7 +315,7 @@ def test_everyone_passed_throws_the_deal_in(client, make_game):
     response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
     assert response.status_code == 302
     page = text_of(client.get(f"/games/{game_id}"))
-    assert "Hand 1: thrown in; West deals again." in page
+    assert f"Hand 1: thrown in; {iso('West')} deals again." in page
     assert "<em>thrown in</em>" in page
     hand = client.get(f"/api/games/{game_id}").get_json()["hands"][0]
     assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
@@ -310,7 +326,7 @@ def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
     client.get(f"/games/{game_id}/edit/{key}")
     client.post(f"/games/{game_id}/hands/new", data={"throw_in": "1"})
     page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
-    assert "This deal was thrown in." in page and "North deals" in page
+    assert "This deal was thrown in." in page and f"{iso('North')} deals" in page
     assert client.post(f"/games/{game_id}/hands/1/edit", data=hand_form()).status_code == 302
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["totals"] == [-20, 19, -10, -40] and game["dealer"] == 3
@@ -330,7 +346,7 @@ def test_a_second_phone_saving_the_same_hand_gets_409_and_keeps_its_entries(edit
     assert response.status_code == 409
     page = text_of(response)
     assert "Hand 1 was just saved on another phone." in page
-    assert "Saved there: North 7♣ · contracts 2 3 7 0 · tricks 0 3 8 2" in page
+    assert f"Saved there: {iso('North')} 7♣ · contracts 2 3 7 0 · tricks 0 3 8 2" in page
     assert "save it as hand 2" in page
     assert 'name="number" type="hidden" value="2"' in page
     assert 'checked id="declarer-0"' in page and 'checked id="denomination-3"' in page
@@ -348,7 +364,7 @@ def test_a_hand_posted_after_the_game_ended_is_a_conflict(editor_at_15):
     client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1))
     response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=2))
     assert response.status_code == 409
-    assert "the game is over: West won" in text_of(response)
+    assert f"the game is over: {iso('West')} won" in text_of(response)
 
 
 # --- editing, deleting, revisions ---------------------------------------------------------
@@ -359,7 +375,7 @@ def test_editing_a_hand_fills_the_form_and_recomputes(editor):
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
-    assert "Edit hand 1" in page and "South deals" in page
+    assert "Edit hand 1" in page and f"{iso('South')} deals" in page
     assert 'checked id="declarer-2"' in page and 'checked id="level-2"' in page
     assert 'checked id="tricks_2-8"' in page and 'name="revision" type="hidden" value="1"' in page
     changed = hand_form(tricks_2="7", tricks_3="3", revision="1")
@@ -369,9 +385,10 @@ def test_editing_a_hand_fills_the_form_and_recomputes(editor):
     assert game["hands"][0]["points"] == [-20, 19, 59, -30]
     assert game["totals"] == [-40, 38, 49, -70]
     assert game["hands"][1]["totals"] == game["totals"]
-    assert "Hand 1 (under): South −20 · West +19 · North +59 · East −30" in text_of(
-        client.get(f"/games/{game_id}")
-    )
+    assert (
+        f"Hand 1 (under): {iso('South')} −20 · {iso('West')} +19 · {iso('North')} +59 · "
+        f"{iso('East')} −30"
+    ) in text_of(client.get(f"/games/{game_id}"))
 
 
 def test_an_edit_from_a_stale_form_is_a_conflict(editor):
@@ -399,7 +416,7 @@ def test_delete_asks_first_and_only_the_last_hand_goes(editor, app):
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     before = dump(app)
     page = text_of(client.get(f"/games/{game_id}/hands/2/delete"))
-    assert "Delete hand 2?" in page and "North 7♣" in page
+    assert "Delete hand 2?" in page and f"{iso('North')} 7♣" in page
     assert dump(app) == before
     response = client.get(f"/games/{game_id}/hands/1/delete")
     assert "Only the last hand (2) can be deleted" in text_of(response)

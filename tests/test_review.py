@@ -217,7 +217,7 @@ def test_head_to_head(client, played):
     [
         ("player=Dana", "choose from 2 to 8 players"),
         ("player=Dana&player=Dana", "choose each player once"),
-        ("player=Dana&player=Zed", "nobody called Zed has played here"),
+        ("player=Dana&player=Zed", "nobody called \u2068Zed\u2069 has played here"),
         ("player=Dana&player=" + "y" * 500, "nobody called"),
     ],
 )
@@ -238,12 +238,14 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
     items = re.findall(r"<li>(.*?)</li>", page, re.S)
     assert len(items) == 3
     newest, second, first = items
-    assert "Ann · Bob · Cy · Dee" in newest and "+ house rules" in newest
+    assert "<bdi>Ann</bdi> · <bdi>Bob</bdi> · <bdi>Cy</bdi> · <bdi>Dee</bdi>" in newest
+    assert "+ house rules" in newest
     assert "0 hands" in newest and "In progress" in newest and "duration –" in newest
-    assert "Winner: Dana 19" in second and "1 hand" in second
+    assert "Winner: <bdi>Dana</bdi> 19" in second and "1 hand" in second
     assert "pagat-german" in second and "house rules" not in second
     assert f"Game {played[0]} · {today} · duration 0 min" in first and "6 hands" in first
-    assert "Avi · Bat · Gil · Dana" in first and "In progress" in first
+    assert "<bdi>Avi</bdi> · <bdi>Bat</bdi> · <bdi>Gil</bdi> · <bdi>Dana</bdi>" in first
+    assert "In progress" in first
 
 
 def test_history_filters_by_player_and_date(client, played, make_game):
@@ -251,7 +253,7 @@ def test_history_filters_by_player_and_date(client, played, make_game):
     today = datetime.now(UTC).date()
     by_player = text_of(client.get("/history?player=Gil"))
     assert len(re.findall(r"<li>", by_player)) == 2 and "Ann" not in by_player.split("<ul")[-1]
-    assert "<option selected>Gil</option>" in by_player
+    assert '<option value="Gil" selected>\u2068Gil\u2069</option>' in by_player
     same_day = text_of(client.get(f"/history?from={today}&to={today}"))
     assert len(re.findall(r"<li>", same_day)) == 3
     later = client.get(f"/history?from={today + timedelta(days=1)}")
@@ -267,7 +269,7 @@ def test_history_filters_by_player_and_date(client, played, make_game):
         ("to=yesterday", "yesterday is not a date"),
         ("from=20240101", "20240101 is not a date"),
         ("from=2024-05-02&to=2024-05-01", "the end date is before the start date"),
-        ("player=Zed", "nobody called Zed has played here"),
+        ("player=Zed", "nobody called \u2068Zed\u2069 has played here"),
         ("player=" + "z" * 5000, "nobody called"),
         ("from=%00", "is not a date"),
     ],

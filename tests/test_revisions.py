@@ -138,7 +138,7 @@ def test_put_takes_if_match_too(client, readded):
         ("delete", "?revision=-1", None, {}, "revision"),
         ("delete", "?revision=" + "9" * 40, None, {}, "revision"),
         ("delete", "", {"revision": "2nd"}, {}, "revision"),
-            ("delete", "", {"revision": True}, {}, "revision"),
+        ("delete", "", {"revision": True}, {}, "revision"),
         ("delete", "", {"revision": 1, "extra": 1}, {}, "extra"),
         ("delete", "?revision=2", {"revision": 1}, {}, "revision"),
         ("delete", "", None, {"If-Match": '"x"'}, "If-Match"),

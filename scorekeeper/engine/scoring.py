@@ -33,13 +33,21 @@ def contract_points(
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """The scored result of one hand."""
+    """The scored result of one hand.
+
+    ``points`` is what each seat scores for the hand, the revoke penalty included:
+    ``points[s] == contract_points[s] - revoke_penalties[s]``. ``contract_points`` is the
+    contract's score alone (0 in a void hand) and ``revoke_penalties`` the points lost to
+    caught revokes (0 or more), so a page can show a made contract apart from a penalty.
+    """
 
     points: tuple[int, ...]
     over_under: OverUnder
     contracts_total: int
     made: tuple[bool, ...]
     void: bool
+    contract_points: tuple[int, ...]
+    revoke_penalties: tuple[int, ...]
 
     def to_dict(self) -> dict:
         return {
@@ -64,8 +72,10 @@ def score_hand(
     made = tuple(c == t for c, t in zip(contracts, tricks_taken, strict=True))
     void = settings.all_fail_void and not any(made)
     revokes = revokes or [0] * len(contracts)
-    points = tuple(
-        (0 if void else contract_points(settings, c, t, hand)) - settings.revoke_penalty * r
-        for c, t, r in zip(contracts, tricks_taken, revokes, strict=True)
+    earned = tuple(
+        0 if void else contract_points(settings, c, t, hand)
+        for c, t in zip(contracts, tricks_taken, strict=True)
     )
-    return HandScore(points, hand, sum(contracts), made, void)
+    penalties = tuple(settings.revoke_penalty * r for r in revokes)
+    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
+    return HandScore(points, hand, sum(contracts), made, void, earned, penalties)

@@ -12,7 +12,9 @@ Terms used below:
 - A *contract* is any seat's phase-two number, zeros included; it is *made* when the
   seat takes exactly that many tricks (``HandScore.made``).
 - Points are the points the hand scored for the seat, revoke penalties included, so a
-  player's points in a game add up to their total.
+  player's points in a game add up to their total. Revokes are counted apart too
+  (``revokes`` and ``revoke_penalty``, from ``HandScore.revoke_penalties``), so a page can
+  say what a player lost to them.
 - The *last bidder* is the seat at the declarer's right, who may not name the forbidden
   number (see :func:`forbidden_hurt` for when that number "hurt").
 """
@@ -87,7 +89,8 @@ class PlayerFigures:
     ``best`` and ``worst`` are the hands with the most and fewest points; on a tie the
     earliest one (by game order, then hand number). ``last_bidder`` counts the hands the
     player sat at the declarer's right; ``forbidden_hurt`` counts those of them where the
-    forbidden number cost them the contract (see :func:`forbidden_hurt`).
+    forbidden number cost them the contract (see :func:`forbidden_hurt`). ``revokes``
+    counts caught revokes and ``revoke_penalty`` the points they cost (0 or more).
     """
 
     hands: int = 0
@@ -100,6 +103,8 @@ class PlayerFigures:
     worst: HandPick | None = None
     last_bidder: int = 0
     forbidden_hurt: int = 0
+    revokes: int = 0
+    revoke_penalty: int = 0
 
     @property
     def average_contract(self) -> float | None:
@@ -124,6 +129,8 @@ class PlayerFigures:
             worst=_better(self.worst, other.worst, -1),
             last_bidder=self.last_bidder + other.last_bidder,
             forbidden_hurt=self.forbidden_hurt + other.forbidden_hurt,
+            revokes=self.revokes + other.revokes,
+            revoke_penalty=self.revoke_penalty + other.revoke_penalty,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,6 +145,8 @@ class PlayerFigures:
             "worst": self.worst.to_dict() if self.worst else None,
             "last_bidder": self.last_bidder,
             "forbidden_hurt": self.forbidden_hurt,
+            "revokes": self.revokes,
+            "revoke_penalty": self.revoke_penalty,
         }
 
 
@@ -276,6 +285,8 @@ def _seat_figures(progress: GameProgress, seat: int, key: GameKey) -> PlayerFigu
             worst=pick,
             last_bidder=int(is_last),
             forbidden_hurt=int(is_last and forbidden_hurt(record)),
+            revokes=record.revokes[seat],
+            revoke_penalty=score.revoke_penalties[seat],
         )
     return figures
 

@@ -1,0 +1,346 @@
+"""What a phone shows, measured in real Chromium at 390x844 (and 360 px wide).
+
+- A Hebrew name on an English page keeps its numbers where they belong: in the saved
+  message, in Revisions and on the print sheet, each character's box is measured.
+- A revoke shows as a mark of its own, apart from the made contract's points.
+- The print page fits the phone, its chart clear of the rules; on paper and on screen,
+  totals of four digits and more are printed whole.
+- The statistics show all four players' columns inside the screen.
+
+Screenshots go to ``test-artifacts/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import pathlib
+import unicodedata
+
+import pytest
+
+from .conftest import PHONE, WORKED_EXAMPLE, call_json
+from .test_accessibility import SERIOUS
+from .test_accessibility import axe as axe  # a fixture
+from .test_browser import Taps, record_worked_example
+from .test_budget import benchmark_module
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts"
+FSI, PDI, MINUS = "\u2068", "\u2069", "\u2212"
+LANGUAGES = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+LONG_NAMES = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
+
+# The boxes of ``name`` and of each character of the first ``token`` after it, in the
+# text of the element ``selector``, however many text nodes that text spans.
+BOXES = """([selector, name, token]) => {
+  const root = document.querySelector(selector);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const places = [];
+  let text = "";
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    for (let i = 0; i < node.textContent.length; i++) places.push([node, i]);
+    text += node.textContent;
+  }
+  const box = (from, to) => {
+    const range = document.createRange();
+    range.setStart(...places[from]);
+    range.setEnd(places[to - 1][0], places[to - 1][1] + 1);
+    const r = range.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top};
+  };
+  const at = text.indexOf(name);
+  const after = text.indexOf(token, at + name.length);
+  if (at < 0 || after < 0) return null;
+  const chars = [];
+  for (let i = after; i < after + token.length; i++) chars.push(box(i, i + 1));
+  return {name: box(at, at + name.length), token: chars, text};
+}"""
+
+
+def api(base: str, method: str, path: str, body=None, key=None):
+    status, answer = call_json(base, method, path, body, key)
+    assert status < 400, answer
+    return answer
+
+
+def new_game(base: str, players, hands=(), **body) -> dict:
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {"players": players, "rules": "pagat-german", "first_dealer": 0, **body},
+    )
+    for hand in hands:
+        api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
+    return created
+
+
+def screenshot(page, name: str, selector: str | None = None) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    target = page.locator(selector).first if selector else page
+    options = {} if selector else {"full_page": True}
+    target.screenshot(path=str(ARTIFACTS / f"display-{name}.png"), **options)
+
+
+def assert_reads_left_to_right(page, selector: str, name: str, token: str) -> None:
+    """On an English page: the name, then the token to its right, its characters in order
+    and side by side (not split around the name)."""
+    found = page.evaluate(BOXES, [selector, name, token])
+    assert found is not None, f"{name!r} then {token!r} not in {selector}"
+    first, chars = found["name"], found["token"]
+    assert all(abs(c["top"] - first["top"]) < 2 for c in chars), "not on one line"
+    assert chars[0]["left"] >= first["right"] - 0.5, (found["text"], first, chars)
+    for before, after in itertools.pairwise(chars):
+        assert -0.5 <= after["left"] - before["right"] < 2, (found["text"], chars)
+
+
+# --- item 3: a Hebrew name on an English page ---------------------------------------------
+
+
+NOA = ["נועה", "West", "North", "East"]
+# נועה declares 6♥ and makes it: contracts 6 3 2 1, tricks 6 3 2 2 (+46).
+NOA_DECLARES = {"declarer": 0, "bid": "6H", "contracts": [6, 3, 2, 1], "tricks": [6, 3, 2, 2]}
+
+
+def test_the_saved_message_keeps_the_points_beside_a_hebrew_name(page, live_server):
+    created = new_game(live_server, NOA)
+    page.goto(created["edit_url"])
+    record_worked_example(page, Taps(page))
+    screenshot(page, "en-saved-message", ".flash.saved")
+    assert_reads_left_to_right(page, ".flash.saved", "נועה", f"{MINUS}20")
+    assert f"{FSI}נועה{PDI} {MINUS}20" in page.locator(".flash.saved").inner_text()
+
+
+def test_revisions_keep_the_bid_whole_beside_a_hebrew_name(page, live_server):
+    created = new_game(live_server, NOA, [WORKED_EXAMPLE, NOA_DECLARES])
+    page.goto(f"/games/{created['id']}/revisions")
+    screenshot(page, "en-revisions", "ol.revisions")
+    assert_reads_left_to_right(page, "ol.revisions li:nth-child(2)", "נועה", "6♥")
+
+
+def test_the_print_sheet_keeps_each_total_beside_its_name(page, live_server):
+    created = new_game(live_server, NOA, [WORKED_EXAMPLE, NOA_DECLARES])
+    page.goto(f"/games/{created['id']}/print")
+    screenshot(page, "en-print-totals", ".result")
+    assert_reads_left_to_right(page, ".result", "נועה", "26")
+    assert page.locator(".result bdi").first.inner_text() == "נועה"
+
+
+def test_the_measure_sees_a_split_bid(page):
+    page.set_content('<p id="p">נועה 6♥ · contracts</p><p id="q"><bdi>נועה</bdi> 6♥</p>')
+    with pytest.raises(AssertionError):
+        assert_reads_left_to_right(page, "#p", "נועה", "6♥")
+    assert_reads_left_to_right(page, "#q", "נועה", "6♥")
+
+
+# --- item 4: a revoke ---------------------------------------------------------------------
+
+
+def test_a_revoke_is_a_mark_apart_from_the_made_contract(page, live_server):
+    created = new_game(
+        live_server,
+        ["South", "West", "North", "East"],
+        [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}],
+    )
+    page.goto(created["edit_url"])
+    west = page.locator("#h1 td").nth(1)
+    screenshot(page, "revoke-scoreboard", "table.hands")
+    points, mark = west.locator("i"), west.locator(".rv")
+    assert points.inner_text() == "+19"
+    assert mark.is_visible() and mark.locator("[aria-hidden]").inner_text() == f"R {MINUS}100"
+    assert west.locator("b").inner_text() == f"{MINUS}81"
+    colour = "el => getComputedStyle(el).color"
+    assert points.evaluate(colour) != mark.evaluate(colour)
+    assert (
+        mark.bounding_box()["y"] >= points.bounding_box()["y"] + points.bounding_box()["height"] - 1
+    )
+    assert page.locator(".legend .rv").inner_text() == "R"
+
+    page.goto(f"/games/{created['id']}/print")
+    screenshot(page, "revoke-print", "table.score")
+    cell = page.locator("table.score tbody tr").first.locator("td.p").nth(1)
+    assert cell.inner_text().split("\n")[0] == "+19"
+    assert cell.locator(".rv [aria-hidden]").inner_text() == f"R {MINUS}100"
+
+
+# --- items 6 and 9: the print page on a phone and on paper ---------------------------------
+
+# Totals of four to seven characters: South 7 × 179 = 1253; East 7 × −10 − 1000 = −1070;
+# West 7 × 30 − 10500 = −10290; North 7 × 30 − 110000 = −109790.
+BIG = {"declarer": 0, "bid": "13NT", "contracts": [13, 0, 0, 1], "tricks": [13, 0, 0, 0]}
+BIG_HANDS = [
+    {**BIG, "revokes": [0, 0, 0, 10]},
+    {**BIG, "revokes": [0, 105, 0, 0]},
+    {**BIG, "revokes": [0, 0, 1100, 0]},
+    *[BIG] * 4,
+]
+BIG_TOTALS = ["1253", f"{MINUS}10290", f"{MINUS}109790", f"{MINUS}1070"]
+
+NO_OVERFLOW = (
+    """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+)
+
+
+def boxes_meet(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.fixture
+def phone(browser, live_server, request):
+    """A phone asking for the language ``request.param`` is named by, at 390 px or 360 px."""
+    language, width = request.param
+    context = browser.new_context(
+        viewport={"width": width, "height": PHONE["height"]},
+        base_url=live_server,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    yield context.new_page()
+    context.close()
+
+
+PHONES = [("en", 390), ("de", 390), ("he", 390), ("en", 360)]
+
+
+def sample_game(base: str, hands: int = 12) -> dict:
+    sample_hand = benchmark_module().sample_hand
+    return new_game(
+        base,
+        LONG_NAMES,
+        [sample_hand(i) for i in range(hands)] + [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}],
+        target=100_000,
+    )
+
+
+@pytest.mark.parametrize("phone", PHONES, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
+def test_the_print_page_reads_on_a_phone(phone, live_server):
+    page = phone
+    created = sample_game(live_server)
+    page.goto(f"/games/{created['id']}/print")
+    width = page.viewport_size["width"]
+    scroll, client = page.evaluate(NO_OVERFLOW)
+    assert scroll <= width and client <= width, (scroll, client)
+    chart = page.locator("figure.chart").bounding_box()
+    for rules in (".rules .scoring", ".rules .contracts", ".rules .rule"):
+        assert not boxes_meet(chart, page.locator(rules).bounding_box()), rules
+    # The wide tables scroll in their own boxes, which stay on the screen.
+    for box in page.locator(".scroll").all():
+        edges = box.bounding_box()
+        assert edges["x"] >= -0.5 and edges["x"] + edges["width"] <= width + 0.5
+    # Readable: the page's text is at least 14 px, the score table's at least 12 px.
+    size = "el => parseFloat(getComputedStyle(el).fontSize)"
+    assert page.locator(".rules .scoring td").first.evaluate(size) >= 14
+    assert page.locator("table.score td").first.evaluate(size) >= 12
+    screenshot(page, f"print-{page.evaluate('document.documentElement.lang')}-{width}")
+
+
+# Each total cell whose text is cut: wider than its box, or ending in an ellipsis.
+CUT_TOTALS = """() => [...document.querySelectorAll("table.score td.t")]
+  .filter((td) => td.scrollWidth > td.clientWidth || td.innerText.includes("…"))
+  .map((td) => td.innerText)"""
+
+
+@pytest.mark.parametrize("phone", [("en", 390), ("he", 390)], indirect=True, ids=lambda p: p[0])
+def test_long_totals_are_whole_on_screen(phone, live_server):
+    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000)
+    phone.goto(f"/games/{created['id']}/print")
+    last = phone.locator("table.score tbody tr").last.locator("td.t").all_inner_texts()
+    assert [t.strip("\u2066\u2069") for t in last] == BIG_TOTALS
+    assert phone.evaluate(CUT_TOTALS) == []
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_long_totals_print_whole(page, live_server, paper):
+    from pypdf import PdfReader
+
+    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000)
+    # Enough hands for a second page: the header repeats and the totals keep growing.
+    sample_hand = benchmark_module().sample_hand
+    for index in range(45):
+        api(
+            live_server,
+            "POST",
+            f"/api/games/{created['id']}/hands",
+            sample_hand(index),
+            created["edit_key"],
+        )
+    page.goto(f"/games/{created['id']}/print")
+    assert page.evaluate(CUT_TOTALS) == []
+    reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    assert len(reader.pages) == 2
+    text = " ".join(unicodedata.normalize("NFKC", p.extract_text()) for p in reader.pages)
+    words = set(text.replace("-", MINUS).split())
+    for total in BIG_TOTALS:
+        assert total in words, total
+    assert "…" not in text
+    totals = api(live_server, "GET", f"/api/games/{created['id']}")["totals"]
+    for value in totals:
+        shown = f"{MINUS}{-value}" if value < 0 else str(value)
+        assert shown in words, shown
+
+
+# --- item 8: the statistics ---------------------------------------------------------------
+
+# Every cell of the players' figures that sticks out of the screen or out of its own box.
+OUTSIDE = """(width) => [...document.querySelectorAll("#player-figures th, #player-figures td")]
+  .filter((cell) => {
+    const box = cell.getBoundingClientRect();
+    return box.left < -0.5 || box.right > width + 0.5 || cell.scrollWidth > cell.clientWidth;
+  })
+  .map((cell) => cell.innerText)"""
+
+
+@pytest.mark.parametrize("phone", PHONES, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
+def test_statistics_show_every_player_on_a_phone(phone, live_server):
+    page = phone
+    created = sample_game(live_server)
+    page.goto(f"/games/{created['id']}/stats")
+    width = page.viewport_size["width"]
+    columns = page.locator("#player-figures thead th")
+    assert columns.count() == 5
+    assert page.evaluate(OUTSIDE, width) == []
+    # Nothing hidden to scroll to either: the table fits its box.
+    assert page.locator(".wide").evaluate("el => el.scrollWidth <= el.clientWidth")
+    table = page.locator("#player-figures").bounding_box()
+    assert table["x"] >= 0 and table["x"] + table["width"] <= width
+    scroll, _client = page.evaluate(NO_OVERFLOW)
+    assert scroll <= width
+    screenshot(page, f"stats-{page.evaluate('document.documentElement.lang')}-{width}")
+
+
+# --- accessibility of what changed ----------------------------------------------------------
+
+AXE_PAGES = [
+    ("/games/{id}", "en", "light"),
+    ("/games/{id}", "en", "dark"),
+    ("/games/{id}", "he", "light"),
+    ("/games/{id}", "he", "dark"),
+    ("/games/{id}/stats", "en", "light"),
+    ("/games/{id}/print", "he", "light"),
+]
+
+
+@pytest.mark.parametrize(("path", "language", "scheme"), AXE_PAGES)
+def test_revoke_marks_and_figures_pass_axe(axe, browser, live_server, path, language, scheme):
+    context = browser.new_context(
+        viewport=PHONE,
+        base_url=live_server,
+        locale=language,
+        color_scheme=scheme,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    page = context.new_page()
+    created = sample_game(live_server, hands=4)
+    page.goto(created["edit_url"])
+    page.goto(path.format(id=created["id"]))
+    results = axe.run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    context.close()
+    assert serious == [], results.generate_report()
