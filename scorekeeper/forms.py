@@ -38,7 +38,7 @@ from .engine import (
 )
 from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .engine.messages import msg, nmsg
-from .i18n import translate
+from .i18n import PageText, translate
 
 MAX_NAME_LENGTH = 30
 
@@ -77,7 +77,7 @@ class WholeNumberField(IntegerField):
         if not valuelist:
             return
         try:
-            self.data = parse_int(valuelist[0], self.name, label=str(self.label.text))
+            self.data = parse_int(valuelist[0], self.name, label=PageText(self.label.text))
         except ParseError as exc:
             self.data = None
             raise ValueError(translate(exc.message)) from None

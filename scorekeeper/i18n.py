@@ -122,6 +122,11 @@ def list_of(names: Any) -> str:
     return format_list([isolate(str(name)) for name in names], locale=current_language())
 
 
+class PageText(str):
+    """Text the app itself wrote, already in the page's language (a field's label): unlike
+    a player's name or a value as typed, it needs no isolating inside a sentence."""
+
+
 def translate(text: Any, **params: Any) -> Any:
     """An engine :class:`Message` in the page's language; any other value unchanged.
 
@@ -142,6 +147,8 @@ def translate(text: Any, **params: Any) -> Any:
 def _parameter(value: Any) -> Any:
     if isinstance(value, Message):
         return translate(value)
+    if isinstance(value, PageText):
+        return value
     return isolate(value) if isinstance(value, str) else value
 
 
