@@ -168,16 +168,18 @@ def test_a_revoke_is_a_mark_apart_from_the_made_contract(page, live_server):
 
 # --- items 6 and 9: the print page on a phone and on paper ---------------------------------
 
-# Totals of four to seven characters: South 7 × 179 = 1253; East 7 × −10 − 1000 = −1070;
-# West 7 × 30 − 10500 = −10290; North 7 × 30 − 110000 = −109790.
+# Totals of four to seven characters, with a revoke costing 10,000 (the knob's highest value;
+# a player revokes at most 13 times a hand): South 7 × 179 = 1253; West 7 × 30 − 10000 =
+# −9790; North 7 × 30 − 110000 = −109790; East 7 × −10 − 10000 = −10070.
 BIG = {"declarer": 0, "bid": "13NT", "contracts": [13, 0, 0, 1], "tricks": [13, 0, 0, 0]}
 BIG_HANDS = [
-    {**BIG, "revokes": [0, 0, 0, 10]},
-    {**BIG, "revokes": [0, 105, 0, 0]},
-    {**BIG, "revokes": [0, 0, 1100, 0]},
+    {**BIG, "revokes": [0, 0, 0, 1]},
+    {**BIG, "revokes": [0, 1, 0, 0]},
+    {**BIG, "revokes": [0, 0, 11, 0]},
     *[BIG] * 4,
 ]
-BIG_TOTALS = ["1253", f"{MINUS}10290", f"{MINUS}109790", f"{MINUS}1070"]
+BIG_SETTINGS = {"revoke_penalty": 10_000}
+BIG_TOTALS = ["1253", f"{MINUS}9790", f"{MINUS}109790", f"{MINUS}10070"]
 
 NO_OVERFLOW = (
     """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
@@ -249,7 +251,7 @@ CUT_TOTALS = """() => [...document.querySelectorAll("table.score td.t")]
 
 @pytest.mark.parametrize("phone", [("en", 390), ("he", 390)], indirect=True, ids=lambda p: p[0])
 def test_long_totals_are_whole_on_screen(phone, live_server):
-    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000)
+    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000, settings=BIG_SETTINGS)
     phone.goto(f"/games/{created['id']}/print")
     last = phone.locator("table.score tbody tr").last.locator("td.t").all_inner_texts()
     assert [t.strip("\u2066\u2069") for t in last] == BIG_TOTALS
@@ -260,7 +262,7 @@ def test_long_totals_are_whole_on_screen(phone, live_server):
 def test_long_totals_print_whole(page, live_server, paper):
     from pypdf import PdfReader
 
-    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000)
+    created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000, settings=BIG_SETTINGS)
     # Enough hands for a second page: the header repeats and the totals keep growing.
     sample_hand = benchmark_module().sample_hand
     for index in range(45):
