@@ -27,7 +27,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import create_app, db
-from scorekeeper.engine import PRESETS, HandRecord, forbidden_for_entry, record_from_dict, replay
+from scorekeeper.engine.israeli_whist import (
+    PRESETS,
+    HandRecord,
+    forbidden_for_entry,
+    record_from_dict,
+    replay,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "build" / "bench" / "big-64000.db"

@@ -26,8 +26,8 @@ import random
 import time
 from collections.abc import Callable
 
-from scorekeeper.engine.settings import preset
-from scorekeeper.engine.simulate import simulate_deals
+from scorekeeper.engine.israeli_whist.settings import preset
+from scorekeeper.engine.israeli_whist.simulate import simulate_deals
 
 
 def _pin_to_one_core() -> None:

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper.engine import PRESETS, forbidden_for_entry, last_bidder
+from scorekeeper.engine.israeli_whist import PRESETS, forbidden_for_entry, last_bidder
 
 TARGETS = {"get_p99_ms": 25.0, "post_p99_ms": 50.0, "html_gz": 8 * 1024, "first_load": 50 * 1024}
 HANDS_PER_GAME = 60

@@ -14,16 +14,8 @@ from flask import Blueprint, request, url_for
 
 from . import db, json_input
 from .access import bearer_key
-from .engine import (
-    EngineError,
-    GameProgress,
-    InvalidHand,
-    ParseError,
-    PlayedHand,
-    parse_int,
-    record_from_dict,
-    score_table_entry,
-)
+from .engine import EngineError, InvalidHand, ParseError, parse_int
+from .engine.israeli_whist import GameProgress, PlayedHand, record_from_dict, score_table_entry
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
 from .games import rules_label, start_game

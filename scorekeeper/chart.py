@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .engine import GameProgress
+from .engine.israeli_whist import GameProgress
 
 WIDTH = 320
 HEIGHT = 200

@@ -15,18 +15,18 @@ from contextlib import contextmanager
 
 import click
 
-from .engine import (
+from .engine import EngineError
+from .engine.israeli_whist import (
     BOTS,
     KNOB_HELP,
     KNOBS,
     PRESETS,
-    EngineError,
     RuleSettings,
     SimulationSummary,
     preset,
 )
-from .engine import simulate_deals as run_simulation
-from .engine.validation import score_table_entry
+from .engine.israeli_whist import simulate_deals as run_simulation
+from .engine.israeli_whist.records import score_table_entry
 
 SEAT_LABELS = ("seat 0", "seat 1", "seat 2", "seat 3")
 

@@ -52,7 +52,8 @@ from flask import current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .engine import (
+from .engine.core.messages import msg
+from .engine.israeli_whist import (
     Bid,
     GameProgress,
     HandRecord,
@@ -62,8 +63,7 @@ from .engine import (
     ThrownIn,
     replay,
 )
-from .engine.cards import all_bids
-from .engine.messages import msg
+from .engine.israeli_whist.bids import all_bids
 
 migrations = Migrations("scorekeeper")
 T = TypeVar("T")

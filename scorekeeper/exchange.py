@@ -32,18 +32,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import db, json_input
-from .engine import (
-    PRESETS,
-    EngineError,
-    ParseError,
-    PlayedHand,
-    RuleSettings,
-    parse_int,
-    record_from_dict,
-    replay,
-)
-from .engine.cards import SEATS
-from .engine.numbers import shown
+from .engine import EngineError, ParseError, parse_int
+from .engine.core.numbers import shown
+from .engine.core.seats import SEATS
+from .engine.israeli_whist import PRESETS, PlayedHand, RuleSettings, record_from_dict, replay
 from .forms import FieldProblem, clean_game_details, clean_player_names
 
 FORMAT = "scorekeeper"

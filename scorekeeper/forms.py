@@ -26,18 +26,11 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
-from .engine import (
-    KNOBS,
-    MAX_REVOKES,
-    PRESETS,
-    Denomination,
-    HandRecord,
-    ParseError,
-    PlayedHand,
-    parse_int,
-)
-from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
-from .engine.messages import msg, nmsg
+from .engine import ParseError, parse_int
+from .engine.core.messages import msg, nmsg
+from .engine.core.seats import SEATS
+from .engine.israeli_whist import KNOBS, MAX_REVOKES, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .i18n import PageText, translate
 
 MAX_NAME_LENGTH = 30

@@ -32,18 +32,10 @@ from .access import (
     replaced_key_message,
 )
 from .chart import game_chart
-from .engine import (
-    KNOB_HELP,
-    PRESETS,
-    EngineError,
-    ParseError,
-    RuleSettings,
-    parse_int,
-    preset,
-    preset_name_of,
-)
-from .engine.messages import msg
-from .engine.progression import leaders_of
+from .engine import EngineError, ParseError, parse_int
+from .engine.core.messages import msg
+from .engine.core.seats import leaders_of
+from .engine.israeli_whist import KNOB_HELP, PRESETS, RuleSettings, preset, preset_name_of
 from .forms import KNOB_LABELS, PRESET_LABELS, FieldProblem, NewGameForm, clean_player_names
 from .i18n import current_language, translate
 from .responses import CachedPage, page_cache

@@ -26,23 +26,21 @@ from flask_babel import gettext as _
 
 from . import db
 from .access import game_and_hands_or_404, game_or_404, require_edit
-from .engine import (
-    EngineError,
+from .engine import EngineError, InvalidHand, ParseError, parse_int
+from .engine.core.seats import SEATS
+from .engine.israeli_whist import (
     GameProgress,
     HandRecord,
-    InvalidHand,
-    ParseError,
     RuleSettings,
     forbidden_contract,
     last_bidder,
     legal_contracts,
     over_under,
-    parse_int,
     record_hand,
     record_thrown_in,
     speaking_order,
 )
-from .engine.cards import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
+from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .forms import DeleteHandForm, HandForm, hand_form_data
 from .i18n import isolate, translate
 from .scoreboard import describe, over_under_label, points_line

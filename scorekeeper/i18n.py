@@ -28,7 +28,7 @@ from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
-from .engine.messages import Message
+from .engine.core.messages import Message
 from .responses import safe_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}

@@ -31,7 +31,7 @@ from markupsafe import Markup
 from . import db, exchange
 from .access import game_and_hands_or_404, game_or_404, require_edit
 from .chart import game_chart
-from .engine.stats import (
+from .engine.israeli_whist.stats import (
     CareerStats,
     GameStats,
     HandPick,

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .engine import Bid, Denomination, GameProgress, PlayedHand
+from .engine.israeli_whist import Bid, Denomination, GameProgress, PlayedHand
 from .i18n import isolate, isolate_ltr
 
 MINUS = "\u2212"

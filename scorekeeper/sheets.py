@@ -16,9 +16,10 @@ from markupsafe import Markup
 from . import db
 from .access import game_and_hands_or_404
 from .chart import game_chart
-from .engine import PRESETS, PlayedHand, RuleSettings, contract_points
-from .engine.cards import SEATS, TRICKS_PER_HAND
-from .engine.progression import ReplayedHand
+from .engine.core.seats import SEATS
+from .engine.israeli_whist import PRESETS, PlayedHand, RuleSettings, contract_points
+from .engine.israeli_whist.bids import TRICKS_PER_HAND
+from .engine.israeli_whist.progression import ReplayedHand
 from .forms import PRESET_LABELS
 from .games import rules_label
 from .i18n import isolate_ltr

@@ -3,14 +3,13 @@ endings, bidding again after a pass, and the Frisch exchange with its rising min
 
 import pytest
 
-from scorekeeper.engine import (
+from scorekeeper.engine import IllegalAction, ParseError
+from scorekeeper.engine.core.cards import Card
+from scorekeeper.engine.israeli_whist import (
     ALL_BIDS,
     PASS,
     Auction,
     Bid,
-    Card,
-    IllegalAction,
-    ParseError,
     bid_index,
     parse_call,
     preset,

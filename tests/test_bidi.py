@@ -397,7 +397,7 @@ def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
 
 
 def test_engine_messages_isolate_text_from_outside_the_catalogue(app):
-    from scorekeeper.engine.messages import msg
+    from scorekeeper.engine.core.messages import msg
     from scorekeeper.i18n import translate
 
     message = msg("two players are called %(name)s; tell them apart", name="נועה")

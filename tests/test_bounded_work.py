@@ -17,7 +17,7 @@ import re
 import pytest
 
 from scorekeeper import create_app, db, exchange
-from scorekeeper.engine import PRESETS, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, app_config
 from .test_review import MINUS, rows_of, text_of

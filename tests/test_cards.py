@@ -1,7 +1,9 @@
 import pytest
 
-from scorekeeper.engine import Bid, Card, Denomination, ParseError, Suit, full_deck, parse_cards
-from scorekeeper.engine.cards import all_bids
+from scorekeeper.engine import ParseError
+from scorekeeper.engine.core.cards import Card, Suit, full_deck, parse_cards
+from scorekeeper.engine.israeli_whist import Bid, Denomination
+from scorekeeper.engine.israeli_whist.bids import all_bids
 
 
 def test_every_card_round_trips_through_text():

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.chart import HEIGHT, NAME_FONT, TICK_FONT, WIDTH, game_chart, running_totals_svg
-from scorekeeper.engine import preset, record_hand, record_thrown_in, replay
+from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in, replay
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Avi", "Bat", "Gil", "Dana")

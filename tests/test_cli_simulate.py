@@ -5,7 +5,7 @@ import json
 import pytest
 
 from scorekeeper.cli import entry
-from scorekeeper.engine import preset, simulate_deals
+from scorekeeper.engine.israeli_whist import preset, simulate_deals
 
 
 def run(capsys, *args):

@@ -2,7 +2,8 @@
 
 import pytest
 
-from scorekeeper.engine import ContractPhase, IllegalAction, legal_contracts, preset, speaking_order
+from scorekeeper.engine import IllegalAction
+from scorekeeper.engine.israeli_whist import ContractPhase, legal_contracts, preset, speaking_order
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import db
-from scorekeeper.engine import PRESETS, RuleSettings, ThrownIn, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, ThrownIn, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, WORKED_POINTS
 

@@ -1,4 +1,7 @@
-"""The engine imports neither Flask, Babel nor SQLite: it is the single source of every rule."""
+"""The engine imports neither Flask, Babel nor SQLite: it is the single source of every rule.
+
+Its core imports no game, and the app reaches a game only through the registry.
+"""
 
 import ast
 import pathlib
@@ -31,8 +34,8 @@ def imported_roots(path: pathlib.Path) -> set[str]:
 
 
 def test_no_engine_module_imports_flask_or_sqlite():
-    modules = sorted(ENGINE.glob("*.py"))
-    assert len(modules) >= 6
+    modules = sorted(ENGINE.rglob("*.py"))
+    assert len(modules) >= 20
     for module in modules:
         assert not imported_roots(module) & FORBIDDEN, module.name
 
@@ -47,3 +50,59 @@ def test_importing_the_engine_loads_neither_at_run_time():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+GAME_PACKAGES = sorted(
+    p.name for p in ENGINE.iterdir() if (p / "game.py").exists() and p.name != "core"
+)
+APP = ENGINE.parent
+# App modules that still reach into Israeli Whist's own package while the move behind the
+# interface goes on; each is named in the closing note. None may be added to this list.
+NOT_YET_MOVED = {
+    "api.py",
+    "chart.py",
+    "cli.py",
+    "db.py",
+    "exchange.py",
+    "forms.py",
+    "games.py",
+    "hands.py",
+    "review.py",
+    "scoreboard.py",
+    "sheets.py",
+}
+
+
+def game_packages_imported(path: pathlib.Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            found |= {part for part in parts if part in GAME_PACKAGES}
+        elif isinstance(node, ast.Import):
+            found |= {
+                part
+                for alias in node.names
+                for part in alias.name.split(".")
+                if part in GAME_PACKAGES
+            }
+    return found
+
+
+def test_there_is_a_game_package_to_check():
+    assert "israeli_whist" in GAME_PACKAGES
+
+
+def test_the_core_imports_no_game():
+    for module in sorted((ENGINE / "core").rglob("*.py")):
+        assert not game_packages_imported(module), module.name
+
+
+def test_the_app_reaches_games_only_through_the_registry():
+    reaching = {
+        path.name
+        for path in sorted(APP.rglob("*.py"))
+        if ENGINE not in path.parents and game_packages_imported(path)
+    }
+    assert reaching <= NOT_YET_MOVED, sorted(reaching - NOT_YET_MOVED)

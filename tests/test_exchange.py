@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import db, exchange
 from scorekeeper.cli import entry
-from scorekeeper.engine import PRESETS, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, WORKED_POINTS
 

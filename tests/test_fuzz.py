@@ -36,7 +36,7 @@ from wtforms.fields.core import UnboundField
 
 from scorekeeper import api, create_app, db, exchange
 from scorekeeper.cli import entry
-from scorekeeper.engine import KNOBS, PRESETS, record_from_dict
+from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.forms import GameDetailsForm, HandForm, NewGameForm
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config

@@ -55,7 +55,7 @@ def test_language_buttons_work_on_a_scoreboard_cached_for_another_phone(guarded_
     first, second = guarded_app.test_client(), guarded_app.test_client()
     with guarded_app.app_context():
         from scorekeeper import db
-        from scorekeeper.engine import preset
+        from scorekeeper.engine.israeli_whist import preset
 
         game_id, _key = db.create_game(db.get_db(), list("ABCD"), "standard", preset("standard"), 0)
     path = f"/games/{game_id}"

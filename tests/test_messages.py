@@ -4,8 +4,9 @@ import pickle
 
 import pytest
 
-from scorekeeper.engine import PRESETS, InvalidHand, InvalidSettings, record_hand
-from scorekeeper.engine.messages import Message, msg, nmsg
+from scorekeeper.engine import InvalidHand, InvalidSettings
+from scorekeeper.engine.core.messages import Message, msg, nmsg
+from scorekeeper.engine.israeli_whist import PRESETS, record_hand
 
 
 def test_a_message_is_its_english_text_and_keeps_how_it_was_made():

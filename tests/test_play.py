@@ -5,15 +5,13 @@ import random
 
 import pytest
 
-from scorekeeper.engine import (
-    Card,
+from scorekeeper.engine import IllegalAction
+from scorekeeper.engine.core.cards import Card, Suit, parse_cards
+from scorekeeper.engine.israeli_whist import (
     Denomination,
-    IllegalAction,
     PlayState,
-    Suit,
     deal_hands,
     legal_cards,
-    parse_cards,
     trick_winner,
 )
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.engine import ThrownIn, opener_for, preset, record_hand, replay
+from scorekeeper.engine.israeli_whist import ThrownIn, opener_for, preset, record_hand, replay
 
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")

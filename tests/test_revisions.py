@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorekeeper import db
-from scorekeeper.engine import PRESETS, ThrownIn, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
 
 from .conftest import WORKED_EXAMPLE
 from .test_pages import hand_form, text_of

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from scorekeeper.engine import preset, record_hand, score_hand
-from scorekeeper.engine.stats import RecordedGame, careers, game_stats
+from scorekeeper.engine.israeli_whist import preset, record_hand, score_hand
+from scorekeeper.engine.israeli_whist.stats import RecordedGame, careers, game_stats
 
 from .conftest import WORKED_EXAMPLE
 from .test_review import rows_of

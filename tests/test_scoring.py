@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.engine import contract_points, over_under, preset, score_hand
+from scorekeeper.engine.israeli_whist import contract_points, over_under, preset, score_hand
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")

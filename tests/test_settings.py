@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from scorekeeper.engine import KNOBS, PRESETS, InvalidSettings, RuleSettings, preset, preset_name_of
+from scorekeeper.engine import InvalidSettings
+from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 
 # One row per row of RULES.md's presets table: (knob, standard, pagat-german, elhanani).
 PRESET_TABLE = [

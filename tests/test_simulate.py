@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from scorekeeper.engine import (
+from scorekeeper.engine import IllegalAction
+from scorekeeper.engine.core.cards import Card
+from scorekeeper.engine.israeli_whist import (
     BOTS,
     PRESETS,
     Bid,
-    Card,
-    IllegalAction,
     RandomBot,
     SimulationSummary,
     make_bots,

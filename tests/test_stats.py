@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import preset, record_hand, record_thrown_in
-from scorekeeper.engine.stats import (
+from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in
+from scorekeeper.engine.israeli_whist.stats import (
     CareerStats,
     HandPick,
     PlayerFigures,

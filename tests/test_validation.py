@@ -2,9 +2,9 @@
 
 import pytest
 
-from scorekeeper.engine import (
+from scorekeeper.engine import InvalidHand
+from scorekeeper.engine.israeli_whist import (
     Bid,
-    InvalidHand,
     PlayedHand,
     ThrownIn,
     forbidden_for_entry,

@@ -1,102 +1,35 @@
-"""The Israeli Whist rules engine: pure Python, no Flask, no SQLite.
+"""The rules engine: pure Python, no Flask, no SQLite.
 
-Everything the app, the command line and the tests know about the rules comes from here.
+Every game is a package behind one interface (:class:`Game`, in ``core/game.py``), found
+by name in the registry below, as OpenSpiel's ``load_game`` and python-chess's
+``find_variant`` find theirs. The web app, the command line, import and export reach a
+game only through ``get_game``; the shared core (cards, seats, numbers, messages, errors)
+is re-exported here.
 """
 
-from .auction import ALL_BIDS, PASS, Auction, Call, Pass, bid_index, parse_call
-from .bots import BOTS, Bot, HeuristicBot, RandomBot, estimate_tricks, make_bots
-from .cards import Bid, Card, Denomination, Suit, full_deck, parse_cards
-from .contracts import (
-    ContractPhase,
-    forbidden_contract,
-    left_of,
-    legal_contracts,
-    over_under,
-    speaking_order,
-)
-from .errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
-from .numbers import MAX_DIGITS, parse_int
-from .play import PlayState, legal_cards, trick_winner
-from .progression import GameProgress, ReplayedHand, next_dealer, opener_for, replay
-from .scoring import HandScore, contract_points, score_hand
-from .settings import KNOB_HELP, KNOBS, PRESETS, RuleSettings, preset, preset_name_of
-from .simulate import DealResult, SimulationSummary, deal_hands, simulate_deal, simulate_deals
-from .validation import (
-    MAX_REVOKES,
-    HandRecord,
-    PlayedHand,
-    ThrownIn,
-    forbidden_for_entry,
-    last_bidder,
-    record_from_dict,
-    record_hand,
-    record_thrown_in,
-    score_table_entry,
-)
+from .core.errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
+from .core.game import Game, HandRecord, Knob, Settings
+from .core.messages import Message, msg, nmsg
+from .core.numbers import MAX_DIGITS, parse_int
+from .registry import DEFAULT_GAME, GAMES, get_game, register_game
 
 __all__ = [
-    "ALL_BIDS",
-    "BOTS",
-    "KNOBS",
-    "KNOB_HELP",
+    "DEFAULT_GAME",
+    "GAMES",
     "MAX_DIGITS",
-    "MAX_REVOKES",
-    "PASS",
-    "PRESETS",
-    "Auction",
-    "Bid",
-    "Bot",
-    "Call",
-    "Card",
-    "ContractPhase",
-    "DealResult",
-    "Denomination",
     "EngineError",
-    "GameProgress",
+    "Game",
     "HandRecord",
-    "HandScore",
-    "HeuristicBot",
     "IllegalAction",
     "InvalidHand",
     "InvalidSettings",
+    "Knob",
+    "Message",
     "ParseError",
-    "Pass",
-    "PlayState",
-    "PlayedHand",
-    "RandomBot",
-    "ReplayedHand",
-    "RuleSettings",
-    "SimulationSummary",
-    "Suit",
-    "ThrownIn",
-    "bid_index",
-    "contract_points",
-    "deal_hands",
-    "estimate_tricks",
-    "forbidden_contract",
-    "forbidden_for_entry",
-    "full_deck",
-    "last_bidder",
-    "left_of",
-    "legal_cards",
-    "legal_contracts",
-    "make_bots",
-    "next_dealer",
-    "opener_for",
-    "over_under",
-    "parse_call",
-    "parse_cards",
+    "Settings",
+    "get_game",
+    "msg",
+    "nmsg",
     "parse_int",
-    "preset",
-    "preset_name_of",
-    "record_from_dict",
-    "record_hand",
-    "record_thrown_in",
-    "replay",
-    "score_hand",
-    "score_table_entry",
-    "simulate_deals",
-    "simulate_deal",
-    "speaking_order",
-    "trick_winner",
+    "register_game",
 ]

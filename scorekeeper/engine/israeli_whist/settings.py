@@ -10,9 +10,9 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from .errors import InvalidSettings, ParseError
-from .messages import Message, msg
-from .numbers import TooManyDigits, parse_int, shown
+from ..core.errors import InvalidSettings, ParseError
+from ..core.messages import Message, msg
+from ..core.numbers import TooManyDigits, parse_int, shown
 
 Opener = Literal["dealer", "left"]
 

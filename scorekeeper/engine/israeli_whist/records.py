@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .cards import MAX_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
-from .contracts import forbidden_contract, left_of
-from .errors import InvalidHand, ParseError
-from .messages import Message, msg, nmsg
-from .numbers import parse_int
+from ..core.errors import InvalidHand, ParseError
+from ..core.messages import Message, msg, nmsg
+from ..core.numbers import parse_int
+from ..core.seats import SEATS, left_of
+from .bids import MAX_LEVEL, TRICKS_PER_HAND, Bid, Denomination
+from .contracts import forbidden_contract
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
 

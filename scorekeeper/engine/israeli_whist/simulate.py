@@ -13,15 +13,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.cards import Card
+from ..core.seats import SEATS
 from .auction import Auction, Call
+from .bids import TRICKS_PER_HAND, Bid
 from .bots import Bot, make_bots
-from .cards import SEATS, TRICKS_PER_HAND, Bid, Card
 from .contracts import ContractPhase, OverUnder
 from .play import PlayState, Trick
 from .progression import next_dealer
+from .records import HandRecord, PlayedHand, ThrownIn
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
-from .validation import HandRecord, PlayedHand, ThrownIn
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))

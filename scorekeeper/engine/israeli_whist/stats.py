@@ -25,10 +25,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import SEATS
+from ..core.seats import SEATS
 from .progression import GameProgress, Status, replay
+from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
 from .settings import RuleSettings
-from .validation import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
 
 GameKey = int | str | None
 

@@ -10,12 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import SEATS
-from .contracts import left_of
-from .messages import msg
+from ..core.messages import msg
+from ..core.seats import SEATS, leaders_of, left_of
+from .records import HandRecord, PlayedHand
 from .scoring import HandScore
 from .settings import RuleSettings
-from .validation import HandRecord, PlayedHand
 
 Status = Literal["in_progress", "finished"]
 
@@ -68,11 +67,6 @@ class GameProgress:
     @property
     def next_number(self) -> int:
         return len(self.hands) + 1
-
-
-def leaders_of(totals: Sequence[int]) -> tuple[int, ...]:
-    best = max(totals)
-    return tuple(s for s, t in enumerate(totals) if t == best)
 
 
 def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord]) -> GameProgress:

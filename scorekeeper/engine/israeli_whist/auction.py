@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
-from .cards import MAX_LEVEL, MIN_LEVEL, SEATS, Bid, Card, Denomination
-from .errors import IllegalAction, ParseError
+from ..core.cards import Card
+from ..core.errors import IllegalAction, ParseError
+from ..core.seats import SEATS
+from .bids import MAX_LEVEL, MIN_LEVEL, Bid, Denomination
 from .progression import opener_for
 from .settings import RuleSettings
 

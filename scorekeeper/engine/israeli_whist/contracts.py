@@ -5,17 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import SEATS, TRICKS_PER_HAND
-from .errors import IllegalAction
-from .messages import Message, msg
+from ..core.errors import IllegalAction
+from ..core.messages import Message, msg
+from ..core.seats import SEATS, left_of
+from .bids import TRICKS_PER_HAND
 from .settings import RuleSettings
 
 OverUnder = Literal["over", "under"]
-
-
-def left_of(seat: int, steps: int = 1) -> int:
-    """The seat ``steps`` places clockwise (to the left) of ``seat``."""
-    return (seat + steps) % SEATS
 
 
 def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:

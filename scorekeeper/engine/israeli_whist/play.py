@@ -13,8 +13,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
-from .cards import SEATS, TRICKS_PER_HAND, Card, Denomination, Suit
-from .errors import IllegalAction
+from ..core.cards import Card, Suit
+from ..core.errors import IllegalAction
+from ..core.seats import SEATS
+from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
 """The trump code of a no-trump hand; suits are 0..3 as in :class:`Suit`."""

@@ -11,8 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
-from .cards import MAX_LEVEL, MIN_LEVEL, SEATS
+from .bids import MAX_LEVEL, MIN_LEVEL
 from .contracts import ContractPhase
 from .play import NO_TRUMP, SUIT_OF, PlayState
 

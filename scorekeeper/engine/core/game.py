@@ -1,0 +1,113 @@
+"""The one interface every game implements, and what it hands back.
+
+The app, the command line, import and export reach a game only through this interface,
+found by name in the registry (``scorekeeper.engine.get_game``), as OpenSpiel loads a game
+by its short name and python-chess finds a variant. A game package (``israeli_whist``, …)
+holds its own rules: settings and presets, the record of a hand as the table writes it
+down, scoring, progression, the hand form, the scoreboard's cells, sheets, statistics and
+simulation. Everything a player reads is a translatable :class:`Message`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from .messages import Message
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One house rule of a game, as the new-game form and ``scorekeeper rules`` show it.
+
+    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``; ``choices`` the allowed values of a
+    choice, ``low``/``high`` the bounds of a number.
+    """
+
+    name: str
+    help: Message
+    kind: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+@runtime_checkable
+class Settings(Protocol):
+    """A game's house rules: a frozen dataclass whose fields are its knobs."""
+
+    target: int
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def to_json(self) -> str: ...
+
+    def with_changes(self, values: dict[str, Any]) -> Settings: ...
+
+    def differs_from(self, other: Any) -> list[str]: ...
+
+
+@runtime_checkable
+class HandRecord(Protocol):
+    """A hand as the table writes it down; ``thrown_in`` is True for a deal nobody played."""
+
+    thrown_in: bool
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the app needs from a game. One instance per game, registered by ``key``."""
+
+    key: str  # stable, stored with every game: "israeli-whist"
+    name: Message  # as players call it, translatable
+    seats: int  # players at the table, numbered 0.. clockwise
+    sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
+    default_preset: str
+
+    @property
+    def presets(self) -> Mapping[str, Settings]:
+        """Named settings, in the order the new-game form offers them."""
+        ...
+
+    @property
+    def knobs(self) -> tuple[Knob, ...]:
+        """Every house rule, in the order the form and ``scorekeeper rules`` list them."""
+        ...
+
+    def preset(self, name: str) -> Settings:
+        """The named preset; raises InvalidSettings (field ``rules``) naming the known ones."""
+        ...
+
+    def preset_name_of(self, settings: Settings) -> str | None:
+        """The preset these settings equal (the target aside), or None for house rules."""
+        ...
+
+    def settings_from_dict(self, values: Mapping[str, Any]) -> Settings:
+        """Stored or typed settings; raises InvalidSettings naming the knob and the rule."""
+        ...
+
+    def record_from_dict(self, settings: Settings, body: Any) -> HandRecord:
+        """A hand from a JSON body, a form's values or an import file.
+
+        Raises InvalidHand listing every problem as (field, message), each naming the field
+        and the rule, or ParseError for a body that is not an object.
+        """
+        ...
+
+    def points(self, settings: Settings, record: HandRecord) -> tuple[int, ...]:
+        """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
+        ...
+
+    def replay(self, settings: Settings, first_dealer: int, records: Sequence[HandRecord]) -> Any:
+        """The game after ``records``: per-hand dealer, opener, points and running totals,
+        the status and the winner. Raises ValueError for a hand recorded after the end."""
+        ...
+
+    def simulate(
+        self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[dict[str, Any]]:
+        """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
+        ...

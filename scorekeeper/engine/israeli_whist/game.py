@@ -1,0 +1,88 @@
+"""Israeli Whist behind the one game interface (:class:`~..core.game.Game`).
+
+The registry hands the app this object; everything it says is the rules in this package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..core.errors import InvalidSettings
+from ..core.game import Knob
+from ..core.messages import Message, msg
+from ..core.seats import SEATS
+from .progression import GameProgress, replay
+from .records import HandRecord, PlayedHand, record_from_dict
+from .settings import (
+    _BOOLS,
+    _INT_RANGES,
+    KNOB_HELP,
+    KNOBS,
+    PRESETS,
+    RuleSettings,
+    preset,
+    preset_name_of,
+)
+from .simulate import simulate_deals
+
+_CHOICES: dict[str, tuple[str, ...]] = {"opener": ("dealer", "left")}
+
+
+def _knob(name: str) -> Knob:
+    if name in _CHOICES:
+        return Knob(name, KNOB_HELP[name], "choice", choices=_CHOICES[name])
+    if name in _BOOLS:
+        return Knob(name, KNOB_HELP[name], "bool")
+    low, high = _INT_RANGES[name]
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high)
+
+
+class IsraeliWhist:
+    """Four players each for themselves: a phase-one bid, contracts that may not total 13,
+    over or under, and points for making a contract exactly."""
+
+    key = "israeli-whist"
+    name: Message = msg("Israeli Whist")
+    seats = SEATS
+    sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
+    default_preset = "standard"
+
+    @property
+    def presets(self) -> Mapping[str, RuleSettings]:
+        return PRESETS
+
+    @property
+    def knobs(self) -> tuple[Knob, ...]:
+        return tuple(_knob(name) for name in KNOBS)
+
+    def preset(self, name: str) -> RuleSettings:
+        return preset(name)
+
+    def preset_name_of(self, settings: Any) -> str | None:
+        return preset_name_of(settings)
+
+    def settings_from_dict(self, values: Mapping[str, Any]) -> RuleSettings:
+        if not isinstance(values, Mapping):
+            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
+        return RuleSettings.from_dict(dict(values))
+
+    def record_from_dict(self, settings: Any, body: Any) -> HandRecord:
+        return record_from_dict(settings, body)
+
+    def points(self, settings: Any, record: Any) -> tuple[int, ...]:
+        if isinstance(record, PlayedHand):
+            return record.score(settings).points
+        return (0,) * SEATS
+
+    def replay(self, settings: Any, first_dealer: int, records: Sequence[Any]) -> GameProgress:
+        return replay(settings, first_dealer, records)
+
+    def simulate(
+        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[dict[str, Any]]:
+        for result in simulate_deals(settings, deals, seed=seed, bots=bots):
+            yield result.to_dict()
+
+
+GAME = IsraeliWhist()

@@ -1,0 +1,50 @@
+"""The registry of games: ``GAMES`` by key, and ``get_game(key)``.
+
+A game package exposes one object, ``GAME``, implementing :class:`~.core.game.Game`;
+adding a game is adding its package and one line to ``_BUILT_IN``.
+"""
+
+from __future__ import annotations
+
+from .core.errors import InvalidSettings
+from .core.game import Game
+from .core.messages import msg
+from .israeli_whist.game import GAME as ISRAELI_WHIST
+
+_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST,)
+
+GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
+
+# What a game stored before games had a key, and an API body without "game", plays.
+DEFAULT_GAME = ISRAELI_WHIST.key
+
+
+def get_game(key: str | None = None) -> Game:
+    """The game registered as ``key`` (any case; None means the default game).
+
+    Raises InvalidSettings (field ``game``) naming the registered games.
+    """
+    name = DEFAULT_GAME if key is None else str(key).strip().lower()
+    try:
+        return GAMES[name]
+    except KeyError:
+        problem = msg(
+            "%(name)s is not a game here; choose one of %(known)s",
+            name=repr(key),
+            known=", ".join(GAMES),
+        )
+        raise InvalidSettings(problem, "game") from None
+
+
+def register_game(game: Game) -> Game:
+    """Adds ``game`` under its key (a test's toy game, a plug-in) and returns it.
+
+    Raises ValueError if the key is taken by another game.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"{game!r} does not implement the Game interface")
+    known = GAMES.get(game.key)
+    if known is not None and known is not game:
+        raise ValueError(f"a game is already registered as {game.key!r}")
+    GAMES[game.key] = game
+    return game
