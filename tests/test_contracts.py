@@ -41,7 +41,7 @@ def test_worked_example_phase_two():
 def test_declarer_may_raise_but_not_lower():
     phase = ContractPhase(STANDARD, declarer=1, level=6)
     assert phase.legal_actions() == list(range(6, 14))
-    with pytest.raises(IllegalAction, match="at least its bid level 6"):
+    with pytest.raises(IllegalAction, match="at least the bid level 6"):
         phase.apply(5)
     phase.apply(8)
     assert phase.to_speak == 2

@@ -41,6 +41,34 @@ def over_under(contracts: list[int] | tuple[int, ...]) -> OverUnder:
     return "over" if total > TRICKS_PER_HAND else "under"
 
 
+def declarer_contracts(settings: RuleSettings, level: int) -> range:
+    """The contracts the declarer may hold after winning the auction at ``level``: level..13
+    when it may raise, otherwise exactly its level. The one statement of this rule."""
+    return (
+        range(level, TRICKS_PER_HAND + 1)
+        if settings.declarer_may_raise
+        else range(level, level + 1)
+    )
+
+
+def declarer_contract_problem(settings: RuleSettings, level: int, contract: int) -> Message | None:
+    """Why ``contract`` is no contract for a declarer who bid ``level``, or None if it is."""
+    if contract in declarer_contracts(settings, level):
+        return None
+    if settings.declarer_may_raise:
+        return msg(
+            "the declarer's contract is %(contract)d; it must be at least the bid level %(level)d",
+            contract=contract,
+            level=level,
+        )
+    return msg(
+        "the declarer's contract is %(contract)d; under these rules it equals the bid level "
+        "%(level)d",
+        contract=contract,
+        level=level,
+    )
+
+
 def legal_contracts(
     settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
 ) -> list[int]:
@@ -50,7 +78,7 @@ def legal_contracts(
     (right of the declarer): 0..13 without the forbidden number. Everyone else: 0..13.
     """
     if seat == declarer:
-        return list(range(level, TRICKS_PER_HAND + 1)) if settings.declarer_may_raise else [level]
+        return list(declarer_contracts(settings, level))
     choices = list(range(TRICKS_PER_HAND + 1))
     if seat == left_of(declarer, 3) and len(named) == SEATS - 1:
         forbidden = forbidden_contract(sum(named.values()))
@@ -111,9 +139,7 @@ class ContractPhase:
         # The same rule as legal_contracts, without building the list: this is on the
         # simulator's hot path.
         if seat == self.declarer:
-            if self.settings.declarer_may_raise:
-                return self.level <= contract <= TRICKS_PER_HAND
-            return contract == self.level
+            return contract in declarer_contracts(self.settings, self.level)
         if not 0 <= contract <= TRICKS_PER_HAND:
             return False
         if seat == left_of(self.declarer, 3) and len(self.named) == SEATS - 1:
@@ -132,18 +158,9 @@ def _why_illegal(
     settings: RuleSettings, declarer: int, level: int, seat: int, contract: int, named: dict
 ) -> Message:
     if seat == declarer:
-        if settings.declarer_may_raise:
-            return msg(
-                "the declarer's contract is %(contract)d; it must be at least its bid level "
-                "%(level)d and at most 13",
-                contract=contract,
-                level=level,
-            )
-        return msg(
-            "the declarer's contract is %(contract)d; it must equal its bid level %(level)d",
-            contract=contract,
-            level=level,
-        )
+        problem = declarer_contract_problem(settings, level, contract)
+        if problem is not None:
+            return problem
     if not 0 <= contract <= TRICKS_PER_HAND:
         return msg("a contract of %(contract)d is outside 0..13", contract=contract)
     return msg(

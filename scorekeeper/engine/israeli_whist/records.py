@@ -16,8 +16,8 @@ from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int
 from ..core.seats import SEATS, left_of
-from .bids import MAX_LEVEL, TRICKS_PER_HAND, Bid, Denomination
-from .contracts import forbidden_contract
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
+from .contracts import declarer_contract_problem, forbidden_contract
 from .scoring import HandScore, score_hand
 from .settings import RuleSettings
 
@@ -276,7 +276,7 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
             problems.add("denomination", exc.message)
     if lvl is None or den is None:
         return None
-    if not 5 <= lvl <= MAX_LEVEL:
+    if not MIN_LEVEL <= lvl <= MAX_LEVEL:
         problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
         return None
     return Bid(lvl, den)
@@ -326,27 +326,9 @@ def record_hand(
     t = check_tricks(tricks, problems)
     r = check_revokes(revokes, problems)
     if c is not None and seat is not None and the_bid is not None:
-        own = c[seat]
-        if settings.declarer_may_raise and own < the_bid.level:
-            problems.add(
-                f"contracts[{seat}]",
-                msg(
-                    "the declarer's contract is %(contract)d; it must be at least the bid "
-                    "level %(level)d",
-                    contract=own,
-                    level=the_bid.level,
-                ),
-            )
-        elif not settings.declarer_may_raise and own != the_bid.level:
-            problems.add(
-                f"contracts[{seat}]",
-                msg(
-                    "the declarer's contract is %(contract)d; under these rules it equals the "
-                    "bid level %(level)d",
-                    contract=own,
-                    level=the_bid.level,
-                ),
-            )
+        problem = declarer_contract_problem(settings, the_bid.level, c[seat])
+        if problem is not None:
+            problems.add(f"contracts[{seat}]", problem)
     if problems.found:
         raise InvalidHand(problems.found)
     assert seat is not None and the_bid is not None and rounds is not None

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..core.errors import InvalidSettings, ParseError
 from ..core.messages import Message, msg
 from ..core.numbers import TooManyDigits, parse_int, shown
+from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
 
@@ -76,7 +77,7 @@ class RuleSettings:
 
     def minimum_level(self, frisch_round: int) -> int:
         """The lowest phase-one level allowed after ``frisch_round`` Frisch exchanges."""
-        return 5 + (frisch_round if self.rising_minimum else 0)
+        return MIN_LEVEL + (frisch_round if self.rising_minimum else 0)
 
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in fields(RuleSettings))
