@@ -20,10 +20,12 @@ from .engine.core.game import ScoresTableEntry
 
 
 class FieldError(click.UsageError):
-    """A bad argument, reported as one line that names the field."""
+    """A bad argument, reported as one line that names the field (``--rules``, ``FILE``).
+    Takes (message, field), as every error type of scorekeeper does."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, message: str, field: str) -> None:
         super().__init__(message if message.startswith(field) else f"{field}: {message}")
+        self.field = field
 
 
 def game_from_option(key: str) -> Game:
@@ -31,7 +33,7 @@ def game_from_option(key: str) -> Game:
     try:
         return get_game(key)
     except EngineError as exc:
-        raise FieldError("--game", str(exc)) from None
+        raise FieldError(str(exc), "--game") from None
 
 
 def settings_from_options(game: Game, rules: str, assignments: Sequence[str]) -> Settings:
@@ -42,17 +44,17 @@ def settings_from_options(game: Game, rules: str, assignments: Sequence[str]) ->
     try:
         base = game.preset(rules)
     except EngineError as exc:
-        raise FieldError("--rules", str(exc)) from None
+        raise FieldError(str(exc), "--rules") from None
     changes: dict[str, str] = {}
     for assignment in assignments:
         name, sep, value = assignment.partition("=")
         if not sep or not name.strip():
-            raise FieldError("--set", f"--set takes KNOB=VALUE, not {assignment!r}")
+            raise FieldError(f"--set takes KNOB=VALUE, not {assignment!r}", "--set")
         changes[name.strip()] = value
     try:
         return base.with_changes(changes)
     except EngineError as exc:
-        raise FieldError("--set", str(exc)) from None
+        raise FieldError(str(exc), "--set") from None
 
 
 def game_option(func):
@@ -112,13 +114,13 @@ def score(
     game = game_from_option(game_key)
     settings = settings_from_options(game, rules or game.default_preset, assignments)
     if not isinstance(game, ScoresTableEntry):
-        raise FieldError("--game", f"{game.key} hands are not scored from contracts and tricks")
+        raise FieldError(f"{game.key} hands are not scored from contracts and tricks", "--game")
     try:
         result = game.score_table_entry(
             settings, _split(contracts), _split(tricks), _split(revokes)
         )
     except EngineError as exc:
-        raise FieldError(f"--{(exc.field or 'input').split('[')[0]}", str(exc)) from None
+        raise FieldError(str(exc), f"--{(exc.field or 'input').split('[')[0]}") from None
     if as_json:
         click.echo(json.dumps({k: v for k, v in result.items() if k != "void"}))
         return
@@ -150,7 +152,7 @@ def rules(preset_name: str | None, game_key: str) -> None:
         try:
             chosen = game.preset(preset_name).to_dict()
         except EngineError as exc:
-            raise FieldError("PRESET", str(exc)) from None
+            raise FieldError(str(exc), "PRESET") from None
         rows = [("setting", "value", "meaning")]
         rows += [(k.name, _value(chosen[k.name]), str(k.help)) for k in game.knobs]
     else:
@@ -215,7 +217,7 @@ def simulate(
     rules = rules or game.default_preset
     settings = settings_from_options(game, rules, assignments)
     if bots not in game.bot_kinds:
-        raise FieldError("--bots", f"{game.key} is played by {', '.join(game.bot_kinds)} bots")
+        raise FieldError(f"{game.key} is played by {', '.join(game.bot_kinds)} bots", "--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     summary = game.simulation_summary()
@@ -321,7 +323,7 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
         make = exchange.export_json if file_format == "json" else exchange.export_csv
         text = make(connection, game_id)
     except db.NotFound as exc:
-        raise FieldError("--game", str(exc)) from None
+        raise FieldError(str(exc), "--game") from None
     finally:
         connection.close()
     if output is None:
@@ -332,7 +334,7 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
         with open(output, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
     except OSError as exc:
-        raise FieldError("--output", exc.strerror or str(exc)) from None
+        raise FieldError(exc.strerror or str(exc), "--output") from None
 
 
 @main.command(name="import")
@@ -348,7 +350,7 @@ def import_games(file: str, database: str | None) -> None:
         with open(file, "rb") as handle:
             text = handle.read()
     except OSError as exc:
-        raise FieldError("FILE", exc.strerror or str(exc)) from None
+        raise FieldError(exc.strerror or str(exc), "FILE") from None
     connection = _open_database(database)
     try:
         imported = exchange.import_file(connection, text)
