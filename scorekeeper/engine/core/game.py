@@ -6,6 +6,9 @@ by its short name and python-chess finds a variant. A game package (``israeli_wh
 holds its own rules: settings and presets, the record of a hand as the table writes it
 down, scoring, progression, the hand form, the scoreboard's cells, sheets, statistics and
 simulation. Everything a player reads is a translatable :class:`Message`.
+
+A new game is done when it passes ``tests/test_conformance.py``, which runs every
+registered game through the same checks.
 """
 
 from __future__ import annotations

@@ -59,7 +59,11 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
         return problems
     _check_contracts(settings, deal, problems)
     _check_play(deal, held, problems)
-    expected = score_hand(settings, deal["contracts"], deal["tricks_taken"]).points
+    try:
+        expected = score_hand(settings, deal["contracts"], deal["tricks_taken"]).points
+    except ValueError as exc:  # contracts totalling 13, found above, cannot be scored
+        problems.append(f"the hand cannot be scored: {exc}")
+        return problems
     if tuple(deal["points"]) != expected:
         problems.append(f"points {deal['points']} differ from the score {list(expected)}")
     return problems
