@@ -8,21 +8,22 @@ the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, request, url_for
 
 from . import db, json_input
 from .access import bearer_key
-from .engine import EngineError, InvalidHand, ParseError, parse_int
-from .engine.israeli_whist import GameProgress, PlayedHand, record_from_dict, score_table_entry
+from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse_int
+from .engine.core.game import ScoresTableEntry
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
 from .games import rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-GAME_FIELDS = {"players", "rules", "settings", "target", "first_dealer"}
+GAME_FIELDS = {"game", "players", "rules", "settings", "target", "first_dealer"}
 HAND_FIELDS = {
     "number",
     "revision",
@@ -74,6 +75,18 @@ def _body(allowed: set[str]) -> dict[str, Any]:
     return body
 
 
+def game_key_of(found: Any) -> str:
+    """The key of the game a stored game plays: its ``game`` column, or the default game
+    for a row stored before games had a key."""
+    key = found.get("game") if isinstance(found, Mapping) else getattr(found, "game", None)
+    return key or DEFAULT_GAME
+
+
+def _rules_of(found: Any) -> Game:
+    """The registered game a stored game plays."""
+    return get_game(game_key_of(found))
+
+
 def _game(game_id: int) -> db.Game:
     game = db.load_game(db.get_db(), game_id)
     if game is None:
@@ -103,7 +116,7 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 # --- shapes -------------------------------------------------------------------------------
 
 
-def _hand_json(game: db.Game, progress: GameProgress, stored: db.StoredHand) -> dict[str, Any]:
+def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
     replayed = progress.hands[stored.number - 1]
     return {
         "number": stored.number,
@@ -116,7 +129,7 @@ def _hand_json(game: db.Game, progress: GameProgress, stored: db.StoredHand) -> 
     }
 
 
-def _state_json(progress: GameProgress) -> dict[str, Any]:
+def _state_json(progress: Any) -> dict[str, Any]:
     return {
         "totals": list(progress.totals),
         "dealer": progress.dealer,
@@ -131,6 +144,7 @@ def _state_json(progress: GameProgress) -> dict[str, Any]:
 def _game_summary(game: db.Game) -> dict[str, Any]:
     return {
         "id": game.id,
+        "game": game_key_of(game),
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "name": game.name,
@@ -150,11 +164,15 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
 @bp.post("/games")
 def create_game():
     body = _body(GAME_FIELDS)
+    try:
+        chosen = get_game(body.get("game", DEFAULT_GAME))
+    except EngineError as exc:
+        raise ApiError(422, exc.message, "game") from None
     settings = body.get("settings", {})
     try:
         game_id, key = start_game(
             body.get("players"),
-            body.get("rules", "standard"),
+            body.get("rules", chosen.default_preset),
             settings,
             body.get("target"),
             body.get("first_dealer"),
@@ -192,6 +210,7 @@ def game(game_id: int):
     progress = db.progress_of(found, hands)
     return {
         "id": found.id,
+        "game": game_key_of(found),
         "created_at": found.created_at,
         "name": found.name,
         "notes": found.notes,
@@ -229,18 +248,33 @@ def update_game(game_id: int):
 
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
-    """Scores contracts and tricks under the game's rules without saving anything."""
+    """Scores contracts and tricks under the game's rules without saving anything (a game
+    scored from contracts and tricks alone: Israeli Whist; others answer ``/preview``)."""
     found = _game(game_id)
+    rules = _rules_of(found)
+    if not isinstance(rules, ScoresTableEntry):
+        message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
+        raise ApiError(404, message, "id")
     try:
-        result = score_table_entry(
+        return rules.score_table_entry(
             found.settings,
             request.args.get("contracts"),
             request.args.get("tricks"),
             request.args.get("revokes"),
         )
-    except InvalidHand as exc:
+    except EngineError as exc:
         raise ApiError(422, exc.message, exc.field) from None
-    return {**result.to_dict(), "void": result.void}
+
+
+@bp.post("/games/<int:game_id>/preview")
+def preview(game_id: int):
+    """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
+    saving anything; like ``GET``, it needs no key."""
+    found = _game(game_id)
+    body = _body(HAND_FIELDS)
+    _whole_or_none(body, "number")
+    record = _record(found, body)
+    return _rules_of(found).preview(found.settings, record)
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -248,18 +282,18 @@ def score(game_id: int):
 
 def _record(found: db.Game, body: dict[str, Any]):
     try:
-        return record_from_dict(found.settings, body)
+        return _rules_of(found).record_from_dict(found.settings, body)
     except EngineError as exc:
         raise ApiError(422, exc.message, exc.field) from None
 
 
-def _written(found: db.Game, progress: GameProgress, number: int, revision: int) -> dict[str, Any]:
+def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
     replayed = progress.hands[number - 1]
     return {
         "number": number,
         "points": list(replayed.points),
         "over_under": replayed.score.over_under if replayed.score else None,
-        "thrown_in": not isinstance(replayed.record, PlayedHand),
+        "thrown_in": replayed.record.thrown_in,
         "revision": revision,
         "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
         **_state_json(progress),

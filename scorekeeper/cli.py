@@ -15,52 +15,63 @@ from contextlib import contextmanager
 
 import click
 
-from .engine import EngineError
-from .engine.israeli_whist import (
-    BOTS,
-    KNOB_HELP,
-    KNOBS,
-    PRESETS,
-    RuleSettings,
-    SimulationSummary,
-    preset,
-)
-from .engine.israeli_whist import simulate_deals as run_simulation
-from .engine.israeli_whist.records import score_table_entry
-
-SEAT_LABELS = ("seat 0", "seat 1", "seat 2", "seat 3")
+from .engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, get_game
+from .engine.core.game import ScoresTableEntry
 
 
 class FieldError(click.UsageError):
-    """A bad argument, reported as one line that names the field."""
+    """A bad argument, reported as one line that names the field (``--rules``, ``FILE``).
+    Takes (message, field), as every error type of scorekeeper does."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, message: str, field: str) -> None:
         super().__init__(message if message.startswith(field) else f"{field}: {message}")
+        self.field = field
 
 
-def settings_from_options(rules: str, assignments: Sequence[str]) -> RuleSettings:
-    """Returns the preset named by ``--rules`` with every ``--set KNOB=VALUE`` applied.
+def game_from_option(key: str) -> Game:
+    """The registered game named by ``--game``; raises FieldError naming ``--game``."""
+    try:
+        return get_game(key)
+    except EngineError as exc:
+        raise FieldError(str(exc), "--game") from None
+
+
+def settings_from_options(game: Game, rules: str, assignments: Sequence[str]) -> Settings:
+    """Returns ``game``'s preset named by ``--rules`` with every ``--set KNOB=VALUE`` applied.
 
     Raises FieldError naming ``--rules`` or ``--set`` and the knob.
     """
     try:
-        base = preset(rules)
+        base = game.preset(rules)
     except EngineError as exc:
-        raise FieldError("--rules", str(exc)) from None
+        raise FieldError(str(exc), "--rules") from None
     changes: dict[str, str] = {}
     for assignment in assignments:
         name, sep, value = assignment.partition("=")
         if not sep or not name.strip():
-            raise FieldError("--set", f"--set takes KNOB=VALUE, not {assignment!r}")
+            raise FieldError(f"--set takes KNOB=VALUE, not {assignment!r}", "--set")
         changes[name.strip()] = value
     try:
         return base.with_changes(changes)
     except EngineError as exc:
-        raise FieldError("--set", str(exc)) from None
+        raise FieldError(str(exc), "--set") from None
+
+
+def game_option(func):
+    """Adds ``--game KEY`` to a command."""
+    return click.option(
+        "--game",
+        "game_key",
+        default=DEFAULT_GAME,
+        show_default=True,
+        metavar="GAME",
+        help="The game, by key: see `scorekeeper games`.",
+    )(func)
 
 
 def rules_options(func):
-    """Adds ``--rules PRESET`` and repeatable ``--set KNOB=VALUE`` to a command."""
+    """Adds ``--game``, ``--rules PRESET`` and repeatable ``--set KNOB=VALUE`` to a
+    command; ``--rules`` defaults to the game's default preset."""
     func = click.option(
         "--set",
         "assignments",
@@ -68,20 +79,20 @@ def rules_options(func):
         metavar="KNOB=VALUE",
         help="Change one house rule of the preset; repeat for more. See `scorekeeper rules`.",
     )(func)
-    return click.option(
+    func = click.option(
         "--rules",
-        default="standard",
-        show_default=True,
         metavar="PRESET",
-        help=f"Rules preset: {', '.join(PRESETS)}.",
+        help=f"Rules preset; for {DEFAULT_GAME}: {', '.join(get_game().presets)} "
+        f"(default: {get_game().default_preset}).",
     )(func)
+    return game_option(func)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="scorekeeper")
 def main() -> None:
-    """Scorekeeper for Israeli Whist played with real cards: score hands, show the rules,
-    simulate deals and serve the table app."""
+    """Scorekeeper for card games played with real cards (Israeli Whist; see `scorekeeper
+    games`): score hands, show the rules, simulate deals and serve the table app."""
 
 
 @main.command()
@@ -91,7 +102,8 @@ def main() -> None:
 @click.option("--revokes", metavar="R0,R1,R2,R3", help="Caught revokes in seat order.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def score(
-    rules: str,
+    game_key: str,
+    rules: str | None,
     assignments: tuple[str, ...],
     contracts: str,
     tricks: str,
@@ -99,40 +111,81 @@ def score(
     as_json: bool,
 ) -> None:
     """Score one hand from its contracts and tricks taken."""
-    settings = settings_from_options(rules, assignments)
+    game = game_from_option(game_key)
+    settings = settings_from_options(game, rules or game.default_preset, assignments)
+    if not isinstance(game, ScoresTableEntry):
+        raise FieldError(f"{game.key} hands are not scored from contracts and tricks", "--game")
     try:
-        result = score_table_entry(settings, _split(contracts), _split(tricks), _split(revokes))
+        result = game.score_table_entry(
+            settings, _split(contracts), _split(tricks), _split(revokes)
+        )
     except EngineError as exc:
-        raise FieldError(f"--{(exc.field or 'input').split('[')[0]}", str(exc)) from None
+        raise FieldError(str(exc), f"--{(exc.field or 'input').split('[')[0]}") from None
     if as_json:
-        click.echo(json.dumps(result.to_dict()))
+        click.echo(json.dumps({k: v for k, v in result.items() if k != "void"}))
         return
     rows = [("", "contract", "tricks", "points")]
     taken = _split(tricks) or []
-    for seat, label in enumerate(SEAT_LABELS):
+    for seat in range(game.seats):
         rows.append(
-            (label, str(_split(contracts)[seat]), str(taken[seat]), _signed(result.points[seat]))
+            (
+                f"seat {seat}",
+                str(_split(contracts)[seat]),
+                str(taken[seat]),
+                _signed(result["points"][seat]),
+            )
         )
     click.echo(_table(rows))
-    click.echo(f"contracts total {result.contracts_total}: {result.over_under}")
-    if result.void:
+    click.echo(f"contracts total {result['contracts_total']}: {result['over_under']}")
+    if result["void"]:
         click.echo("nobody made their contract: the hand scores 0 (all-fail void)")
 
 
 @main.command()
 @click.argument("preset_name", metavar="[PRESET]", required=False)
-def rules(preset_name: str | None) -> None:
-    """Show the settings of one rules preset, or of all three side by side."""
+@game_option
+def rules(preset_name: str | None, game_key: str) -> None:
+    """Show the settings of one rules preset, or of every preset side by side."""
+    game = game_from_option(game_key)
+    knobs = [knob.name for knob in game.knobs]
     if preset_name is not None:
         try:
-            chosen = preset(preset_name)
+            chosen = game.preset(preset_name).to_dict()
         except EngineError as exc:
-            raise FieldError("PRESET", str(exc)) from None
+            raise FieldError(str(exc), "PRESET") from None
         rows = [("setting", "value", "meaning")]
-        rows += [(k, _value(getattr(chosen, k)), KNOB_HELP[k]) for k in KNOBS]
+        rows += [(k.name, _value(chosen[k.name]), str(k.help)) for k in game.knobs]
     else:
-        rows = [("setting", *PRESETS)]
-        rows += [(k, *(_value(getattr(p, k)) for p in PRESETS.values())) for k in KNOBS]
+        presets = {name: settings.to_dict() for name, settings in game.presets.items()}
+        rows = [("setting", *presets)]
+        rows += [(k, *(_value(p[k]) for p in presets.values())) for k in knobs]
+    click.echo(_table(rows))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the games as one JSON object.")
+def games(as_json: bool) -> None:
+    """List the games this scorekeeper keeps, with their rules presets."""
+    listed = [
+        {
+            "key": game.key,
+            "name": str(game.name),
+            "seats": game.seats,
+            "default_preset": game.default_preset,
+            "presets": list(game.presets),
+        }
+        for game in GAMES.values()
+    ]
+    if as_json:
+        click.echo(json.dumps({"games": listed}))
+        return
+    rows = [("game", "name", "players", "presets")]
+    for game in listed:
+        presets = [
+            f"{name} (default)" if name == game["default_preset"] else name
+            for name in game["presets"]
+        ]
+        rows.append((game["key"], game["name"], str(game["seats"]), ", ".join(presets)))
     click.echo(_table(rows))
 
 
@@ -144,7 +197,7 @@ def rules(preset_name: str | None) -> None:
 @rules_options
 @click.option(
     "--bots",
-    type=click.Choice(sorted(BOTS)),
+    type=click.Choice(sorted({kind for game in GAMES.values() for kind in game.bot_kinds})),
     default="random",
     show_default=True,
     help="Who plays: uniform random choices, or bots that bid and play by hand strength.",
@@ -153,25 +206,30 @@ def rules(preset_name: str | None) -> None:
 def simulate(
     hands: int,
     seed: int | None,
-    rules: str,
+    game_key: str,
+    rules: str | None,
     assignments: tuple[str, ...],
     bots: str,
     as_json: bool,
 ) -> None:
     """Simulate whole deals with bots and summarise how contracts fare."""
-    settings = settings_from_options(rules, assignments)
+    game = game_from_option(game_key)
+    rules = rules or game.default_preset
+    settings = settings_from_options(game, rules, assignments)
+    if bots not in game.bot_kinds:
+        raise FieldError(f"{game.key} is played by {', '.join(game.bot_kinds)} bots", "--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    summary = SimulationSummary()
+    summary = game.simulation_summary()
     out = sys.stdout
-    deals = run_simulation(settings, hands, seed, bots)
+    deals = game.simulate(settings, hands, seed, bots)
     started = time.perf_counter()
     with _progress(hands) as advance:
-        for count, result in enumerate(deals, start=1):
+        for count, deal in enumerate(deals, start=1):
             if as_json:
-                out.write(json.dumps(result.to_dict()) + "\n")
+                out.write(json.dumps(deal) + "\n")
             else:
-                summary.add(result)
+                summary.add(deal)
             if count % _PROGRESS_STEP == 0:
                 advance(_PROGRESS_STEP)
     elapsed = time.perf_counter() - started
@@ -265,7 +323,7 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
         make = exchange.export_json if file_format == "json" else exchange.export_csv
         text = make(connection, game_id)
     except db.NotFound as exc:
-        raise FieldError("--game", str(exc)) from None
+        raise FieldError(str(exc), "--game") from None
     finally:
         connection.close()
     if output is None:
@@ -276,7 +334,7 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
         with open(output, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
     except OSError as exc:
-        raise FieldError("--output", exc.strerror or str(exc)) from None
+        raise FieldError(exc.strerror or str(exc), "--output") from None
 
 
 @main.command(name="import")
@@ -292,7 +350,7 @@ def import_games(file: str, database: str | None) -> None:
         with open(file, "rb") as handle:
             text = handle.read()
     except OSError as exc:
-        raise FieldError("FILE", exc.strerror or str(exc)) from None
+        raise FieldError(exc.strerror or str(exc), "FILE") from None
     connection = _open_database(database)
     try:
         imported = exchange.import_file(connection, text)

@@ -83,9 +83,10 @@ class WholeNumberField(IntegerField):
 
 
 class FieldProblem(ValueError):
-    """Input with the wrong shape, naming the field."""
+    """Input with the wrong shape: ``message`` says what is wrong and ``field`` where, in
+    the order every error type of scorekeeper takes them."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, message: str, field: str) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
@@ -100,32 +101,32 @@ def clean_name(value: Any) -> str:
 def clean_player_names(values: Any) -> list[str]:
     """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        raise FieldProblem("players", msg("players must be a list of 4 names in clockwise order"))
+        raise FieldProblem(msg("players must be a list of 4 names in clockwise order"), "players")
     if len(values) != SEATS:
         raise FieldProblem(
-            "players",
             nmsg(
                 "there is %(num)d name; a game needs 4",
                 "there are %(num)d names; a game needs 4",
                 len(values),
             ),
+            "players",
         )
     names = []
     for seat, value in enumerate(values):
         field = f"players[{seat}]"
         player = PLAYER_ORDINALS[seat]
         if not isinstance(value, str):
-            raise FieldProblem(field, msg("the %(player)s's name must be text", player=player))
+            raise FieldProblem(msg("the %(player)s's name must be text", player=player), field)
         name = clean_name(value)
         if not name:
-            raise FieldProblem(field, msg("the %(player)s needs a name", player=player))
+            raise FieldProblem(msg("the %(player)s needs a name", player=player), field)
         if len(name) > MAX_NAME_LENGTH:
             raise FieldProblem(
-                field, msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH)
+                msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
             )
         if name.casefold() in (n.casefold() for n in names):
             raise FieldProblem(
-                field, msg("two players are called %(name)s; tell them apart", name=name)
+                msg("two players are called %(name)s; tell them apart", name=name), field
             )
         names.append(name)
     return names
@@ -141,19 +142,19 @@ def clean_game_details(name: Any, notes: Any) -> tuple[str | None, str | None]:
     Raises FieldProblem naming ``name`` or ``notes`` for text that is not text or too long.
     """
     if name is not None and not isinstance(name, str):
-        raise FieldProblem("name", msg("the game's name must be text"))
+        raise FieldProblem(msg("the game's name must be text"), "name")
     if notes is not None and not isinstance(notes, str):
-        raise FieldProblem("notes", msg("the notes must be text"))
+        raise FieldProblem(msg("the notes must be text"), "notes")
     clean = clean_name(name or "")
     lines = [clean_name(line) for line in (notes or "").splitlines()]
     text = "\n".join(lines).strip("\n")
     if len(clean) > MAX_GAME_NAME_LENGTH:
         raise FieldProblem(
-            "name", msg("a game's name is at most %(limit)d characters", limit=MAX_GAME_NAME_LENGTH)
+            msg("a game's name is at most %(limit)d characters", limit=MAX_GAME_NAME_LENGTH), "name"
         )
     if len(text) > MAX_NOTES_LENGTH:
         raise FieldProblem(
-            "notes", msg("notes are at most %(limit)d characters", limit=MAX_NOTES_LENGTH)
+            msg("notes are at most %(limit)d characters", limit=MAX_NOTES_LENGTH), "notes"
         )
     return clean or None, text or None
 

@@ -57,7 +57,7 @@ def settings_for(rules: Any, changes: dict[str, Any], target: Any) -> tuple[str,
     """The preset's name and the game's full settings; raises EngineError naming the knob."""
     if not isinstance(rules, str):
         raise FieldProblem(
-            "rules", msg("rules must name a preset: %(presets)s", presets=", ".join(PRESETS))
+            msg("rules must name a preset: %(presets)s", presets=", ".join(PRESETS)), "rules"
         )
     base = preset(rules)
     if target is not None:
@@ -73,7 +73,7 @@ def first_dealer_of(value: Any) -> int:
         return parse_int(value, "first_dealer", low=0, high=3)
     except ParseError:
         raise FieldProblem(
-            "first_dealer", msg('first_dealer must be a seat 0..3 or "random"')
+            msg('first_dealer must be a seat 0..3 or "random"'), "first_dealer"
         ) from None
 
 
@@ -84,7 +84,7 @@ def start_game(
     EngineError naming the field."""
     names = clean_player_names(players)
     if not isinstance(changes, dict):
-        raise FieldProblem("settings", msg("settings must be an object of rule settings"))
+        raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target)
     return db.create_game(db.get_db(), names, rules_name, settings, first_dealer_of(first_dealer))
 

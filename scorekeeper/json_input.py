@@ -24,9 +24,10 @@ MAX_DEPTH = 32
 
 class JsonProblem(ValueError):
     """Text that cannot be taken as JSON. ``field`` is ``encoding`` or ``json`` for the text
-    as a whole, or the path of one value (``revokes[0]``, ``games[1].hands[0].tricks[2]``)."""
+    as a whole, or the path of one value (``revokes[0]``, ``games[1].hands[0].tricks[2]``).
+    Takes (message, field), as every error type of scorekeeper does."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, message: str, field: str) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
@@ -57,19 +58,19 @@ def loads(text: str | bytes) -> Any:
     try:
         value = json.loads(text, parse_int=integer)
     except UnicodeDecodeError:
-        raise JsonProblem("encoding", "the text is not UTF-8") from None
+        raise JsonProblem("the text is not UTF-8", "encoding") from None
     except json.JSONDecodeError as exc:
-        raise JsonProblem("json", f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise JsonProblem(f"not valid JSON: {exc.msg} at line {exc.lineno}", "json") from None
     except RecursionError:
-        raise JsonProblem("json", too_deep) from None
+        raise JsonProblem(too_deep, "json") from None
     if _deeper_than(value, MAX_DEPTH):
-        raise JsonProblem("json", too_deep)
+        raise JsonProblem(too_deep, "json")
     if too_long:
         path = _path_to(value, too_long[0])
         try:
             parse_int(too_long[0].text, path or "a number")
         except ParseError as exc:
-            raise JsonProblem(path or "json", exc.message) from None
+            raise JsonProblem(exc.message, path or "json") from None
     return value
 
 

@@ -3,6 +3,11 @@
 ``ParseError`` is for text that cannot be read at all; ``IllegalAction`` for a well-formed
 action the rules forbid at this point; ``InvalidHand`` for a hand recorded at the table
 that breaks a rule. Every message names the field and the rule.
+
+Every error type of scorekeeper, here and in the app (``json_input.JsonProblem``,
+``forms.FieldProblem``), takes ``(message, field)`` in that order and keeps them as
+``.message`` and ``.field``; ``InvalidHand`` takes its list of (field, message) problems
+and shows the first.
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ by its short name and python-chess finds a variant. A game package (``israeli_wh
 holds its own rules: settings and presets, the record of a hand as the table writes it
 down, scoring, progression, the hand form, the scoreboard's cells, sheets, statistics and
 simulation. Everything a player reads is a translatable :class:`Message`.
+
+A new game is done when it passes ``tests/test_conformance.py``, which runs every
+registered game through the same checks.
 """
 
 from __future__ import annotations
@@ -110,4 +113,52 @@ class Game(Protocol):
         self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
     ) -> Iterator[dict[str, Any]]:
         """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
+        ...
+
+    # --- the API's preview, the command line and the conformance suite -------------------
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The kinds of bot ``simulate`` takes, the default first."""
+        ...
+
+    def preview(self, settings: Settings, record: HandRecord) -> dict[str, Any]:
+        """One hand's result without storing it (``POST /api/games/<id>/preview``): at least
+        ``points`` per seat, and the figures the game shows beside them."""
+        ...
+
+    def simulation_summary(self) -> SimulationTally:
+        """An empty tally for ``scorekeeper simulate`` to add deals (as ``simulate`` yields
+        them) to, and print."""
+        ...
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
+        """The hand a table would write down for a simulated deal (as ``simulate`` yields)."""
+        ...
+
+    def verify_deal(self, settings: Settings, deal: Mapping[str, Any]) -> list[str]:
+        """Every broken rule found in a simulated deal by a checker independent of the
+        game's play code (each card once, following suit, trick winners, legal calls,
+        the score); an empty list for a deal played by the rules."""
+        ...
+
+
+@runtime_checkable
+class SimulationTally(Protocol):
+    """Counts over simulated deals, for ``scorekeeper simulate``'s summary."""
+
+    def add(self, deal: Mapping[str, Any]) -> None: ...
+
+    def lines(self) -> list[str]: ...
+
+
+@runtime_checkable
+class ScoresTableEntry(Protocol):
+    """A game that can score a hand from contracts and tricks alone, as ``GET
+    /api/games/<id>/score`` and ``scorekeeper score`` take it (Israeli Whist)."""
+
+    def score_table_entry(
+        self, settings: Settings, contracts: Any, tricks: Any, revokes: Any = None
+    ) -> dict[str, Any]:
+        """The hand's ``preview``; raises InvalidHand naming the field and the rule."""
         ...

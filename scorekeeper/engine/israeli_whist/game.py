@@ -12,8 +12,10 @@ from ..core.errors import InvalidSettings
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
+from .bots import BOTS
 from .progression import GameProgress, replay
-from .records import HandRecord, PlayedHand, record_from_dict
+from .records import HandRecord, PlayedHand, record_from_dict, score_table_entry
+from .scoring import HandScore
 from .settings import (
     _BOOLS,
     _INT_RANGES,
@@ -24,7 +26,8 @@ from .settings import (
     preset,
     preset_name_of,
 )
-from .simulate import simulate_deals
+from .simulate import SimulationSummary, simulate_deals
+from .verify import record_of_deal, verify_deal
 
 _CHOICES: dict[str, tuple[str, ...]] = {"opener": ("dealer", "left")}
 
@@ -83,6 +86,42 @@ class IsraeliWhist:
     ) -> Iterator[dict[str, Any]]:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
+
+    # --- the API's preview, the command line and the conformance suite -------------------
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        return ("random", *(kind for kind in BOTS if kind != "random"))
+
+    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
+        if isinstance(record, PlayedHand):
+            return _result(record.score(settings))
+        return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
+
+    def score_table_entry(
+        self, settings: Any, contracts: Any, tricks: Any, revokes: Any = None
+    ) -> dict[str, Any]:
+        return _result(score_table_entry(settings, contracts, tricks, revokes))
+
+    def simulation_summary(self) -> _Tally:
+        return _Tally()
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
+        return record_of_deal(deal)
+
+    def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
+        return verify_deal(settings, deal)
+
+
+def _result(score: HandScore) -> dict[str, Any]:
+    return {**score.to_dict(), "void": score.void}
+
+
+class _Tally(SimulationSummary):
+    """The summary counted from deals as the interface's ``simulate`` yields them."""
+
+    def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
+        self.add_deal(deal)
 
 
 GAME = IsraeliWhist()

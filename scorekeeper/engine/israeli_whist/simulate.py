@@ -9,7 +9,7 @@ same first hand. Cards stay card numbers until ``DealResult.to_dict`` writes the
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,24 +252,44 @@ class SimulationSummary:
     """[made, played] zero contracts by the hand's over/under."""
 
     def add(self, result: DealResult) -> None:
-        self.deals += 1
         score = result.score
         if score is None or result.declarer is None or result.contracts is None:
+            self._count(None, [], (), "under")
+            return
+        self._count(result.declarer, result.contracts, score.made, score.over_under)
+
+    def add_deal(self, deal: Mapping[str, Any]) -> None:
+        """Counts a deal as ``DealResult.to_dict`` (and the Game interface) writes it."""
+        if deal["thrown_in"]:
+            self._count(None, [], (), "under")
+            return
+        made = [c == t for c, t in zip(deal["contracts"], deal["tricks_taken"], strict=True)]
+        self._count(deal["declarer"], deal["contracts"], made, deal["over_under"])
+
+    def _count(
+        self,
+        declarer: int | None,
+        contracts: Sequence[int],
+        made_by_seat: Sequence[bool],
+        hand: OverUnder,
+    ) -> None:
+        self.deals += 1
+        if declarer is None:
             self.thrown_in += 1
             return
-        if score.over_under == "over":
+        if hand == "over":
             self.over += 1
         else:
             self.under += 1
-        for seat, (contract, made) in enumerate(zip(result.contracts, score.made, strict=True)):
-            position = (seat - result.declarer) % SEATS
+        for seat, (contract, made) in enumerate(zip(contracts, made_by_seat, strict=True)):
+            position = (seat - declarer) % SEATS
             self.by_position[position][0] += made
             self.by_position[position][1] += 1
             self.by_contract[contract][0] += made
             self.by_contract[contract][1] += 1
             if contract == 0:
-                self.zero[score.over_under][0] += made
-                self.zero[score.over_under][1] += 1
+                self.zero[hand][0] += made
+                self.zero[hand][1] += 1
 
     @property
     def played(self) -> int:

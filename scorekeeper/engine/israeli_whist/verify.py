@@ -1,0 +1,158 @@
+"""A second, independent reading of a simulated deal, for the conformance suite.
+
+``verify_deal`` checks a deal as ``simulate`` writes it (cards and calls as text) against
+the rules in ``RULES.md`` without the play and scoring code it checks: each card dealt
+and played once, cards passed left in a Frisch exchange, every call legal in its
+auction, the contracts' speaking order and the forbidden 13, following suit, every
+trick's winner worked out again, tricks taken, and the points the scoring function gives.
+The auction's legality is asked of ``Auction`` (the one place that rule is written), and
+the points of ``score_hand``; the rest is read here from the text alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.cards import Card
+from ..core.errors import EngineError
+from ..core.seats import SEATS
+from .auction import Auction, parse_call
+from .bids import TRICKS_PER_HAND, Bid
+from .records import HandRecord, PlayedHand, ThrownIn
+from .scoring import score_hand
+from .settings import RuleSettings
+
+
+def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
+    """The hand a table would write down for the simulated ``deal``."""
+    rounds = len(deal["exchanges"])
+    if deal["thrown_in"]:
+        return ThrownIn(rounds)
+    return PlayedHand(
+        deal["declarer"],
+        Bid.from_str(deal["bid"]),
+        rounds,
+        tuple(deal["contracts"]),
+        tuple(deal["tricks_taken"]),
+    )
+
+
+def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
+    """Every rule the simulated ``deal`` breaks, as sentences; [] for a deal by the rules."""
+    problems: list[str] = []
+    hands = [[Card.from_str(text) for text in hand] for hand in deal["deal"]]
+    dealt = [card for hand in hands for card in hand]
+    if len(hands) != SEATS or any(len(hand) != TRICKS_PER_HAND for hand in hands):
+        problems.append("the deal is not four hands of 13 cards")
+    if len(set(dealt)) != 52:
+        problems.append("the deal does not hold the 52 cards once each")
+    if problems:
+        return problems
+    held = [set(hand) for hand in hands]
+    _check_auction(settings, deal, hands, held, problems)
+    if deal["thrown_in"]:
+        if deal["tricks"] or any(deal["points"]):
+            problems.append("a thrown-in deal has tricks or points")
+        if len(deal["exchanges"]) != settings.frisch_rounds:
+            problems.append("a deal is thrown in only after every Frisch round")
+        return problems
+    _check_contracts(settings, deal, problems)
+    _check_play(deal, held, problems)
+    try:
+        expected = score_hand(settings, deal["contracts"], deal["tricks_taken"]).points
+    except ValueError as exc:  # contracts totalling 13, found above, cannot be scored
+        problems.append(f"the hand cannot be scored: {exc}")
+        return problems
+    if tuple(deal["points"]) != expected:
+        problems.append(f"points {deal['points']} differ from the score {list(expected)}")
+    return problems
+
+
+def _check_auction(
+    settings: RuleSettings,
+    deal: Mapping[str, Any],
+    hands: list[list[Card]],
+    held: list[set[Card]],
+    problems: list[str],
+) -> None:
+    auction = Auction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
+    rounds = deal["auctions"]
+    for number, calls in enumerate(rounds):
+        for call in calls:
+            if call["seat"] != auction.to_speak:
+                problems.append(f"round {number}: seat {call['seat']} spoke out of turn")
+                return
+            try:
+                auction.apply(parse_call(call["call"]))
+            except EngineError as exc:
+                problems.append(f"round {number}: {call['call']} is not legal: {exc}")
+                return
+        if number < len(deal["exchanges"]):
+            passed = [[Card.from_str(t) for t in cards] for cards in deal["exchanges"][number]]
+            for giver, cards in enumerate(passed):
+                if len(cards) != 3 or not set(cards) <= held[giver]:
+                    problems.append(f"round {number}: seat {giver} passed cards it does not hold")
+                    return
+            for giver, cards in enumerate(passed):
+                held[giver] -= set(cards)
+                held[(giver + 1) % SEATS] |= set(cards)
+            for seat, cards in enumerate(passed):
+                auction.exchange(seat, [c.index for c in cards])
+    if auction.phase not in ("declared", "thrown_in"):
+        problems.append("the auction did not end")
+    declarer, bid = auction.declarer, auction.bid
+    if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
+        problems.append(f"the auction gives declarer {declarer} and bid {bid}")
+
+
+def _check_contracts(settings: RuleSettings, deal: Mapping[str, Any], problems: list[str]) -> None:
+    declarer, level = deal["declarer"], Bid.from_str(deal["bid"]).level
+    contracts, order = deal["contracts"], deal["contract_order"]
+    first = declarer if settings.declarer_may_raise else (declarer + 1) % SEATS
+    expected = [(first + k) % SEATS for k in range(4 if settings.declarer_may_raise else 3)]
+    if order != expected:
+        problems.append(f"contracts were named in order {order}, not {expected}")
+    if not all(0 <= c <= TRICKS_PER_HAND for c in contracts):
+        problems.append(f"contracts {contracts} are not all 0..13")
+    low = contracts[declarer] < level
+    raised = contracts[declarer] != level and not settings.declarer_may_raise
+    if low or raised:
+        problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid {level}")
+    if sum(contracts) == TRICKS_PER_HAND:
+        problems.append("the contracts total 13")
+
+
+def _check_play(deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]) -> None:
+    bid = Bid.from_str(deal["bid"])
+    trump = bid.trump
+    tricks = deal["tricks"]
+    leader = deal["declarer"]
+    taken = [0] * SEATS
+    if len(tricks) != TRICKS_PER_HAND:
+        problems.append(f"{len(tricks)} tricks were played, not 13")
+    for number, trick in enumerate(tricks):
+        cards = [Card.from_str(t) for t in trick["cards"]]
+        if trick["leader"] != leader or len(cards) != SEATS:
+            problems.append(f"trick {number}: led by {trick['leader']}, not {leader}")
+            return
+        led = cards[0].suit
+        for offset, card in enumerate(cards):
+            seat = (leader + offset) % SEATS
+            if card not in held[seat]:
+                problems.append(f"trick {number}: seat {seat} played {card}, not in its hand")
+                return
+            if card.suit != led and any(c.suit == led for c in held[seat]):
+                problems.append(f"trick {number}: seat {seat} did not follow {led}")
+            held[seat].remove(card)
+        trumps = [c for c in cards if trump is not None and c.suit == trump]
+        best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
+        winner = (leader + cards.index(best)) % SEATS
+        if trick["winner"] != winner:
+            problems.append(f"trick {number}: won by seat {trick['winner']}, not {winner}")
+        taken[winner] += 1
+        leader = winner
+    if any(held):
+        problems.append("cards were left unplayed")
+    if deal["tricks_taken"] != taken:
+        problems.append(f"tricks taken {deal['tricks_taken']} differ from the tricks {taken}")

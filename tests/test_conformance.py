@@ -1,0 +1,234 @@
+"""The conformance suite: every registered game runs through the same checks.
+
+A new game is done when it passes this module, as OpenSpiel runs ``random_sim_test`` over
+every registered game. Each test is parametrized over ``GAMES.values()``, so a game added
+to the registry is checked without a line here changing:
+
+- random playthroughs by every kind of bot the game has (2,000 deals each, spread over
+  its presets), each deal checked by the game's own independent checker
+  (``verify_deal``: every card once, following suit, trick winners worked out again,
+  legal calls), and its points equal to the scoring function's (``points`` of
+  ``record_of_deal``);
+- hand records round-tripping through dict and JSON;
+- replayed totals equal to the sum of the hands' points, hand by hand;
+- every knob settable from text, refused out of range naming itself, and settings
+  round-tripping through JSON; every preset valid and recognised;
+- every text the game shows (its name, each knob's help) translated in every language.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper.engine import GAMES, Game, InvalidSettings, Message, get_game
+from scorekeeper.i18n import LANGUAGES as OFFERED
+
+DEALS_PER_BOT_KIND = 2000
+TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+LANGUAGES = tuple(code for code in OFFERED if code != "en")
+
+every_game = pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+
+
+def playthroughs(game: Game, bots: str, deals: int, seed: int) -> Iterator[tuple[Any, dict]]:
+    """``deals`` simulated deals, a share under each of the game's presets: (settings, deal)."""
+    presets = list(game.presets.values())
+    share = -(-deals // len(presets))
+    for number, settings in enumerate(presets):
+        count = min(share, deals - number * share)
+        for deal in game.simulate(settings, count, seed=seed + number, bots=bots):
+            yield settings, deal
+
+
+def bot_kinds() -> list[tuple[Game, str]]:
+    return [(game, kind) for game in GAMES.values() for kind in game.bot_kinds]
+
+
+# --- random playthroughs ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+)
+def test_random_playthroughs_keep_every_rule(game, bots):
+    seen = 0
+    for settings, deal in playthroughs(game, bots, DEALS_PER_BOT_KIND, seed=2024):
+        seen += 1
+        assert game.verify_deal(settings, deal) == [], deal
+        record = game.record_of_deal(deal)
+        assert list(game.points(settings, record)) == deal["points"]
+        assert game.preview(settings, record)["points"] == deal["points"]
+        assert json.loads(json.dumps(deal)) == deal
+    assert seen == DEALS_PER_BOT_KIND
+
+
+@every_game
+def test_the_checker_finds_a_wrong_score(game):
+    settings = game.preset(game.default_preset)
+    played = next(
+        deal for _, deal in playthroughs(game, game.bot_kinds[0], 50, seed=7) if any(deal["points"])
+    )
+    wrong = {**played, "points": [p + 1 for p in played["points"]]}
+    assert game.verify_deal(settings, played) == []
+    assert game.verify_deal(settings, wrong) != []
+
+
+@every_game
+def test_a_seed_repeats_a_playthrough(game):
+    settings = game.preset(game.default_preset)
+    for bots in game.bot_kinds:
+        first = list(game.simulate(settings, 20, seed=5, bots=bots))
+        assert first == list(game.simulate(settings, 20, seed=5, bots=bots))
+
+
+# --- hand records -------------------------------------------------------------------------
+
+
+@every_game
+def test_hand_records_round_trip_through_dict_and_json(game):
+    for settings, deal in playthroughs(game, game.bot_kinds[0], 300, seed=11):
+        record = game.record_of_deal(deal)
+        assert game.record_from_dict(settings, record.to_dict()) == record
+        text = json.dumps(record.to_dict())
+        assert game.record_from_dict(settings, json.loads(text)) == record
+        assert record.thrown_in == deal["thrown_in"]
+
+
+@every_game
+def test_replayed_totals_are_the_sum_of_the_hands_points(game):
+    for number, settings in enumerate(game.presets.values()):
+        first_dealer = number % game.seats
+        records = [
+            game.record_of_deal(deal)
+            for deal in game.simulate(settings, 120, seed=number, bots=game.bot_kinds[0])
+        ]
+        played: list[Any] = []
+        totals = [0] * game.seats
+        for record in records:
+            played.append(record)
+            progress = game.replay(settings, first_dealer, played)
+            points = game.points(settings, record)
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            assert list(progress.hands[-1].points) == list(points)
+            assert list(progress.totals) == totals
+            for side in game.sides:
+                assert len({totals[seat] for seat in side}) == 1
+            if progress.status == "finished":
+                with pytest.raises(ValueError):
+                    game.replay(settings, first_dealer, [*played, record])
+                break
+
+
+# --- settings, knobs and presets ----------------------------------------------------------
+
+
+def text_values(knob) -> list[tuple[str, Any]]:
+    """Values each knob takes from text, with the value it should become."""
+    if knob.kind == "bool":
+        return [("yes", True), ("no", False), ("true", True), ("0", False)]
+    if knob.kind == "choice":
+        return [(choice, choice) for choice in knob.choices]
+    return [(str(knob.low), knob.low), (f" {knob.high} ", knob.high)]
+
+
+def refused_values(knob) -> list[str]:
+    if knob.kind == "bool":
+        return ["maybe", "2"]
+    if knob.kind == "choice":
+        return ["", "nonsense"]
+    return [str(knob.low - 1), str(knob.high + 1), "x", "1.5", "9" * 40]
+
+
+@every_game
+def test_every_knob_is_settable_from_text_and_round_trips_through_json(game):
+    base = game.preset(game.default_preset)
+    assert game.knobs, "a game has at least one knob"
+    for knob in game.knobs:
+        assert knob.kind in ("int", "bool", "choice"), knob.name
+        if knob.kind == "int":
+            assert knob.low is not None and knob.high is not None and knob.low <= knob.high
+        for text, value in text_values(knob):
+            changed = base.with_changes({knob.name: text})
+            assert changed.to_dict()[knob.name] == value, (knob.name, text)
+            assert game.settings_from_dict(changed.to_dict()) == changed
+            assert game.settings_from_dict(json.loads(changed.to_json())) == changed
+        for text in refused_values(knob):
+            with pytest.raises(InvalidSettings) as refused:
+                base.with_changes({knob.name: text})
+            assert refused.value.field == knob.name
+            assert knob.name in refused.value.message or text.strip() in refused.value.message
+
+
+@every_game
+def test_settings_name_every_knob_and_refuse_unknown_ones(game):
+    base = game.preset(game.default_preset)
+    assert set(base.to_dict()) == {knob.name for knob in game.knobs}
+    with pytest.raises(InvalidSettings) as refused:
+        base.with_changes({"no_such_knob": "1"})
+    assert refused.value.field == "no_such_knob"
+    with pytest.raises(InvalidSettings) as refused:
+        game.settings_from_dict([])
+    assert refused.value.field == "settings"
+
+
+@every_game
+def test_presets_are_valid_and_recognised(game):
+    assert game.default_preset in game.presets
+    assert game.bot_kinds and game.bot_kinds[0] == "random"
+    for name, settings in game.presets.items():
+        assert game.preset(name) == settings
+        assert game.preset_name_of(settings) == name
+        assert game.settings_from_dict(settings.to_dict()) == settings
+        assert game.settings_from_dict(json.loads(settings.to_json())) == settings
+        assert settings.differs_from(settings) == []
+    with pytest.raises(InvalidSettings) as refused:
+        game.preset("no-such-preset")
+    assert refused.value.field == "rules"
+
+
+@every_game
+def test_the_registry_finds_the_game_by_its_key(game):
+    assert get_game(game.key) is game and get_game(game.key.upper()) is game
+    assert game.seats == len({seat for side in game.sides for seat in side})
+    assert sorted(seat for side in game.sides for seat in side) == list(range(game.seats))
+
+
+# --- translations -------------------------------------------------------------------------
+
+
+def shown_messages(game: Game) -> list[Message]:
+    return [game.name, *(knob.help for knob in game.knobs)]
+
+
+@pytest.fixture(scope="module")
+def catalogues():
+    found = {}
+    for language in LANGUAGES:
+        with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", "rb") as po:
+            found[language] = read_po(po, locale=language)
+    return found
+
+
+@every_game
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_a_game_shows_is_translated(game, language, catalogues):
+    missing = []
+    for message in shown_messages(game):
+        assert isinstance(message, Message), message
+        found = catalogues[language].get(message.template)
+        strings = () if found is None else found.string
+        strings = (strings,) if isinstance(strings, str) else strings
+        if found is None or found.fuzzy or not strings or not all(strings):
+            missing.append(message.template)
+    assert missing == [], f"{game.key} in {language}: run `make translations`: {missing}"
+
+
+def test_every_registered_game_is_checked_here():
+    assert list(GAMES) and all(isinstance(game, Game) for game in GAMES.values())
+    assert {game.key for game, _ in bot_kinds()} == set(GAMES)

@@ -1,0 +1,73 @@
+"""Israeli Whist's deal checker (``verify_deal``, used by the conformance suite) finds each
+kind of broken deal: it is a second reading of the rules, so it must be able to fail."""
+
+import copy
+
+import pytest
+
+from scorekeeper.engine import get_game
+
+GAME = get_game("israeli-whist")
+SETTINGS = GAME.preset("standard")
+
+
+def played_deal():
+    return next(
+        d
+        for d in GAME.simulate(SETTINGS, 2000, seed=3, bots="heuristic")
+        if not d["thrown_in"] and d["exchanges"]
+    )
+
+
+def _swap_cards(deal, a, b):
+    """Trick ``a``'s first card swapped with trick ``b``'s first card: breaks the play."""
+    x, y = deal["tricks"][a]["cards"], deal["tricks"][b]["cards"]
+    x[0], y[0] = y[0], x[0]
+
+
+def _second_card_twice(deal):
+    deal["tricks"][1]["cards"][1] = deal["tricks"][0]["cards"][1]
+
+
+BREAKAGES = {
+    "a card dealt twice": lambda d: d["deal"][0].__setitem__(0, d["deal"][1][0]),
+    "a trick's winner": lambda d: d["tricks"][3].__setitem__(
+        "winner", (d["tricks"][3]["winner"] + 1) % 4
+    ),
+    "a card played twice": _second_card_twice,
+    "cards out of place": lambda d: _swap_cards(d, 0, 12),
+    "tricks taken": lambda d: d["tricks_taken"].__setitem__(0, d["tricks_taken"][0] + 1),
+    "the points": lambda d: d["points"].__setitem__(2, d["points"][2] - 10),
+    "contracts totalling 13": lambda d: d["contracts"].__setitem__(
+        d["contract_order"][-1],
+        13 - sum(c for s, c in enumerate(d["contracts"]) if s != d["contract_order"][-1]),
+    ),
+    "an illegal call": lambda d: d["auctions"][-1].__setitem__(
+        -1, {"seat": d["auctions"][-1][-1]["seat"], "call": "4C"}
+    ),
+    "the declarer": lambda d: d.__setitem__("declarer", (d["declarer"] + 1) % 4),
+    "a pass of cards not held": lambda d: d["exchanges"][0][0].__setitem__(
+        0, d["exchanges"][0][1][0]
+    ),
+    "thirteen tricks": lambda d: d["tricks"].pop(),
+}
+
+
+def test_a_deal_by_the_rules_passes():
+    assert GAME.verify_deal(SETTINGS, played_deal()) == []
+
+
+@pytest.mark.parametrize("breakage", list(BREAKAGES), ids=list(BREAKAGES))
+def test_each_kind_of_broken_deal_is_found(breakage):
+    deal = copy.deepcopy(played_deal())
+    BREAKAGES[breakage](deal)
+    assert GAME.verify_deal(SETTINGS, deal) != []
+
+
+def test_a_thrown_in_deal_is_checked_too():
+    thrown = next(
+        d for d in GAME.simulate(SETTINGS, 2000, seed=3, bots="heuristic") if d["thrown_in"]
+    )
+    assert GAME.verify_deal(SETTINGS, thrown) == []
+    assert GAME.verify_deal(SETTINGS, {**thrown, "points": [1, 0, 0, 0]}) != []
+    assert GAME.verify_deal(SETTINGS, {**thrown, "exchanges": thrown["exchanges"][:-1]}) != []
