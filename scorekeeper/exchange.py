@@ -32,7 +32,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import db, json_input
-from .engine import EngineError, ParseError, parse_int
+from .engine import DEFAULT_GAME, EngineError, ParseError, parse_int
 from .engine.core.numbers import shown
 from .engine.core.seats import SEATS
 from .engine.israeli_whist import PRESETS, PlayedHand, RuleSettings, record_from_dict, replay
@@ -365,6 +365,7 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         updated_at=updated_at,
         name=name,
         notes=notes,
+        game=DEFAULT_GAME,
         rules=rules,
         settings=settings,
         first_dealer=first_dealer,

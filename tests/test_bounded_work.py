@@ -264,14 +264,14 @@ def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
     app = make_app(tmp_path)
     seed(app, games, hands=2)
     statements: list[str] = []
-    connect = db.connect
+    connect = db.connection.connect
 
     def traced(path: str):
         database = connect(path)
         database.conn.set_trace_callback(statements.append)
         return database
 
-    monkeypatch.setattr(db, "connect", traced)
+    monkeypatch.setattr(db.connection, "connect", traced)
     client = app.test_client()
     counts = {}
     for path in PATHS:

@@ -240,7 +240,7 @@ def test_a_file_that_is_not_an_export_is_refused(database, text):
 def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monkeypatch):
     exported = exchange.export_json(database)
     target = db.migrate(str(tmp_path / "target.db"))
-    real = db._insert_game
+    real = db.transfer._insert_game
     calls = []
 
     def fail_on_second(*args):
@@ -249,7 +249,7 @@ def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monke
             raise RuntimeError("disk full")
         return real(*args)
 
-    monkeypatch.setattr(db, "_insert_game", fail_on_second)
+    monkeypatch.setattr(db.transfer, "_insert_game", fail_on_second)
     with pytest.raises(RuntimeError):
         exchange.import_file(target, exported)
     assert target["games"].count == 0 and target["hands"].count == 0

@@ -111,3 +111,12 @@ class Game(Protocol):
     ) -> Iterator[dict[str, Any]]:
         """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
         ...
+
+    # --- the data layer (i9-data) -------------------------------------------------------
+
+    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        """One hand of ``replay(...).hands`` as flat values for people who read the
+        database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
+        seat (``hand_seats`` columns). The data layer stores only names its tables have;
+        a game may give none, since the app reads the hand from its ``to_dict()``."""
+        ...

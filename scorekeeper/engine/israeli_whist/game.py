@@ -84,5 +84,28 @@ class IsraeliWhist:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
 
+    # --- the data layer (i9-data) -------------------------------------------------------
+
+    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        record, score = replayed.record, replayed.score
+        hand: dict[str, Any] = {"frisch_rounds": record.frisch_rounds}
+        if not isinstance(record, PlayedHand):
+            return hand, ({},) * SEATS
+        hand |= {
+            "declarer": record.declarer,
+            "bid": str(record.bid),
+            "over_under": score.over_under if score else None,
+            "contracts_total": score.contracts_total if score else None,
+        }
+        seats = tuple(
+            {
+                "contract": record.contracts[seat],
+                "tricks": record.tricks_taken[seat],
+                "revokes": record.revokes[seat],
+            }
+            for seat in range(SEATS)
+        )
+        return hand, seats
+
 
 GAME = IsraeliWhist()
