@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, db, exchange
+from scorekeeper import create_app, db, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, app_config
@@ -178,7 +178,7 @@ def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
     text = b"".join(chunks).decode()
     assert text == as_written_whole(text, file_format)
     with app.app_context():
-        make = exchange.export_json if file_format == "json" else exchange.export_csv
+        make = transfer.export_json if file_format == "json" else transfer.export_csv
         assert text == make(db.get_db())
     one = client.get(f"/games/{ids[1]}/export.{file_format}")
     assert one.is_streamed

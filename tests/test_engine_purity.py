@@ -62,8 +62,6 @@ NOT_YET_MOVED = {
     "api.py",
     "chart.py",
     "cli.py",
-    "db.py",
-    "exchange.py",
     "forms.py",
     "games.py",
     "hands.py",

@@ -88,7 +88,9 @@ class IsraeliWhist:
 
     def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
         record, score = replayed.record, replayed.score
-        hand: dict[str, Any] = {"frisch_rounds": record.frisch_rounds}
+        hand: dict[str, Any] = dict.fromkeys(
+            ("declarer", "bid", "over_under", "contracts_total"), None
+        ) | {"frisch_rounds": record.frisch_rounds}
         if not isinstance(record, PlayedHand):
             return hand, ({},) * SEATS
         hand |= {
@@ -102,6 +104,8 @@ class IsraeliWhist:
                 "contract": record.contracts[seat],
                 "tricks": record.tricks_taken[seat],
                 "revokes": record.revokes[seat],
+                "contract_points": score.contract_points[seat] if score else 0,
+                "revoke_penalty": score.revoke_penalties[seat] if score else 0,
             }
             for seat in range(SEATS)
         )
