@@ -190,7 +190,7 @@ def test_the_export_of_an_empty_database_is_as_before(client, file_format):
     text = client.get(f"/export.{file_format}").get_data(as_text=True)
     assert text == as_written_whole(text, file_format)
     if file_format == "json":
-        assert json.loads(text) == {"format": "scorekeeper", "version": 1, "games": []}
+        assert json.loads(text) == {"format": "scorekeeper", "version": 2, "games": []}
 
 
 @pytest.fixture
