@@ -111,6 +111,7 @@ def random_game(rng: random.Random, number: int, start: datetime, finish: bool):
         updated_at=stamps[-1],
         name=None,
         notes=None,
+        game="israeli-whist",
         rules=RULES,
         settings=settings,
         first_dealer=first_dealer,

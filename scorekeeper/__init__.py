@@ -89,6 +89,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def default_database() -> str:
+    """The database file the app uses when none is given: ``$SCOREKEEPER_DATABASE``, else
+    ``scorekeeper.db`` in the instance folder Flask finds for this package. Found without
+    building the app, for the command line's import and export."""
+    from flask.sansio.scaffold import find_package
+
+    if os.environ.get("SCOREKEEPER_DATABASE"):
+        return os.environ["SCOREKEEPER_DATABASE"]
+    prefix, package_path = find_package(__name__)
+    if prefix is None:
+        instance = os.path.join(package_path, "instance")
+    else:
+        instance = os.path.join(prefix, "var", f"{__name__}-instance")
+    return os.path.join(instance, "scorekeeper.db")
+
+
 def _instance_secret(instance: Path) -> str:
     path = instance / "secret_key"
     if path.exists():

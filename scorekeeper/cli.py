@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
@@ -292,11 +293,13 @@ DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABA
 
 
 def _open_database(path: str | None):
-    """The app's database, migrated: ``path``, else the file ``serve`` would use."""
-    from . import create_app, db
+    """The app's database, migrated: ``path``, else the file ``serve`` would use. Opened
+    directly: no web app is built, so no forms are loaded and no secret key is written."""
+    from . import db, default_database
 
-    app = create_app({"DATABASE": path} if path else None)
-    return db.connect(app.config["DATABASE"])
+    target = path or default_database()
+    Path(target).parent.mkdir(parents=True, exist_ok=True)
+    return db.open_database(target)
 
 
 @main.command()
@@ -316,11 +319,11 @@ def _open_database(path: str | None):
 @click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
 def export(game_id: int | None, file_format: str, output: str | None, database: str | None):
     """Export one game, or every game, as JSON or CSV."""
-    from . import db, exchange
+    from . import db, transfer
 
     connection = _open_database(database)
     try:
-        make = exchange.export_json if file_format == "json" else exchange.export_csv
+        make = transfer.export_json if file_format == "json" else transfer.export_csv
         text = make(connection, game_id)
     except db.NotFound as exc:
         raise FieldError(str(exc), "--game") from None
@@ -344,7 +347,7 @@ def import_games(file: str, database: str | None) -> None:
     """Import games from a JSON export: every hand is checked by the engine, and a bad
     file is refused whole, naming the game, hand and field. Each imported game gets a new
     edit key, printed here; a game keeps its id unless the database already has it."""
-    from . import exchange
+    from . import transfer
 
     try:
         with open(file, "rb") as handle:
@@ -353,8 +356,8 @@ def import_games(file: str, database: str | None) -> None:
         raise FieldError(exc.strerror or str(exc), "FILE") from None
     connection = _open_database(database)
     try:
-        imported = exchange.import_file(connection, text)
-    except exchange.ImportProblem as exc:
+        imported = transfer.import_file(connection, text)
+    except transfer.ImportProblem as exc:
         raise click.ClickException(f"{file}: {exc}; nothing was imported") from None
     finally:
         connection.close()

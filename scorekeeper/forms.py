@@ -6,7 +6,6 @@ trick count the engine does not know.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,13 +26,20 @@ from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
 from .engine import ParseError, parse_int
-from .engine.core.messages import msg, nmsg
 from .engine.core.seats import SEATS
 from .engine.israeli_whist import KNOBS, MAX_REVOKES, PRESETS, Denomination, HandRecord, PlayedHand
 from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .i18n import PageText, translate
-
-MAX_NAME_LENGTH = 30
+from .names import (  # noqa: F401  (re-exported: views import them from here)
+    MAX_GAME_NAME_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
+    PLAYER_ORDINALS,
+    FieldProblem,
+    clean_game_details,
+    clean_name,
+    clean_player_names,
+)
 
 
 def options(pairs) -> list[SelectChoice]:
@@ -43,8 +49,6 @@ def options(pairs) -> list[SelectChoice]:
 
 # The seats before the players have names, e.g. on the first-dealer keys.
 SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
-# The players as messages name them. Messages, so that the JSON API's text stays English.
-PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
 
 
 class PageForm(FlaskForm):
@@ -80,83 +84,6 @@ class WholeNumberField(IntegerField):
         # a blank box still goes on to Optional(), which lets it through.
         if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
             raise StopValidation()
-
-
-class FieldProblem(ValueError):
-    """Input with the wrong shape: ``message`` says what is wrong and ``field`` where, in
-    the order every error type of scorekeeper takes them."""
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-def clean_name(value: Any) -> str:
-    """A player's name with control characters dropped and spaces collapsed."""
-    text = "".join(ch for ch in str(value) if unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())
-
-
-def clean_player_names(values: Any) -> list[str]:
-    """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
-    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        raise FieldProblem(msg("players must be a list of 4 names in clockwise order"), "players")
-    if len(values) != SEATS:
-        raise FieldProblem(
-            nmsg(
-                "there is %(num)d name; a game needs 4",
-                "there are %(num)d names; a game needs 4",
-                len(values),
-            ),
-            "players",
-        )
-    names = []
-    for seat, value in enumerate(values):
-        field = f"players[{seat}]"
-        player = PLAYER_ORDINALS[seat]
-        if not isinstance(value, str):
-            raise FieldProblem(msg("the %(player)s's name must be text", player=player), field)
-        name = clean_name(value)
-        if not name:
-            raise FieldProblem(msg("the %(player)s needs a name", player=player), field)
-        if len(name) > MAX_NAME_LENGTH:
-            raise FieldProblem(
-                msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
-            )
-        if name.casefold() in (n.casefold() for n in names):
-            raise FieldProblem(
-                msg("two players are called %(name)s; tell them apart", name=name), field
-            )
-        names.append(name)
-    return names
-
-
-MAX_GAME_NAME_LENGTH = 80
-MAX_NOTES_LENGTH = 2000
-
-
-def clean_game_details(name: Any, notes: Any) -> tuple[str | None, str | None]:
-    """A game's name (one line) and notes (line breaks kept), cleaned; blank becomes None.
-
-    Raises FieldProblem naming ``name`` or ``notes`` for text that is not text or too long.
-    """
-    if name is not None and not isinstance(name, str):
-        raise FieldProblem(msg("the game's name must be text"), "name")
-    if notes is not None and not isinstance(notes, str):
-        raise FieldProblem(msg("the notes must be text"), "notes")
-    clean = clean_name(name or "")
-    lines = [clean_name(line) for line in (notes or "").splitlines()]
-    text = "\n".join(lines).strip("\n")
-    if len(clean) > MAX_GAME_NAME_LENGTH:
-        raise FieldProblem(
-            msg("a game's name is at most %(limit)d characters", limit=MAX_GAME_NAME_LENGTH), "name"
-        )
-    if len(text) > MAX_NOTES_LENGTH:
-        raise FieldProblem(
-            msg("notes are at most %(limit)d characters", limit=MAX_NOTES_LENGTH), "notes"
-        )
-    return clean or None, text or None
 
 
 class GameDetailsForm(PageForm):

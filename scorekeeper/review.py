@@ -28,7 +28,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import db, exchange
+from . import db, transfer
 from .access import game_and_hands_or_404, game_or_404, require_edit
 from .chart import game_chart
 from .engine.israeli_whist.stats import (
@@ -496,7 +496,7 @@ def _download(file_format: str, first: int, last: int, filename: str) -> Respons
     def body() -> Iterator[bytes]:
         # Runs after the view has returned and its connection was closed: the stream reads
         # through a connection of its own, closed when the stream ends.
-        for chunk in exchange.export_chunks(db.get_db(), file_format, first, last):
+        for chunk in transfer.export_chunks(db.get_db(), file_format, first, last):
             yield chunk.encode()
 
     # Passed through untouched: gzipping it whole (see responses) would build the whole

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, db, exchange
+from scorekeeper import create_app, db, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, app_config
@@ -178,7 +178,7 @@ def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
     text = b"".join(chunks).decode()
     assert text == as_written_whole(text, file_format)
     with app.app_context():
-        make = exchange.export_json if file_format == "json" else exchange.export_csv
+        make = transfer.export_json if file_format == "json" else transfer.export_csv
         assert text == make(db.get_db())
     one = client.get(f"/games/{ids[1]}/export.{file_format}")
     assert one.is_streamed
@@ -190,7 +190,7 @@ def test_the_export_of_an_empty_database_is_as_before(client, file_format):
     text = client.get(f"/export.{file_format}").get_data(as_text=True)
     assert text == as_written_whole(text, file_format)
     if file_format == "json":
-        assert json.loads(text) == {"format": "scorekeeper", "version": 1, "games": []}
+        assert json.loads(text) == {"format": "scorekeeper", "version": 2, "games": []}
 
 
 @pytest.fixture
@@ -264,14 +264,14 @@ def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
     app = make_app(tmp_path)
     seed(app, games, hands=2)
     statements: list[str] = []
-    connect = db.connect
+    connect = db.connection.connect
 
     def traced(path: str):
         database = connect(path)
         database.conn.set_trace_callback(statements.append)
         return database
 
-    monkeypatch.setattr(db, "connect", traced)
+    monkeypatch.setattr(db.connection, "connect", traced)
     client = app.test_client()
     counts = {}
     for path in PATHS:

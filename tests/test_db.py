@@ -91,7 +91,7 @@ def test_a_failure_midway_leaves_no_half_hand(database, game_id, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(db, "_add_revision", boom)
+    monkeypatch.setattr(db.hands, "_add_revision", boom)
     with pytest.raises(RuntimeError):
         db.add_hand(database, game_id, worked())
     assert database["hands"].count == 0

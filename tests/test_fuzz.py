@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from wtforms.fields.core import UnboundField
 
-from scorekeeper import api, create_app, db, exchange
+from scorekeeper import api, create_app, db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.forms import GameDetailsForm, HandForm, NewGameForm
@@ -469,7 +469,7 @@ def export_document(tmp_path) -> dict:
     db.add_hand(
         database, third, record_from_dict(standard, {"thrown_in": True, "frisch_rounds": 3})
     )
-    document = json.loads(exchange.export_json(database))
+    document = json.loads(transfer.export_json(database))
     database.close()
     return document
 
@@ -536,8 +536,8 @@ def test_no_import_file_gets_a_traceback_or_breaks_a_page(tmp_path):
             return
         database = db.connect(world.app.config["DATABASE"])
         try:
-            imported = exchange.import_file(database, text)
-        except exchange.ImportProblem as problem:
+            imported = transfer.import_file(database, text)
+        except transfer.ImportProblem as problem:
             assert str(problem) and problem.where and problem.field
             return
         finally:

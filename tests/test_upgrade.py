@@ -12,11 +12,12 @@ import csv
 import io
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app, exchange
+from scorekeeper import create_app, transfer
 from scorekeeper import db as storage
 
 from .conftest import app_config
@@ -71,7 +72,7 @@ def test_the_comparison_notices_a_lost_or_changed_value():
 def test_an_old_database_exports_every_value_it_held(upgraded):
     database = storage.connect(str(upgraded))
     try:
-        new = json.loads(exchange.export_json(database))
+        new = json.loads(transfer.export_json(database))
     finally:
         database.close()
     old = json.loads(OLD_JSON.read_text(encoding="utf-8"))
@@ -80,16 +81,21 @@ def test_an_old_database_exports_every_value_it_held(upgraded):
     assert contains(old["games"], new["games"]) == []
 
 
-def test_an_old_database_exports_the_same_csv_columns(upgraded):
+def assert_same_csv(upgraded: Path, old_csv: Path) -> None:
+    """The upgraded file's CSV has every row and column of the old export, unchanged."""
     database = storage.connect(str(upgraded))
     try:
-        new_rows = list(csv.DictReader(io.StringIO(exchange.export_csv(database))))
+        new_rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
     finally:
         database.close()
-    old_rows = list(csv.DictReader(io.StringIO(OLD_CSV.read_text(encoding="utf-8"))))
+    old_rows = list(csv.DictReader(io.StringIO(old_csv.read_text(encoding="utf-8"))))
     assert len(new_rows) == len(old_rows) > 0
     for old_row, new_row in zip(old_rows, new_rows, strict=True):
         assert {k: new_row.get(k) for k in old_row} == old_row
+
+
+def test_an_old_database_exports_the_same_csv_columns(upgraded):
+    assert_same_csv(upgraded, OLD_CSV)
 
 
 def test_an_old_database_serves_its_pages(tmp_path):
@@ -103,3 +109,139 @@ def test_an_old_database_serves_its_pages(tmp_path):
     assert "נועה" in client.get("/games/1").get_data(as_text=True)
     game = client.get("/api/games/2").get_json()
     assert game["status"] == "finished" and game["winner"] == 0
+
+
+# --- v2: written by the code before games had a key and hands a stored record ----------
+
+V2_DB = FIXTURES / "scorekeeper-v2.db"
+V2_JSON = FIXTURES / "scorekeeper-v2-export.json"
+V2_CSV = FIXTURES / "scorekeeper-v2-export.csv"
+
+
+def full_dump(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def upgraded_v2(tmp_path) -> Path:
+    path = tmp_path / "v2.db"
+    shutil.copyfile(V2_DB, path)
+    storage.migrate(str(path)).close()
+    return path
+
+
+def test_the_v2_fixture_predates_the_game_key_and_the_stored_record():
+    columns = {
+        table: [row[1] for row in sqlite3.connect(V2_DB).execute(f"PRAGMA table_info({table})")]
+        for table in ("games", "hands")
+    }
+    assert "game" not in columns["games"] and "record" not in columns["hands"]
+
+
+def test_a_v2_database_exports_every_value_it_held(upgraded_v2):
+    database = storage.connect(str(upgraded_v2))
+    try:
+        new = json.loads(transfer.export_json(database))
+    finally:
+        database.close()
+    old = json.loads(V2_JSON.read_text(encoding="utf-8"))
+    assert len(old["games"]) == 8
+    assert contains(old["games"], new["games"]) == []
+    assert {game["game"] for game in new["games"]} == {"israeli-whist"}
+
+
+def test_a_v2_database_exports_the_same_csv(upgraded_v2):
+    assert_same_csv(upgraded_v2, V2_CSV)
+
+
+def test_a_v2_database_keeps_its_datasette_columns_and_gains_the_record(upgraded_v2):
+    """The old columns hold what they held; every hand's record is its engine's dict."""
+    before = sqlite3.connect(V2_DB)
+    after = sqlite3.connect(upgraded_v2)
+    old_columns = "h.game_id, h.number, h.dealer, h.thrown_in, h.frisch_rounds, h.declarer, "
+    old_columns += "h.bid, h.over_under, h.contracts_total, h.revision, h.created_at, "
+    old_columns += "s.seat, s.contract, s.tricks, s.revokes, s.points, s.total"
+    sql = (
+        f"SELECT {old_columns} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 12"
+    )
+    assert after.execute(sql).fetchall() == before.execute(sql).fetchall()
+    records = after.execute("SELECT record FROM hands WHERE record IS NULL").fetchall()
+    assert records == []
+    # the stored record is the same dict the history keeps for the hand's latest version
+    mismatched = after.execute(
+        "SELECT h.game_id, h.number FROM hands h WHERE json(h.record) != json(("
+        "SELECT r.hand FROM hand_revisions r WHERE r.game_id = h.game_id "
+        "AND r.number = h.number AND r.revision = h.revision))"
+    ).fetchall()
+    assert mismatched == []
+
+
+def test_a_v2_database_serves_its_pages_and_takes_a_new_hand(tmp_path):
+    path = tmp_path / "v2.db"
+    shutil.copyfile(V2_DB, path)
+    app = create_app(app_config(tmp_path, DATABASE=str(path)))
+    client = app.test_client()
+    for game_id in range(1, 9):
+        response = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"})
+        assert response.status_code == 200, game_id
+    assert "נועה" in client.get("/games/1").get_data(as_text=True)
+    assert client.get("/api/games/6").get_json()["winner"] == 0
+    with app.app_context():
+        key = storage.replace_edit_key(storage.get_db(), 3)
+    before = client.get("/api/games/3").get_json()
+    response = client.post(
+        "/api/games/3/hands",
+        json={
+            "declarer": 0,
+            "bid": "5D",
+            "contracts": [5, 3, 3, 3],
+            "tricks": [5, 3, 3, 2],
+            "revokes": [0, 0, 0, 0],
+        },
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    after = client.get("/api/games/3").get_json()
+    assert len(after["hands"]) == len(before["hands"]) + 1 == 3
+    stored = (
+        sqlite3.connect(path)
+        .execute(
+            "SELECT g.game, h.record FROM games g JOIN hands h ON h.game_id = g.id "
+            "WHERE g.id = 3 AND h.number = 3"
+        )
+        .fetchone()
+    )
+    assert stored[0] == "israeli-whist"
+    assert json.loads(stored[1]) == {
+        "thrown_in": False,
+        "declarer": 0,
+        "bid": "5D",
+        "frisch_rounds": 0,
+        "contracts": [5, 3, 3, 3],
+        "tricks": [5, 3, 3, 2],
+        "revokes": [0, 0, 0, 0],
+    }
+
+
+def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "v2.db"
+    shutil.copyfile(V2_DB, path)
+    before = full_dump(path)
+    original = path.read_bytes()
+
+    def m999_fails(db):
+        db["games"].add_column("half_done", str)
+        raise RuntimeError("disk on fire")
+
+    schema = storage.migrations
+    failing = schema._Migration("m999_fails", m999_fails)
+    monkeypatch.setattr(schema, "_migrations", [*schema._migrations, failing])
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        storage.migrate(str(path))
+    assert full_dump(path) == before
+    assert path.read_bytes() == original
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0

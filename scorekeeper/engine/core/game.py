@@ -142,6 +142,15 @@ class Game(Protocol):
         the score); an empty list for a deal played by the rules."""
         ...
 
+    # --- the data layer (i9-data) -------------------------------------------------------
+
+    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        """One hand of ``replay(...).hands`` as flat values for people who read the
+        database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
+        seat (``hand_seats`` columns). The data layer stores only names its tables have;
+        a game may give none, since the app reads the hand from its ``to_dict()``."""
+        ...
+
 
 @runtime_checkable
 class SimulationTally(Protocol):

@@ -112,6 +112,33 @@ class IsraeliWhist:
     def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
         return verify_deal(settings, deal)
 
+    # --- the data layer (i9-data) -------------------------------------------------------
+
+    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        record, score = replayed.record, replayed.score
+        hand: dict[str, Any] = dict.fromkeys(
+            ("declarer", "bid", "over_under", "contracts_total"), None
+        ) | {"frisch_rounds": record.frisch_rounds}
+        if not isinstance(record, PlayedHand):
+            return hand, ({},) * SEATS
+        hand |= {
+            "declarer": record.declarer,
+            "bid": str(record.bid),
+            "over_under": score.over_under if score else None,
+            "contracts_total": score.contracts_total if score else None,
+        }
+        seats = tuple(
+            {
+                "contract": record.contracts[seat],
+                "tricks": record.tricks_taken[seat],
+                "revokes": record.revokes[seat],
+                "contract_points": score.contract_points[seat] if score else 0,
+                "revoke_penalty": score.revoke_penalties[seat] if score else 0,
+            }
+            for seat in range(SEATS)
+        )
+        return hand, seats
+
 
 def _result(score: HandScore) -> dict[str, Any]:
     return {**score.to_dict(), "void": score.void}

@@ -1,12 +1,15 @@
 """Export and import of games, for the web download links and the command line.
 
-JSON holds whole games: ``{"format": "scorekeeper", "version": 1, "games": [...]}``, each
-game with its id, name, notes, timestamps, preset and full settings, first dealer and
+JSON holds whole games: ``{"format": "scorekeeper", "version": 2, "games": [...]}``, each
+game with its id, name, notes, timestamps, ``game`` (the registered key of its rules,
+``israeli-whist``), preset and full settings, first dealer and
 players, every hand (its number, revision, timestamps and what the table wrote down) and
 every revision ever saved. What the engine derives from those (dealers, points, running
 totals, over/under, status, winner) is written too, for people and other tools to read.
 
-Import checks every hand through the engine (``record_from_dict`` and ``replay``) and
+Import reads version 2 and version 1 (written before games had a key: every game in it is
+Israeli Whist). It checks every hand through the game's own rules, found with
+``get_game(entry["game"])`` (its ``record_from_dict`` and ``replay``), and
 refuses the whole file on the first problem, naming the game, the hand and the field. A
 derived value in the file that the engine does not confirm is refused too: a file never
 changes a score silently. Everything is stored in one transaction.
@@ -32,14 +35,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import db, json_input
-from .engine import EngineError, ParseError, parse_int
+from .engine import DEFAULT_GAME, GAMES, EngineError, Game, ParseError, get_game, parse_int
+from .engine.core.game import Settings
 from .engine.core.numbers import shown
-from .engine.core.seats import SEATS
-from .engine.israeli_whist import PRESETS, PlayedHand, RuleSettings, record_from_dict, replay
-from .forms import FieldProblem, clean_game_details, clean_player_names
+from .names import FieldProblem, clean_game_details, clean_player_names
 
 FORMAT = "scorekeeper"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Version 1 has no "game": every game in it is Israeli Whist.
+READABLE_VERSIONS = (1, 2)
 ACTIONS = ("recorded", "edited", "deleted")
 CSV_COLUMNS = (
     "game",
@@ -101,12 +105,14 @@ def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
     game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = db.progress_of(game, hands)
+    rules = get_game(game.game)
     return {
         "id": game.id,
         "name": game.name,
         "notes": game.notes,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "game": game.game,
         "rules": game.rules,
         "settings": game.settings.to_dict(),
         "first_dealer": game.first_dealer,
@@ -122,7 +128,7 @@ def game_document(exported: db.ExportedGame) -> dict:
                 "updated_at": stamps[stored.number][1],
                 "dealer": replayed.dealer,
                 **stored.record.to_dict(),
-                "over_under": replayed.score.over_under if replayed.score else None,
+                **_over_under(rules.table_columns(replayed)[0]),
                 "points": list(replayed.points),
                 "totals": list(replayed.totals),
             }
@@ -139,6 +145,11 @@ def game_document(exported: db.ExportedGame) -> dict:
             for r in exported.revisions
         ],
     }
+
+
+def _over_under(flat: dict[str, Any]) -> dict[str, Any]:
+    """The hand's over/under, for a game that has one (None for a thrown-in deal)."""
+    return {"over_under": flat["over_under"]} if "over_under" in flat else {}
 
 
 def json_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
@@ -168,6 +179,11 @@ def _cell(text: str | None) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def _blank(value: Any) -> Any:
+    """A cell for a value the hand does not have (a thrown-in deal's bid): empty."""
+    return "" if value is None else value
+
+
 def _drained(out: io.StringIO) -> str:
     text = out.getvalue()
     out.seek(0)
@@ -182,11 +198,13 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
     writer.writerow(CSV_COLUMNS)
     for game, hands in ((exported.game, exported.hands) for exported in games):
         progress = db.progress_of(game, hands)
+        rules = get_game(game.game)
         names = [_cell(n) for n in game.players]
         for replayed in progress.hands:
-            record = replayed.record
-            played = isinstance(record, PlayedHand)
-            for seat in range(SEATS):
+            flat, seats = rules.table_columns(replayed)
+            declarer = flat.get("declarer")
+            for seat, name in enumerate(names):
+                columns = seats[seat] if seat < len(seats) else {}
                 writer.writerow(
                     [
                         game.id,
@@ -194,20 +212,20 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
                         game.created_at,
                         replayed.number,
                         names[replayed.dealer],
-                        names[record.declarer] if played else "",
-                        str(record.bid) if played else "",
-                        record.frisch_rounds,
-                        0 if played else 1,
-                        replayed.score.over_under if replayed.score else "",
+                        "" if declarer is None else names[declarer],
+                        _blank(flat.get("bid")),
+                        _blank(flat.get("frisch_rounds")),
+                        1 if replayed.record.thrown_in else 0,
+                        _blank(flat.get("over_under")),
                         seat,
-                        names[seat],
-                        record.contracts[seat] if played else "",
-                        record.tricks_taken[seat] if played else "",
-                        record.revokes[seat] if played else "",
+                        name,
+                        _blank(columns.get("contract")),
+                        _blank(columns.get("tricks")),
+                        _blank(columns.get("revokes")),
                         replayed.points[seat],
                         replayed.totals[seat],
-                        replayed.score.contract_points[seat] if replayed.score else 0,
-                        replayed.score.revoke_penalties[seat] if replayed.score else 0,
+                        columns.get("contract_points", replayed.points[seat]),
+                        columns.get("revoke_penalty", 0),
                     ]
                 )
         yield _drained(out)
@@ -271,30 +289,46 @@ def _confirm(where: str, field: str, given: Any, derived: Any) -> None:
         raise ImportProblem(where, field, f"the file says {given!r} but the rules give {derived!r}")
 
 
-def _settings(entry: dict, where: str) -> tuple[str, RuleSettings]:
+def _game(entry: dict, where: str, version: int) -> Game:
+    """The game whose rules the entry is played by: Israeli Whist in a version 1 file."""
+    if version == 1:
+        return get_game(DEFAULT_GAME)
+    key = entry.get("game")
+    if not isinstance(key, str):
+        raise ImportProblem(where, "game", f"must name a game: {', '.join(GAMES)}")
+    try:
+        return get_game(key)
+    except EngineError as exc:
+        raise ImportProblem(where, "game", exc.message) from None
+
+
+def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
     rules = entry.get("rules")
-    if not isinstance(rules, str) or rules.strip().lower() not in PRESETS:
-        raise ImportProblem(where, "rules", f"must name a preset: {', '.join(PRESETS)}")
+    presets = game.presets
+    if not isinstance(rules, str) or rules.strip().lower() not in presets:
+        raise ImportProblem(where, "rules", f"must name a preset: {', '.join(presets)}")
     values = entry.get("settings")
     if not isinstance(values, dict):
         raise ImportProblem(where, "settings", "must be an object of rule settings")
     try:
-        return rules.strip().lower(), RuleSettings.from_dict(values)
+        return rules.strip().lower(), game.settings_from_dict(values)
     except EngineError as exc:
         raise ImportProblem(where, f"settings.{exc.field}", exc.message) from None
 
 
-def _record(settings: RuleSettings, hand: Any, where: str):
+def _record(game: Game, settings: Settings, hand: Any, where: str):
     try:
-        return record_from_dict(settings, hand)
+        return game.record_from_dict(settings, hand)
     except EngineError as exc:
         raise ImportProblem(where, exc.field or "hand", exc.message) from None
 
 
-def read_game(entry: Any, where: str) -> db.ImportedGame:
-    """Checks one game of an import file; raises ImportProblem naming game, hand, field."""
+def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.ImportedGame:
+    """Checks one game of an import file of ``version``; raises ImportProblem naming game,
+    hand and field."""
     if not isinstance(entry, dict):
         raise ImportProblem(where, "game", "must be a JSON object")
+    game = _game(entry, where, version)
     game_id = entry.get("id")
     if game_id is not None:
         game_id = _whole(game_id, where, "id", 1)
@@ -303,8 +337,8 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
     except FieldProblem as exc:
         raise ImportProblem(where, exc.field, exc.message) from None
-    rules, settings = _settings(entry, where)
-    first_dealer = _whole(entry.get("first_dealer"), where, "first_dealer", 0, SEATS - 1)
+    rules, settings = _settings(game, entry, where)
+    first_dealer = _whole(entry.get("first_dealer"), where, "first_dealer", 0, game.seats - 1)
     now = _now()
     created_at = _stamp(entry.get("created_at"), where, "created_at", now)
     updated_at = _stamp(entry.get("updated_at"), where, "updated_at", created_at)
@@ -321,21 +355,21 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         hands.append(
             db.ImportedHand(
                 number=position,
-                record=_record(settings, hand, at),
+                record=_record(game, settings, hand, at),
                 revision=_whole(hand.get("revision", 1), at, "revision", 1),
                 created_at=_stamp(hand.get("created_at"), at, "created_at", created_at),
                 updated_at=_stamp(hand.get("updated_at"), at, "updated_at", created_at),
             )
         )
     try:
-        progress = replay(settings, first_dealer, [h.record for h in hands])
+        progress = game.replay(settings, first_dealer, [h.record for h in hands])
     except ValueError as exc:
         raise ImportProblem(where, "hands", str(exc)) from None
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
         at = f"{where}, hand {replayed.number}"
         _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)
-        score = replayed.score
-        _confirm(at, "over_under", hand.get("over_under"), score.over_under if score else None)
+        flat, _seats = game.table_columns(replayed)
+        _confirm(at, "over_under", hand.get("over_under"), flat.get("over_under"))
         _confirm(at, "points", hand.get("points"), list(replayed.points))
         _confirm(at, "totals", hand.get("totals"), list(replayed.totals))
     _confirm(where, "status", entry.get("status"), progress.status)
@@ -355,7 +389,7 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
                 number=number,
                 revision=_whole(item.get("revision"), at, "revision", 1),
                 action=item["action"],
-                hand=_record(settings, item.get("hand"), at).to_dict(),
+                hand=_record(game, settings, item.get("hand"), at).to_dict(),
                 created_at=_stamp(item.get("created_at"), at, "created_at", created_at),
             )
         )
@@ -365,6 +399,7 @@ def read_game(entry: Any, where: str) -> db.ImportedGame:
         updated_at=updated_at,
         name=name,
         notes=notes,
+        game=game.key,
         rules=rules,
         settings=settings,
         first_dealer=first_dealer,
@@ -386,16 +421,16 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
         raise ImportProblem(
             "file", "format", f'not a scorekeeper export: "format" must be "{FORMAT}"'
         )
-    if document.get("version") != FORMAT_VERSION:
-        raise ImportProblem(
-            "file", "version", f"version {document.get('version')!r} is not {FORMAT_VERSION}"
-        )
+    version = document.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        known = " or ".join(str(v) for v in READABLE_VERSIONS)
+        raise ImportProblem("file", "version", f"version {version!r} is not {known}")
     games = []
     seen: set[int] = set()
     for position, entry in enumerate(_list(document.get("games"), "file", "games"), start=1):
         game_id = entry.get("id") if isinstance(entry, dict) else None
         where = f"game {game_id}" if isinstance(game_id, int) else f"game #{position} in the file"
-        game = read_game(entry, where)
+        game = read_game(entry, where, version)
         if game.id is not None and game.id in seen:
             raise ImportProblem(where, "id", f"game {game.id} appears twice in the file")
         if game.id is not None:

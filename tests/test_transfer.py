@@ -3,14 +3,20 @@
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from scorekeeper import db, exchange
+from scorekeeper import db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 PAGAT = PRESETS["pagat-german"]
 THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
@@ -56,8 +62,8 @@ def games(database):
 
 
 def test_csv_has_one_row_per_player_per_hand(database, games):
-    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(database))))
-    assert list(rows[0]) == list(exchange.CSV_COLUMNS)
+    rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
+    assert list(rows[0]) == list(transfer.CSV_COLUMNS)
     assert len(rows) == 4 * 3 + 4 * 1
     first = [r for r in rows if r["game"] == str(games[0]) and r["hand"] == "1"]
     assert [int(r["points"]) for r in first] == WORKED_POINTS
@@ -73,13 +79,14 @@ def test_csv_has_one_row_per_player_per_hand(database, games):
 def test_csv_quotes_cells_a_spreadsheet_would_run(database):
     game_id, _ = db.create_game(database, ["=1+1", "@x", "+y", "-z"], "pagat-german", PAGAT, 0)
     db.add_hand(database, game_id, record(WORKED_EXAMPLE))
-    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(database, game_id))))
+    rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database, game_id))))
     assert [r["player"] for r in rows] == ["'=1+1", "'@x", "'+y", "'-z"]
 
 
 def test_json_holds_settings_hands_and_revisions(database, games):
-    document = json.loads(exchange.export_json(database, games[0]))
-    assert document["format"] == "scorekeeper" and document["version"] == 1
+    document = json.loads(transfer.export_json(database, games[0]))
+    assert document["format"] == "scorekeeper" and document["version"] == 2
+    assert document["games"][0]["game"] == "israeli-whist"
     (game,) = document["games"]
     assert game["name"] == "Friday = cards" and game["notes"].endswith("the cards.")
     assert game["settings"] == PAGAT.to_dict()
@@ -97,12 +104,12 @@ def test_json_holds_settings_hands_and_revisions(database, games):
 
 
 def test_round_trip_into_an_empty_database_gives_the_same_file(database, games, tmp_path):
-    exported = exchange.export_json(database)
+    exported = transfer.export_json(database)
     other = db.migrate(str(tmp_path / "other.db"))
-    imported = exchange.import_file(other, exported)
+    imported = transfer.import_file(other, exported)
     assert [(file_id, stored) for file_id, stored, _ in imported] == [(1, 1), (2, 2)]
-    assert exchange.export_json(other) == exported
-    assert exchange.export_csv(other) == exchange.export_csv(database)
+    assert transfer.export_json(other) == exported
+    assert transfer.export_csv(other) == transfer.export_csv(database)
     # The imported games work as any other: a new key edits them, and they score on.
     game = db.load_game(other, 1)
     assert db.key_matches(game, imported[0][2]) and game.status == "in_progress"
@@ -112,8 +119,8 @@ def test_round_trip_into_an_empty_database_gives_the_same_file(database, games, 
 
 
 def test_importing_over_a_taken_id_renumbers_that_game(database, games):
-    exported = exchange.export_json(database, games[1])
-    imported = exchange.import_file(database, exported)
+    exported = transfer.export_json(database, games[1])
+    imported = transfer.import_file(database, exported)
     assert imported[0][:2] == (games[1], 3)
     assert db.load_game(database, 3).players == ("Ann", "Bob", "Cy", "Dee")
 
@@ -177,19 +184,23 @@ def changed(document, *path_and_value):
         (("games", 1, "revisions", 0, "hand", "tricks", [13, 0, 0, 1]), "game 2, revision 1",
          "tricks"),
         (("format", "something"), "file", "format"),
-        (("version", 2), "file", "version"),
+        (("version", 3), "file", "version"),
+        (("version", "2"), "file", "version"),
+        (("version", True), "file", "version"),
+        (("games", 1, "game", "bridge"), "game 2", "game"),
+        (("games", 1, "game", None), "game 2", "game"),
         (("games", {}), "file", "games"),
     ],
 )  # fmt: skip
 def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
     database, games, tmp_path, path_and_value, where, field
 ):
-    document = json.loads(exchange.export_json(database))
+    document = json.loads(transfer.export_json(database))
     target = db.migrate(str(tmp_path / "target.db"))
     db.create_game(target, ["A", "B", "C", "D"], "standard", PRESETS["standard"], 0)
     before = dump(target)
-    with pytest.raises(exchange.ImportProblem) as caught:
-        exchange.import_file(target, json.dumps(changed(document, *path_and_value)))
+    with pytest.raises(transfer.ImportProblem) as caught:
+        transfer.import_file(target, json.dumps(changed(document, *path_and_value)))
     assert (caught.value.where, caught.value.field) == (where, field)
     assert str(caught.value).startswith(f"{where}: {field}: ")
     assert dump(target) == before
@@ -208,22 +219,22 @@ def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
     ],
 )  # fmt: skip
 def test_a_file_too_deep_or_with_a_number_too_long_is_refused(database, text, field, says):
-    with pytest.raises(exchange.ImportProblem) as caught:
-        exchange.import_file(database, text)
+    with pytest.raises(transfer.ImportProblem) as caught:
+        transfer.import_file(database, text)
     assert (caught.value.where, caught.value.field) == ("file", field)
     assert says in caught.value.message
     assert database["games"].count == 0
 
 
 def test_times_with_an_offset_are_stored_as_utc(database, games, tmp_path):
-    document = json.loads(exchange.export_json(database, games[1]))
+    document = json.loads(transfer.export_json(database, games[1]))
     (game,) = document["games"]
     game["created_at"] = "2024-05-01T23:30:00+02:00"
     game["hands"][0]["created_at"] = "2024-05-02T01:15:00.5+02:00"
     game["hands"][0]["updated_at"] = "2024-05-01T23:16:00Z"
     target = db.migrate(str(tmp_path / "target.db"))
-    exchange.import_file(target, json.dumps(document))
-    (again,) = json.loads(exchange.export_json(target))["games"]
+    transfer.import_file(target, json.dumps(document))
+    (again,) = json.loads(transfer.export_json(target))["games"]
     assert again["created_at"] == "2024-05-01T21:30:00+00:00"
     assert again["hands"][0]["created_at"] == "2024-05-01T23:15:00.500000+00:00"
     assert again["hands"][0]["updated_at"] == "2024-05-01T23:16:00+00:00"
@@ -232,15 +243,15 @@ def test_times_with_an_offset_are_stored_as_utc(database, games, tmp_path):
 
 @pytest.mark.parametrize("text", [b"", b"{", b"\xff\xfe", b"[]", b'{"format": "scorekeeper"}'])
 def test_a_file_that_is_not_an_export_is_refused(database, text):
-    with pytest.raises(exchange.ImportProblem) as caught:
-        exchange.import_file(database, text)
+    with pytest.raises(transfer.ImportProblem) as caught:
+        transfer.import_file(database, text)
     assert caught.value.where == "file"
 
 
 def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monkeypatch):
-    exported = exchange.export_json(database)
+    exported = transfer.export_json(database)
     target = db.migrate(str(tmp_path / "target.db"))
-    real = db._insert_game
+    real = db.transfer._insert_game
     calls = []
 
     def fail_on_second(*args):
@@ -249,9 +260,9 @@ def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monke
             raise RuntimeError("disk full")
         return real(*args)
 
-    monkeypatch.setattr(db, "_insert_game", fail_on_second)
+    monkeypatch.setattr(db.transfer, "_insert_game", fail_on_second)
     with pytest.raises(RuntimeError):
-        exchange.import_file(target, exported)
+        transfer.import_file(target, exported)
     assert target["games"].count == 0 and target["hands"].count == 0
     target.close()
 
@@ -304,7 +315,7 @@ def test_cli_errors_are_one_line_naming_the_field(capsys, database, games, path,
 
 
 def test_cli_refuses_a_bad_file_and_imports_nothing(capsys, database, games, path, tmp_path):
-    document = json.loads(exchange.export_json(database))
+    document = json.loads(transfer.export_json(database))
     document["games"][0]["hands"][2]["tricks"] = [5, 4, 1, 4]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(document), encoding="utf-8")
@@ -331,7 +342,7 @@ def test_cli_refuses_a_file_too_deep_or_odd_in_one_line(
     capsys, database, games, path, tmp_path, text, says
 ):
     if text is None:
-        document = json.loads(exchange.export_json(database))
+        document = json.loads(transfer.export_json(database))
         document["games"][0]["hands"][0]["declarer"] = "--0"
         text = json.dumps(document)
     bad = tmp_path / "bad.json"
@@ -354,11 +365,11 @@ def test_a_hand_time_without_offset_is_refused_and_history_stays_up(app, client,
             headers={"Authorization": f"Bearer {key}"},
         )
     database = db.connect(app.config["DATABASE"])
-    document = json.loads(exchange.export_json(database))
+    document = json.loads(transfer.export_json(database))
     document["games"][0]["hands"][0]["created_at"] = "2024-05-01T20:00:00"
     document["games"][0]["hands"][1]["created_at"] = "2024-05-01T21:00:00+00:00"
-    with pytest.raises(exchange.ImportProblem) as caught:
-        exchange.import_file(database, json.dumps(document))
+    with pytest.raises(transfer.ImportProblem) as caught:
+        transfer.import_file(database, json.dumps(document))
     assert (caught.value.where, caught.value.field) == (f"game {game_id}, hand 1", "created_at")
     assert "no UTC offset" in caught.value.message
     database.close()
@@ -380,3 +391,75 @@ def test_odd_times_already_stored_do_not_break_history(app, client, make_game, p
     response = client.get("/history")
     assert response.status_code == 200
     assert f"/games/{game_id}" in response.get_data(as_text=True)
+
+
+def test_a_version_1_file_imports_as_israeli_whist(tmp_path):
+    """A file exported before games had a key: every game in it is Israeli Whist, and
+    exporting it again gives the same values with ``game`` added."""
+    old = json.loads((FIXTURES / "scorekeeper-v1-export.json").read_text(encoding="utf-8"))
+    assert old["version"] == 1 and "game" not in old["games"][0]
+    target = db.migrate(str(tmp_path / "target.db"))
+    try:
+        transfer.import_file(target, json.dumps(old))
+        new = json.loads(transfer.export_json(target))
+    finally:
+        target.close()
+    assert new["version"] == 2
+    assert [g["game"] for g in new["games"]] == ["israeli-whist"] * len(old["games"])
+    for game in new["games"]:
+        del game["game"]
+    assert new["games"] == old["games"]
+
+
+def test_a_version_2_file_with_an_unknown_game_is_refused_naming_the_game(database, games):
+    document = json.loads(transfer.export_json(database))
+    document["games"][0]["game"] = "bid-whist"
+    with pytest.raises(transfer.ImportProblem) as caught:
+        transfer.read_file(json.dumps(document))
+    assert (caught.value.where, caught.value.field) == ("game 1", "game")
+    assert "'bid-whist' is not a game here" in caught.value.message
+
+
+# The command line's import and export, in a fresh interpreter: what they load and write.
+CLI_PROBE = """
+import json, sys
+import scorekeeper
+from scorekeeper.cli import entry
+
+def no_secret(instance):
+    raise AssertionError(f"a secret key was made in {instance}")
+
+scorekeeper._instance_secret = no_secret
+codes = [entry(args) for args in json.loads(sys.argv[1])]
+loaded = sorted(m for m in ("flask_wtf", "wtforms", "scorekeeper.games") if m in sys.modules)
+print(json.dumps({"codes": codes, "loaded": loaded}))
+"""
+
+
+def test_cli_import_and_export_build_no_web_app(tmp_path):
+    source = tmp_path / "v1.json"
+    source.write_text(
+        (FIXTURES / "scorekeeper-v1-export.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    target = tmp_path / "fresh" / "games.db"
+    target.parent.mkdir()
+    runs = [
+        ["import", str(source), "--db", str(target)],
+        ["export", "--db", str(target), "-o", str(tmp_path / "out.json")],
+        ["export", "--db", str(target), "--format", "csv", "-o", str(tmp_path / "out.csv")],
+    ]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+    done = subprocess.run(
+        [sys.executable, "-c", CLI_PROBE, json.dumps(runs)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report == {"codes": [0, 0, 0], "loaded": []}
+    exported = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert len(exported["games"]) == 4 and exported["version"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "out.csv", "out.json", "v1.json"]

@@ -1,0 +1,111 @@
+"""Opening the database: a connection per request (``get_db``), or a file opened directly
+(``open_database``, for the command line, which builds no web app), and the lock that
+queues this process's writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from .migrations import apply_migrations
+
+# SQLite integers are signed 64-bit; larger ids from a tampered URL can match nothing.
+MAX_ID = 2**63 - 1
+# SQLite lets one connection write at a time. Writers in this process queue on this lock
+# instead of in SQLite's busy handler, which sleeps in growing steps (up to 100 ms) and so
+# turns a wait of a few milliseconds into a long one; the busy timeout still covers writers
+# in other processes.
+_WRITERS = threading.Lock()
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[None]:
+    """One write transaction: queued behind this process's other writers, then atomic."""
+    with _WRITERS, db.atomic():
+        yield
+
+
+def now() -> str:
+    """The time now, UTC, as every table stores it (``2024-05-01T19:30:00+00:00``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def query(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Cursor:
+    """Runs ``sql`` and returns its rows as ``sqlite3.Row``, read by column name."""
+    cursor = db.conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    return cursor.execute(sql, params)
+
+
+def connect(path: str) -> Database:
+    """Opens the database with foreign keys on; WAL is set once by ``migrate``."""
+    # check_same_thread=False: waitress may run a request's teardown on another thread,
+    # and each connection still belongs to exactly one request.
+    conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
+    # No triggers and no sqlite-utils plugins here: skip their set-up on every request.
+    db = Database(conn, recursive_triggers=False, execute_plugins=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    # FULL: a write is on disk before the phone is told it is saved (201). Under WAL,
+    # NORMAL only fsyncs at checkpoints, so a power cut could lose hands already confirmed.
+    db.execute("PRAGMA synchronous = FULL")
+    return db
+
+
+def migrate(path: str) -> Database:
+    """Opens the database at ``path``, applies pending migrations and switches it to WAL.
+
+    The pending migrations run in one transaction, and WAL is switched on only after they
+    succeed: a migration that fails leaves the file exactly as it was.
+    """
+    db = connect(path)
+    try:
+        apply_migrations(db)
+    except BaseException:
+        db.close()
+        raise
+    db.enable_wal()
+    return db
+
+
+def open_database(path: str) -> Database:
+    """The database file at ``path``, created or upgraded, without the web app: what the
+    command line's import and export use, so no instance folder or secret key is made."""
+    return migrate(path)
+
+
+def get_db() -> Database:
+    """Returns this request's connection, opening it on first use."""
+    from flask import current_app, g
+
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    from flask import g
+
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_app(app) -> None:
+    """Creates or upgrades the database file and closes connections after each request.
+
+    The connection that ran the migrations stays open, unused, while the app lives. In WAL
+    mode the last connection to close checkpoints the log into the database and deletes
+    it; with this one open, no request's connection is ever the last, so closing one is
+    cheap (a hand saves in about half the time). It is closed with the app.
+    """
+    keeper = migrate(app.config["DATABASE"])
+    app.extensions["scorekeeper.wal_keeper"] = keeper
+    weakref.finalize(app, keeper.close)
+    app.teardown_appcontext(close_db)

@@ -1,0 +1,300 @@
+"""Games: storing one, reading one or many (with their players), the history's lists and
+a player's record. A game's settings are read through its game's interface
+(``get_game(row["game"]).settings_from_dict``), so any registered game reads alike."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..engine.core.game import Settings
+from ..engine.registry import DEFAULT_GAME, get_game
+from .connection import MAX_ID, now, query, writing
+from .errors import NotFound
+from .keys import hash_key, new_edit_key
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A stored game, without its hands. ``game`` is the key its rules are registered
+    under (``israeli-whist``); ``rules`` the preset the table started from."""
+
+    id: int
+    created_at: str
+    updated_at: str
+    rules: str
+    settings: Settings
+    first_dealer: int
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    status: str
+    winner: int | None
+    hand_count: int
+    version: int
+    edit_key_hash: str
+    name: str | None = None
+    notes: str | None = None
+    game: str = DEFAULT_GAME
+
+
+def create_game(
+    db: Database,
+    players: Sequence[str],
+    rules: str,
+    settings: Settings,
+    first_dealer: int,
+    game: str = DEFAULT_GAME,
+) -> tuple[int, str]:
+    """Stores a new game of ``game`` (a registered key) and returns (game id, edit key)."""
+    key = new_edit_key()
+    stamp = now()
+    with writing(db):
+        # Plain SQL, so the INSERT is the first statement: see hands._write_if_unchanged.
+        game_id = db.execute(
+            "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
+            "status, winner, hand_count, version, edit_key_hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?)",
+            [stamp, stamp, game, rules, settings.to_json(), first_dealer, hash_key(key)],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, 0)",
+            [(game_id, seat, name) for seat, name in enumerate(players)],
+        )
+    return game_id, key
+
+
+# One row per seat, in seat order, so a game is the run of rows with its id.
+GAME_QUERY = (
+    "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
+    "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
+    "p.name AS player, p.total AS player_total "
+    "FROM games g JOIN players p ON p.game_id = g.id "
+)
+
+
+def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
+    """Games from rows of ``GAME_QUERY``, ordered by game then seat."""
+    games: list[Game] = []
+    start = 0
+    while start < len(rows):
+        row = rows[start]
+        end = start
+        while end < len(rows) and rows[end]["id"] == row["id"]:
+            end += 1
+        seats = rows[start:end]
+        games.append(
+            Game(
+                id=row["id"],
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+                game=row["game"],
+                rules=row["rules"],
+                settings=stored_settings(row["game"], row["settings"]),
+                first_dealer=row["first_dealer"],
+                status=row["status"],
+                winner=row["winner"],
+                hand_count=row["hand_count"],
+                version=row["version"],
+                edit_key_hash=row["edit_key_hash"],
+                players=tuple(seat["player"] for seat in seats),
+                totals=tuple(seat["player_total"] for seat in seats),
+                name=row["name"],
+                notes=row["notes"],
+            )
+        )
+        start = end
+    return games
+
+
+@functools.lru_cache(maxsize=512)
+def stored_settings(game: str, stored: str) -> Settings:
+    """Stored settings JSON as the game's (immutable) settings, parsed once per text."""
+    return get_game(game).settings_from_dict(json.loads(stored))
+
+
+def load_game(db: Database, game_id: int) -> Game | None:
+    """Returns the game, or None when there is no such id. One statement, so one snapshot."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    rows = query(db, GAME_QUERY + "WHERE g.id = ? ORDER BY p.seat", [game_id]).fetchall()
+    return games_from_rows(rows)[0] if rows else None
+
+
+def list_games(db: Database, status: str | None = None, limit: int = 100) -> list[Game]:
+    """Returns games newest first, optionally only those with ``status``."""
+    where, params = ("WHERE g.status = ?", [status]) if status else ("", [])
+    rows = query(
+        db,
+        GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games g {where} ORDER BY id DESC LIMIT ?) "
+        "ORDER BY g.id DESC, p.seat",
+        [*params, limit],
+    ).fetchall()
+    return games_from_rows(rows)
+
+
+def known_player_names(db: Database, limit: int = 200) -> list[str]:
+    """Names used in earlier games, most recently used first."""
+    return [
+        row["name"]
+        for row in query(
+            db, "SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", [limit]
+        )
+    ]
+
+
+def player_names(db: Database) -> list[str]:
+    """Every name that has played a game, in alphabetical order (case-insensitive)."""
+    names = [row["name"] for row in query(db, "SELECT DISTINCT name FROM players")]
+    return sorted(names, key=lambda n: (n.casefold(), n))
+
+
+def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
+    """Sets (or with None clears) the game's name and notes. The game's version is bumped,
+    so every cached page of it is rendered again. Raises NotFound for an unknown game."""
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    with writing(db):
+        changed = db.execute(
+            "UPDATE games SET name = ?, notes = ?, version = version + 1, updated_at = ? "
+            "WHERE id = ?",
+            [name, notes, now(), game_id],
+        ).rowcount
+    if not changed:
+        raise NotFound(f"there is no game {game_id}")
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A game in the history: the game and when its first and last hands were recorded."""
+
+    game: Game
+    first_hand_at: str | None
+    last_hand_at: str | None
+
+
+# Which games a history page lists: those ``player`` sat in, started from ``since`` to
+# ``until`` (UTC days, both included); a filter that is None leaves every game in.
+_HISTORY_WHERE = (
+    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
+    "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
+    "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until)"
+)
+
+
+def history(
+    db: Database,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> list[Listing]:
+    """Games newest first: only those ``player`` sat in, and only those started on a date
+    (UTC, ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given; at most
+    ``limit`` of them (all when None), after skipping ``offset``. Three statements, however
+    many games the page holds."""
+    params = {"player": player, "since": since, "until": until}
+    page = {"limit": -1 if limit is None else limit, "offset": offset}
+    chosen = f"SELECT id FROM games {_HISTORY_WHERE} ORDER BY id DESC LIMIT :limit OFFSET :offset"
+    with db.atomic():
+        games = games_from_rows(
+            query(
+                db,
+                GAME_QUERY + f"WHERE g.id IN ({chosen}) ORDER BY g.id DESC, p.seat",
+                params | page,
+            ).fetchall()
+        )
+        times = {
+            row["game_id"]: (row["first"], row["last"])
+            for row in query(
+                db,
+                "SELECT game_id, min(created_at) AS first, max(created_at) AS last FROM hands "
+                f"WHERE game_id IN ({chosen}) GROUP BY game_id",
+                params | page,
+            )
+        }
+    return [Listing(game, *times.get(game.id, (None, None))) for game in games]
+
+
+def count_history(
+    db: Database, player: str | None = None, since: str | None = None, until: str | None = None
+) -> int:
+    """How many games :func:`history` lists with these filters and no limit."""
+    params = {"player": player, "since": since, "until": until}
+    row = query(db, f"SELECT count(*) AS games FROM games {_HISTORY_WHERE}", params).fetchone()
+    return row["games"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player's games, counted from what the engine stored: all of them, those finished,
+    and those finished that the player won."""
+
+    games: int
+    finished: int
+    wins: int
+
+
+def player_record(db: Database, name: str) -> PlayerRecord:
+    """The named player's record over every game; all zero for a name never played."""
+    row = query(
+        db,
+        "SELECT count(*) AS games, coalesce(sum(g.status = 'finished'), 0) AS finished, "
+        "coalesce(sum(g.winner = p.seat), 0) AS wins "
+        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ?",
+        [name],
+    ).fetchone()
+    return PlayerRecord(row["games"], row["finished"], row["wins"])
+
+
+def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[Game]:
+    """The named player's games, newest first: at most ``limit`` after skipping ``offset``."""
+    return games_from_rows(
+        query(
+            db,
+            GAME_QUERY + "WHERE g.id IN (SELECT game_id FROM players WHERE name = ? "
+            "ORDER BY game_id DESC LIMIT ? OFFSET ?) ORDER BY g.id DESC, p.seat",
+            [name, limit, offset],
+        ).fetchall()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LatestGames:
+    """The newest games that fit a budget of hands: their ids (oldest first) and how many
+    games there were in all."""
+
+    ids: list[int]
+    total: int
+
+    @property
+    def capped(self) -> bool:
+        return len(self.ids) < self.total
+
+
+def latest_games(db: Database, names: Sequence[str], together: int, max_hands: int) -> LatestGames:
+    """The newest games in which at least ``together`` of ``names`` sat, as many as hold at
+    most ``max_hands`` hands between them (always the newest one)."""
+    rows = query(
+        db,
+        "SELECT p.game_id, g.hand_count FROM players p JOIN games g ON g.id = p.game_id "
+        "WHERE p.name IN (SELECT value FROM json_each(?)) "
+        "GROUP BY p.game_id HAVING count(*) >= ? ORDER BY p.game_id DESC",
+        [json.dumps(list(names)), together],
+    )
+    ids: list[int] = []
+    hands = total = 0
+    full = False
+    for row in rows:
+        game_id, hand_count = row["game_id"], row["hand_count"]
+        total += 1
+        full = full or (bool(ids) and hands + hand_count > max_hands)
+        if not full:
+            ids.append(game_id)
+            hands += hand_count
+    return LatestGames(ids[::-1], total)

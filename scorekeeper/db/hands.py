@@ -1,0 +1,500 @@
+"""Hands: reading a game's hands as its engine's records, and recording, editing and
+deleting one, each in one transaction with everything it moves (later dealers and running
+totals, the players' totals, the game's status) and a revision kept for the history.
+
+Every hand is stored as its game's own dict (``hands.record``, the engine's
+``to_dict()``), read back through ``get_game(games.game).record_from_dict``; the flat
+columns beside it (``bid``, ``hand_seats.contract``…) are what the game's
+``table_columns`` gives, for people who read the database with SQL or Datasette.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlite_utils import Database
+
+from ..engine.core.game import HandRecord, Settings
+from ..engine.core.messages import msg
+from ..engine.registry import get_game
+from .connection import MAX_ID, now, query, writing
+from .errors import Conflict, NotFound
+from .games import Game, load_game, stored_settings
+
+T = TypeVar("T")
+# What ``replay`` gives: per-hand ``dealer``, ``points``, ``totals``, ``record``, and the
+# game's ``status``, ``winner`` and ``totals`` (the engine's GameProgress for Israeli Whist).
+Progress = Any
+
+# The flat columns of ``hands`` and ``hand_seats`` a game's ``table_columns`` may fill.
+HAND_COLUMNS = ("frisch_rounds", "declarer", "bid", "over_under", "contracts_total")
+SEAT_COLUMNS = ("contract", "tricks", "revokes")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A recorded hand as stored: its number, the engine's record and its revision."""
+
+    number: int
+    record: HandRecord
+    revision: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revision:
+    number: int
+    revision: int
+    action: str
+    hand: dict[str, Any]
+    created_at: str
+
+
+def record_text(record: HandRecord) -> str:
+    """A hand record as ``hands.record`` and ``hand_revisions.hand`` store it."""
+    return json.dumps(record.to_dict(), sort_keys=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def stored_record(game: str, settings: Settings, text: str) -> HandRecord:
+    """``hands.record`` as the game's (immutable) record, parsed once per text."""
+    return get_game(game).record_from_dict(settings, json.loads(text))
+
+
+# One row per hand, with what reading its record needs from its game.
+HANDS_QUERY = (
+    "SELECT h.game_id, h.number, h.revision, h.record, h.created_at, h.updated_at, "
+    "g.game, g.settings FROM hands h JOIN games g ON g.id = h.game_id "
+)
+
+
+def stored_hand(row: sqlite3.Row) -> StoredHand:
+    """A row of ``HANDS_QUERY`` as the game's stored hand."""
+    settings = stored_settings(row["game"], row["settings"])
+    return StoredHand(
+        row["number"], stored_record(row["game"], settings, row["record"]), row["revision"]
+    )
+
+
+def load_hands(db: Database, game_id: int) -> list[StoredHand]:
+    """Returns the game's hands in order, rebuilt as the engine's typed records."""
+    rows = query(db, HANDS_QUERY + "WHERE h.game_id = ? ORDER BY h.number", [game_id])
+    return [stored_hand(row) for row in rows]
+
+
+def hand_groups(
+    db: Database, where: str, params: Sequence[Any]
+) -> Iterator[tuple[int, list[StoredHand], dict[int, tuple[str, str]]]]:
+    """(game id, its hands, each hand's times by number) per game with hands, in id order,
+    from one statement read lazily."""
+    rows = query(db, HANDS_QUERY + f"WHERE {where} ORDER BY h.game_id, h.number", params)
+    for game_id, group in itertools.groupby(rows, key=lambda row: row["game_id"]):
+        hands, stamps = [], {}
+        for row in group:
+            hands.append(stored_hand(row))
+            stamps[row["number"]] = (row["created_at"], row["updated_at"])
+        yield game_id, hands, stamps
+
+
+def progress_of(game: Game, hands: Sequence[StoredHand]) -> Progress:
+    """The game's own view of itself after ``hands`` (its ``replay``)."""
+    return get_game(game.game).replay(game.settings, game.first_dealer, [h.record for h in hands])
+
+
+def load_revisions(db: Database, game_id: int) -> list[Revision]:
+    """Every saved version of every hand, by hand number then oldest first."""
+    return [
+        revision_from_row(row)
+        for row in query(
+            db,
+            "SELECT number, revision, action, hand, created_at FROM hand_revisions "
+            "WHERE game_id = ? ORDER BY number, id",
+            [game_id],
+        )
+    ]
+
+
+def revision_from_row(row: sqlite3.Row) -> Revision:
+    return Revision(
+        row["number"], row["revision"], row["action"], json.loads(row["hand"]), row["created_at"]
+    )
+
+
+def load_game_with_hands(db: Database, game_id: int) -> tuple[Game | None, list[StoredHand]]:
+    """The game and its hands as of one moment, read in one transaction."""
+    with db.atomic():
+        game = load_game(db, game_id)
+        return game, (load_hands(db, game_id) if game else [])
+
+
+def load_games_with_hands(
+    db: Database, game_ids: Sequence[int]
+) -> list[tuple[Game, list[StoredHand]]]:
+    """The games in ``game_ids``, oldest first, with their hands: two statements in one
+    transaction, however many games."""
+    from .games import GAME_QUERY, games_from_rows
+
+    wanted = json.dumps([i for i in game_ids if 0 < i <= MAX_ID])
+    with db.atomic():
+        games = games_from_rows(
+            query(
+                db,
+                GAME_QUERY + "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id, p.seat",
+                [wanted],
+            ).fetchall()
+        )
+        hands = {
+            game_id: stored
+            for game_id, stored, _stamps in hand_groups(
+                db, "h.game_id IN (SELECT value FROM json_each(?))", [wanted]
+            )
+        }
+    return [(game, hands.get(game.id, [])) for game in games]
+
+
+# How often a write re-reads the game when other phones keep changing it meanwhile.
+WRITE_ATTEMPTS = 5
+
+
+def _write_if_unchanged(
+    db: Database, game_id: int, plan: Callable[[Game, list[StoredHand]], Callable[[], T]]
+) -> T:
+    """Runs a write to one game with the engine's work done outside the write lock.
+
+    ``plan`` gets the game and its hands as read now; it checks them (raising Conflict or
+    NotFound) and returns the function that writes the change. That function runs in one
+    transaction whose first statement bumps the game's version only if it is still the
+    version read: so SQLite hands this connection the write lock before anything else
+    happens, and nothing is written from a stale reading. If another phone wrote to the
+    game in between, everything is read and checked again.
+    """
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    for _ in range(WRITE_ATTEMPTS):
+        game, hands = load_game_with_hands(db, game_id)
+        if game is None:
+            raise NotFound(f"there is no game {game_id}")
+        write = plan(game, hands)
+        with writing(db):
+            claimed = db.execute(
+                "UPDATE games SET version = version + 1, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                [now(), game_id, game.version],
+            ).rowcount
+            if claimed:
+                return write()
+    raise Conflict(msg("the game kept changing on other phones; try again"), "number")
+
+
+def hand_values(game: str, replayed: Any) -> dict[str, Any]:
+    """A replayed hand as the ``hands`` table stores it, but for its number, revision and
+    times: its dealer, whether it was thrown in, its record and the game's flat columns.
+
+    ``frisch_rounds`` has been NOT NULL since the first schema: a game without Frisch
+    rounds stores 0 there.
+    """
+    flat, _seats = get_game(game).table_columns(replayed)
+    values = {name: flat.get(name) for name in HAND_COLUMNS}
+    if values["frisch_rounds"] is None:
+        values["frisch_rounds"] = 0
+    return {
+        "dealer": replayed.dealer,
+        "thrown_in": int(bool(replayed.record.thrown_in)),
+        **values,
+        "record": record_text(replayed.record),
+    }
+
+
+def insert_seats(db: Database, game: str, hand_id: int, replayed: Any) -> None:
+    """One ``hand_seats`` row per seat: the game's flat columns, points and running total."""
+    _flat, seats = get_game(game).table_columns(replayed)
+    db.conn.executemany(
+        "INSERT INTO hand_seats (hand_id, seat, contract, tricks, revokes, points, total) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                hand_id,
+                seat,
+                *(seats[seat].get(name) if seat < len(seats) else None for name in SEAT_COLUMNS),
+                points,
+                total,
+            )
+            for seat, (points, total) in enumerate(
+                zip(replayed.points, replayed.totals, strict=True)
+            )
+        ],
+    )
+
+
+def insert_hand(
+    db: Database,
+    game: str,
+    game_id: int,
+    number: int,
+    replayed: Any,
+    revision: int,
+    created_at: str,
+    updated_at: str,
+) -> int:
+    """Inserts hand ``number`` with its seats; returns its row id. Raises
+    sqlite3.IntegrityError when the game already has that hand."""
+    values = {
+        "game_id": game_id,
+        "number": number,
+        **hand_values(game, replayed),
+        "revision": revision,
+        "created_at": created_at,
+        "updated_at": updated_at,
+    }
+    hand_id = db.execute(
+        f"INSERT INTO hands ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+        list(values.values()),
+    ).lastrowid
+    assert hand_id is not None
+    insert_seats(db, game, hand_id, replayed)
+    return hand_id
+
+
+def _write_hand(
+    db: Database, game: Game, progress: Progress, number: int, revision: int, is_new: bool
+) -> None:
+    """Inserts or replaces hand ``number`` with its seats, as ``progress`` scored it."""
+    replayed = progress.hands[number - 1]
+    stamp = now()
+    # Plain SQL on the write path: each statement releases Python's GIL, and under load
+    # every extra round trip is a wait to get it back.
+    if is_new:
+        try:
+            insert_hand(db, game.game, game.id, number, replayed, revision, stamp, stamp)
+        except sqlite3.IntegrityError:
+            raise Conflict(_already_recorded(number), "number") from None
+        return
+    values = {**hand_values(game.game, replayed), "revision": revision, "updated_at": stamp}
+    hand_id = db.execute(
+        f"UPDATE hands SET {', '.join(f'{name} = ?' for name in values)} "
+        "WHERE game_id = ? AND number = ? RETURNING id",
+        [*values.values(), game.id, number],
+    ).fetchone()[0]
+    db.execute("DELETE FROM hand_seats WHERE hand_id = ?", [hand_id])
+    insert_seats(db, game.game, hand_id, replayed)
+
+
+def _write_derived(db: Database, game_id: int, progress: Progress, after: int) -> None:
+    """Rewrites what an earlier hand's change moves: later hands' dealers and running
+    totals, the players' totals and the game's status."""
+    later = progress.hands[after:]
+    if later:
+        ids = {
+            row["number"]: row["id"]
+            for row in query(
+                db,
+                "SELECT number, id FROM hands WHERE game_id = ? AND number > ?",
+                [game_id, after],
+            )
+        }
+        db.conn.executemany(
+            "UPDATE hands SET dealer = ? WHERE id = ?", [(h.dealer, ids[h.number]) for h in later]
+        )
+        db.conn.executemany(
+            "UPDATE hand_seats SET points = ?, total = ? WHERE hand_id = ? AND seat = ?",
+            [
+                (points, total, ids[h.number], seat)
+                for h in later
+                for seat, (points, total) in enumerate(zip(h.points, h.totals, strict=True))
+            ],
+        )
+    db.conn.executemany(
+        "UPDATE players SET total = ? WHERE game_id = ? AND seat = ?",
+        [(total, game_id, seat) for seat, total in enumerate(progress.totals)],
+    )
+    db.execute(
+        "UPDATE games SET status = ?, winner = ?, hand_count = ? WHERE id = ?",
+        [progress.status, progress.winner, len(progress.hands), game_id],
+    )
+
+
+def _add_revision(
+    db: Database, game_id: int, number: int, revision: int, action: str, record: HandRecord
+) -> None:
+    db.execute(
+        "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [game_id, number, revision, action, record_text(record), now()],
+    )
+
+
+def _next_revision(db: Database, game_id: int, number: int) -> int:
+    """One more than any revision hand ``number`` of the game ever had, deleted versions
+    included (the history is never deleted). So a revision never repeats: a phone that read
+    an old version can never match a newer hand, not even one recorded again after a delete.
+    """
+    return query(
+        db,
+        "SELECT 1 + max("
+        "coalesce((SELECT max(revision) FROM hand_revisions WHERE game_id = ? AND number = ?), 0),"
+        " coalesce((SELECT revision FROM hands WHERE game_id = ? AND number = ?), 0)) AS next",
+        [game_id, number, game_id, number],
+    ).fetchone()["next"]
+
+
+def _hand_as_expected(
+    game_id: int,
+    hands: list[StoredHand],
+    number: int,
+    expected_revision: int | None,
+    stale: str,
+) -> StoredHand:
+    """Hand ``number`` as stored. Raises NotFound when there is none, and Conflict
+    (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
+    if not 1 <= number <= len(hands):
+        raise NotFound(f"game {game_id} has no hand {number}")
+    current = hands[number - 1]
+    if expected_revision is not None and expected_revision != current.revision:
+        raise Conflict(stale, "revision", current)
+    return current
+
+
+def _finished_message(game: Game) -> str:
+    assert game.winner is not None
+    return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
+
+
+def _already_recorded(number: int) -> str:
+    return msg("hand %(number)d is already recorded", number=number)
+
+
+def add_hand(
+    db: Database, game_id: int, record: HandRecord, number: int | None = None
+) -> tuple[int, Progress, int]:
+    """Stores ``record`` as the game's next hand, with its points and the game's status, in
+    one transaction. Returns (its number, the game's progress after it, its revision).
+
+    ``number``, when given, must be the next hand's number. Raises NotFound for an unknown
+    game and Conflict when that hand is already recorded or the game is over.
+    """
+
+    def plan(game: Game, hands: list[StoredHand]):
+        next_number = len(hands) + 1
+        if number is not None and number != next_number:
+            if 1 <= number < next_number:
+                raise Conflict(_already_recorded(number), "number")
+            raise Conflict(
+                msg(
+                    "hand %(number)d cannot be recorded yet: the next hand is %(next)d",
+                    number=number,
+                    next=next_number,
+                ),
+                "number",
+            )
+        if game.status == "finished":  # as the engine's replay stored it at the last write
+            raise Conflict(_finished_message(game), "number")
+        progress = progress_of(game, [*hands, StoredHand(next_number, record, 1)])
+
+        def write() -> tuple[int, Progress, int]:
+            revision = _next_revision(db, game_id, next_number)
+            _write_hand(db, game, progress, next_number, revision, is_new=True)
+            _write_derived(db, game_id, progress, after=next_number)
+            _add_revision(db, game_id, next_number, revision, "recorded", record)
+            return next_number, progress, revision
+
+        return write
+
+    return _write_if_unchanged(db, game_id, plan)
+
+
+def replace_hand(
+    db: Database,
+    game_id: int,
+    number: int,
+    record: HandRecord,
+    expected_revision: int | None = None,
+) -> tuple[Progress, int]:
+    """Replaces hand ``number`` and recomputes every later hand, keeping the old version
+    as a revision, in one transaction. Returns (the game's progress, the hand's revision).
+
+    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
+    ``expected_revision``, or when the change would end the game before a later hand.
+    """
+
+    def plan(game: Game, hands: list[StoredHand]):
+        stale = msg(
+            "hand %(number)d was changed on another phone while you were editing it; "
+            "check it and save again",
+            number=number,
+        )
+        current = _hand_as_expected(game_id, hands, number, expected_revision, stale)
+        if current.record == record:
+            return lambda: (progress_of(game, hands), current.revision)
+        hands[number - 1] = StoredHand(number, record, current.revision)
+        try:
+            progress = progress_of(game, hands)
+        except ValueError as exc:
+            raise Conflict(
+                msg(
+                    "with this change the game ends earlier, but %(problem)s; delete the later "
+                    "hands first or change this hand",
+                    problem=exc.args[0],
+                ),
+                "hand",
+            ) from None
+
+        def write() -> tuple[Progress, int]:
+            revision = _next_revision(db, game_id, number)
+            _write_hand(db, game, progress, number, revision, is_new=False)
+            _write_derived(db, game_id, progress, after=number)
+            _add_revision(db, game_id, number, revision, "edited", record)
+            return progress, revision
+
+        return write
+
+    return _write_if_unchanged(db, game_id, plan)
+
+
+def delete_last_hand(
+    db: Database, game_id: int, number: int, expected_revision: int | None = None
+) -> Progress:
+    """Deletes hand ``number``, which must be the last one, keeping it as a revision.
+
+    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
+    ``expected_revision`` (or deleted and recorded again), or when it is not the last hand.
+    """
+
+    def plan(game: Game, hands: list[StoredHand]):
+        stale = msg(
+            "hand %(number)d was changed on another phone since you opened it; "
+            "check it before deleting it",
+            number=number,
+        )
+        _hand_as_expected(game_id, hands, number, expected_revision, stale)
+        if number != len(hands):
+            raise Conflict(
+                msg(
+                    "only the last hand (%(last)d) can be deleted; edit hand %(number)d instead",
+                    last=len(hands),
+                    number=number,
+                ),
+                "number",
+            )
+        removed = hands.pop()
+        progress = progress_of(game, hands)
+
+        def write() -> Progress:
+            db.execute(
+                "DELETE FROM hand_seats WHERE hand_id IN "
+                "(SELECT id FROM hands WHERE game_id = ? AND number = ?)",
+                [game_id, number],
+            )
+            db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
+            _write_derived(db, game_id, progress, after=number)
+            revision = _next_revision(db, game_id, number)
+            _add_revision(db, game_id, number, revision, "deleted", removed.record)
+            return progress
+
+        return write
+
+    return _write_if_unchanged(db, game_id, plan)

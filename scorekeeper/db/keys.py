@@ -1,0 +1,49 @@
+"""Edit keys: made here, stored only as their SHA-256, compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import TYPE_CHECKING
+
+from sqlite_utils import Database
+
+from .connection import MAX_ID, writing
+from .errors import NotFound
+
+if TYPE_CHECKING:
+    from .games import Game
+
+
+def new_edit_key() -> str:
+    """Returns a fresh edit key: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def replace_edit_key(db: Database, game_id: int) -> str:
+    """Gives the game a new edit key, which revokes the old one, and returns it. The
+    game's version is bumped, so no page made for the old key is served again.
+    Raises NotFound for an unknown game."""
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound(f"there is no game {game_id}")
+    key = new_edit_key()
+    with writing(db):
+        changed = db.execute(
+            "UPDATE games SET edit_key_hash = ?, version = version + 1 WHERE id = ?",
+            [hash_key(key), game_id],
+        ).rowcount
+    if not changed:
+        raise NotFound(f"there is no game {game_id}")
+    return key
+
+
+def key_matches(game: Game, key: str | None) -> bool:
+    """True when ``key`` is the game's edit key, compared in constant time."""
+    if not key or len(key) > 200:
+        return False
+    return hmac.compare_digest(hash_key(key), game.edit_key_hash)

@@ -1,0 +1,150 @@
+"""The schema, as named migrations (``Migrations("scorekeeper")``) and nothing else.
+
+A migration, once released, is never changed: a file written by any earlier version is
+brought up to date by running the ones it has not had, in order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+def apply_migrations(db: Database) -> None:
+    """Applies every pending migration in one transaction: all of them, or (when one
+    fails, which raises) none, so the file is left as it was."""
+    with db.atomic():
+        migrations.apply(db)
+
+
+@migrations()
+def m001_games_players_hands(db: Database) -> None:
+    db["games"].create(
+        {
+            "id": int,
+            "created_at": str,
+            "updated_at": str,
+            "rules": str,
+            "settings": str,
+            "first_dealer": int,
+            "status": str,
+            "winner": int,
+            "hand_count": int,
+            "version": int,
+            "edit_key_hash": str,
+        },
+        pk="id",
+        not_null={"created_at", "updated_at", "settings", "first_dealer", "status"},
+        defaults={"status": "in_progress", "hand_count": 0, "version": 0},
+    )
+    db["players"].create(
+        {"game_id": int, "seat": int, "name": str, "total": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"name"},
+        defaults={"total": 0},
+    )
+    db["hands"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "number": int,
+            "dealer": int,
+            "thrown_in": int,
+            "frisch_rounds": int,
+            "declarer": int,
+            "bid": str,
+            "over_under": str,
+            "contracts_total": int,
+            "revision": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "number", "dealer", "thrown_in", "frisch_rounds", "revision"},
+    )
+    # The constraint that makes two phones saving hand N at once store exactly one.
+    db["hands"].create_index(["game_id", "number"], unique=True)
+    db["hand_seats"].create(
+        {
+            "hand_id": int,
+            "seat": int,
+            "contract": int,
+            "tricks": int,
+            "revokes": int,
+            "points": int,
+            "total": int,
+        },
+        pk=("hand_id", "seat"),
+        foreign_keys=[("hand_id", "hands", "id")],
+    )
+    db["hand_revisions"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "number": int,
+            "revision": int,
+            "action": str,
+            "hand": str,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "number", "revision", "action", "hand", "created_at"},
+    )
+    db["hand_revisions"].create_index(["game_id", "number"])
+    db["games"].create_index(["status", "created_at"])
+
+
+@migrations()
+def m002_game_name_and_notes(db: Database) -> None:
+    db["games"].add_column("name", str)
+    db["games"].add_column("notes", str)
+    # The history page filters games by a player's name.
+    db["players"].create_index(["name"])
+
+
+@migrations()
+def m003_game_key(db: Database) -> None:
+    # Every game stored before games had a key is Israeli Whist.
+    db["games"].add_column("game", str, not_null_default="israeli-whist")
+
+
+@migrations()
+def m004_hand_record(db: Database) -> None:
+    """Adds ``hands.record``, the game's own dict of the hand as JSON, and fills it for
+    every stored hand from the columns that held it until now (Israeli Whist's, the only
+    game there was), in the form that game's ``to_dict`` writes."""
+    db["hands"].add_column("record", str)
+    cursor = db.conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    rows = cursor.execute(
+        "SELECT h.id, h.thrown_in, h.frisch_rounds, h.declarer, h.bid, "
+        "s.contract, s.tricks, s.revokes "
+        "FROM hands h LEFT JOIN hand_seats s ON s.hand_id = h.id ORDER BY h.id, s.seat"
+    )
+    records = []
+    for hand_id, group in itertools.groupby(rows, key=lambda row: row["id"]):
+        seats = list(group)
+        first = seats[0]
+        if first["thrown_in"]:
+            record = {"thrown_in": True, "frisch_rounds": first["frisch_rounds"]}
+        else:
+            record = {
+                "thrown_in": False,
+                "declarer": first["declarer"],
+                "bid": first["bid"],
+                "frisch_rounds": first["frisch_rounds"],
+                "contracts": [seat["contract"] for seat in seats],
+                "tricks": [seat["tricks"] for seat in seats],
+                "revokes": [seat["revokes"] for seat in seats],
+            }
+        records.append((json.dumps(record, sort_keys=True), hand_id))
+    db.conn.executemany("UPDATE hands SET record = ? WHERE id = ?", records)

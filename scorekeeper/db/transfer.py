@@ -1,0 +1,220 @@
+"""The queries behind export and import (``scorekeeper.transfer`` writes and reads the
+files): every game read lazily as of one moment, ranges of games that fit an export file,
+and whole games stored in one transaction."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..engine.core.game import HandRecord, Settings
+from .connection import MAX_ID, query, writing
+from .games import GAME_QUERY, Game, games_from_rows
+from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
+from .keys import hash_key, new_edit_key
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedGame:
+    """A game with everything an export file holds: its hands, when each was first recorded
+    and last changed (by number), and every revision (empty unless asked for)."""
+
+    game: Game
+    hands: list[StoredHand]
+    stamps: dict[int, tuple[str, str]]
+    revisions: list[Revision]
+
+
+def count_games(db: Database, first: int = 1, last: int = MAX_ID) -> tuple[int, int]:
+    """(games, hands) with game ids from ``first`` to ``last``."""
+    row = query(
+        db,
+        "SELECT count(*) AS games, coalesce(sum(hand_count), 0) AS hands FROM games "
+        "WHERE id BETWEEN ? AND ?",
+        [first, last],
+    ).fetchone()
+    return row["games"], row["hands"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRange:
+    """Games with ids from ``first`` to ``last``: how many, and how many hands they hold."""
+
+    first: int
+    last: int
+    games: int
+    hands: int
+
+
+def split_games(db: Database, max_hands: int) -> list[GameRange]:
+    """Every game, oldest first, in ranges of ids that hold at most ``max_hands`` hands each
+    (a longer game is a range of its own): the parts of an export of everything."""
+    parts: list[GameRange] = []
+    first = last = games = hands = 0
+    for row in query(db, "SELECT id, hand_count FROM games ORDER BY id"):
+        game_id, hand_count = row["id"], row["hand_count"]
+        if games and hands + hand_count > max_hands:
+            parts.append(GameRange(first, last, games, hands))
+            games = hands = 0
+        if not games:
+            first = game_id
+        last, games, hands = game_id, games + 1, hands + hand_count
+    if games:
+        parts.append(GameRange(first, last, games, hands))
+    return parts
+
+
+def iter_games(
+    db: Database, first: int = 1, last: int = MAX_ID, revisions: bool = True
+) -> Iterator[ExportedGame]:
+    """Games with ids from ``first`` to ``last``, oldest first, each with its hands, their
+    times and (when ``revisions``) its revisions: read lazily, one game at a time, within
+    one transaction, so that memory does not grow with the number of games and the games
+    are as of one moment. Three statements, however many games there are."""
+    span = [max(first, 0), min(last, MAX_ID)]
+    with db.atomic():
+        game_rows = query(db, GAME_QUERY + "WHERE g.id BETWEEN ? AND ? ORDER BY g.id, p.seat", span)
+        hands_by_game = hand_groups(db, "h.game_id BETWEEN ? AND ?", span)
+        revision_groups = _revision_groups(db, span) if revisions else iter(())
+        next_hands = next(hands_by_game, None)
+        next_revisions = next(revision_groups, None)
+        for _game_id, seats in itertools.groupby(game_rows, key=lambda row: row["id"]):
+            game = games_from_rows(list(seats))[0]
+            hands, stamps, history = [], {}, []
+            if next_hands is not None and next_hands[0] == game.id:
+                _, hands, stamps = next_hands
+                next_hands = next(hands_by_game, None)
+            if next_revisions is not None and next_revisions[0] == game.id:
+                history = next_revisions[1]
+                next_revisions = next(revision_groups, None)
+            yield ExportedGame(game, hands, stamps, history)
+
+
+def _revision_groups(db: Database, span: Sequence[int]) -> Iterator[tuple[int, list[Revision]]]:
+    rows = query(
+        db,
+        "SELECT game_id, number, revision, action, hand, created_at FROM hand_revisions "
+        "WHERE game_id BETWEEN ? AND ? ORDER BY game_id, number, id",
+        span,
+    )
+    for game_id, group in itertools.groupby(rows, key=lambda row: row["game_id"]):
+        yield game_id, [revision_from_row(row) for row in group]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedHand:
+    """A hand as an import file gives it, already checked by the engine."""
+
+    number: int
+    record: HandRecord
+    revision: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """A whole game from an import file, checked: ``progress`` is the game's replay of
+    its hands, from which points, totals, dealers and the result are stored."""
+
+    id: int | None
+    created_at: str
+    updated_at: str
+    name: str | None
+    notes: str | None
+    game: str
+    rules: str
+    settings: Settings
+    first_dealer: int
+    players: tuple[str, ...]
+    hands: tuple[ImportedHand, ...]
+    progress: Progress
+    revisions: tuple[Revision, ...]
+
+
+def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
+    """Stores every game in one transaction, so a failure stores none of them. Returns
+    (stored id, new edit key) per game, in order.
+
+    A game keeps its id when no stored game has it; the others get new ids after those.
+    Timestamps, hand revisions and revision history are stored as given; the version
+    starts again at 1, and each game gets a new edit key (keys are never exported).
+    """
+    keys = [new_edit_key() for _ in games]
+    stored: dict[int, int] = {}
+    with writing(db):
+        taken = {
+            row["id"]
+            for row in query(
+                db,
+                f"SELECT id FROM games WHERE id IN ({', '.join('?' * len(games))})",
+                [g.id for g in games],
+            )
+        }
+        # Games keeping their ids go first, so a renumbered game never takes a kept id.
+        order = sorted(range(len(games)), key=lambda i: games[i].id in taken or games[i].id is None)
+        for index in order:
+            game = games[index]
+            keep = game.id is not None and game.id not in taken
+            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index])
+    return [(stored[i], keys[i]) for i in range(len(games))]
+
+
+def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str) -> int:
+    progress = game.progress
+    game_id = db.execute(
+        "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
+        "status, winner, hand_count, version, edit_key_hash, name, notes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        [
+            game_id,
+            game.created_at,
+            game.updated_at,
+            game.game,
+            game.rules,
+            game.settings.to_json(),
+            game.first_dealer,
+            progress.status,
+            progress.winner,
+            len(progress.hands),
+            hash_key(key),
+            game.name,
+            game.notes,
+        ],
+    ).lastrowid
+    assert game_id is not None
+    db.conn.executemany(
+        "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
+        [(game_id, seat, name, progress.totals[seat]) for seat, name in enumerate(game.players)],
+    )
+    for hand, replayed in zip(game.hands, progress.hands, strict=True):
+        insert_hand(
+            db,
+            game.game,
+            game_id,
+            hand.number,
+            replayed,
+            hand.revision,
+            hand.created_at,
+            hand.updated_at,
+        )
+    db.conn.executemany(
+        "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                r.number,
+                r.revision,
+                r.action,
+                json.dumps(r.hand, sort_keys=True),
+                r.created_at,
+            )
+            for r in game.revisions
+        ],
+    )
+    return game_id
