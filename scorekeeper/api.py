@@ -18,7 +18,7 @@ from .engine import EngineError, InvalidHand, ParseError, parse_int
 from .engine.israeli_whist import GameProgress, PlayedHand, record_from_dict, score_table_entry
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
-from .games import rules_label, start_game
+from .game_service import rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from .display import HandView, RulesLine
 from .messages import Message
 
 
@@ -110,4 +111,31 @@ class Game(Protocol):
         self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
     ) -> Iterator[dict[str, Any]]:
         """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
+        ...
+
+    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
+
+    def hand_views(self, progress: Any) -> list[HandView]:
+        """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
+        last: what the scoreboard, the live view and the printed sheet show of it."""
+        ...
+
+    def running_totals(self, progress: Any) -> list[tuple[int, ...]]:
+        """Every seat's total after each hand of a replayed game, for the chart."""
+        ...
+
+    def rules_lines(self, settings: Settings) -> list[RulesLine]:
+        """The settings as (label, value) lines for the print and blank score sheets."""
+        ...
+
+    def rules_notes(self, settings: Settings) -> list[Message]:
+        """Rules a score sheet states in a sentence (e.g. Israeli Whist's forbidden number)."""
+        ...
+
+    def points_table(self, settings: Settings) -> list[tuple[int, int]]:
+        """Points for each contract made exactly, for the sheets; empty when a game has none."""
+        ...
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
         ...

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.display import HandView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
+from . import display
 from .progression import GameProgress, replay
 from .records import HandRecord, PlayedHand, record_from_dict
 from .settings import (
@@ -83,6 +85,26 @@ class IsraeliWhist:
     ) -> Iterator[dict[str, Any]]:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
+
+    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
+
+    def hand_views(self, progress: GameProgress) -> list[HandView]:
+        return display.hand_views(progress)
+
+    def running_totals(self, progress: GameProgress) -> list[tuple[int, ...]]:
+        return [hand.totals for hand in progress.hands]
+
+    def rules_lines(self, settings: Any) -> list[RulesLine]:
+        return display.rules_lines(settings)
+
+    def rules_notes(self, settings: Any) -> list[Message]:
+        return display.rules_notes(settings)
+
+    def points_table(self, settings: Any) -> list[tuple[int, int]]:
+        return display.points_table(settings)
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+        return display.describe_hand(hand, players)
 
 
 GAME = IsraeliWhist()
