@@ -66,7 +66,6 @@ NOT_YET_MOVED = {
     "forms.py",
     "games.py",
     "hands.py",
-    "review.py",
 }
 
 

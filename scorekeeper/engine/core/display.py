@@ -111,3 +111,32 @@ class RulesLine:
 
     label: Message
     value: RuleValue
+
+
+FigureValue = Message | Notation | str | int
+"""A figure as a page prints it: a Message to translate, notation kept left to right,
+plain text (a dash for "unknown") or a number."""
+
+
+@dataclass(frozen=True, slots=True)
+class FigureLine:
+    """One line of a statistics table: what it is, and one value per column (player)."""
+
+    label: Message
+    values: tuple[FigureValue, ...]
+
+
+NO_FIGURE = "–"  # a figure that is unknown (nothing attempted), never a misleading 0
+
+
+def mean_figure(value: float | None, sign: bool = False) -> FigureValue:
+    """A mean to one decimal with a true minus sign (and a plus sign when ``sign``), or a
+    dash when there is nothing to average."""
+    if value is None:
+        return NO_FIGURE
+    text = f"{abs(value):.1f}"
+    if value < 0 and text != "0.0":
+        text = MINUS + text
+    elif sign and text != "0.0":
+        text = "+" + text
+    return Notation(text)
