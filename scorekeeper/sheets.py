@@ -96,7 +96,7 @@ def _sheet(rules_of: Game, settings: Settings, **context):
         "sheet.html",
         game_kind=shown(rules_of.name),
         rules_lines=scoring_rules(rules_of, settings),
-        rules_notes=[shown(note) for note in rules_of.rules_notes(settings)],
+        rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
         contracts=[(n, str(points)) for n, points in rules_of.points_table(settings)],
         **context,
     )

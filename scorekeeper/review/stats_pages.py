@@ -64,5 +64,5 @@ def game_statistics(game_id: int):
         totals=[isolate_ltr(total(p.total)) for p in stats.players],
         winner=stats.winner,
         rows=figure_rows(game.player_figures([p.figures for p in stats.players])),
-        notes=[shown(note) for note in game.figures_notes()],
+        terms=[shown(term) for term in game.figures_notes()],
     )
