@@ -19,7 +19,7 @@ from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse
 from .engine.core.game import ScoresTableEntry
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
-from .games import rules_label, start_game
+from .game_service import rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -176,6 +176,7 @@ def create_game():
             settings,
             body.get("target"),
             body.get("first_dealer"),
+            chosen.key,
         )
     except FieldProblem as exc:
         raise ApiError(422, exc.message, exc.field) from None

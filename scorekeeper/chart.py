@@ -17,9 +17,10 @@ import hashlib
 import math
 import re
 from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
-from .engine.israeli_whist import GameProgress
+from .engine import Game, get_game
 
 WIDTH = 320
 HEIGHT = 200
@@ -201,6 +202,10 @@ def running_totals_svg(
     return "".join(parts)
 
 
-def game_chart(progress: GameProgress, names: Sequence[str], **options: str) -> str:
-    """Returns the running-totals chart of a replayed game; ``names`` in seat order."""
-    return running_totals_svg(names, [h.totals for h in progress.hands], **options)
+def game_chart(
+    progress: Any, names: Sequence[str], game: Game | None = None, **options: str
+) -> str:
+    """Returns the running-totals chart of a game ``game`` replayed (the default game's
+    when None): its totals after each hand, read through the game; ``names`` in seat order."""
+    totals = (game or get_game()).running_totals(progress)
+    return running_totals_svg(names, totals, **options)

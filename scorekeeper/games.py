@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -32,61 +31,16 @@ from .access import (
     replaced_key_message,
 )
 from .chart import game_chart
-from .engine import EngineError, ParseError, parse_int
-from .engine.core.messages import msg
+from .engine import EngineError
 from .engine.core.seats import leaders_of
-from .engine.israeli_whist import KNOB_HELP, PRESETS, RuleSettings, preset, preset_name_of
-from .forms import KNOB_LABELS, PRESET_LABELS, FieldProblem, NewGameForm, clean_player_names
+from .engine.israeli_whist import KNOB_HELP, PRESETS
+from .forms import KNOB_LABELS, FieldProblem, NewGameForm
+from .game_service import game_of, rules_label, start_game
 from .i18n import current_language, translate
 from .responses import CachedPage, page_cache
 from .scoreboard import describe, rows_of, standing_of, total
 
 bp = Blueprint("games", __name__)
-
-
-def rules_label(game: db.Game) -> str:
-    """The preset a game started from, noting house rules when any setting differs, in the
-    page's language (English for the JSON API)."""
-    name = str(PRESET_LABELS.get(game.rules, game.rules))
-    if preset_name_of(game.settings) == game.rules:
-        return name
-    return _("%(preset)s + house rules", preset=name)
-
-
-def settings_for(rules: Any, changes: dict[str, Any], target: Any) -> tuple[str, RuleSettings]:
-    """The preset's name and the game's full settings; raises EngineError naming the knob."""
-    if not isinstance(rules, str):
-        raise FieldProblem(
-            msg("rules must name a preset: %(presets)s", presets=", ".join(PRESETS)), "rules"
-        )
-    base = preset(rules)
-    if target is not None:
-        changes = {**changes, "target": target}
-    return rules.strip().lower(), base.with_changes(changes)
-
-
-def first_dealer_of(value: Any) -> int:
-    """A seat 0..3, or a random one for ``"random"`` or None; raises FieldProblem."""
-    if value is None or value == "random":
-        return secrets.randbelow(4)
-    try:
-        return parse_int(value, "first_dealer", low=0, high=3)
-    except ParseError:
-        raise FieldProblem(
-            msg('first_dealer must be a seat 0..3 or "random"'), "first_dealer"
-        ) from None
-
-
-def start_game(
-    players: Any, rules: Any, changes: dict[str, Any], target: Any, first_dealer: Any
-) -> tuple[int, str]:
-    """Checks and stores a new game; returns (id, edit key). Raises FieldProblem or
-    EngineError naming the field."""
-    names = clean_player_names(players)
-    if not isinstance(changes, dict):
-        raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
-    rules_name, settings = settings_for(rules, changes, target)
-    return db.create_game(db.get_db(), names, rules_name, settings, first_dealer_of(first_dealer))
 
 
 @bp.get("/")
@@ -231,9 +185,11 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "game": game,
         "rules": rules_label(game),
         "standing": standing_of(progress),
-        "rows": rows_of(progress),
+        "rows": rows_of(game_of(game), progress),
         "editable": editable,
-        "chart": Markup(game_chart(progress, game.players, title=_("Running totals")))
+        "chart": Markup(
+            game_chart(progress, game.players, game_of(game), title=_("Running totals"))
+        )
         if progress.hands
         else None,
     }

@@ -28,6 +28,7 @@ from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
+from .engine.core.display import Label, Notation
 from .engine.core.messages import Message
 from .responses import safe_path
 
@@ -149,7 +150,24 @@ def _parameter(value: Any) -> Any:
         return translate(value)
     if isinstance(value, PageText):
         return value
+    if isinstance(value, Label | Notation):
+        return isolate_ltr(shown(value))
     return isolate(value) if isinstance(value, str) else value
+
+
+def shown(value: Any) -> str:
+    """A game's text for a page (see ``engine/core/display.py``) in the page's language: a
+    Message translated, a Label's pieces one after the other, notation and numbers as
+    they are."""
+    if isinstance(value, Label):
+        return "".join(str(translate(piece)) for piece in value.pieces)
+    return str(translate(value))
+
+
+def shown_ltr(value: Any) -> str:
+    """Like ``shown``, with notation kept left to right inside a right-to-left page."""
+    text = shown(value)
+    return isolate_ltr(text) if isinstance(value, Notation) else text
 
 
 def from_this_site() -> bool:

@@ -1,5 +1,6 @@
-"""What the scoreboard shows, built from the engine's ``GameProgress``: rows of plain
-strings, so templates only print and never compute a score."""
+"""What the scoreboard shows, built from the game's own view of its hands
+(``Game.hand_views``): rows of plain strings in the page's language, so templates only
+print and never compute a score."""
 
 from __future__ import annotations
 
@@ -8,50 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from .engine.israeli_whist import Bid, Denomination, GameProgress, PlayedHand
-from .i18n import isolate, isolate_ltr
-
-MINUS = "\u2212"
-
-
-def signed(points: int) -> str:
-    """Points as players write them: ``+19``, ``−20``, ``0``."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
-
-
-def total(points: int) -> str:
-    """A running total: no plus sign, a true minus sign."""
-    return f"{MINUS}{-points}" if points < 0 else str(points)
-
-
-@dataclass(frozen=True, slots=True)
-class BidLabel:
-    level: str
-    symbol: str
-    red: bool
-
-    @classmethod
-    def of(cls, bid: Bid | str) -> BidLabel:
-        if isinstance(bid, str):
-            bid = Bid.from_str(bid)
-        trump = bid.denomination.trump
-        return cls(
-            str(bid.level), denomination_symbol(bid.denomination), bool(trump and trump.is_red)
-        )
-
-
-def denomination_symbol(denomination: Denomination) -> str:
-    """A suit symbol, or no-trump as the page's language abbreviates it."""
-    if denomination is Denomination.NO_TRUMP:
-        # Translators: no-trump as written after a level on a score sheet: 7NT.
-        return _("NT")
-    return denomination.symbol
+from .engine import Game, get_game
+from .engine.core.display import HandView, PenaltyMark, SeatView, signed, total
+from .i18n import isolate, isolate_ltr, shown
 
 
 def over_under_label(over_under: str) -> str:
@@ -60,88 +21,86 @@ def over_under_label(over_under: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RevokeMark:
-    """Caught revokes in one seat's hand, shown apart from the contract's points.
+class ShownLabel:
+    """A game's label in the page's language, with its classes."""
+
+    text: str
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Penalties in one seat's hand (caught revokes), shown apart from the hand's points.
 
     ``mark`` is what the cell shows ("R −100", "R×2 −200"); ``label`` says it in words for
     a screen reader ("1 revoke: −100"), so the mark is never told by colour alone.
     """
 
     mark: str
-    penalty: str
+    points: str
     label: str
 
     @classmethod
-    def of(cls, revokes: int, penalty: int) -> RevokeMark | None:
-        if not revokes:
+    def of(cls, penalty: PenaltyMark | None) -> Penalty | None:
+        if penalty is None:
             return None
-        # Translators: the short mark for a caught revoke, before its penalty: R −100.
-        letter = _("R")
-        mark = letter if revokes == 1 else f"{letter}×{revokes}"
-        points = signed(-penalty)
-        label = ngettext(
-            "%(num)d revoke: %(points)s", "%(num)d revokes: %(points)s", revokes, points=points
-        )
-        return cls(mark, points, label)
+        mark = "".join(shown(piece) for piece in penalty.mark)
+        return cls(mark, signed(penalty.points), shown(penalty.label))
 
 
 @dataclass(frozen=True, slots=True)
 class SeatCell:
     css: str  # space-separated: d = declarer, k = dealer, m = made, x = missed
     entry: str  # "contract/tricks", empty for a thrown-in deal
-    points: str  # the contract's points, before any revoke penalty
+    points: str  # the hand's points, before any penalty
     total: str
-    revoke: RevokeMark | None = None
+    penalty: Penalty | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
     number: int
-    thrown_in: bool
-    bid: BidLabel | None
-    declarer: int | None
-    over_under: str | None
-    frisch_rounds: int
+    bid: ShownLabel | None
+    outcome: ShownLabel
     cells: tuple[SeatCell, ...]
 
     @property
-    def revoked(self) -> bool:
-        """Whether anyone was caught revoking in this hand."""
-        return any(cell.revoke for cell in self.cells)
+    def penalised(self) -> bool:
+        """Whether anyone paid a penalty (was caught revoking) in this hand."""
+        return any(cell.penalty for cell in self.cells)
 
 
-def rows_of(progress: GameProgress) -> list[Row]:
-    """One row per hand, newest last."""
+def shown_label(label: Any) -> ShownLabel | None:
+    return None if label is None else ShownLabel(shown(label), label.css)
+
+
+def seat_classes(hand: HandView, seat: int, view: SeatView) -> str:
+    """The cell's classes: d = declarer, k = dealer, m = made, x = missed."""
+    css = []
+    if seat == hand.declarer:
+        css.append("d")
+    if seat == hand.dealer:
+        css.append("k")
+    if view.made is not None:
+        css.append("m" if view.made else "x")
+    return " ".join(css)
+
+
+def rows_of(game: Game, progress: Any) -> list[Row]:
+    """One row per hand, newest last, as the game shows its hands."""
     rows = []
-    for hand in progress.hands:
-        record = hand.record
-        played = isinstance(record, PlayedHand)
-        cells = []
-        for seat in range(len(hand.totals)):
-            css = []
-            if played and seat == record.declarer:
-                css.append("d")
-            if seat == hand.dealer:
-                css.append("k")
-            if played and hand.score is not None:
-                css.append("m" if hand.score.made[seat] else "x")
-            entry = f"{record.contracts[seat]}/{record.tricks_taken[seat]}" if played else ""
-            points, revoke = "", None
-            if played and hand.score is not None:
-                points = signed(hand.score.contract_points[seat])
-                revoke = RevokeMark.of(record.revokes[seat], hand.score.revoke_penalties[seat])
-            cells.append(SeatCell(" ".join(css), entry, points, total(hand.totals[seat]), revoke))
-        rows.append(
-            Row(
-                number=hand.number,
-                thrown_in=not played,
-                bid=BidLabel.of(record.bid) if played else None,
-                declarer=record.declarer if played else None,
-                over_under=hand.score.over_under if hand.score else None,
-                frisch_rounds=record.frisch_rounds,
-                cells=tuple(cells),
+    for hand in game.hand_views(progress):
+        cells = tuple(
+            SeatCell(
+                seat_classes(hand, seat, view),
+                "/".join(view.entry),
+                "" if view.points is None else signed(view.points),
+                total(view.total),
+                Penalty.of(view.penalty),
             )
+            for seat, view in enumerate(hand.seats)
         )
+        rows.append(Row(hand.number, shown_label(hand.bid), shown_label(hand.outcome), cells))
     return rows
 
 
@@ -152,31 +111,11 @@ def points_line(players: Sequence[str], points: Sequence[int]) -> str:
     )
 
 
-def describe(hand: dict[str, Any], players: Sequence[str]) -> str:
-    """One line for a hand given as the engine's ``to_dict``."""
-    if hand.get("thrown_in"):
-        return ngettext(
-            "thrown in after %(num)d Frisch round",
-            "thrown in after %(num)d Frisch rounds",
-            hand.get("frisch_rounds", 0),
-        )
-    label = BidLabel.of(hand["bid"])
-
-    def numbers(key: str) -> str:
-        return isolate_ltr(" ".join(str(n) for n in hand[key]))
-
-    text = _(
-        "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
-        declarer=isolate(players[hand["declarer"]]),
-        bid=isolate_ltr(label.level + label.symbol),
-        contracts=numbers("contracts"),
-        tricks=numbers("tricks"),
-    )
-    if hand.get("frisch_rounds"):
-        text += " · " + _("%(rounds)d Frisch", rounds=hand["frisch_rounds"])
-    if any(hand.get("revokes") or ()):
-        text += " · " + _("revokes %(revokes)s", revokes=numbers("revokes"))
-    return text
+def describe(hand: dict[str, Any], players: Sequence[str], game: Game | None = None) -> str:
+    """One line for a hand given as its game's ``to_dict`` (the default game's unless
+    ``game`` is given)."""
+    game = game or get_game()
+    return " · ".join(shown(part) for part in game.describe_hand(hand, players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +131,8 @@ class Standing:
     next_number: int
 
 
-def standing_of(progress: GameProgress) -> Standing:
+def standing_of(progress: Any) -> Standing:
+    """The headline of a replayed game (``Game.replay``'s result)."""
     return Standing(
         totals=tuple(total(t) for t in progress.totals),
         leaders=progress.leaders if progress.hands else (),

@@ -8,6 +8,7 @@ header repeated on every page after that.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
@@ -16,14 +17,12 @@ from markupsafe import Markup
 from . import db
 from .access import game_and_hands_or_404
 from .chart import game_chart
-from .engine.core.seats import SEATS
-from .engine.israeli_whist import PRESETS, PlayedHand, RuleSettings, contract_points
-from .engine.israeli_whist.bids import TRICKS_PER_HAND
-from .engine.israeli_whist.progression import ReplayedHand
+from .engine import Game, Settings, get_game
+from .engine.core.display import SeatView, signed, total
 from .forms import PRESET_LABELS
-from .games import rules_label
-from .i18n import isolate_ltr
-from .scoreboard import MINUS, BidLabel, RevokeMark, over_under_label, signed, total
+from .game_service import game_of, rules_label
+from .i18n import isolate_ltr, shown, shown_ltr
+from .scoreboard import Penalty, ShownLabel, shown_label
 
 bp = Blueprint("sheets", __name__)
 
@@ -38,25 +37,25 @@ FITS = 6
 class SheetSeat:
     contract: str
     tricks: str
-    points: str  # the contract's points, before any revoke penalty
+    points: str  # the hand's points, before any penalty
     total: str
-    revoke: RevokeMark | None = None
+    penalty: Penalty | None = None
     long: bool = False  # the total is too long for the column at the usual size
 
 
-def _seat(hand: ReplayedHand, seat: int) -> SheetSeat:
+def _seat(view: SeatView) -> SheetSeat:
     """One player's four cells in one hand."""
-    record, score = hand.record, hand.score
-    text = total(hand.totals[seat])
+    text = total(view.total)
     long = len(text) > FITS
-    if not isinstance(record, PlayedHand) or score is None:
+    if view.points is None:
         return SheetSeat("", "", "", isolate_ltr(text), long=long)
+    contract, tricks = view.entry
     return SheetSeat(
-        str(record.contracts[seat]),
-        str(record.tricks_taken[seat]),
-        isolate_ltr(signed(score.contract_points[seat])),
+        contract,
+        tricks,
+        isolate_ltr(signed(view.points)),
         isolate_ltr(text),
-        RevokeMark.of(record.revokes[seat], score.revoke_penalties[seat]),
+        Penalty.of(view.penalty),
         long,
     )
 
@@ -66,78 +65,39 @@ class SheetRow:
     number: int
     dealer: str
     declarer: str
-    bid: BidLabel | None
-    over_under: str
+    bid: ShownLabel | None
+    outcome: str
     seats: tuple[SheetSeat, ...]
 
 
-def sheet_rows(game: db.Game, hands: list[db.StoredHand]) -> list[SheetRow]:
-    """One row per hand, as the engine's replay scored it."""
-    rows = []
-    for hand in db.progress_of(game, hands).hands:
-        record = hand.record
-        played = isinstance(record, PlayedHand)
-        seats = tuple(_seat(hand, s) for s in range(SEATS))
-        rows.append(
-            SheetRow(
-                number=hand.number,
-                dealer=game.players[hand.dealer],
-                declarer=game.players[record.declarer] if played else "",
-                bid=BidLabel.of(record.bid) if played else None,
-                over_under=over_under_label(hand.score.over_under)
-                if hand.score
-                else _("thrown in"),
-                seats=seats,
-            )
+def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
+    """One row per hand, as the game shows its replayed hands."""
+    return [
+        SheetRow(
+            number=hand.number,
+            dealer=game.players[hand.dealer],
+            declarer="" if hand.declarer is None else game.players[hand.declarer],
+            bid=shown_label(hand.bid),
+            outcome=shown(hand.outcome),
+            seats=tuple(_seat(view) for view in hand.seats),
         )
-    return rows
-
-
-def scoring_rules(settings: RuleSettings) -> list[tuple[str, str]]:
-    """The settings as short lines for the sheet, each scoring rule with its numbers."""
-    s = settings
-    step = s.failed_zero_step
-    failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
-    made_zero = _(
-        "%(over)s over, %(under)s under",
-        over=isolate_ltr(signed(s.zero_over)),
-        under=isolate_ltr(signed(s.zero_under)),
-    )
-    void = _("the hand scores 0") if s.all_fail_void else _("scored as usual")
-    opener = _("the dealer") if s.opener == "dealer" else _("left of the dealer")
-    frisch = str(s.frisch_rounds)
-    if s.frisch_rounds and s.rising_minimum:
-        frisch = _("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
-    return [
-        (
-            _("Exact contract n ≥ 1"),
-            isolate_ltr(f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
-        ),
-        (_("Missed contract"), _("%(points)s per trick", points=isolate_ltr(signed(-s.miss_step)))),
-        (_("Zero made"), made_zero),
-        (_("Zero failed with t tricks"), isolate_ltr(failed_zero)),
-        (_("Nobody makes their contract"), void),
-        (_("Revoke"), isolate_ltr(signed(-s.revoke_penalty))),
-        (_("Opener"), opener),
-        (_("Auction ends after"), _("%(passes)d passes", passes=s.auction_end_passes)),
-        (_("Declarer may raise"), _("yes") if s.declarer_may_raise else _("no")),
-        (_("Frisch rounds"), frisch),
-        (_("Target"), str(s.target)),
+        for hand in game_of(game).hand_views(progress)
     ]
 
 
-def contract_table(settings: RuleSettings) -> list[tuple[int, str]]:
-    """Points for each contract 1..13 made exactly, from the engine's scoring."""
-    return [
-        (n, str(contract_points(settings, n, n, "under"))) for n in range(1, TRICKS_PER_HAND + 1)
-    ]
+def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
+    """The game's rules lines for the sheet, in the page's language."""
+    return [(shown(line.label), shown_ltr(line.value)) for line in game.rules_lines(settings)]
 
 
-def _sheet(settings: RuleSettings, **context):
+def _sheet(rules_of: Game, settings: Settings, **context):
+    """The sheet page, its rules written by the game ``rules_of``."""
     return render_template(
         "sheet.html",
-        rules_lines=scoring_rules(settings),
-        contracts=contract_table(settings),
+        game_kind=shown(rules_of.name),
+        rules_lines=scoring_rules(rules_of, settings),
+        rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
+        contracts=[(n, str(points)) for n, points in rules_of.points_table(settings)],
         **context,
     )
 
@@ -147,17 +107,18 @@ def game_sheet(game_id: int):
     """The game as a printable score sheet."""
     game, hands = game_and_hands_or_404(game_id)
     progress = db.progress_of(game, hands)
-    rows = sheet_rows(game, hands)
+    rows = sheet_rows(game, progress)
     return _sheet(
+        game_of(game),
         game.settings,
         game=game,
         players=game.players,
         rules=rules_label(game),
         rows=rows,
-        revoked=any(seat.revoke for row in rows for seat in row.seats),
+        penalised=any(seat.penalty for row in rows for seat in row.seats),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else game.players[progress.winner],
-        chart=Markup(game_chart(progress, game.players, title=_("Running totals")))
+        chart=Markup(game_chart(progress, game.players, game_of(game), title=_("Running totals")))
         if hands
         else None,
     )
@@ -166,20 +127,22 @@ def game_sheet(game_id: int):
 @bp.get("/sheets/blank")
 def blank_sheet():
     """An empty score sheet for pencil play, with the chosen preset's scoring."""
-    rules = request.args.get("rules", "standard")
-    if rules not in PRESETS:
+    game = get_game()
+    rules = request.args.get("rules", game.default_preset)
+    if rules not in game.presets:
         abort(
             400,
             _(
                 "There is no rules preset called %(name)s; choose %(names)s.",
                 name=rules[:40],
-                names=", ".join(PRESETS),
+                names=", ".join(game.presets),
             ),
         )
     return _sheet(
-        PRESETS[rules],
+        game,
+        game.presets[rules],
         game=None,
-        players=("", "", "", ""),
+        players=("",) * game.seats,
         rules=PRESET_LABELS[rules],
         rows=[],
         blank_rows=range(1, BLANK_ROWS + 1),

@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.db import get_db
-from scorekeeper.review import duration_text
+from scorekeeper.review.history import duration_text
 
 from .conftest import WORKED_EXAMPLE, app_config
 from .test_pages import hand_form

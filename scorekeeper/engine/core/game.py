@@ -13,10 +13,11 @@ registered game through the same checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from .display import FigureLine, HandView, RulesLine
 from .messages import Message
 
 
@@ -149,6 +150,81 @@ class Game(Protocol):
         database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
         seat (``hand_seats`` columns). The data layer stores only names its tables have;
         a game may give none, since the app reads the hand from its ``to_dict()``."""
+        ...
+
+    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
+
+    def hand_views(self, progress: Any) -> list[HandView]:
+        """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
+        last: what the scoreboard, the live view and the printed sheet show of it."""
+        ...
+
+    def running_totals(self, progress: Any) -> list[tuple[int, ...]]:
+        """Every seat's total after each hand of a replayed game, for the chart."""
+        ...
+
+    def rules_lines(self, settings: Settings) -> list[RulesLine]:
+        """The settings as (label, value) lines for the print and blank score sheets."""
+        ...
+
+    def rules_notes(self, settings: Settings) -> list[Message]:
+        """Rules a score sheet states in a sentence (e.g. Israeli Whist's forbidden number)."""
+        ...
+
+    def points_table(self, settings: Settings) -> list[tuple[int, int]]:
+        """Points for each contract made exactly, for the sheets; empty when a game has none."""
+        ...
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+        ...
+
+    # --- statistics pages (issue 9, web pages) -------------------------------------------------
+
+    def recorded_game(
+        self,
+        settings: Settings,
+        first_dealer: int,
+        players: Sequence[str],
+        records: Sequence[HandRecord],
+        key: int | str | None = None,
+    ) -> Any:
+        """A stored game as this game's statistics take it (``key`` names it in career
+        figures); raises ValueError when the players' names repeat."""
+        ...
+
+    def game_stats(self, recorded: Any) -> Any:
+        """One game's figures; ``.winner`` is a name or None, ``.players[seat].total`` and
+        ``.players[seat].figures`` each seat's."""
+        ...
+
+    def game_figures(self, stats: Any) -> list[FigureLine]:
+        """The game-wide lines of ``game_stats``' result, one value each."""
+        ...
+
+    def player_figures(self, figures: Sequence[Any], with_game: bool = False) -> list[FigureLine]:
+        """Per-player lines, one value per entry of ``figures`` (a seat's or a career's
+        ``.figures``); ``with_game`` says which game a hand it names was in."""
+        ...
+
+    def careers(self, recorded: Iterable[Any]) -> dict[str, Any]:
+        """Each player's career over ``recorded`` games, by name; ``.figures`` per hand."""
+        ...
+
+    def career_figures(
+        self, name: str, games: int, finished: int, wins: int, figures: Any
+    ) -> list[FigureLine]:
+        """A player's career lines: games, wins of finished games, figures per hand."""
+        ...
+
+    def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
+        """How ``players`` fared against each other: ``.rivalry(a, b)`` with ``ahead``,
+        ``behind``, ``finished``, ``hands_ahead``, ``hands_behind``, ``hands``,
+        ``average_margin`` and ``games``."""
+        ...
+
+    def figures_notes(self) -> list[Message]:
+        """What a statistics page says about its terms (when a contract counts as made)."""
         ...
 
 

@@ -5,13 +5,15 @@ The registry hands the app this object; everything it says is the rules in this 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.display import FigureLine, HandView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
+from . import display, figures, stats
 from .bots import BOTS
 from .progression import GameProgress, replay
 from .records import HandRecord, PlayedHand, record_from_dict, score_table_entry
@@ -138,6 +140,66 @@ class IsraeliWhist:
             for seat in range(SEATS)
         )
         return hand, seats
+
+    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
+
+    def hand_views(self, progress: GameProgress) -> list[HandView]:
+        return display.hand_views(progress)
+
+    def running_totals(self, progress: GameProgress) -> list[tuple[int, ...]]:
+        return [hand.totals for hand in progress.hands]
+
+    def rules_lines(self, settings: Any) -> list[RulesLine]:
+        return display.rules_lines(settings)
+
+    def rules_notes(self, settings: Any) -> list[Message]:
+        return display.rules_notes(settings)
+
+    def points_table(self, settings: Any) -> list[tuple[int, int]]:
+        return display.points_table(settings)
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+        return display.describe_hand(hand, players)
+
+    # --- statistics pages (issue 9, web pages) -------------------------------------------------
+
+    def recorded_game(
+        self,
+        settings: Any,
+        first_dealer: int,
+        players: Sequence[str],
+        records: Sequence[Any],
+        key: int | str | None = None,
+    ) -> stats.RecordedGame:
+        return stats.RecordedGame(settings, first_dealer, tuple(players), tuple(records), key)
+
+    def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:
+        return stats.game_stats(recorded)
+
+    def game_figures(self, game_stats: stats.GameStats) -> list[FigureLine]:
+        return figures.game_lines(game_stats)
+
+    def player_figures(
+        self, player_figures: Sequence[stats.PlayerFigures], with_game: bool = False
+    ) -> list[FigureLine]:
+        return figures.player_lines(player_figures, with_game)
+
+    def careers(self, recorded: Iterable[stats.RecordedGame]) -> dict[str, stats.CareerStats]:
+        return stats.careers(recorded)
+
+    def career_figures(
+        self, name: str, games: int, finished: int, wins: int, figures_per_hand: Any
+    ) -> list[FigureLine]:
+        career = stats.CareerStats(name, games, finished, wins, figures_per_hand)
+        return figures.career_lines(career)
+
+    def head_to_head(
+        self, recorded: Iterable[stats.RecordedGame], players: Sequence[str]
+    ) -> stats.HeadToHead:
+        return stats.head_to_head(recorded, players)
+
+    def figures_notes(self) -> list[Message]:
+        return list(figures.NOTES)
 
 
 def _result(score: HandScore) -> dict[str, Any]:

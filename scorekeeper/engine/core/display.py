@@ -1,0 +1,142 @@
+"""What a game's pages show, as plain data: the app translates and prints it, never works it out.
+
+A game turns its replayed hands into :class:`HandView` rows (the scoreboard, the live view
+and the printed sheet all read them) and its settings into :class:`RulesLine` s for the
+sheets. Text in them is either a translatable :class:`~.messages.Message` or a
+:class:`Notation`: numbers, bids and formulas that read left to right in every language
+(``+19``, ``7♥``, ``10 + n²``). Plain ``int`` s are numbers the page prints as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .messages import Message
+
+MINUS = "\u2212"
+
+
+def signed(points: int) -> str:
+    """Points as players write them: ``+19``, ``−20``, ``0``."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
+
+
+def total(points: int) -> str:
+    """A running total: no plus sign, a true minus sign."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+class Notation(str):
+    """Text in a notation that reads left to right whatever the page's language: points,
+    bids, formulas. A page keeps it left to right inside a right-to-left sentence."""
+
+
+class SignedPoints(int):
+    """A number of points that prints with its sign (``+19``, ``−20``) inside a sentence."""
+
+    def __str__(self) -> str:
+        return signed(self)
+
+
+Piece = Message | str
+"""A piece of a label: a Message the page translates, or notation it prints as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A short label of a hand (a bid ``7♥``, ``over``, ``thrown in``): its pieces, printed
+    one after the other, and the page's classes for it ("r" for a red suit)."""
+
+    pieces: tuple[Piece, ...]
+    css: str = ""
+
+    def __str__(self) -> str:
+        return "".join(self.pieces)
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyMark:
+    """Penalties of one seat in one hand (caught revokes), shown apart from its points.
+
+    ``mark`` is what the cell shows before the points ("R", "R×2"); ``label`` says it in
+    words for a screen reader ("1 revoke: −100"), so the mark is never told by colour alone.
+    """
+
+    mark: tuple[Piece, ...]
+    points: int  # what the penalties cost, a negative number
+    label: Message
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat in one hand: what the table wrote down (``entry``, e.g. contract and tricks,
+    empty for a deal nobody played), the hand's points before penalties, the running total,
+    and whether the seat made what it bid (None when it bid nothing)."""
+
+    entry: tuple[str, ...]
+    points: int | None
+    total: int
+    made: bool | None = None
+    penalty: PenaltyMark | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One recorded hand as every page shows it: who dealt and declared, the bid, how the
+    hand went (``outcome``: "over", "under", "thrown in") and one :class:`SeatView` per seat."""
+
+    number: int
+    dealer: int
+    declarer: int | None
+    bid: Label | None
+    outcome: Label
+    seats: tuple[SeatView, ...]
+
+    @property
+    def penalised(self) -> bool:
+        """Whether any seat paid a penalty (a caught revoke) in this hand."""
+        return any(seat.penalty for seat in self.seats)
+
+
+RuleValue = Message | Notation | int
+
+
+@dataclass(frozen=True, slots=True)
+class RulesLine:
+    """One line of the rules printed on a score sheet: what it is and its value."""
+
+    label: Message
+    value: RuleValue
+
+
+FigureValue = Message | Notation | str | int
+"""A figure as a page prints it: a Message to translate, notation kept left to right,
+plain text (a dash for "unknown") or a number."""
+
+
+@dataclass(frozen=True, slots=True)
+class FigureLine:
+    """One line of a statistics table: what it is, and one value per column (player)."""
+
+    label: Message
+    values: tuple[FigureValue, ...]
+
+
+NO_FIGURE = "–"  # a figure that is unknown (nothing attempted), never a misleading 0
+
+
+def mean_figure(value: float | None, sign: bool = False) -> FigureValue:
+    """A mean to one decimal with a true minus sign (and a plus sign when ``sign``), or a
+    dash when there is nothing to average."""
+    if value is None:
+        return NO_FIGURE
+    text = f"{abs(value):.1f}"
+    if value < 0 and text != "0.0":
+        text = MINUS + text
+    elif sign and text != "0.0":
+        text = "+" + text
+    return Notation(text)

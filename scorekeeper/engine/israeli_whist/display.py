@@ -1,0 +1,185 @@
+"""What Israeli Whist's pages show: a replayed hand as a row, the rules lines of a score
+sheet, and a hand in one line for the revisions page. Plain data (see ``core/display.py``):
+the app translates its Messages and prints it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.display import (
+    MINUS,
+    HandView,
+    Label,
+    Notation,
+    PenaltyMark,
+    RulesLine,
+    SeatView,
+    SignedPoints,
+    signed,
+)
+from ..core.messages import Message, msg, nmsg
+from .bids import TRICKS_PER_HAND, Bid, Denomination
+from .progression import GameProgress, ReplayedHand
+from .records import PlayedHand
+from .scoring import contract_points
+from .settings import RuleSettings
+
+# Translators: the short mark for a caught revoke, before its penalty: R −100.
+REVOKE_MARK = msg("R")
+OVER_UNDER: dict[str, Label] = {
+    "over": Label((msg("over"),), "over"),
+    "under": Label((msg("under"),), "under"),
+}
+THROWN_IN = Label((msg("thrown in"),))
+
+
+def bid_label(bid: Bid | str) -> Label:
+    """A bid as a score sheet writes it, ``7♥`` or ``7NT``; red suits get the class "r"."""
+    if isinstance(bid, str):
+        bid = Bid.from_str(bid)
+    trump = bid.denomination.trump
+    if bid.denomination is Denomination.NO_TRUMP:
+        # Translators: no-trump as written after a level on a score sheet: 7NT.
+        symbol: Message | str = msg("NT")
+    else:
+        symbol = bid.denomination.symbol
+    return Label((str(bid.level), symbol), "r" if trump and trump.is_red else "")
+
+
+def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
+    """Caught revokes and their penalty, or None without any."""
+    if not revokes:
+        return None
+    count = () if revokes == 1 else (f"×{revokes}",)
+    label = nmsg(
+        "%(num)d revoke: %(points)s",
+        "%(num)d revokes: %(points)s",
+        revokes,
+        points=SignedPoints(-penalty),
+    )
+    return PenaltyMark((REVOKE_MARK, *count), -penalty, label)
+
+
+def hand_view(hand: ReplayedHand) -> HandView:
+    """One replayed hand as a row: what each seat bid and took, its points and its total."""
+    record, score = hand.record, hand.score
+    if not isinstance(record, PlayedHand) or score is None:
+        seats = tuple(SeatView((), None, total) for total in hand.totals)
+        return HandView(hand.number, hand.dealer, None, None, THROWN_IN, seats)
+    seats = tuple(
+        SeatView(
+            (str(record.contracts[seat]), str(record.tricks_taken[seat])),
+            score.contract_points[seat],
+            hand.totals[seat],
+            score.made[seat],
+            revoke_mark(record.revokes[seat], score.revoke_penalties[seat]),
+        )
+        for seat in range(len(hand.totals))
+    )
+    return HandView(
+        hand.number,
+        hand.dealer,
+        record.declarer,
+        bid_label(record.bid),
+        OVER_UNDER[score.over_under],
+        seats,
+    )
+
+
+def hand_views(progress: GameProgress) -> list[HandView]:
+    """One row per hand, newest last."""
+    return [hand_view(hand) for hand in progress.hands]
+
+
+def rules_lines(settings: RuleSettings) -> list[RulesLine]:
+    """The settings as short lines for a score sheet, each scoring rule with its numbers."""
+    s = settings
+    step = s.failed_zero_step
+    failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
+    frisch: Message | int = s.frisch_rounds
+    if s.frisch_rounds and s.rising_minimum:
+        frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
+    return [
+        RulesLine(
+            msg("Exact contract n ≥ 1"),
+            Notation(f"{s.exact_bonus} + n²" if s.exact_bonus else "n²"),
+        ),
+        RulesLine(
+            msg("Missed contract"),
+            msg("%(points)s per trick", points=Notation(signed(-s.miss_step))),
+        ),
+        RulesLine(
+            msg("Zero made"),
+            msg(
+                "%(over)s over, %(under)s under",
+                over=Notation(signed(s.zero_over)),
+                under=Notation(signed(s.zero_under)),
+            ),
+        ),
+        RulesLine(msg("Zero failed with t tricks"), Notation(failed_zero)),
+        RulesLine(
+            msg("Nobody makes their contract"),
+            msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
+        ),
+        RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
+        RulesLine(
+            msg("Opener"),
+            msg("the dealer") if s.opener == "dealer" else msg("left of the dealer"),
+        ),
+        RulesLine(msg("Auction ends after"), msg("%(passes)d passes", passes=s.auction_end_passes)),
+        RulesLine(msg("Declarer may raise"), msg("yes") if s.declarer_may_raise else msg("no")),
+        RulesLine(msg("Frisch rounds"), frisch),
+        RulesLine(msg("Target"), s.target),
+    ]
+
+
+def rules_notes(settings: RuleSettings) -> list[Message]:
+    """The rules a score sheet states in a sentence rather than as a number."""
+    notes = [
+        msg(
+            "Forbidden number: the last bidder, at the declarer's right, may not name the "
+            "number that makes the four contracts total 13. Above 13 the hand is over, "
+            "below 13 under."
+        )
+    ]
+    if not settings.declarer_may_raise:
+        notes.append(msg("The declarer's contract is their bid level."))
+    return notes
+
+
+def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
+    """Points for each contract 1..13 made exactly, from the scoring."""
+    return [(n, contract_points(settings, n, n, "under")) for n in range(1, TRICKS_PER_HAND + 1)]
+
+
+def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+    """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+    if hand.get("thrown_in"):
+        rounds = hand.get("frisch_rounds", 0)
+        return [
+            nmsg(
+                "thrown in after %(num)d Frisch round",
+                "thrown in after %(num)d Frisch rounds",
+                rounds,
+            )
+        ]
+
+    def numbers(key: str) -> Notation:
+        return Notation(" ".join(str(n) for n in hand[key]))
+
+    parts = [
+        msg(
+            "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
+            declarer=players[hand["declarer"]],
+            bid=bid_label(hand["bid"]),
+            contracts=numbers("contracts"),
+            tricks=numbers("tricks"),
+        )
+    ]
+    if hand.get("frisch_rounds"):
+        parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    if any(hand.get("revokes") or ()):
+        parts.append(msg("revokes %(revokes)s", revokes=numbers("revokes")))
+    return parts

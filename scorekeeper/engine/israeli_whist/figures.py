@@ -1,0 +1,110 @@
+"""Israeli Whist's statistics as the pages print them: one :class:`FigureLine` per figure.
+
+The figures themselves come from ``stats.py``; this module only says them, in Messages
+and notation (see ``core/display.py``), so that every page shows the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
+from ..core.messages import Message, msg
+from .stats import CareerStats, GameStats, HandPick, PlayerFigures, Rate
+
+
+def rate_figure(rate: Rate) -> FigureValue:
+    """``3/5 (60%)``, or a dash when nothing was attempted (unknown, not 0%)."""
+    if rate.percent is None:
+        return NO_FIGURE
+    return msg(
+        "%(made)d/%(attempted)d (%(percent)d%%)",
+        made=rate.made,
+        attempted=rate.attempted,
+        percent=round(rate.percent),
+    )
+
+
+def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
+    """A best or worst hand: its points and where it was."""
+    if pick is None:
+        return NO_FIGURE
+    points = Notation(signed(pick.points))
+    if with_game:
+        return msg(
+            "%(points)s (game %(game)s, hand %(hand)d)",
+            points=points,
+            game=pick.game,
+            hand=pick.hand,
+        )
+    return msg("%(points)s (hand %(hand)d)", points=points, hand=pick.hand)
+
+
+def revoke_figure(figures: PlayerFigures) -> FigureValue:
+    """Caught revokes and the points they cost, ``2 (−200)``; a plain ``0`` without any."""
+    if not figures.revokes:
+        return "0"
+    return msg(
+        "%(revokes)d (%(penalty)s)",
+        revokes=figures.revokes,
+        penalty=Notation(signed(-figures.revoke_penalty)),
+    )
+
+
+def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
+    """The per-player figures, one line each, one value per player."""
+    lines: list[tuple[Message, list[FigureValue]]] = [
+        (msg("Hands played"), [str(f.hands) for f in figures]),
+        (msg("Contracts made"), [rate_figure(f.contracts) for f in figures]),
+        (msg("Zero bids made"), [rate_figure(f.zeros) for f in figures]),
+        (msg("Declarer contracts made"), [rate_figure(f.declarer) for f in figures]),
+        (msg("Average contract"), [mean_figure(f.average_contract) for f in figures]),
+        (
+            msg("Average points per hand"),
+            [mean_figure(f.average_points, True) for f in figures],
+        ),
+        (msg("Best hand"), [pick_figure(f.best, with_game) for f in figures]),
+        (msg("Worst hand"), [pick_figure(f.worst, with_game) for f in figures]),
+        (msg("Last bidder"), [str(f.last_bidder) for f in figures]),
+        (msg("Hurt by the forbidden number"), [str(f.forbidden_hurt) for f in figures]),
+        (msg("Revokes (penalty)"), [revoke_figure(f) for f in figures]),
+    ]
+    return [FigureLine(label, tuple(values)) for label, values in lines]
+
+
+def game_lines(stats: GameStats) -> list[FigureLine]:
+    """The game-wide figures: hands, the over/under split, contracts made over vs under."""
+    return [
+        FigureLine(
+            msg("Hands"),
+            (
+                msg(
+                    "%(hands)d (%(played)d played, %(thrown)d thrown in)",
+                    hands=stats.hands,
+                    played=stats.played,
+                    thrown=stats.thrown_in,
+                ),
+            ),
+        ),
+        FigureLine(msg("Over / under hands"), (f"{stats.over} / {stats.under}",)),
+        FigureLine(msg("Contracts made in over hands"), (rate_figure(stats.made_in_over),)),
+        FigureLine(msg("Contracts made in under hands"), (rate_figure(stats.made_in_under),)),
+    ]
+
+
+def career_lines(career: CareerStats) -> list[FigureLine]:
+    """A player's career: games, wins of finished games, then the figures per hand."""
+    head = [
+        FigureLine(msg("Games"), (str(career.games),)),
+        FigureLine(msg("Finished games won"), (rate_figure(career.win_rate),)),
+    ]
+    return head + player_lines([career.figures], with_game=True)
+
+
+NOTES = (
+    msg(
+        "A contract is made when the player takes exactly that many tricks. The last bidder "
+        "sits at the declarer's right; the forbidden number hurt them when they took exactly "
+        "that many tricks and missed by one."
+    ),
+)

@@ -1,0 +1,86 @@
+"""What the pages and the API share about a game, apart from any view: which game a stored
+game plays, its rules as one label, and starting a new game.
+
+Views import this module, never each other, so that ``api``, ``review`` and ``sheets``
+do not load the ``games`` blueprint.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import gettext as _
+
+from . import db
+from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int
+from .engine.core.messages import msg
+from .forms import PRESET_LABELS, FieldProblem, clean_player_names
+
+
+def game_of(game: db.Game) -> Game:
+    """The game a stored game plays: the default game for one stored before games had a key."""
+    return get_game(getattr(game, "game", None))
+
+
+def rules_label(game: db.Game) -> str:
+    """The preset a game started from, noting house rules when any setting differs, in the
+    page's language (English for the JSON API)."""
+    name = str(PRESET_LABELS.get(game.rules, game.rules))
+    if game_of(game).preset_name_of(game.settings) == game.rules:
+        return name
+    return _("%(preset)s + house rules", preset=name)
+
+
+def settings_for(
+    rules: Any, changes: dict[str, Any], target: Any, game: Game | None = None
+) -> tuple[str, Settings]:
+    """The preset's name and the game's full settings; raises EngineError naming the knob."""
+    game = game or get_game()
+    if not isinstance(rules, str):
+        raise FieldProblem(
+            msg("rules must name a preset: %(presets)s", presets=", ".join(game.presets)), "rules"
+        )
+    base = game.preset(rules)
+    if target is not None:
+        changes = {**changes, "target": target}
+    return rules.strip().lower(), base.with_changes(changes)
+
+
+def first_dealer_of(value: Any, seats: int = 4) -> int:
+    """A seat 0..3, or a random one for ``"random"`` or None; raises FieldProblem."""
+    if value is None or value == "random":
+        return secrets.randbelow(seats)
+    try:
+        return parse_int(value, "first_dealer", low=0, high=seats - 1)
+    except ParseError:
+        raise FieldProblem(
+            msg('first_dealer must be a seat 0..3 or "random"'), "first_dealer"
+        ) from None
+
+
+def start_game(
+    players: Any,
+    rules: Any,
+    changes: dict[str, Any],
+    target: Any,
+    first_dealer: Any,
+    game_key: Any = None,
+) -> tuple[int, str]:
+    """Checks and stores a new game of the registered game ``game_key`` (None: the default
+    game); returns (id, edit key). Raises FieldProblem or EngineError naming the field."""
+    if game_key is not None and not isinstance(game_key, str):
+        raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
+    game = get_game(game_key)
+    names = clean_player_names(players)
+    if not isinstance(changes, dict):
+        raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
+    rules_name, settings = settings_for(rules, changes, target, game)
+    return db.create_game(
+        db.get_db(),
+        names,
+        rules_name,
+        settings,
+        first_dealer_of(first_dealer, game.seats),
+        game=game.key,
+    )

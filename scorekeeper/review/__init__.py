@@ -1,0 +1,18 @@
+"""Looking back at games played: one blueprint, ``review``, whose pages live in a module
+per job, so that their endpoints (``review.history``, …) stay as templates name them.
+
+- ``history``: the games, newest first, filtered by player and date;
+- ``stats_pages``: one game's statistics;
+- ``players``: everyone who has played, one player's career, head-to-head;
+- ``notes``: a game's name and notes;
+- ``downloads``: export of one game, of every game, or of a part of them;
+- ``queries``: the query parameters these pages read, and paging.
+
+Every figure comes from the game's statistics through the Game interface; these modules
+only turn figures into the strings a page prints, so templates never compute.
+"""
+
+from . import downloads, history, notes, players, stats_pages
+from .blueprint import bp
+
+__all__ = ["bp", "downloads", "history", "notes", "players", "stats_pages"]

@@ -1,0 +1,89 @@
+"""History: the games newest first, a page at a time, filtered by player and by the date
+each started, with the export of every game in parts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import render_template
+from flask_babel import gettext as _
+
+from .. import db
+from ..engine.core.display import total
+from ..game_service import rules_label
+from .blueprint import bp
+from .downloads import export_max_hands
+from .queries import BadQuery, date_param, page_param, page_size, pages, player_param
+
+
+def duration_text(first: str | None, last: str | None) -> str:
+    """Time from the first hand recorded to the last, as ``1 h 05 min``; a dash without hands."""
+    if first is None or last is None:
+        return "–"
+    try:
+        minutes = int(
+            (datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds()
+        )
+    except (TypeError, ValueError):
+        # A time stored by another tool that names no moment, or one without an offset
+        # beside one with: no duration then, rather than a broken page.
+        return "–"
+    minutes //= 60
+    if minutes < 60:
+        return _("%(minutes)d min", minutes=minutes)
+    return _("%(hours)d h %(minutes)02d min", hours=minutes // 60, minutes=minutes % 60)
+
+
+@bp.get("/history")
+def history():
+    """The games newest first, a page at a time, filtered by player and by the date it
+    started; and the export of every game, in parts when they are many."""
+    database = db.get_db()
+    names = db.player_names(database)
+    problem: BadQuery | None = None
+    count = page = 0
+    try:
+        player = player_param("player", names)
+        since, until = date_param("from"), date_param("to")
+        if since and until and since > until:
+            raise BadQuery("to", _("the end date is before the start date"))
+        count = db.count_history(database, player, since, until)
+        page = page_param(count)
+    except BadQuery as exc:
+        problem, player, since, until, count = exc, None, None, None, 0
+    size = page_size()
+    listings = (
+        []
+        if problem
+        else db.history(database, player, since, until, limit=size, offset=(page - 1) * size)
+    )
+    filters = {"player": player, "from": since, "to": until}
+    return render_template(
+        "history.html",
+        names=names,
+        chosen=filters,
+        problem=problem,
+        games=[_listing(item) for item in listings],
+        filtered=any((player, since, until)),
+        pages=pages(page, count, "review.history", **filters),
+        export_parts=[
+            {"first": part.first, "last": part.last, "games": part.games}
+            for part in db.split_games(database, export_max_hands())
+        ],
+    ), (400 if problem else 200)
+
+
+def _listing(item: db.Listing) -> dict[str, Any]:
+    game = item.game
+    return {
+        "id": game.id,
+        "name": game.name,
+        "date": game.created_at[:10],
+        "duration": duration_text(item.first_hand_at, item.last_hand_at),
+        "players": game.players,
+        "rules": rules_label(game),
+        "hands": game.hand_count,
+        "winner": None if game.winner is None else game.players[game.winner],
+        "total": None if game.winner is None else total(game.totals[game.winner]),
+    }

@@ -1,0 +1,152 @@
+"""Players: everyone who has played, one player's career and games, and head-to-head.
+
+Career and head-to-head figures replay at most ``FIGURES_MAX_HANDS`` hands, the latest
+games first, and say so when capped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask import abort, current_app, render_template, request
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from .. import db
+from ..chart import game_chart
+from ..engine import get_game
+from ..engine.core.display import mean_figure, total
+from ..forms import MAX_NAME_LENGTH
+from ..game_service import game_of
+from ..i18n import isolate, shown_ltr
+from .blueprint import bp
+from .queries import BadQuery, page_param, page_size, pages, unknown_player
+from .stats_pages import figure_rows, recorded
+
+MAX_COMPARED = 8
+
+
+def figures_max_hands() -> int:
+    """How many hands a page replays at most for career and head-to-head figures: enough
+    for years of games, few enough that the page never holds a server thread for long."""
+    return current_app.config["FIGURES_MAX_HANDS"]
+
+
+@bp.get("/players")
+def players():
+    """Everyone who has played, and the form that picks players for head-to-head."""
+    database = db.get_db()
+    names = db.player_names(database)
+    chosen = request.args.getlist("player")
+    problem: BadQuery | None = None
+    table = None
+    if chosen:
+        try:
+            table = _head_to_head(database, names, chosen)
+        except BadQuery as exc:
+            problem = exc
+    return render_template(
+        "players.html", names=names, chosen=chosen, problem=problem, table=table
+    ), (400 if problem else 200)
+
+
+def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str, Any]:
+    for name in chosen:
+        if len(name) > MAX_NAME_LENGTH or name not in names:
+            raise unknown_player(name)
+    if len(set(chosen)) != len(chosen):
+        raise BadQuery("player", _("choose each player once"))
+    if not 2 <= len(chosen) <= MAX_COMPARED:
+        raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
+    latest = db.latest_games(database, chosen, 2, figures_max_hands())
+    found = db.load_games_with_hands(database, game_ids=latest.ids)
+    # Every game here is played by the default game's rules until games carry their key.
+    table = get_game().head_to_head([recorded(g, h) for g, h in found], chosen)
+    cells = {}
+    for a in chosen:
+        for b in chosen:
+            if a == b:
+                continue
+            rivalry = table.rivalry(a, b)
+            cells[(a, b)] = {
+                "games": _(
+                    "%(ahead)d–%(behind)d in %(finished)d finished",
+                    ahead=rivalry.ahead,
+                    behind=rivalry.behind,
+                    finished=rivalry.finished,
+                ),
+                "hands": _(
+                    "hands %(ahead)d–%(behind)d of %(hands)d",
+                    ahead=rivalry.hands_ahead,
+                    behind=rivalry.hands_behind,
+                    hands=rivalry.hands,
+                ),
+                "margin": _(
+                    "average margin %(margin)s",
+                    margin=shown_ltr(mean_figure(rivalry.average_margin, sign=True)),
+                ),
+                "together": rivalry.games,
+            }
+    note = (
+        _(
+            "From the latest %(games)d of the %(total)d games in which two or more of them played.",
+            games=len(latest.ids),
+            total=latest.total,
+        )
+        if latest.capped
+        else None
+    )
+    return {"players": chosen, "cells": cells, "note": note}
+
+
+@bp.get("/players/<path:name>")
+def player(name: str):
+    """A player's career figures, the chart of their latest game and their games, newest
+    first, a page at a time. Games and wins count every game; the figures per hand come
+    from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so when capped."""
+    database = db.get_db()
+    record = db.player_record(database, name) if len(name) <= 200 else None
+    if not record or not record.games:
+        abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
+    try:
+        page = page_param(record.games)
+    except BadQuery as exc:
+        abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
+    latest = db.latest_games(database, [name], 1, figures_max_hands())
+    found = db.load_games_with_hands(database, game_ids=latest.ids)
+    latest_game, latest_hands = found[-1]
+    game = game_of(latest_game)
+    figures = game.careers(recorded(g, h) for g, h in found)[name].figures
+    lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
+    progress = db.progress_of(latest_game, latest_hands)
+    size = page_size()
+    return render_template(
+        "player.html",
+        name=name,
+        rows=figure_rows(lines),
+        note=(
+            _(
+                "Figures per hand are from the latest %(games)d of %(total)d games.",
+                games=len(latest.ids),
+                total=latest.total,
+            )
+            if latest.capped
+            else None
+        ),
+        latest=latest_game,
+        chart=Markup(game_chart(progress, latest_game.players, game, title=_("Running totals"))),
+        games=[
+            {
+                "id": g.id,
+                "name": g.name,
+                "date": g.created_at[:10],
+                "players": g.players,
+                "total": total(g.totals[g.players.index(name)]),
+                "won": g.winner is not None and g.players[g.winner] == name,
+                "status": g.status,
+            }
+            for g in db.player_games(database, name, size, (page - 1) * size)
+        ],
+        pages=pages(page, record.games, "review.player", name=name),
+    )

@@ -1,0 +1,68 @@
+"""One game's statistics page, and the figures tables every statistics page prints.
+
+The figures and their wording come from the game (``Game.game_stats``,
+``Game.game_figures``, ``Game.player_figures``); this module puts them in the page's
+language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import render_template
+
+from .. import db
+from ..access import game_and_hands_or_404
+from ..engine import Game
+from ..engine.core.display import FigureLine, total
+from ..game_service import game_of, rules_label
+from ..i18n import isolate_ltr, shown, shown_ltr
+from .blueprint import bp
+
+
+def recorded(game: db.Game, hands: Sequence[db.StoredHand]) -> Any:
+    """A stored game as its game's statistics take it."""
+    return game_of(game).recorded_game(
+        game.settings, game.first_dealer, game.players, [h.record for h in hands], game.id
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FigureRow:
+    """One line of a figures table in the page's language: what it is, one value per column."""
+
+    label: str
+    values: tuple[str, ...]
+
+
+def figure_rows(lines: Sequence[FigureLine]) -> list[FigureRow]:
+    """The game's figure lines as a page prints them."""
+    return [
+        FigureRow(shown(line.label), tuple(shown_ltr(value) for value in line.values))
+        for line in lines
+    ]
+
+
+def summary_rows(game: Game, stats: Any) -> list[tuple[str, str]]:
+    """The game-wide figures as (label, value) pairs."""
+    return [(row.label, row.values[0]) for row in figure_rows(game.game_figures(stats))]
+
+
+@bp.get("/games/<int:game_id>/stats")
+def game_statistics(game_id: int):
+    stored, hands = game_and_hands_or_404(game_id)
+    game = game_of(stored)
+    stats = game.game_stats(recorded(stored, hands))
+    return render_template(
+        "game_stats.html",
+        game=stored,
+        rules=rules_label(stored),
+        summary=summary_rows(game, stats),
+        players=stored.players,
+        totals=[isolate_ltr(total(p.total)) for p in stats.players],
+        winner=stats.winner,
+        rows=figure_rows(game.player_figures([p.figures for p in stats.players])),
+        terms=[shown(term) for term in game.figures_notes()],
+    )
