@@ -98,7 +98,16 @@ class Bid:
                 ),
                 "bid",
             )
-        kind = Kind.from_str(match.group(2))
+        try:
+            kind = Kind.from_str(match.group(2))
+        except ParseError:
+            raise ParseError(
+                msg(
+                    "%(text)s is not a bid; its kind must be U (uptown), D (downtown) or NT",
+                    text=repr(text),
+                ),
+                "bid",
+            ) from None
         digits = match.group(1)
         if len(digits) > 2 or not MIN_LEVEL <= int(digits) <= MAX_LEVEL:
             raise ParseError(
