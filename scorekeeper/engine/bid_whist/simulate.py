@@ -18,13 +18,14 @@ from ..core.seats import SEATS
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
-from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, kitty_size, pack
+from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
 from .play import PlayState, Trick, play_out_random
 from .progression import next_dealer
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
 _SUIT_LETTERS = "CDHS"
+_EVERY_CARD = range(PACK_SIZE)
 
 
 class DealResult:
@@ -146,7 +147,7 @@ class _Table:
         settings = self.settings
         draw = rng.random
         cards = self.pack
-        keys = [draw() for _ in cards]
+        keys = [draw() for _ in _EVERY_CARD]  # indexed by card number, jokers or not
         shuffled = sorted(cards, key=keys.__getitem__)
         dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         kitty = shuffled[SEATS * HAND_SIZE :]
