@@ -246,25 +246,28 @@ class HeuristicBot:
         return max(plain, key=keys.__getitem__) if plain else min(winners, key=keys.__getitem__)
 
     def _lead(self, play: PlayState, legal: list[int]) -> int:
-        gone = {card for _leader, cards, _winner in play.tricks for card in cards}
+        out = {card for _leader, cards, _winner in play.tricks for card in cards}
         if play.bidder == self.seat:
-            gone.update(self._discard)
+            out.update(self._discard)
         hand = play.hands[self.seat]
+        for cards in hand:
+            out.update(cards)
+        trump = play.trump
         best = None
         best_key = -1
+        # The highest key another player may still hold, per suit: a card above it is sure.
+        tops: dict[int, int] = {}
         for card in legal:
-            suit = card // 13 if card < 52 else play.trump
+            suit = card // 13 if card < 52 else trump
             if suit == NO_SUIT:
                 continue
             keys = play.keys_by_led[suit]
+            top = tops.get(suit)
+            if top is None:
+                others = _SUIT_CARDS[suit] + (self.jokers if trump == suit else ())
+                top = tops[suit] = max((keys[o] for o in others if o not in out), default=-1)
             key = keys[card]
-            held = hand[suit]
-            beaten = any(
-                keys[other] > key
-                for other in _SUIT_CARDS[suit] + (self.jokers if play.trump == suit else ())
-                if other not in gone and other not in held
-            )
-            if not beaten and key > best_key:
+            if key > top and key > best_key:
                 best, best_key = card, key
         if best is not None:
             return best
