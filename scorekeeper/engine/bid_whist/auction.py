@@ -1,0 +1,171 @@
+"""The auction: one round, opened by the player left of the dealer, so the dealer speaks
+last. Each player bids once, higher than the bid before, or passes.
+
+``Auction`` is a state machine: ``legal_actions()`` lists the calls the player to speak may
+make, ``apply(call)`` makes one, ``is_terminal()`` says when all four have spoken. When all
+four pass, ``all_pass`` throws the hand in (``redeal``) or leaves the dealer no call but a
+bid at the minimum level (``dealer_must_bid``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.errors import IllegalAction, ParseError
+from ..core.messages import msg
+from ..core.seats import SEATS, left_of
+from .bids import ALL_BIDS, Bid, bid_rank
+from .settings import BidWhistSettings
+
+
+class Pass:
+    """The call that is not a bid. There is one: :data:`PASS`."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+
+PASS: Final = Pass()
+Call = Bid | Pass
+
+
+def parse_call(text: str) -> Call:
+    """``pass`` or a bid such as ``4U``; raises ParseError."""
+    if isinstance(text, str) and text.strip().lower() == "pass":
+        return PASS
+    return Bid.from_str(text)
+
+
+class Auction:
+    """One round of calls, from the seat left of ``dealer`` round to the dealer."""
+
+    __slots__ = (
+        "settings",
+        "dealer",
+        "to_speak",
+        "calls",
+        "bidder",
+        "bid",
+        "_rank",
+        "_bids",
+        "_legal",
+    )
+
+    def __init__(self, settings: BidWhistSettings, dealer: int) -> None:
+        if not 0 <= dealer < SEATS:
+            raise ValueError(f"dealer is seat {dealer}; seats are 0..3")
+        self.settings = settings
+        self.dealer = dealer
+        self.to_speak: int | None = left_of(dealer)
+        self.calls: list[tuple[int, Call]] = []
+        """Every call so far as (seat, call), in order."""
+        self.bidder: int | None = None
+        self.bid: Bid | None = None
+        self._rank = -1
+        self._bids, self._legal = _bids_by_rank(settings)
+
+    def is_terminal(self) -> bool:
+        return self.to_speak is None
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when the auction is over and nobody bid."""
+        return self.to_speak is None and self.bid is None
+
+    def legal_actions(self) -> list[Call]:
+        """The calls the seat to speak may make: pass, then every higher bid from lowest.
+        A dealer who must bid after three passes has only the minimum-level bids."""
+        if self.to_speak is None:
+            return []
+        must = self._dealer_must_bid()
+        key = (self._rank, must)
+        legal = self._legal.get(key)
+        if legal is None:
+            higher = [bid for rank, bid in self._bids if rank > self._rank]
+            if must:
+                minimum = self.settings.minimum_level
+                legal = [bid for bid in higher if bid.level == minimum]
+            else:
+                legal = [PASS, *higher]
+            self._legal[key] = legal
+        return list(legal)
+
+    def _dealer_must_bid(self) -> bool:
+        return (
+            self.settings.all_pass == "dealer_must_bid"
+            and self.bid is None
+            and self.to_speak == self.dealer
+        )
+
+    def apply(self, call: Call) -> None:
+        """Makes ``call`` for the seat to speak.
+
+        Raises IllegalAction when the auction is over, the bid is not higher than the last,
+        is below the minimum level, or the dealer passes when they must bid.
+        """
+        seat = self.to_speak
+        if seat is None:
+            raise IllegalAction(msg("the auction is over"), "call")
+        if isinstance(call, Pass):
+            if self._dealer_must_bid():
+                raise IllegalAction(
+                    msg("all three others passed, so the dealer must bid the minimum level"),
+                    "call",
+                )
+        elif isinstance(call, Bid):
+            if call.level < self.settings.minimum_level:
+                raise IllegalAction(
+                    msg(
+                        "%(bid)s is below the minimum level %(minimum)d",
+                        bid=str(call),
+                        minimum=self.settings.minimum_level,
+                    ),
+                    "call",
+                )
+            rank = bid_rank(call, self.settings.downtown_over_uptown)
+            if rank <= self._rank:
+                raise IllegalAction(
+                    msg("%(bid)s does not outbid %(last)s", bid=str(call), last=str(self.bid)),
+                    "call",
+                )
+            if self._dealer_must_bid() and call.level != self.settings.minimum_level:
+                raise IllegalAction(
+                    msg("all three others passed, so the dealer must bid the minimum level"),
+                    "call",
+                )
+            self._rank = rank
+            self.bid = call
+            self.bidder = seat
+        else:
+            raise ParseError(msg("%(call)s is not a call", call=repr(call)), "call")
+        self.calls.append((seat, call))
+        self.to_speak = None if seat == self.dealer else left_of(seat)
+
+
+_Legal = dict[tuple[int, bool], list[Call]]
+_CACHE: dict[tuple[int, bool], tuple[tuple[tuple[int, Bid], ...], _Legal]] = {}
+
+
+def _bids_by_rank(settings: BidWhistSettings) -> tuple[tuple[tuple[int, Bid], ...], _Legal]:
+    """The bids these rules allow with their ranks, lowest first, and a shared memo of the
+    legal calls by (rank to beat, dealer must bid)."""
+    key = (settings.minimum_level, settings.downtown_over_uptown)
+    found = _CACHE.get(key)
+    if found is None:
+        ranked = tuple(
+            sorted(
+                (
+                    (bid_rank(bid, settings.downtown_over_uptown), bid)
+                    for bid in ALL_BIDS
+                    if bid.level >= settings.minimum_level
+                ),
+                key=lambda pair: (pair[0], pair[1].kind),
+            )
+        )
+        found = _CACHE[key] = (ranked, {})
+    return found

@@ -1,0 +1,149 @@
+"""Bid Whist's pack: the 52 cards of the core plus up to two jokers, and its card orders.
+
+Inside, a card is a number: 0..51 as ``Card.index`` (suit-major, two up to ace), then
+:data:`LITTLE_JOKER` (52) and :data:`BIG_JOKER` (53). Text round-trips:
+``parse_card(card_text(n)) == n`` for every number, the jokers written ``LJ`` and ``BJ``.
+A pack with one joker holds the big one.
+
+A contract fixes the card order (see :func:`trick_keys`):
+
+- uptown and high no-trump: A K Q … 2;
+- downtown and low no-trump: A 2 3 … K, the ace staying high (``downtown_ace_high``), or
+  2 3 … K A with it off;
+- with a trump suit the jokers are the two highest trumps, big above little, and belong to
+  the trump suit for following; in no-trump they belong to no suit and cannot win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..core.cards import Card, Suit
+from ..core.errors import ParseError
+from ..core.messages import msg
+
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+JOKERS: tuple[int, ...] = (LITTLE_JOKER, BIG_JOKER)
+PACK_SIZE = 54
+NO_SUIT = 4
+"""The suit number of a joker in no-trump, and of the trump in a no-trump contract."""
+
+HAND_SIZE = 12
+TRICKS = 12
+BOOKS = 13
+"""Books at stake in a hand: the discard, which counts as the bidding side's first, and
+12 tricks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """A joker: ``big`` or little. ``Joker.from_str(str(j)) == j``."""
+
+    big: bool
+
+    @property
+    def index(self) -> int:
+        return BIG_JOKER if self.big else LITTLE_JOKER
+
+    def __str__(self) -> str:
+        return "BJ" if self.big else "LJ"
+
+    def __repr__(self) -> str:
+        return f"Joker({str(self)!r})"
+
+    @classmethod
+    def from_str(cls, text: str) -> Joker:
+        """Parses ``BJ`` or ``LJ`` (any case); raises ParseError quoting the text."""
+        key = text.strip().upper()
+        if key in ("BJ", "LJ"):
+            return cls(key == "BJ")
+        raise ParseError(msg("%(text)s is not a joker; write BJ or LJ", text=repr(text)))
+
+
+BidWhistCard = Card | Joker
+
+CARD_TEXT: tuple[str, ...] = (*(str(Card.from_index(n)) for n in range(52)), "LJ", "BJ")
+"""The text of each card number."""
+
+RANK_OF: tuple[int, ...] = (*(n % 13 + 2 for n in range(52)), 0, 0)
+"""Each card number's rank, 2..14 (ace 14); 0 for a joker."""
+
+
+def pack(jokers: int) -> list[int]:
+    """The card numbers of a pack with 0, 1 or 2 jokers (one joker is the big one)."""
+    if jokers not in (0, 1, 2):
+        raise ValueError(f"jokers is {jokers}; a pack has 0, 1 or 2")
+    return [*range(52), *JOKERS[2 - jokers :]]
+
+
+def kitty_size(jokers: int) -> int:
+    """The cards left for the kitty after 12 each: 4 plus the jokers."""
+    return 4 + jokers
+
+
+def card_text(number: int) -> str:
+    return CARD_TEXT[number]
+
+
+def card_of(number: int) -> BidWhistCard:
+    """The :class:`Card` or :class:`Joker` of a card number."""
+    if number >= 52:
+        return Joker(number == BIG_JOKER)
+    return Card.from_index(number)
+
+
+def parse_card(text: str) -> int:
+    """The card number of ``TS``, ``10s``, ``T♠``, ``BJ`` or ``lj``; raises ParseError."""
+    if isinstance(text, str) and text.strip().upper() in ("BJ", "LJ"):
+        return Joker.from_str(text).index
+    return Card.from_str(text).index
+
+
+def parse_cards(text: str) -> list[int]:
+    """Whitespace- or comma-separated cards as numbers; raises ParseError on a bad one."""
+    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def strength(rank: int, low: bool, ace_high: bool) -> int:
+    """A rank's place in a suit, higher winning: 2..14 uptown; downtown A (15 or 1), 2 (14),
+    3 (13) … K (3)."""
+    if not low:
+        return rank
+    if rank == 14:
+        return 15 if ace_high else 1
+    return 16 - rank
+
+
+@cache
+def suit_table(trump: int) -> tuple[int, ...]:
+    """``suit_table(trump)[card]``: the suit a card belongs to for following, 0..3, or
+    :data:`NO_SUIT` for a joker in no-trump (``trump == NO_SUIT``). A joker with a trump
+    suit belongs to it."""
+    return (*(n // 13 for n in range(52)), trump, trump)
+
+
+@cache
+def trick_keys(trump: int, low: bool, ace_high: bool) -> tuple[tuple[int, ...], ...]:
+    """``trick_keys(...)[led][card]``: the card's strength in a trick whose suit to follow
+    is ``led`` (0..3; :data:`NO_SUIT` while only jokers have been played). The highest key
+    wins. Trumps outrank the suit led, which outranks the other suits; jokers are the top
+    trumps with a trump suit, and below every card in no-trump, so they never win there."""
+    suits = suit_table(trump)
+    tables = []
+    for led in range(5):
+        keys = []
+        for card in range(PACK_SIZE):
+            if card >= 52:
+                keys.append(-1 if trump == NO_SUIT else 3 * 64 + card - 52)
+                continue
+            suit = suits[card]
+            weight = 2 if suit == trump else 1 if suit == led else 0
+            keys.append(weight * 64 + strength(RANK_OF[card], low, ace_high))
+        tables.append(tuple(keys))
+    return tuple(tables)
+
+
+def suit_name(suit: int) -> str:
+    return Suit(suit).name.lower()

@@ -1,0 +1,165 @@
+"""Game progression: dealer and first bidder, running totals per side and the end of game.
+
+``replay`` is the one place that turns a game's recorded hands into everything a
+scoreboard shows. The deal passes to the left after every hand, a thrown-in one included;
+the player left of the dealer bids first. The game ends after a hand in which:
+
+- a Boston wins the game (``boston=wins_game``): the bidding side wins;
+- a side reaches +target or more: it wins; a side reaches -target or less: the other wins;
+- ``deal_limit`` deals have been played, or the table asked to finish now: the side ahead
+  wins; a tie plays on, one deal at a time, until one side is ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..core.messages import msg
+from ..core.seats import SEATS, leaders_of, left_of
+from .records import HandRecord, PlayedHand
+from .scoring import HandScore
+from .settings import BidWhistSettings
+
+Status = Literal["in_progress", "finished"]
+EndReason = Literal["boston", "target", "minus_target", "deal_limit", "finish"]
+
+
+def next_dealer(dealer: int) -> int:
+    """The next hand's dealer: always the player to the left, after a thrown-in hand too."""
+    return left_of(dealer)
+
+
+def first_bidder(dealer: int) -> int:
+    """The seat that bids first: left of the dealer, so the dealer speaks last."""
+    return left_of(dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedHand:
+    """One recorded hand as the scoreboard shows it; ``totals`` per side after it."""
+
+    number: int
+    dealer: int
+    first_bidder: int
+    record: HandRecord
+    score: HandScore | None
+    totals: tuple[int, int]
+
+    @property
+    def points(self) -> tuple[int, int]:
+        return self.score.points if self.score else (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """Where a game stands after its recorded hands. ``totals`` and ``winner`` are per side
+    (0 is A, seats 0 and 2; 1 is B, seats 1 and 3)."""
+
+    settings: BidWhistSettings
+    hands: tuple[ReplayedHand, ...]
+    totals: tuple[int, int]
+    dealer: int
+    first_bidder: int
+    status: Status
+    winner: int | None
+    reason: EndReason | None
+    """Why the game ended, or None while it goes on."""
+    tie_plays_on: bool
+    """True while the game should have ended (deal limit or finish now) but the sides are
+    level, so it plays on until one side is ahead."""
+
+    @property
+    def opener(self) -> int:
+        return self.first_bidder
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        return leaders_of(self.totals)
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+
+def replay(
+    settings: BidWhistSettings,
+    first_dealer: int,
+    hands: Sequence[HandRecord],
+    finish_after: int | None = None,
+) -> GameProgress:
+    """Scores ``hands`` in order and returns the game's state after them.
+
+    ``finish_after`` is the number of hands recorded when the table asked to finish now
+    (None if it did not): from that hand on, the side ahead wins. Raises ValueError if a
+    hand is recorded after the game ended.
+    """
+    if not 0 <= first_dealer < SEATS:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    totals = [0, 0]
+    dealer = first_dealer
+    winner: int | None = None
+    reason: EndReason | None = None
+    replayed: list[ReplayedHand] = []
+    stop_at = _stop_after(settings, finish_after)
+    for number, record in enumerate(hands, start=1):
+        if winner is not None:
+            raise ValueError(
+                msg("hand %(number)d was recorded after the game ended", number=number)
+            )
+        score = record.score(settings) if isinstance(record, PlayedHand) else None
+        if score is not None:
+            totals = [t + p for t, p in zip(totals, score.points, strict=True)]
+        replayed.append(
+            ReplayedHand(number, dealer, first_bidder(dealer), record, score, _pair(totals))
+        )
+        dealer = next_dealer(dealer)
+        winner, reason = _decide(settings, score, totals, number, stop_at)
+    # Only the reason for stopping shows a tie: a game asked to stop, level at the end.
+    ended_level = (
+        winner is None and stop_at is not None and len(hands) >= stop_at and totals[0] == totals[1]
+    )
+    return GameProgress(
+        settings=settings,
+        hands=tuple(replayed),
+        totals=_pair(totals),
+        dealer=dealer,
+        first_bidder=first_bidder(dealer),
+        status="finished" if winner is not None else "in_progress",
+        winner=winner,
+        reason=reason,
+        tie_plays_on=ended_level,
+    )
+
+
+def _pair(totals: list[int]) -> tuple[int, int]:
+    return (totals[0], totals[1])
+
+
+def _stop_after(settings: BidWhistSettings, finish_after: int | None) -> int | None:
+    """The hand count from which the side ahead wins, or None."""
+    limits = [n for n in (settings.deal_limit or None, finish_after) if n is not None]
+    return min(limits) if limits else None
+
+
+def _decide(
+    settings: BidWhistSettings,
+    score: HandScore | None,
+    totals: list[int],
+    number: int,
+    stop_at: int | None,
+) -> tuple[int | None, EndReason | None]:
+    if score is not None and score.boston and settings.boston == "wins_game":
+        return score.bidder_side, "boston"
+    for side in (0, 1):
+        if totals[side] >= settings.target:
+            return side, "target"
+    for side in (0, 1):
+        if totals[side] <= -settings.target:
+            return 1 - side, "minus_target"
+    if stop_at is not None and number >= stop_at and totals[0] != totals[1]:
+        return (0 if totals[0] > totals[1] else 1), (
+            "finish" if settings.deal_limit == 0 or stop_at < settings.deal_limit else "deal_limit"
+        )
+    return None, None

@@ -1,0 +1,97 @@
+"""Scoring: points per side as a function of (settings, bid, books taken, reneges).
+
+Only the bidding side scores, as a side. At level L with B books (the discard included):
+
+| kind | made (B >= 6 + L) | set (B < 6 + L) |
+| --- | --- | --- |
+| uptown or downtown | B - 6 | -L |
+| no-trump | 2 * (B - 6) | -2L |
+
+A caught renege first moves ``renege_books`` books from the reneging side to the other.
+``set_goes_to=defenders_gain`` gives a set's points to the defenders instead; a Boston (all
+13 books) is doubled under ``boston=double`` and wins the game under ``boston=wins_game``
+(see ``progression``). Sides are A (seats 0 and 2) and B (seats 1 and 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.seats import SEATS
+from .bids import BOOK_BASE, Bid, Kind
+from .cards import BOOKS
+from .settings import BidWhistSettings
+
+SIDES: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
+
+
+def side_of(seat: int) -> int:
+    """The side of a seat: 0 (A, seats 0 and 2) or 1 (B, seats 1 and 3)."""
+    return seat % 2
+
+
+def books_after_reneges(
+    settings: BidWhistSettings, bidder_side: int, books: int, reneges: Sequence[int]
+) -> int:
+    """The bidding side's books once each caught renege has moved ``renege_books`` books
+    from the reneging side to the other, kept within 0..13."""
+    moved = settings.renege_books * (reneges[1 - bidder_side] - reneges[bidder_side])
+    return max(0, min(BOOKS, books + moved))
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The scored result of one hand.
+
+    ``points`` is per side [A, B]; ``books`` the bidding side's books after reneges;
+    ``needed`` the books the bid needed; ``boston`` is True for all 13 books.
+    """
+
+    points: tuple[int, int]
+    made: bool
+    needed: int
+    books: int
+    boston: bool
+    bidder_side: int
+
+    @property
+    def seat_points(self) -> tuple[int, ...]:
+        """Points per seat: partners score alike."""
+        return tuple(self.points[side_of(seat)] for seat in range(SEATS))
+
+    def to_dict(self) -> dict:
+        return {"points": list(self.points), "made": self.made, "needed": self.needed}
+
+
+def bid_points(bid: Bid, books: int) -> int:
+    """What the bidding side's bid is worth with ``books``: positive if made, else the
+    (negative) set."""
+    factor = 2 if bid.kind is Kind.NO_TRUMP else 1
+    if books >= bid.books_needed:
+        return factor * (books - BOOK_BASE)
+    return -factor * bid.level
+
+
+def score_hand(
+    settings: BidWhistSettings,
+    bidder: int,
+    bid: Bid,
+    books: int,
+    reneges: Sequence[int] = (0, 0),
+) -> HandScore:
+    """Scores a hand whose values are already valid (see ``records``): ``books`` is what
+    the bidding side took, the discard included, before reneges; ``reneges`` is per side."""
+    side = side_of(bidder)
+    taken = books_after_reneges(settings, side, books, reneges)
+    value = bid_points(bid, taken)
+    made = taken >= bid.books_needed
+    boston = taken == BOOKS
+    if boston and settings.boston == "double":
+        value *= 2
+    points = [0, 0]
+    if not made and settings.set_goes_to == "defenders_gain":
+        points[1 - side] = -value
+    else:
+        points[side] = value
+    return HandScore((points[0], points[1]), made, bid.books_needed, taken, boston, side)

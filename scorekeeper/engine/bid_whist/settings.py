@@ -1,0 +1,191 @@
+"""Bid Whist's house rules: every setting of RULES.md section 2 is a knob, and the preset
+``bid-whist`` is the seed's own rules.
+
+A game stores its full settings (``to_dict``), never only the preset's name, so an old game
+scores again exactly as it did when it was played.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from ..core.errors import InvalidSettings, ParseError
+from ..core.messages import Message, msg
+from ..core.numbers import TooManyDigits, parse_int, shown
+
+AllPass = Literal["redeal", "dealer_must_bid"]
+NtJokers = Literal["void_only", "any_time", "must_when_void"]
+SetGoesTo = Literal["bidders_lose", "defenders_gain"]
+Boston = Literal["none", "double", "wins_game"]
+
+
+@dataclass(frozen=True, slots=True)
+class BidWhistSettings:
+    """The house rules of one Bid Whist game. Field names are stored and set by name."""
+
+    jokers: int = 2
+    minimum_level: int = 3
+    downtown_over_uptown: bool = False
+    all_pass: AllPass = "redeal"
+    sport_kitty: bool = False
+    downtown_ace_high: bool = True
+    nt_jokers: NtJokers = "void_only"
+    renege_books: int = 3
+    set_goes_to: SetGoesTo = "bidders_lose"
+    boston: Boston = "none"
+    target: int = 21
+    deal_limit: int = 0
+
+    def __post_init__(self) -> None:
+        for name in KNOBS:
+            value = getattr(self, name)
+            coerced = coerce_knob(name, value)
+            if type(coerced) is not type(value) or coerced != value:
+                raise InvalidSettings(f"{name} has the wrong type: {value!r}", name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> BidWhistSettings:
+        """Settings from stored or typed values over the preset; raises InvalidSettings."""
+        return BID_WHIST.with_changes(values)
+
+    def with_changes(self, values: dict[str, Any]) -> BidWhistSettings:
+        """A copy with knobs changed; values may be typed or text (``"yes"``, ``"4"``).
+
+        Raises InvalidSettings naming the knob for an unknown name or a bad value.
+        """
+        changes = {name: coerce_knob(name, value) for name, value in values.items()}
+        return replace(self, **changes)
+
+    def differs_from(self, other: Any) -> list[str]:
+        """The knob names whose values differ from ``other``."""
+        return [k for k in KNOBS if getattr(self, k) != getattr(other, k)]
+
+
+KNOBS: tuple[str, ...] = tuple(f.name for f in fields(BidWhistSettings))
+
+KNOB_HELP: dict[str, Message] = {
+    "jokers": msg("jokers in the pack: 2 (big and little), 1 or 0; the kitty gets 4 more"),
+    "minimum_level": msg("the lowest level a bid may name: 3 (9 books) or 4 (10 books)"),
+    "downtown_over_uptown": msg("at the same level downtown outbids uptown"),
+    "all_pass": msg("when all four pass: the hand is thrown in, or the dealer must bid"),
+    "sport_kitty": msg("with a trump bid the kitty is shown to everyone before pickup"),
+    "downtown_ace_high": msg("downtown and low no-trump keep the ace as the highest card"),
+    "nt_jokers": msg(
+        "jokers in no-trump: only when void in the suit led, at any time, or must be "
+        "played when void"
+    ),
+    "renege_books": msg("books a caught renege moves to the other side"),
+    "set_goes_to": msg("a set bid: the bidders lose the points, or the defenders gain them"),
+    "boston": msg("all 13 books: scored as usual, points doubled, or the game is won"),
+    "target": msg("a side at +target wins; a side at -target loses"),
+    "deal_limit": msg("deals after which the side ahead wins: 0 for none, or a multiple of 4"),
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "all_pass": ("redeal", "dealer_must_bid"),
+    "nt_jokers": ("void_only", "any_time", "must_when_void"),
+    "set_goes_to": ("bidders_lose", "defenders_gain"),
+    "boston": ("none", "double", "wins_game"),
+}
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "jokers": (0, 2),
+    "minimum_level": (3, 4),
+    "renege_books": (0, 13),
+    "target": (1, 1000),
+    "deal_limit": (0, 1000),
+}
+BOOLS: tuple[str, ...] = ("downtown_over_uptown", "sport_kitty", "downtown_ace_high")
+_TRUE = {"1", "true", "yes", "on", "y", "t"}
+_FALSE = {"0", "false", "no", "off", "n", "f"}
+
+
+def coerce_knob(name: str, value: Any) -> Any:
+    """``value`` as the knob's type; raises InvalidSettings naming the knob and the rule."""
+    if name not in KNOBS:
+        problem = msg(
+            "%(setting)s is not a rule setting; known settings: %(known)s",
+            setting=repr(name),
+            known=", ".join(KNOBS),
+        )
+        raise InvalidSettings(problem, name)
+    text = value.strip().lower() if isinstance(value, str) else None
+    if name in CHOICES:
+        if text not in CHOICES[name]:
+            problem = msg(
+                "%(knob)s must be one of %(choices)s, not %(value)s",
+                knob=name,
+                choices=", ".join(CHOICES[name]),
+                value=shown(value),
+            )
+            raise InvalidSettings(problem, name)
+        return text
+    if name in BOOLS:
+        if isinstance(value, bool):
+            return value
+        if text in _TRUE or (type(value) is int and value == 1):
+            return True
+        if text in _FALSE or (type(value) is int and value == 0):
+            return False
+        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=shown(value))
+        raise InvalidSettings(problem, name)
+    try:
+        number = parse_int(value, name)
+    except TooManyDigits as exc:
+        raise InvalidSettings(exc.message, name) from None
+    except ParseError:
+        problem = msg(
+            "%(knob)s must be a whole number, not %(value)s", knob=name, value=shown(value)
+        )
+        raise InvalidSettings(problem, name) from None
+    low, high = INT_RANGES[name]
+    if not low <= number <= high:
+        problem = msg(
+            "%(knob)s must be between %(low)d and %(high)d, not %(number)d",
+            knob=name,
+            low=low,
+            high=high,
+            number=number,
+        )
+        raise InvalidSettings(problem, name)
+    if name == "deal_limit" and number % 4:
+        problem = msg(
+            "deal_limit is %(number)d; it must be 0 (no limit) or a multiple of 4, so that "
+            "everyone deals equally often",
+            number=number,
+        )
+        raise InvalidSettings(problem, name)
+    return number
+
+
+BID_WHIST = BidWhistSettings()
+
+PRESETS: dict[str, BidWhistSettings] = {"bid-whist": BID_WHIST}
+
+
+def preset(name: str) -> BidWhistSettings:
+    """The named preset; raises InvalidSettings (field ``rules``) listing the known names."""
+    try:
+        return PRESETS[str(name).strip().lower()]
+    except KeyError:
+        problem = msg(
+            "%(name)s is not a rules preset; choose one of %(known)s",
+            name=repr(name),
+            known=", ".join(PRESETS),
+        )
+        raise InvalidSettings(problem, "rules") from None
+
+
+def preset_name_of(settings: Any) -> str | None:
+    """The preset these settings equal, the target and deal limit aside, or None."""
+    for name, candidate in PRESETS.items():
+        if replace(candidate, target=settings.target, deal_limit=settings.deal_limit) == settings:
+            return name
+    return None

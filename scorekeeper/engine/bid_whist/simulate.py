@@ -1,0 +1,299 @@
+"""Simulation of whole deals: shuffle and deal, the auction, the bidder's announcement,
+the kitty and discard, 12 tricks and the score, played by bots (see ``bots``).
+
+The same seed gives the same deals, calls and cards every time: the pack is shuffled with
+one seeded ``random.Random`` and the bots draw from another. Cards stay card numbers until
+``DealResult.to_dict`` writes them as text.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.seats import SEATS
+from .auction import Auction, Call
+from .bids import Bid, Kind
+from .bots import Bot, RandomBot, make_bots
+from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
+from .play import PlayState, Trick, play_out_random
+from .progression import next_dealer
+from .scoring import HandScore, score_hand, side_of
+from .settings import BidWhistSettings
+
+_SUIT_LETTERS = "CDHS"
+_EVERY_CARD = range(PACK_SIZE)
+
+
+class DealResult:
+    """Everything that happened in one simulated deal. Cards are card numbers."""
+
+    __slots__ = (
+        "dealer",
+        "deal",
+        "kitty",
+        "auction",
+        "bidder",
+        "bid",
+        "trump",
+        "low",
+        "discard",
+        "tricks",
+        "books",
+        "_settings",
+        "_score",
+    )
+
+    def __init__(
+        self,
+        dealer: int,
+        deal: list[list[int]],
+        kitty: list[int],
+        auction: list[tuple[int, Call]],
+        bidder: int | None = None,
+        bid: Bid | None = None,
+        trump: int = NO_SUIT,
+        low: bool = False,
+        discard: Sequence[int] = (),
+        tricks: list[Trick] | None = None,
+        books: list[int] | None = None,
+        settings: BidWhistSettings | None = None,
+    ) -> None:
+        self.dealer = dealer
+        self.deal = deal
+        self.kitty = kitty
+        self.auction = auction
+        self.bidder = bidder
+        self.bid = bid
+        self.trump = trump
+        self.low = low
+        self.discard = discard
+        self.tricks = tricks if tricks is not None else []
+        self.books = books
+        self._settings = settings
+        self._score: HandScore | None = None
+
+    @property
+    def score(self) -> HandScore | None:
+        """The hand's score (None for a thrown-in deal), worked out when first asked for."""
+        if self._score is None and self.bid is not None:
+            assert self.bidder is not None and self.books is not None and self._settings
+            side = side_of(self.bidder)
+            self._score = score_hand(self._settings, self.bidder, self.bid, self.books[side])
+        return self._score
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when all four passed under ``all_pass=redeal``."""
+        return self.bidder is None
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points per side [A, B]; nothing is scored for a thrown-in deal."""
+        return self.score.points if self.score is not None else (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as JSON-ready values, cards and calls as text. ``deal`` holds the four
+        hands as dealt, before the kitty, sorted; ``books`` is per side [A, B] with the
+        discard counted to the bidder's side. A thrown-in deal has no play: bidder, bid,
+        trump, direction and books are None, discard and tricks are empty, points [0, 0]."""
+        text = CARD_TEXT
+        played = self.bid is not None
+        return {
+            "dealer": self.dealer,
+            "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
+            "kitty": [text[n] for n in self.kitty],
+            "auction": [{"seat": seat, "call": str(call)} for seat, call in self.auction],
+            "thrown_in": not played,
+            "bidder": self.bidder,
+            "bid": str(self.bid) if played else None,
+            "trump": _SUIT_LETTERS[self.trump] if played and self.trump != NO_SUIT else None,
+            "direction": ("low" if self.low else "high") if played else None,
+            "discard": [text[n] for n in self.discard],
+            "tricks": [
+                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
+                for leader, cards, winner in self.tricks
+            ],
+            "books": list(self.books) if self.books is not None else None,
+            "points": list(self.points),
+        }
+
+
+class _Table:
+    """Four bots at a table, with their decisions looked up once for many deals."""
+
+    def __init__(self, settings: BidWhistSettings, bots: Sequence[Bot]) -> None:
+        if len(bots) != SEATS:
+            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
+        self.settings = settings
+        self.bots = bots
+        self.pack = pack(settings.jokers)
+        self.kitty_size = kitty_size(settings.jokers)
+        self.choose_call = [bot.choose_call for bot in bots]
+        self.choose_card = [bot.choose_card for bot in bots]
+        # Four random bots drawing from one generator play the same cards with no call per
+        # card (see ``play_out_random``).
+        generators = {id(bot._rng) for bot in bots if isinstance(bot, RandomBot)}
+        self.random_bits = (
+            bots[0]._rng.getrandbits  # type: ignore[union-attr]
+            if len(generators) == 1 and all(isinstance(bot, RandomBot) for bot in bots)
+            else None
+        )
+
+    def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
+        settings = self.settings
+        draw = rng.random
+        cards = self.pack
+        keys = [draw() for _ in _EVERY_CARD]  # indexed by card number, jokers or not
+        shuffled = sorted(cards, key=keys.__getitem__)
+        dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
+        kitty = shuffled[SEATS * HAND_SIZE :]
+        auction = Auction(settings, dealer)
+        choose_call = self.choose_call
+        while auction.to_speak is not None:
+            seat = auction.to_speak
+            auction.apply(choose_call[seat](auction, dealt[seat]))
+        bidder, bid = auction.bidder, auction.bid
+        if bidder is None or bid is None:
+            return DealResult(dealer, dealt, kitty, auction.calls)
+        bot = self.bots[bidder]
+        trump, low = bot.choose_declaration(bid, dealt[bidder])
+        if bid.kind is Kind.NO_TRUMP:
+            trump = NO_SUIT
+        else:
+            low = bid.kind is Kind.DOWNTOWN
+            if not 0 <= trump < 4:
+                raise ValueError(f"seat {bidder} named trump {trump!r}; a suit is 0..3")
+        full = dealt[bidder] + kitty
+        discard = list(bot.choose_discard(full, self.kitty_size, trump, low))
+        gone = set(discard)
+        if len(gone) != self.kitty_size or not gone <= set(full):
+            raise ValueError(
+                f"seat {bidder} discarded {discard!r}; it must be {self.kitty_size} of its cards"
+            )
+        hands = dealt[:]
+        hands[bidder] = [card for card in full if card not in gone]
+        shown = tuple(kitty) if settings.sport_kitty and trump != NO_SUIT else ()
+        play = PlayState._trusted(
+            hands, trump, low, settings.downtown_ace_high, bidder, settings.nt_jokers, shown
+        )
+        if self.random_bits is not None:
+            play_out_random(play, self.random_bits)
+        else:
+            play.play_out(self.choose_card)
+        won = play.tricks_won
+        side = side_of(bidder)
+        books = [won[0] + won[2], won[1] + won[3]]
+        books[side] += 1
+        return DealResult(
+            dealer,
+            dealt,
+            kitty,
+            auction.calls,
+            bidder,
+            bid,
+            trump,
+            low,
+            discard,
+            play.tricks,
+            books,
+            settings,
+        )
+
+
+def simulate_deals(
+    settings: BidWhistSettings,
+    deals: int,
+    seed: int | None = None,
+    bots: str | Sequence[Bot] = "random",
+    first_dealer: int = 0,
+) -> Iterator[DealResult]:
+    """An iterator over ``deals`` simulated deals; the deal passes left after each.
+
+    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order; without a seed the run
+    is not repeatable. Raises ValueError at once for a negative count, a bad seat, an
+    unknown bot kind or a wrong number of bots.
+    """
+    if deals < 0:
+        raise ValueError(f"deals is {deals}; it must be 0 or more")
+    if not 0 <= first_dealer < SEATS:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    players = (
+        make_bots(bots, random.Random(f"{seed}:bots"), settings) if isinstance(bots, str) else bots
+    )
+    return _deals(_Table(settings, players), random.Random(seed), deals, first_dealer)
+
+
+def _deals(table: _Table, rng: random.Random, deals: int, dealer: int) -> Iterator[DealResult]:
+    for _ in range(deals):
+        yield table.play_deal(dealer, rng)
+        dealer = next_dealer(dealer)
+
+
+@dataclass
+class SimulationSummary:
+    """Counts over many simulated deals, for the command line's summary."""
+
+    deals: int = 0
+    thrown_in: int = 0
+    sets: int = 0
+    bostons: int = 0
+    seconds: float = 0.0
+    by_bid: dict[tuple[int, str], list[int]] = field(default_factory=dict)
+    """[made, played] per (level, kind letters)."""
+    _started: float = field(default_factory=time.perf_counter, repr=False)
+
+    def add(self, result: DealResult) -> None:
+        self.deals += 1
+        self.seconds = time.perf_counter() - self._started
+        score, bid = result.score, result.bid
+        if score is None or bid is None:
+            self.thrown_in += 1
+            return
+        entry = self.by_bid.setdefault((bid.level, bid.kind.letters), [0, 0])
+        entry[0] += score.made
+        entry[1] += 1
+        self.sets += not score.made
+        self.bostons += score.boston
+
+    @property
+    def played(self) -> int:
+        return self.deals - self.thrown_in
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    def lines(self) -> list[str]:
+        """The summary as text lines: deals per second, bids by kind and level, made rate
+        by level and kind, sets and Bostons."""
+        played = self.played
+        out = [
+            f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}  "
+            f"({self.deals_per_second:,.0f} deals/s)",
+            "bids by kind:",
+        ]
+        for kind in Kind:
+            count = sum(t for (_, k), (_, t) in self.by_bid.items() if k == kind.letters)
+            out.append(f"  {str(kind.label):<9} {count:>7}  ({_percent(count, played)})")
+        out.append("bids by level:")
+        for level in sorted({level for level, _ in self.by_bid}):
+            count = sum(t for (lv, _), (_, t) in self.by_bid.items() if lv == level)
+            out.append(f"  {level}         {count:>7}  ({_percent(count, played)})")
+        out.append("made by level and kind:")
+        for (level, letters), (made, total) in sorted(
+            self.by_bid.items(), key=lambda item: (item[0][0], "UDN".index(item[0][1][0]))
+        ):
+            out.append(f"  {level}{letters:<3} {_percent(made, total):>7}  ({made}/{total})")
+        out.append(f"sets: {self.sets} ({_percent(self.sets, played)})")
+        out.append(f"Bostons: {self.bostons} ({_percent(self.bostons, played)})")
+        return out
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
