@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
+from .test_browser import radio
 from .test_display_browser import LANGUAGES, new_game
 
 pytestmark = pytest.mark.browser
@@ -69,6 +70,50 @@ def assert_keys_fit(page, selector: str, expected: int | None = None) -> list[di
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, (selector, scroll)
     return keys
+
+
+# --- item 1: keys fit with long names -------------------------------------------------------
+
+
+def test_the_first_dealer_of_the_issue_can_be_tapped(page):
+    page.goto("/games/new")
+    for seat, name in enumerate(ISSUE):
+        page.fill(f"#player_{seat}", name)
+    keys = assert_keys_fit(page, "#new-game fieldset:has(input[name=first_dealer])", 5)
+    assert [k["text"] for k in keys][1:] == ISSUE
+    elisabeth = page.locator("label.key:has(input[name=first_dealer][value='3'])")
+    elisabeth.click()
+    assert radio(page, "first_dealer", 3).is_checked()
+
+
+@narrow
+def test_first_dealer_keys_fit_with_long_names(phone):
+    page = phone
+    page.goto("/games/new")
+    for seat, name in enumerate(LONG):
+        page.fill(f"#player_{seat}", name)
+    keys = assert_keys_fit(page, "#new-game fieldset:has(input[name=first_dealer])", 5)
+    # A name cut short on its key is whole in its title.
+    assert [k["title"] for k in keys][1:] == LONG
+    page.locator("label.key:has(input[name=first_dealer][value='3'])").click()
+    assert radio(page, "first_dealer", 3).is_checked()
+
+
+@narrow
+def test_hand_form_keys_fit_with_long_names(phone, live_server):
+    page = phone
+    created = new_game(live_server, LONG)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    keys = assert_keys_fit(page, "#bid")
+    declarers = [k for k in keys if k["title"]]
+    assert [k["title"] for k in declarers] == LONG
+    for name, value in (("declarer", 3), ("level", 7), ("denomination", "C")):
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+    for step in ("contracts", "tricks"):
+        for seat in range(4):
+            page.locator(f'#{step} .seat[data-seat="{seat}"] legend button').click()
+            assert_keys_fit(page, f'#{step} .seat[data-seat="{seat}"]', 14)
 
 
 # --- item 2: an even grid of declarer keys, and the players list as it was -----------------
