@@ -121,22 +121,39 @@
     SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
   }
 
+  // The seats whose trick count the user tapped. The last seat in the order tricks are
+  // entered that the user has not tapped fills itself in, as soon as the other three have
+  // a count, and follows every change to them: on a new hand that is the one seat left;
+  // on the edit form, where all four start filled from the stored hand, it is the last
+  // seat, until the user taps that one too and the one before it takes over.
+  const tapped = new Set();
+  const trickOrder = () => SEATS;
+
   function trickCounts() {
-    const auto = seatsOf("tricks").find((f) => f.classList.contains("auto"));
-    const manual = SEATS.filter((s) => tricks(s) !== null && !seat("tricks", s).classList.contains("auto"));
-    if (manual.length === 3) {
-      const rest = SEATS.find((s) => manual.indexOf(s) < 0);
-      const sum = manual.map(tricks).reduce((a, b) => a + b, 0);
+    const untapped = trickOrder().filter((s) => !tapped.has(s));
+    const rest = untapped.length ? untapped[untapped.length - 1] : null;
+    const others = SEATS.filter((s) => s !== rest);
+    seatsOf("tricks").forEach((f) => {
+      if (Number(f.dataset.seat) !== rest && f.classList.contains("auto")) {
+        f.classList.remove("auto");
+        $(".why", f).hidden = true;
+      }
+    });
+    if (rest !== null) {
       const f = seat("tricks", rest);
-      const value = rules.tricks - sum;
-      f.classList.add("auto");
-      set("tricks_" + rest, value >= 0 ? value : null);
-      const why = $(".why", f);
-      why.hidden = value >= 0;
-      if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
-    } else if (auto && manual.length < 3) {
-      set("tricks_" + auto.dataset.seat, null);
-      auto.classList.remove("auto");
+      if (others.every((s) => tricks(s) !== null)) {
+        const sum = others.map(tricks).reduce((a, b) => a + b, 0);
+        const value = rules.tricks - sum;
+        f.classList.add("auto");
+        set("tricks_" + rest, value >= 0 ? value : null);
+        const why = $(".why", f);
+        why.hidden = value >= 0;
+        if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
+      } else if (f.classList.contains("auto")) {
+        set("tricks_" + rest, null);
+        f.classList.remove("auto");
+        $(".why", f).hidden = true;
+      }
     }
     const taken = SEATS.map(tricks).filter((t) => t !== null);
     const sum = taken.reduce((a, b) => a + b, 0);
@@ -203,7 +220,7 @@
 
   form.addEventListener("change", (event) => {
     const name = event.target.name || "";
-    if (name.startsWith("tricks_")) seat("tricks", name.slice(7)).classList.remove("auto");
+    if (name.startsWith("tricks_")) tapped.add(Number(name.slice(7)));
     refresh();
     if (["declarer", "level", "denomination"].indexOf(name) >= 0) {
       if (declarer() !== null && level() !== null && read("denomination") !== null) {
@@ -225,6 +242,12 @@
     if (who) activate(who.closest(".seat"));
   });
 
+  // Counts already on the page are the user's own, unless they are a whole hand of 13 (a
+  // stored hand being edited): then the last one is taken as filled in by itself.
+  const shown = SEATS.filter((s) => tricks(s) !== null);
+  if (shown.length < SEATS.length || shown.map(tricks).reduce((a, b) => a + b, 0) !== rules.tricks) {
+    shown.forEach((s) => tapped.add(s));
+  }
   refresh();
   const problem = $(".seat .err");
   const complete = declarer() !== null && level() !== null && read("denomination") !== null;

@@ -145,3 +145,39 @@ def test_the_players_list_keeps_its_own_look(page, live_server):
     assert links.count() == 4
     for box in links.evaluate_all("links => links.map(a => a.getBoundingClientRect().toJSON())"):
         assert box["height"] >= TAP
+
+
+# --- item 5: the filled-in trick count follows every change, on the edit form too ----------
+
+# Hand 3 of the issue: North took 3 tricks and East 7.
+HAND_3 = {**WORKED_EXAMPLE, "tricks": [0, 3, 3, 7]}
+
+
+def trick_counts(page) -> list[int | None]:
+    def count(seat):
+        checked = page.locator(f'input[name="tricks_{seat}"]:checked')
+        return int(checked.get_attribute("value")) if checked.count() else None
+
+    return [count(seat) for seat in range(4)]
+
+
+def test_editing_one_trick_count_refills_the_last(page, live_server):
+    created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE, WORKED_EXAMPLE, HAND_3])
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/3/edit")
+    assert trick_counts(page) == [0, 3, 3, 7]
+    assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
+    page.locator('#tricks .seat[data-seat="2"] legend button').click()
+    page.locator('label.key:has(input[name="tricks_2"][value="4"])').click()
+    assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
+    after = trick_counts(page)
+    auto = page.locator("#tricks .seat.auto")
+    assert auto.count() == 1
+    refilled = int(auto.get_attribute("data-seat"))
+    assert refilled != 2 and after[2] == 4
+    assert after[refilled] == HAND_3["tricks"][refilled] - 1
+    assert sum(after) == 13
+    page.locator("#save").click()
+    page.wait_for_url(f"**/games/{created['id']}")
+    assert page.locator(".flash.saved").count() == 1
+    assert page.locator("#h3 td").nth(2).inner_text().startswith("7/4")
