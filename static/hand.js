@@ -33,11 +33,11 @@
   const contract = (s) => num("contract_" + s);
   const tricks = (s) => num("tricks_" + s);
 
-  function activate(fieldset) {
+  function activate(fieldset, scroll = true) {
     $$(".seat.on").forEach((f) => f.classList.remove("on"));
     if (!fieldset) return;
     fieldset.classList.add("on");
-    fieldset.scrollIntoView({ block: "nearest" });
+    if (scroll) fieldset.scrollIntoView({ block: "nearest" });
   }
 
   function speakers() {
@@ -252,6 +252,9 @@
   const problem = $(".seat .err");
   const complete = declarer() !== null && level() !== null && read("denomination") !== null;
   if (complete && !$("#bid .err")) bid.classList.add("done");
-  if (problem) activate(problem.closest(".seat"));
-  else if (complete) advance();
+  // A page sent back with problems opens on their summary, which has the focus: nothing
+  // scrolls it away or takes the focus from it.
+  const summary = document.querySelector(".error-summary");
+  if (problem) activate(problem.closest(".seat"), !summary);
+  else if (complete && !summary) advance();
 })();

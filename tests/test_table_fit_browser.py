@@ -181,3 +181,65 @@ def test_editing_one_trick_count_refills_the_last(page, live_server):
     page.wait_for_url(f"**/games/{created['id']}")
     assert page.locator(".flash.saved").count() == 1
     assert page.locator("#h3 td").nth(2).inner_text().startswith("7/4")
+
+
+# --- item 7: without JavaScript, a refused save opens on its problems ----------------------
+
+
+@pytest.fixture
+def no_script(browser, live_server):
+    context = browser.new_context(viewport=PHONE, base_url=live_server, java_script_enabled=False)
+    yield context.new_page()
+    context.close()
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.className")
+
+
+def test_without_javascript_a_refused_hand_opens_on_its_problems(no_script, live_server):
+    page = no_script
+    created = new_game(live_server, SEAT_NAMES)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    taps = (
+        ("declarer", 2),
+        ("level", 7),
+        ("denomination", "C"),
+        ("contract_3", 0),
+        ("contract_0", 2),
+        ("contract_1", 4),  # West's forbidden number: 7 + 0 + 2 + 4 = 13
+        *((f"tricks_{seat}", t) for seat, t in enumerate(WORKED_EXAMPLE["tricks"])),
+    )
+    for name, value in taps:
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+    page.locator("#save").click()
+    page.wait_for_load_state()
+    summary = page.locator(".error-summary")
+    assert summary.get_attribute("role") == "alert"
+    assert summary.locator("h2").inner_text() == "There is a problem"
+    assert focused(page) == "error-summary"
+    box = summary.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    link = summary.locator("a")
+    assert link.inner_text() == (
+        "\u2068West\u2069 may not say 4: the contracts would total exactly 13."
+    )
+    link.click()
+    assert page.url.endswith("#contract_1")
+    west = page.locator("#contract_1").bounding_box()
+    assert west["y"] >= -1 and west["y"] < PHONE["height"]
+    assert "may not say 4" in page.locator("#contract_1 .err").inner_text()
+
+
+def test_without_javascript_a_refused_new_game_opens_on_its_problems(no_script):
+    page = no_script
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("button.big").click()
+    page.wait_for_load_state()
+    assert focused(page) == "error-summary"
+    link = page.locator(".error-summary a")
+    assert link.get_attribute("href") == "#player_3"
+    assert "tell them apart" in link.inner_text()
