@@ -45,6 +45,11 @@
     return d === null ? SEATS : rules.order[d];
   }
 
+  // Both steps list the players in one order: clockwise from the seat that names the first
+  // contract, as contracts are spoken and tricks are counted at the table. A declarer who
+  // does not speak (its contract is its bid) comes last, after the last bidder.
+  const tableOrder = () => SEATS.map((i) => (speakers()[0] + i) % SEATS.length);
+
   function phaseOne() {
     const min = rules.minLevel[frisch()] || rules.minLevel[0];
     radios("level").forEach((r) => {
@@ -65,11 +70,11 @@
     const d = declarer();
     const lvl = level();
     const order = speakers();
+    const shown = tableOrder();
     SEATS.forEach((s) => {
       const f = seat("contracts", s);
-      const pos = order.indexOf(s);
-      f.style.order = pos < 0 ? -1 : pos;
-      f.classList.toggle("fixed", pos < 0);
+      f.style.order = shown.indexOf(s);
+      f.classList.toggle("fixed", order.indexOf(s) < 0);
       radios("contract_" + s).forEach((r) => { r.disabled = false; });
       $(".why", f).hidden = true;
       if (f.dataset.auto && s !== d) {
@@ -127,10 +132,11 @@
   // on the edit form, where all four start filled from the stored hand, it is the last
   // seat, until the user taps that one too and the one before it takes over.
   const tapped = new Set();
-  const trickOrder = () => SEATS;
 
   function trickCounts() {
-    const untapped = trickOrder().filter((s) => !tapped.has(s));
+    const order = tableOrder();
+    SEATS.forEach((s) => { seat("tricks", s).style.order = order.indexOf(s); });
+    const untapped = order.filter((s) => !tapped.has(s));
     const rest = untapped.length ? untapped[untapped.length - 1] : null;
     const others = SEATS.filter((s) => s !== rest);
     seatsOf("tricks").forEach((f) => {
@@ -207,7 +213,7 @@
     return s === undefined ? null : seat(step, s);
   };
   const nextContract = () => firstEmpty("contracts", speakers(), contract);
-  const nextTricks = () => firstEmpty("tricks", SEATS, tricks);
+  const nextTricks = () => firstEmpty("tricks", tableOrder(), tricks);
 
   function advance() {
     const target = nextContract() || nextTricks();

@@ -243,3 +243,33 @@ def test_without_javascript_a_refused_new_game_opens_on_its_problems(no_script):
     link = page.locator(".error-summary a")
     assert link.get_attribute("href") == "#player_3"
     assert "tell them apart" in link.inner_text()
+
+
+# --- item 11: smaller faults ---------------------------------------------------------------
+
+
+def seats_on_screen(page, step: str) -> list[str]:
+    """The players of a step from the top of the screen down."""
+    return page.locator(f"#{step} .seat").evaluate_all(
+        """seats => seats.map(f => [f.getBoundingClientRect().top, f.querySelector("legend button")
+          .textContent]).sort((a, b) => a[0] - b[0]).map(pair => pair[1])"""
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "order"),
+    [
+        # The declarer does not speak: East opens phase two, North's 7 is its bid.
+        ("pagat-german", ["East", "South", "West", "North"]),
+        # The declarer speaks first.
+        ("standard", ["North", "East", "South", "West"]),
+    ],
+)
+def test_contracts_and_tricks_list_the_players_in_one_order(page, live_server, rules, order):
+    created = new_game(live_server, SEAT_NAMES, rules=rules)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    for name, value in (("declarer", 2), ("level", 7), ("denomination", "C")):
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+    assert seats_on_screen(page, "contracts") == order
+    assert seats_on_screen(page, "tricks") == order
