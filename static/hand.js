@@ -50,6 +50,12 @@
   // does not speak (its contract is its bid) comes last, after the last bidder.
   const tableOrder = () => SEATS.map((i) => (speakers()[0] + i) % SEATS.length);
 
+  // Phase one folds to one line once it is complete; its head says whether it is open.
+  function fold(done) {
+    bid.classList.toggle("done", done);
+    $(".head", bid).setAttribute("aria-expanded", String(!done));
+  }
+
   function phaseOne() {
     const min = rules.minLevel[frisch()] || rules.minLevel[0];
     radios("level").forEach((r) => {
@@ -230,7 +236,7 @@
     refresh();
     if (["declarer", "level", "denomination"].indexOf(name) >= 0) {
       if (declarer() !== null && level() !== null && read("denomination") !== null) {
-        bid.classList.add("done");
+        fold(true);
         advance();
       }
     } else if (name.startsWith("contract_") || name.startsWith("tricks_")) {
@@ -241,7 +247,7 @@
   form.addEventListener("click", (event) => {
     const head = event.target.closest(".head");
     if (head) {
-      bid.classList.toggle("done");
+      fold(!bid.classList.contains("done"));
       return;
     }
     const who = event.target.closest(".seat legend button");
@@ -257,7 +263,7 @@
   refresh();
   const problem = $(".seat .err");
   const complete = declarer() !== null && level() !== null && read("denomination") !== null;
-  if (complete && !$("#bid .err")) bid.classList.add("done");
+  fold(complete && !$("#bid .err"));
   // A page sent back with problems opens on their summary, which has the focus: nothing
   // scrolls it away or takes the focus from it.
   const summary = document.querySelector(".error-summary");

@@ -273,3 +273,34 @@ def test_contracts_and_tricks_list_the_players_in_one_order(page, live_server, r
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     assert seats_on_screen(page, "contracts") == order
     assert seats_on_screen(page, "tricks") == order
+
+
+MARKER = "el => getComputedStyle(el, '::before').content"
+CLOSED, OPEN, CLOSED_RTL = "\u25b8", "\u25be", "\u25c2"
+
+
+def test_sections_that_open_and_close_have_a_marker(page, live_server):
+    created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
+    page.goto(created["edit_url"])
+    for path, summary in (
+        ("/games/new", "details.house summary"),
+        (f"/games/{created['id']}", "details.share summary"),
+        (f"/games/{created['id']}/hands/new", "details.revokes summary"),
+    ):
+        page.goto(path)
+        marker = page.locator(summary)
+        assert CLOSED in marker.evaluate(MARKER), path
+        marker.click()
+        assert OPEN in marker.evaluate(MARKER), path
+    # Phase one folds once it is complete, and says so.
+    head = page.locator("#bid .head")
+    assert OPEN in head.evaluate(MARKER) and head.get_attribute("aria-expanded") == "true"
+    for name, value in (("declarer", 2), ("level", 7), ("denomination", "C")):
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+    assert CLOSED in head.evaluate(MARKER) and head.get_attribute("aria-expanded") == "false"
+
+
+@pytest.mark.parametrize("phone", [("he", 390)], indirect=True, ids=["he"])
+def test_a_closed_marker_points_the_way_hebrew_reads(phone):
+    phone.goto("/games/new")
+    assert CLOSED_RTL in phone.locator("details.house summary").evaluate(MARKER)
