@@ -180,6 +180,7 @@
     const t = SEATS.map(tricks);
     if (c.indexOf(null) >= 0 || t.indexOf(null) >= 0) {
       out.textContent = "";
+      out.classList.remove("scores");
       return;
     }
     const revokes = SEATS.map((s) => (form.elements["revokes_" + s] || {}).value || "0");
@@ -189,22 +190,30 @@
       .then((r) => r.json())
       .then((body) => {
         if (ticket !== previewing) return;
+        out.classList.toggle("scores", Boolean(body.points));
         if (!body.points) {
           out.textContent = text("preview-invalid", {});
           return;
         }
-        // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole.
-        out.textContent = "";
-        body.points.forEach((p, s) => {
+        // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;
+        // each player in a cell of their own, two to a line.
+        out.replaceChildren(...body.points.map((p, s) => {
+          const cell = document.createElement("span");
           const name = document.createElement("bdi");
           const points = document.createElement("bdi");
+          name.className = "who";
           name.textContent = names[s];
+          points.className = "pts";
           points.dir = "ltr";
           points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
-          out.append(s ? " · " : "", name, " ", points);
-        });
+          cell.append(name, " ", points);
+          return cell;
+        }));
       })
-      .catch(() => { out.textContent = ""; });
+      .catch(() => {
+        out.textContent = "";
+        out.classList.remove("scores");
+      });
   }
 
   function refresh() {

@@ -214,7 +214,12 @@ def test_the_last_tricks_fill_themselves_in(page, live_server):
     assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
     # The engine scores the hand before it is saved.
     page.wait_for_function("document.getElementById('preview').textContent.length > 0")
-    assert page.locator("#preview").inner_text() == "South −20 · West +19 · North −10 · East −40"
+    assert page.locator("#preview > span").all_text_contents() == [
+        "South −20",
+        "West +19",
+        "North −10",
+        "East −40",
+    ]
     # Correcting West refills North.
     page.locator('#tricks .seat[data-seat="1"] legend button').click()
     taps.key("tricks_1", 4)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
-from .test_browser import radio
+from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
 
 pytestmark = pytest.mark.browser
@@ -304,3 +304,38 @@ def test_sections_that_open_and_close_have_a_marker(page, live_server):
 def test_a_closed_marker_points_the_way_hebrew_reads(phone):
     phone.goto("/games/new")
     assert CLOSED_RTL in phone.locator("details.house summary").evaluate(MARKER)
+
+
+def enter_a_hand(page, taps=None):
+    """RULES.md's worked example, tapped on the open hand form."""
+    for name, value in taps or WORKED_TAPS:
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+
+
+# The preview's cells: their tops, and whether a cell's points are cut.
+PREVIEW = """out => ({
+  size: parseFloat(getComputedStyle(out).fontSize),
+  cells: Array.from(out.children).map(cell => {
+    const r = cell.getBoundingClientRect();
+    const pts = cell.querySelector(".pts");
+    const cut = pts.scrollWidth > pts.clientWidth
+      || pts.getBoundingClientRect().right > r.right + 0.5;
+    return {top: Math.round(r.top), left: r.left, right: r.right, cut: cut};
+  }),
+})"""
+
+
+@narrow
+def test_the_score_preview_reads_at_arms_length(phone, live_server):
+    page = phone
+    created = new_game(live_server, LONG)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    enter_a_hand(page)
+    page.wait_for_function("() => document.querySelectorAll('#preview .pts').length === 4")
+    found = page.locator("#preview").evaluate(PREVIEW)
+    assert found["size"] >= 16
+    assert len({cell["top"] for cell in found["cells"]}) <= 2, found
+    width = page.viewport_size["width"]
+    for cell in found["cells"]:
+        assert not cell["cut"] and cell["left"] >= 0 and cell["right"] <= width, cell
