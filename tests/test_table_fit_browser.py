@@ -339,3 +339,24 @@ def test_the_score_preview_reads_at_arms_length(phone, live_server):
     width = page.viewport_size["width"]
     for cell in found["cells"]:
         assert not cell["cut"] and cell["left"] >= 0 and cell["right"] <= width, cell
+
+
+def test_offline_the_hand_form_shows_one_notice_that_covers_nothing(page, live_server):
+    created = new_game(live_server, SEAT_NAMES)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    enter_a_hand(page)
+    page.context.set_offline(True)
+    notice = page.locator("#offline")
+    notice.wait_for(state="visible")
+    # With the tricks' heading scrolled to the top of the screen, the notice is not over it.
+    page.locator("#tricks h2").evaluate("h => h.scrollIntoView({block: 'start'})")
+    heading = page.locator("#tricks h2").bounding_box()
+    box = notice.bounding_box()
+    assert box["y"] + box["height"] <= heading["y"] or box["y"] >= heading["y"] + heading["height"]
+    page.locator("#save").click()
+    page.locator("#save-offline").wait_for(state="visible", timeout=5000)
+    shown = [n for n in ("#offline", "#save-offline", ".alert") if page.locator(n).is_visible()]
+    assert shown == ["#save-offline", ".alert"], shown
+    assert page.locator(".alert").count() == 1
+    page.context.set_offline(False)
