@@ -31,6 +31,7 @@ from .engine import (
     EngineError,
     GameProgress,
     HandRecord,
+    MAX_REVOKES,
     InvalidHand,
     ParseError,
     RuleSettings,
@@ -68,6 +69,7 @@ def hand_rules(settings: RuleSettings) -> dict[str, Any]:
         ],
         "minLevel": [settings.minimum_level(k) for k in range(settings.frisch_rounds + 1)],
         "tricks": TRICKS_PER_HAND,
+        "maxRevokes": MAX_REVOKES,
     }
 
 

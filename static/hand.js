@@ -263,6 +263,40 @@
     if (who) activate(who.closest(".seat"));
   });
 
+  // Revokes: a − and a + around each count, so that a tap (not deleting a 0 and typing)
+  // changes it. Without JavaScript the number box alone does the job.
+  $$('input[name^="revokes_"]').forEach((input) => {
+    const name = names[Number(input.name.slice(8))];
+    const box = document.createElement("span");
+    box.className = "stepper";
+    const button = (label, sign, step) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = sign;
+      b.setAttribute("aria-label", text(label, { name: name }));
+      b.addEventListener("click", () => {
+        const now = Number(input.value) || 0;
+        input.value = Math.min(rules.maxRevokes, Math.max(0, Math.round(now) + step));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return b;
+    };
+    const fewer = button("revoke-fewer", "\u2212", -1);
+    const more = button("revoke-more", "+", 1);
+    const limits = () => {
+      const now = Number(input.value) || 0;
+      fewer.disabled = now <= 0;
+      more.disabled = now >= rules.maxRevokes;
+    };
+    input.replaceWith(box);
+    box.append(fewer, input, more);
+    input.addEventListener("input", limits);
+    input.addEventListener("change", limits);
+    input.addEventListener("focus", () => input.select());
+    limits();
+  });
+
   // Counts already on the page are the user's own, unless they are a whole hand of 13 (a
   // stored hand being edited): then the last one is taken as filled in by itself.
   const shown = SEATS.filter((s) => tricks(s) !== null);

@@ -360,3 +360,41 @@ def test_offline_the_hand_form_shows_one_notice_that_covers_nothing(page, live_s
     assert shown == ["#save-offline", ".alert"], shown
     assert page.locator(".alert").count() == 1
     page.context.set_offline(False)
+
+
+def test_revokes_are_a_stepper(page, live_server):
+    created = new_game(live_server, SEAT_NAMES)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    enter_a_hand(page)
+    page.locator("details.revokes summary").click()
+    west = page.locator("#revokes_1")
+    more = page.get_by_role("button", name="One revoke more for West")
+    fewer = page.get_by_role("button", name="One revoke fewer for West")
+    for button in (more, fewer):
+        box = button.bounding_box()
+        assert box["width"] >= TAP and box["height"] >= TAP
+    assert west.input_value() == "0" and fewer.is_disabled()
+    more.click()
+    more.click()
+    assert west.input_value() == "2" and not fewer.is_disabled()
+    fewer.click()
+    assert west.input_value() == "1"
+    # The penalty shows in the preview at once: West +19 − 100.
+    page.wait_for_function(
+        "() => document.querySelector('#preview').textContent.includes('\u221281')"
+    )
+    # − and + sit either side of the number.
+    boxes = [b.bounding_box()["x"] for b in (fewer, west, more)]
+    assert boxes == sorted(boxes)
+
+
+def test_without_javascript_revokes_are_a_number_box(no_script, live_server):
+    page = no_script
+    created = new_game(live_server, SEAT_NAMES)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    page.locator("details.revokes summary").click()
+    assert page.locator("#revokes_1").get_attribute("type") == "number"
+    assert page.locator(".stepper").count() == 0
+    assert page.get_by_label("West", exact=True).count() >= 1
