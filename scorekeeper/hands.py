@@ -28,10 +28,10 @@ from flask_babel import gettext as _
 from . import db
 from .access import game_and_hands_or_404, game_or_404, require_edit
 from .engine import (
+    MAX_REVOKES,
     EngineError,
     GameProgress,
     HandRecord,
-    MAX_REVOKES,
     InvalidHand,
     ParseError,
     RuleSettings,
