@@ -179,6 +179,46 @@ def describe(hand: dict[str, Any], players: Sequence[str]) -> str:
     return text
 
 
+def bid_line(hand: dict[str, Any], players: Sequence[str]) -> str:
+    """The declarer and bid (and Frisch rounds) of a hand given as the engine's ``to_dict``;
+    how it was thrown in for a thrown-in hand."""
+    if hand.get("thrown_in"):
+        return describe(hand, players)
+    label = BidLabel.of(hand["bid"])
+    text = _(
+        "%(declarer)s %(bid)s",
+        declarer=isolate(players[hand["declarer"]]),
+        bid=isolate_ltr(label.level + label.symbol),
+    )
+    if hand.get("frisch_rounds"):
+        text += " · " + _("%(rounds)d Frisch", rounds=hand["frisch_rounds"])
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    """One player's part of a hand: contract/tricks ("2/0") and caught revokes, if any."""
+
+    name: str
+    figures: str
+    revokes: str | None
+
+
+def player_figures(hand: dict[str, Any], players: Sequence[str]) -> list[PlayerFigures]:
+    """Each player of a hand given as the engine's ``to_dict``, by name; none when thrown in."""
+    if hand.get("thrown_in"):
+        return []
+    revokes = hand.get("revokes") or [0] * len(players)
+    return [
+        PlayerFigures(
+            name,
+            f"{hand['contracts'][seat]}/{hand['tricks'][seat]}",
+            ngettext("%(num)d revoke", "%(num)d revokes", revokes[seat]) if revokes[seat] else None,
+        )
+        for seat, name in enumerate(players)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The headline of a game: totals, leaders, winner or tie, who deals and opens."""

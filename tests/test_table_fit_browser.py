@@ -12,6 +12,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
@@ -398,3 +401,34 @@ def test_without_javascript_revokes_are_a_number_box(no_script, live_server):
     assert page.locator("#revokes_1").get_attribute("type") == "number"
     assert page.locator(".stepper").count() == 0
     assert page.get_by_label("West", exact=True).count() >= 1
+
+
+def test_revisions_name_the_players_and_show_the_phones_time(browser, live_server):
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server, timezone_id="Asia/Jerusalem", locale="en-US"
+    )
+    page = context.new_page()
+    created = new_game(live_server, SEAT_NAMES, [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}])
+    page.goto(f"/games/{created['id']}/revisions")
+    entry = page.locator("ol.revisions li").first
+    assert entry.locator(".by-player > span").all_text_contents() == [
+        "South 2/0",
+        "West 3/3 1 revoke",
+        "North 7/8",
+        "East 0/2",
+    ]
+    time = entry.locator("time")
+    utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
+    local = utc.astimezone(ZoneInfo("Asia/Jerusalem"))
+    shown = time.inner_text()
+    assert "UTC" not in shown and f"{local.hour % 12 or 12}:{local.minute:02d}" in shown, shown
+    assert time.get_attribute("title") == utc.strftime("%Y-%m-%d %H:%M UTC")
+    context.close()
+
+
+def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_server):
+    created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
+    no_script.goto(f"/games/{created['id']}/revisions")
+    time = no_script.locator("ol.revisions time")
+    utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
+    assert time.inner_text() == utc.strftime("%Y-%m-%d %H:%M UTC")
