@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
+from .test_accessibility import SERIOUS
+from .test_accessibility import axe as axe  # a fixture
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
 
@@ -432,3 +434,56 @@ def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_serve
     time = no_script.locator("ol.revisions time")
     utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
     assert time.inner_text() == utc.strftime("%Y-%m-%d %H:%M UTC")
+
+
+# --- what changed, through axe: no serious or critical violation -----------------------------
+
+
+def refused_hand(page) -> None:
+    """The hand form sent back by the server: West said the forbidden number. (The keys
+    refuse it, so the radio is checked by hand and the form sent the plain way.)"""
+    enter_a_hand(page, WORKED_TAPS[:5])
+    page.evaluate(
+        """() => {
+          const west = document.querySelector('input[name="contract_1"][value="4"]');
+          west.disabled = false;
+          west.checked = true;
+          document.getElementById("hand").submit();
+        }"""
+    )
+    page.locator(".error-summary").wait_for()
+    # With JavaScript too the summary keeps the focus: hand.js neither scrolls nor moves it.
+    assert focused(page) == "error-summary"
+    assert page.evaluate("window.scrollY") == 0
+
+
+@pytest.mark.parametrize(("language", "scheme"), [("en", "light"), ("he", "dark")])
+def test_what_changed_passes_axe(axe, browser, live_server, language, scheme):
+    context = browser.new_context(
+        viewport=PHONE,
+        base_url=live_server,
+        locale=language,
+        color_scheme=scheme,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    page = context.new_page()
+    created = new_game(
+        live_server, LONG, [WORKED_EXAMPLE, {**WORKED_EXAMPLE, "revokes": [1, 0, 0, 0]}]
+    )
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    refused_hand(page)
+    page.locator("details.revokes summary").click()
+    checked = [axe.run(page)]
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("button.big").click()
+    page.locator(".error-summary").wait_for()
+    checked.append(axe.run(page))
+    page.goto(f"/games/{created['id']}/revisions")
+    checked.append(axe.run(page))
+    context.close()
+    for results in checked:
+        serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+        assert serious == [], results.generate_report()
