@@ -22,6 +22,7 @@ from .test_accessibility import SERIOUS
 from .test_accessibility import axe as axe  # a fixture
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
+from .test_display_browser import phone as phone  # a fixture: a language and a width
 
 pytestmark = pytest.mark.browser
 
@@ -41,25 +42,16 @@ KEY_BOXES = """root => Array.from(root.querySelectorAll(".pad")).filter(
 }))"""
 
 
-@pytest.fixture
-def phone(browser, live_server, request):
-    """A phone asking for the language ``request.param`` is named by, at the width it gives."""
-    language, width = request.param
-    context = browser.new_context(
-        viewport={"width": width, "height": PHONE["height"]},
-        base_url=live_server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
 NARROW = [("en", 360), ("de", 360), ("he", 360)]
 narrow = pytest.mark.parametrize("phone", NARROW, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
+
+
+def open_hand_form(page, live_server, players, hands=(), **body) -> dict:
+    """A pagat-german game of ``players`` opened on its edit link, at the new-hand form."""
+    created = new_game(live_server, players, hands, **body)
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    return created
 
 
 def assert_keys_fit(page, selector: str, expected: int | None = None) -> list[dict]:
@@ -107,9 +99,7 @@ def test_first_dealer_keys_fit_with_long_names(phone):
 @narrow
 def test_hand_form_keys_fit_with_long_names(phone, live_server):
     page = phone
-    created = new_game(live_server, LONG)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, LONG)
     keys = assert_keys_fit(page, "#bid")
     declarers = [k for k in keys if k["title"]]
     assert [k["title"] for k in declarers] == LONG
@@ -126,9 +116,7 @@ def test_hand_form_keys_fit_with_long_names(phone, live_server):
 
 @pytest.mark.parametrize("names", [SEAT_NAMES, ISSUE, LONG], ids=["short", "issue", "long"])
 def test_declarer_keys_are_an_even_grid(page, live_server, names):
-    created = new_game(live_server, names)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, names)
     pad = page.locator("#bid .pad:has(input[name=declarer])")
     assert pad.evaluate("el => getComputedStyle(el).display") == "grid"
     widths = [
@@ -204,9 +192,7 @@ def focused(page) -> str:
 
 def test_without_javascript_a_refused_hand_opens_on_its_problems(no_script, live_server):
     page = no_script
-    created = new_game(live_server, SEAT_NAMES)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, SEAT_NAMES)
     taps = (
         ("declarer", 2),
         ("level", 7),
@@ -271,9 +257,7 @@ def seats_on_screen(page, step: str) -> list[str]:
     ],
 )
 def test_contracts_and_tricks_list_the_players_in_one_order(page, live_server, rules, order):
-    created = new_game(live_server, SEAT_NAMES, rules=rules)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, SEAT_NAMES, rules=rules)
     for name, value in (("declarer", 2), ("level", 7), ("denomination", "C")):
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     assert seats_on_screen(page, "contracts") == order
@@ -333,9 +317,7 @@ PREVIEW = """out => ({
 @narrow
 def test_the_score_preview_reads_at_arms_length(phone, live_server):
     page = phone
-    created = new_game(live_server, LONG)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, LONG)
     enter_a_hand(page)
     page.wait_for_function("() => document.querySelectorAll('#preview .pts').length === 4")
     found = page.locator("#preview").evaluate(PREVIEW)
@@ -347,9 +329,7 @@ def test_the_score_preview_reads_at_arms_length(phone, live_server):
 
 
 def test_offline_the_hand_form_shows_one_notice_that_covers_nothing(page, live_server):
-    created = new_game(live_server, SEAT_NAMES)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, SEAT_NAMES)
     enter_a_hand(page)
     page.context.set_offline(True)
     notice = page.locator("#offline")
@@ -368,9 +348,7 @@ def test_offline_the_hand_form_shows_one_notice_that_covers_nothing(page, live_s
 
 
 def test_revokes_are_a_stepper(page, live_server):
-    created = new_game(live_server, SEAT_NAMES)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, SEAT_NAMES)
     enter_a_hand(page)
     page.locator("details.revokes summary").click()
     west = page.locator("#revokes_1")
@@ -396,9 +374,7 @@ def test_revokes_are_a_stepper(page, live_server):
 
 def test_without_javascript_revokes_are_a_number_box(no_script, live_server):
     page = no_script
-    created = new_game(live_server, SEAT_NAMES)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    open_hand_form(page, live_server, SEAT_NAMES)
     page.locator("details.revokes summary").click()
     assert page.locator("#revokes_1").get_attribute("type") == "number"
     assert page.locator(".stepper").count() == 0
@@ -467,11 +443,8 @@ def test_what_changed_passes_axe(axe, browser, live_server, language, scheme):
         extra_http_headers={"Accept-Language": LANGUAGES[language]},
     )
     page = context.new_page()
-    created = new_game(
-        live_server, LONG, [WORKED_EXAMPLE, {**WORKED_EXAMPLE, "revokes": [1, 0, 0, 0]}]
-    )
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
+    hands = [WORKED_EXAMPLE, {**WORKED_EXAMPLE, "revokes": [1, 0, 0, 0]}]
+    created = open_hand_form(page, live_server, LONG, hands)
     refused_hand(page)
     page.locator("details.revokes summary").click()
     checked = [axe.run(page)]
