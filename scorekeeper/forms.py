@@ -146,6 +146,12 @@ class NewGameForm(PageForm):
     preset_labels = PRESET_LABELS
     preset_descriptions = PRESET_DESCRIPTIONS
 
+    def error_links(self) -> list[tuple[str, str]]:
+        """Every problem on the form, in page order, with the id of the element it is on."""
+        fields = [self[f"player_{s}"] for s in range(SEATS)]
+        fields += [self.first_dealer, self.rules, self.target, *self.knob_fields()]
+        return [(field.id, message) for field in fields for message in field.errors]
+
     def player_names(self) -> list[str]:
         return [self[f"player_{s}"].data or "" for s in range(SEATS)]
 
@@ -227,6 +233,22 @@ class HandForm(PageForm):
 
     def seat_fields(self, kind: str) -> list[Field]:
         return [self[f"{kind}_{s}"] for s in range(SEATS)]
+
+    def error_links(self) -> list[tuple[str, str]]:
+        """Every problem on the form, in page order, with the id of the element it is on: a
+        key field's fieldset, a seat's, a revoke's box, or the step of a whole-hand total."""
+        frisch = "frisch_rounds" if len(self.frisch_rounds.choices) > 1 else "bid"
+        links = [("bid", message) for message in self.group_errors.get("hand", [])]
+        links += [(frisch, message) for message in self.frisch_rounds.errors]
+        for field in (self.declarer, self.level, self.denomination):
+            links += [(field.id, message) for message in field.errors]
+        for kind, step in (("contract", "contracts"), ("tricks", "tricks")):
+            for field in self.seat_fields(kind):
+                links += [(field.id, message) for message in field.errors]
+            links += [(step, message) for message in self.group_errors.get(step, [])]
+        for field in self.seat_fields("revokes"):
+            links += [(field.id, message) for message in field.errors]
+        return links
 
     def values(self) -> dict[str, Any]:
         """The hand as the engine's ``record_hand`` takes it, text values left as typed."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import (
@@ -38,7 +39,7 @@ from .forms import KNOB_LABELS, FieldProblem, NewGameForm
 from .game_service import game_of, rules_label, start_game
 from .i18n import current_language, translate
 from .responses import CachedPage, page_cache
-from .scoreboard import describe, rows_of, standing_of, total
+from .scoreboard import bid_line, player_figures, rows_of, standing_of, total
 
 bp = Blueprint("games", __name__)
 
@@ -227,10 +228,25 @@ def edit_link(game_id: int, key: str):
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
+def _moment(stamp: str) -> dict[str, str | None]:
+    """A stored time as the page shows it without JavaScript ("2026-11-22 21:05", in UTC)
+    and as the ``datetime`` its script turns into the phone's own time; a time that cannot
+    be read (from an old import) is shown as stored."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return {"when": stamp.replace("T", " ")[:16], "utc": None}
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    moment = moment.astimezone(UTC)
+    return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
 @bp.get("/games/<int:game_id>/revisions")
 def revisions(game_id: int):
     game = game_or_404(game_id)
     history = db.load_revisions(db.get_db(), game_id)
+    played = game_of(game)
     return render_template(
         "revisions.html",
         game=game,
@@ -239,8 +255,9 @@ def revisions(game_id: int):
                 "number": r.number,
                 "revision": r.revision,
                 "action": r.action,
-                "when": r.created_at.replace("T", " ")[:16],
-                "text": describe(r.hand, game.players),
+                **_moment(r.created_at),
+                "bid": bid_line(r.hand, game.players, played),
+                "players": player_figures(r.hand, game.players, played),
             }
             for r in history
         ],

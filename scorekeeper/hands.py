@@ -9,6 +9,7 @@ three, over or under for each total, the lowest level after each Frisch round) a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from flask import (
@@ -29,10 +30,12 @@ from .access import game_and_hands_or_404, game_or_404, require_edit
 from .engine import EngineError, InvalidHand, ParseError, parse_int
 from .engine.core.seats import SEATS
 from .engine.israeli_whist import (
+    MAX_REVOKES,
     GameProgress,
     HandRecord,
     RuleSettings,
     forbidden_contract,
+    forbidden_for_entry,
     last_bidder,
     legal_contracts,
     over_under,
@@ -64,11 +67,14 @@ def hand_rules(settings: RuleSettings) -> dict[str, Any]:
         ],
         "minLevel": [settings.minimum_level(k) for k in range(settings.frisch_rounds + 1)],
         "tricks": TRICKS_PER_HAND,
+        "maxRevokes": MAX_REVOKES,
     }
 
 
-def _record_from(form: HandForm, settings: RuleSettings) -> HandRecord | None:
+def _record_from(form: HandForm, game: db.Game) -> HandRecord | None:
     """The engine's record of the submitted hand, or None with errors put on the form."""
+    settings = game.settings
+    values: dict[str, Any] = {}
     try:
         if form.throw_in.data:
             return record_thrown_in(settings)
@@ -77,10 +83,40 @@ def _record_from(form: HandForm, settings: RuleSettings) -> HandRecord | None:
         return record_hand(settings, **values)
     except InvalidHand as exc:
         for field, message in exc.errors:
-            form.add_engine_error(field, translate(message))
+            named = _forbidden_named(values, game.players) if field == "contracts" else None
+            if named is not None:
+                form.add_engine_error(*named)
+            else:
+                form.add_engine_error(field, translate(message))
     except EngineError as exc:
         form.add_engine_error(exc.field or "hand", translate(exc.message))
     return None
+
+
+def _forbidden_named(values: dict[str, Any], players: Sequence[str]) -> tuple[str, str] | None:
+    """When the contracts total 13 because the last bidder said the forbidden number: the
+    last bidder's field and a message naming them and the number; otherwise None.
+
+    The engine says "contracts total 13; the last bidder may not..." about the four of them;
+    at the table the player wants to know who, and which number.
+    """
+    try:
+        declarer = parse_int(values["declarer"], "declarer", low=0, high=SEATS - 1)
+        contracts = [
+            parse_int(c, "contracts", low=0, high=TRICKS_PER_HAND) for c in values["contracts"]
+        ]
+    except (KeyError, TypeError, ParseError):
+        return None
+    last = last_bidder(declarer)
+    forbidden = forbidden_for_entry(contracts, declarer)
+    if forbidden is None or contracts[last] != forbidden:
+        return None
+    return f"contracts[{last}]", _(
+        "%(name)s may not say %(number)d: the contracts would total exactly %(total)d.",
+        name=isolate(players[last]),
+        number=forbidden,
+        total=TRICKS_PER_HAND,
+    )
 
 
 def _fill_fixed_declarer_contract(values: dict[str, Any], settings: RuleSettings) -> None:
@@ -136,7 +172,7 @@ def record(game_id: int):
         form.number.data = progress.next_number
     conflict = None
     if form.validate_on_submit():
-        hand = _record_from(form, game.settings)
+        hand = _record_from(form, game)
         if hand is not None:
             try:
                 number, after, _revision = db.add_hand(database, game_id, hand, form.number.data)
@@ -219,7 +255,7 @@ def edit(game_id: int, number: int):
     form.setup(game.players, game.settings.frisch_rounds)
     conflict = None
     if form.validate_on_submit():
-        hand = _record_from(form, game.settings)
+        hand = _record_from(form, game)
         if hand is not None:
             try:
                 progress, _revision = db.replace_hand(

@@ -118,6 +118,33 @@ def describe(hand: dict[str, Any], players: Sequence[str], game: Game | None = N
     return " · ".join(shown(part) for part in game.describe_hand(hand, players))
 
 
+def bid_line(hand: dict[str, Any], players: Sequence[str], game: Game | None = None) -> str:
+    """Who bid what in a saved version of a hand (its game's ``to_dict``); how it was
+    thrown in for a thrown-in deal."""
+    view = (game or get_game()).revision_view(hand, players)
+    return " · ".join(shown(part) for part in view.summary)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    """One player's part of a hand: its figures ("2/0") and a penalty note, if any."""
+
+    name: str
+    figures: str
+    revokes: str | None
+
+
+def player_figures(
+    hand: dict[str, Any], players: Sequence[str], game: Game | None = None
+) -> list[PlayerFigures]:
+    """Each player's part of a saved version of a hand, by name; none for a thrown-in deal."""
+    view = (game or get_game()).revision_view(hand, players)
+    return [
+        PlayerFigures(name, shown(figures), shown(note) if note else None)
+        for name, (figures, note) in zip(players, view.seats, strict=False)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The headline of a game: totals, leaders, winner or tie, who deals and opens."""

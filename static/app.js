@@ -138,6 +138,18 @@
   });
   window.addEventListener("offline", () => offline(true));
 
+  // Times the server wrote in UTC ("2026-11-22 21:05 UTC"), in this phone's own time zone
+  // and the page's language; the UTC text stays as the title.
+  document.querySelectorAll("time[data-local]").forEach((el) => {
+    const moment = new Date(el.getAttribute("datetime"));
+    if (Number.isNaN(moment.getTime())) return;
+    el.title = el.textContent;
+    el.textContent = moment.toLocaleString(document.documentElement.lang || undefined, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+  });
+
   if (navigator.onLine === false) offline(true);
   stayAwake();
   if (live) poll();

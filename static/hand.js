@@ -33,16 +33,27 @@
   const contract = (s) => num("contract_" + s);
   const tricks = (s) => num("tricks_" + s);
 
-  function activate(fieldset) {
+  function activate(fieldset, scroll = true) {
     $$(".seat.on").forEach((f) => f.classList.remove("on"));
     if (!fieldset) return;
     fieldset.classList.add("on");
-    fieldset.scrollIntoView({ block: "nearest" });
+    if (scroll) fieldset.scrollIntoView({ block: "nearest" });
   }
 
   function speakers() {
     const d = declarer();
     return d === null ? SEATS : rules.order[d];
+  }
+
+  // Both steps list the players in one order: clockwise from the seat that names the first
+  // contract, as contracts are spoken and tricks are counted at the table. A declarer who
+  // does not speak (its contract is its bid) comes last, after the last bidder.
+  const tableOrder = () => SEATS.map((i) => (speakers()[0] + i) % SEATS.length);
+
+  // Phase one folds to one line once it is complete; its head says whether it is open.
+  function fold(done) {
+    bid.classList.toggle("done", done);
+    $(".head", bid).setAttribute("aria-expanded", String(!done));
   }
 
   function phaseOne() {
@@ -65,11 +76,11 @@
     const d = declarer();
     const lvl = level();
     const order = speakers();
+    const shown = tableOrder();
     SEATS.forEach((s) => {
       const f = seat("contracts", s);
-      const pos = order.indexOf(s);
-      f.style.order = pos < 0 ? -1 : pos;
-      f.classList.toggle("fixed", pos < 0);
+      f.style.order = shown.indexOf(s);
+      f.classList.toggle("fixed", order.indexOf(s) < 0);
       radios("contract_" + s).forEach((r) => { r.disabled = false; });
       $(".why", f).hidden = true;
       if (f.dataset.auto && s !== d) {
@@ -121,22 +132,40 @@
     SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
   }
 
+  // The seats whose trick count the user tapped. The last seat in the order tricks are
+  // entered that the user has not tapped fills itself in, as soon as the other three have
+  // a count, and follows every change to them: on a new hand that is the one seat left;
+  // on the edit form, where all four start filled from the stored hand, it is the last
+  // seat, until the user taps that one too and the one before it takes over.
+  const tapped = new Set();
+
   function trickCounts() {
-    const auto = seatsOf("tricks").find((f) => f.classList.contains("auto"));
-    const manual = SEATS.filter((s) => tricks(s) !== null && !seat("tricks", s).classList.contains("auto"));
-    if (manual.length === 3) {
-      const rest = SEATS.find((s) => manual.indexOf(s) < 0);
-      const sum = manual.map(tricks).reduce((a, b) => a + b, 0);
+    const order = tableOrder();
+    SEATS.forEach((s) => { seat("tricks", s).style.order = order.indexOf(s); });
+    const untapped = order.filter((s) => !tapped.has(s));
+    const rest = untapped.length ? untapped[untapped.length - 1] : null;
+    const others = SEATS.filter((s) => s !== rest);
+    seatsOf("tricks").forEach((f) => {
+      if (Number(f.dataset.seat) !== rest && f.classList.contains("auto")) {
+        f.classList.remove("auto");
+        $(".why", f).hidden = true;
+      }
+    });
+    if (rest !== null) {
       const f = seat("tricks", rest);
-      const value = rules.tricks - sum;
-      f.classList.add("auto");
-      set("tricks_" + rest, value >= 0 ? value : null);
-      const why = $(".why", f);
-      why.hidden = value >= 0;
-      if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
-    } else if (auto && manual.length < 3) {
-      set("tricks_" + auto.dataset.seat, null);
-      auto.classList.remove("auto");
+      if (others.every((s) => tricks(s) !== null)) {
+        const sum = others.map(tricks).reduce((a, b) => a + b, 0);
+        const value = rules.tricks - sum;
+        f.classList.add("auto");
+        set("tricks_" + rest, value >= 0 ? value : null);
+        const why = $(".why", f);
+        why.hidden = value >= 0;
+        if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
+      } else if (f.classList.contains("auto")) {
+        set("tricks_" + rest, null);
+        f.classList.remove("auto");
+        $(".why", f).hidden = true;
+      }
     }
     const taken = SEATS.map(tricks).filter((t) => t !== null);
     const sum = taken.reduce((a, b) => a + b, 0);
@@ -151,6 +180,7 @@
     const t = SEATS.map(tricks);
     if (c.indexOf(null) >= 0 || t.indexOf(null) >= 0) {
       out.textContent = "";
+      out.classList.remove("scores");
       return;
     }
     const revokes = SEATS.map((s) => (form.elements["revokes_" + s] || {}).value || "0");
@@ -160,22 +190,30 @@
       .then((r) => r.json())
       .then((body) => {
         if (ticket !== previewing) return;
+        out.classList.toggle("scores", Boolean(body.points));
         if (!body.points) {
           out.textContent = text("preview-invalid", {});
           return;
         }
-        // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole.
-        out.textContent = "";
-        body.points.forEach((p, s) => {
+        // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;
+        // each player in a cell of their own, two to a line.
+        out.replaceChildren(...body.points.map((p, s) => {
+          const cell = document.createElement("span");
           const name = document.createElement("bdi");
           const points = document.createElement("bdi");
+          name.className = "who";
           name.textContent = names[s];
+          points.className = "pts";
           points.dir = "ltr";
           points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
-          out.append(s ? " · " : "", name, " ", points);
-        });
+          cell.append(name, " ", points);
+          return cell;
+        }));
       })
-      .catch(() => { out.textContent = ""; });
+      .catch(() => {
+        out.textContent = "";
+        out.classList.remove("scores");
+      });
   }
 
   function refresh() {
@@ -190,7 +228,7 @@
     return s === undefined ? null : seat(step, s);
   };
   const nextContract = () => firstEmpty("contracts", speakers(), contract);
-  const nextTricks = () => firstEmpty("tricks", SEATS, tricks);
+  const nextTricks = () => firstEmpty("tricks", tableOrder(), tricks);
 
   function advance() {
     const target = nextContract() || nextTricks();
@@ -203,11 +241,11 @@
 
   form.addEventListener("change", (event) => {
     const name = event.target.name || "";
-    if (name.startsWith("tricks_")) seat("tricks", name.slice(7)).classList.remove("auto");
+    if (name.startsWith("tricks_")) tapped.add(Number(name.slice(7)));
     refresh();
     if (["declarer", "level", "denomination"].indexOf(name) >= 0) {
       if (declarer() !== null && level() !== null && read("denomination") !== null) {
-        bid.classList.add("done");
+        fold(true);
         advance();
       }
     } else if (name.startsWith("contract_") || name.startsWith("tricks_")) {
@@ -218,17 +256,60 @@
   form.addEventListener("click", (event) => {
     const head = event.target.closest(".head");
     if (head) {
-      bid.classList.toggle("done");
+      fold(!bid.classList.contains("done"));
       return;
     }
     const who = event.target.closest(".seat legend button");
     if (who) activate(who.closest(".seat"));
   });
 
+  // Revokes: a − and a + around each count, so that a tap (not deleting a 0 and typing)
+  // changes it. Without JavaScript the number box alone does the job.
+  $$('input[name^="revokes_"]').forEach((input) => {
+    const name = names[Number(input.name.slice(8))];
+    const box = document.createElement("span");
+    box.className = "stepper";
+    const button = (label, sign, step) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = sign;
+      b.setAttribute("aria-label", text(label, { name: name }));
+      b.addEventListener("click", () => {
+        const now = Number(input.value) || 0;
+        input.value = Math.min(rules.maxRevokes, Math.max(0, Math.round(now) + step));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return b;
+    };
+    const fewer = button("revoke-fewer", "\u2212", -1);
+    const more = button("revoke-more", "+", 1);
+    const limits = () => {
+      const now = Number(input.value) || 0;
+      fewer.disabled = now <= 0;
+      more.disabled = now >= rules.maxRevokes;
+    };
+    input.replaceWith(box);
+    box.append(fewer, input, more);
+    input.addEventListener("input", limits);
+    input.addEventListener("change", limits);
+    input.addEventListener("focus", () => input.select());
+    limits();
+  });
+
+  // Counts already on the page are the user's own, unless they are a whole hand of 13 (a
+  // stored hand being edited): then the last one is taken as filled in by itself.
+  const shown = SEATS.filter((s) => tricks(s) !== null);
+  if (shown.length < SEATS.length || shown.map(tricks).reduce((a, b) => a + b, 0) !== rules.tricks) {
+    shown.forEach((s) => tapped.add(s));
+  }
   refresh();
   const problem = $(".seat .err");
   const complete = declarer() !== null && level() !== null && read("denomination") !== null;
-  if (complete && !$("#bid .err")) bid.classList.add("done");
-  if (problem) activate(problem.closest(".seat"));
-  else if (complete) advance();
+  fold(complete && !$("#bid .err"));
+  // A page sent back with problems opens on their summary, which has the focus: nothing
+  // scrolls it away or takes the focus from it.
+  const summary = document.querySelector(".error-summary");
+  if (problem) activate(problem.closest(".seat"), !summary);
+  else if (complete && !summary) advance();
 })();

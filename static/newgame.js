@@ -33,7 +33,9 @@
   function showNames() {
     dealerKeys.forEach((key, s) => {
       const name = form.elements["player_" + s].value.trim();
-      if (key) key.textContent = name || key.dataset.seat;
+      if (!key) return;
+      key.textContent = name || key.dataset.seat;
+      key.parentNode.title = key.textContent; // the whole name, when the key cuts it short
     });
   }
 

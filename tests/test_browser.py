@@ -16,7 +16,8 @@ TAP_BUDGET = 14
 SCOREBOARD_URL = re.compile(r"/games/\d+$")
 
 
-# RULES.md's worked example as keys tapped in speaking order; East's tricks fill themselves in.
+# RULES.md's worked example as keys tapped in speaking order, contracts and tricks alike;
+# North's tricks fill themselves in.
 WORKED_TAPS = (
     ("declarer", 2),
     ("level", 7),
@@ -24,9 +25,9 @@ WORKED_TAPS = (
     ("contract_3", 0),
     ("contract_0", 2),
     ("contract_1", 3),
+    ("tricks_3", 2),
     ("tricks_0", 0),
     ("tricks_1", 3),
-    ("tricks_2", 8),
 )
 
 
@@ -105,7 +106,8 @@ def test_create_a_game(page, live_server):
 
 def record_worked_example(page, taps):
     """RULES.md's worked example, tapped in speaking order: North declares 7C, then East,
-    South and West name 0, 2, 3; tricks South 0, West 3, North 8, East fills itself in."""
+    South and West name 0, 2, 3; tricks in the same order, East 2, South 0, West 3, and
+    North's 8 fill themselves in."""
     taps(page.locator("#record"))
     taps.key("declarer", 2)
     taps.key("level", 7)
@@ -113,9 +115,9 @@ def record_worked_example(page, taps):
     taps.key("contract_3", 0)
     taps.key("contract_0", 2)
     taps.key("contract_1", 3)
+    taps.key("tricks_3", 2)
     taps.key("tricks_0", 0)
     taps.key("tricks_1", 3)
-    taps.key("tricks_2", 8)
     taps.save()
 
 
@@ -157,7 +159,8 @@ def test_standard_rules_take_one_tap_more_as_the_declarer_names_a_contract(page,
     assert not radio(page, "contract_2", 8).is_disabled()
     for seat, contract in ((2, 7), (3, 0), (0, 2), (1, 3)):
         taps.key(f"contract_{seat}", contract)
-    for seat, tricks in ((0, 0), (1, 3), (2, 8)):
+    # Tricks in the same order: North, East, South; West's fill themselves in.
+    for seat, tricks in ((2, 8), (3, 2), (0, 0)):
         taps.key(f"tricks_{seat}", tricks)
     taps.save()
     assert taps.count == 12 <= TAP_BUDGET
@@ -200,22 +203,27 @@ def test_the_last_tricks_fill_themselves_in(page, live_server):
     game_opened_by_edit_link(page, live_server)
     page.locator("#record").click()
     taps = Taps(page)
-    for name, value in WORKED_TAPS[:-1]:  # all but North's tricks
+    for name, value in WORKED_TAPS[:-1]:  # all but West's tricks
         taps.key(name, value)
-    assert page.locator("#tricks h2 output").inner_text() == "3 of 13"
-    assert not any(radio(page, "tricks_3", n).is_checked() for n in range(14))
-    taps.key("tricks_2", 8)
-    east = page.locator('#tricks .seat[data-seat="3"]')
-    assert radio(page, "tricks_3", 2).is_checked()
-    assert "auto" in east.get_attribute("class")
+    assert page.locator("#tricks h2 output").inner_text() == "2 of 13"
+    assert not any(radio(page, "tricks_2", n).is_checked() for n in range(14))
+    taps.key("tricks_1", 3)
+    north = page.locator('#tricks .seat[data-seat="2"]')
+    assert radio(page, "tricks_2", 8).is_checked()
+    assert "auto" in north.get_attribute("class")
     assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
     # The engine scores the hand before it is saved.
     page.wait_for_function("document.getElementById('preview').textContent.length > 0")
-    assert page.locator("#preview").inner_text() == "South −20 · West +19 · North −10 · East −40"
-    # Correcting North refills East.
-    page.locator('#tricks .seat[data-seat="2"] legend button').click()
-    taps.key("tricks_2", 7)
-    assert radio(page, "tricks_3", 3).is_checked()
+    assert page.locator("#preview > span").all_text_contents() == [
+        "South −20",
+        "West +19",
+        "North −10",
+        "East −40",
+    ]
+    # Correcting West refills North.
+    page.locator('#tricks .seat[data-seat="1"] legend button').click()
+    taps.key("tricks_1", 4)
+    assert radio(page, "tricks_2", 7).is_checked()
 
 
 def test_edit_a_past_hand_and_see_the_totals_change(page, live_server):
@@ -254,9 +262,9 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
         ("contract_3", 0),
         ("contract_0", 3),
         ("contract_1", 3),
+        ("tricks_3", 1),
         ("tricks_0", 3),
         ("tricks_1", 3),
-        ("tricks_2", 6),
     ):
         taps.key(name, value)
     taps.save()
@@ -274,9 +282,9 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
         ("contract_1", 1),
         ("contract_2", 3),
         ("contract_3", 3),
-        ("tricks_0", 5),
         ("tricks_1", 0),
         ("tricks_2", 4),
+        ("tricks_3", 4),
     ):
         taps.key(name, value)
     taps.save()

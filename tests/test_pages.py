@@ -271,7 +271,7 @@ def test_the_declarer_contract_is_filled_from_the_level_when_fixed(editor):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"contract_1": "4"}, "contracts", "the last bidder may not"),
+        ({"contract_1": "4"}, "contract_1", "may not say 4: the contracts would total"),
         ({"tricks_3": "1"}, "tricks", "tricks total 12; they must total 13"),
         ({"declarer": ""}, "declarer", "declarer is missing"),
         ({"contract_0": ""}, "contract_0", "contracts for the first seat is missing"),
@@ -298,6 +298,92 @@ def test_hand_errors_are_shown_beside_the_field(editor, changes, field, message)
     assert message.split(";")[0] in block
     assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
     assert 'checked id="tricks_2-8"' in page  # what was typed is kept
+
+
+# --- the error summary at the top of a refused form (issue 8, item 7) ------------------------
+
+SUMMARY = re.compile(
+    r'<div class="error-summary" role="alert" tabindex="-1" autofocus[^>]*>\s*'
+    r"<h2[^>]*>There is a problem</h2>\s*<ul>(.*?)</ul>",
+    re.S,
+)
+
+
+def summary_links(response) -> list[tuple[str, str]]:
+    """The (href, text) links of the page's error summary, which must come before the form's
+    first field."""
+    page = text_of(response)
+    found = SUMMARY.search(page)
+    assert found is not None, "no error summary"
+    assert found.start() < page.index("<fieldset"), "the summary is not at the top"
+    return re.findall(r'<a href="#([^"]+)">([^<]*)</a>', found.group(1))
+
+
+def test_a_refused_hand_opens_on_a_summary_naming_the_forbidden_number(editor):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(contract_1="4"))
+    assert response.status_code == 422
+    # West speaks last after East 0 and South 2 beside North's 7: 4 would make 13.
+    message = f"{iso('West')} may not say 4: the contracts would total exactly 13."
+    assert summary_links(response) == [("contract_1", message)]
+    assert message in errors_in(response)
+    assert 'id="contract_1"' in text_of(response)
+
+
+@pytest.mark.parametrize(
+    ("changes", "links"),
+    [
+        ({"declarer": "", "tricks_3": "1"}, ["declarer", "tricks"]),
+        ({"contract_0": ""}, ["contract_0"]),
+        ({"revokes_1": "14", "tricks_1": "14"}, ["tricks_1", "revokes_1"]),
+        ({"tricks_1": "14", "level": "4"}, ["level", "tricks_1"]),
+    ],
+)
+def test_every_problem_of_a_hand_is_linked_to_its_field(editor, changes, links):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(**changes))
+    found = summary_links(response)
+    assert [anchor for anchor, _ in found] == links
+    for anchor, message in found:
+        assert f'id="{anchor}"' in text_of(response)
+        assert message in errors_in(response)
+
+
+def test_the_forbidden_number_names_the_player_in_every_language(client, make_game):
+    game_id, key = make_game(players=["נועה", "West", "North", "East"])
+    client.get(f"/games/{game_id}/edit/{key}")
+    expected = {
+        "de": f"{iso('West')} darf nicht 4 sagen: die Ansagen ergäben genau 13.",
+        "he": f"{iso('West')} לא יכול להגיד 4: סכום ההימורים יהיה בדיוק 13.",
+    }
+    for language, message in expected.items():
+        response = client.post(
+            f"/games/{game_id}/hands/new",
+            data=hand_form(contract_1="4"),
+            headers={"Accept-Language": language},
+        )
+        assert [text for _, text in SUMMARY_ANY.findall(text_of(response))] == [message]
+
+
+SUMMARY_ANY = re.compile(r'<div class="error-summary".*?<a href="#(contract_1)">([^<]*)</a>', re.S)
+
+
+@pytest.mark.parametrize(
+    ("changes", "anchor"),
+    [
+        ({"player_1": ""}, "player_1"),
+        ({"player_3": "ann"}, "player_3"),
+        ({"target": "x"}, "target"),
+    ],
+)
+def test_a_refused_new_game_opens_on_a_summary(client, changes, anchor):
+    names = {f"player_{s}": name for s, name in enumerate(("Ann", "Bo", "Cy", "Di"))}
+    form = {**names, "rules": "standard", "first_dealer": "random", **changes}
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 422
+    [(found, message)] = summary_links(response)
+    assert found == anchor and f'id="{anchor}"' in text_of(response)
+    assert message in errors_in(response)
 
 
 def test_frisch_rounds_raise_the_minimum_level_under_standard_rules(client, make_game):
@@ -439,7 +525,15 @@ def test_revisions_show_every_version(editor):
         "edited",
         "deleted",
     ]
-    assert "revokes 1 0 0 0" in page
+    # Each player by name beside their contract/tricks, a revoke beside its player.
+    assert '<bdi>South</bdi> <span dir="ltr">2/0</span> <span class="rv">1 revoke</span>' in page
+    assert '<bdi>East</bdi> <span dir="ltr">0/2</span></span>' in page
+    # Without JavaScript the time is UTC and says so; the script has it as datetime.
+    assert re.search(
+        r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
+        r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>",
+        page,
+    )
 
 
 # --- safety -------------------------------------------------------------------------------

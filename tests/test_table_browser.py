@@ -157,13 +157,13 @@ def test_the_hand_being_typed_survives_a_reload_and_is_forgotten_once_saved(page
         taps.key(name, value)
     page.reload()
     assert page.locator("#draft-note").is_visible()
-    for name, value in (("declarer", 2), ("level", 7), ("contract_1", 3), ("tricks_0", 0)):
+    for name, value in (("declarer", 2), ("level", 7), ("contract_1", 3), ("tricks_3", 2)):
         assert page.locator(f'input[name="{name}"][value="{value}"]').is_checked(), name
-    # The form goes on where it was: West's tricks come next.
-    assert page.locator('#tricks .seat[data-seat="1"]').evaluate("f => f.classList.contains('on')")
+    # The form goes on where it was: South's tricks come next.
+    assert page.locator('#tricks .seat[data-seat="0"]').evaluate("f => f.classList.contains('on')")
+    taps.key("tricks_0", 0)
     taps.key("tricks_1", 3)
-    taps.key("tricks_2", 8)
-    assert page.locator('input[name="tricks_3"][value="2"]').is_checked()  # filled in
+    assert page.locator('input[name="tricks_2"][value="8"]').is_checked()  # filled in
     taps.save()
     assert totals(page) == ["−20", "19", "−10", "−40"]
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('draft'))") == []

@@ -106,6 +106,16 @@ RuleValue = Message | Notation | int
 
 
 @dataclass(frozen=True, slots=True)
+class RevisionView:
+    """One saved version of a hand on the Revisions page: what was bid and by whom, as parts
+    a page joins with " · ", and each seat's part of the hand, in seat order: its figures
+    (``2/0``) and a penalty note ("1 revoke") or None. No seats for a thrown-in deal."""
+
+    summary: tuple[Message, ...]
+    seats: tuple[tuple[Notation, Message | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RulesLine:
     """One line of the rules printed on a score sheet: what it is and its value."""
 

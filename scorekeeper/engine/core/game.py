@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .display import FigureLine, HandView, RulesLine
+from .display import FigureLine, HandView, RevisionView, RulesLine
 from .messages import Message
 
 
@@ -225,6 +225,13 @@ class Game(Protocol):
 
     def figures_notes(self) -> list[Message]:
         """What a statistics page says about its terms (when a contract counts as made)."""
+        ...
+
+    # --- the Revisions page --------------------------------------------------------------
+
+    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+        """A saved version of a hand (its record's ``to_dict``) as the Revisions page shows
+        it: the bid and who made it, and each seat's part."""
         ...
 
 

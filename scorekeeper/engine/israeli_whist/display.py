@@ -14,6 +14,7 @@ from ..core.display import (
     Label,
     Notation,
     PenaltyMark,
+    RevisionView,
     RulesLine,
     SeatView,
     SignedPoints,
@@ -183,3 +184,23 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     if any(hand.get("revokes") or ()):
         parts.append(msg("revokes %(revokes)s", revokes=numbers("revokes")))
     return parts
+
+
+def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    """A saved version of a hand (its ``to_dict``) for the Revisions page."""
+    if hand.get("thrown_in"):
+        return RevisionView(tuple(describe_hand(hand, players)), ())
+    summary = [
+        msg("%(declarer)s %(bid)s", declarer=players[hand["declarer"]], bid=bid_label(hand["bid"]))
+    ]
+    if hand.get("frisch_rounds"):
+        summary.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    revokes = hand.get("revokes") or [0] * len(players)
+    seats = tuple(
+        (
+            Notation(f"{hand['contracts'][seat]}/{hand['tricks'][seat]}"),
+            nmsg("%(num)d revoke", "%(num)d revokes", revokes[seat]) if revokes[seat] else None,
+        )
+        for seat in range(len(players))
+    )
+    return RevisionView(tuple(summary), seats)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..core.display import FigureLine, HandView, RulesLine
+from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import Knob
 from ..core.messages import Message, msg
@@ -200,6 +200,11 @@ class IsraeliWhist:
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
+
+    # --- the Revisions page --------------------------------------------------------------
+
+    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+        return display.revision_view(hand, players)
 
 
 def _result(score: HandScore) -> dict[str, Any]:
