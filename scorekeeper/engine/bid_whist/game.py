@@ -6,16 +6,21 @@ tools register it with ``register_game(GAME)`` or use it directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
+from . import display, figures, stats
+from .bids import Bid
+from .bots import BOTS
+from .cards import BOOKS
 from .progression import GameProgress, replay
 from .records import HandRecord, PlayedHand, record_from_dict
-from .scoring import SIDES
+from .scoring import SIDES, side_of
 from .settings import (
     BOOLS,
     CHOICES,
@@ -27,7 +32,8 @@ from .settings import (
     preset,
     preset_name_of,
 )
-from .simulate import simulate_deals
+from .simulate import SimulationSummary, simulate_deals
+from .verify import record_of_deal, verify_deal
 
 
 def _knob(name: str) -> Knob:
@@ -98,6 +104,123 @@ class BidWhist:
     ) -> Iterator[dict[str, Any]]:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
+
+    # --- the API's preview, the command line and the conformance suite -------------------
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        return ("random", *(kind for kind in BOTS if kind != "random"))
+
+    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
+        """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
+        it; a thrown-in deal scores [0, 0] with ``made`` and ``needed`` None."""
+        if isinstance(record, PlayedHand):
+            return record.score(settings).to_dict()
+        return {"points": [0, 0], "made": None, "needed": None}
+
+    def simulation_summary(self) -> _Tally:
+        return _Tally()
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
+        return record_of_deal(deal)
+
+    def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
+        return verify_deal(settings, deal)
+
+    # --- the data layer -------------------------------------------------------------------
+
+    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        """The bidder (``declarer``) and the bid (``4U``) for the ``hands`` table, and no
+        Frisch rounds; nothing per seat, as the table records books per side only."""
+        record = replayed.record
+        hand: dict[str, Any] = {"frisch_rounds": 0, "declarer": None, "bid": None}
+        if isinstance(record, PlayedHand):
+            hand |= {"declarer": record.bidder, "bid": str(record.bid)}
+        return hand, ({},) * SEATS
+
+    # --- pages: scoreboard, live view, score sheets ---------------------------------------
+
+    def hand_views(self, progress: GameProgress) -> list[HandView]:
+        """One row per hand with one column per side (see ``display``)."""
+        return display.hand_views(progress)
+
+    def running_totals(self, progress: GameProgress) -> list[tuple[int, ...]]:
+        """Each side's total after each hand, [A, B]."""
+        return [hand.totals for hand in progress.hands]
+
+    def rules_lines(self, settings: Any) -> list[RulesLine]:
+        return display.rules_lines(settings)
+
+    def rules_notes(self, settings: Any) -> list[Message]:
+        return display.rules_notes(settings)
+
+    def points_table(self, settings: Any) -> list[tuple[int, int]]:
+        return display.points_table(settings)
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+        return display.describe_hand(hand, players)
+
+    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+        return display.revision_view(hand, players)
+
+    # --- statistics pages -----------------------------------------------------------------
+
+    def recorded_game(
+        self,
+        settings: Any,
+        first_dealer: int,
+        players: Sequence[str],
+        records: Sequence[Any],
+        key: int | str | None = None,
+        finish_after: int | None = None,
+    ) -> stats.RecordedGame:
+        return stats.RecordedGame(
+            settings, first_dealer, tuple(players), tuple(records), key, finish_after
+        )
+
+    def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:
+        return stats.game_stats(recorded)
+
+    def game_figures(self, game_stats: stats.GameStats) -> list[FigureLine]:
+        return figures.game_lines(game_stats)
+
+    def player_figures(
+        self, player_figures: Sequence[stats.BidFigures], with_game: bool = False
+    ) -> list[FigureLine]:
+        return figures.player_lines(player_figures, with_game)
+
+    def careers(self, recorded: Iterable[stats.RecordedGame]) -> dict[str, stats.CareerStats]:
+        return stats.careers(recorded)
+
+    def career_figures(
+        self, name: str, games: int, finished: int, wins: int, figures_per_hand: Any
+    ) -> list[FigureLine]:
+        career = stats.CareerStats(name, games, finished, wins, figures_per_hand)
+        return figures.career_lines(career)
+
+    def head_to_head(
+        self, recorded: Iterable[stats.RecordedGame], players: Sequence[str]
+    ) -> stats.HeadToHead:
+        return stats.head_to_head(recorded, players)
+
+    def figures_notes(self) -> list[Message]:
+        return list(figures.NOTES)
+
+    # --- partnerships and "finish now" ------------------------------------------------------
+
+    finish_now = True
+
+
+class _Tally(SimulationSummary):
+    """The summary counted from deals as the interface's ``simulate`` yields them."""
+
+    def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
+        if deal["thrown_in"]:
+            self.count(None)
+            return
+        bid = Bid.from_str(deal["bid"])
+        books = deal["books"][side_of(deal["bidder"])]
+        self.count(bid, books >= bid.books_needed, books == BOOKS)
 
 
 GAME = BidWhist()

@@ -75,6 +75,12 @@ class GameProgress:
         return self.first_bidder
 
     @property
+    def tie_at_top(self) -> bool:
+        """The scoreboard's name for ``tie_plays_on``: the game should have ended, but the
+        sides are level."""
+        return self.tie_plays_on
+
+    @property
     def leaders(self) -> tuple[int, ...]:
         return leaders_of(self.totals)
 

@@ -249,17 +249,24 @@ class SimulationSummary:
     _started: float = field(default_factory=time.perf_counter, repr=False)
 
     def add(self, result: DealResult) -> None:
-        self.deals += 1
-        self.seconds = time.perf_counter() - self._started
         score, bid = result.score, result.bid
         if score is None or bid is None:
+            self.count(None)
+        else:
+            self.count(bid, score.made, score.boston)
+
+    def count(self, bid: Bid | None, made: bool = False, boston: bool = False) -> None:
+        """Counts one deal: thrown in (``bid`` None), or ``bid`` made or set, a Boston."""
+        self.deals += 1
+        self.seconds = time.perf_counter() - self._started
+        if bid is None:
             self.thrown_in += 1
             return
         entry = self.by_bid.setdefault((bid.level, bid.kind.letters), [0, 0])
-        entry[0] += score.made
+        entry[0] += made
         entry[1] += 1
-        self.sets += not score.made
-        self.bostons += score.boston
+        self.sets += not made
+        self.bostons += boston
 
     @property
     def played(self) -> int:

@@ -63,7 +63,16 @@ class HandRecord(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """What the app needs from a game. One instance per game, registered by ``key``."""
+    """What the app needs from a game. One instance per game, registered by ``key``.
+
+    **Seats and sides.** ``sides`` lists the seats that score together: one seat each in
+    Israeli Whist, two partners each in Bid Whist (A = seats 0 and 2, B = seats 1 and 3).
+    A value "per side" is in the order of ``sides``, so in a game without partners it is
+    the same as "per seat". ``points`` is per seat (partners alike); what a game *keeps*
+    (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
+    scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
+    for every seat (a ``hand_seats`` row, a player's total).
+    """
 
     key: str  # stable, stored with every game: "israeli-whist"
     name: Message  # as players call it, translatable
@@ -107,7 +116,11 @@ class Game(Protocol):
 
     def replay(self, settings: Settings, first_dealer: int, records: Sequence[HandRecord]) -> Any:
         """The game after ``records``: per-hand dealer, opener, points and running totals,
-        the status and the winner. Raises ValueError for a hand recorded after the end."""
+        the status and the winner. Raises ValueError for a hand recorded after the end.
+
+        ``totals``, each hand's ``points`` and ``totals``, and ``leaders`` are per side;
+        ``winner`` is a side's index or None (a seat in a game without partners). A game
+        whose ``finish_now`` is True also takes ``finish_after`` (see there)."""
         ...
 
     def simulate(
@@ -125,7 +138,8 @@ class Game(Protocol):
 
     def preview(self, settings: Settings, record: HandRecord) -> dict[str, Any]:
         """One hand's result without storing it (``POST /api/games/<id>/preview``): at least
-        ``points`` per seat, and the figures the game shows beside them."""
+        ``points`` per side, and the figures the game shows beside them (Bid Whist:
+        ``made`` and ``needed``)."""
         ...
 
     def simulation_summary(self) -> SimulationTally:
@@ -156,11 +170,14 @@ class Game(Protocol):
 
     def hand_views(self, progress: Any) -> list[HandView]:
         """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
-        last: what the scoreboard, the live view and the printed sheet show of it."""
+        last: what the scoreboard, the live view and the printed sheet show of it. Its
+        ``seats`` hold one column per side (per seat without partners); ``declarer`` is
+        the seat that won the auction (Bid Whist's bidder)."""
         ...
 
     def running_totals(self, progress: Any) -> list[tuple[int, ...]]:
-        """Every seat's total after each hand of a replayed game, for the chart."""
+        """Every side's total after each hand of a replayed game, for the chart (one line
+        per side: per seat without partners)."""
         ...
 
     def rules_lines(self, settings: Settings) -> list[RulesLine]:
@@ -172,7 +189,9 @@ class Game(Protocol):
         ...
 
     def points_table(self, settings: Settings) -> list[tuple[int, int]]:
-        """Points for each contract made exactly, for the sheets; empty when a game has none."""
+        """Points for each contract made exactly, for the sheets; empty when a game has none.
+        Bid Whist gives (level, points) for an uptown or downtown bid made exactly; its
+        ``rules_lines`` say that no-trump scores double."""
         ...
 
     def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
@@ -195,7 +214,10 @@ class Game(Protocol):
 
     def game_stats(self, recorded: Any) -> Any:
         """One game's figures; ``.winner`` is a name or None, ``.players[seat].total`` and
-        ``.players[seat].figures`` each seat's."""
+        ``.players[seat].figures`` each seat's. In a partnership game ``.winner`` names the
+        winning side's partners (``Ann & Cat``), a seat's ``total`` is its side's, and
+        ``.sides[i]`` has ``.name``, ``.total``, ``.won`` and ``.figures`` per side, which
+        ``player_figures`` takes as it takes a seat's."""
         ...
 
     def game_figures(self, stats: Any) -> list[FigureLine]:
@@ -220,7 +242,9 @@ class Game(Protocol):
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
         """How ``players`` fared against each other: ``.rivalry(a, b)`` with ``ahead``,
         ``behind``, ``finished``, ``hands_ahead``, ``hands_behind``, ``hands``,
-        ``average_margin`` and ``games``."""
+        ``average_margin`` and ``games``. In a partnership game these count only the games
+        in which ``a`` and ``b`` sat on opposite sides, comparing their sides' points;
+        ``partnered`` counts the games they played as partners."""
         ...
 
     def figures_notes(self) -> list[Message]:
@@ -233,6 +257,14 @@ class Game(Protocol):
         """A saved version of a hand (its record's ``to_dict``) as the Revisions page shows
         it: the bid and who made it, and each seat's part."""
         ...
+
+    # --- partnership games and "finish now" (i10-protocol) ---------------------------------
+
+    finish_now: bool
+    """True when the table may end the game after the current hand ("finish now": the side
+    ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
+    ``finish_after``, the number of hands recorded when the table asked; the app stores
+    and passes it only for such a game."""
 
 
 @runtime_checkable
@@ -254,3 +286,32 @@ class ScoresTableEntry(Protocol):
     ) -> dict[str, Any]:
         """The hand's ``preview``; raises InvalidHand naming the field and the rule."""
         ...
+
+
+# --- partnership games: per side and per seat (i10-protocol) ------------------------------
+
+
+def seat_values(game: Game, per_side: Sequence[int]) -> tuple[int, ...]:
+    """Values per side (``replay``'s totals, a hand's points) spread over the seats, each
+    partner getting their side's: what a ``hand_seats`` row or a player's total holds."""
+    if len(per_side) != len(game.sides):
+        raise ValueError(f"{len(per_side)} values for {len(game.sides)} sides")
+    found = [0] * game.seats
+    for value, side in zip(per_side, game.sides, strict=True):
+        for seat in side:
+            found[seat] = value
+    return tuple(found)
+
+
+def side_values(game: Game, per_seat: Sequence[int]) -> tuple[int, ...]:
+    """Values per seat where partners are alike (``points``) as one value per side;
+    raises ValueError when two partners differ."""
+    if len(per_seat) != game.seats:
+        raise ValueError(f"{len(per_seat)} values for {game.seats} seats")
+    found = []
+    for side in game.sides:
+        values = {per_seat[seat] for seat in side}
+        if len(values) != 1:
+            raise ValueError(f"partners {side} score differently: {sorted(values)}")
+        found.append(values.pop())
+    return tuple(found)

@@ -52,6 +52,7 @@ class IsraeliWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
     default_preset = "standard"
+    finish_now = False  # no "finish now": a game ends at its target
 
     @property
     def presets(self) -> Mapping[str, RuleSettings]:

@@ -1,0 +1,193 @@
+"""What Bid Whist's pages show: a replayed hand as a row, the rules lines and scoring table
+of a score sheet, and a hand in one line for the revisions page. Plain data (see
+``core/display.py``): the app translates its Messages and prints it.
+
+A row has one :class:`SeatView` per side (A, then B), not per seat: partners score alike,
+so the scoreboard shows two columns. The bidding side's ``entry`` is (books needed,
+books taken), as Israeli Whist's is (contract, tricks); the defenders' is ("", their
+books), as they needed none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.cards import Suit
+from ..core.display import (
+    MINUS,
+    HandView,
+    Label,
+    Notation,
+    RevisionView,
+    RulesLine,
+    SeatView,
+    signed,
+)
+from ..core.messages import Message, msg, nmsg
+from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
+from .cards import BOOKS
+from .progression import GameProgress, ReplayedHand
+from .records import PlayedHand
+from .scoring import SIDES, bid_points
+from .settings import BidWhistSettings
+
+OUTCOMES: dict[str, Label] = {
+    "made": Label((msg("made"),), "over"),
+    "set": Label((msg("set"),), "under"),
+    "boston": Label((msg("Boston"),), "over"),
+}
+THROWN_IN = Label((msg("thrown in"),))
+
+
+def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
+    """A bid as players say it: ``4 uptown ♥``, ``5 no-trump low``; a red trump suit gets
+    the class "r"."""
+    if isinstance(bid, str):
+        bid = Bid.from_str(bid)
+    if bid.kind is Kind.NO_TRUMP:
+        if direction == "low":
+            return Label((msg("%(level)d no-trump low", level=bid.level),))
+        return Label((msg("%(level)d no-trump high", level=bid.level),))
+    suit = Suit.from_str(trump) if isinstance(trump, str) else trump
+    symbol = suit.symbol if suit is not None else ""
+    if bid.kind is Kind.UPTOWN:
+        said = msg("%(level)d uptown %(suit)s", level=bid.level, suit=symbol)
+    else:
+        said = msg("%(level)d downtown %(suit)s", level=bid.level, suit=symbol)
+    return Label((said,), "r" if suit is not None and suit.is_red else "")
+
+
+def hand_view(hand: ReplayedHand) -> HandView:
+    """One replayed hand as a row: who dealt and bid, the bid as said, made or set, and per
+    side its books, points and running total."""
+    record, score = hand.record, hand.score
+    if not isinstance(record, PlayedHand) or score is None:
+        sides = tuple(SeatView((), None, total) for total in hand.totals)
+        return HandView(hand.number, hand.dealer, None, None, THROWN_IN, sides)
+    bidders = score.bidder_side
+    entries = {
+        bidders: (str(score.needed), str(score.books)),
+        1 - bidders: ("", str(BOOKS - score.books)),
+    }
+    sides = tuple(
+        SeatView(
+            entries[side],
+            score.points[side],
+            hand.totals[side],
+            score.made if side == bidders else None,
+        )
+        for side in range(len(SIDES))
+    )
+    outcome = "boston" if score.boston else ("made" if score.made else "set")
+    return HandView(
+        hand.number,
+        hand.dealer,
+        record.bidder,
+        bid_label(record.bid, record.trump, record.direction),
+        OUTCOMES[outcome],
+        sides,
+    )
+
+
+def hand_views(progress: GameProgress) -> list[HandView]:
+    """One row per hand, newest last."""
+    return [hand_view(hand) for hand in progress.hands]
+
+
+def _choice(value: str) -> Message:
+    return {
+        "redeal": msg("thrown in, the deal passes on"),
+        "dealer_must_bid": msg("the dealer must bid the minimum"),
+        "void_only": msg("only when void in the suit led"),
+        "any_time": msg("at any time"),
+        "must_when_void": msg("must be played when void in the suit led"),
+        "bidders_lose": msg("the bidders lose the points"),
+        "defenders_gain": msg("the defenders gain the points"),
+        "none": msg("scored as any made bid"),
+        "double": msg("points doubled"),
+        "wins_game": msg("wins the game"),
+    }[value]
+
+
+def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
+    """The scoring table and the house rules as short lines for a score sheet."""
+    s = settings
+    yes_no = {True: msg("yes"), False: msg("no")}
+    return [
+        RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
+        RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
+        RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
+        RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
+        RulesLine(msg("A set"), _choice(s.set_goes_to)),
+        RulesLine(msg("Boston (all 13 books)"), _choice(s.boston)),
+        RulesLine(
+            msg("Renege"),
+            nmsg(
+                "%(num)d book to the other side", "%(num)d books to the other side", s.renege_books
+            ),
+        ),
+        RulesLine(msg("Jokers"), s.jokers),
+        RulesLine(
+            msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
+        ),
+        RulesLine(msg("Downtown outbids uptown"), yes_no[s.downtown_over_uptown]),
+        RulesLine(msg("All four pass"), _choice(s.all_pass)),
+        RulesLine(msg("Jokers in no-trump"), _choice(s.nt_jokers)),
+        RulesLine(msg("Ace high downtown"), yes_no[s.downtown_ace_high]),
+        RulesLine(msg("Kitty shown"), yes_no[s.sport_kitty]),
+        RulesLine(msg("Target"), Notation(f"±{s.target}")),
+        RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
+    ]
+
+
+def rules_notes(settings: BidWhistSettings) -> list[Message]:
+    """The rules a score sheet states in a sentence."""
+    return [
+        msg(
+            "Partners sit opposite each other and score together. Only the bidding side "
+            "scores. Level L needs 6 + L books; the discard is the "
+            "bidders' first book."
+        ),
+        msg(
+            "A side at +%(target)d or more wins; a side at %(minus)s or less loses. A tie "
+            "at the end plays on.",
+            target=settings.target,
+            minus=Notation(signed(-settings.target)),
+        ),
+    ]
+
+
+def points_table(settings: BidWhistSettings) -> list[tuple[int, int]]:
+    """Points for each level made exactly with an uptown or downtown bid (no-trump scores
+    double), from the scoring."""
+    bid = Kind.UPTOWN
+    return [
+        (level, bid_points(Bid(level, bid), BOOK_BASE + level))
+        for level in range(settings.minimum_level, MAX_LEVEL + 1)
+    ]
+
+
+def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+    """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+    if hand.get("thrown_in"):
+        return [msg("thrown in: everyone passed")]
+    label = bid_label(hand["bid"], hand.get("trump"), hand.get("direction"))
+    parts = [
+        msg(
+            "%(bidder)s %(bid)s · %(books)d books",
+            bidder=players[hand["bidder"]],
+            bid=label.pieces[0],
+            books=hand["books"],
+        )
+    ]
+    reneges = hand.get("reneges") or (0, 0)
+    if any(reneges):
+        parts.append(msg("reneges A %(a)d, B %(b)d", a=reneges[0], b=reneges[1]))
+    return parts
+
+
+def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    """A saved version of a hand (its ``to_dict``) for the Revisions page. The table
+    records books per side, not per player, so the whole hand is in the summary."""
+    return RevisionView(tuple(describe_hand(hand, players)), ())

@@ -1,0 +1,95 @@
+"""Bid Whist's statistics as the pages print them: one :class:`FigureLine` per figure.
+
+The figures come from ``stats.py``; this module only says them, in Messages and
+notation (see ``core/display.py``). The per-player lines serve a side's figures too
+(``GameStats.sides[i].figures``): they are the same :class:`~.stats.BidFigures`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.display import NO_FIGURE, FigureLine, FigureValue, mean_figure
+from ..core.messages import Message, msg
+from .bids import Kind
+from .stats import LEVELS, BidFigures, CareerStats, GameStats, Rate
+
+
+def rate_figure(rate: Rate) -> FigureValue:
+    """``3/5 (60%)``, or a dash when nothing was attempted."""
+    if rate.percent is None:
+        return NO_FIGURE
+    return msg(
+        "%(made)d/%(attempted)d (%(percent)d%%)",
+        made=rate.made,
+        attempted=rate.attempted,
+        percent=round(rate.percent),
+    )
+
+
+_KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
+_KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
+
+
+def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
+    """The figures of players (or sides), one line each, one value per column.
+    ``with_game`` is taken for the interface: no line names a hand."""
+    lines: list[tuple[Message, list[FigureValue]]] = [
+        (msg("Hands played"), [str(f.hands) for f in figures]),
+        (msg("Bids won"), [str(f.bids.attempted) for f in figures]),
+        (msg("Bids made"), [rate_figure(f.bids) for f in figures]),
+        *((_KIND_MADE[kind], [rate_figure(f.by_kind[kind]) for f in figures]) for kind in Kind),
+        *(
+            (
+                msg("Level %(level)d bids made", level=level),
+                [rate_figure(f.by_level[index]) for f in figures],
+            )
+            for index, level in enumerate(LEVELS)
+        ),
+        (msg("Sets"), [str(f.sets) for f in figures]),
+        (msg("Bostons"), [str(f.bostons) for f in figures]),
+        (msg("Average books over the bid"), [mean_figure(f.average_over, True) for f in figures]),
+        (msg("Average points per hand"), [mean_figure(f.average_points, True) for f in figures]),
+    ]
+    return [FigureLine(label, tuple(values)) for label, values in lines]
+
+
+def game_lines(stats: GameStats) -> list[FigureLine]:
+    """The game-wide figures: hands, and how often each kind was bid."""
+    played = stats.played
+    return [
+        FigureLine(
+            msg("Hands"),
+            (
+                msg(
+                    "%(hands)d (%(played)d played, %(thrown)d thrown in)",
+                    hands=stats.hands,
+                    played=played,
+                    thrown=stats.thrown_in,
+                ),
+            ),
+        ),
+        *(
+            FigureLine(_KIND_BID[kind], (rate_figure(Rate(stats.kinds[kind], played)),))
+            for kind in Kind
+        ),
+    ]
+
+
+def career_lines(career: CareerStats) -> list[FigureLine]:
+    """A player's career: games, wins of finished games, then the figures per hand."""
+    head = [
+        FigureLine(msg("Games"), (str(career.games),)),
+        FigureLine(msg("Finished games won"), (rate_figure(career.win_rate),)),
+    ]
+    return head + player_lines([career.figures], with_game=True)
+
+
+NOTES = (
+    msg(
+        "A player's bids are the auctions they won; a side's, its partners'. A bid is made "
+        "when the side takes 6 + its level in books, the discard included; a set is a bid "
+        "not made, a Boston all 13 books. Books over the bid are books taken minus books "
+        "needed."
+    ),
+)
