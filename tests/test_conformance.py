@@ -143,7 +143,15 @@ def text_values(knob) -> list[tuple[str, Any]]:
         return [("yes", True), ("no", False), ("true", True), ("0", False)]
     if knob.kind == "choice":
         return [(choice, choice) for choice in knob.choices]
-    return [(str(knob.low), knob.low), (f" {knob.high} ", knob.high)]
+    unset = [("", None), ("none", None)] if knob.optional else []
+    if knob.kind == "int_list":
+        lows, highs = [knob.low] * knob.length, [knob.high] * knob.length
+        return [
+            (",".join(map(str, lows)), lows),
+            (" ".join(map(str, highs)), highs),
+            *unset,
+        ]
+    return [(str(knob.low), knob.low), (f" {knob.high} ", knob.high), *unset]
 
 
 def refused_values(knob) -> list[str]:
@@ -151,6 +159,13 @@ def refused_values(knob) -> list[str]:
         return ["maybe", "2"]
     if knob.kind == "choice":
         return ["", "nonsense"]
+    if knob.kind == "int_list":
+        whole = [str(knob.low)] * knob.length
+        return [
+            ",".join(whole[1:]),
+            ",".join([*whole[1:], str(knob.high + 1)]),
+            ",".join([*whole[1:], "x"]),
+        ]
     return [str(knob.low - 1), str(knob.high + 1), "x", "1.5", "9" * 40]
 
 
@@ -159,8 +174,10 @@ def test_every_knob_is_settable_from_text_and_round_trips_through_json(game):
     base = game.preset(game.default_preset)
     assert game.knobs, "a game has at least one knob"
     for knob in game.knobs:
-        assert knob.kind in ("int", "bool", "choice"), knob.name
-        if knob.kind == "int":
+        assert knob.kind in ("int", "bool", "choice", "int_list"), knob.name
+        if knob.kind == "int_list":
+            assert knob.length and knob.length > 1, knob.name
+        if knob.kind in ("int", "int_list"):
             assert knob.low is not None and knob.high is not None and knob.low <= knob.high
         for text, value in text_values(knob):
             changed = base.with_changes({knob.name: text})

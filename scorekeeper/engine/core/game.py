@@ -25,8 +25,10 @@ from .messages import Message
 class Knob:
     """One house rule of a game, as the new-game form and ``scorekeeper rules`` show it.
 
-    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``; ``choices`` the allowed values of a
-    choice, ``low``/``high`` the bounds of a number.
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"int_list"`` (``length`` whole
+    numbers, written separated by commas); ``choices`` the allowed values of a choice,
+    ``low``/``high`` the bounds of a number (of each number of a list). An ``optional``
+    knob may be unset (None; blank or ``none`` as text).
     """
 
     name: str
@@ -35,6 +37,8 @@ class Knob:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    optional: bool = False
+    length: int | None = None
 
 
 @runtime_checkable

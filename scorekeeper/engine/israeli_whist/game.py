@@ -20,7 +20,10 @@ from .records import HandRecord, PlayedHand, record_from_dict, score_table_entry
 from .scoring import HandScore
 from .settings import (
     _BOOLS,
+    _CHOICES,
     _INT_RANGES,
+    _LISTS,
+    _OPTIONAL,
     KNOB_HELP,
     KNOBS,
     PRESETS,
@@ -31,8 +34,6 @@ from .settings import (
 from .simulate import SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
-_CHOICES: dict[str, tuple[str, ...]] = {"opener": ("dealer", "left")}
-
 
 def _knob(name: str) -> Knob:
     if name in _CHOICES:
@@ -40,7 +41,18 @@ def _knob(name: str) -> Knob:
     if name in _BOOLS:
         return Knob(name, KNOB_HELP[name], "bool")
     low, high = _INT_RANGES[name]
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high)
+    optional = name in _OPTIONAL
+    if name in _LISTS:
+        return Knob(
+            name,
+            KNOB_HELP[name],
+            "int_list",
+            low=low,
+            high=high,
+            optional=optional,
+            length=_LISTS[name],
+        )
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional)
 
 
 class IsraeliWhist:

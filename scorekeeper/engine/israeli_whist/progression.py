@@ -58,11 +58,13 @@ class GameProgress:
     winner: int | None
     target_reached: bool
     leaders: tuple[int, ...] = field(default=())
+    winners: tuple[int, ...] = field(default=())
 
     @property
     def tie_at_top(self) -> bool:
-        """True when the target was reached but two or more seats share the highest total."""
-        return self.target_reached and self.winner is None
+        """True when the game reached its end (the target or the hand limit) but two or more
+        seats share the highest total, so play goes on."""
+        return self.target_reached and not self.winners
 
     @property
     def next_number(self) -> int:
@@ -72,19 +74,23 @@ class GameProgress:
 def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord]) -> GameProgress:
     """Scores ``hands`` in order and returns the game's state after them.
 
-    The game ends after the first hand in which a seat reaches or passes the target, when
-    one seat alone has the highest total; while two or more tie at the top, play goes on
-    until one seat alone leads. Raises ValueError if a hand is recorded after the end.
+    The game ends after the first hand in which a seat reaches or passes the target, or
+    after ``hand_limit`` scored hands when that is set, when one seat alone has the
+    highest total. While two or more tie at the top, play goes on until one seat alone
+    leads (``tie_at_end="play_on"``), or the tied seats share the win (``"shared"``: then
+    ``winners`` names them all and ``winner`` is None). Raises ValueError if a hand is
+    recorded after the end.
     """
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
     totals = [0] * SEATS
     dealer = first_dealer
     target_reached = False
-    winner: int | None = None
+    winners: tuple[int, ...] = ()
+    scored = 0
     replayed: list[ReplayedHand] = []
     for number, record in enumerate(hands, start=1):
-        if winner is not None:
+        if winners:
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
@@ -95,18 +101,24 @@ def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord
             ReplayedHand(number, dealer, opener_for(settings, dealer), record, score, tuple(totals))
         )
         dealer = next_dealer(dealer, record)
-        if score is not None and max(totals) >= settings.target:
-            target_reached = True
-        if target_reached and len(leaders_of(totals)) == 1:
-            winner = leaders_of(totals)[0]
+        if score is not None:
+            scored += 1
+            if max(totals) >= settings.target or scored == settings.hand_limit:
+                target_reached = True
+        if target_reached:
+            leaders = leaders_of(totals)
+            if len(leaders) == 1 or settings.tie_at_end == "shared":
+                winners = leaders
+    winner = winners[0] if len(winners) == 1 else None
     return GameProgress(
         settings=settings,
         hands=tuple(replayed),
         totals=tuple(totals),
         dealer=dealer,
         opener=opener_for(settings, dealer),
-        status="finished" if winner is not None else "in_progress",
+        status="finished" if winners else "in_progress",
         winner=winner,
         target_reached=target_reached,
         leaders=leaders_of(totals),
+        winners=winners,
     )

@@ -68,7 +68,7 @@ class PlayedHand:
     thrown_in = False
 
     def score(self, settings: RuleSettings) -> HandScore:
-        return score_hand(settings, self.contracts, self.tricks_taken, self.revokes)
+        return score_hand(settings, self.contracts, self.tricks_taken, self.revokes, self.declarer)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -192,16 +192,36 @@ def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] 
 
 
 def score_table_entry(
-    settings: RuleSettings, contracts: Any, tricks: Any, revokes: Any = None
+    settings: RuleSettings,
+    contracts: Any,
+    tricks: Any,
+    revokes: Any = None,
+    declarer: Any = None,
 ) -> HandScore:
-    """Validates and scores contracts and tricks alone (no auction known); raises InvalidHand."""
+    """Validates and scores contracts and tricks alone (no auction known); raises InvalidHand.
+
+    ``declarer`` (a seat) is needed only when the declarer's missed contract counts more
+    (``declarer_miss_factor`` is not 1).
+    """
     problems = _Problems()
     c = check_contracts(contracts, problems)
     t = check_tricks(tricks, problems)
     r = check_revokes(revokes, problems)
+    seat = None
+    if declarer is not None:
+        seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems, 0, SEATS - 1)
+    elif settings.declarer_miss_factor != 1:
+        problems.add(
+            "declarer",
+            msg(
+                "declarer is missing: under these rules the declarer's missed contract counts "
+                "%(factor)d times",
+                factor=settings.declarer_miss_factor,
+            ),
+        )
     if problems.found or c is None or t is None or r is None:
         raise InvalidHand(problems.found)
-    return score_hand(settings, c, t, r)
+    return score_hand(settings, c, t, r, seat)
 
 
 def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:

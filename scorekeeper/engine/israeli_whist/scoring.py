@@ -13,22 +13,30 @@ from .settings import RuleSettings
 
 
 def contract_points(
-    settings: RuleSettings, contract: int, tricks_taken: int, hand: OverUnder
+    settings: RuleSettings,
+    contract: int,
+    tricks_taken: int,
+    hand: OverUnder,
+    declarer: bool = False,
 ) -> int:
     """Points one player scores for one hand, before any revoke penalty.
 
-    - contract n >= 1 made exactly: exact_bonus + n²
-    - contract n >= 1 missed by d tricks: -miss_step * d
+    - contract n >= 1 made exactly: exact_bonus + made_per_trick * n (+ n² if made_squared)
+    - contract n >= 1 missed by d tricks: -step * d, where step is miss_steps[n - 1] when
+      set, else miss_step; the declarer's is multiplied by declarer_miss_factor
     - zero made: zero_over or zero_under, by the hand's over/under
-    - zero failed with t tricks: -failed_zero_first + failed_zero_step * (t - 1)
+    - zero failed with t tricks: -F + S * (t - 1), the over hand's curve when it is set
     """
     if contract == 0:
         if tricks_taken == 0:
             return settings.zero_over if hand == "over" else settings.zero_under
-        return -settings.failed_zero_first + settings.failed_zero_step * (tricks_taken - 1)
+        first, step = settings.failed_zero_curve(hand == "over")
+        return -first + step * (tricks_taken - 1)
     if tricks_taken == contract:
-        return settings.exact_bonus + contract * contract
-    return -settings.miss_step * abs(tricks_taken - contract)
+        squared = contract * contract if settings.made_squared else 0
+        return settings.exact_bonus + settings.made_per_trick * contract + squared
+    factor = settings.declarer_miss_factor if declarer else 1
+    return -settings.miss_step_for(contract) * factor * abs(tricks_taken - contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +70,24 @@ def score_hand(
     contracts: Sequence[int],
     tricks_taken: Sequence[int],
     revokes: Sequence[int] | None = None,
+    declarer: int | None = None,
 ) -> HandScore:
-    """Scores a hand whose values are already valid (see ``validation``).
+    """Scores a hand whose values are already valid (see ``records``).
 
     With ``all_fail_void`` on and nobody making their contract, every seat scores 0 for the
     hand. A caught revoke costs its penalty on top of the hand's score, void or not.
+    ``declarer`` is the declarer's seat, needed when ``declarer_miss_factor`` is not 1;
+    raises ValueError without it then.
     """
+    if declarer is None and settings.declarer_miss_factor != 1:
+        raise ValueError("the declarer's seat is needed when declarer_miss_factor is not 1")
     hand = over_under(contracts)
     made = tuple(c == t for c, t in zip(contracts, tricks_taken, strict=True))
     void = settings.all_fail_void and not any(made)
     revokes = revokes or [0] * len(contracts)
     earned = tuple(
-        0 if void else contract_points(settings, c, t, hand)
-        for c, t in zip(contracts, tricks_taken, strict=True)
+        0 if void else contract_points(settings, c, t, hand, seat == declarer)
+        for seat, (c, t) in enumerate(zip(contracts, tricks_taken, strict=True))
     )
     penalties = tuple(settings.revoke_penalty * r for r in revokes)
     points = tuple(e - p for e, p in zip(earned, penalties, strict=True))

@@ -16,6 +16,8 @@ from ..core.numbers import TooManyDigits, parse_int, shown
 from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
+AllPass = Literal["throw_in", "pass_round"]
+TieAtEnd = Literal["play_on", "shared"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +30,35 @@ class RuleSettings:
     frisch_rounds: int = 3
     rising_minimum: bool = True
     exact_bonus: int = 10
+    made_per_trick: int = 0
+    made_squared: bool = True
     miss_step: int = 10
+    miss_steps: tuple[int, ...] | None = None
+    declarer_miss_factor: int = 1
     zero_over: int = 25
     zero_under: int = 50
     failed_zero_first: int = 50
     failed_zero_step: int = 10
+    failed_zero_first_over: int | None = None
+    failed_zero_step_over: int | None = None
     all_fail_void: bool = False
+    all_pass: AllPass = "throw_in"
+    pass_round_zero: int = 50
+    pass_round_step: int = 10
     revoke_penalty: int = 100
     target: int = 100
+    hand_limit: int = 0
+    tie_at_end: TieAtEnd = "play_on"
 
     def __post_init__(self) -> None:
         for problem in _problems(self):
             raise InvalidSettings(problem[1], problem[0])
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        values = asdict(self)
+        if self.miss_steps is not None:
+            values["miss_steps"] = list(self.miss_steps)
+        return values
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
@@ -75,6 +91,21 @@ class RuleSettings:
         """Returns the knob names whose values differ from ``other``."""
         return [k for k in KNOBS if getattr(self, k) != getattr(other, k)]
 
+    def miss_step_for(self, contract: int) -> int:
+        """Points lost per trick over or under when a contract of ``contract`` >= 1 fails."""
+        return self.miss_step if self.miss_steps is None else self.miss_steps[contract - 1]
+
+    def failed_zero_curve(self, over: bool) -> tuple[int, int]:
+        """(F, S) of -F + S*(t-1) for a failed zero. In an over hand each of the over knobs
+        that is set replaces its under value."""
+        first, step = self.failed_zero_first, self.failed_zero_step
+        if over:
+            if self.failed_zero_first_over is not None:
+                first = self.failed_zero_first_over
+            if self.failed_zero_step_over is not None:
+                step = self.failed_zero_step_over
+        return first, step
+
     def minimum_level(self, frisch_round: int) -> int:
         """The lowest phase-one level allowed after ``frisch_round`` Frisch exchanges."""
         return MIN_LEVEL + (frisch_round if self.rising_minimum else 0)
@@ -94,29 +125,71 @@ KNOB_HELP: dict[str, Message] = {
     "frisch_rounds": msg("Frisch (Gulash) exchanges allowed after all four pass, 0 to 3"),
     "rising_minimum": msg("each Frisch round raises the minimum level by one (5, 6, 7, 8)"),
     "exact_bonus": msg("bonus on top of n squared for making a contract of n >= 1"),
+    "made_per_trick": msg(
+        "points per contracted trick for making a contract of n >= 1, added to the bonus"
+    ),
+    "made_squared": msg("a made contract of n >= 1 also scores n squared"),
     "miss_step": msg("points lost per trick over or under a missed contract"),
+    "miss_steps": msg(
+        "points lost per trick off, one value for each contract 1..13, comma-separated; "
+        "blank uses the miss step for every contract"
+    ),
+    "declarer_miss_factor": msg("the declarer's missed-contract penalty is multiplied by 1 or 2"),
     "zero_over": msg("points for making a zero contract in an over hand"),
     "zero_under": msg("points for making a zero contract in an under hand"),
     "failed_zero_first": msg("F in -F + S*(t-1), a failed zero contract with t tricks"),
     "failed_zero_step": msg("S in -F + S*(t-1), a failed zero contract with t tricks"),
+    "failed_zero_first_over": msg(
+        "F for a failed zero in an over hand; blank uses the same curve as under"
+    ),
+    "failed_zero_step_over": msg(
+        "S for a failed zero in an over hand; blank uses the same curve as under"
+    ),
     "all_fail_void": msg("when nobody makes their contract the hand scores 0 for everyone"),
+    "all_pass": msg(
+        "when all four pass and no Frisch round is left: throw the deal in, or play a pass "
+        "round with no trump and no contracts"
+    ),
+    "pass_round_zero": msg("points in a pass round for taking no trick"),
+    "pass_round_step": msg("points lost in a pass round per trick taken"),
     "revoke_penalty": msg("points lost per caught revoke"),
     "target": msg("the score that ends the game"),
+    "hand_limit": msg("the game also ends after this many scored hands; 0 plays to the target"),
+    "tie_at_end": msg(
+        "a tie at the top when the game ends: play on until one leads, or share the win"
+    ),
 }
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "auction_end_passes": (3, 4),
     "frisch_rounds": (0, 3),
     "exact_bonus": (-1000, 1000),
+    "made_per_trick": (-1000, 1000),
     "miss_step": (0, 1000),
+    "miss_steps": (0, 1000),
+    "declarer_miss_factor": (1, 2),
     "zero_over": (-1000, 1000),
     "zero_under": (-1000, 1000),
     "failed_zero_first": (-1000, 1000),
     "failed_zero_step": (-1000, 1000),
+    "failed_zero_first_over": (-1000, 1000),
+    "failed_zero_step_over": (-1000, 1000),
+    "pass_round_zero": (-1000, 1000),
+    "pass_round_step": (-1000, 1000),
+    "hand_limit": (0, 10000),
     "revoke_penalty": (0, 10000),
     "target": (1, 100000),
 }
-_BOOLS = ("declarer_may_raise", "rising_minimum", "all_fail_void")
+_BOOLS = ("declarer_may_raise", "rising_minimum", "made_squared", "all_fail_void")
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "opener": ("dealer", "left"),
+    "all_pass": ("throw_in", "pass_round"),
+    "tie_at_end": ("play_on", "shared"),
+}
+# Knobs that may be unset (None): blank, "none" or null in every input.
+_OPTIONAL = ("miss_steps", "failed_zero_first_over", "failed_zero_step_over")
+_UNSET = {"", "none", "null", "-"}
+_LISTS = {"miss_steps": 13}
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f"}
 
@@ -131,11 +204,25 @@ def coerce_knob(name: str, value: Any) -> Any:
         )
         raise InvalidSettings(problem, name)
     text = value.strip().lower() if isinstance(value, str) else None
+    if name in _OPTIONAL and (value is None or text in _UNSET):
+        return None
     if name == "opener":
         if text not in ("dealer", "left"):
             problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
             raise InvalidSettings(problem, name)
         return text
+    if name in _CHOICES:
+        if text not in _CHOICES[name]:
+            problem = msg(
+                "%(knob)s must be one of %(choices)s, not %(value)s",
+                knob=name,
+                choices=", ".join(_CHOICES[name]),
+                value=shown(value),
+            )
+            raise InvalidSettings(problem, name)
+        return text
+    if name in _LISTS:
+        return _coerce_list(name, value, _LISTS[name])
     if name in _BOOLS:
         if isinstance(value, bool):
             return value
@@ -145,6 +232,26 @@ def coerce_knob(name: str, value: Any) -> Any:
             return False
         problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=shown(value))
         raise InvalidSettings(problem, name)
+    return _coerce_number(name, value)
+
+
+def _coerce_list(name: str, value: Any, length: int) -> tuple[int, ...]:
+    """A list of ``length`` whole numbers in the knob's range, from a list or from text
+    separated by commas; raises InvalidSettings naming the knob."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or len(items) != length:
+        problem = msg(
+            "%(knob)s must be %(length)d whole numbers separated by commas, one per contract "
+            "1..%(length)d, not %(value)s",
+            knob=name,
+            length=length,
+            value=shown(value),
+        )
+        raise InvalidSettings(problem, name)
+    return tuple(_coerce_number(name, item) for item in items)
+
+
+def _coerce_number(name: str, value: Any) -> int:
     try:
         number = parse_int(value, name)
     except TooManyDigits as exc:

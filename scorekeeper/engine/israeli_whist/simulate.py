@@ -196,7 +196,7 @@ class _Table:
             phase.order,
             play.tricks,
             taken,
-            score_hand(settings, contracts, taken),
+            score_hand(settings, contracts, taken, declarer=declarer),
         )
 
 

@@ -309,7 +309,7 @@ def game_stats(game: RecordedGame) -> GameStats:
             seat=seat,
             name=name,
             total=progress.totals[seat],
-            won=progress.winner == seat,
+            won=seat in progress.winners,
             figures=_seat_figures(progress, seat, game.key),
         )
         for seat, name in enumerate(game.players)
@@ -487,7 +487,7 @@ def _rivalry_in(progress: GameProgress, a: str, sa: int, b: str, sb: int) -> Riv
         ahead=int(order == 1),
         behind=int(order == -1),
         level=int(order == 0),
-        wins=int(progress.winner == sa),
+        wins=int(sa in progress.winners),
         margin_sum=progress.totals[sa] - progress.totals[sb] if finished else 0,
         hands=len(by_hand),
         hands_ahead=by_hand.count(1),

@@ -60,7 +60,9 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
     _check_contracts(settings, deal, problems)
     _check_play(deal, held, problems)
     try:
-        expected = score_hand(settings, deal["contracts"], deal["tricks_taken"]).points
+        expected = score_hand(
+            settings, deal["contracts"], deal["tricks_taken"], declarer=deal["declarer"]
+        ).points
     except ValueError as exc:  # contracts totalling 13, found above, cannot be scored
         problems.append(f"the hand cannot be scored: {exc}")
         return problems
