@@ -9,11 +9,15 @@ from scorekeeper.engine.israeli_whist import (
     PRESETS,
     contract_points,
     preset,
+    record_from_dict,
     record_hand,
+    record_pass_round,
     replay,
     score_hand,
     score_table_entry,
+    simulate_deals,
 )
+from scorekeeper.engine.israeli_whist.verify import record_of_deal, verify_deal
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")
@@ -223,3 +227,69 @@ def test_a_tie_at_the_target_is_shared_too():
 def test_a_lone_leader_at_the_target_wins_alone():
     one = replay(PAGAT.with_changes({"target": 40, "tie_at_end": "shared"}), 0, [made(0)])
     assert one.winners == (0,) and one.winner == 0
+
+
+# --- a pass round when all four pass ------------------------------------------------------
+
+PASSING = PAGAT.with_changes({"all_pass": "pass_round"})
+
+
+@pytest.mark.parametrize(
+    ("changes", "tricks", "points"),
+    [
+        ({}, [0, 3, 4, 6], (50, -30, -40, -60)),
+        ({"pass_round_zero": 30, "pass_round_step": 5}, [0, 0, 6, 7], (30, 30, -30, -35)),
+    ],
+)
+def test_a_pass_round_scores_no_trick_or_a_step_per_trick(changes, tricks, points):
+    settings = PASSING.with_changes(changes)
+    hand = record_pass_round(settings, tricks)
+    assert hand.score(settings).points == points
+    assert record_from_dict(settings, {"pass_round": True, "tricks": tricks}) == hand
+    assert record_from_dict(settings, hand.to_dict()) == hand
+
+
+def test_a_pass_round_is_a_scored_hand_and_the_deal_moves_on():
+    hand = record_pass_round(PASSING, [0, 3, 4, 6], revokes=[0, 1, 0, 0])
+    progress = replay(PASSING, 2, [hand])
+    assert progress.totals == (50, -130, -40, -60)
+    assert progress.hands[0].dealer == 2 and progress.dealer == 3
+
+
+@pytest.mark.parametrize(
+    ("settings", "body", "field", "words"),
+    [
+        (PAGAT, {"pass_round": True, "tricks": [0, 3, 4, 6]}, "pass_round", "no pass round"),
+        (PASSING, {"pass_round": True, "tricks": [0, 3, 4, 5]}, "tricks", "must total 13"),
+        (PASSING, {"pass_round": "yes", "tricks": [0, 3, 4, 6]}, "pass_round", "true or false"),
+        (PASSING, {"thrown_in": True}, "thrown_in", "a pass round is played"),
+        (
+            STANDARD.with_changes({"all_pass": "pass_round"}),
+            {"pass_round": True, "frisch_rounds": 1, "tricks": [0, 3, 4, 6]},
+            "frisch_rounds",
+            "only after all 3 Frisch rounds",
+        ),
+    ],
+)
+def test_a_pass_round_is_refused_naming_the_field(settings, body, field, words):
+    with pytest.raises(InvalidHand) as refused:
+        record_from_dict(settings, body)
+    assert refused.value.field == field
+    assert words in refused.value.message
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+@pytest.mark.parametrize("name", ["standard", "pagat-german"])
+def test_simulated_pass_rounds_follow_the_rules(name, bots):
+    settings = preset(name).with_changes({"all_pass": "pass_round"})
+    rounds = 0
+    for result in simulate_deals(settings, 2000, seed=11, bots=bots):
+        deal = result.to_dict()
+        assert verify_deal(settings, deal) == []
+        assert not deal["thrown_in"]
+        if deal.get("pass_round"):
+            rounds += 1
+            assert deal["tricks"][0]["leader"] == (deal["dealer"] + 1) % 4
+            assert record_of_deal(deal).score(settings).points == tuple(deal["points"])
+    # Random bots always bid something; heuristic bots pass with weak hands.
+    assert rounds > 0 or bots == "random"

@@ -23,7 +23,7 @@ from ..core.display import (
 from ..core.messages import Message, msg, nmsg
 from .bids import TRICKS_PER_HAND, Bid, Denomination
 from .progression import GameProgress, ReplayedHand
-from .records import PlayedHand
+from .records import PassRound, PlayedHand
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -34,6 +34,8 @@ OVER_UNDER: dict[str, Label] = {
     "under": Label((msg("under"),), "under"),
 }
 THROWN_IN = Label((msg("thrown in"),))
+# Translators: a hand everyone passed, played with no trump and no contracts.
+PASS_ROUND = Label((msg("pass round"),), "pass")
 
 
 def bid_label(bid: Bid | str) -> Label:
@@ -66,9 +68,22 @@ def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
 def hand_view(hand: ReplayedHand) -> HandView:
     """One replayed hand as a row: what each seat bid and took, its points and its total."""
     record, score = hand.record, hand.score
-    if not isinstance(record, PlayedHand) or score is None:
+    if score is None:
         seats = tuple(SeatView((), None, total) for total in hand.totals)
         return HandView(hand.number, hand.dealer, None, None, THROWN_IN, seats)
+    if isinstance(record, PassRound):
+        seats = tuple(
+            SeatView(
+                (str(record.tricks_taken[seat]),),
+                score.contract_points[seat],
+                hand.totals[seat],
+                score.made[seat],
+                revoke_mark(record.revokes[seat], score.revoke_penalties[seat]),
+            )
+            for seat in range(len(hand.totals))
+        )
+        return HandView(hand.number, hand.dealer, None, None, PASS_ROUND, seats)
+    assert isinstance(record, PlayedHand)
     seats = tuple(
         SeatView(
             (str(record.contracts[seat]), str(record.tricks_taken[seat])),
@@ -157,6 +172,18 @@ def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
 
 def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+    if hand.get("pass_round"):
+        parts = [
+            msg(
+                "pass round · tricks %(tricks)s",
+                tricks=Notation(" ".join(map(str, hand["tricks"]))),
+            )
+        ]
+        if any(hand.get("revokes") or ()):
+            parts.append(
+                msg("revokes %(revokes)s", revokes=Notation(" ".join(map(str, hand["revokes"]))))
+            )
+        return parts
     if hand.get("thrown_in"):
         rounds = hand.get("frisch_rounds", 0)
         return [
@@ -190,15 +217,19 @@ def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionVi
     """A saved version of a hand (its ``to_dict``) for the Revisions page."""
     if hand.get("thrown_in"):
         return RevisionView(tuple(describe_hand(hand, players)), ())
-    summary = [
-        msg("%(declarer)s %(bid)s", declarer=players[hand["declarer"]], bid=bid_label(hand["bid"]))
-    ]
+    revokes = hand.get("revokes") or [0] * len(players)
+    if hand.get("pass_round"):
+        summary: list[Message] = [msg("pass round")]
+        figures = [str(tricks) for tricks in hand["tricks"]]
+    else:
+        declarer, bid = players[hand["declarer"]], bid_label(hand["bid"])
+        summary = [msg("%(declarer)s %(bid)s", declarer=declarer, bid=bid)]
+        figures = [f"{c}/{t}" for c, t in zip(hand["contracts"], hand["tricks"], strict=True)]
     if hand.get("frisch_rounds"):
         summary.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
-    revokes = hand.get("revokes") or [0] * len(players)
     seats = tuple(
         (
-            Notation(f"{hand['contracts'][seat]}/{hand['tricks'][seat]}"),
+            Notation(figures[seat]),
             nmsg("%(num)d revoke", "%(num)d revokes", revokes[seat]) if revokes[seat] else None,
         )
         for seat in range(len(players))

@@ -16,7 +16,7 @@ from ..core.seats import SEATS
 from . import display, figures, stats
 from .bots import BOTS
 from .progression import GameProgress, replay
-from .records import HandRecord, PlayedHand, record_from_dict, score_table_entry
+from .records import HandRecord, PassRound, PlayedHand, record_from_dict, score_table_entry
 from .scoring import HandScore
 from .settings import (
     _BOOLS,
@@ -89,9 +89,9 @@ class IsraeliWhist:
         return record_from_dict(settings, body)
 
     def points(self, settings: Any, record: Any) -> tuple[int, ...]:
-        if isinstance(record, PlayedHand):
-            return record.score(settings).points
-        return (0,) * SEATS
+        if record.thrown_in:
+            return (0,) * SEATS
+        return record.score(settings).points
 
     def replay(self, settings: Any, first_dealer: int, records: Sequence[Any]) -> GameProgress:
         return replay(settings, first_dealer, records)
@@ -109,7 +109,7 @@ class IsraeliWhist:
         return ("random", *(kind for kind in BOTS if kind != "random"))
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
-        if isinstance(record, PlayedHand):
+        if not record.thrown_in:
             return _result(record.score(settings))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
@@ -134,6 +134,17 @@ class IsraeliWhist:
         hand: dict[str, Any] = dict.fromkeys(
             ("declarer", "bid", "over_under", "contracts_total"), None
         ) | {"frisch_rounds": record.frisch_rounds}
+        if isinstance(record, PassRound):
+            seats = tuple(
+                {
+                    "tricks": record.tricks_taken[seat],
+                    "revokes": record.revokes[seat],
+                    "contract_points": score.contract_points[seat],
+                    "revoke_penalty": score.revoke_penalties[seat],
+                }
+                for seat in range(SEATS)
+            )
+            return hand, seats
         if not isinstance(record, PlayedHand):
             return hand, ({},) * SEATS
         hand |= {

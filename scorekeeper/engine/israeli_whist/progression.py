@@ -12,7 +12,7 @@ from typing import Literal
 
 from ..core.messages import msg
 from ..core.seats import SEATS, leaders_of, left_of
-from .records import HandRecord, PlayedHand
+from .records import HandRecord
 from .scoring import HandScore
 from .settings import RuleSettings
 
@@ -94,7 +94,7 @@ def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = record.score(settings) if isinstance(record, PlayedHand) else None
+        score = None if record.thrown_in else record.score(settings)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         replayed.append(

@@ -18,7 +18,7 @@ from ..core.numbers import parse_int
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
 # Field names as messages put them, e.g. "declarer is missing". Translators: the first
@@ -66,6 +66,7 @@ class PlayedHand:
     revokes: tuple[int, ...] = (0, 0, 0, 0)
 
     thrown_in = False
+    pass_round = False
 
     def score(self, settings: RuleSettings) -> HandScore:
         return score_hand(settings, self.contracts, self.tricks_taken, self.revokes, self.declarer)
@@ -89,12 +90,39 @@ class ThrownIn:
     frisch_rounds: int
 
     thrown_in = True
+    pass_round = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"thrown_in": True, "frisch_rounds": self.frisch_rounds}
 
 
-HandRecord = PlayedHand | ThrownIn
+@dataclass(frozen=True, slots=True)
+class PassRound:
+    """All four passed after the last allowed Frisch round, under ``all_pass="pass_round"``:
+    the hand is played with no trump and no contracts, and the table writes down each
+    player's tricks (and any caught revokes)."""
+
+    frisch_rounds: int
+    tricks_taken: tuple[int, ...]
+    revokes: tuple[int, ...] = (0, 0, 0, 0)
+
+    thrown_in = False
+    pass_round = True
+
+    def score(self, settings: RuleSettings) -> HandScore:
+        return score_pass_round(settings, self.tricks_taken, self.revokes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pass_round": True,
+            "frisch_rounds": self.frisch_rounds,
+            "tricks": list(self.tricks_taken),
+            "revokes": list(self.revokes),
+        }
+
+
+HandRecord = PlayedHand | ThrownIn | PassRound
+ScoredHand = PlayedHand | PassRound
 
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
@@ -247,8 +275,16 @@ def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> in
 
 def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> ThrownIn:
     """Validates a thrown-in deal. A deal is thrown in only after the last allowed Frisch
-    round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``."""
+    round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``.
+    Under ``all_pass="pass_round"`` no deal is thrown in: a pass round is played."""
     problems = _Problems()
+    if settings.all_pass == "pass_round":
+        problems.add(
+            "thrown_in",
+            msg(
+                "under these rules no deal is thrown in: when all four pass, a pass round is played"
+            ),
+        )
     value = settings.frisch_rounds if frisch_rounds is None else frisch_rounds
     rounds = _check_frisch(settings, value, problems)
     if rounds is not None and rounds != settings.frisch_rounds:
@@ -366,6 +402,14 @@ def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
         raise InvalidHand([("thrown_in", problem)])
     if thrown:
         return record_thrown_in(settings, body.get("frisch_rounds"))
+    passed = body.get("pass_round", False)
+    if passed not in (True, False, None):
+        problem = msg("pass_round must be true or false, not %(value)s", value=repr(passed))
+        raise InvalidHand([("pass_round", problem)])
+    if passed:
+        return record_pass_round(
+            settings, body.get("tricks"), body.get("revokes"), body.get("frisch_rounds")
+        )
     return record_hand(
         settings,
         declarer=body.get("declarer"),
@@ -377,6 +421,38 @@ def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
         tricks=body.get("tricks"),
         revokes=body.get("revokes"),
     )
+
+
+def record_pass_round(
+    settings: RuleSettings, tricks: Any, revokes: Any = None, frisch_rounds: Any = None
+) -> PassRound:
+    """Validates a pass round: tricks per player that total 13, and optional revokes. It is
+    played only under ``all_pass="pass_round"``, after the last allowed Frisch round."""
+    problems = _Problems()
+    if settings.all_pass != "pass_round":
+        problems.add(
+            "pass_round",
+            msg(
+                "under these rules there is no pass round: when all four pass, the deal is "
+                "thrown in"
+            ),
+        )
+    value = settings.frisch_rounds if frisch_rounds is None else frisch_rounds
+    rounds = _check_frisch(settings, value, problems)
+    if rounds is not None and rounds != settings.frisch_rounds:
+        problems.add(
+            "frisch_rounds",
+            nmsg(
+                "a pass round is played only after %(num)d Frisch round",
+                "a pass round is played only after all %(num)d Frisch rounds",
+                settings.frisch_rounds,
+            ),
+        )
+    t = check_tricks(tricks, problems)
+    r = check_revokes(revokes, problems)
+    if problems.found or rounds is None or t is None or r is None:
+        raise InvalidHand(problems.found)
+    return PassRound(rounds, tuple(t), tuple(r))
 
 
 def last_bidder(declarer: int) -> int:

@@ -50,7 +50,7 @@ class HandScore:
     """
 
     points: tuple[int, ...]
-    over_under: OverUnder
+    over_under: OverUnder | None  # None for a pass round, which has no contracts
     contracts_total: int
     made: tuple[bool, ...]
     void: bool
@@ -92,3 +92,19 @@ def score_hand(
     penalties = tuple(settings.revoke_penalty * r for r in revokes)
     points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
     return HandScore(points, hand, sum(contracts), made, void, earned, penalties)
+
+
+def score_pass_round(
+    settings: RuleSettings, tricks_taken: Sequence[int], revokes: Sequence[int] | None = None
+) -> HandScore:
+    """Scores a pass round (``all_pass="pass_round"``): no contracts, so each seat scores
+    ``pass_round_zero`` for taking no trick, or ``-pass_round_step`` per trick taken; a
+    caught revoke costs its penalty on top, as in any hand."""
+    revokes = revokes or [0] * len(tricks_taken)
+    earned = tuple(
+        settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in tricks_taken
+    )
+    penalties = tuple(settings.revoke_penalty * r for r in revokes)
+    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
+    made = tuple(t == 0 for t in tricks_taken)
+    return HandScore(points, None, 0, made, False, earned, penalties)

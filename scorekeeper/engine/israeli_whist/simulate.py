@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card
-from ..core.seats import SEATS
+from ..core.seats import SEATS, left_of
 from .auction import Auction, Call
 from .bids import TRICKS_PER_HAND, Bid
 from .bots import Bot, make_bots
 from .contracts import ContractPhase, OverUnder
-from .play import PlayState, Trick
+from .play import NO_TRUMP, PlayState, Trick
 from .progression import next_dealer
-from .records import HandRecord, PlayedHand, ThrownIn
-from .scoring import HandScore, score_hand
+from .records import HandRecord, PassRound, PlayedHand, ThrownIn
+from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
@@ -44,6 +44,7 @@ class DealResult:
         "tricks",
         "tricks_taken",
         "score",
+        "pass_round",
     )
 
     def __init__(
@@ -59,6 +60,7 @@ class DealResult:
         tricks: list[Trick] | None = None,
         tricks_taken: list[int] | None = None,
         score: HandScore | None = None,
+        pass_round: bool = False,
     ) -> None:
         self.dealer = dealer
         self.deal = deal
@@ -71,11 +73,13 @@ class DealResult:
         self.tricks = tricks if tricks is not None else []
         self.tricks_taken = tricks_taken
         self.score = score
+        self.pass_round = pass_round
 
     @property
     def thrown_in(self) -> bool:
-        """True when every player passed after the last allowed Frisch round."""
-        return self.declarer is None
+        """True when every player passed after the last allowed Frisch round and the deal
+        was thrown in (not played as a pass round)."""
+        return self.declarer is None and not self.pass_round
 
     @property
     def over_under(self) -> OverUnder | None:
@@ -89,6 +93,9 @@ class DealResult:
     @property
     def record(self) -> HandRecord:
         """The deal as a table would record it, for ``progression.replay``."""
+        if self.pass_round:
+            assert self.tricks_taken is not None
+            return PassRound(len(self.exchanges), tuple(self.tricks_taken))
         if self.declarer is None or self.bid is None:
             return ThrownIn(len(self.exchanges))
         assert self.contracts is not None and self.tricks_taken is not None
@@ -103,9 +110,11 @@ class DealResult:
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
         deal has no play: declarer, bid, contracts, contract_order, tricks_taken and
-        over_under are None, tricks is empty and points are all 0."""
+        over_under are None, tricks is empty and points are all 0. A pass round (played
+        when all pass under ``all_pass="pass_round"``) has ``"pass_round": true``, no
+        declarer, bid or contracts, and its tricks, led first by the dealer's left."""
         text = _CARD_TEXT
-        return {
+        result = {
             "dealer": self.dealer,
             "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
             "auctions": [
@@ -126,6 +135,9 @@ class DealResult:
             "over_under": self.over_under,
             "points": list(self.points),
         }
+        if self.pass_round:
+            result["pass_round"] = True
+        return result
 
 
 def deal_hands(rng: random.Random) -> list[list[int]]:
@@ -175,6 +187,8 @@ class _Table:
                 break
         declarer, bid = auction.declarer, auction.bid
         if declarer is None or bid is None:
+            if settings.all_pass == "pass_round":
+                return _pass_round_result(self, dealer, dealt, hands, auction)
             return DealResult(dealer, dealt, auction.rounds, auction.exchanges)
         trump = int(bid.denomination)
         phase = ContractPhase(settings, declarer, bid.level)
@@ -198,6 +212,24 @@ class _Table:
             taken,
             score_hand(settings, contracts, taken, declarer=declarer),
         )
+
+
+def _pass_round_result(
+    table: _Table, dealer: int, dealt: list[list[int]], hands: list[list[int]], auction: Auction
+) -> DealResult:
+    play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
+    play.play_out(table.choose_card)
+    taken = play.tricks_taken
+    return DealResult(
+        dealer,
+        dealt,
+        auction.rounds,
+        auction.exchanges,
+        tricks=play.tricks,
+        tricks_taken=taken,
+        score=score_pass_round(table.settings, taken),
+        pass_round=True,
+    )
 
 
 def simulate_deals(

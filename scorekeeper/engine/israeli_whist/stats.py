@@ -300,7 +300,7 @@ def game_stats(game: RecordedGame) -> GameStats:
     split = {"over": 0, "under": 0}
     made_in = {"over": Rate(), "under": Rate()}
     for replayed in progress.hands:
-        if replayed.score is not None:
+        if replayed.score is not None and replayed.score.over_under is not None:
             split[replayed.score.over_under] += 1
             made = replayed.score.made
             made_in[replayed.score.over_under] += Rate(sum(made), len(made))

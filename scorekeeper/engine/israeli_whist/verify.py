@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import Card
+from ..core.cards import Card, Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from .auction import Auction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
-from .records import HandRecord, PlayedHand, ThrownIn
+from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand
 from .settings import RuleSettings
 
@@ -27,6 +27,8 @@ from .settings import RuleSettings
 def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
     """The hand a table would write down for the simulated ``deal``."""
     rounds = len(deal["exchanges"])
+    if deal.get("pass_round"):
+        return PassRound(rounds, tuple(deal["tricks_taken"]))
     if deal["thrown_in"]:
         return ThrownIn(rounds)
     return PlayedHand(
@@ -51,7 +53,11 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
         return problems
     held = [set(hand) for hand in hands]
     _check_auction(settings, deal, hands, held, problems)
+    if deal.get("pass_round"):
+        return _check_pass_round(settings, deal, held, problems)
     if deal["thrown_in"]:
+        if settings.all_pass == "pass_round":
+            problems.append("under these rules a deal all four pass is played as a pass round")
         if deal["tricks"] or any(deal["points"]):
             problems.append("a thrown-in deal has tricks or points")
         if len(deal["exchanges"]) != settings.frisch_rounds:
@@ -68,6 +74,27 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
         return problems
     if tuple(deal["points"]) != expected:
         problems.append(f"points {deal['points']} differ from the score {list(expected)}")
+    return problems
+
+
+def _check_pass_round(
+    settings: RuleSettings, deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]
+) -> list[str]:
+    """A pass round: every player passed, no Frisch round was left, no trump, no contracts,
+    the dealer's left leads, and each player scores the zero bonus or a step per trick."""
+    if settings.all_pass != "pass_round":
+        problems.append("these rules throw the deal in; there is no pass round")
+    if len(deal["exchanges"]) != settings.frisch_rounds:
+        problems.append("a pass round is played only after every Frisch round")
+    if deal["declarer"] is not None or deal["bid"] is not None or deal["contracts"] is not None:
+        problems.append("a pass round has no declarer, bid or contracts")
+    _follow_tricks(deal, held, None, (deal["dealer"] + 1) % SEATS, problems)
+    taken = deal["tricks_taken"] or [0] * SEATS
+    expected = [
+        settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in taken
+    ]
+    if list(deal["points"]) != expected:
+        problems.append(f"points {deal['points']} differ from the pass round's {expected}")
     return problems
 
 
@@ -126,10 +153,18 @@ def _check_contracts(settings: RuleSettings, deal: Mapping[str, Any], problems: 
 
 
 def _check_play(deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]) -> None:
-    bid = Bid.from_str(deal["bid"])
-    trump = bid.trump
+    _follow_tricks(deal, held, Bid.from_str(deal["bid"]).trump, deal["declarer"], problems)
+
+
+def _follow_tricks(
+    deal: Mapping[str, Any],
+    held: list[set[Card]],
+    trump: Suit | None,
+    leader: int,
+    problems: list[str],
+) -> None:
+    """Checks 13 tricks led first by ``leader``: cards held, suit followed, winners."""
     tricks = deal["tricks"]
-    leader = deal["declarer"]
     taken = [0] * SEATS
     if len(tricks) != TRICKS_PER_HAND:
         problems.append(f"{len(tricks)} tricks were played, not 13")
