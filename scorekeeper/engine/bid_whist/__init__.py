@@ -24,6 +24,7 @@ from .cards import (
     strength,
     trick_keys,
 )
+from .explain import explain
 from .game import GAME, BidWhist
 from .play import PlayState, legal_from, trick_winner
 from .progression import GameProgress, ReplayedHand, first_bidder, next_dealer, replay
@@ -33,6 +34,7 @@ from .settings import KNOB_HELP, KNOBS, PRESETS, BidWhistSettings, preset, prese
 from .simulate import DealResult, SimulationSummary, simulate_deals
 
 __all__ = [
+    "explain",
     "ALL_BIDS",
     "BIG_JOKER",
     "BOOKS",

@@ -18,6 +18,7 @@ from . import display, figures, stats
 from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
+from .explain import explain
 from .progression import GameProgress, replay
 from .records import HandRecord, PlayedHand, record_from_dict
 from .scoring import SIDES, side_of
@@ -209,6 +210,11 @@ class BidWhist:
     # --- partnerships and "finish now" ------------------------------------------------------
 
     finish_now = True
+
+    # --- knowing why: explaining a score (issue 11) ---------------------------------------
+
+    def explain(self, settings: Any, record: Any) -> list[list[Message]]:
+        return explain(settings, record)
 
 
 class _Tally(SimulationSummary):

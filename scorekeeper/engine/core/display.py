@@ -18,6 +18,7 @@ MINUS = "\u2212"
 
 def signed(points: int) -> str:
     """Points as players write them: ``+19``, ``−20``, ``0``."""
+    points = int(points)  # a SignedPoints prints through this very function
     if points > 0:
         return f"+{points}"
     if points < 0:

@@ -270,6 +270,14 @@ class Game(Protocol):
     ``finish_after``, the number of hands recorded when the table asked; the app stores
     and passes it only for such a game."""
 
+    # --- knowing why: explaining a score (issue 11) ---------------------------------------
+
+    def explain(self, settings: Settings, record: HandRecord) -> list[list[Message]]:
+        """How each seat's points for one hand were worked out, in seat order: terms in
+        players' words ("7 made: 10 + 7² = +59", "revoke: −100"), partners alike; empty
+        lists for a thrown-in deal."""
+        ...
+
 
 @runtime_checkable
 class SimulationTally(Protocol):

@@ -15,6 +15,7 @@ from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, stats
 from .bots import BOTS
+from .explain import explain
 from .progression import GameProgress, replay
 from .records import HandRecord, PassRound, PlayedHand, record_from_dict, score_table_entry
 from .scoring import HandScore
@@ -229,6 +230,11 @@ class IsraeliWhist:
 
     def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
         return display.revision_view(hand, players)
+
+    # --- knowing why: explaining a score (issue 11) ---------------------------------------
+
+    def explain(self, settings: Any, record: Any) -> list[list[Message]]:
+        return explain(settings, record)
 
 
 def _result(score: HandScore) -> dict[str, Any]:

@@ -1,0 +1,72 @@
+"""Why a Bid Whist hand scored what it did, per seat, in players' words.
+
+Only the bidding side scores (or, under ``set_goes_to=defenders_gain``, the defenders
+gain a set); partners share every term. The terms follow ``scoring`` and add up to it.
+"""
+
+from __future__ import annotations
+
+from ..core.display import Notation, SignedPoints
+from ..core.messages import Message, msg, nmsg
+from ..core.seats import SEATS
+from .bids import BOOK_BASE, Kind
+from .records import HandRecord, PlayedHand
+from .scoring import books_after_reneges, side_of
+from .settings import BidWhistSettings
+
+
+def explain(settings: BidWhistSettings, record: HandRecord) -> list[list[Message]]:
+    """The terms of each seat's points for one hand, in seat order (partners alike); empty
+    lists for a thrown-in deal and for the side that scores nothing."""
+    if not isinstance(record, PlayedHand):
+        return [[] for _ in range(SEATS)]
+    score = record.score(settings)
+    side = side_of(record.bidder)
+    terms: list[Message] = []
+    moved = books_after_reneges(settings, side, record.books, record.reneges) - record.books
+    if moved:
+        terms.append(
+            nmsg(
+                "reneges move %(num)d book: %(before)d → %(after)d",
+                "reneges move %(num)d books: %(before)d → %(after)d",
+                abs(moved),
+                before=record.books,
+                after=score.books,
+            )
+        )
+    double = record.bid.kind is Kind.NO_TRUMP
+    if score.made:
+        formula = f"{score.books} − {BOOK_BASE}"
+        if double:
+            formula = f"2 × ({formula})"
+        base = (2 if double else 1) * (score.books - BOOK_BASE)
+        terms.append(
+            msg(
+                "made with %(books)d books, %(needed)d needed: %(formula)s = %(points)s",
+                books=score.books,
+                needed=score.needed,
+                formula=Notation(formula),
+                points=SignedPoints(base),
+            )
+        )
+        if score.boston and settings.boston == "double":
+            extra = SignedPoints(base)
+            terms.append(msg("Boston, all 13 books, doubled: %(points)s more", points=extra))
+    else:
+        formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
+        points = -(2 if double else 1) * record.bid.level
+        terms.append(
+            msg(
+                "set with %(books)d books, %(needed)d needed: %(formula)s = %(points)s",
+                books=score.books,
+                needed=score.needed,
+                formula=Notation(formula),
+                points=SignedPoints(points),
+            )
+        )
+        if settings.set_goes_to == "defenders_gain":
+            gain = msg(
+                "the bidders were set: the defenders gain %(points)s", points=SignedPoints(-points)
+            )
+            return [[gain] if side_of(seat) != side else [] for seat in range(SEATS)]
+    return [list(terms) if side_of(seat) == side else [] for seat in range(SEATS)]

@@ -1,0 +1,160 @@
+"""Why a hand scored what it did, and what a contract puts at stake, in players' words.
+
+``explain`` turns one recorded hand into terms per seat ("7 made: 10 + 7² = 59", "zero
+made in an under hand: +50", "3 tricks over a contract of 2: −10 × 1", "revoke: −100"),
+each a translatable Message whose numbers are notation. ``stakes`` gives, for every
+contract a player may name, what it scores if made and what each trick off costs, under
+one game's settings. Both follow ``scoring`` term by term and are checked against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.display import Notation, SignedPoints
+from ..core.messages import Message, msg, nmsg
+from .bids import TRICKS_PER_HAND
+from .contracts import OverUnder
+from .records import HandRecord, PassRound, PlayedHand
+from .scoring import contract_points
+from .settings import RuleSettings
+
+
+def _made_formula(settings: RuleSettings, n: int) -> str:
+    parts = []
+    if settings.exact_bonus or not (settings.made_per_trick or settings.made_squared):
+        parts.append(str(settings.exact_bonus))
+    if settings.made_per_trick:
+        parts.append(f"{settings.made_per_trick}·{n}")
+    if settings.made_squared:
+        parts.append(f"{n}²")
+    return " + ".join(parts)
+
+
+def _contract_term(
+    settings: RuleSettings, contract: int, taken: int, hand: OverUnder, declarer: bool
+) -> Message:
+    points = contract_points(settings, contract, taken, hand, declarer)
+    if contract == 0:
+        if taken == 0:
+            if hand == "over":
+                return msg("zero made in an over hand: %(points)s", points=SignedPoints(points))
+            return msg("zero made in an under hand: %(points)s", points=SignedPoints(points))
+        first, step = settings.failed_zero_curve(hand == "over")
+        return nmsg(
+            "zero failed with %(num)d trick: %(formula)s = %(points)s",
+            "zero failed with %(num)d tricks: %(formula)s = %(points)s",
+            taken,
+            formula=Notation(f"−{first} + {step} × {taken - 1}"),
+            points=SignedPoints(points),
+        )
+    if taken == contract:
+        return msg(
+            "%(contract)d made: %(formula)s = %(points)s",
+            contract=contract,
+            formula=Notation(_made_formula(settings, contract)),
+            points=SignedPoints(points),
+        )
+    off = abs(taken - contract)
+    step = settings.miss_step_for(contract)
+    factor = settings.declarer_miss_factor if declarer else 1
+    formula = f"−{step} × {off}" + (f" × {factor}" if factor != 1 else "")
+    if taken > contract:
+        return nmsg(
+            "%(num)d trick over a contract of %(contract)d: %(formula)s = %(points)s",
+            "%(num)d tricks over a contract of %(contract)d: %(formula)s = %(points)s",
+            taken,
+            contract=contract,
+            formula=Notation(formula),
+            points=SignedPoints(points),
+        )
+    return nmsg(
+        "%(num)d trick under a contract of %(contract)d: %(formula)s = %(points)s",
+        "%(num)d tricks under a contract of %(contract)d: %(formula)s = %(points)s",
+        taken,
+        contract=contract,
+        formula=Notation(formula),
+        points=SignedPoints(points),
+    )
+
+
+def _revoke_term(settings: RuleSettings, revokes: int) -> Message:
+    return nmsg(
+        "revoke: %(points)s",
+        "%(num)d revokes: %(points)s",
+        revokes,
+        points=SignedPoints(-settings.revoke_penalty * revokes),
+    )
+
+
+def explain(settings: RuleSettings, record: HandRecord) -> list[list[Message]]:
+    """The terms of each seat's points for one hand, in seat order; empty lists for a
+    thrown-in deal. Their points add up to the hand's points for that seat."""
+    if isinstance(record, PassRound):
+        terms = []
+        for seat, taken in enumerate(record.tricks_taken):
+            if taken == 0:
+                seat_terms = [
+                    msg(
+                        "no trick in a pass round: %(points)s",
+                        points=SignedPoints(settings.pass_round_zero),
+                    )
+                ]
+            else:
+                seat_terms = [
+                    nmsg(
+                        "%(num)d trick in a pass round: %(formula)s = %(points)s",
+                        "%(num)d tricks in a pass round: %(formula)s = %(points)s",
+                        taken,
+                        formula=Notation(f"−{settings.pass_round_step} × {taken}"),
+                        points=SignedPoints(-settings.pass_round_step * taken),
+                    )
+                ]
+            if record.revokes[seat]:
+                seat_terms.append(_revoke_term(settings, record.revokes[seat]))
+            terms.append(seat_terms)
+        return terms
+    if not isinstance(record, PlayedHand):
+        return [[] for _ in range(4)]
+    score = record.score(settings)
+    terms = []
+    for seat, (contract, taken) in enumerate(
+        zip(record.contracts, record.tricks_taken, strict=True)
+    ):
+        if score.void:
+            seat_terms = [msg("nobody made their contract: the hand scores 0")]
+        else:
+            assert score.over_under is not None
+            seat_terms = [
+                _contract_term(settings, contract, taken, score.over_under, seat == record.declarer)
+            ]
+        if record.revokes[seat]:
+            seat_terms.append(_revoke_term(settings, record.revokes[seat]))
+        terms.append(seat_terms)
+    return terms
+
+
+def stakes(settings: RuleSettings, declarer: bool = False) -> list[dict[str, Any]]:
+    """For each contract 0..13: ``made``, what it scores if made (for zero, in an over and
+    an under hand), and ``step``, what each trick off costs (for zero, the first failed
+    trick and each trick after it)."""
+    table: list[dict[str, Any]] = []
+    for n in range(TRICKS_PER_HAND + 1):
+        if n == 0:
+            first, step = settings.failed_zero_curve(False)
+            first_over, step_over = settings.failed_zero_curve(True)
+            table.append(
+                {
+                    "made": {"over": settings.zero_over, "under": settings.zero_under},
+                    "step": {"over": [first_over, step_over], "under": [first, step]},
+                }
+            )
+            continue
+        factor = settings.declarer_miss_factor if declarer else 1
+        table.append(
+            {
+                "made": contract_points(settings, n, n, "under"),
+                "step": settings.miss_step_for(n) * factor,
+            }
+        )
+    return table
