@@ -4,7 +4,7 @@ defaults unchanged by every one of them."""
 
 import pytest
 
-from scorekeeper.engine import InvalidHand, InvalidSettings
+from scorekeeper.engine import InvalidHand, InvalidSettings, bid_whist, read_starting_totals
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
     contract_points,
@@ -293,3 +293,57 @@ def test_simulated_pass_rounds_follow_the_rules(name, bots):
             assert record_of_deal(deal).score(settings).points == tuple(deal["points"])
     # Random bots always bid something; heuristic bots pass with weak hands.
     assert rounds > 0 or bots == "random"
+
+
+# --- starting totals: hand 0 ----------------------------------------------------------------
+
+
+def test_starting_totals_count_toward_the_target():
+    progress = replay(
+        PAGAT.with_changes({"target": 100}), 0, [made(0)], starting_totals=[50, 0, 0, 0]
+    )
+    # 50 carried over + 59 made = 109: the target is reached in the first hand.
+    assert progress.totals == (109, -10, -10, -10)
+    assert progress.starting_totals == (50, 0, 0, 0)
+    assert progress.status == "finished" and progress.winner == 0
+    assert replay(PAGAT, 0, [made(0)]).status == "in_progress"
+
+
+def test_bid_whist_sides_start_from_their_totals():
+    settings = bid_whist.preset("bid-whist")
+    hand = bid_whist.record_from_dict(
+        settings, {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}
+    )
+    # RULES.md: side A at 18 bids 4 uptown and takes 10... here 11 books, +5: 23 wins.
+    progress = bid_whist.replay(settings, 0, [hand], starting_totals=[18, -3])
+    assert progress.totals == (23, -3)
+    assert progress.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        (None, (0, 0, 0, 0)),
+        ("", (0, 0, 0, 0)),
+        ("10, -20, 0, 99", (10, -20, 0, 99)),
+        ([1, 2, 3, 4], (1, 2, 3, 4)),
+    ],
+)
+def test_starting_totals_are_read_from_a_list_or_text(values, expected):
+    assert read_starting_totals(values, 4, 100) == expected
+
+
+@pytest.mark.parametrize(
+    ("values", "field", "words"),
+    [
+        ([1, 2, 3], "starting_totals", "needs 4 numbers"),
+        ([1, 2, 3, 100], "starting_totals[3]", "already reaches the target 100"),
+        ([1, "x", 3, 4], "starting_totals[1]", "whole number"),
+        ([1, 2, -5_000_000, 4], "starting_totals[2]", "-999999"),
+    ],
+)
+def test_starting_totals_are_refused_naming_the_side(values, field, words):
+    with pytest.raises(InvalidSettings) as refused:
+        read_starting_totals(values, 4, 100)
+    assert refused.value.field == field
+    assert words in refused.value.message

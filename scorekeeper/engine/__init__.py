@@ -11,6 +11,7 @@ from .core.errors import EngineError, IllegalAction, InvalidHand, InvalidSetting
 from .core.game import Game, HandRecord, Knob, Settings
 from .core.messages import Message, msg, nmsg
 from .core.numbers import MAX_DIGITS, parse_int
+from .core.starting import read_starting_totals
 from .registry import DEFAULT_GAME, GAMES, get_game, register_game
 
 __all__ = [
@@ -31,5 +32,6 @@ __all__ = [
     "msg",
     "nmsg",
     "parse_int",
+    "read_starting_totals",
     "register_game",
 ]

@@ -96,9 +96,10 @@ class BidWhist:
         first_dealer: int,
         records: Sequence[Any],
         finish_after: int | None = None,
+        starting_totals: Sequence[int] | None = None,
     ) -> GameProgress:
         """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
-        return replay(settings, first_dealer, records, finish_after)
+        return replay(settings, first_dealer, records, finish_after, starting_totals)
 
     def simulate(
         self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"

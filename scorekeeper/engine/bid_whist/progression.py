@@ -69,6 +69,8 @@ class GameProgress:
     tie_plays_on: bool
     """True while the game should have ended (deal limit or finish now) but the sides are
     level, so it plays on until one side is ahead."""
+    starting_totals: tuple[int, int] = (0, 0)
+    """Where the sides' totals started ("hand 0"), carried over from a paper sheet."""
 
     @property
     def opener(self) -> int:
@@ -94,6 +96,7 @@ def replay(
     first_dealer: int,
     hands: Sequence[HandRecord],
     finish_after: int | None = None,
+    starting_totals: Sequence[int] | None = None,
 ) -> GameProgress:
     """Scores ``hands`` in order and returns the game's state after them.
 
@@ -103,7 +106,10 @@ def replay(
     """
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    totals = [0, 0]
+    totals = list(starting_totals) if starting_totals is not None else [0, 0]
+    if len(totals) != 2:
+        raise ValueError(f"{len(totals)} starting totals; Bid Whist has two sides")
+    start = _pair(totals)
     dealer = first_dealer
     winner: int | None = None
     reason: EndReason | None = None
@@ -136,6 +142,7 @@ def replay(
         winner=winner,
         reason=reason,
         tie_plays_on=ended_level,
+        starting_totals=start,
     )
 
 

@@ -124,7 +124,9 @@ class Game(Protocol):
 
         ``totals``, each hand's ``points`` and ``totals``, and ``leaders`` are per side;
         ``winner`` is a side's index or None (a seat in a game without partners). A game
-        whose ``finish_now`` is True also takes ``finish_after`` (see there)."""
+        whose ``finish_now`` is True also takes ``finish_after`` (see there). Every game
+        takes ``starting_totals`` (one per side, from ``read_starting_totals``): "hand 0",
+        where the totals start; they count toward the target."""
         ...
 
     def simulate(

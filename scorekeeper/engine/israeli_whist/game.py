@@ -94,8 +94,14 @@ class IsraeliWhist:
             return (0,) * SEATS
         return record.score(settings).points
 
-    def replay(self, settings: Any, first_dealer: int, records: Sequence[Any]) -> GameProgress:
-        return replay(settings, first_dealer, records)
+    def replay(
+        self,
+        settings: Any,
+        first_dealer: int,
+        records: Sequence[Any],
+        starting_totals: Sequence[int] | None = None,
+    ) -> GameProgress:
+        return replay(settings, first_dealer, records, starting_totals)
 
     def simulate(
         self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"

@@ -59,6 +59,7 @@ class GameProgress:
     target_reached: bool
     leaders: tuple[int, ...] = field(default=())
     winners: tuple[int, ...] = field(default=())
+    starting_totals: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
     @property
     def tie_at_top(self) -> bool:
@@ -71,7 +72,12 @@ class GameProgress:
         return len(self.hands) + 1
 
 
-def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord]) -> GameProgress:
+def replay(
+    settings: RuleSettings,
+    first_dealer: int,
+    hands: Sequence[HandRecord],
+    starting_totals: Sequence[int] | None = None,
+) -> GameProgress:
     """Scores ``hands`` in order and returns the game's state after them.
 
     The game ends after the first hand in which a seat reaches or passes the target, or
@@ -79,11 +85,15 @@ def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord
     highest total. While two or more tie at the top, play goes on until one seat alone
     leads (``tie_at_end="play_on"``), or the tied seats share the win (``"shared"``: then
     ``winners`` names them all and ``winner`` is None). Raises ValueError if a hand is
-    recorded after the end.
+    recorded after the end. ``starting_totals`` (carried over from a paper sheet or an
+    earlier game, "hand 0") are where the totals start; they count toward the target.
     """
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    totals = [0] * SEATS
+    start = tuple(starting_totals) if starting_totals is not None else (0,) * SEATS
+    if len(start) != SEATS:
+        raise ValueError(f"{len(start)} starting totals; a game needs one per seat")
+    totals = list(start)
     dealer = first_dealer
     target_reached = False
     winners: tuple[int, ...] = ()
@@ -121,4 +131,5 @@ def replay(settings: RuleSettings, first_dealer: int, hands: Sequence[HandRecord
         target_reached=target_reached,
         leaders=leaders_of(totals),
         winners=winners,
+        starting_totals=start,
     )
