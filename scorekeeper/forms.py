@@ -25,9 +25,9 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
-from .engine import ParseError, parse_int
+from .engine import Knob, Message, ParseError, get_game, msg, parse_int
 from .engine.core.seats import SEATS
-from .engine.israeli_whist import KNOBS, MAX_REVOKES, PRESETS, Denomination, HandRecord, PlayedHand
+from .engine.israeli_whist import MAX_REVOKES, Denomination, HandRecord, PlayedHand
 from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .i18n import PageText, translate
 from .names import (  # noqa: F401  (re-exported: views import them from here)
@@ -107,22 +107,16 @@ PRESET_DESCRIPTIONS = {
     "pagat-german": _l("pagat.com's rules, English and German pages"),
     "elhanani": _l("Yoni Elhanani's scoring (pagat, German page)"),
 }
-KNOB_LABELS = {
-    "opener": _l("Opener"),
-    "auction_end_passes": _l("Auction end passes"),
-    "declarer_may_raise": _l("Declarer may raise"),
-    "frisch_rounds": _l("Frisch rounds"),
-    "rising_minimum": _l("Rising minimum"),
-    "exact_bonus": _l("Exact bonus"),
-    "miss_step": _l("Miss step"),
-    "zero_over": _l("Zero over"),
-    "zero_under": _l("Zero under"),
-    "failed_zero_first": _l("Failed zero first"),
-    "failed_zero_step": _l("Failed zero step"),
-    "all_fail_void": _l("All fail void"),
-    "revoke_penalty": _l("Revoke penalty"),
-    "target": _l("Target score"),
-}
+
+
+def _lazy(message: Message) -> Any:
+    """A label from the engine, translated when the page is rendered."""
+    return _l(message.template)
+
+
+# The default game's knobs, by name: the new-game form's house rules.
+KNOBS_BY_NAME = {knob.name: knob for knob in get_game().knobs}
+KNOB_LABELS = {name: _lazy(knob.label or msg(name)) for name, knob in KNOBS_BY_NAME.items()}
 
 
 class NewGameForm(PageForm):
@@ -139,7 +133,7 @@ class NewGameForm(PageForm):
     )
     rules = RadioField(
         _l("Rules"),
-        choices=options((name, PRESET_LABELS[name]) for name in PRESETS),
+        choices=options((name, PRESET_LABELS[name]) for name in get_game().presets),
         default="standard",
     )
     target = WholeNumberField(_l("Target score"), default=100, validators=[Optional()])
@@ -166,25 +160,32 @@ class NewGameForm(PageForm):
 
 
 # Every knob but the target, which the form asks for on its own.
-HOUSE_RULE_KNOBS = tuple(k for k in KNOBS if k != "target")
-_CHOICE_KNOBS = {
-    "opener": [("dealer", _l("the dealer")), ("left", _l("left of the dealer"))],
-}
+HOUSE_RULE_KNOBS = tuple(name for name in KNOBS_BY_NAME if name != "target")
 
 
-def _knob_field(name: str, preset_value: Any) -> Field:
-    label = KNOB_LABELS[name]
-    if name in _CHOICE_KNOBS:
-        choices = [("", _l("as the preset")), *_CHOICE_KNOBS[name]]
-    elif isinstance(preset_value, bool):
-        choices = [("", _l("as the preset")), ("yes", _l("yes")), ("no", _l("no"))]
-    else:
+def _knob_field(knob: Knob) -> Field:
+    """A field for one knob, by its kind; blank keeps the preset's value."""
+    label = KNOB_LABELS[knob.name]
+    as_preset = ("", _l("as the preset"))
+    if knob.kind == "choice":
+        words = [_lazy(word) for word in knob.choice_labels] or list(knob.choices)
+        choices = [as_preset, *zip(knob.choices, words, strict=True)]
+    elif knob.kind == "bool":
+        choices = [as_preset, ("yes", _l("yes")), ("no", _l("no"))]
+    elif knob.kind == "int" and not knob.optional:
         return WholeNumberField(label, validators=[Optional()])
+    else:
+        # Lists, and numbers that may be unset ("none"): the engine reads the text.
+        return StringField(label, validators=[Optional()], filters=[_strip])
     return SelectField(label, choices=options(choices), validators=[Optional()])
 
 
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 for _name in HOUSE_RULE_KNOBS:
-    setattr(NewGameForm, _name, _knob_field(_name, getattr(PRESETS["standard"], _name)))
+    setattr(NewGameForm, _name, _knob_field(KNOBS_BY_NAME[_name]))
 
 
 # --- one hand -----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from . import db, share
@@ -32,9 +33,8 @@ from .access import (
     replaced_key_message,
 )
 from .chart import game_chart
-from .engine import EngineError
+from .engine import EngineError, Game, get_game
 from .engine.core.seats import leaders_of
-from .engine.israeli_whist import KNOB_HELP, PRESETS
 from .forms import KNOB_LABELS, FieldProblem, NewGameForm
 from .game_service import game_of, rules_label, start_game
 from .i18n import current_language, translate
@@ -76,6 +76,7 @@ def _summary(game: db.Game) -> dict[str, Any]:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
+    game = get_game()
     form = NewGameForm()
     if form.validate_on_submit():
         try:
@@ -95,9 +96,31 @@ def new_game():
         "new_game.html",
         form=form,
         names=db.known_player_names(db.get_db()),
-        presets={name: settings.to_dict() for name, settings in PRESETS.items()},
-        knob_help=KNOB_HELP,
+        presets={name: settings.to_dict() for name, settings in game.presets.items()},
+        knobs={knob.name: knob for knob in game.knobs},
+        groups=_knob_groups(form, game),
     ), (422 if form.errors else 200)
+
+
+# The parts of the house rules, in the order a table thinks of them.
+GROUP_TITLES = {
+    "auction": _l("Auction"),
+    "contracts": _l("Contracts"),
+    "scoring": _l("Scoring"),
+    "zeros": _l("Zero bids"),
+    "end": _l("End of the game"),
+    "rules": _l("Other rules"),
+}
+
+
+def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
+    """The form's house-rule fields, grouped by the game's knob groups."""
+    fields = {field.name: field for field in form.knob_fields()}
+    groups: dict[str, list[Any]] = {}
+    for knob in game.knobs:
+        if knob.name in fields:
+            groups.setdefault(knob.group, []).append(fields[knob.name])
+    return [(GROUP_TITLES.get(group, group), members) for group, members in groups.items()]
 
 
 def _field_error(form: NewGameForm, field: str, message: str) -> None:

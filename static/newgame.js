@@ -7,7 +7,8 @@
   if (!form) return;
   const presets = JSON.parse(document.getElementById("presets").textContent);
   const words = JSON.parse(document.getElementById("words").textContent);
-  const shown = (v) => words[String(v)] || String(v);
+  const shown = (v) =>
+    v === null ? words.none : Array.isArray(v) ? v.join(",") : words[String(v)] || String(v);
 
   function showPreset() {
     const chosen = form.querySelector('input[name="rules"]:checked');

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import db, transfer
 from scorekeeper.cli import entry
-from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, WORKED_POINTS
 
@@ -393,6 +393,14 @@ def test_odd_times_already_stored_do_not_break_history(app, client, make_game, p
     assert f"/games/{game_id}" in response.get_data(as_text=True)
 
 
+NEW_KNOB_DEFAULTS = {
+    knob: value
+    for knob, value in preset("standard").to_dict().items()
+    if knob
+    not in json.loads((FIXTURES / "scorekeeper-v1-export.json").read_text())["games"][0]["settings"]
+}
+
+
 def test_a_version_1_file_imports_as_israeli_whist(tmp_path):
     """A file exported before games had a key: every game in it is Israeli Whist, and
     exporting it again gives the same values with ``game`` added."""
@@ -406,8 +414,14 @@ def test_a_version_1_file_imports_as_israeli_whist(tmp_path):
         target.close()
     assert new["version"] == 2
     assert [g["game"] for g in new["games"]] == ["israeli-whist"] * len(old["games"])
-    for game in new["games"]:
+    for game, before in zip(new["games"], old["games"], strict=True):
         del game["game"]
+        # Knobs added since (issue 11) are written too, each at the value that scores as
+        # the file did; every knob the file had keeps its value.
+        added = {k: v for k, v in game["settings"].items() if k not in before["settings"]}
+        assert all(game["settings"][k] == v for k, v in before["settings"].items())
+        assert added == {k: NEW_KNOB_DEFAULTS[k] for k in added}
+        game["settings"] = before["settings"]
     assert new["games"] == old["games"]
 
 
@@ -425,6 +439,7 @@ CLI_PROBE = """
 import json, sys
 import scorekeeper
 from scorekeeper.cli import entry
+from scorekeeper.engine.israeli_whist import preset
 
 def no_secret(instance):
     raise AssertionError(f"a secret key was made in {instance}")

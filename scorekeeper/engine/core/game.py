@@ -28,7 +28,9 @@ class Knob:
     ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"int_list"`` (``length`` whole
     numbers, written separated by commas); ``choices`` the allowed values of a choice,
     ``low``/``high`` the bounds of a number (of each number of a list). An ``optional``
-    knob may be unset (None; blank or ``none`` as text).
+    knob may be unset (None; blank or ``none`` as text). ``label`` is its short name on
+    the new-game form, ``choice_labels`` how the form words each choice, and ``group``
+    the part of the house rules it belongs to, as a table thinks of them.
     """
 
     name: str
@@ -39,6 +41,9 @@ class Knob:
     high: int | None = None
     optional: bool = False
     length: int | None = None
+    label: Message | None = None
+    choice_labels: tuple[Message, ...] = ()
+    group: str = "rules"
 
 
 @runtime_checkable

@@ -35,12 +35,87 @@ from .settings import (
 from .simulate import SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
+# The new-game form's names for the knobs and their choices, and the groups it folds them
+# into, as a table thinks of its rules (RULES.md, "More house rules").
+KNOB_LABELS: dict[str, Message] = {
+    "opener": msg("Opener"),
+    "auction_end_passes": msg("Auction end passes"),
+    "declarer_may_raise": msg("Declarer may raise"),
+    "frisch_rounds": msg("Frisch rounds"),
+    "rising_minimum": msg("Rising minimum"),
+    "exact_bonus": msg("Exact bonus"),
+    "made_per_trick": msg("Made, per trick"),
+    "made_squared": msg("Made, n squared"),
+    "miss_step": msg("Miss step"),
+    "miss_steps": msg("Miss step by contract"),
+    "declarer_miss_factor": msg("Declarer's miss factor"),
+    "zero_over": msg("Zero over"),
+    "zero_under": msg("Zero under"),
+    "failed_zero_first": msg("Failed zero first"),
+    "failed_zero_step": msg("Failed zero step"),
+    "failed_zero_first_over": msg("Failed zero first, over hand"),
+    "failed_zero_step_over": msg("Failed zero step, over hand"),
+    "all_fail_void": msg("All fail void"),
+    "all_pass": msg("When all pass"),
+    "pass_round_zero": msg("Pass round: no trick"),
+    "pass_round_step": msg("Pass round: per trick"),
+    "revoke_penalty": msg("Revoke penalty"),
+    "target": msg("Target score"),
+    "hand_limit": msg("Hand limit"),
+    "tie_at_end": msg("A tie at the end"),
+}
+_CHOICE_LABELS: dict[str, tuple[Message, ...]] = {
+    "opener": (msg("the dealer"), msg("left of the dealer")),
+    "all_pass": (msg("throw the deal in"), msg("play a pass round")),
+    "tie_at_end": (msg("play on"), msg("share the win")),
+}
+KNOB_GROUPS: dict[str, tuple[str, ...]] = {
+    "auction": (
+        "opener",
+        "auction_end_passes",
+        "frisch_rounds",
+        "rising_minimum",
+        "all_pass",
+        "pass_round_zero",
+        "pass_round_step",
+    ),
+    "contracts": ("declarer_may_raise",),
+    "scoring": (
+        "exact_bonus",
+        "made_per_trick",
+        "made_squared",
+        "miss_step",
+        "miss_steps",
+        "declarer_miss_factor",
+        "all_fail_void",
+        "revoke_penalty",
+    ),
+    "zeros": (
+        "zero_over",
+        "zero_under",
+        "failed_zero_first",
+        "failed_zero_step",
+        "failed_zero_first_over",
+        "failed_zero_step_over",
+    ),
+    "end": ("target", "hand_limit", "tie_at_end"),
+}
+_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
+
 
 def _knob(name: str) -> Knob:
+    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
     if name in _CHOICES:
-        return Knob(name, KNOB_HELP[name], "choice", choices=_CHOICES[name])
+        return Knob(
+            name,
+            KNOB_HELP[name],
+            "choice",
+            choices=_CHOICES[name],
+            choice_labels=_CHOICE_LABELS[name],
+            **named,
+        )
     if name in _BOOLS:
-        return Knob(name, KNOB_HELP[name], "bool")
+        return Knob(name, KNOB_HELP[name], "bool", **named)
     low, high = _INT_RANGES[name]
     optional = name in _OPTIONAL
     if name in _LISTS:
@@ -52,8 +127,9 @@ def _knob(name: str) -> Knob:
             high=high,
             optional=optional,
             length=_LISTS[name],
+            **named,
         )
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional)
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
 
 
 class IsraeliWhist:
