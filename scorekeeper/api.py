@@ -28,6 +28,7 @@ HAND_FIELDS = {
     "number",
     "revision",
     "thrown_in",
+    "pass_round",
     "declarer",
     "bid",
     "level",
@@ -118,6 +119,7 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
     replayed = progress.hands[stored.number - 1]
+    terms = _rules_of(game).explain(progress.settings, stored.record)
     return {
         "number": stored.number,
         "revision": stored.revision,
@@ -126,6 +128,8 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         "points": list(replayed.points),
         "over_under": replayed.score.over_under if replayed.score else None,
         "totals": list(replayed.totals),
+        # How each seat's points were worked out, in English as the API speaks.
+        "explain": [[str(term) for term in seat] for seat in terms],
     }
 
 
@@ -136,9 +140,18 @@ def _state_json(progress: Any) -> dict[str, Any]:
         "opener": progress.opener,
         "status": progress.status,
         "winner": progress.winner,
+        "winners": _winners(progress),
         "tie_at_top": progress.tie_at_top,
         "next_number": progress.next_number,
     }
+
+
+def _winners(progress: Any) -> list[int]:
+    """Every winner: one normally, all the tied leaders when the table shares a win."""
+    winners = getattr(progress, "winners", None)
+    if winners is not None:
+        return list(winners)
+    return [] if progress.winner is None else [progress.winner]
 
 
 def _game_summary(game: db.Game) -> dict[str, Any]:

@@ -98,30 +98,49 @@ def main() -> None:
 
 @main.command()
 @rules_options
-@click.option("--contracts", required=True, metavar="C0,C1,C2,C3", help="Contracts in seat order.")
+@click.option("--contracts", metavar="C0,C1,C2,C3", help="Contracts in seat order.")
 @click.option("--tricks", required=True, metavar="T0,T1,T2,T3", help="Tricks taken in seat order.")
 @click.option("--revokes", metavar="R0,R1,R2,R3", help="Caught revokes in seat order.")
+@click.option(
+    "--declarer",
+    metavar="SEAT",
+    help="The declarer's seat; needed when the rules count the declarer's miss more "
+    "(--set declarer_miss_factor=2).",
+)
+@click.option(
+    "--pass-round",
+    "pass_round",
+    is_flag=True,
+    help="Everyone passed and a pass round was played (--set all_pass=pass_round): tricks only.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def score(
     game_key: str,
     rules: str | None,
     assignments: tuple[str, ...],
-    contracts: str,
+    contracts: str | None,
     tricks: str,
     revokes: str | None,
+    declarer: str | None,
+    pass_round: bool,
     as_json: bool,
 ) -> None:
-    """Score one hand from its contracts and tricks taken."""
+    """Score one hand from its contracts and tricks taken (or a pass round's tricks)."""
     game = game_from_option(game_key)
     settings = settings_from_options(game, rules or game.default_preset, assignments)
     if not isinstance(game, ScoresTableEntry):
         raise FieldError(f"{game.key} hands are not scored from contracts and tricks", "--game")
+    if pass_round:
+        _score_pass_round(game, settings, tricks, revokes, as_json)
+        return
+    if contracts is None:
+        raise FieldError("contracts are missing: give --contracts, or --pass-round", "--contracts")
     try:
         result = game.score_table_entry(
-            settings, _split(contracts), _split(tricks), _split(revokes)
+            settings, _split(contracts), _split(tricks), _split(revokes), declarer
         )
     except EngineError as exc:
-        raise FieldError(str(exc), f"--{(exc.field or 'input').split('[')[0]}") from None
+        raise FieldError(str(exc), _option_of(exc)) from None
     if as_json:
         click.echo(json.dumps({k: v for k, v in result.items() if k != "void"}))
         return
@@ -140,6 +159,29 @@ def score(
     click.echo(f"contracts total {result['contracts_total']}: {result['over_under']}")
     if result["void"]:
         click.echo("nobody made their contract: the hand scores 0 (all-fail void)")
+
+
+def _option_of(exc: EngineError) -> str:
+    """The command-line option an engine error's field came from: ``tricks[2]`` is --tricks."""
+    return "--" + (exc.field or "input").split("[")[0].replace("_", "-")
+
+
+def _score_pass_round(
+    game: Game, settings: Settings, tricks: str, revokes: str | None, as_json: bool
+) -> None:
+    body = {"pass_round": True, "tricks": _split(tricks), "revokes": _split(revokes)}
+    try:
+        result = game.preview(settings, game.record_from_dict(settings, body))
+    except EngineError as exc:
+        raise FieldError(str(exc), _option_of(exc)) from None
+    if as_json:
+        click.echo(json.dumps({"points": result["points"], "pass_round": True}))
+        return
+    rows = [("", "tricks", "points")]
+    for seat, taken in enumerate(_split(tricks) or []):
+        rows.append((f"seat {seat}", str(taken), _signed(result["points"][seat])))
+    click.echo(_table(rows))
+    click.echo("a pass round: no contracts")
 
 
 @main.command()
@@ -380,6 +422,10 @@ def _signed(points: int) -> str:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
     return str(value)
 
 

@@ -218,6 +218,7 @@ class HandForm(PageForm):
         _l("Frisch rounds"), choices=[], default="0", validators=[Optional()]
     )
     throw_in = SubmitField(_l("Everyone passed: throw in"))
+    pass_round = SubmitField(_l("Everyone passed: save as a pass round"))
     save = SubmitField(_l("Save"))
 
     def setup(self, players: Sequence[str], frisch_rounds: int) -> HandForm:
@@ -269,7 +270,7 @@ class HandForm(PageForm):
         target = {"contracts": "contract", "bid": "level"}.get(name, name)
         if index:
             target = f"{target}_{index.rstrip(']')}"
-        if target in self and target not in ("save", "throw_in", "csrf_token"):
+        if target in self and target not in ("save", "throw_in", "pass_round", "csrf_token"):
             self[target].errors = [*self[target].errors, message]
         else:
             group = name if name in ("contracts", "tricks") else "hand"
@@ -303,6 +304,11 @@ def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, 
         "revision": revision,
         "frisch_rounds": str(record.frisch_rounds),
     }
+    if getattr(record, "pass_round", False):
+        for seat in range(SEATS):
+            data[f"tricks_{seat}"] = str(record.tricks_taken[seat])
+            data[f"revokes_{seat}"] = record.revokes[seat]
+        return data
     if not isinstance(record, PlayedHand):
         return data
     data.update(

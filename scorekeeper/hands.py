@@ -45,6 +45,7 @@ from .engine.israeli_whist import (
 )
 from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .forms import DeleteHandForm, HandForm, hand_form_data
+from .game_service import game_of
 from .i18n import isolate, translate
 from .scoreboard import describe, over_under_label, points_line
 
@@ -78,6 +79,17 @@ def _record_from(form: HandForm, game: db.Game) -> HandRecord | None:
     try:
         if form.throw_in.data:
             return record_thrown_in(settings)
+        if form.pass_round.data:
+            played = form.values()
+            return game_of(game).record_from_dict(
+                settings,
+                {
+                    "pass_round": True,
+                    "frisch_rounds": settings.frisch_rounds,
+                    "tricks": played["tricks"],
+                    "revokes": played["revokes"],
+                },
+            )
         values = form.values()
         _fill_fixed_declarer_contract(values, settings)
         return record_hand(settings, **values)

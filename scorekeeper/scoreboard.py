@@ -156,6 +156,8 @@ class Standing:
     dealer: int
     opener: int
     next_number: int
+    winners: tuple[int, ...] = ()
+    finished: bool = False
 
 
 def standing_of(progress: Any) -> Standing:
@@ -165,6 +167,8 @@ def standing_of(progress: Any) -> Standing:
         leaders=progress.leaders if progress.hands else (),
         winner=progress.winner,
         tie_at_top=progress.tie_at_top,
+        winners=tuple(getattr(progress, "winners", None) or ()),
+        finished=progress.status == "finished",
         dealer=progress.dealer,
         opener=progress.opener,
         next_number=progress.next_number,

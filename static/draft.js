@@ -9,7 +9,7 @@
   if (!form || !window.localStorage) return;
   const PATIENCE = 15000; // ms before a save that hangs counts as not sent
   const KEY = "scorekeeper:draft:" + location.pathname;
-  const SKIP = ["csrf_token", "number", "revision", "save", "throw_in"];
+  const SKIP = ["csrf_token", "number", "revision", "save", "throw_in", "pass_round"];
   const note = document.getElementById("draft-note");
   const alarm = document.getElementById("save-offline");
   const identity = () => ({

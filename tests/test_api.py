@@ -131,8 +131,15 @@ def test_get_a_game(client, make_game, post_hand):
             "points": WORKED_POINTS,
             "over_under": "under",
             "totals": WORKED_POINTS,
+            "explain": [
+                ["0 tricks under a contract of 2: \u221210 \u00d7 2 = \u221220"],
+                ["3 made: 10 + 3\u00b2 = +19"],
+                ["8 tricks over a contract of 7: \u221210 \u00d7 1 = \u221210"],
+                ["zero failed with 2 tricks: \u221250 + 10 \u00d7 1 = \u221240"],
+            ],
         }
     ]
+    assert game["winners"] == []
 
 
 @pytest.mark.parametrize(

@@ -360,7 +360,8 @@ def _hand_as_expected(
 
 
 def _finished_message(game: Game) -> str:
-    assert game.winner is not None
+    if game.winner is None:  # the tied leaders shared the win (tie_at_end=shared)
+        return msg("the game is over: the win is shared")
     return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
 
 

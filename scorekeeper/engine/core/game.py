@@ -301,9 +301,16 @@ class ScoresTableEntry(Protocol):
     /api/games/<id>/score`` and ``scorekeeper score`` take it (Israeli Whist)."""
 
     def score_table_entry(
-        self, settings: Settings, contracts: Any, tricks: Any, revokes: Any = None
+        self,
+        settings: Settings,
+        contracts: Any,
+        tricks: Any,
+        revokes: Any = None,
+        declarer: Any = None,
     ) -> dict[str, Any]:
-        """The hand's ``preview``; raises InvalidHand naming the field and the rule."""
+        """The hand's ``preview``; raises InvalidHand naming the field and the rule.
+        ``declarer`` (a seat) is needed only where the rules count the declarer's miss
+        more."""
         ...
 
 

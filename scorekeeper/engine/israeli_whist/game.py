@@ -197,9 +197,9 @@ class IsraeliWhist:
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
     def score_table_entry(
-        self, settings: Any, contracts: Any, tricks: Any, revokes: Any = None
+        self, settings: Any, contracts: Any, tricks: Any, revokes: Any = None, declarer: Any = None
     ) -> dict[str, Any]:
-        return _result(score_table_entry(settings, contracts, tricks, revokes))
+        return _result(score_table_entry(settings, contracts, tricks, revokes, declarer))
 
     def simulation_summary(self) -> _Tally:
         return _Tally()
