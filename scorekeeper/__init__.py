@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
+    csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)

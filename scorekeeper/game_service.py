@@ -84,3 +84,12 @@ def start_game(
         first_dealer_of(first_dealer, game.seats),
         game=game.key,
     )
+
+
+def rematch(game: db.Game, next_dealer: int) -> tuple[int, str]:
+    """A new game for the same players in the same seats, under the same game and settings,
+    dealt first by ``next_dealer`` (where the finished game's deal had passed on to).
+    Returns (id, edit key)."""
+    return db.create_game(
+        db.get_db(), game.players, game.rules, game.settings, next_dealer, game=game.game
+    )

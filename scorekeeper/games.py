@@ -31,13 +31,15 @@ from .access import (
     holds_replaced_key,
     remember_key,
     replaced_key_message,
+    require_edit,
 )
 from .chart import game_chart
 from .engine import EngineError, Game, get_game
 from .engine.core.seats import leaders_of
 from .forms import KNOB_LABELS, FieldProblem, NewGameForm
 from .game_service import game_of, rules_label, start_game
-from .i18n import current_language, translate
+from .game_service import rematch as rematch_game
+from .i18n import current_language, from_this_site, translate
 from .responses import CachedPage, page_cache
 from .scoreboard import bid_line, player_figures, rows_of, standing_of, total
 
@@ -263,6 +265,27 @@ def _moment(stamp: str) -> dict[str, str | None]:
         moment = moment.replace(tzinfo=UTC)
     moment = moment.astimezone(UTC)
     return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int):
+    """Same players again: one tap on a finished game's scoreboard starts the next game.
+
+    The button sits on a cached page, so it carries no session token; like the language
+    buttons, it is checked by the browser's Fetch Metadata and Origin headers instead.
+    """
+    game, hands = game_and_hands_or_404(game_id)
+    require_edit(game)
+    if not from_this_site():
+        abort(403, _("This request did not come from this site's own page."))
+    progress = db.progress_of(game, hands)
+    if progress.status != "finished":
+        flash(_("The game is not over yet: finish it before a rematch."), "info")
+        return redirect(url_for("games.scoreboard", game_id=game_id))
+    new_id, key = rematch_game(game, progress.dealer)
+    remember_key(new_id, key)
+    flash(_("A new game for the same table: the deal passes on from the last game."), "info")
+    return redirect(url_for("games.scoreboard", game_id=new_id))
 
 
 @bp.get("/games/<int:game_id>/revisions")

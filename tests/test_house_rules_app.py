@@ -157,3 +157,48 @@ def test_the_command_line_scores_a_pass_round_and_the_declarers_miss(capsys):
         ]
     )
     assert json.loads(capsys.readouterr().out)["points"] == [-20, 19, -20, -40]
+
+
+def finished_game(client, make_game, post_hand, **body):
+    """A pagat game to 30 that the worked example's West (+19) and a second hand finish."""
+    game_id, key = make_game(target=30, **body)
+    assert post_hand(game_id, key).status_code == 201
+    # West (seat 1) declares 7 and makes it: 59, past the target alone.
+    west = {"declarer": 1, "bid": "7C", "contracts": [1, 7, 1, 1], "tricks": [2, 7, 2, 2]}
+    assert post_hand(game_id, key, west).status_code == 201
+    assert client.get(f"/api/games/{game_id}").get_json()["status"] == "finished"
+    return game_id, key
+
+
+def test_same_players_again_in_one_tap(client, make_game, post_hand):
+    game_id, key = finished_game(client, make_game, post_hand, settings={"miss_step": 5})
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="rematch"' in board
+    answer = client.post(f"/games/{game_id}/rematch", headers={"Sec-Fetch-Site": "same-origin"})
+    assert answer.status_code == 302
+    new_id = int(answer.headers["Location"].rstrip("/").split("/")[-1])
+    old = client.get(f"/api/games/{game_id}").get_json()
+    new = client.get(f"/api/games/{new_id}").get_json()
+    assert new_id != game_id and new["hands"] == [] and new["status"] == "in_progress"
+    assert new["players"] == old["players"] and new["settings"] == old["settings"]
+    assert new["rules"] == old["rules"] and new["game"] == old["game"]
+    # Two hands were dealt by seats 0 and 1: the next game's first deal is seat 2's.
+    assert old["dealer"] == 2 and new["dealer"] == 2
+    # This phone may record the new game at once.
+    assert 'id="record"' in client.get(f"/games/{new_id}").get_data(as_text=True)
+
+
+def test_a_rematch_needs_the_edit_key_a_finished_game_and_this_site(client, make_game, post_hand):
+    game_id, key = finished_game(client, make_game, post_hand)
+    same_site = {"Sec-Fetch-Site": "same-origin"}
+    assert client.post(f"/games/{game_id}/rematch", headers=same_site).status_code == 403
+    client.get(f"/games/{game_id}/edit/{key}")
+    other_site = {"Sec-Fetch-Site": "cross-site"}
+    assert client.post(f"/games/{game_id}/rematch", headers=other_site).status_code == 403
+    playing, playing_key = make_game()
+    client.get(f"/games/{playing}/edit/{playing_key}")
+    before = len(client.get("/api/games").get_json()["games"])
+    answer = client.post(f"/games/{playing}/rematch", headers=same_site)
+    assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/games/{playing}")
+    assert len(client.get("/api/games").get_json()["games"]) == before
