@@ -35,13 +35,14 @@ from .access import (
 )
 from .chart import game_chart
 from .engine import EngineError, Game, get_game
+from .engine.core.display import signed
 from .engine.core.seats import leaders_of
 from .forms import KNOB_LABELS, FieldProblem, NewGameForm
 from .game_service import game_of, rules_label, start_game
 from .game_service import rematch as rematch_game
-from .i18n import current_language, from_this_site, translate
+from .i18n import current_language, from_this_site, shown, translate
 from .responses import CachedPage, page_cache
-from .scoreboard import bid_line, player_figures, rows_of, standing_of, total
+from .scoreboard import bid_line, describe, player_figures, rows_of, standing_of, total
 
 bp = Blueprint("games", __name__)
 
@@ -265,6 +266,34 @@ def _moment(stamp: str) -> dict[str, str | None]:
         moment = moment.replace(tzinfo=UTC)
     moment = moment.astimezone(UTC)
     return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+@bp.get("/games/<int:game_id>/hands/<int:number>/why")
+def why(game_id: int, number: int):
+    """How each player's points for one hand were worked out, in the page's language: the
+    scoreboard's points cells link here, one anchor per seat."""
+    game, hands = game_and_hands_or_404(game_id)
+    if not 1 <= number <= len(hands):
+        abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
+    progress = db.progress_of(game, hands)
+    replayed = progress.hands[number - 1]
+    played = game_of(game)
+    terms = played.explain(game.settings, hands[number - 1].record)
+    seats = [
+        {
+            "name": name,
+            "points": signed(played.points(game.settings, replayed.record)[seat]),
+            "terms": [shown(term) for term in terms[seat]],
+        }
+        for seat, name in enumerate(game.players)
+    ]
+    return render_template(
+        "why.html",
+        game=game,
+        number=number,
+        seats=seats,
+        summary=describe(hands[number - 1].record.to_dict(), game.players, played),
+    )
 
 
 @bp.post("/games/<int:game_id>/rematch")

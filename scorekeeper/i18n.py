@@ -28,7 +28,7 @@ from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
-from .engine.core.display import Label, Notation
+from .engine.core.display import Label, Notation, SignedPoints
 from .engine.core.messages import Message
 from .responses import safe_path
 
@@ -152,6 +152,8 @@ def _parameter(value: Any) -> Any:
         return value
     if isinstance(value, Label | Notation):
         return isolate_ltr(shown(value))
+    if isinstance(value, SignedPoints):
+        return isolate_ltr(str(value))
     return isolate(value) if isinstance(value, str) else value
 
 

@@ -202,3 +202,22 @@ def test_a_rematch_needs_the_edit_key_a_finished_game_and_this_site(client, make
     answer = client.post(f"/games/{playing}/rematch", headers=same_site)
     assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/games/{playing}")
     assert len(client.get("/api/games").get_json()["games"]) == before
+
+
+def test_every_points_cell_explains_itself(client, make_game, post_hand):
+    game_id, key = make_game()
+    assert post_hand(game_id, key).status_code == 201
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    for seat in range(4):
+        assert f'href="/games/{game_id}/hands/1/why#s{seat}"' in board
+    page = client.get(f"/games/{game_id}/hands/1/why").get_data(as_text=True)
+    assert '<li id="s1">' in page
+    assert "3 made: 10 + 3\u00b2 = +19" in page
+    assert "zero failed with 2 tricks" in page
+    hebrew = client.get(
+        f"/games/{game_id}/hands/1/why", headers={"Accept-Language": "he"}
+    ).get_data(as_text=True)
+    assert 'dir="rtl"' in hebrew and "3 made" not in hebrew
+    # Formulas and points keep left to right inside the Hebrew sentence.
+    assert "הימור 3 הצליח: \u206610 + 3\u00b2\u2069 = \u2066+19\u2069" in hebrew
+    assert client.get(f"/games/{game_id}/hands/2/why").status_code == 404

@@ -167,8 +167,10 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
     ]
     assert '<li class="lead"><span><bdi>West</bdi></span>' in page
     assert '<span>7♣</span><em class="under">under</em>' in page
-    assert '<td class="d x">7/8 <i>−10</i><b>−10</b></td>' in page
-    assert '<td class="k x">2/0 <i>−20</i><b>−20</b></td>' in page
+    why = f'<a class="why" href="/games/{game_id}/hands/1/why#s2">'
+    assert f'<td class="d x">7/8 {why}<i>−10</i></a><b>−10</b></td>' in page
+    why = why.replace("#s2", "#s0")
+    assert f'<td class="k x">2/0 {why}<i>−20</i></a><b>−20</b></td>' in page
     assert "<b><bdi>West</bdi></b> deals, <b><bdi>West</bdi></b> opens" in page
 
 

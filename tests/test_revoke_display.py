@@ -95,7 +95,8 @@ def test_the_scoreboard_shows_a_made_contract_and_the_revoke_apart(client, revok
     html = client.get(f"/games/{revoked}").get_data(as_text=True)
     west = cell(html, 1, 1)
     assert west == (
-        '<td class="m">3/3 <i>+19</i><span class="rv"><span aria-hidden="true">R '
+        f'<td class="m">3/3 <a class="why" href="/games/{revoked}/hands/1/why#s1"><i>+19</i></a>'
+        '<span class="rv"><span aria-hidden="true">R '
         f'<span class="n">{MINUS}100</span></span><span class="vh">1 revoke: {MINUS}100</span>'
         f"</span><b>{MINUS}81</b></td>"
     )
@@ -111,7 +112,7 @@ def test_a_scoreboard_without_revokes_has_no_revoke_legend(client, make_game, po
     post_hand(game_id, key)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'class="rv"' not in html
-    assert '<td class="m">3/3 <i>+19</i><b>19</b></td>' in html
+    assert "<i>+19</i></a><b>19</b></td>" in html
 
 
 def test_the_print_sheet_shows_the_revoke_apart(client, revoked):
@@ -138,7 +139,8 @@ def test_statistics_show_revokes_and_penalties_per_player(client, revoked):
 def test_hebrew_pages_show_the_mark_in_hebrew_and_the_penalty_left_to_right(client, revoked):
     html = client.get(f"/games/{revoked}", headers={"Accept-Language": "he"}).get_data(True)
     assert f'רנ׳ <span class="n">{MINUS}100</span>' in cell(html, 1, 1)
-    assert f'<span class="vh">רנונס אחד: {MINUS}100</span>' in cell(html, 1, 1)
+    # The penalty keeps left to right inside the Hebrew words: "−100", never "100−".
+    assert f'<span class="vh">רנונס אחד: \u2066{MINUS}100\u2069</span>' in cell(html, 1, 1)
 
 
 def test_the_csv_adds_contract_points_and_revoke_penalty_at_the_end(client, revoked):
