@@ -113,11 +113,13 @@ def test_every_control_is_big_enough_for_a_thumb(table, name):
     small = page.evaluate(
         """([selector, least]) => Array.from(document.querySelectorAll(selector))
             .filter((el) => el.getClientRects().length)
-            // A link inside a sentence is exempt (WCAG 2.5.5); a stretched link is as big
-            // as the cell it covers.
+            // A link inside a sentence is exempt (WCAG 2.5.5); a stretched link (a hand's
+            // number, a points cell's "how was this scored") is as big as the cell it covers.
             .filter((el) => !(el.tagName === "A" && el.closest("p, figcaption")))
             .map((el) => {
-                const cover = el.tagName === "A" && el.closest(".hands tbody th");
+                const stretched = el.tagName === "A" && getComputedStyle(el, "::after").position;
+                const cell = el.closest(".hands tbody th, .hands tbody td");
+                const cover = stretched === "absolute" && cell;
                 const box = (cover || el).getBoundingClientRect();
                 return [el.outerHTML.slice(0, 80), Math.round(box.width), Math.round(box.height)];
             })
