@@ -11,9 +11,9 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from ..core.errors import InvalidSettings, ParseError
+from ..core.errors import InvalidSettings
+from ..core.knobs import KnobKinds
 from ..core.messages import Message, msg
-from ..core.numbers import TooManyDigits, parse_int, shown
 
 AllPass = Literal["redeal", "dealer_must_bid"]
 NtJokers = Literal["void_only", "any_time", "must_when_void"]
@@ -103,66 +103,22 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "deal_limit": (0, 1000),
 }
 BOOLS: tuple[str, ...] = ("downtown_over_uptown", "sport_kitty", "downtown_ace_high")
-_TRUE = {"1", "true", "yes", "on", "y", "t"}
-_FALSE = {"0", "false", "no", "off", "n", "f"}
+
+
+KINDS = KnobKinds(names=KNOBS, bools=BOOLS, choices=CHOICES, ranges=INT_RANGES)
 
 
 def coerce_knob(name: str, value: Any) -> Any:
     """``value`` as the knob's type; raises InvalidSettings naming the knob and the rule."""
-    if name not in KNOBS:
-        problem = msg(
-            "%(setting)s is not a rule setting; known settings: %(known)s",
-            setting=repr(name),
-            known=", ".join(KNOBS),
-        )
-        raise InvalidSettings(problem, name)
-    text = value.strip().lower() if isinstance(value, str) else None
-    if name in CHOICES:
-        if text not in CHOICES[name]:
-            problem = msg(
-                "%(knob)s must be one of %(choices)s, not %(value)s",
-                knob=name,
-                choices=", ".join(CHOICES[name]),
-                value=shown(value),
-            )
-            raise InvalidSettings(problem, name)
-        return text
-    if name in BOOLS:
-        if isinstance(value, bool):
-            return value
-        if text in _TRUE or (type(value) is int and value == 1):
-            return True
-        if text in _FALSE or (type(value) is int and value == 0):
-            return False
-        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=shown(value))
-        raise InvalidSettings(problem, name)
-    try:
-        number = parse_int(value, name)
-    except TooManyDigits as exc:
-        raise InvalidSettings(exc.message, name) from None
-    except ParseError:
-        problem = msg(
-            "%(knob)s must be a whole number, not %(value)s", knob=name, value=shown(value)
-        )
-        raise InvalidSettings(problem, name) from None
-    low, high = INT_RANGES[name]
-    if not low <= number <= high:
-        problem = msg(
-            "%(knob)s must be between %(low)d and %(high)d, not %(number)d",
-            knob=name,
-            low=low,
-            high=high,
-            number=number,
-        )
-        raise InvalidSettings(problem, name)
-    if name == "deal_limit" and number % 4:
+    coerced = KINDS.coerce(name, value)
+    if name == "deal_limit" and coerced % 4:
         problem = msg(
             "deal_limit is %(number)d; it must be 0 (no limit) or a multiple of 4, so that "
             "everyone deals equally often",
-            number=number,
+            number=coerced,
         )
         raise InvalidSettings(problem, name)
-    return number
+    return coerced
 
 
 BID_WHIST = BidWhistSettings()

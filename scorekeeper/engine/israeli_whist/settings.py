@@ -10,9 +10,10 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from ..core.errors import InvalidSettings, ParseError
+from ..core.errors import InvalidSettings
+from ..core.knobs import KnobKinds
 from ..core.messages import Message, msg
-from ..core.numbers import TooManyDigits, parse_int, shown
+from ..core.numbers import shown
 from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
@@ -188,104 +189,33 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 # Knobs that may be unset (None): blank, "none" or null in every input.
 _OPTIONAL = ("miss_steps", "failed_zero_first_over", "failed_zero_step_over")
-_UNSET = {"", "none", "null", "-"}
 _LISTS = {"miss_steps": 13}
-_TRUE = {"1", "true", "yes", "on", "y", "t"}
-_FALSE = {"0", "false", "no", "off", "n", "f"}
+
+
+KINDS = KnobKinds(
+    names=KNOBS,
+    bools=_BOOLS,
+    choices=_CHOICES,
+    ranges=_INT_RANGES,
+    lists=_LISTS,
+    optional=_OPTIONAL,
+)
 
 
 def coerce_knob(name: str, value: Any) -> Any:
     """Returns ``value`` as the knob's type; raises InvalidSettings naming the knob and rule."""
-    if name not in KNOBS:
-        problem = msg(
-            "%(setting)s is not a rule setting; known settings: %(known)s",
-            setting=repr(name),
-            known=", ".join(KNOBS),
-        )
+    if (
+        name == "opener"
+        and isinstance(value, str)
+        and value.strip().lower() not in ("dealer", "left")
+    ):
+        problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
         raise InvalidSettings(problem, name)
-    text = value.strip().lower() if isinstance(value, str) else None
-    if name in _OPTIONAL and (value is None or text in _UNSET):
-        return None
-    if name == "opener":
-        if text not in ("dealer", "left"):
-            problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
-            raise InvalidSettings(problem, name)
-        return text
-    if name in _CHOICES:
-        if text not in _CHOICES[name]:
-            problem = msg(
-                "%(knob)s must be one of %(choices)s, not %(value)s",
-                knob=name,
-                choices=", ".join(_CHOICES[name]),
-                value=shown(value),
-            )
-            raise InvalidSettings(problem, name)
-        return text
-    if name in _LISTS:
-        return _coerce_list(name, value, _LISTS[name])
-    if name in _BOOLS:
-        if isinstance(value, bool):
-            return value
-        if text in _TRUE or (type(value) is int and value == 1):
-            return True
-        if text in _FALSE or (type(value) is int and value == 0):
-            return False
-        problem = msg("%(knob)s must be yes or no, not %(value)s", knob=name, value=shown(value))
-        raise InvalidSettings(problem, name)
-    return _coerce_number(name, value)
-
-
-def _coerce_list(name: str, value: Any, length: int) -> tuple[int, ...]:
-    """A list of ``length`` whole numbers in the knob's range, from a list or from text
-    separated by commas; raises InvalidSettings naming the knob."""
-    items = value.replace(",", " ").split() if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or len(items) != length:
-        problem = msg(
-            "%(knob)s must be %(length)d whole numbers separated by commas, one per contract "
-            "1..%(length)d, not %(value)s",
-            knob=name,
-            length=length,
-            value=shown(value),
-        )
-        raise InvalidSettings(problem, name)
-    return tuple(_coerce_number(name, item) for item in items)
-
-
-def _coerce_number(name: str, value: Any) -> int:
-    try:
-        number = parse_int(value, name)
-    except TooManyDigits as exc:
-        raise InvalidSettings(exc.message, name) from None
-    except ParseError:
-        problem = msg(
-            "%(knob)s must be a whole number, not %(value)s", knob=name, value=shown(value)
-        )
-        raise InvalidSettings(problem, name) from None
-    low, high = _INT_RANGES[name]
-    if not low <= number <= high:
-        problem = msg(
-            "%(knob)s must be between %(low)d and %(high)d, not %(number)d",
-            knob=name,
-            low=low,
-            high=high,
-            number=number,
-        )
-        raise InvalidSettings(problem, name)
-    return number
+    return KINDS.coerce(name, value)
 
 
 def _problems(settings: RuleSettings) -> list[tuple[str, str]]:
-    found = []
-    for name in KNOBS:
-        value = getattr(settings, name)
-        try:
-            coerced = coerce_knob(name, value)
-        except InvalidSettings as exc:
-            found.append((name, exc.message))
-            continue
-        if type(coerced) is not type(value) or coerced != value:
-            found.append((name, f"{name} has the wrong type: {value!r}"))
-    return found
+    return KINDS.problems(settings)
 
 
 STANDARD = RuleSettings()
