@@ -28,7 +28,7 @@ from .settings import (
     preset,
     preset_name_of,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import DealResult, SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
 _CHOICES: dict[str, tuple[str, ...]] = {"opener": ("dealer", "left")}
@@ -89,6 +89,11 @@ class IsraeliWhist:
     ) -> Iterator[dict[str, Any]]:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
+
+    def simulate_results(
+        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[DealResult]:
+        return simulate_deals(settings, deals, seed=seed, bots=bots)
 
     # --- the API's preview, the command line and the conformance suite -------------------
 
@@ -207,6 +212,26 @@ class IsraeliWhist:
     def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
         return display.revision_view(hand, players)
 
+    # --- the API, export and the command line's speed ------------------------------------
+
+    hand_fields = frozenset(
+        {
+            "thrown_in",
+            "declarer",
+            "bid",
+            "level",
+            "denomination",
+            "frisch_rounds",
+            "contracts",
+            "tricks",
+            "revokes",
+        }
+    )
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """The hand's over/under (None for a thrown-in deal)."""
+        return {"over_under": replayed.score.over_under if replayed.score else None}
+
 
 def _result(score: HandScore) -> dict[str, Any]:
     return {**score.to_dict(), "void": score.void}
@@ -217,6 +242,8 @@ class _Tally(SimulationSummary):
 
     def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
         self.add_deal(deal)
+
+    add_result = SimulationSummary.add
 
 
 GAME = IsraeliWhist()
