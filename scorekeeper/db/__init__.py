@@ -92,6 +92,7 @@ from .hands import (
     load_revisions,
     progress_of,
     replace_hand,
+    winners_of,
 )
 from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
 from .migrations import apply_migrations, migrations
@@ -159,5 +160,6 @@ __all__ = [
     "replace_hand",
     "set_game_details",
     "split_games",
+    "winners_of",
     "writing",
 ]
