@@ -16,7 +16,7 @@ from flask import Blueprint, request, url_for
 from . import db, json_input
 from .access import bearer_key
 from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse_int
-from .engine.core.game import ScoresTableEntry
+from .engine.core.game import ScoresTableEntry, side_values
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
 from .game_service import rules_label, start_game
@@ -24,20 +24,17 @@ from .game_service import rules_label, start_game
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 GAME_FIELDS = {"game", "players", "rules", "settings", "target", "first_dealer"}
-HAND_FIELDS = {
-    "number",
-    "revision",
-    "thrown_in",
-    "pass_round",
-    "declarer",
-    "bid",
-    "level",
-    "denomination",
-    "frisch_rounds",
-    "contracts",
-    "tricks",
-    "revokes",
-}
+# What a hand's body may carry besides the game's own fields (``Game.hand_fields``).
+HAND_KEYS = {"number", "revision"}
+
+
+def hand_fields(rules: Game) -> set[str]:
+    """The keys a hand's body may carry in a game of ``rules``."""
+    return HAND_KEYS | rules.hand_fields
+
+
+HAND_FIELDS = hand_fields(get_game())
+"""The default game's (Israeli Whist's) hand fields."""
 
 
 class ApiError(Exception):
@@ -118,6 +115,8 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 
 def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
+    """A hand as the table wrote it down, with its dealer, its points and the running
+    totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``)."""
     replayed = progress.hands[stored.number - 1]
     terms = _rules_of(game).explain(progress.settings, stored.record)
     return {
@@ -126,7 +125,7 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         "dealer": replayed.dealer,
         **stored.record.to_dict(),
         "points": list(replayed.points),
-        "over_under": replayed.score.over_under if replayed.score else None,
+        **_rules_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
         # How each seat's points were worked out, in English as the API speaks.
         "explain": [[str(term) for term in seat] for seat in terms],
@@ -155,6 +154,7 @@ def _winners(progress: Any) -> list[int]:
 
 
 def _game_summary(game: db.Game) -> dict[str, Any]:
+    """A game in the list; its totals per side, as ``GET /api/games/<id>`` gives them."""
     return {
         "id": game.id,
         "game": game_key_of(game),
@@ -165,7 +165,7 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
         "rules": game.rules,
         "status": game.status,
         "winner": game.winner,
-        "totals": list(game.totals),
+        "totals": list(side_values(_rules_of(game), game.totals)),
         "hands": game.hand_count,
         "view_url": url_for("games.scoreboard", game_id=game.id, _external=True),
     }
@@ -222,6 +222,8 @@ def game(game_id: int):
     if found is None:
         raise ApiError(404, f"there is no game {game_id}", "id")
     progress = db.progress_of(found, hands)
+    rules = _rules_of(found)
+    finish = {"finished_after": found.finished_after} if rules.finish_now else {}
     return {
         "id": found.id,
         "game": game_key_of(found),
@@ -233,8 +235,10 @@ def game(game_id: int):
         "rules_label": rules_label(found),
         "settings": found.settings.to_dict(),
         "first_dealer": found.first_dealer,
+        "sides": [list(side) for side in rules.sides],
         "hands": [_hand_json(found, progress, h) for h in hands],
         **_state_json(progress),
+        **finish,
         "view_url": url_for("games.scoreboard", game_id=found.id, _external=True),
     }
 
@@ -285,7 +289,7 @@ def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
     saving anything; like ``GET``, it needs no key."""
     found = _game(game_id)
-    body = _body(HAND_FIELDS)
+    body = _body(hand_fields(_rules_of(found)))
     _whole_or_none(body, "number")
     record = _record(found, body)
     return _rules_of(found).preview(found.settings, record)
@@ -306,7 +310,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
     return {
         "number": number,
         "points": list(replayed.points),
-        "over_under": replayed.score.over_under if replayed.score else None,
+        **_rules_of(found).hand_result(replayed),
         "thrown_in": replayed.record.thrown_in,
         "revision": revision,
         "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
@@ -318,7 +322,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 def add_hand(game_id: int):
     found = _game(game_id)
     _authorize(found)
-    body = _body(HAND_FIELDS)
+    body = _body(hand_fields(_rules_of(found)))
     number = _whole_or_none(body, "number")
     record = _record(found, body)
     try:
@@ -334,7 +338,7 @@ def add_hand(game_id: int):
 def replace_hand(game_id: int, number: int):
     found = _game(game_id)
     _authorize(found)
-    body = _body(HAND_FIELDS)
+    body = _body(hand_fields(_rules_of(found)))
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
         raise ApiError(422, f"the body names hand {given} but the URL hand {number}", "number")
@@ -368,6 +372,25 @@ def delete_hand(game_id: int, number: int):
     except db.Conflict as exc:
         return _conflict(found, exc)
     return {"deleted": number, **_state_json(progress)}
+
+
+@bp.post("/games/<int:game_id>/finish")
+def finish_game(game_id: int):
+    """Ends the game now, for a game whose rules have "finish now" (Bid Whist): the side
+    ahead wins, or, when the sides are level, the game plays on until one is ahead (its
+    ``tie_at_top`` is then true). Needs the edit key; 409 when the game is over or its
+    rules have no "finish now". The body, if any, is an empty object."""
+    found = _game(game_id)
+    _authorize(found)
+    if request.content_length:
+        _body(set())
+    try:
+        asked, progress = db.finish_game(db.get_db(), game_id)
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "id") from None
+    except db.Conflict as exc:
+        raise ApiError(409, exc.message, exc.field) from None
+    return {"finished_after": asked, **_state_json(progress)}
 
 
 def _whole_number(text: str) -> int | str:

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import click
 
-from .engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, get_game
+from .engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
 from .engine.core.game import ScoresTableEntry
+from .engine.registry import UNLISTED
 
 
 class FieldError(click.UsageError):
@@ -30,9 +31,11 @@ class FieldError(click.UsageError):
 
 
 def game_from_option(key: str) -> Game:
-    """The registered game named by ``--game``; raises FieldError naming ``--game``."""
+    """The game named by ``--game``: a registered one, or one built but not yet offered by
+    the web app (``registry.UNLISTED``), which the command line already scores, simulates
+    and describes. Raises FieldError naming ``--game``."""
     try:
-        return get_game(key)
+        return find_game(key, include_unlisted=True)
     except EngineError as exc:
         raise FieldError(str(exc), "--game") from None
 
@@ -66,7 +69,8 @@ def game_option(func):
         default=DEFAULT_GAME,
         show_default=True,
         metavar="GAME",
-        help="The game, by key: see `scorekeeper games`.",
+        help="The game, by key: see `scorekeeper games` (also: "
+        f"{', '.join(game.key for game in UNLISTED)}).",
     )(func)
 
 
@@ -96,11 +100,30 @@ def main() -> None:
     games`): score hands, show the rules, simulate deals and serve the table app."""
 
 
+# A hand's options for a game scored from the hand as the table writes it down, each the
+# key of that name in the hand's body (``Game.hand_fields``, ``record_from_dict``).
+RECORD_OPTIONS = ("bidder", "bid", "trump", "direction", "books", "reneges")
+# A hand's options for a game scored from contracts and tricks (``ScoresTableEntry``).
+TABLE_OPTIONS = ("contracts", "tricks", "revokes", "declarer", "pass_round")
+
+
 @main.command()
 @rules_options
-@click.option("--contracts", metavar="C0,C1,C2,C3", help="Contracts in seat order.")
-@click.option("--tricks", required=True, metavar="T0,T1,T2,T3", help="Tricks taken in seat order.")
+@click.option(
+    "--contracts", metavar="C0,C1,C2,C3", help="Contracts in seat order (Israeli Whist; required)."
+)
+@click.option(
+    "--tricks", metavar="T0,T1,T2,T3", help="Tricks taken in seat order (Israeli Whist; required)."
+)
 @click.option("--revokes", metavar="R0,R1,R2,R3", help="Caught revokes in seat order.")
+@click.option("--bidder", metavar="SEAT", help="The seat that won the auction (Bid Whist).")
+@click.option("--bid", metavar="BID", help="Level and kind, as in 4U, 4D or 4NT (Bid Whist).")
+@click.option("--trump", metavar="SUIT", help="Trump suit of an uptown or downtown bid: C D H S.")
+@click.option("--direction", metavar="high|low", help="Direction of a no-trump bid.")
+@click.option(
+    "--books", metavar="N", help="Books of the bidding side, the discard included (Bid Whist)."
+)
+@click.option("--reneges", metavar="A,B", help="Caught reneges per side, A then B (Bid Whist).")
 @click.option(
     "--declarer",
     metavar="SEAT",
@@ -114,27 +137,79 @@ def main() -> None:
     help="Everyone passed and a pass round was played (--set all_pass=pass_round): tricks only.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.pass_context
 def score(
+    ctx: click.Context,
     game_key: str,
     rules: str | None,
     assignments: tuple[str, ...],
-    contracts: str | None,
+    as_json: bool,
+    **hand: str | None,
+) -> None:
+    """Score one hand: from its contracts and tricks taken (Israeli Whist), or from the
+    bid and the books taken (Bid Whist)."""
+    game = game_from_option(game_key)
+    settings = settings_from_options(game, rules or game.default_preset, assignments)
+    if isinstance(game, ScoresTableEntry):
+        _only_options(game, hand, TABLE_OPTIONS)
+        needed = ("tricks",) if hand["pass_round"] else ("contracts", "tricks")
+        for name in needed:
+            if hand[name] is None:
+                param = next(p for p in ctx.command.params if p.name == name)
+                raise click.MissingParameter(ctx=ctx, param=param)
+        if hand["pass_round"]:
+            _score_pass_round(game, settings, hand["tricks"], hand["revokes"], as_json)
+            return
+        _score_table_entry(
+            game,
+            settings,
+            hand["contracts"],
+            hand["tricks"],
+            hand["revokes"],
+            hand["declarer"],
+            as_json,
+        )
+    else:
+        _only_options(game, hand, RECORD_OPTIONS)
+        _score_record(game, settings, hand, as_json)
+
+
+def _only_options(game: Game, hand: dict[str, str | None], allowed: Sequence[str]) -> None:
+    """Refuses a hand option the game does not score from, naming it."""
+    for name, value in hand.items():
+        if value not in (None, False) and name not in allowed:
+            given = ", ".join(f"--{option}" for option in allowed)
+            raise FieldError(f"{game.key} hands are scored from {given}", f"--{name}")
+
+
+def _score_record(game: Game, settings: Settings, hand: dict[str, str | None], as_json: bool):
+    """Scores a hand given as the table writes it down (``--bidder``, ``--bid``…)."""
+    body = {name: value for name, value in hand.items() if value is not None}
+    try:
+        record = game.record_from_dict(settings, body)
+    except EngineError as exc:
+        raise FieldError(str(exc), f"--{(exc.field or 'input').split('[')[0]}") from None
+    result = game.preview(settings, record)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    rows = [("side", "seats", "points")]
+    for index, (side, points) in enumerate(zip(game.sides, result["points"], strict=True)):
+        rows.append((chr(ord("A") + index), ", ".join(map(str, side)), _signed(points)))
+    click.echo(_table(rows))
+    click.echo("  ".join(f"{k}: {_value(v)}" for k, v in result.items() if k != "points"))
+
+
+def _score_table_entry(
+    game: ScoresTableEntry,
+    settings: Settings,
+    contracts: str,
     tricks: str,
     revokes: str | None,
     declarer: str | None,
-    pass_round: bool,
     as_json: bool,
 ) -> None:
-    """Score one hand from its contracts and tricks taken (or a pass round's tricks)."""
-    game = game_from_option(game_key)
-    settings = settings_from_options(game, rules or game.default_preset, assignments)
-    if not isinstance(game, ScoresTableEntry):
-        raise FieldError(f"{game.key} hands are not scored from contracts and tricks", "--game")
-    if pass_round:
-        _score_pass_round(game, settings, tricks, revokes, as_json)
-        return
-    if contracts is None:
-        raise FieldError("contracts are missing: give --contracts, or --pass-round", "--contracts")
+    """Scores a hand from its contracts and tricks taken (Israeli Whist)."""
     try:
         result = game.score_table_entry(
             settings, _split(contracts), _split(tricks), _split(revokes), declarer
@@ -146,7 +221,7 @@ def score(
         return
     rows = [("", "contract", "tricks", "points")]
     taken = _split(tricks) or []
-    for seat in range(game.seats):
+    for seat in range(len(result["points"])):
         rows.append(
             (
                 f"seat {seat}",
@@ -240,7 +315,9 @@ def games(as_json: bool) -> None:
 @rules_options
 @click.option(
     "--bots",
-    type=click.Choice(sorted({kind for game in GAMES.values() for kind in game.bot_kinds})),
+    type=click.Choice(
+        sorted({kind for game in (*GAMES.values(), *UNLISTED) for kind in game.bot_kinds})
+    ),
     default="random",
     show_default=True,
     help="Who plays: uniform random choices, or bots that bid and play by hand strength.",
@@ -265,14 +342,15 @@ def simulate(
         seed = random.SystemRandom().randrange(2**32)
     summary = game.simulation_summary()
     out = sys.stdout
-    deals = game.simulate(settings, hands, seed, bots)
+    # The game's own results: only what is printed as JSON is converted to a dict.
+    deals = game.simulate_results(settings, hands, seed, bots)
     started = time.perf_counter()
     with _progress(hands) as advance:
         for count, deal in enumerate(deals, start=1):
             if as_json:
-                out.write(json.dumps(deal) + "\n")
+                out.write(json.dumps(deal.to_dict()) + "\n")
             else:
-                summary.add(deal)
+                summary.add_result(deal)
             if count % _PROGRESS_STEP == 0:
                 advance(_PROGRESS_STEP)
     elapsed = time.perf_counter() - started

@@ -2,10 +2,12 @@
 
 JSON holds whole games: ``{"format": "scorekeeper", "version": 2, "games": [...]}``, each
 game with its id, name, notes, timestamps, ``game`` (the registered key of its rules,
-``israeli-whist``), preset and full settings, first dealer and
-players, every hand (its number, revision, timestamps and what the table wrote down) and
-every revision ever saved. What the engine derives from those (dealers, points, running
-totals, over/under, status, winner) is written too, for people and other tools to read.
+``israeli-whist``, ``bid-whist``), preset and full settings, first dealer and
+players, when the table asked to "finish now" (``finished_after``, only for a game that
+has it), every hand (its number, revision, timestamps and what the table wrote down) and
+every revision ever saved. What the engine derives from those (dealers, points and running
+totals per side, what a hand shows beside its points such as over/under, status, winner)
+is written too, for people and other tools to read.
 
 Import reads version 2 and version 1 (written before games had a key: every game in it is
 Israeli Whist). It checks every hand through the game's own rules, found with
@@ -36,7 +38,7 @@ from sqlite_utils import Database
 
 from . import db, json_input
 from .engine import DEFAULT_GAME, GAMES, EngineError, Game, ParseError, get_game, parse_int
-from .engine.core.game import Settings
+from .engine.core.game import Settings, seat_values
 from .engine.core.numbers import shown
 from .names import FieldProblem, clean_game_details, clean_player_names
 
@@ -106,6 +108,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = db.progress_of(game, hands)
     rules = get_game(game.game)
+    finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     return {
         "id": game.id,
         "name": game.name,
@@ -120,6 +123,7 @@ def game_document(exported: db.ExportedGame) -> dict:
         "status": progress.status,
         "winner": progress.winner,
         "totals": list(progress.totals),
+        **finish,
         "hands": [
             {
                 "number": stored.number,
@@ -128,7 +132,7 @@ def game_document(exported: db.ExportedGame) -> dict:
                 "updated_at": stamps[stored.number][1],
                 "dealer": replayed.dealer,
                 **stored.record.to_dict(),
-                **_over_under(rules.table_columns(replayed)[0]),
+                **rules.hand_result(replayed),
                 "points": list(replayed.points),
                 "totals": list(replayed.totals),
             }
@@ -145,11 +149,6 @@ def game_document(exported: db.ExportedGame) -> dict:
             for r in exported.revisions
         ],
     }
-
-
-def _over_under(flat: dict[str, Any]) -> dict[str, Any]:
-    """The hand's over/under, for a game that has one (None for a thrown-in deal)."""
-    return {"over_under": flat["over_under"]} if "over_under" in flat else {}
 
 
 def json_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
@@ -203,6 +202,8 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
         for replayed in progress.hands:
             flat, seats = rules.table_columns(replayed)
             declarer = flat.get("declarer")
+            points = seat_values(rules, replayed.points)
+            totals = seat_values(rules, replayed.totals)
             for seat, name in enumerate(names):
                 columns = seats[seat] if seat < len(seats) else {}
                 writer.writerow(
@@ -222,9 +223,9 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
                         _blank(columns.get("contract")),
                         _blank(columns.get("tricks")),
                         _blank(columns.get("revokes")),
-                        replayed.points[seat],
-                        replayed.totals[seat],
-                        columns.get("contract_points", replayed.points[seat]),
+                        points[seat],
+                        totals[seat],
+                        columns.get("contract_points", points[seat]),
                         columns.get("revoke_penalty", 0),
                     ]
                 )
@@ -323,6 +324,17 @@ def _record(game: Game, settings: Settings, hand: Any, where: str):
         raise ImportProblem(where, exc.field or "hand", exc.message) from None
 
 
+def _finished_after(game: Game, entry: dict, where: str) -> int | None:
+    """When the table asked to "finish now" (hands recorded then), for a game that has it."""
+    value = entry.get("finished_after")
+    if value is None:
+        return None
+    if not game.finish_now:
+        message = f"{game.key} has no “finish now”; leave finished_after out"
+        raise ImportProblem(where, "finished_after", message)
+    return _whole(value, where, "finished_after", 0)
+
+
 def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.ImportedGame:
     """Checks one game of an import file of ``version``; raises ImportProblem naming game,
     hand and field."""
@@ -361,15 +373,20 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
                 updated_at=_stamp(hand.get("updated_at"), at, "updated_at", created_at),
             )
         )
+    finished_after = _finished_after(game, entry, where)
+    records = [h.record for h in hands]
     try:
-        progress = game.replay(settings, first_dealer, [h.record for h in hands])
+        if game.finish_now:
+            progress = game.replay(settings, first_dealer, records, finish_after=finished_after)
+        else:
+            progress = game.replay(settings, first_dealer, records)
     except ValueError as exc:
         raise ImportProblem(where, "hands", str(exc)) from None
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
         at = f"{where}, hand {replayed.number}"
         _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)
-        flat, _seats = game.table_columns(replayed)
-        _confirm(at, "over_under", hand.get("over_under"), flat.get("over_under"))
+        for field, value in game.hand_result(replayed).items():
+            _confirm(at, field, hand.get(field), value)
         _confirm(at, "points", hand.get("points"), list(replayed.points))
         _confirm(at, "totals", hand.get("totals"), list(replayed.totals))
     _confirm(where, "status", entry.get("status"), progress.status)
@@ -407,6 +424,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         hands=tuple(hands),
         progress=progress,
         revisions=tuple(revisions),
+        finished_after=finished_after,
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -132,6 +133,41 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
                 with pytest.raises(ValueError):
                     game.replay(settings, first_dealer, [*played, record])
                 break
+
+
+@every_game
+def test_a_hand_body_needs_no_key_beyond_the_games_hand_fields(game):
+    keys: set[str] = set()
+    for settings, deal in playthroughs(game, "random", 200, 13):
+        record = game.record_of_deal(deal)
+        assert set(record.to_dict()) <= game.hand_fields
+        shown = game.hand_result(game.replay(settings, 0, [record]).hands[0])
+        assert shown and json.loads(json.dumps(shown)) == shown
+        assert not keys or set(shown) == keys
+        keys = set(shown)
+
+
+# --- the command line's own results -------------------------------------------------------
+
+
+def without_rates(lines: list[str]) -> list[str]:
+    """Summary lines without the timing some games print in them."""
+    return [re.sub(r"\([\d,.]+ deals/s\)", "", line) for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+)
+def test_the_games_own_results_are_the_simulated_deals_and_count_alike(game, bots):
+    for settings in game.presets.values():
+        deals = list(game.simulate(settings, 150, seed=9, bots=bots))
+        results = list(game.simulate_results(settings, 150, seed=9, bots=bots))
+        assert [r.to_dict() for r in results] == deals
+        from_deals, from_results = game.simulation_summary(), game.simulation_summary()
+        for deal, result in zip(deals, results, strict=True):
+            from_deals.add(deal)
+            from_results.add_result(result)
+        assert without_rates(from_results.lines()) == without_rates(from_deals.lines())
 
 
 # --- settings, knobs and presets ----------------------------------------------------------

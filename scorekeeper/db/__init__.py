@@ -17,12 +17,15 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     was a choice), ``rules`` (the preset the table started from), ``settings`` (the full
     rule settings as JSON, so a game always scores as it did when it was played),
     ``first_dealer`` (a seat), ``status`` (``in_progress`` or ``finished``), ``winner``
-    (seat or null), ``hand_count``, ``version`` (bumped by every write), ``edit_key_hash``
-    (SHA-256 of the edit key; the key itself is never stored), and an optional ``name`` and
-    ``notes`` (where it was played, who brought the cards).
+    (a side's index in ``get_game(game).sides``, which is a seat in a game without
+    partners, or null), ``hand_count``, ``version`` (bumped by every write), ``edit_key_hash``
+    (SHA-256 of the edit key; the key itself is never stored), an optional ``name`` and
+    ``notes`` (where it was played, who brought the cards), and ``finished_after`` (the
+    hands recorded when the table asked to "finish now", in a game whose rules have it;
+    null otherwise).
 ``players``
     one row per seat: ``game_id``, ``seat`` from 0 clockwise, ``name``, ``total`` (the
-    running total after the last hand).
+    running total after the last hand: partners hold their side's).
 ``hands``
     one row per recorded hand, unique on (``game_id``, ``number``): ``dealer``,
     ``thrown_in``, ``record`` (the hand as the game writes it down, as JSON: its
@@ -31,11 +34,11 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     or a hand deleted and recorded again never repeats a revision another phone may still
     hold). For Israeli Whist, flat columns for SQL and Datasette: ``frisch_rounds`` (0 for
     a game without them), ``declarer``, ``bid`` (``7C``, ``9NT``), ``over_under``,
-    ``contracts_total``.
+    ``contracts_total``; for Bid Whist ``declarer`` (the bidder) and ``bid`` (``4U``).
 ``hand_seats``
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
-    after it; for Israeli Whist also ``contract``, ``tricks`` and ``revokes`` (null for a
-    thrown-in deal).
+    after it (partners hold their side's); for Israeli Whist also ``contract``, ``tricks``
+    and ``revokes`` (null for a thrown-in deal).
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
@@ -82,12 +85,14 @@ from .hands import (
     StoredHand,
     add_hand,
     delete_last_hand,
+    finish_game,
     load_game_with_hands,
     load_games_with_hands,
     load_hands,
     load_revisions,
     progress_of,
     replace_hand,
+    winners_of,
 )
 from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
 from .migrations import apply_migrations, migrations
@@ -125,6 +130,7 @@ __all__ = [
     "count_history",
     "create_game",
     "delete_last_hand",
+    "finish_game",
     "get_db",
     "hash_key",
     "history",
@@ -154,5 +160,6 @@ __all__ = [
     "replace_hand",
     "set_game_details",
     "split_games",
+    "winners_of",
     "writing",
 ]

@@ -40,6 +40,8 @@ class Game:
     name: str | None = None
     notes: str | None = None
     game: str = DEFAULT_GAME
+    finished_after: int | None = None
+    """Hands recorded when the table asked to "finish now" (a game whose rules have it)."""
 
 
 def create_game(
@@ -72,6 +74,7 @@ def create_game(
 GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
     "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
+    "g.finished_after, "
     "p.name AS player, p.total AS player_total "
     "FROM games g JOIN players p ON p.game_id = g.id "
 )
@@ -105,6 +108,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 totals=tuple(seat["player_total"] for seat in seats),
                 name=row["name"],
                 notes=row["notes"],
+                finished_after=row["finished_after"],
             )
         )
         start = end
@@ -241,15 +245,24 @@ class PlayerRecord:
 
 
 def player_record(db: Database, name: str) -> PlayerRecord:
-    """The named player's record over every game; all zero for a name never played."""
-    row = query(
+    """The named player's record over every game; all zero for a name never played. A
+    game's ``winner`` is a side (a seat in a game without partners), so a player wins
+    with their partners."""
+    rows = query(
         db,
-        "SELECT count(*) AS games, coalesce(sum(g.status = 'finished'), 0) AS finished, "
-        "coalesce(sum(g.winner = p.seat), 0) AS wins "
-        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ?",
+        "SELECT g.game, count(*) AS games, coalesce(sum(g.status = 'finished'), 0) AS finished, "
+        "json_group_array(json_array(g.winner, p.seat)) "
+        "FILTER (WHERE g.winner IS NOT NULL) AS results "
+        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ? GROUP BY g.game",
         [name],
-    ).fetchone()
-    return PlayerRecord(row["games"], row["finished"], row["wins"])
+    ).fetchall()
+    games = finished = wins = 0
+    for row in rows:
+        games += row["games"]
+        finished += row["finished"]
+        sides = get_game(row["game"]).sides
+        wins += sum(seat in sides[winner] for winner, seat in json.loads(row["results"]))
+    return PlayerRecord(games, finished, wins)
 
 
 def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[Game]:

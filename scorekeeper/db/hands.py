@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine.core.game import HandRecord, Settings
+from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.registry import get_game
 from .connection import MAX_ID, now, query, writing
@@ -101,9 +101,19 @@ def hand_groups(
         yield game_id, hands, stamps
 
 
-def progress_of(game: Game, hands: Sequence[StoredHand]) -> Progress:
-    """The game's own view of itself after ``hands`` (its ``replay``)."""
-    return get_game(game.game).replay(game.settings, game.first_dealer, [h.record for h in hands])
+def progress_of(
+    game: Game, hands: Sequence[StoredHand], finished_after: int | None = None
+) -> Progress:
+    """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
+    rules have "finish now", finished after ``finished_after`` hands, or else after the
+    number stored when the table asked."""
+    rules = get_game(game.game)
+    records = [h.record for h in hands]
+    if not rules.finish_now:
+        return rules.replay(game.settings, game.first_dealer, records)
+    if finished_after is None:
+        finished_after = game.finished_after
+    return rules.replay(game.settings, game.first_dealer, records, finish_after=finished_after)
 
 
 def load_revisions(db: Database, game_id: int) -> list[Revision]:
@@ -210,6 +220,14 @@ def hand_values(game: str, replayed: Any) -> dict[str, Any]:
     }
 
 
+def seat_rows(game: str, replayed: Any) -> Iterator[tuple[int, int, int]]:
+    """(seat, points, running total) of a replayed hand for every seat, each partner
+    getting their side's."""
+    rules = get_game(game)
+    points, totals = seat_values(rules, replayed.points), seat_values(rules, replayed.totals)
+    return zip(range(rules.seats), points, totals, strict=True)
+
+
 def insert_seats(db: Database, game: str, hand_id: int, replayed: Any) -> None:
     """One ``hand_seats`` row per seat: the game's flat columns, points and running total."""
     _flat, seats = get_game(game).table_columns(replayed)
@@ -224,9 +242,7 @@ def insert_seats(db: Database, game: str, hand_id: int, replayed: Any) -> None:
                 points,
                 total,
             )
-            for seat, (points, total) in enumerate(
-                zip(replayed.points, replayed.totals, strict=True)
-            )
+            for seat, points, total in seat_rows(game, replayed)
         ],
     )
 
@@ -284,9 +300,10 @@ def _write_hand(
     insert_seats(db, game.game, hand_id, replayed)
 
 
-def _write_derived(db: Database, game_id: int, progress: Progress, after: int) -> None:
+def _write_derived(db: Database, game: Game, progress: Progress, after: int) -> None:
     """Rewrites what an earlier hand's change moves: later hands' dealers and running
     totals, the players' totals and the game's status."""
+    game_id = game.id
     later = progress.hands[after:]
     if later:
         ids = {
@@ -305,12 +322,15 @@ def _write_derived(db: Database, game_id: int, progress: Progress, after: int) -
             [
                 (points, total, ids[h.number], seat)
                 for h in later
-                for seat, (points, total) in enumerate(zip(h.points, h.totals, strict=True))
+                for seat, points, total in seat_rows(game.game, h)
             ],
         )
     db.conn.executemany(
         "UPDATE players SET total = ? WHERE game_id = ? AND seat = ?",
-        [(total, game_id, seat) for seat, total in enumerate(progress.totals)],
+        [
+            (total, game_id, seat)
+            for seat, total in enumerate(seat_values(get_game(game.game), progress.totals))
+        ],
     )
     db.execute(
         "UPDATE games SET status = ?, winner = ?, hand_count = ? WHERE id = ?",
@@ -362,7 +382,14 @@ def _hand_as_expected(
 def _finished_message(game: Game) -> str:
     if game.winner is None:  # the tied leaders shared the win (tie_at_end=shared)
         return msg("the game is over: the win is shared")
-    return msg("the game is over: %(winner)s won", winner=game.players[game.winner])
+    return msg("the game is over: %(winner)s won", winner=winners_of(game))
+
+
+def winners_of(game: Game) -> str:
+    """The names of the winning side (one player without partners): ``Ann & Cat``."""
+    assert game.winner is not None
+    side = get_game(game.game).sides[game.winner]
+    return " & ".join(game.players[seat] for seat in side)
 
 
 def _already_recorded(number: int) -> str:
@@ -399,7 +426,7 @@ def add_hand(
         def write() -> tuple[int, Progress, int]:
             revision = _next_revision(db, game_id, next_number)
             _write_hand(db, game, progress, next_number, revision, is_new=True)
-            _write_derived(db, game_id, progress, after=next_number)
+            _write_derived(db, game, progress, after=next_number)
             _add_revision(db, game_id, next_number, revision, "recorded", record)
             return next_number, progress, revision
 
@@ -447,7 +474,7 @@ def replace_hand(
         def write() -> tuple[Progress, int]:
             revision = _next_revision(db, game_id, number)
             _write_hand(db, game, progress, number, revision, is_new=False)
-            _write_derived(db, game_id, progress, after=number)
+            _write_derived(db, game, progress, after=number)
             _add_revision(db, game_id, number, revision, "edited", record)
             return progress, revision
 
@@ -491,10 +518,45 @@ def delete_last_hand(
                 [game_id, number],
             )
             db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
-            _write_derived(db, game_id, progress, after=number)
+            _write_derived(db, game, progress, after=number)
             revision = _next_revision(db, game_id, number)
             _add_revision(db, game_id, number, revision, "deleted", removed.record)
             return progress
+
+        return write
+
+    return _write_if_unchanged(db, game_id, plan)
+
+
+def finish_game(db: Database, game_id: int) -> tuple[int, Progress]:
+    """Ends the game now ("finish now", for a game whose rules have it): the side ahead
+    wins; when the sides are level the game plays on until one is ahead. Stores the
+    number of hands recorded when the table asked (kept if it asked before) and the game's
+    status, in one transaction. Returns (that number, the game's progress).
+
+    Raises NotFound for an unknown game; Conflict when the game is over or its rules have
+    no "finish now".
+    """
+
+    def plan(game: Game, hands: list[StoredHand]):
+        rules = get_game(game.game)
+        if not rules.finish_now:
+            raise Conflict(
+                msg(
+                    "%(game)s has no \u201cfinish now\u201d: the game ends at its target",
+                    game=rules.name,
+                ),
+                "id",
+            )
+        if game.status == "finished":
+            raise Conflict(_finished_message(game), "status")
+        asked = game.finished_after if game.finished_after is not None else len(hands)
+        progress = progress_of(game, hands, asked)
+
+        def write() -> tuple[int, Progress]:
+            db.execute("UPDATE games SET finished_after = ? WHERE id = ?", [asked, game_id])
+            _write_derived(db, game, progress, after=len(hands))
+            return asked, progress
 
         return write
 

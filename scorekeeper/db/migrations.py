@@ -148,3 +148,11 @@ def m004_hand_record(db: Database) -> None:
             }
         records.append((json.dumps(record, sort_keys=True), hand_id))
     db.conn.executemany("UPDATE hands SET record = ? WHERE id = ?", records)
+
+
+@migrations()
+def m005_game_finished_after(db: Database) -> None:
+    # "Finish now": the number of hands recorded when the table asked to end the game (the
+    # side ahead wins; a tie plays on), null when it never asked. Only a game whose rules
+    # have "finish now" (Bid Whist) sets it.
+    db["games"].add_column("finished_after", int)

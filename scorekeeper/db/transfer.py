@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..engine.core.game import HandRecord, Settings
+from ..engine.core.game import HandRecord, Settings, seat_values
+from ..engine.registry import get_game
 from .connection import MAX_ID, query, writing
 from .games import GAME_QUERY, Game, games_from_rows
 from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
@@ -134,6 +135,7 @@ class ImportedGame:
     hands: tuple[ImportedHand, ...]
     progress: Progress
     revisions: tuple[Revision, ...]
+    finished_after: int | None = None
 
 
 def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
@@ -168,8 +170,8 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
     progress = game.progress
     game_id = db.execute(
         "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
-        "status, winner, hand_count, version, edit_key_hash, name, notes) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
         [
             game_id,
             game.created_at,
@@ -184,12 +186,18 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
             hash_key(key),
             game.name,
             game.notes,
+            game.finished_after,
         ],
     ).lastrowid
     assert game_id is not None
     db.conn.executemany(
         "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
-        [(game_id, seat, name, progress.totals[seat]) for seat, name in enumerate(game.players)],
+        [
+            (game_id, seat, name, total)
+            for seat, (name, total) in enumerate(
+                zip(game.players, seat_values(get_game(game.game), progress.totals), strict=True)
+            )
+        ],
     )
     for hand, replayed in zip(game.hands, progress.hands, strict=True):
         insert_hand(

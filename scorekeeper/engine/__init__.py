@@ -12,7 +12,7 @@ from .core.game import Game, HandRecord, Knob, Settings
 from .core.messages import Message, msg, nmsg
 from .core.numbers import MAX_DIGITS, parse_int
 from .core.starting import read_starting_totals
-from .registry import DEFAULT_GAME, GAMES, get_game, register_game
+from .registry import DEFAULT_GAME, GAMES, find_game, get_game, register_game
 
 __all__ = [
     "DEFAULT_GAME",
@@ -28,6 +28,7 @@ __all__ = [
     "Message",
     "ParseError",
     "Settings",
+    "find_game",
     "get_game",
     "msg",
     "nmsg",

@@ -31,14 +31,27 @@ def get_game(key: str | None = None) -> Game:
 
     Raises InvalidSettings (field ``game``) naming the registered games.
     """
+    return find_game(key)
+
+
+def find_game(key: str | None = None, include_unlisted: bool = False) -> Game:
+    """The game registered as ``key`` (any case; None means the default game), or with
+    ``include_unlisted`` also a game built but not yet offered by the app (``UNLISTED``):
+    the command line scores and simulates those already.
+
+    Raises InvalidSettings (field ``game``) naming the games it looked among.
+    """
     name = DEFAULT_GAME if key is None else str(key).strip().lower()
+    known = dict(GAMES)
+    if include_unlisted:
+        known |= {game.key: game for game in UNLISTED if game.key not in known}
     try:
-        return GAMES[name]
+        return known[name]
     except KeyError:
         problem = msg(
             "%(name)s is not a game here; choose one of %(known)s",
             name=repr(key),
-            known=", ".join(GAMES),
+            known=", ".join(known),
         )
         raise InvalidSettings(problem, "game") from None
 

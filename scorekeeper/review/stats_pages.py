@@ -23,10 +23,20 @@ from .blueprint import bp
 
 
 def recorded(game: db.Game, hands: Sequence[db.StoredHand]) -> Any:
-    """A stored game as its game's statistics take it."""
-    return game_of(game).recorded_game(
-        game.settings, game.first_dealer, game.players, [h.record for h in hands], game.id
-    )
+    """A stored game as its game's statistics take it (finished when the table asked, for
+    a game with "finish now")."""
+    rules = game_of(game)
+    records = [h.record for h in hands]
+    if rules.finish_now:
+        return rules.recorded_game(
+            game.settings,
+            game.first_dealer,
+            game.players,
+            records,
+            game.id,
+            finish_after=game.finished_after,
+        )
+    return rules.recorded_game(game.settings, game.first_dealer, game.players, records, game.id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from .settings import (
     preset,
     preset_name_of,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import DealResult, SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
 
@@ -106,6 +106,11 @@ class BidWhist:
     ) -> Iterator[dict[str, Any]]:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
+
+    def simulate_results(
+        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[DealResult]:
+        return simulate_deals(settings, deals, seed=seed, bots=bots)
 
     # --- the API's preview, the command line and the conformance suite -------------------
 
@@ -217,6 +222,19 @@ class BidWhist:
     def explain(self, settings: Any, record: Any) -> list[list[Message]]:
         return explain(settings, record)
 
+    # --- the API, export and the command line's speed ------------------------------------
+
+    hand_fields = frozenset(
+        {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
+    )
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
+        score = replayed.score
+        if score is None:
+            return {"made": None, "needed": None}
+        return {"made": score.made, "needed": score.needed}
+
 
 class _Tally(SimulationSummary):
     """The summary counted from deals as the interface's ``simulate`` yields them."""
@@ -228,6 +246,8 @@ class _Tally(SimulationSummary):
         bid = Bid.from_str(deal["bid"])
         books = deal["books"][side_of(deal["bidder"])]
         self.count(bid, books >= bid.books_needed, books == BOOKS)
+
+    add_result = SimulationSummary.add
 
 
 GAME = BidWhist()

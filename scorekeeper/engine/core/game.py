@@ -283,6 +283,26 @@ class Game(Protocol):
         """How each seat's points for one hand were worked out, in seat order: terms in
         players' words ("7 made: 10 + 7² = +59", "revoke: −100"), partners alike; empty
         lists for a thrown-in deal."""
+
+    # --- the API, export and the command line's speed (i10-data-api) ------------------------
+
+    hand_fields: frozenset[str]
+    """The keys a hand's body may carry, all that ``record_from_dict`` reads: the API
+    refuses any other key in a hand's body, naming these."""
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """What one hand of ``replay(...).hands`` shows beside its points, as the API and
+        the export write it: Israeli Whist's ``over_under``, Bid Whist's ``made`` and
+        ``needed`` (each None for a thrown-in deal)."""
+        ...
+
+    def simulate_results(
+        self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[Any]:
+        """The deals ``simulate`` yields (the same for the same seed), as the game's own
+        results: ``result.to_dict()`` is what ``simulate`` yields, and a
+        ``simulation_summary()`` counts a result by ``add_result`` without that conversion,
+        so ``scorekeeper simulate`` converts only what it prints as JSON."""
         ...
 
 
@@ -291,6 +311,10 @@ class SimulationTally(Protocol):
     """Counts over simulated deals, for ``scorekeeper simulate``'s summary."""
 
     def add(self, deal: Mapping[str, Any]) -> None: ...
+
+    def add_result(self, result: Any) -> None:
+        """Counts one of ``simulate_results``' results, as ``add`` counts its dict."""
+        ...
 
     def lines(self) -> list[str]: ...
 

@@ -32,7 +32,7 @@ from .settings import (
     preset,
     preset_name_of,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import DealResult, SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
 # The new-game form's names for the knobs and their choices, and the groups it folds them
@@ -185,6 +185,11 @@ class IsraeliWhist:
         for result in simulate_deals(settings, deals, seed=seed, bots=bots):
             yield result.to_dict()
 
+    def simulate_results(
+        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[DealResult]:
+        return simulate_deals(settings, deals, seed=seed, bots=bots)
+
     # --- the API's preview, the command line and the conformance suite -------------------
 
     @property
@@ -318,6 +323,27 @@ class IsraeliWhist:
     def explain(self, settings: Any, record: Any) -> list[list[Message]]:
         return explain(settings, record)
 
+    # --- the API, export and the command line's speed ------------------------------------
+
+    hand_fields = frozenset(
+        {
+            "thrown_in",
+            "pass_round",
+            "declarer",
+            "bid",
+            "level",
+            "denomination",
+            "frisch_rounds",
+            "contracts",
+            "tricks",
+            "revokes",
+        }
+    )
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """The hand's over/under (None for a thrown-in deal)."""
+        return {"over_under": replayed.score.over_under if replayed.score else None}
+
 
 def _result(score: HandScore) -> dict[str, Any]:
     return {**score.to_dict(), "void": score.void}
@@ -328,6 +354,8 @@ class _Tally(SimulationSummary):
 
     def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
         self.add_deal(deal)
+
+    add_result = SimulationSummary.add
 
 
 GAME = IsraeliWhist()
