@@ -153,6 +153,10 @@ def test_the_worked_examples(client, new_game, play, settings, hands, points, ma
     # +28 alone reaches the target of 21.
     ended = ("finished", 0) if points[0] >= 21 else ("in_progress", None)
     assert (body["status"], body["winner"]) == ended
+    explained = body["hand"].pop("explain")
+    # Partners share every term; the side that scores has its points explained.
+    assert explained[0] == explained[2] and explained[1] == explained[3]
+    assert any(explained[side] for side in (0, 1))
     assert body["hand"] == {
         "number": 1,
         "revision": 1,
