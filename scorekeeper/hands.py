@@ -28,6 +28,7 @@ from flask_babel import gettext as _
 from . import db
 from .access import game_and_hands_or_404, game_or_404, require_edit
 from .engine import EngineError, InvalidHand, ParseError, parse_int
+from .engine.core.display import signed
 from .engine.core.seats import SEATS
 from .engine.israeli_whist import (
     MAX_REVOKES,
@@ -44,9 +45,10 @@ from .engine.israeli_whist import (
     speaking_order,
 )
 from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
+from .engine.israeli_whist.explain import stakes
 from .forms import DeleteHandForm, HandForm, hand_form_data
 from .game_service import game_of
-from .i18n import isolate, translate
+from .i18n import isolate, isolate_ltr, translate
 from .scoreboard import describe, over_under_label, points_line
 
 bp = Blueprint("hands", __name__)
@@ -69,7 +71,34 @@ def hand_rules(settings: RuleSettings) -> dict[str, Any]:
         "minLevel": [settings.minimum_level(k) for k in range(settings.frisch_rounds + 1)],
         "tricks": TRICKS_PER_HAND,
         "maxRevokes": MAX_REVOKES,
+        "stakes": _stakes(settings, declarer=False),
+        "declarerStakes": _stakes(settings, declarer=True),
     }
+
+
+def _points(points: int) -> str:
+    """Points as players write them, kept left to right inside a right-to-left sentence."""
+    return isolate_ltr(signed(points))
+
+
+def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, str]]:
+    """What each contract 0..13 scores if made and costs per trick off, as the engine
+    tables it (``explain.stakes``), in the notation players write points in."""
+    rows = []
+    for row in stakes(settings, declarer):
+        if isinstance(row["made"], dict):
+            first, step = row["step"]["under"]
+            rows.append(
+                {
+                    "over": _points(row["made"]["over"]),
+                    "under": _points(row["made"]["under"]),
+                    "first": _points(-first),
+                    "step": _points(step),
+                }
+            )
+        else:
+            rows.append({"made": _points(row["made"]), "step": _points(-row["step"])})
+    return rows
 
 
 def _record_from(form: HandForm, game: db.Game) -> HandRecord | None:

@@ -130,6 +130,18 @@
         ? text("contracts-total-ou", { total: total, over_under: text("word-" + ou, {}) })
         : text("contracts-total", { total: total });
     SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
+    SEATS.forEach((s) => stake(s, d));
+  }
+
+  // What the contract a seat has named puts at stake, as the engine tables it
+  // (rules.stakes, the declarer's own in rules.declarerStakes).
+  function stake(s, d) {
+    const line = $(".stake", seat("contracts", s));
+    const c = contract(s);
+    line.hidden = c === null;
+    if (c === null) return;
+    const row = (s === d ? rules.declarerStakes : rules.stakes)[c];
+    line.textContent = c === 0 ? text("stake-zero", row) : text("stake-made", row);
   }
 
   // The seats whose trick count the user tapped. The last seat in the order tricks are

@@ -312,3 +312,27 @@ def test_the_page_fits_a_phone_without_sideways_scrolling(page, live_server):
         page.goto(path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, (path, width)
+
+
+def test_each_named_contract_shows_what_it_puts_at_stake(page, live_server):
+    # pagat-german: a made n scores 10 + n², each trick off costs 10; a zero made scores 30
+    # in an over hand and 50 in an under one, and failing costs 50, then 10 back per trick.
+    game_opened_by_edit_link(page, live_server)
+    page.locator("#record").click()
+    taps = Taps(page)
+    taps.key("declarer", 2)
+    taps.key("level", 7)
+    taps.key("denomination", "C")
+    north = page.locator('#contracts .seat[data-seat="2"] .stake')
+    assert north.inner_text() == "At stake: +59 if made, −10 per trick off."
+    taps.key("contract_3", 0)
+    east = page.locator('#contracts .seat[data-seat="3"] .stake')
+    assert east.inner_text() == (
+        "At stake: +30 if made in an over hand, +50 in an under hand; "
+        "failing costs −50, then +10 back per trick."
+    )
+    taps.key("contract_0", 3)
+    assert page.locator('#contracts .seat[data-seat="0"] .stake').inner_text() == (
+        "At stake: +19 if made, −10 per trick off."
+    )
+    assert page.locator('#contracts .seat[data-seat="1"] .stake').is_hidden()
