@@ -26,9 +26,8 @@ from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
 from .engine import Knob, Message, ParseError, get_game, msg, parse_int
+from .engine.core.form import FormField, HandFormSpec, Step
 from .engine.core.seats import SEATS
-from .engine.israeli_whist import MAX_REVOKES, Denomination, HandRecord, PlayedHand
-from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .i18n import PageText, translate
 from .names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
@@ -191,136 +190,104 @@ for _name in HOUSE_RULE_KNOBS:
 # --- one hand -----------------------------------------------------------------------------
 
 
-def _numbers(low: int, high: int) -> list[SelectChoice]:
-    return options((str(n), str(n)) for n in range(low, high + 1))
-
-
-# Suits are symbols in every language; no-trump is written as players abbreviate it.
-# Translators: short, as on a bid written on a score sheet: 7NT.
-DENOMINATION_SYMBOLS = {
-    d: _l("NT") if d is Denomination.NO_TRUMP else d.symbol for d in Denomination
-}
-
-
 class HandForm(PageForm):
-    """Phase one, contracts, tricks and revokes of one hand, one field per seat."""
+    """One hand, with the fields its game's form description (``Game.hand_form``) lists;
+    made for a description by ``hand_form_for``. Fields check shape only: a key is one of
+    its choices, a count a whole number in its range. The engine decides the rest."""
 
     number = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     revision = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
-    declarer = RadioField(_l("Declarer"), choices=[], validators=[Optional()])
-    level = RadioField(_l("Level"), choices=_numbers(MIN_LEVEL, MAX_LEVEL), validators=[Optional()])
-    denomination = RadioField(
-        _l("Trump"),
-        choices=options((d.code, DENOMINATION_SYMBOLS[d]) for d in Denomination),
-        validators=[Optional()],
-    )
-    frisch_rounds = RadioField(
-        _l("Frisch rounds"), choices=[], default="0", validators=[Optional()]
-    )
-    throw_in = SubmitField(_l("Everyone passed: throw in"))
-    pass_round = SubmitField(_l("Everyone passed: save as a pass round"))
     save = SubmitField(_l("Save"))
-
-    def setup(self, players: Sequence[str], frisch_rounds: int) -> HandForm:
-        """Fills in the choices that depend on the game: names and allowed Frisch rounds."""
-        self.declarer.choices = options((str(s), name) for s, name in enumerate(players))
-        self.frisch_rounds.choices = _numbers(0, frisch_rounds)
-        self.group_errors: dict[str, list[str]] = {}
-        return self
+    spec: HandFormSpec
 
     def set_hidden(self, name: str, value: int) -> None:
         """Changes a hidden field after a submit, so the page sends the new value next time."""
         self[name].data = value
         self[name].raw_data = [str(value)]
 
-    def seat_fields(self, kind: str) -> list[Field]:
-        return [self[f"{kind}_{s}"] for s in range(SEATS)]
+    def action(self) -> str | None:
+        """The name of the action button tapped (everyone passed), or None for Save."""
+        return next((a.name for a in self.spec.actions if self[a.name].data), None)
+
+    def values(self) -> dict[str, Any]:
+        """The fields' values by name: text as posted, None for an empty key row."""
+        found: dict[str, Any] = {}
+        for described in self.spec.fields:
+            data = self[described.name].data
+            found[described.name] = None if data in (None, "") else str(data)
+        return found
 
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on: a
-        key field's fieldset, a seat's, a revoke's box, or the step of a whole-hand total."""
-        frisch = "frisch_rounds" if len(self.frisch_rounds.choices) > 1 else "bid"
-        links = [("bid", message) for message in self.group_errors.get("hand", [])]
-        links += [(frisch, message) for message in self.frisch_rounds.errors]
-        for field in (self.declarer, self.level, self.denomination):
-            links += [(field.id, message) for message in field.errors]
-        for kind, step in (("contract", "contracts"), ("tricks", "tricks")):
-            for field in self.seat_fields(kind):
-                links += [(field.id, message) for message in field.errors]
-            links += [(step, message) for message in self.group_errors.get(step, [])]
-        for field in self.seat_fields("revokes"):
-            links += [(field.id, message) for message in field.errors]
+        field's fieldset or box, or the step of a whole-hand or whole-step problem."""
+        first = self.spec.steps[0].id
+        links = [(first, message) for message in self.group_errors.get("hand", [])]
+        for step in self.spec.steps:
+            for described in sorted(step.fields, key=lambda f: f.folded):
+                field = self[described.name]
+                anchor = step.id if self.is_hidden(described) else field.id
+                links += [(anchor, message) for message in field.errors]
+                if not described.folded and described is _last_unfolded(step):
+                    links += [(step.id, message) for message in self.group_errors.get(step.id, [])]
         return links
 
-    def values(self) -> dict[str, Any]:
-        """The hand as the engine's ``record_hand`` takes it, text values left as typed."""
-        return {
-            "declarer": self.declarer.data,
-            "level": self.level.data,
-            "denomination": self.denomination.data,
-            "frisch_rounds": self.frisch_rounds.data or 0,
-            "contracts": [f.data for f in self.seat_fields("contract")],
-            "tricks": [f.data for f in self.seat_fields("tricks")],
-            "revokes": [f.data or 0 for f in self.seat_fields("revokes")],
-        }
+    def is_hidden(self, described: FormField) -> bool:
+        """A field with one choice only is sent, not asked."""
+        return described.hidden_when_single and len(described.choices) <= 1
 
     def add_engine_error(self, field: str, message: str) -> None:
-        """Puts an engine error (``contracts[2]``, ``tricks``, ``level``...) beside its field."""
-        name, _, index = field.partition("[")
-        target = {"contracts": "contract", "bid": "level"}.get(name, name)
-        if index:
-            target = f"{target}_{index.rstrip(']')}"
-        if target in self and target not in ("save", "throw_in", "pass_round", "csrf_token"):
+        """Puts an engine error (``contracts[2]``, ``tricks``, ``bid``...) beside its field,
+        its step, or at the top for the hand as a whole."""
+        target = self.spec.error_target(field)
+        if self.spec.field_named(target) is not None:
             self[target].errors = [*self[target].errors, message]
         else:
-            group = name if name in ("contracts", "tricks") else "hand"
-            self.group_errors.setdefault(group, []).append(message)
+            steps = {step.id for step in self.spec.steps}
+            self.group_errors.setdefault(target if target in steps else "hand", []).append(message)
+
+    def fields_named(self, described: Sequence[FormField]) -> list[Field]:
+        return [self[f.name] for f in described]
+
+    def has_problems(self) -> bool:
+        return bool(self.errors or any(self.group_errors.values()))
 
 
-for _seat in range(SEATS):
-    setattr(
-        HandForm,
-        f"contract_{_seat}",
-        RadioField(_l("Contract"), choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
-    )
-    setattr(
-        HandForm,
-        f"tricks_{_seat}",
-        RadioField(_l("Tricks"), choices=_numbers(0, TRICKS_PER_HAND), validators=[Optional()]),
-    )
-    setattr(
-        HandForm,
-        f"revokes_{_seat}",
-        WholeNumberField(
-            _l("Revokes"), default=0, validators=[Optional(), NumberRange(0, MAX_REVOKES)]
-        ),
-    )
+def _last_unfolded(step: Step) -> FormField | None:
+    unfolded = [f for f in step.fields if not f.folded]
+    return unfolded[-1] if unfolded else None
 
 
-def hand_form_data(record: HandRecord, number: int, revision: int) -> dict[str, Any]:
-    """Form values for a stored hand, to edit it."""
-    data: dict[str, Any] = {
-        "number": number,
-        "revision": revision,
-        "frisch_rounds": str(record.frisch_rounds),
-    }
-    if getattr(record, "pass_round", False):
-        for seat in range(SEATS):
-            data[f"tricks_{seat}"] = str(record.tricks_taken[seat])
-            data[f"revokes_{seat}"] = record.revokes[seat]
-        return data
-    if not isinstance(record, PlayedHand):
-        return data
-    data.update(
-        declarer=str(record.declarer),
-        level=str(record.bid.level),
-        denomination=record.bid.denomination.code,
-    )
-    for seat in range(SEATS):
-        data[f"contract_{seat}"] = str(record.contracts[seat])
-        data[f"tricks_{seat}"] = str(record.tricks_taken[seat])
-        data[f"revokes_{seat}"] = record.revokes[seat]
-    return data
+def _word(label: Any) -> Any:
+    """A label from a form description in the page's language (a player's name as is)."""
+    return translate(label) if isinstance(label, Message) else label
+
+
+def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
+    """A hand form with the fields ``spec`` describes, read from the request (``kwargs`` as
+    WTForms takes them: ``data=`` to fill in a stored hand)."""
+    fields: dict[str, Field] = {}
+    for described in spec.fields:
+        label = _word(described.label)
+        if described.is_count:
+            fields[described.name] = WholeNumberField(
+                label,
+                default=int(described.default or 0),
+                validators=[Optional(), NumberRange(0, described.high)],
+            )
+        else:
+            fields[described.name] = RadioField(
+                label,
+                choices=options((c.value, _word(c.label)) for c in described.choices),
+                default=described.default,
+                validators=[Optional()],
+            )
+    for action in spec.actions:
+        fields[action.name] = SubmitField(_word(action.label))
+    form_class = type("GameHandForm", (HandForm,), fields)
+    form = form_class(**kwargs)
+    form.spec = spec
+    form.group_errors = {}
+    return form
 
 
 class ConfirmForm(PageForm):

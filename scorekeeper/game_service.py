@@ -23,6 +23,11 @@ def game_of(game: db.Game) -> Game:
     return get_game(getattr(game, "game", None))
 
 
+def side_names(game: db.Game) -> list[str]:
+    """Each side as its players' names, "Ann & Cat" (one name each without partners)."""
+    return [" & ".join(game.players[seat] for seat in side) for side in game_of(game).sides]
+
+
 def rules_label(game: db.Game) -> str:
     """The preset a game started from, noting house rules when any setting differs, in the
     page's language (English for the JSON API)."""

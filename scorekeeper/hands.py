@@ -1,15 +1,14 @@
-"""Recording, editing and deleting hands through the one-page, three-step hand form.
+"""Recording, editing and deleting hands through the one-page hand form.
 
-The page works as a plain form checked on the server. Its JavaScript (static/hand.js)
-holds no rule: it reads the tables that ``hand_rules`` renders from the engine into the
-page (speaking order, the last bidder, the forbidden number for each total of the other
-three, over or under for each total, the lowest level after each Frisch round) and asks
-``GET /api/games/<id>/score`` for a hand's points before it is saved.
+The form is the game's own description (``Game.hand_form``, plain data: see
+``engine/core/form.py``), drawn by ``hand_form.html``. The page works as a plain form
+checked on the server. Its JavaScript (static/hand.js) holds no rule and knows no game: it
+applies the tables the description carries and asks ``POST .../hands/preview`` for a
+hand's points before it is saved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from flask import (
@@ -27,165 +26,79 @@ from flask_babel import gettext as _
 
 from . import db
 from .access import game_and_hands_or_404, game_or_404, require_edit
-from .engine import EngineError, InvalidHand, ParseError, parse_int
-from .engine.core.display import signed
-from .engine.core.seats import SEATS
-from .engine.israeli_whist import (
-    MAX_REVOKES,
-    GameProgress,
-    HandRecord,
-    RuleSettings,
-    forbidden_contract,
-    forbidden_for_entry,
-    last_bidder,
-    legal_contracts,
-    over_under,
-    record_hand,
-    record_thrown_in,
-    speaking_order,
-)
-from .engine.israeli_whist.bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
-from .engine.israeli_whist.explain import stakes
-from .forms import DeleteHandForm, HandForm, hand_form_data
-from .game_service import game_of
-from .i18n import isolate, isolate_ltr, translate
-from .scoreboard import describe, over_under_label, points_line
+from .engine import EngineError, InvalidHand
+from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
+from .forms import DeleteHandForm, HandForm, hand_form_for
+from .game_service import game_of, side_names
+from .i18n import isolate, shown, translate
+from .scoreboard import describe, points_line
 
 bp = Blueprint("hands", __name__)
 
 
-def hand_rules(settings: RuleSettings) -> dict[str, Any]:
-    """Everything the hand form's JavaScript needs, computed by the engine."""
-    return {
-        "order": [speaking_order(settings, d) for d in range(SEATS)],
-        "last": [last_bidder(d) for d in range(SEATS)],
-        "declarerContracts": {
-            level: legal_contracts(settings, 0, level, 0, {})
-            for level in range(MIN_LEVEL, MAX_LEVEL + 1)
-        },
-        "forbidden": [forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)],
-        "overUnder": [
-            None if t == TRICKS_PER_HAND else over_under([t])
-            for t in range(SEATS * TRICKS_PER_HAND + 1)
-        ],
-        "minLevel": [settings.minimum_level(k) for k in range(settings.frisch_rounds + 1)],
-        "tricks": TRICKS_PER_HAND,
-        "maxRevokes": MAX_REVOKES,
-        "stakes": _stakes(settings, declarer=False),
-        "declarerStakes": _stakes(settings, declarer=True),
-    }
+def _spec(game: db.Game) -> HandFormSpec:
+    return game_of(game).hand_form(game.settings, game.players)
 
 
-def _points(points: int) -> str:
-    """Points as players write them, kept left to right inside a right-to-left sentence."""
-    return isolate_ltr(signed(points))
-
-
-def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, str]]:
-    """What each contract 0..13 scores if made and costs per trick off, as the engine
-    tables it (``explain.stakes``), in the notation players write points in."""
-    rows = []
-    for row in stakes(settings, declarer):
-        if isinstance(row["made"], dict):
-            first, step = row["step"]["under"]
-            rows.append(
-                {
-                    "over": _points(row["made"]["over"]),
-                    "under": _points(row["made"]["under"]),
-                    "first": _points(-first),
-                    "step": _points(step),
-                }
-            )
-        else:
-            rows.append({"made": _points(row["made"]), "step": _points(-row["step"])})
-    return rows
-
-
-def _record_from(form: HandForm, game: db.Game) -> HandRecord | None:
+def _record_from(form: HandForm, game: db.Game):
     """The engine's record of the submitted hand, or None with errors put on the form."""
-    settings = game.settings
-    values: dict[str, Any] = {}
+    rules = game_of(game)
+    values = form.values()
+    action = form.action()
+    if action is None:
+        fill_fixed(form.spec, values)
     try:
-        if form.throw_in.data:
-            return record_thrown_in(settings)
-        if form.pass_round.data:
-            played = form.values()
-            return game_of(game).record_from_dict(
-                settings,
-                {
-                    "pass_round": True,
-                    "frisch_rounds": settings.frisch_rounds,
-                    "tricks": played["tricks"],
-                    "revokes": played["revokes"],
-                },
-            )
-        values = form.values()
-        _fill_fixed_declarer_contract(values, settings)
-        return record_hand(settings, **values)
+        return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
     except InvalidHand as exc:
+        named = _forbidden_named(form.spec, values, game.players) if action is None else None
         for field, message in exc.errors:
-            named = _forbidden_named(values, game.players) if field == "contracts" else None
-            if named is not None:
-                form.add_engine_error(*named)
-            else:
-                form.add_engine_error(field, translate(message))
+            target = form.spec.error_target(field)
+            if named is not None and target in (named[0], form.spec.error_target("contracts")):
+                continue
+            form.add_engine_error(field, translate(message))
+        if named is not None:
+            form.add_engine_error(*named)
     except EngineError as exc:
         form.add_engine_error(exc.field or "hand", translate(exc.message))
     return None
 
 
-def _forbidden_named(values: dict[str, Any], players: Sequence[str]) -> tuple[str, str] | None:
-    """When the contracts total 13 because the last bidder said the forbidden number: the
-    last bidder's field and a message naming them and the number; otherwise None.
-
-    The engine says "contracts total 13; the last bidder may not..." about the four of them;
-    at the table the player wants to know who, and which number.
-    """
-    try:
-        declarer = parse_int(values["declarer"], "declarer", low=0, high=SEATS - 1)
-        contracts = [
-            parse_int(c, "contracts", low=0, high=TRICKS_PER_HAND) for c in values["contracts"]
-        ]
-    except (KeyError, TypeError, ParseError):
+def _forbidden_named(
+    spec: HandFormSpec, values: dict[str, Any], players: list[str]
+) -> tuple[str, str] | None:
+    """When the last bidder said the number a ``forbid`` rule forbids: their field and the
+    rule's sentence naming them and the number. The engine says "contracts total 13; the
+    last bidder may not..." about the four of them; at the table the player wants to know
+    who, and which number."""
+    found = forbidden_entry(spec, values)
+    if found is None:
         return None
-    last = last_bidder(declarer)
-    forbidden = forbidden_for_entry(contracts, declarer)
-    if forbidden is None or contracts[last] != forbidden:
-        return None
-    return f"contracts[{last}]", _(
-        "%(name)s may not say %(number)d: the contracts would total exactly %(total)d.",
-        name=isolate(players[last]),
-        number=forbidden,
-        total=TRICKS_PER_HAND,
-    )
-
-
-def _fill_fixed_declarer_contract(values: dict[str, Any], settings: RuleSettings) -> None:
-    """When the engine allows the declarer one contract only (its level), fill it in."""
-    try:
-        seat = parse_int(values["declarer"], "declarer", low=0, high=SEATS - 1)
-        level = parse_int(values["level"], "level", low=MIN_LEVEL, high=MAX_LEVEL)
-    except ParseError:
-        return  # record_hand says what is wrong with them
-    choices = legal_contracts(settings, seat, level, seat, {})
-    if len(choices) == 1 and values["contracts"][seat] in (None, ""):
-        values["contracts"][seat] = choices[0]
+    name, number = found
+    rule = spec.rules["forbid"][0]
+    seat = int(name.rpartition("_")[2])
+    sentence = translate(spec.texts[rule["why"]])
+    for key, value in (("name", isolate(players[seat])), ("n", number), ("total", rule["total"])):
+        sentence = sentence.replace("{" + key + "}", str(value))
+    return name, sentence
 
 
 def _render(game: db.Game, form: HandForm, status: int, **context: Any):
+    spec = form.spec
+    texts = {key: translate(text) for key, text in spec.texts.items()}
     return render_template(
         "hand_form.html",
         game=game,
         form=form,
-        rules=hand_rules(game.settings),
-        seats=range(SEATS),
+        spec=spec,
+        rules=dict(spec.rules),
+        texts=texts,
         **context,
     ), status
 
 
 def _saved_message(game: db.Game, number: int, progress) -> str:
-    hand = progress.hands[number - 1]
-    if hand.score is None:
+    view = game_of(game).hand_views(progress)[number - 1]
+    if view.bid is None and not any(seat.entry for seat in view.seats):
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
             number=number,
@@ -194,9 +107,31 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
     return _(
         "Hand %(number)d (%(over_under)s): %(points)s",
         number=number,
-        over_under=over_under_label(hand.score.over_under),
-        points=points_line(game.players, hand.points),
+        over_under=shown(view.outcome),
+        points=points_line(side_names(game), progress.hands[number - 1].points),
     )
+
+
+@bp.post("/games/<int:game_id>/hands/preview")
+def preview(game_id: int):
+    """The points of the hand on the form, not saved: the form's own fields, read as a save
+    reads them, so the page script needs to know nothing of the game. Answers
+    ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
+    that cannot be scored yet."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    form = hand_form_for(_spec(game))
+    if not form.validate_on_submit():
+        return jsonify(problem=_("These entries cannot be scored yet.")), 422
+    values = form.values()
+    fill_fixed(form.spec, values)
+    rules = game_of(game).form_body
+    try:
+        record = game_of(game).record_from_dict(game.settings, rules(game.settings, values, None))
+    except EngineError:
+        return jsonify(problem=_("These entries cannot be scored yet.")), 422
+    points = game_of(game).preview(game.settings, record)["points"]
+    return jsonify(points=list(points), names=side_names(game))
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
@@ -205,7 +140,7 @@ def record(game_id: int):
     require_edit(game)
     database = db.get_db()
     progress = db.progress_of(game, hands)
-    form = HandForm().setup(game.players, game.settings.frisch_rounds)
+    form = hand_form_for(_spec(game))
     if not form.is_submitted():
         if progress.status == "finished":
             flash(_("The game is over. Edit a hand to change the result."), "info")
@@ -222,7 +157,7 @@ def record(game_id: int):
             else:
                 flash(_saved_message(game, number, after), "saved")
                 return _saved(game_id)
-    status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
+    status = 409 if conflict else 422 if form.has_problems() else 200
     number = form.number.data or progress.next_number
     return _render(
         game,
@@ -246,7 +181,7 @@ def _saved(game_id: int) -> Response:
     return redirect(scoreboard)
 
 
-def _dealer_for(game: db.Game, progress: GameProgress, number: int) -> str | None:
+def _dealer_for(game: db.Game, progress: Any, number: int) -> str | None:
     """Who deals (or dealt) hand ``number``."""
     if 1 <= number <= len(progress.hands):
         return game.players[progress.hands[number - 1].dealer]
@@ -290,10 +225,12 @@ def edit(game_id: int, number: int):
         _no_such_hand(game_id, number)
     stored = hands[number - 1]
     if request.method == "POST":
-        form = HandForm()
+        form = hand_form_for(_spec(game))
     else:
-        form = HandForm(data=hand_form_data(stored.record, number, stored.revision))
-    form.setup(game.players, game.settings.frisch_rounds)
+        values = game_of(game).form_values(stored.record.to_dict())
+        form = hand_form_for(
+            _spec(game), data={**values, "number": number, "revision": stored.revision}
+        )
     conflict = None
     if form.validate_on_submit():
         hand = _record_from(form, game)
@@ -314,7 +251,7 @@ def edit(game_id: int, number: int):
             else:
                 flash(_saved_message(game, number, progress), "saved")
                 return _saved(game_id)
-    status = 409 if conflict else 422 if (form.errors or form.group_errors) else 200
+    status = 409 if conflict else 422 if form.has_problems() else 200
     return _render(
         game,
         form,

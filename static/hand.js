@@ -1,204 +1,283 @@
-// Hand entry: makes the plain form quick to tap. It holds no rule of the game. Everything
-// rule-shaped comes from the engine: the server renders it into #rules (speaking order,
-// last bidder, the forbidden number per total of the other three, over/under per total,
-// the lowest level per Frisch round, the declarer's allowed contracts per level) and
-// GET data-score-url scores a finished hand. The server checks the hand again on save.
-// Every sentence it shows comes translated from the page's <template> elements.
+// Hand entry: makes the plain form quick to tap. It holds no rule and knows no game. The
+// server draws the form from the game's description (engine/core/form.py) and renders
+// that description's tables into #rules; this script applies them, each of a generic
+// kind (allow, show, order, forbid, sum, total, stake), and asks data-preview-url for the
+// points of a finished hand. The server checks the hand again on save. Every sentence it
+// shows comes translated from the page's <template> elements.
 (() => {
   "use strict";
   const form = document.getElementById("hand");
   if (!form) return;
   const rules = JSON.parse(document.getElementById("rules").textContent);
-  const SEATS = [0, 1, 2, 3];
   const $ = (sel, root) => (root || form).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || form).querySelectorAll(sel));
   const text = (id, values) =>
     document.getElementById(id).content.textContent.trim().replace(/\{(\w+)\}/g, (_, k) => values[k]);
+  // Points as players write them, kept left to right inside a right-to-left sentence.
+  const rtl = document.documentElement.dir === "rtl";
+  const signed = (p) => {
+    const shown = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
+    return rtl ? "\u2066" + shown + "\u2069" : shown;
+  };
   document.documentElement.classList.add("js");
 
-  const bid = $("#bid");
-  const seatsOf = (step) => $$("#" + step + " .seat");
-  const seat = (step, s) => $("#" + step + ' .seat[data-seat="' + s + '"]');
-  const names = $$('input[name="declarer"]').map((r) => r.parentNode.textContent.trim());
-  const radios = (name) => $$('input[name="' + name + '"]');
+  const allow = rules.allow || [];
+  const show = rules.show || [];
+  const order = (rules.order || [])[0] || null;
+  const forbid = rules.forbid || [];
+  const sums = rules.sum || [];
+  const totals = rules.total || [];
+  const stakes = rules.stake || [];
+
+  const seatBoxes = $$(".seat[data-seat]");
+  const SEATS = Array.from(new Set(seatBoxes.map((f) => Number(f.dataset.seat)))).sort((a, b) => a - b);
+  const seatSteps = $$(".step").filter((step) => $(".seat", step));
+  const seat = (prefix, s) => $('.seat[data-prefix="' + prefix + '"][data-seat="' + s + '"]');
+  const nameOf = (s) => {
+    const button = $('.seat[data-seat="' + s + '"] legend button');
+    return button ? button.textContent.trim() : String(s);
+  };
+  const radios = (name) => $$('input[type="radio"][name="' + name + '"]');
   const read = (name) => {
-    const r = $('input[name="' + name + '"]:checked');
+    const r = $('input[name="' + name + '"]:checked') || $('input[type="hidden"][name="' + name + '"]');
     return r ? r.value : null;
   };
   const num = (name) => (read(name) === null ? null : Number(read(name)));
-  const set = (name, v) => radios(name).forEach((r) => { r.checked = v !== null && Number(r.value) === v; });
-  const frisch = () => num("frisch_rounds") || 0;
-  const declarer = () => num("declarer");
-  const level = () => num("level");
-  const contract = (s) => num("contract_" + s);
-  const tricks = (s) => num("tricks_" + s);
+  const set = (name, v) => radios(name).forEach((r) => { r.checked = v !== null && r.value === String(v); });
+  const box = (name) => document.getElementById(name);
+  const whyOf = (name) => $(".why", box(name));
+  const total = (values) => values.reduce((a, b) => a + b, 0);
+  const resolve = (name) =>
+    name.replace(/\{(\w+)\}/g, (_, other) => (read(other) === null ? "\u0000" : read(other)));
+  const shownField = (fieldset) => !fieldset.hidden;
 
   function activate(fieldset, scroll = true) {
-    $$(".seat.on").forEach((f) => f.classList.remove("on"));
+    $$(".on").forEach((f) => f.classList.remove("on"));
     if (!fieldset) return;
     fieldset.classList.add("on");
     if (scroll) fieldset.scrollIntoView({ block: "nearest" });
   }
 
-  function speakers() {
-    const d = declarer();
-    return d === null ? SEATS : rules.order[d];
-  }
+  // The seats in the order they are asked (the speakers first), and in the order they are
+  // shown: both from the order table, by the value of the field it depends on.
+  const byValue = () => (order ? read(order.by) : null);
+  const speakers = () => (byValue() === null ? SEATS : order.speakers[byValue()]);
+  const tableOrder = () => (byValue() === null ? SEATS : order.shown[byValue()]);
 
-  // Both steps list the players in one order: clockwise from the seat that names the first
-  // contract, as contracts are spoken and tricks are counted at the table. A declarer who
-  // does not speak (its contract is its bid) comes last, after the last bidder.
-  const tableOrder = () => SEATS.map((i) => (speakers()[0] + i) % SEATS.length);
-
-  // Phase one folds to one line once it is complete; its head says whether it is open.
-  function fold(done) {
-    bid.classList.toggle("done", done);
-    $(".head", bid).setAttribute("aria-expanded", String(!done));
-  }
-
-  function phaseOne() {
-    const min = rules.minLevel[frisch()] || rules.minLevel[0];
-    radios("level").forEach((r) => {
-      r.disabled = Number(r.value) < min;
-      if (r.disabled) r.checked = false;
-    });
-    const d = declarer();
-    const den = $('input[name="denomination"]:checked');
-    const who = document.createElement("bdi");
-    const what = document.createElement("bdi");
-    who.textContent = d === null ? "" : names[d];
-    what.dir = "ltr";
-    what.textContent = (level() === null ? "" : level()) + (den ? den.parentNode.textContent.trim() : "");
-    $(".head output", bid).replaceChildren(who, " ", what);
-  }
-
-  function contracts() {
-    const d = declarer();
-    const lvl = level();
-    const order = speakers();
+  function applyOrder() {
     const shown = tableOrder();
-    SEATS.forEach((s) => {
-      const f = seat("contracts", s);
+    const asked = speakers();
+    seatBoxes.forEach((f) => {
+      const s = Number(f.dataset.seat);
       f.style.order = shown.indexOf(s);
-      f.classList.toggle("fixed", order.indexOf(s) < 0);
-      radios("contract_" + s).forEach((r) => { r.disabled = false; });
-      $(".why", f).hidden = true;
-      if (f.dataset.auto && s !== d) {
-        set("contract_" + s, null);
-        delete f.dataset.auto;
-      }
+      const step = f.closest(".step");
+      f.classList.toggle("fixed", Boolean(order) && step.id === order.fixed_step && asked.indexOf(s) < 0);
     });
-    if (d !== null && lvl !== null) {
-      const allowed = rules.declarerContracts[lvl];
-      radios("contract_" + d).forEach((r) => {
-        r.disabled = allowed.indexOf(Number(r.value)) < 0;
+  }
+
+  // Folding steps fold to one line once every field they ask has a value.
+  const foldSteps = $$(".step[data-folds]");
+  const asked = (step) => $$("fieldset.line", step).filter(shownField);
+  const complete = (step) => asked(step).every((f) => $("input:checked", f));
+
+  function fold(step, done) {
+    step.classList.toggle("done", done);
+    $(".head", step).setAttribute("aria-expanded", String(!done));
+  }
+
+  function heads() {
+    foldSteps.forEach((step) => {
+      const parts = [];
+      asked(step).forEach((f) => {
+        const r = $("input:checked", f);
+        if (!r) return;
+        const label = r.parentNode.textContent.trim();
+        if ($(".pad.names", f)) {
+          const who = document.createElement("bdi");
+          who.textContent = label;
+          parts.push(who, " ");
+        } else {
+          parts.push(label);
+        }
+      });
+      const what = document.createElement("bdi");
+      what.dir = "ltr";
+      let joined = "";
+      parts.filter((p) => typeof p === "string" && p !== " ").forEach((p) => {
+        const last = joined.split(" ").pop();
+        joined += joined && (p.length > 2 || last.length > 2) ? " " + p : p;
+      });
+      what.textContent = joined;
+      const names = parts.filter((p) => typeof p !== "string");
+      $(".head output", step).replaceChildren(...names.flatMap((n) => [n, " "]), what);
+    });
+  }
+
+  function applyShow() {
+    show.forEach((rule) => {
+      const f = box(rule.field);
+      if (!f) return;
+      f.hidden = rule.values.indexOf(read(rule.by)) < 0;
+    });
+  }
+
+  // A value filled in because it was the only one allowed, to clear when that no longer holds.
+  const autoSet = new Set();
+
+  function applyAllow() {
+    const kept = new Set();
+    allow.forEach((rule) => {
+      const name = resolve(rule.field);
+      const by = read(rule.by);
+      if (name.indexOf("\u0000") >= 0 || by === null || !box(name)) return;
+      const allowed = (rule.table[by] || []).map(String);
+      radios(name).forEach((r) => {
+        r.disabled = allowed.indexOf(r.value) < 0;
         if (r.disabled) r.checked = false;
       });
-      if (allowed.length === 1) {
-        set("contract_" + d, allowed[0]);
-        seat("contracts", d).dataset.auto = "1";
-      } else {
-        const why = $(".why", seat("contracts", d));
-        why.textContent = text("why-declarer", { level: lvl });
-        why.hidden = false;
-      }
-    }
-    if (d !== null) {
-      const last = rules.last[d];
-      const others = SEATS.filter((s) => s !== last).map(contract);
-      if (others.every((c) => c !== null)) {
-        const forbidden = rules.forbidden[others.reduce((a, b) => a + b, 0)];
-        if (forbidden !== null && forbidden !== undefined) {
-          radios("contract_" + last).forEach((r) => {
-            if (Number(r.value) === forbidden) {
-              r.disabled = true;
-              r.checked = false;
-            }
-          });
-          const why = $(".why", seat("contracts", last));
-          why.textContent = text("why-forbidden", { name: names[last], n: forbidden, total: rules.tricks });
-          why.hidden = false;
-        }
-      }
-    }
-    const named = SEATS.map(contract).filter((c) => c !== null);
-    const total = named.reduce((a, b) => a + b, 0);
-    const ou = named.length === 4 ? rules.overUnder[total] : null;
-    $("#contracts h2 output").textContent = !named.length
-      ? ""
-      : ou
-        ? text("contracts-total-ou", { total: total, over_under: text("word-" + ou, {}) })
-        : text("contracts-total", { total: total });
-    SEATS.forEach((s) => { $("legend output", seat("contracts", s)).textContent = contract(s) === null ? "" : contract(s); });
-    SEATS.forEach((s) => stake(s, d));
-  }
-
-  // What the contract a seat has named puts at stake, as the engine tables it
-  // (rules.stakes, the declarer's own in rules.declarerStakes).
-  function stake(s, d) {
-    const line = $(".stake", seat("contracts", s));
-    const c = contract(s);
-    line.hidden = c === null;
-    if (c === null) return;
-    const row = (s === d ? rules.declarerStakes : rules.stakes)[c];
-    line.textContent = c === 0 ? text("stake-zero", row) : text("stake-made", row);
-  }
-
-  // The seats whose trick count the user tapped. The last seat in the order tricks are
-  // entered that the user has not tapped fills itself in, as soon as the other three have
-  // a count, and follows every change to them: on a new hand that is the one seat left;
-  // on the edit form, where all four start filled from the stored hand, it is the last
-  // seat, until the user taps that one too and the one before it takes over.
-  const tapped = new Set();
-
-  function trickCounts() {
-    const order = tableOrder();
-    SEATS.forEach((s) => { seat("tricks", s).style.order = order.indexOf(s); });
-    const untapped = order.filter((s) => !tapped.has(s));
-    const rest = untapped.length ? untapped[untapped.length - 1] : null;
-    const others = SEATS.filter((s) => s !== rest);
-    seatsOf("tricks").forEach((f) => {
-      if (Number(f.dataset.seat) !== rest && f.classList.contains("auto")) {
-        f.classList.remove("auto");
-        $(".why", f).hidden = true;
+      if (rule.auto && allowed.length === 1) {
+        set(name, allowed[0]);
+        autoSet.add(name);
+        kept.add(name);
+      } else if (rule.why && whyOf(name)) {
+        whyOf(name).textContent = text(rule.why, { [rule.by]: by });
+        whyOf(name).hidden = false;
       }
     });
-    if (rest !== null) {
-      const f = seat("tricks", rest);
-      if (others.every((s) => tricks(s) !== null)) {
-        const sum = others.map(tricks).reduce((a, b) => a + b, 0);
-        const value = rules.tricks - sum;
-        f.classList.add("auto");
-        set("tricks_" + rest, value >= 0 ? value : null);
-        const why = $(".why", f);
-        why.hidden = value >= 0;
-        if (value < 0) why.textContent = text("tricks-too-many", { sum: sum, total: rules.tricks });
-      } else if (f.classList.contains("auto")) {
-        set("tricks_" + rest, null);
-        f.classList.remove("auto");
-        $(".why", f).hidden = true;
+    autoSet.forEach((name) => {
+      if (!kept.has(name)) {
+        set(name, null);
+        autoSet.delete(name);
       }
-    }
-    const taken = SEATS.map(tricks).filter((t) => t !== null);
-    const sum = taken.reduce((a, b) => a + b, 0);
-    $("#tricks h2 output").textContent = taken.length ? text("tricks-count", { sum: sum, total: rules.tricks }) : "";
-    SEATS.forEach((s) => { $("legend output", seat("tricks", s)).textContent = tricks(s) === null ? "" : tricks(s); });
+    });
+  }
+
+  function applyForbid() {
+    forbid.forEach((rule) => {
+      const by = read(rule.by);
+      if (by === null) return;
+      const last = rule.last[by];
+      const others = SEATS.filter((s) => s !== last).map((s) => num(rule.prefix + "_" + s));
+      if (others.some((c) => c === null)) return;
+      const forbidden = rule.forbidden[total(others)];
+      if (forbidden === null || forbidden === undefined) return;
+      const name = rule.prefix + "_" + last;
+      radios(name).forEach((r) => {
+        if (Number(r.value) === forbidden) {
+          r.disabled = true;
+          r.checked = false;
+        }
+      });
+      whyOf(name).textContent = text(rule.why, { name: nameOf(last), n: forbidden, total: rule.total });
+      whyOf(name).hidden = false;
+    });
+  }
+
+  // The seats whose count the user tapped. The last seat in the order they are entered that
+  // the user has not tapped fills itself in, as soon as the others have a count, and follows
+  // every change to them: on a new hand that is the one seat left; on the edit form, where
+  // all start filled from the stored hand, it is the last seat, until the user taps that one
+  // too and the one before it takes over.
+  const tapped = {};
+  sums.forEach((rule) => { tapped[rule.prefix] = new Set(); });
+
+  function applySums() {
+    sums.forEach((rule) => {
+      const count = (s) => num(rule.prefix + "_" + s);
+      const entered = tableOrder();
+      const untapped = entered.filter((s) => !tapped[rule.prefix].has(s));
+      const rest = untapped.length ? untapped[untapped.length - 1] : null;
+      const others = SEATS.filter((s) => s !== rest);
+      SEATS.forEach((s) => {
+        const f = seat(rule.prefix, s);
+        if (s !== rest && f.classList.contains("auto")) {
+          f.classList.remove("auto");
+          $(".why", f).hidden = true;
+        }
+      });
+      if (rest !== null) {
+        const f = seat(rule.prefix, rest);
+        if (others.every((s) => count(s) !== null)) {
+          const sum = total(others.map(count));
+          const value = rule.total - sum;
+          f.classList.add("auto");
+          set(rule.prefix + "_" + rest, value >= 0 ? value : null);
+          const why = $(".why", f);
+          why.hidden = value >= 0;
+          if (value < 0) why.textContent = text(rule.why, { sum: sum, total: rule.total });
+        } else if (f.classList.contains("auto")) {
+          set(rule.prefix + "_" + rest, null);
+          f.classList.remove("auto");
+          $(".why", f).hidden = true;
+        }
+      }
+      const taken = SEATS.map(count).filter((t) => t !== null);
+      const step = seat(rule.prefix, SEATS[0]).closest(".step");
+      $("h2 output", step).textContent = taken.length ? text(rule.count, { sum: total(taken), total: rule.total }) : "";
+    });
+  }
+
+  function applyTotals() {
+    totals.forEach((rule) => {
+      const named = SEATS.map((s) => num(rule.prefix + "_" + s)).filter((c) => c !== null);
+      const sum = total(named);
+      const word = named.length === SEATS.length ? rule.words[sum] : null;
+      $("#" + rule.step + " h2 output").textContent = !named.length
+        ? ""
+        : word
+          ? text(rule.text_word, { total: sum, over_under: text(word, {}) })
+          : text(rule.text, { total: sum });
+    });
+  }
+
+  // What the value a seat has chosen puts at stake, as the engine tables it.
+  function applyStakes() {
+    stakes.forEach((rule) => {
+      const by = num(rule.by);
+      SEATS.forEach((s) => {
+        const line = $(".stake", seat(rule.prefix, s));
+        const c = num(rule.prefix + "_" + s);
+        line.hidden = c === null;
+        if (c === null) return;
+        const row = (s === by ? rule.own_rows : rule.rows)[c];
+        const values = {};
+        Object.keys(row.points).forEach((k) => { values[k] = signed(row.points[k]); });
+        line.textContent = text(row.text, values);
+      });
+    });
+  }
+
+  function legends() {
+    seatBoxes.forEach((f) => {
+      const r = $("input:checked", f);
+      $("legend output", f).textContent = r ? r.value : "";
+    });
+  }
+
+  function reset() {
+    $$('input[type="radio"]').forEach((r) => { r.disabled = false; });
+    $$(".why").forEach((w) => {
+      if (!w.closest(".auto")) w.hidden = true;
+    });
   }
 
   let previewing = 0;
   function preview() {
     const out = document.getElementById("preview");
-    const c = SEATS.map(contract);
-    const t = SEATS.map(tricks);
-    if (c.indexOf(null) >= 0 || t.indexOf(null) >= 0) {
+    const ready = seatBoxes.every((f) => $("input:checked", f)) &&
+      $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
+    if (!ready) {
       out.textContent = "";
       out.classList.remove("scores");
       return;
     }
-    const revokes = SEATS.map((s) => (form.elements["revokes_" + s] || {}).value || "0");
-    const query = new URLSearchParams({ contracts: c.join(","), tricks: t.join(","), revokes: revokes.join(",") });
     const ticket = ++previewing;
-    fetch(form.dataset.scoreUrl + "?" + query, { headers: { Accept: "application/json" } })
+    fetch(form.dataset.previewUrl, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
       .then((r) => r.json())
       .then((body) => {
         if (ticket !== previewing) return;
@@ -208,13 +287,13 @@
           return;
         }
         // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;
-        // each player in a cell of their own, two to a line.
+        // each side in a cell of its own, two to a line.
         out.replaceChildren(...body.points.map((p, s) => {
           const cell = document.createElement("span");
           const name = document.createElement("bdi");
           const points = document.createElement("bdi");
           name.className = "who";
-          name.textContent = names[s];
+          name.textContent = body.names[s];
           points.className = "pts";
           points.dir = "ltr";
           points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
@@ -229,21 +308,43 @@
   }
 
   function refresh() {
-    phaseOne();
-    contracts();
-    trickCounts();
+    reset();
+    applyShow();
+    applyOrder();
+    applyAllow();
+    applyForbid();
+    applySums();
+    applyTotals();
+    applyStakes();
+    legends();
+    heads();
     preview();
   }
 
-  const firstEmpty = (step, order, value) => {
-    const s = order.find((x) => value(x) === null && !seat(step, x).classList.contains("fixed"));
-    return s === undefined ? null : seat(step, s);
-  };
-  const nextContract = () => firstEmpty("contracts", speakers(), contract);
-  const nextTricks = () => firstEmpty("tricks", tableOrder(), tricks);
+  // The next field to ask: the first seat without a value in each seat step (in speaking
+  // order in the step the order table fixes, in table order elsewhere), or a line of keys
+  // after the folding steps.
+  function next() {
+    for (const step of $$(".step")) {
+      if (step.hasAttribute("data-folds")) continue;
+      if (seatSteps.indexOf(step) >= 0) {
+        const fixedStep = order && step.id === order.fixed_step;
+        const seats = fixedStep ? speakers() : tableOrder();
+        const s = seats.find((x) => {
+          const f = $('.seat[data-seat="' + x + '"]', step);
+          return f && !$("input:checked", f) && !f.classList.contains("fixed");
+        });
+        if (s !== undefined) return $('.seat[data-seat="' + s + '"]', step);
+      } else {
+        const f = $$("fieldset.line", step).filter(shownField).find((x) => !$("input:checked", x));
+        if (f) return f;
+      }
+    }
+    return null;
+  }
 
   function advance() {
-    const target = nextContract() || nextTricks();
+    const target = next();
     if (target) activate(target);
     else {
       activate(null);
@@ -251,16 +352,21 @@
     }
   }
 
+  const prefixOf = (name) => name.replace(/_\d+$/, "");
+  const seatOf = (name) => Number(name.slice(name.lastIndexOf("_") + 1));
+
   form.addEventListener("change", (event) => {
     const name = event.target.name || "";
-    if (name.startsWith("tricks_")) tapped.add(Number(name.slice(7)));
+    if (tapped[prefixOf(name)] && /_\d+$/.test(name)) tapped[prefixOf(name)].add(seatOf(name));
     refresh();
-    if (["declarer", "level", "denomination"].indexOf(name) >= 0) {
-      if (declarer() !== null && level() !== null && read("denomination") !== null) {
-        fold(true);
+    const step = event.target.closest(".step");
+    if (!step || event.target.type !== "radio") return;
+    if (step.hasAttribute("data-folds")) {
+      if (complete(step)) {
+        fold(step, true);
         advance();
       }
-    } else if (name.startsWith("contract_") || name.startsWith("tricks_")) {
+    } else {
       advance();
     }
   });
@@ -268,27 +374,29 @@
   form.addEventListener("click", (event) => {
     const head = event.target.closest(".head");
     if (head) {
-      fold(!bid.classList.contains("done"));
+      const step = head.closest(".step");
+      fold(step, !step.classList.contains("done"));
       return;
     }
     const who = event.target.closest(".seat legend button");
     if (who) activate(who.closest(".seat"));
   });
 
-  // Revokes: a − and a + around each count, so that a tap (not deleting a 0 and typing)
-  // changes it. Without JavaScript the number box alone does the job.
-  $$('input[name^="revokes_"]').forEach((input) => {
-    const name = names[Number(input.name.slice(8))];
-    const box = document.createElement("span");
-    box.className = "stepper";
-    const button = (label, sign, step) => {
+  // Counts with a − and a + around them (revokes), so that a tap (not deleting a 0 and
+  // typing) changes one. Without JavaScript the number box alone does the job.
+  $$('details input[type="number"]').forEach((input) => {
+    const label = input.dataset.label || "";
+    const most = Number(input.max);
+    const stepper = document.createElement("span");
+    stepper.className = "stepper";
+    const button = (template, sign, step) => {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = sign;
-      b.setAttribute("aria-label", text(label, { name: name }));
+      b.setAttribute("aria-label", text(template, { name: label }));
       b.addEventListener("click", () => {
         const now = Number(input.value) || 0;
-        input.value = Math.min(rules.maxRevokes, Math.max(0, Math.round(now) + step));
+        input.value = Math.min(most, Math.max(0, Math.round(now) + step));
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
@@ -299,29 +407,36 @@
     const limits = () => {
       const now = Number(input.value) || 0;
       fewer.disabled = now <= 0;
-      more.disabled = now >= rules.maxRevokes;
+      more.disabled = now >= most;
     };
-    input.replaceWith(box);
-    box.append(fewer, input, more);
+    input.replaceWith(stepper);
+    stepper.append(fewer, input, more);
     input.addEventListener("input", limits);
     input.addEventListener("change", limits);
     input.addEventListener("focus", () => input.select());
     limits();
   });
 
-  // Counts already on the page are the user's own, unless they are a whole hand of 13 (a
-  // stored hand being edited): then the last one is taken as filled in by itself.
-  const shown = SEATS.filter((s) => tricks(s) !== null);
-  if (shown.length < SEATS.length || shown.map(tricks).reduce((a, b) => a + b, 0) !== rules.tricks) {
-    shown.forEach((s) => tapped.add(s));
-  }
+  // Counts already on the page are the user's own, unless they are a whole hand (a stored
+  // hand being edited): then the last one is taken as filled in by itself.
+  sums.forEach((rule) => {
+    const count = (s) => num(rule.prefix + "_" + s);
+    const shown = SEATS.filter((s) => count(s) !== null);
+    if (shown.length < SEATS.length || total(shown.map(count)) !== rule.total) {
+      shown.forEach((s) => tapped[rule.prefix].add(s));
+    }
+  });
   refresh();
   const problem = $(".seat .err");
-  const complete = declarer() !== null && level() !== null && read("denomination") !== null;
-  fold(complete && !$("#bid .err"));
+  const summary = document.querySelector(".error-summary");
+  let completeSoFar = true;
+  foldSteps.forEach((step) => {
+    const done = complete(step);
+    completeSoFar = completeSoFar && done;
+    fold(step, done && !$(".err", step));
+  });
   // A page sent back with problems opens on their summary, which has the focus: nothing
   // scrolls it away or takes the focus from it.
-  const summary = document.querySelector(".error-summary");
   if (problem) activate(problem.closest(".seat"), !summary);
-  else if (complete && !summary) advance();
+  else if (completeSoFar && foldSteps.length && !summary) advance();
 })();

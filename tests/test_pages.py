@@ -244,12 +244,20 @@ def test_the_hand_form_holds_the_engine_tables_for_its_script(editor):
     assert 'name="number" type="hidden" value="1"' in page
     rules = re.search(r'<script type="application/json" id="rules">(.*?)</script>', page)
     tables = json.loads(rules.group(1))
-    assert tables["order"][2] == [3, 0, 1]  # pagat-german: North declares, E S W speak
-    assert tables["last"][2] == 1
-    assert tables["forbidden"][9] == 4 and tables["forbidden"][14] is None
-    assert tables["overUnder"][12] == "under" and tables["overUnder"][13] is None
-    assert tables["declarerContracts"]["7"] == [7]
-    assert tables["minLevel"] == [5]
+    (order,) = tables["order"]
+    assert order["speakers"]["2"] == [3, 0, 1]  # pagat-german: North declares, E S W speak
+    assert order["shown"]["2"] == [3, 0, 1, 2]
+    (forbid,) = tables["forbid"]
+    assert forbid["last"]["2"] == 1
+    assert forbid["forbidden"][9] == 4 and forbid["forbidden"][14] is None
+    (contracts_total,) = tables["total"]
+    assert contracts_total["words"][12] == "word-under" and contracts_total["words"][13] is None
+    levels, declarer = tables["allow"]
+    assert declarer["field"] == "contract_{declarer}" and declarer["table"]["7"] == [7]
+    assert levels["table"] == {"0": list(range(5, 14))}
+    assert tables["sum"] == [
+        {"prefix": "tricks", "total": 13, "why": "tricks-too-many", "count": "tricks-count"}
+    ]
     assert "Frisch rounds" not in page  # pagat-german allows none
 
 
@@ -258,7 +266,8 @@ def test_standard_rules_offer_frisch_rounds_and_rising_minimum(client, make_game
     client.get(f"/games/{game_id}/edit/{key}")
     page = text_of(client.get(f"/games/{game_id}/hands/new"))
     assert "Frisch rounds" in page and 'name="frisch_rounds" type="radio" value="3"' in page
-    assert '"minLevel": [5, 6, 7, 8]' in page
+    tables = json.loads(re.search(r'id="rules">(.*?)</script>', page).group(1))
+    assert [min(tables["allow"][0]["table"][k]) for k in "0123"] == [5, 6, 7, 8]
     assert "after 3 Frisch rounds: throw in" in page
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
+from ..core.form import HandFormSpec
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
-from . import display, figures, stats
+from . import display, figures, form, stats
 from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
@@ -223,6 +224,17 @@ class BidWhist:
         return explain(settings, record)
 
     # --- the API, export and the command line's speed ------------------------------------
+
+    # --- the hand form (core/form.py) ---------------------------------------------------
+
+    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
+        return form.hand_form(settings, players)
+
+    def form_body(self, settings: Any, values: Mapping[str, Any], action: str | None) -> dict:
+        return form.form_body(settings, values, action)
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        return form.form_values(hand)
 
     hand_fields = frozenset(
         {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from .display import FigureLine, HandView, RevisionView, RulesLine
+from .form import HandFormSpec
 from .messages import Message
 
 
@@ -283,6 +284,25 @@ class Game(Protocol):
         """How each seat's points for one hand were worked out, in seat order: terms in
         players' words ("7 made: 10 + 7² = +59", "revoke: −100"), partners alike; empty
         lists for a thrown-in deal."""
+
+    # --- the hand form (core/form.py) ---------------------------------------------------
+
+    def hand_form(self, settings: Settings, players: Sequence[str]) -> HandFormSpec:
+        """The hand form as plain data: its steps and fields in entry order, the actions
+        (everyone passed), the tables the page script applies, and its sentences."""
+        ...
+
+    def form_body(
+        self, settings: Settings, values: Mapping[str, Any], action: str | None
+    ) -> dict[str, Any]:
+        """The hand body ``record_from_dict`` reads, from the form's values by field name
+        (text as posted, None for a field left empty); ``action`` is the name of the
+        ``Action`` the table tapped, or None for Save."""
+        ...
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored hand (its record's ``to_dict``) as the form's values, to edit it."""
+        ...
 
     # --- the API, export and the command line's speed (i10-data-api) ------------------------
 

@@ -10,10 +10,11 @@ from typing import Any
 
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
+from ..core.form import HandFormSpec
 from ..core.game import Knob
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
-from . import display, figures, stats
+from . import display, figures, form, stats
 from .bots import BOTS
 from .explain import explain
 from .progression import GameProgress, replay
@@ -322,6 +323,17 @@ class IsraeliWhist:
 
     def explain(self, settings: Any, record: Any) -> list[list[Message]]:
         return explain(settings, record)
+
+    # --- the hand form (core/form.py) ---------------------------------------------------
+
+    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
+        return form.hand_form(settings, players)
+
+    def form_body(self, settings: Any, values: Mapping[str, Any], action: str | None) -> dict:
+        return form.form_body(settings, values, action)
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        return form.form_values(hand)
 
     # --- the API, export and the command line's speed ------------------------------------
 

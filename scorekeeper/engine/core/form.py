@@ -1,0 +1,187 @@
+"""A game's hand form, described as plain data.
+
+The app draws the form from this description and the page script (``static/hand.js``)
+makes it quick to tap by reading the ``rules`` tables in it; neither knows any game. A
+game describes:
+
+- **steps**, in entry order, each a list of **fields**. A field is a row of tap keys (it
+  has ``choices``) or a count with − and + (``high`` bounds it). A field with a ``seat``
+  is drawn in that seat's box, named after the player; ``folded`` fields sit in a folded
+  group under the step (revokes);
+- **actions**: submit buttons that record a hand other than by the fields (everyone
+  passed: throw in);
+- **rules**: the tables the page script applies, each of one generic kind, with every
+  value worked out by the engine beforehand. The kinds:
+
+  ``allow``   ``{"field", "by", "table": {value of by: [allowed values]}, "auto", "why"}``:
+              the keys of ``field`` allowed while ``by`` has a value. ``field`` may name a
+              seat's field through another field's value, as ``"contract_{declarer}"``.
+              With ``auto`` the only allowed value is filled in (here and on the server).
+  ``show``    ``{"field", "by", "values"}``: ``field`` is asked only while ``by`` is one of
+              ``values`` (Bid Whist asks for a trump suit, or for a direction).
+  ``order``   ``{"by", "speakers": {value: [seats]}, "shown": {value: [seats]},
+              "fixed_step"}``: the order the seats' boxes are asked in and shown in, by
+              ``by``'s value; a seat not among the speakers is fixed in ``fixed_step``.
+  ``forbid``  ``{"prefix", "by", "last": {value: seat}, "forbidden": [per total], "why"}``:
+              once every other seat's ``prefix`` field has a value, the last seat may not
+              take ``forbidden[total of the others]`` (Israeli Whist's forbidden number).
+  ``sum``     ``{"prefix", "total", "why", "count"}``: the seats' ``prefix`` fields total
+              ``total``; the last one left untapped fills itself in.
+  ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
+              head shows the total, and a word for it once every seat has a value.
+  ``stake``   ``{"prefix", "by", "rows": [per value], "own_rows": [...], "texts"}``: under
+              a seat's field, a line on what its value puts at stake (``own_rows`` for the
+              seat that ``by`` names); numbers in a row are points, shown signed.
+
+- **texts**: the sentences the rules name (``why`` and so on), as translatable messages
+  with ``{braced}`` names that the page fills in.
+
+A game turns the form's values into the hand body its ``record_from_dict`` reads, and a
+stored hand back into values, with ``form_body`` and ``form_values``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .messages import Message
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One key. ``tone`` is a look ("red" for a red suit), never a rule."""
+
+    value: str
+    label: Message | str
+    tone: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One field. ``choices`` draws it as keys; without choices it is a count, 0..high."""
+
+    name: str
+    label: Message
+    choices: tuple[Choice, ...] = ()
+    seat: int | None = None
+    style: str = ""  # the keys' size: "names", "levels", "trumps", "short"
+    high: int = 0
+    default: str | None = None
+    folded: bool = False  # in the step's folded group (revokes)
+    hidden_when_single: bool = False  # one choice only: sent, not asked
+
+    @property
+    def is_count(self) -> bool:
+        return not self.choices
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A numbered part of the form. ``folds``: it folds to one line once complete."""
+
+    id: str
+    label: Message
+    fields: tuple[FormField, ...]
+    folds: bool = False
+    folded_label: Message | None = None  # the summary of the folded group
+    note: Message | None = None  # a line under the step
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A submit button that records a hand another way, drawn at the end of ``step``."""
+
+    name: str
+    label: Message
+    step: str
+    primary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandFormSpec:
+    """The whole description; ``errors`` maps an engine error's field (``contracts[2]``,
+    ``bid``) to the form field or step it belongs beside."""
+
+    steps: tuple[Step, ...]
+    actions: tuple[Action, ...] = ()
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    texts: Mapping[str, Message] = field(default_factory=dict)
+    errors: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def fields(self) -> tuple[FormField, ...]:
+        return tuple(f for step in self.steps for f in step.fields)
+
+    def field_named(self, name: str) -> FormField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    def error_target(self, engine_field: str) -> str:
+        """The form field or step an engine error about ``engine_field`` goes beside; "hand"
+        for a problem with the hand as a whole."""
+        if engine_field in self.errors:
+            return self.errors[engine_field]
+        base = engine_field.partition("[")[0]
+        if base in self.errors:
+            return self.errors[base]
+        if self.field_named(engine_field) is not None:
+            return engine_field
+        return "hand"
+
+
+def numbers(low: int, high: int) -> tuple[Choice, ...]:
+    """Keys for the whole numbers low..high."""
+    return tuple(Choice(str(n), str(n)) for n in range(low, high + 1))
+
+
+def seat_keys(players: Sequence[str]) -> tuple[Choice, ...]:
+    """Keys for the seats, named after the players."""
+    return tuple(Choice(str(s), name) for s, name in enumerate(players))
+
+
+def fill_fixed(spec: HandFormSpec, values: dict[str, Any]) -> None:
+    """Fills in every field that an ``allow`` rule with ``auto`` leaves one value only, as
+    the page script does: a form posted without the script records the same hand."""
+    for rule in spec.rules.get("allow", ()):
+        if not rule.get("auto"):
+            continue
+        name = resolve(rule["field"], values)
+        by = values.get(rule["by"])
+        if name is None or by in (None, "") or values.get(name) not in (None, ""):
+            continue
+        allowed = rule["table"].get(str(by))
+        if allowed is not None and len(allowed) == 1:
+            values[name] = str(allowed[0])
+
+
+def resolve(name: str, values: Mapping[str, Any]) -> str | None:
+    """A field name with ``{other}`` replaced by the other field's value, or None while that
+    has none."""
+    if "{" not in name:
+        return name
+    head, _, rest = name.partition("{")
+    other, _, tail = rest.partition("}")
+    value = values.get(other)
+    return None if value in (None, "") else f"{head}{value}{tail}"
+
+
+def forbidden_entry(spec: HandFormSpec, values: Mapping[str, Any]) -> tuple[str, int] | None:
+    """The field that holds the value a ``forbid`` rule forbids, and that value, when it
+    does: how the form says who may not say what."""
+    for rule in spec.rules.get("forbid", ()):
+        by = values.get(rule["by"])
+        last = rule["last"].get(str(by)) if by not in (None, "") else None
+        if last is None:
+            continue
+        prefix = rule["prefix"]
+        seats = range(len(rule["last"]))
+        try:
+            chosen = {s: int(values[f"{prefix}_{s}"]) for s in seats}
+            others = sum(v for s, v in chosen.items() if s != last)
+            forbidden = rule["forbidden"][others]
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue
+        if forbidden is not None and chosen[last] == forbidden:
+            return f"{prefix}_{last}", forbidden
+    return None

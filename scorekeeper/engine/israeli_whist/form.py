@@ -1,0 +1,277 @@
+"""Israeli Whist's hand form, as data (see ``core/form.py``): phase one, contracts and
+tricks, with every table the page script needs worked out here from the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.display import Notation
+from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
+from ..core.messages import msg, nmsg
+from ..core.seats import SEATS
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
+from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
+from .explain import stakes
+from .records import MAX_REVOKES, last_bidder
+from .settings import RuleSettings
+
+# Translators: short, as on a bid written on a score sheet: 7NT.
+NO_TRUMP_KEY = msg("NT")
+
+
+def _trump_keys() -> tuple[Choice, ...]:
+    keys = []
+    for d in Denomination:
+        suit = d.trump
+        label = NO_TRUMP_KEY if suit is None else d.symbol
+        keys.append(Choice(d.code, label, "red" if suit is not None and suit.is_red else ""))
+    return tuple(keys)
+
+
+def hand_form(settings: RuleSettings, players: Sequence[str]) -> HandFormSpec:
+    """The form for one hand under ``settings``."""
+    seats = range(SEATS)
+    passing = (
+        Action("pass_round", msg("Everyone passed: save as a pass round"), "tricks")
+        if settings.all_pass == "pass_round"
+        else Action(
+            "throw_in",
+            nmsg(
+                "Everyone passed after %(num)d Frisch round: throw in",
+                "Everyone passed after %(num)d Frisch rounds: throw in",
+                settings.frisch_rounds,
+            )
+            if settings.frisch_rounds
+            else msg("Everyone passed: throw in"),
+            "bid",
+        )
+    )
+    bid = Step(
+        "bid",
+        msg("Phase one"),
+        (
+            FormField(
+                "frisch_rounds",
+                msg("Frisch rounds"),
+                numbers(0, settings.frisch_rounds),
+                style="short",
+                default="0",
+                hidden_when_single=True,
+            ),
+            FormField("declarer", msg("Declarer"), seat_keys(players), style="names"),
+            FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),
+            FormField("denomination", msg("Trump"), _trump_keys(), style="trumps"),
+        ),
+        folds=True,
+        note=msg(
+            "Everyone passed? Enter the tricks each player took in the pass round below, "
+            "then save it as a pass round."
+        )
+        if settings.all_pass == "pass_round"
+        else None,
+    )
+    contracts = Step(
+        "contracts",
+        msg("Contracts"),
+        tuple(
+            FormField(f"contract_{s}", msg("Contract"), numbers(0, TRICKS_PER_HAND), seat=s)
+            for s in seats
+        ),
+    )
+    tricks = Step(
+        "tricks",
+        msg("Tricks taken"),
+        tuple(
+            FormField(f"tricks_{s}", msg("Tricks"), numbers(0, TRICKS_PER_HAND), seat=s)
+            for s in seats
+        )
+        + tuple(
+            FormField(
+                f"revokes_{s}", msg("Revokes"), seat=s, high=MAX_REVOKES, default="0", folded=True
+            )
+            for s in seats
+        ),
+        folded_label=msg(
+            "Revokes (%(penalty)s each)", penalty=Notation(f"−{settings.revoke_penalty}")
+        ),
+    )
+    return HandFormSpec(
+        steps=(bid, contracts, tricks),
+        actions=(passing,),
+        rules=_rules(settings),
+        texts={
+            "why-forbidden": msg(
+                "{name} may not say {n}: the contracts would total exactly {total}."
+            ),
+            "why-declarer": msg("The declarer's contract is at least the bid level, {level}."),
+            "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
+            "contracts-total": msg("total {total}"),
+            "contracts-total-ou": msg("total {total} · {over_under}"),
+            "word-over": msg("over"),
+            "word-under": msg("under"),
+            "tricks-count": msg("{sum} of {total}"),
+            "stake-made": msg("At stake: {made} if made, {step} per trick off."),
+            "stake-zero": msg(
+                "At stake: {over} if made in an over hand, {under} in an under hand; "
+                "failing costs {first}, then {step} back per trick."
+            ),
+        },
+        errors={
+            "bid": "level",
+            "contracts": "contracts",
+            "tricks": "tricks",
+            **{f"contracts[{s}]": f"contract_{s}" for s in seats},
+            **{f"tricks[{s}]": f"tricks_{s}" for s in seats},
+            **{f"revokes[{s}]": f"revokes_{s}" for s in seats},
+        },
+    )
+
+
+def _rules(settings: RuleSettings) -> dict[str, Any]:
+    seats = range(SEATS)
+    levels = range(MIN_LEVEL, MAX_LEVEL + 1)
+    speakers = {str(d): speaking_order(settings, d) for d in seats}
+    return {
+        "allow": [
+            {
+                "field": "level",
+                "by": "frisch_rounds",
+                "table": {
+                    str(k): [n for n in levels if n >= settings.minimum_level(k)]
+                    for k in range(settings.frisch_rounds + 1)
+                },
+            },
+            {
+                "field": "contract_{declarer}",
+                "by": "level",
+                "table": {str(n): legal_contracts(settings, 0, n, 0, {}) for n in levels},
+                "auto": True,
+                "why": "why-declarer",
+            },
+        ],
+        "order": [
+            {
+                "by": "declarer",
+                "speakers": speakers,
+                # Clockwise from the seat that names the first contract, for both steps.
+                "shown": {
+                    d: [(order[0] + i) % SEATS for i in seats] for d, order in speakers.items()
+                },
+                "fixed_step": "contracts",
+            }
+        ],
+        "forbid": [
+            {
+                "prefix": "contract",
+                "by": "declarer",
+                "last": {str(d): last_bidder(d) for d in seats},
+                "forbidden": [
+                    forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)
+                ],
+                "why": "why-forbidden",
+                "total": TRICKS_PER_HAND,
+            }
+        ],
+        "sum": [
+            {
+                "prefix": "tricks",
+                "total": TRICKS_PER_HAND,
+                "why": "tricks-too-many",
+                "count": "tricks-count",
+            }
+        ],
+        "total": [
+            {
+                "prefix": "contract",
+                "step": "contracts",
+                "words": [
+                    None if t == TRICKS_PER_HAND else f"word-{over_under([t])}"
+                    for t in range(SEATS * TRICKS_PER_HAND + 1)
+                ],
+                "text": "contracts-total",
+                "text_word": "contracts-total-ou",
+            }
+        ],
+        "stake": [
+            {
+                "prefix": "contract",
+                "by": "declarer",
+                "rows": _stakes(settings, declarer=False),
+                "own_rows": _stakes(settings, declarer=True),
+            }
+        ],
+    }
+
+
+def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, Any]]:
+    """Each contract's stake line: the text to use and its points, signed as shown."""
+    rows = []
+    for row in stakes(settings, declarer):
+        if isinstance(row["made"], dict):
+            first, step = row["step"]["under"]
+            rows.append(
+                {
+                    "text": "stake-zero",
+                    "points": {
+                        "over": row["made"]["over"],
+                        "under": row["made"]["under"],
+                        "first": -first,
+                        "step": step,
+                    },
+                }
+            )
+        else:
+            rows.append(
+                {"text": "stake-made", "points": {"made": row["made"], "step": -row["step"]}}
+            )
+    return rows
+
+
+def form_body(settings: RuleSettings, values: Mapping[str, Any], action: str | None) -> dict:
+    """The hand body ``record_from_dict`` reads, from the form's values."""
+    seat_values = [
+        [values.get(f"{kind}_{s}") for s in range(SEATS)]
+        for kind in ("contract", "tricks", "revokes")
+    ]
+    contracts, tricks, revokes = seat_values
+    revokes = [r if r not in (None, "") else 0 for r in revokes]
+    if action == "throw_in":
+        return {"thrown_in": True, "frisch_rounds": settings.frisch_rounds}
+    if action == "pass_round":
+        return {
+            "pass_round": True,
+            "frisch_rounds": settings.frisch_rounds,
+            "tricks": tricks,
+            "revokes": revokes,
+        }
+    return {
+        "declarer": values.get("declarer"),
+        "level": values.get("level"),
+        "denomination": values.get("denomination"),
+        "frisch_rounds": values.get("frisch_rounds") or 0,
+        "contracts": contracts,
+        "tricks": tricks,
+        "revokes": revokes,
+    }
+
+
+def form_values(hand: Mapping[str, Any]) -> dict[str, str]:
+    """A stored hand (its ``to_dict``) as the form's values, to edit it."""
+    values = {"frisch_rounds": str(hand.get("frisch_rounds", 0))}
+    if hand.get("thrown_in"):
+        return values
+    for s in range(SEATS):
+        values[f"tricks_{s}"] = str(hand["tricks"][s])
+        values[f"revokes_{s}"] = str(hand["revokes"][s])
+    if hand.get("pass_round"):
+        return values
+    bid = str(hand["bid"])
+    values.update(
+        declarer=str(hand["declarer"]),
+        level=str(int(bid[:-2] if bid.endswith("NT") else bid[:-1])),
+        denomination="NT" if bid.endswith("NT") else bid[-1],
+    )
+    for s in range(SEATS):
+        values[f"contract_{s}"] = str(hand["contracts"][s])
+    return values
