@@ -6,6 +6,7 @@ trick count the engine does not know.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +26,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import HiddenInput
 
-from .engine import Knob, Message, ParseError, get_game, msg, parse_int
+from .engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
 from .engine.core.form import FormField, HandFormSpec, Step
 from .engine.core.seats import SEATS
 from .i18n import PageText, translate
@@ -95,30 +96,29 @@ class GameDetailsForm(PageForm):
 
 # --- new game -----------------------------------------------------------------------------
 
-# What players call the presets; the stored name stays the engine's.
-PRESET_LABELS = {
-    "standard": _l("standard"),
-    "pagat-german": _l("pagat-german"),
-    "elhanani": _l("elhanani"),
-}
-PRESET_DESCRIPTIONS = {
-    "standard": _l("as most Israeli tables play (Wikipedia)"),
-    "pagat-german": _l("pagat.com's rules, English and German pages"),
-    "elhanani": _l("Yoni Elhanani's scoring (pagat, German page)"),
-}
-
 
 def _lazy(message: Message) -> Any:
     """A label from the engine, translated when the page is rendered."""
     return _l(message.template)
 
 
-# The default game's knobs, by name: the new-game form's house rules.
-KNOBS_BY_NAME = {knob.name: knob for knob in get_game().knobs}
-KNOB_LABELS = {name: _lazy(knob.label or msg(name)) for name, knob in KNOBS_BY_NAME.items()}
+def preset_label(game: Game, name: str) -> Any:
+    """What players call a preset (the stored name when the game has no word for it)."""
+    words = game.preset_words.get(name)
+    return _lazy(words[0]) if words else name
+
+
+def knob_label(game: Game, name: str) -> Any:
+    """A knob's short name on the new-game form."""
+    knob = next((k for k in game.knobs if k.name == name), None)
+    return _lazy(knob.label or msg(name)) if knob is not None else name
 
 
 class NewGameForm(PageForm):
+    """A new game of ``game``: made for a game by ``new_game_form_for``."""
+
+    game: Game
+    house_rule_knobs: tuple[str, ...] = ()
     player_0 = StringField(_l("1st player"))
     player_1 = StringField(_l("2nd player"))
     player_2 = StringField(_l("3rd player"))
@@ -130,14 +130,6 @@ class NewGameForm(PageForm):
         ),
         default="random",
     )
-    rules = RadioField(
-        _l("Rules"),
-        choices=options((name, PRESET_LABELS[name]) for name in get_game().presets),
-        default="standard",
-    )
-    target = WholeNumberField(_l("Target score"), default=100, validators=[Optional()])
-    preset_labels = PRESET_LABELS
-    preset_descriptions = PRESET_DESCRIPTIONS
 
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on."""
@@ -149,22 +141,24 @@ class NewGameForm(PageForm):
         return [self[f"player_{s}"].data or "" for s in range(SEATS)]
 
     def knob_fields(self) -> list[Field]:
-        return [self[name] for name in HOUSE_RULE_KNOBS]
+        return [self[name] for name in self.house_rule_knobs]
 
     def knob_changes(self) -> dict[str, Any]:
         """The house rules the table set; blank fields keep the preset's value."""
         return {
-            name: self[name].data for name in HOUSE_RULE_KNOBS if self[name].data not in (None, "")
+            name: self[name].data
+            for name in self.house_rule_knobs
+            if self[name].data not in (None, "")
         }
 
+    def preset_description(self, name: str) -> Any:
+        words = self.game.preset_words.get(name)
+        return _lazy(words[1]) if words else ""
 
-# Every knob but the target, which the form asks for on its own.
-HOUSE_RULE_KNOBS = tuple(name for name in KNOBS_BY_NAME if name != "target")
 
-
-def _knob_field(knob: Knob) -> Field:
+def _knob_field(game: Game, knob: Knob) -> Field:
     """A field for one knob, by its kind; blank keeps the preset's value."""
-    label = KNOB_LABELS[knob.name]
+    label = knob_label(game, knob.name)
     as_preset = ("", _l("as the preset"))
     if knob.kind == "choice":
         words = [_lazy(word) for word in knob.choice_labels] or list(knob.choices)
@@ -183,8 +177,32 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-for _name in HOUSE_RULE_KNOBS:
-    setattr(NewGameForm, _name, _knob_field(KNOBS_BY_NAME[_name]))
+@functools.cache
+def _new_game_form_class(key: str) -> type[NewGameForm]:
+    game = get_game(key)
+    knobs = tuple(knob for knob in game.knobs if knob.name != "target")
+    fields: dict[str, Any] = {
+        "rules": RadioField(
+            _l("Rules"),
+            choices=options((name, preset_label(game, name)) for name in game.presets),
+            default=game.default_preset,
+        ),
+        "target": WholeNumberField(
+            _l("Target score"),
+            default=game.preset(game.default_preset).target,
+            validators=[Optional()],
+        ),
+        **{knob.name: _knob_field(game, knob) for knob in knobs},
+    }
+    form_class = type("NewGameForm", (NewGameForm,), fields)
+    form_class.game = game
+    form_class.house_rule_knobs = tuple(knob.name for knob in knobs)
+    return form_class
+
+
+def new_game_form_for(game: Game) -> NewGameForm:
+    """The new-game form for one of the registered games, read from the request."""
+    return _new_game_form_class(game.key)()
 
 
 # --- one hand -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from . import db
 from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int
 from .engine.core.messages import msg
-from .forms import PRESET_LABELS, FieldProblem, clean_player_names
+from .forms import FieldProblem, clean_player_names, preset_label
 
 
 def game_of(game: db.Game) -> Game:
@@ -31,7 +31,7 @@ def side_names(game: db.Game) -> list[str]:
 def rules_label(game: db.Game) -> str:
     """The preset a game started from, noting house rules when any setting differs, in the
     page's language (English for the JSON API)."""
-    name = str(PRESET_LABELS.get(game.rules, game.rules))
+    name = str(preset_label(game_of(game), game.rules))
     if game_of(game).preset_name_of(game.settings) == game.rules:
         return name
     return _("%(preset)s + house rules", preset=name)

@@ -34,10 +34,10 @@ from .access import (
     require_edit,
 )
 from .chart import game_chart
-from .engine import EngineError, Game, get_game
+from .engine import GAMES, EngineError, Game, get_game
 from .engine.core.display import signed
 from .engine.core.seats import leaders_of
-from .forms import KNOB_LABELS, FieldProblem, NewGameForm
+from .forms import FieldProblem, NewGameForm, knob_label, new_game_form_for, preset_label
 from .game_service import game_of, rules_label, start_game
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, shown, translate
@@ -79,30 +79,60 @@ def _summary(game: db.Game) -> dict[str, Any]:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
-    game = get_game()
-    form = NewGameForm()
+    """New game: first which game (skipped while only one is registered), then its form."""
+    key = request.args.get("game")
+    if key is None and len(GAMES) > 1:
+        choices = [(game.key, translate(game.name)) for game in GAMES.values()]
+        return render_template("choose_game.html", choices=choices)
+    if key is not None and key not in GAMES:
+        abort(
+            404,
+            _(
+                "There is no game called %(name)s; choose %(names)s.",
+                name=key[:40],
+                names=", ".join(GAMES),
+            ),
+        )
+    game = get_game(key)
+    form = new_game_form_for(game)
     if form.validate_on_submit():
         try:
-            game_id, key = start_game(
+            game_id, edit_key = start_game(
                 form.player_names(),
                 form.rules.data,
                 form.knob_changes(),
                 form.target.data,
                 form.first_dealer.data,
+                game.key,
             )
         except (FieldProblem, EngineError) as exc:
             _field_error(form, exc.field or "rules", exc.message)
         else:
-            remember_key(game_id, key)
+            remember_key(game_id, edit_key)
             return redirect(url_for("games.scoreboard", game_id=game_id))
     return render_template(
         "new_game.html",
+        game=game,
+        chosen=key,
+        title=translate(game.name),
         form=form,
         names=db.known_player_names(db.get_db()),
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
         knobs={knob.name: knob for knob in game.knobs},
+        words=_choice_words(game),
+        preset_label=preset_label,
         groups=_knob_groups(form, game),
     ), (422 if form.errors else 200)
+
+
+def _choice_words(game: Game) -> dict[str, str]:
+    """How the page words a knob's value where it shows the preset's: yes, no, none, and
+    each choice as the game's knobs word it."""
+    words = {"true": _("yes"), "false": _("no"), "none": _("none")}
+    for knob in game.knobs:
+        for value, label in zip(knob.choices, knob.choice_labels, strict=False):
+            words.setdefault(value, translate(label))
+    return words
 
 
 # The parts of the house rules, in the order a table thinks of them.
@@ -130,8 +160,8 @@ def _field_error(form: NewGameForm, field: str, message: str) -> None:
     """Puts an error beside its field, in the page's language; a knob is named by its label."""
     name = field.replace("players[", "player_").rstrip("]")
     target = form._fields.get(name, form.rules)
-    if name in KNOB_LABELS:
-        message = translate(message, knob=str(KNOB_LABELS[name]))
+    if name in form.house_rule_knobs or name == "target":
+        message = translate(message, knob=str(knob_label(form.game, name)))
     target.errors = [*target.errors, translate(message)]
 
 

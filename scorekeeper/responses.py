@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, g, request, url_for
+from flask import Flask, Response, current_app, g, request, url_for
 from werkzeug.urls import iri_to_uri
 
 from .chart import STYLE_CSP_SOURCE
@@ -38,6 +38,9 @@ MIN_GZIP_BYTES = 600
 
 def init_app(app: Flask) -> None:
     hashes = _static_hashes(Path(app.static_folder or "static"))
+    app.extensions["scorekeeper.gzipped_static"] = _gzipped_static(
+        Path(app.static_folder or "static")
+    )
 
     def static_url(filename: str) -> str:
         """The URL of a static file with its content hash, so it can be cached for a year."""
@@ -132,7 +135,44 @@ def _static_hashes(folder: Path) -> dict[str, str]:
     }
 
 
+# Static files sent compressed: text that phones load on every first visit.
+STATIC_COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".webmanifest", ".txt")
+
+
+def _gzipped_static(folder: Path) -> dict[str, bytes]:
+    """Every compressible static file, gzipped once at start-up, by its path in the folder."""
+    return {
+        path.relative_to(folder).as_posix(): gzip.compress(path.read_bytes(), compresslevel=9)
+        for path in folder.rglob("*")
+        if path.is_file() and path.suffix in STATIC_COMPRESSIBLE
+    }
+
+
+def _compress_static(response: Response) -> None:
+    """Swaps a static file's body for its gzipped copy when the browser accepts gzip."""
+    if request.endpoint != "static" or response.status_code != 200:
+        return
+    packed = _static_gzip().get((request.view_args or {}).get("filename", ""))
+    if packed is None:
+        return
+    response.headers.add("Vary", "Accept-Encoding")
+    if "gzip" not in request.headers.get("Accept-Encoding", ""):
+        return
+    if hasattr(response.response, "close"):
+        response.response.close()
+    response.direct_passthrough = False
+    response.set_data(packed)
+    response.headers["Content-Encoding"] = "gzip"
+    if response.headers.get("ETag"):
+        response.set_etag(response.get_etag()[0] + "-gz")
+
+
+def _static_gzip() -> dict[str, bytes]:
+    return current_app.extensions["scorekeeper.gzipped_static"]
+
+
 def _finish(response: Response) -> Response:
+    _compress_static(response)
     headers = response.headers
     if carries_edit_key():
         headers["Cache-Control"] = PRIVATE

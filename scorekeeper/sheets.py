@@ -17,9 +17,9 @@ from markupsafe import Markup
 from . import db
 from .access import game_and_hands_or_404
 from .chart import game_chart
-from .engine import Game, Settings, get_game
+from .engine import GAMES, Game, Settings, get_game
 from .engine.core.display import SeatView, signed, total
-from .forms import PRESET_LABELS
+from .forms import preset_label
 from .game_service import game_of, rules_label
 from .i18n import isolate_ltr, shown, shown_ltr
 from .scoreboard import Penalty, ShownLabel, shown_label
@@ -127,7 +127,17 @@ def game_sheet(game_id: int):
 @bp.get("/sheets/blank")
 def blank_sheet():
     """An empty score sheet for pencil play, with the chosen preset's scoring."""
-    game = get_game()
+    key = request.args.get("game")
+    if key is not None and key not in GAMES:
+        abort(
+            404,
+            _(
+                "There is no game called %(name)s; choose %(names)s.",
+                name=key[:40],
+                names=", ".join(GAMES),
+            ),
+        )
+    game = get_game(key)
     rules = request.args.get("rules", game.default_preset)
     if rules not in game.presets:
         abort(
@@ -143,7 +153,7 @@ def blank_sheet():
         game.presets[rules],
         game=None,
         players=("",) * game.seats,
-        rules=PRESET_LABELS[rules],
+        rules=preset_label(game, rules),
         rows=[],
         blank_rows=range(1, BLANK_ROWS + 1),
     )

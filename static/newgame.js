@@ -12,7 +12,7 @@
 
   function showPreset() {
     const chosen = form.querySelector('input[name="rules"]:checked');
-    const values = presets[chosen ? chosen.value : "standard"];
+    const values = presets[chosen ? chosen.value : form.dataset.defaultPreset];
     form.querySelectorAll(".knob").forEach((label) => {
       const value = values[label.dataset.knob];
       label.querySelector("output").textContent = shown(value);

@@ -56,6 +56,9 @@ class BidWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
     default_preset = "bid-whist"
+    preset_words = {
+        "bid-whist": (msg("bid-whist"), msg("seed 003's rules, as RULES.md settles them")),
+    }
 
     @property
     def presets(self) -> Mapping[str, BidWhistSettings]:

@@ -89,6 +89,8 @@ class Game(Protocol):
     seats: int  # players at the table, numbered 0.. clockwise
     sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
     default_preset: str
+    preset_words: Mapping[str, tuple[Message, Message]]
+    """Each preset's name as players call it and a line on where its rules come from."""
 
     @property
     def presets(self) -> Mapping[str, Settings]:

@@ -142,6 +142,14 @@ class IsraeliWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
     default_preset = "standard"
+    preset_words = {
+        "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
+        "pagat-german": (
+            msg("pagat-german"),
+            msg("pagat.com's rules, English and German pages"),
+        ),
+        "elhanani": (msg("elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
+    }
     finish_now = False  # no "finish now": a game ends at its target
 
     @property
