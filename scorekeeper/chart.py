@@ -206,6 +206,9 @@ def game_chart(
     progress: Any, names: Sequence[str], game: Game | None = None, **options: str
 ) -> str:
     """Returns the running-totals chart of a game ``game`` replayed (the default game's
-    when None): its totals after each hand, read through the game; ``names`` in seat order."""
-    totals = (game or get_game()).running_totals(progress)
-    return running_totals_svg(names, totals, **options)
+    when None): its totals after each hand, read through the game, one line per side;
+    ``names`` in seat order (partners are named together, "Ann & Cat")."""
+    game = game or get_game()
+    totals = game.running_totals(progress)
+    sides = [" & ".join(names[seat] for seat in side) for side in game.sides]
+    return running_totals_svg(sides, totals, **options)

@@ -20,7 +20,7 @@ from .chart import game_chart
 from .engine import GAMES, Game, Settings, get_game
 from .engine.core.display import SeatView, signed, total
 from .forms import preset_label
-from .game_service import game_of, rules_label
+from .game_service import game_of, rules_label, side_names
 from .i18n import isolate_ltr, shown, shown_ltr
 from .scoreboard import Penalty, ShownLabel, shown_label
 
@@ -35,24 +35,23 @@ FITS = 6
 
 @dataclass(frozen=True, slots=True)
 class SheetSeat:
-    contract: str
-    tricks: str
+    entry: tuple[str, ...]  # the game's entry columns (Israeli Whist: contract, tricks)
     points: str  # the hand's points, before any penalty
     total: str
     penalty: Penalty | None = None
     long: bool = False  # the total is too long for the column at the usual size
 
 
-def _seat(view: SeatView) -> SheetSeat:
-    """One player's four cells in one hand."""
+def _seat(view: SeatView, columns: int) -> SheetSeat:
+    """One side's cells in one hand: its entry columns, points and total."""
     text = total(view.total)
     long = len(text) > FITS
+    entry = tuple(str(shown(part)) for part in view.entry[:columns])
+    entry += ("",) * (columns - len(entry))
     if view.points is None:
-        return SheetSeat("", "", "", isolate_ltr(text), long=long)
-    contract, tricks = view.entry
+        return SheetSeat(("",) * columns, "", isolate_ltr(text), long=long)
     return SheetSeat(
-        contract,
-        tricks,
+        entry,
         isolate_ltr(signed(view.points)),
         isolate_ltr(text),
         Penalty.of(view.penalty),
@@ -72,6 +71,8 @@ class SheetRow:
 
 def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
     """One row per hand, as the game shows its replayed hands."""
+    rules = game_of(game)
+    columns = len(rules.sheet_words.entry)
     return [
         SheetRow(
             number=hand.number,
@@ -79,9 +80,9 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
             declarer="" if hand.declarer is None else game.players[hand.declarer],
             bid=shown_label(hand.bid),
             outcome=shown(hand.outcome),
-            seats=tuple(_seat(view) for view in hand.seats),
+            seats=tuple(_seat(view, columns) for view in hand.seats),
         )
-        for hand in game_of(game).hand_views(progress)
+        for hand in rules.hand_views(progress)
     ]
 
 
@@ -95,6 +96,7 @@ def _sheet(rules_of: Game, settings: Settings, **context):
     return render_template(
         "sheet.html",
         game_kind=shown(rules_of.name),
+        words=rules_of.sheet_words,
         rules_lines=scoring_rules(rules_of, settings),
         rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
         contracts=[(n, str(points)) for n, points in rules_of.points_table(settings)],
@@ -112,12 +114,12 @@ def game_sheet(game_id: int):
         game_of(game),
         game.settings,
         game=game,
-        players=game.players,
+        players=side_names(game),
         rules=rules_label(game),
         rows=rows,
         penalised=any(seat.penalty for row in rows for seat in row.seats),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
-        winner=None if progress.winner is None else game.players[progress.winner],
+        winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.players, game_of(game), title=_("Running totals")))
         if hands
         else None,
@@ -152,7 +154,7 @@ def blank_sheet():
         game,
         game.presets[rules],
         game=None,
-        players=("",) * game.seats,
+        players=("",) * len(game.sides),
         rules=preset_label(game, rules),
         rows=[],
         blank_rows=range(1, BLANK_ROWS + 1),

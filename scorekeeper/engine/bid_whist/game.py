@@ -12,7 +12,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob
+from ..core.game import Knob, SheetWords
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, stats
@@ -56,6 +56,15 @@ class BidWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
     default_preset = "bid-whist"
+    sheet_words = SheetWords(
+        declarer=msg("Bidder"),
+        outcome=msg("Result"),
+        entry=(msg("Bks"),),
+        legend=msg(
+            "Bks books taken, the kitty counted to the bidders · Pts points in the hand · "
+            "Tot running total."
+        ),
+    )
     preset_words = {
         "bid-whist": (msg("bid-whist"), msg("seed 003's rules, as RULES.md settles them")),
     }

@@ -47,6 +47,18 @@ class Knob:
     group: str = "rules"
 
 
+@dataclass(frozen=True, slots=True)
+class SheetWords:
+    """The words of a score sheet: the heads of the columns for who won the auction and for
+    how the hand went, the short heads of a side's entry columns (one per item of a
+    ``SeatView.entry``: Israeli Whist's C and T), and the legend that explains them."""
+
+    declarer: Message
+    outcome: Message
+    entry: tuple[Message, ...]
+    legend: Message
+
+
 @runtime_checkable
 class Settings(Protocol):
     """A game's house rules: a frozen dataclass whose fields are its knobs."""
@@ -91,6 +103,8 @@ class Game(Protocol):
     default_preset: str
     preset_words: Mapping[str, tuple[Message, Message]]
     """Each preset's name as players call it and a line on where its rules come from."""
+    sheet_words: SheetWords
+    """How a score sheet heads its columns (see :class:`SheetWords`)."""
 
     @property
     def presets(self) -> Mapping[str, Settings]:

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob
+from ..core.game import Knob, SheetWords
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, stats
@@ -142,6 +142,12 @@ class IsraeliWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
     default_preset = "standard"
+    sheet_words = SheetWords(
+        declarer=msg("Declarer"),
+        outcome=msg("O/U"),
+        entry=(msg("C"), msg("T")),
+        legend=msg("C contract · T tricks taken · Pts points in the hand · Tot running total."),
+    )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
         "pagat-german": (
