@@ -465,8 +465,8 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
         document = json_input.loads(text)
     except json_input.JsonProblem as exc:
         field = "encoding" if exc.field == "encoding" else "json"
-        problem = msg("cannot be read: %(reason)s", reason=exc.message)
-        raise ImportProblem(FILE, field, problem) from None
+        # The parser's own words (where the text breaks), as the API gives them too.
+        raise ImportProblem(FILE, field, exc.message) from None
     if iws.is_export(document):
         try:
             document = iws.to_document(document)

@@ -107,7 +107,8 @@ def iws_score(bid, tricks, trump_maker, pas_round, rules, total_bets):
         if tricks == 1:
             return penalty, False, diff, f"Pass (0) missed (1 trick): -{base} pts"
         sign = "+" if penalty >= 0 else ""
-        text = f"Pass (0) missed ({tricks} tricks): -{base} + {(tricks - 1) * step} = {sign}{penalty} pts"
+        extra = (tricks - 1) * step
+        text = f"Pass (0) missed ({tricks} tricks): -{base} + {extra} = {sign}{penalty} pts"
         return penalty, False, diff, text
     rate = rules.get("missPenaltyRate") or 10
     if rules.get("useProgressivePenalty") and rules.get("progressiveRates"):
@@ -556,7 +557,7 @@ def test_the_page_imports_our_own_format_too(client, app, make_game):
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        (b"{not json", "cannot be read"),
+        (b"{not json", "not valid JSON"),
         (b'{"app": "Israeli Whist Scorekeeper", "version": "1.0.0", "session": []}', "session"),
         (
             text_of(_with(EXPORT, "session", "rules", "enforceHookRule", False)).encode(),
