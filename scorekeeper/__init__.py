@@ -74,6 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     i18n.init_app(app)
+    # Before CSRFProtect, whose check reads the form: the import page takes larger files.
+    review.imports.init_app(app)
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site

@@ -72,7 +72,7 @@ class SheetRow:
 def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
     """One row per hand, as the game shows its replayed hands."""
     rules = game_of(game)
-    columns = len(rules.sheet_words.entry)
+    columns = len(rules.sheet_words.entry_heads)
     return [
         SheetRow(
             number=hand.number,

@@ -39,8 +39,10 @@ from sqlite_utils import Database
 from . import db, json_input
 from .engine import DEFAULT_GAME, GAMES, EngineError, Game, ParseError, get_game, parse_int
 from .engine.core.game import Settings, seat_values
+from .engine.core.messages import Message, msg
 from .engine.core.numbers import shown
 from .names import FieldProblem, clean_game_details, clean_player_names
+from .peers import iws
 
 FORMAT = "scorekeeper"
 FORMAT_VERSION = 2
@@ -71,8 +73,22 @@ CSV_COLUMNS = (
 )
 
 
+# Where a problem lies, in words a page translates: the file as a whole, or one game.
+FILE = msg("file")
+
+
+def game_place(game_id: Any, position: int) -> Message:
+    """A game of the file by its id, or by its place when it has none."""
+    if isinstance(game_id, int) and not isinstance(game_id, bool):
+        return msg("game %(game)d", game=game_id)
+    return msg("game #%(position)d in the file", position=position)
+
+
 class ImportProblem(ValueError):
-    """A file that cannot be imported: where (game and hand), the field and the reason."""
+    """A file that cannot be imported: where (game and hand), the field and the reason.
+
+    ``where`` and ``message`` are English text; most are Messages, which a page shows in
+    its own language (``i18n.translate``)."""
 
     def __init__(self, where: str, field: str, message: str) -> None:
         super().__init__(f"{where}: {field}: {message}")
@@ -263,31 +279,42 @@ def _stamp(value: Any, where: str, field: str, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise ImportProblem(where, field, f"must be an ISO 8601 time as text, not {shown(value)}")
+        problem = msg("must be an ISO 8601 time as text, not %(value)s", value=shown(value))
+        raise ImportProblem(where, field, problem)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise ImportProblem(where, field, f"must be an ISO 8601 time, not {shown(value)}") from None
+        problem = msg("must be an ISO 8601 time, not %(value)s", value=shown(value))
+        raise ImportProblem(where, field, problem) from None
     if moment.utcoffset() is None:
-        raise ImportProblem(
-            where, field, f"{shown(value)} has no UTC offset; write it as in {_now()}"
+        problem = msg(
+            "%(value)s has no UTC offset; write it as in %(example)s",
+            value=shown(value),
+            example=_now(),
         )
+        raise ImportProblem(where, field, problem)
     try:
         return moment.astimezone(UTC).isoformat()
     except OverflowError:
-        raise ImportProblem(where, field, f"{shown(value)} is out of range") from None
+        problem = msg("%(value)s is out of range", value=shown(value))
+        raise ImportProblem(where, field, problem) from None
 
 
 def _list(value: Any, where: str, field: str) -> list:
     if not isinstance(value, list):
-        raise ImportProblem(where, field, "must be a list")
+        raise ImportProblem(where, field, msg("must be a list"))
     return value
 
 
 def _confirm(where: str, field: str, given: Any, derived: Any) -> None:
     """Refuses a derived value the file states differently from the engine."""
     if given is not None and given != derived:
-        raise ImportProblem(where, field, f"the file says {given!r} but the rules give {derived!r}")
+        problem = msg(
+            "the file says %(given)s but the rules give %(derived)s",
+            given=repr(given),
+            derived=repr(derived),
+        )
+        raise ImportProblem(where, field, problem)
 
 
 def _game(entry: dict, where: str, version: int) -> Game:
@@ -296,7 +323,9 @@ def _game(entry: dict, where: str, version: int) -> Game:
         return get_game(DEFAULT_GAME)
     key = entry.get("game")
     if not isinstance(key, str):
-        raise ImportProblem(where, "game", f"must name a game: {', '.join(GAMES)}")
+        raise ImportProblem(
+            where, "game", msg("must name a game: %(games)s", games=", ".join(GAMES))
+        )
     try:
         return get_game(key)
     except EngineError as exc:
@@ -307,10 +336,11 @@ def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
     rules = entry.get("rules")
     presets = game.presets
     if not isinstance(rules, str) or rules.strip().lower() not in presets:
-        raise ImportProblem(where, "rules", f"must name a preset: {', '.join(presets)}")
+        problem = msg("must name a preset: %(presets)s", presets=", ".join(presets))
+        raise ImportProblem(where, "rules", problem)
     values = entry.get("settings")
     if not isinstance(values, dict):
-        raise ImportProblem(where, "settings", "must be an object of rule settings")
+        raise ImportProblem(where, "settings", msg("must be an object of rule settings"))
     try:
         return rules.strip().lower(), game.settings_from_dict(values)
     except EngineError as exc:
@@ -330,7 +360,7 @@ def _finished_after(game: Game, entry: dict, where: str) -> int | None:
     if value is None:
         return None
     if not game.finish_now:
-        message = f"{game.key} has no “finish now”; leave finished_after out"
+        message = msg("%(game)s has no “finish now”; leave finished_after out", game=game.key)
         raise ImportProblem(where, "finished_after", message)
     return _whole(value, where, "finished_after", 0)
 
@@ -339,7 +369,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     """Checks one game of an import file of ``version``; raises ImportProblem naming game,
     hand and field."""
     if not isinstance(entry, dict):
-        raise ImportProblem(where, "game", "must be a JSON object")
+        raise ImportProblem(where, "game", msg("must be a JSON object"))
     game = _game(entry, where, version)
     game_id = entry.get("id")
     if game_id is not None:
@@ -357,13 +387,12 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
 
     hands = []
     for position, hand in enumerate(_list(entry.get("hands", []), where, "hands"), start=1):
-        at = f"{where}, hand {position}"
+        at = msg("%(where)s, hand %(hand)d", where=where, hand=position)
         if not isinstance(hand, dict):
-            raise ImportProblem(at, "hand", "must be a JSON object")
+            raise ImportProblem(at, "hand", msg("must be a JSON object"))
         if _whole(hand.get("number", position), at, "number", 1) != position:
-            raise ImportProblem(
-                at, "number", f"hands must be numbered 1, 2, 3…; this is {position}"
-            )
+            problem = msg("hands must be numbered 1, 2, 3…; this is %(hand)d", hand=position)
+            raise ImportProblem(at, "number", problem)
         hands.append(
             db.ImportedHand(
                 number=position,
@@ -381,9 +410,9 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         else:
             progress = game.replay(settings, first_dealer, records)
     except ValueError as exc:
-        raise ImportProblem(where, "hands", str(exc)) from None
+        raise ImportProblem(where, "hands", exc.args[0] if exc.args else str(exc)) from None
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
-        at = f"{where}, hand {replayed.number}"
+        at = msg("%(where)s, hand %(hand)d", where=where, hand=replayed.number)
         _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)
         for field, value in game.hand_result(replayed).items():
             _confirm(at, field, hand.get(field), value)
@@ -395,11 +424,12 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
 
     revisions = []
     for position, item in enumerate(_list(entry.get("revisions", []), where, "revisions"), 1):
-        at = f"{where}, revision {position}"
+        at = msg("%(where)s, revision %(revision)d", where=where, revision=position)
         if not isinstance(item, dict):
-            raise ImportProblem(at, "revision", "must be a JSON object")
+            raise ImportProblem(at, "revision", msg("must be a JSON object"))
         if item.get("action") not in ACTIONS:
-            raise ImportProblem(at, "action", f"must be one of {', '.join(ACTIONS)}")
+            problem = msg("must be one of %(actions)s", actions=", ".join(ACTIONS))
+            raise ImportProblem(at, "action", problem)
         number = _whole(item.get("number"), at, "number", 1)
         revisions.append(
             db.Revision(
@@ -429,28 +459,40 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
 
 
 def read_file(text: str | bytes) -> list[db.ImportedGame]:
-    """Checks a whole export file; raises ImportProblem at the first problem found."""
+    """Checks a whole export file, ours or IsraeliWhist-Scorekeeper's (converted first by
+    ``peers.iws``); raises ImportProblem at the first problem found."""
     try:
         document = json_input.loads(text)
     except json_input.JsonProblem as exc:
         field = "encoding" if exc.field == "encoding" else "json"
-        raise ImportProblem("file", field, exc.message) from None
+        # The parser's own words (where the text breaks), as the API gives them too.
+        raise ImportProblem(FILE, field, exc.message) from None
+    if iws.is_export(document):
+        try:
+            document = iws.to_document(document)
+        except iws.PeerProblem as exc:
+            raise ImportProblem(exc.where, exc.field, exc.message) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportProblem(
-            "file", "format", f'not a scorekeeper export: "format" must be "{FORMAT}"'
+        problem = msg(
+            'not a scorekeeper export: "format" must be "%(format)s", or an export of '
+            "IsraeliWhist-Scorekeeper",
+            format=FORMAT,
         )
+        raise ImportProblem(FILE, "format", problem)
     version = document.get("version")
     if type(version) is not int or version not in READABLE_VERSIONS:
         known = " or ".join(str(v) for v in READABLE_VERSIONS)
-        raise ImportProblem("file", "version", f"version {version!r} is not {known}")
+        problem = msg("version %(version)s is not %(known)s", version=repr(version), known=known)
+        raise ImportProblem(FILE, "version", problem)
     games = []
     seen: set[int] = set()
-    for position, entry in enumerate(_list(document.get("games"), "file", "games"), start=1):
+    for position, entry in enumerate(_list(document.get("games"), FILE, "games"), start=1):
         game_id = entry.get("id") if isinstance(entry, dict) else None
-        where = f"game {game_id}" if isinstance(game_id, int) else f"game #{position} in the file"
+        where = game_place(game_id, position)
         game = read_game(entry, where, version)
         if game.id is not None and game.id in seen:
-            raise ImportProblem(where, "id", f"game {game.id} appears twice in the file")
+            problem = msg("game %(game)d appears twice in the file", game=game.id)
+            raise ImportProblem(where, "id", problem)
         if game.id is not None:
             seen.add(game.id)
         games.append(game)

@@ -6,13 +6,14 @@ per job, so that their endpoints (``review.history``, …) stay as templates nam
 - ``players``: everyone who has played, one player's career, head-to-head;
 - ``notes``: a game's name and notes;
 - ``downloads``: export of one game, of every game, or of a part of them;
+- ``imports``: import of a file of ours or of IsraeliWhist-Scorekeeper's;
 - ``queries``: the query parameters these pages read, and paging.
 
 Every figure comes from the game's statistics through the Game interface; these modules
 only turn figures into the strings a page prints, so templates never compute.
 """
 
-from . import downloads, history, notes, players, stats_pages
+from . import downloads, history, imports, notes, players, stats_pages
 from .blueprint import bp
 
-__all__ = ["bp", "downloads", "history", "notes", "players", "stats_pages"]
+__all__ = ["bp", "downloads", "history", "imports", "notes", "players", "stats_pages"]

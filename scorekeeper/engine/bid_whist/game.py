@@ -57,9 +57,9 @@ class BidWhist:
     sides: tuple[tuple[int, ...], ...] = SIDES
     default_preset = "bid-whist"
     sheet_words = SheetWords(
-        declarer=msg("Bidder"),
-        outcome=msg("Result"),
-        entry=(msg("Bks"),),
+        auction_head=msg("Bidder"),
+        outcome_head=msg("Result"),
+        entry_heads=(msg("Bks"),),
         legend=msg(
             "Bks books taken, the kitty counted to the bidders · Pts points in the hand · "
             "Tot running total."

@@ -53,9 +53,9 @@ class SheetWords:
     how the hand went, the short heads of a side's entry columns (one per item of a
     ``SeatView.entry``: Israeli Whist's C and T), and the legend that explains them."""
 
-    declarer: Message
-    outcome: Message
-    entry: tuple[Message, ...]
+    auction_head: Message
+    outcome_head: Message
+    entry_heads: tuple[Message, ...]
     legend: Message
 
 

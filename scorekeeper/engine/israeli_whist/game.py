@@ -143,9 +143,9 @@ class IsraeliWhist:
     sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
     default_preset = "standard"
     sheet_words = SheetWords(
-        declarer=msg("Declarer"),
-        outcome=msg("O/U"),
-        entry=(msg("C"), msg("T")),
+        auction_head=msg("Declarer"),
+        outcome_head=msg("O/U"),
+        entry_heads=(msg("C"), msg("T")),
         legend=msg("C contract · T tricks taken · Pts points in the hand · Tot running total."),
     )
     preset_words = {
