@@ -16,7 +16,12 @@ app lists it:
   scoring alike);
 - every knob settable from text, refused out of range naming itself, and settings
   round-tripping through JSON; every preset valid and recognised;
-- every text the game shows (its name, each knob's help) translated in every language.
+- the hand form's description agreeing with record parsing: every simulated hand, turned
+  into the form's values and back, is the same record; every key a field offers is a
+  value the engine can read; every table names fields the form has; every error the
+  engine gives lands beside a field or step of the form;
+- every text the game shows (its name, each knob's help, its form) translated in every
+  language.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper.engine import GAMES, Game, InvalidSettings, Message, get_game
+from scorekeeper.engine import GAMES, Game, InvalidHand, InvalidSettings, Message, get_game
 from scorekeeper.engine.core.game import seat_values, side_values
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.i18n import LANGUAGES as OFFERED
@@ -270,6 +275,64 @@ def test_the_registry_finds_the_game_by_its_key(game):
     assert sorted(seat for side in game.sides for seat in side) == list(range(game.seats))
 
 
+# --- the hand form -----------------------------------------------------------------------
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+@every_game
+def test_the_hand_form_writes_back_every_hand_it_shows(game):
+    for settings, deal in playthroughs(game, game.bot_kinds[0], 400, seed=23):
+        record = game.record_of_deal(deal)
+        spec = game.hand_form(settings, PLAYERS[: game.seats])
+        values = game.form_values(record.to_dict())
+        assert set(values) <= {f.name for f in spec.fields}, sorted(values)
+        for name, value in values.items():
+            described = spec.field_named(name)
+            if described.choices:
+                assert value in {c.value for c in described.choices}, (name, value)
+            else:
+                assert 0 <= int(value) <= described.high, (name, value)
+        action = None
+        if record.thrown_in:
+            actions = [a.name for a in spec.actions]
+            assert actions, "a thrown-in deal needs an action on the form"
+            action = actions[0]
+        body = game.form_body(settings, {f.name: values.get(f.name) for f in spec.fields}, action)
+        assert game.record_from_dict(settings, body) == record, (values, body)
+
+
+def _fields_named_by(rule_kind: str, rule: dict) -> set[str]:
+    names = {rule[key] for key in ("field", "by") if key in rule}
+    return {name for name in names if "{" not in name}
+
+
+@every_game
+def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
+    for settings in game.presets.values():
+        spec = game.hand_form(settings, PLAYERS[: game.seats])
+        names = {f.name for f in spec.fields}
+        steps = {step.id for step in spec.steps}
+        assert len(names) == len(spec.fields), "two fields share a name"
+        for kind, rules in spec.rules.items():
+            assert kind in {"allow", "show", "order", "forbid", "sum", "total", "stake"}, kind
+            for rule in rules:
+                assert _fields_named_by(kind, rule) <= names, (kind, rule)
+                if "prefix" in rule:
+                    assert any(n.startswith(rule["prefix"] + "_") for n in names), rule
+                for text in ("why", "count", "text", "text_word"):
+                    if text in rule:
+                        assert rule[text] in spec.texts, (kind, text)
+        for target in spec.errors.values():
+            assert target in names | steps, target
+        # An empty form is refused, and each problem goes beside a field or a step.
+        empty = game.form_body(settings, dict.fromkeys(names), None)
+        with pytest.raises(InvalidHand) as refused:
+            game.record_from_dict(settings, empty)
+        for field, _message in refused.value.errors:
+            assert spec.error_target(field) in names | steps, field
+
+
 # --- translations -------------------------------------------------------------------------
 
 
@@ -298,6 +361,16 @@ def shown_messages(game: Game) -> list[Message]:
         found += [*(view.bid.pieces if view.bid else ()), *view.outcome.pieces]
     for record in records:
         found += game.describe_hand(record.to_dict(), players)
+    spec = game.hand_form(settings, players)
+    for step in spec.steps:
+        found += [step.label, step.note, step.folded_label]
+        found += [f.label for f in step.fields]
+        found += [c.label for f in step.fields for c in f.choices]
+    found += [a.label for a in spec.actions] + list(spec.texts.values())
+    words = game.sheet_words
+    found += [words.auction_head, words.outcome_head, *words.entry_heads, words.legend]
+    for label, description in game.preset_words.values():
+        found += [label, description]
     return [m for m in found if isinstance(m, Message)]
 
 
