@@ -8,7 +8,6 @@ the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, request, url_for
@@ -19,7 +18,7 @@ from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse
 from .engine.core.game import ScoresTableEntry, side_values
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
-from .game_service import rules_label, start_game
+from .game_service import game_of, rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -73,18 +72,6 @@ def _body(allowed: set[str]) -> dict[str, Any]:
     return body
 
 
-def game_key_of(found: Any) -> str:
-    """The key of the game a stored game plays: its ``game`` column, or the default game
-    for a row stored before games had a key."""
-    key = found.get("game") if isinstance(found, Mapping) else getattr(found, "game", None)
-    return key or DEFAULT_GAME
-
-
-def _rules_of(found: Any) -> Game:
-    """The registered game a stored game plays."""
-    return get_game(game_key_of(found))
-
-
 def _game(game_id: int) -> db.Game:
     game = db.load_game(db.get_db(), game_id)
     if game is None:
@@ -118,14 +105,14 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
     """A hand as the table wrote it down, with its dealer, its points and the running
     totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``)."""
     replayed = progress.hands[stored.number - 1]
-    terms = _rules_of(game).explain(progress.settings, stored.record)
+    terms = game_of(game).explain(progress.settings, stored.record)
     return {
         "number": stored.number,
         "revision": stored.revision,
         "dealer": replayed.dealer,
         **stored.record.to_dict(),
         "points": list(replayed.points),
-        **_rules_of(game).hand_result(replayed),
+        **game_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
         # How each seat's points were worked out, in English as the API speaks.
         "explain": [[str(term) for term in seat] for seat in terms],
@@ -157,7 +144,7 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
     """A game in the list; its totals per side, as ``GET /api/games/<id>`` gives them."""
     return {
         "id": game.id,
-        "game": game_key_of(game),
+        "game": game_of(game).key,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "name": game.name,
@@ -165,7 +152,7 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
         "rules": game.rules,
         "status": game.status,
         "winner": game.winner,
-        "totals": list(side_values(_rules_of(game), game.totals)),
+        "totals": list(side_values(game_of(game), game.totals)),
         "hands": game.hand_count,
         "view_url": url_for("games.scoreboard", game_id=game.id, _external=True),
     }
@@ -222,11 +209,11 @@ def game(game_id: int):
     if found is None:
         raise ApiError(404, f"there is no game {game_id}", "id")
     progress = db.progress_of(found, hands)
-    rules = _rules_of(found)
+    rules = game_of(found)
     finish = {"finished_after": found.finished_after} if rules.finish_now else {}
     return {
         "id": found.id,
-        "game": game_key_of(found),
+        "game": game_of(found).key,
         "created_at": found.created_at,
         "name": found.name,
         "notes": found.notes,
@@ -269,7 +256,7 @@ def score(game_id: int):
     """Scores contracts and tricks under the game's rules without saving anything (a game
     scored from contracts and tricks alone: Israeli Whist; others answer ``/preview``)."""
     found = _game(game_id)
-    rules = _rules_of(found)
+    rules = game_of(found)
     if not isinstance(rules, ScoresTableEntry):
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
         raise ApiError(404, message, "id")
@@ -289,10 +276,10 @@ def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
     saving anything; like ``GET``, it needs no key."""
     found = _game(game_id)
-    body = _body(hand_fields(_rules_of(found)))
+    body = _body(hand_fields(game_of(found)))
     _whole_or_none(body, "number")
     record = _record(found, body)
-    return _rules_of(found).preview(found.settings, record)
+    return game_of(found).preview(found.settings, record)
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -300,7 +287,7 @@ def preview(game_id: int):
 
 def _record(found: db.Game, body: dict[str, Any]):
     try:
-        return _rules_of(found).record_from_dict(found.settings, body)
+        return game_of(found).record_from_dict(found.settings, body)
     except EngineError as exc:
         raise ApiError(422, exc.message, exc.field) from None
 
@@ -310,7 +297,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
     return {
         "number": number,
         "points": list(replayed.points),
-        **_rules_of(found).hand_result(replayed),
+        **game_of(found).hand_result(replayed),
         "thrown_in": replayed.record.thrown_in,
         "revision": revision,
         "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
@@ -322,7 +309,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 def add_hand(game_id: int):
     found = _game(game_id)
     _authorize(found)
-    body = _body(hand_fields(_rules_of(found)))
+    body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     record = _record(found, body)
     try:
@@ -338,7 +325,7 @@ def add_hand(game_id: int):
 def replace_hand(game_id: int, number: int):
     found = _game(game_id)
     _authorize(found)
-    body = _body(hand_fields(_rules_of(found)))
+    body = _body(hand_fields(game_of(found)))
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
         raise ApiError(422, f"the body names hand {given} but the URL hand {number}", "number")

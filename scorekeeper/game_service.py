@@ -8,8 +8,10 @@ do not load the ``games`` blueprint.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
+from flask import abort
 from flask_babel import gettext as _
 
 from . import db
@@ -18,9 +20,26 @@ from .engine.core.messages import msg
 from .forms import FieldProblem, clean_player_names, preset_label
 
 
-def game_of(game: db.Game) -> Game:
-    """The game a stored game plays: the default game for one stored before games had a key."""
-    return get_game(getattr(game, "game", None))
+def game_of(game: db.Game | Mapping[str, Any]) -> Game:
+    """The game a stored game (or its row) plays: the default game for one stored before
+    games had a key."""
+    key = game.get("game") if isinstance(game, Mapping) else getattr(game, "game", None)
+    return get_game(key or None)
+
+
+def offered_game(key: str | None) -> Game:
+    """The offered game a page's address names (``?game=``; None: the default game), or a
+    404 that names the games there are, for an address typed or tampered with."""
+    if key is not None and key not in GAMES:
+        abort(
+            404,
+            _(
+                "There is no game called %(name)s; choose %(names)s.",
+                name=key[:40],
+                names=", ".join(GAMES),
+            ),
+        )
+    return get_game(key)
 
 
 def side_names(game: db.Game) -> list[str]:

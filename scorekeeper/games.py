@@ -34,11 +34,11 @@ from .access import (
     require_edit,
 )
 from .chart import game_chart
-from .engine import GAMES, EngineError, Game, get_game
+from .engine import GAMES, EngineError, Game
 from .engine.core.display import signed
 from .engine.core.seats import leaders_of
 from .forms import FieldProblem, NewGameForm, knob_label, new_game_form_for, preset_label
-from .game_service import game_of, rules_label, start_game
+from .game_service import game_of, offered_game, rules_label, side_names, start_game
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, shown, translate
 from .responses import CachedPage, page_cache
@@ -81,19 +81,11 @@ def _summary(game: db.Game) -> dict[str, Any]:
 def new_game():
     """New game: first which game (skipped while only one is registered), then its form."""
     key = request.args.get("game")
-    if key is None and len(GAMES) > 1:
+    # A POST without a game (an older page, a script) starts the default game, as the API.
+    if key is None and len(GAMES) > 1 and request.method == "GET":
         choices = [(game.key, translate(game.name)) for game in GAMES.values()]
         return render_template("choose_game.html", choices=choices)
-    if key is not None and key not in GAMES:
-        abort(
-            404,
-            _(
-                "There is no game called %(name)s; choose %(names)s.",
-                name=key[:40],
-                names=", ".join(GAMES),
-            ),
-        )
-    game = get_game(key)
+    game = offered_game(key)
     form = new_game_form_for(game)
     if form.validate_on_submit():
         try:
@@ -241,6 +233,8 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
     return {
         "game": game,
         "rules": rules_label(game),
+        "sides": side_names(game),
+        "words": game_of(game).page_words,
         "standing": standing_of(progress),
         "rows": rows_of(game_of(game), progress),
         "editable": editable,

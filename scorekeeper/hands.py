@@ -125,13 +125,18 @@ def preview(game_id: int):
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
     values = form.values()
     fill_fixed(form.spec, values)
-    rules = game_of(game).form_body
+    body = game_of(game).form_body(game.settings, values, None)
     try:
-        record = game_of(game).record_from_dict(game.settings, rules(game.settings, values, None))
+        record = game_of(game).record_from_dict(game.settings, body)
     except EngineError:
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
-    points = game_of(game).preview(game.settings, record)["points"]
-    return jsonify(points=list(points), names=side_names(game))
+    rules = game_of(game)
+    points = rules.preview(game.settings, record)["points"]
+    result = ""
+    if rules.page_words.preview_outcome:
+        replayed = rules.replay(game.settings, 0, [record])
+        result = shown(rules.hand_views(replayed)[0].outcome)
+    return jsonify(points=list(points), names=side_names(game), result=result)
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])

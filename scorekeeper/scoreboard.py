@@ -74,12 +74,13 @@ def shown_label(label: Any) -> ShownLabel | None:
     return None if label is None else ShownLabel(shown(label), label.css)
 
 
-def seat_classes(hand: HandView, seat: int, view: SeatView) -> str:
-    """The cell's classes: d = declarer, k = dealer, m = made, x = missed."""
+def seat_classes(hand: HandView, side: Sequence[int], view: SeatView) -> str:
+    """A side's cell's classes (a seat's, without partners): d = it won the auction (the
+    declarer, the bidders), k = it dealt, m = made, x = missed."""
     css = []
-    if seat == hand.declarer:
+    if hand.declarer in side:
         css.append("d")
-    if seat == hand.dealer:
+    if hand.dealer in side:
         css.append("k")
     if view.made is not None:
         css.append("m" if view.made else "x")
@@ -92,7 +93,7 @@ def rows_of(game: Game, progress: Any) -> list[Row]:
     for hand in game.hand_views(progress):
         cells = tuple(
             SeatCell(
-                seat_classes(hand, seat, view),
+                seat_classes(hand, game.sides[seat], view),
                 "/".join(view.entry),
                 "" if view.points is None else signed(view.points),
                 total(view.total),

@@ -17,10 +17,10 @@ from markupsafe import Markup
 from . import db
 from .access import game_and_hands_or_404
 from .chart import game_chart
-from .engine import GAMES, Game, Settings, get_game
+from .engine import Game, Settings
 from .engine.core.display import SeatView, signed, total
 from .forms import preset_label
-from .game_service import game_of, rules_label, side_names
+from .game_service import game_of, offered_game, rules_label, side_names
 from .i18n import isolate_ltr, shown, shown_ltr
 from .scoreboard import Penalty, ShownLabel, shown_label
 
@@ -72,7 +72,7 @@ class SheetRow:
 def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
     """One row per hand, as the game shows its replayed hands."""
     rules = game_of(game)
-    columns = len(rules.sheet_words.entry_heads)
+    columns = len(rules.page_words.entry_heads)
     return [
         SheetRow(
             number=hand.number,
@@ -96,7 +96,7 @@ def _sheet(rules_of: Game, settings: Settings, **context):
     return render_template(
         "sheet.html",
         game_kind=shown(rules_of.name),
-        words=rules_of.sheet_words,
+        words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
         rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
         contracts=[(n, str(points)) for n, points in rules_of.points_table(settings)],
@@ -115,6 +115,7 @@ def game_sheet(game_id: int):
         game.settings,
         game=game,
         players=side_names(game),
+        seat_names=game.players,
         rules=rules_label(game),
         rows=rows,
         penalised=any(seat.penalty for row in rows for seat in row.seats),
@@ -129,17 +130,7 @@ def game_sheet(game_id: int):
 @bp.get("/sheets/blank")
 def blank_sheet():
     """An empty score sheet for pencil play, with the chosen preset's scoring."""
-    key = request.args.get("game")
-    if key is not None and key not in GAMES:
-        abort(
-            404,
-            _(
-                "There is no game called %(name)s; choose %(names)s.",
-                name=key[:40],
-                names=", ".join(GAMES),
-            ),
-        )
-    game = get_game(key)
+    game = offered_game(request.args.get("game"))
     rules = request.args.get("rules", game.default_preset)
     if rules not in game.presets:
         abort(

@@ -28,6 +28,7 @@
   const sums = rules.sum || [];
   const totals = rules.total || [];
   const stakes = rules.stake || [];
+  const hints = rules.hint || [];
 
   const seatBoxes = $$(".seat[data-seat]");
   const SEATS = Array.from(new Set(seatBoxes.map((f) => Number(f.dataset.seat)))).sort((a, b) => a - b);
@@ -118,6 +119,16 @@
       const f = box(rule.field);
       if (!f) return;
       f.hidden = rule.values.indexOf(read(rule.by)) < 0;
+    });
+  }
+
+  function applyHints() {
+    hints.forEach((rule) => {
+      const by = read(rule.by);
+      const why = whyOf(rule.field);
+      if (!why || by === null || rule.table[by] === undefined) return;
+      why.textContent = text(rule.why, { n: rule.table[by] });
+      why.hidden = false;
     });
   }
 
@@ -264,6 +275,8 @@
   let previewing = 0;
   function preview() {
     const out = document.getElementById("preview");
+    const result = document.getElementById("preview-result");
+    result.textContent = "";
     const ready = seatBoxes.every((f) => $("input:checked", f)) &&
       $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
     if (!ready) {
@@ -281,6 +294,7 @@
       .then((r) => r.json())
       .then((body) => {
         if (ticket !== previewing) return;
+        result.textContent = body.result || "";
         out.classList.toggle("scores", Boolean(body.points));
         if (!body.points) {
           out.textContent = text("preview-invalid", {});
@@ -316,6 +330,7 @@
     applySums();
     applyTotals();
     applyStakes();
+    applyHints();
     legends();
     heads();
     preview();

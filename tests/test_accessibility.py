@@ -15,7 +15,9 @@ pytestmark = pytest.mark.browser
 
 PAGES = {
     "home": "/",
-    "new game": "/games/new",
+    "new game": "/games/new?game=israeli-whist",
+    "choose a game": "/games/new",
+    "new Bid Whist game": "/games/new?game=bid-whist",
     "record hand": "/games/{id}/hands/new",
     "scoreboard": "/games/{id}",
     "edit link's QR code": "/games/{id}/share/edit?show=1",

@@ -2,8 +2,7 @@
 exact shapes, RULES.md section 2's worked examples, errors naming the field, "finish
 now", edits and deletes, the per-seat rows of the data layer, and export and import.
 
-Bid Whist is built but not yet offered by the app (``registry.UNLISTED``), so every test
-here registers it, and the fixture removes it again.
+Bid Whist is one of the registered games (``registry.GAMES``), offered by the app.
 """
 
 from __future__ import annotations
@@ -18,21 +17,18 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db, transfer
-from scorekeeper.engine import GAMES, register_game
-from scorekeeper.engine.registry import UNLISTED
+from scorekeeper.engine import GAMES
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
 
-BID_WHIST = next(game for game in UNLISTED if game.key == "bid-whist")
+BID_WHIST = GAMES["bid-whist"]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def bid_whist():
-    register_game(BID_WHIST)
-    yield BID_WHIST
-    GAMES.pop(BID_WHIST.key, None)
+    return BID_WHIST
 
 
 def bearer(key):

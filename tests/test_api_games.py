@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.api import game_key_of
+from scorekeeper.game_service import game_of
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
 
@@ -47,7 +47,7 @@ def test_an_unknown_game_is_422_naming_the_field(client, app, named):
     ],
 )
 def test_a_stored_game_key_is_read_before_and_after_the_column_exists(row, key):
-    assert game_key_of(row) == key
+    assert game_of(row).key == key
 
 
 # --- preview ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from scorekeeper import db
 from scorekeeper.engine.bid_whist import GAME, preset
 from scorekeeper.engine.core.display import Notation
 from scorekeeper.engine.core.game import Game, seat_values, side_values
-from scorekeeper.engine.registry import GAMES, UNLISTED, register_game
+from scorekeeper.engine.registry import GAMES, UNLISTED
 
 S = preset("bid-whist")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]  # A: Ann & Cat, B: Bob & Dan
@@ -26,8 +26,8 @@ BOSTON_UP = {**FOUR_UP, "books": 13}  # +7
 SEVEN_NT = {"bidder": 0, "bid": "7NT", "direction": "high", "books": 13}  # A +14, Boston
 
 
-def test_bid_whist_is_built_but_not_offered():
-    assert isinstance(GAME, Game) and GAME in UNLISTED and "bid-whist" not in GAMES
+def test_bid_whist_is_offered():
+    assert isinstance(GAME, Game) and GAME not in UNLISTED and GAMES["bid-whist"] is GAME
     assert GAME.finish_now is True and GAME.bot_kinds == ("random", "heuristic")
 
 
@@ -240,9 +240,8 @@ def test_the_simulation_tally_counts_the_interface_deals():
 
 @pytest.fixture
 def bid_whist_registered():
-    register_game(GAME)
-    yield GAME
-    GAMES.pop(GAME.key)
+    assert GAMES[GAME.key] is GAME
+    return GAME
 
 
 def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):

@@ -1,6 +1,6 @@
 """``scorekeeper score|simulate|rules --game bid-whist``: issue 10's exact interface.
 
-Bid Whist is built but not yet offered by the web app (``registry.UNLISTED``); the command
+Bid Whist is offered by the web app and the command line alike; the command
 line finds it all the same (``find_game(..., include_unlisted=True)``), so nothing here
 registers it.
 """
@@ -265,11 +265,12 @@ def _shown(values):
     return {k: ("yes" if v else "no") if isinstance(v, bool) else v for k, v in values.items()}
 
 
-def test_the_command_line_finds_bid_whist_while_the_app_does_not_offer_it(client, capsys):
-    assert "bid-whist" not in GAMES
+def test_the_command_line_and_the_app_offer_bid_whist_alike(client, capsys):
+    assert GAMES["bid-whist"] is BID_WHIST
     response = client.post("/api/games", json={"game": "bid-whist", "players": list("abcd")})
-    assert response.status_code == 422 and response.get_json()["field"] == "game"
+    assert response.status_code == 201
+    assert client.get(response.headers["Location"]).get_json()["game"] == "bid-whist"
     code, out, _ = run(capsys, "games", "--json")
-    assert [g["key"] for g in json.loads(out)["games"]] == ["israeli-whist"]
+    assert [g["key"] for g in json.loads(out)["games"]] == ["israeli-whist", "bid-whist"]
     code, _, err = run(capsys, "rules", "--game", "bridge")
     assert code == 2 and "israeli-whist, bid-whist" in err

@@ -41,7 +41,14 @@ def test_games_as_json(capsys):
                 "seats": 4,
                 "default_preset": "standard",
                 "presets": ["standard", "pagat-german", "elhanani"],
-            }
+            },
+            {
+                "key": "bid-whist",
+                "name": "Bid Whist",
+                "seats": 4,
+                "default_preset": "bid-whist",
+                "presets": ["bid-whist"],
+            },
         ]
     }
 

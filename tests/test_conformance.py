@@ -315,7 +315,7 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
         steps = {step.id for step in spec.steps}
         assert len(names) == len(spec.fields), "two fields share a name"
         for kind, rules in spec.rules.items():
-            assert kind in {"allow", "show", "order", "forbid", "sum", "total", "stake"}, kind
+            assert kind in {"allow", "show", "order", "forbid", "sum", "total", "stake", "hint"}, kind
             for rule in rules:
                 assert _fields_named_by(kind, rule) <= names, (kind, rule)
                 if "prefix" in rule:
@@ -367,7 +367,7 @@ def shown_messages(game: Game) -> list[Message]:
         found += [f.label for f in step.fields]
         found += [c.label for f in step.fields for c in f.choices]
     found += [a.label for a in spec.actions] + list(spec.texts.values())
-    words = game.sheet_words
+    words = game.page_words
     found += [words.auction_head, words.outcome_head, *words.entry_heads, words.legend]
     for label, description in game.preset_words.values():
         found += [label, description]

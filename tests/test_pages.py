@@ -82,7 +82,7 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
 
 def test_new_game_form_suggests_names_already_used(client, make_game):
     make_game(players=["Avi", "Batya", "Chen", "Dana"])
-    page = text_of(client.get("/games/new"))
+    page = text_of(client.get("/games/new?game=israeli-whist"))
     assert '<option value="Batya">' in page
     assert "House rules" in page and "Target score" in page
     for preset in ("standard", "pagat-german", "elhanani"):
@@ -562,7 +562,7 @@ def test_html_in_names_is_shown_as_text(client):
         client.get(f"/games/{game_id}/hands/1/edit"),
         client.get(f"/games/{game_id}/revisions"),
         client.get(f"/games/{game_id}/hands/1/delete"),
-        client.get("/games/new"),
+        client.get("/games/new?game=israeli-whist"),
     ]
     for response in pages:
         page = text_of(response)
@@ -576,7 +576,7 @@ def test_forms_need_a_csrf_token(tmp_path):
     response = client.post("/games/new", data=NEW_GAME)
     assert response.status_code == 400
     assert "The form expired" in text_of(response)
-    page = text_of(client.get("/games/new"))
+    page = text_of(client.get("/games/new?game=israeli-whist"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     response = client.post("/games/new", data={**NEW_GAME, "csrf_token": token})
     assert response.status_code == 302

@@ -88,9 +88,9 @@ def test_blank_sheet_refuses_an_unknown_preset(client, rules):
 
 
 def test_new_game_page_links_a_blank_sheet_per_preset(client):
-    page = text_of(client.get("/games/new"))
+    page = text_of(client.get("/games/new?game=israeli-whist"))
     for rules in ("standard", "pagat-german", "elhanani"):
-        assert f'href="/sheets/blank?rules={rules}"' in page
+        assert f'href="/sheets/blank?rules={rules}&amp;game=israeli-whist"' in page
 
 
 # --- PDFs from Chromium -------------------------------------------------------------------

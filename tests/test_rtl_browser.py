@@ -123,7 +123,7 @@ def test_home_in_hebrew(hebrew, live_server):
 
 
 def test_new_game_in_hebrew(hebrew):
-    hebrew.goto("/games/new")
+    hebrew.goto("/games/new?game=israeli-whist")
     hebrew.locator("details.house summary").click()
     hebrew.fill("#player_0", "דני")
     check_page(hebrew, "new-game")

@@ -73,7 +73,7 @@ def assert_keys_fit(page, selector: str, expected: int | None = None) -> list[di
 
 
 def test_the_first_dealer_of_the_issue_can_be_tapped(page):
-    page.goto("/games/new")
+    page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(ISSUE):
         page.fill(f"#player_{seat}", name)
     keys = assert_keys_fit(page, "#new-game fieldset:has(input[name=first_dealer])", 5)
@@ -86,7 +86,7 @@ def test_the_first_dealer_of_the_issue_can_be_tapped(page):
 @narrow
 def test_first_dealer_keys_fit_with_long_names(phone):
     page = phone
-    page.goto("/games/new")
+    page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(LONG):
         page.fill(f"#player_{seat}", name)
     keys = assert_keys_fit(page, "#new-game fieldset:has(input[name=first_dealer])", 5)
@@ -225,7 +225,7 @@ def test_without_javascript_a_refused_hand_opens_on_its_problems(no_script, live
 
 def test_without_javascript_a_refused_new_game_opens_on_its_problems(no_script):
     page = no_script
-    page.goto("/games/new")
+    page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):
         page.fill(f"#player_{seat}", name)
     page.locator("button.big").click()
@@ -291,7 +291,7 @@ def test_sections_that_open_and_close_have_a_marker(page, live_server):
 
 @pytest.mark.parametrize("phone", [("he", 390)], indirect=True, ids=["he"])
 def test_a_closed_marker_points_the_way_hebrew_reads(phone):
-    phone.goto("/games/new")
+    phone.goto("/games/new?game=israeli-whist")
     assert CLOSED_RTL in phone.locator("details.house summary").evaluate(MARKER)
 
 
@@ -448,7 +448,7 @@ def test_what_changed_passes_axe(axe, browser, live_server, language, scheme):
     refused_hand(page)
     page.locator("details.revokes summary").click()
     checked = [axe.run(page)]
-    page.goto("/games/new")
+    page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):
         page.fill(f"#player_{seat}", name)
     page.locator("button.big").click()

@@ -64,13 +64,16 @@ def test_new_game_asks_which_game_once_two_are_offered(client, toy):
     assert "Which game is the table playing?" in page
     assert f'href="/games/new?game={toy.key}"' in page
     assert 'href="/games/new?game=israeli-whist"' in page
+    assert 'href="/games/new?game=bid-whist"' in page
     form = text_of(client.get(f"/games/new?game={toy.key}"))
     assert 'name="points"' in form and "a toy for the test suite" in form
     assert 'name="rules" type="radio" value="toy"' in form
     assert "frisch" not in form.lower()
 
 
-def test_one_game_registered_skips_the_question(client):
+def test_one_game_registered_skips_the_question(client, monkeypatch):
+    for key in list(GAMES)[1:]:
+        monkeypatch.delitem(GAMES, key)
     assert len(GAMES) == 1
     page = text_of(client.get("/games/new"))
     assert "Which game" not in page and 'name="player_0"' in page
@@ -129,7 +132,7 @@ def test_the_form_previews_the_toys_points(client, toy):
         data={"csrf_token": csrf(page), "winner": "3"},
         headers={"Accept": "application/json"},
     )
-    assert answer.get_json() == {"points": [0, 0, 0, 2], "names": NAMES}
+    assert answer.get_json() == {"points": [0, 0, 0, 2], "names": NAMES, "result": ""}
 
 
 def test_the_toy_goes_through_the_api_export_and_import(client, toy):

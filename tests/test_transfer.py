@@ -427,11 +427,11 @@ def test_a_version_1_file_imports_as_israeli_whist(tmp_path):
 
 def test_a_version_2_file_with_an_unknown_game_is_refused_naming_the_game(database, games):
     document = json.loads(transfer.export_json(database))
-    document["games"][0]["game"] = "bid-whist"
+    document["games"][0]["game"] = "chess"
     with pytest.raises(transfer.ImportProblem) as caught:
         transfer.read_file(json.dumps(document))
     assert (caught.value.where, caught.value.field) == ("game 1", "game")
-    assert "'bid-whist' is not a game here" in caught.value.message
+    assert "'chess' is not a game here" in caught.value.message
 
 
 # The command line's import and export, in a fresh interpreter: what they load and write.

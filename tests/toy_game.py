@@ -26,7 +26,7 @@ from scorekeeper.engine.core.display import (
 )
 from scorekeeper.engine.core.errors import InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.form import FormField, HandFormSpec, Step, seat_keys
-from scorekeeper.engine.core.game import Knob, SheetWords
+from scorekeeper.engine.core.game import Knob, PageWords
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.core.seats import leaders_of
@@ -150,7 +150,15 @@ class HighCard:
     default_preset = "toy"
     preset_words = {"toy": (msg("toy"), msg("a toy for the test suite"))}
     finish_now = False
-    sheet_words = SheetWords(msg("Winner"), msg("Result"), (msg("W"),), msg("W won the deal"))
+    page_words = PageWords(
+        msg("Winner"),
+        msg("Result"),
+        (msg("W"),),
+        msg("W won the deal"),
+        msg("Deal %(number)d: %(dealer)s deals, %(opener)s turns first"),
+        msg("winner"),
+        msg("★ won, points, total"),
+    )
     hand_fields = frozenset({"winner", "thrown_in"})
     bot_kinds = ("random",)
 

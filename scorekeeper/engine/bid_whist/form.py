@@ -10,7 +10,7 @@ from typing import Any
 from ..core.cards import Suit
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
 from ..core.messages import msg
-from .bids import DIRECTIONS, MAX_LEVEL, Kind
+from .bids import DIRECTIONS, MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
 from .records import MAX_RENEGES
 from .scoring import SIDES
@@ -81,6 +81,17 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
         steps=(bid, books),
         actions=actions,
         rules={
+            "hint": [
+                {
+                    "field": "books",
+                    "by": "level",
+                    "table": {
+                        str(n): Bid(n, Kind.UPTOWN).books_needed
+                        for n in range(settings.minimum_level, MAX_LEVEL + 1)
+                    },
+                    "why": "books-needed",
+                }
+            ],
             "show": [
                 {
                     "field": "trump",
@@ -92,8 +103,9 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
                     "by": "kind",
                     "values": [k.letters for k in Kind if not k.has_trump],
                 },
-            ]
+            ],
         },
+        texts={"books-needed": msg("The bidders need {n} books, the kitty included.")},
         errors={
             "bid": "level",
             "reneges": "reneges_0",

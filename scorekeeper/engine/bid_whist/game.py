@@ -12,7 +12,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, SheetWords
+from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, stats
@@ -56,14 +56,18 @@ class BidWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
     default_preset = "bid-whist"
-    sheet_words = SheetWords(
+    page_words = PageWords(
         auction_head=msg("Bidder"),
         outcome_head=msg("Result"),
-        entry_heads=(msg("Bks"),),
+        entry_heads=(msg("Nd"), msg("Bks")),
         legend=msg(
-            "Bks books taken, the kitty counted to the bidders · Pts points in the hand · "
-            "Tot running total."
+            "Nd books the bidders needed · Bks books taken, the kitty counted to the "
+            "bidders · Pts points in the hand · Tot running total."
         ),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
+        auction_mark=msg("bidders"),
+        cell_legend=msg("books needed/taken, points, total"),
+        preview_outcome=True,
     )
     preset_words = {
         "bid-whist": (msg("bid-whist"), msg("seed 003's rules, as RULES.md settles them")),

@@ -29,6 +29,8 @@ game describes:
               ``total``; the last one left untapped fills itself in.
   ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
               head shows the total, and a word for it once every seat has a value.
+  ``hint``    ``{"field", "by", "table": {value of by: number}, "why"}``: under ``field``, the
+              sentence ``why`` with ``{n}`` from the table (Bid Whist's books needed).
   ``stake``   ``{"prefix", "by", "rows": [per value], "own_rows": [...], "texts"}``: under
               a seat's field, a line on what its value puts at stake (``own_rows`` for the
               seat that ``by`` names); numbers in a row are points, shown signed.

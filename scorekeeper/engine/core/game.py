@@ -48,15 +48,22 @@ class Knob:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetWords:
-    """The words of a score sheet: the heads of the columns for who won the auction and for
-    how the hand went, the short heads of a side's entry columns (one per item of a
-    ``SeatView.entry``: Israeli Whist's C and T), and the legend that explains them."""
+class PageWords:
+    """A game's own words on the scoreboard and the score sheets: the heads of the sheet's
+    columns for who won the auction and for how the hand went, the short heads of a side's
+    entry columns (one per item of a ``SeatView.entry``: Israeli Whist's C and T), and the
+    legend that explains them; the scoreboard's line on the next hand (``%(number)d``,
+    ``%(dealer)s``, ``%(opener)s``), its word for the seat that won the auction, and what
+    a cell holds; and whether the hand form's preview names the outcome with the points."""
 
     auction_head: Message
     outcome_head: Message
     entry_heads: tuple[Message, ...]
     legend: Message
+    turn: Message
+    auction_mark: Message
+    cell_legend: Message
+    preview_outcome: bool = False  # the hand form's preview says how the hand went ("made")
 
 
 @runtime_checkable
@@ -103,8 +110,8 @@ class Game(Protocol):
     default_preset: str
     preset_words: Mapping[str, tuple[Message, Message]]
     """Each preset's name as players call it and a line on where its rules come from."""
-    sheet_words: SheetWords
-    """How a score sheet heads its columns (see :class:`SheetWords`)."""
+    page_words: PageWords
+    """How a score sheet heads its columns (see :class:`PageWords`)."""
 
     @property
     def presets(self) -> Mapping[str, Settings]:

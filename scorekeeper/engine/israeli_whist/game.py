@@ -11,7 +11,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, SheetWords
+from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, stats
@@ -142,11 +142,14 @@ class IsraeliWhist:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
     default_preset = "standard"
-    sheet_words = SheetWords(
+    page_words = PageWords(
         auction_head=msg("Declarer"),
         outcome_head=msg("O/U"),
         entry_heads=(msg("C"), msg("T")),
         legend=msg("C contract · T tricks taken · Pts points in the hand · Tot running total."),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
+        auction_mark=msg("declarer"),
+        cell_legend=msg("contract/tricks, points, total"),
     )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
