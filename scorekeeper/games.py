@@ -113,6 +113,7 @@ def new_game():
         knobs={knob.name: knob for knob in game.knobs},
         words=_choice_words(game),
         preset_label=preset_label,
+        partnered=any(len(side) > 1 for side in game.sides),
         groups=_knob_groups(form, game),
     ), (422 if form.errors else 200)
 

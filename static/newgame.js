@@ -31,7 +31,15 @@
     return key;
   });
 
+  // The sides as they will sit, named as the players are typed (a partnership game).
+  const sideNames = Array.from(form.querySelectorAll("#sides bdi[data-seat]"));
+  sideNames.forEach((el) => { el.dataset.label = el.textContent; });
+
   function showNames() {
+    sideNames.forEach((el) => {
+      const name = form.elements["player_" + el.dataset.seat].value.trim();
+      el.textContent = name || el.dataset.label;
+    });
     dealerKeys.forEach((key, s) => {
       const name = form.elements["player_" + s].value.trim();
       if (!key) return;

@@ -18,6 +18,8 @@ PAGES = {
     "new game": "/games/new?game=israeli-whist",
     "choose a game": "/games/new",
     "new Bid Whist game": "/games/new?game=bid-whist",
+    "Bid Whist record hand": "/games/{id}/hands/new",
+    "Bid Whist scoreboard": "/games/{id}",
     "record hand": "/games/{id}/hands/new",
     "scoreboard": "/games/{id}",
     "edit link's QR code": "/games/{id}/share/edit?show=1",
@@ -42,7 +44,7 @@ def table(browser, live_server):
     with two hands; returns (page, game id)."""
     contexts = []
 
-    def open_table(language: str, scheme: str = "light"):
+    def open_table(language: str, scheme: str = "light", game: str = "israeli-whist"):
         context = browser.new_context(
             viewport=PHONE,
             base_url=live_server,
@@ -51,18 +53,19 @@ def table(browser, live_server):
             extra_http_headers={"Accept-Language": language},
         )
         contexts.append(context)
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {"players": ["Noa", "Eitan", "Shira", "Wassim"], "rules": "pagat-german"},
-        )
+        players = ["Noa", "Eitan", "Shira", "Wassim"]
+        if game == "bid-whist":
+            body = {"game": game, "players": players}
+            hand = {"bidder": 1, "bid": "4U", "trump": "H", "books": 11, "reneges": [1, 0]}
+        else:
+            body, hand = {"players": players, "rules": "pagat-german"}, WORKED_EXAMPLE
+        created = api(live_server, "POST", "/api/games", body)
         for _ in range(2):
             api(
                 live_server,
                 "POST",
                 f"/api/games/{created['id']}/hands",
-                WORKED_EXAMPLE,
+                hand,
                 created["edit_key"],
             )
         page = context.new_page()
@@ -85,16 +88,30 @@ def half_typed_hand(page) -> None:
     assert page.locator("#contracts .seat.on input:disabled").count() == 1
 
 
+def game_of_page(name: str) -> str:
+    return "bid-whist" if name.startswith("Bid Whist") else "israeli-whist"
+
+
+def prepare(page, name: str) -> None:
+    """A hand form half typed, so that what the script shows and disables is checked too."""
+    if name == "record hand":
+        half_typed_hand(page)
+    elif name == "Bid Whist record hand":
+        taps = Taps(page)
+        for key, value in (("bidder", 2), ("level", 5), ("kind", "NT"), ("direction", "low")):
+            taps.key(key, value)
+        page.locator("details.revokes summary").click()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", ["en", "he"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_no_serious_accessibility_violation(axe, table, name, language, scheme):
-    page, game_id = table(language, scheme)
+    page, game_id = table(language, scheme, game_of_page(name))
     page.goto(PAGES[name].format(id=game_id))
     assert page.locator("html").get_attribute("lang") == language
-    if name == "record hand":
-        half_typed_hand(page)
-    if name == "scoreboard":
+    prepare(page, name)
+    if name.endswith("scoreboard"):
         page.locator("details.share summary").click()
     results = axe.run(page)
     serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
@@ -106,11 +123,10 @@ TARGETS = "a, button, summary, select, input:not([type=radio]):not([type=hidden]
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_every_control_is_big_enough_for_a_thumb(table, name):
-    page, game_id = table("en")
+    page, game_id = table("en", "light", game_of_page(name))
     page.goto(PAGES[name].format(id=game_id))
-    if name == "record hand":
-        half_typed_hand(page)
-    if name == "scoreboard":
+    prepare(page, name)
+    if name.endswith("scoreboard"):
         page.locator("details.share summary").click()
     small = page.evaluate(
         """([selector, least]) => Array.from(document.querySelectorAll(selector))

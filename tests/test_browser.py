@@ -82,6 +82,8 @@ def totals(page):
 def test_create_a_game(page, live_server):
     page.goto("/")
     page.get_by_role("link", name="Start a game").click()
+    page.get_by_role("link", name="Israeli Whist").click()
+    assert page.locator("#sides").count() == 0  # no partners in Israeli Whist
     for seat, name in enumerate(SEAT_NAMES):
         page.fill(f"#player_{seat}", name)
     # The first-dealer keys show the names as they are typed.

@@ -302,6 +302,10 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
         assert game.record_from_dict(settings, body) == record, (values, body)
 
 
+# The kinds of table the page script (static/hand.js) applies; see engine/core/form.py.
+TABLE_KINDS = {"allow", "show", "order", "forbid", "sum", "total", "stake", "hint"}
+
+
 def _fields_named_by(rule_kind: str, rule: dict) -> set[str]:
     names = {rule[key] for key in ("field", "by") if key in rule}
     return {name for name in names if "{" not in name}
@@ -315,7 +319,7 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
         steps = {step.id for step in spec.steps}
         assert len(names) == len(spec.fields), "two fields share a name"
         for kind, rules in spec.rules.items():
-            assert kind in {"allow", "show", "order", "forbid", "sum", "total", "stake", "hint"}, kind
+            assert kind in TABLE_KINDS, kind
             for rule in rules:
                 assert _fields_named_by(kind, rule) <= names, (kind, rule)
                 if "prefix" in rule:

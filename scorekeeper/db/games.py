@@ -186,7 +186,8 @@ class Listing:
 _HISTORY_WHERE = (
     "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
     "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
-    "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until)"
+    "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until) "
+    "AND (:game IS NULL OR game = :game)"
 )
 
 
@@ -197,12 +198,13 @@ def history(
     until: str | None = None,
     limit: int | None = None,
     offset: int = 0,
+    game: str | None = None,
 ) -> list[Listing]:
-    """Games newest first: only those ``player`` sat in, and only those started on a date
-    (UTC, ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given; at most
-    ``limit`` of them (all when None), after skipping ``offset``. Three statements, however
-    many games the page holds."""
-    params = {"player": player, "since": since, "until": until}
+    """Games newest first: only those ``player`` sat in, only those of the registered game
+    ``game``, and only those started on a date (UTC, ``YYYY-MM-DD``) from ``since`` to
+    ``until``, both included, when given; at most ``limit`` of them (all when None), after
+    skipping ``offset``. Three statements, however many games the page holds."""
+    params = {"player": player, "since": since, "until": until, "game": game}
     page = {"limit": -1 if limit is None else limit, "offset": offset}
     chosen = f"SELECT id FROM games {_HISTORY_WHERE} ORDER BY id DESC LIMIT :limit OFFSET :offset"
     with db.atomic():
@@ -226,10 +228,14 @@ def history(
 
 
 def count_history(
-    db: Database, player: str | None = None, since: str | None = None, until: str | None = None
+    db: Database,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    game: str | None = None,
 ) -> int:
     """How many games :func:`history` lists with these filters and no limit."""
-    params = {"player": player, "since": since, "until": until}
+    params = {"player": player, "since": since, "until": until, "game": game}
     row = query(db, f"SELECT count(*) AS games FROM games {_HISTORY_WHERE}", params).fetchone()
     return row["games"]
 
@@ -244,7 +250,18 @@ class PlayerRecord:
     wins: int
 
 
-def player_record(db: Database, name: str) -> PlayerRecord:
+def games_played(db: Database, name: str) -> list[str]:
+    """The keys of the games the named player has played, the most played first."""
+    rows = query(
+        db,
+        "SELECT g.game, count(*) AS n FROM players p JOIN games g ON g.id = p.game_id "
+        "WHERE p.name = ? GROUP BY g.game ORDER BY n DESC, g.game",
+        [name],
+    ).fetchall()
+    return [row["game"] for row in rows]
+
+
+def player_record(db: Database, name: str, game: str | None = None) -> PlayerRecord:
     """The named player's record over every game; all zero for a name never played. A
     game's ``winner`` is a side (a seat in a game without partners), so a player wins
     with their partners."""
@@ -253,8 +270,9 @@ def player_record(db: Database, name: str) -> PlayerRecord:
         "SELECT g.game, count(*) AS games, coalesce(sum(g.status = 'finished'), 0) AS finished, "
         "json_group_array(json_array(g.winner, p.seat)) "
         "FILTER (WHERE g.winner IS NOT NULL) AS results "
-        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ? GROUP BY g.game",
-        [name],
+        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ? "
+        "AND (? IS NULL OR g.game = ?) GROUP BY g.game",
+        [name, game, game],
     ).fetchall()
     games = finished = wins = 0
     for row in rows:
@@ -290,15 +308,18 @@ class LatestGames:
         return len(self.ids) < self.total
 
 
-def latest_games(db: Database, names: Sequence[str], together: int, max_hands: int) -> LatestGames:
-    """The newest games in which at least ``together`` of ``names`` sat, as many as hold at
-    most ``max_hands`` hands between them (always the newest one)."""
+def latest_games(
+    db: Database, names: Sequence[str], together: int, max_hands: int, game: str | None = None
+) -> LatestGames:
+    """The newest games (of the registered game ``game`` only, when given) in which at
+    least ``together`` of ``names`` sat, as many as hold at most ``max_hands`` hands
+    between them (always the newest one)."""
     rows = query(
         db,
         "SELECT p.game_id, g.hand_count FROM players p JOIN games g ON g.id = p.game_id "
-        "WHERE p.name IN (SELECT value FROM json_each(?)) "
+        "WHERE p.name IN (SELECT value FROM json_each(?)) AND (? IS NULL OR g.game = ?) "
         "GROUP BY p.game_id HAVING count(*) >= ? ORDER BY p.game_id DESC",
-        [json.dumps(list(names)), together],
+        [json.dumps(list(names)), game, game, together],
     )
     ids: list[int] = []
     hands = total = 0

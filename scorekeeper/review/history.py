@@ -10,11 +10,21 @@ from flask import render_template
 from flask_babel import gettext as _
 
 from .. import db
+from ..engine import GAMES
 from ..engine.core.display import total
-from ..game_service import rules_label
+from ..game_service import game_of, rules_label, side_names
+from ..i18n import translate
 from .blueprint import bp
 from .downloads import export_max_hands
-from .queries import BadQuery, date_param, page_param, page_size, pages, player_param
+from .queries import (
+    BadQuery,
+    date_param,
+    game_param,
+    page_param,
+    page_size,
+    pages,
+    player_param,
+)
 
 
 def duration_text(first: str | None, last: str | None) -> str:
@@ -43,29 +53,34 @@ def history():
     names = db.player_names(database)
     problem: BadQuery | None = None
     count = page = 0
+    game = None
     try:
         player = player_param("player", names)
+        game = game_param("game")
         since, until = date_param("from"), date_param("to")
         if since and until and since > until:
             raise BadQuery("to", _("the end date is before the start date"))
-        count = db.count_history(database, player, since, until)
+        count = db.count_history(database, player, since, until, game)
         page = page_param(count)
     except BadQuery as exc:
-        problem, player, since, until, count = exc, None, None, None, 0
+        problem, player, since, until, game, count = exc, None, None, None, None, 0
     size = page_size()
     listings = (
         []
         if problem
-        else db.history(database, player, since, until, limit=size, offset=(page - 1) * size)
+        else db.history(
+            database, player, since, until, limit=size, offset=(page - 1) * size, game=game
+        )
     )
-    filters = {"player": player, "from": since, "to": until}
+    filters = {"player": player, "from": since, "to": until, "game": game}
     return render_template(
         "history.html",
         names=names,
+        offered=[(key, translate(rules.name)) for key, rules in GAMES.items()],
         chosen=filters,
         problem=problem,
         games=[_listing(item) for item in listings],
-        filtered=any((player, since, until)),
+        filtered=any((player, since, until, game)),
         pages=pages(page, count, "review.history", **filters),
         export_parts=[
             {"first": part.first, "last": part.last, "games": part.games}
@@ -79,11 +94,12 @@ def _listing(item: db.Listing) -> dict[str, Any]:
     return {
         "id": game.id,
         "name": game.name,
+        "game": translate(game_of(game).name),
         "date": game.created_at[:10],
         "duration": duration_text(item.first_hand_at, item.last_hand_at),
         "players": game.players,
         "rules": rules_label(game),
         "hands": game.hand_count,
-        "winner": None if game.winner is None else game.players[game.winner],
+        "winner": None if game.winner is None else side_names(game)[game.winner],
         "total": None if game.winner is None else total(game.totals[game.winner]),
     }

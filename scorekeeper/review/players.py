@@ -15,13 +15,13 @@ from markupsafe import Markup
 
 from .. import db
 from ..chart import game_chart
-from ..engine import get_game
+from ..engine import DEFAULT_GAME, GAMES, get_game
 from ..engine.core.display import mean_figure, total
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of
-from ..i18n import isolate, shown_ltr
+from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
-from .queries import BadQuery, page_param, page_size, pages, unknown_player
+from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
 from .stats_pages import figure_rows, recorded
 
 MAX_COMPARED = 8
@@ -41,17 +41,27 @@ def players():
     chosen = request.args.getlist("player")
     problem: BadQuery | None = None
     table = None
-    if chosen:
-        try:
-            table = _head_to_head(database, names, chosen)
-        except BadQuery as exc:
-            problem = exc
+    key = DEFAULT_GAME
+    try:
+        key = game_param("game") or DEFAULT_GAME
+        if chosen:
+            table = _head_to_head(database, names, chosen, key)
+    except BadQuery as exc:
+        problem = exc
     return render_template(
-        "players.html", names=names, chosen=chosen, problem=problem, table=table
+        "players.html",
+        names=names,
+        chosen=chosen,
+        chosen_game=key,
+        offered=[(k, translate(rules.name)) for k, rules in GAMES.items()],
+        problem=problem,
+        table=table,
     ), (400 if problem else 200)
 
 
-def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str, Any]:
+def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -> dict[str, Any]:
+    """How ``chosen`` fared against each other in the games of ``key`` (a game's games
+    are compared only with its own: Bid Whist's sides apart from Israeli Whist's seats)."""
     for name in chosen:
         if len(name) > MAX_NAME_LENGTH or name not in names:
             raise unknown_player(name)
@@ -59,10 +69,9 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
         raise BadQuery("player", _("choose each player once"))
     if not 2 <= len(chosen) <= MAX_COMPARED:
         raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
-    latest = db.latest_games(database, chosen, 2, figures_max_hands())
+    latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
     found = db.load_games_with_hands(database, game_ids=latest.ids)
-    # Every game here is played by the default game's rules until games carry their key.
-    table = get_game().head_to_head([recorded(g, h) for g, h in found], chosen)
+    table = get_game(key).head_to_head([recorded(g, h) for g, h in found], chosen)
     cells = {}
     for a in chosen:
         for b in chosen:
@@ -100,6 +109,33 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str]) -> dict[str
     return {"players": chosen, "cells": cells, "note": note}
 
 
+def _career(database, name: str, key: str) -> dict[str, Any]:
+    """The named player's career in one game (``key``): its figure rows, the note on how
+    many games they come from, and the newest game with its hands."""
+    game = get_game(key)
+    record = db.player_record(database, name, key)
+    latest = db.latest_games(database, [name], 1, figures_max_hands(), key)
+    found = db.load_games_with_hands(database, game_ids=latest.ids)
+    figures = game.careers(recorded(g, h) for g, h in found)[name].figures
+    lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
+    note = (
+        _(
+            "Figures per hand are from the latest %(games)d of %(total)d games.",
+            games=len(latest.ids),
+            total=latest.total,
+        )
+        if latest.capped
+        else None
+    )
+    return {
+        "key": key,
+        "title": translate(game.name),
+        "rows": figure_rows(lines),
+        "note": note,
+        "latest": found[-1],
+    }
+
+
 @bp.get("/players/<path:name>")
 def player(name: str):
     """A player's career figures, the chart of their latest game and their games, newest
@@ -113,27 +149,16 @@ def player(name: str):
         page = page_param(record.games)
     except BadQuery as exc:
         abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
-    latest = db.latest_games(database, [name], 1, figures_max_hands())
-    found = db.load_games_with_hands(database, game_ids=latest.ids)
-    latest_game, latest_hands = found[-1]
+    careers = [_career(database, name, key) for key in db.games_played(database, name)]
+    latest_game, latest_hands = max((c["latest"] for c in careers), key=lambda f: f[0].id)
     game = game_of(latest_game)
-    figures = game.careers(recorded(g, h) for g, h in found)[name].figures
-    lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
     progress = db.progress_of(latest_game, latest_hands)
     size = page_size()
     return render_template(
         "player.html",
         name=name,
-        rows=figure_rows(lines),
-        note=(
-            _(
-                "Figures per hand are from the latest %(games)d of %(total)d games.",
-                games=len(latest.ids),
-                total=latest.total,
-            )
-            if latest.capped
-            else None
-        ),
+        careers=careers,
+        several=len(careers) > 1,
         latest=latest_game,
         chart=Markup(game_chart(progress, latest_game.players, game, title=_("Running totals"))),
         games=[
@@ -142,8 +167,9 @@ def player(name: str):
                 "name": g.name,
                 "date": g.created_at[:10],
                 "players": g.players,
+                "game": translate(game_of(g).name),
                 "total": total(g.totals[g.players.index(name)]),
-                "won": g.winner is not None and g.players[g.winner] == name,
+                "won": g.winner is not None and g.players.index(name) in game_of(g).sides[g.winner],
                 "status": g.status,
             }
             for g in db.player_games(database, name, size, (page - 1) * size)

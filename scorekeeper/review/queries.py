@@ -12,6 +12,7 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 
 from .. import db
+from ..engine import GAMES
 from ..forms import MAX_NAME_LENGTH
 from ..i18n import isolate
 
@@ -52,6 +53,23 @@ def player_param(field: str, known: Sequence[str]) -> str | None:
         return None
     if len(value) > MAX_NAME_LENGTH or value not in known:
         raise unknown_player(value, field)
+    return value
+
+
+def game_param(field: str) -> str | None:
+    """A registered game's key from the address, or None when it names none."""
+    value = request.args.get(field, "").strip()
+    if not value:
+        return None
+    if value not in GAMES:
+        raise BadQuery(
+            field,
+            _(
+                "there is no game called %(name)s; choose %(names)s",
+                name=value[:40],
+                names=", ".join(GAMES),
+            ),
+        )
     return value
 
 

@@ -1,0 +1,102 @@
+"""Bid Whist in real Chromium at 390x844 against a live server with CSRF on: New game with
+its sides, a hand from the scoreboard back to the scoreboard in at most 8 taps, the books
+needed and made-or-set shown before saving, and everyone passing in one tap."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .test_browser import SCOREBOARD_URL, Taps, api
+
+pytestmark = pytest.mark.browser
+
+TAP_BUDGET = 8
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def bid_whist_game(page, live_server, **body):
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"game": "bid-whist", "players": PLAYERS, "first_dealer": 0, **body},
+    )
+    page.goto(created["edit_url"])
+    return created["id"]
+
+
+def test_start_a_bid_whist_game_and_see_the_sides(page, live_server):
+    page.goto("/")
+    page.get_by_role("link", name="Start a game").click()
+    page.get_by_role("link", name="Bid Whist").click()
+    assert page.locator("#sides").inner_text() == (
+        "Partners sit opposite each other: 1st player & 3rd player · 2nd player & 4th player"
+    )
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#player_{seat}", name)
+    assert page.locator("#sides .side").all_inner_texts() == ["Ann & Cat", "Bob & Dan"]
+    assert page.locator("#target").input_value() == "21"
+    page.locator("label.key:has(input[name=first_dealer][value='3'])").click()
+    page.get_by_role("button", name="Start the game").click()
+    assert SCOREBOARD_URL.search(page.url)
+    assert page.locator(".totals span").all_inner_texts() == ["Ann & Cat", "Bob & Dan"]
+    assert page.locator(".turn").inner_text() == "Hand 1: Dan deals, Ann bids first"
+
+
+def test_a_hand_takes_at_most_8_taps_and_shows_made_before_saving(page, live_server):
+    game_id = bid_whist_game(page, live_server)
+    taps = Taps(page)
+    taps(page.locator("#record"))
+    # The trump and the direction are asked once the kind says which.
+    assert page.locator("#trump").is_hidden() and page.locator("#direction").is_hidden()
+    taps.key("bidder", 1)
+    taps.key("level", 4)
+    taps.key("kind", "U")
+    assert page.locator("#trump").is_visible() and page.locator("#direction").is_hidden()
+    taps.key("trump", "H")
+    assert page.locator("#books .why").inner_text() == (
+        "The bidders need 10 books, the kitty included."
+    )
+    taps.key("books", 11)
+    page.wait_for_function("() => document.querySelectorAll('#preview .pts').length === 2")
+    assert page.locator("#preview-result").inner_text() == "made"
+    assert page.locator("#preview > span").all_text_contents() == ["Ann & Cat 0", "Bob & Dan +5"]
+    taps.key("books", 9)
+    page.wait_for_function("() => document.querySelector('#preview-result').textContent === 'set'")
+    taps.key("books", 11)
+    taps.save()
+    assert taps.count == 9  # two taps spent changing the books; a straight hand takes 7
+    assert taps.count - 2 <= TAP_BUDGET
+    assert page.url.endswith(f"/games/{game_id}")
+    assert page.locator(".totals b").all_inner_texts() == ["0", "5"]
+    row = page.locator("#h1")
+    assert re.sub("[\u2066-\u2069]", "", row.locator("th span").inner_text()) == "4 uptown ♥"
+    assert row.locator("th em").inner_text() == "made"
+    assert page.locator(".turn").inner_text() == "Hand 2: Bob deals, Cat bids first"
+
+
+def test_a_no_trump_bid_asks_for_a_direction_instead(page, live_server):
+    bid_whist_game(page, live_server)
+    taps = Taps(page)
+    taps(page.locator("#record"))
+    for name, value in (("bidder", 0), ("level", 5), ("kind", "NT")):
+        taps.key(name, value)
+    assert page.locator("#direction").is_visible() and page.locator("#trump").is_hidden()
+    taps.key("direction", "low")
+    taps.key("books", 11)
+    taps.save()
+    assert taps.count == 7
+    assert page.locator(".totals b").all_inner_texts() == ["10", "0"]  # no-trump scores double
+
+
+def test_everyone_passed_is_one_tap(page, live_server):
+    bid_whist_game(page, live_server)
+    taps = Taps(page)
+    taps(page.locator("#record"))
+    taps(page.locator("#throw-in"))
+    page.wait_for_url(SCOREBOARD_URL)
+    assert taps.count == 2
+    assert page.locator("#h1 th em").inner_text() == "thrown in"
+    assert page.locator(".turn").inner_text() == "Hand 2: Bob deals, Cat bids first"

@@ -1,0 +1,166 @@
+"""Bid Whist at the table, through the pages as a phone without JavaScript posts them (the
+Flask test client and a real SQLite file): New game with its sides, the hand form as a
+plain form, the scoreboard by side, edits and deletes, sheets, History by game, careers
+and head-to-head kept apart from Israeli Whist's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
+
+
+def text_of(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def plain(response) -> str:
+    """The page's text without tags, its isolates and spaces folded."""
+    text = re.sub(r"<[^>]+>", " ", text_of(response))
+    text = re.sub("[\u2066-\u2069]", "", text).replace("&amp;", "&")
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.fixture
+def bw(client):
+    """A Bid Whist game started from the New game page; (client, game id)."""
+    response = client.post(
+        "/games/new?game=bid-whist",
+        data={
+            **{f"player_{s}": name for s, name in enumerate(PLAYERS)},
+            "first_dealer": "0",
+            "rules": "bid-whist",
+            "target": "",
+        },
+    )
+    assert response.status_code == 302, plain(response)
+    return client, int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def hand(client, game_id, number=None, **fields):
+    number = number or re.search(
+        r'name="number" type="hidden" value="(\d+)"',
+        text_of(client.get(f"/games/{game_id}/hands/new")),
+    ).group(1)
+    return client.post(
+        f"/games/{game_id}/hands/new", data={"number": str(number), "save": "1", **fields}
+    )
+
+
+def checked(page: str, name: str, value: str) -> bool:
+    """Whether the page's key ``name`` = ``value`` is ticked."""
+    pattern = rf'<input checked[^>]*name="{name}" type="radio" value="{value}"'
+    return re.search(pattern, page) is not None
+
+
+UP_4H_11 = {"bidder": "1", "level": "4", "kind": "U", "trump": "H", "books": "11"}  # B +5
+
+
+def test_new_game_shows_the_sides_and_the_target_of_21(client):
+    page = text_of(client.get("/games/new?game=bid-whist"))
+    assert 'id="sides"' in page and page.count('data-seat="') >= 4
+    assert 'name="target" type="text"' in page or 'value="21"' in page
+    assert 'name="jokers"' in page and 'name="frisch_rounds"' not in page
+
+
+def test_a_bid_whist_game_is_played_through_the_plain_form(bw):
+    client, game_id = bw
+    api = client.get(f"/api/games/{game_id}").get_json()
+    assert api["game"] == "bid-whist" and api["settings"]["target"] == 21
+    assert hand(client, game_id, **UP_4H_11).status_code == 302
+    board = plain(client.get(f"/games/{game_id}"))
+    assert "Ann & Cat 0" in board and "Bob & Dan 5" in board
+    assert "Hand 2: Bob deals, Cat bids first" in board
+    assert "4 uptown ♥" in board and "made" in board
+    # A no-trump bid names a direction; a trump left over from a changed mind is ignored.
+    nt = {"bidder": "2", "level": "5", "kind": "NT", "trump": "S", "direction": "low"}
+    assert hand(client, game_id, **nt, books="9").status_code == 302
+    api = client.get(f"/api/games/{game_id}").get_json()
+    assert api["totals"] == [-10, 5]
+    assert api["hands"][1]["bid"] == "5NT" and api["hands"][1]["direction"] == "low"
+
+
+def test_a_refused_bid_whist_hand_names_its_fields_and_keeps_them(bw):
+    client, game_id = bw
+    response = hand(client, game_id, bidder="0", level="4", kind="U")
+    assert response.status_code == 422
+    page = text_of(response)
+    links = re.findall(r'<a href="#([^"]+)">', page[: page.index("<fieldset")])
+    assert links == ["trump", "books"]
+    assert "trump is missing" in page and "books is missing" in page
+    assert checked(page, "level", "4") and checked(page, "kind", "U")
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
+def test_everyone_passed_is_one_button_and_the_deal_passes_on(bw):
+    client, game_id = bw
+    page = text_of(client.get(f"/games/{game_id}/hands/new"))
+    assert 'id="throw-in"' in page and "Everyone passed: throw in" in page
+    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
+    assert response.status_code == 302
+    board = plain(client.get(f"/games/{game_id}"))
+    assert "thrown in" in board and "Hand 2: Bob deals" in board
+
+
+def test_edit_refills_the_bid_and_changes_the_totals(bw):
+    client, game_id = bw
+    assert hand(client, game_id, **UP_4H_11).status_code == 302
+    page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
+    for name, value in UP_4H_11.items():
+        assert checked(page, name, value), name
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+    edited = client.post(
+        f"/games/{game_id}/hands/1/edit",
+        data={**UP_4H_11, "books": "9", "number": "1", "revision": revision, "save": "1"},
+    )
+    assert edited.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["totals"] == [0, -4]
+    deleted = client.post(f"/games/{game_id}/hands/1/delete", data={"revision": "2"})
+    assert deleted.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
+def test_the_form_preview_says_made_or_set_with_the_points(bw):
+    client, game_id = bw
+    made = client.post(f"/games/{game_id}/hands/preview", data=UP_4H_11).get_json()
+    assert made == {"points": [0, 5], "names": ["Ann & Cat", "Bob & Dan"], "result": "made"}
+    short = client.post(f"/games/{game_id}/hands/preview", data={**UP_4H_11, "books": "9"})
+    assert short.get_json()["result"] == "set" and short.get_json()["points"] == [0, -4]
+
+
+def test_sheets_print_books_needed_and_taken_per_side(bw):
+    client, game_id = bw
+    hand(client, game_id, **UP_4H_11)
+    sheet = plain(client.get(f"/games/{game_id}/print"))
+    assert "Players, clockwise: Ann · Bob · Cat · Dan" in sheet
+    assert "Nd Bks Pts Tot Nd Bks Pts Tot" in sheet
+    assert "Ann & Cat" in sheet and "Bidder" in sheet
+    blank = plain(client.get("/sheets/blank?game=bid-whist"))
+    assert "Bid Whist" in blank and "No-trump made, B books 2·(B − 6)" in blank
+    assert client.get("/sheets/blank?game=bid-whist&rules=standard").status_code == 400
+
+
+def test_history_names_the_game_and_filters_by_it(bw, make_game):
+    client, game_id = bw
+    make_game()  # an Israeli Whist game
+    every = plain(client.get("/history"))
+    assert "Bid Whist · Game 1" in every and "Israeli Whist · Game 2" in every
+    only = plain(client.get("/history?game=bid-whist"))
+    assert "Bid Whist · Game 1" in only and "Game 2" not in only
+    refused = client.get("/history?game=chess")
+    assert refused.status_code == 400 and "there is no game called chess" in plain(refused)
+
+
+def test_careers_and_head_to_head_keep_the_games_apart(bw, make_game):
+    client, game_id = bw
+    hand(client, game_id, **UP_4H_11)
+    make_game(players=["Ann", "Bob", "Eve", "Fay"])
+    page = text_of(client.get("/players/Ann"))
+    assert "Career in Israeli Whist" in page and "Career in Bid Whist" in page
+    assert page.count("<table") == 2
+    h2h = plain(client.get("/players?player=Ann&player=Bob&game=bid-whist"))
+    assert "hands 0–1 of 1" in h2h  # Bob's side scored in the one Bid Whist hand
+    iw = plain(client.get("/players?player=Ann&player=Bob&game=israeli-whist"))
+    assert "of 1" not in iw
