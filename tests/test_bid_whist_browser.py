@@ -9,6 +9,8 @@ import re
 import pytest
 
 from .test_browser import SCOREBOARD_URL, Taps, api
+from .test_display_browser import phone as phone  # a fixture: a language and a width
+from .test_table_fit_browser import NARROW, assert_keys_fit
 
 pytestmark = pytest.mark.browser
 
@@ -100,3 +102,34 @@ def test_everyone_passed_is_one_tap(page, live_server):
     assert taps.count == 2
     assert page.locator("#h1 th em").inner_text() == "thrown in"
     assert page.locator(".turn").inner_text() == "Hand 2: Bob deals, Cat bids first"
+
+
+# Sixteen letters each in Hebrew and Latin script: the keys must hold them or cut them short.
+LONG_NAMES = ["אלכסנדרה מילר-כהן", "Christopher Lang", "יהונתן שטיינברג", "Elisabeth Garcia"]
+
+
+@pytest.mark.parametrize("phone", NARROW, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
+def test_the_bid_whist_form_fits_360_px_with_long_names(phone, live_server):
+    page = phone
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"game": "bid-whist", "players": LONG_NAMES, "first_dealer": 0},
+    )
+    page.goto(created["edit_url"])
+    board = page.locator(".totals").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 360.5
+    page.goto(f"/games/{created['id']}/hands/new")
+    keys = assert_keys_fit(page, "#bid")
+    assert [k["title"] for k in keys if k["title"]] == LONG_NAMES
+    for name, value in (("bidder", 0), ("level", 4), ("kind", "NT")):
+        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+    assert_keys_fit(page, "#bid")
+    assert_keys_fit(page, "#taken", 13)
+    page.locator("details.revokes summary").click()
+    steppers = page.locator("details.revokes .stepper").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    )
+    assert len(steppers) == 2
+    assert all(s["left"] >= 0 and s["right"] <= 360.5 for s in steppers), steppers

@@ -164,3 +164,17 @@ def test_careers_and_head_to_head_keep_the_games_apart(bw, make_game):
     assert "hands 0–1 of 1" in h2h  # Bob's side scored in the one Bid Whist hand
     iw = plain(client.get("/players?player=Ann&player=Bob&game=israeli-whist"))
     assert "of 1" not in iw
+
+
+def test_statistics_per_side_and_per_player(bw):
+    client, game_id = bw
+    hand(client, game_id, **UP_4H_11)
+    nt = {"bidder": "2", "level": "5", "kind": "NT", "direction": "low", "books": "9"}
+    hand(client, game_id, **nt)
+    page = text_of(client.get(f"/games/{game_id}/stats"))
+    sides = plain(client.get(f"/games/{game_id}/stats"))
+    assert 'id="side-figures"' in page and 'id="player-figures"' in page
+    assert "Uptown bids 1/2 (50%)" in sides and "No-trump bids 1/2 (50%)" in sides
+    side_table = page[page.index('id="side-figures"') : page.index('id="player-figures"')]
+    assert "Ann &amp; Cat" in side_table and "Bob &amp; Dan" in side_table
+    assert re.search(r"Sets</th><td>1</td><td>0</td>", side_table)

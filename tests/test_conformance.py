@@ -318,6 +318,7 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
         names = {f.name for f in spec.fields}
         steps = {step.id for step in spec.steps}
         assert len(names) == len(spec.fields), "two fields share a name"
+        assert not names & steps, "a step and a field share an id on the page"
         for kind, rules in spec.rules.items():
             assert kind in TABLE_KINDS, kind
             for rule in rules:

@@ -272,7 +272,7 @@ def test_sections_that_open_and_close_have_a_marker(page, live_server):
     created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
     page.goto(created["edit_url"])
     for path, summary in (
-        ("/games/new", "details.house summary"),
+        ("/games/new?game=israeli-whist", "details.house summary"),
         (f"/games/{created['id']}", "details.share summary"),
         (f"/games/{created['id']}/hands/new", "details.revokes summary"),
     ):

@@ -60,6 +60,19 @@ def summary_rows(game: Game, stats: Any) -> list[tuple[str, str]]:
     return [(row.label, row.values[0]) for row in figure_rows(game.game_figures(stats))]
 
 
+def _sides(game: Game, stats: Any) -> dict[str, Any] | None:
+    """A partnership game's figures per side (None without partners): each side's name,
+    total and figure rows, as ``player_figures`` words a seat's."""
+    sides = getattr(stats, "sides", None)
+    if not sides or all(len(side) == 1 for side in game.sides):
+        return None
+    return {
+        "names": [side.name for side in sides],
+        "totals": [isolate_ltr(total(side.total)) for side in sides],
+        "rows": figure_rows(game.player_figures([side.figures for side in sides])),
+    }
+
+
 @bp.get("/games/<int:game_id>/stats")
 def game_statistics(game_id: int):
     stored, hands = game_and_hands_or_404(game_id)
@@ -74,5 +87,6 @@ def game_statistics(game_id: int):
         totals=[isolate_ltr(total(p.total)) for p in stats.players],
         winner=stats.winner,
         rows=figure_rows(game.player_figures([p.figures for p in stats.players])),
+        sides=_sides(game, stats),
         terms=[shown(term) for term in game.figures_notes()],
     )

@@ -53,7 +53,7 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
         folds=True,
     )
     books = Step(
-        "books",
+        "taken",
         msg("Books"),
         (
             FormField(
