@@ -37,7 +37,14 @@ from .chart import game_chart
 from .engine import GAMES, EngineError, Game
 from .engine.core.display import signed
 from .engine.core.seats import leaders_of
-from .forms import FieldProblem, NewGameForm, knob_label, new_game_form_for, preset_label
+from .forms import (
+    ConfirmForm,
+    FieldProblem,
+    NewGameForm,
+    knob_label,
+    new_game_form_for,
+    preset_label,
+)
 from .game_service import game_of, offered_game, rules_label, side_names, start_game
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, shown, translate
@@ -236,8 +243,9 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "rules": rules_label(game),
         "sides": side_names(game),
         "words": game_of(game).page_words,
+        "finish_now": game_of(game).finish_now,
         "standing": standing_of(progress),
-        "rows": rows_of(game_of(game), progress),
+        "rows": rows_of(game_of(game), progress, game.players),
         "editable": editable,
         "chart": Markup(
             game_chart(progress, game.players, game_of(game), title=_("Running totals"))
@@ -340,6 +348,36 @@ def rematch(game_id: int):
     remember_key(new_id, key)
     flash(_("A new game for the same table: the deal passes on from the last game."), "info")
     return redirect(url_for("games.scoreboard", game_id=new_id))
+
+
+@bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
+def finish(game_id: int):
+    """ "Finish now", for a game whose rules have it (Bid Whist): GET asks for confirmation
+    and says what will happen; only the POST from that page ends the game. The side ahead
+    wins; when the sides are level the game plays on until one is ahead."""
+    game, hands = game_and_hands_or_404(game_id)
+    require_edit(game)
+    rules = game_of(game)
+    progress = db.progress_of(game, hands)
+    names = side_names(game)
+    if not rules.finish_now or progress.status == "finished" or not progress.hands:
+        flash(_("This game cannot be finished now."), "info")
+        return redirect(url_for("games.scoreboard", game_id=game_id))
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            db.finish_game(db.get_db(), game_id)
+        except (db.Conflict, db.NotFound) as exc:
+            flash(translate(getattr(exc, "message", str(exc))), "info")
+        return redirect(url_for("games.scoreboard", game_id=game_id))
+    leaders = leaders_of(progress.totals)
+    return render_template(
+        "finish.html",
+        game=game,
+        form=form,
+        standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
+        ahead=names[leaders[0]] if len(leaders) == 1 else None,
+    )
 
 
 @bp.get("/games/<int:game_id>/revisions")

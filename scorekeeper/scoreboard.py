@@ -63,6 +63,9 @@ class Row:
     bid: ShownLabel | None
     outcome: ShownLabel
     cells: tuple[SeatCell, ...]
+    # In a partnership game a column is a side, so the row names who dealt and who won
+    # the auction: (dealer, declarer), either "" when nobody did.
+    who: tuple[str, str] | None = None
 
     @property
     def penalised(self) -> bool:
@@ -87,8 +90,10 @@ def seat_classes(hand: HandView, side: Sequence[int], view: SeatView) -> str:
     return " ".join(css)
 
 
-def rows_of(game: Game, progress: Any) -> list[Row]:
-    """One row per hand, newest last, as the game shows its hands."""
+def rows_of(game: Game, progress: Any, players: Sequence[str] = ()) -> list[Row]:
+    """One row per hand, newest last, as the game shows its hands; with ``players``, a
+    partnership game's rows also name who dealt and who won the auction."""
+    partnered = bool(players) and any(len(side) > 1 for side in game.sides)
     rows = []
     for hand in game.hand_views(progress):
         cells = tuple(
@@ -101,7 +106,11 @@ def rows_of(game: Game, progress: Any) -> list[Row]:
             )
             for seat, view in enumerate(hand.seats)
         )
-        rows.append(Row(hand.number, shown_label(hand.bid), shown_label(hand.outcome), cells))
+        who = None
+        if partnered:
+            declarer = "" if hand.declarer is None else players[hand.declarer]
+            who = (players[hand.dealer], declarer)
+        rows.append(Row(hand.number, shown_label(hand.bid), shown_label(hand.outcome), cells, who))
     return rows
 
 

@@ -178,3 +178,45 @@ def test_statistics_per_side_and_per_player(bw):
     side_table = page[page.index('id="side-figures"') : page.index('id="player-figures"')]
     assert "Ann &amp; Cat" in side_table and "Bob &amp; Dan" in side_table
     assert re.search(r"Sets</th><td>1</td><td>0</td>", side_table)
+
+
+def test_finish_now_asks_first_and_the_side_ahead_wins(bw):
+    client, game_id = bw
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert 'id="finish"' not in board  # nothing to finish before the first hand
+    hand(client, game_id, **UP_4H_11)
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert 'id="finish"' in board
+    # The row names who dealt and who bid, as a column is a side.
+    assert re.search(
+        r'class="who"><span class="k"><bdi>Ann</bdi></span> <span class="d"><bdi>Bob', board
+    )
+    ask = plain(client.get(f"/games/{game_id}/finish"))
+    assert "Finish the game now?" in ask and "Bob & Dan are ahead and win the game." in ask
+    assert client.get(f"/api/games/{game_id}").get_json()["status"] == "in_progress"
+    done = client.post(f"/games/{game_id}/finish")
+    assert done.status_code == 302
+    api = client.get(f"/api/games/{game_id}").get_json()
+    assert api["status"] == "finished" and api["winner"] == 1
+    assert "Bob & Dan win with 5!" in plain(client.get(f"/games/{game_id}"))
+    again = client.get(f"/games/{game_id}/finish")
+    assert again.status_code == 302
+
+
+def test_finish_now_with_the_sides_level_plays_on(bw):
+    client, game_id = bw
+    hand(client, game_id, **UP_4H_11)  # B +5
+    hand(client, game_id, bidder="0", level="4", kind="D", trump="C", books="11")  # A +5
+    ask = plain(client.get(f"/games/{game_id}/finish"))
+    assert "The sides are level" in ask
+    client.post(f"/games/{game_id}/finish")
+    api = client.get(f"/api/games/{game_id}").get_json()
+    assert api["status"] == "in_progress"
+    assert "Play on" in plain(client.get(f"/games/{game_id}"))
+
+
+def test_an_israeli_whist_game_has_no_finish_now(client, make_game):
+    game_id, key = make_game()
+    client.get(f"/games/{game_id}/edit/{key}")
+    assert 'id="finish"' not in text_of(client.get(f"/games/{game_id}"))
+    assert client.get(f"/games/{game_id}/finish").status_code == 302

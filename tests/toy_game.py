@@ -158,6 +158,7 @@ class HighCard:
         msg("Deal %(number)d: %(dealer)s deals, %(opener)s turns first"),
         msg("winner"),
         msg("★ won, points, total"),
+        msg("%(name)s wins with %(total)s!"),
     )
     hand_fields = frozenset({"winner", "thrown_in"})
     bot_kinds = ("random",)

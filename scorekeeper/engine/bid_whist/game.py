@@ -67,6 +67,7 @@ class BidWhist:
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidders"),
         cell_legend=msg("books needed/taken, points, total"),
+        win=msg("%(name)s win with %(total)s!"),
         preview_outcome=True,
     )
     preset_words = {

@@ -63,6 +63,7 @@ class PageWords:
     turn: Message
     auction_mark: Message
     cell_legend: Message
+    win: Message  # the banner: "%(name)s wins with %(total)s!" (partners: "win")
     preview_outcome: bool = False  # the hand form's preview says how the hand went ("made")
 
 

@@ -150,6 +150,7 @@ class IsraeliWhist:
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
+        win=msg("%(name)s wins with %(total)s!"),
     )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
