@@ -9,7 +9,7 @@
   if (!form || !window.localStorage) return;
   const PATIENCE = 15000; // ms before a save that hangs counts as not sent
   const KEY = "scorekeeper:draft:" + location.pathname;
-  const SKIP = ["csrf_token", "number", "revision", "save", "throw_in", "pass_round"];
+  const SKIP = ["csrf_token", "number", "revision"];
   const note = document.getElementById("draft-note");
   const alarm = document.getElementById("save-offline");
   const identity = () => ({
@@ -22,6 +22,7 @@
   function entries() {
     return Array.from(form.elements)
       .filter((el) => el.name && SKIP.indexOf(el.name) < 0 && !el.closest(".seat.auto"))
+      .filter((el) => el.type !== "submit" && el.type !== "button")
       .filter((el) => (el.type === "radio" ? el.checked : el.type !== "hidden" && el.value !== ""))
       .map((el) => [el.name, el.value]);
   }

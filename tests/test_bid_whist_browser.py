@@ -74,7 +74,9 @@ def test_a_hand_takes_at_most_8_taps_and_shows_made_before_saving(page, live_ser
     assert page.url.endswith(f"/games/{game_id}")
     assert page.locator(".totals b").all_inner_texts() == ["0", "5"]
     row = page.locator("#h1")
-    assert re.sub("[\u2066-\u2069]", "", row.locator("th span").inner_text()) == "4 uptown ♥"
+    assert re.sub("[\u2066-\u2069]", "", row.locator("th > span").inner_text()) == "4 uptown ♥"
+    assert row.locator("th .who .k").inner_text() == "Ann"  # dealt
+    assert row.locator("th .who .d").inner_text() == "Bob"  # bid
     assert row.locator("th em").inner_text() == "made"
     assert page.locator(".turn").inner_text() == "Hand 2: Bob deals, Cat bids first"
 
@@ -133,3 +135,24 @@ def test_the_bid_whist_form_fits_360_px_with_long_names(phone, live_server):
     )
     assert len(steppers) == 2
     assert all(s["left"] >= 0 and s["right"] <= 360.5 for s in steppers), steppers
+
+
+def test_a_bid_whist_hand_being_typed_survives_a_reload(page, live_server):
+    game_id = bid_whist_game(page, live_server)
+    page.goto(f"/games/{game_id}/hands/new")
+    taps = Taps(page)
+    for name, value in (("bidder", 3), ("level", 6), ("kind", "D"), ("trump", "S")):
+        taps.key(name, value)
+    page.reload()
+    assert page.locator("#draft-note").is_visible()
+    for name, value in (("bidder", 3), ("level", 6), ("kind", "D"), ("trump", "S")):
+        assert page.locator(f'input[name="{name}"][value="{value}"]').is_checked(), name
+    # The bid is complete, so its step is folded to one line that reads it back.
+    assert "done" in page.locator("#bid").get_attribute("class")
+    head = re.sub("[\u2066-\u2069]", "", page.locator("#bid .head output").inner_text())
+    assert head == "Dan 6 downtown ♠"
+    assert page.locator("#books .why").inner_text().startswith("The bidders need 12 books")
+    taps.key("books", 12)
+    taps.save()
+    assert page.locator(".totals b").all_inner_texts() == ["0", "6"]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('draft'))") == []
