@@ -22,7 +22,7 @@ from .game_service import game_of, rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-GAME_FIELDS = {"game", "players", "rules", "settings", "target", "first_dealer"}
+GAME_FIELDS = {"game", "players", "rules", "settings", "target", "first_dealer", "starting_totals"}
 # What a hand's body may carry besides the game's own fields (``Game.hand_fields``).
 HAND_KEYS = {"number", "revision"}
 
@@ -177,12 +177,14 @@ def create_game():
             body.get("target"),
             body.get("first_dealer"),
             chosen.key,
+            body.get("starting_totals"),
         )
     except FieldProblem as exc:
         raise ApiError(422, exc.message, exc.field) from None
     except EngineError as exc:
         field = exc.field or "settings"
-        if field not in ("rules", "settings") and not (field == "target" and "target" in body):
+        named = ("rules", "settings", "starting_totals")
+        if field.partition("[")[0] not in named and not (field == "target" and "target" in body):
             field = f"settings.{field}"
         raise ApiError(422, exc.message, field) from None
     view_url = url_for("games.scoreboard", game_id=game_id, _external=True)
@@ -223,6 +225,7 @@ def game(game_id: int):
         "settings": found.settings.to_dict(),
         "first_dealer": found.first_dealer,
         "sides": [list(side) for side in rules.sides],
+        "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
         "hands": [_hand_json(found, progress, h) for h in hands],
         **_state_json(progress),
         **finish,

@@ -134,7 +134,8 @@ class NewGameForm(PageForm):
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on."""
         fields = [self[f"player_{s}"] for s in range(SEATS)]
-        fields += [self.first_dealer, self.rules, self.target, *self.knob_fields()]
+        fields += [self.first_dealer, self.rules, self.target, *self.start_fields()]
+        fields += self.knob_fields()
         return [(field.id, message) for field in fields for message in field.errors]
 
     def player_names(self) -> list[str]:
@@ -150,6 +151,18 @@ class NewGameForm(PageForm):
             for name in self.house_rule_knobs
             if self[name].data not in (None, "")
         }
+
+    def start_fields(self) -> list[Field]:
+        """The carried-over totals, one per side."""
+        return [self[f"start_{side}"] for side in range(len(self.game.sides))]
+
+    def starting_totals(self) -> list[Any] | None:
+        """The totals the game starts from, one per side (a blank box is 0); None when all
+        are blank."""
+        values = [field.data for field in self.start_fields()]
+        if all(value in (None, "") for value in values):
+            return None
+        return [0 if value in (None, "") else value for value in values]
 
     def preset_description(self, name: str) -> Any:
         words = self.game.preset_words.get(name)
@@ -193,6 +206,10 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
             validators=[Optional()],
         ),
         **{knob.name: _knob_field(game, knob) for knob in knobs},
+        **{
+            f"start_{index}": WholeNumberField(_l("Starting total"), validators=[Optional()])
+            for index in range(len(game.sides))
+        },
     }
     form_class = type("NewGameForm", (NewGameForm,), fields)
     form_class.game = game

@@ -15,7 +15,7 @@ from flask import abort
 from flask_babel import gettext as _
 
 from . import db
-from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int
+from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
 from .engine.core.messages import msg
 from .forms import FieldProblem, clean_player_names, preset_label
 
@@ -90,9 +90,11 @@ def start_game(
     target: Any,
     first_dealer: Any,
     game_key: Any = None,
+    starting_totals: Any = None,
 ) -> tuple[int, str]:
     """Checks and stores a new game of the registered game ``game_key`` (None: the default
-    game); returns (id, edit key). Raises FieldProblem or EngineError naming the field."""
+    game), its totals starting from ``starting_totals`` (one per side; None: zero);
+    returns (id, edit key). Raises FieldProblem or EngineError naming the field."""
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     game = get_game(game_key)
@@ -100,6 +102,7 @@ def start_game(
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)
+    start = read_starting_totals(starting_totals, len(game.sides), settings.target)
     return db.create_game(
         db.get_db(),
         names,
@@ -107,6 +110,7 @@ def start_game(
         settings,
         first_dealer_of(first_dealer, game.seats),
         game=game.key,
+        starting_totals=start,
     )
 
 

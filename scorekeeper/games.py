@@ -103,6 +103,7 @@ def new_game():
                 form.target.data,
                 form.first_dealer.data,
                 game.key,
+                form.starting_totals(),
             )
         except (FieldProblem, EngineError) as exc:
             _field_error(form, exc.field or "rules", exc.message)
@@ -158,7 +159,8 @@ def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
 
 def _field_error(form: NewGameForm, field: str, message: str) -> None:
     """Puts an error beside its field, in the page's language; a knob is named by its label."""
-    name = field.replace("players[", "player_").rstrip("]")
+    name = field.replace("players[", "player_").replace("starting_totals[", "start_")
+    name = "start_0" if name == "starting_totals" else name.rstrip("]")
     target = form._fields.get(name, form.rules)
     if name in form.house_rule_knobs or name == "target":
         message = translate(message, knob=str(knob_label(form.game, name)))
@@ -244,6 +246,7 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "sides": side_names(game),
         "words": game_of(game).page_words,
         "finish_now": game_of(game).finish_now,
+        "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(progress),
         "rows": rows_of(game_of(game), progress, game.players),
         "editable": editable,

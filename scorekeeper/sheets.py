@@ -116,6 +116,9 @@ def game_sheet(game_id: int):
         game=game,
         players=side_names(game),
         seat_names=game.players,
+        start=[isolate_ltr(total(t)) for t in game.starting_totals]
+        if game.starting_totals
+        else None,
         rules=rules_label(game),
         rows=rows,
         penalised=any(seat.penalty for row in rows for seat in row.seats),

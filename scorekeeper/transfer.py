@@ -37,7 +37,16 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import db, json_input
-from .engine import DEFAULT_GAME, GAMES, EngineError, Game, ParseError, get_game, parse_int
+from .engine import (
+    DEFAULT_GAME,
+    GAMES,
+    EngineError,
+    Game,
+    ParseError,
+    get_game,
+    parse_int,
+    read_starting_totals,
+)
 from .engine.core.game import Settings, seat_values
 from .engine.core.messages import Message, msg
 from .engine.core.numbers import shown
@@ -125,6 +134,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     progress = db.progress_of(game, hands)
     rules = get_game(game.game)
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
+    start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
     return {
         "id": game.id,
         "name": game.name,
@@ -139,6 +149,7 @@ def game_document(exported: db.ExportedGame) -> dict:
         "status": progress.status,
         "winner": progress.winner,
         "totals": list(progress.totals),
+        **start,
         **finish,
         "hands": [
             {
@@ -403,12 +414,16 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
             )
         )
     finished_after = _finished_after(game, entry, where)
-    records = [h.record for h in hands]
     try:
-        if game.finish_now:
-            progress = game.replay(settings, first_dealer, records, finish_after=finished_after)
-        else:
-            progress = game.replay(settings, first_dealer, records)
+        start = read_starting_totals(entry.get("starting_totals"), len(game.sides), settings.target)
+    except EngineError as exc:
+        raise ImportProblem(where, exc.field or "starting_totals", exc.message) from None
+    records = [h.record for h in hands]
+    options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
+    if game.finish_now:
+        options["finish_after"] = finished_after
+    try:
+        progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
         raise ImportProblem(where, "hands", exc.args[0] if exc.args else str(exc)) from None
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
@@ -455,6 +470,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         progress=progress,
         revisions=tuple(revisions),
         finished_after=finished_after,
+        starting_totals=start if any(start) else None,
     )
 
 

@@ -32,7 +32,7 @@
   });
 
   // The sides as they will sit, named as the players are typed (a partnership game).
-  const sideNames = Array.from(form.querySelectorAll("#sides bdi[data-seat]"));
+  const sideNames = Array.from(form.querySelectorAll("#sides bdi[data-seat], #starting bdi[data-seat]"));
   sideNames.forEach((el) => { el.dataset.label = el.textContent; });
 
   function showNames() {

@@ -349,6 +349,19 @@ def test_a_bare_session_from_the_iws_server_is_read_too(database):
     assert database["games"].count == 1
 
 
+def test_initial_scores_become_the_games_starting_totals(database):
+    start = [10, -30, 50, 20]
+    export = build_export()
+    session = export["session"]
+    session["initialScores"] = start
+    session["scores"] = [t + s for t, s in zip(EXPECTED_TOTALS, start, strict=True)]
+    (stored,) = transfer.import_file(database, text_of(export))
+    (game,) = json.loads(transfer.export_json(database, stored[1]))["games"]
+    assert game["starting_totals"] == start
+    assert game["totals"] == session["scores"]
+    assert [h["points"] for h in game["hands"]] == EXPECTED_POINTS
+
+
 # --- refused ----------------------------------------------------------------------------------
 
 
@@ -394,10 +407,10 @@ def _simplified_round_3():
             "cannot be expressed",
         ),
         (
-            _with(EXPORT, "session", "initialScores", [100, -30, 50, 20]),
+            _with(EXPORT, "session", "initialScores", [100000, -30, 50, 20]),
             "game #1 in the file",
-            "initialScores",
-            "cannot store starting totals",
+            "initialScores[0]",
+            "already reaches the target",
         ),
         (
             _simplified_round_3(),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..engine.core.game import Settings
+from ..engine.core.game import Settings, seat_values
 from ..engine.registry import DEFAULT_GAME, get_game
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
@@ -42,6 +42,8 @@ class Game:
     game: str = DEFAULT_GAME
     finished_after: int | None = None
     """Hands recorded when the table asked to "finish now" (a game whose rules have it)."""
+    starting_totals: tuple[int, ...] | None = None
+    """Where the totals start, one per side ("hand 0"), or None for a game from zero."""
 
 
 def create_game(
@@ -51,21 +53,25 @@ def create_game(
     settings: Settings,
     first_dealer: int,
     game: str = DEFAULT_GAME,
+    starting_totals: Sequence[int] | None = None,
 ) -> tuple[int, str]:
-    """Stores a new game of ``game`` (a registered key) and returns (game id, edit key)."""
+    """Stores a new game of ``game`` (a registered key), starting from ``starting_totals``
+    (one per side; None or all zero: from zero), and returns (game id, edit key)."""
+    start = json.dumps(list(starting_totals)) if starting_totals and any(starting_totals) else None
     key = new_edit_key()
     stamp = now()
     with writing(db):
         # Plain SQL, so the INSERT is the first statement: see hands._write_if_unchanged.
         game_id = db.execute(
             "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
-            "status, winner, hand_count, version, edit_key_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?)",
-            [stamp, stamp, game, rules, settings.to_json(), first_dealer, hash_key(key)],
+            "status, winner, hand_count, version, edit_key_hash, starting_totals) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?)",
+            [stamp, stamp, game, rules, settings.to_json(), first_dealer, hash_key(key), start],
         ).lastrowid
+        totals = seat_values(get_game(game), starting_totals) if start else (0,) * len(players)
         db.conn.executemany(
-            "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, 0)",
-            [(game_id, seat, name) for seat, name in enumerate(players)],
+            "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
+            [(game_id, seat, name, totals[seat]) for seat, name in enumerate(players)],
         )
     return game_id, key
 
@@ -74,7 +80,7 @@ def create_game(
 GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
     "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
-    "g.finished_after, "
+    "g.finished_after, g.starting_totals, "
     "p.name AS player, p.total AS player_total "
     "FROM games g JOIN players p ON p.game_id = g.id "
 )
@@ -109,6 +115,9 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 name=row["name"],
                 notes=row["notes"],
                 finished_after=row["finished_after"],
+                starting_totals=tuple(json.loads(row["starting_totals"]))
+                if row["starting_totals"]
+                else None,
             )
         )
         start = end

@@ -109,11 +109,12 @@ def progress_of(
     number stored when the table asked."""
     rules = get_game(game.game)
     records = [h.record for h in hands]
-    if not rules.finish_now:
-        return rules.replay(game.settings, game.first_dealer, records)
-    if finished_after is None:
-        finished_after = game.finished_after
-    return rules.replay(game.settings, game.first_dealer, records, finish_after=finished_after)
+    options: dict[str, Any] = {}
+    if game.starting_totals:
+        options["starting_totals"] = game.starting_totals
+    if rules.finish_now:
+        options["finish_after"] = game.finished_after if finished_after is None else finished_after
+    return rules.replay(game.settings, game.first_dealer, records, **options)
 
 
 def load_revisions(db: Database, game_id: int) -> list[Revision]:

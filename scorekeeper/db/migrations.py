@@ -156,3 +156,10 @@ def m005_game_finished_after(db: Database) -> None:
     # side ahead wins; a tie plays on), null when it never asked. Only a game whose rules
     # have "finish now" (Bid Whist) sets it.
     db["games"].add_column("finished_after", int)
+
+
+@migrations()
+def m006_game_starting_totals(db: Database) -> None:
+    # Starting totals: a game carried on from a paper sheet or an earlier evening starts
+    # from these, one per side, as a JSON list ("hand 0"); null for a game from zero.
+    db["games"].add_column("starting_totals", str)

@@ -136,6 +136,7 @@ class ImportedGame:
     progress: Progress
     revisions: tuple[Revision, ...]
     finished_after: int | None = None
+    starting_totals: tuple[int, ...] | None = None
 
 
 def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
@@ -170,8 +171,8 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
     progress = game.progress
     game_id = db.execute(
         "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
-        "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+        "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
+        "starting_totals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
         [
             game_id,
             game.created_at,
@@ -187,6 +188,7 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
             game.name,
             game.notes,
             game.finished_after,
+            json.dumps(list(game.starting_totals)) if game.starting_totals else None,
         ],
     ).lastrowid
     assert game_id is not None

@@ -46,12 +46,14 @@ no Frisch; after the dealer, the player left bids      ``frisch_rounds`` 0, ``op
 ``trump.isPasRound``                                   a pass round
 ``bets``, ``tricks``                                   ``contracts``, ``tricks``
 ``createdAt``; each round's ``completedAt``            the game's and each hand's times
+``initialScores``                                      ``starting_totals`` (hand 0)
 =====================================================  =====================================
 
 Refused, naming the field: a round kept in simplified mode, or any round with no trump
 winner (our hands need the declarer and the bid); ``enforceHookRule`` off (our rules never
 let four contracts total 13); an unknown ``bidMadeFormula`` or suit; non-zero
-``initialScores`` (this app cannot store starting totals yet); a dealer changed by hand
+``initialScores`` at or past the target (a game starts below it; others become the game's
+starting totals); a dealer changed by hand
 mid-game (the deal passes left after every hand here); and any round whose points, or a
 game whose totals or end, IWS recorded differently from what the mapped rules give (an
 older IWS version scored a failed zero differently, for one), since an import never
@@ -64,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import EngineError, get_game
+from ..engine import EngineError, get_game, read_starting_totals
 from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 
@@ -129,7 +131,7 @@ def to_document(document: dict) -> dict:
 def convert_session(session: dict, where: Message) -> dict:
     """One IWS game as a game entry of our format; raises PeerProblem."""
     game = get_game(GAME)
-    _no_starting_totals(session, where)
+    start = _starting_totals(session, where)
     settings = _settings(session, where)
     players = _players(session.get("players"), where)
     rounds = session.get("completedRounds", [])
@@ -159,7 +161,13 @@ def convert_session(session: dict, where: Message) -> dict:
         )
     first_dealer = _first_dealer(session, rounds, where)
     try:
-        progress = game.replay(settings, first_dealer, records)
+        start_totals = read_starting_totals(start, SEATS, settings.target)
+    except EngineError as exc:
+        field = (exc.field or "starting_totals").replace("starting_totals", "initialScores")
+        raise PeerProblem(where, field, exc.message) from None
+    options = {"starting_totals": start_totals} if start else {}
+    try:
+        progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
         raise PeerProblem(where, "completedRounds", exc.args[0]) from None
     _same_scores(session, rounds, progress, where)
@@ -176,6 +184,7 @@ def convert_session(session: dict, where: Message) -> dict:
         "settings": settings.to_dict(),
         "first_dealer": first_dealer,
         "players": players,
+        **({"starting_totals": start} if start else {}),
         "hands": hands,
         "revisions": revisions,
     }
@@ -315,22 +324,17 @@ def _miss_steps(rules: Mapping, where: Message) -> list[int] | None:
     return steps
 
 
-def _no_starting_totals(session: dict, where: Message) -> None:
+def _starting_totals(session: dict, where: Message) -> list[int] | None:
+    """The totals the game starts from (``initialScores``), or None when it starts at 0."""
     values = session.get("initialScores")
     if values is None:
-        return
+        return None
     if not isinstance(values, list) or len(values) != SEATS:
         raise PeerProblem(where, "initialScores", msg("must be a list of 4 numbers"))
     numbers = [
         _number({"s": v}, "s", where, f"initialScores[{i}]", 0) for i, v in enumerate(values)
     ]
-    if any(numbers):
-        problem = msg(
-            "the game starts from totals carried over (%(totals)s); this app cannot store "
-            "starting totals yet, so it cannot be imported",
-            totals=", ".join(str(n) for n in numbers),
-        )
-        raise PeerProblem(where, "initialScores", problem)
+    return numbers if any(numbers) else None
 
 
 def _players(players: Any, where: Message) -> list[Any]:

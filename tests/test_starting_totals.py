@@ -1,0 +1,134 @@
+"""Starting totals (issue 11): a game carried on from a paper sheet or an earlier evening.
+They are hand 0: the totals start there and count toward the target, through the API, the
+new-game page, the scoreboard and sheets, export and import, for either game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from scorekeeper import db, transfer
+
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+
+
+def plain(response) -> str:
+    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return re.sub(r"\s+", " ", re.sub("[\u2066-\u2069]", "", text)).replace("&amp;", "&")
+
+
+def create(client, **body):
+    return client.post(
+        "/api/games",
+        json={"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0, **body},
+    )
+
+
+def test_the_api_starts_a_game_from_carried_totals(client):
+    created = create(client, starting_totals=[10, -20, 0, 35]).get_json()
+    game = client.get(f"/api/games/{created['id']}").get_json()
+    assert game["starting_totals"] == [10, -20, 0, 35]
+    assert game["totals"] == [10, -20, 0, 35] and game["status"] == "in_progress"
+    auth = {"Authorization": f"Bearer {created['edit_key']}"}
+    saved = client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
+    assert saved.status_code == 201
+    game = client.get(f"/api/games/{created['id']}").get_json()
+    assert game["totals"] == [t + p for t, p in zip([10, -20, 0, 35], WORKED_POINTS, strict=True)]
+    assert game["hands"][0]["points"] == WORKED_POINTS  # the hand itself scores as ever
+    plain_game = create(client).get_json()
+    assert client.get(f"/api/games/{plain_game['id']}").get_json()["starting_totals"] == [0] * 4
+
+
+def test_carried_totals_count_toward_the_target(client):
+    created = create(client, starting_totals=[0, 95, 0, 0]).get_json()
+    auth = {"Authorization": f"Bearer {created['edit_key']}"}
+    client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
+    game = client.get(f"/api/games/{created['id']}").get_json()
+    assert game["totals"][1] == 114
+    assert game["status"] == "finished" and game["winner"] == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "field", "words"),
+    [
+        ([0, 100, 0, 0], "starting_totals[1]", "already reaches the target 100"),
+        ([0, 0, 0], "starting_totals", "needs 4 numbers, one per side"),
+        ([0, "ten", 0, 0], "starting_totals[1]", "whole number"),
+        ("12", "starting_totals", "needs 4 numbers"),
+    ],
+)
+def test_the_api_refuses_carried_totals_naming_the_field(client, value, field, words):
+    response = create(client, starting_totals=value)
+    assert response.status_code == 422
+    assert response.get_json()["field"] == field and words in response.get_json()["error"]
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_bid_whist_carries_one_total_per_side(client):
+    created = client.post(
+        "/api/games",
+        json={"game": "bid-whist", "players": SEAT_NAMES, "starting_totals": [12, -5]},
+    ).get_json()
+    game = client.get(f"/api/games/{created['id']}").get_json()
+    assert game["starting_totals"] == [12, -5] and game["totals"] == [12, -5]
+    refused = client.post(
+        "/api/games",
+        json={"game": "bid-whist", "players": SEAT_NAMES, "starting_totals": [1, 2, 3, 4]},
+    )
+    assert refused.status_code == 422 and "needs 2 numbers" in refused.get_json()["error"]
+
+
+def new_game_form(**fields):
+    return {
+        **{f"player_{s}": name for s, name in enumerate(SEAT_NAMES)},
+        "first_dealer": "0",
+        "rules": "pagat-german",
+        "target": "",
+        **fields,
+    }
+
+
+def test_the_new_game_page_carries_totals_over_and_shows_hand_0(client):
+    page = client.get("/games/new?game=israeli-whist").get_data(as_text=True)
+    assert 'name="start_0"' in page and 'name="start_3"' in page
+    response = client.post("/games/new", data=new_game_form(start_1="-20", start_3="35"))
+    assert response.status_code == 302
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert client.get(f"/api/games/{game_id}").get_json()["starting_totals"] == [0, -20, 0, 35]
+    board = plain(client.get(f"/games/{game_id}"))
+    assert "0 carried over 0 −20 0 35" in board
+    assert "carried over" in plain(client.get(f"/games/{game_id}/print"))
+
+
+def test_a_bad_carried_total_on_the_page_names_its_box(client):
+    response = client.post("/games/new", data=new_game_form(start_2="200"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert '<a href="#start_2">' in page and "already reaches the target 100" in page
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_export_and_import_keep_the_carried_totals(app, client, tmp_path):
+    created = create(client, starting_totals=[10, -20, 0, 35]).get_json()
+    auth = {"Authorization": f"Bearer {created['edit_key']}"}
+    client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
+    with app.app_context():
+        document = json.loads(transfer.export_json(db.get_db()))
+    (entry,) = document["games"]
+    assert entry["starting_totals"] == [10, -20, 0, 35]
+    other = db.migrate(str(tmp_path / "other.db"))
+    transfer.import_file(other, json.dumps(document))
+    assert json.loads(transfer.export_json(other))["games"][0]["starting_totals"] == [
+        10,
+        -20,
+        0,
+        35,
+    ]
+    # A file whose carried totals do not add up to its totals is refused, and stores nothing.
+    entry["starting_totals"] = [0, 0, 0, 0]
+    with pytest.raises(transfer.ImportProblem) as refused:
+        transfer.import_file(other, json.dumps(document))
+    assert refused.value.field == "totals"
+    assert len(json.loads(transfer.export_json(other))["games"]) == 1
