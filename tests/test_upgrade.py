@@ -245,3 +245,66 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     assert full_dump(path) == before
     assert path.read_bytes() == original
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+
+
+# --- v3: written by the code before starting totals (Bid Whist, "finish now", issue 11) ----
+
+V3_DB = FIXTURES / "scorekeeper-v3.db"
+V3_JSON = FIXTURES / "scorekeeper-v3-export.json"
+V3_CSV = FIXTURES / "scorekeeper-v3-export.csv"
+
+
+@pytest.fixture
+def upgraded_v3(tmp_path) -> Path:
+    path = tmp_path / "v3.db"
+    shutil.copyfile(V3_DB, path)
+    storage.migrate(str(path)).close()
+    return path
+
+
+def test_the_v3_fixture_predates_starting_totals():
+    columns = [row[1] for row in sqlite3.connect(V3_DB).execute("PRAGMA table_info(games)")]
+    assert "finished_after" in columns and "starting_totals" not in columns
+
+
+def test_a_v3_database_exports_every_value_it_held(upgraded_v3):
+    database = storage.connect(str(upgraded_v3))
+    try:
+        new = json.loads(transfer.export_json(database))
+    finally:
+        database.close()
+    old = json.loads(V3_JSON.read_text(encoding="utf-8"))
+    assert [g["game"] for g in old["games"]] == ["israeli-whist"] * 2 + ["bid-whist"] * 2
+    assert contains(old["games"], new["games"]) == []
+    assert all("starting_totals" not in game for game in new["games"])
+
+
+def test_a_v3_database_exports_the_same_csv(upgraded_v3):
+    assert_same_csv(upgraded_v3, V3_CSV)
+
+
+def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_v3):
+    app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v3)))
+    client = app.test_client()
+    for url in ("/", "/history", "/players", "/games/3/stats", "/games/3/print"):
+        assert client.get(url).status_code == 200, url
+    for game_id in (1, 2, 3, 4):
+        assert client.get(f"/games/{game_id}").status_code == 200
+    finished = client.get("/api/games/3").get_json()
+    assert (finished["status"], finished["winner"], finished["finished_after"]) == (
+        "finished",
+        0,
+        3,
+    )
+    assert finished["starting_totals"] == [0, 0]
+    # The edit keys were not kept in the export: a new one is set through the database.
+    database = storage.connect(str(upgraded_v3))
+    try:
+        key = storage.replace_edit_key(database, 4)
+    finally:
+        database.close()
+    auth = {"Authorization": f"Bearer {key}"}
+    body = {"bidder": 1, "bid": "4NT", "direction": "high", "books": 10}
+    saved = client.post("/api/games/4/hands", json=body, headers=auth)
+    assert saved.status_code == 201, saved.get_json()
+    assert client.get("/api/games/4").get_json()["totals"] == [7, 8]
