@@ -104,18 +104,40 @@ def _sheet(rules_of: Game, settings: Settings, **context):
     )
 
 
+def explanations(game: db.Game, hands: Any) -> list[dict[str, Any]]:
+    """How each side's points in each played hand were worked out, in the page's language:
+    the sheet's footnotes, one per hand, each side's terms as the "why" page gives them."""
+    rules = game_of(game)
+    names = side_names(game)
+    notes = []
+    for stored in hands:
+        terms = rules.explain(game.settings, stored.record)
+        sides = [
+            {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}
+            for i, side in enumerate(rules.sides)
+            if terms[side[0]]
+        ]
+        if sides:
+            notes.append({"number": stored.number, "sides": sides})
+    return notes
+
+
 @bp.get("/games/<int:game_id>/print")
 def game_sheet(game_id: int):
-    """The game as a printable score sheet."""
+    """The game as a printable score sheet; with ``?explain=1``, footnotes that say how
+    every score was worked out."""
     game, hands = game_and_hands_or_404(game_id)
     progress = db.progress_of(game, hands)
     rows = sheet_rows(game, progress)
+    explain = request.args.get("explain") == "1"
     return _sheet(
         game_of(game),
         game.settings,
         game=game,
         players=side_names(game),
         seat_names=game.players,
+        explained=explanations(game, hands) if explain else None,
+        explain=explain,
         start=[isolate_ltr(total(t)) for t in game.starting_totals]
         if game.starting_totals
         else None,

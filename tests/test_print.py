@@ -159,3 +159,25 @@ def test_blank_sheet_prints_on_one_page(page, live_server, paper):
     assert "Rules: elhanani" in text and "Forbidden number" in text
     assert "Dealer Declarer Bid O/U" in text and "the hand scores 0" in text
     assert "Back to the new game" not in text
+
+
+def test_the_print_sheet_explains_each_score_on_request(client, make_game):
+    from .conftest import WORKED_EXAMPLE
+
+    game_id, key = make_game()
+    client.post(
+        f"/api/games/{game_id}/hands",
+        json=WORKED_EXAMPLE,
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    plain_sheet = text_of(client.get(f"/games/{game_id}/print"))
+    assert 'id="workings"' not in plain_sheet and 'id="with-workings"' in plain_sheet
+    sheet = text_of(client.get(f"/games/{game_id}/print?explain=1"))
+    workings = sheet[sheet.index('id="workings"') :]
+    assert '<li value="1">' in workings
+    assert "<bdi>West</bdi></b>: 3 made: 10 + 3² = +19" in workings
+    assert "<bdi>North</bdi></b>: 8 tricks over a contract of 7: −10 × 1 = −10" in workings
+    hebrew = text_of(
+        client.get(f"/games/{game_id}/print?explain=1", headers={"Accept-Language": "he"})
+    )
+    assert "איך חושבה כל תוצאה" in hebrew and "<bdi>West</bdi></b>: " in hebrew
