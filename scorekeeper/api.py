@@ -19,6 +19,7 @@ from .engine.core.game import ScoresTableEntry, side_values
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
 from .game_service import game_of, rules_label, start_game
+from .names import clean_new_player
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -226,6 +227,10 @@ def game(game_id: int):
         "first_dealer": found.first_dealer,
         "sides": [list(side) for side in rules.sides],
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
+        "substitutions": [
+            {"from_hand": c.from_hand, "seat": c.seat, "name": c.name} for c in found.changes
+        ],
+        "seated": list(found.seated),
         "hands": [_hand_json(found, progress, h) for h in hands],
         **_state_json(progress),
         **finish,
@@ -362,6 +367,29 @@ def delete_hand(game_id: int, number: int):
     except db.Conflict as exc:
         return _conflict(found, exc)
     return {"deleted": number, **_state_json(progress)}
+
+
+@bp.post("/games/<int:game_id>/seats")
+def change_seat(game_id: int):
+    """A player leaves and another takes the seat from the next hand on; the seat's total
+    carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``."""
+    found = _game(game_id)
+    _authorize(found)
+    body = _body({"seat", "name"})
+    try:
+        seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
+        name = clean_new_player(body.get("name"), found.seated, seat)
+        change = db.change_seat(db.get_db(), game_id, seat, name)
+    except ParseError as exc:
+        raise ApiError(422, exc.message, "seat") from None
+    except FieldProblem as exc:
+        raise ApiError(422, exc.message, exc.field) from None
+    except EngineError as exc:
+        raise ApiError(422, exc.message, exc.field or "name") from None
+    except db.NotFound as exc:
+        raise ApiError(404, str(exc), "id") from None
+    seated = db.load_game(db.get_db(), game_id).seated
+    return {"from_hand": change.from_hand, "seat": seat, "name": name, "seated": list(seated)}, 201
 
 
 @bp.post("/games/<int:game_id>/finish")

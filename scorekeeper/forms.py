@@ -325,6 +325,17 @@ def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
     return form
 
 
+class SeatChangeForm(PageForm):
+    """A player leaves and another takes the seat, from the next hand on."""
+
+    seat = RadioField(_l("Who leaves"), choices=[])
+    name = StringField(_l("Who takes the seat"))
+
+    def setup(self, seated: Sequence[str]) -> SeatChangeForm:
+        self.seat.choices = options((str(s), name) for s, name in enumerate(seated))
+        return self
+
+
 class ConfirmForm(PageForm):
     """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""
 

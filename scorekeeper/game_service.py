@@ -8,7 +8,7 @@ do not load the ``games`` blueprint.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import abort
@@ -42,9 +42,11 @@ def offered_game(key: str | None) -> Game:
     return get_game(key)
 
 
-def side_names(game: db.Game) -> list[str]:
-    """Each side as its players' names, "Ann & Cat" (one name each without partners)."""
-    return [" & ".join(game.players[seat] for seat in side) for side in game_of(game).sides]
+def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
+    """Each side as its players' names, "Ann & Cat" (one name each without partners): of
+    ``names`` in seat order, or of who sits at the table now."""
+    names = game.seated if names is None else names
+    return [" & ".join(names[seat] for seat in side) for side in game_of(game).sides]
 
 
 def rules_label(game: db.Game) -> str:
@@ -119,5 +121,5 @@ def rematch(game: db.Game, next_dealer: int) -> tuple[int, str]:
     dealt first by ``next_dealer`` (where the finished game's deal had passed on to).
     Returns (id, edit key)."""
     return db.create_game(
-        db.get_db(), game.players, game.rules, game.settings, next_dealer, game=game.game
+        db.get_db(), game.seated, game.rules, game.settings, next_dealer, game=game.game
     )

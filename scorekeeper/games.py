@@ -41,13 +41,15 @@ from .forms import (
     ConfirmForm,
     FieldProblem,
     NewGameForm,
+    SeatChangeForm,
     knob_label,
     new_game_form_for,
     preset_label,
 )
 from .game_service import game_of, offered_game, rules_label, side_names, start_game
 from .game_service import rematch as rematch_game
-from .i18n import current_language, from_this_site, shown, translate
+from .i18n import current_language, from_this_site, isolate, shown, translate
+from .names import clean_new_player
 from .responses import CachedPage, page_cache
 from .scoreboard import bid_line, describe, player_figures, rows_of, standing_of, total
 
@@ -76,10 +78,10 @@ def _summary(game: db.Game) -> dict[str, Any]:
     return {
         "id": game.id,
         "date": game.created_at[:10],
-        "players": game.players,
+        "players": game.seated,
         "status": game.status,
         "hands": game.hand_count,
-        "leaders": [(game.players[s], total(game.totals[s])) for s in leading],
+        "leaders": [(game.seated[s], total(game.totals[s])) for s in leading],
         "mine": can_edit(game),
     }
 
@@ -238,6 +240,17 @@ def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[...,
     return response
 
 
+def _seat_changes(game: db.Game) -> dict[int, list[str]]:
+    """By the hand it takes effect from, who took whose seat: "Eve for Bob"."""
+    found: dict[int, list[str]] = {}
+    for change in game.changes:
+        before = game.names_at(change.from_hand - 1)[change.seat]
+        found.setdefault(change.from_hand, []).append(
+            _("%(new)s for %(old)s", new=isolate(change.name), old=isolate(before))
+        )
+    return found
+
+
 def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> dict[str, Any]:
     progress = db.progress_of(game, hands)
     return {
@@ -248,11 +261,10 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(progress),
-        "rows": rows_of(game_of(game), progress, game.players),
+        "rows": rows_of(game_of(game), progress, game.names_at),
+        "changes": _seat_changes(game),
         "editable": editable,
-        "chart": Markup(
-            game_chart(progress, game.players, game_of(game), title=_("Running totals"))
-        )
+        "chart": Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if progress.hands
         else None,
     }
@@ -321,14 +333,14 @@ def why(game_id: int, number: int):
             "points": signed(played.points(game.settings, replayed.record)[seat]),
             "terms": [shown(term) for term in terms[seat]],
         }
-        for seat, name in enumerate(game.players)
+        for seat, name in enumerate(game.names_at(number))
     ]
     return render_template(
         "why.html",
         game=game,
         number=number,
         seats=seats,
-        summary=describe(hands[number - 1].record.to_dict(), game.players, played),
+        summary=describe(hands[number - 1].record.to_dict(), game.names_at(number), played),
     )
 
 
@@ -351,6 +363,46 @@ def rematch(game_id: int):
     remember_key(new_id, key)
     flash(_("A new game for the same table: the deal passes on from the last game."), "info")
     return redirect(url_for("games.scoreboard", game_id=new_id))
+
+
+@bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
+def change_seat(game_id: int):
+    """A player leaves or joins mid-game: from the next hand on, another player takes a
+    seat, and the seat's total carries on."""
+    game = game_or_404(game_id)
+    require_edit(game)
+    form = SeatChangeForm().setup(game.seated)
+    if form.validate_on_submit():
+        try:
+            seat = int(form.seat.data)
+            before = game.seated[seat]
+            name = clean_new_player(form.name.data, game.seated, seat)
+            db.change_seat(db.get_db(), game_id, seat, name)
+        except FieldProblem as exc:
+            form.name.errors = [*form.name.errors, translate(exc.message)]
+        except EngineError as exc:
+            form.name.errors = [*form.name.errors, translate(exc.message)]
+        except db.NotFound:
+            abort(404)
+        else:
+            number = game.hand_count + 1
+            flash(
+                _(
+                    "From hand %(number)d, %(new)s takes the seat of %(old)s.",
+                    number=number,
+                    new=isolate(name),
+                    old=isolate(before),
+                ),
+                "saved",
+            )
+            return redirect(url_for("games.scoreboard", game_id=game_id))
+    return render_template(
+        "seats.html",
+        game=game,
+        form=form,
+        number=game.hand_count + 1,
+        names=db.known_player_names(db.get_db()),
+    ), (422 if form.errors else 200)
 
 
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
@@ -397,8 +449,8 @@ def revisions(game_id: int):
                 "revision": r.revision,
                 "action": r.action,
                 **_moment(r.created_at),
-                "bid": bid_line(r.hand, game.players, played),
-                "players": player_figures(r.hand, game.players, played),
+                "bid": bid_line(r.hand, game.names_at(r.number), played),
+                "players": player_figures(r.hand, game.names_at(r.number), played),
             }
             for r in history
         ],

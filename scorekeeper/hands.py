@@ -36,11 +36,12 @@ from .scoreboard import describe, points_line
 bp = Blueprint("hands", __name__)
 
 
-def _spec(game: db.Game) -> HandFormSpec:
-    return game_of(game).hand_form(game.settings, game.players)
+def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
+    """The form for hand ``number`` (None: the next), named after who sat then."""
+    return game_of(game).hand_form(game.settings, game.names_at(number or game.hand_count + 1))
 
 
-def _record_from(form: HandForm, game: db.Game):
+def _record_from(form: HandForm, game: db.Game, number: int | None = None):
     """The engine's record of the submitted hand, or None with errors put on the form."""
     rules = game_of(game)
     values = form.values()
@@ -50,7 +51,8 @@ def _record_from(form: HandForm, game: db.Game):
     try:
         return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
     except InvalidHand as exc:
-        named = _forbidden_named(form.spec, values, game.players) if action is None else None
+        names = game.names_at(number or game.hand_count + 1)
+        named = _forbidden_named(form.spec, values, names) if action is None else None
         for field, message in exc.errors:
             target = form.spec.error_target(field)
             if named is not None and target in (named[0], form.spec.error_target("contracts")):
@@ -82,12 +84,13 @@ def _forbidden_named(
     return name, sentence
 
 
-def _render(game: db.Game, form: HandForm, status: int, **context: Any):
+def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
     texts = {key: translate(text) for key, text in spec.texts.items()}
     return render_template(
         "hand_form.html",
         game=game,
+        names=game.names_at(number),
         form=form,
         spec=spec,
         rules=dict(spec.rules),
@@ -102,7 +105,7 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
             number=number,
-            dealer=isolate(game.players[progress.dealer]),
+            dealer=isolate(game.seated[progress.dealer]),
         )
     return _(
         "Hand %(number)d (%(over_under)s): %(points)s",
@@ -168,6 +171,7 @@ def record(game_id: int):
         game,
         form,
         status,
+        number if isinstance(number, int) and number > 0 else progress.next_number,
         title=_("Hand %(number)d", number=number),
         dealer=_dealer_for(game, progress, number),
         conflict=conflict,
@@ -189,9 +193,9 @@ def _saved(game_id: int) -> Response:
 def _dealer_for(game: db.Game, progress: Any, number: int) -> str | None:
     """Who deals (or dealt) hand ``number``."""
     if 1 <= number <= len(progress.hands):
-        return game.players[progress.hands[number - 1].dealer]
+        return game.names_at(number)[progress.hands[number - 1].dealer]
     if number == progress.next_number:
-        return game.players[progress.dealer]
+        return game.seated[progress.dealer]
     return None
 
 
@@ -230,15 +234,15 @@ def edit(game_id: int, number: int):
         _no_such_hand(game_id, number)
     stored = hands[number - 1]
     if request.method == "POST":
-        form = hand_form_for(_spec(game))
+        form = hand_form_for(_spec(game, number))
     else:
         values = game_of(game).form_values(stored.record.to_dict())
         form = hand_form_for(
-            _spec(game), data={**values, "number": number, "revision": stored.revision}
+            _spec(game, number), data={**values, "number": number, "revision": stored.revision}
         )
     conflict = None
     if form.validate_on_submit():
-        hand = _record_from(form, game)
+        hand = _record_from(form, game, number)
         if hand is not None:
             try:
                 progress, _revision = db.replace_hand(
@@ -261,6 +265,7 @@ def edit(game_id: int, number: int):
         game,
         form,
         status,
+        number,
         title=_("Edit hand %(number)d", number=number),
         dealer=_dealer_for(game, db.progress_of(game, hands), number),
         conflict=conflict,

@@ -66,6 +66,26 @@ def clean_player_names(values: Any) -> list[str]:
     return names
 
 
+def clean_new_player(value: Any, seated: Sequence[str], seat: int, field: str = "name") -> str:
+    """The name of a player taking ``seat`` (cleaned); raises FieldProblem naming ``field``
+    when it is no text, blank, too long, or the name of someone in another seat."""
+    if not isinstance(value, str):
+        raise FieldProblem(msg("the new player's name must be text"), field)
+    name = clean_name(value)
+    if not name:
+        raise FieldProblem(msg("the new player needs a name"), field)
+    if len(name) > MAX_NAME_LENGTH:
+        raise FieldProblem(
+            msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
+        )
+    for other, sitting in enumerate(seated):
+        if other != seat and sitting.casefold() == name.casefold():
+            raise FieldProblem(
+                msg("%(name)s already sits at this table; tell them apart", name=name), field
+            )
+    return name
+
+
 MAX_GAME_NAME_LENGTH = 80
 MAX_NOTES_LENGTH = 2000
 

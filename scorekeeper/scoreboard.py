@@ -4,7 +4,7 @@ print and never compute a score."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,10 +90,13 @@ def seat_classes(hand: HandView, side: Sequence[int], view: SeatView) -> str:
     return " ".join(css)
 
 
-def rows_of(game: Game, progress: Any, players: Sequence[str] = ()) -> list[Row]:
-    """One row per hand, newest last, as the game shows its hands; with ``players``, a
-    partnership game's rows also name who dealt and who won the auction."""
-    partnered = bool(players) and any(len(side) > 1 for side in game.sides)
+def rows_of(
+    game: Game, progress: Any, seating: Callable[[int], Sequence[str]] | None = None
+) -> list[Row]:
+    """One row per hand, newest last, as the game shows its hands; with ``seating`` (who
+    sat where at hand n), a partnership game's rows also name who dealt and who won the
+    auction."""
+    partnered = seating is not None and any(len(side) > 1 for side in game.sides)
     rows = []
     for hand in game.hand_views(progress):
         cells = tuple(
@@ -108,6 +111,7 @@ def rows_of(game: Game, progress: Any, players: Sequence[str] = ()) -> list[Row]
         )
         who = None
         if partnered:
+            players = seating(hand.number)
             declarer = "" if hand.declarer is None else players[hand.declarer]
             who = (players[hand.dealer], declarer)
         rows.append(Row(hand.number, shown_label(hand.bid), shown_label(hand.outcome), cells, who))

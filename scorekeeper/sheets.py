@@ -76,8 +76,8 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
     return [
         SheetRow(
             number=hand.number,
-            dealer=game.players[hand.dealer],
-            declarer="" if hand.declarer is None else game.players[hand.declarer],
+            dealer=game.names_at(hand.number)[hand.dealer],
+            declarer="" if hand.declarer is None else game.names_at(hand.number)[hand.declarer],
             bid=shown_label(hand.bid),
             outcome=shown(hand.outcome),
             seats=tuple(_seat(view, columns) for view in hand.seats),
@@ -135,7 +135,7 @@ def game_sheet(game_id: int):
         game.settings,
         game=game,
         players=side_names(game),
-        seat_names=game.players,
+        seat_names=game.seated,
         explained=explanations(game, hands) if explain else None,
         explain=explain,
         start=[isolate_ltr(total(t)) for t in game.starting_totals]
@@ -146,7 +146,7 @@ def game_sheet(game_id: int):
         penalised=any(seat.penalty for row in rows for seat in row.seats),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
-        chart=Markup(game_chart(progress, game.players, game_of(game), title=_("Running totals")))
+        chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if hands
         else None,
     )

@@ -50,7 +50,8 @@ from .engine import (
 from .engine.core.game import Settings, seat_values
 from .engine.core.messages import Message, msg
 from .engine.core.numbers import shown
-from .names import FieldProblem, clean_game_details, clean_player_names
+from .engine.core.seating import SeatChange, check_changes
+from .names import FieldProblem, clean_game_details, clean_new_player, clean_player_names
 from .peers import iws
 
 FORMAT = "scorekeeper"
@@ -135,6 +136,10 @@ def game_document(exported: db.ExportedGame) -> dict:
     rules = get_game(game.game)
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
+    if game.changes:
+        start["substitutions"] = [
+            {"from_hand": c.from_hand, "seat": c.seat, "name": c.name} for c in game.changes
+        ]
     return {
         "id": game.id,
         "name": game.name,
@@ -225,8 +230,8 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
     for game, hands in ((exported.game, exported.hands) for exported in games):
         progress = db.progress_of(game, hands)
         rules = get_game(game.game)
-        names = [_cell(n) for n in game.players]
         for replayed in progress.hands:
+            names = [_cell(n) for n in game.names_at(replayed.number)]
             flat, seats = rules.table_columns(replayed)
             declarer = flat.get("declarer")
             points = seat_values(rules, replayed.points)
@@ -376,6 +381,29 @@ def _finished_after(game: Game, entry: dict, where: str) -> int | None:
     return _whole(value, where, "finished_after", 0)
 
 
+def _changes(entry: dict, where: str, players: tuple[str, ...], hands: int) -> tuple:
+    """The game's substitutions (who took a seat from which hand), checked."""
+    found = []
+    for position, item in enumerate(
+        _list(entry.get("substitutions", []), where, "substitutions"), 1
+    ):
+        at = msg("%(where)s, substitution %(number)d", where=where, number=position)
+        if not isinstance(item, dict):
+            raise ImportProblem(at, "substitution", msg("must be a JSON object"))
+        seat = _whole(item.get("seat"), at, "seat", 0, len(players) - 1)
+        from_hand = _whole(item.get("from_hand"), at, "from_hand", 1)
+        try:
+            name = clean_new_player(item.get("name"), [""] * len(players), seat)
+        except FieldProblem as exc:
+            raise ImportProblem(at, "name", exc.message) from None
+        found.append(SeatChange(from_hand, seat, name))
+    try:
+        check_changes(players, found, hands)
+    except EngineError as exc:
+        raise ImportProblem(where, "substitutions", exc.message) from None
+    return tuple(sorted(found))
+
+
 def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.ImportedGame:
     """Checks one game of an import file of ``version``; raises ImportProblem naming game,
     hand and field."""
@@ -418,6 +446,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         start = read_starting_totals(entry.get("starting_totals"), len(game.sides), settings.target)
     except EngineError as exc:
         raise ImportProblem(where, exc.field or "starting_totals", exc.message) from None
+    changes = _changes(entry, where, players, len(hands))
     records = [h.record for h in hands]
     options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
     if game.finish_now:
@@ -471,6 +500,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         revisions=tuple(revisions),
         finished_after=finished_after,
         starting_totals=start if any(start) else None,
+        changes=changes,
     )
 
 

@@ -293,7 +293,7 @@ class HighCard:
             tuple((Notation("★" if s == hand["winner"] else ""), None) for s in range(SEATS)),
         )
 
-    def recorded_game(self, settings, first_dealer, players, records, key=None) -> Recorded:
+    def recorded_game(self, settings, first_dealer, players, records, key=None, changes=()):
         if len(set(players)) != len(players):
             raise ValueError("the players' names repeat")
         return Recorded(players, self.replay(settings, first_dealer, records), key)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine.core.game import Settings, seat_values
+from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, get_game
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
@@ -44,6 +45,25 @@ class Game:
     """Hands recorded when the table asked to "finish now" (a game whose rules have it)."""
     starting_totals: tuple[int, ...] | None = None
     """Where the totals start, one per side ("hand 0"), or None for a game from zero."""
+    changes: tuple[SeatChange, ...] = ()
+    """Players who took a seat mid-game, in the order of the hand they sat down at."""
+
+    def names_at(self, number: int) -> tuple[str, ...]:
+        """Who sat in each seat at hand ``number`` (the next hand: who sits now)."""
+        return names_at(self.players, self.changes, number)
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat ``name`` sat in last in this game, or None if they never sat."""
+        seat = self.players.index(name) if name in self.players else None
+        for change in self.changes:
+            if change.name == name:
+                seat = change.seat
+        return seat
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """Who sits in each seat now, for the next hand."""
+        return self.names_at(self.hand_count + 1)
 
 
 def create_game(
@@ -81,6 +101,8 @@ GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
     "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
     "g.finished_after, g.starting_totals, "
+    "(SELECT json_group_array(json_array(c.from_hand, c.seat, c.name)) FROM seat_changes c "
+    "WHERE c.game_id = g.id) AS changes, "
     "p.name AS player, p.total AS player_total "
     "FROM games g JOIN players p ON p.game_id = g.id "
 )
@@ -118,6 +140,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 starting_totals=tuple(json.loads(row["starting_totals"]))
                 if row["starting_totals"]
                 else None,
+                changes=tuple(sorted(SeatChange(*c) for c in json.loads(row["changes"] or "[]"))),
             )
         )
         start = end
@@ -155,14 +178,14 @@ def known_player_names(db: Database, limit: int = 200) -> list[str]:
     return [
         row["name"]
         for row in query(
-            db, "SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", [limit]
+            db, "SELECT name FROM sitters GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", [limit]
         )
     ]
 
 
 def player_names(db: Database) -> list[str]:
     """Every name that has played a game, in alphabetical order (case-insensitive)."""
-    names = [row["name"] for row in query(db, "SELECT DISTINCT name FROM players")]
+    names = [row["name"] for row in query(db, "SELECT DISTINCT name FROM sitters")]
     return sorted(names, key=lambda n: (n.casefold(), n))
 
 
@@ -181,6 +204,36 @@ def set_game_details(db: Database, game_id: int, name: str | None, notes: str | 
         raise NotFound(f"there is no game {game_id}")
 
 
+def change_seat(db: Database, game_id: int, seat: int, name: str) -> SeatChange:
+    """From the next hand on, ``name`` sits in ``seat`` (the seat's total carries on).
+    A second change of the seat before that hand replaces the first; a change back to
+    who sat there before is simply undone. Bumps the game's version. Raises NotFound, or
+    InvalidSettings (field ``substitutions``) when the name already sits at the table."""
+    with writing(db):
+        # The write comes first, so the transaction holds the write lock before it reads.
+        bumped = db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
+            [now(), game_id],
+        ).rowcount
+        game = load_game(db, game_id) if bumped else None
+        if game is None:
+            raise NotFound(f"there is no game {game_id}")
+        next_hand = game.hand_count + 1
+        change = SeatChange(next_hand, seat, name)
+        kept = [c for c in game.changes if not (c.seat == seat and c.from_hand == next_hand)]
+        check_changes(game.players, [*kept, change], game.hand_count)
+        db.execute(
+            "DELETE FROM seat_changes WHERE game_id = ? AND seat = ? AND from_hand = ?",
+            [game_id, seat, next_hand],
+        )
+        if names_at(game.players, kept, next_hand)[seat] != name:
+            db.execute(
+                "INSERT INTO seat_changes (game_id, from_hand, seat, name) VALUES (?, ?, ?, ?)",
+                [game_id, next_hand, seat, name],
+            )
+    return change
+
+
 @dataclass(frozen=True, slots=True)
 class Listing:
     """A game in the history: the game and when its first and last hands were recorded."""
@@ -193,7 +246,7 @@ class Listing:
 # Which games a history page lists: those ``player`` sat in, started from ``since`` to
 # ``until`` (UTC days, both included); a filter that is None leaves every game in.
 _HISTORY_WHERE = (
-    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player)) "
+    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM sitters WHERE name = :player)) "
     "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
     "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until) "
     "AND (:game IS NULL OR game = :game)"
@@ -263,7 +316,7 @@ def games_played(db: Database, name: str) -> list[str]:
     """The keys of the games the named player has played, the most played first."""
     rows = query(
         db,
-        "SELECT g.game, count(*) AS n FROM players p JOIN games g ON g.id = p.game_id "
+        "SELECT g.game, count(DISTINCT g.id) AS n FROM sitters p JOIN games g ON g.id = p.game_id "
         "WHERE p.name = ? GROUP BY g.game ORDER BY n DESC, g.game",
         [name],
     ).fetchall()
@@ -276,10 +329,11 @@ def player_record(db: Database, name: str, game: str | None = None) -> PlayerRec
     with their partners."""
     rows = query(
         db,
-        "SELECT g.game, count(*) AS games, coalesce(sum(g.status = 'finished'), 0) AS finished, "
+        "SELECT g.game, count(DISTINCT g.id) AS games, "
+        "count(DISTINCT g.id) FILTER (WHERE g.status = 'finished') AS finished, "
         "json_group_array(json_array(g.winner, p.seat)) "
-        "FILTER (WHERE g.winner IS NOT NULL) AS results "
-        "FROM players p JOIN games g ON g.id = p.game_id WHERE p.name = ? "
+        "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
+        "FROM sitters p JOIN games g ON g.id = p.game_id WHERE p.name = ? "
         "AND (? IS NULL OR g.game = ?) GROUP BY g.game",
         [name, game, game],
     ).fetchall()
@@ -297,7 +351,7 @@ def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[G
     return games_from_rows(
         query(
             db,
-            GAME_QUERY + "WHERE g.id IN (SELECT game_id FROM players WHERE name = ? "
+            GAME_QUERY + "WHERE g.id IN (SELECT DISTINCT game_id FROM sitters WHERE name = ? "
             "ORDER BY game_id DESC LIMIT ? OFFSET ?) ORDER BY g.id DESC, p.seat",
             [name, limit, offset],
         ).fetchall()
@@ -325,9 +379,9 @@ def latest_games(
     between them (always the newest one)."""
     rows = query(
         db,
-        "SELECT p.game_id, g.hand_count FROM players p JOIN games g ON g.id = p.game_id "
+        "SELECT p.game_id, g.hand_count FROM sitters p JOIN games g ON g.id = p.game_id "
         "WHERE p.name IN (SELECT value FROM json_each(?)) AND (? IS NULL OR g.game = ?) "
-        "GROUP BY p.game_id HAVING count(*) >= ? ORDER BY p.game_id DESC",
+        "GROUP BY p.game_id HAVING count(DISTINCT p.name) >= ? ORDER BY p.game_id DESC",
         [json.dumps(list(names)), game, game, together],
     )
     ids: list[int] = []

@@ -163,3 +163,25 @@ def m006_game_starting_totals(db: Database) -> None:
     # Starting totals: a game carried on from a paper sheet or an earlier evening starts
     # from these, one per side, as a JSON list ("hand 0"); null for a game from zero.
     db["games"].add_column("starting_totals", str)
+
+
+@migrations()
+def m007_seat_changes(db: Database) -> None:
+    # A player leaves or joins mid-game: from hand ``from_hand`` on, ``name`` sits in
+    # ``seat`` and the seat's total carries on. ``players`` keeps the table as it sat
+    # down; ``sitters`` is everyone who sat in a game, with the hand they sat down at and
+    # whether they still sat at the end (for records and wins).
+    db.execute(
+        "CREATE TABLE seat_changes (game_id INTEGER NOT NULL REFERENCES games(id), "
+        "from_hand INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, "
+        "PRIMARY KEY (game_id, seat, from_hand))"
+    )
+    db.execute(
+        "CREATE VIEW sitters AS "
+        "SELECT p.game_id, p.seat, p.name, 1 AS from_hand, NOT EXISTS (SELECT 1 FROM "
+        "seat_changes c WHERE c.game_id = p.game_id AND c.seat = p.seat) AS at_end "
+        "FROM players p UNION ALL "
+        "SELECT c.game_id, c.seat, c.name, c.from_hand, NOT EXISTS (SELECT 1 FROM "
+        "seat_changes d WHERE d.game_id = c.game_id AND d.seat = c.seat "
+        "AND d.from_hand > c.from_hand) AS at_end FROM seat_changes c"
+    )

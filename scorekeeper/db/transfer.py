@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine.core.game import HandRecord, Settings, seat_values
+from ..engine.core.seating import SeatChange
 from ..engine.registry import get_game
 from .connection import MAX_ID, query, writing
 from .games import GAME_QUERY, Game, games_from_rows
@@ -137,6 +138,7 @@ class ImportedGame:
     revisions: tuple[Revision, ...]
     finished_after: int | None = None
     starting_totals: tuple[int, ...] | None = None
+    changes: tuple[SeatChange, ...] = ()
 
 
 def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
@@ -226,5 +228,9 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
             )
             for r in game.revisions
         ],
+    )
+    db.conn.executemany(
+        "INSERT INTO seat_changes (game_id, from_hand, seat, name) VALUES (?, ?, ?, ?)",
+        [(game_id, c.from_hand, c.seat, c.name) for c in game.changes],
     )
     return game_id

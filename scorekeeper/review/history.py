@@ -97,7 +97,7 @@ def _listing(item: db.Listing) -> dict[str, Any]:
         "game": translate(game_of(game).name),
         "date": game.created_at[:10],
         "duration": duration_text(item.first_hand_at, item.last_hand_at),
-        "players": game.players,
+        "players": game.seated,
         "rules": rules_label(game),
         "hands": game.hand_count,
         "winner": None if game.winner is None else side_names(game)[game.winner],

@@ -160,16 +160,19 @@ def player(name: str):
         careers=careers,
         several=len(careers) > 1,
         latest=latest_game,
-        chart=Markup(game_chart(progress, latest_game.players, game, title=_("Running totals"))),
+        chart=Markup(game_chart(progress, latest_game.seated, game, title=_("Running totals"))),
         games=[
             {
                 "id": g.id,
                 "name": g.name,
                 "date": g.created_at[:10],
-                "players": g.players,
+                "players": g.seated,
                 "game": translate(game_of(g).name),
-                "total": total(g.totals[g.players.index(name)]),
-                "won": g.winner is not None and g.players.index(name) in game_of(g).sides[g.winner],
+                "total": total(g.totals[g.seat_of(name)]),
+                # A win is the winning side's, for whoever sat in it at the end.
+                "won": g.winner is not None
+                and g.seated[g.seat_of(name)] == name
+                and g.seat_of(name) in game_of(g).sides[g.winner],
                 "status": g.status,
             }
             for g in db.player_games(database, name, size, (page - 1) * size)

@@ -27,16 +27,12 @@ def recorded(game: db.Game, hands: Sequence[db.StoredHand]) -> Any:
     a game with "finish now")."""
     rules = game_of(game)
     records = [h.record for h in hands]
+    options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
     if rules.finish_now:
-        return rules.recorded_game(
-            game.settings,
-            game.first_dealer,
-            game.players,
-            records,
-            game.id,
-            finish_after=game.finished_after,
-        )
-    return rules.recorded_game(game.settings, game.first_dealer, game.players, records, game.id)
+        options["finish_after"] = game.finished_after
+    return rules.recorded_game(
+        game.settings, game.first_dealer, game.players, records, game.id, **options
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +79,7 @@ def game_statistics(game_id: int):
         game=stored,
         rules=rules_label(stored),
         summary=summary_rows(game, stats),
-        players=stored.players,
+        players=[p.name for p in stats.players],
         totals=[isolate_ltr(total(p.total)) for p in stats.players],
         winner=stats.winner,
         rows=figure_rows(game.player_figures([p.figures for p in stats.players])),

@@ -14,6 +14,7 @@ from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
+from ..core.seating import SeatChange
 from ..core.seats import SEATS
 from . import display, figures, form, stats
 from .bids import Bid
@@ -198,9 +199,16 @@ class BidWhist:
         records: Sequence[Any],
         key: int | str | None = None,
         finish_after: int | None = None,
+        changes: Sequence[SeatChange] = (),
     ) -> stats.RecordedGame:
         return stats.RecordedGame(
-            settings, first_dealer, tuple(players), tuple(records), key, finish_after
+            settings,
+            first_dealer,
+            tuple(players),
+            tuple(records),
+            key,
+            finish_after,
+            tuple(changes),
         )
 
     def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:

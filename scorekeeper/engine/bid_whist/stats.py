@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from typing import Any
 
+from ..core.errors import InvalidSettings
+from ..core.seating import SeatChange, Stint, check_changes, names_at, stints
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import GameProgress, Status, replay
@@ -95,13 +98,18 @@ class BidFigures:
         )
 
 
-def _figures(progress: GameProgress, seats: Sequence[int]) -> BidFigures:
-    """The figures of the bids made from ``seats`` (one player, or a side's two)."""
+def _figures(
+    progress: GameProgress, seats: Sequence[int], stint: Stint | None = None
+) -> BidFigures:
+    """The figures of the bids made from ``seats`` (one player, or a side's two); with
+    ``stint``, only of the hands that stint sat."""
     side = side_of(seats[0])
     figures = BidFigures()
     for hand in progress.hands:
         record, score = hand.record, hand.score
         if not isinstance(record, PlayedHand) or score is None:
+            continue
+        if stint is not None and not stint.covers(hand.number):
             continue
         figures += BidFigures(hands=1, points_sum=score.points[side])
         if record.bidder not in seats:
@@ -133,12 +141,19 @@ class RecordedGame:
     hands: tuple[HandRecord, ...]
     key: GameKey = None
     finish_after: int | None = None
+    changes: tuple[SeatChange, ...] = ()
+    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
+    to whoever sat there."""
 
     def __post_init__(self) -> None:
         if len(self.players) != SEATS:
             raise ValueError(f"a game has {SEATS} players, not {len(self.players)}")
         if len(set(self.players)) != SEATS:
             raise ValueError(f"the players' names must differ: {', '.join(self.players)}")
+        try:
+            check_changes(self.players, self.changes)
+        except InvalidSettings as exc:
+            raise ValueError(str(exc)) from None
 
     def replay(self) -> GameProgress:
         return replay(self.settings, self.first_dealer, self.hands, self.finish_after)
@@ -200,19 +215,20 @@ def game_stats(game: RecordedGame) -> GameStats:
             kinds[hand.record.bid.kind] += 1
     players = tuple(
         PlayerGameStats(
-            seat,
-            name,
-            progress.totals[side_of(seat)],
-            progress.winner == side_of(seat),
-            _figures(progress, (seat,)),
+            stint.seat,
+            stint.name,
+            _total_after(progress, stint),
+            stint.to_the_end and progress.winner == side_of(stint.seat),
+            _figures(progress, (stint.seat,), stint),
         )
-        for seat, name in enumerate(game.players)
+        for stint in sat(game, progress)
     )
+    final = names_at(game.players, game.changes, len(progress.hands) + 1)
     sides = tuple(
         SideGameStats(
             side,
             seats,
-            side_name(game.players, side),
+            side_name(final, side),
             progress.totals[side],
             progress.winner == side,
             _figures(progress, seats),
@@ -222,13 +238,31 @@ def game_stats(game: RecordedGame) -> GameStats:
     return GameStats(
         key=game.key,
         status=progress.status,
-        winner=None if progress.winner is None else side_name(game.players, progress.winner),
+        winner=None if progress.winner is None else side_name(final, progress.winner),
         hands=len(progress.hands),
         thrown_in=sum(hand.score is None for hand in progress.hands),
         kinds=tuple(kinds),
         players=players,
         sides=sides,
     )
+
+
+def sat(game: RecordedGame, progress: Any) -> list[Stint]:
+    """The game's stints that sat at least one hand, or sit now: the seat order first."""
+    hands = len(progress.hands)
+    return [
+        stint
+        for stint in stints(game.players, game.changes)
+        if (stint.last is None or stint.last >= stint.first) and stint.first <= hands + 1
+    ]
+
+
+def _total_after(progress: Any, stint: Stint) -> int:
+    """The side's total when ``stint`` ended (now, for one still sitting)."""
+    side = side_of(stint.seat)
+    if stint.to_the_end or stint.last is None or stint.last > len(progress.hands):
+        return progress.totals[side]
+    return progress.hands[stint.last - 1].totals[side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,12 +285,15 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
     found: dict[str, CareerStats] = {}
     for game in games:
         stats = game_stats(game)
+        counted: set[str] = set()  # a player who left and came back played one game
         for entry in stats.players:
             before = found.get(entry.name, CareerStats(entry.name))
+            first = entry.name not in counted
+            counted.add(entry.name)
             found[entry.name] = CareerStats(
                 entry.name,
-                before.games + 1,
-                before.finished + (stats.status == "finished"),
+                before.games + first,
+                before.finished + (first and stats.status == "finished"),
                 before.wins + entry.won,
                 before.figures + entry.figures,
             )
@@ -319,12 +356,17 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _rivalry_in(progress: GameProgress, a: str, sa: int, b: str, sb: int) -> Rivalry:
-    mine, theirs = side_of(sa), side_of(sb)
+def _rivalry_in(progress: GameProgress, a: str, sa: Stint, b: str, sb: Stint) -> Rivalry:
+    """``a`` in stint ``sa`` against ``b`` in stint ``sb``: the hands both sat, and the
+    final order when both sat to the end."""
+    together = [h for h in progress.hands if sa.covers(h.number) and sb.covers(h.number)]
+    if not together and not (sa.to_the_end and sb.to_the_end):
+        return Rivalry(a, b)
+    mine, theirs = side_of(sa.seat), side_of(sb.seat)
     if mine == theirs:
         return Rivalry(a, b, partnered=1)
-    by_hand = [_sign(h.points[mine] - h.points[theirs]) for h in progress.hands if h.score]
-    finished = progress.status == "finished"
+    by_hand = [_sign(h.points[mine] - h.points[theirs]) for h in together if h.score]
+    finished = progress.status == "finished" and sa.to_the_end and sb.to_the_end
     margin = progress.totals[mine] - progress.totals[theirs]
     order = _sign(margin) if finished else None
     return Rivalry(
@@ -335,7 +377,7 @@ def _rivalry_in(progress: GameProgress, a: str, sa: int, b: str, sb: int) -> Riv
         ahead=int(order == 1),
         behind=int(order == -1),
         level=int(order == 0),
-        wins=int(progress.winner == mine),
+        wins=int(finished and progress.winner == mine),
         margin_sum=margin if finished else 0,
         hands=len(by_hand),
         hands_ahead=by_hand.count(1),
@@ -351,12 +393,13 @@ def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadT
         raise ValueError("each player may be chosen once")
     found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
     for game in games:
-        seats = {name: seat for seat, name in enumerate(game.players) if name in chosen}
-        if len(seats) < 2:
+        everyone = {*game.players, *(change.name for change in game.changes)}
+        if len(everyone & set(chosen)) < 2:
             continue
         progress = game.replay()
-        for a, sa in seats.items():
-            for b, sb in seats.items():
-                if a != b:
-                    found[(a, b)] += _rivalry_in(progress, a, sa, b, sb)
+        mine = [stint for stint in sat(game, progress) if stint.name in chosen]
+        for a in mine:
+            for b in mine:
+                if a.name != b.name and a.seat != b.seat:
+                    found[(a.name, b.name)] += _rivalry_in(progress, a.name, a, b.name, b)
     return HeadToHead(chosen, tuple(found.values()))

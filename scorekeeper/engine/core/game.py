@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 from .display import FigureLine, HandView, RevisionView, RulesLine
 from .form import HandFormSpec
 from .messages import Message
+from .seating import SeatChange
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,9 +244,12 @@ class Game(Protocol):
         players: Sequence[str],
         records: Sequence[HandRecord],
         key: int | str | None = None,
+        changes: Sequence[SeatChange] = (),
     ) -> Any:
         """A stored game as this game's statistics take it (``key`` names it in career
-        figures); raises ValueError when the players' names repeat."""
+        figures; ``changes``, players who took a seat mid-game, each hand credited to
+        whoever sat there); raises ValueError when the players' names repeat, or a change
+        would seat one name twice."""
         ...
 
     def game_stats(self, recorded: Any) -> Any:

@@ -13,6 +13,7 @@ from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
+from ..core.seating import SeatChange
 from ..core.seats import SEATS
 from . import display, figures, form, stats
 from .bots import BOTS
@@ -301,8 +302,11 @@ class IsraeliWhist:
         players: Sequence[str],
         records: Sequence[Any],
         key: int | str | None = None,
+        changes: Sequence[SeatChange] = (),
     ) -> stats.RecordedGame:
-        return stats.RecordedGame(settings, first_dealer, tuple(players), tuple(records), key)
+        return stats.RecordedGame(
+            settings, first_dealer, tuple(players), tuple(records), key, tuple(changes)
+        )
 
     def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:
         return stats.game_stats(recorded)

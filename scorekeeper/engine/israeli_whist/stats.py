@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..core.errors import InvalidSettings
+from ..core.seating import SeatChange, Stint, check_changes, names_at, stints
 from ..core.seats import SEATS
 from .progression import GameProgress, Status, replay
 from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
@@ -185,6 +187,9 @@ class RecordedGame:
     players: tuple[str, ...]
     hands: tuple[HandRecord, ...]
     key: GameKey = None
+    changes: tuple[SeatChange, ...] = ()
+    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
+    to whoever sat there."""
 
     def __post_init__(self) -> None:
         if len(self.players) != SEATS:
@@ -192,6 +197,10 @@ class RecordedGame:
         # Career figures are keyed by name, so one name twice in a game would merge seats.
         if len(set(self.players)) != SEATS:
             raise ValueError(f"the players' names must differ: {', '.join(self.players)}")
+        try:
+            check_changes(self.players, self.changes)
+        except InvalidSettings as exc:
+            raise ValueError(str(exc)) from None
 
     def replay(self) -> GameProgress:
         """The engine's replay of this game; raises ValueError as ``replay`` does."""
@@ -265,11 +274,15 @@ class GameStats:
         }
 
 
-def _seat_figures(progress: GameProgress, seat: int, key: GameKey) -> PlayerFigures:
+def _seat_figures(
+    progress: GameProgress, seat: int, key: GameKey, stint: Stint | None = None
+) -> PlayerFigures:
     figures = PlayerFigures()
     for replayed in progress.hands:
         record, score = replayed.record, replayed.score
         if not isinstance(record, PlayedHand) or score is None:
+            continue
+        if stint is not None and not stint.covers(replayed.number):
             continue
         contract, made = record.contracts[seat], score.made[seat]
         is_last = last_bidder(record.declarer) == seat
@@ -306,18 +319,19 @@ def game_stats(game: RecordedGame) -> GameStats:
             made_in[replayed.score.over_under] += Rate(sum(made), len(made))
     players = tuple(
         PlayerGameStats(
-            seat=seat,
-            name=name,
-            total=progress.totals[seat],
-            won=seat in progress.winners,
-            figures=_seat_figures(progress, seat, game.key),
+            seat=stint.seat,
+            name=stint.name,
+            total=_total_after(progress, stint),
+            won=stint.to_the_end and stint.seat in progress.winners,
+            figures=_seat_figures(progress, stint.seat, game.key, stint),
         )
-        for seat, name in enumerate(game.players)
+        for stint in sat(game, progress)
     )
+    final = names_at(game.players, game.changes, len(progress.hands) + 1)
     return GameStats(
         key=game.key,
         status=progress.status,
-        winner=None if progress.winner is None else game.players[progress.winner],
+        winner=None if progress.winner is None else final[progress.winner],
         hands=len(progress.hands),
         thrown_in=sum(h.score is None for h in progress.hands),
         over=split["over"],
@@ -326,6 +340,23 @@ def game_stats(game: RecordedGame) -> GameStats:
         made_in_under=made_in["under"],
         players=players,
     )
+
+
+def sat(game: RecordedGame, progress: Any) -> list[Stint]:
+    """The game's stints that sat at least one hand, or sit now: the seat order first."""
+    hands = len(progress.hands)
+    return [
+        stint
+        for stint in stints(game.players, game.changes)
+        if (stint.last is None or stint.last >= stint.first) and stint.first <= hands + 1
+    ]
+
+
+def _total_after(progress: Any, stint: Stint) -> int:
+    """The seat's total when ``stint`` ended (now, for one still sitting)."""
+    if stint.to_the_end or stint.last is None or stint.last > len(progress.hands):
+        return progress.totals[stint.seat]
+    return progress.hands[stint.last - 1].totals[stint.seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,12 +398,15 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
     found: dict[str, CareerStats] = {}
     for game in games:
         stats = game_stats(game)
+        counted: set[str] = set()  # a player who left and came back played one game
         for entry in stats.players:
             before = found.get(entry.name, CareerStats(entry.name))
+            first = entry.name not in counted
+            counted.add(entry.name)
             found[entry.name] = CareerStats(
                 name=entry.name,
-                games=before.games + 1,
-                finished=before.finished + (stats.status == "finished"),
+                games=before.games + first,
+                finished=before.finished + (first and stats.status == "finished"),
                 wins=before.wins + entry.won,
                 figures=before.figures + entry.figures,
             )
@@ -381,7 +415,12 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
 
 def career(name: str, games: Iterable[RecordedGame]) -> CareerStats:
     """The named player's career figures; all zero if they played none of ``games``."""
-    return careers(g for g in games if name in g.players).get(name, CareerStats(name))
+    return careers(g for g in games if name in played_by(g)).get(name, CareerStats(name))
+
+
+def played_by(game: RecordedGame) -> set[str]:
+    """Everyone who sat in the game at some point."""
+    return {*game.players, *(change.name for change in game.changes)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,12 +512,18 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _rivalry_in(progress: GameProgress, a: str, sa: int, b: str, sb: int) -> Rivalry:
-    """The rivalry of the player in seat ``sa`` against seat ``sb`` in one game."""
-    by_hand = [_sign(h.score.points[sa] - h.score.points[sb]) for h in progress.hands if h.score]
-    finished = progress.status == "finished"
+def _rivalry_in(progress: GameProgress, a: str, sa: Stint, b: str, sb: Stint) -> Rivalry:
+    """The rivalry of ``a`` in stint ``sa`` against ``b`` in stint ``sb`` in one game: the
+    hands both sat, and the final order when both sat to the end."""
+    together = [h for h in progress.hands if sa.covers(h.number) and sb.covers(h.number)]
+    if not together and not (sa.to_the_end and sb.to_the_end):
+        return Rivalry(a, b)
+    by_hand = [
+        _sign(h.score.points[sa.seat] - h.score.points[sb.seat]) for h in together if h.score
+    ]
+    finished = progress.status == "finished" and sa.to_the_end and sb.to_the_end
     # Final order counts only once it is final; a game in progress adds only its hands.
-    order = _sign(progress.totals[sa] - progress.totals[sb]) if finished else None
+    order = _sign(progress.totals[sa.seat] - progress.totals[sb.seat]) if finished else None
     return Rivalry(
         a,
         b,
@@ -487,8 +532,8 @@ def _rivalry_in(progress: GameProgress, a: str, sa: int, b: str, sb: int) -> Riv
         ahead=int(order == 1),
         behind=int(order == -1),
         level=int(order == 0),
-        wins=int(sa in progress.winners),
-        margin_sum=progress.totals[sa] - progress.totals[sb] if finished else 0,
+        wins=int(finished and sa.seat in progress.winners),
+        margin_sum=progress.totals[sa.seat] - progress.totals[sb.seat] if finished else 0,
         hands=len(by_hand),
         hands_ahead=by_hand.count(1),
         hands_behind=by_hand.count(-1),
@@ -505,12 +550,12 @@ def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadT
         raise ValueError("each player may be chosen once")
     found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
     for game in games:
-        seats = {name: seat for seat, name in enumerate(game.players) if name in chosen}
-        if len(seats) < 2:
+        if len(played_by(game) & set(chosen)) < 2:
             continue
         progress = game.replay()
-        for a, sa in seats.items():
-            for b, sb in seats.items():
-                if a != b:
-                    found[(a, b)] += _rivalry_in(progress, a, sa, b, sb)
+        mine = [stint for stint in sat(game, progress) if stint.name in chosen]
+        for a in mine:
+            for b in mine:
+                if a.name != b.name and a.seat != b.seat:
+                    found[(a.name, b.name)] += _rivalry_in(progress, a.name, a, b.name, b)
     return HeadToHead(players=chosen, rivalries=tuple(found.values()))

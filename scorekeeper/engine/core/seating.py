@@ -1,0 +1,109 @@
+"""Who sat where, hand by hand: a player leaves mid-game and another takes the seat.
+
+A change says that from hand ``from_hand`` on, ``name`` sits in ``seat``; the seat's
+total carries on, since the scoring is the seat's (or its side's). Statistics credit each
+hand to whoever actually sat there: a *stint* is one person's run of hands in one seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidSettings
+from .messages import msg
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class SeatChange:
+    """From hand ``from_hand`` (1 = the first) on, ``name`` sits in ``seat``."""
+
+    from_hand: int
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stint:
+    """``name`` in ``seat`` for hands ``first``..``last`` (``last`` None: to the end, so
+    also a stint with no hands yet, for a player who has just sat down)."""
+
+    seat: int
+    name: str
+    first: int
+    last: int | None
+
+    def covers(self, number: int) -> bool:
+        return self.first <= number and (self.last is None or number <= self.last)
+
+    @property
+    def to_the_end(self) -> bool:
+        return self.last is None
+
+
+def names_at(players: Sequence[str], changes: Sequence[SeatChange], number: int) -> tuple[str, ...]:
+    """The names in each seat at hand ``number``."""
+    names = list(players)
+    for change in sorted(changes):
+        if change.from_hand <= number:
+            names[change.seat] = change.name
+    return tuple(names)
+
+
+def stints(players: Sequence[str], changes: Sequence[SeatChange]) -> list[Stint]:
+    """Every stint of the game, seat by seat, in the order they sat."""
+    found = []
+    for seat, first_name in enumerate(players):
+        runs = [(1, first_name)] + [
+            (c.from_hand, c.name) for c in sorted(changes) if c.seat == seat
+        ]
+        for index, (first, name) in enumerate(runs):
+            last = runs[index + 1][0] - 1 if index + 1 < len(runs) else None
+            found.append(Stint(seat, name, first, last))
+    return found
+
+
+def check_changes(
+    players: Sequence[str], changes: Sequence[SeatChange], hands: int | None = None
+) -> None:
+    """Raises InvalidSettings (field ``substitutions``) unless every change is into a seat
+    of the table, from hand 1 or later (at most one past ``hands``, the next hand, when
+    given), one per seat and hand, and never puts a name in two seats at once."""
+    seen = set()
+    for change in changes:
+        if not 0 <= change.seat < len(players):
+            raise InvalidSettings(
+                msg("seat %(seat)d is not at this table", seat=change.seat), "substitutions"
+            )
+        if change.from_hand < 1 or (hands is not None and change.from_hand > hands + 1):
+            raise InvalidSettings(
+                msg(
+                    "a player can take a seat from hand 1 to the next hand, %(next)d; "
+                    "not from hand %(hand)d",
+                    next=(hands or 0) + 1,
+                    hand=change.from_hand,
+                ),
+                "substitutions",
+            )
+        if (change.seat, change.from_hand) in seen:
+            raise InvalidSettings(
+                msg(
+                    "seat %(seat)d changes twice at hand %(hand)d",
+                    seat=change.seat,
+                    hand=change.from_hand,
+                ),
+                "substitutions",
+            )
+        seen.add((change.seat, change.from_hand))
+    for number in sorted({1, *(c.from_hand for c in changes)}):
+        names = names_at(players, changes, number)
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise InvalidSettings(
+                msg(
+                    "%(name)s would sit in two seats at once from hand %(hand)d",
+                    name=twice,
+                    hand=number,
+                ),
+                "substitutions",
+            )
