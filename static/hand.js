@@ -339,27 +339,32 @@
   // The next field to ask: the first seat without a value in each seat step (in speaking
   // order in the step the order table fixes, in table order elsewhere), or a line of keys
   // after the folding steps.
+  function nextIn(step) {
+    if (step.hasAttribute("data-folds")) return null;
+    if (seatSteps.indexOf(step) >= 0) {
+      const fixedStep = order && step.id === order.fixed_step;
+      const seats = fixedStep ? speakers() : tableOrder();
+      const s = seats.find((x) => {
+        const f = $('.seat[data-seat="' + x + '"]', step);
+        return f && !$("input:checked", f) && !f.classList.contains("fixed");
+      });
+      return s === undefined ? null : $('.seat[data-seat="' + s + '"]', step);
+    }
+    return $$("fieldset.line", step).filter(shownField).find((x) => !$("input:checked", x)) || null;
+  }
+
   function next() {
     for (const step of $$(".step")) {
-      if (step.hasAttribute("data-folds")) continue;
-      if (seatSteps.indexOf(step) >= 0) {
-        const fixedStep = order && step.id === order.fixed_step;
-        const seats = fixedStep ? speakers() : tableOrder();
-        const s = seats.find((x) => {
-          const f = $('.seat[data-seat="' + x + '"]', step);
-          return f && !$("input:checked", f) && !f.classList.contains("fixed");
-        });
-        if (s !== undefined) return $('.seat[data-seat="' + s + '"]', step);
-      } else {
-        const f = $$("fieldset.line", step).filter(shownField).find((x) => !$("input:checked", x));
-        if (f) return f;
-      }
+      const found = nextIn(step);
+      if (found) return found;
     }
     return null;
   }
 
-  function advance() {
-    const target = next();
+  // After a tap in a step, the next empty field of that same step (a pass round's tricks
+  // are counted without contracts), then the first empty one of the form.
+  function advance(from) {
+    const target = (from && nextIn(from)) || next();
     if (target) activate(target);
     else {
       activate(null);
@@ -382,7 +387,7 @@
         advance();
       }
     } else {
-      advance();
+      advance(step);
     }
   });
 
