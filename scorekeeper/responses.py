@@ -38,9 +38,7 @@ MIN_GZIP_BYTES = 600
 
 def init_app(app: Flask) -> None:
     hashes = _static_hashes(Path(app.static_folder or "static"))
-    app.extensions["scorekeeper.gzipped_static"] = _gzipped_static(
-        Path(app.static_folder or "static")
-    )
+    app.extensions["scorekeeper.static"] = _static_bodies(Path(app.static_folder or "static"))
 
     def static_url(filename: str) -> str:
         """The URL of a static file with its content hash, so it can be cached for a year."""
@@ -139,40 +137,56 @@ def _static_hashes(folder: Path) -> dict[str, str]:
 STATIC_COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".webmanifest", ".txt")
 
 
-def _gzipped_static(folder: Path) -> dict[str, bytes]:
-    """Every compressible static file, gzipped once at start-up, by its path in the folder."""
-    return {
-        path.relative_to(folder).as_posix(): gzip.compress(path.read_bytes(), compresslevel=9)
-        for path in folder.rglob("*")
-        if path.is_file() and path.suffix in STATIC_COMPRESSIBLE
-    }
+@dataclass(frozen=True, slots=True)
+class StaticBody:
+    """A static file's bytes, read once at start-up, and gzipped when that pays."""
+
+    raw: bytes
+    gzipped: bytes | None
 
 
-def _compress_static(response: Response) -> None:
-    """Swaps a static file's body for its gzipped copy when the browser accepts gzip."""
+def _static_bodies(folder: Path) -> dict[str, StaticBody]:
+    """Every static file (they are few and small) by its path in the folder."""
+    found = {}
+    for path in folder.rglob("*"):
+        if path.is_file():
+            raw = path.read_bytes()
+            packed = (
+                gzip.compress(raw, compresslevel=9) if path.suffix in STATIC_COMPRESSIBLE else None
+            )
+            found[path.relative_to(folder).as_posix()] = StaticBody(raw, packed)
+    return found
+
+
+def _static_from_memory(response: Response) -> None:
+    """Sends a static file's body from memory, gzipped when the browser accepts it, and
+    closes the file Flask opened: a phone that drops the connection mid-file leaves no
+    file open behind it."""
     if request.endpoint != "static" or response.status_code != 200:
         return
-    packed = _static_gzip().get((request.view_args or {}).get("filename", ""))
-    if packed is None:
-        return
-    response.headers.add("Vary", "Accept-Encoding")
-    if "gzip" not in request.headers.get("Accept-Encoding", ""):
+    body = current_app.extensions["scorekeeper.static"].get(
+        (request.view_args or {}).get("filename", "")
+    )
+    if body is None:
         return
     if hasattr(response.response, "close"):
         response.response.close()
     response.direct_passthrough = False
-    response.set_data(packed)
-    response.headers["Content-Encoding"] = "gzip"
-    if response.headers.get("ETag"):
-        response.set_etag(response.get_etag()[0] + "-gz")
-
-
-def _static_gzip() -> dict[str, bytes]:
-    return current_app.extensions["scorekeeper.gzipped_static"]
+    if body.gzipped is None:
+        response.set_data(body.raw)
+        return
+    response.headers.add("Vary", "Accept-Encoding")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.set_data(body.gzipped)
+        response.headers["Content-Encoding"] = "gzip"
+        if response.headers.get("ETag"):
+            response.set_etag(response.get_etag()[0] + "-gz")
+    else:
+        response.set_data(body.raw)
 
 
 def _finish(response: Response) -> Response:
-    _compress_static(response)
+    _static_from_memory(response)
     headers = response.headers
     if carries_edit_key():
         headers["Cache-Control"] = PRIVATE

@@ -82,3 +82,19 @@ def test_no_cdn_no_web_font_no_external_url_in_templates_or_static():
     for path in [*(ROOT / "templates").glob("*.html"), *static_text]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"https?://|//cdn|@import|@font-face|\burl\(", text), path.name
+
+
+def test_static_files_travel_gzipped_from_memory(client):
+    page = client.get("/games/new?game=israeli-whist").get_data(as_text=True)
+    css = re.search(r'href="(/static/app\.css\?v=[^"]+)"', page).group(1)
+    packed = client.get(css, headers={"Accept-Encoding": "gzip"})
+    assert (
+        packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    )
+    plain = client.get(css)
+    assert "Content-Encoding" not in plain.headers
+    assert gzip.decompress(packed.data) == plain.data and len(packed.data) < len(plain.data) / 3
+    assert packed.headers["ETag"] != plain.headers["ETag"]
+    icon = client.get("/static/icons/icon-192.png", headers={"Accept-Encoding": "gzip"})
+    assert icon.status_code == 200 and "Content-Encoding" not in icon.headers
+    assert icon.data.startswith(b"\x89PNG")

@@ -18,13 +18,16 @@ def clean(text: str) -> str:
     return re.sub("[\u2066-\u2069]", "", text)
 
 
-def game_on_phone(page, live_server, **body):
+def game_on_phone(page, live_server, hands=(), **body):
+    """A pagat-german game with ``hands`` recorded, open on this phone's edit link."""
     created = api(
         live_server,
         "POST",
         "/api/games",
         {"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0, **body},
     )
+    for hand in hands:
+        api(live_server, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
     page.goto(created["edit_url"])
     return created
 
@@ -134,15 +137,7 @@ def test_a_points_cell_explains_itself(browser, live_server, language, heading, 
     )
     page = context.new_page()
     try:
-        created = game_on_phone(page, live_server)
-        api(
-            live_server,
-            "POST",
-            f"/api/games/{created['id']}/hands",
-            WORKED_EXAMPLE,
-            created["edit_key"],
-        )
-        page.reload()
+        game_on_phone(page, live_server, hands=[WORKED_EXAMPLE])
         page.locator("#h1 td").nth(1).locator("a.why").click()
         assert re.search(r"/hands/1/why#s1$", page.url)
         assert clean(page.locator("h1").inner_text()) == heading

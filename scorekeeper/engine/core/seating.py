@@ -63,6 +63,16 @@ def stints(players: Sequence[str], changes: Sequence[SeatChange]) -> list[Stint]
     return found
 
 
+def stints_sat(players: Sequence[str], changes: Sequence[SeatChange], hands: int) -> list[Stint]:
+    """The stints of a game of ``hands`` hands that sat at least one hand, or sit now for
+    the next one, seat by seat."""
+    return [
+        stint
+        for stint in stints(players, changes)
+        if (stint.last is None or stint.last >= stint.first) and stint.first <= hands + 1
+    ]
+
+
 def check_changes(
     players: Sequence[str], changes: Sequence[SeatChange], hands: int | None = None
 ) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core.errors import InvalidSettings
-from ..core.seating import SeatChange, Stint, check_changes, names_at, stints
+from ..core.seating import SeatChange, Stint, check_changes, names_at, stints_sat
 from ..core.seats import SEATS
 from .progression import GameProgress, Status, replay
 from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
@@ -343,13 +343,8 @@ def game_stats(game: RecordedGame) -> GameStats:
 
 
 def sat(game: RecordedGame, progress: Any) -> list[Stint]:
-    """The game's stints that sat at least one hand, or sit now: the seat order first."""
-    hands = len(progress.hands)
-    return [
-        stint
-        for stint in stints(game.players, game.changes)
-        if (stint.last is None or stint.last >= stint.first) and stint.first <= hands + 1
-    ]
+    """The game's stints that sat at least one hand, or sit now."""
+    return stints_sat(game.players, game.changes, len(progress.hands))
 
 
 def _total_after(progress: Any, stint: Stint) -> int:
