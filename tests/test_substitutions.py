@@ -175,3 +175,16 @@ def test_the_api_changes_a_seat_and_export_and_import_keep_it(app, table, tmp_pa
         transfer.import_file(other, json.dumps(document))
     assert refused.value.field == "substitutions"
     assert len(json.loads(transfer.export_json(other))["games"]) == 1
+
+
+def test_deleting_the_last_hand_keeps_the_table_as_it_sits(table):
+    client, game_id, auth = table
+    client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)
+    client.post(f"/api/games/{game_id}/seats", json={"seat": 1, "name": "Eve"}, headers=auth)
+    assert client.get(f"/api/games/{game_id}").get_json()["substitutions"][0]["from_hand"] == 3
+    deleted = client.delete(f"/api/games/{game_id}/hands/2", headers=auth)
+    assert deleted.status_code in (200, 204), deleted.get_data(as_text=True)
+    game = client.get(f"/api/games/{game_id}").get_json()
+    # Hand 2 is next again, and Eve, who sits now, sits for it.
+    assert game["substitutions"] == [{"from_hand": 2, "seat": 1, "name": "Eve"}]
+    assert game["seated"] == ["South", "Eve", "North", "East"]

@@ -522,11 +522,32 @@ def delete_last_hand(
             _write_derived(db, game, progress, after=number)
             revision = _next_revision(db, game_id, number)
             _add_revision(db, game_id, number, revision, "deleted", removed.record)
+            _keep_the_table_as_it_sits(db, game_id, number)
             return progress
 
         return write
 
     return _write_if_unchanged(db, game_id, plan)
+
+
+def _keep_the_table_as_it_sits(db: Database, game_id: int, next_hand: int) -> None:
+    """After the last hand is deleted, hand ``next_hand`` is next again: a player who was
+    to take a seat from the hand after it takes it from this one, so the table sits as it
+    did (a later change of a seat replaces an earlier one for the same hand)."""
+    moved = query(
+        db,
+        "SELECT seat, name FROM seat_changes WHERE game_id = ? AND from_hand > ?",
+        [game_id, next_hand],
+    ).fetchall()
+    for row in moved:
+        db.execute(
+            "DELETE FROM seat_changes WHERE game_id = ? AND seat = ? AND from_hand >= ?",
+            [game_id, row["seat"], next_hand],
+        )
+        db.execute(
+            "INSERT INTO seat_changes (game_id, from_hand, seat, name) VALUES (?, ?, ?, ?)",
+            [game_id, next_hand, row["seat"], row["name"]],
+        )
 
 
 def finish_game(db: Database, game_id: int) -> tuple[int, Progress]:
