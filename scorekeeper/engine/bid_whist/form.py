@@ -35,7 +35,7 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
                 "level", msg("Level"), numbers(settings.minimum_level, MAX_LEVEL), style="levels"
             ),
             FormField(
-                "kind", msg("Kind"), tuple(Choice(k.letters, k.label) for k in Kind), style="short"
+                "kind", msg("Kind"), tuple(Choice(k.letters, k.label) for k in Kind), style="wide"
             ),
             FormField(
                 "trump",
@@ -47,7 +47,7 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
                 "direction",
                 msg("Direction"),
                 tuple(Choice(d, _DIRECTION_WORDS[d]) for d in DIRECTIONS),
-                style="short",
+                style="wide",
             ),
         ),
         folds=True,

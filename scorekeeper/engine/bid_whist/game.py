@@ -72,7 +72,10 @@ class BidWhist:
         preview_outcome=True,
     )
     preset_words = {
-        "bid-whist": (msg("bid-whist"), msg("seed 003's rules, as RULES.md settles them")),
+        "bid-whist": (
+            msg("bid-whist"),
+            msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
+        ),
     }
 
     @property
