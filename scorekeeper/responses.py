@@ -37,8 +37,9 @@ MIN_GZIP_BYTES = 600
 
 
 def init_app(app: Flask) -> None:
-    hashes = _static_hashes(Path(app.static_folder or "static"))
-    app.extensions["scorekeeper.static"] = _static_bodies(Path(app.static_folder or "static"))
+    bodies = _static_bodies(Path(app.static_folder or "static"))
+    hashes = {name: hashlib.sha256(body.raw).hexdigest()[:10] for name, body in bodies.items()}
+    app.extensions["scorekeeper.static"] = bodies
 
     def static_url(filename: str) -> str:
         """The URL of a static file with its content hash, so it can be cached for a year."""
@@ -123,14 +124,6 @@ def page_cache() -> PageCache:
     from flask import current_app
 
     return current_app.extensions["scorekeeper.pages"]
-
-
-def _static_hashes(folder: Path) -> dict[str, str]:
-    return {
-        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:10]
-        for path in folder.rglob("*")
-        if path.is_file()
-    }
 
 
 # Static files sent compressed: text that phones load on every first visit.
