@@ -21,6 +21,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .engine import Game, get_game
+from .engine.core.game import side_names
 
 WIDTH = 320
 HEIGHT = 200
@@ -209,6 +210,4 @@ def game_chart(
     when None): its totals after each hand, read through the game, one line per side;
     ``names`` in seat order (partners are named together, "Ann & Cat")."""
     game = game or get_game()
-    totals = game.running_totals(progress)
-    sides = [" & ".join(names[seat] for seat in side) for side in game.sides]
-    return running_totals_svg(sides, totals, **options)
+    return running_totals_svg(side_names(game, names), game.running_totals(progress), **options)

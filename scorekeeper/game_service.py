@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 
 from . import db
 from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
+from .engine.core.game import side_names as sides_of
 from .engine.core.messages import msg
 from .forms import FieldProblem, clean_player_names, preset_label
 
@@ -45,8 +46,7 @@ def offered_game(key: str | None) -> Game:
 def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now."""
-    names = game.seated if names is None else names
-    return [" & ".join(names[seat] for seat in side) for side in game_of(game).sides]
+    return sides_of(game_of(game), game.seated if names is None else names)
 
 
 def rules_label(game: db.Game) -> str:

@@ -36,6 +36,7 @@ from .access import (
 from .chart import game_chart
 from .engine import GAMES, EngineError, Game
 from .engine.core.display import signed
+from .engine.core.game import partnered
 from .engine.core.seats import leaders_of
 from .forms import (
     ConfirmForm,
@@ -123,7 +124,7 @@ def new_game():
         knobs={knob.name: knob for knob in game.knobs},
         words=_choice_words(game),
         preset_label=preset_label,
-        partnered=any(len(side) > 1 for side in game.sides),
+        partnered=partnered(game),
         groups=_knob_groups(form, game),
     ), (422 if form.errors else 200)
 

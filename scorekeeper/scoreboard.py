@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from .engine import Game, get_game
 from .engine.core.display import HandView, PenaltyMark, SeatView, signed, total
+from .engine.core.game import partnered
 from .i18n import isolate, isolate_ltr, shown
 
 
@@ -96,7 +97,7 @@ def rows_of(
     """One row per hand, newest last, as the game shows its hands; with ``seating`` (who
     sat where at hand n), a partnership game's rows also name who dealt and who won the
     auction."""
-    partnered = seating is not None and any(len(side) > 1 for side in game.sides)
+    with_names = seating is not None and partnered(game)
     rows = []
     for hand in game.hand_views(progress):
         cells = tuple(
@@ -110,7 +111,7 @@ def rows_of(
             for seat, view in enumerate(hand.seats)
         )
         who = None
-        if partnered:
+        if with_names:
             players = seating(hand.number)
             declarer = "" if hand.declarer is None else players[hand.declarer]
             who = (players[hand.dealer], declarer)

@@ -188,3 +188,13 @@ def test_deleting_the_last_hand_keeps_the_table_as_it_sits(table):
     # Hand 2 is next again, and Eve, who sits now, sits for it.
     assert game["substitutions"] == [{"from_hand": 2, "seat": 1, "name": "Eve"}]
     assert game["seated"] == ["South", "Eve", "North", "East"]
+
+
+def test_a_finished_game_names_who_sat_in_the_winning_seat(client, make_game):
+    game_id, key = make_game(starting_totals=[0, 95, 0, 0])
+    auth = {"Authorization": f"Bearer {key}"}
+    client.post(f"/api/games/{game_id}/seats", json={"seat": 1, "name": "Eve"}, headers=auth)
+    client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)  # +19: 114
+    late = client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)
+    assert late.status_code == 409
+    assert "the game is over: Eve won" in late.get_json()["error"]

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine.core.game import HandRecord, Settings, seat_values
+from ..engine.core.game import HandRecord, Settings, seat_values, side_names
 from ..engine.core.messages import msg
 from ..engine.registry import get_game
 from .connection import MAX_ID, now, query, writing
@@ -387,10 +387,10 @@ def _finished_message(game: Game) -> str:
 
 
 def winners_of(game: Game) -> str:
-    """The names of the winning side (one player without partners): ``Ann & Cat``."""
+    """The names of the winning side (one player without partners) as it sits at the end:
+    ``Ann & Cat``."""
     assert game.winner is not None
-    side = get_game(game.game).sides[game.winner]
-    return " & ".join(game.players[seat] for seat in side)
+    return side_names(get_game(game.game), game.seated)[game.winner]
 
 
 def _already_recorded(number: int) -> str:

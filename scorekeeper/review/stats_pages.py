@@ -17,6 +17,7 @@ from .. import db
 from ..access import game_and_hands_or_404
 from ..engine import Game
 from ..engine.core.display import FigureLine, total
+from ..engine.core.game import partnered
 from ..game_service import game_of, rules_label
 from ..i18n import isolate_ltr, shown, shown_ltr
 from .blueprint import bp
@@ -60,7 +61,7 @@ def _sides(game: Game, stats: Any) -> dict[str, Any] | None:
     """A partnership game's figures per side (None without partners): each side's name,
     total and figure rows, as ``player_figures`` words a seat's."""
     sides = getattr(stats, "sides", None)
-    if not sides or all(len(side) == 1 for side in game.sides):
+    if not sides or not partnered(game):
         return None
     return {
         "names": [side.name for side in sides],

@@ -15,13 +15,9 @@ from .cards import BOOKS
 from .records import MAX_RENEGES
 from .scoring import SIDES
 from .settings import BidWhistSettings
+from .stats import side_name
 
 _DIRECTION_WORDS = {"high": msg("high"), "low": msg("low")}
-
-
-def side_name(players: Sequence[str], side: int) -> str:
-    """A side as its partners' names: "Ann & Cat"."""
-    return " & ".join(players[s] for s in SIDES[side])
 
 
 def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpec:

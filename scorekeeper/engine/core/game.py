@@ -389,6 +389,17 @@ class ScoresTableEntry(Protocol):
 # --- partnership games: per side and per seat (i10-protocol) ------------------------------
 
 
+def partnered(game: Game) -> bool:
+    """Whether the game has partners, so that a column, a total or a win is a side's."""
+    return any(len(side) > 1 for side in game.sides)
+
+
+def side_names(game: Game, names: Sequence[str]) -> list[str]:
+    """Each side as its players' names, ``names`` in seat order: "Ann & Cat" (one name
+    each without partners)."""
+    return [" & ".join(names[seat] for seat in side) for side in game.sides]
+
+
 def seat_values(game: Game, per_side: Sequence[int]) -> tuple[int, ...]:
     """Values per side (``replay``'s totals, a hand's points) spread over the seats, each
     partner getting their side's: what a ``hand_seats`` row or a player's total holds."""
