@@ -18,8 +18,8 @@ from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse
 from .engine.core.game import ScoresTableEntry, side_values
 from .errors import json_error
 from .forms import FieldProblem, clean_game_details
+from .game_service import change_seat as seat_player
 from .game_service import game_of, rules_label, start_game
-from .names import clean_new_player
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -378,8 +378,7 @@ def change_seat(game_id: int):
     body = _body({"seat", "name"})
     try:
         seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
-        name = clean_new_player(body.get("name"), found.seated, seat)
-        change = db.change_seat(db.get_db(), game_id, seat, name)
+        _before, change = seat_player(found, seat, body.get("name"))
     except ParseError as exc:
         raise ApiError(422, exc.message, "seat") from None
     except FieldProblem as exc:
@@ -388,8 +387,13 @@ def change_seat(game_id: int):
         raise ApiError(422, exc.message, exc.field or "name") from None
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "id") from None
-    seated = db.load_game(db.get_db(), game_id).seated
-    return {"from_hand": change.from_hand, "seat": seat, "name": name, "seated": list(seated)}, 201
+    seated = db.load_game(db.get_db(), game_id).seated  # as stored, after any other phone's
+    return {
+        "from_hand": change.from_hand,
+        "seat": seat,
+        "name": change.name,
+        "seated": list(seated),
+    }, 201
 
 
 @bp.post("/games/<int:game_id>/finish")

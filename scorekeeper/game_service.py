@@ -18,7 +18,9 @@ from . import db
 from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
 from .engine.core.game import side_names as sides_of
 from .engine.core.messages import msg
+from .engine.core.seating import SeatChange
 from .forms import FieldProblem, clean_player_names, preset_label
+from .names import clean_new_player
 
 
 def game_of(game: db.Game | Mapping[str, Any]) -> Game:
@@ -47,6 +49,15 @@ def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now."""
     return sides_of(game_of(game), game.seated if names is None else names)
+
+
+def change_seat(game: db.Game, seat: int, name: Any) -> tuple[str, SeatChange]:
+    """From the next hand on, ``name`` (as typed) takes ``seat`` (a seat of the table) and
+    the seat's total carries on. Returns who left and the change as stored. Raises
+    FieldProblem naming ``name`` for a name that is blank, too long or already at the
+    table, EngineError as ``db.change_seat`` does, or db.NotFound."""
+    cleaned = clean_new_player(name, game.seated, seat)
+    return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
 
 
 def rules_label(game: db.Game) -> str:

@@ -47,10 +47,10 @@ from .forms import (
     new_game_form_for,
     preset_label,
 )
+from .game_service import change_seat as seat_player
 from .game_service import game_of, offered_game, rules_label, side_names, start_game
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
-from .names import clean_new_player
 from .responses import CachedPage, page_cache
 from .scoreboard import bid_line, describe, player_figures, rows_of, standing_of, total
 
@@ -374,24 +374,19 @@ def change_seat(game_id: int):
     require_edit(game)
     form = SeatChangeForm().setup(game.seated)
     if form.validate_on_submit():
+        seat = int(form.seat.data)
         try:
-            seat = int(form.seat.data)
-            before = game.seated[seat]
-            name = clean_new_player(form.name.data, game.seated, seat)
-            db.change_seat(db.get_db(), game_id, seat, name)
-        except FieldProblem as exc:
-            form.name.errors = [*form.name.errors, translate(exc.message)]
-        except EngineError as exc:
+            before, change = seat_player(game, seat, form.name.data)
+        except (FieldProblem, EngineError) as exc:
             form.name.errors = [*form.name.errors, translate(exc.message)]
         except db.NotFound:
             abort(404)
         else:
-            number = game.hand_count + 1
             flash(
                 _(
                     "From hand %(number)d, %(new)s takes the seat of %(old)s.",
-                    number=number,
-                    new=isolate(name),
+                    number=change.from_hand,
+                    new=isolate(change.name),
                     old=isolate(before),
                 ),
                 "saved",
