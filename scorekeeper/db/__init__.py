@@ -70,7 +70,6 @@ from .games import (
     change_seat,
     count_history,
     create_game,
-    games_played,
     history,
     known_player_names,
     latest_games,
@@ -79,6 +78,7 @@ from .games import (
     player_games,
     player_names,
     player_record,
+    player_records,
     set_game_details,
 )
 from .hands import (
@@ -131,7 +131,6 @@ __all__ = [
     "count_games",
     "change_seat",
     "count_history",
-    "games_played",
     "create_game",
     "delete_last_hand",
     "finish_game",
@@ -158,6 +157,7 @@ __all__ = [
     "player_games",
     "player_names",
     "player_record",
+    "player_records",
     "progress_of",
     "query",
     "replace_edit_key",

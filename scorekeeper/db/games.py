@@ -312,21 +312,10 @@ class PlayerRecord:
     wins: int
 
 
-def games_played(db: Database, name: str) -> list[str]:
-    """The keys of the games the named player has played, the most played first."""
-    rows = query(
-        db,
-        "SELECT g.game, count(DISTINCT g.id) AS n FROM sitters p JOIN games g ON g.id = p.game_id "
-        "WHERE p.name = ? GROUP BY g.game ORDER BY n DESC, g.game",
-        [name],
-    ).fetchall()
-    return [row["game"] for row in rows]
-
-
-def player_record(db: Database, name: str, game: str | None = None) -> PlayerRecord:
-    """The named player's record over every game; all zero for a name never played. A
-    game's ``winner`` is a side (a seat in a game without partners), so a player wins
-    with their partners."""
+def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
+    """The named player's record in each game they played, by its key, the most played
+    first; empty for a name never played. A game's ``winner`` is a side (a seat in a game
+    without partners), so a player wins with their partners, if they sat to the end."""
     rows = query(
         db,
         "SELECT g.game, count(DISTINCT g.id) AS games, "
@@ -334,16 +323,25 @@ def player_record(db: Database, name: str, game: str | None = None) -> PlayerRec
         "json_group_array(json_array(g.winner, p.seat)) "
         "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
         "FROM sitters p JOIN games g ON g.id = p.game_id WHERE p.name = ? "
-        "AND (? IS NULL OR g.game = ?) GROUP BY g.game",
-        [name, game, game],
+        "GROUP BY g.game ORDER BY games DESC, g.game",
+        [name],
     ).fetchall()
-    games = finished = wins = 0
+    found = {}
     for row in rows:
-        games += row["games"]
-        finished += row["finished"]
         sides = get_game(row["game"]).sides
-        wins += sum(seat in sides[winner] for winner, seat in json.loads(row["results"]))
-    return PlayerRecord(games, finished, wins)
+        wins = sum(seat in sides[winner] for winner, seat in json.loads(row["results"]))
+        found[row["game"]] = PlayerRecord(row["games"], row["finished"], wins)
+    return found
+
+
+def player_record(db: Database, name: str) -> PlayerRecord:
+    """The named player's record over every game; all zero for a name never played."""
+    records = player_records(db, name).values()
+    return PlayerRecord(
+        sum(r.games for r in records),
+        sum(r.finished for r in records),
+        sum(r.wins for r in records),
+    )
 
 
 def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[Game]:

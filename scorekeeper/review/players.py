@@ -109,11 +109,11 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
     return {"players": chosen, "cells": cells, "note": note}
 
 
-def _career(database, name: str, key: str) -> dict[str, Any]:
-    """The named player's career in one game (``key``): its figure rows, the note on how
-    many games they come from, and the newest game with its hands."""
+def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str, Any]:
+    """The named player's career in one game (``key``, where ``record`` is theirs): its
+    figure rows, the note on how many games they come from, and the newest game with its
+    hands."""
     game = get_game(key)
-    record = db.player_record(database, name, key)
     latest = db.latest_games(database, [name], 1, figures_max_hands(), key)
     found = db.load_games_with_hands(database, game_ids=latest.ids)
     figures = game.careers(recorded(g, h) for g, h in found)[name].figures
@@ -142,14 +142,15 @@ def player(name: str):
     first, a page at a time. Games and wins count every game; the figures per hand come
     from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so when capped."""
     database = db.get_db()
-    record = db.player_record(database, name) if len(name) <= 200 else None
-    if not record or not record.games:
+    records = db.player_records(database, name) if len(name) <= 200 else {}
+    if not records:
         abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
     try:
-        page = page_param(record.games)
+        games = sum(record.games for record in records.values())
+        page = page_param(games)
     except BadQuery as exc:
         abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
-    careers = [_career(database, name, key) for key in db.games_played(database, name)]
+    careers = [_career(database, name, key, record) for key, record in records.items()]
     latest_game, latest_hands = max((c["latest"] for c in careers), key=lambda f: f[0].id)
     game = game_of(latest_game)
     progress = db.progress_of(latest_game, latest_hands)
@@ -177,5 +178,5 @@ def player(name: str):
             }
             for g in db.player_games(database, name, size, (page - 1) * size)
         ],
-        pages=pages(page, record.games, "review.player", name=name),
+        pages=pages(page, games, "review.player", name=name),
     )
