@@ -117,21 +117,15 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
 
 @bp.post("/games/<int:game_id>/hands/preview")
 def preview(game_id: int):
-    """The points of the hand on the form, not saved: the form's own fields, read as a save
-    reads them, so the page script needs to know nothing of the game. Answers
+    """The points of the hand on the form, not saved: the form's own fields, read by the
+    save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
     game = game_or_404(game_id)
     require_edit(game)
     form = hand_form_for(_spec(game))
-    if not form.validate_on_submit():
-        return jsonify(problem=_("These entries cannot be scored yet.")), 422
-    values = form.values()
-    fill_fixed(form.spec, values)
-    body = game_of(game).form_body(game.settings, values, None)
-    try:
-        record = game_of(game).record_from_dict(game.settings, body)
-    except EngineError:
+    record = _record_from(form, game) if form.validate_on_submit() else None
+    if record is None:
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
     rules = game_of(game)
     points = rules.preview(game.settings, record)["points"]
