@@ -93,8 +93,14 @@ def random_game(rng: random.Random, number: int, start: datetime, finish: bool):
         except ValueError:
             high = middle - 1
     records = records[:low] if finish else records[: rng.randrange(1, max(2, low))]
-    progress = replay(settings, first_dealer, records)
     created = start + timedelta(hours=number * 3)
+    return imported_game(settings, first_dealer, records, rng.sample(NAMES, 4), created)
+
+
+def imported_game(settings, first_dealer: int, records, players, created: datetime):
+    """An Israeli Whist game of ``records`` as ``db.import_games`` takes it, its hands
+    four minutes apart from ``created``, each recorded once."""
+    progress = replay(settings, first_dealer, records)
     stamps = [
         (created + timedelta(minutes=4 * i)).isoformat(timespec="seconds")
         for i in range(len(records) + 1)
@@ -115,7 +121,7 @@ def random_game(rng: random.Random, number: int, start: datetime, finish: bool):
         rules=RULES,
         settings=settings,
         first_dealer=first_dealer,
-        players=tuple(rng.sample(NAMES, 4)),
+        players=tuple(players),
         hands=hands,
         progress=progress,
         revisions=revisions,

@@ -27,10 +27,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import create_app, db
-from scorekeeper.engine.israeli_whist import PRESETS, replay
+from scorekeeper.engine.israeli_whist import PRESETS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from big_db import random_hand  # noqa: E402  (a sibling script: the same legal hands)
+from big_db import imported_game, random_hand  # noqa: E402  (a sibling: the same legal hands)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = "pagat-german"
@@ -40,35 +40,12 @@ TARGET_P99_MS, TARGET_P50_MS = 50.0, 10.0
 
 
 def imported(rng: random.Random, number: int, players, hands: int, start: datetime):
-    """One game of ``hands`` hands (fewer when it ends first) as ``db.import_games`` takes it."""
-    settings = PRESETS[RULES].with_changes({"target": 100_000})  # so every hand is played
-    first_dealer = rng.randrange(4)
+    """One game of ``hands`` hands, all played (the target is out of reach), as
+    ``db.import_games`` takes it."""
+    settings = PRESETS[RULES].with_changes({"target": 100_000})
     records = [random_hand(rng, settings) for _ in range(hands)]
-    progress = replay(settings, first_dealer, records)
     created = start + timedelta(hours=number * 8)
-    stamp = [
-        (created + timedelta(minutes=4 * i)).isoformat(timespec="seconds") for i in range(hands + 1)
-    ]
-    stored = tuple(
-        db.ImportedHand(i, record, 1, stamp[i], stamp[i]) for i, record in enumerate(records, 1)
-    )
-    return db.ImportedGame(
-        id=None,
-        created_at=stamp[0],
-        updated_at=stamp[-1],
-        name=None,
-        notes=None,
-        game="israeli-whist",
-        rules=RULES,
-        settings=settings,
-        first_dealer=first_dealer,
-        players=tuple(players),
-        hands=stored,
-        progress=progress,
-        revisions=tuple(
-            db.Revision(h.number, 1, "recorded", h.record.to_dict(), h.created_at) for h in stored
-        ),
-    )
+    return imported_game(settings, rng.randrange(4), records, players, created)
 
 
 def build(path: Path, games: int, hands: int, seed: int = 12) -> None:
