@@ -21,10 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
 
-from ..core.errors import InvalidSettings
-from ..core.seating import SeatChange, Stint, check_changes, names_at, stints_sat
+from ..core.seating import (
+    SeatChange,
+    Stint,
+    hands_together,
+    names_at,
+    played_by,
+    sat_as_recorded,
+    stints_sat,
+    total_when_left,
+)
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import GameProgress, Status, replay
@@ -150,10 +157,7 @@ class RecordedGame:
             raise ValueError(f"a game has {SEATS} players, not {len(self.players)}")
         if len(set(self.players)) != SEATS:
             raise ValueError(f"the players' names must differ: {', '.join(self.players)}")
-        try:
-            check_changes(self.players, self.changes)
-        except InvalidSettings as exc:
-            raise ValueError(str(exc)) from None
+        sat_as_recorded(self.players, self.changes)
 
     def replay(self) -> GameProgress:
         return replay(self.settings, self.first_dealer, self.hands, self.finish_after)
@@ -217,11 +221,11 @@ def game_stats(game: RecordedGame) -> GameStats:
         PlayerGameStats(
             stint.seat,
             stint.name,
-            _total_after(progress, stint),
+            total_when_left(progress, stint, side_of(stint.seat)),
             stint.to_the_end and progress.winner == side_of(stint.seat),
             _figures(progress, (stint.seat,), stint),
         )
-        for stint in sat(game, progress)
+        for stint in stints_sat(game.players, game.changes, len(progress.hands))
     )
     final = names_at(game.players, game.changes, len(progress.hands) + 1)
     sides = tuple(
@@ -245,19 +249,6 @@ def game_stats(game: RecordedGame) -> GameStats:
         players=players,
         sides=sides,
     )
-
-
-def sat(game: RecordedGame, progress: Any) -> list[Stint]:
-    """The game's stints that sat at least one hand, or sit now."""
-    return stints_sat(game.players, game.changes, len(progress.hands))
-
-
-def _total_after(progress: Any, stint: Stint) -> int:
-    """The side's total when ``stint`` ended (now, for one still sitting)."""
-    side = side_of(stint.seat)
-    if stint.to_the_end or stint.last is None or stint.last > len(progress.hands):
-        return progress.totals[side]
-    return progress.hands[stint.last - 1].totals[side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,8 +345,8 @@ def _sign(value: int) -> int:
 def _rivalry_in(progress: GameProgress, a: str, sa: Stint, b: str, sb: Stint) -> Rivalry:
     """``a`` in stint ``sa`` against ``b`` in stint ``sb``: the hands both sat, and the
     final order when both sat to the end."""
-    together = [h for h in progress.hands if sa.covers(h.number) and sb.covers(h.number)]
-    if not together and not (sa.to_the_end and sb.to_the_end):
+    together = hands_together(progress, sa, sb)
+    if together is None:
         return Rivalry(a, b)
     mine, theirs = side_of(sa.seat), side_of(sb.seat)
     if mine == theirs:
@@ -388,11 +379,14 @@ def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadT
         raise ValueError("each player may be chosen once")
     found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
     for game in games:
-        everyone = {*game.players, *(change.name for change in game.changes)}
-        if len(everyone & set(chosen)) < 2:
+        if len(played_by(game.players, game.changes) & set(chosen)) < 2:
             continue
         progress = game.replay()
-        mine = [stint for stint in sat(game, progress) if stint.name in chosen]
+        mine = [
+            stint
+            for stint in stints_sat(game.players, game.changes, len(progress.hands))
+            if stint.name in chosen
+        ]
         for a in mine:
             for b in mine:
                 if a.name != b.name and a.seat != b.seat:

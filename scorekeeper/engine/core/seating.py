@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InvalidSettings
 from .messages import msg
@@ -71,6 +72,37 @@ def stints_sat(players: Sequence[str], changes: Sequence[SeatChange], hands: int
         for stint in stints(players, changes)
         if (stint.last is None or stint.last >= stint.first) and stint.first <= hands + 1
     ]
+
+
+def played_by(players: Sequence[str], changes: Sequence[SeatChange]) -> set[str]:
+    """Everyone who sat in the game at some point."""
+    return {*players, *(change.name for change in changes)}
+
+
+def total_when_left(progress: Any, stint: Stint, index: int) -> int:
+    """The running total at ``index`` (the stint's seat, or its side in a partnership game)
+    after the last hand ``stint`` sat: the total now for one still sitting."""
+    if stint.last is None or stint.last > len(progress.hands):
+        return progress.totals[index]
+    return progress.hands[stint.last - 1].totals[index]
+
+
+def hands_together(progress: Any, a: Stint, b: Stint) -> list[Any] | None:
+    """The replayed hands both stints sat, or None when the two never sat at the table
+    together (nor sit there now): then they have no rivalry in this game."""
+    together = [h for h in progress.hands if a.covers(h.number) and b.covers(h.number)]
+    if not together and not (a.to_the_end and b.to_the_end):
+        return None
+    return together
+
+
+def sat_as_recorded(players: Sequence[str], changes: Sequence[SeatChange]) -> None:
+    """Raises ValueError, as a recorded game for statistics does, unless the changes are
+    possible (see ``check_changes``)."""
+    try:
+        check_changes(players, changes)
+    except InvalidSettings as exc:
+        raise ValueError(str(exc)) from None
 
 
 def check_changes(

@@ -25,8 +25,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core.errors import InvalidSettings
-from ..core.seating import SeatChange, Stint, check_changes, names_at, stints_sat
+from ..core.seating import (
+    SeatChange,
+    Stint,
+    hands_together,
+    names_at,
+    played_by,
+    sat_as_recorded,
+    stints_sat,
+    total_when_left,
+)
 from ..core.seats import SEATS
 from .progression import GameProgress, Status, replay
 from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
@@ -197,10 +205,7 @@ class RecordedGame:
         # Career figures are keyed by name, so one name twice in a game would merge seats.
         if len(set(self.players)) != SEATS:
             raise ValueError(f"the players' names must differ: {', '.join(self.players)}")
-        try:
-            check_changes(self.players, self.changes)
-        except InvalidSettings as exc:
-            raise ValueError(str(exc)) from None
+        sat_as_recorded(self.players, self.changes)
 
     def replay(self) -> GameProgress:
         """The engine's replay of this game; raises ValueError as ``replay`` does."""
@@ -321,11 +326,11 @@ def game_stats(game: RecordedGame) -> GameStats:
         PlayerGameStats(
             seat=stint.seat,
             name=stint.name,
-            total=_total_after(progress, stint),
+            total=total_when_left(progress, stint, stint.seat),
             won=stint.to_the_end and stint.seat in progress.winners,
             figures=_seat_figures(progress, stint.seat, game.key, stint),
         )
-        for stint in sat(game, progress)
+        for stint in stints_sat(game.players, game.changes, len(progress.hands))
     )
     final = names_at(game.players, game.changes, len(progress.hands) + 1)
     return GameStats(
@@ -340,18 +345,6 @@ def game_stats(game: RecordedGame) -> GameStats:
         made_in_under=made_in["under"],
         players=players,
     )
-
-
-def sat(game: RecordedGame, progress: Any) -> list[Stint]:
-    """The game's stints that sat at least one hand, or sit now."""
-    return stints_sat(game.players, game.changes, len(progress.hands))
-
-
-def _total_after(progress: Any, stint: Stint) -> int:
-    """The seat's total when ``stint`` ended (now, for one still sitting)."""
-    if stint.to_the_end or stint.last is None or stint.last > len(progress.hands):
-        return progress.totals[stint.seat]
-    return progress.hands[stint.last - 1].totals[stint.seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,12 +403,9 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
 
 def career(name: str, games: Iterable[RecordedGame]) -> CareerStats:
     """The named player's career figures; all zero if they played none of ``games``."""
-    return careers(g for g in games if name in played_by(g)).get(name, CareerStats(name))
-
-
-def played_by(game: RecordedGame) -> set[str]:
-    """Everyone who sat in the game at some point."""
-    return {*game.players, *(change.name for change in game.changes)}
+    return careers(g for g in games if name in played_by(g.players, g.changes)).get(
+        name, CareerStats(name)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,8 +500,8 @@ def _sign(value: int) -> int:
 def _rivalry_in(progress: GameProgress, a: str, sa: Stint, b: str, sb: Stint) -> Rivalry:
     """The rivalry of ``a`` in stint ``sa`` against ``b`` in stint ``sb`` in one game: the
     hands both sat, and the final order when both sat to the end."""
-    together = [h for h in progress.hands if sa.covers(h.number) and sb.covers(h.number)]
-    if not together and not (sa.to_the_end and sb.to_the_end):
+    together = hands_together(progress, sa, sb)
+    if together is None:
         return Rivalry(a, b)
     by_hand = [
         _sign(h.score.points[sa.seat] - h.score.points[sb.seat]) for h in together if h.score
@@ -545,10 +535,14 @@ def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadT
         raise ValueError("each player may be chosen once")
     found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
     for game in games:
-        if len(played_by(game) & set(chosen)) < 2:
+        if len(played_by(game.players, game.changes) & set(chosen)) < 2:
             continue
         progress = game.replay()
-        mine = [stint for stint in sat(game, progress) if stint.name in chosen]
+        mine = [
+            stint
+            for stint in stints_sat(game.players, game.changes, len(progress.hands))
+            if stint.name in chosen
+        ]
         for a in mine:
             for b in mine:
                 if a.name != b.name and a.seat != b.seat:
