@@ -75,13 +75,14 @@ def _forbidden_named(
     found = forbidden_entry(spec, values)
     if found is None:
         return None
-    name, number = found
-    rule = spec.rules["forbid"][0]
-    seat = int(name.rpartition("_")[2])
-    sentence = translate(spec.texts[rule["why"]])
-    for key, value in (("name", isolate(players[seat])), ("n", number), ("total", rule["total"])):
+    sentence = translate(spec.texts[found.rule["why"]])
+    for key, value in (
+        ("name", isolate(players[found.seat])),
+        ("n", found.value),
+        ("total", found.rule["total"]),
+    ):
         sentence = sentence.replace("{" + key + "}", str(value))
-    return name, sentence
+    return found.field, sentence
 
 
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):

@@ -98,7 +98,6 @@ class Action:
     name: str
     label: Message
     step: str
-    primary: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +167,20 @@ def resolve(name: str, values: Mapping[str, Any]) -> str | None:
     return None if value in (None, "") else f"{head}{value}{tail}"
 
 
-def forbidden_entry(spec: HandFormSpec, values: Mapping[str, Any]) -> tuple[str, int] | None:
-    """The field that holds the value a ``forbid`` rule forbids, and that value, when it
-    does: how the form says who may not say what."""
+@dataclass(frozen=True, slots=True)
+class Forbidden:
+    """A value a ``forbid`` rule forbids, found on the form: the rule, the field and seat
+    that hold it, and the value."""
+
+    rule: Mapping[str, Any]
+    field: str
+    seat: int
+    value: int
+
+
+def forbidden_entry(spec: HandFormSpec, values: Mapping[str, Any]) -> Forbidden | None:
+    """The value a ``forbid`` rule forbids, when the form holds it: how the form says who
+    may not say what."""
     for rule in spec.rules.get("forbid", ()):
         by = values.get(rule["by"])
         last = rule["last"].get(str(by)) if by not in (None, "") else None
@@ -185,5 +195,5 @@ def forbidden_entry(spec: HandFormSpec, values: Mapping[str, Any]) -> tuple[str,
         except (KeyError, TypeError, ValueError, IndexError):
             continue
         if forbidden is not None and chosen[last] == forbidden:
-            return f"{prefix}_{last}", forbidden
+            return Forbidden(rule, f"{prefix}_{last}", last, forbidden)
     return None
