@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from .engine.core.messages import msg, nmsg
+from .engine.core.messages import Message, msg, nmsg
 from .engine.core.seats import SEATS
 
 MAX_NAME_LENGTH = 30
@@ -32,6 +32,21 @@ def clean_name(value: Any) -> str:
     return " ".join(text.split())
 
 
+def _one_name(value: Any, field: str, not_text: Message, blank: Message) -> str:
+    """One player's name, cleaned; raises FieldProblem naming ``field`` with ``not_text``
+    or ``blank``, or when the name is longer than MAX_NAME_LENGTH."""
+    if not isinstance(value, str):
+        raise FieldProblem(not_text, field)
+    name = clean_name(value)
+    if not name:
+        raise FieldProblem(blank, field)
+    if len(name) > MAX_NAME_LENGTH:
+        raise FieldProblem(
+            msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
+        )
+    return name
+
+
 def clean_player_names(values: Any) -> list[str]:
     """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
@@ -49,15 +64,12 @@ def clean_player_names(values: Any) -> list[str]:
     for seat, value in enumerate(values):
         field = f"players[{seat}]"
         player = PLAYER_ORDINALS[seat]
-        if not isinstance(value, str):
-            raise FieldProblem(msg("the %(player)s's name must be text", player=player), field)
-        name = clean_name(value)
-        if not name:
-            raise FieldProblem(msg("the %(player)s needs a name", player=player), field)
-        if len(name) > MAX_NAME_LENGTH:
-            raise FieldProblem(
-                msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
-            )
+        name = _one_name(
+            value,
+            field,
+            msg("the %(player)s's name must be text", player=player),
+            msg("the %(player)s needs a name", player=player),
+        )
         if name.casefold() in (n.casefold() for n in names):
             raise FieldProblem(
                 msg("two players are called %(name)s; tell them apart", name=name), field
@@ -69,15 +81,12 @@ def clean_player_names(values: Any) -> list[str]:
 def clean_new_player(value: Any, seated: Sequence[str], seat: int, field: str = "name") -> str:
     """The name of a player taking ``seat`` (cleaned); raises FieldProblem naming ``field``
     when it is no text, blank, too long, or the name of someone in another seat."""
-    if not isinstance(value, str):
-        raise FieldProblem(msg("the new player's name must be text"), field)
-    name = clean_name(value)
-    if not name:
-        raise FieldProblem(msg("the new player needs a name"), field)
-    if len(name) > MAX_NAME_LENGTH:
-        raise FieldProblem(
-            msg("names are at most %(limit)d characters", limit=MAX_NAME_LENGTH), field
-        )
+    name = _one_name(
+        value,
+        field,
+        msg("the new player's name must be text"),
+        msg("the new player needs a name"),
+    )
     for other, sitting in enumerate(seated):
         if other != seat and sitting.casefold() == name.casefold():
             raise FieldProblem(
