@@ -20,6 +20,7 @@ from .engine.core.game import side_names as sides_of
 from .engine.core.messages import msg
 from .engine.core.seating import SeatChange
 from .forms import FieldProblem, clean_player_names, preset_label
+from .i18n import translate
 from .names import clean_new_player
 
 
@@ -28,6 +29,11 @@ def game_of(game: db.Game | Mapping[str, Any]) -> Game:
     games had a key."""
     key = game.get("game") if isinstance(game, Mapping) else getattr(game, "game", None)
     return get_game(key or None)
+
+
+def offered_games() -> list[tuple[str, str]]:
+    """Every game the app offers, as (key, name in the page's language), for a choice."""
+    return [(key, translate(game.name)) for key, game in GAMES.items()]
 
 
 def offered_game(key: str | None) -> Game:

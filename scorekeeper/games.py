@@ -48,7 +48,7 @@ from .forms import (
     preset_label,
 )
 from .game_service import change_seat as seat_player
-from .game_service import game_of, offered_game, rules_label, side_names, start_game
+from .game_service import game_of, offered_game, offered_games, rules_label, side_names, start_game
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
 from .responses import CachedPage, page_cache
@@ -93,8 +93,7 @@ def new_game():
     key = request.args.get("game")
     # A POST without a game (an older page, a script) starts the default game, as the API.
     if key is None and len(GAMES) > 1 and request.method == "GET":
-        choices = [(game.key, translate(game.name)) for game in GAMES.values()]
-        return render_template("choose_game.html", choices=choices)
+        return render_template("choose_game.html", choices=offered_games())
     game = offered_game(key)
     form = new_game_form_for(game)
     if form.validate_on_submit():

@@ -10,9 +10,8 @@ from flask import render_template
 from flask_babel import gettext as _
 
 from .. import db
-from ..engine import GAMES
 from ..engine.core.display import total
-from ..game_service import game_of, rules_label, side_names
+from ..game_service import game_of, offered_games, rules_label, side_names
 from ..i18n import translate
 from .blueprint import bp
 from .downloads import export_max_hands
@@ -76,7 +75,7 @@ def history():
     return render_template(
         "history.html",
         names=names,
-        offered=[(key, translate(rules.name)) for key, rules in GAMES.items()],
+        offered=offered_games(),
         chosen=filters,
         problem=problem,
         games=[_listing(item) for item in listings],

@@ -15,10 +15,10 @@ from markupsafe import Markup
 
 from .. import db
 from ..chart import game_chart
-from ..engine import DEFAULT_GAME, GAMES, get_game
+from ..engine import DEFAULT_GAME, get_game
 from ..engine.core.display import mean_figure, total
 from ..forms import MAX_NAME_LENGTH
-from ..game_service import game_of
+from ..game_service import game_of, offered_games
 from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
@@ -53,7 +53,7 @@ def players():
         names=names,
         chosen=chosen,
         chosen_game=key,
-        offered=[(k, translate(rules.name)) for k, rules in GAMES.items()],
+        offered=offered_games(),
         problem=problem,
         table=table,
     ), (400 if problem else 200)
