@@ -227,9 +227,7 @@ def game(game_id: int):
         "first_dealer": found.first_dealer,
         "sides": [list(side) for side in rules.sides],
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
-        "substitutions": [
-            {"from_hand": c.from_hand, "seat": c.seat, "name": c.name} for c in found.changes
-        ],
+        "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
         "hands": [_hand_json(found, progress, h) for h in hands],
         **_state_json(progress),
@@ -388,12 +386,7 @@ def change_seat(game_id: int):
     except db.NotFound as exc:
         raise ApiError(404, str(exc), "id") from None
     seated = db.load_game(db.get_db(), game_id).seated  # as stored, after any other phone's
-    return {
-        "from_hand": change.from_hand,
-        "seat": seat,
-        "name": change.name,
-        "seated": list(seated),
-    }, 201
+    return {**change.to_dict(), "seated": list(seated)}, 201
 
 
 @bp.post("/games/<int:game_id>/finish")

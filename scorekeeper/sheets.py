@@ -73,17 +73,20 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
     """One row per hand, as the game shows its replayed hands."""
     rules = game_of(game)
     columns = len(rules.page_words.entry_heads)
-    return [
-        SheetRow(
-            number=hand.number,
-            dealer=game.names_at(hand.number)[hand.dealer],
-            declarer="" if hand.declarer is None else game.names_at(hand.number)[hand.declarer],
-            bid=shown_label(hand.bid),
-            outcome=shown(hand.outcome),
-            seats=tuple(_seat(view, columns) for view in hand.seats),
+    rows = []
+    for hand in rules.hand_views(progress):
+        names = game.names_at(hand.number)
+        rows.append(
+            SheetRow(
+                number=hand.number,
+                dealer=names[hand.dealer],
+                declarer="" if hand.declarer is None else names[hand.declarer],
+                bid=shown_label(hand.bid),
+                outcome=shown(hand.outcome),
+                seats=tuple(_seat(view, columns) for view in hand.seats),
+            )
         )
-        for hand in rules.hand_views(progress)
-    ]
+    return rows
 
 
 def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:

@@ -137,9 +137,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
     if game.changes:
-        start["substitutions"] = [
-            {"from_hand": c.from_hand, "seat": c.seat, "name": c.name} for c in game.changes
-        ]
+        start["substitutions"] = [change.to_dict() for change in game.changes]
     return {
         "id": game.id,
         "name": game.name,

@@ -23,6 +23,10 @@ class SeatChange:
     seat: int
     name: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """The change as the API and the export file write it."""
+        return {"from_hand": self.from_hand, "seat": self.seat, "name": self.name}
+
 
 @dataclass(frozen=True, slots=True)
 class Stint:
