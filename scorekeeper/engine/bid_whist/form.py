@@ -133,11 +133,11 @@ def form_values(hand: Mapping[str, Any]) -> dict[str, str]:
     """A stored hand (its ``to_dict``) as the form's values, to edit it."""
     if hand.get("thrown_in"):
         return {}
-    bid = str(hand["bid"])
-    kind = "NT" if bid.endswith("NT") else bid[-1]
+    bid = Bid.from_str(hand["bid"])
+    kind = bid.kind.letters
     values = {
         "bidder": str(hand["bidder"]),
-        "level": bid[: -len(kind)],
+        "level": str(bid.level),
         "kind": kind,
         "books": str(hand["books"]),
     }

@@ -10,7 +10,7 @@ from ..core.display import Notation
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
 from ..core.messages import msg, nmsg
 from ..core.seats import SEATS
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
 from .explain import stakes
 from .records import MAX_REVOKES, last_bidder
@@ -266,11 +266,11 @@ def form_values(hand: Mapping[str, Any]) -> dict[str, str]:
         values[f"revokes_{s}"] = str(hand["revokes"][s])
     if hand.get("pass_round"):
         return values
-    bid = str(hand["bid"])
+    bid = Bid.from_str(hand["bid"])
     values.update(
         declarer=str(hand["declarer"]),
-        level=str(int(bid[:-2] if bid.endswith("NT") else bid[:-1])),
-        denomination="NT" if bid.endswith("NT") else bid[-1],
+        level=str(bid.level),
+        denomination=bid.denomination.code,
     )
     for s in range(SEATS):
         values[f"contract_{s}"] = str(hand["contracts"][s])
