@@ -86,9 +86,12 @@
     $(".head", step).setAttribute("aria-expanded", String(!done));
   }
 
+  // A folded step's head reads it back: the names chosen, then the rest in one run, short
+  // keys side by side ("7♥"), words apart ("4 uptown ♥").
   function heads() {
     foldSteps.forEach((step) => {
-      const parts = [];
+      const names = [];
+      const words = [];
       asked(step).forEach((f) => {
         const r = $("input:checked", f);
         if (!r) return;
@@ -96,21 +99,18 @@
         if ($(".pad.names", f)) {
           const who = document.createElement("bdi");
           who.textContent = label;
-          parts.push(who, " ");
+          names.push(who, " ");
         } else {
-          parts.push(label);
+          words.push(label);
         }
       });
       const what = document.createElement("bdi");
       what.dir = "ltr";
-      let joined = "";
-      parts.filter((p) => typeof p === "string" && p !== " ").forEach((p) => {
-        const last = joined.split(" ").pop();
-        joined += joined && (p.length > 2 || last.length > 2) ? " " + p : p;
-      });
-      what.textContent = joined;
-      const names = parts.filter((p) => typeof p !== "string");
-      $(".head output", step).replaceChildren(...names.flatMap((n) => [n, " "]), what);
+      what.textContent = words.reduce((run, word, i) => {
+        const apart = i > 0 && (word.length > 2 || words[i - 1].length > 2);
+        return run + (apart ? " " : "") + word;
+      }, "");
+      $(".head output", step).replaceChildren(...names, what);
     });
   }
 
