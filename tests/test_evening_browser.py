@@ -9,7 +9,8 @@ import re
 import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
-from .test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, api, totals
+from .test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
+from .test_display_browser import new_game
 
 pytestmark = pytest.mark.browser
 
@@ -20,14 +21,7 @@ def clean(text: str) -> str:
 
 def game_on_phone(page, live_server, hands=(), **body):
     """A pagat-german game with ``hands`` recorded, open on this phone's edit link."""
-    created = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0, **body},
-    )
-    for hand in hands:
-        api(live_server, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
+    created = new_game(live_server, SEAT_NAMES, hands, **body)
     page.goto(created["edit_url"])
     return created
 
@@ -90,15 +84,7 @@ def test_totals_carried_from_paper_reach_the_target_and_a_rematch_follows(page, 
 
 
 def test_a_player_leaves_and_the_statistics_credit_each_hand(page, live_server):
-    created = game_on_phone(page, live_server)
-    api(
-        live_server,
-        "POST",
-        f"/api/games/{created['id']}/hands",
-        WORKED_EXAMPLE,
-        created["edit_key"],
-    )
-    page.reload()
+    created = game_on_phone(page, live_server, hands=[WORKED_EXAMPLE])
     page.locator("#change-seat").click()
     page.locator("label.key:has(input[name=seat][value='1'])").click()
     page.fill("#name", "Eve")
