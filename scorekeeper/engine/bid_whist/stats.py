@@ -28,6 +28,7 @@ from ..core.seating import (
     hands_together,
     names_at,
     played_by,
+    rival_stints,
     sat_as_recorded,
     stints_sat,
     total_when_left,
@@ -382,13 +383,6 @@ def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadT
         if len(played_by(game.players, game.changes) & set(chosen)) < 2:
             continue
         progress = game.replay()
-        mine = [
-            stint
-            for stint in stints_sat(game.players, game.changes, len(progress.hands))
-            if stint.name in chosen
-        ]
-        for a in mine:
-            for b in mine:
-                if a.name != b.name and a.seat != b.seat:
-                    found[(a.name, b.name)] += _rivalry_in(progress, a.name, a, b.name, b)
+        for a, b in rival_stints(game.players, game.changes, len(progress.hands), chosen):
+            found[(a.name, b.name)] += _rivalry_in(progress, a.name, a, b.name, b)
     return HeadToHead(chosen, tuple(found.values()))

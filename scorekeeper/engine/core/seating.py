@@ -91,6 +91,15 @@ def total_when_left(progress: Any, stint: Stint, index: int) -> int:
     return progress.hands[stint.last - 1].totals[index]
 
 
+def rival_stints(
+    players: Sequence[str], changes: Sequence[SeatChange], hands: int, chosen: Sequence[str]
+) -> list[tuple[Stint, Stint]]:
+    """Every ordered pair of stints of two different ``chosen`` players in two different
+    seats of a game of ``hands`` hands: the pairs a head-to-head table compares."""
+    mine = [stint for stint in stints_sat(players, changes, hands) if stint.name in chosen]
+    return [(a, b) for a in mine for b in mine if a.name != b.name and a.seat != b.seat]
+
+
 def hands_together(progress: Any, a: Stint, b: Stint) -> list[Any] | None:
     """The replayed hands both stints sat, or None when the two never sat at the table
     together (nor sit there now): then they have no rivalry in this game."""
