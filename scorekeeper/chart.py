@@ -132,6 +132,9 @@ def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> lis
     return placed
 
 
+LINE_POINTS = 240
+
+
 def running_totals_svg(
     names: Sequence[str], totals: Sequence[Sequence[int]], *, title: str = "Running totals"
 ) -> str:
@@ -184,8 +187,12 @@ def running_totals_svg(
     ]
     ends = [y(line[-1]) for line in series]
     labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
+    # A line has at most about one point per unit of width: a long game's line keeps every
+    # k-th hand and the last, exactly placed, and no phone draws a thousand-point line.
+    step = -(-hands // LINE_POINTS) if hands > LINE_POINTS else 1
+    kept = [*range(0, hands, step), hands]
     for s, line in enumerate(series):
-        points = " ".join(f"{_num(x(h))},{_num(y(v))}" for h, v in enumerate(line))
+        points = " ".join(f"{_num(x(h))},{_num(y(line[h]))}" for h in kept)
         # The stub bends from the line's end to its label, which may have been nudged.
         stub = " ".join(
             f"{_num(px)},{_num(py)}"

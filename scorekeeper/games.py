@@ -185,7 +185,7 @@ def scoreboard(game_id: int):
         response = CachedPage.of(_render_scoreboard(game, hands, editable)).response()
         response.headers["Cache-Control"] = "private, no-store"
         return response
-    return _cached_part(game, editable, "page", _render_scoreboard)
+    return _cached_part(game, editable, _part("page"), _render_scoreboard)
 
 
 @bp.get("/games/<int:game_id>/live")
@@ -194,7 +194,18 @@ def live(game_id: int):
     page's script (static/app.js) polls it with the ETag it was given, so an unchanged
     game costs one small query and a 304."""
     game = game_or_404(game_id)
-    return _cached_part(game, can_edit(game), "live", _render_live)
+    return _cached_part(game, can_edit(game), _part("live"), _render_live)
+
+
+# The scoreboard shows the last this many hands; a longer game links to all of them
+# (``?all=1``), so a phone is not handed a table of a thousand rows at every update.
+RECENT_HANDS = 60
+
+
+def _part(name: str) -> str:
+    """The scoreboard's ``name`` part, or its every-hand version (``?all=1``): each is
+    cached apart. Any other value of ``all`` is the usual page."""
+    return f"{name}-all" if request.args.get("all") == "1" else name
 
 
 def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
@@ -253,6 +264,10 @@ def _seat_changes(game: db.Game) -> dict[int, list[str]]:
 
 def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> dict[str, Any]:
     progress = db.progress_of(game, hands)
+    every_hand = _part("page") != "page"
+    rows = rows_of(
+        game_of(game), progress, game.names_at, last=None if every_hand else RECENT_HANDS
+    )
     return {
         "game": game,
         "rules": rules_label(game),
@@ -261,7 +276,10 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(progress),
-        "rows": rows_of(game_of(game), progress, game.names_at),
+        "rows": rows,
+        "hand_count": len(progress.hands),
+        "every_hand": every_hand,
+        "recent_hands": RECENT_HANDS,
         "changes": _seat_changes(game),
         "editable": editable,
         "chart": Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
@@ -283,7 +301,7 @@ def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool
         **_live_context(game, hands, editable),
         view_url=view,
         view_qr=share.qr_markup(view, _("QR code of the view link")),
-        live_etag=f'W/"{_etag(_page_key(game, editable, "live"))}"',
+        live_etag=f'W/"{_etag(_page_key(game, editable, _part("live")))}"',
         page_path=url_for("games.scoreboard", game_id=game.id),
     )
 

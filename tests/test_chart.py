@@ -237,3 +237,17 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
     for colour in COLOURS[:4]:
         for background in backgrounds:
             assert _contrast(colour, background) >= 3, (colour, background)
+
+
+def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
+    from scorekeeper.chart import LINE_POINTS
+
+    totals = [(h, -h, 2 * h, h % 7) for h in range(1, 1001)]
+    svg = running_totals_svg(["A", "B", "C", "D"], totals)
+    lines = re.findall(r'<polyline points="([^"]+)"/><polyline class="k" points="([^"]+)"', svg)
+    assert len(lines) == 4
+    for line, stub in lines:
+        points = line.split()
+        assert len(points) <= LINE_POINTS + 1
+        # The line ends exactly where its label's stub starts: at the last hand's total.
+        assert points[-1] == stub.split()[0]

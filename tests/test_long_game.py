@@ -1,0 +1,63 @@
+"""A long game's scoreboard: the last hands, and every hand on request (issue 12).
+
+A game of a thousand hands must not hand every phone a thousand-row table at each
+update, so the scoreboard shows the last ``RECENT_HANDS`` and links to all of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.games import RECENT_HANDS
+
+HANDS = RECENT_HANDS + 5
+
+
+def long_game(client, make_game, post_hand, hands=HANDS):
+    game_id, key = make_game(target=100_000)
+    for _ in range(hands):
+        assert post_hand(game_id, key).status_code == 201
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    return game_id
+
+
+def row_numbers(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr id="h(\d+)"', html)]
+
+
+def test_the_scoreboard_shows_the_last_hands_and_links_to_all(client, make_game, post_hand):
+    game_id = long_game(client, make_game, post_hand)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert row_numbers(html) == list(range(HANDS - RECENT_HANDS + 1, HANDS + 1))
+    assert f"Hands 1–{HANDS - RECENT_HANDS} are not shown." in html
+    assert f'href="/games/{game_id}?all=1#h1">Show all {HANDS} hands' in html
+    # The running totals and the last hand's delete link are the whole game's.
+    assert f"Delete hand {HANDS}" in html
+    assert f'data-live="/games/{game_id}/live"' in html
+
+    every = client.get(f"/games/{game_id}?all=1").get_data(as_text=True)
+    assert row_numbers(every) == list(range(1, HANDS + 1))
+    assert f"Show only the last {RECENT_HANDS} hands" in every
+    assert f'data-live="/games/{game_id}/live?all=1"' in every
+    live = client.get(f"/games/{game_id}/live?all=1").get_data(as_text=True)
+    assert row_numbers(live) == list(range(1, HANDS + 1))
+    assert row_numbers(client.get(f"/games/{game_id}/live").get_data(as_text=True)) == list(
+        range(HANDS - RECENT_HANDS + 1, HANDS + 1)
+    )
+
+
+def test_a_game_within_the_window_shows_every_hand_and_no_link(client, make_game, post_hand):
+    game_id = long_game(client, make_game, post_hand, hands=3)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert row_numbers(html) == [1, 2, 3]
+    assert "are not shown" not in html and "Show all" not in html
+    assert "Show only the last" not in client.get(f"/games/{game_id}?all=1").get_data(as_text=True)
+
+
+def test_the_two_views_are_cached_apart(client, make_game, post_hand):
+    game_id = long_game(client, make_game, post_hand)
+    client.get(f"/games/{game_id}")  # shows the edit link's message once, never cached
+    first = client.get(f"/games/{game_id}")
+    every = client.get(f"/games/{game_id}?all=1")
+    assert first.headers["ETag"] != every.headers["ETag"]
+    assert len(row_numbers(client.get(f"/games/{game_id}").get_data(as_text=True))) == RECENT_HANDS
