@@ -402,11 +402,19 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     type=click.IntRange(1, 64),
     help="Worker threads that handle requests.",
 )
-def serve(host: str, port: int, database: str | None, threads: int) -> None:
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Processes that serve requests on the same port and database file; a busy "
+    "server wants one per core.",
+)
+def serve(host: str, port: int, database: str | None, threads: int, workers: int) -> None:
     """Serve the table app through waitress and print the address to open."""
     from .server import serve as run
 
-    run(host, port, database, threads=threads, echo=click.echo)
+    run(host, port, database, threads=threads, echo=click.echo, workers=workers)
 
 
 DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."

@@ -11,8 +11,11 @@ answered (an idle keep-alive or a half-sent request) instead of waiting for it t
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+import os
+import signal
 import socket
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -136,23 +139,36 @@ def make_server(
     port: int,
     threads: int = 4,
     per_address: int = CONNECTIONS_PER_ADDRESS,
+    listening: list[socket.socket] | None = None,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
 
     ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
     that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
-    ``run()`` serves until interrupted.
+    ``listening``: sockets already bound (by :func:`listening_sockets`, shared by worker
+    processes) to accept on instead of binding ``host`` and ``port``. ``run()`` serves
+    until interrupted.
     """
-    adj = Adjustments(
-        host=host, port=port, threads=threads, ident="scorekeeper", **(TUNING | adjustments)
-    )
+    where = {"sockets": listening} if listening else {"host": host, "port": port}
+    adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     sockets: dict = {}
     servers = [
         FairServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info)
-        for info in adj.listen
+        for info in ([] if listening else adj.listen)
+    ] + [
+        FairServer(
+            app,
+            sockets,
+            _sock=sock,
+            bind_socket=False,
+            dispatcher=dispatcher,
+            adj=adj,
+            sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
+        )
+        for sock in adj.sockets
     ]
     for server in servers:
         server.per_address = per_address
@@ -162,16 +178,91 @@ def make_server(
     return MultiSocketServer(sockets, adj, listening, dispatcher, servers[-1].log_info)
 
 
-def run_server(app: Any, host: str, port: int, threads: int) -> None:
-    """Serves ``app`` until interrupted, as ``waitress.serve`` does but on :func:`make_server`."""
+def run_server(app: Any, host: str, port: int, threads: int, workers: int = 1) -> None:
+    """Serves ``app`` until interrupted, as ``waitress.serve`` does but on :func:`make_server`;
+    with ``workers`` > 1, from that many processes (see :func:`run_workers`)."""
     logging.basicConfig()
+    if workers > 1:
+        run_workers(app, host, port, threads, workers)
+        return
     server = make_server(app, host, port, threads)
     server.print_listen("Serving on http://{}:{}")
     server.run()
 
 
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """Bound, listening sockets for ``host`` and ``port``, as waitress would open them."""
+    adj = Adjustments(host=host, port=port, **TUNING)
+    opened = []
+    try:
+        for family, kind, proto, address in adj.listen:
+            sock = socket.socket(family, kind, proto)
+            opened.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(adj.backlog)
+    except OSError:
+        for sock in opened:
+            sock.close()
+        raise
+    return opened
+
+
+def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> None:
+    """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
+    busy server uses every core (one Python process runs one thread at a time).
+
+    The sockets are bound here and each worker is forked after: workers share nothing but
+    the database file, whose WAL lets them read while one writes, and every write checks
+    the game's version (see ``db.hands``). Each keeps its own page cache, keyed by that
+    version, so no worker serves a page older than the game it read. Interrupting this
+    process (Ctrl+C, or SIGTERM) stops every worker.
+    """
+    listening = listening_sockets(host, port)
+    for sock in listening:
+        print("Serving on http://{}:{}".format(*sock.getsockname()[:2]), flush=True)
+    children = []
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:  # a worker: serve until stopped, never return into the caller
+            code = 0
+            try:
+                signal.signal(signal.SIGTERM, signal.default_int_handler)
+                make_server(app, host, port, threads, listening=listening).run()
+            except KeyboardInterrupt:
+                pass
+            except BaseException:
+                logging.exception("worker %d stopped", os.getpid())
+                code = 1
+            os._exit(code)
+        children.append(pid)
+    for sock in listening:
+        sock.close()
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        while children:
+            pid, _status = os.wait()
+            if pid in children:
+                children.remove(pid)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        for pid in children:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
 def serve(
-    host: str, port: int, database: str | None, threads: int, echo: Callable[[str], None]
+    host: str,
+    port: int,
+    database: str | None,
+    threads: int,
+    echo: Callable[[str], None],
+    workers: int = 1,
 ) -> None:
     """Creates the app (migrating the database) and serves it until interrupted."""
     from . import create_app
@@ -192,6 +283,6 @@ def serve(
     echo(f"Database: {app.config['DATABASE']}")
     echo("Press Ctrl+C to stop.")
     try:
-        run_server(app, host, port, threads)
+        run_server(app, host, port, threads, workers)
     except KeyboardInterrupt:
         echo("Stopped.")

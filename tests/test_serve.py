@@ -13,8 +13,8 @@ def served(monkeypatch):
     calls = {}
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")  # else one is written to instance/
 
-    def run_server(app, host, port, threads):
-        calls.update(app=app, host=host, port=port, threads=threads)
+    def run_server(app, host, port, threads, workers=1):
+        calls.update(app=app, host=host, port=port, threads=threads, workers=workers)
 
     monkeypatch.setattr(server, "run_server", run_server)
     return calls
@@ -27,6 +27,7 @@ def test_serve_prints_the_url_and_runs_waitress(runner, served, tmp_path):
     assert "open http://127.0.0.1:8123/" in result.output
     assert "Other phones" not in result.output
     assert (served["host"], served["port"], served["threads"]) == ("127.0.0.1", 8123, 4)
+    assert served["workers"] == 1
     assert served["app"].config["DATABASE"] == str(database)
     assert database.exists()  # migrated before serving
 
@@ -53,7 +54,15 @@ def test_the_database_comes_from_the_environment(runner, served, monkeypatch, tm
     assert served["app"].config["DATABASE"] == str(database)
 
 
-@pytest.mark.parametrize("args", [["--port", "0"], ["--port", "70000"], ["--threads", "0"]])
+def test_workers_are_passed_on(runner, served, tmp_path):
+    result = runner.invoke(main, ["serve", "--workers", "3", "--db", str(tmp_path / "g.db")])
+    assert result.exit_code == 0, result.output
+    assert served["workers"] == 3
+
+
+@pytest.mark.parametrize(
+    "args", [["--port", "0"], ["--port", "70000"], ["--threads", "0"], ["--workers", "0"]]
+)
 def test_bad_options_are_refused(runner, served, args):
     result = runner.invoke(main, ["serve", *args])
     assert result.exit_code == 2
