@@ -30,10 +30,10 @@ ICONS = (
     ("icons/maskable-512.png", "512x512", "maskable"),
 )
 WORKER = "sw.js"
-# Shell files the worker stores at once: every stylesheet and script but itself, and the
-# small icon; pages are stored as they are opened.
-SHELL_SUFFIXES = (".css", ".js")
-SHELL_EXTRA = ("icons/icon-192.png",)
+# Shell files the worker stores at once: what every page (base.html) uses, and the small
+# icon. The other scripts and stylesheets (the hand form's, the print sheet's) are stored
+# as pages use them, and pages as they are opened: a first visit downloads only its own.
+SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")
 # Routes whose answers carry a game's edit key, in their address or in the page: the
 # worker leaves them to the network and keeps nothing of them (they are no-store too).
 KEYED_ENDPOINTS = frozenset(
@@ -76,13 +76,7 @@ def manifest():
 
 def shell_urls() -> list[str]:
     """What the worker stores on install: the app shell and the offline page."""
-    folder = Path(current_app.static_folder or "static")
-    files = sorted(
-        path.relative_to(folder).as_posix()
-        for path in folder.rglob("*")
-        if path.suffix in SHELL_SUFFIXES and path.name != WORKER
-    )
-    return [*(_static_url(f) for f in [*files, *SHELL_EXTRA]), url_for("pwa.offline")]
+    return [*(_static_url(f) for f in SHELL_FILES), url_for("pwa.offline")]
 
 
 def _rule_pattern(rule: str, variable: str) -> str:

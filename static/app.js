@@ -34,14 +34,22 @@
     if (worker && worker.controller) worker.controller.postMessage({ keep: location.href });
   }
 
+  // This page's own stylesheets and scripts, by address.
+  function ownAssets() {
+    const found = document.querySelectorAll('link[rel="stylesheet"][href], script[src]');
+    return Array.prototype.map.call(found, (element) => element.href || element.src);
+  }
+
   if (worker && script && script.dataset.worker) {
     worker
       .register(script.dataset.worker)
       .then(() => worker.ready)
       .then((registration) => {
         // A page loaded before the worker ran (the first one a phone opens) is kept now.
+        // Its stylesheets and scripts too: the worker stores at install only what every
+        // page uses, and the rest as pages use them.
         if (!servedByWorker && registration.active) {
-          registration.active.postMessage({ keep: location.href });
+          registration.active.postMessage({ keep: location.href, assets: ownAssets() });
         }
       })
       .catch(() => {});

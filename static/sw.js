@@ -4,7 +4,9 @@
 // (scorekeeper/pwa.py).
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
-//   hash, so a stored copy is never stale.
+//   hash, so a stored copy is never stale. Install stores what every page uses (SHELL);
+//   the rest is stored when a page first uses it, so a phone that only follows a game
+//   never downloads the hand form's scripts.
 // - Pages: from the network first, and a copy is kept, so a scoreboard opened once stays
 //   readable when the connection drops. The page's own script then says it is offline.
 // - The scoreboard's live polls, the JSON API and every POST go to the network untouched:
@@ -142,7 +144,17 @@ self.addEventListener("fetch", (event) => {
           hit ||
           // Offline, a page kept before an update asks for the old version of a file:
           // the current one (the same path) serves it.
-          fetch(request).catch(() => caches.match(request, { ignoreVary: true, ignoreSearch: true })),
+          fetch(request)
+            .then((response) => {
+              // Stored for offline use once a page has used it (install stores only what
+              // every page uses); its URL carries its content hash, so it never goes stale.
+              if (response.ok && response.type === "basic") {
+                const copy = response.clone();
+                event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)));
+              }
+              return response;
+            })
+            .catch(() => caches.match(request, { ignoreVary: true, ignoreSearch: true })),
       ),
     );
   } else if (request.mode === "navigate") {
@@ -157,5 +169,21 @@ self.addEventListener("message", (event) => {
   if (typeof url !== "string" || new URL(url).origin !== self.location.origin || keyed(url)) {
     return;
   }
-  event.waitUntil(fetchAndKeep(new Request(url, { credentials: "same-origin" }), false).catch(() => {}));
+  const assets = Array.isArray(event.data.assets) ? event.data.assets : [];
+  const wanted = assets.filter(
+    (asset) =>
+      typeof asset === "string" &&
+      new URL(asset).origin === self.location.origin &&
+      new URL(asset).pathname.startsWith("/static/"),
+  );
+  event.waitUntil(
+    Promise.all([
+      fetchAndKeep(new Request(url, { credentials: "same-origin" }), false),
+      caches.open(SHELL_CACHE).then((cache) =>
+        Promise.all(
+          wanted.map((asset) => cache.match(asset).then((hit) => hit || cache.add(asset))),
+        ),
+      ),
+    ]).catch(() => {}),
+  );
 });

@@ -223,3 +223,44 @@ def test_a_refused_save_shows_the_servers_page_and_keeps_the_entries(page, live_
     assert page.locator('input[name="tricks_2"][value="8"]').is_checked()
     assert re.search(r"/hands/new$", page.url)
     assert SEAT_NAMES[0] in page.content()
+
+
+CACHED_SCRIPTS = """async () => {
+  const names = [];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith("shell-")) continue;
+    for (const request of await (await caches.open(key)).keys()) {
+      names.push(new URL(request.url).pathname);
+    }
+  }
+  return names.sort();
+}"""
+
+
+def test_a_viewer_stores_only_what_its_pages_use_and_the_hand_form_works_offline(
+    phone, page, live_server
+):
+    game_id, key = game_opened_by_edit_link(page, live_server)
+    api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
+    viewer = phone()
+    viewer.goto(f"/games/{game_id}")
+    wait_for_worker(viewer)
+    viewer.wait_for_function(f"({CACHED_SCRIPTS})().then((n) => n.length >= 3)")
+    stored = viewer.evaluate(CACHED_SCRIPTS)
+    assert "/static/app.css" in stored and "/static/app.js" in stored
+    assert "/static/hand.js" not in stored  # a viewer never downloads the hand form
+    # The phone that keeps the score stores the hand form's scripts once it opens the form
+    # (the first page it opened came before its worker ran), so the form works offline.
+    page.goto(f"/games/{game_id}/hands/new")
+    wait_for_worker(page)
+    page.wait_for_function(
+        f"({CACHED_SCRIPTS})().then((n) => n.includes('/static/hand.js') && "
+        "n.includes('/static/draft.js'))"
+    )
+    page.context.set_offline(True)
+    page.reload()
+    Taps(page).key("declarer", 1)
+    assert page.locator('input[name="declarer"][value="1"]').is_checked()
+    page.reload()
+    assert page.locator("#draft-note").is_visible()  # the draft script ran, offline
+    page.context.set_offline(False)

@@ -1,0 +1,89 @@
+"""What a phone downloads the first time it opens a scoreboard, measured in Chromium.
+
+    .venv/bin/python benchmarks/first_load.py
+
+It starts ``scorekeeper serve`` on a fresh database with a game of 60 hands (as
+``benchmarks/web.py`` does), opens the scoreboard in Debian's Chromium with an empty cache,
+as a viewer and as the phone that keeps the score, waits until the page and its service
+worker are idle, and adds up every response as it came over the wire: headers and the
+body as sent (compressed where it was). Then it reloads, to show what a second visit costs.
+
+Target (issue 12): a first load of the scoreboard transfers <= 30 KB in all.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web import game_with_hands, running_server  # noqa: E402  (a sibling benchmark)
+
+TARGET = 30 * 1024
+CHROMIUM = "/usr/bin/chromium"
+
+
+def transferred(context, url: str) -> tuple[int, list[tuple[str, int]]]:
+    """Opens ``url`` in a new page of ``context``; returns the bytes every response took
+    (headers and body as sent) and the largest responses."""
+    seen: list[tuple[str, int]] = []
+
+    def finished(request) -> None:
+        sizes = request.sizes()
+        seen.append((request.url, sizes["responseHeadersSize"] + sizes["responseBodySize"]))
+
+    context.on("requestfinished", finished)
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    page.evaluate("navigator.serviceWorker && navigator.serviceWorker.ready")
+    page.wait_for_timeout(500)  # what the service worker stores for offline use, too
+    page.close()
+    context.remove_listener("requestfinished", finished)
+    return sum(size for _, size in seen), sorted(seen, key=lambda s: -s[1])
+
+
+def main() -> int:
+    ok = True
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running_server(os.path.join(folder, "bench.db")) as base,
+        sync_playwright() as playwright,
+    ):
+        game_id, phone = game_with_hands(base)
+        url = f"{base}/games/{game_id}"
+        # The message a save leaves for its next page is shown there, once; the phone that
+        # saved reads it, so the browser opens the scoreboard as a table sees it.
+        phone.request("GET", f"/games/{game_id}")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        try:
+            viewer = browser.new_context(viewport={"width": 390, "height": 844})
+            total, parts = transferred(viewer, url)
+            again, _ = transferred(viewer, url)
+            viewer.close()
+            keeper = browser.new_context(viewport={"width": 390, "height": 844})
+            keeper.add_cookies(
+                [{"name": n, "value": v, "url": base} for n, v in phone.cookies.items()]
+            )
+            kept, kept_parts = transferred(keeper, url)
+            keeper.close()
+        finally:
+            browser.close()
+            phone.close()
+    for name, figure in (("viewer", total), ("scorekeeper's phone", kept)):
+        mark = "" if figure <= TARGET else "  ✗"
+        ok = ok and figure <= TARGET
+        print(f"first load, {name:20} {figure / 1024:6.1f} KB (target <= 30 KB){mark}")
+    print(f"second visit, viewer       {again / 1024:6.1f} KB")
+    for name, found in (("viewer", parts), ("scorekeeper's phone", kept_parts)):
+        print(f"largest responses of the first load, {name}:")
+        for address, size in found[:6]:
+            print(f"  {size / 1024:6.1f} KB  {address.removeprefix(base)}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
