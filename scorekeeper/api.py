@@ -104,8 +104,9 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
     """A hand as the table wrote it down, with its dealer, its points and the running
-    totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``)."""
-    replayed = progress.hands[stored.number - 1]
+    totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``).
+    ``progress`` holds the hand: a whole replay, or the one a save resumed."""
+    replayed = db.replayed_hand(progress, stored.number)
     terms = game_of(game).explain(progress.settings, stored.record)
     return {
         "number": stored.number,
@@ -299,7 +300,9 @@ def _record(found: db.Game, body: dict[str, Any]):
 
 
 def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
-    replayed = progress.hands[number - 1]
+    """The answer to a save, from the progress the save scored (it holds hand ``number``
+    and the game's state after its last hand, not the hands before)."""
+    replayed = db.replayed_hand(progress, number)
     return {
         "number": number,
         "points": list(replayed.points),

@@ -101,7 +101,11 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
 
 
 def _saved_message(game: db.Game, number: int, progress) -> str:
-    view = game_of(game).hand_views(progress)[number - 1]
+    """What the scoreboard says of hand ``number`` once saved; ``progress`` holds it (the
+    save's own, resumed from the hand before, or a whole replay)."""
+    replayed = db.replayed_hand(progress, number)
+    first = progress.next_number - len(progress.hands)
+    view = game_of(game).hand_views(progress)[number - first]
     if view.bid is None and not any(seat.entry for seat in view.seats):
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
@@ -112,7 +116,7 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
         "Hand %(number)d (%(over_under)s): %(points)s",
         number=number,
         over_under=shown(view.outcome),
-        points=points_line(side_names(game), progress.hands[number - 1].points),
+        points=points_line(side_names(game), replayed.points),
     )
 
 
@@ -139,10 +143,13 @@ def preview(game_id: int):
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 def record(game_id: int):
-    game, hands = game_and_hands_or_404(game_id)
+    """The form for the next hand, and its save. Neither reads the hands already played:
+    where the game stands comes from the last hand's stored state, so a save costs the
+    same in a game's first hand as in its thousandth."""
+    game = game_or_404(game_id)
     require_edit(game)
     database = db.get_db()
-    progress = db.progress_of(game, hands)
+    progress = db.current_progress(database, game)
     form = hand_form_for(_spec(game))
     if not form.is_submitted():
         if progress.status == "finished":
@@ -156,7 +163,9 @@ def record(game_id: int):
             try:
                 number, after, _revision = db.add_hand(database, game_id, hand, form.number.data)
             except db.Conflict as exc:
-                conflict = _conflict_notice(game, exc, form)
+                game = db.load_game(database, game_id) or game  # as the other phone left it
+                progress = db.current_progress(database, game)
+                conflict = _conflict_notice(game, progress, exc, form)
             else:
                 flash(_saved_message(game, number, after), "saved")
                 return _saved(game_id)
@@ -185,23 +194,33 @@ def _saved(game_id: int) -> Response:
     return redirect(scoreboard)
 
 
-def _dealer_for(game: db.Game, progress: Any, number: int) -> str | None:
-    """Who deals (or dealt) hand ``number``."""
-    if 1 <= number <= len(progress.hands):
-        return game.names_at(number)[progress.hands[number - 1].dealer]
+def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
+    """Who deals (or dealt) hand ``number``: ``progress`` is where the game stands now (a
+    whole replay, or resumed with only some hands in it); an earlier hand's dealer is read
+    from its row."""
+    if not isinstance(number, int):
+        return None
+    first = progress.next_number - len(progress.hands)
+    if first <= number < progress.next_number:
+        return game.names_at(number)[db.replayed_hand(progress, number).dealer]
     if number == progress.next_number:
         return game.seated[progress.dealer]
+    if 1 <= number < first:
+        dealer = db.hand_dealer(db.get_db(), game.id, number)
+        return None if dealer is None else game.names_at(number)[dealer]
     return None
 
 
-def _conflict_notice(game: db.Game, exc: db.Conflict, form: HandForm) -> dict[str, Any]:
-    """What to tell the player when another phone saved first; keeps what they typed."""
-    hands = db.load_hands(db.get_db(), game.id)
-    progress = db.progress_of(game, hands)
+def _conflict_notice(
+    game: db.Game, progress: Any, exc: db.Conflict, form: HandForm
+) -> dict[str, Any]:
+    """What to tell the player when another phone saved first; keeps what they typed.
+    ``game`` and ``progress`` are as the other phone left them."""
     notice: dict[str, Any] = {"message": translate(exc.message), "stored": None}
     number = form.number.data
-    if isinstance(number, int) and 1 <= number <= len(hands):
-        notice["stored"] = describe(hands[number - 1].record.to_dict(), game.players)
+    stored = db.load_hand(db.get_db(), game.id, number) if isinstance(number, int) else None
+    if stored is not None:
+        notice["stored"] = describe(stored.record.to_dict(), game.players)
         notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
     if progress.status != "finished":
         # Saving again records what is on this form as the next hand.

@@ -77,6 +77,7 @@ class Replayed:
     record: Win
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    state: dict[str, Any] = field(default_factory=dict)
     score: Any = None
 
 
@@ -92,6 +93,7 @@ class Progress:
     leaders: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     target_reached: bool = False
+    state: dict[str, Any] = field(default_factory=dict)
 
     @property
     def tie_at_top(self) -> bool:
@@ -99,7 +101,7 @@ class Progress:
 
     @property
     def next_number(self) -> int:
-        return len(self.hands) + 1
+        return self.state["number"] + 1
 
 
 @dataclass
@@ -197,23 +199,34 @@ class HighCard:
         return tuple(settings.points if s == record.winner else 0 for s in range(SEATS))
 
     def replay(self, settings: Any, first_dealer: int, records: Sequence[Win], **_: Any):
-        totals = [0] * SEATS
+        start = {"number": 0, "totals": [0] * SEATS, "dealer": first_dealer, "winners": []}
+        return self.resume(settings, start, records)
+
+    def resume(self, settings: Any, state: Mapping[str, Any], records: Sequence[Win], **_: Any):
+        last, dealer = state["number"], state["dealer"]
+        totals, winners = list(state["totals"]), tuple(state["winners"])
         hands = []
-        dealer = first_dealer
-        winners: tuple[int, ...] = ()
-        reached = False
-        for number, record in enumerate(records, start=1):
+        for number, record in enumerate(records, start=last + 1):
             if winners:
                 raise ValueError(f"hand {number} was recorded after the game ended")
             points = self.points(settings, record)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
-            hands.append(
-                Replayed(number, dealer, (dealer + 1) % SEATS, record, points, tuple(totals))
-            )
-            dealer = (dealer + 1) % SEATS
+            after = {
+                "number": number,
+                "totals": list(totals),
+                "dealer": (dealer + 1) % SEATS,
+                "winners": [],
+            }
             reached = max(totals) >= settings.target
             leaders = leaders_of(totals)
             winners = leaders if reached and len(leaders) == 1 else ()
+            after["winners"] = list(winners)
+            hands.append(
+                Replayed(number, dealer, (dealer + 1) % SEATS, record, points, tuple(totals), after)
+            )
+            dealer = (dealer + 1) % SEATS
+            last = number
+        state = {"number": last, "totals": list(totals), "dealer": dealer, "winners": list(winners)}
         return Progress(
             settings,
             tuple(hands),
@@ -224,8 +237,15 @@ class HighCard:
             winners[0] if winners else None,
             leaders_of(totals),
             winners,
-            reached,
+            max(totals) >= settings.target,
+            state,
         )
+
+    def state_of(self, progress: Progress) -> dict[str, Any]:
+        return dict(progress.state)
+
+    def hand_state(self, replayed: Replayed) -> dict[str, Any]:
+        return dict(replayed.state)
 
     def simulate(self, settings, deals, seed=None, bots="random") -> Iterator[dict[str, Any]]:
         for result in self.simulate_results(settings, deals, seed, bots):

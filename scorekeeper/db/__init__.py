@@ -35,6 +35,10 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     hold). For Israeli Whist, flat columns for SQL and Datasette: ``frisch_rounds`` (0 for
     a game without them), ``declarer``, ``bid`` (``7C``, ``9NT``), ``over_under``,
     ``contracts_total``; for Bid Whist ``declarer`` (the bidder) and ``bid`` (``4U``).
+    ``state`` is the game's own state after the hand (its ``hand_state`` as JSON: the
+    totals, the next dealer, who won…), from which the next save scores on without reading
+    the hands before; null for a hand stored before version 8, filled in by the first
+    write to its game.
 ``hand_seats``
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
     after it (partners hold their side's); for Israeli Whist also ``contract``, ``tricks``
@@ -86,14 +90,20 @@ from .hands import (
     Revision,
     StoredHand,
     add_hand,
+    current_progress,
     delete_last_hand,
+    fill_states,
     finish_game,
+    hand_dealer,
     load_game_with_hands,
     load_games_with_hands,
+    load_hand,
     load_hands,
     load_revisions,
     progress_of,
     replace_hand,
+    replayed_hand,
+    resume_game,
     winners_of,
 )
 from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
@@ -129,11 +139,14 @@ __all__ = [
     "close_db",
     "connect",
     "count_games",
+    "current_progress",
     "change_seat",
     "count_history",
     "create_game",
     "delete_last_hand",
+    "fill_states",
     "finish_game",
+    "hand_dealer",
     "get_db",
     "hash_key",
     "history",
@@ -147,6 +160,7 @@ __all__ = [
     "load_game",
     "load_game_with_hands",
     "load_games_with_hands",
+    "load_hand",
     "load_hands",
     "load_revisions",
     "migrate",
@@ -162,6 +176,8 @@ __all__ = [
     "query",
     "replace_edit_key",
     "replace_hand",
+    "replayed_hand",
+    "resume_game",
     "set_game_details",
     "split_games",
     "winners_of",

@@ -81,10 +81,24 @@ def stored_hand(row: sqlite3.Row) -> StoredHand:
     )
 
 
-def load_hands(db: Database, game_id: int) -> list[StoredHand]:
-    """Returns the game's hands in order, rebuilt as the engine's typed records."""
-    rows = query(db, HANDS_QUERY + "WHERE h.game_id = ? ORDER BY h.number", [game_id])
+def load_hands(db: Database, game_id: int, from_number: int = 1) -> list[StoredHand]:
+    """Returns the game's hands in order (from hand ``from_number`` on), rebuilt as the
+    engine's typed records."""
+    rows = query(
+        db,
+        HANDS_QUERY + "WHERE h.game_id = ? AND h.number >= ? ORDER BY h.number",
+        [game_id, from_number],
+    )
     return [stored_hand(row) for row in rows]
+
+
+def load_hand(db: Database, game_id: int, number: int) -> StoredHand | None:
+    """Hand ``number`` of the game as stored, or None: one row, however long the game."""
+    if not 0 < number <= MAX_ID:
+        return None
+    row = query(db, HANDS_QUERY + "WHERE h.game_id = ? AND h.number = ?", [game_id, number])
+    found = row.fetchone()
+    return stored_hand(found) if found else None
 
 
 def hand_groups(
@@ -101,6 +115,16 @@ def hand_groups(
         yield game_id, hands, stamps
 
 
+def hand_dealer(db: Database, game_id: int, number: int) -> int | None:
+    """The seat that dealt hand ``number`` of the game, or None when there is no such hand."""
+    if not 0 < number <= MAX_ID:
+        return None
+    row = db.execute(
+        "SELECT dealer FROM hands WHERE game_id = ? AND number = ?", [game_id, number]
+    ).fetchone()
+    return None if row is None else row[0]
+
+
 def progress_of(
     game: Game, hands: Sequence[StoredHand], finished_after: int | None = None
 ) -> Progress:
@@ -115,6 +139,91 @@ def progress_of(
     if rules.finish_now:
         options["finish_after"] = game.finished_after if finished_after is None else finished_after
     return rules.replay(game.settings, game.first_dealer, records, **options)
+
+
+def _finish_options(game: Game, finished_after: int | None) -> dict[str, Any]:
+    if not get_game(game.game).finish_now:
+        return {}
+    return {"finish_after": game.finished_after if finished_after is None else finished_after}
+
+
+def resume_game(
+    game: Game,
+    state: dict[str, Any],
+    records: Sequence[HandRecord],
+    finished_after: int | None = None,
+) -> Progress:
+    """The game continued from ``state`` (its stored state after some hand): ``records``
+    scored as the hands after it, as ``progress_of`` would give them, without the hands
+    before. ``finished_after`` as for ``progress_of``."""
+    rules = get_game(game.game)
+    return rules.resume(game.settings, state, records, **_finish_options(game, finished_after))
+
+
+def replayed_hand(progress: Progress, number: int) -> Any:
+    """Hand ``number`` of a progress that holds it: a whole replay's, or a resumed one's
+    (whose ``hands`` start after the state it resumed from)."""
+    first = progress.next_number - len(progress.hands)
+    if not first <= number < progress.next_number:
+        raise IndexError(f"hand {number} is not among hands {first}..{progress.next_number - 1}")
+    return progress.hands[number - first]
+
+
+class _StatesMissing(Exception):
+    """A hand stored before ``hands.state`` existed (or by an older version) has no state
+    yet: the game must be replayed once to fill them in."""
+
+
+def _state_after(db: Database, game: Game, number: int) -> dict[str, Any]:
+    """The game's stored state after hand ``number`` (before the first hand for 0): one
+    row read. Raises _StatesMissing when that hand has none stored yet."""
+    if number == 0:
+        return get_game(game.game).state_of(progress_of(game, []))
+    row = db.execute(
+        "SELECT state FROM hands WHERE game_id = ? AND number = ?", [game.id, number]
+    ).fetchone()
+    if row is None or row[0] is None:
+        raise _StatesMissing(number)
+    return json.loads(row[0])
+
+
+def fill_states(db: Database, game_id: int) -> int:
+    """Replays the game once and stores every hand's state where none is stored (hands
+    written before ``hands.state`` existed). Returns how many it filled. Safe beside other
+    writers: it writes only if the game has not changed since it was read."""
+    game, hands = load_game_with_hands(db, game_id)
+    if game is None or not hands:
+        return 0
+    rules = get_game(game.game)
+    progress = progress_of(game, hands)
+    states = [
+        (json.dumps(rules.hand_state(replayed), sort_keys=True), game_id, replayed.number)
+        for replayed in progress.hands
+    ]
+    with writing(db):
+        unchanged = db.execute(
+            "UPDATE games SET version = version WHERE id = ? AND version = ?",
+            [game_id, game.version],
+        ).rowcount
+        if not unchanged:
+            return 0
+        cursor = db.conn.executemany(
+            "UPDATE hands SET state = ? WHERE game_id = ? AND number = ? AND state IS NULL",
+            states,
+        )
+        return cursor.rowcount
+
+
+def current_progress(db: Database, game: Game) -> Progress:
+    """Where the game stands after its last hand, with no hands in it (``hands`` empty;
+    ``dealer``, ``totals``, ``status``, ``next_number``… the whole game's): from the last
+    hand's stored state, without reading the hands."""
+    for _ in range(2):
+        try:
+            return resume_game(game, _state_after(db, game, game.hand_count), [])
+        except _StatesMissing:
+            fill_states(db, game.id)
+    return progress_of(game, load_hands(db, game.id))
 
 
 def load_revisions(db: Database, game_id: int) -> list[Revision]:
@@ -172,25 +281,30 @@ def load_games_with_hands(
 WRITE_ATTEMPTS = 5
 
 
-def _write_if_unchanged(
-    db: Database, game_id: int, plan: Callable[[Game, list[StoredHand]], Callable[[], T]]
-) -> T:
+def _write_if_unchanged(db: Database, game_id: int, plan: Callable[[Game], Callable[[], T]]) -> T:
     """Runs a write to one game with the engine's work done outside the write lock.
 
-    ``plan`` gets the game and its hands as read now; it checks them (raising Conflict or
-    NotFound) and returns the function that writes the change. That function runs in one
-    transaction whose first statement bumps the game's version only if it is still the
+    ``plan`` gets the game as read now, reads what else it needs (the hands it changes, the
+    stored state before them) in the same read transaction, checks them (raising Conflict
+    or NotFound) and returns the function that writes the change. That function runs in
+    one transaction whose first statement bumps the game's version only if it is still the
     version read: so SQLite hands this connection the write lock before anything else
     happens, and nothing is written from a stale reading. If another phone wrote to the
-    game in between, everything is read and checked again.
+    game in between, everything is read and checked again. A game whose hands were stored
+    before their states were is replayed once to store them (``fill_states``).
     """
     if not 0 < game_id <= MAX_ID:
         raise NotFound(f"there is no game {game_id}")
     for _ in range(WRITE_ATTEMPTS):
-        game, hands = load_game_with_hands(db, game_id)
-        if game is None:
-            raise NotFound(f"there is no game {game_id}")
-        write = plan(game, hands)
+        try:
+            with db.atomic():
+                game = load_game(db, game_id)
+                if game is None:
+                    raise NotFound(f"there is no game {game_id}")
+                write = plan(game)
+        except _StatesMissing:
+            fill_states(db, game_id)
+            continue
         with writing(db):
             claimed = db.execute(
                 "UPDATE games SET version = version + 1, updated_at = ? "
@@ -204,7 +318,8 @@ def _write_if_unchanged(
 
 def hand_values(game: str, replayed: Any) -> dict[str, Any]:
     """A replayed hand as the ``hands`` table stores it, but for its number, revision and
-    times: its dealer, whether it was thrown in, its record and the game's flat columns.
+    times: its dealer, whether it was thrown in, its record, the game's flat columns and
+    its state after the hand (to resume from).
 
     ``frisch_rounds`` has been NOT NULL since the first schema: a game without Frisch
     rounds stores 0 there.
@@ -218,7 +333,13 @@ def hand_values(game: str, replayed: Any) -> dict[str, Any]:
         "thrown_in": int(bool(replayed.record.thrown_in)),
         **values,
         "record": record_text(replayed.record),
+        "state": state_text(game, replayed),
     }
+
+
+def state_text(game: str, replayed: Any) -> str:
+    """The game's state after a replayed hand, as ``hands.state`` stores it."""
+    return json.dumps(get_game(game).hand_state(replayed), sort_keys=True)
 
 
 def seat_rows(game: str, replayed: Any) -> Iterator[tuple[int, int, int]]:
@@ -281,7 +402,7 @@ def _write_hand(
     db: Database, game: Game, progress: Progress, number: int, revision: int, is_new: bool
 ) -> None:
     """Inserts or replaces hand ``number`` with its seats, as ``progress`` scored it."""
-    replayed = progress.hands[number - 1]
+    replayed = replayed_hand(progress, number)
     stamp = now()
     # Plain SQL on the write path: each statement releases Python's GIL, and under load
     # every extra round trip is a wait to get it back.
@@ -302,10 +423,12 @@ def _write_hand(
 
 
 def _write_derived(db: Database, game: Game, progress: Progress, after: int) -> None:
-    """Rewrites what an earlier hand's change moves: later hands' dealers and running
-    totals, the players' totals and the game's status."""
+    """Rewrites what a change of hand ``after`` (or of the game's end) moves: the later
+    hands of ``progress`` (their dealers, states and running totals), the players' totals
+    and the game's status. ``progress`` holds hand ``after`` onward, or only what follows
+    it: the hands before are never read nor rewritten."""
     game_id = game.id
-    later = progress.hands[after:]
+    later = [h for h in progress.hands if h.number > after]
     if later:
         ids = {
             row["number"]: row["id"]
@@ -316,7 +439,8 @@ def _write_derived(db: Database, game: Game, progress: Progress, after: int) -> 
             )
         }
         db.conn.executemany(
-            "UPDATE hands SET dealer = ? WHERE id = ?", [(h.dealer, ids[h.number]) for h in later]
+            "UPDATE hands SET dealer = ?, state = ? WHERE id = ?",
+            [(h.dealer, state_text(game.game, h), ids[h.number]) for h in later],
         )
         db.conn.executemany(
             "UPDATE hand_seats SET points = ?, total = ? WHERE hand_id = ? AND seat = ?",
@@ -335,7 +459,7 @@ def _write_derived(db: Database, game: Game, progress: Progress, after: int) -> 
     )
     db.execute(
         "UPDATE games SET status = ?, winner = ?, hand_count = ? WHERE id = ?",
-        [progress.status, progress.winner, len(progress.hands), game_id],
+        [progress.status, progress.winner, progress.next_number - 1, game_id],
     )
 
 
@@ -364,17 +488,16 @@ def _next_revision(db: Database, game_id: int, number: int) -> int:
 
 
 def _hand_as_expected(
-    game_id: int,
-    hands: list[StoredHand],
+    game: Game,
+    current: StoredHand | None,
     number: int,
     expected_revision: int | None,
     stale: str,
 ) -> StoredHand:
-    """Hand ``number`` as stored. Raises NotFound when there is none, and Conflict
-    (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
-    if not 1 <= number <= len(hands):
-        raise NotFound(f"game {game_id} has no hand {number}")
-    current = hands[number - 1]
+    """Hand ``number`` as stored (``current``). Raises NotFound when there is none, and
+    Conflict (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
+    if current is None or not 1 <= number <= game.hand_count:
+        raise NotFound(f"game {game.id} has no hand {number}")
     if expected_revision is not None and expected_revision != current.revision:
         raise Conflict(stale, "revision", current)
     return current
@@ -401,14 +524,16 @@ def add_hand(
     db: Database, game_id: int, record: HandRecord, number: int | None = None
 ) -> tuple[int, Progress, int]:
     """Stores ``record`` as the game's next hand, with its points and the game's status, in
-    one transaction. Returns (its number, the game's progress after it, its revision).
+    one transaction. Returns (its number, the game's progress after it, its revision): a
+    progress resumed from the last hand's stored state, so its ``hands`` hold only the new
+    one (``replayed_hand`` finds it), and the work is the same however long the game.
 
     ``number``, when given, must be the next hand's number. Raises NotFound for an unknown
     game and Conflict when that hand is already recorded or the game is over.
     """
 
-    def plan(game: Game, hands: list[StoredHand]):
-        next_number = len(hands) + 1
+    def plan(game: Game):
+        next_number = game.hand_count + 1
         if number is not None and number != next_number:
             if 1 <= number < next_number:
                 raise Conflict(_already_recorded(number), "number")
@@ -422,7 +547,7 @@ def add_hand(
             )
         if game.status == "finished":  # as the engine's replay stored it at the last write
             raise Conflict(_finished_message(game), "number")
-        progress = progress_of(game, [*hands, StoredHand(next_number, record, 1)])
+        progress = resume_game(game, _state_after(db, game, game.hand_count), [record])
 
         def write() -> tuple[int, Progress, int]:
             revision = _next_revision(db, game_id, next_number)
@@ -436,6 +561,11 @@ def add_hand(
     return _write_if_unchanged(db, game_id, plan)
 
 
+def _stored(db: Database, game: Game, number: int) -> StoredHand | None:
+    """Hand ``number`` of the game, or None when the game has no such hand."""
+    return load_hand(db, game.id, number) if 1 <= number <= game.hand_count else None
+
+
 def replace_hand(
     db: Database,
     game_id: int,
@@ -443,25 +573,31 @@ def replace_hand(
     record: HandRecord,
     expected_revision: int | None = None,
 ) -> tuple[Progress, int]:
-    """Replaces hand ``number`` and recomputes every later hand, keeping the old version
-    as a revision, in one transaction. Returns (the game's progress, the hand's revision).
+    """Replaces hand ``number`` and recomputes every later hand from the state stored
+    before it, keeping the old version as a revision, in one transaction. Returns (the
+    game's progress from hand ``number`` on, the hand's revision).
 
     Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
     ``expected_revision``, or when the change would end the game before a later hand.
     """
 
-    def plan(game: Game, hands: list[StoredHand]):
+    def plan(game: Game):
         stale = msg(
             "hand %(number)d was changed on another phone while you were editing it; "
             "check it and save again",
             number=number,
         )
-        current = _hand_as_expected(game_id, hands, number, expected_revision, stale)
+        hands = load_hands(db, game_id, number) if 1 <= number <= game.hand_count else []
+        current = _hand_as_expected(
+            game, hands[0] if hands else None, number, expected_revision, stale
+        )
+        before = _state_after(db, game, number - 1)
         if current.record == record:
-            return lambda: (progress_of(game, hands), current.revision)
-        hands[number - 1] = StoredHand(number, record, current.revision)
+            unchanged = resume_game(game, before, [h.record for h in hands])
+            return lambda: (unchanged, current.revision)
+        hands[0] = StoredHand(number, record, current.revision)
         try:
-            progress = progress_of(game, hands)
+            progress = resume_game(game, before, [h.record for h in hands])
         except ValueError as exc:
             raise Conflict(
                 msg(
@@ -488,29 +624,31 @@ def delete_last_hand(
     db: Database, game_id: int, number: int, expected_revision: int | None = None
 ) -> Progress:
     """Deletes hand ``number``, which must be the last one, keeping it as a revision.
+    Returns the game's progress after the hand before it (no hands in it).
 
     Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
     ``expected_revision`` (or deleted and recorded again), or when it is not the last hand.
     """
 
-    def plan(game: Game, hands: list[StoredHand]):
+    def plan(game: Game):
         stale = msg(
             "hand %(number)d was changed on another phone since you opened it; "
             "check it before deleting it",
             number=number,
         )
-        _hand_as_expected(game_id, hands, number, expected_revision, stale)
-        if number != len(hands):
+        removed = _hand_as_expected(
+            game, _stored(db, game, number), number, expected_revision, stale
+        )
+        if number != game.hand_count:
             raise Conflict(
                 msg(
                     "only the last hand (%(last)d) can be deleted; edit hand %(number)d instead",
-                    last=len(hands),
+                    last=game.hand_count,
                     number=number,
                 ),
                 "number",
             )
-        removed = hands.pop()
-        progress = progress_of(game, hands)
+        progress = resume_game(game, _state_after(db, game, number - 1), [])
 
         def write() -> Progress:
             db.execute(
@@ -560,7 +698,7 @@ def finish_game(db: Database, game_id: int) -> tuple[int, Progress]:
     no "finish now".
     """
 
-    def plan(game: Game, hands: list[StoredHand]):
+    def plan(game: Game):
         rules = get_game(game.game)
         if not rules.finish_now:
             raise Conflict(
@@ -572,12 +710,21 @@ def finish_game(db: Database, game_id: int) -> tuple[int, Progress]:
             )
         if game.status == "finished":
             raise Conflict(_finished_message(game), "status")
-        asked = game.finished_after if game.finished_after is not None else len(hands)
-        progress = progress_of(game, hands, asked)
+        count = game.hand_count
+        asked = game.finished_after if game.finished_after is not None else count
+        # Asking to finish can end the game only at the last hand: rescore it from the
+        # state before it, with the hands counted when the table asked.
+        last = [] if count == 0 else [_stored(db, game, count)]
+        progress = resume_game(
+            game,
+            _state_after(db, game, max(count - 1, 0)),
+            [h.record for h in last if h is not None],
+            asked,
+        )
 
         def write() -> tuple[int, Progress]:
             db.execute("UPDATE games SET finished_after = ? WHERE id = ?", [asked, game_id])
-            _write_derived(db, game, progress, after=len(hands))
+            _write_derived(db, game, progress, after=max(count - 1, 0))
             return asked, progress
 
         return write

@@ -185,3 +185,12 @@ def m007_seat_changes(db: Database) -> None:
         "seat_changes d WHERE d.game_id = c.game_id AND d.seat = c.seat "
         "AND d.from_hand > c.from_hand) AS at_end FROM seat_changes c"
     )
+
+
+@migrations()
+def m008_hand_state(db: Database) -> None:
+    # ``hands.state``: the game's own state after the hand (its ``hand_state``, as JSON:
+    # totals, next dealer, hands so far, who won…), so a save scores the next hand from the
+    # last one's state instead of replaying the whole game. Null for hands stored before
+    # this column: the first write that needs one replays that game once and fills them.
+    db["hands"].add_column("state", str)

@@ -21,7 +21,7 @@ from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, replay
+from .progression import GameProgress, State, replay, resume
 from .records import HandRecord, PlayedHand, record_from_dict
 from .scoring import SIDES, side_of
 from .settings import (
@@ -122,6 +122,23 @@ class BidWhist:
     ) -> GameProgress:
         """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
         return replay(settings, first_dealer, records, finish_after, starting_totals)
+
+    def resume(
+        self,
+        settings: Any,
+        state: Mapping[str, Any],
+        records: Sequence[Any],
+        finish_after: int | None = None,
+    ) -> GameProgress:
+        """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
+        return resume(settings, State.from_dict(state), records, finish_after)
+
+    def state_of(self, progress: GameProgress) -> dict[str, Any]:
+        assert progress.state is not None
+        return progress.state.to_dict()
+
+    def hand_state(self, replayed: Any) -> dict[str, Any]:
+        return replayed.state.to_dict()
 
     def simulate(
         self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"

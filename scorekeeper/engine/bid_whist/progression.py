@@ -12,9 +12,9 @@ the player left of the dealer bids first. The game ends after a hand in which:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, get_args
 
 from ..core.messages import msg
 from ..core.seats import SEATS, leaders_of, left_of
@@ -37,6 +37,70 @@ def first_bidder(dealer: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class State:
+    """What the game carries from one hand to the next, as it stands after ``number``
+    hands: the sides' totals, the next dealer, the winning side and why it won (None while
+    the game goes on); ``start`` is where the totals began. Enough to score the next hand
+    without the ones before it (``resume``)."""
+
+    number: int
+    totals: tuple[int, int]
+    dealer: int
+    winner: int | None = None
+    reason: EndReason | None = None
+    start: tuple[int, int] = (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "totals": list(self.totals),
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "reason": self.reason,
+            "start": list(self.start),
+        }
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> State:
+        """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
+        try:
+            totals = tuple(int(t) for t in values["totals"])
+            start = tuple(int(t) for t in values["start"])
+            winner = values["winner"]
+            reason = values["reason"]
+            state = cls(
+                int(values["number"]),
+                (totals[0], totals[1]),
+                int(values["dealer"]),
+                None if winner is None else int(winner),
+                reason,
+                (start[0], start[1]),
+            )
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ValueError(f"not a Bid Whist state: {values!r}") from exc
+        if (
+            state.number < 0
+            or len(totals) != 2
+            or len(start) != 2
+            or not 0 <= state.dealer < SEATS
+            or state.winner not in (None, 0, 1)
+            or state.reason not in (None, *get_args(EndReason))
+        ):
+            raise ValueError(f"not a Bid Whist state: {values!r}")
+        return state
+
+
+def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:
+    """The state before the first hand ("hand 0")."""
+    if not 0 <= first_dealer < SEATS:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    totals = list(starting_totals) if starting_totals is not None else [0, 0]
+    if len(totals) != 2:
+        raise ValueError(f"{len(totals)} starting totals; Bid Whist has two sides")
+    return State(0, _pair(totals), first_dealer, start=_pair(totals))
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayedHand:
     """One recorded hand as the scoreboard shows it; ``totals`` per side after it."""
 
@@ -46,6 +110,8 @@ class ReplayedHand:
     record: HandRecord
     score: HandScore | None
     totals: tuple[int, int]
+    state: State | None = None
+    """The game's state after this hand, to resume from it."""
 
     @property
     def points(self) -> tuple[int, int]:
@@ -71,6 +137,8 @@ class GameProgress:
     level, so it plays on until one side is ahead."""
     starting_totals: tuple[int, int] = (0, 0)
     """Where the sides' totals started ("hand 0"), carried over from a paper sheet."""
+    state: State | None = None
+    """The state after the last hand (the one resumed from, when there is none)."""
 
     @property
     def opener(self) -> int:
@@ -88,7 +156,7 @@ class GameProgress:
 
     @property
     def next_number(self) -> int:
-        return len(self.hands) + 1
+        return (self.state.number if self.state else len(self.hands)) + 1
 
 
 def replay(
@@ -104,18 +172,25 @@ def replay(
     (None if it did not): from that hand on, the side ahead wins. Raises ValueError if a
     hand is recorded after the game ended.
     """
-    if not 0 <= first_dealer < SEATS:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    totals = list(starting_totals) if starting_totals is not None else [0, 0]
-    if len(totals) != 2:
-        raise ValueError(f"{len(totals)} starting totals; Bid Whist has two sides")
-    start = _pair(totals)
-    dealer = first_dealer
-    winner: int | None = None
-    reason: EndReason | None = None
+    return resume(settings, start_state(first_dealer, starting_totals), hands, finish_after)
+
+
+def resume(
+    settings: BidWhistSettings,
+    state: State,
+    hands: Sequence[HandRecord],
+    finish_after: int | None = None,
+) -> GameProgress:
+    """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``: the
+    game's progress with only those hands, and everything else exactly as ``replay`` of
+    the whole game gives it. Raises ValueError if a hand is recorded after the game ended.
+    """
+    totals = list(state.totals)
+    dealer = state.dealer
+    winner, reason = state.winner, state.reason
     replayed: list[ReplayedHand] = []
     stop_at = _stop_after(settings, finish_after)
-    for number, record in enumerate(hands, start=1):
+    for number, record in enumerate(hands, start=state.number + 1):
         if winner is not None:
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
@@ -123,14 +198,21 @@ def replay(
         score = record.score(settings) if isinstance(record, PlayedHand) else None
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
-        replayed.append(
-            ReplayedHand(number, dealer, first_bidder(dealer), record, score, _pair(totals))
-        )
+        hand_dealer = dealer
         dealer = next_dealer(dealer)
         winner, reason = _decide(settings, score, totals, number, stop_at)
+        state = State(number, _pair(totals), dealer, winner, reason, state.start)
+        replayed.append(
+            ReplayedHand(
+                number, hand_dealer, first_bidder(hand_dealer), record, score, state.totals, state
+            )
+        )
     # Only the reason for stopping shows a tie: a game asked to stop, level at the end.
     ended_level = (
-        winner is None and stop_at is not None and len(hands) >= stop_at and totals[0] == totals[1]
+        winner is None
+        and stop_at is not None
+        and state.number >= stop_at
+        and totals[0] == totals[1]
     )
     return GameProgress(
         settings=settings,
@@ -142,7 +224,8 @@ def replay(
         winner=winner,
         reason=reason,
         tie_plays_on=ended_level,
-        starting_totals=start,
+        starting_totals=state.start,
+        state=state,
     )
 
 

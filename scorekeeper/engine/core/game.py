@@ -157,7 +157,33 @@ class Game(Protocol):
         ``winner`` is a side's index or None (a seat in a game without partners). A game
         whose ``finish_now`` is True also takes ``finish_after`` (see there). Every game
         takes ``starting_totals`` (one per side, from ``read_starting_totals``): "hand 0",
-        where the totals start; they count toward the target."""
+        where the totals start; they count toward the target.
+
+        ``replay`` is ``resume`` from the state before the first hand: one code path."""
+        ...
+
+    # --- saving a hand without the ones before it (issue 12) -----------------------------
+
+    def resume(
+        self, settings: Settings, state: Mapping[str, Any], records: Sequence[HandRecord]
+    ) -> Any:
+        """The game continued from ``state`` (``state_of`` or ``hand_state``, after hand n):
+        ``records`` scored as hands n+1, n+2, …, and a progress whose ``hands`` are only
+        those, each exactly as ``replay`` of the whole game gives it; ``totals``,
+        ``dealer``, ``status``, ``winner``, ``next_number``… are the whole game's. A game
+        whose ``finish_now`` is True also takes ``finish_after``, as ``replay`` does.
+        Raises ValueError for a hand recorded after the end, or a state it did not write."""
+        ...
+
+    def state_of(self, progress: Any) -> dict[str, Any]:
+        """A small JSON-ready dict of everything the game carries from hand to hand (the
+        totals, the next dealer, the hands so far, whether the end was reached, who won),
+        after the last hand of ``progress`` (``replay``'s or ``resume``'s); with no hands,
+        the state it started from. The data layer stores it to ``resume`` from."""
+        ...
+
+    def hand_state(self, replayed: Any) -> dict[str, Any]:
+        """``state_of`` as it stood after one hand of ``replay(...).hands``."""
         ...
 
     def simulate(

@@ -18,7 +18,7 @@ from ..core.seats import SEATS
 from . import display, figures, form, stats
 from .bots import BOTS
 from .explain import explain
-from .progression import GameProgress, replay
+from .progression import GameProgress, State, replay, resume
 from .records import HandRecord, PassRound, PlayedHand, record_from_dict, score_table_entry
 from .scoring import HandScore
 from .settings import (
@@ -198,6 +198,19 @@ class IsraeliWhist:
         starting_totals: Sequence[int] | None = None,
     ) -> GameProgress:
         return replay(settings, first_dealer, records, starting_totals)
+
+    def resume(
+        self, settings: Any, state: Mapping[str, Any], records: Sequence[Any]
+    ) -> GameProgress:
+        """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
+        return resume(settings, State.from_dict(state), records)
+
+    def state_of(self, progress: GameProgress) -> dict[str, Any]:
+        assert progress.state is not None
+        return progress.state.to_dict()
+
+    def hand_state(self, replayed: Any) -> dict[str, Any]:
+        return replayed.state.to_dict()
 
     def simulate(
         self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
