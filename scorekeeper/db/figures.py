@@ -61,7 +61,12 @@ def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
     if rules.finish_now:
         options["finish_after"] = game.finished_after
     return rules.recorded_game(
-        game.settings, game.first_dealer, game.players, [h.record for h in hands], game.id, **options
+        game.settings,
+        game.first_dealer,
+        game.players,
+        [h.record for h in hands],
+        game.id,
+        **options,
     )
 
 

@@ -161,14 +161,17 @@ def load_game(db: Database, game_id: int) -> Game | None:
     return games_from_rows(rows)[0] if rows else None
 
 
-def list_games(db: Database, status: str | None = None, limit: int = 100) -> list[Game]:
-    """Returns games newest first, optionally only those with ``status``."""
-    where, params = ("WHERE g.status = ?", [status]) if status else ("", [])
+def list_games(
+    db: Database, status: str | None = None, limit: int = 20, before: int | None = None
+) -> list[Game]:
+    """Returns games newest first, optionally only those with ``status`` and only those
+    with ids below ``before``: at most ``limit`` of them (a page; History has the rest)."""
     rows = query(
         db,
-        GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games g {where} ORDER BY id DESC LIMIT ?) "
+        GAME_QUERY + "WHERE g.id IN (SELECT id FROM games WHERE (:status IS NULL OR "
+        "status = :status) AND id < :before ORDER BY id DESC LIMIT :limit) "
         "ORDER BY g.id DESC, p.seat",
-        [*params, limit],
+        {"status": status, "before": MAX_ID if before is None else before, "limit": limit},
     ).fetchall()
     return games_from_rows(rows)
 
