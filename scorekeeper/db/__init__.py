@@ -66,7 +66,7 @@ from .connection import (
     writing,
 )
 from .errors import Conflict, NotFound
-from .figures import GameFigures, game_figures
+from .figures import GameFigures, game_figures, recorded
 from .games import (
     Game,
     LatestGames,
@@ -167,6 +167,7 @@ __all__ = [
     "player_records",
     "progress_of",
     "query",
+    "recorded",
     "replace_edit_key",
     "replace_hand",
     "set_game_details",

@@ -178,20 +178,20 @@ def from_text(game_id: int, version: int, text: str) -> GameFigures:
 class _Lru:
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[tuple[int, int], GameFigures] = OrderedDict()
+        self.items: OrderedDict[tuple[Any, ...], GameFigures] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[int, int]) -> GameFigures | None:
+    def get(self, key: tuple[Any, ...]) -> GameFigures | None:
         with self.lock:
             found = self.items.get(key)
             if found is not None:
                 self.items.move_to_end(key)
             return found
 
-    def put(self, figures: GameFigures) -> None:
+    def put(self, key: tuple[Any, ...], figures: GameFigures) -> None:
         with self.lock:
-            self.items[(figures.game_id, figures.version)] = figures
-            self.items.move_to_end((figures.game_id, figures.version))
+            self.items[key] = figures
+            self.items.move_to_end(key)
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
 
@@ -216,23 +216,31 @@ def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
     wanted = json.dumps(list(game_ids))
     rows = query(
         db,
-        "SELECT g.id, g.version, f.version AS stored, f.format, f.figures FROM games g "
+        "SELECT g.id, g.version, g.created_at, g.updated_at, f.version AS stored, f.format, "
+        "f.figures FROM games g "
         "LEFT JOIN game_figures f ON f.game_id = g.id "
         "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id",
         [wanted],
     ).fetchall()
+    # Keyed by the file too, and by the game's times, so that another database with the
+    # same ids and versions (a test's, a restored backup) never reads this one's figures.
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    keys = {
+        row["id"]: (path, row["id"], row["version"], row["created_at"], row["updated_at"])
+        for row in rows
+    }
     found: dict[int, GameFigures] = {}
     missing: list[int] = []
     for row in rows:
         game_id, version = row["id"], row["version"]
-        figures = _cache.get((game_id, version))
+        figures = _cache.get(keys[game_id])
         if figures is None and row["stored"] == version and row["format"] == FORMAT:
             try:
                 figures = from_text(game_id, version, row["figures"])
             except (ValueError, TypeError, KeyError):
                 figures = None
             if figures is not None:
-                _cache.put(figures)
+                _cache.put(keys[game_id], figures)
         if figures is None:
             missing.append(game_id)
         else:
@@ -241,7 +249,8 @@ def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
         computed = [compute(game, hands) for game, hands in load_games_with_hands(db, missing)]
         store(db, computed)
         for figures in computed:
-            _cache.put(figures)
+            if keys[figures.game_id][2] == figures.version:
+                _cache.put(keys[figures.game_id], figures)
             found[figures.game_id] = figures
     return [found[row["id"]] for row in rows if row["id"] in found]
 

@@ -123,8 +123,13 @@ def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str,
     game = get_game(key)
     latest = db.latest_games(database, [name], 1, figures_max_hands(), key)
     # Each game's figures of the player, added up oldest first as ``careers`` does.
-    per_game = [f.players[name] for f in db.game_figures(database, latest.ids)]
-    figures = functools.reduce(operator.add, per_game)
+    # (A game without hands gives no figures: a player with no others is replayed.)
+    per_game = [f.players[name] for f in db.game_figures(database, latest.ids) if name in f.players]
+    if per_game:
+        figures = functools.reduce(operator.add, per_game)
+    else:
+        found = db.load_games_with_hands(database, game_ids=latest.ids)
+        figures = game.careers(db.recorded(g, h) for g, h in found)[name].figures
     lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
     note = (
         _(
