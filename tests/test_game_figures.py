@@ -99,7 +99,9 @@ def test_summed_figures_are_the_replayed_ones(tmp_path, key, seed):
                 if pair in sums:
                     sums[pair] += rivalry
         assert tuple(sums.values()) == table.rivalries
-        # Read back from the stored rows alone, the figures are the same.
+        # Read back from stored rows alone, the figures are the same.
+        kept.refresh(database, ids)
+        database.conn.commit()
         kept.clear_cache()
         assert db.game_figures(database, ids) == per_game
     finally:
@@ -119,6 +121,12 @@ def test_kept_figures_follow_the_game_version(tmp_path):
         stored = database.execute(
             "SELECT version FROM game_figures WHERE game_id = ?", [game_id]
         ).fetchone()
+        assert stored is None  # a read never writes; refresh does
+        kept.refresh(database, [game_id])
+        database.conn.commit()
+        stored = database.execute(
+            "SELECT version FROM game_figures WHERE game_id = ?", [game_id]
+        ).fetchone()
         assert stored[0] == game.version
         assert after.players == before.players and after.rivalries == before.rivalries
     finally:
@@ -130,6 +138,8 @@ def test_a_stored_row_that_cannot_be_read_is_worked_out_again(tmp_path):
     try:
         ids = random_games(database, random.Random(7), "israeli-whist", 2)
         good = db.game_figures(database, ids)
+        kept.refresh(database, ids)
+        database.conn.commit()
         database.execute("UPDATE game_figures SET figures = '{\"players\": 1}'")
         database.conn.commit()
         kept.clear_cache()

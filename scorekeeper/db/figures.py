@@ -210,9 +210,9 @@ def clear_cache() -> None:
 
 def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
     """The figures of the games in ``game_ids`` (oldest first, unknown ids left out): from
-    this process's cache, else from their stored rows, else replayed and stored. Two
-    statements when every figure is stored; two more and one write for those that are not,
-    however many games."""
+    this process's cache, else from their stored rows, else replayed (and kept in the
+    cache). Two statements, and two more for those neither kept nor stored, however many
+    games."""
     wanted = json.dumps(list(game_ids))
     rows = query(
         db,
@@ -246,8 +246,9 @@ def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
         else:
             found[game_id] = figures
     if missing:
+        # Not written back from here: a page that reads never changes the database (the
+        # rows are written by ``refresh``); this process keeps them in its cache.
         computed = [compute(game, hands) for game, hands in load_games_with_hands(db, missing)]
-        store(db, computed)
         for figures in computed:
             if keys[figures.game_id][2] == figures.version:
                 _cache.put(keys[figures.game_id], figures)
@@ -261,13 +262,16 @@ def store(db: Database, computed: Sequence[GameFigures]) -> None:
     is: the figures are only a cache of what the hands give."""
     if not computed:
         return
-    rows = [(f.game_id, f.version, FORMAT, to_text(f), f.game_id, f.version) for f in computed]
+    rows = json.dumps([[f.game_id, f.version, to_text(f)] for f in computed])
     try:
         with writing(db):
-            db.conn.executemany(
+            # One statement however many games.
+            db.execute(
                 "INSERT OR REPLACE INTO game_figures (game_id, version, format, figures) "
-                "SELECT ?, ?, ?, ? WHERE (SELECT version FROM games WHERE id = ?) = ?",
-                rows,
+                "SELECT g.id, g.version, ?, json_extract(j.value, '$[2]') FROM json_each(?) j "
+                "JOIN games g ON g.id = json_extract(j.value, '$[0]') "
+                "AND g.version = json_extract(j.value, '$[1]')",
+                [FORMAT, rows],
             )
     except sqlite3.OperationalError:
         pass
