@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Bounds on one request's work, so that none holds a server thread for long however
         # many games the database holds: games per page of History and of a player's page,
         # hands replayed for career and head-to-head figures, hands in one export file.
-        PAGE_SIZE=50,
+        PAGE_SIZE=20,
         FIGURES_MAX_HANDS=5_000,
         EXPORT_MAX_HANDS=5_000,
     )

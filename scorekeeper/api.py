@@ -204,7 +204,36 @@ def games():
     status = request.args.get("status")
     if status not in (None, "in_progress", "finished"):
         raise ApiError(400, "status must be in_progress or finished", "status")
-    return {"games": [_game_summary(g) for g in db.list_games(db.get_db(), status, limit=1000)]}
+    limit = _list_param("limit", 1, MAX_LISTED, DEFAULT_LISTED)
+    before = _list_param("before", 1, db.MAX_ID, None)
+    found = db.list_games(db.get_db(), status, limit=limit + 1, before=before)
+    page, more = found[:limit], len(found) > limit
+    # The next (older) page, when there is one: the same filters, before this page's last.
+    following = (
+        url_for("api.games", status=status, limit=limit, before=page[-1].id, _external=True)
+        if more
+        else None
+    )
+    return {"games": [_game_summary(g) for g in page], "next": following}
+
+
+# How many games one GET /api/games lists, unless ``limit`` asks for another number.
+DEFAULT_LISTED, MAX_LISTED = 50, 500
+
+
+def _list_param(field: str, low: int, high: int, default: int | None) -> int | None:
+    """A whole-number query parameter of the list, from ``low`` to ``high``."""
+    value = request.args.get(field)
+    if value is None:
+        return default
+    if (
+        not value.isascii()
+        or not value.isdigit()
+        or len(value) > 19
+        or not low <= int(value) <= high
+    ):
+        raise ApiError(400, f"{field} must be a whole number from {low} to {high}", field)
+    return int(value)
 
 
 @bp.get("/games/<int:game_id>")

@@ -7,6 +7,7 @@ on stderr naming the field, and it never prints a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -451,21 +452,31 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
 
     connection = _open_database(database)
     try:
-        make = transfer.export_json if file_format == "json" else transfer.export_csv
-        text = make(connection, game_id)
+        # Written as it is read, a game at a time: memory stays that of one game.
+        chunks = transfer.export_chunks(
+            connection, file_format, *transfer.export_span(connection, game_id)
+        )
+        if output is None:
+            for chunk in chunks:
+                sys.stdout.write(chunk)
+            sys.stdout.flush()
+            return
+        # Into a file beside it, renamed when whole: a failed export leaves no half file.
+        partial = f"{output}.partial"
+        try:
+            with open(partial, "w", encoding="utf-8", newline="") as handle:
+                for chunk in chunks:
+                    handle.write(chunk)
+            os.replace(partial, output)
+        finally:
+            if os.path.exists(partial):
+                os.unlink(partial)
     except db.NotFound as exc:
         raise FieldError(str(exc), "--game") from None
-    finally:
-        connection.close()
-    if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    try:
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
     except OSError as exc:
         raise FieldError(exc.strerror or str(exc), "--output") from None
+    finally:
+        connection.close()
 
 
 @main.command(name="import")

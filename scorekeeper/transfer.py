@@ -110,7 +110,7 @@ class ImportProblem(ValueError):
 # --- export -------------------------------------------------------------------------------
 
 
-def _export_span(database: Database, game_id: int | None = None) -> tuple[int, int]:
+def export_span(database: Database, game_id: int | None = None) -> tuple[int, int]:
     """The ids (first, last) an export of one game or of all reads; raises NotFound for an
     unknown game."""
     if game_id is None:
@@ -199,7 +199,7 @@ def json_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
 
 def export_json(database: Database, game_id: int | None = None) -> str:
     """The JSON export of one game or of all; raises NotFound for an unknown game."""
-    return "".join(export_chunks(database, "json", *_export_span(database, game_id)))
+    return "".join(export_chunks(database, "json", *export_span(database, game_id)))
 
 
 def _cell(text: str | None) -> str:
@@ -266,7 +266,7 @@ def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
 
 def export_csv(database: Database, game_id: int | None = None) -> str:
     """The CSV export (one row per player per hand); raises NotFound for an unknown game."""
-    return "".join(export_chunks(database, "csv", *_export_span(database, game_id)))
+    return "".join(export_chunks(database, "csv", *export_span(database, game_id)))
 
 
 # --- import -------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
 ``games``       storing and listing games, the history, a player's record
 ``hands``       reading a game's hands; recording, editing and deleting one
 ``transfer``    the queries behind export and import
+``figures``     each game's derived figures (careers, head-to-head), kept by version
 ``keys``        edit keys
 
 The schema exists only as the named migrations (``Migrations("scorekeeper")``). It is
@@ -43,6 +44,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
     after it (partners hold their side's); for Israeli Whist also ``contract``, ``tricks``
     and ``revokes`` (null for a thrown-in deal).
+``game_figures``
+    a cache, not data: each game's figures derived by its rules (``figures``), valid only
+    for the ``version`` and ``format`` stored with them.
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
@@ -66,6 +70,7 @@ from .connection import (
     writing,
 )
 from .errors import Conflict, NotFound
+from .figures import GameFigures, game_figures, recorded
 from .games import (
     Game,
     LatestGames,
@@ -125,6 +130,7 @@ __all__ = [
     "Conflict",
     "ExportedGame",
     "Game",
+    "GameFigures",
     "GameRange",
     "ImportedGame",
     "ImportedHand",
@@ -146,6 +152,7 @@ __all__ = [
     "delete_last_hand",
     "fill_states",
     "finish_game",
+    "game_figures",
     "hand_dealer",
     "get_db",
     "hash_key",
@@ -174,6 +181,7 @@ __all__ = [
     "player_records",
     "progress_of",
     "query",
+    "recorded",
     "replace_edit_key",
     "replace_hand",
     "replayed_hand",

@@ -161,16 +161,44 @@ def load_game(db: Database, game_id: int) -> Game | None:
     return games_from_rows(rows)[0] if rows else None
 
 
-def list_games(db: Database, status: str | None = None, limit: int = 100) -> list[Game]:
-    """Returns games newest first, optionally only those with ``status``."""
-    where, params = ("WHERE g.status = ?", [status]) if status else ("", [])
+def list_games(
+    db: Database, status: str | None = None, limit: int = 20, before: int | None = None
+) -> list[Game]:
+    """Returns games newest first, optionally only those with ``status`` and only those
+    with ids below ``before``: at most ``limit`` of them (a page; History has the rest)."""
     rows = query(
         db,
-        GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games g {where} ORDER BY id DESC LIMIT ?) "
+        GAME_QUERY + "WHERE g.id IN (SELECT id FROM games WHERE (:status IS NULL OR "
+        "status = :status) AND id < :before ORDER BY id DESC LIMIT :limit) "
         "ORDER BY g.id DESC, p.seat",
-        [*params, limit],
+        {"status": status, "before": MAX_ID if before is None else before, "limit": limit},
     ).fetchall()
     return games_from_rows(rows)
+
+
+# The ``sitters`` view, read for some names only. SQLite cannot push a filter on ``name``
+# into the view's UNION ALL, so a query on the view reads every seat of every game; these
+# read the names' index entries alone. ``:names`` is a JSON list of names.
+_GAMES_OF_NAMES = (
+    "SELECT game_id, name FROM players WHERE name IN (SELECT value FROM json_each(:names)) "
+    "UNION SELECT game_id, name FROM seat_changes "
+    "WHERE name IN (SELECT value FROM json_each(:names))"
+)
+_SITTERS_NAMED = (
+    "SELECT p.game_id, p.seat, p.name, NOT EXISTS (SELECT 1 FROM seat_changes c "
+    "WHERE c.game_id = p.game_id AND c.seat = p.seat) AS at_end FROM players p "
+    "WHERE p.name IN (SELECT value FROM json_each(:names)) UNION ALL "
+    "SELECT c.game_id, c.seat, c.name, NOT EXISTS (SELECT 1 FROM seat_changes d "
+    "WHERE d.game_id = c.game_id AND d.seat = c.seat AND d.from_hand > c.from_hand) AS at_end "
+    "FROM seat_changes c WHERE c.name IN (SELECT value FROM json_each(:names))"
+)
+# Every distinct name of a table's ``name`` index, one index seek per name: the work grows
+# with the names, not with the games they played.
+_DISTINCT_NAMES = (
+    "WITH RECURSIVE n(name) AS (SELECT min(name) FROM {table} UNION ALL "
+    "SELECT (SELECT min(name) FROM {table} WHERE name > n.name) FROM n "
+    "WHERE n.name IS NOT NULL) SELECT name FROM n WHERE name IS NOT NULL"
+)
 
 
 def known_player_names(db: Database, limit: int = 200) -> list[str]:
@@ -185,7 +213,11 @@ def known_player_names(db: Database, limit: int = 200) -> list[str]:
 
 def player_names(db: Database) -> list[str]:
     """Every name that has played a game, in alphabetical order (case-insensitive)."""
-    names = [row["name"] for row in query(db, "SELECT DISTINCT name FROM sitters")]
+    names = {
+        row["name"]
+        for table in ("players", "seat_changes")
+        for row in query(db, _DISTINCT_NAMES.format(table=table))
+    }
     return sorted(names, key=lambda n: (n.casefold(), n))
 
 
@@ -246,7 +278,8 @@ class Listing:
 # Which games a history page lists: those ``player`` sat in, started from ``since`` to
 # ``until`` (UTC days, both included); a filter that is None leaves every game in.
 _HISTORY_WHERE = (
-    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM sitters WHERE name = :player)) "
+    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player "
+    "UNION SELECT game_id FROM seat_changes WHERE name = :player)) "
     "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
     "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until) "
     "AND (:game IS NULL OR game = :game)"
@@ -322,9 +355,9 @@ def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
         "count(DISTINCT g.id) FILTER (WHERE g.status = 'finished') AS finished, "
         "json_group_array(json_array(g.winner, p.seat)) "
         "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
-        "FROM sitters p JOIN games g ON g.id = p.game_id WHERE p.name = ? "
+        f"FROM ({_SITTERS_NAMED}) p JOIN games g ON g.id = p.game_id "
         "GROUP BY g.game ORDER BY games DESC, g.game",
-        [name],
+        {"names": json.dumps([name])},
     ).fetchall()
     found = {}
     for row in rows:
@@ -349,9 +382,9 @@ def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[G
     return games_from_rows(
         query(
             db,
-            GAME_QUERY + "WHERE g.id IN (SELECT DISTINCT game_id FROM sitters WHERE name = ? "
-            "ORDER BY game_id DESC LIMIT ? OFFSET ?) ORDER BY g.id DESC, p.seat",
-            [name, limit, offset],
+            GAME_QUERY + f"WHERE g.id IN (SELECT DISTINCT game_id FROM ({_GAMES_OF_NAMES}) "
+            "ORDER BY game_id DESC LIMIT :limit OFFSET :offset) ORDER BY g.id DESC, p.seat",
+            {"names": json.dumps([name]), "limit": limit, "offset": offset},
         ).fetchall()
     )
 
@@ -377,10 +410,10 @@ def latest_games(
     between them (always the newest one)."""
     rows = query(
         db,
-        "SELECT p.game_id, g.hand_count FROM sitters p JOIN games g ON g.id = p.game_id "
-        "WHERE p.name IN (SELECT value FROM json_each(?)) AND (? IS NULL OR g.game = ?) "
-        "GROUP BY p.game_id HAVING count(DISTINCT p.name) >= ? ORDER BY p.game_id DESC",
-        [json.dumps(list(names)), game, game, together],
+        f"SELECT p.game_id, g.hand_count FROM ({_GAMES_OF_NAMES}) p "
+        "JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) "
+        "GROUP BY p.game_id HAVING count(*) >= :together ORDER BY p.game_id DESC",
+        {"names": json.dumps(list(names)), "game": game, "together": together},
     )
     ids: list[int] = []
     hands = total = 0

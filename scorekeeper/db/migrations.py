@@ -194,3 +194,22 @@ def m008_hand_state(db: Database) -> None:
     # last one's state instead of replaying the whole game. Null for hands stored before
     # this column: the first write that needs one replays that game once and fills them.
     db["hands"].add_column("state", str)
+
+
+@migrations()
+def m009_list_indexes_and_game_figures(db: Database) -> None:
+    # Lists at ten thousand games (issue 12). A player's games by name wherever they sat
+    # (``sitters`` reads both tables by name); the export's parts from ids and hand
+    # counts alone, without reading each game's settings.
+    db.execute("CREATE INDEX IF NOT EXISTS idx_seat_changes_name ON seat_changes (name)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_players_name_game ON players (name, game_id)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_games_parts ON games (id, hand_count, version)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_games_status_id ON games (status, id)")
+    # Figures derived from a game by its rules (careers, head-to-head), kept so a page
+    # sums them instead of replaying every game: one row per game, valid only while the
+    # game's version is ``version`` and the figures are written in ``format``. Anything
+    # else is stale and worked out again; deleting every row loses nothing.
+    db.execute(
+        "CREATE TABLE game_figures (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
+        "version INTEGER NOT NULL, format TEXT NOT NULL, figures TEXT NOT NULL)"
+    )

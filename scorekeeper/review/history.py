@@ -3,10 +3,13 @@ each started, with the export of every game in parts."""
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from flask import render_template
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import db
@@ -81,11 +84,51 @@ def history():
         games=[_listing(item) for item in listings],
         filtered=any((player, since, until, game)),
         pages=pages(page, count, "review.history", **filters),
-        export_parts=[
-            {"first": part.first, "last": part.last, "games": part.games}
-            for part in db.split_games(database, export_max_hands())
-        ],
+        export_parts=_export_parts(database),
     ), (400 if problem else 200)
+
+
+# History lists the parts of an export of everything itself up to this many; more parts
+# (years of games) get a page of their own, so History's work stays that of its page.
+PARTS_SHOWN = 12
+
+
+def _export_parts(database) -> list[dict[str, Any]] | None:
+    """The parts of an export of every game, or None when they are too many to list here
+    (the page links to ``export_parts`` instead)."""
+    games, hands = db.count_games(database)
+    if games > 1 and hands > export_max_hands() * PARTS_SHOWN:
+        return None
+    return _parts(database)
+
+
+def _parts(database) -> list[dict[str, Any]]:
+    return [
+        {"first": part.first, "last": part.last, "games": part.games}
+        for part in db.split_games(database, export_max_hands())
+    ]
+
+
+@bp.get("/history/export")
+def export_parts():
+    """Every part of an export of every game, for a database too large for one file."""
+    return render_template("export_parts.html", export_parts=_parts(db.get_db()))
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_label(key: str, rules: str, settings: Any, _language: str) -> str:
+    """``rules_label`` of a game, worked out once per preset, settings and language: a
+    club plays the same few rules in thousands of games."""
+    return rules_label(_Rules(key, rules, settings))
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What ``rules_label`` reads of a game."""
+
+    game: str
+    rules: str
+    settings: Any
 
 
 def _listing(item: db.Listing) -> dict[str, Any]:
@@ -97,7 +140,7 @@ def _listing(item: db.Listing) -> dict[str, Any]:
         "date": game.created_at[:10],
         "duration": duration_text(item.first_hand_at, item.last_hand_at),
         "players": game.seated,
-        "rules": rules_label(game),
+        "rules": _rules_label(game.game, game.rules, game.settings, str(get_locale())),
         "hands": game.hand_count,
         "winner": None if game.winner is None else side_names(game)[game.winner],
         "total": None if game.winner is None else total(game.totals[game.winner]),

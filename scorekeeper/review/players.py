@@ -6,6 +6,8 @@ games first, and say so when capped.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +24,7 @@ from ..game_service import game_of, offered_games
 from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
-from .stats_pages import figure_rows, recorded
+from .stats_pages import figure_rows
 
 MAX_COMPARED = 8
 
@@ -70,14 +72,19 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
     if not 2 <= len(chosen) <= MAX_COMPARED:
         raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
     latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
-    found = db.load_games_with_hands(database, game_ids=latest.ids)
-    table = get_game(key).head_to_head([recorded(g, h) for g, h in found], chosen)
+    # The game's own table of no games, to which each game's rivalries add, oldest first.
+    table = get_game(key).head_to_head([], chosen)
+    sums = {(r.player, r.opponent): r for r in table.rivalries}
+    for figures in db.game_figures(database, latest.ids):
+        for pair, rivalry in figures.rivalries.items():
+            if pair in sums:
+                sums[pair] += rivalry
     cells = {}
     for a in chosen:
         for b in chosen:
             if a == b:
                 continue
-            rivalry = table.rivalry(a, b)
+            rivalry = sums[(a, b)]
             cells[(a, b)] = {
                 "games": _(
                     "%(ahead)d–%(behind)d in %(finished)d finished",
@@ -115,8 +122,14 @@ def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str,
     hands."""
     game = get_game(key)
     latest = db.latest_games(database, [name], 1, figures_max_hands(), key)
-    found = db.load_games_with_hands(database, game_ids=latest.ids)
-    figures = game.careers(recorded(g, h) for g, h in found)[name].figures
+    # Each game's figures of the player, added up oldest first as ``careers`` does.
+    # (A game without hands gives no figures: a player with no others is replayed.)
+    per_game = [f.players[name] for f in db.game_figures(database, latest.ids) if name in f.players]
+    if per_game:
+        figures = functools.reduce(operator.add, per_game)
+    else:
+        found = db.load_games_with_hands(database, game_ids=latest.ids)
+        figures = game.careers(db.recorded(g, h) for g, h in found)[name].figures
     lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
     note = (
         _(
@@ -132,7 +145,7 @@ def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str,
         "title": translate(game.name),
         "rows": figure_rows(lines),
         "note": note,
-        "latest": found[-1],
+        "latest": latest.ids[-1],
     }
 
 
@@ -151,7 +164,7 @@ def player(name: str):
     except BadQuery as exc:
         abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
     careers = [_career(database, name, key, record) for key, record in records.items()]
-    latest_game, latest_hands = max((c["latest"] for c in careers), key=lambda f: f[0].id)
+    latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
     game = game_of(latest_game)
     progress = db.progress_of(latest_game, latest_hands)
     size = page_size()
