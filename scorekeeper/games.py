@@ -33,7 +33,7 @@ from .access import (
     replaced_key_message,
     require_edit,
 )
-from .chart import game_chart
+from .chart import running_totals_svg
 from .engine import GAMES, EngineError, Game
 from .engine.core.display import signed
 from .engine.core.game import partnered
@@ -181,8 +181,7 @@ def scoreboard(game_id: int):
         flash(replaced_key_message(), "info")
     editable = can_edit(game)
     if get_flashed_messages():
-        game, hands = game_and_hands_or_404(game_id)  # both as of one moment
-        response = CachedPage.of(_render_scoreboard(game, hands, editable)).response()
+        response = CachedPage.of(_render_scoreboard(*_scoreboard_of(game_id), editable)).response()
         response.headers["Cache-Control"] = "private, no-store"
         return response
     return _cached_part(game, editable, _part("page"), _render_scoreboard)
@@ -240,8 +239,8 @@ def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[...,
     else:
         page = page_cache().get(key)
         if page is None:
-            game, hands = game_and_hands_or_404(game.id)  # both as of one moment
-            page = CachedPage.of(render(game, hands, editable))
+            game, progress, totals = _scoreboard_of(game.id)
+            page = CachedPage.of(render(game, progress, totals, editable))
             key = _page_key(game, editable, part)
             page_cache().put(key, page)
         response = page.response()
@@ -262,12 +261,19 @@ def _seat_changes(game: db.Game) -> dict[int, list[str]]:
     return found
 
 
-def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> dict[str, Any]:
-    progress = db.progress_of(game, hands)
-    every_hand = _part("page") != "page"
-    rows = rows_of(
-        game_of(game), progress, game.names_at, last=None if every_hand else RECENT_HANDS
-    )
+def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
+    """The game, its progress holding the hands the page shows (the last ``RECENT_HANDS``,
+    or every hand with ``?all=1``) and every hand's running totals, as of one moment."""
+    last = None if _part("page") != "page" else RECENT_HANDS
+    game, progress, totals = db.load_scoreboard(db.get_db(), game_id, last)
+    if game is None:
+        abort(404, _("There is no game %(game)d.", game=game_id))
+    return game, progress, totals
+
+
+def _live_context(
+    game: db.Game, progress: Any, totals: list[tuple[int, ...]], editable: bool
+) -> dict[str, Any]:
     return {
         "game": game,
         "rules": rules_label(game),
@@ -276,29 +282,31 @@ def _live_context(game: db.Game, hands: list[db.StoredHand], editable: bool) -> 
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(progress),
-        "rows": rows,
-        "hand_count": len(progress.hands),
-        "every_hand": every_hand,
+        "rows": rows_of(game_of(game), progress, game.names_at),
+        "hand_count": progress.next_number - 1,
+        "every_hand": _part("page") != "page",
         "recent_hands": RECENT_HANDS,
         "changes": _seat_changes(game),
         "editable": editable,
-        "chart": Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
-        if progress.hands
+        "chart": Markup(running_totals_svg(side_names(game), totals, title=_("Running totals")))
+        if totals
         else None,
     }
 
 
-def _render_live(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
-    return render_template("_scoreboard_live.html", **_live_context(game, hands, editable))
+def _render_live(game: db.Game, progress: Any, totals: list, editable: bool) -> str:
+    return render_template(
+        "_scoreboard_live.html", **_live_context(game, progress, totals, editable)
+    )
 
 
-def _render_scoreboard(game: db.Game, hands: list[db.StoredHand], editable: bool) -> str:
+def _render_scoreboard(game: db.Game, progress: Any, totals: list, editable: bool) -> str:
     # No edit link here: the page is cached (by the server and the phone's service
     # worker), so the link shows only on /share/edit, after a warning and a second tap.
     view = share.view_url(game.id)
     return render_template(
         "scoreboard.html",
-        **_live_context(game, hands, editable),
+        **_live_context(game, progress, totals, editable),
         view_url=view,
         view_qr=share.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, _part("live")))}"',

@@ -4,7 +4,6 @@ print and never compute a score."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -93,18 +92,12 @@ def seat_classes(hand: HandView, side: Sequence[int], view: SeatView) -> str:
 
 
 def rows_of(
-    game: Game,
-    progress: Any,
-    seating: Callable[[int], Sequence[str]] | None = None,
-    last: int | None = None,
+    game: Game, progress: Any, seating: Callable[[int], Sequence[str]] | None = None
 ) -> list[Row]:
-    """One row per hand, newest last, as the game shows its hands; with ``seating`` (who
-    sat where at hand n), a partnership game's rows also name who dealt and who won the
-    auction. With ``last``, only the last ``last`` hands: a hand's row depends on that
-    hand alone, so the game shows just those (``progress`` is a frozen dataclass)."""
+    """One row per hand of ``progress`` (a resumed one holds only the hands after its
+    state), newest last, as the game shows its hands; with ``seating`` (who sat where at
+    hand n), a partnership game's rows also name who dealt and who won the auction."""
     with_names = seating is not None and partnered(game)
-    if last is not None and len(progress.hands) > last:
-        progress = dataclasses.replace(progress, hands=progress.hands[len(progress.hands) - last :])
     rows = []
     for hand in game.hand_views(progress):
         cells = tuple(

@@ -61,3 +61,34 @@ def test_the_two_views_are_cached_apart(client, make_game, post_hand):
     every = client.get(f"/games/{game_id}?all=1")
     assert first.headers["ETag"] != every.headers["ETag"]
     assert len(row_numbers(client.get(f"/games/{game_id}").get_data(as_text=True))) == RECENT_HANDS
+
+
+def test_the_scoreboard_reads_stored_totals_and_states_as_a_replay_gives_them(tmp_path):
+    """Every game of a database from before the states were stored (both games, thrown-in
+    deals, finish-now, edits): the chart's stored totals, and the last hands resumed from
+    the state before them, are what a full replay gives."""
+    import shutil
+    from pathlib import Path
+
+    from scorekeeper import db
+    from scorekeeper.engine.registry import get_game
+
+    path = tmp_path / "v3.db"
+    shutil.copy(Path(__file__).parent / "fixtures" / "scorekeeper-v3.db", path)
+    database = db.migrate(str(path))
+    try:
+        ids = [row[0] for row in database.execute("SELECT id FROM games ORDER BY id")]
+        assert {db.load_game(database, i).game for i in ids} == {"israeli-whist", "bid-whist"}
+        for game_id in ids:
+            game, progress, totals = db.load_scoreboard(database, game_id, last=2)
+            whole = db.progress_of(game, db.load_hands(database, game_id))
+            assert totals == get_game(game.game).running_totals(whole)
+            assert progress.hands == whole.hands[-2:]
+            assert (progress.totals, progress.status, progress.winner, progress.next_number) == (
+                whole.totals,
+                whole.status,
+                whole.winner,
+                whole.next_number,
+            )
+    finally:
+        database.close()

@@ -246,13 +246,14 @@ def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
         else:
             found[game_id] = figures
     if missing:
-        # Not written back from here: a page that reads never changes the database (the
-        # rows are written by ``refresh``); this process keeps them in its cache.
         computed = [compute(game, hands) for game, hands in load_games_with_hands(db, missing)]
         for figures in computed:
             if keys[figures.game_id][2] == figures.version:
                 _cache.put(keys[figures.game_id], figures)
             found[figures.game_id] = figures
+        # Kept for the next process too: a cache of what the hands give, never the
+        # players' data (each row only while its game is at that version; see ``store``).
+        store(db, computed)
     return [found[row["id"]] for row in rows if row["id"] in found]
 
 
@@ -278,13 +279,8 @@ def store(db: Database, computed: Sequence[GameFigures]) -> None:
 
 
 def refresh(db: Database, game_ids: Sequence[int]) -> None:
-    """Works out and stores the figures of the games in ``game_ids`` (after an import)."""
+    """Works out and stores the figures of the games in ``game_ids`` (after an import), a
+    batch of games at a time."""
     for start in range(0, len(game_ids), 500):
         batch = game_ids[start : start + 500]
-        computed = [compute(game, hands) for game, hands in load_games_with_hands(db, batch)]
-        rows = [(f.game_id, f.version, FORMAT, to_text(f)) for f in computed]
-        db.conn.executemany(
-            "INSERT OR REPLACE INTO game_figures (game_id, version, format, figures) "
-            "VALUES (?, ?, ?, ?)",
-            rows,
-        )
+        store(db, [compute(game, hands) for game, hands in load_games_with_hands(db, batch)])

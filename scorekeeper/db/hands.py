@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine.core.game import HandRecord, Settings, seat_values, side_names
+from ..engine.core.game import HandRecord, Settings, seat_values, side_names, side_values
 from ..engine.core.messages import msg
 from ..engine.registry import get_game
 from .connection import MAX_ID, now, query, writing
@@ -224,6 +224,47 @@ def current_progress(db: Database, game: Game) -> Progress:
         except _StatesMissing:
             fill_states(db, game.id)
     return progress_of(game, load_hands(db, game.id))
+
+
+def recent_progress(db: Database, game: Game, last: int | None) -> Progress:
+    """The game's progress holding only its last ``last`` hands (every hand for None):
+    resumed from the stored state before them, so the work is that of those hands however
+    long the game. ``next_number``, totals, status and winner are the whole game's."""
+    first = 1 if last is None else max(1, game.hand_count - last + 1)
+    for _ in range(2):
+        try:
+            state = _state_after(db, game, first - 1)
+            return resume_game(game, state, [h.record for h in load_hands(db, game.id, first)])
+        except _StatesMissing:
+            fill_states(db, game.id)
+    return progress_of(game, load_hands(db, game.id))
+
+
+def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
+    """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``,
+    each partner holding their side's): one statement and no replay."""
+    rules = get_game(game.game)
+    rows = db.execute(
+        "SELECT h.number, s.seat, s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+        "WHERE h.game_id = ? ORDER BY h.number, s.seat",
+        [game.id],
+    ).fetchall()
+    return [
+        side_values(rules, [total for _number, _seat, total in seats])
+        for _number, seats in itertools.groupby(rows, key=lambda row: row[0])
+    ]
+
+
+def load_scoreboard(
+    db: Database, game_id: int, last: int | None
+) -> tuple[Game | None, Progress | None, list[tuple[int, ...]]]:
+    """The game, its progress holding its last ``last`` hands (see ``recent_progress``) and
+    every hand's running totals, as of one moment."""
+    with db.atomic():
+        game = load_game(db, game_id)
+        if game is None:
+            return None, None, []
+        return game, recent_progress(db, game, last), running_totals(db, game)
 
 
 def load_revisions(db: Database, game_id: int) -> list[Revision]:

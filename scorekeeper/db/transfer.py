@@ -166,6 +166,11 @@ def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int,
             game = games[index]
             keep = game.id is not None and game.id not in taken
             stored[index] = _insert_game(db, game, game.id if keep else None, keys[index])
+    # After the import's own transaction: the careers' figures of each game, so the
+    # player pages read them instead of replaying (only a cache: see ``figures``).
+    from .figures import refresh
+
+    refresh(db, [stored[i] for i in range(len(games))])
     return [(stored[i], keys[i]) for i in range(len(games))]
 
 
