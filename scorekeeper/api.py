@@ -8,6 +8,7 @@ the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Blueprint, request, url_for
@@ -107,7 +108,6 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
     totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``).
     ``progress`` holds the hand: a whole replay, or the one a save resumed."""
     replayed = db.replayed_hand(progress, stored.number)
-    terms = game_of(game).explain(progress.settings, stored.record)
     return {
         "number": stored.number,
         "revision": stored.revision,
@@ -117,8 +117,22 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         **game_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
         # How each seat's points were worked out, in English as the API speaks.
-        "explain": [[str(term) for term in seat] for seat in terms],
+        "explain": _explained(game.game, progress.settings, stored.record),
     }
+
+
+@functools.lru_cache(maxsize=8192)
+def _explained_terms(game: str, settings: Any, record: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(str(term) for term in seat) for seat in get_game(game).explain(settings, record)
+    )
+
+
+def _explained(game: str, settings: Any, record: Any) -> list[list[str]]:
+    """How each seat's points were worked out, in English as the API speaks: the game's
+    ``explain``, worked out once per (settings, hand). Both are immutable, so a game's
+    JSON asked for again explains only the hands it did not have before."""
+    return [list(seat) for seat in _explained_terms(game, settings, record)]
 
 
 def _state_json(progress: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -166,11 +167,14 @@ def list_games(
 ) -> list[Game]:
     """Returns games newest first, optionally only those with ``status`` and only those
     with ids below ``before``: at most ``limit`` of them (a page; History has the rest)."""
+    # The status is written into the statement only when given: "(:status IS NULL OR …)"
+    # keeps SQLite from the (status, id) index, and a status no game has would walk every
+    # game backwards to find none.
+    having = "status = :status AND " if status is not None else ""
     rows = query(
         db,
-        GAME_QUERY + "WHERE g.id IN (SELECT id FROM games WHERE (:status IS NULL OR "
-        "status = :status) AND id < :before ORDER BY id DESC LIMIT :limit) "
-        "ORDER BY g.id DESC, p.seat",
+        GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games WHERE {having}id < :before "
+        "ORDER BY id DESC LIMIT :limit) ORDER BY g.id DESC, p.seat",
         {"status": status, "before": MAX_ID if before is None else before, "limit": limit},
     ).fetchall()
     return games_from_rows(rows)
@@ -277,13 +281,20 @@ class Listing:
 
 # Which games a history page lists: those ``player`` sat in, started from ``since`` to
 # ``until`` (UTC days, both included); a filter that is None leaves every game in.
-_HISTORY_WHERE = (
-    "WHERE (:player IS NULL OR id IN (SELECT game_id FROM players WHERE name = :player "
-    "UNION SELECT game_id FROM seat_changes WHERE name = :player)) "
-    "AND (:since IS NULL OR substr(created_at, 1, 10) >= :since) "
-    "AND (:until IS NULL OR substr(created_at, 1, 10) <= :until) "
-    "AND (:game IS NULL OR game = :game)"
-)
+_HISTORY_FILTERS = {
+    "player": "id IN (SELECT game_id FROM players WHERE name = :player "
+    "UNION SELECT game_id FROM seat_changes WHERE name = :player)",
+    "since": "substr(created_at, 1, 10) >= :since",
+    "until": "substr(created_at, 1, 10) <= :until",
+    "game": "game = :game",
+}
+
+
+def _history_where(params: dict[str, Any]) -> str:
+    """The WHERE clause of History's filters, naming only those given: a condition
+    "(:x IS NULL OR …)" is evaluated for every game even when ``x`` is None."""
+    given = [sql for name, sql in _HISTORY_FILTERS.items() if params.get(name) is not None]
+    return f"WHERE {' AND '.join(given)}" if given else ""
 
 
 def history(
@@ -301,7 +312,10 @@ def history(
     skipping ``offset``. Three statements, however many games the page holds."""
     params = {"player": player, "since": since, "until": until, "game": game}
     page = {"limit": -1 if limit is None else limit, "offset": offset}
-    chosen = f"SELECT id FROM games {_HISTORY_WHERE} ORDER BY id DESC LIMIT :limit OFFSET :offset"
+    chosen = (
+        f"SELECT id FROM games {_history_where(params)} "
+        "ORDER BY id DESC LIMIT :limit OFFSET :offset"
+    )
     with db.atomic():
         games = games_from_rows(
             query(
@@ -331,7 +345,8 @@ def count_history(
 ) -> int:
     """How many games :func:`history` lists with these filters and no limit."""
     params = {"player": player, "since": since, "until": until, "game": game}
-    row = query(db, f"SELECT count(*) AS games FROM games {_HISTORY_WHERE}", params).fetchone()
+    where = _history_where(params)
+    row = query(db, f"SELECT count(*) AS games FROM games {where}", params).fetchone()
     return row["games"]
 
 
