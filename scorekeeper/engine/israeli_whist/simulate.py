@@ -9,7 +9,7 @@ same first hand. Cards stay card numbers until ``DealResult.to_dict`` writes the
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +17,9 @@ from ..core.cards import Card
 from ..core.seats import SEATS, left_of
 from .auction import Auction, Call
 from .bids import TRICKS_PER_HAND, Bid
-from .bots import Bot, make_bots
-from .contracts import ContractPhase, OverUnder
-from .play import NO_TRUMP, PlayState, Trick
+from .bots import Bot, RandomBot, make_bots
+from .contracts import ContractPhase, OverUnder, speaking_order
+from .play import NO_TRUMP, PlayState, Trick, play_out_random
 from .progression import next_dealer
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import HandScore, score_hand, score_pass_round
@@ -168,6 +168,43 @@ class _Table:
         self.choose_call = [bot.choose_call for bot in bots]
         self.choose_contract = [bot.choose_contract for bot in bots]
         self.choose_card = [bot.choose_card for bot in bots]
+        # Four plain random bots sharing one generator play their cards in one loop, from
+        # the very draws their choose_card would make.
+        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
+        self.random_bits = (
+            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
+            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
+            else None
+        )
+        self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
+
+    def _random_contracts(
+        self, bits: Callable[[int], int], declarer: int, level: int
+    ) -> tuple[list[int], list[int]]:
+        # RandomBot.choose_contract for each seat in speaking order, from the same draws,
+        # without a ContractPhase: (the speaking order, the contracts in seat order).
+        order = self._orders[declarer]
+        contracts = [0] * SEATS
+        total = 0
+        if not self.settings.declarer_may_raise:
+            contracts[declarer] = total = level
+        for seat in order[:-1]:
+            if seat == declarer:  # level..13
+                contract = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
+            else:  # 0..13
+                contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+            contracts[seat] = contract
+            total += contract
+        # The last bidder, who may not make the total exactly 13.
+        forbidden = TRICKS_PER_HAND - total
+        if forbidden >= 0:
+            contract = bits(32) * TRICKS_PER_HAND >> 32
+            if contract >= forbidden:
+                contract += 1
+        else:
+            contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        contracts[order[-1]] = contract
+        return list(order), contracts
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
@@ -175,10 +212,15 @@ class _Table:
         hands = dealt
         auction = Auction(settings, dealer, dealt)
         choose_call = self.choose_call
+        bits = self.random_bits
         while True:
             seat = auction.to_speak
             if seat is not None:
-                auction.apply(choose_call[seat](auction, hands[seat]))
+                if bits is not None:  # RandomBot.choose_call, without the call
+                    legal = auction.legal_actions()
+                    auction.apply(legal[bits(32) * len(legal) >> 32])
+                else:
+                    auction.apply(choose_call[seat](auction, hands[seat]))
             elif auction.phase == "exchange":
                 for seat, bot in enumerate(self.bots):
                     auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
@@ -191,13 +233,19 @@ class _Table:
                 return _pass_round_result(self, dealer, dealt, hands, auction)
             return DealResult(dealer, dealt, auction.rounds, auction.exchanges)
         trump = int(bid.denomination)
-        phase = ContractPhase(settings, declarer, bid.level)
-        choose_contract = self.choose_contract
-        for seat in phase.order:
-            phase.apply(choose_contract[seat](phase, hands[seat], trump))
-        contracts = phase.contracts
+        if bits is not None:
+            order, contracts = self._random_contracts(bits, declarer, bid.level)
+        else:
+            phase = ContractPhase(settings, declarer, bid.level)
+            choose_contract = self.choose_contract
+            for seat in phase.order:
+                phase.apply(choose_contract[seat](phase, hands[seat], trump))
+            order, contracts = phase.order, phase.contracts
         play = PlayState._trusted(hands, trump, declarer, contracts)
-        play.play_out(self.choose_card)
+        if bits is not None:
+            play_out_random(play, bits)
+        else:
+            play.play_out(self.choose_card)
         taken = play.tricks_taken
         return DealResult(
             dealer,
@@ -207,7 +255,7 @@ class _Table:
             declarer,
             bid,
             contracts,
-            phase.order,
+            order,
             play.tricks,
             taken,
             score_hand(settings, contracts, taken, declarer=declarer),
@@ -218,7 +266,10 @@ def _pass_round_result(
     table: _Table, dealer: int, dealt: list[list[int]], hands: list[list[int]], auction: Auction
 ) -> DealResult:
     play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
-    play.play_out(table.choose_card)
+    if table.random_bits is not None:
+        play_out_random(play, table.random_bits)
+    else:
+        play.play_out(table.choose_card)
     taken = play.tricks_taken
     return DealResult(
         dealer,
