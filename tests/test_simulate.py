@@ -152,13 +152,12 @@ def check_deal(settings, record):
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 def test_random_playthroughs_keep_every_rule(rules, bots):
     settings = preset(rules)
-    dealer = 0
     summary = SimulationSummary()
-    for result in simulate_deals(settings, DEALS, seed=2024, bots=bots):
+    for index, result in enumerate(simulate_deals(settings, DEALS, seed=2024, bots=bots)):
         record = result.to_dict()
-        assert record["dealer"] == dealer
+        # The deal passes left after every deal, so that each deal stands alone.
+        assert record["dealer"] == index % 4
         check_deal(settings, record)
-        dealer = dealer if record["thrown_in"] else (dealer + 1) % 4
         summary.add(result)
     assert summary.deals == DEALS
     assert summary.over + summary.under + summary.thrown_in == DEALS
@@ -178,6 +177,18 @@ def test_house_rules_playthroughs(changes):
             check_deal(settings, result.to_dict())
 
 
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_fast_random_loop_plays_as_the_bots_do(rules):
+    settings = preset(rules)
+    fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots="random")]
+
+    class Slow(RandomBot):  # not a plain RandomBot, so each decision is the bot's own call
+        __slots__ = ()
+
+    slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots=Slow)]
+    assert fast == slow
+
+
 class Passer(RandomBot):
     """Passes at every turn, so every deal goes through all its Frisch rounds."""
 
@@ -190,10 +201,10 @@ def test_an_all_pass_deal_is_exchanged_then_thrown_in(rules):
     settings = preset(rules)
     bots = [Passer(seat, random.Random(seat)) for seat in range(4)]
     results = list(simulate_deals(settings, 3, seed=1, bots=bots, first_dealer=3))
-    for result in results:
+    for index, result in enumerate(results):
         record = result.to_dict()
         check_deal(settings, record)
-        assert record["thrown_in"] and record["dealer"] == 3  # the same dealer deals again
+        assert record["thrown_in"] and record["dealer"] == (3 + index) % 4
         assert len(record["auctions"]) == settings.frisch_rounds + 1
         assert len(record["exchanges"]) == settings.frisch_rounds
     assert results[0].to_dict()["deal"] != results[1].to_dict()["deal"]

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from scorekeeper.engine import find_game
+from scorekeeper.engine.core.simulation import deal_indices, deal_seed
 
 DEALS = 400
 
@@ -19,61 +20,61 @@ PINNED = {
         "standard",
         "",
         "random",
-    ): "656359913c5015200b48243826cc1749e1caa4a80428dc871bde34bd7aaa7981",
+    ): "99982a71fb165e4a27383c9a4e3499124e4f6b925bf8d042fd68d50bc3ea0bad",
     (
         "israeli-whist",
         "standard",
         "",
         "heuristic",
-    ): "470c5c2943e8db94e5fbf5c577d9037db430f3f2e07b55a7e6b96b9728c09f33",
+    ): "533429752e11e7114066b631cbaf026298ddc6469760536147ac008f499c7e71",
     (
         "israeli-whist",
         "elhanani",
         "",
         "random",
-    ): "7a1cf05a91cfc8bfecadcb5e6f927da67e9319cfb798e7c0b437871196cd8588",
+    ): "ef0b81be1a1ee34d82e6c9e3fbeca584157df81b92a29cc9a52e7a69bacdb69e",
     (
         "israeli-whist",
         "pagat-german",
         "",
         "heuristic",
-    ): "15081c4e35fae20513389c816da9ae847caa679ebb67de1d0a13f1e6390d3755",
+    ): "6a643b002732a1f82e9e2ded23498f5b743bcbb192fbe4643c1b84b5f10525e2",
     (
         "israeli-whist",
         "standard",
         "all_pass=pass_round,declarer_miss_factor=2",
         "random",
-    ): "4224ce920378865f19ad0da2edf7c2e28790d3ba6da748979aaa0780ec4bac90",
+    ): "69d2ef63dcbc47ab5c74e472f1a6465e298987aadd5f3a3e5c6e5e2f9249d456",
     (
         "israeli-whist",
         "standard",
         "all_pass=pass_round,declarer_miss_factor=2",
         "heuristic",
-    ): "ad754efe328c0ae417abb0124e932138b09c3c25473b968d5ba770c40cd5ecdf",
+    ): "928596bfa2ac78eb26e8ffc4c12eb9f4c33dc7241a59cccfff1f91ca92d6b930",
     (
         "bid-whist",
         "bid-whist",
         "",
         "random",
-    ): "031c7d94114f7c20072da1d819946b53da3118e8d63baf7629def050f6254fa6",
+    ): "9f9d4cb28fdf96a838919f47a40dbece297914c4209ee8b1a390da61399271cd",
     (
         "bid-whist",
         "bid-whist",
         "",
         "heuristic",
-    ): "050d8c803dfdcb404ac3a620eafc465057fe1a362ec93aeaf2a30407fda2ee2a",
+    ): "a47e8e966b3153341ba992bc351847459b001f39214f87baef57d59a88bb94e3",
     (
         "bid-whist",
         "bid-whist",
         "jokers=1,nt_jokers=any_time,sport_kitty=yes",
         "random",
-    ): "536872308d54fab5f138f2a8157330a3d56b0780852eeb0229e28353f4575421",
+    ): "cc1dcf7b22e470b6e0dcd6e6bfc7c27a4b51ad38ce150218f068d2cbfcc9d9d2",
     (
         "bid-whist",
         "bid-whist",
         "jokers=1,nt_jokers=any_time,sport_kitty=yes",
         "heuristic",
-    ): "62bc6ade91c05443c1f3b160cdd18b2252d6076b31edb75651fc2470f5c24aff",
+    ): "27cc9d21adeccbacce9948e0fc45d035e4ab8cb381ce20e01fe6bff2d4d77c60",
 }
 
 
@@ -103,3 +104,33 @@ def run_digest(game_key: str, rules: str, changes: str, bots: str, seed: int = 2
 @pytest.mark.parametrize(("game_key", "rules", "changes", "bots"), sorted(PINNED))
 def test_simulated_deals_are_pinned(game_key, rules, changes, bots):
     assert run_digest(game_key, rules, changes, bots) == PINNED[game_key, rules, changes, bots]
+
+
+@pytest.mark.parametrize(
+    ("game_key", "rules"), [("israeli-whist", "standard"), ("bid-whist", "bid-whist")]
+)
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_a_share_of_a_run_is_those_deals_of_the_whole_run(game_key, rules, bots):
+    game = find_game(game_key, include_unlisted=True)
+    settings = game.preset(rules)
+    whole = [r.to_dict() for r in game.simulate_results(settings, 40, seed=7, bots=bots)]
+    shares = [
+        [r.to_dict() for r in game.simulate_results(settings, part, seed=7, bots=bots)]
+        for part in (range(0, 13), range(13, 14), range(14, 40))
+    ]
+    assert shares[0] + shares[1] + shares[2] == whole
+    assert [deal["dealer"] for deal in whole] == [index % 4 for index in range(40)]
+    # Every deal has its own shuffle: no two deals of the run are dealt alike.
+    assert len({json.dumps(deal["deal"]) for deal in whole}) == 40
+
+
+def test_deal_seeds_differ_for_every_seed_and_index():
+    seeds = {deal_seed(seed, index) for seed in range(-50, 50) for index in range(50)}
+    assert len(seeds) == 100 * 50
+    with pytest.raises(ValueError, match="deal index -1"):
+        deal_seed(1, -1)
+    assert deal_indices(5) == range(5) and deal_indices(range(3, 9)) == range(3, 9)
+    with pytest.raises(ValueError, match="deals is -2"):
+        deal_indices(-2)
+    with pytest.raises(ValueError, match="step 1"):
+        deal_indices(range(0, 10, 2))

@@ -1,9 +1,11 @@
 """Simulation of whole deals: shuffle and deal, auction with Frisch exchanges, contracts,
 13 tricks and the score, played by bots (see ``bots``).
 
-The same seed gives the same deals, calls and cards, every time: the pack is shuffled with
-one seeded ``random.Random`` and the bots draw from another, so every bot kind is dealt the
-same first hand. Cards stay card numbers until ``DealResult.to_dict`` writes them as text.
+The same seed gives the same deals, calls and cards, every time: each deal is shuffled and
+played from its own generator, seeded from the run's seed and the deal's index (see
+``core.simulation``), so no deal depends on another and every bot kind is dealt the same
+hands; the bots draw from that generator after the shuffle. Cards stay card numbers until
+``DealResult.to_dict`` writes them as text.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.seats import SEATS, left_of
+from ..core.simulation import deal_indices, deal_seed, run_seed
 from .auction import Auction, Call
 from .bids import TRICKS_PER_HAND, Bid
-from .bots import Bot, RandomBot, make_bots
+from .bots import Bot, BotFactory, RandomBot, make_bots
 from .contracts import ContractPhase, OverUnder, speaking_order
 from .play import NO_TRUMP, PlayState, Trick, play_out_random
-from .progression import next_dealer
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
@@ -285,33 +287,47 @@ def _pass_round_result(
 
 def simulate_deals(
     settings: RuleSettings,
-    hands: int,
+    hands: int | range,
     seed: int | None = None,
-    bots: str | Sequence[Bot] = "random",
+    bots: str | Sequence[Bot] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[DealResult]:
-    """Returns an iterator over ``hands`` simulated deals; the dealer moves on per
-    ``progression.next_dealer`` (a thrown-in deal is dealt again by the same dealer).
+    """Returns an iterator over ``hands`` simulated deals, or over the deals of the run
+    whose indices a ``range`` gives (one worker's share of a longer run).
 
-    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order; without a seed the run
-    is not repeatable. Raises ValueError at once for a negative count, a bad seat, an
-    unknown bot kind or a wrong number of bots.
+    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
+    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
+    and is dealt by seat ``(first_dealer + index) % 4``; the deal passes left after every
+    deal, thrown in or not, as no deal may depend on the one before. So a range of a run
+    gives exactly those deals of the whole run.
+
+    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> Bot`` that is given
+    the run's generator, or four bots in seat order (whose own generators are theirs to
+    seed); without a seed the run is not repeatable. Raises ValueError at once for a
+    negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    if hands < 0:
-        raise ValueError(f"hands is {hands}; it must be 0 or more")
+    indices = deal_indices(hands, "hands")
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    players = make_bots(bots, random.Random(f"{seed}:bots")) if isinstance(bots, str) else bots
-    return _deals(_Table(settings, players), random.Random(seed), hands, first_dealer)
+    seed = run_seed(seed)
+    rng = random.Random()
+    if isinstance(bots, str):
+        players = make_bots(bots, rng)
+    elif callable(bots):
+        players = [bots(seat, rng) for seat in range(SEATS)]
+    else:
+        players = list(bots)
+    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
-def _deals(table: _Table, deck_rng: random.Random, hands: int, dealer: int) -> Iterator[DealResult]:
-    for _ in range(hands):
-        result = table.play_deal(dealer, deck_rng)
-        yield result
-        dealer = next_dealer(dealer, result.record)
+def _deals(
+    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
+) -> Iterator[DealResult]:
+    reseed = rng.seed
+    play_deal = table.play_deal
+    for index in indices:
+        reseed(deal_seed(seed, index))
+        yield play_deal((first_dealer + index) % SEATS, rng)
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
