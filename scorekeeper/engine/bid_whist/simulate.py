@@ -284,6 +284,19 @@ class SimulationSummary:
         self.sets += not made
         self.bostons += boston
 
+    def merge(self, other: SimulationSummary) -> None:
+        """Adds the counts of ``other``, a summary of other deals (another worker's share
+        of a run), as if its deals had been counted here; the time is this summary's."""
+        self.deals += other.deals
+        self.thrown_in += other.thrown_in
+        self.sets += other.sets
+        self.bostons += other.bostons
+        for key, (made, total) in other.by_bid.items():
+            entry = self.by_bid.setdefault(key, [0, 0])
+            entry[0] += made
+            entry[1] += total
+        self.seconds = time.perf_counter() - self._started
+
     @property
     def played(self) -> int:
         return self.deals - self.thrown_in

@@ -357,6 +357,21 @@ class SimulationSummary:
             return
         self._count(result.declarer, result.contracts, score.made, score.over_under)
 
+    def merge(self, other: SimulationSummary) -> None:
+        """Adds the counts of ``other``, a summary of other deals (another worker's share
+        of a run), as if its deals had been added here."""
+        self.deals += other.deals
+        self.thrown_in += other.thrown_in
+        self.over += other.over
+        self.under += other.under
+        for mine, theirs in (
+            *zip(self.by_position, other.by_position, strict=True),
+            *zip(self.by_contract, other.by_contract, strict=True),
+            *((self.zero[hand], other.zero[hand]) for hand in self.zero),
+        ):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
+
     def add_deal(self, deal: Mapping[str, Any]) -> None:
         """Counts a deal as ``DealResult.to_dict`` (and the Game interface) writes it."""
         if deal["thrown_in"]:
