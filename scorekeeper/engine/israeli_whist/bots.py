@@ -91,45 +91,50 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
 def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     """``estimate_tricks`` for each denomination 0..4 at once, from one look at the hand:
     what a suit is worth depends on the trump only through a few cases, so the suits'
-    lengths, honours and jacks are found once, and each total is added up in the same
-    order, so to the same float, as ``estimate_tricks`` alone would."""
+    lengths, honours and jacks are found once, and each total is added up suit by suit in
+    the same order, so to the same float, as ``estimate_tricks`` alone would."""
+    suit_of = SUIT_OF
     lengths = [0, 0, 0, 0]
+    high = []
     for card in hand:
-        lengths[SUIT_OF[card]] += 1
+        lengths[suit_of[card]] += 1
+        if RANK_OF[card] >= 9:
+            high.append(card)
     honours: list[float] = [0, 0, 0, 0]
     jacks = [False, False, False, False]
-    for card in hand:
-        suit = SUIT_OF[card]
+    for card in high:  # in the hand's order, as a suit's honours are summed
+        suit = suit_of[card]
         rank = RANK_OF[card]
-        if rank >= 10:
-            honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
-        elif rank == 9:
+        if rank == 9:
             jacks[suit] = True
-    # Each suit's share when it is trumps, when the hand is no-trump, and otherwise (with
-    # the ruffing value that a side suit adds when the hand holds 3 trumps or more).
-    as_trump = [honours[s] + max(0, lengths[s] - 3) + (0.3 if jacks[s] else 0.0) for s in range(4)]
-    at_no_trump = [
-        honours[s] * 0.9 + (max(0, lengths[s] - 4) * 0.8 if honours[s] >= 1.5 else 0.0)
-        for s in range(4)
+        else:
+            honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
+    h0, h1, h2, h3 = honours
+    # Each suit's share when it is trumps ...
+    a0, a1, a2, a3 = (
+        honours[s] + max(0, lengths[s] - 3) + (0.3 if jacks[s] else 0.0) for s in range(4)
+    )
+    # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
+    r0, r1, r2, r3 = ((1.2, 0.6, 0.2)[n] if n < 3 else 0.0 for n in lengths)
+    l0, l1, l2, l3 = lengths
+    # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
+    # its ruffing value).
+    return [
+        0.0 + a0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + a0 + h1 + h2 + h3,
+        0.0 + h0 + r0 + a1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + a1 + h2 + h3,
+        0.0 + h0 + r0 + h1 + r1 + a2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + a2 + h3,
+        0.0 + h0 + r0 + h1 + r1 + h2 + r2 + a3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + a3,
+        0.0
+        + _at_no_trump(h0, l0)
+        + _at_no_trump(h1, l1)
+        + _at_no_trump(h2, l2)
+        + _at_no_trump(h3, l3),
     ]
-    ruffs = [(1.2, 0.6, 0.2)[n] if n < 3 else 0.0 for n in lengths]
-    found = []
-    for trump in range(4):
-        total = 0.0
-        long_trumps = lengths[trump] >= 3
-        for suit in range(4):
-            if suit == trump:
-                total += as_trump[suit]
-            else:
-                total += honours[suit]
-                if long_trumps:
-                    total += ruffs[suit]
-        found.append(total)
-    total = 0.0
-    for suit in range(4):
-        total += at_no_trump[suit]
-    found.append(total)
-    return found
+
+
+def _at_no_trump(honours: float, length: int) -> float:
+    # A suit's share at no-trump: its honours, and its length when they are strong.
+    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
 class HeuristicBot:
