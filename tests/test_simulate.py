@@ -189,6 +189,39 @@ def test_the_fast_random_loop_plays_as_the_bots_do(rules):
     assert fast == slow
 
 
+class Rigged(random.Random):
+    """A generator whose first four 32-bit draws are 0: four random bots' opening calls
+    are all passes, which the fast loop hands over to the Auction."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.rigged = 4
+
+    def getrandbits(self, k):
+        if self.rigged:
+            self.rigged -= 1
+            return 0
+        return super().getrandbits(k)
+
+
+@pytest.mark.parametrize("all_pass", ["throw_in", "pass_round"])
+def test_the_fast_random_loop_hands_an_all_pass_to_the_auction(all_pass):
+    settings = preset("standard").with_changes({"all_pass": all_pass})
+
+    class Slow(RandomBot):
+        __slots__ = ()
+
+    for seed in range(5):
+        fast, slow = (
+            next(simulate_deals(settings, 1, seed=seed, bots=[kind(s, rng) for s in range(4)]))
+            for kind, rng in ((RandomBot, Rigged(seed)), (Slow, Rigged(seed)))
+        )
+        record = fast.to_dict()
+        assert [call["call"] for call in record["auctions"][0]] == ["pass"] * 4
+        assert record == slow.to_dict()
+        check_deal(settings, record)
+
+
 class Passer(RandomBot):
     """Passes at every turn, so every deal goes through all its Frisch rounds."""
 

@@ -18,15 +18,18 @@ from typing import Any
 from ..core.cards import Card
 from ..core.seats import SEATS, left_of
 from ..core.simulation import deal_indices, deal_seed, run_seed
-from .auction import Auction, Call
-from .bids import TRICKS_PER_HAND, Bid
+from .auction import ALL_BIDS, PASS, Auction, Call
+from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .bots import Bot, BotFactory, RandomBot, make_bots
 from .contracts import ContractPhase, OverUnder, speaking_order
 from .play import NO_TRUMP, PlayState, Trick, play_out_random
+from .progression import opener_for
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
+_DENOMINATIONS = len(Denomination)
+_BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 
@@ -179,6 +182,9 @@ class _Table:
             else None
         )
         self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
+        self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
+        self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
+        self._end_passes = settings.auction_end_passes
 
     def _random_contracts(
         self, bits: Callable[[int], int], declarer: int, level: int
@@ -208,32 +214,73 @@ class _Table:
         contracts[order[-1]] = contract
         return list(order), contracts
 
+    def _random_bidding(
+        self, bits: Callable[[int], int], dealer: int
+    ) -> tuple[list[tuple[int, Call]], int, Bid] | None:
+        # The first auction round with RandomBot.choose_call at every turn, from the same
+        # draws, without an Auction: (the calls, the declarer, the bid), or None when all
+        # four pass (four draws taken), which the Auction then takes over.
+        calls: list[tuple[int, Call]] = []
+        seat = self._openers[dealer]
+        lowest = self._lowest
+        end_passes = self._end_passes
+        high = -1
+        bidder = -1
+        passes = 0
+        while True:
+            floor = high + 1 if high >= lowest else lowest
+            choice = bits(32) * (_BIDS + 1 - floor) >> 32
+            if choice:
+                high = floor + choice - 1
+                bidder = seat
+                passes = 0
+                calls.append((seat, ALL_BIDS[high]))
+            else:
+                calls.append((seat, PASS))
+                passes += 1
+                if high >= 0:
+                    if passes >= end_passes:
+                        return calls, bidder, ALL_BIDS[high]
+                elif passes == SEATS:
+                    return None
+            seat = (seat + 1) % SEATS
+
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
         dealt = deal_hands(rng)
         hands = dealt
-        auction = Auction(settings, dealer, dealt)
-        choose_call = self.choose_call
         bits = self.random_bits
-        while True:
-            seat = auction.to_speak
-            if seat is not None:
-                if bits is not None:  # RandomBot.choose_call, without the call
-                    legal = auction.legal_actions()
-                    auction.apply(legal[bits(32) * len(legal) >> 32])
+        won = self._random_bidding(bits, dealer) if bits is not None else None
+        if won is not None:
+            calls, declarer, bid = won
+            rounds: list[list[tuple[int, Call]]] = [calls]
+            exchanges: list[tuple[tuple[int, ...], ...]] = []
+        else:
+            auction = Auction(settings, dealer, dealt)
+            if bits is not None:
+                for _ in range(SEATS):  # the four passes _random_bidding drew
+                    auction.apply(PASS)
+            choose_call = self.choose_call
+            while True:
+                seat = auction.to_speak
+                if seat is not None:
+                    if bits is not None:  # RandomBot.choose_call, without the call
+                        legal = auction.legal_actions()
+                        auction.apply(legal[bits(32) * len(legal) >> 32])
+                    else:
+                        auction.apply(choose_call[seat](auction, hands[seat]))
+                elif auction.phase == "exchange":
+                    for seat, bot in enumerate(self.bots):
+                        auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
+                    hands = auction.hands or hands
                 else:
-                    auction.apply(choose_call[seat](auction, hands[seat]))
-            elif auction.phase == "exchange":
-                for seat, bot in enumerate(self.bots):
-                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
-                hands = auction.hands or hands
-            else:
-                break
-        declarer, bid = auction.declarer, auction.bid
-        if declarer is None or bid is None:
-            if settings.all_pass == "pass_round":
-                return _pass_round_result(self, dealer, dealt, hands, auction)
-            return DealResult(dealer, dealt, auction.rounds, auction.exchanges)
+                    break
+            rounds, exchanges = auction.rounds, auction.exchanges
+            if auction.declarer is None or auction.bid is None:
+                if settings.all_pass == "pass_round":
+                    return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
+                return DealResult(dealer, dealt, rounds, exchanges)
+            declarer, bid = auction.declarer, auction.bid
         trump = int(bid.denomination)
         if bits is not None:
             order, contracts = self._random_contracts(bits, declarer, bid.level)
@@ -252,8 +299,8 @@ class _Table:
         return DealResult(
             dealer,
             dealt,
-            auction.rounds,
-            auction.exchanges,
+            rounds,
+            exchanges,
             declarer,
             bid,
             contracts,
@@ -265,7 +312,12 @@ class _Table:
 
 
 def _pass_round_result(
-    table: _Table, dealer: int, dealt: list[list[int]], hands: list[list[int]], auction: Auction
+    table: _Table,
+    dealer: int,
+    dealt: list[list[int]],
+    hands: list[list[int]],
+    rounds: list[list[tuple[int, Call]]],
+    exchanges: list[tuple[tuple[int, ...], ...]],
 ) -> DealResult:
     play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
     if table.random_bits is not None:
@@ -276,8 +328,8 @@ def _pass_round_result(
     return DealResult(
         dealer,
         dealt,
-        auction.rounds,
-        auction.exchanges,
+        rounds,
+        exchanges,
         tricks=play.tricks,
         tricks_taken=taken,
         score=score_pass_round(table.settings, taken),
