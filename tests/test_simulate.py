@@ -20,6 +20,7 @@ from scorekeeper.engine.israeli_whist import (
     simulate_deals,
     speaking_order,
 )
+from scorekeeper.engine.israeli_whist.bots import estimate_all_tricks, estimate_tricks
 
 DEALS = 2000
 KEYS = [
@@ -322,3 +323,36 @@ def test_record_and_summary_of_a_played_deal():
     assert "deals: 1" in text and "contracts made by speaking position" in text
     first_hand = result.to_dict()["deal"][0]
     assert [str(Card.from_str(c)) for c in first_hand] == first_hand
+
+
+def reference_estimate(hand, trump):
+    """The heuristic bot's trick estimate read suit by suit, as it was first written:
+    estimate_all_tricks must give exactly these floats."""
+    honour_value = {12: (1.0, 1.0, 1.0, 1.0), 11: (0.3, 0.8, 0.8, 0.8), 10: (0.0, 0.1, 0.5, 0.5)}
+    suits = [[], [], [], []]
+    for card in hand:
+        suits[card // 13].append(card % 13)
+    trumps = len(suits[trump]) if trump != 4 else 0
+    total = 0.0
+    for suit, ranks in enumerate(suits):
+        length = len(ranks)
+        guard = min(length, 4) - 1
+        honours = sum(honour_value[r][guard] for r in ranks if r in honour_value)
+        if suit == trump:
+            total += honours + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
+        elif trump == 4:
+            total += honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
+        else:
+            total += honours
+            if trumps >= 3:
+                total += (1.2, 0.6, 0.2)[length] if length < 3 else 0.0
+    return total
+
+
+def test_trick_estimates_are_the_suit_by_suit_reading():
+    rng = random.Random(3)
+    for number in range(3000):
+        hand = rng.sample(range(52), 13 if number % 2 else rng.randrange(1, 17))
+        found = estimate_all_tricks(hand)
+        assert found == [reference_estimate(hand, trump) for trump in range(5)]
+        assert [estimate_tricks(hand, trump) for trump in range(5)] == found

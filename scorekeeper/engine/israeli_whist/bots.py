@@ -111,12 +111,17 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
             honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
     h0, h1, h2, h3 = honours
     # Each suit's share when it is trumps ...
-    a0, a1, a2, a3 = (
-        honours[s] + max(0, lengths[s] - 3) + (0.3 if jacks[s] else 0.0) for s in range(4)
-    )
-    # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
-    r0, r1, r2, r3 = ((1.2, 0.6, 0.2)[n] if n < 3 else 0.0 for n in lengths)
     l0, l1, l2, l3 = lengths
+    j0, j1, j2, j3 = jacks
+    a0 = h0 + max(0, l0 - 3) + (0.3 if j0 else 0.0)
+    a1 = h1 + max(0, l1 - 3) + (0.3 if j1 else 0.0)
+    a2 = h2 + max(0, l2 - 3) + (0.3 if j2 else 0.0)
+    a3 = h3 + max(0, l3 - 3) + (0.3 if j3 else 0.0)
+    # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
+    r0 = _RUFFS[l0]
+    r1 = _RUFFS[l1]
+    r2 = _RUFFS[l2]
+    r3 = _RUFFS[l3]
     # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
     # its ruffing value).
     return [
@@ -132,6 +137,10 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     ]
 
 
+_RUFFS = (1.2, 0.6, 0.2) + (0.0,) * 11
+"""A side suit's ruffing value by its length, with 3 trumps or more."""
+
+
 def _at_no_trump(honours: float, length: int) -> float:
     # A suit's share at no-trump: its honours, and its length when they are strong.
     return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
@@ -142,19 +151,25 @@ class HeuristicBot:
     contract: it tries to win tricks while short of it and to lose them once it has it.
     It draws no random numbers, so its choices depend on the deal alone."""
 
-    __slots__ = ("seat", "_hand", "_estimates")
+    __slots__ = ("seat", "_hand", "_estimates", "_reach")
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self._hand: tuple[int, ...] = ()
         self._estimates: list[float] = []
+        self._reach: list[tuple[int, int]] = []
 
     def estimates(self, hand: Sequence[int]) -> list[float]:
         """``estimate_tricks`` for each denomination 0..4, remembered for the last hand."""
         key = tuple(hand)
         if key != self._hand:
             self._hand = key
-            self._estimates = estimate_all_tricks(key)
+            estimates = self._estimates = estimate_all_tricks(key)
+            # The denominations, most promising first, each with the level it could make.
+            self._reach = [
+                (denomination, min(int(estimates[denomination] + 0.5), MAX_LEVEL))
+                for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True)
+            ]
         return self._estimates
 
     def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
@@ -162,9 +177,8 @@ class HeuristicBot:
         if len(legal) < 2:
             return PASS
         lowest = bid_index(legal[1])  # type: ignore[arg-type]
-        estimates = self.estimates(hand)
-        for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True):
-            reach = min(int(estimates[denomination] + 0.5), MAX_LEVEL)
+        self.estimates(hand)
+        for denomination, reach in self._reach:
             # The cheapest level at which this denomination is still a legal bid.
             level = MIN_LEVEL + max(0, -(-(lowest - denomination) // 5))
             if level <= reach:
