@@ -12,6 +12,7 @@ from scorekeeper.engine.israeli_whist import (
     BOTS,
     PRESETS,
     Bid,
+    HeuristicBot,
     RandomBot,
     SimulationSummary,
     make_bots,
@@ -188,6 +189,20 @@ def test_the_fast_random_loop_plays_as_the_bots_do(rules):
 
     slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots=Slow)]
     assert fast == slow
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_heuristic_bots_one_loop_plays_as_the_bots_do(rules):
+    # Pass rounds too, where nobody holds a contract.
+    settings = preset(rules).with_changes({"all_pass": "pass_round"})
+    fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots="heuristic")]
+
+    class Slow(HeuristicBot):  # not a plain HeuristicBot: each card is the bot's own call
+        __slots__ = ()
+
+    slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots=Slow)]
+    assert fast == slow
+    assert any(deal.get("pass_round") for deal in fast) or rules != "standard"
 
 
 class Rigged(random.Random):

@@ -14,9 +14,9 @@ from typing import Protocol
 
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
-from .bids import MAX_LEVEL, MIN_LEVEL
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .contracts import ContractPhase
-from .play import SUIT_OF, PlayState
+from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, PlayState
 
 RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
@@ -227,6 +227,66 @@ class HeuristicBot:
         if losers:
             return max(losers, key=_SHED_FIRST[trump].__getitem__)
         return max(winners)
+
+
+def play_out_heuristic(play: PlayState) -> None:
+    """Plays the rest of the hand with every seat choosing as ``HeuristicBot.choose_card``
+    does, the same cards, without a call per card: what four heuristic bots play. It keeps
+    ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in progress."""
+    hands = play.hands
+    tricks = play.tricks
+    taken = play.tricks_taken
+    trump = play.trump
+    contracts = play.contracts or [0] * SEATS
+    keys_by_led = TRICK_KEYS[trump]
+    high_first = _HIGH_FIRST[trump].__getitem__
+    cheap_first = _CHEAP_FIRST[trump].__getitem__
+    shed_first = _SHED_FIRST[trump].__getitem__
+    suit_of = SUIT_OF
+    leader = play.leader
+    for _ in range(TRICKS_PER_HAND - len(tricks)):
+        hand = hands[leader]
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+        if len(legal) == 1:
+            card = legal[0]
+        elif contracts[leader] > taken[leader]:  # still short: lead the strongest card
+            card = max(legal, key=high_first)
+        else:
+            card = min(legal, key=cheap_first)
+        led = suit_of[card]
+        hand[led].remove(card)
+        keys = keys_by_led[led]
+        best = keys[card]
+        winner = leader
+        cards = [card]
+        for seat in _FOLLOWERS[leader]:
+            hand = hands[seat]
+            following = hand[led]
+            legal = following or [*hand[0], *hand[1], *hand[2], *hand[3]]
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                winners = [c for c in legal if keys[c] > best]
+                if contracts[seat] > taken[seat]:
+                    if winners:
+                        # Last to play wins as cheaply as it can; earlier, with its strongest.
+                        card = min(winners) if len(cards) == SEATS - 1 else max(winners)
+                    else:
+                        card = min(legal, key=cheap_first)
+                else:
+                    losers = [c for c in legal if keys[c] <= best]
+                    card = max(losers, key=shed_first) if losers else max(winners)
+            (following or hand[suit_of[card]]).remove(card)
+            cards.append(card)
+            if keys[card] > best:
+                best = keys[card]
+                winner = seat
+        tricks.append((leader, tuple(cards), winner))
+        taken[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.current = []
+    play.to_play = None
 
 
 # The heuristic bot's orders of cards, as one number per card for each trump (0..4), so

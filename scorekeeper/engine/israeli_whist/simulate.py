@@ -20,7 +20,7 @@ from ..core.seats import SEATS, left_of
 from ..core.simulation import deal_indices, deal_seed, run_seed
 from .auction import ALL_BIDS, PASS, Auction, Call
 from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
-from .bots import Bot, BotFactory, RandomBot, make_bots
+from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
 from .contracts import ContractPhase, OverUnder, speaking_order
 from .play import NO_TRUMP, PlayState, Trick, play_out_random
 from .progression import opener_for
@@ -181,6 +181,8 @@ class _Table:
             if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
             else None
         )
+        # Four plain heuristic bots play their cards in one loop too, the same cards.
+        self.heuristic_play = all(type(bot) is HeuristicBot for bot in bots)
         self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
         self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
         self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
@@ -293,6 +295,8 @@ class _Table:
         play = PlayState._trusted(hands, trump, declarer, contracts)
         if bits is not None:
             play_out_random(play, bits)
+        elif self.heuristic_play:
+            play_out_heuristic(play)
         else:
             play.play_out(self.choose_card)
         taken = play.tricks_taken
@@ -322,6 +326,8 @@ def _pass_round_result(
     play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
     if table.random_bits is not None:
         play_out_random(play, table.random_bits)
+    elif table.heuristic_play:
+        play_out_heuristic(play)
     else:
         play.play_out(table.choose_card)
     taken = play.tricks_taken
