@@ -324,6 +324,13 @@ def games(as_json: bool) -> None:
     help="Who plays: uniform random choices, or bots that bid and play by hand strength.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Worker processes to share the deals (default: all cores). The same seed gives "
+    "the same deals whatever N is.",
+)
 def simulate(
     hands: int,
     seed: int | None,
@@ -332,8 +339,11 @@ def simulate(
     assignments: tuple[str, ...],
     bots: str,
     as_json: bool,
+    jobs: int | None,
 ) -> None:
     """Simulate whole deals with bots and summarise how contracts fare."""
+    from . import simulation
+
     game = game_from_option(game_key)
     rules = rules or game.default_preset
     settings = settings_from_options(game, rules, assignments)
@@ -341,33 +351,32 @@ def simulate(
         raise FieldError(f"{game.key} is played by {', '.join(game.bot_kinds)} bots", "--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    summary = game.simulation_summary()
+    jobs = min(jobs or simulation.default_jobs(), hands)
     out = sys.stdout
-    # The game's own results: only what is printed as JSON is converted to a dict.
-    deals = game.simulate_results(settings, hands, seed, bots)
     started = time.perf_counter()
     with _progress(hands) as advance:
-        for count, deal in enumerate(deals, start=1):
-            if as_json:
-                out.write(json.dumps(deal.to_dict()) + "\n")
-            else:
-                summary.add_result(deal)
-            if count % _PROGRESS_STEP == 0:
-                advance(_PROGRESS_STEP)
+        summary = simulation.run(
+            game,
+            settings,
+            hands,
+            seed,
+            bots,
+            jobs,
+            write=out.write if as_json else None,
+            advance=advance,
+        )
     elapsed = time.perf_counter() - started
     if as_json:
         out.flush()
         return
+    assert summary is not None
     rate = hands / elapsed if elapsed > 0 else float("inf")
     click.echo(
         f"{hands} hands in {elapsed:.2f} s: {rate:,.0f} hands per second "
-        f"(rules {rules}, bots {bots}, seed {seed})"
+        f"(rules {rules}, bots {bots}, {jobs} job{'s' if jobs > 1 else ''}, seed {seed})"
     )
     for line in summary.lines():
         click.echo(line)
-
-
-_PROGRESS_STEP = 500
 
 
 @contextmanager

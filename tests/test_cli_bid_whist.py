@@ -209,14 +209,15 @@ def test_simulate_json_follows_the_knobs(capsys):
 
 def test_the_summary_counts_the_deals_printed_as_json(capsys):
     args = ["simulate", "--game", "bid-whist", "--hands", "300", "--seed", "8"]
-    code, text, err = run(capsys, *args, "--bots", "heuristic")
+    # The summary merged from two workers counts the deals one process prints.
+    code, text, err = run(capsys, *args, "--bots", "heuristic", "--jobs", "2")
     assert code == 0 and err == ""
-    code, lines, _ = run(capsys, *args, "--bots", "heuristic", "--json")
+    code, lines, _ = run(capsys, *args, "--bots", "heuristic", "--json", "--jobs", "1")
     deals = [json.loads(line) for line in lines.splitlines()]
     played = [d for d in deals if not d["thrown_in"]]
     summary = text.splitlines()
     assert summary[0].startswith("300 hands in ")
-    assert summary[0].endswith("(rules bid-whist, bots heuristic, seed 8)")
+    assert summary[0].endswith("(rules bid-whist, bots heuristic, 2 jobs, seed 8)")
     assert summary[1].startswith(
         f"deals: 300  played: {len(played)}  thrown in: {300 - len(played)}  ("
     )

@@ -12,6 +12,7 @@ from scorekeeper.engine.israeli_whist import (
     BOTS,
     PRESETS,
     Bid,
+    HeuristicBot,
     RandomBot,
     SimulationSummary,
     make_bots,
@@ -20,6 +21,7 @@ from scorekeeper.engine.israeli_whist import (
     simulate_deals,
     speaking_order,
 )
+from scorekeeper.engine.israeli_whist.bots import estimate_all_tricks, estimate_tricks
 
 DEALS = 2000
 KEYS = [
@@ -152,13 +154,12 @@ def check_deal(settings, record):
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 def test_random_playthroughs_keep_every_rule(rules, bots):
     settings = preset(rules)
-    dealer = 0
     summary = SimulationSummary()
-    for result in simulate_deals(settings, DEALS, seed=2024, bots=bots):
+    for index, result in enumerate(simulate_deals(settings, DEALS, seed=2024, bots=bots)):
         record = result.to_dict()
-        assert record["dealer"] == dealer
+        # The deal passes left after every deal, so that each deal stands alone.
+        assert record["dealer"] == index % 4
         check_deal(settings, record)
-        dealer = dealer if record["thrown_in"] else (dealer + 1) % 4
         summary.add(result)
     assert summary.deals == DEALS
     assert summary.over + summary.under + summary.thrown_in == DEALS
@@ -178,6 +179,65 @@ def test_house_rules_playthroughs(changes):
             check_deal(settings, result.to_dict())
 
 
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_fast_random_loop_plays_as_the_bots_do(rules):
+    settings = preset(rules)
+    fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots="random")]
+
+    class Slow(RandomBot):  # not a plain RandomBot, so each decision is the bot's own call
+        __slots__ = ()
+
+    slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots=Slow)]
+    assert fast == slow
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_heuristic_bots_one_loop_plays_as_the_bots_do(rules):
+    # Pass rounds too, where nobody holds a contract.
+    settings = preset(rules).with_changes({"all_pass": "pass_round"})
+    fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots="heuristic")]
+
+    class Slow(HeuristicBot):  # not a plain HeuristicBot: each card is the bot's own call
+        __slots__ = ()
+
+    slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots=Slow)]
+    assert fast == slow
+    assert any(deal.get("pass_round") for deal in fast) or rules != "standard"
+
+
+class Rigged(random.Random):
+    """A generator whose first four 32-bit draws are 0: four random bots' opening calls
+    are all passes, which the fast loop hands over to the Auction."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.rigged = 4
+
+    def getrandbits(self, k):
+        if self.rigged:
+            self.rigged -= 1
+            return 0
+        return super().getrandbits(k)
+
+
+@pytest.mark.parametrize("all_pass", ["throw_in", "pass_round"])
+def test_the_fast_random_loop_hands_an_all_pass_to_the_auction(all_pass):
+    settings = preset("standard").with_changes({"all_pass": all_pass})
+
+    class Slow(RandomBot):
+        __slots__ = ()
+
+    for seed in range(5):
+        fast, slow = (
+            next(simulate_deals(settings, 1, seed=seed, bots=[kind(s, rng) for s in range(4)]))
+            for kind, rng in ((RandomBot, Rigged(seed)), (Slow, Rigged(seed)))
+        )
+        record = fast.to_dict()
+        assert [call["call"] for call in record["auctions"][0]] == ["pass"] * 4
+        assert record == slow.to_dict()
+        check_deal(settings, record)
+
+
 class Passer(RandomBot):
     """Passes at every turn, so every deal goes through all its Frisch rounds."""
 
@@ -190,10 +250,10 @@ def test_an_all_pass_deal_is_exchanged_then_thrown_in(rules):
     settings = preset(rules)
     bots = [Passer(seat, random.Random(seat)) for seat in range(4)]
     results = list(simulate_deals(settings, 3, seed=1, bots=bots, first_dealer=3))
-    for result in results:
+    for index, result in enumerate(results):
         record = result.to_dict()
         check_deal(settings, record)
-        assert record["thrown_in"] and record["dealer"] == 3  # the same dealer deals again
+        assert record["thrown_in"] and record["dealer"] == (3 + index) % 4
         assert len(record["auctions"]) == settings.frisch_rounds + 1
         assert len(record["exchanges"]) == settings.frisch_rounds
     assert results[0].to_dict()["deal"] != results[1].to_dict()["deal"]
@@ -278,3 +338,36 @@ def test_record_and_summary_of_a_played_deal():
     assert "deals: 1" in text and "contracts made by speaking position" in text
     first_hand = result.to_dict()["deal"][0]
     assert [str(Card.from_str(c)) for c in first_hand] == first_hand
+
+
+def reference_estimate(hand, trump):
+    """The heuristic bot's trick estimate read suit by suit, as it was first written:
+    estimate_all_tricks must give exactly these floats."""
+    honour_value = {12: (1.0, 1.0, 1.0, 1.0), 11: (0.3, 0.8, 0.8, 0.8), 10: (0.0, 0.1, 0.5, 0.5)}
+    suits = [[], [], [], []]
+    for card in hand:
+        suits[card // 13].append(card % 13)
+    trumps = len(suits[trump]) if trump != 4 else 0
+    total = 0.0
+    for suit, ranks in enumerate(suits):
+        length = len(ranks)
+        guard = min(length, 4) - 1
+        honours = sum(honour_value[r][guard] for r in ranks if r in honour_value)
+        if suit == trump:
+            total += honours + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
+        elif trump == 4:
+            total += honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
+        else:
+            total += honours
+            if trumps >= 3:
+                total += (1.2, 0.6, 0.2)[length] if length < 3 else 0.0
+    return total
+
+
+def test_trick_estimates_are_the_suit_by_suit_reading():
+    rng = random.Random(3)
+    for number in range(3000):
+        hand = rng.sample(range(52), 13 if number % 2 else rng.randrange(1, 17))
+        found = estimate_all_tricks(hand)
+        assert found == [reference_estimate(hand, trump) for trump in range(5)]
+        assert [estimate_tricks(hand, trump) for trump in range(5)] == found

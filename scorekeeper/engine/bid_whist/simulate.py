@@ -1,8 +1,10 @@
 """Simulation of whole deals: shuffle and deal, the auction, the bidder's announcement,
 the kitty and discard, 12 tricks and the score, played by bots (see ``bots``).
 
-The same seed gives the same deals, calls and cards every time: the pack is shuffled with
-one seeded ``random.Random`` and the bots draw from another. Cards stay card numbers until
+The same seed gives the same deals, calls and cards every time: each deal is shuffled and
+played from its own generator, seeded from the run's seed and the deal's index (see
+``core.simulation``), so no deal depends on another; the bots draw from that generator
+after the shuffle. Cards stay card numbers until
 ``DealResult.to_dict`` writes them as text.
 """
 
@@ -10,17 +12,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.seats import SEATS
+from ..core.simulation import deal_indices, deal_seed, run_seed
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
 from .play import PlayState, Trick, play_out_random
-from .progression import next_dealer
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
@@ -134,12 +136,12 @@ class _Table:
         self.kitty_size = kitty_size(settings.jokers)
         self.choose_call = [bot.choose_call for bot in bots]
         self.choose_card = [bot.choose_card for bot in bots]
-        # Four random bots drawing from one generator play the same cards with no call per
-        # card (see ``play_out_random``).
-        generators = {id(bot._rng) for bot in bots if isinstance(bot, RandomBot)}
+        # Four plain random bots drawing from one generator play the same cards with no
+        # call per card (see ``play_out_random``); a subclass may play otherwise.
+        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
         self.random_bits = (
-            bots[0]._rng.getrandbits  # type: ignore[union-attr]
-            if len(generators) == 1 and all(isinstance(bot, RandomBot) for bot in bots)
+            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
+            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
             else None
         )
 
@@ -206,33 +208,47 @@ class _Table:
 
 def simulate_deals(
     settings: BidWhistSettings,
-    deals: int,
+    deals: int | range,
     seed: int | None = None,
-    bots: str | Sequence[Bot] = "random",
+    bots: str | Sequence[Bot] | Callable[[int, random.Random, BidWhistSettings], Bot] = "random",
     first_dealer: int = 0,
 ) -> Iterator[DealResult]:
-    """An iterator over ``deals`` simulated deals; the deal passes left after each.
+    """An iterator over ``deals`` simulated deals, or over the deals of the run whose
+    indices a ``range`` gives (one worker's share of a longer run); the deal passes left
+    after each.
 
-    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order; without a seed the run
-    is not repeatable. Raises ValueError at once for a negative count, a bad seat, an
-    unknown bot kind or a wrong number of bots.
+    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
+    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
+    and is dealt by seat ``(first_dealer + index) % 4``. So a range of a run gives exactly
+    those deals of the whole run.
+
+    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng, settings) -> Bot`` that
+    is given the run's generator, or four bots in seat order (whose own generators are
+    theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
+    for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    if deals < 0:
-        raise ValueError(f"deals is {deals}; it must be 0 or more")
+    indices = deal_indices(deals)
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    players = (
-        make_bots(bots, random.Random(f"{seed}:bots"), settings) if isinstance(bots, str) else bots
-    )
-    return _deals(_Table(settings, players), random.Random(seed), deals, first_dealer)
+    seed = run_seed(seed)
+    rng = random.Random()
+    if isinstance(bots, str):
+        players = make_bots(bots, rng, settings)
+    elif callable(bots):
+        players = [bots(seat, rng, settings) for seat in range(SEATS)]
+    else:
+        players = list(bots)
+    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
-def _deals(table: _Table, rng: random.Random, deals: int, dealer: int) -> Iterator[DealResult]:
-    for _ in range(deals):
-        yield table.play_deal(dealer, rng)
-        dealer = next_dealer(dealer)
+def _deals(
+    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
+) -> Iterator[DealResult]:
+    reseed = rng.seed
+    play_deal = table.play_deal
+    for index in indices:
+        reseed(deal_seed(seed, index))
+        yield play_deal((first_dealer + index) % SEATS, rng)
 
 
 @dataclass
@@ -267,6 +283,19 @@ class SimulationSummary:
         entry[1] += 1
         self.sets += not made
         self.bostons += boston
+
+    def merge(self, other: SimulationSummary) -> None:
+        """Adds the counts of ``other``, a summary of other deals (another worker's share
+        of a run), as if its deals had been counted here; the time is this summary's."""
+        self.deals += other.deals
+        self.thrown_in += other.thrown_in
+        self.sets += other.sets
+        self.bostons += other.bostons
+        for key, (made, total) in other.by_bid.items():
+            entry = self.by_bid.setdefault(key, [0, 0])
+            entry[0] += made
+            entry[1] += total
+        self.seconds = time.perf_counter() - self._started
 
     @property
     def played(self) -> int:

@@ -8,14 +8,15 @@ change, and picks from the legal actions. Cards are card numbers (``Card.index``
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
-from .bids import MAX_LEVEL, MIN_LEVEL
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .contracts import ContractPhase
-from .play import NO_TRUMP, SUIT_OF, PlayState
+from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, PlayState
 
 RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
@@ -84,25 +85,65 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
     """A rough count of the tricks ``hand`` should take with ``trump`` (0..3, 4 no-trump):
     honours by how well they are guarded, long trumps, ruffs in short side suits, and
     long suits at no-trump."""
-    suits: list[list[int]] = [[], [], [], []]
+    return estimate_all_tricks(hand)[trump]
+
+
+def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
+    """``estimate_tricks`` for each denomination 0..4 at once, from one look at the hand:
+    what a suit is worth depends on the trump only through a few cases, so the suits'
+    lengths, honours and jacks are found once, and each total is added up suit by suit in
+    the same order, so to the same float, as ``estimate_tricks`` alone would."""
+    suit_of = SUIT_OF
+    lengths = [0, 0, 0, 0]
+    high = []
     for card in hand:
-        suits[SUIT_OF[card]].append(RANK_OF[card])
-    trumps = len(suits[trump]) if trump != NO_TRUMP else 0
-    total = 0.0
-    for suit, ranks in enumerate(suits):
-        length = len(ranks)
-        guard = min(length, 4) - 1
-        honours = sum(_HONOUR_VALUE[r][guard] for r in ranks if r in _HONOUR_VALUE)
-        if suit == trump:
-            # Every trump past the third should take a trick; the jack helps a little.
-            total += honours + max(0, length - 3) + (0.3 if 9 in ranks else 0.0)
-        elif trump == NO_TRUMP:
-            total += honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
+        lengths[suit_of[card]] += 1
+        if RANK_OF[card] >= 9:
+            high.append(card)
+    honours: list[float] = [0, 0, 0, 0]
+    jacks = [False, False, False, False]
+    for card in high:  # in the hand's order, as a suit's honours are summed
+        suit = suit_of[card]
+        rank = RANK_OF[card]
+        if rank == 9:
+            jacks[suit] = True
         else:
-            total += honours
-            if trumps >= 3:
-                total += (1.2, 0.6, 0.2)[length] if length < 3 else 0.0
-    return total
+            honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
+    h0, h1, h2, h3 = honours
+    # Each suit's share when it is trumps ...
+    l0, l1, l2, l3 = lengths
+    j0, j1, j2, j3 = jacks
+    a0 = h0 + max(0, l0 - 3) + (0.3 if j0 else 0.0)
+    a1 = h1 + max(0, l1 - 3) + (0.3 if j1 else 0.0)
+    a2 = h2 + max(0, l2 - 3) + (0.3 if j2 else 0.0)
+    a3 = h3 + max(0, l3 - 3) + (0.3 if j3 else 0.0)
+    # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
+    r0 = _RUFFS[l0]
+    r1 = _RUFFS[l1]
+    r2 = _RUFFS[l2]
+    r3 = _RUFFS[l3]
+    # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
+    # its ruffing value).
+    return [
+        0.0 + a0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + a0 + h1 + h2 + h3,
+        0.0 + h0 + r0 + a1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + a1 + h2 + h3,
+        0.0 + h0 + r0 + h1 + r1 + a2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + a2 + h3,
+        0.0 + h0 + r0 + h1 + r1 + h2 + r2 + a3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + a3,
+        0.0
+        + _at_no_trump(h0, l0)
+        + _at_no_trump(h1, l1)
+        + _at_no_trump(h2, l2)
+        + _at_no_trump(h3, l3),
+    ]
+
+
+_RUFFS = (1.2, 0.6, 0.2) + (0.0,) * 11
+"""A side suit's ruffing value by its length, with 3 trumps or more."""
+
+
+def _at_no_trump(honours: float, length: int) -> float:
+    # A suit's share at no-trump: its honours, and its length when they are strong.
+    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
 class HeuristicBot:
@@ -110,19 +151,25 @@ class HeuristicBot:
     contract: it tries to win tricks while short of it and to lose them once it has it.
     It draws no random numbers, so its choices depend on the deal alone."""
 
-    __slots__ = ("seat", "_hand", "_estimates")
+    __slots__ = ("seat", "_hand", "_estimates", "_reach")
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self._hand: tuple[int, ...] = ()
         self._estimates: list[float] = []
+        self._reach: list[tuple[int, int]] = []
 
     def estimates(self, hand: Sequence[int]) -> list[float]:
         """``estimate_tricks`` for each denomination 0..4, remembered for the last hand."""
         key = tuple(hand)
         if key != self._hand:
             self._hand = key
-            self._estimates = [estimate_tricks(key, d) for d in range(5)]
+            estimates = self._estimates = estimate_all_tricks(key)
+            # The denominations, most promising first, each with the level it could make.
+            self._reach = [
+                (denomination, min(int(estimates[denomination] + 0.5), MAX_LEVEL))
+                for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True)
+            ]
         return self._estimates
 
     def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
@@ -130,9 +177,8 @@ class HeuristicBot:
         if len(legal) < 2:
             return PASS
         lowest = bid_index(legal[1])  # type: ignore[arg-type]
-        estimates = self.estimates(hand)
-        for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True):
-            reach = min(int(estimates[denomination] + 0.5), MAX_LEVEL)
+        self.estimates(hand)
+        for denomination, reach in self._reach:
             # The cheapest level at which this denomination is still a legal bid.
             level = MIN_LEVEL + max(0, -(-(lowest - denomination) // 5))
             if level <= reach:
@@ -149,7 +195,14 @@ class HeuristicBot:
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
         legal = phase.legal_actions()
         expected = self.estimates(hand)[trump]
-        return min(legal, key=lambda n: (abs(n - expected), n))
+        # The legal contracts ascend, so the nearest to ``expected`` (the lower on a tie)
+        # is one of the two either side of it.
+        at = bisect_left(legal, expected)
+        if at == 0:
+            return legal[0]
+        if at == len(legal) or abs(legal[at - 1] - expected) <= abs(legal[at] - expected):
+            return legal[at - 1]
+        return legal[at]
 
     def choose_card(self, play: PlayState, legal: list[int]) -> int:
         if len(legal) == 1:
@@ -159,18 +212,98 @@ class HeuristicBot:
         trump = play.trump
         if not play.current:
             if need > 0:
-                return max(legal, key=lambda c: (RANK_OF[c], SUIT_OF[c] == trump, c))
-            return min(legal, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c], c))
-        winners = [c for c in legal if play.would_win(c)]
+                return max(legal, key=_HIGH_FIRST[trump].__getitem__)
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        # play.would_win, card by card, without the calls.
+        keys = play._keys
+        best = play._best
+        winners = [c for c in legal if keys[c] > best]
         if need > 0:
             if winners:
                 # Last to play wins as cheaply as it can; earlier, with its strongest card.
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
-            return min(legal, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c], c))
-        losers = [c for c in legal if c not in winners]
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        losers = [c for c in legal if keys[c] <= best]
         if losers:
-            return max(losers, key=lambda c: (SUIT_OF[c] != trump, RANK_OF[c], c))
+            return max(losers, key=_SHED_FIRST[trump].__getitem__)
         return max(winners)
+
+
+def play_out_heuristic(play: PlayState) -> None:
+    """Plays the rest of the hand with every seat choosing as ``HeuristicBot.choose_card``
+    does, the same cards, without a call per card: what four heuristic bots play. It keeps
+    ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in progress."""
+    hands = play.hands
+    tricks = play.tricks
+    taken = play.tricks_taken
+    trump = play.trump
+    contracts = play.contracts or [0] * SEATS
+    keys_by_led = TRICK_KEYS[trump]
+    high_first = _HIGH_FIRST[trump].__getitem__
+    cheap_first = _CHEAP_FIRST[trump].__getitem__
+    shed_first = _SHED_FIRST[trump].__getitem__
+    suit_of = SUIT_OF
+    leader = play.leader
+    for _ in range(TRICKS_PER_HAND - len(tricks)):
+        hand = hands[leader]
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+        if len(legal) == 1:
+            card = legal[0]
+        elif contracts[leader] > taken[leader]:  # still short: lead the strongest card
+            card = max(legal, key=high_first)
+        else:
+            card = min(legal, key=cheap_first)
+        led = suit_of[card]
+        hand[led].remove(card)
+        keys = keys_by_led[led]
+        best = keys[card]
+        winner = leader
+        cards = [card]
+        for seat in _FOLLOWERS[leader]:
+            hand = hands[seat]
+            following = hand[led]
+            legal = following or [*hand[0], *hand[1], *hand[2], *hand[3]]
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                winners = [c for c in legal if keys[c] > best]
+                if contracts[seat] > taken[seat]:
+                    if winners:
+                        # Last to play wins as cheaply as it can; earlier, with its strongest.
+                        card = min(winners) if len(cards) == SEATS - 1 else max(winners)
+                    else:
+                        card = min(legal, key=cheap_first)
+                else:
+                    losers = [c for c in legal if keys[c] <= best]
+                    card = max(losers, key=shed_first) if losers else max(winners)
+            (following or hand[suit_of[card]]).remove(card)
+            cards.append(card)
+            if keys[card] > best:
+                best = keys[card]
+                winner = seat
+        tricks.append((leader, tuple(cards), winner))
+        taken[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.current = []
+    play.to_play = None
+
+
+# The heuristic bot's orders of cards, as one number per card for each trump (0..4), so
+# that max and min compare numbers instead of building tuples. Each orders as the tuple
+# named beside it (the card number last, so no two cards tie):
+_HIGH_FIRST = tuple(  # (rank, is a trump, card): the strongest lead
+    tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52))
+    for trump in range(5)
+)
+_CHEAP_FIRST = tuple(  # (is a trump, rank, card): the cheapest card
+    tuple((SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52))
+    for trump in range(5)
+)
+_SHED_FIRST = tuple(  # (is not a trump, rank, card): the card best shed when losing
+    tuple((SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52))
+    for trump in range(5)
+)
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -342,3 +342,70 @@ def _refuse(seat: int, card: int, legal: list[int]) -> None:
         f"seat {seat} may not play {shown}: it must follow suit when able; legal: {allowed}",
         "card",
     )
+
+
+def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
+    """Plays a whole hand from its first card with every seat choosing uniformly among its
+    legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
+    ``play_out`` with four ``RandomBot`` choosers sharing the generator, without a call per
+    card. Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
+    current, and leaves the trick in progress empty."""
+    hands = play.hands
+    tricks = play.tricks
+    taken = play.tricks_taken
+    keys_by_led = TRICK_KEYS[play.trump]
+    suit_of = SUIT_OF
+    followers = _FOLLOWERS
+    leader = play.leader
+    for _ in range(TRICKS_PER_HAND - len(tricks)):
+        # Unrolled over the four seats: the only rule is "follow suit if you can".
+        hand = hands[leader]
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+        first = legal[bits(32) * len(legal) >> 32]
+        led = suit_of[first]
+        hand[led].remove(first)
+        keys = keys_by_led[led]
+        best = keys[first]
+        winner = leader
+        second_seat, third_seat, fourth_seat = followers[leader]
+        hand = hands[second_seat]
+        following = hand[led]
+        if following:
+            second = following[bits(32) * len(following) >> 32]
+            following.remove(second)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            second = legal[bits(32) * len(legal) >> 32]
+            hand[suit_of[second]].remove(second)
+        if keys[second] > best:
+            best = keys[second]
+            winner = second_seat
+        hand = hands[third_seat]
+        following = hand[led]
+        if following:
+            third = following[bits(32) * len(following) >> 32]
+            following.remove(third)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            third = legal[bits(32) * len(legal) >> 32]
+            hand[suit_of[third]].remove(third)
+        if keys[third] > best:
+            best = keys[third]
+            winner = third_seat
+        hand = hands[fourth_seat]
+        following = hand[led]
+        if following:
+            fourth = following[bits(32) * len(following) >> 32]
+            following.remove(fourth)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            fourth = legal[bits(32) * len(legal) >> 32]
+            hand[suit_of[fourth]].remove(fourth)
+        if keys[fourth] > best:
+            winner = fourth_seat
+        tricks.append((leader, (first, second, third, fourth), winner))
+        taken[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.current = []
+    play.to_play = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import eq, sub
 
 from .contracts import OverUnder, over_under
 from .settings import RuleSettings
@@ -81,17 +82,55 @@ def score_hand(
     """
     if declarer is None and settings.declarer_miss_factor != 1:
         raise ValueError("the declarer's seat is needed when declarer_miss_factor is not 1")
+    if len(contracts) != len(tricks_taken):
+        list(zip(contracts, tricks_taken, strict=True))  # raises zip's own ValueError
     hand = over_under(contracts)
-    made = tuple(c == t for c, t in zip(contracts, tricks_taken, strict=True))
-    void = settings.all_fail_void and not any(made)
-    revokes = revokes or [0] * len(contracts)
-    earned = tuple(
-        0 if void else contract_points(settings, c, t, hand, seat == declarer)
-        for seat, (c, t) in enumerate(zip(contracts, tricks_taken, strict=True))
-    )
-    penalties = tuple(settings.revoke_penalty * r for r in revokes)
-    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
+    made = tuple(map(eq, contracts, tricks_taken))
+    if settings.all_fail_void and True not in made:
+        earned: tuple[int, ...] = (0,) * len(contracts)
+        void = True
+    else:
+        # Each (contract, tricks, over, declarer) is worked out once per settings: a
+        # simulation or a long game's replay scores the same few combinations again and again.
+        known = _known_points(settings)
+        offset = 2 if hand == "over" else 0
+        found = []
+        for seat, contract in enumerate(contracts):
+            taken = tricks_taken[seat]
+            key = (contract * 32 + taken) * 4 + offset + (seat == declarer)
+            points = known.get(key)
+            if points is None:
+                points = known[key] = contract_points(
+                    settings, contract, taken, hand, seat == declarer
+                )
+            found.append(points)
+        earned = tuple(found)
+        void = False
+    if revokes:
+        penalty = settings.revoke_penalty
+        penalties = tuple(penalty * r for r in revokes)
+        if len(penalties) != len(earned):
+            list(zip(earned, penalties, strict=True))  # raises zip's own ValueError
+        points = tuple(map(sub, earned, penalties))
+    else:
+        penalties = (0,) * len(contracts)
+        points = earned
     return HandScore(points, hand, sum(contracts), made, void, earned, penalties)
+
+
+_KNOWN_POINTS: dict[int, tuple[RuleSettings, dict[int, int]]] = {}
+
+
+def _known_points(settings: RuleSettings) -> dict[int, int]:
+    """The contract points worked out so far under ``settings`` (immutable), by key."""
+    entry = _KNOWN_POINTS.get(id(settings))
+    if entry is not None and entry[0] is settings:
+        return entry[1]
+    if len(_KNOWN_POINTS) >= 64:
+        _KNOWN_POINTS.clear()
+    known: dict[int, int] = {}
+    _KNOWN_POINTS[id(settings)] = (settings, known)
+    return known
 
 
 def score_pass_round(

@@ -1,30 +1,35 @@
 """Simulation of whole deals: shuffle and deal, auction with Frisch exchanges, contracts,
 13 tricks and the score, played by bots (see ``bots``).
 
-The same seed gives the same deals, calls and cards, every time: the pack is shuffled with
-one seeded ``random.Random`` and the bots draw from another, so every bot kind is dealt the
-same first hand. Cards stay card numbers until ``DealResult.to_dict`` writes them as text.
+The same seed gives the same deals, calls and cards, every time: each deal is shuffled and
+played from its own generator, seeded from the run's seed and the deal's index (see
+``core.simulation``), so no deal depends on another and every bot kind is dealt the same
+hands; the bots draw from that generator after the shuffle. Cards stay card numbers until
+``DealResult.to_dict`` writes them as text.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card
 from ..core.seats import SEATS, left_of
-from .auction import Auction, Call
-from .bids import TRICKS_PER_HAND, Bid
-from .bots import Bot, make_bots
-from .contracts import ContractPhase, OverUnder
-from .play import NO_TRUMP, PlayState, Trick
-from .progression import next_dealer
+from ..core.simulation import deal_indices, deal_seed, run_seed
+from .auction import ALL_BIDS, PASS, Auction, Call
+from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
+from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
+from .contracts import ContractPhase, OverUnder, speaking_order
+from .play import NO_TRUMP, PlayState, Trick, play_out_random
+from .progression import opener_for
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
+_DENOMINATIONS = len(Denomination)
+_BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 
@@ -168,46 +173,142 @@ class _Table:
         self.choose_call = [bot.choose_call for bot in bots]
         self.choose_contract = [bot.choose_contract for bot in bots]
         self.choose_card = [bot.choose_card for bot in bots]
+        # Four plain random bots sharing one generator play their cards in one loop, from
+        # the very draws their choose_card would make.
+        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
+        self.random_bits = (
+            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
+            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
+            else None
+        )
+        # Four plain heuristic bots play their cards in one loop too, the same cards.
+        self.heuristic_play = all(type(bot) is HeuristicBot for bot in bots)
+        self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
+        self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
+        self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
+        self._end_passes = settings.auction_end_passes
+
+    def _random_contracts(
+        self, bits: Callable[[int], int], declarer: int, level: int
+    ) -> tuple[list[int], list[int]]:
+        # RandomBot.choose_contract for each seat in speaking order, from the same draws,
+        # without a ContractPhase: (the speaking order, the contracts in seat order).
+        order = self._orders[declarer]
+        contracts = [0] * SEATS
+        total = 0
+        if not self.settings.declarer_may_raise:
+            contracts[declarer] = total = level
+        for seat in order[:-1]:
+            if seat == declarer:  # level..13
+                contract = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
+            else:  # 0..13
+                contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+            contracts[seat] = contract
+            total += contract
+        # The last bidder, who may not make the total exactly 13.
+        forbidden = TRICKS_PER_HAND - total
+        if forbidden >= 0:
+            contract = bits(32) * TRICKS_PER_HAND >> 32
+            if contract >= forbidden:
+                contract += 1
+        else:
+            contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        contracts[order[-1]] = contract
+        return list(order), contracts
+
+    def _random_bidding(
+        self, bits: Callable[[int], int], dealer: int
+    ) -> tuple[list[tuple[int, Call]], int, Bid] | None:
+        # The first auction round with RandomBot.choose_call at every turn, from the same
+        # draws, without an Auction: (the calls, the declarer, the bid), or None when all
+        # four pass (four draws taken), which the Auction then takes over.
+        calls: list[tuple[int, Call]] = []
+        seat = self._openers[dealer]
+        lowest = self._lowest
+        end_passes = self._end_passes
+        high = -1
+        bidder = -1
+        passes = 0
+        while True:
+            floor = high + 1 if high >= lowest else lowest
+            choice = bits(32) * (_BIDS + 1 - floor) >> 32
+            if choice:
+                high = floor + choice - 1
+                bidder = seat
+                passes = 0
+                calls.append((seat, ALL_BIDS[high]))
+            else:
+                calls.append((seat, PASS))
+                passes += 1
+                if high >= 0:
+                    if passes >= end_passes:
+                        return calls, bidder, ALL_BIDS[high]
+                elif passes == SEATS:
+                    return None
+            seat = (seat + 1) % SEATS
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
         dealt = deal_hands(rng)
         hands = dealt
-        auction = Auction(settings, dealer, dealt)
-        choose_call = self.choose_call
-        while True:
-            seat = auction.to_speak
-            if seat is not None:
-                auction.apply(choose_call[seat](auction, hands[seat]))
-            elif auction.phase == "exchange":
-                for seat, bot in enumerate(self.bots):
-                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
-                hands = auction.hands or hands
-            else:
-                break
-        declarer, bid = auction.declarer, auction.bid
-        if declarer is None or bid is None:
-            if settings.all_pass == "pass_round":
-                return _pass_round_result(self, dealer, dealt, hands, auction)
-            return DealResult(dealer, dealt, auction.rounds, auction.exchanges)
+        bits = self.random_bits
+        won = self._random_bidding(bits, dealer) if bits is not None else None
+        if won is not None:
+            calls, declarer, bid = won
+            rounds: list[list[tuple[int, Call]]] = [calls]
+            exchanges: list[tuple[tuple[int, ...], ...]] = []
+        else:
+            auction = Auction(settings, dealer, dealt)
+            if bits is not None:
+                for _ in range(SEATS):  # the four passes _random_bidding drew
+                    auction.apply(PASS)
+            choose_call = self.choose_call
+            while True:
+                seat = auction.to_speak
+                if seat is not None:
+                    if bits is not None:  # RandomBot.choose_call, without the call
+                        legal = auction.legal_actions()
+                        auction.apply(legal[bits(32) * len(legal) >> 32])
+                    else:
+                        auction.apply(choose_call[seat](auction, hands[seat]))
+                elif auction.phase == "exchange":
+                    for seat, bot in enumerate(self.bots):
+                        auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
+                    hands = auction.hands or hands
+                else:
+                    break
+            rounds, exchanges = auction.rounds, auction.exchanges
+            if auction.declarer is None or auction.bid is None:
+                if settings.all_pass == "pass_round":
+                    return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
+                return DealResult(dealer, dealt, rounds, exchanges)
+            declarer, bid = auction.declarer, auction.bid
         trump = int(bid.denomination)
-        phase = ContractPhase(settings, declarer, bid.level)
-        choose_contract = self.choose_contract
-        for seat in phase.order:
-            phase.apply(choose_contract[seat](phase, hands[seat], trump))
-        contracts = phase.contracts
+        if bits is not None:
+            order, contracts = self._random_contracts(bits, declarer, bid.level)
+        else:
+            phase = ContractPhase(settings, declarer, bid.level)
+            choose_contract = self.choose_contract
+            for seat in phase.order:
+                phase.apply(choose_contract[seat](phase, hands[seat], trump))
+            order, contracts = phase.order, phase.contracts
         play = PlayState._trusted(hands, trump, declarer, contracts)
-        play.play_out(self.choose_card)
+        if bits is not None:
+            play_out_random(play, bits)
+        elif self.heuristic_play:
+            play_out_heuristic(play)
+        else:
+            play.play_out(self.choose_card)
         taken = play.tricks_taken
         return DealResult(
             dealer,
             dealt,
-            auction.rounds,
-            auction.exchanges,
+            rounds,
+            exchanges,
             declarer,
             bid,
             contracts,
-            phase.order,
+            order,
             play.tricks,
             taken,
             score_hand(settings, contracts, taken, declarer=declarer),
@@ -215,16 +316,26 @@ class _Table:
 
 
 def _pass_round_result(
-    table: _Table, dealer: int, dealt: list[list[int]], hands: list[list[int]], auction: Auction
+    table: _Table,
+    dealer: int,
+    dealt: list[list[int]],
+    hands: list[list[int]],
+    rounds: list[list[tuple[int, Call]]],
+    exchanges: list[tuple[tuple[int, ...], ...]],
 ) -> DealResult:
     play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
-    play.play_out(table.choose_card)
+    if table.random_bits is not None:
+        play_out_random(play, table.random_bits)
+    elif table.heuristic_play:
+        play_out_heuristic(play)
+    else:
+        play.play_out(table.choose_card)
     taken = play.tricks_taken
     return DealResult(
         dealer,
         dealt,
-        auction.rounds,
-        auction.exchanges,
+        rounds,
+        exchanges,
         tricks=play.tricks,
         tricks_taken=taken,
         score=score_pass_round(table.settings, taken),
@@ -234,33 +345,47 @@ def _pass_round_result(
 
 def simulate_deals(
     settings: RuleSettings,
-    hands: int,
+    hands: int | range,
     seed: int | None = None,
-    bots: str | Sequence[Bot] = "random",
+    bots: str | Sequence[Bot] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[DealResult]:
-    """Returns an iterator over ``hands`` simulated deals; the dealer moves on per
-    ``progression.next_dealer`` (a thrown-in deal is dealt again by the same dealer).
+    """Returns an iterator over ``hands`` simulated deals, or over the deals of the run
+    whose indices a ``range`` gives (one worker's share of a longer run).
 
-    ``bots`` is a kind from ``bots.BOTS`` or four bots in seat order; without a seed the run
-    is not repeatable. Raises ValueError at once for a negative count, a bad seat, an
-    unknown bot kind or a wrong number of bots.
+    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
+    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
+    and is dealt by seat ``(first_dealer + index) % 4``; the deal passes left after every
+    deal, thrown in or not, as no deal may depend on the one before. So a range of a run
+    gives exactly those deals of the whole run.
+
+    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> Bot`` that is given
+    the run's generator, or four bots in seat order (whose own generators are theirs to
+    seed); without a seed the run is not repeatable. Raises ValueError at once for a
+    negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    if hands < 0:
-        raise ValueError(f"hands is {hands}; it must be 0 or more")
+    indices = deal_indices(hands, "hands")
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    players = make_bots(bots, random.Random(f"{seed}:bots")) if isinstance(bots, str) else bots
-    return _deals(_Table(settings, players), random.Random(seed), hands, first_dealer)
+    seed = run_seed(seed)
+    rng = random.Random()
+    if isinstance(bots, str):
+        players = make_bots(bots, rng)
+    elif callable(bots):
+        players = [bots(seat, rng) for seat in range(SEATS)]
+    else:
+        players = list(bots)
+    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
-def _deals(table: _Table, deck_rng: random.Random, hands: int, dealer: int) -> Iterator[DealResult]:
-    for _ in range(hands):
-        result = table.play_deal(dealer, deck_rng)
-        yield result
-        dealer = next_dealer(dealer, result.record)
+def _deals(
+    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
+) -> Iterator[DealResult]:
+    reseed = rng.seed
+    play_deal = table.play_deal
+    for index in indices:
+        reseed(deal_seed(seed, index))
+        yield play_deal((first_dealer + index) % SEATS, rng)
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
@@ -289,6 +414,21 @@ class SimulationSummary:
             self._count(None, [], (), "under")
             return
         self._count(result.declarer, result.contracts, score.made, score.over_under)
+
+    def merge(self, other: SimulationSummary) -> None:
+        """Adds the counts of ``other``, a summary of other deals (another worker's share
+        of a run), as if its deals had been added here."""
+        self.deals += other.deals
+        self.thrown_in += other.thrown_in
+        self.over += other.over
+        self.under += other.under
+        for mine, theirs in (
+            *zip(self.by_position, other.by_position, strict=True),
+            *zip(self.by_contract, other.by_contract, strict=True),
+            *((self.zero[hand], other.zero[hand]) for hand in self.zero),
+        ):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
 
     def add_deal(self, deal: Mapping[str, Any]) -> None:
         """Counts a deal as ``DealResult.to_dict`` (and the Game interface) writes it."""
