@@ -175,6 +175,31 @@ def test_the_games_own_results_are_the_simulated_deals_and_count_alike(game, bot
         assert without_rates(from_results.lines()) == without_rates(from_deals.lines())
 
 
+@pytest.mark.parametrize(
+    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+)
+def test_any_share_of_a_run_plays_its_deals_and_shares_tally_as_one(game, bots):
+    """What ``simulate --jobs`` relies on: deal i of a run is the same played alone, and
+    tallies of consecutive shares, merged, count what one tally of the run counts."""
+    settings = next(iter(game.presets.values()))
+    whole = [r.to_dict() for r in game.simulate_results(settings, 90, seed=4, bots=bots)]
+    shares = (range(0, 31), range(31, 32), range(32, 90))
+    parts = [
+        [r.to_dict() for r in game.simulate_results(settings, share, seed=4, bots=bots)]
+        for share in shares
+    ]
+    assert [deal for part in parts for deal in part] == whole
+    one, merged = game.simulation_summary(), game.simulation_summary()
+    for deal in whole:
+        one.add(deal)
+    for part in parts:
+        tally = game.simulation_summary()
+        for deal in part:
+            tally.add(deal)
+        merged.merge(tally)
+    assert without_rates(merged.lines()) == without_rates(one.lines())
+
+
 # --- settings, knobs and presets ----------------------------------------------------------
 
 

@@ -30,6 +30,7 @@ from scorekeeper.engine.core.game import Knob, PageWords
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.core.seats import leaders_of
+from scorekeeper.engine.core.simulation import deal_indices, deal_seed, run_seed
 
 SEATS = 4
 
@@ -143,6 +144,9 @@ class Tally:
     def lines(self) -> list[str]:
         return [f"deals: {self.deals}"]
 
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+
 
 class HighCard:
     key = "toy-high-card"
@@ -252,9 +256,9 @@ class HighCard:
             yield result.to_dict()
 
     def simulate_results(self, settings, deals, seed=None, bots="random") -> Iterator[Any]:
-        rng = random.Random(seed)
-        for _ in range(deals):
-            yield Win(rng.randrange(SEATS))
+        seed = run_seed(seed)
+        for index in deal_indices(deals):
+            yield Win(random.Random(deal_seed(seed, index)).randrange(SEATS))
 
     def preview(self, settings: Any, record: Win) -> dict[str, Any]:
         return {"points": list(self.points(settings, record))}

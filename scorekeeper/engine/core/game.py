@@ -371,12 +371,19 @@ class Game(Protocol):
         ...
 
     def simulate_results(
-        self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
+        self,
+        settings: Settings,
+        deals: int | range,
+        seed: int | None = None,
+        bots: str = "random",
     ) -> Iterator[Any]:
         """The deals ``simulate`` yields (the same for the same seed), as the game's own
         results: ``result.to_dict()`` is what ``simulate`` yields, and a
         ``simulation_summary()`` counts a result by ``add_result`` without that conversion,
-        so ``scorekeeper simulate`` converts only what it prints as JSON."""
+        so ``scorekeeper simulate`` converts only what it prints as JSON. ``deals`` is a
+        count, or a range of a run's deal indices (one worker's share of ``simulate
+        --jobs``): each deal must stand alone, seeded by ``core.simulation.deal_seed(seed,
+        index)``, so that any share gives the very deals the whole run gives there."""
         ...
 
 
@@ -391,6 +398,11 @@ class SimulationTally(Protocol):
         ...
 
     def lines(self) -> list[str]: ...
+
+    def merge(self, other: Any) -> None:
+        """Adds another tally of the same game's (a worker's share of the run) to this one,
+        as if this one had counted those deals too."""
+        ...
 
 
 @runtime_checkable
