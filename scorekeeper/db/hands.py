@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine.core.game import HandRecord, Settings, seat_values, side_names, side_values
+from ..engine.core.game import HandRecord, Settings, seat_values, side_names
 from ..engine.core.messages import msg
 from ..engine.registry import get_game
 from .connection import MAX_ID, now, query, writing
@@ -241,18 +241,24 @@ def recent_progress(db: Database, game: Game, last: int | None) -> Progress:
 
 
 def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
-    """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``,
-    each partner holding their side's): one statement and no replay."""
-    rules = get_game(game.game)
+    """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``;
+    partners hold their side's, so the side's first seat is read): one statement and no
+    replay."""
+    firsts = [side[0] for side in get_game(game.game).sides]
     rows = db.execute(
-        "SELECT h.number, s.seat, s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
-        "WHERE h.game_id = ? ORDER BY h.number, s.seat",
-        [game.id],
+        "SELECT h.number, s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+        "WHERE h.game_id = ? AND s.seat IN (SELECT value FROM json_each(?)) "
+        "ORDER BY h.number, s.seat",
+        [game.id, json.dumps(firsts)],
     ).fetchall()
-    return [
-        side_values(rules, [total for _number, _seat, total in seats])
-        for _number, seats in itertools.groupby(rows, key=lambda row: row[0])
-    ]
+    sides = len(firsts)
+    if sorted(firsts) != firsts:  # sides in another order than their first seats
+        order = sorted(range(sides), key=firsts.__getitem__)
+        return [
+            tuple(rows[i + order.index(side)][1] for side in range(sides))
+            for i in range(0, len(rows), sides)
+        ]
+    return [tuple(row[1] for row in rows[i : i + sides]) for i in range(0, len(rows), sides)]
 
 
 def load_scoreboard(
