@@ -29,7 +29,14 @@ from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web import Phone, new_game, percentile, running_server, sample_hand  # noqa: E402
+from web import (  # noqa: E402
+    Phone,
+    new_game,
+    percentile,
+    run_clients,
+    running_server,
+    sample_hand,
+)
 
 from scorekeeper import db  # noqa: E402
 
@@ -56,15 +63,13 @@ def run(workers: int, clients: int, seconds: float, hands: int, folder: Path) ->
         timings: list[float] = []
         failures: list[str] = []
         lock = threading.Lock()
-        start = threading.Barrier(clients + 1)
-        stop_at = [0.0]
 
-        def table(number: int) -> None:
+        def table(number: int, ready, running) -> None:
             phone = Phone(bases[number % workers])
             game_id, key, _ = new_game(phone)
             posted, mine, problems = 0, [], []
-            start.wait()
-            while time.perf_counter() < stop_at[0]:
+            ready()
+            while running():
                 if hands and posted == hands:
                     game_id, key, _ = new_game(phone)
                     posted = 0
@@ -82,15 +87,7 @@ def run(workers: int, clients: int, seconds: float, hands: int, folder: Path) ->
                 timings.extend(mine)
                 failures.extend(problems)
 
-        threads = [threading.Thread(target=table, args=(n,)) for n in range(clients)]
-        for thread in threads:
-            thread.start()
-        stop_at[0] = time.perf_counter() + seconds
-        start.wait()
-        began = time.perf_counter()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - began
+        elapsed = run_clients(table, clients, seconds)
     journal, synchronous = pragmas(path)
     longest = db.connect(path)
     try:

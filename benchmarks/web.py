@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -214,18 +214,16 @@ def load(base: str, path: str, cookies: dict[str, str], seconds: float, clients:
     timings: dict[str, list[float]] = {"GET": [], "POST": []}
     failures: list[str] = []
     lock = threading.Lock()
-    start = threading.Barrier(clients + 1)
-    stop_at = [0.0]
 
-    def client(number: int) -> None:
+    def client(number: int, ready: Callable[[], Any], running: Callable[[], bool]) -> None:
         phone = Phone(base)
         phone.cookies = dict(cookies)
         game_id, key, _ = new_game(phone)
         posted = 0
         mine: dict[str, list[float]] = {"GET": [], "POST": []}
-        start.wait()
+        ready()
         step = number  # clients start at different points of the cycle
-        while time.perf_counter() < stop_at[0]:
+        while running():
             step += 1
             began = time.perf_counter()
             if step % 5 == 0:
@@ -250,7 +248,27 @@ def load(base: str, path: str, cookies: dict[str, str], seconds: float, clients:
             for kind in mine:
                 timings[kind].extend(mine[kind])
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    elapsed = run_clients(client, clients, seconds)
+    return {"timings": timings, "failures": failures, "elapsed": elapsed}
+
+
+def run_clients(
+    client: Callable[[int, Callable[[], Any], Callable[[], bool]], None],
+    clients: int,
+    seconds: float,
+) -> float:
+    """Runs ``client(number, ready, running)`` in ``clients`` threads at once: each sets
+    itself up, calls ``ready()`` (all start together), and works while ``running()``.
+    Returns the seconds from the start to the last client's end."""
+    start = threading.Barrier(clients + 1)
+    stop_at = [0.0]
+
+    def running() -> bool:
+        return time.perf_counter() < stop_at[0]
+
+    threads = [
+        threading.Thread(target=client, args=(n, start.wait, running)) for n in range(clients)
+    ]
     for thread in threads:
         thread.start()
     stop_at[0] = time.perf_counter() + seconds
@@ -258,8 +276,7 @@ def load(base: str, path: str, cookies: dict[str, str], seconds: float, clients:
     began = time.perf_counter()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - began
-    return {"timings": timings, "failures": failures, "elapsed": elapsed}
+    return time.perf_counter() - began
 
 
 def percentile(values: list[float], fraction: float) -> float:

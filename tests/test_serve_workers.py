@@ -16,13 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-HAND = {
-    "declarer": 2,
-    "bid": "7C",
-    "frisch_rounds": 0,
-    "contracts": [2, 3, 7, 0],
-    "tricks": [0, 3, 8, 2],
-}
+from .conftest import WORKED_EXAMPLE as HAND
 
 
 def free_port() -> int:
