@@ -114,8 +114,10 @@ def main() -> int:
     h2h = "&".join(f"player={name}" for name in players)
     routes = [
         ("home", "GET", "/"),
+        ("new game", "GET", "/games/new?game=israeli-whist"),
         ("history", "GET", "/history"),
         ("history page 50", "GET", "/history?page=50"),
+        ("players", "GET", "/players"),
         ("player page", "GET", f"/players/{PLAYERS[9]}"),
         ("head-to-head 2", "GET", f"/players?player={players[0]}&player={players[1]}"),
         ("head-to-head 8", "GET", f"/players?{h2h}"),

@@ -207,12 +207,17 @@ _DISTINCT_NAMES = (
 
 def known_player_names(db: Database, limit: int = 200) -> list[str]:
     """Names used in earlier games, most recently used first."""
-    return [
-        row["name"]
+    # Each distinct name and its newest game by the names' indexes, as ``player_names``
+    # finds them: the work grows with the names, not with the games.
+    last: dict[str, int] = {}
+    for table in ("players", "seat_changes"):
         for row in query(
-            db, "SELECT name FROM sitters GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", [limit]
-        )
-    ]
+            db,
+            f"SELECT name, (SELECT max(game_id) FROM {table} t WHERE t.name = d.name) AS game "
+            f"FROM ({_DISTINCT_NAMES.format(table=table)}) d",
+        ):
+            last[row["name"]] = max(last.get(row["name"], 0), row["game"])
+    return sorted(last, key=lambda name: -last[name])[:limit]
 
 
 def player_names(db: Database) -> list[str]:
