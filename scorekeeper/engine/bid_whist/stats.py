@@ -20,11 +20,12 @@ Terms:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from ..core.seating import (
     SeatChange,
     Stint,
+    add_rivalries,
     hands_together,
     names_at,
     played_by,
@@ -316,12 +317,8 @@ class Rivalry:
         return self.margin_sum / self.finished if self.finished else None
 
     def __add__(self, other: Rivalry) -> Rivalry:
-        counts = {
-            f.name: getattr(self, f.name) + getattr(other, f.name)
-            for f in fields(self)
-            if f.name not in ("player", "opponent")
-        }
-        return Rivalry(self.player, self.opponent, **counts)
+        """The same pair's record over both sets of games; raises ValueError for another pair."""
+        return add_rivalries(self, other)
 
 
 @dataclass(frozen=True, slots=True)

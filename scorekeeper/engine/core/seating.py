@@ -7,6 +7,8 @@ hand to whoever actually sat there: a *stint* is one person's run of hands in on
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -162,3 +164,25 @@ def check_changes(
                 ),
                 "substitutions",
             )
+
+
+@functools.cache
+def _counted_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if f.name not in ("player", "opponent"))
+
+
+def add_rivalries(first: Any, second: Any) -> Any:
+    """One pair's rivalry (a game's ``Rivalry`` dataclass: ``player``, ``opponent`` and
+    counts) over both sets of games: every count added. Raises ValueError for two pairs.
+    A head-to-head table adds one per game and pair, so the fields are looked up once per
+    class."""
+    if (first.player, first.opponent) != (second.player, second.opponent):
+        raise ValueError("only one pair's rivalries add up")
+    return type(first)(
+        first.player,
+        first.opponent,
+        **{
+            name: getattr(first, name) + getattr(second, name)
+            for name in _counted_fields(type(first))
+        },
+    )

@@ -22,12 +22,13 @@ Terms used below:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.seating import (
     SeatChange,
     Stint,
+    add_rivalries,
     hands_together,
     names_at,
     played_by,
@@ -443,14 +444,7 @@ class Rivalry:
 
     def __add__(self, other: Rivalry) -> Rivalry:
         """The same pair's record over both sets of games; raises ValueError for another pair."""
-        if (self.player, self.opponent) != (other.player, other.opponent):
-            raise ValueError("only one pair's rivalries add up")
-        counts = {
-            f.name: getattr(self, f.name) + getattr(other, f.name)
-            for f in fields(self)
-            if f.name not in ("player", "opponent")
-        }
-        return Rivalry(self.player, self.opponent, **counts)
+        return add_rivalries(self, other)
 
     def to_dict(self) -> dict[str, Any]:
         return {
