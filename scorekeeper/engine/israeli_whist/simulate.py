@@ -11,6 +11,7 @@ hands; the bots draw from that generator after the shuffle. Cards stay card numb
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,10 +23,10 @@ from .auction import ALL_BIDS, PASS, Auction, Call
 from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
 from .contracts import ContractPhase, OverUnder, speaking_order
-from .play import NO_TRUMP, PlayState, Trick, play_out_random
+from .play import NO_TRUMP, PlayState, Trick, play_out_random, random_tricks, split_by_suit
 from .progression import opener_for
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
-from .scoring import HandScore, score_hand, score_pass_round
+from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 
 _DENOMINATIONS = len(Denomination)
@@ -187,6 +188,7 @@ class _Table:
         self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
         self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
         self._end_passes = settings.auction_end_passes
+        self._score = hand_scorer(settings)
 
     def _random_contracts(
         self, bits: Callable[[int], int], declarer: int, level: int
@@ -285,17 +287,34 @@ class _Table:
             declarer, bid = auction.declarer, auction.bid
         trump = int(bid.denomination)
         if bits is not None:
+            # Random bots: no ContractPhase and no PlayState, the same draws (see
+            # _random_contracts and play.random_tricks).
             order, contracts = self._random_contracts(bits, declarer, bid.level)
-        else:
-            phase = ContractPhase(settings, declarer, bid.level)
-            choose_contract = self.choose_contract
-            for seat in phase.order:
-                phase.apply(choose_contract[seat](phase, hands[seat], trump))
-            order, contracts = phase.order, phase.contracts
+            tricks: list[Trick] = []
+            taken = [0, 0, 0, 0]
+            random_tricks(
+                [split_by_suit(hand) for hand in hands], trump, declarer, bits, tricks, taken
+            )
+            return DealResult(
+                dealer,
+                dealt,
+                rounds,
+                exchanges,
+                declarer,
+                bid,
+                contracts,
+                order,
+                tricks,
+                taken,
+                self._score(contracts, taken, declarer),
+            )
+        phase = ContractPhase(settings, declarer, bid.level)
+        choose_contract = self.choose_contract
+        for seat in phase.order:
+            phase.apply(choose_contract[seat](phase, hands[seat], trump))
+        order, contracts = phase.order, phase.contracts
         play = PlayState._trusted(hands, trump, declarer, contracts)
-        if bits is not None:
-            play_out_random(play, bits)
-        elif self.heuristic_play:
+        if self.heuristic_play:
             play_out_heuristic(play)
         else:
             play.play_out(self.choose_card)
@@ -311,7 +330,7 @@ class _Table:
             order,
             play.tricks,
             taken,
-            score_hand(settings, contracts, taken, declarer=declarer),
+            self._score(contracts, taken, declarer),
         )
 
 
@@ -381,10 +400,17 @@ def simulate_deals(
 def _deals(
     table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
 ) -> Iterator[DealResult]:
-    reseed = rng.seed
+    if not indices:
+        return
+    deal_seed(seed, indices[-1])  # the range check, once
+    # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
+    # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
+    seed_c = _CRandom.seed
+    base = deal_seed(seed, 0)
     play_deal = table.play_deal
     for index in indices:
-        reseed(deal_seed(seed, index))
+        seed_c(rng, base | index)
+        rng.gauss_next = None  # type: ignore[attr-defined]
         yield play_deal((first_dealer + index) % SEATS, rng)
 
 
