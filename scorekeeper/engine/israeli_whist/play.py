@@ -151,7 +151,7 @@ class PlayState:
     ) -> PlayState:
         # Simulation's own deals are known to be whole: skip the checks and the sorting.
         state = cls.__new__(cls)
-        state._start([split_by_suit(hand) for hand in hands], trump, declarer, contracts)
+        state._start(split_by_suit(hands), trump, declarer, contracts)
         return state
 
     def _start(
@@ -356,13 +356,17 @@ def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
     play.to_play = None
 
 
-def split_by_suit(hand: Iterable[int]) -> list[list[int]]:
-    """A hand of card numbers as four lists, clubs to spades, each in the hand's order."""
-    suits: list[list[int]] = [[], [], [], []]
+def split_by_suit(hands: Iterable[Iterable[int]]) -> list[list[list[int]]]:
+    """Hands of card numbers as ``[seat][suit]`` lists, clubs to spades, each suit's cards
+    in the hand's order."""
     suit_of = SUIT_OF
-    for card in hand:
-        suits[suit_of[card]].append(card)
-    return suits
+    split = []
+    for hand in hands:
+        suits: list[list[int]] = [[], [], [], []]
+        for card in hand:
+            suits[suit_of[card]].append(card)
+        split.append(suits)
+    return split
 
 
 def random_tricks(

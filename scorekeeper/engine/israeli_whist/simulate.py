@@ -292,9 +292,7 @@ class _Table:
             order, contracts = self._random_contracts(bits, declarer, bid.level)
             tricks: list[Trick] = []
             taken = [0, 0, 0, 0]
-            random_tricks(
-                [split_by_suit(hand) for hand in hands], trump, declarer, bits, tricks, taken
-            )
+            random_tricks(split_by_suit(hands), trump, declarer, bits, tricks, taken)
             return DealResult(
                 dealer,
                 dealt,
