@@ -14,6 +14,7 @@ import random
 from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Any
 
 from ..core.cards import Card
@@ -33,6 +34,7 @@ _DENOMINATIONS = len(Denomination)
 _BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
+_NO_ARGUMENTS = ((),) * 52
 
 
 class DealResult:
@@ -149,8 +151,7 @@ class DealResult:
 def deal_hands(rng: random.Random) -> list[list[int]]:
     """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
     dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
-    draw = rng.random
-    keys = [draw() for _ in _PACK]
+    keys = list(starmap(rng.random, _NO_ARGUMENTS))
     pack = sorted(_PACK, key=keys.__getitem__)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
@@ -225,29 +226,30 @@ class _Table:
         # draws, without an Auction: (the calls, the declarer, the bid), or None when all
         # four pass (four draws taken), which the Auction then takes over.
         calls: list[tuple[int, Call]] = []
+        call = calls.append
+        bids = ALL_BIDS
         seat = self._openers[dealer]
-        lowest = self._lowest
+        floor = self._lowest  # the lowest bid allowed now, as an index into ALL_BIDS
+        choices = _BIDS + 1  # pass, or a bid from ALL_BIDS[floor] up
         end_passes = self._end_passes
-        high = -1
         bidder = -1
         passes = 0
         while True:
-            floor = high + 1 if high >= lowest else lowest
-            choice = bits(32) * (_BIDS + 1 - floor) >> 32
+            choice = bits(32) * (choices - floor) >> 32
             if choice:
-                high = floor + choice - 1
+                floor += choice  # the bid is ALL_BIDS[floor - 1]
                 bidder = seat
                 passes = 0
-                calls.append((seat, ALL_BIDS[high]))
+                call((seat, bids[floor - 1]))
             else:
-                calls.append((seat, PASS))
+                call((seat, PASS))
                 passes += 1
-                if high >= 0:
+                if bidder >= 0:
                     if passes >= end_passes:
-                        return calls, bidder, ALL_BIDS[high]
+                        return calls, bidder, bids[floor - 1]
                 elif passes == SEATS:
                     return None
-            seat = (seat + 1) % SEATS
+            seat = (seat + 1) & 3
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
