@@ -197,17 +197,18 @@ class _Table:
         # RandomBot.choose_contract for each seat in speaking order, from the same draws,
         # without a ContractPhase: (the speaking order, the contracts in seat order).
         order = self._orders[declarer]
-        contracts = [0] * SEATS
-        total = 0
-        if not self.settings.declarer_may_raise:
+        contracts = [0, 0, 0, 0]
+        if len(order) == SEATS:  # the declarer speaks first: level..13
+            second, third, last = order[1:]
+            contracts[declarer] = total = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
+        else:  # the declarer's contract is its level
+            second, third, last = order
             contracts[declarer] = total = level
-        for seat in order[:-1]:
-            if seat == declarer:  # level..13
-                contract = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
-            else:  # 0..13
-                contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-            contracts[seat] = contract
-            total += contract
+        # The next two: 0..13 each.
+        contracts[second] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        total += contract
+        contracts[third] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        total += contract
         # The last bidder, who may not make the total exactly 13.
         forbidden = TRICKS_PER_HAND - total
         if forbidden >= 0:
@@ -216,7 +217,7 @@ class _Table:
                 contract += 1
         else:
             contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-        contracts[order[-1]] = contract
+        contracts[last] = contract
         return list(order), contracts
 
     def _random_bidding(
