@@ -253,62 +253,109 @@ class _Table:
             seat = (seat + 1) & 3
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
-        settings = self.settings
         dealt = deal_hands(rng)
+        bits = self.random_bits
+        if bits is not None:
+            won = self._random_bidding(bits, dealer)
+            if won is not None:
+                calls, declarer, bid = won
+                return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
+        return self._auction_deal(dealer, dealt)
+
+    def random_deals(
+        self, rng: random.Random, seed: int, indices: range, first_dealer: int
+    ) -> Iterator[DealResult]:
+        """``_deals`` for four plain random bots: ``play_deal`` for each deal of ``indices``,
+        its steps written out in one loop, simulation's hottest path."""
+        bits = self.random_bits
+        assert bits is not None
+        seed_c = _CRandom.seed
+        base = deal_seed(seed, 0)
+        draw = rng.random
+        no_arguments = _NO_ARGUMENTS
+        pack = _PACK
+        bidding = self._random_bidding
+        random_play = self._random_play
+        for index in indices:
+            seed_c(rng, base | index)
+            rng.gauss_next = None  # type: ignore[attr-defined]
+            dealer = (first_dealer + index) % SEATS
+            # deal_hands(rng), written out.
+            keys = list(starmap(draw, no_arguments))
+            shuffled = sorted(pack, key=keys.__getitem__)
+            dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
+            won = bidding(bits, dealer)
+            if won is None:
+                yield self._auction_deal(dealer, dealt)
+            else:
+                yield random_play(dealer, dealt, dealt, [won[0]], [], won[1], won[2])
+
+    def _random_play(
+        self,
+        dealer: int,
+        dealt: list[list[int]],
+        hands: list[list[int]],
+        rounds: list[list[tuple[int, Call]]],
+        exchanges: list[tuple[tuple[int, ...], ...]],
+        declarer: int,
+        bid: Bid,
+    ) -> DealResult:
+        # Contracts, play and score by random bots, without a ContractPhase or a PlayState:
+        # the same draws (see _random_contracts and play.random_tricks).
+        bits = self.random_bits
+        assert bits is not None
+        order, contracts = self._random_contracts(bits, declarer, bid.level)
+        tricks: list[Trick] = []
+        taken = [0, 0, 0, 0]
+        random_tricks(split_by_suit(hands), int(bid.denomination), declarer, bits, tricks, taken)
+        return DealResult(
+            dealer,
+            dealt,
+            rounds,
+            exchanges,
+            declarer,
+            bid,
+            contracts,
+            order,
+            tricks,
+            taken,
+            self._score(contracts, taken, declarer),
+        )
+
+    def _auction_deal(self, dealer: int, dealt: list[list[int]]) -> DealResult:
+        # The deal with an Auction: every deal of bots other than four plain random ones,
+        # and those where four random bots all passed in the first round.
+        settings = self.settings
         hands = dealt
         bits = self.random_bits
-        won = self._random_bidding(bits, dealer) if bits is not None else None
-        if won is not None:
-            calls, declarer, bid = won
-            rounds: list[list[tuple[int, Call]]] = [calls]
-            exchanges: list[tuple[tuple[int, ...], ...]] = []
-        else:
-            auction = Auction(settings, dealer, dealt)
-            if bits is not None:
-                for _ in range(SEATS):  # the four passes _random_bidding drew
-                    auction.apply(PASS)
-            choose_call = self.choose_call
-            while True:
-                seat = auction.to_speak
-                if seat is not None:
-                    if bits is not None:  # RandomBot.choose_call, without the call
-                        legal = auction.legal_actions()
-                        auction.apply(legal[bits(32) * len(legal) >> 32])
-                    else:
-                        auction.apply(choose_call[seat](auction, hands[seat]))
-                elif auction.phase == "exchange":
-                    for seat, bot in enumerate(self.bots):
-                        auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
-                    hands = auction.hands or hands
-                else:
-                    break
-            rounds, exchanges = auction.rounds, auction.exchanges
-            if auction.declarer is None or auction.bid is None:
-                if settings.all_pass == "pass_round":
-                    return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
-                return DealResult(dealer, dealt, rounds, exchanges)
-            declarer, bid = auction.declarer, auction.bid
-        trump = int(bid.denomination)
+        auction = Auction(settings, dealer, dealt)
         if bits is not None:
-            # Random bots: no ContractPhase and no PlayState, the same draws (see
-            # _random_contracts and play.random_tricks).
-            order, contracts = self._random_contracts(bits, declarer, bid.level)
-            tricks: list[Trick] = []
-            taken = [0, 0, 0, 0]
-            random_tricks(split_by_suit(hands), trump, declarer, bits, tricks, taken)
-            return DealResult(
-                dealer,
-                dealt,
-                rounds,
-                exchanges,
-                declarer,
-                bid,
-                contracts,
-                order,
-                tricks,
-                taken,
-                self._score(contracts, taken, declarer),
-            )
+            for _ in range(SEATS):  # the four passes _random_bidding drew
+                auction.apply(PASS)
+        choose_call = self.choose_call
+        while True:
+            seat = auction.to_speak
+            if seat is not None:
+                if bits is not None:  # RandomBot.choose_call, without the call
+                    legal = auction.legal_actions()
+                    auction.apply(legal[bits(32) * len(legal) >> 32])
+                else:
+                    auction.apply(choose_call[seat](auction, hands[seat]))
+            elif auction.phase == "exchange":
+                for seat, bot in enumerate(self.bots):
+                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
+                hands = auction.hands or hands
+            else:
+                break
+        rounds, exchanges = auction.rounds, auction.exchanges
+        if auction.declarer is None or auction.bid is None:
+            if settings.all_pass == "pass_round":
+                return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
+            return DealResult(dealer, dealt, rounds, exchanges)
+        declarer, bid = auction.declarer, auction.bid
+        if bits is not None:
+            return self._random_play(dealer, dealt, hands, rounds, exchanges, declarer, bid)
+        trump = int(bid.denomination)
         phase = ContractPhase(settings, declarer, bid.level)
         choose_contract = self.choose_contract
         for seat in phase.order:
@@ -395,15 +442,17 @@ def simulate_deals(
         players = [bots(seat, rng) for seat in range(SEATS)]
     else:
         players = list(bots)
-    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
+    if indices:
+        deal_seed(seed, indices[-1])  # raises ValueError for an index past 2^64 - 1
+    table = _Table(settings, players)
+    if table.random_bits is not None:
+        return table.random_deals(rng, seed, indices, first_dealer)
+    return _deals(table, rng, seed, indices, first_dealer)
 
 
 def _deals(
     table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
 ) -> Iterator[DealResult]:
-    if not indices:
-        return
-    deal_seed(seed, indices[-1])  # the range check, once
     # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
     # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
     seed_c = _CRandom.seed
