@@ -371,3 +371,26 @@ def test_trick_estimates_are_the_suit_by_suit_reading():
         found = estimate_all_tricks(hand)
         assert found == [reference_estimate(hand, trump) for trump in range(5)]
         assert [estimate_tricks(hand, trump) for trump in range(5)] == found
+
+
+@pytest.mark.parametrize(
+    "changes", [{}, {"declarer_miss_factor": 2}, {"all_fail_void": True}, {"made_squared": True}]
+)
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_simulators_scorer_scores_as_score_hand(rules, changes):
+    from scorekeeper.engine.israeli_whist.scoring import hand_scorer
+
+    settings = preset(rules).with_changes(changes)
+    score = hand_scorer(settings)
+    rng = random.Random(11)
+    for _ in range(3000):
+        contracts = [rng.randrange(14) for _ in range(4)]
+        if sum(contracts) == 13:
+            with pytest.raises(ValueError):
+                score(contracts, [13, 0, 0, 0], 0)
+            continue
+        cuts = sorted(rng.randrange(14) for _ in range(3))
+        taken = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        declarer = rng.randrange(4)
+        expected = score_hand(settings, contracts, taken, declarer=declarer)
+        assert score(contracts, taken, declarer) == expected

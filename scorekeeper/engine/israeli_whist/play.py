@@ -151,14 +151,7 @@ class PlayState:
     ) -> PlayState:
         # Simulation's own deals are known to be whole: skip the checks and the sorting.
         state = cls.__new__(cls)
-        suit_of = SUIT_OF
-        by_suit = []
-        for hand in hands:
-            suits: list[list[int]] = [[], [], [], []]
-            for card in hand:
-                suits[suit_of[card]].append(card)
-            by_suit.append(suits)
-        state._start(by_suit, trump, declarer, contracts)
+        state._start(split_by_suit(hands), trump, declarer, contracts)
         return state
 
     def _start(
@@ -348,64 +341,99 @@ def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
     """Plays a whole hand from its first card with every seat choosing uniformly among its
     legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
     ``play_out`` with four ``RandomBot`` choosers sharing the generator, without a call per
-    card. Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
+    card (see ``random_tricks``). It keeps ``tricks``, ``tricks_taken`` and ``leader``
     current, and leaves the trick in progress empty."""
-    hands = play.hands
-    tricks = play.tricks
-    taken = play.tricks_taken
-    keys_by_led = TRICK_KEYS[play.trump]
+    play.leader = random_tricks(
+        play.hands,
+        play.trump,
+        play.leader,
+        bits,
+        play.tricks,
+        play.tricks_taken,
+        TRICKS_PER_HAND - len(play.tricks),
+    )
+    play.current = []
+    play.to_play = None
+
+
+def split_by_suit(hands: Iterable[Iterable[int]]) -> list[list[list[int]]]:
+    """Hands of card numbers as ``[seat][suit]`` lists, clubs to spades, each suit's cards
+    in the hand's order."""
+    suit_of = SUIT_OF
+    split = []
+    for hand in hands:
+        suits: list[list[int]] = [[], [], [], []]
+        for card in hand:
+            suits[suit_of[card]].append(card)
+        split.append(suits)
+    return split
+
+
+def random_tricks(
+    hands: list[list[list[int]]],
+    trump: int,
+    leader: int,
+    bits: Callable[[int], int],
+    tricks: list[Trick],
+    taken: list[int],
+    held: int = TRICKS_PER_HAND,
+) -> int:
+    """Plays the last ``held`` tricks from ``hands`` (``hands[seat][suit]``, each seat
+    holding ``held`` cards), ``leader`` to lead, every seat choosing uniformly among its
+    legal cards in suit order, one ``bits(32)`` draw per card. Appends the tricks to
+    ``tricks``, counts them in ``taken`` and returns the last trick's winner.
+
+    Simulation's hottest loop: a card is ``legal[bits(32) * len(legal) >> 32]``, as
+    ``RandomBot.choose_card`` picks it. Every seat holds ``held`` cards when a trick starts,
+    so a seat choosing among its whole hand (to lead, or void in the suit led) needs no
+    count, and a seat following suit takes its card out of its suit with one ``pop``."""
+    keys_by_led = TRICK_KEYS[trump]
     suit_of = SUIT_OF
     followers = _FOLLOWERS
-    leader = play.leader
-    for _ in range(TRICKS_PER_HAND - len(tricks)):
+    for in_hand in range(held, 0, -1):
         # Unrolled over the four seats: the only rule is "follow suit if you can".
         hand = hands[leader]
         legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-        first = legal[bits(32) * len(legal) >> 32]
+        first = legal[bits(32) * in_hand >> 32]
         led = suit_of[first]
         hand[led].remove(first)
         keys = keys_by_led[led]
         best = keys[first]
         winner = leader
         second_seat, third_seat, fourth_seat = followers[leader]
-        hand = hands[second_seat]
-        following = hand[led]
+        following = hands[second_seat][led]
         if following:
-            second = following[bits(32) * len(following) >> 32]
-            following.remove(second)
+            second = following.pop(bits(32) * len(following) >> 32)
         else:
+            hand = hands[second_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            second = legal[bits(32) * len(legal) >> 32]
+            second = legal[bits(32) * in_hand >> 32]
             hand[suit_of[second]].remove(second)
         if keys[second] > best:
             best = keys[second]
             winner = second_seat
-        hand = hands[third_seat]
-        following = hand[led]
+        following = hands[third_seat][led]
         if following:
-            third = following[bits(32) * len(following) >> 32]
-            following.remove(third)
+            third = following.pop(bits(32) * len(following) >> 32)
         else:
+            hand = hands[third_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            third = legal[bits(32) * len(legal) >> 32]
+            third = legal[bits(32) * in_hand >> 32]
             hand[suit_of[third]].remove(third)
         if keys[third] > best:
             best = keys[third]
             winner = third_seat
-        hand = hands[fourth_seat]
-        following = hand[led]
+        following = hands[fourth_seat][led]
         if following:
-            fourth = following[bits(32) * len(following) >> 32]
-            following.remove(fourth)
+            fourth = following.pop(bits(32) * len(following) >> 32)
         else:
+            hand = hands[fourth_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            fourth = legal[bits(32) * len(legal) >> 32]
+            fourth = legal[bits(32) * in_hand >> 32]
             hand[suit_of[fourth]].remove(fourth)
         if keys[fourth] > best:
             winner = fourth_seat
         tricks.append((leader, (first, second, third, fourth), winner))
         taken[winner] += 1
         leader = winner
-    play.leader = leader
-    play.current = []
-    play.to_play = None
+    return leader

@@ -5,10 +5,11 @@ There is no branch on a preset's name anywhere; every difference between presets
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import eq, sub
 
+from .bids import TRICKS_PER_HAND
 from .contracts import OverUnder, over_under
 from .settings import RuleSettings
 
@@ -147,3 +148,52 @@ def score_pass_round(
     points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
     made = tuple(t == 0 for t in tricks_taken)
     return HandScore(points, None, 0, made, False, earned, penalties)
+
+
+_NO_PENALTIES = (0, 0, 0, 0)
+_VOID_POINTS = (0, 0, 0, 0)
+
+
+def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
+    """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
+    without revokes, each contract and count of tricks 0..13 (a simulated hand): the very
+    same HandScore, from every seat's points worked out once for the settings."""
+    # points[(contract * 14 + tricks) * 4 + 2 * over + is_declarer]
+    points = [
+        contract_points(settings, contract, tricks, "over" if over else "under", declarer)
+        for contract in range(TRICKS_PER_HAND + 1)
+        for tricks in range(TRICKS_PER_HAND + 1)
+        for over in (False, True)
+        for declarer in (False, True)
+    ]
+    void_when_all_fail = settings.all_fail_void
+    by_declarer = settings.declarer_miss_factor != 1
+
+    def score(contracts: list[int], tricks_taken: list[int], declarer: int) -> HandScore:
+        total = sum(contracts)
+        if total == TRICKS_PER_HAND:
+            over_under(contracts)  # raises its ValueError
+        hand: OverUnder = "over" if total > TRICKS_PER_HAND else "under"
+        made = tuple(map(eq, contracts, tricks_taken))
+        if void_when_all_fail and True not in made:
+            return HandScore(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+        base = 2 if total > TRICKS_PER_HAND else 0
+        c0, c1, c2, c3 = contracts
+        t0, t1, t2, t3 = tricks_taken
+        if by_declarer:
+            earned = (
+                points[(c0 * 14 + t0) * 4 + base + (declarer == 0)],
+                points[(c1 * 14 + t1) * 4 + base + (declarer == 1)],
+                points[(c2 * 14 + t2) * 4 + base + (declarer == 2)],
+                points[(c3 * 14 + t3) * 4 + base + (declarer == 3)],
+            )
+        else:
+            earned = (
+                points[(c0 * 14 + t0) * 4 + base],
+                points[(c1 * 14 + t1) * 4 + base],
+                points[(c2 * 14 + t2) * 4 + base],
+                points[(c3 * 14 + t3) * 4 + base],
+            )
+        return HandScore(earned, hand, total, made, False, earned, _NO_PENALTIES)
+
+    return score

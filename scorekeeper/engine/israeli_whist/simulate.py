@@ -11,8 +11,10 @@ hands; the bots draw from that generator after the shuffle. Cards stay card numb
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Any
 
 from ..core.cards import Card
@@ -22,16 +24,17 @@ from .auction import ALL_BIDS, PASS, Auction, Call
 from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
 from .contracts import ContractPhase, OverUnder, speaking_order
-from .play import NO_TRUMP, PlayState, Trick, play_out_random
+from .play import NO_TRUMP, PlayState, Trick, play_out_random, random_tricks, split_by_suit
 from .progression import opener_for
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
-from .scoring import HandScore, score_hand, score_pass_round
+from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 
 _DENOMINATIONS = len(Denomination)
 _BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
+_NO_ARGUMENTS = ((),) * 52
 
 
 class DealResult:
@@ -148,8 +151,7 @@ class DealResult:
 def deal_hands(rng: random.Random) -> list[list[int]]:
     """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
     dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
-    draw = rng.random
-    keys = [draw() for _ in _PACK]
+    keys = list(starmap(rng.random, _NO_ARGUMENTS))
     pack = sorted(_PACK, key=keys.__getitem__)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
@@ -187,6 +189,7 @@ class _Table:
         self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
         self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
         self._end_passes = settings.auction_end_passes
+        self._score = hand_scorer(settings)
 
     def _random_contracts(
         self, bits: Callable[[int], int], declarer: int, level: int
@@ -194,17 +197,18 @@ class _Table:
         # RandomBot.choose_contract for each seat in speaking order, from the same draws,
         # without a ContractPhase: (the speaking order, the contracts in seat order).
         order = self._orders[declarer]
-        contracts = [0] * SEATS
-        total = 0
-        if not self.settings.declarer_may_raise:
+        contracts = [0, 0, 0, 0]
+        if len(order) == SEATS:  # the declarer speaks first: level..13
+            second, third, last = order[1:]
+            contracts[declarer] = total = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
+        else:  # the declarer's contract is its level
+            second, third, last = order
             contracts[declarer] = total = level
-        for seat in order[:-1]:
-            if seat == declarer:  # level..13
-                contract = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
-            else:  # 0..13
-                contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-            contracts[seat] = contract
-            total += contract
+        # The next two: 0..13 each.
+        contracts[second] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        total += contract
+        contracts[third] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
+        total += contract
         # The last bidder, who may not make the total exactly 13.
         forbidden = TRICKS_PER_HAND - total
         if forbidden >= 0:
@@ -213,7 +217,7 @@ class _Table:
                 contract += 1
         else:
             contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-        contracts[order[-1]] = contract
+        contracts[last] = contract
         return list(order), contracts
 
     def _random_bidding(
@@ -223,79 +227,142 @@ class _Table:
         # draws, without an Auction: (the calls, the declarer, the bid), or None when all
         # four pass (four draws taken), which the Auction then takes over.
         calls: list[tuple[int, Call]] = []
+        call = calls.append
+        bids = ALL_BIDS
         seat = self._openers[dealer]
-        lowest = self._lowest
+        floor = self._lowest  # the lowest bid allowed now, as an index into ALL_BIDS
+        choices = _BIDS + 1  # pass, or a bid from ALL_BIDS[floor] up
         end_passes = self._end_passes
-        high = -1
         bidder = -1
         passes = 0
         while True:
-            floor = high + 1 if high >= lowest else lowest
-            choice = bits(32) * (_BIDS + 1 - floor) >> 32
+            choice = bits(32) * (choices - floor) >> 32
             if choice:
-                high = floor + choice - 1
+                floor += choice  # the bid is ALL_BIDS[floor - 1]
                 bidder = seat
                 passes = 0
-                calls.append((seat, ALL_BIDS[high]))
+                call((seat, bids[floor - 1]))
             else:
-                calls.append((seat, PASS))
+                call((seat, PASS))
                 passes += 1
-                if high >= 0:
+                if bidder >= 0:
                     if passes >= end_passes:
-                        return calls, bidder, ALL_BIDS[high]
+                        return calls, bidder, bids[floor - 1]
                 elif passes == SEATS:
                     return None
-            seat = (seat + 1) % SEATS
+            seat = (seat + 1) & 3
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
-        settings = self.settings
         dealt = deal_hands(rng)
+        bits = self.random_bits
+        if bits is not None:
+            won = self._random_bidding(bits, dealer)
+            if won is not None:
+                calls, declarer, bid = won
+                return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
+        return self._auction_deal(dealer, dealt)
+
+    def random_deals(
+        self, rng: random.Random, seed: int, indices: range, first_dealer: int
+    ) -> Iterator[DealResult]:
+        """``_deals`` for four plain random bots: ``play_deal`` for each deal of ``indices``,
+        its steps written out in one loop, simulation's hottest path."""
+        bits = self.random_bits
+        assert bits is not None
+        seed_c = _CRandom.seed
+        base = deal_seed(seed, 0)
+        draw = rng.random
+        no_arguments = _NO_ARGUMENTS
+        pack = _PACK
+        bidding = self._random_bidding
+        random_play = self._random_play
+        for index in indices:
+            seed_c(rng, base | index)
+            rng.gauss_next = None  # type: ignore[attr-defined]
+            dealer = (first_dealer + index) % SEATS
+            # deal_hands(rng), written out.
+            keys = list(starmap(draw, no_arguments))
+            shuffled = sorted(pack, key=keys.__getitem__)
+            dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
+            won = bidding(bits, dealer)
+            if won is None:
+                yield self._auction_deal(dealer, dealt)
+            else:
+                yield random_play(dealer, dealt, dealt, [won[0]], [], won[1], won[2])
+
+    def _random_play(
+        self,
+        dealer: int,
+        dealt: list[list[int]],
+        hands: list[list[int]],
+        rounds: list[list[tuple[int, Call]]],
+        exchanges: list[tuple[tuple[int, ...], ...]],
+        declarer: int,
+        bid: Bid,
+    ) -> DealResult:
+        # Contracts, play and score by random bots, without a ContractPhase or a PlayState:
+        # the same draws (see _random_contracts and play.random_tricks).
+        bits = self.random_bits
+        assert bits is not None
+        order, contracts = self._random_contracts(bits, declarer, bid.level)
+        tricks: list[Trick] = []
+        taken = [0, 0, 0, 0]
+        random_tricks(split_by_suit(hands), int(bid.denomination), declarer, bits, tricks, taken)
+        return DealResult(
+            dealer,
+            dealt,
+            rounds,
+            exchanges,
+            declarer,
+            bid,
+            contracts,
+            order,
+            tricks,
+            taken,
+            self._score(contracts, taken, declarer),
+        )
+
+    def _auction_deal(self, dealer: int, dealt: list[list[int]]) -> DealResult:
+        # The deal with an Auction: every deal of bots other than four plain random ones,
+        # and those where four random bots all passed in the first round.
+        settings = self.settings
         hands = dealt
         bits = self.random_bits
-        won = self._random_bidding(bits, dealer) if bits is not None else None
-        if won is not None:
-            calls, declarer, bid = won
-            rounds: list[list[tuple[int, Call]]] = [calls]
-            exchanges: list[tuple[tuple[int, ...], ...]] = []
-        else:
-            auction = Auction(settings, dealer, dealt)
-            if bits is not None:
-                for _ in range(SEATS):  # the four passes _random_bidding drew
-                    auction.apply(PASS)
-            choose_call = self.choose_call
-            while True:
-                seat = auction.to_speak
-                if seat is not None:
-                    if bits is not None:  # RandomBot.choose_call, without the call
-                        legal = auction.legal_actions()
-                        auction.apply(legal[bits(32) * len(legal) >> 32])
-                    else:
-                        auction.apply(choose_call[seat](auction, hands[seat]))
-                elif auction.phase == "exchange":
-                    for seat, bot in enumerate(self.bots):
-                        auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
-                    hands = auction.hands or hands
+        auction = Auction(settings, dealer, dealt)
+        if bits is not None:
+            for _ in range(SEATS):  # the four passes _random_bidding drew
+                auction.apply(PASS)
+        choose_call = self.choose_call
+        while True:
+            seat = auction.to_speak
+            if seat is not None:
+                if bits is not None:  # RandomBot.choose_call, without the call
+                    legal = auction.legal_actions()
+                    auction.apply(legal[bits(32) * len(legal) >> 32])
                 else:
-                    break
-            rounds, exchanges = auction.rounds, auction.exchanges
-            if auction.declarer is None or auction.bid is None:
-                if settings.all_pass == "pass_round":
-                    return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
-                return DealResult(dealer, dealt, rounds, exchanges)
-            declarer, bid = auction.declarer, auction.bid
+                    auction.apply(choose_call[seat](auction, hands[seat]))
+            elif auction.phase == "exchange":
+                for seat, bot in enumerate(self.bots):
+                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
+                hands = auction.hands or hands
+            else:
+                break
+        rounds, exchanges = auction.rounds, auction.exchanges
+        if auction.declarer is None or auction.bid is None:
+            if settings.all_pass == "pass_round":
+                return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
+            return DealResult(dealer, dealt, rounds, exchanges)
+        declarer, bid = auction.declarer, auction.bid
+        if bits is not None:
+            return self._random_play(dealer, dealt, hands, rounds, exchanges, declarer, bid)
         trump = int(bid.denomination)
-        if bits is not None:
-            order, contracts = self._random_contracts(bits, declarer, bid.level)
-        else:
-            phase = ContractPhase(settings, declarer, bid.level)
-            choose_contract = self.choose_contract
-            for seat in phase.order:
-                phase.apply(choose_contract[seat](phase, hands[seat], trump))
-            order, contracts = phase.order, phase.contracts
+        phase = ContractPhase(settings, declarer, bid.level)
+        choose_contract = self.choose_contract
+        for seat in phase.order:
+            phase.apply(choose_contract[seat](phase, hands[seat], trump))
+        order, contracts = phase.order, phase.contracts
         play = PlayState._trusted(hands, trump, declarer, contracts)
-        if bits is not None:
-            play_out_random(play, bits)
-        elif self.heuristic_play:
+        if self.heuristic_play:
             play_out_heuristic(play)
         else:
             play.play_out(self.choose_card)
@@ -311,7 +378,7 @@ class _Table:
             order,
             play.tricks,
             taken,
-            score_hand(settings, contracts, taken, declarer=declarer),
+            self._score(contracts, taken, declarer),
         )
 
 
@@ -375,16 +442,25 @@ def simulate_deals(
         players = [bots(seat, rng) for seat in range(SEATS)]
     else:
         players = list(bots)
-    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
+    if indices:
+        deal_seed(seed, indices[-1])  # raises ValueError for an index past 2^64 - 1
+    table = _Table(settings, players)
+    if table.random_bits is not None:
+        return table.random_deals(rng, seed, indices, first_dealer)
+    return _deals(table, rng, seed, indices, first_dealer)
 
 
 def _deals(
     table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
 ) -> Iterator[DealResult]:
-    reseed = rng.seed
+    # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
+    # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
+    seed_c = _CRandom.seed
+    base = deal_seed(seed, 0)
     play_deal = table.play_deal
     for index in indices:
-        reseed(deal_seed(seed, index))
+        seed_c(rng, base | index)
+        rng.gauss_next = None  # type: ignore[attr-defined]
         yield play_deal((first_dealer + index) % SEATS, rng)
 
 
