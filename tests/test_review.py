@@ -487,3 +487,17 @@ def test_scoreboard_links_print_statistics_and_export(client, make_game):
     page = text_of(client.get(f"/games/{game_id}"))
     for path in ("print", "stats", "export.csv", "export.json"):
         assert f'href="/games/{game_id}/{path}"' in page
+
+
+def test_the_players_links_are_the_routes_own_addresses(app):
+    """The players' list builds its links from one address (not url_for per name): the
+    same as url_for gives, for names a route must quote, under a prefix too."""
+    from flask import url_for
+
+    from scorekeeper.review.players import _player_links
+
+    names = ["Ann", "דנה כהן", "a/b", "x y?z#", "100%", "O'Neil & co", "=sum", "ü"]
+    with app.test_request_context("/", base_url="http://host/sub"):
+        assert _player_links(names) == [
+            (name, url_for("review.player", name=name)) for name in names
+        ]

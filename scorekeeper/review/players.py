@@ -11,7 +11,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-from flask import abort, current_app, render_template, request
+from flask import abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -19,6 +19,7 @@ from .. import db
 from ..chart import game_chart
 from ..engine import DEFAULT_GAME, get_game
 from ..engine.core.display import mean_figure, total
+from ..engine.core.seating import sum_rivalries
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of, offered_games
 from ..i18n import isolate, shown_ltr, translate
@@ -53,12 +54,22 @@ def players():
     return render_template(
         "players.html",
         names=names,
+        links=_player_links(names),
         chosen=chosen,
         chosen_game=key,
         offered=offered_games(),
         problem=problem,
         table=table,
     ), (400 if problem else 200)
+
+
+def _player_links(names: Sequence[str]) -> list[tuple[str, str]]:
+    """(name, address of the name's page) for each name: the route's address built once
+    and each name quoted by the route's own converter, as ``url_for`` would, without
+    building the route again for every one of a club's players."""
+    prefix = url_for("review.player", name="_")[:-1]
+    to_url = current_app.url_map.converters["path"](current_app.url_map).to_url
+    return [(name, prefix + to_url(name)) for name in names]
 
 
 def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -> dict[str, Any]:
@@ -74,11 +85,9 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
     latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
     # The game's own table of no games, to which each game's rivalries add, oldest first.
     table = get_game(key).head_to_head([], chosen)
-    sums = {(r.player, r.opponent): r for r in table.rivalries}
-    for figures in db.game_figures(database, latest.ids):
-        for pair, rivalry in figures.rivalries.items():
-            if pair in sums:
-                sums[pair] += rivalry
+    each_game = db.game_figures(database, latest.ids)
+    summed = sum_rivalries(table.rivalries, (r for f in each_game for r in f.rivalries.values()))
+    sums = {(r.player, r.opponent): r for r in summed}
     cells = {}
     for a in chosen:
         for b in chosen:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,3 +186,26 @@ def add_rivalries(first: Any, second: Any) -> Any:
             for name in _counted_fields(type(first))
         },
     )
+
+
+def sum_rivalries(start: Iterable[Any], more: Iterable[Any]) -> list[Any]:
+    """The rivalries of ``start`` (one per pair, a game's ``Rivalry`` dataclasses), each
+    with every rivalry of ``more`` for the same pair added, as ``add_rivalries`` would add
+    them one by one; a rivalry of another pair is left out. Counts are added as numbers
+    and each rivalry built once, however many games are summed."""
+    first = list(start)
+    if not first:
+        return []
+    names = _counted_fields(type(first[0]))
+    totals = {(r.player, r.opponent): [getattr(r, name) for name in names] for r in first}
+    for rivalry in more:
+        counts = totals.get((rivalry.player, rivalry.opponent))
+        if counts is not None:
+            for index, name in enumerate(names):
+                counts[index] += getattr(rivalry, name)
+    return [
+        type(r)(
+            r.player, r.opponent, **dict(zip(names, totals[(r.player, r.opponent)], strict=True))
+        )
+        for r in first
+    ]
