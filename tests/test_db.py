@@ -196,3 +196,24 @@ def test_known_names_come_most_recent_first(database):
     names = db.known_player_names(database)
     assert names[0] in ("Eve", "Bob", "Cy", "Dee")
     assert set(names) == {"Ann", "Bob", "Cy", "Dee", "Eve"}
+
+
+def test_the_names_list_follows_new_games_and_replaced_seat_changes(tmp_path):
+    """player_names keeps the seated names between new games; a seat change replaced
+    before its hand (a delete, then an insert) is read afresh."""
+    from scorekeeper.engine.israeli_whist import PRESETS
+
+    database = db.migrate(str(tmp_path / "names.db"))
+    try:
+        settings = PRESETS["standard"]
+        game_id, _ = db.create_game(database, ["Ann", "Bob", "Cat", "Dan"], "standard", settings, 0)
+        assert db.player_names(database) == ["Ann", "Bob", "Cat", "Dan"]
+        db.create_game(database, ["Ann", "Bob", "Cat", "Zoe"], "standard", settings, 0)
+        assert db.player_names(database) == ["Ann", "Bob", "Cat", "Dan", "Zoe"]
+        db.change_seat(database, game_id, 1, "Eve")
+        assert "Eve" in db.player_names(database)
+        db.change_seat(database, game_id, 1, "Fay")  # replaces Eve's, before any hand
+        names = db.player_names(database)
+        assert "Fay" in names and "Eve" not in names
+    finally:
+        database.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import sqlite3
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -221,13 +222,30 @@ def known_player_names(db: Database, limit: int = 200) -> list[str]:
 
 
 def player_names(db: Database) -> list[str]:
-    """Every name that has played a game, in alphabetical order (case-insensitive)."""
-    names = {
-        row["name"]
-        for table in ("players", "seat_changes")
-        for row in query(db, _DISTINCT_NAMES.format(table=table))
-    }
+    """Every name that has played a game, in alphabetical order (case-insensitive).
+
+    The games' seats are never renamed or removed, so their names are kept per database
+    file until a game is added (one indexed count); the seat changes, which a table may
+    replace, are few and read each time."""
+    marks = db.execute("SELECT count(*), max(id) FROM games").fetchone()
+    key = (db.execute("PRAGMA database_list").fetchone()[2], *marks)
+    with _NAMES_LOCK:
+        seated = _NAMES.get(key)
+    if seated is None:
+        seated = frozenset(
+            row["name"] for row in query(db, _DISTINCT_NAMES.format(table="players"))
+        )
+        with _NAMES_LOCK:
+            _NAMES.clear()  # one database's names at a time is all a server needs
+            _NAMES[key] = seated
+    names = seated.union(
+        row["name"] for row in query(db, _DISTINCT_NAMES.format(table="seat_changes"))
+    )
     return sorted(names, key=lambda n: (n.casefold(), n))
+
+
+_NAMES: dict[tuple, frozenset[str]] = {}
+_NAMES_LOCK = threading.Lock()
 
 
 def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
@@ -428,21 +446,23 @@ def latest_games(
     """The newest games (of the registered game ``game`` only, when given) in which at
     least ``together`` of ``names`` sat, as many as hold at most ``max_hands`` hands
     between them (always the newest one)."""
+    # SQLite counts the games and adds up their hands, newest first; Python reads only
+    # the rows it keeps (and the one after), however many games the names played.
     rows = query(
         db,
+        "SELECT game_id, count(*) OVER () AS total, sum(hand_count) OVER "
+        "(ORDER BY game_id DESC ROWS UNBOUNDED PRECEDING) AS hands FROM ("
         f"SELECT p.game_id, g.hand_count FROM ({_GAMES_OF_NAMES}) p "
         "JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) "
-        "GROUP BY p.game_id HAVING count(*) >= :together ORDER BY p.game_id DESC",
+        "GROUP BY p.game_id HAVING count(*) >= :together) ORDER BY game_id DESC",
         {"names": json.dumps(list(names)), "game": game, "together": together},
     )
     ids: list[int] = []
-    hands = total = 0
-    full = False
+    total = 0
     for row in rows:
-        game_id, hand_count = row["game_id"], row["hand_count"]
-        total += 1
-        full = full or (bool(ids) and hands + hand_count > max_hands)
-        if not full:
-            ids.append(game_id)
-            hands += hand_count
+        total = row["total"]
+        if ids and row["hands"] > max_hands:
+            break
+        ids.append(row["game_id"])
+    rows.close()
     return LatestGames(ids[::-1], total)

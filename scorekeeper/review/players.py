@@ -88,6 +88,11 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
     each_game = db.game_figures(database, latest.ids)
     summed = sum_rivalries(table.rivalries, (r for f in each_game for r in f.rivalries.values()))
     sums = {(r.player, r.opponent): r for r in summed}
+    # Each cell's words, looked up once for the table (gettext gives the template
+    # itself when given no values) and filled in per cell, as gettext would fill them.
+    games_text = _("%(ahead)d–%(behind)d in %(finished)d finished")
+    hands_text = _("hands %(ahead)d–%(behind)d of %(hands)d")
+    margin_text = _("average margin %(margin)s")
     cells = {}
     for a in chosen:
         for b in chosen:
@@ -95,22 +100,16 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
                 continue
             rivalry = sums[(a, b)]
             cells[(a, b)] = {
-                "games": _(
-                    "%(ahead)d–%(behind)d in %(finished)d finished",
-                    ahead=rivalry.ahead,
-                    behind=rivalry.behind,
-                    finished=rivalry.finished,
-                ),
-                "hands": _(
-                    "hands %(ahead)d–%(behind)d of %(hands)d",
-                    ahead=rivalry.hands_ahead,
-                    behind=rivalry.hands_behind,
-                    hands=rivalry.hands,
-                ),
-                "margin": _(
-                    "average margin %(margin)s",
-                    margin=shown_ltr(mean_figure(rivalry.average_margin, sign=True)),
-                ),
+                "games": games_text
+                % {"ahead": rivalry.ahead, "behind": rivalry.behind, "finished": rivalry.finished},
+                "hands": hands_text
+                % {
+                    "ahead": rivalry.hands_ahead,
+                    "behind": rivalry.hands_behind,
+                    "hands": rivalry.hands,
+                },
+                "margin": margin_text
+                % {"margin": shown_ltr(mean_figure(rivalry.average_margin, sign=True))},
                 "together": rivalry.games,
             }
     note = (
