@@ -201,8 +201,6 @@ def test_known_names_come_most_recent_first(database):
 def test_the_names_list_follows_new_games_and_replaced_seat_changes(tmp_path):
     """player_names keeps the seated names between new games; a seat change replaced
     before its hand (a delete, then an insert) is read afresh."""
-    from scorekeeper.engine.israeli_whist import PRESETS
-
     database = db.migrate(str(tmp_path / "names.db"))
     try:
         settings = PRESETS["standard"]
