@@ -271,6 +271,17 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     return game, progress, totals
 
 
+# A hand number no game reaches, to cut a hand's address around.
+_HAND_SLOT = 987654321
+
+
+def _hand_url(endpoint: str, game_id: int) -> tuple[str, str]:
+    """``url_for(endpoint, game_id=game_id, number=n)`` for any hand ``n`` as the two
+    pieces around the number: built once for a scoreboard's rows, not once a row."""
+    head, tail = url_for(endpoint, game_id=game_id, number=_HAND_SLOT).split(str(_HAND_SLOT))
+    return head, tail
+
+
 def _live_context(
     game: db.Game, progress: Any, totals: list[tuple[int, ...]], editable: bool
 ) -> dict[str, Any]:
@@ -286,6 +297,8 @@ def _live_context(
         "hand_count": progress.next_number - 1,
         "every_hand": _part("page") != "page",
         "recent_hands": RECENT_HANDS,
+        "why_url": _hand_url("games.why", game.id),
+        "edit_url": _hand_url("hands.edit", game.id),
         "changes": _seat_changes(game),
         "editable": editable,
         "chart": Markup(running_totals_svg(side_names(game), totals, title=_("Running totals")))

@@ -110,7 +110,8 @@ def isolate(text: Any) -> str:
 
 def bdi(text: Any) -> Markup:
     """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page."""
-    return Markup("<bdi>%s</bdi>") % escape(text)
+    # escape() gives the text escaped (or Markup as it is); one format, not Markup's %.
+    return Markup(f"<bdi>{escape(text)}</bdi>")
 
 
 def isolate_ltr(text: str) -> str:

@@ -34,6 +34,9 @@ def test_the_scoreboard_shows_the_last_hands_and_links_to_all(client, make_game,
     # The running totals and the last hand's delete link are the whole game's.
     assert f"Delete hand {HANDS}" in html
     assert f'data-live="/games/{game_id}/live"' in html
+    # Each row's links are the hand's own routes (built once for the rows, not per row).
+    assert f'<a href="/games/{game_id}/hands/{HANDS}/edit">{HANDS}</a>' in html
+    assert f'href="/games/{game_id}/hands/{HANDS}/why#s3"' in html
 
     every = client.get(f"/games/{game_id}?all=1").get_data(as_text=True)
     assert row_numbers(every) == list(range(1, HANDS + 1))
