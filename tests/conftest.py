@@ -191,3 +191,20 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_sep("=", "browser tests skipped", yellow=True, bold=True)
         for reason in sorted(reasons) or [BROWSER_HELP]:
             terminalreporter.write_line(f"{len(skipped)} browser tests did not run. {reason}")
+
+
+def trace_statements(monkeypatch) -> list[str]:
+    """Every SQL statement the app's connections run from now on (``monkeypatch.undo()``
+    stops it): the server's side of a request, counted without timing it."""
+    from scorekeeper import db
+
+    statements: list[str] = []
+    connect = db.connection.connect
+
+    def traced(path: str):
+        database = connect(path)
+        database.conn.set_trace_callback(statements.append)
+        return database
+
+    monkeypatch.setattr(db.connection, "connect", traced)
+    return statements

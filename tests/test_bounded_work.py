@@ -19,7 +19,7 @@ import pytest
 from scorekeeper import create_app, db, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
-from .conftest import WORKED_EXAMPLE, app_config
+from .conftest import WORKED_EXAMPLE, app_config, trace_statements
 from .test_review import MINUS, rows_of, text_of
 
 PAGAT = PRESETS["pagat-german"]
@@ -263,15 +263,7 @@ PATHS = [
 def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
     app = make_app(tmp_path)
     seed(app, games, hands=2)
-    statements: list[str] = []
-    connect = db.connection.connect
-
-    def traced(path: str):
-        database = connect(path)
-        database.conn.set_trace_callback(statements.append)
-        return database
-
-    monkeypatch.setattr(db.connection, "connect", traced)
+    statements = trace_statements(monkeypatch)
     client = app.test_client()
     counts = {}
     for path in PATHS:

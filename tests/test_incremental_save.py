@@ -20,7 +20,7 @@ from scorekeeper import db
 from scorekeeper.engine.core.game import seat_values
 from scorekeeper.engine.registry import get_game
 
-from .conftest import WORKED_EXAMPLE, app_config
+from .conftest import WORKED_EXAMPLE, app_config, trace_statements
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -239,15 +239,7 @@ def statements_of_a_save(tmp_path, monkeypatch, hands: int) -> list[str]:
             client.post(path, json={**WORKED_EXAMPLE, "number": number}, headers=auth).status_code
             == 201
         )
-    statements: list[str] = []
-    connect = db.connection.connect
-
-    def traced(path: str):
-        database = connect(path)
-        database.conn.set_trace_callback(statements.append)
-        return database
-
-    monkeypatch.setattr(db.connection, "connect", traced)
+    statements = trace_statements(monkeypatch)
     response = client.post(path, json={**WORKED_EXAMPLE, "number": hands + 1}, headers=auth)
     assert response.status_code == 201
     assert response.get_json()["next_number"] == hands + 2
@@ -284,15 +276,7 @@ def test_the_form_save_reads_no_hand_before_the_new_one(tmp_path, monkeypatch):
         for _ in range(hands):
             client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)
         client.get(f"/games/{game_id}/edit/{key}")
-        statements: list[str] = []
-        connect = db.connection.connect
-
-        def traced(path: str, connect=connect, statements=statements):
-            database = connect(path)
-            database.conn.set_trace_callback(statements.append)
-            return database
-
-        monkeypatch.setattr(db.connection, "connect", traced)
+        statements = trace_statements(monkeypatch)
         assert client.get(f"/games/{game_id}/hands/new").status_code == 200
         response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=hands + 1))
         assert response.status_code == 302
