@@ -218,26 +218,29 @@ def current_progress(db: Database, game: Game) -> Progress:
     """Where the game stands after its last hand, with no hands in it (``hands`` empty;
     ``dealer``, ``totals``, ``status``, ``next_number``… the whole game's): from the last
     hand's stored state, without reading the hands."""
-    for _ in range(2):
-        try:
-            return resume_game(game, _state_after(db, game, game.hand_count), [])
-        except _StatesMissing:
-            fill_states(db, game.id)
-    return progress_of(game, load_hands(db, game.id))
+    return recent_progress(db, game, 0)
 
 
 def recent_progress(db: Database, game: Game, last: int | None) -> Progress:
     """The game's progress holding only its last ``last`` hands (every hand for None):
     resumed from the stored state before them, so the work is that of those hands however
-    long the game. ``next_number``, totals, status and winner are the whole game's."""
-    first = 1 if last is None else max(1, game.hand_count - last + 1)
+    long the game. ``next_number``, totals, status and winner are the whole game's. Not
+    within a transaction: a game stored before the states were is replayed once to store
+    them (``fill_states``), which writes."""
     for _ in range(2):
         try:
-            state = _state_after(db, game, first - 1)
-            return resume_game(game, state, [h.record for h in load_hands(db, game.id, first)])
+            return _resumed(db, game, last)
         except _StatesMissing:
             fill_states(db, game.id)
     return progress_of(game, load_hands(db, game.id))
+
+
+def _resumed(db: Database, game: Game, last: int | None) -> Progress:
+    """``recent_progress`` from the stored state; raises _StatesMissing when it is not."""
+    first = 1 if last is None else max(1, game.hand_count - last + 1)
+    state = _state_after(db, game, first - 1)
+    later = load_hands(db, game.id, first) if first <= game.hand_count else []
+    return resume_game(game, state, [h.record for h in later])
 
 
 def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
@@ -265,12 +268,22 @@ def load_scoreboard(
     db: Database, game_id: int, last: int | None
 ) -> tuple[Game | None, Progress | None, list[tuple[int, ...]]]:
     """The game, its progress holding its last ``last`` hands (see ``recent_progress``) and
-    every hand's running totals, as of one moment."""
+    every hand's running totals, as of one moment. A game whose states are not stored yet
+    has them filled (a write) outside that reading transaction, then is read again."""
+    for _ in range(2):
+        try:
+            with db.atomic():
+                game = load_game(db, game_id)
+                if game is None:
+                    return None, None, []
+                return game, _resumed(db, game, last), running_totals(db, game)
+        except _StatesMissing:
+            fill_states(db, game_id)
     with db.atomic():
         game = load_game(db, game_id)
         if game is None:
             return None, None, []
-        return game, recent_progress(db, game, last), running_totals(db, game)
+        return game, progress_of(game, load_hands(db, game_id)), running_totals(db, game)
 
 
 def load_revisions(db: Database, game_id: int) -> list[Revision]:
