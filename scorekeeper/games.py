@@ -201,10 +201,15 @@ def live(game_id: int):
 RECENT_HANDS = 60
 
 
+def _every_hand() -> bool:
+    """Whether the scoreboard was asked for every hand (``?all=1``); any other value of
+    ``all`` is the usual page."""
+    return request.args.get("all") == "1"
+
+
 def _part(name: str) -> str:
-    """The scoreboard's ``name`` part, or its every-hand version (``?all=1``): each is
-    cached apart. Any other value of ``all`` is the usual page."""
-    return f"{name}-all" if request.args.get("all") == "1" else name
+    """The scoreboard's ``name`` part, or its every-hand version: each is cached apart."""
+    return f"{name}-all" if _every_hand() else name
 
 
 def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
@@ -264,7 +269,7 @@ def _seat_changes(game: db.Game) -> dict[int, list[str]]:
 def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     """The game, its progress holding the hands the page shows (the last ``RECENT_HANDS``,
     or every hand with ``?all=1``) and every hand's running totals, as of one moment."""
-    last = None if _part("page") != "page" else RECENT_HANDS
+    last = None if _every_hand() else RECENT_HANDS
     game, progress, totals = db.load_scoreboard(db.get_db(), game_id, last)
     if game is None:
         abort(404, _("There is no game %(game)d.", game=game_id))
@@ -295,7 +300,7 @@ def _live_context(
         "standing": standing_of(progress),
         "rows": rows_of(game_of(game), progress, game.names_at),
         "hand_count": progress.next_number - 1,
-        "every_hand": _part("page") != "page",
+        "every_hand": _every_hand(),
         "recent_hands": RECENT_HANDS,
         "why_url": _hand_url("games.why", game.id),
         "edit_url": _hand_url("hands.edit", game.id),
