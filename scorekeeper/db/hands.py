@@ -248,20 +248,21 @@ def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
     partners hold their side's, so the side's first seat is read): one statement and no
     replay."""
     firsts = [side[0] for side in get_game(game.game).sides]
-    rows = db.execute(
-        "SELECT h.number, s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
-        "WHERE h.game_id = ? AND s.seat IN (SELECT value FROM json_each(?)) "
-        "ORDER BY h.number, s.seat",
-        [game.id, json.dumps(firsts)],
-    ).fetchall()
-    sides = len(firsts)
-    if sorted(firsts) != firsts:  # sides in another order than their first seats
-        order = sorted(range(sides), key=firsts.__getitem__)
-        return [
-            tuple(rows[i + order.index(side)][1] for side in range(sides))
-            for i in range(0, len(rows), sides)
-        ]
-    return [tuple(row[1] for row in rows[i : i + sides]) for i in range(0, len(rows), sides)]
+    totals = [
+        row[0]
+        for row in db.execute(
+            "SELECT s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+            "WHERE h.game_id = ? AND s.seat IN (SELECT value FROM json_each(?)) "
+            "ORDER BY h.number, s.seat",
+            [game.id, json.dumps(firsts)],
+        )
+    ]
+    # Each hand's rows come by seat; a side's total is at its first seat's place there.
+    places = [sorted(firsts).index(seat) for seat in firsts]
+    return [
+        tuple(totals[start + place] for place in places)
+        for start in range(0, len(totals), len(firsts))
+    ]
 
 
 def load_scoreboard(
