@@ -128,13 +128,18 @@ def imported_game(settings, first_dealer: int, records, players, created: dateti
     )
 
 
-def build(path: Path, games: int, seed: int = 8) -> None:
-    """Writes ``games`` games to a new database at ``path``."""
+def fresh_database(path: Path):
+    """A new, empty, migrated database at ``path``, any earlier file (and its WAL) gone."""
     path.parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+    return db.migrate(str(path))
+
+
+def build(path: Path, games: int, seed: int = 8) -> None:
+    """Writes ``games`` games to a new database at ``path``."""
+    database = fresh_database(path)
     rng = random.Random(seed)
-    database = db.migrate(str(path))
     start = datetime(2001, 1, 1, 18, tzinfo=UTC)
     began = time.perf_counter()
     for first in range(0, games, BATCH):

@@ -30,7 +30,7 @@ from scorekeeper import create_app, db
 from scorekeeper.engine.israeli_whist import PRESETS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from big_db import imported_game, random_hand  # noqa: E402  (a sibling: the same legal hands)
+from big_db import fresh_database, imported_game, random_hand  # noqa: E402  (a sibling: the same legal hands)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = "pagat-german"
@@ -51,11 +51,8 @@ def imported(rng: random.Random, number: int, players, hands: int, start: dateti
 def build(path: Path, games: int, hands: int, seed: int = 12) -> None:
     """``games`` games among 200 players who play in overlapping groups of twelve (each
     group shares four players with the next), then the 1,000-hand game, last."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    database = fresh_database(path)
     rng = random.Random(seed)
-    database = db.migrate(str(path))
     start = datetime(2016, 1, 1, 18, tzinfo=UTC)
     began = time.perf_counter()
     batch = []
