@@ -268,8 +268,6 @@ class BidWhist:
     def explain(self, settings: Any, record: Any) -> list[list[Message]]:
         return explain(settings, record)
 
-    # --- the API, export and the command line's speed ------------------------------------
-
     # --- the hand form (core/form.py) ---------------------------------------------------
 
     def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
@@ -280,6 +278,8 @@ class BidWhist:
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         return form.form_values(hand)
+
+    # --- the API, export and the command line's speed ------------------------------------
 
     hand_fields = frozenset(
         {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
