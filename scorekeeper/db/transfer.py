@@ -15,6 +15,7 @@ from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.seating import SeatChange
 from ..engine.registry import get_game
 from .connection import MAX_ID, query, writing
+from .figures import refresh
 from .games import GAME_QUERY, Game, games_from_rows
 from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
 from .keys import hash_key, new_edit_key
@@ -168,8 +169,6 @@ def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int,
             stored[index] = _insert_game(db, game, game.id if keep else None, keys[index])
     # After the import's own transaction: the careers' figures of each game, so the
     # player pages read them instead of replaying (only a cache: see ``figures``).
-    from .figures import refresh
-
     refresh(db, [stored[i] for i in range(len(games))])
     return [(stored[i], keys[i]) for i in range(len(games))]
 
