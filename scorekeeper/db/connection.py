@@ -32,6 +32,12 @@ def writing(db: Database) -> Iterator[None]:
         yield
 
 
+def database_path(db: Database) -> str:
+    """The file the connection reads, to key what a process keeps of one database apart
+    from another's with the same ids (a test's, a restored backup)."""
+    return db.execute("PRAGMA database_list").fetchone()[2]
+
+
 def now() -> str:
     """The time now, UTC, as every table stores it (``2024-05-01T19:30:00+00:00``)."""
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -31,7 +31,7 @@ from sqlite_utils import Database
 
 from ..engine.core.seating import played_by
 from ..engine.registry import get_game
-from .connection import query, writing
+from .connection import database_path, query, writing
 from .games import Game
 from .hands import StoredHand, load_games_with_hands
 
@@ -224,7 +224,7 @@ def game_figures(db: Database, game_ids: Sequence[int]) -> list[GameFigures]:
     ).fetchall()
     # Keyed by the file too, and by the game's times, so that another database with the
     # same ids and versions (a test's, a restored backup) never reads this one's figures.
-    path = db.execute("PRAGMA database_list").fetchone()[2]
+    path = database_path(db)
     keys = {
         row["id"]: (path, row["id"], row["version"], row["created_at"], row["updated_at"])
         for row in rows

@@ -17,7 +17,7 @@ from sqlite_utils import Database
 from ..engine.core.game import Settings, seat_values
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, get_game
-from .connection import MAX_ID, now, query, writing
+from .connection import MAX_ID, database_path, now, query, writing
 from .errors import NotFound
 from .keys import hash_key, new_edit_key
 
@@ -228,7 +228,7 @@ def player_names(db: Database) -> list[str]:
     file until a game is added (one indexed count); the seat changes, which a table may
     replace, are few and read each time."""
     marks = db.execute("SELECT count(*), max(id) FROM games").fetchone()
-    key = (db.execute("PRAGMA database_list").fetchone()[2], *marks)
+    key = (database_path(db), *marks)
     with _NAMES_LOCK:
         seated = _NAMES.get(key)
     if seated is None:
