@@ -66,8 +66,11 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 def _num(value: float) -> str:
     """A coordinate rounded to one decimal, without a useless ``.0`` or ``-0``."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    text = f"{value:.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+        return "0" if text == "-0" else text
+    return text
 
 
 def _nice_step(raw: float) -> int:
@@ -191,8 +194,9 @@ def running_totals_svg(
     # k-th hand and the last, exactly placed, and no phone draws a thousand-point line.
     step = -(-hands // LINE_POINTS) if hands > LINE_POINTS else 1
     kept = [*range(0, hands, step), hands]
+    across = [f"{_num(x(h))}," for h in kept]  # the same hands on every line
     for s, line in enumerate(series):
-        points = " ".join(f"{_num(x(h))},{_num(y(line[h]))}" for h in kept)
+        points = " ".join([a + _num(y(line[h])) for a, h in zip(across, kept, strict=True)])
         # The stub bends from the line's end to its label, which may have been nudged.
         stub = " ".join(
             f"{_num(px)},{_num(py)}"

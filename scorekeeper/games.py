@@ -52,7 +52,7 @@ from .game_service import game_of, offered_game, offered_games, rules_label, sid
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
 from .responses import CachedPage, page_cache
-from .scoreboard import bid_line, describe, player_figures, rows_of, standing_of, total
+from .scoreboard import bid_line, describe, hand_rows, player_figures, standing_of, total
 
 bp = Blueprint("games", __name__)
 
@@ -290,6 +290,7 @@ def _hand_url(endpoint: str, game_id: int) -> tuple[str, str]:
 def _live_context(
     game: db.Game, progress: Any, totals: list[tuple[int, ...]], editable: bool
 ) -> dict[str, Any]:
+    changes = _seat_changes(game)
     return {
         "game": game,
         "rules": rules_label(game),
@@ -298,13 +299,18 @@ def _live_context(
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(progress),
-        "rows": rows_of(game_of(game), progress, game.names_at),
+        "rows": hand_rows(
+            game_of(game),
+            progress,
+            game.names_at,
+            changes,
+            why_url=_hand_url("games.why", game.id),
+            edit_url=_hand_url("hands.edit", game.id) if editable else None,
+        ),
         "hand_count": progress.next_number - 1,
         "every_hand": _every_hand(),
         "recent_hands": RECENT_HANDS,
-        "why_url": _hand_url("games.why", game.id),
-        "edit_url": _hand_url("hands.edit", game.id),
-        "changes": _seat_changes(game),
+        "changes": changes,
         "editable": editable,
         "chart": Markup(running_totals_svg(side_names(game), totals, title=_("Running totals")))
         if totals

@@ -8,12 +8,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
 from .engine import Game, get_game
-from .engine.core.display import HandView, PenaltyMark, SeatView, signed, total
+from .engine.core.display import PenaltyMark, signed, total
 from .engine.core.game import partnered
-from .i18n import isolate, isolate_ltr, shown
+from .i18n import bdi, isolate, isolate_ltr, shown
 
 
 def over_under_label(over_under: str) -> str:
@@ -49,74 +51,160 @@ class Penalty:
         return cls(mark, signed(penalty.points), shown(penalty.label))
 
 
-@dataclass(frozen=True, slots=True)
-class SeatCell:
-    css: str  # space-separated: d = declarer, k = dealer, m = made, x = missed
-    entry: str  # "contract/tricks", empty for a thrown-in deal
-    points: str  # the hand's points, before any penalty
-    total: str
-    penalty: Penalty | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    number: int
-    bid: ShownLabel | None
-    outcome: ShownLabel
-    cells: tuple[SeatCell, ...]
-    # In a partnership game a column is a side, so the row names who dealt and who won
-    # the auction: (dealer, declarer), either "" when nobody did.
-    who: tuple[str, str] | None = None
-
-    @property
-    def penalised(self) -> bool:
-        """Whether anyone paid a penalty (was caught revoking) in this hand."""
-        return any(cell.penalty for cell in self.cells)
-
-
 def shown_label(label: Any) -> ShownLabel | None:
     return None if label is None else ShownLabel(shown(label), label.css)
 
 
-def seat_classes(hand: HandView, side: Sequence[int], view: SeatView) -> str:
-    """A side's cell's classes (a seat's, without partners): d = it won the auction (the
-    declarer, the bidders), k = it dealt, m = made, x = missed."""
-    css = []
-    if hand.declarer in side:
-        css.append("d")
-    if hand.dealer in side:
-        css.append("k")
-    if view.made is not None:
-        css.append("m" if view.made else "x")
-    return " ".join(css)
+@dataclass(frozen=True, slots=True)
+class HandRows:
+    """The scoreboard's table rows: one per hand shown, each after the seat changes that
+    take effect from it, as HTML; and what the rest of the page says about them."""
+
+    html: Markup
+    count: int  # hands shown
+    first: int  # the first one's number (0 when none)
+    penalised: bool  # whether anyone paid a penalty (was caught revoking) in them
+
+    def __len__(self) -> int:
+        return self.count
 
 
-def rows_of(
-    game: Game, progress: Any, seating: Callable[[int], Sequence[str]] | None = None
-) -> list[Row]:
-    """One row per hand of ``progress`` (a resumed one holds only the hands after its
-    state), newest last, as the game shows its hands; with ``seating`` (who sat where at
-    hand n), a partnership game's rows also name who dealt and who won the auction."""
-    with_names = seating is not None and partnered(game)
-    rows = []
-    for hand in game.hand_views(progress):
-        cells = tuple(
-            SeatCell(
-                seat_classes(hand, game.sides[seat], view),
-                "/".join(view.entry),
-                "" if view.points is None else signed(view.points),
-                total(view.total),
-                Penalty.of(view.penalty),
+class _Text:
+    """A page's texts, each worked out once: a scoreboard shows the same few labels ("7♣",
+    "over", "R −100") and figures in row after row, so each is translated and escaped the
+    first time only. It lives for one page, in one language."""
+
+    def __init__(self) -> None:
+        self._escaped: dict[Any, str] = {}
+        self._shown: dict[Any, str] = {}
+        self._penalties: dict[PenaltyMark, str] = {}
+
+    def __call__(self, text: Any) -> str:
+        """``text`` escaped for HTML."""
+        try:
+            return self._escaped[text]
+        except KeyError:
+            escaped = self._escaped[text] = str(escape(text))
+            return escaped
+
+    def css(self, css: str) -> str:
+        """A label's ``class`` attribute, or nothing for a label without classes."""
+        return f' class="{self(css)}"' if css else ""
+
+    def label(self, label: Any) -> str:
+        """A label or message in the page's language, escaped."""
+        try:
+            return self._shown[label]
+        except KeyError:
+            shown_text = self._shown[label] = str(escape(shown(label)))
+            return shown_text
+
+    def penalty(self, penalty: PenaltyMark) -> str:
+        """A seat's penalties in a cell: the mark and points, and the same in words for a
+        screen reader (the mark is never told by colour alone)."""
+        try:
+            return self._penalties[penalty]
+        except KeyError:
+            shown_penalty = Penalty.of(penalty)
+            assert shown_penalty is not None
+            html = self._penalties[penalty] = (
+                f'<span class="rv"><span aria-hidden="true">{escape(shown_penalty.mark)} '
+                f'<span class="n">{escape(shown_penalty.points)}</span></span>'
+                f'<span class="vh">{escape(shown_penalty.label)}</span></span>'
             )
-            for seat, view in enumerate(hand.seats)
+            return html
+
+
+# A cell's classes by (it won the auction, it dealt, it made its contract: None when it bid
+# nothing): d = the declarer or the bidders, k = the dealer, m = made, x = missed.
+_CELL_CLASSES = {
+    (declared, dealt, made): " ".join(
+        mark
+        for mark, holds in (
+            ("d", declared),
+            ("k", dealt),
+            ("m", made is True),
+            ("x", made is False),
         )
-        who = None
+        if holds
+    )
+    for declared in (False, True)
+    for dealt in (False, True)
+    for made in (None, False, True)
+}
+
+
+def hand_rows(
+    game: Game,
+    progress: Any,
+    seating: Callable[[int], Sequence[str]],
+    changes: dict[int, list[str]],
+    why_url: tuple[str, str],
+    edit_url: tuple[str, str] | None,
+) -> HandRows:
+    """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
+    state), newest last, as the game shows them. ``seating`` says who sat where at hand
+    n: a partnership game's rows name who dealt and who won the auction. ``changes`` are
+    the seat changes' texts by the hand they take effect from; ``why_url`` and
+    ``edit_url`` are a hand's "why" and edit addresses cut around its number (no edit
+    link for a viewer).
+
+    Built with one format a cell rather than a template loop: the table is most of the
+    page, and this keeps an uncached scoreboard cheap however many phones ask for it.
+    """
+    text = _Text()
+    columns = len(game.sides)
+    with_names = partnered(game)
+    why_head, why_tail = text(why_url[0]), text(why_url[1])
+    out: list[str] = []
+    first, penalised, count = 0, False, 0
+    for hand in game.hand_views(progress):
+        number = hand.number
+        count += 1
+        first = first or number
+        for change in changes.get(number, ()):
+            out.append(
+                f'<tr class="seat-change"><td colspan="{columns + 1}">'
+                f"{page_text('From hand %(number)d: %(change)s', number=number, change=change)}"
+                "</td></tr>"
+            )
+        head = (
+            f'<a href="{text(edit_url[0])}{number}{text(edit_url[1])}">{number}</a>'
+            if edit_url
+            else str(number)
+        )
+        if hand.bid is not None:
+            head += f"<span{text.css(hand.bid.css)}>{text.label(hand.bid)}</span>"
+        head += f"<em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
         if with_names:
-            players = seating(hand.number)
-            declarer = "" if hand.declarer is None else players[hand.declarer]
-            who = (players[hand.dealer], declarer)
-        rows.append(Row(hand.number, shown_label(hand.bid), shown_label(hand.outcome), cells, who))
-    return rows
+            players = seating(number)
+            head += f'<small class="who"><span class="k">{bdi(players[hand.dealer])}</span>'
+            if hand.declarer is not None and players[hand.declarer]:
+                head += f' <span class="d">{bdi(players[hand.declarer])}</span>'
+            head += "</small>"
+        why = f"{why_head}{number}{why_tail}"
+        cells = []
+        for seat, view in enumerate(hand.seats):
+            side = game.sides[seat]
+            css = _CELL_CLASSES[hand.declarer in side, hand.dealer in side, view.made]
+            points = "" if view.points is None else text(signed(view.points))
+            penalty = ""
+            if view.penalty is not None:
+                penalty = text.penalty(view.penalty)
+                penalised = True
+            cells.append(
+                f'<td class="{css}">{text("/".join(view.entry))} <a class="why" '
+                f'href="{why}#s{seat}"><i>{points}</i></a>{penalty}'
+                f"<b>{text(total(view.total))}</b></td>"
+            )
+        out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
+    return HandRows(Markup("".join(out)), count, first, penalised)
+
+
+def page_text(template: str, **params: Any) -> Markup:
+    """A sentence of the catalogue in the page's language with ``params`` put in and
+    escaped, as a template's ``_()`` gives it."""
+    return Markup(get_translations().ugettext(template)) % params
 
 
 def points_line(players: Sequence[str], points: Sequence[int]) -> str:

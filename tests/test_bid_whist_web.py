@@ -220,3 +220,39 @@ def test_an_israeli_whist_game_has_no_finish_now(client, make_game):
     client.get(f"/games/{game_id}/edit/{key}")
     assert 'id="finish"' not in text_of(client.get(f"/games/{game_id}"))
     assert client.get(f"/games/{game_id}/finish").status_code == 302
+
+
+def test_the_rows_escape_the_names_they_show(client):
+    """The scoreboard's rows name who dealt, who bid and who took a seat: a name that
+    looks like markup is shown as typed, never run as markup."""
+    tricky = ["<b>Ann</b>", 'Bob "B" & co', "Cat", "<img src=x onerror=alert(1)>"]
+    response = client.post(
+        "/games/new?game=bid-whist",
+        data={
+            **{f"player_{s}": name for s, name in enumerate(tricky)},
+            "first_dealer": "0",
+            "rules": "bid-whist",
+            "target": "",
+        },
+    )
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    hand(client, game_id, **UP_4H_11)
+    assert (
+        client.post(f"/games/{game_id}/seats", data={"seat": "2", "name": "<i>Eve</i>"}).status_code
+        == 302
+    )
+    hand(client, game_id, **UP_4H_11)
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert "<img" not in board and "<b>Ann" not in board and "<i>Eve" not in board
+    # Hand 1: Ann dealt and Bob bid; hand 2 follows the change of seat, which is its own row.
+    assert re.search(
+        r'<tr id="h1"><th><a href="[^"]+">1</a>.*<small class="who"><span class="k">'
+        r"<bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi></span> <span class=\"d\">"
+        r"<bdi>Bob &#34;B&#34; &amp; co</bdi></span></small></th>",
+        board,
+    )
+    assert re.search(
+        r'<tr class="seat-change"><td colspan="3">From hand 2: \u2068&lt;i&gt;Eve&lt;/i&gt;'
+        r"\u2069 for \u2068Cat\u2069</td></tr><tr id=\"h2\">",
+        board,
+    )
