@@ -207,4 +207,6 @@ def trace_statements(monkeypatch) -> list[str]:
         return database
 
     monkeypatch.setattr(db.connection, "connect", traced)
+    # Every request opens a traced connection rather than taking one left idle.
+    monkeypatch.setattr(db.connection, "_idle_connection", lambda app: None)
     return statements

@@ -215,3 +215,51 @@ def test_the_names_list_follows_new_games_and_replaced_seat_changes(tmp_path):
         assert "Fay" in names and "Eve" not in names
     finally:
         database.close()
+
+
+# --- a request's connection, kept for the next one -----------------------------------------
+
+
+def test_a_connection_left_in_a_transaction_is_rolled_back_before_the_next_request(app):
+    with app.app_context():
+        first = db.get_db()
+        first.conn.execute("BEGIN IMMEDIATE")
+        first.conn.execute("UPDATE games SET name = 'lost' WHERE 0")
+        first.conn.execute(
+            "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
+            "status, hand_count, version, edit_key_hash) "
+            "VALUES ('t', 't', 'israeli-whist', 'standard', '{}', 0, 'in_progress', 0, 1, 'h')"
+        )
+        assert first.conn.in_transaction
+    # The request failed before it committed: nothing it wrote is kept, and it holds no
+    # lock that would keep another process's writer waiting.
+    other = db.connect(app.config["DATABASE"])
+    try:
+        with other.conn:
+            other.conn.execute("UPDATE games SET name = 'x' WHERE 0")
+        assert other.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+    finally:
+        other.close()
+    with app.app_context():
+        again = db.get_db()
+        assert again is first  # the same connection serves the next request
+        assert not again.conn.in_transaction
+        assert again.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_requests_at_once_each_get_their_own_connection_and_few_are_kept(app, monkeypatch):
+    monkeypatch.setattr(db.connection, "IDLE_CONNECTIONS", 2)
+    contexts = [app.app_context() for _ in range(4)]
+    held = []
+    for context in contexts:
+        context.push()
+        held.append(db.get_db())
+    assert len({id(connection) for connection in held}) == 4
+    for context in reversed(contexts):
+        context.pop()
+    idle = db.connection._idle(app)
+    assert len(idle) == 2 and all(connection in held for connection in idle)
+    closed = [c for c in held if c not in idle]
+    for connection in closed:
+        with pytest.raises(sqlite3.ProgrammingError):
+            connection.execute("SELECT 1")

@@ -1,9 +1,10 @@
-"""Opening the database: a connection per request (``get_db``), or a file opened directly
-(``open_database``, for the command line, which builds no web app), and the lock that
-queues this process's writers."""
+"""Opening the database: a connection for each request (``get_db``), kept for the next,
+or a file opened directly (``open_database``, for the command line, which builds no web
+app), and the lock that queues this process's writers."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import weakref
@@ -87,31 +88,77 @@ def open_database(path: str) -> Database:
 
 
 def get_db() -> Database:
-    """Returns this request's connection, opening it on first use."""
+    """Returns this request's connection: one another request left idle in this process,
+    or a new one."""
     from flask import current_app, g
 
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = _idle_connection(current_app) or connect(current_app.config["DATABASE"])
     return g.db
 
 
+# Connections kept idle between requests, at most this many a process. Opening one (with
+# its PRAGMAs) and closing it cost about as much as a scoreboard's queries.
+IDLE_CONNECTIONS = 16
+
+
+def _idle(app) -> list[Database]:
+    """This process's idle connections to the app's database. A worker forked from the
+    process that created the app starts with none of its parent's."""
+    pid, idle = app.extensions["scorekeeper.idle_connections"]
+    if pid != os.getpid():
+        idle = []
+        app.extensions["scorekeeper.idle_connections"] = (os.getpid(), idle)
+    return idle
+
+
+def _idle_connection(app) -> Database | None:
+    try:
+        return _idle(app).pop()  # atomic: two threads never take the same one
+    except IndexError:
+        return None
+
+
 def close_db(_exc: BaseException | None = None) -> None:
-    from flask import g
+    """Ends the request's use of its connection: anything it left uncommitted is rolled
+    back, and the connection waits for the next request (or is closed when enough do)."""
+    from flask import current_app, g
 
     db = g.pop("db", None)
-    if db is not None:
+    if db is None:
+        return
+    try:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+    except sqlite3.Error:
+        db.close()
+        return
+    idle = _idle(current_app)
+    if len(idle) < IDLE_CONNECTIONS:
+        idle.append(db)
+    else:
         db.close()
 
 
+def _close_all(connections: list[Database]) -> None:
+    while connections:
+        connections.pop().close()
+
+
 def init_app(app) -> None:
-    """Creates or upgrades the database file and closes connections after each request.
+    """Creates or upgrades the database file, and ends each request's use of its
+    connection (``close_db``).
 
     The connection that ran the migrations stays open, unused, while the app lives. In WAL
     mode the last connection to close checkpoints the log into the database and deletes
     it; with this one open, no request's connection is ever the last, so closing one is
-    cheap (a hand saves in about half the time). It is closed with the app.
+    cheap (a hand saves in about half the time). It is closed with the app, as are the
+    connections left idle.
     """
     keeper = migrate(app.config["DATABASE"])
     app.extensions["scorekeeper.wal_keeper"] = keeper
     weakref.finalize(app, keeper.close)
+    idle: list[Database] = []
+    app.extensions["scorekeeper.idle_connections"] = (os.getpid(), idle)
+    weakref.finalize(app, _close_all, idle)
     app.teardown_appcontext(close_db)
