@@ -215,7 +215,7 @@ def test_the_last_tricks_fill_themselves_in(page, live_server):
     assert "auto" in north.get_attribute("class")
     assert page.locator("#tricks h2 output").inner_text() == "13 of 13"
     # The engine scores the hand before it is saved.
-    page.wait_for_function("document.getElementById('preview').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('preview').textContent.length > 0")
     assert page.locator("#preview > span").all_text_contents() == [
         "South −20",
         "West +19",

@@ -146,7 +146,7 @@ def test_record_hand_in_hebrew(hebrew, live_server):
         hebrew.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     assert hebrew.locator("#contracts h2 output").inner_text() == "סה״כ 12 · אנדר"
     assert hebrew.locator("#tricks h2 output").inner_text() == "13 מתוך 13"
-    hebrew.wait_for_function("document.getElementById('preview').textContent.length > 0")
+    hebrew.wait_for_function("() => document.getElementById('preview').textContent.length > 0")
     assert hebrew.locator("#preview > span").all_text_contents() == [
         "דני −20",
         "רותם +19",
