@@ -277,7 +277,12 @@ def load_scoreboard(
                 game = load_game(db, game_id)
                 if game is None:
                     return None, None, []
-                return game, _resumed(db, game, last), running_totals(db, game)
+                progress = _resumed(db, game, last)
+                if len(progress.hands) == game.hand_count:
+                    # It holds every hand (a game no longer than ``last``): its totals are
+                    # the stored ones, without reading them.
+                    return game, progress, get_game(game.game).running_totals(progress)
+                return game, progress, running_totals(db, game)
         except _StatesMissing:
             fill_states(db, game_id)
     with db.atomic():
