@@ -18,6 +18,7 @@ import os
 import signal
 import socket
 from collections.abc import Callable, Iterable
+from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
 from waitress.adjustments import Adjustments
@@ -36,6 +37,10 @@ CONNECTION_LIMIT = 250
 # rather than 120 s; a phone that wakes reconnects without noticing.
 CHANNEL_TIMEOUT = 30
 CLEANUP_INTERVAL = 10
+# How often, in seconds, a worker that is not accepting checks whether its turn has come.
+BALANCE_WAKE = 0.05
+# A stopped worker's count: more than any running worker holds.
+STOPPED = 2**31 - 1
 TUNING: dict[str, Any] = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
@@ -91,13 +96,28 @@ class FairServer(TcpWSGIServer):
 
     per_address = CONNECTIONS_PER_ADDRESS
 
+    # With several workers (``run_workers``): every worker's count of open sockets, in
+    # memory they share, and this worker's place in it.
+    shared_counts: Any = None
+    worker: int = 0
+
     def readable(self) -> bool:
         # Full: free a slot on this pass, rather than stop accepting until a timeout does.
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             closing = sum(c.will_close for c in self.active_channels.values())
             if not closing:
                 self._close_longest_idle(self.active_channels.values())
-        return super().readable()
+        ready = super().readable()
+        counts = self.shared_counts
+        if counts is None:
+            return ready
+        # Least connections first: a keep-alive connection stays with the worker that
+        # accepted it, and the first worker to wake would otherwise take nearly all of them
+        # (8 of 9 in benchmarks/web.py) while the other cores idle. A worker accepts only
+        # while no other holds fewer; the one that holds fewest does from its loop's next
+        # pass (within BALANCE_WAKE).
+        counts[self.worker] = len(self._map)
+        return ready and counts[self.worker] <= min(counts)
 
     def handle_accept(self) -> None:
         # waitress's own handle_accept, with the address's share checked before the
@@ -140,6 +160,7 @@ def make_server(
     threads: int = 4,
     per_address: int = CONNECTIONS_PER_ADDRESS,
     listening: list[socket.socket] | None = None,
+    balance: tuple[Any, int] | None = None,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
@@ -147,8 +168,9 @@ def make_server(
     ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
     that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
     ``listening``: sockets already bound (by :func:`listening_sockets`, shared by worker
-    processes) to accept on instead of binding ``host`` and ``port``. ``run()`` serves
-    until interrupted.
+    processes) to accept on instead of binding ``host`` and ``port``. ``balance``: the
+    workers' shared counts of open sockets and this worker's index in them, to accept only
+    while no other worker holds fewer. ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
     adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
@@ -172,6 +194,13 @@ def make_server(
     ]
     for server in servers:
         server.per_address = per_address
+        if balance:
+            server.shared_counts, server.worker = balance
+    if balance:
+        # A worker that stops accepting looks again at the counts each time its loop
+        # wakes: at least every 50 ms, so a new connection never waits long for the
+        # worker whose turn it is. (waitress's own setting takes whole seconds.)
+        adj.asyncore_loop_timeout = BALANCE_WAKE
     if len(servers) == 1:
         return servers[0]
     listening = [(s.effective_host, s.effective_port) for s in servers]
@@ -212,7 +241,9 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
 
 def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> None:
     """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
-    busy server uses every core (one Python process runs one thread at a time).
+    busy server uses every core (one Python process runs one thread at a time). A worker
+    accepts only while no other holds fewer connections (``FairServer.readable``), so the
+    phones' keep-alive connections spread over the workers.
 
     The sockets are bound here and each worker is forked after: workers share nothing but
     the database file, whose WAL lets them read while one writes, and every write checks
@@ -223,35 +254,41 @@ def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> N
     listening = listening_sockets(host, port)
     for sock in listening:
         print("Serving on http://{}:{}".format(*sock.getsockname()[:2]), flush=True)
-    children = []
-    for _ in range(workers):
+    # Each worker's count of open sockets, in shared memory that the forks inherit.
+    counts = RawArray("i", workers)
+    running: dict[int, int] = {}  # each worker's pid: its place in ``counts``
+    for worker in range(workers):
         pid = os.fork()
         if pid == 0:  # a worker: serve until stopped, never return into the caller
             code = 0
             try:
                 signal.signal(signal.SIGTERM, signal.default_int_handler)
-                make_server(app, host, port, threads, listening=listening).run()
+                balance = (counts, worker)
+                make_server(app, host, port, threads, listening=listening, balance=balance).run()
             except KeyboardInterrupt:
                 pass
             except BaseException:
                 logging.exception("worker %d stopped", os.getpid())
                 code = 1
             os._exit(code)
-        children.append(pid)
+        running[pid] = worker
     for sock in listening:
         sock.close()
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        while children:
+        while running:
             pid, _status = os.wait()
-            if pid in children:
-                children.remove(pid)
+            stopped = running.pop(pid, None)
+            if stopped is not None:
+                # A worker that stopped accepts nothing more: it must never look like the
+                # least busy one, or the others would wait for it.
+                counts[stopped] = STOPPED
     finally:
         signal.signal(signal.SIGTERM, previous)
-        for pid in children:
+        for pid in running:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
-        for pid in children:
+        for pid in running:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
 

@@ -7,9 +7,11 @@ stopping the server must stop every worker.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -98,3 +100,88 @@ def test_two_workers_serve_one_game_and_stop_together(tmp_path):
     assert "Serving on http://127.0.0.1:" in output
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+
+
+def sockets_of(pid: int) -> int:
+    """How many sockets the process holds open (its listening socket and its connections)."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            count += os.readlink(fd).startswith("socket:")
+    return count
+
+
+def start_workers(tmp_path, port: int) -> tuple[subprocess.Popen, list[int]]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
+        + ["--workers", "2", "--db", str(tmp_path / "workers.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "SCOREKEEPER_SECRET_KEY": "test"},
+    )
+    wait_for(port, process)
+    deadline = time.monotonic() + 30
+    while len(workers := children_of(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(workers) == 2
+    return process, workers
+
+
+def keep_alive(port: int, connect_only: bool = False) -> http.client.HTTPConnection:
+    """A phone's connection: one request answered, then kept open for the next."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.connect()
+    if not connect_only:
+        ask(connection)
+    return connection
+
+
+def ask(connection: http.client.HTTPConnection) -> None:
+    connection.request("GET", "/api/games")
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 200
+
+
+def test_phones_connections_spread_over_the_workers(tmp_path):
+    """A keep-alive connection stays with the worker that accepted it. Six phones that
+    connect at once (as a table's phones after the Wi-Fi comes back) are answered three by
+    each worker: the workers take turns by how many they hold, where the first to wake
+    used to take nearly all of them."""
+    port = free_port()
+    process, workers = start_workers(tmp_path, port)
+    phones = []
+    try:
+        before = {pid: sockets_of(pid) for pid in workers}
+        phones = [keep_alive(port, connect_only=True) for _ in range(6)]
+        for phone in phones:
+            ask(phone)
+        held = sorted(sockets_of(pid) - before[pid] for pid in workers)
+        assert held == [3, 3]
+    finally:
+        for phone in phones:
+            phone.close()
+        process.terminate()
+        process.communicate(timeout=30)
+
+
+def test_a_worker_that_dies_leaves_the_others_accepting(tmp_path):
+    """A worker killed outright leaves its count behind; the others must not wait for it
+    to take its turn."""
+    port = free_port()
+    process, workers = start_workers(tmp_path, port)
+    phones = []
+    try:
+        phones = [keep_alive(port) for _ in range(2)]
+        os.kill(workers[0], signal.SIGKILL)
+        # Every new phone is answered by the one worker left, however many it holds.
+        for _ in range(4):
+            phones.append(keep_alive(port))
+        survivor = workers[1]
+        assert sockets_of(survivor) >= 5  # its listening socket and at least 4 phones
+    finally:
+        for phone in phones:
+            phone.close()
+        process.terminate()
+        process.communicate(timeout=30)
