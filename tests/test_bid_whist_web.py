@@ -23,20 +23,25 @@ def plain(response) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-@pytest.fixture
-def bw(client):
-    """A Bid Whist game started from the New game page; (client, game id)."""
+def new_game(client, players=PLAYERS) -> int:
+    """A Bid Whist game started from the New game page; its id."""
     response = client.post(
         "/games/new?game=bid-whist",
         data={
-            **{f"player_{s}": name for s, name in enumerate(PLAYERS)},
+            **{f"player_{s}": name for s, name in enumerate(players)},
             "first_dealer": "0",
             "rules": "bid-whist",
             "target": "",
         },
     )
     assert response.status_code == 302, plain(response)
-    return client, int(response.headers["Location"].rsplit("/", 1)[1])
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def bw(client):
+    """A Bid Whist game started from the New game page; (client, game id)."""
+    return client, new_game(client)
 
 
 def hand(client, game_id, number=None, **fields):
@@ -226,16 +231,7 @@ def test_the_rows_escape_the_names_they_show(client):
     """The scoreboard's rows name who dealt, who bid and who took a seat: a name that
     looks like markup is shown as typed, never run as markup."""
     tricky = ["<b>Ann</b>", 'Bob "B" & co', "Cat", "<img src=x onerror=alert(1)>"]
-    response = client.post(
-        "/games/new?game=bid-whist",
-        data={
-            **{f"player_{s}": name for s, name in enumerate(tricky)},
-            "first_dealer": "0",
-            "rules": "bid-whist",
-            "target": "",
-        },
-    )
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = new_game(client, tricky)
     hand(client, game_id, **UP_4H_11)
     assert (
         client.post(f"/games/{game_id}/seats", data={"seat": "2", "name": "<i>Eve</i>"}).status_code

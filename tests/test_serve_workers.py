@@ -67,41 +67,6 @@ def wait_for(port: int, process: subprocess.Popen) -> None:
     raise AssertionError("serve did not start listening")
 
 
-def test_two_workers_serve_one_game_and_stop_together(tmp_path):
-    port, workers = free_port(), []
-    process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
-        + ["--workers", "2", "--db", str(tmp_path / "workers.db")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "SCOREKEEPER_SECRET_KEY": "test"},
-    )
-    try:
-        wait_for(port, process)
-        deadline = time.monotonic() + 30  # listening starts before the workers are forked
-        while len(workers := children_of(process.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(workers) == 2
-        players = {"players": ["A", "B", "C", "D"], "target": 1000}
-        status, made = call(port, "POST", "/api/games", players)
-        assert status == 201, made
-        for number in range(1, 13):
-            path = f"/api/games/{made['id']}/hands"
-            status, body = call(port, "POST", path, HAND, made["edit_key"])
-            assert (status, body.get("number")) == (201, number), body
-        status, game = call(port, "GET", f"/api/games/{made['id']}")
-        assert status == 200
-        assert [hand["number"] for hand in game["hands"]] == list(range(1, 13))
-        assert game["totals"] == [12 * p for p in game["hands"][0]["points"]]
-    finally:
-        process.terminate()
-        output = process.communicate(timeout=30)[0]
-    assert "Serving on http://127.0.0.1:" in output
-    for pid in workers:
-        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
-
-
 def sockets_of(pid: int) -> int:
     """How many sockets the process holds open (its listening socket and its connections)."""
     count = 0
@@ -121,11 +86,34 @@ def start_workers(tmp_path, port: int) -> tuple[subprocess.Popen, list[int]]:
         env={**os.environ, "SCOREKEEPER_SECRET_KEY": "test"},
     )
     wait_for(port, process)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 30  # listening starts before the workers are forked
     while len(workers := children_of(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(workers) == 2
     return process, workers
+
+
+def test_two_workers_serve_one_game_and_stop_together(tmp_path):
+    port = free_port()
+    process, workers = start_workers(tmp_path, port)
+    try:
+        players = {"players": ["A", "B", "C", "D"], "target": 1000}
+        status, made = call(port, "POST", "/api/games", players)
+        assert status == 201, made
+        for number in range(1, 13):
+            path = f"/api/games/{made['id']}/hands"
+            status, body = call(port, "POST", path, HAND, made["edit_key"])
+            assert (status, body.get("number")) == (201, number), body
+        status, game = call(port, "GET", f"/api/games/{made['id']}")
+        assert status == 200
+        assert [hand["number"] for hand in game["hands"]] == list(range(1, 13))
+        assert game["totals"] == [12 * p for p in game["hands"][0]["points"]]
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=30)[0]
+    assert "Serving on http://127.0.0.1:" in output
+    for pid in workers:
+        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
 
 
 def keep_alive(port: int, connect_only: bool = False) -> http.client.HTTPConnection:
