@@ -479,9 +479,13 @@ def _conflict(found: db.Game, exc: db.Conflict):
     """409 with the reason; for a stale revision, also the hand as it is stored now."""
     body: dict[str, Any] = {"error": exc.message, "field": exc.field}
     if exc.current is not None:
-        stored, hands = db.load_game_with_hands(db.get_db(), found.id)
+        # The hand as stored now, resumed from the state before it: the work of the hands
+        # from it on, not of the whole game.
+        database = db.get_db()
+        stored = db.load_game(database, found.id)
         number = exc.current.number
-        if stored is not None and number <= len(hands):
-            progress = db.progress_of(stored, hands)
-            body["hand"] = _hand_json(stored, progress, hands[number - 1])
+        hand = db.load_hand(database, found.id, number)
+        if stored is not None and hand is not None:
+            progress = db.recent_progress(database, stored, stored.hand_count - number + 1)
+            body["hand"] = _hand_json(stored, progress, hand)
     return body, 409

@@ -26,7 +26,6 @@ from . import db, share
 from .access import (
     can_edit,
     forget_key,
-    game_and_hands_or_404,
     game_or_404,
     holds_replaced_key,
     remember_key,
@@ -370,17 +369,19 @@ def _moment(stamp: str) -> dict[str, str | None]:
 def why(game_id: int, number: int):
     """How each player's points for one hand were worked out, in the page's language: the
     scoreboard's points cells link here, one anchor per seat."""
-    game, hands = game_and_hands_or_404(game_id)
-    if not 1 <= number <= len(hands):
+    game = game_or_404(game_id)
+    # A hand's points come from its own record and the rules: one row, however long the
+    # game.
+    stored = db.load_hand(db.get_db(), game_id, number)
+    if stored is None:
         abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
-    progress = db.progress_of(game, hands)
-    replayed = progress.hands[number - 1]
     played = game_of(game)
-    terms = played.explain(game.settings, hands[number - 1].record)
+    terms = played.explain(game.settings, stored.record)
+    points = played.points(game.settings, stored.record)
     seats = [
         {
             "name": name,
-            "points": signed(played.points(game.settings, replayed.record)[seat]),
+            "points": signed(points[seat]),
             "terms": [shown(term) for term in terms[seat]],
         }
         for seat, name in enumerate(game.names_at(number))
@@ -390,7 +391,7 @@ def why(game_id: int, number: int):
         game=game,
         number=number,
         seats=seats,
-        summary=describe(hands[number - 1].record.to_dict(), game.names_at(number), played),
+        summary=describe(stored.record.to_dict(), game.names_at(number), played),
     )
 
 
@@ -401,11 +402,11 @@ def rematch(game_id: int):
     The button sits on a cached page, so it carries no session token; like the language
     buttons, it is checked by the browser's Fetch Metadata and Origin headers instead.
     """
-    game, hands = game_and_hands_or_404(game_id)
+    game = game_or_404(game_id)
     require_edit(game)
     if not from_this_site():
         abort(403, _("This request did not come from this site's own page."))
-    progress = db.progress_of(game, hands)
+    progress = db.current_progress(db.get_db(), game)
     if progress.status != "finished":
         flash(_("The game is not over yet: finish it before a rematch."), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -455,12 +456,12 @@ def finish(game_id: int):
     """ "Finish now", for a game whose rules have it (Bid Whist): GET asks for confirmation
     and says what will happen; only the POST from that page ends the game. The side ahead
     wins; when the sides are level the game plays on until one is ahead."""
-    game, hands = game_and_hands_or_404(game_id)
+    game = game_or_404(game_id)
     require_edit(game)
     rules = game_of(game)
-    progress = db.progress_of(game, hands)
+    progress = db.current_progress(db.get_db(), game)
     names = side_names(game)
-    if not rules.finish_now or progress.status == "finished" or not progress.hands:
+    if not rules.finish_now or progress.status == "finished" or not game.hand_count:
         flash(_("This game cannot be finished now."), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     form = ConfirmForm()

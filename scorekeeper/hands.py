@@ -25,7 +25,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from . import db
-from .access import game_and_hands_or_404, game_or_404, require_edit
+from .access import game_or_404, require_edit
 from .engine import EngineError, InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -230,10 +230,11 @@ def _conflict_notice(
 
 
 def _stored_hand(game: db.Game, number: int) -> db.StoredHand:
-    hands = db.load_hands(db.get_db(), game.id)
-    if not 1 <= number <= len(hands):
+    """Hand ``number`` as stored (one row, however long the game), or a 404."""
+    stored = db.load_hand(db.get_db(), game.id, number)
+    if stored is None:
         _no_such_hand(game.id, number)
-    return hands[number - 1]
+    return stored
 
 
 def _no_such_hand(game_id: int, number: int) -> NoReturn:
@@ -242,11 +243,9 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: int, number: int):
-    game, hands = game_and_hands_or_404(game_id)
+    game = game_or_404(game_id)
     require_edit(game)
-    if not 1 <= number <= len(hands):
-        _no_such_hand(game_id, number)
-    stored = hands[number - 1]
+    stored = _stored_hand(game, number)
     if request.method == "POST":
         form = hand_form_for(_spec(game, number))
     else:
@@ -281,7 +280,7 @@ def edit(game_id: int, number: int):
         status,
         number,
         title=_("Edit hand %(number)d", number=number),
-        dealer=_dealer_for(game, db.progress_of(game, hands), number),
+        dealer=_dealer_for(game, db.current_progress(db.get_db(), game), number),
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
         editing=number,

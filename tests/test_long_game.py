@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.engine.core.display import signed
 from scorekeeper.games import RECENT_HANDS
 
 HANDS = RECENT_HANDS + 5
@@ -98,3 +99,47 @@ def test_the_scoreboard_reads_stored_totals_and_states_as_a_replay_gives_them(tm
             )
     finally:
         database.close()
+
+
+def test_a_hands_own_pages_read_that_hand_not_the_game(client, make_game, post_hand, monkeypatch):
+    """The "why" page (behind every points cell), the edit and delete pages and a stale
+    edit's 409 read the hand they are about (the 409 also the hands after it), not every
+    hand of the game; and they show what the whole game gives."""
+    from scorekeeper.db import hands as stored
+
+    game_id, key = make_game(target=100_000)
+    for _ in range(30):
+        assert post_hand(game_id, key).status_code == 201
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    whole = client.get(f"/api/games/{game_id}").get_json()
+    read = []
+    parse = stored.stored_hand
+    monkeypatch.setattr(stored, "stored_hand", lambda row: read.append(row["number"]) or parse(row))
+
+    why = client.get(f"/games/{game_id}/hands/5/why").get_data(as_text=True)
+    assert read == [5]
+    assert [signed(p) for p in whole["hands"][4]["points"]] == re.findall(
+        r'</bdi></b> <span dir="ltr">([^<]+)</span>', why
+    )
+
+    read.clear()
+    edit = client.get(f"/games/{game_id}/hands/5/edit").get_data(as_text=True)
+    assert read == [5]
+    dealer = whole["players"][whole["hands"][4]["dealer"]]
+    assert f"\u2068{dealer}\u2069 deals" in edit
+
+    read.clear()
+    assert client.get(f"/games/{game_id}/hands/30/delete").status_code == 200
+    assert read == [30]
+
+    read.clear()
+    hand = {k: whole["hands"][27][k] for k in ("declarer", "bid", "contracts", "tricks")}
+    stale = client.put(
+        f"/api/games/{game_id}/hands/28",
+        json={**hand, "revision": 7},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert stale.status_code == 409
+    assert stale.get_json()["hand"] == whole["hands"][27]
+    # The save reads hands 28 on to check the edit; the answer hand 28 and, to resume, 28 on.
+    assert sorted(read) == [28, 28, 28, 29, 29, 30, 30]
