@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from .engine import Game, get_game
-from .engine.core.display import PenaltyMark, signed, total
+from .engine.core.display import Label, PenaltyMark, signed, total
 from .engine.core.game import partnered
 from .i18n import bdi, isolate, isolate_ltr, shown
 
@@ -77,7 +77,7 @@ class _Text:
     def __init__(self) -> None:
         self._escaped: dict[Any, str] = {}
         self._shown: dict[Any, str] = {}
-        self._penalties: dict[PenaltyMark, str] = {}
+        self._penalties: dict[Any, str] = {}
 
     def __call__(self, text: Any) -> str:
         """``text`` escaped for HTML."""
@@ -91,23 +91,27 @@ class _Text:
         """A label's ``class`` attribute, or nothing for a label without classes."""
         return f' class="{self(css)}"' if css else ""
 
-    def label(self, label: Any) -> str:
-        """A label or message in the page's language, escaped."""
+    def label(self, label: Label) -> str:
+        """A label in the page's language, escaped."""
+        # A Message equals the plain text of its English, which a page shows untranslated:
+        # each piece is known by its kind too.
+        key = (label, tuple(map(type, label.pieces)))
         try:
-            return self._shown[label]
+            return self._shown[key]
         except KeyError:
-            shown_text = self._shown[label] = str(escape(shown(label)))
+            shown_text = self._shown[key] = str(escape(shown(label)))
             return shown_text
 
     def penalty(self, penalty: PenaltyMark) -> str:
         """A seat's penalties in a cell: the mark and points, and the same in words for a
         screen reader (the mark is never told by colour alone)."""
+        key = (penalty, tuple(map(type, penalty.mark)))  # as for labels
         try:
-            return self._penalties[penalty]
+            return self._penalties[key]
         except KeyError:
             shown_penalty = Penalty.of(penalty)
             assert shown_penalty is not None
-            html = self._penalties[penalty] = (
+            html = self._penalties[key] = (
                 f'<span class="rv"><span aria-hidden="true">{escape(shown_penalty.mark)} '
                 f'<span class="n">{escape(shown_penalty.points)}</span></span>'
                 f'<span class="vh">{escape(shown_penalty.label)}</span></span>'
