@@ -6,7 +6,7 @@ There is no branch on a preset's name anywhere; every difference between presets
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from operator import eq, sub
 
 from .bids import TRICKS_PER_HAND
@@ -153,6 +153,39 @@ def score_pass_round(
 _NO_PENALTIES = (0, 0, 0, 0)
 _VOID_POINTS = (0, 0, 0, 0)
 
+# A frozen dataclass's __init__ sets each field through object.__setattr__, the costliest
+# step of scoring a simulated hand; _hand_score sets the slots directly, the very same
+# HandScore. Unpacking the seven setters fails at import if HandScore's fields change.
+(
+    _set_points,
+    _set_over_under,
+    _set_contracts_total,
+    _set_made,
+    _set_void,
+    _set_contract_points,
+    _set_revoke_penalties,
+) = (HandScore.__dict__[f.name].__set__ for f in fields(HandScore))
+
+
+def _hand_score(
+    points: tuple[int, ...],
+    hand: OverUnder,
+    total: int,
+    made: tuple[bool, ...],
+    void: bool,
+    earned: tuple[int, ...],
+    penalties: tuple[int, ...],
+) -> HandScore:
+    score = object.__new__(HandScore)
+    _set_points(score, points)
+    _set_over_under(score, hand)
+    _set_contracts_total(score, total)
+    _set_made(score, made)
+    _set_void(score, void)
+    _set_contract_points(score, earned)
+    _set_revoke_penalties(score, penalties)
+    return score
+
 
 def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
     """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
@@ -176,7 +209,7 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
         hand: OverUnder = "over" if total > TRICKS_PER_HAND else "under"
         made = tuple(map(eq, contracts, tricks_taken))
         if void_when_all_fail and True not in made:
-            return HandScore(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+            return _hand_score(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
         base = 2 if total > TRICKS_PER_HAND else 0
         c0, c1, c2, c3 = contracts
         t0, t1, t2, t3 = tricks_taken
@@ -194,6 +227,6 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
                 points[(c2 * 14 + t2) * 4 + base],
                 points[(c3 * 14 + t3) * 4 + base],
             )
-        return HandScore(earned, hand, total, made, False, earned, _NO_PENALTIES)
+        return _hand_score(earned, hand, total, made, False, earned, _NO_PENALTIES)
 
     return score
