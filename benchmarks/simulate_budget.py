@@ -19,6 +19,7 @@ from collections.abc import Callable
 from scorekeeper.engine import find_game
 from scorekeeper.engine.core.simulation import deal_seed
 from scorekeeper.engine.israeli_whist import simulate
+from scorekeeper.engine.israeli_whist.auction import ALL_BIDS
 from scorekeeper.engine.israeli_whist.bots import make_bots
 from scorekeeper.engine.israeli_whist.play import random_tricks, split_by_suit
 
@@ -71,8 +72,8 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
 
     def contracts() -> float:
         start = time.perf_counter()
-        for _, declarer, bid in won:
-            table._random_contracts(bits, declarer, bid.level)
+        for _, declarer, number in won:
+            table._random_contracts(bits, declarer, ALL_BIDS[number].level)
         return (time.perf_counter() - start) * deals / len(won)
 
     def split() -> float:

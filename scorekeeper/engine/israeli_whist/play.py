@@ -45,6 +45,13 @@ TRICK_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``TRICK_KEYS[trump][led][card]``: the card's strength in a trick; the highest wins."""
 
+_RUFF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(52 + card if SUIT_OF[card] == trump else -1 for card in range(52)) for trump in range(5)
+)
+"""``_RUFF[trump][card]``: what a card played by a seat void in the suit led counts for in
+``random_tricks``, where a card of the suit led counts as its own number: 52 and up for a
+trump, which beats the suit led, -1 for any other card, which cannot win."""
+
 
 def trump_code(trump: Suit | Denomination | int | None) -> int:
     """The trump as 0..3, or :data:`NO_TRUMP` (4) for None or no-trump."""
@@ -387,52 +394,82 @@ def random_tricks(
     ``RandomBot.choose_card`` picks it. Every seat holds ``held`` cards when a trick starts,
     so a seat choosing among its whole hand (to lead, or void in the suit led) needs no
     count, and a seat following suit takes its card out of its suit with one ``pop``."""
-    keys_by_led = TRICK_KEYS[trump]
+    ruff = _RUFF[trump]
     suit_of = SUIT_OF
     followers = _FOLLOWERS
     for in_hand in range(held, 0, -1):
         # Unrolled over the four seats: the only rule is "follow suit if you can".
-        hand = hands[leader]
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-        first = legal[bits(32) * in_hand >> 32]
-        led = suit_of[first]
-        hand[led].remove(first)
-        keys = keys_by_led[led]
-        best = keys[first]
+        # The leader's card is found by counting through its suits, clubs first, rather
+        # than by building the list of its cards and removing the card from its suit.
+        clubs, diamonds, hearts, spades = hands[leader]
+        index = bits(32) * in_hand >> 32
+        count = len(clubs)
+        if index < count:
+            first = clubs.pop(index)
+            led = 0
+        else:
+            index -= count
+            count = len(diamonds)
+            if index < count:
+                first = diamonds.pop(index)
+                led = 1
+            else:
+                index -= count
+                count = len(hearts)
+                if index < count:
+                    first = hearts.pop(index)
+                    led = 2
+                else:
+                    first = spades.pop(index - count)
+                    led = 3
+        # The best card so far as a number that orders the trick: a card of the suit led
+        # is its own card number (a higher card of a suit has a higher number), a trump
+        # played by a seat void in the suit led is ruff[card] (52 and up, above any card of
+        # the suit led), another suit cannot win. So a seat following suit compares its
+        # card itself, and only a void seat looks its card up.
+        best = first
         winner = leader
         second_seat, third_seat, fourth_seat = followers[leader]
         following = hands[second_seat][led]
         if following:
             second = following.pop(bits(32) * len(following) >> 32)
+            if second > best:
+                best = second
+                winner = second_seat
         else:
             hand = hands[second_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             second = legal[bits(32) * in_hand >> 32]
             hand[suit_of[second]].remove(second)
-        if keys[second] > best:
-            best = keys[second]
-            winner = second_seat
+            if ruff[second] > best:
+                best = ruff[second]
+                winner = second_seat
         following = hands[third_seat][led]
         if following:
             third = following.pop(bits(32) * len(following) >> 32)
+            if third > best:
+                best = third
+                winner = third_seat
         else:
             hand = hands[third_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             third = legal[bits(32) * in_hand >> 32]
             hand[suit_of[third]].remove(third)
-        if keys[third] > best:
-            best = keys[third]
-            winner = third_seat
+            if ruff[third] > best:
+                best = ruff[third]
+                winner = third_seat
         following = hands[fourth_seat][led]
         if following:
             fourth = following.pop(bits(32) * len(following) >> 32)
+            if fourth > best:
+                winner = fourth_seat
         else:
             hand = hands[fourth_seat]
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             fourth = legal[bits(32) * in_hand >> 32]
             hand[suit_of[fourth]].remove(fourth)
-        if keys[fourth] > best:
-            winner = fourth_seat
+            if ruff[fourth] > best:
+                winner = fourth_seat
         tricks.append((leader, (first, second, third, fourth), winner))
         taken[winner] += 1
         leader = winner

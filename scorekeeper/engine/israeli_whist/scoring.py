@@ -6,7 +6,7 @@ There is no branch on a preset's name anywhere; every difference between presets
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from operator import eq, sub
 
 from .bids import TRICKS_PER_HAND
@@ -153,47 +153,83 @@ def score_pass_round(
 _NO_PENALTIES = (0, 0, 0, 0)
 _VOID_POINTS = (0, 0, 0, 0)
 
+# A frozen dataclass's __init__ sets each field through object.__setattr__, the costliest
+# step of scoring a simulated hand; _hand_score sets the slots directly, the very same
+# HandScore. Unpacking the seven setters fails at import if HandScore's fields change.
+(
+    _set_points,
+    _set_over_under,
+    _set_contracts_total,
+    _set_made,
+    _set_void,
+    _set_contract_points,
+    _set_revoke_penalties,
+) = (HandScore.__dict__[f.name].__set__ for f in fields(HandScore))
+
+
+def _hand_score(
+    points: tuple[int, ...],
+    hand: OverUnder,
+    total: int,
+    made: tuple[bool, ...],
+    void: bool,
+    earned: tuple[int, ...],
+    penalties: tuple[int, ...],
+) -> HandScore:
+    score = object.__new__(HandScore)
+    _set_points(score, points)
+    _set_over_under(score, hand)
+    _set_contracts_total(score, total)
+    _set_made(score, made)
+    _set_void(score, void)
+    _set_contract_points(score, earned)
+    _set_revoke_penalties(score, penalties)
+    return score
+
 
 def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
     """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
     without revokes, each contract and count of tricks 0..13 (a simulated hand): the very
     same HandScore, from every seat's points worked out once for the settings."""
-    # points[(contract * 14 + tricks) * 4 + 2 * over + is_declarer]
-    points = [
-        contract_points(settings, contract, tricks, "over" if over else "under", declarer)
-        for contract in range(TRICKS_PER_HAND + 1)
-        for tricks in range(TRICKS_PER_HAND + 1)
-        for over in (False, True)
-        for declarer in (False, True)
-    ]
+    # points[over][is_declarer][contract][tricks]: a seat's points looked up by two
+    # subscripts of nested tuples, the fewest steps per seat.
+    points = tuple(
+        tuple(
+            tuple(
+                tuple(
+                    contract_points(settings, contract, tricks, hand, declarer)
+                    for tricks in range(TRICKS_PER_HAND + 1)
+                )
+                for contract in range(TRICKS_PER_HAND + 1)
+            )
+            for declarer in (False, True)
+        )
+        for hand in ("under", "over")
+    )
     void_when_all_fail = settings.all_fail_void
     by_declarer = settings.declarer_miss_factor != 1
 
     def score(contracts: list[int], tricks_taken: list[int], declarer: int) -> HandScore:
-        total = sum(contracts)
-        if total == TRICKS_PER_HAND:
-            over_under(contracts)  # raises its ValueError
-        hand: OverUnder = "over" if total > TRICKS_PER_HAND else "under"
-        made = tuple(map(eq, contracts, tricks_taken))
-        if void_when_all_fail and True not in made:
-            return HandScore(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
-        base = 2 if total > TRICKS_PER_HAND else 0
         c0, c1, c2, c3 = contracts
         t0, t1, t2, t3 = tricks_taken
+        total = c0 + c1 + c2 + c3
+        if total == TRICKS_PER_HAND:
+            over_under(contracts)  # raises its ValueError
+        over = total > TRICKS_PER_HAND
+        hand: OverUnder = "over" if over else "under"
+        made = (c0 == t0, c1 == t1, c2 == t2, c3 == t3)
+        if void_when_all_fail and True not in made:
+            return _hand_score(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+        seat, declaring = points[over]
         if by_declarer:
             earned = (
-                points[(c0 * 14 + t0) * 4 + base + (declarer == 0)],
-                points[(c1 * 14 + t1) * 4 + base + (declarer == 1)],
-                points[(c2 * 14 + t2) * 4 + base + (declarer == 2)],
-                points[(c3 * 14 + t3) * 4 + base + (declarer == 3)],
+                (declaring if declarer == 0 else seat)[c0][t0],
+                (declaring if declarer == 1 else seat)[c1][t1],
+                (declaring if declarer == 2 else seat)[c2][t2],
+                (declaring if declarer == 3 else seat)[c3][t3],
             )
         else:
-            earned = (
-                points[(c0 * 14 + t0) * 4 + base],
-                points[(c1 * 14 + t1) * 4 + base],
-                points[(c2 * 14 + t2) * 4 + base],
-                points[(c3 * 14 + t3) * 4 + base],
-            )
-        return HandScore(earned, hand, total, made, False, earned, _NO_PENALTIES)
+            earned = (seat[c0][t0], seat[c1][t1], seat[c2][t2], seat[c3][t3])
+        return _hand_score(earned, hand, total, made, False, earned, _NO_PENALTIES)
 
     return score

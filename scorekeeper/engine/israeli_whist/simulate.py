@@ -35,6 +35,8 @@ _BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 _NO_ARGUMENTS = ((),) * 52
+_LEVELS = tuple(bid.level for bid in ALL_BIDS)
+_TRUMPS = tuple(int(bid.denomination) for bid in ALL_BIDS)
 
 
 class DealResult:
@@ -222,10 +224,11 @@ class _Table:
 
     def _random_bidding(
         self, bits: Callable[[int], int], dealer: int
-    ) -> tuple[list[tuple[int, Call]], int, Bid] | None:
+    ) -> tuple[list[tuple[int, Call]], int, int] | None:
         # The first auction round with RandomBot.choose_call at every turn, from the same
-        # draws, without an Auction: (the calls, the declarer, the bid), or None when all
-        # four pass (four draws taken), which the Auction then takes over.
+        # draws, without an Auction: (the calls, the declarer, the bid as its place in
+        # ALL_BIDS), or None when all four pass (four draws taken), which the Auction then
+        # takes over.
         calls: list[tuple[int, Call]] = []
         call = calls.append
         bids = ALL_BIDS
@@ -247,7 +250,7 @@ class _Table:
                 passes += 1
                 if bidder >= 0:
                     if passes >= end_passes:
-                        return calls, bidder, bids[floor - 1]
+                        return calls, bidder, floor - 1
                 elif passes == SEATS:
                     return None
             seat = (seat + 1) & 3
@@ -258,7 +261,8 @@ class _Table:
         if bits is not None:
             won = self._random_bidding(bits, dealer)
             if won is not None:
-                calls, declarer, bid = won
+                calls, declarer, number = won
+                bid = ALL_BIDS[number]
                 return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
         return self._auction_deal(dealer, dealt)
 
@@ -275,7 +279,11 @@ class _Table:
         no_arguments = _NO_ARGUMENTS
         pack = _PACK
         bidding = self._random_bidding
-        random_play = self._random_play
+        random_contracts = self._random_contracts
+        score = self._score
+        bids = ALL_BIDS
+        levels = _LEVELS
+        trumps = _TRUMPS
         for index in indices:
             seed_c(rng, base | index)
             rng.gauss_next = None  # type: ignore[attr-defined]
@@ -287,8 +295,27 @@ class _Table:
             won = bidding(bits, dealer)
             if won is None:
                 yield self._auction_deal(dealer, dealt)
-            else:
-                yield random_play(dealer, dealt, dealt, [won[0]], [], won[1], won[2])
+                continue
+            # _random_play, written out: a call less per deal, and the bid's level and
+            # trump looked up by its place in ALL_BIDS.
+            calls, declarer, number = won
+            order, contracts = random_contracts(bits, declarer, levels[number])
+            tricks: list[Trick] = []
+            taken = [0, 0, 0, 0]
+            random_tricks(split_by_suit(dealt), trumps[number], declarer, bits, tricks, taken)
+            yield DealResult(
+                dealer,
+                dealt,
+                [calls],
+                [],
+                declarer,
+                bids[number],
+                contracts,
+                order,
+                tricks,
+                taken,
+                score(contracts, taken, declarer),
+            )
 
     def _random_play(
         self,
