@@ -155,7 +155,19 @@ _VOID_POINTS = (0, 0, 0, 0)
 
 # A frozen dataclass's __init__ sets each field through object.__setattr__, the costliest
 # step of scoring a simulated hand; _hand_score sets the slots directly, the very same
-# HandScore. Unpacking the seven setters fails at import if HandScore's fields change.
+# HandScore. Each setter is looked up by its field's name, and the import fails if
+# HandScore's fields are no longer the ones set here.
+_SLOTS = (
+    "points",
+    "over_under",
+    "contracts_total",
+    "made",
+    "void",
+    "contract_points",
+    "revoke_penalties",
+)
+if set(_SLOTS) != {f.name for f in fields(HandScore)}:
+    raise ImportError("HandScore's fields changed: update _hand_score")
 (
     _set_points,
     _set_over_under,
@@ -164,7 +176,7 @@ _VOID_POINTS = (0, 0, 0, 0)
     _set_void,
     _set_contract_points,
     _set_revoke_penalties,
-) = (HandScore.__dict__[f.name].__set__ for f in fields(HandScore))
+) = (HandScore.__dict__[name].__set__ for name in _SLOTS)
 
 
 def _hand_score(
