@@ -4,7 +4,8 @@ Two separate OS processes, each with its own connection to the same real SQLite 
 WAL mode, race to record hand N of one game, round after round: exactly one save is
 stored each time, and the other process is told, with a Conflict, that the hand is
 already recorded. Nothing in this process's memory (such as its writers' lock) can help:
-only SQLite's locking and the game's version column stand between them.
+only locks on the file (SQLite's, and the writer lock file the processes queue on) and
+the game's version column stand between them.
 """
 
 from __future__ import annotations
@@ -109,3 +110,45 @@ def test_two_processes_racing_for_hand_n_store_exactly_one(tmp_path):
         check_against_replay(database, game_id)
     finally:
         database.close()
+
+
+def holder(path: str, inside, release) -> None:
+    """Another server process in the middle of a write: it holds ``writing`` until told."""
+    database = db.connect(path)
+    try:
+        with db.connection.writing(database):
+            inside.set()
+            release.wait(timeout=60)
+    finally:
+        database.close()
+
+
+def test_a_write_holds_the_writer_lock_that_other_processes_queue_on(tmp_path):
+    """Writers of other processes queue on ``<file>-writer`` (a flock that wakes them the
+    moment the write ends) rather than sleep in SQLite's busy handler: while one process
+    writes, the lock is taken; once it is done, it is free."""
+    import fcntl
+
+    path = str(tmp_path / "shared.db")
+    db.migrate(path).close()
+    context = multiprocessing.get_context("spawn")
+    inside, release = context.Event(), context.Event()
+    writer = context.Process(target=holder, args=(path, inside, release))
+    writer.start()
+    lock = open(f"{path}-writer", "a+b")  # noqa: SIM115 - held across the steps below
+    try:
+        assert inside.wait(timeout=60)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pass
+        else:
+            raise AssertionError("the writing process does not hold the writer lock")
+        release.set()
+        writer.join(timeout=60)
+        assert writer.exitcode == 0
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the write is done
+    finally:
+        release.set()
+        lock.close()
+        writer.join(timeout=60)

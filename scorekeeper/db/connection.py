@@ -1,9 +1,10 @@
 """Opening the database: a connection for each request (``get_db``), kept for the next,
 or a file opened directly (``open_database``, for the command line, which builds no web
-app), and the lock that queues this process's writers."""
+app), and the locks that queue writers (``writing``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -17,20 +18,50 @@ from sqlite_utils import Database
 
 from .migrations import apply_migrations
 
+try:
+    import fcntl
+except ImportError:  # Windows: writers of other processes wait in SQLite's busy handler
+    fcntl = None  # type: ignore[assignment]
+
 # SQLite integers are signed 64-bit; larger ids from a tampered URL can match nothing.
 MAX_ID = 2**63 - 1
 # SQLite lets one connection write at a time. Writers in this process queue on this lock
 # instead of in SQLite's busy handler, which sleeps in growing steps (up to 100 ms) and so
-# turns a wait of a few milliseconds into a long one; the busy timeout still covers writers
-# in other processes.
+# turns a wait of a few milliseconds into a long one.
 _WRITERS = threading.Lock()
+# Writers in other processes (``serve --workers``) queue on a lock file beside the
+# database, ``<file>-writer``, for the same reason: a blocking flock wakes the moment the
+# other process's write ends. The busy timeout still covers any writer that does not take
+# it (an older version of the app).
 
 
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
-    """One write transaction: queued behind this process's other writers, then atomic."""
-    with _WRITERS, db.atomic():
+    """One write transaction: queued behind this process's other writers and then behind
+    other processes', then atomic."""
+    with _WRITERS, _other_processes_writing(db), db.atomic():
         yield
+
+
+@contextmanager
+def _other_processes_writing(db: Database) -> Iterator[None]:
+    """Holds the database's writer lock file (opened for this write alone, so that no
+    descriptor is kept, or shared with a forked worker); nothing for a database without a
+    file (in memory) or a system without flock."""
+    path = database_path(db)
+    lock = None
+    if path and fcntl is not None:
+        # In a folder this process may not write in, SQLite's busy handler does the waiting.
+        with contextlib.suppress(OSError):
+            lock = os.open(f"{path}-writer", os.O_RDWR | os.O_CREAT, 0o600)
+    if lock is None:
+        yield
+        return
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(lock)  # which releases the lock
 
 
 def database_path(db: Database) -> str:
