@@ -25,7 +25,9 @@ from urllib.parse import urlsplit
 import click
 from babel.lists import format_list
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .engine.core.display import Label, Notation, SignedPoints
@@ -199,11 +201,33 @@ def choose_language():
     return redirect(safe_path(request.form.get("next"), url_for("games.home")), code=303)
 
 
+# The page's catalogue in a template's context (see ``init_app``).
+CATALOGUE = "_catalogue"
+
+
+@pass_context
+def _page_gettext(context: Context, text: str, **variables: Any) -> str:
+    found = (context.get(CATALOGUE) or get_translations()).ugettext(text)
+    return (Markup(found) if context.eval_ctx.autoescape else found) % variables
+
+
+@pass_context
+def _page_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    found = (context.get(CATALOGUE) or get_translations()).ungettext(singular, plural, num)
+    return (Markup(found) if context.eval_ctx.autoescape else found) % variables
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     check_catalogues(app)
     Babel(app, locale_selector=select_locale)
+    # Templates' _(), gettext() and ngettext() as Flask-Babel installs them (new style:
+    # escaped, always formatted), reading the page's catalogue from the template's context
+    # instead of looking it up through Flask-Babel at every call; a page asks dozens of
+    # times. A macro imported without the context looks it up as before.
+    app.jinja_env.globals.update(_=_page_gettext, gettext=_page_gettext, ngettext=_page_ngettext)
     app.register_blueprint(bp)
     app.jinja_env.filters.update(
         translate=translate, isolate=isolate, bdi=bdi, ltr=isolate_ltr, list_of=list_of
@@ -214,6 +238,7 @@ def init_app(app: Flask) -> None:
         language = current_language()
         g.language = language
         return {
+            CATALOGUE: get_translations(),
             "languages": LANGUAGES,
             "current_language": language,
             "text_direction": "rtl" if language in RTL_LANGUAGES else "ltr",

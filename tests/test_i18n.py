@@ -91,3 +91,29 @@ def test_other_forms_still_need_their_csrf_token(guarded_app):
     client = guarded_app.test_client()
     response = client.post("/games/new", data={"player_0": "A"})
     assert response.status_code == 400
+
+
+TEMPLATE = (
+    '{{ _("Game %(id)d", id=7) }}|{{ ngettext("%(num)d hand", "%(num)d hands", n) }}|'
+    '{{ _("From hand %(number)d: %(change)s", number=2, change=name) }}'
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Game 7|3 hands|From hand 2: &lt;b&gt;Eve&lt;/b&gt;"),
+        ("de", "Partie 7|3 Spiele|Ab Spiel 2: &lt;b&gt;Eve&lt;/b&gt;"),
+    ],
+)
+def test_templates_translate_from_the_pages_catalogue_as_flask_babel_does(app, language, expected):
+    """A template's _() and ngettext() read the catalogue the page's context holds; a
+    template rendered without it (a macro imported without context) looks it up. Either
+    way: translated, the values escaped, the sentence formatted."""
+    from flask import render_template_string
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        app.preprocess_request()
+        with_context = render_template_string(TEMPLATE, n=3, name="<b>Eve</b>")
+        alone = app.jinja_env.from_string(TEMPLATE).render(n=3, name="<b>Eve</b>")
+    assert with_context == alone == expected
