@@ -206,9 +206,14 @@ def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
     if number == progress.next_number:
         return game.seated[progress.dealer]
     if 1 <= number < first:
-        dealer = db.hand_dealer(db.get_db(), game.id, number)
-        return None if dealer is None else game.names_at(number)[dealer]
+        return _recorded_dealer(game, number)
     return None
+
+
+def _recorded_dealer(game: db.Game, number: int) -> str | None:
+    """Who dealt recorded hand ``number``, read from its row; None when there is none."""
+    dealer = db.hand_dealer(db.get_db(), game.id, number)
+    return None if dealer is None else game.names_at(number)[dealer]
 
 
 def _conflict_notice(
@@ -280,7 +285,7 @@ def edit(game_id: int, number: int):
         status,
         number,
         title=_("Edit hand %(number)d", number=number),
-        dealer=_dealer_for(game, db.current_progress(db.get_db(), game), number),
+        dealer=_recorded_dealer(game, number),
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
         editing=number,
