@@ -112,10 +112,52 @@ class Recorded:
     key: Any = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Figures:
     hands: int = 0
     won: int = 0
+
+    def __add__(self, other: Figures) -> Figures:
+        return Figures(self.hands + other.hands, self.won + other.won)
+
+
+@dataclass(frozen=True)
+class Career:
+    name: str
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    figures: Figures = Figures()
+
+
+@dataclass(frozen=True)
+class Rivalry:
+    """How ``player`` fared against ``opponent`` in the games both played: finished games
+    ahead and behind and the summed final margin, deals won more and fewer."""
+
+    player: str
+    opponent: str
+    games: int = 0
+    finished: int = 0
+    ahead: int = 0
+    behind: int = 0
+    margin_sum: int = 0
+    hands: int = 0
+    hands_ahead: int = 0
+    hands_behind: int = 0
+
+    @property
+    def average_margin(self) -> float | None:
+        return self.margin_sum / self.finished if self.finished else None
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    players: tuple[str, ...]
+    rivalries: tuple[Rivalry, ...]
+
+    def rivalry(self, player: str, opponent: str) -> Rivalry:
+        return next(r for r in self.rivalries if (r.player, r.opponent) == (player, opponent))
 
 
 @dataclass
@@ -167,6 +209,10 @@ class HighCard:
         msg("%(name)s wins with %(total)s!"),
     )
     hand_fields = frozenset({"winner", "thrown_in"})
+
+    def went_out(self, progress: Progress) -> int | None:
+        return None
+
     bot_kinds = ("random",)
 
     @property
@@ -329,8 +375,7 @@ class HighCard:
         ]
         for hand in progress.hands:
             for s, seat in enumerate(seats):
-                seat.figures.hands += 1
-                seat.figures.won += s == hand.record.winner
+                seat.figures += Figures(1, int(s == hand.record.winner))
         winner = None if progress.winner is None else recorded.players[progress.winner]
         return Stats(winner, seats)
 
@@ -340,14 +385,51 @@ class HighCard:
     def player_figures(self, figures: Sequence[Figures], with_game: bool = False):
         return [FigureLine(msg("Deals won"), tuple(f.won for f in figures))]
 
-    def careers(self, recorded: Iterable[Recorded]) -> dict[str, Any]:
-        return {}
+    def careers(self, recorded: Iterable[Recorded]) -> dict[str, Career]:
+        found: dict[str, Career] = {}
+        for game in recorded:
+            stats = self.game_stats(game)
+            done = game.progress.status == "finished"
+            for seat in stats.players:
+                was = found.get(seat.name, Career(seat.name))
+                found[seat.name] = Career(
+                    seat.name,
+                    was.games + 1,
+                    was.finished + done,
+                    was.wins + (seat.name == stats.winner),
+                    was.figures + seat.figures,
+                )
+        return found
 
     def career_figures(self, name, games, finished, wins, figures) -> list[FigureLine]:
         return [FigureLine(msg("Games"), (games,))]
 
-    def head_to_head(self, recorded: Iterable[Recorded], players: Sequence[str]) -> Any:
-        raise NotImplementedError("high card keeps no head-to-head figures")
+    def head_to_head(self, recorded: Iterable[Recorded], players: Sequence[str]) -> HeadToHead:
+        chosen = tuple(players)
+        found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
+        for game in recorded:
+            seat = {name: s for s, name in enumerate(game.players)}
+            progress = game.progress
+            done = progress.status == "finished"
+            for (a, b), was in found.items():
+                if a not in seat or b not in seat:
+                    continue
+                mine, theirs = seat[a], seat[b]
+                margin = progress.totals[mine] - progress.totals[theirs]
+                won = [hand.record.winner for hand in progress.hands]
+                found[(a, b)] = Rivalry(
+                    a,
+                    b,
+                    was.games + 1,
+                    was.finished + done,
+                    was.ahead + (done and margin > 0),
+                    was.behind + (done and margin < 0),
+                    was.margin_sum + (margin if done else 0),
+                    was.hands + len(won),
+                    was.hands_ahead + won.count(mine),
+                    was.hands_behind + won.count(theirs),
+                )
+        return HeadToHead(chosen, tuple(found.values()))
 
     def figures_notes(self) -> list[Message]:
         return []
