@@ -32,7 +32,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, db, errors, games, hands, i18n, pwa, responses, review, share, sheets
+    from . import (
+        api,
+        db,
+        errors,
+        game_service,
+        games,
+        hands,
+        i18n,
+        pwa,
+        responses,
+        review,
+        share,
+        sheets,
+    )
 
     app = Flask(
         __name__,
@@ -89,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     errors.init_app(app)
     responses.init_app(app)
+    app.jinja_env.filters["kind_name"] = game_service.kind_name
     return app
 
 

@@ -21,7 +21,6 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .engine import Game, get_game
-from .engine.core.game import side_names
 
 WIDTH = 320
 HEIGHT = 200
@@ -139,12 +138,17 @@ LINE_POINTS = 240
 
 
 def running_totals_svg(
-    names: Sequence[str], totals: Sequence[Sequence[int]], *, title: str = "Running totals"
+    names: Sequence[str | Sequence[str]],
+    totals: Sequence[Sequence[int]],
+    *,
+    title: str = "Running totals",
 ) -> str:
     """Returns an SVG chart of running totals, one line per name.
 
     ``totals[h]`` holds every player's total after hand ``h + 1`` (a thrown-in deal
-    repeats the totals before it); each line starts at 0 for hand 0. ``title`` is the
+    repeats the totals before it); each line starts at 0 for hand 0. A line's name may be
+    several (a side's partners): its label then has one line per name, so each is cut
+    short on its own and no partner disappears behind the other. ``title`` is the
     accessible name, for a page in another language. Raises ValueError when a row of
     totals does not have one value per name.
     """
@@ -154,11 +158,13 @@ def running_totals_svg(
     hands = len(totals)
     series = [[0, *(row[s] for row in totals)] for s in range(len(names))]
     low, high, ticks = _value_range([v for line in series for v in line])
-    full = [_clean_name(n) for n in names]
-    shown = [_cut(n) for n in full]
+    every = [[name] if isinstance(name, str) else list(name) for name in names]
+    full = [[_clean_name(n) for n in label] for label in every]
+    shown = [[_cut(n) for n in label] for label in full]
 
     left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
-    label_room = LEADER + 6 + max((len(n) for n in shown), default=0) * NAME_FONT * BOLD
+    longest = max((len(n) for label in shown for n in label), default=0)
+    label_room = LEADER + 6 + longest * NAME_FONT * BOLD
     right = WIDTH - min(label_room, WIDTH * 0.4)
     bottom = HEIGHT - BOTTOM
 
@@ -189,7 +195,8 @@ def running_totals_svg(
         + "</g>",
     ]
     ends = [y(line[-1]) for line in series]
-    labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
+    rows = max((len(label) for label in shown), default=1)
+    labels = _spread(ends, (NAME_FONT + 1) * rows, TOP, bottom)
     # A line has at most about one point per unit of width: a long game's line keeps every
     # k-th hand and the last, exactly placed, and no phone draws a thousand-point line.
     step = -(-hands // LINE_POINTS) if hands > LINE_POINTS else 1
@@ -203,12 +210,18 @@ def running_totals_svg(
             for px, py in ((right, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
         )
         # A cut name keeps its full form as a tooltip over its line and label.
-        hint = f"<title>{escape(full[s])}</title>" if shown[s] != full[s] else ""
+        hint = f"<title>{escape(' & '.join(full[s]))}</title>" if shown[s] != full[s] else ""
+        # The label's lines centred on where its stub ends, one under the other.
+        x_text = _num(right + LEADER + 3)
+        first_y = labels[s] + NAME_FONT * 0.35 - (NAME_FONT + 1) * (len(shown[s]) - 1) / 2
+        more = "".join(
+            f'<tspan x="{x_text}" dy="{NAME_FONT + 1}">{escape(name)}</tspan>'
+            for name in shown[s][1:]
+        )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
             f'{hint}<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
-            f'<text x="{_num(right + LEADER + 3)}" y="{_num(labels[s] + NAME_FONT * 0.35)}">'
-            f"{escape(shown[s])}</text></g>"
+            f'<text x="{x_text}" y="{_num(first_y)}">{escape(shown[s][0])}{more}</text></g>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -219,6 +232,11 @@ def game_chart(
 ) -> str:
     """Returns the running-totals chart of a game ``game`` replayed (the default game's
     when None): its totals after each hand, read through the game, one line per side;
-    ``names`` in seat order (partners are named together, "Ann & Cat")."""
+    ``names`` in seat order (a side's partners are named one under the other)."""
     game = game or get_game()
-    return running_totals_svg(side_names(game, names), game.running_totals(progress), **options)
+    sides = [[names[seat] for seat in side] for side in game.sides]
+    return running_totals_svg(
+        [side[0] if len(side) == 1 else side for side in sides],
+        game.running_totals(progress),
+        **options,
+    )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -23,13 +24,13 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import NumberRange, Optional, StopValidation
+from wtforms.validators import NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import HiddenInput
 
 from .engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
 from .engine.core.form import FormField, HandFormSpec, Step
 from .engine.core.seats import SEATS
-from .i18n import PageText, translate
+from .i18n import PageText, isolate, isolate_ltr, list_of, translate
 from .names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
     MAX_NAME_LENGTH,
@@ -45,6 +46,52 @@ from .names import (  # noqa: F401  (re-exported: views import them from here)
 def options(pairs) -> list[SelectChoice]:
     """Choices for a radio or select field from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def _choices_in_words(labels: Sequence[str]) -> str:
+    """A field's choices as a sentence names them: a run of whole numbers as "1–13",
+    anything else listed ("Ann, Bob or Cat")."""
+    if labels and all(label.isdigit() for label in labels):
+        numbers = [int(label) for label in labels]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
+            return isolate_ltr(f"{numbers[0]}\u2013{numbers[-1]}")
+    return list_of(labels, style="or")
+
+
+class ChoiceProblem:
+    """A choice field that refuses a value it does not offer in players' words: the field,
+    the value sent and what it may be (WTForms says only "Not a valid choice.")."""
+
+    def pre_validate(self, form: Any) -> None:
+        try:
+            super().pre_validate(form)  # type: ignore[misc]
+        except ValidationError:
+            offered = [str(c.label) for c in self.choices if c.value != ""]  # type: ignore[attr-defined]
+            sent = isolate(str((self.raw_data or [""])[0])[:40])  # type: ignore[attr-defined]
+            field = self.label.text  # type: ignore[attr-defined]
+            if len(offered) == 1:
+                problem = _(
+                    "%(field)s must be %(choice)s, not %(value)s.",
+                    field=field,
+                    choice=isolate(offered[0]),
+                    value=sent,
+                )
+            else:
+                problem = _(
+                    "%(field)s must be one of %(choices)s, not %(value)s.",
+                    field=field,
+                    choices=_choices_in_words(offered),
+                    value=sent,
+                )
+            raise ValidationError(problem) from None
+
+
+class KeyField(ChoiceProblem, RadioField):
+    """A row of keys (radios)."""
+
+
+class MenuField(ChoiceProblem, SelectField):
+    """A drop-down menu."""
 
 
 # The seats before the players have names, e.g. on the first-dealer keys.
@@ -123,7 +170,7 @@ class NewGameForm(PageForm):
     player_1 = StringField(_l("2nd player"))
     player_2 = StringField(_l("3rd player"))
     player_3 = StringField(_l("4th player"))
-    first_dealer = RadioField(
+    first_dealer = KeyField(
         _l("First dealer"),
         choices=options(
             [("random", _l("Random")), *((str(s), SEAT_ORDINALS[s]) for s in range(SEATS))]
@@ -183,7 +230,7 @@ def _knob_field(game: Game, knob: Knob) -> Field:
     else:
         # Lists, and numbers that may be unset ("none"): the engine reads the text.
         return StringField(label, validators=[Optional()], filters=[_strip])
-    return SelectField(label, choices=options(choices), validators=[Optional()])
+    return MenuField(label, choices=options(choices), validators=[Optional()])
 
 
 def _strip(value: Any) -> Any:
@@ -195,7 +242,7 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     game = get_game(key)
     knobs = tuple(knob for knob in game.knobs if knob.name != "target")
     fields: dict[str, Any] = {
-        "rules": RadioField(
+        "rules": KeyField(
             _l("Rules"),
             choices=options((name, preset_label(game, name)) for name in game.presets),
             default=game.default_preset,
@@ -310,7 +357,7 @@ def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
                 validators=[Optional(), NumberRange(0, described.high)],
             )
         else:
-            fields[described.name] = RadioField(
+            fields[described.name] = KeyField(
                 label,
                 choices=options((c.value, _word(c.label)) for c in described.choices),
                 default=described.default,
@@ -328,7 +375,7 @@ def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
 class SeatChangeForm(PageForm):
     """A player leaves and another takes the seat, from the next hand on."""
 
-    seat = RadioField(_l("Who leaves"), choices=[])
+    seat = KeyField(_l("Who leaves"), choices=[])
     name = StringField(_l("Who takes the seat"))
 
     def setup(self, seated: Sequence[str]) -> SeatChangeForm:

@@ -16,11 +16,12 @@ from flask_babel import gettext as _
 
 from . import db
 from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
+from .engine.core.game import partnered
 from .engine.core.game import side_names as sides_of
 from .engine.core.messages import msg
 from .engine.core.seating import SeatChange
 from .forms import FieldProblem, clean_player_names, preset_label
-from .i18n import translate
+from .i18n import isolate, translate
 from .names import clean_new_player
 
 
@@ -29,6 +30,13 @@ def game_of(game: db.Game | Mapping[str, Any]) -> Game:
     games had a key."""
     key = game.get("game") if isinstance(game, Mapping) else getattr(game, "game", None)
     return get_game(key or None)
+
+
+def kind_name(game: db.Game | Game) -> str:
+    """The name of the game ``game`` plays (a stored game) or is (a registered game), in
+    the page's language: what a page's title says after the page's own name."""
+    played = game if isinstance(game, Game) else game_of(game)
+    return translate(played.name)
 
 
 def offered_games() -> list[tuple[str, str]]:
@@ -53,8 +61,19 @@ def offered_game(key: str | None) -> Game:
 
 def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
-    ``names`` in seat order, or of who sits at the table now."""
-    return sides_of(game_of(game), game.seated if names is None else names)
+    ``names`` in seat order, or of who sits at the table now. Partners are each isolated
+    (FSI…PDI), so a Hebrew name beside a Latin one keeps its place and its "&"."""
+    seated = game.seated if names is None else names
+    rules = game_of(game)
+    if not partnered(rules):
+        return sides_of(rules, seated)
+    return sides_of(rules, [isolate(name) for name in seated])
+
+
+def side_members(game: db.Game) -> list[list[str]]:
+    """Each side's players as they sit now, in seat order: a page shows partners one
+    under the other, so neither is cut short for the other."""
+    return [[game.seated[seat] for seat in side] for side in game_of(game).sides]
 
 
 def change_seat(game: db.Game, seat: int, name: Any) -> tuple[str, SeatChange]:

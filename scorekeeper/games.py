@@ -47,7 +47,15 @@ from .forms import (
     preset_label,
 )
 from .game_service import change_seat as seat_player
-from .game_service import game_of, offered_game, offered_games, rules_label, side_names, start_game
+from .game_service import (
+    game_of,
+    offered_game,
+    offered_games,
+    rules_label,
+    side_members,
+    side_names,
+    start_game,
+)
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
 from .responses import CachedPage, page_cache
@@ -139,10 +147,12 @@ def _choice_words(game: Game) -> dict[str, str]:
 
 # The parts of the house rules, in the order a table thinks of them.
 GROUP_TITLES = {
+    "deal": _l("The deal"),
     "auction": _l("Auction"),
     "contracts": _l("Contracts"),
     "scoring": _l("Scoring"),
     "zeros": _l("Zero bids"),
+    "play": _l("Play"),
     "end": _l("End of the game"),
     "rules": _l("Other rules"),
 }
@@ -294,10 +304,11 @@ def _live_context(
         "game": game,
         "rules": rules_label(game),
         "sides": side_names(game),
+        "sides_seated": side_members(game),
         "words": game_of(game).page_words,
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
-        "standing": standing_of(progress),
+        "standing": standing_of(game_of(game), progress),
         "rows": hand_rows(
             game_of(game),
             progress,
@@ -311,7 +322,13 @@ def _live_context(
         "recent_hands": RECENT_HANDS,
         "changes": changes,
         "editable": editable,
-        "chart": Markup(running_totals_svg(side_names(game), totals, title=_("Running totals")))
+        "chart": Markup(
+            running_totals_svg(
+                [side[0] if len(side) == 1 else side for side in side_members(game)],
+                totals,
+                title=_("Running totals"),
+            )
+        )
         if totals
         else None,
     }
@@ -391,7 +408,7 @@ def why(game_id: int, number: int):
         game=game,
         number=number,
         seats=seats,
-        summary=describe(stored.record.to_dict(), game.names_at(number), played),
+        summary=describe(played, stored.record.to_dict(), game.names_at(number)),
     )
 
 
@@ -489,14 +506,15 @@ def revisions(game_id: int):
     return render_template(
         "revisions.html",
         game=game,
+        words=played.page_words,
         revisions=[
             {
                 "number": r.number,
                 "revision": r.revision,
                 "action": r.action,
                 **_moment(r.created_at),
-                "bid": bid_line(r.hand, game.names_at(r.number), played),
-                "players": player_figures(r.hand, game.names_at(r.number), played),
+                "bid": bid_line(played, r.hand, game.names_at(r.number)),
+                "players": player_figures(played, r.hand, game.names_at(r.number)),
             }
             for r in history
         ],

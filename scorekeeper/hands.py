@@ -225,7 +225,7 @@ def _conflict_notice(
     number = form.number.data
     stored = db.load_hand(db.get_db(), game.id, number) if isinstance(number, int) else None
     if stored is not None:
-        notice["stored"] = describe(stored.record.to_dict(), game.players)
+        notice["stored"] = describe(game_of(game), stored.record.to_dict(), game.names_at(number))
         notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
     if progress.status != "finished":
         # Saving again records what is on this form as the next hand.
@@ -272,7 +272,9 @@ def edit(game_id: int, number: int):
                 current = _stored_hand(game, number)
                 conflict = {
                     "message": translate(exc.message),
-                    "stored": describe(current.record.to_dict(), game.players),
+                    "stored": describe(
+                        game_of(game), current.record.to_dict(), game.names_at(number)
+                    ),
                 }
                 form.set_hidden("revision", current.revision)
             else:
@@ -298,14 +300,18 @@ def delete(game_id: int, number: int):
     """GET asks for confirmation; only the POST from that page deletes."""
     game = game_or_404(game_id)
     require_edit(game)
-    stored = _stored_hand(game, number)
     form = DeleteHandForm()
+    stored = db.load_hand(db.get_db(), game.id, number)
+    if stored is None:
+        if form.is_submitted() and isinstance(form.revision.data, int):
+            return _already_deleted(game, number)
+        _no_such_hand(game_id, number)
     problem = None
     if form.validate_on_submit():
         try:
             db.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
         except db.NotFound:
-            _no_such_hand(game_id, number)
+            return _already_deleted(game, number)
         except db.Conflict as exc:
             problem = translate(exc.message)
             if exc.current is not None:
@@ -332,7 +338,22 @@ def delete(game_id: int, number: int):
         game=game,
         form=form,
         number=number,
-        text=describe(stored.record.to_dict(), game.players),
+        text=describe(game_of(game), stored.record.to_dict(), game.names_at(number)),
         problem=problem,
         last=last,
     ), status
+
+
+def _already_deleted(game: db.Game, number: int) -> tuple[str, int]:
+    """The answer to a phone that asked to delete hand ``number`` (as it was shown it)
+    after another phone deleted it: nothing more to do, and the phone is told so."""
+    return render_template(
+        "delete_hand.html",
+        game=game,
+        form=None,
+        number=number,
+        text=None,
+        problem=_("Hand %(number)d was already deleted on another phone.", number=number),
+        last=False,
+        gone=True,
+    ), 409

@@ -121,9 +121,12 @@ def isolate_ltr(text: str) -> str:
     return f"\u2066{text}\u2069" if is_rtl() else text
 
 
-def list_of(names: Any) -> str:
-    """Names as a sentence lists them in the page's language: "A, B and C", "A, B und C"."""
-    return format_list([isolate(str(name)) for name in names], locale=current_language())
+def list_of(names: Any, style: str = "standard") -> str:
+    """Names as a sentence lists them in the page's language: "A, B and C", "A, B und C";
+    with ``style="or"``, "A, B or C"."""
+    return format_list(
+        [isolate(str(name)) for name in names], style=style, locale=current_language()
+    )
 
 
 class PageText(str):

@@ -12,7 +12,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .engine import Game, get_game
+from .engine import Game, Message
 from .engine.core.display import Label, PenaltyMark, signed, total
 from .engine.core.game import partnered
 from .i18n import bdi, isolate, isolate_ltr, shown
@@ -58,12 +58,18 @@ def shown_label(label: Any) -> ShownLabel | None:
 @dataclass(frozen=True, slots=True)
 class HandRows:
     """The scoreboard's table rows: one per hand shown, each after the seat changes that
-    take effect from it, as HTML; and what the rest of the page says about them."""
+    take effect from it, as HTML; and what the rest of the page says about them.
+
+    ``paired``: each hand is a ``<tbody>`` of two rows, a line that says the hand (its
+    number, bid, outcome, who dealt and who won the auction) across the table, and the
+    sides' cells under it. A partnership game has two columns and names in its rows:
+    squeezed into a first column of their own they would take a phone's screen a hand."""
 
     html: Markup
     count: int  # hands shown
     first: int  # the first one's number (0 when none)
     penalised: bool  # whether anyone paid a penalty (was caught revoking) in them
+    paired: bool = False
 
     def __len__(self) -> int:
         return self.count
@@ -138,6 +144,13 @@ _CELL_CLASSES = {
 }
 
 
+def _bid_css(bid: Label) -> str:
+    """A bid's classes, and "n" for a bid in notation only (``7♣``), which reads left to
+    right on a Hebrew page too; a bid in words ("7 no-trump high") follows the page."""
+    words = any(isinstance(piece, Message) for piece in bid.pieces)
+    return bid.css if words else f"{bid.css} n".strip()
+
+
 def hand_rows(
     game: Game,
     progress: Any,
@@ -158,7 +171,8 @@ def hand_rows(
     """
     text = _Text()
     columns = len(game.sides)
-    with_names = partnered(game)
+    paired = partnered(game)
+    span = columns if paired else columns + 1
     why_head, why_tail = text(why_url[0]), text(why_url[1])
     out: list[str] = []
     first, penalised, count = 0, False, 0
@@ -166,9 +180,11 @@ def hand_rows(
         number = hand.number
         count += 1
         first = first or number
+        if paired:
+            out.append(f'<tbody id="h{number}">')
         for change in changes.get(number, ()):
             out.append(
-                f'<tr class="seat-change"><td colspan="{columns + 1}">'
+                f'<tr class="seat-change"><td colspan="{span}">'
                 f"{page_text('From hand %(number)d: %(change)s', number=number, change=change)}"
                 "</td></tr>"
             )
@@ -178,11 +194,11 @@ def hand_rows(
             else str(number)
         )
         if hand.bid is not None:
-            head += f"<span{text.css(hand.bid.css)}>{text.label(hand.bid)}</span>"
-        head += f"<em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
-        if with_names:
+            head += f" <span{text.css(_bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
+        head += f" <em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
+        if paired:
             players = seating(number)
-            head += f'<small class="who"><span class="k">{bdi(players[hand.dealer])}</span>'
+            head += f' <small class="who"><span class="k">{bdi(players[hand.dealer])}</span>'
             if hand.declarer is not None and players[hand.declarer]:
                 head += f' <span class="d">{bdi(players[hand.declarer])}</span>'
             head += "</small>"
@@ -191,18 +207,29 @@ def hand_rows(
         for seat, view in enumerate(hand.seats):
             side = game.sides[seat]
             css = _CELL_CLASSES[hand.declarer in side, hand.dealer in side, view.made]
-            points = "" if view.points is None else text(signed(view.points))
+            # A deal nobody played scores nothing: no points, so no link to how they were
+            # worked out (an empty link names nothing for a screen reader).
+            points = (
+                ""
+                if view.points is None
+                else f'<a class="why" href="{why}#s{seat}"><i>{text(signed(view.points))}</i></a>'
+            )
+            entry = f'<span class="e">{text("/".join(view.entry))}</span> ' if view.entry else ""
             penalty = ""
             if view.penalty is not None:
                 penalty = text.penalty(view.penalty)
                 penalised = True
             cells.append(
-                f'<td class="{css}">{text("/".join(view.entry))} <a class="why" '
-                f'href="{why}#s{seat}"><i>{points}</i></a>{penalty}'
-                f"<b>{text(total(view.total))}</b></td>"
+                f'<td class="{css}">{entry}{points}{penalty}<b>{text(total(view.total))}</b></td>'
             )
-        out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
-    return HandRows(Markup("".join(out)), count, first, penalised)
+        if paired:
+            out.append(
+                f'<tr class="about"><th colspan="{span}" scope="rowgroup">{head}</th></tr>\n'
+                f"<tr>{''.join(cells)}</tr></tbody>\n"
+            )
+        else:
+            out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
+    return HandRows(Markup("".join(out)), count, first, penalised, paired)
 
 
 def page_text(template: str, **params: Any) -> Markup:
@@ -218,17 +245,16 @@ def points_line(players: Sequence[str], points: Sequence[int]) -> str:
     )
 
 
-def describe(hand: dict[str, Any], players: Sequence[str], game: Game | None = None) -> str:
-    """One line for a hand given as its game's ``to_dict`` (the default game's unless
-    ``game`` is given)."""
-    game = game or get_game()
+def describe(game: Game, hand: dict[str, Any], players: Sequence[str]) -> str:
+    """One line for a hand of ``game`` given as its record's ``to_dict``, ``players`` in
+    seat order as they sat for it."""
     return " · ".join(shown(part) for part in game.describe_hand(hand, players))
 
 
-def bid_line(hand: dict[str, Any], players: Sequence[str], game: Game | None = None) -> str:
-    """Who bid what in a saved version of a hand (its game's ``to_dict``); how it was
-    thrown in for a thrown-in deal."""
-    view = (game or get_game()).revision_view(hand, players)
+def bid_line(game: Game, hand: dict[str, Any], players: Sequence[str]) -> str:
+    """Who bid what in a saved version of a hand of ``game`` (its record's ``to_dict``);
+    how it was thrown in for a thrown-in deal."""
+    view = game.revision_view(hand, players)
     return " · ".join(shown(part) for part in view.summary)
 
 
@@ -241,11 +267,10 @@ class PlayerFigures:
     revokes: str | None
 
 
-def player_figures(
-    hand: dict[str, Any], players: Sequence[str], game: Game | None = None
-) -> list[PlayerFigures]:
-    """Each player's part of a saved version of a hand, by name; none for a thrown-in deal."""
-    view = (game or get_game()).revision_view(hand, players)
+def player_figures(game: Game, hand: dict[str, Any], players: Sequence[str]) -> list[PlayerFigures]:
+    """Each player's part of a saved version of a hand of ``game``, by name; none for a
+    thrown-in deal."""
+    view = game.revision_view(hand, players)
     return [
         PlayerFigures(name, shown(figures), shown(note) if note else None)
         for name, (figures, note) in zip(players, view.seats, strict=False)
@@ -265,10 +290,11 @@ class Standing:
     next_number: int
     winners: tuple[int, ...] = ()
     finished: bool = False
+    went_out: int | None = None  # the side whose fall ended the game
 
 
-def standing_of(progress: Any) -> Standing:
-    """The headline of a replayed game (``Game.replay``'s result)."""
+def standing_of(game: Game, progress: Any) -> Standing:
+    """The headline of a replayed game of ``game`` (``Game.replay``'s result)."""
     return Standing(
         totals=tuple(total(t) for t in progress.totals),
         leaders=progress.leaders if progress.hands else (),
@@ -279,4 +305,5 @@ def standing_of(progress: Any) -> Standing:
         dealer=progress.dealer,
         opener=progress.opener,
         next_number=progress.next_number,
+        went_out=game.went_out(progress),
     )

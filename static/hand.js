@@ -413,7 +413,7 @@
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = sign;
-      b.setAttribute("aria-label", text(template, { name: label }));
+      b.setAttribute("aria-label", text(template, { what: label }));
       b.addEventListener("click", () => {
         const now = Number(input.value) || 0;
         input.value = Math.min(most, Math.max(0, Math.round(now) + step));
@@ -422,8 +422,8 @@
       });
       return b;
     };
-    const fewer = button("revoke-fewer", "\u2212", -1);
-    const more = button("revoke-more", "+", 1);
+    const fewer = button("count-fewer", "\u2212", -1);
+    const more = button("count-more", "+", 1);
     const limits = () => {
       const now = Number(input.value) || 0;
       fewer.disabled = now <= 0;

@@ -93,10 +93,10 @@ def test_scoreboard_rows_say_the_bid_books_outcome_and_both_totals():
     first, second, thrown, renege = views
     assert [(s.entry, s.points, s.total, s.made) for s in first.seats] == [
         (("10", "11"), 5, 5, True),
-        (("", "2"), 0, 0, None),
+        (("–", "2"), 0, 0, None),
     ]
     assert [(s.entry, s.points, s.total, s.made) for s in second.seats] == [
-        (("", "3"), 0, 5, None),
+        (("–", "3"), 0, 5, None),
         (("11", "10"), -10, -10, False),
     ]
     assert [(s.entry, s.points, s.total) for s in thrown.seats] == [((), None, 5), ((), None, -10)]

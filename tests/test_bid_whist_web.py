@@ -130,7 +130,9 @@ def test_edit_refills_the_bid_and_changes_the_totals(bw):
 def test_the_form_preview_says_made_or_set_with_the_points(bw):
     client, game_id = bw
     made = client.post(f"/games/{game_id}/hands/preview", data=UP_4H_11).get_json()
-    assert made == {"points": [0, 5], "names": ["Ann & Cat", "Bob & Dan"], "result": "made"}
+    # Each partner isolated, so a Hebrew name beside a Latin one keeps its place.
+    names = ["\u2068Ann\u2069 & \u2068Cat\u2069", "\u2068Bob\u2069 & \u2068Dan\u2069"]
+    assert made == {"points": [0, 5], "names": names, "result": "made"}
     short = client.post(f"/games/{game_id}/hands/preview", data={**UP_4H_11, "books": "9"})
     assert short.get_json()["result"] == "set" and short.get_json()["points"] == [0, -4]
 
@@ -240,15 +242,16 @@ def test_the_rows_escape_the_names_they_show(client):
     hand(client, game_id, **UP_4H_11)
     board = text_of(client.get(f"/games/{game_id}"))
     assert "<img" not in board and "<b>Ann" not in board and "<i>Eve" not in board
-    # Hand 1: Ann dealt and Bob bid; hand 2 follows the change of seat, which is its own row.
+    # Hand 1: Ann dealt and Bob bid, on the line that says the hand across the table;
+    # hand 2 follows the change of seat, which is its own row.
     assert re.search(
-        r'<tr id="h1"><th><a href="[^"]+">1</a>.*<small class="who"><span class="k">'
-        r"<bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi></span> <span class=\"d\">"
-        r"<bdi>Bob &#34;B&#34; &amp; co</bdi></span></small></th>",
+        r'<tbody id="h1"><tr class="about"><th colspan="2" scope="rowgroup"><a href="[^"]+">1'
+        r'</a>.*<small class="who"><span class="k"><bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi></span> '
+        r'<span class="d"><bdi>Bob &#34;B&#34; &amp; co</bdi></span></small></th>',
         board,
     )
     assert re.search(
-        r'<tr class="seat-change"><td colspan="3">From hand 2: \u2068&lt;i&gt;Eve&lt;/i&gt;'
-        r"\u2069 for \u2068Cat\u2069</td></tr><tr id=\"h2\">",
+        r'<tbody id="h2"><tr class="seat-change"><td colspan="2">From hand 2: '
+        r'\u2068&lt;i&gt;Eve&lt;/i&gt;\u2069 for \u2068Cat\u2069</td></tr><tr class="about">',
         board,
     )

@@ -183,24 +183,7 @@ def source_of(node) -> str:
     return type(node).__name__
 
 
-# The hand form and the revisions page belong to another change, which isolates their
-# names; strict, so that this marker must go once it has landed.
-ELSEWHERE = {"hand_form.html", "revisions.html"}
-
-
-@pytest.mark.parametrize(
-    "template",
-    [
-        pytest.param(
-            path,
-            id=path.name,
-            marks=pytest.mark.xfail(strict=True, reason="isolated by the hand form's change")
-            if path.name in ELSEWHERE
-            else (),
-        )
-        for path in TEMPLATES
-    ],
-)
+@pytest.mark.parametrize("template", [pytest.param(path, id=path.name) for path in TEMPLATES])
 def test_templates_isolate_user_text(template):
     problems = bare_user_text(template.read_text(encoding="utf-8"))
     assert problems == [], f"{template.name}: use |bdi (or |isolate in plain text): {problems}"
@@ -332,22 +315,10 @@ PAGES = [
     "/games/{id}/hands/1/edit",
     f"/players/{STRANGER}",  # nobody: the error page names them
 ]
-PAGES_ELSEWHERE = {"/games/{id}/revisions", "/games/{id}/hands/1/edit"}
 
 
 @pytest.mark.parametrize("language", ["en", "de", "he"])
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(strict=True, reason="isolated by the hand form's change")
-            if p in PAGES_ELSEWHERE
-            else (),
-        )
-        for p in PAGES
-    ],
-)
+@pytest.mark.parametrize("path", PAGES)
 def test_every_page_isolates_every_name(client, hebrew_game, path, language):
     response = client.get(
         quote(path.format(id=hebrew_game), safe="/?=&"), headers={"Accept-Language": language}
@@ -369,7 +340,7 @@ def test_names_on_an_english_page_sit_in_bdi(client, hebrew_game):
     html = client.get(f"/games/{hebrew_game}/print").get_data(as_text=True)
     assert 'Totals: <span class="each"><bdi>נועה</bdi> −20</span>' in html
     board = client.get(f"/games/{hebrew_game}").get_data(as_text=True)
-    assert "<li><span><bdi>נועה</bdi></span><b>−20</b></li>" in board
+    assert '<li><span><span class="p"><bdi>נועה</bdi></span></span><b>−20</b></li>' in board
     assert f'<h1 class="game-name"><bdi>{GAME_NAME}</bdi></h1>' in board
 
 
@@ -389,10 +360,13 @@ def test_the_saved_message_isolates_each_name_on_an_english_page(client, hebrew_
 
 
 def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
+    from scorekeeper.engine import get_game
     from scorekeeper.scoreboard import describe
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        text = describe({**WORKED_EXAMPLE, "bid": "6H", "declarer": 0}, NAMES)
+        text = describe(
+            get_game("israeli-whist"), {**WORKED_EXAMPLE, "bid": "6H", "declarer": 0}, NAMES
+        )
     assert text.startswith(f"{FSI}נועה{PDI} 6♥ · contracts")
 
 

@@ -132,9 +132,21 @@ def test_random_first_dealer_is_a_seat(client):
         ({"zero_over": "9" * 5000}, "Zero over has more than 18 digits"),
         ({"miss_step": "-5"}, "Miss step must be between 0 and 1000"),
         ({"frisch_rounds": "9"}, "Frisch rounds must be between 0 and 3"),
-        ({"rising_minimum": "maybe"}, "Not a valid choice"),
-        ({"rules": "bridge"}, "Not a valid choice"),
-        ({"first_dealer": "7"}, "Not a valid choice"),
+        (
+            {"rising_minimum": "maybe"},
+            "Rising minimum must be one of \u2068yes\u2069 or \u2068no\u2069, "
+            "not \u2068maybe\u2069.",
+        ),
+        (
+            {"rules": "bridge"},
+            "Rules must be one of \u2068standard\u2069, \u2068pagat-german\u2069, or "
+            "\u2068elhanani\u2069",
+        ),
+        (
+            {"first_dealer": "7"},
+            "First dealer must be one of \u2068Random\u2069, \u20681st\u2069, \u20682nd\u2069, "
+            "\u20683rd\u2069, or \u20684th\u2069, not \u20687\u2069.",
+        ),
     ],
 )
 def test_new_game_errors_are_shown_beside_the_field(client, changes, message):
@@ -158,26 +170,27 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
         f"{iso('East')} −40"
     ) in page
     assert re.findall(
-        r'<li(?: class="lead")?><span><bdi>(\w+)</bdi></span><b>([^<]+)</b>', page
+        r'<li(?: class="lead")?><span><span class="p"><bdi>(\w+)</bdi></span></span><b>([^<]+)</b>',
+        page,
     ) == [
         ("South", "−20"),
         ("West", "19"),
         ("North", "−10"),
         ("East", "−40"),
     ]
-    assert '<li class="lead"><span><bdi>West</bdi></span>' in page
-    assert '<span>7♣</span><em class="under">under</em>' in page
+    assert '<li class="lead"><span><span class="p"><bdi>West</bdi></span>' in page
+    assert '<span class="n">7♣</span> <em class="under">under</em>' in page
     why = f'<a class="why" href="/games/{game_id}/hands/1/why#s2">'
-    assert f'<td class="d x">7/8 {why}<i>−10</i></a><b>−10</b></td>' in page
+    assert f'<td class="d x"><span class="e">7/8</span> {why}<i>−10</i></a><b>−10</b></td>' in page
     why = why.replace("#s2", "#s0")
-    assert f'<td class="k x">2/0 {why}<i>−20</i></a><b>−20</b></td>' in page
+    assert f'<td class="k x"><span class="e">2/0</span> {why}<i>−20</i></a><b>−20</b></td>' in page
     assert "<b><bdi>West</bdi></b> deals, <b><bdi>West</bdi></b> opens" in page
 
 
 def test_red_suits_are_marked_red(editor):
     client, game_id = editor
     client.post(f"/games/{game_id}/hands/new", data=hand_form({**WORKED_EXAMPLE, "bid": "7H"}))
-    assert '<span class="r">7♥</span>' in text_of(client.get(f"/games/{game_id}"))
+    assert '<span class="r n">7♥</span>' in text_of(client.get(f"/games/{game_id}"))
 
 
 def test_the_view_link_is_read_only(client, editor):
@@ -286,16 +299,24 @@ def test_the_declarer_contract_is_filled_from_the_level_when_fixed(editor):
         ({"tricks_3": "1"}, "tricks", "tricks total 12; they must total 13"),
         ({"declarer": ""}, "declarer", "declarer is missing"),
         ({"contract_0": ""}, "contract_0", "contracts for the first seat is missing"),
-        ({"tricks_1": "14"}, "tricks_1", "Not a valid choice"),
-        ({"level": "4"}, "level", "Not a valid choice"),
-        ({"denomination": "X"}, "denomination", "Not a valid choice"),
+        ({"tricks_1": "14"}, "tricks_1", "Tricks must be one of 0–13, not \u206814\u2069."),
+        ({"level": "4"}, "level", "Level must be one of 5–13, not \u20684\u2069."),
+        (
+            {"denomination": "X"},
+            "denomination",
+            "Trump must be one of \u2068♣\u2069, \u2068♦\u2069, \u2068♥\u2069,",
+        ),
         ({"contract_2": "9"}, "contract_2", "under these rules it equals the bid level 7"),
         ({"revokes_1": "-1"}, "revokes_1", "Number must be between 0 and 13"),
         ({"revokes_1": "14"}, "revokes_1", "Number must be between 0 and 13"),
         ({"revokes_1": "٣"}, "revokes_1", "Revokes must be a whole number, not"),
         ({"revokes_1": "1_0"}, "revokes_1", "Revokes must be a whole number, not"),
         ({"revokes_1": "9" * 5000}, "revokes_1", "Revokes has more than 18 digits"),
-        ({"frisch_rounds": "1"}, "frisch_rounds", "Not a valid choice"),
+        (
+            {"frisch_rounds": "1"},
+            "frisch_rounds",
+            "Frisch rounds must be \u20680\u2069, not \u20681\u2069.",
+        ),
     ],
 )
 def test_hand_errors_are_shown_beside_the_field(editor, changes, field, message):

@@ -95,7 +95,8 @@ def test_the_scoreboard_shows_a_made_contract_and_the_revoke_apart(client, revok
     html = client.get(f"/games/{revoked}").get_data(as_text=True)
     west = cell(html, 1, 1)
     assert west == (
-        f'<td class="m">3/3 <a class="why" href="/games/{revoked}/hands/1/why#s1"><i>+19</i></a>'
+        f'<td class="m"><span class="e">3/3</span> '
+        f'<a class="why" href="/games/{revoked}/hands/1/why#s1"><i>+19</i></a>'
         '<span class="rv"><span aria-hidden="true">R '
         f'<span class="n">{MINUS}100</span></span><span class="vh">1 revoke: {MINUS}100</span>'
         f"</span><b>{MINUS}81</b></td>"

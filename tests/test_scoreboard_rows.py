@@ -42,9 +42,9 @@ def test_a_message_is_translated_and_the_same_words_as_notation_are_not(tmp_path
     html = rows_in("de", tmp_path)
     heads = re.findall(r"<th>(.*?)</th>", html)
     assert heads == [
-        '<a href="/e/1/">1</a><span>7♣</span><em class="over">überboten</em>',
-        '<a href="/e/2/">2</a><span>over</span><em class="over">überboten</em>',
-        '<a href="/e/3/">3</a><em>überboten</em>',
+        '<a href="/e/1/">1</a> <span class="n">7♣</span> <em class="over">überboten</em>',
+        '<a href="/e/2/">2</a> <span class="n">over</span> <em class="over">überboten</em>',
+        '<a href="/e/3/">3</a> <em>überboten</em>',
     ]
     # The penalty is shown in the page's language in every row it appears in.
     assert html.count('<span class="vh">1 Renonce</span>') == 3
@@ -54,9 +54,11 @@ def test_cells_carry_the_classes_figures_and_links_of_the_view(tmp_path):
     html = rows_in("en", tmp_path)
     first = html.split("</tr>")[0]
     assert first == (
-        '<tr id="h1"><th><a href="/e/1/">1</a><span>7♣</span><em class="over">over</em></th>\n'
-        '<td class="d k m">2/2 <a class="why" href="/w/1/#s0"><i>+14</i></a>'
+        '<tr id="h1"><th><a href="/e/1/">1</a> <span class="n">7♣</span> '
+        '<em class="over">over</em></th>\n'
+        '<td class="d k m"><span class="e">2/2</span> <a class="why" href="/w/1/#s0"><i>+14</i></a>'
         '<span class="rv"><span aria-hidden="true">R <span class="n">\u2212100</span></span>'
         '<span class="vh">1 revoke</span></span><b>14</b></td>'
-        '<td class="x">3/1 <a class="why" href="/w/1/#s1"><i>\u221220</i></a><b>\u221220</b></td>'
+        '<td class="x"><span class="e">3/1</span> <a class="why" href="/w/1/#s1"><i>\u221220</i>'
+        "</a><b>\u221220</b></td>"
     )

@@ -13,8 +13,9 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import db
+from ..engine import get_game
 from ..engine.core.display import total
-from ..game_service import game_of, offered_games, rules_label, side_names
+from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
 from ..i18n import translate
 from .blueprint import bp
 from .downloads import export_max_hands
@@ -85,6 +86,7 @@ def history():
         filtered=any((player, since, until, game)),
         pages=pages(page, count, "review.history", **filters),
         export_parts=_export_parts(database),
+        kind=kind_name(get_game(game)) if game else None,
     ), (400 if problem else 200)
 
 

@@ -21,7 +21,7 @@ from ..engine import DEFAULT_GAME, get_game
 from ..engine.core.display import mean_figure, total
 from ..engine.core.seating import sum_rivalries
 from ..forms import MAX_NAME_LENGTH
-from ..game_service import game_of, offered_games
+from ..game_service import game_of, kind_name, offered_games
 from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
@@ -57,6 +57,7 @@ def players():
         links=_player_links(names),
         chosen=chosen,
         chosen_game=key,
+        kind=kind_name(get_game(key)) if chosen else None,
         offered=offered_games(),
         problem=problem,
         table=table,

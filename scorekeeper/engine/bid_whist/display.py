@@ -4,7 +4,7 @@ of a score sheet, and a hand in one line for the revisions page. Plain data (see
 
 A row has one :class:`SeatView` per side (A, then B), not per seat: partners score alike,
 so the scoreboard shows two columns. The bidding side's ``entry`` is (books needed,
-books taken), as Israeli Whist's is (contract, tricks); the defenders' is ("", their
+books taken), as Israeli Whist's is (contract, tricks); the defenders' is ("–", their
 books), as they needed none.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 from ..core.cards import Suit
 from ..core.display import (
     MINUS,
+    NO_FIGURE,
     HandView,
     Label,
     Notation,
@@ -68,7 +69,7 @@ def hand_view(hand: ReplayedHand) -> HandView:
     bidders = score.bidder_side
     entries = {
         bidders: (str(score.needed), str(score.books)),
-        1 - bidders: ("", str(BOOKS - score.books)),
+        1 - bidders: (NO_FIGURE, str(BOOKS - score.books)),
     }
     sides = tuple(
         SeatView(
@@ -95,19 +96,23 @@ def hand_views(progress: GameProgress) -> list[HandView]:
     return [hand_view(hand) for hand in progress.hands]
 
 
+# How a sheet and the new-game form word each choice of a knob.
+CHOICE_WORDS: dict[str, Message] = {
+    "redeal": msg("thrown in, the deal passes on"),
+    "dealer_must_bid": msg("the dealer must bid the minimum"),
+    "void_only": msg("only when void in the suit led"),
+    "any_time": msg("at any time"),
+    "must_when_void": msg("must be played when void in the suit led"),
+    "bidders_lose": msg("the bidders lose the points"),
+    "defenders_gain": msg("the defenders gain the points"),
+    "none": msg("scored as any made bid"),
+    "double": msg("points doubled"),
+    "wins_game": msg("wins the game"),
+}
+
+
 def _choice(value: str) -> Message:
-    return {
-        "redeal": msg("thrown in, the deal passes on"),
-        "dealer_must_bid": msg("the dealer must bid the minimum"),
-        "void_only": msg("only when void in the suit led"),
-        "any_time": msg("at any time"),
-        "must_when_void": msg("must be played when void in the suit led"),
-        "bidders_lose": msg("the bidders lose the points"),
-        "defenders_gain": msg("the defenders gain the points"),
-        "none": msg("scored as any made bid"),
-        "double": msg("points doubled"),
-        "wins_game": msg("wins the game"),
-    }[value]
+    return CHOICE_WORDS[value]
 
 
 def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:

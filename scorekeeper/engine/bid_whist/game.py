@@ -38,14 +38,43 @@ from .settings import (
 from .simulate import DealResult, SimulationSummary, simulate_deals
 from .verify import record_of_deal, verify_deal
 
+# The new-game form's names for the knobs, and the groups it folds them into, as a table
+# thinks of its rules.
+KNOB_LABELS: dict[str, Message] = {
+    "jokers": msg("Jokers"),
+    "minimum_level": msg("Lowest bid"),
+    "downtown_over_uptown": msg("Downtown outbids uptown"),
+    "all_pass": msg("When all pass"),
+    "sport_kitty": msg("Kitty shown"),
+    "downtown_ace_high": msg("Ace high downtown"),
+    "nt_jokers": msg("Jokers in no-trump"),
+    "renege_books": msg("Books per renege"),
+    "set_goes_to": msg("A set"),
+    "boston": msg("Boston (all 13 books)"),
+    "target": msg("Target score"),
+    "deal_limit": msg("Deal limit"),
+}
+KNOB_GROUPS: dict[str, tuple[str, ...]] = {
+    "deal": ("jokers", "sport_kitty"),
+    "auction": ("minimum_level", "downtown_over_uptown", "all_pass"),
+    "play": ("downtown_ace_high", "nt_jokers"),
+    "scoring": ("renege_books", "set_goes_to", "boston"),
+    "end": ("target", "deal_limit"),
+}
+_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
+
 
 def _knob(name: str) -> Knob:
+    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
     if name in CHOICES:
-        return Knob(name, KNOB_HELP[name], "choice", choices=CHOICES[name])
+        words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES[name])
+        return Knob(
+            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
+        )
     if name in BOOLS:
-        return Knob(name, KNOB_HELP[name], "bool")
+        return Knob(name, KNOB_HELP[name], "bool", **named)
     low, high = INT_RANGES[name]
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high)
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
 
 
 class BidWhist:
@@ -70,6 +99,8 @@ class BidWhist:
         cell_legend=msg("books needed/taken, points, total"),
         win=msg("%(name)s win with %(total)s!"),
         preview_outcome=True,
+        points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
+        went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
     )
     preset_words = {
         "bid-whist": (
@@ -77,6 +108,12 @@ class BidWhist:
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
+
+    def went_out(self, progress: GameProgress) -> int | None:
+        """The side that fell to −target, ending the game."""
+        if progress.reason != "minus_target" or progress.winner is None:
+            return None
+        return 1 - progress.winner
 
     @property
     def presets(self) -> Mapping[str, BidWhistSettings]:

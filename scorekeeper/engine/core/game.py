@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .display import FigureLine, HandView, RevisionView, RulesLine
 from .form import HandFormSpec
-from .messages import Message
+from .messages import Message, msg
 from .seating import SeatChange
 
 
@@ -55,7 +55,9 @@ class PageWords:
     entry columns (one per item of a ``SeatView.entry``: Israeli Whist's C and T), and the
     legend that explains them; the scoreboard's line on the next hand (``%(number)d``,
     ``%(dealer)s``, ``%(opener)s``), its word for the seat that won the auction, and what
-    a cell holds; and whether the hand form's preview names the outcome with the points."""
+    a cell holds; whether the hand form's preview names the outcome with the points; what
+    each player's figures on the Revisions page are (None: the game shows none); and the
+    heads of the sheet's table of points for each bid made."""
 
     auction_head: Message
     outcome_head: Message
@@ -66,6 +68,12 @@ class PageWords:
     cell_legend: Message
     win: Message  # the banner: "%(name)s wins with %(total)s!" (partners: "win")
     preview_outcome: bool = False  # the hand form's preview says how the hand went ("made")
+    revision_legend: Message | None = None  # what each player's figures on Revisions are
+    went_out: Message | None = None
+    """The banner when a side's fall ended the game (``Game.went_out``): ``%(loser)s`` and
+    their total ``%(lost)s``, the winners ``%(name)s`` and theirs ``%(total)s``."""
+    points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
+    """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
 
 
 @runtime_checkable
@@ -331,6 +339,12 @@ class Game(Protocol):
     ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
     ``finish_after``, the number of hands recorded when the table asked; the app stores
     and passes it only for such a game."""
+
+    def went_out(self, progress: Any) -> int | None:
+        """The side whose total ended the game by falling to the losing mark (Bid Whist's
+        −target) in a replayed game, so that a page says so beside the winner; None when
+        no side did (the game goes on, or it ended another way)."""
+        ...
 
     # --- knowing why: explaining a score (issue 11) ---------------------------------------
 

@@ -152,6 +152,8 @@ class IsraeliWhist:
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
         win=msg("%(name)s wins with %(total)s!"),
+        revision_legend=msg("Each player: contract/tricks."),
+        points_heads=(msg("Contract"), msg("Made")),
     )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
@@ -162,6 +164,10 @@ class IsraeliWhist:
         "elhanani": (msg("elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
     finish_now = False  # no "finish now": a game ends at its target
+
+    def went_out(self, progress: Any) -> int | None:
+        """Nobody goes out: a total may fall without end."""
+        return None
 
     @property
     def presets(self) -> Mapping[str, RuleSettings]:
