@@ -26,7 +26,7 @@ from scorekeeper.engine.core.display import (
 )
 from scorekeeper.engine.core.errors import InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.form import FormField, HandFormSpec, Step, seat_keys
-from scorekeeper.engine.core.game import Knob, PageWords
+from scorekeeper.engine.core.game import CsvColumn, Knob, PageWords
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.core.seats import leaders_of
@@ -167,6 +167,7 @@ class HighCard:
         msg("%(name)s wins with %(total)s!"),
     )
     hand_fields = frozenset({"winner", "thrown_in"})
+    csv_columns = (CsvColumn("winner", after="dealer"),)
     bot_kinds = ("random",)
 
     @property
@@ -276,6 +277,9 @@ class HighCard:
         return {}, tuple(
             {"points": p, "total": t} for p, t in zip(replayed.points, replayed.totals, strict=True)
         )
+
+    def csv_values(self, replayed: Replayed, names: Sequence[str]):
+        return {"winner": names[replayed.record.winner]}, ({},) * SEATS
 
     def hand_views(self, progress: Progress) -> list[HandView]:
         return [

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, PageWords
+from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seating import SeatChange
 from ..core.seats import SEATS
@@ -48,6 +48,9 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high)
 
 
+SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+
+
 class BidWhist:
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21."""
@@ -70,6 +73,17 @@ class BidWhist:
         cell_legend=msg("books needed/taken, points, total"),
         win=msg("%(name)s win with %(total)s!"),
         preview_outcome=True,
+    )
+    csv_columns = (
+        CsvColumn("bidder", after="dealer"),
+        CsvColumn("bid", after="dealer"),
+        CsvColumn("trump", after="dealer"),
+        CsvColumn("direction", after="dealer"),
+        CsvColumn("books", after="thrown_in"),
+        CsvColumn("needed", after="thrown_in"),
+        CsvColumn("made", after="thrown_in"),
+        CsvColumn("side", after="player"),
+        CsvColumn("reneges", after="player"),
     )
     preset_words = {
         "bid-whist": (
@@ -183,6 +197,35 @@ class BidWhist:
         if isinstance(record, PlayedHand):
             hand |= {"declarer": record.bidder, "bid": str(record.bid)}
         return hand, ({},) * SEATS
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+        """The bidder's name, the bid (``4U``), the trump suit (``H``; none in no-trump),
+        the direction the cards ranked (``high`` or ``low``), the bidding side's books as
+        the table recorded them (the discard included, before reneges), the books needed,
+        and made (1) or set (0); per seat its side (``A``: seats 0 and 2, ``B``) and its
+        side's caught reneges. A thrown-in deal has only the sides."""
+        record = replayed.record
+        per_seat: list[dict[str, CsvCell]] = [
+            {"side": SIDE_LETTERS[side_of(seat)]} for seat in range(SEATS)
+        ]
+        if not isinstance(record, PlayedHand):
+            return {}, tuple(per_seat)
+        score = replayed.score
+        assert score is not None  # every played hand is scored
+        for seat, cells in enumerate(per_seat):
+            cells["reneges"] = record.reneges[side_of(seat)]
+        hand: dict[str, CsvCell] = {
+            "bidder": names[record.bidder],
+            "bid": str(record.bid),
+            "trump": None if record.trump is None else record.trump.letter,
+            "direction": record.direction,
+            "books": record.books,
+            "needed": score.needed,
+            "made": int(score.made),
+        }
+        return hand, tuple(per_seat)
 
     # --- pages: scoreboard, live view, score sheets ---------------------------------------
 
