@@ -448,7 +448,12 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         )
     finished_after = _finished_after(game, entry, where)
     try:
-        start = read_starting_totals(entry.get("starting_totals"), len(game.sides), settings.target)
+        start = read_starting_totals(
+            entry.get("starting_totals"),
+            len(game.sides),
+            settings.target,
+            game.losing_floor(settings),
+        )
     except EngineError as exc:
         raise ImportProblem(where, exc.field or "starting_totals", exc.message) from None
     changes = _changes(entry, where, players, len(hands))

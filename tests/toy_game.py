@@ -207,6 +207,9 @@ class HighCard:
         start = {"number": 0, "totals": [0] * SEATS, "dealer": first_dealer, "winners": []}
         return self.resume(settings, start, records)
 
+    def losing_floor(self, settings: Any) -> None:
+        return None
+
     def resume(self, settings: Any, state: Mapping[str, Any], records: Sequence[Win], **_: Any):
         last, dealer = state["number"], state["dealer"]
         totals, winners = list(state["totals"]), tuple(state["winners"])

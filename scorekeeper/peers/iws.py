@@ -163,7 +163,9 @@ def convert_session(session: dict, where: Message) -> dict:
         )
     first_dealer = _first_dealer(session, rounds, where)
     try:
-        start_totals = read_starting_totals(start, SEATS, settings.target)
+        start_totals = read_starting_totals(
+            start, SEATS, settings.target, game.losing_floor(settings)
+        )
     except EngineError as exc:
         field = (exc.field or "starting_totals").replace("starting_totals", "initialScores")
         raise PeerProblem(where, field, exc.message) from None

@@ -21,7 +21,7 @@ from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, State, replay, resume
+from .progression import GameProgress, State, losing_floor, replay, resume
 from .records import HandRecord, PlayedHand, record_from_dict
 from .scoring import SIDES, side_of
 from .settings import (
@@ -136,6 +136,10 @@ class BidWhist:
     ) -> GameProgress:
         """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
         return replay(settings, first_dealer, records, finish_after, starting_totals)
+
+    def losing_floor(self, settings: Any) -> int:
+        """-target: a side at or below it has lost, and the other side wins."""
+        return losing_floor(settings)
 
     def resume(
         self,

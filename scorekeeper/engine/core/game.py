@@ -200,6 +200,12 @@ class Game(Protocol):
         ``replay`` is ``resume`` from the state before the first hand: one code path."""
         ...
 
+    def losing_floor(self, settings: Settings) -> int | None:
+        """The total at or below which a side has lost the game (Bid Whist: -target), or
+        None where totals may fall without end (Israeli Whist). A game cannot start there:
+        ``read_starting_totals`` refuses a starting total at or below it."""
+        ...
+
     # --- saving a hand without the ones before it (issue 12) -----------------------------
 
     def resume(

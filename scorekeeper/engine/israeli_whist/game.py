@@ -212,6 +212,10 @@ class IsraeliWhist:
     ) -> GameProgress:
         return replay(settings, first_dealer, records, starting_totals)
 
+    def losing_floor(self, settings: Any) -> None:
+        """None: totals may be negative without end (RULES.md section 1)."""
+        return None
+
     def resume(
         self, settings: Any, state: Mapping[str, Any], records: Sequence[Any]
     ) -> GameProgress:
