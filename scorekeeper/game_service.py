@@ -140,7 +140,9 @@ def start_game(
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)
-    start = read_starting_totals(starting_totals, len(game.sides), settings.target)
+    start = read_starting_totals(
+        starting_totals, len(game.sides), settings.target, game.losing_floor(settings)
+    )
     return db.create_game(
         db.get_db(),
         names,

@@ -308,7 +308,7 @@ def _live_context(
         "words": game_of(game).page_words,
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
-        "standing": standing_of(game_of(game), progress),
+        "standing": standing_of(game_of(game), game.settings, progress),
         "rows": hand_rows(
             game_of(game),
             progress,

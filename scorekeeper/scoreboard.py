@@ -12,7 +12,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .engine import Game, Message
+from .engine import Game, Message, Settings
 from .engine.core.display import Label, PenaltyMark, signed, total
 from .engine.core.game import partnered
 from .i18n import bdi, isolate, isolate_ltr, shown
@@ -290,20 +290,24 @@ class Standing:
     next_number: int
     winners: tuple[int, ...] = ()
     finished: bool = False
-    went_out: int | None = None  # the side whose fall ended the game
+    went_out: int | None = None  # the side whose fall to the losing floor ended the game
 
 
-def standing_of(game: Game, progress: Any) -> Standing:
-    """The headline of a replayed game of ``game`` (``Game.replay``'s result)."""
+def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
+    """The headline of a game of ``game`` under ``settings``, replayed (``Game.replay``'s
+    result)."""
+    floor = game.losing_floor(settings)
+    finished = progress.status == "finished"
+    fallen = [side for side, t in enumerate(progress.totals) if floor is not None and t <= floor]
     return Standing(
         totals=tuple(total(t) for t in progress.totals),
         leaders=progress.leaders if progress.hands else (),
         winner=progress.winner,
         tie_at_top=progress.tie_at_top,
         winners=tuple(getattr(progress, "winners", None) or ()),
-        finished=progress.status == "finished",
+        finished=finished,
         dealer=progress.dealer,
         opener=progress.opener,
         next_number=progress.next_number,
-        went_out=game.went_out(progress),
+        went_out=fallen[0] if finished and fallen else None,
     )

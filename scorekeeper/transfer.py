@@ -22,7 +22,9 @@ history. Not exported, so not kept: edit keys (each imported game gets a new one
 internal write counter. Importing into a database that already has a game's id gives that
 game a new id.
 
-CSV is for spreadsheets: one row per player per hand (see ``CSV_COLUMNS``).
+CSV is for spreadsheets: one row per player per hand, with the columns every game has
+(``CSV_SHARED_COLUMNS``) and each game's own (``Game.csv_columns``), laid out by
+``csv_header``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from .engine import (
     parse_int,
     read_starting_totals,
 )
-from .engine.core.game import Settings, seat_values
+from .engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
 from .engine.core.messages import Message, msg
 from .engine.core.numbers import shown
 from .engine.core.seating import SeatChange, check_changes
@@ -59,29 +61,6 @@ FORMAT_VERSION = 2
 # Version 1 has no "game": every game in it is Israeli Whist.
 READABLE_VERSIONS = (1, 2)
 ACTIONS = ("recorded", "edited", "deleted")
-CSV_COLUMNS = (
-    "game",
-    "game_name",
-    "started",
-    "hand",
-    "dealer",
-    "declarer",
-    "bid",
-    "frisch_rounds",
-    "thrown_in",
-    "over_under",
-    "seat",
-    "player",
-    "contract",
-    "tricks",
-    "revokes",
-    "points",
-    "total",
-    # Added later, so at the end: points == contract_points - revoke_penalty.
-    "contract_points",
-    "revoke_penalty",
-)
-
 
 # Where a problem lies, in words a page translates: the file as a whole, or one game.
 FILE = msg("file")
@@ -125,8 +104,9 @@ def export_chunks(
 ) -> Iterator[str]:
     """The export (``json`` or ``csv``) of the games with ids ``first`` to ``last``, a game
     at a time: memory stays that of one game however many are exported."""
-    games = db.iter_games(database, first, last, revisions=file_format == "json")
-    return json_chunks(games) if file_format == "json" else csv_chunks(games)
+    if file_format == "csv":
+        return _csv_export(database, first, last)
+    return json_chunks(db.iter_games(database, first, last))
 
 
 def game_document(exported: db.ExportedGame) -> dict:
@@ -202,15 +182,14 @@ def export_json(database: Database, game_id: int | None = None) -> str:
     return "".join(export_chunks(database, "json", *export_span(database, game_id)))
 
 
-def _cell(text: str | None) -> str:
-    """Text for a spreadsheet: a leading = + - @ would make it a formula, so it is quoted."""
-    text = text or ""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def _blank(value: Any) -> Any:
-    """A cell for a value the hand does not have (a thrown-in deal's bid): empty."""
-    return "" if value is None else value
+def _cell(value: CsvCell) -> int | str:
+    """A cell for a spreadsheet: empty for None, a number as it is, and text with a
+    leading = + - @ quoted with ``'``, since a spreadsheet would run it as a formula."""
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return int(value)  # a bool as 1 or 0
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def _drained(out: io.StringIO) -> str:
@@ -220,48 +199,76 @@ def _drained(out: io.StringIO) -> str:
     return text
 
 
-def csv_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
-    """The CSV export of ``games`` (one row per player per hand), a game at a time."""
+def csv_header(games: Iterable[Game]) -> tuple[str, ...]:
+    """The CSV header of a file holding games of these kinds: the shared columns
+    (``CSV_SHARED_COLUMNS``), each followed by the games' own columns that come after it
+    (``Game.csv_columns``), the games in the registry's order and each game's columns in
+    its own. A name two games both have (``bid``) is one column, at the first place a game
+    puts it; in a row of a game without a column, its cell is empty.
+
+    So a file of one kind of game has only that game's columns, and an Israeli Whist file
+    has exactly the columns it always had."""
+    rank = {key: position for position, key in enumerate(GAMES)}
+    kinds = {game.key: game for game in games}.values()
+    ordered = sorted(kinds, key=lambda game: rank.get(game.key, len(rank)))
+    header: list[str] = []
+    for shared in CSV_SHARED_COLUMNS:
+        header.append(shared)
+        for game in ordered:
+            header.extend(
+                column.name
+                for column in game.csv_columns
+                if column.after == shared and column.name not in header
+            )
+    return tuple(header)
+
+
+def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterator[str]:
+    """The CSV export of ``games`` (one row per player per hand), a game at a time, under
+    the header of ``kinds``, the keys of every game among them. Raises ValueError for a
+    game of another kind, whose columns the header would lack."""
+    known = {key: get_game(key) for key in kinds}
+    header = csv_header(known.values())
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for game, hands in ((exported.game, exported.hands) for exported in games):
-        progress = db.progress_of(game, hands)
-        rules = get_game(game.game)
+    writer.writerow(header)
+    for exported in games:
+        game = exported.game
+        rules = known.get(game.game)
+        if rules is None:
+            raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
+        progress = db.progress_of(game, exported.hands)
         for replayed in progress.hands:
-            names = [_cell(n) for n in game.names_at(replayed.number)]
-            flat, seats = rules.table_columns(replayed)
-            declarer = flat.get("declarer")
+            names = game.names_at(replayed.number)
+            hand, seats = rules.csv_values(replayed, names)
             points = seat_values(rules, replayed.points)
             totals = seat_values(rules, replayed.totals)
             for seat, name in enumerate(names):
-                columns = seats[seat] if seat < len(seats) else {}
-                writer.writerow(
-                    [
-                        game.id,
-                        _cell(game.name),
-                        game.created_at,
-                        replayed.number,
-                        names[replayed.dealer],
-                        "" if declarer is None else names[declarer],
-                        _blank(flat.get("bid")),
-                        _blank(flat.get("frisch_rounds")),
-                        1 if replayed.record.thrown_in else 0,
-                        _blank(flat.get("over_under")),
-                        seat,
-                        name,
-                        _blank(columns.get("contract")),
-                        _blank(columns.get("tricks")),
-                        _blank(columns.get("revokes")),
-                        points[seat],
-                        totals[seat],
-                        columns.get("contract_points", points[seat]),
-                        columns.get("revoke_penalty", 0),
-                    ]
-                )
+                shared: dict[str, CsvCell] = {
+                    "game": game.id,
+                    "game_name": game.name,
+                    "started": game.created_at,
+                    "hand": replayed.number,
+                    "dealer": names[replayed.dealer],
+                    "thrown_in": 1 if replayed.record.thrown_in else 0,
+                    "seat": seat,
+                    "player": name,
+                    "points": points[seat],
+                    "total": totals[seat],
+                }
+                cells = {**hand, **seats[seat], **shared}
+                writer.writerow([_cell(cells.get(column)) for column in header])
         yield _drained(out)
     if out.tell():  # the header, when there were no games
         yield _drained(out)
+
+
+def _csv_export(database: Database, first: int, last: int) -> Iterator[str]:
+    # One read transaction: the kinds of game the header is made for and the games
+    # written under it are as of one moment, though a game is started meanwhile.
+    with database.atomic():
+        kinds = db.game_kinds(database, first, last)
+        yield from csv_chunks(db.iter_games(database, first, last, revisions=False), kinds)
 
 
 def export_csv(database: Database, game_id: int | None = None) -> str:
@@ -441,7 +448,12 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         )
     finished_after = _finished_after(game, entry, where)
     try:
-        start = read_starting_totals(entry.get("starting_totals"), len(game.sides), settings.target)
+        start = read_starting_totals(
+            entry.get("starting_totals"),
+            len(game.sides),
+            settings.target,
+            game.losing_floor(settings),
+        )
     except EngineError as exc:
         raise ImportProblem(where, exc.field or "starting_totals", exc.message) from None
     changes = _changes(entry, where, players, len(hands))

@@ -494,7 +494,8 @@ def test_the_csv_export_has_a_row_per_seat_with_the_sides_values(app, played):
         ("2", "Cat", "28", "28"),
         ("3", "Dan", "0", "0"),
     ]
-    assert {(r["declarer"], r["bid"]) for r in rows[4:]} == {("Bob", "4NT")}
+    assert {(r["bidder"], r["bid"]) for r in rows[4:]} == {("Bob", "4NT")}
+    assert "declarer" not in rows[0]
 
 
 # --- the committed fixture file ----------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The phone's budget: a 60-hand scoreboard is <= 8 KB gzipped, and its first load (HTML,
-CSS and JS as sent) is <= 50 KB, all from this server: no CDN, no web font."""
+CSS and JS as sent) is <= 50 KB, all from this server: no CDN, and no web font but the
+printed sheet's own."""
 
 import gzip
 import importlib.util
@@ -77,11 +78,29 @@ def test_the_hand_form_fits_the_budget(client, sixty_hands):
     assert total <= FIRST_LOAD_BUDGET
 
 
+# The printed sheet's stylesheet, the one place a font is loaded: paper has to look the same
+# on every machine (static/fonts/, cut by scripts/make_print_font.py). Phones' pages use
+# the system's fonts.
+PRINT_CSS = ROOT / "static" / "print.css"
+PRINT_FONT_BUDGET = 24 * 1024  # each file
+
+
 def test_no_cdn_no_web_font_no_external_url_in_templates_or_static():
     static_text = [p for p in (ROOT / "static").rglob("*") if p.suffix in (".css", ".js")]
     for path in [*(ROOT / "templates").glob("*.html"), *static_text]:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"https?://|//cdn|@import|@font-face|\burl\(", text), path.name
+        assert not re.search(r"https?://|//cdn|@import", text), path.name
+        if path != PRINT_CSS:
+            assert not re.search(r"@font-face|\burl\(", text), path.name
+
+
+def test_the_print_sheet_loads_only_its_own_small_fonts():
+    urls = re.findall(r"\burl\(([^)]*)\)", PRINT_CSS.read_text(encoding="utf-8"))
+    assert urls
+    for url in urls:
+        assert re.fullmatch(r"fonts/[a-z0-9-]+\.woff2", url), url
+        font = PRINT_CSS.parent / url
+        assert font.stat().st_size <= PRINT_FONT_BUDGET, url
 
 
 def test_static_files_travel_gzipped_from_memory(client):

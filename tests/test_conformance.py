@@ -12,6 +12,7 @@ app lists it:
   legal calls), and its points equal to the scoring function's (``points`` of
   ``record_of_deal``);
 - hand records round-tripping through dict and JSON;
+- the CSV export's cells (``csv_values``) only in the game's own ``csv_columns``;
 - replayed totals equal to the sum of the hands' points, hand by hand, per side (partners
   scoring alike);
 - every knob settable from text, refused out of range naming itself, and settings
@@ -150,6 +151,20 @@ def test_a_hand_body_needs_no_key_beyond_the_games_hand_fields(game):
         assert shown and json.loads(json.dumps(shown)) == shown
         assert not keys or set(shown) == keys
         keys = set(shown)
+
+
+@every_game
+def test_the_csv_values_fill_only_the_games_own_columns(game):
+    own = {column.name for column in game.csv_columns}
+    assert len(own) == len(game.csv_columns)
+    names = [f"P{seat}" for seat in range(game.seats)]
+    for settings, deal in playthroughs(game, game.bot_kinds[0], 100, seed=17):
+        replayed = game.replay(settings, 0, [game.record_of_deal(deal)]).hands[0]
+        hand, seats = game.csv_values(replayed, names)
+        assert len(seats) == game.seats
+        for cells in (hand, *seats):
+            assert set(cells) <= own
+            assert all(value is None or isinstance(value, int | str) for value in cells.values())
 
 
 # --- the command line's own results -------------------------------------------------------

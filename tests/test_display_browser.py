@@ -288,6 +288,42 @@ def test_long_totals_print_whole(page, live_server, paper):
         assert shown in words, shown
 
 
+def pdf_fonts(reader) -> set[str]:
+    """The names of the fonts a PDF embeds, without their subset tags (``ABCDEF+``)."""
+    found = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            found.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    for pdf_page in reader.pages:
+        walk(pdf_page.get("/Resources"))
+    return found
+
+
+@pytest.mark.parametrize("phone", [("en", 390), ("he", 390)], indirect=True, ids=lambda p: p[0])
+def test_the_sheet_prints_in_its_own_font(phone, live_server):
+    """Every glyph of the printed sheet, Hebrew, suits and minus signs, the chart's too,
+    comes from the font under static/fonts/, whatever fonts the machine has: with the
+    system's, Noto Sans drew the digits of "−9790" and DejaVu its minus sign, and the
+    PDF's text read "− 9790"."""
+    from pypdf import PdfReader
+
+    names = ["Shira Ben-David", "נועה", "Noa Rosenberg", "Eitan Mizrahi"]
+    created = new_game(live_server, names, BIG_HANDS, target=100_000, settings=BIG_SETTINGS)
+    phone.goto(f"/games/{created['id']}/print")
+    phone.evaluate("document.fonts.ready")
+    loaded = "[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)"
+    assert phone.evaluate(loaded) == ["Scorekeeper Sans"] * 2
+    reader = PdfReader(io.BytesIO(phone.pdf(format="A4")))
+    assert pdf_fonts(reader) == {"ScorekeeperSans-Regular", "ScorekeeperSans-Bold"}
+    text = unicodedata.normalize("NFKC", reader.pages[0].extract_text())
+    assert f"{MINUS}109790" in text.split()
+
+
 # --- item 8: the statistics ---------------------------------------------------------------
 
 # Every cell of the players' figures that sticks out of the screen or out of its own box.

@@ -376,7 +376,11 @@ def _with(export, *path_and_value):
 
 
 EXPORT = build_export()
+ROUND_2 = ("session", "completedRounds", 1)  # a pas round
+ROUND_2_AT = "game #1 in the file, round 2"
 ROUND_3 = ("session", "completedRounds", 2)
+ROUND_3_AT = "game #1 in the file, round 3"
+LIST_OF_4 = "must be a list of 4 numbers"
 
 
 def _simplified_round_3():
@@ -473,6 +477,43 @@ def _simplified_round_3():
             "must be a list",
         ),
         (_with(EXPORT, "version", "2.0.0"), "file", "version", "1.x"),
+        # A list written as text, as our own forms take it, is no IWS file (issue 18, item 10).
+        (_with(EXPORT, *ROUND_3, "bets", "0,3,4,7"), ROUND_3_AT, "bets", LIST_OF_4),
+        (_with(EXPORT, *ROUND_3, "tricks", "0,2,4,7"), ROUND_3_AT, "tricks", LIST_OF_4),
+        (_with(EXPORT, *ROUND_2, "tricks", "3,4,6,0"), ROUND_2_AT, "tricks", LIST_OF_4),
+        (_with(EXPORT, *ROUND_2, "bets", "0,0,0,0"), ROUND_2_AT, "bets", LIST_OF_4),
+        (_with(EXPORT, *ROUND_3, "bets", [0, 3, 4]), ROUND_3_AT, "bets", LIST_OF_4),
+        (_with(EXPORT, *ROUND_3, "scores", "30,-10,26,59"), ROUND_3_AT, "scores", LIST_OF_4),
+        (
+            _with(EXPORT, *ROUND_3, "cumulativeScores", "26,-15,-44,159"),
+            ROUND_3_AT,
+            "cumulativeScores",
+            LIST_OF_4,
+        ),
+        (
+            _with(EXPORT, *ROUND_3, "cumulativeScores", [26, -15, "-44", 159]),
+            ROUND_3_AT,
+            "cumulativeScores[2]",
+            "whole number",
+        ),
+        (
+            _with(EXPORT, "session", "scores", "6,-65,-5,168"),
+            "game #1 in the file",
+            "scores",
+            LIST_OF_4,
+        ),
+        (
+            _with(EXPORT, "session", "players", "נועה,Dana,איתי,Yoni"),
+            "game #1 in the file",
+            "players",
+            "must be a list",
+        ),
+        (
+            _with(EXPORT, "session", "initialScores", "10,-30,50,20"),
+            "game #1 in the file",
+            "initialScores",
+            LIST_OF_4,
+        ),
     ],
     ids=[
         "hook-rule-off",
@@ -489,6 +530,17 @@ def _simplified_round_3():
         "wrong-type",
         "rounds-not-a-list",
         "unknown-version",
+        "bets-as-text",
+        "tricks-as-text",
+        "pass-round-tricks-as-text",
+        "pass-round-bets-as-text",
+        "three-bets",
+        "round-scores-as-text",
+        "cumulative-scores-as-text",
+        "cumulative-score-as-text",
+        "totals-as-text",
+        "players-as-text",
+        "initial-scores-as-text",
     ],
 )
 def test_what_cannot_be_carried_over_is_refused(database, document, where, field, says):

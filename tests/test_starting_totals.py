@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import db, transfer
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from .test_import_iws import upload
 
 
 def plain(response) -> str:
@@ -132,3 +133,93 @@ def test_export_and_import_keep_the_carried_totals(app, client, tmp_path):
         transfer.import_file(other, json.dumps(document))
     assert refused.value.field == "totals"
     assert len(json.loads(transfer.export_json(other))["games"]) == 1
+
+
+# --- a game cannot start already lost (issue 18, item 9) ------------------------------------
+
+LOST = "has already lost the game"
+
+
+def create_bid_whist(client, **body):
+    return client.post(
+        "/api/games", json={"game": "bid-whist", "players": SEAT_NAMES, "first_dealer": 0, **body}
+    )
+
+
+@pytest.mark.parametrize(
+    ("start", "target", "field", "floor"),
+    [
+        ([0, -1000], 1000, "starting_totals[1]", "-1000"),
+        ([-21, 0], 21, "starting_totals[0]", "-21"),
+        ([5, -30], None, "starting_totals[1]", "-21"),
+    ],
+)
+def test_bid_whist_refuses_a_side_that_starts_at_or_below_minus_the_target(
+    client, start, target, field, floor
+):
+    body = {"starting_totals": start} | ({"target": target} if target else {})
+    response = create_bid_whist(client, **body)
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert answer["field"] == field
+    assert LOST in answer["error"] and f"{floor} or below" in answer["error"]
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_bid_whist_starts_just_above_minus_the_target(client):
+    created = create_bid_whist(client, starting_totals=[-20, 20])
+    assert created.status_code == 201, created.get_json()
+    game = client.get(f"/api/games/{created.get_json()['id']}").get_json()
+    assert game["totals"] == [-20, 20] and game["status"] == "in_progress"
+
+
+def test_israeli_whist_has_no_losing_floor(client):
+    """RULES.md section 1: totals may be negative without end."""
+    created = create(client, starting_totals=[-1000, 0, 0, -999_999], target=1000)
+    assert created.status_code == 201, created.get_json()
+    game = client.get(f"/api/games/{created.get_json()['id']}").get_json()
+    assert game["totals"] == [-1000, 0, 0, -999_999] and game["status"] == "in_progress"
+
+
+def test_the_new_game_page_names_the_box_of_a_side_already_lost(client):
+    response = client.post(
+        "/games/new?game=bid-whist",
+        data={
+            **{f"player_{s}": name for s, name in enumerate(SEAT_NAMES)},
+            "first_dealer": "0",
+            "rules": "bid-whist",
+            "target": "",
+            "start_1": "-21",
+        },
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert '<a href="#start_1">' in page and LOST in page
+    box = page.index('name="start_1"')
+    assert LOST in page[box : page.index("</details>", box)]  # beside the box
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_import_refuses_a_bid_whist_game_that_started_lost(client, app, tmp_path):
+    created = create_bid_whist(client, starting_totals=[0, -20]).get_json()
+    with app.app_context():
+        document = json.loads(transfer.export_json(db.get_db()))
+    (entry,) = document["games"]
+    entry["starting_totals"] = [0, -21]
+    entry["totals"] = [0, -21]
+    other = db.migrate(str(tmp_path / "other.db"))
+    try:
+        with pytest.raises(transfer.ImportProblem) as refused:
+            transfer.import_file(other, json.dumps(document))
+        assert refused.value.field == "starting_totals[1]"
+        assert refused.value.where == f"game {created['id']}"
+        assert LOST in refused.value.message
+        assert json.loads(transfer.export_json(other))["games"] == []
+    finally:
+        other.close()
+    # The page says the same, and saves nothing.
+    response = upload(client, json.dumps(document).encode(), "games.json")
+    assert response.status_code == 422
+    text = plain(response)
+    assert "starting_totals[1]" in text and LOST in text
+    assert len(client.get("/api/games").get_json()["games"]) == 1

@@ -154,4 +154,14 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     (entry,) = document["games"]
     assert entry["game"] == toy.key and entry["hands"][0]["winner"] == 0
     csv = client.get(f"/games/{game_id}/export.csv")
-    assert csv.status_code == 200 and b"Ann" in csv.data
+    assert csv.status_code == 200
+    header, *rows = text_of(csv).splitlines()
+    # Its own column, after the dealer, and none of another game's.
+    assert header == "game,game_name,started,hand,dealer,winner,thrown_in,seat,player,points,total"
+    assert rows[0].split(",")[3:7] == ["1", "Ann", "Ann", "0"]
+    # Beside an Israeli Whist game, one header holds both games' columns.
+    other = client.post("/api/games", json={"players": NAMES, "rules": "standard"})
+    assert other.status_code == 201
+    header = text_of(client.get("/export.csv")).splitlines()[0].split(",")
+    assert header.index("winner") == header.index("frisch_rounds") + 1
+    assert "contract" in header

@@ -280,7 +280,27 @@ def test_a_v3_database_exports_every_value_it_held(upgraded_v3):
 
 
 def test_a_v3_database_exports_the_same_csv(upgraded_v3):
-    assert_same_csv(upgraded_v3, V3_CSV)
+    """Israeli Whist's rows are as they were. Bid Whist's rows were written under Israeli
+    Whist's columns (issue 18, item 3): they keep every shared value and the bid, the
+    bidder moves from ``declarer`` to ``bidder``, and Israeli Whist's columns are empty."""
+    database = storage.connect(str(upgraded_v3))
+    try:
+        new_rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
+    finally:
+        database.close()
+    old_rows = list(csv.DictReader(io.StringIO(V3_CSV.read_text(encoding="utf-8"))))
+    assert len(new_rows) == len(old_rows) == 32
+    israeli_only = ("declarer", "frisch_rounds", "over_under", "contract", "tricks", "revokes")
+    israeli_only += ("contract_points", "revoke_penalty")
+    for old_row, new_row in zip(old_rows, new_rows, strict=True):
+        if old_row["game"] in ("1", "2"):
+            assert {k: new_row[k] for k in old_row} == old_row
+            continue
+        assert {k: new_row[k] for k in old_row if k not in israeli_only} == {
+            k: v for k, v in old_row.items() if k not in israeli_only
+        }
+        assert new_row["bidder"] == old_row["declarer"]
+        assert [new_row[k] for k in israeli_only] == [""] * len(israeli_only)
 
 
 def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_v3):

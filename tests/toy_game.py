@@ -26,7 +26,7 @@ from scorekeeper.engine.core.display import (
 )
 from scorekeeper.engine.core.errors import InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.form import FormField, HandFormSpec, Step, seat_keys
-from scorekeeper.engine.core.game import Knob, PageWords
+from scorekeeper.engine.core.game import CsvColumn, Knob, PageWords
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.core.seats import leaders_of
@@ -209,10 +209,7 @@ class HighCard:
         msg("%(name)s wins with %(total)s!"),
     )
     hand_fields = frozenset({"winner", "thrown_in"})
-
-    def went_out(self, progress: Progress) -> int | None:
-        return None
-
+    csv_columns = (CsvColumn("winner", after="dealer"),)
     bot_kinds = ("random",)
 
     @property
@@ -251,6 +248,9 @@ class HighCard:
     def replay(self, settings: Any, first_dealer: int, records: Sequence[Win], **_: Any):
         start = {"number": 0, "totals": [0] * SEATS, "dealer": first_dealer, "winners": []}
         return self.resume(settings, start, records)
+
+    def losing_floor(self, settings: Any) -> None:
+        return None
 
     def resume(self, settings: Any, state: Mapping[str, Any], records: Sequence[Win], **_: Any):
         last, dealer = state["number"], state["dealer"]
@@ -322,6 +322,9 @@ class HighCard:
         return {}, tuple(
             {"points": p, "total": t} for p, t in zip(replayed.points, replayed.totals, strict=True)
         )
+
+    def csv_values(self, replayed: Replayed, names: Sequence[str]):
+        return {"winner": names[replayed.record.winner]}, ({},) * SEATS
 
     def hand_views(self, progress: Progress) -> list[HandView]:
         return [

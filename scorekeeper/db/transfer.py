@@ -43,6 +43,13 @@ def count_games(db: Database, first: int = 1, last: int = MAX_ID) -> tuple[int, 
     return row["games"], row["hands"]
 
 
+def game_kinds(db: Database, first: int = 1, last: int = MAX_ID) -> set[str]:
+    """The keys of the games (``israeli-whist``…) played in the games with ids from
+    ``first`` to ``last``."""
+    rows = query(db, "SELECT DISTINCT game FROM games WHERE id BETWEEN ? AND ?", [first, last])
+    return {row["game"] for row in rows}
+
+
 @dataclass(frozen=True, slots=True)
 class GameRange:
     """Games with ids from ``first`` to ``last``: how many, and how many hands they hold."""

@@ -49,7 +49,9 @@ no Frisch; after the dealer, the player left bids      ``frisch_rounds`` 0, ``op
 ``initialScores``                                      ``starting_totals`` (hand 0)
 =====================================================  =====================================
 
-Refused, naming the field: a round kept in simplified mode, or any round with no trump
+Refused, naming the field: a list IWS writes as a JSON list of 4 (``bets``, ``tricks``,
+``scores``, ``cumulativeScores``, ``initialScores``) given as anything else, such as text
+``"4,5,3,0"``; a round kept in simplified mode, or any round with no trump
 winner (our hands need the declarer and the bid); ``enforceHookRule`` off (our rules never
 let four contracts total 13); an unknown ``bidMadeFormula`` or suit; non-zero
 ``initialScores`` at or past the target (a game starts below it; others become the game's
@@ -161,7 +163,9 @@ def convert_session(session: dict, where: Message) -> dict:
         )
     first_dealer = _first_dealer(session, rounds, where)
     try:
-        start_totals = read_starting_totals(start, SEATS, settings.target)
+        start_totals = read_starting_totals(
+            start, SEATS, settings.target, game.losing_floor(settings)
+        )
     except EngineError as exc:
         field = (exc.field or "starting_totals").replace("starting_totals", "initialScores")
         raise PeerProblem(where, field, exc.message) from None
@@ -326,11 +330,9 @@ def _miss_steps(rules: Mapping, where: Message) -> list[int] | None:
 
 def _starting_totals(session: dict, where: Message) -> list[int] | None:
     """The totals the game starts from (``initialScores``), or None when it starts at 0."""
-    values = session.get("initialScores")
+    values = _four(session, "initialScores", where)
     if values is None:
         return None
-    if not isinstance(values, list) or len(values) != SEATS:
-        raise PeerProblem(where, "initialScores", msg("must be a list of 4 numbers"))
     numbers = [
         _number({"s": v}, "s", where, f"initialScores[{i}]", 0) for i, v in enumerate(values)
     ]
@@ -361,8 +363,10 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
     trump = entry.get("trump")
     if not isinstance(trump, dict):
         raise PeerProblem(at, "trump", msg("must be a JSON object"))
+    bets, tricks = _four(entry, "bets", at), _four(entry, "tricks", at)
+    _four(entry, "cumulativeScores", at, numbers=True)
     if _flag(trump, "isPasRound", at, "trump.isPasRound"):
-        return {"pass_round": True, "frisch_rounds": 0, "tricks": entry.get("tricks")}
+        return {"pass_round": True, "frisch_rounds": 0, "tricks": tricks}
     simplified = entry.get("simplified")
     if simplified is None:
         simplified = session.get("simplifiedMode") is True and trump.get("winnerIndex") is None
@@ -390,9 +394,27 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
         "level": trump.get("bidAmount"),
         "denomination": SUITS[suit],
         "frisch_rounds": 0,
-        "contracts": entry.get("bets"),
-        "tricks": entry.get("tricks"),
+        "contracts": bets,
+        "tricks": tricks,
     }
+
+
+def _four(values: Mapping, key: str, where: Message, numbers: bool = False) -> Any:
+    """IWS's list of one value per player (``bets``, ``tricks``, ``scores``…), or None
+    when the file has none. IWS writes a JSON list of 4; text such as ``"4,5,3,0"``, which
+    our own forms read as a list, is no file IWS writes and is refused, naming ``key``, as
+    is a list of another length. With ``numbers``, each item must be a whole number too
+    (a list nothing else checks); otherwise the engine checks the items, field by field.
+    """
+    value = values.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise PeerProblem(where, key, msg("must be a list of 4 numbers"))
+    if numbers:
+        for seat, item in enumerate(value):
+            _number({"n": item}, "n", where, f"{key}[{seat}]", None)
+    return value
 
 
 def _iws_field(field: str | None) -> str:
@@ -448,8 +470,7 @@ def _same_scores(session: dict, rounds: list, progress: Any, where: Message) -> 
 
 
 def _same(where: Message, field: str, given: Any, derived: list[int]) -> None:
-    if not isinstance(given, list) or len(given) != SEATS:
-        raise PeerProblem(where, field, msg("must be a list of 4 numbers"))
+    given = _four({field: given}, field, where)
     for seat, (theirs, ours) in enumerate(zip(given, derived, strict=True)):
         if theirs != ours or isinstance(theirs, bool):
             problem = msg(

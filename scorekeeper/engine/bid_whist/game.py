@@ -12,7 +12,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, PageWords
+from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seating import SeatChange
 from ..core.seats import SEATS
@@ -21,7 +21,7 @@ from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, State, replay, resume
+from .progression import GameProgress, State, losing_floor, replay, resume
 from .records import HandRecord, PlayedHand, record_from_dict
 from .scoring import SIDES, side_of
 from .settings import (
@@ -77,6 +77,9 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
 
 
+SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+
+
 class BidWhist:
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21."""
@@ -102,18 +105,23 @@ class BidWhist:
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
     )
+    csv_columns = (
+        CsvColumn("bidder", after="dealer"),
+        CsvColumn("bid", after="dealer"),
+        CsvColumn("trump", after="dealer"),
+        CsvColumn("direction", after="dealer"),
+        CsvColumn("books", after="thrown_in"),
+        CsvColumn("needed", after="thrown_in"),
+        CsvColumn("made", after="thrown_in"),
+        CsvColumn("side", after="player"),
+        CsvColumn("reneges", after="player"),
+    )
     preset_words = {
         "bid-whist": (
             msg("bid-whist"),
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
-
-    def went_out(self, progress: GameProgress) -> int | None:
-        """The side that fell to −target, ending the game."""
-        if progress.reason != "minus_target" or progress.winner is None:
-            return None
-        return 1 - progress.winner
 
     @property
     def presets(self) -> Mapping[str, BidWhistSettings]:
@@ -159,6 +167,10 @@ class BidWhist:
     ) -> GameProgress:
         """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
         return replay(settings, first_dealer, records, finish_after, starting_totals)
+
+    def losing_floor(self, settings: Any) -> int:
+        """-target: a side at or below it has lost, and the other side wins."""
+        return losing_floor(settings)
 
     def resume(
         self,
@@ -220,6 +232,35 @@ class BidWhist:
         if isinstance(record, PlayedHand):
             hand |= {"declarer": record.bidder, "bid": str(record.bid)}
         return hand, ({},) * SEATS
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+        """The bidder's name, the bid (``4U``), the trump suit (``H``; none in no-trump),
+        the direction the cards ranked (``high`` or ``low``), the bidding side's books as
+        the table recorded them (the discard included, before reneges), the books needed,
+        and made (1) or set (0); per seat its side (``A``: seats 0 and 2, ``B``) and its
+        side's caught reneges. A thrown-in deal has only the sides."""
+        record = replayed.record
+        per_seat: list[dict[str, CsvCell]] = [
+            {"side": SIDE_LETTERS[side_of(seat)]} for seat in range(SEATS)
+        ]
+        if not isinstance(record, PlayedHand):
+            return {}, tuple(per_seat)
+        score = replayed.score
+        assert score is not None  # every played hand is scored
+        for seat, cells in enumerate(per_seat):
+            cells["reneges"] = record.reneges[side_of(seat)]
+        hand: dict[str, CsvCell] = {
+            "bidder": names[record.bidder],
+            "bid": str(record.bid),
+            "trump": None if record.trump is None else record.trump.letter,
+            "direction": record.direction,
+            "books": record.books,
+            "needed": score.needed,
+            "made": int(score.made),
+        }
+        return hand, tuple(per_seat)
 
     # --- pages: scoreboard, live view, score sheets ---------------------------------------
 

@@ -239,6 +239,11 @@ def _stop_after(settings: BidWhistSettings, finish_after: int | None) -> int | N
     return min(limits) if limits else None
 
 
+def losing_floor(settings: BidWhistSettings) -> int:
+    """The total at or below which a side has lost: -target."""
+    return -settings.target
+
+
 def _decide(
     settings: BidWhistSettings,
     score: HandScore | None,
@@ -252,7 +257,7 @@ def _decide(
         if totals[side] >= settings.target:
             return side, "target"
     for side in (0, 1):
-        if totals[side] <= -settings.target:
+        if totals[side] <= losing_floor(settings):
             return 1 - side, "minus_target"
     if stop_at is not None and number >= stop_at and totals[0] != totals[1]:
         return (0 if totals[0] > totals[1] else 1), (

@@ -70,10 +70,49 @@ class PageWords:
     preview_outcome: bool = False  # the hand form's preview says how the hand went ("made")
     revision_legend: Message | None = None  # what each player's figures on Revisions are
     went_out: Message | None = None
-    """The banner when a side's fall ended the game (``Game.went_out``): ``%(loser)s`` and
-    their total ``%(lost)s``, the winners ``%(name)s`` and theirs ``%(total)s``."""
+    """The banner when a side ended the game by falling to ``Game.losing_floor``:
+    ``%(loser)s`` and their total ``%(lost)s``, the winners ``%(name)s`` and theirs
+    ``%(total)s``."""
     points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
     """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
+
+
+CSV_SHARED_COLUMNS: tuple[str, ...] = (
+    "game",
+    "game_name",
+    "started",
+    "hand",
+    "dealer",
+    "thrown_in",
+    "seat",
+    "player",
+    "points",
+    "total",
+)
+"""The CSV export's columns that every game has, in this order, filled by the app: the
+game's id and name, when it started, the hand's number, its dealer's name, 1 for a deal
+nobody played, the seat and the player's name, the seat's points and running total
+(partners alike). A game adds its own columns between them (:class:`CsvColumn`)."""
+
+CsvCell = int | str | None
+"""One cell of the CSV export: a number, text, or None for an empty cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class CsvColumn:
+    """One column a game adds to the CSV export: ``name``, the header cell (in the game's
+    own words: ``contract``, ``books``), and ``after``, the shared column it follows (one
+    of :data:`CSV_SHARED_COLUMNS`). A game's columns that follow the same shared column
+    keep the order the game lists them in. Raises ValueError for another ``after``."""
+
+    name: str
+    after: str
+
+    def __post_init__(self) -> None:
+        if self.after not in CSV_SHARED_COLUMNS:
+            raise ValueError(f"{self.name} follows {self.after!r}, not a shared CSV column")
+        if self.name in CSV_SHARED_COLUMNS:
+            raise ValueError(f"{self.name} is a shared CSV column; the app fills it")
 
 
 @runtime_checkable
@@ -170,6 +209,12 @@ class Game(Protocol):
         ``replay`` is ``resume`` from the state before the first hand: one code path."""
         ...
 
+    def losing_floor(self, settings: Settings) -> int | None:
+        """The total at or below which a side has lost the game (Bid Whist: -target), or
+        None where totals may fall without end (Israeli Whist). A game cannot start there:
+        ``read_starting_totals`` refuses a starting total at or below it."""
+        ...
+
     # --- saving a hand without the ones before it (issue 12) -----------------------------
 
     def resume(
@@ -235,6 +280,21 @@ class Game(Protocol):
         database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
         seat (``hand_seats`` columns). The data layer stores only names its tables have;
         a game may give none, since the app reads the hand from its ``to_dict()``."""
+        ...
+
+    csv_columns: tuple[CsvColumn, ...]
+    """The game's own columns of the CSV export (one row per seat per hand), each placed
+    after one of the shared columns (:data:`CSV_SHARED_COLUMNS`); none of theirs."""
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
+        """One hand of ``replay(...).hands`` as the cells of the game's ``csv_columns``:
+        the hand's (the same on each seat's row) and one mapping per seat, in seat order,
+        for the cells that differ from seat to seat. ``names`` are the players who sat at
+        that hand, in seat order, for a column that names a seat (the declarer). A column
+        in neither mapping, or None, is an empty cell; the app quotes text a spreadsheet
+        would run as a formula."""
         ...
 
     # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
@@ -339,12 +399,6 @@ class Game(Protocol):
     ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
     ``finish_after``, the number of hands recorded when the table asked; the app stores
     and passes it only for such a game."""
-
-    def went_out(self, progress: Any) -> int | None:
-        """The side whose total ended the game by falling to the losing mark (Bid Whist's
-        −target) in a replayed game, so that a page says so beside the winner; None when
-        no side did (the game goes on, or it ended another way)."""
-        ...
 
     # --- knowing why: explaining a score (issue 11) ---------------------------------------
 

@@ -1,8 +1,10 @@
 """Starting totals: a game that carries on from a paper sheet or an earlier evening.
 
 They are "hand 0": the running totals start there and count toward the target, one per
-side (a seat each in a game without partners). A game starts below its target, so a
-starting total at or past it is refused, as is anything that is not a whole number.
+side (a seat each in a game without partners). A game starts below its target and, in a
+game where a side loses at a low total (Bid Whist at -target), above that: a starting
+total that would have won or lost the game already is refused, as is anything that is not
+a whole number.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from .numbers import parse_int
 LIMIT = 1_000_000
 
 
-def read_starting_totals(values: Any, sides: int, target: int) -> tuple[int, ...]:
+def read_starting_totals(
+    values: Any, sides: int, target: int, floor: int | None = None
+) -> tuple[int, ...]:
     """``values`` (a list, or text separated by commas; None or blank: all zero) as one
-    whole number per side, each above -LIMIT and below ``target``.
+    whole number per side, each above -LIMIT and below ``target``, and above ``floor``
+    when the game has one (``Game.losing_floor``: a side at or below it has lost).
 
     Raises InvalidSettings naming ``starting_totals`` or ``starting_totals[i]``.
     """
@@ -50,6 +55,16 @@ def read_starting_totals(values: Any, sides: int, target: int) -> tuple[int, ...
                     "start below it",
                     total=number,
                     target=target,
+                ),
+                field,
+            )
+        if floor is not None and number <= floor:
+            raise InvalidSettings(
+                msg(
+                    "a starting total of %(total)d has already lost the game, which a side "
+                    "loses at %(floor)d or below; start above it",
+                    total=number,
+                    floor=floor,
                 ),
                 field,
             )

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, PageWords
+from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seating import SeatChange
 from ..core.seats import SEATS
@@ -164,10 +164,19 @@ class IsraeliWhist:
         "elhanani": (msg("elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
     finish_now = False  # no "finish now": a game ends at its target
-
-    def went_out(self, progress: Any) -> int | None:
-        """Nobody goes out: a total may fall without end."""
-        return None
+    # In the order the CSV had before it was per game, which spreadsheets are built on.
+    csv_columns = (
+        CsvColumn("declarer", after="dealer"),
+        CsvColumn("bid", after="dealer"),
+        CsvColumn("frisch_rounds", after="dealer"),
+        CsvColumn("over_under", after="thrown_in"),
+        CsvColumn("contract", after="player"),
+        CsvColumn("tricks", after="player"),
+        CsvColumn("revokes", after="player"),
+        # Added later, so at the end: points == contract_points - revoke_penalty.
+        CsvColumn("contract_points", after="total"),
+        CsvColumn("revoke_penalty", after="total"),
+    )
 
     @property
     def presets(self) -> Mapping[str, RuleSettings]:
@@ -204,6 +213,10 @@ class IsraeliWhist:
         starting_totals: Sequence[int] | None = None,
     ) -> GameProgress:
         return replay(settings, first_dealer, records, starting_totals)
+
+    def losing_floor(self, settings: Any) -> None:
+        """None: totals may be negative without end (RULES.md section 1)."""
+        return None
 
     def resume(
         self, settings: Any, state: Mapping[str, Any], records: Sequence[Any]
@@ -291,6 +304,32 @@ class IsraeliWhist:
             for seat in range(SEATS)
         )
         return hand, seats
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+        """The declarer's name, the bid, Frisch rounds and over/under; per seat the
+        contract, tricks, revokes and the points apart from the revoke penalty. A pass
+        round has tricks and no contract; a thrown-in deal only its Frisch rounds."""
+        hand, seats = self.table_columns(replayed)
+        declarer = hand["declarer"]
+        cells: dict[str, CsvCell] = {
+            "declarer": None if declarer is None else names[declarer],
+            "bid": hand["bid"],
+            "frisch_rounds": hand["frisch_rounds"],
+            "over_under": hand["over_under"],
+        }
+        per_seat = tuple(
+            {
+                "contract": seat.get("contract"),
+                "tricks": seat.get("tricks"),
+                "revokes": seat.get("revokes"),
+                "contract_points": seat.get("contract_points", points),
+                "revoke_penalty": seat.get("revoke_penalty", 0),
+            }
+            for seat, points in zip(seats, replayed.points, strict=True)
+        )
+        return cells, per_seat
 
     # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
 

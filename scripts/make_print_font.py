@@ -1,0 +1,105 @@
+"""Cuts the print sheet's font out of DejaVu Sans: static/fonts/scorekeeper-sans-*.woff2.
+
+The printed sheet names its own font (static/print.css), so that every machine prints it
+alike and a PDF's text reads back in whole words. With the system's fonts, a desktop that
+has Noto Sans printed the digits in Noto and the minus sign U+2212 in DejaVu, and a PDF
+reader then saw "− 9790", two words.
+
+A one-off: the fonts are committed, and this script only has to run again when the
+characters change. It needs fontTools with Brotli (``pip install 'fonttools[woff]'``)
+and Debian's fonts-dejavu-core:
+
+    python scripts/make_print_font.py
+
+The subset keeps Latin (English, German and the names players type), Hebrew, the
+punctuation, the minus sign, and the symbols the sheet prints (suits, ≥, ², ·, …); any
+other character a name holds falls back to the system's fonts. The family is renamed
+"Scorekeeper Sans" because it is modified (the Bitstream Vera licence, kept beside the
+files in LICENSE-DejaVu.txt, asks that a modified font not be called Vera; the new name
+also tells the bundled font apart from an installed DejaVu in a PDF). The file names
+carry a version: the stylesheet asks for them without a content hash, and static files
+are cached for a year, so a changed font needs a new name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+SOURCE = Path("/usr/share/fonts/truetype/dejavu")
+OUT = Path(__file__).resolve().parent.parent / "static" / "fonts"
+VERSION = 1
+FAMILY = "Scorekeeper Sans"
+WEIGHTS = {"Regular": "DejaVuSans.ttf", "Bold": "DejaVuSans-Bold.ttf"}
+
+CHARACTERS = [
+    *range(0x20, 0x7F),  # ASCII
+    *range(0xA0, 0x180),  # Latin-1 and Latin Extended-A: German, and players' names
+    *range(0x590, 0x600),  # Hebrew, with its points and punctuation
+    *range(0x2010, 0x2028),  # dashes, quotes, bullet, ellipsis
+    *range(0x2030, 0x205F),  # per mille, primes, guillemets
+    *range(0x2070, 0x208F),  # superscripts and subscripts
+    0x200E,  # left-to-right and right-to-left marks
+    0x200F,
+    *range(0x2066, 0x206A),  # the direction isolates (default-ignorable)
+    0x20AA,  # new shekel sign
+    0x20AC,  # euro sign
+    *range(0x2190, 0x2196),  # arrows
+    0x2212,  # minus sign
+    0x00D7,  # multiplication sign
+    *range(0x2260, 0x2266),  # ≠ ≤ ≥
+    0x2605,  # stars: the leader
+    0x2606,
+    *range(0x2660, 0x2668),  # card suits, black and white
+    0x2713,  # check marks
+    0x2714,
+]
+
+
+def cut(weight: str, source: Path) -> Path:
+    """Writes one weight's subset as WOFF2 and returns its path."""
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.hinting = False  # Chromium draws unhinted outlines; it halves the file
+    options.desubroutinize = True
+    options.layout_features = ["kern", "liga", "mark", "mkmk", "ccmp", "locl", "rlig"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]  # keep the copyright and licence
+    font = TTFont(source)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=CHARACTERS)
+    subsetter.subset(font)
+    _rename(font, weight)
+    path = OUT / f"scorekeeper-sans-{weight.lower()}-v{VERSION}.woff2"
+    subset.save_font(font, str(path), options)
+    return path
+
+
+def _rename(font: TTFont, weight: str) -> None:
+    """Names the subset "Scorekeeper Sans" in every name record that held "DejaVu Sans"."""
+    postscript = f"{FAMILY.replace(' ', '')}-{weight}"
+    names = {
+        1: FAMILY,
+        2: weight,
+        3: f"{postscript};v{VERSION};subset of DejaVu Sans",
+        4: f"{FAMILY} {weight}" if weight != "Regular" else FAMILY,
+        6: postscript,
+    }
+    table = font["name"]
+    for record in table.names:
+        if record.nameID in names:
+            record.string = names[record.nameID]
+    # Typographic family and subfamily (16, 17) would still say DejaVu: drop them.
+    table.names = [r for r in table.names if r.nameID not in (16, 17)]
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for weight, filename in WEIGHTS.items():
+        path = cut(weight, SOURCE / filename)
+        print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()
