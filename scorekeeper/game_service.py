@@ -21,7 +21,7 @@ from .engine.core.game import side_names as sides_of
 from .engine.core.messages import msg
 from .engine.core.seating import SeatChange
 from .forms import FieldProblem, clean_player_names, preset_label
-from .i18n import isolate, translate
+from .i18n import Partners, translate
 from .names import clean_new_player
 
 
@@ -67,7 +67,7 @@ def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
     rules = game_of(game)
     if not partnered(rules):
         return sides_of(rules, seated)
-    return sides_of(rules, [isolate(name) for name in seated])
+    return [Partners.of(seated[seat] for seat in side) for side in rules.sides]
 
 
 def side_members(game: db.Game) -> list[list[str]]:

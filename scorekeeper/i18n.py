@@ -104,15 +104,31 @@ def is_rtl() -> bool:
 FSI, PDI = "\u2068", "\u2069"
 
 
+class Partners(str):
+    """A side's name made of its partners' names, each isolated already ("⁨Ann⁩ & ⁨Cat⁩"):
+    the text around them, the "&", takes the page's direction. Isolated again as a whole,
+    a side of a Hebrew and a Latin name would take the first name's direction, so the
+    order of the partners would flip on a page of the other direction."""
+
+    @classmethod
+    def of(cls, names: Any) -> Partners:
+        return cls(" & ".join(isolate(name) for name in names))
+
+
 def isolate(text: Any) -> str:
     """Text a player typed, of either direction, kept whole inside a sentence in plain
     text: between FSI and PDI, on pages of every direction."""
+    if isinstance(text, Partners):
+        return text
     return f"{FSI}{text}{PDI}"
 
 
 def bdi(text: Any) -> Markup:
-    """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page."""
+    """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page (a side's
+    partners each isolated, in the page's direction)."""
     # escape() gives the text escaped (or Markup as it is); one format, not Markup's %.
+    if isinstance(text, Partners):
+        return Markup(escape(text))
     return Markup(f"<bdi>{escape(text)}</bdi>")
 
 
@@ -125,7 +141,9 @@ def list_of(names: Any, style: str = "standard") -> str:
     """Names as a sentence lists them in the page's language: "A, B and C", "A, B und C";
     with ``style="or"``, "A, B or C"."""
     return format_list(
-        [isolate(str(name)) for name in names], style=style, locale=current_language()
+        [isolate(name if isinstance(name, str) else str(name)) for name in names],
+        style=style,
+        locale=current_language(),
     )
 
 

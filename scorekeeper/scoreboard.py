@@ -52,7 +52,8 @@ class Penalty:
 
 
 def shown_label(label: Any) -> ShownLabel | None:
-    return None if label is None else ShownLabel(shown(label), label.css)
+    """A bid's label in the page's language, "n" among its classes for notation."""
+    return None if label is None else ShownLabel(shown(label), _bid_css(label))
 
 
 @dataclass(frozen=True, slots=True)

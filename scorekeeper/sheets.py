@@ -7,6 +7,8 @@ header repeated on every page after that.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +30,27 @@ bp = Blueprint("sheets", __name__)
 
 # Rows tall enough for pencil that still fit one A4 or Letter page.
 BLANK_ROWS = 32
+# The hands table's columns in em of its own size (print.css): 71 em fill A4's 190 mm.
+# Number, outcome, and per side its entry columns, points and total have fixed widths;
+# the two name columns and the bid share the rest.
+SHEET_EM = 71
+FIXED_EM = 2.3 + 3.8
+SIDE_EM = 3.8 + 4.9
+ENTRY_EM = 2.1
+NAME_EM, NAME_MOST_EM = 5, 10
+BID_MOST_EM = 10
+
+
+def sheet_widths(game: Game, bids: Sequence[str] | None) -> dict[str, str]:
+    """The classes (``w3``…``w10``, whole em) of the sheet's bid column and its two name
+    columns: the bid as wide as the longest of ``bids`` needs (None, a blank sheet: room
+    for a bid in words), the names as wide as what is left allows."""
+    sides = len(game.sides)
+    room = SHEET_EM - FIXED_EM - sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
+    longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
+    bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - 2 * NAME_EM)))
+    name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid) / 2)))
+    return {"bid": f"w{bid}", "who": f"w{name}"}
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
 # numbers get the class "long", printed smaller, so that no number is ever cut.
 FITS = 6
@@ -137,6 +160,7 @@ def game_sheet(game_id: int):
         game_of(game),
         game.settings,
         game=game,
+        widths=sheet_widths(game_of(game), [row.bid.text for row in rows if row.bid]),
         players=side_names(game),
         seat_names=game.seated,
         explained=explanations(game, hands) if explain else None,
@@ -173,6 +197,7 @@ def blank_sheet():
         game,
         game.presets[rules],
         game=None,
+        widths=sheet_widths(game, None),
         players=("",) * len(game.sides),
         rules=preset_label(game, rules),
         rows=[],

@@ -17,8 +17,10 @@ def text_of(response) -> str:
 
 
 def plain(response) -> str:
-    """The page's text without tags, its isolates and spaces folded."""
-    text = re.sub(r"<[^>]+>", " ", text_of(response))
+    """The page's text without tags (and what scripts read: JSON, templates), its
+    isolates and spaces folded."""
+    text = re.sub(r"<(script|template)\b.*?</\1>", " ", text_of(response), flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
     text = re.sub("[\u2066-\u2069]", "", text).replace("&amp;", "&")
     return re.sub(r"\s+", " ", text)
 
@@ -183,7 +185,9 @@ def test_statistics_per_side_and_per_player(bw):
     assert 'id="side-figures"' in page and 'id="player-figures"' in page
     assert "Uptown bids 1/2 (50%)" in sides and "No-trump bids 1/2 (50%)" in sides
     side_table = page[page.index('id="side-figures"') : page.index('id="player-figures"')]
-    assert "Ann &amp; Cat" in side_table and "Bob &amp; Dan" in side_table
+    # Each partner isolated, so that a Hebrew name beside a Latin one keeps its place.
+    assert "\u2068Ann\u2069 &amp; \u2068Cat\u2069" in side_table
+    assert "\u2068Bob\u2069 &amp; \u2068Dan\u2069" in side_table
     assert re.search(r"Sets</th><td>1</td><td>0</td>", side_table)
 
 
@@ -255,3 +259,99 @@ def test_the_rows_escape_the_names_they_show(client):
         r'\u2068&lt;i&gt;Eve&lt;/i&gt;\u2069 for \u2068Cat\u2069</td></tr><tr class="about">',
         board,
     )
+
+
+# --- issue 18: what a Bid Whist evening found ------------------------------------------------
+
+
+def title_of(response) -> str:
+    return re.search(r"<title>(.*?)</title>", text_of(response), re.S).group(1)
+
+
+def test_every_page_title_names_bid_whist_not_israeli_whist(bw):
+    client, game_id = bw
+    assert hand(client, game_id, **UP_4H_11).status_code == 302
+    for path in (
+        "",
+        "/hands/new",
+        "/hands/1/edit",
+        "/hands/1/delete",
+        "/hands/1/why",
+        "/revisions",
+        "/stats",
+        "/print",
+        "/seats",
+        "/finish",
+        "/details",
+    ):
+        title = title_of(client.get(f"/games/{game_id}{path}"))
+        assert title.endswith("Bid Whist") and "Israeli" not in title, (path, title)
+    assert title_of(client.get("/games/new?game=bid-whist")).endswith("· Bid Whist")
+    assert title_of(client.get("/history?game=bid-whist")) == "History · Bid Whist"
+    assert title_of(client.get("/")) == "Games · Scorekeeper"
+
+
+def test_bid_whist_pages_use_bid_whist_words(bw):
+    client, game_id = bw
+    assert hand(client, game_id, **UP_4H_11, reneges_1="1").status_code == 302
+    revisions = plain(client.get(f"/games/{game_id}/revisions"))
+    assert "contract" not in revisions.lower()
+    form = text_of(client.get(f"/games/{game_id}/hands/new"))
+    assert "revoke" not in plain(client.get(f"/games/{game_id}/hands/new")).lower()
+    assert '<template id="count-more">One more: {what}</template>' in form
+    assert 'data-label="Reneges by \u2068Ann &amp; Cat\u2069"' in form
+    sheet = plain(client.get(f"/games/{game_id}/print"))
+    assert "Contract" not in sheet and "Made exactly, uptown or downtown 3 4 5 6 7" in sheet
+    israeli = plain(client.get("/sheets/blank?game=israeli-whist"))
+    assert "Contract 1 2 3" in israeli and "Made 11 14 19" in israeli
+
+
+def test_the_house_rules_are_named_in_words(client):
+    page = plain(client.get("/games/new?game=bid-whist"))
+    for code in (
+        "all_pass",
+        "minimum_level",
+        "downtown_over_uptown",
+        "redeal",
+        "void_only",
+        "bidders_lose",
+        "wins_game",
+    ):
+        assert code not in page, code
+    assert "When all pass" in page and "Lowest bid" in page
+    assert "thrown in, the deal passes on" in page and "the bidders lose the points" in page
+
+
+def test_the_defenders_books_read_dash_slash_books(bw):
+    client, game_id = bw
+    assert hand(client, game_id, **UP_4H_11).status_code == 302
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert '<span class="e">–/2</span>' in board and '<span class="e">/2' not in board
+
+
+def test_the_banner_says_which_side_went_out(bw):
+    client, game_id = bw
+    # Bob & Dan bid 7 no-trump five times and are set each time: −14 a hand, −70 < −21.
+    lost = {"bidder": "1", "level": "7", "kind": "NT", "direction": "high", "books": "6"}
+    assert hand(client, game_id, **lost).status_code == 302
+    assert hand(client, game_id, **lost).status_code == 302
+    board = plain(client.get(f"/games/{game_id}"))
+    assert "Bob & Dan went out at −28: Ann & Cat win with 0!" in board
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"level": "2"}, "Level must be one of 3–7, not 2."),
+        ({"books": "0"}, "the kitty included must be one of 1–13, not 0."),
+        ({"books": "14"}, "the kitty included must be one of 1–13, not 14."),
+        ({"books": "ten"}, "the kitty included must be one of 1–13, not ten."),
+        ({"bidder": "7"}, "Bidder must be one of Ann, Bob, Cat, or Dan, not 7."),
+    ],
+)
+def test_a_refused_key_names_the_field_and_what_it_may_be(bw, changes, message):
+    client, game_id = bw
+    response = hand(client, game_id, **{**UP_4H_11, **changes})
+    assert response.status_code == 422
+    assert message in plain(response)
+    assert "Not a valid choice" not in text_of(response)

@@ -251,3 +251,21 @@ def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
         assert len(points) <= LINE_POINTS + 1
         # The line ends exactly where its label's stub starts: at the last hand's total.
         assert points[-1] == stub.split()[0]
+
+
+def test_a_sides_partners_are_named_one_under_the_other():
+    """A side's label has a line per partner, each cut on its own, so a long first name
+    never hides the partner after it."""
+    sides = (("Christopher Montgomery-Whitley", "Ann"), ("אלכסנדרה בן-דויד", "Bob"))
+    root = parse(running_totals_svg(sides, [(5, 0), (5, -4)]))
+    labels = [label(g) for g in lines(root)]
+    assert [(t.text, [s.text for s in t]) for t in labels] == [
+        ("Christopher…", ["Ann"]),
+        ("אלכסנדרה בן…", ["Bob"]),
+    ]
+    assert lines(root)[0].find(f"{SVG}title").text == "Christopher Montgomery-Whitley & Ann"
+    # The second line sits a line under the first, both inside the chart.
+    for text in labels:
+        (partner,) = list(text)
+        assert float(partner.get("dy")) == NAME_FONT + 1
+        assert 0 < float(text.get("y")) < HEIGHT - NAME_FONT

@@ -18,7 +18,7 @@ from ..access import game_and_hands_or_404
 from ..engine import Game
 from ..engine.core.display import FigureLine, total
 from ..engine.core.game import partnered
-from ..game_service import game_of, rules_label
+from ..game_service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
 from .blueprint import bp
 
@@ -57,14 +57,14 @@ def summary_rows(game: Game, stats: Any) -> list[tuple[str, str]]:
     return [(row.label, row.values[0]) for row in figure_rows(game.game_figures(stats))]
 
 
-def _sides(game: Game, stats: Any) -> dict[str, Any] | None:
-    """A partnership game's figures per side (None without partners): each side's name,
-    total and figure rows, as ``player_figures`` words a seat's."""
+def _sides(game: Game, stats: Any, names: list[str]) -> dict[str, Any] | None:
+    """A partnership game's figures per side (None without partners): each side's name
+    (``names``), total and figure rows, as ``player_figures`` words a seat's."""
     sides = getattr(stats, "sides", None)
     if not sides or not partnered(game):
         return None
     return {
-        "names": [side.name for side in sides],
+        "names": names,
         "totals": [isolate_ltr(total(side.total)) for side in sides],
         "rows": figure_rows(game.player_figures([side.figures for side in sides])),
     }
@@ -75,6 +75,10 @@ def game_statistics(game_id: int):
     stored, hands = game_and_hands_or_404(game_id)
     game = game_of(stored)
     stats = game.game_stats(recorded(stored, hands))
+    # A side as its partners, each isolated (the statistics name it "Ann & Cat").
+    names = side_names(stored)
+    sides = getattr(stats, "sides", None) or ()
+    winner = next((names[i] for i, side in enumerate(sides) if side.won), stats.winner)
     return render_template(
         "game_stats.html",
         game=stored,
@@ -82,8 +86,8 @@ def game_statistics(game_id: int):
         summary=summary_rows(game, stats),
         players=[p.name for p in stats.players],
         totals=[isolate_ltr(total(p.total)) for p in stats.players],
-        winner=stats.winner,
+        winner=winner,
         rows=figure_rows(game.player_figures([p.figures for p in stats.players])),
-        sides=_sides(game, stats),
+        sides=_sides(game, stats, names),
         terms=[shown(term) for term in game.figures_notes()],
     )
