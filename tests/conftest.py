@@ -7,6 +7,7 @@ it they skip, and the run ends with a plain note saying so; with
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -129,19 +130,29 @@ def call_json(base: str, method: str, path: str, body=None, key: str | None = No
             return error.code, json.loads(error.read())
 
 
-@pytest.fixture
-def live_server(tmp_path) -> Iterator[str]:
-    """The app with CSRF on, served by werkzeug on a random loopback port."""
+@contextlib.contextmanager
+def serving(folder) -> Iterator[str]:
+    """The app with CSRF on, its database in ``folder``, served by werkzeug on a random
+    loopback port: yields its address."""
     from werkzeug.serving import make_server
 
-    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True, TESTING=False))
+    app = create_app(app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+        server.server_close()
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[str]:
+    """The app with CSRF on, served by werkzeug on a random loopback port."""
+    with serving(tmp_path) as base:
+        yield base
 
 
 def _no_browser(reason: str):
@@ -163,6 +174,16 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """axe-core, bundled in axe-playwright-python (nothing is fetched)."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        _no_browser("axe-playwright-python is not installed; run `pip install -e '.[test]'`.")
+    return Axe()
 
 
 @pytest.fixture

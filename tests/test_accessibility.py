@@ -8,7 +8,7 @@ each way, and the screen is kept awake on a game's pages."""
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, _no_browser
+from .conftest import PHONE, WORKED_EXAMPLE
 from .test_browser import Taps, api
 
 pytestmark = pytest.mark.browser
@@ -30,15 +30,6 @@ PAGES = {
 }
 SERIOUS = ("serious", "critical")
 MIN_TARGET = 44  # CSS px, WCAG 2.5.5
-
-
-@pytest.fixture(scope="module")
-def axe():
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError:
-        _no_browser("axe-playwright-python is not installed; run `pip install -e '.[test]'`.")
-    return Axe()
 
 
 @pytest.fixture

@@ -219,8 +219,22 @@ class HighCard:
     @property
     def knobs(self) -> tuple[Knob, ...]:
         return (
-            Knob("points", msg("points for winning a deal"), "int", low=1, high=1000),
-            Knob("target", msg("points that win the game"), "int", low=1, high=1000),
+            Knob(
+                "points",
+                msg("points for winning a deal"),
+                "int",
+                low=1,
+                high=1000,
+                label=msg("Points a deal"),
+            ),
+            Knob(
+                "target",
+                msg("points that win the game"),
+                "int",
+                low=1,
+                high=1000,
+                label=msg("Target score"),
+            ),
         )
 
     def preset(self, name: str) -> ToySettings:

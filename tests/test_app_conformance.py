@@ -1,0 +1,745 @@
+"""The app conformance suite: every registered game, and the toy game the tests register,
+through the real pages in real Chromium, at 360 and 390 px, in English, Hebrew and German,
+with names of 16 characters (Hebrew and Latin) and a name that is markup.
+
+The engine's conformance suite (``tests/test_conformance.py``) runs every game's rules;
+this one runs every game's pages, so that no page can work for one game only. Nothing
+here names a game: hands come from each game's own simulation (``simulate`` and
+``record_of_deal``), the hand form is filled from its ``form_values``, and what a page
+must show comes from the game's own views. A new game passes it with no change here.
+
+- **Actions** (per game, in every language and width): New game through its form; a hand
+  recorded by tapping the form with JavaScript, after its preview; a hand recorded with
+  JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
+  phones saving the same hand through the form (one is stored, the other answers 409
+  with its entries kept); a stale edit (409, entries kept).
+- **Pages** (per game, language and width): each page answers 200, has no horizontal
+  overflow, no axe violation that is serious or critical, a title naming the game
+  being played, and on Hebrew and German pages no snake_case identifier, no rule's code
+  name and no English sentence of the catalogue left untranslated.
+- **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
+  game's own columns; an export imported again gives the same scoreboard.
+
+One live server and one browser serve the whole module; each language and width is one
+browser context (a phone), holding the edit keys of the games it records in.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+import re
+import threading
+import unicodedata
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper import create_app
+from scorekeeper.engine import GAMES, Game
+from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+
+from .conftest import app_config, call_json, serving
+from .toy_game import GAME as TOY
+
+pytestmark = pytest.mark.browser
+
+GAMES_UNDER_TEST: list[Game] = [*GAMES.values(), TOY]
+LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
+WIDTHS = (360, 390)
+PHONES = [(language, width) for language in LANGUAGES for width in WIDTHS]
+HEIGHT = 800
+SERIOUS = ("serious", "critical")
+
+# Names of 16 characters, Hebrew and Latin, and one that is markup: seated in turn, so a
+# partnership game's sides mix the two scripts.
+NAMES = (
+    "אלכסנדרה בן-דויד",
+    "Christopher Mont",
+    "<b>Zoë</b>&amp;x",
+    "Montgomery-White",
+    "שלומית אבן-חיימי",
+    "Bartholomew Kidd",
+    "נחמיה בן-אליעזר",
+    "Maximilian Ernst",
+)
+assert all(len(name) in (15, 16) for name in NAMES)
+
+TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+
+
+def game_id(game: Game) -> str:
+    return game.key
+
+
+# --- what a page may not show ---------------------------------------------------------------
+
+
+def catalogue(language: str) -> dict[str, str]:
+    """The language's translations by English text (singular forms)."""
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        found = {}
+        for message in read_po(handle):
+            if not message.id:
+                continue
+            english = message.id[0] if isinstance(message.id, tuple) else message.id
+            text = message.string[0] if isinstance(message.string, tuple) else message.string
+            found[english] = text
+        return found
+
+
+CATALOGUES = {language: catalogue(language) for language in LANGUAGES if language != "en"}
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}|%[sd]")
+
+
+def english_phrases(language: str) -> list[str]:
+    """Pieces of the catalogue's English that the language words otherwise: on its pages
+    any of them is English that escaped translation. Only pieces of three words or more,
+    so that a word both languages share ("Name", "OK") is not taken for one."""
+    found = set()
+    for english, text in CATALOGUES[language].items():
+        if not text or text == english:
+            continue
+        for piece in PLACEHOLDER.split(english):
+            piece = piece.strip(" .,:;·()…!?–-")
+            if len(piece.split()) >= 3 and piece not in text:
+                found.add(piece)
+    return sorted(found, key=len, reverse=True)
+
+
+PHRASES = {language: english_phrases(language) for language in CATALOGUES}
+SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def code_names(game: Game) -> set[str]:
+    """The words a game's rules are stored as (knob names and choices): never a word a
+    page in another language shows."""
+    words = {knob.name for knob in game.knobs}
+    words |= {choice for knob in game.knobs for choice in knob.choices}
+    return {word for word in words if re.fullmatch(r"[a-z_]{3,}", word)}
+
+
+def game_name(game: Game, language: str) -> str:
+    """The game's name in ``language`` (English for a game the catalogue lacks)."""
+    english = game.name.template
+    return english if language == "en" else CATALOGUES[language].get(english) or english
+
+
+def untranslated(text: str, language: str, game: Game) -> list[str]:
+    """What in a page's visible ``text`` is not in its ``language``."""
+    if language == "en":
+        return []
+    problems = [f"snake_case: {word}" for word in SNAKE_CASE.findall(text)]
+    if game.name.template in CATALOGUES[language]:
+        # A game whose words the catalogue has (every game the app offers; not the toy
+        # the tests register): a word its rules are stored as is one it failed to say.
+        words = set(re.findall(r"[A-Za-z_]+", text))
+        problems += [f"code name: {word}" for word in sorted(words & code_names(game))]
+    problems += [f"English: {phrase}" for phrase in PHRASES[language] if phrase in text]
+    return problems
+
+
+# Visible text in the page's own language: the language buttons at the foot of every
+# page name each language in itself, and are left out.
+VISIBLE_TEXT = """() => {
+    const own = document.documentElement.lang;
+    const others = Array.from(document.querySelectorAll("body [lang]"))
+        .filter((el) => el.lang !== own);
+    others.forEach((el) => { el.dataset.display = el.style.display; el.style.display = "none"; });
+    const text = document.body.innerText;
+    others.forEach((el) => { el.style.display = el.dataset.display; });
+    return document.title + "\\n" + text;
+}"""
+OVERFLOW = """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+
+
+# --- the server, the phones and the games ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def toy_registered() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(GAMES, TOY.key, TOY)
+        yield
+
+
+@pytest.fixture(scope="module")
+def server(toy_registered, tmp_path_factory) -> Iterator[str]:
+    """One live server for the module, CSRF on, on its own SQLite file."""
+    with serving(tmp_path_factory.mktemp("conformance")) as base:
+        yield base
+
+
+class Phones:
+    """A phone (browser context) per language and width, opened once for the module."""
+
+    def __init__(self, browser, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.contexts: dict[tuple[str, int, bool], Any] = {}
+
+    def context(self, language: str, width: int, javascript: bool = True):
+        key = (language, width, javascript)
+        if key not in self.contexts:
+            self.contexts[key] = self.browser.new_context(
+                viewport={"width": width, "height": HEIGHT},
+                base_url=self.base,
+                locale=language,
+                extra_http_headers={"Accept-Language": LANGUAGES[language]},
+                java_script_enabled=javascript,
+            )
+        return self.contexts[key]
+
+    def page(self, language: str, width: int, javascript: bool = True):
+        context = self.context(language, width, javascript)
+        return context.pages[0] if context.pages else context.new_page()
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def phones(browser, server) -> Iterator[Phones]:
+    found = Phones(browser, server)
+    yield found
+    found.close()
+
+
+def api(base: str, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
+    status, answer = call_json(base, method, path, body, key)
+    assert status < 400, (path, status, answer)
+    return answer
+
+
+def names_for(game: Game) -> list[str]:
+    return list(NAMES[: game.seats])
+
+
+def roomy_target(game: Game) -> int:
+    """A target the hands of a test do not reach, within the game's own bounds."""
+    knob = next(knob for knob in game.knobs if knob.name == "target")
+    return min(knob.high or 10_000, 10_000)
+
+
+def simulated_hands(
+    game: Game, count: int, seed: int = 3, bots: str | None = None
+) -> list[dict[str, Any]]:
+    """``count`` legal hands as the game records them, from its own simulation by
+    ``bots`` (the game's first kind of bot by default); a thrown-in deal first when the
+    game has one among its first few hundred."""
+    settings = game.preset(game.default_preset)
+    bots = bots or game.bot_kinds[0]
+    deals = list(game.simulate(settings, max(count, 300), seed=seed, bots=bots))
+    records = [game.record_of_deal(deal) for deal in deals]
+    thrown = [r for r in records if r.thrown_in][:1]
+    played = [r for r in records if not r.thrown_in]
+    return [r.to_dict() for r in (thrown + played)[:count]]
+
+
+@dataclass
+class Played:
+    """A game of the matrix's: its id, edit key, players and hands."""
+
+    id: int
+    key: str
+    players: list[str]
+    hands: int
+
+
+@dataclass
+class Setup:
+    """A game's data for the page matrix: a game in progress and a finished one."""
+
+    game: Game
+    playing: Played
+    finished: Played
+    keys: list[str] = field(default_factory=list)
+
+
+def start_by_api(base: str, game: Game, target: int | None = None) -> tuple[int, str]:
+    body = {"game": game.key, "players": names_for(game), "rules": game.default_preset}
+    if target is not None:
+        body["target"] = target
+    created = api(base, "POST", "/api/games", {**body, "first_dealer": 0})
+    return created["id"], created["edit_key"]
+
+
+def play_to_the_end(base: str, game: Game) -> Played:
+    """A game played to its end by the game's bots: by each kind in turn until one ends
+    it (a random bot may never reach the target), else ended by "finish now"."""
+    for bots in game.bot_kinds:
+        game_id, key = start_by_api(base, game)
+        for hands, hand in enumerate(simulated_hands(game, 200, seed=11, bots=bots), 1):
+            answer = api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
+            if answer["status"] == "finished":
+                return Played(game_id, key, names_for(game), hands)
+    assert game.finish_now, f"{game.key}: no bot of the game finished it in 200 hands"
+    api(base, "POST", f"/api/games/{game_id}/finish", {}, key)
+    return Played(game_id, key, names_for(game), hands)
+
+
+@pytest.fixture(scope="module")
+def setups(server) -> dict[str, Setup]:
+    """Every game's two games for the page matrix, made through the API."""
+    found = {}
+    for game in GAMES_UNDER_TEST:
+        game_id, key = start_by_api(server, game, roomy_target(game))
+        hands = simulated_hands(game, 4)
+        for hand in hands:
+            api(server, "POST", f"/api/games/{game_id}/hands", hand, key)
+        playing = Played(game_id, key, names_for(game), len(hands))
+        found[game.key] = Setup(game, playing, play_to_the_end(server, game))
+    return found
+
+
+def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
+    """The phone, holding the edit keys of the game's two games."""
+    page = phones.page(language, width)
+    for played in (setup.playing, setup.finished):
+        if (language, width, played.id) not in setup.keys:
+            page.goto(f"/games/{played.id}/edit/{played.key}")
+            setup.keys.append((language, width, played.id))
+    return page
+
+
+# --- every page ------------------------------------------------------------------------------
+
+
+def quoted(name: str) -> str:
+    return urllib.parse.quote(name, safe="")
+
+
+# Each page of a game, by the address it is asked at: ``p`` is the game in progress, ``f``
+# the finished one, ``g`` the game (its key and default preset).
+PAGES: dict[str, str] = {
+    "new game": "/games/new?game={g.key}",
+    "scoreboard": "/games/{p.id}",
+    "finished scoreboard": "/games/{f.id}",
+    "every hand": "/games/{f.id}?all=1",
+    "record a hand": "/games/{p.id}/hands/new",
+    "edit the first hand": "/games/{p.id}/hands/1/edit",
+    "edit the last hand": "/games/{p.id}/hands/{p.hands}/edit",
+    "delete the last hand": "/games/{p.id}/hands/{p.hands}/delete",
+    "delete a hand before the last": "/games/{p.id}/hands/1/delete",
+    "first hand scored": "/games/{p.id}/hands/1/why",
+    "last hand scored": "/games/{p.id}/hands/{p.hands}/why",
+    "revisions": "/games/{p.id}/revisions",
+    "statistics": "/games/{f.id}/stats",
+    "print": "/games/{f.id}/print",
+    "print with workings": "/games/{f.id}/print?explain=1",
+    "blank sheet": "/sheets/blank?game={g.key}&rules={g.default_preset}",
+    "history": "/history?game={g.key}",
+    "head to head": "/players?player={n0}&player={n1}&game={g.key}",
+    "a player leaves or joins": "/games/{p.id}/seats",
+    "finish now": "/games/{p.id}/finish",
+    "name and notes": "/games/{p.id}/details",
+    "the edit link's QR code": "/games/{p.id}/share/edit?show=1",
+    "new edit link": "/games/{p.id}/share/new-link",
+}
+# Pages of no one game: they are checked the same way, but their title names no game.
+ANY_GAME_PAGES: dict[str, str] = {
+    "players": "/players",
+    "player": "/players/{n2}",
+}
+
+
+def pages_of(game: Game) -> list[str]:
+    return [name for name in [*PAGES, *ANY_GAME_PAGES] if name != "finish now" or game.finish_now]
+
+
+def address(name: str, setup: Setup) -> str:
+    template = PAGES.get(name) or ANY_GAME_PAGES[name]
+    names = {f"n{i}": quoted(n) for i, n in enumerate(setup.playing.players)}
+    return template.format(g=setup.game, p=setup.playing, f=setup.finished, **names)
+
+
+def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:
+    """Everything wrong with the page at ``url`` as the phone ``page`` shows it."""
+    response = page.goto(url)
+    problems = [] if response.status == 200 else [f"answered {response.status}"]
+    wide, room = page.evaluate(OVERFLOW)
+    if wide > room:
+        problems.append(f"{wide} px wide on a {room} px screen")
+    problems += untranslated(page.evaluate(VISIBLE_TEXT), language, game)
+    if titled and game_name(game, language) not in page.title():
+        problems.append(f"the title {page.title()!r} does not name {game_name(game, language)}")
+    for violation in axe.run(page).response["violations"]:
+        if violation["impact"] in SERIOUS:
+            nodes = [node["html"][:100] for node in violation["nodes"][:3]]
+            problems.append(f"axe {violation['id']} ({violation['impact']}): {nodes}")
+    return problems
+
+
+MATRIX = [
+    pytest.param(game, name, language, width, id=f"{game.key}-{name}-{language}-{width}")
+    for game in GAMES_UNDER_TEST
+    for name in pages_of(game)
+    for language, width in PHONES
+]
+
+
+@pytest.mark.parametrize(("game", "name", "language", "width"), MATRIX)
+def test_every_page(phones, setups, axe, game, name, language, width):
+    setup = setups[game.key]
+    page = holding_keys(phones, setup, language, width)
+    url = address(name, setup)
+    problems = page_problems(page, axe, url, language, game, titled=name in PAGES)
+    assert not problems, "\n".join([url, *problems])
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+@pytest.mark.parametrize(("language", "width"), PHONES)
+def test_the_live_view(phones, setups, game, language, width):
+    """The part of the scoreboard that a phone polls: the page's own fragment."""
+    setup = setups[game.key]
+    page = holding_keys(phones, setup, language, width)
+    for played in (setup.playing, setup.finished):
+        response = page.request.get(f"/games/{played.id}/live")
+        assert response.status == 200
+        shown = re.sub(r"<(style|script)\b.*?</\1>", " ", response.text(), flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", shown)
+        assert untranslated(text, language, game) == []
+        assert 'class="why"' in response.text()
+
+
+# --- every action, through the pages ----------------------------------------------------------
+
+
+def signed_text(points: int) -> str:
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+def plain_text(text: str) -> str:
+    """Text as a reader compares it: isolates dropped, forms and spaces folded."""
+    text = unicodedata.normalize("NFKC", re.sub("[\u2066-\u2069\u200e\u200f]", "", text))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How the table enters one hand on the form: the values of its fields in the form's
+    order, and the action it taps (everyone passed…), or None for Save."""
+
+    hand: dict[str, Any]
+    values: tuple[tuple[str, str], ...]
+    action: str | None
+
+
+def entry_of(game: Game, hand: dict[str, Any], players: list[str]) -> Entry:
+    """The form's way to a hand: its ``form_values``, and the action whose body is that
+    hand when Save's is not."""
+    settings = game.preset(game.default_preset)
+    spec = game.hand_form(settings, players)
+    values = game.form_values(hand)
+    every = {f.name: values.get(f.name) for f in spec.fields}
+    record = game.record_from_dict(settings, hand)
+    action = None
+    for candidate in [None, *(a.name for a in spec.actions)]:
+        try:
+            entered = game.record_from_dict(settings, game.form_body(settings, every, candidate))
+        except Exception:  # noqa: BLE001 - a way that does not give this hand
+            continue
+        if entered == record:
+            action = candidate
+            break
+    else:
+        raise AssertionError(f"{game.key}: the form has no way to enter {hand}")
+    ordered = tuple((f.name, values[f.name]) for f in spec.fields if f.name in values)
+    return Entry(hand, ordered, action)
+
+
+def key_of(name: str, value: str) -> str:
+    return f'label.key:has(input[name="{name}"][value="{value}"])'
+
+
+def enter(page, entry: Entry) -> None:
+    """Enters a hand on the form as a finger does: taps each key, opens what is folded."""
+    for name, value in entry.values:
+        radio = page.locator(f'#hand input[type="radio"][name="{name}"][value="{value}"]')
+        if radio.count():
+            if radio.is_checked():
+                continue  # filled in by itself (the last count, a fixed contract)
+            key = page.locator(f"#hand {key_of(name, value)}")
+            if not key.is_visible():  # a seat not asked yet, or a step folded once complete
+                inner = page.locator(key_of(name, value))
+                seat = page.locator("#hand fieldset.seat", has=inner)
+                if seat.count():
+                    seat.locator("legend button").click()
+                else:
+                    page.locator("#hand .step", has=inner).locator("button.head").click()
+            key.click()
+            continue
+        box = page.locator(f'#hand input[name="{name}"]:not([type="hidden"])')
+        if not box.count() or box.input_value() == value:
+            continue  # sent, not asked; or already so
+        folded = page.locator("#hand details", has=box)
+        if folded.count() and folded.get_attribute("open") is None:
+            folded.locator("summary").click()
+        box.fill(value)
+
+
+def submit(page, entry: Entry):
+    """Taps Save (or the entry's action) and waits for the answer; returns its status."""
+    button = page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save")
+    with page.expect_navigation() as navigation:
+        button.click()
+    return navigation.value.status
+
+
+def kept(page, entry: Entry) -> list[str]:
+    """The entries a refused form lost: each should still be on it."""
+    lost = []
+    for name, value in entry.values:
+        radio = page.locator(f'#hand input[type="radio"][name="{name}"][value="{value}"]')
+        if radio.count():
+            if not radio.is_checked():
+                lost.append(f"{name}={value}")
+            continue
+        box = page.locator(f'#hand input[name="{name}"]')
+        if box.count() and box.first.input_value() not in (value, ""):
+            lost.append(f"{name}={value}")
+    return lost
+
+
+def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
+    return api(base, "GET", f"/api/games/{game_id}")["hands"]
+
+
+def same_hand(game: Game, stored: dict[str, Any], hand: dict[str, Any]) -> bool:
+    return game.form_values(stored) == game.form_values(hand)
+
+
+def start_by_form(page, game: Game, names: list[str]) -> int:
+    page.goto(f"/games/new?game={game.key}")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.locator('label.key:has(input[name="first_dealer"][value="0"])').click()
+    page.fill('input[name="target"]', str(roomy_target(game)))
+    with page.expect_navigation():
+        page.locator('#new-game button[type="submit"]').click()
+    found = re.search(r"/games/(\d+)$", page.url)
+    assert found, page.url
+    return int(found.group(1))
+
+
+def edit_url_of(page, game_id: int) -> str:
+    page.goto(f"/games/{game_id}/share/edit?show=1")
+    return page.locator(".qr-box figcaption a").get_attribute("href")
+
+
+def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Entry) -> None:
+    """Taps the hand in, waits for the preview's points, and saves."""
+    page.goto(f"/games/{game_id}/hands/new")
+    enter(page, entry)
+    settings = game.preset(game.default_preset)
+    points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
+    preview = page.locator("#preview")
+    preview.locator(".pts").first.wait_for()
+    shown = plain_text(preview.inner_text())
+    assert all(signed_text(p) in shown for p in points), (shown, points)
+    page.locator("#save").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+
+
+def bid_cells_in_pdf(page, base: str, game: Game, game_id: int) -> list[str]:
+    """The printed sheet's bids missing from its PDF, word by word: a bid cut short on
+    paper ("4 downto") misses the end of a word. The PDF's text runs cells together, and
+    a word of a right-to-left script may come out of it reversed. The sheet shows a bid
+    for every hand whose view has one."""
+    from pypdf import PdfReader
+
+    settings = game.preset(game.default_preset)
+    records = [game.record_from_dict(settings, hand) for hand in stored_hands(base, game_id)]
+    views = game.hand_views(game.replay(settings, 0, records))
+    page.goto(f"/games/{game_id}/print")
+    bids = [plain_text(b) for b in page.locator("table.score td.bid").all_inner_texts()]
+    assert len(bids) == sum(view.bid is not None for view in views)
+    reader = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = "".join(plain_text(" ".join(p.extract_text() for p in reader.pages)).split())
+    return [bid for bid in bids if any(w not in text and w[::-1] not in text for w in bid.split())]
+
+
+def scoreboard_rows(page, game_id: int) -> list[str]:
+    page.goto(f"/games/{game_id}?all=1")
+    return [plain_text(row) for row in page.locator("table.hands tbody tr").all_inner_texts()]
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+@pytest.mark.parametrize(("language", "width"), PHONES)
+def test_a_game_through_its_pages(phones, server, browser, game, language, width):
+    names = names_for(game)
+    page = phones.page(language, width)
+    game_id = start_by_form(page, game, names)
+    hands = simulated_hands(game, 10, seed=7 * width + len(language) + len(game.key))
+    entries = [entry_of(game, hand, names) for hand in hands]
+    played = [e for e in entries if e.action is None]
+
+    # A hand tapped in with JavaScript, after its preview; then one without JavaScript
+    # (everyone passed, where the game has that), on another phone holding the edit link.
+    record_with_javascript(page, server, game, game_id, played[0])
+    edit_url = edit_url_of(page, game_id)
+    plain = phones.page(language, width, javascript=False)
+    plain.goto(edit_url)
+    plain.goto(f"/games/{game_id}/hands/new")
+    second = entries[0] if entries[0].action else played[1]
+    enter(plain, second)
+    assert submit(plain, second) == 200 and plain.url.endswith(f"/games/{game_id}")
+    stored = stored_hands(server, game_id)
+    assert [
+        same_hand(game, s, e.hand) for s, e in zip(stored, (played[0], second), strict=True)
+    ] == [True] * 2
+
+    # An edit, with JavaScript: the form opens with the hand as stored.
+    page.goto(f"/games/{game_id}/hands/1/edit")
+    assert kept(page, played[0]) == []
+    enter(page, played[2])
+    page.locator("#save").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    first = stored_hands(server, game_id)[0]
+    assert same_hand(game, first, played[2].hand) and first["revision"] == 2
+
+    # The last hand deleted through the HTML page, after its confirmation.
+    plain.goto(f"/games/{game_id}/hands/2/delete")
+    with plain.expect_navigation() as navigation:
+        plain.locator("form button.danger").click()
+    assert navigation.value.status == 200 and len(stored_hands(server, game_id)) == 1
+    page.goto(f"/games/{game_id}/revisions")
+    assert page.locator("ol.revisions > li").count() == 4  # 1 and 2 recorded, 1 edited, 2 deleted
+
+    # Two phones save the same hand through the form: one is stored, the other hears so
+    # (409) and keeps what it typed; then the same for a stale edit.
+    other = browser.new_context(
+        viewport={"width": width, "height": HEIGHT},
+        base_url=server,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        java_script_enabled=False,
+    )
+    try:
+        rival = other.new_page()
+        rival.goto(edit_url)
+        for path, first, second in (("new", played[3], played[4]), ("2/edit", *played[5:7])):
+            for phone in (plain, rival):
+                phone.goto(f"/games/{game_id}/hands/{path}")
+            enter(plain, first)
+            enter(rival, second)
+            assert submit(plain, first) == 200
+            assert submit(rival, second) == 409
+            assert kept(rival, second) == []
+            stored = stored_hands(server, game_id)
+            assert len(stored) == 2 and same_hand(game, stored[1], first.hand)
+    finally:
+        other.close()
+
+    # The printed sheet keeps every bid whole on paper.
+    assert bid_cells_in_pdf(page, server, game, game_id) == []
+
+    # Export, and import of the export: the same scoreboard.
+    exported = page.request.get(f"/games/{game_id}/export.json")
+    assert exported.status == 200
+    # The CSV has the columns every game has and the game's own, and no other game's.
+    text = page.request.get(f"/games/{game_id}/export.csv").text()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 2 * game.seats
+    own = {column.name for column in game.csv_columns}
+    assert set(rows[0]) == set(CSV_SHARED_COLUMNS) | own
+    assert [row["player"] for row in rows] == names * 2
+    page.goto("/import")
+    page.set_input_files(
+        'input[type="file"]',
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": exported.body()}],
+    )
+    with page.expect_navigation():
+        page.locator('button[name="submit"]').click()
+    imported = page.locator("ul.games a").first.get_attribute("href")
+    copy = int(imported.rsplit("/", 1)[1])
+    assert copy != game_id
+    assert scoreboard_rows(page, copy) == scoreboard_rows(page, game_id)
+    assert (
+        json.loads(page.request.get(f"/games/{copy}/export.json").text())["games"][0]["hands"]
+        == json.loads(exported.text())["games"][0]["hands"]
+    )
+
+
+# --- phones racing through the form (no browser: the Flask test client, many at once) ----------
+
+
+def form_data(entry: Entry, **hidden: Any) -> dict[str, str]:
+    data = {name: value for name, value in entry.values}
+    data[entry.action or "save"] = "1"
+    return data | {name: str(value) for name, value in hidden.items()}
+
+
+@pytest.mark.parametrize("phones_at_once", [2, 16])
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_phones_racing_through_the_form_store_one_hand(
+    tmp_path, toy_registered, game, phones_at_once
+):
+    """Phones posting the same new hand, the same edit, or the same delete through the
+    HTML form: one is stored; each other phone answers 409, never 500, with its page."""
+    app = create_app(app_config(tmp_path))
+    names = names_for(game)
+    created = (
+        app.test_client()
+        .post(
+            "/api/games",
+            json={
+                "game": game.key,
+                "players": names,
+                "first_dealer": 0,
+                "rules": game.default_preset,
+                "target": roomy_target(game),
+            },
+        )
+        .get_json()
+    )
+    entries = [entry_of(game, hand, names) for hand in simulated_hands(game, 10, seed=5)]
+    clients = []
+    for _ in range(phones_at_once):
+        client = app.test_client()
+        assert client.get(created["edit_url"]).status_code == 302
+        clients.append(client)
+    game_path = f"/games/{created['id']}"
+
+    def race(path: str, datas: list[dict[str, str]]) -> list[int]:
+        statuses: list[int] = [0] * len(clients)
+        start = threading.Barrier(len(clients))
+
+        def post(index: int) -> None:
+            start.wait()
+            statuses[index] = clients[index].post(path, data=datas[index]).status_code
+
+        threads = [threading.Thread(target=post, args=(i,)) for i in range(len(clients))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return sorted(statuses)
+
+    def hands() -> list[dict[str, Any]]:
+        return app.test_client().get(f"/api{game_path}").get_json()["hands"]
+
+    first = entries[0]
+    edit = next(e for e in entries if e.values != first.values)
+    new = [form_data(first, number=1)] * len(clients)
+    assert race(f"{game_path}/hands/new", new) == [302] + [409] * (len(clients) - 1)
+    assert len(hands()) == 1
+    edits = [form_data(edit, revision=1)] * len(clients)
+    assert race(f"{game_path}/hands/1/edit", edits) == [302] + [409] * (len(clients) - 1)
+    assert hands()[0]["revision"] == 2
+    deletes = [{"revision": "2"}] * len(clients)
+    assert race(f"{game_path}/hands/1/delete", deletes) == [302] + [409] * (len(clients) - 1)
+    assert hands() == []
+    # Recorded again: a phone still holding the deleted hand's revision is told, not lost.
+    phone = clients[0]
+    assert phone.post(f"{game_path}/hands/new", data=form_data(first, number=1)).status_code == 302
+    stale = phone.post(f"{game_path}/hands/1/edit", data=form_data(edit, revision=2))
+    assert stale.status_code == 409
+    assert phone.post(f"{game_path}/hands/1/delete", data={"revision": "2"}).status_code == 409
+    assert len(hands()) == 1
