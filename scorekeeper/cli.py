@@ -422,9 +422,13 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 )
 def serve(host: str, port: int, database: str | None, threads: int, workers: int) -> None:
     """Serve the table app through waitress and print the address to open."""
+    from .server import ServeError
     from .server import serve as run
 
-    run(host, port, database, threads=threads, echo=click.echo, workers=workers)
+    try:
+        run(host, port, database, threads=threads, echo=click.echo, workers=workers)
+    except ServeError as exc:
+        raise FieldError(str(exc), exc.field) from None
 
 
 DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."

@@ -12,11 +12,13 @@ answered (an idle keep-alive or a half-sent request) instead of waiting for it t
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import logging
 import os
 import signal
 import socket
+import sqlite3
 from collections.abc import Callable, Iterable
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
@@ -155,8 +157,8 @@ class FairServer(TcpWSGIServer):
 
 def make_server(
     app: Any,
-    host: str,
-    port: int,
+    host: str = "127.0.0.1",
+    port: int = 0,
     threads: int = 4,
     per_address: int = CONNECTIONS_PER_ADDRESS,
     listening: list[socket.socket] | None = None,
@@ -167,10 +169,10 @@ def make_server(
 
     ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
     that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
-    ``listening``: sockets already bound (by :func:`listening_sockets`, shared by worker
-    processes) to accept on instead of binding ``host`` and ``port``. ``balance``: the
-    workers' shared counts of open sockets and this worker's index in them, to accept only
-    while no other worker holds fewer. ``run()`` serves until interrupted.
+    ``listening``: sockets already bound (by :func:`listening_sockets`) to accept on
+    instead of binding ``host`` and ``port``. ``balance``: the workers' shared counts of
+    open sockets and this worker's index in them, to accept only while no other worker
+    holds fewer. ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
     adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
@@ -207,16 +209,23 @@ def make_server(
     return MultiSocketServer(sockets, adj, listening, dispatcher, servers[-1].log_info)
 
 
-def run_server(app: Any, host: str, port: int, threads: int, workers: int = 1) -> None:
-    """Serves ``app`` until interrupted, as ``waitress.serve`` does but on :func:`make_server`;
-    with ``workers`` > 1, from that many processes (see :func:`run_workers`)."""
+def run_server(
+    app: Any,
+    listening: list[socket.socket],
+    threads: int,
+    workers: int = 1,
+) -> None:
+    """Serves ``app`` on the ``listening`` sockets until interrupted, as ``waitress.serve``
+    does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
+    :func:`run_workers`)."""
     logging.basicConfig()
+    for sock in listening:
+        host, port = sock.getsockname()[:2]
+        print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
     if workers > 1:
-        run_workers(app, host, port, threads, workers)
+        run_workers(app, listening, threads, workers)
         return
-    server = make_server(app, host, port, threads)
-    server.print_listen("Serving on http://{}:{}")
-    server.run()
+    make_server(app, threads=threads, listening=listening).run()
 
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
@@ -239,21 +248,23 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     return opened
 
 
-def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> None:
+def run_workers(
+    app: Any,
+    listening: list[socket.socket],
+    threads: int,
+    workers: int,
+) -> None:
     """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
     busy server uses every core (one Python process runs one thread at a time). A worker
     accepts only while no other holds fewer connections (``FairServer.readable``), so the
     phones' keep-alive connections spread over the workers.
 
-    The sockets are bound here and each worker is forked after: workers share nothing but
-    the database file, whose WAL lets them read while one writes, and every write checks
-    the game's version (see ``db.hands``). Each keeps its own page cache, keyed by that
-    version, so no worker serves a page older than the game it read. Interrupting this
-    process (Ctrl+C, or SIGTERM) stops every worker.
+    The sockets are bound before (:func:`listening_sockets`) and each worker is forked
+    here: workers share nothing but the database file, whose WAL lets them read while one
+    writes, and every write checks the game's version (see ``db.hands``). Each keeps its
+    own page cache, keyed by that version, so no worker serves a page older than the game
+    it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker.
     """
-    listening = listening_sockets(host, port)
-    for sock in listening:
-        print("Serving on http://{}:{}".format(*sock.getsockname()[:2]), flush=True)
     # Each worker's count of open sockets, in shared memory that the forks inherit.
     counts = RawArray("i", workers)
     running: dict[int, int] = {}  # each worker's pid: its place in ``counts``
@@ -263,8 +274,12 @@ def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> N
             code = 0
             try:
                 signal.signal(signal.SIGTERM, signal.default_int_handler)
-                balance = (counts, worker)
-                make_server(app, host, port, threads, listening=listening, balance=balance).run()
+                make_server(
+                    app,
+                    threads=threads,
+                    listening=listening,
+                    balance=(counts, worker),
+                ).run()
             except KeyboardInterrupt:
                 pass
             except BaseException:
@@ -293,6 +308,33 @@ def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> N
                 os.waitpid(pid, 0)
 
 
+class ServeError(Exception):
+    """Why ``serve`` cannot start, with the option to change: (message, field), as every
+    error type of scorekeeper takes."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def bind(host: str, port: int) -> list[socket.socket]:
+    """:func:`listening_sockets` for ``serve``, bound before anything else is done, so that
+    a port already taken stops it before it touches the database or prints an address.
+    Raises ServeError naming ``--port`` or ``--host``."""
+    try:
+        return listening_sockets(host, port)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.EADDRINUSE:
+            message = f"{port} is already in use on {host}: stop the server there or pick another"
+            raise ServeError(message, "--port") from None
+        if exc.errno == errno.EACCES:
+            raise ServeError(f"{port} needs privileges: {reason}", "--port") from None
+        raise ServeError(f"cannot listen on {host}: {reason}", "--host") from None
+    except ValueError as exc:  # waitress could not resolve the host name
+        raise ServeError(f"cannot listen on {host}: {exc}", "--host") from None
+
+
 def serve(
     host: str,
     port: int,
@@ -301,25 +343,40 @@ def serve(
     echo: Callable[[str], None],
     workers: int = 1,
 ) -> None:
-    """Creates the app (migrating the database) and serves it until interrupted."""
+    """Binds the port, creates the app (migrating the database) and serves it until
+    interrupted.
+
+    Raises ServeError naming the option when the port cannot be bound or the database
+    cannot be opened.
+    """
     from . import create_app
 
-    found = urls_for(host, port)
-    config = {"DATABASE": database} if database else {}
-    if len(found) > 1:
-        # Links and QR codes on pages opened on this machine point the other phones here.
-        config["LAN_URL"] = found[1]
-    app = create_app(config or None)
-    echo(f"Scorekeeper is running: open {found[0]}")
-    if len(found) > 1:
-        echo(f"Other phones on this network: open {found[1]}")
-        echo("or scan this code with the phone's camera:")
-        echo(terminal_qr(found[1]))
-    elif host in WILDCARD_HOSTS:
-        echo("No network address found; other phones cannot reach this machine.")
-    echo(f"Database: {app.config['DATABASE']}")
-    echo("Press Ctrl+C to stop.")
+    listening = bind(host, port)
     try:
-        run_server(app, host, port, threads, workers)
+        found = urls_for(host, port)
+        config = {"DATABASE": database} if database else {}
+        if len(found) > 1:
+            # Links and QR codes on pages opened on this machine point the other phones here.
+            config["LAN_URL"] = found[1]
+        try:
+            app = create_app(config or None)
+        except sqlite3.Error as exc:
+            path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
+            raise ServeError(f"{path}: {exc}", "--db") from None
+        except OSError as exc:
+            raise ServeError(f"{exc.filename}: {exc.strerror or exc}", "--db") from None
+        echo(f"Scorekeeper is running: open {found[0]}")
+        if len(found) > 1:
+            echo(f"Other phones on this network: open {found[1]}")
+            echo("or scan this code with the phone's camera:")
+            echo(terminal_qr(found[1]))
+        elif host in WILDCARD_HOSTS:
+            echo("No network address found; other phones cannot reach this machine.")
+        echo(f"Database: {app.config['DATABASE']}")
+        echo("Press Ctrl+C to stop.")
+        run_server(app, listening, threads, workers)
     except KeyboardInterrupt:
         echo("Stopped.")
+    finally:
+        for sock in listening:
+            sock.close()

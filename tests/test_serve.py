@@ -1,5 +1,7 @@
 """`scorekeeper serve`: waitress, the printed addresses, the database path."""
 
+import socket
+
 import pytest
 import segno
 
@@ -9,13 +11,18 @@ from scorekeeper.cli import main
 
 @pytest.fixture
 def served(monkeypatch):
-    """Records what the server (waitress) would have been asked to run."""
+    """Records what the server (waitress) would have been asked to bind and run."""
     calls = {}
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")  # else one is written to instance/
 
-    def run_server(app, host, port, threads, workers=1):
-        calls.update(app=app, host=host, port=port, threads=threads, workers=workers)
+    def listening_sockets(host, port):
+        calls.update(host=host, port=port)
+        return []
 
+    def run_server(app, listening, threads, workers=1):
+        calls.update(app=app, threads=threads, workers=workers)
+
+    monkeypatch.setattr(server, "listening_sockets", listening_sockets)
     monkeypatch.setattr(server, "run_server", run_server)
     return calls
 
@@ -67,6 +74,29 @@ def test_bad_options_are_refused(runner, served, args):
     result = runner.invoke(main, ["serve", *args])
     assert result.exit_code == 2
     assert served == {}
+
+
+def test_a_port_in_use_is_one_line_naming_the_port(runner, monkeypatch, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        database = tmp_path / "g.db"
+        result = runner.invoke(main, ["serve", "--port", str(port), "--db", str(database)])
+    assert result.exit_code == 2
+    assert f"--port: {port} is already in use on 127.0.0.1" in result.output
+    assert "Traceback" not in result.output and "running" not in result.output
+    assert not database.exists()  # refused before it touched the database
+
+
+def test_a_file_that_is_no_database_is_one_line_naming_the_db(runner, served, tmp_path):
+    database = tmp_path / "notes.txt"
+    database.write_text("shopping list\n" * 100)
+    result = runner.invoke(main, ["serve", "--db", str(database)])
+    assert result.exit_code == 2
+    assert f"--db: {database}: file is not a database" in result.output
+    assert "Traceback" not in result.output and "app" not in served
 
 
 def test_lan_address_is_never_loopback():

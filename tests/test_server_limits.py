@@ -95,20 +95,27 @@ def test_a_full_server_closes_the_longest_idle_connection_for_a_new_one(tmp_path
 
 def test_serve_runs_the_fair_server(monkeypatch, tmp_path):
     made = {}
+    bound = [socket.socket()]  # never bound: serve only closes it
 
-    def fake_make_server(app, host, port, threads, **options):
-        made.update(host=host, port=port, threads=threads)
+    def fake_make_server(app, host="127.0.0.1", port=0, threads=4, **options):
+        made.update(threads=threads, listening=options["listening"])
 
         class Server:
-            def print_listen(self, text):
-                pass
-
             def run(self):
                 made["ran"] = True
 
         return Server()
 
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    monkeypatch.setattr(
+        server, "listening_sockets", lambda host, port: made.update(host=host, port=port) or bound
+    )
     monkeypatch.setattr(server, "make_server", fake_make_server)
     server.serve("127.0.0.1", 8124, str(tmp_path / "g.db"), threads=4, echo=lambda _: None)
-    assert made == {"host": "127.0.0.1", "port": 8124, "threads": 4, "ran": True}
+    assert made == {
+        "host": "127.0.0.1",
+        "port": 8124,
+        "threads": 4,
+        "listening": bound,
+        "ran": True,
+    }
