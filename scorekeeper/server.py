@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
+from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
@@ -99,11 +100,16 @@ class FairServer(TcpWSGIServer):
     per_address = CONNECTIONS_PER_ADDRESS
 
     # With several workers (``run_workers``): every worker's count of open sockets, in
-    # memory they share, and this worker's place in it.
+    # memory they share, and this worker's place in it; and the master's pid.
     shared_counts: Any = None
     worker: int = 0
+    master_pid: int = 0
 
     def readable(self) -> bool:
+        # A fallback for MasterWatch, run on every pass of the loop (a worker's loop wakes
+        # at least every BALANCE_WAKE): a worker whose master died was given a new parent.
+        if self.master_pid and os.getppid() != self.master_pid:
+            _stop_orphan(self._map)
         # Full: free a slot on this pass, rather than stop accepting until a timeout does.
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             closing = sum(c.will_close for c in self.active_channels.values())
@@ -155,6 +161,47 @@ class FairServer(TcpWSGIServer):
         return True
 
 
+class MasterGone(KeyboardInterrupt):
+    """Raised in a worker's loop when its master process is gone: the worker stops as it
+    does on SIGTERM (waitress's ``run`` catches it and ends its threads)."""
+
+
+class MasterWatch(wasyncore.file_dispatcher):
+    """A worker's end of a pipe from its master, in the worker's loop. Only the master holds
+    the write end, and the kernel closes it however the master ends, SIGKILL and the OOM
+    killer included: the read then sees EOF and the worker stops instead of serving on as
+    an orphan that holds the port."""
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return False
+
+    def handle_read(self) -> None:
+        self.recv(1)  # the master never writes: this is EOF, and recv calls handle_close
+
+    def handle_close(self) -> None:
+        _stop_orphan(self._map)
+
+
+def _stop_orphan(sockets: dict) -> None:
+    """Stops a worker whose master is gone: closes its listening sockets at once, so that
+    a new ``serve`` can bind the port even while threads finish what they answer, and
+    raises MasterGone out of the loop."""
+    logging.getLogger("waitress").warning(
+        "worker %d: the master process is gone; stopping", os.getpid()
+    )
+    for dispatcher in list(sockets.values()):
+        if isinstance(dispatcher, FairServer):
+            # The socket alone: FairServer.close would also close the trigger that threads
+            # still answering pull.
+            wasyncore.dispatcher.close(dispatcher)
+        elif isinstance(dispatcher, MasterWatch):
+            dispatcher.close()
+    raise MasterGone("the master process is gone")
+
+
 def make_server(
     app: Any,
     host: str = "127.0.0.1",
@@ -163,6 +210,7 @@ def make_server(
     per_address: int = CONNECTIONS_PER_ADDRESS,
     listening: list[socket.socket] | None = None,
     balance: tuple[Any, int] | None = None,
+    master: tuple[int, int] | None = None,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
@@ -172,7 +220,9 @@ def make_server(
     ``listening``: sockets already bound (by :func:`listening_sockets`) to accept on
     instead of binding ``host`` and ``port``. ``balance``: the workers' shared counts of
     open sockets and this worker's index in them, to accept only while no other worker
-    holds fewer. ``run()`` serves until interrupted.
+    holds fewer. ``master``: a worker's master process, as (its pid, the read end of a
+    pipe whose write end only the master holds); the worker stops when the master is gone
+    (see :class:`MasterWatch`). ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
     adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
@@ -198,6 +248,10 @@ def make_server(
         server.per_address = per_address
         if balance:
             server.shared_counts, server.worker = balance
+        if master:
+            server.master_pid = master[0]
+    if master:
+        MasterWatch(master[1], map=sockets)
     if balance:
         # A worker that stops accepting looks again at the counts each time its loop
         # wakes: at least every 50 ms, so a new connection never waits long for the
@@ -263,22 +317,30 @@ def run_workers(
     here: workers share nothing but the database file, whose WAL lets them read while one
     writes, and every write checks the game's version (see ``db.hands``). Each keeps its
     own page cache, keyed by that version, so no worker serves a page older than the game
-    it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker.
+    it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker, and so
+    does its end however it comes (SIGKILL too): each worker watches a pipe whose write
+    end only this process holds (:class:`MasterWatch`), and checks that it is still this
+    process's child.
     """
     # Each worker's count of open sockets, in shared memory that the forks inherit.
     counts = RawArray("i", workers)
+    master = os.getpid()
+    watched, held = os.pipe()
     running: dict[int, int] = {}  # each worker's pid: its place in ``counts``
     for worker in range(workers):
         pid = os.fork()
         if pid == 0:  # a worker: serve until stopped, never return into the caller
             code = 0
             try:
+                # Only the master may hold the write end, or its death would go unseen.
+                os.close(held)
                 signal.signal(signal.SIGTERM, signal.default_int_handler)
                 make_server(
                     app,
                     threads=threads,
                     listening=listening,
                     balance=(counts, worker),
+                    master=(master, watched),
                 ).run()
             except KeyboardInterrupt:
                 pass
@@ -287,6 +349,7 @@ def run_workers(
                 code = 1
             os._exit(code)
         running[pid] = worker
+    os.close(watched)
     for sock in listening:
         sock.close()
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
