@@ -7,6 +7,18 @@ two minutes. :class:`FairServer` keeps room for everyone: each address may hold 
 ``CONNECTIONS_PER_ADDRESS`` connections, and a new one from an address at its share, or
 any new one when the server is full, closes the longest-idle connection that is not being
 answered (an idle keep-alive or a half-sent request) instead of waiting for it to expire.
+
+Behind a reverse proxy (``serve --proxy N``) every connection comes from the proxy, whose
+one address stands for every phone: capped as one client, it had its connections closed
+under it (issue 18, item 13). The share per address is then not applied at all: it is
+counted when a connection is accepted, before any header says whose requests it will
+carry, and a proxy's connection carries many phones' requests in turn. Holding each
+phone to its share is the proxy's job, where the phone's own connection ends (nginx's
+``limit_conn``); the server-wide limit, and the longest-idle connection closed to make
+room when full, still hold. In the app, ProxyFix takes each request's client address,
+scheme and host from the proxies' ``X-Forwarded-*`` headers (:func:`trust_proxies`).
+Without ``--proxy`` waitress removes those headers before the app sees them, since any
+client can send them.
 """
 
 from __future__ import annotations
@@ -141,11 +153,12 @@ class FairServer(TcpWSGIServer):
                 self.logger.warning("server accept() threw an exception", exc_info=True)
             return
         addr = self.fix_addr(addr)
-        same = [c for c in self.active_channels.values() if c.addr[0] == addr[0]]
-        if len(same) >= self.per_address and not self._close_longest_idle(same):
-            # Every connection it holds is being answered: this one must try again later.
-            conn.close()
-            return
+        if self.per_address is not None:
+            same = [c for c in self.active_channels.values() if c.addr[0] == addr[0]]
+            if len(same) >= self.per_address and not self._close_longest_idle(same):
+                # Every connection it holds is being answered: this one must try again later.
+                conn.close()
+                return
         self.channel_class(self, conn, addr, self.adj, map=self._map)
 
     def _close_longest_idle(self, channels: Iterable[HTTPChannel]) -> bool:
@@ -211,6 +224,7 @@ def make_server(
     listening: list[socket.socket] | None = None,
     balance: tuple[Any, int] | None = None,
     master: tuple[int, int] | None = None,
+    proxy: int = 0,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
@@ -222,9 +236,16 @@ def make_server(
     open sockets and this worker's index in them, to accept only while no other worker
     holds fewer. ``master``: a worker's master process, as (its pid, the read end of a
     pipe whose write end only the master holds); the worker stops when the master is gone
-    (see :class:`MasterWatch`). ``run()`` serves until interrupted.
+    (see :class:`MasterWatch`). ``proxy``: the reverse proxies in front of the server (see
+    the module's docstring): their forwarded headers reach the app, which trusts them
+    (:func:`trust_proxies`), and no address is capped. ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
+    if proxy:
+        app = trust_proxies(app, proxy)
+        # waitress removes X-Forwarded-* unless told which proxy to trust; ProxyFix does
+        # the trusting here.
+        adjustments = {"clear_untrusted_proxy_headers": False} | adjustments
     adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
@@ -245,7 +266,7 @@ def make_server(
         for sock in adj.sockets
     ]
     for server in servers:
-        server.per_address = per_address
+        server.per_address = None if proxy else per_address
         if balance:
             server.shared_counts, server.worker = balance
         if master:
@@ -268,18 +289,19 @@ def run_server(
     listening: list[socket.socket],
     threads: int,
     workers: int = 1,
+    proxy: int = 0,
 ) -> None:
     """Serves ``app`` on the ``listening`` sockets until interrupted, as ``waitress.serve``
     does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
-    :func:`run_workers`)."""
+    :func:`run_workers`). ``proxy``: as for :func:`make_server`."""
     logging.basicConfig()
     for sock in listening:
         host, port = sock.getsockname()[:2]
         print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
     if workers > 1:
-        run_workers(app, listening, threads, workers)
+        run_workers(app, listening, threads, workers, proxy)
         return
-    make_server(app, threads=threads, listening=listening).run()
+    make_server(app, threads=threads, listening=listening, proxy=proxy).run()
 
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
@@ -307,6 +329,7 @@ def run_workers(
     listening: list[socket.socket],
     threads: int,
     workers: int,
+    proxy: int = 0,
 ) -> None:
     """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
     busy server uses every core (one Python process runs one thread at a time). A worker
@@ -341,6 +364,7 @@ def run_workers(
                     listening=listening,
                     balance=(counts, worker),
                     master=(master, watched),
+                    proxy=proxy,
                 ).run()
             except KeyboardInterrupt:
                 pass
@@ -369,6 +393,18 @@ def run_workers(
         for pid in running:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
+
+
+def trust_proxies(app: Any, hops: int) -> Any:
+    """``app`` (a WSGI app) taking each request's client address, scheme, host and port
+    from the ``X-Forwarded-For``, ``-Proto``, ``-Host`` and ``-Port`` headers set by the
+    ``hops`` reverse proxies in front of it (Werkzeug's ProxyFix): ``request.remote_addr``
+    is the phone's, and the links the app builds (``url_for(..., _external=True)``, the
+    share page's QR codes) carry the address the phone opened. Only each header's last
+    ``hops`` values are taken, the proxies' own; what the client sent before them is not."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    return ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
 
 
 class ServeError(Exception):
@@ -405,9 +441,11 @@ def serve(
     threads: int,
     echo: Callable[[str], None],
     workers: int = 1,
+    proxy: int = 0,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
-    interrupted.
+    interrupted. ``proxy``: how many reverse proxies stand in front of the server, whose
+    forwarded headers are trusted (see :func:`make_server`); 0 trusts none.
 
     Raises ServeError naming the option when the port cannot be bound or the database
     cannot be opened.
@@ -436,8 +474,13 @@ def serve(
         elif host in WILDCARD_HOSTS:
             echo("No network address found; other phones cannot reach this machine.")
         echo(f"Database: {app.config['DATABASE']}")
+        if proxy:
+            echo(
+                f"Behind {proxy} reverse prox{'ies' if proxy > 1 else 'y'}: each request's "
+                "client is the address forwarded, so let only the proxy reach this port."
+            )
         echo("Press Ctrl+C to stop.")
-        run_server(app, listening, threads, workers)
+        run_server(app, listening, threads, workers, proxy)
     except KeyboardInterrupt:
         echo("Stopped.")
     finally:

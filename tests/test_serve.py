@@ -4,8 +4,10 @@ import socket
 
 import pytest
 import segno
+from flask import request, url_for
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import server
+from scorekeeper import create_app, server
 from scorekeeper.cli import main
 
 
@@ -19,8 +21,8 @@ def served(monkeypatch):
         calls.update(host=host, port=port)
         return []
 
-    def run_server(app, listening, threads, workers=1):
-        calls.update(app=app, threads=threads, workers=workers)
+    def run_server(app, listening, threads, workers=1, proxy=0):
+        calls.update(app=app, threads=threads, workers=workers, proxy=proxy)
 
     monkeypatch.setattr(server, "listening_sockets", listening_sockets)
     monkeypatch.setattr(server, "run_server", run_server)
@@ -68,12 +70,92 @@ def test_workers_are_passed_on(runner, served, tmp_path):
 
 
 @pytest.mark.parametrize(
-    "args", [["--port", "0"], ["--port", "70000"], ["--threads", "0"], ["--workers", "0"]]
+    "args",
+    [
+        ["--port", "0"],
+        ["--port", "70000"],
+        ["--threads", "0"],
+        ["--workers", "0"],
+        ["--proxy", "-1"],
+    ],
 )
 def test_bad_options_are_refused(runner, served, args):
     result = runner.invoke(main, ["serve", *args])
     assert result.exit_code == 2
+    assert f"'{args[0]}'" in result.output  # the option is named
     assert served == {}
+
+
+@pytest.mark.parametrize("hops", [0, 1, 2])
+def test_the_proxies_to_trust_are_passed_on(runner, served, tmp_path, hops):
+    options = ["--proxy", str(hops)] if hops else []
+    result = runner.invoke(main, ["serve", *options, "--db", str(tmp_path / "g.db")])
+    assert result.exit_code == 0, result.output
+    assert served["proxy"] == hops
+    assert ("let only the proxy reach this port" in result.output) == bool(hops)
+
+
+@pytest.mark.parametrize("hops", [0, 1, 2])
+def test_behind_a_proxy_no_address_is_capped_and_its_headers_reach_the_app(tmp_path, hops):
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "SECRET_KEY": "test"})
+    made = server.make_server(app, threads=1, proxy=hops)
+    try:
+        # Behind a proxy every connection comes from it: its address is not one client's.
+        assert made.per_address == (None if hops else server.CONNECTIONS_PER_ADDRESS)
+        # Without a proxy to trust, waitress drops the X-Forwarded-* headers a client sent.
+        assert made.adj.clear_untrusted_proxy_headers == (not hops)
+        trusted = made.application
+        if hops:
+            assert isinstance(trusted, ProxyFix) and trusted.x_for == hops
+        else:
+            assert not isinstance(trusted, ProxyFix)
+    finally:
+        made.close()
+
+
+def _requester(app):
+    """``app`` with a page that shows whom and where a request came from, as the app sees it."""
+
+    @app.get("/_test/requester")
+    def requester():
+        return {
+            "client": request.remote_addr,
+            "url_root": request.url_root,
+            "view_url": url_for("games.scoreboard", game_id=7, _external=True),
+        }
+
+    return app.test_client()
+
+
+FORWARDED = {
+    "X-Forwarded-For": "203.0.113.9, 198.51.100.4",
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "scores.example.org",
+}
+
+
+@pytest.mark.parametrize(
+    ("hops", "client", "root"),
+    [
+        # No proxy trusted: a spoofed header changes nothing.
+        (0, "127.0.0.1", "http://127.0.0.1:5000/"),
+        # One proxy: the address it saw connect; the scheme and host the phone used.
+        (1, "198.51.100.4", "https://scores.example.org/"),
+        # Two: the address the first proxy saw.
+        (2, "203.0.113.9", "http://127.0.0.1:5000/"),
+    ],
+)
+def test_forwarded_headers_are_trusted_for_as_many_hops_as_proxies(tmp_path, hops, client, root):
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "SECRET_KEY": "test"})
+    if hops:
+        app.wsgi_app = server.trust_proxies(app.wsgi_app, hops)
+    seen = _requester(app).get(
+        "/_test/requester",
+        base_url="http://127.0.0.1:5000",
+        headers=FORWARDED,
+        environ_base={"REMOTE_ADDR": "127.0.0.1"},
+    )
+    assert seen.json == {"client": client, "url_root": root, "view_url": f"{root}games/7"}
 
 
 def test_a_port_in_use_is_one_line_naming_the_port(runner, monkeypatch, tmp_path):
