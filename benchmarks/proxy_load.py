@@ -201,6 +201,25 @@ class Tally:
     other: dict[str, list[str]] = field(default_factory=lambda: {"GET": [], "POST": []})
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def ask(self, phone: Connection, method: str, path: str, expected, body=None, headers=None):
+        """Sends one request on ``phone`` and counts what came of it; returns the ETag of
+        an expected answer, else None."""
+        self.sent[method] += 1
+        began = time.perf_counter()
+        try:
+            status, etag = phone.request(method, path, body, headers)
+        except RESETS:
+            self.resets[method] += 1
+            return None
+        if status in expected:
+            self.timings[method].append(time.perf_counter() - began)
+            return etag or ""
+        if status == 502:
+            self.bad_gateway[method] += 1
+        else:
+            self.other[method].append(str(status))
+        return None
+
     def add(self, mine: Tally) -> None:
         with self.lock:
             for method in ("GET", "POST"):
@@ -245,27 +264,16 @@ def table(port: int, game: tuple[int, str], start, running, tally: Tally) -> Non
     phone = Connection(port)
     mine = Tally()
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
+    path = f"/api/games/{game_id}/hands"
     start()
     next_at = time.perf_counter() + random.uniform(0, POST_EVERY)
     number = 0
     while running():
         time.sleep(max(0.0, next_at - time.perf_counter()))
         next_at = max(next_at + POST_EVERY, time.perf_counter())
-        body = json.dumps(sample_hand(number))
-        mine.sent["POST"] += 1
-        began = time.perf_counter()
-        try:
-            status, _ = phone.request("POST", f"/api/games/{game_id}/hands", body, headers)
-        except RESETS:
-            mine.resets["POST"] += 1
-            continue
-        if status == 201:
-            mine.timings["POST"].append(time.perf_counter() - began)
+        hand = json.dumps(sample_hand(number))
+        if mine.ask(phone, "POST", path, (201,), hand, headers) is not None:
             number += 1
-        elif status == 502:
-            mine.bad_gateway["POST"] += 1
-        else:
-            mine.other["POST"].append(str(status))
     phone.close()
     tally.add(mine)
 
@@ -282,22 +290,8 @@ def viewer(port: int, game_id: int, start, running, tally: Tally) -> None:
         if not running():
             break
         next_at += POLL_EVERY
-        mine.sent["GET"] += 1
-        began = time.perf_counter()
-        try:
-            status, tag = phone.request(
-                "GET", f"/games/{game_id}/live", headers={"If-None-Match": etag} if etag else {}
-            )
-        except RESETS:
-            mine.resets["GET"] += 1
-            continue
-        if status in (200, 304):
-            mine.timings["GET"].append(time.perf_counter() - began)
-            etag = tag or etag
-        elif status == 502:
-            mine.bad_gateway["GET"] += 1
-        else:
-            mine.other["GET"].append(str(status))
+        headers = {"If-None-Match": etag} if etag else {}
+        etag = mine.ask(phone, "GET", f"/games/{game_id}/live", (200, 304), None, headers) or etag
     phone.close()
     tally.add(mine)
 

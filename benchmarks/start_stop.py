@@ -210,31 +210,29 @@ def main() -> int:
     if not 1 <= args.trials <= 200:
         parser.error("--trials must be 1..200")
     print(f"checkout: {ROOT}")
-    if args.only in (None, "kill"):
-        orphaned = taken = 0
-        for number in range(args.trials):
-            with tempfile.TemporaryDirectory() as folder:
-                result = kill_trial(Path(folder), args.grace)
-            orphaned += result["orphaned"]
-            taken += result["port_taken"]
-            print(f"kill  trial {number + 1:>3}: {result}", flush=True)
-        print(
-            f"kill the master of serve --workers 2: {args.trials} trials, workers still "
-            f"running after {args.grace:.0f} s in {orphaned}, port still taken in {taken}"
-        )
-    if args.only in (None, "start"):
-        crashed = refused = both = 0
-        for number in range(args.trials):
-            with tempfile.TemporaryDirectory() as folder:
-                result = start_trial(Path(folder))
-            crashed += result["crashed"]
-            refused += result["refused"]
-            both += result["both_serve"]
-            print(f"start trial {number + 1:>3}: {result}", flush=True)
-        print(
-            f"two serve at once on a new database file: {args.trials} trials, a traceback "
-            f"in {crashed}, one exited with an error line in {refused}, both served in {both}"
-        )
+    kinds = {
+        "kill": (
+            lambda folder: kill_trial(folder, args.grace),
+            "kill the master of serve --workers 2: {trials} trials, workers still running "
+            f"after {args.grace:.0f} s in {{orphaned}}, port still taken in {{port_taken}}",
+        ),
+        "start": (
+            start_trial,
+            "two serve at once on a new database file: {trials} trials, a traceback in "
+            "{crashed}, one exited with an error line in {refused}, both served in {both_serve}",
+        ),
+    }
+    for kind, (trial, summary) in kinds.items():
+        if args.only in (None, kind):
+            counts: dict[str, int] = {}
+            for number in range(args.trials):
+                with tempfile.TemporaryDirectory() as folder:
+                    result = trial(Path(folder))
+                for name, value in result.items():
+                    if isinstance(value, bool):
+                        counts[name] = counts.get(name, 0) + value
+                print(f"{kind:<5} trial {number + 1:>3}: {result}", flush=True)
+            print(summary.format(trials=args.trials, **counts))
     return 0
 
 
