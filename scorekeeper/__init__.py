@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -123,15 +124,25 @@ def default_database() -> str:
 
 
 def _instance_secret(instance: Path) -> str:
+    """The key in the instance folder's ``secret_key``, written there first if missing.
+
+    The key is written to a file of its own and then linked to its name, which fails if
+    the name is taken: the file never exists without its key, so a server starting at the
+    same moment as another reads the other's whole key (never an empty one) and both sign
+    sessions alike.
+    """
     path = instance / "secret_key"
     if path.exists():
         return path.read_text(encoding="utf-8").strip()
     instance.mkdir(parents=True, exist_ok=True)
     key = secrets.token_hex(32)
+    fd, draft = tempfile.mkstemp(prefix=".secret_key-", dir=instance)  # mode 0o600
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(key)
+        os.link(draft, path)
     except FileExistsError:  # another process wrote it first
         return path.read_text(encoding="utf-8").strip()
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(key)
+    finally:
+        os.unlink(draft)
     return key

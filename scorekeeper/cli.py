@@ -420,11 +420,27 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     help="Processes that serve requests on the same port and database file; a busy "
     "server wants one per core.",
 )
-def serve(host: str, port: int, database: str | None, threads: int, workers: int) -> None:
+@click.option(
+    "--proxy",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Reverse proxies in front of the server (nginx, Caddy) whose X-Forwarded-For, "
+    "-Proto and -Host headers to trust; 0 ignores those headers. Let only the proxy reach "
+    "the port.",
+)
+def serve(
+    host: str, port: int, database: str | None, threads: int, workers: int, proxy: int
+) -> None:
     """Serve the table app through waitress and print the address to open."""
+    from .server import ServeError
     from .server import serve as run
 
-    run(host, port, database, threads=threads, echo=click.echo, workers=workers)
+    try:
+        run(host, port, database, threads=threads, echo=click.echo, workers=workers, proxy=proxy)
+    except ServeError as exc:
+        raise FieldError(str(exc), exc.field) from None
 
 
 DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."

@@ -7,20 +7,35 @@ two minutes. :class:`FairServer` keeps room for everyone: each address may hold 
 ``CONNECTIONS_PER_ADDRESS`` connections, and a new one from an address at its share, or
 any new one when the server is full, closes the longest-idle connection that is not being
 answered (an idle keep-alive or a half-sent request) instead of waiting for it to expire.
+
+Behind a reverse proxy (``serve --proxy N``) every connection comes from the proxy, whose
+one address stands for every phone: capped as one client, it had its connections closed
+under it (issue 18, item 13). The share per address is then not applied at all: it is
+counted when a connection is accepted, before any header says whose requests it will
+carry, and a proxy's connection carries many phones' requests in turn. Holding each
+phone to its share is the proxy's job, where the phone's own connection ends (nginx's
+``limit_conn``); the server-wide limit, and the longest-idle connection closed to make
+room when full, still hold. In the app, ProxyFix takes each request's client address,
+scheme and host from the proxies' ``X-Forwarded-*`` headers (:func:`trust_proxies`).
+Without ``--proxy`` waitress removes those headers before the app sees them, since any
+client can send them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import logging
 import os
 import signal
 import socket
+import sqlite3
 from collections.abc import Callable, Iterable
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
+from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
@@ -97,11 +112,16 @@ class FairServer(TcpWSGIServer):
     per_address = CONNECTIONS_PER_ADDRESS
 
     # With several workers (``run_workers``): every worker's count of open sockets, in
-    # memory they share, and this worker's place in it.
+    # memory they share, and this worker's place in it; and the master's pid.
     shared_counts: Any = None
     worker: int = 0
+    master_pid: int = 0
 
     def readable(self) -> bool:
+        # A fallback for MasterWatch, run on every pass of the loop (a worker's loop wakes
+        # at least every BALANCE_WAKE): a worker whose master died was given a new parent.
+        if self.master_pid and os.getppid() != self.master_pid:
+            _stop_orphan(self._map)
         # Full: free a slot on this pass, rather than stop accepting until a timeout does.
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             closing = sum(c.will_close for c in self.active_channels.values())
@@ -133,11 +153,12 @@ class FairServer(TcpWSGIServer):
                 self.logger.warning("server accept() threw an exception", exc_info=True)
             return
         addr = self.fix_addr(addr)
-        same = [c for c in self.active_channels.values() if c.addr[0] == addr[0]]
-        if len(same) >= self.per_address and not self._close_longest_idle(same):
-            # Every connection it holds is being answered: this one must try again later.
-            conn.close()
-            return
+        if self.per_address is not None:
+            same = [c for c in self.active_channels.values() if c.addr[0] == addr[0]]
+            if len(same) >= self.per_address and not self._close_longest_idle(same):
+                # Every connection it holds is being answered: this one must try again later.
+                conn.close()
+                return
         self.channel_class(self, conn, addr, self.adj, map=self._map)
 
     def _close_longest_idle(self, channels: Iterable[HTTPChannel]) -> bool:
@@ -153,26 +174,78 @@ class FairServer(TcpWSGIServer):
         return True
 
 
+class MasterGone(KeyboardInterrupt):
+    """Raised in a worker's loop when its master process is gone: the worker stops as it
+    does on SIGTERM (waitress's ``run`` catches it and ends its threads)."""
+
+
+class MasterWatch(wasyncore.file_dispatcher):
+    """A worker's end of a pipe from its master, in the worker's loop. Only the master holds
+    the write end, and the kernel closes it however the master ends, SIGKILL and the OOM
+    killer included: the read then sees EOF and the worker stops instead of serving on as
+    an orphan that holds the port."""
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return False
+
+    def handle_read(self) -> None:
+        self.recv(1)  # the master never writes: this is EOF, and recv calls handle_close
+
+    def handle_close(self) -> None:
+        _stop_orphan(self._map)
+
+
+def _stop_orphan(sockets: dict) -> None:
+    """Stops a worker whose master is gone: closes its listening sockets at once, so that
+    a new ``serve`` can bind the port even while threads finish what they answer, and
+    raises MasterGone out of the loop."""
+    logging.getLogger("waitress").warning(
+        "worker %d: the master process is gone; stopping", os.getpid()
+    )
+    for dispatcher in list(sockets.values()):
+        if isinstance(dispatcher, FairServer):
+            # The socket alone: FairServer.close would also close the trigger that threads
+            # still answering pull.
+            wasyncore.dispatcher.close(dispatcher)
+        elif isinstance(dispatcher, MasterWatch):
+            dispatcher.close()
+    raise MasterGone("the master process is gone")
+
+
 def make_server(
     app: Any,
-    host: str,
-    port: int,
+    host: str = "127.0.0.1",
+    port: int = 0,
     threads: int = 4,
     per_address: int = CONNECTIONS_PER_ADDRESS,
     listening: list[socket.socket] | None = None,
     balance: tuple[Any, int] | None = None,
+    master: tuple[int, int] | None = None,
+    proxy: int = 0,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
 
     ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
     that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
-    ``listening``: sockets already bound (by :func:`listening_sockets`, shared by worker
-    processes) to accept on instead of binding ``host`` and ``port``. ``balance``: the
-    workers' shared counts of open sockets and this worker's index in them, to accept only
-    while no other worker holds fewer. ``run()`` serves until interrupted.
+    ``listening``: sockets already bound (by :func:`listening_sockets`) to accept on
+    instead of binding ``host`` and ``port``. ``balance``: the workers' shared counts of
+    open sockets and this worker's index in them, to accept only while no other worker
+    holds fewer. ``master``: a worker's master process, as (its pid, the read end of a
+    pipe whose write end only the master holds); the worker stops when the master is gone
+    (see :class:`MasterWatch`). ``proxy``: the reverse proxies in front of the server (see
+    the module's docstring): their forwarded headers reach the app, which trusts them
+    (:func:`trust_proxies`), and no address is capped. ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
+    if proxy:
+        app = trust_proxies(app, proxy)
+        # waitress removes X-Forwarded-* unless told which proxy to trust; ProxyFix does
+        # the trusting here.
+        adjustments = {"clear_untrusted_proxy_headers": False} | adjustments
     adj = Adjustments(threads=threads, ident="scorekeeper", **where, **(TUNING | adjustments))
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
@@ -193,9 +266,13 @@ def make_server(
         for sock in adj.sockets
     ]
     for server in servers:
-        server.per_address = per_address
+        server.per_address = None if proxy else per_address
         if balance:
             server.shared_counts, server.worker = balance
+        if master:
+            server.master_pid = master[0]
+    if master:
+        MasterWatch(master[1], map=sockets)
     if balance:
         # A worker that stops accepting looks again at the counts each time its loop
         # wakes: at least every 50 ms, so a new connection never waits long for the
@@ -207,16 +284,24 @@ def make_server(
     return MultiSocketServer(sockets, adj, listening, dispatcher, servers[-1].log_info)
 
 
-def run_server(app: Any, host: str, port: int, threads: int, workers: int = 1) -> None:
-    """Serves ``app`` until interrupted, as ``waitress.serve`` does but on :func:`make_server`;
-    with ``workers`` > 1, from that many processes (see :func:`run_workers`)."""
+def run_server(
+    app: Any,
+    listening: list[socket.socket],
+    threads: int,
+    workers: int = 1,
+    proxy: int = 0,
+) -> None:
+    """Serves ``app`` on the ``listening`` sockets until interrupted, as ``waitress.serve``
+    does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
+    :func:`run_workers`). ``proxy``: as for :func:`make_server`."""
     logging.basicConfig()
+    for sock in listening:
+        host, port = sock.getsockname()[:2]
+        print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
     if workers > 1:
-        run_workers(app, host, port, threads, workers)
+        run_workers(app, listening, threads, workers, proxy)
         return
-    server = make_server(app, host, port, threads)
-    server.print_listen("Serving on http://{}:{}")
-    server.run()
+    make_server(app, threads=threads, listening=listening, proxy=proxy).run()
 
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
@@ -239,32 +324,48 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     return opened
 
 
-def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> None:
+def run_workers(
+    app: Any,
+    listening: list[socket.socket],
+    threads: int,
+    workers: int,
+    proxy: int = 0,
+) -> None:
     """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
     busy server uses every core (one Python process runs one thread at a time). A worker
     accepts only while no other holds fewer connections (``FairServer.readable``), so the
     phones' keep-alive connections spread over the workers.
 
-    The sockets are bound here and each worker is forked after: workers share nothing but
-    the database file, whose WAL lets them read while one writes, and every write checks
-    the game's version (see ``db.hands``). Each keeps its own page cache, keyed by that
-    version, so no worker serves a page older than the game it read. Interrupting this
-    process (Ctrl+C, or SIGTERM) stops every worker.
+    The sockets are bound before (:func:`listening_sockets`) and each worker is forked
+    here: workers share nothing but the database file, whose WAL lets them read while one
+    writes, and every write checks the game's version (see ``db.hands``). Each keeps its
+    own page cache, keyed by that version, so no worker serves a page older than the game
+    it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker, and so
+    does its end however it comes (SIGKILL too): each worker watches a pipe whose write
+    end only this process holds (:class:`MasterWatch`), and checks that it is still this
+    process's child.
     """
-    listening = listening_sockets(host, port)
-    for sock in listening:
-        print("Serving on http://{}:{}".format(*sock.getsockname()[:2]), flush=True)
     # Each worker's count of open sockets, in shared memory that the forks inherit.
     counts = RawArray("i", workers)
+    master = os.getpid()
+    watched, held = os.pipe()
     running: dict[int, int] = {}  # each worker's pid: its place in ``counts``
     for worker in range(workers):
         pid = os.fork()
         if pid == 0:  # a worker: serve until stopped, never return into the caller
             code = 0
             try:
+                # Only the master may hold the write end, or its death would go unseen.
+                os.close(held)
                 signal.signal(signal.SIGTERM, signal.default_int_handler)
-                balance = (counts, worker)
-                make_server(app, host, port, threads, listening=listening, balance=balance).run()
+                make_server(
+                    app,
+                    threads=threads,
+                    listening=listening,
+                    balance=(counts, worker),
+                    master=(master, watched),
+                    proxy=proxy,
+                ).run()
             except KeyboardInterrupt:
                 pass
             except BaseException:
@@ -272,6 +373,7 @@ def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> N
                 code = 1
             os._exit(code)
         running[pid] = worker
+    os.close(watched)
     for sock in listening:
         sock.close()
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
@@ -293,6 +395,45 @@ def run_workers(app: Any, host: str, port: int, threads: int, workers: int) -> N
                 os.waitpid(pid, 0)
 
 
+def trust_proxies(app: Any, hops: int) -> Any:
+    """``app`` (a WSGI app) taking each request's client address, scheme, host and port
+    from the ``X-Forwarded-For``, ``-Proto``, ``-Host`` and ``-Port`` headers set by the
+    ``hops`` reverse proxies in front of it (Werkzeug's ProxyFix): ``request.remote_addr``
+    is the phone's, and the links the app builds (``url_for(..., _external=True)``, the
+    share page's QR codes) carry the address the phone opened. Only each header's last
+    ``hops`` values are taken, the proxies' own; what the client sent before them is not."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    return ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
+
+
+class ServeError(Exception):
+    """Why ``serve`` cannot start, with the option to change: (message, field), as every
+    error type of scorekeeper takes."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def bind(host: str, port: int) -> list[socket.socket]:
+    """:func:`listening_sockets` for ``serve``, bound before anything else is done, so that
+    a port already taken stops it before it touches the database or prints an address.
+    Raises ServeError naming ``--port`` or ``--host``."""
+    try:
+        return listening_sockets(host, port)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.EADDRINUSE:
+            message = f"{port} is already in use on {host}: stop the server there or pick another"
+            raise ServeError(message, "--port") from None
+        if exc.errno == errno.EACCES:
+            raise ServeError(f"{port} needs privileges: {reason}", "--port") from None
+        raise ServeError(f"cannot listen on {host}: {reason}", "--host") from None
+    except ValueError as exc:  # waitress could not resolve the host name
+        raise ServeError(f"cannot listen on {host}: {exc}", "--host") from None
+
+
 def serve(
     host: str,
     port: int,
@@ -300,26 +441,48 @@ def serve(
     threads: int,
     echo: Callable[[str], None],
     workers: int = 1,
+    proxy: int = 0,
 ) -> None:
-    """Creates the app (migrating the database) and serves it until interrupted."""
+    """Binds the port, creates the app (migrating the database) and serves it until
+    interrupted. ``proxy``: how many reverse proxies stand in front of the server, whose
+    forwarded headers are trusted (see :func:`make_server`); 0 trusts none.
+
+    Raises ServeError naming the option when the port cannot be bound or the database
+    cannot be opened.
+    """
     from . import create_app
 
-    found = urls_for(host, port)
-    config = {"DATABASE": database} if database else {}
-    if len(found) > 1:
-        # Links and QR codes on pages opened on this machine point the other phones here.
-        config["LAN_URL"] = found[1]
-    app = create_app(config or None)
-    echo(f"Scorekeeper is running: open {found[0]}")
-    if len(found) > 1:
-        echo(f"Other phones on this network: open {found[1]}")
-        echo("or scan this code with the phone's camera:")
-        echo(terminal_qr(found[1]))
-    elif host in WILDCARD_HOSTS:
-        echo("No network address found; other phones cannot reach this machine.")
-    echo(f"Database: {app.config['DATABASE']}")
-    echo("Press Ctrl+C to stop.")
+    listening = bind(host, port)
     try:
-        run_server(app, host, port, threads, workers)
+        found = urls_for(host, port)
+        config = {"DATABASE": database} if database else {}
+        if len(found) > 1:
+            # Links and QR codes on pages opened on this machine point the other phones here.
+            config["LAN_URL"] = found[1]
+        try:
+            app = create_app(config or None)
+        except sqlite3.Error as exc:
+            path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
+            raise ServeError(f"{path}: {exc}", "--db") from None
+        except OSError as exc:
+            raise ServeError(f"{exc.filename}: {exc.strerror or exc}", "--db") from None
+        echo(f"Scorekeeper is running: open {found[0]}")
+        if len(found) > 1:
+            echo(f"Other phones on this network: open {found[1]}")
+            echo("or scan this code with the phone's camera:")
+            echo(terminal_qr(found[1]))
+        elif host in WILDCARD_HOSTS:
+            echo("No network address found; other phones cannot reach this machine.")
+        echo(f"Database: {app.config['DATABASE']}")
+        if proxy:
+            echo(
+                f"Behind {proxy} reverse prox{'ies' if proxy > 1 else 'y'}: each request's "
+                "client is the address forwarded, so let only the proxy reach this port."
+            )
+        echo("Press Ctrl+C to stop.")
+        run_server(app, listening, threads, workers, proxy)
     except KeyboardInterrupt:
         echo("Stopped.")
+    finally:
+        for sock in listening:
+            sock.close()

@@ -152,3 +152,48 @@ def test_a_write_holds_the_writer_lock_that_other_processes_queue_on(tmp_path):
         release.set()
         lock.close()
         writer.join(timeout=60)
+
+
+def migrator(path: str, barrier, results) -> None:
+    """A server process starting on ``path``: it opens (and so migrates) the file the moment
+    the other process does; reports what it got, an error's text or the schema it saw."""
+    barrier.wait(timeout=60)
+    try:
+        database = db.migrate(path)
+    except Exception as exc:  # noqa: BLE001 - the error is what the test reports
+        results.put(f"{type(exc).__name__}: {exc}")
+        return
+    try:
+        results.put(sorted(m.name for m in db.migrations.applied(database)))
+    finally:
+        database.close()
+
+
+def test_processes_that_migrate_a_new_file_at_once_take_turns(tmp_path):
+    """Two processes starting at once on a new file (issue 18, item 12): both used to
+    read it, see every migration pending, and one then failed with "database is locked".
+    Each must wait for the other's migrations instead, and find the file migrated once."""
+    context = multiprocessing.get_context("spawn")
+    every = sorted(m.name for m in db.migrations._migrations)
+    for trial in range(4):
+        path = str(tmp_path / f"new-{trial}.db")
+        barrier, results = context.Barrier(2), context.Queue()
+        processes = [
+            context.Process(target=migrator, args=(path, barrier, results)) for _ in range(2)
+        ]
+        for process in processes:
+            process.start()
+        told = [results.get(timeout=120) for _ in processes]
+        for process in processes:
+            process.join(30)
+        results.close()
+        results.join_thread()
+        assert told == [every, every], told
+        conn = sqlite3.connect(path)
+        try:
+            applied = conn.execute("SELECT name FROM _sqlite_migrations").fetchall()
+            journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        finally:
+            conn.close()
+        assert sorted(name for (name,) in applied) == every  # each applied exactly once
+        assert journal == "wal"

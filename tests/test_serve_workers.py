@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import WORKED_EXAMPLE as HAND
 
 
@@ -173,3 +175,79 @@ def test_a_worker_that_dies_leaves_the_others_accepting(tmp_path):
             phone.close()
         process.terminate()
         process.communicate(timeout=30)
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is alive: not gone, and not a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_workers_stop_when_their_master_is_killed(tmp_path):
+    """SIGKILL gives the master no chance to stop its workers (issue 18, item 11): they
+    must see it gone by themselves and let go of the port, or they serve on as orphans
+    and a new serve finds the address in use."""
+    port = free_port()
+    process, workers = start_workers(tmp_path, port)
+    phone = keep_alive(port)  # a phone's connection, open as the master dies
+    again = None
+    try:
+        status, _made = call(port, "POST", "/api/games", {"players": ["A", "B", "C", "D"]})
+        assert status == 201
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)  # not its output: orphans would hold that pipe open
+        deadline = time.monotonic() + 15
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in workers if running(pid)]
+        again = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
+            + ["--db", str(tmp_path / "again.db")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "SCOREKEEPER_SECRET_KEY": "test"},
+        )
+        wait_for(port, again)
+        status, games = call(port, "GET", "/api/games")
+        # The new server answers, from its own empty database.
+        assert status == 200 and games["games"] == [] and again.poll() is None
+    finally:
+        phone.close()
+        for pid in workers:  # orphans of a failed run: this test's own processes
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.stdout.close()
+        if again is not None:
+            again.terminate()
+            again.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("sign", ["pipe closed", "parent changed"])
+def test_a_worker_stops_on_either_sign_that_its_master_is_gone(tmp_path, sign):
+    """The two signs a worker watches, each alone: EOF on the pipe whose write end only
+    its master held, and (the fallback) a parent that is no longer its master. Either
+    way it stops serving and lets go of the port."""
+    from scorekeeper import create_app, server
+
+    app = create_app({"DATABASE": str(tmp_path / "orphan.db"), "SECRET_KEY": "test"})
+    watched, held = os.pipe()
+    if sign == "pipe closed":
+        master = os.getppid()  # still this process's parent
+        os.close(held)
+    else:
+        master = os.getpid()  # never its own parent; the pipe stays open
+    try:
+        worker = server.make_server(app, threads=1, master=(master, watched))
+        port = int(worker.effective_port)
+        worker.run()  # returns at once instead of serving
+        worker.close()
+        with socket.socket() as probe, contextlib.suppress(OSError):
+            probe.bind(("127.0.0.1", port))
+            return
+        raise AssertionError("the stopped worker still holds its port")
+    finally:
+        if sign != "pipe closed":
+            os.close(held)

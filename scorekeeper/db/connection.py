@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .migrations import apply_migrations
+from .migrations import apply_migrations, pending
 
 try:
     import fcntl
@@ -101,14 +101,21 @@ def migrate(path: str) -> Database:
 
     The pending migrations run in one transaction, and WAL is switched on only after they
     succeed: a migration that fails leaves the file exactly as it was.
+
+    Processes that start at once on one file (two ``serve``, or ``serve`` and ``import``)
+    take turns on the writer lock file for both steps: the second waits, however long the
+    first's migrations take, and then finds nothing left to do. A file already up to date
+    and in WAL is opened without any lock, as a read-only one can be.
     """
     db = connect(path)
     try:
-        apply_migrations(db)
+        if pending(db) or db.journal_mode != "wal":
+            with _other_processes_writing(db):
+                apply_migrations(db)
+                db.enable_wal()
     except BaseException:
         db.close()
         raise
-    db.enable_wal()
     return db
 
 

@@ -18,9 +18,27 @@ migrations = Migrations("scorekeeper")
 
 def apply_migrations(db: Database) -> None:
     """Applies every pending migration in one transaction: all of them, or (when one
-    fails, which raises) none, so the file is left as it was."""
-    with db.atomic():
-        migrations.apply(db)
+    fails, which raises) none, so the file is left as it was.
+
+    The transaction takes the write lock as it begins (BEGIN IMMEDIATE), before it reads
+    which migrations the file has had. Begun as a reader, two processes migrating a new
+    file at once both read it, and the second to write fails at once with "database is
+    locked": SQLite cannot wait for a reader to become a writer while another writes. A
+    writer's lock is waited for (the connection's busy timeout), and the one who waited
+    then reads a file already migrated, and applies nothing.
+    """
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        migrations.apply(db)  # each migration's own transaction nests as a savepoint
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def pending(db: Database) -> bool:
+    """Whether the file lacks a migration; read without taking any lock."""
+    return bool(migrations.pending(db))
 
 
 @migrations()
