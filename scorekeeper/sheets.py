@@ -51,6 +51,8 @@ def sheet_widths(game: Game, bids: Sequence[str] | None) -> dict[str, str]:
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - 2 * NAME_EM)))
     name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid) / 2)))
     return {"bid": f"w{bid}", "who": f"w{name}"}
+
+
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
 # numbers get the class "long", printed smaller, so that no number is ever cut.
 FITS = 6
