@@ -21,7 +21,6 @@ import pytest
 
 from .conftest import PHONE, WORKED_EXAMPLE, call_json
 from .test_accessibility import SERIOUS
-from .test_accessibility import axe as axe  # a fixture
 from .test_browser import Taps, record_worked_example
 from .test_budget import benchmark_module
 

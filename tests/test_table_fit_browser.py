@@ -19,7 +19,6 @@ import pytest
 
 from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
 from .test_accessibility import SERIOUS
-from .test_accessibility import axe as axe  # a fixture
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
 from .test_display_browser import phone as phone  # a fixture: a language and a width
