@@ -43,7 +43,9 @@ def test_start_a_bid_whist_game_and_see_the_sides(page, live_server):
     page.locator("label.key:has(input[name=first_dealer][value='3'])").click()
     page.get_by_role("button", name="Start the game").click()
     assert SCOREBOARD_URL.search(page.url)
-    assert page.locator(".totals span").all_inner_texts() == ["Ann & Cat", "Bob & Dan"]
+    # Partners one under the other: "Ann", "& Cat".
+    sides = page.locator(".totals li > span").all_inner_texts()
+    assert [" ".join(side.split()) for side in sides] == ["Ann & Cat", "Bob & Dan"]
     assert page.locator(".turn").inner_text() == "Hand 1: Dan deals, Ann bids first"
 
 
@@ -64,7 +66,12 @@ def test_a_hand_takes_at_most_8_taps_and_shows_made_before_saving(page, live_ser
     taps.key("books", 11)
     page.wait_for_function("() => document.querySelectorAll('#preview .pts').length === 2")
     assert page.locator("#preview-result").inner_text() == "made"
-    assert page.locator("#preview > span").all_text_contents() == ["Ann & Cat 0", "Bob & Dan +5"]
+    # Each partner isolated (FSI…PDI), so that mixed scripts keep their order.
+    shown = [
+        t.translate({0x2068: None, 0x2069: None})
+        for t in page.locator("#preview > span").all_text_contents()
+    ]
+    assert shown == ["Ann & Cat 0", "Bob & Dan +5"]
     taps.key("books", 9)
     page.wait_for_function("() => document.querySelector('#preview-result').textContent === 'set'")
     taps.key("books", 11)

@@ -98,7 +98,7 @@ def test_create_a_game(page, live_server):
     page.get_by_role("button", name="Start the game").click()
     assert re.search(r"/games/\d+$", page.url)
     assert page.locator(".rules").inner_text().endswith("pagat-german · to 150")
-    assert page.locator(".totals span").all_inner_texts() == SEAT_NAMES
+    assert page.locator(".totals li > span").all_inner_texts() == SEAT_NAMES
     assert page.locator(".turn").inner_text() == "Hand 1: South deals, South opens"
     assert page.locator("#record").inner_text() == "Record hand 1"
     # The creating browser remembers the game: it is listed as editable here.
@@ -145,7 +145,7 @@ def test_record_the_worked_example_within_the_tap_budget(page, live_server):
         "0/2 −40\n−40",
     ]
     assert row.locator("td.d").count() == 1 and "7/8" in row.locator("td.d").inner_text()
-    assert page.locator(".totals li.lead span").inner_text() == "West"
+    assert page.locator(".totals li.lead > span").inner_text() == "West"
     assert page.locator(".turn").inner_text() == "Hand 2: West deals, West opens"
 
 
@@ -292,7 +292,7 @@ def test_a_tie_at_the_target_plays_on(page, live_server):
     taps.save()
     assert page.locator(".banner.win").inner_text() == "South wins with 54!"
     assert page.locator("#record").count() == 0
-    assert page.locator(".totals li.lead span").inner_text() == "South"
+    assert page.locator(".totals li.lead > span").inner_text() == "South"
 
 
 def test_delete_the_last_hand_after_confirming(page, live_server):

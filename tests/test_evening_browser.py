@@ -78,7 +78,7 @@ def test_totals_carried_from_paper_reach_the_target_and_a_rematch_follows(page, 
     page.locator("#rematch").click()
     page.wait_for_url(SCOREBOARD_URL)
     assert page.url != first_game
-    assert page.locator(".totals span").all_inner_texts() == SEAT_NAMES
+    assert page.locator(".totals li > span").all_inner_texts() == SEAT_NAMES
     assert totals(page) == ["0", "0", "0", "0"]
     assert page.locator(".turn").inner_text() == "Hand 1: West deals, West opens"
 
@@ -91,7 +91,7 @@ def test_a_player_leaves_and_the_statistics_credit_each_hand(page, live_server):
     page.locator("#change").click()
     page.wait_for_url(SCOREBOARD_URL)
     assert clean(page.locator("p.seat-change").inner_text()) == "From hand 2: Eve for West"
-    assert page.locator(".totals span").all_inner_texts() == ["South", "Eve", "North", "East"]
+    assert page.locator(".totals li > span").all_inner_texts() == ["South", "Eve", "North", "East"]
     taps = Taps(page)
     taps(page.locator("#record"))
     assert page.locator("#contracts .seat[data-seat='1'] legend button").inner_text() == "Eve"

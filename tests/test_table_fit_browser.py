@@ -351,8 +351,8 @@ def test_revokes_are_a_stepper(page, live_server):
     enter_a_hand(page)
     page.locator("details.revokes summary").click()
     west = page.locator("#revokes_1")
-    more = page.get_by_role("button", name="One revoke more for West")
-    fewer = page.get_by_role("button", name="One revoke fewer for West")
+    more = page.get_by_role("button", name="One more: Revokes by West")
+    fewer = page.get_by_role("button", name="One fewer: Revokes by West")
     for button in (more, fewer):
         box = button.bounding_box()
         assert box["width"] >= TAP and box["height"] >= TAP
