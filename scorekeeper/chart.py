@@ -235,8 +235,4 @@ def game_chart(
     ``names`` in seat order (a side's partners are named one under the other)."""
     game = game or get_game()
     sides = [[names[seat] for seat in side] for side in game.sides]
-    return running_totals_svg(
-        [side[0] if len(side) == 1 else side for side in sides],
-        game.running_totals(progress),
-        **options,
-    )
+    return running_totals_svg(sides, game.running_totals(progress), **options)

@@ -322,13 +322,7 @@ def _live_context(
         "recent_hands": RECENT_HANDS,
         "changes": changes,
         "editable": editable,
-        "chart": Markup(
-            running_totals_svg(
-                [side[0] if len(side) == 1 else side for side in side_members(game)],
-                totals,
-                title=_("Running totals"),
-            )
-        )
+        "chart": Markup(running_totals_svg(side_members(game), totals, title=_("Running totals")))
         if totals
         else None,
     }

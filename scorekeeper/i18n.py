@@ -141,7 +141,7 @@ def list_of(names: Any, style: str = "standard") -> str:
     """Names as a sentence lists them in the page's language: "A, B and C", "A, B und C";
     with ``style="or"``, "A, B or C"."""
     return format_list(
-        [isolate(name if isinstance(name, str) else str(name)) for name in names],
+        [isolate(name) for name in names],
         style=style,
         locale=current_language(),
     )

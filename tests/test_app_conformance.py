@@ -43,9 +43,11 @@ from babel.messages.pofile import read_po
 
 from scorekeeper import create_app
 from scorekeeper.engine import GAMES, Game
+from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 
-from .conftest import app_config, call_json, serving
+from .conftest import app_config, serving
+from .test_browser import api
 from .toy_game import GAME as TOY
 
 pytestmark = pytest.mark.browser
@@ -212,12 +214,6 @@ def phones(browser, server) -> Iterator[Phones]:
     found.close()
 
 
-def api(base: str, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
-    status, answer = call_json(base, method, path, body, key)
-    assert status < 400, (path, status, answer)
-    return answer
-
-
 def names_for(game: Game) -> list[str]:
     return list(NAMES[: game.seats])
 
@@ -260,7 +256,7 @@ class Setup:
     game: Game
     playing: Played
     finished: Played
-    keys: list[str] = field(default_factory=list)
+    keys: set[tuple[str, int, int]] = field(default_factory=set)  # (language, width, game)
 
 
 def start_by_api(base: str, game: Game, target: int | None = None) -> tuple[int, str]:
@@ -305,7 +301,7 @@ def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
     for played in (setup.playing, setup.finished):
         if (language, width, played.id) not in setup.keys:
             page.goto(f"/games/{played.id}/edit/{played.key}")
-            setup.keys.append((language, width, played.id))
+            setup.keys.add((language, width, played.id))
     return page
 
 
@@ -410,10 +406,6 @@ def test_the_live_view(phones, setups, game, language, width):
 
 
 # --- every action, through the pages ----------------------------------------------------------
-
-
-def signed_text(points: int) -> str:
-    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 def plain_text(text: str) -> str:
@@ -543,7 +535,7 @@ def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Ent
     preview = page.locator("#preview")
     preview.locator(".pts").first.wait_for()
     shown = plain_text(preview.inner_text())
-    assert all(signed_text(p) in shown for p in points), (shown, points)
+    assert all(signed(p) in shown for p in points), (shown, points)
     page.locator("#save").click()
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
 
