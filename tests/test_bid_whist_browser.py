@@ -53,7 +53,10 @@ def test_a_hand_takes_at_most_8_taps_and_shows_made_before_saving(page, live_ser
     game_id = bid_whist_game(page, live_server)
     taps = Taps(page)
     taps(page.locator("#record"))
-    # The trump and the direction are asked once the kind says which.
+    # The trump and the direction are asked once the kind says which. The script hides
+    # them as the page loads: wait for it, as a finger does (the page may be drawn first).
+    page.wait_for_url("**/hands/new")
+    page.wait_for_function("() => document.documentElement.classList.contains('js')")
     assert page.locator("#trump").is_hidden() and page.locator("#direction").is_hidden()
     taps.key("bidder", 1)
     taps.key("level", 4)
