@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from scorekeeper import create_app, db
+from scorekeeper import db
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
     HandRecord,
@@ -34,6 +34,7 @@ from scorekeeper.engine.israeli_whist import (
     record_from_dict,
     replay,
 )
+from scorekeeper.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "build" / "bench" / "big-64000.db"

@@ -26,8 +26,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from scorekeeper import create_app, db
+from scorekeeper import db
 from scorekeeper.engine.israeli_whist import PRESETS
+from scorekeeper.web import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from big_db import fresh_database, imported_game, random_hand  # noqa: E402  (a sibling: the same legal hands)

@@ -150,7 +150,7 @@ RATIO_TARGET = 4.0
 
 def jobs_wall_times(deals: int, rules: str, jobs: int) -> tuple[float, float]:
     """Wall seconds of one run of ``deals`` deals in one process and over ``jobs``."""
-    from scorekeeper.simulation import run
+    from scorekeeper.cli.simulation import run
 
     game = find_game("israeli-whist")
     settings = game.preset(rules)

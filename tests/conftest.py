@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.web import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -41,10 +41,10 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper import create_app
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+from scorekeeper.web import create_app
 
 from .conftest import app_config, serving
 from .test_browser import api

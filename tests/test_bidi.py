@@ -361,7 +361,7 @@ def test_the_saved_message_isolates_each_name_on_an_english_page(client, hebrew_
 
 def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
     from scorekeeper.engine import get_game
-    from scorekeeper.scoreboard import describe
+    from scorekeeper.web.scoreboard import describe
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         text = describe(
@@ -372,7 +372,7 @@ def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
 
 def test_engine_messages_isolate_text_from_outside_the_catalogue(app):
     from scorekeeper.engine.core.messages import msg
-    from scorekeeper.i18n import translate
+    from scorekeeper.web.i18n import translate
 
     message = msg("two players are called %(name)s; tell them apart", name="נועה")
     with app.test_request_context(headers={"Accept-Language": "de"}):

@@ -16,8 +16,9 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, db, transfer
+from scorekeeper import db, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
+from scorekeeper.web import create_app
 
 from .conftest import WORKED_EXAMPLE, app_config, trace_statements
 from .test_review import MINUS, rows_of, text_of

@@ -9,8 +9,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.chart import HEIGHT, NAME_FONT, TICK_FONT, WIDTH, game_chart, running_totals_svg
 from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in, replay
+from scorekeeper.web.chart import (
+    HEIGHT,
+    NAME_FONT,
+    TICK_FONT,
+    WIDTH,
+    game_chart,
+    running_totals_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Avi", "Bat", "Gil", "Dana")
@@ -229,7 +236,7 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
     import pathlib
     import re
 
-    from scorekeeper.chart import COLOURS
+    from scorekeeper.web.chart import COLOURS
 
     css = (pathlib.Path(__file__).parents[1] / "static" / "app.css").read_text(encoding="utf-8")
     backgrounds = set(re.findall(r"--(?:bg|card):\s*(#[0-9a-fA-F]{6})", css)) | {"#ffffff"}
@@ -240,7 +247,7 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
 
 
 def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
-    from scorekeeper.chart import LINE_POINTS
+    from scorekeeper.web.chart import LINE_POINTS
 
     totals = [(h, -h, 2 * h, h % 7) for h in range(1, 1001)]
     svg = running_totals_svg(["A", "B", "C", "D"], totals)

@@ -39,7 +39,7 @@ from babel.messages.pofile import read_po
 from scorekeeper.engine import GAMES, Game, InvalidHand, InvalidSettings, Message, get_game
 from scorekeeper.engine.core.game import seat_values, side_values
 from scorekeeper.engine.registry import UNLISTED, register_game
-from scorekeeper.i18n import LANGUAGES as OFFERED
+from scorekeeper.web.i18n import LANGUAGES as OFFERED
 
 DEALS_PER_BOT_KIND = 2000
 TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"

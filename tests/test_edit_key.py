@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, app_config
 from .test_pages import hand_form, text_of

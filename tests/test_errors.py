@@ -5,12 +5,12 @@ import inspect
 
 import pytest
 
-from scorekeeper.cli import FieldError
+from scorekeeper.cli.commands import FieldError
 from scorekeeper.engine import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.numbers import TooManyDigits, parse_int
 from scorekeeper.engine.israeli_whist import RuleSettings, record_from_dict
-from scorekeeper.forms import FieldProblem, clean_player_names
 from scorekeeper.json_input import JsonProblem, loads
+from scorekeeper.web.forms import FieldProblem, clean_player_names
 
 ERRORS = [EngineError, ParseError, IllegalAction, InvalidSettings, TooManyDigits]
 APP_ERRORS = [FieldProblem, JsonProblem]

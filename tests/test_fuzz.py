@@ -34,10 +34,12 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from wtforms.fields.core import UnboundField
 
-from scorekeeper import api, create_app, db, transfer
+from scorekeeper import db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
-from scorekeeper.forms import GameDetailsForm, HandForm, NewGameForm
+from scorekeeper.web import create_app
+from scorekeeper.web.api import routes as api
+from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
 from .test_pages import hand_form

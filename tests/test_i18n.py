@@ -44,7 +44,7 @@ def test_changing_language_needs_a_post(client):
 
 @pytest.fixture
 def guarded_app(tmp_path):
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     from .conftest import app_config
 

@@ -20,7 +20,7 @@ import pytest
 from scorekeeper import db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
-from scorekeeper.peers import iws
+from scorekeeper.transfer.peers import iws
 
 FIXTURE = Path(__file__).parent / "fixtures" / "iws-export.json"
 
@@ -669,7 +669,7 @@ def test_the_page_speaks_hebrew(client):
 
 
 def test_the_form_needs_its_csrf_token(tmp_path):
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     from .conftest import app_config
 

@@ -225,7 +225,7 @@ def test_a_state_the_game_did_not_write_is_refused():
 def statements_of_a_save(tmp_path, monkeypatch, hands: int) -> list[str]:
     """The SQL statements of one hand POST through the API (the server's side, from the
     request's own connection) to a game that already has ``hands`` hands."""
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     app = create_app(app_config(tmp_path))
     client = app.test_client()
@@ -260,7 +260,7 @@ def test_a_hand_posts_statements_do_not_grow_with_the_hands_before_it(tmp_path, 
 def test_the_form_save_reads_no_hand_before_the_new_one(tmp_path, monkeypatch):
     """The web form's save (GET the form, POST it) runs as many statements in a game of 5
     hands as in one of 60."""
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     from .test_pages import hand_form
 

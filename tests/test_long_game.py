@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.engine.core.display import signed
-from scorekeeper.games import RECENT_HANDS
+from scorekeeper.web.games import RECENT_HANDS
 
 HANDS = RECENT_HANDS + 5
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper import create_app
-from scorekeeper.i18n import LANGUAGES, MissingCatalogue
+from scorekeeper.web import create_app
+from scorekeeper.web.i18n import LANGUAGES, MissingCatalogue
 
 from .conftest import app_config
 
@@ -42,7 +42,7 @@ NOT_IN_A_CHECKOUT = shutil.ignore_patterns(
 RUN_FROM_INSTALL = """
 import json, sys
 import scorekeeper
-from scorekeeper import create_app
+from scorekeeper.web import create_app
 app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "test"})
 client = app.test_client()
 pages = {

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.db import get_db
+from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
 

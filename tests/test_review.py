@@ -15,9 +15,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.db import get_db
-from scorekeeper.review.history import duration_text
+from scorekeeper.web import create_app
+from scorekeeper.web.review.history import duration_text
 
 from .conftest import WORKED_EXAMPLE, app_config
 from .test_pages import hand_form
@@ -494,7 +494,7 @@ def test_the_players_links_are_the_routes_own_addresses(app):
     same as url_for gives, for names a route must quote, under a prefix too."""
     from flask import url_for
 
-    from scorekeeper.review.players import _player_links
+    from scorekeeper.web.review.players import _player_links
 
     names = ["Ann", "דנה כהן", "a/b", "x y?z#", "100%", "O'Neil & co", "=sum", "ü"]
     with app.test_request_context("/", base_url="http://host/sub"):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from scorekeeper import create_app
 from scorekeeper.engine.core.display import HandView, Label, PenaltyMark, SeatView
 from scorekeeper.engine.core.messages import msg, nmsg
-from scorekeeper.scoreboard import hand_rows
+from scorekeeper.web import create_app
+from scorekeeper.web.scoreboard import hand_rows
 
 from .conftest import app_config
 

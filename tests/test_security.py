@@ -4,7 +4,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper import create_app, db
+from scorekeeper import db
+from scorekeeper.web import create_app
 
 from .conftest import app_config
 from .test_pages import hand_form, text_of
@@ -57,7 +58,7 @@ def test_the_language_switch_goes_back_where_the_player_was(client, target):
 
 @pytest.mark.parametrize("target", HOSTILE_NEXT)
 def test_safe_path_checks_what_werkzeug_will_send(target):
-    from scorekeeper.responses import safe_path
+    from scorekeeper.web.responses import safe_path
 
     assert safe_path(target, "/home") == "/home" or not leaves_the_site(safe_path(target, "/"))
 

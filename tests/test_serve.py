@@ -7,8 +7,8 @@ import segno
 from flask import request, url_for
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper import create_app, server
-from scorekeeper.cli import main
+from scorekeeper.cli import main, server
+from scorekeeper.web import create_app
 
 
 @pytest.fixture

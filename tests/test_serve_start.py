@@ -95,7 +95,7 @@ def test_a_server_starting_while_another_writes_the_secret_key_gets_that_key(tmp
     folder. A second server starting at the moment the first writes it used to find the
     file already there and still empty, and signed sessions with an empty key (1 in 10
     to 1 in 50 pairs started at once). Here the second starts exactly then."""
-    import scorekeeper
+    import scorekeeper.web
 
     instance = tmp_path / "instance"
     second: list[str] = []
@@ -103,11 +103,11 @@ def test_a_server_starting_while_another_writes_the_secret_key_gets_that_key(tmp
 
     def write_while_another_starts(fd, *args, **kwargs):
         monkeypatch.setattr(os, "fdopen", fdopen)  # the second server writes undisturbed
-        second.append(scorekeeper._instance_secret(instance))
+        second.append(scorekeeper.web._instance_secret(instance))
         return fdopen(fd, *args, **kwargs)
 
     monkeypatch.setattr(os, "fdopen", write_while_another_starts)
-    first = scorekeeper._instance_secret(instance)
+    first = scorekeeper.web._instance_secret(instance)
     monkeypatch.undo()
     assert second and first and second[0] == first
     assert (instance / "secret_key").read_text() == first

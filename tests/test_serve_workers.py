@@ -230,7 +230,8 @@ def test_a_worker_stops_on_either_sign_that_its_master_is_gone(tmp_path, sign):
     """The two signs a worker watches, each alone: EOF on the pipe whose write end only
     its master held, and (the fallback) a parent that is no longer its master. Either
     way it stops serving and lets go of the port."""
-    from scorekeeper import create_app, server
+    from scorekeeper.cli import server
+    from scorekeeper.web import create_app
 
     app = create_app({"DATABASE": str(tmp_path / "orphan.db"), "SECRET_KEY": "test"})
     watched, held = os.pipe()

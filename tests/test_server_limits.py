@@ -21,7 +21,7 @@ from contextlib import ExitStack, contextmanager
 
 import pytest
 
-from scorekeeper import server
+from scorekeeper.cli import server
 
 from .test_serve_workers import free_port, wait_for
 
@@ -29,8 +29,8 @@ HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half-sent\r\n"
 ANSWER_TIMEOUT = 30  # seconds; waitress's own default would hold a new phone for 120
 CHILD = """
 import json, sys
-from scorekeeper import create_app
-from scorekeeper.server import make_server
+from scorekeeper.web import create_app
+from scorekeeper.cli.server import make_server
 app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "test"})
 options = json.loads(sys.argv[2])
 server = make_server(app, "127.0.0.1", 0, **options)

@@ -137,7 +137,7 @@ def test_the_view_qr_code_is_an_svg_file(client, make_game):
 
 
 def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
-    from scorekeeper import share
+    from scorekeeper.web import share
 
     made = []
     monkeypatch.setattr(share, "qr_svg", lambda url: made.append(url) or "<svg ></svg>")
@@ -178,7 +178,7 @@ def test_the_edit_qr_code_comes_after_a_confirmation(editor):
 
 
 def test_a_page_opened_on_the_serving_machine_shares_the_lan_address(tmp_path):
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     from .conftest import app_config
 

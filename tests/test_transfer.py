@@ -258,7 +258,7 @@ def test_a_file_that_is_not_an_export_is_refused(database, text):
 def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monkeypatch):
     exported = transfer.export_json(database)
     target = db.migrate(str(tmp_path / "target.db"))
-    real = db.transfer._insert_game
+    real = db.bulk._insert_game
     calls = []
 
     def fail_on_second(*args):
@@ -267,7 +267,7 @@ def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monke
             raise RuntimeError("disk full")
         return real(*args)
 
-    monkeypatch.setattr(db.transfer, "_insert_game", fail_on_second)
+    monkeypatch.setattr(db.bulk, "_insert_game", fail_on_second)
     with pytest.raises(RuntimeError):
         transfer.import_file(target, exported)
     assert target["games"].count == 0 and target["hands"].count == 0
@@ -444,16 +444,16 @@ def test_a_version_2_file_with_an_unknown_game_is_refused_naming_the_game(databa
 # The command line's import and export, in a fresh interpreter: what they load and write.
 CLI_PROBE = """
 import json, sys
-import scorekeeper
+import scorekeeper.web
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import preset
 
 def no_secret(instance):
     raise AssertionError(f"a secret key was made in {instance}")
 
-scorekeeper._instance_secret = no_secret
+scorekeeper.web._instance_secret = no_secret
 codes = [entry(args) for args in json.loads(sys.argv[1])]
-loaded = sorted(m for m in ("flask_wtf", "wtforms", "scorekeeper.games") if m in sys.modules)
+loaded = sorted(m for m in ("flask_wtf", "wtforms", "scorekeeper.web.games") if m in sys.modules)
 print(json.dumps({"codes": codes, "loaded": loaded}))
 """
 

@@ -21,7 +21,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po, write_po
 from jinja2 import Environment, nodes
 
-from scorekeeper.i18n import LANGUAGES as OFFERED
+from scorekeeper.web.i18n import LANGUAGES as OFFERED
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app, transfer
 from scorekeeper import db as storage
+from scorekeeper import transfer
+from scorekeeper.web import create_app
 
 from .conftest import app_config
 

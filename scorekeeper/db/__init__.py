@@ -57,6 +57,17 @@ stored with the hand in the same ``db.atomic()`` transaction. Every row becomes 
 object through ``get_game(games.game)`` and the Game interface, never a game's own package.
 """
 
+from .bulk import (
+    ExportedGame,
+    GameRange,
+    ImportedGame,
+    ImportedHand,
+    count_games,
+    game_kinds,
+    import_games,
+    iter_games,
+    split_games,
+)
 from .connection import (
     MAX_ID,
     close_db,
@@ -115,17 +126,6 @@ from .hands import (
 )
 from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
 from .migrations import apply_migrations, migrations
-from .transfer import (
-    ExportedGame,
-    GameRange,
-    ImportedGame,
-    ImportedHand,
-    count_games,
-    game_kinds,
-    import_games,
-    iter_games,
-    split_games,
-)
 
 __all__ = [
     "MAX_ID",

@@ -38,8 +38,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import db, json_input
-from .engine import (
+from .. import db, json_input
+from ..engine import (
     DEFAULT_GAME,
     GAMES,
     EngineError,
@@ -49,11 +49,11 @@ from .engine import (
     parse_int,
     read_starting_totals,
 )
-from .engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
-from .engine.core.messages import Message, msg
-from .engine.core.numbers import shown
-from .engine.core.seating import SeatChange, check_changes
-from .names import FieldProblem, clean_game_details, clean_new_player, clean_player_names
+from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
+from ..engine.core.messages import Message, msg
+from ..engine.core.numbers import shown
+from ..engine.core.seating import SeatChange, check_changes
+from ..names import FieldProblem, clean_game_details, clean_new_player, clean_player_names
 from .peers import iws
 
 FORMAT = "scorekeeper"

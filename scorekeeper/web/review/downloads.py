@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from flask import Response, abort, current_app, request, stream_with_context
 from flask_babel import gettext as _
 
-from .. import db, transfer
+from ... import db, transfer
 from ..access import game_or_404
 from .blueprint import bp
 from .queries import BadQuery, game_id_param

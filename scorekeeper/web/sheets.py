@@ -16,11 +16,11 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from . import db
+from .. import db
+from ..engine import Game, Settings
+from ..engine.core.display import SeatView, signed, total
 from .access import game_and_hands_or_404
 from .chart import game_chart
-from .engine import Game, Settings
-from .engine.core.display import SeatView, signed, total
 from .forms import preset_label
 from .game_service import game_of, offered_game, rules_label, side_names
 from .i18n import isolate_ltr, shown, shown_ltr

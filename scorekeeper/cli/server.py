@@ -450,7 +450,7 @@ def serve(
     Raises ServeError naming the option when the port cannot be bound or the database
     cannot be opened.
     """
-    from . import create_app
+    from ..web import create_app
 
     listening = bind(host, port)
     try:

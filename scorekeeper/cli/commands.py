@@ -17,9 +17,9 @@ from pathlib import Path
 
 import click
 
-from .engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
-from .engine.core.game import ScoresTableEntry
-from .engine.registry import UNLISTED
+from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
+from ..engine.core.game import ScoresTableEntry
+from ..engine.registry import UNLISTED
 
 
 class FieldError(click.UsageError):
@@ -449,7 +449,8 @@ DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABA
 def _open_database(path: str | None):
     """The app's database, migrated: ``path``, else the file ``serve`` would use. Opened
     directly: no web app is built, so no forms are loaded and no secret key is written."""
-    from . import db, default_database
+    from .. import db
+    from ..web import default_database
 
     target = path or default_database()
     Path(target).parent.mkdir(parents=True, exist_ok=True)
@@ -473,7 +474,7 @@ def _open_database(path: str | None):
 @click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
 def export(game_id: int | None, file_format: str, output: str | None, database: str | None):
     """Export one game, or every game, as JSON or CSV."""
-    from . import db, transfer
+    from .. import db, transfer
 
     connection = _open_database(database)
     try:
@@ -511,7 +512,7 @@ def import_games(file: str, database: str | None) -> None:
     """Import games from a JSON export: every hand is checked by the engine, and a bad
     file is refused whole, naming the game, hand and field. Each imported game gets a new
     edit key, printed here; a game keeps its id unless the database already has it."""
-    from . import transfer
+    from .. import transfer
 
     try:
         with open(file, "rb") as handle:
@@ -582,7 +583,3 @@ def entry(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(entry())

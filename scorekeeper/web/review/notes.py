@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
-from .. import db
+from ... import db
 from ..access import game_or_404, require_edit
 from ..forms import FieldProblem, GameDetailsForm, clean_game_details
 from ..i18n import translate

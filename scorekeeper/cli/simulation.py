@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .engine import Game, find_game
-from .engine.core.game import SimulationTally
+from ..engine import Game, find_game
+from ..engine.core.game import SimulationTally
 
 SHARES_PER_JOB = 4
 """Shares per worker process: a few, so a worker that finishes early takes another."""

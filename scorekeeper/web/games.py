@@ -22,7 +22,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from . import db, share
+from .. import db
+from ..engine import GAMES, EngineError, Game
+from ..engine.core.display import signed
+from ..engine.core.game import partnered
+from ..engine.core.seats import leaders_of
+from . import share
 from .access import (
     can_edit,
     forget_key,
@@ -33,10 +38,6 @@ from .access import (
     require_edit,
 )
 from .chart import running_totals_svg
-from .engine import GAMES, EngineError, Game
-from .engine.core.display import signed
-from .engine.core.game import partnered
-from .engine.core.seats import leaders_of
 from .forms import (
     ConfirmForm,
     FieldProblem,

@@ -30,8 +30,8 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from .engine.core.display import Label, Notation, SignedPoints
-from .engine.core.messages import Message
+from ..engine.core.display import Label, Notation, SignedPoints
+from ..engine.core.messages import Message
 from .responses import safe_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}

@@ -68,9 +68,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import EngineError, get_game, read_starting_totals
-from ..engine.core.messages import Message, msg
-from ..engine.core.numbers import shown
+from ...engine import EngineError, get_game, read_starting_totals
+from ...engine.core.messages import Message, msg
+from ...engine.core.numbers import shown
 
 APP = "Israeli Whist Scorekeeper"
 GAME = "israeli-whist"

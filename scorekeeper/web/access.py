@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import abort, request, session
 from flask_babel import gettext as _
 
-from .db import Game, StoredHand, get_db, key_matches, load_game, load_game_with_hands
+from ..db import Game, StoredHand, get_db, key_matches, load_game, load_game_with_hands
 
 SESSION_KEYS = "edit_keys"
 # A session cookie must stay well under 4 KB; the oldest games are forgotten first.

@@ -14,15 +14,15 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from . import db
-from .engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
-from .engine.core.game import partnered
-from .engine.core.game import side_names as sides_of
-from .engine.core.messages import msg
-from .engine.core.seating import SeatChange
+from .. import db
+from ..engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
+from ..engine.core.game import partnered
+from ..engine.core.game import side_names as sides_of
+from ..engine.core.messages import msg
+from ..engine.core.seating import SeatChange
+from ..names import clean_new_player
 from .forms import FieldProblem, clean_player_names, preset_label
 from .i18n import Partners, translate
-from .names import clean_new_player
 
 
 def game_of(game: db.Game | Mapping[str, Any]) -> Game:

@@ -12,9 +12,9 @@ from flask import render_template
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import db
-from ..engine import get_game
-from ..engine.core.display import total
+from ... import db
+from ...engine import get_game
+from ...engine.core.display import total
 from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
 from ..i18n import translate
 from .blueprint import bp

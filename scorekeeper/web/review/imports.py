@@ -18,7 +18,7 @@ from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import SubmitField
 
-from .. import db, transfer
+from ... import db, transfer
 from ..access import remember_key
 from ..errors import _http_error as http_error  # every other page's 413, unchanged
 from ..forms import PageForm

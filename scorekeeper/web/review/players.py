@@ -15,11 +15,11 @@ from flask import abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import db
+from ... import db
+from ...engine import DEFAULT_GAME, get_game
+from ...engine.core.display import mean_figure, total
+from ...engine.core.seating import sum_rivalries
 from ..chart import game_chart
-from ..engine import DEFAULT_GAME, get_game
-from ..engine.core.display import mean_figure, total
-from ..engine.core.seating import sum_rivalries
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of, kind_name, offered_games
 from ..i18n import isolate, shown_ltr, translate

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .engine import Game, get_game
+from ..engine import Game, get_game
 
 WIDTH = 320
 HEIGHT = 200

@@ -12,9 +12,9 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .engine import Game, Message, Settings
-from .engine.core.display import Label, PenaltyMark, signed, total
-from .engine.core.game import partnered
+from ..engine import Game, Message, Settings
+from ..engine.core.display import Label, PenaltyMark, signed, total
+from ..engine.core.game import partnered
 from .i18n import bdi, isolate, isolate_ltr, shown
 
 

@@ -27,11 +27,10 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import HiddenInput
 
-from .engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
-from .engine.core.form import FormField, HandFormSpec, Step
-from .engine.core.seats import SEATS
-from .i18n import PageText, isolate, isolate_ltr, list_of, translate
-from .names import (  # noqa: F401  (re-exported: views import them from here)
+from ..engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
+from ..engine.core.form import FormField, HandFormSpec, Step
+from ..engine.core.seats import SEATS
+from ..names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
@@ -41,6 +40,7 @@ from .names import (  # noqa: F401  (re-exported: views import them from here)
     clean_name,
     clean_player_names,
 )
+from .i18n import PageText, isolate, isolate_ltr, list_of, translate
 
 
 def options(pairs) -> list[SelectChoice]:

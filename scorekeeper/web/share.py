@@ -30,7 +30,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from . import db
+from .. import db
 from .access import game_or_404, remember_key, remembered_key, require_edit
 from .forms import ConfirmForm
 

@@ -11,8 +11,8 @@ from typing import Any
 from flask import current_app, request, url_for
 from flask_babel import gettext as _
 
-from .. import db
-from ..engine import GAMES
+from ... import db
+from ...engine import GAMES
 from ..forms import MAX_NAME_LENGTH
 from ..i18n import isolate
 

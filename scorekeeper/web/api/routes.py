@@ -13,14 +13,14 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from . import db, json_input
-from .access import bearer_key
-from .engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse_int
-from .engine.core.game import ScoresTableEntry, side_values
-from .errors import json_error
-from .forms import FieldProblem, clean_game_details
-from .game_service import change_seat as seat_player
-from .game_service import game_of, rules_label, start_game
+from ... import db, json_input
+from ...engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse_int
+from ...engine.core.game import ScoresTableEntry, side_values
+from ..access import bearer_key
+from ..errors import json_error
+from ..forms import FieldProblem, clean_game_details
+from ..game_service import change_seat as seat_player
+from ..game_service import game_of, rules_label, start_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

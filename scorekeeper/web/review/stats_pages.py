@@ -13,11 +13,11 @@ from typing import Any
 
 from flask import render_template
 
-from .. import db
+from ... import db
+from ...engine import Game
+from ...engine.core.display import FigureLine, total
+from ...engine.core.game import partnered
 from ..access import game_and_hands_or_404
-from ..engine import Game
-from ..engine.core.display import FigureLine, total
-from ..engine.core.game import partnered
 from ..game_service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
 from .blueprint import bp

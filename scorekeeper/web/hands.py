@@ -24,10 +24,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from . import db
+from .. import db
+from ..engine import EngineError, InvalidHand
+from ..engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
 from .access import game_or_404, require_edit
-from .engine import EngineError, InvalidHand
-from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
 from .forms import DeleteHandForm, HandForm, hand_form_for
 from .game_service import game_of, side_names
 from .i18n import isolate, shown, translate

@@ -1,0 +1,153 @@
+"""The table app: its factory, and a module per blueprint (``games``, ``hands``, ``sheets``,
+``share``, ``pwa``, ``review/``, ``api/``) beside what they share (forms, the scoreboard,
+the chart, access by edit key, responses, error handlers, languages).
+
+``create_app`` imports Flask only when called, so that the command line can find the
+default database without loading it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+PACKAGE = Path(__file__).resolve().parent.parent  # scorekeeper/
+ROOT = PACKAGE.parent
+# Templates and static files live at the top of a checkout; a built package carries them
+# inside itself (see setup.py).
+# The app is named after the package, so that its instance folder stays where it always was.
+APP_NAME = "scorekeeper"
+PAGES = PACKAGE if (PACKAGE / "templates").is_dir() else ROOT
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Builds the table app. ``test_config`` overrides any setting, e.g. ``DATABASE``.
+
+    The database defaults to ``scorekeeper.db`` in the instance folder; the environment
+    variable ``SCOREKEEPER_DATABASE`` overrides it. The secret key comes from
+    ``SCOREKEEPER_SECRET_KEY`` or from a file the app writes once in the instance folder,
+    so that sessions (and the edit links a phone remembers) survive a restart.
+    """
+    from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
+
+    from .. import db
+    from . import (
+        api,
+        errors,
+        game_service,
+        games,
+        hands,
+        i18n,
+        pwa,
+        responses,
+        review,
+        share,
+        sheets,
+    )
+
+    app = Flask(
+        APP_NAME,
+        instance_relative_config=True,
+        template_folder=str(PAGES / "templates"),
+        static_folder=str(PAGES / "static"),
+    )
+    app.config.from_mapping(
+        DATABASE=os.environ.get("SCOREKEEPER_DATABASE")
+        or os.path.join(app.instance_path, "scorekeeper.db"),
+        # A hand can take longer than an hour to play; the token lives as long as the session.
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The cookie is re-sent when it changes, not on every page view.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        # Static URLs carry a content hash (see responses.static_url), so they never go stale.
+        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        # Rendered scoreboards kept in memory (0 turns the cache off, e.g. to measure).
+        PAGE_CACHE_SIZE=int(os.environ.get("SCOREKEEPER_PAGE_CACHE", "256")),
+        # Bounds on one request's work, so that none holds a server thread for long however
+        # many games the database holds: games per page of History and of a player's page,
+        # hands replayed for career and head-to-head figures, hands in one export file.
+        PAGE_SIZE=20,
+        FIGURES_MAX_HANDS=5_000,
+        EXPORT_MAX_HANDS=5_000,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(
+            Path(app.instance_path)
+        )
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    # Templates are indented for people; the phone gets pages without that whitespace.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    db.init_app(app)
+    i18n.init_app(app)
+    # Before CSRFProtect, whose check reads the form: the import page takes larger files.
+    review.imports.init_app(app)
+    csrf = CSRFProtect(app)
+    csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
+    csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
+    csrf.exempt(games.rematch)  # on a cached page too: checked the same way
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_blueprint(share.bp)
+    app.register_blueprint(pwa.bp)
+    errors.init_app(app)
+    responses.init_app(app)
+    app.jinja_env.filters["kind_name"] = game_service.kind_name
+    return app
+
+
+def default_database() -> str:
+    """The database file the app uses when none is given: ``$SCOREKEEPER_DATABASE``, else
+    ``scorekeeper.db`` in the instance folder Flask finds for this package. Found without
+    building the app, for the command line's import and export."""
+    from flask.sansio.scaffold import find_package
+
+    if os.environ.get("SCOREKEEPER_DATABASE"):
+        return os.environ["SCOREKEEPER_DATABASE"]
+    prefix, package_path = find_package(APP_NAME)
+    if prefix is None:
+        instance = os.path.join(package_path, "instance")
+    else:
+        instance = os.path.join(prefix, "var", f"{APP_NAME}-instance")
+    return os.path.join(instance, "scorekeeper.db")
+
+
+def _instance_secret(instance: Path) -> str:
+    """The key in the instance folder's ``secret_key``, written there first if missing.
+
+    The key is written to a file of its own and then linked to its name, which fails if
+    the name is taken: the file never exists without its key, so a server starting at the
+    same moment as another reads the other's whole key (never an empty one) and both sign
+    sessions alike.
+    """
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    instance.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd, draft = tempfile.mkstemp(prefix=".secret_key-", dir=instance)  # mode 0o600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(key)
+        os.link(draft, path)
+    except FileExistsError:  # another process wrote it first
+        return path.read_text(encoding="utf-8").strip()
+    finally:
+        os.unlink(draft)
+    return key
