@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from .command_line import HandOption, ScoredHand
 from .display import FigureLine, HandView, RevisionView, RulesLine
 from .form import HandFormSpec
 from .messages import Message, msg
@@ -489,6 +490,20 @@ class ScoresTableEntry(Protocol):
         """The hand's ``preview``; raises InvalidHand naming the field and the rule.
         ``declarer`` (a seat) is needed only where the rules count the declarer's miss
         more."""
+        ...
+
+
+@runtime_checkable
+class ScoresFromOptions(Protocol):
+    """A game that says how ``scorekeeper score --game KEY`` takes its hand: the options
+    (``command_line.HandOption``) and how they score. A game without it is scored from
+    its ``hand_fields`` (``command_line.options_from_fields``)."""
+
+    hand_options: tuple[HandOption, ...]
+
+    def score_hand(self, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
+        """The hand typed as ``hand_options`` (by name; None for one not given, False for
+        a flag not given), scored; raises EngineError naming the field."""
         ...
 
 
