@@ -318,7 +318,7 @@ class HandForm(PageForm):
         return described.hidden_when_single and len(described.choices) <= 1
 
     def add_engine_error(self, field: str, message: str) -> None:
-        """Puts an engine error (``contracts[2]``, ``tricks``, ``bid``...) beside its field,
+        """Puts an engine error (a body's key, ``key[2]`` for one seat's) beside its field,
         its step, or at the top for the hand as a whole."""
         target = self.spec.error_target(field)
         if self.spec.field_named(target) is not None:

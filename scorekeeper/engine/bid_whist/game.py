@@ -105,6 +105,7 @@ class BidWhist:
         preview_outcome=True,
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
+        group_titles={"auction": msg("Auction")},
     )
     csv_columns = (
         CsvColumn("bidder", after="dealer"),

@@ -14,7 +14,7 @@ registered game through the same checks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
@@ -76,6 +76,15 @@ class PageWords:
     ``%(total)s``."""
     points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
     """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
+    penalty_mark: Message | None = None
+    """The mark of a penalty (``PenaltyMark``) in the scoreboard's legend, and beside it
+    ``penalty_legend``, what it is; ``penalty_note`` says the same under the printed sheet.
+    None: the game marks no penalties."""
+    penalty_legend: Message | None = None
+    penalty_note: Message | None = None
+    group_titles: Mapping[str, Message] = field(default_factory=dict)
+    """The new-game form's titles of the game's own groups of knobs (``Knob.group``), by
+    group; the app titles the groups every game may have (deal, scoring, play, end)."""
 
 
 CSV_SHARED_COLUMNS: tuple[str, ...] = (

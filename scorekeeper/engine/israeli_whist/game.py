@@ -155,6 +155,17 @@ class IsraeliWhist:
         win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: contract/tricks."),
         points_heads=(msg("Contract"), msg("Made")),
+        penalty_mark=display.REVOKE_MARK,
+        penalty_legend=msg("revoke and its penalty"),
+        penalty_note=msg(
+            "%(mark)s a caught revoke and its penalty, apart from the contract's points.",
+            mark=display.REVOKE_MARK,
+        ),
+        group_titles={
+            "auction": msg("Auction"),
+            "contracts": msg("Contracts"),
+            "zeros": msg("Zero bids"),
+        },
     )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
