@@ -136,7 +136,7 @@ def start_game(
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     game = get_game(game_key)
-    names = clean_player_names(players)
+    names = clean_player_names(players, game.seats)
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)

@@ -419,7 +419,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     if game_id is not None:
         game_id = _whole(game_id, where, "id", 1)
     try:
-        players = tuple(clean_player_names(entry.get("players")))
+        players = tuple(clean_player_names(entry.get("players"), game.seats))
         name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
     except FieldProblem as exc:
         raise ImportProblem(where, exc.field, exc.message) from None
