@@ -20,20 +20,20 @@ from tests import toy_game
 NAMES = ["Ann", "Bob", "Cat"]
 
 
-def _three_seat_toy() -> Game:
-    """The toy game with three seats under a key of its own, built from its very source."""
+def toy_with_seats(seats: int) -> Game:
+    """The toy game with ``seats`` seats under a key of its own, built from its very source."""
     source = Path(toy_game.__file__).read_text(encoding="utf-8")
     assert source.count("SEATS = 4") == 1 and source.count('key = "toy-high-card"') == 1
-    source = source.replace("SEATS = 4", "SEATS = 3")
-    source = source.replace('key = "toy-high-card"', 'key = "toy-three-seats"')
-    module = types.ModuleType("tests.toy_three_seats")
+    source = source.replace("SEATS = 4", f"SEATS = {seats}")
+    source = source.replace('key = "toy-high-card"', f'key = "toy-{seats}-seats"')
+    module = types.ModuleType(f"tests.toy_{seats}_seats")
     module.__file__ = toy_game.__file__
     sys.modules[module.__name__] = module
-    exec(compile(source, "toy_three_seats", "exec"), module.__dict__)
+    exec(compile(source, module.__name__, "exec"), module.__dict__)
     return module.GAME
 
 
-THREE = _three_seat_toy()
+THREE = toy_with_seats(3)
 
 
 @pytest.fixture
