@@ -194,7 +194,7 @@ def score(
 
 
 def _option_of(exc: EngineError) -> str:
-    """The command-line option an engine error's field came from: ``tricks[2]`` is --tricks."""
+    """The command-line option an engine error's field came from: ``name[2]`` is --name."""
     return "--" + (exc.field or "input").split("[")[0].replace("_", "-")
 
 

@@ -1,7 +1,7 @@
 """Forms check shape only (text, numbers, choices); the engine decides what is legal.
 
-Choices come from the engine's constants, so a form never offers a level, denomination or
-trick count the engine does not know.
+Choices come from the game's form description (``Game.hand_form``), so a form never
+offers a value the engine does not know.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 
 def _path_to(value: Any, wanted: object) -> str:
-    """Where ``wanted`` sits in ``value``, as ``games[1].hands[0].tricks[2]``; "" for
+    """Where ``wanted`` sits in ``value``, as ``games[1].hands[0].points[2]``; "" for
     ``value`` itself."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:

@@ -125,17 +125,17 @@ class _Text:
 # None when it bid nothing): d = the side the hand is about, k = the dealer, m = made,
 # x = missed.
 _CELL_CLASSES = {
-    (declared, dealt, made): " ".join(
+    (about, dealt, made): " ".join(
         mark
         for mark, holds in (
-            ("d", declared),
+            ("d", about),
             ("k", dealt),
             ("m", made is True),
             ("x", made is False),
         )
         if holds
     )
-    for declared in (False, True)
+    for about in (False, True)
     for dealt in (False, True)
     for made in (None, False, True)
 }
