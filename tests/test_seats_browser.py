@@ -76,3 +76,18 @@ def test_every_page_at_360_px(phone, setups, axe, game):
         found = page_problems(phone, axe, url, "en", game, titled=name in PAGES)
         problems += [f"{name} ({url}): {problem}" for problem in found]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", SEATED, ids=lambda game: game.key)
+def test_the_new_game_page_names_every_seats_dealer_key(phone, server, game):
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(f"/games/new?game={game.key}")
+    names = [f"Player {s}" for s in range(game.seats)]
+    for seat, name in enumerate(names):
+        phone.fill(f'input[name="player_{seat}"]', name)
+    keys = phone.locator('input[name="first_dealer"]:not([value="random"]) + span')
+    assert keys.all_inner_texts() == names
+    phone.fill('input[name="player_0"]', "")
+    assert keys.first.inner_text() == "1st"
+    assert errors == []
