@@ -78,8 +78,8 @@ class PageWords:
     """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
     penalty_mark: Message | None = None
     """The mark of a penalty (``PenaltyMark``) in the scoreboard's legend, and beside it
-    ``penalty_legend``, what it is; ``penalty_note`` says the same under the printed sheet.
-    None: the game marks no penalties."""
+    ``penalty_legend``, what it is; ``penalty_note`` says the same under the printed sheet,
+    the mark as ``%(mark)s``. None: the game marks no penalties."""
     penalty_legend: Message | None = None
     penalty_note: Message | None = None
     group_titles: Mapping[str, Message] = field(default_factory=dict)
