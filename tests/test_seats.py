@@ -16,6 +16,8 @@ import pytest
 
 from scorekeeper.engine import GAMES, Game
 from tests import toy_game
+from tests.test_toy_game import csrf, record, text_of
+from tests.test_toy_game import start as toy_start
 
 NAMES = ["Ann", "Bob", "Cat"]
 
@@ -43,39 +45,8 @@ def three(monkeypatch):
     return THREE
 
 
-def text_of(response) -> str:
-    return response.get_data(as_text=True)
-
-
-def csrf(page: str) -> str:
-    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    return found.group(1) if found else ""
-
-
-def start(client, names=NAMES) -> int:
-    page = text_of(client.get(f"/games/new?game={THREE.key}"))
-    response = client.post(
-        f"/games/new?game={THREE.key}",
-        data={
-            "csrf_token": csrf(page),
-            **{f"player_{s}": name for s, name in enumerate(names)},
-            "first_dealer": "2",
-            "rules": "toy",
-            "target": "",
-            "points": "2",
-        },
-    )
-    assert response.status_code == 302, text_of(response)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
-
-
-def record(client, game_id: int, winner: int):
-    page = text_of(client.get(f"/games/{game_id}/hands/new"))
-    number = re.search(r'name="number" type="hidden" value="(\d+)"', page).group(1)
-    return client.post(
-        f"/games/{game_id}/hands/new",
-        data={"csrf_token": csrf(page), "number": number, "winner": str(winner), "save": "1"},
-    )
+def start(client) -> int:
+    return toy_start(client, THREE, NAMES, first_dealer="2")
 
 
 def test_the_new_game_form_asks_for_three_players(client, three):

@@ -11,20 +11,7 @@ import pytest
 from scorekeeper.engine import GAMES
 
 from .conftest import serving
-from .test_app_conformance import (
-    PAGES,
-    Played,
-    Setup,
-    address,
-    names_for,
-    page_problems,
-    pages_of,
-    play_to_the_end,
-    roomy_target,
-    simulated_hands,
-    start_by_api,
-)
-from .test_browser import api
+from .test_app_conformance import PAGES, Setup, address, page_problems, pages_of, setup_of
 from .test_seats import THREE, toy_with_seats
 
 pytestmark = pytest.mark.browser
@@ -45,15 +32,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def setups(server) -> dict[str, Setup]:
-    found = {}
-    for game in SEATED:
-        game_id, key = start_by_api(server, game, roomy_target(game))
-        hands = simulated_hands(game, 4)
-        for hand in hands:
-            api(server, "POST", f"/api/games/{game_id}/hands", hand, key)
-        playing = Played(game_id, key, names_for(game), len(hands))
-        found[game.key] = Setup(game, playing, play_to_the_end(server, game))
-    return found
+    return {game.key: setup_of(server, game) for game in SEATED}
 
 
 @pytest.fixture(scope="module")
