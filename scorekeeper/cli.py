@@ -123,17 +123,19 @@ class _HandCommand(click.Command):
         return [*_hand_params(tuple(_known_games())), *super().get_params(ctx)]
 
 
-_HAND_PARAMS: dict[tuple[Game, ...], list[click.Parameter]] = {}
+# Built once for each set of known games (by key and object: a game need not be hashable).
+_HAND_PARAMS: dict[tuple[tuple[str, int], ...], list[click.Parameter]] = {}
 
 
 def _hand_params(games: tuple[Game, ...]) -> list[click.Parameter]:
-    if games not in _HAND_PARAMS:
+    known = tuple((game.key, id(game)) for game in games)
+    if known not in _HAND_PARAMS:
         found: dict[str, tuple[HandOption, list[str]]] = {}
         for game in games:
             for option in hand_options(game):
                 named = found.setdefault(option.name, (option, []))[1]
                 named.append(str(game.name))
-        _HAND_PARAMS[games] = [
+        _HAND_PARAMS[known] = [
             click.Option(
                 [option.option, option.name],
                 **({"is_flag": True} if option.flag else {}),
@@ -142,7 +144,7 @@ def _hand_params(games: tuple[Game, ...]) -> list[click.Parameter]:
             )
             for option, named in found.values()
         ]
-    return _HAND_PARAMS[games]
+    return _HAND_PARAMS[known]
 
 
 @main.command(cls=_HandCommand)
