@@ -6,8 +6,8 @@ limit (a ``ValueError`` that is no ``JSONDecodeError``), and values that parse b
 nested so deep that any later recursive walk of them (``repr``, ``==``) fails. ``loads``
 turns each into a :class:`JsonProblem`, and reads every integer through the engine's
 ``parse_int``, so JSON numbers follow the same rule as every other number; one too long to
-read is reported with its place in the document, e.g. ``revokes[0] has more than 18
-digits``.
+read is reported with its place in the document, e.g. ``games[1].hands[0] has more than
+18 digits``.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from typing import Any
 
 from .engine import ParseError, parse_int
 
-# Our documents nest a few levels (a file's games, their revisions, a hand, its
-# contracts: 7); 32 leaves room for any honest client and none for a recursion attack.
+# Our documents nest a few levels (a file's games, their revisions, a hand, a list in
+# it: 7); 32 leaves room for any honest client and none for a recursion attack.
 MAX_DEPTH = 32
 
 
 class JsonProblem(ValueError):
     """Text that cannot be taken as JSON. ``field`` is ``encoding`` or ``json`` for the text
-    as a whole, or the path of one value (``revokes[0]``, ``games[1].hands[0].tricks[2]``).
+    as a whole, or the path of one value (``winner``, ``games[1].hands[0].points[2]``).
     Takes (message, field), as every error type of scorekeeper does."""
 
     def __init__(self, message: str, field: str) -> None:
@@ -93,7 +93,7 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 
 def _path_to(value: Any, wanted: object) -> str:
-    """Where ``wanted`` sits in ``value``, as ``games[1].hands[0].tricks[2]``; "" for
+    """Where ``wanted`` sits in ``value``, as ``games[1].hands[0].points[2]``; "" for
     ``value`` itself."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:

@@ -12,8 +12,18 @@ from .engine.core.messages import Message, msg, nmsg
 from .engine.core.seats import SEATS
 
 MAX_NAME_LENGTH = 30
-# The players as messages name them. Messages, so that the JSON API's text stays English.
-PLAYER_ORDINALS = (msg("1st player"), msg("2nd player"), msg("3rd player"), msg("4th player"))
+# The players as messages name them, for games of up to eight. Messages, so that the JSON
+# API's text stays English.
+PLAYER_ORDINALS = (
+    msg("1st player"),
+    msg("2nd player"),
+    msg("3rd player"),
+    msg("4th player"),
+    msg("5th player"),
+    msg("6th player"),
+    msg("7th player"),
+    msg("8th player"),
+)
 
 
 class FieldProblem(ValueError):
@@ -47,16 +57,21 @@ def _one_name(value: Any, field: str, not_text: Message, blank: Message) -> str:
     return name
 
 
-def clean_player_names(values: Any) -> list[str]:
-    """Returns four cleaned, distinct names; raises FieldProblem naming ``players[i]``."""
+def clean_player_names(values: Any, seats: int = SEATS) -> list[str]:
+    """Returns ``seats`` cleaned, distinct names (a game's ``Game.seats``); raises
+    FieldProblem naming ``players[i]``."""
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        raise FieldProblem(msg("players must be a list of 4 names in clockwise order"), "players")
-    if len(values) != SEATS:
+        raise FieldProblem(
+            msg("players must be a list of %(seats)d names in clockwise order", seats=seats),
+            "players",
+        )
+    if len(values) != seats:
         raise FieldProblem(
             nmsg(
-                "there is %(num)d name; a game needs 4",
-                "there are %(num)d names; a game needs 4",
+                "there is %(num)d name; a game needs %(seats)d",
+                "there are %(num)d names; a game needs %(seats)d",
                 len(values),
+                seats=seats,
             ),
             "players",
         )

@@ -17,7 +17,7 @@
     revision: form.elements.revision ? form.elements.revision.value : "",
   });
 
-  // The entries in page order; a tricks count that filled itself in is left out, so that
+  // The entries in page order; a count that filled itself in (a ``sum`` rule) is left out, so that
   // hand.js fills it in again.
   function entries() {
     return Array.from(form.elements)

@@ -87,7 +87,7 @@
   }
 
   // A folded step's head reads it back: the names chosen, then the rest in one run, short
-  // keys side by side ("7♥"), words apart ("4 uptown ♥").
+  // keys side by side ("7♥"), words apart.
   function heads() {
     foldSteps.forEach((step) => {
       const names = [];
@@ -236,7 +236,7 @@
       $("#" + rule.step + " h2 output").textContent = !named.length
         ? ""
         : word
-          ? text(rule.text_word, { total: sum, over_under: text(word, {}) })
+          ? text(rule.text_word, { total: sum, word: text(word, {}) })
           : text(rule.text, { total: sum });
     });
   }
@@ -361,8 +361,8 @@
     return null;
   }
 
-  // After a tap in a step, the next empty field of that same step (a pass round's tricks
-  // are counted without contracts), then the first empty one of the form.
+  // After a tap in a step, the next empty field of that same step (a step may be filled
+  // while an earlier one stays empty), then the first empty one of the form.
   function advance(from) {
     const target = (from && nextIn(from)) || next();
     if (target) activate(target);
@@ -402,7 +402,7 @@
     if (who) activate(who.closest(".seat"));
   });
 
-  // Counts with a − and a + around them (revokes), so that a tap (not deleting a 0 and
+  // Counts with a − and a + around them (a folded group's penalties), so that a tap (not deleting a 0 and
   // typing) changes one. Without JavaScript the number box alone does the job.
   $$('details input[type="number"]').forEach((input) => {
     const label = input.dataset.label || "";

@@ -24,12 +24,12 @@
     }
   }
 
-  // Each key keeps the label the server gave it ("1st"...) for while its name is blank.
-  const dealerKeys = [0, 1, 2, 3].map((s) => {
-    const key = form.querySelector('input[name="first_dealer"][value="' + s + '"] + span');
-    if (key) key.dataset.seat = key.textContent;
-    return key;
-  });
+  // Each seat's key keeps the label the server gave it ("1st"...) for while its name is
+  // blank: one key per seat of the game.
+  const dealerKeys = Array.from(
+    form.querySelectorAll('input[name="first_dealer"]:not([value="random"]) + span')
+  );
+  dealerKeys.forEach((key) => { key.dataset.seat = key.textContent; });
 
   // The sides as they will sit, named as the players are typed (a partnership game).
   const sideNames = Array.from(form.querySelectorAll("#sides bdi[data-seat], #starting bdi[data-seat]"));
@@ -40,9 +40,9 @@
       const name = form.elements["player_" + el.dataset.seat].value.trim();
       el.textContent = name || el.dataset.label;
     });
-    dealerKeys.forEach((key, s) => {
-      const name = form.elements["player_" + s].value.trim();
-      if (!key) return;
+    dealerKeys.forEach((key) => {
+      const player = form.elements["player_" + key.previousElementSibling.value];
+      const name = player ? player.value.trim() : "";
       key.textContent = name || key.dataset.seat;
       key.parentNode.title = key.textContent; // the whole name, when the key cuts it short
     });

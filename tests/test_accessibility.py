@@ -94,7 +94,7 @@ def prepare(page, name: str) -> None:
         taps = Taps(page)
         for key, value in (("bidder", 2), ("level", 5), ("kind", "NT"), ("direction", "low")):
             taps.key(key, value)
-        page.locator("details.revokes summary").click()
+        page.locator("details.folded summary").click()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

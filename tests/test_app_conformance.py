@@ -281,18 +281,20 @@ def play_to_the_end(base: str, game: Game) -> Played:
     return Played(game_id, key, names_for(game), hands)
 
 
+def setup_of(base: str, game: Game) -> Setup:
+    """A game's two games for the page matrix, made through the API."""
+    game_id, key = start_by_api(base, game, roomy_target(game))
+    hands = simulated_hands(game, 4)
+    for hand in hands:
+        api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
+    playing = Played(game_id, key, names_for(game), len(hands))
+    return Setup(game, playing, play_to_the_end(base, game))
+
+
 @pytest.fixture(scope="module")
 def setups(server) -> dict[str, Setup]:
-    """Every game's two games for the page matrix, made through the API."""
-    found = {}
-    for game in GAMES_UNDER_TEST:
-        game_id, key = start_by_api(server, game, roomy_target(game))
-        hands = simulated_hands(game, 4)
-        for hand in hands:
-            api(server, "POST", f"/api/games/{game_id}/hands", hand, key)
-        playing = Played(game_id, key, names_for(game), len(hands))
-        found[game.key] = Setup(game, playing, play_to_the_end(server, game))
-    return found
+    """Every game's two games for the page matrix."""
+    return {game.key: setup_of(server, game) for game in GAMES_UNDER_TEST}
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):

@@ -139,8 +139,8 @@ def test_the_bid_whist_form_fits_360_px_with_long_names(phone, live_server):
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     assert_keys_fit(page, "#bid")
     assert_keys_fit(page, "#taken", 13)
-    page.locator("details.revokes summary").click()
-    steppers = page.locator("details.revokes .stepper").evaluate_all(
+    page.locator("details.folded summary").click()
+    steppers = page.locator("details.folded .stepper").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().toJSON())"
     )
     assert len(steppers) == 2

@@ -229,7 +229,7 @@ def test_the_print_page_reads_on_a_phone(phone, live_server):
     scroll, client = page.evaluate(NO_OVERFLOW)
     assert scroll <= width and client <= width, (scroll, client)
     chart = page.locator("figure.chart").bounding_box()
-    for rules in (".rules .scoring", ".rules .contracts", ".rules .rule"):
+    for rules in (".rules .scoring", ".rules .points-table", ".rules .rule"):
         assert not boxes_meet(chart, page.locator(rules).bounding_box()), rules
     # The wide tables scroll in their own boxes, which stay on the screen.
     for box in page.locator(".scroll").all():

@@ -273,7 +273,7 @@ def test_sections_that_open_and_close_have_a_marker(page, live_server):
     for path, summary in (
         ("/games/new?game=israeli-whist", "details.house summary"),
         (f"/games/{created['id']}", "details.share summary"),
-        (f"/games/{created['id']}/hands/new", "details.revokes summary"),
+        (f"/games/{created['id']}/hands/new", "details.folded summary"),
     ):
         page.goto(path)
         marker = page.locator(summary)
@@ -349,7 +349,7 @@ def test_offline_the_hand_form_shows_one_notice_that_covers_nothing(page, live_s
 def test_revokes_are_a_stepper(page, live_server):
     open_hand_form(page, live_server, SEAT_NAMES)
     enter_a_hand(page)
-    page.locator("details.revokes summary").click()
+    page.locator("details.folded summary").click()
     west = page.locator("#revokes_1")
     more = page.get_by_role("button", name="One more: Revokes by West")
     fewer = page.get_by_role("button", name="One fewer: Revokes by West")
@@ -374,7 +374,7 @@ def test_revokes_are_a_stepper(page, live_server):
 def test_without_javascript_revokes_are_a_number_box(no_script, live_server):
     page = no_script
     open_hand_form(page, live_server, SEAT_NAMES)
-    page.locator("details.revokes summary").click()
+    page.locator("details.folded summary").click()
     assert page.locator("#revokes_1").get_attribute("type") == "number"
     assert page.locator(".stepper").count() == 0
     assert page.get_by_label("West", exact=True).count() >= 1
@@ -445,7 +445,7 @@ def test_what_changed_passes_axe(axe, browser, live_server, language, scheme):
     hands = [WORKED_EXAMPLE, {**WORKED_EXAMPLE, "revokes": [1, 0, 0, 0]}]
     created = open_hand_form(page, live_server, LONG, hands)
     refused_hand(page)
-    page.locator("details.revokes summary").click()
+    page.locator("details.folded summary").click()
     checked = [axe.run(page)]
     page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):

@@ -33,14 +33,15 @@ def csrf(page: str) -> str:
     return found.group(1) if found else ""
 
 
-def start(client) -> int:
-    page = text_of(client.get(f"/games/new?game={GAME.key}"))
+def start(client, game=GAME, names=NAMES, first_dealer="0") -> int:
+    """A new game of ``game`` (the toy, or a copy with other seats) through the page."""
+    page = text_of(client.get(f"/games/new?game={game.key}"))
     response = client.post(
-        f"/games/new?game={GAME.key}",
+        f"/games/new?game={game.key}",
         data={
             "csrf_token": csrf(page),
-            **{f"player_{s}": name for s, name in enumerate(NAMES)},
-            "first_dealer": "0",
+            **{f"player_{s}": name for s, name in enumerate(names)},
+            "first_dealer": first_dealer,
             "rules": "toy",
             "target": "",
             "points": "2",

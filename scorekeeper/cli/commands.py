@@ -18,7 +18,8 @@ from pathlib import Path
 import click
 
 from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
-from ..engine.core.game import ScoresTableEntry
+from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
+from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
 
 
@@ -101,42 +102,53 @@ def main() -> None:
     games`): score hands, show the rules, simulate deals and serve the table app."""
 
 
-# A hand's options for a game scored from the hand as the table writes it down, each the
-# key of that name in the hand's body (``Game.hand_fields``, ``record_from_dict``).
-RECORD_OPTIONS = ("bidder", "bid", "trump", "direction", "books", "reneges")
-# A hand's options for a game scored from contracts and tricks (``ScoresTableEntry``).
-TABLE_OPTIONS = ("contracts", "tricks", "revokes", "declarer", "pass_round")
+def hand_options(game: Game) -> tuple[HandOption, ...]:
+    """The options ``scorekeeper score`` takes for a hand of ``game``: its own, or one for
+    each key of its hand's body."""
+    if isinstance(game, ScoresFromOptions):
+        return game.hand_options
+    return options_from_fields(game)
 
 
-@main.command()
+def _known_games() -> tuple[Game, ...]:
+    return (*GAMES.values(), *(game for game in UNLISTED if game.key not in GAMES))
+
+
+class _HandCommand(click.Command):
+    """``score``: its hand options are every known game's, built when the command line is
+    read, so that a game registered later is scored too. An option two games share is one
+    option, its help naming both games."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        return [*_hand_params(tuple(_known_games())), *super().get_params(ctx)]
+
+
+# Built once for each set of known games (by key and object: a game need not be hashable).
+_HAND_PARAMS: dict[tuple[tuple[str, int], ...], list[click.Parameter]] = {}
+
+
+def _hand_params(games: tuple[Game, ...]) -> list[click.Parameter]:
+    known = tuple((game.key, id(game)) for game in games)
+    if known not in _HAND_PARAMS:
+        found: dict[str, tuple[HandOption, list[str]]] = {}
+        for game in games:
+            for option in hand_options(game):
+                named = found.setdefault(option.name, (option, []))[1]
+                named.append(str(game.name))
+        _HAND_PARAMS[known] = [
+            click.Option(
+                [option.option, option.name],
+                **({"is_flag": True} if option.flag else {}),
+                metavar=option.metavar or None,
+                help=f"{option.help} ({', '.join(named)}).",
+            )
+            for option, named in found.values()
+        ]
+    return _HAND_PARAMS[known]
+
+
+@main.command(cls=_HandCommand)
 @rules_options
-@click.option(
-    "--contracts", metavar="C0,C1,C2,C3", help="Contracts in seat order (Israeli Whist; required)."
-)
-@click.option(
-    "--tricks", metavar="T0,T1,T2,T3", help="Tricks taken in seat order (Israeli Whist; required)."
-)
-@click.option("--revokes", metavar="R0,R1,R2,R3", help="Caught revokes in seat order.")
-@click.option("--bidder", metavar="SEAT", help="The seat that won the auction (Bid Whist).")
-@click.option("--bid", metavar="BID", help="Level and kind, as in 4U, 4D or 4NT (Bid Whist).")
-@click.option("--trump", metavar="SUIT", help="Trump suit of an uptown or downtown bid: C D H S.")
-@click.option("--direction", metavar="high|low", help="Direction of a no-trump bid.")
-@click.option(
-    "--books", metavar="N", help="Books of the bidding side, the discard included (Bid Whist)."
-)
-@click.option("--reneges", metavar="A,B", help="Caught reneges per side, A then B (Bid Whist).")
-@click.option(
-    "--declarer",
-    metavar="SEAT",
-    help="The declarer's seat; needed when the rules count the declarer's miss more "
-    "(--set declarer_miss_factor=2).",
-)
-@click.option(
-    "--pass-round",
-    "pass_round",
-    is_flag=True,
-    help="Everyone passed and a pass round was played (--set all_pass=pass_round): tricks only.",
-)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.pass_context
 def score(
@@ -145,119 +157,47 @@ def score(
     rules: str | None,
     assignments: tuple[str, ...],
     as_json: bool,
-    **hand: str | None,
+    **hand: str | bool | None,
 ) -> None:
-    """Score one hand: from its contracts and tricks taken (Israeli Whist), or from the
-    bid and the books taken (Bid Whist)."""
+    """Score one hand, given as the game's own fields: each option below names the games
+    that take it."""
     game = game_from_option(game_key)
     settings = settings_from_options(game, rules or game.default_preset, assignments)
-    if isinstance(game, ScoresTableEntry):
-        _only_options(game, hand, TABLE_OPTIONS)
-        needed = ("tricks",) if hand["pass_round"] else ("contracts", "tricks")
-        for name in needed:
-            if hand[name] is None:
-                param = next(p for p in ctx.command.params if p.name == name)
-                raise click.MissingParameter(ctx=ctx, param=param)
-        if hand["pass_round"]:
-            _score_pass_round(game, settings, hand["tricks"], hand["revokes"], as_json)
-            return
-        _score_table_entry(
-            game,
-            settings,
-            hand["contracts"],
-            hand["tricks"],
-            hand["revokes"],
-            hand["declarer"],
-            as_json,
-        )
-    else:
-        _only_options(game, hand, RECORD_OPTIONS)
-        _score_record(game, settings, hand, as_json)
-
-
-def _only_options(game: Game, hand: dict[str, str | None], allowed: Sequence[str]) -> None:
-    """Refuses a hand option the game does not score from, naming it."""
+    options = hand_options(game)
+    allowed = {option.name for option in options}
     for name, value in hand.items():
         if value not in (None, False) and name not in allowed:
-            given = ", ".join(f"--{option}" for option in allowed)
-            raise FieldError(f"{game.key} hands are scored from {given}", f"--{name}")
-
-
-def _score_record(game: Game, settings: Settings, hand: dict[str, str | None], as_json: bool):
-    """Scores a hand given as the table writes it down (``--bidder``, ``--bid``…)."""
-    body = {name: value for name, value in hand.items() if value is not None}
+            given = ", ".join(option.option for option in options)
+            raise FieldError(
+                f"{game.key} hands are scored from {given}", f"--{name.replace('_', '-')}"
+            )
+    for option in options:
+        if option.required and hand[option.name] is None and not hand.get(option.unless or ""):
+            param = next(p for p in ctx.command.get_params(ctx) if p.name == option.name)
+            raise click.MissingParameter(ctx=ctx, param=param)
+    given = {
+        option.name: _split(hand[option.name]) if option.listed else hand[option.name]
+        for option in options
+    }
     try:
-        record = game.record_from_dict(settings, body)
-    except EngineError as exc:
-        raise FieldError(str(exc), f"--{(exc.field or 'input').split('[')[0]}") from None
-    result = game.preview(settings, record)
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    rows = [("side", "seats", "points")]
-    for index, (side, points) in enumerate(zip(game.sides, result["points"], strict=True)):
-        rows.append((chr(ord("A") + index), ", ".join(map(str, side)), _signed(points)))
-    click.echo(_table(rows))
-    click.echo("  ".join(f"{k}: {_value(v)}" for k, v in result.items() if k != "points"))
-
-
-def _score_table_entry(
-    game: ScoresTableEntry,
-    settings: Settings,
-    contracts: str,
-    tricks: str,
-    revokes: str | None,
-    declarer: str | None,
-    as_json: bool,
-) -> None:
-    """Scores a hand from its contracts and tricks taken (Israeli Whist)."""
-    try:
-        result = game.score_table_entry(
-            settings, _split(contracts), _split(tricks), _split(revokes), declarer
+        scored = (
+            game.score_hand(settings, given)
+            if isinstance(game, ScoresFromOptions)
+            else score_from_record(game, settings, given)
         )
     except EngineError as exc:
         raise FieldError(str(exc), _option_of(exc)) from None
     if as_json:
-        click.echo(json.dumps({k: v for k, v in result.items() if k != "void"}))
+        click.echo(json.dumps(scored.result))
         return
-    rows = [("", "contract", "tricks", "points")]
-    taken = _split(tricks) or []
-    for seat in range(len(result["points"])):
-        rows.append(
-            (
-                f"seat {seat}",
-                str(_split(contracts)[seat]),
-                str(taken[seat]),
-                _signed(result["points"][seat]),
-            )
-        )
-    click.echo(_table(rows))
-    click.echo(f"contracts total {result['contracts_total']}: {result['over_under']}")
-    if result["void"]:
-        click.echo("nobody made their contract: the hand scores 0 (all-fail void)")
+    click.echo(_table(scored.rows))
+    for line in scored.lines:
+        click.echo(line)
 
 
 def _option_of(exc: EngineError) -> str:
-    """The command-line option an engine error's field came from: ``tricks[2]`` is --tricks."""
+    """The command-line option an engine error's field came from: ``name[2]`` is --name."""
     return "--" + (exc.field or "input").split("[")[0].replace("_", "-")
-
-
-def _score_pass_round(
-    game: Game, settings: Settings, tricks: str, revokes: str | None, as_json: bool
-) -> None:
-    body = {"pass_round": True, "tricks": _split(tricks), "revokes": _split(revokes)}
-    try:
-        result = game.preview(settings, game.record_from_dict(settings, body))
-    except EngineError as exc:
-        raise FieldError(str(exc), _option_of(exc)) from None
-    if as_json:
-        click.echo(json.dumps({"points": result["points"], "pass_round": True}))
-        return
-    rows = [("", "tricks", "points")]
-    for seat, taken in enumerate(_split(tricks) or []):
-        rows.append((f"seat {seat}", str(taken), _signed(result["points"][seat])))
-    click.echo(_table(rows))
-    click.echo("a pass round: no contracts")
 
 
 @main.command()
@@ -273,11 +213,11 @@ def rules(preset_name: str | None, game_key: str) -> None:
         except EngineError as exc:
             raise FieldError(str(exc), "PRESET") from None
         rows = [("setting", "value", "meaning")]
-        rows += [(k.name, _value(chosen[k.name]), str(k.help)) for k in game.knobs]
+        rows += [(k.name, shown(chosen[k.name]), str(k.help)) for k in game.knobs]
     else:
         presets = {name: settings.to_dict() for name, settings in game.presets.items()}
         rows = [("setting", *presets)]
-        rows += [(k, *(_value(p[k]) for p in presets.values())) for k in knobs]
+        rows += [(k, *(shown(p[k]) for p in presets.values())) for k in knobs]
     click.echo(_table(rows))
 
 
@@ -341,7 +281,7 @@ def simulate(
     as_json: bool,
     jobs: int | None,
 ) -> None:
-    """Simulate whole deals with bots and summarise how contracts fare."""
+    """Simulate whole deals with bots and summarise how the hands fare."""
     from . import simulation
 
     game = game_from_option(game_key)
@@ -536,20 +476,6 @@ def _split(text: str | None) -> list[str] | None:
     if text is None:
         return None
     return [part.strip() for part in text.split(",")]
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def _table(rows: Sequence[Sequence[str]]) -> str:

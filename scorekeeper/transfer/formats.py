@@ -6,7 +6,7 @@ game with its id, name, notes, timestamps, ``game`` (the registered key of its r
 players, when the table asked to "finish now" (``finished_after``, only for a game that
 has it), every hand (its number, revision, timestamps and what the table wrote down) and
 every revision ever saved. What the engine derives from those (dealers, points and running
-totals per side, what a hand shows beside its points such as over/under, status, winner)
+totals per side, what a hand shows beside its points, status, winner)
 is written too, for people and other tools to read.
 
 Import reads version 2 and version 1 (written before games had a key: every game in it is
@@ -419,7 +419,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     if game_id is not None:
         game_id = _whole(game_id, where, "id", 1)
     try:
-        players = tuple(clean_player_names(entry.get("players")))
+        players = tuple(clean_player_names(entry.get("players"), game.seats))
         name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
     except FieldProblem as exc:
         raise ImportProblem(where, exc.field, exc.message) from None

@@ -1,7 +1,7 @@
 """Forms check shape only (text, numbers, choices); the engine decides what is legal.
 
-Choices come from the engine's constants, so a form never offers a level, denomination or
-trick count the engine does not know.
+Choices come from the game's form description (``Game.hand_form``), so a form never
+offers a value the engine does not know.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from wtforms.widgets import HiddenInput
 
 from ..engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
 from ..engine.core.form import FormField, HandFormSpec, Step
-from ..engine.core.seats import SEATS
 from ..names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
     MAX_NAME_LENGTH,
@@ -94,8 +93,28 @@ class MenuField(ChoiceProblem, SelectField):
     """A drop-down menu."""
 
 
-# The seats before the players have names, e.g. on the first-dealer keys.
-SEAT_ORDINALS = (_l("1st"), _l("2nd"), _l("3rd"), _l("4th"))
+# The seats before the players have names, e.g. on the first-dealer keys; and the players'
+# fields, for games of up to eight.
+SEAT_ORDINALS = (
+    _l("1st"),
+    _l("2nd"),
+    _l("3rd"),
+    _l("4th"),
+    _l("5th"),
+    _l("6th"),
+    _l("7th"),
+    _l("8th"),
+)
+PLAYER_LABELS = (
+    _l("1st player"),
+    _l("2nd player"),
+    _l("3rd player"),
+    _l("4th player"),
+    _l("5th player"),
+    _l("6th player"),
+    _l("7th player"),
+    _l("8th player"),
+)
 
 
 class PageForm(FlaskForm):
@@ -162,31 +181,24 @@ def knob_label(game: Game, name: str) -> Any:
 
 
 class NewGameForm(PageForm):
-    """A new game of ``game``: made for a game by ``new_game_form_for``."""
+    """A new game of ``game``: made for a game by ``new_game_form_for``, with a name field
+    (``player_0``…) and a first-dealer key for each of its seats."""
 
     game: Game
     house_rule_knobs: tuple[str, ...] = ()
-    player_0 = StringField(_l("1st player"))
-    player_1 = StringField(_l("2nd player"))
-    player_2 = StringField(_l("3rd player"))
-    player_3 = StringField(_l("4th player"))
-    first_dealer = KeyField(
-        _l("First dealer"),
-        choices=options(
-            [("random", _l("Random")), *((str(s), SEAT_ORDINALS[s]) for s in range(SEATS))]
-        ),
-        default="random",
-    )
+
+    def player_fields(self) -> list[Field]:
+        return [self[f"player_{s}"] for s in range(self.game.seats)]
 
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on."""
-        fields = [self[f"player_{s}"] for s in range(SEATS)]
+        fields = self.player_fields()
         fields += [self.first_dealer, self.rules, self.target, *self.start_fields()]
         fields += self.knob_fields()
         return [(field.id, message) for field in fields for message in field.errors]
 
     def player_names(self) -> list[str]:
-        return [self[f"player_{s}"].data or "" for s in range(SEATS)]
+        return [field.data or "" for field in self.player_fields()]
 
     def knob_fields(self) -> list[Field]:
         return [self[name] for name in self.house_rule_knobs]
@@ -242,6 +254,14 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     game = get_game(key)
     knobs = tuple(knob for knob in game.knobs if knob.name != "target")
     fields: dict[str, Any] = {
+        **{f"player_{s}": StringField(PLAYER_LABELS[s]) for s in range(game.seats)},
+        "first_dealer": KeyField(
+            _l("First dealer"),
+            choices=options(
+                [("random", _l("Random")), *((str(s), SEAT_ORDINALS[s]) for s in range(game.seats))]
+            ),
+            default="random",
+        ),
         "rules": KeyField(
             _l("Rules"),
             choices=options((name, preset_label(game, name)) for name in game.presets),
@@ -318,7 +338,7 @@ class HandForm(PageForm):
         return described.hidden_when_single and len(described.choices) <= 1
 
     def add_engine_error(self, field: str, message: str) -> None:
-        """Puts an engine error (``contracts[2]``, ``tricks``, ``bid``...) beside its field,
+        """Puts an engine error (a body's key, ``key[2]`` for one seat's) beside its field,
         its step, or at the top for the hand as a whole."""
         target = self.spec.error_target(field)
         if self.spec.field_named(target) is not None:

@@ -110,14 +110,15 @@ def settings_for(
 
 
 def first_dealer_of(value: Any, seats: int = 4) -> int:
-    """A seat 0..3, or a random one for ``"random"`` or None; raises FieldProblem."""
+    """A seat 0..seats-1, or a random one for ``"random"`` or None; raises FieldProblem."""
     if value is None or value == "random":
         return secrets.randbelow(seats)
     try:
         return parse_int(value, "first_dealer", low=0, high=seats - 1)
     except ParseError:
         raise FieldProblem(
-            msg('first_dealer must be a seat 0..3 or "random"'), "first_dealer"
+            msg('first_dealer must be a seat 0..%(last)d or "random"', last=seats - 1),
+            "first_dealer",
         ) from None
 
 
@@ -136,7 +137,7 @@ def start_game(
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     game = get_game(game_key)
-    names = clean_player_names(players)
+    names = clean_player_names(players, game.seats)
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)

@@ -146,13 +146,11 @@ def _choice_words(game: Game) -> dict[str, str]:
     return words
 
 
-# The parts of the house rules, in the order a table thinks of them.
+# The parts of the house rules that every game may have; a game titles its own groups
+# (``PageWords.group_titles``).
 GROUP_TITLES = {
     "deal": _l("The deal"),
-    "auction": _l("Auction"),
-    "contracts": _l("Contracts"),
     "scoring": _l("Scoring"),
-    "zeros": _l("Zero bids"),
     "play": _l("Play"),
     "end": _l("End of the game"),
     "rules": _l("Other rules"),
@@ -166,7 +164,10 @@ def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
     for knob in game.knobs:
         if knob.name in fields:
             groups.setdefault(knob.group, []).append(fields[knob.name])
-    return [(GROUP_TITLES.get(group, group), members) for group, members in groups.items()]
+    titles = GROUP_TITLES | {
+        group: translate(title) for group, title in game.page_words.group_titles.items()
+    }
+    return [(titles.get(group, group), members) for group, members in groups.items()]
 
 
 def _field_error(form: NewGameForm, field: str, message: str) -> None:

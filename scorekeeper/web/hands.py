@@ -53,9 +53,10 @@ def _record_from(form: HandForm, game: db.Game, number: int | None = None):
     except InvalidHand as exc:
         names = game.names_at(number or game.hand_count + 1)
         named = _forbidden_named(form.spec, values, names) if action is None else None
+        # The forbidden value is said once, beside its field: not again on its step.
+        said = () if named is None else (named[0], _step_of(form.spec, named[0]))
         for field, message in exc.errors:
-            target = form.spec.error_target(field)
-            if named is not None and target in (named[0], form.spec.error_target("contracts")):
+            if form.spec.error_target(field) in said:
                 continue
             form.add_engine_error(field, translate(message))
         if named is not None:
@@ -65,13 +66,17 @@ def _record_from(form: HandForm, game: db.Game, number: int | None = None):
     return None
 
 
+def _step_of(spec: HandFormSpec, name: str) -> str | None:
+    """The id of the step that holds the field ``name``."""
+    return next((step.id for step in spec.steps if any(f.name == name for f in step.fields)), None)
+
+
 def _forbidden_named(
     spec: HandFormSpec, values: dict[str, Any], players: list[str]
 ) -> tuple[str, str] | None:
-    """When the last bidder said the number a ``forbid`` rule forbids: their field and the
-    rule's sentence naming them and the number. The engine says "contracts total 13; the
-    last bidder may not..." about the four of them; at the table the player wants to know
-    who, and which number."""
+    """When the last seat to speak said the number a ``forbid`` rule forbids: their field
+    and the rule's sentence naming them and the number. The engine's error is about the
+    total of every seat; at the table the player wants to know who, and which number."""
     found = forbidden_entry(spec, values)
     if found is None:
         return None
@@ -113,9 +118,9 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
             dealer=isolate(game.seated[progress.dealer]),
         )
     return _(
-        "Hand %(number)d (%(over_under)s): %(points)s",
+        "Hand %(number)d (%(outcome)s): %(points)s",
         number=number,
-        over_under=shown(view.outcome),
+        outcome=shown(view.outcome),
         points=points_line(side_names(game), replayed.points),
     )
 

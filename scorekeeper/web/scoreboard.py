@@ -9,18 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import get_translations
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..engine import Game, Message, Settings
 from ..engine.core.display import Label, PenaltyMark, signed, total
 from ..engine.core.game import partnered
 from .i18n import bdi, isolate, isolate_ltr, shown
-
-
-def over_under_label(over_under: str) -> str:
-    """The word "over" or "under" in the page's language."""
-    return _("over") if over_under == "over" else _("under")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +27,11 @@ class ShownLabel:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """Penalties in one seat's hand (caught revokes), shown apart from the hand's points.
+    """Penalties in one seat's hand, as the game marks them, shown apart from the hand's
+    points.
 
     ``mark`` is what the cell shows ("R −100", "R×2 −200"); ``label`` says it in words for
-    a screen reader ("1 revoke: −100"), so the mark is never told by colour alone.
+    a screen reader, so the mark is never told by colour alone.
     """
 
     mark: str
@@ -62,14 +57,14 @@ class HandRows:
     take effect from it, as HTML; and what the rest of the page says about them.
 
     ``paired``: each hand is a ``<tbody>`` of two rows, a line that says the hand (its
-    number, bid, outcome, who dealt and who won the auction) across the table, and the
+    number, bid, outcome, who dealt and whom the hand is about) across the table, and the
     sides' cells under it. A partnership game has two columns and names in its rows:
     squeezed into a first column of their own they would take a phone's screen a hand."""
 
     html: Markup
     count: int  # hands shown
     first: int  # the first one's number (0 when none)
-    penalised: bool  # whether anyone paid a penalty (was caught revoking) in them
+    penalised: bool  # whether anyone paid a penalty in them
     paired: bool = False
 
     def __len__(self) -> int:
@@ -126,20 +121,21 @@ class _Text:
             return html
 
 
-# A cell's classes by (it won the auction, it dealt, it made its contract: None when it bid
-# nothing): d = the declarer or the bidders, k = the dealer, m = made, x = missed.
+# A cell's classes by (its side is the one the hand is about, it dealt, it made what it bid:
+# None when it bid nothing): d = the side the hand is about, k = the dealer, m = made,
+# x = missed.
 _CELL_CLASSES = {
-    (declared, dealt, made): " ".join(
+    (about, dealt, made): " ".join(
         mark
         for mark, holds in (
-            ("d", declared),
+            ("d", about),
             ("k", dealt),
             ("m", made is True),
             ("x", made is False),
         )
         if holds
     )
-    for declared in (False, True)
+    for about in (False, True)
     for dealt in (False, True)
     for made in (None, False, True)
 }
@@ -147,7 +143,7 @@ _CELL_CLASSES = {
 
 def _bid_css(bid: Label) -> str:
     """A bid's classes, and "n" for a bid in notation only (``7♣``), which reads left to
-    right on a Hebrew page too; a bid in words ("7 no-trump high") follows the page."""
+    right on a Hebrew page too; a bid with words in it follows the page."""
     words = any(isinstance(piece, Message) for piece in bid.pieces)
     return bid.css if words else f"{bid.css} n".strip()
 
@@ -162,7 +158,7 @@ def hand_rows(
 ) -> HandRows:
     """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
     state), newest last, as the game shows them. ``seating`` says who sat where at hand
-    n: a partnership game's rows name who dealt and who won the auction. ``changes`` are
+    n: a partnership game's rows name who dealt and whom the hand is about. ``changes`` are
     the seat changes' texts by the hand they take effect from; ``why_url`` and
     ``edit_url`` are a hand's "why" and edit addresses cut around its number (no edit
     link for a viewer).
@@ -265,7 +261,7 @@ class PlayerFigures:
 
     name: str
     figures: str
-    revokes: str | None
+    note: str | None
 
 
 def player_figures(game: Game, hand: dict[str, Any], players: Sequence[str]) -> list[PlayerFigures]:

@@ -60,7 +60,7 @@ FITS = 6
 
 @dataclass(frozen=True, slots=True)
 class SheetSeat:
-    entry: tuple[str, ...]  # the game's entry columns (Israeli Whist: contract, tricks)
+    entry: tuple[str, ...]  # the game's entry columns (PageWords.entry_heads)
     points: str  # the hand's points, before any penalty
     total: str
     penalty: Penalty | None = None
@@ -88,7 +88,7 @@ def _seat(view: SeatView, columns: int) -> SheetSeat:
 class SheetRow:
     number: int
     dealer: str
-    declarer: str
+    about: str  # the player the hand is about (PageWords.auction_head)
     bid: ShownLabel | None
     outcome: str
     seats: tuple[SheetSeat, ...]
@@ -105,7 +105,7 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
             SheetRow(
                 number=hand.number,
                 dealer=names[hand.dealer],
-                declarer="" if hand.declarer is None else names[hand.declarer],
+                about="" if hand.declarer is None else names[hand.declarer],
                 bid=shown_label(hand.bid),
                 outcome=shown(hand.outcome),
                 seats=tuple(_seat(view, columns) for view in hand.seats),
@@ -127,7 +127,7 @@ def _sheet(rules_of: Game, settings: Settings, **context):
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
         rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
-        contracts=[(n, str(points)) for n, points in rules_of.points_table(settings)],
+        points_table=[(n, str(points)) for n, points in rules_of.points_table(settings)],
         **context,
     )
 

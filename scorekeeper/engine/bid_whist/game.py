@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.command_line import ScoredHand, score_from_record
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
@@ -16,7 +17,7 @@ from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import display, figures, form, stats
+from . import command_line, display, figures, form, stats
 from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
@@ -104,6 +105,7 @@ class BidWhist:
         preview_outcome=True,
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
+        group_titles={"auction": msg("Auction")},
     )
     csv_columns = (
         CsvColumn("bidder", after="dealer"),
@@ -358,6 +360,11 @@ class BidWhist:
         return form.form_values(hand)
 
     # --- the API, export and the command line's speed ------------------------------------
+
+    hand_options = command_line.HAND_OPTIONS
+
+    def score_hand(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        return score_from_record(self, settings, given)
 
     hand_fields = frozenset(
         {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}

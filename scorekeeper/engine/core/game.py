@@ -14,9 +14,10 @@ registered game through the same checks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .command_line import HandOption, ScoredHand
 from .display import FigureLine, HandView, RevisionView, RulesLine
 from .form import HandFormSpec
 from .messages import Message, msg
@@ -75,6 +76,15 @@ class PageWords:
     ``%(total)s``."""
     points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
     """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
+    penalty_mark: Message | None = None
+    """The mark of a penalty (``PenaltyMark``) in the scoreboard's legend, and beside it
+    ``penalty_legend``, what it is; ``penalty_note`` says the same under the printed sheet,
+    the mark as ``%(mark)s``. None: the game marks no penalties."""
+    penalty_legend: Message | None = None
+    penalty_note: Message | None = None
+    group_titles: Mapping[str, Message] = field(default_factory=dict)
+    """The new-game form's titles of the game's own groups of knobs (``Knob.group``), by
+    group; the app titles the groups every game may have (deal, scoring, play, end)."""
 
 
 CSV_SHARED_COLUMNS: tuple[str, ...] = (
@@ -489,6 +499,20 @@ class ScoresTableEntry(Protocol):
         """The hand's ``preview``; raises InvalidHand naming the field and the rule.
         ``declarer`` (a seat) is needed only where the rules count the declarer's miss
         more."""
+        ...
+
+
+@runtime_checkable
+class ScoresFromOptions(Protocol):
+    """A game that says how ``scorekeeper score --game KEY`` takes its hand: the options
+    (``command_line.HandOption``) and how they score. A game without it is scored from
+    its ``hand_fields`` (``command_line.options_from_fields``)."""
+
+    hand_options: tuple[HandOption, ...]
+
+    def score_hand(self, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
+        """The hand typed as ``hand_options`` (by name; None for one not given, False for
+        a flag not given), scored; raises EngineError naming the field."""
         ...
 
 

@@ -107,7 +107,7 @@ def hand_form(settings: RuleSettings, players: Sequence[str]) -> HandFormSpec:
             "why-declarer": msg("The declarer's contract is at least the bid level, {level}."),
             "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
             "contracts-total": msg("total {total}"),
-            "contracts-total-ou": msg("total {total} · {over_under}"),
+            "contracts-total-ou": msg("total {total} · {word}"),
             "word-over": msg("over"),
             "word-under": msg("under"),
             "tricks-count": msg("{sum} of {total}"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.command_line import ScoredHand
 from ..core.display import FigureLine, HandView, RevisionView, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
@@ -15,7 +16,7 @@ from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import display, figures, form, stats
+from . import command_line, display, figures, form, stats
 from .bots import BOTS
 from .explain import explain
 from .progression import GameProgress, State, replay, resume
@@ -154,6 +155,17 @@ class IsraeliWhist:
         win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: contract/tricks."),
         points_heads=(msg("Contract"), msg("Made")),
+        penalty_mark=display.REVOKE_MARK,
+        penalty_legend=msg("revoke and its penalty"),
+        penalty_note=msg(
+            "%(mark)s a caught revoke and its penalty, apart from the contract's points.",
+            mark=display.REVOKE_MARK,
+        ),
+        group_titles={
+            "auction": msg("Auction"),
+            "contracts": msg("Contracts"),
+            "zeros": msg("Zero bids"),
+        },
     )
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
@@ -416,6 +428,11 @@ class IsraeliWhist:
         return form.form_values(hand)
 
     # --- the API, export and the command line's speed ------------------------------------
+
+    hand_options = command_line.HAND_OPTIONS
+
+    def score_hand(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        return command_line.score_hand(settings, given)
 
     hand_fields = frozenset(
         {

@@ -1,0 +1,87 @@
+"""A hand on the command line: ``scorekeeper score --game KEY --<field> …``.
+
+The command line knows no game's fields. It asks each game for its :class:`HandOption`\\ s
+(``ScoresFromOptions.hand_options``) and hands what was typed back to the game's
+``score_hand``, which returns a :class:`ScoredHand`: what ``--json`` prints, and the table
+and lines printed otherwise. A game that declares neither is scored from its
+``hand_fields`` by :func:`options_from_fields` and :func:`score_from_record`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game, Settings
+
+
+@dataclass(frozen=True, slots=True)
+class HandOption:
+    """One option of ``scorekeeper score``: ``--<name>`` (``_`` written ``-``), the key of
+    that name in what ``score_hand`` is given. ``listed`` values are typed separated by
+    commas and given as a list of texts; a ``flag`` takes no value (True when given). A
+    ``required`` option may be left out only while the flag ``unless`` names is given."""
+
+    name: str
+    help: str
+    metavar: str = ""
+    flag: bool = False
+    listed: bool = False
+    required: bool = False
+    unless: str | None = None
+
+    @property
+    def option(self) -> str:
+        """The option as typed: ``--pass-round``."""
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """One hand scored for the command line: ``result`` is what ``--json`` prints (a
+    JSON-ready dict); ``rows`` the table printed otherwise, its head first; ``lines`` what
+    is printed under it."""
+
+    result: Mapping[str, Any]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()
+
+
+def signed(points: int) -> str:
+    """Points as a table prints them: ``+19``, ``-40``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def shown(value: object) -> str:
+    """A value as the command line prints it: yes/no, none, a list joined by commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def options_from_fields(game: Game) -> tuple[HandOption, ...]:
+    """An option for each key of a hand's body (``Game.hand_fields``) but ``thrown_in``,
+    for a game that declares no options of its own."""
+    return tuple(
+        HandOption(name, f"The hand's {name.replace('_', ' ')}.", metavar=name.upper())
+        for name in sorted(game.hand_fields - {"thrown_in"})
+    )
+
+
+def score_from_record(game: Game, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
+    """The hand whose body is ``given`` (``record_from_dict``), as its ``preview``: the
+    points per side in a table, and every other figure of the preview in one line.
+    Raises the game's EngineError naming the field."""
+    body = {name: value for name, value in given.items() if value is not None}
+    result = game.preview(settings, game.record_from_dict(settings, body))
+    rows = [("side", "seats", "points")]
+    for index, (side, points) in enumerate(zip(game.sides, result["points"], strict=True)):
+        rows.append((chr(ord("A") + index), ", ".join(map(str, side)), signed(points)))
+    line = "  ".join(f"{k}: {shown(v)}" for k, v in result.items() if k != "points")
+    return ScoredHand(result, tuple(rows), (line,) if line else ())
