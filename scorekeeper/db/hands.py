@@ -563,7 +563,7 @@ def _hand_as_expected(
     """Hand ``number`` as stored (``current``). Raises NotFound when there is none, and
     Conflict (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
     if current is None or not 1 <= number <= game.hand_count:
-        raise NotFound(f"game {game.id} has no hand {number}")
+        raise NotFound(f"game {game.id} has no hand {number}", "number")
     if expected_revision is not None and expected_revision != current.revision:
         raise Conflict(stale, "revision", current)
     return current

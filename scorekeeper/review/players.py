@@ -80,9 +80,9 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
         if len(name) > MAX_NAME_LENGTH or name not in names:
             raise unknown_player(name)
     if len(set(chosen)) != len(chosen):
-        raise BadQuery("player", _("choose each player once"))
+        raise BadQuery(_("choose each player once"), "player")
     if not 2 <= len(chosen) <= MAX_COMPARED:
-        raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
+        raise BadQuery(_("choose from 2 to %(most)d players", most=MAX_COMPARED), "player")
     latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
     # The game's own table of no games, to which each game's rivalries add, oldest first.
     table = get_game(key).head_to_head([], chosen)
