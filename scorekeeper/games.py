@@ -25,12 +25,12 @@ from markupsafe import Markup
 from . import db, share
 from .access import (
     can_edit,
+    edit_required,
     forget_key,
     game_or_404,
     holds_replaced_key,
     remember_key,
     replaced_key_message,
-    require_edit,
 )
 from .chart import running_totals_svg
 from .engine import GAMES, EngineError, Game
@@ -407,14 +407,13 @@ def why(game_id: int, number: int):
 
 
 @bp.post("/games/<int:game_id>/rematch")
-def rematch(game_id: int):
+@edit_required
+def rematch(game_id: int, game: db.Game):
     """Same players again: one tap on a finished game's scoreboard starts the next game.
 
     The button sits on a cached page, so it carries no session token; like the language
     buttons, it is checked by the browser's Fetch Metadata and Origin headers instead.
     """
-    game = game_or_404(game_id)
-    require_edit(game)
     if not from_this_site():
         abort(403, _("This request did not come from this site's own page."))
     progress = db.current_progress(db.get_db(), game)
@@ -428,11 +427,10 @@ def rematch(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
-def change_seat(game_id: int):
+@edit_required
+def change_seat(game_id: int, game: db.Game):
     """A player leaves or joins mid-game: from the next hand on, another player takes a
     seat, and the seat's total carries on."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = SeatChangeForm().setup(game.seated)
     if form.validate_on_submit():
         seat = int(form.seat.data)
@@ -440,8 +438,6 @@ def change_seat(game_id: int):
             before, change = seat_player(game, seat, form.name.data)
         except (FieldProblem, EngineError) as exc:
             form.name.errors = [*form.name.errors, translate(exc.message)]
-        except db.NotFound:
-            abort(404)
         else:
             flash(
                 _(
@@ -463,12 +459,11 @@ def change_seat(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
-def finish(game_id: int):
+@edit_required
+def finish(game_id: int, game: db.Game):
     """ "Finish now", for a game whose rules have it (Bid Whist): GET asks for confirmation
     and says what will happen; only the POST from that page ends the game. The side ahead
     wins; when the sides are level the game plays on until one is ahead."""
-    game = game_or_404(game_id)
-    require_edit(game)
     rules = game_of(game)
     progress = db.current_progress(db.get_db(), game)
     names = side_names(game)

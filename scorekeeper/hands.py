@@ -25,7 +25,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from . import db
-from .access import game_or_404, require_edit
+from .access import edit_required
 from .engine import EngineError, InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -121,13 +121,12 @@ def _saved_message(game: db.Game, number: int, progress) -> str:
 
 
 @bp.post("/games/<int:game_id>/hands/preview")
-def preview(game_id: int):
+@edit_required
+def preview(game_id: int, game: db.Game):
     """The points of the hand on the form, not saved: the form's own fields, read by the
     save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = hand_form_for(_spec(game))
     record = _record_from(form, game) if form.validate_on_submit() else None
     if record is None:
@@ -142,12 +141,11 @@ def preview(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def record(game_id: int):
+@edit_required
+def record(game_id: int, game: db.Game):
     """The form for the next hand, and its save. Neither reads the hands already played:
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
-    game = game_or_404(game_id)
-    require_edit(game)
     database = db.get_db()
     progress = db.current_progress(database, game)
     form = hand_form_for(_spec(game))
@@ -247,9 +245,8 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: int, number: int):
-    game = game_or_404(game_id)
-    require_edit(game)
+@edit_required
+def edit(game_id: int, number: int, game: db.Game):
     stored = _stored_hand(game, number)
     if request.method == "POST":
         form = hand_form_for(_spec(game, number))
@@ -266,8 +263,6 @@ def edit(game_id: int, number: int):
                 progress, _revision = db.replace_hand(
                     db.get_db(), game_id, number, hand, form.revision.data
                 )
-            except db.NotFound:
-                _no_such_hand(game_id, number)
             except db.Conflict as exc:
                 current = _stored_hand(game, number)
                 conflict = {
@@ -296,10 +291,9 @@ def edit(game_id: int, number: int):
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete(game_id: int, number: int):
+@edit_required
+def delete(game_id: int, number: int, game: db.Game):
     """GET asks for confirmation; only the POST from that page deletes."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = DeleteHandForm()
     stored = db.load_hand(db.get_db(), game.id, number)
     if stored is None:

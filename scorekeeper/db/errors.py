@@ -26,4 +26,3 @@ class NotFound(Problem, LookupError):
 
     def __init__(self, message: str, field: str | None = "id") -> None:
         super().__init__(message, field)
-
