@@ -333,8 +333,10 @@ def update_game(found: db.Game):
 
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
-    """Scores contracts and tricks under the game's rules without saving anything (a game
-    scored from contracts and tricks alone: Israeli Whist; others answer ``/preview``)."""
+    """Israeli Whist's shortcut (README, "JSON API"): scores contracts and tricks from the
+    query under the game's rules without saving anything, for a game that declares it can
+    (``ScoresTableEntry``). Every game's hand, in its own fields, is scored by
+    ``/preview``; this answers 404 pointing there for the others."""
     found = _game(game_id)
     rules = game_of(found)
     if not isinstance(rules, ScoresTableEntry):
