@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from . import db, json_input
+from . import db, game_play, json_input
 from .access import bearer_key
 from .engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int
 from .engine.core.game import ScoresTableEntry, side_values
@@ -88,7 +88,7 @@ def _conflict(exc: db.Conflict):
         number = exc.current.number
         hand = db.load_hand(database, stored.id, number) if stored is not None else None
         if stored is not None and hand is not None:
-            progress = db.recent_progress(database, stored, stored.hand_count - number + 1)
+            progress = game_play.recent_progress(database, stored, stored.hand_count - number + 1)
             body["hand"] = _hand_json(stored, progress, hand)
     return body, 409
 
@@ -146,7 +146,7 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
     """A hand as the table wrote it down, with its dealer, its points and the running
     totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``).
     ``progress`` holds the hand: a whole replay, or the one a save resumed."""
-    replayed = db.replayed_hand(progress, stored.number)
+    replayed = game_play.replayed_hand(progress, stored.number)
     return {
         "number": stored.number,
         "revision": stored.revision,
@@ -293,7 +293,7 @@ def game(game_id: int):
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
-    progress = db.progress_of(found, hands)
+    progress = game_play.progress_of(found, hands)
     rules = game_of(found)
     finish = {"finished_after": found.finished_after} if rules.finish_now else {}
     return {
@@ -372,7 +372,7 @@ def _record(found: db.Game, body: dict[str, Any]):
 def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
     """The answer to a save, from the progress the save scored (it holds hand ``number``
     and the game's state after its last hand, not the hands before)."""
-    replayed = db.replayed_hand(progress, number)
+    replayed = game_play.replayed_hand(progress, number)
     return {
         "number": number,
         "points": list(replayed.points),
@@ -390,7 +390,7 @@ def add_hand(found: db.Game):
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     record = _record(found, body)
-    stored_number, progress, revision = db.add_hand(db.get_db(), found.id, record, number)
+    stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, record, number)
     return _written(found, progress, stored_number, revision), 201
 
 
@@ -403,7 +403,7 @@ def replace_hand(found: db.Game, number: int):
         raise ApiError(f"the body names hand {given} but the URL hand {number}", "number")
     revision = _expected_revision(_whole_or_none(body, "revision"))
     record = _record(found, body)
-    progress, revision = db.replace_hand(db.get_db(), found.id, number, record, revision)
+    progress, revision = game_play.replace_hand(db.get_db(), found.id, number, record, revision)
     return _written(found, progress, number, revision)
 
 
@@ -418,7 +418,7 @@ def delete_hand(found: db.Game, number: int):
         if given is not None and str(given) != query:
             raise ApiError("the query and the body name different revisions", "revision")
         given = _whole_or_none({"revision": _whole_number(query)}, "revision")
-    progress = db.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
+    progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
     return {"deleted": number, **_state_json(progress)}
 
 
@@ -443,7 +443,7 @@ def finish_game(found: db.Game):
     rules have no "finish now". The body, if any, is an empty object."""
     if request.content_length:
         _body(set())
-    asked, progress = db.finish_game(db.get_db(), found.id)
+    asked, progress = game_play.finish_game(db.get_db(), found.id)
     return {"finished_after": asked, **_state_json(progress)}
 
 

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from . import db, share
+from . import db, game_play, share
 from .access import (
     can_edit,
     edit_required,
@@ -279,7 +279,7 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     """The game, its progress holding the hands the page shows (the last ``RECENT_HANDS``,
     or every hand with ``?all=1``) and every hand's running totals, as of one moment."""
     last = None if _every_hand() else RECENT_HANDS
-    game, progress, totals = db.load_scoreboard(db.get_db(), game_id, last)
+    game, progress, totals = game_play.load_scoreboard(db.get_db(), game_id, last)
     if game is None:
         abort(404, _("There is no game %(game)d.", game=game_id))
     return game, progress, totals
@@ -416,7 +416,7 @@ def rematch(game_id: int, game: db.Game):
     """
     if not from_this_site():
         abort(403, _("This request did not come from this site's own page."))
-    progress = db.current_progress(db.get_db(), game)
+    progress = game_play.current_progress(db.get_db(), game)
     if progress.status != "finished":
         flash(_("The game is not over yet: finish it before a rematch."), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -465,7 +465,7 @@ def finish(game_id: int, game: db.Game):
     and says what will happen; only the POST from that page ends the game. The side ahead
     wins; when the sides are level the game plays on until one is ahead."""
     rules = game_of(game)
-    progress = db.current_progress(db.get_db(), game)
+    progress = game_play.current_progress(db.get_db(), game)
     names = side_names(game)
     if not rules.finish_now or progress.status == "finished" or not game.hand_count:
         flash(_("This game cannot be finished now."), "info")
@@ -473,7 +473,7 @@ def finish(game_id: int, game: db.Game):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            db.finish_game(db.get_db(), game_id)
+            game_play.finish_game(db.get_db(), game_id)
         except (db.Conflict, db.NotFound) as exc:
             flash(translate(getattr(exc, "message", str(exc))), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))

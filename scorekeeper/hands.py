@@ -24,7 +24,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from . import db
+from . import db, game_play
 from .access import edit_required
 from .engine import EngineError, InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
@@ -103,7 +103,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
 def _saved_message(game: db.Game, number: int, progress) -> str:
     """What the scoreboard says of hand ``number`` once saved; ``progress`` holds it (the
     save's own, resumed from the hand before, or a whole replay)."""
-    replayed = db.replayed_hand(progress, number)
+    replayed = game_play.replayed_hand(progress, number)
     first = progress.next_number - len(progress.hands)
     view = game_of(game).hand_views(progress)[number - first]
     if view.bid is None and not any(seat.entry for seat in view.seats):
@@ -147,7 +147,7 @@ def record(game_id: int, game: db.Game):
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
     database = db.get_db()
-    progress = db.current_progress(database, game)
+    progress = game_play.current_progress(database, game)
     form = hand_form_for(_spec(game))
     if not form.is_submitted():
         if progress.status == "finished":
@@ -159,10 +159,12 @@ def record(game_id: int, game: db.Game):
         hand = _record_from(form, game)
         if hand is not None:
             try:
-                number, after, _revision = db.add_hand(database, game_id, hand, form.number.data)
+                number, after, _revision = game_play.add_hand(
+                    database, game_id, hand, form.number.data
+                )
             except db.Conflict as exc:
                 game = db.load_game(database, game_id) or game  # as the other phone left it
-                progress = db.current_progress(database, game)
+                progress = game_play.current_progress(database, game)
                 conflict = _conflict_notice(game, progress, exc, form)
             else:
                 flash(_saved_message(game, number, after), "saved")
@@ -200,7 +202,7 @@ def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
         return None
     first = progress.next_number - len(progress.hands)
     if first <= number < progress.next_number:
-        return game.names_at(number)[db.replayed_hand(progress, number).dealer]
+        return game.names_at(number)[game_play.replayed_hand(progress, number).dealer]
     if number == progress.next_number:
         return game.seated[progress.dealer]
     if 1 <= number < first:
@@ -260,7 +262,7 @@ def edit(game_id: int, number: int, game: db.Game):
         hand = _record_from(form, game, number)
         if hand is not None:
             try:
-                progress, _revision = db.replace_hand(
+                progress, _revision = game_play.replace_hand(
                     db.get_db(), game_id, number, hand, form.revision.data
                 )
             except db.Conflict as exc:
@@ -303,7 +305,7 @@ def delete(game_id: int, number: int, game: db.Game):
     problem = None
     if form.validate_on_submit():
         try:
-            db.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
+            game_play.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
         except db.NotFound:
             return _already_deleted(game, number)
         except db.Conflict as exc:

@@ -38,7 +38,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import db, json_input
+from . import db, game_play, json_input
 from .engine import (
     DEFAULT_GAME,
     GAMES,
@@ -114,7 +114,7 @@ def export_chunks(
 def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
     game, hands, stamps = exported.game, exported.hands, exported.stamps
-    progress = db.progress_of(game, hands)
+    progress = game_play.progress_of(game, hands)
     rules = get_game(game.game)
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
@@ -239,7 +239,7 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
         rules = known.get(game.game)
         if rules is None:
             raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
-        progress = db.progress_of(game, exported.hands)
+        progress = game_play.progress_of(game, exported.hands)
         for replayed in progress.hands:
             names = game.names_at(replayed.number)
             hand, seats = rules.csv_values(replayed, names)

@@ -15,7 +15,7 @@ from flask import abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import db
+from .. import db, game_play
 from ..chart import game_chart
 from ..engine import DEFAULT_GAME, get_game
 from ..engine.core.display import mean_figure, total
@@ -175,7 +175,7 @@ def player(name: str):
     careers = [_career(database, name, key, record) for key, record in records.items()]
     latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
     game = game_of(latest_game)
-    progress = db.progress_of(latest_game, latest_hands)
+    progress = game_play.progress_of(latest_game, latest_hands)
     size = page_size()
     return render_template(
         "player.html",
