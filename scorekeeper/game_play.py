@@ -15,12 +15,15 @@ Flask-free, as ``db`` is: the command line's import and the tests call it withou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
 from . import db
 from .db.hands import Progress, Replayed
+from .engine.core.display import HandView
+from .engine.core.form import HandFormSpec, fill_fixed
 from .engine.core.game import HandRecord, side_names
 from .engine.core.messages import msg
 from .engine.registry import get_game
@@ -373,3 +376,72 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
         return write
 
     return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+# --- a hand entered on the game's own form ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SavedHand:
+    """A hand just stored, as the save scored it: what a page says of it afterwards,
+    without asking again."""
+
+    number: int
+    revision: int
+    progress: Progress
+    """The save's own progress: it holds this hand (and, after an edit, the later ones)."""
+    hand: Replayed
+    view: HandView
+    """The hand as the scoreboard shows it."""
+
+
+def entered_record(
+    game: db.Game, spec: HandFormSpec, values: dict[str, Any], action: str | None
+) -> HandRecord:
+    """The engine's record of the hand entered on the game's form: ``values`` by field
+    name (a field the rules leave one value filled in, as the page script does: in
+    place), or the action button tapped. Raises EngineError (InvalidHand with every
+    problem) naming the fields."""
+    rules = get_game(game.game)
+    if action is None:
+        fill_fixed(spec, values)
+    return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
+
+
+def record_entered(
+    database: Database,
+    game: db.Game,
+    spec: HandFormSpec,
+    values: dict[str, Any],
+    action: str | None,
+    number: int | None,
+) -> SavedHand:
+    """Records the hand entered on the form as hand ``number`` (the next one), in one
+    transaction. Raises EngineError as ``entered_record`` does (nothing is stored), and
+    NotFound or Conflict as ``add_hand`` does."""
+    record = entered_record(game, spec, values, action)
+    stored, progress, revision = add_hand(database, game.id, record, number)
+    return _saved(game, progress, stored, revision)
+
+
+def edit_entered(
+    database: Database,
+    game: db.Game,
+    spec: HandFormSpec,
+    values: dict[str, Any],
+    action: str | None,
+    number: int,
+    expected_revision: int | None,
+) -> SavedHand:
+    """Replaces hand ``number`` with the hand entered on the form, in one transaction.
+    Raises EngineError as ``entered_record`` does, and NotFound or Conflict as
+    ``replace_hand`` does."""
+    record = entered_record(game, spec, values, action)
+    progress, revision = replace_hand(database, game.id, number, record, expected_revision)
+    return _saved(game, progress, number, revision)
+
+
+def _saved(game: db.Game, progress: Progress, number: int, revision: int) -> SavedHand:
+    first = progress.next_number - len(progress.hands)
+    view = get_game(game.game).hand_views(progress)[number - first]
+    return SavedHand(number, revision, progress, replayed_hand(progress, number), view)

@@ -27,7 +27,7 @@ from flask_babel import gettext as _
 from . import db, game_play
 from .access import edit_required
 from .engine import EngineError, InvalidHand
-from .engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
+from .engine.core.form import HandFormSpec, forbidden_entry
 from .forms import DeleteHandForm, HandForm, hand_form_for
 from .game_service import game_of, side_names
 from .i18n import isolate, shown, translate
@@ -43,26 +43,36 @@ def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
 
 def _record_from(form: HandForm, game: db.Game, number: int | None = None):
     """The engine's record of the submitted hand, or None with errors put on the form."""
-    rules = game_of(game)
-    values = form.values()
-    action = form.action()
-    if action is None:
-        fill_fixed(form.spec, values)
+    values, action = form.values(), form.action()
     try:
-        return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
-    except InvalidHand as exc:
-        names = game.names_at(number or game.hand_count + 1)
-        named = _forbidden_named(form.spec, values, names) if action is None else None
-        for field, message in exc.errors:
-            target = form.spec.error_target(field)
-            if named is not None and target in (named[0], form.spec.error_target("contracts")):
-                continue
-            form.add_engine_error(field, translate(message))
-        if named is not None:
-            form.add_engine_error(*named)
+        return game_play.entered_record(game, form.spec, values, action)
     except EngineError as exc:
-        form.add_engine_error(exc.field or "hand", translate(exc.message))
+        _refused(form, game, values, action, exc, number)
     return None
+
+
+def _refused(
+    form: HandForm,
+    game: db.Game,
+    values: dict[str, Any],
+    action: str | None,
+    exc: EngineError,
+    number: int | None,
+) -> None:
+    """Puts the engine's reasons for refusing the entered hand on the form, each at its
+    field in the players' words."""
+    if not isinstance(exc, InvalidHand):
+        form.add_engine_error(exc.field or "hand", translate(exc.message))
+        return
+    names = game.names_at(number or game.hand_count + 1)
+    named = _forbidden_named(form.spec, values, names) if action is None else None
+    for field, message in exc.errors:
+        target = form.spec.error_target(field)
+        if named is not None and target in (named[0], form.spec.error_target("contracts")):
+            continue
+        form.add_engine_error(field, translate(message))
+    if named is not None:
+        form.add_engine_error(*named)
 
 
 def _forbidden_named(
@@ -100,23 +110,20 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     ), status
 
 
-def _saved_message(game: db.Game, number: int, progress) -> str:
-    """What the scoreboard says of hand ``number`` once saved; ``progress`` holds it (the
-    save's own, resumed from the hand before, or a whole replay)."""
-    replayed = game_play.replayed_hand(progress, number)
-    first = progress.next_number - len(progress.hands)
-    view = game_of(game).hand_views(progress)[number - first]
+def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
+    """What the scoreboard says of a hand once saved, from what the save scored."""
+    view = saved.view
     if view.bid is None and not any(seat.entry for seat in view.seats):
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
-            number=number,
-            dealer=isolate(game.seated[progress.dealer]),
+            number=saved.number,
+            dealer=isolate(game.seated[saved.progress.dealer]),
         )
     return _(
         "Hand %(number)d (%(over_under)s): %(points)s",
-        number=number,
+        number=saved.number,
         over_under=shown(view.outcome),
-        points=points_line(side_names(game), replayed.points),
+        points=points_line(side_names(game), saved.hand.points),
     )
 
 
@@ -147,28 +154,31 @@ def record(game_id: int, game: db.Game):
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
     database = db.get_db()
-    progress = game_play.current_progress(database, game)
     form = hand_form_for(_spec(game))
+    conflict = None
+    if form.validate_on_submit():
+        # The save's one walk: the form's values, through the game's rules, stored.
+        values, action = form.values(), form.action()
+        try:
+            saved = game_play.record_entered(
+                database, game, form.spec, values, action, form.number.data
+            )
+        except db.Conflict as exc:
+            game = db.load_game(database, game_id) or game  # as the other phone left it
+            progress = game_play.current_progress(database, game)
+            conflict = _conflict_notice(game, progress, exc, form)
+        except EngineError as exc:
+            _refused(form, game, values, action, exc, None)
+        else:
+            flash(_saved_message(game, saved), "saved")
+            return _saved(game_id)
+    if conflict is None:
+        progress = game_play.current_progress(database, game)
     if not form.is_submitted():
         if progress.status == "finished":
             flash(_("The game is over. Edit a hand to change the result."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
         form.number.data = progress.next_number
-    conflict = None
-    if form.validate_on_submit():
-        hand = _record_from(form, game)
-        if hand is not None:
-            try:
-                number, after, _revision = game_play.add_hand(
-                    database, game_id, hand, form.number.data
-                )
-            except db.Conflict as exc:
-                game = db.load_game(database, game_id) or game  # as the other phone left it
-                progress = game_play.current_progress(database, game)
-                conflict = _conflict_notice(game, progress, exc, form)
-            else:
-                flash(_saved_message(game, number, after), "saved")
-                return _saved(game_id)
     status = 409 if conflict else 422 if form.has_problems() else 200
     number = form.number.data or progress.next_number
     return _render(
@@ -259,24 +269,23 @@ def edit(game_id: int, number: int, game: db.Game):
         )
     conflict = None
     if form.validate_on_submit():
-        hand = _record_from(form, game, number)
-        if hand is not None:
-            try:
-                progress, _revision = game_play.replace_hand(
-                    db.get_db(), game_id, number, hand, form.revision.data
-                )
-            except db.Conflict as exc:
-                current = _stored_hand(game, number)
-                conflict = {
-                    "message": translate(exc.message),
-                    "stored": describe(
-                        game_of(game), current.record.to_dict(), game.names_at(number)
-                    ),
-                }
-                form.set_hidden("revision", current.revision)
-            else:
-                flash(_saved_message(game, number, progress), "saved")
-                return _saved(game_id)
+        values, action = form.values(), form.action()
+        try:
+            saved = game_play.edit_entered(
+                db.get_db(), game, form.spec, values, action, number, form.revision.data
+            )
+        except db.Conflict as exc:
+            current = _stored_hand(game, number)
+            conflict = {
+                "message": translate(exc.message),
+                "stored": describe(game_of(game), current.record.to_dict(), game.names_at(number)),
+            }
+            form.set_hidden("revision", current.revision)
+        except EngineError as exc:
+            _refused(form, game, values, action, exc, number)
+        else:
+            flash(_saved_message(game, saved), "saved")
+            return _saved(game_id)
     status = 409 if conflict else 422 if form.has_problems() else 200
     return _render(
         game,
