@@ -475,7 +475,7 @@ def finish(game_id: int, game: db.Game):
         try:
             game_play.finish_game(db.get_db(), game_id)
         except (db.Conflict, db.NotFound) as exc:
-            flash(translate(getattr(exc, "message", str(exc))), "info")
+            flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     leaders = leaders_of(progress.totals)
     return render_template(
