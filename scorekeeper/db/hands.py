@@ -285,8 +285,10 @@ def write_if_unchanged(
     raise Conflict(msg("the game kept changing on other phones; try again"), "number")
 
 
-_columns: weakref.WeakKeyDictionary[Database, tuple[frozenset[str], frozenset[str]]]
-_columns = weakref.WeakKeyDictionary()
+# Per connection: a file's schema changes only by migrations, which run as it opens.
+_columns: weakref.WeakKeyDictionary[Database, tuple[frozenset[str], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def game_columns(db: Database) -> tuple[frozenset[str], frozenset[str]]:
