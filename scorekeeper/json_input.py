@@ -16,21 +16,19 @@ import json
 from typing import Any
 
 from .engine import ParseError, parse_int
+from .problems import Problem
 
 # Our documents nest a few levels (a file's games, their revisions, a hand, a list in
 # it: 7); 32 leaves room for any honest client and none for a recursion attack.
 MAX_DEPTH = 32
 
 
-class JsonProblem(ValueError):
+class JsonProblem(Problem, ValueError):
     """Text that cannot be taken as JSON. ``field`` is ``encoding`` or ``json`` for the text
     as a whole, or the path of one value (``winner``, ``games[1].hands[0].points[2]``).
     Takes (message, field), as every error type of scorekeeper does."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+    field: str
 
 
 class _TooLong:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .engine.core.messages import Message, msg, nmsg
 from .engine.core.seats import SEATS
+from .problems import Problem
 
 MAX_NAME_LENGTH = 30
 # The players as messages name them, for games of up to eight. Messages, so that the JSON
@@ -26,14 +27,10 @@ PLAYER_ORDINALS = (
 )
 
 
-class FieldProblem(ValueError):
-    """Input with the wrong shape: ``message`` says what is wrong and ``field`` where, in
-    the order every error type of scorekeeper takes them."""
+class FieldProblem(Problem, ValueError):
+    """Input with the wrong shape: ``message`` says what is wrong and ``field`` where."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+    field: str
 
 
 def clean_name(value: Any) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
@@ -512,8 +512,8 @@ def test_an_upgraded_v2_file_takes_a_finished_bid_whist_game(tmp_path):
             database, PLAYERS, "bid-whist", BID_WHIST.preset("bid-whist"), 0, game="bid-whist"
         )
         record = BID_WHIST.record_from_dict(BID_WHIST.preset("bid-whist"), up(1, 4, "S", 12))
-        db.add_hand(database, game_id, record)
-        asked, progress = db.finish_game(database, game_id)
+        game_play.add_hand(database, game_id, record)
+        asked, progress = game_play.finish_game(database, game_id)
         assert (asked, progress.winner, progress.totals) == (1, 1, (0, 6))
         stored = db.load_game(database, game_id)
         assert stored is not None

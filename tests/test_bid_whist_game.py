@@ -5,7 +5,7 @@ SQLite file."""
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import db, game_play
 from scorekeeper.engine.bid_whist import GAME, preset
 from scorekeeper.engine.core.display import Notation
 from scorekeeper.engine.core.game import Game, seat_values, side_values
@@ -247,9 +247,9 @@ def bid_whist_registered():
 def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     database = db.migrate(str(tmp_path / "bw.db"))
     game_id, _key = db.create_game(database, NAMES, "bid-whist", S, 0, game="bid-whist")
-    number, progress, _revision = db.add_hand(database, game_id, hand(**FOUR_UP))
+    number, progress, _revision = game_play.add_hand(database, game_id, hand(**FOUR_UP))
     assert number == 1 and progress.totals == (5, 0)
-    db.add_hand(database, game_id, hand(thrown_in=True))
+    game_play.add_hand(database, game_id, hand(thrown_in=True))
     row = database.execute(
         "SELECT declarer, bid, frisch_rounds, record FROM hands WHERE number = 1"
     ).fetchone()

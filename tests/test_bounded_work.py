@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
 
@@ -37,7 +37,7 @@ def seed(app, count: int, hands: int = 1) -> list[int]:
         game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0)
         for number in range(hands):
             hand = WORKED_EXAMPLE if number == 0 else THROWN_IN
-            db.add_hand(database, game_id, record_from_dict(PAGAT, hand))
+            game_play.add_hand(database, game_id, record_from_dict(PAGAT, hand))
         ids.append(game_id)
     database.close()
     return ids

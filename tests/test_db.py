@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, ThrownIn, record_from_dict
 
 from .conftest import WORKED_EXAMPLE, WORKED_POINTS
@@ -68,7 +68,7 @@ def test_a_game_stores_full_settings_and_only_a_hash_of_its_key(database):
 
 
 def test_a_hand_is_stored_with_points_totals_and_status(database, game_id):
-    number, progress, _revision = db.add_hand(database, game_id, worked())
+    number, progress, _revision = game_play.add_hand(database, game_id, worked())
     assert number == 1
     assert list(progress.totals) == WORKED_POINTS
     seats = list(database.query("SELECT * FROM hand_seats ORDER BY seat"))
@@ -91,9 +91,9 @@ def test_a_failure_midway_leaves_no_half_hand(database, game_id, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(db.hands, "_add_revision", boom)
+    monkeypatch.setattr(db, "add_revision", boom)  # the last write of a save
     with pytest.raises(RuntimeError):
-        db.add_hand(database, game_id, worked())
+        game_play.add_hand(database, game_id, worked())
     assert database["hands"].count == 0
     assert database["hand_seats"].count == 0
     game = db.load_game(database, game_id)
@@ -102,33 +102,35 @@ def test_a_failure_midway_leaves_no_half_hand(database, game_id, monkeypatch):
 
 @pytest.mark.parametrize(("number", "message"), [(1, "already recorded"), (3, "next hand is 2")])
 def test_only_the_next_number_can_be_added(database, game_id, number, message):
-    db.add_hand(database, game_id, worked())
+    game_play.add_hand(database, game_id, worked())
     with pytest.raises(db.Conflict, match=message):
-        db.add_hand(database, game_id, worked(), number=number)
+        game_play.add_hand(database, game_id, worked(), number=number)
 
 
 def test_an_enormous_hand_number_is_a_conflict_not_a_crash(database, game_id):
     with pytest.raises(db.Conflict):
-        db.add_hand(database, game_id, worked(), number=10**30)
+        game_play.add_hand(database, game_id, worked(), number=10**30)
     assert db.load_game(database, 10**30) is None
     with pytest.raises(db.NotFound):
-        db.add_hand(database, 10**30, worked())
+        game_play.add_hand(database, 10**30, worked())
 
 
 def test_no_hand_after_the_game_is_won(database):
     game_id, _ = db.create_game(
         database, list("SWNE"), "pagat-german", PAGAT.with_changes({"target": 15}), 0
     )
-    db.add_hand(database, game_id, worked())  # West +19 alone on top
+    game_play.add_hand(database, game_id, worked())  # West +19 alone on top
     assert db.load_game(database, game_id).winner == 1
     with pytest.raises(db.Conflict, match="game is over"):
-        db.add_hand(database, game_id, worked())
+        game_play.add_hand(database, game_id, worked())
 
 
 def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(database, game_id):
-    db.add_hand(database, game_id, worked())
-    db.add_hand(database, game_id, worked())
-    progress, revision = db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    game_play.add_hand(database, game_id, worked())
+    game_play.add_hand(database, game_id, worked())
+    progress, revision = game_play.replace_hand(
+        database, game_id, 1, ThrownIn(0), expected_revision=1
+    )
     assert revision == 2
     # A thrown-in deal scores nothing and South deals again.
     assert list(progress.totals) == WORKED_POINTS
@@ -153,37 +155,37 @@ def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(databa
 
 
 def test_an_unchanged_edit_adds_no_revision(database, game_id):
-    db.add_hand(database, game_id, worked())
-    db.replace_hand(database, game_id, 1, worked())
+    game_play.add_hand(database, game_id, worked())
+    game_play.replace_hand(database, game_id, 1, worked())
     assert len(db.load_revisions(database, game_id)) == 1
 
 
 def test_an_edit_from_a_stale_revision_is_a_conflict(database, game_id):
-    db.add_hand(database, game_id, worked())
-    db.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    game_play.add_hand(database, game_id, worked())
+    game_play.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
     with pytest.raises(db.Conflict, match="another phone"):
-        db.replace_hand(database, game_id, 1, worked(), expected_revision=1)
+        game_play.replace_hand(database, game_id, 1, worked(), expected_revision=1)
 
 
 def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(database):
     game_id, _ = db.create_game(
         database, list("SWNE"), "pagat-german", PAGAT.with_changes({"target": 15}), 0
     )
-    db.add_hand(database, game_id, ThrownIn(0))
-    db.add_hand(database, game_id, ThrownIn(0))
+    game_play.add_hand(database, game_id, ThrownIn(0))
+    game_play.add_hand(database, game_id, ThrownIn(0))
     with pytest.raises(db.Conflict, match="delete the later hands"):
-        db.replace_hand(database, game_id, 1, worked())
+        game_play.replace_hand(database, game_id, 1, worked())
     assert db.load_hands(database, game_id)[0].record == ThrownIn(0)
 
 
 def test_only_the_last_hand_can_be_deleted_and_it_stays_a_revision(database, game_id):
-    db.add_hand(database, game_id, worked())
-    db.add_hand(database, game_id, worked())
+    game_play.add_hand(database, game_id, worked())
+    game_play.add_hand(database, game_id, worked())
     with pytest.raises(db.Conflict, match="only the last hand"):
-        db.delete_last_hand(database, game_id, 1)
+        game_play.delete_last_hand(database, game_id, 1)
     with pytest.raises(db.NotFound):
-        db.delete_last_hand(database, game_id, 3)
-    progress = db.delete_last_hand(database, game_id, 2)
+        game_play.delete_last_hand(database, game_id, 3)
+    progress = game_play.delete_last_hand(database, game_id, 2)
     assert list(progress.totals) == WORKED_POINTS
     assert db.load_game(database, game_id).hand_count == 1
     assert database["hand_seats"].count == 4

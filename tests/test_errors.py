@@ -1,19 +1,45 @@
 """Every error type takes (message, field) in that order and keeps both, so that a caller
 never has to remember which of them comes first."""
 
+import importlib
 import inspect
+import pkgutil
 
 import pytest
 
+import scorekeeper
 from scorekeeper.cli.commands import FieldError
+from scorekeeper.cli.server import MasterGone, ServeError
+from scorekeeper.db import Conflict, NotFound, StatesMissing
 from scorekeeper.engine import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.numbers import TooManyDigits, parse_int
 from scorekeeper.engine.israeli_whist import RuleSettings, record_from_dict
 from scorekeeper.json_input import JsonProblem, loads
+from scorekeeper.problems import Problem
+from scorekeeper.transfer import ImportProblem
+from scorekeeper.transfer.peers.iws import PeerProblem
+from scorekeeper.web.api.routes import ApiError
 from scorekeeper.web.forms import FieldProblem, clean_player_names
+from scorekeeper.web.i18n import MissingCatalogue
+from scorekeeper.web.review.queries import BadQuery
 
 ERRORS = [EngineError, ParseError, IllegalAction, InvalidSettings, TooManyDigits]
-APP_ERRORS = [FieldProblem, JsonProblem]
+APP_ERRORS = [
+    Problem,
+    FieldProblem,
+    JsonProblem,
+    BadQuery,
+    ServeError,
+    Conflict,
+    NotFound,
+    ApiError,
+]
+# Problems in a file say where in it, after the field: (message, field, where).
+FILE_ERRORS = [ImportProblem, PeerProblem]
+# Not refusals of what someone sent: click's own (they take (message, field) too), a
+# signal from the data layer to game_play that a game's states must be filled in first, a
+# worker told to stop, and a start-up check of the installed catalogues.
+NOT_PROBLEMS = {FieldError, MissingCatalogue, StatesMissing, MasterGone}
 
 
 @pytest.mark.parametrize("error", ERRORS + APP_ERRORS)
@@ -58,3 +84,36 @@ def test_raised_errors_carry_the_field_and_a_message_that_says_why(raise_it, err
         raise_it()
     assert caught.value.field == field
     assert says in caught.value.message and caught.value.message == str(caught.value)
+
+
+@pytest.mark.parametrize("error", FILE_ERRORS)
+def test_a_problem_in_a_file_takes_message_field_then_where(error):
+    assert list(inspect.signature(error).parameters) == ["message", "field", "where"]
+    raised = error("must be a list", "hands", "game 3")
+    assert (raised.message, raised.field, raised.where) == ("must be a list", "hands", "game 3")
+    assert str(raised) == "game 3: hands: must be a list"
+
+
+def test_every_error_type_of_the_app_has_one_base():
+    """Every exception class the app (not the engine) defines is a Problem, so one handler
+    per blueprint answers any of them from ``.message`` and ``.field``."""
+    found = set()
+    for module in pkgutil.walk_packages(scorekeeper.__path__, "scorekeeper."):
+        if module.name.startswith("scorekeeper.engine"):
+            continue
+        for _name, value in inspect.getmembers(importlib.import_module(module.name)):
+            if (
+                inspect.isclass(value)
+                and issubclass(value, BaseException)
+                and value.__module__ == module.name
+            ):
+                found.add(value)
+    assert set(APP_ERRORS + FILE_ERRORS) <= found
+    assert {error for error in found - NOT_PROBLEMS if not issubclass(error, Problem)} == set()
+
+
+@pytest.mark.parametrize(
+    ("error", "status"), [(ApiError("no", "id", 404), 404), (ApiError("no", "id"), 422)]
+)
+def test_an_api_error_answers_with_its_status(error, status):
+    assert (error.message, error.field, error.status) == ("no", "id", status)

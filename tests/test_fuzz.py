@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from wtforms.fields.core import UnboundField
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.web import create_app
@@ -455,20 +455,20 @@ def export_document(tmp_path) -> dict:
     pagat = PRESETS["pagat-german"]
     first, _ = db.create_game(database, SEAT_NAMES, "pagat-german", pagat, 0)
     for hand in (WORKED_EXAMPLE, {"thrown_in": True}, WORKED_EXAMPLE):
-        db.add_hand(database, first, record_from_dict(pagat, hand))
-    db.replace_hand(
+        game_play.add_hand(database, first, record_from_dict(pagat, hand))
+    game_play.replace_hand(
         database, first, 3, record_from_dict(pagat, {**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]})
     )
-    db.add_hand(database, first, record_from_dict(pagat, WORKED_EXAMPLE))
-    db.delete_last_hand(database, first, 4)
+    game_play.add_hand(database, first, record_from_dict(pagat, WORKED_EXAMPLE))
+    game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday", "At Noa's")
     second, _ = db.create_game(
         database, ["Ann", "Bob", "Cy", "Dee"], "pagat-german", pagat.with_changes({"target": 15}), 1
     )
-    db.add_hand(database, second, record_from_dict(pagat, WORKED_EXAMPLE))
+    game_play.add_hand(database, second, record_from_dict(pagat, WORKED_EXAMPLE))
     standard = PRESETS["standard"]
     third, _ = db.create_game(database, ["Noa", "Gil", "Tal", "Ori"], "standard", standard, 3)
-    db.add_hand(
+    game_play.add_hand(
         database, third, record_from_dict(standard, {"thrown_in": True, "frisch_rounds": 3})
     )
     document = json.loads(transfer.export_json(database))

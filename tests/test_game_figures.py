@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
 from scorekeeper.db import figures as kept
 from scorekeeper.engine import get_game
 
@@ -65,7 +65,7 @@ def random_games(database, rng: random.Random, key: str, count: int) -> list[int
                 away = [n for n in POOL if n not in game.seated]
                 db.change_seat(database, game_id, rng.randrange(4), rng.choice(away))
             try:
-                db.add_hand(database, game_id, draw(rng, settings))
+                game_play.add_hand(database, game_id, draw(rng, settings))
             except Exception:  # noqa: BLE001  a hand the game refuses (after its end)
                 break
         ids.append(game_id)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import db
+from scorekeeper import db, game_play
 from scorekeeper.engine.core.game import seat_values
 from scorekeeper.engine.registry import get_game
 
@@ -74,7 +74,7 @@ def check_against_replay(database, game_id: int) -> None:
     game's status, winner and hand count; and where a save would resume from."""
     game, hands = db.load_game_with_hands(database, game_id)
     rules = get_game(game.game)
-    progress = db.progress_of(game, hands)
+    progress = game_play.progress_of(game, hands)
     rows = database.execute(
         "SELECT id, number, dealer, state FROM hands WHERE game_id = ? ORDER BY number",
         [game_id],
@@ -101,7 +101,7 @@ def check_against_replay(database, game_id: int) -> None:
         "SELECT total FROM players WHERE game_id = ? ORDER BY seat", [game_id]
     ).fetchall()
     assert tuple(t[0] for t in totals) == seat_values(rules, progress.totals)
-    now = db.current_progress(database, game)
+    now = game_play.current_progress(database, game)
     assert rules.state_of(now) == rules.state_of(progress)
     assert (now.totals, now.dealer, now.opener, now.status, now.winner) == (
         progress.totals,
@@ -131,16 +131,16 @@ def apply(database, game_id: int, pool: list, op: tuple) -> None:
     try:
         match op:
             case ("add", i):
-                db.add_hand(database, game_id, pool[i], number=game.hand_count + 1)
+                game_play.add_hand(database, game_id, pool[i], number=game.hand_count + 1)
             case ("edit", number, i):
-                db.replace_hand(database, game_id, number, pool[i])
+                game_play.replace_hand(database, game_id, number, pool[i])
             case ("delete", back):
-                db.delete_last_hand(database, game_id, max(game.hand_count - back, 1))
+                game_play.delete_last_hand(database, game_id, max(game.hand_count - back, 1))
             case ("seat", seat, who):
                 if BENCH[who] not in game.seated:
                     db.change_seat(database, game_id, seat, BENCH[who])
             case ("finish", _):
-                db.finish_game(database, game_id)
+                game_play.finish_game(database, game_id)
     except (db.Conflict, db.NotFound):
         pass
 
@@ -304,13 +304,13 @@ def test_an_upgraded_database_fills_its_states_on_the_first_save(tmp_path):
         assert missing == database.execute("SELECT count(*) FROM hands").fetchone()[0] > 0
         game_id = games[0]
         game = db.load_game(database, game_id)
-        before = db.progress_of(game, db.load_hands(database, game_id))
-        number, progress, _revision = db.add_hand(database, game_id, before.hands[-1].record)
+        before = game_play.progress_of(game, db.load_hands(database, game_id))
+        number, progress, _revision = game_play.add_hand(database, game_id, before.hands[-1].record)
         assert number == game.hand_count + 1
         check_against_replay(database, game_id)
         assert (
             progress.totals
-            == db.progress_of(
+            == game_play.progress_of(
                 db.load_game(database, game_id), db.load_hands(database, game_id)
             ).totals
         )
@@ -325,7 +325,7 @@ def test_an_upgraded_database_fills_its_states_on_the_first_save(tmp_path):
             if database.execute(
                 "SELECT count(*) FROM hands WHERE game_id = ?", [other[0]]
             ).fetchone()[0]:
-                db.fill_states(database, other[0])
+                game_play.fill_states(database, other[0])
                 check_against_replay(database, other[0])
     finally:
         database.close()
@@ -339,10 +339,10 @@ def test_a_hand_without_a_state_is_filled_before_an_edit(tmp_path):
         settings_ = IW_SETTINGS["play_on"]
         game_id, _ = db.create_game(database, NAMES, "custom", settings_, 2, game="israeli-whist")
         for record in POOLS[("israeli-whist", "play_on")][:6]:
-            db.add_hand(database, game_id, record)
+            game_play.add_hand(database, game_id, record)
         database.execute("UPDATE hands SET state = NULL WHERE game_id = ?", [game_id])
         database.conn.commit()
-        db.replace_hand(database, game_id, 3, POOLS[("israeli-whist", "play_on")][20])
+        game_play.replace_hand(database, game_id, 3, POOLS[("israeli-whist", "play_on")][20])
         check_against_replay(database, game_id)
     finally:
         database.close()
@@ -354,7 +354,7 @@ def test_a_state_column_is_plain_json_for_sql_readers(tmp_path):
         game_id, _ = db.create_game(
             database, NAMES, "bid-whist", BW_SETTINGS["target"], 0, game="bid-whist"
         )
-        db.add_hand(database, game_id, POOLS[("bid-whist", "target")][0])
+        game_play.add_hand(database, game_id, POOLS[("bid-whist", "target")][0])
         database.close()
         conn = sqlite3.connect(tmp_path / "plain.db")
         try:

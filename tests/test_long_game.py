@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper import game_play
 from scorekeeper.engine.core.display import signed
 from scorekeeper.web.games import RECENT_HANDS
 
@@ -87,8 +88,8 @@ def test_the_scoreboard_reads_stored_totals_and_states_as_a_replay_gives_them(tm
         # The last 2 hands of games of 1 and 3 hands (totals read from the progress when
         # it holds every hand, from the stored rows when it does not), and every hand.
         for game_id, last in itertools.product(ids, (2, None)):
-            game, progress, totals = db.load_scoreboard(database, game_id, last=last)
-            whole = db.progress_of(game, db.load_hands(database, game_id))
+            game, progress, totals = game_play.load_scoreboard(database, game_id, last=last)
+            whole = game_play.progress_of(game, db.load_hands(database, game_id))
             assert totals == get_game(game.game).running_totals(whole)
             assert progress.hands == whole.hands[-(last or len(whole.hands)) :]
             assert (progress.totals, progress.status, progress.winner, progress.next_number) == (

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import sqlite3
 
-from scorekeeper import db
+from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE
@@ -38,7 +38,7 @@ def racer(path: str, game_id: int, which: int, barrier, results) -> None:
         for number in range(1, ROUNDS + 1):
             barrier.wait(timeout=60)
             try:
-                stored, _progress, revision = db.add_hand(database, game_id, record, number)
+                stored, _progress, revision = game_play.add_hand(database, game_id, record, number)
             except db.Conflict as exc:
                 told.append((number, "conflict", exc.message, exc.field))
             else:

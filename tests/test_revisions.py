@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
 
 from .conftest import WORKED_EXAMPLE
@@ -234,15 +234,17 @@ def database(tmp_path):
 
 def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
     game_id, _ = db.create_game(database, ["S", "W", "N", "E"], "pagat-german", PAGAT, 0)
-    db.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
-    _number, _progress, first = db.add_hand(database, game_id, ThrownIn(0))
-    _progress, edited = db.replace_hand(database, game_id, 2, record_from_dict(PAGAT, OTHER_HAND))
+    game_play.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
+    _number, _progress, first = game_play.add_hand(database, game_id, ThrownIn(0))
+    _progress, edited = game_play.replace_hand(
+        database, game_id, 2, record_from_dict(PAGAT, OTHER_HAND)
+    )
     assert edited == first + 1
     with pytest.raises(db.Conflict) as caught:
-        db.delete_last_hand(database, game_id, 2, expected_revision=first)
+        game_play.delete_last_hand(database, game_id, 2, expected_revision=first)
     assert caught.value.field == "revision" and caught.value.current.revision == edited
-    db.delete_last_hand(database, game_id, 2, expected_revision=edited)
-    number, _progress, again = db.add_hand(database, game_id, ThrownIn(0))
+    game_play.delete_last_hand(database, game_id, 2, expected_revision=edited)
+    number, _progress, again = game_play.add_hand(database, game_id, ThrownIn(0))
     assert (number, again) == (2, edited + 2)  # after the edit and the deletion
 
 
@@ -250,13 +252,13 @@ def test_an_imported_history_is_continued_not_repeated(database):
     """A database written before this fix may hold a hand recorded again at revision 1
     after a deleted revision 2; the next change must still get a new number."""
     game_id, _ = db.create_game(database, ["S", "W", "N", "E"], "pagat-german", PAGAT, 0)
-    db.add_hand(database, game_id, ThrownIn(0))
+    game_play.add_hand(database, game_id, ThrownIn(0))
     database.execute(
         "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
         "VALUES (?, 1, 2, 'deleted', '{}', '2024-01-01T00:00:00+00:00')",
         [game_id],
     )
-    _progress, revision = db.replace_hand(
+    _progress, revision = game_play.replace_hand(
         database, game_id, 1, record_from_dict(PAGAT, WORKED_EXAMPLE)
     )
     assert revision == 3

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
 
@@ -47,17 +47,17 @@ def games(database):
     first, _ = db.create_game(
         database, ["South", "West", "North", "East"], "pagat-german", PAGAT, 0
     )
-    db.add_hand(database, first, record(WORKED_EXAMPLE))
-    db.add_hand(database, first, record(THROWN_IN))
-    db.add_hand(database, first, record(HAND_3))
-    db.replace_hand(database, first, 3, record({**HAND_3, "tricks": [5, 4, 1, 3]}))
-    db.add_hand(database, first, record(WORKED_EXAMPLE))
-    db.delete_last_hand(database, first, 4)
+    game_play.add_hand(database, first, record(WORKED_EXAMPLE))
+    game_play.add_hand(database, first, record(THROWN_IN))
+    game_play.add_hand(database, first, record(HAND_3))
+    game_play.replace_hand(database, first, 3, record({**HAND_3, "tricks": [5, 4, 1, 3]}))
+    game_play.add_hand(database, first, record(WORKED_EXAMPLE))
+    game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday = cards", "At Noa's.\nShe brought the cards.")
     second, _ = db.create_game(
         database, ["Ann", "Bob", "Cy", "Dee"], "pagat-german", PAGAT.with_changes({"target": 15}), 1
     )
-    db.add_hand(database, second, record(WORKED_EXAMPLE))
+    game_play.add_hand(database, second, record(WORKED_EXAMPLE))
     return first, second
 
 
@@ -85,7 +85,7 @@ def test_csv_has_one_row_per_player_per_hand(database, games):
 
 def test_csv_quotes_cells_a_spreadsheet_would_run(database):
     game_id, _ = db.create_game(database, ["=1+1", "@x", "+y", "-z"], "pagat-german", PAGAT, 0)
-    db.add_hand(database, game_id, record(WORKED_EXAMPLE))
+    game_play.add_hand(database, game_id, record(WORKED_EXAMPLE))
     rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database, game_id))))
     assert [r["player"] for r in rows] == ["'=1+1", "'@x", "'+y", "'-z"]
 
@@ -120,7 +120,7 @@ def test_round_trip_into_an_empty_database_gives_the_same_file(database, games, 
     # The imported games work as any other: a new key edits them, and they score on.
     game = db.load_game(other, 1)
     assert db.key_matches(game, imported[0][2]) and game.status == "in_progress"
-    number, _, _ = db.add_hand(other, 1, record(WORKED_EXAMPLE))
+    number, _, _ = game_play.add_hand(other, 1, record(WORKED_EXAMPLE))
     assert number == 4
     other.close()
 

@@ -41,6 +41,8 @@ from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from ..problems import Problem
+
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 # A phone's browser opens up to 6 connections to a host; 32 leaves room for a few phones
@@ -407,13 +409,10 @@ def trust_proxies(app: Any, hops: int) -> Any:
     return ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
 
 
-class ServeError(Exception):
-    """Why ``serve`` cannot start, with the option to change: (message, field), as every
-    error type of scorekeeper takes."""
+class ServeError(Problem):
+    """Why ``serve`` cannot start, with the option to change (the field)."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
+    field: str
 
 
 def bind(host: str, port: int) -> list[socket.socket]:

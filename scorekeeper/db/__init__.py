@@ -4,7 +4,8 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
 ``connection``  opening a file or a request's connection, the writers' lock
 ``migrations``  the schema, as named migrations and nothing else
 ``games``       storing and listing games, the history, a player's record
-``hands``       reading a game's hands; recording, editing and deleting one
+``hands``       a game's hands as stored, and the rows a save writes (what they hold is
+                the game's to say, through ``scorekeeper.game_play``)
 ``transfer``    the queries behind export and import
 ``figures``     each game's derived figures (careers, head-to-head), kept by version
 ``keys``        edit keys
@@ -33,17 +34,17 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     ``to_dict()``, from which the app reads the hand back), ``revision`` (1 on the first
     save of a hand number, then one more than any revision that number ever had, so an edit
     or a hand deleted and recorded again never repeats a revision another phone may still
-    hold). For Israeli Whist, flat columns for SQL and Datasette: ``frisch_rounds`` (0 for
-    a game without them), ``declarer``, ``bid`` (``7C``, ``9NT``), ``over_under``,
-    ``contracts_total``; for Bid Whist ``declarer`` (the bidder) and ``bid`` (``4U``).
-    ``state`` is the game's own state after the hand (its ``hand_state`` as JSON: the
-    totals, the next dealer, who won…), from which the next save scores on without reading
-    the hands before; null for a hand stored before version 8, filled in by the first
-    write to its game.
+    hold). Its other columns (made by the migrations) are flat values for SQL and
+    Datasette: the data layer writes whichever of them the game's ``table_columns``
+    names, and a column it leaves out keeps its default (see each game's
+    ``table_columns`` for what it fills). ``state`` is the game's own state after the
+    hand (its ``hand_state`` as JSON: the totals, the next dealer, who won…), from which
+    the next save scores on without reading the hands before; null for a hand stored
+    before version 8, filled in by the first write to its game.
 ``hand_seats``
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
-    after it (partners hold their side's); for Israeli Whist also ``contract``, ``tricks``
-    and ``revokes`` (null for a thrown-in deal).
+    after it (partners hold their side's), and the game's flat values per seat, as for
+    ``hands``.
 ``game_figures``
     a cache, not data: each game's figures derived by its rules (``figures``), valid only
     for the ``version`` and ``format`` stored with them.
@@ -52,8 +53,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
     ``edited``, ``deleted``) and ``created_at``.
 
-Points, totals, dealers and the game's status are derived by the game's ``replay`` and
-stored with the hand in the same ``db.atomic()`` transaction. Every row becomes an engine
+Points, totals, dealers and the game's status are derived by the game's ``replay`` or
+``resume`` (in ``scorekeeper.game_play``, never here) and stored with the hand in the same
+transaction. Every row becomes an engine
 object through ``get_game(games.game)`` and the Game interface, never a game's own package.
 """
 
@@ -104,32 +106,30 @@ from .games import (
 from .hands import (
     WRITE_ATTEMPTS,
     Revision,
+    StatesMissing,
     StoredHand,
-    add_hand,
-    current_progress,
-    delete_last_hand,
-    fill_states,
-    finish_game,
+    add_revision,
+    already_recorded,
     hand_dealer,
     load_game_with_hands,
     load_games_with_hands,
     load_hand,
     load_hands,
     load_revisions,
-    load_scoreboard,
-    progress_of,
-    recent_progress,
-    replace_hand,
-    replayed_hand,
-    resume_game,
-    winners_of,
+    next_revision,
+    remove_last_hand,
+    running_totals,
+    set_finished_after,
+    store_states,
+    stored_state,
+    write_derived,
+    write_hand,
+    write_if_unchanged,
 )
 from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
 from .migrations import apply_migrations, migrations
 
 __all__ = [
-    "MAX_ID",
-    "WRITE_ATTEMPTS",
     "Conflict",
     "ExportedGame",
     "Game",
@@ -139,26 +139,27 @@ __all__ = [
     "ImportedHand",
     "LatestGames",
     "Listing",
+    "MAX_ID",
     "NotFound",
     "PlayerRecord",
     "Revision",
+    "StatesMissing",
     "StoredHand",
-    "add_hand",
+    "WRITE_ATTEMPTS",
+    "add_revision",
+    "already_recorded",
     "apply_migrations",
+    "change_seat",
     "close_db",
     "connect",
     "count_games",
-    "current_progress",
-    "change_seat",
     "count_history",
     "create_game",
-    "delete_last_hand",
-    "fill_states",
-    "finish_game",
+    "remove_last_hand",
     "game_figures",
     "game_kinds",
-    "hand_dealer",
     "get_db",
+    "hand_dealer",
     "hash_key",
     "history",
     "import_games",
@@ -174,26 +175,27 @@ __all__ = [
     "load_hand",
     "load_hands",
     "load_revisions",
-    "load_scoreboard",
     "migrate",
     "migrations",
     "new_edit_key",
+    "next_revision",
     "now",
     "open_database",
     "player_games",
     "player_names",
     "player_record",
     "player_records",
-    "progress_of",
-    "recent_progress",
     "query",
     "recorded",
     "replace_edit_key",
-    "replace_hand",
-    "replayed_hand",
-    "resume_game",
+    "running_totals",
+    "set_finished_after",
     "set_game_details",
     "split_games",
-    "winners_of",
+    "store_states",
+    "stored_state",
+    "write_derived",
+    "write_hand",
+    "write_if_unchanged",
     "writing",
 ]

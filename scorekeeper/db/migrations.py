@@ -231,3 +231,13 @@ def m009_list_indexes_and_game_figures(db: Database) -> None:
         "CREATE TABLE game_figures (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
         "version INTEGER NOT NULL, format TEXT NOT NULL, figures TEXT NOT NULL)"
     )
+
+
+@migrations()
+def m010_hand_columns_take_defaults(db: Database) -> None:
+    # The data layer writes only the flat columns a game's ``table_columns`` names, so a
+    # column a game leaves out must have a default: ``frisch_rounds`` has been NOT NULL
+    # since the first schema, and a game without Frisch rounds stores 0 there, as it did.
+    # SQLite cannot give a column a default in place: the table is rebuilt, rows, ids and
+    # indexes as they were.
+    db["hands"].transform(defaults={"frisch_rounds": 0})

@@ -38,7 +38,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .. import db, json_input
+from .. import db, game_play, json_input
 from ..engine import (
     DEFAULT_GAME,
     GAMES,
@@ -54,6 +54,7 @@ from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 from ..engine.core.seating import SeatChange, check_changes
 from ..names import FieldProblem, clean_game_details, clean_new_player, clean_player_names
+from ..problems import Problem
 from .peers import iws
 
 FORMAT = "scorekeeper"
@@ -73,17 +74,18 @@ def game_place(game_id: Any, position: int) -> Message:
     return msg("game #%(position)d in the file", position=position)
 
 
-class ImportProblem(ValueError):
-    """A file that cannot be imported: where (game and hand), the field and the reason.
+class ImportProblem(Problem, ValueError):
+    """A file that cannot be imported: the reason, the field and where (game and hand).
 
-    ``where`` and ``message`` are English text; most are Messages, which a page shows in
+    ``message`` and ``where`` are English text; most are Messages, which a page shows in
     its own language (``i18n.translate``)."""
 
-    def __init__(self, where: str, field: str, message: str) -> None:
-        super().__init__(f"{where}: {field}: {message}")
+    def __init__(self, message: str, field: str, where: str) -> None:
+        super().__init__(message, field)
         self.where = where
-        self.field = field
-        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.field}: {self.message}"
 
 
 # --- export -------------------------------------------------------------------------------
@@ -112,7 +114,7 @@ def export_chunks(
 def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
     game, hands, stamps = exported.game, exported.hands, exported.stamps
-    progress = db.progress_of(game, hands)
+    progress = game_play.progress_of(game, hands)
     rules = get_game(game.game)
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
@@ -237,7 +239,7 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
         rules = known.get(game.game)
         if rules is None:
             raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
-        progress = db.progress_of(game, exported.hands)
+        progress = game_play.progress_of(game, exported.hands)
         for replayed in progress.hands:
             names = game.names_at(replayed.number)
             hand, seats = rules.csv_values(replayed, names)
@@ -287,7 +289,7 @@ def _whole(value: Any, where: str, field: str, low: int, high: int = db.MAX_ID) 
     try:
         return parse_int(value, field, low=low, high=high)
     except ParseError as exc:
-        raise ImportProblem(where, field, exc.message) from None
+        raise ImportProblem(exc.message, field, where) from None
 
 
 def _stamp(value: Any, where: str, field: str, default: str) -> str:
@@ -301,29 +303,29 @@ def _stamp(value: Any, where: str, field: str, default: str) -> str:
         return default
     if not isinstance(value, str):
         problem = msg("must be an ISO 8601 time as text, not %(value)s", value=shown(value))
-        raise ImportProblem(where, field, problem)
+        raise ImportProblem(problem, field, where)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         problem = msg("must be an ISO 8601 time, not %(value)s", value=shown(value))
-        raise ImportProblem(where, field, problem) from None
+        raise ImportProblem(problem, field, where) from None
     if moment.utcoffset() is None:
         problem = msg(
             "%(value)s has no UTC offset; write it as in %(example)s",
             value=shown(value),
             example=_now(),
         )
-        raise ImportProblem(where, field, problem)
+        raise ImportProblem(problem, field, where)
     try:
         return moment.astimezone(UTC).isoformat()
     except OverflowError:
         problem = msg("%(value)s is out of range", value=shown(value))
-        raise ImportProblem(where, field, problem) from None
+        raise ImportProblem(problem, field, where) from None
 
 
 def _list(value: Any, where: str, field: str) -> list:
     if not isinstance(value, list):
-        raise ImportProblem(where, field, msg("must be a list"))
+        raise ImportProblem(msg("must be a list"), field, where)
     return value
 
 
@@ -335,7 +337,7 @@ def _confirm(where: str, field: str, given: Any, derived: Any) -> None:
             given=repr(given),
             derived=repr(derived),
         )
-        raise ImportProblem(where, field, problem)
+        raise ImportProblem(problem, field, where)
 
 
 def _game(entry: dict, where: str, version: int) -> Game:
@@ -345,12 +347,12 @@ def _game(entry: dict, where: str, version: int) -> Game:
     key = entry.get("game")
     if not isinstance(key, str):
         raise ImportProblem(
-            where, "game", msg("must name a game: %(games)s", games=", ".join(GAMES))
+            msg("must name a game: %(games)s", games=", ".join(GAMES)), "game", where
         )
     try:
         return get_game(key)
     except EngineError as exc:
-        raise ImportProblem(where, "game", exc.message) from None
+        raise ImportProblem(exc.message, "game", where) from None
 
 
 def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
@@ -358,21 +360,21 @@ def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
     presets = game.presets
     if not isinstance(rules, str) or rules.strip().lower() not in presets:
         problem = msg("must name a preset: %(presets)s", presets=", ".join(presets))
-        raise ImportProblem(where, "rules", problem)
+        raise ImportProblem(problem, "rules", where)
     values = entry.get("settings")
     if not isinstance(values, dict):
-        raise ImportProblem(where, "settings", msg("must be an object of rule settings"))
+        raise ImportProblem(msg("must be an object of rule settings"), "settings", where)
     try:
         return rules.strip().lower(), game.settings_from_dict(values)
     except EngineError as exc:
-        raise ImportProblem(where, f"settings.{exc.field}", exc.message) from None
+        raise ImportProblem(exc.message, f"settings.{exc.field}", where) from None
 
 
 def _record(game: Game, settings: Settings, hand: Any, where: str):
     try:
         return game.record_from_dict(settings, hand)
     except EngineError as exc:
-        raise ImportProblem(where, exc.field or "hand", exc.message) from None
+        raise ImportProblem(exc.message, exc.field or "hand", where) from None
 
 
 def _finished_after(game: Game, entry: dict, where: str) -> int | None:
@@ -382,7 +384,7 @@ def _finished_after(game: Game, entry: dict, where: str) -> int | None:
         return None
     if not game.finish_now:
         message = msg("%(game)s has no “finish now”; leave finished_after out", game=game.key)
-        raise ImportProblem(where, "finished_after", message)
+        raise ImportProblem(message, "finished_after", where)
     return _whole(value, where, "finished_after", 0)
 
 
@@ -394,18 +396,18 @@ def _changes(entry: dict, where: str, players: tuple[str, ...], hands: int) -> t
     ):
         at = msg("%(where)s, substitution %(number)d", where=where, number=position)
         if not isinstance(item, dict):
-            raise ImportProblem(at, "substitution", msg("must be a JSON object"))
+            raise ImportProblem(msg("must be a JSON object"), "substitution", at)
         seat = _whole(item.get("seat"), at, "seat", 0, len(players) - 1)
         from_hand = _whole(item.get("from_hand"), at, "from_hand", 1)
         try:
             name = clean_new_player(item.get("name"), [""] * len(players), seat)
         except FieldProblem as exc:
-            raise ImportProblem(at, "name", exc.message) from None
+            raise ImportProblem(exc.message, "name", at) from None
         found.append(SeatChange(from_hand, seat, name))
     try:
         check_changes(players, found, hands)
     except EngineError as exc:
-        raise ImportProblem(where, "substitutions", exc.message) from None
+        raise ImportProblem(exc.message, "substitutions", where) from None
     return tuple(sorted(found))
 
 
@@ -413,7 +415,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     """Checks one game of an import file of ``version``; raises ImportProblem naming game,
     hand and field."""
     if not isinstance(entry, dict):
-        raise ImportProblem(where, "game", msg("must be a JSON object"))
+        raise ImportProblem(msg("must be a JSON object"), "game", where)
     game = _game(entry, where, version)
     game_id = entry.get("id")
     if game_id is not None:
@@ -422,7 +424,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         players = tuple(clean_player_names(entry.get("players"), game.seats))
         name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
     except FieldProblem as exc:
-        raise ImportProblem(where, exc.field, exc.message) from None
+        raise ImportProblem(exc.message, exc.field, where) from None
     rules, settings = _settings(game, entry, where)
     first_dealer = _whole(entry.get("first_dealer"), where, "first_dealer", 0, game.seats - 1)
     now = _now()
@@ -433,10 +435,10 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     for position, hand in enumerate(_list(entry.get("hands", []), where, "hands"), start=1):
         at = msg("%(where)s, hand %(hand)d", where=where, hand=position)
         if not isinstance(hand, dict):
-            raise ImportProblem(at, "hand", msg("must be a JSON object"))
+            raise ImportProblem(msg("must be a JSON object"), "hand", at)
         if _whole(hand.get("number", position), at, "number", 1) != position:
             problem = msg("hands must be numbered 1, 2, 3…; this is %(hand)d", hand=position)
-            raise ImportProblem(at, "number", problem)
+            raise ImportProblem(problem, "number", at)
         hands.append(
             db.ImportedHand(
                 number=position,
@@ -455,7 +457,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
             game.losing_floor(settings),
         )
     except EngineError as exc:
-        raise ImportProblem(where, exc.field or "starting_totals", exc.message) from None
+        raise ImportProblem(exc.message, exc.field or "starting_totals", where) from None
     changes = _changes(entry, where, players, len(hands))
     records = [h.record for h in hands]
     options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
@@ -464,7 +466,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     try:
         progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
-        raise ImportProblem(where, "hands", exc.args[0] if exc.args else str(exc)) from None
+        raise ImportProblem(exc.args[0] if exc.args else str(exc), "hands", where) from None
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
         at = msg("%(where)s, hand %(hand)d", where=where, hand=replayed.number)
         _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)
@@ -480,10 +482,10 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     for position, item in enumerate(_list(entry.get("revisions", []), where, "revisions"), 1):
         at = msg("%(where)s, revision %(revision)d", where=where, revision=position)
         if not isinstance(item, dict):
-            raise ImportProblem(at, "revision", msg("must be a JSON object"))
+            raise ImportProblem(msg("must be a JSON object"), "revision", at)
         if item.get("action") not in ACTIONS:
             problem = msg("must be one of %(actions)s", actions=", ".join(ACTIONS))
-            raise ImportProblem(at, "action", problem)
+            raise ImportProblem(problem, "action", at)
         number = _whole(item.get("number"), at, "number", 1)
         revisions.append(
             db.Revision(
@@ -522,24 +524,24 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
     except json_input.JsonProblem as exc:
         field = "encoding" if exc.field == "encoding" else "json"
         # The parser's own words (where the text breaks), as the API gives them too.
-        raise ImportProblem(FILE, field, exc.message) from None
+        raise ImportProblem(exc.message, field, FILE) from None
     if iws.is_export(document):
         try:
             document = iws.to_document(document)
         except iws.PeerProblem as exc:
-            raise ImportProblem(exc.where, exc.field, exc.message) from None
+            raise ImportProblem(exc.message, exc.field, exc.where) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         problem = msg(
             'not a scorekeeper export: "format" must be "%(format)s", or an export of '
             "IsraeliWhist-Scorekeeper",
             format=FORMAT,
         )
-        raise ImportProblem(FILE, "format", problem)
+        raise ImportProblem(problem, "format", FILE)
     version = document.get("version")
     if type(version) is not int or version not in READABLE_VERSIONS:
         known = " or ".join(str(v) for v in READABLE_VERSIONS)
         problem = msg("version %(version)s is not %(known)s", version=repr(version), known=known)
-        raise ImportProblem(FILE, "version", problem)
+        raise ImportProblem(problem, "version", FILE)
     games = []
     seen: set[int] = set()
     for position, entry in enumerate(_list(document.get("games"), FILE, "games"), start=1):
@@ -548,7 +550,7 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
         game = read_game(entry, where, version)
         if game.id is not None and game.id in seen:
             problem = msg("game %(game)d appears twice in the file", game=game.id)
-            raise ImportProblem(where, "id", problem)
+            raise ImportProblem(problem, "id", where)
         if game.id is not None:
             seen.add(game.id)
         games.append(game)

@@ -6,6 +6,10 @@ session cookie, so the same phone can record hands later without the link.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from flask import abort, request, session
 from flask_babel import gettext as _
 
@@ -93,3 +97,17 @@ def require_edit(game: Game) -> None:
                 "change hands."
             ),
         )
+
+
+def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view that changes a game (as flaskr's ``login_required``): it runs with the stored
+    game as ``game`` beside its ``game_id``, for a browser holding the game's edit key;
+    otherwise the answer is 404 (no such game) or 403 (no key)."""
+
+    @functools.wraps(view)
+    def wrapped(game_id: int, **kwargs: Any) -> Any:
+        game = game_or_404(game_id)
+        require_edit(game)
+        return view(game_id=game_id, game=game, **kwargs)
+
+    return wrapped

@@ -8,7 +8,9 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+
+from ..db import NotFound as NotStored
 
 TITLES = {
     400: _l("That request could not be read"),
@@ -78,6 +80,20 @@ def _csrf_error(exc: CSRFError):
     return page, 400
 
 
+def _not_stored(exc: NotStored):
+    """A game or hand the data layer no longer finds (another phone was quicker): 404, in
+    the page's words (the API's own handler answers JSON first)."""
+    game_id = (request.view_args or {}).get("game_id")
+    number = (request.view_args or {}).get("number")
+    if exc.field == "number" and isinstance(game_id, int) and isinstance(number, int):
+        return _http_error(
+            NotFound(_("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
+        )
+    if isinstance(game_id, int):
+        return _http_error(NotFound(_("There is no game %(game)d.", game=game_id)))
+    return _http_error(NotFound())
+
+
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
         return _http_error(exc)
@@ -89,4 +105,5 @@ def _unexpected(exc: Exception):
 def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(NotStored, _not_stored)
     app.register_error_handler(Exception, _unexpected)

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from .. import db
+from .. import db, game_play
 from ..engine import GAMES, EngineError, Game
 from ..engine.core.display import signed
 from ..engine.core.game import partnered
@@ -30,12 +30,12 @@ from ..engine.core.seats import leaders_of
 from . import share
 from .access import (
     can_edit,
+    edit_required,
     forget_key,
     game_or_404,
     holds_replaced_key,
     remember_key,
     replaced_key_message,
-    require_edit,
 )
 from .chart import running_totals_svg
 from .forms import (
@@ -281,7 +281,7 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     """The game, its progress holding the hands the page shows (the last ``RECENT_HANDS``,
     or every hand with ``?all=1``) and every hand's running totals, as of one moment."""
     last = None if _every_hand() else RECENT_HANDS
-    game, progress, totals = db.load_scoreboard(db.get_db(), game_id, last)
+    game, progress, totals = game_play.load_scoreboard(db.get_db(), game_id, last)
     if game is None:
         abort(404, _("There is no game %(game)d.", game=game_id))
     return game, progress, totals
@@ -409,17 +409,16 @@ def why(game_id: int, number: int):
 
 
 @bp.post("/games/<int:game_id>/rematch")
-def rematch(game_id: int):
+@edit_required
+def rematch(game_id: int, game: db.Game):
     """Same players again: one tap on a finished game's scoreboard starts the next game.
 
     The button sits on a cached page, so it carries no session token; like the language
     buttons, it is checked by the browser's Fetch Metadata and Origin headers instead.
     """
-    game = game_or_404(game_id)
-    require_edit(game)
     if not from_this_site():
         abort(403, _("This request did not come from this site's own page."))
-    progress = db.current_progress(db.get_db(), game)
+    progress = game_play.current_progress(db.get_db(), game)
     if progress.status != "finished":
         flash(_("The game is not over yet: finish it before a rematch."), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -430,11 +429,10 @@ def rematch(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
-def change_seat(game_id: int):
+@edit_required
+def change_seat(game_id: int, game: db.Game):
     """A player leaves or joins mid-game: from the next hand on, another player takes a
     seat, and the seat's total carries on."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = SeatChangeForm().setup(game.seated)
     if form.validate_on_submit():
         seat = int(form.seat.data)
@@ -442,8 +440,6 @@ def change_seat(game_id: int):
             before, change = seat_player(game, seat, form.name.data)
         except (FieldProblem, EngineError) as exc:
             form.name.errors = [*form.name.errors, translate(exc.message)]
-        except db.NotFound:
-            abort(404)
         else:
             flash(
                 _(
@@ -465,14 +461,13 @@ def change_seat(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
-def finish(game_id: int):
+@edit_required
+def finish(game_id: int, game: db.Game):
     """ "Finish now", for a game whose rules have it (Bid Whist): GET asks for confirmation
     and says what will happen; only the POST from that page ends the game. The side ahead
     wins; when the sides are level the game plays on until one is ahead."""
-    game = game_or_404(game_id)
-    require_edit(game)
     rules = game_of(game)
-    progress = db.current_progress(db.get_db(), game)
+    progress = game_play.current_progress(db.get_db(), game)
     names = side_names(game)
     if not rules.finish_now or progress.status == "finished" or not game.hand_count:
         flash(_("This game cannot be finished now."), "info")
@@ -480,9 +475,9 @@ def finish(game_id: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            db.finish_game(db.get_db(), game_id)
+            game_play.finish_game(db.get_db(), game_id)
         except (db.Conflict, db.NotFound) as exc:
-            flash(translate(getattr(exc, "message", str(exc))), "info")
+            flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     leaders = leaders_of(progress.totals)
     return render_template(

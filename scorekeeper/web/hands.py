@@ -24,10 +24,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import db
+from .. import db, game_play
 from ..engine import EngineError, InvalidHand
-from ..engine.core.form import HandFormSpec, fill_fixed, forbidden_entry
-from .access import game_or_404, require_edit
+from ..engine.core.form import HandFormSpec, forbidden_entry
+from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
 from .game_service import game_of, side_names
 from .i18n import isolate, shown, translate
@@ -43,27 +43,37 @@ def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
 
 def _record_from(form: HandForm, game: db.Game, number: int | None = None):
     """The engine's record of the submitted hand, or None with errors put on the form."""
-    rules = game_of(game)
-    values = form.values()
-    action = form.action()
-    if action is None:
-        fill_fixed(form.spec, values)
+    values, action = form.values(), form.action()
     try:
-        return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
-    except InvalidHand as exc:
-        names = game.names_at(number or game.hand_count + 1)
-        named = _forbidden_named(form.spec, values, names) if action is None else None
-        # The forbidden value is said once, beside its field: not again on its step.
-        said = () if named is None else (named[0], _step_of(form.spec, named[0]))
-        for field, message in exc.errors:
-            if form.spec.error_target(field) in said:
-                continue
-            form.add_engine_error(field, translate(message))
-        if named is not None:
-            form.add_engine_error(*named)
+        return game_play.entered_record(game, form.spec, values, action)
     except EngineError as exc:
-        form.add_engine_error(exc.field or "hand", translate(exc.message))
+        _refused(form, game, values, action, exc, number)
     return None
+
+
+def _refused(
+    form: HandForm,
+    game: db.Game,
+    values: dict[str, Any],
+    action: str | None,
+    exc: EngineError,
+    number: int | None,
+) -> None:
+    """Puts the engine's reasons for refusing the entered hand on the form, each at its
+    field in the players' words."""
+    if not isinstance(exc, InvalidHand):
+        form.add_engine_error(exc.field or "hand", translate(exc.message))
+        return
+    names = game.names_at(number or game.hand_count + 1)
+    named = _forbidden_named(form.spec, values, names) if action is None else None
+    # The forbidden value is said once, beside its field: not again on its step.
+    said = () if named is None else (named[0], _step_of(form.spec, named[0]))
+    for field, message in exc.errors:
+        if form.spec.error_target(field) in said:
+            continue
+        form.add_engine_error(field, translate(message))
+    if named is not None:
+        form.add_engine_error(*named)
 
 
 def _step_of(spec: HandFormSpec, name: str) -> str | None:
@@ -105,34 +115,30 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     ), status
 
 
-def _saved_message(game: db.Game, number: int, progress) -> str:
-    """What the scoreboard says of hand ``number`` once saved; ``progress`` holds it (the
-    save's own, resumed from the hand before, or a whole replay)."""
-    replayed = db.replayed_hand(progress, number)
-    first = progress.next_number - len(progress.hands)
-    view = game_of(game).hand_views(progress)[number - first]
+def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
+    """What the scoreboard says of a hand once saved, from what the save scored."""
+    view = saved.view
     if view.bid is None and not any(seat.entry for seat in view.seats):
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
-            number=number,
-            dealer=isolate(game.seated[progress.dealer]),
+            number=saved.number,
+            dealer=isolate(game.seated[saved.progress.dealer]),
         )
     return _(
         "Hand %(number)d (%(outcome)s): %(points)s",
-        number=number,
+        number=saved.number,
         outcome=shown(view.outcome),
-        points=points_line(side_names(game), replayed.points),
+        points=points_line(side_names(game), saved.hand.points),
     )
 
 
 @bp.post("/games/<int:game_id>/hands/preview")
-def preview(game_id: int):
+@edit_required
+def preview(game_id: int, game: db.Game):
     """The points of the hand on the form, not saved: the form's own fields, read by the
     save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = hand_form_for(_spec(game))
     record = _record_from(form, game) if form.validate_on_submit() else None
     if record is None:
@@ -147,33 +153,37 @@ def preview(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def record(game_id: int):
+@edit_required
+def record(game_id: int, game: db.Game):
     """The form for the next hand, and its save. Neither reads the hands already played:
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
-    game = game_or_404(game_id)
-    require_edit(game)
     database = db.get_db()
-    progress = db.current_progress(database, game)
     form = hand_form_for(_spec(game))
+    conflict = None
+    if form.validate_on_submit():
+        # The save's one walk: the form's values, through the game's rules, stored.
+        values, action = form.values(), form.action()
+        try:
+            saved = game_play.record_entered(
+                database, game, form.spec, values, action, form.number.data
+            )
+        except db.Conflict as exc:
+            game = db.load_game(database, game_id) or game  # as the other phone left it
+            progress = game_play.current_progress(database, game)
+            conflict = _conflict_notice(game, progress, exc, form)
+        except EngineError as exc:
+            _refused(form, game, values, action, exc, None)
+        else:
+            flash(_saved_message(game, saved), "saved")
+            return _saved(game_id)
+    if conflict is None:
+        progress = game_play.current_progress(database, game)
     if not form.is_submitted():
         if progress.status == "finished":
             flash(_("The game is over. Edit a hand to change the result."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
         form.number.data = progress.next_number
-    conflict = None
-    if form.validate_on_submit():
-        hand = _record_from(form, game)
-        if hand is not None:
-            try:
-                number, after, _revision = db.add_hand(database, game_id, hand, form.number.data)
-            except db.Conflict as exc:
-                game = db.load_game(database, game_id) or game  # as the other phone left it
-                progress = db.current_progress(database, game)
-                conflict = _conflict_notice(game, progress, exc, form)
-            else:
-                flash(_saved_message(game, number, after), "saved")
-                return _saved(game_id)
     status = 409 if conflict else 422 if form.has_problems() else 200
     number = form.number.data or progress.next_number
     return _render(
@@ -207,7 +217,7 @@ def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
         return None
     first = progress.next_number - len(progress.hands)
     if first <= number < progress.next_number:
-        return game.names_at(number)[db.replayed_hand(progress, number).dealer]
+        return game.names_at(number)[game_play.replayed_hand(progress, number).dealer]
     if number == progress.next_number:
         return game.seated[progress.dealer]
     if 1 <= number < first:
@@ -252,9 +262,8 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: int, number: int):
-    game = game_or_404(game_id)
-    require_edit(game)
+@edit_required
+def edit(game_id: int, number: int, game: db.Game):
     stored = _stored_hand(game, number)
     if request.method == "POST":
         form = hand_form_for(_spec(game, number))
@@ -265,26 +274,23 @@ def edit(game_id: int, number: int):
         )
     conflict = None
     if form.validate_on_submit():
-        hand = _record_from(form, game, number)
-        if hand is not None:
-            try:
-                progress, _revision = db.replace_hand(
-                    db.get_db(), game_id, number, hand, form.revision.data
-                )
-            except db.NotFound:
-                _no_such_hand(game_id, number)
-            except db.Conflict as exc:
-                current = _stored_hand(game, number)
-                conflict = {
-                    "message": translate(exc.message),
-                    "stored": describe(
-                        game_of(game), current.record.to_dict(), game.names_at(number)
-                    ),
-                }
-                form.set_hidden("revision", current.revision)
-            else:
-                flash(_saved_message(game, number, progress), "saved")
-                return _saved(game_id)
+        values, action = form.values(), form.action()
+        try:
+            saved = game_play.edit_entered(
+                db.get_db(), game, form.spec, values, action, number, form.revision.data
+            )
+        except db.Conflict as exc:
+            current = _stored_hand(game, number)
+            conflict = {
+                "message": translate(exc.message),
+                "stored": describe(game_of(game), current.record.to_dict(), game.names_at(number)),
+            }
+            form.set_hidden("revision", current.revision)
+        except EngineError as exc:
+            _refused(form, game, values, action, exc, number)
+        else:
+            flash(_saved_message(game, saved), "saved")
+            return _saved(game_id)
     status = 409 if conflict else 422 if form.has_problems() else 200
     return _render(
         game,
@@ -301,10 +307,9 @@ def edit(game_id: int, number: int):
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete(game_id: int, number: int):
+@edit_required
+def delete(game_id: int, number: int, game: db.Game):
     """GET asks for confirmation; only the POST from that page deletes."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = DeleteHandForm()
     stored = db.load_hand(db.get_db(), game.id, number)
     if stored is None:
@@ -314,7 +319,7 @@ def delete(game_id: int, number: int):
     problem = None
     if form.validate_on_submit():
         try:
-            db.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
+            game_play.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
         except db.NotFound:
             return _already_deleted(game, number)
         except db.Conflict as exc:

@@ -31,7 +31,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from .. import db
-from .access import game_or_404, remember_key, remembered_key, require_edit
+from .access import edit_required, game_or_404, remember_key, remembered_key
 from .forms import ConfirmForm
 
 bp = Blueprint("share", __name__)
@@ -99,21 +99,19 @@ def view_qr(game_id: int):
 
 
 @bp.get("/games/<int:game_id>/qr/edit.svg")
-def edit_qr(game_id: int):
+@edit_required
+def edit_qr(game_id: int, game: db.Game):
     """The edit link's QR code as an SVG file, only for a browser holding the edit key."""
-    game = game_or_404(game_id)
-    require_edit(game)
     response = _svg_response(edit_url(game.id, remembered_key(game.id) or ""))
     response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
 @bp.get("/games/<int:game_id>/share/edit")
-def edit_code(game_id: int):
+@edit_required
+def edit_code(game_id: int, game: db.Game):
     """The warning first; with ``?show=1`` (the second tap) the edit link's QR code.
     Showing it changes nothing, so both are plain GETs."""
-    game = game_or_404(game_id)
-    require_edit(game)
     show = request.args.get("show") == "1"
     url = edit_url(game.id, remembered_key(game.id) or "")
     response = Response(
@@ -131,11 +129,10 @@ def edit_code(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/share/new-link", methods=["GET", "POST"])
-def new_edit_link(game_id: int):
+@edit_required
+def new_edit_link(game_id: int, game: db.Game):
     """GET asks first; the POST from that page replaces the edit key, revoking the old
     one. This phone keeps edit rights with the new key and goes to the edit link's page."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = ConfirmForm()
     if form.validate_on_submit():
         key = db.replace_edit_key(db.get_db(), game.id)

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import db
+from .. import db, game_play
 from ..engine import Game, Settings
 from ..engine.core.display import SeatView, signed, total
 from .access import game_and_hands_or_404
@@ -155,7 +155,7 @@ def game_sheet(game_id: int):
     """The game as a printable score sheet; with ``?explain=1``, footnotes that say how
     every score was worked out."""
     game, hands = game_and_hands_or_404(game_id)
-    progress = db.progress_of(game, hands)
+    progress = game_play.progress_of(game, hands)
     rows = sheet_rows(game, progress)
     explain = request.args.get("explain") == "1"
     return _sheet(

@@ -71,6 +71,7 @@ from typing import Any
 from ...engine import EngineError, get_game, read_starting_totals
 from ...engine.core.messages import Message, msg
 from ...engine.core.numbers import shown
+from ...problems import Problem
 
 APP = "Israeli Whist Scorekeeper"
 GAME = "israeli-whist"
@@ -91,15 +92,16 @@ HAND_FIELDS = {
 }
 
 
-class PeerProblem(ValueError):
-    """An IWS file that cannot be imported: where (game, round), the IWS field, the reason.
-    ``where`` and ``message`` are Messages, which a page translates."""
+class PeerProblem(Problem, ValueError):
+    """An IWS file that cannot be imported: the reason, the IWS field and where (game,
+    round). ``message`` and ``where`` are Messages, which a page translates."""
 
-    def __init__(self, where: Message, field: str, message: Message) -> None:
-        super().__init__(f"{where}: {field}: {message}")
+    def __init__(self, message: Message, field: str, where: Message) -> None:
+        super().__init__(message, field)
         self.where = where
-        self.field = field
-        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.field}: {self.message}"
 
 
 def is_export(document: Any) -> bool:
@@ -124,9 +126,9 @@ def to_document(document: dict) -> dict:
             "reads (1.x)",
             version=shown(version),
         )
-        raise PeerProblem(msg("file"), "version", problem)
+        raise PeerProblem(problem, "version", msg("file"))
     if not isinstance(session, dict):
-        raise PeerProblem(msg("file"), "session", msg("must be a JSON object"))
+        raise PeerProblem(msg("must be a JSON object"), "session", msg("file"))
     return {"format": "scorekeeper", "version": 2, "games": [convert_session(session, where)]}
 
 
@@ -138,17 +140,17 @@ def convert_session(session: dict, where: Message) -> dict:
     players = _players(session.get("players"), where)
     rounds = session.get("completedRounds", [])
     if not isinstance(rounds, list):
-        raise PeerProblem(where, "completedRounds", msg("must be a list"))
+        raise PeerProblem(msg("must be a list"), "completedRounds", where)
     records, hands, revisions = [], [], []
     for number, entry in enumerate(rounds, start=1):
         at = msg("%(where)s, round %(round)d", where=where, round=number)
         if not isinstance(entry, dict):
-            raise PeerProblem(at, "round", msg("must be a JSON object"))
+            raise PeerProblem(msg("must be a JSON object"), "round", at)
         body = _hand(session, entry, at)
         try:
             record = game.record_from_dict(settings, body)
         except EngineError as exc:
-            raise PeerProblem(at, _iws_field(exc.field), exc.message) from None
+            raise PeerProblem(exc.message, _iws_field(exc.field), at) from None
         records.append(record)
         stamp = entry.get("completedAt") or entry.get("timestamp")
         hands.append({"number": number, **record.to_dict(), "created_at": stamp})
@@ -168,12 +170,12 @@ def convert_session(session: dict, where: Message) -> dict:
         )
     except EngineError as exc:
         field = (exc.field or "starting_totals").replace("starting_totals", "initialScores")
-        raise PeerProblem(where, field, exc.message) from None
+        raise PeerProblem(exc.message, field, where) from None
     options = {"starting_totals": start_totals} if start else {}
     try:
         progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
-        raise PeerProblem(where, "completedRounds", exc.args[0]) from None
+        raise PeerProblem(exc.args[0], "completedRounds", where) from None
     _same_scores(session, rounds, progress, where)
     stamps = [h["created_at"] for h in hands if isinstance(h["created_at"], str)]
     created_at = session.get("createdAt")
@@ -209,7 +211,7 @@ def _number(
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         problem = msg("must be a whole number, not %(value)s", value=shown(value))
-        raise PeerProblem(where, field, problem)
+        raise PeerProblem(problem, field, where)
     return value
 
 
@@ -219,14 +221,14 @@ def _flag(values: Mapping, key: str, where: Message, field: str) -> bool:
         return False
     if not isinstance(value, bool):
         problem = msg("must be true or false, not %(value)s", value=shown(value))
-        raise PeerProblem(where, field, problem)
+        raise PeerProblem(problem, field, where)
     return value
 
 
 def _settings(session: dict, where: Message):
     rules = session.get("rules")
     if not isinstance(rules, dict):
-        raise PeerProblem(where, "rules", msg("must be an object of rule options"))
+        raise PeerProblem(msg("must be an object of rule options"), "rules", where)
     formula = rules.get("bidMadeFormula")
     if formula is not None and formula not in FORMULAS:
         problem = msg(
@@ -234,14 +236,14 @@ def _settings(session: dict, where: Message):
             value=shown(formula),
             known=", ".join(FORMULAS),
         )
-        raise PeerProblem(where, "rules.bidMadeFormula", problem)
+        raise PeerProblem(problem, "rules.bidMadeFormula", where)
     squared, per_trick = FORMULAS[formula or "QUADRATIC"]
     if _flag(rules, "enforceHookRule", where, "rules.enforceHookRule") is not True:
         problem = msg(
             "the hook rule is off, so four bets may total 13; here the last bidder may never "
             "make them total 13, so this cannot be expressed"
         )
-        raise PeerProblem(where, "rules.enforceHookRule", problem)
+        raise PeerProblem(problem, "rules.enforceHookRule", where)
     doubled = _flag(
         rules, "trumpMakerMissDoublePenalty", where, "rules.trumpMakerMissDoublePenalty"
     )
@@ -282,7 +284,7 @@ def _settings(session: dict, where: Message):
         return game.settings_from_dict(changes)
     except EngineError as exc:
         field = _SOURCES.get(exc.field or "", f"rules ({exc.field})")
-        raise PeerProblem(where, field, exc.message) from None
+        raise PeerProblem(exc.message, field, where) from None
 
 
 # Which IWS option each knob comes from, to name it when its value is out of our range.
@@ -319,7 +321,7 @@ def _miss_steps(rules: Mapping, where: Message) -> list[int] | None:
     if rates is None:
         return None
     if not isinstance(rates, dict):
-        raise PeerProblem(where, "rules.progressiveRates", msg("must be an object of rates"))
+        raise PeerProblem(msg("must be an object of rates"), "rules.progressiveRates", where)
     steps = []
     for contract in range(1, 14):
         key = str(min(contract, 7))
@@ -341,16 +343,16 @@ def _starting_totals(session: dict, where: Message) -> list[int] | None:
 
 def _players(players: Any, where: Message) -> list[Any]:
     if not isinstance(players, list):
-        raise PeerProblem(where, "players", msg("must be a list"))
+        raise PeerProblem(msg("must be a list"), "players", where)
     if len(players) != SEATS:
         problem = msg(
             "an Israeli Whist game has 4 players; this one lists %(count)d", count=len(players)
         )
-        raise PeerProblem(where, "players", problem)
+        raise PeerProblem(problem, "players", where)
     names = []
     for seat, player in enumerate(players):
         if not isinstance(player, dict):
-            raise PeerProblem(where, f"players[{seat}]", msg("must be a JSON object"))
+            raise PeerProblem(msg("must be a JSON object"), f"players[{seat}]", where)
         names.append(player.get("name"))
     return names
 
@@ -362,7 +364,7 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
     """A round as our hand record's JSON body."""
     trump = entry.get("trump")
     if not isinstance(trump, dict):
-        raise PeerProblem(at, "trump", msg("must be a JSON object"))
+        raise PeerProblem(msg("must be a JSON object"), "trump", at)
     bets, tricks = _four(entry, "bets", at), _four(entry, "tricks", at)
     _four(entry, "cumulativeScores", at, numbers=True)
     if _flag(trump, "isPasRound", at, "trump.isPasRound"):
@@ -375,12 +377,12 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
             "this round was kept in simplified mode, with no trump auction: nobody is "
             "recorded as declarer and no bid was made, and every hand here needs both"
         )
-        raise PeerProblem(at, "simplified", problem)
+        raise PeerProblem(problem, "simplified", at)
     if trump.get("winnerIndex") is None:
         problem = msg(
             "no trump winner is recorded, and every hand here needs the declarer and the bid"
         )
-        raise PeerProblem(at, "trump.winnerIndex", problem)
+        raise PeerProblem(problem, "trump.winnerIndex", at)
     suit = trump.get("suitId")
     if not isinstance(suit, str) or suit not in SUITS:
         problem = msg(
@@ -388,7 +390,7 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
             value=shown(suit),
             known=", ".join(SUITS),
         )
-        raise PeerProblem(at, "trump.suitId", problem)
+        raise PeerProblem(problem, "trump.suitId", at)
     return {
         "declarer": trump.get("winnerIndex"),
         "level": trump.get("bidAmount"),
@@ -410,7 +412,7 @@ def _four(values: Mapping, key: str, where: Message, numbers: bool = False) -> A
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != SEATS:
-        raise PeerProblem(where, key, msg("must be a list of 4 numbers"))
+        raise PeerProblem(msg("must be a list of 4 numbers"), key, where)
     if numbers:
         for seat, item in enumerate(value):
             _number({"n": item}, "n", where, f"{key}[{seat}]", None)
@@ -434,7 +436,7 @@ def _first_dealer(session: dict, rounds: list, where: Message) -> int:
     assert dealer is not None
     if not 0 <= dealer < SEATS:
         problem = msg("seat %(seat)d is no seat; seats are 0..3", seat=dealer)
-        raise PeerProblem(where, field, problem)
+        raise PeerProblem(problem, field, where)
     return dealer
 
 
@@ -452,7 +454,7 @@ def _same_scores(session: dict, rounds: list, progress: Any, where: Message) -> 
                 given=shown(dealer),
                 derived=replayed.dealer,
             )
-            raise PeerProblem(at, "dealerIndex", problem)
+            raise PeerProblem(problem, "dealerIndex", at)
         scores = entry.get("scores")
         if scores is not None:
             _same(at, "scores", scores, list(replayed.points))
@@ -466,7 +468,7 @@ def _same_scores(session: dict, rounds: list, progress: Any, where: Message) -> 
             given=shown(session.get("status")),
             derived=progress.status,
         )
-        raise PeerProblem(where, "status", problem)
+        raise PeerProblem(problem, "status", where)
 
 
 def _same(where: Message, field: str, given: Any, derived: list[int]) -> None:
@@ -479,4 +481,4 @@ def _same(where: Message, field: str, given: Any, derived: list[int]) -> None:
                 given=shown(theirs),
                 derived=ours,
             )
-            raise PeerProblem(where, f"{field}[{seat}]", problem)
+            raise PeerProblem(problem, f"{field}[{seat}]", where)

@@ -9,13 +9,15 @@ the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from ... import db, json_input
-from ...engine import DEFAULT_GAME, EngineError, Game, ParseError, get_game, parse_int
+from ... import db, game_play, json_input
+from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int
 from ...engine.core.game import ScoresTableEntry, side_values
+from ...problems import Problem
 from ..access import bearer_key
 from ..errors import json_error
 from ..forms import FieldProblem, clean_game_details
@@ -38,12 +40,15 @@ HAND_FIELDS = hand_fields(get_game())
 """The default game's (Israeli Whist's) hand fields."""
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+class ApiError(Problem):
+    """A request the API refuses, answered with ``status``."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422) -> None:
+        super().__init__(message, field)
         self.status = status
-        self.message = message
-        self.field = field
+
+
+# --- errors: every refusal is ``{"error": message, "field": name}`` -----------------------
 
 
 @bp.errorhandler(ApiError)
@@ -51,23 +56,52 @@ def _api_error(exc: ApiError):
     return json_error(exc.status, exc.message, exc.field)
 
 
+@bp.errorhandler(EngineError)
+@bp.errorhandler(FieldProblem)
+def _unprocessable(exc: EngineError | FieldProblem):
+    """A value the engine or the shape check refuses."""
+    return json_error(422, exc.message, exc.field)
+
+
+@bp.errorhandler(json_input.JsonProblem)
+def _unreadable(exc: json_input.JsonProblem):
+    """A body that is not JSON at all (400), or a value in it past json_input's limits."""
+    if exc.field in ("encoding", "json"):
+        return json_error(400, f"the body must be a JSON object; {exc.message}", "body")
+    return json_error(422, exc.message, exc.field)
+
+
+@bp.errorhandler(db.NotFound)
+def _not_found(exc: db.NotFound):
+    return json_error(404, exc.message, exc.field)
+
+
+@bp.errorhandler(db.Conflict)
+def _conflict(exc: db.Conflict):
+    """409 with the reason; for a stale revision, also the hand as it is stored now."""
+    body: dict[str, Any] = {"error": exc.message, "field": exc.field}
+    if exc.current is not None:
+        # The hand as stored now, resumed from the state before it: the work of the hands
+        # from it on, not of the whole game.
+        database = db.get_db()
+        stored = db.load_game(database, request.view_args["game_id"])
+        number = exc.current.number
+        hand = db.load_hand(database, stored.id, number) if stored is not None else None
+        if stored is not None and hand is not None:
+            progress = game_play.recent_progress(database, stored, stored.hand_count - number + 1)
+            body["hand"] = _hand_json(stored, progress, hand)
+    return body, 409
+
+
 def _body(allowed: set[str]) -> dict[str, Any]:
-    """The request's JSON object, read within json_input's limits; raises ApiError."""
-    body = None
-    if request.is_json:
-        try:
-            body = json_input.loads(request.get_data(cache=True))
-        except json_input.JsonProblem as exc:
-            if exc.field in ("encoding", "json"):
-                message = f"the body must be a JSON object; {exc.message}"
-                raise ApiError(400, message, "body") from None
-            raise ApiError(422, exc.message, exc.field) from None
+    """The request's JSON object, read within json_input's limits; raises ApiError or
+    JsonProblem."""
+    body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
     if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object", "body")
+        raise ApiError("the body must be a JSON object", "body", 400)
     unknown = sorted(set(body) - allowed)
     if unknown:
         raise ApiError(
-            422,
             f"unknown field {unknown[0]!r}; known fields: {', '.join(sorted(allowed))}",
             unknown[0],
         )
@@ -77,27 +111,32 @@ def _body(allowed: set[str]) -> dict[str, Any]:
 def _game(game_id: int) -> db.Game:
     game = db.load_game(db.get_db(), game_id)
     if game is None:
-        raise ApiError(404, f"there is no game {game_id}", "id")
+        raise db.NotFound(f"there is no game {game_id}", "id")
     return game
 
 
-def _authorize(game: db.Game) -> None:
-    if not db.key_matches(game, bearer_key()):
-        raise ApiError(
-            403,
-            "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'",
-            "authorization",
-        )
+def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """The API's ``edit_required``: the view gets the stored game (404 without one) and
+    runs only for a request whose ``Authorization: Bearer`` is the game's edit key (403)."""
+
+    @functools.wraps(view)
+    def wrapped(game_id: int, **kwargs: Any) -> Any:
+        game = _game(game_id)
+        if not db.key_matches(game, bearer_key()):
+            raise ApiError(
+                "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'",
+                "authorization",
+                403,
+            )
+        return view(game, **kwargs)
+
+    return wrapped
 
 
 def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
+    """A whole number from 1 on, or None; raises ParseError naming ``field``."""
     value = body.get(field)
-    if value is None:
-        return None
-    try:
-        return parse_int(value, field, low=1)
-    except ParseError as exc:
-        raise ApiError(422, exc.message, field) from None
+    return None if value is None else parse_int(value, field, low=1)
 
 
 # --- shapes -------------------------------------------------------------------------------
@@ -107,7 +146,7 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
     """A hand as the table wrote it down, with its dealer, its points and the running
     totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``).
     ``progress`` holds the hand: a whole replay, or the one a save resumed."""
-    replayed = db.replayed_hand(progress, stored.number)
+    replayed = game_play.replayed_hand(progress, stored.number)
     return {
         "number": stored.number,
         "revision": stored.revision,
@@ -183,7 +222,7 @@ def create_game():
     try:
         chosen = get_game(body.get("game", DEFAULT_GAME))
     except EngineError as exc:
-        raise ApiError(422, exc.message, "game") from None
+        raise ApiError(exc.message, "game") from None
     settings = body.get("settings", {})
     try:
         game_id, key = start_game(
@@ -195,14 +234,13 @@ def create_game():
             chosen.key,
             body.get("starting_totals"),
         )
-    except FieldProblem as exc:
-        raise ApiError(422, exc.message, exc.field) from None
     except EngineError as exc:
+        # A knob's error names the knob; the body holds it under "settings".
         field = exc.field or "settings"
         named = ("rules", "settings", "starting_totals")
         if field.partition("[")[0] not in named and not (field == "target" and "target" in body):
             field = f"settings.{field}"
-        raise ApiError(422, exc.message, field) from None
+        raise ApiError(exc.message, field) from None
     view_url = url_for("games.scoreboard", game_id=game_id, _external=True)
     response = {
         "id": game_id,
@@ -217,7 +255,7 @@ def create_game():
 def games():
     status = request.args.get("status")
     if status not in (None, "in_progress", "finished"):
-        raise ApiError(400, "status must be in_progress or finished", "status")
+        raise ApiError("status must be in_progress or finished", "status", 400)
     limit = _list_param("limit", 1, MAX_LISTED, DEFAULT_LISTED)
     before = _list_param("before", 1, db.MAX_ID, None)
     found = db.list_games(db.get_db(), status, limit=limit + 1, before=before)
@@ -246,7 +284,7 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
         or len(value) > 19
         or not low <= int(value) <= high
     ):
-        raise ApiError(400, f"{field} must be a whole number from {low} to {high}", field)
+        raise ApiError(f"{field} must be a whole number from {low} to {high}", field, 400)
     return int(value)
 
 
@@ -254,8 +292,8 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
 def game(game_id: int):
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
-        raise ApiError(404, f"there is no game {game_id}", "id")
-    progress = db.progress_of(found, hands)
+        raise db.NotFound(f"there is no game {game_id}", "id")
+    progress = game_play.progress_of(found, hands)
     rules = game_of(found)
     finish = {"finished_after": found.finished_after} if rules.finish_now else {}
     return {
@@ -284,41 +322,32 @@ DETAIL_FIELDS = {"name", "notes"}
 
 
 @bp.patch("/games/<int:game_id>")
-def update_game(game_id: int):
+@edit_required
+def update_game(found: db.Game):
     """Sets the game's name and notes; a field left out keeps its value, null clears it."""
-    found = _game(game_id)
-    _authorize(found)
     body = _body(DETAIL_FIELDS)
-    try:
-        name, notes = clean_game_details(
-            body.get("name", found.name), body.get("notes", found.notes)
-        )
-        db.set_game_details(db.get_db(), game_id, name, notes)
-    except FieldProblem as exc:
-        raise ApiError(422, exc.message, exc.field) from None
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "id") from None
-    return {"id": game_id, "name": name, "notes": notes}
+    name, notes = clean_game_details(body.get("name", found.name), body.get("notes", found.notes))
+    db.set_game_details(db.get_db(), found.id, name, notes)
+    return {"id": found.id, "name": name, "notes": notes}
 
 
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
-    """Scores contracts and tricks under the game's rules without saving anything (a game
-    scored from contracts and tricks alone: Israeli Whist; others answer ``/preview``)."""
+    """Israeli Whist's shortcut (README, "JSON API"): scores contracts and tricks from the
+    query under the game's rules without saving anything, for a game that declares it can
+    (``ScoresTableEntry``). Every game's hand, in its own fields, is scored by
+    ``/preview``; this answers 404 pointing there for the others."""
     found = _game(game_id)
     rules = game_of(found)
     if not isinstance(rules, ScoresTableEntry):
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
-        raise ApiError(404, message, "id")
-    try:
-        return rules.score_table_entry(
-            found.settings,
-            request.args.get("contracts"),
-            request.args.get("tricks"),
-            request.args.get("revokes"),
-        )
-    except EngineError as exc:
-        raise ApiError(422, exc.message, exc.field) from None
+        raise ApiError(message, "id", 404)
+    return rules.score_table_entry(
+        found.settings,
+        request.args.get("contracts"),
+        request.args.get("tricks"),
+        request.args.get("revokes"),
+    )
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -336,16 +365,14 @@ def preview(game_id: int):
 
 
 def _record(found: db.Game, body: dict[str, Any]):
-    try:
-        return game_of(found).record_from_dict(found.settings, body)
-    except EngineError as exc:
-        raise ApiError(422, exc.message, exc.field) from None
+    """The engine's record of a hand body; raises EngineError naming the field."""
+    return game_of(found).record_from_dict(found.settings, body)
 
 
 def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
     """The answer to a save, from the progress the save scored (it holds hand ``number``
     and the game's state after its last hand, not the hands before)."""
-    replayed = db.replayed_hand(progress, number)
+    replayed = game_play.replayed_hand(progress, number)
     return {
         "number": number,
         "points": list(replayed.points),
@@ -358,99 +385,65 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 
 
 @bp.post("/games/<int:game_id>/hands")
-def add_hand(game_id: int):
-    found = _game(game_id)
-    _authorize(found)
+@edit_required
+def add_hand(found: db.Game):
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     record = _record(found, body)
-    try:
-        stored_number, progress, revision = db.add_hand(db.get_db(), game_id, record, number)
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "id") from None
-    except db.Conflict as exc:
-        raise ApiError(409, exc.message, exc.field) from None
+    stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, record, number)
     return _written(found, progress, stored_number, revision), 201
 
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
-def replace_hand(game_id: int, number: int):
-    found = _game(game_id)
-    _authorize(found)
+@edit_required
+def replace_hand(found: db.Game, number: int):
     body = _body(hand_fields(game_of(found)))
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
-        raise ApiError(422, f"the body names hand {given} but the URL hand {number}", "number")
+        raise ApiError(f"the body names hand {given} but the URL hand {number}", "number")
     revision = _expected_revision(_whole_or_none(body, "revision"))
     record = _record(found, body)
-    try:
-        progress, revision = db.replace_hand(db.get_db(), game_id, number, record, revision)
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "number") from None
-    except db.Conflict as exc:
-        return _conflict(found, exc)
+    progress, revision = game_play.replace_hand(db.get_db(), found.id, number, record, revision)
     return _written(found, progress, number, revision)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
-def delete_hand(game_id: int, number: int):
+@edit_required
+def delete_hand(found: db.Game, number: int):
     """Deletes the last hand; ``?revision=n``, a body ``{"revision": n}`` or ``If-Match:
     "n"`` refuses to delete it when it is no longer revision n."""
-    found = _game(game_id)
-    _authorize(found)
     given = _whole_or_none(_body({"revision"}), "revision") if request.content_length else None
     query = request.args.get("revision")
     if query is not None:
         if given is not None and str(given) != query:
-            raise ApiError(422, "the query and the body name different revisions", "revision")
+            raise ApiError("the query and the body name different revisions", "revision")
         given = _whole_or_none({"revision": _whole_number(query)}, "revision")
-    try:
-        progress = db.delete_last_hand(db.get_db(), game_id, number, _expected_revision(given))
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "number") from None
-    except db.Conflict as exc:
-        return _conflict(found, exc)
+    progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
     return {"deleted": number, **_state_json(progress)}
 
 
 @bp.post("/games/<int:game_id>/seats")
-def change_seat(game_id: int):
+@edit_required
+def change_seat(found: db.Game):
     """A player leaves and another takes the seat from the next hand on; the seat's total
     carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``."""
-    found = _game(game_id)
-    _authorize(found)
     body = _body({"seat", "name"})
-    try:
-        seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
-        _before, change = seat_player(found, seat, body.get("name"))
-    except ParseError as exc:
-        raise ApiError(422, exc.message, "seat") from None
-    except FieldProblem as exc:
-        raise ApiError(422, exc.message, exc.field) from None
-    except EngineError as exc:
-        raise ApiError(422, exc.message, exc.field or "name") from None
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "id") from None
-    seated = db.load_game(db.get_db(), game_id).seated  # as stored, after any other phone's
+    seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
+    _before, change = seat_player(found, seat, body.get("name"))
+    seated = db.load_game(db.get_db(), found.id).seated  # as stored, after any other phone's
     return {**change.to_dict(), "seated": list(seated)}, 201
 
 
 @bp.post("/games/<int:game_id>/finish")
-def finish_game(game_id: int):
+@edit_required
+def finish_game(found: db.Game):
     """Ends the game now, for a game whose rules have "finish now" (Bid Whist): the side
     ahead wins, or, when the sides are level, the game plays on until one is ahead (its
     ``tie_at_top`` is then true). Needs the edit key; 409 when the game is over or its
     rules have no "finish now". The body, if any, is an empty object."""
-    found = _game(game_id)
-    _authorize(found)
     if request.content_length:
         _body(set())
-    try:
-        asked, progress = db.finish_game(db.get_db(), game_id)
-    except db.NotFound as exc:
-        raise ApiError(404, str(exc), "id") from None
-    except db.Conflict as exc:
-        raise ApiError(409, exc.message, exc.field) from None
+    asked, progress = game_play.finish_game(db.get_db(), found.id)
     return {"finished_after": asked, **_state_json(progress)}
 
 
@@ -469,23 +462,7 @@ def _expected_revision(given: int | None) -> int | None:
     tag = next(iter(tags)) if len(tags) == 1 else ""
     matched = _whole_number(tag)
     if not isinstance(matched, int) or matched < 1:
-        raise ApiError(422, 'If-Match must be one revision in quotes, e.g. "2"', "If-Match")
+        raise ApiError('If-Match must be one revision in quotes, e.g. "2"', "If-Match")
     if given is not None and given != matched:
-        raise ApiError(422, "If-Match and revision name different revisions", "revision")
+        raise ApiError("If-Match and revision name different revisions", "revision")
     return matched
-
-
-def _conflict(found: db.Game, exc: db.Conflict):
-    """409 with the reason; for a stale revision, also the hand as it is stored now."""
-    body: dict[str, Any] = {"error": exc.message, "field": exc.field}
-    if exc.current is not None:
-        # The hand as stored now, resumed from the state before it: the work of the hands
-        # from it on, not of the whole game.
-        database = db.get_db()
-        stored = db.load_game(database, found.id)
-        number = exc.current.number
-        hand = db.load_hand(database, found.id, number)
-        if stored is not None and hand is not None:
-            progress = db.recent_progress(database, stored, stored.hand_count - number + 1)
-            body["hand"] = _hand_json(stored, progress, hand)
-    return body, 409

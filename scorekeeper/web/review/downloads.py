@@ -63,7 +63,7 @@ def export_all(file_format: str):
         try:
             first, last = game_id_param("first"), game_id_param("last")
             if first > last:
-                raise BadQuery("last", _("the last game is before the first"))
+                raise BadQuery(_("the last game is before the first"), "last")
         except BadQuery as exc:
             abort(
                 400,

@@ -62,7 +62,7 @@ def history():
         game = game_param("game")
         since, until = date_param("from"), date_param("to")
         if since and until and since > until:
-            raise BadQuery("to", _("the end date is before the start date"))
+            raise BadQuery(_("the end date is before the start date"), "to")
         count = db.count_history(database, player, since, until, game)
         page = page_param(count)
     except BadQuery as exc:

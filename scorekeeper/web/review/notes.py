@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ... import db
-from ..access import game_or_404, require_edit
+from ..access import edit_required
 from ..forms import FieldProblem, GameDetailsForm, clean_game_details
 from ..i18n import translate
 from .blueprint import bp
 
 
 @bp.route("/games/<int:game_id>/details", methods=["GET", "POST"])
-def details(game_id: int):
+@edit_required
+def details(game_id: int, game: db.Game):
     """The game's name and notes; only a phone with the edit key may change them."""
-    game = game_or_404(game_id)
-    require_edit(game)
     form = GameDetailsForm(data={"name": game.name or "", "notes": game.notes or ""})
     if form.validate_on_submit():
         try:
@@ -24,10 +23,7 @@ def details(game_id: int):
         except FieldProblem as exc:
             form[exc.field].errors = [*form[exc.field].errors, translate(exc.message)]
         else:
-            try:
-                db.set_game_details(db.get_db(), game_id, name, notes)
-            except db.NotFound:
-                abort(404, _("There is no game %(id)d.", id=game_id))
+            db.set_game_details(db.get_db(), game_id, name, notes)
             flash(_("Saved the game's name and notes."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     return render_template("game_details.html", game=game, form=form), (422 if form.errors else 200)

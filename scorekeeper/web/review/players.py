@@ -15,7 +15,7 @@ from flask import abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ... import db
+from ... import db, game_play
 from ...engine import DEFAULT_GAME, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
@@ -80,9 +80,9 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
         if len(name) > MAX_NAME_LENGTH or name not in names:
             raise unknown_player(name)
     if len(set(chosen)) != len(chosen):
-        raise BadQuery("player", _("choose each player once"))
+        raise BadQuery(_("choose each player once"), "player")
     if not 2 <= len(chosen) <= MAX_COMPARED:
-        raise BadQuery("player", _("choose from 2 to %(most)d players", most=MAX_COMPARED))
+        raise BadQuery(_("choose from 2 to %(most)d players", most=MAX_COMPARED), "player")
     latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
     # The game's own table of no games, to which each game's rivalries add, oldest first.
     table = get_game(key).head_to_head([], chosen)
@@ -175,7 +175,7 @@ def player(name: str):
     careers = [_career(database, name, key, record) for key, record in records.items()]
     latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
     game = game_of(latest_game)
-    progress = db.progress_of(latest_game, latest_hands)
+    progress = game_play.progress_of(latest_game, latest_hands)
     size = page_size()
     return render_template(
         "player.html",

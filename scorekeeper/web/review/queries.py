@@ -13,24 +13,22 @@ from flask_babel import gettext as _
 
 from ... import db
 from ...engine import GAMES
+from ...problems import Problem
 from ..forms import MAX_NAME_LENGTH
 from ..i18n import isolate
 
 
-class BadQuery(ValueError):
-    """A query parameter a page cannot use: the field and what is wrong, for the page."""
+class BadQuery(Problem, ValueError):
+    """A query parameter a page cannot use: what is wrong, for the page, and the field."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+    field: str
 
 
 def unknown_player(name: str, field: str = "player") -> BadQuery:
     """The problem with a name nobody here has played under."""
     return BadQuery(
-        field,
         _("nobody called %(name)s has played here", name=isolate(name[: MAX_NAME_LENGTH + 1])),
+        field,
     )
 
 
@@ -43,7 +41,7 @@ def date_param(field: str) -> str | None:
     except ValueError:
         parsed = None
     if parsed is None:
-        raise BadQuery(field, _("%(value)s is not a date; use YYYY-MM-DD", value=value[:40]))
+        raise BadQuery(_("%(value)s is not a date; use YYYY-MM-DD", value=value[:40]), field)
     return parsed.isoformat()
 
 
@@ -63,12 +61,12 @@ def game_param(field: str) -> str | None:
         return None
     if value not in GAMES:
         raise BadQuery(
-            field,
             _(
                 "there is no game called %(name)s; choose %(names)s",
                 name=value[:40],
                 names=", ".join(GAMES),
             ),
+            field,
         )
     return value
 
@@ -84,10 +82,10 @@ def page_param(total: int) -> int:
         return 1
     last = max(1, -(-total // page_size()))
     if not re.fullmatch(r"[0-9]{1,9}", value):
-        raise BadQuery("page", _("%(value)s is not a page number", value=value[:40]))
+        raise BadQuery(_("%(value)s is not a page number", value=value[:40]), "page")
     if not 1 <= int(value) <= last:
         raise BadQuery(
-            "page", _("there is no page %(page)s; the last is %(last)d", page=value, last=last)
+            _("there is no page %(page)s; the last is %(last)d", page=value, last=last), "page"
         )
     return int(value)
 
@@ -108,5 +106,5 @@ def pages(page: int, total: int, endpoint: str, **args: Any) -> dict[str, Any]:
 def game_id_param(field: str) -> int:
     value = request.args.get(field, "").strip()
     if not re.fullmatch(r"[0-9]{1,19}", value) or not 1 <= int(value) <= db.MAX_ID:
-        raise BadQuery(field, _("%(value)s is not a game number", value=value[:40]))
+        raise BadQuery(_("%(value)s is not a game number", value=value[:40]), field)
     return int(value)

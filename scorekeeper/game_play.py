@@ -1,0 +1,447 @@
+"""A stored game in play: where it stands, and recording, editing and deleting a hand or
+finishing the game, each through its rules and stored by ``db`` in one transaction.
+
+The one place between the app and the data layer that replays or resumes a game, and so
+the one that knows when a game ends: views and the API call it, the engine scores, and
+``db`` stores what the engine gave (its rows, the game's status) and nothing else.
+
+A save never replays the game: it resumes from the state stored with the hand before
+(``hands.state``), so it costs the same in a game's first hand as in its thousandth. A
+game stored before those states were is replayed once to store them (``fill_states``).
+
+Flask-free, as ``db`` is: the command line's import and the tests call it without an app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import db
+from .db.hands import Progress, Replayed
+from .engine.core.display import HandView
+from .engine.core.form import HandFormSpec, fill_fixed
+from .engine.core.game import HandRecord, side_names
+from .engine.core.messages import msg
+from .engine.registry import get_game
+
+# --- where a game stands ------------------------------------------------------------------
+
+
+def progress_of(
+    game: db.Game, hands: Sequence[db.StoredHand], finished_after: int | None = None
+) -> Progress:
+    """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
+    rules have "finish now", finished after ``finished_after`` hands, or else after the
+    number stored when the table asked."""
+    rules = get_game(game.game)
+    records = [h.record for h in hands]
+    options: dict[str, Any] = {}
+    if game.starting_totals:
+        options["starting_totals"] = game.starting_totals
+    if rules.finish_now:
+        options["finish_after"] = game.finished_after if finished_after is None else finished_after
+    return rules.replay(game.settings, game.first_dealer, records, **options)
+
+
+def _finish_options(game: db.Game, finished_after: int | None) -> dict[str, Any]:
+    if not get_game(game.game).finish_now:
+        return {}
+    return {"finish_after": game.finished_after if finished_after is None else finished_after}
+
+
+def resume_game(
+    game: db.Game,
+    state: dict[str, Any],
+    records: Sequence[HandRecord],
+    finished_after: int | None = None,
+) -> Progress:
+    """The game continued from ``state`` (its stored state after some hand): ``records``
+    scored as the hands after it, as ``progress_of`` would give them, without the hands
+    before. ``finished_after`` as for ``progress_of``."""
+    rules = get_game(game.game)
+    return rules.resume(game.settings, state, records, **_finish_options(game, finished_after))
+
+
+def replayed_hand(progress: Progress, number: int) -> Replayed:
+    """Hand ``number`` of a progress that holds it: a whole replay's, or a resumed one's
+    (whose ``hands`` start after the state it resumed from)."""
+    first = progress.next_number - len(progress.hands)
+    if not first <= number < progress.next_number:
+        raise IndexError(f"hand {number} is not among hands {first}..{progress.next_number - 1}")
+    return progress.hands[number - first]
+
+
+def state_after(database: Database, game: db.Game, number: int) -> dict[str, Any]:
+    """The game's state after hand ``number`` (before the first hand for 0): one row read,
+    or none. Raises db.StatesMissing when that hand has none stored yet."""
+    if number == 0:
+        return get_game(game.game).state_of(progress_of(game, []))
+    return db.stored_state(database, game.id, number)
+
+
+def fill_states(database: Database, game_id: int) -> int:
+    """Replays the game once and stores every hand's state where none is stored (hands
+    written before ``hands.state`` existed). Returns how many it filled. Safe beside other
+    writers: it writes only if the game has not changed since it was read."""
+    game, hands = db.load_game_with_hands(database, game_id)
+    if game is None or not hands:
+        return 0
+    rules = get_game(game.game)
+    progress = progress_of(game, hands)
+    return db.store_states(
+        database,
+        game,
+        [(replayed.number, rules.hand_state(replayed)) for replayed in progress.hands],
+    )
+
+
+def current_progress(database: Database, game: db.Game) -> Progress:
+    """Where the game stands after its last hand, with no hands in it (``hands`` empty;
+    ``dealer``, ``totals``, ``status``, ``next_number``… the whole game's): from the last
+    hand's stored state, without reading the hands."""
+    return recent_progress(database, game, 0)
+
+
+def recent_progress(database: Database, game: db.Game, last: int | None) -> Progress:
+    """The game's progress holding only its last ``last`` hands (every hand for None):
+    resumed from the stored state before them, so the work is that of those hands however
+    long the game. ``next_number``, totals, status and winner are the whole game's. Not
+    within a transaction: a game stored before the states were is replayed once to store
+    them (``fill_states``), which writes."""
+    for _ in range(2):
+        try:
+            return _resumed(database, game, last)
+        except db.StatesMissing:
+            fill_states(database, game.id)
+    return progress_of(game, db.load_hands(database, game.id))
+
+
+def _resumed(database: Database, game: db.Game, last: int | None) -> Progress:
+    """``recent_progress`` from the stored state; raises StatesMissing when it is not."""
+    first = 1 if last is None else max(1, game.hand_count - last + 1)
+    state = state_after(database, game, first - 1)
+    later = db.load_hands(database, game.id, first) if first <= game.hand_count else []
+    return resume_game(game, state, [h.record for h in later])
+
+
+def load_scoreboard(
+    database: Database, game_id: int, last: int | None
+) -> tuple[db.Game | None, Progress | None, list[tuple[int, ...]]]:
+    """The game, its progress holding its last ``last`` hands (see ``recent_progress``) and
+    every hand's running totals, as of one moment. A game whose states are not stored yet
+    has them filled (a write) outside that reading transaction, then is read again."""
+    for _ in range(2):
+        try:
+            with database.atomic():
+                game = db.load_game(database, game_id)
+                if game is None:
+                    return None, None, []
+                progress = _resumed(database, game, last)
+                if len(progress.hands) == game.hand_count:
+                    # It holds every hand (a game no longer than ``last``): its totals are
+                    # the stored ones, without reading them.
+                    return game, progress, get_game(game.game).running_totals(progress)
+                return game, progress, db.running_totals(database, game)
+        except db.StatesMissing:
+            fill_states(database, game_id)
+    with database.atomic():
+        game = db.load_game(database, game_id)
+        if game is None:
+            return None, None, []
+        hands = db.load_hands(database, game_id)
+        return game, progress_of(game, hands), db.running_totals(database, game)
+
+
+def winners_of(game: db.Game) -> str:
+    """The names of the winning side (one player without partners) as it sits at the end:
+    ``Ann & Cat``."""
+    assert game.winner is not None
+    return side_names(get_game(game.game), game.seated)[game.winner]
+
+
+def _finished_message(game: db.Game) -> str:
+    if game.winner is None:  # the tied leaders shared the win (tie_at_end=shared)
+        return msg("the game is over: the win is shared")
+    return msg("the game is over: %(winner)s won", winner=winners_of(game))
+
+
+# --- changing a game: each one transaction (db.write_if_unchanged) ------------------------
+
+
+def _hand_as_expected(
+    game: db.Game,
+    current: db.StoredHand | None,
+    number: int,
+    expected_revision: int | None,
+    stale: str,
+) -> db.StoredHand:
+    """Hand ``number`` as stored (``current``). Raises NotFound when there is none, and
+    Conflict (``stale``, with the stored hand) when it is no longer ``expected_revision``."""
+    if current is None or not 1 <= number <= game.hand_count:
+        raise db.NotFound(f"game {game.id} has no hand {number}", "number")
+    if expected_revision is not None and expected_revision != current.revision:
+        raise db.Conflict(stale, "revision", current)
+    return current
+
+
+def _stored(database: Database, game: db.Game, number: int) -> db.StoredHand | None:
+    """Hand ``number`` of the game, or None when the game has no such hand."""
+    return db.load_hand(database, game.id, number) if 1 <= number <= game.hand_count else None
+
+
+def add_hand(
+    database: Database, game_id: int, record: HandRecord, number: int | None = None
+) -> tuple[int, Progress, int]:
+    """Stores ``record`` as the game's next hand, with its points and the game's status, in
+    one transaction. Returns (its number, the game's progress after it, its revision): a
+    progress resumed from the last hand's stored state, so its ``hands`` hold only the new
+    one (``replayed_hand`` finds it), and the work is the same however long the game.
+
+    ``number``, when given, must be the next hand's number. Raises NotFound for an unknown
+    game and Conflict when that hand is already recorded or the game is over.
+    """
+
+    def plan(game: db.Game):
+        next_number = game.hand_count + 1
+        if number is not None and number != next_number:
+            if 1 <= number < next_number:
+                raise db.Conflict(db.already_recorded(number), "number")
+            raise db.Conflict(
+                msg(
+                    "hand %(number)d cannot be recorded yet: the next hand is %(next)d",
+                    number=number,
+                    next=next_number,
+                ),
+                "number",
+            )
+        if game.status == "finished":  # as the engine's replay stored it at the last write
+            raise db.Conflict(_finished_message(game), "number")
+        progress = resume_game(game, state_after(database, game, game.hand_count), [record])
+
+        def write() -> tuple[int, Progress, int]:
+            revision = db.next_revision(database, game_id, next_number)
+            db.write_hand(database, game, replayed_hand(progress, next_number), revision, True)
+            db.write_derived(database, game, progress, after=next_number)
+            db.add_revision(database, game_id, next_number, revision, "recorded", record)
+            return next_number, progress, revision
+
+        return write
+
+    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+def _refill(database: Database):
+    return lambda game_id: fill_states(database, game_id)
+
+
+def replace_hand(
+    database: Database,
+    game_id: int,
+    number: int,
+    record: HandRecord,
+    expected_revision: int | None = None,
+) -> tuple[Progress, int]:
+    """Replaces hand ``number`` and recomputes every later hand from the state stored
+    before it, keeping the old version as a revision, in one transaction. Returns (the
+    game's progress from hand ``number`` on, the hand's revision).
+
+    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
+    ``expected_revision``, or when the change would end the game before a later hand.
+    """
+
+    def plan(game: db.Game):
+        stale = msg(
+            "hand %(number)d was changed on another phone while you were editing it; "
+            "check it and save again",
+            number=number,
+        )
+        hands = db.load_hands(database, game_id, number) if 1 <= number <= game.hand_count else []
+        current = _hand_as_expected(
+            game, hands[0] if hands else None, number, expected_revision, stale
+        )
+        before = state_after(database, game, number - 1)
+        if current.record == record:
+            unchanged = resume_game(game, before, [h.record for h in hands])
+            return lambda: (unchanged, current.revision)
+        hands[0] = db.StoredHand(number, record, current.revision)
+        try:
+            progress = resume_game(game, before, [h.record for h in hands])
+        except ValueError as exc:
+            raise db.Conflict(
+                msg(
+                    "with this change the game ends earlier, but %(problem)s; delete the later "
+                    "hands first or change this hand",
+                    problem=exc.args[0],
+                ),
+                "hand",
+            ) from None
+
+        def write() -> tuple[Progress, int]:
+            revision = db.next_revision(database, game_id, number)
+            db.write_hand(database, game, replayed_hand(progress, number), revision, False)
+            db.write_derived(database, game, progress, after=number)
+            db.add_revision(database, game_id, number, revision, "edited", record)
+            return progress, revision
+
+        return write
+
+    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+def delete_last_hand(
+    database: Database, game_id: int, number: int, expected_revision: int | None = None
+) -> Progress:
+    """Deletes hand ``number``, which must be the last one, keeping it as a revision.
+    Returns the game's progress after the hand before it (no hands in it).
+
+    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
+    ``expected_revision`` (or deleted and recorded again), or when it is not the last hand.
+    """
+
+    def plan(game: db.Game):
+        stale = msg(
+            "hand %(number)d was changed on another phone since you opened it; "
+            "check it before deleting it",
+            number=number,
+        )
+        removed = _hand_as_expected(
+            game, _stored(database, game, number), number, expected_revision, stale
+        )
+        if number != game.hand_count:
+            raise db.Conflict(
+                msg(
+                    "only the last hand (%(last)d) can be deleted; edit hand %(number)d instead",
+                    last=game.hand_count,
+                    number=number,
+                ),
+                "number",
+            )
+        progress = resume_game(game, state_after(database, game, number - 1), [])
+
+        def write() -> Progress:
+            db.remove_last_hand(database, game_id, number)
+            db.write_derived(database, game, progress, after=number)
+            revision = db.next_revision(database, game_id, number)
+            db.add_revision(database, game_id, number, revision, "deleted", removed.record)
+            return progress
+
+        return write
+
+    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
+    """Ends the game now ("finish now", for a game whose rules have it): the side ahead
+    wins; when the sides are level the game plays on until one is ahead. Stores the
+    number of hands recorded when the table asked (kept if it asked before) and the game's
+    status, in one transaction. Returns (that number, the game's progress).
+
+    Raises NotFound for an unknown game; Conflict when the game is over or its rules have
+    no "finish now".
+    """
+
+    def plan(game: db.Game):
+        rules = get_game(game.game)
+        if not rules.finish_now:
+            raise db.Conflict(
+                msg(
+                    "%(game)s has no \u201cfinish now\u201d: the game ends at its target",
+                    game=rules.name,
+                ),
+                "id",
+            )
+        if game.status == "finished":
+            raise db.Conflict(_finished_message(game), "status")
+        count = game.hand_count
+        asked = game.finished_after if game.finished_after is not None else count
+        # Asking to finish can end the game only at the last hand: rescore it from the
+        # state before it, with the hands counted when the table asked.
+        last = [] if count == 0 else [_stored(database, game, count)]
+        progress = resume_game(
+            game,
+            state_after(database, game, max(count - 1, 0)),
+            [h.record for h in last if h is not None],
+            asked,
+        )
+
+        def write() -> tuple[int, Progress]:
+            db.set_finished_after(database, game_id, asked)
+            db.write_derived(database, game, progress, after=max(count - 1, 0))
+            return asked, progress
+
+        return write
+
+    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+# --- a hand entered on the game's own form ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SavedHand:
+    """A hand just stored, as the save scored it: what a page says of it afterwards,
+    without asking again."""
+
+    number: int
+    revision: int
+    progress: Progress
+    """The save's own progress: it holds this hand (and, after an edit, the later ones)."""
+    hand: Replayed
+    view: HandView
+    """The hand as the scoreboard shows it."""
+
+
+def entered_record(
+    game: db.Game, spec: HandFormSpec, values: dict[str, Any], action: str | None
+) -> HandRecord:
+    """The engine's record of the hand entered on the game's form: ``values`` by field
+    name (a field the rules leave one value filled in, as the page script does: in
+    place), or the action button tapped. Raises EngineError (InvalidHand with every
+    problem) naming the fields."""
+    rules = get_game(game.game)
+    if action is None:
+        fill_fixed(spec, values)
+    return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
+
+
+def record_entered(
+    database: Database,
+    game: db.Game,
+    spec: HandFormSpec,
+    values: dict[str, Any],
+    action: str | None,
+    number: int | None,
+) -> SavedHand:
+    """Records the hand entered on the form as hand ``number`` (the next one), in one
+    transaction. Raises EngineError as ``entered_record`` does (nothing is stored), and
+    NotFound or Conflict as ``add_hand`` does."""
+    record = entered_record(game, spec, values, action)
+    stored, progress, revision = add_hand(database, game.id, record, number)
+    return _saved(game, progress, stored, revision)
+
+
+def edit_entered(
+    database: Database,
+    game: db.Game,
+    spec: HandFormSpec,
+    values: dict[str, Any],
+    action: str | None,
+    number: int,
+    expected_revision: int | None,
+) -> SavedHand:
+    """Replaces hand ``number`` with the hand entered on the form, in one transaction.
+    Raises EngineError as ``entered_record`` does, and NotFound or Conflict as
+    ``replace_hand`` does."""
+    record = entered_record(game, spec, values, action)
+    progress, revision = replace_hand(database, game.id, number, record, expected_revision)
+    return _saved(game, progress, number, revision)
+
+
+def _saved(game: db.Game, progress: Progress, number: int, revision: int) -> SavedHand:
+    first = progress.next_number - len(progress.hands)
+    view = get_game(game.game).hand_views(progress)[number - first]
+    return SavedHand(number, revision, progress, replayed_hand(progress, number), view)
