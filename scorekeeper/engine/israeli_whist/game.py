@@ -222,7 +222,7 @@ class IsraeliWhist:
         self, settings: Any, state: Mapping[str, Any], records: Sequence[Any]
     ) -> GameProgress:
         """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
-        return resume(settings, State.from_dict(state), records)
+        return resume(settings, State.from_dict(state, SEATS, SEATS), records)
 
     def state_of(self, progress: GameProgress) -> dict[str, Any]:
         assert progress.state is not None
