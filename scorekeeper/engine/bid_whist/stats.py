@@ -28,6 +28,7 @@ from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
     HeadToHead,
+    PerHand,
     PlayerGameStats,
     Rate,
     Rivalry,
@@ -51,7 +52,7 @@ def _add_rates(a: tuple[Rate, ...], b: tuple[Rate, ...]) -> tuple[Rate, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class BidFigures:
+class BidFigures(PerHand):
     """One player's or one side's figures over some played hands (a game or a career).
 
     ``bids`` is bids made out of bids won; ``by_kind`` the same per kind (uptown,
@@ -75,10 +76,6 @@ class BidFigures:
     def average_over(self) -> float | None:
         """Mean books over the bid per bid won, or None without bids."""
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
-
-    @property
-    def average_points(self) -> float | None:
-        return self.points_sum / self.hands if self.hands else None
 
     def __add__(self, other: BidFigures) -> BidFigures:
         return BidFigures(

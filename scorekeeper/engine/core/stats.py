@@ -71,18 +71,27 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
+class PerHand:
+    """Figures over ``hands`` played hands that sum the points in them (``points_sum``)."""
+
+    __slots__ = ()
+    hands: int
+    points_sum: int
+
+    @property
+    def average_points(self) -> float | None:
+        """The mean points per played hand, or None without hands."""
+        return self.points_sum / self.hands if self.hands else None
+
+
 @dataclass(frozen=True, slots=True)
-class HandFigures:
+class HandFigures(PerHand):
     """The figures every game has: hands played, the side's points in them, and the hands
     in which the side scored the most."""
 
     hands: int = 0
     points_sum: int = 0
     best_hands: int = 0
-
-    @property
-    def average_points(self) -> float | None:
-        return self.points_sum / self.hands if self.hands else None
 
     def __add__(self, other: HandFigures) -> HandFigures:
         return HandFigures(

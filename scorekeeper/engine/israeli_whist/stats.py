@@ -31,6 +31,7 @@ from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
     HeadToHead,
+    PerHand,
     PlayerGameStats,
     Rate,
     Rivalry,
@@ -67,7 +68,7 @@ def _better(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | Non
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerFigures:
+class PlayerFigures(PerHand):
     """One player's figures over some played hands: one game, or a whole career.
 
     ``best`` and ``worst`` are the hands with the most and fewest points; on a tie the
@@ -94,11 +95,6 @@ class PlayerFigures:
     def average_contract(self) -> float | None:
         """The mean contract per played hand (zeros included), or None without hands."""
         return self.contract_sum / self.hands if self.hands else None
-
-    @property
-    def average_points(self) -> float | None:
-        """The mean points per played hand, or None without hands."""
-        return self.points_sum / self.hands if self.hands else None
 
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         """Figures over both sets of hands; ``self``'s hands count as the earlier ones."""
