@@ -41,6 +41,7 @@ from .game import (
 from .messages import Message, msg
 from .progress import RaceProgress, RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
+from .seats import leaders_of
 from .settings import find_preset, preset_name_of
 from .stats import (
     CareerStats,
@@ -98,7 +99,8 @@ class SimulatedDeal:
     points: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.record.to_dict(), "points": list(self.points)}
+        record = self.record
+        return {"thrown_in": record.thrown_in, **record.to_dict(), "points": list(self.points)}
 
 
 class DealCount:
@@ -193,8 +195,9 @@ class GameBase:
         return {"points": [0] * len(self.sides) if score is None else list(score.points)}
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
-        """What a replayed hand shows beside its points in the API and export: nothing."""
-        return {}
+        """What a replayed hand shows beside its points in the API and export: the sides
+        that lead after it (an import checks it as it checks the totals)."""
+        return {"leaders": list(leaders_of(replayed.totals))}
 
     def losing_floor(self, settings: Any) -> int | None:
         """None: totals may fall without end."""
