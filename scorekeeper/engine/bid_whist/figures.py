@@ -20,7 +20,7 @@ _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump 
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
 
 
-def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
     """The figures of players (or sides), one line each, one value per column.
     ``with_game`` is taken for the interface: no line names a hand."""
     lines: list[tuple[Message, list[FigureValue]]] = [
@@ -43,7 +43,7 @@ def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, and how often each kind was bid."""
     played = stats.played
     return [
@@ -57,7 +57,7 @@ def game_lines(stats: GameStats) -> list[FigureLine]:
 
 def career_lines(career: CareerStats) -> list[FigureLine]:
     """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_lines)
+    return core_career_lines(career, player_figures)
 
 
 NOTES = (

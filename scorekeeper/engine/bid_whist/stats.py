@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..core import stats as core
-from ..core.seating import SeatChange, Stint
+from ..core.seating import Stint
 from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
@@ -33,14 +33,13 @@ from ..core.stats import (
     Rate,
     Rivalry,
     SideGameStats,
-    check_players,
+    hands_played,
     seated,
 )
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import GameProgress, Status, replay
-from .records import HandRecord, PlayedHand
+from .records import PlayedHand
 from .scoring import SIDES, side_of
-from .settings import BidWhistSettings
 
 __all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry", "SideGameStats"]
 
@@ -96,12 +95,8 @@ def _figures(
     ``stint``, only of the hands that stint sat."""
     side = side_of(seats[0])
     figures = BidFigures()
-    for hand in progress.hands:
+    for hand in hands_played(progress, stint):
         record, score = hand.record, hand.score
-        if not isinstance(record, PlayedHand) or score is None:
-            continue
-        if stint is not None and not stint.covers(hand.number):
-            continue
         figures += BidFigures(hands=1, points_sum=score.points[side])
         if record.bidder not in seats:
             continue
@@ -121,23 +116,11 @@ def _figures(
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedGame:
-    """What the statistics need of a stored game: rules, first dealer, the four players'
-    names in seat order (distinct), the hands, a key naming the game, and when the table
-    asked to finish (None if it did not). Raises ValueError for names that repeat."""
+class RecordedGame(core.RecordedGame):
+    """A stored Bid Whist game as the statistics take it (see
+    ``core.stats.RecordedGame``), finished when the table asked."""
 
-    settings: BidWhistSettings
-    first_dealer: int
-    players: tuple[str, ...]
-    hands: tuple[HandRecord, ...]
-    key: GameKey = None
-    finish_after: int | None = None
-    changes: tuple[SeatChange, ...] = ()
-    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
-    to whoever sat there."""
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.changes, SEATS)
+    seats = SEATS
 
     def replay(self) -> GameProgress:
         return replay(self.settings, self.first_dealer, self.hands, self.finish_after)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .display import FigureLine
@@ -50,6 +51,7 @@ from .stats import (
     HeadToHead,
     RecordedGame,
     careers,
+    hands_played,
     head_to_head,
     seated,
 )
@@ -88,6 +90,29 @@ REQUIRED: tuple[str, ...] = (
     "form_values",
 )
 """The members a game must write: everything else has a default here."""
+
+
+HOOKS: tuple[str, ...] = (
+    "record_from_dict",
+    "explain",
+    "hand_form",
+    "form_body",
+    "form_values",
+    "hand_views",
+    "rules_lines",
+    "rules_notes",
+    "points_table",
+    "describe_hand",
+    "revision_view",
+    "record_of_deal",
+    "verify_deal",
+    "losing_floor",
+    "game_stats",
+    "game_figures",
+    "player_figures",
+)
+"""The members a game may give as functions of its own modules (``rules=``), each taking
+the member's arguments without ``self``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +175,21 @@ class GameBase:
     are still that preset."""
     csv_columns: tuple[CsvColumn, ...] = ()
     bot_kinds: tuple[str, ...] = ()
+    recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
+    """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, rules: Sequence[ModuleType] = (), **kwargs: Any) -> None:
+        """``rules``: the game's modules whose functions named as one of :data:`HOOKS`
+        (``display.hand_views``, ``form.hand_form``…) are its members, as a plug-in's
+        functions are found by their hook's name; a member the class writes wins."""
         super().__init_subclass__(**kwargs)
+        for module in rules:
+            for hook in HOOKS:
+                found = vars(module).get(hook)
+                # Only the module's own function: not one it imported from elsewhere.
+                own = getattr(found, "__module__", None) == module.__name__
+                if own and hook not in vars(cls):
+                    setattr(cls, hook, staticmethod(found))
         missing = [name for name in REQUIRED if not hasattr(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
@@ -301,8 +338,7 @@ class GameBase:
         changes: Sequence[SeatChange] = (),
     ) -> RecordedGame:
         """A stored game as statistics take it; raises ValueError for names that repeat."""
-        return RecordedGame(
-            self,
+        return self.recorded_type(
             settings,
             first_dealer,
             tuple(players),
@@ -310,6 +346,7 @@ class GameBase:
             key,
             finish_after if self.finish_now else None,
             tuple(changes),
+            game=self,
         )
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
@@ -319,9 +356,7 @@ class GameBase:
         def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
             side = next(i for i, sat in enumerate(self.sides) if seats[0] in sat)
             figures = HandFigures()
-            for hand in progress.hands:
-                if hand.score is None or (stint is not None and not stint.covers(hand.number)):
-                    continue
+            for hand in hands_played(progress, stint):
                 points = hand.points
                 figures += HandFigures(1, points[side], int(points[side] == max(points)))
             return figures

@@ -41,7 +41,7 @@ def revoke_figure(figures: PlayerFigures) -> FigureValue:
     )
 
 
-def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
     """The per-player figures, one line each, one value per player."""
     lines: list[tuple[Message, list[FigureValue]]] = [
         (msg("Hands played"), [str(f.hands) for f in figures]),
@@ -62,7 +62,7 @@ def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> l
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, the over/under split, contracts made over vs under."""
     return [
         hands_line(stats),
@@ -74,7 +74,7 @@ def game_lines(stats: GameStats) -> list[FigureLine]:
 
 def career_lines(career: CareerStats) -> list[FigureLine]:
     """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_lines)
+    return core_career_lines(career, player_figures)
 
 
 NOTES = (
