@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.seats import SEATS
-from ..core.simulation import deal_indices, deal_seed, run_seed
+from ..core.simulation import (
+    DealTally,
+    check_first_dealer,
+    deal_indices,
+    deal_seed,
+    run_seed,
+    shared_random_bits,
+    table_bots,
+)
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
@@ -138,12 +146,7 @@ class _Table:
         self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots drawing from one generator play the same cards with no
         # call per card (see ``play_out_random``); a subclass may play otherwise.
-        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
-        self.random_bits = (
-            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
-            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
-            else None
-        )
+        self.random_bits = shared_random_bits(bots, RandomBot)
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
@@ -228,16 +231,10 @@ def simulate_deals(
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
     indices = deal_indices(deals)
-    if not 0 <= first_dealer < SEATS:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    check_first_dealer(first_dealer)
     seed = run_seed(seed)
     rng = random.Random()
-    if isinstance(bots, str):
-        players = make_bots(bots, rng, settings)
-    elif callable(bots):
-        players = [bots(seat, rng, settings) for seat in range(SEATS)]
-    else:
-        players = list(bots)
+    players = table_bots(bots, rng, make_bots, settings)
     return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
@@ -252,11 +249,9 @@ def _deals(
 
 
 @dataclass
-class SimulationSummary:
+class SimulationSummary(DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
-    deals: int = 0
-    thrown_in: int = 0
     sets: int = 0
     bostons: int = 0
     seconds: float = 0.0
@@ -296,10 +291,6 @@ class SimulationSummary:
             entry[0] += made
             entry[1] += total
         self.seconds = time.perf_counter() - self._started
-
-    @property
-    def played(self) -> int:
-        return self.deals - self.thrown_in
 
     @property
     def deals_per_second(self) -> float:

@@ -44,6 +44,7 @@ from .progress import RaceProgress, RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
 from .seats import leaders_of
 from .settings import find_preset, preset_name_of
+from .simulation import DealTally
 from .stats import (
     CareerStats,
     GameStats,
@@ -128,12 +129,9 @@ class SimulatedDeal:
         return {"thrown_in": record.thrown_in, **record.to_dict(), "points": list(self.points)}
 
 
-class DealCount:
+@dataclass
+class DealCount(DealTally):
     """The plainest summary of simulated deals: how many, and how many thrown in."""
-
-    def __init__(self) -> None:
-        self.deals = 0
-        self.thrown_in = 0
 
     def add(self, deal: Mapping[str, Any]) -> None:
         self.deals += 1
