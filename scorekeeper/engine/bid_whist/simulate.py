@@ -16,16 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import simulation as run
 from ..core.seats import SEATS
-from ..core.simulation import (
-    DealTally,
-    check_first_dealer,
-    deal_indices,
-    deal_seed,
-    run_seed,
-    shared_random_bits,
-    table_bots,
-)
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
@@ -146,7 +138,7 @@ class _Table:
         self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots drawing from one generator play the same cards with no
         # call per card (see ``play_out_random``); a subclass may play otherwise.
-        self.random_bits = shared_random_bits(bots, RandomBot)
+        self.random_bits = run.shared_random_bits(bots, RandomBot)
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
@@ -230,11 +222,11 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = deal_indices(deals)
-    check_first_dealer(first_dealer)
-    seed = run_seed(seed)
+    indices = run.deal_indices(deals)
+    run.check_first_dealer(first_dealer)
+    seed = run.run_seed(seed)
     rng = random.Random()
-    players = table_bots(bots, rng, make_bots, settings)
+    players = run.table_bots(bots, rng, make_bots, settings)
     return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
@@ -244,12 +236,12 @@ def _deals(
     reseed = rng.seed
     play_deal = table.play_deal
     for index in indices:
-        reseed(deal_seed(seed, index))
+        reseed(run.deal_seed(seed, index))
         yield play_deal((first_dealer + index) % SEATS, rng)
 
 
 @dataclass
-class SimulationSummary(DealTally):
+class SimulationSummary(run.DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
     sets: int = 0

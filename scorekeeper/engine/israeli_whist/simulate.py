@@ -47,51 +47,22 @@ _LEVELS = tuple(bid.level for bid in ALL_BIDS)
 _TRUMPS = tuple(int(bid.denomination) for bid in ALL_BIDS)
 
 
+@dataclass(slots=True, eq=False)
 class DealResult:
     """Everything that happened in one simulated deal. Cards are card numbers."""
 
-    __slots__ = (
-        "dealer",
-        "deal",
-        "auctions",
-        "exchanges",
-        "declarer",
-        "bid",
-        "contracts",
-        "contract_order",
-        "tricks",
-        "tricks_taken",
-        "score",
-        "pass_round",
-    )
-
-    def __init__(
-        self,
-        dealer: int,
-        deal: list[list[int]],
-        auctions: list[list[tuple[int, Call]]],
-        exchanges: list[tuple[tuple[int, ...], ...]],
-        declarer: int | None = None,
-        bid: Bid | None = None,
-        contracts: list[int] | None = None,
-        contract_order: list[int] | None = None,
-        tricks: list[Trick] | None = None,
-        tricks_taken: list[int] | None = None,
-        score: HandScore | None = None,
-        pass_round: bool = False,
-    ) -> None:
-        self.dealer = dealer
-        self.deal = deal
-        self.auctions = auctions
-        self.exchanges = exchanges
-        self.declarer = declarer
-        self.bid = bid
-        self.contracts = contracts
-        self.contract_order = contract_order
-        self.tricks = tricks if tricks is not None else []
-        self.tricks_taken = tricks_taken
-        self.score = score
-        self.pass_round = pass_round
+    dealer: int
+    deal: list[list[int]]
+    auctions: list[list[tuple[int, Call]]]
+    exchanges: list[tuple[tuple[int, ...], ...]]
+    declarer: int | None = None
+    bid: Bid | None = None
+    contracts: list[int] | None = None
+    contract_order: list[int] | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    tricks_taken: list[int] | None = None
+    score: HandScore | None = None
+    pass_round: bool = False
 
     @property
     def thrown_in(self) -> bool:
