@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.display import FigureLine, FigureValue, mean_figure
-from ..core.figures import career_lines as core_career_lines
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
 from .bids import Kind
-from .stats import LEVELS, BidFigures, CareerStats, GameStats, Rate
+from .stats import LEVELS, BidFigures, GameStats, Rate
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
@@ -53,11 +52,6 @@ def game_figures(stats: GameStats) -> list[FigureLine]:
             for kind in Kind
         ),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_figures)
 
 
 NOTES = (

@@ -44,7 +44,7 @@ from .progress import RaceProgress, RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
 from .seats import leaders_of
 from .settings import find_preset, preset_name_of
-from .simulation import DealTally
+from .simulation import DealTally, wrong_points
 from .stats import (
     CareerStats,
     GameStats,
@@ -423,7 +423,4 @@ class GameBase:
             record = self.record_of_deal(deal)
         except (InvalidHand, ValueError) as exc:
             return [f"the deal does not read as a hand: {exc}"]
-        points = list(self.points(settings, record))
-        if list(deal.get("points", points)) != points:
-            return [f"points {deal['points']} where the hand scores {points}"]
-        return []
+        return wrong_points(deal, self.points(settings, record), "the hand's")

@@ -11,7 +11,7 @@ processes and print the same deals for every N.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,3 +91,11 @@ class DealTally:
     @property
     def played(self) -> int:
         return self.deals - self.thrown_in
+
+
+def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -> list[str]:
+    """[] when a simulated deal's ``points`` are ``expected`` (``whose``: what gives them,
+    "the score"), else the sentence a checker reports."""
+    if list(deal["points"]) == list(expected):
+        return []
+    return [f"points {deal['points']} differ from {whose} {list(expected)}"]

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
-from ..core.figures import career_lines as core_career_lines
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
-from .stats import CareerStats, GameStats, HandPick, PlayerFigures
+from .stats import GameStats, HandPick, PlayerFigures
 
 
 def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
@@ -70,11 +69,6 @@ def game_figures(stats: GameStats) -> list[FigureLine]:
         FigureLine(msg("Contracts made in over hands"), (rate_figure(stats.made_in_over),)),
         FigureLine(msg("Contracts made in under hands"), (rate_figure(stats.made_in_under),)),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_figures)
 
 
 NOTES = (
