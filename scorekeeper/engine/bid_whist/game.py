@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
-from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.game import CsvCell, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, progression, records, stats, verify
@@ -106,16 +106,10 @@ class BidWhist(
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
     )
-    csv_columns = (
-        CsvColumn("bidder", after="dealer"),
-        CsvColumn("bid", after="dealer"),
-        CsvColumn("trump", after="dealer"),
-        CsvColumn("direction", after="dealer"),
-        CsvColumn("books", after="thrown_in"),
-        CsvColumn("needed", after="thrown_in"),
-        CsvColumn("made", after="thrown_in"),
-        CsvColumn("side", after="player"),
-        CsvColumn("reneges", after="player"),
+    csv_columns = columns_after(
+        dealer=("bidder", "bid", "trump", "direction"),
+        thrown_in=("books", "needed", "made"),
+        player=("side", "reneges"),
     )
     presets = PRESETS
     preset_words = {

@@ -124,18 +124,13 @@ class DealResult:
         }
 
 
-class _Table:
+class _Table(run.Table):
     """Four bots at a table, with their decisions looked up once for many deals."""
 
     def __init__(self, settings: BidWhistSettings, bots: Sequence[Bot]) -> None:
-        if len(bots) != SEATS:
-            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
-        self.settings = settings
-        self.bots = bots
+        super().__init__(settings, bots)
         self.pack = pack(settings.jokers)
         self.kitty_size = kitty_size(settings.jokers)
-        self.choose_call = [bot.choose_call for bot in bots]
-        self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots drawing from one generator play the same cards with no
         # call per card (see ``play_out_random``); a subclass may play otherwise.
         self.random_bits = run.shared_random_bits(bots, RandomBot)

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..core import stats as core
 from ..core.seating import Stint
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import GameProgress, Status, replay
+from .progression import GameProgress, replay
 from .records import PlayedHand
 from .scoring import SIDES, side_of
 
@@ -121,22 +122,12 @@ def side_name(players: Sequence[str], side: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class GameStats:
-    """One game's figures. ``kinds`` counts the bids of each kind (uptown, downtown,
-    no-trump); ``winner`` names the winning side's partners, or is None."""
+class GameStats(core.GameStats[BidFigures]):
+    """One game's figures (see ``core.stats.GameStats``). ``kinds`` counts the bids of
+    each kind (uptown, downtown, no-trump); ``winner`` names the winning side's partners,
+    or is None."""
 
-    key: core.GameKey
-    status: Status
-    winner: str | None
-    hands: int
-    thrown_in: int
     kinds: tuple[int, ...]
-    players: tuple[core.PlayerGameStats[BidFigures], ...]
-    sides: tuple[core.SideGameStats[BidFigures], ...]
-
-    @property
-    def played(self) -> int:
-        return self.hands - self.thrown_in
 
 
 def game_stats(game: RecordedGame) -> GameStats:
@@ -146,19 +137,8 @@ def game_stats(game: RecordedGame) -> GameStats:
     for hand in progress.hands:
         if isinstance(hand.record, PlayedHand):
             kinds[hand.record.bid.kind] += 1
-    table = core.seated(
-        game, progress, SIDES, lambda seats, stint: _figures(progress, seats, stint)
-    )
-    return GameStats(
-        key=game.key,
-        status=progress.status,
-        winner=table.winner,
-        hands=len(progress.hands),
-        thrown_in=sum(hand.score is None for hand in progress.hands),
-        kinds=tuple(kinds),
-        players=table.players,
-        sides=table.sides,
-    )
+    figures_of = partial(_figures, progress)
+    return core.game_stats_of(game, progress, SIDES, figures_of, GameStats, kinds=tuple(kinds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,9 +52,9 @@ from .stats import (
     HeadToHead,
     RecordedGame,
     careers,
+    game_stats_of,
     hands_played,
     head_to_head,
-    seated,
 )
 
 
@@ -359,16 +359,7 @@ class GameBase:
                 figures += HandFigures(1, points[side], int(points[side] == max(points)))
             return figures
 
-        table = seated(recorded, progress, self.sides, figures_of)
-        return GameStats(
-            recorded.key,
-            progress.status,
-            table.winner,
-            len(progress.hands),
-            sum(hand.score is None for hand in progress.hands),
-            table.players,
-            table.sides,
-        )
+        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
 
     def game_figures(self, stats: Any) -> list[FigureLine]:
         return [hands_line(stats)]

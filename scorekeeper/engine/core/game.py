@@ -115,6 +115,12 @@ class CsvColumn:
             raise ValueError(f"{self.name} is a shared CSV column; the app fills it")
 
 
+def columns_after(**after: tuple[str, ...]) -> tuple[CsvColumn, ...]:
+    """A game's CSV columns, grouped by the shared column they follow:
+    ``columns_after(dealer=("bid",), player=("tricks",))``, in the order given."""
+    return tuple(CsvColumn(name, after=shared) for shared, names in after.items() for name in names)
+
+
 @runtime_checkable
 class Settings(Protocol):
     """A game's house rules: a frozen dataclass whose fields are its knobs."""

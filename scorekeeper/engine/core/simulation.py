@@ -99,3 +99,17 @@ def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -
     if list(deal["points"]) == list(expected):
         return []
     return [f"points {deal['points']} differ from {whose} {list(expected)}"]
+
+
+class Table:
+    """Bots at a table, one per seat, with the settings they play by; a game's simulator
+    looks their decisions up once for many deals. Raises ValueError for a wrong number
+    of bots."""
+
+    def __init__(self, settings: Any, bots: Sequence[Any]) -> None:
+        if len(bots) != SEATS:
+            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
+        self.settings = settings
+        self.bots = bots
+        self.choose_call = [bot.choose_call for bot in bots]
+        self.choose_card = [bot.choose_card for bot in bots]

@@ -252,6 +252,32 @@ class GameStats(Generic[F]):
         return self.hands - self.thrown_in
 
 
+G = TypeVar("G", bound=GameStats[Any])
+
+
+def game_stats_of(
+    recorded: Any,
+    progress: Any,
+    sides: Sequence[tuple[int, ...]],
+    figures_of: Callable[[Sequence[int], Stint | None], F],
+    make: Callable[..., G],
+    **own: Any,
+) -> G:
+    """One game's statistics as ``make`` (a :class:`GameStats` or a game's subclass)
+    holds them: the parts every game has (see :func:`seated`), and the game's ``own``."""
+    table = seated(recorded, progress, sides, figures_of)
+    return make(
+        key=recorded.key,
+        status=progress.status,
+        winner=table.winner,
+        hands=len(progress.hands),
+        thrown_in=sum(hand.score is None for hand in progress.hands),
+        players=table.players,
+        sides=table.sides,
+        **own,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class CareerStats(Generic[F]):
     """One player's figures over every game they played, whatever seat or company.

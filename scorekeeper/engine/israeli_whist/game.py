@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
-from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.game import CsvCell, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, figures, form, records, stats, verify
@@ -164,17 +164,12 @@ class IsraeliWhist(
     }
     knobs = tuple(_knob(name) for name in KNOBS)
     # In the order the CSV had before it was per game, which spreadsheets are built on.
-    csv_columns = (
-        CsvColumn("declarer", after="dealer"),
-        CsvColumn("bid", after="dealer"),
-        CsvColumn("frisch_rounds", after="dealer"),
-        CsvColumn("over_under", after="thrown_in"),
-        CsvColumn("contract", after="player"),
-        CsvColumn("tricks", after="player"),
-        CsvColumn("revokes", after="player"),
+    csv_columns = columns_after(
+        dealer=("declarer", "bid", "frisch_rounds"),
+        thrown_in=("over_under",),
+        player=("contract", "tricks", "revokes"),
         # Added later, so at the end: points == contract_points - revoke_penalty.
-        CsvColumn("contract_points", after="total"),
-        CsvColumn("revoke_penalty", after="total"),
+        total=("contract_points", "revoke_penalty"),
     )
     hand_fields = frozenset(
         {

@@ -21,6 +21,7 @@ from ..core.cards import Card
 from ..core.seats import SEATS, left_of
 from ..core.simulation import (
     DealTally,
+    Table,
     check_first_dealer,
     deal_indices,
     deal_seed,
@@ -145,17 +146,12 @@ def simulate_deal(
     return _Table(settings, bots).play_deal(dealer, rng)
 
 
-class _Table:
+class _Table(Table):
     """Four bots at a table, with their decisions looked up once for many deals."""
 
     def __init__(self, settings: RuleSettings, bots: Sequence[Bot]) -> None:
-        if len(bots) != SEATS:
-            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
-        self.settings = settings
-        self.bots = bots
-        self.choose_call = [bot.choose_call for bot in bots]
+        super().__init__(settings, bots)
         self.choose_contract = [bot.choose_contract for bot in bots]
-        self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots sharing one generator play their cards in one loop, from
         # the very draws their choose_card would make.
         self.random_bits = shared_random_bits(bots, RandomBot)

@@ -37,9 +37,8 @@ from ..core.stats import (
     Rivalry,
     hands_played,
     rounded,
-    seated,
 )
-from .progression import GameProgress, Status, replay
+from .progression import GameProgress, replay
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
 __all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry"]
@@ -159,28 +158,17 @@ class RecordedGame(core.RecordedGame):
 
 
 @dataclass(frozen=True, slots=True)
-class GameStats:
-    """One game's figures.
-
-    ``hands`` counts every recorded deal, ``thrown_in`` the deals nobody bid on and
-    ``played`` the rest. ``over`` and ``under`` split the played hands; ``made_in_over`` and
-    ``made_in_under`` count contracts made (every seat's) in over hands and in under hands.
+class GameStats(core.GameStats[PlayerFigures]):
+    """One game's figures (see ``core.stats.GameStats``: ``hands`` counts every recorded
+    deal, ``thrown_in`` the deals nobody bid on and ``played`` the rest). ``over`` and
+    ``under`` split the played hands; ``made_in_over`` and ``made_in_under`` count
+    contracts made (every seat's) in over hands and in under hands.
     """
 
-    key: GameKey
-    status: Status
-    winner: str | None
-    hands: int
-    thrown_in: int
     over: int
     under: int
     made_in_over: Rate
     made_in_under: Rate
-    players: tuple[PlayerGameStats[PlayerFigures], ...]
-
-    @property
-    def played(self) -> int:
-        return self.hands - self.thrown_in
 
     def player(self, name: str) -> PlayerGameStats[PlayerFigures]:
         """The named player's figures; raises KeyError if they did not play this game."""
@@ -247,23 +235,16 @@ def game_stats(game: RecordedGame) -> GameStats:
             split[replayed.score.over_under] += 1
             made = replayed.score.made
             made_in[replayed.score.over_under] += Rate(sum(made), len(made))
-    table = seated(
+    return core.game_stats_of(
         game,
         progress,
         SIDES,
         lambda seats, stint: _seat_figures(progress, seats[0], game.key, stint),
-    )
-    return GameStats(
-        key=game.key,
-        status=progress.status,
-        winner=table.winner,
-        hands=len(progress.hands),
-        thrown_in=sum(h.score is None for h in progress.hands),
+        GameStats,
         over=split["over"],
         under=split["under"],
         made_in_over=made_in["over"],
         made_in_under=made_in["under"],
-        players=table.players,
     )
 
 
