@@ -74,6 +74,7 @@ class PlayState(TrickPlay):
     ``sport_kitty`` showed it to everyone, else is empty.
     """
 
+    tricks_in_hand = TRICKS
     __slots__ = tuple(
         [
             "trump",
@@ -232,27 +233,10 @@ class PlayState(TrickPlay):
         elif self.keys[card] > self.best:
             self.best = self.keys[card]
             self._winner = seat
-        self.current.append(card)
-        if len(self.current) < SEATS:
-            self.to_play = (seat + 1) % SEATS
-            return
-        winner = self._winner
-        self.tricks.append((self.leader, tuple(self.current), winner))
-        self.tricks_won[winner] += 1
-        self.leader = winner
-        self.current = []
-        self.led = None
-        self.to_play = None if len(self.tricks) == TRICKS else winner
+        self._follow(seat, card, self.tricks_won)
 
     def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
-        while self.current:
-            seat = self.to_play
-            assert seat is not None
-            legal = self.legal_actions()
-            card = choosers[seat](self, legal)
-            if card not in legal:
-                _refuse(seat, card, legal)
-            self.apply(card)
+        self._finish_trick(choosers, self.legal_actions, _refuse)
         hands = self.hands
         tricks = self.tricks
         won = self.tricks_won

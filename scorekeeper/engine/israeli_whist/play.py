@@ -101,6 +101,7 @@ class PlayState(TrickPlay):
     numbers each seat still holds in each suit.
     """
 
+    tricks_in_hand = TRICKS_PER_HAND
     __slots__ = tuple(["trump", "declarer", "contracts", "tricks_taken", "_keys", "_best"])
 
     def __init__(
@@ -243,25 +244,10 @@ class PlayState(TrickPlay):
         elif self._keys[number] > self._best:
             self._best = self._keys[number]
             self._winner = seat
-        self.current.append(number)
-        if len(self.current) < SEATS:
-            self.to_play = (seat + 1) % SEATS
-            return
-        self._close_trick()
-
-    def _close_trick(self) -> None:
-        winner = self._winner
-        self.tricks.append((self.leader, tuple(self.current), winner))
-        self.tricks_taken[winner] += 1
-        self.leader = winner
-        self.current = []
-        self.to_play = None if len(self.tricks) == TRICKS_PER_HAND else winner
+        self._follow(seat, number, self.tricks_taken)
 
     def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
-        while self.current:
-            seat = self.to_play
-            assert seat is not None
-            self.apply(_chosen(choosers[seat], self, self.legal_indices(), seat))
+        self._finish_trick(choosers, self.legal_indices, _refuse)
         hands = self.hands
         tricks = self.tricks
         taken = self.tricks_taken
@@ -308,13 +294,6 @@ class PlayState(TrickPlay):
             self.leader = winner
         self.current = []
         self.to_play = None
-
-
-def _chosen(chooser: CardChooser, state: PlayState, legal: list[int], seat: int) -> int:
-    card = chooser(state, legal)
-    if card not in legal:
-        _refuse(seat, card, legal)
-    return card
 
 
 def _refuse(seat: int, card: int, legal: list[int]) -> None:
