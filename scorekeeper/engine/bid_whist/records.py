@@ -21,7 +21,7 @@ from ..core.cards import Suit
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int, shown
-from ..core.records import Problems, read_thrown_in
+from ..core.records import Problems, parse_text, read_thrown_in
 from ..core.seats import SEATS
 from .bids import DIRECTIONS, MAX_LEVEL, Bid, Direction, Kind, direction_of
 from .cards import BOOKS
@@ -101,15 +101,9 @@ def _read_bid(settings: BidWhistSettings, body: dict, problems: _Problems) -> Bi
     if _absent(text):
         problems.add("bid", msg("bid is missing; write level and kind, as in 4U, 4D or 4NT"))
         return None
-    if not isinstance(text, str):
-        problems.add(
-            "bid", msg("bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(text))
-        )
-        return None
-    try:
-        bid = Bid.from_str(text)
-    except ParseError as exc:
-        problems.add("bid", exc.message)
+    not_text = msg("bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(text))
+    bid = parse_text(text, "bid", Bid.from_str, problems, not_text)
+    if bid is None:
         return None
     if bid.level < settings.minimum_level:
         problems.add(

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from .errors import InvalidHand
+from .errors import InvalidHand, ParseError
 from .messages import msg
 
 
@@ -29,3 +30,21 @@ def read_thrown_in(body: Any) -> bool:
         problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
         raise InvalidHand([("thrown_in", problem)])
     return bool(thrown)
+
+
+T = TypeVar("T")
+
+
+def parse_text(
+    value: Any, field: str, parse: Callable[[str], T], problems: Problems, not_text: str
+) -> T | None:
+    """``value`` read by ``parse`` (``Bid.from_str``), or None with the problem added:
+    ``not_text`` when it is not text, the ParseError's message when it does not read."""
+    if not isinstance(value, str):
+        problems.add(field, not_text)
+        return None
+    try:
+        return parse(value)
+    except ParseError as exc:
+        problems.add(field, exc.message)
+        return None

@@ -15,7 +15,7 @@ from typing import Any, cast
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int
-from ..core.records import Problems, read_thrown_in
+from ..core.records import Problems, parse_text, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
@@ -305,16 +305,8 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
     if bid not in (None, ""):
         if isinstance(bid, Bid):
             return bid
-        if not isinstance(bid, str):
-            problems.add(
-                "bid", msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
-            )
-            return None
-        try:
-            return Bid.from_str(bid)
-        except ParseError as exc:
-            problems.add("bid", exc.message)
-            return None
+        not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
+        return parse_text(bid, "bid", Bid.from_str, problems, not_text)
     lvl = _whole(level, "level", FIELD_NAMES["level"], problems)
     den: Denomination | None = None
     if denomination in (None, ""):
