@@ -18,7 +18,7 @@ from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, State, replay, resume
+from .progression import State
 from .records import PlayedHand
 from .scoring import SIDES, side_of
 from .settings import (
@@ -133,26 +133,9 @@ class BidWhist(
             return record.score(settings).points
         return (0, 0)
 
-    def replay(
-        self,
-        settings: Any,
-        first_dealer: int,
-        records: Sequence[Any],
-        finish_after: int | None = None,
-        starting_totals: Sequence[int] | None = None,
-    ) -> GameProgress:
-        """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
-        return replay(settings, first_dealer, records, finish_after, starting_totals)
-
-    def resume(
-        self,
-        settings: Any,
-        state: Mapping[str, Any],
-        records: Sequence[Any],
-        finish_after: int | None = None,
-    ) -> GameProgress:
-        """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
-        return resume(settings, State.from_dict(state), records, finish_after)
+    start_state = staticmethod(progression.start_state)
+    state_from_dict = staticmethod(State.from_dict)
+    resume_from = staticmethod(progression.resume)
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints

@@ -40,7 +40,7 @@ from .game import (
     seat_values,
 )
 from .messages import Message, msg
-from .progress import RaceProgress, RaceState, Scored, resume_race, start_state
+from .progress import RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
 from .seats import leaders_of
 from .settings import find_preset, preset_name_of
@@ -267,8 +267,8 @@ class GameBase:
         """The game after ``records``; ``starting_totals`` ("hand 0", one per side) count
         toward the target; ``finish_after`` is when the table asked to finish (ignored
         where ``finish_now`` is False). Raises ValueError for a hand after the end."""
-        start = start_state(first_dealer, self.seats, len(self.sides), starting_totals)
-        return self._resume(settings, start, records, finish_after)
+        start = self.start_state(first_dealer, starting_totals)
+        return self.resume_from(settings, start, records, finish_after)
 
     def resume(
         self,
@@ -280,13 +280,24 @@ class GameBase:
         """The game continued from ``state`` (``state_of`` or ``hand_state``): ``records``
         scored as the hands after it, exactly as ``replay`` of the whole game gives them.
         Raises ValueError for a hand after the end, or a state it did not write."""
-        return self._resume(
-            settings, RaceState.from_dict(state, self.seats, len(self.sides)), records, None
-        )
+        return self.resume_from(settings, self.state_from_dict(state), records, finish_after)
 
-    def _resume(
-        self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
-    ) -> RaceProgress:
+    # The progression's own parts: a game with another progression than the race writes
+    # these three (Bid Whist's Boston, -target and "finish now").
+
+    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
+        """The state before the first hand; raises ValueError for a seat or totals the
+        table does not have."""
+        return start_state(first_dealer, self.seats, len(self.sides), starting_totals)
+
+    def state_from_dict(self, values: Mapping[str, Any]) -> Any:
+        """A state as ``state_of`` wrote it; raises ValueError for anything else."""
+        return RaceState.from_dict(values, self.seats, len(self.sides))
+
+    def resume_from(
+        self, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None
+    ) -> Progress:
+        """``records`` scored after ``state`` (``finish_after`` ignored by a race)."""
         return resume_race(self, settings, state, records)
 
     def state_of(self, progress: Progress) -> dict[str, Any]:
