@@ -31,6 +31,7 @@ from .display import FigureLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
 from .game import (
+    Capabilities,
     CsvCell,
     CsvColumn,
     Knob,
@@ -56,20 +57,6 @@ from .stats import (
     hands_played,
     head_to_head,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Capabilities:
-    """What a game offers beyond the required interface, as OpenSpiel's ``GameType``
-    declares it: ``simulation``, whole deals played by bots (``simulate``, ``scorekeeper
-    simulate``, random hands for tests); ``own_statistics``, figures of its own beyond
-    the hands and points every game has; ``sheet_columns``, columns of its own in the CSV
-    export and the database's flat tables."""
-
-    simulation: bool = False
-    own_statistics: bool = False
-    sheet_columns: bool = False
-
 
 REQUIRED: tuple[str, ...] = (
     "key",

@@ -298,6 +298,19 @@ class HeadToHeadView(Protocol):
     def rivalry(self, player: str, opponent: str) -> RivalryView: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game offers beyond the required interface, as OpenSpiel's ``GameType``
+    declares it: ``simulation``, whole deals played by bots (``simulate``, ``scorekeeper
+    simulate``, random hands for tests); ``own_statistics``, figures of its own beyond
+    the hands and points every game has; ``sheet_columns``, columns of its own in the CSV
+    export and the database's flat tables."""
+
+    simulation: bool = False
+    own_statistics: bool = False
+    sheet_columns: bool = False
+
+
 @runtime_checkable
 class Game(Protocol):
     """What the app needs from a game. One instance per game, registered by ``key``.
@@ -309,10 +322,16 @@ class Game(Protocol):
     (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
     scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
     for every seat (a ``hand_seats`` row, a player's total).
+
+    A game subclasses ``core.base.GameBase`` and writes only the members named in
+    ``core.base.REQUIRED`` (17); every other member has a default there, and
+    ``capabilities`` says which optional parts (simulation, statistics of its own, sheet
+    columns of its own) the game fills in.
     """
 
     key: str  # stable, stored with every game: "israeli-whist"
     name: Message  # as players call it, translatable
+    capabilities: Capabilities  # what the game offers beyond the required members
     seats: int  # players at the table, numbered 0.. clockwise
     sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
     default_preset: str
