@@ -3,9 +3,9 @@
 Every game is a package behind one interface (:class:`Game`, in ``core/game.py``): its
 ``game.py`` subclasses :class:`GameBase` (``core/base.py``) and writes only what differs.
 It is found by name in the registry below, as OpenSpiel's ``load_game`` and
-python-chess's ``find_variant`` find theirs. The web app, the command line, import and export reach a
-game only through ``get_game``; the shared core (cards, seats, numbers, messages, errors)
-is re-exported here.
+python-chess's ``find_variant`` find theirs. The web app, the command line, import and
+export reach a game only through ``get_game``; the shared core (cards, seats, numbers,
+messages, errors) is re-exported here.
 """
 
 from .core.base import GameBase
