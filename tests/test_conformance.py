@@ -37,16 +37,33 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.engine import GAMES, Game, InvalidHand, InvalidSettings, Message, get_game
-from scorekeeper.engine.core.game import seat_values, side_values
+from scorekeeper.engine.core.game import (
+    Career,
+    HeadToHeadView,
+    OneGameStats,
+    Progress,
+    Recorded,
+    Replayed,
+    RivalryView,
+    SeatStats,
+    seat_values,
+    side_values,
+)
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
+
+from .toy_game import GAME as TOY
 
 DEALS_PER_BOT_KIND = 2000
 TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
 LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 ALL_GAMES: list[Game] = [*GAMES.values(), *UNLISTED]
-every_game = pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.key)
+# The toy the tests register is checked as every game is (its words are not translated:
+# the app does not offer it).
+CHECKED: list[Game] = [*ALL_GAMES, TOY]
+every_game = pytest.mark.parametrize("game", CHECKED, ids=lambda g: g.key)
+offered_game = pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.key)
 
 
 def playthroughs(game: Game, bots: str, deals: int, seed: int) -> Iterator[tuple[Any, dict]]:
@@ -60,7 +77,7 @@ def playthroughs(game: Game, bots: str, deals: int, seed: int) -> Iterator[tuple
 
 
 def bot_kinds() -> list[tuple[Game, str]]:
-    return [(game, kind) for game in ALL_GAMES for kind in game.bot_kinds]
+    return [(game, kind) for game in CHECKED for kind in game.bot_kinds]
 
 
 # --- random playthroughs ------------------------------------------------------------------
@@ -139,6 +156,44 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
                 with pytest.raises(ValueError):
                     game.replay(settings, first_dealer, [*played, record])
                 break
+
+
+def declared(protocol: type) -> set[str]:
+    """The attributes and methods a result type of the interface declares."""
+    return {name for name in vars(protocol) if not name.startswith("_")}
+
+
+def has_all(value: Any, protocol: type) -> list[str]:
+    return [name for name in sorted(declared(protocol)) if not hasattr(value, name)]
+
+
+@every_game
+def test_every_result_has_what_the_interface_declares(game):
+    """replay, resume, recorded_game, game_stats, careers and head_to_head give what
+    core/game.py's result types say, whatever the game (the app reads these names)."""
+    settings = game.preset(game.default_preset)
+    settings = settings.with_changes(
+        {"target": next(k for k in game.knobs if k.name == "target").high}
+    )
+    deals = game.simulate(settings, 40, seed=5, bots=game.bot_kinds[0])
+    records = [game.record_of_deal(deal) for deal in deals]
+    progress = game.replay(settings, 0, records, finish_after=None, starting_totals=None)
+    assert has_all(progress, Progress) == []
+    assert all(has_all(hand, Replayed) == [] for hand in progress.hands)
+    resumed = game.resume(settings, game.hand_state(progress.hands[9]), records[10:])
+    assert has_all(resumed, Progress) == [] and resumed.totals == progress.totals
+    assert resumed.next_number == progress.next_number == len(records) + 1
+    names = list(PLAYERS[: game.seats])
+    recorded = game.recorded_game(settings, 0, names, records, key=1, finish_after=None)
+    assert has_all(recorded, Recorded) == []
+    stats = game.game_stats(recorded)
+    assert has_all(stats, OneGameStats) == []
+    assert all(has_all(seat, SeatStats) == [] for seat in (*stats.players, *stats.sides))
+    career = game.careers([recorded])[names[0]]
+    assert has_all(career, Career) == [] and career.games == 1
+    table = game.head_to_head([recorded], names[:2])
+    assert has_all(table, HeadToHeadView) == []
+    assert has_all(table.rivalry(names[0], names[1]), RivalryView) == []
 
 
 @every_game
@@ -301,7 +356,7 @@ def test_presets_are_valid_and_recognised(game):
 
 @every_game
 def test_the_registry_finds_the_game_by_its_key(game):
-    if game in UNLISTED:
+    if game not in GAMES.values():
         with pytest.raises(InvalidSettings):
             get_game(game.key)
         try:
@@ -428,7 +483,7 @@ def catalogues():
     return found
 
 
-@every_game
+@offered_game
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_a_game_shows_is_translated(game, language, catalogues):
     missing = []
@@ -443,5 +498,6 @@ def test_every_text_a_game_shows_is_translated(game, language, catalogues):
 
 def test_every_registered_game_is_checked_here():
     assert list(GAMES) and all(isinstance(game, Game) for game in ALL_GAMES)
-    assert {game.key for game, _ in bot_kinds()} == set(GAMES) | {g.key for g in UNLISTED}
+    checked = {game.key for game, _ in bot_kinds()}
+    assert checked == set(GAMES) | {g.key for g in UNLISTED} | {TOY.key}
     assert not set(GAMES) & {game.key for game in UNLISTED}

@@ -181,7 +181,7 @@ def score(
     }
     try:
         scored = (
-            game.score_hand(settings, given)
+            game.score_typed(settings, given)
             if isinstance(game, ScoresFromOptions)
             else score_from_record(game, settings, given)
         )

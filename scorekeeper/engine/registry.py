@@ -1,6 +1,7 @@
 """The registry of games: ``GAMES`` by key, and ``get_game(key)``.
 
-A game package exposes one object, ``GAME``, implementing :class:`~.core.game.Game`;
+A game package exposes one object, ``GAME``, an instance of its subclass of
+:class:`~.core.base.GameBase` (so implementing :class:`~.core.game.Game`);
 adding a game is adding its package and one line to ``_BUILT_IN`` (or, while the app
 cannot offer it yet, to ``UNLISTED``).
 """

@@ -9,29 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.display import NO_FIGURE, FigureLine, FigureValue, mean_figure
+from ..core.display import FigureLine, FigureValue, mean_figure
+from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
 from .bids import Kind
-from .stats import LEVELS, BidFigures, CareerStats, GameStats, Rate
-
-
-def rate_figure(rate: Rate) -> FigureValue:
-    """``3/5 (60%)``, or a dash when nothing was attempted."""
-    if rate.percent is None:
-        return NO_FIGURE
-    return msg(
-        "%(made)d/%(attempted)d (%(percent)d%%)",
-        made=rate.made,
-        attempted=rate.attempted,
-        percent=round(rate.percent),
-    )
-
+from .stats import LEVELS, BidFigures, GameStats, Rate
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
 
 
-def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
     """The figures of players (or sides), one line each, one value per column.
     ``with_game`` is taken for the interface: no line names a hand."""
     lines: list[tuple[Message, list[FigureValue]]] = [
@@ -54,35 +42,16 @@ def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, and how often each kind was bid."""
     played = stats.played
     return [
-        FigureLine(
-            msg("Hands"),
-            (
-                msg(
-                    "%(hands)d (%(played)d played, %(thrown)d thrown in)",
-                    hands=stats.hands,
-                    played=played,
-                    thrown=stats.thrown_in,
-                ),
-            ),
-        ),
+        hands_line(stats),
         *(
             FigureLine(_KIND_BID[kind], (rate_figure(Rate(stats.kinds[kind], played)),))
             for kind in Kind
         ),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    head = [
-        FigureLine(msg("Games"), (str(career.games),)),
-        FigureLine(msg("Finished games won"), (rate_figure(career.win_rate),)),
-    ]
-    return head + player_lines([career.figures], with_game=True)
 
 
 NOTES = (

@@ -6,24 +6,21 @@ tools register it with ``register_game(GAME)`` or use it directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand, score_from_record
-from ..core.display import FigureLine, HandView, RevisionView, RulesLine
-from ..core.errors import InvalidSettings
-from ..core.form import HandFormSpec
-from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.game import CsvCell, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
-from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import command_line, display, figures, form, stats
+from . import command_line, display, figures, form, progression, records, stats, verify
 from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, State, losing_floor, replay, resume
-from .records import HandRecord, PlayedHand, record_from_dict
+from .progression import State
+from .records import PlayedHand
 from .scoring import SIDES, side_of
 from .settings import (
     BOOLS,
@@ -31,13 +28,10 @@ from .settings import (
     INT_RANGES,
     KNOB_HELP,
     KNOBS,
+    PRESET_ASIDE,
     PRESETS,
-    BidWhistSettings,
-    preset,
-    preset_name_of,
 )
-from .simulate import DealResult, SimulationSummary, simulate_deals
-from .verify import record_of_deal, verify_deal
+from .simulate import SimulationSummary, simulate_deals
 
 # The new-game form's names for the knobs, and the groups it folds them into, as a table
 # thinks of its rules.
@@ -81,15 +75,22 @@ def _knob(name: str) -> Knob:
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class BidWhist:
+class BidWhist(
+    GameBase,
+    rules=(display, form, records, verify, progression, stats, figures),
+):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
-    or no-trump, take the kitty, and score as a side to +21 or -21."""
+    or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
+    (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
+    else it does as every game does (``core.base.GameBase``)."""
 
     key = "bid-whist"
     name: Message = msg("Bid Whist")
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
-    default_preset = "bid-whist"
+    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
+    finish_now = True
+    preset_aside = PRESET_ASIDE
     page_words = PageWords(
         auction_head=msg("Bidder"),
         outcome_head=msg("Result"),
@@ -107,51 +108,26 @@ class BidWhist:
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Auction")},
     )
-    csv_columns = (
-        CsvColumn("bidder", after="dealer"),
-        CsvColumn("bid", after="dealer"),
-        CsvColumn("trump", after="dealer"),
-        CsvColumn("direction", after="dealer"),
-        CsvColumn("books", after="thrown_in"),
-        CsvColumn("needed", after="thrown_in"),
-        CsvColumn("made", after="thrown_in"),
-        CsvColumn("side", after="player"),
-        CsvColumn("reneges", after="player"),
+    csv_columns = columns_after(
+        dealer=("bidder", "bid", "trump", "direction"),
+        thrown_in=("books", "needed", "made"),
+        player=("side", "reneges"),
     )
+    presets = PRESETS
     preset_words = {
         "bid-whist": (
             msg("bid-whist"),
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
+    knobs = tuple(_knob(name) for name in KNOBS)
+    hand_fields = frozenset(
+        {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
+    )
+    bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
-    @property
-    def presets(self) -> Mapping[str, BidWhistSettings]:
-        return PRESETS
-
-    @property
-    def knobs(self) -> tuple[Knob, ...]:
-        return tuple(_knob(name) for name in KNOBS)
-
-    def preset(self, name: str) -> BidWhistSettings:
-        return preset(name)
-
-    def preset_name_of(self, settings: Any) -> str | None:
-        return preset_name_of(settings)
-
-    def settings_from_dict(self, values: Mapping[str, Any]) -> BidWhistSettings:
-        if not isinstance(values, Mapping):
-            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
-        return BidWhistSettings.from_dict(dict(values))
-
-    def record_from_dict(self, settings: Any, body: Any) -> HandRecord:
-        return record_from_dict(settings, body)
-
-    def points(self, settings: Any, record: Any) -> tuple[int, ...]:
-        """Points per seat; partners score alike (see ``side_points`` for [A, B])."""
-        if isinstance(record, PlayedHand):
-            return record.score(settings).seat_points
-        return (0,) * SEATS
+    explain = staticmethod(explain)  # the package exports the function under its module's name
+    simulate_results = staticmethod(simulate_deals)
 
     def side_points(self, settings: Any, record: Any) -> tuple[int, int]:
         """Points per side [A, B] for one hand; a thrown-in deal scores (0, 0)."""
@@ -159,54 +135,9 @@ class BidWhist:
             return record.score(settings).points
         return (0, 0)
 
-    def replay(
-        self,
-        settings: Any,
-        first_dealer: int,
-        records: Sequence[Any],
-        finish_after: int | None = None,
-        starting_totals: Sequence[int] | None = None,
-    ) -> GameProgress:
-        """See ``progression.replay``; ``finish_after`` is when the table asked to finish."""
-        return replay(settings, first_dealer, records, finish_after, starting_totals)
-
-    def losing_floor(self, settings: Any) -> int:
-        """-target: a side at or below it has lost, and the other side wins."""
-        return losing_floor(settings)
-
-    def resume(
-        self,
-        settings: Any,
-        state: Mapping[str, Any],
-        records: Sequence[Any],
-        finish_after: int | None = None,
-    ) -> GameProgress:
-        """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
-        return resume(settings, State.from_dict(state), records, finish_after)
-
-    def state_of(self, progress: GameProgress) -> dict[str, Any]:
-        assert progress.state is not None
-        return progress.state.to_dict()
-
-    def hand_state(self, replayed: Any) -> dict[str, Any]:
-        return replayed.state.to_dict()
-
-    def simulate(
-        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
-    ) -> Iterator[dict[str, Any]]:
-        for result in simulate_deals(settings, deals, seed=seed, bots=bots):
-            yield result.to_dict()
-
-    def simulate_results(
-        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
-    ) -> Iterator[DealResult]:
-        return simulate_deals(settings, deals, seed=seed, bots=bots)
-
-    # --- the API's preview, the command line and the conformance suite -------------------
-
-    @property
-    def bot_kinds(self) -> tuple[str, ...]:
-        return ("random", *(kind for kind in BOTS if kind != "random"))
+    start_state = staticmethod(progression.start_state)
+    state_from_dict = staticmethod(State.from_dict)
+    resume_from = staticmethod(progression.resume)
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
@@ -217,12 +148,6 @@ class BidWhist:
 
     def simulation_summary(self) -> _Tally:
         return _Tally()
-
-    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
-        return record_of_deal(deal)
-
-    def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
-        return verify_deal(settings, deal)
 
     # --- the data layer -------------------------------------------------------------------
 
@@ -264,111 +189,12 @@ class BidWhist:
         }
         return hand, tuple(per_seat)
 
-    # --- pages: scoreboard, live view, score sheets ---------------------------------------
-
-    def hand_views(self, progress: GameProgress) -> list[HandView]:
-        """One row per hand with one column per side (see ``display``)."""
-        return display.hand_views(progress)
-
-    def running_totals(self, progress: GameProgress) -> list[tuple[int, ...]]:
-        """Each side's total after each hand, [A, B]."""
-        return [hand.totals for hand in progress.hands]
-
-    def rules_lines(self, settings: Any) -> list[RulesLine]:
-        return display.rules_lines(settings)
-
-    def rules_notes(self, settings: Any) -> list[Message]:
-        return display.rules_notes(settings)
-
-    def points_table(self, settings: Any) -> list[tuple[int, int]]:
-        return display.points_table(settings)
-
-    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
-        return display.describe_hand(hand, players)
-
-    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
-        return display.revision_view(hand, players)
-
-    # --- statistics pages -----------------------------------------------------------------
-
-    def recorded_game(
-        self,
-        settings: Any,
-        first_dealer: int,
-        players: Sequence[str],
-        records: Sequence[Any],
-        key: int | str | None = None,
-        finish_after: int | None = None,
-        changes: Sequence[SeatChange] = (),
-    ) -> stats.RecordedGame:
-        return stats.RecordedGame(
-            settings,
-            first_dealer,
-            tuple(players),
-            tuple(records),
-            key,
-            finish_after,
-            tuple(changes),
-        )
-
-    def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:
-        return stats.game_stats(recorded)
-
-    def game_figures(self, game_stats: stats.GameStats) -> list[FigureLine]:
-        return figures.game_lines(game_stats)
-
-    def player_figures(
-        self, player_figures: Sequence[stats.BidFigures], with_game: bool = False
-    ) -> list[FigureLine]:
-        return figures.player_lines(player_figures, with_game)
-
-    def careers(self, recorded: Iterable[stats.RecordedGame]) -> dict[str, stats.CareerStats]:
-        return stats.careers(recorded)
-
-    def career_figures(
-        self, name: str, games: int, finished: int, wins: int, figures_per_hand: Any
-    ) -> list[FigureLine]:
-        career = stats.CareerStats(name, games, finished, wins, figures_per_hand)
-        return figures.career_lines(career)
-
-    def head_to_head(
-        self, recorded: Iterable[stats.RecordedGame], players: Sequence[str]
-    ) -> stats.HeadToHead:
-        return stats.head_to_head(recorded, players)
-
-    def figures_notes(self) -> list[Message]:
-        return list(figures.NOTES)
-
-    # --- partnerships and "finish now" ------------------------------------------------------
-
-    finish_now = True
-
-    # --- knowing why: explaining a score (issue 11) ---------------------------------------
-
-    def explain(self, settings: Any, record: Any) -> list[list[Message]]:
-        return explain(settings, record)
-
-    # --- the hand form (core/form.py) ---------------------------------------------------
-
-    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
-        return form.hand_form(settings, players)
-
-    def form_body(self, settings: Any, values: Mapping[str, Any], action: str | None) -> dict:
-        return form.form_body(settings, values, action)
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        return form.form_values(hand)
-
-    # --- the API, export and the command line's speed ------------------------------------
+    # --- the command line's ``score`` -----------------------------------------------------
 
     hand_options = command_line.HAND_OPTIONS
 
-    def score_hand(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         return score_from_record(self, settings, given)
-
-    hand_fields = frozenset(
-        {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
-    )
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
@@ -376,6 +202,13 @@ class BidWhist:
         if score is None:
             return {"made": None, "needed": None}
         return {"made": score.made, "needed": score.needed}
+
+    # --- statistics --------------------------------------------------------------------------
+
+    recorded_type = stats.RecordedGame
+
+    def figures_notes(self) -> list[Message]:
+        return list(figures.NOTES)
 
 
 class _Tally(SimulationSummary):

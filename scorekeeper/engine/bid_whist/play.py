@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..core.errors import IllegalAction
 from ..core.seats import SEATS
+from ..core.tricks import TrickPlay
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, TRICKS, suit_table, trick_keys
 
 Trick = tuple[int, tuple[int, ...], int]
@@ -65,7 +66,7 @@ def trick_winner(
     return (leader + best) % SEATS
 
 
-class PlayState:
+class PlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard.
 
     ``hands[seat]`` is five lists of card numbers: the suits 0..3 (a joker with a trump
@@ -73,24 +74,20 @@ class PlayState:
     ``sport_kitty`` showed it to everyone, else is empty.
     """
 
-    __slots__ = (
-        "trump",
-        "low",
-        "nt_jokers",
-        "bidder",
-        "hands",
-        "leader",
-        "to_play",
-        "current",
-        "led",
-        "tricks",
-        "tricks_won",
-        "kitty_shown",
-        "_suits",
-        "keys_by_led",
-        "keys",
-        "best",
-        "_winner",
+    tricks_in_hand = TRICKS
+    __slots__ = tuple(
+        [
+            "trump",
+            "low",
+            "nt_jokers",
+            "bidder",
+            "tricks_won",
+            "kitty_shown",
+            "_suits",
+            "keys_by_led",
+            "keys",
+            "best",
+        ]
     )
 
     def __init__(
@@ -236,32 +233,10 @@ class PlayState:
         elif self.keys[card] > self.best:
             self.best = self.keys[card]
             self._winner = seat
-        self.current.append(card)
-        if len(self.current) < SEATS:
-            self.to_play = (seat + 1) % SEATS
-            return
-        winner = self._winner
-        self.tricks.append((self.leader, tuple(self.current), winner))
-        self.tricks_won[winner] += 1
-        self.leader = winner
-        self.current = []
-        self.led = None
-        self.to_play = None if len(self.tricks) == TRICKS else winner
+        self._follow(seat, card, self.tricks_won)
 
-    def play_out(self, choosers: Sequence[CardChooser]) -> None:
-        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
-
-        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
-        a chooser returning a card not in ``legal`` raises IllegalAction.
-        """
-        while self.current:
-            seat = self.to_play
-            assert seat is not None
-            legal = self.legal_actions()
-            card = choosers[seat](self, legal)
-            if card not in legal:
-                _refuse(seat, card, legal)
-            self.apply(card)
+    def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
+        self._finish_trick(choosers, self.legal_actions, _refuse)
         hands = self.hands
         tricks = self.tricks
         won = self.tricks_won

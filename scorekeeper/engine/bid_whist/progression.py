@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from ..core.messages import msg
-from ..core.seats import SEATS, leaders_of, left_of
+from ..core.progress import ProgressBase
+from ..core.seats import SEATS, left_of
 from .records import HandRecord, PlayedHand
 from .scoring import HandScore
 from .settings import BidWhistSettings
@@ -117,9 +118,13 @@ class ReplayedHand:
     def points(self) -> tuple[int, int]:
         return self.score.points if self.score else (0, 0)
 
+    @property
+    def opener(self) -> int:
+        return self.first_bidder
+
 
 @dataclass(frozen=True, slots=True)
-class GameProgress:
+class GameProgress(ProgressBase):
     """Where a game stands after its recorded hands. ``totals`` and ``winner`` are per side
     (0 is A, seats 0 and 2; 1 is B, seats 1 and 3)."""
 
@@ -151,12 +156,9 @@ class GameProgress:
         return self.tie_plays_on
 
     @property
-    def leaders(self) -> tuple[int, ...]:
-        return leaders_of(self.totals)
-
-    @property
-    def next_number(self) -> int:
-        return (self.state.number if self.state else len(self.hands)) + 1
+    def winners(self) -> tuple[int, ...]:
+        """The side that won, as a race names its winners (none while the game goes on)."""
+        return () if self.winner is None else (self.winner,)
 
 
 def replay(

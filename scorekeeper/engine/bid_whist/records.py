@@ -21,6 +21,7 @@ from ..core.cards import Suit
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int, shown
+from ..core.records import Problems, parse_text, read_thrown_in
 from ..core.seats import SEATS
 from .bids import DIRECTIONS, MAX_LEVEL, Bid, Direction, Kind, direction_of
 from .cards import BOOKS
@@ -82,13 +83,7 @@ class ThrownIn:
 HandRecord = PlayedHand | ThrownIn
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
-
+class _Problems(Problems):
     def whole(self, value: Any, field: str, low: int, high: int) -> int | None:
         try:
             return parse_int(value, field, label=FIELD_NAMES[field], low=low, high=high)
@@ -106,15 +101,9 @@ def _read_bid(settings: BidWhistSettings, body: dict, problems: _Problems) -> Bi
     if _absent(text):
         problems.add("bid", msg("bid is missing; write level and kind, as in 4U, 4D or 4NT"))
         return None
-    if not isinstance(text, str):
-        problems.add(
-            "bid", msg("bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(text))
-        )
-        return None
-    try:
-        bid = Bid.from_str(text)
-    except ParseError as exc:
-        problems.add("bid", exc.message)
+    not_text = msg("bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(text))
+    bid = parse_text(text, "bid", Bid.from_str, problems, not_text)
+    if bid is None:
         return None
     if bid.level < settings.minimum_level:
         problems.add(
@@ -237,13 +226,7 @@ def record_from_dict(settings: BidWhistSettings, body: Any) -> HandRecord:
     Raises InvalidHand listing every problem. A thrown-in hand is allowed only under
     ``all_pass=redeal``: with ``dealer_must_bid`` somebody always bids.
     """
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    thrown = body.get("thrown_in", False)
-    if thrown not in (True, False, None):
-        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
-        raise InvalidHand([("thrown_in", problem)])
-    if thrown:
+    if read_thrown_in(body):
         if settings.all_pass != "redeal":
             problem = msg(
                 "no hand is thrown in under these rules: when all pass, the dealer must bid"

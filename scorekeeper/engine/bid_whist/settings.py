@@ -7,13 +7,14 @@ scores again exactly as it did when it was played.
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from ..core.errors import InvalidSettings
 from ..core.knobs import KnobKinds
 from ..core.messages import Message, msg
+from ..core.settings import SettingsBase, find_preset
+from ..core.settings import preset_name_of as core_preset_name_of
 
 AllPass = Literal["redeal", "dealer_must_bid"]
 NtJokers = Literal["void_only", "any_time", "must_when_void"]
@@ -22,7 +23,7 @@ Boston = Literal["none", "double", "wins_game"]
 
 
 @dataclass(frozen=True, slots=True)
-class BidWhistSettings:
+class BidWhistSettings(SettingsBase):
     """The house rules of one Bid Whist game. Field names are stored and set by name."""
 
     jokers: int = 2
@@ -45,28 +46,9 @@ class BidWhistSettings:
             if type(coerced) is not type(value) or coerced != value:
                 raise InvalidSettings(f"{name} has the wrong type: {value!r}", name)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True)
-
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> BidWhistSettings:
-        """Settings from stored or typed values over the preset; raises InvalidSettings."""
-        return BID_WHIST.with_changes(values)
-
-    def with_changes(self, values: dict[str, Any]) -> BidWhistSettings:
-        """A copy with knobs changed; values may be typed or text (``"yes"``, ``"4"``).
-
-        Raises InvalidSettings naming the knob for an unknown name or a bad value.
-        """
-        changes = {name: coerce_knob(name, value) for name, value in values.items()}
-        return replace(self, **changes)
-
-    def differs_from(self, other: Any) -> list[str]:
-        """The knob names whose values differ from ``other``."""
-        return [k for k in KNOBS if getattr(self, k) != getattr(other, k)]
+    def coerce_knob(cls, name: str, value: Any) -> Any:
+        return coerce_knob(name, value)
 
 
 KNOBS: tuple[str, ...] = tuple(f.name for f in fields(BidWhistSettings))
@@ -128,20 +110,12 @@ PRESETS: dict[str, BidWhistSettings] = {"bid-whist": BID_WHIST}
 
 def preset(name: str) -> BidWhistSettings:
     """The named preset; raises InvalidSettings (field ``rules``) listing the known names."""
-    try:
-        return PRESETS[str(name).strip().lower()]
-    except KeyError:
-        problem = msg(
-            "%(name)s is not a rules preset; choose one of %(known)s",
-            name=repr(name),
-            known=", ".join(PRESETS),
-        )
-        raise InvalidSettings(problem, "rules") from None
+    return find_preset(PRESETS, name)
 
 
 def preset_name_of(settings: Any) -> str | None:
     """The preset these settings equal, the target and deal limit aside, or None."""
-    for name, candidate in PRESETS.items():
-        if replace(candidate, target=settings.target, deal_limit=settings.deal_limit) == settings:
-            return name
-    return None
+    return core_preset_name_of(PRESETS, settings, PRESET_ASIDE)
+
+
+PRESET_ASIDE = ("target", "deal_limit")

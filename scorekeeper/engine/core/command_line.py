@@ -2,7 +2,7 @@
 
 The command line knows no game's fields. It asks each game for its :class:`HandOption`\\ s
 (``ScoresFromOptions.hand_options``) and hands what was typed back to the game's
-``score_hand``, which returns a :class:`ScoredHand`: what ``--json`` prints, and the table
+``score_typed``, which returns a :class:`ScoredHand`: what ``--json`` prints, and the table
 and lines printed otherwise. A game that declares neither is scored from its
 ``hand_fields`` by :func:`options_from_fields` and :func:`score_from_record`.
 """
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class HandOption:
     """One option of ``scorekeeper score``: ``--<name>`` (``_`` written ``-``), the key of
-    that name in what ``score_hand`` is given. ``listed`` values are typed separated by
+    that name in what ``score_typed`` is given. ``listed`` values are typed separated by
     commas and given as a list of texts; a ``flag`` takes no value (True when given). A
     ``required`` option may be left out only while the flag ``unless`` names is given."""
 

@@ -125,6 +125,12 @@ class CsvColumn:
             raise ValueError(f"{self.name} is a shared CSV column; the app fills it")
 
 
+def columns_after(**after: tuple[str, ...]) -> tuple[CsvColumn, ...]:
+    """A game's CSV columns, grouped by the shared column they follow:
+    ``columns_after(dealer=("bid",), player=("tricks",))``, in the order given."""
+    return tuple(CsvColumn(name, after=shared) for shared, names in after.items() for name in names)
+
+
 @runtime_checkable
 class Settings(Protocol):
     """A game's house rules: a frozen dataclass whose fields are its knobs."""
@@ -149,6 +155,172 @@ class HandRecord(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+class Replayed(Protocol):
+    """One hand of ``replay(...).hands``: its number, dealer and opener, the record, the
+    game's own score (None for a thrown-in deal), points and running totals per side, and
+    the game's state after it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def opener(self) -> int: ...
+    @property
+    def record(self) -> HandRecord: ...
+    @property
+    def score(self) -> object | None: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def state(self) -> GameState | None: ...
+
+
+class GameState(Protocol):
+    """What a game carries from hand to hand (its ``state_of``), as ``number`` hands left it."""
+
+    @property
+    def number(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Progress(Protocol):
+    """A game after its recorded hands (``replay``, ``resume``). ``totals``, ``leaders``
+    and ``winners`` are per side; ``winner`` is a side's index or None; ``dealer`` and
+    ``opener`` are the next hand's; ``tie_at_top`` is True while the game should have
+    ended but sides are level; ``next_number`` the next hand's number."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def hands(self) -> Sequence[Replayed]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def opener(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def leaders(self) -> tuple[int, ...]: ...
+    @property
+    def tie_at_top(self) -> bool: ...
+    @property
+    def next_number(self) -> int: ...
+    @property
+    def starting_totals(self) -> tuple[int, ...]: ...
+    @property
+    def state(self) -> GameState | None: ...
+
+
+class Recorded(Protocol):
+    """A stored game as statistics take it (``recorded_game``)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def changes(self) -> tuple[SeatChange, ...]: ...
+
+    def replay(self) -> Progress: ...
+
+
+class SeatStats(Protocol):
+    """One seat's (or side's) part of ``game_stats``: a name, its side's total, whether
+    it won, and its figures (as ``player_figures`` takes them)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def won(self) -> bool: ...
+    @property
+    def figures(self) -> object: ...
+
+
+class OneGameStats(Protocol):
+    """``game_stats``: the winner's name (partners joined), per seat and per side."""
+
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def players(self) -> Sequence[SeatStats]: ...
+    @property
+    def sides(self) -> Sequence[SeatStats]: ...
+
+
+class Career(Protocol):
+    """One player's career (``careers``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def finished(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def figures(self) -> object: ...
+
+
+class RivalryView(Protocol):
+    @property
+    def games(self) -> int: ...
+    @property
+    def finished(self) -> int: ...
+    @property
+    def ahead(self) -> int: ...
+    @property
+    def behind(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def hands_ahead(self) -> int: ...
+    @property
+    def hands_behind(self) -> int: ...
+    @property
+    def partnered(self) -> int: ...
+    @property
+    def average_margin(self) -> float | None: ...
+
+
+class HeadToHeadView(Protocol):
+    """``head_to_head``: ``rivalry(a, b)``, how ``a`` fared against ``b``."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rivalries(self) -> Sequence[RivalryView]: ...
+
+    def rivalry(self, player: str, opponent: str) -> RivalryView: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game offers beyond the required interface, as OpenSpiel's ``GameType``
+    declares it: ``simulation``, whole deals played by bots (``simulate``, ``scorekeeper
+    simulate``, random hands for tests); ``own_statistics``, figures of its own beyond
+    the hands and points every game has; ``sheet_columns``, columns of its own in the CSV
+    export and the database's flat tables."""
+
+    simulation: bool = False
+    own_statistics: bool = False
+    sheet_columns: bool = False
+
+
 @runtime_checkable
 class Game(Protocol):
     """What the app needs from a game. One instance per game, registered by ``key``.
@@ -160,10 +332,16 @@ class Game(Protocol):
     (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
     scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
     for every seat (a ``hand_seats`` row, a player's total).
+
+    A game subclasses ``core.base.GameBase`` and writes only the members named in
+    ``core.base.REQUIRED`` (17); every other member has a default there, and
+    ``capabilities`` says which optional parts (simulation, statistics of its own, sheet
+    columns of its own) the game fills in.
     """
 
     key: str  # stable, stored with every game: "israeli-whist"
     name: Message  # as players call it, translatable
+    capabilities: Capabilities  # what the game offers beyond the required members
     seats: int  # players at the table, numbered 0.. clockwise
     sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
     default_preset: str
@@ -206,14 +384,21 @@ class Game(Protocol):
         """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
         ...
 
-    def replay(self, settings: Settings, first_dealer: int, records: Sequence[HandRecord]) -> Any:
+    def replay(
+        self,
+        settings: Settings,
+        first_dealer: int,
+        records: Sequence[HandRecord],
+        finish_after: int | None = None,
+        starting_totals: Sequence[int] | None = None,
+    ) -> Progress:
         """The game after ``records``: per-hand dealer, opener, points and running totals,
         the status and the winner. Raises ValueError for a hand recorded after the end.
 
         ``totals``, each hand's ``points`` and ``totals``, and ``leaders`` are per side;
-        ``winner`` is a side's index or None (a seat in a game without partners). A game
-        whose ``finish_now`` is True also takes ``finish_after`` (see there). Every game
-        takes ``starting_totals`` (one per side, from ``read_starting_totals``): "hand 0",
+        ``winner`` is a side's index or None (a seat in a game without partners). Every
+        game takes ``finish_after`` (see ``finish_now``; ignored by a game without it) and
+        ``starting_totals`` (one per side, from ``read_starting_totals``): "hand 0",
         where the totals start; they count toward the target.
 
         ``replay`` is ``resume`` from the state before the first hand: one code path."""
@@ -228,24 +413,28 @@ class Game(Protocol):
     # --- saving a hand without the ones before it (issue 12) -----------------------------
 
     def resume(
-        self, settings: Settings, state: Mapping[str, Any], records: Sequence[HandRecord]
-    ) -> Any:
+        self,
+        settings: Settings,
+        state: Mapping[str, Any],
+        records: Sequence[HandRecord],
+        finish_after: int | None = None,
+    ) -> Progress:
         """The game continued from ``state`` (``state_of`` or ``hand_state``, after hand n):
         ``records`` scored as hands n+1, n+2, …, and a progress whose ``hands`` are only
         those, each exactly as ``replay`` of the whole game gives it; ``totals``,
-        ``dealer``, ``status``, ``winner``, ``next_number``… are the whole game's. A game
-        whose ``finish_now`` is True also takes ``finish_after``, as ``replay`` does.
+        ``dealer``, ``status``, ``winner``, ``next_number``… are the whole game's.
+        ``finish_after`` as ``replay`` takes it.
         Raises ValueError for a hand recorded after the end, or a state it did not write."""
         ...
 
-    def state_of(self, progress: Any) -> dict[str, Any]:
+    def state_of(self, progress: Progress) -> dict[str, Any]:
         """A small JSON-ready dict of everything the game carries from hand to hand (the
         totals, the next dealer, the hands so far, whether the end was reached, who won),
         after the last hand of ``progress`` (``replay``'s or ``resume``'s); with no hands,
         the state it started from. The data layer stores it to ``resume`` from."""
         ...
 
-    def hand_state(self, replayed: Any) -> dict[str, Any]:
+    def hand_state(self, replayed: Replayed) -> dict[str, Any]:
         """``state_of`` as it stood after one hand of ``replay(...).hands``."""
         ...
 
@@ -285,7 +474,9 @@ class Game(Protocol):
 
     # --- the data layer (i9-data) -------------------------------------------------------
 
-    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+    def table_columns(
+        self, replayed: Replayed
+    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
         """One hand of ``replay(...).hands`` as flat values for people who read the
         database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
         seat (``hand_seats`` columns). The data layer stores only names its tables have;
@@ -297,7 +488,7 @@ class Game(Protocol):
     after one of the shared columns (:data:`CSV_SHARED_COLUMNS`); none of theirs."""
 
     def csv_values(
-        self, replayed: Any, names: Sequence[str]
+        self, replayed: Replayed, names: Sequence[str]
     ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
         """One hand of ``replay(...).hands`` as the cells of the game's ``csv_columns``:
         the hand's (the same on each seat's row) and one mapping per seat, in seat order,
@@ -309,14 +500,14 @@ class Game(Protocol):
 
     # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
 
-    def hand_views(self, progress: Any) -> list[HandView]:
+    def hand_views(self, progress: Progress) -> list[HandView]:
         """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
         last: what the scoreboard, the live view and the printed sheet show of it. Its
         ``seats`` hold one column per side (per seat without partners); ``declarer`` is
         the seat that won the auction (Bid Whist's bidder)."""
         ...
 
-    def running_totals(self, progress: Any) -> list[tuple[int, ...]]:
+    def running_totals(self, progress: Progress) -> list[tuple[int, ...]]:
         """Every side's total after each hand of a replayed game, for the chart (one line
         per side: per seat without partners)."""
         ...
@@ -348,15 +539,16 @@ class Game(Protocol):
         players: Sequence[str],
         records: Sequence[HandRecord],
         key: int | str | None = None,
+        finish_after: int | None = None,
         changes: Sequence[SeatChange] = (),
-    ) -> Any:
+    ) -> Recorded:
         """A stored game as this game's statistics take it (``key`` names it in career
         figures; ``changes``, players who took a seat mid-game, each hand credited to
         whoever sat there); raises ValueError when the players' names repeat, or a change
         would seat one name twice."""
         ...
 
-    def game_stats(self, recorded: Any) -> Any:
+    def game_stats(self, recorded: Recorded) -> OneGameStats:
         """One game's figures; ``.winner`` is a name or None, ``.players[seat].total`` and
         ``.players[seat].figures`` each seat's. In a partnership game ``.winner`` names the
         winning side's partners (``Ann & Cat``), a seat's ``total`` is its side's, and
@@ -364,26 +556,28 @@ class Game(Protocol):
         ``player_figures`` takes as it takes a seat's."""
         ...
 
-    def game_figures(self, stats: Any) -> list[FigureLine]:
+    def game_figures(self, stats: OneGameStats) -> list[FigureLine]:
         """The game-wide lines of ``game_stats``' result, one value each."""
         ...
 
-    def player_figures(self, figures: Sequence[Any], with_game: bool = False) -> list[FigureLine]:
+    def player_figures(
+        self, figures: Sequence[object], with_game: bool = False
+    ) -> list[FigureLine]:
         """Per-player lines, one value per entry of ``figures`` (a seat's or a career's
         ``.figures``); ``with_game`` says which game a hand it names was in."""
         ...
 
-    def careers(self, recorded: Iterable[Any]) -> dict[str, Any]:
+    def careers(self, recorded: Iterable[Recorded]) -> Mapping[str, Career]:
         """Each player's career over ``recorded`` games, by name; ``.figures`` per hand."""
         ...
 
     def career_figures(
-        self, name: str, games: int, finished: int, wins: int, figures: Any
+        self, name: str, games: int, finished: int, wins: int, figures: object
     ) -> list[FigureLine]:
         """A player's career lines: games, wins of finished games, figures per hand."""
         ...
 
-    def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
+    def head_to_head(self, recorded: Iterable[Recorded], players: Sequence[str]) -> HeadToHeadView:
         """How ``players`` fared against each other: ``.rivalry(a, b)`` with ``ahead``,
         ``behind``, ``finished``, ``hands_ahead``, ``hands_behind``, ``hands``,
         ``average_margin`` and ``games``. In a partnership game these count only the games
@@ -442,7 +636,7 @@ class Game(Protocol):
     """The keys a hand's body may carry, all that ``record_from_dict`` reads: the API
     refuses any other key in a hand's body, naming these."""
 
-    def hand_result(self, replayed: Any) -> dict[str, Any]:
+    def hand_result(self, replayed: Replayed) -> dict[str, Any]:
         """What one hand of ``replay(...).hands`` shows beside its points, as the API and
         the export write it: Israeli Whist's ``over_under``, Bid Whist's ``made`` and
         ``needed`` (each None for a thrown-in deal)."""
@@ -454,7 +648,7 @@ class Game(Protocol):
         deals: int | range,
         seed: int | None = None,
         bots: str = "random",
-    ) -> Iterator[Any]:
+    ) -> Iterator[DealResult]:
         """The deals ``simulate`` yields (the same for the same seed), as the game's own
         results: ``result.to_dict()`` is what ``simulate`` yields, and a
         ``simulation_summary()`` counts a result by ``add_result`` without that conversion,
@@ -465,19 +659,26 @@ class Game(Protocol):
         ...
 
 
+class DealResult(Protocol):
+    """A deal played by bots as the game keeps it; ``to_dict()`` is what ``simulate``
+    yields."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
 @runtime_checkable
 class SimulationTally(Protocol):
     """Counts over simulated deals, for ``scorekeeper simulate``'s summary."""
 
     def add(self, deal: Mapping[str, Any]) -> None: ...
 
-    def add_result(self, result: Any) -> None:
+    def add_result(self, result: DealResult) -> None:
         """Counts one of ``simulate_results``' results, as ``add`` counts its dict."""
         ...
 
     def lines(self) -> list[str]: ...
 
-    def merge(self, other: Any) -> None:
+    def merge(self, other: SimulationTally) -> None:
         """Adds another tally of the same game's (a worker's share of the run) to this one,
         as if this one had counted those deals too."""
         ...
@@ -510,7 +711,7 @@ class ScoresFromOptions(Protocol):
 
     hand_options: tuple[HandOption, ...]
 
-    def score_hand(self, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
+    def score_typed(self, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
         """The hand typed as ``hand_options`` (by name; None for one not given, False for
         a flag not given), scored; raises EngineError naming the field."""
         ...

@@ -37,7 +37,7 @@ HAND_OPTIONS = (
 )
 
 
-def score_hand(settings: RuleSettings, given: Mapping[str, Any]) -> ScoredHand:
+def score_typed(settings: RuleSettings, given: Mapping[str, Any]) -> ScoredHand:
     """The hand from its contracts and tricks taken (or a pass round's tricks): each seat's
     contract, tricks and points, the contracts' total and whether the hand went over or
     under. Raises InvalidHand naming the field."""

@@ -9,20 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
+from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
-from .stats import CareerStats, GameStats, HandPick, PlayerFigures, Rate
-
-
-def rate_figure(rate: Rate) -> FigureValue:
-    """``3/5 (60%)``, or a dash when nothing was attempted (unknown, not 0%)."""
-    if rate.percent is None:
-        return NO_FIGURE
-    return msg(
-        "%(made)d/%(attempted)d (%(percent)d%%)",
-        made=rate.made,
-        attempted=rate.attempted,
-        percent=round(rate.percent),
-    )
+from .stats import GameStats, HandPick, PlayerFigures
 
 
 def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
@@ -51,7 +40,7 @@ def revoke_figure(figures: PlayerFigures) -> FigureValue:
     )
 
 
-def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
     """The per-player figures, one line each, one value per player."""
     lines: list[tuple[Message, list[FigureValue]]] = [
         (msg("Hands played"), [str(f.hands) for f in figures]),
@@ -72,33 +61,14 @@ def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> l
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, the over/under split, contracts made over vs under."""
     return [
-        FigureLine(
-            msg("Hands"),
-            (
-                msg(
-                    "%(hands)d (%(played)d played, %(thrown)d thrown in)",
-                    hands=stats.hands,
-                    played=stats.played,
-                    thrown=stats.thrown_in,
-                ),
-            ),
-        ),
+        hands_line(stats),
         FigureLine(msg("Over / under hands"), (f"{stats.over} / {stats.under}",)),
         FigureLine(msg("Contracts made in over hands"), (rate_figure(stats.made_in_over),)),
         FigureLine(msg("Contracts made in under hands"), (rate_figure(stats.made_in_under),)),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    head = [
-        FigureLine(msg("Games"), (str(career.games),)),
-        FigureLine(msg("Finished games won"), (rate_figure(career.win_rate),)),
-    ]
-    return head + player_lines([career.figures], with_game=True)
 
 
 NOTES = (

@@ -5,22 +5,19 @@ The registry hands the app this object; everything it says is the rules in this 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand
-from ..core.display import FigureLine, HandView, RevisionView, RulesLine
-from ..core.errors import InvalidSettings
-from ..core.form import HandFormSpec
-from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.game import CsvCell, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
-from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import command_line, display, figures, form, stats
+from . import command_line, display, figures, form, records, stats, verify
 from .bots import BOTS
 from .explain import explain
-from .progression import GameProgress, State, replay, resume
-from .records import HandRecord, PassRound, PlayedHand, record_from_dict, score_table_entry
+from .progression import IsraeliRace
+from .records import PassRound, PlayedHand, score_table_entry
 from .scoring import HandScore
 from .settings import (
     _BOOLS,
@@ -31,12 +28,8 @@ from .settings import (
     KNOB_HELP,
     KNOBS,
     PRESETS,
-    RuleSettings,
-    preset,
-    preset_name_of,
 )
-from .simulate import DealResult, SimulationSummary, simulate_deals
-from .verify import record_of_deal, verify_deal
+from .simulate import SimulationSummary, simulate_deals
 
 # The new-game form's names for the knobs and their choices, and the groups it folds them
 # into, as a table thinks of its rules (RULES.md, "More house rules").
@@ -135,15 +128,20 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
 
 
-class IsraeliWhist:
+class IsraeliWhist(
+    IsraeliRace,
+    GameBase,
+    rules=(display, form, records, verify, stats, figures),
+):
     """Four players each for themselves: a phase-one bid, contracts that may not total 13,
-    over or under, and points for making a contract exactly."""
+    over or under, and points for making a contract exactly. A race to the target
+    (``IsraeliRace``: its opener, its dealer after a thrown-in deal, its hand limit and
+    shared ties); everything else it does as every game does (``core.base.GameBase``)."""
 
     key = "israeli-whist"
     name: Message = msg("Israeli Whist")
     seats = SEATS
-    sides: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(SEATS))
-    default_preset = "standard"
+    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     page_words = PageWords(
         auction_head=msg("Declarer"),
         outcome_head=msg("O/U"),
@@ -167,6 +165,7 @@ class IsraeliWhist:
             "zeros": msg("Zero bids"),
         },
     )
+    presets = PRESETS
     preset_words = {
         "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
         "pagat-german": (
@@ -175,90 +174,33 @@ class IsraeliWhist:
         ),
         "elhanani": (msg("elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
-    finish_now = False  # no "finish now": a game ends at its target
+    knobs = tuple(_knob(name) for name in KNOBS)
     # In the order the CSV had before it was per game, which spreadsheets are built on.
-    csv_columns = (
-        CsvColumn("declarer", after="dealer"),
-        CsvColumn("bid", after="dealer"),
-        CsvColumn("frisch_rounds", after="dealer"),
-        CsvColumn("over_under", after="thrown_in"),
-        CsvColumn("contract", after="player"),
-        CsvColumn("tricks", after="player"),
-        CsvColumn("revokes", after="player"),
+    csv_columns = columns_after(
+        dealer=("declarer", "bid", "frisch_rounds"),
+        thrown_in=("over_under",),
+        player=("contract", "tricks", "revokes"),
         # Added later, so at the end: points == contract_points - revoke_penalty.
-        CsvColumn("contract_points", after="total"),
-        CsvColumn("revoke_penalty", after="total"),
+        total=("contract_points", "revoke_penalty"),
     )
+    hand_fields = frozenset(
+        {
+            "thrown_in",
+            "pass_round",
+            "declarer",
+            "bid",
+            "level",
+            "denomination",
+            "frisch_rounds",
+            "contracts",
+            "tricks",
+            "revokes",
+        }
+    )
+    bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
-    @property
-    def presets(self) -> Mapping[str, RuleSettings]:
-        return PRESETS
-
-    @property
-    def knobs(self) -> tuple[Knob, ...]:
-        return tuple(_knob(name) for name in KNOBS)
-
-    def preset(self, name: str) -> RuleSettings:
-        return preset(name)
-
-    def preset_name_of(self, settings: Any) -> str | None:
-        return preset_name_of(settings)
-
-    def settings_from_dict(self, values: Mapping[str, Any]) -> RuleSettings:
-        if not isinstance(values, Mapping):
-            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
-        return RuleSettings.from_dict(dict(values))
-
-    def record_from_dict(self, settings: Any, body: Any) -> HandRecord:
-        return record_from_dict(settings, body)
-
-    def points(self, settings: Any, record: Any) -> tuple[int, ...]:
-        if record.thrown_in:
-            return (0,) * SEATS
-        return record.score(settings).points
-
-    def replay(
-        self,
-        settings: Any,
-        first_dealer: int,
-        records: Sequence[Any],
-        starting_totals: Sequence[int] | None = None,
-    ) -> GameProgress:
-        return replay(settings, first_dealer, records, starting_totals)
-
-    def losing_floor(self, settings: Any) -> None:
-        """None: totals may be negative without end (RULES.md section 1)."""
-        return None
-
-    def resume(
-        self, settings: Any, state: Mapping[str, Any], records: Sequence[Any]
-    ) -> GameProgress:
-        """See ``progression.resume``: ``records`` scored after ``state`` (``state_of``)."""
-        return resume(settings, State.from_dict(state), records)
-
-    def state_of(self, progress: GameProgress) -> dict[str, Any]:
-        assert progress.state is not None
-        return progress.state.to_dict()
-
-    def hand_state(self, replayed: Any) -> dict[str, Any]:
-        return replayed.state.to_dict()
-
-    def simulate(
-        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
-    ) -> Iterator[dict[str, Any]]:
-        for result in simulate_deals(settings, deals, seed=seed, bots=bots):
-            yield result.to_dict()
-
-    def simulate_results(
-        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
-    ) -> Iterator[DealResult]:
-        return simulate_deals(settings, deals, seed=seed, bots=bots)
-
-    # --- the API's preview, the command line and the conformance suite -------------------
-
-    @property
-    def bot_kinds(self) -> tuple[str, ...]:
-        return ("random", *(kind for kind in BOTS if kind != "random"))
+    explain = staticmethod(explain)  # the package exports the function under its module's name
+    simulate_results = staticmethod(simulate_deals)
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         if not record.thrown_in:
@@ -272,12 +214,6 @@ class IsraeliWhist:
 
     def simulation_summary(self) -> _Tally:
         return _Tally()
-
-    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
-        return record_of_deal(deal)
-
-    def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
-        return verify_deal(settings, deal)
 
     # --- the data layer (i9-data) -------------------------------------------------------
 
@@ -343,115 +279,23 @@ class IsraeliWhist:
         )
         return cells, per_seat
 
-    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
-
-    def hand_views(self, progress: GameProgress) -> list[HandView]:
-        return display.hand_views(progress)
-
-    def running_totals(self, progress: GameProgress) -> list[tuple[int, ...]]:
-        return [hand.totals for hand in progress.hands]
-
-    def rules_lines(self, settings: Any) -> list[RulesLine]:
-        return display.rules_lines(settings)
-
-    def rules_notes(self, settings: Any) -> list[Message]:
-        return display.rules_notes(settings)
-
-    def points_table(self, settings: Any) -> list[tuple[int, int]]:
-        return display.points_table(settings)
-
-    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
-        return display.describe_hand(hand, players)
-
-    # --- statistics pages (issue 9, web pages) -------------------------------------------------
-
-    def recorded_game(
-        self,
-        settings: Any,
-        first_dealer: int,
-        players: Sequence[str],
-        records: Sequence[Any],
-        key: int | str | None = None,
-        changes: Sequence[SeatChange] = (),
-    ) -> stats.RecordedGame:
-        return stats.RecordedGame(
-            settings, first_dealer, tuple(players), tuple(records), key, tuple(changes)
-        )
-
-    def game_stats(self, recorded: stats.RecordedGame) -> stats.GameStats:
-        return stats.game_stats(recorded)
-
-    def game_figures(self, game_stats: stats.GameStats) -> list[FigureLine]:
-        return figures.game_lines(game_stats)
-
-    def player_figures(
-        self, player_figures: Sequence[stats.PlayerFigures], with_game: bool = False
-    ) -> list[FigureLine]:
-        return figures.player_lines(player_figures, with_game)
-
-    def careers(self, recorded: Iterable[stats.RecordedGame]) -> dict[str, stats.CareerStats]:
-        return stats.careers(recorded)
-
-    def career_figures(
-        self, name: str, games: int, finished: int, wins: int, figures_per_hand: Any
-    ) -> list[FigureLine]:
-        career = stats.CareerStats(name, games, finished, wins, figures_per_hand)
-        return figures.career_lines(career)
-
-    def head_to_head(
-        self, recorded: Iterable[stats.RecordedGame], players: Sequence[str]
-    ) -> stats.HeadToHead:
-        return stats.head_to_head(recorded, players)
-
-    def figures_notes(self) -> list[Message]:
-        return list(figures.NOTES)
-
-    # --- the Revisions page --------------------------------------------------------------
-
-    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
-        return display.revision_view(hand, players)
-
-    # --- knowing why: explaining a score (issue 11) ---------------------------------------
-
-    def explain(self, settings: Any, record: Any) -> list[list[Message]]:
-        return explain(settings, record)
-
-    # --- the hand form (core/form.py) ---------------------------------------------------
-
-    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
-        return form.hand_form(settings, players)
-
-    def form_body(self, settings: Any, values: Mapping[str, Any], action: str | None) -> dict:
-        return form.form_body(settings, values, action)
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        return form.form_values(hand)
-
-    # --- the API, export and the command line's speed ------------------------------------
+    # --- the command line's ``score`` -----------------------------------------------------
 
     hand_options = command_line.HAND_OPTIONS
 
-    def score_hand(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        return command_line.score_hand(settings, given)
-
-    hand_fields = frozenset(
-        {
-            "thrown_in",
-            "pass_round",
-            "declarer",
-            "bid",
-            "level",
-            "denomination",
-            "frisch_rounds",
-            "contracts",
-            "tricks",
-            "revokes",
-        }
-    )
+    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        return command_line.score_typed(settings, given)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
+
+    # --- statistics -------------------------------------------------------------------------
+
+    recorded_type = stats.RecordedGame
+
+    def figures_notes(self) -> list[Message]:
+        return list(figures.NOTES)
 
 
 def _result(score: HandScore) -> dict[str, Any]:

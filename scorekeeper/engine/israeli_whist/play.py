@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
 from ..core.seats import SEATS
+from ..core.tricks import TrickPlay
 from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
@@ -92,7 +93,7 @@ CardChooser = Callable[["PlayState", list[int]], int]
 """Picks one card number from the legal ones, given the state of play."""
 
 
-class PlayState:
+class PlayState(TrickPlay):
     """The 13 tricks of one hand.
 
     ``legal_actions()`` and ``apply()`` work with :class:`Card`; the ``*_index`` methods
@@ -100,21 +101,8 @@ class PlayState:
     numbers each seat still holds in each suit.
     """
 
-    __slots__ = (
-        "trump",
-        "declarer",
-        "contracts",
-        "hands",
-        "leader",
-        "to_play",
-        "current",
-        "led",
-        "tricks",
-        "tricks_taken",
-        "_keys",
-        "_best",
-        "_winner",
-    )
+    tricks_in_hand = TRICKS_PER_HAND
+    __slots__ = tuple(["trump", "declarer", "contracts", "tricks_taken", "_keys", "_best"])
 
     def __init__(
         self,
@@ -256,30 +244,10 @@ class PlayState:
         elif self._keys[number] > self._best:
             self._best = self._keys[number]
             self._winner = seat
-        self.current.append(number)
-        if len(self.current) < SEATS:
-            self.to_play = (seat + 1) % SEATS
-            return
-        self._close_trick()
+        self._follow(seat, number, self.tricks_taken)
 
-    def _close_trick(self) -> None:
-        winner = self._winner
-        self.tricks.append((self.leader, tuple(self.current), winner))
-        self.tricks_taken[winner] += 1
-        self.leader = winner
-        self.current = []
-        self.to_play = None if len(self.tricks) == TRICKS_PER_HAND else winner
-
-    def play_out(self, choosers: Sequence[CardChooser]) -> None:
-        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
-
-        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
-        a chooser returning a card not in ``legal`` raises IllegalAction.
-        """
-        while self.current:
-            seat = self.to_play
-            assert seat is not None
-            self.apply(_chosen(choosers[seat], self, self.legal_indices(), seat))
+    def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
+        self._finish_trick(choosers, self.legal_indices, _refuse)
         hands = self.hands
         tricks = self.tricks
         taken = self.tricks_taken
@@ -326,13 +294,6 @@ class PlayState:
             self.leader = winner
         self.current = []
         self.to_play = None
-
-
-def _chosen(chooser: CardChooser, state: PlayState, legal: list[int], seat: int) -> int:
-    card = chooser(state, legal)
-    if card not in legal:
-        _refuse(seat, card, legal)
-    return card
 
 
 def _refuse(seat: int, card: int, legal: list[int]) -> None:

@@ -15,6 +15,7 @@ from typing import Any, cast
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int
+from ..core.records import Problems, parse_text, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
@@ -129,12 +130,7 @@ ScoredHand = PlayedHand | PassRound
 MAX_REVOKES = TRICKS_PER_HAND
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
+_Problems = Problems
 
 
 def _whole(
@@ -309,16 +305,8 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
     if bid not in (None, ""):
         if isinstance(bid, Bid):
             return bid
-        if not isinstance(bid, str):
-            problems.add(
-                "bid", msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
-            )
-            return None
-        try:
-            return Bid.from_str(bid)
-        except ParseError as exc:
-            problems.add("bid", exc.message)
-            return None
+        not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
+        return parse_text(bid, "bid", Bid.from_str, problems, not_text)
     lvl = _whole(level, "level", FIELD_NAMES["level"], problems)
     den: Denomination | None = None
     if denomination in (None, ""):
@@ -394,13 +382,7 @@ def record_hand(
 
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
     """Validates a hand given as a JSON-shaped dict (the API and import format)."""
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    thrown = body.get("thrown_in", False)
-    if thrown not in (True, False, None):
-        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
-        raise InvalidHand([("thrown_in", problem)])
-    if thrown:
+    if read_thrown_in(body):
         return record_thrown_in(settings, body.get("frisch_rounds"))
     passed = body.get("pass_round", False)
     if passed not in (True, False, None):

@@ -7,13 +7,15 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from ..core.errors import InvalidSettings
 from ..core.knobs import KnobKinds
 from ..core.messages import Message, msg
 from ..core.numbers import shown
+from ..core.settings import SettingsBase, find_preset
+from ..core.settings import preset_name_of as core_preset_name_of
 from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
@@ -22,7 +24,7 @@ TieAtEnd = Literal["play_on", "shared"]
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSettings:
+class RuleSettings(SettingsBase):
     """The house rules of one game. Field names are stable: they are stored and set by name."""
 
     opener: Opener = "left"
@@ -55,19 +57,9 @@ class RuleSettings:
         for problem in _problems(self):
             raise InvalidSettings(problem[1], problem[0])
 
-    def to_dict(self) -> dict[str, Any]:
-        values = asdict(self)
-        if self.miss_steps is not None:
-            values["miss_steps"] = list(self.miss_steps)
-        return values
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True)
-
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> RuleSettings:
-        """Builds settings from stored values; raises InvalidSettings naming the bad knob."""
-        return STANDARD.with_changes(values)
+    def coerce_knob(cls, name: str, value: Any) -> Any:
+        return coerce_knob(name, value)
 
     @classmethod
     def from_json(cls, text: str) -> RuleSettings:
@@ -79,18 +71,6 @@ class RuleSettings:
         if not isinstance(values, dict):
             raise InvalidSettings(msg("settings must be a JSON object"), "settings")
         return cls.from_dict(values)
-
-    def with_changes(self, values: dict[str, Any]) -> RuleSettings:
-        """Returns a copy with knobs changed; values may be typed or text (``"yes"``, ``"10"``).
-
-        Raises InvalidSettings naming the knob for an unknown name or a bad value.
-        """
-        changes = {name: coerce_knob(name, value) for name, value in values.items()}
-        return replace(self, **changes)
-
-    def differs_from(self, other: RuleSettings) -> list[str]:
-        """Returns the knob names whose values differ from ``other``."""
-        return [k for k in KNOBS if getattr(self, k) != getattr(other, k)]
 
     def miss_step_for(self, contract: int) -> int:
         """Points lost per trick over or under when a contract of ``contract`` >= 1 fails."""
@@ -256,20 +236,9 @@ PRESETS: dict[str, RuleSettings] = {
 
 def preset(name: str) -> RuleSettings:
     """Returns the named preset; raises InvalidSettings listing the known names."""
-    try:
-        return PRESETS[name.strip().lower()]
-    except KeyError:
-        problem = msg(
-            "%(name)s is not a rules preset; choose one of %(known)s",
-            name=repr(name),
-            known=", ".join(PRESETS),
-        )
-        raise InvalidSettings(problem, "rules") from None
+    return find_preset(PRESETS, name)
 
 
 def preset_name_of(settings: RuleSettings) -> str | None:
     """Returns the preset these settings equal, ignoring the target, or None for house rules."""
-    for name, candidate in PRESETS.items():
-        if replace(candidate, target=settings.target) == settings:
-            return name
-    return None
+    return core_preset_name_of(PRESETS, settings)

@@ -25,54 +25,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.seating import (
-    SeatChange,
-    Stint,
-    add_rivalries,
-    hands_together,
-    names_at,
-    played_by,
-    rival_stints,
-    sat_as_recorded,
-    stints_sat,
-    total_when_left,
-)
+from ..core import stats as core
+from ..core.seating import Stint, played_by
 from ..core.seats import SEATS
-from .progression import GameProgress, Status, replay
-from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
-from .settings import RuleSettings
+from ..core.stats import (
+    GameKey,
+    HeadToHead,
+    PerHand,
+    PlayerGameStats,
+    Rate,
+    Rivalry,
+    hands_played,
+    rounded,
+)
+from .progression import GameProgress, replay
+from .records import PlayedHand, forbidden_for_entry, last_bidder
 
-GameKey = int | str | None
+__all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry"]
 
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """``made`` out of ``attempted``: contracts made out of contracts bid, games won out of
-    games finished."""
-
-    made: int = 0
-    attempted: int = 0
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.made <= self.attempted:
-            raise ValueError(f"a rate of {self.made} out of {self.attempted} is impossible")
-
-    @property
-    def percent(self) -> float | None:
-        """The rate in percent, or None when nothing was attempted (not 0%: it is unknown)."""
-        return 100 * self.made / self.attempted if self.attempted else None
-
-    def __add__(self, other: Rate) -> Rate:
-        return Rate(self.made + other.made, self.attempted + other.attempted)
-
-    def __str__(self) -> str:
-        if self.percent is None:
-            return f"{self.made}/{self.attempted}"
-        return f"{self.made}/{self.attempted} ({self.percent:.0f}%)"
-
-    def to_dict(self) -> dict[str, Any]:
-        percent = None if self.percent is None else round(self.percent, 1)
-        return {"made": self.made, "attempted": self.attempted, "percent": percent}
+SIDES = tuple((seat,) for seat in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +66,7 @@ def _better(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | Non
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerFigures:
+class PlayerFigures(PerHand):
     """One player's figures over some played hands: one game, or a whole career.
 
     ``best`` and ``worst`` are the hands with the most and fewest points; on a tie the
@@ -123,11 +94,6 @@ class PlayerFigures:
         """The mean contract per played hand (zeros included), or None without hands."""
         return self.contract_sum / self.hands if self.hands else None
 
-    @property
-    def average_points(self) -> float | None:
-        """The mean points per played hand, or None without hands."""
-        return self.points_sum / self.hands if self.hands else None
-
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         """Figures over both sets of hands; ``self``'s hands count as the earlier ones."""
         return PlayerFigures(
@@ -151,8 +117,8 @@ class PlayerFigures:
             "contracts": self.contracts.to_dict(),
             "zeros": self.zeros.to_dict(),
             "declarer": self.declarer.to_dict(),
-            "average_contract": _rounded(self.average_contract),
-            "average_points": _rounded(self.average_points),
+            "average_contract": rounded(self.average_contract),
+            "average_points": rounded(self.average_points),
             "best": self.best.to_dict() if self.best else None,
             "worst": self.worst.to_dict() if self.worst else None,
             "last_bidder": self.last_bidder,
@@ -160,10 +126,6 @@ class PlayerFigures:
             "revokes": self.revokes,
             "revoke_penalty": self.revoke_penalty,
         }
-
-
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 2)
 
 
 def forbidden_hurt(hand: PlayedHand) -> bool:
@@ -184,30 +146,11 @@ def forbidden_hurt(hand: PlayedHand) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedGame:
-    """What the statistics need of a stored game: rules, first dealer, players and hands.
+class RecordedGame(core.RecordedGame):
+    """A stored Israeli Whist game as the statistics take it (see
+    ``core.stats.RecordedGame``): four distinct names, in seat order 0..3."""
 
-    ``players`` are the names in seat order 0..3; ``key`` identifies the game (its id) in
-    career figures such as a best hand. Raises ValueError unless there are four distinct
-    names.
-    """
-
-    settings: RuleSettings
-    first_dealer: int
-    players: tuple[str, ...]
-    hands: tuple[HandRecord, ...]
-    key: GameKey = None
-    changes: tuple[SeatChange, ...] = ()
-    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
-    to whoever sat there."""
-
-    def __post_init__(self) -> None:
-        if len(self.players) != SEATS:
-            raise ValueError(f"a game has {SEATS} players, not {len(self.players)}")
-        # Career figures are keyed by name, so one name twice in a game would merge seats.
-        if len(set(self.players)) != SEATS:
-            raise ValueError(f"the players' names must differ: {', '.join(self.players)}")
-        sat_as_recorded(self.players, self.changes)
+    seats = SEATS
 
     def replay(self) -> GameProgress:
         """The engine's replay of this game; raises ValueError as ``replay`` does."""
@@ -215,50 +158,19 @@ class RecordedGame:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerGameStats:
-    """One seat's figures in one game."""
-
-    seat: int
-    name: str
-    total: int
-    won: bool
-    figures: PlayerFigures
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "total": self.total,
-            "won": self.won,
-            **self.figures.to_dict(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GameStats:
-    """One game's figures.
-
-    ``hands`` counts every recorded deal, ``thrown_in`` the deals nobody bid on and
-    ``played`` the rest. ``over`` and ``under`` split the played hands; ``made_in_over`` and
-    ``made_in_under`` count contracts made (every seat's) in over hands and in under hands.
+class GameStats(core.GameStats[PlayerFigures]):
+    """One game's figures (see ``core.stats.GameStats``: ``hands`` counts every recorded
+    deal, ``thrown_in`` the deals nobody bid on and ``played`` the rest). ``over`` and
+    ``under`` split the played hands; ``made_in_over`` and ``made_in_under`` count
+    contracts made (every seat's) in over hands and in under hands.
     """
 
-    key: GameKey
-    status: Status
-    winner: str | None
-    hands: int
-    thrown_in: int
     over: int
     under: int
     made_in_over: Rate
     made_in_under: Rate
-    players: tuple[PlayerGameStats, ...]
 
-    @property
-    def played(self) -> int:
-        return self.hands - self.thrown_in
-
-    def player(self, name: str) -> PlayerGameStats:
+    def player(self, name: str) -> PlayerGameStats[PlayerFigures]:
         """The named player's figures; raises KeyError if they did not play this game."""
         for entry in self.players:
             if entry.name == name:
@@ -284,12 +196,11 @@ class GameStats:
 def _seat_figures(
     progress: GameProgress, seat: int, key: GameKey, stint: Stint | None = None
 ) -> PlayerFigures:
+    """The seat's figures over the hands it played (only those ``stint`` sat)."""
     figures = PlayerFigures()
-    for replayed in progress.hands:
+    for replayed in hands_played(progress, stint):
         record, score = replayed.record, replayed.score
-        if not isinstance(record, PlayedHand) or score is None:
-            continue
-        if stint is not None and not stint.covers(replayed.number):
+        if not isinstance(record, PlayedHand):
             continue
         contract, made = record.contracts[seat], score.made[seat]
         is_last = last_bidder(record.declarer) == seat
@@ -324,59 +235,28 @@ def game_stats(game: RecordedGame) -> GameStats:
             split[replayed.score.over_under] += 1
             made = replayed.score.made
             made_in[replayed.score.over_under] += Rate(sum(made), len(made))
-    players = tuple(
-        PlayerGameStats(
-            seat=stint.seat,
-            name=stint.name,
-            total=total_when_left(progress, stint, stint.seat),
-            won=stint.to_the_end and stint.seat in progress.winners,
-            figures=_seat_figures(progress, stint.seat, game.key, stint),
-        )
-        for stint in stints_sat(game.players, game.changes, len(progress.hands))
-    )
-    final = names_at(game.players, game.changes, len(progress.hands) + 1)
-    return GameStats(
-        key=game.key,
-        status=progress.status,
-        winner=None if progress.winner is None else final[progress.winner],
-        hands=len(progress.hands),
-        thrown_in=sum(h.score is None for h in progress.hands),
+    return core.game_stats_of(
+        game,
+        progress,
+        SIDES,
+        lambda seats, stint: _seat_figures(progress, seats[0], game.key, stint),
+        GameStats,
         over=split["over"],
         under=split["under"],
         made_in_over=made_in["over"],
         made_in_under=made_in["under"],
-        players=players,
     )
 
 
 @dataclass(frozen=True, slots=True)
-class CareerStats:
-    """One player's figures over every game they played, whatever seat or company.
+class CareerStats(core.CareerStats[PlayerFigures]):
+    """One player's Israeli Whist figures over every game they played (see
+    ``core.stats.CareerStats``)."""
 
-    ``games`` counts all their games, ``finished`` those that have a winner, and ``wins``
-    those they won; the win rate is wins out of finished games, since a game still in
-    progress has been neither won nor lost.
-    """
-
-    name: str
     games: int = 0
     finished: int = 0
     wins: int = 0
     figures: PlayerFigures = field(default_factory=PlayerFigures)
-
-    @property
-    def win_rate(self) -> Rate:
-        return Rate(self.wins, self.finished)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "games": self.games,
-            "finished": self.finished,
-            "wins": self.wins,
-            "win_rate": self.win_rate.to_dict(),
-            **self.figures.to_dict(),
-        }
 
 
 def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
@@ -385,22 +265,7 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
     ``games`` should come oldest first: ties for a best or worst hand go to the earlier
     game. Players are matched by exact name. Raises ValueError as ``game_stats`` does.
     """
-    found: dict[str, CareerStats] = {}
-    for game in games:
-        stats = game_stats(game)
-        counted: set[str] = set()  # a player who left and came back played one game
-        for entry in stats.players:
-            before = found.get(entry.name, CareerStats(entry.name))
-            first = entry.name not in counted
-            counted.add(entry.name)
-            found[entry.name] = CareerStats(
-                name=entry.name,
-                games=before.games + first,
-                finished=before.finished + (first and stats.status == "finished"),
-                wins=before.wins + entry.won,
-                figures=before.figures + entry.figures,
-            )
-    return {name: found[name] for name in sorted(found, key=lambda n: (n.casefold(), n))}
+    return core.careers(games, game_stats, CareerStats)
 
 
 def career(name: str, games: Iterable[RecordedGame]) -> CareerStats:
@@ -410,129 +275,9 @@ def career(name: str, games: Iterable[RecordedGame]) -> CareerStats:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Rivalry:
-    """How ``player`` fared against ``opponent`` in the games they both played.
-
-    - ``games``: games both sat in (finished or not); ``finished``: those with a winner.
-    - ``ahead`` / ``behind`` / ``level``: finished games where ``player``'s final total was
-      above, below or equal to ``opponent``'s. A game in progress is not counted: its
-      order may still change.
-    - ``wins``: finished games together that ``player`` won outright.
-    - ``margin_sum``: ``player``'s final total minus ``opponent``'s, summed over finished
-      games; ``average_margin`` is it per finished game.
-    - ``hands``: played hands together; ``hands_ahead`` / ``hands_behind``: those where
-      ``player`` scored more / fewer points than ``opponent`` (the rest were level).
-    """
-
-    player: str
-    opponent: str
-    games: int = 0
-    finished: int = 0
-    ahead: int = 0
-    behind: int = 0
-    level: int = 0
-    wins: int = 0
-    margin_sum: int = 0
-    hands: int = 0
-    hands_ahead: int = 0
-    hands_behind: int = 0
-
-    @property
-    def average_margin(self) -> float | None:
-        return self.margin_sum / self.finished if self.finished else None
-
-    def __add__(self, other: Rivalry) -> Rivalry:
-        """The same pair's record over both sets of games; raises ValueError for another pair."""
-        return add_rivalries(self, other)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "opponent": self.opponent,
-            "games": self.games,
-            "finished": self.finished,
-            "ahead": self.ahead,
-            "behind": self.behind,
-            "level": self.level,
-            "wins": self.wins,
-            "average_margin": _rounded(self.average_margin),
-            "hands": self.hands,
-            "hands_ahead": self.hands_ahead,
-            "hands_behind": self.hands_behind,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class HeadToHead:
-    """Rivalries between every ordered pair of the chosen players.
-
-    ``rivalry(a, b)`` is row ``a``, column ``b`` of the table: how ``a`` fared against
-    ``b``. ``rivalry(b, a)`` is the same record seen from the other side.
-    """
-
-    players: tuple[str, ...]
-    rivalries: tuple[Rivalry, ...]
-
-    def rivalry(self, player: str, opponent: str) -> Rivalry:
-        """Raises KeyError unless both are among the chosen players and differ."""
-        for entry in self.rivalries:
-            if entry.player == player and entry.opponent == opponent:
-                return entry
-        raise KeyError((player, opponent))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players),
-            "rivalries": [r.to_dict() for r in self.rivalries],
-        }
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
-
-
-def _rivalry_in(progress: GameProgress, a: str, sa: Stint, b: str, sb: Stint) -> Rivalry:
-    """The rivalry of ``a`` in stint ``sa`` against ``b`` in stint ``sb`` in one game: the
-    hands both sat, and the final order when both sat to the end."""
-    together = hands_together(progress, sa, sb)
-    if together is None:
-        return Rivalry(a, b)
-    by_hand = [
-        _sign(h.score.points[sa.seat] - h.score.points[sb.seat]) for h in together if h.score
-    ]
-    finished = progress.status == "finished" and sa.to_the_end and sb.to_the_end
-    # Final order counts only once it is final; a game in progress adds only its hands.
-    order = _sign(progress.totals[sa.seat] - progress.totals[sb.seat]) if finished else None
-    return Rivalry(
-        a,
-        b,
-        games=1,
-        finished=int(finished),
-        ahead=int(order == 1),
-        behind=int(order == -1),
-        level=int(order == 0),
-        wins=int(finished and sa.seat in progress.winners),
-        margin_sum=progress.totals[sa.seat] - progress.totals[sb.seat] if finished else 0,
-        hands=len(by_hand),
-        hands_ahead=by_hand.count(1),
-        hands_behind=by_hand.count(-1),
-    )
-
-
 def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadToHead:
     """The head-to-head table of ``players`` over ``games`` (see :class:`Rivalry`).
 
     Raises ValueError if a name is chosen twice, or as ``replay`` does.
     """
-    chosen = tuple(players)
-    if len(set(chosen)) != len(chosen):
-        raise ValueError("each player may be chosen once")
-    found = {(a, b): Rivalry(a, b) for a in chosen for b in chosen if a != b}
-    for game in games:
-        if len(played_by(game.players, game.changes) & set(chosen)) < 2:
-            continue
-        progress = game.replay()
-        for a, b in rival_stints(game.players, game.changes, len(progress.hands), chosen):
-            found[(a.name, b.name)] += _rivalry_in(progress, a.name, a, b.name, b)
-    return HeadToHead(players=chosen, rivalries=tuple(found.values()))
+    return core.head_to_head(games, players, SIDES)

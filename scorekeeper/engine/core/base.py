@@ -1,0 +1,415 @@
+"""The base class every game subclasses, as python-chess's variants subclass ``Board``:
+defaults for everything games do alike, so that a game writes only what is its own.
+
+**What a game must write** (:data:`REQUIRED`, checked when the class is made): its
+``key``, ``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
+``core.settings.SettingsBase``), ``preset_words``, ``page_words``, ``knobs`` and
+``hand_fields``; and the methods ``record_from_dict``, ``hand_views``, ``rules_lines``,
+``describe_hand``, ``revision_view``, ``explain``, ``hand_form``, ``form_body`` and
+``form_values``. A hand record has ``thrown_in``, ``to_dict()`` and ``score(settings)``
+(an object with ``points`` per side), which the defaults below score with.
+
+**What it gets** (override what differs): one seat a side, the presets' plumbing, the
+progress of a race to ``settings.target`` (dealer rotation, leaders, a tie at the top,
+hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the points of a
+hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points, careers,
+head-to-head), records' round trip, no CSV columns of its own.
+
+**What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
+``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
+``verify_deal``), statistics of its own, columns of its own in the sheets and exports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, ClassVar
+
+from .display import FigureLine
+from .errors import InvalidHand, InvalidSettings
+from .figures import career_lines, hand_lines, hands_line
+from .game import (
+    Capabilities,
+    CsvCell,
+    CsvColumn,
+    Knob,
+    PageWords,
+    Progress,
+    Replayed,
+    seat_values,
+)
+from .messages import Message, msg
+from .progress import RaceState, Scored, resume_race, start_state
+from .seating import SeatChange, Stint
+from .seats import leaders_of
+from .settings import find_preset, preset_name_of
+from .simulation import DealTally, wrong_points
+from .stats import (
+    CareerStats,
+    GameStats,
+    HandFigures,
+    HeadToHead,
+    RecordedGame,
+    careers,
+    game_stats_of,
+    hands_played,
+    head_to_head,
+)
+
+REQUIRED: tuple[str, ...] = (
+    "key",
+    "name",
+    "seats",
+    "presets",
+    "preset_words",
+    "page_words",
+    "knobs",
+    "hand_fields",
+    "record_from_dict",
+    "hand_views",
+    "rules_lines",
+    "describe_hand",
+    "revision_view",
+    "explain",
+    "hand_form",
+    "form_body",
+    "form_values",
+)
+"""The members a game must write: everything else has a default here."""
+
+
+HOOKS: tuple[str, ...] = (
+    "record_from_dict",
+    "explain",
+    "hand_form",
+    "form_body",
+    "form_values",
+    "hand_views",
+    "rules_lines",
+    "rules_notes",
+    "points_table",
+    "describe_hand",
+    "revision_view",
+    "record_of_deal",
+    "verify_deal",
+    "losing_floor",
+    "game_stats",
+    "game_figures",
+    "player_figures",
+)
+"""The members a game may give as functions of its own modules (``rules=``), each taking
+the member's arguments without ``self``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedDeal:
+    """A deal played by bots, as a game without a result type of its own yields it: the
+    record a table would write, and its points per seat."""
+
+    record: Any
+    points: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        record = self.record
+        return {"thrown_in": record.thrown_in, **record.to_dict(), "points": list(self.points)}
+
+
+@dataclass
+class DealCount(DealTally):
+    """The plainest summary of simulated deals: how many, and how many thrown in."""
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        self.deals += 1
+        self.thrown_in += bool(deal.get("thrown_in"))
+
+    def add_result(self, result: Any) -> None:
+        self.add(result.to_dict())
+
+    def lines(self) -> list[str]:
+        return [f"deals: {self.deals}", f"thrown in: {self.thrown_in}"]
+
+    def merge(self, other: DealCount) -> None:
+        self.deals += other.deals
+        self.thrown_in += other.thrown_in
+
+
+class GameBase:
+    """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
+
+    # --- what a game is ---------------------------------------------------------------------
+    key: ClassVar[str]
+    name: ClassVar[Message]
+    seats: ClassVar[int]
+    sides: tuple[tuple[int, ...], ...]
+    """Seats that score together; one seat each unless the game says otherwise."""
+    presets: Mapping[str, Any]
+    preset_words: Mapping[str, tuple[Message, Message]]
+    page_words: PageWords
+    knobs: tuple[Knob, ...]
+    hand_fields: frozenset[str]
+
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    finish_now: ClassVar[bool] = False
+    """True when the table may end the game after any hand ("finish now"); every game's
+    ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
+    it ignores it."""
+    preset_aside: ClassVar[tuple[str, ...]] = ("target",)
+    """Knobs a table sets for itself: settings that differ from a preset only in these
+    are still that preset."""
+    csv_columns: tuple[CsvColumn, ...] = ()
+    bot_kinds: tuple[str, ...] = ()
+    recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
+    """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
+
+    def __init_subclass__(cls, rules: Sequence[ModuleType] = (), **kwargs: Any) -> None:
+        """``rules``: the game's modules whose functions named as one of :data:`HOOKS`
+        (``display.hand_views``, ``form.hand_form``…) are its members, as a plug-in's
+        functions are found by their hook's name; a member the class writes wins."""
+        super().__init_subclass__(**kwargs)
+        for module in rules:
+            for hook in HOOKS:
+                found = vars(module).get(hook)
+                # Only the module's own function: not one it imported from elsewhere.
+                own = getattr(found, "__module__", None) == module.__name__
+                if own and hook not in vars(cls):
+                    setattr(cls, hook, staticmethod(found))
+        missing = [name for name in REQUIRED if not hasattr(cls, name)]
+        if missing:
+            raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
+        if not hasattr(cls, "sides"):
+            cls.sides = tuple((seat,) for seat in range(cls.seats))
+
+    # --- settings and presets ----------------------------------------------------------------
+
+    @property
+    def default_preset(self) -> str:
+        return next(iter(self.presets))
+
+    def preset(self, name: str) -> Any:
+        """The named preset; raises InvalidSettings (field ``rules``) naming the known ones."""
+        return find_preset(self.presets, name)
+
+    def preset_name_of(self, settings: Any) -> str | None:
+        return preset_name_of(self.presets, settings, self.preset_aside)
+
+    def settings_from_dict(self, values: Mapping[str, Any]) -> Any:
+        """Stored or typed settings; raises InvalidSettings naming the knob and the rule."""
+        if not isinstance(values, Mapping):
+            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
+        return type(self.preset(self.default_preset)).from_dict(dict(values))
+
+    # --- scoring a hand ----------------------------------------------------------------------
+
+    def score_hand(self, settings: Any, record: Any) -> Scored | None:
+        """The hand's score (``points`` per side), or None for a thrown-in deal."""
+        return None if record.thrown_in else record.score(settings)
+
+    def points(self, settings: Any, record: Any) -> tuple[int, ...]:
+        """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
+        score = self.score_hand(settings, record)
+        return (0,) * self.seats if score is None else seat_values(self, score.points)
+
+    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
+        """At least ``points`` per side, as ``POST /api/games/<id>/preview`` answers."""
+        score = self.score_hand(settings, record)
+        return {"points": [0] * len(self.sides) if score is None else list(score.points)}
+
+    def hand_result(self, replayed: Replayed) -> dict[str, Any]:
+        """What a replayed hand shows beside its points in the API and export: the sides
+        that lead after it (an import checks it as it checks the totals)."""
+        return {"leaders": list(leaders_of(replayed.totals))}
+
+    def losing_floor(self, settings: Any) -> int | None:
+        """None: totals may fall without end."""
+        return None
+
+    # --- the progress of a game: a race to the target unless the game says otherwise -------
+
+    def next_dealer(self, dealer: int, record: Any) -> int:
+        """The next hand's dealer: the player to the left."""
+        return (dealer + 1) % self.seats
+
+    def opener(self, settings: Any, dealer: int) -> int:
+        """Who opens a hand: the player left of the dealer."""
+        return (dealer + 1) % self.seats
+
+    def hand_limit(self, settings: Any) -> int:
+        """Scored hands after which the game ends (0: none)."""
+        return 0
+
+    def shares_tie(self, settings: Any) -> bool:
+        """Whether sides tied at the top when the game ends share the win (else play on)."""
+        return False
+
+    def replay(
+        self,
+        settings: Any,
+        first_dealer: int,
+        records: Sequence[Any],
+        finish_after: int | None = None,
+        starting_totals: Sequence[int] | None = None,
+    ) -> Progress:
+        """The game after ``records``; ``starting_totals`` ("hand 0", one per side) count
+        toward the target; ``finish_after`` is when the table asked to finish (ignored
+        where ``finish_now`` is False). Raises ValueError for a hand after the end."""
+        start = self.start_state(first_dealer, starting_totals)
+        return self.resume_from(settings, start, records, finish_after)
+
+    def resume(
+        self,
+        settings: Any,
+        state: Mapping[str, Any],
+        records: Sequence[Any],
+        finish_after: int | None = None,
+    ) -> Progress:
+        """The game continued from ``state`` (``state_of`` or ``hand_state``): ``records``
+        scored as the hands after it, exactly as ``replay`` of the whole game gives them.
+        Raises ValueError for a hand after the end, or a state it did not write."""
+        return self.resume_from(settings, self.state_from_dict(state), records, finish_after)
+
+    # The progression's own parts: a game with another progression than the race writes
+    # these three (Bid Whist's Boston, -target and "finish now").
+
+    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
+        """The state before the first hand; raises ValueError for a seat or totals the
+        table does not have."""
+        return start_state(first_dealer, self.seats, len(self.sides), starting_totals)
+
+    def state_from_dict(self, values: Mapping[str, Any]) -> Any:
+        """A state as ``state_of`` wrote it; raises ValueError for anything else."""
+        return RaceState.from_dict(values, self.seats, len(self.sides))
+
+    def resume_from(
+        self, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None
+    ) -> Progress:
+        """``records`` scored after ``state`` (``finish_after`` ignored by a race)."""
+        return resume_race(self, settings, state, records)
+
+    def state_of(self, progress: Progress) -> dict[str, Any]:
+        """What the game carries from hand to hand after ``progress``, JSON-ready."""
+        assert progress.state is not None
+        return progress.state.to_dict()
+
+    def hand_state(self, replayed: Replayed) -> dict[str, Any]:
+        """``state_of`` as it stood after one replayed hand."""
+        assert replayed.state is not None
+        return replayed.state.to_dict()
+
+    def running_totals(self, progress: Progress) -> list[tuple[int, ...]]:
+        """Every side's total after each hand, for the chart."""
+        return [hand.totals for hand in progress.hands]
+
+    # --- sheets and exports -------------------------------------------------------------------
+
+    def rules_notes(self, settings: Any) -> list[Message]:
+        return []
+
+    def points_table(self, settings: Any) -> list[tuple[int, int]]:
+        return []
+
+    def table_columns(
+        self, replayed: Replayed
+    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        """No flat columns: the app reads a hand from its ``to_dict()``."""
+        return {}, tuple({} for _ in range(self.seats))
+
+    def csv_values(
+        self, replayed: Replayed, names: Sequence[str]
+    ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
+        """No cells of its own (no ``csv_columns``)."""
+        return {}, tuple({} for _ in range(self.seats))
+
+    # --- statistics -----------------------------------------------------------------------------
+
+    def recorded_game(
+        self,
+        settings: Any,
+        first_dealer: int,
+        players: Sequence[str],
+        records: Sequence[Any],
+        key: int | str | None = None,
+        finish_after: int | None = None,
+        changes: Sequence[SeatChange] = (),
+    ) -> RecordedGame:
+        """A stored game as statistics take it; raises ValueError for names that repeat."""
+        return self.recorded_type(
+            settings,
+            first_dealer,
+            tuple(players),
+            tuple(records),
+            key,
+            finish_after if self.finish_now else None,
+            tuple(changes),
+            game=self,
+        )
+
+    def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
+        """Hands and points for each seat and side (see ``core.stats.HandFigures``)."""
+        progress = recorded.replay()
+
+        def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
+            side = next(i for i, sat in enumerate(self.sides) if seats[0] in sat)
+            figures = HandFigures()
+            for hand in hands_played(progress, stint):
+                points = hand.points
+                figures += HandFigures(1, points[side], int(points[side] == max(points)))
+            return figures
+
+        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
+
+    def game_figures(self, stats: Any) -> list[FigureLine]:
+        return [hands_line(stats)]
+
+    def player_figures(self, figures: Sequence[Any], with_game: bool = False) -> list[FigureLine]:
+        return hand_lines(figures, with_game)
+
+    def careers(self, recorded: Iterable[Any]) -> dict[str, CareerStats[Any]]:
+        """Each player's career over ``recorded`` games, by name."""
+        return careers(recorded, self.game_stats, CareerStats)
+
+    def career_figures(
+        self, name: str, games: int, finished: int, wins: int, figures: Any
+    ) -> list[FigureLine]:
+        return career_lines(CareerStats(name, games, finished, wins, figures), self.player_figures)
+
+    def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> HeadToHead:
+        """How ``players`` fared against each other, partners counted apart."""
+        return head_to_head(recorded, players, self.sides)
+
+    def figures_notes(self) -> list[Message]:
+        return []
+
+    # --- simulation, a capability ----------------------------------------------------------------
+
+    def simulate_results(
+        self, settings: Any, deals: int | range, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[Any]:
+        """Deals played by bots, each with ``to_dict()``; only a game that declares
+        ``Capabilities(simulation=True)`` writes it."""
+        raise NotImplementedError(f"{self.key} has no simulation")
+
+    def simulate(
+        self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
+    ) -> Iterator[dict[str, Any]]:
+        """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
+        for result in self.simulate_results(settings, deals, seed=seed, bots=bots):
+            yield result.to_dict()
+
+    def simulation_summary(self) -> Any:
+        return DealCount()
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> Any:
+        """The hand a table would write down for a simulated deal: its hand fields."""
+        body = {name: value for name, value in deal.items() if name in self.hand_fields}
+        return self.record_from_dict(self.preset(self.default_preset), body)
+
+    def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
+        """Every broken rule found in a simulated deal: here, a record that does not read
+        or points that are not the hand's."""
+        try:
+            record = self.record_of_deal(deal)
+        except (InvalidHand, ValueError) as exc:
+            return [f"the deal does not read as a hand: {exc}"]
+        return wrong_points(deal, self.points(settings, record), "the hand's")
