@@ -27,7 +27,7 @@ from scorekeeper.engine.core.progress import Points
 from scorekeeper.engine.core.settings import SettingsBase
 from scorekeeper.engine.core.simulation import deal_indices, deal_seed, run_seed
 
-SEATS = 4  # the one place the toy says how many play
+SEATS = 3  # the one place the toy says how many play
 KINDS = KnobKinds(names=("points", "target"), ranges={"points": (1, 1000), "target": (1, 1000)})
 
 
