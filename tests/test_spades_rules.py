@@ -225,6 +225,9 @@ def test_a_hand_reads_from_text_and_writes_back():
     assert record.to_dict() == {"bids": [0, 2, 5, 3], "tricks": [0, 3, 6, 4]}
     blind = GAME.record_from_dict(DEFAULT, {**BLIND, "blind_nil": [0, 0]})
     assert blind.to_dict() == BLIND
+    # As the command line gives them: text, separated by commas.
+    typed = {"bids": "0,3,5,3", "tricks": "0,3,6,4", "blind_nil": "0"}
+    assert GAME.record_from_dict(DEFAULT, typed) == blind
 
 
 def test_settings_refuse_a_bad_knob_naming_it():
@@ -280,3 +283,29 @@ def test_statistics_count_contracts_nils_bags_and_penalties_per_side():
     assert lines["Bags"] == ("5", "1") and lines["Sets"] == ("0", "1")
     careers = GAME.careers([recorded])
     assert careers["Ann"].figures.bags == 5
+
+
+# --- deals played by bots, and the independent checker --------------------------------------
+
+
+@pytest.mark.parametrize("bots", GAME.bot_kinds)
+def test_bots_play_whole_deals_the_checker_accepts(bots):
+    anytime = rules(blind_nil="any_time")
+    deals = list(GAME.simulate(anytime, 200, seed=8, bots=bots))
+    assert all(GAME.verify_deal(anytime, deal) == [] for deal in deals)
+    assert all(len(deal["play"]) == 13 for deal in deals)
+    assert any(deal.get("blind_nil") for deal in deals) or bots == "heuristic"
+
+
+def test_the_checker_finds_a_broken_rule_of_play():
+    deal = next(GAME.simulate(DEFAULT, 1, seed=3, bots="random"))
+    first = deal["play"][0]
+    backwards = {"leader": first["leader"], "cards": " ".join(reversed(first["cards"].split()))}
+    tampered = {**deal, "play": [backwards, *deal["play"][1:]]}
+    assert GAME.verify_deal(DEFAULT, tampered) != []
+    moved = list(deal["tricks"])
+    moved[0], moved[1] = moved[1] + 1, moved[0] - 1
+    if moved[1] >= 0:
+        assert any("recorded" in p for p in GAME.verify_deal(DEFAULT, {**deal, "tricks": moved}))
+    blind = {**deal, "bids": [0, *deal["bids"][1:]], "blind_nil": [0]}
+    assert any("blind nil" in p for p in GAME.verify_deal(DEFAULT, blind))

@@ -27,7 +27,7 @@ from .settings import (
     PRESETS,
     SpadesSettings,
 )
-from .simulate import BOTS, simulate_hands
+from .simulate import BOTS, simulate_deals
 from .verify import verify_deal
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -100,7 +100,7 @@ class Spades(GameBase):
     rules_notes = staticmethod(display.rules_notes)
     describe_hand = staticmethod(display.describe_hand)
     revision_view = staticmethod(display.revision_view)
-    simulate_results = staticmethod(simulate_hands)
+    simulate_results = staticmethod(simulate_deals)
     verify_deal = staticmethod(verify_deal)
     game_stats = staticmethod(stats.game_stats)
     player_figures = staticmethod(stats.player_lines)

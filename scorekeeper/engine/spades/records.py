@@ -112,6 +112,8 @@ def _seat_list(values: Any, field: str, problems: _Problems) -> list[int] | None
 def _blind_seats(
     settings: SpadesSettings, value: Any, bids: list[int] | None, problems: _Problems
 ) -> tuple[int, ...]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
     if value is None or value == []:
         return ()
     if not isinstance(value, list | tuple):
