@@ -27,7 +27,7 @@ from .settings import (
     PRESETS,
     SpadesSettings,
 )
-from .simulate import BOTS, simulate_deals
+from .simulate import BOTS, SimulationSummary, simulate_deals
 from .verify import verify_deal
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -127,6 +127,9 @@ class Spades(GameBase):
         finish_after: int | None = None,
     ) -> SpadesProgress:
         return resume(settings, SpadesState.from_dict(state), records)
+
+    def simulation_summary(self) -> SimulationSummary:
+        return SimulationSummary()
 
     def losing_floor(self, settings: SpadesSettings) -> int | None:
         """``lose_at``, or None when it is 0 (no such end)."""

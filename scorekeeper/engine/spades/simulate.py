@@ -168,3 +168,67 @@ def simulate_deals(
     seed = run_seed(seed)
     for index in deal_indices(deals):
         yield play_deal(settings, index % SEATS, random.Random(deal_seed(seed, index)), bots)
+
+
+class SimulationSummary:
+    """Counts over simulated deals for ``scorekeeper simulate``: contracts made, nils and
+    blind nils made, bags taken, and each side's mean points, from the deals as
+    ``simulate`` yields them (scored as first hands)."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+        self.contracts = [0, 0]  # made, bid
+        self.nils = [0, 0]
+        self.blind_nils = [0, 0]
+        self.overtricks = 0
+        self.points = [0, 0]
+
+    def add(self, deal: dict[str, Any]) -> None:
+        self.deals += 1
+        bids, tricks = deal["bids"], deal["tricks"]
+        blind = deal.get("blind_nil", ())
+        for side in (0, 1):
+            seats = (side, side + 2)
+            contract = sum(bids[s] for s in seats)
+            taken = sum(tricks[s] for s in seats if bids[s])
+            if contract:
+                self.contracts[1] += 1
+                self.contracts[0] += taken >= contract
+                self.overtricks += max(0, taken - contract)
+            self.points[side] += deal["points"][side]
+            for s in seats:
+                if bids[s] == 0:
+                    count = self.blind_nils if s in blind else self.nils
+                    count[1] += 1
+                    count[0] += tricks[s] == 0
+
+    def add_result(self, result: PlayedDeal) -> None:
+        self.add(result.to_dict())
+
+    def merge(self, other: SimulationSummary) -> None:
+        self.deals += other.deals
+        self.overtricks += other.overtricks
+        for mine, theirs in (
+            (self.contracts, other.contracts),
+            (self.nils, other.nils),
+            (self.blind_nils, other.blind_nils),
+            (self.points, other.points),
+        ):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
+
+    def lines(self) -> list[str]:
+        def rate(pair: list[int]) -> str:
+            return f"{pair[0]}/{pair[1]}" + (
+                f" ({100 * pair[0] / pair[1]:.0f}%)" if pair[1] else ""
+            )
+
+        deals = self.deals or 1
+        return [
+            f"deals: {self.deals}",
+            f"contracts made: {rate(self.contracts)}",
+            f"nils made: {rate(self.nils)}",
+            f"blind nils made: {rate(self.blind_nils)}",
+            f"overtricks (bags) per deal: {self.overtricks / deals:.2f}",
+            f"mean points: A {self.points[0] / deals:+.1f}, B {self.points[1] / deals:+.1f}",
+        ]
