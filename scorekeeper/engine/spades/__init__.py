@@ -1,0 +1,26 @@
+"""Spades: two partnerships bid tricks, nil and blind nil, and race to 500 with bags.
+
+Built from RULES.md section 3. The app reaches this package only through the registry
+(``GAME``); the names below are for the engine's own tests and tools.
+"""
+
+from .game import GAME, Spades
+from .progression import SpadesProgress, SpadesState
+from .records import SpadesHand, record_from_dict
+from .scoring import SIDES, HandScore, SideScore, score_hand
+from .settings import PRESETS, SpadesSettings
+
+__all__ = [
+    "GAME",
+    "PRESETS",
+    "SIDES",
+    "HandScore",
+    "SideScore",
+    "Spades",
+    "SpadesHand",
+    "SpadesProgress",
+    "SpadesSettings",
+    "SpadesState",
+    "record_from_dict",
+    "score_hand",
+]

@@ -1,0 +1,175 @@
+"""What Spades' pages show: a replayed hand as a row, the rules lines of a score sheet,
+and a hand in one line for the revisions page. Plain data (see ``core/display.py``).
+
+A row has one :class:`SeatView` per side (A, then B): partners score alike. A side's
+``entry`` is its bids (``4+3``; ``N`` a nil, ``BN`` a blind nil), the tricks it took and
+its bags after the hand; a bag penalty is a penalty mark beside the points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.display import (
+    HandView,
+    Label,
+    Notation,
+    PenaltyMark,
+    RevisionView,
+    RulesLine,
+    SeatView,
+    SignedPoints,
+    signed,
+)
+from ..core.messages import Message, msg
+from ..core.progress import ReplayedHand
+from .progression import SpadesProgress
+from .scoring import SIDES, HandScore
+from .settings import SpadesSettings
+
+# Translators: the short mark for a bag penalty, before its points: B −100.
+BAG_MARK = msg("B")
+
+OUTCOMES: dict[tuple[bool, bool], Label] = {
+    (True, True): Label((msg("made"),), "over"),
+    (False, True): Label((msg("A set"),), "under"),
+    (True, False): Label((msg("B set"),), "under"),
+    (False, False): Label((msg("both set"),), "under"),
+}
+
+# How a sheet and the new-game form word each choice of a knob.
+CHOICE_WORDS: dict[str, Message] = {
+    "behind_100": msg("only for a side 100 or more behind"),
+    "any_time": msg("at any time"),
+    "never": msg("never"),
+    "bags": msg("a point and a bag each"),
+    "count_for_partner": msg("they count toward the partner's contract"),
+    "ignored": msg("they count nothing"),
+}
+
+
+def bid_text(bids: Sequence[int], blind: Sequence[int], seat: int) -> str:
+    """A seat's bid as the sheet writes it: the number, ``N`` for nil, ``BN`` blind."""
+    if bids[seat]:
+        return str(bids[seat])
+    return "BN" if seat in blind else "N"
+
+
+def bag_mark(side: Any) -> PenaltyMark | None:
+    """A side's bag penalties in one hand, or None without any."""
+    if not side.penalties:
+        return None
+    label = msg(
+        "bags %(before)d → %(reached)d: %(points)s",
+        before=side.bags_before,
+        reached=side.bags_before + side.bags,
+        points=SignedPoints(-side.penalty_points),
+    )
+    count = (Notation(f"×{side.penalties}"),) if side.penalties > 1 else ()
+    return PenaltyMark((BAG_MARK, *count), -side.penalty_points, label)
+
+
+def hand_view(hand: ReplayedHand) -> HandView:
+    """One replayed hand as a row: per side its bids, tricks and bags, its points before
+    any bag penalty, the penalty, and the running total."""
+    record, score = hand.record, hand.score
+    assert isinstance(score, HandScore)
+    views = []
+    for index, seats in enumerate(SIDES):
+        side = score.sides[index]
+        bids = "+".join(bid_text(record.bids, record.blind_nil, s) for s in seats)
+        taken = sum(record.tricks[s] for s in seats)
+        views.append(
+            SeatView(
+                (bids, str(taken), str(side.bags_after)),
+                side.points_before_penalty,
+                hand.totals[index],
+                side.all_made,
+                bag_mark(side),
+            )
+        )
+    outcome = OUTCOMES[(score.sides[0].all_made, score.sides[1].all_made)]
+    return HandView(hand.number, hand.dealer, None, None, outcome, tuple(views))
+
+
+def hand_views(progress: SpadesProgress) -> list[HandView]:
+    """One row per hand, newest last."""
+    return [hand_view(hand) for hand in progress.hands]
+
+
+def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
+    """The scoring and the house rules as short lines for a score sheet."""
+    s = settings
+    blind = Notation(f"±{s.blind_nil_value}") if s.blind_nil != "never" else CHOICE_WORDS["never"]
+    bags = (
+        msg(
+            "%(limit)d bags: %(points)s",
+            limit=s.bag_limit,
+            points=SignedPoints(-s.bag_penalty),
+        )
+        if s.bag_limit
+        else msg("not counted")
+    )
+    return [
+        RulesLine(msg("Contract made"), Notation("10 × C + 1 a bag")),
+        RulesLine(msg("Contract set"), Notation("−10 × C")),
+        RulesLine(msg("Nil"), Notation(f"±{s.nil_value}")),
+        RulesLine(msg("Blind nil"), blind),
+        RulesLine(msg("Blind nil allowed"), CHOICE_WORDS[s.blind_nil]),
+        RulesLine(msg("A failed nil's tricks"), CHOICE_WORDS[s.failed_nil_tricks]),
+        RulesLine(msg("Bag penalty"), bags),
+        RulesLine(msg("Target"), s.target),
+        RulesLine(msg("Losing total"), Notation(signed(s.lose_at)) if s.lose_at else msg("none")),
+        RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
+    ]
+
+
+def rules_notes(settings: SpadesSettings) -> list[Message]:
+    """The rules a score sheet states in a sentence."""
+    return [
+        msg(
+            "Partners sit opposite each other and score together. A side's contract is "
+            "its partners' bids added up; a nil counts 0. Spades are always trump."
+        ),
+        msg(
+            "A side at %(target)d or more, or at the losing total or less, ends the game: "
+            "the higher total wins, and equal totals play on.",
+            target=settings.target,
+        ),
+    ]
+
+
+def _bid_word(hand: Mapping[str, Any], seat: int) -> Message | str:
+    if hand["bids"][seat]:
+        return str(hand["bids"][seat])
+    return msg("blind nil") if seat in (hand.get("blind_nil") or ()) else msg("nil")
+
+
+def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+    """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+    return [
+        msg(
+            "%(name)s bid %(bid)s, took %(tricks)d",
+            name=players[seat],
+            bid=_bid_word(hand, seat),
+            tricks=hand["tricks"][seat],
+        )
+        for seat in range(len(players))
+    ]
+
+
+def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    """A saved version of a hand (its ``to_dict``) for the Revisions page: each seat's
+    bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
+    blind = hand.get("blind_nil") or ()
+    contracts = [sum(hand["bids"][s] for s in seats) for seats in SIDES]
+    summary = (msg("contracts: A %(a)d, B %(b)d", a=contracts[0], b=contracts[1]),)
+    seats = tuple(
+        (
+            Notation(f"{bid_text(hand['bids'], blind, seat)}/{hand['tricks'][seat]}"),
+            msg("blind nil") if seat in blind else None,
+        )
+        for seat in range(len(hand["bids"]))
+    )
+    return RevisionView(summary, seats)

@@ -1,0 +1,196 @@
+"""Spades behind the one game interface (``core.base.GameBase``): everything a game does
+alike comes from the base; this class writes what is Spades' own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.base import Capabilities, GameBase
+from ..core.display import FigureLine
+from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.messages import Message, msg
+from ..core.seats import SEATS
+from . import display, form, stats
+from .explain import explain, explain_score
+from .progression import SpadesProgress, SpadesState, resume, start
+from .records import SpadesHand, blind_nil_problems, record_from_dict
+from .scoring import SIDES, side_of
+from .settings import (
+    CHOICES,
+    INT_RANGES,
+    KNOB_GROUPS,
+    KNOB_HELP,
+    KNOB_LABELS,
+    KNOBS,
+    PRESET_ASIDE,
+    PRESETS,
+    SpadesSettings,
+)
+from .simulate import BOTS, SimulationSummary, simulate_deals
+from .verify import verify_deal
+
+SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
+
+
+def _knob(name: str) -> Knob:
+    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
+    if name in CHOICES:
+        words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES[name])
+        return Knob(
+            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
+        )
+    low, high = INT_RANGES[name]
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
+
+
+class Spades(GameBase):
+    """Two partnerships bid tricks (nil and blind nil too) and race to 500, with bags:
+    its own progression (``progression.py``: bags, ``lose_at``, the deal limit, blind nil
+    only when behind), scoring, form and statistics."""
+
+    key = "spades"
+    name: Message = msg("Spades")
+    seats = SEATS
+    sides: tuple[tuple[int, ...], ...] = SIDES
+    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
+    preset_aside = PRESET_ASIDE
+    page_words = PageWords(
+        auction_head=msg("Bids"),
+        outcome_head=msg("Result"),
+        entry_heads=(msg("Bid"), msg("Tk"), msg("Bags")),
+        legend=msg(
+            "Bid the partners' bids (N nil, BN blind nil) · Tk tricks the side took · "
+            "Bags the side's bags after the hand · B a bag penalty · Pts points in the hand "
+            "· Tot running total."
+        ),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
+        auction_mark=msg("bidders"),
+        cell_legend=msg("bids, tricks, bags, points, total"),
+        win=msg("%(name)s win with %(total)s!"),
+        went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
+    )
+    csv_columns = (
+        CsvColumn("side", after="player"),
+        CsvColumn("seat_bid", after="player"),
+        CsvColumn("blind_nil", after="player"),
+        CsvColumn("tricks", after="player"),
+        CsvColumn("bags", after="total"),
+        CsvColumn("bag_penalty", after="total"),
+    )
+    presets = PRESETS
+    preset_words = {
+        "spades": (
+            msg("spades"),
+            msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or -200"),
+        ),
+    }
+    knobs = tuple(_knob(name) for name in KNOBS)
+    hand_fields = frozenset({"bids", "tricks", "blind_nil"})
+    bot_kinds = BOTS
+
+    record_from_dict = staticmethod(record_from_dict)
+    explain = staticmethod(explain)
+    hand_form = staticmethod(form.hand_form)
+    form_body = staticmethod(form.form_body)
+    form_values = staticmethod(form.form_values)
+    hand_views = staticmethod(display.hand_views)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    simulate_results = staticmethod(simulate_deals)
+    verify_deal = staticmethod(verify_deal)
+    game_stats = staticmethod(stats.game_stats)
+    player_figures = staticmethod(stats.player_lines)
+
+    # --- the progress of a game ----------------------------------------------------------
+
+    def replay(
+        self,
+        settings: SpadesSettings,
+        first_dealer: int,
+        records: Sequence[SpadesHand],
+        finish_after: int | None = None,
+        starting_totals: Sequence[int] | None = None,
+    ) -> SpadesProgress:
+        """The game after ``records`` (see ``progression.resume``); ``finish_after`` is
+        ignored: Spades has no "finish now"."""
+        return resume(settings, start(first_dealer, starting_totals), records)
+
+    def resume(
+        self,
+        settings: SpadesSettings,
+        state: Mapping[str, Any],
+        records: Sequence[SpadesHand],
+        finish_after: int | None = None,
+    ) -> SpadesProgress:
+        return resume(settings, SpadesState.from_dict(state), records)
+
+    def simulation_summary(self) -> SimulationSummary:
+        return SimulationSummary()
+
+    def losing_floor(self, settings: SpadesSettings) -> int | None:
+        """``lose_at``, or None when it is 0 (no such end)."""
+        return settings.lose_at or None
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """Each side's bags after the hand, ``[A, B]``, and whether each side made its
+        contract (None for a side of two nils, which bid none)."""
+        score = replayed.score
+        return {"bags": list(score.bags), "made": [side.made for side in score.sides]}
+
+    # --- what the core does not ask for yet (see the package's notes) --------------------
+
+    def progress_result(self, progress: SpadesProgress) -> dict[str, Any]:
+        """What the game's JSON shows beside its totals: each side's bags, ``[A, B]``."""
+        return {"bags": list(progress.bags)}
+
+    def check_hand(
+        self, settings: SpadesSettings, state: Mapping[str, Any], record: SpadesHand
+    ) -> list[tuple[str, str]]:
+        """Every problem (field, message) of ``record`` as the next hand after ``state``:
+        a blind nil the score does not allow. ``resume`` raises InvalidHand for them."""
+        return blind_nil_problems(settings, record, SpadesState.from_dict(state).totals)
+
+    def explain_hand(self, settings: SpadesSettings, replayed: Any) -> list[list[Message]]:
+        """``explain`` of a replayed hand, with the bags the sides had before it (so a bag
+        penalty is explained too)."""
+        return explain_score(settings, replayed.record, replayed.score)
+
+    # --- sheets and exports ----------------------------------------------------------------
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+        """Per seat: its side (``A``: seats 0 and 2, ``B``), its own bid (``seat_bid``,
+        0 for nil), ``blind_nil`` 1 when that 0 was blind, its tricks, and its side's
+        ``bags`` after the hand and ``bag_penalty`` (the points the bags cost, 0 or
+        more). Nothing for the hand as a whole."""
+        record, score = replayed.record, replayed.score
+        seats = []
+        for seat in range(SEATS):
+            side = score.sides[side_of(seat)]
+            seats.append(
+                {
+                    "side": SIDE_LETTERS[side_of(seat)],
+                    "seat_bid": record.bids[seat],
+                    "blind_nil": int(seat in record.blind_nil),
+                    "tricks": record.tricks[seat],
+                    "bags": side.bags_after,
+                    "bag_penalty": side.penalty_points,
+                }
+            )
+        return {}, tuple(seats)
+
+    # --- statistics -------------------------------------------------------------------------
+
+    def game_figures(self, stats: Any) -> list[FigureLine]:
+        return [FigureLine(msg("Hands played"), (str(stats.hands),))]
+
+    def figures_notes(self) -> list[Message]:
+        return list(stats.NOTES)
+
+
+GAME = Spades()

@@ -1,0 +1,64 @@
+"""The engine's conformance suite (tests/test_conformance.py, unchanged) run on Spades
+before the registry lists it: the suite's module is loaded afresh with Spades as its only
+game (``registry.UNLISTED``), and its tests are collected here.
+
+Left out: the check that the suite covers exactly the registered games (it covers only
+Spades here), and the translations check, which needs the catalogues the lead builds from
+the package's strings. Once the registry lists Spades the suite itself checks it, and this
+module skips.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+import pytest
+
+from scorekeeper.engine import GAMES, registry
+from scorekeeper.engine.spades import GAME
+
+if GAME.key in GAMES:
+    pytest.skip("the registry lists Spades: test_conformance.py checks it", allow_module_level=True)
+
+LEFT_OUT = {
+    "test_every_registered_game_is_checked_here",
+    "test_every_text_a_game_shows_is_translated",
+}
+
+
+def _suite_for_spades():
+    path = pathlib.Path(__file__).with_name("test_conformance.py")
+    spec = importlib.util.spec_from_file_location("tests._conformance_for_spades", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    registered, unlisted = dict(GAMES), registry.UNLISTED
+    GAMES.clear()
+    registry.UNLISTED = (GAME,)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        GAMES.update(registered)
+        registry.UNLISTED = unlisted
+    return module
+
+
+_SUITE = _suite_for_spades()
+assert [game.key for game in _SUITE.ALL_GAMES] == [GAME.key]
+globals().update(
+    {
+        name: value
+        for name, value in vars(_SUITE).items()
+        if name.startswith("test_") and name not in LEFT_OUT
+    }
+)
+
+# The suite checks each replayed hand's points against ``game.points(settings, record)``,
+# which knows nothing of the hands before. A Spades hand's points depend on them: a bag
+# penalty belongs to the hand in which the side's bags reach the limit (RULES.md 3,
+# example 4), so once a simulated game gathers 10 bags the two differ. The core needs a
+# hand's points given the state before it (``Spades.check_hand``/``explain_hand`` take
+# that state; ``points`` cannot yet): until then this check fails for Spades, as expected.
+test_replayed_totals_are_the_sum_of_the_hands_points = pytest.mark.xfail(
+    strict=True, reason="a bag penalty depends on the hands before; Game.points has no state"
+)(test_replayed_totals_are_the_sum_of_the_hands_points)  # noqa: F821
