@@ -252,6 +252,29 @@ def test_a_form_posted_without_script_records_the_fixed_cards():
     assert GAME.form_values(record.to_dict())["trump"] == "none"
 
 
+@pytest.mark.parametrize("players", range(3, 8))
+def test_every_simulated_hand_goes_through_the_form_of_its_place(players):
+    """Deal i of a run is hand i + 1 of a game dealt first by seat 0: the form drawn for
+    that place, filled from the hand, records it again, and so does reading it there."""
+    game = GAME.seated(players)
+    rules = game.preset("oh-hell")
+    for index, deal in enumerate(game.simulate(rules, 60, seed=31)):
+        number, dealer = index % len(cards_sequence(rules)) + 1, deal["dealer"]
+        record = game.record_of_deal(deal)
+        spec = game.hand_form(rules, NAMES[:players], game.deal_of(rules, number, dealer))
+        values = {f.name: f.choices[0].value for f in spec.fields if f.hidden_when_single}
+        values |= game.form_values(record.to_dict())
+        for name, value in values.items():
+            assert value in {c.value for c in spec.field_named(name).choices}, (name, value)
+        assert forbidden_entry(spec, values) is None
+        body = game.form_body(rules, values, None)
+        assert game.read_hand(rules, body, number, dealer) == record
+        assert (
+            game.read_hand(rules, {k: deal[k] for k in ("trump", "bids", "tricks")}, number, dealer)
+            == record
+        )
+
+
 # --- statistics and sheets -----------------------------------------------------------------
 
 

@@ -288,8 +288,8 @@ class OhHell(GameBase):
         return {"cards": progress.cards, "hands_left": progress.hands_left}
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
-        """The cards dealt, and which seats took exactly their bid."""
-        return {"cards": replayed.record.cards, "exact": list(replayed.score.exact)}
+        """Which seats took exactly their bid (the cards dealt are in the hand itself)."""
+        return {"exact": list(replayed.score.exact)}
 
     # --- pages -------------------------------------------------------------------------
 
@@ -298,14 +298,20 @@ class OhHell(GameBase):
         for hand in progress.hands:
             record = hand.record
             bid, cards = sum(record.bids), record.cards
-            outcome = msg("over") if bid > cards else msg("under") if bid < cards else msg("even")
+            outcome, css = (
+                (msg("over"), "over")
+                if bid > cards
+                else (msg("under"), "under")
+                if bid < cards
+                else (msg("even"), "")
+            )
             views.append(
                 HandView(
                     hand.number,
                     hand.dealer,
                     None,
                     _deal_label(cards, record.to_dict()["trump"]),
-                    Label((outcome, f" {bid}/{cards}"), "over" if bid > cards else "under"),
+                    Label((outcome, f" {bid}/{cards}"), css),
                     tuple(
                         SeatView((str(b), str(t)), p, total, b == t)
                         for b, t, p, total in zip(
