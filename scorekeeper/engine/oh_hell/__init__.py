@@ -2,7 +2,8 @@
 take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is the game
 for ``n`` players."""
 
-from .game import GAME, OhHell, OhHellProgress
+from .game import GAME, OhHell
+from .progression import OhHellProgress
 from .records import OhHellHand, record_from_dict, seat_points
 from .settings import PRESETS, OhHellSettings, cards_sequence
 

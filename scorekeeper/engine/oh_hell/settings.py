@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from ..core.errors import InvalidSettings
+from ..core.game import Knob
 from ..core.knobs import KnobKinds
-from ..core.messages import msg
+from ..core.messages import Message, msg
 from ..core.settings import SettingsBase
 
 PACK = 52
@@ -51,6 +52,57 @@ KINDS = KnobKinds(
     },
     optional=("max_cards",),
 )
+
+KNOB_WORDS: dict[str, tuple[Message, Message, str]] = {
+    # name: (label on the new-game form, one-line help, group)
+    "players": (msg("Players"), msg("players at the table, 3 to 7"), "table"),
+    "sequence": (
+        msg("Cards per hand"),
+        msg("how the cards dealt change from hand to hand"),
+        "deal",
+    ),
+    "max_cards": (
+        msg("Most cards"),
+        msg(
+            "the most cards dealt to each player; unset: the most that leave a card "
+            "for trump, at most 10"
+        ),
+        "deal",
+    ),
+    "fixed_cards": (
+        msg("Cards each hand"),
+        msg("cards dealt to each player in every hand of a fixed game"),
+        "deal",
+    ),
+    "hands": (msg("Hands"), msg("hands in a fixed game"), "deal"),
+    "hook": (
+        msg("The hook"),
+        msg("the dealer may not bid the number that makes the bids total the cards dealt"),
+        "bidding",
+    ),
+    "exact_bonus": (msg("Exact bonus"), msg("points for taking exactly the tricks bid"), "scoring"),
+    "made_per_trick": (
+        msg("Per trick bid, made"),
+        msg("points per trick bid, when taken exactly"),
+        "scoring",
+    ),
+    "missed_per_trick": (
+        msg("Per trick, missed"),
+        msg("points per trick taken when the bid is missed"),
+        "scoring",
+    ),
+    "miss_step": (
+        msg("Per trick off"),
+        msg("points lost per trick more or fewer than the bid"),
+        "scoring",
+    ),
+}
+SEQUENCE_WORDS: dict[str, Message] = {
+    "down_up": msg("down to 1 and back up"),
+    "up_down": msg("up from 1 and back down"),
+    "down": msg("down to 1"),
+    "fixed": msg("the same every hand"),
+}
 
 
 def most_cards(players: int) -> int:
@@ -123,3 +175,24 @@ def cards_sequence(settings: OhHellSettings) -> tuple[int, ...]:
 
 
 PRESETS: dict[str, OhHellSettings] = {"oh-hell": OhHellSettings()}
+
+
+def knobs(players: int) -> tuple[Knob, ...]:
+    """Every knob as the new-game form shows it, for a table of ``players``: the longest
+    deal they may choose is 52 ÷ players."""
+    found = []
+    for name in KINDS.names:
+        label, help_, group = KNOB_WORDS[name]
+        named: dict[str, Any] = {"label": label, "group": group}
+        if name in KINDS.choices:
+            words = tuple(SEQUENCE_WORDS[s] for s in SEQUENCES)
+            found.append(Knob(name, help_, "choice", SEQUENCES, choice_labels=words, **named))
+        elif name in KINDS.bools:
+            found.append(Knob(name, help_, "bool", **named))
+        else:
+            low, high = KINDS.ranges[name]
+            if name in ("max_cards", "fixed_cards"):
+                high = most_cards(players)
+            optional = name in KINDS.optional
+            found.append(Knob(name, help_, "int", low=low, high=high, optional=optional, **named))
+    return tuple(found)
