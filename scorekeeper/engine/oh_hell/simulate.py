@@ -4,7 +4,9 @@ alone (it shares no code with the play here).
 Deal ``index`` of a run is hand ``index + 1`` of a game dealt first by seat 0, for as
 long as the sequence lasts and then round again: it deals that hand's cards, and its
 dealer is ``index % players``. The ``random`` bot bids any number the rules allow and
-plays any card that follows suit.
+plays any card that follows suit; the ``counting`` bot bids its aces, kings and high
+trumps, then plays its highest card while it still needs tricks and its lowest once it
+has them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..core.simulation import deal_indices, deal_seed, run_seed
 from .records import OhHellHand
 from .settings import PACK, OhHellSettings, cards_sequence
 
-BOTS = ("random",)
+BOTS = ("random", "counting")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,20 +57,45 @@ def _winner(trick: list[Card], trump: Suit | None) -> int:
     return max(range(len(trick)), key=lambda i: strength(trick[i]))
 
 
-def _bids(rng: random.Random, settings: OhHellSettings, cards: int, dealer: int) -> list[int]:
-    seats = settings.players
+def _winners_held(hand: list[Card], trump: Suit | None) -> int:
+    """The tricks a hand expects: its aces and kings, and its trumps from the queen up."""
+    return sum(c.rank >= 13 or (c.suit == trump and c.rank >= 12) for c in hand)
+
+
+def _bids(
+    rng: random.Random,
+    settings: OhHellSettings,
+    hands: list[list[Card]],
+    trump: Suit | None,
+    dealer: int,
+    bots: str,
+) -> list[int]:
+    """The bids from the dealer's left, the dealer last and held by the hook."""
+    seats, cards = settings.players, len(hands[0])
     bids = [0] * seats
     for step in range(1, seats + 1):
         seat = (dealer + step) % seats
         allowed = list(range(cards + 1))
         if seat == dealer and settings.hook:
             allowed = [n for n in allowed if n != cards - sum(bids)]
-        bids[seat] = rng.choice(allowed)
+        if bots == "random":
+            bids[seat] = rng.choice(allowed)
+        else:
+            wanted = _winners_held(hands[seat], trump)
+            bids[seat] = min(allowed, key=lambda n: (abs(n - wanted), n))
     return bids
 
 
-def play_deal(settings: OhHellSettings, index: int, seed: int) -> PlayedDeal:
-    """Deal ``index`` of a run seeded ``seed``, played by random bots."""
+def _card(rng: random.Random, bots: str, legal: list[Card], needs: bool) -> Card:
+    if bots == "random":
+        return rng.choice(legal)
+    # Highest while tricks are still wanted, lowest once the bid is made.
+    order = sorted(legal, key=lambda c: c.rank)
+    return order[-1] if needs else order[0]
+
+
+def play_deal(settings: OhHellSettings, index: int, seed: int, bots: str = "random") -> PlayedDeal:
+    """Deal ``index`` of a run seeded ``seed``, played by ``bots``."""
     rng = random.Random(deal_seed(seed, index))
     seats = settings.players
     sequence = cards_sequence(settings)
@@ -79,7 +106,7 @@ def play_deal(settings: OhHellSettings, index: int, seed: int) -> PlayedDeal:
     hands = [sorted(pack[s * cards : (s + 1) * cards]) for s in range(seats)]
     turned = pack[seats * cards] if seats * cards < PACK else None
     trump = None if turned is None else turned.suit
-    bids = _bids(rng, settings, cards, dealer)
+    bids = _bids(rng, settings, hands, trump, dealer, bots)
     held = [list(hand) for hand in hands]
     taken = [0] * seats
     leader = (dealer + 1) % seats
@@ -89,7 +116,7 @@ def play_deal(settings: OhHellSettings, index: int, seed: int) -> PlayedDeal:
         for step in range(seats):
             seat = (leader + step) % seats
             follow = [c for c in held[seat] if trick and c.suit == trick[0].suit]
-            card = rng.choice(follow or held[seat])
+            card = _card(rng, bots, follow or held[seat], taken[seat] < bids[seat])
             held[seat].remove(card)
             trick.append(card)
         leader = (leader + _winner(trick, trump)) % seats
@@ -114,7 +141,31 @@ def simulate_deals(
         raise ValueError(f"{bots!r} is not a kind of bot here; choose {', '.join(BOTS)}")
     seed = run_seed(seed)
     for index in deal_indices(deals):
-        yield play_deal(settings, index, seed)
+        yield play_deal(settings, index, seed, bots)
+
+
+class Tally:
+    """``scorekeeper simulate``'s summary: hands played, and bids taken exactly."""
+
+    def __init__(self) -> None:
+        self.deals = self.bids = self.exact = 0
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        self.deals += 1
+        self.bids += len(deal["bids"])
+        self.exact += sum(b == t for b, t in zip(deal["bids"], deal["tricks"], strict=True))
+
+    def add_result(self, result: PlayedDeal) -> None:
+        self.add({"bids": result.record.bids, "tricks": result.record.tricks})
+
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.bids += other.bids
+        self.exact += other.exact
+
+    def lines(self) -> list[str]:
+        rate = f" ({100 * self.exact / self.bids:.1f}%)" if self.bids else ""
+        return [f"deals: {self.deals}", f"bids made exactly: {self.exact}/{self.bids}{rate}"]
 
 
 def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
