@@ -41,14 +41,30 @@ def hand_form(
     seats = range(settings.players)
     high = most_cards(settings.players) if deal is None else deal.cards
     cards = numbers(1, high) if deal is None else numbers(deal.cards, deal.cards)
+    # A placed hand sends its cards and dealer as they are (a hidden field sends its
+    # default), the dealer only for the tables below to read.
     deal_fields = [
-        FormField("cards", msg("Cards dealt"), cards, style="short", hidden_when_single=True),
+        FormField(
+            "cards",
+            msg("Cards dealt"),
+            cards,
+            style="short",
+            default=None if deal is None else str(deal.cards),
+            hidden_when_single=True,
+        ),
         FormField("trump", msg("Trump"), _trump_keys(), style="trumps"),
     ]
     if deal is not None:
         dealer_key = (Choice(str(deal.dealer), players[deal.dealer]),)
         deal_fields.append(
-            FormField("dealer", msg("Dealer"), dealer_key, style="names", hidden_when_single=True)
+            FormField(
+                "dealer",
+                msg("Dealer"),
+                dealer_key,
+                style="names",
+                default=str(deal.dealer),
+                hidden_when_single=True,
+            )
         )
     steps = (
         Step("deal", msg("The deal"), tuple(deal_fields), folds=True),
