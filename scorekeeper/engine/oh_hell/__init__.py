@@ -1,0 +1,20 @@
+"""Oh Hell (RULES.md section 4): three to seven players bid exactly the tricks they will
+take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is the game
+for ``n`` players."""
+
+from .game import GAME, OhHell
+from .progression import OhHellProgress
+from .records import OhHellHand, record_from_dict, seat_points
+from .settings import PRESETS, OhHellSettings, cards_sequence
+
+__all__ = [
+    "GAME",
+    "PRESETS",
+    "OhHell",
+    "OhHellHand",
+    "OhHellProgress",
+    "OhHellSettings",
+    "cards_sequence",
+    "record_from_dict",
+    "seat_points",
+]

@@ -1,0 +1,109 @@
+"""What Oh Hell's pages show: a replayed hand as a row (the cards dealt and the trump, the
+bids against the cards, each seat's bid and tricks), the rules of a score sheet with the
+cards dealt hand by hand, a hand in one line, and its CSV cells. Plain data (see
+``core/display.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.cards import Suit
+from ..core.display import HandView, Label, Notation, RevisionView, RulesLine, SeatView
+from ..core.game import CsvCell
+from ..core.messages import Message, msg
+from .settings import SEQUENCE_WORDS, OhHellSettings, cards_sequence
+
+YES_NO = {True: msg("yes"), False: msg("no")}
+
+
+def _trump(letter: str | None) -> Message | str:
+    return msg("NT") if letter is None else Suit.from_str(letter).symbol
+
+
+def _numbers(values: Sequence[int]) -> Notation:
+    return Notation(" ".join(map(str, values)))
+
+
+def hand_views(progress: Any) -> list[HandView]:
+    """Each hand: its cards and trump (``5 ♥``), the bids over or under the cards
+    (``over 6/5``), and per seat bid and tricks, made when they are equal."""
+    views = []
+    for hand in progress.hands:
+        record = hand.record
+        bids, cards, trump = sum(record.bids), record.cards, record.to_dict()["trump"]
+        if bids == cards:
+            outcome = Label((msg("even"), f" {bids}/{cards}"))
+        else:
+            word = "over" if bids > cards else "under"
+            outcome = Label((msg(word), f" {bids}/{cards}"), word)
+        seats = tuple(
+            SeatView((str(b), str(t)), p, total, b == t)
+            for b, t, p, total in zip(
+                record.bids, record.tricks, hand.points, hand.totals, strict=True
+            )
+        )
+        deal = Label((f"{cards} ", _trump(trump)), "r" if trump in ("D", "H") else "")
+        views.append(HandView(hand.number, hand.dealer, None, deal, outcome, seats))
+    return views
+
+
+def rules_lines(settings: OhHellSettings) -> list[RulesLine]:
+    return [
+        RulesLine(msg("Players"), settings.players),
+        RulesLine(msg("Cards per hand"), SEQUENCE_WORDS[settings.sequence]),
+        RulesLine(msg("Most cards"), settings.top_cards),
+        RulesLine(msg("Hands"), len(cards_sequence(settings))),
+        RulesLine(msg("The hook"), YES_NO[settings.hook]),
+        RulesLine(
+            msg("Exactly the bid"),
+            Notation(f"{settings.exact_bonus} + {settings.made_per_trick} × bid"),
+        ),
+        RulesLine(
+            msg("Any other number"),
+            Notation(
+                f"{settings.missed_per_trick} × tricks − {settings.miss_step} × |tricks − bid|"
+            ),
+        ),
+    ]
+
+
+def rules_notes(settings: OhHellSettings) -> list[Message]:
+    """The cards dealt in each hand, as the blank sheet lists them, and the hook."""
+    notes = [
+        msg(
+            "Cards dealt, hand by hand: %(sequence)s",
+            sequence=_numbers(cards_sequence(settings)),
+        )
+    ]
+    if settings.hook:
+        notes.append(msg("The dealer bids last and may not make the bids total the cards dealt."))
+    return notes
+
+
+def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+    return [
+        msg("%(cards)d cards, trump %(trump)s", cards=hand["cards"], trump=_trump(hand["trump"])),
+        msg("bids %(bids)s", bids=_numbers(hand["bids"])),
+        msg("tricks %(tricks)s", tricks=_numbers(hand["tricks"])),
+    ]
+
+
+def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    return RevisionView(
+        tuple(describe_hand(hand, players)[:1]),
+        tuple(
+            (Notation(f"{b}/{t}"), None) for b, t in zip(hand["bids"], hand["tricks"], strict=True)
+        ),
+    )
+
+
+def csv_values(
+    replayed: Any, names: Sequence[str]
+) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+    """The columns ``cards`` (dealt to each player) and ``trump`` (``H``; empty for none)
+    after ``dealer``, and per seat ``bid`` and ``tricks`` after ``player``."""
+    record = replayed.record
+    hand: dict[str, CsvCell] = {"cards": record.cards, "trump": record.to_dict()["trump"]}
+    seats = tuple({"bid": b, "tricks": t} for b, t in zip(record.bids, record.tricks, strict=True))
+    return hand, seats

@@ -1,0 +1,206 @@
+"""Oh Hell behind the one game interface (:class:`~..core.base.GameBase`): three to
+seven players, each for themselves, bid exactly the tricks they will take in hands whose
+cards follow ``sequence``; the game ends with the sequence and the highest total wins,
+equal totals sharing the win. Built from RULES.md section 4.
+
+Three things here go beyond today's core, for the lead to lift into it:
+
+- **A table of any size.** The core fixes ``seats`` per game; here it is per table: the
+  registry holds the four-player game (``GAME``), ``seat_range`` says which sizes it
+  seats, and ``GAME.seated(n)`` is the game for ``n`` players (its presets have
+  ``players = n``, the knob that lets the settings check a deal against the pack).
+- **A hand's place in the game.** The cards a hand deals follow from its number, and the
+  hook from its dealer: ``deal_of(settings, number, dealer)`` says so, ``read_hand``
+  reads a hand checked against it (a ``"cards"`` that disagrees is refused), and
+  ``hand_form(..., deal)`` sends the cards instead of asking them.
+- **The progress beyond the shared fields**: ``progress_result``, the cards of the next
+  hand and the hands left, for the game's JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from ..core.base import Capabilities, GameBase
+from ..core.errors import InvalidSettings
+from ..core.form import HandFormSpec
+from ..core.game import CsvColumn, Knob, PageWords
+from ..core.messages import Message, msg
+from ..core.progress import RaceState
+from ..core.stats import GameStats, seated
+from . import display, figures, form
+from .figures import OhHellFigures
+from .form import Deal
+from .progression import OhHellProgress, resume
+from .records import OhHellHand, explain, record_from_dict
+from .settings import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    OhHellSettings,
+    cards_sequence,
+    knobs,
+)
+from .simulate import BOTS, Tally, simulate_deals, verify_deal
+
+
+class OhHell(GameBase):
+    key = "oh-hell"
+    name: Message = msg("Oh Hell")
+    seats = 4
+    seat_range = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
+    preset_aside = ("players",)
+    preset_words = {
+        "oh-hell": (
+            msg("oh-hell"),
+            msg("10 plus the bid for an exact bid; the dealer's hook; down to 1 and back"),
+        )
+    }
+    page_words = PageWords(
+        auction_head=msg("Cards"),
+        outcome_head=msg("Bids"),
+        entry_heads=(msg("Bid"), msg("Tk")),
+        legend=msg(
+            "Cards the cards dealt to each player and the trump · Bid the bid · Tk tricks "
+            "taken · Pts points in the hand · Tot running total."
+        ),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
+        auction_mark=msg("dealer"),
+        cell_legend=msg("bid/tricks, points, total"),
+        win=msg("%(name)s wins with %(total)s!"),
+        revision_legend=msg("bid/tricks"),
+    )
+    hand_fields = frozenset({"cards", "trump", "bids", "tricks"})
+    csv_columns = (
+        CsvColumn("cards", after="dealer"),
+        CsvColumn("trump", after="dealer"),
+        CsvColumn("bid", after="player"),
+        CsvColumn("tricks", after="player"),
+    )
+    bot_kinds = BOTS
+
+    record_from_dict = staticmethod(record_from_dict)
+    explain = staticmethod(explain)
+    form_body = staticmethod(form.form_body)
+    form_values = staticmethod(form.form_values)
+    hand_views = staticmethod(display.hand_views)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    csv_values = staticmethod(display.csv_values)
+    simulate_results = staticmethod(simulate_deals)
+    verify_deal = staticmethod(verify_deal)
+    player_figures = staticmethod(figures.player_lines)
+
+    def __init__(self, players: int = 4) -> None:
+        self.seats = players
+        self.sides = tuple((seat,) for seat in range(players))
+
+    # --- the table's size --------------------------------------------------------------
+
+    def seated(self, players: int) -> OhHell:
+        """The game for ``players`` at the table; raises InvalidSettings (``players``)."""
+        if players not in self.seat_range:
+            problem = msg(
+                "Oh Hell seats %(low)d to %(high)d players, not %(players)d",
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                players=players,
+            )
+            raise InvalidSettings(problem, "players")
+        return GAME if players == GAME.seats else _seated(players)
+
+    @property
+    def presets(self) -> Mapping[str, OhHellSettings]:
+        return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
+
+    @property
+    def knobs(self) -> tuple[Knob, ...]:
+        return knobs(self.seats)
+
+    def settings_from_dict(self, values: Mapping[str, Any]) -> OhHellSettings:
+        """Stored or typed settings over this table's preset; raises InvalidSettings."""
+        if not isinstance(values, Mapping):
+            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
+        return self.preset(self.default_preset).with_changes(dict(values))
+
+    # --- a hand in its place ----------------------------------------------------------
+
+    def deal_of(self, settings: OhHellSettings, number: int, dealer: int) -> Deal | None:
+        """Hand ``number``'s cards and dealer, or None for a hand past the sequence."""
+        sequence = cards_sequence(settings)
+        return Deal(sequence[number - 1], dealer) if 1 <= number <= len(sequence) else None
+
+    def read_hand(
+        self, settings: OhHellSettings, body: Any, number: int, dealer: int
+    ) -> OhHellHand:
+        """Hand ``number`` dealt by ``dealer``, its cards the sequence's (a ``"cards"`` in
+        the body must agree); raises InvalidHand naming the field and the rule."""
+        deal = self.deal_of(settings, number, dealer)
+        return record_from_dict(settings, body, None if deal is None else deal.cards, dealer)
+
+    def hand_form(
+        self, settings: OhHellSettings, players: Sequence[str], deal: Deal | None = None
+    ) -> HandFormSpec:
+        return form.hand_form(settings, players, deal)
+
+    # --- the progress of a game ---------------------------------------------------------
+
+    def hand_limit(self, settings: OhHellSettings) -> int:
+        return len(cards_sequence(settings))
+
+    def shares_tie(self, settings: OhHellSettings) -> bool:
+        return True
+
+    def _resume(
+        self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
+    ) -> OhHellProgress:
+        return resume(settings, state, records)
+
+    def progress_result(self, progress: OhHellProgress) -> dict[str, Any]:
+        """What the game's JSON carries beyond the shared fields: the cards dealt in the
+        next hand (None once over) and the hands left."""
+        return {"cards": progress.cards, "hands_left": progress.hands_left}
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """Which seats took exactly their bid (the cards dealt are in the hand itself)."""
+        return {"exact": list(replayed.score.exact)}
+
+    # --- statistics --------------------------------------------------------------------
+
+    def game_stats(self, recorded: Any) -> GameStats[OhHellFigures]:
+        """Hands, points, exact bids by bid size and tricks over and under, per seat."""
+        progress = recorded.replay()
+
+        def figures_of(seats: Sequence[int], stint: Any) -> OhHellFigures:
+            found = OhHellFigures()
+            for hand in progress.hands:
+                if stint is None or stint.covers(hand.number):
+                    found += OhHellFigures.of_hand(hand, seats[0])
+            return found
+
+        table = seated(recorded, progress, self.sides, figures_of)
+        hands = len(progress.hands)
+        return GameStats(
+            recorded.key, progress.status, table.winner, hands, 0, table.players, table.sides
+        )
+
+    def figures_notes(self) -> list[Message]:
+        return list(figures.NOTES)
+
+    def simulation_summary(self) -> Tally:
+        return Tally()
+
+
+@cache
+def _seated(players: int) -> OhHell:
+    return OhHell(players)
+
+
+GAME = OhHell()
+"""Oh Hell for four players, as the registry holds it; ``GAME.seated(n)`` for n players."""

@@ -1,0 +1,226 @@
+"""Whole hands of Oh Hell played by bots, and a checker of them written from RULES.md
+alone (it shares no code with the play here).
+
+Deal ``index`` of a run is hand ``index + 1`` of a game dealt first by seat 0, for as
+long as the sequence lasts and then round again: it deals that hand's cards, and its
+dealer is ``index % players``. The ``random`` bot bids any number the rules allow and
+plays any card that follows suit; the ``counting`` bot bids its aces, kings and high
+trumps, then plays its highest card while it still needs tricks and its lowest once it
+has them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import Card, Suit, full_deck
+from ..core.simulation import deal_indices, deal_seed, run_seed
+from .records import OhHellHand
+from .settings import PACK, OhHellSettings, cards_sequence
+
+BOTS = ("random", "counting")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """A hand played by bots: what the table would write down, and how it was played."""
+
+    record: OhHellHand
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None
+    tricks_played: tuple[tuple[Card, ...], ...]  # each trick's cards in the order played
+    points: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.record.to_dict(),
+            "thrown_in": False,
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "turned": None if self.turned is None else str(self.turned),
+            "play": [[str(c) for c in trick] for trick in self.tricks_played],
+            "points": list(self.points),
+        }
+
+
+def _winner(trick: list[Card], trump: Suit | None) -> int:
+    """The index in ``trick`` of the card that wins it."""
+    led = trick[0].suit
+
+    def strength(card: Card) -> tuple[int, int]:
+        return (2 if card.suit == trump else 1 if card.suit == led else 0, card.rank)
+
+    return max(range(len(trick)), key=lambda i: strength(trick[i]))
+
+
+def _winners_held(hand: list[Card], trump: Suit | None) -> int:
+    """The tricks a hand expects: its aces and kings, and its trumps from the queen up."""
+    return sum(c.rank >= 13 or (c.suit == trump and c.rank >= 12) for c in hand)
+
+
+def _bids(
+    rng: random.Random,
+    settings: OhHellSettings,
+    hands: list[list[Card]],
+    trump: Suit | None,
+    dealer: int,
+    bots: str,
+) -> list[int]:
+    """The bids from the dealer's left, the dealer last and held by the hook."""
+    seats, cards = settings.players, len(hands[0])
+    bids = [0] * seats
+    for step in range(1, seats + 1):
+        seat = (dealer + step) % seats
+        allowed = list(range(cards + 1))
+        if seat == dealer and settings.hook:
+            allowed = [n for n in allowed if n != cards - sum(bids)]
+        if bots == "random":
+            bids[seat] = rng.choice(allowed)
+        else:
+            wanted = _winners_held(hands[seat], trump)
+            bids[seat] = min(allowed, key=lambda n: (abs(n - wanted), n))
+    return bids
+
+
+def _card(rng: random.Random, bots: str, legal: list[Card], needs: bool) -> Card:
+    if bots == "random":
+        return rng.choice(legal)
+    # Highest while tricks are still wanted, lowest once the bid is made.
+    order = sorted(legal, key=lambda c: c.rank)
+    return order[-1] if needs else order[0]
+
+
+def play_deal(settings: OhHellSettings, index: int, seed: int, bots: str = "random") -> PlayedDeal:
+    """Deal ``index`` of a run seeded ``seed``, played by ``bots``."""
+    rng = random.Random(deal_seed(seed, index))
+    seats = settings.players
+    sequence = cards_sequence(settings)
+    cards = sequence[index % len(sequence)]
+    dealer = index % seats
+    pack = full_deck()
+    rng.shuffle(pack)
+    hands = [sorted(pack[s * cards : (s + 1) * cards]) for s in range(seats)]
+    turned = pack[seats * cards] if seats * cards < PACK else None
+    trump = None if turned is None else turned.suit
+    bids = _bids(rng, settings, hands, trump, dealer, bots)
+    held = [list(hand) for hand in hands]
+    taken = [0] * seats
+    leader = (dealer + 1) % seats
+    played = []
+    for _ in range(cards):
+        trick: list[Card] = []
+        for step in range(seats):
+            seat = (leader + step) % seats
+            follow = [c for c in held[seat] if trick and c.suit == trick[0].suit]
+            card = _card(rng, bots, follow or held[seat], taken[seat] < bids[seat])
+            held[seat].remove(card)
+            trick.append(card)
+        leader = (leader + _winner(trick, trump)) % seats
+        taken[leader] += 1
+        played.append(tuple(trick))
+    record = OhHellHand(trump, tuple(bids), tuple(taken))
+    return PlayedDeal(
+        record,
+        dealer,
+        tuple(tuple(h) for h in hands),
+        turned,
+        tuple(played),
+        record.score(settings).points,
+    )
+
+
+def simulate_deals(
+    settings: OhHellSettings, deals: int | range, seed: int | None = None, bots: str = "random"
+) -> Iterator[PlayedDeal]:
+    """The deals of a run (a count, or a range of its indices); a seed repeats them."""
+    if bots not in BOTS:
+        raise ValueError(f"{bots!r} is not a kind of bot here; choose {', '.join(BOTS)}")
+    seed = run_seed(seed)
+    for index in deal_indices(deals):
+        yield play_deal(settings, index, seed, bots)
+
+
+class Tally:
+    """``scorekeeper simulate``'s summary: hands played, and bids taken exactly."""
+
+    def __init__(self) -> None:
+        self.deals = self.bids = self.exact = 0
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        self.deals += 1
+        self.bids += len(deal["bids"])
+        self.exact += sum(b == t for b, t in zip(deal["bids"], deal["tricks"], strict=True))
+
+    def add_result(self, result: PlayedDeal) -> None:
+        self.add({"bids": result.record.bids, "tricks": result.record.tricks})
+
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.bids += other.bids
+        self.exact += other.exact
+
+    def lines(self) -> list[str]:
+        rate = f" ({100 * self.exact / self.bids:.1f}%)" if self.bids else ""
+        return [f"deals: {self.deals}", f"bids made exactly: {self.exact}/{self.bids}{rate}"]
+
+
+def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
+    """Every rule of RULES.md section 4 a simulated hand breaks, worked out again from its
+    cards: each card once, the trump turned, the bids and the hook, following suit, who
+    won each trick and led the next, the tricks and the points."""
+    broken: list[str] = []
+    seats, cards, dealer = settings.players, deal["cards"], deal["dealer"]
+    hands = [[Card.from_str(c) for c in hand] for hand in deal["hands"]]
+    turned = None if deal["turned"] is None else Card.from_str(deal["turned"])
+    seen = [c for hand in hands for c in hand] + ([turned] if turned else [])
+    if len(set(seen)) != len(seen):
+        broken.append("a card was dealt twice")
+    if len(hands) != seats or any(len(hand) != cards for hand in hands):
+        broken.append(f"not {cards} cards to each of {seats} players")
+    if (turned is None) != (seats * cards == 52):
+        broken.append("a card is turned for trump exactly when some are left over")
+    trump = None if turned is None else turned.suit.letter
+    if deal["trump"] != trump:
+        broken.append(f"trump {deal['trump']} where the turned card makes it {trump}")
+    bids = deal["bids"]
+    if any(not 0 <= b <= cards for b in bids):
+        broken.append(f"a bid outside 0..{cards}: {bids}")
+    if settings.hook and sum(bids) == cards:
+        broken.append(f"the dealer (seat {dealer}) let the bids total {cards}")
+    held = [set(map(str, hand)) for hand in hands]
+    won = [0] * seats
+    leader = (dealer + 1) % seats
+    for number, trick in enumerate(deal["play"], start=1):
+        suit_led = trick[0][-1]
+        best = None
+        for step, text in enumerate(trick):
+            seat = (leader + step) % seats
+            if text not in held[seat]:
+                broken.append(f"trick {number}: seat {seat} played {text}, not in hand")
+            elif text[-1] != suit_led and any(c[-1] == suit_led for c in held[seat]):
+                broken.append(f"trick {number}: seat {seat} did not follow {suit_led}")
+            held[seat].discard(text)
+            rank = "23456789TJQKA".index(text[0])
+            key = (text[-1] == trump, text[-1] == suit_led, rank)
+            if best is None or key > best[0]:
+                best = (key, seat)
+        assert best is not None
+        leader = best[1]
+        won[leader] += 1
+    if len(deal["play"]) != cards or any(held):
+        broken.append("not every card was played")
+    if deal["tricks"] != won:
+        broken.append(f"tricks {deal['tricks']} where the play gives {won}")
+    expected = [
+        settings.exact_bonus + settings.made_per_trick * b
+        if b == t
+        else settings.missed_per_trick * t - settings.miss_step * abs(t - b)
+        for b, t in zip(bids, won, strict=True)
+    ]
+    if deal["points"] != expected:
+        broken.append(f"points {deal['points']} where the hand scores {expected}")
+    return broken
