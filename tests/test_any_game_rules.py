@@ -363,3 +363,20 @@ def test_head_to_head_counts_fewer_points_ahead_where_the_lowest_wins():
     bob = GAME.head_to_head([game], ["Ann", "Bob"]).rivalry("Bob", "Ann")
     assert (bob.ahead, bob.behind, bob.hands_ahead, bob.hands_behind) == (1, 0, 5, 1)
     assert bob.average_margin == 117 - 26
+
+
+def test_careers_and_head_to_head_span_tables_of_every_size():
+    three = GAME.seated(3).recorded_game(
+        SheetSettings(goal="rounds", rounds=1), 0, ["Ann", "Bob", "Cat"], [Round((9, 2, 4))]
+    )
+    six_names = ["Eve", "Fay", "Gus", "Ann", "Hal", "Bob"]
+    six = GAME.seated(6).recorded_game(
+        SheetSettings(goal="rounds", rounds=1), 0, six_names, [Round((0, 0, 0, 1, 0, 7))]
+    )
+    careers = GAME.careers([three, six])
+    assert (careers["Ann"].games, careers["Ann"].wins, careers["Bob"].wins) == (2, 1, 1)
+    assert careers["Bob"].figures.to_dict()["best_round"] == 7
+    bob = GAME.head_to_head([three, six], ["Ann", "Bob"]).rivalry("Bob", "Ann")
+    assert (bob.games, bob.ahead, bob.behind) == (2, 1, 1)
+    with pytest.raises(ValueError):
+        GAME.recorded_game(SheetSettings(), 0, six_names, [])

@@ -170,10 +170,13 @@ class AnyGame(GameBase):
     # --- statistics ----------------------------------------------------------------------------
 
     def game_stats(self, recorded: Any) -> Any:
-        return stats.game_stats(self, recorded)
+        """One game's figures, at the size of its own table (``recorded.game``)."""
+        return stats.game_stats(recorded.game, recorded)
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
-        return stats.sheet_head_to_head(self, recorded, players)
+        """Over games of any size: a seat is its own side, up to the largest table."""
+        sides = tuple((seat,) for seat in range(self.seat_range[1]))
+        return stats.sheet_head_to_head(sides, recorded, players)
 
     def figures_notes(self) -> list[Message]:
         return list(stats.NOTES)

@@ -162,8 +162,8 @@ class _FavourGame:
 
 
 def sheet_head_to_head(
-    game: Any, recorded: Iterable[RecordedGame], players: Sequence[str]
+    sides: Sequence[tuple[int, ...]], recorded: Iterable[RecordedGame], players: Sequence[str]
 ) -> HeadToHead:
     """How ``players`` fared against each other, ahead meaning better placed: with the
     fewer points where the lowest total wins."""
-    return head_to_head((_FavourGame(r) for r in recorded), players, game.sides)
+    return head_to_head((_FavourGame(r) for r in recorded), players, sides)
