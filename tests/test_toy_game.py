@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from tests.toy_game import GAME
 
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: GAME.seats]
 
 
 def text_of(response) -> str:
@@ -88,7 +88,7 @@ def test_a_tampered_game_in_the_address_is_a_clear_404(client, toy):
 def test_the_toy_is_played_to_its_end_through_the_pages(client, toy):
     game_id = start(client)
     form = text_of(client.get(f"/games/{game_id}/hands/new"))
-    assert "Highest card" in form and form.count('name="winner"') == 4
+    assert "Highest card" in form and form.count('name="winner"') == GAME.seats
     rules = json.loads(re.search(r'id="rules">(.*?)</script>', form).group(1))
     assert rules == {}
     # A key the form does not offer is refused by the form, naming nothing saved.
@@ -106,7 +106,7 @@ def test_the_toy_is_played_to_its_end_through_the_pages(client, toy):
     assert record(client, game_id, 1).status_code == 302
     api = client.get(f"/api/games/{game_id}").get_json()
     assert api["game"] == toy.key
-    assert api["totals"] == [0, 6, 0, 0]
+    assert api["totals"] == [0, 6] + [0] * (GAME.seats - 2)
     assert api["status"] == "finished" and api["winner"] == 1
     assert [h["explain"][1] for h in api["hands"]] == [["won the deal: +2"]] * 3
     # Sheets and the Revisions page read the game's own views.
@@ -129,10 +129,11 @@ def test_the_form_previews_the_toys_points(client, toy):
     page = text_of(client.get(f"/games/{game_id}/hands/new"))
     answer = client.post(
         f"/games/{game_id}/hands/preview",
-        data={"csrf_token": csrf(page), "winner": "3"},
+        data={"csrf_token": csrf(page), "winner": str(GAME.seats - 1)},
         headers={"Accept": "application/json"},
     )
-    assert answer.get_json() == {"points": [0, 0, 0, 2], "names": NAMES, "result": ""}
+    points = [0] * (GAME.seats - 1) + [2]
+    assert answer.get_json() == {"points": points, "names": NAMES, "result": ""}
 
 
 def test_the_toy_goes_through_the_api_export_and_import(client, toy):
@@ -147,7 +148,7 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     saved = client.post(f"/api/games/{game_id}/hands", json={"winner": 0}, headers=auth)
     assert saved.status_code == 201, saved.get_json()
     preview = client.post(f"/api/games/{game_id}/preview", json={"winner": 2})
-    assert preview.get_json()["points"] == [0, 0, 1, 0]
+    assert preview.get_json()["points"] == [0, 0, 1] + [0] * (GAME.seats - 3)
     exported = client.get(f"/games/{game_id}/export.json")
     assert exported.status_code == 200
     document = json.loads(exported.data)
@@ -165,3 +166,24 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     header = text_of(client.get("/export.csv")).splitlines()[0].split(",")
     assert header.index("winner") == header.index("frisch_rounds") + 1
     assert "contract" in header
+
+
+def test_the_toys_statistics_come_from_the_base():
+    """Careers and head-to-head, as every game has them, with nothing written by the toy."""
+    rules = GAME.preset("toy")
+    wins = [GAME.record_from_dict(rules, {"winner": w}) for w in (1, 1, 0, 1, 1, 1)]
+    first = GAME.recorded_game(rules, 0, NAMES, wins, key=1)
+    second = GAME.recorded_game(rules, 1, NAMES, wins[:2], key=2)
+    stats = GAME.game_stats(first)
+    assert stats.winner == "Bob" and stats.status == "finished"
+    assert [p.figures.hands for p in stats.players] == [6] * GAME.seats
+    careers = GAME.careers([first, second])
+    assert (careers["Bob"].games, careers["Bob"].finished, careers["Bob"].wins) == (2, 1, 1)
+    assert careers["Ann"].figures.points_sum == 1
+    table = GAME.head_to_head([first, second], ["Ann", "Bob"])
+    rivalry = table.rivalry("Bob", "Ann")
+    assert (rivalry.games, rivalry.finished, rivalry.ahead) == (2, 1, 1)
+    assert (rivalry.hands, rivalry.hands_ahead, rivalry.hands_behind) == (8, 7, 1)
+    assert GAME.career_figures("Bob", 2, 1, 1, careers["Bob"].figures)
+    with pytest.raises(ValueError):
+        GAME.recorded_game(rules, 0, ["Ann"] * GAME.seats, wins)

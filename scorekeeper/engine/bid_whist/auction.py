@@ -9,28 +9,13 @@ bid at the minimum level (``dealer_must_bid``).
 
 from __future__ import annotations
 
-from typing import Final
-
+from ..core.calls import PASS, Pass
 from ..core.errors import IllegalAction, ParseError
 from ..core.messages import msg
 from ..core.seats import SEATS, left_of
 from .bids import ALL_BIDS, Bid, bid_rank
 from .settings import BidWhistSettings
 
-
-class Pass:
-    """The call that is not a bid. There is one: :data:`PASS`."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-
-PASS: Final = Pass()
 Call = Bid | Pass
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..core.calls import check_level
 from ..core.errors import ParseError
 from ..core.messages import Message, msg
 
@@ -76,8 +77,7 @@ class Bid:
     kind: Kind
 
     def __post_init__(self) -> None:
-        if not MIN_LEVEL <= self.level <= MAX_LEVEL:
-            raise ValueError(f"level {self.level} is outside {MIN_LEVEL}..{MAX_LEVEL}")
+        check_level(self.level, MIN_LEVEL, MAX_LEVEL)
 
     @property
     def books_needed(self) -> int:

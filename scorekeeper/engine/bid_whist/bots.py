@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..core.bots import RandomChoices, SeatBot, bot_factory
 from ..core.seats import SEATS
 from .auction import PASS, Auction, Call
 from .bids import BOOK_BASE, Bid, Kind
@@ -20,14 +21,8 @@ from .play import PlayState
 from .settings import BidWhistSettings
 
 
-class Bot(Protocol):
-    """One seat's decisions in a simulated deal."""
-
-    seat: int
-
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
-        """Returns one of ``auction.legal_actions()``."""
-        ...
+class Bot(SeatBot, Protocol):
+    """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
 
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         """The bidder's announcement: (trump, low). A suit 0..3 for uptown (low False) or
@@ -40,34 +35,17 @@ class Bot(Protocol):
         """Returns ``count`` different cards of ``hand`` (the kitty picked up) to discard."""
         ...
 
-    def choose_card(self, play: PlayState, legal: list[int]) -> int:
-        """Returns one card number of ``legal``, which it must not change."""
-        ...
-
 
 BotFactory = Callable[[int, random.Random, BidWhistSettings], Bot]
 
 
-class RandomBot:
+class RandomBot(RandomChoices):
     """Picks uniformly among the legal actions at every decision."""
 
-    __slots__ = ("seat", "_rng", "_bits", "choose_card")
+    __slots__ = ()
 
     def __init__(self, seat: int, rng: random.Random, settings: BidWhistSettings) -> None:
-        self.seat = seat
-        self._rng = rng
-        bits = self._bits = rng.getrandbits
-
-        # The card choice is the hottest call in simulation: a closure over the generator
-        # is cheaper to call than a method. A 32-bit draw scaled to n is uniform to 2^-32.
-        def choose_card(play: PlayState, legal: list[int]) -> int:
-            return legal[bits(32) * len(legal) >> 32]
-
-        self.choose_card = choose_card
-
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
-        legal = auction.legal_actions()
-        return legal[self._bits(32) * len(legal) >> 32]
+        super().__init__(seat, rng)
 
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         if bid.kind is Kind.NO_TRUMP:
@@ -293,8 +271,5 @@ BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[Bot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    try:
-        factory = BOTS[kind]
-    except KeyError:
-        raise ValueError(f"{kind!r} is not a bot; choose one of {', '.join(BOTS)}") from None
+    factory = bot_factory(BOTS, kind)
     return [factory(seat, rng, settings) for seat in range(SEATS)]

@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.display import FigureLine, FigureValue, mean_figure
-from ..core.figures import career_lines as core_career_lines
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
 from .bids import Kind
-from .stats import LEVELS, BidFigures, CareerStats, GameStats, Rate
+from .stats import LEVELS, BidFigures, GameStats, Rate
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
 
 
-def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
     """The figures of players (or sides), one line each, one value per column.
     ``with_game`` is taken for the interface: no line names a hand."""
     lines: list[tuple[Message, list[FigureValue]]] = [
@@ -43,7 +42,7 @@ def player_lines(figures: Sequence[BidFigures], with_game: bool = False) -> list
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, and how often each kind was bid."""
     played = stats.played
     return [
@@ -53,11 +52,6 @@ def game_lines(stats: GameStats) -> list[FigureLine]:
             for kind in Kind
         ),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_lines)
 
 
 NOTES = (

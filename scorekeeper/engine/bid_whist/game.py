@@ -12,15 +12,14 @@ from typing import Any
 from ..core.base import Capabilities, GameBase
 from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
-from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import display, figures, form, stats
+from . import display, figures, form, progression, records, stats, verify
 from .bids import Bid
 from .bots import BOTS
 from .cards import BOOKS
 from .explain import explain
-from .progression import GameProgress, State, losing_floor, replay, resume
-from .records import PlayedHand, record_from_dict
+from .progression import GameProgress, State, replay, resume
+from .records import PlayedHand
 from .scoring import SIDES, side_of
 from .settings import (
     BOOLS,
@@ -32,7 +31,6 @@ from .settings import (
     PRESETS,
 )
 from .simulate import SimulationSummary, simulate_deals
-from .verify import record_of_deal, verify_deal
 
 # The new-game form's names for the knobs, and the groups it folds them into, as a table
 # thinks of its rules.
@@ -76,7 +74,10 @@ def _knob(name: str) -> Knob:
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class BidWhist(GameBase):
+class BidWhist(
+    GameBase,
+    rules=(display, form, records, verify, progression, stats, figures),
+):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
     (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
@@ -129,24 +130,8 @@ class BidWhist(GameBase):
     )
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
-    record_from_dict = staticmethod(record_from_dict)
-    explain = staticmethod(explain)
-    hand_form = staticmethod(form.hand_form)
-    form_body = staticmethod(form.form_body)
-    form_values = staticmethod(form.form_values)
-    hand_views = staticmethod(display.hand_views)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
+    explain = staticmethod(explain)  # the package exports the function under its module's name
     simulate_results = staticmethod(simulate_deals)
-    record_of_deal = staticmethod(record_of_deal)
-    verify_deal = staticmethod(verify_deal)
-    losing_floor = staticmethod(losing_floor)
-    game_stats = staticmethod(stats.game_stats)
-    game_figures = staticmethod(figures.game_lines)
-    player_figures = staticmethod(figures.player_lines)
 
     def side_points(self, settings: Any, record: Any) -> tuple[int, int]:
         """Points per side [A, B] for one hand; a thrown-in deal scores (0, 0)."""
@@ -232,27 +217,9 @@ class BidWhist(GameBase):
             return {"made": None, "needed": None}
         return {"made": score.made, "needed": score.needed}
 
-    # --- statistics -------------------------------------------------------------------------
+    # --- statistics --------------------------------------------------------------------------
 
-    def recorded_game(
-        self,
-        settings: Any,
-        first_dealer: int,
-        players: Sequence[str],
-        records: Sequence[Any],
-        key: int | str | None = None,
-        finish_after: int | None = None,
-        changes: Sequence[SeatChange] = (),
-    ) -> stats.RecordedGame:
-        return stats.RecordedGame(
-            settings,
-            first_dealer,
-            tuple(players),
-            tuple(records),
-            key,
-            finish_after,
-            tuple(changes),
-        )
+    recorded_type = stats.RecordedGame
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..core.errors import IllegalAction
 from ..core.seats import SEATS
+from ..core.tricks import TrickPlay
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, TRICKS, suit_table, trick_keys
 
 Trick = tuple[int, tuple[int, ...], int]
@@ -65,7 +66,7 @@ def trick_winner(
     return (leader + best) % SEATS
 
 
-class PlayState:
+class PlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard.
 
     ``hands[seat]`` is five lists of card numbers: the suits 0..3 (a joker with a trump
@@ -73,24 +74,19 @@ class PlayState:
     ``sport_kitty`` showed it to everyone, else is empty.
     """
 
-    __slots__ = (
-        "trump",
-        "low",
-        "nt_jokers",
-        "bidder",
-        "hands",
-        "leader",
-        "to_play",
-        "current",
-        "led",
-        "tricks",
-        "tricks_won",
-        "kitty_shown",
-        "_suits",
-        "keys_by_led",
-        "keys",
-        "best",
-        "_winner",
+    __slots__ = tuple(
+        [
+            "trump",
+            "low",
+            "nt_jokers",
+            "bidder",
+            "tricks_won",
+            "kitty_shown",
+            "_suits",
+            "keys_by_led",
+            "keys",
+            "best",
+        ]
     )
 
     def __init__(
@@ -248,12 +244,7 @@ class PlayState:
         self.led = None
         self.to_play = None if len(self.tricks) == TRICKS else winner
 
-    def play_out(self, choosers: Sequence[CardChooser]) -> None:
-        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
-
-        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
-        a chooser returning a card not in ``legal`` raises IllegalAction.
-        """
+    def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
         while self.current:
             seat = self.to_play
             assert seat is not None

@@ -21,6 +21,7 @@ from ..core.cards import Suit
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int, shown
+from ..core.records import Problems, read_thrown_in
 from ..core.seats import SEATS
 from .bids import DIRECTIONS, MAX_LEVEL, Bid, Direction, Kind, direction_of
 from .cards import BOOKS
@@ -82,13 +83,7 @@ class ThrownIn:
 HandRecord = PlayedHand | ThrownIn
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
-
+class _Problems(Problems):
     def whole(self, value: Any, field: str, low: int, high: int) -> int | None:
         try:
             return parse_int(value, field, label=FIELD_NAMES[field], low=low, high=high)
@@ -237,13 +232,7 @@ def record_from_dict(settings: BidWhistSettings, body: Any) -> HandRecord:
     Raises InvalidHand listing every problem. A thrown-in hand is allowed only under
     ``all_pass=redeal``: with ``dealer_must_bid`` somebody always bids.
     """
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    thrown = body.get("thrown_in", False)
-    if thrown not in (True, False, None):
-        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
-        raise InvalidHand([("thrown_in", problem)])
-    if thrown:
+    if read_thrown_in(body):
         if settings.all_pass != "redeal":
             problem = msg(
                 "no hand is thrown in under these rules: when all pass, the dealer must bid"

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import simulation as run
 from ..core.seats import SEATS
-from ..core.simulation import deal_indices, deal_seed, run_seed
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
@@ -138,12 +138,7 @@ class _Table:
         self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots drawing from one generator play the same cards with no
         # call per card (see ``play_out_random``); a subclass may play otherwise.
-        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
-        self.random_bits = (
-            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
-            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
-            else None
-        )
+        self.random_bits = run.shared_random_bits(bots, RandomBot)
 
     def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
         settings = self.settings
@@ -227,17 +222,11 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = deal_indices(deals)
-    if not 0 <= first_dealer < SEATS:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    seed = run_seed(seed)
+    indices = run.deal_indices(deals)
+    run.check_first_dealer(first_dealer)
+    seed = run.run_seed(seed)
     rng = random.Random()
-    if isinstance(bots, str):
-        players = make_bots(bots, rng, settings)
-    elif callable(bots):
-        players = [bots(seat, rng, settings) for seat in range(SEATS)]
-    else:
-        players = list(bots)
+    players = run.table_bots(bots, rng, make_bots, settings)
     return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
 
 
@@ -247,16 +236,14 @@ def _deals(
     reseed = rng.seed
     play_deal = table.play_deal
     for index in indices:
-        reseed(deal_seed(seed, index))
+        reseed(run.deal_seed(seed, index))
         yield play_deal((first_dealer + index) % SEATS, rng)
 
 
 @dataclass
-class SimulationSummary:
+class SimulationSummary(run.DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
-    deals: int = 0
-    thrown_in: int = 0
     sets: int = 0
     bostons: int = 0
     seconds: float = 0.0
@@ -296,10 +283,6 @@ class SimulationSummary:
             entry[0] += made
             entry[1] += total
         self.seconds = time.perf_counter() - self._started
-
-    @property
-    def played(self) -> int:
-        return self.deals - self.thrown_in
 
     @property
     def deals_per_second(self) -> float:

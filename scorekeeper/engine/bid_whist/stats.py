@@ -23,26 +23,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..core import stats as core
-from ..core.seating import SeatChange, Stint
+from ..core.seating import Stint
 from ..core.seats import SEATS
-from ..core.stats import (
-    GameKey,
-    HeadToHead,
-    PerHand,
-    PlayerGameStats,
-    Rate,
-    Rivalry,
-    SideGameStats,
-    check_players,
-    seated,
-)
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import GameProgress, Status, replay
-from .records import HandRecord, PlayedHand
+from .records import PlayedHand
 from .scoring import SIDES, side_of
-from .settings import BidWhistSettings
 
-__all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry", "SideGameStats"]
+Rate = core.Rate
 
 LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
 
@@ -52,7 +40,7 @@ def _add_rates(a: tuple[Rate, ...], b: tuple[Rate, ...]) -> tuple[Rate, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class BidFigures(PerHand):
+class BidFigures(core.PerHand):
     """One player's or one side's figures over some played hands (a game or a career).
 
     ``bids`` is bids made out of bids won; ``by_kind`` the same per kind (uptown,
@@ -96,12 +84,8 @@ def _figures(
     ``stint``, only of the hands that stint sat."""
     side = side_of(seats[0])
     figures = BidFigures()
-    for hand in progress.hands:
+    for hand in core.hands_played(progress, stint):
         record, score = hand.record, hand.score
-        if not isinstance(record, PlayedHand) or score is None:
-            continue
-        if stint is not None and not stint.covers(hand.number):
-            continue
         figures += BidFigures(hands=1, points_sum=score.points[side])
         if record.bidder not in seats:
             continue
@@ -121,23 +105,11 @@ def _figures(
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedGame:
-    """What the statistics need of a stored game: rules, first dealer, the four players'
-    names in seat order (distinct), the hands, a key naming the game, and when the table
-    asked to finish (None if it did not). Raises ValueError for names that repeat."""
+class RecordedGame(core.RecordedGame):
+    """A stored Bid Whist game as the statistics take it (see
+    ``core.stats.RecordedGame``), finished when the table asked."""
 
-    settings: BidWhistSettings
-    first_dealer: int
-    players: tuple[str, ...]
-    hands: tuple[HandRecord, ...]
-    key: GameKey = None
-    finish_after: int | None = None
-    changes: tuple[SeatChange, ...] = ()
-    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
-    to whoever sat there."""
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.changes, SEATS)
+    seats = SEATS
 
     def replay(self) -> GameProgress:
         return replay(self.settings, self.first_dealer, self.hands, self.finish_after)
@@ -153,14 +125,14 @@ class GameStats:
     """One game's figures. ``kinds`` counts the bids of each kind (uptown, downtown,
     no-trump); ``winner`` names the winning side's partners, or is None."""
 
-    key: GameKey
+    key: core.GameKey
     status: Status
     winner: str | None
     hands: int
     thrown_in: int
     kinds: tuple[int, ...]
-    players: tuple[PlayerGameStats[BidFigures], ...]
-    sides: tuple[SideGameStats[BidFigures], ...]
+    players: tuple[core.PlayerGameStats[BidFigures], ...]
+    sides: tuple[core.SideGameStats[BidFigures], ...]
 
     @property
     def played(self) -> int:
@@ -174,7 +146,9 @@ def game_stats(game: RecordedGame) -> GameStats:
     for hand in progress.hands:
         if isinstance(hand.record, PlayedHand):
             kinds[hand.record.bid.kind] += 1
-    table = seated(game, progress, SIDES, lambda seats, stint: _figures(progress, seats, stint))
+    table = core.seated(
+        game, progress, SIDES, lambda seats, stint: _figures(progress, seats, stint)
+    )
     return GameStats(
         key=game.key,
         status=progress.status,
@@ -202,7 +176,7 @@ def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
     return core.careers(games, game_stats, CareerStats)
 
 
-def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadToHead:
+def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> core.HeadToHead:
     """The head-to-head table of ``players`` over ``games``, partners counted apart (see
     ``core.stats.Rivalry``); raises ValueError if a name is chosen twice, or as ``replay``
     does."""

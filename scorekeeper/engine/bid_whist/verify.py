@@ -17,6 +17,7 @@ from typing import Any
 from ..core.cards import Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
+from ..core.simulation import wrong_points
 from .auction import Auction, parse_call
 from .bids import Bid
 from .records import HandRecord, PlayedHand, ThrownIn
@@ -154,9 +155,7 @@ def verify_deal(settings: BidWhistSettings, deal: Mapping[str, Any]) -> list[str
     if problems:
         return problems
     score = score_hand(settings, bidder, bid, deal["books"][side_of(bidder)])
-    if list(score.points) != list(deal["points"]):
-        problems.append(f"the points are {deal['points']}, the rules give {list(score.points)}")
-    return problems
+    return problems + wrong_points(deal, score.points, "the rules'")
 
 
 def _check_play(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .display import FigureLine
@@ -41,7 +42,9 @@ from .game import (
 from .messages import Message, msg
 from .progress import RaceProgress, RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
+from .seats import leaders_of
 from .settings import find_preset, preset_name_of
+from .simulation import DealTally, wrong_points
 from .stats import (
     CareerStats,
     GameStats,
@@ -49,6 +52,7 @@ from .stats import (
     HeadToHead,
     RecordedGame,
     careers,
+    hands_played,
     head_to_head,
     seated,
 )
@@ -89,6 +93,29 @@ REQUIRED: tuple[str, ...] = (
 """The members a game must write: everything else has a default here."""
 
 
+HOOKS: tuple[str, ...] = (
+    "record_from_dict",
+    "explain",
+    "hand_form",
+    "form_body",
+    "form_values",
+    "hand_views",
+    "rules_lines",
+    "rules_notes",
+    "points_table",
+    "describe_hand",
+    "revision_view",
+    "record_of_deal",
+    "verify_deal",
+    "losing_floor",
+    "game_stats",
+    "game_figures",
+    "player_figures",
+)
+"""The members a game may give as functions of its own modules (``rules=``), each taking
+the member's arguments without ``self``."""
+
+
 @dataclass(frozen=True, slots=True)
 class SimulatedDeal:
     """A deal played by bots, as a game without a result type of its own yields it: the
@@ -98,15 +125,13 @@ class SimulatedDeal:
     points: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.record.to_dict(), "points": list(self.points)}
+        record = self.record
+        return {"thrown_in": record.thrown_in, **record.to_dict(), "points": list(self.points)}
 
 
-class DealCount:
+@dataclass
+class DealCount(DealTally):
     """The plainest summary of simulated deals: how many, and how many thrown in."""
-
-    def __init__(self) -> None:
-        self.deals = 0
-        self.thrown_in = 0
 
     def add(self, deal: Mapping[str, Any]) -> None:
         self.deals += 1
@@ -148,9 +173,21 @@ class GameBase:
     are still that preset."""
     csv_columns: tuple[CsvColumn, ...] = ()
     bot_kinds: tuple[str, ...] = ()
+    recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
+    """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, rules: Sequence[ModuleType] = (), **kwargs: Any) -> None:
+        """``rules``: the game's modules whose functions named as one of :data:`HOOKS`
+        (``display.hand_views``, ``form.hand_form``…) are its members, as a plug-in's
+        functions are found by their hook's name; a member the class writes wins."""
         super().__init_subclass__(**kwargs)
+        for module in rules:
+            for hook in HOOKS:
+                found = vars(module).get(hook)
+                # Only the module's own function: not one it imported from elsewhere.
+                own = getattr(found, "__module__", None) == module.__name__
+                if own and hook not in vars(cls):
+                    setattr(cls, hook, staticmethod(found))
         missing = [name for name in REQUIRED if not hasattr(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
@@ -193,8 +230,9 @@ class GameBase:
         return {"points": [0] * len(self.sides) if score is None else list(score.points)}
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
-        """What a replayed hand shows beside its points in the API and export: nothing."""
-        return {}
+        """What a replayed hand shows beside its points in the API and export: the sides
+        that lead after it (an import checks it as it checks the totals)."""
+        return {"leaders": list(leaders_of(replayed.totals))}
 
     def losing_floor(self, settings: Any) -> int | None:
         """None: totals may fall without end."""
@@ -298,8 +336,7 @@ class GameBase:
         changes: Sequence[SeatChange] = (),
     ) -> RecordedGame:
         """A stored game as statistics take it; raises ValueError for names that repeat."""
-        return RecordedGame(
-            self,
+        return self.recorded_type(
             settings,
             first_dealer,
             tuple(players),
@@ -307,6 +344,7 @@ class GameBase:
             key,
             finish_after if self.finish_now else None,
             tuple(changes),
+            game=self,
         )
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
@@ -316,9 +354,7 @@ class GameBase:
         def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
             side = next(i for i, sat in enumerate(self.sides) if seats[0] in sat)
             figures = HandFigures()
-            for hand in progress.hands:
-                if hand.score is None or (stint is not None and not stint.covers(hand.number)):
-                    continue
+            for hand in hands_played(progress, stint):
                 points = hand.points
                 figures += HandFigures(1, points[side], int(points[side] == max(points)))
             return figures
@@ -387,7 +423,4 @@ class GameBase:
             record = self.record_of_deal(deal)
         except (InvalidHand, ValueError) as exc:
             return [f"the deal does not read as a hand: {exc}"]
-        points = list(self.points(settings, record))
-        if list(deal.get("points", points)) != points:
-            return [f"points {deal['points']} where the hand scores {points}"]
-        return []
+        return wrong_points(deal, self.points(settings, record), "the hand's")

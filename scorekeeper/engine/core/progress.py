@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 
 from .messages import msg
 from .seats import leaders_of
+from .simulation import check_first_dealer
 
 Status = Literal["in_progress", "finished"]
 
@@ -112,8 +113,7 @@ def start_state(
 ) -> RaceState:
     """The state before the first hand ("hand 0"); raises ValueError for a seat or
     starting totals the table does not have."""
-    if not 0 <= first_dealer < seats:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..{seats - 1}")
+    check_first_dealer(first_dealer, seats)
     start = tuple(starting_totals) if starting_totals is not None else (0,) * sides
     if len(start) != sides:
         raise ValueError(f"{len(start)} starting totals; a game needs one per side")

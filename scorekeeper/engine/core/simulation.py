@@ -11,6 +11,11 @@ processes and print the same deals for every N.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .seats import SEATS
 
 _INDEX_BITS = 64
 
@@ -42,3 +47,55 @@ def run_seed(seed: int | None) -> int:
     """``seed``, or a fresh one drawn from the system when it is None (a run that cannot
     be repeated)."""
     return random.SystemRandom().randrange(2**63) if seed is None else seed
+
+
+def check_first_dealer(first_dealer: int, seats: int = SEATS) -> None:
+    """Raises ValueError unless ``first_dealer`` is a seat of the table."""
+    if not 0 <= first_dealer < seats:
+        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..{seats - 1}")
+
+
+def table_bots(
+    bots: str | Sequence[Any] | Callable[..., Any],
+    rng: random.Random,
+    make_bots: Callable[..., list[Any]],
+    *options: Any,
+) -> list[Any]:
+    """The bots at the table: ``make_bots(kind, rng, *options)`` for a kind by name, a
+    factory ``(seat, rng, *options)`` called for each seat, or the bots given."""
+    if isinstance(bots, str):
+        return make_bots(bots, rng, *options)
+    if callable(bots):
+        return [bots(seat, rng, *options) for seat in range(SEATS)]
+    return list(bots)
+
+
+def shared_random_bits(bots: Sequence[Any], random_bot: type) -> Callable[[int], int] | None:
+    """The generator's ``getrandbits`` when every bot is a plain ``random_bot`` drawing
+    from one generator (the simulator then plays their cards in one loop, from the very
+    draws their ``choose_card`` would make), else None."""
+    generators = {id(getattr(bot, "_rng", None)) for bot in bots}
+    if len(generators) == 1 and all(type(bot) is random_bot for bot in bots):
+        return bots[0]._rng.getrandbits
+    return None
+
+
+@dataclass
+class DealTally:
+    """Counts over many simulated deals, for the command line's summary: a game's own
+    tally adds its counts to these."""
+
+    deals: int = 0
+    thrown_in: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.deals - self.thrown_in
+
+
+def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -> list[str]:
+    """[] when a simulated deal's ``points`` are ``expected`` (``whose``: what gives them,
+    "the score"), else the sentence a checker reports."""
+    if list(deal["points"]) == list(expected):
+        return []
+    return [f"points {deal['points']} differ from {whose} {list(expected)}"]

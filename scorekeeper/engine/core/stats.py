@@ -8,9 +8,9 @@ game without figures of its own gets :class:`HandFigures` from ``GameBase``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .seating import (
     SeatChange,
@@ -120,11 +120,13 @@ def check_players(players: Sequence[str], changes: Sequence[SeatChange], seats: 
 
 @dataclass(frozen=True, slots=True)
 class RecordedGame:
-    """What the statistics need of a stored game, for any game: the game, its rules, first
-    dealer, players (distinct, in seat order) and hands, a key naming it, when the table
-    asked to finish, and who took a seat mid-game. Raises ValueError for names that repeat."""
+    """What the statistics need of a stored game: its rules, first dealer, players
+    (distinct, in seat order) and hands, a key naming it in career figures (its id), when
+    the table asked to finish (None: it did not), and who took a seat mid-game (each hand
+    is credited to whoever sat there). ``game`` replays it; a game's own subclass may
+    replay it without (``seats`` and ``replay``). Raises ValueError for names that
+    repeat, or changes that would seat one name twice."""
 
-    game: Any
     settings: Any
     first_dealer: int
     players: tuple[str, ...]
@@ -132,14 +134,25 @@ class RecordedGame:
     key: GameKey = None
     finish_after: int | None = None
     changes: tuple[SeatChange, ...] = ()
+    game: Any = None
+    seats: ClassVar[int] = 0
 
     def __post_init__(self) -> None:
-        check_players(self.players, self.changes, self.game.seats)
+        check_players(self.players, self.changes, self.game.seats if self.game else self.seats)
 
     def replay(self) -> Any:
+        """The game's replay of these hands; raises ValueError as ``replay`` does."""
         return self.game.replay(
             self.settings, self.first_dealer, self.hands, finish_after=self.finish_after
         )
+
+
+def hands_played(progress: Any, stint: Stint | None = None) -> Iterator[Any]:
+    """The replayed hands that were scored (not thrown in); with ``stint``, only those
+    the stint sat."""
+    for hand in progress.hands:
+        if hand.score is not None and (stint is None or stint.covers(hand.number)):
+            yield hand
 
 
 @dataclass(frozen=True, slots=True)

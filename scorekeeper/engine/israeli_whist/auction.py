@@ -13,8 +13,9 @@ and ``"pass"``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Literal
 
+from ..core.calls import PASS, Pass
 from ..core.cards import Card
 from ..core.errors import IllegalAction, ParseError
 from ..core.seats import SEATS
@@ -27,29 +28,6 @@ Phase = Literal["bidding", "exchange", "declared", "thrown_in"]
 EXCHANGE_SIZE = 3
 """How many cards each seat passes to its left in a Frisch exchange."""
 
-
-class Pass:
-    """The pass call. Use the one instance, :data:`PASS`."""
-
-    __slots__ = ()
-    _instance: Pass | None = None
-
-    def __new__(cls) -> Pass:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __reduce__(self) -> str:
-        return "PASS"
-
-
-PASS: Final = Pass()
 
 Call = Bid | Pass
 

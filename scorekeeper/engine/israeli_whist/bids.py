@@ -9,6 +9,7 @@ import enum
 from dataclasses import dataclass
 from functools import total_ordering
 
+from ..core.calls import check_level
 from ..core.cards import Suit
 from ..core.errors import ParseError
 from ..core.messages import msg
@@ -67,8 +68,7 @@ class Bid:
     denomination: Denomination
 
     def __post_init__(self) -> None:
-        if not MIN_LEVEL <= self.level <= MAX_LEVEL:
-            raise ValueError(f"level {self.level} is outside {MIN_LEVEL}..{MAX_LEVEL}")
+        check_level(self.level, MIN_LEVEL, MAX_LEVEL)
 
     @property
     def trump(self) -> Suit | None:

@@ -12,6 +12,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..core.bots import RandomChoices, SeatBot, bot_factory
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
@@ -22,14 +23,8 @@ RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
 
 
-class Bot(Protocol):
-    """One seat's decisions in a simulated deal."""
-
-    seat: int
-
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
-        """Returns one of ``auction.legal_actions()``."""
-        ...
+class Bot(SeatBot, Protocol):
+    """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
 
     def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
         """Returns 3 card numbers of ``hand`` to pass left in a Frisch exchange."""
@@ -39,34 +34,14 @@ class Bot(Protocol):
         """Returns one of ``phase.legal_actions()``; ``trump`` is 0..3 or 4 for no-trump."""
         ...
 
-    def choose_card(self, play: PlayState, legal: list[int]) -> int:
-        """Returns one card number of ``legal``, which it must not change."""
-        ...
-
 
 BotFactory = Callable[[int, random.Random], Bot]
 
 
-class RandomBot:
+class RandomBot(RandomChoices):
     """Picks uniformly among the legal actions at every decision."""
 
-    __slots__ = ("seat", "_rng", "_bits", "choose_card")
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self._rng = rng
-        bits = self._bits = rng.getrandbits
-
-        # The card choice is the hottest call in simulation: a closure over the generator
-        # is cheaper to call than a method. A 32-bit draw scaled to n is uniform to 2^-32.
-        def choose_card(play: PlayState, legal: list[int]) -> int:
-            return legal[bits(32) * len(legal) >> 32]
-
-        self.choose_card = choose_card
-
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
-        legal = auction.legal_actions()
-        return legal[self._bits(32) * len(legal) >> 32]
+    __slots__ = ()
 
     def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
         return self._rng.sample(list(hand), 3)
@@ -312,8 +287,5 @@ BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 def make_bots(kind: str, rng: random.Random) -> list[Bot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    try:
-        factory = BOTS[kind]
-    except KeyError:
-        raise ValueError(f"{kind!r} is not a bot; choose one of {', '.join(BOTS)}") from None
+    factory = bot_factory(BOTS, kind)
     return [factory(seat, rng) for seat in range(SEATS)]

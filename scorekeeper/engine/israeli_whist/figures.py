@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
-from ..core.figures import career_lines as core_career_lines
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
-from .stats import CareerStats, GameStats, HandPick, PlayerFigures
+from .stats import GameStats, HandPick, PlayerFigures
 
 
 def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
@@ -41,7 +40,7 @@ def revoke_figure(figures: PlayerFigures) -> FigureValue:
     )
 
 
-def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[PlayerFigures], with_game: bool = False) -> list[FigureLine]:
     """The per-player figures, one line each, one value per player."""
     lines: list[tuple[Message, list[FigureValue]]] = [
         (msg("Hands played"), [str(f.hands) for f in figures]),
@@ -62,7 +61,7 @@ def player_lines(figures: Sequence[PlayerFigures], with_game: bool = False) -> l
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_lines(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: GameStats) -> list[FigureLine]:
     """The game-wide figures: hands, the over/under split, contracts made over vs under."""
     return [
         hands_line(stats),
@@ -70,11 +69,6 @@ def game_lines(stats: GameStats) -> list[FigureLine]:
         FigureLine(msg("Contracts made in over hands"), (rate_figure(stats.made_in_over),)),
         FigureLine(msg("Contracts made in under hands"), (rate_figure(stats.made_in_under),)),
     ]
-
-
-def career_lines(career: CareerStats) -> list[FigureLine]:
-    """A player's career: games, wins of finished games, then the figures per hand."""
-    return core_career_lines(career, player_lines)
 
 
 NOTES = (

@@ -11,13 +11,12 @@ from typing import Any
 from ..core.base import Capabilities, GameBase
 from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
-from ..core.seating import SeatChange
 from ..core.seats import SEATS
-from . import display, figures, form, stats
+from . import display, figures, form, records, stats, verify
 from .bots import BOTS
 from .explain import explain
 from .progression import IsraeliRace
-from .records import PassRound, PlayedHand, record_from_dict, score_table_entry
+from .records import PassRound, PlayedHand, score_table_entry
 from .scoring import HandScore
 from .settings import (
     _BOOLS,
@@ -30,7 +29,6 @@ from .settings import (
     PRESETS,
 )
 from .simulate import SimulationSummary, simulate_deals
-from .verify import record_of_deal, verify_deal
 
 # The new-game form's names for the knobs and their choices, and the groups it folds them
 # into, as a table thinks of its rules (RULES.md, "More house rules").
@@ -129,7 +127,11 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
 
 
-class IsraeliWhist(IsraeliRace, GameBase):
+class IsraeliWhist(
+    IsraeliRace,
+    GameBase,
+    rules=(display, form, records, verify, stats, figures),
+):
     """Four players each for themselves: a phase-one bid, contracts that may not total 13,
     over or under, and points for making a contract exactly. A race to the target
     (``IsraeliRace``: its opener, its dealer after a thrown-in deal, its hand limit and
@@ -190,23 +192,8 @@ class IsraeliWhist(IsraeliRace, GameBase):
     )
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
-    record_from_dict = staticmethod(record_from_dict)
-    explain = staticmethod(explain)
-    hand_form = staticmethod(form.hand_form)
-    form_body = staticmethod(form.form_body)
-    form_values = staticmethod(form.form_values)
-    hand_views = staticmethod(display.hand_views)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
+    explain = staticmethod(explain)  # the package exports the function under its module's name
     simulate_results = staticmethod(simulate_deals)
-    record_of_deal = staticmethod(record_of_deal)
-    verify_deal = staticmethod(verify_deal)
-    game_stats = staticmethod(stats.game_stats)
-    game_figures = staticmethod(figures.game_lines)
-    player_figures = staticmethod(figures.player_lines)
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         if not record.thrown_in:
@@ -289,22 +276,9 @@ class IsraeliWhist(IsraeliRace, GameBase):
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
 
-    # --- statistics ------------------------------------------------------------------------
+    # --- statistics -------------------------------------------------------------------------
 
-    def recorded_game(
-        self,
-        settings: Any,
-        first_dealer: int,
-        players: Sequence[str],
-        records: Sequence[Any],
-        key: int | str | None = None,
-        finish_after: int | None = None,
-        changes: Sequence[SeatChange] = (),
-    ) -> stats.RecordedGame:
-        """``finish_after`` is ignored: a game ends at its target."""
-        return stats.RecordedGame(
-            settings, first_dealer, tuple(players), tuple(records), key, tuple(changes)
-        )
+    recorded_type = stats.RecordedGame
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
 from ..core.seats import SEATS
+from ..core.tricks import TrickPlay
 from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
@@ -92,7 +93,7 @@ CardChooser = Callable[["PlayState", list[int]], int]
 """Picks one card number from the legal ones, given the state of play."""
 
 
-class PlayState:
+class PlayState(TrickPlay):
     """The 13 tricks of one hand.
 
     ``legal_actions()`` and ``apply()`` work with :class:`Card`; the ``*_index`` methods
@@ -100,21 +101,7 @@ class PlayState:
     numbers each seat still holds in each suit.
     """
 
-    __slots__ = (
-        "trump",
-        "declarer",
-        "contracts",
-        "hands",
-        "leader",
-        "to_play",
-        "current",
-        "led",
-        "tricks",
-        "tricks_taken",
-        "_keys",
-        "_best",
-        "_winner",
-    )
+    __slots__ = tuple(["trump", "declarer", "contracts", "tricks_taken", "_keys", "_best"])
 
     def __init__(
         self,
@@ -270,12 +257,7 @@ class PlayState:
         self.current = []
         self.to_play = None if len(self.tricks) == TRICKS_PER_HAND else winner
 
-    def play_out(self, choosers: Sequence[CardChooser]) -> None:
-        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
-
-        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
-        a chooser returning a card not in ``legal`` raises IllegalAction.
-        """
+    def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
         while self.current:
             seat = self.to_play
             assert seat is not None

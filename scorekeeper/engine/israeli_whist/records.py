@@ -15,6 +15,7 @@ from typing import Any, cast
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int
+from ..core.records import Problems, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
@@ -129,12 +130,7 @@ ScoredHand = PlayedHand | PassRound
 MAX_REVOKES = TRICKS_PER_HAND
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
+_Problems = Problems
 
 
 def _whole(
@@ -394,13 +390,7 @@ def record_hand(
 
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
     """Validates a hand given as a JSON-shaped dict (the API and import format)."""
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    thrown = body.get("thrown_in", False)
-    if thrown not in (True, False, None):
-        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
-        raise InvalidHand([("thrown_in", problem)])
-    if thrown:
+    if read_thrown_in(body):
         return record_thrown_in(settings, body.get("frisch_rounds"))
     passed = body.get("pass_round", False)
     if passed not in (True, False, None):

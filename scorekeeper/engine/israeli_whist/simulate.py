@@ -19,7 +19,15 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.seats import SEATS, left_of
-from ..core.simulation import deal_indices, deal_seed, run_seed
+from ..core.simulation import (
+    DealTally,
+    check_first_dealer,
+    deal_indices,
+    deal_seed,
+    run_seed,
+    shared_random_bits,
+    table_bots,
+)
 from .auction import ALL_BIDS, PASS, Auction, Call
 from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
@@ -39,51 +47,22 @@ _LEVELS = tuple(bid.level for bid in ALL_BIDS)
 _TRUMPS = tuple(int(bid.denomination) for bid in ALL_BIDS)
 
 
+@dataclass(slots=True, eq=False)
 class DealResult:
     """Everything that happened in one simulated deal. Cards are card numbers."""
 
-    __slots__ = (
-        "dealer",
-        "deal",
-        "auctions",
-        "exchanges",
-        "declarer",
-        "bid",
-        "contracts",
-        "contract_order",
-        "tricks",
-        "tricks_taken",
-        "score",
-        "pass_round",
-    )
-
-    def __init__(
-        self,
-        dealer: int,
-        deal: list[list[int]],
-        auctions: list[list[tuple[int, Call]]],
-        exchanges: list[tuple[tuple[int, ...], ...]],
-        declarer: int | None = None,
-        bid: Bid | None = None,
-        contracts: list[int] | None = None,
-        contract_order: list[int] | None = None,
-        tricks: list[Trick] | None = None,
-        tricks_taken: list[int] | None = None,
-        score: HandScore | None = None,
-        pass_round: bool = False,
-    ) -> None:
-        self.dealer = dealer
-        self.deal = deal
-        self.auctions = auctions
-        self.exchanges = exchanges
-        self.declarer = declarer
-        self.bid = bid
-        self.contracts = contracts
-        self.contract_order = contract_order
-        self.tricks = tricks if tricks is not None else []
-        self.tricks_taken = tricks_taken
-        self.score = score
-        self.pass_round = pass_round
+    dealer: int
+    deal: list[list[int]]
+    auctions: list[list[tuple[int, Call]]]
+    exchanges: list[tuple[tuple[int, ...], ...]]
+    declarer: int | None = None
+    bid: Bid | None = None
+    contracts: list[int] | None = None
+    contract_order: list[int] | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    tricks_taken: list[int] | None = None
+    score: HandScore | None = None
+    pass_round: bool = False
 
     @property
     def thrown_in(self) -> bool:
@@ -179,12 +158,7 @@ class _Table:
         self.choose_card = [bot.choose_card for bot in bots]
         # Four plain random bots sharing one generator play their cards in one loop, from
         # the very draws their choose_card would make.
-        generators = {id(getattr(bot, "_rng", None)) for bot in bots}
-        self.random_bits = (
-            bots[0]._rng.getrandbits  # type: ignore[attr-defined]
-            if len(generators) == 1 and all(type(bot) is RandomBot for bot in bots)
-            else None
-        )
+        self.random_bits = shared_random_bits(bots, RandomBot)
         # Four plain heuristic bots play their cards in one loop too, the same cards.
         self.heuristic_play = all(type(bot) is HeuristicBot for bot in bots)
         self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
@@ -459,16 +433,10 @@ def simulate_deals(
     negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
     indices = deal_indices(hands, "hands")
-    if not 0 <= first_dealer < SEATS:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
+    check_first_dealer(first_dealer)
     seed = run_seed(seed)
     rng = random.Random()
-    if isinstance(bots, str):
-        players = make_bots(bots, rng)
-    elif callable(bots):
-        players = [bots(seat, rng) for seat in range(SEATS)]
-    else:
-        players = list(bots)
+    players = table_bots(bots, rng, make_bots)
     if indices:
         deal_seed(seed, indices[-1])  # raises ValueError for an index past 2^64 - 1
     table = _Table(settings, players)
@@ -495,11 +463,9 @@ _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last
 
 
 @dataclass
-class SimulationSummary:
+class SimulationSummary(DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
-    deals: int = 0
-    thrown_in: int = 0
     over: int = 0
     under: int = 0
     by_position: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(SEATS)])
@@ -565,10 +531,6 @@ class SimulationSummary:
             if contract == 0:
                 self.zero[hand][0] += made
                 self.zero[hand][1] += 1
-
-    @property
-    def played(self) -> int:
-        return self.deals - self.thrown_in
 
     def lines(self) -> list[str]:
         """The summary as text lines."""

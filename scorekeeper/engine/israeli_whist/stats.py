@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import stats as core
-from ..core.seating import SeatChange, Stint, played_by
+from ..core.seating import Stint, played_by
 from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
@@ -35,13 +35,12 @@ from ..core.stats import (
     PlayerGameStats,
     Rate,
     Rivalry,
-    check_players,
+    hands_played,
     rounded,
     seated,
 )
 from .progression import GameProgress, Status, replay
-from .records import HandRecord, PlayedHand, forbidden_for_entry, last_bidder
-from .settings import RuleSettings
+from .records import PlayedHand, forbidden_for_entry, last_bidder
 
 __all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry"]
 
@@ -148,25 +147,11 @@ def forbidden_hurt(hand: PlayedHand) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedGame:
-    """What the statistics need of a stored game: rules, first dealer, players and hands.
+class RecordedGame(core.RecordedGame):
+    """A stored Israeli Whist game as the statistics take it (see
+    ``core.stats.RecordedGame``): four distinct names, in seat order 0..3."""
 
-    ``players`` are the names in seat order 0..3; ``key`` identifies the game (its id) in
-    career figures such as a best hand. Raises ValueError unless there are four distinct
-    names.
-    """
-
-    settings: RuleSettings
-    first_dealer: int
-    players: tuple[str, ...]
-    hands: tuple[HandRecord, ...]
-    key: GameKey = None
-    changes: tuple[SeatChange, ...] = ()
-    """Players who took a seat mid-game (see ``core/seating.py``): each hand is credited
-    to whoever sat there."""
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.changes, SEATS)
+    seats = SEATS
 
     def replay(self) -> GameProgress:
         """The engine's replay of this game; raises ValueError as ``replay`` does."""
@@ -225,11 +210,9 @@ def _seat_figures(
 ) -> PlayerFigures:
     """The seat's figures over the hands it played (only those ``stint`` sat)."""
     figures = PlayerFigures()
-    for replayed in progress.hands:
+    for replayed in hands_played(progress, stint):
         record, score = replayed.record, replayed.score
-        if not isinstance(record, PlayedHand) or score is None:
-            continue
-        if stint is not None and not stint.covers(replayed.number):
+        if not isinstance(record, PlayedHand):
             continue
         contract, made = record.contracts[seat], score.made[seat]
         is_last = last_bidder(record.declarer) == seat

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.cards import Card, Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
+from ..core.simulation import wrong_points
 from .auction import Auction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
@@ -72,8 +73,7 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
     except ValueError as exc:  # contracts totalling 13, found above, cannot be scored
         problems.append(f"the hand cannot be scored: {exc}")
         return problems
-    if tuple(deal["points"]) != expected:
-        problems.append(f"points {deal['points']} differ from the score {list(expected)}")
+    problems += wrong_points(deal, expected, "the score")
     return problems
 
 
@@ -93,9 +93,7 @@ def _check_pass_round(
     expected = [
         settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in taken
     ]
-    if list(deal["points"]) != expected:
-        problems.append(f"points {deal['points']} differ from the pass round's {expected}")
-    return problems
+    return problems + wrong_points(deal, expected, "the pass round's")
 
 
 def _check_auction(

@@ -1,0 +1,55 @@
+"""What every game's bots share: a seat's protocol, picking uniformly among the legal
+actions, and finding a kind of bot by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+
+class SeatBot(Protocol):
+    """One seat's decisions in a simulated deal; a game's bots add their own."""
+
+    seat: int
+
+    def choose_call(self, auction: Any, hand: Sequence[int]) -> Any:
+        """Returns one of ``auction.legal_actions()``."""
+        ...
+
+    def choose_card(self, play: Any, legal: list[int]) -> int:
+        """Returns one card number of ``legal``, which it must not change."""
+        ...
+
+
+class RandomChoices:
+    """Picks uniformly among the legal actions: a random bot's calls and cards."""
+
+    __slots__ = ("seat", "_rng", "_bits", "choose_card")
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self._rng = rng
+        bits = self._bits = rng.getrandbits
+
+        # The card choice is the hottest call in simulation: a closure over the generator
+        # is cheaper to call than a method. A 32-bit draw scaled to n is uniform to 2^-32.
+        def choose_card(play: Any, legal: list[int]) -> int:
+            return legal[bits(32) * len(legal) >> 32]
+
+        self.choose_card = choose_card
+
+    def choose_call(self, auction: Any, hand: Sequence[int]) -> Any:
+        legal = auction.legal_actions()
+        return legal[self._bits(32) * len(legal) >> 32]
+
+
+F = TypeVar("F")
+
+
+def bot_factory(bots: Mapping[str, F], kind: str) -> F:
+    """The kind of bot named ``kind``; raises ValueError naming the known kinds."""
+    try:
+        return bots[kind]
+    except KeyError:
+        raise ValueError(f"{kind!r} is not a bot; choose one of {', '.join(bots)}") from None
