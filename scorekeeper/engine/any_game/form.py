@@ -21,7 +21,7 @@ class NumberPad(FormField):
     low: int = 0
 
 
-def hand_form(settings: SheetSettings, seats: int) -> HandFormSpec:
+def round_form(settings: SheetSettings, seats: int) -> HandFormSpec:
     """The form for one round at a table of ``seats`` players."""
     pads = tuple(
         NumberPad(f"points_{s}", msg("Points"), seat=s, high=MAX_POINTS, low=-MAX_POINTS)
@@ -65,7 +65,7 @@ def hand_form(settings: SheetSettings, seats: int) -> HandFormSpec:
     )
 
 
-def form_body(seats: int, values: Mapping[str, Any]) -> dict[str, Any]:
+def round_body(seats: int, values: Mapping[str, Any]) -> dict[str, Any]:
     """The round body ``read_round`` reads, from the form's values."""
     return {"points": [values.get(f"points_{s}") for s in range(seats)]}
 

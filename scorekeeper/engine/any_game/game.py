@@ -51,9 +51,10 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
 
 
-class AnyGame(GameBase):
+class AnyGame(GameBase, rules=(display, form, stats)):
     """Two to eight players each for themselves write down their points every round;
-    the sheet adds up and ends the game as its goal says."""
+    the sheet adds up and ends the game as its goal says. The pages' hooks are the
+    functions of ``display``, ``form`` and ``stats``; what needs the table's size is here."""
 
     key = "any-game"
     name: Message = msg("Any other game")
@@ -84,16 +85,6 @@ class AnyGame(GameBase):
     knobs = tuple(_knob(name) for name in KNOBS)
     hand_fields = frozenset({"points"})
     bot_kinds = ("random",)
-
-    explain = staticmethod(display.explain)
-    hand_views = staticmethod(display.hand_views)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
-    form_values = staticmethod(form.form_values)
-    game_figures = staticmethod(stats.game_lines)
-    player_figures = staticmethod(stats.player_lines)
 
     _seated: ClassVar[dict[int, AnyGame]] = {}
 
@@ -137,12 +128,12 @@ class AnyGame(GameBase):
         return {"round_winners": list(replayed.score.won)}
 
     def hand_form(self, settings: SheetSettings, players: Sequence[str]) -> Any:
-        return form.hand_form(settings, self.seats)
+        return form.round_form(settings, self.seats)
 
     def form_body(
         self, settings: SheetSettings, values: Mapping[str, Any], action: str | None
     ) -> dict[str, Any]:
-        return form.form_body(self.seats, values)
+        return form.round_body(self.seats, values)
 
     # --- the progress of a sheet -------------------------------------------------------------
 
@@ -171,7 +162,7 @@ class AnyGame(GameBase):
 
     def game_stats(self, recorded: Any) -> Any:
         """One game's figures, at the size of its own table (``recorded.game``)."""
-        return stats.game_stats(recorded.game, recorded)
+        return stats.sheet_stats(recorded.game, recorded)
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
         """Over games of any size: a seat is its own side, up to the largest table."""

@@ -60,7 +60,7 @@ class SheetFigures(PerHand):
         }
 
 
-def game_stats(game: Any, recorded: RecordedGame) -> GameStats[SheetFigures]:
+def sheet_stats(game: Any, recorded: RecordedGame) -> GameStats[SheetFigures]:
     """One game's figures per player (see the module's terms)."""
     progress = recorded.replay()
     sign = -1 if progress.settings.lowest_wins else 1
@@ -92,7 +92,7 @@ def _points(found: Round | None) -> FigureValue:
     return NO_FIGURE if found is None else Notation(signed(found[1]))
 
 
-def player_lines(figures: Sequence[SheetFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[SheetFigures], with_game: bool = False) -> list[FigureLine]:
     """One line per figure, one value per player."""
     return [
         FigureLine(msg("Rounds played"), tuple(str(f.hands) for f in figures)),
@@ -106,7 +106,7 @@ def player_lines(figures: Sequence[SheetFigures], with_game: bool = False) -> li
     ]
 
 
-def game_lines(stats: GameStats[SheetFigures]) -> list[FigureLine]:
+def game_figures(stats: GameStats[SheetFigures]) -> list[FigureLine]:
     return [FigureLine(msg("Rounds"), (str(stats.hands),))]
 
 
