@@ -1,0 +1,7 @@
+"""The round sheet for any other game (RULES.md section 5): two to eight players, every
+player's points each round, a goal that ends the game."""
+
+from .game import GAME, AnyGame
+from .settings import PRESETS, SheetSettings
+
+__all__ = ["GAME", "PRESETS", "AnyGame", "SheetSettings"]

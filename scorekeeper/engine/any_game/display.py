@@ -1,0 +1,115 @@
+"""What the round sheet's pages show, as plain data (see ``core/display.py``): a round
+as a row, the rules lines of a score sheet, a round in one line, and why each cell holds
+its points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.display import HandView, Label, Notation, RevisionView, RulesLine, SeatView, signed
+from ..core.messages import Message, msg
+from .rounds import Round, RoundScore, SheetProgress
+from .settings import CHOICE_WORDS, SheetSettings
+
+
+def hand_views(progress: SheetProgress) -> list[HandView]:
+    """One row per round, newest last: the round's winner (when one player alone won
+    it) in the declarer's column, the round's total as its outcome, and per player the
+    points and the running total."""
+    views = []
+    for hand in progress.hands:
+        score: RoundScore = hand.score
+        seats = tuple(
+            SeatView((), points, total, True if seat in score.won else None)
+            for seat, (points, total) in enumerate(zip(score.points, hand.totals, strict=True))
+        )
+        alone = score.won[0] if len(score.won) == 1 else None
+        outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
+        views.append(HandView(hand.number, hand.dealer, alone, None, outcome, seats))
+    return views
+
+
+def _end_line(settings: SheetSettings) -> RulesLine:
+    if settings.goal in ("high_target", "low_target"):
+        return RulesLine(msg("Target"), settings.target)
+    if settings.goal in ("rounds", "rounds_low"):
+        return RulesLine(msg("Rounds"), settings.rounds)
+    return RulesLine(msg("End"), msg("when the table finishes"))
+
+
+def rules_lines(settings: SheetSettings) -> list[RulesLine]:
+    """The settings as short lines for a score sheet."""
+    total = settings.round_total
+    return [
+        RulesLine(msg("Goal"), CHOICE_WORDS[settings.goal]),
+        _end_line(settings),
+        RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
+        RulesLine(msg("A tie at the end"), CHOICE_WORDS[settings.tie_at_end]),
+        RulesLine(msg("Dealer shown"), msg("yes") if settings.dealer else msg("no")),
+    ]
+
+
+def rules_notes(settings: SheetSettings) -> list[Message]:
+    """How the game ends, in a sentence."""
+    notes = []
+    if settings.round_total is not None:
+        notes.append(msg("Every round's points add up to %(total)d.", total=settings.round_total))
+    ends = {
+        "high_target": msg(
+            "The game ends after the round in which someone reaches %(target)d; the highest "
+            "total wins.",
+            target=settings.target,
+        ),
+        "low_target": msg(
+            "The game ends after the round in which someone reaches %(target)d; the lowest "
+            "total wins.",
+            target=settings.target,
+        ),
+        "rounds": msg(
+            "The game ends after %(rounds)d rounds; the highest total wins.",
+            rounds=settings.rounds,
+        ),
+        "rounds_low": msg(
+            "The game ends after %(rounds)d rounds; the lowest total wins.",
+            rounds=settings.rounds,
+        ),
+        "open": msg("The game ends when the table finishes; the highest total wins."),
+    }
+    notes.append(ends[settings.goal])
+    return notes
+
+
+def _points(value: int) -> Notation:
+    return Notation(signed(value))
+
+
+def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+    """A round (its ``to_dict``) in one line: each player's points."""
+    return [
+        msg("%(name)s %(points)s", name=name, points=_points(points))
+        for name, points in zip(players, hand["points"], strict=True)
+    ]
+
+
+def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    """A saved version of a round for the Revisions page: its total, and each player's
+    points."""
+    summary = (msg("round total %(total)s", total=_points(sum(hand["points"]))),)
+    return RevisionView(summary, tuple((_points(p), None) for p in hand["points"]))
+
+
+def explain(settings: SheetSettings, record: Round) -> list[list[Message]]:
+    """Each player's points as the table wrote them, and whether they won the round."""
+    score = record.score(settings)
+    found = []
+    for seat, points in enumerate(score.points):
+        terms = [msg("written on the sheet: %(points)s", points=_points(points))]
+        if seat in score.won:
+            terms.append(
+                msg("the round's lowest points")
+                if settings.lowest_wins
+                else msg("the round's highest points")
+            )
+        found.append(terms)
+    return found

@@ -1,0 +1,201 @@
+"""The round sheet behind the one game interface (``core.base.GameBase``): for the other
+games of an evening (Hearts, Rummy, Yaniv…), the app keeps the sheet and adds up.
+
+**Two to eight players.** The core's ``seats`` is one number per game; here the table
+chooses it when the game starts. :attr:`AnyGame.seat_range` says which counts the game
+seats, and :meth:`AnyGame.seated` gives the game for one count: the same rules, with
+``seats`` and ``sides`` of that table. The registered object is the four-player table
+(``seats == 4``); a stored game is ``get_game(key).seated(len(players))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..core.base import Capabilities, GameBase
+from ..core.errors import InvalidSettings
+from ..core.game import Knob, PageWords
+from ..core.messages import Message, msg
+from ..core.progress import RaceState, start_state
+from . import display, form, stats
+from .rounds import Round, SheetProgress, read_round, resume_sheet
+from .settings import (
+    CHOICE_WORDS,
+    CHOICES,
+    KINDS,
+    KNOB_GROUPS,
+    KNOB_HELP,
+    KNOB_LABELS,
+    KNOBS,
+    PRESET_ASIDE,
+    PRESETS,
+    SheetSettings,
+)
+from .verify import WrittenRound, check_round, random_rounds
+
+_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
+
+
+def _knob(name: str) -> Knob:
+    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
+    if name in CHOICES:
+        words = tuple(CHOICE_WORDS[choice] for choice in CHOICES[name])
+        return Knob(
+            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
+        )
+    if name in KINDS.bools:
+        return Knob(name, KNOB_HELP[name], "bool", **named)
+    low, high = KINDS.ranges[name]
+    optional = name in KINDS.optional
+    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
+
+
+class AnyGame(GameBase, rules=(display, form, stats)):
+    """Two to eight players each for themselves write down their points every round;
+    the sheet adds up and ends the game as its goal says. The pages' hooks are the
+    functions of ``display``, ``form`` and ``stats``; what needs the table's size is here."""
+
+    key = "any-game"
+    name: Message = msg("Any other game")
+    seats = 4
+    seat_range: ClassVar[tuple[int, int]] = (2, 8)
+    """The player counts the game seats; the table chooses one when the game starts."""
+    capabilities = Capabilities(own_statistics=True)
+    finish_now = True
+    preset_aside = PRESET_ASIDE
+    page_words = PageWords(
+        auction_head=msg("Round won by"),
+        outcome_head=msg("Total"),
+        entry_heads=(),
+        legend=msg("Pts points in the round · Tot running total."),
+        turn=msg("Round %(number)d: %(dealer)s deals"),
+        auction_mark=msg("won the round"),
+        cell_legend=msg("points, total"),
+        win=msg("%(name)s wins with %(total)s!"),
+        revision_legend=msg("Each player: points in the round."),
+    )
+    presets = PRESETS
+    preset_words = {
+        "any-game": (
+            msg("any-game"),
+            msg("a sheet for any other game: each round, every player's points"),
+        ),
+    }
+    knobs = tuple(_knob(name) for name in KNOBS)
+    hand_fields = frozenset({"points"})
+    bot_kinds = ("random",)
+
+    _seated: ClassVar[dict[int, AnyGame]] = {}
+
+    def __init__(self, seats: int = 4) -> None:
+        self.seats = seats
+        self.sides = tuple((seat,) for seat in range(seats))
+
+    def __repr__(self) -> str:
+        return f"<AnyGame seats={self.seats}>"
+
+    # --- the table's size -----------------------------------------------------------------
+
+    def seated(self, players: int) -> AnyGame:
+        """The game for a table of ``players``; raises InvalidSettings (field ``players``)
+        for a count outside :attr:`seat_range`."""
+        low, high = self.seat_range
+        if type(players) is not int or not low <= players <= high:
+            problem = msg(
+                "%(game)s is played by %(low)d to %(high)d players, not %(count)s",
+                game=self.name,
+                low=low,
+                high=high,
+                count=str(players),
+            )
+            raise InvalidSettings(problem, "players")
+        if players == self.seats:
+            return self
+        return self._seated.setdefault(players, type(self)(players))
+
+    def shows_dealer(self, settings: SheetSettings) -> bool:
+        """Whether the pages show the first dealer and who deals each round."""
+        return settings.dealer
+
+    # --- a round ----------------------------------------------------------------------------
+
+    def record_from_dict(self, settings: SheetSettings, body: Any) -> Round:
+        return read_round(settings, self.seats, body)
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """The seats that won the round (none when everyone scored alike)."""
+        return {"round_winners": list(replayed.score.won)}
+
+    def hand_form(self, settings: SheetSettings, players: Sequence[str]) -> Any:
+        return form.round_form(settings, self.seats)
+
+    def form_body(
+        self, settings: SheetSettings, values: Mapping[str, Any], action: str | None
+    ) -> dict[str, Any]:
+        return form.round_body(self.seats, values)
+
+    # --- the progress of a sheet -------------------------------------------------------------
+
+    def replay(
+        self,
+        settings: SheetSettings,
+        first_dealer: int,
+        records: Sequence[Round],
+        finish_after: int | None = None,
+        starting_totals: Sequence[int] | None = None,
+    ) -> SheetProgress:
+        start = start_state(first_dealer, self.seats, self.seats, starting_totals)
+        return resume_sheet(self.seats, settings, start, records, finish_after)
+
+    def resume(
+        self,
+        settings: SheetSettings,
+        state: Mapping[str, Any],
+        records: Sequence[Round],
+        finish_after: int | None = None,
+    ) -> SheetProgress:
+        begun = RaceState.from_dict(state, self.seats, self.seats)
+        return resume_sheet(self.seats, settings, begun, records, finish_after)
+
+    # --- statistics ----------------------------------------------------------------------------
+
+    def game_stats(self, recorded: Any) -> Any:
+        """One game's figures, at the size of its own table (``recorded.game``)."""
+        return stats.sheet_stats(recorded.game, recorded)
+
+    def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
+        """Over games of any size: a seat is its own side, up to the largest table."""
+        sides = tuple((seat,) for seat in range(self.seat_range[1]))
+        return stats.sheet_head_to_head(sides, recorded, players)
+
+    def figures_notes(self) -> list[Message]:
+        return list(stats.NOTES)
+
+    # --- random rounds for the conformance suite ---------------------------------------------
+
+    def simulate_results(
+        self,
+        settings: SheetSettings,
+        deals: int | range,
+        seed: int | None = None,
+        bots: str = "random",
+    ) -> Iterator[WrittenRound]:
+        """Random legal rounds (the only "bot"): no cards are played on a sheet."""
+        if bots != "random":
+            raise ValueError(f"{self.key} has no bot {bots!r}; it has random")
+
+        def score(s: SheetSettings, written: list[int]) -> tuple[int, ...]:
+            return self.points(s, Round(tuple(written)))
+
+        return random_rounds(score, self.seats, settings, deals, seed)
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> Round:
+        """The round the random table wrote down."""
+        return Round(tuple(deal["written"]))
+
+    def verify_deal(self, settings: SheetSettings, deal: Mapping[str, Any]) -> list[str]:
+        return check_round(settings.to_dict(), self.seats, deal)
+
+
+GAME = AnyGame()
