@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import pathlib
+from dataclasses import replace
 
 import pytest
 
@@ -59,6 +60,28 @@ globals().update(
 # example 4), so once a simulated game gathers 10 bags the two differ. The core needs a
 # hand's points given the state before it (``Spades.check_hand``/``explain_hand`` take
 # that state; ``points`` cannot yet): until then this check fails for Spades, as expected.
-test_replayed_totals_are_the_sum_of_the_hands_points = pytest.mark.xfail(
+_replayed_totals = test_replayed_totals_are_the_sum_of_the_hands_points  # noqa: F821
+
+
+@pytest.mark.xfail(
     strict=True, reason="a bag penalty depends on the hands before; Game.points has no state"
-)(test_replayed_totals_are_the_sum_of_the_hands_points)  # noqa: F821
+)
+def test_replayed_totals_are_the_sum_of_the_hands_points():
+    _replayed_totals(GAME)
+
+
+class _RaceToTheTarget(type(GAME)):
+    """Spades whose presets have no losing total (``lose_at`` 0), so that only the target
+    ends a game."""
+
+    presets = {name: replace(p, lose_at=0) for name, p in GAME.presets.items()}
+
+
+_every_result = test_every_result_has_what_the_interface_declares  # noqa: F821
+
+
+def test_every_result_has_what_the_interface_declares():
+    """The suite's check plays 40 random hands with the target at its highest; random bots
+    fall to ``lose_at`` (-200) well before, which the target does not lift, so it runs here
+    on Spades with no losing total."""
+    _every_result(_RaceToTheTarget())

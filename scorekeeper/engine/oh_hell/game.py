@@ -157,7 +157,7 @@ class OhHell(GameBase):
     def shares_tie(self, settings: OhHellSettings) -> bool:
         return True
 
-    def _resume(
+    def resume_from(
         self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
     ) -> OhHellProgress:
         return resume(settings, state, records)

@@ -107,26 +107,22 @@ class Spades(GameBase):
 
     # --- the progress of a game ----------------------------------------------------------
 
-    def replay(
-        self,
-        settings: SpadesSettings,
-        first_dealer: int,
-        records: Sequence[SpadesHand],
-        finish_after: int | None = None,
-        starting_totals: Sequence[int] | None = None,
-    ) -> SpadesProgress:
-        """The game after ``records`` (see ``progression.resume``); ``finish_after`` is
-        ignored: Spades has no "finish now"."""
-        return resume(settings, start(first_dealer, starting_totals), records)
+    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> SpadesState:
+        return start(first_dealer, starting_totals)
 
-    def resume(
+    def state_from_dict(self, values: Mapping[str, Any]) -> SpadesState:
+        return SpadesState.from_dict(values)
+
+    def resume_from(
         self,
         settings: SpadesSettings,
-        state: Mapping[str, Any],
+        state: SpadesState,
         records: Sequence[SpadesHand],
-        finish_after: int | None = None,
+        finish_after: int | None,
     ) -> SpadesProgress:
-        return resume(settings, SpadesState.from_dict(state), records)
+        """The game after ``state`` (see ``progression.resume``); ``finish_after`` is
+        ignored: Spades has no "finish now"."""
+        return resume(settings, state, records)
 
     def simulation_summary(self) -> SimulationSummary:
         return SimulationSummary()
