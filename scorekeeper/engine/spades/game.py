@@ -11,10 +11,10 @@ from ..core.display import FigureLine
 from ..core.game import CsvCell, CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
-from . import display, form, stats
-from .explain import explain, explain_score
+from . import display, explain, form, records, stats, verify
+from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
-from .records import SpadesHand, blind_nil_problems, record_from_dict
+from .records import SpadesHand, blind_nil_problems
 from .scoring import SIDES, side_of
 from .settings import (
     CHOICES,
@@ -28,7 +28,6 @@ from .settings import (
     SpadesSettings,
 )
 from .simulate import BOTS, SimulationSummary, simulate_deals
-from .verify import verify_deal
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 _GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
@@ -45,7 +44,7 @@ def _knob(name: str) -> Knob:
     return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
 
 
-class Spades(GameBase):
+class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     """Two partnerships bid tricks (nil and blind nil too) and race to 500, with bags:
     its own progression (``progression.py``: bags, ``lose_at``, the deal limit, blind nil
     only when behind), scoring, form and statistics."""
@@ -90,20 +89,7 @@ class Spades(GameBase):
     hand_fields = frozenset({"bids", "tricks", "blind_nil"})
     bot_kinds = BOTS
 
-    record_from_dict = staticmethod(record_from_dict)
-    explain = staticmethod(explain)
-    hand_form = staticmethod(form.hand_form)
-    form_body = staticmethod(form.form_body)
-    form_values = staticmethod(form.form_values)
-    hand_views = staticmethod(display.hand_views)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
     simulate_results = staticmethod(simulate_deals)
-    verify_deal = staticmethod(verify_deal)
-    game_stats = staticmethod(stats.game_stats)
-    player_figures = staticmethod(stats.player_lines)
 
     # --- the progress of a game ----------------------------------------------------------
 

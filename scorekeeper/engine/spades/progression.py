@@ -11,11 +11,11 @@ totals play on a hand at a time. A blind nil the score does not allow
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.messages import msg
-from ..core.progress import RaceProgress, ReplayedHand, start_state
+from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
 from ..core.seats import SEATS, leaders_of
 from .records import SpadesHand, check_blind_nil
 from .scoring import SIDES
@@ -23,56 +23,28 @@ from .settings import SpadesSettings
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesState:
-    """What a game carries from one hand to the next, after ``number`` hands: as a race's
+class SpadesState(RaceState):
+    """What a game carries from one hand to the next, after ``number`` hands: a race's
     state (``core.progress.RaceState``), and each side's ``bags``."""
 
-    number: int
-    totals: tuple[int, ...]
-    dealer: int
-    scored: int = 0
-    target_reached: bool = False
-    winners: tuple[int, ...] = ()
-    start: tuple[int, ...] = ()
     bags: tuple[int, ...] = (0, 0)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "totals": list(self.totals),
-            "dealer": self.dealer,
-            "scored": self.scored,
-            "target_reached": self.target_reached,
-            "winners": list(self.winners),
-            "start": list(self.start),
-            "bags": list(self.bags),
-        }
+        return {**RaceState.to_dict(self), "bags": list(self.bags)}
 
     @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> SpadesState:
+    def from_dict(
+        cls, values: Mapping[str, Any], seats: int = SEATS, sides: int = len(SIDES)
+    ) -> SpadesState:
         """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
+        state = super(SpadesState, cls).from_dict(values, seats, sides)
         try:
-            state = cls(
-                int(values["number"]),
-                tuple(int(t) for t in values["totals"]),
-                int(values["dealer"]),
-                int(values["scored"]),
-                bool(values["target_reached"]),
-                tuple(int(w) for w in values["winners"]),
-                tuple(int(t) for t in values["start"]),
-                tuple(int(b) for b in values["bags"]),
-            )
+            bags = tuple(int(b) for b in values["bags"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a state of this game: {values!r}") from exc
-        sides = len(SIDES)
-        if (
-            state.number < 0
-            or not len(state.totals) == len(state.start) == len(state.bags) == sides
-            or not 0 <= state.dealer < SEATS
-            or min(state.bags) < 0
-        ):
+        if len(bags) != sides or min(bags) < 0:
             raise ValueError(f"not a state of this game: {values!r}")
-        return state
+        return replace(state, bags=bags)
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,7 +100,7 @@ def game_stats(recorded: Any) -> GameStats[SpadesFigures]:
     )
 
 
-def player_lines(figures: Sequence[SpadesFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[SpadesFigures], with_game: bool = False) -> list[FigureLine]:
     """The figures of players (or sides), one line each, one value per column."""
     lines: list[tuple[Message, list[FigureValue]]] = [
         (msg("Hands played"), [str(f.hands) for f in figures]),
