@@ -10,9 +10,9 @@ shares the win. A game plugs in its own scoring, dealer and opener (:class:`Race
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from .messages import msg
 from .seats import leaders_of
@@ -177,9 +177,17 @@ class RaceRules(Protocol):
     def shares_tie(self, settings: Any) -> bool: ...
 
 
+P = TypeVar("P", bound=RaceProgress)
+
+
 def resume_race(
-    rules: RaceRules, settings: Any, state: RaceState, hands: Sequence[Any]
-) -> RaceProgress:
+    rules: RaceRules,
+    settings: Any,
+    state: RaceState,
+    hands: Sequence[Any],
+    make: Callable[..., P] = RaceProgress,  # type: ignore[assignment]
+    **own: Any,
+) -> P:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``.
 
     The game ends after the first hand in which a side reaches or passes
@@ -187,8 +195,11 @@ def resume_race(
     side alone has the highest total. While two or more tie at the top, play goes on until
     one side alone leads, or (``shares_tie``) the tied sides share the win: then
     ``winners`` names them all and ``winner`` is None. Raises ValueError if a hand is
-    recorded after the end.
+    recorded after the end. Settings without a ``target`` (a game that ends by its hand
+    limit alone) never reach one. ``make`` (a :class:`RaceProgress` or a game's subclass)
+    holds the progress, with the game's ``own`` fields.
     """
+    target = getattr(settings, "target", None)
     totals = list(state.totals)
     dealer = state.dealer
     target_reached = state.target_reached
@@ -209,7 +220,7 @@ def resume_race(
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
             scored += 1
-            if max(totals) >= settings.target or scored == limit:
+            if (target is not None and max(totals) >= target) or scored == limit:
                 target_reached = True
         if target_reached:
             leaders = leaders_of(totals)
@@ -220,7 +231,7 @@ def resume_race(
         replayed.append(
             ReplayedHand(number, hand_dealer, opener, record, score, state.totals, state)
         )
-    return RaceProgress(
+    return make(
         settings=settings,
         hands=tuple(replayed),
         totals=tuple(totals),
@@ -232,4 +243,5 @@ def resume_race(
         winners=winners,
         starting_totals=start,
         state=state,
+        **own,
     )

@@ -90,7 +90,7 @@ def _at(values: tuple[int, ...], index: int) -> int:
 NOTES = (msg("A bid is exact when the player took exactly the tricks bid."),)
 
 
-def player_lines(figures: Sequence[OhHellFigures], with_game: bool = False) -> list[FigureLine]:
+def player_figures(figures: Sequence[OhHellFigures], with_game: bool = False) -> list[FigureLine]:
     """The lines of every game, then exact bids (all, then by bid size) and over/under."""
     sizes = max((len(f.bids) for f in figures), default=0)
     lines = hand_lines(figures, with_game)  # type: ignore[arg-type]

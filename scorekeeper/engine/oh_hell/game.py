@@ -29,13 +29,13 @@ from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import CsvColumn, Knob, PageWords
 from ..core.messages import Message, msg
-from ..core.progress import RaceState
-from ..core.stats import GameStats, seated
-from . import display, figures, form
+from ..core.progress import RaceState, resume_race
+from ..core.stats import GameStats, game_stats_of, hands_played
+from . import display, figures, form, records, simulate
 from .figures import OhHellFigures
 from .form import Deal
-from .progression import OhHellProgress, resume
-from .records import OhHellHand, explain, record_from_dict
+from .progression import OhHellProgress
+from .records import OhHellHand, record_from_dict
 from .settings import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -44,10 +44,10 @@ from .settings import (
     cards_sequence,
     knobs,
 )
-from .simulate import BOTS, Tally, simulate_deals, verify_deal
+from .simulate import BOTS, Tally, simulate_deals
 
 
-class OhHell(GameBase):
+class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     key = "oh-hell"
     name: Message = msg("Oh Hell")
     seats = 4
@@ -83,19 +83,8 @@ class OhHell(GameBase):
     )
     bot_kinds = BOTS
 
-    record_from_dict = staticmethod(record_from_dict)
-    explain = staticmethod(explain)
-    form_body = staticmethod(form.form_body)
-    form_values = staticmethod(form.form_values)
-    hand_views = staticmethod(display.hand_views)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
     csv_values = staticmethod(display.csv_values)
     simulate_results = staticmethod(simulate_deals)
-    verify_deal = staticmethod(verify_deal)
-    player_figures = staticmethod(figures.player_lines)
 
     def __init__(self, players: int = 4) -> None:
         self.seats = players
@@ -160,7 +149,9 @@ class OhHell(GameBase):
     def resume_from(
         self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
     ) -> OhHellProgress:
-        return resume(settings, state, records)
+        """The race to the sequence's end (``hand_limit``), the progress knowing it."""
+        sequence = cards_sequence(settings)
+        return resume_race(self, settings, state, records, OhHellProgress, sequence=sequence)
 
     def progress_result(self, progress: OhHellProgress) -> dict[str, Any]:
         """What the game's JSON carries beyond the shared fields: the cards dealt in the
@@ -179,16 +170,11 @@ class OhHell(GameBase):
 
         def figures_of(seats: Sequence[int], stint: Any) -> OhHellFigures:
             found = OhHellFigures()
-            for hand in progress.hands:
-                if stint is None or stint.covers(hand.number):
-                    found += OhHellFigures.of_hand(hand, seats[0])
+            for hand in hands_played(progress, stint):
+                found += OhHellFigures.of_hand(hand, seats[0])
             return found
 
-        table = seated(recorded, progress, self.sides, figures_of)
-        hands = len(progress.hands)
-        return GameStats(
-            recorded.key, progress.status, table.winner, hands, 0, table.players, table.sides
-        )
+        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
