@@ -87,3 +87,11 @@ def test_an_empty_form_is_refused_beside_each_pad(game):
         game.record_from_dict(settings, game.form_body(settings, {}, None))
     targets = [spec.error_target(field) for field, _ in refused.value.errors]
     assert targets == [f"points_{seat}" for seat in range(game.seats)]
+
+
+catalogues = suite.catalogues  # the translation check's fixture
+
+
+@pytest.mark.parametrize("language", suite.LANGUAGES)
+def test_every_text_the_sheet_shows_is_translated(language, catalogues):
+    suite.test_every_text_a_game_shows_is_translated(GAME, language, catalogues)
