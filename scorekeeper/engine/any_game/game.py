@@ -17,7 +17,7 @@ from ..core.base import Capabilities, GameBase
 from ..core.errors import InvalidSettings
 from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
-from ..core.progress import RaceState, start_state
+from ..core.progress import RaceState
 from . import display, form, stats
 from .rounds import Round, SheetProgress, read_round, resume_sheet
 from .settings import (
@@ -137,26 +137,15 @@ class AnyGame(GameBase, rules=(display, form, stats)):
 
     # --- the progress of a sheet -------------------------------------------------------------
 
-    def replay(
+    def resume_from(
         self,
         settings: SheetSettings,
-        first_dealer: int,
+        state: RaceState,
         records: Sequence[Round],
-        finish_after: int | None = None,
-        starting_totals: Sequence[int] | None = None,
+        finish_after: int | None,
     ) -> SheetProgress:
-        start = start_state(first_dealer, self.seats, self.seats, starting_totals)
-        return resume_sheet(self.seats, settings, start, records, finish_after)
-
-    def resume(
-        self,
-        settings: SheetSettings,
-        state: Mapping[str, Any],
-        records: Sequence[Round],
-        finish_after: int | None = None,
-    ) -> SheetProgress:
-        begun = RaceState.from_dict(state, self.seats, self.seats)
-        return resume_sheet(self.seats, settings, begun, records, finish_after)
+        """The race's start and state (one side a seat), scored by the sheet's goal."""
+        return resume_sheet(self.seats, settings, state, records, finish_after)
 
     # --- statistics ----------------------------------------------------------------------------
 
