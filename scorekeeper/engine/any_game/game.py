@@ -38,17 +38,8 @@ _GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in nam
 
 
 def _knob(name: str) -> Knob:
-    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
-    if name in CHOICES:
-        words = tuple(CHOICE_WORDS[choice] for choice in CHOICES[name])
-        return Knob(
-            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
-        )
-    if name in KINDS.bools:
-        return Knob(name, KNOB_HELP[name], "bool", **named)
-    low, high = KINDS.ranges[name]
-    optional = name in KINDS.optional
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
+    words = tuple(CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
+    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
 
 
 class AnyGame(GameBase, rules=(display, form, stats)):

@@ -23,9 +23,8 @@ from .progression import State
 from .records import PlayedHand
 from .scoring import SIDES, side_of
 from .settings import (
-    BOOLS,
     CHOICES,
-    INT_RANGES,
+    KINDS,
     KNOB_HELP,
     KNOBS,
     PRESET_ASIDE,
@@ -60,16 +59,8 @@ _GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in nam
 
 
 def _knob(name: str) -> Knob:
-    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
-    if name in CHOICES:
-        words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES[name])
-        return Knob(
-            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
-        )
-    if name in BOOLS:
-        return Knob(name, KNOB_HELP[name], "bool", **named)
-    low, high = INT_RANGES[name]
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
+    words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
+    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
 
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidSettings, ParseError
-from .messages import msg
+from .game import Knob
+from .messages import Message, msg
 from .numbers import TooManyDigits, parse_int, shown
 
 _TRUE = frozenset({"1", "true", "yes", "on", "y", "t"})
@@ -34,6 +35,36 @@ class KnobKinds:
     ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     lists: Mapping[str, int] = field(default_factory=dict)
     optional: tuple[str, ...] = ()
+
+    def knob(
+        self,
+        name: str,
+        help: Message,
+        label: Message,
+        group: str,
+        choice_labels: tuple[Message, ...] = (),
+        high: int | None = None,
+    ) -> Knob:
+        """Knob ``name`` as the new-game form and ``scorekeeper rules`` show it, of its kind
+        here: ``choice_labels`` word a choice's values, ``high`` narrows its range (a
+        bound that depends on the table)."""
+        named: dict[str, Any] = {"label": label, "group": group}
+        if name in self.choices:
+            choices = self.choices[name]
+            return Knob(name, help, "choice", choices, choice_labels=choice_labels, **named)
+        if name in self.bools:
+            return Knob(name, help, "bool", **named)
+        low, top = self.ranges[name]
+        return Knob(
+            name,
+            help,
+            "int_list" if name in self.lists else "int",
+            low=low,
+            high=top if high is None else high,
+            optional=name in self.optional,
+            length=self.lists.get(name),
+            **named,
+        )
 
     def coerce(self, name: str, value: Any) -> Any:
         """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob."""

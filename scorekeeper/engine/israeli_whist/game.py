@@ -20,11 +20,7 @@ from .progression import IsraeliRace
 from .records import PassRound, PlayedHand, score_table_entry
 from .scoring import HandScore
 from .settings import (
-    _BOOLS,
-    _CHOICES,
-    _INT_RANGES,
-    _LISTS,
-    _OPTIONAL,
+    KINDS,
     KNOB_HELP,
     KNOBS,
     PRESETS,
@@ -100,32 +96,8 @@ _GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in nam
 
 
 def _knob(name: str) -> Knob:
-    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
-    if name in _CHOICES:
-        return Knob(
-            name,
-            KNOB_HELP[name],
-            "choice",
-            choices=_CHOICES[name],
-            choice_labels=_CHOICE_LABELS[name],
-            **named,
-        )
-    if name in _BOOLS:
-        return Knob(name, KNOB_HELP[name], "bool", **named)
-    low, high = _INT_RANGES[name]
-    optional = name in _OPTIONAL
-    if name in _LISTS:
-        return Knob(
-            name,
-            KNOB_HELP[name],
-            "int_list",
-            low=low,
-            high=high,
-            optional=optional,
-            length=_LISTS[name],
-            **named,
-        )
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, optional=optional, **named)
+    words = KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name]
+    return KINDS.knob(name, *words, _CHOICE_LABELS.get(name, ()))
 
 
 class IsraeliWhist(

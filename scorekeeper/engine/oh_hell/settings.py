@@ -180,19 +180,15 @@ PRESETS: dict[str, OhHellSettings] = {"oh-hell": OhHellSettings()}
 def knobs(players: int) -> tuple[Knob, ...]:
     """Every knob as the new-game form shows it, for a table of ``players``: the longest
     deal they may choose is 52 ÷ players."""
-    found = []
-    for name in KINDS.names:
-        label, help_, group = KNOB_WORDS[name]
-        named: dict[str, Any] = {"label": label, "group": group}
-        if name in KINDS.choices:
-            words = tuple(SEQUENCE_WORDS[s] for s in SEQUENCES)
-            found.append(Knob(name, help_, "choice", SEQUENCES, choice_labels=words, **named))
-        elif name in KINDS.bools:
-            found.append(Knob(name, help_, "bool", **named))
-        else:
-            low, high = KINDS.ranges[name]
-            if name in ("max_cards", "fixed_cards"):
-                high = most_cards(players)
-            optional = name in KINDS.optional
-            found.append(Knob(name, help_, "int", low=low, high=high, optional=optional, **named))
-    return tuple(found)
+    words = tuple(SEQUENCE_WORDS[s] for s in SEQUENCES)
+    return tuple(
+        KINDS.knob(
+            name,
+            KNOB_WORDS[name][1],
+            KNOB_WORDS[name][0],
+            KNOB_WORDS[name][2],
+            words if name in KINDS.choices else (),
+            most_cards(players) if name in ("max_cards", "fixed_cards") else None,
+        )
+        for name in KINDS.names
+    )

@@ -18,7 +18,7 @@ from .records import SpadesHand, blind_nil_problems
 from .scoring import SIDES, side_of
 from .settings import (
     CHOICES,
-    INT_RANGES,
+    KINDS,
     KNOB_GROUPS,
     KNOB_HELP,
     KNOB_LABELS,
@@ -34,14 +34,8 @@ _GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in nam
 
 
 def _knob(name: str) -> Knob:
-    named = {"label": KNOB_LABELS[name], "group": _GROUP_OF[name]}
-    if name in CHOICES:
-        words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES[name])
-        return Knob(
-            name, KNOB_HELP[name], "choice", choices=CHOICES[name], choice_labels=words, **named
-        )
-    low, high = INT_RANGES[name]
-    return Knob(name, KNOB_HELP[name], "int", low=low, high=high, **named)
+    words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
+    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
 
 
 class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
