@@ -17,7 +17,16 @@ from typing import Any
 from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
 from ..core.messages import msg
 from ..core.seating import Stint
-from ..core.stats import GameStats, HeadToHead, PerHand, RecordedGame, head_to_head, rounded, seated
+from ..core.stats import (
+    GameStats,
+    HeadToHead,
+    PerHand,
+    RecordedGame,
+    game_stats_of,
+    hands_played,
+    head_to_head,
+    rounded,
+)
 
 Round = tuple[int, int]
 """A round as the best and worst are kept: (points in the player's favour, points)."""
@@ -68,24 +77,13 @@ def sheet_stats(game: Any, recorded: RecordedGame) -> GameStats[SheetFigures]:
     def figures_of(seats: Sequence[int], stint: Stint | None) -> SheetFigures:
         (seat,) = seats
         figures = SheetFigures()
-        for hand in progress.hands:
-            if stint is not None and not stint.covers(hand.number):
-                continue
+        for hand in hands_played(progress, stint):
             points = hand.points[seat]
             round_ = (sign * points, points)
             figures += SheetFigures(1, points, int(seat in hand.score.won), round_, round_)
         return figures
 
-    table = seated(recorded, progress, game.sides, figures_of)
-    return GameStats(
-        recorded.key,
-        progress.status,
-        table.winner,
-        len(progress.hands),
-        0,
-        table.players,
-        table.sides,
-    )
+    return game_stats_of(recorded, progress, game.sides, figures_of, GameStats)
 
 
 def _points(found: Round | None) -> FigureValue:

@@ -17,7 +17,7 @@ from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import rate_figure
 from ..core.messages import Message, msg
 from ..core.seating import Stint
-from ..core.stats import GameStats, PerHand, Rate, rounded, seated
+from ..core.stats import GameStats, PerHand, Rate, game_stats_of, hands_played, rounded
 from .scoring import SIDES, side_of
 
 
@@ -66,9 +66,7 @@ def figures_of(progress: Any, seats: Sequence[int], stint: Stint | None) -> Spad
     game; with ``stint``, only those it sat."""
     index = side_of(seats[0])
     figures = SpadesFigures()
-    for hand in progress.hands:
-        if stint is not None and not stint.covers(hand.number):
-            continue
+    for hand in hands_played(progress, stint):
         side = hand.score.sides[index]
         nils = [nil for nil in side.nils if nil.seat in seats]
         figures += SpadesFigures(
@@ -86,18 +84,11 @@ def figures_of(progress: Any, seats: Sequence[int], stint: Stint | None) -> Spad
 def game_stats(recorded: Any) -> GameStats[SpadesFigures]:
     """One game's figures per seat and side; raises ValueError as ``replay`` does."""
     progress = recorded.replay()
-    table = seated(
-        recorded, progress, SIDES, lambda seats, stint: figures_of(progress, seats, stint)
-    )
-    return GameStats(
-        recorded.key,
-        progress.status,
-        table.winner,
-        len(progress.hands),
-        0,
-        table.players,
-        table.sides,
-    )
+
+    def figures(seats: Sequence[int], stint: Stint | None) -> SpadesFigures:
+        return figures_of(progress, seats, stint)
+
+    return game_stats_of(recorded, progress, SIDES, figures, GameStats)
 
 
 def player_figures(figures: Sequence[SpadesFigures], with_game: bool = False) -> list[FigureLine]:
