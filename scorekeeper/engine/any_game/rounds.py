@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.errors import InvalidHand, ParseError
+from ..core.errors import InvalidHand
 from ..core.messages import msg, nmsg
-from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
+from ..core.records import Problems, seat_numbers
 from .settings import MAX_POINTS, SheetSettings
 
 
@@ -68,31 +68,24 @@ def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
     """
     if not isinstance(body, dict):
         raise InvalidHand([("hand", msg("a round must be a JSON object with points"))])
-    values = body.get("points")
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    if not isinstance(values, list | tuple):
-        raise InvalidHand([("points", msg("points must list one whole number per player"))])
-    if len(values) != seats:
-        problem = nmsg(
+    problems = Problems()
+    points = seat_numbers(
+        body.get("points"),
+        "points",
+        problems,
+        seats,
+        (-MAX_POINTS, MAX_POINTS),
+        msg("points must list one whole number per player"),
+        lambda count: nmsg(
             "points has %(num)d number; this table has %(seats)d players",
             "points has %(num)d numbers; this table has %(seats)d players",
-            len(values),
+            count,
             seats=seats,
-        )
-        raise InvalidHand([("points", problem)])
-    problems: list[tuple[str, str]] = []
-    points: list[int] = []
-    for seat, value in enumerate(values):
-        field = f"points[{seat}]"
-        try:
-            points.append(
-                parse_int(value, field, label=seat_label(seat), low=-MAX_POINTS, high=MAX_POINTS)
-            )
-        except ParseError as exc:
-            problems.append((field, exc.message))
-    if problems:
-        raise InvalidHand(problems)
+        ),
+        [seat_label(seat) for seat in range(seats)],
+    )
+    if points is None:
+        raise InvalidHand(problems.found)
     if settings.round_total is not None and sum(points) != settings.round_total:
         last = seats - 1
         problem = msg(

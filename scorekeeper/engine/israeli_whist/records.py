@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import parse_int
-from ..core.records import Problems, parse_text, read_thrown_in
+from ..core.records import Problems, four_numbers, parse_text, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
@@ -153,28 +153,8 @@ def _seat_list(
     values: Any, field: str, low: int, high: int, problems: _Problems
 ) -> list[int] | None:
     """Four whole numbers in low..high; adds problems and returns None if any is bad."""
-    if isinstance(values, str):
-        values = [v for v in values.replace(",", " ").split()]
-    name = FIELD_NAMES[field]
-    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        problems.add(field, msg("%(what)s must be a list of 4 numbers, one per seat", what=name))
-        return None
-    if len(values) != SEATS:
-        problems.add(
-            field,
-            nmsg(
-                "%(what)s has %(num)d value; it needs 4, one per seat",
-                "%(what)s has %(num)d values; it needs 4, one per seat",
-                len(values),
-                what=name,
-            ),
-        )
-        return None
-    numbers = [
-        _whole(value, f"{field}[{seat}]", SEAT_FIELD_NAMES[field][seat], problems, low, high)
-        for seat, value in enumerate(values)
-    ]
-    return None if None in numbers else cast(list[int], numbers)
+    names = FIELD_NAMES[field], SEAT_FIELD_NAMES[field]
+    return four_numbers(values, field, *names, (low, high), problems)
 
 
 def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:

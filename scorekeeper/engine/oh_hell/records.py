@@ -9,7 +9,7 @@ refusal names. Every problem names its field and the rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from ..core.display import SignedPoints
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg
 from ..core.numbers import parse_int, shown
+from ..core.records import Problems, seat_numbers
 from .settings import PACK, OhHellSettings, most_cards
 
 NO_TRUMP = ("none", "null", "-", "nt")
@@ -98,51 +99,30 @@ def explain(settings: OhHellSettings, record: OhHellHand) -> list[list[Message]]
     return found
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
-
-
 def _seat_numbers(
-    body: Mapping[str, Any], field: str, seats: int, high: int, problems: _Problems
+    body: Mapping[str, Any], field: str, seats: int, high: int, problems: Problems
 ) -> list[int] | None:
-    values = body.get(field)
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        problems.add(
-            field,
-            msg(
-                "%(field)s must be a list of %(seats)d numbers, one per player",
-                field=field,
-                seats=seats,
-            ),
-        )
-        return None
-    if len(values) != seats:
-        problems.add(
-            field,
-            msg(
-                "%(field)s has %(count)d numbers; this table has %(seats)d players",
-                field=field,
-                count=len(values),
-                seats=seats,
-            ),
-        )
-        return None
-    numbers = []
-    for seat, value in enumerate(values):
-        try:
-            numbers.append(parse_int(value, f"{field}[{seat}]", low=0, high=high))
-        except ParseError as exc:
-            problems.add(f"{field}[{seat}]", exc.message)
-    return numbers if len(numbers) == seats else None
+    return seat_numbers(
+        body.get(field),
+        field,
+        problems,
+        seats,
+        (0, high),
+        msg(
+            "%(field)s must be a list of %(seats)d numbers, one per player",
+            field=field,
+            seats=seats,
+        ),
+        lambda count: msg(
+            "%(field)s has %(count)d numbers; this table has %(seats)d players",
+            field=field,
+            count=count,
+            seats=seats,
+        ),
+    )
 
 
-def _trump(body: Mapping[str, Any], problems: _Problems) -> Suit | None:
+def _trump(body: Mapping[str, Any], problems: Problems) -> Suit | None:
     if "trump" not in body or body["trump"] == "":
         problems.add("trump", msg("trump is missing; choose C, D, H, S or none"))
         return None
@@ -192,7 +172,7 @@ def record_from_dict(
         raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
     seats = settings.players
     most = most_cards(seats)
-    problems = _Problems()
+    problems = Problems()
     if body.get("cards") not in (None, ""):
         try:
             given = parse_int(body["cards"], "cards", low=1, high=most)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
-from ..core.messages import Message, msg, nmsg
+from ..core.messages import Message, msg
 from ..core.numbers import parse_int, shown
-from ..core.seats import SEATS
+from ..core.records import Problems, four_numbers
 from .scoring import TRICKS, HandScore, score_hand
 from .settings import BLIND_NIL_BEHIND, SpadesSettings
 
@@ -68,49 +68,17 @@ class SpadesHand:
         return out
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str]] = []
-
-    def add(self, field: str, message: str) -> None:
-        self.found.append((field, message))
-
-
-def _seat_list(values: Any, field: str, problems: _Problems) -> list[int] | None:
+def _seat_list(values: Any, field: str, problems: Problems) -> list[int] | None:
     """Four whole numbers 0..13, one per seat; adds problems and returns None if any is bad."""
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
     name = FIELD_NAMES[field]
     if values is None:
         problems.add(field, msg("%(what)s is missing; give 4 numbers, one per seat", what=name))
         return None
-    if not isinstance(values, list | tuple):
-        problems.add(field, msg("%(what)s must be a list of 4 numbers, one per seat", what=name))
-        return None
-    if len(values) != SEATS:
-        problems.add(
-            field,
-            nmsg(
-                "%(what)s has %(num)d value; it needs 4, one per seat",
-                "%(what)s has %(num)d values; it needs 4, one per seat",
-                len(values),
-                what=name,
-            ),
-        )
-        return None
-    numbers: list[int] = []
-    for seat, value in enumerate(values):
-        where = f"{field}[{seat}]"
-        try:
-            label = SEAT_FIELD_NAMES[field][seat]
-            numbers.append(parse_int(value, where, label=label, low=0, high=TRICKS))
-        except ParseError as exc:
-            problems.add(where, exc.message)
-    return numbers if len(numbers) == SEATS else None
+    return four_numbers(values, field, name, SEAT_FIELD_NAMES[field], (0, TRICKS), problems)
 
 
 def _blind_seats(
-    settings: SpadesSettings, value: Any, bids: list[int] | None, problems: _Problems
+    settings: SpadesSettings, value: Any, bids: list[int] | None, problems: Problems
 ) -> tuple[int, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
@@ -149,7 +117,7 @@ def record_from_dict(settings: SpadesSettings, body: Any) -> SpadesHand:
     """Validates a hand given as a JSON-shaped dict (the API, the form and import)."""
     if not isinstance(body, dict):
         raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    problems = _Problems()
+    problems = Problems()
     if body.get("thrown_in"):
         problems.add("thrown_in", msg("a Spades hand is never thrown in: every hand is played"))
     bids = _seat_list(body.get("bids"), "bids", problems)
