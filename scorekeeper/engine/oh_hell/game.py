@@ -27,7 +27,7 @@ from typing import Any
 from ..core.base import Capabilities, GameBase
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import CsvColumn, Knob, PageWords
+from ..core.game import Knob, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.progress import RaceState, resume_race
 from ..core.stats import GameStats, game_stats_of, hands_played
@@ -75,12 +75,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         revision_legend=msg("bid/tricks"),
     )
     hand_fields = frozenset({"cards", "trump", "bids", "tricks"})
-    csv_columns = (
-        CsvColumn("cards", after="dealer"),
-        CsvColumn("trump", after="dealer"),
-        CsvColumn("bid", after="player"),
-        CsvColumn("tricks", after="player"),
-    )
+    csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
     bot_kinds = BOTS
 
     csv_values = staticmethod(display.csv_values)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.display import FigureLine
-from ..core.game import CsvCell, CsvColumn, Knob, PageWords
+from ..core.game import CsvCell, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, explain, form, records, stats, verify
@@ -64,13 +64,8 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         win=msg("%(name)s win with %(total)s!"),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
     )
-    csv_columns = (
-        CsvColumn("side", after="player"),
-        CsvColumn("seat_bid", after="player"),
-        CsvColumn("blind_nil", after="player"),
-        CsvColumn("tricks", after="player"),
-        CsvColumn("bags", after="total"),
-        CsvColumn("bag_penalty", after="total"),
+    csv_columns = columns_after(
+        player=("side", "seat_bid", "blind_nil", "tricks"), total=("bags", "bag_penalty")
     )
     presets = PRESETS
     preset_words = {
