@@ -3,7 +3,7 @@ games of an evening (Hearts, Rummy, Yaniv…), the app keeps the sheet and adds 
 
 **Two to eight players.** The core's ``seats`` is one number per game; here the table
 chooses it when the game starts. :attr:`AnyGame.seat_range` says which counts the game
-seats, and :meth:`AnyGame.seated` gives the game for one count: the same rules, with
+seats, and the base's ``seated`` gives the game for one count: the same rules, with
 ``seats`` and ``sides`` of that table. The registered object is the four-player table
 (``seats == 4``); a stored game is ``get_game(key).seated(len(players))``.
 """
@@ -11,10 +11,9 @@ seats, and :meth:`AnyGame.seated` gives the game for one count: the same rules, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from ..core.base import Capabilities, GameBase
-from ..core.errors import InvalidSettings
 from ..core.game import Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState
@@ -50,7 +49,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     key = "any-game"
     name: Message = msg("Any other game")
     seats = 4
-    seat_range: ClassVar[tuple[int, int]] = (2, 8)
+    seat_range = range(2, 9)
     """The player counts the game seats; the table chooses one when the game starts."""
     capabilities = Capabilities(own_statistics=True)
     finish_now = True
@@ -77,33 +76,8 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     hand_fields = frozenset({"points"})
     bot_kinds = ("random",)
 
-    _seated: ClassVar[dict[int, AnyGame]] = {}
-
-    def __init__(self, seats: int = 4) -> None:
-        self.seats = seats
-        self.sides = tuple((seat,) for seat in range(seats))
-
     def __repr__(self) -> str:
         return f"<AnyGame seats={self.seats}>"
-
-    # --- the table's size -----------------------------------------------------------------
-
-    def seated(self, players: int) -> AnyGame:
-        """The game for a table of ``players``; raises InvalidSettings (field ``players``)
-        for a count outside :attr:`seat_range`."""
-        low, high = self.seat_range
-        if type(players) is not int or not low <= players <= high:
-            problem = msg(
-                "%(game)s is played by %(low)d to %(high)d players, not %(count)s",
-                game=self.name,
-                low=low,
-                high=high,
-                count=str(players),
-            )
-            raise InvalidSettings(problem, "players")
-        if players == self.seats:
-            return self
-        return self._seated.setdefault(players, type(self)(players))
 
     def shows_dealer(self, settings: SheetSettings) -> bool:
         """Whether the pages show the first dealer and who deals each round."""
@@ -146,7 +120,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
         """Over games of any size: a seat is its own side, up to the largest table."""
-        sides = tuple((seat,) for seat in range(self.seat_range[1]))
+        sides = tuple((seat,) for seat in range(self.seat_range[-1]))
         return stats.sheet_head_to_head(sides, recorded, players)
 
     def figures_notes(self) -> list[Message]:

@@ -23,6 +23,7 @@ head-to-head), records' round trip, no CSV columns of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -135,6 +136,10 @@ class DealCount(DealTally):
         self.thrown_in += other.thrown_in
 
 
+_TABLES: dict[type, dict[int, Any]] = {}
+"""Each game class's tables by size, as ``GameBase.seated`` made them."""
+
+
 class GameBase:
     """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
 
@@ -150,6 +155,9 @@ class GameBase:
     knobs: tuple[Knob, ...]
     hand_fields: frozenset[str]
 
+    seat_range: ClassVar[range | None] = None
+    """The table sizes the game seats when the table chooses how many play (Oh Hell: 3 to
+    7), the registered game being one of them; None: ``seats`` players, always."""
     capabilities: ClassVar[Capabilities] = Capabilities()
     finish_now: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
@@ -180,6 +188,31 @@ class GameBase:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         if not hasattr(cls, "sides"):
             cls.sides = tuple((seat,) for seat in range(cls.seats))
+
+    # --- the table's size -------------------------------------------------------------------
+
+    def seated(self, players: int) -> Any:
+        """The game for a table of ``players``: the same rules with that many ``seats``,
+        one side each, the same object for every call; raises InvalidSettings (field
+        ``players``) for a count outside ``seat_range``."""
+        sizes = self.seat_range or range(self.seats, self.seats + 1)
+        if type(players) is not int or players not in sizes:
+            problem = msg(
+                "%(game)s is played by %(low)d to %(high)d players, not %(count)s",
+                game=self.name,
+                low=sizes[0],
+                high=sizes[-1],
+                count=str(players),
+            )
+            raise InvalidSettings(problem, "players")
+        tables = _TABLES.setdefault(type(self), {})
+        tables.setdefault(self.seats, self)
+        if players not in tables:
+            table = copy(self)
+            table.seats = players
+            table.sides = tuple((seat,) for seat in range(players))
+            tables[players] = table
+        return tables[players]
 
     # --- settings and presets ----------------------------------------------------------------
 

@@ -5,10 +5,10 @@ equal totals sharing the win. Built from RULES.md section 4.
 
 Three things here go beyond today's core, for the lead to lift into it:
 
-- **A table of any size.** The core fixes ``seats`` per game; here it is per table: the
-  registry holds the four-player game (``GAME``), ``seat_range`` says which sizes it
-  seats, and ``GAME.seated(n)`` is the game for ``n`` players (its presets have
-  ``players = n``, the knob that lets the settings check a deal against the pack).
+- **A table of any size.** ``seat_range`` says which sizes it seats, and the base's
+  ``GAME.seated(n)`` is the game for ``n`` players (its presets have ``players = n``, the
+  knob that lets the settings check a deal against the pack); the app does not ask it
+  yet.
 - **A hand's place in the game.** The cards a hand deals follow from its number, and the
   hook from its dealer: ``deal_of(settings, number, dealer)`` says so, ``read_hand``
   reads a hand checked against it (a ``"cards"`` that disagrees is refused), and
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
@@ -81,23 +80,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     csv_values = staticmethod(display.csv_values)
     simulate_results = staticmethod(simulate_deals)
 
-    def __init__(self, players: int = 4) -> None:
-        self.seats = players
-        self.sides = tuple((seat,) for seat in range(players))
-
-    # --- the table's size --------------------------------------------------------------
-
-    def seated(self, players: int) -> OhHell:
-        """The game for ``players`` at the table; raises InvalidSettings (``players``)."""
-        if players not in self.seat_range:
-            problem = msg(
-                "Oh Hell seats %(low)d to %(high)d players, not %(players)d",
-                low=MIN_PLAYERS,
-                high=MAX_PLAYERS,
-                players=players,
-            )
-            raise InvalidSettings(problem, "players")
-        return GAME if players == GAME.seats else _seated(players)
+    # --- the table's size (``seated``, the base's) ------------------------------------------
 
     @property
     def presets(self) -> Mapping[str, OhHellSettings]:
@@ -176,11 +159,6 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
 
     def simulation_summary(self) -> Tally:
         return Tally()
-
-
-@cache
-def _seated(players: int) -> OhHell:
-    return OhHell(players)
 
 
 GAME = OhHell()
