@@ -3,7 +3,7 @@ every table size it seats: the suite's own checks, called with the sheet, since 
 registry does not list it yet (the lead adds that line).
 
 The suite's hand-form check reads a count as 0..high; the sheet's number pads go below
-zero (``NumberPad.low``), so that one check runs here with the pad's own ``low``."""
+zero (``FormField.low``), so that one check runs here with the pad's own ``low``."""
 
 from __future__ import annotations
 

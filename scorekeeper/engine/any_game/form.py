@@ -5,7 +5,6 @@ against it with the last player's points filled in."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.form import FormField, HandFormSpec, Step
@@ -13,18 +12,10 @@ from ..core.messages import msg
 from .settings import MAX_POINTS, SheetSettings
 
 
-@dataclass(frozen=True, slots=True)
-class NumberPad(FormField):
-    """A count that may go below zero: a number pad from ``low`` to ``high``. The core's
-    ``FormField`` has no ``low`` yet (its counts start at 0); see the package's notes."""
-
-    low: int = 0
-
-
 def round_form(settings: SheetSettings, seats: int) -> HandFormSpec:
     """The form for one round at a table of ``seats`` players."""
     pads = tuple(
-        NumberPad(f"points_{s}", msg("Points"), seat=s, high=MAX_POINTS, low=-MAX_POINTS)
+        FormField(f"points_{s}", msg("Points"), seat=s, high=MAX_POINTS, low=-MAX_POINTS)
         for s in range(seats)
     )
     if settings.round_total is None:

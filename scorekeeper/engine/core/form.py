@@ -62,7 +62,8 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class FormField:
-    """One field. ``choices`` draws it as keys; without choices it is a count, 0..high."""
+    """One field. ``choices`` draws it as keys; without choices it is a count, low..high
+    (``low`` below zero for points that may be negative: the round sheet's)."""
 
     name: str
     label: Message
@@ -73,6 +74,7 @@ class FormField:
     default: str | None = None
     folded: bool = False  # in the step's folded group (revokes)
     hidden_when_single: bool = False  # one choice only: sent, not asked
+    low: int = 0
 
     @property
     def is_count(self) -> bool:
