@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.simulation import deal_indices, deal_seed, run_seed
+from ..core.simulation import deal_indices, deal_seed, run_seed, wrong_points
 
 LOWEST, HIGHEST = -15, 40
 """The points a random player writes down: mostly gains, sometimes a loss."""
@@ -49,7 +49,7 @@ def check_round(settings: Mapping[str, Any], seats: int, deal: Mapping[str, Any]
     """Every rule of RULES.md section 5 that ``deal`` breaks, for ``seats`` players under
     ``settings`` (as ``to_dict`` gives them)."""
     found = []
-    written, points = deal.get("written"), deal.get("points")
+    written = deal.get("written")
     if deal.get("thrown_in") is not False:
         found.append("a round of the sheet is never thrown in")
     if not isinstance(written, list) or len(written) != seats:
@@ -60,6 +60,4 @@ def check_round(settings: Mapping[str, Any], seats: int, deal: Mapping[str, Any]
     total = settings["round_total"]
     if total is not None and sum(written) != total:
         found.append(f"the round totals {sum(written)}, not the round total {total}")
-    if points != written:
-        found.append(f"points {points} where the sheet adds exactly what was written, {written}")
-    return found
+    return found + wrong_points(deal, written, "the written numbers")

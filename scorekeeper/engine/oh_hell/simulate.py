@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card, Suit, full_deck
-from ..core.simulation import deal_indices, deal_seed, run_seed
+from ..core.simulation import deal_indices, deal_seed, run_seed, wrong_points
 from .records import OhHellHand
 from .settings import PACK, OhHellSettings, cards_sequence
 
@@ -221,6 +221,4 @@ def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
         else settings.missed_per_trick * t - settings.miss_step * abs(t - b)
         for b, t in zip(bids, won, strict=True)
     ]
-    if deal["points"] != expected:
-        broken.append(f"points {deal['points']} where the hand scores {expected}")
-    return broken
+    return broken + wrong_points(deal, expected, "the rules'")

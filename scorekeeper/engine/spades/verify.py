@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import Card
+from ..core.simulation import wrong_points
 from .settings import SpadesSettings
 
 SPADE = "S"
@@ -73,9 +74,7 @@ def verify_deal(settings: SpadesSettings, deal: Mapping[str, Any]) -> list[str]:
     if problems:
         return problems
     points = [_side_points(settings, deal, (0, 2)), _side_points(settings, deal, (1, 3))]
-    if list(deal.get("points", [])) != points:
-        problems.append(f"points {deal.get('points')} where the rules give {points}")
-    return problems
+    return wrong_points(deal, points, "the rules'")
 
 
 def _play_problems(deal: Mapping[str, Any]) -> list[str]:
