@@ -14,31 +14,22 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
-from ..core.game import Knob, PageWords
+from ..core.game import PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState
 from . import display, form, stats
 from .rounds import Round, SheetProgress, read_round, resume_sheet
 from .settings import (
     CHOICE_WORDS,
-    CHOICES,
     KINDS,
     KNOB_GROUPS,
     KNOB_HELP,
     KNOB_LABELS,
-    KNOBS,
     PRESET_ASIDE,
     PRESETS,
     SheetSettings,
 )
 from .verify import WrittenRound, check_round, random_rounds
-
-_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
-
-
-def _knob(name: str) -> Knob:
-    words = tuple(CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
-    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
 
 
 class AnyGame(GameBase, rules=(display, form, stats)):
@@ -72,7 +63,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
             msg("a sheet for any other game: each round, every player's points"),
         ),
     }
-    knobs = tuple(_knob(name) for name in KNOBS)
+    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, CHOICE_WORDS)
     hand_fields = frozenset({"points"})
     bot_kinds = ("random",)
 

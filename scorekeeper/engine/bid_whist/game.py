@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand, score_from_record
-from ..core.game import CsvCell, Knob, PageWords, columns_after
+from ..core.game import CsvCell, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, progression, records, stats, verify
@@ -23,10 +23,8 @@ from .progression import State
 from .records import PlayedHand
 from .scoring import SIDES, side_of
 from .settings import (
-    CHOICES,
     KINDS,
     KNOB_HELP,
-    KNOBS,
     PRESET_ASIDE,
     PRESETS,
 )
@@ -55,14 +53,6 @@ KNOB_GROUPS: dict[str, tuple[str, ...]] = {
     "scoring": ("renege_books", "set_goes_to", "boston"),
     "end": ("target", "deal_limit"),
 }
-_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
-
-
-def _knob(name: str) -> Knob:
-    words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
-    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
-
-
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
@@ -111,7 +101,7 @@ class BidWhist(
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
-    knobs = tuple(_knob(name) for name in KNOBS)
+    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, display.CHOICE_WORDS)
     hand_fields = frozenset(
         {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
     )

@@ -66,6 +66,28 @@ class KnobKinds:
             **named,
         )
 
+    def knobs(
+        self,
+        help: Mapping[str, Message],
+        labels: Mapping[str, Message],
+        groups: Mapping[str, tuple[str, ...]],
+        choice_words: Mapping[str, Message],
+    ) -> tuple[Knob, ...]:
+        """Every knob, in ``names`` order, as :meth:`knob` makes it: ``help`` and
+        ``labels`` by knob, ``groups`` the knobs of each group, ``choice_words`` the words
+        of each choice's values."""
+        group_of = {name: group for group, names in groups.items() for name in names}
+        return tuple(
+            self.knob(
+                name,
+                help[name],
+                labels[name],
+                group_of[name],
+                tuple(choice_words[choice] for choice in self.choices.get(name, ())),
+            )
+            for name in self.names
+        )
+
     def coerce(self, name: str, value: Any) -> Any:
         """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob."""
         if name not in self.names:

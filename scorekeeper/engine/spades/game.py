@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.display import FigureLine
-from ..core.game import CsvCell, Knob, PageWords, columns_after
+from ..core.game import CsvCell, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, explain, form, records, stats, verify
@@ -17,12 +17,10 @@ from .progression import SpadesProgress, SpadesState, resume, start
 from .records import SpadesHand, blind_nil_problems
 from .scoring import SIDES, side_of
 from .settings import (
-    CHOICES,
     KINDS,
     KNOB_GROUPS,
     KNOB_HELP,
     KNOB_LABELS,
-    KNOBS,
     PRESET_ASIDE,
     PRESETS,
     SpadesSettings,
@@ -30,12 +28,6 @@ from .settings import (
 from .simulate import BOTS, SimulationSummary, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
-_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
-
-
-def _knob(name: str) -> Knob:
-    words = tuple(display.CHOICE_WORDS[choice] for choice in CHOICES.get(name, ()))
-    return KINDS.knob(name, KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name], words)
 
 
 class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
@@ -74,7 +66,7 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
             msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or -200"),
         ),
     }
-    knobs = tuple(_knob(name) for name in KNOBS)
+    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, display.CHOICE_WORDS)
     hand_fields = frozenset({"bids", "tricks", "blind_nil"})
     bot_kinds = BOTS
 
