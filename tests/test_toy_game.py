@@ -162,7 +162,9 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     assert header == "game,game_name,started,hand,dealer,winner,thrown_in,seat,player,points,total"
     assert rows[0].split(",")[3:7] == ["1", "Ann", "Ann", "0"]
     # Beside an Israeli Whist game, one header holds both games' columns.
-    other = client.post("/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "standard"})
+    other = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "standard"}
+    )
     assert other.status_code == 201
     header = text_of(client.get("/export.csv")).splitlines()[0].split(",")
     assert header.index("winner") == header.index("frisch_rounds") + 1
