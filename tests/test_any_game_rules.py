@@ -284,7 +284,7 @@ def test_explain_and_the_hand_views_say_who_won_the_round():
     low = GAME.explain(HEARTS.with_changes({"round_total": None}), record)
     assert [str(m) for m in low[1]] == ["written on the sheet: −3", "the round's lowest points"]
     (view,) = GAME.hand_views(GAME.replay(SheetSettings(), 0, [record]))
-    assert view.declarer == 3 and str(view.outcome) == "total +14"
+    assert view.about == 3 and str(view.outcome) == "total +14"
     assert [(s.points, s.total, s.made) for s in view.seats] == [
         (5, 5, None),
         (-3, -3, None),

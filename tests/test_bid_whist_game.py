@@ -81,7 +81,7 @@ def test_scoreboard_rows_say_the_bid_books_outcome_and_both_totals():
     views = GAME.hand_views(progress)
     assert [v.number for v in views] == [1, 2, 3, 4]
     assert [v.dealer for v in views] == [0, 1, 2, 3]
-    assert [v.declarer for v in views] == [0, 1, None, 2]
+    assert [v.about for v in views] == [0, 1, None, 2]
     assert [str(v.bid) if v.bid else None for v in views] == [
         "4 uptown ♥",
         "5 no-trump low",

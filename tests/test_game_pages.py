@@ -26,7 +26,7 @@ def replayed(*hands, rules="pagat-german", first_dealer=0):
 def test_a_played_hand_is_one_row_of_entries_points_and_totals():
     _, progress = replayed({**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]})
     (view,) = GAME.hand_views(progress)
-    assert (view.number, view.dealer, view.declarer) == (1, 0, 2)
+    assert (view.number, view.dealer, view.about) == (1, 0, 2)
     assert view.bid == Label(("7", "♣"))
     assert [str(p) for p in view.outcome.pieces] == ["under"] and view.outcome.css == "under"
     assert [seat.entry for seat in view.seats] == [("2", "0"), ("3", "3"), ("7", "8"), ("0", "2")]
@@ -43,7 +43,7 @@ def test_a_played_hand_is_one_row_of_entries_points_and_totals():
 def test_a_thrown_in_deal_has_no_entries_and_keeps_the_totals():
     _, progress = replayed(WORKED_EXAMPLE, {"thrown_in": True, "frisch_rounds": 0})
     view = GAME.hand_views(progress)[1]
-    assert view.bid is None and view.declarer is None
+    assert view.bid is None and view.about is None
     assert str(view.outcome) == "thrown in" and view.outcome.css == ""
     assert [(s.entry, s.points, s.made) for s in view.seats] == [((), None, None)] * 4
     assert [s.total for s in view.seats] == WORKED_POINTS

@@ -196,14 +196,14 @@ def hand_rows(
         if paired:
             players = seating(number)
             head += f' <small class="who"><span class="k">{bdi(players[hand.dealer])}</span>'
-            if hand.declarer is not None and players[hand.declarer]:
-                head += f' <span class="d">{bdi(players[hand.declarer])}</span>'
+            if hand.about is not None and players[hand.about]:
+                head += f' <span class="d">{bdi(players[hand.about])}</span>'
             head += "</small>"
         why = f"{why_head}{number}{why_tail}"
         cells = []
         for seat, view in enumerate(hand.seats):
             side = game.sides[seat]
-            css = _CELL_CLASSES[hand.declarer in side, hand.dealer in side, view.made]
+            css = _CELL_CLASSES[hand.about in side, hand.dealer in side, view.made]
             # A deal nobody played scores nothing: no points, so no link to how they were
             # worked out (an empty link names nothing for a screen reader).
             points = (

@@ -105,7 +105,7 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
             SheetRow(
                 number=hand.number,
                 dealer=names[hand.dealer],
-                about="" if hand.declarer is None else names[hand.declarer],
+                about="" if hand.about is None else names[hand.about],
                 bid=shown_label(hand.bid),
                 outcome=shown(hand.outcome),
                 seats=tuple(_seat(view, columns) for view in hand.seats),

@@ -15,8 +15,8 @@ from .settings import CHOICE_WORDS, SheetSettings
 
 def hand_views(progress: SheetProgress) -> list[HandView]:
     """One row per round, newest last: the round's winner (when one player alone won
-    it) in the declarer's column, the round's total as its outcome, and per player the
-    points and the running total."""
+    it) as the seat the row is ``about``, the round's total as its outcome, and per
+    player the points and the running total."""
     views = []
     for hand in progress.hands:
         score: RoundScore = hand.score

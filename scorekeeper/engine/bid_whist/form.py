@@ -37,7 +37,7 @@ def hand_form(settings: BidWhistSettings, players: Sequence[str]) -> HandFormSpe
                 "trump",
                 msg("Trump"),
                 tuple(Choice(s.letter, s.symbol, "red" if s.is_red else "") for s in Suit),
-                style="trumps",
+                style="suits",
             ),
             FormField(
                 "direction",

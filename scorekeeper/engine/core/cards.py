@@ -2,7 +2,7 @@
 
 ``Card.from_str(str(card)) == card`` holds for every card. The parser is forgiving about
 how people type (``10s``, ``T♠``, ``7c``) and raises :class:`ParseError` quoting the bad
-text for anything else. Every game builds its bids and trump orders on these.
+text for anything else. Every game builds its bids and card orders on these.
 """
 
 from __future__ import annotations

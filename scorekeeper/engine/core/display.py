@@ -61,10 +61,10 @@ class Label:
 
 @dataclass(frozen=True, slots=True)
 class PenaltyMark:
-    """Penalties of one seat in one hand (caught revokes), shown apart from its points.
+    """Penalties of one seat in one hand, shown apart from its points.
 
     ``mark`` is what the cell shows before the points ("R", "R×2"); ``label`` says it in
-    words for a screen reader ("1 revoke: −100"), so the mark is never told by colour alone.
+    words for a screen reader ("1 penalty: −100"), so the mark is never told by colour alone.
     """
 
     mark: tuple[Piece, ...]
@@ -74,7 +74,7 @@ class PenaltyMark:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """One seat in one hand: what the table wrote down (``entry``, e.g. contract and tricks,
+    """One seat in one hand: what the table wrote down (``entry``, e.g. bid and tricks,
     empty for a deal nobody played), the hand's points before penalties, the running total,
     and whether the seat made what it bid (None when it bid nothing)."""
 
@@ -87,19 +87,20 @@ class SeatView:
 
 @dataclass(frozen=True, slots=True)
 class HandView:
-    """One recorded hand as every page shows it: who dealt and declared, the bid, how the
-    hand went (``outcome``: "over", "under", "thrown in") and one :class:`SeatView` per seat."""
+    """One recorded hand as every page shows it: who dealt, the seat the hand is about
+    (``about``: who won the auction, or None), the bid, how the hand went (``outcome``, in
+    the game's words, e.g. "thrown in") and one :class:`SeatView` per seat."""
 
     number: int
     dealer: int
-    declarer: int | None
+    about: int | None
     bid: Label | None
     outcome: Label
     seats: tuple[SeatView, ...]
 
     @property
     def penalised(self) -> bool:
-        """Whether any seat paid a penalty (a caught revoke) in this hand."""
+        """Whether any seat paid a penalty in this hand."""
         return any(seat.penalty for seat in self.seats)
 
 
@@ -110,7 +111,7 @@ RuleValue = Message | Notation | int
 class RevisionView:
     """One saved version of a hand on the Revisions page: what was bid and by whom, as parts
     a page joins with " · ", and each seat's part of the hand, in seat order: its figures
-    (``2/0``) and a penalty note ("1 revoke") or None. No seats for a thrown-in deal."""
+    (``2/0``) and a penalty note ("1 penalty") or None. No seats for a thrown-in deal."""
 
     summary: tuple[Message, ...]
     seats: tuple[tuple[Notation, Message | None], ...]

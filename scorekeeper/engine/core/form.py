@@ -7,7 +7,7 @@ game describes:
 - **steps**, in entry order, each a list of **fields**. A field is a row of tap keys (it
   has ``choices``) or a count with − and + (``high`` bounds it). A field with a ``seat``
   is drawn in that seat's box, named after the player; ``folded`` fields sit in a folded
-  group under the step (revokes);
+  group under the step (a penalty counted now and then);
 - **actions**: submit buttons that record a hand other than by the fields (everyone
   passed: throw in);
 - **rules**: the tables the page script applies, each of one generic kind, with every
@@ -15,10 +15,10 @@ game describes:
 
   ``allow``   ``{"field", "by", "table": {value of by: [allowed values]}, "auto", "why"}``:
               the keys of ``field`` allowed while ``by`` has a value. ``field`` may name a
-              seat's field through another field's value, as ``"contract_{declarer}"``.
+              seat's field through another field's value, as ``"bid_{about}"``.
               With ``auto`` the only allowed value is filled in (here and on the server).
   ``show``    ``{"field", "by", "values"}``: ``field`` is asked only while ``by`` is one of
-              ``values`` (Bid Whist asks for a trump suit, or for a direction).
+              ``values`` (a game asks for one field or another, by what was chosen).
   ``order``   ``{"by", "speakers": {value: [seats]}, "shown": {value: [seats]},
               "fixed_step"}``: the order the seats' boxes are asked in and shown in, by
               ``by``'s value; a seat not among the speakers is fixed in ``fixed_step``.
@@ -30,7 +30,7 @@ game describes:
   ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
               head shows the total, and a word for it once every seat has a value.
   ``hint``    ``{"field", "by", "table": {value of by: number}, "why"}``: under ``field``, the
-              sentence ``why`` with ``{n}`` from the table (Bid Whist's books needed).
+              sentence ``why`` with ``{n}`` from the table (what a bid needs).
   ``stake``   ``{"prefix", "by", "rows": [per value], "own_rows": [...], "texts"}``: under
               a seat's field, a line on what its value puts at stake (``own_rows`` for the
               seat that ``by`` names); numbers in a row are points, shown signed.
@@ -69,10 +69,10 @@ class FormField:
     label: Message
     choices: tuple[Choice, ...] = ()
     seat: int | None = None
-    style: str = ""  # the keys' size: "names", "levels", "trumps", "short"
+    style: str = ""  # the keys' size: "names", "levels", "suits", "short"
     high: int = 0
     default: str | None = None
-    folded: bool = False  # in the step's folded group (revokes)
+    folded: bool = False  # in the step's folded group (a rare penalty)
     hidden_when_single: bool = False  # one choice only: sent, not asked
     low: int = 0
 
@@ -104,7 +104,7 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class HandFormSpec:
-    """The whole description; ``errors`` maps an engine error's field (``contracts[2]``,
+    """The whole description; ``errors`` maps an engine error's field (``bids[2]``,
     ``bid``) to the form field or step it belongs beside."""
 
     steps: tuple[Step, ...]

@@ -111,7 +111,7 @@ CsvCell = int | str | None
 @dataclass(frozen=True, slots=True)
 class CsvColumn:
     """One column a game adds to the CSV export: ``name``, the header cell (in the game's
-    own words: ``contract``, ``books``), and ``after``, the shared column it follows (one
+    own words), and ``after``, the shared column it follows (one
     of :data:`CSV_SHARED_COLUMNS`). A game's columns that follow the same shared column
     keep the order the game lists them in. Raises ValueError for another ``after``."""
 
@@ -493,7 +493,7 @@ class Game(Protocol):
         """One hand of ``replay(...).hands`` as the cells of the game's ``csv_columns``:
         the hand's (the same on each seat's row) and one mapping per seat, in seat order,
         for the cells that differ from seat to seat. ``names`` are the players who sat at
-        that hand, in seat order, for a column that names a seat (the declarer). A column
+        that hand, in seat order, for a column that names a seat (who won the auction). A column
         in neither mapping, or None, is an empty cell; the app quotes text a spreadsheet
         would run as a formula."""
         ...
@@ -503,8 +503,8 @@ class Game(Protocol):
     def hand_views(self, progress: Progress) -> list[HandView]:
         """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
         last: what the scoreboard, the live view and the printed sheet show of it. Its
-        ``seats`` hold one column per side (per seat without partners); ``declarer`` is
-        the seat that won the auction (Bid Whist's bidder)."""
+        ``seats`` hold one column per side (per seat without partners); ``about`` is
+        the seat the hand is about (who won the auction), if any."""
         ...
 
     def running_totals(self, progress: Progress) -> list[tuple[int, ...]]:
@@ -521,9 +521,8 @@ class Game(Protocol):
         ...
 
     def points_table(self, settings: Settings) -> list[tuple[int, int]]:
-        """Points for each contract made exactly, for the sheets; empty when a game has none.
-        Bid Whist gives (level, points) for an uptown or downtown bid made exactly; its
-        ``rules_lines`` say that no-trump scores double."""
+        """(bid, points) for each bid made exactly, for the sheets' table of points; empty
+        when a game has none. What the table leaves out a game says in ``rules_lines``."""
         ...
 
     def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
@@ -586,7 +585,7 @@ class Game(Protocol):
         ...
 
     def figures_notes(self) -> list[Message]:
-        """What a statistics page says about its terms (when a contract counts as made)."""
+        """What a statistics page says about its terms (when a bid counts as made)."""
         ...
 
     # --- the Revisions page --------------------------------------------------------------
@@ -608,7 +607,7 @@ class Game(Protocol):
 
     def explain(self, settings: Settings, record: HandRecord) -> list[list[Message]]:
         """How each seat's points for one hand were worked out, in seat order: terms in
-        players' words ("7 made: 10 + 7² = +59", "revoke: −100"), partners alike; empty
+        players' words ("7 made: 10 + 7² = +59", "penalty: −100"), partners alike; empty
         lists for a thrown-in deal."""
 
     # --- the hand form (core/form.py) ---------------------------------------------------
@@ -638,8 +637,7 @@ class Game(Protocol):
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
         """What one hand of ``replay(...).hands`` shows beside its points, as the API and
-        the export write it: Israeli Whist's ``over_under``, Bid Whist's ``made`` and
-        ``needed`` (each None for a thrown-in deal)."""
+        the export write it, in the game's own keys (each None for a thrown-in deal)."""
         ...
 
     def simulate_results(
@@ -685,21 +683,13 @@ class SimulationTally(Protocol):
 
 
 @runtime_checkable
-class ScoresTableEntry(Protocol):
-    """A game that can score a hand from contracts and tricks alone, as ``GET
-    /api/games/<id>/score`` and ``scorekeeper score`` take it (Israeli Whist)."""
+class ScoresFromQuery(Protocol):
+    """A game that scores a hand from a query string's parameters, as ``GET
+    /api/games/<id>/score`` takes it: a shortcut for a hand that a few lists say whole."""
 
-    def score_table_entry(
-        self,
-        settings: Settings,
-        contracts: Any,
-        tricks: Any,
-        revokes: Any = None,
-        declarer: Any = None,
-    ) -> dict[str, Any]:
-        """The hand's ``preview``; raises InvalidHand naming the field and the rule.
-        ``declarer`` (a seat) is needed only where the rules count the declarer's miss
-        more."""
+    def score_query(self, settings: Settings, query: Mapping[str, str]) -> dict[str, Any]:
+        """The hand's ``preview`` from the query's parameters, which the game names and
+        reads itself; raises EngineError naming the parameter and the rule."""
         ...
 
 

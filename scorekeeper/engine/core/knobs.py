@@ -129,8 +129,7 @@ class KnobKinds:
         items = value.replace(",", " ").split() if isinstance(value, str) else value
         if not isinstance(items, list | tuple) or len(items) != length:
             problem = msg(
-                "%(knob)s must be %(length)d whole numbers separated by commas, one per "
-                "contract 1..%(length)d, not %(value)s",
+                "%(knob)s must be %(length)d whole numbers separated by commas, not %(value)s",
                 knob=name,
                 length=length,
                 value=shown(value),

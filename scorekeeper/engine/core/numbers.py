@@ -60,8 +60,8 @@ def parse_int(
 ) -> int:
     """Returns ``value`` as an int, checked against ``low`` and ``high`` when given.
 
-    ``field`` is the field's name (``"contracts[2]"``); ``label`` is how sentences name it
-    (``"contracts for the third seat"``), the field's name when not given. Raises
+    ``field`` is the field's name (``"bids[2]"``); ``label`` is how sentences name it
+    (``"the third seat's bid"``), the field's name when not given. Raises
     :class:`ParseError` with that field, whose message names it and the rule broken.
     """
     what = field if label is None else label

@@ -1,7 +1,7 @@
 """Statistics of the kinds every game has, computed only from its ``replay``: rates,
 one game's seats and sides, careers, and head-to-head rivalries (partners alike).
 
-A game's own figures (contracts made, bids by kind) are a frozen dataclass that adds up
+A game's own figures (bids made, bids by kind) are a frozen dataclass that adds up
 (``+``) over hands, games and careers; everything here works for any such figures. A
 game without figures of its own gets :class:`HandFigures` from ``GameBase``.
 """
@@ -39,7 +39,7 @@ F = TypeVar("F", bound=Figures)
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """``made`` out of ``attempted``: contracts made out of contracts bid, games won out of
+    """``made`` out of ``attempted``: bids made out of bids, games won out of
     games finished."""
 
     made: int = 0

@@ -18,7 +18,7 @@ class TrickPlay:
     ``leader`` of the trick on the table, who plays next (``to_play``, None once the hand
     is over), the ``current`` trick's cards from its leader on, the suit ``led``,
     ``tricks`` as (leader, cards, winner), and the seat that is winning the current
-    trick. A game's play adds its trumps, its counts and its rules of following."""
+    trick. A game's play adds its card order, its counts and its rules of following."""
 
     __slots__ = ("hands", "leader", "to_play", "current", "led", "tricks", "_winner")
     tricks_in_hand: ClassVar[int]

@@ -179,10 +179,14 @@ class IsraeliWhist(
             return _result(record.score(settings))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
-    def score_table_entry(
-        self, settings: Any, contracts: Any, tricks: Any, revokes: Any = None, declarer: Any = None
-    ) -> dict[str, Any]:
-        return _result(score_table_entry(settings, contracts, tricks, revokes, declarer))
+    def score_query(self, settings: Any, query: Mapping[str, str]) -> dict[str, Any]:
+        """``GET /score``'s hand: ``contracts``, ``tricks`` and ``revokes``, each a list
+        separated by commas."""
+        return _result(
+            score_table_entry(
+                settings, query.get("contracts"), query.get("tricks"), query.get("revokes")
+            )
+        )
 
     def simulation_summary(self) -> _Tally:
         return _Tally()

@@ -52,7 +52,7 @@ def hand_form(
             default=None if deal is None else str(deal.cards),
             hidden_when_single=True,
         ),
-        FormField("trump", msg("Trump"), _trump_keys(), style="trumps"),
+        FormField("trump", msg("Trump"), _trump_keys(), style="suits"),
     ]
     if deal is not None:
         dealer_key = (Choice(str(deal.dealer), players[deal.dealer]),)

@@ -16,7 +16,7 @@ from flask import Blueprint, request, url_for
 
 from ... import db, game_play, json_input
 from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int
-from ...engine.core.game import ScoresTableEntry, side_values
+from ...engine.core.game import ScoresFromQuery, side_values
 from ...problems import Problem
 from ..access import bearer_key
 from ..errors import json_error
@@ -144,7 +144,7 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
     """A hand as the table wrote it down, with its dealer, its points and the running
-    totals per side, and what it shows beside them (``over_under``; ``made``, ``needed``).
+    totals per side, and what the game shows beside them (its ``hand_result``).
     ``progress`` holds the hand: a whole replay, or the one a save resumed."""
     replayed = game_play.replayed_hand(progress, stored.number)
     return {
@@ -333,21 +333,16 @@ def update_game(found: db.Game):
 
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
-    """Israeli Whist's shortcut (README, "JSON API"): scores contracts and tricks from the
-    query under the game's rules without saving anything, for a game that declares it can
-    (``ScoresTableEntry``). Every game's hand, in its own fields, is scored by
-    ``/preview``; this answers 404 pointing there for the others."""
+    """A shortcut (README, "JSON API"): scores a hand given in the query string, in the
+    parameters the game names, under the game's rules without saving anything, for a game
+    that declares it (``ScoresFromQuery``). Every game's hand, in its own fields, is
+    scored by ``/preview``; this answers 404 pointing there for the others."""
     found = _game(game_id)
     rules = game_of(found)
-    if not isinstance(rules, ScoresTableEntry):
+    if not isinstance(rules, ScoresFromQuery):
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
         raise ApiError(message, "id", 404)
-    return rules.score_table_entry(
-        found.settings,
-        request.args.get("contracts"),
-        request.args.get("tricks"),
-        request.args.get("revokes"),
-    )
+    return rules.score_query(found.settings, request.args)
 
 
 @bp.post("/games/<int:game_id>/preview")
