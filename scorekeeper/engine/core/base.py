@@ -156,8 +156,8 @@ class GameBase:
     hand_fields: frozenset[str]
 
     seat_range: ClassVar[range | None] = None
-    """The table sizes the game seats when the table chooses how many play (Oh Hell: 3 to
-    7), the registered game being one of them; None: ``seats`` players, always."""
+    """The table sizes the game seats when the table chooses how many play (three to
+    seven, say), the registered game being one of them; None: ``seats`` players, always."""
     capabilities: ClassVar[Capabilities] = Capabilities()
     finish_now: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
@@ -253,6 +253,11 @@ class GameBase:
         """What a replayed hand shows beside its points in the API and export: the sides
         that lead after it (an import checks it as it checks the totals)."""
         return {"leaders": list(leaders_of(replayed.totals))}
+
+    def progress_result(self, progress: Progress) -> dict[str, Any]:
+        """What the game's JSON shows of its progress beyond the shared fields (the cards
+        the next hand deals, say): nothing. The app does not ask it yet."""
+        return {}
 
     def losing_floor(self, settings: Any) -> int | None:
         """None: totals may fall without end."""

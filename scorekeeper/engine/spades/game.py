@@ -104,7 +104,7 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         score = replayed.score
         return {"bags": list(score.bags), "made": [side.made for side in score.sides]}
 
-    # --- what the core does not ask for yet (see the package's notes) --------------------
+    # --- what the app does not ask for yet --------------------------------------------------
 
     def progress_result(self, progress: SpadesProgress) -> dict[str, Any]:
         """What the game's JSON shows beside its totals: each side's bags, ``[A, B]``."""
