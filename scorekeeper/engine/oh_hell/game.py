@@ -3,7 +3,7 @@ seven players, each for themselves, bid exactly the tricks they will take in han
 cards follow ``sequence``; the game ends with the sequence and the highest total wins,
 equal totals sharing the win. Built from RULES.md section 4.
 
-Three things here go beyond today's core, for the lead to lift into it:
+Three things here go beyond what the core and the app use today:
 
 - **A table of any size.** ``seat_range`` says which sizes it seats, and the base's
   ``GAME.seated(n)`` is the game for ``n`` players (its presets have ``players = n``, the
@@ -13,8 +13,8 @@ Three things here go beyond today's core, for the lead to lift into it:
   hook from its dealer: ``deal_of(settings, number, dealer)`` says so, ``read_hand``
   reads a hand checked against it (a ``"cards"`` that disagrees is refused), and
   ``hand_form(..., deal)`` sends the cards instead of asking them.
-- **The progress beyond the shared fields**: ``progress_result``, the cards of the next
-  hand and the hands left, for the game's JSON.
+- **The progress beyond the shared fields**: ``progress_result`` (a base hook the app
+  does not call yet), the cards of the next hand and the hands left, for the game's JSON.
 """
 
 from __future__ import annotations
