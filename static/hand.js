@@ -407,6 +407,7 @@
   $$('details input[type="number"]').forEach((input) => {
     const label = input.dataset.label || "";
     const most = Number(input.max);
+    const least = Number(input.min) || 0;
     const stepper = document.createElement("span");
     stepper.className = "stepper";
     const button = (template, sign, step) => {
@@ -416,7 +417,7 @@
       b.setAttribute("aria-label", text(template, { what: label }));
       b.addEventListener("click", () => {
         const now = Number(input.value) || 0;
-        input.value = Math.min(most, Math.max(0, Math.round(now) + step));
+        input.value = Math.min(most, Math.max(least, Math.round(now) + step));
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
@@ -426,7 +427,7 @@
     const more = button("count-more", "+", 1);
     const limits = () => {
       const now = Number(input.value) || 0;
-      fewer.disabled = now <= 0;
+      fewer.disabled = now <= least;
       more.disabled = now >= most;
     };
     input.replaceWith(stepper);

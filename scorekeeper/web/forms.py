@@ -374,7 +374,7 @@ def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
             fields[described.name] = WholeNumberField(
                 label,
                 default=int(described.default or 0),
-                validators=[Optional(), NumberRange(0, described.high)],
+                validators=[Optional(), NumberRange(described.low, described.high)],
             )
         else:
             fields[described.name] = KeyField(
