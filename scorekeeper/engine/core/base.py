@@ -256,7 +256,7 @@ class GameBase:
 
     def progress_result(self, progress: Progress) -> dict[str, Any]:
         """What the game's JSON shows of its progress beyond the shared fields (the cards
-        the next hand deals, say): nothing. The app does not ask it yet."""
+        the next hand deals, say): nothing. The API puts it beside the shared fields."""
         return {}
 
     def losing_floor(self, settings: Any) -> int | None:

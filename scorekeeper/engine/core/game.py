@@ -640,6 +640,12 @@ class Game(Protocol):
         the export write it, in the game's own keys (each None for a thrown-in deal)."""
         ...
 
+    def progress_result(self, progress: Progress) -> dict[str, Any]:
+        """What the game's JSON shows of where the game stands beyond the shared fields
+        (totals, dealer, status, winners…), in the game's own keys: Oh Hell's cards the
+        next hand deals, say. Never one of the shared keys."""
+        ...
+
     def simulate_results(
         self,
         settings: Settings,

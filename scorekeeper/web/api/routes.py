@@ -174,8 +174,13 @@ def _explained(game: str, settings: Any, record: Any) -> list[list[str]]:
     return [list(seat) for seat in _explained_terms(game, settings, record)]
 
 
-def _state_json(progress: Any) -> dict[str, Any]:
+def _state_json(rules: Game, progress: Any) -> dict[str, Any]:
+    """Where the game stands: the shared fields, then what the game itself shows of its
+    progress (``progress_result``: the cards the next hand deals, say), which may not
+    replace a shared one."""
+    own = rules.progress_result(progress)
     return {
+        **own,
         "totals": list(progress.totals),
         "dealer": progress.dealer,
         "opener": progress.opener,
@@ -312,7 +317,7 @@ def game(game_id: int):
         "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
         "hands": [_hand_json(found, progress, h) for h in hands],
-        **_state_json(progress),
+        **_state_json(rules, progress),
         **finish,
         "view_url": url_for("games.scoreboard", game_id=found.id, _external=True),
     }
@@ -375,7 +380,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
         "thrown_in": replayed.record.thrown_in,
         "revision": revision,
         "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
-        **_state_json(progress),
+        **_state_json(game_of(found), progress),
     }
 
 
@@ -414,7 +419,7 @@ def delete_hand(found: db.Game, number: int):
             raise ApiError("the query and the body name different revisions", "revision")
         given = _whole_or_none({"revision": _whole_number(query)}, "revision")
     progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
-    return {"deleted": number, **_state_json(progress)}
+    return {"deleted": number, **_state_json(game_of(found), progress)}
 
 
 @bp.post("/games/<int:game_id>/seats")
@@ -439,7 +444,7 @@ def finish_game(found: db.Game):
     if request.content_length:
         _body(set())
     asked, progress = game_play.finish_game(db.get_db(), found.id)
-    return {"finished_after": asked, **_state_json(progress)}
+    return {"finished_after": asked, **_state_json(game_of(found), progress)}
 
 
 def _whole_number(text: str) -> int | str:
