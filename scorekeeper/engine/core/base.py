@@ -22,6 +22,7 @@ head-to-head), records' round trip, no CSV columns of its own.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -144,6 +145,11 @@ class GameBase:
     seats: ClassVar[int]
     sides: tuple[tuple[int, ...], ...]
     """Seats that score together; one seat each unless the game says otherwise."""
+    seat_range: ClassVar[tuple[int, int] | None] = None
+    """The fewest and most players a table of this game may have, for a game whose number
+    of players is chosen when it starts (Oh Hell: (3, 7)); None: exactly ``seats``. The
+    registered game is the game at its default count, ``seats``; :meth:`seated` gives it
+    for another."""
     presets: Mapping[str, Any]
     preset_words: Mapping[str, tuple[Message, Message]]
     page_words: PageWords
@@ -180,6 +186,40 @@ class GameBase:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         if not hasattr(cls, "sides"):
             cls.sides = tuple((seat,) for seat in range(cls.seats))
+
+    # --- how many play ------------------------------------------------------------------------
+
+    @property
+    def seat_counts(self) -> range:
+        """Every number of players a table of this game may have, fewest first."""
+        low, high = self.seat_range or (self.seats, self.seats)
+        return range(low, high + 1)
+
+    def seated(self, n: int) -> GameBase:
+        """This game for a table of ``n`` players: itself at its own count; for a game with a
+        ``seat_range``, a copy (made once per count) with ``seats = n`` and one seat a side
+        (a game with partners or settings that follow the count overrides this). Raises
+        InvalidSettings (field ``players``) for a count the game does not seat."""
+        if n == self.seats:
+            return self
+        counts = self.seat_counts
+        if n not in counts:
+            problem = msg(
+                "%(game)s is played by %(low)d to %(high)d players, not %(n)d",
+                game=self.name,
+                low=counts[0],
+                high=counts[-1],
+                n=n,
+            )
+            raise InvalidSettings(problem, "players")
+        cache = self.__dict__.setdefault("_seated", {self.seats: self})
+        if n not in cache:
+            table = copy.copy(self)
+            table.__dict__["_seated"] = cache
+            table.seats = n
+            table.sides = tuple((seat,) for seat in range(n))
+            cache[n] = table
+        return cache[n]
 
     # --- settings and presets ----------------------------------------------------------------
 
