@@ -203,6 +203,14 @@ class GameBase:
         if n == self.seats:
             return self
         counts = self.seat_counts
+        if n not in counts and len(counts) == 1:
+            problem = msg(
+                "%(game)s is played by %(seats)d players, not %(n)d",
+                game=self.name,
+                seats=self.seats,
+                n=n,
+            )
+            raise InvalidSettings(problem, "players")
         if n not in counts:
             problem = msg(
                 "%(game)s is played by %(low)d to %(high)d players, not %(n)d",
