@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
 from tests.toy_game import HighCard
 
@@ -279,3 +280,16 @@ def test_export_and_import_keep_each_table_s_size(client, toy):
     assert refused.status_code == 422
     assert "High card is played by 2 to 8 players, not 9" in text_of(refused)
     assert len(client.get("/api/games").get_json()["games"]) == 2 * len(SIZES)
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_the_command_line_lists_a_game_s_range_of_players(capsys, toy):
+    assert entry(["games"]) == 0
+    (row,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith(toy.key)]
+    assert row.split()[:4] == [toy.key, "High", "card", "2–8"]
+    assert entry(["games", "--json"]) == 0
+    listed = {g["key"]: g for g in json.loads(capsys.readouterr().out)["games"]}
+    assert listed[toy.key]["seat_range"] == [2, 8] and listed[toy.key]["seats"] == 3
+    assert "seat_range" not in listed["israeli-whist"]
