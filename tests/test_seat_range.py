@@ -293,3 +293,23 @@ def test_the_command_line_lists_a_game_s_range_of_players(capsys, toy):
     listed = {g["key"]: g for g in json.loads(capsys.readouterr().out)["games"]}
     assert listed[toy.key]["seat_range"] == [2, 8] and listed[toy.key]["seats"] == 3
     assert "seat_range" not in listed["israeli-whist"]
+
+
+def test_the_engine_s_statistics_take_each_table_at_its_own_size():
+    """Recorded by the registered game, each game is played by the game at its count."""
+    rules = ANY.preset("toy")
+    played = []
+    for key, size in enumerate(SIZES, start=1):
+        table = ANY.seated(size)
+        wins = [table.record_from_dict(rules, {"winner": 1}) for _ in range(5)]
+        played.append(ANY.recorded_game(rules, 0, NAMES[:size], wins, key=key))
+    assert [one.game.seats for one in played] == list(SIZES)
+    stats = ANY.game_stats(played[2])
+    assert stats.winner == "Bob" and len(stats.players) == len(stats.sides) == 8
+    careers = ANY.careers(played)
+    assert (careers["Bob"].games, careers["Bob"].wins) == (3, 3)
+    assert (careers["Eve"].games, careers["Hod"].games) == (2, 1)
+    rivalry = ANY.head_to_head(played, ["Bob", "Eve"]).rivalry("Bob", "Eve")
+    assert (rivalry.games, rivalry.finished, rivalry.ahead) == (2, 2, 2)
+    with pytest.raises(ValueError):
+        ANY.recorded_game(rules, 0, NAMES[:9], [], key=4)

@@ -136,6 +136,12 @@ class DealCount(DealTally):
         self.thrown_in += other.thrown_in
 
 
+def _table(game: GameBase, recorded: Any) -> Any:
+    """The game a recorded game was played by (its table's count), else ``game``."""
+    played = getattr(recorded, "game", None)
+    return game if played is None else played
+
+
 class GameBase:
     """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
 
@@ -381,7 +387,10 @@ class GameBase:
         finish_after: int | None = None,
         changes: Sequence[SeatChange] = (),
     ) -> RecordedGame:
-        """A stored game as statistics take it; raises ValueError for names that repeat."""
+        """A stored game as statistics take it, by the game at its table's count (a game
+        with a ``seat_range`` seats as many as ``players``); raises ValueError for names
+        that repeat or a count the game does not seat."""
+        table = self.seated(len(players)) if self.seat_range is not None else self
         return self.recorded_type(
             settings,
             first_dealer,
@@ -390,22 +399,23 @@ class GameBase:
             key,
             finish_after if self.finish_now else None,
             tuple(changes),
-            game=self,
+            game=table,
         )
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
         """Hands and points for each seat and side (see ``core.stats.HandFigures``)."""
         progress = recorded.replay()
+        sides = _table(self, recorded).sides
 
         def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
-            side = next(i for i, sat in enumerate(self.sides) if seats[0] in sat)
+            side = next(i for i, sat in enumerate(sides) if seats[0] in sat)
             figures = HandFigures()
             for hand in hands_played(progress, stint):
                 points = hand.points
                 figures += HandFigures(1, points[side], int(points[side] == max(points)))
             return figures
 
-        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
+        return game_stats_of(recorded, progress, sides, figures_of, GameStats)
 
     def game_figures(self, stats: Any) -> list[FigureLine]:
         return [hands_line(stats)]
@@ -414,8 +424,9 @@ class GameBase:
         return hand_lines(figures, with_game)
 
     def careers(self, recorded: Iterable[Any]) -> dict[str, CareerStats[Any]]:
-        """Each player's career over ``recorded`` games, by name."""
-        return careers(recorded, self.game_stats, CareerStats)
+        """Each player's career over ``recorded`` games, by name: each game's figures by
+        the game at its own table (tables of a game with a ``seat_range`` differ)."""
+        return careers(recorded, lambda one: _table(self, one).game_stats(one), CareerStats)
 
     def career_figures(
         self, name: str, games: int, finished: int, wins: int, figures: Any
@@ -423,7 +434,8 @@ class GameBase:
         return career_lines(CareerStats(name, games, finished, wins, figures), self.player_figures)
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> HeadToHead:
-        """How ``players`` fared against each other, partners counted apart."""
+        """How ``players`` fared against each other, partners counted apart; each game's
+        sides are those of its own table."""
         return head_to_head(recorded, players, self.sides)
 
     def figures_notes(self) -> list[Message]:
