@@ -9,11 +9,12 @@ defaults for everything games do alike, so that a game writes only what is its o
 ``form_values``. A hand record has ``thrown_in``, ``to_dict()`` and ``score(settings)``
 (an object with ``points`` per side), which the defaults below score with.
 
-**What it gets** (override what differs): one seat a side, the presets' plumbing, the
-progress of a race to ``settings.target`` (dealer rotation, leaders, a tie at the top,
-hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the points of a
-hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points, careers,
-head-to-head), records' round trip, no CSV columns of its own.
+**What it gets** (override what differs): one seat a side, a fixed number of players
+(``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
+plumbing, the progress of a race to ``settings.target`` (dealer rotation, leaders, a tie
+at the top, hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the
+points of a hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points,
+careers, head-to-head), records' round trip, no CSV columns of its own.
 
 **What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
 ``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and

@@ -331,7 +331,10 @@ class Game(Protocol):
     the same as "per seat". ``points`` is per seat (partners alike); what a game *keeps*
     (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
     scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
-    for every seat (a ``hand_seats`` row, a player's total).
+    for every seat (a ``hand_seats`` row, a player's total). A game whose table chooses
+    how many play (``seat_range``) is registered at its default count, ``seats``;
+    ``seated(n)`` is the game for a table of ``n``, which a stored game plays
+    (``registry.table_game``).
 
     A game subclasses ``core.base.GameBase`` and writes only the members named in
     ``core.base.REQUIRED`` (17); every other member has a default there, and
