@@ -26,7 +26,7 @@ from .engine.core.display import HandView
 from .engine.core.form import HandFormSpec, fill_fixed
 from .engine.core.game import HandRecord, side_names
 from .engine.core.messages import msg
-from .engine.registry import get_game
+from .engine.registry import table_game
 
 # --- where a game stands ------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ def progress_of(
     """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
     rules have "finish now", finished after ``finished_after`` hands, or else after the
     number stored when the table asked."""
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     records = [h.record for h in hands]
     options: dict[str, Any] = {}
     if game.starting_totals:
@@ -48,7 +48,7 @@ def progress_of(
 
 
 def _finish_options(game: db.Game, finished_after: int | None) -> dict[str, Any]:
-    if not get_game(game.game).finish_now:
+    if not table_game(game.game, game.players).finish_now:
         return {}
     return {"finish_after": game.finished_after if finished_after is None else finished_after}
 
@@ -62,7 +62,7 @@ def resume_game(
     """The game continued from ``state`` (its stored state after some hand): ``records``
     scored as the hands after it, as ``progress_of`` would give them, without the hands
     before. ``finished_after`` as for ``progress_of``."""
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     return rules.resume(game.settings, state, records, **_finish_options(game, finished_after))
 
 
@@ -79,7 +79,7 @@ def state_after(database: Database, game: db.Game, number: int) -> dict[str, Any
     """The game's state after hand ``number`` (before the first hand for 0): one row read,
     or none. Raises db.StatesMissing when that hand has none stored yet."""
     if number == 0:
-        return get_game(game.game).state_of(progress_of(game, []))
+        return table_game(game.game, game.players).state_of(progress_of(game, []))
     return db.stored_state(database, game.id, number)
 
 
@@ -90,7 +90,7 @@ def fill_states(database: Database, game_id: int) -> int:
     game, hands = db.load_game_with_hands(database, game_id)
     if game is None or not hands:
         return 0
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     progress = progress_of(game, hands)
     return db.store_states(
         database,
@@ -144,7 +144,11 @@ def load_scoreboard(
                 if len(progress.hands) == game.hand_count:
                     # It holds every hand (a game no longer than ``last``): its totals are
                     # the stored ones, without reading them.
-                    return game, progress, get_game(game.game).running_totals(progress)
+                    return (
+                        game,
+                        progress,
+                        table_game(game.game, game.players).running_totals(progress),
+                    )
                 return game, progress, db.running_totals(database, game)
         except db.StatesMissing:
             fill_states(database, game_id)
@@ -160,7 +164,7 @@ def winners_of(game: db.Game) -> str:
     """The names of the winning side (one player without partners) as it sits at the end:
     ``Ann & Cat``."""
     assert game.winner is not None
-    return side_names(get_game(game.game), game.seated)[game.winner]
+    return side_names(table_game(game.game, game.players), game.seated)[game.winner]
 
 
 def _finished_message(game: db.Game) -> str:
@@ -345,7 +349,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
     """
 
     def plan(game: db.Game):
-        rules = get_game(game.game)
+        rules = table_game(game.game, game.players)
         if not rules.finish_now:
             raise db.Conflict(
                 msg(
@@ -402,7 +406,7 @@ def entered_record(
     name (a field the rules leave one value filled in, as the page script does: in
     place), or the action button tapped. Raises EngineError (InvalidHand with every
     problem) naming the fields."""
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     if action is None:
         fill_fixed(spec, values)
     return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
@@ -443,5 +447,5 @@ def edit_entered(
 
 def _saved(game: db.Game, progress: Progress, number: int, revision: int) -> SavedHand:
     first = progress.next_number - len(progress.hands)
-    view = get_game(game.game).hand_views(progress)[number - first]
+    view = table_game(game.game, game.players).hand_views(progress)[number - first]
     return SavedHand(number, revision, progress, replayed_hand(progress, number), view)

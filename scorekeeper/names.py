@@ -8,6 +8,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from .engine.core.errors import InvalidSettings
+from .engine.core.game import Game
 from .engine.core.messages import Message, msg, nmsg
 from .engine.core.seats import SEATS
 from .problems import Problem
@@ -88,6 +90,20 @@ def clean_player_names(values: Any, seats: int = SEATS) -> list[str]:
             )
         names.append(name)
     return names
+
+
+def clean_table(game: Game, values: Any) -> tuple[Game, list[str]]:
+    """The players' names cleaned (as :func:`clean_player_names`) and ``game`` at their
+    table: for a game whose number of players is chosen at the start (``seat_range``),
+    as many as were given, within its range. Raises FieldProblem naming ``players`` (the
+    rule, for a count the game does not seat) or ``players[i]``."""
+    is_list = isinstance(values, Sequence) and not isinstance(values, str | bytes)
+    if game.seat_range is not None and is_list:
+        try:
+            game = game.seated(len(values))
+        except InvalidSettings as exc:
+            raise FieldProblem(exc.message, "players") from None
+    return game, clean_player_names(values, game.seats)
 
 
 def clean_new_player(value: Any, seated: Sequence[str], seat: int, field: str = "name") -> str:

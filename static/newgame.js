@@ -35,7 +35,31 @@
   const sideNames = Array.from(form.querySelectorAll("#sides bdi[data-seat], #starting bdi[data-seat]"));
   sideNames.forEach((el) => { el.dataset.label = el.textContent; });
 
+  // A game whose number of players is chosen now: a seat past the last name typed (and
+  // past the fewest the game needs) has no player, so no key and no starting total.
+  const fewest = Number(form.dataset.fewest) || 0;
+  const players = Array.from(form.querySelectorAll('input[name^="player_"]'));
+
+  function playing() {
+    let count = fewest;
+    players.forEach((input, seat) => { if (input.value.trim()) count = Math.max(count, seat + 1); });
+    return count;
+  }
+
   function showNames() {
+    const count = playing();
+    dealerKeys.forEach((key) => {
+      const label = key.parentNode;
+      const out = Number(key.previousElementSibling.value) >= count;
+      label.hidden = out;
+      if (out && key.previousElementSibling.checked) {
+        form.querySelector('input[name="first_dealer"][value="random"]').checked = true;
+      }
+    });
+    form.querySelectorAll("#starting label.field").forEach((label) => {
+      const seat = label.querySelector("bdi[data-seat]");
+      if (seat) label.hidden = Number(seat.dataset.seat) >= count;
+    });
     sideNames.forEach((el) => {
       const name = form.elements["player_" + el.dataset.seat].value.trim();
       el.textContent = name || el.dataset.label;

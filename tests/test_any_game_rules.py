@@ -378,5 +378,7 @@ def test_careers_and_head_to_head_span_tables_of_every_size():
     assert careers["Bob"].figures.to_dict()["best_round"] == 7
     bob = GAME.head_to_head([three, six], ["Ann", "Bob"]).rivalry("Bob", "Ann")
     assert (bob.games, bob.ahead, bob.behind) == (2, 1, 1)
+    # The registered table of four records a game of six at six, and refuses nine.
+    assert GAME.recorded_game(SheetSettings(), 0, six_names, []).game.seats == 6
     with pytest.raises(ValueError):
-        GAME.recorded_game(SheetSettings(), 0, six_names, [])
+        GAME.recorded_game(SheetSettings(), 0, [*six_names, "Ida", "Jo", "Kim"], [])

@@ -1,11 +1,10 @@
 """A third game, as small as a game can be, written only against the engine's core
 (``scorekeeper.engine.core``): it proves that the app serves a game it has never heard of.
 
-**High card.** ``SEATS`` players; each deal, every player turns up a card and the highest
-card wins the deal (the table says who). The winner scores ``points`` (a knob); the first
-to ``target`` wins, a tie at the top plays on. Everything else (the race to the target,
-presets, statistics, careers, head-to-head, a plain checker of simulated deals) is
-``GameBase``'s. Nothing here is imported by the app: a test registers ``GAME``.
+**High card.** ``SEATS`` players (or ``self.seats``); each deal, the highest card turned up
+wins the deal (the table says who) and scores ``points`` (a knob); the first to ``target``
+wins, a tie at the top plays on. Everything else (the race, presets, statistics, careers,
+head-to-head, a checker of simulated deals) is ``GameBase``'s; a test registers ``GAME``.
 """
 
 from __future__ import annotations
@@ -44,13 +43,14 @@ class ToySettings(SettingsBase):
 @dataclass(frozen=True)
 class Win:
     winner: int
+    seats: int = SEATS
     thrown_in = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner}
 
     def score(self, settings: ToySettings) -> Points:
-        return Points(tuple(settings.points * (s == self.winner) for s in range(SEATS)))
+        return Points(tuple(settings.points * (s == self.winner) for s in range(self.seats)))
 
 
 def _won(players: Sequence[str], hand: Mapping[str, Any]) -> Message:
@@ -86,18 +86,19 @@ class HighCard(GameBase):
         if not isinstance(body, dict):
             raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
         try:
-            return Win(parse_int(body.get("winner"), "winner", low=0, high=SEATS - 1))
+            winner = parse_int(body.get("winner"), "winner", low=0, high=self.seats - 1)
         except ParseError as exc:
             raise InvalidHand([("winner", exc.message)]) from None
+        return Win(winner, self.seats)
 
     def simulate_results(self, settings, deals, seed=None, bots="random") -> Iterator[Any]:
         seed = run_seed(seed)
         for index in deal_indices(deals):
-            record = Win(random.Random(deal_seed(seed, index)).randrange(SEATS))
+            record = Win(random.Random(deal_seed(seed, index)).randrange(self.seats), self.seats)
             yield SimulatedDeal(record, self.points(settings, record))
 
     def csv_values(self, replayed: Any, names: Sequence[str]):
-        return {"winner": names[replayed.record.winner]}, ({},) * SEATS
+        return {"winner": names[replayed.record.winner]}, ({},) * self.seats
 
     def hand_views(self, progress: Any) -> list[display.HandView]:
         return [
@@ -128,12 +129,12 @@ class HighCard(GameBase):
         return [_won(players, hand)]
 
     def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> Any:
-        marks = [(display.Notation("★" * (s == hand["winner"])), None) for s in range(SEATS)]
+        marks = [(display.Notation("★" * (s == hand["winner"])), None) for s in range(len(players))]
         return display.RevisionView((_won(players, hand),), tuple(marks))
 
     def explain(self, settings: Any, record: Win) -> list[list[Message]]:
         won = msg("won the deal: +%(points)d", points=settings.points)
-        return [[won] if s == record.winner else [] for s in range(SEATS)]
+        return [[won] if s == record.winner else [] for s in range(self.seats)]
 
     def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
         winner = FormField("winner", msg("Highest card"), seat_keys(players), style="names")

@@ -230,6 +230,8 @@ def games(as_json: bool) -> None:
             "key": game.key,
             "name": str(game.name),
             "seats": game.seats,
+            # A game whose number of players is chosen at the start: its fewest and most.
+            **({"seat_range": list(game.seat_range)} if game.seat_range else {}),
             "default_preset": game.default_preset,
             "presets": list(game.presets),
         }
@@ -244,7 +246,9 @@ def games(as_json: bool) -> None:
             f"{name} (default)" if name == game["default_preset"] else name
             for name in game["presets"]
         ]
-        rows.append((game["key"], game["name"], str(game["seats"]), ", ".join(presets)))
+        low, high = game.get("seat_range", (game["seats"],) * 2)
+        players = str(low) if low == high else f"{low}–{high}"
+        rows.append((game["key"], game["name"], players, ", ".join(presets)))
     click.echo(_table(rows))
 
 

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 
 from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.seating import SeatChange
-from ..engine.registry import get_game
+from ..engine.registry import table_game
 from .connection import MAX_ID, query, writing
 from .figures import refresh
 from .games import GAME_QUERY, Game, games_from_rows
@@ -182,6 +182,7 @@ def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int,
 
 def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str) -> int:
     progress = game.progress
+    rules = table_game(game.game, game.players)
     game_id = db.execute(
         "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
@@ -210,14 +211,14 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
         [
             (game_id, seat, name, total)
             for seat, (name, total) in enumerate(
-                zip(game.players, seat_values(get_game(game.game), progress.totals), strict=True)
+                zip(game.players, seat_values(rules, progress.totals), strict=True)
             )
         ],
     )
     for hand, replayed in zip(game.hands, progress.hands, strict=True):
         insert_hand(
             db,
-            game.game,
+            rules,
             game_id,
             hand.number,
             replayed,

@@ -2,9 +2,9 @@
 instead of replaying every game: each player's figures in the game (what a career adds up)
 and every rivalry between two of its players (what a head-to-head table adds up).
 
-They are the engine's own: ``get_game(key).careers`` and ``head_to_head`` of the one game,
-so a career or a table summed from them gives the figures that replaying all the games
-at once gives (``careers`` and ``head_to_head`` fold game by game, oldest first).
+They are the engine's own: ``table_game(key, players).careers`` and ``head_to_head`` of
+the one game, so a career or a table summed from them gives the figures that replaying all
+the games at once gives (``careers`` and ``head_to_head`` fold game by game, oldest first).
 
 Kept twice, both valid only for one ``games.version`` (every write bumps it):
 - in ``game_figures``, one row per game, so a page after a restart replays nothing;
@@ -30,7 +30,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine.core.seating import played_by
-from ..engine.registry import get_game
+from ..engine.registry import table_game
 from .connection import database_path, query, writing
 from .games import Game
 from .hands import StoredHand, load_games_with_hands
@@ -56,7 +56,7 @@ class GameFigures:
 def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
     """A stored game as its game's statistics take it (finished when the table asked, for
     a game with "finish now")."""
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
     if rules.finish_now:
         options["finish_after"] = game.finished_after
@@ -72,7 +72,7 @@ def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
 
 def compute(game: Game, hands: Sequence[StoredHand]) -> GameFigures:
     """The game's figures, replayed through its rules."""
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     one = recorded(game, hands)
     names = sorted(played_by(game.players, game.changes))
     careers = rules.careers([one])

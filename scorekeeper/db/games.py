@@ -1,6 +1,7 @@
 """Games: storing one, reading one or many (with their players), the history's lists and
 a player's record. A game's settings are read through its game's interface
-(``get_game(row["game"]).settings_from_dict``), so any registered game reads alike."""
+(``table_game(row["game"], seats).settings_from_dict``), so any registered game reads
+alike, at its table's number of players."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from sqlite_utils import Database
 
 from ..engine.core.game import Settings, seat_values
 from ..engine.core.seating import SeatChange, check_changes, names_at
-from ..engine.registry import DEFAULT_GAME, get_game
+from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, database_path, now, query, writing
 from .errors import NotFound
 from .keys import hash_key, new_edit_key
@@ -90,7 +91,11 @@ def create_game(
             "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?)",
             [stamp, stamp, game, rules, settings.to_json(), first_dealer, hash_key(key), start],
         ).lastrowid
-        totals = seat_values(get_game(game), starting_totals) if start else (0,) * len(players)
+        totals = (
+            seat_values(table_game(game, players), starting_totals)
+            if start
+            else (0,) * len(players)
+        )
         db.conn.executemany(
             "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
             [(game_id, seat, name, totals[seat]) for seat, name in enumerate(players)],
@@ -127,7 +132,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 updated_at=row["updated_at"],
                 game=row["game"],
                 rules=row["rules"],
-                settings=stored_settings(row["game"], row["settings"]),
+                settings=stored_settings(row["game"], end - start, row["settings"]),
                 first_dealer=row["first_dealer"],
                 status=row["status"],
                 winner=row["winner"],
@@ -150,9 +155,10 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
 
 
 @functools.lru_cache(maxsize=512)
-def stored_settings(game: str, stored: str) -> Settings:
-    """Stored settings JSON as the game's (immutable) settings, parsed once per text."""
-    return get_game(game).settings_from_dict(json.loads(stored))
+def stored_settings(game: str, seats: int, stored: str) -> Settings:
+    """Stored settings JSON as the game's (immutable) settings at a table of ``seats``,
+    parsed once per text."""
+    return table_game(game, seats).settings_from_dict(json.loads(stored))
 
 
 def load_game(db: Database, game_id: int) -> Game | None:
@@ -391,7 +397,8 @@ def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
         db,
         "SELECT g.game, count(DISTINCT g.id) AS games, "
         "count(DISTINCT g.id) FILTER (WHERE g.status = 'finished') AS finished, "
-        "json_group_array(json_array(g.winner, p.seat)) "
+        "json_group_array(json_array(g.winner, p.seat, "
+        "(SELECT count(*) FROM players q WHERE q.game_id = g.id))) "
         "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
         f"FROM ({_SITTERS_NAMED}) p JOIN games g ON g.id = p.game_id "
         "GROUP BY g.game ORDER BY games DESC, g.game",
@@ -399,8 +406,11 @@ def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
     ).fetchall()
     found = {}
     for row in rows:
-        sides = get_game(row["game"]).sides
-        wins = sum(seat in sides[winner] for winner, seat in json.loads(row["results"]))
+        # Sides by the table's number of players: a game may be played by several.
+        wins = sum(
+            seat in table_game(row["game"], seats).sides[winner]
+            for winner, seat, seats in json.loads(row["results"])
+        )
         found[row["game"]] = PlayerRecord(row["games"], row["finished"], wins)
     return found
 

@@ -4,7 +4,7 @@ moves and when a game ends is the game's to say, through ``game_play``, which ca
 within one transaction per save (``write_if_unchanged``).
 
 Every hand is stored as its game's own dict (``hands.record``, the engine's
-``to_dict()``), read back through ``get_game(games.game).record_from_dict``; the flat
+``to_dict()``), read back through ``table_game(games.game, seats).record_from_dict``; the flat
 columns beside it are what the game's ``table_columns`` gives, for people who read the
 database with SQL or Datasette: whichever of the table's columns it names (the data layer
 knows its own columns, not any game's), the column's default for the others.
@@ -23,9 +23,10 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
+from ..engine.core.game import Game as Rules
 from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
-from ..engine.registry import get_game
+from ..engine.registry import table_game
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict, NotFound
 from .games import Game, load_game, stored_settings
@@ -70,23 +71,26 @@ def record_text(record: HandRecord) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def stored_record(game: str, settings: Settings, text: str) -> HandRecord:
-    """``hands.record`` as the game's (immutable) record, parsed once per text."""
-    return get_game(game).record_from_dict(settings, json.loads(text))
+def stored_record(game: str, seats: int, settings: Settings, text: str) -> HandRecord:
+    """``hands.record`` as the game's (immutable) record at a table of ``seats``, parsed
+    once per text."""
+    return table_game(game, seats).record_from_dict(settings, json.loads(text))
 
 
 # One row per hand, with what reading its record needs from its game.
 HANDS_QUERY = (
     "SELECT h.game_id, h.number, h.revision, h.record, h.created_at, h.updated_at, "
-    "g.game, g.settings FROM hands h JOIN games g ON g.id = h.game_id "
+    "g.game, g.settings, (SELECT count(*) FROM players p WHERE p.game_id = g.id) AS seats "
+    "FROM hands h JOIN games g ON g.id = h.game_id "
 )
 
 
 def stored_hand(row: sqlite3.Row) -> StoredHand:
     """A row of ``HANDS_QUERY`` as the game's stored hand."""
-    settings = stored_settings(row["game"], row["settings"])
+    game, seats = row["game"], row["seats"]
+    settings = stored_settings(game, seats, row["settings"])
     return StoredHand(
-        row["number"], stored_record(row["game"], settings, row["record"]), row["revision"]
+        row["number"], stored_record(game, seats, settings, row["record"]), row["revision"]
     )
 
 
@@ -172,7 +176,7 @@ def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
     """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``;
     partners hold their side's, so the side's first seat is read): one statement and no
     replay."""
-    firsts = [side[0] for side in get_game(game.game).sides]
+    firsts = [side[0] for side in table_game(game.game, game.players).sides]
     totals = [
         row[0]
         for row in db.execute(
@@ -305,11 +309,11 @@ def game_columns(db: Database) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
-def hand_values(db: Database, game: str, replayed: Replayed) -> dict[str, Any]:
+def hand_values(db: Database, game: Rules, replayed: Replayed) -> dict[str, Any]:
     """A replayed hand as the ``hands`` table stores it, but for its number, revision and
     times: its dealer, whether it was thrown in, its record, its state after the hand (to
     resume from), and those of the game's flat values the table has columns for."""
-    flat, _seats = get_game(game).table_columns(replayed)
+    flat, _seats = game.table_columns(replayed)
     columns, _seat_columns = game_columns(db)
     return {
         "dealer": replayed.dealer,
@@ -320,23 +324,22 @@ def hand_values(db: Database, game: str, replayed: Replayed) -> dict[str, Any]:
     }
 
 
-def state_text(game: str, replayed: Replayed) -> str:
+def state_text(game: Rules, replayed: Replayed) -> str:
     """The game's state after a replayed hand, as ``hands.state`` stores it."""
-    return json.dumps(get_game(game).hand_state(replayed), sort_keys=True)
+    return json.dumps(game.hand_state(replayed), sort_keys=True)
 
 
-def seat_rows(game: str, replayed: Replayed) -> Iterator[tuple[int, int, int]]:
+def seat_rows(rules: Rules, replayed: Replayed) -> Iterator[tuple[int, int, int]]:
     """(seat, points, running total) of a replayed hand for every seat, each partner
     getting their side's."""
-    rules = get_game(game)
     points, totals = seat_values(rules, replayed.points), seat_values(rules, replayed.totals)
     return zip(range(rules.seats), points, totals, strict=True)
 
 
-def insert_seats(db: Database, game: str, hand_id: int, replayed: Replayed) -> None:
+def insert_seats(db: Database, game: Rules, hand_id: int, replayed: Replayed) -> None:
     """One ``hand_seats`` row per seat: its points and running total, and those of the
     game's flat values per seat the table has columns for."""
-    _flat, seats = get_game(game).table_columns(replayed)
+    _flat, seats = game.table_columns(replayed)
     _hand_columns, columns = game_columns(db)
     rows = [
         {
@@ -365,7 +368,7 @@ def _insert(table: str, values: dict[str, Any]) -> str:
 
 def insert_hand(
     db: Database,
-    game: str,
+    game: Rules,
     game_id: int,
     number: int,
     replayed: Replayed,
@@ -373,7 +376,8 @@ def insert_hand(
     created_at: str,
     updated_at: str,
 ) -> int:
-    """Inserts hand ``number`` with its seats; returns its row id. Raises
+    """Inserts hand ``number`` of ``game`` (the game at its table's count) with its seats;
+    returns its row id. Raises
     sqlite3.IntegrityError when the game already has that hand."""
     values = {
         "game_id": game_id,
@@ -395,11 +399,12 @@ def write_hand(db: Database, game: Game, replayed: Replayed, revision: int, is_n
     out takes the column's default, as in a new hand. Raises Conflict when a new hand's
     number is already recorded."""
     number, stamp = replayed.number, now()
+    rules = table_game(game.game, game.players)
     # Plain SQL on the write path: each statement releases Python's GIL, and under load
     # every extra round trip is a wait to get it back.
     if is_new:
         try:
-            insert_hand(db, game.game, game.id, number, replayed, revision, stamp, stamp)
+            insert_hand(db, rules, game.id, number, replayed, revision, stamp, stamp)
         except sqlite3.IntegrityError:
             raise Conflict(already_recorded(number), "number") from None
         return
@@ -407,7 +412,7 @@ def write_hand(db: Database, game: Game, replayed: Replayed, revision: int, is_n
         "SELECT id, created_at FROM hands WHERE game_id = ? AND number = ?", [game.id, number]
     ).fetchone()
     delete_hand(db, hand_id)
-    insert_hand(db, game.game, game.id, number, replayed, revision, created_at, stamp)
+    insert_hand(db, rules, game.id, number, replayed, revision, created_at, stamp)
 
 
 def delete_hand(db: Database, hand_id: int) -> None:
@@ -422,6 +427,7 @@ def write_derived(db: Database, game: Game, progress: Progress, after: int) -> N
     players' totals and the game's status. ``progress`` holds hand ``after`` onward, or
     only what follows it: the hands before are never read nor rewritten."""
     game_id = game.id
+    rules = table_game(game.game, game.players)
     later = [h for h in progress.hands if h.number > after]
     if later:
         ids = {
@@ -434,22 +440,19 @@ def write_derived(db: Database, game: Game, progress: Progress, after: int) -> N
         }
         db.conn.executemany(
             "UPDATE hands SET dealer = ?, state = ? WHERE id = ?",
-            [(h.dealer, state_text(game.game, h), ids[h.number]) for h in later],
+            [(h.dealer, state_text(rules, h), ids[h.number]) for h in later],
         )
         db.conn.executemany(
             "UPDATE hand_seats SET points = ?, total = ? WHERE hand_id = ? AND seat = ?",
             [
                 (points, total, ids[h.number], seat)
                 for h in later
-                for seat, points, total in seat_rows(game.game, h)
+                for seat, points, total in seat_rows(rules, h)
             ],
         )
     db.conn.executemany(
         "UPDATE players SET total = ? WHERE game_id = ? AND seat = ?",
-        [
-            (total, game_id, seat)
-            for seat, total in enumerate(seat_values(get_game(game.game), progress.totals))
-        ],
+        [(total, game_id, seat) for seat, total in enumerate(seat_values(rules, progress.totals))],
     )
     db.execute(
         "UPDATE games SET status = ?, winner = ?, hand_count = ? WHERE id = ?",

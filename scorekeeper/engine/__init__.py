@@ -4,7 +4,8 @@ Every game is a package behind one interface (:class:`Game`, in ``core/game.py``
 ``game.py`` subclasses :class:`GameBase` (``core/base.py``) and writes only what differs.
 It is found by name in the registry below, as OpenSpiel's ``load_game`` and
 python-chess's ``find_variant`` find theirs. The web app, the command line, import and
-export reach a game only through ``get_game``; the shared core (cards, seats, numbers,
+export reach a game only through ``get_game`` (a stored game through ``table_game``,
+the game at its table's number of players); the shared core (cards, seats, numbers,
 messages, errors) is re-exported here.
 """
 
@@ -14,7 +15,7 @@ from .core.game import Capabilities, Game, HandRecord, Knob, Settings
 from .core.messages import Message, msg, nmsg
 from .core.numbers import MAX_DIGITS, parse_int
 from .core.starting import read_starting_totals
-from .registry import DEFAULT_GAME, GAMES, find_game, get_game, register_game
+from .registry import DEFAULT_GAME, GAMES, find_game, get_game, register_game, table_game
 
 __all__ = [
     "DEFAULT_GAME",
@@ -39,4 +40,5 @@ __all__ = [
     "parse_int",
     "read_starting_totals",
     "register_game",
+    "table_game",
 ]

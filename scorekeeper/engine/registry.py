@@ -8,6 +8,8 @@ cannot offer it yet, to ``UNLISTED``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .bid_whist.game import GAME as BID_WHIST
 from .core.errors import InvalidSettings
 from .core.game import Game
@@ -33,6 +35,17 @@ def get_game(key: str | None = None) -> Game:
     Raises InvalidSettings (field ``game``) naming the registered games.
     """
     return find_game(key)
+
+
+def table_game(key: str | None, players: Sequence[str] | int) -> Game:
+    """The registered game ``key`` (None: the default game) for a table of ``players``
+    (their names, or how many): ``get_game(key).seated(len(players))``. Everywhere a
+    stored game becomes its game object goes through here, as a game whose number of
+    players is chosen at the start plays by its count.
+
+    Raises InvalidSettings (field ``game`` or ``players``)."""
+    count = players if isinstance(players, int) else len(players)
+    return get_game(key).seated(count)
 
 
 def find_game(key: str | None = None, include_unlisted: bool = False) -> Game:

@@ -11,7 +11,8 @@ is written too, for people and other tools to read.
 
 Import reads version 2 and version 1 (written before games had a key: every game in it is
 Israeli Whist). It checks every hand through the game's own rules, found with
-``get_game(entry["game"])`` (its ``record_from_dict`` and ``replay``), and
+``get_game(entry["game"])`` at the entry's number of players (its ``seated``, then its
+``record_from_dict`` and ``replay``), and
 refuses the whole file on the first problem, naming the game, the hand and the field. A
 derived value in the file that the engine does not confirm is refused too: a file never
 changes a score silently. Everything is stored in one transaction.
@@ -48,12 +49,13 @@ from ..engine import (
     get_game,
     parse_int,
     read_starting_totals,
+    table_game,
 )
 from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
 from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 from ..engine.core.seating import SeatChange, check_changes
-from ..names import FieldProblem, clean_game_details, clean_new_player, clean_player_names
+from ..names import FieldProblem, clean_game_details, clean_new_player, clean_table
 from ..problems import Problem
 from .peers import iws
 
@@ -115,7 +117,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
     game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = game_play.progress_of(game, hands)
-    rules = get_game(game.game)
+    rules = table_game(game.game, game.players)
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
     if game.changes:
@@ -236,9 +238,9 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
     writer.writerow(header)
     for exported in games:
         game = exported.game
-        rules = known.get(game.game)
-        if rules is None:
+        if game.game not in known:
             raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
+        rules = table_game(game.game, game.players)
         progress = game_play.progress_of(game, exported.hands)
         for replayed in progress.hands:
             names = game.names_at(replayed.number)
@@ -421,7 +423,8 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     if game_id is not None:
         game_id = _whole(game_id, where, "id", 1)
     try:
-        players = tuple(clean_player_names(entry.get("players"), game.seats))
+        game, names = clean_table(game, entry.get("players"))
+        players = tuple(names)
         name, notes = clean_game_details(entry.get("name"), entry.get("notes"))
     except FieldProblem as exc:
         raise ImportProblem(exc.message, exc.field, where) from None

@@ -182,9 +182,13 @@ def knob_label(game: Game, name: str) -> Any:
 
 class NewGameForm(PageForm):
     """A new game of ``game``: made for a game by ``new_game_form_for``, with a name field
-    (``player_0``…) and a first-dealer key for each of its seats."""
+    (``player_0``…) and a first-dealer key for each of its seats; for a game whose number
+    of players is chosen now (``seat_range``), ``game`` is the game at its most players
+    and the names typed say how many play."""
 
     game: Game
+    fewest: int = 0
+    """How many names the form needs: every seat's, but for a game with a range."""
     house_rule_knobs: tuple[str, ...] = ()
 
     def player_fields(self) -> list[Field]:
@@ -198,7 +202,12 @@ class NewGameForm(PageForm):
         return [(field.id, message) for field in fields for message in field.errors]
 
     def player_names(self) -> list[str]:
-        return [field.data or "" for field in self.player_fields()]
+        """The names as typed; for a game with a range, without the blank fields after the
+        last name typed (those the game needs at least stay, to be named as missing)."""
+        names = [field.data or "" for field in self.player_fields()]
+        while len(names) > self.fewest and not names[-1].strip():
+            names.pop()
+        return names
 
     def knob_fields(self) -> list[Field]:
         return [self[name] for name in self.house_rule_knobs]
@@ -217,8 +226,10 @@ class NewGameForm(PageForm):
 
     def starting_totals(self) -> list[Any] | None:
         """The totals the game starts from, one per side (a blank box is 0); None when all
-        are blank."""
+        are blank. For a game with a range (one seat a side), those of the players named."""
         values = [field.data for field in self.start_fields()]
+        if self.fewest < self.game.seats:
+            values = values[: len(self.player_names())]
         if all(value in (None, "") for value in values):
             return None
         return [0 if value in (None, "") else value for value in values]
@@ -251,7 +262,10 @@ def _strip(value: Any) -> Any:
 
 @functools.cache
 def _new_game_form_class(key: str) -> type[NewGameForm]:
-    game = get_game(key)
+    # A game whose number of players is chosen now offers a name field for its most.
+    registered = get_game(key)
+    counts = registered.seat_counts
+    game = registered.seated(counts[-1])
     knobs = tuple(knob for knob in game.knobs if knob.name != "target")
     fields: dict[str, Any] = {
         **{f"player_{s}": StringField(PLAYER_LABELS[s]) for s in range(game.seats)},
@@ -280,6 +294,7 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     }
     form_class = type("NewGameForm", (NewGameForm,), fields)
     form_class.game = game
+    form_class.fewest = counts[0]
     form_class.house_rule_knobs = tuple(knob.name for knob in knobs)
     return form_class
 

@@ -7,6 +7,7 @@ do not load the ``games`` blueprint.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,21 +16,34 @@ from flask import abort
 from flask_babel import gettext as _
 
 from .. import db
-from ..engine import GAMES, Game, ParseError, Settings, get_game, parse_int, read_starting_totals
+from ..engine import (
+    GAMES,
+    Game,
+    ParseError,
+    Settings,
+    get_game,
+    parse_int,
+    read_starting_totals,
+    table_game,
+)
 from ..engine.core.game import partnered
 from ..engine.core.game import side_names as sides_of
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange
-from ..names import clean_new_player
-from .forms import FieldProblem, clean_player_names, preset_label
+from ..names import clean_new_player, clean_table
+from .forms import FieldProblem, preset_label
 from .i18n import Partners, translate
 
 
 def game_of(game: db.Game | Mapping[str, Any]) -> Game:
-    """The game a stored game (or its row) plays: the default game for one stored before
-    games had a key."""
-    key = game.get("game") if isinstance(game, Mapping) else getattr(game, "game", None)
-    return get_game(key or None)
+    """The game a stored game (or its row) plays, at its table's number of players
+    (``table_game``): the default game for one stored before games had a key; the game
+    as registered for a row without its players."""
+    found = game.get if isinstance(game, Mapping) else functools.partial(getattr, game)
+    key, players = found("game", None), found("players", None)
+    if players is None:
+        return get_game(key or None)
+    return table_game(key or None, players)
 
 
 def kind_name(game: db.Game | Game) -> str:
@@ -132,12 +146,13 @@ def start_game(
     starting_totals: Any = None,
 ) -> tuple[int, str]:
     """Checks and stores a new game of the registered game ``game_key`` (None: the default
-    game), its totals starting from ``starting_totals`` (one per side; None: zero);
-    returns (id, edit key). Raises FieldProblem or EngineError naming the field."""
+    game) for as many ``players`` as it seats, its totals starting from ``starting_totals``
+    (one per side; None: zero); returns (id, edit key). Raises FieldProblem or EngineError
+    naming the field."""
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
-    game = get_game(game_key)
-    names = clean_player_names(players, game.seats)
+    # A game whose number of players is chosen now: the game at as many as were named.
+    game, names = clean_table(get_game(game_key), players)
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)

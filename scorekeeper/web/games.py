@@ -122,7 +122,8 @@ def new_game():
             return redirect(url_for("games.scoreboard", game_id=game_id))
     return render_template(
         "new_game.html",
-        game=game,
+        # For a game whose number of players is chosen now, the game at its most players.
+        game=form.game,
         chosen=key,
         title=translate(game.name),
         form=form,

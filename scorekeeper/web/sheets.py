@@ -17,13 +17,13 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import db, game_play
-from ..engine import Game, Settings
+from ..engine import EngineError, Game, Settings, parse_int
 from ..engine.core.display import SeatView, signed, total
 from .access import game_and_hands_or_404
 from .chart import game_chart
 from .forms import preset_label
 from .game_service import game_of, offered_game, rules_label, side_names
-from .i18n import isolate_ltr, shown, shown_ltr
+from .i18n import isolate_ltr, shown, shown_ltr, translate
 from .scoreboard import Penalty, ShownLabel, shown_label
 
 bp = Blueprint("sheets", __name__)
@@ -39,6 +39,35 @@ SIDE_EM = 3.8 + 4.9
 ENTRY_EM = 2.1
 NAME_EM, NAME_MOST_EM = 5, 10
 BID_MOST_EM = 10
+
+
+def _table_of(game: Game, players: str | None) -> Game:
+    """``game`` for a blank sheet of ``players`` (as the address gives it; None: the game's
+    own count), or a 400 that says how many the game seats."""
+    if players is None:
+        return game
+    counts = game.seat_counts
+    try:
+        return game.seated(parse_int(players, "players", low=counts[0], high=counts[-1]))
+    except EngineError:
+        if len(counts) == 1:
+            abort(
+                400,
+                _(
+                    "%(game)s is played by %(seats)d players.",
+                    game=translate(game.name),
+                    seats=game.seats,
+                ),
+            )
+        abort(
+            400,
+            _(
+                "%(game)s is played by %(low)d to %(high)d players: ask for a sheet of that many.",
+                game=translate(game.name),
+                low=counts[0],
+                high=counts[-1],
+            ),
+        )
 
 
 def sheet_widths(game: Game, bids: Sequence[str] | None) -> dict[str, str]:
@@ -183,8 +212,10 @@ def game_sheet(game_id: int):
 
 @bp.get("/sheets/blank")
 def blank_sheet():
-    """An empty score sheet for pencil play, with the chosen preset's scoring."""
-    game = offered_game(request.args.get("game"))
+    """An empty score sheet for pencil play, with the chosen preset's scoring; for a game
+    whose number of players is chosen at the start, for ``players=`` of them (default:
+    the game's own count)."""
+    game = _table_of(offered_game(request.args.get("game")), request.args.get("players"))
     rules = request.args.get("rules", game.default_preset)
     if rules not in game.presets:
         abort(

@@ -40,7 +40,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     key = "any-game"
     name: Message = msg("Any other game")
     seats = 4
-    seat_range = range(2, 9)
+    seat_range = (2, 8)
     """The player counts the game seats; the table chooses one when the game starts."""
     capabilities = Capabilities(own_statistics=True)
     finish_now = True

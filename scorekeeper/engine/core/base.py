@@ -9,11 +9,12 @@ defaults for everything games do alike, so that a game writes only what is its o
 ``form_values``. A hand record has ``thrown_in``, ``to_dict()`` and ``score(settings)``
 (an object with ``points`` per side), which the defaults below score with.
 
-**What it gets** (override what differs): one seat a side, the presets' plumbing, the
-progress of a race to ``settings.target`` (dealer rotation, leaders, a tie at the top,
-hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the points of a
-hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points, careers,
-head-to-head), records' round trip, no CSV columns of its own.
+**What it gets** (override what differs): one seat a side, a fixed number of players
+(``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
+plumbing, the progress of a race to ``settings.target`` (dealer rotation, leaders, a tie
+at the top, hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the
+points of a hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points,
+careers, head-to-head), records' round trip, no CSV columns of its own.
 
 **What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
 ``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
@@ -22,8 +23,8 @@ head-to-head), records' round trip, no CSV columns of its own.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from copy import copy
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -136,8 +137,10 @@ class DealCount(DealTally):
         self.thrown_in += other.thrown_in
 
 
-_TABLES: dict[type, dict[int, Any]] = {}
-"""Each game class's tables by size, as ``GameBase.seated`` made them."""
+def _table(game: GameBase, recorded: Any) -> Any:
+    """The game a recorded game was played by (its table's count), else ``game``."""
+    played = getattr(recorded, "game", None)
+    return game if played is None else played
 
 
 class GameBase:
@@ -149,6 +152,11 @@ class GameBase:
     seats: ClassVar[int]
     sides: tuple[tuple[int, ...], ...]
     """Seats that score together; one seat each unless the game says otherwise."""
+    seat_range: ClassVar[tuple[int, int] | None] = None
+    """The fewest and most players a table of this game may have, for a game whose number
+    of players is chosen when it starts (Oh Hell: (3, 7)); None: exactly ``seats``. The
+    registered game is the game at its default count, ``seats``; :meth:`seated` gives it
+    for another."""
     presets: Mapping[str, Any]
     preset_words: Mapping[str, tuple[Message, Message]]
     page_words: PageWords
@@ -189,30 +197,47 @@ class GameBase:
         if not hasattr(cls, "sides"):
             cls.sides = tuple((seat,) for seat in range(cls.seats))
 
-    # --- the table's size -------------------------------------------------------------------
+    # --- how many play ------------------------------------------------------------------------
 
-    def seated(self, players: int) -> Any:
-        """The game for a table of ``players``: the same rules with that many ``seats``,
-        one side each, the same object for every call; raises InvalidSettings (field
-        ``players``) for a count outside ``seat_range``."""
-        sizes = self.seat_range or range(self.seats, self.seats + 1)
-        if type(players) is not int or players not in sizes:
+    @property
+    def seat_counts(self) -> range:
+        """Every number of players a table of this game may have, fewest first."""
+        low, high = self.seat_range or (self.seats, self.seats)
+        return range(low, high + 1)
+
+    def seated(self, n: int) -> GameBase:
+        """This game for a table of ``n`` players: itself at its own count; for a game with a
+        ``seat_range``, a copy (made once per count) with ``seats = n`` and one seat a side
+        (a game with partners or settings that follow the count overrides this). Raises
+        InvalidSettings (field ``players``) for a count the game does not seat."""
+        if type(n) is int and n == self.seats:
+            return self
+        counts = self.seat_counts
+        if (type(n) is not int or n not in counts) and len(counts) == 1:
             problem = msg(
-                "%(game)s is played by %(low)d to %(high)d players, not %(count)s",
+                "%(game)s is played by %(seats)d players, not %(n)s",
                 game=self.name,
-                low=sizes[0],
-                high=sizes[-1],
-                count=str(players),
+                seats=self.seats,
+                n=n if type(n) is int else str(n),
             )
             raise InvalidSettings(problem, "players")
-        tables = _TABLES.setdefault(type(self), {})
-        tables.setdefault(self.seats, self)
-        if players not in tables:
-            table = copy(self)
-            table.seats = players
-            table.sides = tuple((seat,) for seat in range(players))
-            tables[players] = table
-        return tables[players]
+        if type(n) is not int or n not in counts:
+            problem = msg(
+                "%(game)s is played by %(low)d to %(high)d players, not %(n)s",
+                game=self.name,
+                low=counts[0],
+                high=counts[-1],
+                n=n if type(n) is int else str(n),
+            )
+            raise InvalidSettings(problem, "players")
+        cache = self.__dict__.setdefault("_seated", {self.seats: self})
+        if n not in cache:
+            table = copy.copy(self)
+            table.__dict__["_seated"] = cache
+            table.seats = n
+            table.sides = tuple((seat,) for seat in range(n))
+            cache[n] = table
+        return cache[n]
 
     # --- settings and presets ----------------------------------------------------------------
 
@@ -371,7 +396,10 @@ class GameBase:
         finish_after: int | None = None,
         changes: Sequence[SeatChange] = (),
     ) -> RecordedGame:
-        """A stored game as statistics take it; raises ValueError for names that repeat."""
+        """A stored game as statistics take it, by the game at its table's count (a game
+        with a ``seat_range`` seats as many as ``players``); raises ValueError for names
+        that repeat or a count the game does not seat."""
+        table = self.seated(len(players)) if self.seat_range is not None else self
         return self.recorded_type(
             settings,
             first_dealer,
@@ -380,22 +408,23 @@ class GameBase:
             key,
             finish_after if self.finish_now else None,
             tuple(changes),
-            game=self,
+            game=table,
         )
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
         """Hands and points for each seat and side (see ``core.stats.HandFigures``)."""
         progress = recorded.replay()
+        sides = _table(self, recorded).sides
 
         def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
-            side = next(i for i, sat in enumerate(self.sides) if seats[0] in sat)
+            side = next(i for i, sat in enumerate(sides) if seats[0] in sat)
             figures = HandFigures()
             for hand in hands_played(progress, stint):
                 points = hand.points
                 figures += HandFigures(1, points[side], int(points[side] == max(points)))
             return figures
 
-        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
+        return game_stats_of(recorded, progress, sides, figures_of, GameStats)
 
     def game_figures(self, stats: Any) -> list[FigureLine]:
         return [hands_line(stats)]
@@ -404,8 +433,9 @@ class GameBase:
         return hand_lines(figures, with_game)
 
     def careers(self, recorded: Iterable[Any]) -> dict[str, CareerStats[Any]]:
-        """Each player's career over ``recorded`` games, by name."""
-        return careers(recorded, self.game_stats, CareerStats)
+        """Each player's career over ``recorded`` games, by name: each game's figures by
+        the game at its own table (tables of a game with a ``seat_range`` differ)."""
+        return careers(recorded, lambda one: _table(self, one).game_stats(one), CareerStats)
 
     def career_figures(
         self, name: str, games: int, finished: int, wins: int, figures: Any
@@ -413,7 +443,8 @@ class GameBase:
         return career_lines(CareerStats(name, games, finished, wins, figures), self.player_figures)
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> HeadToHead:
-        """How ``players`` fared against each other, partners counted apart."""
+        """How ``players`` fared against each other, partners counted apart; each game's
+        sides are those of its own table."""
         return head_to_head(recorded, players, self.sides)
 
     def figures_notes(self) -> list[Message]:

@@ -331,7 +331,10 @@ class Game(Protocol):
     the same as "per seat". ``points`` is per seat (partners alike); what a game *keeps*
     (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
     scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
-    for every seat (a ``hand_seats`` row, a player's total).
+    for every seat (a ``hand_seats`` row, a player's total). A game whose table chooses
+    how many play (``seat_range``) is registered at its default count, ``seats``;
+    ``seated(n)`` is the game for a table of ``n``, which a stored game plays
+    (``registry.table_game``).
 
     A game subclasses ``core.base.GameBase`` and writes only the members named in
     ``core.base.REQUIRED`` (17); every other member has a default there, and
@@ -343,12 +346,24 @@ class Game(Protocol):
     name: Message  # as players call it, translatable
     capabilities: Capabilities  # what the game offers beyond the required members
     seats: int  # players at the table, numbered 0.. clockwise
+    seat_range: tuple[int, int] | None  # fewest and most players; None: exactly ``seats``
     sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
     default_preset: str
     preset_words: Mapping[str, tuple[Message, Message]]
     """Each preset's name as players call it and a line on where its rules come from."""
     page_words: PageWords
     """How a score sheet heads its columns (see :class:`PageWords`)."""
+
+    @property
+    def seat_counts(self) -> range:
+        """Every number of players a table may have (``seat_range``, else just ``seats``)."""
+        ...
+
+    def seated(self, n: int) -> Game:
+        """The game for a table of ``n`` players (itself at ``seats``); a stored game plays
+        ``get_game(key).seated(len(players))``. Raises InvalidSettings (field ``players``)
+        for a count outside ``seat_counts``."""
+        ...
 
     @property
     def presets(self) -> Mapping[str, Settings]:

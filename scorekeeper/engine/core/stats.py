@@ -484,6 +484,9 @@ def head_to_head(
         if len(played_by(game.players, game.changes) & set(chosen)) < 2:
             continue
         progress = game.replay()
+        # A game played at a table of its own size (a ``seat_range``) has its own sides.
+        table = getattr(game, "game", None)
+        at = sides if table is None else table.sides
         for a, b in rival_stints(game.players, game.changes, len(progress.hands), chosen):
-            found[(a.name, b.name)] += _rivalry_in(progress, sides, a, b)
+            found[(a.name, b.name)] += _rivalry_in(progress, at, a, b)
     return HeadToHead(players=chosen, rivalries=tuple(found.values()))

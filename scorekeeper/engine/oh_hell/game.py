@@ -50,7 +50,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     key = "oh-hell"
     name: Message = msg("Oh Hell")
     seats = 4
-    seat_range = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    seat_range = (MIN_PLAYERS, MAX_PLAYERS)
     capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     preset_aside = ("players",)
     preset_words = {

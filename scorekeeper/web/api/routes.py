@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, request, url_for
 
 from ... import db, game_play, json_input
-from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int
+from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int, table_game
 from ...engine.core.game import ScoresFromQuery, side_values
 from ...problems import Problem
 from ..access import bearer_key
@@ -156,22 +156,23 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         **game_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
         # How each seat's points were worked out, in English as the API speaks.
-        "explain": _explained(game.game, progress.settings, stored.record),
+        "explain": _explained(game.game, len(game.players), progress.settings, stored.record),
     }
 
 
 @functools.lru_cache(maxsize=8192)
-def _explained_terms(game: str, settings: Any, record: Any) -> tuple[tuple[str, ...], ...]:
-    return tuple(
-        tuple(str(term) for term in seat) for seat in get_game(game).explain(settings, record)
-    )
+def _explained_terms(
+    game: str, seats: int, settings: Any, record: Any
+) -> tuple[tuple[str, ...], ...]:
+    explained = table_game(game, seats).explain(settings, record)
+    return tuple(tuple(str(term) for term in seat) for seat in explained)
 
 
-def _explained(game: str, settings: Any, record: Any) -> list[list[str]]:
+def _explained(game: str, seats: int, settings: Any, record: Any) -> list[list[str]]:
     """How each seat's points were worked out, in English as the API speaks: the game's
     ``explain``, worked out once per (settings, hand). Both are immutable, so a game's
     JSON asked for again explains only the hands it did not have before."""
-    return [list(seat) for seat in _explained_terms(game, settings, record)]
+    return [list(seat) for seat in _explained_terms(game, seats, settings, record)]
 
 
 def _state_json(rules: Game, progress: Any) -> dict[str, Any]:
