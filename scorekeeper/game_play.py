@@ -105,8 +105,8 @@ Hand = HandRecord | Mapping[str, Any]
 
 def read_placed(game: db.Game, hand: Hand, state: Mapping[str, Any]) -> HandRecord:
     """``hand`` read as the hand after ``state`` (a stored state): a body as it is, a
-    record from its ``to_dict``, each checked at that place (Oh Hell's cards dealt and
-    hook, Spades' blind nil). Raises InvalidHand naming every field and its rule."""
+    record from its ``to_dict``, each checked at that place (the cards it deals, who
+    deals it, the score before it). Raises InvalidHand naming every field and its rule."""
     rules = get_game(game.game)
     body = hand if isinstance(hand, Mapping) else hand.to_dict()
     return rules.read_at(game.settings, body, rules.place_of(state))

@@ -151,7 +151,7 @@ def preview(game_id: int, game: db.Game):
     if record is None:
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
     rules = game_of(game)
-    # At its place: Spades' points with the bag penalty the bags before it bring.
+    # At its place: the points a game carrying values from hand to hand gives it there.
     points = rules.preview_at(game.settings, record, place)["points"]
     result = ""
     if rules.page_words.preview_outcome:

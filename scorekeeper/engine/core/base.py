@@ -252,7 +252,7 @@ class GameBase:
 
     # --- a hand at its place in the game (``HandPlace``) -------------------------------------
     # A hand whose reading or score depends on the game before it (the cards dealt, the
-    # dealer's hook, bags carried) is read, checked, scored, explained and asked for at
+    # dealer's own limits, values carried) is read, checked, scored, explained and asked for at
     # its place; by default a hand is the same anywhere, and these are the members above.
 
     def place_of(self, state: Mapping[str, Any]) -> HandPlace:

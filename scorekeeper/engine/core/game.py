@@ -183,7 +183,7 @@ class HandPlace:
     """Where a hand falls in its game: its ``number`` (from 1), its ``dealer``'s seat,
     and ``state``, the game's state before it as the game reads it (``state_from_dict``
     of what ``state_of`` or ``hand_state`` wrote: the totals, the game's own carried
-    values such as Spades' bags), or None where only the number and dealer are known.
+    values), or None where only the number and dealer are known.
     ``Game.place_of`` makes one from a stored state."""
 
     number: int
@@ -399,7 +399,7 @@ class Game(Protocol):
 
     # --- a hand at its place in the game ------------------------------------------------
     # What the app does with a hand about to be saved, edited or shown, where the game
-    # before it matters (Oh Hell's cards dealt and hook, Spades' bags and blind nil). Each
+    # before it matters (the cards a hand deals, a limit on the dealer, values carried). Each
     # takes the hand's ``HandPlace`` (None: unknown, the hand on its own); their defaults
     # (``core.base.GameBase``) are the members above, so a game whose hands do not depend
     # on their place writes none of them.
@@ -418,7 +418,7 @@ class Game(Protocol):
         self, settings: Settings, record: HandRecord, place: HandPlace
     ) -> list[tuple[str, Message]]:
         """Every problem (field, message) of ``record`` as the hand at ``place`` that
-        reading it alone cannot see (a blind nil the score does not allow)."""
+        reading it alone cannot see (a bid the score before it does not allow)."""
         ...
 
     def points_at(
@@ -430,7 +430,7 @@ class Game(Protocol):
     def preview_at(
         self, settings: Settings, record: HandRecord, place: HandPlace | None
     ) -> dict[str, Any]:
-        """``preview`` of the hand at ``place`` (Spades: with the bag penalty it earns)."""
+        """``preview`` of the hand at ``place`` (with any penalty the values carried earn)."""
         ...
 
     def explain_at(

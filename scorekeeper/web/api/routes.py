@@ -407,7 +407,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 def add_hand(found: db.Game):
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
-    # Read at its place in the game (the cards dealt, the hook, blind nil), in the save.
+    # Read at its place in the game (the cards dealt, the dealer, the score), in the save.
     stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, body, number)
     return _written(found, progress, stored_number, revision), 201
 
