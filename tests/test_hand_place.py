@@ -219,3 +219,18 @@ def test_worked_example_4_on_the_pages(client):
     assert "bags 8 → 11" in sheet
     # Hand 1 (no bags before it) explains no penalty.
     assert "bags" not in client.get(f"/games/{game_id}/hands/1/why").get_data(as_text=True)
+
+
+def test_a_blind_nil_edited_in_on_the_page_is_a_form_error_not_a_clash(client):
+    game_id, auth, key = start(client, SPADES.key)
+    assert post(client, game_id, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]}, auth)
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    form = {"number": "1", "revision": "1", "bid_0": "blind", "save": "1"}
+    form |= {f"bid_{s}": str(b) for s, b in enumerate(BLIND["bids"]) if s}
+    form |= {f"tricks_{s}": str(t) for s, t in enumerate(BLIND["tricks"])}
+    refused = client.post(f"/games/{game_id}/hands/1/edit", data=form)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    assert "may not be a blind nil" in page and "100 or more behind" in page
+    assert _checked(page, "bid_0") == "blind"
+    assert hands_of(client, game_id)[0]["bids"] == [3, 3, 3, 3]
