@@ -12,8 +12,11 @@ defaults for everything games do alike, so that a game writes only what is its o
 **What it gets** (override what differs): one seat a side, the presets' plumbing, the
 progress of a race to ``settings.target`` (dealer rotation, leaders, a tie at the top,
 hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the points of a
-hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points, careers,
-head-to-head), records' round trip, no CSV columns of its own.
+hand, preview, a hand at its place in the game (``HandPlace``: ``read_at``, ``check_at``,
+``score_at``, ``points_at``, ``preview_at``, ``explain_at``, ``form_at``, the same as the
+place-free members unless the game says otherwise), statistics of the common kinds
+(:mod:`.stats`: hands, points, careers, head-to-head), records' round trip, no CSV
+columns of its own.
 
 **What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
 ``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
