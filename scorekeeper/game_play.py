@@ -14,7 +14,7 @@ Flask-free, as ``db`` is: the command line's import and the tests call it withou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,9 @@ from sqlite_utils import Database
 from . import db
 from .db.hands import Progress, Replayed
 from .engine.core.display import HandView
+from .engine.core.errors import InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed
-from .engine.core.game import HandRecord, side_names
+from .engine.core.game import HandPlace, HandRecord, side_names
 from .engine.core.messages import msg
 from .engine.registry import table_game
 
@@ -81,6 +82,42 @@ def state_after(database: Database, game: db.Game, number: int) -> dict[str, Any
     if number == 0:
         return table_game(game.game, game.players).state_of(progress_of(game, []))
     return db.stored_state(database, game.id, number)
+
+
+def place_of(database: Database, game: db.Game, number: int) -> HandPlace:
+    """Where hand ``number`` (1 to the next hand's) falls in the game: its dealer and the
+    game's state before it, from the state stored with the hand before (one row read). A
+    game stored before those states were has them filled first (a write)."""
+    rules = table_game(game.game, game.players)
+    number = min(max(number, 1), game.hand_count + 1)
+    for _ in range(2):
+        try:
+            return rules.place_of(state_after(database, game, number - 1))
+        except db.StatesMissing:
+            fill_states(database, game.id)
+    earlier = db.load_hands(database, game.id)[: number - 1]
+    return rules.place_of(rules.state_of(progress_of(game, earlier)))
+
+
+Hand = HandRecord | Mapping[str, Any]
+"""A hand to save: the engine's record, or a body as the API or the form gives it."""
+
+
+def read_placed(game: db.Game, hand: Hand, state: Mapping[str, Any]) -> HandRecord:
+    """``hand`` read as the hand after ``state`` (a stored state): a body as it is, a
+    record from its ``to_dict``, each checked at that place (the cards it deals, who
+    deals it, the score before it). Raises InvalidHand naming every field and its rule."""
+    rules = table_game(game.game, game.players)
+    body = hand if isinstance(hand, Mapping) else hand.to_dict()
+    return rules.read_at(game.settings, body, rules.place_of(state))
+
+
+def _readable(game: db.Game, hand: Hand) -> None:
+    """Raises InvalidHand when ``hand`` does not read even on its own: a hand that could
+    never be saved is refused as such before any clash with what is stored."""
+    if isinstance(hand, Mapping):
+        rules = table_game(game.game, game.players)
+        rules.read_at(game.settings, hand, None)
 
 
 def fill_states(database: Database, game_id: int) -> int:
@@ -198,20 +235,23 @@ def _stored(database: Database, game: db.Game, number: int) -> db.StoredHand | N
 
 
 def add_hand(
-    database: Database, game_id: int, record: HandRecord, number: int | None = None
+    database: Database, game_id: int, hand: Hand, number: int | None = None
 ) -> tuple[int, Progress, int]:
-    """Stores ``record`` as the game's next hand, with its points and the game's status, in
-    one transaction. Returns (its number, the game's progress after it, its revision): a
-    progress resumed from the last hand's stored state, so its ``hands`` hold only the new
-    one (``replayed_hand`` finds it), and the work is the same however long the game.
+    """Stores ``hand`` (a record or a body, read at its place: ``read_placed``) as the
+    game's next hand, with its points and the game's status, in one transaction. Returns
+    (its number, the game's progress after it, its revision): a progress resumed from the
+    last hand's stored state, so its ``hands`` hold only the new one (``replayed_hand``
+    finds it), and the work is the same however long the game.
 
-    ``number``, when given, must be the next hand's number. Raises NotFound for an unknown
-    game and Conflict when that hand is already recorded or the game is over.
+    ``number``, when given, must be the next hand's number. Raises InvalidHand for a hand
+    its place refuses, NotFound for an unknown game and Conflict when that hand is
+    already recorded or the game is over.
     """
 
     def plan(game: db.Game):
         next_number = game.hand_count + 1
         if number is not None and number != next_number:
+            _readable(game, hand)
             if 1 <= number < next_number:
                 raise db.Conflict(db.already_recorded(number), "number")
             raise db.Conflict(
@@ -223,8 +263,11 @@ def add_hand(
                 "number",
             )
         if game.status == "finished":  # as the engine's replay stored it at the last write
+            _readable(game, hand)
             raise db.Conflict(_finished_message(game), "number")
-        progress = resume_game(game, state_after(database, game, game.hand_count), [record])
+        before = state_after(database, game, game.hand_count)
+        record = read_placed(game, hand, before)
+        progress = resume_game(game, before, [record])
 
         def write() -> tuple[int, Progress, int]:
             revision = db.next_revision(database, game_id, next_number)
@@ -246,15 +289,17 @@ def replace_hand(
     database: Database,
     game_id: int,
     number: int,
-    record: HandRecord,
+    hand: Hand,
     expected_revision: int | None = None,
 ) -> tuple[Progress, int]:
-    """Replaces hand ``number`` and recomputes every later hand from the state stored
-    before it, keeping the old version as a revision, in one transaction. Returns (the
-    game's progress from hand ``number`` on, the hand's revision).
+    """Replaces hand ``number`` with ``hand`` (a record or a body, read at its place:
+    ``read_placed``) and recomputes every later hand from the state stored before it,
+    keeping the old version as a revision, in one transaction. Returns (the game's
+    progress from hand ``number`` on, the hand's revision).
 
-    Raises NotFound for an unknown game or hand; Conflict when the hand was changed since
-    ``expected_revision``, or when the change would end the game before a later hand.
+    Raises InvalidHand for a hand its place refuses; NotFound for an unknown game or
+    hand; Conflict when the hand was changed since ``expected_revision``, when the change
+    would end the game before a later hand, or when a later hand would no longer stand.
     """
 
     def plan(game: db.Game):
@@ -264,16 +309,33 @@ def replace_hand(
             number=number,
         )
         hands = db.load_hands(database, game_id, number) if 1 <= number <= game.hand_count else []
-        current = _hand_as_expected(
-            game, hands[0] if hands else None, number, expected_revision, stale
-        )
+        try:
+            current = _hand_as_expected(
+                game, hands[0] if hands else None, number, expected_revision, stale
+            )
+        except (db.NotFound, db.Conflict):
+            _readable(game, hand)
+            raise
         before = state_after(database, game, number - 1)
+        record = read_placed(game, hand, before)
         if current.record == record:
             unchanged = resume_game(game, before, [h.record for h in hands])
             return lambda: (unchanged, current.revision)
         hands[0] = db.StoredHand(number, record, current.revision)
         try:
             progress = resume_game(game, before, [h.record for h in hands])
+        except InvalidHand as exc:
+            # This hand stands at its place; a later one no longer does at its own.
+            later = _first_refused(game, before, [h.record for h in hands])
+            raise db.Conflict(
+                msg(
+                    "with this change hand %(later)d no longer stands: %(problem)s; change "
+                    "this hand or hand %(later)d",
+                    later=number + later,
+                    problem=exc.message,
+                ),
+                "hand",
+            ) from None
         except ValueError as exc:
             raise db.Conflict(
                 msg(
@@ -294,6 +356,20 @@ def replace_hand(
         return write
 
     return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+def _first_refused(game: db.Game, before: dict[str, Any], records: Sequence[HandRecord]) -> int:
+    """How many of ``records`` (the hands after ``before``) stand before the first that
+    ``resume`` refuses at its place; the hands are resumed one at a time."""
+    rules = table_game(game.game, game.players)
+    state = before
+    for index, record in enumerate(records):
+        try:
+            progress = resume_game(game, state, [record])
+        except ValueError:
+            return index
+        state = rules.hand_state(progress.hands[-1])
+    return len(records)
 
 
 def delete_last_hand(
@@ -399,17 +475,30 @@ class SavedHand:
     """The hand as the scoreboard shows it."""
 
 
-def entered_record(
+def entered_body(
     game: db.Game, spec: HandFormSpec, values: dict[str, Any], action: str | None
-) -> HandRecord:
-    """The engine's record of the hand entered on the game's form: ``values`` by field
-    name (a field the rules leave one value filled in, as the page script does: in
-    place), or the action button tapped. Raises EngineError (InvalidHand with every
-    problem) naming the fields."""
+) -> dict[str, Any]:
+    """The hand body of the hand entered on the game's form: ``values`` by field name (a
+    field the rules leave one value filled in, as the page script does: in place), or the
+    action button tapped."""
     rules = table_game(game.game, game.players)
     if action is None:
         fill_fixed(spec, values)
-    return rules.record_from_dict(game.settings, rules.form_body(game.settings, values, action))
+    return rules.form_body(game.settings, values, action)
+
+
+def entered_record(
+    game: db.Game,
+    spec: HandFormSpec,
+    values: dict[str, Any],
+    action: str | None,
+    place: HandPlace | None = None,
+) -> HandRecord:
+    """The engine's record of the hand entered on the game's form (``entered_body``), read
+    at ``place`` where it is known. Raises EngineError (InvalidHand with every problem)
+    naming the fields."""
+    rules = table_game(game.game, game.players)
+    return rules.read_at(game.settings, entered_body(game, spec, values, action), place)
 
 
 def record_entered(
@@ -420,11 +509,11 @@ def record_entered(
     action: str | None,
     number: int | None,
 ) -> SavedHand:
-    """Records the hand entered on the form as hand ``number`` (the next one), in one
-    transaction. Raises EngineError as ``entered_record`` does (nothing is stored), and
-    NotFound or Conflict as ``add_hand`` does."""
-    record = entered_record(game, spec, values, action)
-    stored, progress, revision = add_hand(database, game.id, record, number)
+    """Records the hand entered on the form as hand ``number`` (the next one), read at its
+    place, in one transaction. Raises EngineError as ``entered_record`` does (nothing is
+    stored), and NotFound or Conflict as ``add_hand`` does."""
+    body = entered_body(game, spec, values, action)
+    stored, progress, revision = add_hand(database, game.id, body, number)
     return _saved(game, progress, stored, revision)
 
 
@@ -437,11 +526,11 @@ def edit_entered(
     number: int,
     expected_revision: int | None,
 ) -> SavedHand:
-    """Replaces hand ``number`` with the hand entered on the form, in one transaction.
-    Raises EngineError as ``entered_record`` does, and NotFound or Conflict as
-    ``replace_hand`` does."""
-    record = entered_record(game, spec, values, action)
-    progress, revision = replace_hand(database, game.id, number, record, expected_revision)
+    """Replaces hand ``number`` with the hand entered on the form, read at its place, in
+    one transaction. Raises EngineError as ``entered_record`` does, and NotFound or
+    Conflict as ``replace_hand`` does."""
+    body = entered_body(game, spec, values, action)
+    progress, revision = replace_hand(database, game.id, number, body, expected_revision)
     return _saved(game, progress, number, revision)
 
 

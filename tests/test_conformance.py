@@ -142,10 +142,13 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
         ]
         played: list[Any] = []
         totals = [0] * len(game.sides)
+        progress = game.replay(settings, first_dealer, played)
         for record in records:
+            # The hand's points at its place: after the hands before it (a bag penalty).
+            place = game.place_of(game.state_of(progress))
             played.append(record)
             progress = game.replay(settings, first_dealer, played)
-            points = side_values(game, game.points(settings, record))
+            points = side_values(game, game.points_at(settings, record, place))
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             assert list(progress.hands[-1].points) == list(points)
             assert list(progress.totals) == totals

@@ -157,7 +157,11 @@ def start_game(
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)
     start = read_starting_totals(
-        starting_totals, len(game.sides), settings.target, game.losing_floor(settings)
+        # A game that ends otherwise than at a target (Oh Hell) has none to stay below.
+        starting_totals,
+        len(game.sides),
+        getattr(settings, "target", None),
+        game.losing_floor(settings),
     )
     return db.create_game(
         db.get_db(),

@@ -390,8 +390,10 @@ def why(game_id: int, number: int):
     if stored is None:
         abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
     played = game_of(game)
-    terms = played.explain(game.settings, stored.record)
-    points = played.points(game.settings, stored.record)
+    # At its place: the state stored with the hand before it, one more row.
+    place = game_play.place_of(db.get_db(), game, number)
+    terms = played.explain_at(game.settings, stored.record, place)
+    points = played.points_at(game.settings, stored.record, place)
     seats = [
         {
             "name": name,

@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from .. import db, game_play
 from ..engine import EngineError, InvalidHand
 from ..engine.core.form import HandFormSpec, forbidden_entry
+from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
 from .game_service import game_of, side_names
@@ -37,15 +38,19 @@ bp = Blueprint("hands", __name__)
 
 
 def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
-    """The form for hand ``number`` (None: the next), named after who sat then."""
-    return game_of(game).hand_form(game.settings, game.names_at(number or game.hand_count + 1))
+    """The form for hand ``number`` (None: the next) at its place in the game (Oh Hell's
+    cards dealt and hook), named after who sat then."""
+    number = number or game.hand_count + 1
+    place = game_play.place_of(db.get_db(), game, number)
+    return game_of(game).form_at(game.settings, game.names_at(number), place)
 
 
-def _record_from(form: HandForm, game: db.Game, number: int | None = None):
-    """The engine's record of the submitted hand, or None with errors put on the form."""
+def _record_from(form: HandForm, game: db.Game, number: int, place: HandPlace):
+    """The engine's record of the submitted hand at ``place``, or None with errors put on
+    the form."""
     values, action = form.values(), form.action()
     try:
-        return game_play.entered_record(game, form.spec, values, action)
+        return game_play.entered_record(game, form.spec, values, action, place)
     except EngineError as exc:
         _refused(form, game, values, action, exc, number)
     return None
@@ -139,17 +144,30 @@ def preview(game_id: int, game: db.Game):
     save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
-    form = hand_form_for(_spec(game))
-    record = _record_from(form, game) if form.validate_on_submit() else None
+    number = _previewed_number(game)
+    form = hand_form_for(_spec(game, number))
+    place = game_play.place_of(db.get_db(), game, number)
+    record = _record_from(form, game, number, place) if form.validate_on_submit() else None
     if record is None:
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
     rules = game_of(game)
-    points = rules.preview(game.settings, record)["points"]
+    # At its place: the points a game carrying values from hand to hand gives it there.
+    points = rules.preview_at(game.settings, record, place)["points"]
     result = ""
     if rules.page_words.preview_outcome:
         replayed = rules.replay(game.settings, 0, [record])
         result = shown(rules.hand_views(replayed)[0].outcome)
     return jsonify(points=list(points), names=side_names(game), result=result)
+
+
+def _previewed_number(game: db.Game) -> int:
+    """The hand the form being previewed is for: its ``number`` (a recorded hand being
+    edited, or the next), else the next hand."""
+    number = request.form.get("number", "")
+    next_number = game.hand_count + 1
+    if number.isascii() and number.isdigit() and 1 <= int(number) <= next_number:
+        return int(number)
+    return next_number
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])

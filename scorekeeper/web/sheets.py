@@ -161,14 +161,18 @@ def _sheet(rules_of: Game, settings: Settings, **context):
     )
 
 
-def explanations(game: db.Game, hands: Any) -> list[dict[str, Any]]:
+def explanations(game: db.Game, hands: Any, progress: Any) -> list[dict[str, Any]]:
     """How each side's points in each played hand were worked out, in the page's language:
-    the sheet's footnotes, one per hand, each side's terms as the "why" page gives them."""
+    the sheet's footnotes, one per hand, each side's terms as the "why" page gives them,
+    each hand at its place (``progress``, the whole game's replay, gives the state after
+    each hand)."""
     rules = game_of(game)
     names = side_names(game)
     notes = []
-    for stored in hands:
-        terms = rules.explain(game.settings, stored.record)
+    place = rules.place_of(rules.state_of(game_play.progress_of(game, [])))
+    for stored, replayed in zip(hands, progress.hands, strict=True):
+        terms = rules.explain_at(game.settings, stored.record, place)
+        place = rules.place_of(rules.hand_state(replayed))
         sides = [
             {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}
             for i, side in enumerate(rules.sides)
@@ -194,7 +198,7 @@ def game_sheet(game_id: int):
         widths=sheet_widths(game_of(game), [row.bid.text for row in rows if row.bid]),
         players=side_names(game),
         seat_names=game.seated,
-        explained=explanations(game, hands) if explain else None,
+        explained=explanations(game, hands, progress) if explain else None,
         explain=explain,
         start=[isolate_ltr(total(t)) for t in game.starting_totals]
         if game.starting_totals

@@ -13,8 +13,11 @@ defaults for everything games do alike, so that a game writes only what is its o
 (``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
 plumbing, the progress of a race to ``settings.target`` (dealer rotation, leaders, a tie
 at the top, hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the
-points of a hand, preview, statistics of the common kinds (:mod:`.stats`: hands, points,
-careers, head-to-head), records' round trip, no CSV columns of its own.
+points of a hand, preview, a hand at its place in the game (``HandPlace``: ``read_at``,
+``check_at``, ``score_at``, ``points_at``, ``preview_at``, ``explain_at``, ``form_at``, the
+same as the place-free members unless the game says otherwise), statistics of the common
+kinds (:mod:`.stats`: hands, points, careers, head-to-head), records' round trip, no CSV
+columns of its own.
 
 **What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
 ``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
@@ -36,6 +39,7 @@ from .game import (
     Capabilities,
     CsvCell,
     CsvColumn,
+    HandPlace,
     Knob,
     PageWords,
     Progress,
@@ -273,6 +277,56 @@ class GameBase:
         """At least ``points`` per side, as ``POST /api/games/<id>/preview`` answers."""
         score = self.score_hand(settings, record)
         return {"points": [0] * len(self.sides) if score is None else list(score.points)}
+
+    # --- a hand at its place in the game (``HandPlace``) -------------------------------------
+    # A hand whose reading or score depends on the game before it (the cards dealt, the
+    # dealer's own limits, values carried) is read, checked, scored, explained and asked for at
+    # its place; by default a hand is the same anywhere, and these are the members above.
+
+    def place_of(self, state: Mapping[str, Any]) -> HandPlace:
+        """The place of the hand after ``state`` (as ``state_of``/``hand_state`` wrote
+        it): its number, its dealer and the state as ``state_from_dict`` reads it."""
+        before = self.state_from_dict(state)
+        return HandPlace(before.number + 1, before.dealer, before)
+
+    def read_at(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
+        """The hand read from ``body`` (``record_from_dict``) and, where its place is
+        known, checked there (``check_at``); raises InvalidHand with every problem."""
+        record = self.record_from_dict(settings, body)
+        problems = [] if place is None else self.check_at(settings, record, place)
+        if problems:
+            raise InvalidHand(problems)
+        return record
+
+    def check_at(self, settings: Any, record: Any, place: HandPlace) -> list[tuple[str, Any]]:
+        """Nothing: a hand read alone is good anywhere."""
+        return []
+
+    def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
+        """``score_hand`` at ``place``: the same anywhere unless the game says otherwise."""
+        return self.score_hand(settings, record)
+
+    def points_at(
+        self, settings: Any, record: Any, place: HandPlace | None = None
+    ) -> tuple[int, ...]:
+        """Points per seat of the hand at ``place`` (``score_at``)."""
+        if place is None:
+            return self.points(settings, record)
+        score = self.score_at(settings, record, place)
+        return (0,) * self.seats if score is None else seat_values(self, score.points)
+
+    def preview_at(
+        self, settings: Any, record: Any, place: HandPlace | None = None
+    ) -> dict[str, Any]:
+        return self.preview(settings, record)
+
+    def explain_at(
+        self, settings: Any, record: Any, place: HandPlace | None = None
+    ) -> list[list[Any]]:
+        return self.explain(settings, record)
+
+    def form_at(self, settings: Any, players: Sequence[str], place: HandPlace | None = None) -> Any:
+        return self.hand_form(settings, players)
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
         """What a replayed hand shows beside its points in the API and export: the sides

@@ -178,6 +178,19 @@ class Replayed(Protocol):
     def state(self) -> GameState | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class HandPlace:
+    """Where a hand falls in its game: its ``number`` (from 1), its ``dealer``'s seat,
+    and ``state``, the game's state before it as the game reads it (``state_from_dict``
+    of what ``state_of`` or ``hand_state`` wrote: the totals, the game's own carried
+    values), or None where only the number and dealer are known.
+    ``Game.place_of`` makes one from a stored state."""
+
+    number: int
+    dealer: int
+    state: Any = None
+
+
 class GameState(Protocol):
     """What a game carries from hand to hand (its ``state_of``), as ``number`` hands left it."""
 
@@ -397,6 +410,55 @@ class Game(Protocol):
 
     def points(self, settings: Settings, record: HandRecord) -> tuple[int, ...]:
         """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
+        ...
+
+    # --- a hand at its place in the game ------------------------------------------------
+    # What the app does with a hand about to be saved, edited or shown, where the game
+    # before it matters (the cards a hand deals, a limit on the dealer, values carried). Each
+    # takes the hand's ``HandPlace`` (None: unknown, the hand on its own); their defaults
+    # (``core.base.GameBase``) are the members above, so a game whose hands do not depend
+    # on their place writes none of them.
+
+    def place_of(self, state: Mapping[str, Any]) -> HandPlace:
+        """The place of the hand after ``state`` (``state_of``, ``hand_state``, as stored);
+        raises ValueError for a state the game did not write."""
+        ...
+
+    def read_at(self, settings: Settings, body: Any, place: HandPlace | None) -> HandRecord:
+        """``record_from_dict`` of the hand at ``place``, checked there too
+        (``check_at``); raises InvalidHand naming every field and its rule."""
+        ...
+
+    def check_at(
+        self, settings: Settings, record: HandRecord, place: HandPlace
+    ) -> list[tuple[str, Message]]:
+        """Every problem (field, message) of ``record`` as the hand at ``place`` that
+        reading it alone cannot see (a bid the score before it does not allow)."""
+        ...
+
+    def points_at(
+        self, settings: Settings, record: HandRecord, place: HandPlace | None
+    ) -> tuple[int, ...]:
+        """``points`` of the hand at ``place``: what ``replay`` gives it there."""
+        ...
+
+    def preview_at(
+        self, settings: Settings, record: HandRecord, place: HandPlace | None
+    ) -> dict[str, Any]:
+        """``preview`` of the hand at ``place`` (with any penalty the values carried earn)."""
+        ...
+
+    def explain_at(
+        self, settings: Settings, record: HandRecord, place: HandPlace | None
+    ) -> list[list[Message]]:
+        """``explain`` of the hand at ``place``, as ``replay`` scores it there."""
+        ...
+
+    def form_at(
+        self, settings: Settings, players: Sequence[str], place: HandPlace | None
+    ) -> HandFormSpec:
+        """``hand_form`` for the hand at ``place`` (Oh Hell: its cards sent, the hook's
+        bid disabled and named)."""
         ...
 
     def replay(

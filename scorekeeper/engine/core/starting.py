@@ -21,10 +21,11 @@ LIMIT = 1_000_000
 
 
 def read_starting_totals(
-    values: Any, sides: int, target: int, floor: int | None = None
+    values: Any, sides: int, target: int | None, floor: int | None = None
 ) -> tuple[int, ...]:
     """``values`` (a list, or text separated by commas; None or blank: all zero) as one
-    whole number per side, each above -LIMIT and below ``target``, and above ``floor``
+    whole number per side, each above -LIMIT and below ``target`` (None: a game without
+    one), and above ``floor``
     when the game has one (``Game.losing_floor``: a side at or below it has lost).
 
     Raises InvalidSettings naming ``starting_totals`` or ``starting_totals[i]``.
@@ -48,7 +49,7 @@ def read_starting_totals(
             number = parse_int(item, field, low=-LIMIT + 1, high=LIMIT - 1)
         except ParseError as exc:
             raise InvalidSettings(exc.message, field) from None
-        if number >= target:
+        if target is not None and number >= target:
             raise InvalidSettings(
                 msg(
                     "a starting total of %(total)d already reaches the target %(target)d; "

@@ -10,9 +10,10 @@ Three things here go beyond what the core and the app use today:
   knob that lets the settings check a deal against the pack); the app does not ask it
   yet.
 - **A hand's place in the game.** The cards a hand deals follow from its number, and the
-  hook from its dealer: ``deal_of(settings, number, dealer)`` says so, ``read_hand``
-  reads a hand checked against it (a ``"cards"`` that disagrees is refused), and
-  ``hand_form(..., deal)`` sends the cards instead of asking them.
+  hook from its dealer: ``deal_of(settings, number, dealer)`` says so, and the core's
+  place members (``HandPlace``) carry it: ``read_at`` reads a hand checked against it
+  (a ``"cards"`` that disagrees is refused), ``form_at`` sends the cards instead of
+  asking them.
 - **The progress beyond the shared fields**: ``progress_result`` (a base hook the app
   does not call yet), the cards of the next hand and the hands left, for the game's JSON.
 """
@@ -26,7 +27,7 @@ from typing import Any
 from ..core.base import Capabilities, GameBase
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import Knob, PageWords, columns_after
+from ..core.game import HandPlace, Knob, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.progress import RaceState, resume_race
 from ..core.stats import GameStats, game_stats_of, hands_played
@@ -103,13 +104,31 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         sequence = cards_sequence(settings)
         return Deal(sequence[number - 1], dealer) if 1 <= number <= len(sequence) else None
 
+    def read_at(
+        self, settings: OhHellSettings, body: Any, place: HandPlace | None = None
+    ) -> OhHellHand:
+        """The hand at ``place``, its cards the sequence's (a ``"cards"`` in the body must
+        agree) and the hook held to its dealer; raises InvalidHand naming the field and
+        the rule. Without a place, the hand on its own (``record_from_dict``)."""
+        if place is None:
+            return record_from_dict(settings, body)
+        deal = self.deal_of(settings, place.number, place.dealer)
+        cards = None if deal is None else deal.cards
+        return record_from_dict(settings, body, cards, place.dealer)
+
     def read_hand(
         self, settings: OhHellSettings, body: Any, number: int, dealer: int
     ) -> OhHellHand:
-        """Hand ``number`` dealt by ``dealer``, its cards the sequence's (a ``"cards"`` in
-        the body must agree); raises InvalidHand naming the field and the rule."""
-        deal = self.deal_of(settings, number, dealer)
-        return record_from_dict(settings, body, None if deal is None else deal.cards, dealer)
+        """``read_at`` hand ``number`` dealt by ``dealer``."""
+        return self.read_at(settings, body, HandPlace(number, dealer))
+
+    def form_at(
+        self, settings: OhHellSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The form of the hand at ``place``: its cards sent, not asked, and the hook's
+        bid disabled and named."""
+        deal = None if place is None else self.deal_of(settings, place.number, place.dealer)
+        return form.hand_form(settings, players, deal)
 
     def hand_form(
         self, settings: OhHellSettings, players: Sequence[str], deal: Deal | None = None

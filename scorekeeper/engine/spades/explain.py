@@ -115,6 +115,6 @@ def explain_score(settings: SpadesSettings, record: SpadesHand, score) -> list[l
 
 
 def explain(settings: SpadesSettings, record: SpadesHand) -> list[list[Message]]:
-    """Each seat's terms for one hand, scored with no bags before it (the interface gives
-    no state; ``explain_score`` explains a replayed hand with its bags)."""
+    """Each seat's terms for one hand, scored with no bags before it (``Spades.explain_at``
+    explains it with the bags before it)."""
     return explain_score(settings, record, record.score(settings))

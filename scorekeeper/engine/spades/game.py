@@ -8,14 +8,14 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.display import FigureLine
-from ..core.game import CsvCell, PageWords, columns_after
+from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, explain, form, records, stats, verify
 from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
 from .records import SpadesHand, blind_nil_problems
-from .scoring import SIDES, side_of
+from .scoring import SIDES, HandScore, side_of
 from .settings import (
     KINDS,
     KNOB_GROUPS,
@@ -104,22 +104,53 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         score = replayed.score
         return {"bags": list(score.bags), "made": [side.made for side in score.sides]}
 
-    # --- what the app does not ask for yet --------------------------------------------------
-
     def progress_result(self, progress: SpadesProgress) -> dict[str, Any]:
         """What the game's JSON shows beside its totals: each side's bags, ``[A, B]``."""
         return {"bags": list(progress.bags)}
 
+    # --- a hand at its place: the score and the bags before it ------------------------------
+
+    def check_at(
+        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace
+    ) -> list[tuple[str, Message]]:
+        """A blind nil the score at the start of the hand does not allow."""
+        if place.state is None:
+            return []
+        return blind_nil_problems(settings, record, place.state.totals)
+
     def check_hand(
         self, settings: SpadesSettings, state: Mapping[str, Any], record: SpadesHand
-    ) -> list[tuple[str, str]]:
-        """Every problem (field, message) of ``record`` as the next hand after ``state``:
-        a blind nil the score does not allow. ``resume`` raises InvalidHand for them."""
-        return blind_nil_problems(settings, record, SpadesState.from_dict(state).totals)
+    ) -> list[tuple[str, Message]]:
+        """``check_at`` the hand after ``state`` (as ``state_of`` wrote it)."""
+        return self.check_at(settings, record, self.place_of(state))
+
+    def score_at(
+        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
+    ) -> HandScore:
+        """The hand's score with the sides' bags before it (none where unknown)."""
+        bags = (0, 0) if place is None or place.state is None else place.state.bags
+        return record.score(settings, bags)
+
+    def preview_at(
+        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
+    ) -> dict[str, Any]:
+        """The points per side with any bag penalty the hand earns, the sides' ``bags``
+        after it and ``bag_penalty``, the points the bags cost each side."""
+        score = self.score_at(settings, record, place)
+        return {
+            "points": list(score.points),
+            "bags": list(score.bags),
+            "bag_penalty": [side.penalty_points for side in score.sides],
+        }
+
+    def explain_at(
+        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
+    ) -> list[list[Message]]:
+        """``explain`` with the bags before the hand, so a bag penalty is explained too."""
+        return explain_score(settings, record, self.score_at(settings, record, place))
 
     def explain_hand(self, settings: SpadesSettings, replayed: Any) -> list[list[Message]]:
-        """``explain`` of a replayed hand, with the bags the sides had before it (so a bag
-        penalty is explained too)."""
+        """``explain`` of a replayed hand, with the bags the sides had before it."""
         return explain_score(settings, replayed.record, replayed.score)
 
     # --- sheets and exports ----------------------------------------------------------------

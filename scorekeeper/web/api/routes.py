@@ -16,7 +16,7 @@ from flask import Blueprint, request, url_for
 
 from ... import db, game_play, json_input
 from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int, table_game
-from ...engine.core.game import ScoresFromQuery, side_values
+from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
 from ...problems import Problem
 from ..access import bearer_key
 from ..errors import json_error
@@ -155,24 +155,49 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         "points": list(replayed.points),
         **game_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
-        # How each seat's points were worked out, in English as the API speaks.
-        "explain": _explained(game.game, len(game.players), progress.settings, stored.record),
+        # How each seat's points were worked out at the hand's place, in English as the
+        # API speaks.
+        "explain": _explained(
+            game.game,
+            len(game.players),
+            progress.settings,
+            stored.record,
+            _place_before(game, progress, replayed),
+        ),
     }
+
+
+def _place_before(game: db.Game, progress: Any, replayed: Any) -> HandPlace:
+    """Where a replayed hand of ``progress`` fell: after the hand before it in
+    ``progress``, or else after the state stored with that hand (one row read)."""
+    rules = game_of(game)
+    first = progress.next_number - len(progress.hands)
+    if replayed.number > first:
+        earlier = game_play.replayed_hand(progress, replayed.number - 1)
+        return rules.place_of(rules.hand_state(earlier))
+    return game_play.place_of(db.get_db(), game, replayed.number)
 
 
 @functools.lru_cache(maxsize=8192)
 def _explained_terms(
-    game: str, seats: int, settings: Any, record: Any
+    game: str, seats: int, settings: Any, record: Any, place: HandPlace
 ) -> tuple[tuple[str, ...], ...]:
-    explained = table_game(game, seats).explain(settings, record)
-    return tuple(tuple(str(term) for term in seat) for seat in explained)
+    terms = table_game(game, seats).explain_at(settings, record, place)
+    return tuple(tuple(str(term) for term in seat) for seat in terms)
 
 
-def _explained(game: str, seats: int, settings: Any, record: Any) -> list[list[str]]:
-    """How each seat's points were worked out, in English as the API speaks: the game's
-    ``explain``, worked out once per (settings, hand). Both are immutable, so a game's
-    JSON asked for again explains only the hands it did not have before."""
-    return [list(seat) for seat in _explained_terms(game, seats, settings, record)]
+def _explained(
+    game: str, seats: int, settings: Any, record: Any, place: HandPlace
+) -> list[list[str]]:
+    """How each seat's points were worked out at ``place``, in English as the API
+    speaks: the game's ``explain_at``, worked out once per (settings, hand, place). All
+    are immutable, so a game's JSON asked for again explains only the hands it did not
+    have before."""
+    try:
+        terms = _explained_terms(game, seats, settings, record, place)
+    except TypeError:  # a game whose state is not hashable: explained every time
+        terms = _explained_terms.__wrapped__(game, seats, settings, record, place)
+    return [list(seat) for seat in terms]
 
 
 def _state_json(rules: Game, progress: Any) -> dict[str, Any]:
@@ -357,17 +382,15 @@ def preview(game_id: int):
     saving anything; like ``GET``, it needs no key."""
     found = _game(game_id)
     body = _body(hand_fields(game_of(found)))
-    _whole_or_none(body, "number")
-    record = _record(found, body)
-    return game_of(found).preview(found.settings, record)
+    number = _whole_or_none(body, "number")
+    # The hand at its place: the one ``number`` names, or else the next one.
+    place = game_play.place_of(db.get_db(), found, number or found.hand_count + 1)
+    rules = game_of(found)
+    record = rules.read_at(found.settings, body, place)
+    return rules.preview_at(found.settings, record, place)
 
 
 # --- hands --------------------------------------------------------------------------------
-
-
-def _record(found: db.Game, body: dict[str, Any]):
-    """The engine's record of a hand body; raises EngineError naming the field."""
-    return game_of(found).record_from_dict(found.settings, body)
 
 
 def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
@@ -390,8 +413,8 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 def add_hand(found: db.Game):
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
-    record = _record(found, body)
-    stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, record, number)
+    # Read at its place in the game (the cards dealt, the dealer, the score), in the save.
+    stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, body, number)
     return _written(found, progress, stored_number, revision), 201
 
 
@@ -403,8 +426,7 @@ def replace_hand(found: db.Game, number: int):
     if given is not None and given != number:
         raise ApiError(f"the body names hand {given} but the URL hand {number}", "number")
     revision = _expected_revision(_whole_or_none(body, "revision"))
-    record = _record(found, body)
-    progress, revision = game_play.replace_hand(db.get_db(), found.id, number, record, revision)
+    progress, revision = game_play.replace_hand(db.get_db(), found.id, number, body, revision)
     return _written(found, progress, number, revision)
 
 
