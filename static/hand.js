@@ -1,7 +1,8 @@
 // Hand entry: makes the plain form quick to tap. It holds no rule and knows no game. The
 // server draws the form from the game's description (engine/core/form.py) and renders
 // that description's tables into #rules; this script applies them, each of a generic
-// kind (allow, show, order, forbid, sum, total, stake), and asks data-preview-url for the
+// kind (allow, show, order, forbid, sum, total, stake), on keys and on number boxes alike
+// (a count per seat: the round sheet's points), and asks data-preview-url for the
 // points of a finished hand. The server checks the hand again on save. Every sentence it
 // shows comes translated from the page's <template> elements.
 (() => {
@@ -35,17 +36,37 @@
   const seatSteps = $$(".step").filter((step) => $(".seat", step));
   const seat = (prefix, s) => $('.seat[data-prefix="' + prefix + '"][data-seat="' + s + '"]');
   const nameOf = (s) => {
-    const button = $('.seat[data-seat="' + s + '"] legend button');
-    return button ? button.textContent.trim() : String(s);
+    const who = $('.seat[data-seat="' + s + '"] legend button') || $('.seat[data-seat="' + s + '"] > label');
+    return who ? who.textContent.trim() : String(s);
   };
   const radios = (name) => $$('input[type="radio"][name="' + name + '"]');
+  // A count in a seat's box is a number box: empty is no value yet.
+  const numberBox = (name) => $('.seat input[type="number"][name="' + name + '"]');
   const read = (name) => {
+    const n = numberBox(name);
+    if (n) return n.value === "" ? null : n.value;
     const r = $('input[name="' + name + '"]:checked') || $('input[type="hidden"][name="' + name + '"]');
     return r ? r.value : null;
   };
   const num = (name) => (read(name) === null ? null : Number(read(name)));
-  const set = (name, v) => radios(name).forEach((r) => { r.checked = v !== null && r.value === String(v); });
-  const box = (name) => document.getElementById(name);
+  const set = (name, v) => {
+    const n = numberBox(name);
+    if (n) n.value = v === null ? "" : String(v);
+    else radios(name).forEach((r) => { r.checked = v !== null && r.value === String(v); });
+  };
+  // The values a field may take: a number box's min and max; keys from zero.
+  const bounds = (name) => {
+    const n = numberBox(name);
+    if (!n) return [0, Infinity];
+    return [n.min === "" ? -Infinity : Number(n.min), n.max === "" ? Infinity : Number(n.max)];
+  };
+  // A seat's box has a value: a key tapped, or a number typed.
+  const filled = (f) =>
+    Boolean($("input:checked", f)) || $$('input[type="number"]', f).some((n) => n.value !== "");
+  const box = (name) => {
+    const found = document.getElementById(name);
+    return found && found.matches("input") ? found.closest(".seat") || found : found;
+  };
   const whyOf = (name) => $(".why", box(name));
   const total = (values) => values.reduce((a, b) => a + b, 0);
   const resolve = (name) =>
@@ -211,11 +232,13 @@
         if (others.every((s) => count(s) !== null)) {
           const sum = total(others.map(count));
           const value = rule.total - sum;
+          const [least, most] = bounds(rule.prefix + "_" + rest);
+          const fits = value >= least && value <= most;
           f.classList.add("auto");
-          set(rule.prefix + "_" + rest, value >= 0 ? value : null);
+          set(rule.prefix + "_" + rest, fits ? value : null);
           const why = $(".why", f);
-          why.hidden = value >= 0;
-          if (value < 0) why.textContent = text(rule.why, { sum: sum, total: rule.total });
+          why.hidden = fits;
+          if (!fits) why.textContent = text(rule.why, { sum: sum, total: rule.total, n: value });
         } else if (f.classList.contains("auto")) {
           set(rule.prefix + "_" + rest, null);
           f.classList.remove("auto");
@@ -224,7 +247,9 @@
       }
       const taken = SEATS.map(count).filter((t) => t !== null);
       const step = seat(rule.prefix, SEATS[0]).closest(".step");
-      $("h2 output", step).textContent = taken.length ? text(rule.count, { sum: total(taken), total: rule.total }) : "";
+      const head = $("h2 output", step);
+      head.textContent = taken.length ? text(rule.count, { sum: total(taken), total: rule.total }) : "";
+      head.classList.toggle("off", taken.length === SEATS.length && total(taken) !== rule.total);
     });
   }
 
@@ -261,7 +286,8 @@
   function legends() {
     seatBoxes.forEach((f) => {
       const r = $("input:checked", f);
-      $("legend output", f).textContent = r ? r.value : "";
+      const out = $("legend output", f);
+      if (out) out.textContent = r ? r.value : "";
     });
   }
 
@@ -277,7 +303,7 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
-    const ready = seatBoxes.every((f) => $("input:checked", f)) &&
+    const ready = seatBoxes.every(filled) &&
       $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
     if (!ready) {
       out.textContent = "";
@@ -346,7 +372,7 @@
       const seats = fixedStep ? speakers() : tableOrder();
       const s = seats.find((x) => {
         const f = $('.seat[data-seat="' + x + '"]', step);
-        return f && !$("input:checked", f) && !f.classList.contains("fixed");
+        return f && !filled(f) && !f.classList.contains("fixed");
       });
       return s === undefined ? null : $('.seat[data-seat="' + s + '"]', step);
     }
@@ -375,9 +401,16 @@
   const prefixOf = (name) => name.replace(/_\d+$/, "");
   const seatOf = (name) => Number(name.slice(name.lastIndexOf("_") + 1));
 
+  // A number typed counts as tapped; a box emptied again is free to fill itself in.
+  function entered(target) {
+    const name = target.name || "";
+    if (!tapped[prefixOf(name)] || !/_\d+$/.test(name)) return;
+    if (numberBox(name) === target && target.value === "") tapped[prefixOf(name)].delete(seatOf(name));
+    else tapped[prefixOf(name)].add(seatOf(name));
+  }
+
   form.addEventListener("change", (event) => {
-    const name = event.target.name || "";
-    if (tapped[prefixOf(name)] && /_\d+$/.test(name)) tapped[prefixOf(name)].add(seatOf(name));
+    entered(event.target);
     refresh();
     const step = event.target.closest(".step");
     if (!step || event.target.type !== "radio") return;
@@ -389,6 +422,63 @@
     } else {
       advance(step);
     }
+  });
+
+  // Number boxes: the running total and the checks follow every key typed; the keyboard's
+  // Enter ("next") goes on to the next empty box, then to Save, and never sends a half
+  // entered hand.
+  const countBoxes = $$(".seat.count");
+  form.addEventListener("input", (event) => {
+    if (!event.target.closest(".seat.count")) return;
+    entered(event.target);
+    refresh();
+  });
+  countBoxes.forEach((f) => {
+    const input = $('input[type="number"]', f);
+    input.addEventListener("focus", () => {
+      activate(f, false);
+      input.select();
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      const target = nextIn(f.closest(".step")) || next();
+      if (target && $('input[type="number"]', target)) $('input[type="number"]', target).focus();
+      else advance();
+    });
+  });
+
+  // A signed count gets a ± key beside it, for the phones whose number keyboard has no
+  // minus: it turns the number typed, or the one about to be typed, below zero or back.
+  countBoxes.forEach((f) => {
+    const input = $('input[type="number"]', f);
+    if (!(Number(input.min) < 0)) return;
+    const sign = document.createElement("button");
+    sign.type = "button";
+    sign.className = "sign";
+    sign.textContent = "\u00b1";
+    sign.setAttribute("aria-label", text("count-sign", { what: input.dataset.label || "" }));
+    sign.setAttribute("aria-pressed", "false");
+    const pending = (on) => {
+      f.classList.toggle("minus", on);
+      sign.setAttribute("aria-pressed", String(on));
+    };
+    sign.addEventListener("click", () => {
+      if (input.value === "") pending(!f.classList.contains("minus"));
+      else {
+        const flipped = -Number(input.value);
+        if (flipped >= Number(input.min) && flipped <= Number(input.max)) input.value = String(flipped);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      input.focus();
+    });
+    input.addEventListener("input", () => {
+      if (!f.classList.contains("minus") || input.value === "") return;
+      pending(false);
+      if (Number(input.value) > 0) input.value = String(-Number(input.value));
+    });
+    input.after(sign);
   });
 
   form.addEventListener("click", (event) => {

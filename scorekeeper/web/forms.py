@@ -388,7 +388,8 @@ def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
         if described.is_count:
             fields[described.name] = WholeNumberField(
                 label,
-                default=int(described.default or 0),
+                # A count without a default starts empty: typed, as a key row is tapped.
+                default=None if described.default is None else int(described.default),
                 validators=[Optional(), NumberRange(described.low, described.high)],
             )
         else:

@@ -303,6 +303,7 @@ def _live_context(
     game: db.Game, progress: Any, totals: list[tuple[int, ...]], editable: bool
 ) -> dict[str, Any]:
     changes = _seat_changes(game)
+    shows_dealer = game_of(game).shows_dealer(game.settings)
     return {
         "game": game,
         "rules": rules_label(game),
@@ -319,7 +320,9 @@ def _live_context(
             changes,
             why_url=_hand_url("games.why", game.id),
             edit_url=_hand_url("hands.edit", game.id) if editable else None,
+            shows_dealer=shows_dealer,
         ),
+        "shows_dealer": shows_dealer,
         "hand_count": progress.next_number - 1,
         "every_hand": _every_hand(),
         "recent_hands": RECENT_HANDS,

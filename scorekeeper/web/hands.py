@@ -107,6 +107,8 @@ def _forbidden_named(
 
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
+    if not game_of(game).shows_dealer(game.settings):
+        context["dealer"] = None  # the game says nothing of who deals
     texts = {key: translate(text) for key, text in spec.texts.items()}
     return render_template(
         "hand_form.html",

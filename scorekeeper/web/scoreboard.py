@@ -155,13 +155,15 @@ def hand_rows(
     changes: dict[int, list[str]],
     why_url: tuple[str, str],
     edit_url: tuple[str, str] | None,
+    shows_dealer: bool = True,
 ) -> HandRows:
     """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
     state), newest last, as the game shows them. ``seating`` says who sat where at hand
     n: a partnership game's rows name who dealt and whom the hand is about. ``changes`` are
     the seat changes' texts by the hand they take effect from; ``why_url`` and
     ``edit_url`` are a hand's "why" and edit addresses cut around its number (no edit
-    link for a viewer).
+    link for a viewer). Without ``shows_dealer`` (``Game.shows_dealer``) no cell or row
+    marks who dealt.
 
     Built with one format a cell rather than a template loop: the table is most of the
     page, and this keeps an uncached scoreboard cheap however many phones ask for it.
@@ -195,7 +197,9 @@ def hand_rows(
         head += f" <em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
         if paired:
             players = seating(number)
-            head += f' <small class="who"><span class="k">{bdi(players[hand.dealer])}</span>'
+            head += ' <small class="who">'
+            if shows_dealer:
+                head += f'<span class="k">{bdi(players[hand.dealer])}</span>'
             if hand.about is not None and players[hand.about]:
                 head += f' <span class="d">{bdi(players[hand.about])}</span>'
             head += "</small>"
@@ -203,7 +207,8 @@ def hand_rows(
         cells = []
         for seat, view in enumerate(hand.seats):
             side = game.sides[seat]
-            css = _CELL_CLASSES[hand.about in side, hand.dealer in side, view.made]
+            dealt = shows_dealer and hand.dealer in side
+            css = _CELL_CLASSES[hand.about in side, dealt, view.made]
             # A deal nobody played scores nothing: no points, so no link to how they were
             # worked out (an empty link names nothing for a screen reader).
             points = (

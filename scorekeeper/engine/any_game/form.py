@@ -48,8 +48,8 @@ def round_form(settings: SheetSettings, seats: int) -> HandFormSpec:
             "round-total": msg("total {total}"),
             "points-count": msg("{sum} of {total}"),
             "points-past-total": msg(
-                "The others already have {sum}; the round totals {total}, so these points "
-                "are below zero."
+                "The others already have {sum}; for the round to total {total} these points "
+                "would be {n}, more than a round takes."
             ),
         },
         errors={"points": "round", **{f"points[{s}]": f"points_{s}" for s in range(seats)}},

@@ -342,6 +342,10 @@ class GameBase:
         """None: totals may fall without end."""
         return None
 
+    def shows_dealer(self, settings: Any) -> bool:
+        """True: the pages say who deals each hand."""
+        return True
+
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 
     def next_dealer(self, dealer: int, record: Any) -> int:

@@ -5,9 +5,10 @@ makes it quick to tap by reading the ``rules`` tables in it; neither knows any g
 game describes:
 
 - **steps**, in entry order, each a list of **fields**. A field is a row of tap keys (it
-  has ``choices``) or a count with − and + (``high`` bounds it). A field with a ``seat``
-  is drawn in that seat's box, named after the player; ``folded`` fields sit in a folded
-  group under the step (a penalty counted now and then);
+  has ``choices``) or a count from ``low`` to ``high``. A field with a ``seat`` is drawn
+  in that seat's box, named after the player (a count there is a number box to type in,
+  with a ± key when ``low`` is below zero); ``folded`` fields sit in a folded group under
+  the step, a count there with − and + (a penalty counted now and then);
 - **actions**: submit buttons that record a hand other than by the fields (everyone
   passed: throw in);
 - **rules**: the tables the page script applies, each of one generic kind, with every
@@ -26,9 +27,11 @@ game describes:
               once every other seat's ``prefix`` field has a value, the last seat may not
               take ``forbidden[total of the others]`` (Israeli Whist's forbidden number).
   ``sum``     ``{"prefix", "total", "why", "count"}``: the seats' ``prefix`` fields total
-              ``total``; the last one left untapped fills itself in.
+              ``total``; the last one left untapped fills itself in, with any value its
+              field takes (``why`` says when none fits: ``{sum}``, ``{total}``, ``{n}``).
   ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
-              head shows the total, and a word for it once every seat has a value.
+              head shows the total as it is typed, and a word for it once every seat has
+              a value.
   ``hint``    ``{"field", "by", "table": {value of by: number}, "why"}``: under ``field``, the
               sentence ``why`` with ``{n}`` from the table (what a bid needs).
   ``stake``   ``{"prefix", "by", "rows": [per value], "own_rows": [...], "texts"}``: under

@@ -487,6 +487,12 @@ class Game(Protocol):
         ``read_starting_totals`` refuses a starting total at or below it."""
         ...
 
+    def shows_dealer(self, settings: Settings) -> bool:
+        """Whether the scoreboard, the live view and the hand form say who deals: True for
+        a card game; the round sheet's ``dealer`` knob turns it off for games dealt
+        otherwise. The replay keeps the dealer either way."""
+        ...
+
     # --- saving a hand without the ones before it (issue 12) -----------------------------
 
     def resume(

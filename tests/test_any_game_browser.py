@@ -1,0 +1,175 @@
+"""The round sheet's hand form on a phone, in real Chromium, with the sheet registered here
+(the registry does not list it yet): a number box per player, negatives typed or signed
+with ±, the running total as typed, the round total checked live with the last player's
+points filled in, a round that misses the total refused with the entries kept, and the
+form in Hebrew at 360 px. Each round's taps are counted as a finger makes them: a tap on
+a box, every key of the phone's keyboard, and Save."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import GAMES
+from scorekeeper.engine.any_game import GAME
+
+from .test_accessibility import SERIOUS
+from .test_browser import SCOREBOARD_URL, api
+from .test_rtl_browser import check_page
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+HEBREW_PLAYERS = ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"]
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    monkeypatch.setitem(GAMES, GAME.key, GAME)
+
+
+class Fingers:
+    """Taps and keys, counted."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def type(self, keys: str) -> None:
+        """Each character a key of the phone's keyboard, then its Enter ("next")."""
+        self.page.keyboard.type(keys)
+        self.page.keyboard.press("Enter")
+        self.count += len(keys) + 1
+
+    def save(self) -> None:
+        self.tap(self.page.locator("#save"))
+
+
+def sheet(page, live_server, players=PLAYERS, **settings) -> int:
+    """A round sheet made through the API and opened on its hand form."""
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {
+            "game": GAME.key,
+            "players": players,
+            "rules": "any-game",
+            "first_dealer": 0,
+            "settings": settings,
+        },
+    )
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    return created["id"]
+
+
+def box(page, seat: int):
+    return page.locator(f"#points_{seat}")
+
+
+def head(page):
+    return page.locator("#round h2 output")
+
+
+def totals(page) -> list[str]:
+    return page.locator(".totals li b").all_inner_texts()
+
+
+def test_a_round_with_the_running_total_as_typed(page, live_server):
+    sheet(page, live_server)
+    fingers = Fingers(page)
+    fingers.tap(box(page, 0))
+    fingers.type("12")
+    assert head(page).inner_text() == "total 12"
+    fingers.type("-3")  # the keyboard's own minus
+    assert head(page).inner_text() == "total 9"
+    fingers.type("5")
+    fingers.tap(page.locator(".seat[data-seat='2'] .sign"))  # ± makes it −5
+    assert box(page, 2).input_value() == "-5"
+    assert head(page).inner_text() == "total 4"
+    fingers.type("")  # Enter: on from the box ± left the focus in
+    assert page.evaluate("document.activeElement.id") == "points_3"
+    fingers.type("0")
+    assert head(page).inner_text() == "total 4"
+    assert page.evaluate("document.activeElement.id") == "save"
+    fingers.save()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert totals(page) == ["12", "\u22123", "\u22125", "0"]
+    # tap box 1, "12"+Enter, "-3"+Enter, "5"+Enter, ±, Enter, "0"+Enter, Save
+    assert fingers.count == 1 + 3 + 3 + 2 + 1 + 1 + 2 + 1 == 14
+
+
+def test_the_round_total_is_checked_live_and_the_last_filled_in(page, live_server):
+    sheet(page, live_server, round_total=26)
+    fingers = Fingers(page)
+    fingers.tap(box(page, 0))
+    fingers.type("30")
+    fingers.type("-7")
+    assert box(page, 3).input_value() == ""
+    assert head(page).inner_text() == "23 of 26"
+    fingers.type("0")
+    # Dan's 3 filled itself in, marked so; the round adds up to 26; Save has the focus.
+    assert box(page, 3).input_value() == "3"
+    assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
+    assert head(page).inner_text() == "26 of 26"
+    assert page.evaluate("document.activeElement.id") == "save"
+    # A change to another box moves the filled-in points with it: below zero too.
+    box(page, 2).fill("5")
+    assert box(page, 3).input_value() == "-2"
+    box(page, 2).fill("0")
+    assert box(page, 3).input_value() == "3"
+    fingers.save()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert totals(page) == ["30", "\u22127", "0", "3"]
+    # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter, Save
+    assert fingers.count == 1 + 3 + 3 + 2 + 1 == 10
+
+
+def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, live_server):
+    game_id = sheet(page, live_server, round_total=26)
+    for seat, points in enumerate(["10", "10", "5"]):
+        box(page, seat).fill(points)
+    box(page, 3).fill("0")  # typed over the filled-in 1
+    assert head(page).inner_text() == "25 of 26"
+    assert "off" in head(page).get_attribute("class")
+    page.locator("#save").click()
+    page.wait_for_selector(".error-summary")
+    assert page.url.endswith(f"/games/{game_id}/hands/new")
+    problem = page.locator(".seat[data-seat='3'] .err")
+    assert problem.inner_text() == (
+        "the round totals 25, not 26: seat 4's points would have to be 1"
+    )
+    assert [box(page, s).input_value() for s in range(4)] == ["10", "10", "5", "0"]
+    # Nothing was saved.
+    assert api(live_server, "GET", f"/api/games/{game_id}")["hands"] == []
+
+
+def test_the_sheet_in_hebrew_fits_a_small_phone_and_is_accessible(browser, live_server, axe):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server,
+        extra_http_headers={"Accept-Language": "he-IL,he;q=0.9"},
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        sheet(page, live_server, players=HEBREW_PLAYERS, round_total=26)
+        box(page, 0).fill("-120")
+        box(page, 1).fill("100")
+        box(page, 2).fill("40")
+        assert box(page, 3).input_value() == "6"
+        box(page, 1).focus()
+        # A number keeps its minus in front, on a right-to-left page too.
+        assert box(page, 0).evaluate("(el) => getComputedStyle(el).direction") == "ltr"
+        check_page(page, "any-game-round")
+        results = axe.run(page)
+        serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+        assert serious == [], results.generate_report()
+    finally:
+        context.close()
+    assert errors == []
