@@ -218,19 +218,32 @@ def names_for(game: Game) -> list[str]:
     return list(NAMES[: game.seats])
 
 
-def roomy_target(game: Game) -> int:
-    """A target the hands of a test do not reach, within the game's own bounds."""
-    knob = next(knob for knob in game.knobs if knob.name == "target")
-    return min(knob.high or 10_000, 10_000)
+LONG = 100  # hands a test's long game lasts at least
+
+
+def long_rules(game: Game) -> dict[str, Any]:
+    """The game's knob changes for a long game (``Game.lasting``): the hands of a test do
+    not end it, and any of them stands wherever it is saved or edited."""
+    return game.lasting(LONG)
+
+
+def knob_text(value: Any) -> str:
+    """A knob's value as the new-game form takes it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def simulated_hands(
-    game: Game, count: int, seed: int = 3, bots: str | None = None
+    game: Game, count: int, seed: int = 3, bots: str | None = None, long: bool = False
 ) -> list[dict[str, Any]]:
     """``count`` legal hands as the game records them, from its own simulation by
-    ``bots`` (the game's first kind of bot by default); a thrown-in deal first when the
-    game has one among its first few hundred."""
+    ``bots`` (the game's first kind of bot by default) under its default preset, or the
+    long game's rules with ``long``; a thrown-in deal first when the game has one among
+    its first few hundred."""
     settings = game.preset(game.default_preset)
+    if long:
+        settings = settings.with_changes(long_rules(game))
     bots = bots or game.bot_kinds[0]
     deals = list(game.simulate(settings, max(count, 300), seed=seed, bots=bots))
     records = [game.record_of_deal(deal) for deal in deals]
@@ -259,10 +272,10 @@ class Setup:
     keys: set[tuple[str, int, int]] = field(default_factory=set)  # (language, width, game)
 
 
-def start_by_api(base: str, game: Game, target: int | None = None) -> tuple[int, str]:
+def start_by_api(base: str, game: Game, long: bool = False) -> tuple[int, str]:
     body = {"game": game.key, "players": names_for(game), "rules": game.default_preset}
-    if target is not None:
-        body["target"] = target
+    if long:
+        body["settings"] = long_rules(game)
     created = api(base, "POST", "/api/games", {**body, "first_dealer": 0})
     return created["id"], created["edit_key"]
 
@@ -283,8 +296,8 @@ def play_to_the_end(base: str, game: Game) -> Played:
 
 def setup_of(base: str, game: Game) -> Setup:
     """A game's two games for the page matrix, made through the API."""
-    game_id, key = start_by_api(base, game, roomy_target(game))
-    hands = simulated_hands(game, 4)
+    game_id, key = start_by_api(base, game, long=True)
+    hands = simulated_hands(game, 4, long=True)
     for hand in hands:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     playing = Played(game_id, key, names_for(game), len(hands))
@@ -515,7 +528,14 @@ def start_by_form(page, game: Game, names: list[str]) -> int:
     for seat, name in enumerate(names):
         page.fill(f'input[name="player_{seat}"]', name)
     page.locator('label.key:has(input[name="first_dealer"][value="0"])').click()
-    page.fill('input[name="target"]', str(roomy_target(game)))
+    for name, value in long_rules(game).items():
+        box = page.locator(f'#new-game [name="{name}"]')
+        if not box.is_visible():  # a house rule, in its folded group
+            page.locator("details.house > summary").click()
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(knob_text(value))
+        else:
+            box.fill(knob_text(value))
     with page.expect_navigation():
         page.locator('#new-game button[type="submit"]').click()
     found = re.search(r"/games/(\d+)$", page.url)
@@ -571,7 +591,7 @@ def test_a_game_through_its_pages(phones, server, browser, game, language, width
     names = names_for(game)
     page = phones.page(language, width)
     game_id = start_by_form(page, game, names)
-    hands = simulated_hands(game, 10, seed=7 * width + len(language) + len(game.key))
+    hands = simulated_hands(game, 10, seed=7 * width + len(language) + len(game.key), long=True)
     entries = [entry_of(game, hand, names) for hand in hands]
     played = [e for e in entries if e.action is None]
 
@@ -688,12 +708,12 @@ def test_phones_racing_through_the_form_store_one_hand(
                 "players": names,
                 "first_dealer": 0,
                 "rules": game.default_preset,
-                "target": roomy_target(game),
+                "settings": long_rules(game),
             },
         )
         .get_json()
     )
-    entries = [entry_of(game, hand, names) for hand in simulated_hands(game, 10, seed=5)]
+    entries = [entry_of(game, hand, names) for hand in simulated_hands(game, 10, seed=5, long=True)]
     clients = []
     for _ in range(phones_at_once):
         client = app.test_client()

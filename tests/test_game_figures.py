@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.db import figures as kept
-from scorekeeper.engine import get_game
+from scorekeeper.engine import GAMES, get_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
@@ -41,6 +41,17 @@ def bid_whist_hand(rng: random.Random, settings):
             continue
 
 
+def simulated_draw(key: str, rng: random.Random):
+    """Another game's preset, its settings, and a draw of its hands in the order its own
+    simulation deals them (each legal where it falls in a game started by seat 0)."""
+    rules = get_game(key)
+    preset = rules.default_preset
+    settings = rules.preset(preset)
+    deals = rules.simulate(settings, 10, seed=rng.randrange(1 << 30), bots=rules.bot_kinds[0])
+    hands = iter([rules.record_of_deal(deal) for deal in deals])
+    return preset, settings, lambda _rng, _settings: next(hands)
+
+
 def random_games(database, rng: random.Random, key: str, count: int) -> list[int]:
     ids = []
     for _ in range(count):
@@ -49,21 +60,26 @@ def random_games(database, rng: random.Random, key: str, count: int) -> list[int
 
             preset, settings = "pagat-german", PRESETS["pagat-german"]
             draw = random_hand
-        else:
+        elif key == "bid-whist":
             from scorekeeper.engine.bid_whist import PRESETS
 
             preset = next(iter(PRESETS))
             settings = PRESETS[preset]
             draw = bid_whist_hand
-        players = rng.sample(POOL, 4)
-        game_id, _key = db.create_game(database, players, preset, settings, rng.randrange(4), key)
+        else:
+            preset, settings, draw = simulated_draw(key, rng)
+        rules = get_game(key)
+        players = rng.sample(POOL, rules.seats)
+        # A simulated deal is dealt by seat (deal index mod seats): the game starts there.
+        first = rng.randrange(rules.seats) if key in ("israeli-whist", "bid-whist") else 0
+        game_id, _key = db.create_game(database, players, preset, settings, first, key)
         for _number in range(rng.randrange(0, 9)):
             game = db.load_game(database, game_id)
             if game.status != "in_progress":
                 break
             if rng.random() < 0.25:
                 away = [n for n in POOL if n not in game.seated]
-                db.change_seat(database, game_id, rng.randrange(4), rng.choice(away))
+                db.change_seat(database, game_id, rng.randrange(len(players)), rng.choice(away))
             try:
                 game_play.add_hand(database, game_id, draw(rng, settings))
             except Exception:  # noqa: BLE001  a hand the game refuses (after its end)
@@ -76,7 +92,7 @@ def replayed(database, ids):
     return [kept.recorded(game, hands) for game, hands in db.load_games_with_hands(database, ids)]
 
 
-@pytest.mark.parametrize("key", ["israeli-whist", "bid-whist"])
+@pytest.mark.parametrize("key", list(GAMES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_summed_figures_are_the_replayed_ones(tmp_path, key, seed):
     database = db.migrate(str(tmp_path / "figures.db"))

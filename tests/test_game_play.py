@@ -25,8 +25,9 @@ EVERY_GAME = [*GAMES.values(), TOY]
 
 def hands_of(game: Game, count: int, seed: int = 5) -> list:
     """``count`` hands as the game records them, from its own bots' deals, with a deal
-    thrown in first when the game has one."""
-    settings = game.preset(game.default_preset)
+    thrown in first when the game has one; played under the long game's rules that
+    ``started`` gives."""
+    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
     deals = game.simulate(settings, max(count, 200), seed=seed, bots=game.bot_kinds[0])
     records = [game.record_of_deal(deal) for deal in deals]
     thrown = [r for r in records if r.thrown_in][:1]
@@ -43,10 +44,7 @@ def database(tmp_path, monkeypatch):
 
 def started(database, game: Game) -> int:
     """A new game of ``game`` with a target its hands here do not reach."""
-    knob = next(knob for knob in game.knobs if knob.name == "target")
-    settings = game.preset(game.default_preset).with_changes(
-        {"target": min(knob.high or 10_000, 10_000)}
-    )
+    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
     names = [f"Player {seat}" for seat in range(game.seats)]
     game_id, _key = db.create_game(database, names, game.default_preset, settings, 0, game=game.key)
     return game_id

@@ -71,8 +71,8 @@ def game_option(func):
         default=DEFAULT_GAME,
         show_default=True,
         metavar="GAME",
-        help="The game, by key: see `scorekeeper games` (also: "
-        f"{', '.join(game.key for game in UNLISTED)}).",
+        help="The game, by key: see `scorekeeper games`"
+        + (f" (also: {', '.join(game.key for game in UNLISTED)})." if UNLISTED else "."),
     )(func)
 
 

@@ -456,7 +456,8 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
         start = read_starting_totals(
             entry.get("starting_totals"),
             len(game.sides),
-            settings.target,
+            # A game that ends otherwise than at a target (Oh Hell) has none to stay below.
+            getattr(settings, "target", None),
             game.losing_floor(settings),
         )
     except EngineError as exc:

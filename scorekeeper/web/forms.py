@@ -197,9 +197,17 @@ class NewGameForm(PageForm):
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on."""
         fields = self.player_fields()
-        fields += [self.first_dealer, self.rules, self.target, *self.start_fields()]
+        fields += [self.first_dealer, self.rules, *self.target_fields(), *self.start_fields()]
         fields += self.knob_fields()
         return [(field.id, message) for field in fields for message in field.errors]
+
+    def target_fields(self) -> list[Field]:
+        """The target's field, where the game is a race to one (Oh Hell is not)."""
+        return [self["target"]] if "target" in self._fields else []
+
+    def target_value(self) -> Any:
+        """The target typed, or None (blank, or a game without one)."""
+        return self["target"].data if "target" in self._fields else None
 
     def player_names(self) -> list[str]:
         """The names as typed; for a game with a range, without the blank fields after the
@@ -281,17 +289,18 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
             choices=options((name, preset_label(game, name)) for name in game.presets),
             default=game.default_preset,
         ),
-        "target": WholeNumberField(
-            _l("Target score"),
-            default=game.preset(game.default_preset).target,
-            validators=[Optional()],
-        ),
         **{knob.name: _knob_field(game, knob) for knob in knobs},
         **{
             f"start_{index}": WholeNumberField(_l("Starting total"), validators=[Optional()])
             for index in range(len(game.sides))
         },
     }
+    if any(knob.name == "target" for knob in game.knobs):
+        fields["target"] = WholeNumberField(
+            _l("Target score"),
+            default=game.preset(game.default_preset).target,
+            validators=[Optional()],
+        )
     form_class = type("NewGameForm", (NewGameForm,), fields)
     form_class.game = game
     form_class.fewest = counts[0]

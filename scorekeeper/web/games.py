@@ -110,7 +110,7 @@ def new_game():
                 form.player_names(),
                 form.rules.data,
                 form.knob_changes(),
-                form.target.data,
+                form.target_value(),
                 form.first_dealer.data,
                 game.key,
                 form.starting_totals(),
@@ -307,6 +307,7 @@ def _live_context(
     return {
         "game": game,
         "rules": rules_label(game),
+        "end_words": game_of(game).end_words(game.settings),
         "sides": side_names(game),
         "sides_seated": side_members(game),
         "words": game_of(game).page_words,

@@ -30,6 +30,17 @@ def hand_views(progress: SheetProgress) -> list[HandView]:
     return views
 
 
+def end_words(settings: SheetSettings) -> Message:
+    """The game's end for the scoreboard's line of rules."""
+    return {
+        "high_target": msg("to %(target)d", target=settings.target),
+        "low_target": msg("to %(target)d, the lowest wins", target=settings.target),
+        "rounds": msg("%(rounds)d rounds", rounds=settings.rounds),
+        "rounds_low": msg("%(rounds)d rounds, the lowest wins", rounds=settings.rounds),
+        "open": msg("until the table stops"),
+    }[settings.goal]
+
+
 def _end_line(settings: SheetSettings) -> RulesLine:
     if settings.goal in ("high_target", "low_target"):
         return RulesLine(msg("Target"), settings.target)

@@ -74,6 +74,13 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         """Whether the pages show the first dealer and who deals each round."""
         return settings.dealer
 
+    def end_words(self, settings: SheetSettings) -> Message:
+        return display.end_words(settings)
+
+    def lasting(self, hands: int) -> dict[str, Any]:
+        """An open game: it ends when the table says so."""
+        return {"goal": "open"}
+
     # --- a round ----------------------------------------------------------------------------
 
     def record_from_dict(self, settings: SheetSettings, body: Any) -> Round:

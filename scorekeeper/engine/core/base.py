@@ -360,6 +360,16 @@ class GameBase:
         """Scored hands after which the game ends (0: none)."""
         return 0
 
+    def lasting(self, hands: int) -> dict[str, Any]:
+        """By default the ``target`` knob at its highest (at most 10,000), where there is
+        one; nothing where there is none."""
+        knob = next((knob for knob in self.knobs if knob.name == "target"), None)
+        return {} if knob is None else {"target": min(knob.high or 10_000, 10_000)}
+
+    def end_words(self, settings: Any) -> Message:
+        """The race's end: "to" the target."""
+        return msg("to %(target)d", target=settings.target)
+
     def shares_tie(self, settings: Any) -> bool:
         """Whether sides tied at the top when the game ends share the win (else play on)."""
         return False

@@ -493,6 +493,16 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
+    def lasting(self, hands: int) -> dict[str, Any]:
+        """Knob changes to the default preset under which a game of this table lasts at
+        least ``hands`` hands whatever is bid (a ``target`` at its highest, a losing total
+        off, a fixed number of hands), and in which every hand the game's simulation deals
+        stands wherever it falls (no rule that depends on the hand's place, such as Oh
+        Hell's hook on the dealer), so a hand may be moved or edited into any place. The
+        conformance suites and the benchmarks play long games with them, through the
+        engine, the API and the new-game form alike."""
+        ...
+
     # --- saving a hand without the ones before it (issue 12) -----------------------------
 
     def resume(
@@ -593,6 +603,11 @@ class Game(Protocol):
     def running_totals(self, progress: Progress) -> list[tuple[int, ...]]:
         """Every side's total after each hand of a replayed game, for the chart (one line
         per side: per seat without partners)."""
+        ...
+
+    def end_words(self, settings: Settings) -> Message:
+        """How the game ends, in a few words for the scoreboard's line of rules: "to 500",
+        "19 hands", "until the table stops"."""
         ...
 
     def rules_lines(self, settings: Settings) -> list[RulesLine]:

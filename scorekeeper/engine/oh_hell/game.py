@@ -137,6 +137,21 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
 
     # --- the progress of a game ---------------------------------------------------------
 
+    def record_of_deal(self, deal: Mapping[str, Any]) -> OhHellHand:
+        """The hand written down for a simulated deal, read without the hook: a deal played
+        under settings without it (``lasting``) is a hand, and one played with it was
+        checked for it when it was bid (``verify_deal``)."""
+        body = {name: value for name, value in deal.items() if name in self.hand_fields}
+        return record_from_dict(replace(self.preset(self.default_preset), hook=False), body)
+
+    def lasting(self, hands: int) -> dict[str, Any]:
+        """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
+        hand, without the hook (which forbids the dealer a bid that depends on the others')."""
+        return {"sequence": "fixed", "hands": min(max(hands, 1), 100), "hook": False}
+
+    def end_words(self, settings: OhHellSettings) -> Message:
+        return msg("%(hands)d hands", hands=self.hand_limit(settings))
+
     def hand_limit(self, settings: OhHellSettings) -> int:
         return len(cards_sequence(settings))
 

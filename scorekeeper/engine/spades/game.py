@@ -94,6 +94,11 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     def simulation_summary(self) -> SimulationSummary:
         return SimulationSummary()
 
+    def lasting(self, hands: int) -> dict[str, Any]:
+        """The target at its highest, no losing total, no deal limit, and blind nil at any
+        time (not only when a side is 100 behind, which depends on the hand's place)."""
+        return {"target": 10_000, "lose_at": 0, "deal_limit": 0, "blind_nil": "any_time"}
+
     def losing_floor(self, settings: SpadesSettings) -> int | None:
         """``lose_at``, or None when it is 0 (no such end)."""
         return settings.lose_at or None

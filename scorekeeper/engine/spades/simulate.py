@@ -203,7 +203,9 @@ class SimulationSummary:
                     count[0] += tricks[s] == 0
 
     def add_result(self, result: PlayedDeal) -> None:
-        self.add(result.to_dict())
+        # The hand's own fields, not the whole deal's dict (its cards as text are the
+        # slow part of ``to_dict``).
+        self.add({**result.record.to_dict(), "points": result.points})
 
     def merge(self, other: SimulationSummary) -> None:
         self.deals += other.deals
