@@ -146,7 +146,7 @@ def preview(game_id: int, game: db.Game):
     save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
-    number = _previewed_number(game)
+    number = _posted_number(game)
     form = hand_form_for(_spec(game, number))
     place = game_play.place_of(db.get_db(), game, number)
     record = _record_from(form, game, number, place) if form.validate_on_submit() else None
@@ -162,8 +162,8 @@ def preview(game_id: int, game: db.Game):
     return jsonify(points=list(points), names=side_names(game), result=result)
 
 
-def _previewed_number(game: db.Game) -> int:
-    """The hand the form being previewed is for: its ``number`` (a recorded hand being
+def _posted_number(game: db.Game) -> int:
+    """The hand the form posted is for: its ``number`` (a recorded hand being
     edited, or the next), else the next hand."""
     number = request.form.get("number", "")
     next_number = game.hand_count + 1
@@ -179,7 +179,9 @@ def record(game_id: int, game: db.Game):
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
     database = db.get_db()
-    form = hand_form_for(_spec(game))
+    # The form for the hand it was filled in for: a phone that loaded hand 2 and posts it
+    # after another phone saved hand 2 hears of the clash (409), not of hand 3's dealer.
+    form = hand_form_for(_spec(game, _posted_number(game)))
     conflict = None
     if form.validate_on_submit():
         # The save's one walk: the form's values, through the game's rules, stored.
