@@ -440,9 +440,9 @@ class Entry:
 
 
 def entry_of(game: Game, hand: dict[str, Any], players: list[str]) -> Entry:
-    """The form's way to a hand: its ``form_values``, and the action whose body is that
-    hand when Save's is not."""
-    settings = game.preset(game.default_preset)
+    """The form's way to a hand of a long game (``long_rules``): its ``form_values``, and
+    the action whose body is that hand when Save's is not."""
+    settings = game.preset(game.default_preset).with_changes(long_rules(game))
     spec = game.hand_form(settings, players)
     values = game.form_values(hand)
     every = {f.name: values.get(f.name) for f in spec.fields}
@@ -644,7 +644,7 @@ def test_a_game_through_its_pages(phones, server, browser, game, language, width
             enter(plain, first)
             enter(rival, second)
             assert submit(plain, first) == 200
-            assert submit(rival, second) == 409
+            assert submit(rival, second) == 409, rival.locator("main").inner_text()
             assert kept(rival, second) == []
             stored = stored_hands(server, game_id)
             assert len(stored) == 2 and same_hand(game, stored[1], first.hand)
