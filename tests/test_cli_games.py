@@ -49,6 +49,29 @@ def test_games_as_json(capsys):
                 "default_preset": "bid-whist",
                 "presets": ["bid-whist"],
             },
+            {
+                "key": "spades",
+                "name": "Spades",
+                "seats": 4,
+                "default_preset": "spades",
+                "presets": ["spades"],
+            },
+            {
+                "key": "oh-hell",
+                "name": "Oh Hell",
+                "seats": 4,
+                "seat_range": [3, 7],
+                "default_preset": "oh-hell",
+                "presets": ["oh-hell"],
+            },
+            {
+                "key": "any-game",
+                "name": "Any other game",
+                "seats": 4,
+                "seat_range": [2, 8],
+                "default_preset": "any-game",
+                "presets": ["any-game"],
+            },
         ]
     }
 
@@ -102,7 +125,9 @@ def test_the_simulated_summary_is_counted_from_the_games_own_deals(capsys):
     assert out.splitlines()[2].startswith(f"over: {over} (")
 
 
-@pytest.mark.parametrize("key", ["israeli-whist", "bid-whist"])
+@pytest.mark.parametrize(
+    "key", [key for key, game in GAMES.items() if game.capabilities.simulation]
+)
 def test_the_summary_never_converts_a_deal_to_a_dict(capsys, monkeypatch, key):
     """The text summary counts the game's own results: converting every deal to a dict
     (as --json must) made `scorekeeper simulate` about a third slower."""

@@ -4,7 +4,7 @@ A new game is done when it passes this module, as OpenSpiel runs ``random_sim_te
 every registered game. Each test is parametrized over ``GAMES.values()`` and the games
 built but not yet offered (``registry.UNLISTED``, Bid Whist until its hand form is
 game-generic), so a game is checked from the day its package exists, not from the day the
-app lists it:
+app lists it, and at every table size it seats (``seated``):
 
 - random playthroughs by every kind of bot the game has (2,000 deals each, spread over
   its presets), each deal checked by the game's own independent checker
@@ -58,12 +58,24 @@ DEALS_PER_BOT_KIND = 2000
 TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
 LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
-ALL_GAMES: list[Game] = [*GAMES.values(), *UNLISTED]
+
+
+def tables(game: Game) -> list[Game]:
+    """The game at every table size it seats (``seated``): one for most games."""
+    return [game.seated(count) for count in game.seat_counts]
+
+
+def table_id(game: Game) -> str:
+    """The game's key, and its number of players where the game seats a range."""
+    return game.key if len(game.seat_counts) == 1 else f"{game.key}-{game.seats}"
+
+
+ALL_GAMES: list[Game] = [table for game in [*GAMES.values(), *UNLISTED] for table in tables(game)]
 # The toy the tests register is checked as every game is (its words are not translated:
 # the app does not offer it).
 CHECKED: list[Game] = [*ALL_GAMES, TOY]
-every_game = pytest.mark.parametrize("game", CHECKED, ids=lambda g: g.key)
-offered_game = pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.key)
+every_game = pytest.mark.parametrize("game", CHECKED, ids=table_id)
+offered_game = pytest.mark.parametrize("game", ALL_GAMES, ids=table_id)
 
 
 def playthroughs(game: Game, bots: str, deals: int, seed: int) -> Iterator[tuple[Any, dict]]:
@@ -84,7 +96,7 @@ def bot_kinds() -> list[tuple[Game, str]]:
 
 
 @pytest.mark.parametrize(
-    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+    ("game", "bots"), bot_kinds(), ids=[f"{table_id(g)}-{k}" for g, k in bot_kinds()]
 )
 def test_random_playthroughs_keep_every_rule(game, bots):
     seen = 0
@@ -231,7 +243,7 @@ def without_rates(lines: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+    ("game", "bots"), bot_kinds(), ids=[f"{table_id(g)}-{k}" for g, k in bot_kinds()]
 )
 def test_the_games_own_results_are_the_simulated_deals_and_count_alike(game, bots):
     for settings in game.presets.values():
@@ -246,7 +258,7 @@ def test_the_games_own_results_are_the_simulated_deals_and_count_alike(game, bot
 
 
 @pytest.mark.parametrize(
-    ("game", "bots"), bot_kinds(), ids=[f"{g.key}-{k}" for g, k in bot_kinds()]
+    ("game", "bots"), bot_kinds(), ids=[f"{table_id(g)}-{k}" for g, k in bot_kinds()]
 )
 def test_any_share_of_a_run_plays_its_deals_and_shares_tally_as_one(game, bots):
     """What ``simulate --jobs`` relies on: deal i of a run is the same played alone, and
@@ -376,7 +388,7 @@ def test_the_registry_finds_the_game_by_its_key(game):
 
 # --- the hand form -----------------------------------------------------------------------
 
-PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod")
 
 
 @every_game
