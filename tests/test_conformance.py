@@ -59,7 +59,6 @@ TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "tr
 LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 
-
 def tables(game: Game) -> list[Game]:
     """The game at every table size it seats (``seated``): one for most games."""
     return [game.seated(count) for count in game.seat_counts]
@@ -484,7 +483,8 @@ def shown_messages(game: Game) -> list[Message]:
         found += [c.label for f in step.fields for c in f.choices]
     found += [a.label for a in spec.actions] + list(spec.texts.values())
     words = game.page_words
-    found += [words.auction_head, words.outcome_head, *words.entry_heads, words.legend]
+    found += [words.outcome_head, *words.entry_heads, words.legend]
+    found += [head for head in (words.auction_head, words.bid_head) if head is not None]
     for label, description in game.preset_words.values():
         found += [label, description]
     return [m for m in found if isinstance(m, Message)]

@@ -70,15 +70,44 @@ def _table_of(game: Game, players: str | None) -> Game:
         )
 
 
-def sheet_widths(game: Game, bids: Sequence[str] | None) -> dict[str, str]:
-    """The classes (``w3``…``w10``, whole em) of the sheet's bid column and its two name
+@dataclass(frozen=True, slots=True)
+class SheetColumns:
+    """Which of the hand's own columns a game's sheet has: the dealer where the game shows
+    who deals, the player a hand is about and the bid where its words head them
+    (``PageWords.auction_head``, ``bid_head``); the number and the outcome always."""
+
+    dealer: bool
+    about: bool
+    bid: bool
+
+    @classmethod
+    def of(cls, game: Game, settings: Settings) -> SheetColumns:
+        words = game.page_words
+        return cls(
+            game.shows_dealer(settings), words.auction_head is not None, words.bid_head is not None
+        )
+
+    @property
+    def names(self) -> int:
+        """How many columns hold a player's name."""
+        return self.dealer + self.about
+
+    @property
+    def before_seats(self) -> int:
+        """The columns after the number and before the first side's."""
+        return self.names + self.bid + 1
+
+
+def sheet_widths(game: Game, columns: SheetColumns, bids: Sequence[str] | None) -> dict[str, str]:
+    """The classes (``w3``…``w10``, whole em) of the sheet's bid column and its name
     columns: the bid as wide as the longest of ``bids`` needs (None, a blank sheet: room
     for a bid in words), the names as wide as what is left allows."""
     sides = len(game.sides)
     room = SHEET_EM - FIXED_EM - sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
     longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
-    bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - 2 * NAME_EM)))
-    name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid) / 2)))
+    names = max(columns.names, 1)
+    bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
+    name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid * columns.bid) / names)))
     return {"bid": f"w{bid}", "who": f"w{name}"}
 
 
@@ -152,6 +181,7 @@ def _sheet(rules_of: Game, settings: Settings, **context):
     """The sheet page, its rules written by the game ``rules_of``."""
     return render_template(
         "sheet.html",
+        columns=SheetColumns.of(rules_of, settings),
         game_kind=shown(rules_of.name),
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
@@ -195,7 +225,11 @@ def game_sheet(game_id: int):
         game_of(game),
         game.settings,
         game=game,
-        widths=sheet_widths(game_of(game), [row.bid.text for row in rows if row.bid]),
+        widths=sheet_widths(
+            game_of(game),
+            SheetColumns.of(game_of(game), game.settings),
+            [row.bid.text for row in rows if row.bid],
+        ),
         players=side_names(game),
         seat_names=game.seated,
         explained=explanations(game, hands, progress) if explain else None,
@@ -230,13 +264,17 @@ def blank_sheet():
                 names=", ".join(game.presets),
             ),
         )
+    settings = game.presets[rules]
+    deals = game.sheet_deals(settings)
     return _sheet(
         game,
-        game.presets[rules],
+        settings,
         game=None,
-        widths=sheet_widths(game, None),
+        widths=sheet_widths(game, SheetColumns.of(game, settings), deals or None),
         players=("",) * len(game.sides),
         rules=preset_label(game, rules),
         rows=[],
-        blank_rows=range(1, BLANK_ROWS + 1),
+        # A game whose hands are known in advance (Oh Hell's cards dealt) has a row for
+        # each, the deal written in; any other, rows enough for pencil play.
+        blank_rows=list(enumerate(deals, 1)) or [(n, "") for n in range(1, BLANK_ROWS + 1)],
     )

@@ -48,6 +48,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     page_words = PageWords(
         auction_head=msg("Round won by"),
         outcome_head=msg("Total"),
+        bid_head=None,
         entry_heads=(),
         legend=msg("Pts points in the round · Tot running total."),
         turn=msg("Round %(number)d: %(dealer)s deals"),

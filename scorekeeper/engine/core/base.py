@@ -440,6 +440,9 @@ class GameBase:
     def points_table(self, settings: Any) -> list[tuple[int, int]]:
         return []
 
+    def sheet_deals(self, settings: Any) -> tuple[str, ...]:
+        return ()
+
     def table_columns(
         self, replayed: Replayed
     ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:

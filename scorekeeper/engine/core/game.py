@@ -60,7 +60,9 @@ class PageWords:
     each player's figures on the Revisions page are (None: the game shows none); and the
     heads of the sheet's table of points for each bid made."""
 
-    auction_head: Message
+    auction_head: Message | None
+    """The head of the sheet's column naming the player a hand is about (who won the
+    auction); None: a game whose hands are about no one player has no such column."""
     outcome_head: Message
     entry_heads: tuple[Message, ...]
     legend: Message
@@ -74,6 +76,9 @@ class PageWords:
     """The banner when a side ended the game by falling to ``Game.losing_floor``:
     ``%(loser)s`` and their total ``%(lost)s``, the winners ``%(name)s`` and theirs
     ``%(total)s``."""
+    bid_head: Message | None = msg("Bid")
+    """The head of the sheet's column of ``HandView.bid`` (Oh Hell's deal: "Cards"); None:
+    a game whose hands have none has no such column (the outcome's is wider)."""
     points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
     """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
     penalty_mark: Message | None = None
@@ -616,6 +621,12 @@ class Game(Protocol):
 
     def rules_notes(self, settings: Settings) -> list[Message]:
         """Rules a score sheet states in a sentence (e.g. Israeli Whist's forbidden number)."""
+        ...
+
+    def sheet_deals(self, settings: Settings) -> tuple[str, ...]:
+        """What a blank score sheet writes in each hand's bid column before play, one per
+        hand: Oh Hell's cards dealt, hand by hand. Empty for a game whose hands are not
+        known in advance (the sheet has rows enough for pencil play, blank)."""
         ...
 
     def points_table(self, settings: Settings) -> list[tuple[int, int]]:

@@ -61,7 +61,8 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         )
     }
     page_words = PageWords(
-        auction_head=msg("Cards"),
+        auction_head=None,
+        bid_head=msg("Cards"),
         outcome_head=msg("Bids"),
         entry_heads=(msg("Bid"), msg("Tk")),
         legend=msg(
@@ -148,6 +149,10 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
         hand, without the hook (which forbids the dealer a bid that depends on the others')."""
         return {"sequence": "fixed", "hands": min(max(hands, 1), 100), "hook": False}
+
+    def sheet_deals(self, settings: OhHellSettings) -> tuple[str, ...]:
+        """The cards dealt, hand by hand, for the blank sheet's rows."""
+        return tuple(str(cards) for cards in cards_sequence(settings))
 
     def end_words(self, settings: OhHellSettings) -> Message:
         return msg("%(hands)d hands", hands=self.hand_limit(settings))

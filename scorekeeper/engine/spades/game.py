@@ -42,7 +42,8 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     preset_aside = PRESET_ASIDE
     page_words = PageWords(
-        auction_head=msg("Bids"),
+        auction_head=None,
+        bid_head=None,
         outcome_head=msg("Result"),
         entry_heads=(msg("Bid"), msg("Tk"), msg("Bags")),
         legend=msg(
