@@ -413,6 +413,32 @@ def _changes(entry: dict, where: str, players: tuple[str, ...], hands: int) -> t
     return tuple(sorted(found))
 
 
+def _check_places(
+    game: Any,
+    settings: Settings,
+    first_dealer: int,
+    start: list[int],
+    records: list[Any],
+    where: Message,
+) -> None:
+    """Reads each hand again at its place in the game (the cards it deals, who deals it,
+    the score before it), as a save does, hand by hand: a file is refused, naming the
+    hand, where the app would refuse it (Oh Hell's cards or hook, Spades' blind nil).
+    A hand after the game's end is left to the replay, which says so. Raises
+    ImportProblem."""
+    before = game.replay(settings, first_dealer, [], starting_totals=start if any(start) else None)
+    state = game.state_of(before)
+    for number, record in enumerate(records, start=1):
+        at = msg("%(where)s, hand %(hand)d", where=where, hand=number)
+        try:
+            game.read_at(settings, record.to_dict(), game.place_of(state))
+            state = game.state_of(game.resume(settings, state, [record]))
+        except EngineError as exc:
+            raise ImportProblem(exc.message, exc.field or "hand", at) from None
+        except ValueError:
+            return
+
+
 def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.ImportedGame:
     """Checks one game of an import file of ``version``; raises ImportProblem naming game,
     hand and field."""
@@ -467,6 +493,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
     if game.finish_now:
         options["finish_after"] = finished_after
+    _check_places(game, settings, first_dealer, start, records, where)
     try:
         progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
