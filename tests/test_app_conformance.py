@@ -52,7 +52,13 @@ from .toy_game import GAME as TOY
 
 pytestmark = pytest.mark.browser
 
-GAMES_UNDER_TEST: list[Game] = [*GAMES.values(), TOY]
+# Every game, and a game whose table size varies also at its largest table (the most
+# names on a 360 px page).
+GAMES_UNDER_TEST: list[Game] = [
+    *GAMES.values(),
+    *(game.seated(game.seat_counts[-1]) for game in GAMES.values() if len(game.seat_counts) > 1),
+    TOY,
+]
 LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
 WIDTHS = (360, 390)
 PHONES = [(language, width) for language in LANGUAGES for width in WIDTHS]
@@ -77,7 +83,8 @@ TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "tr
 
 
 def game_id(game: Game) -> str:
-    return game.key
+    """The game's key; with its number of players where that is not the registered one."""
+    return game.key if GAMES.get(game.key, game) is game else f"{game.key}-{game.seats}"
 
 
 # --- what a page may not show ---------------------------------------------------------------
@@ -307,7 +314,7 @@ def setup_of(base: str, game: Game) -> Setup:
 @pytest.fixture(scope="module")
 def setups(server) -> dict[str, Setup]:
     """Every game's two games for the page matrix."""
-    return {game.key: setup_of(server, game) for game in GAMES_UNDER_TEST}
+    return {game_id(game): setup_of(server, game) for game in GAMES_UNDER_TEST}
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
@@ -345,7 +352,7 @@ PAGES: dict[str, str] = {
     "statistics": "/games/{f.id}/stats",
     "print": "/games/{f.id}/print",
     "print with workings": "/games/{f.id}/print?explain=1",
-    "blank sheet": "/sheets/blank?game={g.key}&rules={g.default_preset}",
+    "blank sheet": "/sheets/blank?game={g.key}&rules={g.default_preset}&players={g.seats}",
     "history": "/history?game={g.key}",
     "head to head": "/players?player={n0}&player={n1}&game={g.key}",
     "a player leaves or joins": "/games/{p.id}/seats",
@@ -389,7 +396,7 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
 
 
 MATRIX = [
-    pytest.param(game, name, language, width, id=f"{game.key}-{name}-{language}-{width}")
+    pytest.param(game, name, language, width, id=f"{game_id(game)}-{name}-{language}-{width}")
     for game in GAMES_UNDER_TEST
     for name in pages_of(game)
     for language, width in PHONES
@@ -398,7 +405,7 @@ MATRIX = [
 
 @pytest.mark.parametrize(("game", "name", "language", "width"), MATRIX)
 def test_every_page(phones, setups, axe, game, name, language, width):
-    setup = setups[game.key]
+    setup = setups[game_id(game)]
     page = holding_keys(phones, setup, language, width)
     url = address(name, setup)
     problems = page_problems(page, axe, url, language, game, titled=name in PAGES)
@@ -409,7 +416,7 @@ def test_every_page(phones, setups, axe, game, name, language, width):
 @pytest.mark.parametrize(("language", "width"), PHONES)
 def test_the_live_view(phones, setups, game, language, width):
     """The part of the scoreboard that a phone polls: the page's own fragment."""
-    setup = setups[game.key]
+    setup = setups[game_id(game)]
     page = holding_keys(phones, setup, language, width)
     for played in (setup.playing, setup.finished):
         response = page.request.get(f"/games/{played.id}/live")
