@@ -423,7 +423,7 @@ def _check_places(
 ) -> None:
     """Reads each hand again at its place in the game (the cards it deals, who deals it,
     the score before it), as a save does, hand by hand: a file is refused, naming the
-    hand, where the app would refuse it (Oh Hell's cards or hook, Spades' blind nil).
+    hand, where the app would refuse it (the cards it deals, a bid its dealer may not make).
     A hand after the game's end is left to the replay, which says so. Raises
     ImportProblem."""
     before = game.replay(settings, first_dealer, [], starting_totals=start if any(start) else None)
