@@ -98,10 +98,16 @@ def random_game(rng: random.Random, number: int, start: datetime, finish: bool):
     return imported_game(settings, first_dealer, records, rng.sample(NAMES, 4), created)
 
 
-def imported_game(settings, first_dealer: int, records, players, created: datetime):
-    """An Israeli Whist game of ``records`` as ``db.import_games`` takes it, its hands
-    four minutes apart from ``created``, each recorded once."""
-    progress = replay(settings, first_dealer, records)
+def imported_game(settings, first_dealer: int, records, players, created: datetime, game=None):
+    """A game of ``records`` as ``db.import_games`` takes it, its hands four minutes apart
+    from ``created``, each recorded once: Israeli Whist, or ``game`` (a registered game
+    seated at the table's size), scored by its own replay."""
+    if game is None:
+        key, rules = "israeli-whist", RULES
+        progress = replay(settings, first_dealer, records)
+    else:
+        key, rules = game.key, game.default_preset
+        progress = game.replay(settings, first_dealer, records)
     stamps = [
         (created + timedelta(minutes=4 * i)).isoformat(timespec="seconds")
         for i in range(len(records) + 1)
@@ -118,8 +124,8 @@ def imported_game(settings, first_dealer: int, records, players, created: dateti
         updated_at=stamps[-1],
         name=None,
         notes=None,
-        game="israeli-whist",
-        rules=RULES,
+        game=key,
+        rules=rules,
         settings=settings,
         first_dealer=first_dealer,
         players=tuple(players),

@@ -75,33 +75,7 @@ def other_kind(key: str, long_hands: int) -> tuple:
 def imported_kind(key: str, settings, records, players, created: datetime):
     """A game of ``key`` of ``records`` (seat 0 dealing first) as ``db.import_games`` takes
     it, checked and scored by the game's own replay, its hands four minutes apart."""
-    game = table_game(key, len(players))
-    progress = game.replay(settings, 0, records)
-    stamps = [
-        (created + timedelta(minutes=4 * i)).isoformat(timespec="seconds")
-        for i in range(len(records) + 1)
-    ]
-    hands = tuple(
-        db.ImportedHand(i, record, 1, stamps[i], stamps[i]) for i, record in enumerate(records, 1)
-    )
-    revisions = tuple(
-        db.Revision(h.number, 1, "recorded", h.record.to_dict(), h.created_at) for h in hands
-    )
-    return db.ImportedGame(
-        id=None,
-        created_at=stamps[0],
-        updated_at=stamps[-1],
-        name=None,
-        notes=None,
-        game=key,
-        rules=game.default_preset,
-        settings=settings,
-        first_dealer=0,
-        players=tuple(players),
-        hands=hands,
-        progress=progress,
-        revisions=revisions,
-    )
+    return imported_game(settings, 0, records, players, created, table_game(key, len(players)))
 
 
 def imported(rng: random.Random, number: int, players, hands: int, start: datetime):
