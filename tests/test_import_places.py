@@ -93,3 +93,26 @@ def test_a_spades_blind_nil_of_a_side_not_behind_is_refused(client):
     status, page = imported(client, tampered)
     assert status == 422 and "hand 1" in page and "100 or more behind" in page
     assert games_stored(client) == before
+
+
+def test_settings_that_seat_another_number_of_players_are_refused(client):
+    """Oh Hell's ``players`` knob is the names seated: the API, the form and a file that
+    say otherwise are refused naming it, and nothing is stored."""
+    answer = client.post(
+        "/api/games",
+        json={
+            "game": "oh-hell",
+            "players": ["Ann", "Bob", "Cat", "Dan"],
+            "settings": {"players": 5},
+        },
+    )
+    assert answer.status_code == 422 and answer.get_json()["field"] == "settings.players"
+    assert "number of players seated (4)" in answer.get_json()["error"]
+    assert games_stored(client) == 0
+    page = client.get("/games/new?game=oh-hell").get_data(as_text=True)
+    assert 'data-knob="players"' not in page and 'data-knob="hook"' in page
+    document = exported(client, "oh-hell", ["Ann", "Bob", "Cat", "Dan"], OH_HELL)
+    tampered = copy.deepcopy(document)
+    tampered["games"][0]["settings"]["players"] = 5
+    status, text = imported(client, tampered)
+    assert status == 422 and "settings.players" in text and games_stored(client) == 1

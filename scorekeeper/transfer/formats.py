@@ -367,7 +367,9 @@ def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
     if not isinstance(values, dict):
         raise ImportProblem(msg("must be an object of rule settings"), "settings", where)
     try:
-        return rules.strip().lower(), game.settings_from_dict(values)
+        settings = game.settings_from_dict(values)
+        game.check_table(settings)
+        return rules.strip().lower(), settings
     except EngineError as exc:
         raise ImportProblem(exc.message, f"settings.{exc.field}", where) from None
 

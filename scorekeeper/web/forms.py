@@ -274,7 +274,10 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     registered = get_game(key)
     counts = registered.seat_counts
     game = registered.seated(counts[-1])
-    knobs = tuple(knob for knob in game.knobs if knob.name != "target")
+    # The target has its own field; a knob the names seated decide, none.
+    knobs = tuple(
+        knob for knob in game.knobs if knob.name != "target" and knob.name not in game.seat_knobs
+    )
     fields: dict[str, Any] = {
         **{f"player_{s}": StringField(PLAYER_LABELS[s]) for s in range(game.seats)},
         "first_dealer": KeyField(

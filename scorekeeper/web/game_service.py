@@ -156,6 +156,7 @@ def start_game(
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)
+    game.check_table(settings)
     start = read_starting_totals(
         # A game that ends otherwise than at a target (Oh Hell) has none to stay below.
         starting_totals,

@@ -175,6 +175,10 @@ class GameBase:
     """True when the table may end the game after any hand ("finish now"); every game's
     ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
     it ignores it."""
+    seat_knobs: ClassVar[tuple[str, ...]] = ()
+    """Knobs that hold the number of players seated (Oh Hell's ``players``): the names at
+    the table decide them, so the new-game form does not offer them and ``check_table``
+    refuses settings that say otherwise."""
     preset_aside: ClassVar[tuple[str, ...]] = ("target",)
     """Knobs a table sets for itself: settings that differ from a preset only in these
     are still that preset."""
@@ -242,6 +246,19 @@ class GameBase:
             table.sides = tuple((seat,) for seat in range(n))
             cache[n] = table
         return cache[n]
+
+    def check_table(self, settings: Any) -> None:
+        """Raises InvalidSettings (naming the knob) where ``settings`` give this table
+        another number of players than its own (``seat_knobs``)."""
+        for name in self.seat_knobs:
+            if getattr(settings, name) != self.seats:
+                problem = msg(
+                    "%(knob)s is the number of players seated (%(seats)d): name more or fewer "
+                    "players to change it",
+                    knob=name,
+                    seats=self.seats,
+                )
+                raise InvalidSettings(problem, name)
 
     # --- settings and presets ----------------------------------------------------------------
 

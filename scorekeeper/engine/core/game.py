@@ -498,6 +498,14 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
+    seat_knobs: tuple[str, ...]
+    """Knobs that hold the number of players seated: not offered on the new-game form."""
+
+    def check_table(self, settings: Settings) -> None:
+        """Raises InvalidSettings where ``settings`` seat another number of players than
+        this table's (a ``seat_knobs`` knob changed)."""
+        ...
+
     def lasting(self, hands: int) -> dict[str, Any]:
         """Knob changes to the default preset under which a game of this table lasts at
         least ``hands`` hands whatever is bid (a ``target`` at its highest, a losing total

@@ -54,6 +54,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     seat_range = (MIN_PLAYERS, MAX_PLAYERS)
     capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     preset_aside = ("players",)
+    seat_knobs = ("players",)
     preset_words = {
         "oh-hell": (
             msg("oh-hell"),
