@@ -1,6 +1,9 @@
 """Spades' hand form, as data (see ``core/form.py``): each seat's bid, then each seat's
 tricks, the last filled in. Eight taps a hand: four bids, three tricks, save. Blind nil
-is a key of its own among the bids, offered unless the rules never allow it."""
+is a key of its own among the bids, offered to the seats the rules allow it: every seat
+unless the rules never allow it, and where the score before the hand is known (the
+form at its place, ``Spades.form_at``) under ``behind_100`` only to a side 100 or more
+points behind."""
 
 from __future__ import annotations
 
@@ -18,18 +21,23 @@ BLIND = "blind"
 in ``blind_nil``."""
 
 
-def _bid_keys(settings: SpadesSettings) -> tuple[Choice, ...]:
+def _bid_keys(blind: bool) -> tuple[Choice, ...]:
     # Translators: the key for a bid of no tricks at all.
     keys = [Choice("0", msg("Nil")), *numbers(1, TRICKS)]
-    if settings.blind_nil != "never":
+    if blind:
         # Translators: the key for a nil bid made before looking at one's cards.
         keys.insert(0, Choice(BLIND, msg("Blind nil")))
     return tuple(keys)
 
 
-def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
-    """The form for one hand under ``settings``."""
+def hand_form(
+    settings: SpadesSettings, players: Sequence[str], blind: Sequence[int] | None = None
+) -> HandFormSpec:
+    """The form for one hand under ``settings``; ``blind`` the seats offered blind nil
+    (None, where the score is not known: every seat unless the rules never allow it)."""
     seats = range(SEATS)
+    if blind is None:
+        blind = () if settings.blind_nil == "never" else seats
     note = None
     if settings.blind_nil == "behind_100":
         note = msg(
@@ -39,7 +47,7 @@ def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
     bids = Step(
         "bidding",
         msg("Bids"),
-        tuple(FormField(f"bid_{s}", msg("Bid"), _bid_keys(settings), seat=s) for s in seats),
+        tuple(FormField(f"bid_{s}", msg("Bid"), _bid_keys(s in blind), seat=s) for s in seats),
         note=note,
     )
     tricks = Step(
