@@ -74,8 +74,13 @@ def stored_hand(live_server, game_id) -> dict:
 
 
 def blind_keys(page) -> list[int]:
-    """The seats whose bid row has a Blind nil key."""
-    return [s for s in range(4) if radio(page, f"bid_{s}", "blind").count()]
+    """The seats whose bid row offers a Blind nil key (there and not disabled)."""
+    return [
+        s
+        for s in range(4)
+        if radio(page, f"bid_{s}", "blind").count()
+        and radio(page, f"bid_{s}", "blind").is_enabled()
+    ]
 
 
 # --- Spades ----------------------------------------------------------------------------
