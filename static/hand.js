@@ -548,6 +548,9 @@
   });
   // A page sent back with problems opens on their summary, which has the focus: nothing
   // scrolls it away or takes the focus from it.
+  // Otherwise, once the folding steps are complete (or where there are none, as in a form
+  // of seat keys only), the first empty field opens: the first tap is a key, not a name.
+  // A form of number boxes waits for a box to be tapped, as the phone's keyboard does.
   if (problem) activate(problem.closest(".seat"), !summary);
-  else if (completeSoFar && foldSteps.length && !summary) advance();
+  else if (completeSoFar && (foldSteps.length || !countBoxes.length) && !summary) advance();
 })();

@@ -147,8 +147,35 @@ def _hand_params(games: tuple[Game, ...]) -> list[click.Parameter]:
     return _HAND_PARAMS[known]
 
 
+def _table_sizes() -> str:
+    """The games whose table size varies, with their counts: "Oh Hell 3–7, …"."""
+    return ", ".join(
+        f"{game.name} {game.seat_counts[0]}–{game.seat_counts[-1]}"
+        for game in _known_games()
+        if len(game.seat_counts) > 1
+    )
+
+
+def seated_from_option(game: Game, players: int | None) -> Game:
+    """``game`` for a table of ``--players`` (None: its usual table). Raises FieldError
+    naming ``--players`` and the counts the game seats."""
+    if players is None:
+        return game
+    try:
+        return game.seated(players)
+    except EngineError as exc:
+        raise FieldError(str(exc), "--players") from None
+
+
 @main.command(cls=_HandCommand)
 @rules_options
+@click.option(
+    "--players",
+    type=int,
+    metavar="N",
+    help="How many play, for a game whose table size varies "
+    f"({_table_sizes()}); default: the game's usual table.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.pass_context
 def score(
@@ -156,12 +183,13 @@ def score(
     game_key: str,
     rules: str | None,
     assignments: tuple[str, ...],
+    players: int | None,
     as_json: bool,
     **hand: str | bool | None,
 ) -> None:
     """Score one hand, given as the game's own fields: each option below names the games
     that take it."""
-    game = game_from_option(game_key)
+    game = seated_from_option(game_from_option(game_key), players)
     settings = settings_from_options(game, rules or game.default_preset, assignments)
     options = hand_options(game)
     allowed = {option.name for option in options}
@@ -186,7 +214,12 @@ def score(
             else score_from_record(game, settings, given)
         )
     except EngineError as exc:
-        raise FieldError(str(exc), _option_of(exc)) from None
+        message = str(exc)
+        counts = game.seat_counts
+        if players is None and len(counts) > 1 and "players" in message:
+            # A list of another length than the usual table's: say how to score another.
+            message += f"; for a table of {counts[0]} to {counts[-1]} give --players N"
+        raise FieldError(message, _option_of(exc)) from None
     if as_json:
         click.echo(json.dumps(scored.result))
         return

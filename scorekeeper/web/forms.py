@@ -27,7 +27,7 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import HiddenInput
 
-from ..engine import Game, Knob, Message, ParseError, get_game, msg, parse_int
+from ..engine import EngineError, Game, Knob, Message, ParseError, get_game, msg, parse_int
 from ..engine.core.form import FormField, HandFormSpec, Step
 from ..names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
@@ -180,6 +180,11 @@ def knob_label(game: Game, name: str) -> Any:
     return _lazy(knob.label or msg(name)) if knob is not None else name
 
 
+MAX_NAMES_PAST = 16
+"""How many names past a new-game form's last box it looks for (a post that names more
+players than the game seats)."""
+
+
 class NewGameForm(PageForm):
     """A new game of ``game``: made for a game by ``new_game_form_for``, with a name field
     (``player_0``…) and a first-dealer key for each of its seats; for a game whose number
@@ -193,6 +198,25 @@ class NewGameForm(PageForm):
 
     def player_fields(self) -> list[Field]:
         return [self[f"player_{s}"] for s in range(self.game.seats)]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' checks, and no name past the form's last box: a post naming more
+        players than the game seats (a script, an older page) is refused as the API
+        refuses it, never started with the names that fit."""
+        valid = super().validate(extra_validators)
+        past = [
+            s
+            for s in range(self.game.seats, self.game.seats + MAX_NAMES_PAST)
+            if (request.form.get(f"player_{s}") or "").strip()
+        ]
+        if past:
+            try:
+                self.game.seated(past[-1] + 1)
+            except EngineError as exc:
+                last = self.player_fields()[-1]
+                last.errors = [*last.errors, translate(exc.message)]
+                valid = False
+        return valid
 
     def error_links(self) -> list[tuple[str, str]]:
         """Every problem on the form, in page order, with the id of the element it is on."""

@@ -1,6 +1,11 @@
 """Spades' hand form, as data (see ``core/form.py``): each seat's bid, then each seat's
 tricks, the last filled in. Eight taps a hand: four bids, three tricks, save. Blind nil
-is a key of its own among the bids, offered unless the rules never allow it."""
+is a key of its own among the bids unless the rules never allow it. Where the score
+before the hand is known (the form at its place, ``Spades.form_at``) and it allows blind
+nil to some seats only (``behind_100``: a side 100 or more points behind), the key is
+disabled for the others by an ``allow`` rule, keyed by a hidden field that sends the
+seats allowed; a blind nil posted for another seat is the engine's to refuse, naming it.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,11 @@ BLIND = "blind"
 in ``blind_nil``."""
 
 
+BLIND_SEATS = "blind_seats"
+"""The hidden field that sends the seats allowed a blind nil, "0,2" (or "none"): what the
+``allow`` rules that disable the key for the other seats are keyed by."""
+
+
 def _bid_keys(settings: SpadesSettings) -> tuple[Choice, ...]:
     # Translators: the key for a bid of no tricks at all.
     keys = [Choice("0", msg("Nil")), *numbers(1, TRICKS)]
@@ -27,21 +37,39 @@ def _bid_keys(settings: SpadesSettings) -> tuple[Choice, ...]:
     return tuple(keys)
 
 
-def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
-    """The form for one hand under ``settings``."""
+def hand_form(
+    settings: SpadesSettings, players: Sequence[str], blind: Sequence[int] | None = None
+) -> HandFormSpec:
+    """The form for one hand under ``settings``; ``blind`` the seats the score allows a
+    blind nil (None, where the score is not known: every seat the rules allow)."""
     seats = range(SEATS)
+    keys = _bid_keys(settings)
     note = None
     if settings.blind_nil == "behind_100":
         note = msg(
             "Blind nil only for a side %(behind)d or more points behind.",
             behind=BLIND_NIL_BEHIND,
         )
-    bids = Step(
-        "bidding",
-        msg("Bids"),
-        tuple(FormField(f"bid_{s}", msg("Bid"), _bid_keys(settings), seat=s) for s in seats),
-        note=note,
-    )
+    bid_fields = [FormField(f"bid_{s}", msg("Bid"), keys, seat=s) for s in seats]
+    allow: list[dict[str, Any]] = []
+    if blind is not None and settings.blind_nil != "never" and set(blind) != set(seats):
+        allowed = ",".join(map(str, blind)) or "none"
+        bid_fields.append(
+            FormField(
+                BLIND_SEATS,
+                msg("Blind nil"),
+                (Choice(allowed, allowed),),
+                default=allowed,
+                hidden_when_single=True,
+            )
+        )
+        others = [c.value for c in keys if c.value != BLIND]
+        allow = [
+            {"field": f"bid_{s}", "by": BLIND_SEATS, "table": {allowed: others}}
+            for s in seats
+            if s not in blind
+        ]
+    bids = Step("bidding", msg("Bids"), tuple(bid_fields), note=note)
     tricks = Step(
         "taking",
         msg("Tricks taken"),
@@ -50,6 +78,7 @@ def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
     return HandFormSpec(
         steps=(bids, tricks),
         rules={
+            **({"allow": allow} if allow else {}),
             "sum": [
                 {
                     "prefix": "tricks",
@@ -57,7 +86,7 @@ def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
                     "why": "tricks-too-many",
                     "count": "tricks-count",
                 }
-            ]
+            ],
         },
         texts={
             "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
@@ -66,6 +95,7 @@ def hand_form(settings: SpadesSettings, players: Sequence[str]) -> HandFormSpec:
         errors={
             "bids": "bidding",
             "blind_nil": "bidding",
+            BLIND_SEATS: "bidding",
             "thrown_in": "bidding",
             "tricks": "taking",
             **{f"bids[{s}]": f"bid_{s}" for s in seats},

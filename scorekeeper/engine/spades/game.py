@@ -8,13 +8,14 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.display import FigureLine
+from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import display, explain, form, records, stats, verify
 from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
-from .records import SpadesHand, blind_nil_problems
+from .records import SpadesHand, blind_nil_problems, blind_nil_seats
 from .scoring import SIDES, HandScore, side_of
 from .settings import (
     KINDS,
@@ -129,6 +130,15 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     ) -> list[tuple[str, Message]]:
         """``check_at`` the hand after ``state`` (as ``state_of`` wrote it)."""
         return self.check_at(settings, record, self.place_of(state))
+
+    def form_at(
+        self, settings: SpadesSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The form of the hand at ``place``: blind nil offered to the seats the score
+        before it allows (under ``behind_100``, a side 100 or more behind)."""
+        if place is None or place.state is None:
+            return form.hand_form(settings, players)
+        return form.hand_form(settings, players, blind_nil_seats(settings, place.state.totals))
 
     def score_at(
         self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None

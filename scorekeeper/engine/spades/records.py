@@ -131,6 +131,18 @@ def record_from_dict(settings: SpadesSettings, body: Any) -> SpadesHand:
     return SpadesHand(tuple(bids), tuple(tricks), blind)
 
 
+def blind_nil_seats(settings: SpadesSettings, totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats that may bid blind nil with the score at ``totals`` per side: none under
+    ``blind_nil=never``, every seat under ``any_time``, and under ``behind_100`` the seats
+    of a side at least 100 points behind the other."""
+    if settings.blind_nil == "never":
+        return ()
+    seats = range(4)
+    if settings.blind_nil == "any_time":
+        return tuple(seats)
+    return tuple(s for s in seats if totals[1 - s % 2] - totals[s % 2] >= BLIND_NIL_BEHIND)
+
+
 def blind_nil_problems(
     settings: SpadesSettings, record: SpadesHand, totals: Sequence[int]
 ) -> list[tuple[str, str]]:
@@ -139,9 +151,10 @@ def blind_nil_problems(
     if settings.blind_nil != "behind_100":
         return []
     found = []
+    allowed = blind_nil_seats(settings, totals)
     for seat in record.blind_nil:
         own, other = totals[seat % 2], totals[1 - seat % 2]
-        if other - own < BLIND_NIL_BEHIND:
+        if seat not in allowed:
             found.append(
                 (
                     f"bids[{seat}]",
