@@ -58,9 +58,11 @@ def settings_from_options(game: Game, rules: str, assignments: Sequence[str]) ->
             raise FieldError(f"--set takes KNOB=VALUE, not {assignment!r}", "--set")
         changes[name.strip()] = value
     try:
-        return base.with_changes(changes)
+        settings = base.with_changes(changes)
+        game.check_table(settings)  # a knob that holds the players is --players
     except EngineError as exc:
         raise FieldError(str(exc), "--set") from None
+    return settings
 
 
 def game_option(func):
