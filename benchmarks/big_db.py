@@ -148,6 +148,8 @@ def build(path: Path, games: int, seed: int = 8) -> None:
     database = fresh_database(path)
     rng = random.Random(seed)
     start = datetime(2001, 1, 1, 18, tzinfo=UTC)
+    # The club is one group, as a database from before groups becomes.
+    club = db.create_group(database, "Club")[0].id
     began = time.perf_counter()
     for first in range(0, games, BATCH):
         batch = [
@@ -155,7 +157,7 @@ def build(path: Path, games: int, seed: int = 8) -> None:
             random_game(rng, number, start, finish=number < games * 0.95)
             for number in range(first, min(games, first + BATCH))
         ]
-        db.import_games(database, batch)
+        db.import_games(database, batch, club)
         done = first + len(batch)
         print(f"\r  built {done}/{games} games ({time.perf_counter() - began:.0f} s)", end="")
     print()

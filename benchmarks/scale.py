@@ -96,23 +96,25 @@ def build(path: Path, games: int, hands: int, seed: int = 12) -> None:
     rng = random.Random(seed)
     start = datetime(2016, 1, 1, 18, tzinfo=UTC)
     began = time.perf_counter()
+    # The club is one group, as a database from before groups becomes.
+    club = db.create_group(database, "Club")[0].id
     batch = []
     for number, (key, _, long_hands, _) in enumerate(OTHER_KINDS):
         settings, records, _ = other_kind(key, long_hands)
         created = start - timedelta(days=10 * (number + 1))
         for hands_ in (SHORT_GAME_HANDS, long_hands):
             batch.append(imported_kind(key, settings, records[:hands_], PLAYERS[:4], created))
-    db.import_games(database, batch)
+    db.import_games(database, batch, club)
     batch = []
     for number in range(games):
         group = number % 25
         pool = [PLAYERS[(group * 8 + i) % len(PLAYERS)] for i in range(12)]
         batch.append(imported(rng, number, rng.sample(pool, 4), hands, start))
         if len(batch) == 500:
-            db.import_games(database, batch)
+            db.import_games(database, batch, club)
             batch = []
     batch.append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
-    db.import_games(database, batch)
+    db.import_games(database, batch, club)
     database.close()
     print(
         f"built {games:,} games + one of {LONG_GAME_HANDS:,} hands + "

@@ -509,7 +509,13 @@ def test_an_upgraded_v2_file_takes_a_finished_bid_whist_game(tmp_path):
         finished = database.execute("SELECT count(*), count(finished_after) FROM games")
         assert finished.fetchone() == (8, 0)
         game_id, _ = db.create_game(
-            database, PLAYERS, "bid-whist", BID_WHIST.preset("bid-whist"), 0, game="bid-whist"
+            database,
+            PLAYERS,
+            "bid-whist",
+            BID_WHIST.preset("bid-whist"),
+            0,
+            game="bid-whist",
+            group_id=db.create_group(database, None)[0].id,
         )
         record = BID_WHIST.record_from_dict(BID_WHIST.preset("bid-whist"), up(1, 4, "S", 12))
         game_play.add_hand(database, game_id, record)

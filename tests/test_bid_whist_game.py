@@ -246,7 +246,15 @@ def bid_whist_registered():
 
 def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     database = db.migrate(str(tmp_path / "bw.db"))
-    game_id, _key = db.create_game(database, NAMES, "bid-whist", S, 0, game="bid-whist")
+    game_id, _key = db.create_game(
+        database,
+        NAMES,
+        "bid-whist",
+        S,
+        0,
+        game="bid-whist",
+        group_id=db.create_group(database, None)[0].id,
+    )
     number, progress, _revision = game_play.add_hand(database, game_id, hand(**FOUR_UP))
     assert number == 1 and progress.totals == (5, 0)
     game_play.add_hand(database, game_id, hand(thrown_in=True))

@@ -34,7 +34,14 @@ def seed(app, count: int, hands: int = 1) -> list[int]:
     database = db.connect(app.config["DATABASE"])
     ids = []
     for _ in range(count):
-        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0)
+        game_id, _key = db.create_game(
+            database,
+            NAMES,
+            "pagat-german",
+            PAGAT,
+            0,
+            group_id=db.create_group(database, None)[0].id,
+        )
         for number in range(hands):
             hand = WORKED_EXAMPLE if number == 0 else THROWN_IN
             game_play.add_hand(database, game_id, record_from_dict(PAGAT, hand))

@@ -453,7 +453,14 @@ def export_document(tmp_path) -> dict:
     """An export of three games: played and thrown-in hands, an edit, a deletion, a winner."""
     database = db.migrate(str(tmp_path / "source.db"))
     pagat = PRESETS["pagat-german"]
-    first, _ = db.create_game(database, SEAT_NAMES, "pagat-german", pagat, 0)
+    first, _ = db.create_game(
+        database,
+        SEAT_NAMES,
+        "pagat-german",
+        pagat,
+        0,
+        group_id=db.create_group(database, None)[0].id,
+    )
     for hand in (WORKED_EXAMPLE, {"thrown_in": True}, WORKED_EXAMPLE):
         game_play.add_hand(database, first, record_from_dict(pagat, hand))
     game_play.replace_hand(
@@ -463,11 +470,23 @@ def export_document(tmp_path) -> dict:
     game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday", "At Noa's")
     second, _ = db.create_game(
-        database, ["Ann", "Bob", "Cy", "Dee"], "pagat-german", pagat.with_changes({"target": 15}), 1
+        database,
+        ["Ann", "Bob", "Cy", "Dee"],
+        "pagat-german",
+        pagat.with_changes({"target": 15}),
+        1,
+        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, second, record_from_dict(pagat, WORKED_EXAMPLE))
     standard = PRESETS["standard"]
-    third, _ = db.create_game(database, ["Noa", "Gil", "Tal", "Ori"], "standard", standard, 3)
+    third, _ = db.create_game(
+        database,
+        ["Noa", "Gil", "Tal", "Ori"],
+        "standard",
+        standard,
+        3,
+        group_id=db.create_group(database, None)[0].id,
+    )
     game_play.add_hand(
         database, third, record_from_dict(standard, {"thrown_in": True, "frisch_rounds": 3})
     )

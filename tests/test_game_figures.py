@@ -72,7 +72,15 @@ def random_games(database, rng: random.Random, key: str, count: int) -> list[int
         players = rng.sample(POOL, rules.seats)
         # A simulated deal is dealt by seat (deal index mod seats): the game starts there.
         first = rng.randrange(rules.seats) if key in ("israeli-whist", "bid-whist") else 0
-        game_id, _key = db.create_game(database, players, preset, settings, first, key)
+        game_id, _key = db.create_game(
+            database,
+            players,
+            preset,
+            settings,
+            first,
+            key,
+            group_id=db.create_group(database, None)[0].id,
+        )
         for _number in range(rng.randrange(0, 9)):
             game = db.load_game(database, game_id)
             if game.status != "in_progress":

@@ -46,7 +46,15 @@ def started(database, game: Game) -> int:
     """A new game of ``game`` with a target its hands here do not reach."""
     settings = game.preset(game.default_preset).with_changes(game.lasting(100))
     names = [f"Player {seat}" for seat in range(game.seats)]
-    game_id, _key = db.create_game(database, names, game.default_preset, settings, 0, game=game.key)
+    game_id, _key = db.create_game(
+        database,
+        names,
+        game.default_preset,
+        settings,
+        0,
+        game=game.key,
+        group_id=db.create_group(database, None)[0].id,
+    )
     return game_id
 
 

@@ -57,7 +57,14 @@ def test_language_buttons_work_on_a_scoreboard_cached_for_another_phone(guarded_
         from scorekeeper import db
         from scorekeeper.engine.israeli_whist import preset
 
-        game_id, _key = db.create_game(db.get_db(), list("ABCD"), "standard", preset("standard"), 0)
+        game_id, _key = db.create_game(
+            db.get_db(),
+            list("ABCD"),
+            "standard",
+            preset("standard"),
+            0,
+            group_id=db.create_group(db.get_db(), None)[0].id,
+        )
     path = f"/games/{game_id}"
     assert first.get(path).status_code == 200  # fills the shared page cache
     assert second.get(path).status_code == 200  # served from it

@@ -172,6 +172,7 @@ def test_stored_states_equal_a_full_replay_after_any_changes(
             first_dealer,
             game=key,
             starting_totals=starting,
+            group_id=db.create_group(database, None)[0].id,
         )
         for op in ops:
             apply(database, game_id, POOLS[kind], op)
@@ -337,7 +338,15 @@ def test_a_hand_without_a_state_is_filled_before_an_edit(tmp_path):
     database = db.migrate(str(tmp_path / "lost.db"))
     try:
         settings_ = IW_SETTINGS["play_on"]
-        game_id, _ = db.create_game(database, NAMES, "custom", settings_, 2, game="israeli-whist")
+        game_id, _ = db.create_game(
+            database,
+            NAMES,
+            "custom",
+            settings_,
+            2,
+            game="israeli-whist",
+            group_id=db.create_group(database, None)[0].id,
+        )
         for record in POOLS[("israeli-whist", "play_on")][:6]:
             game_play.add_hand(database, game_id, record)
         database.execute("UPDATE hands SET state = NULL WHERE game_id = ?", [game_id])
@@ -352,7 +361,13 @@ def test_a_state_column_is_plain_json_for_sql_readers(tmp_path):
     database = db.migrate(str(tmp_path / "plain.db"))
     try:
         game_id, _ = db.create_game(
-            database, NAMES, "bid-whist", BW_SETTINGS["target"], 0, game="bid-whist"
+            database,
+            NAMES,
+            "bid-whist",
+            BW_SETTINGS["target"],
+            0,
+            game="bid-whist",
+            group_id=db.create_group(database, None)[0].id,
         )
         game_play.add_hand(database, game_id, POOLS[("bid-whist", "target")][0])
         database.close()

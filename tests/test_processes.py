@@ -53,7 +53,14 @@ def test_two_processes_racing_for_hand_n_store_exactly_one(tmp_path):
     database = db.migrate(path)
     try:
         assert database.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0)
+        game_id, _key = db.create_game(
+            database,
+            NAMES,
+            "pagat-german",
+            PAGAT,
+            0,
+            group_id=db.create_group(database, None)[0].id,
+        )
     finally:
         database.close()
 

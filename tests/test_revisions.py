@@ -233,7 +233,14 @@ def database(tmp_path):
 
 
 def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
-    game_id, _ = db.create_game(database, ["S", "W", "N", "E"], "pagat-german", PAGAT, 0)
+    game_id, _ = db.create_game(
+        database,
+        ["S", "W", "N", "E"],
+        "pagat-german",
+        PAGAT,
+        0,
+        group_id=db.create_group(database, None)[0].id,
+    )
     game_play.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
     _number, _progress, first = game_play.add_hand(database, game_id, ThrownIn(0))
     _progress, edited = game_play.replace_hand(
@@ -251,7 +258,14 @@ def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
 def test_an_imported_history_is_continued_not_repeated(database):
     """A database written before this fix may hold a hand recorded again at revision 1
     after a deleted revision 2; the next change must still get a new number."""
-    game_id, _ = db.create_game(database, ["S", "W", "N", "E"], "pagat-german", PAGAT, 0)
+    game_id, _ = db.create_game(
+        database,
+        ["S", "W", "N", "E"],
+        "pagat-german",
+        PAGAT,
+        0,
+        group_id=db.create_group(database, None)[0].id,
+    )
     game_play.add_hand(database, game_id, ThrownIn(0))
     database.execute(
         "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "

@@ -45,7 +45,12 @@ def games(database):
     """Game 1: the worked example, a thrown-in deal, an edit and a deletion, named and
     noted. Game 2: finished on its first hand (target 15)."""
     first, _ = db.create_game(
-        database, ["South", "West", "North", "East"], "pagat-german", PAGAT, 0
+        database,
+        ["South", "West", "North", "East"],
+        "pagat-german",
+        PAGAT,
+        0,
+        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, first, record(WORKED_EXAMPLE))
     game_play.add_hand(database, first, record(THROWN_IN))
@@ -55,7 +60,12 @@ def games(database):
     game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday = cards", "At Noa's.\nShe brought the cards.")
     second, _ = db.create_game(
-        database, ["Ann", "Bob", "Cy", "Dee"], "pagat-german", PAGAT.with_changes({"target": 15}), 1
+        database,
+        ["Ann", "Bob", "Cy", "Dee"],
+        "pagat-german",
+        PAGAT.with_changes({"target": 15}),
+        1,
+        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, second, record(WORKED_EXAMPLE))
     return first, second
@@ -84,7 +94,14 @@ def test_csv_has_one_row_per_player_per_hand(database, games):
 
 
 def test_csv_quotes_cells_a_spreadsheet_would_run(database):
-    game_id, _ = db.create_game(database, ["=1+1", "@x", "+y", "-z"], "pagat-german", PAGAT, 0)
+    game_id, _ = db.create_game(
+        database,
+        ["=1+1", "@x", "+y", "-z"],
+        "pagat-german",
+        PAGAT,
+        0,
+        group_id=db.create_group(database, None)[0].id,
+    )
     game_play.add_hand(database, game_id, record(WORKED_EXAMPLE))
     rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database, game_id))))
     assert [r["player"] for r in rows] == ["'=1+1", "'@x", "'+y", "'-z"]
@@ -204,7 +221,14 @@ def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
 ):
     document = json.loads(transfer.export_json(database))
     target = db.migrate(str(tmp_path / "target.db"))
-    db.create_game(target, ["A", "B", "C", "D"], "standard", PRESETS["standard"], 0)
+    db.create_game(
+        target,
+        ["A", "B", "C", "D"],
+        "standard",
+        PRESETS["standard"],
+        0,
+        group_id=db.create_group(target, None)[0].id,
+    )
     before = dump(target)
     with pytest.raises(transfer.ImportProblem) as caught:
         transfer.import_file(target, json.dumps(changed(document, *path_and_value)))

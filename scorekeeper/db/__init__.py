@@ -8,16 +8,25 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
                 the game's to say, through ``scorekeeper.game_play``)
 ``transfer``    the queries behind export and import
 ``figures``     each game's derived figures (careers, head-to-head), kept by version
-``keys``        edit keys
+``keys``        edit keys and the other tokens
+``groups``      groups (the friends who play together, to whom their games belong), their
+                keys and invites, and a game found by its view token
 
 The schema exists only as the named migrations (``Migrations("scorekeeper")``). It is
 plain SQLite so that sqlite-utils or Datasette can open it:
 
+``groups``
+    one row per group: ``name`` (null: the default name, shown translated as "Our
+    table"), ``key_hash`` (SHA-256 of the group's key, as for edit keys), ``invite`` (the
+    invite token, unique, stored raw), ``member_epoch`` (bumped to drop every member) and
+    ``created_at``.
 ``games``
-    one row per game: ``created_at``/``updated_at`` (ISO 8601 UTC), ``game`` (the key of
-    the game's rules in the registry, ``israeli-whist`` for every game stored before there
-    was a choice), ``rules`` (the preset the table started from), ``settings`` (the full
-    rule settings as JSON, so a game always scores as it did when it was played),
+    one row per game: ``group_id`` (its group; indexed with the id), ``view_token`` (the
+    token of its view link, unique, stored raw), ``created_at``/``updated_at`` (ISO 8601
+    UTC), ``game`` (the key of the game's rules in the registry, ``israeli-whist`` for every
+    game stored before there was a choice), ``rules`` (the preset the table started
+    from), ``settings`` (the full rule settings as JSON, so a game always scores as it did
+    when it was played),
     ``first_dealer`` (a seat), ``status`` (``in_progress`` or ``finished``), ``winner``
     (a side's index in ``get_game(game).sides``, which is a seat in a game without
     partners, or null), ``hand_count``, ``version`` (bumped by every write), ``edit_key_hash``
@@ -103,6 +112,20 @@ from .games import (
     player_records,
     set_game_details,
 )
+from .groups import (
+    MAX_GROUP_NAME_LENGTH,
+    Group,
+    clean_group_name,
+    create_group,
+    game_by_view_token,
+    group_by_invite,
+    group_key_matches,
+    list_groups,
+    load_group,
+    new_invite,
+    rename_group,
+    replace_group_key,
+)
 from .hands import (
     WRITE_ATTEMPTS,
     Revision,
@@ -126,7 +149,7 @@ from .hands import (
     write_hand,
     write_if_unchanged,
 )
-from .keys import hash_key, key_matches, new_edit_key, replace_edit_key
+from .keys import hash_key, key_matches, new_edit_key, new_token, replace_edit_key
 from .migrations import apply_migrations, migrations
 
 __all__ = [
@@ -135,10 +158,12 @@ __all__ = [
     "Game",
     "GameFigures",
     "GameRange",
+    "Group",
     "ImportedGame",
     "ImportedHand",
     "LatestGames",
     "Listing",
+    "MAX_GROUP_NAME_LENGTH",
     "MAX_ID",
     "NotFound",
     "PlayerRecord",
@@ -150,15 +175,21 @@ __all__ = [
     "already_recorded",
     "apply_migrations",
     "change_seat",
+    "clean_group_name",
     "close_db",
     "connect",
     "count_games",
     "count_history",
     "create_game",
+    "create_group",
     "remove_last_hand",
+    "rename_group",
+    "game_by_view_token",
     "game_figures",
     "game_kinds",
     "get_db",
+    "group_by_invite",
+    "group_key_matches",
     "hand_dealer",
     "hash_key",
     "history",
@@ -169,7 +200,9 @@ __all__ = [
     "known_player_names",
     "latest_games",
     "list_games",
+    "list_groups",
     "load_game",
+    "load_group",
     "load_game_with_hands",
     "load_games_with_hands",
     "load_hand",
@@ -178,6 +211,8 @@ __all__ = [
     "migrate",
     "migrations",
     "new_edit_key",
+    "new_invite",
+    "new_token",
     "next_revision",
     "now",
     "open_database",
@@ -188,6 +223,7 @@ __all__ = [
     "query",
     "recorded",
     "replace_edit_key",
+    "replace_group_key",
     "running_totals",
     "set_finished_after",
     "set_game_details",

@@ -15,10 +15,12 @@ from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.seating import SeatChange
 from ..engine.registry import table_game
 from .connection import MAX_ID, query, writing
+from .errors import NotFound
 from .figures import refresh
 from .games import GAME_QUERY, Game, games_from_rows
+from .groups import insert_group
 from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
-from .keys import hash_key, new_edit_key
+from .keys import hash_key, new_edit_key, new_token
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,17 +151,28 @@ class ImportedGame:
     changes: tuple[SeatChange, ...] = ()
 
 
-def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int, str]]:
-    """Stores every game in one transaction, so a failure stores none of them. Returns
-    (stored id, new edit key) per game, in order.
+def import_games(
+    db: Database, games: Sequence[ImportedGame], group_id: int | None = None
+) -> list[tuple[int, str]]:
+    """Stores every game in the group ``group_id`` (None: a new group, with the default
+    name, made in the same transaction) in one transaction, so a failure stores none of
+    them, and no group. Returns (stored id, new edit key) per game, in order; the games'
+    ``group_id`` names the group.
 
     A game keeps its id when no stored game has it; the others get new ids after those.
     Timestamps, hand revisions and revision history are stored as given; the version
-    starts again at 1, and each game gets a new edit key (keys are never exported).
+    starts again at 1, and each game gets a new edit key and view token (neither is ever
+    exported).
     """
+    if not games:
+        return []
     keys = [new_edit_key() for _ in games]
     stored: dict[int, int] = {}
     with writing(db):
+        if group_id is None:
+            group_id = insert_group(db, None)[0].id
+        elif not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
+            raise NotFound(f"there is no group {group_id}")
         taken = {
             row["id"]
             for row in query(
@@ -173,20 +186,23 @@ def import_games(db: Database, games: Sequence[ImportedGame]) -> list[tuple[int,
         for index in order:
             game = games[index]
             keep = game.id is not None and game.id not in taken
-            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index])
+            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index], group_id)
     # After the import's own transaction: the careers' figures of each game, so the
     # player pages read them instead of replaying (only a cache: see ``figures``).
     refresh(db, [stored[i] for i in range(len(games))])
     return [(stored[i], keys[i]) for i in range(len(games))]
 
 
-def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str) -> int:
+def _insert_game(
+    db: Database, game: ImportedGame, game_id: int | None, key: str, group_id: int
+) -> int:
     progress = game.progress
     rules = table_game(game.game, game.players)
     game_id = db.execute(
         "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
-        "starting_totals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+        "starting_totals, group_id, view_token) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
         [
             game_id,
             game.created_at,
@@ -203,6 +219,8 @@ def _insert_game(db: Database, game: ImportedGame, game_id: int | None, key: str
             game.notes,
             game.finished_after,
             json.dumps(list(game.starting_totals)) if game.starting_totals else None,
+            group_id,
+            new_token(),
         ],
     ).lastrowid
     assert game_id is not None

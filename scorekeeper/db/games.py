@@ -20,7 +20,7 @@ from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, database_path, now, query, writing
 from .errors import NotFound
-from .keys import hash_key, new_edit_key
+from .keys import hash_key, new_edit_key, new_token
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,10 @@ class Game:
     hand_count: int
     version: int
     edit_key_hash: str
+    group_id: int
+    """The group the game belongs to (``db.groups``)."""
+    view_token: str
+    """The token of the game's view link, which anyone it is shown to may open."""
     name: str | None = None
     notes: str | None = None
     game: str = DEFAULT_GAME
@@ -77,9 +81,12 @@ def create_game(
     first_dealer: int,
     game: str = DEFAULT_GAME,
     starting_totals: Sequence[int] | None = None,
+    *,
+    group_id: int,
 ) -> tuple[int, str]:
-    """Stores a new game of ``game`` (a registered key), starting from ``starting_totals``
-    (one per side; None or all zero: from zero), and returns (game id, edit key)."""
+    """Stores a new game of ``game`` (a registered key) in the group ``group_id``, starting
+    from ``starting_totals`` (one per side; None or all zero: from zero), with a fresh view
+    token, and returns (game id, edit key)."""
     start = json.dumps(list(starting_totals)) if starting_totals and any(starting_totals) else None
     key = new_edit_key()
     stamp = now()
@@ -87,9 +94,20 @@ def create_game(
         # Plain SQL, so the INSERT is the first statement: see hands._write_if_unchanged.
         game_id = db.execute(
             "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
-            "status, winner, hand_count, version, edit_key_hash, starting_totals) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?)",
-            [stamp, stamp, game, rules, settings.to_json(), first_dealer, hash_key(key), start],
+            "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "
+            "view_token) VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?, ?, ?)",
+            [
+                stamp,
+                stamp,
+                game,
+                rules,
+                settings.to_json(),
+                first_dealer,
+                hash_key(key),
+                start,
+                group_id,
+                new_token(),
+            ],
         ).lastrowid
         totals = (
             seat_values(table_game(game, players), starting_totals)
@@ -107,7 +125,7 @@ def create_game(
 GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
     "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
-    "g.finished_after, g.starting_totals, "
+    "g.finished_after, g.starting_totals, g.group_id, g.view_token, "
     "(SELECT json_group_array(json_array(c.from_hand, c.seat, c.name)) FROM seat_changes c "
     "WHERE c.game_id = g.id) AS changes, "
     "p.name AS player, p.total AS player_total "
@@ -139,6 +157,8 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 hand_count=row["hand_count"],
                 version=row["version"],
                 edit_key_hash=row["edit_key_hash"],
+                group_id=row["group_id"],
+                view_token=row["view_token"],
                 players=tuple(seat["player"] for seat in seats),
                 totals=tuple(seat["player_total"] for seat in seats),
                 name=row["name"],

@@ -1,4 +1,5 @@
-"""Edit keys: made here, stored only as their SHA-256, compared in constant time."""
+"""Edit keys and the other tokens (a group's key and invite, a game's view token), all
+made here. Keys are stored only as their SHA-256 and compared in constant time."""
 
 from __future__ import annotations
 
@@ -16,9 +17,15 @@ if TYPE_CHECKING:
     from .games import Game
 
 
+def new_token() -> str:
+    """A fresh token (a group's key or invite, a game's view token): 144 random bits,
+    URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
 def new_edit_key() -> str:
     """Returns a fresh edit key: 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(18)
+    return new_token()
 
 
 def hash_key(key: str) -> str:

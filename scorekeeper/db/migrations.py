@@ -6,9 +6,12 @@ brought up to date by running the ones it has not had, in order.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import secrets
 import sqlite3
+from datetime import UTC, datetime
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -241,3 +244,80 @@ def m010_hand_columns_take_defaults(db: Database) -> None:
     # SQLite cannot give a column a default in place: the table is rebuilt, rows, ids and
     # indexes as they were.
     db["hands"].transform(defaults={"frisch_rounds": 0})
+
+
+@migrations()
+def m011_groups(db: Database) -> None:
+    """Private groups (issue 21): a group is the friends who play together, and every game
+    belongs to one. ``groups`` holds each group's ``name`` (null: the default name, shown
+    translated as "Our table"), the SHA-256 of its key (``key_hash``, hashed as edit keys
+    are), its ``invite`` token (stored raw: the server's owner is shown the invite links)
+    and ``member_epoch`` (bumped to drop every member). ``games.group_id`` is the game's
+    group; ``games.view_token`` the token of its shareable view link, stored raw.
+
+    A file with games gets one group, with a fresh invite and the hash of a fresh key that
+    nobody is told (the owner makes a new one when the API needs it), and every game moves
+    into it; a file without games gets none. Each game gets its own view token. Written
+    out here rather than calling the data layer's functions, so that this migration does
+    what it did when released, whatever they become.
+    """
+    db.execute(
+        "CREATE TABLE groups (id INTEGER PRIMARY KEY, name TEXT, key_hash TEXT NOT NULL, "
+        "invite TEXT NOT NULL UNIQUE, member_epoch INTEGER NOT NULL DEFAULT 1, "
+        "created_at TEXT NOT NULL)"
+    )
+    db.execute("ALTER TABLE games ADD COLUMN group_id INTEGER")
+    db.execute("ALTER TABLE games ADD COLUMN view_token TEXT")
+    game_ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+    if game_ids:
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
+        unknown_key = hashlib.sha256(secrets.token_urlsafe(32).encode("utf-8")).hexdigest()
+        group_id = db.execute(
+            "INSERT INTO groups (name, key_hash, invite, member_epoch, created_at) "
+            "VALUES (NULL, ?, ?, 1, ?)",
+            [unknown_key, secrets.token_urlsafe(18), stamp],
+        ).lastrowid
+        db.conn.executemany(
+            "UPDATE games SET group_id = ?, view_token = ? WHERE id = ?",
+            [(group_id, secrets.token_urlsafe(18), game_id) for game_id in game_ids],
+        )
+    # Rebuilt, so that both columns are NOT NULL and the group a foreign key (SQLite cannot
+    # add either to a column in place): rows, ids, columns, defaults and indexes as they
+    # were. The rows that refer to games are checked once the new table has taken the old
+    # one's name.
+    db.execute("PRAGMA defer_foreign_keys = ON")
+    db.execute(
+        "CREATE TABLE games_m011 (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, "
+        "updated_at TEXT NOT NULL, rules TEXT, settings TEXT NOT NULL, "
+        "first_dealer INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'in_progress', "
+        "winner INTEGER, hand_count INTEGER DEFAULT 0, version INTEGER DEFAULT 0, "
+        "edit_key_hash TEXT, name TEXT, notes TEXT, "
+        "game TEXT NOT NULL DEFAULT 'israeli-whist', finished_after INTEGER, "
+        "starting_totals TEXT, group_id INTEGER NOT NULL REFERENCES groups(id), "
+        "view_token TEXT NOT NULL)"
+    )
+    columns = (
+        "id, created_at, updated_at, rules, settings, first_dealer, status, winner, "
+        "hand_count, version, edit_key_hash, name, notes, game, finished_after, "
+        "starting_totals, group_id, view_token"
+    )
+    db.execute(f"INSERT INTO games_m011 ({columns}) SELECT {columns} FROM games")
+    db.execute("DROP TABLE games")
+    # Legacy renaming, as sqlite-utils' transform does: the new table takes the name the
+    # other tables' foreign keys already give, which are left as they are.
+    legacy = db.execute("PRAGMA legacy_alter_table").fetchone()[0]
+    db.execute("PRAGMA legacy_alter_table = ON")
+    db.execute("ALTER TABLE games_m011 RENAME TO games")
+    db.execute(f"PRAGMA legacy_alter_table = {int(legacy)}")
+    db.execute("CREATE INDEX idx_games_status_created_at ON games (status, created_at)")
+    db.execute("CREATE INDEX idx_games_parts ON games (id, hand_count, version)")
+    db.execute("CREATE INDEX idx_games_status_id ON games (status, id)")
+    # A group's games, newest first, from the index alone; a view link finds its game.
+    db.execute("CREATE INDEX idx_games_group_id ON games (group_id, id)")
+    db.execute("CREATE UNIQUE INDEX idx_games_view_token ON games (view_token)")
+    # Dropping the old table counted every row that refers to a game as a violation, to be
+    # refused at commit; the rows refer to the new table now, as the check shows, so the
+    # count is let go (turning the deferral off forgets it), as sqlite-utils' transform does.
+    if db.execute("PRAGMA foreign_key_check").fetchall():
+        raise sqlite3.IntegrityError("m011_groups: a row refers to a game or group not there")
+    db.execute("PRAGMA defer_foreign_keys = OFF")

@@ -590,11 +590,14 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
     return games
 
 
-def import_file(database: Database, text: str | bytes) -> list[tuple[int | None, int, str]]:
-    """Checks and stores every game of an export file in one transaction, or none.
+def import_file(
+    database: Database, text: str | bytes, group_id: int | None = None
+) -> list[tuple[int | None, int, str]]:
+    """Checks and stores every game of an export file in one transaction, or none, in the
+    group ``group_id`` (None: a new group of their own; see ``db.import_games``).
 
     Returns (id in the file, stored id, new edit key) per game. Raises ImportProblem.
     """
     games = read_file(text)
-    stored = db.import_games(database, games)
+    stored = db.import_games(database, games, group_id)
     return [(g.id, stored_id, key) for g, (stored_id, key) in zip(games, stored, strict=True)]

@@ -144,11 +144,13 @@ def start_game(
     first_dealer: Any,
     game_key: Any = None,
     starting_totals: Any = None,
+    group_id: int | None = None,
 ) -> tuple[int, str]:
     """Checks and stores a new game of the registered game ``game_key`` (None: the default
     game) for as many ``players`` as it seats, its totals starting from ``starting_totals``
-    (one per side; None: zero); returns (id, edit key). Raises FieldProblem or EngineError
-    naming the field."""
+    (one per side; None: zero), in the group ``group_id`` (None: a new group of its own,
+    made once the game is checked); returns (id, edit key). Raises FieldProblem or
+    EngineError naming the field."""
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     # A game whose number of players is chosen now: the game at as many as were named.
@@ -164,21 +166,32 @@ def start_game(
         getattr(settings, "target", None),
         game.losing_floor(settings),
     )
+    dealer = first_dealer_of(first_dealer, game.seats)
+    database = db.get_db()
+    if group_id is None:
+        group_id = db.create_group(database, None)[0].id
     return db.create_game(
-        db.get_db(),
+        database,
         names,
         rules_name,
         settings,
-        first_dealer_of(first_dealer, game.seats),
+        dealer,
         game=game.key,
         starting_totals=start,
+        group_id=group_id,
     )
 
 
 def rematch(game: db.Game, next_dealer: int) -> tuple[int, str]:
     """A new game for the same players in the same seats, under the same game and settings,
-    dealt first by ``next_dealer`` (where the finished game's deal had passed on to).
-    Returns (id, edit key)."""
+    in the same group, dealt first by ``next_dealer`` (where the finished game's deal had
+    passed on to). Returns (id, edit key)."""
     return db.create_game(
-        db.get_db(), game.seated, game.rules, game.settings, next_dealer, game=game.game
+        db.get_db(),
+        game.seated,
+        game.rules,
+        game.settings,
+        next_dealer,
+        game=game.game,
+        group_id=game.group_id,
     )
