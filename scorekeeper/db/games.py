@@ -190,19 +190,30 @@ def load_game(db: Database, game_id: int) -> Game | None:
 
 
 def list_games(
-    db: Database, status: str | None = None, limit: int = 20, before: int | None = None
+    db: Database,
+    status: str | None = None,
+    limit: int = 20,
+    before: int | None = None,
+    group_id: int | None = None,
 ) -> list[Game]:
-    """Returns games newest first, optionally only those with ``status`` and only those
-    with ids below ``before``: at most ``limit`` of them (a page; History has the rest)."""
-    # The status is written into the statement only when given: "(:status IS NULL OR …)"
-    # keeps SQLite from the (status, id) index, and a status no game has would walk every
-    # game backwards to find none.
+    """Returns games newest first, optionally only those with ``status``, only those of
+    the group ``group_id`` and only those with ids below ``before``: at most ``limit`` of
+    them (a page; History has the rest)."""
+    # The status and group are written into the statement only when given: "(:status IS
+    # NULL OR …)" keeps SQLite from the (status, id) and (group_id, id) indexes, and a
+    # status no game has would walk every game backwards to find none.
     having = "status = :status AND " if status is not None else ""
+    having += "group_id = :group AND " if group_id is not None else ""
     rows = query(
         db,
         GAME_QUERY + f"WHERE g.id IN (SELECT id FROM games WHERE {having}id < :before "
         "ORDER BY id DESC LIMIT :limit) ORDER BY g.id DESC, p.seat",
-        {"status": status, "before": MAX_ID if before is None else before, "limit": limit},
+        {
+            "status": status,
+            "group": group_id,
+            "before": MAX_ID if before is None else before,
+            "limit": limit,
+        },
     ).fetchall()
     return games_from_rows(rows)
 
@@ -232,44 +243,71 @@ _DISTINCT_NAMES = (
 )
 
 
-def known_player_names(db: Database, limit: int = 200) -> list[str]:
-    """Names used in earlier games, most recently used first."""
+# A group's names: its games from the (group_id, id) index, and their seats from the
+# tables' own keys (``players`` by game and seat; ``seat_changes`` by game).
+_GROUP_NAMES = (
+    "SELECT name, max(game_id) AS game FROM {table} "
+    "WHERE game_id IN (SELECT id FROM games WHERE group_id = :group) GROUP BY name"
+)
+
+
+def known_player_names(db: Database, limit: int = 200, group_id: int | None = None) -> list[str]:
+    """Names used in earlier games (of the group ``group_id`` only, when given), most
+    recently used first."""
     # Each distinct name and its newest game by the names' indexes, as ``player_names``
     # finds them: the work grows with the names, not with the games.
     last: dict[str, int] = {}
     for table in ("players", "seat_changes"):
-        for row in query(
-            db,
-            f"SELECT name, (SELECT max(game_id) FROM {table} t WHERE t.name = d.name) AS game "
-            f"FROM ({_DISTINCT_NAMES.format(table=table)}) d",
-        ):
+        if group_id is None:
+            sql = (
+                f"SELECT name, (SELECT max(game_id) FROM {table} t WHERE t.name = d.name) "
+                f"AS game FROM ({_DISTINCT_NAMES.format(table=table)}) d"
+            )
+        else:
+            sql = _GROUP_NAMES.format(table=table)
+        for row in query(db, sql, {"group": group_id}):
             last[row["name"]] = max(last.get(row["name"], 0), row["game"])
     return sorted(last, key=lambda name: -last[name])[:limit]
 
 
-def player_names(db: Database) -> list[str]:
-    """Every name that has played a game, in alphabetical order (case-insensitive).
+def player_names(db: Database, group_id: int | None = None) -> list[str]:
+    """Every name that has played a game (of the group ``group_id`` only, when given), in
+    alphabetical order (case-insensitive).
 
     The games' seats are never renamed or removed, so their names are kept per database
-    file until a game is added (one indexed count); the seat changes, which a table may
-    replace, are few and read each time."""
-    marks = db.execute("SELECT count(*), max(id) FROM games").fetchone()
-    key = (database_path(db), *marks)
+    file (and group) until a game is added (one indexed count); the seat changes, which a
+    table may replace, are few and read each time."""
+    marks = tuple(db.execute("SELECT count(*), max(id) FROM games").fetchone())
+    path = database_path(db)
+    key = (path, group_id, *marks)
     with _NAMES_LOCK:
         seated = _NAMES.get(key)
     if seated is None:
-        seated = frozenset(
-            row["name"] for row in query(db, _DISTINCT_NAMES.format(table="players"))
+        sql = (
+            _DISTINCT_NAMES.format(table="players")
+            if group_id is None
+            else _GROUP_NAMES.format(table="players")
         )
+        seated = frozenset(row["name"] for row in query(db, sql, {"group": group_id}))
         with _NAMES_LOCK:
-            _NAMES.clear()  # one database's names at a time is all a server needs
+            # One database's names at a time is all a server needs; a new game makes
+            # every group's names stale.
+            for old in [k for k in _NAMES if (k[0], *k[2:]) != (path, *marks)]:
+                del _NAMES[old]
+            while len(_NAMES) >= NAMES_KEPT:
+                del _NAMES[next(iter(_NAMES))]
             _NAMES[key] = seated
-    names = seated.union(
-        row["name"] for row in query(db, _DISTINCT_NAMES.format(table="seat_changes"))
+    changed = (
+        _DISTINCT_NAMES.format(table="seat_changes")
+        if group_id is None
+        else _GROUP_NAMES.format(table="seat_changes")
     )
+    names = seated.union(row["name"] for row in query(db, changed, {"group": group_id}))
     return sorted(names, key=lambda n: (n.casefold(), n))
 
 
+# The groups whose names are kept, at most (the oldest kept is let go first).
+NAMES_KEPT = 256
 _NAMES: dict[tuple, frozenset[str]] = {}
 _NAMES_LOCK = threading.Lock()
 
@@ -336,6 +374,7 @@ _HISTORY_FILTERS = {
     "since": "substr(created_at, 1, 10) >= :since",
     "until": "substr(created_at, 1, 10) <= :until",
     "game": "game = :game",
+    "group": "group_id = :group",
 }
 
 
@@ -354,12 +393,14 @@ def history(
     limit: int | None = None,
     offset: int = 0,
     game: str | None = None,
+    group_id: int | None = None,
 ) -> list[Listing]:
     """Games newest first: only those ``player`` sat in, only those of the registered game
-    ``game``, and only those started on a date (UTC, ``YYYY-MM-DD``) from ``since`` to
-    ``until``, both included, when given; at most ``limit`` of them (all when None), after
-    skipping ``offset``. Three statements, however many games the page holds."""
-    params = {"player": player, "since": since, "until": until, "game": game}
+    ``game``, only those of the group ``group_id``, and only those started on a date (UTC,
+    ``YYYY-MM-DD``) from ``since`` to ``until``, both included, when given; at most
+    ``limit`` of them (all when None), after skipping ``offset``. Three statements,
+    however many games the page holds."""
+    params = {"player": player, "since": since, "until": until, "game": game, "group": group_id}
     page = {"limit": -1 if limit is None else limit, "offset": offset}
     chosen = (
         f"SELECT id FROM games {_history_where(params)} "
@@ -391,9 +432,10 @@ def count_history(
     since: str | None = None,
     until: str | None = None,
     game: str | None = None,
+    group_id: int | None = None,
 ) -> int:
     """How many games :func:`history` lists with these filters and no limit."""
-    params = {"player": player, "since": since, "until": until, "game": game}
+    params = {"player": player, "since": since, "until": until, "game": game, "group": group_id}
     where = _history_where(params)
     row = query(db, f"SELECT count(*) AS games FROM games {where}", params).fetchone()
     return row["games"]
@@ -409,10 +451,12 @@ class PlayerRecord:
     wins: int
 
 
-def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
-    """The named player's record in each game they played, by its key, the most played
-    first; empty for a name never played. A game's ``winner`` is a side (a seat in a game
-    without partners), so a player wins with their partners, if they sat to the end."""
+def player_records(db: Database, name: str, group_id: int | None = None) -> dict[str, PlayerRecord]:
+    """The named player's record in each game they played (in the group ``group_id``
+    only, when given), by its key, the most played first; empty for a name never played.
+    A game's ``winner`` is a side (a seat in a game without partners), so a player wins
+    with their partners, if they sat to the end."""
+    in_group = "WHERE g.group_id = :group " if group_id is not None else ""
     rows = query(
         db,
         "SELECT g.game, count(DISTINCT g.id) AS games, "
@@ -420,9 +464,9 @@ def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
         "json_group_array(json_array(g.winner, p.seat, "
         "(SELECT count(*) FROM players q WHERE q.game_id = g.id))) "
         "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
-        f"FROM ({_SITTERS_NAMED}) p JOIN games g ON g.id = p.game_id "
+        f"FROM ({_SITTERS_NAMED}) p JOIN games g ON g.id = p.game_id {in_group}"
         "GROUP BY g.game ORDER BY games DESC, g.game",
-        {"names": json.dumps([name])},
+        {"names": json.dumps([name]), "group": group_id},
     ).fetchall()
     found = {}
     for row in rows:
@@ -435,9 +479,10 @@ def player_records(db: Database, name: str) -> dict[str, PlayerRecord]:
     return found
 
 
-def player_record(db: Database, name: str) -> PlayerRecord:
-    """The named player's record over every game; all zero for a name never played."""
-    records = player_records(db, name).values()
+def player_record(db: Database, name: str, group_id: int | None = None) -> PlayerRecord:
+    """The named player's record over every game (of the group ``group_id`` only, when
+    given); all zero for a name never played."""
+    records = player_records(db, name, group_id).values()
     return PlayerRecord(
         sum(r.games for r in records),
         sum(r.finished for r in records),
@@ -445,14 +490,23 @@ def player_record(db: Database, name: str) -> PlayerRecord:
     )
 
 
-def player_games(db: Database, name: str, limit: int, offset: int = 0) -> list[Game]:
-    """The named player's games, newest first: at most ``limit`` after skipping ``offset``."""
+def player_games(
+    db: Database, name: str, limit: int, offset: int = 0, group_id: int | None = None
+) -> list[Game]:
+    """The named player's games (in the group ``group_id`` only, when given), newest
+    first: at most ``limit`` after skipping ``offset``."""
+    in_group = (
+        "WHERE game_id IN (SELECT id FROM games WHERE group_id = :group) "
+        if group_id is not None
+        else ""
+    )
     return games_from_rows(
         query(
             db,
             GAME_QUERY + f"WHERE g.id IN (SELECT DISTINCT game_id FROM ({_GAMES_OF_NAMES}) "
-            "ORDER BY game_id DESC LIMIT :limit OFFSET :offset) ORDER BY g.id DESC, p.seat",
-            {"names": json.dumps([name]), "limit": limit, "offset": offset},
+            f"{in_group}ORDER BY game_id DESC LIMIT :limit OFFSET :offset) "
+            "ORDER BY g.id DESC, p.seat",
+            {"names": json.dumps([name]), "limit": limit, "offset": offset, "group": group_id},
         ).fetchall()
     )
 
@@ -471,11 +525,17 @@ class LatestGames:
 
 
 def latest_games(
-    db: Database, names: Sequence[str], together: int, max_hands: int, game: str | None = None
+    db: Database,
+    names: Sequence[str],
+    together: int,
+    max_hands: int,
+    game: str | None = None,
+    group_id: int | None = None,
 ) -> LatestGames:
-    """The newest games (of the registered game ``game`` only, when given) in which at
-    least ``together`` of ``names`` sat, as many as hold at most ``max_hands`` hands
-    between them (always the newest one)."""
+    """The newest games (of the registered game ``game`` only, and of the group
+    ``group_id`` only, when given) in which at least ``together`` of ``names`` sat, as
+    many as hold at most ``max_hands`` hands between them (always the newest one)."""
+    in_group = "AND g.group_id = :group " if group_id is not None else ""
     # SQLite counts the games and adds up their hands, newest first; Python reads only
     # the rows it keeps (and the one after), however many games the names played.
     rows = query(
@@ -483,9 +543,9 @@ def latest_games(
         "SELECT game_id, count(*) OVER () AS total, sum(hand_count) OVER "
         "(ORDER BY game_id DESC ROWS UNBOUNDED PRECEDING) AS hands FROM ("
         f"SELECT p.game_id, g.hand_count FROM ({_GAMES_OF_NAMES}) p "
-        "JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) "
+        f"JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) {in_group}"
         "GROUP BY p.game_id HAVING count(*) >= :together) ORDER BY game_id DESC",
-        {"names": json.dumps(list(names)), "game": game, "together": together},
+        {"names": json.dumps(list(names)), "game": game, "together": together, "group": group_id},
     )
     ids: list[int] = []
     total = 0
