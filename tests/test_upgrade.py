@@ -8,6 +8,7 @@ new keys and new columns may appear, nothing may change or go missing.
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -329,3 +330,168 @@ def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_
     saved = client.post("/api/games/4/hands", json=body, headers=auth)
     assert saved.status_code == 201, saved.get_json()
     assert client.get("/api/games/4").get_json()["totals"] == [7, 8]
+
+
+# --- v4: written by the code before private groups (issue 21) ------------------------------
+
+V4_DB = FIXTURES / "scorekeeper-v4.db"
+V4_JSON = FIXTURES / "scorekeeper-v4-export.json"
+V4_CSV = FIXTURES / "scorekeeper-v4-export.csv"
+V4_KEYS = FIXTURES / "scorekeeper-v4-keys.json"
+
+
+@pytest.fixture
+def upgraded_v4(tmp_path) -> Path:
+    path = tmp_path / "v4.db"
+    shutil.copyfile(V4_DB, path)
+    storage.migrate(str(path)).close()
+    return path
+
+
+def test_the_v4_fixture_predates_groups_and_holds_every_game():
+    old = sqlite3.connect(V4_DB)
+    try:
+        columns = [row[1] for row in old.execute("PRAGMA table_info(games)")]
+        tables = {row[0] for row in old.execute("SELECT name FROM sqlite_master")}
+    finally:
+        old.close()
+    assert "starting_totals" in columns and "group_id" not in columns
+    assert "groups" not in tables
+    games = json.loads(V4_JSON.read_text(encoding="utf-8"))["games"]
+    assert {g["game"] for g in games} == {
+        "israeli-whist",
+        "bid-whist",
+        "spades",
+        "oh-hell",
+        "any-game",
+    }
+
+
+def test_a_v4_database_exports_exactly_what_it_did(upgraded_v4):
+    """Groups change no export: the JSON and the CSV are the old code's, byte for byte."""
+    database = storage.connect(str(upgraded_v4))
+    try:
+        new_json = transfer.export_json(database)
+        new_csv = transfer.export_csv(database)
+    finally:
+        database.close()
+    assert new_json == V4_JSON.read_text(encoding="utf-8")
+    assert new_csv == V4_CSV.read_bytes().decode("utf-8")
+
+
+def test_a_v4_database_moves_every_game_into_one_group_our_table(upgraded_v4):
+    database = storage.connect(str(upgraded_v4))
+    try:
+        groups = storage.list_groups(database)
+        games = storage.list_games(database, limit=100)
+        tokens = [game.view_token for game in games]
+        assert len(groups) == 1
+        group = groups[0]
+        assert group.name is None  # shown as "Our table", translated, until renamed
+        assert group.member_epoch == 1 and group.created_at
+        assert len(group.invite) >= 22 and storage.group_by_invite(database, group.invite)
+        assert len(games) == 6 and {game.group_id for game in games} == {group.id}
+        assert storage.list_games(database, group_id=group.id, limit=100) == games
+        assert len(set(tokens)) == len(tokens)
+        for game in games:
+            raw = base64.urlsafe_b64decode(game.view_token + "=" * (-len(game.view_token) % 4))
+            assert len(raw) * 8 >= 128
+            assert storage.game_by_view_token(database, game.view_token) == game
+        # Nobody knows the group's key until the server's owner makes one.
+        assert not any(
+            storage.group_key_matches(group, secret)
+            for secret in (group.invite, *tokens, "", group.key_hash)
+        )
+        key = storage.replace_group_key(database, group.id)
+        assert storage.group_key_matches(storage.load_group(database, group.id), key)
+    finally:
+        database.close()
+
+
+def test_a_v4_database_keeps_its_old_edit_keys(upgraded_v4, tmp_path):
+    keys = json.loads(V4_KEYS.read_text(encoding="utf-8"))
+    database = storage.connect(str(upgraded_v4))
+    try:
+        for game_id, key in keys.items():
+            game = storage.load_game(database, int(game_id))
+            assert storage.key_matches(game, key), game_id
+            assert not storage.key_matches(game, keys[str(int(game_id) % 6 + 1)])
+    finally:
+        database.close()
+    # and the old edit link still records a hand
+    app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v4)))
+    client = app.test_client()
+    before = client.get("/api/games/1").get_json()
+    auth = {"Authorization": f"Bearer {keys['1']}"}
+    body = {
+        "declarer": 0,
+        "bid": "5D",
+        "frisch_rounds": 0,
+        "contracts": [5, 3, 3, 3],
+        "tricks": [5, 3, 3, 2],
+        "revokes": [0, 0, 0, 0],
+    }
+    saved = client.post("/api/games/1/hands", json=body, headers=auth)
+    assert saved.status_code == 201, saved.get_json()
+    assert len(client.get("/api/games/1").get_json()["hands"]) == len(before["hands"]) + 1
+    refused = client.post("/api/games/1/hands", json=body, headers={"Authorization": "Bearer x"})
+    assert refused.status_code in (401, 403)
+
+
+def test_a_v4_database_serves_its_games_and_a_new_one_goes_into_a_new_group(tmp_path, upgraded_v4):
+    app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v4)))
+    client = app.test_client()
+    for url in ("/", "/history", "/players", "/games/4/stats", "/games/4/print"):
+        assert client.get(url).status_code == 200, url
+    for game_id in range(1, 7):
+        assert client.get(f"/games/{game_id}").status_code == 200, game_id
+    created = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "standard"}
+    )
+    assert created.status_code == 201
+    database = storage.connect(str(upgraded_v4))
+    try:
+        groups = storage.list_groups(database)
+        new = storage.load_game(database, created.get_json()["id"])
+        assert len(groups) == 2 and new.group_id == groups[1].id != groups[0].id
+    finally:
+        database.close()
+
+
+def test_the_groups_migration_is_one_transaction(tmp_path, monkeypatch):
+    """m011 fails after it made the group and moved the games: the file is as it was."""
+    path = tmp_path / "v4.db"
+    shutil.copyfile(V4_DB, path)
+    before = full_dump(path)
+    schema = storage.migrations
+    groups_migration = next(m for m in schema._migrations if m.name == "m011_groups")
+
+    def m011_fails(db):
+        groups_migration.fn(db)
+        assert db.execute("SELECT count(*) FROM groups").fetchone()[0] == 1
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(
+        schema,
+        "_migrations",
+        [
+            m if m.name != "m011_groups" else schema._Migration("m011_groups", m011_fails)
+            for m in schema._migrations
+        ],
+    )
+    with pytest.raises(RuntimeError, match="power cut"):
+        storage.migrate(str(path))
+    assert full_dump(path) == before
+    monkeypatch.undo()
+    storage.migrate(str(path)).close()
+    assert len(full_dump(path)) > len(before)
+
+
+def test_a_new_database_gets_no_group_until_a_game_is_started(tmp_path):
+    database = storage.migrate(str(tmp_path / "new.db"))
+    try:
+        assert storage.list_groups(database) == []
+        columns = {row[1]: row for row in database.execute("PRAGMA table_info(games)")}
+        assert columns["group_id"][3] == 1 and columns["view_token"][3] == 1  # NOT NULL
+    finally:
+        database.close()
