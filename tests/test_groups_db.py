@@ -316,3 +316,30 @@ def test_the_latest_games_of_names_are_scoped_to_a_group(database, two_groups):
     ]
     assert db.latest_games(database, ["Ann"], 1, 10_000, group_id=b).ids == [third]
     assert db.latest_games(database, ["Ann", "Bob"], 2, 10_000, group_id=b).total == 0
+
+
+def test_the_export_queries_are_scoped_to_a_group(database, two_groups):
+    a, b, (first, second, third) = two_groups
+    edited = {**WORKED_EXAMPLE, "tricks": [1, 3, 7, 2]}
+    game_play.replace_hand(database, third, 1, edited)  # a second revision, in group B
+    assert db.count_games(database) == (3, 3)
+    assert db.count_games(database, group_id=a) == (2, 2)
+    assert db.count_games(database, first, first, group_id=b) == (0, 0)
+    assert db.game_kinds(database, group_id=b) == {"israeli-whist"}
+    assert db.game_kinds(database, group_id=99) == set()
+    assert [(p.first, p.last, p.games) for p in db.split_games(database, 1, a)] == [
+        (first, first, 1),
+        (second, second, 1),
+    ]
+    assert [(p.first, p.last, p.games) for p in db.split_games(database, 10, b)] == [
+        (third, third, 1)
+    ]
+    everything = {e.game.id: e for e in db.iter_games(database)}
+    in_a = list(db.iter_games(database, group_id=a))
+    in_b = list(db.iter_games(database, group_id=b))
+    assert [e.game.id for e in in_a] == [first, second]
+    assert [e.game.id for e in in_b] == [third]
+    for exported in in_a + in_b:
+        assert exported == everything[exported.game.id]
+    assert len(in_b[0].revisions) == 2 and len(in_b[0].hands) == 1
+    assert list(db.iter_games(database, third, third, group_id=a)) == []

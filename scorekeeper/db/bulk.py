@@ -34,21 +34,44 @@ class ExportedGame:
     revisions: list[Revision]
 
 
-def count_games(db: Database, first: int = 1, last: int = MAX_ID) -> tuple[int, int]:
-    """(games, hands) with game ids from ``first`` to ``last``."""
+def _in_group(group_id: int | None, column: str = "id") -> str:
+    """The condition that keeps only the group's games (`` AND …``), or none for every
+    game; it takes its group as the statement's last parameter."""
+    if group_id is None:
+        return ""
+    if column == "id":
+        return " AND group_id = ?"
+    return f" AND {column} IN (SELECT id FROM games WHERE group_id = ?)"
+
+
+def _group_param(group_id: int | None) -> list[int]:
+    return [] if group_id is None else [group_id]
+
+
+def count_games(
+    db: Database, first: int = 1, last: int = MAX_ID, group_id: int | None = None
+) -> tuple[int, int]:
+    """(games, hands) with game ids from ``first`` to ``last`` (of the group ``group_id``
+    only, when given)."""
     row = query(
         db,
         "SELECT count(*) AS games, coalesce(sum(hand_count), 0) AS hands FROM games "
-        "WHERE id BETWEEN ? AND ?",
-        [first, last],
+        f"WHERE id BETWEEN ? AND ?{_in_group(group_id)}",
+        [first, last, *_group_param(group_id)],
     ).fetchone()
     return row["games"], row["hands"]
 
 
-def game_kinds(db: Database, first: int = 1, last: int = MAX_ID) -> set[str]:
+def game_kinds(
+    db: Database, first: int = 1, last: int = MAX_ID, group_id: int | None = None
+) -> set[str]:
     """The keys of the games (``israeli-whist``…) played in the games with ids from
-    ``first`` to ``last``."""
-    rows = query(db, "SELECT DISTINCT game FROM games WHERE id BETWEEN ? AND ?", [first, last])
+    ``first`` to ``last`` (of the group ``group_id`` only, when given)."""
+    rows = query(
+        db,
+        f"SELECT DISTINCT game FROM games WHERE id BETWEEN ? AND ?{_in_group(group_id)}",
+        [first, last, *_group_param(group_id)],
+    )
     return {row["game"] for row in rows}
 
 
@@ -62,12 +85,20 @@ class GameRange:
     hands: int
 
 
-def split_games(db: Database, max_hands: int) -> list[GameRange]:
-    """Every game, oldest first, in ranges of ids that hold at most ``max_hands`` hands each
-    (a longer game is a range of its own): the parts of an export of everything."""
+def split_games(db: Database, max_hands: int, group_id: int | None = None) -> list[GameRange]:
+    """Every game (of the group ``group_id`` only, when given), oldest first, in ranges of
+    ids that hold at most ``max_hands`` hands each (a longer game is a range of its own):
+    the parts of an export of everything. A group's range counts only its own games."""
     parts: list[GameRange] = []
     first = last = games = hands = 0
-    for row in query(db, "SELECT id, hand_count FROM games ORDER BY id"):
+    rows = (
+        query(db, "SELECT id, hand_count FROM games ORDER BY id")
+        if group_id is None
+        else query(
+            db, "SELECT id, hand_count FROM games WHERE group_id = ? ORDER BY id", [group_id]
+        )
+    )
+    for row in rows:
         game_id, hand_count = row["id"], row["hand_count"]
         if games and hands + hand_count > max_hands:
             parts.append(GameRange(first, last, games, hands))
@@ -81,17 +112,29 @@ def split_games(db: Database, max_hands: int) -> list[GameRange]:
 
 
 def iter_games(
-    db: Database, first: int = 1, last: int = MAX_ID, revisions: bool = True
+    db: Database,
+    first: int = 1,
+    last: int = MAX_ID,
+    revisions: bool = True,
+    group_id: int | None = None,
 ) -> Iterator[ExportedGame]:
-    """Games with ids from ``first`` to ``last``, oldest first, each with its hands, their
-    times and (when ``revisions``) its revisions: read lazily, one game at a time, within
-    one transaction, so that memory does not grow with the number of games and the games
-    are as of one moment. Three statements, however many games there are."""
-    span = [max(first, 0), min(last, MAX_ID)]
+    """Games with ids from ``first`` to ``last`` (of the group ``group_id`` only, when
+    given), oldest first, each with its hands, their times and (when ``revisions``) its
+    revisions: read lazily, one game at a time, within one transaction, so that memory
+    does not grow with the number of games and the games are as of one moment. Three
+    statements, however many games there are."""
+    span = [max(first, 0), min(last, MAX_ID), *_group_param(group_id)]
     with db.atomic():
-        game_rows = query(db, GAME_QUERY + "WHERE g.id BETWEEN ? AND ? ORDER BY g.id, p.seat", span)
-        hands_by_game = hand_groups(db, "h.game_id BETWEEN ? AND ?", span)
-        revision_groups = _revision_groups(db, span) if revisions else iter(())
+        game_rows = query(
+            db,
+            GAME_QUERY + f"WHERE g.id BETWEEN ? AND ?{_in_group(group_id, 'g.id')} "
+            "ORDER BY g.id, p.seat",
+            span,
+        )
+        hands_by_game = hand_groups(
+            db, f"h.game_id BETWEEN ? AND ?{_in_group(group_id, 'h.game_id')}", span
+        )
+        revision_groups = _revision_groups(db, span, group_id) if revisions else iter(())
         next_hands = next(hands_by_game, None)
         next_revisions = next(revision_groups, None)
         for _game_id, seats in itertools.groupby(game_rows, key=lambda row: row["id"]):
@@ -106,11 +149,14 @@ def iter_games(
             yield ExportedGame(game, hands, stamps, history)
 
 
-def _revision_groups(db: Database, span: Sequence[int]) -> Iterator[tuple[int, list[Revision]]]:
+def _revision_groups(
+    db: Database, span: Sequence[int], group_id: int | None
+) -> Iterator[tuple[int, list[Revision]]]:
     rows = query(
         db,
         "SELECT game_id, number, revision, action, hand, created_at FROM hand_revisions "
-        "WHERE game_id BETWEEN ? AND ? ORDER BY game_id, number, id",
+        f"WHERE game_id BETWEEN ? AND ?{_in_group(group_id, 'game_id')} "
+        "ORDER BY game_id, number, id",
         span,
     )
     for game_id, group in itertools.groupby(rows, key=lambda row: row["game_id"]):
