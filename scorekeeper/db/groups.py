@@ -133,7 +133,7 @@ def new_invite(db: Database, group_id: int) -> str:
 
 
 def replace_group_key(db: Database, group_id: int) -> str:
-    """Gives the group a new key, which revokes the old one, and returns it (the only time
+    """Gives the group a new key, so the old one stops working, and returns it (the only time
     it is seen: the database keeps its hash). Raises NotFound for an unknown group."""
     key = new_token()
     _update(db, group_id, "UPDATE groups SET key_hash = ? WHERE id = ?", [hash_key(key)])
