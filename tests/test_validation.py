@@ -276,3 +276,18 @@ def test_score_table_entry_checks_contracts_and_tricks_alone():
     assert score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 2]).points == (-20, 19, -10, -40)
     with pytest.raises(InvalidHand, match="tricks total 12"):
         score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 1])
+
+
+def test_a_hand_number_of_thousands_of_digits_is_the_next_hand_not_a_crash(client):
+    """The hand form's hidden ``number`` chooses the form the post is read with; one no
+    game reaches (5,000 digits: more than Python's int() reads) is the next hand's."""
+    created = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": 0}
+    ).get_json()
+    client.get(created["edit_url"])
+    for path in ("new", "preview"):
+        answer = client.post(
+            f"/games/{created['id']}/hands/{path}", data={"number": "9" * 5000, "save": "1"}
+        )
+        assert answer.status_code in (200, 409, 422), (path, answer.status_code)
+    assert client.get(f"/api/games/{created['id']}").get_json()["hands"] == []

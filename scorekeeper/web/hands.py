@@ -167,7 +167,13 @@ def _posted_number(game: db.Game) -> int:
     edited, or the next), else the next hand."""
     number = request.form.get("number", "")
     next_number = game.hand_count + 1
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= next_number:
+    # A number no game reaches is not read (Python refuses int() of over 4,300 digits).
+    if (
+        number.isascii()
+        and number.isdigit()
+        and len(number) <= 9
+        and 1 <= int(number) <= next_number
+    ):
         return int(number)
     return next_number
 
