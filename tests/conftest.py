@@ -73,9 +73,59 @@ def runner(app):
     return app.test_cli_runner()
 
 
+def group_of(database_path, game_id: int):
+    """The stored group of the game ``game_id`` in the database file."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        game = db.load_game(database, game_id)
+        assert game is not None, f"there is no game {game_id}"
+        return db.load_group(database, game.group_id)
+    finally:
+        database.close()
+
+
+def join_group(client, game_id: int | None = None, group_id: int | None = None):
+    """Makes the test client a member of the group ``group_id`` (or of the game
+    ``game_id``'s group) by its invite link, as a phone joins (issue 21); returns the group."""
+    from scorekeeper import db
+
+    database_path = client.application.config["DATABASE"]
+    if group_id is None:
+        group = group_of(database_path, game_id)
+    else:
+        database = db.open_database(str(database_path))
+        try:
+            group = db.load_group(database, group_id)
+        finally:
+            database.close()
+    response = client.post(f"/join/{group.invite}")
+    assert response.status_code == 302, response.status_code
+    assert response.headers["Location"] == f"/groups/{group.id}"
+    return group
+
+
+def move_to_group(database_path, game_id: int, group_id: int) -> None:
+    """Puts the stored game ``game_id`` in the group ``group_id``: test setup, for games
+    a test starts through the API (each in a new group of its own) but looks back on
+    together, as one group's History and players."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        with db.writing(database):
+            database.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])
+    finally:
+        database.close()
+
+
 @pytest.fixture
 def make_game(client):
-    """Creates a game through the API; returns (id, edit key)."""
+    """Creates a game through the API; returns (id, edit key). Every game a test makes
+    this way is in one group (the first game's), which the client joins: it sees the
+    games as a member, without holding their keys."""
+    groups: list[int] = []
 
     def make(rules="pagat-german", players=SEAT_NAMES, first_dealer=0, **body):
         response = client.post(
@@ -83,7 +133,12 @@ def make_game(client):
             json={"players": players, "rules": rules, "first_dealer": first_dealer, **body},
         )
         assert response.status_code == 201, response.get_json()
-        return response.get_json()["id"], response.get_json()["edit_key"]
+        game_id = response.get_json()["id"]
+        if groups:
+            move_to_group(client.application.config["DATABASE"], game_id, groups[0])
+        else:
+            groups.append(join_group(client, game_id).id)
+        return game_id, response.get_json()["edit_key"]
 
     return make
 
