@@ -120,12 +120,24 @@ def move_to_group(database_path, game_id: int, group_id: int) -> None:
         database.close()
 
 
+def into_group(client, game_id: int):
+    """Makes the test client see the game ``game_id`` as a member, without its key: the
+    client joins the game's group, or when it is a member of a group already, the game is
+    moved into that one (so that a test's games are one group's History). Returns the
+    group's id."""
+    with client.session_transaction() as session:
+        groups = [int(g) for g in session.get("groups") or {}]
+    if groups:
+        move_to_group(client.application.config["DATABASE"], game_id, groups[0])
+        return groups[0]
+    return join_group(client, game_id).id
+
+
 @pytest.fixture
 def make_game(client):
     """Creates a game through the API; returns (id, edit key). Every game a test makes
-    this way is in one group (the first game's), which the client joins: it sees the
-    games as a member, without holding their keys."""
-    groups: list[int] = []
+    this way is in one group (``into_group``), of which the client is a member: it sees
+    the games without holding their keys."""
 
     def make(rules="pagat-german", players=SEAT_NAMES, first_dealer=0, **body):
         response = client.post(
@@ -134,10 +146,7 @@ def make_game(client):
         )
         assert response.status_code == 201, response.get_json()
         game_id = response.get_json()["id"]
-        if groups:
-            move_to_group(client.application.config["DATABASE"], game_id, groups[0])
-        else:
-            groups.append(join_group(client, game_id).id)
+        into_group(client, game_id)
         return game_id, response.get_json()["edit_key"]
 
     return make

@@ -15,6 +15,8 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
 from tests.toy_game import HighCard
 
+from .conftest import into_group
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)
 
@@ -181,6 +183,7 @@ def api_game(client, names, **body) -> tuple[int, str]:
     body = {"game": ANY.key, "players": names, "rules": "toy", "first_dealer": 0, **body}
     created = client.post("/api/games", json=body)
     assert created.status_code == 201, created.get_json()
+    into_group(client, created.get_json()["id"])
     return created.get_json()["id"], created.get_json()["edit_key"]
 
 
