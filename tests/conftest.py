@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -73,6 +74,17 @@ def runner(app):
     return app.test_cli_runner()
 
 
+def stored_game(client, game_id: int):
+    """The stored game ``game_id`` of the client's app (its view token, its group…)."""
+    from scorekeeper import db
+
+    database = db.open_database(str(client.application.config["DATABASE"]))
+    try:
+        return db.load_game(database, game_id)
+    finally:
+        database.close()
+
+
 def group_of(database_path, game_id: int):
     """The stored group of the game ``game_id`` in the database file."""
     from scorekeeper import db
@@ -100,9 +112,12 @@ def join_group(client, game_id: int | None = None, group_id: int | None = None):
             group = db.load_group(database, group_id)
         finally:
             database.close()
-    response = client.post(f"/join/{group.invite}")
+    page = client.get(f"/join/{group.invite}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    response = client.post(f"/join/{group.invite}", data={"csrf_token": token[1]} if token else {})
     assert response.status_code == 302, response.status_code
     assert response.headers["Location"] == f"/groups/{group.id}"
+    assert client.get(response.headers["Location"]).status_code == 200  # as a browser does
     return group
 
 

@@ -33,6 +33,7 @@ from .access import (
     edit_required,
     forget_key,
     game_or_404,
+    grant_view,
     holds_replaced_key,
     join,
     member_group,
@@ -199,8 +200,10 @@ def scoreboard(game_id: int):
     rendered fresh and marked never to be stored, not even by the service worker."""
     game = game_or_404(game_id)
     if holds_replaced_key(game):
-        # Said once: the phone then forgets the revoked key and is a viewer like any other.
+        # Said once: the phone then forgets the revoked key and is a viewer like any other
+        # (as if it had opened the view link).
         forget_key(game.id)
+        grant_view(game)
         flash(replaced_key_message(), "info")
     editable = can_edit(game)
     if get_flashed_messages():
