@@ -150,7 +150,9 @@ def join_group(invite: str):
             404,
         )
     if member_of(found):
-        return redirect(url_for("groups.group", group_id=found.id))
+        response = redirect(url_for("groups.group", group_id=found.id))
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
     form = ConfirmForm()
     if form.validate_on_submit():
         join(found)
