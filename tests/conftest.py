@@ -209,6 +209,10 @@ def call_json(base: str, method: str, path: str, body=None, key: str | None = No
             return error.code, json.loads(error.read())
 
 
+# The database file of each live server, by its address.
+SERVED: dict[str, str] = {}
+
+
 @contextlib.contextmanager
 def serving(folder) -> Iterator[str]:
     """The app with CSRF on, its database in ``folder``, served by werkzeug on a random
@@ -219,12 +223,37 @@ def serving(folder) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    SERVED[base] = app.config["DATABASE"]
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield base
     finally:
+        SERVED.pop(base, None)
         server.shutdown()
         thread.join(5)
         server.server_close()
+
+
+def view_path(base: str, game_id: int) -> str:
+    """The path of the view link of the game ``game_id`` on the live server ``base``."""
+    from scorekeeper import db
+
+    database = db.open_database(SERVED[base])
+    try:
+        return f"/view/{db.load_game(database, game_id).view_token}"
+    finally:
+        database.close()
+
+
+def join_in_browser(page, base: str, game_id: int) -> None:
+    """Makes the Playwright ``page``'s browser a member of the group of the game
+    ``game_id`` on the live server ``base``, by the group's invite link."""
+    group = group_of(SERVED[base], game_id)
+    page.goto(f"{base}/join/{group.invite}")
+    if page.locator("#join").count():
+        with page.expect_navigation():
+            page.locator("#join").click()
+    assert page.url.endswith(f"/groups/{group.id}"), page.url
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
-from .conftest import app_config, group_of, serving
+from .conftest import SERVED, app_config, group_of, serving
 from .test_browser import api
 from .toy_game import GAME as TOY
 
@@ -179,15 +179,9 @@ def toy_registered() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def server_folder(tmp_path_factory) -> pathlib.Path:
-    """The folder of the live server's SQLite file."""
-    return tmp_path_factory.mktemp("conformance")
-
-
-@pytest.fixture(scope="module")
-def server(toy_registered, server_folder) -> Iterator[str]:
+def server(toy_registered, tmp_path_factory) -> Iterator[str]:
     """One live server for the module, CSRF on, on its own SQLite file."""
-    with serving(server_folder) as base:
+    with serving(tmp_path_factory.mktemp("conformance")) as base:
         yield base
 
 
@@ -308,7 +302,7 @@ def play_to_the_end(base: str, game: Game) -> Played:
     return Played(game_id, key, names_for(game), hands)
 
 
-def setup_of(base: str, game: Game, folder: pathlib.Path) -> Setup:
+def setup_of(base: str, game: Game) -> Setup:
     """A game's two games for the page matrix, made through the API, and the group of
     the one in progress (read from the server's file, for its invite)."""
     game_id, key = start_by_api(base, game, long=True)
@@ -316,15 +310,13 @@ def setup_of(base: str, game: Game, folder: pathlib.Path) -> Setup:
     for hand in hands:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     playing = Played(game_id, key, names_for(game), len(hands))
-    return Setup(
-        game, playing, play_to_the_end(base, game), group_of(folder / "scorekeeper.db", game_id)
-    )
+    return Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
 
 
 @pytest.fixture(scope="module")
-def setups(server, server_folder) -> dict[str, Setup]:
+def setups(server) -> dict[str, Setup]:
     """Every game's two games for the page matrix."""
-    return {game_id(game): setup_of(server, game, server_folder) for game in GAMES_UNDER_TEST}
+    return {game_id(game): setup_of(server, game) for game in GAMES_UNDER_TEST}
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
