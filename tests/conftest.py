@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -73,9 +74,85 @@ def runner(app):
     return app.test_cli_runner()
 
 
+def stored_game(client, game_id: int):
+    """The stored game ``game_id`` of the client's app (its view token, its group…)."""
+    from scorekeeper import db
+
+    database = db.open_database(str(client.application.config["DATABASE"]))
+    try:
+        return db.load_game(database, game_id)
+    finally:
+        database.close()
+
+
+def group_of(database_path, game_id: int):
+    """The stored group of the game ``game_id`` in the database file."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        game = db.load_game(database, game_id)
+        assert game is not None, f"there is no game {game_id}"
+        return db.load_group(database, game.group_id)
+    finally:
+        database.close()
+
+
+def join_group(client, game_id: int | None = None, group_id: int | None = None):
+    """Makes the test client a member of the group ``group_id`` (or of the game
+    ``game_id``'s group) by its invite link, as a phone joins (issue 21); returns the group."""
+    from scorekeeper import db
+
+    database_path = client.application.config["DATABASE"]
+    if group_id is None:
+        group = group_of(database_path, game_id)
+    else:
+        database = db.open_database(str(database_path))
+        try:
+            group = db.load_group(database, group_id)
+        finally:
+            database.close()
+    page = client.get(f"/join/{group.invite}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    response = client.post(f"/join/{group.invite}", data={"csrf_token": token[1]} if token else {})
+    assert response.status_code == 302, response.status_code
+    assert response.headers["Location"] == f"/groups/{group.id}"
+    assert client.get(response.headers["Location"]).status_code == 200  # as a browser does
+    return group
+
+
+def move_to_group(database_path, game_id: int, group_id: int) -> None:
+    """Puts the stored game ``game_id`` in the group ``group_id``: test setup, for games
+    a test starts through the API (each in a new group of its own) but looks back on
+    together, as one group's History and players."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        with db.writing(database):
+            database.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])
+    finally:
+        database.close()
+
+
+def into_group(client, game_id: int):
+    """Makes the test client see the game ``game_id`` as a member, without its key: the
+    client joins the game's group, or when it is a member of a group already, the game is
+    moved into that one (so that a test's games are one group's History). Returns the
+    group's id."""
+    with client.session_transaction() as session:
+        groups = [int(g) for g in session.get("groups") or {}]
+    if groups:
+        move_to_group(client.application.config["DATABASE"], game_id, groups[0])
+        return groups[0]
+    return join_group(client, game_id).id
+
+
 @pytest.fixture
 def make_game(client):
-    """Creates a game through the API; returns (id, edit key)."""
+    """Creates a game through the API; returns (id, edit key). Every game a test makes
+    this way is in one group (``into_group``), of which the client is a member: it sees
+    the games without holding their keys."""
 
     def make(rules="pagat-german", players=SEAT_NAMES, first_dealer=0, **body):
         response = client.post(
@@ -83,7 +160,9 @@ def make_game(client):
             json={"players": players, "rules": rules, "first_dealer": first_dealer, **body},
         )
         assert response.status_code == 201, response.get_json()
-        return response.get_json()["id"], response.get_json()["edit_key"]
+        game_id = response.get_json()["id"]
+        into_group(client, game_id)
+        return game_id, response.get_json()["edit_key"]
 
     return make
 
@@ -130,6 +209,10 @@ def call_json(base: str, method: str, path: str, body=None, key: str | None = No
             return error.code, json.loads(error.read())
 
 
+# The database file of each live server, by its address.
+SERVED: dict[str, str] = {}
+
+
 @contextlib.contextmanager
 def serving(folder) -> Iterator[str]:
     """The app with CSRF on, its database in ``folder``, served by werkzeug on a random
@@ -140,12 +223,37 @@ def serving(folder) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    SERVED[base] = app.config["DATABASE"]
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield base
     finally:
+        SERVED.pop(base, None)
         server.shutdown()
         thread.join(5)
         server.server_close()
+
+
+def view_path(base: str, game_id: int) -> str:
+    """The path of the view link of the game ``game_id`` on the live server ``base``."""
+    from scorekeeper import db
+
+    database = db.open_database(SERVED[base])
+    try:
+        return f"/view/{db.load_game(database, game_id).view_token}"
+    finally:
+        database.close()
+
+
+def join_in_browser(page, base: str, game_id: int) -> None:
+    """Makes the Playwright ``page``'s browser a member of the group of the game
+    ``game_id`` on the live server ``base``, by the group's invite link."""
+    group = group_of(SERVED[base], game_id)
+    page.goto(f"{base}/join/{group.invite}")
+    if page.locator("#join").count():
+        with page.expect_navigation():
+            page.locator("#join").click()
+    assert page.url.endswith(f"/groups/{group.id}"), page.url
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
-from .conftest import app_config, serving
+from .conftest import SERVED, app_config, group_of, serving
 from .test_browser import api
 from .toy_game import GAME as TOY
 
@@ -276,6 +276,7 @@ class Setup:
     game: Game
     playing: Played
     finished: Played
+    group: Any = None  # the game in progress's group (db.Group), whose pages are checked
     keys: set[tuple[str, int, int]] = field(default_factory=set)  # (language, width, game)
 
 
@@ -302,13 +303,14 @@ def play_to_the_end(base: str, game: Game) -> Played:
 
 
 def setup_of(base: str, game: Game) -> Setup:
-    """A game's two games for the page matrix, made through the API."""
+    """A game's two games for the page matrix, made through the API, and the group of
+    the one in progress (read from the server's file, for its invite)."""
     game_id, key = start_by_api(base, game, long=True)
     hands = simulated_hands(game, 4, long=True)
     for hand in hands:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     playing = Played(game_id, key, names_for(game), len(hands))
-    return Setup(game, playing, play_to_the_end(base, game))
+    return Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
 
 
 @pytest.fixture(scope="module")
@@ -318,12 +320,21 @@ def setups(server) -> dict[str, Setup]:
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
-    """The phone, holding the edit keys of the game's two games."""
+    """The phone, holding the edit keys of the game's two games, and a member of the
+    group of the one in progress (joined by its invite link), whose History and players
+    it sees."""
     page = phones.page(language, width)
     for played in (setup.playing, setup.finished):
         if (language, width, played.id) not in setup.keys:
             page.goto(f"/games/{played.id}/edit/{played.key}")
             setup.keys.add((language, width, played.id))
+    if (language, width, -setup.group.id) not in setup.keys:
+        page.goto(f"/join/{setup.group.invite}")
+        if page.locator("#join").count():
+            with page.expect_navigation():
+                page.locator("#join").click()
+        assert page.url.endswith(f"/groups/{setup.group.id}"), page.url
+        setup.keys.add((language, width, -setup.group.id))
     return page
 
 
@@ -353,8 +364,8 @@ PAGES: dict[str, str] = {
     "print": "/games/{f.id}/print",
     "print with workings": "/games/{f.id}/print?explain=1",
     "blank sheet": "/sheets/blank?game={g.key}&rules={g.default_preset}&players={g.seats}",
-    "history": "/history?game={g.key}",
-    "head to head": "/players?player={n0}&player={n1}&game={g.key}",
+    "history": "/groups/{group}/history?game={g.key}",
+    "head to head": "/groups/{group}/players?player={n0}&player={n1}&game={g.key}",
     "a player leaves or joins": "/games/{p.id}/seats",
     "finish now": "/games/{p.id}/finish",
     "name and notes": "/games/{p.id}/details",
@@ -363,8 +374,8 @@ PAGES: dict[str, str] = {
 }
 # Pages of no one game: they are checked the same way, but their title names no game.
 ANY_GAME_PAGES: dict[str, str] = {
-    "players": "/players",
-    "player": "/players/{n2}",
+    "players": "/groups/{group}/players",
+    "player": "/groups/{group}/players/{n2}",
 }
 
 
@@ -375,7 +386,9 @@ def pages_of(game: Game) -> list[str]:
 def address(name: str, setup: Setup) -> str:
     template = PAGES.get(name) or ANY_GAME_PAGES[name]
     names = {f"n{i}": quoted(n) for i, n in enumerate(setup.playing.players)}
-    return template.format(g=setup.game, p=setup.playing, f=setup.finished, **names)
+    return template.format(
+        g=setup.game, p=setup.playing, f=setup.finished, group=setup.group.id, **names
+    )
 
 
 def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:

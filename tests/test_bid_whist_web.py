@@ -154,11 +154,11 @@ def test_sheets_print_books_needed_and_taken_per_side(bw):
 def test_history_names_the_game_and_filters_by_it(bw, make_game):
     client, game_id = bw
     make_game()  # an Israeli Whist game
-    every = plain(client.get("/history"))
+    every = plain(client.get("/history", follow_redirects=True))
     assert "Bid Whist · Game 1" in every and "Israeli Whist · Game 2" in every
-    only = plain(client.get("/history?game=bid-whist"))
+    only = plain(client.get("/history?game=bid-whist", follow_redirects=True))
     assert "Bid Whist · Game 1" in only and "Game 2" not in only
-    refused = client.get("/history?game=chess")
+    refused = client.get("/history?game=chess", follow_redirects=True)
     assert refused.status_code == 400 and "there is no game called chess" in plain(refused)
 
 
@@ -166,12 +166,14 @@ def test_careers_and_head_to_head_keep_the_games_apart(bw, make_game):
     client, game_id = bw
     hand(client, game_id, **UP_4H_11)
     make_game(players=["Ann", "Bob", "Eve", "Fay"])
-    page = text_of(client.get("/players/Ann"))
+    page = text_of(client.get("/players/Ann", follow_redirects=True))
     assert "Career in Israeli Whist" in page and "Career in Bid Whist" in page
     assert page.count("<table") == 2
-    h2h = plain(client.get("/players?player=Ann&player=Bob&game=bid-whist"))
+    h2h = plain(client.get("/players?player=Ann&player=Bob&game=bid-whist", follow_redirects=True))
     assert "hands 0–1 of 1" in h2h  # Bob's side scored in the one Bid Whist hand
-    iw = plain(client.get("/players?player=Ann&player=Bob&game=israeli-whist"))
+    iw = plain(
+        client.get("/players?player=Ann&player=Bob&game=israeli-whist", follow_redirects=True)
+    )
     assert "of 1" not in iw
 
 
@@ -287,7 +289,10 @@ def test_every_page_title_names_bid_whist_not_israeli_whist(bw):
         title = title_of(client.get(f"/games/{game_id}{path}"))
         assert title.endswith("Bid Whist") and "Israeli" not in title, (path, title)
     assert title_of(client.get("/games/new?game=bid-whist")).endswith("· Bid Whist")
-    assert title_of(client.get("/history?game=bid-whist")) == "History · Bid Whist"
+    assert (
+        title_of(client.get("/history?game=bid-whist", follow_redirects=True))
+        == "History · Bid Whist"
+    )
     assert title_of(client.get("/")) == "Games · Scorekeeper"
 
 

@@ -321,7 +321,9 @@ PAGES = [
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_isolates_every_name(client, hebrew_game, path, language):
     response = client.get(
-        quote(path.format(id=hebrew_game), safe="/?=&"), headers={"Accept-Language": language}
+        quote(path.format(id=hebrew_game), safe="/?=&"),
+        headers={"Accept-Language": language},
+        follow_redirects=True,
     )
     assert response.status_code in (200, 404), path
     html = response.get_data(as_text=True)

@@ -20,7 +20,7 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
 
-from .conftest import WORKED_EXAMPLE, app_config, trace_statements
+from .conftest import WORKED_EXAMPLE, app_config, join_group, trace_statements
 from .test_review import MINUS, rows_of, text_of
 
 PAGAT = PRESETS["pagat-german"]
@@ -28,26 +28,32 @@ NAMES = ["Noa", "Avi", "Dana", "Gil"]
 THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
 
 
+# The group ``seed`` makes first in a fresh file: the address of its pages.
+GROUP = "/groups/1"
+
+
 def seed(app, count: int, hands: int = 1) -> list[int]:
-    """``count`` games of NAMES (Noa in seat 0), each with ``hands`` hands (the worked
-    example, then thrown-in deals); returns their ids, oldest first."""
+    """``count`` games of NAMES (Noa in seat 0) in one group, each with ``hands`` hands
+    (the worked example, then thrown-in deals); returns their ids, oldest first."""
     database = db.connect(app.config["DATABASE"])
     ids = []
+    group_id = db.create_group(database, None)[0].id
     for _ in range(count):
-        game_id, _key = db.create_game(
-            database,
-            NAMES,
-            "pagat-german",
-            PAGAT,
-            0,
-            group_id=db.create_group(database, None)[0].id,
-        )
+        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0, group_id=group_id)
         for number in range(hands):
             hand = WORKED_EXAMPLE if number == 0 else THROWN_IN
             game_play.add_hand(database, game_id, record_from_dict(PAGAT, hand))
         ids.append(game_id)
     database.close()
     return ids
+
+
+def member(app, ids: list[int]):
+    """A client of ``app`` that is a member of the group of the games ``ids``, and the
+    ids."""
+    client = app.test_client()
+    join_group(client, ids[0])
+    return client, ids
 
 
 def make_app(tmp_path, **config):
@@ -71,10 +77,10 @@ def link(response, rel: str) -> str | None:
 def paged(tmp_path):
     """A client of an app with 2 games to a page, and the ids of its 5 games."""
     app = make_app(tmp_path, PAGE_SIZE=2)
-    return app.test_client(), seed(app, 5)
+    return member(app, seed(app, 5))
 
 
-@pytest.mark.parametrize("path", ["/history", "/players/Noa"])
+@pytest.mark.parametrize("path", [f"{GROUP}/history", f"{GROUP}/players/Noa"])
 def test_games_come_a_page_at_a_time_newest_first(paged, path):
     client, ids = paged
     seen, pages = [], []
@@ -92,14 +98,14 @@ def test_games_come_a_page_at_a_time_newest_first(paged, path):
 
 def test_history_pages_keep_the_filters(paged):
     client, ids = paged
-    response = client.get("/history?player=Noa&from=2000-01-01")
+    response = client.get(f"{GROUP}/history?player=Noa&from=2000-01-01")
     older = link(response, "next")
     assert "player=Noa" in older and "from=2000-01-01" in older and "page=2" in older
     assert listed(client.get(older)) == [ids[2], ids[1]]
 
 
 @pytest.mark.parametrize("page", ["0", "4", "-1", "two", "1.5", "9" * 30, "%00", "²", "٣"])
-@pytest.mark.parametrize("path", ["/history", "/players/Noa"])
+@pytest.mark.parametrize("path", [f"{GROUP}/history", f"{GROUP}/players/Noa"])
 def test_a_page_that_does_not_exist_is_refused_with_a_message(paged, path, page):
     client, _ids = paged
     response = client.get(f"{path}?page={page}")
@@ -112,7 +118,7 @@ def test_a_page_that_does_not_exist_is_refused_with_a_message(paged, path, page)
 def test_a_player_page_counts_every_game_whatever_the_page(paged):
     client, _ids = paged
     for page in (1, 3):
-        career = rows_of(client.get(f"/players/Noa?page={page}"), "career")
+        career = rows_of(client.get(f"{GROUP}/players/Noa?page={page}"), "career")
         assert career["Games"] == ["5"]
 
 
@@ -123,12 +129,12 @@ def test_a_player_page_counts_every_game_whatever_the_page(paged):
 def capped(tmp_path):
     """A client of an app that replays at most 2 hands for figures; 5 one-hand games."""
     app = make_app(tmp_path, FIGURES_MAX_HANDS=2)
-    return app.test_client(), seed(app, 5)
+    return member(app, seed(app, 5))
 
 
 def test_career_figures_come_from_the_latest_games_and_say_so(capped):
     client, ids = capped
-    response = client.get("/players/Noa")
+    response = client.get(f"{GROUP}/players/Noa")
     career = rows_of(response, "career")
     assert career["Games"] == ["5"]  # counted over every game
     assert career["Hands played"] == ["2"]  # replayed: the latest two
@@ -139,7 +145,7 @@ def test_career_figures_come_from_the_latest_games_and_say_so(capped):
 
 def test_head_to_head_comes_from_the_latest_games_and_says_so(capped):
     client, _ids = capped
-    response = client.get("/players?player=Noa&player=Avi")
+    response = client.get(f"{GROUP}/players?player=Noa&player=Avi")
     table = rows_of(response, "head-to-head")
     assert "hands 0–2 of 2" in table["Noa"][1]
     assert "From the latest 2 of the 5 games in which two or more of them played." in text_of(
@@ -149,11 +155,10 @@ def test_head_to_head_comes_from_the_latest_games_and_says_so(capped):
 
 def test_uncapped_figures_carry_no_note(tmp_path):
     app = make_app(tmp_path)
-    seed(app, 3)
-    client = app.test_client()
-    assert rows_of(client.get("/players/Noa"), "career")["Hands played"] == ["3"]
-    assert "latest" not in text_of(client.get("/players/Noa")).split('id="career"')[1]
-    assert "From the latest" not in text_of(client.get("/players?player=Noa&player=Avi"))
+    client, _ids = member(app, seed(app, 3))
+    assert rows_of(client.get(f"{GROUP}/players/Noa"), "career")["Hands played"] == ["3"]
+    assert "latest" not in text_of(client.get(f"{GROUP}/players/Noa")).split('id="career"')[1]
+    assert "From the latest" not in text_of(client.get(f"{GROUP}/players?player=Noa&player=Avi"))
 
 
 # --- exports ------------------------------------------------------------------------------
@@ -163,7 +168,7 @@ def test_uncapped_figures_carry_no_note(tmp_path):
 def exported(tmp_path):
     """A client of an app with 4 games of 2 hands; the app; the games' ids."""
     app = make_app(tmp_path)
-    return app.test_client(), app, seed(app, 4, hands=2)
+    return *member(app, seed(app, 4, hands=2)), app
 
 
 def as_written_whole(text: str, file_format: str) -> str:
@@ -178,7 +183,7 @@ def as_written_whole(text: str, file_format: str) -> str:
 
 @pytest.mark.parametrize("file_format", ["json", "csv"])
 def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
-    client, app, ids = exported
+    client, ids, app = exported
     response = client.get(f"/export.{file_format}")
     assert response.status_code == 200 and response.is_streamed
     chunks = list(response.response)
@@ -205,12 +210,12 @@ def test_the_export_of_an_empty_database_is_as_before(client, file_format):
 def parted(tmp_path):
     """A client of an app whose export files hold 2 hands; 5 one-hand games."""
     app = make_app(tmp_path, EXPORT_MAX_HANDS=2)
-    return app.test_client(), seed(app, 5)
+    return member(app, seed(app, 5))
 
 
 def test_the_export_of_everything_comes_in_parts(parted):
     client, ids = parted
-    page = text_of(client.get("/history"))
+    page = text_of(client.get(f"{GROUP}/history"))
     assert "Export all games in 3 files" in page
     parts = re.findall(r'href="(/export\.json\?first=\d+&amp;last=\d+)"', page)
     assert len(parts) == 3
@@ -270,13 +275,12 @@ PATHS = [
 
 def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
     app = make_app(tmp_path)
-    seed(app, games, hands=2)
+    client, _ids = member(app, seed(app, games, hands=2))
     statements = trace_statements(monkeypatch)
-    client = app.test_client()
     counts = {}
     for path in PATHS:
         statements.clear()
-        response = client.get(path)
+        response = client.get(path, follow_redirects=True)
         assert response.status_code == 200, path
         response.get_data()  # a streamed export runs its statements as it is read
         counts[path] = len(statements)

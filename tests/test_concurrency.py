@@ -6,7 +6,7 @@ server; each round starts both requests together behind a barrier.
 
 import threading
 
-from .conftest import WORKED_EXAMPLE, call_json
+from .conftest import WORKED_EXAMPLE, call_json, join_group
 from .test_pages import hand_form
 
 ROUNDS = 15
@@ -32,6 +32,7 @@ def race(*calls):
 def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):
     game_id, key = make_game(target=100_000)
     phones = [app.test_client(), app.test_client()]
+    join_group(phones[0], game_id)
     for number in range(1, ROUNDS + 1):
 
         def post(phone, number=number):
@@ -58,6 +59,7 @@ def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):
 def test_two_phones_submitting_the_form_store_one_and_the_other_keeps_its_entries(app, make_game):
     game_id, key = make_game(target=100_000)
     phones = [app.test_client(), app.test_client()]
+    join_group(phones[0], game_id)
     for phone in phones:
         phone.get(f"/games/{game_id}/edit/{key}")
     other = {"declarer": 0, "bid": "5S", "contracts": [5, 1, 3, 3], "tricks": [5, 0, 4, 4]}

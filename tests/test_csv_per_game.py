@@ -23,7 +23,7 @@ from scorekeeper import db, transfer
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS, CsvColumn
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, into_group
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ISRAELI_WHIST, BID_WHIST = GAMES["israeli-whist"], GAMES["bid-whist"]
@@ -74,6 +74,7 @@ def bid_whist_game(client):
     for hand in (MADE, SET, THROWN_IN, RENEGED):
         saved = client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer(key))
         assert saved.status_code == 201, saved.get_json()
+    into_group(client, game_id)
     return game_id
 
 

@@ -19,7 +19,7 @@ import unicodedata
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, call_json
+from .conftest import PHONE, WORKED_EXAMPLE, call_json, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import Taps, record_worked_example
 from .test_budget import benchmark_module
@@ -115,6 +115,7 @@ def test_the_saved_message_keeps_the_points_beside_a_hebrew_name(page, live_serv
 
 def test_revisions_keep_the_bid_whole_beside_a_hebrew_name(page, live_server):
     created = new_game(live_server, NOA, [WORKED_EXAMPLE, NOA_DECLARES])
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/revisions")
     screenshot(page, "en-revisions", "ol.revisions")
     assert_reads_left_to_right(page, "ol.revisions li:nth-child(2)", "נועה", "6♥")
@@ -122,6 +123,7 @@ def test_revisions_keep_the_bid_whole_beside_a_hebrew_name(page, live_server):
 
 def test_the_print_sheet_keeps_each_total_beside_its_name(page, live_server):
     created = new_game(live_server, NOA, [WORKED_EXAMPLE, NOA_DECLARES])
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/print")
     screenshot(page, "en-print-totals", ".result")
     assert_reads_left_to_right(page, ".result", "נועה", "26")
@@ -157,6 +159,8 @@ def test_a_revoke_is_a_mark_apart_from_the_made_contract(page, live_server):
         mark.bounding_box()["y"] >= points.bounding_box()["y"] + points.bounding_box()["height"] - 1
     )
     assert page.locator(".legend .rv").inner_text() == "R"
+
+    page.goto(view_path(live_server, created["id"]))
 
     page.goto(f"/games/{created['id']}/print")
     screenshot(page, "revoke-print", "table.score")
@@ -224,6 +228,7 @@ def sample_game(base: str, hands: int = 12) -> dict:
 def test_the_print_page_reads_on_a_phone(phone, live_server):
     page = phone
     created = sample_game(live_server)
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/print")
     width = page.viewport_size["width"]
     scroll, client = page.evaluate(NO_OVERFLOW)
@@ -251,6 +256,7 @@ CUT_TOTALS = """() => [...document.querySelectorAll("table.score td.t")]
 @pytest.mark.parametrize("phone", [("en", 390), ("he", 390)], indirect=True, ids=lambda p: p[0])
 def test_long_totals_are_whole_on_screen(phone, live_server):
     created = new_game(live_server, LONG_NAMES, BIG_HANDS, target=100_000, settings=BIG_SETTINGS)
+    phone.goto(view_path(live_server, created["id"]))
     phone.goto(f"/games/{created['id']}/print")
     last = phone.locator("table.score tbody tr").last.locator("td.t").all_inner_texts()
     assert [t.strip("\u2066\u2069") for t in last] == BIG_TOTALS
@@ -272,6 +278,7 @@ def test_long_totals_print_whole(page, live_server, paper):
             sample_hand(index),
             created["edit_key"],
         )
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/print")
     assert page.evaluate(CUT_TOTALS) == []
     reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
@@ -313,6 +320,7 @@ def test_the_sheet_prints_in_its_own_font(phone, live_server):
 
     names = ["Shira Ben-David", "נועה", "Noa Rosenberg", "Eitan Mizrahi"]
     created = new_game(live_server, names, BIG_HANDS, target=100_000, settings=BIG_SETTINGS)
+    phone.goto(view_path(live_server, created["id"]))
     phone.goto(f"/games/{created['id']}/print")
     phone.evaluate("document.fonts.ready")
     loaded = "[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)"
@@ -338,6 +346,7 @@ OUTSIDE = """(width) => [...document.querySelectorAll("#player-figures th, #play
 def test_statistics_show_every_player_on_a_phone(phone, live_server):
     page = phone
     created = sample_game(live_server)
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/stats")
     width = page.viewport_size["width"]
     columns = page.locator("#player-figures thead th")

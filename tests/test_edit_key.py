@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.web import create_app
 
-from .conftest import SEAT_NAMES, app_config
+from .conftest import SEAT_NAMES, app_config, join_group
 from .test_pages import hand_form, text_of
 
 
@@ -196,6 +196,7 @@ def test_a_phone_with_the_old_key_is_told_why(table):
 def test_a_new_edit_link_needs_the_key_the_token_and_a_post(table):
     app, game_id, old, maker, _other = table
     viewer = app.test_client()
+    join_group(viewer, game_id)  # a member of the game's group, without the key
     assert viewer.get(f"/games/{game_id}/share/new-link").status_code == 403
     assert viewer.post(f"/games/{game_id}/share/new-link").status_code in (400, 403)
     assert maker.post(f"/games/{game_id}/share/new-link").status_code == 400  # no token

@@ -589,7 +589,9 @@ def import_with_the_command(text: str, files, world: World) -> None:
         assert err.getvalue().count("\n") == 1
     else:
         TALLY.imported += 1
-        check(world.client.get("/history"), "/history after the import command")
+        check(
+            world.client.get("/history", follow_redirects=True), "/history after the import command"
+        )
 
 
 def test_the_score_command_exits_0_or_2_with_one_line(tmp_path):

@@ -2,6 +2,8 @@
 
 import pytest
 
+from .conftest import join_group
+
 
 @pytest.mark.parametrize(
     ("accept", "lang", "direction"),
@@ -66,6 +68,8 @@ def test_language_buttons_work_on_a_scoreboard_cached_for_another_phone(guarded_
             group_id=db.create_group(db.get_db(), None)[0].id,
         )
     path = f"/games/{game_id}"
+    for phone in (first, second):
+        join_group(phone, game_id)
     assert first.get(path).status_code == 200  # fills the shared page cache
     assert second.get(path).status_code == 200  # served from it
     response = second.post(

@@ -593,7 +593,8 @@ def test_the_page_offers_the_upload(client):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert 'type="file"' in html and 'enctype="multipart/form-data"' in html
-    assert "/import" in client.get("/history").get_data(as_text=True)
+    assert client.post("/groups", data={"name": "Ours"}).status_code == 302
+    assert "/import" in client.get("/history", follow_redirects=True).get_data(as_text=True)
 
 
 def test_the_page_imports_the_fixture_and_this_phone_may_edit(client, app):

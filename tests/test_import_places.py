@@ -13,6 +13,8 @@ import pytest
 
 from scorekeeper.cli import entry
 
+from .conftest import into_group
+
 
 @pytest.fixture
 def client(app):
@@ -28,6 +30,7 @@ def exported(client, game: str, players: list[str], hands: list[dict], **setting
     for hand in hands:
         answer = client.post(f"/api/games/{created['id']}/hands", json=hand, headers=key)
         assert answer.status_code == 201, answer.get_json()
+    into_group(client, created["id"])
     return json.loads(client.get(f"/games/{created['id']}/export.json").get_data(as_text=True))
 
 

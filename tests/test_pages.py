@@ -63,7 +63,9 @@ def test_home_without_games(client):
     response = client.get("/")
     assert response.status_code == 200
     assert "Start a game" in text_of(response)
-    assert "No game in progress" in text_of(response)
+    # A browser in no group sees no group's games: only how to start one (issue 21).
+    assert "Start a group" in text_of(response)
+    assert "No game in progress" not in text_of(response)
 
 
 def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand):
@@ -71,7 +73,13 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     post_hand(playing, key)
     finished, key2 = make_game(players=["Ann", "Bob", "Cy", "Dee"], target=15)
     post_hand(finished, key2)
-    page = text_of(client.get("/"))
+    # Home lists the group's games in progress; its page, finished games too (issue 21).
+    home = text_of(client.get("/"))
+    assert " · ".join(bdi("South", "West", "North", "East")) in home
+    assert "Leading: <bdi>West</bdi> 19" in home
+    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) not in home
+    group = re.search(r'href="(/groups/\d+)"', home)[1]
+    page = text_of(client.get(group))
     in_progress, done = page.split("<h2>Finished</h2>")
     assert " · ".join(bdi("South", "West", "North", "East")) in in_progress
     assert "Leading: <bdi>West</bdi> 19" in in_progress
@@ -196,6 +204,11 @@ def test_red_suits_are_marked_red(editor):
 def test_the_view_link_is_read_only(client, editor):
     _, game_id = editor
     viewer = client.application.test_client()
+    assert viewer.get(f"/games/{game_id}").status_code == 404  # not before the view link
+    view_link = re.search(
+        r'href="http://localhost(/view/[^"]+)"', text_of(client.get(f"/games/{game_id}"))
+    )
+    assert viewer.get(view_link[1]).headers["Location"] == f"/games/{game_id}"
     page = text_of(viewer.get(f"/games/{game_id}"))
     assert "Record hand" not in page and "/edit" not in page
     assert viewer.get(f"/games/{game_id}/hands/new").status_code == 403

@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from .conftest import call_json
+from .conftest import call_json, view_path
 from .test_budget import benchmark_module
 
 PLAYERS = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
@@ -130,6 +130,7 @@ def _pdf_pages(page, path: str, paper: str) -> list[str]:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_forty_hands_print_on_one_page(page, live_server, paper):
     game_id = _game_with_hands(live_server, 40)
+    page.goto(view_path(live_server, game_id))
     pages = _pdf_pages(page, f"/games/{game_id}/print", paper)
     assert len(pages) == 1
     text = pages[0]
@@ -142,6 +143,7 @@ def test_forty_hands_print_on_one_page(page, live_server, paper):
 @pytest.mark.browser
 def test_more_hands_break_across_pages_with_the_header_repeated(page, live_server):
     game_id = _game_with_hands(live_server, 60)
+    page.goto(view_path(live_server, game_id))
     pages = _pdf_pages(page, f"/games/{game_id}/print", "A4")
     assert len(pages) == 2
     for text in pages:

@@ -169,7 +169,7 @@ def test_a_game_without_hands_has_statistics_without_numbers(client, make_game):
 
 
 def test_player_page_shows_career_figures(client, played):
-    response = client.get("/players/Dana")
+    response = client.get("/players/Dana", follow_redirects=True)
     assert response.status_code == 200
     career = rows_of(response, "career")
     assert career["Games"] == ["2"]
@@ -187,7 +187,7 @@ def test_player_page_shows_career_figures(client, played):
 
 
 def test_player_page_charts_the_latest_game(client, played):
-    page = text_of(client.get("/players/Dana"))
+    page = text_of(client.get("/players/Dana", follow_redirects=True))
     chart = re.search(r'<figure class="chart"><svg.*?</svg>', page, re.S).group(0)
     labels = re.findall(r"<text [^>]*>([A-Za-z]+)</text></g>", chart)
     assert labels == SECOND_SEATS  # the second game is the latest, one line per seat
@@ -196,20 +196,20 @@ def test_player_page_charts_the_latest_game(client, played):
 
 def test_player_names_with_spaces_and_slashes_have_pages(client, make_game):
     make_game(players=["Noa / Tel Aviv", "Bob", "Cy", "Dee"])
-    listing = text_of(client.get("/players"))
-    link = re.search(r'href="(/players/Noa[^"]+)"', listing).group(1)
+    listing = text_of(client.get("/players", follow_redirects=True))
+    link = re.search(r'href="(/groups/\d+/players/Noa[^"]+)"', listing).group(1)
     assert client.get(link).status_code == 200
 
 
 @pytest.mark.parametrize("name", ["Nobody", "avi", "x" * 300, "%00"])
 def test_an_unknown_player_is_not_found(client, played, name):
-    response = client.get(f"/players/{name}")
+    response = client.get(f"/players/{name}", follow_redirects=True)
     assert response.status_code == 404
     assert "Nobody called" in text_of(response)
 
 
 def test_head_to_head(client, played):
-    response = client.get("/players?player=Dana&player=Gil&player=Avi")
+    response = client.get("/players?player=Dana&player=Gil&player=Avi", follow_redirects=True)
     assert response.status_code == 200
     table = rows_of(response, "head-to-head")
     assert table["Player"] == ["vs Dana", "vs Gil", "vs Avi"]
@@ -231,7 +231,7 @@ def test_head_to_head(client, played):
     ],
 )
 def test_head_to_head_refuses_a_tampered_choice(client, played, query, message):
-    response = client.get(f"/players?{query}")
+    response = client.get(f"/players?{query}", follow_redirects=True)
     assert response.status_code == 400
     assert message in text_of(response)
     assert "head-to-head" not in text_of(response)
@@ -242,7 +242,7 @@ def test_head_to_head_refuses_a_tampered_choice(client, played, query, message):
 
 def test_history_lists_every_game_with_its_facts(client, played, make_game):
     house, _ = make_game(players=["Ann", "Bob", "Cy", "Dee"], settings={"miss_step": 5})
-    page = text_of(client.get("/history"))
+    page = text_of(client.get("/history", follow_redirects=True))
     today = datetime.now(UTC).date().isoformat()
     items = re.findall(r"<li>(.*?)</li>", page, re.S)
     assert len(items) == 3
@@ -260,14 +260,16 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
 def test_history_filters_by_player_and_date(client, played, make_game):
     make_game(players=["Ann", "Bob", "Cy", "Dee"])
     today = datetime.now(UTC).date()
-    by_player = text_of(client.get("/history?player=Gil"))
+    by_player = text_of(client.get("/history?player=Gil", follow_redirects=True))
     assert len(re.findall(r"<li>", by_player)) == 2 and "Ann" not in by_player.split("<ul")[-1]
     assert '<option value="Gil" selected>\u2068Gil\u2069</option>' in by_player
-    same_day = text_of(client.get(f"/history?from={today}&to={today}"))
+    same_day = text_of(client.get(f"/history?from={today}&to={today}", follow_redirects=True))
     assert len(re.findall(r"<li>", same_day)) == 3
-    later = client.get(f"/history?from={today + timedelta(days=1)}")
+    later = client.get(f"/history?from={today + timedelta(days=1)}", follow_redirects=True)
     assert later.status_code == 200 and "No games match these filters." in text_of(later)
-    earlier = text_of(client.get(f"/history?to={today - timedelta(days=1)}&player=Ann"))
+    earlier = text_of(
+        client.get(f"/history?to={today - timedelta(days=1)}&player=Ann", follow_redirects=True)
+    )
     assert "No games match these filters." in earlier
 
 
@@ -284,7 +286,7 @@ def test_history_filters_by_player_and_date(client, played, make_game):
     ],
 )
 def test_history_refuses_tampered_filters_with_a_message(client, played, query, message):
-    response = client.get(f"/history?{query}")
+    response = client.get(f"/history?{query}", follow_redirects=True)
     assert response.status_code == 400
     assert message in text_of(response)
     assert '<ul class="games' not in text_of(response)
@@ -323,7 +325,7 @@ def test_name_and_notes_are_saved_and_shown(editor):
         data={"name": "  Friday   at Noa's ", "notes": "She brought\r\nthe cards.\x07"},
     )
     assert response.status_code == 302
-    history = text_of(client.get("/history"))
+    history = text_of(client.get("/history", follow_redirects=True))
     assert "Friday at Noa&#39;s" in history
     export = json.loads(client.get(f"/games/{game_id}/export.json").data)
     assert export["games"][0]["notes"] == "She brought\nthe cards."
@@ -449,7 +451,7 @@ def test_no_new_page_changes_anything(app, client, played):
 
 
 def test_the_chart_style_is_allowed_by_the_content_security_policy(client, played):
-    response = client.get("/players/Dana")
+    response = client.get("/players/Dana", follow_redirects=True)
     policy = response.headers["Content-Security-Policy"]
     style = re.search(r"<style>(.*?)</style>", text_of(response), re.S).group(1)
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
@@ -498,6 +500,6 @@ def test_the_players_links_are_the_routes_own_addresses(app):
 
     names = ["Ann", "דנה כהן", "a/b", "x y?z#", "100%", "O'Neil & co", "=sum", "ü"]
     with app.test_request_context("/", base_url="http://host/sub"):
-        assert _player_links(names) == [
-            (name, url_for("review.player", name=name)) for name in names
+        assert _player_links(names, 7) == [
+            (name, url_for("review.player", name=name, group_id=7)) for name in names
         ]

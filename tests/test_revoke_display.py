@@ -133,7 +133,7 @@ def test_the_print_sheet_shows_the_revoke_apart(client, revoked):
 def test_statistics_show_revokes_and_penalties_per_player(client, revoked):
     figures = rows_of(client.get(f"/games/{revoked}/stats"), "player-figures")
     assert figures["Revokes (penalty)"] == ["0", f"1 ({MINUS}100)", "0", f"2 ({MINUS}200)"]
-    career = rows_of(client.get("/players/East"), "career")
+    career = rows_of(client.get("/players/East", follow_redirects=True), "career")
     assert career["Revokes (penalty)"] == [f"2 ({MINUS}200)"]
 
 

@@ -15,6 +15,8 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
 from tests.toy_game import HighCard
 
+from .conftest import into_group
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)
 
@@ -181,6 +183,7 @@ def api_game(client, names, **body) -> tuple[int, str]:
     body = {"game": ANY.key, "players": names, "rules": "toy", "first_dealer": 0, **body}
     created = client.post("/api/games", json=body)
     assert created.status_code == 201, created.get_json()
+    into_group(client, created.get_json()["id"])
     return created.get_json()["id"], created.get_json()["edit_key"]
 
 
@@ -217,20 +220,23 @@ def test_careers_and_head_to_head_add_up_tables_of_different_sizes(client, toy):
         for winner in (1,) * 5:  # Bob wins every game, in five deals
             client.post(f"/api/games/{game_id}/hands", json={"winner": winner}, headers=auth)
         assert client.get(f"/api/games/{game_id}").get_json()["winner"] == 1
-    bob = client.get(f"/players/Bob?game={toy.key}")
+    bob = client.get(f"/players/Bob?game={toy.key}", follow_redirects=True)
     assert bob.status_code == 200
     text = text_of(bob)
     assert "Bob" in text and "3" in text
     # Ann and Bob sat at all three tables; Eve at two (5 and 8); Hod at one.
-    table = client.get(f"/players?game={toy.key}&player=Ann&player=Bob&player=Eve&player=Hod")
+    table = client.get(
+        f"/players?game={toy.key}&player=Ann&player=Bob&player=Eve&player=Hod",
+        follow_redirects=True,
+    )
     assert table.status_code == 200, text_of(table)
     page = text_of(table)
     assert "3–0 in 3 finished" in page and "2–0 in 2 finished" in page
     assert "1–0 in 1 finished" in page
-    everyone = text_of(client.get("/players"))
+    everyone = text_of(client.get("/players", follow_redirects=True))
     assert all(name in everyone for name in NAMES[:8])
-    assert client.get(f"/players/Hod?game={toy.key}").status_code == 200
-    assert client.get(f"/history?game={toy.key}").status_code == 200
+    assert client.get(f"/players/Hod?game={toy.key}", follow_redirects=True).status_code == 200
+    assert client.get(f"/history?game={toy.key}", follow_redirects=True).status_code == 200
 
 
 # --- export and import --------------------------------------------------------------------

@@ -95,7 +95,7 @@ def test_a_three_player_game_is_played_through_every_page(client, three):
     assert stats.status_code == 200 and all(name in text_of(stats) for name in NAMES)
     assert client.get(f"/games/{game_id}/revisions").status_code == 200
     assert client.get(f"/games/{game_id}/hands/2/why").status_code == 200
-    history = text_of(client.get("/history"))
+    history = text_of(client.get("/history", follow_redirects=True))
     assert all(name in history for name in NAMES)
     edit = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
     assert edit.count('name="winner"') == 3

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import serving
+from .conftest import join_in_browser, serving
 from .test_app_conformance import PAGES, Setup, address, page_problems, pages_of, setup_of
 from .test_seats import THREE, toy_with_seats
 
@@ -45,10 +45,11 @@ def phone(browser, server):
 
 
 @pytest.mark.parametrize("game", SEATED, ids=lambda game: game.key)
-def test_every_page_at_360_px(phone, setups, axe, game):
+def test_every_page_at_360_px(phone, server, setups, axe, game):
     setup = setups[game.key]
     for played in (setup.playing, setup.finished):
         phone.goto(f"/games/{played.id}/edit/{played.key}")
+    join_in_browser(phone, server, setup.playing.id)  # its History and players
     problems = []
     for name in pages_of(game):
         url = address(name, setup)

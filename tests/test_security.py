@@ -7,7 +7,7 @@ import pytest
 from scorekeeper import db
 from scorekeeper.web import create_app
 
-from .conftest import app_config
+from .conftest import app_config, join_group, stored_game
 from .test_pages import hand_form, text_of
 
 # --- redirects take only same-site paths --------------------------------------------------
@@ -69,18 +69,24 @@ def test_safe_path_checks_what_werkzeug_will_send(target):
 @pytest.mark.parametrize("query", ["?x=1", "?next=//evil.example", '?a="><script>x</script>'])
 def test_a_query_string_never_reaches_another_visitors_scoreboard(app, make_game, query):
     game_id, _ = make_game()
-    first = app.test_client()
+    first, second = app.test_client(), app.test_client()
+    for phone in (first, second):
+        join_group(phone, game_id)
     assert first.get(f"/games/{game_id}{query}").status_code == 200
-    page = text_of(app.test_client().get(f"/games/{game_id}"))
+    page = text_of(second.get(f"/games/{game_id}"))
     assert f'name="next" value="/games/{game_id}"' in page
     assert "x=1" not in page and "evil.example" not in page and "script>x" not in page
 
 
 def test_the_scheme_a_visitor_used_never_reaches_anothers_scoreboard(app, make_game):
     game_id, _ = make_game()
-    app.test_client().get(f"/games/{game_id}", base_url="https://localhost")
-    page = text_of(app.test_client().get(f"/games/{game_id}"))
-    assert f"http://localhost/games/{game_id}" in page and "https://" not in page
+    first, second = app.test_client(), app.test_client()
+    for phone in (first, second):
+        join_group(phone, game_id)
+    first.get(f"/games/{game_id}", base_url="https://localhost")
+    page = text_of(second.get(f"/games/{game_id}"))
+    token = stored_game(second, game_id).view_token
+    assert f"http://localhost/view/{token}" in page and "https://" not in page
 
 
 @pytest.mark.parametrize("part", ["", "/live"])

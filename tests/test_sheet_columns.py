@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.game import partnered
 
+from .conftest import join_group
 from .test_app_conformance import NAMES, long_rules, simulated_hands
 
 TABLES = [game.seated(count) for game in GAMES.values() for count in game.seat_counts]
@@ -97,6 +98,7 @@ def played(client, game: Game, count: int = 6) -> int:
     for hand in simulated_hands(game, count, long=True):
         answer = client.post(f"/api/games/{created['id']}/hands", json=hand, headers=key)
         assert answer.status_code == 201, answer.get_json()
+    join_group(client, created["id"])
     return created["id"]
 
 
@@ -182,6 +184,7 @@ def test_a_round_sheet_without_a_dealer_prints_none(client):
         ).status_code
         == 201
     )
+    join_group(client, created["id"])
     table = table_of(client.get(f"/games/{created['id']}/print").get_data(as_text=True))
     assert heads(table) == ["#", "Round won by", "Total", "Ann", "Bob", "Cat"]
     assert [text for _, text in table.rows["tbody"][0]][:3] == ["1", "Ann", "total +2"]

@@ -128,8 +128,8 @@ def test_a_player_takes_a_seat_through_the_page(table):
     stats = plain(client.get(f"/games/{game_id}/stats"))
     assert "Figure South West Eve North East" in stats
     assert "Hands played 2 1 1 2 2" in stats
-    assert client.get("/players/Eve").status_code == 200
-    assert "Game 1" in plain(client.get("/history?player=Eve"))
+    assert client.get("/players/Eve", follow_redirects=True).status_code == 200
+    assert "Game 1" in plain(client.get("/history?player=Eve", follow_redirects=True))
     revisions = plain(client.get(f"/games/{game_id}/revisions"))
     assert "Eve" in revisions and "West" in revisions
 

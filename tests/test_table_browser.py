@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, view_path
 from .test_browser import (
     SCOREBOARD_URL,
     WORKED_TAPS,
@@ -67,7 +67,7 @@ def show_page(page, state: str) -> None:
 def test_the_view_link_updates_itself_within_two_seconds(page, phone, live_server):
     game_id, key = game_opened_by_edit_link(page, live_server)
     viewer = phone()
-    viewer.goto(f"/games/{game_id}")
+    viewer.goto(view_path(live_server, game_id))
     assert totals(viewer) == ["0", "0", "0", "0"]
     assert viewer.locator("#record").count() == 0  # the view link is read-only
 
@@ -243,7 +243,7 @@ def test_a_viewer_stores_only_what_its_pages_use_and_the_hand_form_works_offline
     game_id, key = game_opened_by_edit_link(page, live_server)
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     viewer = phone()
-    viewer.goto(f"/games/{game_id}")
+    viewer.goto(view_path(live_server, game_id))
     wait_for_worker(viewer)
     viewer.wait_for_function(f"({CACHED_SCRIPTS})().then((n) => n.length >= 3)")
     stored = viewer.evaluate(CACHED_SCRIPTS)

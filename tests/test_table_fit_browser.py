@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
@@ -128,7 +128,8 @@ def test_declarer_keys_are_an_even_grid(page, live_server, names):
 
 
 def test_the_players_list_keeps_its_own_look(page, live_server):
-    new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
+    created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
+    join_in_browser(page, live_server, created["id"])
     page.goto("/players")
     players = page.locator("ul.player-list")
     assert players.evaluate("el => getComputedStyle(el).display") == "flex"
@@ -386,6 +387,7 @@ def test_revisions_name_the_players_and_show_the_phones_time(browser, live_serve
     )
     page = context.new_page()
     created = new_game(live_server, SEAT_NAMES, [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}])
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/revisions")
     entry = page.locator("ol.revisions li").first
     assert entry.locator(".by-player > span").all_text_contents() == [
@@ -405,6 +407,7 @@ def test_revisions_name_the_players_and_show_the_phones_time(browser, live_serve
 
 def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_server):
     created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
+    no_script.goto(view_path(live_server, created["id"]))
     no_script.goto(f"/games/{created['id']}/revisions")
     time = no_script.locator("ol.revisions time")
     utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
@@ -453,6 +456,7 @@ def test_what_changed_passes_axe(axe, browser, live_server, language, scheme):
     page.locator("button.big").click()
     page.locator(".error-summary").wait_for()
     checked.append(axe.run(page))
+    page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/revisions")
     checked.append(axe.run(page))
     context.close()

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, stored_game
 from .test_pages import dump, hand_form, text_of
 
 # --- the live scoreboard ------------------------------------------------------------------
@@ -65,7 +65,9 @@ def test_polling_answers_304_until_a_hand_is_saved_edited_or_deleted(client, mak
 def test_the_live_part_differs_for_the_editor_and_for_the_view_link(client, editor, post_hand):
     editor_client, game_id = editor
     mine = editor_client.get(f"/games/{game_id}/live")
-    theirs = client.application.test_client().get(f"/games/{game_id}/live")
+    viewer = client.application.test_client()
+    viewer.get(f"/view/{stored_game(viewer, game_id).view_token}")
+    theirs = viewer.get(f"/games/{game_id}/live")
     assert 'id="record"' in text_of(mine) and 'id="record"' not in text_of(theirs)
     assert mine.headers["ETag"] != theirs.headers["ETag"]
 
@@ -124,7 +126,7 @@ def test_the_scoreboard_shows_the_view_links_qr_code_inline(client, make_game):
     page = text_of(client.get(f"/games/{game_id}"))
     svg = re.search(r"<svg [^>]*class=\"qr\"[^>]*>.*?</svg>", page, re.S)
     assert svg and 'role="img"' in svg[0] and 'aria-label="' in svg[0]
-    assert f"http://localhost/games/{game_id}" in page
+    assert f"http://localhost/view/{stored_game(client, game_id).view_token}" in page
 
 
 def test_the_view_qr_code_is_an_svg_file(client, make_game):
@@ -146,7 +148,7 @@ def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
     client.get(f"/games/{game_id}/edit/{key}")
     client.get(f"/games/{game_id}/qr/edit.svg")
     assert made == [
-        f"http://localhost/games/{game_id}",
+        f"http://localhost/view/{stored_game(client, game_id).view_token}",
         f"http://localhost/games/{game_id}/edit/{key}",
     ]
 
@@ -184,13 +186,15 @@ def test_a_page_opened_on_the_serving_machine_shares_the_lan_address(tmp_path):
 
     app = create_app(app_config(tmp_path, LAN_URL="http://192.168.1.20:5000/"))
     client = app.test_client()
-    game_id = client.post(
-        "/api/games", json={"players": SEAT_NAMES, "rules": "standard"}
-    ).get_json()["id"]
+    created = client.post("/api/games", json={"players": SEAT_NAMES, "rules": "standard"})
+    game_id, key = created.get_json()["id"], created.get_json()["edit_key"]
+    token = stored_game(client, game_id).view_token
+    for host in ("127.0.0.1:5000", "table.local:5000"):  # a session per host
+        client.get(f"/games/{game_id}/edit/{key}", base_url=f"http://{host}")
     local = text_of(client.get(f"/games/{game_id}", base_url="http://127.0.0.1:5000"))
-    assert f'href="http://192.168.1.20:5000/games/{game_id}"' in local
+    assert f'href="http://192.168.1.20:5000/view/{token}"' in local
     remote = text_of(client.get(f"/games/{game_id}", base_url="http://table.local:5000"))
-    assert f'href="http://table.local:5000/games/{game_id}"' in remote
+    assert f'href="http://table.local:5000/view/{token}"' in remote
 
 
 # --- the installable app ------------------------------------------------------------------

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from scorekeeper.engine import GAMES, Game
+from tests.conftest import into_group
 from tests.toy_game import GAME
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: GAME.seats]
@@ -145,6 +146,7 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     )
     assert created.status_code == 201, created.get_json()
     game_id, key = created.get_json()["id"], created.get_json()["edit_key"]
+    into_group(client, game_id)
     auth = {"Authorization": f"Bearer {key}"}
     bad = client.post(f"/api/games/{game_id}/hands", json={"winner": 9}, headers=auth)
     assert bad.status_code == 422 and bad.get_json()["field"] == "winner"

@@ -404,7 +404,7 @@ def test_a_hand_time_without_offset_is_refused_and_history_stays_up(app, client,
     assert (caught.value.where, caught.value.field) == (f"game {game_id}, hand 1", "created_at")
     assert "no UTC offset" in caught.value.message
     database.close()
-    assert client.get("/history").status_code == 200
+    assert client.get("/history", follow_redirects=True).status_code == 200
 
 
 @pytest.mark.parametrize("stored", ["2024-05-01T20:00:00", "not a time", ""])
@@ -419,7 +419,7 @@ def test_odd_times_already_stored_do_not_break_history(app, client, make_game, p
             "UPDATE hands SET created_at = ? WHERE number = 1 AND game_id = ?", [stored, game_id]
         )
     database.close()
-    response = client.get("/history")
+    response = client.get("/history", follow_redirects=True)
     assert response.status_code == 200
     assert f"/games/{game_id}" in response.get_data(as_text=True)
 

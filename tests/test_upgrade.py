@@ -22,7 +22,7 @@ from scorekeeper import db as storage
 from scorekeeper import transfer
 from scorekeeper.web import create_app
 
-from .conftest import app_config
+from .conftest import app_config, join_group
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
@@ -105,8 +105,9 @@ def test_an_old_database_serves_its_pages(tmp_path):
     shutil.copyfile(OLD_DB, path)
     app = create_app(app_config(tmp_path, DATABASE=str(path)))
     client = app.test_client()
+    join_group(client, game_id=1)  # every game is in "Our table" now
     for url in ("/", "/history", "/games/1", "/games/2", "/games/3", "/games/4", "/players"):
-        response = client.get(url, headers={"Accept-Language": "en"})
+        response = client.get(url, headers={"Accept-Language": "en"}, follow_redirects=True)
         assert response.status_code == 200, url
     assert "נועה" in client.get("/games/1").get_data(as_text=True)
     game = client.get("/api/games/2").get_json()
@@ -187,6 +188,7 @@ def test_a_v2_database_serves_its_pages_and_takes_a_new_hand(tmp_path):
     shutil.copyfile(V2_DB, path)
     app = create_app(app_config(tmp_path, DATABASE=str(path)))
     client = app.test_client()
+    join_group(client, game_id=1)  # every game is in "Our table" now
     for game_id in range(1, 9):
         response = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"})
         assert response.status_code == 200, game_id
@@ -308,8 +310,9 @@ def test_a_v3_database_exports_the_same_csv(upgraded_v3):
 def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_v3):
     app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v3)))
     client = app.test_client()
+    join_group(client, game_id=1)  # every game is in "Our table" now
     for url in ("/", "/history", "/players", "/games/3/stats", "/games/3/print"):
-        assert client.get(url).status_code == 200, url
+        assert client.get(url, follow_redirects=True).status_code == 200, url
     for game_id in (1, 2, 3, 4):
         assert client.get(f"/games/{game_id}").status_code == 200
     finished = client.get("/api/games/3").get_json()
@@ -441,8 +444,9 @@ def test_a_v4_database_keeps_its_old_edit_keys(upgraded_v4, tmp_path):
 def test_a_v4_database_serves_its_games_and_a_new_one_goes_into_a_new_group(tmp_path, upgraded_v4):
     app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v4)))
     client = app.test_client()
+    join_group(client, game_id=1)  # every game is in "Our table" now
     for url in ("/", "/history", "/players", "/games/4/stats", "/games/4/print"):
-        assert client.get(url).status_code == 200, url
+        assert client.get(url, follow_redirects=True).status_code == 200, url
     for game_id in range(1, 7):
         assert client.get(f"/games/{game_id}").status_code == 200, game_id
     created = client.post(

@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         errors,
         game_service,
         games,
+        groups,
         hands,
         i18n,
         pwa,
@@ -100,6 +101,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
     csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)
@@ -109,6 +111,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     responses.init_app(app)
     app.jinja_env.filters["kind_name"] = game_service.kind_name
+    app.jinja_env.filters["group_name"] = game_service.group_name
     return app
 
 

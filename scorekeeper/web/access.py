@@ -1,23 +1,46 @@
-"""Who may change a game: the holder of its edit key, by edit link, session or Bearer header.
+"""Who may see and who may change a game (issue 21).
+
+A game is seen by a member of its group, by a browser holding its edit key, and by a
+browser that opened its view link; to anyone else it does not exist (404). It is changed
+by the holder of its edit key, by edit link, session or Bearer header.
 
 The browser that creates a game, or opens its edit link, keeps the key in its signed
-session cookie, so the same phone can record hands later without the link.
+session cookie, so the same phone can record hands later without the link. A member of a
+group keeps a proof of membership there too: HMAC-SHA256 of the app's secret key over the
+group's id and member epoch, so that bumping the epoch drops every member.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, request, session
+from flask import abort, current_app, request, session
 from flask_babel import gettext as _
 
-from ..db import Game, StoredHand, get_db, key_matches, load_game, load_game_with_hands
+from ..db import (
+    Game,
+    Group,
+    StoredHand,
+    get_db,
+    key_matches,
+    load_game,
+    load_game_with_hands,
+    load_group,
+)
 
 SESSION_KEYS = "edit_keys"
+SESSION_GROUPS = "groups"
+SESSION_VIEWS = "view_grants"
 # A session cookie must stay well under 4 KB; the oldest games are forgotten first.
 MAX_REMEMBERED = 40
+# The groups a browser belongs to, at most (the one joined longest ago is let go first),
+# and the games it was given view links of.
+MAX_GROUPS = 16
+MAX_VIEWS = 40
 
 
 def remember_key(game_id: int, key: str) -> None:
@@ -70,17 +93,18 @@ def bearer_key() -> str | None:
 
 
 def game_or_404(game_id: int) -> Game:
-    """The stored game, or a 404 page (or JSON error under /api/)."""
+    """The stored game when this browser may see it (``can_see``), or a 404 page (or JSON
+    error under /api/), the same whether the game exists or not."""
     game = load_game(get_db(), game_id)
-    if game is None:
+    if game is None or not can_see(game):
         abort(404, _("There is no game %(game)d.", game=game_id))
     return game
 
 
 def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
-    """The stored game and its hands as of one moment, or a 404."""
+    """The stored game and its hands as of one moment, or a 404 (``game_or_404``)."""
     game, hands = load_game_with_hands(get_db(), game_id)
-    if game is None:
+    if game is None or not can_see(game):
         abort(404, _("There is no game %(game)d.", game=game_id))
     return game, hands
 
@@ -111,3 +135,98 @@ def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
         return view(game_id=game_id, game=game, **kwargs)
 
     return wrapped
+
+
+# --- groups: membership and view grants ----------------------------------------------------
+
+
+def membership_proof(group_id: int, member_epoch: int) -> str:
+    """What a member's session holds for the group: HMAC-SHA256 of the app's secret key
+    over the group and its member epoch, in hex."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    message = f"member:{group_id}:{member_epoch}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def _proofs() -> dict[str, str]:
+    proofs = session.get(SESSION_GROUPS)
+    return dict(proofs) if isinstance(proofs, dict) else {}
+
+
+def member_of(group: Group) -> bool:
+    """True when this browser holds a valid proof of membership of ``group``."""
+    proof = _proofs().get(str(group.id))
+    if not isinstance(proof, str):
+        return False
+    return hmac.compare_digest(proof, membership_proof(group.id, group.member_epoch))
+
+
+def member_group(group_id: int) -> Group | None:
+    """The group ``group_id`` when this browser is a member of it, else None. A browser
+    with no proof for it costs no query."""
+    if str(group_id) not in _proofs():
+        return None
+    group = load_group(get_db(), group_id)
+    return group if group is not None and member_of(group) else None
+
+
+def group_or_404(group_id: int) -> Group:
+    """The group, for a member; a 404 for anyone else, as if there were no such group."""
+    group = member_group(group_id)
+    if group is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    return group
+
+
+def join(group: Group) -> None:
+    """Makes this browser a member of ``group`` (its proof kept in the session)."""
+    proofs = _proofs()
+    proofs.pop(str(group.id), None)
+    proofs[str(group.id)] = membership_proof(group.id, group.member_epoch)
+    while len(proofs) > MAX_GROUPS:
+        proofs.pop(next(iter(proofs)))
+    session[SESSION_GROUPS] = proofs
+    session.permanent = True
+
+
+def leave(group_id: int) -> None:
+    """This browser is no longer a member of the group; other members stay."""
+    proofs = _proofs()
+    if str(group_id) in proofs:
+        proofs.pop(str(group_id))
+        session[SESSION_GROUPS] = proofs
+
+
+def my_groups() -> list[Group]:
+    """The groups this browser is a member of, in the order it joined them."""
+    found = []
+    for key in _proofs():
+        if key.isdigit():
+            group = member_group(int(key))
+            if group is not None:
+                found.append(group)
+    return found
+
+
+def grant_view(game: Game) -> None:
+    """This browser opened the game's view link: it may see the game from now on."""
+    views = [v for v in session.get(SESSION_VIEWS) or [] if isinstance(v, int) and v != game.id]
+    views.append(game.id)
+    session[SESSION_VIEWS] = views[-MAX_VIEWS:]
+    session.permanent = True
+
+
+def holds_view(game: Game) -> bool:
+    views = session.get(SESSION_VIEWS)
+    return isinstance(views, list) and game.id in views
+
+
+def can_see(game: Game) -> bool:
+    """True when this browser may see ``game``: it holds the game's edit key (or one a new
+    edit link replaced, whose phone stays a viewer), opened its view link, or is a
+    member of its group."""
+    return (
+        remembered_key(game.id) is not None
+        or holds_view(game)
+        or member_group(game.group_id) is not None
+    )

@@ -459,6 +459,13 @@ class ConfirmForm(PageForm):
     """An empty form: only the CSRF token, for a POST button such as "Delete hand"."""
 
 
+class GroupNameForm(PageForm):
+    """A group's name, to start a group or rename one (blank: the default name). The
+    data layer cleans it (``db.clean_group_name``)."""
+
+    name = StringField(_l("Name of the group"))
+
+
 class DeleteHandForm(ConfirmForm):
     """The "Delete hand" button with the revision of the hand the player was shown, so that
     a hand changed (or deleted and recorded again) on another phone meanwhile is kept."""

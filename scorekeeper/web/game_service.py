@@ -26,11 +26,14 @@ from ..engine import (
     read_starting_totals,
     table_game,
 )
+from ..engine.core.display import total
 from ..engine.core.game import partnered
 from ..engine.core.game import side_names as sides_of
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange
+from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table
+from .access import can_edit
 from .forms import FieldProblem, preset_label
 from .i18n import Partners, translate
 
@@ -51,6 +54,42 @@ def kind_name(game: db.Game | Game) -> str:
     the page's language: what a page's title says after the page's own name."""
     played = game if isinstance(game, Game) else game_of(game)
     return translate(played.name)
+
+
+def group_name(group: db.Group) -> str:
+    """A group's name as pages show it: the default name ("Our table") in the page's
+    language until the group is renamed."""
+    return group.name if group.name is not None else _("Our table")
+
+
+def game_summary(game: db.Game) -> dict[str, Any]:
+    """A game as home and a group's page list it: who plays, when, how many hands, who
+    leads (or won), and whether this browser may record hands in it."""
+    if game.winner is not None:
+        leading = [game.winner]
+    else:
+        leading = list(leaders_of(game.totals)) if game.hand_count else []
+    return {
+        "id": game.id,
+        "date": game.created_at[:10],
+        "players": game.seated,
+        "status": game.status,
+        "hands": game.hand_count,
+        "leaders": [(game.seated[s], total(game.totals[s])) for s in leading],
+        "mine": can_edit(game),
+    }
+
+
+# The games in progress home (per group) and a group's page list at most.
+PLAYING_SHOWN = 20
+
+
+def playing_in(group: db.Group) -> list[dict[str, Any]]:
+    """The group's games in progress, newest first, as home and the group's page list them."""
+    return [
+        game_summary(game)
+        for game in db.list_games(db.get_db(), "in_progress", PLAYING_SHOWN, group_id=group.id)
+    ]
 
 
 def offered_games() -> list[tuple[str, str]]:

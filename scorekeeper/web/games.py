@@ -33,7 +33,11 @@ from .access import (
     edit_required,
     forget_key,
     game_or_404,
+    grant_view,
     holds_replaced_key,
+    join,
+    member_group,
+    my_groups,
     remember_key,
     replaced_key_message,
 )
@@ -41,6 +45,7 @@ from .chart import running_totals_svg
 from .forms import (
     ConfirmForm,
     FieldProblem,
+    GroupNameForm,
     NewGameForm,
     SeatChangeForm,
     knob_label,
@@ -50,8 +55,10 @@ from .forms import (
 from .game_service import change_seat as seat_player
 from .game_service import (
     game_of,
+    group_name,
     offered_game,
     offered_games,
+    playing_in,
     rules_label,
     side_members,
     side_names,
@@ -67,41 +74,39 @@ bp = Blueprint("games", __name__)
 
 @bp.get("/")
 def home():
-    database = db.get_db()
-    summaries = [
-        _summary(game)
-        for game in db.list_games(database, "in_progress") + db.list_games(database, "finished")
-    ]
+    """This browser's groups, each with its games in progress, and "Start a group". A
+    stranger (no group) sees only that: no game and no name."""
+    groups = my_groups()
     return render_template(
         "home.html",
-        playing=[s for s in summaries if s["status"] == "in_progress"],
-        finished=[s for s in summaries if s["status"] == "finished"],
+        groups=[(group, group_name(group), playing_in(group)) for group in groups],
+        form=GroupNameForm(),
     )
 
 
-def _summary(game: db.Game) -> dict[str, Any]:
-    if game.winner is not None:
-        leading = [game.winner]
-    else:
-        leading = list(leaders_of(game.totals)) if game.hand_count else []
-    return {
-        "id": game.id,
-        "date": game.created_at[:10],
-        "players": game.seated,
-        "status": game.status,
-        "hands": game.hand_count,
-        "leaders": [(game.seated[s], total(game.totals[s])) for s in leading],
-        "mine": can_edit(game),
-    }
+def _group_to_start_in() -> int | None:
+    """The group a new game is started in: ``?group=`` (a group this browser is a member
+    of, else 404), else the browser's only group, else None (a new group of its own)."""
+    asked = request.args.get("group")
+    if asked is not None:
+        found = member_group(int(asked)) if asked.isdigit() and len(asked) < 20 else None
+        if found is None:
+            abort(404, _("There is nothing at this address. Check the link."))
+        return found.id
+    groups = my_groups()
+    return groups[0].id if len(groups) == 1 else None
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """New game: first which game (skipped while only one is registered), then its form."""
     key = request.args.get("game")
+    group_id = _group_to_start_in()
     # A POST without a game (an older page, a script) starts the default game, as the API.
     if key is None and len(GAMES) > 1 and request.method == "GET":
-        return render_template("choose_game.html", choices=offered_games())
+        return render_template(
+            "choose_game.html", choices=offered_games(), group=request.args.get("group")
+        )
     game = offered_game(key)
     form = new_game_form_for(game)
     if form.validate_on_submit():
@@ -114,11 +119,18 @@ def new_game():
                 form.first_dealer.data,
                 game.key,
                 form.starting_totals(),
+                group_id,
             )
         except (FieldProblem, EngineError) as exc:
             _field_error(form, exc.field or "rules", exc.message)
         else:
             remember_key(game_id, edit_key)
+            if group_id is None:
+                # The game's own new group: this browser is its first member.
+                started = db.load_game(db.get_db(), game_id)
+                found = db.load_group(db.get_db(), started.group_id) if started else None
+                if found is not None:
+                    join(found)
             return redirect(url_for("games.scoreboard", game_id=game_id))
     return render_template(
         "new_game.html",
@@ -127,7 +139,7 @@ def new_game():
         chosen=key,
         title=translate(game.name),
         form=form,
-        names=db.known_player_names(db.get_db()),
+        names=db.known_player_names(db.get_db(), group_id=group_id) if group_id else [],
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
         knobs={knob.name: knob for knob in game.knobs},
         words=_choice_words(game),
@@ -188,8 +200,10 @@ def scoreboard(game_id: int):
     rendered fresh and marked never to be stored, not even by the service worker."""
     game = game_or_404(game_id)
     if holds_replaced_key(game):
-        # Said once: the phone then forgets the revoked key and is a viewer like any other.
+        # Said once: the phone then forgets the revoked key and is a viewer like any other
+        # (as if it had opened the view link).
         forget_key(game.id)
+        grant_view(game)
         flash(replaced_key_message(), "info")
     editable = can_edit(game)
     if get_flashed_messages():
@@ -344,7 +358,7 @@ def _render_live(game: db.Game, progress: Any, totals: list, editable: bool) -> 
 def _render_scoreboard(game: db.Game, progress: Any, totals: list, editable: bool) -> str:
     # No edit link here: the page is cached (by the server and the phone's service
     # worker), so the link shows only on /share/edit, after a warning and a second tap.
-    view = share.view_url(game.id)
+    view = share.view_url(game)
     return render_template(
         "scoreboard.html",
         **_live_context(game, progress, totals, editable),
@@ -357,8 +371,11 @@ def _render_scoreboard(game: db.Game, progress: Any, totals: list, editable: boo
 
 @bp.get("/games/<int:game_id>/edit/<key>")
 def edit_link(game_id: int, key: str):
-    """Opening the edit link makes this browser remember the key; the game is unchanged."""
-    game = game_or_404(game_id)
+    """Opening the edit link makes this browser remember the key, which lets it see the
+    game too; the game is unchanged."""
+    game = db.load_game(db.get_db(), game_id)
+    if game is None:
+        abort(404, _("There is no game %(game)d.", game=game_id))
     if not db.key_matches(game, key):
         abort(
             403,
@@ -463,7 +480,7 @@ def change_seat(game_id: int, game: db.Game):
         game=game,
         form=form,
         number=game.hand_count + 1,
-        names=db.known_player_names(db.get_db()),
+        names=db.known_player_names(db.get_db(), group_id=game.group_id),
     ), (422 if form.errors else 200)
 
 

@@ -37,7 +37,16 @@ SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")
 # Routes whose answers carry a game's edit key, in their address or in the page: the
 # worker leaves them to the network and keeps nothing of them (they are no-store too).
 KEYED_ENDPOINTS = frozenset(
-    {"games.edit_link", "share.edit_code", "share.edit_qr", "share.new_edit_link"}
+    {
+        "games.edit_link",
+        "share.edit_code",
+        "share.edit_qr",
+        "share.new_edit_link",
+        # A group's invite link, and the pages that show it or make a new one (issue 21).
+        "groups.join_group",
+        "groups.invite",
+        "groups.new_invite",
+    }
 )
 
 

@@ -58,9 +58,15 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def view_url(game_id: int) -> str:
-    """The read-only link to a game, as another phone at the table can open it."""
-    return _public_root() + url_for("games.scoreboard", game_id=game_id).lstrip("/")
+def public_url(path: str) -> str:
+    """``path`` (of this app, as ``url_for`` gives it) as another phone opens it."""
+    return _public_root() + path.lstrip("/")
+
+
+def view_url(game: db.Game) -> str:
+    """The read-only link to a game, as another phone at the table can open it: its view
+    token (never the sequential id alone) lets whoever opens it see the game."""
+    return public_url(url_for("groups.view", token=game.view_token))
 
 
 def edit_url(game_id: int, key: str) -> str:
@@ -93,7 +99,7 @@ def _svg_response(url: str) -> Response:
 def view_qr(game_id: int):
     """The view link's QR code as an SVG file."""
     game = game_or_404(game_id)
-    response = _svg_response(view_url(game.id))
+    response = _svg_response(view_url(game))
     response.headers["Cache-Control"] = "private, max-age=3600"
     return response
 

@@ -15,7 +15,9 @@ from flask_babel import gettext as _
 from ... import db
 from ...engine import get_game
 from ...engine.core.display import total
+from ..access import group_or_404
 from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
+from ..groups import chooser_or_redirect
 from ..i18n import translate
 from .blueprint import bp
 from .downloads import export_max_hands
@@ -48,12 +50,17 @@ def duration_text(first: str | None, last: str | None) -> str:
     return _("%(hours)d h %(minutes)02d min", hours=minutes // 60, minutes=minutes % 60)
 
 
-@bp.get("/history")
-def history():
-    """The games newest first, a page at a time, filtered by player and by the date it
-    started; and the export of every game, in parts when they are many."""
+@bp.get("/history", defaults={"group_id": None})
+@bp.get("/groups/<int:group_id>/history")
+def history(group_id: int | None):
+    """A group's games newest first, a page at a time, filtered by player and by the date
+    it started; and the export of every game, in parts when they are many. For members
+    only; ``/history`` (from before groups) leads to the browser's group."""
+    if group_id is None:
+        return chooser_or_redirect("review.history")
+    group = group_or_404(group_id)
     database = db.get_db()
-    names = db.player_names(database)
+    names = db.player_names(database, group_id=group.id)
     problem: BadQuery | None = None
     count = page = 0
     game = None
@@ -63,7 +70,7 @@ def history():
         since, until = date_param("from"), date_param("to")
         if since and until and since > until:
             raise BadQuery(_("the end date is before the start date"), "to")
-        count = db.count_history(database, player, since, until, game)
+        count = db.count_history(database, player, since, until, game, group_id=group.id)
         page = page_param(count)
     except BadQuery as exc:
         problem, player, since, until, game, count = exc, None, None, None, None, 0
@@ -72,20 +79,28 @@ def history():
         []
         if problem
         else db.history(
-            database, player, since, until, limit=size, offset=(page - 1) * size, game=game
+            database,
+            player,
+            since,
+            until,
+            limit=size,
+            offset=(page - 1) * size,
+            game=game,
+            group_id=group.id,
         )
     )
     filters = {"player": player, "from": since, "to": until, "game": game}
     return render_template(
         "history.html",
+        group=group,
         names=names,
         offered=offered_games(),
         chosen=filters,
         problem=problem,
         games=[_listing(item) for item in listings],
         filtered=any((player, since, until, game)),
-        pages=pages(page, count, "review.history", **filters),
-        export_parts=_export_parts(database),
+        pages=pages(page, count, "review.history", group_id=group.id, **filters),
+        export_parts=_export_parts(database, group.id),
         kind=kind_name(get_game(game)) if game else None,
     ), (400 if problem else 200)
 
@@ -95,26 +110,33 @@ def history():
 PARTS_SHOWN = 12
 
 
-def _export_parts(database) -> list[dict[str, Any]] | None:
-    """The parts of an export of every game, or None when they are too many to list here
-    (the page links to ``export_parts`` instead)."""
-    games, hands = db.count_games(database)
+def _export_parts(database, group_id: int) -> list[dict[str, Any]] | None:
+    """The parts of an export of the group's every game, or None when they are too many
+    to list here (the page links to ``export_parts`` instead)."""
+    games, hands = db.count_games(database, group_id=group_id)
     if games > 1 and hands > export_max_hands() * PARTS_SHOWN:
         return None
-    return _parts(database)
+    return _parts(database, group_id)
 
 
-def _parts(database) -> list[dict[str, Any]]:
+def _parts(database, group_id: int) -> list[dict[str, Any]]:
     return [
         {"first": part.first, "last": part.last, "games": part.games}
-        for part in db.split_games(database, export_max_hands())
+        for part in db.split_games(database, export_max_hands(), group_id=group_id)
     ]
 
 
-@bp.get("/history/export")
-def export_parts():
-    """Every part of an export of every game, for a database too large for one file."""
-    return render_template("export_parts.html", export_parts=_parts(db.get_db()))
+@bp.get("/history/export", defaults={"group_id": None})
+@bp.get("/groups/<int:group_id>/history/export")
+def export_parts(group_id: int | None):
+    """Every part of an export of the group's every game, for a group too large for one
+    file. For members only."""
+    if group_id is None:
+        return chooser_or_redirect("review.export_parts")
+    group = group_or_404(group_id)
+    return render_template(
+        "export_parts.html", group=group, export_parts=_parts(db.get_db(), group.id)
+    )
 
 
 @functools.lru_cache(maxsize=256)

@@ -19,9 +19,11 @@ from ... import db, game_play
 from ...engine import DEFAULT_GAME, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
+from ..access import group_or_404
 from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of, kind_name, offered_games
+from ..groups import chooser_or_redirect
 from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
@@ -36,11 +38,16 @@ def figures_max_hands() -> int:
     return current_app.config["FIGURES_MAX_HANDS"]
 
 
-@bp.get("/players")
-def players():
-    """Everyone who has played, and the form that picks players for head-to-head."""
+@bp.get("/players", defaults={"group_id": None})
+@bp.get("/groups/<int:group_id>/players")
+def players(group_id: int | None):
+    """Everyone who has played in the group, and the form that picks players for
+    head-to-head. For members only; ``/players`` leads to the browser's group."""
+    if group_id is None:
+        return chooser_or_redirect("review.players")
+    group = group_or_404(group_id)
     database = db.get_db()
-    names = db.player_names(database)
+    names = db.player_names(database, group_id=group.id)
     chosen = request.args.getlist("player")
     problem: BadQuery | None = None
     table = None
@@ -48,13 +55,14 @@ def players():
     try:
         key = game_param("game") or DEFAULT_GAME
         if chosen:
-            table = _head_to_head(database, names, chosen, key)
+            table = _head_to_head(database, names, chosen, key, group.id)
     except BadQuery as exc:
         problem = exc
     return render_template(
         "players.html",
+        group=group,
         names=names,
-        links=_player_links(names),
+        links=_player_links(names, group.id),
         chosen=chosen,
         chosen_game=key,
         kind=kind_name(get_game(key)) if chosen else None,
@@ -64,16 +72,18 @@ def players():
     ), (400 if problem else 200)
 
 
-def _player_links(names: Sequence[str]) -> list[tuple[str, str]]:
-    """(name, address of the name's page) for each name: the route's address built once
-    and each name quoted by the route's own converter, as ``url_for`` would, without
-    building the route again for every one of a club's players."""
-    prefix = url_for("review.player", name="_")[:-1]
+def _player_links(names: Sequence[str], group_id: int) -> list[tuple[str, str]]:
+    """(name, address of the name's page in the group) for each name: the route's address
+    built once and each name quoted by the route's own converter, as ``url_for`` would,
+    without building the route again for every one of a club's players."""
+    prefix = url_for("review.player", name="_", group_id=group_id)[:-1]
     to_url = current_app.url_map.converters["path"](current_app.url_map).to_url
     return [(name, prefix + to_url(name)) for name in names]
 
 
-def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -> dict[str, Any]:
+def _head_to_head(
+    database, names: Sequence[str], chosen: list[str], key: str, group_id: int
+) -> dict[str, Any]:
     """How ``chosen`` fared against each other in the games of ``key`` (a game's games
     are compared only with its own: Bid Whist's sides apart from Israeli Whist's seats)."""
     for name in chosen:
@@ -83,7 +93,7 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
         raise BadQuery(_("choose each player once"), "player")
     if not 2 <= len(chosen) <= MAX_COMPARED:
         raise BadQuery(_("choose from 2 to %(most)d players", most=MAX_COMPARED), "player")
-    latest = db.latest_games(database, chosen, 2, figures_max_hands(), key)
+    latest = db.latest_games(database, chosen, 2, figures_max_hands(), key, group_id=group_id)
     # The game's own table of no games, to which each game's rivalries add, oldest first.
     table = get_game(key).head_to_head([], chosen)
     each_game = db.game_figures(database, latest.ids)
@@ -125,12 +135,14 @@ def _head_to_head(database, names: Sequence[str], chosen: list[str], key: str) -
     return {"players": chosen, "cells": cells, "note": note}
 
 
-def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str, Any]:
+def _career(
+    database, name: str, key: str, record: db.PlayerRecord, group_id: int
+) -> dict[str, Any]:
     """The named player's career in one game (``key``, where ``record`` is theirs): its
     figure rows, the note on how many games they come from, and the newest game with its
     hands."""
     game = get_game(key)
-    latest = db.latest_games(database, [name], 1, figures_max_hands(), key)
+    latest = db.latest_games(database, [name], 1, figures_max_hands(), key, group_id=group_id)
     # Each game's figures of the player, added up oldest first as ``careers`` does.
     # (A game without hands gives no figures: a player with no others is replayed.)
     per_game = [f.players[name] for f in db.game_figures(database, latest.ids) if name in f.players]
@@ -158,13 +170,18 @@ def _career(database, name: str, key: str, record: db.PlayerRecord) -> dict[str,
     }
 
 
-@bp.get("/players/<path:name>")
-def player(name: str):
-    """A player's career figures, the chart of their latest game and their games, newest
-    first, a page at a time. Games and wins count every game; the figures per hand come
-    from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so when capped."""
+@bp.get("/players/<path:name>", defaults={"group_id": None})
+@bp.get("/groups/<int:group_id>/players/<path:name>")
+def player(name: str, group_id: int | None):
+    """A player's career figures in the group, the chart of their latest game and their
+    games, newest first, a page at a time. Games and wins count every game; the figures
+    per hand come from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so
+    when capped. For members only; ``/players/<name>`` leads to the browser's group."""
+    if group_id is None:
+        return chooser_or_redirect("review.player", name=name)
+    group = group_or_404(group_id)
     database = db.get_db()
-    records = db.player_records(database, name) if len(name) <= 200 else {}
+    records = db.player_records(database, name, group_id=group.id) if len(name) <= 200 else {}
     if not records:
         abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
     try:
@@ -172,13 +189,14 @@ def player(name: str):
         page = page_param(games)
     except BadQuery as exc:
         abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
-    careers = [_career(database, name, key, record) for key, record in records.items()]
+    careers = [_career(database, name, key, record, group.id) for key, record in records.items()]
     latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
     game = game_of(latest_game)
     progress = game_play.progress_of(latest_game, latest_hands)
     size = page_size()
     return render_template(
         "player.html",
+        group=group,
         name=name,
         careers=careers,
         several=len(careers) > 1,
@@ -198,7 +216,7 @@ def player(name: str):
                 and g.seat_of(name) in game_of(g).sides[g.winner],
                 "status": g.status,
             }
-            for g in db.player_games(database, name, size, (page - 1) * size)
+            for g in db.player_games(database, name, size, (page - 1) * size, group_id=group.id)
         ],
-        pages=pages(page, games, "review.player", name=name),
+        pages=pages(page, games, "review.player", name=name, group_id=group.id),
     )
