@@ -13,6 +13,8 @@ import pytest
 
 from scorekeeper.cli import entry
 
+from .stored import game_count, import_path
+
 
 @pytest.fixture
 def client(app):
@@ -33,7 +35,7 @@ def exported(client, game: str, players: list[str], hands: list[dict], **setting
 
 def imported(client, document: dict) -> tuple[int, str]:
     answer = client.post(
-        "/import",
+        import_path(client),
         data={"file": (io.BytesIO(json.dumps(document).encode()), "games.json")},
         content_type="multipart/form-data",
     )
@@ -41,7 +43,7 @@ def imported(client, document: dict) -> tuple[int, str]:
 
 
 def games_stored(client) -> int:
-    return len(client.get("/api/games?limit=500").get_json()["games"])
+    return game_count(client)
 
 
 OH_HELL = [

@@ -428,7 +428,7 @@ def group(group_id: int):
     name), its players' names and its games newest first, paged as ``/api/games`` is."""
     found = _group_key_required(group_id)
     database = db.get_db()
-    page, following = _games_page(found.id, "api.group", group_id=found.id)
+    page, following = _games_page(found, "api.group", group_id=found.id)
     return {
         "id": found.id,
         "name": found.name,
@@ -438,7 +438,9 @@ def group(group_id: int):
     }
 
 
-def _games_page(group_id: int, endpoint: str, **values: Any) -> tuple[list[dict], str | None]:
+def _games_page(
+    found_group: db.Group, endpoint: str, **values: Any
+) -> tuple[list[dict], str | None]:
     """The group's games as the list's query asks (``status``, ``limit``, ``before``),
     newest first, and the address of the next (older) page, or None."""
     status = request.args.get("status")
@@ -446,7 +448,9 @@ def _games_page(group_id: int, endpoint: str, **values: Any) -> tuple[list[dict]
         raise ApiError("status must be in_progress or finished", "status", 400)
     limit = _list_param("limit", 1, MAX_LISTED, DEFAULT_LISTED)
     before = _list_param("before", 1, db.MAX_ID, None)
-    found = db.list_games(db.get_db(), status, limit=limit + 1, before=before, group_id=group_id)
+    found = db.list_games(
+        db.get_db(), status, limit=limit + 1, before=before, group_id=found_group.id
+    )
     page, more = found[:limit], len(found) > limit
     # The next (older) page, when there is one: the same filters, before this page's last.
     following = (
@@ -466,7 +470,7 @@ def games():
     if given is None:
         raise ApiError("name the group whose games to list: ?group=<id>", "group", 400)
     found = _group_key_required(_group_id(given, 400))
-    page, following = _games_page(found.id, "api.games", group=found.id)
+    page, following = _games_page(found, "api.games", group=found.id)
     return {"games": page, "next": following}
 
 
