@@ -575,11 +575,11 @@ def import_games(file: str, database: str | None, group_id: int | None, base_url
     finally:
         connection.close()
     click.echo(f"Imported {len(imported)} game{'s' if len(imported) != 1 else ''}.")
-    if group is not None and group_id is None:
-        click.echo(f"New group {group.id}: invite link {invite_link(base_url, group.invite)}")
     for file_id, stored_id, key in imported:
         moved = f" (id {file_id} in the file)" if file_id not in (None, stored_id) else ""
         click.echo(f"game {stored_id}{moved}: edit key {key}")
+    if group is not None and group_id is None:
+        click.echo(f"New group {group.id}: invite link {invite_link(base_url, group.invite)}")
 
 
 def _split(text: str | None) -> list[str] | None:
