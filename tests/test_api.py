@@ -3,6 +3,7 @@
 import pytest
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from .stored import game_count, view_token, viewed
 
 
 def bearer(key):
@@ -25,19 +26,19 @@ def test_create_a_game(client):
     )
     assert response.status_code == 201
     body = response.get_json()
-    assert set(body) == {"id", "edit_key", "edit_url", "view_url"}
-    assert body["view_url"] == f"http://localhost/games/{body['id']}"
+    assert set(body) == {"id", "edit_key", "edit_url", "view_url", "group"}
+    assert body["view_url"] == f"http://localhost/view/{view_token(client, body['id'])}"
     assert body["edit_url"] == f"http://localhost/games/{body['id']}/edit/{body['edit_key']}"
     assert len(body["edit_key"]) >= 22
     assert response.headers["Location"].endswith(f"/api/games/{body['id']}")
-    game = client.get(f"/api/games/{body['id']}").get_json()
+    game = client.get(viewed(client, body["id"])).get_json()
     assert game["settings"]["miss_step"] == 5 and game["settings"]["target"] == 200
     assert game["settings"]["declarer_may_raise"] is False
 
 
 def test_defaults_are_standard_rules_and_a_random_dealer(client):
     body = client.post("/api/games", json={"players": ["a", "b", "c", "d"]}).get_json()
-    game = client.get(f"/api/games/{body['id']}").get_json()
+    game = client.get(viewed(client, body["id"])).get_json()
     assert game["rules"] == "standard" and game["settings"]["target"] == 100
     assert game["first_dealer"] in range(4)
     assert game["dealer"] == game["first_dealer"]
@@ -83,28 +84,33 @@ def test_create_game_errors(client, body, status, field):
     error = response.get_json()
     assert set(error) == {"error", "field"}
     assert error["field"] == field and error["error"]
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_list_games(client, make_game, post_hand):
-    first, key = make_game(target=15)
+    group = client.post("/api/groups", json={"name": "Thursday"}).get_json()
+    # Both games start in the group, with its key.
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {group['key']}"
+    first, key = make_game(target=15, group=str(group["id"]))
+    second, _ = make_game(group=group["id"])
+    del client.environ_base["HTTP_AUTHORIZATION"]
     post_hand(first, key)
-    second, _ = make_game()
-    games = client.get("/api/games").get_json()["games"]
+    listing = f"/api/games?group={group['id']}"
+    games = client.get(listing, headers=bearer(group["key"])).get_json()["games"]
     assert [g["id"] for g in games] == [second, first]
     assert games[1]["status"] == "finished" and games[1]["winner"] == 1
     assert games[1]["totals"] == WORKED_POINTS and games[1]["hands"] == 1
     assert games[0]["players"] == SEAT_NAMES
-    finished = client.get("/api/games?status=finished").get_json()["games"]
-    assert [g["id"] for g in finished] == [first]
-    response = client.get("/api/games?status=lost")
+    finished = client.get(f"{listing}&status=finished", headers=bearer(group["key"]))
+    assert [g["id"] for g in finished.get_json()["games"]] == [first]
+    response = client.get(f"{listing}&status=lost", headers=bearer(group["key"]))
     assert response.status_code == 400 and response.get_json()["field"] == "status"
 
 
 def test_get_a_game(client, make_game, post_hand):
     game_id, key = make_game()
     post_hand(game_id, key)
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert {"players", "settings", "hands", "totals", "dealer", "opener", "status", "winner"} <= (
         set(game)
     )
@@ -232,7 +238,7 @@ def test_post_bad_hands_are_422_naming_the_field(client, make_game, post_hand, c
     response = post_hand(game_id, key, **changes)
     assert response.status_code == 422
     assert response.get_json()["field"] == field, response.get_json()
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 @pytest.mark.parametrize(
@@ -250,7 +256,7 @@ def test_writes_need_the_key(client, make_game, post_hand, headers):
     ):
         assert response.status_code == 403
         assert response.get_json()["field"] == "authorization"
-    assert len(client.get(f"/api/games/{game_id}").get_json()["hands"]) == 1
+    assert len(client.get(viewed(client, game_id)).get_json()["hands"]) == 1
 
 
 def test_a_key_is_good_for_its_own_game_only(client, make_game, post_hand):
@@ -363,7 +369,7 @@ def test_delete_only_the_last_hand(client, make_game, post_hand):
 
 def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
     game_id, _ = make_game(rules="elhanani")
-    response = client.get(f"/api/games/{game_id}/score?contracts=2,3,7,0&tricks=0,3,8,2")
+    response = client.get(viewed(client, game_id, "/score?contracts=2,3,7,0&tricks=0,3,8,2"))
     assert response.status_code == 200
     assert response.get_json() == {
         "points": [-10, 9, -5, -20],
@@ -371,11 +377,11 @@ def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
         "contracts_total": 12,
         "void": False,
     }
-    response = client.get(f"/api/games/{game_id}/score?contracts=2,4,7,0&tricks=0,3,8,2")
+    response = client.get(viewed(client, game_id, "/score?contracts=2,4,7,0&tricks=0,3,8,2"))
     assert response.status_code == 422 and response.get_json()["field"] == "contracts"
-    response = client.get(f"/api/games/{game_id}/score")
+    response = client.get(viewed(client, game_id, "/score"))
     assert response.status_code == 422
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 @pytest.mark.parametrize(
@@ -390,7 +396,7 @@ def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
 )
 def test_score_preview_refuses_odd_numbers_naming_the_field(client, make_game, query, field):
     game_id, _ = make_game()
-    response = client.get(f"/api/games/{game_id}/score?{query}")
+    response = client.get(viewed(client, game_id, f"/score?{query}"))
     assert response.status_code == 422
     assert response.get_json()["field"] == field
 
@@ -420,7 +426,7 @@ def test_a_body_too_deep_or_too_long_to_read_is_refused(
         assert says in response.get_json()["error"]
     response = client.post("/api/games", data=data, content_type="application/json")
     assert response.status_code in (400, 422)
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 @pytest.mark.parametrize(

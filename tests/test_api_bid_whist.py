@@ -20,6 +20,7 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .stored import group_listing, viewed
 
 BID_WHIST = GAMES["bid-whist"]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
@@ -90,7 +91,7 @@ def no_trump(bidder, level, direction, books, **more):
 
 def test_a_bid_whist_game_reads_per_side(client, new_game):
     game_id, _ = new_game(first_dealer=3)
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["game"] == "bid-whist" and game["rules"] == "bid-whist"
     assert game["players"] == PLAYERS
     assert game["sides"] == [[0, 2], [1, 3]]
@@ -104,7 +105,7 @@ def test_an_israeli_whist_game_has_one_seat_per_side(client, make_game):
     """The same key for every game, so a client reads totals per side without knowing the
     game; an Israeli Whist game keeps everything else it had, and no "finished_after"."""
     game_id, _ = make_game()
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["sides"] == [[0], [1], [2], [3]]
     assert game["totals"] == [0, 0, 0, 0] and "finished_after" not in game
 
@@ -163,7 +164,7 @@ def test_the_worked_examples(client, new_game, play, settings, hands, points, ma
         "needed": needed,
         "totals": points,
     }
-    previewed = client.post(f"/api/games/{game_id}/preview", json=hands[0]).get_json()
+    previewed = client.post(viewed(client, game_id, "/preview"), json=hands[0]).get_json()
     assert previewed == {"points": points, "made": made, "needed": needed}
 
 
@@ -188,7 +189,7 @@ def test_side_b_falls_to_minus_21_and_side_a_wins(client, new_game, play):
     body = play(game_id, key, down(3, 5, "C", 9))
     assert body["points"] == [0, -5] and body["totals"] == [0, -22]
     assert (body["status"], body["winner"]) == ("finished", 0)
-    listed = client.get("/api/games").get_json()["games"][0]
+    listed = group_listing(client, game_id)["games"][0]
     assert (listed["totals"], listed["winner"], listed["status"]) == ([0, -22], 0, "finished")
 
 
@@ -255,7 +256,7 @@ def test_a_bad_hand_is_refused_naming_its_field(client, new_game, hand, field, w
         assert response.status_code == 422, response.get_json()
         body = response.get_json()
         assert body["field"] == field and words in body["error"]
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 def test_no_hand_is_thrown_in_when_the_dealer_must_bid(client, new_game):
@@ -300,7 +301,7 @@ def test_writes_need_the_key_and_a_game_that_exists(client, new_game):
 
 def test_the_contracts_score_stays_israeli_whist_and_points_to_preview(client, new_game):
     game_id, _ = new_game()
-    response = client.get(f"/api/games/{game_id}/score?contracts=1,2,3,4&tricks=1,2,3,7")
+    response = client.get(viewed(client, game_id, "/score?contracts=1,2,3,4&tricks=1,2,3,7"))
     assert response.status_code == 404
     assert "/preview" in response.get_json()["error"]
 
@@ -351,7 +352,7 @@ def test_finish_now_ends_the_game_with_the_side_ahead(client, new_game, play):
     body = response.get_json()
     assert body["finished_after"] == 2
     assert (body["status"], body["winner"], body["tie_at_top"]) == ("finished", 0, False)
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert (game["status"], game["winner"], game["finished_after"]) == ("finished", 0, 2)
     again = client.post(f"/api/games/{game_id}/finish", headers=bearer(key))
     assert again.status_code == 409 and "Ann & Cat won" in again.get_json()["error"]

@@ -8,12 +8,13 @@ import pytest
 from scorekeeper.web.game_service import game_of
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from .stored import group_listing, viewed
 
 
 def test_a_game_plays_israeli_whist_by_default_and_says_so(client, make_game):
     game_id, _ = make_game()
-    assert client.get(f"/api/games/{game_id}").get_json()["game"] == "israeli-whist"
-    listed = client.get("/api/games").get_json()["games"]
+    assert client.get(viewed(client, game_id)).get_json()["game"] == "israeli-whist"
+    listed = group_listing(client, game_id)["games"]
     assert [g["game"] for g in listed] == ["israeli-whist"]
 
 
@@ -21,8 +22,8 @@ def test_a_game_plays_israeli_whist_by_default_and_says_so(client, make_game):
 def test_the_game_may_be_named(client, named):
     response = client.post("/api/games", json={"players": SEAT_NAMES, "game": named})
     assert response.status_code == 201
-    assert set(response.get_json()) == {"id", "edit_key", "edit_url", "view_url"}
-    game = client.get(f"/api/games/{response.get_json()['id']}").get_json()
+    assert set(response.get_json()) == {"id", "edit_key", "edit_url", "view_url", "group"}
+    game = client.get(viewed(client, response.get_json()["id"])).get_json()
     assert game["game"] == "israeli-whist" and game["rules"] == "standard"
 
 
@@ -54,7 +55,12 @@ def test_a_stored_game_key_is_read_before_and_after_the_column_exists(row, key):
 
 
 def preview(client, game_id, body, **kwargs):
-    return client.post(f"/api/games/{game_id}/preview", json=body, **kwargs)
+    return client.post(viewed(client, game_id, "/preview"), json=body, **kwargs)
+
+
+def test_preview_of_an_unknown_game_is_404(client):
+    response = client.post("/api/games/999/preview", json=WORKED_EXAMPLE)
+    assert response.status_code == 404 and response.get_json()["field"] == "id"
 
 
 @pytest.mark.parametrize(
@@ -71,7 +77,7 @@ def test_preview_scores_the_worked_example_without_saving(client, make_game, rul
         "contracts_total": 12,
         "void": False,
     }
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["hands"] == [] and game["totals"] == [0, 0, 0, 0]
 
 
@@ -131,11 +137,6 @@ def test_preview_refuses_a_bad_hand_naming_the_field(client, make_game, changes,
 def test_preview_of_a_body_that_is_no_object_is_400(client, make_game, data):
     game_id, _ = make_game()
     response = client.post(
-        f"/api/games/{game_id}/preview", data=data, content_type="application/json"
+        viewed(client, game_id, "/preview"), data=data, content_type="application/json"
     )
     assert response.status_code == 400 and response.get_json()["field"] == "body"
-
-
-def test_preview_of_an_unknown_game_is_404(client):
-    response = preview(client, 999, WORKED_EXAMPLE)
-    assert response.status_code == 404 and response.get_json()["field"] == "id"

@@ -9,6 +9,7 @@ from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SHARED = {"totals", "dealer", "opener", "status", "winner", "winners", "tie_at_top", "next_number"}
@@ -33,12 +34,12 @@ def test_spades_game_json_carries_the_sides_bags(client):
     saved = client.post(f"/api/games/{game_id}/hands", json=hand, headers=auth)
     assert saved.status_code == 201, saved.get_json()
     assert saved.get_json()["points"] == [71, 50] and saved.get_json()["bags"] == [1, 0]
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["bags"] == [1, 0] and game["totals"] == [71, 50]
 
 
 def test_a_game_without_its_own_progress_shows_only_the_shared_fields(client):
     game_id, _ = start(client, "israeli-whist")
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert set(game) >= SHARED
     assert "bags" not in game and "cards" not in game

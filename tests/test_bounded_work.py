@@ -2,7 +2,7 @@
 
 History and a player's games come a page at a time; career and head-to-head figures replay
 at most ``FIGURES_MAX_HANDS`` hands, the latest, and say so; exports are streamed a game at
-a time, and an export of everything comes in parts of at most ``EXPORT_MAX_HANDS`` hands.
+a time, and a group's export is one file however large (issue 21), read in batches.
 The statements a request runs do not grow with the number of games. How long requests take
 on 64,000 games is measured by ``benchmarks/big_db.py``, not here.
 """
@@ -21,6 +21,7 @@ from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
 
 from .conftest import WORKED_EXAMPLE, app_config, join_group, trace_statements
+from .stored import join, new_group
 from .test_review import MINUS, rows_of, text_of
 
 PAGAT = PRESETS["pagat-german"]
@@ -37,9 +38,11 @@ def seed(app, count: int, hands: int = 1) -> list[int]:
     (the worked example, then thrown-in deals); returns their ids, oldest first."""
     database = db.connect(app.config["DATABASE"])
     ids = []
-    group_id = db.create_group(database, None)[0].id
+    # Every game in one group, as a database from before groups becomes.
+    group = db.list_groups(database)[0].id if db.list_groups(database) else None
+    group = group or db.create_group(database, None)[0].id
     for _ in range(count):
-        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0, group_id=group_id)
+        game_id, _key = db.create_game(database, NAMES, "pagat-german", PAGAT, 0, group_id=group)
         for number in range(hands):
             hand = WORKED_EXAMPLE if number == 0 else THROWN_IN
             game_play.add_hand(database, game_id, record_from_dict(PAGAT, hand))
@@ -168,7 +171,10 @@ def test_uncapped_figures_carry_no_note(tmp_path):
 def exported(tmp_path):
     """A client of an app with 4 games of 2 hands; the app; the games' ids."""
     app = make_app(tmp_path)
-    return *member(app, seed(app, 4, hands=2)), app
+    ids = seed(app, 4, hands=2)
+    client = app.test_client()
+    join(client, 1)
+    return client, app, ids
 
 
 def as_written_whole(text: str, file_format: str) -> str:
@@ -183,8 +189,8 @@ def as_written_whole(text: str, file_format: str) -> str:
 
 @pytest.mark.parametrize("file_format", ["json", "csv"])
 def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
-    client, ids, app = exported
-    response = client.get(f"/export.{file_format}")
+    client, app, ids = exported
+    response = client.get(f"/groups/1/export.{file_format}")
     assert response.status_code == 200 and response.is_streamed
     chunks = list(response.response)
     assert len(chunks) >= len(ids)  # a game at a time, never the whole file at once
@@ -199,8 +205,9 @@ def test_exports_are_streamed_a_game_at_a_time(exported, file_format):
 
 
 @pytest.mark.parametrize("file_format", ["json", "csv"])
-def test_the_export_of_an_empty_database_is_as_before(client, file_format):
-    text = client.get(f"/export.{file_format}").get_data(as_text=True)
+def test_the_export_of_an_empty_group_is_as_before(client, file_format):
+    group_id, _key = new_group(client)
+    text = client.get(f"/groups/{group_id}/export.{file_format}").get_data(as_text=True)
     assert text == as_written_whole(text, file_format)
     if file_format == "json":
         assert json.loads(text) == {"format": "scorekeeper", "version": 2, "games": []}
@@ -208,53 +215,37 @@ def test_the_export_of_an_empty_database_is_as_before(client, file_format):
 
 @pytest.fixture
 def parted(tmp_path):
-    """A client of an app whose export files hold 2 hands; 5 one-hand games."""
+    """A member's client of an app whose game exports once held 2 hands; 5 one-hand games
+    in one group."""
     app = make_app(tmp_path, EXPORT_MAX_HANDS=2)
-    return member(app, seed(app, 5))
+    ids = seed(app, 5)
+    client = app.test_client()
+    join(client, 1)
+    return client, ids
 
 
-def test_the_export_of_everything_comes_in_parts(parted):
+@pytest.mark.parametrize("file_format", ["json", "csv"])
+def test_a_group_s_export_is_one_file_however_many_hands(parted, file_format):
     client, ids = parted
-    page = text_of(client.get(f"{GROUP}/history"))
-    assert "Export all games in 3 files" in page
-    parts = re.findall(r'href="(/export\.json\?first=\d+&amp;last=\d+)"', page)
-    assert len(parts) == 3
-    games = []
-    for part in parts:
-        response = client.get(part.replace("&amp;", "&"))
-        assert response.status_code == 200 and response.is_streamed
-        assert "scorekeeper-games-" in response.headers["Content-Disposition"]
-        games += [game["id"] for game in json.loads(response.data)["games"]]
-    assert games == ids
-    csv_parts = re.findall(r'href="(/export\.csv\?first=\d+&amp;last=\d+)"', page)
-    assert len(csv_parts) == 3
-
-
-def test_an_export_too_big_for_one_file_is_refused_with_a_message(parted):
-    client, _ids = parted
-    response = client.get("/export.json")
-    assert response.status_code == 400
-    assert "download them in parts from History" in text_of(response)
+    response = client.get(f"/groups/1/export.{file_format}")
+    assert response.status_code == 200 and response.is_streamed
+    assert "scorekeeper-group-1." in response.headers["Content-Disposition"]
+    text = response.get_data(as_text=True)
+    if file_format == "json":
+        assert [game["id"] for game in json.loads(text)["games"]] == ids
+    else:
+        assert {int(row["game"]) for row in csv.DictReader(io.StringIO(text))} == set(ids)
 
 
 @pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ("first=1", "Cannot export by last: "),
-        ("first=x&last=2", "Cannot export by first: x is not a game number"),
-        ("first=1&last=" + "9" * 30, "Cannot export by last: "),
-        ("first=0&last=2", "Cannot export by first: 0 is not a game number"),
-        ("first=²&last=2", "Cannot export by first: ² is not a game number"),
-        ("first=1&last=" + "0" * 25 + "2", "Cannot export by last: "),
-        ("first=3&last=2", "Cannot export by last: the last game is before the first"),
-        ("first=1&last=5", "hold 5 hands, more than one file holds"),
-    ],
+    "query", ["", "first=1", "first=x&last=2", "first=3&last=2", "first=1&last=5"]
 )
-def test_a_tampered_export_range_is_refused_with_a_message(parted, query, message):
+def test_the_old_export_sends_a_member_of_one_group_to_its_export(parted, query):
     client, _ids = parted
     response = client.get(f"/export.csv?{query}")
-    assert response.status_code == 400
-    assert message in text_of(response)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/groups/1/export.csv"
+    assert client.application.test_client().get(f"/export.csv?{query}").status_code == 404
 
 
 # --- statements per request ---------------------------------------------------------------
@@ -266,8 +257,8 @@ PATHS = [
     "/players",
     "/players/Noa",
     "/players?player=Noa&player=Avi&player=Dana",
-    "/export.json",
-    "/export.csv",
+    "/groups/1/export.json",
+    "/groups/1/export.csv",
     "/games/1/export.json",
     "/games/1/export.csv",
 ]
@@ -277,6 +268,8 @@ def statements_per_request(tmp_path, monkeypatch, games: int) -> dict[str, int]:
     app = make_app(tmp_path)
     client, _ids = member(app, seed(app, games, hands=2))
     statements = trace_statements(monkeypatch)
+    client = app.test_client()
+    join(client, 1)
     counts = {}
     for path in PATHS:
         statements.clear()

@@ -270,7 +270,9 @@ def test_the_command_line_and_the_app_offer_bid_whist_alike(client, capsys):
     assert GAMES["bid-whist"] is BID_WHIST
     response = client.post("/api/games", json={"game": "bid-whist", "players": list("abcd")})
     assert response.status_code == 201
-    assert client.get(response.headers["Location"]).get_json()["game"] == "bid-whist"
+    key = response.get_json()["edit_key"]
+    read = client.get(response.headers["Location"], headers={"Authorization": f"Bearer {key}"})
+    assert read.get_json()["game"] == "bid-whist"
     code, out, _ = run(capsys, "games", "--json")
     assert [g["key"] for g in json.loads(out)["games"]] == list(GAMES)
     assert list(GAMES)[:2] == ["israeli-whist", "bid-whist"]

@@ -24,6 +24,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS, CsvColumn
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, into_group
+from .stored import one_group
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ISRAELI_WHIST, BID_WHIST = GAMES["israeli-whist"], GAMES["bid-whist"]
@@ -155,8 +156,9 @@ def test_an_israeli_whist_csv_is_byte_for_byte_as_before(tmp_path):
     assert old_v3.splitlines()[0] == ISRAELI_WHIST_HEADER
 
 
-def test_a_whole_database_of_both_games_is_one_csv(client, bid_whist_game, israeli_whist_game):
-    text = client.get("/export.csv").get_data(as_text=True)
+def test_a_whole_group_of_both_games_is_one_csv(client, bid_whist_game, israeli_whist_game):
+    group_id = one_group(client, bid_whist_game, israeli_whist_game)
+    text = client.get(f"/groups/{group_id}/export.csv").get_data(as_text=True)
     table = list(csv.reader(io.StringIO(text)))
     assert ",".join(table[0]) == MIXED_HEADER
     assert {len(row) for row in table} == {len(table[0])}

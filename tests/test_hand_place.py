@@ -17,6 +17,7 @@ from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 # Five cards a hand, so RULES.md section 4's worked example fits every hand.
@@ -45,7 +46,7 @@ def post(client, game_id: int, hand: dict, auth: dict[str, str]):
 
 
 def hands_of(client, game_id: int) -> list[dict]:
-    return client.get(f"/api/games/{game_id}").get_json()["hands"]
+    return client.get(viewed(client, game_id)).get_json()["hands"]
 
 
 # --- Oh Hell: the cards dealt and the hook ------------------------------------------------
@@ -69,7 +70,7 @@ def test_the_dealers_hooked_bid_is_refused_naming_the_dealers_bid(client):
     game_id, auth, _ = start(client, OH_HELL.key, settings=FIVE_CARDS)
     for write in (
         lambda: client.post(f"/api/games/{game_id}/hands", json=HOOKED, headers=auth),
-        lambda: client.post(f"/api/games/{game_id}/preview", json=HOOKED),
+        lambda: client.post(viewed(client, game_id, "/preview"), json=HOOKED),
     ):
         refused = write()
         assert refused.status_code == 422
@@ -144,7 +145,7 @@ def test_spades_blind_nil_when_not_100_behind_is_refused_naming_the_seats_bid(cl
     game_id, auth, _ = start(client, SPADES.key)
     for write in (
         lambda: client.post(f"/api/games/{game_id}/hands", json=BLIND, headers=auth),
-        lambda: client.post(f"/api/games/{game_id}/preview", json=BLIND),
+        lambda: client.post(viewed(client, game_id, "/preview"), json=BLIND),
     ):
         refused = write()
         assert refused.status_code == 422
@@ -189,17 +190,17 @@ EXAMPLE_4_TERMS = ["3 + 3 bid, 9 taken: 60 + 3 overtricks = +63", "bags 8 → 11
 
 def test_worked_example_4_bags_8_to_11_cost_100_in_the_preview_explain_and_store(client):
     game_id, auth, _ = _eight_bags(client)
-    preview = client.post(f"/api/games/{game_id}/preview", json=EXAMPLE_4)
+    preview = client.post(viewed(client, game_id, "/preview"), json=EXAMPLE_4)
     assert preview.status_code == 200
     assert preview.get_json() == {"points": [-37, 40], "bags": [1, 4], "bag_penalty": [100, 0]}
     saved = client.post(f"/api/games/{game_id}/hands", json=EXAMPLE_4, headers=auth).get_json()
     assert saved["points"] == [-37, 40] and saved["bags"] == [1, 4]
     assert saved["hand"]["explain"][0] == EXAMPLE_4_TERMS
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["hands"][-1]["explain"][0] == EXAMPLE_4_TERMS
     assert game["hands"][-1]["points"] == [-37, 40] and game["totals"] == [248 - 37, 164 + 40]
     # Previewed again as hand 5 (an edit), it is the same.
-    again = client.post(f"/api/games/{game_id}/preview", json={**EXAMPLE_4, "number": 5})
+    again = client.post(viewed(client, game_id, "/preview"), json={**EXAMPLE_4, "number": 5})
     assert again.get_json()["points"] == [-37, 40]
 
 

@@ -7,6 +7,8 @@ import re
 
 from scorekeeper.cli import entry
 
+from .stored import game_count, viewed
+
 PASSING = {"all_pass": "pass_round"}
 MINUS = "\u2212"
 
@@ -20,7 +22,7 @@ def test_a_pass_round_through_the_plain_hand_form(client, make_game):
     form |= {"number": "1", "pass_round": "1", "revokes_1": "1"}
     answer = client.post(f"/games/{game_id}/hands/new", data=form)
     assert answer.status_code == 302, answer.get_data(as_text=True)
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     hand = game["hands"][0]
     assert hand["pass_round"] is True and hand["tricks"] == [0, 3, 4, 6]
     assert hand["points"] == [50, -130, -40, -60]
@@ -44,7 +46,7 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
     answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "1"})
     assert answer.status_code == 422
     assert "tricks total 12; they must total 13" in answer.get_data(as_text=True)
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 def test_a_pass_round_through_the_api_and_refused_where_the_rules_throw_in(
@@ -70,7 +72,7 @@ def test_tied_leaders_share_the_win_at_the_hand_limit(client, make_game, post_ha
         "tricks": [6, 6, 1, 0],
     }
     assert post_hand(game_id, key, both).status_code == 201
-    game = client.get(f"/api/games/{game_id}").get_json()
+    game = client.get(viewed(client, game_id)).get_json()
     assert game["status"] == "finished"
     assert game["winners"] == [0, 1] and game["winner"] is None
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
@@ -101,7 +103,7 @@ def test_a_game_starts_with_house_rules_from_the_form(client):
     answer = client.post("/games/new", data=form)
     assert answer.status_code == 302, answer.get_data(as_text=True)
     game_id = int(answer.headers["Location"].rstrip("/").split("/")[-1])
-    settings = client.get(f"/api/games/{game_id}").get_json()["settings"]
+    settings = client.get(viewed(client, game_id)).get_json()["settings"]
     assert settings["miss_steps"] == [5, 5, 5, 5, 10, 15, 20, 20, 20, 20, 20, 20, 20]
     assert settings["failed_zero_first_over"] == 30
     assert settings["tie_at_end"] == "shared" and settings["made_squared"] is False
@@ -166,7 +168,7 @@ def finished_game(client, make_game, post_hand, **body):
     # West (seat 1) declares 7 and makes it: 59, past the target alone.
     west = {"declarer": 1, "bid": "7C", "contracts": [1, 7, 1, 1], "tricks": [2, 7, 2, 2]}
     assert post_hand(game_id, key, west).status_code == 201
-    assert client.get(f"/api/games/{game_id}").get_json()["status"] == "finished"
+    assert client.get(viewed(client, game_id)).get_json()["status"] == "finished"
     return game_id, key
 
 
@@ -178,8 +180,8 @@ def test_same_players_again_in_one_tap(client, make_game, post_hand):
     answer = client.post(f"/games/{game_id}/rematch", headers={"Sec-Fetch-Site": "same-origin"})
     assert answer.status_code == 302
     new_id = int(answer.headers["Location"].rstrip("/").split("/")[-1])
-    old = client.get(f"/api/games/{game_id}").get_json()
-    new = client.get(f"/api/games/{new_id}").get_json()
+    old = client.get(viewed(client, game_id)).get_json()
+    new = client.get(viewed(client, new_id)).get_json()
     assert new_id != game_id and new["hands"] == [] and new["status"] == "in_progress"
     assert new["players"] == old["players"] and new["settings"] == old["settings"]
     assert new["rules"] == old["rules"] and new["game"] == old["game"]
@@ -198,10 +200,10 @@ def test_a_rematch_needs_the_edit_key_a_finished_game_and_this_site(client, make
     assert client.post(f"/games/{game_id}/rematch", headers=other_site).status_code == 403
     playing, playing_key = make_game()
     client.get(f"/games/{playing}/edit/{playing_key}")
-    before = len(client.get("/api/games").get_json()["games"])
+    before = game_count(client)
     answer = client.post(f"/games/{playing}/rematch", headers=same_site)
     assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/games/{playing}")
-    assert len(client.get("/api/games").get_json()["games"]) == before
+    assert game_count(client) == before
 
 
 def test_every_points_cell_explains_itself(client, make_game, post_hand):

@@ -22,6 +22,8 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
 from scorekeeper.transfer.peers import iws
 
+from .stored import import_path
+
 FIXTURE = Path(__file__).parent / "fixtures" / "iws-export.json"
 
 # RULE_PRESETS.STANDARD of whist-rules.js, as a new game copies it into session.rules.
@@ -584,12 +586,12 @@ def upload(client, data: bytes, name="iws-export.json"):
         + f"\r\n--{boundary}--\r\n".encode()
     )
     return client.post(
-        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+        import_path(client), data=body, content_type=f"multipart/form-data; boundary={boundary}"
     )
 
 
 def test_the_page_offers_the_upload(client):
-    page = client.get("/import")
+    page = client.get(import_path(client))
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert 'type="file"' in html and 'enctype="multipart/form-data"' in html

@@ -14,6 +14,7 @@ import pytest
 from scorekeeper.cli import entry
 
 from .conftest import into_group
+from .stored import game_count, import_path
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def exported(client, game: str, players: list[str], hands: list[dict], **setting
 
 def imported(client, document: dict) -> tuple[int, str]:
     answer = client.post(
-        "/import",
+        import_path(client),
         data={"file": (io.BytesIO(json.dumps(document).encode()), "games.json")},
         content_type="multipart/form-data",
     )
@@ -44,7 +45,7 @@ def imported(client, document: dict) -> tuple[int, str]:
 
 
 def games_stored(client) -> int:
-    return len(client.get("/api/games?limit=500").get_json()["games"])
+    return game_count(client)
 
 
 OH_HELL = [

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .stored import viewed
 
 HEBREW = {"Accept-Language": "he-IL,he;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -171,6 +172,6 @@ def test_the_json_api_answers_in_english_whatever_the_browser_asks(client, make_
         "error": "tricks total 12; they must total 13",
         "field": "tricks",
     }
-    assert client.get(f"/api/games/{game_id}", headers=GERMAN).get_json()["rules_label"] == (
+    assert client.get(viewed(client, game_id), headers=GERMAN).get_json()["rules_label"] == (
         "pagat-german"
     )

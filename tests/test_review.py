@@ -20,6 +20,7 @@ from scorekeeper.web import create_app
 from scorekeeper.web.review.history import duration_text
 
 from .conftest import WORKED_EXAMPLE, app_config
+from .stored import one_group, viewed
 from .test_pages import hand_form
 
 NAMES = ["Avi", "Bat", "Gil", "Dana"]
@@ -349,7 +350,7 @@ def test_the_details_form_is_csrf_protected(tmp_path, make_game):
     client.get(f"/games/{created['id']}/edit/{created['edit_key']}")
     response = client.post(f"/games/{created['id']}/details", data={"name": "forged"})
     assert response.status_code == 400
-    assert client.get(f"/api/games/{created['id']}").get_json()["name"] is None
+    assert client.get(viewed(client, created["id"])).get_json()["name"] is None
 
 
 def test_api_patch_sets_name_and_notes(client, played):
@@ -360,7 +361,7 @@ def test_api_patch_sets_name_and_notes(client, played):
     assert response.get_json() == {"id": game_id, "name": "Final", "notes": None}
     response = client.patch(f"/api/games/{game_id}", json={"notes": "Rematch"}, headers=auth)
     assert response.get_json() == {"id": game_id, "name": "Final", "notes": "Rematch"}
-    state = client.get(f"/api/games/{game_id}").get_json()
+    state = client.get(viewed(client, game_id)).get_json()
     assert (state["name"], state["notes"]) == ("Final", "Rematch")
     response = client.patch(f"/api/games/{game_id}", json={"name": None}, headers=auth)
     assert response.get_json()["name"] is None
@@ -399,10 +400,12 @@ def test_export_downloads(client, played):
     assert one.status_code == 200 and one.mimetype == "text/csv"
     assert "attachment" in one.headers["Content-Disposition"]
     assert len(one.get_data(as_text=True).splitlines()) == 1 + 6 * 4
-    every = client.get("/export.json")
+    group_id = one_group(client, played[0], played[2])
+    every = client.get(f"/groups/{group_id}/export.json")
     assert every.mimetype == "application/json"
     assert [g["id"] for g in json.loads(every.data)["games"]] == [played[0], played[2]]
-    assert len(client.get("/export.csv").get_data(as_text=True).splitlines()) == 1 + 7 * 4
+    every_csv = client.get(f"/groups/{group_id}/export.csv").get_data(as_text=True)
+    assert len(every_csv.splitlines()) == 1 + 7 * 4
 
 
 @pytest.mark.parametrize(

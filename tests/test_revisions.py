@@ -9,6 +9,7 @@ from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
 
 from .conftest import WORKED_EXAMPLE
+from .stored import viewed
 from .test_pages import hand_form, text_of
 
 PAGAT = PRESETS["pagat-german"]
@@ -20,7 +21,7 @@ def bearer(key):
 
 
 def stored_hand(client, game_id, number):
-    return client.get(f"/api/games/{game_id}").get_json()["hands"][number - 1]
+    return client.get(viewed(client, game_id)).get_json()["hands"][number - 1]
 
 
 @pytest.fixture
@@ -110,7 +111,7 @@ def test_a_stale_delete_is_refused_with_the_stored_hand(client, readded, how):
     assert response.status_code == 409
     body = response.get_json()
     assert body["field"] == "revision" and body["hand"]["revision"] == again["revision"]
-    assert client.get(f"/api/games/{game_id}").get_json()["next_number"] == 4
+    assert client.get(viewed(client, game_id)).get_json()["next_number"] == 4
 
 
 @pytest.mark.parametrize("how", ["query", "body", "if-match"])
@@ -159,7 +160,7 @@ def test_bad_preconditions_are_named(
     )
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["field"] == field
-    assert client.get(f"/api/games/{game_id}").get_json()["next_number"] == 2
+    assert client.get(viewed(client, game_id)).get_json()["next_number"] == 2
 
 
 def test_if_match_star_expects_no_revision_in_particular(client, three_hands):
@@ -201,7 +202,7 @@ def test_a_stale_delete_form_keeps_the_hand_recorded_again(editor):
     assert int(again) > int(seen)
     response = client.post(f"/games/{game_id}/hands/1/delete", data={"revision": again})
     assert response.status_code == 302
-    assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
 @pytest.mark.parametrize(
@@ -219,7 +220,7 @@ def test_a_damaged_delete_form_is_a_message(editor, revision, status, message):
     response = client.post(f"/games/{game_id}/hands/1/delete", data={"revision": revision})
     assert response.status_code == status
     assert message in text_of(response)
-    assert len(client.get(f"/api/games/{game_id}").get_json()["hands"]) == 1
+    assert len(client.get(viewed(client, game_id)).get_json()["hands"]) == 1
 
 
 # --- the data layer -----------------------------------------------------------------------

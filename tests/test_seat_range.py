@@ -16,6 +16,7 @@ from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_gam
 from tests.toy_game import HighCard
 
 from .conftest import into_group
+from .stored import game_count, import_path, one_group, viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)
@@ -117,7 +118,7 @@ def test_the_new_game_form_offers_eight_names_and_needs_two(client, toy):
     # A first dealer past the names typed is refused, naming the seats there are.
     status, answer = start(client, ["Ann", "Bob"], first_dealer="4")
     assert status == 422 and "first_dealer must be a seat 0..1" in answer
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_a_fixed_game_s_form_is_unchanged(client, toy):
@@ -131,7 +132,7 @@ def test_a_table_of_any_size_plays_through_the_pages(client, toy, size):
     names = NAMES[:size]
     status, game_id = start(client, names, first_dealer=str(size - 1), points="2")
     assert status == 302, game_id
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["players"] == names and api["sides"] == [[s] for s in range(size)]
     assert api["first_dealer"] == size - 1 and api["totals"] == [0] * size
     form = text_of(client.get(f"/games/{game_id}/hands/new"))
@@ -142,7 +143,7 @@ def test_a_table_of_any_size_plays_through_the_pages(client, toy, size):
         assert record(client, game_id, last).status_code == 302
     assert record(client, game_id, size).status_code == 422  # no such seat
     assert record(client, game_id, 0, number=1).status_code == 302
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["totals"] == [2] + [0] * (size - 2) + [2]
     assert [h["winner"] for h in api["hands"]] == [0, last]
     assert api["hands"][1]["explain"][last] == ["won the deal: +2"]
@@ -150,7 +151,7 @@ def test_a_table_of_any_size_plays_through_the_pages(client, toy, size):
     # Three more for the last seat: 8 points, past the target of 5.
     for _ in range(2):
         assert record(client, game_id, last).status_code == 302
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["status"] == "finished" and api["winner"] == last
     for page in ("", "/live", "/print", "/stats", "/revisions", "/details"):
         response = client.get(f"/games/{game_id}{page}")
@@ -196,7 +197,7 @@ def test_the_api_starts_a_game_of_any_count_in_the_range(client, toy):
         assert saved.get_json()["totals"] == [0] * (size - 1) + [1]
         refused = client.post(f"/api/games/{game_id}/hands", json={"winner": size}, headers=auth)
         assert refused.status_code == 422 and refused.get_json()["field"] == "winner"
-        preview = client.post(f"/api/games/{game_id}/preview", json={"winner": 0})
+        preview = client.post(viewed(client, game_id, "/preview"), json={"winner": 0})
         assert preview.get_json()["points"] == [1] + [0] * (size - 1)
     for names in (NAMES[:1], NAMES[:9]):
         body = {"game": toy.key, "players": names, "rules": "toy"}
@@ -207,7 +208,7 @@ def test_the_api_starts_a_game_of_any_count_in_the_range(client, toy):
         assert refused.get_json()["error"] == rule
     refused = client.post("/api/games", json={"players": NAMES[:5], "rules": "standard"})
     assert refused.status_code == 422 and refused.get_json()["field"] == "players"
-    assert len(client.get("/api/games").get_json()["games"]) == len(SIZES)
+    assert game_count(client) == len(SIZES)
 
 
 # --- statistics, careers, head-to-head -----------------------------------------------------
@@ -219,7 +220,7 @@ def test_careers_and_head_to_head_add_up_tables_of_different_sizes(client, toy):
         auth = {"Authorization": f"Bearer {key}"}
         for winner in (1,) * 5:  # Bob wins every game, in five deals
             client.post(f"/api/games/{game_id}/hands", json={"winner": winner}, headers=auth)
-        assert client.get(f"/api/games/{game_id}").get_json()["winner"] == 1
+        assert client.get(viewed(client, game_id)).get_json()["winner"] == 1
     bob = client.get(f"/players/Bob?game={toy.key}", follow_redirects=True)
     assert bob.status_code == 200
     text = text_of(bob)
@@ -256,7 +257,7 @@ def upload(client, data: bytes):
         + f"\r\n--{boundary}--\r\n".encode()
     )
     return client.post(
-        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+        import_path(client), data=body, content_type=f"multipart/form-data; boundary={boundary}"
     )
 
 
@@ -268,16 +269,16 @@ def test_export_and_import_keep_each_table_s_size(client, toy):
         for winner in (size - 1, 0):
             client.post(f"/api/games/{game_id}/hands", json={"winner": winner}, headers=auth)
         ids.append(game_id)
-    exported = client.get("/export.json")
+    group_id = one_group(client, *ids)
+    exported = client.get(f"/groups/{group_id}/export.json")
     assert exported.status_code == 200
     document = json.loads(exported.data)
     assert [len(g["players"]) for g in document["games"]] == list(SIZES)
-    csv = text_of(client.get("/export.csv")).splitlines()
+    csv = text_of(client.get(f"/groups/{group_id}/export.csv")).splitlines()
     assert len(csv) == 1 + 2 * sum(SIZES)
     assert upload(client, exported.data).status_code in (200, 302)
-    games = client.get("/api/games").get_json()["games"]
-    assert len(games) == 2 * len(SIZES)
-    again = json.loads(client.get("/export.json").data)["games"]
+    assert game_count(client) == 2 * len(SIZES)
+    again = json.loads(client.get(f"/groups/{group_id}/export.json").data)["games"]
     for before, after in zip(document["games"], again[len(SIZES) :], strict=True):
         assert {**before, "id": None} == {**after, "id": None}
     # A file whose table the game does not seat is refused, naming the players.
@@ -285,7 +286,7 @@ def test_export_and_import_keep_each_table_s_size(client, toy):
     refused = upload(client, json.dumps({**document, "games": [entry]}).encode())
     assert refused.status_code == 422
     assert "High card is played by 2 to 8 players, not 9" in text_of(refused)
-    assert len(client.get("/api/games").get_json()["games"]) == 2 * len(SIZES)
+    assert game_count(client) == 2 * len(SIZES)
 
 
 # --- the command line ---------------------------------------------------------------------

@@ -19,6 +19,8 @@ from tests import toy_game
 from tests.test_toy_game import csrf, record, text_of
 from tests.test_toy_game import start as toy_start
 
+from .stored import group_listing, one_group, viewed
+
 NAMES = ["Ann", "Bob", "Cat"]
 
 
@@ -79,7 +81,7 @@ def test_a_three_player_game_is_played_through_every_page(client, three):
     assert form.count('name="winner"') == 3
     for winner in (0, 2, 2):
         assert record(client, game_id, winner).status_code == 302
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["totals"] == [2, 0, 4] and api["players"] == NAMES
     board = text_of(client.get(f"/games/{game_id}"))
     assert all(name in board for name in NAMES)
@@ -111,7 +113,7 @@ def test_a_player_takes_a_seat_in_a_three_player_game(client, three):
     )
     assert changed.status_code == 302, text_of(changed)
     assert record(client, game_id, 2).status_code == 302
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["totals"] == [0, 2, 2]
     stats = text_of(client.get(f"/games/{game_id}/stats"))
     assert "Dan" in stats and "Cat" in stats
@@ -137,14 +139,15 @@ def test_a_three_player_game_exports_and_imports(client, three):
     rows = list(csv.DictReader(io.StringIO(text_of(client.get(f"/games/{game_id}/export.csv")))))
     assert [row["player"] for row in rows] == NAMES * 2
     assert [row["total"] for row in rows] == ["0", "2", "0", "2", "2", "0"]
-    page = text_of(client.get("/import"))
+    group_path = f"/groups/{one_group(client, game_id)}/import"
+    page = text_of(client.get(group_path))
     imported = client.post(
-        "/import",
+        group_path,
         data={"csrf_token": csrf(page), "file": (io.BytesIO(exported.data), "three.json")},
         content_type="multipart/form-data",
     )
     assert imported.status_code in (200, 302), text_of(imported)
-    games = client.get("/api/games").get_json()["games"]
+    games = group_listing(client, game_id)["games"]
     copies = [g for g in games if g["game"] == three.key]
     assert len(copies) == 2
     again = json.loads(client.get(f"/games/{copies[-1]['id']}/export.json").data)["games"][0]

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import db, transfer
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from .stored import game_count, viewed
 from .test_import_iws import upload
 
 
@@ -29,24 +30,24 @@ def create(client, **body):
 
 def test_the_api_starts_a_game_from_carried_totals(client):
     created = create(client, starting_totals=[10, -20, 0, 35]).get_json()
-    game = client.get(f"/api/games/{created['id']}").get_json()
+    game = client.get(viewed(client, created["id"])).get_json()
     assert game["starting_totals"] == [10, -20, 0, 35]
     assert game["totals"] == [10, -20, 0, 35] and game["status"] == "in_progress"
     auth = {"Authorization": f"Bearer {created['edit_key']}"}
     saved = client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
     assert saved.status_code == 201
-    game = client.get(f"/api/games/{created['id']}").get_json()
+    game = client.get(viewed(client, created["id"])).get_json()
     assert game["totals"] == [t + p for t, p in zip([10, -20, 0, 35], WORKED_POINTS, strict=True)]
     assert game["hands"][0]["points"] == WORKED_POINTS  # the hand itself scores as ever
     plain_game = create(client).get_json()
-    assert client.get(f"/api/games/{plain_game['id']}").get_json()["starting_totals"] == [0] * 4
+    assert client.get(viewed(client, plain_game["id"])).get_json()["starting_totals"] == [0] * 4
 
 
 def test_carried_totals_count_toward_the_target(client):
     created = create(client, starting_totals=[0, 95, 0, 0]).get_json()
     auth = {"Authorization": f"Bearer {created['edit_key']}"}
     client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
-    game = client.get(f"/api/games/{created['id']}").get_json()
+    game = client.get(viewed(client, created["id"])).get_json()
     assert game["totals"][1] == 114
     assert game["status"] == "finished" and game["winner"] == 1
 
@@ -64,7 +65,7 @@ def test_the_api_refuses_carried_totals_naming_the_field(client, value, field, w
     response = create(client, starting_totals=value)
     assert response.status_code == 422
     assert response.get_json()["field"] == field and words in response.get_json()["error"]
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_bid_whist_carries_one_total_per_side(client):
@@ -72,7 +73,7 @@ def test_bid_whist_carries_one_total_per_side(client):
         "/api/games",
         json={"game": "bid-whist", "players": SEAT_NAMES, "starting_totals": [12, -5]},
     ).get_json()
-    game = client.get(f"/api/games/{created['id']}").get_json()
+    game = client.get(viewed(client, created["id"])).get_json()
     assert game["starting_totals"] == [12, -5] and game["totals"] == [12, -5]
     refused = client.post(
         "/api/games",
@@ -97,7 +98,7 @@ def test_the_new_game_page_carries_totals_over_and_shows_hand_0(client):
     response = client.post("/games/new", data=new_game_form(start_1="-20", start_3="35"))
     assert response.status_code == 302
     game_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    assert client.get(f"/api/games/{game_id}").get_json()["starting_totals"] == [0, -20, 0, 35]
+    assert client.get(viewed(client, game_id)).get_json()["starting_totals"] == [0, -20, 0, 35]
     board = plain(client.get(f"/games/{game_id}"))
     assert "0 carried over 0 −20 0 35" in board
     assert "carried over" in plain(client.get(f"/games/{game_id}/print"))
@@ -108,7 +109,7 @@ def test_a_bad_carried_total_on_the_page_names_its_box(client):
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert '<a href="#start_2">' in page and "already reaches the target 100" in page
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_export_and_import_keep_the_carried_totals(app, client, tmp_path):
@@ -163,13 +164,13 @@ def test_bid_whist_refuses_a_side_that_starts_at_or_below_minus_the_target(
     answer = response.get_json()
     assert answer["field"] == field
     assert LOST in answer["error"] and f"{floor} or below" in answer["error"]
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_bid_whist_starts_just_above_minus_the_target(client):
     created = create_bid_whist(client, starting_totals=[-20, 20])
     assert created.status_code == 201, created.get_json()
-    game = client.get(f"/api/games/{created.get_json()['id']}").get_json()
+    game = client.get(viewed(client, created.get_json()["id"])).get_json()
     assert game["totals"] == [-20, 20] and game["status"] == "in_progress"
 
 
@@ -177,7 +178,7 @@ def test_israeli_whist_has_no_losing_floor(client):
     """RULES.md section 1: totals may be negative without end."""
     created = create(client, starting_totals=[-1000, 0, 0, -999_999], target=1000)
     assert created.status_code == 201, created.get_json()
-    game = client.get(f"/api/games/{created.get_json()['id']}").get_json()
+    game = client.get(viewed(client, created.get_json()["id"])).get_json()
     assert game["totals"] == [-1000, 0, 0, -999_999] and game["status"] == "in_progress"
 
 
@@ -197,7 +198,7 @@ def test_the_new_game_page_names_the_box_of_a_side_already_lost(client):
     assert '<a href="#start_1">' in page and LOST in page
     box = page.index('name="start_1"')
     assert LOST in page[box : page.index("</details>", box)]  # beside the box
-    assert client.get("/api/games").get_json()["games"] == []
+    assert game_count(client) == 0
 
 
 def test_import_refuses_a_bid_whist_game_that_started_lost(client, app, tmp_path):
@@ -222,4 +223,4 @@ def test_import_refuses_a_bid_whist_game_that_started_lost(client, app, tmp_path
     assert response.status_code == 422
     text = plain(response)
     assert "starting_totals[1]" in text and LOST in text
-    assert len(client.get("/api/games").get_json()["games"]) == 1
+    assert game_count(client) == 1

@@ -13,6 +13,8 @@ from scorekeeper.engine import GAMES, Game
 from tests.conftest import into_group
 from tests.toy_game import GAME
 
+from .stored import one_group, viewed
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: GAME.seats]
 
 
@@ -108,7 +110,7 @@ def test_the_toy_is_played_to_its_end_through_the_pages(client, toy):
     assert "Bob" in board and "won" in board
     # Points 2 a deal (the knob set on the form), target 5: Bob needs a third deal.
     assert record(client, game_id, 1).status_code == 302
-    api = client.get(f"/api/games/{game_id}").get_json()
+    api = client.get(viewed(client, game_id)).get_json()
     assert api["game"] == toy.key
     assert api["totals"] == [0, 6] + [0] * (GAME.seats - 2)
     assert api["status"] == "finished" and api["winner"] == 1
@@ -152,7 +154,7 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
     assert bad.status_code == 422 and bad.get_json()["field"] == "winner"
     saved = client.post(f"/api/games/{game_id}/hands", json={"winner": 0}, headers=auth)
     assert saved.status_code == 201, saved.get_json()
-    preview = client.post(f"/api/games/{game_id}/preview", json={"winner": 2})
+    preview = client.post(viewed(client, game_id, "/preview"), json={"winner": 2})
     assert preview.get_json()["points"] == [0, 0, 1] + [0] * (GAME.seats - 3)
     exported = client.get(f"/games/{game_id}/export.json")
     assert exported.status_code == 200
@@ -170,7 +172,8 @@ def test_the_toy_goes_through_the_api_export_and_import(client, toy):
         "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "standard"}
     )
     assert other.status_code == 201
-    header = text_of(client.get("/export.csv")).splitlines()[0].split(",")
+    group_id = one_group(client, game_id, other.get_json()["id"])
+    header = text_of(client.get(f"/groups/{group_id}/export.csv")).splitlines()[0].split(",")
     assert header.index("winner") == header.index("frisch_rounds") + 1
     assert "contract" in header
 

@@ -23,6 +23,7 @@ from scorekeeper import transfer
 from scorekeeper.web import create_app
 
 from .conftest import app_config, join_group
+from .stored import viewed
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
@@ -110,7 +111,7 @@ def test_an_old_database_serves_its_pages(tmp_path):
         response = client.get(url, headers={"Accept-Language": "en"}, follow_redirects=True)
         assert response.status_code == 200, url
     assert "נועה" in client.get("/games/1").get_data(as_text=True)
-    game = client.get("/api/games/2").get_json()
+    game = client.get(viewed(client, 2)).get_json()
     assert game["status"] == "finished" and game["winner"] == 0
 
 
@@ -193,10 +194,10 @@ def test_a_v2_database_serves_its_pages_and_takes_a_new_hand(tmp_path):
         response = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"})
         assert response.status_code == 200, game_id
     assert "נועה" in client.get("/games/1").get_data(as_text=True)
-    assert client.get("/api/games/6").get_json()["winner"] == 0
+    assert client.get(viewed(client, 6)).get_json()["winner"] == 0
     with app.app_context():
         key = storage.replace_edit_key(storage.get_db(), 3)
-    before = client.get("/api/games/3").get_json()
+    before = client.get(viewed(client, 3)).get_json()
     response = client.post(
         "/api/games/3/hands",
         json={
@@ -209,7 +210,7 @@ def test_a_v2_database_serves_its_pages_and_takes_a_new_hand(tmp_path):
         headers={"Authorization": f"Bearer {key}"},
     )
     assert response.status_code == 201, response.get_json()
-    after = client.get("/api/games/3").get_json()
+    after = client.get(viewed(client, 3)).get_json()
     assert len(after["hands"]) == len(before["hands"]) + 1 == 3
     stored = (
         sqlite3.connect(path)
@@ -315,7 +316,7 @@ def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_
         assert client.get(url, follow_redirects=True).status_code == 200, url
     for game_id in (1, 2, 3, 4):
         assert client.get(f"/games/{game_id}").status_code == 200
-    finished = client.get("/api/games/3").get_json()
+    finished = client.get(viewed(client, 3)).get_json()
     assert (finished["status"], finished["winner"], finished["finished_after"]) == (
         "finished",
         0,
@@ -332,7 +333,7 @@ def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_
     body = {"bidder": 1, "bid": "4NT", "direction": "high", "books": 10}
     saved = client.post("/api/games/4/hands", json=body, headers=auth)
     assert saved.status_code == 201, saved.get_json()
-    assert client.get("/api/games/4").get_json()["totals"] == [7, 8]
+    assert client.get(viewed(client, 4)).get_json()["totals"] == [7, 8]
 
 
 # --- v4: written by the code before private groups (issue 21) ------------------------------
@@ -424,7 +425,7 @@ def test_a_v4_database_keeps_its_old_edit_keys(upgraded_v4, tmp_path):
     # and the old edit link still records a hand
     app = create_app(app_config(tmp_path, DATABASE=str(upgraded_v4)))
     client = app.test_client()
-    before = client.get("/api/games/1").get_json()
+    before = client.get(viewed(client, 1)).get_json()
     auth = {"Authorization": f"Bearer {keys['1']}"}
     body = {
         "declarer": 0,
@@ -436,7 +437,7 @@ def test_a_v4_database_keeps_its_old_edit_keys(upgraded_v4, tmp_path):
     }
     saved = client.post("/api/games/1/hands", json=body, headers=auth)
     assert saved.status_code == 201, saved.get_json()
-    assert len(client.get("/api/games/1").get_json()["hands"]) == len(before["hands"]) + 1
+    assert len(client.get(viewed(client, 1)).get_json()["hands"]) == len(before["hands"]) + 1
     refused = client.post("/api/games/1/hands", json=body, headers={"Authorization": "Bearer x"})
     assert refused.status_code in (401, 403)
 

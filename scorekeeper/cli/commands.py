@@ -423,6 +423,32 @@ def serve(
 
 
 DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."
+URL_HELP = "The server's address, as the phones open it, for the invite links."
+DEFAULT_URL = "http://127.0.0.1:5000"
+# A group without a name of its own, as the pages show it in English.
+DEFAULT_GROUP_NAME = "Our table"
+
+
+def invite_link(base: str, invite: str) -> str:
+    """The invite link of a group whose invite token is ``invite``, on the server at
+    ``base``: whoever opens it may join the group."""
+    return f"{base.rstrip('/')}/join/{invite}"
+
+
+def group_name(name: str | None) -> str:
+    return DEFAULT_GROUP_NAME if name is None else name
+
+
+def url_option(func):
+    return click.option(
+        "--url", "base_url", default=DEFAULT_URL, show_default=True, metavar="BASE", help=URL_HELP
+    )(func)
+
+
+def group_option(help_text: str):
+    return click.option(
+        "--group", "group_id", type=click.IntRange(min=1), metavar="ID", help=help_text
+    )
 
 
 def _open_database(path: str | None):
@@ -437,7 +463,29 @@ def _open_database(path: str | None):
 
 
 @main.command()
+@click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
+@url_option
+def groups(database: str | None, base_url: str) -> None:
+    """List the groups (the friends who play together) with their invite links: whoever
+    opens a group's link, or scans it as a QR code, joins it."""
+    from .. import db
+
+    connection = _open_database(database)
+    try:
+        found = db.list_groups(connection)
+    finally:
+        connection.close()
+    if not found:
+        click.echo("No groups yet: start one on the home page, or import a file.")
+        return
+    rows = [("id", "name", "invite link")]
+    rows += [(str(g.id), group_name(g.name), invite_link(base_url, g.invite)) for g in found]
+    click.echo(_table(rows))
+
+
+@main.command()
 @click.option("--game", "game_id", type=click.IntRange(min=1), metavar="ID", help="Only this game.")
+@group_option("Only this group's games, as one file.")
 @click.option(
     "--format",
     "file_format",
@@ -451,16 +499,29 @@ def _open_database(path: str | None):
     "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default: stdout)."
 )
 @click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
-def export(game_id: int | None, file_format: str, output: str | None, database: str | None):
-    """Export one game, or every game, as JSON or CSV."""
+def export(
+    game_id: int | None,
+    group_id: int | None,
+    file_format: str,
+    output: str | None,
+    database: str | None,
+):
+    """Export one game, one group's games, or every game, as JSON or CSV."""
     from .. import db, transfer
 
+    if game_id is not None and group_id is not None:
+        raise FieldError("give --game or --group, not both", "--group")
     connection = _open_database(database)
     try:
         # Written as it is read, a game at a time: memory stays that of one game.
-        chunks = transfer.export_chunks(
-            connection, file_format, *transfer.export_span(connection, game_id)
-        )
+        if group_id is not None:
+            if db.load_group(connection, group_id) is None:
+                raise FieldError(f"there is no group {group_id}", "--group")
+            chunks = transfer.group_export_chunks(connection, file_format, group_id)
+        else:
+            chunks = transfer.export_chunks(
+                connection, file_format, *transfer.export_span(connection, game_id)
+            )
         if output is None:
             for chunk in chunks:
                 sys.stdout.write(chunk)
@@ -487,11 +548,15 @@ def export(game_id: int | None, file_format: str, output: str | None, database: 
 @main.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, exists=True))
 @click.option("--db", "database", type=click.Path(dir_okay=False), help=DB_HELP)
-def import_games(file: str, database: str | None) -> None:
+@group_option("Import into this group (default: a new group, whose invite link is printed).")
+@url_option
+def import_games(file: str, database: str | None, group_id: int | None, base_url: str) -> None:
     """Import games from a JSON export: every hand is checked by the engine, and a bad
     file is refused whole, naming the game, hand and field. Each imported game gets a new
-    edit key, printed here; a game keeps its id unless the database already has it."""
-    from .. import transfer
+    edit key, printed here; a game keeps its id unless the database already has it. The
+    games go into the group --group names, or else into a new group, whose id and invite
+    link are printed."""
+    from .. import db, transfer
 
     try:
         with open(file, "rb") as handle:
@@ -500,7 +565,11 @@ def import_games(file: str, database: str | None) -> None:
         raise FieldError(exc.strerror or str(exc), "FILE") from None
     connection = _open_database(database)
     try:
-        imported = transfer.import_file(connection, text)
+        if group_id is not None and db.load_group(connection, group_id) is None:
+            raise FieldError(f"there is no group {group_id}", "--group")
+        imported = transfer.import_file(connection, text, group_id)
+        stored = db.load_game(connection, imported[0][1]) if imported else None
+        group = db.load_group(connection, stored.group_id) if stored is not None else None
     except transfer.ImportProblem as exc:
         raise click.ClickException(f"{file}: {exc}; nothing was imported") from None
     finally:
@@ -509,6 +578,8 @@ def import_games(file: str, database: str | None) -> None:
     for file_id, stored_id, key in imported:
         moved = f" (id {file_id} in the file)" if file_id not in (None, stored_id) else ""
         click.echo(f"game {stored_id}{moved}: edit key {key}")
+    if group is not None and group_id is None:
+        click.echo(f"New group {group.id}: invite link {invite_link(base_url, group.invite)}")
 
 
 def _split(text: str | None) -> list[str] | None:

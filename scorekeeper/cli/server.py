@@ -102,6 +102,18 @@ def terminal_qr(url: str) -> str:
     return drawing.getvalue().rstrip("\n")
 
 
+def only_invite(app: Any, base: str) -> str | None:
+    """The invite link, on the server at ``base``, of the database's group when it holds
+    exactly one (a database upgraded from before groups holds its games in one), so that
+    the phones at home join in one scan; None otherwise."""
+    from .. import db
+    from .commands import invite_link
+
+    with app.app_context():
+        groups = db.list_groups(db.get_db())
+    return invite_link(base, groups[0].invite) if len(groups) == 1 else None
+
+
 def _idle(channels: Iterable[HTTPChannel]) -> list[HTTPChannel]:
     """Connections that no thread is answering and that have nothing left to send: an idle
     keep-alive, or a request not yet received in full."""
@@ -472,6 +484,11 @@ def serve(
             echo(terminal_qr(found[1]))
         elif host in WILDCARD_HOSTS:
             echo("No network address found; other phones cannot reach this machine.")
+        invite = only_invite(app, found[-1])
+        if invite is not None:
+            echo(f"Phones join your group with this link: {invite}")
+            echo("or by scanning this code:")
+            echo(terminal_qr(invite))
         echo(f"Database: {app.config['DATABASE']}")
         if proxy:
             echo(

@@ -10,6 +10,8 @@ from .formats import (
     export_csv,
     export_json,
     export_span,
+    group_export_chunks,
+    group_games,
     import_file,
     read_file,
 )
@@ -23,6 +25,8 @@ __all__ = [
     "export_csv",
     "export_json",
     "export_span",
+    "group_export_chunks",
+    "group_games",
     "import_file",
     "read_file",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import abort
@@ -184,12 +184,14 @@ def start_game(
     game_key: Any = None,
     starting_totals: Any = None,
     group_id: int | None = None,
+    new_group: Callable[[db.Group, str], None] | None = None,
 ) -> tuple[int, str]:
     """Checks and stores a new game of the registered game ``game_key`` (None: the default
     game) for as many ``players`` as it seats, its totals starting from ``starting_totals``
     (one per side; None: zero), in the group ``group_id`` (None: a new group of its own,
-    made once the game is checked); returns (id, edit key). Raises FieldProblem or
-    EngineError naming the field."""
+    made once the game is checked, and handed with its key, which is never stored, to
+    ``new_group`` when given); returns (id, edit key). Raises FieldProblem or EngineError
+    naming the field."""
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     # A game whose number of players is chosen now: the game at as many as were named.
@@ -208,7 +210,10 @@ def start_game(
     dealer = first_dealer_of(first_dealer, game.seats)
     database = db.get_db()
     if group_id is None:
-        group_id = db.create_group(database, None)[0].id
+        group, group_key = db.create_group(database, None)
+        group_id = group.id
+        if new_group is not None:
+            new_group(group, group_key)
     return db.create_game(
         database,
         names,

@@ -1,32 +1,53 @@
 """The JSON API. Other tools call it, so its shape is fixed (see README "JSON API").
 
-Writes need ``Authorization: Bearer <edit_key>``. Errors are ``{"error": message,
-"field": name}``: 400 for a body that is not a JSON object, 422 for a value the engine or
-the shape check refuses, 403 for a missing or wrong key, 404 for an unknown game or hand,
-409 when the write clashes with what is stored.
+Writes need ``Authorization: Bearer <edit_key>``. A game is read with its edit key, its
+group's key (``Authorization: Bearer <group key>``) or its view token (``?view=``), or by
+a browser holding its edit key or its group's membership; a group's routes take the
+group's key. Errors are ``{"error": message, "field": name}``: 400 for a body that is not
+a JSON object, 422 for a value the engine or the shape check refuses, 401 for a group
+route without a key, 403 for a write without the game's edit key, 404 for an unknown game
+or hand, and for a game or group the request may not read (the same answer, so nobody
+learns which ids exist), 409 when the write clashes with what is stored.
+
+Every answer is ``Cache-Control: private, no-store``: each one carries a key, an invite
+or a token, or was read with one.
 """
 
 from __future__ import annotations
 
 import functools
+import hmac
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from ... import db, game_play, json_input
+from ...db.groups import MAX_TOKEN_LENGTH
 from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int, table_game
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
 from ...problems import Problem
-from ..access import bearer_key
+from ..access import bearer_key, can_edit
 from ..errors import json_error
 from ..forms import FieldProblem, clean_game_details
 from ..game_service import change_seat as seat_player
 from ..game_service import game_of, rules_label, start_game
+from ..membership import is_member
+from ..responses import PRIVATE
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-GAME_FIELDS = {"game", "players", "rules", "settings", "target", "first_dealer", "starting_totals"}
+GAME_FIELDS = {
+    "game",
+    "players",
+    "rules",
+    "settings",
+    "target",
+    "first_dealer",
+    "starting_totals",
+    "group",
+}
+GROUP_FIELDS = {"name"}
 # What a hand's body may carry besides the game's own fields (``Game.hand_fields``).
 HAND_KEYS = {"number", "revision"}
 
@@ -53,7 +74,18 @@ class ApiError(Problem):
 
 @bp.errorhandler(ApiError)
 def _api_error(exc: ApiError):
-    return json_error(exc.status, exc.message, exc.field)
+    response = json_error(exc.status, exc.message, exc.field)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+@bp.after_request
+def _private(response: Response) -> Response:
+    """No cache keeps an answer of the API: each one carries or was read with a key, an
+    invite or a token."""
+    response.headers["Cache-Control"] = PRIVATE
+    return response
 
 
 @bp.errorhandler(EngineError)
@@ -113,6 +145,83 @@ def _game(game_id: int) -> db.Game:
     if game is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
     return game
+
+
+# Compared against when there is no such group, so that an unknown id takes as long to
+# refuse as a wrong key.
+_NO_GROUP = db.Group(0, None, "", "0" * 64, 0, "")
+
+
+def _group_key() -> str:
+    """The request's ``Authorization: Bearer`` key; 401 without one."""
+    key = bearer_key()
+    if key is None:
+        raise ApiError(
+            "a group's games need its key: send 'Authorization: Bearer <group key>'",
+            "Authorization",
+            401,
+        )
+    return key
+
+
+def _group_key_required(group_id: int) -> db.Group:
+    """The group whose key is this request's ``Authorization: Bearer``: 401 without a
+    key, 404 for an unknown group or a wrong key alike."""
+    key = _group_key()
+    group = db.load_group(db.get_db(), group_id)
+    matched = db.group_key_matches(group or _NO_GROUP, key)
+    if group is None or not matched:
+        raise db.NotFound(f"there is no group {group_id}", "id")
+    return group
+
+
+def _tokens_match(given: str, stored: str | None) -> bool:
+    """True when ``given`` is the stored token, compared in constant time."""
+    if not stored or len(given) > MAX_TOKEN_LENGTH:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), stored.encode())
+
+
+def may_read(game: db.Game) -> bool:
+    """True when this request may read ``game``: it sends the game's edit key or its
+    group's key as ``Authorization: Bearer``, or its view token as ``?view=``, or the
+    browser holds the game's edit key or belongs to its group."""
+    key = bearer_key()
+    if key is not None and db.key_matches(game, key):
+        return True
+    group = db.load_group(db.get_db(), game.group_id)
+    if group is None:
+        return False
+    if key is not None and db.group_key_matches(group, key):
+        return True
+    view = request.args.get("view")
+    if view is not None and _tokens_match(view, game.view_token):
+        return True
+    return can_edit(game) or is_member(group)
+
+
+def _readable(game_id: int) -> db.Game:
+    """The stored game, for a request that may read it (``may_read``); 404 otherwise,
+    the same as for a game that does not exist."""
+    game = db.load_game(db.get_db(), game_id)
+    if game is None or not may_read(game):
+        raise db.NotFound(f"there is no game {game_id}", "id")
+    return game
+
+
+def view_url(game: db.Game) -> str:
+    """The game's view link, which carries its view token: anyone shown it may read the
+    game."""
+    return f"{request.url_root}view/{game.view_token}"
+
+
+def join_url(group: db.Group) -> str:
+    """The group's invite link: whoever opens it may join the group."""
+    return f"{request.url_root}join/{group.invite}"
+
+
+def _group_json(group: db.Group, key: str) -> dict[str, Any]:
+    return {"id": group.id, "key": key, "join_url": join_url(group)}
 
 
 def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -240,7 +349,7 @@ def _game_summary(game: db.Game) -> dict[str, Any]:
         "winner": game.winner,
         "totals": list(side_values(game_of(game), game.totals)),
         "hands": game.hand_count,
-        "view_url": url_for("games.scoreboard", game_id=game.id, _external=True),
+        "view_url": view_url(game),
     }
 
 
@@ -255,6 +364,10 @@ def create_game():
     except EngineError as exc:
         raise ApiError(exc.message, "game") from None
     settings = body.get("settings", {})
+    group_id = None
+    if body.get("group") is not None:
+        group_id = _group_key_required(_group_id(body["group"])).id
+    made: list[dict[str, Any]] = []
     try:
         game_id, key = start_game(
             body.get("players"),
@@ -264,6 +377,8 @@ def create_game():
             body.get("first_dealer"),
             chosen.key,
             body.get("starting_totals"),
+            group_id,
+            lambda group, group_key: made.append(_group_json(group, group_key)),
         )
     except EngineError as exc:
         # A knob's error names the knob; the body holds it under "settings".
@@ -272,32 +387,91 @@ def create_game():
         if field.partition("[")[0] not in named and not (field == "target" and "target" in body):
             field = f"settings.{field}"
         raise ApiError(exc.message, field) from None
-    view_url = url_for("games.scoreboard", game_id=game_id, _external=True)
     response = {
         "id": game_id,
         "edit_key": key,
         "edit_url": url_for("games.edit_link", game_id=game_id, key=key, _external=True),
-        "view_url": view_url,
+        "view_url": view_url(db.load_game(db.get_db(), game_id)),
     }
+    if made:  # the game's own new group, with the key that lists its games
+        response["group"] = made[0]
     return response, 201, {"Location": url_for("api.game", game_id=game_id, _external=True)}
 
 
-@bp.get("/games")
-def games():
+def _group_id(value: Any, status: int = 422) -> int:
+    """A group's id, given as a number or as its digits in a string (the body's or the
+    query's ``group``); refused with ``status``."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= db.MAX_ID:
+        raise ApiError("group must be a group's id, a whole number from 1", "group", status)
+    return value
+
+
+@bp.post("/groups")
+def create_group():
+    """Starts a group named ``name`` (none, or blank: the default name); no key is
+    needed, as for starting a game. The answer carries the group's key, which is shown
+    only here, and its invite link."""
+    body = _body(GROUP_FIELDS)
+    name = body.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ApiError("name must be text", "name")
+    group, key = db.create_group(db.get_db(), name)
+    location = url_for("api.group", group_id=group.id, _external=True)
+    return _group_json(group, key), 201, {"Location": location}
+
+
+@bp.get("/groups/<int:group_id>")
+def group(group_id: int):
+    """The group (its key as ``Authorization: Bearer``): its name (null: the default
+    name), its players' names and its games newest first, paged as ``/api/games`` is."""
+    found = _group_key_required(group_id)
+    database = db.get_db()
+    page, following = _games_page(found, "api.group", group_id=found.id)
+    return {
+        "id": found.id,
+        "name": found.name,
+        "players": db.player_names(database, found.id),
+        "games": page,
+        "next": following,
+    }
+
+
+def _games_page(
+    found_group: db.Group, endpoint: str, **values: Any
+) -> tuple[list[dict], str | None]:
+    """The group's games as the list's query asks (``status``, ``limit``, ``before``),
+    newest first, and the address of the next (older) page, or None."""
     status = request.args.get("status")
     if status not in (None, "in_progress", "finished"):
         raise ApiError("status must be in_progress or finished", "status", 400)
     limit = _list_param("limit", 1, MAX_LISTED, DEFAULT_LISTED)
     before = _list_param("before", 1, db.MAX_ID, None)
-    found = db.list_games(db.get_db(), status, limit=limit + 1, before=before)
+    found = db.list_games(
+        db.get_db(), status, limit=limit + 1, before=before, group_id=found_group.id
+    )
     page, more = found[:limit], len(found) > limit
     # The next (older) page, when there is one: the same filters, before this page's last.
     following = (
-        url_for("api.games", status=status, limit=limit, before=page[-1].id, _external=True)
+        url_for(endpoint, **values, status=status, limit=limit, before=page[-1].id, _external=True)
         if more
         else None
     )
-    return {"games": [_game_summary(g) for g in page], "next": following}
+    return [_game_summary(g) for g in page], following
+
+
+@bp.get("/games")
+def games():
+    """The games of one group (``?group=<id>``, its key as ``Authorization: Bearer``),
+    newest first, paged; 401 without a key."""
+    _group_key()
+    given = request.args.get("group")
+    if given is None:
+        raise ApiError("name the group whose games to list: ?group=<id>", "group", 400)
+    found = _group_key_required(_group_id(given, 400))
+    page, following = _games_page(found, "api.games", group=found.id)
+    return {"games": page, "next": following}
 
 
 # How many games one GET /api/games lists, unless ``limit`` asks for another number.
@@ -322,7 +496,7 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
-    if found is None:
+    if found is None or not may_read(found):
         raise db.NotFound(f"there is no game {game_id}", "id")
     progress = game_play.progress_of(found, hands)
     rules = game_of(found)
@@ -345,7 +519,7 @@ def game(game_id: int):
         "hands": [_hand_json(found, progress, h) for h in hands],
         **_state_json(rules, progress),
         **finish,
-        "view_url": url_for("games.scoreboard", game_id=found.id, _external=True),
+        "view_url": view_url(found),
     }
 
 
@@ -368,7 +542,7 @@ def score(game_id: int):
     parameters the game names, under the game's rules without saving anything, for a game
     that declares it (``ScoresFromQuery``). Every game's hand, in its own fields, is
     scored by ``/preview``; this answers 404 pointing there for the others."""
-    found = _game(game_id)
+    found = _readable(game_id)
     rules = game_of(found)
     if not isinstance(rules, ScoresFromQuery):
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
@@ -379,8 +553,8 @@ def score(game_id: int):
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
-    saving anything; like ``GET``, it needs no key."""
-    found = _game(game_id)
+    saving anything; it needs what ``GET`` needs, not the edit key."""
+    found = _readable(game_id)
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     # The hand at its place: the one ``number`` names, or else the next one.

@@ -1,17 +1,22 @@
-"""Export downloads: one game, every game, or the games with ids in a range, as JSON or CSV
-streamed a game at a time (the format itself is ``transfer``'s)."""
+"""Export downloads: one game, or every game of a group as one file, as JSON or CSV
+streamed a game at a time (the format itself is ``transfer``'s).
+
+A group's export is for its members only, and has no cap: it is read in short read
+transactions, a batch of games at a time (``transfer.group_games``), so a download of
+any size never holds other phones up. The old export of everything answers a stranger
+404, and sends a member of exactly one group to that group's export."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from flask import Response, abort, current_app, request, stream_with_context
-from flask_babel import gettext as _
+from flask import Response, abort, current_app, redirect, stream_with_context, url_for
 
 from ... import db, transfer
 from ..access import game_or_404
+from ..membership import group_or_404, member_groups
+from ..responses import PRIVATE
 from .blueprint import bp
-from .queries import BadQuery, game_id_param
 
 MEDIA = {"json": "application/json", "csv": "text/csv"}
 
@@ -25,11 +30,22 @@ def export_max_hands() -> int:
 def _download(file_format: str, first: int, last: int, filename: str) -> Response:
     """The export of the games with ids ``first`` to ``last`` as a download, sent as it is
     written, a game at a time."""
+    return _stream(
+        file_format,
+        lambda: transfer.export_chunks(db.get_db(), file_format, first, last),
+        filename,
+    )
+
+
+def _stream(
+    file_format: str, chunks: Callable[[], Iterator[str]], filename: str, private: bool = False
+) -> Response:
+    """The text ``chunks()`` writes, as a download sent as it is written."""
 
     def body() -> Iterator[bytes]:
         # Runs after the view has returned and its connection was closed: the stream reads
         # through a connection of its own, closed when the stream ends.
-        for chunk in transfer.export_chunks(db.get_db(), file_format, first, last):
+        for chunk in chunks():
             yield chunk.encode()
 
     # Passed through untouched: gzipping it whole (see responses) would build the whole
@@ -40,8 +56,20 @@ def _download(file_format: str, first: int, last: int, filename: str) -> Respons
     if file_format == "csv":
         response.charset = "utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Cache-Control"] = PRIVATE if private else "private, no-cache"
     return response
+
+
+@bp.get("/groups/<int:group_id>/export.<any(json, csv):file_format>")
+def export_group(group_id: int, file_format: str):
+    """Every game of the group, as one file whatever its size; for its members only."""
+    group = group_or_404(group_id)
+    return _stream(
+        file_format,
+        lambda: transfer.group_export_chunks(db.get_db(), file_format, group.id),
+        f"scorekeeper-group-{group.id}.{file_format}",
+        private=True,
+    )
 
 
 @bp.get("/games/<int:game_id>/export.<any(json, csv):file_format>")
@@ -52,32 +80,9 @@ def export_game(game_id: int, file_format: str):
 
 @bp.get("/export.<any(json, csv):file_format>")
 def export_all(file_format: str):
-    """Every game, or (``?first=&last=``) the games with ids in a range: one part of the
-    export of everything, as History lists them. A file holds at most about
-    ``EXPORT_MAX_HANDS`` hands; a tenth more is let through, so that a part listed a
-    moment ago still downloads after a few more hands were recorded."""
-    database = db.get_db()
-    whole = "first" not in request.args and "last" not in request.args
-    first, last = 1, db.MAX_ID
-    if not whole:
-        try:
-            first, last = game_id_param("first"), game_id_param("last")
-            if first > last:
-                raise BadQuery(_("the last game is before the first"), "last")
-        except BadQuery as exc:
-            abort(
-                400,
-                _("Cannot export by %(field)s: %(message)s.", field=exc.field, message=exc.message),
-            )
-    games, hands = db.count_games(database, first, last)
-    if games > 1 and hands > export_max_hands() * 11 // 10:
-        abort(
-            400,
-            _(
-                "These games hold %(hands)d hands, more than one file holds: download them "
-                "in parts from History.",
-                hands=hands,
-            ),
-        )
-    part = "" if whole else f"-{first}-{last}"
-    return _download(file_format, first, last, f"scorekeeper-games{part}.{file_format}")
+    """The old export of everything: the export of this browser's group when it belongs
+    to exactly one, and 404 otherwise (nobody downloads every group's games)."""
+    groups = member_groups()
+    if len(groups) != 1:
+        abort(404)
+    return redirect(url_for("review.export_group", group_id=groups[0].id, file_format=file_format))

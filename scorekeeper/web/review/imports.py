@@ -1,16 +1,18 @@
 """Import from the web: a file of ours or an IsraeliWhist-Scorekeeper export, stored whole in
 one transaction or not at all, exactly as ``scorekeeper import`` does.
 
-Anyone may import, as anyone may start a game: each imported game gets a new edit key,
-which this browser keeps (as it does for a game it starts), so the phone that imported a
-game can go on recording it. A refused file names the game, the field and the rule.
+A group's members import into it (``/groups/<id>/import``); the old ``/import`` sends
+a member of exactly one group there, and answers anyone else 404. Each imported game gets
+a new edit key, which this browser keeps (as it does for a game it starts), so the phone
+that imported a game can go on recording it. A refused file names the game, the field and
+the rule.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, flash, render_template, request, url_for
+from flask import Flask, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -23,6 +25,7 @@ from ..access import remember_key
 from ..errors import _http_error as http_error  # every other page's 413, unchanged
 from ..forms import PageForm
 from ..i18n import translate
+from ..membership import group_or_404, member_groups
 from .blueprint import bp
 
 # Export files are about 1 KB a hand: 5 MB holds thousands of games, and no more than one
@@ -30,7 +33,7 @@ from .blueprint import bp
 MAX_BYTES = 5 * 1024 * 1024
 # Room for the form's other fields and the multipart headers around the file.
 FORM_OVERHEAD = 64 * 1024
-ENDPOINT = "review.import_games"
+ENDPOINTS = frozenset({"review.import_games", "review.import_group"})
 
 
 class ImportForm(PageForm):
@@ -60,7 +63,19 @@ def problem_text(problem: transfer.ImportProblem) -> str:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_games():
-    """The upload form; a posted file is checked whole and stored, or refused with why."""
+    """The old address of the import: the import of this browser's group when it belongs
+    to exactly one (a posted file goes along, 307), 404 otherwise."""
+    groups = member_groups()
+    if len(groups) != 1:
+        abort(404)
+    return redirect(url_for("review.import_group", group_id=groups[0].id), 307)
+
+
+@bp.route("/groups/<int:group_id>/import", methods=["GET", "POST"])
+def import_group(group_id: int):
+    """The upload form, for the group's members; a posted file is checked whole and
+    stored in the group, or refused with why."""
+    group = group_or_404(group_id)
     form = ImportForm()
     problem: str | None = None
     imported: list[dict[str, Any]] = []
@@ -77,7 +92,7 @@ def import_games():
             problem, status = _too_large(), 413
         else:
             try:
-                stored = transfer.import_file(db.get_db(), text)
+                stored = transfer.import_file(db.get_db(), text, group.id)
             except transfer.ImportProblem as exc:
                 problem, status = problem_text(exc), 422
             else:
@@ -113,11 +128,11 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def allow_large_upload() -> None:
-        if request.endpoint == ENDPOINT:
+        if request.endpoint in ENDPOINTS:
             request.max_content_length = MAX_BYTES + FORM_OVERHEAD
 
     def too_large(exc: RequestEntityTooLarge):
-        if request.endpoint != ENDPOINT:
+        if request.endpoint not in ENDPOINTS:
             return http_error(exc)
         page = render_template(
             "import.html",

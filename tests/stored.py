@@ -1,0 +1,98 @@
+"""What tests read of the stored games without being their group's members (issue 21):
+how many games the file holds, the API's game read as the holder of its view link reads it
+(its view token is stored raw, as the view link shows it), a group's listing; and a test
+browser made a member of a group, as its invite link makes it."""
+
+from __future__ import annotations
+
+from scorekeeper import db
+
+
+def game_count(client) -> int:
+    """How many games the app's database holds."""
+    with client.application.app_context():
+        return db.count_games(db.get_db())[0]
+
+
+def view_token(client, game_id: int) -> str:
+    with client.application.app_context():
+        game = db.load_game(db.get_db(), int(game_id))
+        assert game is not None, f"there is no game {game_id}"
+        return game.view_token
+
+
+def viewed(client, game_id: int, rest: str = "") -> str:
+    """``/api/games/<id><rest>`` with the game's view token, as its view link reads it."""
+    joiner = "&" if "?" in rest else "?"
+    return f"/api/games/{game_id}{rest}{joiner}view={view_token(client, game_id)}"
+
+
+def group_listing(client, game_id: int, query: str = "") -> dict:
+    """``GET /api/games`` of the group of ``game_id``, with a new key of that group (the
+    database keeps only the old key's hash; whoever owns the file may make a new one)."""
+    with client.application.app_context():
+        database = db.get_db()
+        group_id = db.load_game(database, int(game_id)).group_id
+        key = db.replace_group_key(database, group_id)
+    response = client.get(
+        f"/api/games?group={group_id}{'&' + query if query else ''}",
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def join(client, group_id: int) -> None:
+    """Makes ``client``'s browser a member of the group, as its invite link does: the
+    session holds the group's proof (``web.membership``)."""
+    from scorekeeper.web.membership import SESSION_GROUPS, member_proof
+
+    with client.application.test_request_context():
+        group = db.load_group(db.get_db(), int(group_id))
+        proof = member_proof(group)
+    with client.session_transaction() as session:
+        session[SESSION_GROUPS] = {**session.get(SESSION_GROUPS, {}), str(group_id): proof}
+
+
+def group_of(client, game_id: int) -> int:
+    with client.application.app_context():
+        return db.load_game(db.get_db(), int(game_id)).group_id
+
+
+def new_group(client, name: str | None = None) -> tuple[int, str]:
+    """A group started through the API, this browser a member: (id, key)."""
+    made = client.post("/api/groups", json={"name": name})
+    assert made.status_code == 201, made.get_json()
+    body = made.get_json()
+    join(client, body["id"])
+    return body["id"], body["key"]
+
+
+def member_group(client) -> int:
+    """The group this browser belongs to: the first it joined, or else a new one it
+    starts (as a phone starts a group on the home page)."""
+    from scorekeeper.web.membership import SESSION_GROUPS
+
+    with client.session_transaction() as session:
+        held = list(session.get(SESSION_GROUPS, {}))
+    return int(held[0]) if held else new_group(client)[0]
+
+
+def import_path(client) -> str:
+    """The import page of this browser's group (``member_group``)."""
+    return f"/groups/{member_group(client)}/import"
+
+
+def one_group(client, *game_ids: int) -> int:
+    """Puts the games in the group of the first, as the upgrade puts a database's games
+    in one group, and makes this browser its member; returns the group's id."""
+    with client.application.app_context():
+        database = db.get_db()
+        group_id = db.load_game(database, int(game_ids[0])).group_id
+        with db.writing(database):
+            for game_id in game_ids:
+                database.execute(
+                    "UPDATE games SET group_id = ? WHERE id = ?", [group_id, int(game_id)]
+                )
+    join(client, group_id)
+    return group_id
