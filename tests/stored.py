@@ -44,12 +44,12 @@ def group_listing(client, game_id: int, query: str = "") -> dict:
 
 def join(client, group_id: int) -> None:
     """Makes ``client``'s browser a member of the group, as its invite link does: the
-    session holds the group's proof (``web.membership``)."""
-    from scorekeeper.web.membership import SESSION_GROUPS, member_proof
+    session holds the group's proof (``web.access``)."""
+    from scorekeeper.web.access import SESSION_GROUPS, membership_proof
 
     with client.application.test_request_context():
         group = db.load_group(db.get_db(), int(group_id))
-        proof = member_proof(group)
+        proof = membership_proof(group.id, group.member_epoch)
     with client.session_transaction() as session:
         session[SESSION_GROUPS] = {**session.get(SESSION_GROUPS, {}), str(group_id): proof}
 
@@ -71,7 +71,7 @@ def new_group(client, name: str | None = None) -> tuple[int, str]:
 def member_group(client) -> int:
     """The group this browser belongs to: the first it joined, or else a new one it
     starts (as a phone starts a group on the home page)."""
-    from scorekeeper.web.membership import SESSION_GROUPS
+    from scorekeeper.web.access import SESSION_GROUPS
 
     with client.session_transaction() as session:
         held = list(session.get(SESSION_GROUPS, {}))

@@ -28,11 +28,11 @@ from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int, tabl
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
 from ...problems import Problem
 from ..access import bearer_key, can_edit
+from ..access import member_of as is_member
 from ..errors import json_error
 from ..forms import FieldProblem, clean_game_details
 from ..game_service import change_seat as seat_player
 from ..game_service import game_of, rules_label, start_game
-from ..membership import is_member
 from ..responses import PRIVATE
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 from flask import Response, abort, current_app, redirect, stream_with_context, url_for
 
 from ... import db, transfer
-from ..access import game_or_404
-from ..membership import group_or_404, member_groups
+from ..access import game_or_404, group_or_404
+from ..access import my_groups as member_groups
 from ..responses import PRIVATE
 from .blueprint import bp
 

@@ -21,11 +21,11 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import SubmitField
 
 from ... import db, transfer
-from ..access import remember_key
+from ..access import group_or_404, remember_key
+from ..access import my_groups as member_groups
 from ..errors import _http_error as http_error  # every other page's 413, unchanged
 from ..forms import PageForm
 from ..i18n import translate
-from ..membership import group_or_404, member_groups
 from .blueprint import bp
 
 # Export files are about 1 KB a hand: 5 MB holds thousands of games, and no more than one
