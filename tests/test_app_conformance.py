@@ -46,7 +46,7 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
-from .conftest import SERVED, app_config, group_of, serving
+from .conftest import SERVED, app_config, group_of, serving, view_path
 from .test_browser import api
 from .toy_game import GAME as TOY
 
@@ -536,7 +536,9 @@ def kept(page, entry: Entry) -> list[str]:
 
 
 def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
-    return api(base, "GET", f"/api/games/{game_id}")["hands"]
+    """The game's hands as the API gives them to a holder of its view link."""
+    token = view_path(base, game_id).rsplit("/", 1)[1]
+    return api(base, "GET", f"/api/games/{game_id}?view={token}")["hands"]
 
 
 def same_hand(game: Game, stored: dict[str, Any], hand: dict[str, Any]) -> bool:
@@ -756,8 +758,10 @@ def test_phones_racing_through_the_form_store_one_hand(
             thread.join()
         return sorted(statuses)
 
+    view = created["view_url"].rsplit("/", 1)[1]  # the API reads a game by its view token
+
     def hands() -> list[dict[str, Any]]:
-        return app.test_client().get(f"/api{game_path}").get_json()["hands"]
+        return app.test_client().get(f"/api{game_path}?view={view}").get_json()["hands"]
 
     first = entries[0]
     edit = next(e for e in entries if e.values != first.values)
