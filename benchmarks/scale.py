@@ -203,12 +203,18 @@ def main() -> int:
     client = app.test_client()
     with app.app_context():
         database = db.connect(str(path))
-        first, long_game = database.execute(
+        first, last = database.execute(
             "SELECT min(id), max(id) FROM games WHERE game = 'israeli-whist'"
         ).fetchone()
+        # The 1,000-hand game: the last one stored only when the club is one group (the
+        # groups are stored one after another, and it is in group ``games`` mod N).
+        long_game = database.execute(
+            "SELECT id FROM games WHERE game = 'israeli-whist' AND hand_count = ?",
+            [LONG_GAME_HANDS],
+        ).fetchone()[0]
         # The club's middle game, the same one as in a database of the club's games alone
         # (when the club is one group).
-        some_game = first - 1 + (long_game - first + 1) // 2
+        some_game = first - 1 + (last - first + 1) // 2
         key = db.replace_edit_key(database, long_game)
         group_of = {
             game_id: group_id
