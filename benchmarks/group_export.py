@@ -65,12 +65,12 @@ def member_cookie(group_id: int) -> tuple[str, str]:
     """The session cookie of a member of the group, signed with the server's secret key:
     what a phone holds after opening the group's invite link."""
     from scorekeeper.web import create_app
-    from scorekeeper.web.membership import SESSION_GROUPS, member_proof
+    from scorekeeper.web.access import SESSION_GROUPS, membership_proof
 
     app = create_app({"SECRET_KEY": SECRET, "DATABASE": ":memory:", "TESTING": True})
     with app.test_request_context():
         group = db.Group(group_id, None, "", "", 1, "")
-        value = {SESSION_GROUPS: {str(group_id): member_proof(group)}}
+        value = {SESSION_GROUPS: {str(group_id): membership_proof(group.id, group.member_epoch)}}
         signed = app.session_interface.get_signing_serializer(app).dumps(value)
     return app.config["SESSION_COOKIE_NAME"], signed
 

@@ -1,7 +1,8 @@
 """Every page and API route on a club's ten years of games (issue 12): p50, p99, queries per
 request and peak RSS, with the page cache off.
 
-    .venv/bin/python benchmarks/scale.py [--games 10000] [--hands 30] [--runs 100] [--rebuild]
+    .venv/bin/python benchmarks/scale.py [--games 10000] [--hands 30] [--runs 100]
+        [--groups 1] [--rebuild]
 
 It builds once (later runs reuse the file) a database of ``--games`` Israeli Whist games of
 ``--hands`` hands among 200 players in overlapping groups of twelve, plus one game of 1,000
@@ -20,6 +21,15 @@ POST is timed on the short and on the long game, so a save's work is seen not to
 the hands before it (issue 20: a save stays O(1)), and the API game and the scoreboard on
 the long one. Oh Hell's longest game is 100 hands (its ``hands`` knob allows no more): its
 long game holds 99, and the hand posted is the 100th, which ends it (the DELETE reopens it).
+
+Games belong to groups (issue 21) and a group's pages answer its members only. With
+``--groups N`` the club's games are split among N groups (game i in group i mod N; the
+other kinds' games in the first), so the club is timed as one group and as, say, 500
+groups of 20 games. The test client is a member of every group whose pages or games it
+times (its session holds the group's proof, as an invite link leaves it), History, the
+players' pages and head-to-head are one group's (``/groups/<id>/...``), and the API's list
+and group are read with the group's key. History's page 50 is timed when the group has
+that many pages, else its page 2, else none (a note says so).
 
 Targets (issue 12): every route p99 <= 50 ms and p50 <= 10 ms.
 """
@@ -87,42 +97,57 @@ def imported(rng: random.Random, number: int, players, hands: int, start: dateti
     return imported_game(settings, rng.randrange(4), records, players, created)
 
 
-def build(path: Path, games: int, hands: int, seed: int = 12) -> None:
+def group_names(groups: int) -> list[str]:
+    """The club's groups' names: one group is the club, as a database from before groups
+    becomes; more are the club's tables, each a group of its own."""
+    return ["Club"] if groups == 1 else [f"Club {n + 1}" for n in range(groups)]
+
+
+def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -> None:
     """``games`` games among 200 players who play in overlapping groups of twelve (each
     group shares four players with the next), then the 1,000-hand game, last. Before them
     all, the short and the long game of each of ``OTHER_KINDS``, so History's pages of the
-    club's games are the same as without them."""
+    club's games are the same as without them. Game i (the 1,000-hand game's i is
+    ``games``) is stored in group i mod ``groups``, the other kinds' games in the first;
+    the games are the same whatever ``groups`` is (one random sequence)."""
     database = fresh_database(path)
     rng = random.Random(seed)
     start = datetime(2016, 1, 1, 18, tzinfo=UTC)
     began = time.perf_counter()
-    # The club is one group, as a database from before groups becomes.
-    club = db.create_group(database, "Club")[0].id
+    ids = [db.create_group(database, name)[0].id for name in group_names(groups)]
     batch = []
     for number, (key, _, long_hands, _) in enumerate(OTHER_KINDS):
         settings, records, _ = other_kind(key, long_hands)
         created = start - timedelta(days=10 * (number + 1))
         for hands_ in (SHORT_GAME_HANDS, long_hands):
             batch.append(imported_kind(key, settings, records[:hands_], PLAYERS[:4], created))
-    db.import_games(database, batch, club)
-    batch = []
+    db.import_games(database, batch, ids[0])
+    # Each group's games, in the order they were played; stored a group at a time (500
+    # at a time in one group), so a group's games are neighbours in the file.
+    by_group: list[list] = [[] for _ in ids]
     for number in range(games):
-        group = number % 25
-        pool = [PLAYERS[(group * 8 + i) % len(PLAYERS)] for i in range(12)]
-        batch.append(imported(rng, number, rng.sample(pool, 4), hands, start))
-        if len(batch) == 500:
-            db.import_games(database, batch, club)
-            batch = []
-    batch.append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
-    db.import_games(database, batch, club)
+        pool = number % 25
+        players = rng.sample([PLAYERS[(pool * 8 + i) % len(PLAYERS)] for i in range(12)], 4)
+        by_group[number % groups].append(imported(rng, number, players, hands, start))
+    by_group[games % groups].append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
+    for group_id, group_games in zip(ids, by_group, strict=True):
+        for first in range(0, len(group_games), 500):
+            db.import_games(database, group_games[first : first + 500], group_id)
     database.close()
     print(
-        f"built {games:,} games + one of {LONG_GAME_HANDS:,} hands + "
+        f"built {games:,} games in {groups:,} group{'s' if groups > 1 else ''} + one of "
+        f"{LONG_GAME_HANDS:,} hands + "
         + ", ".join(
             f"{name} of {SHORT_GAME_HANDS} and {n:,} hands" for _, name, n, _ in OTHER_KINDS
         )
         + f" in {time.perf_counter() - began:.0f} s: {path}"
     )
+
+
+def database_path(games: int, hands: int, groups: int) -> Path:
+    # Named apart from the file of the club's games alone (before issue 20), which lacks
+    # the other kinds' games, and from the file from before the club was split in groups.
+    return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups.db"
 
 
 class Counter:
@@ -140,18 +165,33 @@ def percentile_99(times: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
+def join(client, group_id: int) -> None:
+    """Makes the test client's browser a member of the group, as its invite link does:
+    the session holds the group's proof (``web.access``), as ``tests/stored.py`` does."""
+    from scorekeeper.web.access import SESSION_GROUPS, membership_proof
+
+    with client.application.test_request_context():
+        group = db.load_group(db.get_db(), group_id)
+        proof = membership_proof(group.id, group.member_epoch)
+    with client.session_transaction() as session:
+        session[SESSION_GROUPS] = {**session.get(SESSION_GROUPS, {}), str(group_id): proof}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument(
+        "--groups", type=int, default=1, help="the club's games split among this many groups"
+    )
     parser.add_argument("--rebuild", action="store_true")
     options = parser.parse_args()
-    # Named apart from the file of the club's games alone (before issue 20), which lacks
-    # the other kinds' games.
-    path = ROOT / "build" / "bench" / f"scale-{options.games}x{options.hands}-kinds.db"
+    if options.groups < 1:
+        parser.error("--groups must be at least 1")
+    path = database_path(options.games, options.hands, options.groups)
     if options.rebuild or not path.exists():
-        build(path, options.games, options.hands)
+        build(path, options.games, options.hands, options.groups)
     app = create_app(
         {
             "DATABASE": str(path),
@@ -163,12 +203,31 @@ def main() -> int:
     client = app.test_client()
     with app.app_context():
         database = db.connect(str(path))
-        first, long_game = database.execute(
+        first, last = database.execute(
             "SELECT min(id), max(id) FROM games WHERE game = 'israeli-whist'"
         ).fetchone()
-        # The club's middle game, the same one as in a database of the club's games alone.
-        some_game = first - 1 + (long_game - first + 1) // 2
+        # The 1,000-hand game: the last one stored only when the club is one group (the
+        # groups are stored one after another, and it is in group ``games`` mod N).
+        long_game = database.execute(
+            "SELECT id FROM games WHERE game = 'israeli-whist' AND hand_count = ?",
+            [LONG_GAME_HANDS],
+        ).fetchone()[0]
+        # The club's middle game, the same one as in a database of the club's games alone
+        # (when the club is one group).
+        some_game = first - 1 + (last - first + 1) // 2
         key = db.replace_edit_key(database, long_game)
+        group_of = {
+            game_id: group_id
+            for game_id, group_id in database.execute("SELECT id, group_id FROM games")
+        }
+        # The group whose pages are timed: the club itself when it is one group, else the
+        # second group (the club's games 1, N + 1, ... of the players 8 to 19), which holds
+        # none of the other kinds' games.
+        groups = [row[0] for row in database.execute("SELECT id FROM groups ORDER BY id")]
+        group = groups[min(1, len(groups) - 1)]
+        group_key = db.replace_group_key(database, group)
+        names = set(db.player_names(database, group))
+        group_games = db.count_history(database, group_id=group)
         # (name, long hands, note, short game, long game, edit keys, the hand posted) per kind.
         kinds = []
         for game_key, name, long_hands, note in OTHER_KINDS:
@@ -182,8 +241,25 @@ def main() -> int:
             posted = other_kind(game_key, long_hands)[2].to_dict()
             kinds.append((name, long_hands, note, short_id, long_id, keys, posted))
         database.close()
-    players = PLAYERS[8:16]
+    # A member of every group whose games or pages are timed (as a phone at those tables).
+    timed = {group, group_of[some_game], group_of[long_game]}
+    timed |= {group_of[g] for kind in kinds for g in kind[3:5]}
+    for group_id in sorted(timed):
+        join(client, group_id)
+    players = [name for name in PLAYERS[8:20] if name in names][:8]
     h2h = "&".join(f"player={name}" for name in players)
+    pages = -(-group_games // app.config["PAGE_SIZE"])
+    history_page = 50 if pages >= 50 else 2 if pages >= 2 else None
+    print(
+        f"{options.groups:,} group{'s' if options.groups > 1 else ''}; the pages timed are "
+        f"group {group}'s: {group_games:,} games, {pages:,} History page"
+        f"{'s' if pages > 1 else ''}, {len(names)} players"
+    )
+    if history_page != 50:
+        print(
+            "  (no History page 50: "
+            + (f"page {history_page} is timed)" if history_page else "there is no page 2)")
+        )
     hand = {
         "declarer": 2,
         "bid": "7C",
@@ -191,23 +267,37 @@ def main() -> int:
         "contracts": [2, 3, 7, 0],
         "tricks": [0, 3, 8, 2],
     }
-    # (name, method, url, the hand posted, its game's edit key)
+    at = f"/groups/{group}"
+    # (name, method, url, the hand posted or None, the Authorization: Bearer key or None:
+    # a game's edit key for a POST, the group's key for the group's API)
     routes = [
         ("home", "GET", "/", None, None),
         ("new game", "GET", "/games/new?game=israeli-whist", None, None),
-        ("history", "GET", "/history", None, None),
-        ("history page 50", "GET", "/history?page=50", None, None),
-        ("players", "GET", "/players", None, None),
-        ("player page", "GET", f"/players/{PLAYERS[9]}", None, None),
-        ("head-to-head 2", "GET", f"/players?player={players[0]}&player={players[1]}", None, None),
-        ("head-to-head 8", "GET", f"/players?{h2h}", None, None),
+        ("group", "GET", at, None, None),
+        ("history", "GET", f"{at}/history", None, None),
+    ]
+    if history_page:
+        url = f"{at}/history?page={history_page}"
+        routes.append((f"history page {history_page}", "GET", url, None, None))
+    routes += [
+        ("players", "GET", f"{at}/players", None, None),
+        ("player page", "GET", f"{at}/players/{players[1]}", None, None),
+        (
+            "head-to-head 2",
+            "GET",
+            f"{at}/players?player={players[0]}&player={players[1]}",
+            None,
+            None,
+        ),
+        (f"head-to-head {len(players)}", "GET", f"{at}/players?{h2h}", None, None),
         ("scoreboard", "GET", f"/games/{some_game}", None, None),
         ("scoreboard, 1,000 hands", "GET", f"/games/{long_game}", None, None),
         ("stats", "GET", f"/games/{some_game}/stats", None, None),
         ("print", "GET", f"/games/{some_game}/print", None, None),
         ("API game", "GET", f"/api/games/{some_game}", None, None),
         ("API game, 1,000 hands", "GET", f"/api/games/{long_game}", None, None),
-        ("API list", "GET", "/api/games", None, None),
+        ("API list", "GET", f"/api/games?group={group}", None, group_key),
+        ("API group", "GET", f"/api/groups/{group}", None, group_key),
         ("hand POST, 1,000 hands", "POST", f"/api/games/{long_game}/hands", hand, key),
     ]
     compared = set()  # the saves timed on a short and a long game of a kind
@@ -239,15 +329,15 @@ def main() -> int:
     )
     figures: dict[str, tuple[float, float]] = {}
     for name, method, url, body, edit_key in routes:
+        auth = {"Authorization": f"Bearer {edit_key}"} if edit_key else {}
         if method == "GET":
             # Once untimed: the first request compiles the page's templates, as a server
             # does once at its first visitor, not on every request.
-            client.get(url).close()
+            client.get(url, headers=auth).close()
         elif name in compared:
             # A few saves untimed: a kind's first saves in the process are slower (its
             # caches fill), and would fall on the short game, timed first.
             for _ in range(WARM_UP_SAVES):
-                auth = {"Authorization": f"Bearer {edit_key}"}
                 number = client.post(url, json=body, headers=auth).get_json()["number"]
                 client.delete(f"{url}/{number}", headers=auth).close()
         times, queries = [], []
@@ -257,9 +347,8 @@ def main() -> int:
                 db.get_db().conn.set_trace_callback(counter)
                 began = time.perf_counter()
                 if method == "GET":
-                    response = client.get(url)
+                    response = client.get(url, headers=auth)
                 else:
-                    auth = {"Authorization": f"Bearer {edit_key}"}
                     response = client.post(url, json=body, headers=auth)
                 times.append((time.perf_counter() - began) * 1000)
                 db.get_db().conn.set_trace_callback(None)
