@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME
 
+from .conftest import view_path
 from .test_accessibility import SERIOUS
 from .test_browser import SCOREBOARD_URL, api
 from .test_rtl_browser import check_page
@@ -145,7 +146,8 @@ def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, li
     )
     assert [box(page, s).input_value() for s in range(4)] == ["10", "10", "5", "0"]
     # Nothing was saved.
-    assert api(live_server, "GET", f"/api/games/{game_id}")["hands"] == []
+    token = view_path(live_server, game_id).rsplit("/", 1)[1]
+    assert api(live_server, "GET", f"/api/games/{game_id}?view={token}")["hands"] == []
 
 
 def test_the_sheet_in_hebrew_fits_a_small_phone_and_is_accessible(browser, live_server, axe):

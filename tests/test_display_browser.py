@@ -288,7 +288,8 @@ def test_long_totals_print_whole(page, live_server, paper):
     for total in BIG_TOTALS:
         assert total in words, total
     assert "…" not in text
-    totals = api(live_server, "GET", f"/api/games/{created['id']}")["totals"]
+    token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
+    totals = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")["totals"]
     for value in totals:
         shown = f"{MINUS}{-value}" if value < 0 else str(value)
         assert shown in words, shown

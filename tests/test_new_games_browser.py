@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from .conftest import view_path
 from .test_accessibility import SERIOUS
 from .test_browser import Taps, api, radio
 from .test_rtl_browser import check_page
@@ -68,7 +69,8 @@ def hand_form(page, live_server, key, players=NAMES[:4], **body) -> tuple[int, s
 
 
 def stored_hand(live_server, game_id) -> dict:
-    hands = api(live_server, "GET", f"/api/games/{game_id}")["hands"]
+    token = view_path(live_server, game_id).rsplit("/", 1)[1]
+    hands = api(live_server, "GET", f"/api/games/{game_id}?view={token}")["hands"]
     assert len(hands) == 1
     return hands[0]
 

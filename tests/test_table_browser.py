@@ -196,7 +196,8 @@ def test_a_save_made_offline_says_so_keeps_the_hand_and_retries(page, live_serve
     alarm.wait_for(state="visible", timeout=5000)
     assert alarm.get_attribute("role") == "alert"
     assert page.url.endswith("/hands/new")
-    assert call_json(live_server, "GET", f"/api/games/{game_id}")[1]["hands"] == []
+    token = view_path(live_server, game_id).rsplit("/", 1)[1]
+    assert call_json(live_server, "GET", f"/api/games/{game_id}?view={token}")[1]["hands"] == []
     # Still offline: a retry fails the same way and keeps everything.
     page.get_by_role("button", name="Retry").click()
     alarm.wait_for(state="visible", timeout=5000)
