@@ -294,15 +294,23 @@ def axe():
     return Axe()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(viewport=PHONE, base_url=live_server)
+@contextlib.contextmanager
+def watched_page(browser, live_server, viewport=PHONE, **options):
+    """A page in a fresh browser context on the live server; fails the test on any
+    JavaScript error the page raised while in use."""
+    context = browser.new_context(viewport=viewport, base_url=live_server, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(browser, live_server):
+    with watched_page(browser, live_server) as opened:
+        yield opened
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from .conftest import view_path
+from .conftest import view_path, watched_page
 from .test_accessibility import SERIOUS
 from .test_browser import Taps, api, radio
 from .test_rtl_browser import check_page
@@ -45,13 +45,8 @@ def record(what: str, taps: int) -> None:
 @pytest.fixture
 def phone(browser, live_server):
     """A 360 px wide phone on the live server, failing on any JavaScript error."""
-    context = browser.new_context(viewport=SMALL_PHONE, base_url=live_server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
+    with watched_page(browser, live_server, SMALL_PHONE) as page:
+        yield page
 
 
 def hand_form(page, live_server, key, players=NAMES[:4], **body) -> tuple[int, str]:
@@ -200,17 +195,9 @@ def test_an_oh_hell_hand_in_at_most_two_taps_a_player_and_one(phone, live_server
 
 @pytest.fixture
 def hebrew_phone(browser, live_server):
-    context = browser.new_context(
-        viewport=SMALL_PHONE,
-        base_url=live_server,
-        extra_http_headers={"Accept-Language": "he-IL,he;q=0.9"},
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
+    hebrew = {"Accept-Language": "he-IL,he;q=0.9"}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=hebrew) as page:
+        yield page
 
 
 def test_the_spades_form_in_hebrew_fits_a_small_phone(hebrew_phone, live_server, axe):

@@ -16,7 +16,8 @@ from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_gam
 from tests.toy_game import HighCard
 
 from .conftest import into_group
-from .stored import game_count, import_path, one_group, viewed
+from .stored import game_count, one_group, viewed
+from .test_import_iws import upload
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)
@@ -241,24 +242,6 @@ def test_careers_and_head_to_head_add_up_tables_of_different_sizes(client, toy):
 
 
 # --- export and import --------------------------------------------------------------------
-
-
-def upload(client, data: bytes):
-    boundary = "seatsboundary"
-    body = (
-        (
-            f"--{boundary}\r\n"
-            'Content-Disposition: form-data; name="submit"\r\n\r\n1\r\n'
-            f"--{boundary}\r\n"
-            'Content-Disposition: form-data; name="file"; filename="games.json"\r\n'
-            "Content-Type: application/json\r\n\r\n"
-        ).encode()
-        + data
-        + f"\r\n--{boundary}--\r\n".encode()
-    )
-    return client.post(
-        import_path(client), data=body, content_type=f"multipart/form-data; boundary={boundary}"
-    )
 
 
 def test_export_and_import_keep_each_table_s_size(client, toy):

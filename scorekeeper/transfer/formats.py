@@ -456,27 +456,29 @@ def _changes(entry: dict, where: str, players: tuple[str, ...], hands: int) -> t
 
 
 def _check_places(
-    game: Any,
-    settings: Settings,
-    first_dealer: int,
-    start: list[int],
-    records: list[Any],
-    where: Message,
+    game: Any, settings: Settings, records: list[Any], states: Iterable[Any], where: Message
 ) -> None:
     """Reads each hand again at its place in the game (the cards it deals, who deals it,
-    the score before it), as a save does, hand by hand: a file is refused, naming the
-    hand, where the app would refuse it (the cards it deals, a bid its dealer may not make).
-    A hand after the game's end is left to the replay, which says so. Raises
+    the score before it), as a save does: ``states`` are the game's states before each
+    hand, in order (fewer where they stop). A file is refused, naming the hand, where the
+    app would refuse it (the cards it deals, a bid its dealer may not make). Raises
     ImportProblem."""
-    before = game.replay(settings, first_dealer, [], starting_totals=start if any(start) else None)
-    state = game.state_of(before)
-    for number, record in enumerate(records, start=1):
-        at = msg("%(where)s, hand %(hand)d", where=where, hand=number)
+    # ``states`` may stop before the records do (a walk that met a hand it refuses).
+    for number, (record, state) in enumerate(zip(records, states, strict=False), start=1):
         try:
             game.read_at(settings, record.to_dict(), game.place_of(state))
-            state = game.state_of(game.resume(settings, state, [record]))
         except EngineError as exc:
+            at = msg("%(where)s, hand %(hand)d", where=where, hand=number)
             raise ImportProblem(exc.message, exc.field or "hand", at) from None
+
+
+def _resumed_states(game: Any, settings: Settings, state: Any, records: list[Any]) -> Iterator[Any]:
+    """The states before each of ``records``, resuming the game a hand at a time from
+    ``state``; they stop at the first hand the game refuses."""
+    for record in records:
+        yield state
+        try:
+            state = game.state_of(game.resume(settings, state, [record]))
         except ValueError:
             return
 
@@ -535,11 +537,21 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
     if game.finish_now:
         options["finish_after"] = finished_after
-    _check_places(game, settings, first_dealer, start, records, where)
+    begun = game.replay(settings, first_dealer, [], starting_totals=options.get("starting_totals"))
     try:
         progress = game.replay(settings, first_dealer, records, **options)
     except ValueError as exc:
+        # The hand the replay refused, named where its place refuses it.
+        _check_places(
+            game,
+            settings,
+            records,
+            _resumed_states(game, settings, game.state_of(begun), records),
+            where,
+        )
         raise ImportProblem(exc.args[0] if exc.args else str(exc), "hands", where) from None
+    before = [game.state_of(begun), *(game.hand_state(hand) for hand in progress.hands[:-1])]
+    _check_places(game, settings, records, before, where)
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
         at = msg("%(where)s, hand %(hand)d", where=where, hand=replayed.number)
         _confirm(at, "dealer", hand.get("dealer"), replayed.dealer)

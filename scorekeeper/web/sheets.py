@@ -177,11 +177,14 @@ def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
     return [(shown(line.label), shown_ltr(line.value)) for line in game.rules_lines(settings)]
 
 
-def _sheet(rules_of: Game, settings: Settings, **context):
-    """The sheet page, its rules written by the game ``rules_of``."""
+def _sheet(rules_of: Game, settings: Settings, bids: Sequence[str] | None, **context):
+    """The sheet page, its rules written by the game ``rules_of``, its columns the game's
+    and as wide as ``bids`` need (``sheet_widths``)."""
+    columns = SheetColumns.of(rules_of, settings)
     return render_template(
         "sheet.html",
-        columns=SheetColumns.of(rules_of, settings),
+        columns=columns,
+        widths=sheet_widths(rules_of, columns, bids),
         game_kind=shown(rules_of.name),
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
@@ -224,12 +227,8 @@ def game_sheet(game_id: int):
     return _sheet(
         game_of(game),
         game.settings,
+        [row.bid.text for row in rows if row.bid],
         game=game,
-        widths=sheet_widths(
-            game_of(game),
-            SheetColumns.of(game_of(game), game.settings),
-            [row.bid.text for row in rows if row.bid],
-        ),
         players=side_names(game),
         seat_names=game.seated,
         explained=explanations(game, hands, progress) if explain else None,
@@ -269,8 +268,8 @@ def blank_sheet():
     return _sheet(
         game,
         settings,
+        deals or None,
         game=None,
-        widths=sheet_widths(game, SheetColumns.of(game, settings), deals or None),
         players=("",) * len(game.sides),
         rules=preset_label(game, rules),
         rows=[],
