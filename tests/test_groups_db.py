@@ -343,3 +343,64 @@ def test_the_export_queries_are_scoped_to_a_group(database, two_groups):
         assert exported == everything[exported.game.id]
     assert len(in_b[0].revisions) == 2 and len(in_b[0].hands) == 1
     assert list(db.iter_games(database, third, third, group_id=a)) == []
+
+
+# --- each group's names, kept by the seats' triggers (m012) ---------------------------------
+
+RECOUNTED = (
+    "SELECT g.group_id, s.name, count(*) AS seats, max(s.game_id) AS last_game FROM "
+    "(SELECT game_id, name FROM players UNION ALL SELECT game_id, name FROM seat_changes) s "
+    "JOIN games g ON g.id = s.game_id GROUP BY g.group_id, s.name ORDER BY 1, 2"
+)
+
+
+def kept_names(database) -> list[tuple]:
+    return [
+        tuple(row)
+        for row in database.execute(
+            "SELECT group_id, name, seats, last_game FROM group_names ORDER BY 1, 2"
+        )
+    ]
+
+
+def recounted(database) -> list[tuple]:
+    return [tuple(row) for row in database.execute(RECOUNTED)]
+
+
+def test_each_group_s_names_follow_every_seat_written_and_removed(database, two_groups):
+    a, b, (_first, second, third) = two_groups
+    assert kept_names(database) == recounted(database)
+    assert ("Eve" in db.player_names(database, a)) and "Eve" not in db.player_names(database, b)
+    # A seat change for the next hand, then replaced before it: Fay in, Gil replaces her.
+    db.change_seat(database, third, 2, "Fay")
+    assert "Fay" in db.player_names(database, b) and kept_names(database) == recounted(database)
+    db.change_seat(database, third, 2, "Gil")
+    names = db.player_names(database, b)
+    assert "Gil" in names and "Fay" not in names
+    assert kept_names(database) == recounted(database)
+    # Gil plays the third game's next hand, which is then undone.
+    game_play.add_hand(database, third, WORKED_EXAMPLE)
+    assert "Gil" in db.player_names(database, b)
+    game_play.delete_last_hand(database, third, db.load_game(database, third).hand_count)
+    assert kept_names(database) == recounted(database)
+    # An import into a group counts its seats there, in the import's transaction.
+    text = transfer.export_json(database, second)  # Eve sits in from hand 2
+    transfer.import_file(database, text, b)
+    assert {"Bob", "Eve"} <= set(db.player_names(database, b))
+    assert kept_names(database) == recounted(database)
+    # The newest game carrying a name leads the suggestions.
+    newest = start(database, a, ["Hila", "Bob", "Cy", "Dee"])
+    assert db.known_player_names(database, group_id=a)[0] in {"Hila", "Bob", "Cy", "Dee"}
+    assert dict((r[1], r[3]) for r in kept_names(database) if r[0] == a)["Hila"] == newest
+    assert kept_names(database) == recounted(database)
+
+
+def test_the_name_suggestions_read_the_group_s_names_not_its_seats(database, two_groups):
+    a, _b, _games = two_groups
+    plan = database.execute(
+        "EXPLAIN QUERY PLAN SELECT name FROM group_names WHERE group_id = ? "
+        "ORDER BY last_game DESC, name LIMIT 200",
+        [a],
+    ).fetchall()
+    details = " ".join(row[-1] for row in plan)
+    assert "group_names" in details and "players" not in details and "SCAN" not in details, plan

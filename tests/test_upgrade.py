@@ -24,6 +24,7 @@ from scorekeeper.web import create_app
 
 from .conftest import app_config, join_group
 from .stored import viewed
+from .test_groups_db import kept_names, recounted
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
@@ -498,5 +499,24 @@ def test_a_new_database_gets_no_group_until_a_game_is_started(tmp_path):
         assert storage.list_groups(database) == []
         columns = {row[1]: row for row in database.execute("PRAGMA table_info(games)")}
         assert columns["group_id"][3] == 1 and columns["view_token"][3] == 1  # NOT NULL
+    finally:
+        database.close()
+
+
+def test_a_v4_database_keeps_its_names_per_group(upgraded_v4):
+    """m012 fills ``group_names`` from every seat the file held, first seats and seat
+    changes, so the name suggestions and the players' index have them all."""
+    database = storage.connect(str(upgraded_v4))
+    try:
+        kept = kept_names(database)
+        assert kept and kept == recounted(database)
+        (group,) = storage.list_groups(database)
+        old = sqlite3.connect(V4_DB)
+        try:
+            seated = {row[0] for row in old.execute("SELECT name FROM players")}
+            seated |= {row[0] for row in old.execute("SELECT name FROM seat_changes")}
+        finally:
+            old.close()
+        assert set(storage.player_names(database, group.id)) == seated
     finally:
         database.close()

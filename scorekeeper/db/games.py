@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import json
 import sqlite3
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,7 @@ from sqlite_utils import Database
 from ..engine.core.game import Settings, seat_values
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
-from .connection import MAX_ID, database_path, now, query, writing
+from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .keys import hash_key, new_edit_key, new_token
 
@@ -234,82 +233,36 @@ _SITTERS_NAMED = (
     "WHERE d.game_id = c.game_id AND d.seat = c.seat AND d.from_hand > c.from_hand) AS at_end "
     "FROM seat_changes c WHERE c.name IN (SELECT value FROM json_each(:names))"
 )
-# Every distinct name of a table's ``name`` index, one index seek per name: the work grows
-# with the names, not with the games they played.
-_DISTINCT_NAMES = (
-    "WITH RECURSIVE n(name) AS (SELECT min(name) FROM {table} UNION ALL "
-    "SELECT (SELECT min(name) FROM {table} WHERE name > n.name) FROM n "
-    "WHERE n.name IS NOT NULL) SELECT name FROM n WHERE name IS NOT NULL"
-)
-
-
-# A group's names: its games from the (group_id, id) index, and their seats from the
-# tables' own keys (``players`` by game and seat; ``seat_changes`` by game).
-_GROUP_NAMES = (
-    "SELECT name, max(game_id) AS game FROM {table} "
-    "WHERE game_id IN (SELECT id FROM games WHERE group_id = :group) GROUP BY name"
-)
 
 
 def known_player_names(db: Database, limit: int = 200, group_id: int | None = None) -> list[str]:
     """Names used in earlier games (of the group ``group_id`` only, when given), most
     recently used first."""
-    # Each distinct name and its newest game by the names' indexes, as ``player_names``
-    # finds them: the work grows with the names, not with the games.
-    last: dict[str, int] = {}
-    for table in ("players", "seat_changes"):
-        if group_id is None:
-            sql = (
-                f"SELECT name, (SELECT max(game_id) FROM {table} t WHERE t.name = d.name) "
-                f"AS game FROM ({_DISTINCT_NAMES.format(table=table)}) d"
-            )
-        else:
-            sql = _GROUP_NAMES.format(table=table)
-        for row in query(db, sql, {"group": group_id}):
-            last[row["name"]] = max(last.get(row["name"], 0), row["game"])
-    return sorted(last, key=lambda name: -last[name])[:limit]
+    # ``group_names`` holds each group's names with their newest game (migration m012):
+    # the work grows with the names, not with the games.
+    if group_id is None:
+        sql = (
+            "SELECT name FROM group_names GROUP BY name "
+            "ORDER BY max(last_game) DESC, name LIMIT :limit"
+        )
+    else:
+        sql = (
+            "SELECT name FROM group_names WHERE group_id = :group "
+            "ORDER BY last_game DESC, name LIMIT :limit"
+        )
+    return [row["name"] for row in query(db, sql, {"group": group_id, "limit": limit})]
 
 
 def player_names(db: Database, group_id: int | None = None) -> list[str]:
     """Every name that has played a game (of the group ``group_id`` only, when given), in
-    alphabetical order (case-insensitive).
-
-    The games' seats are never renamed or removed, so their names are kept per database
-    file (and group) until a game is added (one indexed count); the seat changes, which a
-    table may replace, are few and read each time."""
-    marks = tuple(db.execute("SELECT count(*), max(id) FROM games").fetchone())
-    path = database_path(db)
-    key = (path, group_id, *marks)
-    with _NAMES_LOCK:
-        seated = _NAMES.get(key)
-    if seated is None:
-        sql = (
-            _DISTINCT_NAMES.format(table="players")
-            if group_id is None
-            else _GROUP_NAMES.format(table="players")
+    alphabetical order (case-insensitive), from ``group_names`` (migration m012)."""
+    if group_id is None:
+        rows = query(db, "SELECT DISTINCT name FROM group_names", {})
+    else:
+        rows = query(
+            db, "SELECT name FROM group_names WHERE group_id = :group", {"group": group_id}
         )
-        seated = frozenset(row["name"] for row in query(db, sql, {"group": group_id}))
-        with _NAMES_LOCK:
-            # One database's names at a time is all a server needs; a new game makes
-            # every group's names stale.
-            for old in [k for k in _NAMES if (k[0], *k[2:]) != (path, *marks)]:
-                del _NAMES[old]
-            while len(_NAMES) >= NAMES_KEPT:
-                del _NAMES[next(iter(_NAMES))]
-            _NAMES[key] = seated
-    changed = (
-        _DISTINCT_NAMES.format(table="seat_changes")
-        if group_id is None
-        else _GROUP_NAMES.format(table="seat_changes")
-    )
-    names = seated.union(row["name"] for row in query(db, changed, {"group": group_id}))
-    return sorted(names, key=lambda n: (n.casefold(), n))
-
-
-# The groups whose names are kept, at most (the oldest kept is let go first).
-NAMES_KEPT = 256
-_NAMES: dict[tuple, frozenset[str]] = {}
-_NAMES_LOCK = threading.Lock()
+    return sorted((row["name"] for row in rows), key=lambda n: (n.casefold(), n))
 
 
 def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
