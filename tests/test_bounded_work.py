@@ -214,10 +214,9 @@ def test_the_export_of_an_empty_group_is_as_before(client, file_format):
 
 
 @pytest.fixture
-def parted(tmp_path):
-    """A member's client of an app whose game exports once held 2 hands; 5 one-hand games
-    in one group."""
-    app = make_app(tmp_path, EXPORT_MAX_HANDS=2)
+def five_games(tmp_path):
+    """A member's client of an app with 5 one-hand games in one group."""
+    app = make_app(tmp_path)
     ids = seed(app, 5)
     client = app.test_client()
     join(client, 1)
@@ -225,8 +224,8 @@ def parted(tmp_path):
 
 
 @pytest.mark.parametrize("file_format", ["json", "csv"])
-def test_a_group_s_export_is_one_file_however_many_hands(parted, file_format):
-    client, ids = parted
+def test_a_group_s_export_is_one_file_however_many_hands(five_games, file_format):
+    client, ids = five_games
     response = client.get(f"/groups/1/export.{file_format}")
     assert response.status_code == 200 and response.is_streamed
     assert "scorekeeper-group-1." in response.headers["Content-Disposition"]
@@ -240,12 +239,27 @@ def test_a_group_s_export_is_one_file_however_many_hands(parted, file_format):
 @pytest.mark.parametrize(
     "query", ["", "first=1", "first=x&last=2", "first=3&last=2", "first=1&last=5"]
 )
-def test_the_old_export_sends_a_member_of_one_group_to_its_export(parted, query):
-    client, _ids = parted
+def test_the_old_export_sends_a_member_of_one_group_to_its_export(five_games, query):
+    client, _ids = five_games
     response = client.get(f"/export.csv?{query}")
     assert response.status_code == 302
     assert response.headers["Location"] == "/groups/1/export.csv"
     assert client.application.test_client().get(f"/export.csv?{query}").status_code == 404
+
+
+def test_the_old_page_of_an_export_in_parts_leads_to_history_s_one_file(five_games):
+    client, _ids = five_games
+    response = client.get("/history/export")
+    assert response.status_code == 302 and response.headers["Location"] == (
+        "/groups/1/history/export"
+    )
+    response = client.get("/groups/1/history/export")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/groups/1/history#export"
+    page = client.get("/groups/1/history").get_data(as_text=True)
+    assert 'href="/groups/1/export.json"' in page and 'href="/groups/1/export.csv"' in page
+    stranger = client.application.test_client()
+    assert stranger.get("/groups/1/history/export").status_code == 404
 
 
 # --- statements per request ---------------------------------------------------------------

@@ -19,7 +19,7 @@ from .stored import join
 from .test_import_iws import FIXTURE
 
 HANDS = 50
-COPIES = 110  # 111 games of 50 hands: 5,550 hands, more than EXPORT_MAX_HANDS
+COPIES = 110  # 111 games of 50 hands: 5,550 hands, more than the 5,000 an export once held
 
 
 def bearer(key):

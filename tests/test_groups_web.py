@@ -142,7 +142,7 @@ def test_a_member_of_one_group_sees_nothing_of_another(world):
         assert names_in(text_of(response), b, path) == [], path
     # Their own group's pages show their own names, never the other group's.
     for path in [*group_paths(a["group"].id, a["players"][0]), "/"]:
-        response = member.get(path)
+        response = member.get(path, follow_redirects=True)
         assert response.status_code == 200, path
         assert names_in(text_of(response), b, path) == [], path
     home = text_of(member.get("/"))

@@ -79,7 +79,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # hands replayed for career and head-to-head figures, hands in one export file.
         PAGE_SIZE=20,
         FIGURES_MAX_HANDS=5_000,
-        EXPORT_MAX_HANDS=5_000,
     )
     if test_config:
         app.config.update(test_config)

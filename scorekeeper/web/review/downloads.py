@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from flask import Response, abort, current_app, redirect, stream_with_context, url_for
+from flask import Response, abort, redirect, stream_with_context, url_for
 
 from ... import db, transfer
 from ..access import game_or_404, group_or_404
@@ -19,12 +19,6 @@ from ..responses import PRIVATE
 from .blueprint import bp
 
 MEDIA = {"json": "application/json", "csv": "text/csv"}
-
-
-def export_max_hands() -> int:
-    """How many hands one export file holds at most, so that writing it never holds a
-    server thread for long; a longer game is a file of its own."""
-    return current_app.config["EXPORT_MAX_HANDS"]
 
 
 def _download(file_format: str, first: int, last: int, filename: str) -> Response:

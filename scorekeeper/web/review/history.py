@@ -1,5 +1,5 @@
 """History: the games newest first, a page at a time, filtered by player and by the date
-each started, with the export of every game in parts."""
+each started, with the export of every game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import render_template
+from flask import redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -20,7 +20,6 @@ from ..game_service import game_of, kind_name, offered_games, rules_label, side_
 from ..groups import chooser_or_redirect
 from ..i18n import translate
 from .blueprint import bp
-from .downloads import export_max_hands
 from .queries import (
     BadQuery,
     date_param,
@@ -54,7 +53,7 @@ def duration_text(first: str | None, last: str | None) -> str:
 @bp.get("/groups/<int:group_id>/history")
 def history(group_id: int | None):
     """A group's games newest first, a page at a time, filtered by player and by the date
-    it started; and the export of every game, in parts when they are many. For members
+    it started; and the export of every game, as one file. For members
     only; ``/history`` (from before groups) leads to the browser's group."""
     if group_id is None:
         return chooser_or_redirect("review.history")
@@ -100,43 +99,20 @@ def history(group_id: int | None):
         games=[_listing(item) for item in listings],
         filtered=any((player, since, until, game)),
         pages=pages(page, count, "review.history", group_id=group.id, **filters),
-        export_parts=_export_parts(database, group.id),
         kind=kind_name(get_game(game)) if game else None,
     ), (400 if problem else 200)
-
-
-# History lists the parts of an export of everything itself up to this many; more parts
-# (years of games) get a page of their own, so History's work stays that of its page.
-PARTS_SHOWN = 12
-
-
-def _export_parts(database, group_id: int) -> list[dict[str, Any]] | None:
-    """The parts of an export of the group's every game, or None when they are too many
-    to list here (the page links to ``export_parts`` instead)."""
-    games, hands = db.count_games(database, group_id=group_id)
-    if games > 1 and hands > export_max_hands() * PARTS_SHOWN:
-        return None
-    return _parts(database, group_id)
-
-
-def _parts(database, group_id: int) -> list[dict[str, Any]]:
-    return [
-        {"first": part.first, "last": part.last, "games": part.games}
-        for part in db.split_games(database, export_max_hands(), group_id=group_id)
-    ]
 
 
 @bp.get("/history/export", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/history/export")
 def export_parts(group_id: int | None):
-    """Every part of an export of the group's every game, for a group too large for one
-    file. For members only."""
+    """The address of the old page of an export in parts, from before a group's export
+    was one file of any size: History's export, which is that file now. For members
+    only."""
     if group_id is None:
         return chooser_or_redirect("review.export_parts")
     group = group_or_404(group_id)
-    return render_template(
-        "export_parts.html", group=group, export_parts=_parts(db.get_db(), group.id)
-    )
+    return redirect(url_for("review.history", group_id=group.id, _anchor="export"))
 
 
 @functools.lru_cache(maxsize=256)
