@@ -4,6 +4,8 @@ only with its edit key, its group's key, its view token or its group's membershi
 
 from __future__ import annotations
 
+import hmac
+
 import pytest
 
 from scorekeeper import db
@@ -127,6 +129,35 @@ def test_a_group_without_a_key_is_401_and_with_a_wrong_one_404(client):
     assert wrong.get_json().keys() == unknown.get_json().keys() == {"error", "field"}
     assert wrong.get_json()["field"] == unknown.get_json()["field"] == "id"
     assert "Thursday" not in wrong.get_data(as_text=True)
+
+
+def test_a_group_key_is_compared_in_constant_time_as_an_edit_key_is(client, monkeypatch):
+    """Every check of a group key, and of a member's proof, goes through
+    ``hmac.compare_digest`` of fixed-length digests: a wrong key's answer takes the same
+    time however many of its characters are right. Read from the calls, not timed."""
+    group = new_group(client)
+    compared = []
+    real = hmac.compare_digest
+
+    def spy(a, b):
+        compared.append((len(a), len(b)))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", spy)
+    key = group["key"]
+    near = key[:-1] + ("A" if key[-1] != "A" else "B")  # all but the last character right
+    for given, status in ((key, 200), (near, 404), ("x", 404), (key * 3, 404)):
+        compared.clear()
+        response = client.get(f"/api/groups/{group['id']}", headers=bearer(given))
+        assert response.status_code == status, given
+        # One comparison of two SHA-256 digests, whatever the key's length.
+        assert compared == [(64, 64)], given
+    # A member's browser: its proof is compared the same way.
+    join(client, group["id"])
+    compared.clear()
+    assert client.get("/").status_code == 200  # lists this browser's groups
+    # (the session cookie's own signature is the other comparison)
+    assert (64, 64) in compared and all(a == b for a, b in compared)
 
 
 def test_a_game_s_edit_key_is_not_its_group_s_key(client):

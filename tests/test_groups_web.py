@@ -16,6 +16,7 @@ from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
 
 from .conftest import WORKED_EXAMPLE, app_config, join_group, stored_game
+from .test_bid_whist_web import plain
 
 PAGAT = PRESETS["pagat-german"]
 # Every name each group's pages could show: players, the group, a game's name and notes.
@@ -306,26 +307,50 @@ def test_starting_a_group_makes_this_phone_its_member(tmp_path):
     assert "Weekly table" not in text_of(app.test_client().get("/"))
 
 
-def test_pages_posts_are_checked_for_the_csrf_token(tmp_path):
+def test_every_group_post_is_checked_for_the_csrf_token_and_a_refused_one_changes_nothing(
+    tmp_path,
+):
+    """A forged post (no token: what another site's form sends) to each of a group's
+    actions is refused 400 and changes nothing; with the page's token it is done."""
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     a = seed(app, GROUP_A, games=1)
+    group_id, invite = a["group"].id, f"/join/{a['group'].invite}"
     phone = app.test_client()
-    invite = f"/join/{a['group'].invite}"
-    page = text_of(phone.get(invite))
+
+    def stored():
+        database = db.connect(app.config["DATABASE"])
+        try:
+            return db.load_group(database, group_id), len(db.list_groups(database))
+        finally:
+            database.close()
+
+    before = stored()
     assert phone.post(invite).status_code == 400
-    assert phone.get(f"/groups/{a['group'].id}").status_code == 404
+    assert phone.post("/groups", data={"name": "Forged"}).status_code == 400
+    assert phone.get(f"/groups/{group_id}").status_code == 404  # not joined
+    assert stored() == before
+    page = text_of(phone.get(invite))
     assert phone.post(invite, data={"csrf_token": csrf_of(page)}).status_code == 302
-    group_page = text_of(phone.get(f"/groups/{a['group'].id}"))
-    assert phone.post(f"/groups/{a['group'].id}/leave").status_code == 400
-    assert phone.post("/groups", data={"name": "x"}).status_code == 400
-    assert (
-        phone.post(
-            f"/groups/{a['group'].id}/rename",
-            data={"name": "Renamed", "csrf_token": csrf_of(group_page)},
-        ).status_code
-        == 302
+    token = csrf_of(text_of(phone.get(f"/groups/{group_id}")))
+    forged = {
+        f"/groups/{group_id}/rename": {"name": "Forged"},
+        f"/groups/{group_id}/invite/new": {},
+        f"/groups/{group_id}/leave": {},
+        f"/groups/{group_id}/import": {},
+    }
+    for path, data in forged.items():
+        assert phone.post(path, data=data).status_code == 400, path
+        assert stored() == before, path
+        assert phone.get(f"/groups/{group_id}").status_code == 200, path  # still a member
+    renamed = phone.post(
+        f"/groups/{group_id}/rename", data={"name": "Renamed", "csrf_token": token}
     )
-    assert "Renamed" in text_of(phone.get(f"/groups/{a['group'].id}"))
+    assert renamed.status_code == 302
+    assert "Renamed" in text_of(phone.get(f"/groups/{group_id}"))
+    made = phone.post(f"/groups/{group_id}/invite/new", data={"csrf_token": token})
+    assert made.status_code == 302 and stored()[0].invite != a["group"].invite
+    assert phone.post(f"/groups/{group_id}/leave", data={"csrf_token": token}).status_code == 302
+    assert phone.get(f"/groups/{group_id}").status_code == 404
 
 
 # --- view links and edit links ------------------------------------------------------------
@@ -430,3 +455,17 @@ def test_a_phone_in_no_group_starts_a_game_in_a_new_group_it_joins(world):
         a["group"].id,
         b["group"].id,
     )
+
+
+def test_a_private_game_s_404_reads_as_a_missing_game_s_and_says_how_games_open(world):
+    """An old view link (``/games/<id>``, from before groups) opened by a phone that has
+    not joined: the same page as for a game that never was, saying how a game opens."""
+    app, a, _b = world
+    stranger = app.test_client()
+    private, missing = a["ids"][0], 999
+    there = plain(stranger.get(f"/games/{private}"))
+    absent = plain(stranger.get(f"/games/{missing}"))
+    assert there.replace(str(private), "#") == absent.replace(str(missing), "#")
+    assert "invite link" in there and "link a player shared" in there
+    join_group(stranger, group_id=a["group"].id)
+    assert stranger.get(f"/games/{private}").status_code == 200

@@ -157,7 +157,8 @@ def test_the_script_gets_its_words_from_the_page(editor):
 def test_error_pages_are_translated(client):
     response = client.get("/games/99", headers=GERMAN)
     assert response.status_code == 404
-    assert "Es gibt keine Partie 99." in page_text(response)
+    assert "Es gibt keine Partie 99, die dieses Handy öffnen darf." in page_text(response)
+    assert "Einladungslink" in page_text(response)
 
 
 def test_the_json_api_answers_in_english_whatever_the_browser_asks(client, make_game):

@@ -92,12 +92,22 @@ def bearer_key() -> str | None:
     return key.strip() if scheme.lower() == "bearer" and key.strip() else None
 
 
+def no_game(game_id: int) -> str:
+    """The words of a game's 404: the same whether the game is missing or private, and
+    saying how a game does open (its shared link, or its group's membership)."""
+    return _(
+        "There is no game %(game)d that this phone may open. A game opens from the link a "
+        "player shared, or for the members of its group, who join by the group's invite link.",
+        game=game_id,
+    )
+
+
 def game_or_404(game_id: int) -> Game:
     """The stored game when this browser may see it (``can_see``), or a 404 page (or JSON
     error under /api/), the same whether the game exists or not."""
     game = load_game(get_db(), game_id)
     if game is None or not can_see(game):
-        abort(404, _("There is no game %(game)d.", game=game_id))
+        abort(404, no_game(game_id))
     return game
 
 
@@ -105,7 +115,7 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
     """The stored game and its hands as of one moment, or a 404 (``game_or_404``)."""
     game, hands = load_game_with_hands(get_db(), game_id)
     if game is None or not can_see(game):
-        abort(404, _("There is no game %(game)d.", game=game_id))
+        abort(404, no_game(game_id))
     return game, hands
 
 

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from ..db import NotFound as NotStored
+from .access import no_game
 
 TITLES = {
     400: _l("That request could not be read"),
@@ -90,7 +91,7 @@ def _not_stored(exc: NotStored):
             NotFound(_("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
         )
     if isinstance(game_id, int):
-        return _http_error(NotFound(_("There is no game %(game)d.", game=game_id)))
+        return _http_error(NotFound(no_game(game_id)))
     return _http_error(NotFound())
 
 

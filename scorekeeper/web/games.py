@@ -38,6 +38,7 @@ from .access import (
     join,
     member_group,
     my_groups,
+    no_game,
     remember_key,
     replaced_key_message,
 )
@@ -298,7 +299,7 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     last = None if _every_hand() else RECENT_HANDS
     game, progress, totals = game_play.load_scoreboard(db.get_db(), game_id, last)
     if game is None:
-        abort(404, _("There is no game %(game)d.", game=game_id))
+        abort(404, no_game(game_id))
     return game, progress, totals
 
 
@@ -375,7 +376,7 @@ def edit_link(game_id: int, key: str):
     game too; the game is unchanged."""
     game = db.load_game(db.get_db(), game_id)
     if game is None:
-        abort(404, _("There is no game %(game)d.", game=game_id))
+        abort(404, no_game(game_id))
     if not db.key_matches(game, key):
         abort(
             403,
