@@ -347,3 +347,14 @@ def trace_statements(monkeypatch) -> list[str]:
     # Every request opens a traced connection rather than taking one left idle.
     monkeypatch.setattr(db.connection, "_idle_connection", lambda app: None)
     return statements
+
+
+def game_in_new_group(database, players, rules, settings, first_dealer, *more, **options):
+    """``db.create_game`` of a game in a new group of its own (every game is in a group),
+    for a test that works with the data layer; returns (id, edit key)."""
+    from scorekeeper import db
+
+    group_id = db.create_group(database, None)[0].id
+    return db.create_game(
+        database, players, rules, settings, first_dealer, *more, group_id=group_id, **options
+    )

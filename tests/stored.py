@@ -54,11 +54,6 @@ def join(client, group_id: int) -> None:
         session[SESSION_GROUPS] = {**session.get(SESSION_GROUPS, {}), str(group_id): proof}
 
 
-def group_of(client, game_id: int) -> int:
-    with client.application.app_context():
-        return db.load_game(db.get_db(), int(game_id)).group_id
-
-
 def new_group(client, name: str | None = None) -> tuple[int, str]:
     """A group started through the API, this browser a member: (id, key)."""
     made = client.post("/api/groups", json={"name": name})
@@ -86,13 +81,11 @@ def import_path(client) -> str:
 def one_group(client, *game_ids: int) -> int:
     """Puts the games in the group of the first, as the upgrade puts a database's games
     in one group, and makes this browser its member; returns the group's id."""
+    from .conftest import move_to_group
+
     with client.application.app_context():
-        database = db.get_db()
-        group_id = db.load_game(database, int(game_ids[0])).group_id
-        with db.writing(database):
-            for game_id in game_ids:
-                database.execute(
-                    "UPDATE games SET group_id = ? WHERE id = ?", [group_id, int(game_id)]
-                )
+        group_id = db.load_game(db.get_db(), int(game_ids[0])).group_id
+    for game_id in game_ids[1:]:
+        move_to_group(client.application.config["DATABASE"], int(game_id), group_id)
     join(client, group_id)
     return group_id

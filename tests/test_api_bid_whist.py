@@ -19,7 +19,7 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, game_in_new_group
 from .stored import group_listing, viewed
 
 BID_WHIST = GAMES["bid-whist"]
@@ -509,14 +509,13 @@ def test_an_upgraded_v2_file_takes_a_finished_bid_whist_game(tmp_path):
     try:
         finished = database.execute("SELECT count(*), count(finished_after) FROM games")
         assert finished.fetchone() == (8, 0)
-        game_id, _ = db.create_game(
+        game_id, _ = game_in_new_group(
             database,
             PLAYERS,
             "bid-whist",
             BID_WHIST.preset("bid-whist"),
             0,
             game="bid-whist",
-            group_id=db.create_group(database, None)[0].id,
         )
         record = BID_WHIST.record_from_dict(BID_WHIST.preset("bid-whist"), up(1, 4, "S", 12))
         game_play.add_hand(database, game_id, record)

@@ -11,6 +11,8 @@ from scorekeeper.engine.core.display import Notation
 from scorekeeper.engine.core.game import Game, seat_values, side_values
 from scorekeeper.engine.registry import GAMES, UNLISTED
 
+from .conftest import game_in_new_group
+
 S = preset("bid-whist")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]  # A: Ann & Cat, B: Bob & Dan
 
@@ -246,14 +248,13 @@ def bid_whist_registered():
 
 def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     database = db.migrate(str(tmp_path / "bw.db"))
-    game_id, _key = db.create_game(
+    game_id, _key = game_in_new_group(
         database,
         NAMES,
         "bid-whist",
         S,
         0,
         game="bid-whist",
-        group_id=db.create_group(database, None)[0].id,
     )
     number, progress, _revision = game_play.add_hand(database, game_id, hand(**FOUR_UP))
     assert number == 1 and progress.totals == (5, 0)

@@ -8,7 +8,7 @@ import pytest
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, ThrownIn, record_from_dict
 
-from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+from .conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
 
 PAGAT = PRESETS["pagat-german"]
 
@@ -22,13 +22,12 @@ def database(tmp_path):
 
 @pytest.fixture
 def game_id(database):
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         ["S", "W", "N", "E"],
         "pagat-german",
         PAGAT,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     return game_id
 
@@ -62,13 +61,12 @@ def test_hands_are_unique_per_game_and_number(database):
 
 def test_a_game_stores_full_settings_and_only_a_hash_of_its_key(database):
     settings = PAGAT.with_changes({"miss_step": 5, "target": 300})
-    game_id, key = db.create_game(
+    game_id, key = game_in_new_group(
         database,
         ["a", "b", "c", "d"],
         "pagat-german",
         settings,
         2,
-        group_id=db.create_group(database, None)[0].id,
     )
     row = database["games"].get(game_id)
     assert RuleSettings.from_json(row["settings"]) == settings
@@ -130,13 +128,12 @@ def test_an_enormous_hand_number_is_a_conflict_not_a_crash(database, game_id):
 
 
 def test_no_hand_after_the_game_is_won(database):
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         list("SWNE"),
         "pagat-german",
         PAGAT.with_changes({"target": 15}),
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, game_id, worked())  # West +19 alone on top
     assert db.load_game(database, game_id).winner == 1
@@ -187,13 +184,12 @@ def test_an_edit_from_a_stale_revision_is_a_conflict(database, game_id):
 
 
 def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(database):
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         list("SWNE"),
         "pagat-german",
         PAGAT.with_changes({"target": 15}),
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, game_id, ThrownIn(0))
     game_play.add_hand(database, game_id, ThrownIn(0))
@@ -217,21 +213,19 @@ def test_only_the_last_hand_can_be_deleted_and_it_stays_a_revision(database, gam
 
 
 def test_known_names_come_most_recent_first(database):
-    db.create_game(
+    game_in_new_group(
         database,
         ["Ann", "Bob", "Cy", "Dee"],
         "standard",
         PRESETS["standard"],
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
-    db.create_game(
+    game_in_new_group(
         database,
         ["Eve", "Bob", "Cy", "Dee"],
         "standard",
         PRESETS["standard"],
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     names = db.known_player_names(database)
     assert names[0] in ("Eve", "Bob", "Cy", "Dee")
@@ -244,22 +238,20 @@ def test_the_names_list_follows_new_games_and_replaced_seat_changes(tmp_path):
     database = db.migrate(str(tmp_path / "names.db"))
     try:
         settings = PRESETS["standard"]
-        game_id, _ = db.create_game(
+        game_id, _ = game_in_new_group(
             database,
             ["Ann", "Bob", "Cat", "Dan"],
             "standard",
             settings,
             0,
-            group_id=db.create_group(database, None)[0].id,
         )
         assert db.player_names(database) == ["Ann", "Bob", "Cat", "Dan"]
-        db.create_game(
+        game_in_new_group(
             database,
             ["Ann", "Bob", "Cat", "Zoe"],
             "standard",
             settings,
             0,
-            group_id=db.create_group(database, None)[0].id,
         )
         assert db.player_names(database) == ["Ann", "Bob", "Cat", "Dan", "Zoe"]
         db.change_seat(database, game_id, 1, "Eve")

@@ -41,7 +41,7 @@ from scorekeeper.web import create_app
 from scorekeeper.web.api import routes as api
 from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config, game_in_new_group
 from .test_pages import hand_form
 
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED") or random.SystemRandom().randrange(2**32))
@@ -453,13 +453,12 @@ def export_document(tmp_path) -> dict:
     """An export of three games: played and thrown-in hands, an edit, a deletion, a winner."""
     database = db.migrate(str(tmp_path / "source.db"))
     pagat = PRESETS["pagat-german"]
-    first, _ = db.create_game(
+    first, _ = game_in_new_group(
         database,
         SEAT_NAMES,
         "pagat-german",
         pagat,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     for hand in (WORKED_EXAMPLE, {"thrown_in": True}, WORKED_EXAMPLE):
         game_play.add_hand(database, first, record_from_dict(pagat, hand))
@@ -469,23 +468,21 @@ def export_document(tmp_path) -> dict:
     game_play.add_hand(database, first, record_from_dict(pagat, WORKED_EXAMPLE))
     game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday", "At Noa's")
-    second, _ = db.create_game(
+    second, _ = game_in_new_group(
         database,
         ["Ann", "Bob", "Cy", "Dee"],
         "pagat-german",
         pagat.with_changes({"target": 15}),
         1,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, second, record_from_dict(pagat, WORKED_EXAMPLE))
     standard = PRESETS["standard"]
-    third, _ = db.create_game(
+    third, _ = game_in_new_group(
         database,
         ["Noa", "Gil", "Tal", "Ori"],
         "standard",
         standard,
         3,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(
         database, third, record_from_dict(standard, {"thrown_in": True, "frisch_rounds": 3})

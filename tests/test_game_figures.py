@@ -21,6 +21,8 @@ from scorekeeper.engine import GAMES, get_game
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
 
+from .conftest import game_in_new_group
+
 POOL = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus"]
 
 
@@ -72,14 +74,13 @@ def random_games(database, rng: random.Random, key: str, count: int) -> list[int
         players = rng.sample(POOL, rules.seats)
         # A simulated deal is dealt by seat (deal index mod seats): the game starts there.
         first = rng.randrange(rules.seats) if key in ("israeli-whist", "bid-whist") else 0
-        game_id, _key = db.create_game(
+        game_id, _key = game_in_new_group(
             database,
             players,
             preset,
             settings,
             first,
             key,
-            group_id=db.create_group(database, None)[0].id,
         )
         for _number in range(rng.randrange(0, 9)):
             game = db.load_game(database, game_id)

@@ -16,7 +16,7 @@ from scorekeeper.engine import GAMES, Game
 from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
 
-from .conftest import WORKED_EXAMPLE, app_config
+from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group
 from .toy_game import GAME as TOY
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -46,14 +46,13 @@ def started(database, game: Game) -> int:
     """A new game of ``game`` with a target its hands here do not reach."""
     settings = game.preset(game.default_preset).with_changes(game.lasting(100))
     names = [f"Player {seat}" for seat in range(game.seats)]
-    game_id, _key = db.create_game(
+    game_id, _key = game_in_new_group(
         database,
         names,
         game.default_preset,
         settings,
         0,
         game=game.key,
-        group_id=db.create_group(database, None)[0].id,
     )
     return game_id
 

@@ -388,6 +388,11 @@ def test_each_group_s_names_follow_every_seat_written_and_removed(database, two_
     transfer.import_file(database, text, b)
     assert {"Bob", "Eve"} <= set(db.player_names(database, b))
     assert kept_names(database) == recounted(database)
+    # A game moved to another group (a script's doing) takes its names along.
+    with db.writing(database):
+        database.execute("UPDATE games SET group_id = ? WHERE id = ?", [a, third])
+    assert "Zed" in db.player_names(database, a) and "Zed" not in db.player_names(database, b)
+    assert kept_names(database) == recounted(database)
     # The newest game carrying a name leads the suggestions.
     newest = start(database, a, ["Hila", "Bob", "Cy", "Dee"])
     assert db.known_player_names(database, group_id=a)[0] in {"Hila", "Bob", "Cy", "Dee"}

@@ -20,7 +20,7 @@ from scorekeeper import db, game_play
 from scorekeeper.engine.core.game import seat_values
 from scorekeeper.engine.registry import get_game
 
-from .conftest import WORKED_EXAMPLE, app_config, trace_statements
+from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group, trace_statements
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -164,7 +164,7 @@ def test_stored_states_equal_a_full_replay_after_any_changes(
     database = db.migrate(str(tmp_path_factory.mktemp("states") / "s.db"))
     try:
         starting = None if start is None else (start if len(rules.sides) == 2 else (*start, 0, 0))
-        game_id, _ = db.create_game(
+        game_id, _ = game_in_new_group(
             database,
             NAMES,
             "custom",
@@ -172,7 +172,6 @@ def test_stored_states_equal_a_full_replay_after_any_changes(
             first_dealer,
             game=key,
             starting_totals=starting,
-            group_id=db.create_group(database, None)[0].id,
         )
         for op in ops:
             apply(database, game_id, POOLS[kind], op)
@@ -338,14 +337,13 @@ def test_a_hand_without_a_state_is_filled_before_an_edit(tmp_path):
     database = db.migrate(str(tmp_path / "lost.db"))
     try:
         settings_ = IW_SETTINGS["play_on"]
-        game_id, _ = db.create_game(
+        game_id, _ = game_in_new_group(
             database,
             NAMES,
             "custom",
             settings_,
             2,
             game="israeli-whist",
-            group_id=db.create_group(database, None)[0].id,
         )
         for record in POOLS[("israeli-whist", "play_on")][:6]:
             game_play.add_hand(database, game_id, record)
@@ -360,14 +358,13 @@ def test_a_hand_without_a_state_is_filled_before_an_edit(tmp_path):
 def test_a_state_column_is_plain_json_for_sql_readers(tmp_path):
     database = db.migrate(str(tmp_path / "plain.db"))
     try:
-        game_id, _ = db.create_game(
+        game_id, _ = game_in_new_group(
             database,
             NAMES,
             "bid-whist",
             BW_SETTINGS["target"],
             0,
             game="bid-whist",
-            group_id=db.create_group(database, None)[0].id,
         )
         game_play.add_hand(database, game_id, POOLS[("bid-whist", "target")][0])
         database.close()

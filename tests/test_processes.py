@@ -16,7 +16,7 @@ import sqlite3
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
-from .conftest import WORKED_EXAMPLE
+from .conftest import WORKED_EXAMPLE, game_in_new_group
 
 PAGAT = PRESETS["pagat-german"].with_changes({"target": 10_000})
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -53,13 +53,12 @@ def test_two_processes_racing_for_hand_n_store_exactly_one(tmp_path):
     database = db.migrate(path)
     try:
         assert database.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        game_id, _key = db.create_game(
+        game_id, _key = game_in_new_group(
             database,
             NAMES,
             "pagat-german",
             PAGAT,
             0,
-            group_id=db.create_group(database, None)[0].id,
         )
     finally:
         database.close()

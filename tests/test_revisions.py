@@ -8,7 +8,7 @@ import pytest
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
 
-from .conftest import WORKED_EXAMPLE
+from .conftest import WORKED_EXAMPLE, game_in_new_group
 from .stored import viewed
 from .test_pages import hand_form, text_of
 
@@ -234,13 +234,12 @@ def database(tmp_path):
 
 
 def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         ["S", "W", "N", "E"],
         "pagat-german",
         PAGAT,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
     _number, _progress, first = game_play.add_hand(database, game_id, ThrownIn(0))
@@ -259,13 +258,12 @@ def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
 def test_an_imported_history_is_continued_not_repeated(database):
     """A database written before this fix may hold a hand recorded again at revision 1
     after a deleted revision 2; the next change must still get a new number."""
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         ["S", "W", "N", "E"],
         "pagat-german",
         PAGAT,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, game_id, ThrownIn(0))
     database.execute(

@@ -14,7 +14,7 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
 
-from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+from .conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -44,13 +44,12 @@ def database(path):
 def games(database):
     """Game 1: the worked example, a thrown-in deal, an edit and a deletion, named and
     noted. Game 2: finished on its first hand (target 15)."""
-    first, _ = db.create_game(
+    first, _ = game_in_new_group(
         database,
         ["South", "West", "North", "East"],
         "pagat-german",
         PAGAT,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, first, record(WORKED_EXAMPLE))
     game_play.add_hand(database, first, record(THROWN_IN))
@@ -59,13 +58,12 @@ def games(database):
     game_play.add_hand(database, first, record(WORKED_EXAMPLE))
     game_play.delete_last_hand(database, first, 4)
     db.set_game_details(database, first, "Friday = cards", "At Noa's.\nShe brought the cards.")
-    second, _ = db.create_game(
+    second, _ = game_in_new_group(
         database,
         ["Ann", "Bob", "Cy", "Dee"],
         "pagat-german",
         PAGAT.with_changes({"target": 15}),
         1,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, second, record(WORKED_EXAMPLE))
     return first, second
@@ -94,13 +92,12 @@ def test_csv_has_one_row_per_player_per_hand(database, games):
 
 
 def test_csv_quotes_cells_a_spreadsheet_would_run(database):
-    game_id, _ = db.create_game(
+    game_id, _ = game_in_new_group(
         database,
         ["=1+1", "@x", "+y", "-z"],
         "pagat-german",
         PAGAT,
         0,
-        group_id=db.create_group(database, None)[0].id,
     )
     game_play.add_hand(database, game_id, record(WORKED_EXAMPLE))
     rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database, game_id))))
@@ -221,13 +218,12 @@ def test_a_bad_file_is_refused_whole_naming_game_hand_and_field(
 ):
     document = json.loads(transfer.export_json(database))
     target = db.migrate(str(tmp_path / "target.db"))
-    db.create_game(
+    game_in_new_group(
         target,
         ["A", "B", "C", "D"],
         "standard",
         PRESETS["standard"],
         0,
-        group_id=db.create_group(target, None)[0].id,
     )
     before = dump(target)
     with pytest.raises(transfer.ImportProblem) as caught:

@@ -335,8 +335,9 @@ def m012_group_names(db: Database) -> None:
     game. Triggers keep it, so that every writer (a new game, a seat change, an import)
     does so in its own transaction: a seat added counts up; a seat change removed (a seat
     change is replaced, or its hands undone; first seats are never removed) counts down,
-    and the row goes at 0. A later migration that rebuilds ``players`` or ``seat_changes``
-    must make these triggers again.
+    and the row goes at 0; a game moved to another group moves its seats. A later
+    migration that rebuilds ``players``, ``seat_changes`` or ``games`` must make these
+    triggers again.
     """
     db.execute(
         "CREATE TABLE group_names (group_id INTEGER NOT NULL REFERENCES groups(id), "
@@ -357,14 +358,39 @@ def m012_group_names(db: Database) -> None:
             "ON CONFLICT (group_id, name) DO UPDATE SET seats = seats + 1, "
             "last_game = max(last_game, excluded.last_game); END"
         )
-    # The newest game left carrying the name, by the names' indexes.
+    # The newest game of the group left carrying a name, by the names' indexes.
+    newest = (
+        "max(coalesce((SELECT max(p.game_id) FROM players p JOIN games g ON g.id = p.game_id "
+        "WHERE p.name = group_names.name AND g.group_id = group_names.group_id), 0), "
+        "coalesce((SELECT max(c.game_id) FROM seat_changes c JOIN games g ON g.id = c.game_id "
+        "WHERE c.name = group_names.name AND g.group_id = group_names.group_id), 0))"
+    )
     db.execute(
         "CREATE TRIGGER group_names_seat_changes_delete AFTER DELETE ON seat_changes BEGIN "
-        "UPDATE group_names SET seats = seats - 1, last_game = coalesce(("
-        "SELECT max(s.game_id) FROM (SELECT game_id FROM players WHERE name = OLD.name "
-        "UNION ALL SELECT game_id FROM seat_changes WHERE name = OLD.name) s "
-        "JOIN games g ON g.id = s.game_id AND g.group_id = group_names.group_id), last_game) "
-        "WHERE name = OLD.name AND group_id = (SELECT group_id FROM games WHERE id = OLD.game_id); "
+        "UPDATE group_names SET seats = seats - 1 WHERE name = OLD.name "
+        "AND group_id = (SELECT group_id FROM games WHERE id = OLD.game_id); "
         "DELETE FROM group_names WHERE seats <= 0 AND name = OLD.name "
+        "AND group_id = (SELECT group_id FROM games WHERE id = OLD.game_id); "
+        f"UPDATE group_names SET last_game = {newest} WHERE name = OLD.name "
         "AND group_id = (SELECT group_id FROM games WHERE id = OLD.game_id); END"
+    )
+    # A game moved to another group (nothing in the app moves one; a script may) takes its
+    # seats' names along.
+    seats = (
+        "(SELECT name FROM players WHERE game_id = NEW.id "
+        "UNION ALL SELECT name FROM seat_changes WHERE game_id = NEW.id)"
+    )
+    db.execute(
+        "CREATE TRIGGER group_names_game_moved AFTER UPDATE OF group_id ON games "
+        "WHEN OLD.group_id IS NOT NEW.group_id BEGIN "
+        f"UPDATE group_names SET seats = seats - (SELECT count(*) FROM {seats} s "
+        "WHERE s.name = group_names.name) "
+        f"WHERE group_id = OLD.group_id AND name IN {seats}; "
+        "DELETE FROM group_names WHERE group_id = OLD.group_id AND seats <= 0; "
+        f"UPDATE group_names SET last_game = {newest} "
+        f"WHERE group_id = OLD.group_id AND name IN {seats}; "
+        "INSERT INTO group_names (group_id, name, seats, last_game) "
+        f"SELECT NEW.group_id, name, count(*), NEW.id FROM {seats} WHERE true GROUP BY name "
+        "ON CONFLICT (group_id, name) DO UPDATE SET seats = seats + excluded.seats, "
+        "last_game = max(last_game, excluded.last_game); END"
     )
