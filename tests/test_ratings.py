@@ -12,9 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper import db, ratings
+from scorekeeper import db, game_play, ratings
 from scorekeeper.engine import GAMES, get_game
 
+from .conftest import move_to_group
 from .ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from .test_app_conformance import names_for, simulated_hands
 
@@ -399,3 +400,53 @@ def test_library_helper_agrees_with_itself():
     [[a], [b]] = LIBRARY.rate([[LIBRARY.rating()], [LIBRARY.rating()]], scores=[2, 1])
     replayed = library_ratings([([["A"], ["B"]], [2, 1], None)])
     assert replayed["A"][0].mu == a.mu and replayed["B"][0].sigma == b.sigma
+
+
+def test_a_finished_game_moved_to_another_group_is_rated_there(client, table):
+    other = Table(client)
+    other.sheet(["Noa", "Zed"], [1, 2])
+    moved = table.sheet(FOUR, [4, 3, 2, 1])
+    table.sheet(["Noa", "Avi"], [1, 5])
+    lone = table.start("spades", FOUR, starting_totals=[430, 300])
+    table.hand(lone, SPADES_HAND)
+    move_to_group(client.application.config["DATABASE"], moved, other.id)
+    move_to_group(client.application.config["DATABASE"], lone, other.id)
+    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [1, 5], None)])
+    assert table.ratings("spades") == []
+    assert_matches(
+        other.by_player("any-game"),
+        [([["Noa"], ["Zed"]], [1, 2], None), ([[n] for n in FOUR], [4, 3, 2, 1], None)],
+    )
+    assert len(other.ratings("spades")) == 4
+
+
+def test_a_finishing_save_runs_the_same_statements_after_2_games_as_after_40(tmp_path):
+    """The work of one finished game does not grow with the group's games: its one event
+    is rated from the stored current ratings."""
+    database = db.migrate(str(tmp_path / "games.db"))
+    sheet = get_game("any-game").seated(4)
+    settings = sheet.settings_from_dict({"goal": "rounds", "rounds": 1})
+    group = db.create_group(database, None)[0].id
+
+    def finish(points) -> list[str]:
+        game_id, _key = db.create_game(
+            database, FOUR, "any-game", settings, 0, "any-game", group_id=group
+        )
+        statements: list[str] = []
+        database.conn.set_trace_callback(statements.append)
+        try:
+            game_play.add_hand(database, game_id, {"points": points})
+        finally:
+            database.conn.set_trace_callback(None)
+        return statements
+
+    counts = []
+    for played in range(41):
+        statements = finish([played % 7, 3, 5, played % 4])
+        if played in (2, 40):
+            counts.append(len(statements))
+    try:
+        assert counts[0] == counts[1]
+        assert db.ratings_table(database, group, "any-game")[0].games == 41
+    finally:
+        database.close()

@@ -412,7 +412,10 @@ def m013_ratings(db: Database) -> None:
     (the game's ``updated_at`` for a game without hands), then by id, and left unrated:
     the data layer rates a group's pending events the first time its ratings are read or
     a game of it changes (``db.ratings.rate_pending``), so that this migration does what
-    it did when released, whatever the rating rules become.
+    it did when released, whatever the rating rules become. A trigger keeps a finished
+    game's event with its group when a script moves the game to another (both groups'
+    events of its kind wait to be rated again); a later migration that rebuilds ``games``
+    must make it again.
     """
     db.execute(
         "CREATE TABLE rating_games (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
@@ -442,7 +445,23 @@ def m013_ratings(db: Database) -> None:
         "ON rating_history (group_id, game, player, position)"
     )
     db.execute(
-        "CREATE INDEX idx_rating_history_position ON rating_history (group_id, game, position)"
+        "CREATE INDEX idx_rating_history_position "
+        "ON rating_history (group_id, game, position, player)"
+    )
+    # A finished game moved to another group (nothing in the app moves one; a script
+    # may): the group it left rates its kind again from scratch, and the group it joined
+    # from the game's place on, the first time their ratings are read or change.
+    db.execute(
+        "CREATE TRIGGER rating_games_game_moved AFTER UPDATE OF group_id ON games "
+        "WHEN OLD.group_id IS NOT NEW.group_id "
+        "AND EXISTS (SELECT 1 FROM rating_games WHERE game_id = NEW.id) BEGIN "
+        "DELETE FROM rating_history WHERE game_id = NEW.id; "
+        "DELETE FROM ratings WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "DELETE FROM rating_history WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "UPDATE rating_games SET rated = 0 WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "UPDATE rating_games SET group_id = NEW.group_id WHERE game_id = NEW.id; "
+        "UPDATE rating_games SET rated = 0 WHERE group_id = NEW.group_id AND game = NEW.game "
+        "AND position >= (SELECT position FROM rating_games WHERE game_id = NEW.id); END"
     )
     db.execute(
         "INSERT INTO rating_games (game_id, group_id, game, position, finished_at, rated) "

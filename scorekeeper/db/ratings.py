@@ -11,8 +11,8 @@ older file), wait as pending events and are rated the first time their group's r
 are read or a game of their kind changes (``rate_pending``). ``rebuild`` rates a group
 again from scratch.
 
-A game moved to another group (nothing in the app moves one) keeps its events where they
-were until ``rebuild``.
+A finished game moved to another group (nothing in the app moves one; a script may)
+leaves both groups' events of its kind pending, by a trigger of migration m013.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from .. import ratings as rules
+from ..engine.registry import GAMES
 from ..ratings import Partnerships, Rating
 from .connection import now, query, writing
 from .games import GAME_QUERY, games_from_rows
@@ -76,7 +77,7 @@ def _append(db: Database, game_ids: Sequence[int], stamped: bool = True) -> None
         "+ row_number() OVER (ORDER BY finished_at, id), finished_at, 0 FROM "
         f"(SELECT g.id, g.group_id, g.game, {finished_at} AS finished_at FROM games g "
         "WHERE g.id IN (SELECT value FROM json_each(?)) AND g.status = 'finished' "
-        "AND g.id NOT IN (SELECT game_id FROM rating_games))",
+        "AND NOT EXISTS (SELECT 1 FROM rating_games r WHERE r.game_id = g.id))",
         [*params, json.dumps(list(game_ids))],
     )
     for row in query(
@@ -113,7 +114,13 @@ def _rate_from(db: Database, group_id: int, kind: str, position: int) -> int:
     params = [group_id, kind, position]
     affected = [
         row["player"]
-        for row in query(db, f"SELECT DISTINCT player FROM rating_history WHERE {where}", params)
+        # By the events' order: the players' index would read the kind's every row.
+        for row in query(
+            db,
+            "SELECT DISTINCT player FROM rating_history "
+            f"INDEXED BY idx_rating_history_position WHERE {where}",
+            params,
+        )
     ]
     db.execute(f"DELETE FROM rating_history WHERE {where}", params)
     # Each player touched goes back to their rating after their last game before it.
@@ -417,8 +424,6 @@ def player_rating_histories(
             [group_id, player],
         )
     }
-    from ..engine.registry import GAMES
-
     ordered = [key for key in GAMES if key in kinds] + sorted(kinds - set(GAMES))
     return {kind: rating_history(db, group_id, kind, player) for kind in ordered}
 
