@@ -450,3 +450,52 @@ def test_a_finishing_save_runs_the_same_statements_after_2_games_as_after_40(tmp
         assert db.ratings_table(database, group, "any-game")[0].games == 41
     finally:
         database.close()
+
+
+TABLES = [(game, n) for game in GAMES.values() for n in game.seat_counts]
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{game.key}-{n}" for game, n in TABLES])
+def test_every_game_at_every_table_size_makes_one_team_per_side(game, seats):
+    seated = game.seated(seats)
+    players = tuple(f"P{seat}" for seat in range(seats))
+    totals = [0] * seats
+    for index, side in enumerate(seated.sides):
+        for seat in side:
+            totals[seat] = 10 * index  # partners hold their side's total
+    played = SimpleNamespace(
+        id=1,
+        game=game.key,
+        players=players,
+        changes=(),
+        hand_count=3,
+        totals=tuple(totals),
+        settings=seated.preset(seated.default_preset),
+    )
+    event = ratings.event_of(played)
+    assert event.teams == tuple(tuple(players[s] for s in side) for side in seated.sides)
+    assert event.scores == tuple(10.0 * index for index in range(len(seated.sides)))
+    after = ratings.rate({}, event)
+    assert set(after) == set(players) and all(r.games == 1 for r in after.values())
+    chances = ratings.win_chances(game.key, players, after)
+    assert len(chances) == len(seated.sides) and sum(chances) == pytest.approx(1)
+
+
+def test_a_player_who_sat_in_two_seats_counts_where_they_sat_more():
+    from scorekeeper.engine.core.seating import SeatChange
+
+    sheet = get_game("any-game")
+    played = SimpleNamespace(
+        id=1,
+        game="any-game",
+        players=("Ann", "Bob", "Cat", "Dan"),
+        # Eve takes Ann's seat from hand 3; Ann takes Bob's from hand 5.
+        changes=(SeatChange(3, 0, "Eve"), SeatChange(5, 1, "Ann")),
+        hand_count=8,
+        totals=(10, 20, 30, 40),
+        settings=sheet.preset(sheet.default_preset),
+    )
+    event = ratings.event_of(played)
+    assert event.teams == (("Eve",), ("Bob", "Ann"), ("Cat",), ("Dan",))
+    assert event.weights == ((0.75,), (0.5, 0.5), (1.0,), (1.0,))
+    assert event.weighted and event.share_of("Ann") == 0.5
