@@ -13,10 +13,19 @@ game) a team, its score the side's final total (negated where the lowest total w
 equal totals are a tie. A seat that changed hands mid-game is the people who sat in it,
 each with their share of the game's hands as their openskill weight; the weights are
 given only for an event in which some seat changed hands, so a game played by the same
-table throughout is exactly ``model.rate(teams, scores=...)``. (The library scales each
-team's weights into its bounds, 1 to 2: within a seat the one who sat more of the game
-takes more of a win's gain and less of a loss's.) A player who sat in two seats of one
-game counts for the side where they sat more hands (the first such side on a tie).
+table throughout is exactly ``model.rate(teams, scores=...)``. A player who sat in two
+seats of one game counts for the side where they sat more hands (the first such side on a
+tie).
+
+What the library makes of the weights (openskill 6, its default ``weight_bounds``): it
+scales each team's weights into 1 to 2 and multiplies a player's gain by their weight and
+divides their loss by it, so a weight is credit for the team's result, not presence. A
+team of one is always scaled to 2, and within a seat the one who sat more is 2, the one
+who sat less 1. So in an event with a substitute every player alone in a seat gains twice
+and loses half what the same game without one would give, and of a losing seat the one
+who sat less loses more. That is RULES.md's "weighted by the share of hands" as the
+library reads weights; a different reading (a seat as one player blended from its
+sitters by share, each sitter then moved by their share) would need the rule changed.
 """
 
 from __future__ import annotations
