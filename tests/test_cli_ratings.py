@@ -104,6 +104,7 @@ def test_rebuild_rates_again_to_the_same_ratings(capsys, path):
         (["--group", "0", "--game", "any-game"], "--group"),
         (["--group", "x", "--game", "any-game"], "--group"),
         (["--rebuild", "--game", "any-game"], "--game"),
+        (["--rebuild", "--json"], "--json"),
         (["--rebuild", "--group", "9"], "--group"),
     ],
 )

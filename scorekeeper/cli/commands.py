@@ -606,7 +606,10 @@ def ratings(
     from .. import db
 
     if rebuild and (game_key is not None or as_json):
-        raise FieldError("--rebuild rates every game kind; leave out --game and --json", "--game")
+        given = "--game" if game_key is not None else "--json"
+        raise FieldError(
+            f"--rebuild rates every game kind and prints no table; leave out {given}", given
+        )
     if not rebuild:
         if group_id is None:
             raise FieldError("name the group to list: --group ID", "--group")
