@@ -279,6 +279,16 @@ def test_an_upgraded_file_rates_its_finished_games_on_first_use(tmp_path):
             "ORDER BY r.position"
         ).fetchall()
         assert sorted(pending) == [("bid-whist", 0), ("oh-hell", 0)]
+        # In the order they finished: their last hands' times, then their ids.
+        ordered = database.execute(
+            "SELECT g.id FROM games g WHERE g.status = 'finished' ORDER BY (SELECT "
+            "max(h.created_at) FROM hands h WHERE h.game_id = g.id AND h.number = "
+            "g.hand_count), g.id"
+        ).fetchall()
+        assert (
+            database.execute("SELECT game_id FROM rating_games ORDER BY position").fetchall()
+            == ordered
+        )
         assert database.execute("SELECT count(*) FROM ratings").fetchone()[0] == 0
         group = db.list_groups(database)[0]
         for kind in ("bid-whist", "oh-hell"):
@@ -499,3 +509,37 @@ def test_a_player_who_sat_in_two_seats_counts_where_they_sat_more():
     assert event.teams == (("Eve",), ("Bob", "Ann"), ("Cat",), ("Dan",))
     assert event.weights == ((0.75,), (0.5, 0.5), (1.0,), (1.0,))
     assert event.weighted and event.share_of("Ann") == 0.5
+
+
+def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(table):
+    later = table.sheet(["Noa", "Avi"], [1, 2])
+    earlier = table.sheet(["Noa", "Avi"], [2, 1])
+    database = database_of(table.client)
+    try:
+        # As a file from before the ratings: no events yet, the last hands at one time.
+        with db.writing(database):
+            for name in ("rating_history", "ratings", "rating_games"):
+                database.execute(f"DELETE FROM {name}")
+            database.execute("UPDATE hands SET created_at = '2025-01-01T20:00:00+00:00'")
+        db.rebuild_ratings(database)
+        order = [
+            row[0] for row in database.execute("SELECT game_id FROM rating_games ORDER BY position")
+        ]
+        assert order == [later, earlier]
+        with db.writing(database):
+            database.execute(
+                "UPDATE hands SET created_at = '2025-01-01T21:00:00+00:00' WHERE game_id = ?",
+                [later],
+            )
+            database.execute("DELETE FROM rating_games")
+        db.rebuild_ratings(database)
+        order = [
+            row[0] for row in database.execute("SELECT game_id FROM rating_games ORDER BY position")
+        ]
+    finally:
+        database.close()
+    assert order == [earlier, later]
+    assert_matches(
+        table.by_player("any-game"),
+        [([["Noa"], ["Avi"]], [2, 1], None), ([["Noa"], ["Avi"]], [1, 2], None)],
+    )
