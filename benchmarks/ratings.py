@@ -24,7 +24,8 @@ Then it prints:
 - an edit of the round of the game in the middle of the order (every later event of the
   kind rated again: half the group's);
 - the ratings table (``db.ratings_table``, what the ratings page and the API read), a
-  player's rating history, and the fairest partnerships of four names, p50 and p99.
+  player's rating history, the fairest partnerships of four names, and ``GET
+  /api/groups/<id>/ratings`` through the Flask test client, p50 and p99.
 
 No timed assertion: the figures are for the closing note.
 """
@@ -41,6 +42,7 @@ from pathlib import Path
 
 from scorekeeper import db, game_play
 from scorekeeper.engine.registry import table_game
+from scorekeeper.web import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scale  # noqa: E402  (a sibling: its builder)
@@ -193,6 +195,18 @@ def main() -> int:
     }
     for name, read in reads.items():
         print(f"{name + ':':45}{p50_p99(timed(read, options.runs))}")
+    # The API's answer, through the Flask test client (the code a server thread runs).
+    key = db.replace_group_key(database, group)
+    client = create_app(
+        {"DATABASE": str(path), "SECRET_KEY": "bench", "PAGE_CACHE_SIZE": 0}
+    ).test_client()
+    address = f"/api/groups/{group}/ratings?game={SHEET}"
+    auth = {"Authorization": f"Bearer {key}"}
+    assert client.get(address, headers=auth).status_code == 200
+    print(
+        f"{'GET ' + address + ':':45}"
+        f"{p50_p99(timed(lambda: client.get(address, headers=auth), options.runs))}"
+    )
     database.close()
     return 0
 
