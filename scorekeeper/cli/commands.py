@@ -582,6 +582,78 @@ def import_games(file: str, database: str | None, group_id: int | None, base_url
         click.echo(f"New group {group.id}: invite link {invite_link(base_url, group.invite)}")
 
 
+@main.command()
+@group_option("The group whose players are rated (with --rebuild: only this group).")
+@click.option(
+    "--game",
+    "game_key",
+    metavar="KEY",
+    help="The game kind to list the ratings of: " + ", ".join(GAMES) + ".",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the ratings as one JSON object.")
+@click.option(
+    "--rebuild",
+    is_flag=True,
+    help="Rate every finished game again from scratch (of --group only, when given).",
+)
+@click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
+def ratings(
+    group_id: int | None, game_key: str | None, as_json: bool, rebuild: bool, database: str | None
+) -> None:
+    """Print a group's ratings in one game, best first (RULES.md section 6: the rating
+    shown is mu - 3 sigma; provisional under 5 rated games), or with --rebuild rate the
+    finished games again from scratch."""
+    from .. import db
+
+    if rebuild and (game_key is not None or as_json):
+        given = "--game" if game_key is not None else "--json"
+        raise FieldError(
+            f"--rebuild rates every game kind and prints no table; leave out {given}", given
+        )
+    if not rebuild:
+        if group_id is None:
+            raise FieldError("name the group to list: --group ID", "--group")
+        if game_key is None:
+            raise FieldError(f"name the game kind: --game KEY, one of {', '.join(GAMES)}", "--game")
+        try:
+            kind = get_game(game_key).key
+        except EngineError as exc:
+            raise FieldError(str(exc), "--game") from None
+    connection = _open_database(database)
+    try:
+        if group_id is not None and db.load_group(connection, group_id) is None:
+            raise FieldError(f"there is no group {group_id}", "--group")
+        if rebuild:
+            started = time.perf_counter()
+            rated = db.rebuild_ratings(connection, group_id)
+            took = time.perf_counter() - started
+            click.echo(f"Rated {rated} game{'s' if rated != 1 else ''} again in {took:.2f} s.")
+            return
+        table = db.ratings_table(connection, group_id, kind)
+    finally:
+        connection.close()
+    if as_json:
+        click.echo(json.dumps({"game": kind, "ratings": [row.to_dict() for row in table]}))
+        return
+    if not table:
+        click.echo(f"No finished {kind} games in group {group_id} yet.")
+        return
+    rows = [("#", "player", "rating", "mu", "sigma", "games", "")]
+    rows += [
+        (
+            str(row.rank),
+            row.player,
+            f"{row.rating:.1f}",
+            f"{row.mu:.2f}",
+            f"{row.sigma:.2f}",
+            str(row.games),
+            "provisional" if row.provisional else "",
+        )
+        for row in table
+    ]
+    click.echo(_table(rows))
+
+
 def _split(text: str | None) -> list[str] | None:
     if text is None:
         return None

@@ -9,6 +9,7 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
 ``transfer``    the queries behind export and import
 ``figures``     each game's derived figures (careers, head-to-head), kept by version
 ``keys``        edit keys and the other tokens
+``ratings``     the players' ratings per group and game kind, kept as games finish
 ``groups``      groups (the friends who play together, to whom their games belong), their
                 keys and invites, and a game found by its view token
 
@@ -57,6 +58,11 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``game_figures``
     a cache, not data: each game's figures derived by its rules (``figures``), valid only
     for the ``version`` and ``format`` stored with them.
+``rating_games``, ``ratings``, ``rating_history``
+    ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
+    the rating events (a row per finished game, its ``position`` taken as it finished,
+    ``rated`` 0 while pending), each group, kind and player's current ``mu``, ``sigma``
+    and ``games``, and each player's rating before and after each rated game.
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
@@ -151,8 +157,26 @@ from .hands import (
 )
 from .keys import hash_key, key_matches, new_edit_key, new_token, replace_edit_key
 from .migrations import apply_migrations, migrations
+from .ratings import (
+    HistoryPoint,
+    RatingRow,
+    fairest_partnerships,
+    player_rating_histories,
+    predict_win,
+    rating_history,
+    ratings_table,
+)
+from .ratings import rebuild as rebuild_ratings
 
 __all__ = [
+    "HistoryPoint",
+    "RatingRow",
+    "fairest_partnerships",
+    "player_rating_histories",
+    "predict_win",
+    "rating_history",
+    "ratings_table",
+    "rebuild_ratings",
     "Conflict",
     "ExportedGame",
     "Game",

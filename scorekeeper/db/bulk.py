@@ -21,6 +21,7 @@ from .games import GAME_QUERY, Game, games_from_rows
 from .groups import insert_group
 from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
 from .keys import hash_key, new_edit_key, new_token
+from .ratings import games_imported
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +234,8 @@ def import_games(
             game = games[index]
             keep = game.id is not None and game.id not in taken
             stored[index] = _insert_game(db, game, game.id if keep else None, keys[index], group_id)
+        # The finished ones are their group's newest rating events, rated here.
+        games_imported(db, [stored[i] for i in range(len(games))])
     # After the import's own transaction: the careers' figures of each game, so the
     # player pages read them instead of replaying (only a cache: see ``figures``).
     refresh(db, [stored[i] for i in range(len(games))])

@@ -30,6 +30,7 @@ from ..engine.registry import table_game
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict, NotFound
 from .games import Game, load_game, stored_settings
+from .ratings import game_changed
 
 T = TypeVar("T")
 # What a game's ``replay`` gives: per-hand ``dealer``, ``points``, ``totals``, ``record``,
@@ -424,7 +425,8 @@ def delete_hand(db: Database, hand_id: int) -> None:
 def write_derived(db: Database, game: Game, progress: Progress, after: int) -> None:
     """Rewrites what a change of hand ``after`` (or of the game's end) moves, as
     ``progress`` gives it: the later hands (their dealers, states and running totals), the
-    players' totals and the game's status. ``progress`` holds hand ``after`` onward, or
+    players' totals, the game's status and, where the game is or was finished, the
+    group's ratings (``ratings.game_changed``). ``progress`` holds hand ``after`` onward, or
     only what follows it: the hands before are never read nor rewritten."""
     game_id = game.id
     rules = table_game(game.game, game.players)
@@ -458,6 +460,9 @@ def write_derived(db: Database, game: Game, progress: Progress, after: int) -> N
         "UPDATE games SET status = ?, winner = ?, hand_count = ? WHERE id = ?",
         [progress.status, progress.winner, progress.next_number - 1, game_id],
     )
+    # A game finished, changed once finished, or no longer finished: its ratings, in this
+    # transaction (RULES.md section 6).
+    game_changed(db, game_id, game.status == "finished", progress.status == "finished")
 
 
 def add_revision(

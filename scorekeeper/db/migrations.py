@@ -394,3 +394,79 @@ def m012_group_names(db: Database) -> None:
         "ON CONFLICT (group_id, name) DO UPDATE SET seats = seats + excluded.seats, "
         "last_game = max(last_game, excluded.last_game); END"
     )
+
+
+@migrations()
+def m013_ratings(db: Database) -> None:
+    """Ratings within a group (issue 22, RULES.md section 6), kept so that a finished game
+    costs one rating event, not a re-rating of the group.
+
+    ``rating_games`` is the order of the rating events: a row per finished game with its
+    group, its kind (``games.game``), its ``position`` (unique over the file, taken in the
+    order games finish), ``finished_at`` and ``rated`` (0 until its event is rated).
+    ``ratings`` holds each group, kind and player's current ``mu``, ``sigma`` and
+    ``games``; ``rating_history`` each player's rating after each rated game (and before
+    it, for a trend), with the share of the game's hands they sat.
+
+    A file's finished games are put in order here, by when their last hand was recorded
+    (the game's ``updated_at`` for a game without hands), then by id, and left unrated:
+    the data layer rates a group's pending events the first time its ratings are read or
+    a game of it changes (``db.ratings.rate_pending``), so that this migration does what
+    it did when released, whatever the rating rules become. A trigger keeps a finished
+    game's event with its group when a script moves the game to another (both groups'
+    events of its kind wait to be rated again); a later migration that rebuilds ``games``
+    must make it again.
+    """
+    db.execute(
+        "CREATE TABLE rating_games (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
+        "group_id INTEGER NOT NULL REFERENCES groups(id), game TEXT NOT NULL, "
+        "position INTEGER NOT NULL UNIQUE, finished_at TEXT NOT NULL, "
+        "rated INTEGER NOT NULL DEFAULT 0)"
+    )
+    db.execute("CREATE INDEX idx_rating_games_order ON rating_games (group_id, game, position)")
+    db.execute(
+        "CREATE INDEX idx_rating_games_pending ON rating_games (group_id, game, position) "
+        "WHERE rated = 0"
+    )
+    db.execute(
+        "CREATE TABLE ratings (group_id INTEGER NOT NULL REFERENCES groups(id), "
+        "game TEXT NOT NULL, player TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
+        "games INTEGER NOT NULL, PRIMARY KEY (group_id, game, player)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE rating_history (game_id INTEGER NOT NULL REFERENCES games(id), "
+        "player TEXT NOT NULL, group_id INTEGER NOT NULL, game TEXT NOT NULL, "
+        "position INTEGER NOT NULL, share REAL NOT NULL, mu_before REAL NOT NULL, "
+        "sigma_before REAL NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
+        "games INTEGER NOT NULL, PRIMARY KEY (game_id, player))"
+    )
+    db.execute(
+        "CREATE INDEX idx_rating_history_player "
+        "ON rating_history (group_id, game, player, position)"
+    )
+    db.execute(
+        "CREATE INDEX idx_rating_history_position "
+        "ON rating_history (group_id, game, position, player)"
+    )
+    # A finished game moved to another group (nothing in the app moves one; a script
+    # may): the group it left rates its kind again from scratch, and the group it joined
+    # from the game's place on, the first time their ratings are read or change.
+    db.execute(
+        "CREATE TRIGGER rating_games_game_moved AFTER UPDATE OF group_id ON games "
+        "WHEN OLD.group_id IS NOT NEW.group_id "
+        "AND EXISTS (SELECT 1 FROM rating_games WHERE game_id = NEW.id) BEGIN "
+        "DELETE FROM rating_history WHERE game_id = NEW.id; "
+        "DELETE FROM ratings WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "DELETE FROM rating_history WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "UPDATE rating_games SET rated = 0 WHERE group_id = OLD.group_id AND game = NEW.game; "
+        "UPDATE rating_games SET group_id = NEW.group_id WHERE game_id = NEW.id; "
+        "UPDATE rating_games SET rated = 0 WHERE group_id = NEW.group_id AND game = NEW.game "
+        "AND position >= (SELECT position FROM rating_games WHERE game_id = NEW.id); END"
+    )
+    db.execute(
+        "INSERT INTO rating_games (game_id, group_id, game, position, finished_at, rated) "
+        "SELECT id, group_id, game, row_number() OVER (ORDER BY finished_at, id), "
+        "finished_at, 0 FROM (SELECT g.id, g.group_id, g.game, coalesce((SELECT h.created_at "
+        "FROM hands h WHERE h.game_id = g.id ORDER BY h.number DESC LIMIT 1), g.updated_at) "
+        "AS finished_at FROM games g WHERE g.status = 'finished')"
+    )

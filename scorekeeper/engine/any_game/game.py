@@ -71,6 +71,10 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     def __repr__(self) -> str:
         return f"<AnyGame seats={self.seats}>"
 
+    def lowest_wins(self, settings: SheetSettings) -> bool:
+        """True under the goals ``low_target`` and ``rounds_low`` (Hearts)."""
+        return settings.lowest_wins
+
     def shows_dealer(self, settings: SheetSettings) -> bool:
         """Whether the pages show the first dealer and who deals each round."""
         return settings.dealer

@@ -359,6 +359,10 @@ class GameBase:
         """None: totals may fall without end."""
         return None
 
+    def lowest_wins(self, settings: Any) -> bool:
+        """False: the highest total wins."""
+        return False
+
     def shows_dealer(self, settings: Any) -> bool:
         """True: the pages say who deals each hand."""
         return True

@@ -492,6 +492,12 @@ class Game(Protocol):
         ``read_starting_totals`` refuses a starting total at or below it."""
         ...
 
+    def lowest_wins(self, settings: Settings) -> bool:
+        """Whether the lowest total wins under ``settings`` (a round sheet played for the
+        fewest points, as Hearts); False: the highest total wins. Ratings (RULES.md
+        section 6) negate the final totals where it is True."""
+        ...
+
     def shows_dealer(self, settings: Settings) -> bool:
         """Whether the scoreboard, the live view and the hand form say who deals: True for
         a card game; the round sheet's ``dealer`` knob turns it off for games dealt

@@ -24,7 +24,15 @@ from flask import Blueprint, Response, request, url_for
 
 from ... import db, game_play, json_input
 from ...db.groups import MAX_TOKEN_LENGTH
-from ...engine import DEFAULT_GAME, EngineError, Game, get_game, parse_int, table_game
+from ...engine import (
+    DEFAULT_GAME,
+    GAMES,
+    EngineError,
+    Game,
+    get_game,
+    parse_int,
+    table_game,
+)
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
 from ...problems import Problem
 from ..access import bearer_key, can_edit
@@ -436,6 +444,26 @@ def group(group_id: int):
         "games": page,
         "next": following,
     }
+
+
+@bp.get("/groups/<int:group_id>/ratings")
+def group_ratings(group_id: int):
+    """The group's ratings in one game kind (``?game=<key>``; its key as ``Authorization:
+    Bearer``), best first: each player's ``mu`` and ``sigma`` unrounded, the ``rating``
+    shown (mu - 3 sigma, to one decimal), their rated ``games`` and whether the rating is
+    still ``provisional`` (RULES.md section 6)."""
+    found = _group_key_required(group_id)
+    given = request.args.get("game")
+    if given is None or not given.strip():
+        raise ApiError(
+            f"name the game to rate: ?game=<key>, one of {', '.join(GAMES)}", "game", 400
+        )
+    try:
+        kind = get_game(given).key
+    except EngineError as exc:
+        raise ApiError(exc.message, "game", 400) from None
+    table = db.ratings_table(db.get_db(), found.id, kind)
+    return {"game": kind, "ratings": [row.to_dict() for row in table]}
 
 
 def _games_page(

@@ -1,0 +1,545 @@
+"""Ratings within a group (RULES.md section 6), checked against the ``openskill`` library
+called directly, on games played through the API: ties, partnerships, a substitute, a
+lowest-wins sheet, every registered game, a finished game edited or un-finished, an older
+file, and the helpers the pages use (the table with its trend, a player's history, the
+chances of a seating and the fairest partnerships)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from scorekeeper import db, game_play, ratings
+from scorekeeper.engine import GAMES, get_game
+
+from .conftest import move_to_group
+from .ratings_play import LIBRARY, Table, assert_matches, library_ratings
+from .test_app_conformance import names_for, simulated_hands
+
+FOUR = ["Noa", "Avi", "Dana", "Gil"]
+
+
+@pytest.fixture
+def table(client):
+    return Table(client)
+
+
+def database_of(client):
+    return db.open_database(str(client.application.config["DATABASE"]))
+
+
+# --- the rules --------------------------------------------------------------------------
+
+
+def test_the_worked_example_of_rules_section_6():
+    """Four new players finish Israeli Whist 130, 95, 95, 60: the winner rises, the two
+    at 95 move alike, the last falls; exactly as the library rates it."""
+    whist = get_game("israeli-whist")
+    game = SimpleNamespace(
+        id=1,
+        game="israeli-whist",
+        players=tuple(FOUR),
+        changes=(),
+        hand_count=12,
+        totals=(130, 95, 95, 60),
+        settings=whist.preset(whist.default_preset),
+    )
+    event = ratings.event_of(game)
+    assert event.teams == (("Noa",), ("Avi",), ("Dana",), ("Gil",))
+    assert event.scores == (130, 95, 95, 60) and not event.weighted
+    after = ratings.rate({}, event)
+    expected = LIBRARY.rate([[LIBRARY.rating()] for _ in FOUR], scores=[130, 95, 95, 60])
+    for name, [rating] in zip(FOUR, expected, strict=True):
+        assert (after[name].mu, after[name].sigma) == (rating.mu, rating.sigma)
+        assert after[name].games == 1 and after[name].provisional
+    assert after["Noa"].mu > 25 > after["Gil"].mu
+    assert after["Avi"] == after["Dana"]
+    assert after["Noa"].mu > after["Avi"].mu > after["Gil"].mu
+    assert after["Noa"].shown == round(after["Noa"].mu - 3 * after["Noa"].sigma, 1)
+
+
+def test_the_worked_example_played_through_the_api(table):
+    table.sheet(FOUR, [130, 95, 95, 60])
+    answer = table.ratings("any-game")
+    assert [row["player"] for row in answer][0] == "Noa" and answer[-1]["player"] == "Gil"
+    assert_matches(
+        {r["player"]: r for r in answer}, [([[n] for n in FOUR], [130, 95, 95, 60], None)]
+    )
+
+
+def test_a_run_of_games_with_ties_and_changing_tables(table):
+    games = [
+        (FOUR, [40, 40, 10, 10]),
+        (["Noa", "Avi", "Tal"], [5, 30, 30]),
+        (["Gil", "Tal", "Dana", "Avi", "Noa"], [12, 12, 12, 12, 12]),
+        (["Dana", "Noa"], [-3, 7]),
+    ]
+    for players, points in games:
+        table.sheet(players, points)
+    assert_matches(
+        table.by_player("any-game"),
+        [([[n] for n in players], points, None) for players, points in games],
+    )
+
+
+def test_the_lowest_total_wins_a_low_sheet_so_its_totals_are_negated(table):
+    table.sheet(FOUR, [10, 0, 13, 3], goal="rounds_low")
+    answer = table.by_player("any-game")
+    assert_matches(answer, [([[n] for n in FOUR], [-10, 0, -13, -3], None)])
+    assert max(answer, key=lambda n: answer[n]["mu"]) == "Avi"
+    assert min(answer, key=lambda n: answer[n]["mu"]) == "Dana"
+
+
+def spades_near_the_end(table, players, starting=(430, 300)):
+    """A Spades game a hand or two from its end (the sides start at ``starting``)."""
+    return table.start("spades", players, starting_totals=list(starting))
+
+
+SPADES_HAND = {"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3]}  # A +71, B +50
+
+
+def test_a_partnership_game_rates_each_side_as_a_team_of_two(table):
+    game_id = spades_near_the_end(table, FOUR)
+    assert table.hand(game_id, SPADES_HAND)["status"] == "finished"
+    sides = get_game("spades").sides
+    teams = [[FOUR[seat] for seat in side] for side in sides]
+    assert teams == [["Noa", "Dana"], ["Avi", "Gil"]]
+    answer = table.by_player("spades")
+    assert_matches(answer, [(teams, [501, 350], None)])
+    assert answer["Noa"]["mu"] == answer["Dana"]["mu"] > answer["Avi"]["mu"]
+
+
+def test_a_substitute_is_weighted_by_the_share_of_hands_sat(table):
+    game_id = spades_near_the_end(table, FOUR, starting=(300, 300))
+    table.hand(game_id, SPADES_HAND)  # 371, 350
+    table.seat(game_id, 2, "Eve")  # Eve sits for Dana from hand 2
+    table.hand(game_id, SPADES_HAND)  # 442, 400
+    assert table.hand(game_id, SPADES_HAND)["status"] == "finished"  # 513, 450
+    events = [
+        ([["Noa", "Dana", "Eve"], ["Avi", "Gil"]], [513, 450], [[1.0, 1 / 3, 2 / 3], [1.0, 1.0]])
+    ]
+    answer = table.by_player("spades")
+    assert_matches(answer, events)
+    assert answer["Eve"]["games"] == answer["Dana"]["games"] == 1
+    database = database_of(table.client)
+    try:
+        shares = {
+            p.game_id: p.share for p in db.rating_history(database, table.id, "spades", "Eve")
+        }
+    finally:
+        database.close()
+    assert shares == {game_id: 2 / 3}
+
+
+def test_a_seat_changed_in_a_sheet_is_weighted_too(table):
+    game_id = table.start("any-game", FOUR, settings={"goal": "rounds", "rounds": 4})
+    for _ in range(3):
+        table.hand(game_id, {"points": [3, 1, 2, 0]})
+    table.seat(game_id, 3, "Tal")
+    assert table.hand(game_id, {"points": [3, 1, 2, 0]})["status"] == "finished"
+    weights = [[1.0], [1.0], [1.0], [0.75, 0.25]]
+    teams = [["Noa"], ["Avi"], ["Dana"], ["Gil", "Tal"]]
+    assert_matches(table.by_player("any-game"), [(teams, [12, 4, 8, 0], weights)])
+
+
+def test_editing_a_finished_games_hand_rates_again_from_that_game_on(table):
+    first = table.sheet(FOUR, [10, 20, 30, 40])
+    table.sheet(["Noa", "Avi", "Tal"], [9, 8, 7])
+    table.sheet(["Dana", "Tal"], [1, 2])
+    before = [
+        ([[n] for n in FOUR], [10, 20, 30, 40], None),
+        ([["Noa"], ["Avi"], ["Tal"]], [9, 8, 7], None),
+        ([["Dana"], ["Tal"]], [1, 2], None),
+    ]
+    assert_matches(table.by_player("any-game"), before)
+    edited = table.client.put(
+        f"/api/games/{first}/hands/1",
+        json={"points": [40, 30, 20, 10]},
+        headers=table.edit_keys[first],
+    )
+    assert edited.status_code == 200, edited.get_json()
+    after = [([[n] for n in FOUR], [40, 30, 20, 10], None), *before[1:]]
+    assert_matches(table.by_player("any-game"), after)
+
+
+def test_deleting_a_finished_games_last_hand_takes_it_out_until_it_ends_again(table):
+    first = table.sheet(FOUR, [10, 20, 30, 40])
+    table.sheet(["Noa", "Avi"], [5, 1])
+    deleted = table.client.delete(f"/api/games/{first}/hands/1", headers=table.edit_keys[first])
+    assert deleted.status_code in (200, 204)
+    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [5, 1], None)])
+    # Finished again, it is the newest event: it comes after the game that ended meanwhile.
+    table.hand(first, {"points": [1, 2, 3, 4]})
+    assert_matches(
+        table.by_player("any-game"),
+        [([["Noa"], ["Avi"]], [5, 1], None), ([[n] for n in FOUR], [1, 2, 3, 4], None)],
+    )
+
+
+def test_a_game_in_progress_is_not_rated_and_kinds_are_apart(table):
+    game_id = table.start("any-game", FOUR, settings={"goal": "rounds", "rounds": 2})
+    table.hand(game_id, {"points": [1, 2, 3, 4]})
+    assert table.ratings("any-game") == []
+    spades = spades_near_the_end(table, FOUR)
+    table.hand(spades, SPADES_HAND)
+    assert table.ratings("any-game") == [] and len(table.ratings("spades")) == 4
+
+
+def test_a_game_finished_now_is_rated_with_the_side_ahead(table):
+    bid_whist = get_game("bid-whist")
+    game_id = table.start("bid-whist", FOUR, first_dealer=0)
+    for hand in simulated_hands(bid_whist, 20, seed=5):
+        answer = table.hand(game_id, hand)
+        if answer["status"] != "finished":
+            finished = table.client.post(
+                f"/api/games/{game_id}/finish", headers=table.edit_keys[game_id]
+            )
+            assert finished.status_code == 200, finished.get_json()
+            answer = finished.get_json()
+        if answer["status"] == "finished":
+            break
+    totals = answer["totals"]
+    teams = [[FOUR[seat] for seat in side] for side in bid_whist.sides]
+    assert_matches(table.by_player("bid-whist"), [(teams, totals, None)])
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_every_registered_game_is_rated(table, game):
+    players = names_for(game)
+    finished = None
+    for bots in game.bot_kinds:
+        game_id = table.start(game.key, players, first_dealer=0)
+        for hand in simulated_hands(game, 200, seed=11, bots=bots):
+            if table.hand(game_id, hand)["status"] == "finished":
+                finished = game_id
+                break
+        if finished:
+            break
+    if finished is None:
+        assert game.finish_now
+        table.client.post(f"/api/games/{game_id}/finish", headers=table.edit_keys[game_id])
+        finished = game_id
+    stored = db.load_game(database := database_of(table.client), finished)
+    database.close()
+    assert stored.status == "finished"
+    event = ratings.event_of(stored)
+    teams = [[players[seat] for seat in side] for side in game.seated(len(players)).sides]
+    scores = [stored.totals[side[0]] for side in game.seated(len(players)).sides]
+    sign = -1 if game.lowest_wins(stored.settings) else 1
+    assert [list(team) for team in event.teams] == teams
+    assert_matches(table.by_player(game.key), [(teams, [sign * s for s in scores], None)])
+
+
+# --- the order of events, and the work of one ---------------------------------------------
+
+
+def test_a_new_finished_game_leaves_every_earlier_rating_row_as_it_was(table):
+    table.sheet(FOUR, [1, 2, 3, 4])
+    table.sheet(FOUR, [4, 3, 2, 1])
+    database = database_of(table.client)
+    try:
+        rows = database.execute("SELECT rowid, * FROM rating_history ORDER BY rowid").fetchall()
+        table.sheet(FOUR, [2, 2, 1, 1])
+        again = database.execute("SELECT rowid, * FROM rating_history ORDER BY rowid").fetchall()
+    finally:
+        database.close()
+    assert again[: len(rows)] == rows and len(again) == len(rows) + 4
+
+
+def test_rebuild_gives_the_ratings_kept_game_by_game(table):
+    table.sheet(FOUR, [1, 2, 3, 4])
+    table.sheet(["Noa", "Tal"], [3, 3])
+    spades = spades_near_the_end(table, FOUR)
+    table.hand(spades, SPADES_HAND)
+    kept = {kind: table.ratings(kind) for kind in ("any-game", "spades")}
+    database = database_of(table.client)
+    try:
+        assert db.rebuild_ratings(database, table.id) == 3
+        assert db.rebuild_ratings(database) == 3
+    finally:
+        database.close()
+    assert {kind: table.ratings(kind) for kind in ("any-game", "spades")} == kept
+
+
+# --- an older file -----------------------------------------------------------------------
+
+V4_DB = Path(__file__).parent / "fixtures" / "scorekeeper-v4.db"
+
+
+def test_an_upgraded_file_rates_its_finished_games_on_first_use(tmp_path):
+    path = tmp_path / "v4.db"
+    shutil.copyfile(V4_DB, path)
+    database = db.migrate(str(path))
+    try:
+        pending = database.execute(
+            "SELECT g.game, r.rated FROM rating_games r JOIN games g ON g.id = r.game_id "
+            "ORDER BY r.position"
+        ).fetchall()
+        assert sorted(pending) == [("bid-whist", 0), ("oh-hell", 0)]
+        # In the order they finished: their last hands' times, then their ids.
+        ordered = database.execute(
+            "SELECT g.id FROM games g WHERE g.status = 'finished' ORDER BY (SELECT "
+            "max(h.created_at) FROM hands h WHERE h.game_id = g.id AND h.number = "
+            "g.hand_count), g.id"
+        ).fetchall()
+        assert (
+            database.execute("SELECT game_id FROM rating_games ORDER BY position").fetchall()
+            == ordered
+        )
+        assert database.execute("SELECT count(*) FROM ratings").fetchone()[0] == 0
+        group = db.list_groups(database)[0]
+        for kind in ("bid-whist", "oh-hell"):
+            finished = [g for g in db.list_games(database, "finished", 100) if g.game == kind]
+            [game] = finished
+            rules = get_game(kind).seated(len(game.players))
+            teams = [[game.players[seat] for seat in side] for side in rules.sides]
+            scores = [game.totals[side[0]] for side in rules.sides]
+            table = db.ratings_table(database, group.id, kind)
+            assert_matches({r.player: r.to_dict() for r in table}, [(teams, scores, None)])
+        assert (
+            database.execute("SELECT count(*) FROM rating_games WHERE rated = 0").fetchone()[0] == 0
+        )
+        # Every game of the file is still there, as it was.
+        assert len(db.list_games(database, limit=100)) == 6
+    finally:
+        database.close()
+
+
+# --- what the pages read -----------------------------------------------------------------
+
+
+def test_the_ratings_table_ranks_with_trend_and_provisional(table):
+    for round_ in range(12):
+        table.sheet(["Noa", "Avi"], [10, 0] if round_ % 3 else [0, 10])
+    table.sheet(["Noa", "Gil"], [1, 0])
+    database = database_of(table.client)
+    try:
+        rows = db.ratings_table(database, table.id, "any-game")
+        history = db.rating_history(database, table.id, "any-game", "Noa")
+        every = db.player_rating_histories(database, table.id, "Noa")
+    finally:
+        database.close()
+    assert [r.player for r in rows] == ["Noa", "Avi", "Gil"]
+    assert [r.rank for r in rows] == [1, 2, 3]
+    noa, avi, gil = rows
+    assert (noa.games, avi.games, gil.games) == (13, 12, 1)
+    assert not noa.provisional and gil.provisional
+    assert len(noa.recent) == 10 and len(gil.recent) == 1
+    assert noa.recent[-1] == noa.rating
+    # The trend: the shown rating now less the one before the tenth game back.
+    assert noa.trend == round(noa.rating - history[-11].rating, 1)
+    assert gil.trend == round(gil.rating - 0.0, 1)
+    assert [p.games for p in history] == list(range(1, 14))
+    assert history[-1].mu == noa.mu and history[-1].sigma == noa.sigma
+    assert list(every) == ["any-game"] and every["any-game"] == history
+
+
+def test_equal_shown_ratings_share_a_rank(table):
+    table.sheet(FOUR, [130, 95, 95, 60])
+    rows = table.ratings("any-game")
+    database = database_of(table.client)
+    try:
+        ranks = [r.rank for r in db.ratings_table(database, table.id, "any-game")]
+    finally:
+        database.close()
+    assert rows[1]["rating"] == rows[2]["rating"] and ranks == [1, 2, 2, 4]
+    assert [r["player"] for r in rows] == ["Noa", "Avi", "Dana", "Gil"]
+
+
+def test_win_chances_are_the_librarys_prediction(table):
+    table.sheet(FOUR, [40, 30, 20, 10])
+    table.sheet(FOUR, [40, 30, 20, 10])
+    database = database_of(table.client)
+    try:
+        chances = db.predict_win(database, table.id, "any-game", ["Gil", "Noa", "Zoe"])
+        rated = db.ratings_table(database, table.id, "any-game")
+    finally:
+        database.close()
+    by_name = {r.player: LIBRARY.rating(mu=r.mu, sigma=r.sigma) for r in rated}
+    expected = LIBRARY.predict_win([[by_name["Gil"]], [by_name["Noa"]], [LIBRARY.rating()]])
+    assert chances == tuple(expected)
+    assert chances[1] > chances[0] and sum(chances) == pytest.approx(1)
+
+
+def test_the_fairest_partnerships_put_the_strong_with_the_weak(table):
+    # Noa and Avi win every game, Dana and Gil lose: apart, their sides are even.
+    for _ in range(6):
+        game_id = spades_near_the_end(table, ["Noa", "Avi", "Dana", "Gil"])
+        table.hand(game_id, SPADES_HAND)  # Noa & Dana win
+        game_id = spades_near_the_end(table, ["Avi", "Noa", "Gil", "Dana"])
+        table.hand(game_id, SPADES_HAND)  # Avi & Gil win
+    database = database_of(table.client)
+    try:
+        fairest = db.fairest_partnerships(
+            database, table.id, "spades", ["Noa", "Avi", "Dana", "Gil"]
+        )
+        current = {r.player: r for r in db.ratings_table(database, table.id, "spades")}
+        every = []
+        for seating in (
+            ["Noa", "Avi", "Dana", "Gil"],
+            ["Noa", "Dana", "Avi", "Gil"],
+            ["Noa", "Avi", "Gil", "Dana"],
+        ):
+            every.append(db.predict_win(database, table.id, "spades", seating))
+    finally:
+        database.close()
+    gaps = [abs(a - b) for a, b in every]
+    assert abs(fairest.chances[0] - fairest.chances[1]) == min(gaps)
+    strong = {n for n in current if current[n].mu > 25}
+    assert len(strong) == 2
+    for side in fairest.sides:
+        assert len(set(side) & strong) == 1
+    teams = [
+        [LIBRARY.rating(mu=current[n].mu, sigma=current[n].sigma) for n in side]
+        for side in fairest.sides
+    ]
+    assert fairest.chances == tuple(LIBRARY.predict_win(teams))
+
+
+def test_fairest_partnerships_need_a_partnership_game():
+    with pytest.raises(ValueError):
+        ratings.fairest_partnerships("israeli-whist", FOUR, {})
+    assert ratings.has_partners("bid-whist") and not ratings.has_partners("oh-hell")
+
+
+def test_library_helper_agrees_with_itself():
+    # The tests' own replay of events, against one call of the library.
+    [[a], [b]] = LIBRARY.rate([[LIBRARY.rating()], [LIBRARY.rating()]], scores=[2, 1])
+    replayed = library_ratings([([["A"], ["B"]], [2, 1], None)])
+    assert replayed["A"][0].mu == a.mu and replayed["B"][0].sigma == b.sigma
+
+
+def test_a_finished_game_moved_to_another_group_is_rated_there(client, table):
+    other = Table(client)
+    other.sheet(["Noa", "Zed"], [1, 2])
+    moved = table.sheet(FOUR, [4, 3, 2, 1])
+    table.sheet(["Noa", "Avi"], [1, 5])
+    lone = table.start("spades", FOUR, starting_totals=[430, 300])
+    table.hand(lone, SPADES_HAND)
+    move_to_group(client.application.config["DATABASE"], moved, other.id)
+    move_to_group(client.application.config["DATABASE"], lone, other.id)
+    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [1, 5], None)])
+    assert table.ratings("spades") == []
+    assert_matches(
+        other.by_player("any-game"),
+        [([["Noa"], ["Zed"]], [1, 2], None), ([[n] for n in FOUR], [4, 3, 2, 1], None)],
+    )
+    assert len(other.ratings("spades")) == 4
+
+
+def test_a_finishing_save_runs_the_same_statements_after_2_games_as_after_40(tmp_path):
+    """The work of one finished game does not grow with the group's games: its one event
+    is rated from the stored current ratings."""
+    database = db.migrate(str(tmp_path / "games.db"))
+    sheet = get_game("any-game").seated(4)
+    settings = sheet.settings_from_dict({"goal": "rounds", "rounds": 1})
+    group = db.create_group(database, None)[0].id
+
+    def finish(points) -> list[str]:
+        game_id, _key = db.create_game(
+            database, FOUR, "any-game", settings, 0, "any-game", group_id=group
+        )
+        statements: list[str] = []
+        database.conn.set_trace_callback(statements.append)
+        try:
+            game_play.add_hand(database, game_id, {"points": points})
+        finally:
+            database.conn.set_trace_callback(None)
+        return statements
+
+    counts = []
+    for played in range(41):
+        statements = finish([played % 7, 3, 5, played % 4])
+        if played in (2, 40):
+            counts.append(len(statements))
+    try:
+        assert counts[0] == counts[1]
+        assert db.ratings_table(database, group, "any-game")[0].games == 41
+    finally:
+        database.close()
+
+
+TABLES = [(game, n) for game in GAMES.values() for n in game.seat_counts]
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{game.key}-{n}" for game, n in TABLES])
+def test_every_game_at_every_table_size_makes_one_team_per_side(game, seats):
+    seated = game.seated(seats)
+    players = tuple(f"P{seat}" for seat in range(seats))
+    totals = [0] * seats
+    for index, side in enumerate(seated.sides):
+        for seat in side:
+            totals[seat] = 10 * index  # partners hold their side's total
+    played = SimpleNamespace(
+        id=1,
+        game=game.key,
+        players=players,
+        changes=(),
+        hand_count=3,
+        totals=tuple(totals),
+        settings=seated.preset(seated.default_preset),
+    )
+    event = ratings.event_of(played)
+    assert event.teams == tuple(tuple(players[s] for s in side) for side in seated.sides)
+    assert event.scores == tuple(10.0 * index for index in range(len(seated.sides)))
+    after = ratings.rate({}, event)
+    assert set(after) == set(players) and all(r.games == 1 for r in after.values())
+    chances = ratings.win_chances(game.key, players, after)
+    assert len(chances) == len(seated.sides) and sum(chances) == pytest.approx(1)
+
+
+def test_a_player_who_sat_in_two_seats_counts_where_they_sat_more():
+    from scorekeeper.engine.core.seating import SeatChange
+
+    sheet = get_game("any-game")
+    played = SimpleNamespace(
+        id=1,
+        game="any-game",
+        players=("Ann", "Bob", "Cat", "Dan"),
+        # Eve takes Ann's seat from hand 3; Ann takes Bob's from hand 5.
+        changes=(SeatChange(3, 0, "Eve"), SeatChange(5, 1, "Ann")),
+        hand_count=8,
+        totals=(10, 20, 30, 40),
+        settings=sheet.preset(sheet.default_preset),
+    )
+    event = ratings.event_of(played)
+    assert event.teams == (("Eve",), ("Bob", "Ann"), ("Cat",), ("Dan",))
+    assert event.weights == ((0.75,), (0.5, 0.5), (1.0,), (1.0,))
+    assert event.weighted and event.share_of("Ann") == 0.5
+
+
+def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(table):
+    later = table.sheet(["Noa", "Avi"], [1, 2])
+    earlier = table.sheet(["Noa", "Avi"], [2, 1])
+    database = database_of(table.client)
+    try:
+        # As a file from before the ratings: no events yet, the last hands at one time.
+        with db.writing(database):
+            for name in ("rating_history", "ratings", "rating_games"):
+                database.execute(f"DELETE FROM {name}")
+            database.execute("UPDATE hands SET created_at = '2025-01-01T20:00:00+00:00'")
+        db.rebuild_ratings(database)
+        order = [
+            row[0] for row in database.execute("SELECT game_id FROM rating_games ORDER BY position")
+        ]
+        assert order == [later, earlier]
+        with db.writing(database):
+            database.execute(
+                "UPDATE hands SET created_at = '2025-01-01T21:00:00+00:00' WHERE game_id = ?",
+                [later],
+            )
+            database.execute("DELETE FROM rating_games")
+        db.rebuild_ratings(database)
+        order = [
+            row[0] for row in database.execute("SELECT game_id FROM rating_games ORDER BY position")
+        ]
+    finally:
+        database.close()
+    assert order == [earlier, later]
+    assert_matches(
+        table.by_player("any-game"),
+        [([["Noa"], ["Avi"]], [2, 1], None), ([["Noa"], ["Avi"]], [1, 2], None)],
+    )
