@@ -75,6 +75,9 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         """Whether the pages show the first dealer and who deals each round."""
         return settings.dealer
 
+    def lowest_wins(self, settings: SheetSettings) -> bool:
+        return settings.lowest_wins
+
     def end_words(self, settings: SheetSettings) -> Message:
         return display.end_words(settings)
 

@@ -492,6 +492,18 @@ class Game(Protocol):
         ``read_starting_totals`` refuses a starting total at or below it."""
         ...
 
+    def lowest_wins(self, settings: Settings) -> bool:
+        """Whether the lowest total wins under ``settings`` (the round sheet's Hearts
+        goals), so that fewer points are the better hand: False for a card game here."""
+        ...
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        """Each side's place in the game as it stands (1 is first), in the order of
+        ``sides``: the winners first, then the others by total (the highest first, or the
+        lowest where ``lowest_wins``); sides level share the better place, so places may
+        skip (1, 1, 3)."""
+        ...
+
     def shows_dealer(self, settings: Settings) -> bool:
         """Whether the scoreboard, the live view and the hand form say who deals: True for
         a card game; the round sheet's ``dealer`` knob turns it off for games dealt
