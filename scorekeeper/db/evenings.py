@@ -29,8 +29,13 @@ from .migrations import GAME_FROM, GAME_UNTIL
 EVENING_GAP = timedelta(hours=4)
 """The longest wait between one game's last hand and the next game's first in one evening."""
 
-# Neighbours read per statement while walking an evening's games.
-_BATCH = 32
+# Neighbours read per statement while walking an evening's games: most evenings in one.
+_BATCH = 64
+
+MAX_EVENING_GAMES = 200
+"""The most games an evening holds: games imported with one time for all (a file from a
+tool that kept none) would otherwise make one evening of them all, and its page replay
+every one. The walk stops there; the games beyond begin an evening of their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +139,7 @@ def evening_of(db: Database, group_id: int, game_id: int) -> Evening | None:
     earlier = None
     current = game
     for neighbour in _neighbours(db, group_id, game, later=False):
-        if not same_evening(neighbour, current):
+        if not same_evening(neighbour, current) or len(before) >= MAX_EVENING_GAMES // 2:
             earlier = neighbour.id
             break
         before.append(neighbour)
@@ -143,7 +148,10 @@ def evening_of(db: Database, group_id: int, game_id: int) -> Evening | None:
     later = None
     current = game
     for neighbour in _neighbours(db, group_id, game, later=True):
-        if not same_evening(current, neighbour):
+        if (
+            not same_evening(current, neighbour)
+            or len(before) + len(after) >= MAX_EVENING_GAMES - 1
+        ):
             later = neighbour.id
             break
         after.append(neighbour)
