@@ -462,3 +462,18 @@ def test_an_older_database_gets_its_games_hand_times(tmp_path):
     client = app.test_client()
     join(client, group)
     assert client.get(f"/groups/{group}/evenings/{rows[0][0]}").status_code == 200
+
+
+def test_games_imported_with_one_time_for_all_make_evenings_of_at_most_200(site):
+    """A file from a tool that kept no times gives every game one time: the evening stops
+    at ``MAX_EVENING_GAMES`` games, and an address inside it leads, by redirects that
+    only go back, to a page that answers."""
+    _app, client = site
+    games = [sheet([(1, 2)], NAMES[:2], START, minutes=0) for _ in range(210)]
+    group, ids = store_in(client, *games)
+    database = db.open_database(client.application.config["DATABASE"])
+    evening = db.evening_of(database, group, ids[0])
+    database.close()
+    assert len(evening.games) == db.evenings.MAX_EVENING_GAMES
+    response = client.get(f"/groups/{group}/evenings/{ids[-1]}", follow_redirects=True)
+    assert response.status_code == 200

@@ -1,4 +1,4 @@
-"""Evenings in real Chromium at 390 px, in English, Hebrew and German (issue 22): the
+"""Evenings in real Chromium at 360 and 390 px, in English, Hebrew and German (issue 22): the
 evening's page and History's evenings render, fit the phone's width with names of 16
 characters, and have no serious or critical axe violation."""
 
@@ -57,8 +57,8 @@ def evening(live_server):
     return ids[1], group
 
 
-def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+def fits(page, width: int) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def serious(axe, page) -> list[str]:
@@ -66,11 +66,14 @@ def serious(axe, page) -> list[str]:
     return [v["id"] for v in results.response["violations"] if v["impact"] in SERIOUS]
 
 
+@pytest.mark.parametrize("width", (360, PHONE["width"]))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_evening_and_historys_evenings_on_a_phone(browser, live_server, axe, evening, language):
+def test_the_evening_and_historys_evenings_on_a_phone(
+    browser, live_server, axe, evening, language, width
+):
     first, group = evening
     context = browser.new_context(
-        viewport=PHONE,
+        viewport={**PHONE, "width": width},
         base_url=live_server,
         extra_http_headers={"Accept-Language": LANGUAGES[language]},
     )
@@ -83,7 +86,7 @@ def test_the_evening_and_historys_evenings_on_a_phone(browser, live_server, axe,
         assert page.locator("#evening-games > li").count() == 3
         assert page.locator("#standings tbody tr").count() > 0
         assert page.locator("#best-hands li").count() == 3
-        assert fits(page), "the evening's page is wider than the phone"
+        assert fits(page, width), "the evening's page is wider than the phone"
         assert serious(axe, page) == []
         # Its games lead to their scoreboards.
         page.locator("#evening-games a").first.click()
@@ -94,7 +97,7 @@ def test_the_evening_and_historys_evenings_on_a_phone(browser, live_server, axe,
         assert evenings.count() == 2
         evenings.first.locator("summary").click()
         assert evenings.first.locator("ul.games li").first.is_visible()
-        assert fits(page), "History is wider than the phone"
+        assert fits(page, width), "History is wider than the phone"
         assert serious(axe, page) == []
         with page.expect_navigation():
             evenings.first.locator(".evening-link a").click()
