@@ -229,6 +229,11 @@ def test_a_game_in_progress_belongs_to_the_evening_going_on(client, make_game, p
     text = page.get_data(as_text=True)
     assert "still going on" in text
     assert "No game of this evening has finished yet." in text
+    assert text.count("1 hand<") == 2
+    # Looked at again after a save, the page shows the game as it is now.
+    assert post_hand(second, key2).status_code == 201
+    text = client.get(f"/groups/{group}/evenings/{first}").get_data(as_text=True)
+    assert text.count("1 hand<") == 1 and "2 hands<" in text
 
 
 # --- the evening's page -------------------------------------------------------------------

@@ -140,14 +140,14 @@ def best_hands(games: Sequence[EveningGame]) -> tuple[BestHand, ...]:
             if hand.score is None:
                 continue
             per_seat = seat_values(rules, hand.points)
-            sides = played.side_names(hand.number)
             for index, side in enumerate(rules.sides):
                 points = per_seat[side[0]]
                 found = best.get(rules.key)
                 if found is None or sign * points > found[0]:
+                    names = played.side_names(hand.number)[index]
                     best[rules.key] = (
                         sign * points,
-                        BestHand(rules.key, played.key, hand.number, sides[index], points),
+                        BestHand(rules.key, played.key, hand.number, names, points),
                     )
     return tuple(hand for _merit, hand in best.values())
 
