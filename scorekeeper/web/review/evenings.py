@@ -15,7 +15,7 @@ from ...engine.core.display import mean_figure, signed, total
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
 from ..game_service import kind_name, side_names
-from ..i18n import Partners, shown
+from ..i18n import Partners, isolate_ltr, shown
 from .blueprint import bp
 
 
@@ -33,6 +33,12 @@ def evening(group_id: int, evening_id: int):
     return render_template("evening.html", group=group, **evening_page(found))
 
 
+def evening_title(found: EveningResult) -> str:
+    """The evening's name in the page's language, "Evening of 2026-03-06" (the UTC day
+    its first hand was recorded), the date kept left to right in a right-to-left one."""
+    return _("Evening of %(date)s", date=isolate_ltr(found.date))
+
+
 def evening_page(found: EveningResult) -> dict[str, Any]:
     """What the evening's template prints, every figure already a string."""
     figures = found.figures
@@ -41,6 +47,7 @@ def evening_page(found: EveningResult) -> dict[str, Any]:
     thrown = figures.thrown_in
     evening = found.evening
     return {
+        "title": evening_title(found),
         "evening": {
             "id": found.id,
             "date": found.date,
