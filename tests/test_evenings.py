@@ -482,3 +482,34 @@ def test_games_imported_with_one_time_for_all_make_evenings_of_at_most_200(site)
     assert len(evening.games) == db.evenings.MAX_EVENING_GAMES
     response = client.get(f"/groups/{group}/evenings/{ids[-1]}", follow_redirects=True)
     assert response.status_code == 200
+
+
+# --- the engine's evening figures, on their own ---------------------------------------------
+
+
+def test_a_player_who_left_before_the_end_takes_no_place_and_the_new_one_takes_it():
+    """Ben leaves after round 1 and Eli sits in his seat: Eli takes the seat's place and
+    win; Ben's best round still counts as his, as he scored it."""
+    from scorekeeper.engine.core.evening import EveningGame, evening_figures
+    from scorekeeper.engine.core.seating import SeatChange
+
+    game = table_game("any-game", 3)
+    settings = game.preset("any-game").with_changes({"goal": "rounds", "rounds": 2})
+    records = [game.record_from_dict(settings, {"points": p}) for p in ([1, 50, 2], [1, 5, 2])]
+    progress = game.replay(settings, 0, records)
+    played = EveningGame(7, game, ("Ann", "Ben", "Cat"), (SeatChange(2, 1, "Eli"),), progress)
+    figures = evening_figures([played])
+    assert [(s.rank, s.name, s.places, s.wins) for s in figures.standings] == [
+        (1, "Eli", 1, 1),
+        (2, "Cat", 2, 0),
+        (3, "Ann", 3, 0),
+    ]
+    (best,) = figures.best_hands
+    assert (best.kind, best.game, best.number, best.names, best.points) == (
+        "any-game",
+        7,
+        1,
+        ("Ben",),
+        50,
+    )
+    assert figures.thrown_in is None
