@@ -31,6 +31,10 @@ players' pages and head-to-head are one group's (``/groups/<id>/...``), and the 
 and group are read with the group's key. History's page 50 is timed when the group has
 that many pages, else its page 2, else none (a note says so).
 
+An evening's page (issue 22) is timed on the evening of the club's middle game and on the
+evening of Spades' short and long game (1,010 hands replayed). ``--only TEXT`` times only
+the routes whose names contain TEXT.
+
 Targets (issue 12): every route p99 <= 50 ms and p50 <= 10 ms.
 """
 
@@ -186,6 +190,9 @@ def main() -> int:
         "--groups", type=int, default=1, help="the club's games split among this many groups"
     )
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument(
+        "--only", help="time only the routes whose names contain this text (as: evening)"
+    )
     options = parser.parse_args()
     if options.groups < 1:
         parser.error("--groups must be at least 1")
@@ -240,6 +247,12 @@ def main() -> int:
             keys = {g: db.replace_edit_key(database, g) for g in (short_id, long_id)}
             posted = other_kind(game_key, long_hands)[2].to_dict()
             kinds.append((name, long_hands, note, short_id, long_id, keys, posted))
+        # Evenings (issue 22): the evening of the club's middle game (the club plays a game
+        # every eight hours, so it is an evening of its own), and the evening of Spades'
+        # short and long game, started together: 1,010 hands replayed.
+        evening = db.evening_of(database, group_of[some_game], some_game)
+        spades = next(kind for kind in kinds if kind[0] == "Spades")
+        spades_evening = db.evening_of(database, group_of[spades[3]], spades[3])
         database.close()
     # A member of every group whose games or pages are timed (as a phone at those tables).
     timed = {group, group_of[some_game], group_of[long_game]}
@@ -296,6 +309,20 @@ def main() -> int:
         ("print", "GET", f"/games/{some_game}/print", None, None),
         ("API game", "GET", f"/api/games/{some_game}", None, None),
         ("API game, 1,000 hands", "GET", f"/api/games/{long_game}", None, None),
+        (
+            "evening",
+            "GET",
+            f"/groups/{group_of[some_game]}/evenings/{evening.id}",
+            None,
+            None,
+        ),
+        (
+            f"evening, Spades {len(spades_evening.games)} games",
+            "GET",
+            f"/groups/{group_of[spades[3]]}/evenings/{spades_evening.id}",
+            None,
+            None,
+        ),
         ("API list", "GET", f"/api/games?group={group}", None, group_key),
         ("API group", "GET", f"/api/groups/{group}", None, group_key),
         ("hand POST, 1,000 hands", "POST", f"/api/games/{long_game}/hands", hand, key),
@@ -322,6 +349,8 @@ def main() -> int:
             (f"{name} API game, {size}", "GET", f"/api/games/{long_id}", None, None),
             (f"{name} scoreboard, {size}", "GET", f"/games/{long_id}", None, None),
         ]
+    if options.only:
+        routes = [route for route in routes if options.only in route[0]]
     width = max(28, *(len(route[0]) for route in routes))
     print(
         f"{'route':{width}} {'p50 ms':>8} {'p99 ms':>8} {'queries':>8}  target p50 <= "
@@ -373,6 +402,8 @@ def main() -> int:
     print(f"peak RSS {rss:.0f} MB")
     print(f"a save, the long game against the short ({SHORT_GAME_HANDS} hands), p50 and queries:")
     for name, long_hands, note, *_ in kinds:
+        if f"{name} hand POST, {SHORT_GAME_HANDS} hands" not in figures:
+            continue  # not timed (--only)
         short = figures[f"{name} hand POST, {SHORT_GAME_HANDS} hands"]
         long = figures[f"{name} hand POST, {long_hands:,} hands"]
         print(

@@ -10,6 +10,8 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
 ``figures``     each game's derived figures (careers, head-to-head), kept by version
 ``keys``        edit keys and the other tokens
 ``ratings``     the players' ratings per group and game kind, kept as games finish
+``evenings``    a group's evenings: its games played in one sitting, from the times
+                kept on each game's row
 ``groups``      groups (the friends who play together, to whom their games belong), their
                 keys and invites, and a game found by its view token
 
@@ -34,7 +36,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     (SHA-256 of the edit key; the key itself is never stored), an optional ``name`` and
     ``notes`` (where it was played, who brought the cards), and ``finished_after`` (the
     hands recorded when the table asked to "finish now", in a game whose rules have it;
-    null otherwise).
+    null otherwise), ``first_hand_at``/``last_hand_at`` (when its first and last hands
+    were first recorded, null while it has none; kept by triggers on ``hands``, and
+    indexed with the group for its evenings).
 ``players``
     one row per seat: ``game_id``, ``seat`` from 0 clockwise, ``name``, ``total`` (the
     running total after the last hand: partners hold their side's).
@@ -89,6 +93,7 @@ from .connection import (
     MAX_ID,
     close_db,
     connect,
+    database_path,
     get_db,
     init_app,
     migrate,
@@ -98,6 +103,7 @@ from .connection import (
     writing,
 )
 from .errors import Conflict, NotFound
+from .evenings import EVENING_GAP, Evening, Played, evening_of, evenings_of
 from .figures import GameFigures, game_figures, recorded
 from .games import (
     Game,
@@ -178,6 +184,8 @@ __all__ = [
     "ratings_table",
     "rebuild_ratings",
     "Conflict",
+    "EVENING_GAP",
+    "Evening",
     "ExportedGame",
     "Game",
     "GameFigures",
@@ -190,6 +198,7 @@ __all__ = [
     "MAX_GROUP_NAME_LENGTH",
     "MAX_ID",
     "NotFound",
+    "Played",
     "PlayerRecord",
     "Revision",
     "StatesMissing",
@@ -204,8 +213,11 @@ __all__ = [
     "connect",
     "count_games",
     "count_history",
+    "evening_of",
+    "evenings_of",
     "create_game",
     "create_group",
+    "database_path",
     "remove_last_hand",
     "rename_group",
     "game_by_view_token",

@@ -222,10 +222,11 @@ def load_game_with_hands(db: Database, game_id: int) -> tuple[Game | None, list[
 
 
 def load_games_with_hands(
-    db: Database, game_ids: Sequence[int]
+    db: Database, game_ids: Sequence[int], needs_hands: Callable[[Game], bool] | None = None
 ) -> list[tuple[Game, list[StoredHand]]]:
     """The games in ``game_ids``, oldest first, with their hands: two statements in one
-    transaction, however many games."""
+    transaction, however many games. With ``needs_hands``, only the games it is true of
+    have their hands read (the others' lists are empty)."""
     from .games import GAME_QUERY, games_from_rows
 
     wanted = json.dumps([i for i in game_ids if 0 < i <= MAX_ID])
@@ -237,6 +238,8 @@ def load_games_with_hands(
                 [wanted],
             ).fetchall()
         )
+        if needs_hands is not None:
+            wanted = json.dumps([game.id for game in games if needs_hands(game)])
         hands = {
             game_id: stored
             for game_id, stored, _stamps in hand_groups(

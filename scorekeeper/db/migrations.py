@@ -470,3 +470,51 @@ def m013_ratings(db: Database) -> None:
         "FROM hands h WHERE h.game_id = g.id ORDER BY h.number DESC LIMIT 1), g.updated_at) "
         "AS finished_at FROM games g WHERE g.status = 'finished')"
     )
+
+
+# The expressions by which a game takes its place among its group's evenings: when its
+# first and last hands were recorded, or when it was started while it has none.
+GAME_FROM = "coalesce(first_hand_at, created_at)"
+GAME_UNTIL = "coalesce(last_hand_at, created_at)"
+
+
+@migrations()
+def m014_game_hand_times(db: Database) -> None:
+    """When each game's first and last hands were recorded (issue 22's evenings), kept on
+    the game's row so a group's evenings are found from one index, without reading hands.
+
+    ``games.first_hand_at`` and ``games.last_hand_at`` are the least and greatest
+    ``hands.created_at`` of the game's hands (when each was first recorded: an edit keeps
+    it), null while it has none. Triggers keep them, so that every writer (a save, an edit,
+    a delete, an import) does so in its own transaction. Filled here for the hands already
+    stored. ``idx_games_group_played`` orders a group's games by when they were played
+    (a game without hands by when it was started), with when each was last played, so an
+    evening's neighbours are read from the index alone. A later migration that rebuilds
+    ``hands`` or ``games`` must make these triggers again.
+    """
+    db.execute("ALTER TABLE games ADD COLUMN first_hand_at TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN last_hand_at TEXT")
+    recount = (
+        "UPDATE games SET "
+        "first_hand_at = (SELECT min(created_at) FROM hands WHERE game_id = games.id), "
+        "last_hand_at = (SELECT max(created_at) FROM hands WHERE game_id = games.id) "
+    )
+    db.execute(f"{recount} WHERE id IN (SELECT game_id FROM hands)")
+    db.execute(
+        f"CREATE INDEX idx_games_group_played ON games (group_id, {GAME_FROM}, id, {GAME_UNTIL})"
+    )
+    db.execute(
+        "CREATE TRIGGER games_hand_times_insert AFTER INSERT ON hands BEGIN "
+        "UPDATE games SET "
+        "first_hand_at = min(coalesce(first_hand_at, NEW.created_at), NEW.created_at), "
+        "last_hand_at = max(coalesce(last_hand_at, NEW.created_at), NEW.created_at) "
+        "WHERE id = NEW.game_id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER games_hand_times_delete AFTER DELETE ON hands BEGIN "
+        f"{recount} WHERE id = OLD.game_id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER games_hand_times_update AFTER UPDATE OF created_at, game_id ON hands "
+        f"BEGIN {recount} WHERE id IN (OLD.game_id, NEW.game_id); END"
+    )

@@ -49,7 +49,7 @@ from .game import (
 from .messages import Message, msg
 from .progress import RaceState, Scored, resume_race, start_state
 from .seating import SeatChange, Stint
-from .seats import leaders_of
+from .seats import leaders_of, placings_of
 from .settings import find_preset, preset_name_of
 from .simulation import DealTally, wrong_points
 from .stats import (
@@ -359,13 +359,16 @@ class GameBase:
         """None: totals may fall without end."""
         return None
 
-    def lowest_wins(self, settings: Any) -> bool:
-        """False: the highest total wins."""
-        return False
-
     def shows_dealer(self, settings: Any) -> bool:
         """True: the pages say who deals each hand."""
         return True
+
+    def lowest_wins(self, settings: Any) -> bool:
+        """False: the highest total wins, and more points are the better hand."""
+        return False
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        return placings_of(progress.totals, progress.winners, self.lowest_wins(progress.settings))
 
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 

@@ -494,8 +494,16 @@ class Game(Protocol):
 
     def lowest_wins(self, settings: Settings) -> bool:
         """Whether the lowest total wins under ``settings`` (a round sheet played for the
-        fewest points, as Hearts); False: the highest total wins. Ratings (RULES.md
-        section 6) negate the final totals where it is True."""
+        fewest points, as Hearts), so that fewer points are the better hand; False: the
+        highest total wins. Ratings (RULES.md section 6) negate the final totals where it
+        is True."""
+        ...
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        """Each side's place in the game as it stands (1 is first), in the order of
+        ``sides``: the winners first, then the others by total (the highest first, or the
+        lowest where ``lowest_wins``); sides level share the better place, so places may
+        skip (1, 1, 3)."""
         ...
 
     def shows_dealer(self, settings: Settings) -> bool:

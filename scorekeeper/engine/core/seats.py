@@ -16,3 +16,18 @@ def leaders_of(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats (or sides) that share the highest total."""
     best = max(totals)
     return tuple(s for s, t in enumerate(totals) if t == best)
+
+
+def placings_of(
+    totals: Sequence[int], winners: Sequence[int] = (), lowest_wins: bool = False
+) -> tuple[int, ...]:
+    """Each seat's (or side's) place, 1 first: ``winners`` first, then the others by
+    total, the highest first (the lowest with ``lowest_wins``); those level share the
+    better place, and the next place counts them all (1, 1, 3)."""
+    sign = 1 if lowest_wins else -1
+
+    def order(index: int) -> tuple[bool, int]:
+        return (index not in winners, sign * totals[index])
+
+    keys = [order(index) for index in range(len(totals))]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)

@@ -1,7 +1,9 @@
 """Looking back at games played: one blueprint, ``review``, whose pages live in a module
 per job, so that their endpoints (``review.history``, …) stay as templates name them.
 
-- ``history``: the games, newest first, filtered by player and date;
+- ``history``: the games, newest first, folded under their evenings, filtered by
+  player and date;
+- ``evenings``: an evening's games, standings, best hands and thrown-in dealers;
 - ``stats_pages``: one game's statistics;
 - ``players``: everyone who has played, one player's career, head-to-head;
 - ``notes``: a game's name and notes;
@@ -13,7 +15,7 @@ Every figure comes from the game's statistics through the Game interface; these 
 only turn figures into the strings a page prints, so templates never compute.
 """
 
-from . import downloads, history, imports, notes, players, stats_pages
+from . import downloads, evenings, history, imports, notes, players, stats_pages
 from .blueprint import bp
 
-__all__ = ["bp", "downloads", "history", "imports", "notes", "players", "stats_pages"]
+__all__ = ["bp", "downloads", "evenings", "history", "imports", "notes", "players", "stats_pages"]

@@ -1,5 +1,6 @@
 """History: the games newest first, a page at a time, filtered by player and by the date
-each started, with the export of every game."""
+each started, folded under the evenings they were played in (issue 22), with the export
+of every game."""
 
 from __future__ import annotations
 
@@ -96,11 +97,35 @@ def history(group_id: int | None):
         offered=offered_games(),
         chosen=filters,
         problem=problem,
-        games=[_listing(item) for item in listings],
+        evenings=_by_evening(database, group.id, [_listing(item) for item in listings]),
         filtered=any((player, since, until, game)),
         pages=pages(page, count, "review.history", group_id=group.id, **filters),
         kind=kind_name(get_game(game)) if game else None,
     ), (400 if problem else 200)
+
+
+def _by_evening(database: Any, group_id: int, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The page's games (newest first) folded under their evenings: each run of games of
+    one evening is one entry, with the evening's id, date and number of games (an evening
+    a page break cuts, or whose other games the filters leave out, lists only those of
+    its games on the page)."""
+    evenings = db.evenings_of(database, group_id, [game["id"] for game in games])
+    folded: list[dict[str, Any]] = []
+    for game in games:
+        evening = evenings.get(game["id"])
+        key = evening.id if evening else -game["id"]
+        if not folded or folded[-1]["key"] != key:
+            folded.append(
+                {
+                    "key": key,
+                    "id": evening.id if evening else None,
+                    "date": (evening.began if evening else game["date"])[:10],
+                    "count": len(evening.games) if evening else 1,
+                    "games": [],
+                }
+            )
+        folded[-1]["games"].append(game)
+    return folded
 
 
 @bp.get("/history/export", defaults={"group_id": None})
