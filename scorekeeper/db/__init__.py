@@ -169,6 +169,7 @@ from .ratings import (
     fairest_partnerships,
     player_rating_histories,
     predict_win,
+    rated_kinds,
     rating_history,
     ratings_table,
 )
@@ -180,6 +181,7 @@ __all__ = [
     "fairest_partnerships",
     "player_rating_histories",
     "predict_win",
+    "rated_kinds",
     "rating_history",
     "ratings_table",
     "rebuild_ratings",

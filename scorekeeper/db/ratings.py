@@ -392,6 +392,16 @@ class HistoryPoint:
         return rules.shown(self.mu, self.sigma)
 
 
+def rated_kinds(db: Database, group_id: int) -> list[str]:
+    """The registered game kinds the group has ratings in, in the registry's order."""
+    ensure_rated(db, group_id)
+    kinds = {
+        row["game"]
+        for row in query(db, "SELECT DISTINCT game FROM ratings WHERE group_id = ?", [group_id])
+    }
+    return [key for key in GAMES if key in kinds]
+
+
 def rating_history(db: Database, group_id: int, kind: str, player: str) -> list[HistoryPoint]:
     """The player's rating after each of their rated games of ``kind`` in the group, in
     the order the games finished."""

@@ -236,3 +236,96 @@ def game_chart(
     game = game or get_game()
     sides = [[names[seat] for seat in side] for side in game.sides]
     return running_totals_svg(sides, game.running_totals(progress), **options)
+
+
+def ratings_svg(
+    lines: Sequence[tuple[str, Sequence[float]]], *, title: str, description: str = ""
+) -> str:
+    """Returns an SVG chart of ratings, one line per ``(label, ratings)``: a player's
+    shown rating after each of their rated games of one kind, the first game at 1. Lines
+    may differ in length (a kind played more often runs further). Drawn as the running
+    totals are, with ``title`` and ``description`` as its accessible name and description;
+    a line of one game is a dot."""
+    games = max((len(values) for _label, values in lines), default=0)
+    series = [[0.0, *values] for _label, values in lines]
+    low, high, ticks = _value_range([v for line in series for v in line])
+    full = [_clean_name(label) for label, _values in lines]
+    shown = [_cut(label) for label in full]
+    left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
+    longest = max((len(label) for label in shown), default=0)
+    right = WIDTH - min(LEADER + 6 + longest * NAME_FONT * BOLD, WIDTH * 0.4)
+    bottom = HEIGHT - BOTTOM
+
+    def x(game: int) -> float:
+        return left + (right - left) * game / max(games, 1)
+
+    def y(value: float) -> float:
+        return bottom - (bottom - TOP) * (value - low) / (high - low)
+
+    desc = f"<desc>{escape(description)}</desc>" if description else ""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="skc" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="100%" role="img"><title>{escape(title)}</title>{desc}<style>{_STYLE}</style>',
+        '<path class="a" d="'
+        + "".join(f"M{_num(left)} {_num(y(t))}H{_num(right)}" for t in ticks if t != 0)
+        + '"/>',
+        f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
+        '<g class="y" text-anchor="end">'
+        + "".join(
+            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
+            for t in ticks
+        )
+        + "</g>",
+        '<g class="x" text-anchor="middle">'
+        + "".join(
+            f'<text x="{_num(x(g))}" y="{HEIGHT - 6}">{g}</text>'
+            for g in range(0, games + 1, _nice_step(games / 6))
+        )
+        + "</g>",
+    ]
+    ends = [y(line[-1]) for line in series]
+    labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
+    for s, line in enumerate(series):
+        count = len(line) - 1
+        step = -(-count // LINE_POINTS) if count > LINE_POINTS else 1
+        kept = [*range(0, count, step), count]
+        points = " ".join(f"{_num(x(g))},{_num(y(line[g]))}" for g in kept)
+        end_x = x(count)
+        stub = " ".join(
+            f"{_num(px)},{_num(py)}"
+            for px, py in ((end_x, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
+        )
+        hint = f"<title>{escape(full[s])}</title>" if shown[s] != full[s] else ""
+        parts.append(
+            f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
+            f'{hint}<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f'<text x="{_num(right + LEADER + 3)}" y="{_num(labels[s] + NAME_FONT * 0.35)}">'
+            f"{escape(shown[s])}</text></g>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+SPARK_WIDTH = 60
+SPARK_HEIGHT = 18
+
+
+def sparkline_svg(values: Sequence[float]) -> str:
+    """A small line of ``values`` (a player's recent ratings, oldest first), hidden from
+    screen readers: the page says the trend in words beside it. Empty for fewer than
+    two values."""
+    if len(values) < 2:
+        return ""
+    low, high = min(values), max(values)
+    spread = (high - low) or 1.0
+
+    def y(value: float) -> float:
+        return SPARK_HEIGHT - 2 - (SPARK_HEIGHT - 4) * (value - low) / spread
+
+    step = (SPARK_WIDTH - 4) / (len(values) - 1)
+    points = " ".join(f"{_num(2 + i * step)},{_num(y(v))}" for i, v in enumerate(values))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="spark" viewBox="0 0 {SPARK_WIDTH} '
+        f'{SPARK_HEIGHT}" width="{SPARK_WIDTH}" height="{SPARK_HEIGHT}" aria-hidden="true" '
+        f'focusable="false"><polyline points="{points}"/></svg>'
+    )

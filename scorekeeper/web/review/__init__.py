@@ -5,6 +5,8 @@ per job, so that their endpoints (``review.history``, …) stay as templates nam
   player and date;
 - ``evenings``: an evening's games, standings, best hands and thrown-in dealers;
 - ``stats_pages``: one game's statistics;
+- ``ratings``: a group's ratings in a game kind, chances before a game, a player's
+  rating chart;
 - ``players``: everyone who has played, one player's career, head-to-head;
 - ``notes``: a game's name and notes;
 - ``downloads``: export of one game, of every game, or of a part of them;
@@ -15,7 +17,17 @@ Every figure comes from the game's statistics through the Game interface; these 
 only turn figures into the strings a page prints, so templates never compute.
 """
 
-from . import downloads, evenings, history, imports, notes, players, stats_pages
+from . import downloads, evenings, history, imports, notes, players, ratings, stats_pages
 from .blueprint import bp
 
-__all__ = ["bp", "downloads", "evenings", "history", "imports", "notes", "players", "stats_pages"]
+__all__ = [
+    "bp",
+    "downloads",
+    "evenings",
+    "history",
+    "imports",
+    "notes",
+    "players",
+    "ratings",
+    "stats_pages",
+]

@@ -27,6 +27,7 @@ from ..groups import chooser_or_redirect
 from ..i18n import isolate, shown_ltr, translate
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
+from .ratings import rating_chart
 from .stats_pages import figure_rows
 
 MAX_COMPARED = 8
@@ -201,6 +202,7 @@ def player(name: str, group_id: int | None):
         careers=careers,
         several=len(careers) > 1,
         latest=latest_game,
+        rating=rating_chart(group.id, name),
         chart=Markup(game_chart(progress, latest_game.seated, game, title=_("Running totals"))),
         games=[
             {

@@ -1,0 +1,240 @@
+"""The ratings' pages (issue 22, RULES.md section 6): a group's ratings in one game kind,
+each player's chances for a seating before a game (a page, and JSON for New game's
+script) with the fairest partnerships of a partnership game, and a player's rating
+history as a chart. For members only. The ratings and chances are ``db.ratings``'s and
+``scorekeeper.ratings``'s; this module only turns them into the strings a page prints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask import current_app, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from markupsafe import Markup
+
+from ... import db
+from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
+from ...ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
+from ..access import group_or_404
+from ..chart import ratings_svg, sparkline_svg
+from ..forms import MAX_NAME_LENGTH
+from ..game_service import kind_name
+from ..responses import PRIVATE
+from .blueprint import bp
+from .queries import BadQuery, game_param
+
+MAX_SEATS = 8  # the most names a seating may have: the largest table of any game
+
+
+def one_decimal(value: float) -> str:
+    """A rating as the pages show it: one decimal, a true minus sign."""
+    return f"{value:.1f}".replace("-", "−")
+
+
+def percent(chance: float) -> str:
+    return _("%(percent)d%%", percent=round(chance * 100))
+
+
+def _trend_words(change: float, games: int) -> str:
+    """The trend in words, for screen readers (the page shows an arrow and a sparkline)."""
+    if change > 0:
+        return ngettext(
+            "up %(change)s over the last game",
+            "up %(change)s over the last %(num)d games",
+            games,
+            change=one_decimal(change),
+        )
+    if change < 0:
+        return ngettext(
+            "down %(change)s over the last game",
+            "down %(change)s over the last %(num)d games",
+            games,
+            change=one_decimal(-change),
+        )
+    return ngettext("unchanged over the last game", "unchanged over the last %(num)d games", games)
+
+
+def _player_prefix(group_id: int):
+    """A function from a name to its player page in the group, the route built once."""
+    prefix = url_for("review.player", name="_", group_id=group_id)[:-1]
+    to_url = current_app.url_map.converters["path"](current_app.url_map).to_url
+    return lambda name: prefix + to_url(name)
+
+
+def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[dict[str, Any]]:
+    """Each line of the ratings page, every figure a string."""
+    link = _player_prefix(group_id)
+    rows = []
+    for row in table:
+        change = row.trend
+        rows.append(
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "url": link(row.player),
+                "rating": one_decimal(row.rating),
+                "games": row.games,
+                "provisional": row.provisional,
+                "spread": one_decimal(2 * row.sigma),
+                "low": one_decimal(row.mu - 2 * row.sigma),
+                "high": one_decimal(row.mu + 2 * row.sigma),
+                "arrow": "▲" if change > 0 else "▼" if change < 0 else "▬",
+                "change": ("+" if change > 0 else "") + one_decimal(change),
+                "trend": _trend_words(change, len(row.recent)),
+                "spark": Markup(sparkline_svg(row.recent)),
+            }
+        )
+    return rows
+
+
+def seating_param() -> list[str]:
+    """The names of a seating, seat by seat: ``player`` repeated, or New game's own
+    fields ``player_0``… (its form sent here without JavaScript), blank ones left out."""
+    names = request.args.getlist("player")
+    if not names:
+        names = [request.args.get(f"player_{seat}", "") for seat in range(MAX_SEATS)]
+    names = [name.strip() for name in names if name.strip()]
+    for name in names:
+        if len(name) > MAX_NAME_LENGTH:
+            raise BadQuery(
+                _("a name has at most %(most)d characters", most=MAX_NAME_LENGTH), "player"
+            )
+    if len(names) > MAX_SEATS:
+        raise BadQuery(_("give at most %(most)d names", most=MAX_SEATS), "player")
+    if len(set(names)) != len(names):
+        raise BadQuery(_("choose each player once"), "player")
+    return names
+
+
+def chances(group_id: int, kind: str, names: Sequence[str]) -> dict[str, Any]:
+    """Each side's chance to win for the seating ``names`` and, in a partnership game,
+    the fairest partnerships of the names. Raises BadQuery (``player``) for a number of
+    names the game cannot seat."""
+    database = db.get_db()
+    try:
+        predicted = db.predict_win(database, group_id, kind, names)
+        fairest = (
+            db.fairest_partnerships(database, group_id, kind, names)
+            if has_partners(kind, len(names))
+            else None
+        )
+    except EngineError as exc:
+        raise BadQuery(exc.message, "player") from None
+    game = get_game(kind).seated(len(names))
+    sides = [[names[seat] for seat in side] for side in game.sides]
+    return {
+        "game": kind,
+        "seating": list(names),
+        "sides": [
+            {"players": side, "chance": chance, "shown": percent(chance)}
+            for side, chance in zip(sides, predicted, strict=True)
+        ],
+        "fairest": None
+        if fairest is None
+        else {
+            "seating": list(fairest.seating),
+            "sides": [
+                {"players": list(side), "chance": chance, "shown": percent(chance)}
+                for side, chance in zip(fairest.sides, fairest.chances, strict=True)
+            ],
+        },
+    }
+
+
+@bp.get("/groups/<int:group_id>/ratings")
+def ratings(group_id: int):
+    """The group's ratings in one game kind (``?game=<key>``; none: the first kind it has
+    ratings in), best first. With names (``player`` repeated, or New game's fields), each
+    side's chances for that seating too. For members only."""
+    group = group_or_404(group_id)
+    database = db.get_db()
+    kinds = db.rated_kinds(database, group.id)
+    problem: BadQuery | None = None
+    key = kinds[0] if kinds else DEFAULT_GAME
+    seating = None
+    try:
+        key = game_param("game") or key
+        names = seating_param()
+        if names:
+            seating = chances(group.id, key, names)
+    except BadQuery as exc:
+        problem = exc
+    table = db.ratings_table(database, group.id, key)
+    return render_template(
+        "ratings.html",
+        group=group,
+        key=key,
+        kind=kind_name(get_game(key)),
+        kinds=[(k, kind_name(GAMES[k])) for k in kinds],
+        rows=ratings_rows(table, group.id),
+        problem=problem,
+        seating=seating,
+        provisional_under=PROVISIONAL_UNDER,
+        trend_games=TREND_GAMES,
+    ), (400 if problem else 200)
+
+
+@bp.get("/groups/<int:group_id>/ratings/chances")
+def ratings_chances(group_id: int):
+    """JSON for New game's script: each side's chance to win for the seating given
+    (``?game=<key>&player=…`` a name per seat) and, in a partnership game, the fairest
+    partnerships of the names. For members only; never cached."""
+    group = group_or_404(group_id)
+    try:
+        if not request.args.get("game", "").strip():
+            raise BadQuery(_("name the game: ?game=<key>"), "game")
+        key = game_param("game")
+        names = seating_param()
+        answer = chances(group.id, key, names)
+        status = 200
+    except BadQuery as exc:
+        answer = {"error": exc.message, "field": exc.field}
+        status = 400
+    response = jsonify(answer)
+    response.status_code = status
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+def rating_chart(group_id: int, name: str) -> dict[str, Any] | None:
+    """The player's rating history in the group as a chart, one line per game kind they
+    have ratings in, with a summary row per kind; None when they have none."""
+    histories = db.player_rating_histories(db.get_db(), group_id, name)
+    histories = {kind: points for kind, points in histories.items() if points and kind in GAMES}
+    if not histories:
+        return None
+    lines = [
+        (kind_name(GAMES[kind]), [point.rating for point in points])
+        for kind, points in histories.items()
+    ]
+    summary = [
+        {
+            "key": kind,
+            "kind": kind_name(GAMES[kind]),
+            "games": len(points),
+            "first": one_decimal(points[0].rating),
+            "now": one_decimal(points[-1].rating),
+            "best": one_decimal(max(point.rating for point in points)),
+            "url": url_for("review.ratings", group_id=group_id, game=kind),
+        }
+        for kind, points in histories.items()
+    ]
+    description = "; ".join(
+        ngettext(
+            "%(game)s: %(num)d game, from %(first)s to %(now)s",
+            "%(game)s: %(num)d games, from %(first)s to %(now)s",
+            row["games"],
+            game=row["kind"],
+            first=row["first"],
+            now=row["now"],
+        )
+        for row in summary
+    )
+    return {
+        "svg": Markup(
+            ratings_svg(lines, title=_("Rating after each game"), description=description)
+        ),
+        "summary": summary,
+    }
