@@ -77,3 +77,98 @@
   showPreset();
   showNames();
 })();
+
+// New game in a group with ratings: each side's chance to win for the names as seated,
+// asked of the server (#chances data-url) as names change; in a partnership game, the
+// fairest partnerships of the names, seated with one tap. The figures and the words are
+// the server's; this only shows them.
+(() => {
+  "use strict";
+  const form = document.getElementById("new-game");
+  const box = document.getElementById("chances");
+  if (!form || !box) return;
+  const list = document.getElementById("chances-list");
+  const fairest = document.getElementById("fairest");
+  const players = Array.from(form.querySelectorAll('input[name^="player_"]'));
+  const fewest = Number(form.dataset.fewest) || 0;
+  document.getElementById("see-chances").hidden = true;
+  let asked = 0;
+  let timer = null;
+  let best = null;
+
+  function sideText(side) {
+    const item = document.createElement("span");
+    side.players.forEach((name, i) => {
+      if (i) item.append(" & ");
+      const b = document.createElement("bdi");
+      b.textContent = name;
+      item.append(b);
+    });
+    item.append(": ");
+    const chance = document.createElement("b");
+    chance.textContent = side.shown;
+    item.append(chance);
+    return item;
+  }
+
+  function names() {
+    const typed = players.map((input) => input.value.trim());
+    let last = fewest;
+    typed.forEach((name, seat) => { if (name) last = Math.max(last, seat + 1); });
+    const seated = typed.slice(0, last);
+    return seated.every(Boolean) ? seated : null;
+  }
+
+  function show(answer) {
+    list.replaceChildren(...answer.sides.map((side) => {
+      const li = document.createElement("li");
+      li.append(sideText(side));
+      return li;
+    }));
+    best = answer.fairest;
+    if (fairest) {
+      fairest.hidden = !best;
+      if (best) {
+        const out = document.getElementById("fairest-sides");
+        out.replaceChildren();
+        best.sides.forEach((side, i) => {
+          if (i) out.append(" · ");
+          out.append(sideText(side));
+        });
+      }
+    }
+  }
+
+  function ask() {
+    const seated = names();
+    if (!seated) {
+      list.replaceChildren();
+      if (fairest) fairest.hidden = true;
+      return;
+    }
+    const query = seated.map((n) => "&player=" + encodeURIComponent(n)).join("");
+    const mine = ++asked;
+    fetch(box.dataset.url + query, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((answer) => { if (answer && mine === asked) show(answer); })
+      .catch(() => {});
+  }
+
+  form.addEventListener("input", (event) => {
+    if (!event.target.name || !event.target.name.startsWith("player_")) return;
+    clearTimeout(timer);
+    timer = setTimeout(ask, 250);
+  });
+  if (fairest) {
+    document.getElementById("seat-fairest").addEventListener("click", () => {
+      if (!best) return;
+      best.seating.forEach((name, seat) => {
+        players[seat].value = name;
+        players[seat].dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      clearTimeout(timer);
+      ask();
+    });
+  }
+  ask();
+})();

@@ -203,3 +203,18 @@ def test_a_stranger_and_another_groups_member_get_404(app, table):
             assert client.get(path).status_code == 404, path
     for path in paths:
         assert table.client.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_new_game_asks_for_the_chances_only_where_the_group_has_ratings(table, key):
+    new_game = f"/games/new?game={key}&group={table.id}"
+    assert 'id="chances"' not in table.client.get(new_game).get_data(as_text=True)
+    finish_one(table, GAMES[key])
+    html = table.client.get(new_game).get_data(as_text=True)
+    url = re.search(r'id="chances" data-url="([^"]+)"', html)[1]
+    assert markup.unescape(url) == f"/groups/{table.id}/ratings/chances?game={key}"
+    assert ('id="seat-fairest"' in html) == has_partners(key)
+    # Without JavaScript, the form's own button shows the chances on the ratings page.
+    button = re.search(r'<button[^>]*id="see-chances"[^>]*>', html)[0]
+    assert f'formaction="/groups/{table.id}/ratings"' in button
+    assert 'formmethod="get"' in button and f'value="{key}"' in button

@@ -147,7 +147,21 @@ def new_game():
         preset_label=preset_label,
         partnered=partnered(game),
         groups=_knob_groups(form, game),
+        chosen_key=game.key,
+        **_chances_urls(group_id, game.key),
     ), (422 if form.errors else 200)
+
+
+def _chances_urls(group_id: int | None, key: str) -> dict[str, str | None]:
+    """Where New game asks for each side's chance to win (the JSON its script reads, and
+    the ratings page that shows them without it): only in a group with ratings in the
+    game's kind."""
+    if group_id is None or key not in db.rated_kinds(db.get_db(), group_id):
+        return {"chances_url": None, "ratings_url": None}
+    return {
+        "chances_url": url_for("review.ratings_chances", group_id=group_id, game=key),
+        "ratings_url": url_for("review.ratings", group_id=group_id),
+    }
 
 
 def _choice_words(game: Game) -> dict[str, str]:
