@@ -35,6 +35,12 @@ An evening's page (issue 22) is timed on the evening of the club's middle game a
 evening of Spades' short and long game (1,010 hands replayed). ``--only TEXT`` times only
 the routes whose names contain TEXT.
 
+The ratings page and a player's page with their rating chart (issue 22) need finished
+games, and the club's here never finish (a target out of reach): they are timed on
+``benchmarks/ratings.py``'s database of the same club whose games are finished round
+sheets (built there, or here when missing, for the same ``--games`` and ``--hands``):
+the ratings page of the round sheet, and the page of the player with the most rated games.
+
 Targets (issue 12): every route p99 <= 50 ms and p50 <= 10 ms.
 """
 
@@ -179,6 +185,65 @@ def join(client, group_id: int) -> None:
         proof = membership_proof(group.id, group.member_epoch)
     with client.session_transaction() as session:
         session[SESSION_GROUPS] = {**session.get(SESSION_GROUPS, {}), str(group_id): proof}
+
+
+def time_rating_pages(options, width: int) -> None:
+    """Times the ratings page and a player's page with their rating chart on
+    ``benchmarks/ratings.py``'s database (the club's games finished round sheets, rated),
+    as the routes above are timed."""
+    import ratings as rating_bench  # a sibling: its database of finished games
+
+    path = rating_bench.database_path(options.games, options.hands)
+    if not path.exists():
+        rating_bench.build(path, options.games, options.hands)
+    app = create_app(
+        {"DATABASE": str(path), "SECRET_KEY": "bench", "PAGE_CACHE_SIZE": 0}
+        | {"WTF_CSRF_ENABLED": False}
+    )
+    client = app.test_client()
+    with app.app_context():
+        database = db.get_db()
+        group = database.execute("SELECT id FROM groups ORDER BY id").fetchone()[0]
+        player, games = database.execute(
+            "SELECT player, games FROM ratings WHERE group_id = ? AND game = ? "
+            "ORDER BY games DESC, player LIMIT 1",
+            [group, rating_bench.SHEET],
+        ).fetchone()
+        rated = database.execute(
+            "SELECT count(*) FROM ratings WHERE group_id = ? AND game = ?",
+            [group, rating_bench.SHEET],
+        ).fetchone()[0]
+    join(client, group)
+    print(
+        f"ratings (on {path.name}): group {group}, {rated} players rated in "
+        f"{rating_bench.SHEET}; {player} has {games:,} rated games"
+    )
+    routes = [
+        ("ratings page", f"/groups/{group}/ratings?game={rating_bench.SHEET}"),
+        ("player page, rating chart", f"/groups/{group}/players/{player}"),
+    ]
+    for name, url in routes:
+        if options.only and options.only not in name:
+            continue
+        client.get(url).close()  # once untimed: the templates compile
+        times, queries = [], []
+        for _ in range(options.runs):
+            counter = Counter()
+            with app.app_context():
+                db.get_db().conn.set_trace_callback(counter)
+                began = time.perf_counter()
+                response = client.get(url)
+                times.append((time.perf_counter() - began) * 1000)
+                db.get_db().conn.set_trace_callback(None)
+            queries.append(counter.count)
+            if response.status_code >= 400:
+                raise SystemExit(f"{name}: GET {url} answered {response.status_code}")
+            if name.startswith("player") and b'id="rating-chart"' not in response.get_data():
+                raise SystemExit(f"{name}: GET {url} has no rating chart")
+            response.close()
+        p50, p99 = statistics.median(times), percentile_99(times)
+        mark = "" if p99 <= TARGET_P99_MS and p50 <= TARGET_P50_MS else "  ✗"
+        print(f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(queries):8.0f}{mark}")
 
 
 def main() -> int:
@@ -351,7 +416,7 @@ def main() -> int:
         ]
     if options.only:
         routes = [route for route in routes if options.only in route[0]]
-    width = max(28, *(len(route[0]) for route in routes))
+    width = max(28, 0, *(len(route[0]) for route in routes))
     print(
         f"{'route':{width}} {'p50 ms':>8} {'p99 ms':>8} {'queries':>8}  target p50 <= "
         f"{TARGET_P50_MS:.0f} ms, p99 <= {TARGET_P99_MS:.0f} ms"
@@ -398,6 +463,10 @@ def main() -> int:
         figures[name] = (p50, statistics.median(queries))
         mark = "" if p99 <= TARGET_P99_MS and p50 <= TARGET_P50_MS else "  ✗"
         print(f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(queries):8.0f}{mark}")
+    if not options.only or any(
+        options.only in name for name in ("ratings page", "player page, rating chart")
+    ):
+        time_rating_pages(options, width)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {rss:.0f} MB")
     print(f"a save, the long game against the short ({SHORT_GAME_HANDS} hands), p50 and queries:")
