@@ -21,6 +21,7 @@ from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import kind_name
+from ..i18n import is_rtl
 from ..responses import PRIVATE
 from .blueprint import bp
 from .queries import BadQuery, game_param
@@ -37,21 +38,25 @@ def percent(chance: float) -> str:
     return _("%(percent)d%%", percent=round(chance * 100))
 
 
-def _trend_words(change: float, games: int) -> str:
-    """The trend in words, for screen readers (the page shows an arrow and a sparkline)."""
-    if change > 0:
+CHANGE = "\x00"  # where the trend's words take the change, filled in per line
+
+
+def _trend_words(sign: int, games: int) -> str:
+    """The trend in words, for screen readers (the page shows an arrow and a sparkline):
+    up, down or unchanged over the last ``games`` games, the change as ``CHANGE``."""
+    if sign > 0:
         return ngettext(
             "up %(change)s over the last game",
             "up %(change)s over the last %(num)d games",
             games,
-            change=one_decimal(change),
+            change=CHANGE,
         )
-    if change < 0:
+    if sign < 0:
         return ngettext(
             "down %(change)s over the last game",
             "down %(change)s over the last %(num)d games",
             games,
-            change=one_decimal(-change),
+            change=CHANGE,
         )
     return ngettext("unchanged over the last game", "unchanged over the last %(num)d games", games)
 
@@ -64,25 +69,30 @@ def _player_prefix(group_id: int):
 
 
 def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[dict[str, Any]]:
-    """Each line of the ratings page, every figure a string."""
+    """Each line of the ratings page, every figure a string (numbers already kept left
+    to right on a right-to-left page; the trend's words looked up once per kind of
+    change and number of games: a club's page has hundreds of lines)."""
     link = _player_prefix(group_id)
+    ltr = (lambda text: f"\u2066{text}\u2069") if is_rtl() else (lambda text: text)
+    words: dict[tuple[int, int], str] = {}
     rows = []
     for row in table:
         change = row.trend
+        sign = (change > 0) - (change < 0)
+        if (sign, len(row.recent)) not in words:
+            words[(sign, len(row.recent))] = _trend_words(sign, len(row.recent))
         rows.append(
             {
                 "rank": row.rank,
                 "player": row.player,
                 "url": link(row.player),
-                "rating": one_decimal(row.rating),
+                "rating": ltr(one_decimal(row.rating)),
                 "games": row.games,
                 "provisional": row.provisional,
-                "spread": one_decimal(2 * row.sigma),
-                "low": one_decimal(row.mu - 2 * row.sigma),
-                "high": one_decimal(row.mu + 2 * row.sigma),
-                "arrow": "▲" if change > 0 else "▼" if change < 0 else "▬",
-                "change": ("+" if change > 0 else "") + one_decimal(change),
-                "trend": _trend_words(change, len(row.recent)),
+                "spread": ltr(one_decimal(2 * row.sigma)),
+                "arrow": "▲" if sign > 0 else "▼" if sign < 0 else "▬",
+                "change": ltr(("+" if sign > 0 else "") + one_decimal(change)),
+                "trend": words[(sign, len(row.recent))].replace(CHANGE, one_decimal(abs(change))),
                 "spark": Markup(sparkline_svg(row.recent)),
             }
         )
