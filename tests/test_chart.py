@@ -276,3 +276,26 @@ def test_a_sides_partners_are_named_one_under_the_other():
         (partner,) = list(text)
         assert float(partner.get("dy")) == NAME_FONT + 1
         assert 0 < float(text.get("y")) < HEIGHT - NAME_FONT
+
+
+def test_ratings_chart_draws_lines_of_different_lengths_with_title_and_description():
+    from scorekeeper.web.chart import ratings_svg, sparkline_svg
+
+    svg = ratings_svg(
+        [("Spades", [1.5, -2.0, 3.25]), ("<Any> & game", [4.0])],
+        title="Rating after each game",
+        description="Spades: 3 games",
+    )
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f"{ns}title").text == "Rating after each game"
+    assert root.find(f"{ns}desc").text == "Spades: 3 games"
+    lines = root.findall(f"{ns}g")
+    labelled = [g for g in lines if g.get("class", "").startswith("l ")]
+    assert [g.find(f"{ns}text").text for g in labelled] == ["Spades", "<Any> & game"]
+    first, second = (g.find(f"{ns}polyline").get("points").split() for g in labelled)
+    assert len(first) == 4 and len(second) == 2  # 0 before the first game, then each
+    spark = ET.fromstring(sparkline_svg([1.0, 2.0, 1.5]))
+    assert spark.get("aria-hidden") == "true"
+    assert len(spark.find(f"{ns}polyline").get("points").split()) == 3
+    assert sparkline_svg([1.0]) == ""
