@@ -91,7 +91,7 @@ def test_the_ratings_page_and_a_players_chart_on_a_phone(
         context.close()
 
 
-def test_seat_them_so_seats_the_fairest_partnerships(browser, live_server, rated):
+def test_seat_them_so_seats_the_fairest_partnerships(browser, live_server, axe, rated):
     first, group = rated
     names = LONG_NAMES[:4]
     database = db.open_database(SERVED[live_server])
@@ -116,3 +116,4 @@ def test_seat_them_so_seats_the_fairest_partnerships(browser, live_server, rated
             arg=f"{round(fairest.chances[0] * 100)}%",
         )
         assert fits(page, PHONE["width"])
+        assert serious(axe, page) == []
