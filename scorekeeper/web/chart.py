@@ -323,7 +323,8 @@ def sparkline_svg(values: Sequence[float]) -> str:
         return SPARK_HEIGHT - 2 - (SPARK_HEIGHT - 4) * (value - low) / spread
 
     step = (SPARK_WIDTH - 4) / (len(values) - 1)
-    points = " ".join(f"{_num(2 + i * step)},{_num(y(v))}" for i, v in enumerate(values))
+    # Plain one-decimal figures: a club's ratings page draws hundreds of these.
+    points = " ".join(f"{2 + i * step:.1f},{y(v):.1f}" for i, v in enumerate(values))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="spark" viewBox="0 0 {SPARK_WIDTH} '
         f'{SPARK_HEIGHT}" width="{SPARK_WIDTH}" height="{SPARK_HEIGHT}" aria-hidden="true" '
