@@ -78,6 +78,10 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     def end_words(self, settings: SheetSettings) -> Message:
         return display.end_words(settings)
 
+    def scores_in_favour(self, settings: SheetSettings, totals: Sequence[int]) -> tuple[int, ...]:
+        """Negated where the lowest total wins."""
+        return stats.flip(totals) if settings.lowest_wins else tuple(totals)
+
     def lasting(self, hands: int) -> dict[str, Any]:
         """An open game: it ends when the table says so."""
         return {"goal": "open"}

@@ -391,6 +391,20 @@ class GameBase:
         """Whether sides tied at the top when the game ends share the win (else play on)."""
         return False
 
+    def scores_in_favour(self, settings: Any, totals: Sequence[int]) -> tuple[int, ...]:
+        """``totals`` (one per side) turned so that more is better: as they are, in a game
+        where the highest total wins."""
+        return tuple(totals)
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        """Each side's place in ``progress`` (``replay``'s or ``resume``'s), 1 the best:
+        the winners first, then the others by ``scores_in_favour``; sides level share a
+        place and the next place is skipped (1, 2, 2, 4)."""
+        winners = set(progress.winners) or (set() if progress.winner is None else {progress.winner})
+        scores = self.scores_in_favour(progress.settings, progress.totals)
+        ranks = [(side in winners, score) for side, score in enumerate(scores)]
+        return tuple(1 + sum(other > rank for other in ranks) for rank in ranks)
+
     def replay(
         self,
         settings: Any,
