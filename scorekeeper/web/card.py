@@ -29,6 +29,7 @@ from ..engine.core.display import total
 from .access import game_or_404, member_group
 from .game_service import game_of, group_name, kind_name, side_members
 from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of
+from .scoreboard import Standing, standing_of
 
 bp = Blueprint("card", __name__)
 
@@ -140,20 +141,29 @@ def shown_date(stamp: str) -> str:
         return stamp[:10]
 
 
-def winners_sentence(game: db.Game, winners: Sequence[int], names: Sequence[str]) -> str | None:
-    """The scoreboard's sentence for the winners: the game's own words ("Ann wins with
-    130!", "Ann & Cat win with 500!"), or the shared win's."""
-    if not winners:
-        return None
-    score = isolate_ltr(total(game.totals[winners[0]]))
-    if len(winners) == 1:
-        words = game_of(game).page_words.win
-        return _(words.template, name=names[winners[0]], total=score)
-    return _(
-        "%(names)s share the win with %(total)s!",
-        names=list_of([names[s] for s in winners]),
-        total=score,
-    )
+def winners_sentence(game: db.Game, standing: Standing, names: Sequence[str]) -> str | None:
+    """The scoreboard's banner for the end of ``game`` in plain text: the game's own words
+    ("Ann wins with 130!", "Ann & Cat win with 500!", or who went out and who won), or
+    the shared win's."""
+    words = game_of(game).page_words
+    totals = [isolate_ltr(shown_total) for shown_total in standing.totals]
+    if standing.winner is not None and standing.went_out is not None and words.went_out:
+        return _(
+            words.went_out.template,
+            loser=names[standing.went_out],
+            lost=totals[standing.went_out],
+            name=names[standing.winner],
+            total=totals[standing.winner],
+        )
+    if standing.winner is not None:
+        return _(words.win.template, name=names[standing.winner], total=totals[standing.winner])
+    if standing.winners:
+        return _(
+            "%(names)s share the win with %(total)s!",
+            names=list_of([names[side] for side in standing.winners]),
+            total=totals[standing.winners[0]],
+        )
+    return None
 
 
 def card_group(game: db.Game) -> str | None:
@@ -175,7 +185,8 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
     played = game_of(game)
     members = side_members(game)
     places = played.placings(progress)
-    winners = tuple(progress.winners) or (() if progress.winner is None else (progress.winner,))
+    standing = standing_of(played, game.settings, progress)
+    winners = standing.winners or (() if standing.winner is None else (standing.winner,))
     order = sorted(range(len(members)), key=lambda side: (places[side], side))
     rows = tuple(
         CardRow(places[side], tuple(members[side]), total(progress.totals[side]), side in winners)
@@ -187,7 +198,7 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
         group=card_group(game),
         date=shown_date(game.created_at),
         rows=rows,
-        winner=winners_sentence(game, winners, names),
+        winner=winners_sentence(game, standing, names),
         file_name=f"result-{game.id}.png",
         words=sending_words(),
     )
