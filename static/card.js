@@ -28,38 +28,24 @@
     rule: "#dedbd0",
     badge: "#e7efe9",
   };
-  // The card's own font (a subset of DejaVu Sans with Latin, Hebrew and the minus sign,
-  // declared in app.css), then the page's fonts for any letter it lacks.
-  const FACE = '"Scorekeeper Sans"';
   // A name (typed by a player, of either direction) is drawn between FSI and PDI, as a
   // page's <bdi> keeps it: whole, in its own direction, inside the card's.
   const isolated = (text) => `\u2068${text}\u2069`;
 
+  // The page's own fonts, as the phone shows its pages: the same letters on the card as
+  // on the scoreboard, Hebrew and Latin alike.
   function family() {
-    const page = document.body ? getComputedStyle(document.body).fontFamily : "";
-    return page ? `${FACE}, ${page}` : `${FACE}, sans-serif`;
+    return (document.body && getComputedStyle(document.body).fontFamily) || "sans-serif";
   }
 
   function font(weight, size) {
     return `${weight} ${size}px ${family()}`;
   }
 
-  function everyText(model) {
-    const names = model.rows.flatMap((row) => row.names);
-    return [model.title, model.group || "", model.date, model.winner || "", model.brand, ...names]
-      .concat(model.rows.map((row) => row.total))
-      .join(" ");
-  }
-
-  // Waits for the card's font in both weights (it is fetched the first time a card is
-  // drawn); a phone that cannot load it draws with the page's fonts.
-  function fontsReady(model) {
-    if (!document.fonts || !document.fonts.load) return Promise.resolve();
-    const sample = everyText(model);
-    return Promise.all([
-      document.fonts.load(`400 40px ${FACE}`, sample),
-      document.fonts.load(`700 40px ${FACE}`, sample),
-    ]).catch(() => {});
+  // Waits for the page's fonts (a system font the phone loads as it is first used).
+  function fontsReady() {
+    if (!document.fonts || !document.fonts.ready) return Promise.resolve();
+    return document.fonts.ready.catch(() => {});
   }
 
   // ``text`` cut with an ellipsis to fit ``width`` in the context's font.
@@ -172,16 +158,18 @@
     const nameSize = Math.round(Math.min(54, lineHeight * 0.5));
     const badge = Math.min(38, lineHeight * 0.42);
     const nameStart = start + inward * (badge * 2 + 30);
-    let size = 50; // the winners' sentence, in up to three lines
+    // The winners' sentence: large in up to two lines, smaller in up to four when it is
+    // long (who went out, and who won).
+    let size = 50;
+    let most = 2;
     let sentence = [];
     if (model.winner) {
-      context.font = font(700, size);
-      sentence = wrapped(context, model.winner, inner, 3);
-      if (sentence.length > 2) {
-        size = 42;
+      for ([size, most] of [[50, 2], [44, 3], [38, 4]]) {
         context.font = font(700, size);
-        sentence = wrapped(context, model.winner, inner, 3);
+        sentence = wrapped(context, model.winner, inner, 99);
+        if (sentence.length <= most) break;
       }
+      sentence = wrapped(context, model.winner, inner, 4);
     }
     // The rows and the sentence together, in the middle of the room under the head.
     const rowsHeight = lines * lineHeight + gap * (model.rows.length - 1);
@@ -246,17 +234,26 @@
     return canvas;
   }
 
-  // The card as a PNG Blob, drawn once its font is ready.
-  function render(model) {
-    return fontsReady(model).then(
+  // The card drawn once the page's fonts are ready: its canvas and its PNG.
+  function picture(model) {
+    return fontsReady().then(
       () =>
         new Promise((resolve, reject) => {
-          draw(model).toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no PNG"))), "image/png");
+          const canvas = draw(model);
+          canvas.toBlob((blob) => {
+            if (blob) resolve({ canvas: canvas, blob: blob });
+            else reject(new Error("the canvas gave no PNG"));
+          }, "image/png");
         }),
     );
   }
 
-  const drawn = new Map(); // the PNG of each model drawn on this page, by its JSON
+  // The card as a PNG Blob.
+  function render(model) {
+    return picture(model).then((drawnCard) => drawnCard.blob);
+  }
+
+  const drawn = new Map(); // each card drawn on this page (canvas and PNG), by its JSON
 
   function modelOf(holder) {
     const script = holder.querySelector("script.card-model");
@@ -264,7 +261,7 @@
   }
 
   function pictureOf(json) {
-    if (!drawn.has(json)) drawn.set(json, render(JSON.parse(json)));
+    if (!drawn.has(json)) drawn.set(json, picture(JSON.parse(json)));
     return drawn.get(json);
   }
 
@@ -295,7 +292,7 @@
     const words = model.words || {};
     tell(holder, "");
     return pictureOf(json).then(
-      (blob) => {
+      ({ blob }) => {
         const file = new File([blob], model.file, { type: "image/png" });
         const shared = { files: [file], text: model.text, title: model.title };
         if (navigator.share && navigator.canShare && navigator.canShare({ files: [file] })) {
@@ -351,13 +348,11 @@
       const json = modelOf(holder);
       if (!json) return;
       const preview = holder.querySelector("img.card-preview");
-      pictureOf(json).then(() => {
+      pictureOf(json).then(({ canvas }) => {
         if (!preview) return;
         // A data: address: the page's Content-Security-Policy allows those for images.
-        fontsReady(JSON.parse(json)).then(() => {
-          preview.src = draw(JSON.parse(json)).toDataURL("image/png");
-          preview.hidden = false;
-        });
+        preview.src = canvas.toDataURL("image/png");
+        preview.hidden = false;
       }, () => {});
     });
   }
