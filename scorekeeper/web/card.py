@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, url_for
+from flask import Blueprint, Response, abort, g, render_template, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
@@ -39,10 +39,28 @@ bp = Blueprint("card", __name__)
 _LRM, _RLM = "\u200e", "\u200f"
 
 
+def sending_words() -> dict[str, str]:
+    """What the page says after "Send result", in its language (``static/card.js``)."""
+    return {
+        "shared": _("Result sent."),
+        "downloaded": _(
+            "This phone cannot send pictures from here: the picture was downloaded and the "
+            "text copied. Paste the text and attach the picture in the group's chat."
+        ),
+        "not_copied": _(
+            "This phone cannot send pictures from here: the picture was downloaded. Copy "
+            "the text below and attach the picture in the group's chat."
+        ),
+        "failed": _("The picture could not be made on this phone. Copy the text below."),
+        "alt": _("The result card"),
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class CardRow:
     """One side on a card: its place (1 the best, shared when level), its players (two
-    for partners), its total as shown, and whether it won."""
+    for partners), its total as shown (a figure: the text and the picture keep it left
+    to right on a Hebrew card), and whether it won (drawn on gold)."""
 
     place: int
     names: tuple[str, ...]
@@ -54,7 +72,9 @@ class CardRow:
 class ResultCard:
     """What a result card says, in the page's language. ``title``: the game's kind (or
     the evening's title); ``group``: the group's name, or None where it may not be shown;
-    ``rows`` in finishing order; ``winner``: the sentence naming the winners, or None."""
+    ``rows`` in finishing order; ``winner``: the sentence naming the winners, or None;
+    ``file_name``: the PNG's; ``words``: what the page says after sending (made in a
+    request, in its language)."""
 
     title: str
     group: str | None
@@ -62,7 +82,7 @@ class ResultCard:
     rows: tuple[CardRow, ...]
     winner: str | None
     file_name: str = "result.png"
-    words: dict[str, str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=sending_words)
 
     @property
     def partners(self) -> bool:
@@ -115,23 +135,6 @@ class ResultCard:
         }
 
 
-def sending_words() -> dict[str, str]:
-    """What the page says after "Send result", in its language (``static/card.js``)."""
-    return {
-        "shared": _("Result sent."),
-        "downloaded": _(
-            "This phone cannot send pictures from here: the picture was downloaded and the "
-            "text copied. Paste the text and attach the picture in the group's chat."
-        ),
-        "not_copied": _(
-            "This phone cannot send pictures from here: the picture was downloaded. Copy "
-            "the text below and attach the picture in the group's chat."
-        ),
-        "failed": _("The picture could not be made on this phone. Copy the text below."),
-        "alt": _("The result card"),
-    }
-
-
 def shown_date(stamp: str) -> str:
     """A stored time's date as the page's language writes it ("24 November 2026"); the
     stored text as it is when it is not a date (an old import)."""
@@ -172,8 +175,12 @@ def card_group(game: db.Game) -> str | None:
     has no card."""
     if game.status != "finished":
         return None
-    group = member_group(game.group_id)
-    return None if group is None else group_name(group)
+    # Asked for a scoreboard's cache key and again for its page: one query a request.
+    found = g.setdefault("card_groups", {})
+    if game.group_id not in found:
+        group = member_group(game.group_id)
+        found[game.group_id] = None if group is None else group_name(group)
+    return found[game.group_id]
 
 
 def game_card(game: db.Game, progress: Any) -> ResultCard | None:
@@ -200,7 +207,6 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
         rows=rows,
         winner=winners_sentence(game, standing, names),
         file_name=f"result-{game.id}.png",
-        words=sending_words(),
     )
 
 
