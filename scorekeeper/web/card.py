@@ -6,8 +6,8 @@ sides in finishing order with their totals, and the winners' sentence, every wor
 page's language. The server decides all of it through the engine (``Game.placings``,
 ``page_words.win``); ``static/card.js`` only lays it out on a ``<canvas>`` in the page's
 own fonts and shares or downloads the PNG. ``templates/_result_card.html`` puts the
-model in a page (JSON, ``script.card-model``) with the "Send result" button, so any page with a
-result (a game's scoreboard, an evening) shows one the same way.
+model in a page (JSON, ``script.card-model``) with the "Send result" button, so any
+page with a result (a game's scoreboard, an evening) shows one the same way.
 
 Who may see a game may send its result; the group's name is on the card only for a member
 of the group (a view link shows the game, never its group).
@@ -83,10 +83,6 @@ class ResultCard:
     winner: str | None
     file_name: str = "result.png"
     words: dict[str, str] = field(default_factory=sending_words)
-
-    @property
-    def partners(self) -> bool:
-        return any(len(row.names) > 1 for row in self.rows)
 
     def text(self) -> str:
         """The card as a short text for a messaging app: a line each for the title, the
