@@ -42,6 +42,7 @@ from .access import (
     remember_key,
     replaced_key_message,
 )
+from .card import card_group, game_card
 from .chart import running_totals_svg
 from .forms import (
     ConfirmForm,
@@ -253,6 +254,8 @@ def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
         request.host,
         request.script_root,
         current_language(),
+        # A finished game's result card names the group for its members only.
+        card_group(game),
         game.id,
         game.version,
         editable,
@@ -344,6 +347,7 @@ def _live_context(
         "recent_hands": RECENT_HANDS,
         "changes": changes,
         "editable": editable,
+        "card": game_card(game, progress),
         "chart": Markup(running_totals_svg(side_members(game), totals, title=_("Running totals")))
         if totals
         else None,
