@@ -508,7 +508,7 @@ def finish(game_id: int, game: db.Game):
         except (db.Conflict, db.NotFound) as exc:
             flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    leaders = leaders_of(progress.totals)
+    leaders = leaders_of(rules.scores_in_favour(progress.settings, progress.totals))
     return render_template(
         "finish.html",
         game=game,
