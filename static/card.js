@@ -151,9 +151,16 @@
 
     // The sides in the order the server gave, a line per player (partners under each
     // other), the winners' rows on gold; the winners' sentence under them.
-    const lines = model.rows.reduce((count, row) => count + row.names.length, 0);
+    // A row's note (an evening's "3 games · 2 wins") takes a smaller line under its names;
+    // the caption (what the figures are) stands over the rows.
+    const NOTE = 0.6; // a note's line, in name lines
+    const lines = model.rows.reduce(
+      (count, row) => count + row.names.length + (row.note ? NOTE : 0),
+      0,
+    );
     const gap = 16;
-    const room = ROWS_BOTTOM - ROWS_TOP - gap * (model.rows.length - 1);
+    const rowsTop = ROWS_TOP + (model.caption ? 56 : 0);
+    const room = ROWS_BOTTOM - rowsTop - gap * (model.rows.length - 1);
     const lineHeight = Math.min(104, room / Math.max(lines, 1));
     const nameSize = Math.round(Math.min(54, lineHeight * 0.5));
     const badge = Math.min(38, lineHeight * 0.42);
@@ -174,9 +181,15 @@
     // The rows and the sentence together, in the middle of the room under the head.
     const rowsHeight = lines * lineHeight + gap * (model.rows.length - 1);
     const block = rowsHeight + (sentence.length ? 50 + sentence.length * (size + 14) : 0);
-    let top = ROWS_TOP + Math.max(0, (HEIGHT - 120 - ROWS_TOP - block) / 2);
+    let top = rowsTop + Math.max(0, (HEIGHT - 120 - rowsTop - block) / 2);
+    if (model.caption) {
+      say(context, model.caption, middle, top - 34, {
+        size: 32, colour: COLOURS.muted, direction: page, align: "center", width: inner,
+        shrink: 0.7,
+      });
+    }
     model.rows.forEach((row, rowIndex) => {
-      const height = lineHeight * row.names.length;
+      const height = lineHeight * (row.names.length + (row.note ? NOTE : 0));
       if (rowIndex && !row.won && !model.rows[rowIndex - 1].won) {
         context.fillStyle = COLOURS.rule;
         context.fillRect(PAD, top - gap / 2 - 1, WIDTH - 2 * PAD, 2);
@@ -214,6 +227,14 @@
           say(context, name, nameStart, baseline, options);
         }
       });
+      if (row.note) {
+        const noteSize = Math.round(nameSize * 0.62);
+        const baseline = top + lineHeight * (row.names.length + NOTE * 0.25);
+        say(context, row.note, nameStart, baseline, {
+          size: noteSize, colour: COLOURS.muted, direction: page, align: startAlign,
+          width: nameWidth,
+        });
+      }
       // Numbers read left to right on a Hebrew card too, the minus sign before them.
       say(context, row.total, end, centre + nameSize * 0.4, {
         weight: 700, size: nameSize + 4, colour: COLOURS.ink, direction: "ltr", align: endAlign,
