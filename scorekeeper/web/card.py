@@ -242,7 +242,7 @@ def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
         )
         for s in standings
     )
-    leaders = [isolate(s.name) for s in found.leaders]
+    leaders = [s.name for s in found.leaders]  # list_of isolates each
     if found.going_on:
         caption = _("Standings so far, a game still being played: the average place (1 is first)")
         winner = ngettext(
