@@ -136,8 +136,10 @@
 
     const middle = WIDTH / 2;
     const inner = WIDTH - 2 * PAD;
+    // A long title (an evening's, "Abend vom 2026-03-06") is set smaller before it is cut.
     say(context, model.title, middle, 130, {
       weight: 700, size: 76, colour: COLOURS.onBand, direction: page, align: "center", width: inner,
+      shrink: 0.7,
     });
     if (model.group) {
       say(context, model.group, middle, 210, {
