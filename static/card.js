@@ -153,16 +153,13 @@
 
     // The sides in the order the server gave, a line per player (partners under each
     // other), the winners' rows on gold; the winners' sentence under them.
-    // A row's note (an evening's "3 games · 2 wins") takes a smaller line under its names;
-    // the caption (what the figures are) stands over the rows.
-    const NOTE = 0.6; // a note's line, in name lines
-    const lines = model.rows.reduce(
-      (count, row) => count + row.names.length + (row.note ? NOTE : 0),
-      0,
-    );
+    // A row's note (an evening's "3 games · 2 wins") stands smaller before its figure;
+    // the caption (what the figures are) over the rows.
+    const lines = model.rows.reduce((count, row) => count + row.names.length, 0);
     const gap = 16;
     const rowsTop = ROWS_TOP + (model.caption ? 56 : 0);
-    const room = ROWS_BOTTOM - rowsTop - gap * (model.rows.length - 1);
+    const MORE = 56; // px: the line that says how many players only the text names
+    const room = ROWS_BOTTOM - rowsTop - gap * (model.rows.length - 1) - (model.more ? MORE : 0);
     const lineHeight = Math.min(104, room / Math.max(lines, 1));
     const nameSize = Math.round(Math.min(54, lineHeight * 0.5));
     const badge = Math.min(38, lineHeight * 0.42);
@@ -182,7 +179,10 @@
     }
     // The rows and the sentence together, in the middle of the room under the head.
     const rowsHeight = lines * lineHeight + gap * (model.rows.length - 1);
-    const block = rowsHeight + (sentence.length ? 50 + sentence.length * (size + 14) : 0);
+    const block =
+      rowsHeight +
+      (model.more ? MORE : 0) +
+      (sentence.length ? 50 + sentence.length * (size + 14) : 0);
     let top = rowsTop + Math.max(0, (HEIGHT - 120 - rowsTop - block) / 2);
     if (model.caption) {
       say(context, model.caption, middle, top - 34, {
@@ -191,7 +191,7 @@
       });
     }
     model.rows.forEach((row, rowIndex) => {
-      const height = lineHeight * (row.names.length + (row.note ? NOTE : 0));
+      const height = lineHeight * row.names.length;
       if (rowIndex && !row.won && !model.rows[rowIndex - 1].won) {
         context.fillStyle = COLOURS.rule;
         context.fillRect(PAD, top - gap / 2 - 1, WIDTH - 2 * PAD, 2);
@@ -211,7 +211,10 @@
       });
       context.font = font(700, nameSize + 4);
       const totalWidth = context.measureText(row.total).width;
-      const nameWidth = Math.abs(end - nameStart) - totalWidth - 40;
+      const noteSize = Math.round(nameSize * 0.7);
+      context.font = font(400, noteSize);
+      const noteWidth = row.note ? context.measureText(row.note).width + 28 : 0;
+      const nameWidth = Math.abs(end - nameStart) - totalWidth - 40 - noteWidth;
       row.names.forEach((name, index) => {
         const baseline = top + lineHeight * index + lineHeight / 2 + nameSize * 0.36;
         const options = {
@@ -230,11 +233,8 @@
         }
       });
       if (row.note) {
-        const noteSize = Math.round(nameSize * 0.62);
-        const baseline = top + lineHeight * (row.names.length + NOTE * 0.25);
-        say(context, row.note, nameStart, baseline, {
-          size: noteSize, colour: COLOURS.muted, direction: page, align: startAlign,
-          width: nameWidth,
+        say(context, row.note, end - inward * (totalWidth + 28), centre + nameSize * 0.36, {
+          size: noteSize, colour: COLOURS.muted, direction: page, align: endAlign,
         });
       }
       // Numbers read left to right on a Hebrew card too, the minus sign before them.
@@ -243,6 +243,13 @@
       });
       top += height + gap;
     });
+    if (model.more) {
+      say(context, model.more, middle, top + 30, {
+        size: 32, colour: COLOURS.muted, direction: page, align: "center", width: inner,
+        shrink: 0.7,
+      });
+      top += MORE;
+    }
 
     // The server's sentence keeps its names and numbers isolated (FSI/LRI … PDI), which
     // the canvas honours as a page does.

@@ -259,3 +259,34 @@ def test_an_evenings_card_is_for_the_groups_members_only(tmp_path):
     assert "Zephyrine" not in html.unescape(answer.get_data(as_text=True))
     assert member.get(f"/groups/{group}/evenings/{other_ids[0]}/result").status_code == 404
     assert member.get(f"/groups/{group}/evenings/0/result").status_code == 404
+
+
+MORE = {
+    "en": "and 2 more players: see the text",
+    "he": "ועוד 2 שחקנים: ראו בטקסט",
+    "de": "und 2 weitere Spieler: siehe Text",
+}
+
+
+def test_the_picture_shows_eight_players_and_the_text_names_them_all(site):
+    """Ten players in one evening: the picture has room for the first eight and says how
+    many more the text names; the text lists all ten."""
+    _app, client = site
+    ten = (*NAMES, "Ivy", "Jon")
+    group, ids = store_in(
+        client,
+        sheet([tuple(range(8, 0, -1))], ten[:8], START),
+        sheet([(1, 2)], ten[8:], START + timedelta(hours=1)),
+    )
+    for language in LANGUAGES:
+        board = in_language(client, language, f"/groups/{group}/evenings/{ids[0]}").get_data(True)
+        model = model_of(board)
+        assert len(model["rows"]) == 8
+        assert model["more"] == MORE[language]
+        lines = text_box(board).split("\n")
+        assert len(lines) == 3 + 10 + 1
+        assert {plain(line).split(": ")[0].split(". ")[1] for line in lines[3:-1]} == set(ten)
+    # Eight or fewer: no such line.
+    group, ids = store_in(client, sheet([tuple(range(8))], ten[:8], START))
+    board = client.get(f"/groups/{group}/evenings/{ids[0]}").get_data(as_text=True)
+    assert model_of(board)["more"] is None and len(model_of(board)["rows"]) == 8

@@ -172,3 +172,40 @@ def test_without_javascript_send_result_opens_the_evenings_text(browser, live_se
         assert page.locator("img.card-preview").is_hidden()
     finally:
         context.close()
+
+
+def test_a_picture_of_ten_players_draws_eight_and_says_how_many_more(browser, live_server):
+    """The first eight players of the standings on the picture, readable, and the line
+    that sends the reader to the text for the other two; in Hebrew, as a phone draws it."""
+    ten = (*PLAYERS, "Ivy Long-Name", "ג'ונתן", "Quentin Blake", "רותם")
+    database = db.open_database(SERVED[live_server])
+    try:
+        group = db.create_group(database, None)[0].id
+        ids = stored(
+            database,
+            sheet([tuple(range(8, 0, -1))], ten[:8], START),
+            sheet([(1, 2)], ten[8:], START + timedelta(hours=1)),
+            group_id=group,
+        )
+    finally:
+        database.close()
+    context = phone(browser, live_server, "he", accept_downloads=True)
+    try:
+        page = context.new_page()
+        join_in_browser(page, live_server, ids[0])
+        page.goto(f"/groups/{group}/evenings/{ids[0]}")
+        with page.expect_download() as caught:
+            page.locator(".send-result").click()
+        data = pathlib.Path(caught.value.path()).read_bytes()
+        assert png_size(data) == (1080, 1350) and len(data) < 300_000
+        pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
+        assert pixels["dark"] > 5_000, pixels
+        model = model_of(page)
+        runs = page.evaluate("window.drawnText")
+        texts = [run["text"] for run in runs]
+        assert model["more"] == "ועוד 2 שחקנים: ראו בטקסט" and model["more"] in texts
+        names = [t for t in texts if t.startswith(FSI) and t.strip(FSI + "\u2069") in ten]
+        assert len(names) == 8
+        assert len(model["text"].splitlines()) == 3 + 10 + 1
+    finally:
+        context.close()

@@ -79,7 +79,9 @@ class ResultCard:
     ``rows`` in finishing order; ``winner``: the sentence naming the winners, or None;
     ``file_name``: the PNG's; ``words``: what the page says after sending (made in a
     request, in its language); ``caption``: what the rows' figures are, when they are no
-    game's totals (an evening's average places), or None."""
+    game's totals (an evening's average places), or None; ``drawn``: how many of the rows
+    the picture has room for (the rest are in the text alone, and the picture says how
+    many), or None for all."""
 
     title: str
     group: str | None
@@ -89,6 +91,7 @@ class ResultCard:
     file_name: str = "result.png"
     words: dict[str, str] = field(default_factory=sending_words)
     caption: str | None = None
+    drawn: int | None = None
 
     def text(self) -> str:
         """The card as a short text for a messaging app: a line each for the title, the
@@ -111,6 +114,18 @@ class ResultCard:
             lines.append(self.winner)
         return "\n".join(mark + line for line in lines)
 
+    def more(self) -> str | None:
+        """What the picture says of the rows it has no room for, or None when it has
+        room for all."""
+        left = len(self.rows) - (len(self.rows) if self.drawn is None else self.drawn)
+        if left <= 0:
+            return None
+        return ngettext(
+            "and %(num)d more player: see the text",
+            "and %(num)d more players: see the text",
+            left,
+        )
+
     def model(self) -> dict[str, Any]:
         """The card as ``static/card.js`` draws it (the page puts it in a
         ``<script type="application/json">``): plain names and numbers, which the script
@@ -130,8 +145,9 @@ class ResultCard:
                     "won": row.won,
                     "note": row.note,
                 }
-                for row in self.rows
+                for row in self.rows[: self.drawn]
             ],
+            "more": self.more(),
             "winner": self.winner,
             "brand": "♠ " + _("Scorekeeper"),
             "text": self.text(),
@@ -215,6 +231,11 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
     )
 
 
+# The players an evening's picture shows (the text names them all): each takes a line and
+# a note, and more would be set too small to read on a phone.
+EVENING_PICTURE_ROWS = 8
+
+
 def evening_title(found: EveningResult) -> str:
     """The evening's name in the page's language, "Evening of 2026-03-06" (the UTC day
     its first hand was recorded), the date kept left to right in a right-to-left one."""
@@ -267,6 +288,7 @@ def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
         winner=winner,
         file_name=f"evening-{found.id}.png",
         caption=caption,
+        drawn=EVENING_PICTURE_ROWS,
     )
 
 
