@@ -136,8 +136,10 @@
 
     const middle = WIDTH / 2;
     const inner = WIDTH - 2 * PAD;
+    // A long title (an evening's, "Abend vom 2026-03-06") is set smaller before it is cut.
     say(context, model.title, middle, 130, {
       weight: 700, size: 76, colour: COLOURS.onBand, direction: page, align: "center", width: inner,
+      shrink: 0.7,
     });
     if (model.group) {
       say(context, model.group, middle, 210, {
@@ -151,9 +153,13 @@
 
     // The sides in the order the server gave, a line per player (partners under each
     // other), the winners' rows on gold; the winners' sentence under them.
+    // A row's note (an evening's "3 games · 2 wins") stands smaller before its figure;
+    // the caption (what the figures are) over the rows.
     const lines = model.rows.reduce((count, row) => count + row.names.length, 0);
     const gap = 16;
-    const room = ROWS_BOTTOM - ROWS_TOP - gap * (model.rows.length - 1);
+    const rowsTop = ROWS_TOP + (model.caption ? 56 : 0);
+    const MORE = 56; // px: the line that says how many players only the text names
+    const room = ROWS_BOTTOM - rowsTop - gap * (model.rows.length - 1) - (model.more ? MORE : 0);
     const lineHeight = Math.min(104, room / Math.max(lines, 1));
     const nameSize = Math.round(Math.min(54, lineHeight * 0.5));
     const badge = Math.min(38, lineHeight * 0.42);
@@ -173,8 +179,17 @@
     }
     // The rows and the sentence together, in the middle of the room under the head.
     const rowsHeight = lines * lineHeight + gap * (model.rows.length - 1);
-    const block = rowsHeight + (sentence.length ? 50 + sentence.length * (size + 14) : 0);
-    let top = ROWS_TOP + Math.max(0, (HEIGHT - 120 - ROWS_TOP - block) / 2);
+    const block =
+      rowsHeight +
+      (model.more ? MORE : 0) +
+      (sentence.length ? 50 + sentence.length * (size + 14) : 0);
+    let top = rowsTop + Math.max(0, (HEIGHT - 120 - rowsTop - block) / 2);
+    if (model.caption) {
+      say(context, model.caption, middle, top - 34, {
+        size: 32, colour: COLOURS.muted, direction: page, align: "center", width: inner,
+        shrink: 0.7,
+      });
+    }
     model.rows.forEach((row, rowIndex) => {
       const height = lineHeight * row.names.length;
       if (rowIndex && !row.won && !model.rows[rowIndex - 1].won) {
@@ -196,7 +211,10 @@
       });
       context.font = font(700, nameSize + 4);
       const totalWidth = context.measureText(row.total).width;
-      const nameWidth = Math.abs(end - nameStart) - totalWidth - 40;
+      const noteSize = Math.round(nameSize * 0.7);
+      context.font = font(400, noteSize);
+      const noteWidth = row.note ? context.measureText(row.note).width + 28 : 0;
+      const nameWidth = Math.abs(end - nameStart) - totalWidth - 40 - noteWidth;
       row.names.forEach((name, index) => {
         const baseline = top + lineHeight * index + lineHeight / 2 + nameSize * 0.36;
         const options = {
@@ -214,12 +232,24 @@
           say(context, name, nameStart, baseline, options);
         }
       });
+      if (row.note) {
+        say(context, row.note, end - inward * (totalWidth + 28), centre + nameSize * 0.36, {
+          size: noteSize, colour: COLOURS.muted, direction: page, align: endAlign,
+        });
+      }
       // Numbers read left to right on a Hebrew card too, the minus sign before them.
       say(context, row.total, end, centre + nameSize * 0.4, {
         weight: 700, size: nameSize + 4, colour: COLOURS.ink, direction: "ltr", align: endAlign,
       });
       top += height + gap;
     });
+    if (model.more) {
+      say(context, model.more, middle, top + 30, {
+        size: 32, colour: COLOURS.muted, direction: page, align: "center", width: inner,
+        shrink: 0.7,
+      });
+      top += MORE;
+    }
 
     // The server's sentence keeps its names and numbers isolated (FSI/LRI … PDI), which
     // the canvas honours as a page does.

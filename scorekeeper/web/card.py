@@ -10,7 +10,8 @@ model in a page (JSON, ``script.card-model``) with the "Send result" button, so 
 page with a result (a game's scoreboard, an evening) shows one the same way.
 
 Who may see a game may send its result; the group's name is on the card only for a member
-of the group (a view link shows the game, never its group).
+of the group (a view link shows the game, never its group). An evening's card
+(:func:`evening_card`) is its group's members' alone, as the evening's page is.
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, render_template, url_for
-from flask_babel import format_date
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
 from .. import db, game_play
-from ..engine.core.display import total
+from ..engine.core.display import mean_figure, total
+from ..evenings import EveningResult
 from .access import game_or_404, member_group
 from .game_service import game_of, group_name, kind_name, side_members
-from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of
+from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
 from .scoreboard import Standing, standing_of
 
 bp = Blueprint("card", __name__)
@@ -60,12 +62,14 @@ def sending_words() -> dict[str, str]:
 class CardRow:
     """One side on a card: its place (1 the best, shared when level), its players (two
     for partners), its total as shown (a figure: the text and the picture keep it left
-    to right on a Hebrew card), and whether it won (drawn on gold)."""
+    to right on a Hebrew card), whether it won (drawn on gold), and a short note in the
+    page's language that says more of it (an evening's "3 games · 2 wins"), or ""."""
 
     place: int
     names: tuple[str, ...]
     total: str
     won: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,10 @@ class ResultCard:
     the evening's title); ``group``: the group's name, or None where it may not be shown;
     ``rows`` in finishing order; ``winner``: the sentence naming the winners, or None;
     ``file_name``: the PNG's; ``words``: what the page says after sending (made in a
-    request, in its language)."""
+    request, in its language); ``caption``: what the rows' figures are, when they are no
+    game's totals (an evening's average places), or None; ``drawn``: how many of the rows
+    the picture has room for (the rest are in the text alone, and the picture says how
+    many), or None for all."""
 
     title: str
     group: str | None
@@ -83,6 +90,8 @@ class ResultCard:
     winner: str | None
     file_name: str = "result.png"
     words: dict[str, str] = field(default_factory=sending_words)
+    caption: str | None = None
+    drawn: int | None = None
 
     def text(self) -> str:
         """The card as a short text for a messaging app: a line each for the title, the
@@ -91,18 +100,31 @@ class ResultCard:
         mark = _RLM if is_rtl() else _LRM
         head = self.title if self.group is None else f"{self.title} · {isolate(self.group)}"
         lines = [head, self.date]
+        if self.caption:
+            lines.append(self.caption)
         for row in self.rows:
-            lines.append(
-                _(
-                    "%(place)s. %(names)s: %(total)s",
-                    place=row.place,
-                    names=" & ".join(isolate(name) for name in row.names),
-                    total=isolate_ltr(row.total),
-                )
+            line = _(
+                "%(place)s. %(names)s: %(total)s",
+                place=row.place,
+                names=" & ".join(isolate(name) for name in row.names),
+                total=isolate_ltr(row.total),
             )
+            lines.append(f"{line} ({row.note})" if row.note else line)
         if self.winner:
             lines.append(self.winner)
         return "\n".join(mark + line for line in lines)
+
+    def more(self) -> str | None:
+        """What the picture says of the rows it has no room for, or None when it has
+        room for all."""
+        left = len(self.rows) - (len(self.rows) if self.drawn is None else self.drawn)
+        if left <= 0:
+            return None
+        return ngettext(
+            "and %(num)d more player: see the text",
+            "and %(num)d more players: see the text",
+            left,
+        )
 
     def model(self) -> dict[str, Any]:
         """The card as ``static/card.js`` draws it (the page puts it in a
@@ -114,15 +136,18 @@ class ResultCard:
             "title": self.title,
             "group": self.group,
             "date": self.date,
+            "caption": self.caption,
             "rows": [
                 {
                     "place": str(row.place),
                     "names": list(row.names),
                     "total": row.total,
                     "won": row.won,
+                    "note": row.note,
                 }
-                for row in self.rows
+                for row in self.rows[: self.drawn]
             ],
+            "more": self.more(),
             "winner": self.winner,
             "brand": "♠ " + _("Scorekeeper"),
             "text": self.text(),
@@ -203,6 +228,67 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
         rows=rows,
         winner=winners_sentence(game, standing, names),
         file_name=f"result-{game.id}.png",
+    )
+
+
+# The players an evening's picture shows (the text names them all): each takes a line and
+# a note, and more would be set too small to read on a phone.
+EVENING_PICTURE_ROWS = 8
+
+
+def evening_title(found: EveningResult) -> str:
+    """The evening's name in the page's language, "Evening of 2026-03-06" (the UTC day
+    its first hand was recorded), the date kept left to right in a right-to-left one."""
+    return _("Evening of %(date)s", date=isolate_ltr(found.date))
+
+
+def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
+    """The card of an evening of ``group`` (for its members: the caller has checked),
+    or None before any of its games has finished. The rows are the evening's standings
+    in their order (``engine.core.evening``: average place, then wins), each with its
+    average place and a note of its games and wins; the winners are those ranked first.
+    An evening with a game still in progress has a card too, which says "so far"."""
+    standings = found.figures.standings
+    if not standings:
+        return None
+    rows = tuple(
+        CardRow(
+            s.rank,
+            (s.name,),
+            shown(mean_figure(s.average_place)),
+            s.rank == 1,
+            ngettext("%(num)d game", "%(num)d games", s.games)
+            + " · "
+            + ngettext("%(num)d win", "%(num)d wins", s.wins),
+        )
+        for s in standings
+    )
+    leaders = [s.name for s in found.leaders]  # list_of isolates each
+    if found.going_on:
+        caption = _("Standings so far, a game still being played: the average place (1 is first)")
+        winner = ngettext(
+            "%(names)s leads so far.",
+            "%(names)s lead so far.",
+            len(leaders),
+            names=list_of(leaders),
+        )
+    else:
+        caption = _("The average place over the evening's games (1 is first)")
+        winner = ngettext(
+            "%(names)s wins the evening!",
+            "%(names)s share the evening's win!",
+            len(leaders),
+            names=list_of(leaders),
+        )
+    return ResultCard(
+        title=evening_title(found),
+        group=group_name(group),
+        date=shown_date(found.date),
+        rows=rows,
+        winner=winner,
+        file_name=f"evening-{found.id}.png",
+        caption=caption,
+        drawn=EVENING_PICTURE_ROWS,
     )
 
 
