@@ -6,31 +6,42 @@ Pure: neither Flask nor SQLite. A game is read through the engine's registry
 (``table_game``): its ``sides`` say who plays together, its ``lowest_wins`` whether the
 final totals are negated. The model is the ``openskill`` library's Weng-Lin
 Plackett-Luce with the library's default constants (mu 25, sigma 25/3, beta 25/6,
-kappa 0.0001, tau 25/300, its default weight bounds).
+kappa 0.0001, tau 25/300).
 
 **An event** is one finished game: each side (one seat, or the partners of a partnership
 game) a team, its score the side's final total (negated where the lowest total wins), so
-equal totals are a tie. A seat that changed hands mid-game is the people who sat in it,
-each with their share of the game's hands as their openskill weight; the weights are
-given only for an event in which some seat changed hands, so a game played by the same
-table throughout is exactly ``model.rate(teams, scores=...)``. A player who sat in two
-seats of one game counts for the side where they sat more hands (the first such side on a
-tie).
+equal totals are a tie. A player who sat in two sides of one game counts for the side
+where they sat more hands (the first such side on a tie).
 
-What the library makes of the weights (openskill 6, its default ``weight_bounds``): it
-scales each team's weights into 1 to 2 and multiplies a player's gain by their weight and
-divides their loss by it, so a weight is credit for the team's result, not presence. A
-team of one is always scaled to 2, and within a seat the one who sat more is 2, the one
-who sat less 1. So in an event with a substitute every player alone in a seat gains twice
-and loses half what the same game without one would give, and of a losing seat the one
-who sat less loses more. That is RULES.md's "weighted by the share of hands" as the
-library reads weights; a different reading (a seat as one player blended from its
-sitters by share, each sitter then moved by their share) would need the rule changed.
+**A seat that changed hands** is "the people who sat in it, each weighted by the share of
+the game's hands they sat" (RULES.md): the model rates it as one player blended from its
+sitters, mu = sum of w_i mu_i and sigma^2 = sum of w_i sigma_i^2 (w_i the share of the
+game's hands sitter i sat there; the shares sum to 1), the mean strength the seat put on
+the table and the mean uncertainty about it. The library then rates the game with each
+seat's rating, without ``weights``, and each sitter moves by their share of the seat's
+change: mu_i + w_i (mu_seat' - mu_seat), and sigma_i^2 times
+1 - w_i (1 - sigma_seat'^2 / sigma_seat^2). So one who sat 1 hand of 20 barely moves, one
+who sat 19 moves almost as a full player, the others at the table move exactly as against
+one player of the blended rating, and a game without a substitute is exactly
+``model.rate(teams, scores=...)``. In a partnership game a team is its seats: the partner
+who sat throughout is an ordinary member, and only the seat that changed hands is blended.
+The ratio of sigmas is taken at most 1, so a part-time sitter's sigma never grows. One who
+sat in two sides still makes part of the strength of the seat they left, but only their
+own side's result moves them.
+
+Why not the library's own ``weights`` (openskill 6, default ``weight_bounds`` (1, 2)): it
+scales each team's weights into 1 to 2, a team of one always to 2, multiplies a player's
+gain by their weight and divides a loss by it, and still sums the team's members' mu as if
+all of them played the whole game. A substitute then made everyone alone in a seat gain
+twice and lose half what the same game would give without one, made a shared seat as
+strong as two players (so those it beat lost little, those who beat it gained much), and
+in a losing seat made the one who sat less lose more: weight as credit, not presence.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -83,30 +94,40 @@ def shown(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 1)
 
 
+Sitter = tuple[str, float]
+"""One who sat in a seat: their name and the share of the game's hands they sat there."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One finished game as the model rates it: per team (side) its members' names,
-    their weights (share of the game's hands) and the team's score."""
+    """One finished game as the model rates it: per team (side) the names its result moves
+    and their shares of the game's hands, the team's score, and its seats, each seat its
+    sitters in the order they sat."""
 
     game_id: int
     kind: str
     teams: tuple[tuple[str, ...], ...]
-    weights: tuple[tuple[float, ...], ...]
+    shares: tuple[tuple[float, ...], ...]
     scores: tuple[float, ...]
+    seats: tuple[tuple[tuple[Sitter, ...], ...], ...]
+    """Per team, per seat (in the order of the game's ``sides``), who sat there and their
+    share of the game's hands. It may name one who counts for another side (they sat in two
+    sides): their hands in this seat make its strength, but its result does not move them."""
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(name for team in self.teams for name in team)
 
     @property
-    def weighted(self) -> bool:
-        """Whether some seat changed hands, so the model gets ``weights``."""
-        return any(weight != 1.0 for team in self.weights for weight in team)
+    def changed_hands(self) -> bool:
+        """Whether some seat changed hands, so some seat is rated as a blend."""
+        return any(len(sitters) > 1 for team in self.seats for sitters in team)
 
     def share_of(self, name: str) -> float:
-        for team, weights in zip(self.teams, self.weights, strict=True):
+        """The share of the game's hands ``name`` sat in the side they count for."""
+        for team, shares in zip(self.teams, self.shares, strict=True):
             if name in team:
-                return weights[team.index(name)]
+                return shares[team.index(name)]
         raise KeyError(name)
 
 
@@ -130,7 +151,7 @@ def event_of(game: Any) -> Event | None:
         name: max(counted, key=lambda side: (counted[side], -side))
         for name, counted in sides_of.items()
     }
-    teams, weights, scores = [], [], []
+    teams, shares, scores, seats = [], [], [], []
     for side_index, side in enumerate(rules.sides):
         members: dict[str, int] = {}
         for seat in side:
@@ -143,11 +164,14 @@ def event_of(game: Any) -> Event | None:
         teams.append(names)
         # A partner's share is of their own seat's hands: two who each sat a whole game
         # in one side are 1.0 each, not half.
-        weights.append(tuple(_share(members[name], hands) for name in names))
+        shares.append(tuple(_share(members[name], hands) for name in names))
         scores.append(float(sign * game.totals[side[0]]))
+        seats.append(
+            tuple(tuple((name, _share(count, hands)) for name, count in sat[seat]) for seat in side)
+        )
     if len(teams) < 2:
         return None
-    return Event(game.id, game.game, tuple(teams), tuple(weights), tuple(scores))
+    return Event(game.id, game.game, tuple(teams), tuple(shares), tuple(scores), tuple(seats))
 
 
 def _share(count: int, hands: int) -> float:
@@ -181,21 +205,64 @@ def _hands_sat(
     return merged
 
 
+def blend(sitters: Sequence[Sitter], ratings: Mapping[str, Rating]) -> tuple[float, float]:
+    """The (mu, sigma) of a seat that changed hands, as one player: mu the share-weighted
+    mean of its sitters' mu, sigma squared the share-weighted mean of their sigma squared
+    (``ratings`` holds each sitter; the shares sum to 1)."""
+    mu = sum(share * ratings[name].mu for name, share in sitters)
+    variance = sum(share * ratings[name].sigma ** 2 for name, share in sitters)
+    return mu, math.sqrt(variance)
+
+
 def rate(current: Mapping[str, Rating], event: Event) -> dict[str, Rating]:
     """Every player of ``event`` after it, from ``current`` (a player missing there is
-    new): the model's ``rate`` with the event's scores (and weights, where a seat changed
-    hands), each player's game count one more."""
-    before = [[current.get(name, NEW) for name in team] for team in event.teams]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before]
-    options: dict[str, Any] = {"scores": list(event.scores)}
-    if event.weighted:
-        options["weights"] = [list(team) for team in event.weights]
-    after = MODEL.rate(teams, **options)
-    return {
-        name: Rating(new.mu, new.sigma, old.games + 1)
-        for names, olds, news in zip(event.teams, before, after, strict=True)
-        for name, old, new in zip(names, olds, news, strict=True)
+    new), each player's game count one more.
+
+    The model's ``rate`` with the event's scores, each seat one player: its sitter's own
+    rating, or for a seat that changed hands its sitters' ``blend``. One who sat a whole
+    game in a seat gets exactly what the model gives that seat, so a game without a
+    substitute is exactly ``model.rate(teams, scores=...)``. A sitter of a blended seat
+    moves by their share w of the seat's change: mu + w (mu_seat' - mu_seat), and sigma
+    squared times 1 - w (1 - sigma_seat'^2 / sigma_seat^2), that ratio at most 1, so a
+    part-time sitter's sigma never grows. One who sat in two seats of their side moves by
+    their share of each."""
+    before = {
+        name: current.get(name, NEW) for team in event.seats for seat in team for name, _ in seat
     }
+    seat_ratings = [
+        [
+            (before[sitters[0][0]].mu, before[sitters[0][0]].sigma)
+            if len(sitters) == 1
+            else blend(sitters, before)
+            for sitters in team
+        ]
+        for team in event.seats
+    ]
+    teams = [[MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in seat_ratings]
+    after = MODEL.rate(teams, scores=list(event.scores))
+    whole: dict[str, tuple[float, float]] = {}
+    moved: dict[str, float] = {}
+    shrunk: dict[str, float] = {}
+    for names, team, olds, news in zip(event.teams, event.seats, seat_ratings, after, strict=True):
+        for sitters, (mu, sigma), new in zip(team, olds, news, strict=True):
+            if len(sitters) == 1:
+                whole[sitters[0][0]] = (new.mu, new.sigma)
+                continue
+            kept = min(1.0, new.sigma**2 / sigma**2)
+            for name, share in sitters:
+                if name in names:
+                    moved[name] = moved.get(name, 0.0) + share * (new.mu - mu)
+                    shrunk[name] = shrunk.get(name, 0.0) + share * (1 - kept)
+    result = {}
+    for name in event.names:
+        old = before[name]
+        if name in whole:
+            mu, sigma = whole[name]
+        else:
+            mu = old.mu + moved[name]
+            sigma = old.sigma * math.sqrt(max(0.0, 1 - shrunk[name]))
+        result[name] = Rating(mu, sigma, old.games + 1)
+    return result
 
 
 # --- before a game: chances and the fairest partnerships ---------------------------------

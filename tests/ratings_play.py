@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,29 +73,62 @@ class Table:
         return {row["player"]: row for row in self.ratings(game)}
 
 
-Event = tuple[list[list[str]], list[float], list[list[float]] | None]
-"""(teams of names, scores, weights or None), as the library is called."""
+Member = str | Sequence[tuple[str, float]]
+"""A seat in a team: one player's name, or a seat that changed hands as its sitters, each
+(name, share of the game's hands they sat there)."""
+
+Event = tuple[Sequence[Sequence[Member]], Sequence[float]]
+"""(teams of seats, scores), as the library is called."""
+
+
+def blended(sitters: Sequence[tuple[str, float]], current: dict[str, Any]) -> Any:
+    """A shared seat as one library player (RULES.md section 6): mu the shares' mean of its
+    sitters' mu, sigma squared the shares' mean of their sigma squared."""
+    ratings = [(current.get(name) or LIBRARY.rating(), share) for name, share in sitters]
+    mu = sum(share * rating.mu for rating, share in ratings)
+    variance = sum(share * rating.sigma**2 for rating, share in ratings)
+    return LIBRARY.rating(mu=mu, sigma=math.sqrt(variance))
 
 
 def library_ratings(events: Sequence[Event]) -> dict[str, Any]:
-    """Each player's rating after ``events`` in order, by the library alone."""
+    """Each player's rating after ``events`` in order, by the library alone: a player who
+    sat a whole game is what the library makes of them; a sitter of a shared seat moves by
+    their share of what it makes of the seat's blend (sigma squared shrinking by their
+    share of the seat's shrinking, never growing)."""
     current: dict[str, Any] = {}
     games: dict[str, int] = {}
-    for teams, scores, weights in events:
-        rated = [[current.get(name) or LIBRARY.rating() for name in team] for team in teams]
-        options: dict[str, Any] = {"scores": scores}
-        if weights is not None:
-            options["weights"] = weights
-        after = LIBRARY.rate(rated, **options)
-        for team, new in zip(teams, after, strict=True):
-            for name, rating in zip(team, new, strict=True):
-                current[name] = rating
-                games[name] = games.get(name, 0) + 1
+    for teams, scores in events:
+        rated = [
+            [
+                current.get(member) or LIBRARY.rating()
+                if isinstance(member, str)
+                else blended(member, current)
+                for member in team
+            ]
+            for team in teams
+        ]
+        after = LIBRARY.rate(rated, scores=list(scores))
+        moved: dict[str, Any] = {}
+        for team, olds, news in zip(teams, rated, after, strict=True):
+            for member, old, new in zip(team, olds, news, strict=True):
+                if isinstance(member, str):
+                    moved[member] = new
+                    continue
+                kept = min(1.0, new.sigma**2 / old.sigma**2)
+                for name, share in member:
+                    mine = current.get(name) or LIBRARY.rating()
+                    mu = mine.mu + share * (new.mu - old.mu)
+                    sigma = mine.sigma * math.sqrt(1 - share * (1 - kept))
+                    moved[name] = LIBRARY.rating(mu=mu, sigma=sigma)
+        for name, rating in moved.items():
+            current[name] = rating
+            games[name] = games.get(name, 0) + 1
     return {name: (rating, games[name]) for name, rating in current.items()}
 
 
 def assert_matches(answer: dict[str, dict[str, Any]], events: Sequence[Event]) -> None:
-    """The API's ratings are the library's, to the last bit of mu and sigma."""
+    """The API's ratings are the library's (``library_ratings``), to the last bit of mu
+    and sigma."""
     expected = library_ratings(events)
     assert set(answer) == set(expected)
     for name, (rating, games) in expected.items():

@@ -351,6 +351,7 @@ PAGES: dict[str, str] = {
     "new game": "/games/new?game={g.key}",
     "scoreboard": "/games/{p.id}",
     "finished scoreboard": "/games/{f.id}",
+    "result card": "/games/{f.id}/result",
     "every hand": "/games/{f.id}?all=1",
     "record a hand": "/games/{p.id}/hands/new",
     "edit the first hand": "/games/{p.id}/hands/1/edit",

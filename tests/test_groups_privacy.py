@@ -151,6 +151,7 @@ GAME_ROUTES = [
     "/games/{id}/share/new-link",
     "/games/{id}/qr/view.svg",
     "/games/{id}/qr/edit.svg",
+    "/games/{id}/result",
     "/api/games/{id}",
     "/api/games/{id}/score?contracts=2,3,7,0&tricks=0,3,8,2",
 ]
@@ -164,6 +165,8 @@ GROUP_ROUTES = [
     "/groups/{g}/import",
     "/api/groups/{g}",
 ]
+# A group's evening, named by any of its games' ids: {g} the group, {id} a game.
+EVENING_ROUTES = ["/groups/{g}/evenings/{id}", "/groups/{g}/evenings/{id}/result"]
 PLAYER_ROUTES = ["/players/{name}", "/groups/{g}/players/{name}", "/players?player={name}"]
 OPEN_ROUTES = [
     "/",
@@ -201,6 +204,8 @@ def crawl(browser: Browser, clubs: list[Club], everyone: dict[str, Club]) -> lis
         paths += [route.format(id=number) for route in GAME_ROUTES]
     for club in clubs:
         paths += [route.format(g=club.id) for route in GROUP_ROUTES]
+        for number in range(1, highest + 1):
+            paths += [route.format(g=club.id, id=number) for route in EVENING_ROUTES]
         for name in SECRET_NAMES[club.label]:
             quoted = urllib.parse.quote(name, safe="")
             paths += [route.format(name=quoted, g=club.id) for route in PLAYER_ROUTES]
@@ -234,6 +239,11 @@ def test_a_member_of_one_group_sees_nothing_of_the_other(world):
     assert status == 200 and GROUP_NAMES["A"] in page
     status, page = member.get(f"/games/{clubs['A'].games[0]}")
     assert status == 200 and SECRET_NAMES["A"][0] in page
+    evening = f"/groups/{clubs['A'].id}/evenings/{clubs['A'].games[0]}"
+    status, page = member.get(evening)
+    assert status == 200 and SECRET_NAMES["A"][0] in page
+    # None of its games has finished: no result to send yet, said in words.
+    assert member.get(evening + "/result")[0] == 409
     # …and nothing of the other's, wherever it looks.
     assert crawl(member, [clubs["B"]], clubs) == []
 

@@ -6,6 +6,7 @@ chances of a seating and the fairest partnerships)."""
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -49,7 +50,7 @@ def test_the_worked_example_of_rules_section_6():
     )
     event = ratings.event_of(game)
     assert event.teams == (("Noa",), ("Avi",), ("Dana",), ("Gil",))
-    assert event.scores == (130, 95, 95, 60) and not event.weighted
+    assert event.scores == (130, 95, 95, 60) and not event.changed_hands
     after = ratings.rate({}, event)
     expected = LIBRARY.rate([[LIBRARY.rating()] for _ in FOUR], scores=[130, 95, 95, 60])
     for name, [rating] in zip(FOUR, expected, strict=True):
@@ -65,9 +66,7 @@ def test_the_worked_example_played_through_the_api(table):
     table.sheet(FOUR, [130, 95, 95, 60])
     answer = table.ratings("any-game")
     assert [row["player"] for row in answer][0] == "Noa" and answer[-1]["player"] == "Gil"
-    assert_matches(
-        {r["player"]: r for r in answer}, [([[n] for n in FOUR], [130, 95, 95, 60], None)]
-    )
+    assert_matches({r["player"]: r for r in answer}, [([[n] for n in FOUR], [130, 95, 95, 60])])
 
 
 def test_a_run_of_games_with_ties_and_changing_tables(table):
@@ -81,14 +80,14 @@ def test_a_run_of_games_with_ties_and_changing_tables(table):
         table.sheet(players, points)
     assert_matches(
         table.by_player("any-game"),
-        [([[n] for n in players], points, None) for players, points in games],
+        [([[n] for n in players], points) for players, points in games],
     )
 
 
 def test_the_lowest_total_wins_a_low_sheet_so_its_totals_are_negated(table):
     table.sheet(FOUR, [10, 0, 13, 3], goal="rounds_low")
     answer = table.by_player("any-game")
-    assert_matches(answer, [([[n] for n in FOUR], [-10, 0, -13, -3], None)])
+    assert_matches(answer, [([[n] for n in FOUR], [-10, 0, -13, -3])])
     assert max(answer, key=lambda n: answer[n]["mu"]) == "Avi"
     assert min(answer, key=lambda n: answer[n]["mu"]) == "Dana"
 
@@ -108,22 +107,179 @@ def test_a_partnership_game_rates_each_side_as_a_team_of_two(table):
     teams = [[FOUR[seat] for seat in side] for side in sides]
     assert teams == [["Noa", "Dana"], ["Avi", "Gil"]]
     answer = table.by_player("spades")
-    assert_matches(answer, [(teams, [501, 350], None)])
+    assert_matches(answer, [(teams, [501, 350])])
     assert answer["Noa"]["mu"] == answer["Dana"]["mu"] > answer["Avi"]["mu"]
 
 
-def test_a_substitute_is_weighted_by_the_share_of_hands_sat(table):
+# --- a seat that changed hands: one player blended from its sitters ---------------------
+
+APART = [
+    (["Gil", "Tal", "Noa", "Avi", "Dana"], [50, 10, 30, 30, 20]),
+    (["Gil", "Tal"], [9, 1]),
+]
+"""Sheets that rate the players apart first: Gil strong, Tal weak, Noa and Avi between."""
+
+
+def play_apart(table) -> list:
+    for players, points in APART:
+        table.sheet(players, points)
+    return [([[n] for n in players], points) for players, points in APART]
+
+
+def library_of(row) -> object:
+    return LIBRARY.rating(mu=row["mu"], sigma=row["sigma"])
+
+
+def blend_of(sitters) -> object:
+    """The seat as one library player: (rating, share) per sitter, in the order they sat."""
+    mu = sum(share * rating.mu for rating, share in sitters)
+    variance = sum(share * rating.sigma**2 for rating, share in sitters)
+    return LIBRARY.rating(mu=mu, sigma=math.sqrt(variance))
+
+
+def test_a_shared_seat_is_one_player_blended_from_its_sitters(table):
+    """Tal sits the last hand of 20 for Gil: Noa, Avi and Dana move exactly as the library
+    moves them against one player of Gil's and Tal's ratings blended 19 to 1; Gil moves by
+    19/20 of that player's move, Tal by 1/20."""
+    prior = play_apart(table)
+    before = table.by_player("any-game")
+    game_id = table.start("any-game", FOUR, settings={"goal": "rounds", "rounds": 20})
+    for number in range(1, 21):
+        if number == 20:
+            table.seat(game_id, 3, "Tal")
+        answer = table.hand(game_id, {"points": [1, 3, 0, 2]})
+    assert answer["status"] == "finished" and answer["totals"] == [20, 60, 0, 40]
+    after = table.by_player("any-game")
+
+    rated = {name: library_of(row) for name, row in before.items()}
+    seat = blend_of([(rated["Gil"], 19 / 20), (rated["Tal"], 1 / 20)])
+    [[noa], [avi], [dana], [seat_after]] = LIBRARY.rate(
+        [[rated["Noa"]], [rated["Avi"]], [rated["Dana"]], [seat]], scores=[20, 60, 0, 40]
+    )
+    for name, expected in (("Noa", noa), ("Avi", avi), ("Dana", dana)):
+        assert (after[name]["mu"], after[name]["sigma"]) == (expected.mu, expected.sigma)
+    seat_move = seat_after.mu - seat.mu
+    kept = seat_after.sigma**2 / seat.sigma**2
+    assert seat_move > 0 and kept < 1  # second of four: the seat rises a little
+    for name, share in (("Gil", 19 / 20), ("Tal", 1 / 20)):
+        old, new = before[name], after[name]
+        assert new["mu"] - old["mu"] == pytest.approx(share * seat_move, rel=1e-12)
+        assert new["sigma"] ** 2 == pytest.approx(
+            old["sigma"] ** 2 * (1 - share * (1 - kept)), rel=1e-12
+        )
+        assert new["games"] == old["games"] + 1
+    # The sitter of one hand in twenty barely moves: at most a twentieth of the seat.
+    assert 0 < after["Tal"]["mu"] - before["Tal"]["mu"] <= seat_move / 20 * (1 + 1e-12)
+    assert before["Tal"]["sigma"] > after["Tal"]["sigma"] > before["Tal"]["sigma"] * 0.999
+    shared = [("Gil", 19 / 20), ("Tal", 1 / 20)]
+    assert_matches(after, [*prior, ([["Noa"], ["Avi"], ["Dana"], [shared]], [20, 60, 0, 40])])
+
+
+def sheet_of(players, changes, totals, hands=4):
+    sheet = get_game("any-game").seated(len(players))
+    return SimpleNamespace(
+        id=1,
+        game="any-game",
+        players=tuple(players),
+        changes=tuple(changes),
+        hand_count=hands,
+        totals=tuple(totals),
+        settings=sheet.settings_from_dict({"goal": "rounds", "rounds": hands}),
+    )
+
+
+RATED = {
+    "Noa": ratings.Rating(29.0, 5.0, 6),
+    "Avi": ratings.Rating(23.5, 6.0, 6),
+    "Dana": ratings.Rating(26.0, 7.0, 3),
+    "Gil": ratings.Rating(31.0, 4.0, 9),
+    "Tal": ratings.Rating(18.0, 7.5, 2),
+}
+
+
+def test_the_winner_gains_as_against_one_player_of_the_blended_rating():
+    from scorekeeper.engine.core.seating import SeatChange
+
+    # Tal sits for Gil from hand 4 of 4; Noa wins.
+    shared = ratings.event_of(sheet_of(FOUR, [SeatChange(4, 3, "Tal")], (12, 4, 8, 0)))
+    assert shared.changed_hands
+    assert shared.seats[3] == ((("Gil", 0.75), ("Tal", 0.25)),)
+    after = ratings.rate(RATED, shared)
+    # The same game with that seat one player, "Blend", of the blended rating.
+    mu = 0.75 * 31.0 + 0.25 * 18.0
+    sigma = math.sqrt(0.75 * 4.0**2 + 0.25 * 7.5**2)
+    alone = ratings.event_of(sheet_of(["Noa", "Avi", "Dana", "Blend"], [], (12, 4, 8, 0)))
+    assert not alone.changed_hands
+    as_one = ratings.rate({**RATED, "Blend": ratings.Rating(mu, sigma, 0)}, alone)
+    for name in ("Noa", "Avi", "Dana"):
+        assert after[name] == as_one[name]
+    assert after["Noa"].mu > RATED["Noa"].mu
+    # Not the library's weights: with them Noa gained about twice as much.
+    as_library = {name: LIBRARY.rating(mu=r.mu, sigma=r.sigma) for name, r in RATED.items()}
+    weighted = LIBRARY.rate(
+        [[as_library[name]] for name in ("Noa", "Avi", "Dana")]
+        + [[as_library["Gil"], as_library["Tal"]]],
+        scores=[12, 4, 8, 0],
+        weights=[[1.0], [1.0], [1.0], [0.75, 0.25]],
+    )
+    assert weighted[0][0].mu - 29.0 > 1.5 * (after["Noa"].mu - 29.0)
+    # The seat's move is shared 3 to 1: Gil and Tal both lose, Tal a third of Gil's loss.
+    seat_move = as_one["Blend"].mu - mu
+    assert after["Gil"].mu - 31.0 == pytest.approx(0.75 * seat_move, rel=1e-12)
+    assert after["Tal"].mu - 18.0 == pytest.approx(0.25 * seat_move, rel=1e-12)
+    assert seat_move < 0 and after["Gil"].games == 10 and after["Tal"].games == 3
+
+
+def test_a_substitute_as_strong_as_the_one_they_replace_changes_nothing_for_the_others():
+    from scorekeeper.engine.core.seating import SeatChange
+
+    game = sheet_of(FOUR, [SeatChange(3, 3, "Tal")], (12, 4, 8, 0))
+    twin = {**RATED, "Tal": ratings.Rating(31.0, 4.0, 1)}
+    after = ratings.rate(twin, ratings.event_of(game))
+    plain = ratings.rate(twin, ratings.event_of(sheet_of(FOUR, [], (12, 4, 8, 0))))
+    for name in ("Noa", "Avi", "Dana"):
+        assert after[name].mu == pytest.approx(plain[name].mu, rel=1e-12)
+        assert after[name].sigma == pytest.approx(plain[name].sigma, rel=1e-12)
+    # Gil and Tal share Gil's move alone, half each.
+    for name in ("Gil", "Tal"):
+        assert after[name].mu - 31.0 == pytest.approx((plain["Gil"].mu - 31.0) / 2, rel=1e-9)
+        assert plain["Gil"].sigma < after[name].sigma < 4.0
+
+
+def test_a_substitute_in_a_partnership_blends_only_their_seat(table):
+    """Eve sits for Dana from the second hand of three: Noa, Dana's partner throughout, is
+    an ordinary member of the side; the side's other seat is Dana and Eve blended 1 to 2."""
+    first = spades_near_the_end(table, FOUR)
+    table.hand(first, SPADES_HAND)  # Noa & Dana win
+    second = spades_near_the_end(table, ["Eve", "Avi", "Gil", "Noa"])
+    table.hand(second, SPADES_HAND)  # Eve & Gil win
+    sides = get_game("spades").sides
+    prior = [
+        ([["Noa", "Dana"], ["Avi", "Gil"]], [501, 350]),
+        ([["Eve", "Gil"], ["Avi", "Noa"]], [501, 350]),
+    ]
+    assert [[["Eve", "Avi", "Gil", "Noa"][s] for s in side] for side in sides] == prior[1][0]
+    before = table.by_player("spades")
     game_id = spades_near_the_end(table, FOUR, starting=(300, 300))
     table.hand(game_id, SPADES_HAND)  # 371, 350
-    table.seat(game_id, 2, "Eve")  # Eve sits for Dana from hand 2
+    table.seat(game_id, 2, "Eve")
     table.hand(game_id, SPADES_HAND)  # 442, 400
     assert table.hand(game_id, SPADES_HAND)["status"] == "finished"  # 513, 450
-    events = [
-        ([["Noa", "Dana", "Eve"], ["Avi", "Gil"]], [513, 450], [[1.0, 1 / 3, 2 / 3], [1.0, 1.0]])
-    ]
-    answer = table.by_player("spades")
-    assert_matches(answer, events)
-    assert answer["Eve"]["games"] == answer["Dana"]["games"] == 1
+    after = table.by_player("spades")
+
+    rated = {name: library_of(row) for name, row in before.items()}
+    seat = blend_of([(rated["Dana"], 1 / 3), (rated["Eve"], 2 / 3)])
+    [[noa, seat_after], [avi, gil]] = LIBRARY.rate(
+        [[rated["Noa"], seat], [rated["Avi"], rated["Gil"]]], scores=[513, 450]
+    )
+    for name, expected in (("Noa", noa), ("Avi", avi), ("Gil", gil)):
+        assert (after[name]["mu"], after[name]["sigma"]) == (expected.mu, expected.sigma)
+    for name, share in (("Dana", 1 / 3), ("Eve", 2 / 3)):
+        moved = after[name]["mu"] - before[name]["mu"]
+        assert moved == pytest.approx(share * (seat_after.mu - seat.mu), rel=1e-12)
+        assert moved > 0 and after[name]["sigma"] < before[name]["sigma"]
+    shared = [("Dana", 1 / 3), ("Eve", 2 / 3)]
+    assert_matches(after, [*prior, ([["Noa", shared], ["Avi", "Gil"]], [513, 450])])
     database = database_of(table.client)
     try:
         shares = {
@@ -131,18 +287,45 @@ def test_a_substitute_is_weighted_by_the_share_of_hands_sat(table):
         }
     finally:
         database.close()
-    assert shares == {game_id: 2 / 3}
+    assert shares == {second: 1.0, game_id: 2 / 3}
 
 
-def test_a_seat_changed_in_a_sheet_is_weighted_too(table):
+def test_a_seat_changed_in_a_sheet_moves_each_sitter_by_their_share(table):
     game_id = table.start("any-game", FOUR, settings={"goal": "rounds", "rounds": 4})
     for _ in range(3):
         table.hand(game_id, {"points": [3, 1, 2, 0]})
     table.seat(game_id, 3, "Tal")
     assert table.hand(game_id, {"points": [3, 1, 2, 0]})["status"] == "finished"
-    weights = [[1.0], [1.0], [1.0], [0.75, 0.25]]
-    teams = [["Noa"], ["Avi"], ["Dana"], ["Gil", "Tal"]]
-    assert_matches(table.by_player("any-game"), [(teams, [12, 4, 8, 0], weights)])
+    teams = [["Noa"], ["Avi"], ["Dana"], [[("Gil", 0.75), ("Tal", 0.25)]]]
+    answer = table.by_player("any-game")
+    assert_matches(answer, [(teams, [12, 4, 8, 0])])
+    # All new, the blend is a new player: the others as in a game without a substitute.
+    plain = library_ratings([([[n] for n in FOUR], [12, 4, 8, 0])])
+    for name in ("Noa", "Avi", "Dana"):
+        assert answer[name]["mu"] == plain[name][0].mu
+    fall = plain["Gil"][0].mu - 25
+    assert answer["Gil"]["mu"] - 25 == pytest.approx(0.75 * fall)
+    assert answer["Tal"]["mu"] - 25 == pytest.approx(0.25 * fall)
+
+
+def test_editing_a_game_before_one_with_a_substitute_rates_it_again(table):
+    first = table.sheet(FOUR, [10, 20, 30, 40])
+    game_id = table.start("any-game", FOUR, settings={"goal": "rounds", "rounds": 4})
+    for number in range(1, 5):
+        if number == 2:
+            table.seat(game_id, 0, "Tal")
+        table.hand(game_id, {"points": [3, 1, 2, 0]})
+    table.sheet(["Tal", "Noa"], [1, 2])
+    shared = [[[("Noa", 0.25), ("Tal", 0.75)]], ["Avi"], ["Dana"], ["Gil"]]
+    later = [(shared, [12, 4, 8, 0]), ([["Tal"], ["Noa"]], [1, 2])]
+    assert_matches(table.by_player("any-game"), [([[n] for n in FOUR], [10, 20, 30, 40]), *later])
+    edited = table.client.put(
+        f"/api/games/{first}/hands/1",
+        json={"points": [40, 30, 20, 10]},
+        headers=table.edit_keys[first],
+    )
+    assert edited.status_code == 200, edited.get_json()
+    assert_matches(table.by_player("any-game"), [([[n] for n in FOUR], [40, 30, 20, 10]), *later])
 
 
 def test_editing_a_finished_games_hand_rates_again_from_that_game_on(table):
@@ -150,9 +333,9 @@ def test_editing_a_finished_games_hand_rates_again_from_that_game_on(table):
     table.sheet(["Noa", "Avi", "Tal"], [9, 8, 7])
     table.sheet(["Dana", "Tal"], [1, 2])
     before = [
-        ([[n] for n in FOUR], [10, 20, 30, 40], None),
-        ([["Noa"], ["Avi"], ["Tal"]], [9, 8, 7], None),
-        ([["Dana"], ["Tal"]], [1, 2], None),
+        ([[n] for n in FOUR], [10, 20, 30, 40]),
+        ([["Noa"], ["Avi"], ["Tal"]], [9, 8, 7]),
+        ([["Dana"], ["Tal"]], [1, 2]),
     ]
     assert_matches(table.by_player("any-game"), before)
     edited = table.client.put(
@@ -161,7 +344,7 @@ def test_editing_a_finished_games_hand_rates_again_from_that_game_on(table):
         headers=table.edit_keys[first],
     )
     assert edited.status_code == 200, edited.get_json()
-    after = [([[n] for n in FOUR], [40, 30, 20, 10], None), *before[1:]]
+    after = [([[n] for n in FOUR], [40, 30, 20, 10]), *before[1:]]
     assert_matches(table.by_player("any-game"), after)
 
 
@@ -170,12 +353,12 @@ def test_deleting_a_finished_games_last_hand_takes_it_out_until_it_ends_again(ta
     table.sheet(["Noa", "Avi"], [5, 1])
     deleted = table.client.delete(f"/api/games/{first}/hands/1", headers=table.edit_keys[first])
     assert deleted.status_code in (200, 204)
-    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [5, 1], None)])
+    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [5, 1])])
     # Finished again, it is the newest event: it comes after the game that ended meanwhile.
     table.hand(first, {"points": [1, 2, 3, 4]})
     assert_matches(
         table.by_player("any-game"),
-        [([["Noa"], ["Avi"]], [5, 1], None), ([[n] for n in FOUR], [1, 2, 3, 4], None)],
+        [([["Noa"], ["Avi"]], [5, 1]), ([[n] for n in FOUR], [1, 2, 3, 4])],
     )
 
 
@@ -203,7 +386,7 @@ def test_a_game_finished_now_is_rated_with_the_side_ahead(table):
             break
     totals = answer["totals"]
     teams = [[FOUR[seat] for seat in side] for side in bid_whist.sides]
-    assert_matches(table.by_player("bid-whist"), [(teams, totals, None)])
+    assert_matches(table.by_player("bid-whist"), [(teams, totals)])
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
@@ -230,7 +413,7 @@ def test_every_registered_game_is_rated(table, game):
     scores = [stored.totals[side[0]] for side in game.seated(len(players)).sides]
     sign = -1 if game.lowest_wins(stored.settings) else 1
     assert [list(team) for team in event.teams] == teams
-    assert_matches(table.by_player(game.key), [(teams, [sign * s for s in scores], None)])
+    assert_matches(table.by_player(game.key), [(teams, [sign * s for s in scores])])
 
 
 # --- the order of events, and the work of one ---------------------------------------------
@@ -298,7 +481,7 @@ def test_an_upgraded_file_rates_its_finished_games_on_first_use(tmp_path):
             teams = [[game.players[seat] for seat in side] for side in rules.sides]
             scores = [game.totals[side[0]] for side in rules.sides]
             table = db.ratings_table(database, group.id, kind)
-            assert_matches({r.player: r.to_dict() for r in table}, [(teams, scores, None)])
+            assert_matches({r.player: r.to_dict() for r in table}, [(teams, scores)])
         assert (
             database.execute("SELECT count(*) FROM rating_games WHERE rated = 0").fetchone()[0] == 0
         )
@@ -408,7 +591,7 @@ def test_fairest_partnerships_need_a_partnership_game():
 def test_library_helper_agrees_with_itself():
     # The tests' own replay of events, against one call of the library.
     [[a], [b]] = LIBRARY.rate([[LIBRARY.rating()], [LIBRARY.rating()]], scores=[2, 1])
-    replayed = library_ratings([([["A"], ["B"]], [2, 1], None)])
+    replayed = library_ratings([([["A"], ["B"]], [2, 1])])
     assert replayed["A"][0].mu == a.mu and replayed["B"][0].sigma == b.sigma
 
 
@@ -421,11 +604,11 @@ def test_a_finished_game_moved_to_another_group_is_rated_there(client, table):
     table.hand(lone, SPADES_HAND)
     move_to_group(client.application.config["DATABASE"], moved, other.id)
     move_to_group(client.application.config["DATABASE"], lone, other.id)
-    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [1, 5], None)])
+    assert_matches(table.by_player("any-game"), [([["Noa"], ["Avi"]], [1, 5])])
     assert table.ratings("spades") == []
     assert_matches(
         other.by_player("any-game"),
-        [([["Noa"], ["Zed"]], [1, 2], None), ([[n] for n in FOUR], [4, 3, 2, 1], None)],
+        [([["Noa"], ["Zed"]], [1, 2]), ([[n] for n in FOUR], [4, 3, 2, 1])],
     )
     assert len(other.ratings("spades")) == 4
 
@@ -507,8 +690,66 @@ def test_a_player_who_sat_in_two_seats_counts_where_they_sat_more():
     )
     event = ratings.event_of(played)
     assert event.teams == (("Eve",), ("Bob", "Ann"), ("Cat",), ("Dan",))
-    assert event.weights == ((0.75,), (0.5, 0.5), (1.0,), (1.0,))
-    assert event.weighted and event.share_of("Ann") == 0.5
+    assert event.shares == ((0.75,), (0.5, 0.5), (1.0,), (1.0,))
+    assert event.changed_hands and event.share_of("Ann") == 0.5
+    # Ann's two hands in seat 0 make part of its strength; only seat 1 moves her.
+    assert event.seats[:2] == (((("Ann", 0.25), ("Eve", 0.75)),), ((("Bob", 0.5), ("Ann", 0.5)),))
+    current = {
+        "Ann": ratings.Rating(30.0, 5.0, 4),
+        "Bob": ratings.Rating(20.0, 6.0, 4),
+        "Eve": ratings.Rating(24.0, 7.0, 4),
+    }
+    new = LIBRARY.rating()
+    model = {name: LIBRARY.rating(mu=r.mu, sigma=r.sigma) for name, r in current.items()}
+    seat0 = blend_of([(model["Ann"], 0.25), (model["Eve"], 0.75)])
+    seat1 = blend_of([(model["Bob"], 0.5), (model["Ann"], 0.5)])
+    [[seat0_after], [seat1_after], [cat], [dan]] = LIBRARY.rate(
+        [[seat0], [seat1], [new], [LIBRARY.rating()]], scores=[10, 20, 30, 40]
+    )
+    after = ratings.rate(current, event)
+    assert set(after) == {"Eve", "Bob", "Ann", "Cat", "Dan"}
+    assert (after["Cat"].mu, after["Dan"].sigma) == (cat.mu, dan.sigma)
+    assert after["Ann"].mu - 30.0 == pytest.approx(0.5 * (seat1_after.mu - seat1.mu), rel=1e-12)
+    assert after["Eve"].mu - 24.0 == pytest.approx(0.75 * (seat0_after.mu - seat0.mu), rel=1e-12)
+    assert after["Ann"].games == 5
+
+
+def test_one_who_sat_in_both_seats_of_their_side_moves_by_their_share_of_each():
+    from scorekeeper.engine.core.seating import SeatChange
+
+    spades = get_game("spades")
+    played = SimpleNamespace(
+        id=1,
+        game="spades",
+        players=tuple(FOUR),
+        # Eve takes Dana's seat (2) from hand 2; Dana takes Noa's (0), her partner's, from 3.
+        changes=(SeatChange(2, 2, "Eve"), SeatChange(3, 0, "Dana")),
+        hand_count=4,
+        totals=(500, 300, 500, 300),
+        settings=spades.preset(spades.default_preset),
+    )
+    event = ratings.event_of(played)
+    assert event.teams == (("Noa", "Dana", "Eve"), ("Avi", "Gil"))
+    assert event.shares == ((0.5, 0.75, 0.75), (1.0, 1.0))
+    seat0, seat2 = event.seats[0]
+    assert seat0 == (("Noa", 0.5), ("Dana", 0.5)) and seat2 == (("Dana", 0.25), ("Eve", 0.75))
+    current = {"Noa": ratings.Rating(28.0, 5.0, 3), "Dana": ratings.Rating(22.0, 6.0, 3)}
+    model = {name: LIBRARY.rating(mu=r.mu, sigma=r.sigma) for name, r in current.items()}
+    blended = [
+        blend_of([(model["Noa"], 0.5), (model["Dana"], 0.5)]),
+        blend_of([(model["Dana"], 0.25), (LIBRARY.rating(), 0.75)]),
+    ]
+    [news, [avi, gil]] = LIBRARY.rate(
+        [blended, [LIBRARY.rating(), LIBRARY.rating()]], scores=[500, 300]
+    )
+    after = ratings.rate(current, event)
+    moves = [new.mu - old.mu for new, old in zip(news, blended, strict=True)]
+    assert after["Dana"].mu - 22.0 == pytest.approx(0.5 * moves[0] + 0.25 * moves[1], rel=1e-12)
+    kept = [new.sigma**2 / old.sigma**2 for new, old in zip(news, blended, strict=True)]
+    shrunk = 0.5 * (1 - kept[0]) + 0.25 * (1 - kept[1])
+    assert after["Dana"].sigma ** 2 == pytest.approx(36.0 * (1 - shrunk), rel=1e-12)
+    assert (after["Avi"].mu, after["Gil"].sigma) == (avi.mu, gil.sigma)
+    assert after["Dana"].games == 4
 
 
 def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(table):
@@ -541,5 +782,5 @@ def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(t
     assert order == [earlier, later]
     assert_matches(
         table.by_player("any-game"),
-        [([["Noa"], ["Avi"]], [2, 1], None), ([["Noa"], ["Avi"]], [1, 2], None)],
+        [([["Noa"], ["Avi"]], [2, 1]), ([["Noa"], ["Avi"]], [1, 2])],
     )

@@ -1,6 +1,6 @@
 """The table app: its factory, and a module per blueprint (``games``, ``hands``, ``sheets``,
-``share``, ``pwa``, ``review/``, ``api/``) beside what they share (forms, the scoreboard,
-the chart, access by edit key, responses, error handlers, languages).
+``share``, ``card``, ``pwa``, ``review/``, ``api/``) beside what they share (forms, the
+scoreboard, the chart, access by edit key, responses, error handlers, languages).
 
 ``create_app`` imports Flask only when called, so that the command line can find the
 default database without loading it.
@@ -41,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .. import db
     from . import (
         api,
+        card,
         errors,
         game_service,
         games,
@@ -106,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(review.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(card.bp)
     app.register_blueprint(pwa.bp)
     errors.init_app(app)
     responses.init_app(app)

@@ -68,7 +68,9 @@ def game_summary(game: db.Game) -> dict[str, Any]:
     if game.winner is not None:
         leading = [game.winner]
     else:
-        leading = list(leaders_of(game.totals)) if game.hand_count else []
+        # Those whose totals are best: the lowest where the lowest total wins.
+        scores = game_of(game).scores_in_favour(game.settings, game.totals)
+        leading = list(leaders_of(scores)) if game.hand_count else []
     return {
         "id": game.id,
         "date": game.created_at[:10],

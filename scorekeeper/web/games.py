@@ -42,6 +42,7 @@ from .access import (
     remember_key,
     replaced_key_message,
 )
+from .card import card_group, game_card
 from .chart import running_totals_svg
 from .forms import (
     ConfirmForm,
@@ -267,6 +268,8 @@ def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
         request.host,
         request.script_root,
         current_language(),
+        # A finished game's result card names the group for its members only.
+        card_group(game),
         game.id,
         game.version,
         editable,
@@ -358,6 +361,7 @@ def _live_context(
         "recent_hands": RECENT_HANDS,
         "changes": changes,
         "editable": editable,
+        "card": game_card(game, progress),
         "chart": Markup(running_totals_svg(side_members(game), totals, title=_("Running totals")))
         if totals
         else None,
@@ -518,7 +522,7 @@ def finish(game_id: int, game: db.Game):
         except (db.Conflict, db.NotFound) as exc:
             flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    leaders = leaders_of(progress.totals)
+    leaders = leaders_of(rules.scores_in_favour(progress.settings, progress.totals))
     return render_template(
         "finish.html",
         game=game,

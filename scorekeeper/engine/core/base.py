@@ -367,9 +367,6 @@ class GameBase:
         """False: the highest total wins, and more points are the better hand."""
         return False
 
-    def placings(self, progress: Progress) -> tuple[int, ...]:
-        return placings_of(progress.totals, progress.winners, self.lowest_wins(progress.settings))
-
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 
     def next_dealer(self, dealer: int, record: Any) -> int:
@@ -397,6 +394,18 @@ class GameBase:
     def shares_tie(self, settings: Any) -> bool:
         """Whether sides tied at the top when the game ends share the win (else play on)."""
         return False
+
+    def scores_in_favour(self, settings: Any, totals: Sequence[int]) -> tuple[int, ...]:
+        """``totals`` (one per side) turned so that more is better: negated where the
+        lowest total wins (``lowest_wins``), else as they are."""
+        return tuple(-t for t in totals) if self.lowest_wins(settings) else tuple(totals)
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        """Each side's place in ``progress`` (``replay``'s or ``resume``'s), 1 the best:
+        the winners first, then the others by total (``lowest_wins`` turns the order);
+        sides level share a place and the next place is skipped (1, 2, 2, 4)."""
+        winners = tuple(progress.winners) or (() if progress.winner is None else (progress.winner,))
+        return placings_of(progress.totals, winners, self.lowest_wins(progress.settings))
 
     def replay(
         self,

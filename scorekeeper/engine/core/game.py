@@ -486,6 +486,17 @@ class Game(Protocol):
         ``replay`` is ``resume`` from the state before the first hand: one code path."""
         ...
 
+    def scores_in_favour(self, settings: Settings, totals: Sequence[int]) -> tuple[int, ...]:
+        """``totals`` (one per side) turned so that more is better (negated where the
+        lowest total wins): how a side's result compares with another's."""
+        ...
+
+    def placings(self, progress: Progress) -> tuple[int, ...]:
+        """Each side's place at the end of ``progress`` (``replay``'s result), 1 the best:
+        the winners first, then by ``scores_in_favour``; sides level share a place and
+        the next is skipped (1, 2, 2, 4). A result card lists the sides in this order."""
+        ...
+
     def losing_floor(self, settings: Settings) -> int | None:
         """The total at or below which a side has lost the game (Bid Whist: -target), or
         None where totals may fall without end (Israeli Whist). A game cannot start there:
@@ -497,13 +508,6 @@ class Game(Protocol):
         fewest points, as Hearts), so that fewer points are the better hand; False: the
         highest total wins. Ratings (RULES.md section 6) negate the final totals where it
         is True."""
-        ...
-
-    def placings(self, progress: Progress) -> tuple[int, ...]:
-        """Each side's place in the game as it stands (1 is first), in the order of
-        ``sides``: the winners first, then the others by total (the highest first, or the
-        lowest where ``lowest_wins``); sides level share the better place, so places may
-        skip (1, 1, 3)."""
         ...
 
     def shows_dealer(self, settings: Settings) -> bool:

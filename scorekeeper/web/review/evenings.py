@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, redirect, render_template, url_for
+from flask import Response, abort, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ... import db
 from ...engine.core.display import mean_figure, signed, total
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
+from ..card import evening_card, evening_title
 from ..game_service import kind_name, side_names
-from ..i18n import Partners, isolate_ltr, shown
+from ..i18n import Partners, shown
 from .blueprint import bp
 
 
@@ -30,13 +31,43 @@ def evening(group_id: int, evening_id: int):
         abort(404, _("There is nothing at this address. Check the link."))
     if found.id != evening_id:
         return redirect(url_for("review.evening", group_id=group.id, evening_id=found.id))
-    return render_template("evening.html", group=group, **evening_page(found))
+    response = Response(
+        render_template(
+            "evening.html", group=group, card=evening_card(found, group), **evening_page(found)
+        )
+    )
+    # Its result card carries the group's name, and a member's page alone shows it.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
-def evening_title(found: EveningResult) -> str:
-    """The evening's name in the page's language, "Evening of 2026-03-06" (the UTC day
-    its first hand was recorded), the date kept left to right in a right-to-left one."""
-    return _("Evening of %(date)s", date=isolate_ltr(found.date))
+@bp.get("/groups/<int:group_id>/evenings/<int:evening_id>/result")
+def evening_result(group_id: int, evening_id: int):
+    """The evening's result card: its picture (drawn by the page's script), the text to
+    send, selectable without JavaScript, and "Send result". For members only; an evening
+    none of whose games has finished answers 409 and says so."""
+    group = group_or_404(group_id)
+    found = load_evening(db.get_db(), group.id, evening_id)
+    if found is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    if found.id != evening_id:
+        return redirect(url_for("review.evening_result", group_id=group.id, evening_id=found.id))
+    card = evening_card(found, group)
+    if card is None:
+        abort(
+            409,
+            _("No game of this evening has finished yet: its result can be sent when one has."),
+        )
+    response = Response(
+        render_template(
+            "evening_result.html",
+            title=evening_title(found),
+            card=card,
+            back=url_for("review.evening", group_id=group.id, evening_id=found.id),
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def evening_page(found: EveningResult) -> dict[str, Any]:
