@@ -16,7 +16,7 @@ import base64
 import hashlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -137,6 +137,50 @@ def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> lis
 LINE_POINTS = 240
 
 
+def _frame(
+    title: str,
+    description: str,
+    box: tuple[float, float, float],
+    scale: tuple[float, float, Sequence[float]],
+    count: int,
+) -> tuple[Callable[[float], float], Callable[[float], float], list[str]]:
+    """A chart's x and y (``count`` steps across ``box``'s left to right, ``scale``'s low
+    to high up to ``box``'s bottom), and its first parts: the ``<svg>`` with ``title`` (and
+    ``description``, when given) as its accessible name and description, the grid at
+    ``scale``'s ticks, the zero line and both axes' numbers."""
+    left, right, bottom = box
+    low, high, ticks = scale
+
+    def x(step: float) -> float:
+        return left + (right - left) * step / max(count, 1)
+
+    def y(value: float) -> float:
+        return bottom - (bottom - TOP) * (value - low) / (high - low)
+
+    desc = f"<desc>{escape(description)}</desc>" if description else ""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="skc" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="100%" role="img"><title>{escape(title)}</title>{desc}<style>{_STYLE}</style>',
+        '<path class="a" d="'
+        + "".join(f"M{_num(left)} {_num(y(t))}H{_num(right)}" for t in ticks if t != 0)
+        + '"/>',
+        f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
+        '<g class="y" text-anchor="end">'
+        + "".join(
+            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
+            for t in ticks
+        )
+        + "</g>",
+        '<g class="x" text-anchor="middle">'
+        + "".join(
+            f'<text x="{_num(x(step))}" y="{HEIGHT - 6}">{step}</text>'
+            for step in range(0, count + 1, _nice_step(count / 6))
+        )
+        + "</g>",
+    ]
+    return x, y, parts
+
+
 def running_totals_svg(
     names: Sequence[str | Sequence[str]],
     totals: Sequence[Sequence[int]],
@@ -168,32 +212,7 @@ def running_totals_svg(
     right = WIDTH - min(label_room, WIDTH * 0.4)
     bottom = HEIGHT - BOTTOM
 
-    def x(hand: int) -> float:
-        return left + (right - left) * hand / max(hands, 1)
-
-    def y(total: float) -> float:
-        return bottom - (bottom - TOP) * (total - low) / (high - low)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="skc" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="100%" role="img"><title>{escape(title)}</title><style>{_STYLE}</style>',
-        '<path class="a" d="'
-        + "".join(f"M{_num(left)} {_num(y(t))}H{_num(right)}" for t in ticks if t != 0)
-        + '"/>',
-        f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
-        '<g class="y" text-anchor="end">'
-        + "".join(
-            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
-            for t in ticks
-        )
-        + "</g>",
-        '<g class="x" text-anchor="middle">'
-        + "".join(
-            f'<text x="{_num(x(h))}" y="{HEIGHT - 6}">{h}</text>'
-            for h in range(0, hands + 1, _nice_step(hands / 6))
-        )
-        + "</g>",
-    ]
+    x, y, parts = _frame(title, "", (left, right, bottom), (low, high, ticks), hands)
     ends = [y(line[-1]) for line in series]
     rows = max((len(label) for label in shown), default=1)
     labels = _spread(ends, (NAME_FONT + 1) * rows, TOP, bottom)
@@ -256,33 +275,7 @@ def ratings_svg(
     right = WIDTH - min(LEADER + 6 + longest * NAME_FONT * BOLD, WIDTH * 0.4)
     bottom = HEIGHT - BOTTOM
 
-    def x(game: int) -> float:
-        return left + (right - left) * game / max(games, 1)
-
-    def y(value: float) -> float:
-        return bottom - (bottom - TOP) * (value - low) / (high - low)
-
-    desc = f"<desc>{escape(description)}</desc>" if description else ""
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="skc" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="100%" role="img"><title>{escape(title)}</title>{desc}<style>{_STYLE}</style>',
-        '<path class="a" d="'
-        + "".join(f"M{_num(left)} {_num(y(t))}H{_num(right)}" for t in ticks if t != 0)
-        + '"/>',
-        f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
-        '<g class="y" text-anchor="end">'
-        + "".join(
-            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
-            for t in ticks
-        )
-        + "</g>",
-        '<g class="x" text-anchor="middle">'
-        + "".join(
-            f'<text x="{_num(x(g))}" y="{HEIGHT - 6}">{g}</text>'
-            for g in range(0, games + 1, _nice_step(games / 6))
-        )
-        + "</g>",
-    ]
+    x, y, parts = _frame(title, description, (left, right, bottom), (low, high, ticks), games)
     ends = [y(line[-1]) for line in series]
     labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
     for s, line in enumerate(series):
