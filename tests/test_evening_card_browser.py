@@ -6,8 +6,6 @@ on a Hebrew card; the evening's page and its result page are axe-clean and fit 3
 
 from __future__ import annotations
 
-import base64
-import pathlib
 from datetime import timedelta
 
 import pytest
@@ -18,7 +16,7 @@ from .conftest import PHONE, SERVED, join_in_browser
 from .test_accessibility import SERIOUS
 from .test_evening_card import played_to_the_end
 from .test_evenings import START, sheet, stored
-from .test_result_card_browser import FSI, LANGUAGES, OUR_TABLE, PIXELS, model_of, phone, png_size
+from .test_result_card_browser import FSI, LANGUAGES, OUR_TABLE, model_of, phone, sent_card
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +25,6 @@ DOWNLOADED = {
     "he": "הטלפון הזה לא יכול לשלוח תמונות מכאן: התמונה הורדה והטקסט הועתק.",
     "de": "Dieses Handy kann von hier keine Bilder senden: Das Bild wurde heruntergeladen und",
 }
-SEND = {"en": "Send result", "he": "שליחת התוצאה", "de": "Ergebnis senden"}
 PLAYERS = (
     "אלכסנדרה בן-דויד",
     "Christopher Mont",
@@ -80,19 +77,7 @@ def test_send_the_evenings_result_downloads_its_card_and_copies_its_text(
         page.on("pageerror", lambda error: errors.append(str(error)))
         join_in_browser(page, live_server, first)
         page.goto(f"/groups/{group}/evenings/{first}")
-        button = page.locator(".send-result")
-        assert button.inner_text() == SEND[language]
-        with page.expect_download() as caught:
-            button.click()
-        download = caught.value
-        assert download.suggested_filename == f"evening-{first}.png"
-        data = pathlib.Path(download.path()).read_bytes()
-        assert png_size(data) == (1080, 1350)
-        assert len(data) < 300_000, len(data)
-        pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
-        assert (pixels["width"], pixels["height"]) == (1080, 1350)
-        assert pixels["colours"] >= 8, pixels
-        assert pixels["dark"] > 5_000, pixels
+        sent_card(page, language, f"evening-{first}.png")
         status = page.locator(".card-status")
         status.wait_for(state="visible")
         assert status.inner_text().startswith(DOWNLOADED[language])
@@ -194,12 +179,7 @@ def test_a_picture_of_ten_players_draws_eight_and_says_how_many_more(browser, li
         page = context.new_page()
         join_in_browser(page, live_server, ids[0])
         page.goto(f"/groups/{group}/evenings/{ids[0]}")
-        with page.expect_download() as caught:
-            page.locator(".send-result").click()
-        data = pathlib.Path(caught.value.path()).read_bytes()
-        assert png_size(data) == (1080, 1350) and len(data) < 300_000
-        pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
-        assert pixels["dark"] > 5_000, pixels
+        sent_card(page, "he", f"evening-{ids[0]}.png")
         model = model_of(page)
         runs = page.evaluate("window.drawnText")
         texts = [run["text"] for run in runs]

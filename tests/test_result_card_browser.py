@@ -108,6 +108,25 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+def sent_card(page, language: str, file_name: str) -> bytes:
+    """Taps "Send result" on a phone without a share sheet: the card is downloaded as
+    ``file_name``, a 1080 × 1350 PNG under 300 KB that is not blank. Returns its bytes."""
+    button = page.locator(".send-result")
+    assert button.inner_text() == SEND[language]
+    with page.expect_download() as caught:
+        button.click()
+    download = caught.value
+    assert download.suggested_filename == file_name
+    data = pathlib.Path(download.path()).read_bytes()
+    assert png_size(data) == (1080, 1350)
+    assert len(data) < 300_000, len(data)
+    pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
+    assert (pixels["width"], pixels["height"]) == (1080, 1350)
+    assert pixels["colours"] >= 8, pixels  # the head, the paper, the gold, the text…
+    assert pixels["dark"] > 5_000, pixels  # names and totals written in the rows
+    return data
+
+
 def model_of(page) -> dict[str, Any]:
     return json.loads(page.locator("script.card-model").first.text_content())
 
@@ -129,19 +148,7 @@ def test_send_result_downloads_the_card_and_copies_its_text(browser, live_server
         page.on("pageerror", lambda error: errors.append(str(error)))
         join_in_browser(page, live_server, created["id"])
         page.goto(f"/games/{created['id']}")
-        button = page.locator(".send-result")
-        assert button.inner_text() == SEND[language]
-        with page.expect_download() as caught:
-            button.click()
-        download = caught.value
-        assert download.suggested_filename == f"result-{created['id']}.png"
-        data = pathlib.Path(download.path()).read_bytes()
-        assert png_size(data) == (1080, 1350)
-        assert len(data) < 300_000, len(data)
-        pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
-        assert (pixels["width"], pixels["height"]) == (1080, 1350)
-        assert pixels["colours"] >= 8, pixels  # the head, the paper, the gold, the text…
-        assert pixels["dark"] > 5_000, pixels  # names and totals written in the rows
+        sent_card(page, language, f"result-{created['id']}.png")
         # The phone says what happened, and the text is on the clipboard.
         status = page.locator(".card-status")
         status.wait_for(state="visible")
