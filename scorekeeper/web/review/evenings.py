@@ -25,20 +25,12 @@ def evening(group_id: int, evening_id: int):
     """The evening of the group named by its first game's id; the id of any other of its
     games leads there (so does an evening's old id when games played before it joined
     it). For members only."""
-    group = group_or_404(group_id)
-    found = load_evening(db.get_db(), group.id, evening_id)
-    if found is None:
-        abort(404, _("There is nothing at this address. Check the link."))
-    if found.id != evening_id:
-        return redirect(url_for("review.evening", group_id=group.id, evening_id=found.id))
-    response = Response(
+    group, found = _evening_at(group_id, evening_id, "review.evening")
+    return _private(
         render_template(
             "evening.html", group=group, card=evening_card(found, group), **evening_page(found)
         )
     )
-    # Its result card carries the group's name, and a member's page alone shows it.
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
 
 
 @bp.get("/groups/<int:group_id>/evenings/<int:evening_id>/result")
@@ -46,19 +38,14 @@ def evening_result(group_id: int, evening_id: int):
     """The evening's result card: its picture (drawn by the page's script), the text to
     send, selectable without JavaScript, and "Send result". For members only; an evening
     none of whose games has finished answers 409 and says so."""
-    group = group_or_404(group_id)
-    found = load_evening(db.get_db(), group.id, evening_id)
-    if found is None:
-        abort(404, _("There is nothing at this address. Check the link."))
-    if found.id != evening_id:
-        return redirect(url_for("review.evening_result", group_id=group.id, evening_id=found.id))
+    group, found = _evening_at(group_id, evening_id, "review.evening_result")
     card = evening_card(found, group)
     if card is None:
         abort(
             409,
             _("No game of this evening has finished yet: its result can be sent when one has."),
         )
-    response = Response(
+    return _private(
         render_template(
             "evening_result.html",
             title=evening_title(found),
@@ -66,6 +53,25 @@ def evening_result(group_id: int, evening_id: int):
             back=url_for("review.evening", group_id=group.id, evening_id=found.id),
         )
     )
+
+
+def _evening_at(group_id: int, evening_id: int, endpoint: str) -> tuple[db.Group, EveningResult]:
+    """The group (members only) and its evening named by ``evening_id``, its first
+    game's id; the id of another of its games is sent on to ``endpoint`` at the
+    evening's own id."""
+    group = group_or_404(group_id)
+    found = load_evening(db.get_db(), group.id, evening_id)
+    if found is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    if found.id != evening_id:
+        abort(redirect(url_for(endpoint, group_id=group.id, evening_id=found.id)))
+    return group, found
+
+
+def _private(page: str) -> Response:
+    """An evening's page: its result card carries the group's name, which a member's
+    page alone shows, so no shared cache keeps it."""
+    response = Response(page)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 
