@@ -25,6 +25,7 @@ from .access import (
 )
 from .forms import ConfirmForm, GroupNameForm
 from .game_service import game_summary, group_name, playing_in
+from .responses import PRIVATE
 from .share import public_url, qr_markup
 
 bp = Blueprint("groups", __name__)
@@ -36,7 +37,7 @@ RECENT_FINISHED = 10
 def _no_store(body: str, status: int = 200) -> Response:
     """A page that carries an invite link (or is reached by one): never kept in a cache."""
     response = Response(body, status=status)
-    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Cache-Control"] = PRIVATE
     return response
 
 
@@ -151,7 +152,7 @@ def join_group(invite: str):
         )
     if member_of(found):
         response = redirect(url_for("groups.group", group_id=found.id))
-        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["Cache-Control"] = PRIVATE
         return response
     form = ConfirmForm()
     if form.validate_on_submit():
