@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import shutil
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,6 +18,7 @@ from scorekeeper.engine import GAMES, get_game
 from .conftest import move_to_group
 from .ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from .test_app_conformance import names_for, simulated_hands
+from .test_upgrade import V4_DB
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 
@@ -448,8 +448,6 @@ def test_rebuild_gives_the_ratings_kept_game_by_game(table):
 
 
 # --- an older file -----------------------------------------------------------------------
-
-V4_DB = Path(__file__).parent / "fixtures" / "scorekeeper-v4.db"
 
 
 def test_an_upgraded_file_rates_its_finished_games_on_first_use(tmp_path):

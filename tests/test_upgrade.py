@@ -56,13 +56,18 @@ def contains(old, new, where: str = "$") -> list[str]:
     return [] if old == new and type(old) is type(new) else [f"{where}: was {old!r}, now {new!r}"]
 
 
+def migrated_copy(source: Path, path: Path) -> Path:
+    """A copy of the old file ``source`` at ``path``, opened (and so migrated) by today's
+    code."""
+    shutil.copyfile(source, path)
+    storage.migrate(str(path)).close()
+    return path
+
+
 @pytest.fixture
 def upgraded(tmp_path) -> Path:
     """A copy of the old file, opened (and so migrated) by today's code."""
-    path = tmp_path / "old.db"
-    shutil.copyfile(OLD_DB, path)
-    storage.migrate(str(path)).close()
-    return path
+    return migrated_copy(OLD_DB, tmp_path / "old.db")
 
 
 def test_the_comparison_notices_a_lost_or_changed_value():
@@ -133,10 +138,7 @@ def full_dump(path: Path) -> list[str]:
 
 @pytest.fixture
 def upgraded_v2(tmp_path) -> Path:
-    path = tmp_path / "v2.db"
-    shutil.copyfile(V2_DB, path)
-    storage.migrate(str(path)).close()
-    return path
+    return migrated_copy(V2_DB, tmp_path / "v2.db")
 
 
 def test_the_v2_fixture_predates_the_game_key_and_the_stored_record():
@@ -262,10 +264,7 @@ V3_CSV = FIXTURES / "scorekeeper-v3-export.csv"
 
 @pytest.fixture
 def upgraded_v3(tmp_path) -> Path:
-    path = tmp_path / "v3.db"
-    shutil.copyfile(V3_DB, path)
-    storage.migrate(str(path)).close()
-    return path
+    return migrated_copy(V3_DB, tmp_path / "v3.db")
 
 
 def test_the_v3_fixture_predates_starting_totals():
@@ -347,10 +346,7 @@ V4_KEYS = FIXTURES / "scorekeeper-v4-keys.json"
 
 @pytest.fixture
 def upgraded_v4(tmp_path) -> Path:
-    path = tmp_path / "v4.db"
-    shutil.copyfile(V4_DB, path)
-    storage.migrate(str(path)).close()
-    return path
+    return migrated_copy(V4_DB, tmp_path / "v4.db")
 
 
 def test_the_v4_fixture_predates_groups_and_holds_every_game():
