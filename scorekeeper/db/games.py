@@ -367,12 +367,13 @@ def history(
                 params | page,
             ).fetchall()
         )
+        # When each game's first and last hands were recorded, as kept on its row
+        # (migration m014): never its hands read again.
         times = {
-            row["game_id"]: (row["first"], row["last"])
+            row["id"]: (row["first_hand_at"], row["last_hand_at"])
             for row in query(
                 db,
-                "SELECT game_id, min(created_at) AS first, max(created_at) AS last FROM hands "
-                f"WHERE game_id IN ({chosen}) GROUP BY game_id",
+                f"SELECT id, first_hand_at, last_hand_at FROM games WHERE id IN ({chosen})",
                 params | page,
             )
         }
