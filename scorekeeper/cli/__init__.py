@@ -1,6 +1,7 @@
 """The ``scorekeeper`` command line: its commands, the production server (``serve``) and the
 simulation runner (``simulate``)."""
 
+from . import hosting  # noqa: F401 - registers backup, check and restore
 from .commands import entry, main
 
 __all__ = ["entry", "main"]

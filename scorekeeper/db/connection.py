@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .backup import BackupFailed, beside, copy_database
 from .migrations import apply_migrations, pending
 
 try:
@@ -100,7 +101,10 @@ def migrate(path: str) -> Database:
     """Opens the database at ``path``, applies pending migrations and switches it to WAL.
 
     The pending migrations run in one transaction, and WAL is switched on only after they
-    succeed: a migration that fails leaves the file exactly as it was.
+    succeed: a migration that fails leaves the file exactly as it was. Before any migration
+    changes a file that already holds a database, a copy of it is taken beside it
+    (``<name>-before-upgrade-<time>.db``, see :func:`backup_before_upgrade`); when the copy
+    cannot be made, nothing is migrated and BackupFailed says why.
 
     Processes that start at once on one file (two ``serve``, or ``serve`` and ``import``)
     take turns on the writer lock file for both steps: the second waits, however long the
@@ -111,12 +115,33 @@ def migrate(path: str) -> Database:
     try:
         if pending(db) or db.journal_mode != "wal":
             with _other_processes_writing(db):
+                if pending(db):  # not already applied by a process that held the lock
+                    backup_before_upgrade(db)
                 apply_migrations(db)
                 db.enable_wal()
     except BaseException:
         db.close()
         raise
     return db
+
+
+def backup_before_upgrade(db: Database) -> str | None:
+    """Copies the database file of ``db`` beside it before its migrations run; returns the
+    copy's path, or None for a new, empty file (or one in memory), which has nothing to
+    lose. Raises BackupFailed, naming the file and the reason, when the copy fails."""
+    path = database_path(db)
+    if not path or not db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        return None
+    copy = beside(path, "before-upgrade")
+    try:
+        copy_database(path, copy)
+    except BackupFailed as exc:
+        raise BackupFailed(
+            f"{path} was not upgraded: a copy of it is taken before any upgrade, "
+            f"and that copy failed ({exc}). Make room or fix the folder's permissions, "
+            "then start again."
+        ) from None
+    return str(copy)
 
 
 def open_database(path: str) -> Database:

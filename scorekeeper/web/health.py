@@ -1,0 +1,31 @@
+"""``GET /healthz``, for an uptime monitor: 200 when the database answers and has had every
+migration, 503 otherwise. It says nothing of what the database holds, needs no key or
+session, and is never cached."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Blueprint, Response
+
+from .. import db
+from ..db.migrations import pending
+
+bp = Blueprint("health", __name__)
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    try:
+        database = db.get_db()
+        database.execute("SELECT 1").fetchone()
+        healthy = not pending(database)
+    except sqlite3.Error:
+        healthy = False
+    response = Response(
+        "ok\n" if healthy else "unavailable\n",
+        status=200 if healthy else 503,
+        mimetype="text/plain",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
