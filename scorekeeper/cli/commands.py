@@ -409,15 +409,49 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     "-Proto and -Host headers to trust; 0 ignores those headers. Let only the proxy reach "
     "the port.",
 )
+@click.option(
+    "--replicate",
+    metavar="URL",
+    help="Run Litestream beside the server, replicating every save to URL (file:///..., "
+    "s3://..., sftp://...); `restore --from-replica URL` brings the database back.",
+)
+@click.option(
+    "--replicate-interval",
+    default="1s",
+    show_default=True,
+    metavar="DURATION",
+    help="How often Litestream sends the saves to the replica (500ms, 1s, 10s).",
+)
 def serve(
-    host: str, port: int, database: str | None, threads: int, workers: int, proxy: int
+    host: str,
+    port: int,
+    database: str | None,
+    threads: int,
+    workers: int,
+    proxy: int,
+    replicate: str | None,
+    replicate_interval: str,
 ) -> None:
     """Serve the table app through waitress and print the address to open."""
     from .server import ServeError
     from .server import serve as run
 
+    if replicate:
+        from .hosting import check_interval, litestream_binary
+
+        check_interval(replicate_interval)
+        litestream_binary()
     try:
-        run(host, port, database, threads=threads, echo=click.echo, workers=workers, proxy=proxy)
+        run(
+            host,
+            port,
+            database,
+            threads=threads,
+            echo=click.echo,
+            workers=workers,
+            proxy=proxy,
+            replica=(replicate, replicate_interval) if replicate else None,
+        )
     except ServeError as exc:
         raise FieldError(str(exc), exc.field) from None
 

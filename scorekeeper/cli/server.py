@@ -453,10 +453,13 @@ def serve(
     echo: Callable[[str], None],
     workers: int = 1,
     proxy: int = 0,
+    replica: tuple[str, str] | None = None,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
     interrupted. ``proxy``: how many reverse proxies stand in front of the server, whose
-    forwarded headers are trusted (see :func:`make_server`); 0 trusts none.
+    forwarded headers are trusted (see :func:`make_server`); 0 trusts none. ``replica``:
+    (URL, interval) for Litestream to replicate the database to while the server runs
+    (see ``hosting.replicating``).
 
     Raises ServeError naming the option when the port cannot be bound or the database
     cannot be opened.
@@ -495,8 +498,13 @@ def serve(
                 f"Behind {proxy} reverse prox{'ies' if proxy > 1 else 'y'}: each request's "
                 "client is the address forwarded, so let only the proxy reach this port."
             )
-        echo("Press Ctrl+C to stop.")
-        run_server(app, listening, threads, workers, proxy)
+        with contextlib.ExitStack() as running:
+            if replica is not None:
+                from .hosting import replicating
+
+                running.enter_context(replicating(app.config["DATABASE"], *replica, echo))
+            echo("Press Ctrl+C to stop.")
+            run_server(app, listening, threads, workers, proxy)
     except KeyboardInterrupt:
         echo("Stopped.")
     finally:
