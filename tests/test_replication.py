@@ -130,7 +130,7 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_acknowledged_sav
     assert found["healthy"] == 200
 
 
-def test_replica_config_is_litestreams_own():
+def test_replica_config_is_litestreams_own(monkeypatch):
     config = replica_config("/srv/scorekeeper.db", "s3://bucket/scorekeeper", "1s")
     assert config == {
         "dbs": [
@@ -141,6 +141,12 @@ def test_replica_config_is_litestreams_own():
             }
         ]
     }
+    # An SFTP replica's SSH key, which a URL cannot carry.
+    monkeypatch.setenv("SCOREKEEPER_REPLICA_SSH_KEY", "/etc/scorekeeper/id_ed25519")
+    [database] = replica_config("/srv/s.db", "sftp://me@backup.example.org/s", "1s")["dbs"]
+    assert database["replica"]["key-path"] == "/etc/scorekeeper/id_ed25519"
+    [database] = replica_config("/srv/s.db", "s3://bucket/s", "1s")["dbs"]
+    assert "key-path" not in database["replica"]
 
 
 def test_a_bad_interval_is_refused_before_anything_starts(tmp_path):

@@ -133,7 +133,7 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
     try:
         if replica is not None:
             fetched = beside(target, "from-replica")
-            fetch_replica(replica, fetched)
+            fetch_replica(replica, fetched, str(target))
             path = str(fetched)
         assert path is not None
         report = check_database(path)
@@ -179,18 +179,39 @@ def check_interval(interval: str) -> str:
     return interval
 
 
-def replica_config(database: str, url: str, interval: str) -> dict:
+# An SSH private key for an sftp:// replica (Litestream takes a password in the URL, or
+# a key only from its configuration).
+SSH_KEY_VARIABLE = "SCOREKEEPER_REPLICA_SSH_KEY"
+
+
+def replica_config(database: str, url: str, interval: str = DEFAULT_INTERVAL) -> dict:
     """Litestream's configuration (as JSON, which YAML reads) for one database and one
-    replica: the log watched and sent every ``interval``."""
+    replica: the log watched and sent every ``interval``; for an SFTP replica, the key
+    in ``$SCOREKEEPER_REPLICA_SSH_KEY`` when set."""
+    replica = {"url": url, "sync-interval": interval}
+    if url.startswith("sftp://") and os.environ.get(SSH_KEY_VARIABLE):
+        replica["key-path"] = os.environ[SSH_KEY_VARIABLE]
     return {
         "dbs": [
             {
                 "path": str(Path(database).resolve()),
                 "monitor-interval": interval,
-                "replica": {"url": url, "sync-interval": interval},
+                "replica": replica,
             }
         ]
     }
+
+
+@contextlib.contextmanager
+def config_file(database: str, url: str, interval: str = DEFAULT_INTERVAL) -> Iterator[Path]:
+    """Litestream's configuration in a private folder of its own, removed after."""
+    folder = tempfile.mkdtemp(prefix="scorekeeper-litestream-")
+    try:
+        config = Path(folder) / "litestream.yml"
+        config.write_text(json.dumps(replica_config(database, url, interval), indent=2))
+        yield config
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _die_with_parent() -> None:
@@ -207,9 +228,8 @@ class Replication:
 
     def __init__(self, database: str, url: str, interval: str = DEFAULT_INTERVAL) -> None:
         self.database, self.url, self.interval = database, url, check_interval(interval)
-        self.folder = tempfile.mkdtemp(prefix="scorekeeper-litestream-")
-        self.config = Path(self.folder) / "litestream.yml"
-        self.config.write_text(json.dumps(replica_config(database, url, interval), indent=2))
+        self.configured = config_file(database, url, interval)
+        self.config = self.configured.__enter__()
         self.last_lines: collections.deque[str] = collections.deque(maxlen=20)
         self.replicating = threading.Event()
         self.stopping = False
@@ -264,7 +284,7 @@ class Replication:
                 self.process.kill()
                 self.process.wait()
         self.relay.join(5)
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self.configured.__exit__(None, None, None)
 
 
 @contextlib.contextmanager
@@ -281,17 +301,20 @@ def replicating(
         replication.stop()
 
 
-def fetch_replica(url: str, target: Path) -> None:
-    """The latest state of the Litestream replica at ``url``, written to the new file
-    ``target``. Raises ClickException with Litestream's words when it cannot."""
+def fetch_replica(url: str, target: Path, database: str) -> None:
+    """The latest state of the Litestream replica at ``url`` of ``database``, written to
+    the new file ``target``. Raises ClickException with Litestream's words when it
+    cannot."""
     binary = litestream_binary("--from-replica")
-    done = subprocess.run(
-        [binary, "restore", "-o", str(target), url],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        check=False,
-    )
+    with config_file(database, url) as config:
+        done = subprocess.run(
+            [binary, "restore", "-config", str(config), "-no-expand-env"]
+            + ["-o", str(target), str(Path(database).resolve())],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
     if done.returncode != 0 or not target.is_file():
         said = " ".join((done.stdout + done.stderr).split())
         raise click.ClickException(f"cannot restore from {url}: {said or 'no database there'}")

@@ -1,0 +1,150 @@
+"""HTTPS in front of the server (issue 31): Debian's Caddy with `tls internal` on
+127.0.0.1, proxying to the real `scorekeeper serve --proxy 1`, as deploy/Caddyfile does
+for a real domain. A hand is saved through it over HTTPS and read back, the connection
+checked against Caddy's own certificate authority.
+
+Caddy is installed by .ci/run (apt-get install caddy); without it these tests skip, as
+the browser tests do without Chromium, unless SCOREKEEPER_REQUIRE_BROWSER=1 (CI) makes a
+missing Caddy a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import WORKED_EXAMPLE as HAND
+from .conftest import WORKED_POINTS
+from .test_replication import serving
+from .test_serve_workers import free_port
+
+CADDY = shutil.which("caddy")
+DEPLOY = Path(__file__).parent.parent / "deploy"
+
+if CADDY is None and os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") != "1":
+    pytest.skip("Caddy is not installed: apt-get install caddy", allow_module_level=True)
+
+
+def caddyfile(folder: Path, https_port: int, app_port: int) -> str:
+    """deploy/Caddyfile's site, on 127.0.0.1 with Caddy's internal CA instead of a
+    public certificate, its admin endpoint off and its state in ``folder``."""
+    return f"""{{
+	admin off
+	auto_https disable_redirects
+	skip_install_trust
+	http_port {free_port()}
+	https_port {https_port}
+	storage file_system {{
+		root {folder / "data"}
+	}}
+}}
+
+https://127.0.0.1:{https_port} {{
+	tls internal
+	encode gzip
+	reverse_proxy 127.0.0.1:{app_port}
+}}
+"""
+
+
+def wait_listening(port: int, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"caddy stopped: {process.stdout.read()}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("caddy did not start listening")
+
+
+def https_json(context, base: str, method: str, path: str, body=None, key=None):
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {key}"} if key else {}),
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30, context=context) as response:
+            return response.status, json.loads(response.read()), response.headers
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read()), error.headers
+
+
+def test_a_hand_saved_over_https_through_caddy(tmp_path):
+    assert CADDY is not None, "Caddy is not installed: apt-get install caddy"
+    https_port = free_port()
+    with serving(tmp_path / "scorekeeper.db", "--proxy", "1") as (app_port, _server):
+        config = tmp_path / "Caddyfile"
+        config.write_text(caddyfile(tmp_path, https_port, app_port))
+        caddy = subprocess.Popen(
+            [CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")},
+        )
+        try:
+            wait_listening(https_port, caddy)
+            root = tmp_path / "data" / "pki" / "authorities" / "local" / "root.crt"
+            deadline = time.monotonic() + 30
+            while not root.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            # Verified against Caddy's own authority: a real TLS connection, not a bypass.
+            context = ssl.create_default_context(cafile=str(root))
+            base = f"https://127.0.0.1:{https_port}"
+            players = {"players": ["Avi", "Dana", "Noa", "Eli"], "target": 100}
+            status, game, _headers = https_json(context, base, "POST", "/api/games", players)
+            assert status == 201, game
+            path = f"/api/games/{game['id']}/hands"
+            status, saved, _headers = https_json(
+                context, base, "POST", path, HAND, game["edit_key"]
+            )
+            assert (status, saved["number"]) == (201, 1), saved
+            status, read, _headers = https_json(
+                context, base, "GET", f"/api/games/{game['id']}", key=game["edit_key"]
+            )
+            assert status == 200
+            assert [hand["number"] for hand in read["hands"]] == [1]
+            assert read["hands"][0]["points"] == WORKED_POINTS
+            with urllib.request.urlopen(base + "/healthz", context=context, timeout=30) as health:
+                assert health.status == 200
+            # Plain HTTP to the HTTPS port is refused, never answered with a page.
+            with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+                urllib.request.urlopen(f"http://127.0.0.1:{https_port}/healthz", timeout=10)
+        finally:
+            caddy.terminate()
+            caddy.communicate(timeout=30)
+
+
+def test_the_deployed_caddyfile_is_valid_for_caddy():
+    """deploy/Caddyfile, with its example domain, as Caddy reads it."""
+    assert CADDY is not None
+    done = subprocess.run(
+        [CADDY, "adapt", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    adapted = json.loads(done.stdout)
+    [server] = adapted["apps"]["http"]["servers"].values()
+    handlers = json.dumps(server["routes"])
+    assert "scores.example.org" in handlers
+    assert '"upstreams": [{"dial": "127.0.0.1:5000"}]' in handlers
