@@ -65,12 +65,20 @@ def kill_server_and_replication(process: subprocess.Popen) -> None:
     process.wait(30)
 
 
-def disaster(tmp_path: Path, saving_for: float = 2.0, tables: int = 3) -> dict:
-    """One trial; returns what it counted."""
+def disaster(
+    tmp_path: Path,
+    saving_for: float = 2.0,
+    tables: int = 3,
+    interval: str = INTERVAL,
+    safe_after: float = SAFE_AFTER,
+) -> dict:
+    """One trial: ``tables`` phones save for ``saving_for`` seconds, then the kill, with
+    Litestream syncing every ``interval``. Returns what it counted; ``missing`` counts the
+    saves acknowledged more than ``safe_after`` seconds before the kill that were lost."""
     database = tmp_path / "live.db"
     replica = f"file://{tmp_path / 'replica'}"
     stop = threading.Event()
-    with serving(database, "--replicate", replica, "--replicate-interval", INTERVAL) as (
+    with serving(database, "--replicate", replica, "--replicate-interval", interval) as (
         port,
         process,
     ):
@@ -94,8 +102,8 @@ def disaster(tmp_path: Path, saving_for: float = 2.0, tables: int = 3) -> dict:
     assert restored.returncode == 0, restored.stdout + restored.stderr
     kept = hands_of(database)
     lost = [killed - at for game, number, at in acked if (game, number) not in kept]
-    old = {(game, number) for game, number, at in acked if at < killed - SAFE_AFTER}
-    recent = {(game, number) for game, number, at in acked if at >= killed - SAFE_AFTER}
+    old = {(game, number) for game, number, at in acked if at < killed - safe_after}
+    recent = {(game, number) for game, number, at in acked if at >= killed - safe_after}
     report = check_database(database)
     with serving(database) as (port, _process):
         healthy = call_health(port)
