@@ -196,6 +196,33 @@ def test_restore_refuses_a_broken_copy_and_changes_nothing(whole, tmp_path):
     assert not list(tmp_path.glob("target-replaced-*"))
 
 
+def test_restore_sets_aside_the_log_of_a_database_that_is_gone(whole, tmp_path):
+    """The file deleted and its WAL left behind: the old log must not be applied to the
+    restored file."""
+    lost = tmp_path / "lost.db"
+    writer = sqlite3.connect(lost)
+    writer.execute("PRAGMA journal_mode = WAL")
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("CREATE TABLE other (x)")
+    writer.executemany("INSERT INTO other VALUES (?)", [(n,) for n in range(2000)])
+    writer.commit()
+    stale = Path(f"{lost}-wal").read_bytes()
+    writer.close()
+    lost.unlink(missing_ok=True)
+    Path(f"{lost}-wal").write_bytes(stale)
+    done = scorekeeper("restore", str(whole), "--db", str(lost))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert backups.check_database(lost).ok
+    assert hands_of(lost) == hands_of(whole)
+    assert list(tmp_path.glob("lost.db-wal.stale-*"))
+
+
+def test_restore_refuses_the_database_itself(whole):
+    done = scorekeeper("restore", str(whole), "--force", "--db", str(whole))
+    assert done.returncode == 2
+    assert "is the database itself" in done.stderr
+
+
 def test_restore_into_a_new_place(whole, tmp_path):
     target = tmp_path / "new" / "scorekeeper.db"
     done = scorekeeper("restore", str(whole), "--db", str(target))

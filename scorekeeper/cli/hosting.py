@@ -122,6 +122,8 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
     if (path is None) == (replica is None):
         raise FieldError("give the copy to restore, PATH, or --from-replica URL", "PATH")
     target = Path(_database(database))
+    if path is not None and Path(path).resolve() == target.resolve():
+        raise FieldError(f"{path} is the database itself: give a copy of it", "PATH")
     if target.is_file() and target.stat().st_size and not force:
         raise FieldError(
             f"{target} holds a database: stop the server, then give --force to replace it "

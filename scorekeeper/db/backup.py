@@ -244,6 +244,16 @@ def _replay_problems(database: Database, report: Report) -> Iterator[str]:
             )
 
 
+def _set_aside_stale_log(target: Path) -> None:
+    """A log left beside a database file that is gone (a WAL, its index) belongs to that
+    file: SQLite would apply it to the one restored in its place. It is renamed out of the
+    way (``NAME-wal.stale-TIME``), not deleted."""
+    for suffix in ("-wal", "-shm"):
+        log = Path(f"{target}{suffix}")
+        if log.exists():
+            log.rename(log.with_name(f"{log.name}.stale-{stamp()}"))
+
+
 def _by_seat(totals: dict[int, int]) -> str:
     return ", ".join(f"seat {seat}: {total}" for seat, total in sorted(totals.items()))
 
@@ -263,6 +273,8 @@ def restore_database(source: str | os.PathLike, target: str | os.PathLike) -> Pa
     if target.exists() and target.stat().st_size:
         kept = beside(target, "replaced")
         copy_database(target, kept)
+    else:
+        _set_aside_stale_log(target)
     try:
         with (
             contextlib.closing(_open_existing(source)) as reading,
