@@ -45,6 +45,9 @@ def serving(database: Path, *more: str) -> Iterator[tuple[int, subprocess.Popen]
         stderr=subprocess.STDOUT,
         text=True,
         env=ENV,
+        # Ctrl+C reaches it as in a terminal or under systemd, even when this runs in a
+        # background job (which ignores SIGINT, and a child inherits that).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     try:
         wait_for(port, process)
@@ -149,6 +152,13 @@ def test_replica_config_is_litestreams_own(monkeypatch):
             }
         ]
     }
+    # The log is read at least every second, however seldom it is sent.
+    for interval, monitor in [("200ms", "200ms"), ("1s", "1s"), ("1.5s", "1s"), ("2m", "1s")]:
+        [database] = replica_config("/srv/s.db", "file:///r", interval)["dbs"]
+        assert (database["monitor-interval"], database["replica"]["sync-interval"]) == (
+            monitor,
+            interval,
+        )
     # An SFTP replica's SSH key, which a URL cannot carry.
     monkeypatch.setenv("SCOREKEEPER_REPLICA_SSH_KEY", "/etc/scorekeeper/id_ed25519")
     [database] = replica_config("/srv/s.db", "sftp://me@backup.example.org/s", "1s")["dbs"]
@@ -193,3 +203,38 @@ def test_restore_takes_a_file_or_a_replica(tmp_path, given):
     done = scorekeeper("restore", *given, "--db", str(tmp_path / "x.db"))
     assert done.returncode == 2
     assert "give the copy to restore, PATH, or --from-replica URL" in done.stderr
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_server_stopped_sends_its_last_saves_before_litestream_ends(tmp_path, stop):
+    """Ctrl+C (systemd's stop, as deploy/ sets it), or SIGTERM:
+    with a sync interval far longer than the test, the saves reach the replica only
+    through Litestream's last sync as it stops with the server."""
+    database = tmp_path / "live.db"
+    replica = f"file://{tmp_path / 'replica'}"
+    stopped = threading.Event()
+    with serving(database, "--replicate", replica, "--replicate-interval", "10m") as (
+        port,
+        process,
+    ):
+        threads, acked, failures = saving_tables(port, 2, stopped)
+        time.sleep(1.0)
+        stopped.set()
+        for thread in threads:
+            thread.join(30)
+        time.sleep(3.0)  # Litestream reads the log every second (a busy machine: later)
+        [litestream] = children_of(process.pid)
+        process.send_signal(stop)
+        process.wait(60)
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{litestream}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not Path(f"/proc/{litestream}").exists(), "Litestream outlived its server"
+    assert not failures, failures
+    assert acked
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    restored = scorekeeper("restore", "--from-replica", replica, "--db", str(database))
+    assert restored.returncode == 0, restored.stdout + restored.stderr
+    assert {(game, number) for game, number, _at in acked} <= hands_of(database)
+    assert check_database(database).ok

@@ -197,11 +197,25 @@ def replica_config(database: str, url: str, interval: str = DEFAULT_INTERVAL) ->
         "dbs": [
             {
                 "path": str(Path(database).resolve()),
-                "monitor-interval": interval,
+                "monitor-interval": monitor_interval(interval),
                 "replica": replica,
             }
         ]
     }
+
+
+def seconds(duration: str) -> float:
+    """A duration as ``check_interval`` takes it, in seconds."""
+    number = float(duration.rstrip("ms"))
+    return number / 1000 if duration.endswith("ms") else number * (60 if duration[-1] == "m" else 1)
+
+
+def monitor_interval(interval: str) -> str:
+    """How often Litestream reads the log into its own files: every ``interval``, but at
+    least every second. What it has read it sends when it stops, however long the sync
+    interval (a replica in S3 may be sent to every minute, to save requests): a server
+    stopped loses none of the saves made up to a second before."""
+    return interval if seconds(interval) <= 1 else "1s"
 
 
 @contextlib.contextmanager
@@ -218,7 +232,11 @@ def config_file(database: str, url: str, interval: str = DEFAULT_INTERVAL) -> It
 
 def _die_with_parent() -> None:
     """In the child, before Litestream starts: the kernel sends it SIGTERM when the server
-    ends, however it ends (SIGKILL too), so that no replication outlives its server."""
+    ends, however it ends (SIGKILL too), so that no replication outlives its server; it
+    then sends its last saves and stops. SIGPIPE is ignored, which Go honours: with the
+    server gone, Litestream's log lines go nowhere, and writing them must not kill it
+    before that last sync."""
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     with contextlib.suppress(OSError, AttributeError):
         PR_SET_PDEATHSIG = 1
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

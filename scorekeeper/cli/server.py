@@ -503,6 +503,9 @@ def serve(
                 from .hosting import replicating
 
                 running.enter_context(replicating(app.config["DATABASE"], *replica, echo))
+                # SIGTERM (systemctl stop, docker stop) stops as Ctrl+C does: Litestream is
+                # then stopped in turn, and sends what it has read before it ends.
+                signal.signal(signal.SIGTERM, signal.default_int_handler)
             echo("Press Ctrl+C to stop.")
             run_server(app, listening, threads, workers, proxy)
     except KeyboardInterrupt:
