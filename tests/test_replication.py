@@ -70,7 +70,7 @@ def kill_server_and_replication(process: subprocess.Popen) -> None:
 
 def disaster(
     tmp_path: Path,
-    saving_for: float = 2.0,
+    saving_for: float = 3.0,
     tables: int = 3,
     interval: str = INTERVAL,
     safe_after: float = SAFE_AFTER,
@@ -112,6 +112,7 @@ def disaster(
         healthy = call_health(port)
     return {
         "acked": len(old) + len(recent),
+        "old": len(old),
         "missing": len(old - kept),
         "missing_recent": len(recent - kept),
         # How long before the kill the oldest lost save was acknowledged, in seconds.
@@ -134,7 +135,7 @@ def call_health(port: int) -> int:
 
 def test_a_lost_database_comes_back_from_the_replica_with_every_acknowledged_save(tmp_path):
     found = disaster(tmp_path)
-    assert found["acked"] > 20, found
+    assert found["old"] >= 10, found  # saves old enough that the replica must hold them
     assert found["missing"] == 0, found
     assert found["report"].ok, found["report"].lines()
     assert found["report"].replayed == found["report"].games > 0
