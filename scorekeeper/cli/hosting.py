@@ -261,6 +261,9 @@ class Replication:
             stdin=subprocess.DEVNULL,
             text=True,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+            # Out of the terminal's process group: Ctrl+C reaches the server, which stops
+            # Litestream itself (see ``stop``), never Litestream first.
+            start_new_session=True,
         )
         self.relay = threading.Thread(target=self._relay, name="litestream log", daemon=True)
         self.relay.start()
