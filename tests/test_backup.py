@@ -66,7 +66,7 @@ def write(path: Path, *statements: str) -> None:
 def test_check_passes_a_whole_database_and_counts_what_it_holds(whole):
     done = scorekeeper("check", "--db", str(whole))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{whole}: 1 groups, 6 games, 32 hands" in done.stdout
+    assert f"{whole}: 1 group, 6 games, 32 hands" in done.stdout
     assert "ok: integrity, foreign keys, migrations; 6 games replayed" in done.stdout
 
 

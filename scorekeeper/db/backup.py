@@ -55,7 +55,10 @@ class Report:
         return not self.problems and not self.pending
 
     def holds(self) -> str:
-        return f"{self.groups} groups, {self.games} games, {self.hands} hands"
+        return ", ".join(
+            f"{count} {name}{'' if count == 1 else 's'}"
+            for count, name in ((self.groups, "group"), (self.games, "game"), (self.hands, "hand"))
+        )
 
     def lines(self) -> list[str]:
         """The report as the command line prints it."""
