@@ -164,7 +164,8 @@ def disaster_part(args: argparse.Namespace) -> None:
         print(
             f"  trial {trial + 1}: {found['acked']} saves acknowledged, missing "
             f"{found['missing']} older than 1.5 s, {found['missing_recent']} of the last "
-            f"1.5 s; oldest lost {found['lost_window'] * 1000:.0f} ms before the kill; "
+            f"1.5 s; oldest lost acknowledged {found['lost_window'] * 1000:.0f} ms before the "
+            "kill (below 0: its answer arrived as the server died); "
             f"check {'passed' if found['report'].ok else 'FAILED'}, /healthz {found['healthy']}"
         )
     print(

@@ -8,6 +8,7 @@ real `scorekeeper backup` in processes of their own while threads save hands ove
 
 from __future__ import annotations
 
+import http.client
 import os
 import shutil
 import sqlite3
@@ -249,7 +250,7 @@ def saving_tables(port: int, tables: int, stop: threading.Event) -> tuple[list, 
         while not stop.is_set():
             try:
                 status, body = call(port, "POST", path, HAND, made["edit_key"])
-            except OSError as exc:
+            except (OSError, http.client.HTTPException) as exc:  # the server gone mid-answer
                 failures.append(repr(exc))
                 return
             if status != 201:
