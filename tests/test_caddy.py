@@ -108,6 +108,17 @@ def test_a_hand_saved_over_https_through_caddy(tmp_path):
             # Verified against Caddy's own authority: a real TLS connection, not a bypass.
             context = ssl.create_default_context(cafile=str(root))
             base = f"https://127.0.0.1:{https_port}"
+            # Caddy listens before its certificate is issued (on a busy machine, a moment
+            # later): until then the handshake fails.
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(base + "/healthz", context=context, timeout=30):
+                        break
+                except urllib.error.URLError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
             players = {"players": ["Avi", "Dana", "Noa", "Eli"], "target": 100}
             status, game, _headers = https_json(context, base, "POST", "/api/games", players)
             assert status == 201, game
