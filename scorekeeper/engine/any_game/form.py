@@ -34,7 +34,7 @@ def round_form(settings: SheetSettings, seats: int, players: Sequence[str] = ())
         shooter = FormField("moon", msg("Who shot the moon"), keys, style="names", default=NOBODY)
         steps.append(
             Step(
-                "moon",
+                "shooter",
                 msg("Or: shot the moon"),
                 (shooter,),
                 note=msg(
@@ -84,7 +84,7 @@ def round_form(settings: SheetSettings, seats: int, players: Sequence[str] = ())
         },
         errors={
             "points": "round",
-            "moon": "moon",
+            **({"moon": "moon"} if moon else {}),
             **{f"points[{s}]": f"points_{s}" for s in range(seats)},
         },
     )

@@ -19,7 +19,7 @@ from ..core.messages import Message, msg
 from ..core.progress import RaceState
 from ..core.settings import preset_name_of
 from . import display, form, stats
-from .rounds import Round, RoundScore, SheetProgress, read_round, resume_sheet
+from .rounds import Round, RoundScore, SheetProgress, moon_round, read_round, resume_sheet
 from .settings import (
     CHOICE_WORDS,
     HEARTS,
@@ -111,11 +111,8 @@ class AnyGame(GameBase, rules=(display, form, stats)):
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The seats that won the round (none when everyone scored alike), and the seat
-        that shot the moon (Hearts) when one did."""
-        found: dict[str, Any] = {"round_winners": list(replayed.score.won)}
-        if replayed.record.moon is not None:
-            found["moon"] = replayed.record.moon
-        return found
+        that shot the moon (Hearts; None for a round of typed points)."""
+        return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
 
     def score_at(
         self, settings: SheetSettings, record: Round, place: HandPlace | None = None
@@ -180,13 +177,17 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         if bots != "random":
             raise ValueError(f"{self.key} has no bot {bots!r}; it has random")
 
-        def score(s: SheetSettings, written: list[int]) -> tuple[int, ...]:
-            return self.points(s, Round(tuple(written)))
+        def score(s: SheetSettings, written: list[int] | None, moon: int | None) -> tuple[int, ...]:
+            if moon is not None:
+                return self.points(s, moon_round(moon, self.seats))
+            return self.points(s, Round(tuple(written or ())))
 
         return random_rounds(score, self.seats, settings, deals, seed)
 
     def record_of_deal(self, deal: Mapping[str, Any]) -> Round:
-        """The round the random table wrote down."""
+        """The round the random table wrote down, or the moon it tapped."""
+        if deal.get("moon") is not None:
+            return moon_round(deal["moon"], self.seats)
         return Round(tuple(deal["written"]))
 
     def verify_deal(self, settings: SheetSettings, deal: Mapping[str, Any]) -> list[str]:

@@ -49,8 +49,8 @@ class RoundScore:
 @dataclass(frozen=True, slots=True)
 class Round:
     """One round of the sheet: every player's points, in seat order; or, where ``moon``
-    names the seat that shot the moon (Hearts), the moon's points as ``others_plus_26``
-    gives them, which ``score`` turns into the table's ``moon`` rule."""
+    names the seat that shot the moon (Hearts), a 0 per player (the table's size only):
+    ``score`` gives the moon's points under the table's ``moon`` rule."""
 
     points: tuple[int, ...]
     moon: int | None = None
@@ -112,7 +112,12 @@ def _read_moon(settings: SheetSettings, seats: int, body: dict[str, Any]) -> Rou
     except ParseError:
         problem = msg("moon must be the seat that shot the moon, 0 to %(last)d", last=seats - 1)
         raise InvalidHand([("moon", problem)]) from None
-    return Round(moon_points(settings, shooter, seats), moon=shooter)
+    return moon_round(shooter, seats)
+
+
+def moon_round(shooter: int, seats: int) -> Round:
+    """The round in which ``shooter`` shot the moon, at a table of ``seats``."""
+    return Round((0,) * seats, moon=shooter)
 
 
 def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
