@@ -313,7 +313,7 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
-    const ready = seatBoxes.every(filled) &&
+    const ready = seatBoxes.filter(shownField).every(filled) &&
       $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
     if (!ready) {
       out.textContent = "";

@@ -251,3 +251,29 @@ def test_a_hearts_round_never_fills_in_a_number_below_zero(page, live_server):
         box(page, seat).fill(points)
     assert box(page, 3).input_value() == ""
     assert "which these points cannot be" in page.locator(".seat[data-seat='3'] .why").inner_text()
+
+
+def test_a_tapped_moon_hides_the_points_it_writes_and_previews_them(page, live_server):
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"game": GAME.key, "players": PLAYERS, "rules": "hearts", "first_dealer": 0},
+    )
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    page.locator("#moon label.key", has_text="Bob").click()
+    assert not box(page, 0).is_visible()
+    page.wait_for_selector("#preview.scores")
+    assert unisolated(page.locator("#preview").inner_text()).split() == [
+        "Ann",
+        "+26",
+        "Bob",
+        "0",
+        "Cat",
+        "+26",
+        "Dan",
+        "+26",
+    ]
+    page.locator("#moon label.key", has_text="nobody").click()
+    assert box(page, 0).is_visible()

@@ -67,6 +67,11 @@ def round_form(settings: SheetSettings, seats: int, players: Sequence[str] = ())
                 }
             ]
         }
+    if moon:
+        # While a shooter is tapped, the points boxes are not asked: the moon writes them.
+        rules["show"] = [
+            {"field": f"points_{s}", "by": "moon", "values": [NOBODY]} for s in range(seats)
+        ]
     return HandFormSpec(
         steps=tuple(steps),
         rules=rules,
