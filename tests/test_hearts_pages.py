@@ -11,6 +11,8 @@ import re
 import pytest
 from flask_babel import force_locale, gettext
 
+from .conftest import stored_game
+from .stored import join
 from .test_new_games_refusals import NAMES, new_game, summary
 
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
@@ -221,3 +223,17 @@ def test_14_the_losing_total_reads_left_to_right_in_hebrew(client):
     box = re.search(r'<input[^>]*name="lose_at"[^>]*>', page).group(0)
     assert 'dir="ltr"' in box and 'placeholder="-200"' in box
     assert re.search(r'data-knob="lose_at".*?<output dir="auto">-200</output>', page, re.S)
+
+
+def test_the_ratings_of_a_group_that_played_hearts_are_called_hearts(client):
+    game_id, key = start(client)
+    auth = {"Authorization": f"Bearer {key}"}
+    for _ in range(4):
+        client.post(f"/api/games/{game_id}/hands", json={"points": [25, 0, 1, 0]}, headers=auth)
+    group_id = stored_game(client, game_id).group_id
+    join(client, group_id)
+    for language, title in (("en", "Hearts"), ("he", "הארטס")):
+        headers = {"Accept-Language": language}
+        page = client.get(f"/groups/{group_id}/ratings?game=any-game", headers=headers)
+        assert f"<small>{title}</small>" in page.get_data(as_text=True)
+        assert "Any other game" not in text_of(page)
