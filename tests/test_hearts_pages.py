@@ -237,3 +237,23 @@ def test_the_ratings_of_a_group_that_played_hearts_are_called_hearts(client):
         page = client.get(f"/groups/{group_id}/ratings?game=any-game", headers=headers)
         assert f"<small>{title}</small>" in page.get_data(as_text=True)
         assert "Any other game" not in text_of(page)
+
+
+@pytest.mark.parametrize(
+    ("key", "language", "label"),
+    [
+        ("spades", "de", "Spades"),
+        ("spades", "en", "Spades"),
+        ("oh-hell", "en", "Oh Hell"),
+        ("bid-whist", "en", "Bid Whist"),
+        ("israeli-whist", "en", "Standard"),
+        ("any-game", "de", "Rundenblatt"),
+    ],
+)
+def test_9_the_scoreboard_and_print_name_the_rules_not_their_key(client, key, language, label):
+    game_id, _ = new_game(client, key, rules=key if key != "israeli-whist" else "standard")
+    headers = {"Accept-Language": language}
+    board = text_of(client.get(f"/games/{game_id}", headers=headers))
+    assert f" · {label} · " in board, board[:200]
+    printed = text_of(client.get(f"/games/{game_id}/print", headers=headers))
+    assert label in printed and f" {key} " not in printed
