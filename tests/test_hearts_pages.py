@@ -191,6 +191,31 @@ def test_14_the_round_sheet_says_round_throughout(app, client, language):
     assert in_language(app, language, "Hand %(number)d", number=1) not in form
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_14_the_round_sheets_other_pages_say_round_too(app, client, language):
+    game_id, key = start(client, "any-game")
+    auth = {"Authorization": f"Bearer {key}"}
+    client.post(f"/api/games/{game_id}/hands", json={"points": [3, 13, 10, 0]}, headers=auth)
+    headers = {"Accept-Language": language}
+    pages = {
+        f"/games/{game_id}/hands/1/why": "Round %(number)d: how it was scored",
+        f"/games/{game_id}/hands/1/delete": "Delete round %(number)d?",
+        f"/games/{game_id}/revisions": "Round %(number)d",
+    }
+    for path, words in pages.items():
+        page = text_of(client.get(path, headers=headers))
+        assert in_language(app, language, words, number=1) in page, path
+    deleted = client.post(
+        f"/games/{game_id}/hands/1/delete", data={"revision": "1"}, headers=headers
+    )
+    assert deleted.status_code == 302
+    board = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+    said = in_language(
+        app, language, "Round %(number)d deleted. It is kept under Revisions.", number=1
+    )
+    assert html.escape(said, quote=False) in board or said in html.unescape(board)
+
+
 def test_9_new_game_shows_preset_labels_not_keys(client):
     for key in ("israeli-whist", "spades", "oh-hell", "bid-whist", "any-game"):
         page = text_of(client.get(f"/games/new?game={key}"))

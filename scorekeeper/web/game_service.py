@@ -27,7 +27,7 @@ from ..engine import (
     table_game,
 )
 from ..engine.core.display import total
-from ..engine.core.game import partnered
+from ..engine.core.game import HandWords, partnered
 from ..engine.core.game import side_names as sides_of
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange
@@ -58,6 +58,11 @@ def kind_name(game: db.Game | Game | Mapping[str, Any]) -> str:
         return translate(game.name)
     preset = game.get("rules") if isinstance(game, Mapping) else game.rules
     return translate(game_of(game).title_of(preset or ""))
+
+
+def hand_words(game: db.Game) -> HandWords:
+    """The app's lines about one hand of ``game`` in its own word for a hand ("round")."""
+    return game_of(game).page_words.hand
 
 
 def game_title(game: db.Game | Mapping[str, Any]) -> str:

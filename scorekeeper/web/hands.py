@@ -30,7 +30,7 @@ from ..engine.core.form import HandFormSpec, forbidden_entry
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
-from .game_service import game_of, side_names
+from .game_service import game_of, hand_words, side_names
 from .i18n import isolate, named, shown, translate
 from .scoreboard import describe, points_line
 
@@ -113,7 +113,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     return render_template(
         "hand_form.html",
         game=game,
-        hand_words=game_of(game).page_words.hand,
+        hand_words=hand_words(game),
         names=game.names_at(number),
         form=form,
         spec=spec,
@@ -133,7 +133,7 @@ def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
             number=saved.number,
             dealer=isolate(game.seated[saved.progress.dealer]),
         )
-    words = game_of(game).page_words.hand
+    words = hand_words(game)
     points = points_line(side_names(game), saved.hand.points)
     outcome = shown(view.outcome)
     if not outcome:
@@ -221,7 +221,7 @@ def record(game_id: int, game: db.Game):
         form,
         status,
         number if isinstance(number, int) and number > 0 else progress.next_number,
-        title=translate(game_of(game).page_words.hand.title, number=number),
+        title=translate(hand_words(game).title, number=number),
         dealer=_dealer_for(game, progress, number),
         conflict=conflict,
         action=url_for("hands.record", game_id=game_id),
@@ -327,7 +327,7 @@ def edit(game_id: int, number: int, game: db.Game):
         form,
         status,
         number,
-        title=translate(game_of(game).page_words.hand.edit, number=number),
+        title=translate(hand_words(game).edit, number=number),
         dealer=_recorded_dealer(game, number),
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
@@ -357,7 +357,8 @@ def delete(game_id: int, number: int, game: db.Game):
             if exc.current is not None:
                 stored = exc.current
         else:
-            flash(_("Hand %(number)d deleted. It is kept under Revisions.", number=number), "info")
+            deleted = translate(hand_words(game).deleted, number=number)
+            flash(deleted, "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     elif form.revision.errors:
         problem = _("The revision in this form is not a whole number: reload the page.")
