@@ -20,6 +20,11 @@
     const shown = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
     return rtl ? "\u2066" + shown + "\u2069" : shown;
   };
+  // A number in a sentence: a true minus sign, kept left to right.
+  const number = (p) => {
+    const shown = p < 0 ? "\u2212" + -p : String(p);
+    return rtl ? "\u2066" + shown + "\u2069" : shown;
+  };
   document.documentElement.classList.add("js");
 
   const allow = rules.allow || [];
@@ -237,8 +242,13 @@
           f.classList.add("auto");
           set(rule.prefix + "_" + rest, fits ? value : null);
           const why = $(".why", f);
-          why.hidden = fits;
-          if (!fits) why.textContent = text(rule.why, { sum: sum, total: rule.total, n: value });
+          // A number below zero filled in is said, never written in silently.
+          const below = fits && value < 0 && rule.below;
+          why.hidden = fits && !below;
+          const said = { sum: number(sum), total: number(rule.total), n: number(value) };
+          if (!fits) why.textContent = text(rule.why, said);
+          else if (below) why.textContent = text(rule.below, said);
+          why.classList.toggle("note", Boolean(below));
         } else if (f.classList.contains("auto")) {
           set(rule.prefix + "_" + rest, null);
           f.classList.remove("auto");
@@ -303,7 +313,7 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
-    const ready = seatBoxes.every(filled) &&
+    const ready = seatBoxes.filter(shownField).every(filled) &&
       $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
     if (!ready) {
       out.textContent = "";

@@ -68,6 +68,11 @@ def sheet(page, live_server, players=PLAYERS, **settings) -> int:
     return created["id"]
 
 
+def unisolated(text: str) -> str:
+    """Text as read: the isolates that keep names whole dropped."""
+    return text.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
+
+
 def box(page, seat: int):
     return page.locator(f"#points_{seat}")
 
@@ -141,8 +146,8 @@ def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, li
     page.wait_for_selector(".error-summary")
     assert page.url.endswith(f"/games/{game_id}/hands/new")
     problem = page.locator(".seat[data-seat='3'] .err")
-    assert problem.inner_text() == (
-        "the round totals 25, not 26: seat 4's points would have to be 1"
+    assert unisolated(problem.inner_text()) == (
+        "the round totals 25, not 26: Dan's points would have to be 1"
     )
     assert [box(page, s).input_value() for s in range(4)] == ["10", "10", "5", "0"]
     # Nothing was saved.
@@ -175,3 +180,100 @@ def test_the_sheet_in_hebrew_fits_a_small_phone_and_is_accessible(browser, live_
     finally:
         context.close()
     assert errors == []
+
+
+def test_hearts_with_a_shot_moon_through_the_forms(page, live_server):
+    """Hearts set up with one choice on New game, a typed round (the last player's points
+    filled in) and a moon tapped on its shooter, each counted from the scoreboard."""
+    page.goto("/games/new")
+    page.get_by_role("link", name="Hearts").click()
+    assert page.locator("input[name='rules'][value='hearts']").is_checked()
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#player_{seat}").fill(name)
+    page.locator("#first_dealer input[value='0']").check()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert "Hearts" in page.locator(".rules").inner_text()
+    assert page.title().endswith("Hearts")
+
+    # A typed round: Record, a tap on the first box, three numbers, Save.
+    fingers = Fingers(page)
+    fingers.tap(page.locator("#record"))
+    assert page.locator("h1").inner_text().startswith("Round 1")
+    fingers.tap(box(page, 0))
+    fingers.type("3")
+    fingers.type("13")
+    fingers.type("10")
+    assert box(page, 3).input_value() == "0"  # filled in, said "auto"
+    assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
+    fingers.save()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert fingers.count == 1 + 1 + 2 + 3 + 3 + 1 == 11
+    assert totals(page) == ["3", "13", "10", "0"]
+    assert unisolated(page.locator(".flash").first.inner_text()).startswith("Round 1: Ann +3")
+
+    # A moon: Record, a tap on the shooter, Save.
+    fingers = Fingers(page)
+    fingers.tap(page.locator("#record"))
+    fingers.tap(page.locator("#moon label.key", has_text="Cat"))
+    fingers.save()
+    page.wait_for_url(SCOREBOARD_URL)
+    assert fingers.count == 3
+    assert totals(page) == ["29", "39", "10", "26"]
+    assert unisolated(page.locator(".flash").first.inner_text()) == (
+        "Round 2 (shot the moon): Ann +26 · Bob +26 · Cat 0 · Dan +26"
+    )
+    assert "shot the moon" in page.locator("table.hands").inner_text()
+
+
+def test_a_number_below_zero_filled_in_is_said(page, live_server):
+    sheet(page, live_server, round_total=26)
+    for seat, points in enumerate(["26", "26", "26"]):
+        box(page, seat).fill(points)
+    assert box(page, 3).input_value() == "-52"
+    note = page.locator(".seat[data-seat='3'] .why")
+    assert note.is_visible()
+    assert note.inner_text() == (
+        "Filled in: \u221252, below zero, for the round to total 26. Check the others' points."
+    )
+
+
+def test_a_hearts_round_never_fills_in_a_number_below_zero(page, live_server):
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"game": GAME.key, "players": PLAYERS, "rules": "hearts", "first_dealer": 0},
+    )
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    for seat, points in enumerate(["26", "26", "26"]):
+        box(page, seat).fill(points)
+    assert box(page, 3).input_value() == ""
+    assert "which these points cannot be" in page.locator(".seat[data-seat='3'] .why").inner_text()
+
+
+def test_a_tapped_moon_hides_the_points_it_writes_and_previews_them(page, live_server):
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"game": GAME.key, "players": PLAYERS, "rules": "hearts", "first_dealer": 0},
+    )
+    page.goto(created["edit_url"])
+    page.goto(f"/games/{created['id']}/hands/new")
+    page.locator("#moon label.key", has_text="Bob").click()
+    assert not box(page, 0).is_visible()
+    page.wait_for_selector("#preview.scores")
+    assert unisolated(page.locator("#preview").inner_text()).split() == [
+        "Ann",
+        "+26",
+        "Bob",
+        "0",
+        "Cat",
+        "+26",
+        "Dan",
+        "+26",
+    ]
+    page.locator("#moon label.key", has_text="nobody").click()
+    assert box(page, 0).is_visible()

@@ -154,6 +154,26 @@ def untranslated(text: str, language: str, game: Game) -> list[str]:
     return problems
 
 
+API_FIELD = re.compile(r"\b[a-z_]+\[\d+\]")
+
+
+def raw_words(text: str, game: Game) -> list[str]:
+    """What in a page's visible ``text``, in any language English too, is the app's own
+    notation rather than a word: an API field (``bids[0]``), a preset's key where its name
+    belongs (``pagat-german``; a key that is also a word, ``spades``, where a page names
+    the rules: "· spades ·", "Rules: spades"), a knob's name (``round_total``)."""
+    problems = [f"API field: {found}" for found in API_FIELD.findall(text)]
+    for key in game.presets:
+        if "-" in key:
+            hits = re.findall(rf"(?<![\w/-]){re.escape(key)}(?![\w/-])", text)
+        else:
+            hits = re.findall(rf"· {re.escape(key)} ·|: {re.escape(key)}\b", text)
+        problems += [f"preset key: {key}"] * bool(hits)
+    knobs = {knob.name for knob in game.knobs if "_" in knob.name}
+    problems += [f"knob name: {word}" for word in sorted(knobs & set(re.findall(r"\w+", text)))]
+    return problems
+
+
 # Visible text in the page's own language: the language buttons at the foot of every
 # page name each language in itself, and are left out.
 VISIBLE_TEXT = """() => {
@@ -399,7 +419,8 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     wide, room = page.evaluate(OVERFLOW)
     if wide > room:
         problems.append(f"{wide} px wide on a {room} px screen")
-    problems += untranslated(page.evaluate(VISIBLE_TEXT), language, game)
+    text = page.evaluate(VISIBLE_TEXT)
+    problems += untranslated(text, language, game) + raw_words(text, game)
     if titled and game_name(game, language) not in page.title():
         problems.append(f"the title {page.title()!r} does not name {game_name(game, language)}")
     for violation in axe.run(page).response["violations"]:

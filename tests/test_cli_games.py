@@ -70,7 +70,7 @@ def test_games_as_json(capsys):
                 "seats": 4,
                 "seat_range": [2, 8],
                 "default_preset": "any-game",
-                "presets": ["any-game"],
+                "presets": ["any-game", "hearts"],
             },
         ]
     }

@@ -174,5 +174,5 @@ def test_the_json_api_answers_in_english_whatever_the_browser_asks(client, make_
         "field": "tricks",
     }
     assert client.get(viewed(client, game_id), headers=GERMAN).get_json()["rules_label"] == (
-        "pagat-german"
+        "Pagat (German page)"
     )

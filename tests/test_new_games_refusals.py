@@ -155,7 +155,7 @@ HANDS = {
         "points[3]",
         "the round totals 25, not 26: seat 4's points would have to be 1",
         "points_3",
-        "the round totals 25, not 26: seat 4's points would have to be 1",
+        "the round totals 25, not 26: Dan's points would have to be 1",
     ),
 }
 

@@ -115,7 +115,7 @@ def test_new_game_starts_and_this_browser_can_edit(client):
     game_id = int(response.headers["Location"].rsplit("/", 1)[1])
     board = text_of(client.get(f"/games/{game_id}"))
     assert "Record hand 1" in board
-    assert "elhanani + house rules" in board and "to 150" in board
+    assert "Elhanani + house rules" in board and "to 150" in board
     assert "<b><bdi>Cy</bdi></b> deals, <b><bdi>Dee</bdi></b> opens" in board
     settings = client.get(viewed(client, game_id)).get_json()["settings"]
     assert settings["miss_step"] == 7 and settings["opener"] == "left"
@@ -148,8 +148,8 @@ def test_random_first_dealer_is_a_seat(client):
         ),
         (
             {"rules": "bridge"},
-            "Rules must be one of \u2068standard\u2069, \u2068pagat-german\u2069, or "
-            "\u2068elhanani\u2069",
+            "Rules must be one of \u2068Standard\u2069, \u2068Pagat (German page)\u2069, or "
+            "\u2068Elhanani\u2069",
         ),
         (
             {"first_dealer": "7"},

@@ -37,7 +37,7 @@ def test_game_sheet_has_every_column_and_no_navigation(client, make_game, post_h
         *("0", "2", "−40", "−40"),
     ]
     assert "thrown in" in rows[1] and "<bdi>West</bdi>" in rows[1]
-    assert "Players, clockwise:" in page and "Rules: pagat-german" in page
+    assert "Players, clockwise:" in page and "Rules: Pagat (German page)" in page
     assert "10 + n²" in page and "+30 over, +50 under" in page
     assert "Forbidden number" in page and "Not finished." in page
     assert 'class="skc"' in page  # the chart
@@ -73,11 +73,11 @@ def test_blank_sheet_has_the_presets_scoring(client, rules, expected):
 def test_game_sheet_writes_house_rules_as_the_table_plays_them(client, make_game):
     game_id, _ = make_game(settings={"failed_zero_first": 30, "failed_zero_step": -5})
     page = text_of(client.get(f"/games/{game_id}/print"))
-    assert "−30 − 5·(t−1)" in page and "pagat-german + house rules" in page
+    assert "−30 − 5·(t−1)" in page and "Pagat (German page) + house rules" in page
 
 
 def test_blank_sheet_defaults_to_standard(client):
-    assert "Rules: standard" in text_of(client.get("/sheets/blank"))
+    assert "Rules: Standard" in text_of(client.get("/sheets/blank"))
 
 
 @pytest.mark.parametrize("rules", ["bridge", "", "STANDARD", "x" * 500, "%00"])
@@ -134,7 +134,7 @@ def test_forty_hands_print_on_one_page(page, live_server, paper):
     pages = _pdf_pages(page, f"/games/{game_id}/print", paper)
     assert len(pages) == 1
     text = pages[0]
-    assert "Shira Ben-David" in text and "Eitan Mizrahi" in text and "pagat-german" in text
+    assert "Shira Ben-David" in text and "Eitan Mizrahi" in text and "Pagat (German page)" in text
     assert "Forbidden number" in text and "Not finished." in text
     assert re.search(r"\b40 \S", text)  # the last hand's row
     assert "Back to the scoreboard" not in text  # no navigation on paper
@@ -158,7 +158,7 @@ def test_blank_sheet_prints_on_one_page(page, live_server, paper):
     pages = _pdf_pages(page, "/sheets/blank?rules=elhanani", paper)
     assert len(pages) == 1
     text = pages[0]
-    assert "Rules: elhanani" in text and "Forbidden number" in text
+    assert "Rules: Elhanani" in text and "Forbidden number" in text
     assert "Dealer Declarer Bid O/U" in text and "the hand scores 0" in text
     assert "Back to the new game" not in text
 

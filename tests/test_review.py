@@ -252,7 +252,7 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
     assert "+ house rules" in newest
     assert "0 hands" in newest and "In progress" in newest and "duration –" in newest
     assert "Winner: <bdi>Dana</bdi> 19" in second and "1 hand" in second
-    assert "pagat-german" in second and "house rules" not in second
+    assert "Pagat (German page)" in second and "house rules" not in second
     assert f"Game {played[0]} · {today} · duration 0 min" in first and "6 hands" in first
     assert "<bdi>Avi</bdi> · <bdi>Bat</bdi> · <bdi>Gil</bdi> · <bdi>Dana</bdi>" in first
     assert "In progress" in first

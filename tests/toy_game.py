@@ -63,7 +63,7 @@ class HighCard(GameBase):
     seats = SEATS
     capabilities = Capabilities(simulation=True, sheet_columns=True)
     presets = {"toy": ToySettings()}
-    preset_words = {"toy": (msg("toy"), msg("a toy for the test suite"))}
+    preset_words = {"toy": (msg("Toy rules"), msg("a toy for the test suite"))}
     page_words = PageWords(
         msg("Winner"),
         msg("Result"),

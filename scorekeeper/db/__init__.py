@@ -170,6 +170,7 @@ from .ratings import (
     player_rating_histories,
     predict_win,
     rated_kinds,
+    rated_presets,
     rating_history,
     ratings_table,
 )
@@ -182,6 +183,7 @@ __all__ = [
     "player_rating_histories",
     "predict_win",
     "rated_kinds",
+    "rated_presets",
     "rating_history",
     "ratings_table",
     "rebuild_ratings",

@@ -402,6 +402,22 @@ def rated_kinds(db: Database, group_id: int) -> list[str]:
     return [key for key in GAMES if key in kinds]
 
 
+def rated_presets(db: Database, group_id: int, kind: str) -> list[str]:
+    """The presets the group's rated games of ``kind`` started from, in the order first
+    played: what the ratings of a kind cover (the round sheet's: Hearts, or more)."""
+    ensure_rated(db, group_id, kind)
+    return [
+        row["rules"]
+        for row in query(
+            db,
+            "SELECT g.rules, MIN(h.position) AS first FROM rating_history h "
+            "JOIN games g ON g.id = h.game_id WHERE h.group_id = ? AND h.game = ? "
+            "GROUP BY g.rules ORDER BY first",
+            [group_id, kind],
+        )
+    ]
+
+
 def rating_history(db: Database, group_id: int, kind: str, player: str) -> list[HistoryPoint]:
     """The player's rating after each of their rated games of ``kind`` in the group, in
     the order the games finished."""

@@ -114,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     responses.init_app(app)
     app.jinja_env.filters["kind_name"] = game_service.kind_name
+    app.jinja_env.filters["hand_words"] = game_service.hand_words
     app.jinja_env.filters["group_name"] = game_service.group_name
     return app
 

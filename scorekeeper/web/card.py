@@ -29,7 +29,7 @@ from .. import db, game_play
 from ..engine.core.display import mean_figure, total
 from ..evenings import EveningResult
 from .access import game_or_404, member_group
-from .game_service import game_of, group_name, kind_name, side_members
+from .game_service import game_of, game_title, group_name, side_members
 from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
 from .scoreboard import Standing, standing_of
 
@@ -222,7 +222,7 @@ def game_card(game: db.Game, progress: Any) -> ResultCard | None:
     )
     names = [" & ".join(isolate(name) for name in side) for side in members]
     return ResultCard(
-        title=kind_name(game),
+        title=game_title(game),
         group=card_group(game),
         date=shown_date(game.created_at),
         rows=rows,

@@ -27,7 +27,7 @@ from ..engine import (
     table_game,
 )
 from ..engine.core.display import total
-from ..engine.core.game import partnered
+from ..engine.core.game import HandWords, partnered
 from ..engine.core.game import side_names as sides_of
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange
@@ -49,11 +49,30 @@ def game_of(game: db.Game | Mapping[str, Any]) -> Game:
     return table_game(key or None, players)
 
 
-def kind_name(game: db.Game | Game) -> str:
-    """The name of the game ``game`` plays (a stored game) or is (a registered game), in
-    the page's language: what a page's title says after the page's own name."""
-    played = game if isinstance(game, Game) else game_of(game)
-    return translate(played.name)
+def kind_name(game: db.Game | Game | Mapping[str, Any]) -> str:
+    """The name of the game ``game`` plays (a stored game, or its row) or is (a registered
+    game), in the page's language: what a page's title says after the page's own name. A
+    stored game started from a preset that names it is called so (Hearts, not "Any other
+    game")."""
+    if isinstance(game, Game):
+        return translate(game.name)
+    preset = game.get("rules") if isinstance(game, Mapping) else game.rules
+    return translate(game_of(game).title_of(preset or ""))
+
+
+def hand_words(game: db.Game) -> HandWords:
+    """The app's lines about one hand of ``game`` in its own word for a hand ("round")."""
+    return game_of(game).page_words.hand
+
+
+def game_title(game: db.Game | Mapping[str, Any]) -> str:
+    """A stored game's (or its row's) name as every page and list shows it, in the page's
+    language: the name its group gave it under "Name and notes", else the name of what it
+    plays, its preset's where that names it (Hearts; ``kind_name``)."""
+    given = game.get("name") if isinstance(game, Mapping) else game.name
+    if isinstance(given, str) and given.strip():
+        return given
+    return kind_name(game)
 
 
 def group_name(group: db.Group) -> str:
@@ -92,6 +111,18 @@ def playing_in(group: db.Group) -> list[dict[str, Any]]:
         game_summary(game)
         for game in db.list_games(db.get_db(), "in_progress", PLAYING_SHOWN, group_id=group.id)
     ]
+
+
+def games_to_start() -> list[tuple[str, str | None, str]]:
+    """New game's first choice, as (game key, preset or None, name in the page's language):
+    every game the app offers and, after it, each preset that makes it another game by name
+    (the round sheet's Hearts), so that setting one up is one tap."""
+    found: list[tuple[str, str | None, str]] = []
+    for key, game in GAMES.items():
+        found.append((key, None, translate(game.name)))
+        titled = game.preset_titles.items()
+        found.extend((key, preset, translate(title)) for preset, title in titled)
+    return found
 
 
 def offered_games() -> list[tuple[str, str]]:

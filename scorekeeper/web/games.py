@@ -57,9 +57,9 @@ from .forms import (
 from .game_service import change_seat as seat_player
 from .game_service import (
     game_of,
+    games_to_start,
     group_name,
     offered_game,
-    offered_games,
     playing_in,
     rules_label,
     side_members,
@@ -107,10 +107,14 @@ def new_game():
     # A POST without a game (an older page, a script) starts the default game, as the API.
     if key is None and len(GAMES) > 1 and request.method == "GET":
         return render_template(
-            "choose_game.html", choices=offered_games(), group=request.args.get("group")
+            "choose_game.html", choices=games_to_start(), group=request.args.get("group")
         )
     game = offered_game(key)
     form = new_game_form_for(game)
+    asked = request.args.get("rules")
+    if not form.is_submitted() and asked in game.presets:
+        # New game's choice of a preset by name (Hearts) opens on that preset.
+        form.rules.data = asked
     if form.validate_on_submit():
         try:
             game_id, edit_key = start_game(
@@ -139,7 +143,7 @@ def new_game():
         # For a game whose number of players is chosen now, the game at its most players.
         game=form.game,
         chosen=key,
-        title=translate(game.name),
+        title=translate(game.title_of(str(form.rules.data or ""))),
         form=form,
         names=db.known_player_names(db.get_db(), group_id=group_id) if group_id else [],
         presets={name: settings.to_dict() for name, settings in game.presets.items()},

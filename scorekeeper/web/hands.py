@@ -30,8 +30,8 @@ from ..engine.core.form import HandFormSpec, forbidden_entry
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
-from .game_service import game_of, side_names
-from .i18n import isolate, shown, translate
+from .game_service import game_of, hand_words, side_names
+from .i18n import isolate, named, shown, translate
 from .scoreboard import describe, points_line
 
 bp = Blueprint("hands", __name__)
@@ -66,19 +66,19 @@ def _refused(
 ) -> None:
     """Puts the engine's reasons for refusing the entered hand on the form, each at its
     field in the players' words."""
-    if not isinstance(exc, InvalidHand):
-        form.add_engine_error(exc.field or "hand", translate(exc.message))
-        return
     names = game.names_at(number or game.hand_count + 1)
-    named = _forbidden_named(form.spec, values, names) if action is None else None
+    if not isinstance(exc, InvalidHand):
+        form.add_engine_error(exc.field or "hand", named(exc.message, names))
+        return
+    forbidden = _forbidden_named(form.spec, values, names) if action is None else None
     # The forbidden value is said once, beside its field: not again on its step.
-    said = () if named is None else (named[0], _step_of(form.spec, named[0]))
+    said = () if forbidden is None else (forbidden[0], _step_of(form.spec, forbidden[0]))
     for field, message in exc.errors:
         if form.spec.error_target(field) in said:
             continue
-        form.add_engine_error(field, translate(message))
-    if named is not None:
-        form.add_engine_error(*named)
+        form.add_engine_error(field, named(message, names))
+    if forbidden is not None:
+        form.add_engine_error(*forbidden)
 
 
 def _step_of(spec: HandFormSpec, name: str) -> str | None:
@@ -113,6 +113,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     return render_template(
         "hand_form.html",
         game=game,
+        hand_words=hand_words(game),
         names=game.names_at(number),
         form=form,
         spec=spec,
@@ -125,18 +126,19 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
 def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
     """What the scoreboard says of a hand once saved, from what the save scored."""
     view = saved.view
-    if view.bid is None and not any(seat.entry for seat in view.seats):
+    # The game says whether the hand was thrown in (its record), not the look of its row.
+    if saved.hand.record.thrown_in:
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
             number=saved.number,
             dealer=isolate(game.seated[saved.progress.dealer]),
         )
-    return _(
-        "Hand %(number)d (%(outcome)s): %(points)s",
-        number=saved.number,
-        outcome=shown(view.outcome),
-        points=points_line(side_names(game), saved.hand.points),
-    )
+    words = hand_words(game)
+    points = points_line(side_names(game), saved.hand.points)
+    outcome = shown(view.outcome)
+    if not outcome:
+        return translate(words.saved_plain, number=saved.number, points=points)
+    return translate(words.saved, number=saved.number, outcome=outcome, points=points)
 
 
 @bp.post("/games/<int:game_id>/hands/preview")
@@ -219,7 +221,7 @@ def record(game_id: int, game: db.Game):
         form,
         status,
         number if isinstance(number, int) and number > 0 else progress.next_number,
-        title=_("Hand %(number)d", number=number),
+        title=translate(hand_words(game).title, number=number),
         dealer=_dealer_for(game, progress, number),
         conflict=conflict,
         action=url_for("hands.record", game_id=game_id),
@@ -325,7 +327,7 @@ def edit(game_id: int, number: int, game: db.Game):
         form,
         status,
         number,
-        title=_("Edit hand %(number)d", number=number),
+        title=translate(hand_words(game).edit, number=number),
         dealer=_recorded_dealer(game, number),
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
@@ -355,7 +357,8 @@ def delete(game_id: int, number: int, game: db.Game):
             if exc.current is not None:
                 stored = exc.current
         else:
-            flash(_("Hand %(number)d deleted. It is kept under Revisions.", number=number), "info")
+            deleted = translate(hand_words(game).deleted, number=number)
+            flash(deleted, "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     elif form.revision.errors:
         problem = _("The revision in this form is not a whole number: reload the page.")

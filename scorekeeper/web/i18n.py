@@ -17,6 +17,7 @@ sentence. ``tests/test_bidi.py`` checks that no template prints user text anothe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from ..engine.core.display import Label, Notation, SignedPoints
-from ..engine.core.messages import Message
+from ..engine.core.messages import Message, SeatName
 from .responses import safe_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
@@ -160,18 +161,28 @@ def translate(text: Any, **params: Any) -> Any:
     typed) and is isolated, whatever the page's direction. ``params`` replace the
     message's own, e.g. a knob's label for its identifier.
     """
+    return named(text, (), **params)
+
+
+def named(text: Any, players: Sequence[str], **params: Any) -> Any:
+    """``translate``, with every seat the message names (``SeatName``, "seat 4" in
+    English for the API) named by the player sitting there: ``players`` in seat order."""
     if not isinstance(text, Message):
         return text
-    values = {name: _parameter(value) for name, value in text.params.items()} | params
+    values = {name: _parameter(value, players) for name, value in text.params.items()} | params
     if text.plural is not None:
         num = values.pop("num")
         return ngettext(text.template, text.plural, num, **values)
     return gettext(text.template, **values)
 
 
-def _parameter(value: Any) -> Any:
+def _parameter(value: Any, players: Sequence[str] = ()) -> Any:
+    if isinstance(value, SeatName):
+        if 0 <= value < len(players):
+            return isolate(players[value])
+        return gettext("seat %(seat)d", seat=int(value) + 1)
     if isinstance(value, Message):
-        return translate(value)
+        return named(value, players)
     if isinstance(value, PageText):
         return value
     if isinstance(value, Label | Notation):

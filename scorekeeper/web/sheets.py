@@ -22,7 +22,7 @@ from ..engine.core.display import SeatView, signed, total
 from .access import game_and_hands_or_404
 from .chart import game_chart
 from .forms import preset_label
-from .game_service import game_of, offered_game, rules_label, side_names
+from .game_service import game_of, kind_name, offered_game, rules_label, side_names
 from .i18n import isolate_ltr, shown, shown_ltr, translate
 from .scoreboard import Penalty, ShownLabel, shown_label
 
@@ -177,15 +177,18 @@ def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
     return [(shown(line.label), shown_ltr(line.value)) for line in game.rules_lines(settings)]
 
 
-def _sheet(rules_of: Game, settings: Settings, bids: Sequence[str] | None, **context):
-    """The sheet page, its rules written by the game ``rules_of``, its columns the game's
-    and as wide as ``bids`` need (``sheet_widths``)."""
+def _sheet(
+    rules_of: Game, settings: Settings, bids: Sequence[str] | None, kind: str, **context: Any
+):
+    """The sheet page, its rules written by the game ``rules_of`` and headed ``kind`` (the
+    game's name, its preset's where that names it: Hearts), its columns the game's and as
+    wide as ``bids`` need (``sheet_widths``)."""
     columns = SheetColumns.of(rules_of, settings)
     return render_template(
         "sheet.html",
         columns=columns,
         widths=sheet_widths(rules_of, columns, bids),
-        game_kind=shown(rules_of.name),
+        game_kind=kind,
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
         rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
@@ -228,6 +231,7 @@ def game_sheet(game_id: int):
         game_of(game),
         game.settings,
         [row.bid.text for row in rows if row.bid],
+        kind_name(game),
         game=game,
         players=side_names(game),
         seat_names=game.seated,
@@ -269,6 +273,7 @@ def blank_sheet():
         game,
         settings,
         deals or None,
+        translate(game.title_of(rules)),
         game=None,
         players=("",) * len(game.sides),
         rules=preset_label(game, rules),

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.display import HandView, Label, Notation, RevisionView, RulesLine, SeatView, signed
 from ..core.messages import Message, msg
+from ..core.progress import RaceState
 from .rounds import Round, RoundScore, SheetProgress
 from .settings import CHOICE_WORDS, SheetSettings
 
@@ -25,7 +26,15 @@ def hand_views(progress: SheetProgress) -> list[HandView]:
             for seat, (points, total) in enumerate(zip(score.points, hand.totals, strict=True))
         )
         alone = score.won[0] if len(score.won) == 1 else None
-        outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
+        moon = hand.record.moon
+        if moon is not None:
+            # The round is about its shooter, whoever the moon rule left lowest.
+            alone, outcome = moon, Label((msg("shot the moon"),))
+        elif progress.settings.round_total is None:
+            outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
+        else:
+            # Every round totals the same: said once on the sheet, not under every round.
+            outcome = Label(())
         views.append(HandView(hand.number, hand.dealer, alone, None, outcome, seats))
     return views
 
@@ -58,7 +67,14 @@ def rules_lines(settings: SheetSettings) -> list[RulesLine]:
         RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
         RulesLine(msg("A tie at the end"), CHOICE_WORDS[settings.tie_at_end]),
         RulesLine(msg("Dealer shown"), msg("yes") if settings.dealer else msg("no")),
-    ]
+    ] + moon_line(settings)
+
+
+def moon_line(settings: SheetSettings) -> list[RulesLine]:
+    """The moon rule's line, on a sheet that has one (Hearts)."""
+    if settings.moon == "none":
+        return []
+    return [RulesLine(msg("Shooting the moon"), CHOICE_WORDS[settings.moon])]
 
 
 def rules_notes(settings: SheetSettings) -> list[Message]:
@@ -66,6 +82,8 @@ def rules_notes(settings: SheetSettings) -> list[Message]:
     notes = []
     if settings.round_total is not None:
         notes.append(msg("Every round's points add up to %(total)d.", total=settings.round_total))
+    if settings.moon != "none":
+        notes.append(MOON_NOTES[settings.moon])
     ends = {
         "high_target": msg(
             "The game ends after the round in which someone reaches %(target)d; the highest "
@@ -95,8 +113,25 @@ def _points(value: int) -> Notation:
     return Notation(signed(value))
 
 
+MOON_NOTES: dict[str, Message] = {
+    "others_plus_26": msg(
+        "Shooting the moon: the shooter scores 0 and every other player the round's points."
+    ),
+    "shooter_minus_26": msg(
+        "Shooting the moon: the shooter takes the round's points off their total; the others "
+        "score 0."
+    ),
+    "safety": msg(
+        "Shooting the moon: every other player scores the round's points, unless that would "
+        "end the game without the shooter alone lowest; then the shooter takes them off."
+    ),
+}
+
+
 def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
-    """A round (its ``to_dict``) in one line: each player's points."""
+    """A round (its ``to_dict``) in one line: each player's points, or who shot the moon."""
+    if hand.get("moon") is not None:
+        return [msg("%(name)s shot the moon", name=players[hand["moon"]])]
     return [
         msg("%(name)s %(points)s", name=name, points=_points(points))
         for name, points in zip(players, hand["points"], strict=True)
@@ -105,17 +140,28 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
 
 def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
     """A saved version of a round for the Revisions page: its total, and each player's
-    points."""
+    points; a moon as its shooter (its points depend on the rule and the game)."""
+    if hand.get("moon") is not None:
+        shot = (msg("%(name)s shot the moon", name=players[hand["moon"]]),)
+        return RevisionView(shot, ())
     summary = (msg("round total %(total)s", total=_points(sum(hand["points"]))),)
     return RevisionView(summary, tuple((_points(p), None) for p in hand["points"]))
 
 
-def explain(settings: SheetSettings, record: Round) -> list[list[Message]]:
-    """Each player's points as the table wrote them, and whether they won the round."""
-    score = record.score(settings)
+def explain(
+    settings: SheetSettings, record: Round, before: RaceState | None = None
+) -> list[list[Message]]:
+    """Each player's points as the table wrote them (or as the moon rule gave them), and
+    whether they won the round."""
+    score = record.score(settings, before)
     found = []
     for seat, points in enumerate(score.points):
-        terms = [msg("written on the sheet: %(points)s", points=_points(points))]
+        if record.moon is None:
+            terms = [msg("written on the sheet: %(points)s", points=_points(points))]
+        elif seat == record.moon:
+            terms = [msg("shot the moon: %(points)s", points=_points(points))]
+        else:
+            terms = [msg("another player shot the moon: %(points)s", points=_points(points))]
         if seat in score.won:
             terms.append(
                 msg("the round's lowest points")

@@ -14,13 +14,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
-from ..core.game import PageWords
+from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState
+from ..core.settings import preset_name_of
 from . import display, form, stats
-from .rounds import Round, SheetProgress, read_round, resume_sheet
+from .rounds import Round, RoundScore, SheetProgress, moon_round, read_round, resume_sheet
 from .settings import (
     CHOICE_WORDS,
+    HEARTS,
     KINDS,
     KNOB_GROUPS,
     KNOB_HELP,
@@ -56,20 +58,36 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         cell_legend=msg("points, total"),
         win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: points in the round."),
+        hand=ROUND_WORDS,
     )
     presets = PRESETS
     preset_words = {
         "any-game": (
-            msg("any-game"),
+            msg("Round sheet"),
             msg("a sheet for any other game: each round, every player's points"),
         ),
+        "hearts": (
+            msg("Hearts"),
+            msg(
+                "26 points a round, the lowest total wins at 100; one tap for a player who "
+                "shot the moon"
+            ),
+        ),
     }
+    preset_titles = {"hearts": msg("Hearts")}
     knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, CHOICE_WORDS)
-    hand_fields = frozenset({"points"})
+    hand_fields = frozenset({"points", "moon"})
     bot_kinds = ("random",)
 
     def __repr__(self) -> str:
         return f"<AnyGame seats={self.seats}>"
+
+    def preset_name_of(self, settings: SheetSettings) -> str | None:
+        """Hearts for its settings (its own target aside); else the plain sheet, whatever
+        the table set, while it has no moon: a sheet has no published rules to differ from."""
+        if preset_name_of({"hearts": HEARTS}, settings, ("target",)):
+            return "hearts"
+        return "any-game" if settings.moon == "none" else None
 
     def lowest_wins(self, settings: SheetSettings) -> bool:
         """True under the goals ``low_target`` and ``rounds_low`` (Hearts)."""
@@ -92,11 +110,28 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         return read_round(settings, self.seats, body)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
-        """The seats that won the round (none when everyone scored alike)."""
-        return {"round_winners": list(replayed.score.won)}
+        """The seats that won the round (none when everyone scored alike), and the seat
+        that shot the moon (Hearts; None for a round of typed points)."""
+        return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
+
+    def score_at(
+        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
+    ) -> RoundScore:
+        """A moon under ``safety`` depends on the totals before it; any other round does not."""
+        return record.score(settings, None if place is None else place.state)
+
+    def preview_at(
+        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
+    ) -> dict[str, Any]:
+        return {"points": list(self.score_at(settings, record, place).points)}
+
+    def explain_at(
+        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
+    ) -> list[list[Message]]:
+        return display.explain(settings, record, None if place is None else place.state)
 
     def hand_form(self, settings: SheetSettings, players: Sequence[str]) -> Any:
-        return form.round_form(settings, self.seats)
+        return form.round_form(settings, self.seats, players)
 
     def form_body(
         self, settings: SheetSettings, values: Mapping[str, Any], action: str | None
@@ -142,13 +177,17 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         if bots != "random":
             raise ValueError(f"{self.key} has no bot {bots!r}; it has random")
 
-        def score(s: SheetSettings, written: list[int]) -> tuple[int, ...]:
-            return self.points(s, Round(tuple(written)))
+        def score(s: SheetSettings, written: list[int] | None, moon: int | None) -> tuple[int, ...]:
+            if moon is not None:
+                return self.points(s, moon_round(moon, self.seats))
+            return self.points(s, Round(tuple(written or ())))
 
         return random_rounds(score, self.seats, settings, deals, seed)
 
     def record_of_deal(self, deal: Mapping[str, Any]) -> Round:
-        """The round the random table wrote down."""
+        """The round the random table wrote down, or the moon it tapped."""
+        if deal.get("moon") is not None:
+            return moon_round(deal["moon"], self.seats)
         return Round(tuple(deal["written"]))
 
     def verify_deal(self, settings: SheetSettings, deal: Mapping[str, Any]) -> list[str]:

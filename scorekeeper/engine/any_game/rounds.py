@@ -7,6 +7,12 @@ in which someone reaches ``target`` (``high_target``, ``low_target``), after ``r
 rounds (``rounds``, ``rounds_low``), or when the table finishes (``open``, and any goal
 whose table stops early); the highest total wins, the lowest in ``low_target`` and
 ``rounds_low``. Equal best totals share the win or play another round (``tie_at_end``).
+
+RULES.md section 5a (Hearts): with ``moon`` set, every player's points are 0 to the round's
+worth (26), a typed round giving one player all of them is refused (the moon is its own
+record, ``{"moon": seat}``: the record always says who shot), and a moon scores under
+``moon``: the others the worth and the shooter 0, the shooter minus the worth, or
+``safety``: the first unless it would end the game without the shooter alone best.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.errors import InvalidHand
-from ..core.messages import msg, nmsg
+from ..core.display import Notation, total
+from ..core.errors import InvalidHand, ParseError
+from ..core.messages import SeatName, msg, nmsg
+from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
 from .settings import MAX_POINTS, SheetSettings
@@ -40,21 +48,76 @@ class RoundScore:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round of the sheet: every player's points, in seat order."""
+    """One round of the sheet: every player's points, in seat order; or, where ``moon``
+    names the seat that shot the moon (Hearts), a 0 per player (the table's size only):
+    ``score`` gives the moon's points under the table's ``moon`` rule."""
 
     points: tuple[int, ...]
+    moon: int | None = None
     thrown_in: ClassVar[bool] = False
 
     def to_dict(self) -> dict[str, Any]:
+        if self.moon is not None:
+            return {"moon": self.moon}
         return {"points": list(self.points)}
 
-    def score(self, settings: SheetSettings) -> RoundScore:
-        alike = len(set(self.points)) == 1
-        return RoundScore(self.points, () if alike else best_of(settings, self.points))
+    def score(self, settings: SheetSettings, before: RaceState | None = None) -> RoundScore:
+        """The round's points; a moon's under ``settings.moon``, which (``safety``) looks
+        at the game ``before`` the round (unknown: as ``others_plus_26``)."""
+        points = self.points
+        if self.moon is not None:
+            points = moon_points(settings, self.moon, len(points), before)
+        alike = len(set(points)) == 1
+        return RoundScore(points, () if alike else best_of(settings, points))
+
+
+def moon_points(
+    settings: SheetSettings, shooter: int, seats: int, before: RaceState | None = None
+) -> tuple[int, ...]:
+    """The points of a moon shot by ``shooter`` (RULES.md 5a): ``others_plus_26``, every
+    other player the round's worth; ``shooter_minus_26``, the shooter minus it; ``safety``,
+    the first unless, from the totals ``before`` the round, it would end the game without
+    the shooter alone at the best total."""
+    worth = settings.moon_worth
+    others = tuple(0 if seat == shooter else worth for seat in range(seats))
+    minus = tuple(-worth if seat == shooter else 0 for seat in range(seats))
+    if settings.moon == "shooter_minus_26":
+        return minus
+    if settings.moon == "safety" and before is not None:
+        after = [t + p for t, p in zip(before.totals, others, strict=True)]
+        ends = goal_reached(settings, after, before.scored + 1)
+        if ends and best_of(settings, after) != (shooter,):
+            return minus
+    return others
 
 
 def seat_label(seat: int):
-    return msg("seat %(seat)d's points", seat=seat + 1)
+    return msg("%(player)s's points", player=SeatName(seat))
+
+
+def _read_moon(settings: SheetSettings, seats: int, body: dict[str, Any]) -> Round:
+    """A moon round ``{"moon": seat}``; raises InvalidHand naming ``moon``."""
+    shooter = body["moon"]
+    if settings.moon == "none":
+        problem = msg(
+            "this sheet has no shooting the moon (the rule moon is none): write each "
+            "player's points"
+        )
+        raise InvalidHand([("moon", problem)])
+    if body.get("points") is not None:
+        problem = msg("a round is either every player's points or a moon, not both")
+        raise InvalidHand([("moon", problem)])
+    try:
+        shooter = parse_int(shooter, "moon", low=0, high=seats - 1)
+    except ParseError:
+        problem = msg("moon must be the seat that shot the moon, 0 to %(last)d", last=seats - 1)
+        raise InvalidHand([("moon", problem)]) from None
+    return moon_round(shooter, seats)
+
+
+def moon_round(shooter: int, seats: int) -> Round:
+    """The round in which ``shooter`` shot the moon, at a table of ``seats``."""
+    return Round((0,) * seats, moon=shooter)
 
 
 def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
@@ -68,13 +131,17 @@ def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
     """
     if not isinstance(body, dict):
         raise InvalidHand([("hand", msg("a round must be a JSON object with points"))])
+    if body.get("moon") is not None:
+        return _read_moon(settings, seats, body)
+    moon = settings.moon != "none"
+    bounds = (0, settings.moon_worth) if moon else (-MAX_POINTS, MAX_POINTS)
     problems = Problems()
     points = seat_numbers(
         body.get("points"),
         "points",
         problems,
         seats,
-        (-MAX_POINTS, MAX_POINTS),
+        bounds,
         msg("points must list one whole number per player"),
         lambda count: nmsg(
             "points has %(num)d number; this table has %(seats)d players",
@@ -89,14 +156,23 @@ def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
     if settings.round_total is not None and sum(points) != settings.round_total:
         last = seats - 1
         problem = msg(
-            "the round totals %(sum)d, not %(total)d: seat %(seat)d's points would have to "
-            "be %(needed)d",
-            sum=sum(points),
-            total=settings.round_total,
-            seat=last + 1,
-            needed=settings.round_total - sum(points[:last]),
+            "the round totals %(sum)s, not %(total)s: %(player)s's points would have to be "
+            "%(needed)s",
+            sum=Notation(total(sum(points))),
+            total=Notation(total(settings.round_total)),
+            player=SeatName(last),
+            needed=Notation(total(settings.round_total - sum(points[:last]))),
         )
         raise InvalidHand([(f"points[{last}]", problem)])
+    if moon and settings.moon_worth in points:
+        shooter = points.index(settings.moon_worth)
+        problem = msg(
+            "%(player)s took all %(worth)d points: that is shooting the moon; record it "
+            "with the moon key instead",
+            player=SeatName(shooter),
+            worth=settings.moon_worth,
+        )
+        raise InvalidHand([(f"points[{shooter}]", problem)])
     return Round(tuple(points))
 
 
@@ -143,7 +219,7 @@ def resume_sheet(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = record.score(settings)
+        score = record.score(settings, state)
         totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         scored += 1
         asked = finish_after is not None and number >= finish_after

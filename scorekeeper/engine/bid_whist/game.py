@@ -97,7 +97,7 @@ class BidWhist(
     presets = PRESETS
     preset_words = {
         "bid-whist": (
-            msg("bid-whist"),
+            msg("Bid Whist"),
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }

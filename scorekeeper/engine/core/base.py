@@ -179,6 +179,8 @@ class GameBase:
     """Knobs that hold the number of players seated (Oh Hell's ``players``): the names at
     the table decide them, so the new-game form does not offer them and ``check_table``
     refuses settings that say otherwise."""
+    preset_titles: ClassVar[Mapping[str, Message]] = {}
+    """Presets that name the game another way (the round sheet's Hearts); see ``title_of``."""
     preset_aside: ClassVar[tuple[str, ...]] = ("target",)
     """Knobs a table sets for itself: settings that differ from a preset only in these
     are still that preset."""
@@ -269,6 +271,10 @@ class GameBase:
     def preset(self, name: str) -> Any:
         """The named preset; raises InvalidSettings (field ``rules``) naming the known ones."""
         return find_preset(self.presets, name)
+
+    def title_of(self, preset: str) -> Message:
+        """The preset's title where it has one (Hearts), else the game's name."""
+        return self.preset_titles.get(preset, self.name)
 
     def preset_name_of(self, settings: Any) -> str | None:
         return preset_name_of(self.presets, settings, self.preset_aside)

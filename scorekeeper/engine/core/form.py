@@ -28,7 +28,8 @@ game describes:
               take ``forbidden[total of the others]`` (Israeli Whist's forbidden number).
   ``sum``     ``{"prefix", "total", "why", "count"}``: the seats' ``prefix`` fields total
               ``total``; the last one left untapped fills itself in, with any value its
-              field takes (``why`` says when none fits: ``{sum}``, ``{total}``, ``{n}``).
+              field takes (``why`` says when none fits: ``{sum}``, ``{total}``, ``{n}``;
+              the optional ``below`` says so when the value filled in is below zero).
   ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
               head shows the total as it is typed, and a word for it once every seat has
               a value.

@@ -50,6 +50,44 @@ class Knob:
 
 
 @dataclass(frozen=True, slots=True)
+class HandWords:
+    """The app's lines about one hand, in the game's own word for it ("hand", the round
+    sheet's "round"): each a template the page fills with ``%(number)d`` (and the saved
+    line's ``%(outcome)s`` and ``%(points)s``)."""
+
+    title: Message = msg("Hand %(number)d")
+    record: Message = msg("Record hand %(number)d")
+    save: Message = msg("Save hand")
+    save_number: Message = msg("Save hand %(number)d")
+    edit: Message = msg("Edit hand %(number)d")
+    delete: Message = msg("Delete hand %(number)d")
+    delete_ask: Message = msg("Delete hand %(number)d?")
+    deleted: Message = msg("Hand %(number)d deleted. It is kept under Revisions.")
+    how_scored: Message = msg("Hand %(number)d: how it was scored")
+    none_yet: Message = msg("No hands yet.")
+    saved: Message = msg("Hand %(number)d (%(outcome)s): %(points)s")
+    saved_plain: Message = msg("Hand %(number)d: %(points)s")
+
+
+HAND_WORDS = HandWords()
+ROUND_WORDS = HandWords(
+    title=msg("Round %(number)d"),
+    record=msg("Record round %(number)d"),
+    save=msg("Save round"),
+    save_number=msg("Save round %(number)d"),
+    edit=msg("Edit round %(number)d"),
+    delete=msg("Delete round %(number)d"),
+    delete_ask=msg("Delete round %(number)d?"),
+    deleted=msg("Round %(number)d deleted. It is kept under Revisions."),
+    how_scored=msg("Round %(number)d: how it was scored"),
+    none_yet=msg("No rounds yet."),
+    saved=msg("Round %(number)d (%(outcome)s): %(points)s"),
+    saved_plain=msg("Round %(number)d: %(points)s"),
+)
+"""The lines of a game that calls its hands rounds (the round sheet)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PageWords:
     """A game's own words on the scoreboard and the score sheets: the heads of the sheet's
     columns for who won the auction and for how the hand went, the short heads of a side's
@@ -87,6 +125,8 @@ class PageWords:
     the mark as ``%(mark)s``. None: the game marks no penalties."""
     penalty_legend: Message | None = None
     penalty_note: Message | None = None
+    hand: HandWords = HAND_WORDS
+    """The game's word for a hand in the app's own lines (the round sheet's "round")."""
     group_titles: Mapping[str, Message] = field(default_factory=dict)
     """The new-game form's titles of the game's own groups of knobs (``Knob.group``), by
     group; the app titles the groups every game may have (deal, scoring, play, end)."""
@@ -369,8 +409,16 @@ class Game(Protocol):
     default_preset: str
     preset_words: Mapping[str, tuple[Message, Message]]
     """Each preset's name as players call it and a line on where its rules come from."""
+    preset_titles: Mapping[str, Message]
+    """The presets that make the game another game by name (the round sheet's Hearts): a
+    game started from one is called so wherever it is shown (``title_of``)."""
     page_words: PageWords
     """How a score sheet heads its columns (see :class:`PageWords`)."""
+
+    def title_of(self, preset: str) -> Message:
+        """What a game started from ``preset`` is called: the preset's title (Hearts), or
+        the game's ``name``."""
+        ...
 
     @property
     def seat_counts(self) -> range:

@@ -44,3 +44,15 @@ def msg(template: str, **params: Any) -> Message:
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """Returns a Message whose wording depends on the number ``num`` (``%(num)d``)."""
     return Message(singular, {**params, "num": num}, plural)
+
+
+class SeatName(int):
+    """A seat a sentence names (``%(player)s``): "seat 2" in the English text the API and
+    the command line read; a page names the player who sits there instead (the web app's
+    ``translate`` with the table's names)."""
+
+    def __str__(self) -> str:
+        return f"seat {int(self) + 1}"
+
+    def __repr__(self) -> str:
+        return f"SeatName({int(self)})"

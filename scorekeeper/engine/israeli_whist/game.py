@@ -139,12 +139,12 @@ class IsraeliWhist(
     )
     presets = PRESETS
     preset_words = {
-        "standard": (msg("standard"), msg("as most Israeli tables play (Wikipedia)")),
+        "standard": (msg("Standard"), msg("as most Israeli tables play (Wikipedia)")),
         "pagat-german": (
-            msg("pagat-german"),
+            msg("Pagat (German page)"),
             msg("pagat.com's rules, English and German pages"),
         ),
-        "elhanani": (msg("elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
+        "elhanani": (msg("Elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
     knobs = tuple(_knob(name) for name in KNOBS)
     # In the order the CSV had before it was per game, which spreadsheets are built on.

@@ -57,7 +57,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     seat_knobs = ("players",)
     preset_words = {
         "oh-hell": (
-            msg("oh-hell"),
+            msg("Oh Hell"),
             msg("10 plus the bid for an exact bid; the dealer's hook; down to 1 and back"),
         )
     }
@@ -75,6 +75,7 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         cell_legend=msg("bid/tricks, points, total"),
         win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("bid/tricks"),
+        group_titles={"bidding": msg("Bidding")},
     )
     hand_fields = frozenset({"cards", "trump", "bids", "tricks"})
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))

@@ -57,6 +57,7 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         cell_legend=msg("bids, tricks, bags, points, total"),
         win=msg("%(name)s win with %(total)s!"),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
+        group_titles={"auction": msg("Bidding")},
     )
     csv_columns = columns_after(
         player=("side", "seat_bid", "blind_nil", "tricks"), total=("bags", "bag_penalty")
@@ -64,7 +65,7 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     presets = PRESETS
     preset_words = {
         "spades": (
-            msg("spades"),
+            msg("Spades"),
             msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or -200"),
         ),
     }

@@ -21,7 +21,7 @@ from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import kind_name
-from ..i18n import is_rtl
+from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
 from .blueprint import bp
 from .queries import BadQuery, game_param
@@ -176,14 +176,25 @@ def ratings(group_id: int):
         "ratings.html",
         group=group,
         key=key,
-        kind=kind_name(get_game(key)),
-        kinds=[(k, kind_name(GAMES[k])) for k in kinds],
+        kind=rated_kind_name(group.id, key),
+        kinds=[(k, rated_kind_name(group.id, k)) for k in kinds],
         rows=ratings_rows(table, group.id),
         problem=problem,
         seating=seating,
         provisional_under=PROVISIONAL_UNDER,
         trend_games=TREND_GAMES,
     ), (400 if problem else 200)
+
+
+def rated_kind_name(group_id: int, key: str) -> str:
+    """The name of the ratings in the game ``key`` in the page's language: the name of what
+    the group played, its preset's where every rated game of it started from one preset
+    that names it (Hearts), else the game's."""
+    game = get_game(key)
+    presets = db.rated_presets(db.get_db(), group_id, key) if key in GAMES else []
+    if len(presets) == 1 and presets[0] in game.preset_titles:
+        return translate(game.title_of(presets[0]))
+    return kind_name(game)
 
 
 @bp.get("/groups/<int:group_id>/ratings/chances")

@@ -1,0 +1,192 @@
+"""Hearts as a preset of the round sheet, by RULES.md section 5a's worked examples: 26 a
+round, the lowest total wins at 100, and a moon scored under the table's ``moon`` rule.
+Seats count from 0, as in RULES.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import InvalidHand, get_game
+from scorekeeper.engine.any_game.rounds import Round
+
+SHEET = get_game("any-game")
+HEARTS = SHEET.preset("hearts")
+
+
+def hearts(**changes):
+    return HEARTS.with_changes(changes) if changes else HEARTS
+
+
+def play(settings, start, bodies):
+    """The game from totals ``start`` after the rounds ``bodies``, as the API reads them."""
+    game = SHEET.seated(len(start))
+    records = [game.record_from_dict(settings, body) for body in bodies]
+    return game.replay(settings, 0, records, finish_after=None, starting_totals=start)
+
+
+# (example, moon rule, totals before, rounds, totals after, the winners or () playing on)
+WORKED = {
+    "1 a typed round": (
+        "others_plus_26",
+        (40, 50, 30, 20),
+        [{"points": [3, 13, 10, 0]}],
+        (43, 63, 40, 20),
+        (),
+    ),
+    "2 seat 2 shoots: the others take 26": (
+        "others_plus_26",
+        (40, 50, 30, 20),
+        [{"points": [3, 13, 10, 0]}, {"moon": 2}],
+        (69, 89, 40, 46),
+        (),
+    ),
+    "2 seat 2 shoots: the shooter takes 26 off": (
+        "shooter_minus_26",
+        (40, 50, 30, 20),
+        [{"points": [3, 13, 10, 0]}, {"moon": 2}],
+        (43, 63, 14, 20),
+        (),
+    ),
+    "4 safety: 26 to the others would end it with seat 1 lowest": (
+        "safety",
+        (70, 30, 60, 85),
+        [{"moon": 2}],
+        (70, 30, 34, 85),
+        (),
+    ),
+    "4 safety: the shooter alone lowest, the game ends": (
+        "safety",
+        (70, 40, 30, 85),
+        [{"moon": 2}],
+        (96, 66, 30, 111),
+        (2,),
+    ),
+    "4 safety while nobody reaches 100: as others_plus_26": (
+        "safety",
+        (10, 20, 30, 40),
+        [{"moon": 0}],
+        (10, 46, 56, 66),
+        (),
+    ),
+    "5 three players, seat 0 shoots": (
+        "others_plus_26",
+        (10, 20, 30),
+        [{"moon": 0}],
+        (10, 46, 56),
+        (),
+    ),
+    "6 someone reaches 100: the lowest wins": (
+        "others_plus_26",
+        (90, 66, 60, 70),
+        [{"points": [13, 0, 13, 0]}],
+        (103, 66, 73, 70),
+        (1,),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("moon", "start", "rounds", "after", "winners"), WORKED.values(), ids=WORKED
+)
+def test_rules_5a_worked_examples(moon, start, rounds, after, winners):
+    progress = play(hearts(moon=moon), start, rounds)
+    assert progress.totals == after
+    assert progress.winners == winners
+    assert progress.status == ("finished" if winners else "in_progress")
+
+
+def test_the_preset_is_the_round_sheet_at_26_lowest_wins_to_100():
+    assert (HEARTS.round_total, HEARTS.goal, HEARTS.target, HEARTS.moon) == (
+        26,
+        "low_target",
+        100,
+        "others_plus_26",
+    )
+    assert SHEET.preset_name_of(HEARTS) == "hearts"
+    assert SHEET.preset_name_of(hearts(target=50)) == "hearts"  # the table's own target
+    assert SHEET.preset_name_of(hearts(moon="safety")) is None  # a house rule
+    assert SHEET.preset_name_of(SHEET.preset("any-game")) == "any-game"
+    assert str(SHEET.title_of("hearts")) == "Hearts"
+    assert str(SHEET.title_of("any-game")) == "Any other game"
+
+
+@pytest.mark.parametrize(
+    ("points", "field", "words"),
+    [
+        ([0, 0, 26, 0], "points[2]", "seat 3 took all 26 points: that is shooting the moon"),
+        (
+            [10, 10, 5, 0],
+            "points[3]",
+            "the round totals 25, not 26: seat 4's points would have to be 1",
+        ),
+        ([27, 0, 0, -1], "points[0]", "seat 1's points is 27; it must be 0..26"),
+        ([30, 0, 0, -4], "points[3]", "seat 4's points is -4; it must be 0..26"),
+    ],
+)
+def test_3_a_typed_round_that_is_no_hearts_round_is_refused(points, field, words):
+    with pytest.raises(InvalidHand) as refused:
+        SHEET.record_from_dict(HEARTS, {"points": points})
+    assert any(f == field and words in str(m) for f, m in refused.value.errors), (
+        refused.value.errors
+    )
+
+
+def test_the_plain_sheet_keeps_a_round_of_26_to_one_player_and_has_no_moon():
+    plain = SHEET.preset("any-game").with_changes({"round_total": 26})
+    assert SHEET.points(plain, SHEET.record_from_dict(plain, {"points": [0, 26, 0, 0]})) == (
+        0,
+        26,
+        0,
+        0,
+    )
+    with pytest.raises(InvalidHand) as refused:
+        SHEET.record_from_dict(plain, {"moon": 1})
+    assert refused.value.errors[0][0] == "moon"
+
+
+@pytest.mark.parametrize("body", [{"moon": 4}, {"moon": -1}, {"moon": "x"}, {"moon": True}])
+def test_a_moon_names_a_seat_of_the_table(body):
+    with pytest.raises(InvalidHand) as refused:
+        SHEET.record_from_dict(HEARTS, body)
+    assert refused.value.errors == [("moon", "moon must be the seat that shot the moon, 0 to 3")]
+
+
+def test_a_moon_with_points_too_is_refused():
+    with pytest.raises(InvalidHand) as refused:
+        SHEET.record_from_dict(HEARTS, {"moon": 1, "points": [0, 26, 0, 0]})
+    assert refused.value.errors[0][0] == "moon"
+
+
+def test_a_moon_round_trips_and_says_who_shot():
+    record = SHEET.record_from_dict(HEARTS, {"moon": 1})
+    assert record == Round((0, 0, 0, 0), moon=1)
+    assert record.to_dict() == {"moon": 1}
+    assert SHEET.record_from_dict(HEARTS, record.to_dict()) == record
+    assert SHEET.points(HEARTS, record) == (26, 0, 26, 26)
+    progress = SHEET.replay(HEARTS, 0, [record])
+    view = SHEET.hand_views(progress)[0]
+    assert (view.about, str(view.outcome)) == (1, "shot the moon")
+    assert SHEET.hand_result(progress.hands[0]) == {"round_winners": [1], "moon": 1}
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    assert [str(line) for line in SHEET.describe_hand(record.to_dict(), names)] == [
+        "Bob shot the moon"
+    ]
+
+
+def test_safety_is_scored_at_the_rounds_place():
+    """The hand form's preview and the "why" page score a moon where it falls."""
+    settings = hearts(moon="safety")
+    before = play(settings, (70, 30, 60, 85), [])
+    place = SHEET.place_of(SHEET.state_of(before))
+    moon = SHEET.record_from_dict(settings, {"moon": 2})
+    assert SHEET.points_at(settings, moon, place) == (0, 0, -26, 0)
+    assert SHEET.preview_at(settings, moon, place)["points"] == [0, 0, -26, 0]
+    assert SHEET.points(settings, moon) == (26, 26, 0, 26)  # alone: as others_plus_26
+
+
+def test_a_typed_round_shows_no_total_under_every_round_where_every_round_totals_26():
+    progress = play(HEARTS, (0, 0, 0, 0), [{"points": [3, 13, 10, 0]}])
+    assert str(SHEET.hand_views(progress)[0].outcome) == ""
+    plain = SHEET.preset("any-game")
+    progress = play(plain, (0, 0, 0, 0), [{"points": [3, 13, 10, -4]}])
+    assert str(SHEET.hand_views(progress)[0].outcome) == "total +22"
