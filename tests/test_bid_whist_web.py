@@ -95,8 +95,9 @@ def test_a_refused_bid_whist_hand_names_its_fields_and_keeps_them(bw):
     assert response.status_code == 422
     page = text_of(response)
     links = re.findall(r'<a href="#([^"]+)">', page[: page.index("<fieldset")])
-    assert links == ["trump", "books"]
-    assert "trump is missing" in page and "books is missing" in page
+    # What is missing is said once, at the first box left empty, in the table's words.
+    assert links == ["trump"]
+    assert "Still missing: Trump, and 1 more entry." in page
     assert checked(page, "level", "4") and checked(page, "kind", "U")
     assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
 

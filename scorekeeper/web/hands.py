@@ -26,7 +26,7 @@ from flask_babel import gettext as _
 
 from .. import db, game_play
 from ..engine import EngineError, InvalidHand
-from ..engine.core.form import HandFormSpec, forbidden_entry
+from ..engine.core.form import HandFormSpec, forbidden_entry, table_refusals
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -65,15 +65,15 @@ def _refused(
     number: int | None,
 ) -> None:
     """Puts the engine's reasons for refusing the entered hand on the form, each at its
-    field in the players' words."""
-    if not isinstance(exc, InvalidHand):
-        form.add_engine_error(exc.field or "hand", translate(exc.message))
-        return
+    field in the table's words (the engine's ``table_refusals``): the players by name, the
+    things as the game calls them, one sentence for what is missing first."""
     names = game.names_at(number or game.hand_count + 1)
+    problems = exc.errors if isinstance(exc, InvalidHand) else [(exc.field or "hand", exc.message)]
     named = _forbidden_named(form.spec, values, names) if action is None else None
     # The forbidden value is said once, beside its field: not again on its step.
     said = () if named is None else (named[0], _step_of(form.spec, named[0]))
-    for field, message in exc.errors:
+    shown_values = values if action is None else None
+    for field, message in table_refusals(form.spec, problems, shown_values, names):
         if form.spec.error_target(field) in said:
             continue
         form.add_engine_error(field, translate(message))
@@ -147,7 +147,7 @@ def preview(game_id: int, game: db.Game):
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
     number = _posted_number(game)
-    form = hand_form_for(_spec(game, number))
+    form = hand_form_for(_spec(game, number), game.names_at(number))
     place = game_play.place_of(db.get_db(), game, number)
     record = _record_from(form, game, number, place) if form.validate_on_submit() else None
     if record is None:
@@ -187,7 +187,8 @@ def record(game_id: int, game: db.Game):
     database = db.get_db()
     # The form for the hand it was filled in for: a phone that loaded hand 2 and posts it
     # after another phone saved hand 2 hears of the clash (409), not of hand 3's dealer.
-    form = hand_form_for(_spec(game, _posted_number(game)))
+    posted = _posted_number(game)
+    form = hand_form_for(_spec(game, posted), game.names_at(posted))
     conflict = None
     if form.validate_on_submit():
         # The save's one walk: the form's values, through the game's rules, stored.
@@ -294,11 +295,13 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 def edit(game_id: int, number: int, game: db.Game):
     stored = _stored_hand(game, number)
     if request.method == "POST":
-        form = hand_form_for(_spec(game, number))
+        form = hand_form_for(_spec(game, number), game.names_at(number))
     else:
         values = game_of(game).form_values(stored.record.to_dict())
         form = hand_form_for(
-            _spec(game, number), data={**values, "number": number, "revision": stored.revision}
+            _spec(game, number),
+            game.names_at(number),
+            data={**values, "number": number, "revision": stored.revision},
         )
     conflict = None
     if form.validate_on_submit():

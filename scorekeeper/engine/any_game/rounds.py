@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..core.display import SignedPoints
 from ..core.errors import InvalidHand
-from ..core.messages import msg, nmsg
+from ..core.messages import Seat, msg, nmsg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
 from .settings import MAX_POINTS, SheetSettings
@@ -95,6 +96,13 @@ def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
             total=settings.round_total,
             seat=last + 1,
             needed=settings.round_total - sum(points[:last]),
+        ).said_at_table(
+            "The round totals %(sum)d, not %(total)d: %(name)s's points would have to be "
+            "%(needed)s.",
+            sum=sum(points),
+            total=settings.round_total,
+            name=Seat(last),
+            needed=SignedPoints(settings.round_total - sum(points[:last])),
         )
         raise InvalidHand([(f"points[{last}]", problem)])
     return Round(tuple(points))

@@ -23,6 +23,10 @@ class Message(str):
     template: str
     plural: str | None
     params: dict[str, Any]
+    table: Message | None = None
+    """The same refusal in the table's words, for a page: players named by their
+    :class:`Seat` and things as the game calls them, where this (English, for the API and
+    the command line) names fields and seats as the API does (``bids[2]``)."""
 
     def __new__(cls, template: str, params: dict[str, Any], plural: str | None = None):
         form = plural if plural is not None and params["num"] != 1 else template
@@ -34,6 +38,16 @@ class Message(str):
 
     def __reduce__(self):
         return (Message, (self.template, self.params, self.plural))
+
+    def said_at_table(self, template: str, **params: Any) -> Message:
+        """This message with its table words (``table``): ``template % params``, where a
+        :class:`Seat` parameter becomes that player's name once the names are known."""
+        self.table = Message(template, params)
+        return self
+
+
+class Seat(int):
+    """A seat inside a message's table words: the page puts the player's name there."""
 
 
 def msg(template: str, **params: Any) -> Message:
