@@ -26,7 +26,13 @@ from flask_babel import gettext as _
 
 from .. import db, game_play
 from ..engine import EngineError, InvalidHand
-from ..engine.core.form import HandFormSpec, forbidden_entry, table_refusals
+from ..engine.core.form import (
+    HandFormSpec,
+    forbidden_entry,
+    in_shown_order,
+    shown_order,
+    table_refusals,
+)
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -110,6 +116,12 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     if not game_of(game).shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
     texts = {key: translate(text) for key, text in spec.texts.items()}
+    # The seats' boxes in the order the table speaks, as the page script shows them too:
+    # so without the script they are filled in that order as well.
+    values = form.values() | {
+        f.name: f.default for f in spec.fields if form.is_hidden(f) and f.default is not None
+    }
+    order = shown_order(spec, values)
     return render_template(
         "hand_form.html",
         game=game,
@@ -118,6 +130,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
         spec=spec,
         rules=dict(spec.rules),
         texts=texts,
+        in_order=lambda fields: in_shown_order(fields, order),
         **context,
     ), status
 

@@ -228,6 +228,15 @@ def shown_order(spec: HandFormSpec, values: Mapping[str, Any]) -> list[int] | No
     return None
 
 
+def in_shown_order(fields: Sequence[FormField], order: Sequence[int] | None) -> list[FormField]:
+    """``fields`` with the seats' in ``order`` (None: as they are); a field of no seat
+    keeps its place before them."""
+    if order is None:
+        return list(fields)
+    place = {seat: index for index, seat in enumerate(order)}
+    return sorted(fields, key=lambda f: -1 if f.seat is None else place.get(f.seat, len(order)))
+
+
 def is_asked(spec: HandFormSpec, described: FormField, values: Mapping[str, Any]) -> bool:
     """Whether the form asks the table for ``described`` now: not folded away, not sent
     without asking (one choice only), and shown by its ``show`` rule."""
@@ -245,11 +254,7 @@ def entry_order(spec: HandFormSpec, values: Mapping[str, Any]) -> list[FormField
     order = shown_order(spec, values)
     found: list[FormField] = []
     for step in spec.steps:
-        fields = [f for f in step.fields if is_asked(spec, f, values)]
-        if order is not None:
-            place = {seat: index for index, seat in enumerate(order)}
-            fields.sort(key=lambda f: -1 if f.seat is None else place.get(f.seat, len(order)))
-        found += fields
+        found += in_shown_order([f for f in step.fields if is_asked(spec, f, values)], order)
     return found
 
 
