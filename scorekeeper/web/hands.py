@@ -26,6 +26,7 @@ from flask_babel import gettext as _
 
 from .. import db, game_play
 from ..engine import EngineError, InvalidHand
+from ..engine.core.display import label_with_sides
 from ..engine.core.form import (
     HandFormSpec,
     forbidden_entry,
@@ -147,7 +148,7 @@ def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
     return _(
         "Hand %(number)d (%(outcome)s): %(points)s",
         number=saved.number,
-        outcome=shown(view.outcome),
+        outcome=shown(label_with_sides(view.outcome, side_names(game))),
         points=points_line(side_names(game), saved.hand.points),
     )
 
@@ -171,7 +172,8 @@ def preview(game_id: int, game: db.Game):
     result = ""
     if rules.page_words.preview_outcome:
         replayed = rules.replay(game.settings, 0, [record])
-        result = shown(rules.hand_views(replayed)[0].outcome)
+        outcome = rules.hand_views(replayed)[0].outcome
+        result = shown(label_with_sides(outcome, side_names(game, game.names_at(number))))
     return jsonify(points=list(points), names=side_names(game), result=result)
 
 

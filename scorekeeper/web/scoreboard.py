@@ -12,9 +12,9 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from ..engine import Game, Message, Settings
-from ..engine.core.display import Label, PenaltyMark, signed, total
+from ..engine.core.display import Label, PenaltyMark, label_with_sides, signed, total
 from ..engine.core.game import partnered
-from .i18n import bdi, isolate, isolate_ltr, shown
+from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +194,8 @@ def hand_rows(
         )
         if hand.bid is not None:
             head += f" <span{text.css(_bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
-        head += f" <em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
+        outcome = label_with_sides(hand.outcome, sides_named(game, seating(number)))
+        head += f" <em{text.css(outcome.css)}>{text.label(outcome)}</em>"
         if paired:
             players = seating(number)
             head += ' <small class="who">'
@@ -313,3 +314,9 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
     )
+
+
+def sides_named(game: Game, names: Sequence[str]) -> list[str]:
+    """Each side as its players, "Ann & Cat", each name isolated (``Partners``): how a
+    hand's outcome names a side ("Ann & Cat set")."""
+    return [Partners.of(names[seat] for seat in side) for side in game.sides]

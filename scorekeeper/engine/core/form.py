@@ -38,6 +38,9 @@ game describes:
               a seat's field, a line on what its value puts at stake (``own_rows`` for the
               seat that ``by`` names); numbers in a row are points, shown signed.
 
+A folded step's head reads its keys back side by side ("7♥"), names apart, and a field
+with a ``read_back`` sentence apart from them, after a dot.
+
 - **texts**: the sentences the rules name (``why`` and so on), as translatable messages
   with ``{braced}`` names that the page fills in.
 
@@ -78,6 +81,9 @@ class FormField:
     folded: bool = False  # in the step's folded group (a rare penalty)
     hidden_when_single: bool = False  # one choice only: sent, not asked
     low: int = 0
+    read_back: Message | None = None
+    """How a folded step's head reads this field's value back, apart from the other
+    keys: a sentence with ``{value}``; its default is not read back."""
 
     @property
     def is_count(self) -> bool:

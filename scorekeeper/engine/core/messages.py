@@ -58,3 +58,23 @@ def msg(template: str, **params: Any) -> Message:
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """Returns a Message whose wording depends on the number ``num`` (``%(num)d``)."""
     return Message(singular, {**params, "num": num}, plural)
+
+
+class Side(int):
+    """A side of a partnership game inside a message: the API and the command line say its
+    letter ("B set"); a page puts its players' names there (:func:`with_sides`)."""
+
+    def __str__(self) -> str:
+        return "ABCDEFGH"[self]
+
+
+def with_sides(message: Message, sides: list[str] | tuple[str, ...]) -> Message:
+    """``message`` with each :class:`Side` among its parameters named by its players
+    (``sides``: each side's names as a page shows them)."""
+    if not any(isinstance(value, Side) for value in message.params.values()):
+        return message
+    params = {
+        key: sides[value] if isinstance(value, Side) and value < len(sides) else value
+        for key, value in message.params.items()
+    }
+    return Message(message.template, params, message.plural)
