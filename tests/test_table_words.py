@@ -190,3 +190,40 @@ def test_a_hand_breaking_a_rule_is_refused_in_the_table_words(registered, client
     assert answer.status_code == 422
     assert answer.get_json()["field"]
     assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
+
+
+# --- the next thing the table must do (issue 30, item 6) -------------------------------------
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.key)
+def test_the_scoreboard_and_the_form_say_what_the_next_deal_needs(registered, client, game):
+    """A game whose deals differ (Oh Hell's cards) says the next one on the scoreboard,
+    with who deals and who bids first, and under the hand form's title, as its paper
+    sheet prints it on the hand's line; a game dealt alike every hand says nothing more."""
+    game_id, players, (_, settings) = start(client, game)
+    note = game.deal_note(settings, 1, 0)
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    turn = re.search(r'<p class="turn">(.*?)</p>', board, re.S)
+    title = re.search(r"<h1>(.*?)</h1>", form, re.S)
+    assert title
+    if note is None:
+        assert 'class="deal"' not in board and 'class="deal"' not in form
+        return
+    assert turn and str(note) in turn.group(1)
+    assert players[0] in turn.group(1)  # who deals, on the same line
+    assert str(note) in title.group(1)
+
+
+def test_oh_hell_says_the_cards_of_each_deal_in_every_language(client):
+    """Oh Hell's first deal of four players is ten cards: said in the page's language."""
+    body = {"game": "oh-hell", "players": list(NAMES[:4]), "first_dealer": 0}
+    created = client.post("/api/games", json=body).get_json()
+    game_id = created["id"]
+    assert client.get(f"/games/{game_id}/edit/{created['edit_key']}").status_code == 302
+    words = {"en": "Deal 10 cards", "he": "לחלק 10 קלפים לכל אחד", "de": "10 Karten austeilen"}
+    for language, said in words.items():
+        headers = {"Accept-Language": LANGUAGES[language]}
+        board = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+        form = client.get(f"/games/{game_id}/hands/new", headers=headers).get_data(as_text=True)
+        assert said in board and said in form, language

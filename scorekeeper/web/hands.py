@@ -114,8 +114,11 @@ def _forbidden_named(
 
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
-    if not game_of(game).shows_dealer(game.settings):
+    rules = game_of(game)
+    if not rules.shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
+    place = game_play.place_of(db.get_db(), game, number)
+    note = rules.deal_note(game.settings, number, place.dealer)
     texts = {key: translate(text) for key, text in spec.texts.items()}
     # The seats' boxes in the order the table speaks, as the page script shows them too:
     # so without the script they are filled in that order as well.
@@ -132,6 +135,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
         rules=dict(spec.rules),
         texts=texts,
         in_order=lambda fields: in_shown_order(fields, order),
+        deal_note=None if note is None else translate(note),
         **context,
     ), status
 

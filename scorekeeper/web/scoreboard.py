@@ -294,6 +294,7 @@ class Standing:
     winners: tuple[int, ...] = ()
     finished: bool = False
     went_out: int | None = None  # the side whose fall to the losing floor ended the game
+    deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
 
 
 def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
@@ -313,6 +314,9 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         opener=progress.opener,
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
+        deal_note=None
+        if finished
+        else game.deal_note(settings, progress.next_number, progress.dealer),
     )
 
 
