@@ -328,11 +328,14 @@ def test_the_house_rules_are_named_in_words(client):
     assert "thrown in, the deal passes on" in page and "the bidders lose the points" in page
 
 
-def test_the_defenders_books_read_dash_slash_books(bw):
+def test_the_defenders_cell_shows_their_books_alone(bw):
+    """The defenders need no books: their cell shows the books they took, not a dash to
+    decode before them ("–/2", issue 30)."""
     client, game_id = bw
     assert hand(client, game_id, **UP_4H_11).status_code == 302
     board = text_of(client.get(f"/games/{game_id}"))
-    assert '<span class="e">–/2</span>' in board and '<span class="e">/2' not in board
+    assert '<span class="e">2</span>' in board and "–/2" not in board
+    assert '<span class="e">10/11</span>' in board  # the bidders: needed/taken
 
 
 def test_the_banner_says_which_side_went_out(bw):

@@ -227,3 +227,28 @@ def test_oh_hell_says_the_cards_of_each_deal_in_every_language(client):
         board = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
         form = client.get(f"/games/{game_id}/hands/new", headers=headers).get_data(as_text=True)
         assert said in board and said in form, language
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.key)
+def test_the_legend_names_only_marks_the_scoreboard_shows(registered, client, game):
+    """The legend's mark for whom a hand is about (the bidders, the declarer) stands only
+    where a row carries it: Spades' and Oh Hell's rows mark no one, so their legends
+    said "bidders" and "dealer" (twice) of nothing (issue 30, item 15)."""
+    game_id, _, (edit_key, settings) = start(client, game)
+    hands = simulated_hands(game, 2, long=True)
+    for hand in hands:
+        answer = client.post(
+            f"/api/games/{game_id}/hands",
+            json=hand,
+            headers={"Authorization": f"Bearer {edit_key}"},
+        )
+        assert answer.status_code == 201, answer.get_json()
+    views = game.hand_views(
+        game.replay(settings, 0, [game.record_from_dict(settings, h) for h in hands])
+    )
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    legend = re.search(r'<p class="legend">(.*?)</p>', board, re.S)
+    assert legend
+    marks_about = any(view.about is not None for view in views)
+    assert ('<span class="d">' in legend.group(1)) == marks_about
+    assert legend.group(1).count('class="k"') <= 1

@@ -12,7 +12,14 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from ..engine import Game, Message, Settings
-from ..engine.core.display import Label, PenaltyMark, label_with_sides, signed, total
+from ..engine.core.display import (
+    NO_FIGURE,
+    Label,
+    PenaltyMark,
+    label_with_sides,
+    signed,
+    total,
+)
 from ..engine.core.game import partnered
 from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
@@ -66,6 +73,7 @@ class HandRows:
     first: int  # the first one's number (0 when none)
     penalised: bool  # whether anyone paid a penalty in them
     paired: bool = False
+    about: bool = False  # whether any of them marks whom its hand is about (the legend's)
 
     def __len__(self) -> int:
         return self.count
@@ -174,10 +182,11 @@ def hand_rows(
     span = columns if paired else columns + 1
     why_head, why_tail = text(why_url[0]), text(why_url[1])
     out: list[str] = []
-    first, penalised, count = 0, False, 0
+    first, penalised, count, about = 0, False, 0, False
     for hand in game.hand_views(progress):
         number = hand.number
         count += 1
+        about = about or hand.about is not None
         first = first or number
         if paired:
             out.append(f'<tbody id="h{number}">')
@@ -217,7 +226,10 @@ def hand_rows(
                 if view.points is None
                 else f'<a class="why" href="{why}#s{seat}"><i>{text(signed(view.points))}</i></a>'
             )
-            entry = f'<span class="e">{text("/".join(view.entry))}</span> ' if view.entry else ""
+            # A figure the side has none of (nothing it had to reach) is left out of
+            # the cell, not shown as a dash to decode: "2", not "–/2".
+            figures = [part for part in view.entry if part != NO_FIGURE]
+            entry = f'<span class="e">{text("/".join(figures))}</span> ' if figures else ""
             penalty = ""
             if view.penalty is not None:
                 penalty = text.penalty(view.penalty)
@@ -232,7 +244,7 @@ def hand_rows(
             )
         else:
             out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
-    return HandRows(Markup("".join(out)), count, first, penalised, paired)
+    return HandRows(Markup("".join(out)), count, first, penalised, paired, about)
 
 
 def page_text(template: str, **params: Any) -> Markup:
