@@ -113,16 +113,20 @@
   }
 
   // A folded step's head reads it back: the names chosen, then the rest in one run, short
-  // keys side by side ("7♥"), words apart.
+  // keys side by side ("7♥") but never two numbers, words apart; a field the form gives a
+  // read-back sentence after a dot, unless it holds its default.
   function heads() {
     foldSteps.forEach((step) => {
       const names = [];
       const words = [];
+      const apartWords = [];
       asked(step).forEach((f) => {
         const r = $("input:checked", f);
         if (!r) return;
         const label = r.parentNode.textContent.trim();
-        if ($(".pad.names", f)) {
+        if (f.dataset.readBack !== undefined) {
+          if (r.value !== f.dataset.default) apartWords.push(f.dataset.readBack.replace("{value}", label));
+        } else if ($(".pad.names", f)) {
           const who = document.createElement("bdi");
           who.textContent = label;
           names.push(who, " ");
@@ -132,11 +136,18 @@
       });
       const what = document.createElement("bdi");
       what.dir = "ltr";
+      const digits = /^[0-9]+$/;
       what.textContent = words.reduce((run, word, i) => {
-        const apart = i > 0 && (word.length > 2 || words[i - 1].length > 2);
+        const before = words[i - 1];
+        const apart = i > 0 && (word.length > 2 || before.length > 2 || (digits.test(word) && digits.test(before)));
         return run + (apart ? " " : "") + word;
       }, "");
-      $(".head output", step).replaceChildren(...names, what);
+      const after = apartWords.map((word) => {
+        const part = document.createElement("bdi");
+        part.textContent = word;
+        return [" · ", part];
+      });
+      $(".head output", step).replaceChildren(...names, what, ...after.flat());
     });
   }
 

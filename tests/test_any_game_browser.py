@@ -146,8 +146,9 @@ def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, li
     page.wait_for_selector(".error-summary")
     assert page.url.endswith(f"/games/{game_id}/hands/new")
     problem = page.locator(".seat[data-seat='3'] .err")
-    assert unisolated(problem.inner_text()) == (
-        "the round totals 25, not 26: Dan's points would have to be 1"
+    # The player named, not "seat 4" (issue 30).
+    assert problem.inner_text().translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))) == (
+        "The round totals 25, not 26: Dan's points would have to be +1."
     )
     assert [box(page, s).input_value() for s in range(4)] == ["10", "10", "5", "0"]
     # Nothing was saved.

@@ -95,8 +95,9 @@ def test_a_refused_bid_whist_hand_names_its_fields_and_keeps_them(bw):
     assert response.status_code == 422
     page = text_of(response)
     links = re.findall(r'<a href="#([^"]+)">', page[: page.index("<fieldset")])
-    assert links == ["trump", "books"]
-    assert "trump is missing" in page and "books is missing" in page
+    # What is missing is said once, at the first box left empty, in the table's words.
+    assert links == ["trump"]
+    assert "Still missing: Trump, and 1 more entry." in page
     assert checked(page, "level", "4") and checked(page, "kind", "U")
     assert client.get(f"/api/games/{game_id}").get_json()["hands"] == []
 
@@ -327,11 +328,14 @@ def test_the_house_rules_are_named_in_words(client):
     assert "thrown in, the deal passes on" in page and "the bidders lose the points" in page
 
 
-def test_the_defenders_books_read_dash_slash_books(bw):
+def test_the_defenders_cell_shows_their_books_alone(bw):
+    """The defenders need no books: their cell shows the books they took, not a dash to
+    decode before them ("–/2", issue 30)."""
     client, game_id = bw
     assert hand(client, game_id, **UP_4H_11).status_code == 302
     board = text_of(client.get(f"/games/{game_id}"))
-    assert '<span class="e">–/2</span>' in board and '<span class="e">/2' not in board
+    assert '<span class="e">2</span>' in board and "–/2" not in board
+    assert '<span class="e">10/11</span>' in board  # the bidders: needed/taken
 
 
 def test_the_banner_says_which_side_went_out(bw):

@@ -158,7 +158,7 @@ def test_a_typed_moon_and_a_wrong_total_are_refused_naming_the_player(client):
         data={"save": "1", "points_0": "10", "points_1": "10", "points_2": "5", "points_3": "0"},
     )
     assert summary(refused) == [
-        ("points_3", "the round totals 25, not 26: Dan's points would have to be 1")
+        ("points_3", "The round totals 25, not 26: Dan's points would have to be +1.")
     ]
 
 

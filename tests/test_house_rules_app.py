@@ -45,7 +45,7 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 5])}
     answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "1"})
     assert answer.status_code == 422
-    assert "tricks total 12; they must total 13" in answer.get_data(as_text=True)
+    assert "The tricks taken total 12; a hand has 13." in answer.get_data(as_text=True)
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 

@@ -89,8 +89,8 @@ def test_a_saved_hand_is_reported_in_the_language_with_its_points(editor):
 @pytest.mark.parametrize(
     ("headers", "message"),
     [
-        (HEBREW, "סכום הלקיחות 12; הוא צריך להיות 13"),
-        (GERMAN, "Die Stiche ergeben 12; es müssen 13 sein"),
+        (HEBREW, "סכום הלקיחות 12; ביד יש 13 לקיחות."),
+        (GERMAN, "Die Stiche ergeben 12; ein Spiel hat 13."),
     ],
 )
 def test_engine_errors_beside_the_fields_are_translated(editor, headers, message):
@@ -102,15 +102,17 @@ def test_engine_errors_beside_the_fields_are_translated(editor, headers, message
     assert message in errors_in(response)
 
 
-def test_a_seat_field_error_names_the_seat_in_the_language(editor):
+def test_a_seat_field_error_names_the_player_in_the_language(editor):
     client, game_id = editor
     response = client.post(
         f"/games/{game_id}/hands/new",
         headers=GERMAN,
         data={"number": 1, "declarer": 2, "level": 7, "denomination": "C", "save": 1},
     )
-    assert "Ansage für Platz 1: Angabe fehlt" in errors_in(response)
-    assert "Stiche für Platz 4: Angabe fehlt" in errors_in(response)
+    # North declared: East names the first contract, and is named, once, for all seven.
+    assert errors_in(response) == [
+        "Es fehlt noch: Ansage von \u2068East\u2069, und 6 weitere Einträge."
+    ]
 
 
 @pytest.mark.parametrize(

@@ -83,15 +83,20 @@ def blind_keys(page) -> list[int]:
 # --- Spades ----------------------------------------------------------------------------
 
 
+SPEAKING = [1, 2, 3, 0]
+"""The seats of a Spades table whose seat 0 deals, as they bid: the dealer's left first."""
+
+
 def test_a_spades_hand_in_at_most_ten_taps(phone, live_server):
     game_id, _ = hand_form(phone, live_server, "spades")
     taps = Taps(phone)
-    for seat, bid in enumerate([4, 2, 3, 3]):
+    # As the table speaks: from the dealer's (seat 0's) left, the dealer last.
+    for seat, bid in zip(SPEAKING, [2, 3, 3, 4], strict=True):
         taps.key(f"bid_{seat}", bid)
-    for seat, taken in enumerate([5, 2, 3]):
+    for seat, taken in zip(SPEAKING[:3], [2, 3, 3], strict=True):
         taps.key(f"tricks_{seat}", taken)
-    # The fourth seat's tricks fill themselves in: 13 in all.
-    assert radio(phone, "tricks_3", "3").is_checked()
+    # The dealer's tricks, asked last, fill themselves in: 13 in all.
+    assert radio(phone, "tricks_0", "5").is_checked()
     assert phone.locator("#taking h2 output").inner_text() == "13 of 13"
     taps.save()
     hand = stored_hand(live_server, game_id)
@@ -109,11 +114,11 @@ def test_a_spades_blind_nil_is_offered_only_to_a_side_100_behind(phone, live_ser
     note = phone.locator("#bidding-note")
     assert note.inner_text() == "Blind nil only for a side 100 or more points behind."
     taps = Taps(phone)
-    for seat, bid in enumerate(["blind", 3, 5, 2]):
+    for seat, bid in zip(SPEAKING, [3, 5, 2, "blind"], strict=True):
         taps.key(f"bid_{seat}", bid)
-    for seat, taken in enumerate([0, 3, 6]):
+    for seat, taken in zip(SPEAKING[:3], [3, 6, 4], strict=True):
         taps.key(f"tricks_{seat}", taken)
-    assert radio(phone, "tricks_3", "4").is_checked()
+    assert radio(phone, "tricks_0", "0").is_checked()
     taps.save()
     hand = stored_hand(live_server, game_id)
     assert (hand["bids"], hand["blind_nil"], hand["tricks"]) == (
@@ -204,9 +209,9 @@ def test_the_spades_form_in_hebrew_fits_a_small_phone(hebrew_phone, live_server,
     page = hebrew_phone
     hand_form(page, live_server, "spades", players=HEBREW_NAMES[:4], starting_totals=[0, 150])
     assert blind_keys(page) == [0, 2]
-    for seat, bid in enumerate(["blind", 13, 2, 0]):
+    for seat, bid in zip(SPEAKING, [13, 2, 0, "blind"], strict=True):
         radio(page, f"bid_{seat}", bid).locator("..").click()
-    for seat, taken in enumerate([0, 13]):
+    for seat, taken in zip(SPEAKING[:2], [13, 0], strict=True):
         radio(page, f"tricks_{seat}", taken).locator("..").click()
     check_page(page, "spades-hand")
     results = axe.run(page)

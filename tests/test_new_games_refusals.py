@@ -80,7 +80,7 @@ HANDS = {
         "bids[0]",
         "bids[0] is 6; it must be 0..5",
         "bid_0",
-        "Bid must be one of 0–5, not 6",
+        "Bid for Ann must be one of 0–5, not 6",
     ),
     "oh-hell the dealer's hook": (
         "oh-hell",
@@ -100,7 +100,7 @@ HANDS = {
         "tricks",
         "tricks total 6; they must total the 5 cards dealt",
         "tricks",
-        "tricks total 6; they must total the 5 cards dealt",
+        "The tricks taken total 6; they must total the 5 cards dealt",
     ),
     "oh-hell cards that disagree with the game's": (
         "oh-hell",
@@ -120,7 +120,7 @@ HANDS = {
         "tricks",
         "tricks total 12; they must total 13",
         "taking",
-        "tricks total 12; they must total 13",
+        "The tricks taken total 12; a hand has 13",
     ),
     "spades blind nil never": (
         "spades",
@@ -131,7 +131,7 @@ HANDS = {
         "blind nil is not played under these rules",
         # The form has no blind nil key at all: its bids are the rule.
         "bid_0",
-        "Bid must be one of Nil, 1, 2,",
+        "Bid for Ann must be one of Nil, 1, 2,",
     ),
     "spades blind nil when not behind": (
         "spades",
@@ -155,7 +155,7 @@ HANDS = {
         "points[3]",
         "the round totals 25, not 26: seat 4's points would have to be 1",
         "points_3",
-        "the round totals 25, not 26: Dan's points would have to be 1",
+        "The round totals 25, not 26: Dan's points would have to be +1",
     ),
 }
 

@@ -24,11 +24,11 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import NumberRange, Optional, StopValidation, ValidationError
+from wtforms.validators import Optional, StopValidation, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..engine import EngineError, Game, Knob, Message, ParseError, get_game, msg, parse_int
-from ..engine.core.form import FormField, HandFormSpec, Step
+from ..engine.core.form import FormField, HandFormSpec, Step, thing_named
 from ..names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
     MAX_NAME_LENGTH,
@@ -57,6 +57,12 @@ def _choices_in_words(labels: Sequence[str]) -> str:
     return list_of(labels, style="or")
 
 
+def said_as(field: Any) -> Any:
+    """How a refusal names a field: its ``description`` where the form gives one (a seat's
+    field names its player: "Bid for Noa"), else its label."""
+    return field.description or field.label.text
+
+
 class ChoiceProblem:
     """A choice field that refuses a value it does not offer in players' words: the field,
     the value sent and what it may be (WTForms says only "Not a valid choice.")."""
@@ -67,7 +73,7 @@ class ChoiceProblem:
         except ValidationError:
             offered = [str(c.label) for c in self.choices if c.value != ""]  # type: ignore[attr-defined]
             sent = isolate(str((self.raw_data or [""])[0])[:40])  # type: ignore[attr-defined]
-            field = self.label.text  # type: ignore[attr-defined]
+            field = said_as(self)
             if len(offered) == 1:
                 problem = _(
                     "%(field)s must be %(choice)s, not %(value)s.",
@@ -140,7 +146,7 @@ class WholeNumberField(IntegerField):
         if not valuelist:
             return
         try:
-            self.data = parse_int(valuelist[0], self.name, label=PageText(self.label.text))
+            self.data = parse_int(valuelist[0], self.name, label=PageText(said_as(self)))
         except ParseError as exc:
             self.data = None
             raise ValueError(translate(exc.message)) from None
@@ -415,22 +421,48 @@ def _word(label: Any) -> Any:
     return translate(label) if isinstance(label, Message) else label
 
 
-def hand_form_for(spec: HandFormSpec, **kwargs: Any) -> HandForm:
+def _in_range(low: int, high: int) -> Any:
+    """A count's check that it is low..high, refused naming the field as refusals do."""
+
+    def check(form: Any, field: Any) -> None:
+        if field.data is not None and not low <= field.data <= high:
+            raise ValidationError(
+                _(
+                    "%(what)s must be from %(low)d to %(high)d, not %(number)d.",
+                    what=said_as(field),
+                    low=low,
+                    high=high,
+                    number=field.data,
+                )
+            )
+
+    return check
+
+
+def hand_form_for(spec: HandFormSpec, players: Sequence[str] = (), **kwargs: Any) -> HandForm:
     """A hand form with the fields ``spec`` describes, read from the request (``kwargs`` as
-    WTForms takes them: ``data=`` to fill in a stored hand)."""
+    WTForms takes them: ``data=`` to fill in a stored hand). Its refusals name a seat's
+    field after the player of ``players`` who sits there."""
     fields: dict[str, Field] = {}
     for described in spec.fields:
         label = _word(described.label)
+        thing = translate(thing_named(described, players)) if described.seat is not None else ""
         if described.is_count:
+            low, high = described.low, described.high
             fields[described.name] = WholeNumberField(
                 label,
+                description=thing,
                 # A count without a default starts empty: typed, as a key row is tapped.
                 default=None if described.default is None else int(described.default),
-                validators=[Optional(), NumberRange(described.low, described.high)],
+                validators=[
+                    Optional(),
+                    _in_range(low, high),
+                ],
             )
         else:
             fields[described.name] = KeyField(
                 label,
+                description=thing,
                 choices=options((c.value, _word(c.label)) for c in described.choices),
                 default=described.default,
                 validators=[Optional()],

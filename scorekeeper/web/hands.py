@@ -26,7 +26,14 @@ from flask_babel import gettext as _
 
 from .. import db, game_play
 from ..engine import EngineError, InvalidHand
-from ..engine.core.form import HandFormSpec, forbidden_entry
+from ..engine.core.display import label_with_sides
+from ..engine.core.form import (
+    HandFormSpec,
+    forbidden_entry,
+    in_shown_order,
+    shown_order,
+    table_refusals,
+)
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -65,15 +72,15 @@ def _refused(
     number: int | None,
 ) -> None:
     """Puts the engine's reasons for refusing the entered hand on the form, each at its
-    field in the players' words."""
+    field in the table's words (the engine's ``table_refusals``): the players by name, the
+    things as the game calls them, one sentence for what is missing first."""
     names = game.names_at(number or game.hand_count + 1)
-    if not isinstance(exc, InvalidHand):
-        form.add_engine_error(exc.field or "hand", named(exc.message, names))
-        return
+    problems = exc.errors if isinstance(exc, InvalidHand) else [(exc.field or "hand", exc.message)]
     forbidden = _forbidden_named(form.spec, values, names) if action is None else None
     # The forbidden value is said once, beside its field: not again on its step.
     said = () if forbidden is None else (forbidden[0], _step_of(form.spec, forbidden[0]))
-    for field, message in exc.errors:
+    shown_values = values if action is None else None
+    for field, message in table_refusals(form.spec, problems, shown_values, names):
         if form.spec.error_target(field) in said:
             continue
         form.add_engine_error(field, named(message, names))
@@ -107,9 +114,18 @@ def _forbidden_named(
 
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
-    if not game_of(game).shows_dealer(game.settings):
+    rules = game_of(game)
+    if not rules.shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
+    place = game_play.place_of(db.get_db(), game, number)
+    note = rules.deal_note(game.settings, number, place.dealer)
     texts = {key: translate(text) for key, text in spec.texts.items()}
+    # The seats' boxes in the order the table speaks, as the page script shows them too:
+    # so without the script they are filled in that order as well.
+    values = form.values() | {
+        f.name: f.default for f in spec.fields if form.is_hidden(f) and f.default is not None
+    }
+    order = shown_order(spec, values)
     return render_template(
         "hand_form.html",
         game=game,
@@ -119,6 +135,8 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
         spec=spec,
         rules=dict(spec.rules),
         texts=texts,
+        in_order=lambda fields: in_shown_order(fields, order),
+        deal_note=None if note is None else translate(note),
         **context,
     ), status
 
@@ -135,7 +153,7 @@ def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
         )
     words = hand_words(game)
     points = points_line(side_names(game), saved.hand.points)
-    outcome = shown(view.outcome)
+    outcome = shown(label_with_sides(view.outcome, side_names(game)))
     if not outcome:
         return translate(words.saved_plain, number=saved.number, points=points)
     return translate(words.saved, number=saved.number, outcome=outcome, points=points)
@@ -149,7 +167,7 @@ def preview(game_id: int, game: db.Game):
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
     that cannot be scored yet."""
     number = _posted_number(game)
-    form = hand_form_for(_spec(game, number))
+    form = hand_form_for(_spec(game, number), game.names_at(number))
     place = game_play.place_of(db.get_db(), game, number)
     record = _record_from(form, game, number, place) if form.validate_on_submit() else None
     if record is None:
@@ -160,7 +178,8 @@ def preview(game_id: int, game: db.Game):
     result = ""
     if rules.page_words.preview_outcome:
         replayed = rules.replay(game.settings, 0, [record])
-        result = shown(rules.hand_views(replayed)[0].outcome)
+        outcome = rules.hand_views(replayed)[0].outcome
+        result = shown(label_with_sides(outcome, side_names(game, game.names_at(number))))
     return jsonify(points=list(points), names=side_names(game), result=result)
 
 
@@ -189,7 +208,8 @@ def record(game_id: int, game: db.Game):
     database = db.get_db()
     # The form for the hand it was filled in for: a phone that loaded hand 2 and posts it
     # after another phone saved hand 2 hears of the clash (409), not of hand 3's dealer.
-    form = hand_form_for(_spec(game, _posted_number(game)))
+    posted = _posted_number(game)
+    form = hand_form_for(_spec(game, posted), game.names_at(posted))
     conflict = None
     if form.validate_on_submit():
         # The save's one walk: the form's values, through the game's rules, stored.
@@ -296,11 +316,13 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 def edit(game_id: int, number: int, game: db.Game):
     stored = _stored_hand(game, number)
     if request.method == "POST":
-        form = hand_form_for(_spec(game, number))
+        form = hand_form_for(_spec(game, number), game.names_at(number))
     else:
         values = game_of(game).form_values(stored.record.to_dict())
         form = hand_form_for(
-            _spec(game, number), data={**values, "number": number, "revision": stored.revision}
+            _spec(game, number),
+            game.names_at(number),
+            data={**values, "number": number, "revision": stored.revision},
         )
     conflict = None
     if form.validate_on_submit():

@@ -12,9 +12,16 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from ..engine import Game, Message, Settings
-from ..engine.core.display import Label, PenaltyMark, signed, total
+from ..engine.core.display import (
+    NO_FIGURE,
+    Label,
+    PenaltyMark,
+    label_with_sides,
+    signed,
+    total,
+)
 from ..engine.core.game import partnered
-from .i18n import bdi, isolate, isolate_ltr, shown
+from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,7 @@ class HandRows:
     first: int  # the first one's number (0 when none)
     penalised: bool  # whether anyone paid a penalty in them
     paired: bool = False
+    about: bool = False  # whether any of them marks whom its hand is about (the legend's)
 
     def __len__(self) -> int:
         return self.count
@@ -174,10 +182,11 @@ def hand_rows(
     span = columns if paired else columns + 1
     why_head, why_tail = text(why_url[0]), text(why_url[1])
     out: list[str] = []
-    first, penalised, count = 0, False, 0
+    first, penalised, count, about = 0, False, 0, False
     for hand in game.hand_views(progress):
         number = hand.number
         count += 1
+        about = about or hand.about is not None
         first = first or number
         if paired:
             out.append(f'<tbody id="h{number}">')
@@ -194,7 +203,8 @@ def hand_rows(
         )
         if hand.bid is not None:
             head += f" <span{text.css(_bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
-        head += f" <em{text.css(hand.outcome.css)}>{text.label(hand.outcome)}</em>"
+        outcome = label_with_sides(hand.outcome, sides_named(game, seating(number)))
+        head += f" <em{text.css(outcome.css)}>{text.label(outcome)}</em>"
         if paired:
             players = seating(number)
             head += ' <small class="who">'
@@ -216,7 +226,10 @@ def hand_rows(
                 if view.points is None
                 else f'<a class="why" href="{why}#s{seat}"><i>{text(signed(view.points))}</i></a>'
             )
-            entry = f'<span class="e">{text("/".join(view.entry))}</span> ' if view.entry else ""
+            # A figure the side has none of (nothing it had to reach) is left out of
+            # the cell, not shown as a dash to decode: "2", not "–/2".
+            figures = [part for part in view.entry if part != NO_FIGURE]
+            entry = f'<span class="e">{text("/".join(figures))}</span> ' if figures else ""
             penalty = ""
             if view.penalty is not None:
                 penalty = text.penalty(view.penalty)
@@ -231,7 +244,7 @@ def hand_rows(
             )
         else:
             out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
-    return HandRows(Markup("".join(out)), count, first, penalised, paired)
+    return HandRows(Markup("".join(out)), count, first, penalised, paired, about)
 
 
 def page_text(template: str, **params: Any) -> Markup:
@@ -293,6 +306,7 @@ class Standing:
     winners: tuple[int, ...] = ()
     finished: bool = False
     went_out: int | None = None  # the side whose fall to the losing floor ended the game
+    deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
 
 
 def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
@@ -312,4 +326,13 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         opener=progress.opener,
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
+        deal_note=None
+        if finished
+        else game.deal_note(settings, progress.next_number, progress.dealer),
     )
+
+
+def sides_named(game: Game, names: Sequence[str]) -> list[str]:
+    """Each side as its players, "Ann & Cat", each name isolated (``Partners``): how a
+    hand's outcome names a side ("Ann & Cat set")."""
+    return [Partners.of(names[seat] for seat in side) for side in game.sides]

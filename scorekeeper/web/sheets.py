@@ -18,13 +18,13 @@ from markupsafe import Markup
 
 from .. import db, game_play
 from ..engine import EngineError, Game, Settings, parse_int
-from ..engine.core.display import SeatView, signed, total
+from ..engine.core.display import SeatView, label_with_sides, signed, total
 from .access import game_and_hands_or_404
 from .chart import game_chart
 from .forms import preset_label
 from .game_service import game_of, kind_name, offered_game, rules_label, side_names
 from .i18n import isolate_ltr, shown, shown_ltr, translate
-from .scoreboard import Penalty, ShownLabel, shown_label
+from .scoreboard import Penalty, ShownLabel, shown_label, sides_named
 
 bp = Blueprint("sheets", __name__)
 
@@ -165,7 +165,7 @@ def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
                 dealer=names[hand.dealer],
                 about="" if hand.about is None else names[hand.about],
                 bid=shown_label(hand.bid),
-                outcome=shown(hand.outcome),
+                outcome=shown(label_with_sides(hand.outcome, sides_named(rules, names))),
                 seats=tuple(_seat(view, columns) for view in hand.seats),
             )
         )

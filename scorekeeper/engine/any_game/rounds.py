@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.display import Notation, total
+from ..core.display import Notation, SignedPoints, total
 from ..core.errors import InvalidHand, ParseError
-from ..core.messages import SeatName, msg, nmsg
+from ..core.messages import Seat, SeatName, msg, nmsg
 from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
@@ -162,6 +162,13 @@ def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
             total=Notation(total(settings.round_total)),
             player=SeatName(last),
             needed=Notation(total(settings.round_total - sum(points[:last]))),
+        ).said_at_table(
+            "The round totals %(sum)d, not %(total)d: %(name)s's points would have to be "
+            "%(needed)s.",
+            sum=sum(points),
+            total=settings.round_total,
+            name=Seat(last),
+            needed=SignedPoints(settings.round_total - sum(points[:last])),
         )
         raise InvalidHand([(f"points[{last}]", problem)])
     if moon and settings.moon_worth in points:

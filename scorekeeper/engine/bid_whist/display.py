@@ -34,9 +34,9 @@ from .scoring import SIDES, bid_points
 from .settings import BidWhistSettings
 
 OUTCOMES: dict[str, Label] = {
-    "made": Label((msg("made"),), "over"),
-    "set": Label((msg("set"),), "under"),
-    "boston": Label((msg("Boston"),), "over"),
+    "made": Label((msg("made"),), "made"),
+    "set": Label((msg("set"),), "set"),
+    "boston": Label((msg("Boston"),), "made"),
 }
 THROWN_IN = Label((msg("thrown in"),))
 

@@ -369,6 +369,10 @@ class GameBase:
         """True: the pages say who deals each hand."""
         return True
 
+    def deal_note(self, settings: Any, number: int, dealer: int) -> Message | None:
+        """None: every hand is dealt alike, and the table needs no word on it."""
+        return None
+
     def lowest_wins(self, settings: Any) -> bool:
         """False: the highest total wins, and more points are the better hand."""
         return False

@@ -9,9 +9,10 @@ sheets. Text in them is either a translatable :class:`~.messages.Message` or a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .messages import Message
+from .messages import Message, with_sides
 
 MINUS = "\u2212"
 
@@ -152,3 +153,13 @@ def mean_figure(value: float | None, sign: bool = False) -> FigureValue:
     elif sign and text != "0.0":
         text = "+" + text
     return Notation(text)
+
+
+def label_with_sides(label: Label, sides: Sequence[str]) -> Label:
+    """``label`` with the sides its messages name (:class:`~.messages.Side`) named by their
+    players, as a page shows it: "Noa & Marcus set", where the API says "B set"."""
+    pieces = tuple(
+        with_sides(piece, list(sides)) if isinstance(piece, Message) else piece
+        for piece in label.pieces
+    )
+    return Label(pieces, label.css)

@@ -39,6 +39,9 @@ game describes:
               a seat's field, a line on what its value puts at stake (``own_rows`` for the
               seat that ``by`` names); numbers in a row are points, shown signed.
 
+A folded step's head reads its keys back side by side ("7♥"), names apart, and a field
+with a ``read_back`` sentence apart from them, after a dot.
+
 - **texts**: the sentences the rules name (``why`` and so on), as translatable messages
   with ``{braced}`` names that the page fills in.
 
@@ -52,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .messages import Message
+from .messages import Message, Seat, msg, nmsg
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,9 @@ class FormField:
     folded: bool = False  # in the step's folded group (a rare penalty)
     hidden_when_single: bool = False  # one choice only: sent, not asked
     low: int = 0
+    read_back: Message | None = None
+    """How a folded step's head reads this field's value back, apart from the other
+    keys: a sentence with ``{value}``; its default is not read back."""
 
     @property
     def is_count(self) -> bool:
@@ -203,3 +209,114 @@ def forbidden_entry(spec: HandFormSpec, values: Mapping[str, Any]) -> Forbidden 
         if forbidden is not None and chosen[last] == forbidden:
             return Forbidden(rule, f"{prefix}_{last}", last, forbidden)
     return None
+
+
+# --- refusals in the table's words --------------------------------------------------------
+
+
+def thing_named(described: FormField, players: Sequence[str]) -> Message:
+    """What the table calls a field: its label, and whose it is for a seat's field ("Bid
+    for Noa")."""
+    if described.seat is None or described.seat >= len(players):
+        return described.label
+    return msg("%(thing)s for %(name)s", thing=described.label, name=players[described.seat])
+
+
+def shown_order(spec: HandFormSpec, values: Mapping[str, Any]) -> list[int] | None:
+    """The seats in the order the form shows their boxes (an ``order`` rule's, by its
+    field's value), or None when the form keeps seat order."""
+    for rule in spec.rules.get("order", ()):
+        by = values.get(rule["by"])
+        if by in (None, ""):
+            continue
+        shown = rule["shown"].get(str(by))
+        if shown is not None:
+            return list(shown)
+    return None
+
+
+def in_shown_order(fields: Sequence[FormField], order: Sequence[int] | None) -> list[FormField]:
+    """``fields`` with the seats' in ``order`` (None: as they are); a field of no seat
+    keeps its place before them."""
+    if order is None:
+        return list(fields)
+    place = {seat: index for index, seat in enumerate(order)}
+    return sorted(fields, key=lambda f: -1 if f.seat is None else place.get(f.seat, len(order)))
+
+
+def is_asked(spec: HandFormSpec, described: FormField, values: Mapping[str, Any]) -> bool:
+    """Whether the form asks the table for ``described`` now: not folded away, not sent
+    without asking (one choice only), and shown by its ``show`` rule."""
+    if described.folded or (described.hidden_when_single and len(described.choices) <= 1):
+        return False
+    for rule in spec.rules.get("show", ()):
+        if rule["field"] == described.name and values.get(rule["by"]) not in rule["values"]:
+            return False
+    return True
+
+
+def entry_order(spec: HandFormSpec, values: Mapping[str, Any]) -> list[FormField]:
+    """The fields the form asks for, in the order the table fills them in: step by step,
+    a step's seats in the order it shows them."""
+    order = shown_order(spec, values)
+    found: list[FormField] = []
+    for step in spec.steps:
+        found += in_shown_order([f for f in step.fields if is_asked(spec, f, values)], order)
+    return found
+
+
+def missing_entries(spec: HandFormSpec, values: Mapping[str, Any]) -> list[FormField]:
+    """The fields asked for and left empty, in entry order."""
+    return [f for f in entry_order(spec, values) if values.get(f.name) in (None, "")]
+
+
+def table_refusals(
+    spec: HandFormSpec,
+    problems: Sequence[tuple[str, str]],
+    values: Mapping[str, Any] | None,
+    players: Sequence[str],
+) -> list[tuple[str, Message | str]]:
+    """The engine's refusal of the hand on the form, as the page says it: (the engine
+    field it is about, the sentence in the table's words).
+
+    While entries are missing, one sentence names the first of them in the order the table
+    fills them in (an empty Save hears once what to enter first, not a line per box).
+    Otherwise each problem in its table words (``Message.table``, its :class:`Seat`\\ s
+    named), or with the field it names as the table calls it. ``values`` None: the hand
+    was recorded another way (an action button) that asks only some of the fields, so
+    nothing is said missing. The API and the command line keep the engine's messages."""
+    missing = [] if values is None else missing_entries(spec, values)
+    if missing:
+        first = missing[0]
+        thing = thing_named(first, players)
+        if len(missing) == 1:
+            return [(first.name, msg("Still missing: %(thing)s.", thing=thing))]
+        return [
+            (
+                first.name,
+                nmsg(
+                    "Still missing: %(thing)s, and %(num)d more entry.",
+                    "Still missing: %(thing)s, and %(num)d more entries.",
+                    len(missing) - 1,
+                    thing=thing,
+                ),
+            )
+        ]
+    return [(field, table_words(spec, field, message, players)) for field, message in problems]
+
+
+def table_words(
+    spec: HandFormSpec, field: str, message: Message | str, players: Sequence[str]
+) -> Message | str:
+    """One refusal about the engine field ``field`` in the table's words."""
+    if not isinstance(message, Message):
+        return message
+    described = spec.field_named(spec.error_target(field))
+    said = message.table if message.table is not None else message
+    params = dict(said.params)
+    if described is not None and "what" in params:
+        params["what"] = thing_named(described, players)
+    for key, value in params.items():
+        if isinstance(value, Seat) and 0 <= value < len(players):
+            params[key] = players[value]
+    return Message(said.template, params, said.plural)

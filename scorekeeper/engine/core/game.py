@@ -564,6 +564,13 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
+    def deal_note(self, settings: Settings, number: int, dealer: int) -> Message | None:
+        """What the table must know to deal hand ``number`` (dealt by seat ``dealer``)
+        that changes from hand to hand, as a paper sheet prints it on the hand's line (Oh
+        Hell: "Deal 5 cards"); None where every hand is dealt alike. The scoreboard shows
+        it with the next hand's turn, and the hand form under its title."""
+        ...
+
     seat_knobs: tuple[str, ...]
     """Knobs that hold the number of players seated: not offered on the new-game form."""
 

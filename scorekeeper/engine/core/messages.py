@@ -23,6 +23,10 @@ class Message(str):
     template: str
     plural: str | None
     params: dict[str, Any]
+    table: Message | None = None
+    """The same refusal in the table's words, for a page: players named by their
+    :class:`Seat` and things as the game calls them, where this (English, for the API and
+    the command line) names fields and seats as the API does (``bids[2]``)."""
 
     def __new__(cls, template: str, params: dict[str, Any], plural: str | None = None):
         form = plural if plural is not None and params["num"] != 1 else template
@@ -34,6 +38,16 @@ class Message(str):
 
     def __reduce__(self):
         return (Message, (self.template, self.params, self.plural))
+
+    def said_at_table(self, template: str, **params: Any) -> Message:
+        """This message with its table words (``table``): ``template % params``, where a
+        :class:`Seat` parameter becomes that player's name once the names are known."""
+        self.table = Message(template, params)
+        return self
+
+
+class Seat(int):
+    """A seat inside a message's table words: the page puts the player's name there."""
 
 
 def msg(template: str, **params: Any) -> Message:
@@ -56,3 +70,23 @@ class SeatName(int):
 
     def __repr__(self) -> str:
         return f"SeatName({int(self)})"
+
+
+class Side(int):
+    """A side of a partnership game inside a message: the API and the command line say its
+    letter ("B set"); a page puts its players' names there (:func:`with_sides`)."""
+
+    def __str__(self) -> str:
+        return "ABCDEFGH"[self]
+
+
+def with_sides(message: Message, sides: list[str] | tuple[str, ...]) -> Message:
+    """``message`` with each :class:`Side` among its parameters named by its players
+    (``sides``: each side's names as a page shows them)."""
+    if not any(isinstance(value, Side) for value in message.params.values()):
+        return message
+    params = {
+        key: sides[value] if isinstance(value, Side) and value < len(sides) else value
+        for key, value in message.params.items()
+    }
+    return Message(message.template, params, message.plural)

@@ -66,7 +66,12 @@ def parse_int(
     """
     what = field if label is None else label
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise ParseError(msg("%(what)s is missing", what=what), field)
+        raise ParseError(
+            msg("%(what)s is missing", what=what).said_at_table(
+                "Still missing: %(what)s.", what=what
+            ),
+            field,
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
         too_long = abs(number) >= _LIMIT
@@ -83,7 +88,9 @@ def parse_int(
             msg("%(what)s has more than %(most)d digits", what=what, most=MAX_DIGITS), field
         )
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ParseError(_out_of_range(what, number, low, high), field)
+        problem = _out_of_range(what, number, low, high)
+        problem.table = _table_range(what, number, low, high)
+        raise ParseError(problem, field)
     return number
 
 
@@ -105,4 +112,26 @@ def _out_of_range(what: str, number: int, low: int | None, high: int | None) -> 
         number=number,
         low=low,
         high=high,
+    )
+
+
+def _table_range(what: str, number: int, low: int | None, high: int | None) -> Message:
+    """The table's words for a number out of range."""
+    if high is None:
+        return msg(
+            "%(what)s must be at least %(low)d, not %(number)d.", what=what, low=low, number=number
+        )
+    if low is None:
+        return msg(
+            "%(what)s must be at most %(high)d, not %(number)d.",
+            what=what,
+            high=high,
+            number=number,
+        )
+    return msg(
+        "%(what)s must be from %(low)d to %(high)d, not %(number)d.",
+        what=what,
+        low=low,
+        high=high,
+        number=number,
     )

@@ -58,6 +58,8 @@ def hand_form(settings: RuleSettings, players: Sequence[str]) -> HandFormSpec:
                 style="short",
                 default="0",
                 hidden_when_single=True,
+                # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
+                read_back=msg("{value} Frisch"),
             ),
             FormField("declarer", msg("Declarer"), seat_keys(players), style="names"),
             FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),

@@ -177,7 +177,13 @@ def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | 
     own = problems or _Problems()
     numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, own)
     if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
-        own.add("tricks", msg("tricks total %(total)d; they must total 13", total=sum(numbers)))
+        problem = msg("tricks total %(total)d; they must total 13", total=sum(numbers))
+        own.add(
+            "tricks",
+            problem.said_at_table(
+                "The tricks taken total %(total)d; a hand has 13.", total=sum(numbers)
+            ),
+        )
         numbers = None
     if problems is None and own.found:
         raise InvalidHand(own.found)

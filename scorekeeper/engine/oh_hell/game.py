@@ -28,7 +28,7 @@ from ..core.base import Capabilities, GameBase
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, Knob, PageWords, columns_after
-from ..core.messages import Message, msg
+from ..core.messages import Message, msg, nmsg
 from ..core.progress import RaceState, resume_race
 from ..core.stats import GameStats, game_stats_of, hands_played
 from . import display, figures, form, records, simulate
@@ -106,6 +106,13 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         """Hand ``number``'s cards and dealer, or None for a hand past the sequence."""
         sequence = cards_sequence(settings)
         return Deal(sequence[number - 1], dealer) if 1 <= number <= len(sequence) else None
+
+    def deal_note(self, settings: OhHellSettings, number: int, dealer: int) -> Message | None:
+        """How many cards each player gets this hand, as the sheet's line says."""
+        deal = self.deal_of(settings, number, dealer)
+        if deal is None:
+            return None
+        return nmsg("Deal %(num)d card", "Deal %(num)d cards", deal.cards)
 
     def read_at(
         self, settings: OhHellSettings, body: Any, place: HandPlace | None = None

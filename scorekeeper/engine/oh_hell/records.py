@@ -16,7 +16,7 @@ from typing import Any
 from ..core.cards import Suit
 from ..core.display import SignedPoints
 from ..core.errors import InvalidHand, ParseError
-from ..core.messages import Message, msg
+from ..core.messages import Message, Seat, msg
 from ..core.numbers import parse_int, shown
 from ..core.records import Problems, seat_numbers
 from .settings import PACK, OhHellSettings, most_cards
@@ -153,6 +153,11 @@ def _hook_problem(cards: int, bid: int, dealer: int | None) -> tuple[str, Messag
         seat=dealer + 1,
         bid=bid,
         cards=cards,
+    ).said_at_table(
+        "%(name)s may not bid %(bid)d: the bids would total the %(cards)d cards dealt.",
+        name=Seat(dealer),
+        bid=bid,
+        cards=cards,
     )
 
 
@@ -199,6 +204,10 @@ def record_from_dict(
                 "tricks",
                 msg(
                     "tricks total %(total)d; they must total the %(cards)d cards dealt",
+                    total=sum(tricks),
+                    cards=cards,
+                ).said_at_table(
+                    "The tricks taken total %(total)d; they must total the %(cards)d cards dealt.",
                     total=sum(tricks),
                     cards=cards,
                 ),

@@ -22,7 +22,7 @@ from ..core.display import (
     SignedPoints,
     signed,
 )
-from ..core.messages import Message, msg
+from ..core.messages import Message, Side, msg
 from ..core.progress import ReplayedHand
 from .progression import SpadesProgress
 from .scoring import SIDES, HandScore
@@ -31,11 +31,13 @@ from .settings import SpadesSettings
 # Translators: the short mark for a bag penalty, before its points: B −100.
 BAG_MARK = msg("B")
 
+# Made reads as good and set as bad (the page's "made" and "set" looks); a side set is
+# named by its players on a page (``label_with_sides``), by its letter in the API.
 OUTCOMES: dict[tuple[bool, bool], Label] = {
-    (True, True): Label((msg("made"),), "over"),
-    (False, True): Label((msg("A set"),), "under"),
-    (True, False): Label((msg("B set"),), "under"),
-    (False, False): Label((msg("both set"),), "under"),
+    (True, True): Label((msg("made"),), "made"),
+    (False, True): Label((msg("%(side)s set", side=Side(0)),), "set"),
+    (True, False): Label((msg("%(side)s set", side=Side(1)),), "set"),
+    (False, False): Label((msg("both set"),), "set"),
 }
 
 # How a sheet and the new-game form word each choice of a knob.

@@ -38,10 +38,16 @@ def _bid_keys(settings: SpadesSettings) -> tuple[Choice, ...]:
 
 
 def hand_form(
-    settings: SpadesSettings, players: Sequence[str], blind: Sequence[int] | None = None
+    settings: SpadesSettings,
+    players: Sequence[str],
+    blind: Sequence[int] | None = None,
+    dealer: int | None = None,
 ) -> HandFormSpec:
     """The form for one hand under ``settings``; ``blind`` the seats the score allows a
-    blind nil (None, where the score is not known: every seat the rules allow)."""
+    blind nil (None, where the score is not known: every seat the rules allow). Where the
+    ``dealer`` is known, the seats are asked and shown as the table speaks: from the
+    dealer's left, the dealer last (a hidden field sends the dealer for the ``order``
+    table to read); the hand is still recorded seat by seat."""
     seats = range(SEATS)
     keys = _bid_keys(settings)
     note = None
@@ -69,6 +75,27 @@ def hand_form(
             for s in seats
             if s not in blind
         ]
+    order: list[dict[str, Any]] = []
+    if dealer is not None:
+        speaking = [(dealer + 1 + i) % SEATS for i in seats]
+        bid_fields.insert(
+            0,
+            FormField(
+                "dealer",
+                msg("Dealer"),
+                (Choice(str(dealer), players[dealer]),),
+                default=str(dealer),
+                hidden_when_single=True,
+            ),
+        )
+        order = [
+            {
+                "by": "dealer",
+                "speakers": {str(dealer): speaking},
+                "shown": {str(dealer): speaking},
+                "fixed_step": "bidding",
+            }
+        ]
     bids = Step("bidding", msg("Bids"), tuple(bid_fields), note=note)
     tricks = Step(
         "taking",
@@ -79,6 +106,7 @@ def hand_form(
         steps=(bids, tricks),
         rules={
             **({"allow": allow} if allow else {}),
+            **({"order": order} if order else {}),
             "sum": [
                 {
                     "prefix": "tricks",

@@ -137,9 +137,12 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
     ) -> HandFormSpec:
         """The form of the hand at ``place``: blind nil offered to the seats the score
         before it allows (under ``behind_100``, a side 100 or more behind)."""
-        if place is None or place.state is None:
+        if place is None:
             return form.hand_form(settings, players)
-        return form.hand_form(settings, players, blind_nil_seats(settings, place.state.totals))
+        if place.state is None:
+            return form.hand_form(settings, players, dealer=place.dealer)
+        blind = blind_nil_seats(settings, place.state.totals)
+        return form.hand_form(settings, players, blind, place.dealer)
 
     def score_at(
         self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None

@@ -123,7 +123,13 @@ def record_from_dict(settings: SpadesSettings, body: Any) -> SpadesHand:
     bids = _seat_list(body.get("bids"), "bids", problems)
     tricks = _seat_list(body.get("tricks"), "tricks", problems)
     if tricks is not None and sum(tricks) != TRICKS:
-        problems.add("tricks", msg("tricks total %(total)d; they must total 13", total=sum(tricks)))
+        problem = msg("tricks total %(total)d; they must total 13", total=sum(tricks))
+        problems.add(
+            "tricks",
+            problem.said_at_table(
+                "The tricks taken total %(total)d; a hand has 13.", total=sum(tricks)
+            ),
+        )
     blind = _blind_seats(settings, body.get("blind_nil"), bids, problems)
     if problems.found:
         raise InvalidHand(problems.found)
