@@ -31,6 +31,15 @@ players' pages and head-to-head are one group's (``/groups/<id>/...``), and the 
 and group are read with the group's key. History's page 50 is timed when the group has
 that many pages, else its page 2, else none (a note says so).
 
+``--shared`` builds a layout of its own (issue 35), where one common name (``Noa``) sits in
+every game of every group and each group has a rare name of its own, which sits in every
+game of that group alone: in the group timed both have the same games, so their player
+pages show the same figures, and differ only in what the name played in other groups
+(10,000 games against the group's 20, as 500 groups of 20). A group's page must cost what
+the group holds: the two pages are timed side by side (``player page, shared name`` and
+``player page, rare name``). Run it as ``--groups 500 --shared`` and ``--groups 5000
+--shared``.
+
 An evening's page (issue 22) is timed on the evening of the club's middle game and on the
 evening of Spades' short and long game (1,010 hands replayed). ``--only TEXT`` times only
 the routes whose names contain TEXT.
@@ -77,6 +86,8 @@ OTHER_KINDS = (
     ("any-game", "Any game", 1000, ""),
 )
 SHORT_GAME_HANDS = 10
+# ``--shared``: the name that sits in every game of every group, and each group's own name.
+COMMON_NAME = "Noa"
 SEATS = 4
 WARM_UP_SAVES = 5
 
@@ -113,13 +124,22 @@ def group_names(groups: int) -> list[str]:
     return ["Club"] if groups == 1 else [f"Club {n + 1}" for n in range(groups)]
 
 
-def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -> None:
+def rare_name(group: int) -> str:
+    """``--shared``: the name that sits in every game of the group numbered ``group`` (from
+    0) and in no other group."""
+    return f"Rare {group + 1:04d}"
+
+
+def build(
+    path: Path, games: int, hands: int, groups: int = 1, seed: int = 12, shared: bool = False
+) -> None:
     """``games`` games among 200 players who play in overlapping groups of twelve (each
     group shares four players with the next), then the 1,000-hand game, last. Before them
     all, the short and the long game of each of ``OTHER_KINDS``, so History's pages of the
     club's games are the same as without them. Game i (the 1,000-hand game's i is
     ``games``) is stored in group i mod ``groups``, the other kinds' games in the first;
-    the games are the same whatever ``groups`` is (one random sequence)."""
+    the games are the same whatever ``groups`` is (one random sequence). ``shared``: seat 0
+    of each of the club's games is ``COMMON_NAME`` and seat 1 the group's ``rare_name``."""
     database = fresh_database(path)
     rng = random.Random(seed)
     start = datetime(2016, 1, 1, 18, tzinfo=UTC)
@@ -138,6 +158,8 @@ def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -
     for number in range(games):
         pool = number % 25
         players = rng.sample([PLAYERS[(pool * 8 + i) % len(PLAYERS)] for i in range(12)], 4)
+        if shared:
+            players[:2] = [COMMON_NAME, rare_name(number % groups)]
         by_group[number % groups].append(imported(rng, number, players, hands, start))
     by_group[games % groups].append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
     for group_id, group_games in zip(ids, by_group, strict=True):
@@ -150,14 +172,16 @@ def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -
         + ", ".join(
             f"{name} of {SHORT_GAME_HANDS} and {n:,} hands" for _, name, n, _ in OTHER_KINDS
         )
+        + (f"; {COMMON_NAME} in every game of every group" if shared else "")
         + f" in {time.perf_counter() - began:.0f} s: {path}"
     )
 
 
-def database_path(games: int, hands: int, groups: int) -> Path:
+def database_path(games: int, hands: int, groups: int, shared: bool = False) -> Path:
     # Named apart from the file of the club's games alone (before issue 20), which lacks
     # the other kinds' games, and from the file from before the club was split in groups.
-    return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups.db"
+    layout = "-shared" if shared else ""
+    return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups{layout}.db"
 
 
 class Counter:
@@ -254,6 +278,11 @@ def main() -> int:
     parser.add_argument(
         "--groups", type=int, default=1, help="the club's games split among this many groups"
     )
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help=f"the layout where {COMMON_NAME} plays in every group (time it with --groups 500)",
+    )
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument(
         "--only", help="time only the routes whose names contain this text (as: evening)"
@@ -261,9 +290,9 @@ def main() -> int:
     options = parser.parse_args()
     if options.groups < 1:
         parser.error("--groups must be at least 1")
-    path = database_path(options.games, options.hands, options.groups)
+    path = database_path(options.games, options.hands, options.groups, options.shared)
     if options.rebuild or not path.exists():
-        build(path, options.games, options.hands, options.groups)
+        build(path, options.games, options.hands, options.groups, shared=options.shared)
     app = create_app(
         {
             "DATABASE": str(path),
@@ -299,6 +328,16 @@ def main() -> int:
         group = groups[min(1, len(groups) - 1)]
         group_key = db.replace_group_key(database, group)
         names = set(db.player_names(database, group))
+        # ``--shared``: how many games the common name and the group's rare name have on
+        # the server, and in the group timed.
+        seats = {
+            who: (
+                db.player_record(database, who).games,
+                db.player_record(database, who, group).games,
+            )
+            for who in (COMMON_NAME, rare_name(groups.index(group)))
+            if options.shared
+        }
         group_games = db.count_history(database, group_id=group)
         # (name, long hands, note, short game, long game, edit keys, the hand posted) per kind.
         kinds = []
@@ -333,6 +372,8 @@ def main() -> int:
         f"group {group}'s: {group_games:,} games, {pages:,} History page"
         f"{'s' if pages > 1 else ''}, {len(names)} players"
     )
+    for who, (everywhere, here) in seats.items():
+        print(f"  {who} has {everywhere:,} games on the server, {here:,} in group {group}")
     if history_page != 50:
         print(
             "  (no History page 50: "
@@ -360,6 +401,10 @@ def main() -> int:
     routes += [
         ("players", "GET", f"{at}/players", None, None),
         ("player page", "GET", f"{at}/players/{players[1]}", None, None),
+        *(
+            (f"player page, {kind} name", "GET", f"{at}/players/{who}", None, None)
+            for kind, who in zip(("shared", "rare"), seats, strict=False)
+        ),
         (
             "head-to-head 2",
             "GET",
@@ -467,6 +512,13 @@ def main() -> int:
         options.only in name for name in ("ratings page", "player page, rating chart")
     ):
         time_rating_pages(options, width)
+    if {"player page, shared name", "player page, rare name"} <= figures.keys():
+        common, rare = figures["player page, shared name"], figures["player page, rare name"]
+        print(
+            f"the shared name's page against the rare name's, p50: {common[0]:.1f} ms / "
+            f"{rare[0]:.1f} ms = x{common[0] / rare[0]:.2f}; queries {common[1]:.0f} and "
+            f"{rare[1]:.0f}"
+        )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {rss:.0f} MB")
     print(f"a save, the long game against the short ({SHORT_GAME_HANDS} hands), p50 and queries:")
