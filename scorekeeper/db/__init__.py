@@ -62,6 +62,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``game_figures``
     a cache, not data: each game's figures derived by its rules (``figures``), valid only
     for the ``version`` and ``format`` stored with them.
+``game_stats``
+    a cache, not data, as ``game_figures``: each game's statistics page's figures (its
+    rules' ``game_stats``; migration m016), worked out the first time they are asked for.
 ``rating_games``, ``ratings``, ``rating_history``
     ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
     the rating events (a row per finished game, its ``position`` taken as it finished,
@@ -104,7 +107,7 @@ from .connection import (
 )
 from .errors import Conflict, NotFound
 from .evenings import EVENING_GAP, Evening, Played, evening_of, evenings_of
-from .figures import GameFigures, game_figures, recorded
+from .figures import GameFigures, game_figures, game_stats, recorded
 from .games import (
     Game,
     LatestGames,
@@ -224,6 +227,7 @@ __all__ = [
     "rename_group",
     "game_by_view_token",
     "game_figures",
+    "game_stats",
     "game_kinds",
     "get_db",
     "group_by_invite",

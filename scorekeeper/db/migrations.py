@@ -534,7 +534,18 @@ def m016_seats_by_group(db: Database) -> None:
     game, a seat change, an import, a script moving a game to another group) does so in
     its own transaction. A later migration that rebuilds ``players``, ``seat_changes`` or
     ``games`` must make these triggers again.
+
+    ``game_stats`` keeps a game's statistics (its rules' ``game_stats``), as
+    ``game_figures`` keeps its figures: one row per game, valid only while the game's
+    version is ``version`` and the statistics are written in ``format``, worked out the
+    first time the game's statistics page is asked for at that version. A long game's
+    statistics page reads them instead of replaying every hand; deleting every row loses
+    nothing.
     """
+    db.execute(
+        "CREATE TABLE game_stats (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
+        "version INTEGER NOT NULL, format TEXT NOT NULL, stats TEXT NOT NULL)"
+    )
     for table in ("players", "seat_changes"):
         db.execute(f"ALTER TABLE {table} ADD COLUMN group_id INTEGER")
         db.execute(
