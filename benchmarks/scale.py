@@ -419,6 +419,25 @@ def main() -> int:
         ("print", "GET", f"/games/{some_game}/print", None, None),
         ("API game", "GET", f"/api/games/{some_game}", None, None),
         ("API game, 1,000 hands", "GET", f"/api/games/{long_game}", None, None),
+        # Issue 35: a long game's pages cost their output. The API's page of 100 hands
+        # (the last ones; the whole body above is the form kept for a client that asks),
+        # with and without how each hand was scored; the statistics and the print.
+        (
+            "API game, 1,000 hands, page of 100",
+            "GET",
+            f"/api/games/{long_game}?hands_after={LONG_GAME_HANDS - 100}&limit=100",
+            None,
+            None,
+        ),
+        (
+            "API game, 1,000 hands, page explained",
+            "GET",
+            f"/api/games/{long_game}?hands_after={LONG_GAME_HANDS - 100}&limit=100&explain=1",
+            None,
+            None,
+        ),
+        ("stats, 1,000 hands", "GET", f"/games/{long_game}/stats", None, None),
+        ("print, 1,000 hands", "GET", f"/games/{long_game}/print", None, None),
         (
             "evening",
             "GET",
@@ -457,6 +476,13 @@ def main() -> int:
                 keys[long_id],
             ),
             (f"{name} API game, {size}", "GET", f"/api/games/{long_id}", None, None),
+            (
+                f"{name} API game, {size}, page of 100",
+                "GET",
+                f"/api/games/{long_id}?hands_after={max(0, long_hands - 100)}&limit=100",
+                None,
+                None,
+            ),
             (f"{name} scoreboard, {size}", "GET", f"/games/{long_id}", None, None),
         ]
     if options.only:

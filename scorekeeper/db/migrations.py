@@ -541,7 +541,21 @@ def m016_seats_by_group(db: Database) -> None:
     first time the game's statistics page is asked for at that version. A long game's
     statistics page reads them instead of replaying every hand; deleting every row loses
     nothing.
+
+    ``ratings.recent`` keeps each player's rating before and after each of their last ten
+    games of the kind (a JSON list, newest first, of ``[mu_before, sigma_before, mu,
+    sigma]``), what the ratings page draws as the trend: written with the rating, so the
+    page reads one row per player instead of their history. Filled here for the ratings
+    already stored.
     """
+    db.execute("ALTER TABLE ratings ADD COLUMN recent TEXT")
+    db.execute(
+        "UPDATE ratings SET recent = (SELECT json_group_array(json_array(h.mu_before, "
+        "h.sigma_before, h.mu, h.sigma)) FROM (SELECT mu_before, sigma_before, mu, sigma, "
+        "position FROM rating_history WHERE group_id = ratings.group_id "
+        "AND game = ratings.game AND player = ratings.player ORDER BY position DESC "
+        "LIMIT 10) h)"
+    )
     db.execute(
         "CREATE TABLE game_stats (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
         "version INTEGER NOT NULL, format TEXT NOT NULL, stats TEXT NOT NULL)"
