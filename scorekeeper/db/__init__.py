@@ -41,7 +41,10 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     indexed with the group for its evenings).
 ``players``
     one row per seat: ``game_id``, ``seat`` from 0 clockwise, ``name``, ``total`` (the
-    running total after the last hand: partners hold their side's).
+    running total after the last hand: partners hold their side's), ``group_id`` (its
+    game's group, kept by triggers; migration m016), indexed by group, name and game so
+    that a group's pages find a name's seats in the group alone. ``seat_changes`` carries
+    ``group_id`` alike.
 ``hands``
     one row per recorded hand, unique on (``game_id``, ``number``): ``dealer``,
     ``thrown_in``, ``record`` (the hand as the game writes it down, as JSON: its
@@ -69,7 +72,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
     the rating events (a row per finished game, its ``position`` taken as it finished,
     ``rated`` 0 while pending), each group, kind and player's current ``mu``, ``sigma``
-    and ``games``, and each player's rating before and after each rated game.
+    and ``games`` (and ``recent``, their ratings over their last ten games, the ratings
+    page's trend, written with the rating; m016), and each player's rating before and
+    after each rated game.
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
