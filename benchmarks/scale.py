@@ -9,9 +9,10 @@ It builds once (later runs reuse the file) a database of ``--games`` Israeli Whi
 hands, all through the app's own data layer (``db.import_games``: every hand checked and
 scored by the engine). Then it times each route through the Flask test client, the same
 code a waitress thread runs, ``--runs`` times: server time per request (p50 and p99), the
-SQL statements each request ran, and the process's peak RSS at the end. A hand POST is
-timed on the 1,000-hand game (each posted hand is deleted again, so the game stays the
-same size).
+process's CPU time per request (p50: on a machine shared with other work, a figure the
+other work hardly changes), the SQL statements each request ran, and the process's peak
+RSS at the end. A hand POST is timed on the 1,000-hand game (each posted hand is deleted
+again, so the game stays the same size).
 
 The database also holds, first (so the club's games keep their places in History), one long
 game of each other kind a table plays in an evening, Spades, Oh Hell and the round sheet
@@ -30,6 +31,15 @@ times (its session holds the group's proof, as an invite link leaves it), Histor
 players' pages and head-to-head are one group's (``/groups/<id>/...``), and the API's list
 and group are read with the group's key. History's page 50 is timed when the group has
 that many pages, else its page 2, else none (a note says so).
+
+``--shared`` builds a layout of its own (issue 35), where one common name (``Noa``) sits in
+every game of every group and each group has a rare name of its own, which sits in every
+game of that group alone: in the group timed both have the same games, so their player
+pages show the same figures, and differ only in what the name played in other groups
+(10,000 games against the group's 20, as 500 groups of 20). A group's page must cost what
+the group holds: the two pages are timed side by side (``player page, shared name`` and
+``player page, rare name``). Run it as ``--groups 500 --shared`` and ``--groups 5000
+--shared``.
 
 An evening's page (issue 22) is timed on the evening of the club's middle game and on the
 evening of Spades' short and long game (1,010 hands replayed). ``--only TEXT`` times only
@@ -77,6 +87,8 @@ OTHER_KINDS = (
     ("any-game", "Any game", 1000, ""),
 )
 SHORT_GAME_HANDS = 10
+# ``--shared``: the name that sits in every game of every group, and each group's own name.
+COMMON_NAME = "Noa"
 SEATS = 4
 WARM_UP_SAVES = 5
 
@@ -113,13 +125,22 @@ def group_names(groups: int) -> list[str]:
     return ["Club"] if groups == 1 else [f"Club {n + 1}" for n in range(groups)]
 
 
-def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -> None:
+def rare_name(group: int) -> str:
+    """``--shared``: the name that sits in every game of the group numbered ``group`` (from
+    0) and in no other group."""
+    return f"Rare {group + 1:04d}"
+
+
+def build(
+    path: Path, games: int, hands: int, groups: int = 1, seed: int = 12, shared: bool = False
+) -> None:
     """``games`` games among 200 players who play in overlapping groups of twelve (each
     group shares four players with the next), then the 1,000-hand game, last. Before them
     all, the short and the long game of each of ``OTHER_KINDS``, so History's pages of the
     club's games are the same as without them. Game i (the 1,000-hand game's i is
     ``games``) is stored in group i mod ``groups``, the other kinds' games in the first;
-    the games are the same whatever ``groups`` is (one random sequence)."""
+    the games are the same whatever ``groups`` is (one random sequence). ``shared``: seat 0
+    of each of the club's games is ``COMMON_NAME`` and seat 1 the group's ``rare_name``."""
     database = fresh_database(path)
     rng = random.Random(seed)
     start = datetime(2016, 1, 1, 18, tzinfo=UTC)
@@ -138,6 +159,8 @@ def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -
     for number in range(games):
         pool = number % 25
         players = rng.sample([PLAYERS[(pool * 8 + i) % len(PLAYERS)] for i in range(12)], 4)
+        if shared:
+            players[:2] = [COMMON_NAME, rare_name(number % groups)]
         by_group[number % groups].append(imported(rng, number, players, hands, start))
     by_group[games % groups].append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
     for group_id, group_games in zip(ids, by_group, strict=True):
@@ -150,14 +173,16 @@ def build(path: Path, games: int, hands: int, groups: int = 1, seed: int = 12) -
         + ", ".join(
             f"{name} of {SHORT_GAME_HANDS} and {n:,} hands" for _, name, n, _ in OTHER_KINDS
         )
+        + (f"; {COMMON_NAME} in every game of every group" if shared else "")
         + f" in {time.perf_counter() - began:.0f} s: {path}"
     )
 
 
-def database_path(games: int, hands: int, groups: int) -> Path:
+def database_path(games: int, hands: int, groups: int, shared: bool = False) -> Path:
     # Named apart from the file of the club's games alone (before issue 20), which lacks
     # the other kinds' games, and from the file from before the club was split in groups.
-    return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups.db"
+    layout = "-shared" if shared else ""
+    return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups{layout}.db"
 
 
 class Counter:
@@ -226,14 +251,15 @@ def time_rating_pages(options, width: int) -> None:
         if options.only and options.only not in name:
             continue
         client.get(url).close()  # once untimed: the templates compile
-        times, queries = [], []
+        times, cpu, queries = [], [], []
         for _ in range(options.runs):
             counter = Counter()
             with app.app_context():
                 db.get_db().conn.set_trace_callback(counter)
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
                 times.append((time.perf_counter() - began) * 1000)
+                cpu.append((time.process_time() - began_cpu) * 1000)
                 db.get_db().conn.set_trace_callback(None)
             queries.append(counter.count)
             if response.status_code >= 400:
@@ -243,7 +269,10 @@ def time_rating_pages(options, width: int) -> None:
             response.close()
         p50, p99 = statistics.median(times), percentile_99(times)
         mark = "" if p99 <= TARGET_P99_MS and p50 <= TARGET_P50_MS else "  ✗"
-        print(f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(queries):8.0f}{mark}")
+        print(
+            f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(cpu):8.1f} "
+            f"{statistics.median(queries):8.0f}{mark}"
+        )
 
 
 def main() -> int:
@@ -254,6 +283,11 @@ def main() -> int:
     parser.add_argument(
         "--groups", type=int, default=1, help="the club's games split among this many groups"
     )
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help=f"the layout where {COMMON_NAME} plays in every group (time it with --groups 500)",
+    )
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument(
         "--only", help="time only the routes whose names contain this text (as: evening)"
@@ -261,9 +295,9 @@ def main() -> int:
     options = parser.parse_args()
     if options.groups < 1:
         parser.error("--groups must be at least 1")
-    path = database_path(options.games, options.hands, options.groups)
+    path = database_path(options.games, options.hands, options.groups, options.shared)
     if options.rebuild or not path.exists():
-        build(path, options.games, options.hands, options.groups)
+        build(path, options.games, options.hands, options.groups, shared=options.shared)
     app = create_app(
         {
             "DATABASE": str(path),
@@ -299,6 +333,16 @@ def main() -> int:
         group = groups[min(1, len(groups) - 1)]
         group_key = db.replace_group_key(database, group)
         names = set(db.player_names(database, group))
+        # ``--shared``: how many games the common name and the group's rare name have on
+        # the server, and in the group timed.
+        seats = {
+            who: (
+                db.player_record(database, who).games,
+                db.player_record(database, who, group).games,
+            )
+            for who in (COMMON_NAME, rare_name(groups.index(group)))
+            if options.shared
+        }
         group_games = db.count_history(database, group_id=group)
         # (name, long hands, note, short game, long game, edit keys, the hand posted) per kind.
         kinds = []
@@ -333,6 +377,8 @@ def main() -> int:
         f"group {group}'s: {group_games:,} games, {pages:,} History page"
         f"{'s' if pages > 1 else ''}, {len(names)} players"
     )
+    for who, (everywhere, here) in seats.items():
+        print(f"  {who} has {everywhere:,} games on the server, {here:,} in group {group}")
     if history_page != 50:
         print(
             "  (no History page 50: "
@@ -360,6 +406,10 @@ def main() -> int:
     routes += [
         ("players", "GET", f"{at}/players", None, None),
         ("player page", "GET", f"{at}/players/{players[1]}", None, None),
+        *(
+            (f"player page, {kind} name", "GET", f"{at}/players/{who}", None, None)
+            for kind, who in zip(("shared", "rare"), seats, strict=False)
+        ),
         (
             "head-to-head 2",
             "GET",
@@ -374,6 +424,25 @@ def main() -> int:
         ("print", "GET", f"/games/{some_game}/print", None, None),
         ("API game", "GET", f"/api/games/{some_game}", None, None),
         ("API game, 1,000 hands", "GET", f"/api/games/{long_game}", None, None),
+        # Issue 35: a long game's pages cost their output. The API's page of 100 hands
+        # (the last ones; the whole body above is the form kept for a client that asks),
+        # with and without how each hand was scored; the statistics and the print.
+        (
+            "API game, 1,000 hands, page of 100",
+            "GET",
+            f"/api/games/{long_game}?hands_after={LONG_GAME_HANDS - 100}&limit=100",
+            None,
+            None,
+        ),
+        (
+            "API game, 1,000 hands, page explained",
+            "GET",
+            f"/api/games/{long_game}?hands_after={LONG_GAME_HANDS - 100}&limit=100&explain=1",
+            None,
+            None,
+        ),
+        ("stats, 1,000 hands", "GET", f"/games/{long_game}/stats", None, None),
+        ("print, 1,000 hands", "GET", f"/games/{long_game}/print", None, None),
         (
             "evening",
             "GET",
@@ -412,13 +481,21 @@ def main() -> int:
                 keys[long_id],
             ),
             (f"{name} API game, {size}", "GET", f"/api/games/{long_id}", None, None),
+            (
+                f"{name} API game, {size}, page of 100",
+                "GET",
+                f"/api/games/{long_id}?hands_after={max(0, long_hands - 100)}&limit=100",
+                None,
+                None,
+            ),
             (f"{name} scoreboard, {size}", "GET", f"/games/{long_id}", None, None),
         ]
     if options.only:
         routes = [route for route in routes if options.only in route[0]]
     width = max(28, 0, *(len(route[0]) for route in routes))
     print(
-        f"{'route':{width}} {'p50 ms':>8} {'p99 ms':>8} {'queries':>8}  target p50 <= "
+        f"{'route':{width}} {'p50 ms':>8} {'p99 ms':>8} {'cpu ms':>8} {'queries':>8}  "
+        f"target p50 <= "
         f"{TARGET_P50_MS:.0f} ms, p99 <= {TARGET_P99_MS:.0f} ms"
     )
     figures: dict[str, tuple[float, float]] = {}
@@ -434,17 +511,18 @@ def main() -> int:
             for _ in range(WARM_UP_SAVES):
                 number = client.post(url, json=body, headers=auth).get_json()["number"]
                 client.delete(f"{url}/{number}", headers=auth).close()
-        times, queries = [], []
+        times, cpu, queries = [], [], []
         for _ in range(options.runs):
             counter = Counter()
             with app.app_context():
                 db.get_db().conn.set_trace_callback(counter)
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 if method == "GET":
                     response = client.get(url, headers=auth)
                 else:
                     response = client.post(url, json=body, headers=auth)
                 times.append((time.perf_counter() - began) * 1000)
+                cpu.append((time.process_time() - began_cpu) * 1000)
                 db.get_db().conn.set_trace_callback(None)
             queries.append(counter.count)
             if response.status_code >= 400:
@@ -462,11 +540,21 @@ def main() -> int:
         p50, p99 = statistics.median(times), percentile_99(times)
         figures[name] = (p50, statistics.median(queries))
         mark = "" if p99 <= TARGET_P99_MS and p50 <= TARGET_P50_MS else "  ✗"
-        print(f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(queries):8.0f}{mark}")
+        print(
+            f"{name:{width}} {p50:8.1f} {p99:8.1f} {statistics.median(cpu):8.1f} "
+            f"{statistics.median(queries):8.0f}{mark}"
+        )
     if not options.only or any(
         options.only in name for name in ("ratings page", "player page, rating chart")
     ):
         time_rating_pages(options, width)
+    if {"player page, shared name", "player page, rare name"} <= figures.keys():
+        common, rare = figures["player page, shared name"], figures["player page, rare name"]
+        print(
+            f"the shared name's page against the rare name's, p50: {common[0]:.1f} ms / "
+            f"{rare[0]:.1f} ms = x{common[0] / rare[0]:.2f}; queries {common[1]:.0f} and "
+            f"{rare[1]:.0f}"
+        )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {rss:.0f} MB")
     print(f"a save, the long game against the short ({SHORT_GAME_HANDS} hands), p50 and queries:")

@@ -165,6 +165,36 @@ def _resumed(database: Database, game: db.Game, last: int | None) -> Progress:
     return resume_game(game, state, [h.record for h in later])
 
 
+def load_hands_page(
+    database: Database, game_id: int, after: int, limit: int
+) -> tuple[db.Game | None, list[db.StoredHand], Progress | None, Progress | None]:
+    """The game, its hands after hand ``after`` (at most ``limit``), a progress holding
+    those hands, and the whole game's progress (``current_progress``), as of one moment:
+    resumed from the states stored after hand ``after`` and after the last hand, so the
+    work is that of the page's hands however long the game. A game whose states are not
+    stored yet has them filled (a write) outside that reading transaction, then is read
+    again. (None, [], None, None) when there is no such game."""
+    for _ in range(2):
+        try:
+            with database.atomic():
+                game = db.load_game(database, game_id)
+                if game is None:
+                    return None, [], None, None
+                after = min(after, game.hand_count)
+                hands = db.load_hands(database, game_id, after + 1, limit)
+                state = state_after(database, game, after)
+                page = resume_game(game, state, [h.record for h in hands])
+                return game, hands, page, _resumed(database, game, 0)
+        except db.StatesMissing:
+            fill_states(database, game_id)
+    with database.atomic():
+        game, every = db.load_game_with_hands(database, game_id)
+        if game is None:
+            return None, [], None, None
+        whole = progress_of(game, every)
+        return game, every[after : after + limit], whole, whole
+
+
 def load_scoreboard(
     database: Database, game_id: int, last: int | None
 ) -> tuple[db.Game | None, Progress | None, list[tuple[int, ...]]]:

@@ -782,3 +782,59 @@ def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(t
         table.by_player("any-game"),
         [([["Noa"], ["Avi"]], [2, 1]), ([["Noa"], ["Avi"]], [1, 2])],
     )
+
+
+def kept_trends(client) -> tuple[dict, dict]:
+    """Each rated player's trend as kept with their rating (``ratings.recent``, m016), and
+    as their rating history gives it now."""
+    database = database_of(client)
+    try:
+        kept = {
+            (row[0], row[1], row[2]): row[3]
+            for row in database.execute("SELECT group_id, game, player, recent FROM ratings")
+        }
+        worked_out = {
+            key: database.execute(
+                "SELECT json_group_array(json_array(mu_before, sigma_before, mu, sigma)) "
+                "FROM (SELECT * FROM rating_history WHERE group_id = ? AND game = ? "
+                "AND player = ? ORDER BY position DESC LIMIT ?)",
+                [*key, ratings.TREND_GAMES],
+            ).fetchone()[0]
+            for key in kept
+        }
+    finally:
+        database.close()
+    return kept, worked_out
+
+
+def test_the_kept_trends_follow_every_change_of_the_ratings(table):
+    """The ratings page reads each player's trend kept with their rating; it is always
+    what their history gives, as games finish, are edited (every later event rated
+    again), are no longer finished, and after a rebuild."""
+    first = table.sheet(FOUR, [10, 20, 30, 40])
+    for round_ in range(11):
+        table.sheet(["Noa", "Avi", "Tal"], [round_, 5, 10 - round_])
+    kept, worked_out = kept_trends(table.client)
+    assert kept == worked_out and len(kept) == 5
+    assert all(text and text != "[]" for text in kept.values())
+    edited = table.client.put(
+        f"/api/games/{first}/hands/1",
+        json={"points": [40, 30, 20, 10]},
+        headers=table.edit_keys[first],
+    )
+    assert edited.status_code == 200, edited.get_json()
+    table.ratings("any-game")  # rated when read
+    assert kept_trends(table.client)[0] != kept
+    kept, worked_out = kept_trends(table.client)
+    assert kept == worked_out
+    deleted = table.client.delete(f"/api/games/{first}/hands/1", headers=table.edit_keys[first])
+    assert deleted.status_code in (200, 204)
+    table.ratings("any-game")
+    kept, worked_out = kept_trends(table.client)
+    assert kept == worked_out and len(kept) == 3  # Dana and Gil played only the first
+    database = database_of(table.client)
+    try:
+        db.rebuild_ratings(database)
+    finally:
+        database.close()
+    assert kept_trends(table.client) == (kept, worked_out)

@@ -516,3 +516,38 @@ def test_a_v4_database_keeps_its_names_per_group(upgraded_v4):
         assert set(storage.player_names(database, group.id)) == seated
     finally:
         database.close()
+
+
+def test_a_v4_database_finds_every_seat_by_its_group(upgraded_v4):
+    """m016 gives every seat and seat change the group of its game, and indexes them group
+    first, so a player's page in the group finds every game the name sat in."""
+    database = storage.connect(str(upgraded_v4))
+    try:
+        (group,) = storage.list_groups(database)
+        old = sqlite3.connect(V4_DB)
+        try:
+            seats = {
+                (table, *row)
+                for table in ("players", "seat_changes")
+                for row in old.execute(f"SELECT game_id, seat, name FROM {table}")
+            }
+            seated = {name for *_, name in seats}
+            changes = old.execute("SELECT count(*) FROM seat_changes").fetchone()[0]
+        finally:
+            old.close()
+        kept = {
+            (table, *row)
+            for table in ("players", "seat_changes")
+            for row in database.execute(f"SELECT game_id, seat, name, group_id FROM {table}")
+        }
+        assert changes and {row[:-1] for row in kept} == seats
+        assert {row[-1] for row in kept} == {group.id}
+        indexes = {row[1] for row in database.execute("SELECT * FROM sqlite_master")}
+        assert {"idx_players_group_name", "idx_seat_changes_group_name"} <= indexes
+        for name in seated:
+            everywhere = storage.player_record(database, name)
+            assert (
+                everywhere.games and storage.player_record(database, name, group.id) == everywhere
+            )
+    finally:
+        database.close()

@@ -41,7 +41,10 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     indexed with the group for its evenings).
 ``players``
     one row per seat: ``game_id``, ``seat`` from 0 clockwise, ``name``, ``total`` (the
-    running total after the last hand: partners hold their side's).
+    running total after the last hand: partners hold their side's), ``group_id`` (its
+    game's group, kept by triggers; migration m016), indexed by group, name and game so
+    that a group's pages find a name's seats in the group alone. ``seat_changes`` carries
+    ``group_id`` alike.
 ``hands``
     one row per recorded hand, unique on (``game_id``, ``number``): ``dealer``,
     ``thrown_in``, ``record`` (the hand as the game writes it down, as JSON: its
@@ -62,11 +65,16 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``game_figures``
     a cache, not data: each game's figures derived by its rules (``figures``), valid only
     for the ``version`` and ``format`` stored with them.
+``game_stats``
+    a cache, not data, as ``game_figures``: each game's statistics page's figures (its
+    rules' ``game_stats``; migration m016), worked out the first time they are asked for.
 ``rating_games``, ``ratings``, ``rating_history``
     ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
     the rating events (a row per finished game, its ``position`` taken as it finished,
     ``rated`` 0 while pending), each group, kind and player's current ``mu``, ``sigma``
-    and ``games``, and each player's rating before and after each rated game.
+    and ``games`` (and ``recent``, their ratings over their last ten games, the ratings
+    page's trend, written with the rating; m016), and each player's rating before and
+    after each rated game.
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
@@ -104,7 +112,7 @@ from .connection import (
 )
 from .errors import Conflict, NotFound
 from .evenings import EVENING_GAP, Evening, Played, evening_of, evenings_of
-from .figures import GameFigures, game_figures, recorded
+from .figures import GameFigures, game_figures, game_stats, recorded
 from .games import (
     Game,
     LatestGames,
@@ -226,6 +234,7 @@ __all__ = [
     "rename_group",
     "game_by_view_token",
     "game_figures",
+    "game_stats",
     "game_kinds",
     "get_db",
     "group_by_invite",

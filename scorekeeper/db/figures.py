@@ -33,7 +33,7 @@ from ..engine.core.seating import played_by
 from ..engine.registry import table_game
 from .connection import database_path, query, writing
 from .games import Game
-from .hands import StoredHand, load_games_with_hands
+from .hands import StoredHand, load_game_with_hands, load_games_with_hands
 
 # Bump when a figure is worked out differently with the same fields: every stored row of
 # another format is stale. (A changed set of fields is noticed by itself: see ``_tag``.)
@@ -178,17 +178,18 @@ def from_text(game_id: int, version: int, text: str) -> GameFigures:
 class _Lru:
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[tuple[Any, ...], GameFigures] = OrderedDict()
+        # A game's figures, or (keyed apart) its statistics.
+        self.items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...]) -> GameFigures | None:
+    def get(self, key: tuple[Any, ...]) -> Any:
         with self.lock:
             found = self.items.get(key)
             if found is not None:
                 self.items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[Any, ...], figures: GameFigures) -> None:
+    def put(self, key: tuple[Any, ...], figures: Any) -> None:
         with self.lock:
             self.items[key] = figures
             self.items.move_to_end(key)
@@ -284,3 +285,55 @@ def refresh(db: Database, game_ids: Sequence[int]) -> None:
     for start in range(0, len(game_ids), 500):
         batch = game_ids[start : start + 500]
         store(db, [compute(game, hands) for game, hands in load_games_with_hands(db, batch)])
+
+
+# --- one game's statistics -------------------------------------------------------------------
+
+# Bump when the statistics are worked out differently with the same fields (as ``FORMAT``).
+STATS_FORMAT = "1"
+
+
+def game_stats(db: Database, game: Game) -> tuple[Game, Any]:
+    """The statistics of the stored game ``game`` (its rules' ``game_stats``), and the game
+    they are of: from this process's cache, else from the game's row in ``game_stats``
+    (migration m016), else replayed once and stored, so a long game's statistics cost
+    their output, not a replay of its hands, for as long as the game is unchanged. When
+    the game has changed since ``game`` was loaded, they are of the game as it is now,
+    which is returned in its place."""
+    path = database_path(db)
+    key = (path, "stats", game.id, game.version, game.created_at, game.updated_at)
+    found = _cache.get(key)
+    if found is not None:
+        return game, found
+    row = query(
+        db,
+        "SELECT stats FROM game_stats WHERE game_id = ? AND version = ? AND format = ?",
+        [game.id, game.version, STATS_FORMAT],
+    ).fetchone()
+    if row is not None:
+        try:
+            found = _decode(json.loads(row["stats"]))
+        except (ValueError, TypeError, KeyError):
+            found = None
+        if found is not None:
+            _cache.put(key, found)
+            return game, found
+    loaded, hands = load_game_with_hands(db, game.id)
+    if loaded is None:  # gone since: the statistics of the game as it was loaded
+        loaded, hands = game, []
+    stats = table_game(loaded.game, loaded.players).game_stats(recorded(loaded, hands))
+    _cache.put(
+        (path, "stats", loaded.id, loaded.version, loaded.created_at, loaded.updated_at), stats
+    )
+    text = json.dumps(_encode(stats), separators=(",", ":"), ensure_ascii=False)
+    try:
+        with writing(db):
+            # Kept only while the game is still at the version they were worked out for.
+            db.execute(
+                "INSERT OR REPLACE INTO game_stats (game_id, version, format, stats) "
+                "SELECT id, version, ?, ? FROM games WHERE id = ? AND version = ?",
+                [STATS_FORMAT, text, loaded.id, loaded.version],
+            )
+    except sqlite3.OperationalError:
+        pass  # busy with another writer, or read-only: a cache of what the hands give
+    return loaded, stats

@@ -219,20 +219,41 @@ def list_games(
 
 # The ``sitters`` view, read for some names only. SQLite cannot push a filter on ``name``
 # into the view's UNION ALL, so a query on the view reads every seat of every game; these
-# read the names' index entries alone. ``:names`` is a JSON list of names.
-_GAMES_OF_NAMES = (
-    "SELECT game_id, name FROM players WHERE name IN (SELECT value FROM json_each(:names)) "
-    "UNION SELECT game_id, name FROM seat_changes "
-    "WHERE name IN (SELECT value FROM json_each(:names))"
-)
-_SITTERS_NAMED = (
-    "SELECT p.game_id, p.seat, p.name, NOT EXISTS (SELECT 1 FROM seat_changes c "
-    "WHERE c.game_id = p.game_id AND c.seat = p.seat) AS at_end FROM players p "
-    "WHERE p.name IN (SELECT value FROM json_each(:names)) UNION ALL "
-    "SELECT c.game_id, c.seat, c.name, NOT EXISTS (SELECT 1 FROM seat_changes d "
-    "WHERE d.game_id = c.game_id AND d.seat = c.seat AND d.from_hand > c.from_hand) AS at_end "
-    "FROM seat_changes c WHERE c.name IN (SELECT value FROM json_each(:names))"
-)
+# read the names' index entries alone. ``:names`` is a JSON list of names. Given a group,
+# they seek the group's seats of the names (``idx_players_group_name`` and
+# ``idx_seat_changes_group_name``, migration m016), so a name's seats in other groups are
+# never read: a common name's page costs what it played in its own group.
+_NAMED = "name IN (SELECT value FROM json_each(:names))"
+
+
+def _named(group_id: int | None, alias: str = "") -> str:
+    """The condition on a seat's name (and group, when given) of ``players`` or
+    ``seat_changes`` (as ``alias``)."""
+    prefix = f"{alias}." if alias else ""
+    in_group = f"{prefix}group_id = :group AND " if group_id is not None else ""
+    return in_group + prefix + _NAMED
+
+
+def _games_of_names(group_id: int | None) -> str:
+    """(game_id, name) of each game a name of ``:names`` sat in (in the group ``:group``
+    only, when ``group_id`` is given)."""
+    return (
+        f"SELECT game_id, name FROM players WHERE {_named(group_id)} "
+        f"UNION SELECT game_id, name FROM seat_changes WHERE {_named(group_id)}"
+    )
+
+
+def _sitters_named(group_id: int | None) -> str:
+    """The ``sitters`` view's rows of the names of ``:names`` (of the group ``:group``
+    only, when ``group_id`` is given)."""
+    return (
+        "SELECT p.game_id, p.seat, p.name, NOT EXISTS (SELECT 1 FROM seat_changes c "
+        "WHERE c.game_id = p.game_id AND c.seat = p.seat) AS at_end FROM players p "
+        f"WHERE {_named(group_id, 'p')} UNION ALL "
+        "SELECT c.game_id, c.seat, c.name, NOT EXISTS (SELECT 1 FROM seat_changes d "
+        "WHERE d.game_id = c.game_id AND d.seat = c.seat AND d.from_hand > c.from_hand) "
+        f"AS at_end FROM seat_changes c WHERE {_named(group_id, 'c')}"
+    )
 
 
 def known_player_names(db: Database, limit: int = 200, group_id: int | None = None) -> list[str]:
@@ -322,8 +343,8 @@ class Listing:
 # Which games a history page lists: those ``player`` sat in, started from ``since`` to
 # ``until`` (UTC days, both included); a filter that is None leaves every game in.
 _HISTORY_FILTERS = {
-    "player": "id IN (SELECT game_id FROM players WHERE name = :player "
-    "UNION SELECT game_id FROM seat_changes WHERE name = :player)",
+    "player": "id IN (SELECT game_id FROM players WHERE {group}name = :player "
+    "UNION SELECT game_id FROM seat_changes WHERE {group}name = :player)",
     "since": "substr(created_at, 1, 10) >= :since",
     "until": "substr(created_at, 1, 10) <= :until",
     "game": "game = :game",
@@ -334,7 +355,13 @@ _HISTORY_FILTERS = {
 def _history_where(params: dict[str, Any]) -> str:
     """The WHERE clause of History's filters, naming only those given: a condition
     "(:x IS NULL OR …)" is evaluated for every game even when ``x`` is None."""
-    given = [sql for name, sql in _HISTORY_FILTERS.items() if params.get(name) is not None]
+    # A player's games within a group are sought by the group's seats of the name.
+    group = "group_id = :group AND " if params.get("group") is not None else ""
+    given = [
+        sql.format(group=group) if name == "player" else sql
+        for name, sql in _HISTORY_FILTERS.items()
+        if params.get(name) is not None
+    ]
     return f"WHERE {' AND '.join(given)}" if given else ""
 
 
@@ -410,7 +437,6 @@ def player_records(db: Database, name: str, group_id: int | None = None) -> dict
     only, when given), by its key, the most played first; empty for a name never played.
     A game's ``winner`` is a side (a seat in a game without partners), so a player wins
     with their partners, if they sat to the end."""
-    in_group = "WHERE g.group_id = :group " if group_id is not None else ""
     rows = query(
         db,
         "SELECT g.game, count(DISTINCT g.id) AS games, "
@@ -418,7 +444,7 @@ def player_records(db: Database, name: str, group_id: int | None = None) -> dict
         "json_group_array(json_array(g.winner, p.seat, "
         "(SELECT count(*) FROM players q WHERE q.game_id = g.id))) "
         "FILTER (WHERE g.winner IS NOT NULL AND p.at_end) AS results "
-        f"FROM ({_SITTERS_NAMED}) p JOIN games g ON g.id = p.game_id {in_group}"
+        f"FROM ({_sitters_named(group_id)}) p JOIN games g ON g.id = p.game_id "
         "GROUP BY g.game ORDER BY games DESC, g.game",
         {"names": json.dumps([name]), "group": group_id},
     ).fetchall()
@@ -449,16 +475,11 @@ def player_games(
 ) -> list[Game]:
     """The named player's games (in the group ``group_id`` only, when given), newest
     first: at most ``limit`` after skipping ``offset``."""
-    in_group = (
-        "WHERE game_id IN (SELECT id FROM games WHERE group_id = :group) "
-        if group_id is not None
-        else ""
-    )
     return games_from_rows(
         query(
             db,
-            GAME_QUERY + f"WHERE g.id IN (SELECT DISTINCT game_id FROM ({_GAMES_OF_NAMES}) "
-            f"{in_group}ORDER BY game_id DESC LIMIT :limit OFFSET :offset) "
+            GAME_QUERY + "WHERE g.id IN (SELECT DISTINCT game_id FROM "
+            f"({_games_of_names(group_id)}) ORDER BY game_id DESC LIMIT :limit OFFSET :offset) "
             "ORDER BY g.id DESC, p.seat",
             {"names": json.dumps([name]), "limit": limit, "offset": offset, "group": group_id},
         ).fetchall()
@@ -489,15 +510,14 @@ def latest_games(
     """The newest games (of the registered game ``game`` only, and of the group
     ``group_id`` only, when given) in which at least ``together`` of ``names`` sat, as
     many as hold at most ``max_hands`` hands between them (always the newest one)."""
-    in_group = "AND g.group_id = :group " if group_id is not None else ""
     # SQLite counts the games and adds up their hands, newest first; Python reads only
     # the rows it keeps (and the one after), however many games the names played.
     rows = query(
         db,
         "SELECT game_id, count(*) OVER () AS total, sum(hand_count) OVER "
         "(ORDER BY game_id DESC ROWS UNBOUNDED PRECEDING) AS hands FROM ("
-        f"SELECT p.game_id, g.hand_count FROM ({_GAMES_OF_NAMES}) p "
-        f"JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) {in_group}"
+        f"SELECT p.game_id, g.hand_count FROM ({_games_of_names(group_id)}) p "
+        "JOIN games g ON g.id = p.game_id WHERE (:game IS NULL OR g.game = :game) "
         "GROUP BY p.game_id HAVING count(*) >= :together) ORDER BY game_id DESC",
         {"names": json.dumps(list(names)), "game": game, "together": together, "group": group_id},
     )

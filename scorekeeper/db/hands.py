@@ -95,13 +95,16 @@ def stored_hand(row: sqlite3.Row) -> StoredHand:
     )
 
 
-def load_hands(db: Database, game_id: int, from_number: int = 1) -> list[StoredHand]:
-    """Returns the game's hands in order (from hand ``from_number`` on), rebuilt as the
-    engine's typed records."""
+def load_hands(
+    db: Database, game_id: int, from_number: int = 1, limit: int | None = None
+) -> list[StoredHand]:
+    """Returns the game's hands in order (from hand ``from_number`` on, at most ``limit``
+    of them when given), rebuilt as the engine's typed records."""
+    until = MAX_ID if limit is None else from_number + limit - 1
     rows = query(
         db,
-        HANDS_QUERY + "WHERE h.game_id = ? AND h.number >= ? ORDER BY h.number",
-        [game_id, from_number],
+        HANDS_QUERY + "WHERE h.game_id = ? AND h.number BETWEEN ? AND ? ORDER BY h.number",
+        [game_id, from_number, until],
     )
     return [stored_hand(row) for row in rows]
 

@@ -518,3 +518,63 @@ def m014_game_hand_times(db: Database) -> None:
         "CREATE TRIGGER games_hand_times_update AFTER UPDATE OF created_at, game_id ON hands "
         f"BEGIN {recount} WHERE id IN (OLD.game_id, NEW.game_id); END"
     )
+
+
+@migrations()
+def m016_seats_by_group(db: Database) -> None:
+    """A name's seats found within its group (issue 35): a group's pages (a player's page,
+    head-to-head, History by player) seek the group's seats of a name, never every seat
+    the name has on the server. Before, they read every seat of the name through
+    ``idx_players_name_game`` and kept the group's afterwards, so a common name's page in
+    a small group cost what that name had played in every other group.
+
+    ``players.group_id`` and ``seat_changes.group_id`` are the group of the seat's game,
+    copied from ``games.group_id`` and indexed group first, then name, then game. Filled
+    here for the seats already stored; triggers keep them, so that every writer (a new
+    game, a seat change, an import, a script moving a game to another group) does so in
+    its own transaction. A later migration that rebuilds ``players``, ``seat_changes`` or
+    ``games`` must make these triggers again.
+
+    ``game_stats`` keeps a game's statistics (its rules' ``game_stats``), as
+    ``game_figures`` keeps its figures: one row per game, valid only while the game's
+    version is ``version`` and the statistics are written in ``format``, worked out the
+    first time the game's statistics page is asked for at that version. A long game's
+    statistics page reads them instead of replaying every hand; deleting every row loses
+    nothing.
+
+    ``ratings.recent`` keeps each player's rating before and after each of their last ten
+    games of the kind (a JSON list, newest first, of ``[mu_before, sigma_before, mu,
+    sigma]``), what the ratings page draws as the trend: written with the rating, so the
+    page reads one row per player instead of their history. Filled here for the ratings
+    already stored.
+    """
+    db.execute("ALTER TABLE ratings ADD COLUMN recent TEXT")
+    db.execute(
+        "UPDATE ratings SET recent = (SELECT json_group_array(json_array(h.mu_before, "
+        "h.sigma_before, h.mu, h.sigma)) FROM (SELECT mu_before, sigma_before, mu, sigma, "
+        "position FROM rating_history WHERE group_id = ratings.group_id "
+        "AND game = ratings.game AND player = ratings.player ORDER BY position DESC "
+        "LIMIT 10) h)"
+    )
+    db.execute(
+        "CREATE TABLE game_stats (game_id INTEGER PRIMARY KEY REFERENCES games(id), "
+        "version INTEGER NOT NULL, format TEXT NOT NULL, stats TEXT NOT NULL)"
+    )
+    for table in ("players", "seat_changes"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN group_id INTEGER")
+        db.execute(
+            f"UPDATE {table} SET group_id = "
+            f"(SELECT group_id FROM games WHERE games.id = {table}.game_id)"
+        )
+        db.execute(f"CREATE INDEX idx_{table}_group_name ON {table} (group_id, name, game_id)")
+        db.execute(
+            f"CREATE TRIGGER {table}_group_insert AFTER INSERT ON {table} BEGIN "
+            f"UPDATE {table} SET group_id = (SELECT group_id FROM games WHERE id = NEW.game_id) "
+            "WHERE rowid = NEW.rowid; END"
+        )
+    db.execute(
+        "CREATE TRIGGER seats_group_game_moved AFTER UPDATE OF group_id ON games "
+        "WHEN OLD.group_id IS NOT NEW.group_id BEGIN "
+        "UPDATE players SET group_id = NEW.group_id WHERE game_id = NEW.id; "
+        "UPDATE seat_changes SET group_id = NEW.group_id WHERE game_id = NEW.id; END"
+    )

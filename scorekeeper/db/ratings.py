@@ -17,6 +17,7 @@ leaves both groups' events of its kind pending, by a trigger of migration m013.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -193,8 +194,29 @@ def _rate_from(db: Database, group_id: int, kind: str, position: int) -> int:
             for name in sorted(touched)
         ],
     )
+    # The trend of each player whose ratings changed, kept with their rating (m016).
+    db.execute(
+        f"UPDATE ratings SET recent = {_RECENT} WHERE group_id = :group AND game = :game "
+        "AND player IN (SELECT value FROM json_each(:names))",
+        {
+            "group": group_id,
+            "game": kind,
+            "names": json.dumps(sorted(touched)),
+            "last": rules.TREND_GAMES,
+        },
+    )
     db.execute(f"UPDATE rating_games SET rated = 1 WHERE {where} AND rated = 0", params)
     return rated
+
+
+# A player's rating before and after each of their last ``:last`` games of the kind, newest
+# first, as JSON ([[mu_before, sigma_before, mu, sigma], …]), of the ``ratings`` row.
+_RECENT = (
+    "(SELECT json_group_array(json_array(h.mu_before, h.sigma_before, h.mu, h.sigma)) "
+    "FROM (SELECT mu_before, sigma_before, mu, sigma, position FROM rating_history "
+    "WHERE group_id = ratings.group_id AND game = ratings.game AND player = ratings.player "
+    "ORDER BY position DESC LIMIT :last) h)"
+)
 
 
 def _current(db: Database, group_id: int, kind: str, names: Iterable[str]) -> dict[str, Rating]:
@@ -322,13 +344,12 @@ def ratings_table(db: Database, group_id: int, kind: str) -> list[RatingRow]:
     ratings and trend. One statement once the group's events are rated (pending ones are
     rated first: ``ensure_rated``)."""
     ensure_rated(db, group_id, kind)
+    # Each player's trend as kept with their rating (``ratings.recent``, m016), never their
+    # history read again; worked out here only for a row that has none.
     rows = query(
         db,
-        "SELECT r.player, r.mu, r.sigma, r.games, (SELECT json_group_array(json_array("
-        "h.mu_before, h.sigma_before, h.mu, h.sigma)) FROM (SELECT mu_before, sigma_before, "
-        "mu, sigma, position FROM rating_history WHERE group_id = r.group_id "
-        "AND game = r.game AND player = r.player ORDER BY position DESC LIMIT :last) h) "
-        "AS recent FROM ratings r WHERE r.group_id = :group AND r.game = :game",
+        f"SELECT player, mu, sigma, games, coalesce(recent, {_RECENT}) AS recent "
+        "FROM ratings WHERE group_id = :group AND game = :game",
         {"group": group_id, "game": kind, "last": rules.TREND_GAMES},
     ).fetchall()
     ordered = sorted(
@@ -337,10 +358,7 @@ def ratings_table(db: Database, group_id: int, kind: str) -> list[RatingRow]:
     )
     table = []
     for index, row in enumerate(ordered):
-        # Newest first as read; the oldest's rating before it starts the trend.
-        recent = json.loads(row["recent"])[::-1]
-        shown = tuple(rules.shown(mu, sigma) for _mb, _sb, mu, sigma in recent)
-        start = rules.shown(recent[0][0], recent[0][1]) if recent else 0.0
+        shown, start = _trend(row["recent"])
         rating = rules.shown(row["mu"], row["sigma"])
         rank = table[-1].rank if table and table[-1].rating == rating else index + 1
         table.append(
@@ -355,6 +373,17 @@ def ratings_table(db: Database, group_id: int, kind: str) -> list[RatingRow]:
             )
         )
     return table
+
+
+@functools.lru_cache(maxsize=4096)
+def _trend(recent: str) -> tuple[tuple[float, ...], float]:
+    """A player's kept trend (``ratings.recent``) as the page shows it: the shown rating
+    after each of their last games, oldest first, and the one before the oldest (where the
+    trend starts). Kept per text: a page asked for again decodes none of its lines."""
+    # Newest first as stored; the oldest's rating before it starts the trend.
+    games = json.loads(recent)[::-1]
+    shown = tuple(rules.shown(mu, sigma) for _mb, _sb, mu, sigma in games)
+    return shown, rules.shown(games[0][0], games[0][1]) if games else 0.0
 
 
 def current_ratings(

@@ -13,6 +13,7 @@ so numbers and the hand axis stay the same on a right-to-left page.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import math
 import re
@@ -306,7 +307,13 @@ SPARK_HEIGHT = 18
 def sparkline_svg(values: Sequence[float]) -> str:
     """A small line of ``values`` (a player's recent ratings, oldest first), hidden from
     screen readers: the page says the trend in words beside it. Empty for fewer than
-    two values."""
+    two values. Kept per line: a club's ratings page draws hundreds, the same until a
+    player's next game."""
+    return _sparkline(tuple(values))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sparkline(values: tuple[float, ...]) -> str:
     if len(values) < 2:
         return ""
     low, high = min(values), max(values)

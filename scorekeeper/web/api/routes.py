@@ -259,12 +259,15 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 # --- shapes -------------------------------------------------------------------------------
 
 
-def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str, Any]:
+def _hand_json(
+    game: db.Game, progress: Any, stored: db.StoredHand, explain: bool = True
+) -> dict[str, Any]:
     """A hand as the table wrote it down, with its dealer, its points and the running
-    totals per side, and what the game shows beside them (its ``hand_result``).
-    ``progress`` holds the hand: a whole replay, or the one a save resumed."""
+    totals per side, and what the game shows beside them (its ``hand_result``), and with
+    ``explain`` how each seat's points were worked out. ``progress`` holds the hand: a
+    whole replay, or the one a save (or a page of hands) resumed."""
     replayed = game_play.replayed_hand(progress, stored.number)
-    return {
+    shown = {
         "number": stored.number,
         "revision": stored.revision,
         "dealer": replayed.dealer,
@@ -272,16 +275,19 @@ def _hand_json(game: db.Game, progress: Any, stored: db.StoredHand) -> dict[str,
         "points": list(replayed.points),
         **game_of(game).hand_result(replayed),
         "totals": list(replayed.totals),
-        # How each seat's points were worked out at the hand's place, in English as the
-        # API speaks.
-        "explain": _explained(
-            game.game,
-            len(game.players),
-            progress.settings,
-            stored.record,
-            _place_before(game, progress, replayed),
-        ),
     }
+    if not explain:
+        return shown
+    # How each seat's points were worked out at the hand's place, in English as the API
+    # speaks.
+    shown["explain"] = _explained(
+        game.game,
+        len(game.players),
+        progress.settings,
+        stored.record,
+        _place_before(game, progress, replayed),
+    )
+    return shown
 
 
 def _place_before(game: db.Game, progress: Any, replayed: Any) -> HandPlace:
@@ -521,15 +527,45 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
     return int(value)
 
 
+# A page of a game's hands (``GET /api/games/<id>?hands_after=n&limit=k``): how many
+# hands when ``limit`` is not given, and at most.
+DEFAULT_HANDS_PAGE, MAX_HANDS_PAGE = 100, 500
+
+
+def _explain_param(default: bool) -> bool:
+    """``?explain=1`` or ``?explain=0``: whether each hand carries its ``explain``."""
+    value = request.args.get("explain")
+    if value is None:
+        return default
+    if value not in ("0", "1"):
+        raise ApiError("explain must be 0 or 1", "explain", 400)
+    return value == "1"
+
+
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    found, hands = db.load_game_with_hands(db.get_db(), game_id)
+    """The game: its head (players, settings, totals, state…) and its hands. With
+    ``hands_after`` or ``limit``, a page of its hands (``hands_after`` from 0, ``limit``
+    hands), resumed from the state stored after the hand before them, so its work is
+    that of its own hands however long the game; the head is the whole game's, and
+    ``next`` the address of the next page (null after the last). Without them, every
+    hand, as before paging was. ``?explain=1`` gives each hand how its points were worked
+    out, which the whole form always gives and a page does not unless asked."""
+    paged = "hands_after" in request.args or "limit" in request.args
+    after = _list_param("hands_after", 0, db.MAX_ID, 0) or 0
+    limit = _list_param("limit", 1, MAX_HANDS_PAGE, DEFAULT_HANDS_PAGE) or DEFAULT_HANDS_PAGE
+    explain = _explain_param(default=not paged)
+    database = db.get_db()
+    if paged:
+        found, stored, page, progress = game_play.load_hands_page(database, game_id, after, limit)
+    else:
+        found, stored = db.load_game_with_hands(database, game_id)
+        page = progress = game_play.progress_of(found, stored) if found is not None else None
     if found is None or not may_read(found):
         raise db.NotFound(f"there is no game {game_id}", "id")
-    progress = game_play.progress_of(found, hands)
     rules = game_of(found)
     finish = {"finished_after": found.finished_after} if rules.finish_now else {}
-    return {
+    body = {
         "id": found.id,
         "game": game_of(found).key,
         "created_at": found.created_at,
@@ -544,11 +580,27 @@ def game(game_id: int):
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
         "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
-        "hands": [_hand_json(found, progress, h) for h in hands],
+        "hands": [_hand_json(found, page, h, explain) for h in stored],
         **_state_json(rules, progress),
         **finish,
         "view_url": view_url(found),
     }
+    if paged:
+        last = stored[-1].number if stored else max(after, found.hand_count)
+        more = {"hands_after": last, "limit": limit}
+        if "explain" in request.args:
+            more["explain"] = int(explain)
+        if "view" in request.args:
+            more["view"] = request.args["view"]
+        body |= {
+            "hand_count": found.hand_count,
+            "hands_after": after,
+            "limit": limit,
+            "next": url_for("api.game", game_id=found.id, **more, _external=True)
+            if last < found.hand_count
+            else None,
+        }
+    return body
 
 
 DETAIL_FIELDS = {"name", "notes"}

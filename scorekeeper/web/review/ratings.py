@@ -7,6 +7,7 @@ history as a chart. For members only. The ratings and chances are ``db.ratings``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, jsonify, render_template, request, url_for
@@ -68,7 +69,26 @@ def _player_prefix(group_id: int):
     return lambda name: prefix + to_url(name)
 
 
-def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A line of the ratings page as the template prints it: attributes, which Jinja
+    reads at once (a dict's keys it finds only after an attribute lookup fails, hundreds
+    of times a page)."""
+
+    rank: int
+    player: str
+    url: str
+    rating: str
+    games: int
+    provisional: bool
+    spread: str
+    arrow: str
+    change: str
+    trend: str
+    spark: Markup
+
+
+def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[RatingLine]:
     """Each line of the ratings page, every figure a string (numbers already kept left
     to right on a right-to-left page; the trend's words looked up once per kind of
     change and number of games: a club's page has hundreds of lines)."""
@@ -82,19 +102,19 @@ def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[dict[str,
         if (sign, len(row.recent)) not in words:
             words[(sign, len(row.recent))] = _trend_words(sign, len(row.recent))
         rows.append(
-            {
-                "rank": row.rank,
-                "player": row.player,
-                "url": link(row.player),
-                "rating": ltr(one_decimal(row.rating)),
-                "games": row.games,
-                "provisional": row.provisional,
-                "spread": ltr(one_decimal(2 * row.sigma)),
-                "arrow": "▲" if sign > 0 else "▼" if sign < 0 else "▬",
-                "change": ltr(("+" if sign > 0 else "") + one_decimal(change)),
-                "trend": words[(sign, len(row.recent))].replace(CHANGE, one_decimal(abs(change))),
-                "spark": Markup(sparkline_svg(row.recent)),
-            }
+            RatingLine(
+                rank=row.rank,
+                player=row.player,
+                url=link(row.player),
+                rating=ltr(one_decimal(row.rating)),
+                games=row.games,
+                provisional=row.provisional,
+                spread=ltr(one_decimal(2 * row.sigma)),
+                arrow="▲" if sign > 0 else "▼" if sign < 0 else "▬",
+                change=ltr(("+" if sign > 0 else "") + one_decimal(change)),
+                trend=words[(sign, len(row.recent))].replace(CHANGE, one_decimal(abs(change))),
+                spark=Markup(sparkline_svg(row.recent)),
+            )
         )
     return rows
 

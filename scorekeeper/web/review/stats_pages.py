@@ -17,23 +17,10 @@ from ... import db
 from ...engine import Game
 from ...engine.core.display import FigureLine, total
 from ...engine.core.game import partnered
-from ..access import game_and_hands_or_404
+from ..access import game_or_404
 from ..game_service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
 from .blueprint import bp
-
-
-def recorded(game: db.Game, hands: Sequence[db.StoredHand]) -> Any:
-    """A stored game as its game's statistics take it (finished when the table asked, for
-    a game with "finish now")."""
-    rules = game_of(game)
-    records = [h.record for h in hands]
-    options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
-    if rules.finish_now:
-        options["finish_after"] = game.finished_after
-    return rules.recorded_game(
-        game.settings, game.first_dealer, game.players, records, game.id, **options
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +59,10 @@ def _sides(game: Game, stats: Any, names: list[str]) -> dict[str, Any] | None:
 
 @bp.get("/games/<int:game_id>/stats")
 def game_statistics(game_id: int):
-    stored, hands = game_and_hands_or_404(game_id)
+    # Kept per game version (``db.game_stats``): a long game's page reads its statistics
+    # instead of replaying every hand on each request.
+    stored, stats = db.game_stats(db.get_db(), game_or_404(game_id))
     game = game_of(stored)
-    stats = game.game_stats(recorded(stored, hands))
     # A side as its partners, each isolated (the statistics name it "Ann & Cat").
     names = side_names(stored)
     sides = getattr(stats, "sides", None) or ()
