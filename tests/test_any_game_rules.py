@@ -292,13 +292,14 @@ def test_explain_and_the_hand_views_say_who_won_the_round():
         (12, 12, True),
     ]
     assert GAME.hand_result(GAME.replay(SheetSettings(), 0, [record]).hands[0]) == {
-        "round_winners": [3]
+        "round_winners": [3],
+        "moon": None,
     }
 
 
 def test_a_round_everyone_scored_alike_has_no_winner():
     (hand,) = GAME.replay(SheetSettings(), 0, [Round((0, 0, 0, 0))]).hands
-    assert GAME.hand_result(hand) == {"round_winners": []}
+    assert GAME.hand_result(hand) == {"round_winners": [], "moon": None}
 
 
 def test_describe_and_revision_view_list_each_players_points():

@@ -111,11 +111,8 @@ class AnyGame(GameBase, rules=(display, form, stats)):
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The seats that won the round (none when everyone scored alike), and the seat
-        that shot the moon when one did (Hearts): a round of typed points reads as before."""
-        result: dict[str, Any] = {"round_winners": list(replayed.score.won)}
-        if replayed.record.moon is not None:
-            result["moon"] = replayed.record.moon
-        return result
+        that shot the moon (Hearts; None for a round of typed points)."""
+        return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
 
     def score_at(
         self, settings: SheetSettings, record: Round, place: HandPlace | None = None
