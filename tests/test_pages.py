@@ -46,6 +46,11 @@ def bdi(*names: str) -> list[str]:
     return [f"<bdi>{name}</bdi>" for name in names]
 
 
+def unit(*names: str) -> list[str]:
+    """Names as a list of games prints them: each a unit of its own, isolated."""
+    return [f'<bdi class="nm" dir="auto">{name}</bdi>' for name in names]
+
+
 def errors_in(response) -> list[str]:
     return re.findall(r'class="err">([^<]*)<', text_of(response))
 
@@ -76,16 +81,18 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     post_hand(finished, key2)
     # Home lists the group's games in progress; its page, finished games too (issue 21).
     home = text_of(client.get("/"))
-    assert " · ".join(bdi("South", "West", "North", "East")) in home
-    assert "Leading: <bdi>West</bdi> 19" in home
-    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) not in home
+    # Each game says which game it is, and each name is a unit of its own.
+    assert '<span class="kind">Israeli Whist</span>' in home
+    assert " · ".join(unit("South", "West", "North", "East")) in home
+    assert f"Leading: {unit('West')[0]} 19" in home
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) not in home
     group = re.search(r'href="(/groups/\d+)"', home)[1]
     page = text_of(client.get(group))
     in_progress, done = page.split("<h2>Finished</h2>")
-    assert " · ".join(bdi("South", "West", "North", "East")) in in_progress
-    assert "Leading: <bdi>West</bdi> 19" in in_progress
-    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) in done
-    assert "Winner: <bdi>Bob</bdi> 19" in done
+    assert " · ".join(unit("South", "West", "North", "East")) in in_progress
+    assert f"Leading: {unit('West')[0]} 19" in in_progress
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) in done
+    assert f"Winner: {unit('Bob')[0]} 19" in done
     assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
 
 
@@ -179,7 +186,7 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
         f"{iso('East')} −40"
     ) in page
     assert re.findall(
-        r'<li(?: class="lead")?><span><span class="p"><bdi>(\w+)</bdi></span></span><b>([^<]+)</b>',
+        r'<li(?: class="lead")?><span><bdi class="p" dir="auto">(\w+)</bdi></span><b>([^<]+)</b>',
         page,
     ) == [
         ("South", "−20"),
@@ -187,7 +194,7 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
         ("North", "−10"),
         ("East", "−40"),
     ]
-    assert '<li class="lead"><span><span class="p"><bdi>West</bdi></span>' in page
+    assert '<li class="lead"><span><bdi class="p" dir="auto">West</bdi></span>' in page
     assert '<span class="n">7♣</span> <em class="under">under</em>' in page
     why = f'<a class="why" href="/games/{game_id}/hands/1/why#s2">'
     assert f'<td class="d x"><span class="e">7/8</span> {why}<i>−10</i></a><b>−10</b></td>' in page
