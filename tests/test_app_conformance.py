@@ -822,6 +822,24 @@ def test_names_are_whole_or_cut_at_their_own_end(phones, setups, game):
     listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
     assert {plain_text(t["text"]) for t in listed} >= set(typed)
     assert [t["text"] for t in listed if t["cut"]] == []
+    # The hand form's keys: a word's label whole ("Blind nil", not "Bli…"); a name's key
+    # cut, if it must be, at the name's own end.
+    page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
+    labels = page.evaluate(KEY_LABELS)
+    assert [k["text"] for k in labels if k["cut"] and not k["name"]] == []
+    for key in labels:
+        own = "rtl" if HEBREW.match(key["text"].strip()) else "ltr"
+        assert not (key["cut"] and key["name"]) or key["direction"] == own, key
+
+
+# Every key's label on the hand form (shown or not): its text, whether its box cuts it, and
+# for a name's key the name's own direction.
+KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).map((el) => {
+    const name = el.querySelector("bdi");
+    const box = name || el;
+    return { text: el.textContent, name: !!name, direction: getComputedStyle(box).direction,
+        cut: box.scrollWidth > box.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
+})"""
 
 
 # Every cell of the printed sheet's table inside the paper's width (A4 less its margins:
@@ -869,7 +887,8 @@ def test_the_printed_sheet_holds_every_players_columns(phones, setups, browser, 
 TARGETS = """(selector) => {
     const found = [];
     for (const el of document.querySelectorAll(selector)) {
-        if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+        // Not shown: hidden, or inside a closed <details> (laid out, never drawn).
+        if (!el.checkVisibility({ visibilityProperty: true })) continue;
         el.scrollIntoView({ block: "center", inline: "center" });
         const r = el.getBoundingClientRect();
         const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
@@ -914,8 +933,5 @@ def test_tap_targets_are_44_px(phones, setups, game):
     board = page.evaluate(TARGETS, "table.hands tbody a")
     assert board and small_targets(board) == []
     page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
-    # The keys, the steps' and seats' buttons and Save. (The steppers' − and + of a folded
-    # count are not measured yet: scrolled to the page's end they are found under the
-    # save bar.)
-    form = page.evaluate(TARGETS, "#hand label.key, #hand .head, #hand .seat legend button, #save")
+    form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
     assert form and small_targets(form) == []
