@@ -6,6 +6,8 @@ import re
 import pytest
 
 from scorekeeper.db import get_db
+from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
@@ -761,3 +763,28 @@ def test_pages_link_nothing_outside_the_app(client, make_game):
         for url in re.findall(r'(?:src|href)="([^"]+)"', page):
             assert url.startswith(("/", "#", "data:", "http://localhost/")), (path, url)
     assert SEAT_NAMES[0] in text_of(client.get(f"/games/{game_id}"))
+
+
+PARTNERED = [game for game in GAMES.values() if partnered(game)]
+
+
+@pytest.mark.parametrize("game", PARTNERED, ids=lambda game: game.key)
+def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
+    """A partnership game on home says which game it is, with the name its table gave
+    it, and its leader is a side: both partners, with the side's total once (four seats
+    with two totals read as a four-way tie)."""
+    players = ["Ann", "Bob", "Cat", "Dan"][: game.seats]
+    settings = game.preset(game.default_preset)
+    deals = game.simulate(settings, 50, seed=5, bots=game.bot_kinds[0])
+    hand = next(r for r in map(game.record_of_deal, deals) if not r.thrown_in).to_dict()
+    game_id, key = make_game(game.default_preset, players, game=game.key)
+    bearer = {"Authorization": f"Bearer {key}"}
+    assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201
+    client.patch(f"/api/games/{game_id}", json={"name": "Friday rematch"}, headers=bearer)
+    home = text_of(client.get("/"))
+    assert f'<span class="kind">{unit("Friday rematch")[0]} · {game.name.template}</span>' in home
+    leading = re.search(r'<span class="lead">Leading: (.*?)</span>', home)[1]
+    sides = [" &amp; ".join(unit(*(players[s] for s in side))) for side in game.sides]
+    shown = [side for side in sides if side in leading]
+    assert shown and leading.count(" &amp; ") == len(shown)
+    assert all(re.search(re.escape(side) + r" [−\d]", leading) for side in shown)
