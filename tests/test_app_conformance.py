@@ -794,11 +794,12 @@ def sampled_language(game: Game) -> str:
     return list(LANGUAGES)[GAMES_UNDER_TEST.index(game) % len(LANGUAGES)]
 
 
-# Each player's name as a page lays it out: its text, whether its box cuts it, and the
-# direction it is laid out in (which end an ellipsis takes).
+# Each player's name as a page lays it out: its text (without a partner's "& "), whether
+# its box cuts it, and the direction it is laid out in (which end an ellipsis takes).
 NAMES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => ({
-    text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1,
-    direction: getComputedStyle(el).direction }))"""
+    text: Array.from(el.childNodes).filter((n) => !(n.classList && n.classList.contains("and")))
+        .map((n) => n.textContent).join(""),
+    cut: el.scrollWidth > el.clientWidth + 1, direction: getComputedStyle(el).direction }))"""
 HEBREW = re.compile("[\u0590-\u05ff]")
 
 
