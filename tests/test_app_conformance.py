@@ -804,3 +804,156 @@ def test_phones_racing_through_the_form_store_one_hand(
     assert stale.status_code == 409
     assert phone.post(f"{game_path}/hands/1/delete", data={"revision": "2"}).status_code == 409
     assert len(hands()) == 1
+
+
+# --- names whole, every column printed, tap targets (issue 30) --------------------------------
+# One language a game, in turn (each game meets another language than the one before it), at
+# 360 px: the checks grow with the games, not with games × languages × widths.
+
+
+def sampled_language(game: Game) -> str:
+    return list(LANGUAGES)[GAMES_UNDER_TEST.index(game) % len(LANGUAGES)]
+
+
+# Each player's name as a page lays it out: its text (without a partner's "& "), whether
+# its box cuts it, and the direction it is laid out in (which end an ellipsis takes).
+NAMES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => ({
+    text: Array.from(el.childNodes).filter((n) => !(n.classList && n.classList.contains("and")))
+        .map((n) => n.textContent).join(""),
+    cut: el.scrollWidth > el.clientWidth + 1, direction: getComputedStyle(el).direction }))"""
+HEBREW = re.compile("[\u0590-\u05ff]")
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_names_are_whole_or_cut_at_their_own_end(phones, setups, game):
+    """The score tiles show each player's name whole, as typed; a name the hands' columns
+    must cut short is cut at its own logical end (a Hebrew name on an English page keeps
+    its first name); a list of games shows every name whole."""
+    setup = setups[game_id(game)]
+    language = sampled_language(game)
+    page = holding_keys(phones, setup, language, 360)
+    page.goto(f"/games/{setup.playing.id}")
+    typed = [plain_text(name) for name in setup.playing.players]
+    tiles = page.evaluate(NAMES_SHOWN, ".totals .p")
+    assert sorted(plain_text(t["text"]) for t in tiles) == sorted(typed)
+    assert [t["text"] for t in tiles if t["cut"]] == []
+    for head in page.evaluate(NAMES_SHOWN, "table.hands thead .p"):
+        own = "rtl" if HEBREW.match(head["text"].strip()) else "ltr"
+        assert not head["cut"] or head["direction"] == own, head
+    page.goto(f"/groups/{setup.group.id}")
+    listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
+    assert {plain_text(t["text"]) for t in listed} >= set(typed)
+    assert [t["text"] for t in listed if t["cut"]] == []
+    # The hand form's keys: a word's label whole ("Blind nil", not "Bli…"); a name's key
+    # cut, if it must be, at the name's own end.
+    page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
+    labels = page.evaluate(KEY_LABELS)
+    assert [k["text"] for k in labels if k["cut"] and not k["name"]] == []
+    for key in labels:
+        own = "rtl" if HEBREW.match(key["text"].strip()) else "ltr"
+        assert not (key["cut"] and key["name"]) or key["direction"] == own, key
+
+
+# Every key's label on the hand form (shown or not): its text, whether its box cuts it, and
+# for a name's key the name's own direction.
+KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).map((el) => {
+    const name = el.querySelector("bdi");
+    const box = name || el;
+    return { text: el.textContent, name: !!name, direction: getComputedStyle(box).direction,
+        cut: box.scrollWidth > box.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
+})"""
+
+
+# Every cell of the printed sheet's table inside the paper's width (A4 less its margins:
+# 190 mm is 718 CSS px), and the names of the players' columns.
+PRINTED = """() => {
+    const table = document.querySelector("table.score").getBoundingClientRect();
+    const page = document.body.getBoundingClientRect();
+    const cells = Array.from(document.querySelectorAll("table.score th, table.score td"));
+    return {
+        outside: cells.filter((c) => { const r = c.getBoundingClientRect();
+            return r.left < page.left - 1 || r.right > page.right + 1; }).length,
+        wide: [table.left, table.right, page.left, page.right],
+        names: Array.from(document.querySelectorAll("table.score thead th.name"))
+            .map((c) => c.textContent),
+    };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_the_printed_sheet_holds_every_players_columns(phones, setups, browser, server, game):
+    setup = setups[game_id(game)]
+    language = sampled_language(game)
+    context = browser.new_context(
+        viewport={"width": 718, "height": 1000},
+        base_url=server,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    try:
+        page = context.new_page()
+        page.emulate_media(media="print")
+        page.goto(f"/games/{setup.playing.id}/edit/{setup.playing.key}")
+        page.goto(f"/games/{setup.playing.id}/print")
+        printed = page.evaluate(PRINTED)
+    finally:
+        context.close()
+    assert printed["outside"] == 0, printed["wide"]
+    names = [plain_text(name) for name in printed["names"]]
+    for players in map(plain_text, setup.playing.players):
+        assert any(players in name for name in names), (players, names)
+
+
+# The size of the area a finger may touch to follow each of ``selector``'s controls: the
+# control's box and what its ::after or label gives it, found by asking the page what is
+# under each point on the lines through the control's centre.
+TARGETS = """(selector) => {
+    const found = [];
+    for (const el of document.querySelectorAll(selector)) {
+        // Not shown: hidden, or inside a closed <details> (laid out, never drawn).
+        if (!el.checkVisibility({ visibilityProperty: true })) continue;
+        el.scrollIntoView({ block: "center", inline: "center" });
+        const r = el.getBoundingClientRect();
+        const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+        const on = (px, py) => { const hit = document.elementFromPoint(px, py);
+            return !!hit && (hit === el || el.contains(hit)); };
+        const text = el.textContent.trim().slice(0, 20);
+        if (!on(x, y)) { found.push({ text, width: 0, height: 0 }); continue; }
+        let left = x, right = x, top = y, bottom = y;
+        while (left > 0 && on(left - 1, y)) left--;
+        while (right < innerWidth - 1 && on(right + 1, y)) right++;
+        while (top > 0 && on(x, top - 1)) top--;
+        while (bottom < innerHeight - 1 && on(x, bottom + 1)) bottom++;
+        const cell = el.closest("td");
+        found.push({ text, width: right - left + 1,
+            height: bottom - top + 1, column: cell ? cell.getBoundingClientRect().width : null });
+    }
+    return found;
+}"""
+TAP = 44
+
+
+def small_targets(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Targets under 44 × 44 px; a points cell may be as narrow as its column when the
+    table's columns are narrower than 44 px (seven or eight players at 360 px), never
+    narrower, nor short."""
+    return [
+        t
+        for t in found
+        if t["height"] < TAP
+        or t["width"] < TAP
+        and not (t.get("column") and t["width"] >= t["column"] - 2)
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_tap_targets_are_44_px(phones, setups, game):
+    """The scoreboard's hand numbers (open the edit) and points, and the hand form's
+    keys and buttons, each at least 44 × 44 px to a finger."""
+    setup = setups[game_id(game)]
+    page = holding_keys(phones, setup, sampled_language(game), 360)
+    page.goto(f"/games/{setup.playing.id}")
+    board = page.evaluate(TARGETS, "table.hands tbody a")
+    assert board and small_targets(board) == []
+    page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
+    form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
+    assert form and small_targets(form) == []

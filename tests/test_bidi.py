@@ -342,7 +342,7 @@ def test_names_on_an_english_page_sit_in_bdi(client, hebrew_game):
     html = client.get(f"/games/{hebrew_game}/print").get_data(as_text=True)
     assert 'Totals: <span class="each"><bdi>נועה</bdi> −20</span>' in html
     board = client.get(f"/games/{hebrew_game}").get_data(as_text=True)
-    assert '<li><span><span class="p"><bdi>נועה</bdi></span></span><b>−20</b></li>' in board
+    assert '<li><span><bdi class="p" dir="auto">נועה</bdi></span><b>−20</b></li>' in board
     assert f'<h1 class="game-name"><bdi>{GAME_NAME}</bdi></h1>' in board
 
 

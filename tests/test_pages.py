@@ -6,6 +6,8 @@ import re
 import pytest
 
 from scorekeeper.db import get_db
+from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
@@ -46,6 +48,11 @@ def bdi(*names: str) -> list[str]:
     return [f"<bdi>{name}</bdi>" for name in names]
 
 
+def unit(*names: str) -> list[str]:
+    """Names as a list of games prints them: each a unit of its own, isolated."""
+    return [f'<bdi class="nm" dir="auto">{name}</bdi>' for name in names]
+
+
 def errors_in(response) -> list[str]:
     return re.findall(r'class="err">([^<]*)<', text_of(response))
 
@@ -76,16 +83,18 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     post_hand(finished, key2)
     # Home lists the group's games in progress; its page, finished games too (issue 21).
     home = text_of(client.get("/"))
-    assert " · ".join(bdi("South", "West", "North", "East")) in home
-    assert "Leading: <bdi>West</bdi> 19" in home
-    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) not in home
+    # Each game says which game it is, and each name is a unit of its own.
+    assert '<span class="kind">Israeli Whist</span>' in home
+    assert " · ".join(unit("South", "West", "North", "East")) in home
+    assert f"Leading: {unit('West')[0]} 19" in home
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) not in home
     group = re.search(r'href="(/groups/\d+)"', home)[1]
     page = text_of(client.get(group))
     in_progress, done = page.split("<h2>Finished</h2>")
-    assert " · ".join(bdi("South", "West", "North", "East")) in in_progress
-    assert "Leading: <bdi>West</bdi> 19" in in_progress
-    assert " · ".join(bdi("Ann", "Bob", "Cy", "Dee")) in done
-    assert "Winner: <bdi>Bob</bdi> 19" in done
+    assert " · ".join(unit("South", "West", "North", "East")) in in_progress
+    assert f"Leading: {unit('West')[0]} 19" in in_progress
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) in done
+    assert f"Winner: {unit('Bob')[0]} 19" in done
     assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
 
 
@@ -179,7 +188,7 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
         f"{iso('East')} −40"
     ) in page
     assert re.findall(
-        r'<li(?: class="lead")?><span><span class="p"><bdi>(\w+)</bdi></span></span><b>([^<]+)</b>',
+        r'<li(?: class="lead")?><span><bdi class="p" dir="auto">(\w+)</bdi></span><b>([^<]+)</b>',
         page,
     ) == [
         ("South", "−20"),
@@ -187,7 +196,7 @@ def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
         ("North", "−10"),
         ("East", "−40"),
     ]
-    assert '<li class="lead"><span><span class="p"><bdi>West</bdi></span>' in page
+    assert '<li class="lead"><span><bdi class="p" dir="auto">West</bdi></span>' in page
     assert '<span class="n">7♣</span> <em class="under">under</em>' in page
     why = f'<a class="why" href="/games/{game_id}/hands/1/why#s2">'
     assert f'<td class="d x"><span class="e">7/8</span> {why}<i>−10</i></a><b>−10</b></td>' in page
@@ -779,3 +788,28 @@ def test_pages_link_nothing_outside_the_app(client, make_game):
         for url in re.findall(r'(?:src|href)="([^"]+)"', page):
             assert url.startswith(("/", "#", "data:", "http://localhost/")), (path, url)
     assert SEAT_NAMES[0] in text_of(client.get(f"/games/{game_id}"))
+
+
+PARTNERED = [game for game in GAMES.values() if partnered(game)]
+
+
+@pytest.mark.parametrize("game", PARTNERED, ids=lambda game: game.key)
+def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
+    """A partnership game on home says which game it is, with the name its table gave
+    it, and its leader is a side: both partners, with the side's total once (four seats
+    with two totals read as a four-way tie)."""
+    players = ["Ann", "Bob", "Cat", "Dan"][: game.seats]
+    settings = game.preset(game.default_preset)
+    deals = game.simulate(settings, 50, seed=5, bots=game.bot_kinds[0])
+    hand = next(r for r in map(game.record_of_deal, deals) if not r.thrown_in).to_dict()
+    game_id, key = make_game(game.default_preset, players, game=game.key)
+    bearer = {"Authorization": f"Bearer {key}"}
+    assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201
+    client.patch(f"/api/games/{game_id}", json={"name": "Friday rematch"}, headers=bearer)
+    home = text_of(client.get("/"))
+    assert f'<span class="kind">{unit("Friday rematch")[0]} · {game.name.template}</span>' in home
+    leading = re.search(r'<span class="lead">Leading: (.*?)</span>', home)[1]
+    sides = [" &amp; ".join(unit(*(players[s] for s in side))) for side in game.sides]
+    shown = [side for side in sides if side in leading]
+    assert shown and leading.count(" &amp; ") == len(shown)
+    assert all(re.search(re.escape(side) + r" [−\d]", leading) for side in shown)

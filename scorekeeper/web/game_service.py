@@ -82,21 +82,28 @@ def group_name(group: db.Group) -> str:
 
 
 def game_summary(game: db.Game) -> dict[str, Any]:
-    """A game as home and a group's page list it: who plays, when, how many hands, who
-    leads (or won), and whether this browser may record hands in it."""
+    """A game as home and a group's page list it: which game it is (its kind, and the name
+    given under "Name and notes"), who plays (by side: partners together), when, how many
+    hands, which side leads (or won) and whether this browser may record hands in it."""
+    rules = game_of(game)
+    members = [[game.seated[seat] for seat in side] for side in rules.sides]
+    # A side's total is any of its seats' (partners share theirs).
+    totals = [game.totals[side[0]] for side in rules.sides]
     if game.winner is not None:
         leading = [game.winner]
     else:
-        # Those whose totals are best: the lowest where the lowest total wins.
-        scores = game_of(game).scores_in_favour(game.settings, game.totals)
+        # The sides whose totals are best: the lowest where the lowest total wins.
+        scores = rules.scores_in_favour(game.settings, totals)
         leading = list(leaders_of(scores)) if game.hand_count else []
     return {
         "id": game.id,
+        "kind": kind_name(game),
+        "name": game.name,
         "date": game.created_at[:10],
-        "players": game.seated,
+        "sides": members,
         "status": game.status,
         "hands": game.hand_count,
-        "leaders": [(game.seated[s], total(game.totals[s])) for s in leading],
+        "leaders": [(members[side], total(totals[side])) for side in leading],
         "mine": can_edit(game),
     }
 

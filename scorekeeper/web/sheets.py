@@ -108,7 +108,13 @@ def sheet_widths(game: Game, columns: SheetColumns, bids: Sequence[str] | None) 
     names = max(columns.names, 1)
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
     name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid * columns.bid) / names)))
-    return {"bid": f"w{bid}", "who": f"w{name}"}
+    # A table of many players (Oh Hell's seven, the round sheet's eight) needs more than
+    # the page's width at the usual size: it prints smaller, so that every player's
+    # columns, the last total too, are on the paper (print.css's --fit).
+    # The page's CSP allows no style attribute: print.css sizes each 5 % (100 … 40).
+    needed = SHEET_EM - room + bid * columns.bid + name * columns.names
+    fit = max(40, min(100, math.floor(SHEET_EM / needed * 20) * 5))
+    return {"bid": f"w{bid}", "who": f"w{name}", "fit": str(fit)}
 
 
 # The points and total columns hold six characters (−10400) at the sheet's size; longer

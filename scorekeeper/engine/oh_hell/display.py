@@ -55,14 +55,21 @@ def rules_lines(settings: OhHellSettings) -> list[RulesLine]:
         RulesLine(msg("Most cards"), settings.top_cards),
         RulesLine(msg("Hands"), len(cards_sequence(settings))),
         RulesLine(msg("The hook"), YES_NO[settings.hook]),
+        # Formulas in words of the sheet's language: "bid" and "tricks" are words to translate.
         RulesLine(
             msg("Exactly the bid"),
-            Notation(f"{settings.exact_bonus} + {settings.made_per_trick} × bid"),
+            msg(
+                "%(bonus)d + %(per_trick)d × bid",
+                bonus=settings.exact_bonus,
+                per_trick=settings.made_per_trick,
+            ),
         ),
         RulesLine(
             msg("Any other number"),
-            Notation(
-                f"{settings.missed_per_trick} × tricks − {settings.miss_step} × |tricks − bid|"
+            msg(
+                "%(per_trick)d × tricks − %(step)d × |tricks − bid|",
+                per_trick=settings.missed_per_trick,
+                step=settings.miss_step,
             ),
         ),
     ]

@@ -114,8 +114,9 @@ def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
         else msg("not counted")
     )
     return [
-        RulesLine(msg("Contract made"), Notation("10 × C + 1 a bag")),
-        RulesLine(msg("Contract set"), Notation("−10 × C")),
+        # Formulas in words of the sheet's language, not a letter the sheet never defines.
+        RulesLine(msg("Contract made"), msg("10 × contract + 1 per bag")),
+        RulesLine(msg("Contract set"), msg("−10 × contract")),
         RulesLine(msg("Nil"), Notation(f"±{s.nil_value}")),
         RulesLine(msg("Blind nil"), blind),
         RulesLine(msg("Blind nil allowed"), CHOICE_WORDS[s.blind_nil]),

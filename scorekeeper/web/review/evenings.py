@@ -128,7 +128,10 @@ def _game_line(game: db.Game, played: Any, kind: str) -> dict[str, Any]:
     """A game of the evening: its kind, who sat at its end, each side's total in the
     order of its places, its winner or that it goes on, and its hands."""
     progress = played.progress
-    names = side_names(game, game.names_at(progress.next_number))
+    seated = game.names_at(progress.next_number)
+    names = side_names(game, seated)
+    # Each side's players, for a list that keeps every name a unit of its own.
+    members = [[seated[seat] for seat in side] for side in played.game.sides]
     places = played.game.placings(progress)
     order = sorted(range(len(names)), key=lambda side: (places[side], side))
     return {
@@ -136,10 +139,16 @@ def _game_line(game: db.Game, played: Any, kind: str) -> dict[str, Any]:
         "name": game.name,
         "kind": kind,
         "sides": [
-            {"place": places[side], "names": names[side], "total": total(progress.totals[side])}
+            {
+                "place": places[side],
+                "names": names[side],
+                "members": members[side],
+                "total": total(progress.totals[side]),
+            }
             for side in order
         ],
         "finished": progress.status == "finished",
         "winners": [names[side] for side in progress.winners],
+        "winning": [members[side] for side in progress.winners],
         "hands": game.hand_count,
     }
