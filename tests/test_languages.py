@@ -73,7 +73,8 @@ def test_hebrew_pages_are_right_to_left_and_keep_numbers_left_to_right(game_with
         "−40",
     ]
     home = client.get("/", headers=HEBREW).get_data(as_text=True)
-    assert f"<bdi>West</bdi> {LRI}19{PDI}" in home  # "Leading: West 19", whole in RTL
+    # "Leading: West 19", whole in RTL
+    assert f'<bdi class="nm" dir="auto">West</bdi> {LRI}19{PDI}' in home
 
 
 def test_a_saved_hand_is_reported_in_the_language_with_its_points(editor):

@@ -87,7 +87,7 @@ def text_of(response) -> str:
 
 # Figures a page may keep for the next one (db/figures.py): a cache of what the hands
 # give, each row valid only for its game's version, never the players' data.
-DERIVED_TABLES = {"game_figures"}
+DERIVED_TABLES = {"game_figures", "game_stats"}
 
 
 def dump(app) -> list:
