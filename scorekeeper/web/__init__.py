@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .. import db
     from . import (
+        access,
         api,
         card,
         errors,
@@ -111,6 +112,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     errors.init_app(app)
     responses.init_app(app)
+    # A cookie from before issue 29 has its keys and memberships moved to the server.
+    app.before_request(access.adopt_old_session)
     app.jinja_env.filters["kind_name"] = game_service.kind_name
     app.jinja_env.filters["group_name"] = game_service.group_name
     return app
