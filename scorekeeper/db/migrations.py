@@ -534,7 +534,9 @@ def m015_phones_and_members(db: Database) -> None:
     ``members`` is a group's membership history: a row per time a phone joined a group,
     with the ``label`` the phone gave itself (null: none), ``joined_at``, and once it is
     over ``left_at`` and ``removed_by`` (the member row of whoever removed it; null when
-    the phone left by itself). A phone is a member while its row has no ``left_at``.
+    the phone left by itself). A phone is a member while its row has no ``left_at``;
+    ``told`` is 0 from its removal until the removed phone's next request, which tells it
+    (and has it forget the group's pages it kept).
     Cookies from before this migration carry their keys and memberships inside; the app
     moves them here on their first request.
     """
@@ -556,10 +558,12 @@ def m015_phones_and_members(db: Database) -> None:
         "CREATE TABLE members (id INTEGER PRIMARY KEY, "
         "group_id INTEGER NOT NULL REFERENCES groups(id), "
         "phone_id INTEGER NOT NULL REFERENCES phones(id), label TEXT, "
-        "joined_at TEXT NOT NULL, left_at TEXT, removed_by INTEGER REFERENCES members(id))"
+        "joined_at TEXT NOT NULL, left_at TEXT, removed_by INTEGER REFERENCES members(id), "
+        "told INTEGER NOT NULL DEFAULT 1)"
     )
     db.execute(
         "CREATE UNIQUE INDEX idx_members_current ON members (phone_id, group_id) "
         "WHERE left_at IS NULL"
     )
     db.execute("CREATE INDEX idx_members_group ON members (group_id, id)")
+    db.execute("CREATE INDEX idx_members_untold ON members (phone_id) WHERE told = 0")

@@ -224,8 +224,9 @@ def end_membership(db: Database, member: Member, removed_by: int | None = None) 
     when it had already ended."""
     with writing(db):
         changed = db.execute(
-            "UPDATE members SET left_at = ?, removed_by = ? WHERE id = ? AND left_at IS NULL",
-            [now(), removed_by, member.id],
+            "UPDATE members SET left_at = ?, removed_by = ?, told = ? "
+            "WHERE id = ? AND left_at IS NULL",
+            [now(), removed_by, int(removed_by is None), member.id],
         ).rowcount
         if changed:
             for table in ("phone_keys", "phone_views"):
@@ -255,3 +256,17 @@ def load_member(db: Database, group_id: int, member_id: int) -> Member | None:
         [member_id, group_id],
     ).fetchone()
     return _member(row) if row else None
+
+
+def untold_removals(db: Database, phone_id: int) -> list[int]:
+    """The groups the phone was removed from since its last request, marked told now."""
+    found = [
+        row["group_id"]
+        for row in query(
+            db, "SELECT group_id FROM members WHERE phone_id = ? AND told = 0", [phone_id]
+        )
+    ]
+    if found:
+        with writing(db):
+            db.execute("UPDATE members SET told = 1 WHERE phone_id = ? AND told = 0", [phone_id])
+    return found

@@ -20,7 +20,7 @@ import hmac
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, current_app, g, request, session
+from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
 
 from ..db import (
@@ -92,6 +92,47 @@ def adopt_old_session() -> None:
             game = load_game(database, game_id) if isinstance(game_id, int) else None
             if game is not None:
                 phones.keep_view(database, phone[0], game.id, game.view_token)
+
+
+# Set in the session when this phone left a group or learnt it was removed: the next page
+# tells the service worker (static/sw.js) to forget the pages it kept.
+SESSION_FORGET = "forget_pages"
+FORGET_HEADER = "Scorekeeper-Forget-Pages"
+
+
+def notice_removals() -> None:
+    """Tells this phone, on its first page since, that it was removed from a group, and
+    has its service worker forget the pages it kept (every copy of the cookie is out)."""
+    if (
+        request.method != "GET"
+        or request.endpoint in (None, "static")
+        or request.blueprint == "api"
+    ):
+        return
+    phone = _phone()
+    if phone is None:
+        return
+    from .game_service import group_name
+
+    for group_id in phones.untold_removals(get_db(), phone[0]):
+        group = load_group(get_db(), group_id)
+        name = group_name(group) if group is not None else ""
+        flash(_("Another member removed this phone from the group %(name)s.", name=name), "info")
+        session[SESSION_FORGET] = True
+
+
+def tell_worker(response: Any) -> Any:
+    """Puts FORGET_HEADER on the first page after this phone left or was removed from a
+    group: its service worker then drops every page it kept."""
+    if (
+        session.get(SESSION_FORGET)
+        and request.method == "GET"
+        and response.status_code == 200
+        and response.mimetype == "text/html"
+    ):
+        session.pop(SESSION_FORGET)
+        response.headers[FORGET_HEADER] = "1"
+    return response
 
 
 def remember_key(game_id: int, key: str) -> None:
@@ -244,6 +285,7 @@ def leave(group_id: int) -> None:
     found = membership(group_id)
     if found is not None:
         phones.end_membership(get_db(), found)
+        session[SESSION_FORGET] = True
 
 
 def my_groups() -> list[Group]:
