@@ -124,6 +124,18 @@ def new_invite(group_id: int):
     return _no_store(render_template("group_invite.html", group=found, renew=form))
 
 
+@bp.route("/groups/<int:group_id>/key", methods=["GET", "POST"])
+def new_key(group_id: int):
+    """GET asks first; the POST from that page gives the group a new API key, shown on
+    the page it answers with and never again: the old key stops working at once."""
+    found = group_or_404(group_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        key = db.replace_group_key(db.get_db(), found.id)
+        return _no_store(render_template("group_key.html", group=found, key=key))
+    return _no_store(render_template("group_key.html", group=found, form=form))
+
+
 @bp.route("/groups/<int:group_id>/leave", methods=["GET", "POST"])
 def leave_group(group_id: int):
     """GET asks first; the POST from that page takes this browser out of the group. The
