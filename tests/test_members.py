@@ -64,7 +64,8 @@ def joined(base: str, group_id: int, label: str) -> Browser:
 
 @pytest.fixture
 def table(tmp_path):
-    """A served app, a group with one game and three phones in it: Ann, Ben and Cat."""
+    """A served app, a group with one game and three phones in it: Ann, Ben and Cat, who
+    also opened the game's edit link."""
     with serving(tmp_path) as base:
         status, group = call(base, "POST", "/api/groups", {"name": "Friday cards"})
         assert status == 201
@@ -77,6 +78,7 @@ def table(tmp_path):
         )
         assert status == 201
         phones = {name: joined(base, group["id"], name) for name in ("Ann", "Ben", "Cat")}
+        phones["Cat"].get(f"/games/{game['id']}/edit/{game['edit_key']}")  # Cat keeps score
         yield base, group["id"], game["id"], phones
 
 
@@ -111,6 +113,7 @@ def test_every_copy_of_a_cookie_loses_the_group_when_its_phone_leaves(table):
 def test_a_member_removes_another_after_asking_and_the_group_keeps_it(table):
     base, group_id, game_id, phones = table
     backup = copied(phones["Cat"])
+    assert phones["Cat"].get(f"/games/{game_id}/hands/new")[0] == 200
     old_invite = invite_of(base, group_id)
     _, page = phones["Ann"].get(f"/groups/{group_id}/members")
     listed = re.findall(r'<span class="who">(.*?)</span>', page)
@@ -127,6 +130,8 @@ def test_a_member_removes_another_after_asking_and_the_group_keeps_it(table):
     assert status == 200 and "Cat is no longer in the group" in text(page)
     for phone in (phones["Cat"], backup):
         assert set(sees(phone, group_id, game_id).values()) == {404}
+        # Nor does the edit key Cat's phone held open the game, or record a hand in it.
+        assert phone.get(f"/games/{game_id}/hands/new")[0] == 404
     assert "Cat was removed by Ann" in text(page)
     # The invite link Cat knew is gone; only a new one brings Cat back.
     assert invite_of(base, group_id) != old_invite

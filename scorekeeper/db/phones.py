@@ -218,6 +218,13 @@ def group_members(db: Database, group_id: int) -> list[Member]:
     return [_member(row) for row in rows]
 
 
+def count_members(db: Database, group_id: int) -> int:
+    """How many phones are in the group now."""
+    return query(
+        db, "SELECT count(*) FROM members WHERE group_id = ? AND left_at IS NULL", [group_id]
+    ).fetchone()[0]
+
+
 def end_membership(db: Database, member: Member, removed_by: int | None = None) -> bool:
     """Ends ``member``'s membership (by another member ``removed_by``, or by itself), and
     the phone forgets the edit keys and view links of the group's games. Returns False

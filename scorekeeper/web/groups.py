@@ -74,6 +74,7 @@ def group(group_id: int):
         playing=playing_in(found),
         finished=[game_summary(game) for game in finished],
         form=GroupNameForm(name=found.name or ""),
+        members=phones.count_members(db.get_db(), found.id),
     )
 
 

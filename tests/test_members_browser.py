@@ -1,0 +1,106 @@
+"""The members pages in a real Chromium at 360 px, in Hebrew and English (issue 29): a
+phone joins under its name, another removes it after asking, the group's history shows
+who joined, left and was removed, and a new API key is shown once. Each page fits the
+phone with long Hebrew names and is screenshotted to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import db
+
+from .conftest import SERVED, watched_page
+from .test_browser import api
+from .test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
+
+LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en-GB,en;q=0.9"}
+NAMES = {
+    "he": ["אביגיל בן־חיים מרמת השרון", "דניאל", "שירה"],
+    "en": ["Abigail Montgomery-Whitfield", "Daniel", "Shira"],
+}
+
+
+def shot(page, language: str, name: str) -> None:
+    """Asserts the page is in ``language``, fits 360 px and reads in order; keeps a
+    screenshot."""
+    assert page.locator("html").get_attribute("lang") == language
+    assert page.locator("html").get_attribute("dir") == ("rtl" if language == "he" else "ltr")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{language}-{name}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (name, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], name
+    if language == "he":
+        assert page.evaluate(FLIPPED) == [], name
+
+
+def invite_of(base: str, group_id: int) -> str:
+    database = db.open_database(SERVED[base])
+    try:
+        return db.load_group(database, group_id).invite
+    finally:
+        database.close()
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_members_remove_and_the_history_at_360_px(browser, live_server, language):
+    group = api(
+        live_server,
+        "POST",
+        "/api/groups",
+        {"name": "שישי בערב" if language == "he" else "Friday night"},
+    )
+    gid = group["id"]
+    headers = {"Accept-Language": LANGUAGES[language]}
+    phones = []
+    for name in NAMES[language]:
+        context = watched_page(browser, live_server, extra_http_headers=headers)
+        page = context.__enter__()
+        phones.append((context, page))
+        page.goto(f"/join/{invite_of(live_server, gid)}")
+        page.fill("input[name=label]", name)
+        if name == NAMES[language][0]:
+            shot(page, language, "group-join")
+        with page.expect_navigation():
+            page.locator("#join").click()
+    first, second, third = (page for _, page in phones)
+    # Daniel leaves by himself.
+    second.goto(f"/groups/{gid}/leave")
+    with second.expect_navigation():
+        second.locator("#leave-group").click()
+
+    first.goto(f"/groups/{gid}")
+    assert first.locator("#members-link").count() == 1
+    shot(first, language, "group-with-members-link")
+    first.locator("#members-link").click()
+    first.wait_for_url(f"**/groups/{gid}/members")
+    assert first.locator("#members li").count() == 2
+    shot(first, language, "group-members")
+
+    first.locator("#members a.danger").first.click()
+    first.wait_for_url("**/remove")
+    assert NAMES[language][2] in first.locator("h1").inner_text()
+    shot(first, language, "group-remove-confirm")
+    with first.expect_navigation():
+        first.locator("#remove-member").click()
+    assert first.locator("#members li").count() == 1
+    history = first.locator("#member-history li")
+    assert history.count() == 5  # three joined, one left, one removed
+    shot(first, language, "group-members-history")
+
+    # The removed phone is told so on its next page, and the group is gone from it.
+    third.goto("/")
+    assert third.locator(".flash, [role=status], .alert").count() >= 1
+    shot(third, language, "removed-phone-home")
+    assert third.goto(f"/groups/{gid}").status == 404
+
+    first.goto(f"/groups/{gid}/key")
+    shot(first, language, "group-new-key-confirm")
+    with first.expect_navigation():
+        first.locator("#make-key").click()
+    assert len(first.locator("#group-key").inner_text()) >= 20
+    shot(first, language, "group-new-key-shown")
+    for context, _page in phones:
+        context.__exit__(None, None, None)
