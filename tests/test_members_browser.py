@@ -104,3 +104,39 @@ def test_members_remove_and_the_history_at_360_px(browser, live_server, language
     shot(first, language, "group-new-key-shown")
     for context, _page in phones:
         context.__exit__(None, None, None)
+
+
+KEPT = """async () => (await (await caches.open("pages")).keys()).map((r) => r.url)"""
+
+
+def test_a_phone_that_leaves_keeps_none_of_the_group_s_pages(page, live_server):
+    """Finding 7: the service worker kept a group's scoreboards after the phone left.
+    Now the page after "Leave the group" has it drop every page it kept."""
+    from .conftest import join_in_browser
+    from .test_table_browser import wait_for_worker
+
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"players": ["Ann", "Ben", "Cat", "Dan"], "rules": "pagat-german", "first_dealer": 0},
+    )
+    join_in_browser(page, live_server, created["id"])
+    page.goto(f"/games/{created['id']}")
+    wait_for_worker(page)
+    page.reload()  # through the worker, which keeps it
+    wait_for_worker(page)
+    assert any(url.endswith(f"/games/{created['id']}") for url in page.evaluate(KEPT))
+    database = db.open_database(SERVED[live_server])
+    try:
+        group_id = db.load_game(database, created["id"]).group_id
+    finally:
+        database.close()
+    page.goto(f"/groups/{group_id}/leave")
+    with page.expect_navigation():
+        page.locator("#leave-group").click()
+    page.wait_for_function(f"({KEPT})().then((urls) => urls.length === 0)", timeout=10_000)
+    page.context.set_offline(True)
+    page.goto(f"/games/{created['id']}")
+    assert "Ann" not in page.content()  # the offline page, not the game
+    page.context.set_offline(False)

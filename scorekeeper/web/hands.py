@@ -105,21 +105,30 @@ def _forbidden_named(
     return found.field, sentence
 
 
+# The hand form is kept by the phone's service worker, so that a hand can be entered
+# (and kept as a draft) when the connection drops; never by anyone else.
+OFFLINE_PAGE = "private, no-cache"
+
+
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
     if not game_of(game).shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
     texts = {key: translate(text) for key, text in spec.texts.items()}
-    return render_template(
-        "hand_form.html",
-        game=game,
-        names=game.names_at(number),
-        form=form,
-        spec=spec,
-        rules=dict(spec.rules),
-        texts=texts,
-        **context,
-    ), status
+    return (
+        render_template(
+            "hand_form.html",
+            game=game,
+            names=game.names_at(number),
+            form=form,
+            spec=spec,
+            rules=dict(spec.rules),
+            texts=texts,
+            **context,
+        ),
+        status,
+        {"Cache-Control": OFFLINE_PAGE},
+    )
 
 
 def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
