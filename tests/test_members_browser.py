@@ -10,6 +10,7 @@ import pytest
 from scorekeeper import db
 
 from .conftest import SERVED, watched_page
+from .test_accessibility import SERIOUS
 from .test_browser import api
 from .test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
 
@@ -20,9 +21,9 @@ NAMES = {
 }
 
 
-def shot(page, language: str, name: str) -> None:
-    """Asserts the page is in ``language``, fits 360 px and reads in order; keeps a
-    screenshot."""
+def shot(page, language: str, name: str, axe) -> None:
+    """Asserts the page is in ``language``, fits 360 px, reads in order and has no serious
+    or critical accessibility violation (axe-core); keeps a screenshot."""
     assert page.locator("html").get_attribute("lang") == language
     assert page.locator("html").get_attribute("dir") == ("rtl" if language == "he" else "ltr")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -34,6 +35,8 @@ def shot(page, language: str, name: str) -> None:
     assert page.evaluate(OVERFLOWING) == [], name
     if language == "he":
         assert page.evaluate(FLIPPED) == [], name
+    violations = axe.run(page).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] in SERIOUS] == [], name
 
 
 def invite_of(base: str, group_id: int) -> str:
@@ -45,7 +48,7 @@ def invite_of(base: str, group_id: int) -> str:
 
 
 @pytest.mark.parametrize("language", ["he", "en"])
-def test_members_remove_and_the_history_at_360_px(browser, live_server, language):
+def test_members_remove_and_the_history_at_360_px(browser, axe, live_server, language):
     group = api(
         live_server,
         "POST",
@@ -62,7 +65,7 @@ def test_members_remove_and_the_history_at_360_px(browser, live_server, language
         page.goto(f"/join/{invite_of(live_server, gid)}")
         page.fill("input[name=label]", name)
         if name == NAMES[language][0]:
-            shot(page, language, "group-join")
+            shot(page, language, "group-join", axe)
         with page.expect_navigation():
             page.locator("#join").click()
     first, second, third = (page for _, page in phones)
@@ -73,35 +76,35 @@ def test_members_remove_and_the_history_at_360_px(browser, live_server, language
 
     first.goto(f"/groups/{gid}")
     assert first.locator("#members-link").count() == 1
-    shot(first, language, "group-with-members-link")
+    shot(first, language, "group-with-members-link", axe)
     first.locator("#members-link").click()
     first.wait_for_url(f"**/groups/{gid}/members")
     assert first.locator("#members li").count() == 2
-    shot(first, language, "group-members")
+    shot(first, language, "group-members", axe)
 
     first.locator("#members a.danger").first.click()
     first.wait_for_url("**/remove")
     assert NAMES[language][2] in first.locator("h1").inner_text()
-    shot(first, language, "group-remove-confirm")
+    shot(first, language, "group-remove-confirm", axe)
     with first.expect_navigation():
         first.locator("#remove-member").click()
     assert first.locator("#members li").count() == 1
     history = first.locator("#member-history li")
     assert history.count() == 5  # three joined, one left, one removed
-    shot(first, language, "group-members-history")
+    shot(first, language, "group-members-history", axe)
 
     # The removed phone is told so on its next page, and the group is gone from it.
     third.goto("/")
     assert third.locator(".flash, [role=status], .alert").count() >= 1
-    shot(third, language, "removed-phone-home")
+    shot(third, language, "removed-phone-home", axe)
     assert third.goto(f"/groups/{gid}").status == 404
 
     first.goto(f"/groups/{gid}/key")
-    shot(first, language, "group-new-key-confirm")
+    shot(first, language, "group-new-key-confirm", axe)
     with first.expect_navigation():
         first.locator("#make-key").click()
     assert len(first.locator("#group-key").inner_text()) >= 20
-    shot(first, language, "group-new-key-shown")
+    shot(first, language, "group-new-key-shown", axe)
     for context, _page in phones:
         context.__exit__(None, None, None)
 
