@@ -240,9 +240,9 @@ def test_a_cookie_from_before_keeps_its_keys_memberships_and_view_links(app, cli
         other, _ = db.create_group(database, "Other")
     old = app.test_client()
     with old.session_transaction() as session:
-        session["edit_keys"] = {str(keyed_game): keyed_key, "x": "y"}
-        session["groups"] = {str(group.id): proof, str(other.id): forged}
-        session["view_grants"] = [viewed_game, "nonsense"]
+        session["edit_keys"] = {str(keyed_game): keyed_key, "x": "y", "9" * 20: "k", "٣": "k"}
+        session["groups"] = {str(group.id): proof, str(other.id): forged, "9" * 20: proof}
+        session["view_grants"] = [viewed_game, "nonsense", 10**20, True, -1]
     stranger = app.test_client()
     assert stranger.get(f"/games/{keyed_game}").status_code == 404
     assert stranger.get(f"/games/{viewed_game}").status_code == 404

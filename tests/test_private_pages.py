@@ -193,6 +193,11 @@ def test_the_worker_forgets_its_pages_after_leaving_or_a_removal(club):
     _, page = remover.get(f"/groups/{group['id']}/members")
     fay = re.search(r"/members/(\d+)/remove", page.split("Fay")[1]).group(0)
     assert remover.post_form(f"/groups/{group['id']}{fay}", {})[0] == 200
+    # A live poll or a script's fetch is no page the worker sees: the news waits for one.
+    poll = urllib.request.Request(f"{base}/", headers={"Sec-Fetch-Mode": "cors"})
+    with removed.opener.open(poll, timeout=30) as answer:
+        answer.read()
+        assert FORGET_HEADER not in answer.headers
     status, headers = headers_of(removed, "/")
     assert status == 200 and headers.get(FORGET_HEADER) == "1"
     assert FORGET_HEADER not in headers_of(removed, "/")[1]

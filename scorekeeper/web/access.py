@@ -24,6 +24,7 @@ from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
 
 from ..db import (
+    MAX_ID,
     Game,
     Group,
     StoredHand,
@@ -74,13 +75,11 @@ def adopt_old_session() -> None:
     database = get_db()
     if isinstance(keys, dict):
         for game_id, key in list(keys.items())[-phones.MAX_PHONE_KEYS :]:
-            if isinstance(key, str) and str(game_id).isdigit() and len(str(game_id)) < 20:
+            if isinstance(key, str) and len(key) <= 200 and _an_id(game_id):
                 phones.keep_key(database, phone[0], phone[1], int(game_id), key)
     if isinstance(proofs, dict):
         for group_id, proof in proofs.items():
-            if not (str(group_id).isdigit() and len(str(group_id)) < 20):
-                continue
-            group = load_group(database, int(group_id))
+            group = load_group(database, int(group_id)) if _an_id(group_id) else None
             if (
                 group is not None
                 and isinstance(proof, str)
@@ -89,9 +88,28 @@ def adopt_old_session() -> None:
                 phones.join_group(database, phone[0], group.id)
     if isinstance(views, list):
         for game_id in views[-phones.MAX_PHONE_VIEWS :]:
-            game = load_game(database, game_id) if isinstance(game_id, int) else None
+            game = load_game(database, game_id) if _an_id(game_id) else None
             if game is not None:
                 phones.keep_view(database, phone[0], game.id, game.view_token)
+
+
+def _an_id(value: Any) -> bool:
+    """True when ``value`` (from an old cookie) names a row: a whole number 1..MAX_ID."""
+    text = str(value)
+    return (
+        not isinstance(value, bool)
+        and text.isascii()
+        and text.isdigit()
+        and 0 < int(text) <= MAX_ID
+    )
+
+
+def _navigation() -> bool:
+    """True for a GET of a page the phone navigates to (not a live poll or a script's
+    fetch); a browser that sends no ``Sec-Fetch-Mode`` is taken at its word."""
+    return (
+        request.method == "GET" and request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+    )
 
 
 # Set in the session when this phone left a group or learnt it was removed: the next page
@@ -103,11 +121,7 @@ FORGET_HEADER = "Scorekeeper-Forget-Pages"
 def notice_removals() -> None:
     """Tells this phone, on its first page since, that it was removed from a group, and
     has its service worker forget the pages it kept (every copy of the cookie is out)."""
-    if (
-        request.method != "GET"
-        or request.endpoint in (None, "static")
-        or request.blueprint == "api"
-    ):
+    if not _navigation() or request.endpoint in (None, "static") or request.blueprint == "api":
         return
     phone = _phone()
     if phone is None:
@@ -126,7 +140,7 @@ def tell_worker(response: Any) -> Any:
     group: its service worker then drops every page it kept."""
     if (
         session.get(SESSION_FORGET)
-        and request.method == "GET"
+        and _navigation()
         and response.status_code == 200
         and response.mimetype == "text/html"
     ):
