@@ -243,3 +243,38 @@ def test_serve_prints_no_invite_unless_there_is_exactly_one_group(
     result = runner.invoke(main, ["serve", "--db", path])
     assert result.exit_code == 0, result.output
     assert "join" not in result.output
+
+
+def test_a_real_server_prints_the_invite_on_its_upgrade_start_only(tmp_path):
+    """Finding 9 over real processes: `scorekeeper serve` on a database from before groups
+    prints its one group's invite link as it upgrades it; restarted, it prints none, and
+    the invite link still works (shown by `scorekeeper groups`)."""
+    import http.client
+
+    from .test_serve_start import answering_or_ended, start, stopped
+    from .test_serve_workers import free_port
+
+    path = tmp_path / "old.db"
+    shutil.copy(V4_FIXTURE, path)
+    outputs = []
+    for _ in range(2):
+        port = free_port()
+        process = start(port, path)
+        try:
+            assert answering_or_ended(process, port)
+            database = db.connect(str(path))
+            try:
+                (group,) = db.list_groups(database)
+            finally:
+                database.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                connection.request("GET", f"/join/{group.invite}")
+                assert connection.getresponse().status == 200
+            finally:
+                connection.close()
+        finally:
+            outputs.append(stopped(process)[0])
+    assert f"/join/{group.invite}" in outputs[0]
+    assert group.invite not in outputs[1] and "/join/" not in outputs[1]
+    assert "scorekeeper groups" in outputs[1]
