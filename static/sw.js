@@ -1,6 +1,7 @@
 // The service worker. /sw.js serves this file with SHELL (the app shell's URLs), OFFLINE
 // (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
-// key), EDIT_LINK (an edit link inside a page) and VERSION defined in front of it
+// key), EDIT_LINK (an edit link inside a page), FORGET (the header that has it forget
+// every stored page) and VERSION defined in front of it
 // (scorekeeper/pwa.py).
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
@@ -11,10 +12,12 @@
 //   readable when the connection drops. The page's own script then says it is offline.
 // - The scoreboard's live polls, the JSON API and every POST go to the network untouched:
 //   a failed poll is how a page learns it is offline, and a save is never faked.
+// - A page answered with FORGET (the first after this phone left a group or was removed
+//   from one) drops every stored page; a page the server now answers 404 drops its copy.
 // - Nothing that carries an edit key is ever stored, so that the key cannot outlive a new
 //   edit link, or be read from the phone's storage: KEYED paths go to the network
 //   untouched, and neither a page marked no-store nor one holding an edit link is kept.
-/* global SHELL, OFFLINE, KEYED, EDIT_LINK, VERSION */
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, VERSION */
 "use strict";
 
 const SHELL_CACHE = "shell-" + VERSION;
@@ -104,6 +107,11 @@ function trim(cache) {
 // a message once, after a save) is fetched again: the copy without the message is kept.
 function fetchAndKeep(request, again) {
   return fetch(request).then((response) => {
+    if (response.headers.get(FORGET)) {
+      caches.delete(PAGES).catch(() => {});
+    } else if (response.status === 404) {
+      caches.open(PAGES).then((cache) => cache.delete(request.url)).catch(() => {});
+    }
     if (storable(response)) {
       keep(request.url, response.clone()).catch(() => {});
     } else if (again && response.ok && response.type === "basic" && !response.redirected) {

@@ -140,8 +140,9 @@ def into_group(client, game_id: int):
     client joins the game's group, or when it is a member of a group already, the game is
     moved into that one (so that a test's games are one group's History). Returns the
     group's id."""
-    with client.session_transaction() as session:
-        groups = [int(g) for g in session.get("groups") or {}]
+    from .stored import held_groups
+
+    groups = held_groups(client)
     if groups:
         move_to_group(client.application.config["DATABASE"], game_id, groups[0])
         return groups[0]

@@ -66,11 +66,24 @@ def new_group(client, name: str | None = None) -> tuple[int, str]:
 def member_group(client) -> int:
     """The group this browser belongs to: the first it joined, or else a new one it
     starts (as a phone starts a group on the home page)."""
-    from scorekeeper.web.access import SESSION_GROUPS
+    held = held_groups(client)
+    return held[0] if held else new_group(client)[0]
+
+
+def held_groups(client) -> list[int]:
+    """The groups ``client``'s browser is a member of now, as the server keeps them (or,
+    for a cookie not yet sent since an old-format ``join``, as the cookie holds them)."""
+    from scorekeeper.db import phones
+    from scorekeeper.web.access import SESSION_GROUPS, SESSION_PHONE
 
     with client.session_transaction() as session:
-        held = list(session.get(SESSION_GROUPS, {}))
-    return int(held[0]) if held else new_group(client)[0]
+        token = session.get(SESSION_PHONE)
+        old = [int(group) for group in session.get(SESSION_GROUPS, {})]
+    with client.application.app_context():
+        database = db.get_db()
+        phone_id = db.phones.phone_by_token(database, token) if token else None
+        held = phones.phone_groups(database, phone_id) if phone_id else []
+    return held + [group for group in old if group not in held]
 
 
 def import_path(client) -> str:

@@ -288,13 +288,20 @@ def test_a_bad_new_game_is_refused_naming_its_field(client, body, field):
 def test_writes_need_the_key_and_a_game_that_exists(client, new_game):
     game_id, key = new_game()
     hand = up(0, 4, "H", 11)
-    assert client.post(f"/api/games/{game_id}/hands", json=hand).status_code == 403
+    # This client may not read the game: a write without its key is told, as for a game
+    # that does not exist, that there is no such game (issue 29).
+    assert client.post(f"/api/games/{game_id}/hands", json=hand).status_code == 404
     wrong = bearer("nope")
     for method, path in [("post", "hands"), ("post", "finish"), ("put", "hands/1")]:
         response = getattr(client, method)(f"/api/games/{game_id}/{path}", json=hand, headers=wrong)
-        assert response.status_code == 403 and response.get_json()["field"] == "authorization"
+        assert response.status_code == 404 and response.get_json()["field"] == "id"
     response = client.post("/api/games/999/hands", json=hand, headers=bearer(key))
     assert response.status_code == 404 and response.get_json()["field"] == "id"
+    # One that may read it (by its view token) is told the key is what is missing.
+    view = client.get(f"/api/games/{game_id}", headers=bearer(key)).get_json()["view_url"]
+    token = view.rsplit("/", 1)[1]
+    response = client.post(f"/api/games/{game_id}/hands?view={token}", json=hand, headers=wrong)
+    assert response.status_code == 403 and response.get_json()["field"] == "authorization"
     response = client.post(f"/api/games/{game_id}/hands", data="[1]", headers=bearer(key))
     assert response.status_code == 400 and response.get_json()["field"] == "body"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,8 @@ from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 from .conftest import WORKED_EXAMPLE
 from .test_serve import served  # noqa: F401  (a fixture)
+
+V4_FIXTURE = Path(__file__).parent / "fixtures" / "scorekeeper-v4.db"
 
 PAGAT = PRESETS["pagat-german"]
 
@@ -157,24 +161,71 @@ def test_import_into_an_unknown_group_imports_nothing(capsys, path, two_groups, 
 # --- serve --------------------------------------------------------------------------------
 
 
-def test_serve_prints_the_only_group_s_invite_link_and_qr_code(
+def test_serve_prints_the_only_group_s_invite_link_and_qr_code_on_its_upgrade_only(
     runner,
     served,  # noqa: F811
     monkeypatch,
+    tmp_path,
+):
+    """The start that upgrades a database from before groups (its games now in one
+    group) shows the phones at home how to join; later starts do not print the invite,
+    so that no service journal holds a working one (issue 29, finding 9)."""
+    path = str(tmp_path / "one.db")
+    shutil.copy(V4_FIXTURE, path)
+    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
+    result = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", path])
+    assert result.exit_code == 0, result.output
+    database = db.connect(path)
+    try:
+        (group,) = db.list_groups(database)
+    finally:
+        database.close()
+    link = f"http://192.168.1.20:5000/join/{group.invite}"
+    assert f"Phones join your group with this link: {link}" in result.output
+    assert server.terminal_qr(link) in result.output
+    # Next to the LAN address and its own code.
+    assert result.output.index("Other phones on this network") < result.output.index(link)
+    for _ in range(2):
+        again = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", path])
+        assert again.exit_code == 0, again.output
+        assert group.invite not in again.output and "/join/" not in again.output
+        assert "The group's invite link: scorekeeper groups" in again.output
+    listed = runner.invoke(main, ["groups", "--db", path, "--url", "http://192.168.1.20:5000"])
+    assert link in listed.output
+
+
+def test_serve_of_a_group_made_before_this_start_prints_no_invite(
+    runner,
+    served,  # noqa: F811
     tmp_path,
 ):
     path = str(tmp_path / "one.db")
     database = db.migrate(path)
     group = db.create_group(database, None)[0]
     database.close()
-    monkeypatch.setattr(server, "lan_address", lambda: "192.168.1.20")
-    result = runner.invoke(main, ["serve", "--host", "0.0.0.0", "--db", path])
+    result = runner.invoke(main, ["serve", "--db", path])
     assert result.exit_code == 0, result.output
-    link = f"http://192.168.1.20:5000/join/{group.invite}"
-    assert f"Phones join your group with this link: {link}" in result.output
-    assert server.terminal_qr(link) in result.output
-    # Next to the LAN address and its own code.
-    assert result.output.index("Other phones on this network") < result.output.index(link)
+    assert group.invite not in result.output
+
+
+def test_groups_new_key_replaces_the_group_s_key_at_once(runner, tmp_path):
+    path = str(tmp_path / "k.db")
+    database = db.migrate(path)
+    group, old = db.create_group(database, None)
+    database.close()
+    result = runner.invoke(main, ["groups", "--db", path, "--new-key", str(group.id)])
+    assert result.exit_code == 0, result.output
+    new = result.output.rsplit(": ", 1)[1].strip()
+    database = db.connect(path)
+    try:
+        stored = db.load_group(database, group.id)
+    finally:
+        database.close()
+    assert db.group_key_matches(stored, new) and not db.group_key_matches(stored, old)
+    missing = runner.invoke(main, ["groups", "--db", path, "--new-key", "99"])
+    assert (
+        missing.exit_code != 0 and "--new-key" in missing.output and "no group 99" in missing.output
+    )
 
 
 @pytest.mark.parametrize("groups", [0, 2])
@@ -192,3 +243,38 @@ def test_serve_prints_no_invite_unless_there_is_exactly_one_group(
     result = runner.invoke(main, ["serve", "--db", path])
     assert result.exit_code == 0, result.output
     assert "join" not in result.output
+
+
+def test_a_real_server_prints_the_invite_on_its_upgrade_start_only(tmp_path):
+    """Finding 9 over real processes: `scorekeeper serve` on a database from before groups
+    prints its one group's invite link as it upgrades it; restarted, it prints none, and
+    the invite link still works (shown by `scorekeeper groups`)."""
+    import http.client
+
+    from .test_serve_start import answering_or_ended, start, stopped
+    from .test_serve_workers import free_port
+
+    path = tmp_path / "old.db"
+    shutil.copy(V4_FIXTURE, path)
+    outputs = []
+    for _ in range(2):
+        port = free_port()
+        process = start(port, path)
+        try:
+            assert answering_or_ended(process, port)
+            database = db.connect(str(path))
+            try:
+                (group,) = db.list_groups(database)
+            finally:
+                database.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                connection.request("GET", f"/join/{group.invite}")
+                assert connection.getresponse().status == 200
+            finally:
+                connection.close()
+        finally:
+            outputs.append(stopped(process)[0])
+    assert f"/join/{group.invite}" in outputs[0]
+    assert group.invite not in outputs[1] and "/join/" not in outputs[1]
+    assert "scorekeeper groups" in outputs[1]

@@ -85,7 +85,7 @@ def test_every_answer_carrying_the_key_is_no_store(client):
 def test_a_wrong_key_in_the_address_is_not_stored_either(client):
     _response, game_id, key = created(client)
     response = client.get(f"/games/{game_id}/edit/{key}x")
-    assert response.status_code == 403
+    assert response.status_code == 404  # as for a game that does not exist (issue 29)
     assert response.headers["Cache-Control"] == "private, no-store"
 
 
@@ -165,13 +165,13 @@ def test_a_new_edit_link_revokes_the_old_one(table):
 
     # The old link, the old key by API and the other phone's remembered key: all refused.
     stranger = app.test_client()
-    assert stranger.get(f"/games/{game_id}/edit/{old}").status_code == 403
+    assert stranger.get(f"/games/{game_id}/edit/{old}").status_code == 404
     response = stranger.post(
         f"/api/games/{game_id}/hands",
         json={"thrown_in": True, "frisch_rounds": 0},
         headers={"Authorization": f"Bearer {old}"},
     )
-    assert response.status_code == 403
+    assert response.status_code == 404  # a revoked key opens nothing, not even a 403
     assert stranger.get(f"/games/{game_id}/edit/{new}").status_code == 302
 
 

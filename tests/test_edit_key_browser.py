@@ -56,8 +56,7 @@ def test_no_cache_on_the_phone_holds_the_edit_key(page, live_server):
     )
     page.goto(f"/games/{game_id}")
     settle(page)
-    page.goto("/")
-    settle(page)
+    page.goto("/")  # home shows the phone's groups: no-store, never kept (issue 29)
 
     stored = page.evaluate(STORED)
     assert any(s["url"].endswith(f"/games/{game_id}") for s in stored)  # the check looks

@@ -222,7 +222,7 @@ def form_fields(form) -> list[str]:
 
 FORM_FIELDS = sorted(
     {*form_fields(NewGameForm), *form_fields(HandForm), *form_fields(GameDetailsForm)}
-    | {"csrf_token", "language", "next"}
+    | {"csrf_token", "language", "next", "label", "name"}
 )
 JSON_FIELDS = sorted(api.GAME_FIELDS | api.HAND_FIELDS | api.DETAIL_FIELDS | {"thrown_in"})
 QUERY_NAMES = [
@@ -258,6 +258,9 @@ def form_bodies(endpoint: str) -> dict | None:
         "hands.delete": {},
         "review.details": {"name": "Friday", "notes": "At Noa's"},
         "i18n.choose_language": {"language": "de", "next": "/"},
+        "groups.join_group": {"label": "Noa"},
+        "groups.members": {"label": "Noa"},
+        "groups.rename": {"name": "Friday"},
     }.get(endpoint)
 
 
@@ -332,6 +335,13 @@ def make_world(tmp_path) -> World:
             headers={"Authorization": f"Bearer {keys[ids[0]]}"},
         )
     client.get(f"/games/{ids[0]}/edit/{keys[ids[0]]}")
+    # The client is a member of the first game's group too, beside another phone, so
+    # that the group's and the members' pages and forms answer it.
+    with app.app_context():
+        database = db.get_db()
+        invite = db.load_group(database, db.load_game(database, ids[0]).group_id).invite
+    client.post(f"/join/{invite}", data={"label": "Ann"})
+    app.test_client().post(f"/join/{invite}", data={"label": "Ben"})
     return World(app, client, ids, keys)
 
 

@@ -158,15 +158,22 @@ def test_a_game_needs_a_group_that_exists(database):
     assert db.list_games(database) == []
 
 
-def test_the_view_token_survives_every_write_and_the_export_leaves_it_out(database):
+def test_the_view_token_survives_every_write_but_a_new_edit_link_and_export_leaves_it_out(
+    database,
+):
     group, _key = db.create_group(database, "Club")
     game_id = start(database, group.id)
     token = db.load_game(database, game_id).view_token
     game_play.add_hand(database, game_id, WORKED_EXAMPLE)
     db.set_game_details(database, game_id, "Friday", "notes")
-    db.replace_edit_key(database, game_id)
     game = db.load_game(database, game_id)
     assert (game.view_token, game.group_id, game.hand_count) == (token, group.id, 1)
+    # A new edit link makes a new view link too (issue 29): whoever held the edit link
+    # could read the view link.
+    db.replace_edit_key(database, game_id)
+    game = db.load_game(database, game_id)
+    assert game.view_token != token and (game.group_id, game.hand_count) == (group.id, 1)
+    token = game.view_token
     exported = transfer.export_json(database)
     assert token not in exported and group.invite not in exported
     assert "group" not in json.loads(exported)["games"][0]

@@ -400,7 +400,9 @@ def test_an_edit_link_still_records_hands(world):
     # The edit key is the game's, not the group's.
     assert phone.get(f"/games/{a['ids'][0]}").status_code == 404
     assert phone.get(f"/groups/{a['group'].id}").status_code == 404
-    assert phone.get(f"/games/{game_id}/edit/{key}x").status_code == 403
+    assert (
+        phone.get(f"/games/{game_id}/edit/{key}x").status_code == 404
+    )  # as for no game (issue 29)
 
 
 # --- new games ----------------------------------------------------------------------------

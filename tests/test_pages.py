@@ -231,7 +231,9 @@ def test_the_view_link_is_read_only(client, editor):
 def test_the_edit_link_lets_another_phone_record(client, make_game):
     game_id, key = make_game()
     phone = client.application.test_client()
-    assert phone.get(f"/games/{game_id}/edit/{key}x").status_code == 403
+    assert (
+        phone.get(f"/games/{game_id}/edit/{key}x").status_code == 404
+    )  # as for no game (issue 29)
     response = phone.get(f"/games/{game_id}/edit/{key}")
     assert response.status_code == 302
     assert response.headers["Location"] == f"/games/{game_id}"
@@ -244,7 +246,7 @@ def test_the_edit_link_lets_another_phone_record(client, make_game):
 def test_a_key_opens_only_its_own_game(client, make_game):
     first, key = make_game()
     second, _ = make_game()
-    assert client.get(f"/games/{second}/edit/{key}").status_code == 403
+    assert client.get(f"/games/{second}/edit/{key}").status_code == 404
     client.get(f"/games/{first}/edit/{key}")
     assert client.get(f"/games/{second}/hands/new").status_code == 403
 
@@ -688,8 +690,8 @@ def test_no_get_changes_anything(editor, app):
         ("get", "/games/1/hands/5/delete", 404),
         ("get", "/games/2/hands/new", 404),
         ("get", "/games/1/edit/", 404),
-        ("get", "/games/1/edit/%00%ff", 403),
-        ("get", "/games/1/edit/" + "k" * 5000, 403),
+        ("get", "/games/1/edit/%00%ff", 404),
+        ("get", "/games/1/edit/" + "k" * 5000, 404),
         ("get", "/games/1/revisions/x", 404),
         ("get", "/static/../scorekeeper/db.py", 404),
         ("get", "/nothing-here", 404),

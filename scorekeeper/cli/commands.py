@@ -499,13 +499,28 @@ def _open_database(path: str | None):
 @main.command()
 @click.option("--db", "database", type=click.Path(dir_okay=False, exists=True), help=DB_HELP)
 @url_option
-def groups(database: str | None, base_url: str) -> None:
+@click.option(
+    "--new-key",
+    "new_key_for",
+    type=click.IntRange(min=1),
+    metavar="ID",
+    help="Give group ID a new API key and print it (shown only this once); the old key "
+    "stops working at once.",
+)
+def groups(database: str | None, base_url: str, new_key_for: int | None) -> None:
     """List the groups (the friends who play together) with their invite links: whoever
     opens a group's link, or scans it as a QR code, joins it."""
     from .. import db
 
     connection = _open_database(database)
     try:
+        if new_key_for is not None:
+            try:
+                key = db.replace_group_key(connection, new_key_for)
+            except db.NotFound:
+                raise FieldError(f"there is no group {new_key_for}", "--new-key") from None
+            click.echo(f"Group {new_key_for}'s new API key (the old one no longer works): {key}")
+            return
         found = db.list_groups(connection)
     finally:
         connection.close()

@@ -102,6 +102,25 @@ def terminal_qr(url: str) -> str:
     return drawing.getvalue().rstrip("\n")
 
 
+def first_start(path: str) -> bool:
+    """True when this start creates the database at ``path`` or brings it up to date (an
+    upgrade): the one start that prints the only group's invite link. Read only."""
+    from sqlite_utils import Database
+
+    from ..db.migrations import migrations
+
+    if not os.path.exists(path):
+        return True
+    try:
+        database = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        try:
+            return bool(migrations.pending(database))
+        finally:
+            database.close()
+    except sqlite3.Error:
+        return False
+
+
 def only_invite(app: Any, base: str) -> str | None:
     """The invite link, on the server at ``base``, of the database's group when it holds
     exactly one (a database upgraded from before groups holds its games in one), so that
@@ -464,11 +483,13 @@ def serve(
     Raises ServeError naming the option when the port cannot be bound or the database
     cannot be opened.
     """
-    from ..web import create_app
+    from ..web import create_app, default_database
 
     listening = bind(host, port)
     try:
         found = urls_for(host, port)
+        # Printed once only, so that no service journal keeps a working invite.
+        show_invite = first_start(database or default_database())
         config = {"DATABASE": database} if database else {}
         if len(found) > 1:
             # Links and QR codes on pages opened on this machine point the other phones here.
@@ -488,10 +509,12 @@ def serve(
         elif host in WILDCARD_HOSTS:
             echo("No network address found; other phones cannot reach this machine.")
         invite = only_invite(app, found[-1])
-        if invite is not None:
+        if invite is not None and show_invite:
             echo(f"Phones join your group with this link: {invite}")
             echo("or by scanning this code:")
             echo(terminal_qr(invite))
+        elif invite is not None:
+            echo("The group's invite link: scorekeeper groups")
         echo(f"Database: {app.config['DATABASE']}")
         if proxy:
             echo(

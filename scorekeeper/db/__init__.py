@@ -75,6 +75,11 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     and ``games`` (and ``recent``, their ratings over their last ten games, the ratings
     page's trend, written with the rating; m016), and each player's rating before and
     after each rated game.
+``phones``, ``phone_keys``, ``phone_views``, ``members``
+    what a browser holds, kept on the server behind the token its cookie carries (issue
+    29, ``phones``): its edit keys (sealed with the token), the view links it opened, and
+    a row per time a phone joined a group (``label``, ``joined_at``, ``left_at``,
+    ``removed_by``), which is also the group's history of who joined and left.
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
@@ -86,6 +91,7 @@ transaction. Every row becomes an engine
 object through ``get_game(games.game)`` and the Game interface, never a game's own package.
 """
 
+from . import phones
 from .bulk import (
     ExportedGame,
     GameRange,
@@ -185,6 +191,7 @@ from .ratings import (
 from .ratings import rebuild as rebuild_ratings
 
 __all__ = [
+    "phones",
     "HistoryPoint",
     "RatingRow",
     "fairest_partnerships",

@@ -33,7 +33,8 @@ def hash_key(key: str) -> str:
 
 
 def replace_edit_key(db: Database, game_id: int) -> str:
-    """Gives the game a new edit key, which revokes the old one, and returns it. The
+    """Gives the game a new edit key, which revokes the old one, and a new view token
+    (whoever held the edit link could read the view link), and returns the key. The
     game's version is bumped, so no page made for the old key is served again.
     Raises NotFound for an unknown game."""
     if not 0 < game_id <= MAX_ID:
@@ -41,8 +42,9 @@ def replace_edit_key(db: Database, game_id: int) -> str:
     key = new_edit_key()
     with writing(db):
         changed = db.execute(
-            "UPDATE games SET edit_key_hash = ?, version = version + 1 WHERE id = ?",
-            [hash_key(key), game_id],
+            "UPDATE games SET edit_key_hash = ?, view_token = ?, version = version + 1 "
+            "WHERE id = ?",
+            [hash_key(key), new_token(), game_id],
         ).rowcount
     if not changed:
         raise NotFound(f"there is no game {game_id}")

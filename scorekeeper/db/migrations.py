@@ -521,6 +521,55 @@ def m014_game_hand_times(db: Database) -> None:
 
 
 @migrations()
+def m015_phones_and_members(db: Database) -> None:
+    """Memberships and a phone's keys kept on the server (issue 29), behind a random id.
+
+    ``phones`` is one row per browser that holds anything: ``token_hash`` (SHA-256 of the
+    random token its session cookie carries; the token itself is never stored) and
+    ``created_at``. ``phone_keys`` holds the edit keys a phone remembers, each sealed
+    with its phone's token (XOR with an HMAC stream of it), so that neither the cookie nor
+    the file alone yields a key. ``phone_views`` holds the games a phone opened by view
+    link, with the view token it opened (a new view link ends the grant).
+
+    ``members`` is a group's membership history: a row per time a phone joined a group,
+    with the ``label`` the phone gave itself (null: none), ``joined_at``, and once it is
+    over ``left_at`` and ``removed_by`` (the member row of whoever removed it; null when
+    the phone left by itself). A phone is a member while its row has no ``left_at``;
+    ``told`` is 0 from its removal until the removed phone's next request, which tells it
+    (and has it forget the group's pages it kept).
+    Cookies from before this migration carry their keys and memberships inside; the app
+    moves them here on their first request.
+    """
+    db.execute(
+        "CREATE TABLE phones (id INTEGER PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, "
+        "created_at TEXT NOT NULL)"
+    )
+    db.execute(
+        "CREATE TABLE phone_keys (phone_id INTEGER NOT NULL REFERENCES phones(id), "
+        "game_id INTEGER NOT NULL, sealed TEXT NOT NULL, kept_at TEXT NOT NULL, "
+        "PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE phone_views (phone_id INTEGER NOT NULL REFERENCES phones(id), "
+        "game_id INTEGER NOT NULL, view_token TEXT NOT NULL, kept_at TEXT NOT NULL, "
+        "PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE members (id INTEGER PRIMARY KEY, "
+        "group_id INTEGER NOT NULL REFERENCES groups(id), "
+        "phone_id INTEGER NOT NULL REFERENCES phones(id), label TEXT, "
+        "joined_at TEXT NOT NULL, left_at TEXT, removed_by INTEGER REFERENCES members(id), "
+        "told INTEGER NOT NULL DEFAULT 1)"
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX idx_members_current ON members (phone_id, group_id) "
+        "WHERE left_at IS NULL"
+    )
+    db.execute("CREATE INDEX idx_members_group ON members (group_id, id)")
+    db.execute("CREATE INDEX idx_members_untold ON members (phone_id) WHERE told = 0")
+
+
+@migrations()
 def m016_seats_by_group(db: Database) -> None:
     """A name's seats found within its group (issue 35): a group's pages (a player's page,
     head-to-head, History by player) seek the group's seats of a name, never every seat

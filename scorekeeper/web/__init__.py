@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .. import db
     from . import (
+        access,
         api,
         card,
         errors,
@@ -113,6 +114,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     errors.init_app(app)
     responses.init_app(app)
+    # A cookie from before issue 29 has its keys and memberships moved to the server.
+    app.before_request(access.adopt_old_session)
+    # A phone removed from a group is told so, and its service worker forgets its pages.
+    app.before_request(access.notice_removals)
+    app.after_request(access.tell_worker)
     app.jinja_env.filters["kind_name"] = game_service.kind_name
     app.jinja_env.filters["hand_words"] = game_service.hand_words
     app.jinja_env.filters["group_name"] = game_service.group_name

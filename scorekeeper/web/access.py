@@ -1,13 +1,15 @@
-"""Who may see and who may change a game (issue 21).
+"""Who may see and who may change a game (issue 21), and who is a member (issue 29).
 
 A game is seen by a member of its group, by a browser holding its edit key, and by a
 browser that opened its view link; to anyone else it does not exist (404). It is changed
 by the holder of its edit key, by edit link, session or Bearer header.
 
-The browser that creates a game, or opens its edit link, keeps the key in its signed
-session cookie, so the same phone can record hands later without the link. A member of a
-group keeps a proof of membership there too: HMAC-SHA256 of the app's secret key over the
-group's id and member epoch, so that bumping the epoch drops every member.
+The session cookie carries only a random token naming this browser (a "phone") on the
+server, where its edit keys (sealed with the token), the view links it opened and its
+memberships are kept (``db.phones``): a copy of the cookie shows no key, and a
+membership ended on the server (the phone left, or another member removed it) is ended
+for every copy. A cookie from before that held keys and proofs of membership inside;
+``adopt_old_session`` moves them to the server on its first request.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ import hmac
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, current_app, request, session
+from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
 
 from ..db import (
+    MAX_ID,
     Game,
     Group,
     StoredHand,
@@ -30,41 +33,139 @@ from ..db import (
     load_game,
     load_game_with_hands,
     load_group,
+    phones,
 )
 
+# This browser's token (``db.phones``).
+SESSION_PHONE = "phone"
+# What a cookie from before issue 29 held inside itself: edit keys by game, proofs of
+# membership by group, games opened by view link.
 SESSION_KEYS = "edit_keys"
 SESSION_GROUPS = "groups"
 SESSION_VIEWS = "view_grants"
-# A session cookie must stay well under 4 KB; the oldest games are forgotten first.
-MAX_REMEMBERED = 40
-# The groups a browser belongs to, at most (the one joined longest ago is let go first),
-# and the games it was given view links of.
-MAX_GROUPS = 16
-MAX_VIEWS = 40
+OLD_SESSION = (SESSION_KEYS, SESSION_GROUPS, SESSION_VIEWS)
+
+
+def _phone(create: bool = False) -> tuple[int, str] | None:
+    """(this browser's phone id, its token), or None when it has none (made when
+    ``create``). Looked up once per request."""
+    found = g.get("phone")
+    if found is None:
+        token = session.get(SESSION_PHONE)
+        phone_id = phones.phone_by_token(get_db(), token) if token else None
+        found = g.phone = (phone_id, token) if phone_id is not None else ()
+    if not found and create:
+        found = g.phone = phones.new_phone(get_db())
+        session[SESSION_PHONE] = found[1]
+        session.permanent = True
+    return found or None
+
+
+def adopt_old_session() -> None:
+    """Moves what a cookie from before issue 29 holds (edit keys, valid proofs of
+    membership, view grants) to the server, and takes it out of the cookie: the phone
+    keeps every right it had."""
+    if not any(name in session for name in OLD_SESSION):
+        return
+    keys = session.pop(SESSION_KEYS, None)
+    proofs = session.pop(SESSION_GROUPS, None)
+    views = session.pop(SESSION_VIEWS, None)
+    phone = _phone(create=True)
+    assert phone is not None
+    database = get_db()
+    if isinstance(keys, dict):
+        for game_id, key in list(keys.items())[-phones.MAX_PHONE_KEYS :]:
+            if isinstance(key, str) and len(key) <= 200 and _an_id(game_id):
+                phones.keep_key(database, phone[0], phone[1], int(game_id), key)
+    if isinstance(proofs, dict):
+        for group_id, proof in proofs.items():
+            group = load_group(database, int(group_id)) if _an_id(group_id) else None
+            if (
+                group is not None
+                and isinstance(proof, str)
+                and hmac.compare_digest(proof, membership_proof(group.id, group.member_epoch))
+            ):
+                phones.join_group(database, phone[0], group.id)
+    if isinstance(views, list):
+        for game_id in views[-phones.MAX_PHONE_VIEWS :]:
+            game = load_game(database, game_id) if _an_id(game_id) else None
+            if game is not None:
+                phones.keep_view(database, phone[0], game.id, game.view_token)
+
+
+def _an_id(value: Any) -> bool:
+    """True when ``value`` (from an old cookie) names a row: a whole number 1..MAX_ID."""
+    text = str(value)
+    return (
+        not isinstance(value, bool)
+        and text.isascii()
+        and text.isdigit()
+        and 0 < int(text) <= MAX_ID
+    )
+
+
+def _navigation() -> bool:
+    """True for a GET of a page the phone navigates to (not a live poll or a script's
+    fetch); a browser that sends no ``Sec-Fetch-Mode`` is taken at its word."""
+    return (
+        request.method == "GET" and request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+    )
+
+
+# Set in the session when this phone left a group or learnt it was removed: the next page
+# tells the service worker (static/sw.js) to forget the pages it kept.
+SESSION_FORGET = "forget_pages"
+FORGET_HEADER = "Scorekeeper-Forget-Pages"
+
+
+def notice_removals() -> None:
+    """Tells this phone, on its first page since, that it was removed from a group, and
+    has its service worker forget the pages it kept (every copy of the cookie is out)."""
+    if not _navigation() or request.endpoint in (None, "static") or request.blueprint == "api":
+        return
+    phone = _phone()
+    if phone is None:
+        return
+    from .game_service import group_name
+
+    for group_id in phones.untold_removals(get_db(), phone[0]):
+        group = load_group(get_db(), group_id)
+        name = group_name(group) if group is not None else ""
+        flash(_("Another member removed this phone from the group %(name)s.", name=name), "info")
+        session[SESSION_FORGET] = True
+
+
+def tell_worker(response: Any) -> Any:
+    """Puts FORGET_HEADER on the first page after this phone left or was removed from a
+    group: its service worker then drops every page it kept."""
+    if (
+        session.get(SESSION_FORGET)
+        and _navigation()
+        and response.status_code == 200
+        and response.mimetype == "text/html"
+    ):
+        session.pop(SESSION_FORGET)
+        response.headers[FORGET_HEADER] = "1"
+    return response
 
 
 def remember_key(game_id: int, key: str) -> None:
-    """Keeps ``key`` in this browser's session as the edit key of ``game_id``."""
-    keys = dict(session.get(SESSION_KEYS) or {})
-    keys.pop(str(game_id), None)
-    keys[str(game_id)] = key
-    while len(keys) > MAX_REMEMBERED:
-        keys.pop(next(iter(keys)))
-    session[SESSION_KEYS] = keys
-    session.permanent = True
+    """Keeps ``key`` as this browser's edit key of ``game_id``."""
+    phone = _phone(create=True)
+    assert phone is not None
+    phones.keep_key(get_db(), phone[0], phone[1], game_id, key)
 
 
 def remembered_key(game_id: int) -> str | None:
-    keys = session.get(SESSION_KEYS)
-    key = keys.get(str(game_id)) if isinstance(keys, dict) else None
-    return key if isinstance(key, str) else None
+    phone = _phone()
+    return phones.kept_key(get_db(), phone[0], phone[1], game_id) if phone else None
 
 
 def forget_key(game_id: int) -> None:
     """Drops this browser's key for ``game_id``, e.g. one a new edit link replaced."""
-    keys = session.get(SESSION_KEYS)
-    if isinstance(keys, dict) and str(game_id) in keys:
-        session[SESSION_KEYS] = {k: v for k, v in keys.items() if k != str(game_id)}
+    phone = _phone()
+    if phone is not None:
+        phones.drop_key(get_db(), phone[0], game_id)
 
 
 def can_edit(game: Game) -> bool:
@@ -151,33 +252,30 @@ def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def membership_proof(group_id: int, member_epoch: int) -> str:
-    """What a member's session holds for the group: HMAC-SHA256 of the app's secret key
-    over the group and its member epoch, in hex."""
+    """What a member's cookie held for the group before issue 29: HMAC-SHA256 of the
+    app's secret key over the group and its member epoch, in hex (read only to move it
+    to the server: ``adopt_old_session``)."""
     secret = str(current_app.config["SECRET_KEY"]).encode()
     message = f"member:{group_id}:{member_epoch}".encode()
     return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
-def _proofs() -> dict[str, str]:
-    proofs = session.get(SESSION_GROUPS)
-    return dict(proofs) if isinstance(proofs, dict) else {}
+def membership(group_id: int) -> phones.Member | None:
+    """This browser's membership of the group while it lasts, else None."""
+    phone = _phone()
+    return phones.current_member(get_db(), phone[0], group_id) if phone else None
 
 
 def member_of(group: Group) -> bool:
-    """True when this browser holds a valid proof of membership of ``group``."""
-    proof = _proofs().get(str(group.id))
-    if not isinstance(proof, str):
-        return False
-    return hmac.compare_digest(proof, membership_proof(group.id, group.member_epoch))
+    """True when this browser is a member of ``group``."""
+    return membership(group.id) is not None
 
 
 def member_group(group_id: int) -> Group | None:
-    """The group ``group_id`` when this browser is a member of it, else None. A browser
-    with no proof for it costs no query."""
-    if str(group_id) not in _proofs():
+    """The group ``group_id`` when this browser is a member of it, else None."""
+    if membership(group_id) is None:
         return None
-    group = load_group(get_db(), group_id)
-    return group if group is not None and member_of(group) else None
+    return load_group(get_db(), group_id)
 
 
 def group_or_404(group_id: int) -> Group:
@@ -188,53 +286,52 @@ def group_or_404(group_id: int) -> Group:
     return group
 
 
-def join(group: Group) -> None:
-    """Makes this browser a member of ``group`` (its proof kept in the session)."""
-    proofs = _proofs()
-    proofs.pop(str(group.id), None)
-    proofs[str(group.id)] = membership_proof(group.id, group.member_epoch)
-    while len(proofs) > MAX_GROUPS:
-        proofs.pop(next(iter(proofs)))
-    session[SESSION_GROUPS] = proofs
-    session.permanent = True
+def join(group: Group, label: str | None = None) -> None:
+    """Makes this browser a member of ``group``, under ``label`` (the name it gave)."""
+    phone = _phone(create=True)
+    assert phone is not None
+    phones.join_group(get_db(), phone[0], group.id, label)
 
 
 def leave(group_id: int) -> None:
-    """This browser is no longer a member of the group; other members stay."""
-    proofs = _proofs()
-    if str(group_id) in proofs:
-        proofs.pop(str(group_id))
-        session[SESSION_GROUPS] = proofs
+    """This browser is no longer a member of the group (every copy of its cookie); other
+    members stay."""
+    found = membership(group_id)
+    if found is not None:
+        phones.end_membership(get_db(), found)
+        session[SESSION_FORGET] = True
 
 
 def my_groups() -> list[Group]:
     """The groups this browser is a member of, in the order it joined them."""
-    found = []
-    for key in _proofs():
-        if key.isdigit():
-            group = member_group(int(key))
-            if group is not None:
-                found.append(group)
-    return found
+    phone = _phone()
+    if phone is None:
+        return []
+    database = get_db()
+    found = [load_group(database, group_id) for group_id in phones.phone_groups(database, phone[0])]
+    return [group for group in found if group is not None]
 
 
 def grant_view(game: Game) -> None:
-    """This browser opened the game's view link: it may see the game from now on."""
-    views = [v for v in session.get(SESSION_VIEWS) or [] if isinstance(v, int) and v != game.id]
-    views.append(game.id)
-    session[SESSION_VIEWS] = views[-MAX_VIEWS:]
-    session.permanent = True
+    """This browser opened the game's view link: it may see the game from now on, until
+    the game gets a new view link."""
+    phone = _phone(create=True)
+    assert phone is not None
+    phones.keep_view(get_db(), phone[0], game.id, game.view_token)
 
 
 def holds_view(game: Game) -> bool:
-    views = session.get(SESSION_VIEWS)
-    return isinstance(views, list) and game.id in views
+    phone = _phone()
+    if phone is None:
+        return False
+    token = phones.kept_view(get_db(), phone[0], game.id)
+    return token is not None and hmac.compare_digest(token, game.view_token)
 
 
 def can_see(game: Game) -> bool:
     """True when this browser may see ``game``: it holds the game's edit key (or one a new
-    edit link replaced, whose phone stays a viewer), opened its view link, or is a
-    member of its group."""
+    edit link replaced, whose phone stays a viewer), opened its current view link, or is
+    a member of its group."""
     return (
         remembered_key(game.id) is not None
         or holds_view(game)

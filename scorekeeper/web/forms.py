@@ -498,6 +498,13 @@ class GroupNameForm(PageForm):
     name = StringField(_l("Name of the group"))
 
 
+class MemberNameForm(PageForm):
+    """The name a phone gives itself in a group, so the other members know whose phone
+    it is (blank: none; the data layer cleans it, ``db.phones.clean_label``)."""
+
+    label = StringField(_l("Your name, as the others will see it"))
+
+
 class DeleteHandForm(ConfirmForm):
     """The "Delete hand" button with the revision of the hand the player was shown, so that
     a hand changed (or deleted and recorded again) on another phone meanwhile is kept."""

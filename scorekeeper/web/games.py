@@ -397,11 +397,10 @@ def edit_link(game_id: int, key: str):
     """Opening the edit link makes this browser remember the key, which lets it see the
     game too; the game is unchanged."""
     game = db.load_game(db.get_db(), game_id)
-    if game is None:
-        abort(404, no_game(game_id))
-    if not db.key_matches(game, key):
+    if game is None or not db.key_matches(game, key):
+        # The same answer whether the game exists or not.
         abort(
-            403,
+            404,
             _("This edit link is wrong or out of date. Ask for the game's edit link again."),
         )
     remember_key(game_id, key)

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 
 from .. import db
+from ..db import phones
 from .access import (
     grant_view,
     group_or_404,
@@ -21,9 +22,11 @@ from .access import (
     leave,
     member_group,
     member_of,
+    membership,
     my_groups,
 )
-from .forms import ConfirmForm, GroupNameForm
+from .card import shown_date
+from .forms import ConfirmForm, GroupNameForm, MemberNameForm
 from .game_service import game_summary, group_name, playing_in
 from .responses import PRIVATE
 from .share import public_url, qr_markup
@@ -71,6 +74,7 @@ def group(group_id: int):
         playing=playing_in(found),
         finished=[game_summary(game) for game in finished],
         form=GroupNameForm(name=found.name or ""),
+        members=phones.count_members(db.get_db(), found.id),
     )
 
 
@@ -121,6 +125,18 @@ def new_invite(group_id: int):
     return _no_store(render_template("group_invite.html", group=found, renew=form))
 
 
+@bp.route("/groups/<int:group_id>/key", methods=["GET", "POST"])
+def new_key(group_id: int):
+    """GET asks first; the POST from that page gives the group a new API key, shown on
+    the page it answers with and never again: the old key stops working at once."""
+    found = group_or_404(group_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        key = db.replace_group_key(db.get_db(), found.id)
+        return _no_store(render_template("group_key.html", group=found, key=key))
+    return _no_store(render_template("group_key.html", group=found, form=form))
+
+
 @bp.route("/groups/<int:group_id>/leave", methods=["GET", "POST"])
 def leave_group(group_id: int):
     """GET asks first; the POST from that page takes this browser out of the group. The
@@ -132,6 +148,97 @@ def leave_group(group_id: int):
         flash(_("This phone has left the group."), "info")
         return redirect(url_for("games.home"))
     return render_template("group_leave.html", group=found, form=form)
+
+
+# The group's history of who joined and left, as its members page shows it: the newest.
+MEMBER_EVENTS_SHOWN = 100
+
+
+def member_names(members: list[phones.Member]) -> dict[int, str]:
+    """How each membership is called on the page: the name the phone gave itself, or
+    "Phone 3, joined 24 November 2026" (the third phone to join the group)."""
+    return {
+        member.id: member.label
+        or _(
+            "Phone %(number)d, joined %(date)s",
+            number=number,
+            date=shown_date(member.joined_at),
+        )
+        for number, member in enumerate(members, start=1)
+    }
+
+
+def member_events(members: list[phones.Member], names: dict[int, str]) -> list[dict[str, Any]]:
+    """Who joined, left or was removed (and by whom), the newest first."""
+    events = []
+    for member in members:
+        name = names[member.id]
+        events.append({"at": member.joined_at, "text": _("%(name)s joined", name=name)})
+        if member.left_at is None:
+            continue
+        if member.removed_by is None:
+            text = _("%(name)s left", name=name)
+        else:
+            by = names.get(member.removed_by, "?")
+            text = _("%(name)s was removed by %(by)s", name=name, by=by)
+        events.append({"at": member.left_at, "text": text})
+    events.sort(key=lambda event: event["at"], reverse=True)
+    return [{**event, "date": shown_date(event["at"])} for event in events[:MEMBER_EVENTS_SHOWN]]
+
+
+@bp.route("/groups/<int:group_id>/members", methods=["GET", "POST"])
+def members(group_id: int):
+    """The group's members now, each with "Remove…" (this phone: "Leave…"), the name this
+    phone goes by (its POST changes it), and the history of who joined and left."""
+    found = group_or_404(group_id)
+    mine = membership(found.id)
+    assert mine is not None
+    form = MemberNameForm()
+    if form.validate_on_submit():
+        phones.name_member(db.get_db(), mine, form.label.data)
+        flash(_("This phone's name in the group is saved."), "saved")
+        return redirect(url_for("groups.members", group_id=found.id))
+    everyone = phones.group_members(db.get_db(), found.id)
+    names = member_names(everyone)
+    if not form.is_submitted():
+        form.label.data = mine.label or ""
+    return render_template(
+        "group_members.html",
+        group=found,
+        mine=mine,
+        current=[(m, names[m.id]) for m in everyone if m.left_at is None],
+        events=member_events(everyone, names),
+        form=form,
+    )
+
+
+@bp.route("/groups/<int:group_id>/members/<int:member_id>/remove", methods=["GET", "POST"])
+def remove_member(group_id: int, member_id: int):
+    """GET asks first; the POST from that page ends the other member's membership, for
+    every copy of that phone's cookie, and gives the group a new invite link (the removed
+    phone may know the old one)."""
+    found = group_or_404(group_id)
+    mine = membership(found.id)
+    assert mine is not None
+    everyone = phones.group_members(db.get_db(), found.id)
+    target = next((m for m in everyone if m.id == member_id and m.left_at is None), None)
+    if target is None or target.id == mine.id:
+        abort(404, _("There is nothing at this address. Check the link."))
+    name = member_names(everyone)[target.id]
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        if phones.end_membership(db.get_db(), target, removed_by=mine.id):
+            db.new_invite(db.get_db(), found.id)
+        flash(
+            _(
+                "%(name)s is no longer in the group. The group has a new invite link: "
+                "the old one no longer works.",
+                name=name,
+            ),
+            "saved",
+        )
+        return redirect(url_for("groups.members", group_id=found.id))
+    return render_template("group_remove.html", group=found, name=name, form=form)
 
 
 @bp.route("/join/<invite>", methods=["GET", "POST"])
@@ -154,9 +261,9 @@ def join_group(invite: str):
         response = redirect(url_for("groups.group", group_id=found.id))
         response.headers["Cache-Control"] = PRIVATE
         return response
-    form = ConfirmForm()
+    form = MemberNameForm()
     if form.validate_on_submit():
-        join(found)
+        join(found, form.label.data)
         flash(_("This phone is now in the group."), "saved")
         return redirect(url_for("groups.group", group_id=found.id))
     return _no_store(render_template("group_join.html", group=found, form=form))

@@ -112,6 +112,11 @@ def _forbidden_named(
     return found.field, sentence
 
 
+# The hand form is kept by the phone's service worker, so that a hand can be entered
+# (and kept as a draft) when the connection drops; never by anyone else.
+OFFLINE_PAGE = "private, no-cache"
+
+
 def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
     rules = game_of(game)
@@ -126,7 +131,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
         f.name: f.default for f in spec.fields if form.is_hidden(f) and f.default is not None
     }
     order = shown_order(spec, values)
-    return render_template(
+    page = render_template(
         "hand_form.html",
         game=game,
         hand_words=hand_words(game),
@@ -138,7 +143,8 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
         in_order=lambda fields: in_shown_order(fields, order),
         deal_note=None if note is None else translate(note),
         **context,
-    ), status
+    )
+    return page, status, {"Cache-Control": OFFLINE_PAGE}
 
 
 def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:

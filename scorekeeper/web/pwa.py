@@ -16,6 +16,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .access import FORGET_HEADER
 from .i18n import RTL_LANGUAGES, current_language
 from .responses import EDIT_LINK
 
@@ -120,6 +121,7 @@ def service_worker():
         f"const OFFLINE = {json.dumps(url_for('pwa.offline'))};\n"
         f"const KEYED = new RegExp({json.dumps(keyed_paths())});\n"
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
+        f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
     )
     version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
     body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"

@@ -5,6 +5,13 @@ A response that carries a game's edit key, in its body or in its own address, is
 stored by any cache: it gets ``Cache-Control: private, no-store`` here, whichever view
 made it, and the shared page cache refuses it. Building an edit link with ``url_for``
 is what marks a response, so no view has to remember to.
+
+Every other answer is ``private, no-store`` too unless its view chose its own
+``Cache-Control`` (a scoreboard is ``private, no-cache``, so the phone keeps it to read
+offline; a static file is cached for a year): a page of a group's data is never kept
+by accident. A request that came over HTTPS (directly, or through a proxy that
+``serve --proxy`` trusts) gets ``Strict-Transport-Security`` and a ``Secure`` session
+cookie (``SessionInterface``).
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, g, request, url_for
+from flask import Flask, Response, current_app, g, has_request_context, request, url_for
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.urls import iri_to_uri
 
 from .chart import STYLE_CSP_SOURCE
@@ -28,6 +36,8 @@ CONTENT_SECURITY_POLICY = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 # The browser features a page may use: the screen wake lock on a game's pages, nothing else.
+# A year, as browsers' HSTS preload lists ask; subdomains are not this app's to speak for.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 PERMISSIONS_POLICY = (
     "screen-wake-lock=(self), camera=(), microphone=(), geolocation=(), payment=(), "
     "usb=(), serial=(), bluetooth=(), accelerometer=(), gyroscope=(), magnetometer=()"
@@ -49,6 +59,17 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.pages"] = PageCache(app.config["PAGE_CACHE_SIZE"])
     app.url_defaults(_note_edit_links)
     app.after_request(_finish)
+    app.session_interface = SessionInterface()
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed cookie session, marked ``Secure`` whenever the request came over
+    HTTPS (``SESSION_COOKIE_SECURE`` makes it so always)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (
+            has_request_context() and request.is_secure
+        )
 
 
 # The route of the edit link; its ``key`` is the game's edit key.
@@ -181,8 +202,10 @@ def _static_from_memory(response: Response) -> None:
 def _finish(response: Response) -> Response:
     _static_from_memory(response)
     headers = response.headers
-    if carries_edit_key():
+    if carries_edit_key() or (request.endpoint != "static" and "Cache-Control" not in headers):
         headers["Cache-Control"] = PRIVATE
+    if request.is_secure:
+        headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")

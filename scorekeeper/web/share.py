@@ -145,8 +145,9 @@ def new_edit_link(game_id: int, game: db.Game):
         remember_key(game.id, key)
         flash(
             _(
-                "This game has a new edit link. The old one no longer works: phones that "
-                "opened it can only view the game until they open the new one."
+                "This game has a new edit link and a new view link. The old ones no longer "
+                "work: phones that opened the old edit link can only view the game until "
+                "they open the new one."
             ),
             "saved",
         )

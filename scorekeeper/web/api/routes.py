@@ -233,13 +233,17 @@ def _group_json(group: db.Group, key: str) -> dict[str, Any]:
 
 
 def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The API's ``edit_required``: the view gets the stored game (404 without one) and
-    runs only for a request whose ``Authorization: Bearer`` is the game's edit key (403)."""
+    """The API's ``edit_required``: the view gets the stored game and runs only for a
+    request whose ``Authorization: Bearer`` is the game's edit key. Without it the answer
+    is 403 to a request that may read the game, and to any other the 404 of a game that
+    does not exist: a stranger's write learns nothing of which ids exist."""
 
     @functools.wraps(view)
     def wrapped(game_id: int, **kwargs: Any) -> Any:
         game = _game(game_id)
         if not db.key_matches(game, bearer_key()):
+            if not may_read(game):
+                raise db.NotFound(f"there is no game {game_id}", "id")
             raise ApiError(
                 "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'",
                 "authorization",
@@ -434,6 +438,14 @@ def create_group():
     group, key = db.create_group(db.get_db(), name)
     location = url_for("api.group", group_id=group.id, _external=True)
     return _group_json(group, key), 201, {"Location": location}
+
+
+@bp.post("/groups/<int:group_id>/key")
+def new_group_key(group_id: int):
+    """A new key for the group (its key as ``Authorization: Bearer``): the old one stops
+    working at once, and the new one is shown only here."""
+    found = _group_key_required(group_id)
+    return {"id": found.id, "key": db.replace_group_key(db.get_db(), found.id)}
 
 
 @bp.get("/groups/<int:group_id>")

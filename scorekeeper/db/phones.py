@@ -1,0 +1,279 @@
+"""Phones and memberships (issue 29): what a browser holds, kept on the server behind the
+random token its session cookie carries, and a group's members with their history.
+
+A phone is found by the SHA-256 of its token; the token is never stored. The edit keys a
+phone remembers are sealed with its token (XOR with an HMAC-SHA256 stream of it), so
+that a copy of the file alone opens no game, and the cookie holds no key at all. A
+membership is a row of ``members``; it ends (``left_at``) when the phone leaves or
+another member removes it, and from then on no copy of the phone's cookie is a member.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from .connection import MAX_ID, now, query, writing
+from .keys import hash_key, new_token
+
+# What one phone keeps, at most: the oldest are let go first (as the cookie once did).
+MAX_PHONE_KEYS = 200
+MAX_PHONE_VIEWS = 200
+MAX_PHONE_GROUPS = 16
+MAX_MEMBER_LABEL_LENGTH = 40
+MAX_PHONE_TOKEN_LENGTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A time a phone was in a group: ``left_at`` None while it still is."""
+
+    id: int
+    group_id: int
+    phone_id: int
+    label: str | None
+    joined_at: str
+    left_at: str | None
+    removed_by: int | None
+
+
+def new_phone(db: Database) -> tuple[int, str]:
+    """Stores a new phone and returns (its id, its token)."""
+    token = new_token()
+    with writing(db):
+        phone_id = db.execute(
+            "INSERT INTO phones (token_hash, created_at) VALUES (?, ?)", [hash_key(token), now()]
+        ).lastrowid
+    assert phone_id is not None
+    return phone_id, token
+
+
+def phone_by_token(db: Database, token: Any) -> int | None:
+    """The id of the phone whose token is ``token``, or None."""
+    if not isinstance(token, str) or not token or len(token) > MAX_PHONE_TOKEN_LENGTH:
+        return None
+    row = query(db, "SELECT id FROM phones WHERE token_hash = ?", [hash_key(token)]).fetchone()
+    return row["id"] if row else None
+
+
+def _stream(token: str, game_id: int, length: int) -> bytes:
+    blocks = b"".join(
+        hmac.new(token.encode(), f"edit-key:{game_id}:{i}".encode(), hashlib.sha256).digest()
+        for i in range(length // 32 + 1)
+    )
+    return blocks[:length]
+
+
+def _seal(token: str, game_id: int, key: str) -> str:
+    raw = key.encode("utf-8", "surrogatepass")
+    mixed = bytes(a ^ b for a, b in zip(raw, _stream(token, game_id, len(raw)), strict=True))
+    return base64.b64encode(mixed).decode()
+
+
+def _unseal(token: str, game_id: int, sealed: str) -> str | None:
+    try:
+        mixed = base64.b64decode(sealed)
+        raw = bytes(a ^ b for a, b in zip(mixed, _stream(token, game_id, len(mixed)), strict=True))
+        return raw.decode("utf-8", "surrogatepass")
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def keep_key(db: Database, phone_id: int, token: str, game_id: int, key: str) -> None:
+    """The phone remembers ``key`` as the edit key of ``game_id`` (the newest kept)."""
+    with writing(db):
+        db.execute(
+            "INSERT OR REPLACE INTO phone_keys (phone_id, game_id, sealed, kept_at) "
+            "VALUES (?, ?, ?, ?)",
+            [phone_id, game_id, _seal(token, game_id, key), now()],
+        )
+        _trim(db, "phone_keys", phone_id, MAX_PHONE_KEYS)
+
+
+def _trim(db: Database, table: str, phone_id: int, most: int) -> None:
+    """Lets go of the phone's oldest rows of ``table`` beyond ``most``."""
+    db.execute(
+        f"DELETE FROM {table} WHERE phone_id = ? AND game_id NOT IN (SELECT game_id FROM "
+        f"{table} WHERE phone_id = ? ORDER BY kept_at DESC, game_id DESC LIMIT ?)",
+        [phone_id, phone_id, most],
+    )
+
+
+def kept_key(db: Database, phone_id: int, token: str, game_id: int) -> str | None:
+    """The edit key the phone remembers for ``game_id``, or None."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        "SELECT sealed FROM phone_keys WHERE phone_id = ? AND game_id = ?",
+        [phone_id, game_id],
+    ).fetchone()
+    return _unseal(token, game_id, row["sealed"]) if row else None
+
+
+def drop_key(db: Database, phone_id: int, game_id: int) -> None:
+    with writing(db):
+        db.execute("DELETE FROM phone_keys WHERE phone_id = ? AND game_id = ?", [phone_id, game_id])
+
+
+def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:
+    """The phone opened ``game_id``'s view link, whose token is ``view_token``."""
+    with writing(db):
+        db.execute(
+            "INSERT OR REPLACE INTO phone_views (phone_id, game_id, view_token, kept_at) "
+            "VALUES (?, ?, ?, ?)",
+            [phone_id, game_id, view_token, now()],
+        )
+        _trim(db, "phone_views", phone_id, MAX_PHONE_VIEWS)
+
+
+def kept_view(db: Database, phone_id: int, game_id: int) -> str | None:
+    """The view token with which the phone opened ``game_id``, or None."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        "SELECT view_token FROM phone_views WHERE phone_id = ? AND game_id = ?",
+        [phone_id, game_id],
+    ).fetchone()
+    return row["view_token"] if row else None
+
+
+# --- members ------------------------------------------------------------------------------
+
+
+def clean_label(label: Any) -> str | None:
+    """A member's label with control characters dropped and spaces collapsed, cut to
+    MAX_MEMBER_LABEL_LENGTH characters; None when nothing is left."""
+    from .groups import clean_group_name
+
+    cleaned = clean_group_name(label)
+    return cleaned[:MAX_MEMBER_LABEL_LENGTH].strip() or None if cleaned else None
+
+
+_MEMBER_COLUMNS = "id, group_id, phone_id, label, joined_at, left_at, removed_by"
+
+
+def _member(row: Any) -> Member:
+    return Member(**{name: row[name] for name in _MEMBER_COLUMNS.split(", ")})
+
+
+def join_group(db: Database, phone_id: int, group_id: int, label: Any = None) -> Member:
+    """Makes the phone a member of the group (with ``label``, cleaned), unless it is one
+    already; returns its membership. A phone in MAX_PHONE_GROUPS groups leaves the one it
+    joined longest ago."""
+    with writing(db):
+        found = current_member(db, phone_id, group_id)
+        if found is not None:
+            return found
+        stamp = now()
+        db.execute(
+            "INSERT INTO members (group_id, phone_id, label, joined_at) VALUES (?, ?, ?, ?)",
+            [group_id, phone_id, clean_label(label), stamp],
+        )
+        db.execute(
+            "UPDATE members SET left_at = ? WHERE phone_id = ? AND left_at IS NULL AND id NOT IN "
+            "(SELECT id FROM members WHERE phone_id = ? AND left_at IS NULL "
+            "ORDER BY id DESC LIMIT ?)",
+            [stamp, phone_id, phone_id, MAX_PHONE_GROUPS],
+        )
+        member = current_member(db, phone_id, group_id)
+    assert member is not None
+    return member
+
+
+def current_member(db: Database, phone_id: int, group_id: int) -> Member | None:
+    """The phone's membership of the group while it lasts, else None."""
+    if not 0 < group_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        f"SELECT {_MEMBER_COLUMNS} FROM members "
+        "WHERE phone_id = ? AND group_id = ? AND left_at IS NULL",
+        [phone_id, group_id],
+    ).fetchone()
+    return _member(row) if row else None
+
+
+def phone_groups(db: Database, phone_id: int) -> list[int]:
+    """The groups the phone is a member of, in the order it joined them."""
+    rows = query(
+        db,
+        "SELECT group_id FROM members WHERE phone_id = ? AND left_at IS NULL ORDER BY id",
+        [phone_id],
+    )
+    return [row["group_id"] for row in rows]
+
+
+def group_members(db: Database, group_id: int) -> list[Member]:
+    """Every time a phone joined the group, the first first: its members now and before."""
+    rows = query(
+        db, f"SELECT {_MEMBER_COLUMNS} FROM members WHERE group_id = ? ORDER BY id", [group_id]
+    )
+    return [_member(row) for row in rows]
+
+
+def count_members(db: Database, group_id: int) -> int:
+    """How many phones are in the group now."""
+    return query(
+        db, "SELECT count(*) FROM members WHERE group_id = ? AND left_at IS NULL", [group_id]
+    ).fetchone()[0]
+
+
+def end_membership(db: Database, member: Member, removed_by: int | None = None) -> bool:
+    """Ends ``member``'s membership (by another member ``removed_by``, or by itself), and
+    the phone forgets the edit keys and view links of the group's games. Returns False
+    when it had already ended."""
+    with writing(db):
+        changed = db.execute(
+            "UPDATE members SET left_at = ?, removed_by = ?, told = ? "
+            "WHERE id = ? AND left_at IS NULL",
+            [now(), removed_by, int(removed_by is None), member.id],
+        ).rowcount
+        if changed:
+            for table in ("phone_keys", "phone_views"):
+                db.execute(
+                    f"DELETE FROM {table} WHERE phone_id = ? AND game_id IN "
+                    "(SELECT id FROM games WHERE group_id = ?)",
+                    [member.phone_id, member.group_id],
+                )
+    return bool(changed)
+
+
+def name_member(db: Database, member: Member, label: Any) -> str | None:
+    """Gives the membership the label ``label`` (cleaned; blank: none) and returns it."""
+    cleaned = clean_label(label)
+    with writing(db):
+        db.execute("UPDATE members SET label = ? WHERE id = ?", [cleaned, member.id])
+    return cleaned
+
+
+def load_member(db: Database, group_id: int, member_id: int) -> Member | None:
+    """The group's membership ``member_id`` (current or past), or None."""
+    if not 0 < member_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = ? AND group_id = ?",
+        [member_id, group_id],
+    ).fetchone()
+    return _member(row) if row else None
+
+
+def untold_removals(db: Database, phone_id: int) -> list[int]:
+    """The groups the phone was removed from since its last request, marked told now."""
+    found = [
+        row["group_id"]
+        for row in query(
+            db, "SELECT group_id FROM members WHERE phone_id = ? AND told = 0", [phone_id]
+        )
+    ]
+    if found:
+        with writing(db):
+            db.execute("UPDATE members SET told = 1 WHERE phone_id = ? AND told = 0", [phone_id])
+    return found
