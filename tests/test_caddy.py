@@ -86,6 +86,22 @@ def https_json(context, base: str, method: str, path: str, body=None, key=None):
             return error.code, json.loads(error.read()), error.headers
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def opened_once(context, url: str):
+    """The answer to one GET of ``url``, a redirect not followed (its headers are read)."""
+    opener = urllib.request.build_opener(_NoRedirect, urllib.request.HTTPSHandler(context=context))
+    try:
+        with opener.open(url, timeout=30) as response:
+            return response
+    except urllib.error.HTTPError as error:
+        with error:
+            return error
+
+
 def test_a_hand_saved_over_https_through_caddy(tmp_path):
     assert CADDY is not None, "Caddy is not installed: apt-get install caddy"
     https_port = free_port()
@@ -135,6 +151,13 @@ def test_a_hand_saved_over_https_through_caddy(tmp_path):
             assert read["hands"][0]["points"] == WORKED_POINTS
             with urllib.request.urlopen(base + "/healthz", context=context, timeout=30) as health:
                 assert health.status == 200
+            # Over HTTPS (Caddy's X-Forwarded-Proto, trusted under --proxy 1) the phone's
+            # cookie is Secure and the browser is told to keep to HTTPS (issue 29).
+            response = opened_once(context, f"{base}/games/{game['id']}/edit/{game['edit_key']}")
+            assert response.status in (302, 303), response.status
+            cookie = response.headers["Set-Cookie"]
+            assert "; Secure" in cookie and "; HttpOnly" in cookie, cookie
+            assert response.headers["Strict-Transport-Security"].startswith("max-age=")
             # Plain HTTP to the HTTPS port is refused, never answered with a page.
             with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
                 urllib.request.urlopen(f"http://127.0.0.1:{https_port}/healthz", timeout=10)
