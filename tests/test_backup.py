@@ -377,13 +377,13 @@ def test_healthz_answers_without_data_or_caching(tmp_path):
     client = app.test_client()
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["Cache-Control"] == "private, no-store"
     assert response.get_data(as_text=True) == "ok\n"
     assert "Set-Cookie" not in response.headers
     write(Path(app.config["DATABASE"]), "DELETE FROM _sqlite_migrations WHERE name LIKE 'm014%'")
     behind = client.get("/healthz")
     assert behind.status_code == 503
-    assert behind.headers["Cache-Control"] == "no-store"
+    assert behind.headers["Cache-Control"] == "private, no-store"
 
 
 def test_healthz_is_503_when_the_database_does_not_answer(tmp_path):

@@ -10,6 +10,7 @@ from flask import Blueprint, Response
 
 from .. import db
 from ..db.migrations import pending
+from .responses import PRIVATE
 
 bp = Blueprint("health", __name__)
 
@@ -27,5 +28,6 @@ def healthz() -> Response:
         status=200 if healthy else 503,
         mimetype="text/plain",
     )
-    response.headers["Cache-Control"] = "no-store"
+    # Never kept by a cache, as every other answer of the app (``responses.PRIVATE``).
+    response.headers["Cache-Control"] = PRIVATE
     return response
