@@ -206,10 +206,11 @@ def import_games(
     them, and no group. Returns (stored id, new edit key) per game, in order; the games'
     ``group_id`` names the group.
 
-    A game keeps its id when no stored game has it; the others get new ids after those.
-    Timestamps, hand revisions and revision history are stored as given; the version
-    starts again at 1, and each game gets a new edit key and view token (neither is ever
-    exported).
+    Every game gets a new id, as a game started here does: an id written in the file is
+    never kept, so a file cannot choose the ids of the games other groups start next
+    (issue 29). Timestamps, hand revisions and revision history are stored as given; the
+    version starts again at 1, and each game gets a new edit key and view token (neither
+    is ever exported).
     """
     if not games:
         return []
@@ -220,20 +221,8 @@ def import_games(
             group_id = insert_group(db, None)[0].id
         elif not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
             raise NotFound(f"there is no group {group_id}")
-        taken = {
-            row["id"]
-            for row in query(
-                db,
-                f"SELECT id FROM games WHERE id IN ({', '.join('?' * len(games))})",
-                [g.id for g in games],
-            )
-        }
-        # Games keeping their ids go first, so a renumbered game never takes a kept id.
-        order = sorted(range(len(games)), key=lambda i: games[i].id in taken or games[i].id is None)
-        for index in order:
-            game = games[index]
-            keep = game.id is not None and game.id not in taken
-            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index], group_id)
+        for index, game in enumerate(games):
+            stored[index] = _insert_game(db, game, keys[index], group_id)
         # The finished ones are their group's newest rating events, rated here.
         games_imported(db, [stored[i] for i in range(len(games))])
     # After the import's own transaction: the careers' figures of each game, so the
@@ -242,18 +231,15 @@ def import_games(
     return [(stored[i], keys[i]) for i in range(len(games))]
 
 
-def _insert_game(
-    db: Database, game: ImportedGame, game_id: int | None, key: str, group_id: int
-) -> int:
+def _insert_game(db: Database, game: ImportedGame, key: str, group_id: int) -> int:
     progress = game.progress
     rules = table_game(game.game, game.players)
     game_id = db.execute(
-        "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
+        "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
         "starting_totals, group_id, view_token) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
         [
-            game_id,
             game.created_at,
             game.updated_at,
             game.game,

@@ -320,14 +320,21 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     return game, progress, totals
 
 
-# A hand number no game reaches, to cut a hand's address around.
+# A hand number to cut a hand's address around (any number would do: see below).
 _HAND_SLOT = 987654321
 
 
 def _hand_url(endpoint: str, game_id: int) -> tuple[str, str]:
     """``url_for(endpoint, game_id=game_id, number=n)`` for any hand ``n`` as the two
-    pieces around the number: built once for a scoreboard's rows, not once a row."""
-    head, tail = url_for(endpoint, game_id=game_id, number=_HAND_SLOT).split(str(_HAND_SLOT))
+    pieces around the number: built once for a scoreboard's rows, not once a row.
+
+    The hand's number is the last value in every hand's route, so the address is cut at
+    the last place the slot's digits appear: a game id, or an app root, holding those
+    digits (a game 987654321 once answered 500 here) never moves the cut (issue 29).
+    """
+    head, _slot, tail = url_for(endpoint, game_id=game_id, number=_HAND_SLOT).rpartition(
+        str(_HAND_SLOT)
+    )
     return head, tail
 
 
