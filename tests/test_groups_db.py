@@ -10,10 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.engine.core.seating import SeatChange
-
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.seating import SeatChange
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
 

@@ -8,8 +8,12 @@ How long other groups wait meanwhile is measured by ``benchmarks/attack.py``, no
 
 from __future__ import annotations
 
+import contextlib
+import html
+import http.client
 import json
 import re
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -17,11 +21,17 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
+from waitress import wasyncore
 
-from scorekeeper import db, transfer
+from scorekeeper import db, game_play, transfer
+from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
+from scorekeeper.transfer import formats
+from scorekeeper.web import create_app
+from scorekeeper.web.review import imports
 
-from .conftest import SERVED, serving
+from .conftest import SERVED, app_config, serving
 from .test_app_conformance import simulated_hands
 from .test_groups_privacy import GAME_ROUTES, Browser, call
 
@@ -98,6 +108,39 @@ def server(tmp_path) -> Iterator[str]:
         yield base
 
 
+@contextlib.contextmanager
+def served(folder, **config) -> Iterator[tuple[str, Flask]]:
+    """The app as ``scorekeeper serve`` configures it (``config`` added), served by the
+    real waitress server of ``serve`` on a loopback port: yields its address and the app."""
+    listening = bind("127.0.0.1", 0)
+    port = listening[0].getsockname()[1]
+    settings = serve_config(urls_for("127.0.0.1", port), port)
+    app = create_app(app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False, **settings, **config))
+    server = make_server(app, threads=4, listening=listening)
+    stop = threading.Event()
+
+    def run() -> None:
+        # waitress's own loop, a turn at a time, so that it ends before its sockets close.
+        while not stop.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    SERVED[base] = app.config["DATABASE"]
+    try:
+        yield base, app
+    finally:
+        SERVED.pop(base, None)
+        stop.set()
+        thread.join(10)
+        # Its threads, then every socket it holds (phones' connections too).
+        server.task_dispatcher.shutdown()
+        wasyncore.close_all(server._map)
+        for sock in listening:
+            sock.close()
+
+
 # --- finding 3: ids chosen by an importer -----------------------------------------------
 
 
@@ -141,3 +184,98 @@ def test_an_import_cannot_choose_the_ids_of_other_groups_games(server):
     status, page = post_file(stranger, f"/groups/{stranger_group['id']}/import", exported.encode())
     assert status == 200, page
     assert "Imported 3 games" in page
+
+
+# --- finding 1: memory ------------------------------------------------------------------
+
+
+def get_as(browser: Browser, path: str, host: str) -> tuple[int, bytes]:
+    """``path`` asked by ``browser`` (with its cookies) with the ``Host`` header ``host``."""
+    connection = http.client.HTTPConnection(browser.base.removeprefix("http://"), timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", host)
+        connection.putheader("Cookie", "; ".join(f"{c.name}={c.value}" for c in browser.jar))
+        connection.endheaders()
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def test_made_up_hosts_neither_multiply_the_pages_kept_nor_reach_the_links(tmp_path):
+    with served(tmp_path) as (base, app):
+        group = new_group(base)
+        game = played_game(base, group, hands=3)
+        member = joined(base, group)
+        cache = app.extensions["scorekeeper.pages"]
+        port = base.rsplit(":", 1)[1]
+        for path in (f"/games/{game['id']}", f"/games/{game['id']}?all=1"):
+            kept = None
+            for number in range(8):
+                host = f"evil{number}.example:{port}"
+                status, body = get_as(member, path, host)
+                assert status == 200
+                assert b"evil" not in body
+                assert f"http://127.0.0.1:{port}/view/".encode() in body
+                kept = len(cache) if kept is None else kept
+                assert len(cache) == kept, "a made-up Host made another page to keep"
+
+
+def test_the_page_cache_holds_at_most_its_bytes(tmp_path):
+    size = 200_000
+    with served(tmp_path, PAGE_CACHE_SIZE=size) as (base, app):
+        group = new_group(base)
+        member = joined(base, group)
+        cache = app.extensions["scorekeeper.pages"]
+        for _ in range(6):
+            game = played_game(base, group, hands=40)
+            for path in (f"/games/{game['id']}", f"/games/{game['id']}?all=1"):
+                assert member.get(path)[0] == 200
+                assert 0 < cache.held <= size
+        # Each scoreboard of 40 hands is kept (the newest ones), never all twelve.
+        assert 2 < len(cache) < 6
+
+
+def test_a_game_past_the_hands_limit_is_refused_naming_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_play, "MAX_HANDS", 3)
+    with served(tmp_path) as (base, _app):
+        group = new_group(base)
+        game = played_game(base, group, hands=3)
+        hand = simulated_hands(GAMES["israeli-whist"], 4, long=True)[3]
+        status, answer = call(
+            base, "POST", f"/api/games/{game['id']}/hands", hand, game["edit_key"]
+        )
+        assert status == 409
+        assert answer == {
+            "error": "a game holds at most 3 hands: start a new game to play on",
+            "field": "number",
+        }
+
+
+def test_an_import_past_its_limits_is_refused_naming_them(tmp_path, monkeypatch):
+    with served(tmp_path) as (base, _app):
+        group = new_group(base)
+        played_game(base, group, hands=3)
+        played_game(base, group, hands=3)
+        member = joined(base, group)
+        status, exported = member.get(f"/groups/{group['id']}/export.json")
+        assert status == 200
+        monkeypatch.setattr(imports, "IMPORT_MAX_GAMES", 1)
+        status, page = post_file(member, f"/groups/{group['id']}/import", exported.encode())
+        assert status == 422
+        assert "one import takes at most 1 games" in html.unescape(page)
+        monkeypatch.setattr(imports, "IMPORT_MAX_GAMES", 2)
+        monkeypatch.setattr(imports, "IMPORT_MAX_HANDS", 5)
+        status, page = post_file(member, f"/groups/{group['id']}/import", exported.encode())
+        assert status == 422
+        assert "at most 5 hands and saved revisions of hands" in html.unescape(page)
+        # One game of more hands than a game holds.
+        monkeypatch.setattr(formats, "MAX_HANDS", 2)
+        monkeypatch.setattr(imports, "IMPORT_MAX_HANDS", 100)
+        status, page = post_file(member, f"/groups/{group['id']}/import", exported.encode())
+        assert status == 422
+        assert "a game holds at most" in html.unescape(page)
+        # Nothing was imported meanwhile.
+        status, again = member.get(f"/groups/{group['id']}/export.json")
+        assert len(json.loads(again)["games"]) == 2

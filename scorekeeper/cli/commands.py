@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -409,15 +410,51 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     "-Proto and -Host headers to trust; 0 ignores those headers. Let only the proxy reach "
     "the port.",
 )
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="The address phones open (https://scores.example.org): every link and QR code "
+    "carries it, whatever Host a request names. Give it on a public server.",
+)
+@click.option(
+    "--invited-only",
+    is_flag=True,
+    help="Only the server's owner starts groups: the home page asks for the owner's key, "
+    "which `scorekeeper groups` prints. Members of a group still start its games.",
+)
 def serve(
-    host: str, port: int, database: str | None, threads: int, workers: int, proxy: int
+    host: str,
+    port: int,
+    database: str | None,
+    threads: int,
+    workers: int,
+    proxy: int,
+    public_url: str | None,
+    invited_only: bool,
 ) -> None:
     """Serve the table app through waitress and print the address to open."""
     from .server import ServeError
     from .server import serve as run
 
+    if public_url is not None:
+        parts = urllib.parse.urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise FieldError(
+                f"{public_url!r} is not an address phones open, such as https://scores.example.org",
+                "--public-url",
+            )
     try:
-        run(host, port, database, threads=threads, echo=click.echo, workers=workers, proxy=proxy)
+        run(
+            host,
+            port,
+            database,
+            threads=threads,
+            echo=click.echo,
+            workers=workers,
+            proxy=proxy,
+            public_url=public_url,
+            invited_only=invited_only,
+        )
     except ServeError as exc:
         raise FieldError(str(exc), exc.field) from None
 

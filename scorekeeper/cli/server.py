@@ -445,6 +445,30 @@ def bind(host: str, port: int) -> list[socket.socket]:
         raise ServeError(f"cannot listen on {host}: {exc}", "--host") from None
 
 
+def serve_config(
+    found: list[str],
+    port: int,
+    database: str | None = None,
+    proxy: int = 0,
+    public_url: str | None = None,
+    invited_only: bool = False,
+) -> dict[str, Any]:
+    """The app's configuration under ``serve`` on ``port``, whose addresses (as
+    ``urls_for`` gives them) are ``found``."""
+    config: dict[str, Any] = {"DATABASE": database} if database else {}
+    # Links and QR codes never carry a Host a client made up (issue 29): the address
+    # given, else one of the server's own (see share.public_root).
+    config["SERVER_URLS"] = [f"http://localhost:{port}/", *found]
+    config["PROXIES"] = proxy
+    config["INVITED_ONLY"] = invited_only
+    if public_url:
+        config["PUBLIC_URL"] = public_url
+    if len(found) > 1:
+        # Links and QR codes on pages opened on this machine point the other phones here.
+        config["LAN_URL"] = found[1]
+    return config
+
+
 def serve(
     host: str,
     port: int,
@@ -453,9 +477,13 @@ def serve(
     echo: Callable[[str], None],
     workers: int = 1,
     proxy: int = 0,
+    public_url: str | None = None,
+    invited_only: bool = False,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
-    interrupted. ``proxy``: how many reverse proxies stand in front of the server, whose
+    interrupted. ``public_url``: the address links carry (else the server's own, see
+    ``share.public_root``); ``invited_only``: only the owner's key starts a group.
+    ``proxy``: how many reverse proxies stand in front of the server, whose
     forwarded headers are trusted (see :func:`make_server`); 0 trusts none.
 
     Raises ServeError naming the option when the port cannot be bound or the database
@@ -466,12 +494,9 @@ def serve(
     listening = bind(host, port)
     try:
         found = urls_for(host, port)
-        config = {"DATABASE": database} if database else {}
-        if len(found) > 1:
-            # Links and QR codes on pages opened on this machine point the other phones here.
-            config["LAN_URL"] = found[1]
+        config = serve_config(found, port, database, proxy, public_url, invited_only)
         try:
-            app = create_app(config or None)
+            app = create_app(config)
         except sqlite3.Error as exc:
             path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
             raise ServeError(f"{path}: {exc}", "--db") from None

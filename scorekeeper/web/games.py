@@ -258,14 +258,15 @@ def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
     """Everything a rendered scoreboard ``part`` depends on; a write bumps the version.
 
     The page is shared by every visitor with the same key, so nothing else from the
-    request may reach it: the links in it are built from the address the page was asked
-    at (scheme, host and the app's root), and the language switch's "come back here" is
-    the scoreboard's own path, never the query string one visitor sent.
+    request may reach it: the links in it are built from the server's public address
+    (``share.public_root``: configured, or one of the server's own, never any ``Host`` a
+    client sends, so a stranger's made-up hosts do not multiply the pages kept) and the
+    app's root, and the language switch's "come back here" is the scoreboard's own path,
+    never the query string one visitor sent.
     """
     return (
         part,
-        request.scheme,
-        request.host,
+        share.public_root(),
         request.script_root,
         current_language(),
         # A finished game's result card names the group for its members only.

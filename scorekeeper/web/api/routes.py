@@ -42,6 +42,7 @@ from ..forms import FieldProblem, clean_game_details
 from ..game_service import change_seat as seat_player
 from ..game_service import game_of, rules_label, start_game
 from ..responses import PRIVATE
+from ..share import public_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -220,12 +221,12 @@ def _readable(game_id: int) -> db.Game:
 def view_url(game: db.Game) -> str:
     """The game's view link, which carries its view token: anyone shown it may read the
     game."""
-    return f"{request.url_root}view/{game.view_token}"
+    return public_url(url_for("groups.view", token=game.view_token))
 
 
 def join_url(group: db.Group) -> str:
     """The group's invite link: whoever opens it may join the group."""
-    return f"{request.url_root}join/{group.invite}"
+    return public_url(url_for("groups.join_group", invite=group.invite))
 
 
 def _group_json(group: db.Group, key: str) -> dict[str, Any]:
