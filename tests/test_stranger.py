@@ -28,7 +28,7 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
 from scorekeeper.transfer import formats
-from scorekeeper.web import create_app
+from scorekeeper.web import create_app, throttle
 from scorekeeper.web.review import imports
 
 from .conftest import SERVED, app_config, serving
@@ -62,6 +62,19 @@ def post_file(browser: Browser, path: str, body: bytes) -> tuple[int, str]:
             return answer.status, answer.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode("utf-8", "replace")
+
+
+def start_group_form(browser: Browser, fields: dict[str, str]) -> tuple[int, str]:
+    """The home page's "Start a group" form, sent with ``fields``."""
+    _, page = browser.get("/")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    data = urllib.parse.urlencode({**fields, "csrf_token": token.group(1)}).encode()
+    request = urllib.request.Request(browser.base + "/groups", data=data, method="POST")
+    try:
+        with browser.opener.open(request, timeout=30) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
 
 
 def new_group(base: str) -> dict:
@@ -109,14 +122,17 @@ def server(tmp_path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def served(folder, **config) -> Iterator[tuple[str, Flask]]:
+def served(folder, proxy: int = 0, **config) -> Iterator[tuple[str, Flask]]:
     """The app as ``scorekeeper serve`` configures it (``config`` added), served by the
-    real waitress server of ``serve`` on a loopback port: yields its address and the app."""
+    real waitress server of ``serve`` on a loopback port (behind ``proxy`` trusted
+    proxies): yields its address and the app."""
     listening = bind("127.0.0.1", 0)
     port = listening[0].getsockname()[1]
-    settings = serve_config(urls_for("127.0.0.1", port), port)
-    app = create_app(app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False, **settings, **config))
-    server = make_server(app, threads=4, listening=listening)
+    settings = serve_config(urls_for("127.0.0.1", port), port, proxy=proxy)
+    app = create_app(
+        app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False, **(settings | config))
+    )
+    server = make_server(app, threads=4, listening=listening, proxy=proxy)
     stop = threading.Event()
 
     def run() -> None:
@@ -279,3 +295,142 @@ def test_an_import_past_its_limits_is_refused_naming_them(tmp_path, monkeypatch)
         # Nothing was imported meanwhile.
         status, again = member.get(f"/groups/{group['id']}/export.json")
         assert len(json.loads(again)["games"]) == 2
+
+
+# --- finding 2: one group cannot slow another -------------------------------------------
+
+
+def ask(base: str, method: str, path: str, body=None, headers=None) -> tuple[int, dict, dict]:
+    """A JSON request: (status, answer, headers)."""
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        method=method,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read()), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read()), dict(error.headers)
+
+
+def test_an_address_starts_a_burst_of_groups_and_games_then_is_told_when_to_come_back(tmp_path):
+    with served(tmp_path, RATE_LIMITS=throttle.RATES) as (base, _app):
+        made = [ask(base, "POST", "/api/groups", {}) for _ in range(throttle.RATES["group"].burst)]
+        assert [status for status, _answer, _headers in made] == [201] * 5
+        # A made-up forwarded address is not trusted without --proxy: the same client.
+        status, answer, headers = ask(
+            base, "POST", "/api/groups", {}, {"X-Forwarded-For": "203.0.113.9"}
+        )
+        assert status == 429
+        assert answer == {
+            "error": "A phone may start 5 groups at once, then one every 10 minutes. "
+            "Try again in 10 minutes.",
+            "field": "group",
+        }
+        assert 0 < int(headers["Retry-After"]) <= 600
+        # A game without a group starts a group too: refused the same way.
+        game = {"players": NAMES, "first_dealer": 0}
+        assert ask(base, "POST", "/api/games", game)[0] == 429
+        # Games in a group of its own: a burst of 30, then refused naming games.
+        group = made[0][1]
+        game["group"] = str(group["id"])
+        auth = {"Authorization": f"Bearer {group['key']}"}
+        statuses = [ask(base, "POST", "/api/games", game, auth)[0] for _ in range(31)]
+        assert statuses == [201] * 30 + [429]
+        status, answer, headers = ask(base, "POST", "/api/games", game, auth)
+        assert (status, answer["field"]) == (429, "game")
+        assert "30 games at once, then one every 1 minute" in answer["error"]
+        # The home page's "Start a group" says it on a page, in the page's language.
+        phone = Browser(base)
+        phone.get("/?lang=en")
+        status, page = start_group_form(phone, {"name": "Ours"})
+        assert status == 429
+        assert "A phone may start 5 groups at once" in html.unescape(page)
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_is_counted_apart(tmp_path):
+    with served(tmp_path, RATE_LIMITS=throttle.RATES, proxy=1) as (base, _app):
+        for phone in ("203.0.113.1", "203.0.113.2"):
+            forwarded = {"X-Forwarded-For": phone}
+            statuses = [ask(base, "POST", "/api/groups", {}, forwarded)[0] for _ in range(6)]
+            assert statuses == [201] * 5 + [429]
+
+
+def test_a_server_open_only_to_invited_groups_starts_one_only_with_the_owners_key(tmp_path):
+    with served(tmp_path, INVITED_ONLY=True) as (base, _app):
+        status, answer, _headers = ask(base, "POST", "/api/groups", {"name": "Ours"})
+        assert (status, answer["field"]) == (403, "group")
+        assert "open only to invited groups" in answer["error"]
+        game = {"players": NAMES, "first_dealer": 0}
+        assert ask(base, "POST", "/api/games", game)[0] == 403
+        database = db.open_database(SERVED[base])
+        try:
+            owner = db.owner_key(database)
+        finally:
+            database.close()
+        auth = {"Authorization": f"Bearer {owner}"}
+        status, group, _headers = ask(base, "POST", "/api/groups", {"name": "Ours"}, auth)
+        assert status == 201
+        # Its members start its games as before.
+        game["group"] = str(group["id"])
+        member = {"Authorization": f"Bearer {group['key']}"}
+        assert ask(base, "POST", "/api/games", game, member)[0] == 201
+        # On the home page: the owner's key field, and a refusal without the key.
+        phone = Browser(base)
+        status, page = phone.get("/")
+        assert 'name="owner_key"' in page
+        assert "Start a game" not in page
+        status, page = start_group_form(phone, {"name": "Theirs", "owner_key": "guess"})
+        assert status == 403
+        assert "open only to invited groups" in html.unescape(page)
+        status, page = start_group_form(phone, {"name": "Theirs", "owner_key": owner})
+        assert status == 200
+        assert "The group is ready" in page
+
+
+def test_heavy_work_takes_its_slot_while_other_groups_save_and_read(tmp_path, monkeypatch):
+    """An export held open (a slow phone, or a stranger's huge one) keeps its slot; one more
+    heavy request waits for it, the next is told to come back, and another group's saves
+    and pages are answered meanwhile."""
+    release = threading.Event()
+    streamed = transfer.export_chunks
+
+    def held(*args, **kwargs):
+        chunks = streamed(*args, **kwargs)
+        yield next(chunks)
+        release.wait(30)
+        yield from chunks
+
+    monkeypatch.setattr(transfer, "export_chunks", held)
+    monkeypatch.setattr(throttle, "HEAVY_WAIT", 0.2)
+    with served(tmp_path) as (base, _app):
+        stranger_group = new_group(base)
+        stranger_game = played_game(base, stranger_group)
+        stranger = joined(base, stranger_group)
+        table_group = new_group(base)
+        table_game = played_game(base, table_group, hands=2)
+        table = joined(base, table_group)
+
+        opened = stranger.opener.open(f"{base}/games/{stranger_game['id']}/export.json")
+        hands = simulated_hands(GAMES["israeli-whist"], 4, long=True)
+        try:
+            # The slot is taken: a second export waits a moment, then is told to retry.
+            status, page = stranger.get(f"/games/{stranger_game['id']}/print")
+            assert status == 503
+            assert "busy with another large import, print or export" in html.unescape(page)
+            # Another group's saves and pages go on.
+            key = table_game["edit_key"]
+            for hand in hands[2:]:
+                path = f"/api/games/{table_game['id']}/hands"
+                assert call(base, "POST", path, hand, key)[0] == 201
+            assert table.get(f"/groups/{table_group['id']}")[0] == 200
+            assert table.get(f"/games/{table_game['id']}")[0] == 200
+        finally:
+            release.set()
+            with opened:
+                assert json.loads(opened.read())["games"][0]["id"] == stranger_game["id"]
+        # Once the export is sent, the slot is free again.
+        assert stranger.get(f"/games/{stranger_game['id']}/print")[0] == 200

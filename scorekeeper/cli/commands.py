@@ -510,14 +510,16 @@ def groups(database: str | None, base_url: str) -> None:
     connection = _open_database(database)
     try:
         found = db.list_groups(connection)
+        owner = db.owner_key(connection)
     finally:
         connection.close()
     if not found:
         click.echo("No groups yet: start one on the home page, or import a file.")
-        return
-    rows = [("id", "name", "invite link")]
-    rows += [(str(g.id), group_name(g.name), invite_link(base_url, g.invite)) for g in found]
-    click.echo(_table(rows))
+    else:
+        rows = [("id", "name", "invite link")]
+        rows += [(str(g.id), group_name(g.name), invite_link(base_url, g.invite)) for g in found]
+        click.echo(_table(rows))
+    click.echo(f"The server owner's key (starts a group under `serve --invited-only`): {owner}")
 
 
 @main.command()

@@ -518,3 +518,13 @@ def m014_game_hand_times(db: Database) -> None:
         "CREATE TRIGGER games_hand_times_update AFTER UPDATE OF created_at, game_id ON hands "
         f"BEGIN {recount} WHERE id IN (OLD.game_id, NEW.game_id); END"
     )
+
+
+@migrations()
+def m017_server_keys(db: Database) -> None:
+    """Keys of the server itself, not of a group (issue 29): ``server_keys`` holds, by
+    ``name``, its ``value``; ``owner`` is the key that starts a group on a server open only
+    to invited groups (``serve --invited-only``), made when first asked for and printed by
+    ``scorekeeper groups``. Stored as it is, as invite tokens are: who reads the file is
+    the owner."""
+    db.execute("CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)")

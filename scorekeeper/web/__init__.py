@@ -53,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         review,
         share,
         sheets,
+        throttle,
     )
 
     app = Flask(
@@ -98,6 +99,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     i18n.init_app(app)
+    # Before the import's and CSRFProtect's checks, which read a posted file: a heavy
+    # request finding no free slot is answered before its body is read.
+    throttle.init_app(app)
     # Before CSRFProtect, whose check reads the form: the import page takes larger files.
     review.imports.init_app(app)
     csrf = CSRFProtect(app)

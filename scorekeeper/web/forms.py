@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 from wtforms import (
     Field,
     IntegerField,
+    PasswordField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -464,6 +465,12 @@ class GroupNameForm(PageForm):
     data layer cleans it (``db.clean_group_name``)."""
 
     name = StringField(_l("Name of the group"))
+
+
+class StartGroupForm(GroupNameForm):
+    """A new group's name, and on a server open only to invited groups the owner's key."""
+
+    owner_key = PasswordField(_l("The server owner's key"))
 
 
 class DeleteHandForm(ConfirmForm):

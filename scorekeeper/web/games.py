@@ -11,6 +11,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     get_flashed_messages,
     redirect,
@@ -47,9 +48,9 @@ from .chart import running_totals_svg
 from .forms import (
     ConfirmForm,
     FieldProblem,
-    GroupNameForm,
     NewGameForm,
     SeatChangeForm,
+    StartGroupForm,
     knob_label,
     new_game_form_for,
     preset_label,
@@ -82,7 +83,8 @@ def home():
     return render_template(
         "home.html",
         groups=[(group, group_name(group), playing_in(group)) for group in groups],
-        form=GroupNameForm(),
+        form=StartGroupForm(),
+        invited_only=current_app.config.get("INVITED_ONLY", False),
     )
 
 
