@@ -31,6 +31,7 @@ import os
 import signal
 import socket
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
@@ -58,6 +59,8 @@ CLEANUP_INTERVAL = 10
 BALANCE_WAKE = 0.05
 # A stopped worker's count: more than any running worker holds.
 STOPPED = 2**31 - 1
+# Seconds a thread holds the GIL before one waiting for it takes it (see run_server).
+SWITCH_INTERVAL = 0.001
 TUNING: dict[str, Any] = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
@@ -309,6 +312,11 @@ def run_server(
     does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
     :func:`run_workers`). ``proxy``: as for :func:`make_server`."""
     logging.basicConfig()
+    # A light request (a save, a page) takes the GIL back after each SQLite call; behind a
+    # thread busy in Python (an import, a print) it waits up to the switch interval each
+    # time, 5 ms by default: twenty calls could wait 100 ms. A shorter interval keeps the
+    # light requests quick beside heavy work (issue 29), at a small cost to the heavy one.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     for sock in listening:
         host, port = sock.getsockname()[:2]
         print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
