@@ -47,7 +47,10 @@ def _http_error(exc: HTTPException):
         response = json_error(status, message, getattr(exc, "field", None))
     else:
         page = render_template(
-            "error.html", status=status, title=TITLES.get(status), message=_message(exc)
+            "error.html",
+            status=status,
+            title=getattr(exc, "title", None) or TITLES.get(status),
+            message=_message(exc),
         )
         response = make_response(page, status)
     if getattr(exc, "valid_methods", None):

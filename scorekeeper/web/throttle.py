@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from werkzeug.exceptions import Forbidden, ServiceUnavailable, TooManyRequests
 from werkzeug.wsgi import ClosingIterator
@@ -100,6 +101,8 @@ class TooMany(Problem, TooManyRequests):
 
 class OwnerOnly(Problem, Forbidden):
     """403 on a server open only to invited groups; in the API, the field is ``group``."""
+
+    title = _l("Open only to invited groups")
 
     def __init__(self, message: str, field: str | None = "group") -> None:
         super().__init__(message, field)
