@@ -29,6 +29,7 @@ from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
 from scorekeeper.transfer import formats
 from scorekeeper.web import create_app, throttle
+from scorekeeper.web import games as games_view
 from scorekeeper.web.review import imports
 
 from .conftest import SERVED, app_config, serving
@@ -434,3 +435,15 @@ def test_heavy_work_takes_its_slot_while_other_groups_save_and_read(tmp_path, mo
                 assert json.loads(opened.read())["games"][0]["id"] == stranger_game["id"]
         # Once the export is sent, the slot is free again.
         assert stranger.get(f"/games/{stranger_game['id']}/print")[0] == 200
+
+
+def test_a_hands_address_is_cut_at_its_number_whatever_the_games_id(tmp_path):
+    """A game whose id holds the digits the scoreboard cuts hands' addresses at (a database
+    from before may hold one, from an import) gets its rows' links right."""
+    app = create_app(app_config(tmp_path))
+    with app.test_request_context("/"):
+        for game_id in (7, games_view._HAND_SLOT, games_view._HAND_SLOT * 10 + 1):
+            head, tail = games_view._hand_url("games.why", game_id)
+            assert f"{head}12{tail}" == f"/games/{game_id}/hands/12/why"
+            head, tail = games_view._hand_url("hands.edit", game_id)
+            assert f"{head}3{tail}" == f"/games/{game_id}/hands/3/edit"
