@@ -280,14 +280,14 @@ def attack(args, base, pid, idle, table, table_group, game, own, big, content) -
 
     port = urllib.parse.urlsplit(base).port
     stranger_cookies = dict(stranger_cookies_of(base, own))
-    threads = [
-        threading.Thread(target=importer),
-        threading.Thread(target=printer, args=(f"/games/{big}/print?explain=1", "print")),
-        threading.Thread(target=printer, args=(f"/games/{big}?all=1", "all=1")),
-        threading.Thread(target=founder),
-        threading.Thread(target=sampler),
-        threading.Thread(target=player),
-    ]
+    parts = {
+        "import": threading.Thread(target=importer),
+        "print": threading.Thread(target=printer, args=(f"/games/{big}/print?explain=1", "print")),
+        "all": threading.Thread(target=printer, args=(f"/games/{big}?all=1", "all=1")),
+        "found": threading.Thread(target=founder),
+    }
+    threads = [thread for name, thread in parts.items() if name not in args.skip]
+    threads += [threading.Thread(target=sampler), threading.Thread(target=player)]
     for thread in threads:
         thread.start()
     time.sleep(args.seconds)
@@ -316,6 +316,12 @@ def main() -> None:
     parser.add_argument("--server-python", default=sys.executable)
     parser.add_argument("--server-root", default=str(ROOT))
     parser.add_argument("--label", default="")
+    parser.add_argument(
+        "--skip",
+        default="",
+        type=lambda text: set(filter(None, text.split(","))),
+        help="parts of the attack left out, to see what costs what: import,print,all,found",
+    )
     args = parser.parse_args()
     found = run(args)
     save, page, rss = found["save"], found["page"], found["rss"]
