@@ -28,7 +28,7 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
 from scorekeeper.transfer import formats
-from scorekeeper.web import create_app, throttle
+from scorekeeper.web import create_app, sheets, throttle
 from scorekeeper.web import games as games_view
 from scorekeeper.web.review import imports
 
@@ -447,3 +447,30 @@ def test_a_hands_address_is_cut_at_its_number_whatever_the_games_id(tmp_path):
             assert f"{head}12{tail}" == f"/games/{game_id}/hands/12/why"
             head, tail = games_view._hand_url("hands.edit", game_id)
             assert f"{head}3{tail}" == f"/games/{game_id}/hands/3/edit"
+
+
+def test_a_whole_games_sheet_is_made_once_for_every_host_and_query(tmp_path, monkeypatch):
+    """The heaviest page (the sheet with every score's workings) is made once per version
+    of the game and language: asked again, under made-up hosts and queries, it is sent as
+    made; a new hand makes it again."""
+    made = []
+    render = sheets._sheet
+    monkeypatch.setattr(sheets, "_sheet", lambda *a, **k: made.append(1) or render(*a, **k))
+    with served(tmp_path) as (base, _app):
+        group = new_group(base)
+        game = played_game(base, group, hands=3)
+        member = joined(base, group)
+        port = base.rsplit(":", 1)[1]
+        bodies = set()
+        for number, query in enumerate(["explain=1", "explain=1&x=<b>", "x=1&explain=1"]):
+            path = f"/games/{game['id']}/print?{query}"
+            status, body = get_as(member, path, f"evil{number}.example:{port}")
+            assert status == 200
+            assert b"evil" not in body and b"&lt;b&gt;" not in body and b"x=1" not in body
+            bodies.add(body)
+        assert len(made) == 1 and len(bodies) == 1
+        hand = simulated_hands(GAMES["israeli-whist"], 4, long=True)[3]
+        path = f"/api/games/{game['id']}/hands"
+        assert call(base, "POST", path, hand, game["edit_key"])[0] == 201
+        assert member.get(f"/games/{game['id']}/print?explain=1")[0] == 200
+        assert len(made) == 2
