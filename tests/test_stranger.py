@@ -130,6 +130,7 @@ def served(folder, proxy: int = 0, **config) -> Iterator[tuple[str, Flask]]:
     listening = bind("127.0.0.1", 0)
     port = listening[0].getsockname()[1]
     settings = serve_config(urls_for("127.0.0.1", port), port, proxy=proxy)
+    settings["HEAVY_SLOTS"] = throttle.HEAVY_SLOTS
     app = create_app(
         app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False, **(settings | config))
     )

@@ -23,6 +23,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, g, request
@@ -30,7 +31,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from werkzeug.exceptions import Forbidden, ServiceUnavailable, TooManyRequests
-from werkzeug.wsgi import ClosingIterator
 
 from .. import db
 from ..problems import Problem
@@ -172,6 +172,25 @@ def invited_only_words() -> str:
     )
 
 
+def _once(release: Callable[[], None]) -> Callable[[], None]:
+    done = threading.Lock()
+
+    def once() -> None:
+        if done.acquire(blocking=False):
+            release()
+
+    return once
+
+
+def _releasing(body: Iterable[bytes], release: Callable[[], None]) -> Iterator[bytes]:
+    """``body``, calling ``release`` when it ends: sent to the last byte, closed by the
+    server (a phone that went away), or dropped unread."""
+    try:
+        yield from body
+    finally:
+        release()
+
+
 def init_app(app: Flask) -> None:
     rates = app.config.get("RATE_LIMITS", RATES) or {}
     app.extensions["scorekeeper.rates"] = {kind: Buckets(rate) for kind, rate in rates.items()}
@@ -206,12 +225,10 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def release_when_sent(response: Response) -> Response:
         if g.pop("heavy_slot", False):
-            # A streamed answer works until its last byte: the slot is free when it closes.
-            if response.direct_passthrough:
-                # Sent as it is, without the response's own close: closed with its body.
-                response.response = ClosingIterator(response.response, slots.release)
-            elif response.is_streamed:
-                response.call_on_close(slots.release)
+            if response.is_streamed:
+                # A streamed answer works until its last byte: the slot is free once it
+                # is sent, closed, or dropped unread, whichever comes first.
+                response.response = _releasing(response.response, _once(slots.release))
             else:  # its work is done: what is left is sending the bytes made
                 slots.release()
         return response
