@@ -35,6 +35,7 @@ from scorekeeper.web.review import imports
 from .conftest import SERVED, app_config, serving
 from .test_app_conformance import simulated_hands
 from .test_groups_privacy import GAME_ROUTES, Browser, call
+from .test_upgrade import FIXTURES, contains, migrated_copy
 
 NAMES = ["Noa", "Avi", "Dana", "Gil"]
 
@@ -475,3 +476,24 @@ def test_a_whole_games_sheet_is_made_once_for_every_host_and_query(tmp_path, mon
         assert call(base, "POST", path, hand, game["edit_key"])[0] == 201
         assert member.get(f"/games/{game['id']}/print?explain=1")[0] == 200
         assert len(made) == 2
+
+
+def test_a_database_from_before_upgrades_keeping_every_game_and_gains_an_owners_key(tmp_path):
+    """The v4 fixture (written before issue 29) upgrades (migration m017) with every game
+    exported as before, its links working, and an owner's key made once."""
+    # Its export as the old code wrote it (opening the fixture itself would upgrade it).
+    before = json.loads((FIXTURES / "scorekeeper-v4-export.json").read_text())
+    path = migrated_copy(FIXTURES / "scorekeeper-v4.db", tmp_path / "v4.db")
+    database = db.open_database(str(path))
+    try:
+        assert contains(before, json.loads(transfer.export_json(database))) == []
+        key = db.owner_key(database)
+        assert db.owner_key(database) == key and db.is_owner_key(database, key)
+        assert not db.is_owner_key(database, key + "x")
+        games = db.list_games(database)
+    finally:
+        database.close()
+    app = create_app(app_config(tmp_path, DATABASE=str(path)))
+    client = app.test_client()
+    for game in games:
+        assert client.get(f"/view/{game.view_token}", follow_redirects=True).status_code == 200
