@@ -28,6 +28,7 @@ from .engine.core.form import HandFormSpec, fill_fixed
 from .engine.core.game import HandPlace, HandRecord, side_names
 from .engine.core.messages import msg
 from .engine.registry import table_game
+from .limits import MAX_HANDS
 
 # --- where a game stands ------------------------------------------------------------------
 
@@ -295,6 +296,9 @@ def add_hand(
         if game.status == "finished":  # as the engine's replay stored it at the last write
             _readable(game, hand)
             raise db.Conflict(_finished_message(game), "number")
+        if next_number > MAX_HANDS:
+            _readable(game, hand)
+            raise db.Conflict(too_many_hands(), "number")
         before = state_after(database, game, game.hand_count)
         record = read_placed(game, hand, before)
         progress = resume_game(game, before, [record])
@@ -309,6 +313,11 @@ def add_hand(
         return write
 
     return db.write_if_unchanged(database, game_id, plan, _refill(database))
+
+
+def too_many_hands() -> str:
+    """The refusal of a hand past ``MAX_HANDS``."""
+    return msg("a game holds at most %(limit)d hands: start a new game to play on", limit=MAX_HANDS)
 
 
 def _refill(database: Database):

@@ -55,6 +55,12 @@ def app_config(tmp_path, **overrides) -> dict:
         "DATABASE": str(tmp_path / "scorekeeper.db"),
         "SECRET_KEY": "test secret",
         "WTF_CSRF_ENABLED": False,
+        # A test's phone starts more groups and games than a stranger may
+        # (tests/test_stranger.py turns the limits on).
+        "RATE_LIMITS": {},
+        # A test may hold a few streamed exports unread, which a server would have sent
+        # (tests/test_stranger.py serves with the one slot of serve).
+        "HEAVY_SLOTS": 4,
         **overrides,
     }
 

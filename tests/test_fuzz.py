@@ -27,7 +27,7 @@ import random
 import re
 import time
 from dataclasses import dataclass
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -36,12 +36,14 @@ from wtforms.fields.core import UnboundField
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
+from scorekeeper.engine import GAMES
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.web import create_app
 from scorekeeper.web.api import routes as api
-from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm
+from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm, StartGroupForm
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config, game_in_new_group
+from .test_app_conformance import simulated_hands
 from .test_pages import hand_form
 
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED") or random.SystemRandom().randrange(2**32))
@@ -222,9 +224,20 @@ def form_fields(form) -> list[str]:
 
 FORM_FIELDS = sorted(
     {*form_fields(NewGameForm), *form_fields(HandForm), *form_fields(GameDetailsForm)}
-    | {"csrf_token", "language", "next", "label", "name"}
+    | {*form_fields(StartGroupForm), "csrf_token", "language", "next", "label", "name"}
 )
-JSON_FIELDS = sorted(api.GAME_FIELDS | api.HAND_FIELDS | api.DETAIL_FIELDS | {"thrown_in"})
+# Every registered game's new-game body and a few of its hands, drawn from its own
+# simulation through the registry (no game is listed by hand).
+GAME_NAMES = ["Noa", "Avi", "Dana", "Gil", "Tal", "Ori", "Shir", "Lior"]
+GAME_BODIES = {
+    key: {"game": key, "players": GAME_NAMES[: game.seats], "first_dealer": 0}
+    for key, game in GAMES.items()
+}
+HAND_BODIES = {key: simulated_hands(game, 3, long=True) for key, game in GAMES.items()}
+HAND_NAMES = {name for hands in HAND_BODIES.values() for hand in hands for name in hand}
+JSON_FIELDS = sorted(
+    api.GAME_FIELDS | api.HAND_FIELDS | api.DETAIL_FIELDS | {"thrown_in", "name"} | HAND_NAMES
+)
 QUERY_NAMES = [
     "status", "contracts", "tricks", "revokes", "player", "from", "to", "rules", "show",
     "page", "before", "after", "limit", "offset", "next", "lang", "format",
@@ -239,12 +252,15 @@ NEW_GAME = {
 }
 
 
-def api_bodies(endpoint: str) -> dict | None:
-    """A valid JSON body for an API endpoint, to mutate; None when it takes none."""
+def api_bodies(endpoint: str, game: str) -> dict | None:
+    """A valid JSON body for an API endpoint, in the registered game ``game`` where it
+    takes a game or a hand, to mutate; None when it takes none."""
     return {
-        "api.create_game": {"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0},
-        "api.add_hand": WORKED_EXAMPLE,
-        "api.replace_hand": WORKED_EXAMPLE,
+        "api.create_game": GAME_BODIES[game],
+        "api.create_group": {"name": "Thursday"},
+        "api.add_hand": HAND_BODIES[game][0],
+        "api.replace_hand": HAND_BODIES[game][-1],
+        "api.preview": HAND_BODIES[game][1],
         "api.update_game": {"name": "Friday", "notes": "At Noa's"},
     }.get(endpoint)
 
@@ -260,7 +276,10 @@ def form_bodies(endpoint: str) -> dict | None:
         "i18n.choose_language": {"language": "de", "next": "/"},
         "groups.join_group": {"label": "Noa"},
         "groups.members": {"label": "Noa"},
+        "groups.start_group": {"name": "Thursday", "owner_key": "x"},
         "groups.rename": {"name": "Friday"},
+        "groups.new_invite": {},
+        "groups.leave_group": {},
     }.get(endpoint)
 
 
@@ -316,10 +335,13 @@ class World:
     client: object
     game_ids: list[int]
     keys: dict[int, str]
+    group_ids: list[int]
 
 
 def make_world(tmp_path) -> World:
-    """An app with two games (hands recorded), its client holding one game's edit key."""
+    """An app with two games (hands recorded), its client holding one game's edit key, and
+    a group the client is a member of, holding a game of every registered game (hands
+    recorded, the client holding each edit key)."""
     app = create_app(app_config(tmp_path))
     client = app.test_client()
     ids, keys = [], {}
@@ -342,7 +364,23 @@ def make_world(tmp_path) -> World:
         invite = db.load_group(database, db.load_game(database, ids[0]).group_id).invite
     client.post(f"/join/{invite}", data={"label": "Ann"})
     app.test_client().post(f"/join/{invite}", data={"label": "Ben"})
-    return World(app, client, ids, keys)
+    group = client.post("/api/groups", json={"name": "Ours"}).get_json()
+    client.post(urlsplit(group["join_url"]).path)
+    keys[0] = group["key"]  # not a game's: the group's key, for its routes
+    for key in GAMES:
+        body = {**GAME_BODIES[key], "group": str(group["id"])}
+        auth = {"Authorization": f"Bearer {group['key']}"}
+        created = client.post("/api/games", json=body, headers=auth).get_json()
+        ids.append(created["id"])
+        keys[created["id"]] = created["edit_key"]
+        for hand in HAND_BODIES[key][:2]:
+            client.post(
+                f"/api/games/{created['id']}/hands",
+                json=hand,
+                headers={"Authorization": f"Bearer {created['edit_key']}"},
+            )
+        client.get(f"/games/{created['id']}/edit/{created['edit_key']}")
+    return World(app, client, ids, keys, [group["id"]])
 
 
 def routes(app) -> list[tuple[str, str, str]]:
@@ -387,7 +425,7 @@ def path_of(draw, rule: str, world: World) -> str:
         converter, name = match.group(1) or "string", match.group(2)
         tampered = draw(st.integers(0, 3)) == 0
         if converter == "int" and not tampered:
-            return str(draw(st.sampled_from([*world.game_ids, 1, 2, 3])))
+            return str(draw(st.sampled_from([*world.game_ids, *world.group_ids, 1, 2, 3])))
         if converter == "any" and not tampered:
             return draw(st.sampled_from(["json", "csv"]))
         if name == "key" and not tampered:
@@ -417,7 +455,7 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     headers = {
         "Authorization": draw(
             st.sampled_from(
-                [f"Bearer {world.keys[world.game_ids[0]]}", "Bearer nope", "", "Basic eA=="]
+                [*(f"Bearer {key}" for key in world.keys.values()), "Bearer nope", "", "Basic eA=="]
             )
         ),
         "Accept": draw(st.sampled_from(["text/html", "application/json", "*/*", "", "x/y;q=z"])),
@@ -427,8 +465,9 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
         headers["Sec-Fetch-Site"] = draw(st.sampled_from(["same-origin", "cross-site", "?"]))
     kind = draw(st.sampled_from(["valid", "valid", "raw", "none"]))
     request = {"headers": headers}
-    if kind == "valid" and api_bodies(endpoint) is not None:
-        request["json"] = draw(mutated(api_bodies(endpoint), JSON_FIELDS, True))
+    game = draw(st.sampled_from(sorted(GAMES)))
+    if kind == "valid" and api_bodies(endpoint, game) is not None:
+        request["json"] = draw(mutated(api_bodies(endpoint, game), JSON_FIELDS, True))
     elif kind == "valid" and form_bodies(endpoint) is not None:
         request["data"] = draw(mutated(form_bodies(endpoint), FORM_FIELDS, False))
     elif kind in ("valid", "raw") and method != "GET":
@@ -457,6 +496,9 @@ def test_no_request_gets_a_5xx_or_a_traceback(tmp_path):
     for game_id in world.game_ids:
         for page in ("", "/stats", "/print", "/revisions", "/live"):
             check(world.client.get(f"/games/{game_id}{page}"), f"/games/{game_id}{page}")
+    for group_id in world.group_ids:
+        for page in ("", "/history", "/players", "/import", "/export.json"):
+            check(world.client.get(f"/groups/{group_id}{page}"), f"/groups/{group_id}{page}")
 
 
 def export_document(tmp_path) -> dict:
@@ -552,15 +594,27 @@ def test_no_import_file_gets_a_traceback_or_breaks_a_page(tmp_path):
     with every page of the imported games still answering; the command exits 0 or 2."""
     world = make_world(tmp_path)
     document = export_document(tmp_path)
+    # The world's games of every registered game, as its group's export writes them.
+    database = db.connect(world.app.config["DATABASE"])
+    try:
+        every = json.loads(transfer.export_json(database))["games"]
+    finally:
+        database.close()
+    document["games"] += [game for game in every if game["game"] != "israeli-whist"]
     files = tmp_path / "files"
     files.mkdir()
 
     def try_file(data):
         text = data.draw(files_from(document))
-        through_cli = data.draw(st.integers(0, 7)) == 0
+        way = data.draw(st.integers(0, 7))
         TALLY.imports += 1
-        if through_cli:
+        if way == 0:
             import_with_the_command(text, files, world)
+            return
+        if way == 1:  # the group's import page, as a phone uploads it
+            upload = {"file": (io.BytesIO(text.encode("utf-8", "replace")), "games.json")}
+            path = f"/groups/{world.group_ids[0]}/import"
+            check(world.client.post(path, data=upload), f"POST {path}")
             return
         database = db.connect(world.app.config["DATABASE"])
         try:

@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.seating import SeatChange
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE
 
@@ -223,9 +224,11 @@ def test_a_failed_import_leaves_no_group_behind(database):
     club, _key = db.create_group(database, "Club")
     start(database, club.id)
     game = transfer.read_file(transfer.export_json(database))[0]
-    # Two games that keep one id (which no file passes: read_file refuses it): the second
-    # fails in the import's transaction, after the import's new group was stored.
-    twice = [replace(game, id=10**6), replace(game, id=10**6)]
+    # The second game names one seat change twice (which no file passes: read_file
+    # refuses it): it fails in the import's transaction, after the import's new group and
+    # the first game were stored.
+    change = SeatChange(from_hand=2, seat=1, name="Eve")
+    twice = [game, replace(game, changes=(change, change))]
     with pytest.raises(sqlite3.IntegrityError):
         db.import_games(database, twice)
     assert db.list_groups(database) == [club]

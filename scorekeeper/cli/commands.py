@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -422,6 +423,18 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     metavar="DURATION",
     help="How often Litestream sends the saves to the replica (500ms, 1s, 10s).",
 )
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="The address phones open (https://scores.example.org): every link and QR code "
+    "carries it, whatever Host a request names. Give it on a public server.",
+)
+@click.option(
+    "--invited-only",
+    is_flag=True,
+    help="Only the server's owner starts groups: the home page asks for the owner's key, "
+    "which `scorekeeper groups` prints. Members of a group still start its games.",
+)
 def serve(
     host: str,
     port: int,
@@ -431,6 +444,8 @@ def serve(
     proxy: int,
     replicate: str | None,
     replicate_interval: str,
+    public_url: str | None,
+    invited_only: bool,
 ) -> None:
     """Serve the table app through waitress and print the address to open."""
     from .server import ServeError
@@ -441,6 +456,13 @@ def serve(
 
         check_interval(replicate_interval)
         litestream_binary()
+    if public_url is not None:
+        parts = urllib.parse.urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise FieldError(
+                f"{public_url!r} is not an address phones open, such as https://scores.example.org",
+                "--public-url",
+            )
     try:
         run(
             host,
@@ -451,6 +473,8 @@ def serve(
             workers=workers,
             proxy=proxy,
             replica=(replicate, replicate_interval) if replicate else None,
+            public_url=public_url,
+            invited_only=invited_only,
         )
     except ServeError as exc:
         raise FieldError(str(exc), exc.field) from None
@@ -522,14 +546,16 @@ def groups(database: str | None, base_url: str, new_key_for: int | None) -> None
             click.echo(f"Group {new_key_for}'s new API key (the old one no longer works): {key}")
             return
         found = db.list_groups(connection)
+        owner = db.owner_key(connection)
     finally:
         connection.close()
     if not found:
         click.echo("No groups yet: start one on the home page, or import a file.")
-        return
-    rows = [("id", "name", "invite link")]
-    rows += [(str(g.id), group_name(g.name), invite_link(base_url, g.invite)) for g in found]
-    click.echo(_table(rows))
+    else:
+        rows = [("id", "name", "invite link")]
+        rows += [(str(g.id), group_name(g.name), invite_link(base_url, g.invite)) for g in found]
+        click.echo(_table(rows))
+    click.echo(f"The server owner's key (starts a group under `serve --invited-only`): {owner}")
 
 
 @main.command()

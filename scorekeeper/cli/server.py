@@ -31,6 +31,7 @@ import os
 import signal
 import socket
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable
 from multiprocessing.sharedctypes import RawArray
 from typing import Any
@@ -58,6 +59,8 @@ CLEANUP_INTERVAL = 10
 BALANCE_WAKE = 0.05
 # A stopped worker's count: more than any running worker holds.
 STOPPED = 2**31 - 1
+# Seconds a thread holds the GIL before one waiting for it takes it (see run_server).
+SWITCH_INTERVAL = 0.001
 TUNING: dict[str, Any] = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
@@ -328,6 +331,11 @@ def run_server(
     does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
     :func:`run_workers`). ``proxy``: as for :func:`make_server`."""
     logging.basicConfig()
+    # A light request (a save, a page) takes the GIL back after each SQLite call; behind a
+    # thread busy in Python (an import, a print) it waits up to the switch interval each
+    # time, 5 ms by default: twenty calls could wait 100 ms. A shorter interval keeps the
+    # light requests quick beside heavy work (issue 29), at a small cost to the heavy one.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     for sock in listening:
         host, port = sock.getsockname()[:2]
         print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
@@ -464,6 +472,30 @@ def bind(host: str, port: int) -> list[socket.socket]:
         raise ServeError(f"cannot listen on {host}: {exc}", "--host") from None
 
 
+def serve_config(
+    found: list[str],
+    port: int,
+    database: str | None = None,
+    proxy: int = 0,
+    public_url: str | None = None,
+    invited_only: bool = False,
+) -> dict[str, Any]:
+    """The app's configuration under ``serve`` on ``port``, whose addresses (as
+    ``urls_for`` gives them) are ``found``."""
+    config: dict[str, Any] = {"DATABASE": database} if database else {}
+    # Links and QR codes never carry a Host a client made up (issue 29): the address
+    # given, else one of the server's own (see share.public_root).
+    config["SERVER_URLS"] = [f"http://localhost:{port}/", *found]
+    config["PROXIES"] = proxy
+    config["INVITED_ONLY"] = invited_only
+    if public_url:
+        config["PUBLIC_URL"] = public_url
+    if len(found) > 1:
+        # Links and QR codes on pages opened on this machine point the other phones here.
+        config["LAN_URL"] = found[1]
+    return config
+
+
 def serve(
     host: str,
     port: int,
@@ -473,9 +505,13 @@ def serve(
     workers: int = 1,
     proxy: int = 0,
     replica: tuple[str, str] | None = None,
+    public_url: str | None = None,
+    invited_only: bool = False,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
-    interrupted. ``proxy``: how many reverse proxies stand in front of the server, whose
+    interrupted. ``public_url``: the address links carry (else the server's own, see
+    ``share.public_root``); ``invited_only``: only the owner's key starts a group.
+    ``proxy``: how many reverse proxies stand in front of the server, whose
     forwarded headers are trusted (see :func:`make_server`); 0 trusts none. ``replica``:
     (URL, interval) for Litestream to replicate the database to while the server runs
     (see ``hosting.replicating``).
@@ -490,12 +526,9 @@ def serve(
         found = urls_for(host, port)
         # Printed once only, so that no service journal keeps a working invite.
         show_invite = first_start(database or default_database())
-        config = {"DATABASE": database} if database else {}
-        if len(found) > 1:
-            # Links and QR codes on pages opened on this machine point the other phones here.
-            config["LAN_URL"] = found[1]
+        config = serve_config(found, port, database, proxy, public_url, invited_only)
         try:
-            app = create_app(config or None)
+            app = create_app(config)
         except sqlite3.Error as exc:
             path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
             raise ServeError(f"{path}: {exc}", "--db") from None

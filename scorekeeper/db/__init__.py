@@ -84,6 +84,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
     ``edited``, ``deleted``) and ``created_at``.
+``server_keys``
+    keys of the server, not of a group, by ``name``: ``owner``, the key that starts a
+    group under ``serve --invited-only`` (migration m017).
 
 Points, totals, dealers and the game's status are derived by the game's ``replay`` or
 ``resume`` (in ``scorekeeper.game_play``, never here) and stored with the hand in the same
@@ -175,7 +178,15 @@ from .hands import (
     write_hand,
     write_if_unchanged,
 )
-from .keys import hash_key, key_matches, new_edit_key, new_token, replace_edit_key
+from .keys import (
+    hash_key,
+    is_owner_key,
+    key_matches,
+    new_edit_key,
+    new_token,
+    owner_key,
+    replace_edit_key,
+)
 from .migrations import apply_migrations, migrations
 from .ratings import (
     HistoryPoint,
@@ -202,6 +213,8 @@ __all__ = [
     "rating_history",
     "ratings_table",
     "rebuild_ratings",
+    "is_owner_key",
+    "owner_key",
     "Conflict",
     "EVENING_GAP",
     "Evening",

@@ -19,7 +19,16 @@ from .errors import NotFound
 from .figures import refresh
 from .games import GAME_QUERY, Game, games_from_rows
 from .groups import insert_group
-from .hands import Progress, Revision, StoredHand, hand_groups, insert_hand, revision_from_row
+from .hands import (
+    HandRows,
+    Progress,
+    Revision,
+    StoredHand,
+    hand_groups,
+    hand_rows,
+    insert_hand_rows,
+    revision_from_row,
+)
 from .keys import hash_key, new_edit_key, new_token
 from .ratings import games_imported
 
@@ -206,34 +215,26 @@ def import_games(
     them, and no group. Returns (stored id, new edit key) per game, in order; the games'
     ``group_id`` names the group.
 
-    A game keeps its id when no stored game has it; the others get new ids after those.
-    Timestamps, hand revisions and revision history are stored as given; the version
-    starts again at 1, and each game gets a new edit key and view token (neither is ever
-    exported).
+    Every game gets a new id, as a game started here does: an id written in the file is
+    never kept, so a file cannot choose the ids of the games other groups start next
+    (issue 29). Timestamps, hand revisions and revision history are stored as given; the
+    version starts again at 1, and each game gets a new edit key and view token (neither
+    is ever exported).
     """
     if not games:
         return []
     keys = [new_edit_key() for _ in games]
     stored: dict[int, int] = {}
+    # Every hand's rows are worked out first, so that the write transaction, which every
+    # other group's saves wait for, only stores them (issue 29).
+    rows = [_game_rows(db, game) for game in games]
     with writing(db):
         if group_id is None:
             group_id = insert_group(db, None)[0].id
         elif not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
             raise NotFound(f"there is no group {group_id}")
-        taken = {
-            row["id"]
-            for row in query(
-                db,
-                f"SELECT id FROM games WHERE id IN ({', '.join('?' * len(games))})",
-                [g.id for g in games],
-            )
-        }
-        # Games keeping their ids go first, so a renumbered game never takes a kept id.
-        order = sorted(range(len(games)), key=lambda i: games[i].id in taken or games[i].id is None)
-        for index in order:
-            game = games[index]
-            keep = game.id is not None and game.id not in taken
-            stored[index] = _insert_game(db, game, game.id if keep else None, keys[index], group_id)
+        for index, game in enumerate(games):
+            stored[index] = _insert_game(db, game, rows[index], keys[index], group_id)
         # The finished ones are their group's newest rating events, rated here.
         games_imported(db, [stored[i] for i in range(len(games))])
     # After the import's own transaction: the careers' figures of each game, so the
@@ -242,18 +243,26 @@ def import_games(
     return [(stored[i], keys[i]) for i in range(len(games))]
 
 
+def _game_rows(db: Database, game: ImportedGame) -> list[HandRows]:
+    """The rows of each of the game's hands, as ``_insert_game`` stores them."""
+    rules = table_game(game.game, game.players)
+    return [
+        hand_rows(db, rules, hand.number, replayed, hand.revision, hand.created_at, hand.updated_at)
+        for hand, replayed in zip(game.hands, game.progress.hands, strict=True)
+    ]
+
+
 def _insert_game(
-    db: Database, game: ImportedGame, game_id: int | None, key: str, group_id: int
+    db: Database, game: ImportedGame, hands: list[HandRows], key: str, group_id: int
 ) -> int:
     progress = game.progress
     rules = table_game(game.game, game.players)
     game_id = db.execute(
-        "INSERT INTO games (id, created_at, updated_at, game, rules, settings, first_dealer, "
+        "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
         "starting_totals, group_id, view_token) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
         [
-            game_id,
             game.created_at,
             game.updated_at,
             game.game,
@@ -282,17 +291,8 @@ def _insert_game(
             )
         ],
     )
-    for hand, replayed in zip(game.hands, progress.hands, strict=True):
-        insert_hand(
-            db,
-            rules,
-            game_id,
-            hand.number,
-            replayed,
-            hand.revision,
-            hand.created_at,
-            hand.updated_at,
-        )
+    for rows in hands:
+        insert_hand_rows(db, game_id, rows)
     db.conn.executemany(
         "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",

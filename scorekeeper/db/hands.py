@@ -346,11 +346,15 @@ def seat_rows(rules: Rules, replayed: Replayed) -> Iterator[tuple[int, int, int]
 def insert_seats(db: Database, game: Rules, hand_id: int, replayed: Replayed) -> None:
     """One ``hand_seats`` row per seat: its points and running total, and those of the
     game's flat values per seat the table has columns for."""
+    _insert_seat_rows(db, hand_id, seat_row_values(db, game, replayed))
+
+
+def seat_row_values(db: Database, game: Rules, replayed: Replayed) -> list[dict[str, Any]]:
+    """The ``hand_seats`` rows of a replayed hand, but for the hand's row id."""
     _flat, seats = game.table_columns(replayed)
     _hand_columns, columns = game_columns(db)
-    rows = [
+    return [
         {
-            "hand_id": hand_id,
             "seat": seat,
             **{
                 name: value
@@ -362,9 +366,12 @@ def insert_seats(db: Database, game: Rules, hand_id: int, replayed: Replayed) ->
         }
         for seat, points, total in seat_rows(game, replayed)
     ]
+
+
+def _insert_seat_rows(db: Database, hand_id: int, rows: list[dict[str, Any]]) -> None:
     # Seats alike (as a hand's usually are) go in one statement.
     for _names, alike in itertools.groupby(rows, key=lambda row: tuple(row)):
-        group = list(alike)
+        group = [{"hand_id": hand_id, **row} for row in alike]
         db.conn.executemany(_insert("hand_seats", group[0]), [list(row.values()) for row in group])
 
 
@@ -386,17 +393,41 @@ def insert_hand(
     """Inserts hand ``number`` of ``game`` (the game at its table's count) with its seats;
     returns its row id. Raises
     sqlite3.IntegrityError when the game already has that hand."""
+    rows = hand_rows(db, game, number, replayed, revision, created_at, updated_at)
+    return insert_hand_rows(db, game_id, rows)
+
+
+# A hand's row in ``hands`` but for its game's id, and its ``hand_seats`` rows but for the
+# hand's row id: worked out before a write transaction (an import's), stored inside it.
+HandRows = tuple[dict[str, Any], list[dict[str, Any]]]
+
+
+def hand_rows(
+    db: Database,
+    game: Rules,
+    number: int,
+    replayed: Replayed,
+    revision: int,
+    created_at: str,
+    updated_at: str,
+) -> HandRows:
+    """The rows ``insert_hand`` stores, without writing anything."""
     values = {
-        "game_id": game_id,
         "number": number,
         **hand_values(db, game, replayed),
         "revision": revision,
         "created_at": created_at,
         "updated_at": updated_at,
     }
+    return values, seat_row_values(db, game, replayed)
+
+
+def insert_hand_rows(db: Database, game_id: int, rows: HandRows) -> int:
+    """Stores a hand's ``hand_rows`` in the game ``game_id``; returns the hand's row id."""
+    values = {"game_id": game_id, **rows[0]}
     hand_id = db.execute(_insert("hands", values), list(values.values())).lastrowid
     assert hand_id is not None
-    insert_seats(db, game, hand_id, replayed)
+    _insert_seat_rows(db, hand_id, rows[1])
     return hand_id
 
 

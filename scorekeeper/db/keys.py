@@ -56,3 +56,23 @@ def key_matches(game: Game, key: str | None) -> bool:
     if not key or len(key) > 200:
         return False
     return hmac.compare_digest(hash_key(key), game.edit_key_hash)
+
+
+def owner_key(db: Database) -> str:
+    """The server owner's key (see migration ``m017_server_keys``), made the first time
+    it is asked for."""
+    row = db.execute("SELECT value FROM server_keys WHERE name = 'owner'").fetchone()
+    if row is not None:
+        return row[0]
+    with writing(db):
+        db.execute(
+            "INSERT OR IGNORE INTO server_keys (name, value) VALUES ('owner', ?)", [new_token()]
+        )
+        return db.execute("SELECT value FROM server_keys WHERE name = 'owner'").fetchone()[0]
+
+
+def is_owner_key(db: Database, key: str | None) -> bool:
+    """True when ``key`` is the server owner's key, compared in constant time."""
+    if not key or len(key) > 200:
+        return False
+    return hmac.compare_digest(hash_key(key), hash_key(owner_key(db)))

@@ -627,3 +627,13 @@ def m016_seats_by_group(db: Database) -> None:
         "UPDATE players SET group_id = NEW.group_id WHERE game_id = NEW.id; "
         "UPDATE seat_changes SET group_id = NEW.group_id WHERE game_id = NEW.id; END"
     )
+
+
+@migrations()
+def m017_server_keys(db: Database) -> None:
+    """Keys of the server itself, not of a group (issue 29): ``server_keys`` holds, by
+    ``name``, its ``value``; ``owner`` is the key that starts a group on a server open only
+    to invited groups (``serve --invited-only``), made when first asked for and printed by
+    ``scorekeeper groups``. Stored as it is, as invite tokens are: who reads the file is
+    the owner."""
+    db.execute("CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)")

@@ -18,10 +18,11 @@ derived value in the file that the engine does not confirm is refused too: a fil
 changes a score silently. Everything is stored in one transaction.
 
 What a round trip keeps, so that export, import into an empty database and export again
-give the same file: ids, names, notes, every timestamp, hand revisions and the revision
+give the same file: names, notes, every timestamp, hand revisions and the revision
 history. Not exported, so not kept: edit keys (each imported game gets a new one) and the
-internal write counter. Importing into a database that already has a game's id gives that
-game a new id.
+internal write counter. Not kept either: ids. Every imported game gets the database's
+next id (in an empty database, a file's games numbered from 1 keep their numbers), so a
+file never chooses the ids of other groups' games.
 
 CSV is for spreadsheets: one row per player per hand, with the columns every game has
 (``CSV_SHARED_COLUMNS``) and each game's own (``Game.csv_columns``), laid out by
@@ -56,6 +57,7 @@ from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_value
 from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 from ..engine.core.seating import SeatChange, check_changes
+from ..limits import MAX_HANDS
 from ..names import FieldProblem, clean_game_details, clean_new_player, clean_table
 from ..problems import Problem
 from .peers import iws
@@ -504,6 +506,8 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     created_at = _stamp(entry.get("created_at"), where, "created_at", now)
     updated_at = _stamp(entry.get("updated_at"), where, "updated_at", created_at)
 
+    if len(_list(entry.get("hands", []), where, "hands")) > MAX_HANDS:
+        raise ImportProblem(game_play.too_many_hands(), "hands", where)
     hands = []
     for position, hand in enumerate(_list(entry.get("hands", []), where, "hands"), start=1):
         at = msg("%(where)s, hand %(hand)d", where=where, hand=position)
@@ -601,9 +605,13 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
     )
 
 
-def read_file(text: str | bytes) -> list[db.ImportedGame]:
+def read_file(
+    text: str | bytes, most_games: int | None = None, most_hands: int | None = None
+) -> list[db.ImportedGame]:
     """Checks a whole export file, ours or IsraeliWhist-Scorekeeper's (converted first by
-    ``peers.iws``); raises ImportProblem at the first problem found."""
+    ``peers.iws``); raises ImportProblem at the first problem found. ``most_games`` and
+    ``most_hands`` (the hands and saved revisions of all its games), when given, refuse a
+    larger file before its games are checked."""
     try:
         document = json_input.loads(text)
     except json_input.JsonProblem as exc:
@@ -627,9 +635,11 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
         known = " or ".join(str(v) for v in READABLE_VERSIONS)
         problem = msg("version %(version)s is not %(known)s", version=repr(version), known=known)
         raise ImportProblem(problem, "version", FILE)
+    entries = _list(document.get("games"), FILE, "games")
+    _within(entries, most_games, most_hands)
     games = []
     seen: set[int] = set()
-    for position, entry in enumerate(_list(document.get("games"), FILE, "games"), start=1):
+    for position, entry in enumerate(entries, start=1):
         game_id = entry.get("id") if isinstance(entry, dict) else None
         where = game_place(game_id, position)
         game = read_game(entry, where, version)
@@ -642,14 +652,39 @@ def read_file(text: str | bytes) -> list[db.ImportedGame]:
     return games
 
 
+def _within(entries: list, most_games: int | None, most_hands: int | None) -> None:
+    """Raises ImportProblem when a file's games, or their hands and revisions, are more
+    than an import takes."""
+    if most_games is not None and len(entries) > most_games:
+        problem = msg("one import takes at most %(limit)d games", limit=most_games)
+        raise ImportProblem(problem, "games", FILE)
+    if most_hands is not None:
+        rows = sum(
+            len(entry.get(part) or ()) if isinstance(entry.get(part), list) else 0
+            for entry in entries
+            if isinstance(entry, dict)
+            for part in ("hands", "revisions")
+        )
+        if rows > most_hands:
+            problem = msg(
+                "one import takes at most %(limit)d hands and saved revisions of hands",
+                limit=most_hands,
+            )
+            raise ImportProblem(problem, "hands", FILE)
+
+
 def import_file(
-    database: Database, text: str | bytes, group_id: int | None = None
+    database: Database,
+    text: str | bytes,
+    group_id: int | None = None,
+    most_games: int | None = None,
+    most_hands: int | None = None,
 ) -> list[tuple[int | None, int, str]]:
     """Checks and stores every game of an export file in one transaction, or none, in the
     group ``group_id`` (None: a new group of their own; see ``db.import_games``).
 
     Returns (id in the file, stored id, new edit key) per game. Raises ImportProblem.
     """
-    games = read_file(text)
+    games = read_file(text, most_games, most_hands)
     stored = db.import_games(database, games, group_id)
     return [(g.id, stored_id, key) for g, (stored_id, key) in zip(games, stored, strict=True)]

@@ -55,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         review,
         share,
         sheets,
+        throttle,
     )
 
     app = Flask(
@@ -75,8 +76,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Static URLs carry a content hash (see responses.static_url), so they never go stale.
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         MAX_CONTENT_LENGTH=64 * 1024,
-        # Rendered scoreboards kept in memory (0 turns the cache off, e.g. to measure).
-        PAGE_CACHE_SIZE=int(os.environ.get("SCOREKEEPER_PAGE_CACHE", "256")),
+        # Rendered scoreboards kept in memory, in bytes (SCOREKEEPER_PAGE_CACHE in MB; 0
+        # turns the cache off, e.g. to measure).
+        PAGE_CACHE_SIZE=int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE", "32")) * 2**20),
+        # The address links and QR codes carry (``serve --public-url``); without it, the
+        # server's own address as ``serve`` found it, or the request's (see share.py).
+        PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL") or None,
         # Bounds on one request's work, so that none holds a server thread for long however
         # many games the database holds: games per page of History and of a player's page,
         # hands replayed for career and head-to-head figures, hands in one export file.
@@ -96,6 +101,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     i18n.init_app(app)
+    # Before the import's and CSRFProtect's checks, which read a posted file: a heavy
+    # request finding no free slot is answered before its body is read.
+    throttle.init_app(app)
     # Before CSRFProtect, whose check reads the form: the import page takes larger files.
     review.imports.init_app(app)
     csrf = CSRFProtect(app)

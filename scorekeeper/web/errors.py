@@ -21,7 +21,9 @@ TITLES = {
     409: _l("Conflict"),
     413: _l("That request is too large"),
     422: _l("Please check the form"),
+    429: _l("Too many at once"),
     500: _l("Something went wrong"),
+    503: _l("Busy: try again in a moment"),
 }
 
 
@@ -42,14 +44,19 @@ def _http_error(exc: HTTPException):
         # The JSON API answers in English whatever the browser asks for.
         with force_locale("en"):
             message = _message(exc)
-        response = json_error(status, message)
+        response = json_error(status, message, getattr(exc, "field", None))
     else:
         page = render_template(
-            "error.html", status=status, title=TITLES.get(status), message=_message(exc)
+            "error.html",
+            status=status,
+            title=getattr(exc, "title", None) or TITLES.get(status),
+            message=_message(exc),
         )
         response = make_response(page, status)
     if getattr(exc, "valid_methods", None):
         response.headers["Allow"] = ", ".join(exc.valid_methods)
+    if getattr(exc, "retry_after", None) is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
     return response
 
 

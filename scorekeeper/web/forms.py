@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 from wtforms import (
     Field,
     IntegerField,
+    PasswordField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -503,6 +504,12 @@ class MemberNameForm(PageForm):
     it is (blank: none; the data layer cleans it, ``db.phones.clean_label``)."""
 
     label = StringField(_l("Your name, as the others will see it"))
+
+
+class StartGroupForm(GroupNameForm):
+    """A new group's name, and on a server open only to invited groups the owner's key."""
+
+    owner_key = PasswordField(_l("The server owner's key"))
 
 
 class DeleteHandForm(ConfirmForm):

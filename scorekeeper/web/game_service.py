@@ -36,6 +36,7 @@ from ..names import clean_new_player, clean_table
 from .access import can_edit
 from .forms import FieldProblem, preset_label
 from .i18n import Partners, translate
+from .throttle import allow, owner_required
 
 
 def game_of(game: db.Game | Mapping[str, Any]) -> Game:
@@ -225,13 +226,16 @@ def start_game(
     starting_totals: Any = None,
     group_id: int | None = None,
     new_group: Callable[[db.Group, str], None] | None = None,
+    owner_key: str | None = None,
 ) -> tuple[int, str]:
     """Checks and stores a new game of the registered game ``game_key`` (None: the default
     game) for as many ``players`` as it seats, its totals starting from ``starting_totals``
     (one per side; None: zero), in the group ``group_id`` (None: a new group of its own,
     made once the game is checked, and handed with its key, which is never stored, to
     ``new_group`` when given); returns (id, edit key). Raises FieldProblem or EngineError
-    naming the field."""
+    naming the field; past this client's rate of new games and groups TooMany, and for a
+    new group on a server open only to invited groups Forbidden unless ``owner_key`` is
+    the owner's (``throttle``)."""
     if game_key is not None and not isinstance(game_key, str):
         raise FieldProblem(msg("game must name a game: %(games)s", games=", ".join(GAMES)), "game")
     # A game whose number of players is chosen now: the game at as many as were named.
@@ -249,6 +253,10 @@ def start_game(
     )
     dealer = first_dealer_of(first_dealer, game.seats)
     database = db.get_db()
+    if group_id is None:
+        owner_required(owner_key)
+        allow("group")
+    allow("game")
     if group_id is None:
         group, group_key = db.create_group(database, None)
         group_id = group.id
@@ -270,6 +278,7 @@ def rematch(game: db.Game, next_dealer: int) -> tuple[int, str]:
     """A new game for the same players in the same seats, under the same game and settings,
     in the same group, dealt first by ``next_dealer`` (where the finished game's deal had
     passed on to). Returns (id, edit key)."""
+    allow("game")
     return db.create_game(
         db.get_db(),
         game.seated,

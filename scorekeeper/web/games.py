@@ -11,6 +11,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     get_flashed_messages,
     redirect,
@@ -47,9 +48,9 @@ from .chart import running_totals_svg
 from .forms import (
     ConfirmForm,
     FieldProblem,
-    GroupNameForm,
     NewGameForm,
     SeatChangeForm,
+    StartGroupForm,
     knob_label,
     new_game_form_for,
     preset_label,
@@ -82,7 +83,8 @@ def home():
     return render_template(
         "home.html",
         groups=[(group, group_name(group), playing_in(group)) for group in groups],
-        form=GroupNameForm(),
+        form=StartGroupForm(),
+        invited_only=current_app.config.get("INVITED_ONLY", False),
     )
 
 
@@ -262,14 +264,15 @@ def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
     """Everything a rendered scoreboard ``part`` depends on; a write bumps the version.
 
     The page is shared by every visitor with the same key, so nothing else from the
-    request may reach it: the links in it are built from the address the page was asked
-    at (scheme, host and the app's root), and the language switch's "come back here" is
-    the scoreboard's own path, never the query string one visitor sent.
+    request may reach it: the links in it are built from the server's public address
+    (``share.public_root``: configured, or one of the server's own, never any ``Host`` a
+    client sends, so a stranger's made-up hosts do not multiply the pages kept) and the
+    app's root, and the language switch's "come back here" is the scoreboard's own path,
+    never the query string one visitor sent.
     """
     return (
         part,
-        request.scheme,
-        request.host,
+        share.public_root(),
         request.script_root,
         current_language(),
         # A finished game's result card names the group for its members only.
@@ -324,14 +327,21 @@ def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
     return game, progress, totals
 
 
-# A hand number no game reaches, to cut a hand's address around.
+# A hand number to cut a hand's address around (any number would do: see below).
 _HAND_SLOT = 987654321
 
 
 def _hand_url(endpoint: str, game_id: int) -> tuple[str, str]:
     """``url_for(endpoint, game_id=game_id, number=n)`` for any hand ``n`` as the two
-    pieces around the number: built once for a scoreboard's rows, not once a row."""
-    head, tail = url_for(endpoint, game_id=game_id, number=_HAND_SLOT).split(str(_HAND_SLOT))
+    pieces around the number: built once for a scoreboard's rows, not once a row.
+
+    The hand's number is the last value in every hand's route, so the address is cut at
+    the last place the slot's digits appear: a game id, or an app root, holding those
+    digits (a game 987654321 once answered 500 here) never moves the cut (issue 29).
+    """
+    head, _slot, tail = url_for(endpoint, game_id=game_id, number=_HAND_SLOT).rpartition(
+        str(_HAND_SLOT)
+    )
     return head, tail
 
 

@@ -26,10 +26,11 @@ from .access import (
     my_groups,
 )
 from .card import shown_date
-from .forms import ConfirmForm, GroupNameForm, MemberNameForm
+from .forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
 from .game_service import game_summary, group_name, playing_in
 from .responses import PRIVATE
 from .share import public_url, qr_markup
+from .throttle import allow, owner_required
 
 bp = Blueprint("groups", __name__)
 
@@ -53,9 +54,11 @@ def invite_url(group: db.Group) -> str:
 def start_group():
     """Starts a group under the name given (blank: the default name); this browser is
     its first member."""
-    form = GroupNameForm()
+    form = StartGroupForm()
     if not form.validate_on_submit():
         abort(400, _("This request did not come from this site's own page."))
+    owner_required(form.owner_key.data)
+    allow("group")
     group, _key = db.create_group(db.get_db(), form.name.data)
     join(group)
     flash(_("The group is ready. Invite the others from its page."), "saved")

@@ -115,30 +115,53 @@ class CachedPage:
 
 
 class PageCache:
-    """Rendered pages keyed by everything they depend on, such as (host, game id, the
-    game's version, whether the viewer may edit). A write bumps the version, so an entry
-    never goes stale: it just stops being asked for and falls out, oldest first."""
+    """Rendered pages keyed by everything they depend on, such as (game id, the game's
+    version, whether the viewer may edit). A write bumps the version, so an entry never
+    goes stale: it just stops being asked for and falls out, oldest first.
+
+    Bounded in bytes, not pages (issue 29): the pages kept, plain and gzipped, hold at most
+    ``size`` bytes together, and a page larger than a quarter of that is sent but never
+    kept, so a few huge pages cannot push out every table's scoreboard.
+    """
+
+    # What an entry costs beside its bodies: the key, the entry and the dictionary's slot.
+    ENTRY_OVERHEAD = 512
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
+        self.largest = size // 4
+        self.held = 0
+        self._pages: OrderedDict[tuple, tuple[CachedPage, int]] = OrderedDict()
         self._lock = threading.Lock()
+
+    @classmethod
+    def cost(cls, key: tuple, page: CachedPage) -> int:
+        return len(page.body) + len(page.gzipped) + len(repr(key)) + cls.ENTRY_OVERHEAD
 
     def get(self, key: tuple) -> CachedPage | None:
         with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
+            entry = self._pages.get(key)
+            if entry is None:
+                return None
+            self._pages.move_to_end(key)
+            return entry[0]
 
     def put(self, key: tuple, page: CachedPage) -> None:
-        if self.size <= 0 or page.private:
+        cost = self.cost(key, page)
+        if self.size <= 0 or page.private or cost > self.largest:
             return
         with self._lock:
-            self._pages[key] = page
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
+            old = self._pages.pop(key, None)
+            if old is not None:
+                self.held -= old[1]
+            self._pages[key] = (page, cost)
+            self.held += cost
+            while self.held > self.size:
+                _key, (_page, freed) = self._pages.popitem(last=False)
+                self.held -= freed
+
+    def __len__(self) -> int:
+        return len(self._pages)
 
 
 def page_cache() -> PageCache:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+from urllib.parse import urlsplit
 
 import segno
 from flask import (
@@ -40,12 +41,32 @@ bp = Blueprint("share", __name__)
 LAN_URL = "LAN_URL"
 
 
-def _public_root() -> str:
-    """The address to put in links and QR codes. A phone cannot reach this machine by its
-    loopback name, so a page opened there shows the LAN address the server found, if any."""
+# The config keys ``serve`` sets: its own addresses (as it prints them), and how many
+# reverse proxies it trusts.
+SERVER_URLS = "SERVER_URLS"
+PROXIES = "PROXIES"
+
+
+def public_root() -> str:
+    """The address to put in links and QR codes, ending in ``/``.
+
+    Never the ``Host`` a client sent, unless nothing better is known (issue 29): any client
+    can send any ``Host``, and a page built from it would be another page to keep. So the
+    address configured (``serve --public-url``) comes first; then, under ``serve``, the
+    host a trusted proxy forwarded, or the address the phone opened when it is one of the
+    server's own, else the server's own (the LAN address when there is one). Built without
+    ``serve`` (tests, another WSGI server), the request's. A phone cannot reach this
+    machine by its loopback name, so a page opened there shows the LAN address, if any.
+    """
+    config = current_app.config
+    if config.get("PUBLIC_URL"):
+        return config["PUBLIC_URL"].rstrip("/") + "/"
     root = request.host_url
-    lan = current_app.config.get(LAN_URL)
-    host = request.host.rsplit(":", 1)[0].strip("[]")
+    own = config.get(SERVER_URLS)
+    if own and not config.get(PROXIES) and root not in own:
+        root = own[-1]
+    lan = config.get(LAN_URL)
+    host = urlsplit(root).hostname or ""
     if lan and (host == "localhost" or _is_loopback(host)):
         return lan.rstrip("/") + "/"
     return root
@@ -60,7 +81,7 @@ def _is_loopback(host: str) -> bool:
 
 def public_url(path: str) -> str:
     """``path`` (of this app, as ``url_for`` gives it) as another phone opens it."""
-    return _public_root() + path.lstrip("/")
+    return public_root() + path.lstrip("/")
 
 
 def view_url(game: db.Game) -> str:
@@ -71,7 +92,7 @@ def view_url(game: db.Game) -> str:
 
 def edit_url(game_id: int, key: str) -> str:
     """The link that lets a phone record hands in a game."""
-    return _public_root() + url_for("games.edit_link", game_id=game_id, key=key).lstrip("/")
+    return public_root() + url_for("games.edit_link", game_id=game_id, key=key).lstrip("/")
 
 
 @functools.lru_cache(maxsize=512)

@@ -12,19 +12,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import db, game_play
 from ..engine import EngineError, Game, Settings, parse_int
 from ..engine.core.display import SeatView, label_with_sides, signed, total
-from .access import game_and_hands_or_404
+from .access import game_and_hands_or_404, game_or_404
 from .chart import game_chart
 from .forms import preset_label
 from .game_service import game_of, kind_name, offered_game, rules_label, side_names
-from .i18n import isolate_ltr, shown, shown_ltr, translate
+from .i18n import current_language, isolate_ltr, shown, shown_ltr, translate
+from .responses import CachedPage, page_cache
 from .scoreboard import Penalty, ShownLabel, shown_label, sides_named
+from .share import public_root
 
 bp = Blueprint("sheets", __name__)
 
@@ -225,15 +227,38 @@ def explanations(game: db.Game, hands: Any, progress: Any) -> list[dict[str, Any
     return notes
 
 
+def _sheet_key(game: db.Game, explain: bool) -> tuple:
+    """Everything a game's printed sheet depends on (as ``games._page_key`` for the
+    scoreboard): a write bumps the version; nothing else from the request reaches it."""
+    return (
+        "print-explained" if explain else "print",
+        public_root(),
+        request.script_root,
+        current_language(),
+        game.id,
+        game.version,
+    )
+
+
 @bp.get("/games/<int:game_id>/print")
 def game_sheet(game_id: int):
     """The game as a printable score sheet; with ``?explain=1``, footnotes that say how
-    every score was worked out."""
+    every score was worked out.
+
+    Kept in the page cache by the game's version: a whole game's sheet with its workings
+    is the heaviest page there is (issue 29), and asked again it is sent as it was made.
+    A sheet that would show a flashed message is made for its request alone.
+    """
+    explain = request.args.get("explain") == "1"
+    shared = not session.get("_flashes")
+    if shared:
+        page = page_cache().get(_sheet_key(game_or_404(game_id), explain))
+        if page is not None:
+            return page.response()
     game, hands = game_and_hands_or_404(game_id)
     progress = game_play.progress_of(game, hands)
     rows = sheet_rows(game, progress)
-    explain = request.args.get("explain") == "1"
-    return _sheet(
+    html = _sheet(
         game_of(game),
         game.settings,
         [row.bid.text for row in rows if row.bid],
@@ -254,7 +279,14 @@ def game_sheet(game_id: int):
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if hands
         else None,
+        # The language buttons come back to the sheet itself, never to a query one
+        # visitor sent.
+        page_path=url_for("sheets.game_sheet", game_id=game.id, explain=1 if explain else None),
     )
+    page = CachedPage.of(html)
+    if shared:
+        page_cache().put(_sheet_key(game, explain), page)
+    return page.response()
 
 
 @bp.get("/sheets/blank")

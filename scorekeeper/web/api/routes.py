@@ -42,6 +42,8 @@ from ..forms import FieldProblem, clean_game_details
 from ..game_service import change_seat as seat_player
 from ..game_service import game_of, rules_label, start_game
 from ..responses import PRIVATE
+from ..share import public_url
+from ..throttle import allow, owner_required
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -220,12 +222,12 @@ def _readable(game_id: int) -> db.Game:
 def view_url(game: db.Game) -> str:
     """The game's view link, which carries its view token: anyone shown it may read the
     game."""
-    return f"{request.url_root}view/{game.view_token}"
+    return public_url(url_for("groups.view", token=game.view_token))
 
 
 def join_url(group: db.Group) -> str:
     """The group's invite link: whoever opens it may join the group."""
-    return f"{request.url_root}join/{group.invite}"
+    return public_url(url_for("groups.join_group", invite=group.invite))
 
 
 def _group_json(group: db.Group, key: str) -> dict[str, Any]:
@@ -397,6 +399,7 @@ def create_game():
             body.get("starting_totals"),
             group_id,
             lambda group, group_key: made.append(_group_json(group, group_key)),
+            owner_key=bearer_key(),
         )
     except EngineError as exc:
         # A knob's error names the knob; the body holds it under "settings".
@@ -429,12 +432,15 @@ def _group_id(value: Any, status: int = 422) -> int:
 @bp.post("/groups")
 def create_group():
     """Starts a group named ``name`` (none, or blank: the default name); no key is
-    needed, as for starting a game. The answer carries the group's key, which is shown
-    only here, and its invite link."""
+    needed, as for starting a game, except on a server open only to invited groups (the
+    owner's, as ``Authorization: Bearer``). The answer carries the group's key, which is
+    shown only here, and its invite link."""
     body = _body(GROUP_FIELDS)
     name = body.get("name")
     if name is not None and not isinstance(name, str):
         raise ApiError("name must be text", "name")
+    owner_required(bearer_key())
+    allow("group")
     group, key = db.create_group(db.get_db(), name)
     location = url_for("api.group", group_id=group.id, _external=True)
     return _group_json(group, key), 201, {"Location": location}

@@ -21,6 +21,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import SubmitField
 
 from ... import db, transfer
+from ...limits import IMPORT_MAX_GAMES, IMPORT_MAX_HANDS
 from ..access import group_or_404, remember_key
 from ..access import my_groups as member_groups
 from ..errors import _http_error as http_error  # every other page's 413, unchanged
@@ -92,7 +93,9 @@ def import_group(group_id: int):
             problem, status = _too_large(), 413
         else:
             try:
-                stored = transfer.import_file(db.get_db(), text, group.id)
+                stored = transfer.import_file(
+                    db.get_db(), text, group.id, IMPORT_MAX_GAMES, IMPORT_MAX_HANDS
+                )
             except transfer.ImportProblem as exc:
                 problem, status = problem_text(exc), 422
             else:

@@ -1,0 +1,336 @@
+"""A stranger's attack on the real server while a table plays on (issue 29).
+
+    .venv/bin/python benchmarks/attack.py [--seconds 20] [--hands 2000]
+        [--server-python /work/main/.venv/bin/python --server-root /work/main]
+
+It starts ``scorekeeper serve`` (waitress, its default threads, one worker) on a fresh
+database on 127.0.0.1 only. A table's group plays a round sheet: one phone saves a hand
+every 100 ms and reads the group's page and the game's scoreboard between saves. Meanwhile
+a stranger, with nothing but the address, runs for ``--seconds`` (bounded in time, and
+each loop in count):
+
+- imports, into a group of its own, a file of one game of ``--hands`` hands (the most a
+  game holds), over and over;
+- asks for that game's whole print with explanations and its every-hand scoreboard
+  (``?all=1``), each time with another made-up ``Host`` header;
+- starts groups and games in a loop through the API.
+
+It prints the table's hand-save and page p50/p99 (ms) during the attack, what the stranger
+was answered (by status), and the server's RSS: idle (after setup), peak during the attack
+(sampled every 50 ms) and the peak above idle. Targets: save p99 <= 250 ms, pages p99 <=
+500 ms, RSS within 150 MB above idle.
+
+``--server-python`` and ``--server-root`` run another checkout's server (its own venv and
+code), e.g. the code before issue 29, on the same attack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from web import _wait_for, free_port, percentile  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Shira", "Wassim", "Noa", "Eitan"]
+SAVE_EVERY = 0.1  # seconds between the table's hand saves
+STRANGER_LOOPS = 10_000  # each loop of the stranger's, at most
+
+
+class Phone:
+    """One keep-alive connection with its cookies; a new connection after an error."""
+
+    def __init__(self, base: str) -> None:
+        self.parts = urllib.parse.urlsplit(base)
+        self.cookies: dict[str, str] = {}
+        self.connection = self._connect()
+
+    def _connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.parts.hostname, self.parts.port, timeout=120)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, bytes]:
+        sent = {"Accept-Encoding": "gzip", **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        host = sent.pop("Host", None)
+        try:
+            self.connection.putrequest(method, path, skip_host=host is not None)
+            if host is not None:
+                self.connection.putheader("Host", host)
+            for name, value in sent.items():
+                self.connection.putheader(name, value)
+            if body is not None:
+                self.connection.putheader("Content-Length", str(len(body)))
+            self.connection.endheaders(body)
+            response = self.connection.getresponse()
+            payload = response.read()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            self.connection = self._connect()
+            return 0, b""
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, payload
+
+    def json(self, method: str, path: str, body: Any = None, key: str | None = None):
+        headers = {"Content-Type": "application/json", "Accept-Encoding": "identity"}
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        data = None if body is None else json.dumps(body).encode()
+        status, payload = self.request(method, path, data, headers)
+        return status, (json.loads(payload) if payload[:1] in (b"{", b"[") else None)
+
+    def token(self, path: str) -> str:
+        _, page = self.request("GET", path, headers={"Accept-Encoding": "identity"})
+        found = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', page)
+        return found.group(1).decode() if found else ""
+
+    def join(self, join_url: str) -> None:
+        path = urllib.parse.urlsplit(join_url).path
+        data = urllib.parse.urlencode({"csrf_token": self.token(path)}).encode()
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        self.request("POST", path, data, headers)
+
+    def upload(self, path: str, content: bytes) -> int:
+        boundary = uuid.uuid4().hex
+        body = b"".join(
+            [
+                f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n'
+                f"{self.token(path)}\r\n".encode(),
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                'filename="games.json"\r\nContent-Type: application/json\r\n\r\n'.encode(),
+                content,
+                f"\r\n--{boundary}--\r\n".encode(),
+            ]
+        )
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.request("POST", path, body, headers)[0]
+
+
+def big_file(hands: int) -> bytes:
+    """An export file of one round-sheet game of ``hands`` rounds (played open-ended)."""
+    stamp = "2026-01-01T20:00:00+00:00"
+    game = {
+        "id": 1,
+        "game": "any-game",
+        "rules": "any-game",
+        "settings": {"goal": "open"},
+        "first_dealer": 0,
+        "players": PLAYERS,
+        "created_at": stamp,
+        "updated_at": stamp,
+        "hands": [
+            {"number": n, "points": [n % 7, 3, -(n % 5), 1], "created_at": stamp}
+            for n in range(1, hands + 1)
+        ],
+    }
+    return json.dumps({"format": "scorekeeper", "version": 2, "games": [game]}).encode()
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def server_process(python: str, root: Path, database: str, port: int, log):
+    env = {**os.environ, "SCOREKEEPER_SECRET_KEY": "benchmark"}
+    env.pop("PYTHONPATH", None)
+    command = [python, "-m", "scorekeeper.cli", "serve", "--port", str(port), "--db", database]
+    return subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
+
+
+def table_game(base: str) -> tuple[Phone, dict, dict]:
+    """The table's group and its round-sheet game, and its phone (a member)."""
+    phone = Phone(base)
+    status, group = phone.json("POST", "/api/groups", {"name": "Table"})
+    assert status == 201, (status, group)
+    body = {
+        "game": "any-game",
+        "players": PLAYERS,
+        "settings": {"goal": "open"},
+        "first_dealer": 0,
+        "group": str(group["id"]),
+    }
+    status, game = phone.json("POST", "/api/games", body, group["key"])
+    assert status == 201, (status, game)
+    phone.join(group["join_url"])
+    return phone, group, game
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    content = big_file(args.hands)
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryFile() as log:
+        process = server_process(
+            args.server_python, Path(args.server_root), f"{folder}/attack.db", port, log
+        )
+        try:
+            _wait_for(port, process, log)
+            table, table_group, game = table_game(base)
+            stranger = Phone(base)
+            status, own = stranger.json("POST", "/api/groups", {"name": "Mine"})
+            assert status == 201, (status, own)
+            stranger.join(own["join_url"])
+            assert stranger.upload(f"/groups/{own['id']}/import", content) == 200
+            _, listed = stranger.json("GET", f"/api/groups/{own['id']}", key=own["key"])
+            big = listed["games"][0]["id"]
+            # Warm both phones' pages once, then let the server settle before "idle".
+            table.request("GET", f"/games/{game['id']}")
+            time.sleep(1.0)
+            idle = rss_kb(process.pid)
+            found = (table, table_group, game, own, big, content)
+            return attack(args, base, process.pid, idle, *found)
+        finally:
+            process.terminate()
+            process.wait(30)
+
+
+def attack(args, base, pid, idle, table, table_group, game, own, big, content) -> dict:
+    stop = threading.Event()
+    answered: Counter[str] = Counter()
+    saves: list[float] = []
+    pages: list[float] = []
+    peak = [idle]
+    lock = threading.Lock()
+
+    def note(kind: str, status: int) -> None:
+        with lock:
+            answered[f"{kind} {status}"] += 1
+
+    def importer() -> None:
+        phone = Phone(base)
+        phone.cookies = dict(stranger_cookies)
+        for _ in range(STRANGER_LOOPS):
+            if stop.is_set():
+                return
+            note("import", phone.upload(f"/groups/{own['id']}/import", content))
+
+    def printer(path: str, kind: str) -> None:
+        phone = Phone(base)
+        phone.cookies = dict(stranger_cookies)
+        for number in range(STRANGER_LOOPS):
+            if stop.is_set():
+                return
+            status, _ = phone.request("GET", path, headers={"Host": f"h{number}.example:{port}"})
+            note(kind, status)
+
+    def founder() -> None:
+        phone = Phone(base)
+        for number in range(STRANGER_LOOPS):
+            if stop.is_set():
+                return
+            status, made = phone.json("POST", "/api/groups", {"name": f"G{number}"})
+            note("new group", status)
+            body = {"players": PLAYERS, "first_dealer": 0}
+            status, _ = phone.json("POST", "/api/games", body)
+            note("new game", status)
+
+    def sampler() -> None:
+        while not stop.is_set():
+            kb = rss_kb(pid)
+            with lock:
+                peak[0] = max(peak[0], kb)
+            time.sleep(0.05)
+
+    def player() -> None:
+        number = 0
+        while not stop.is_set():
+            number += 1
+            began = time.perf_counter()
+            status, _ = table.json(
+                "POST",
+                f"/api/games/{game['id']}/hands",
+                {"points": [number % 9, -2, 1, 0]},
+                game["edit_key"],
+            )
+            saves.append(time.perf_counter() - began)
+            note("table save", status)
+            for path in (f"/groups/{table_group['id']}", f"/games/{game['id']}"):
+                began = time.perf_counter()
+                status, _ = table.request("GET", path)
+                pages.append(time.perf_counter() - began)
+                note("table page", status)
+            time.sleep(max(0.0, SAVE_EVERY - (time.perf_counter() - began)))
+
+    port = urllib.parse.urlsplit(base).port
+    stranger_cookies = dict(stranger_cookies_of(base, own))
+    parts = {
+        "import": threading.Thread(target=importer),
+        "print": threading.Thread(target=printer, args=(f"/games/{big}/print?explain=1", "print")),
+        "all": threading.Thread(target=printer, args=(f"/games/{big}?all=1", "all=1")),
+        "found": threading.Thread(target=founder),
+    }
+    threads = [thread for name, thread in parts.items() if name not in args.skip]
+    threads += [threading.Thread(target=sampler), threading.Thread(target=player)]
+    for thread in threads:
+        thread.start()
+    time.sleep(args.seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(180)
+    return {
+        "save": (percentile(saves, 0.5) * 1000, percentile(saves, 0.99) * 1000, len(saves)),
+        "page": (percentile(pages, 0.5) * 1000, percentile(pages, 0.99) * 1000, len(pages)),
+        "rss": (idle / 1024, peak[0] / 1024, (peak[0] - idle) / 1024),
+        "answered": dict(sorted(answered.items())),
+    }
+
+
+def stranger_cookies_of(base: str, own: dict) -> dict[str, str]:
+    """A fresh member of the stranger's own group: its cookies."""
+    phone = Phone(base)
+    phone.join(own["join_url"])
+    return phone.cookies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--hands", type=int, default=2000, help="hands of the imported game")
+    parser.add_argument("--server-python", default=sys.executable)
+    parser.add_argument("--server-root", default=str(ROOT))
+    parser.add_argument("--label", default="")
+    parser.add_argument(
+        "--skip",
+        default="",
+        type=lambda text: set(filter(None, text.split(","))),
+        help="parts of the attack left out, to see what costs what: import,print,all,found",
+    )
+    args = parser.parse_args()
+    found = run(args)
+    save, page, rss = found["save"], found["page"], found["rss"]
+    print(f"{args.label or args.server_root}: {args.seconds:.0f} s of attack, game of {args.hands}")
+    print(f"  table hand saves: {save[2]}, p50 {save[0]:.1f} ms, p99 {save[1]:.1f} ms (<= 250)")
+    print(f"  table pages:      {page[2]}, p50 {page[0]:.1f} ms, p99 {page[1]:.1f} ms (<= 500)")
+    print(f"  server RSS: idle {rss[0]:.0f} MB, peak {rss[1]:.0f} MB, +{rss[2]:.0f} MB (<= 150)")
+    print("  answers:", ", ".join(f"{k}: {v}" for k, v in found["answered"].items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""The limits a real table never meets and a stranger always does (issue 29): each keeps one
+request's work, and one game's size, bounded. The README's "Running it on the internet"
+lists them; a refusal names the limit.
+
+Flask-free: the data layer, the file formats and the command line refuse by them too.
+"""
+
+from __future__ import annotations
+
+# Hands in one game. A long evening's game has a few hundred; the round sheet's longest
+# real games (a rummy league's year) stay well under a thousand.
+MAX_HANDS = 2000
+# An import from the web: games in one file, and hands and saved revisions in all of them
+# (each is a row to check and to store; a hand saved once is two). A 5 MB export of ours
+# holds about 5,000 hands: a group's years of evenings fit in a few files.
+IMPORT_MAX_GAMES = 1000
+IMPORT_MAX_HANDS = 10000
