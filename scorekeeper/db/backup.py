@@ -26,6 +26,7 @@ from sqlite_utils import Database
 
 from ..engine.core.game import seat_values
 from ..engine.registry import table_game
+from ..problems import Problem
 from .migrations import migrations
 
 # Problems listed one by one before the rest are only counted, so that a badly broken
@@ -33,8 +34,10 @@ from .migrations import migrations
 SHOWN_PROBLEMS = 20
 
 
-class BackupFailed(sqlite3.DatabaseError):
-    """A copy could not be taken or stored; nothing was changed."""
+class BackupFailed(Problem, sqlite3.DatabaseError):
+    """A copy could not be taken or stored; nothing was changed. A Problem as every error
+    of the app is, and an SQLite error to whoever opens a database (``serve`` names
+    ``--db``)."""
 
 
 @dataclass
