@@ -5,6 +5,7 @@ and head-to-head kept apart from Israeli Whist's."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -21,7 +22,7 @@ def plain(response) -> str:
     isolates and spaces folded."""
     text = re.sub(r"<(script|template)\b.*?</\1>", " ", text_of(response), flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub("[\u2066-\u2069]", "", text).replace("&amp;", "&")
+    text = html.unescape(re.sub("[\u2066-\u2069]", "", text))
     return re.sub(r"\s+", " ", text)
 
 

@@ -91,13 +91,13 @@ def test_create_a_game(page, live_server):
         "South"
     )
     page.locator("label.key:has(input[name=first_dealer][value='0'])").click()
-    page.get_by_text("pagat-german", exact=True).click()
+    page.get_by_text("Pagat (German page)", exact=True).click()
     page.locator("details.house summary").click()
     assert page.locator("[data-knob=declarer_may_raise] output").inner_text() == "no"
     page.fill("#target", "150")
     page.get_by_role("button", name="Start the game").click()
     assert re.search(r"/games/\d+$", page.url)
-    assert page.locator(".rules").inner_text().endswith("pagat-german · to 150")
+    assert page.locator(".rules").inner_text().endswith("Pagat (German page) · to 150")
     assert page.locator(".totals li > span").all_inner_texts() == SEAT_NAMES
     assert page.locator(".turn").inner_text() == "Hand 1: South deals, South opens"
     assert page.locator("#record").inner_text() == "Record hand 1"

@@ -47,7 +47,7 @@ def test_totals_carried_from_paper_reach_the_target_and_a_rematch_follows(page, 
     page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(SEAT_NAMES):
         page.fill(f"#player_{seat}", name)
-    page.get_by_text("pagat-german", exact=True).click()
+    page.get_by_text("Pagat (German page)", exact=True).click()
     page.locator("#starting summary").click()
     # The boxes are named after the players as they are typed.
     assert page.locator("#starting label").nth(1).locator("bdi").inner_text() == "West"
