@@ -22,11 +22,11 @@ from scorekeeper.cli.server import trust_proxies
 from scorekeeper.web import create_app
 from scorekeeper.web.access import FORGET_HEADER
 
-from .conftest import SERVED, WORKED_EXAMPLE, app_config, serving
-from .test_groups_privacy import Browser, call
+from .conftest import SERVED, app_config, serving
+from .test_groups_privacy import Browser
 from .test_members import joined
+from .test_revoking import group_with_a_game
 
-NAMES = ["Ann", "Ben", "Cat", "Dan"]
 # Pages for anyone, of no group (the installable app's files, a blank sheet).
 PUBLIC = {"pwa.manifest", "pwa.offline", "pwa.service_worker", "sheets.blank_sheet", "static"}
 # The members' pages finding 7 found without Cache-Control, and the members pages made since.
@@ -75,22 +75,7 @@ def posted(browser: Browser, path: str) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("private")) as base:
-        status, group = call(base, "POST", "/api/groups", {"name": "Friday cards"})
-        status, game = call(
-            base,
-            "POST",
-            "/api/games",
-            {
-                "players": NAMES,
-                "first_dealer": 0,
-                "group": str(group["id"]),
-                "rules": "pagat-german",
-            },
-            group["key"],
-        )
-        assert status == 201
-        hands = f"/api/games/{game['id']}/hands"
-        assert call(base, "POST", hands, WORKED_EXAMPLE, game["edit_key"])[0] == 201
+        group, game = group_with_a_game(base)
         ann = joined(base, group["id"], "Ann")
         ben = joined(base, group["id"], "Ben")
         yield base, group, game, ann, ben
