@@ -425,3 +425,43 @@ def test_a_game_with_a_schema_writes_only_what_is_its_own():
         class Legacy(GameBase):  # noqa: F841
             key, name, seats, presets, preset_words = "y", msg("Y"), 2, {}, {}
             page_words, knobs = None, ()
+
+
+# --- "finish now": a real default of the race -----------------------------------------------
+
+
+class FinishingToy(type(TOY)):
+    key = "toy-finishing"
+    finish_now = True
+
+
+def test_the_race_finishes_when_the_table_asks_for_a_game_that_allows_it():
+    game, rules = FinishingToy(), TOY.preset("toy")
+    hands = [game.record_from_dict(rules, {"winner": w}) for w in (0, 1, 0, 1, 2)]
+    finished = game.replay(rules, 0, hands[:3], finish_after=3)
+    assert (finished.status, finished.winner, finished.totals) == ("finished", 0, (2, 1, 0))
+    with pytest.raises(ValueError):
+        game.replay(rules, 0, hands[:4], finish_after=3)
+    # Level at the top when asked: play goes on until one side leads alone.
+    level = game.replay(rules, 0, hands[:2], finish_after=2)
+    assert level.status == "in_progress" and level.tie_at_top
+    after = game.replay(rules, 0, [*hands[:2], hands[0]], finish_after=2)
+    assert (after.status, after.winner) == ("finished", 0)
+    # Resumed from a state, and as statistics replay it, the same.
+    resumed = game.resume(
+        rules, game.hand_state(game.replay(rules, 0, hands[:2]).hands[1]), [hands[2]], 3
+    )
+    assert (resumed.status, resumed.winner) == ("finished", 0)
+    recorded = game.recorded_game(rules, 0, ["Ann", "Bob", "Cat"], hands[:3], finish_after=3)
+    assert game.game_stats(recorded).winner == "Ann"
+    # A game that does not allow it ignores the request.
+    assert TOY.replay(rules, 0, hands[:3], finish_after=3).status == "in_progress"
+
+
+def test_a_game_that_cannot_last_says_so():
+    class Short(type(TOY)):
+        key = "toy-short"
+        knobs = tuple(knob for knob in TOY.knobs if knob.name != "target")
+
+    assert Short().lasting(100) is None
+    assert TOY.lasting(100) == {"target": 1000}
