@@ -271,9 +271,7 @@ def test_the_form_asks_every_field_and_writes_every_hand_back():
     assert spec.field_named("alone").default == "no"
     assert [f.seat for f in spec.steps[4].fields if f.name.startswith("bids_")] == [0, 1, 2, 3]
     assert [c.value for c in spec.field_named("bids_0").choices] == ["0", "1", "2", "3", "4", "5"]
-    assert spec.rules["sum"] == [
-        {"prefix": "books", "total": 13, "why": "sum-why", "count": "sum-count"}
-    ]
+    assert "sum" not in spec.rules  # a side's numbers have no seat boxes to fill in
     assert spec.rules["order"][0]["speakers"] == {"2": [3, 0, 1, 2]}
     assert spec.field_named("dealer").hidden_when_single
     assert [a.name for a in spec.actions] == ["thrown_in"]
@@ -465,3 +463,29 @@ def test_a_game_that_cannot_last_says_so():
 
     assert Short().lasting(100) is None
     assert TOY.lasting(100) == {"target": 1000}
+
+
+class Tricks(type(TOY)):
+    """The toy with each seat's tricks, adding up to the hand's number (its cards)."""
+
+    key = "toy-tricks"
+    hand = HandSchema(
+        PerSeat("tricks", msg("Tricks"), 0, cards, total=cards, from_dealers_left=True)
+    )
+
+    def score(self, settings, hand, ctx):
+        return hand.tricks
+
+
+def test_numbers_per_seat_with_a_total_fill_in_the_last_seat_on_the_form():
+    game, rules = Tricks(), TOY.preset("toy")
+    spec = game.form_at(rules, PLAYERS[:3], HandPlace(2, 1))
+    assert spec.rules["sum"] == [
+        {"prefix": "tricks", "total": 2, "why": "sum-why", "count": "sum-count"}
+    ]
+    assert set(spec.texts) == {"sum-why", "sum-count"}
+    assert spec.rules["order"][0]["speakers"] == {"1": [2, 0, 1]}
+    assert "sum" not in game.form_at(rules, PLAYERS[:3], None).rules  # no place: no total
+    assert game.read_at(rules, {"tricks": [1, 0, 1]}, HandPlace(2, 1)).tricks == (1, 0, 1)
+    with pytest.raises(InvalidHand):
+        game.read_at(rules, {"tricks": [1, 1, 1]}, HandPlace(2, 1))

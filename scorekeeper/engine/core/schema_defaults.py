@@ -222,7 +222,9 @@ class SchemaDefaults:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
                 total = _bound(described.total, ctx)
-                if total is not None:
+                # The page fills in the last seat's box (a side's number has no seat box:
+                # its total is checked when saved).
+                if total is not None and isinstance(described, PerSeat):
                     rules.setdefault("sum", []).append(
                         {
                             "prefix": described.name,
