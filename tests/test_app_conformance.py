@@ -8,17 +8,29 @@ here names a game: hands come from each game's own simulation (``simulate`` and
 ``record_of_deal``), the hand form is filled from its ``form_values``, and what a page
 must show comes from the game's own views. A new game passes it with no change here.
 
-- **Actions** (per game, in every language and width): New game through its form; a hand
-  recorded by tapping the form with JavaScript, after its preview; a hand recorded with
+Every game is checked on every page, and every language and width on every page, but not
+every combination: a phone in Chromium costs half a second a page, and games × pages ×
+languages × widths would double with the games. So:
+
+- **Every page in every language, without a browser** (per game and language): each page
+  answers 200 over HTTP, with a title naming the game being played and on Hebrew and German
+  pages no snake_case identifier, no rule's code name and no English sentence of the
+  catalogue left untranslated; so does the live view and the hand form's preview.
+- **Pages in Chromium** (per game and page, one phone in turn, ``phones_for``): no
+  horizontal overflow, no axe violation that is serious or critical, no JavaScript error,
+  and the checks above on the text as shown. The phone turns with the game and the page, so
+  that each page meets every phone over the games (Hebrew at 360 px among them) and each
+  game every phone over its pages. A new game adds one phone a page, not six.
+- **Actions** (per game, at 360 px, its language in turn): New game through its form; a
+  hand recorded by tapping the form with JavaScript, after its preview; a hand recorded with
   JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
   phones saving the same hand through the form (one is stored, the other answers 409
   with its entries kept); a stale edit (409, entries kept).
-- **Pages** (per game, language and width): each page answers 200, has no horizontal
-  overflow, no axe violation that is serious or critical, a title naming the game
-  being played, and on Hebrew and German pages no snake_case identifier, no rule's code
-  name and no English sentence of the catalogue left untranslated.
 - **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
   game's own columns; an export imported again gives the same scoreboard.
+
+``SCOREKEEPER_FULL_MATRIX=1`` checks every page and runs the actions on every phone (each
+language at each width), as the suite did before it turned the phones.
 
 One live server and one browser serve the whole module; each language and width is one
 browser context (a phone), holding the edit keys of the games it records in.
@@ -29,6 +41,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import pathlib
 import re
 import threading
@@ -36,6 +49,7 @@ import unicodedata
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -432,11 +446,56 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     return problems
 
 
+# --- which phone checks what ------------------------------------------------------------------
+
+FULL_MATRIX = os.environ.get("SCOREKEEPER_FULL_MATRIX") == "1"
+EVERY_PAGE = [*PAGES, *ANY_GAME_PAGES]
+
+
+def phones_for(game: Game, name: str) -> list[tuple[str, int]]:
+    """The phones that check ``game``'s page ``name`` in Chromium: the games that have
+    the page take the phones in turn, starting one phone further on each page, each as
+    many as the page needs to meet every phone (one, with six games or more)."""
+    if FULL_MATRIX:
+        return PHONES
+    having = [g for g in GAMES_UNDER_TEST if name in pages_of(g)]
+    turn = having.index(game) + EVERY_PAGE.index(name)
+    each = -(-len(PHONES) // len(having))  # rounded up
+    return list(dict.fromkeys(PHONES[(turn + k * len(having)) % len(PHONES)] for k in range(each)))
+
+
+def action_phones(game: Game) -> list[tuple[str, int]]:
+    """The phones a game's actions are played on: 360 px, where a key is likeliest pushed
+    off the screen, in one language a game, in turn (each language over three games)."""
+    if FULL_MATRIX:
+        return PHONES
+    languages = list(LANGUAGES)
+    return [(languages[(GAMES_UNDER_TEST.index(game) + 1) % len(languages)], 360)]
+
+
+def test_every_page_meets_every_phone_and_every_game_every_phone():
+    """The turns of ``phones_for`` and ``action_phones`` cover what they promise: every
+    game on every page; every page on every phone, Hebrew at 360 px among them, over the
+    games; every game on every phone over its pages; every game's actions at 360 px, and
+    every language among them."""
+    for name in EVERY_PAGE:
+        having = [game for game in GAMES_UNDER_TEST if name in pages_of(game)]
+        met = {phone for game in having for phone in phones_for(game, name)}
+        assert met == set(PHONES), name
+        assert all(phones_for(game, name) for game in having), name
+    for game in GAMES_UNDER_TEST:
+        met = {phone for name in pages_of(game) for phone in phones_for(game, name)}
+        assert met == set(PHONES), game_id(game)
+    played = [phone for game in GAMES_UNDER_TEST for phone in action_phones(game)]
+    assert {language for language, width in played if width == 360} == set(LANGUAGES)
+    assert all(any(width == 360 for _, width in action_phones(g)) for g in GAMES_UNDER_TEST)
+
+
 MATRIX = [
     pytest.param(game, name, language, width, id=f"{game_id(game)}-{name}-{language}-{width}")
     for game in GAMES_UNDER_TEST
     for name in pages_of(game)
-    for language, width in PHONES
+    for language, width in phones_for(game, name)
 ]
 
 
@@ -449,19 +508,108 @@ def test_every_page(phones, setups, axe, game, name, language, width):
     assert not problems, "\n".join([url, *problems])
 
 
+# --- every page in every language, over HTTP (no browser) --------------------------------------
+
+
+class Shown(HTMLParser):
+    """A page's text in its own language, as Chromium shows it and more (hidden parts
+    too): without scripts, styles, templates, a textarea's value, or what is marked as in
+    another language (the language buttons); and the fields the hand form (#hand) sends."""
+
+    SKIPPED = ("script", "style", "template", "textarea")
+    EMPTY = ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.own = ""
+        self.open: list[tuple[str, bool, bool]] = []  # (tag, left out, in the hand form)
+        self.texts: list[str] = []
+        self.fields: list[tuple[str, str]] = []
+        self.select: str | None = None
+        self.options: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if tag == "html":
+            self.own = found.get("lang") or ""
+        left_out, form = self.open[-1][1:] if self.open else (False, False)
+        left_out |= tag in self.SKIPPED or found.get("lang", self.own) != self.own
+        form |= tag == "form" and found.get("id") == "hand"
+        sent = found.get("type") not in ("radio", "checkbox") or "checked" in found
+        if form and tag == "input" and found.get("name") and "disabled" not in found and sent:
+            self.fields.append((found["name"], found.get("value") or ""))
+        if form and tag == "select" and "disabled" not in found:
+            self.select, self.options = found.get("name"), []
+        if self.select and tag == "option":
+            self.options.append((found.get("value") or "", "selected" in found))
+        if tag not in self.EMPTY:
+            self.open.append((tag, left_out, form))
+
+    def handle_endtag(self, tag):
+        if tag == "select" and self.select:
+            chosen = [value for value, selected in self.options if selected] or [
+                value for value, _ in self.options[:1]
+            ]
+            self.fields += [(self.select, value) for value in chosen]
+            self.select = None
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        if not (self.open and self.open[-1][1]):
+            self.texts.append(data)
+
+    def text(self) -> str:
+        return re.sub(r"\s+", " ", " ".join(self.texts))
+
+
+def shown(html: str) -> Shown:
+    parser = Shown()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-@pytest.mark.parametrize(("language", "width"), PHONES)
-def test_the_live_view(phones, setups, game, language, width):
-    """The part of the scoreboard that a phone polls: the page's own fragment."""
+def test_every_page_in_every_language(phones, setups, game, language):
+    """Every page of the game, the live view of its two games and the preview of a hand,
+    in the language, as the server sends them: answered, titled with the game, and with no
+    word that is not the language's (``untranslated``) or that is the app's notation."""
     setup = setups[game_id(game)]
-    page = holding_keys(phones, setup, language, width)
+    page = holding_keys(phones, setup, language, 360)
+    problems = []
+    for name in pages_of(game):
+        url = address(name, setup)
+        response = page.request.get(url)
+        found = shown(response.text())
+        text = found.text()
+        wrong = [] if response.status == 200 else [f"answered {response.status}"]
+        wrong += untranslated(text, language, game) + raw_words(text, game)
+        title = re.search(r"<title>(.*?)</title>", response.text(), re.S)
+        if name in PAGES and game_name(game, language) not in (title[1] if title else ""):
+            wrong.append(f"the title does not name {game_name(game, language)}")
+        problems += [f"{url}: {problem}" for problem in wrong]
+        if name == "edit the first hand":
+            form = found
+    # The part of the scoreboard that a phone polls: the page's own fragment.
     for played in (setup.playing, setup.finished):
         response = page.request.get(f"/games/{played.id}/live")
         assert response.status == 200
-        shown = re.sub(r"<(style|script)\b.*?</\1>", " ", response.text(), flags=re.S)
-        text = re.sub(r"<[^>]+>", " ", shown)
-        assert untranslated(text, language, game) == []
+        text = shown(response.text()).text()
+        problems += [f"live view: {problem}" for problem in untranslated(text, language, game)]
         assert 'class="why"' in response.text()
+    # The points of the first hand as its edit form previews them, with the hand's outcome.
+    preview = page.request.post(
+        f"/games/{setup.playing.id}/hands/preview",
+        form=dict(form.fields),
+        headers={"Accept": "application/json"},
+    )
+    assert preview.status == 200, preview.text()
+    answer = preview.json()
+    assert len(answer["points"]) == len(answer["names"]) >= 2
+    problems += [f"preview: {p}" for p in untranslated(answer["result"], language, game)]
+    assert not problems, "\n".join(problems)
 
 
 # --- every action, through the pages ----------------------------------------------------------
@@ -631,8 +779,14 @@ def scoreboard_rows(page, game_id: int) -> list[str]:
     return [plain_text(row) for row in page.locator("table.hands tbody tr").all_inner_texts()]
 
 
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-@pytest.mark.parametrize(("language", "width"), PHONES)
+ACTIONS = [
+    pytest.param(game, language, width, id=f"{language}-{width}-{game_id(game)}")
+    for game in GAMES_UNDER_TEST
+    for language, width in action_phones(game)
+]
+
+
+@pytest.mark.parametrize(("game", "language", "width"), ACTIONS)
 def test_a_game_through_its_pages(phones, server, browser, game, language, width):
     names = names_for(game)
     page = phones.page(language, width)
