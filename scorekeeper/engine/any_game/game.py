@@ -37,10 +37,10 @@ from .settings import (
 )
 
 
-class AnyGame(GameBase, rules=(display, form, stats)):
+class AnyGame(GameBase, rules=(display, stats)):
     """Two to eight players each for themselves write down their points every round;
     the sheet adds up and ends the game as its goal says. The pages' hooks are the
-    functions of ``display``, ``form`` and ``stats``; what needs the table's size is here."""
+    functions of ``display`` and ``stats``; what needs the table's size is here."""
 
     key = "any-game"
     name: Message = msg("Any other game")
