@@ -66,6 +66,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import db
+from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.israeli_whist import PRESETS
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
@@ -99,8 +100,12 @@ def other_kind(key: str, long_hands: int) -> tuple:
     dealt (deal i by seat i mod 4, so the game starts with seat 0 dealing)."""
     game = table_game(key, SEATS)
     settings = game.preset(game.default_preset).with_changes(game.lasting(long_hands + 1))
-    deals = game.simulate(settings, long_hands + 1, seed=20, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    if game.bot_kinds:
+        deals = game.simulate(settings, long_hands + 1, seed=20, bots=game.bot_kinds[0])
+        records = [game.record_of_deal(deal) for deal in deals]
+    else:  # a game without bots (the round sheet): random hands, each at its place
+        drawn = random_game(game, settings, long_hands + 1, seed=20, first_dealer=0)
+        records = [placed.record for placed in drawn]
     return settings, records[:-1], records[-1]
 
 

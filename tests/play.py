@@ -36,14 +36,18 @@ def deals(
     for placed in random_game(game, settings, count, seed):
         record = placed.record
         points = side_values(game, game.points_at(settings, record, placed.place))
-        yield {**record.to_dict(), "thrown_in": record.thrown_in, "points": list(points)}
+        body = record.to_dict()
+        # The body again under "hand": a field of its own may be named "points" too (the
+        # round sheet's), which the deal's points per side hide.
+        yield {**body, "thrown_in": record.thrown_in, "points": list(points), "hand": body}
 
 
 def record_of(game: Any, settings: Any, deal: dict) -> Any:
     """The hand a table writes down for one of ``deals``."""
     if simulates(game):
         return game.record_of_deal(deal)
-    return game.record_from_dict(settings, {k: v for k, v in deal.items() if k in game.hand_fields})
+    body = deal.get("hand", {k: v for k, v in deal.items() if k in game.hand_fields})
+    return game.record_from_dict(settings, body)
 
 
 def records(

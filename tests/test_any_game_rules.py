@@ -6,14 +6,18 @@ import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.any_game import GAME, SheetSettings
-from scorekeeper.engine.any_game.rounds import Round
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 HEARTS = SheetSettings(round_total=26, goal="low_target", target=100)
 
 
-def rounds(*points: tuple[int, ...]) -> list[Round]:
-    return [Round(p) for p in points]
+def written(points: tuple[int, ...]):
+    """A round as the table wrote it, unchecked (a stored round, as ``load`` types it)."""
+    return GAME.hand.load(GAME, {"points": list(points)})
+
+
+def rounds(*points: tuple[int, ...]) -> list:
+    return [written(p) for p in points]
 
 
 # --- RULES.md's worked example -----------------------------------------------------------
@@ -142,7 +146,7 @@ def test_finish_now_ends_the_game_with_the_best_total(settings, winners):
     assert progress.winners == winners
     assert progress.status == ("finished" if winners else "in_progress")
     if not winners:  # a tie plays on, and the next round that breaks it ends the game
-        after = three.replay(settings, 0, [*played, Round((1, 0, 0))], finish_after=2)
+        after = three.replay(settings, 0, [*played, written((1, 0, 0))], finish_after=2)
         assert after.winners == (0,)
 
 
@@ -184,7 +188,7 @@ def test_two_to_eight_players_each_deal_in_turn(players):
     game = GAME.seated(players)
     assert game.seats == players and game.sides == tuple((s,) for s in range(players))
     assert GAME.seated(players) is game
-    progress = game.replay(SheetSettings(goal="open"), players - 1, [Round((0,) * players)] * 9)
+    progress = game.replay(SheetSettings(goal="open"), players - 1, [written((0,) * players)] * 9)
     assert [h.dealer for h in progress.hands] == [(players - 1 + n) % players for n in range(9)]
     with pytest.raises(InvalidHand) as refused:
         game.record_from_dict(SheetSettings(), {"points": [0] * (players + 1)})
@@ -259,7 +263,7 @@ def test_the_form_round_trips_negative_points():
     values = GAME.form_values({"points": [5, -3, 0, 12]})
     assert values == {"points_0": "5", "points_1": "-3", "points_2": "0", "points_3": "12"}
     body = GAME.form_body(SheetSettings(), values, None)
-    assert GAME.record_from_dict(SheetSettings(), body) == Round((5, -3, 0, 12))
+    assert GAME.record_from_dict(SheetSettings(), body) == written((5, -3, 0, 12))
 
 
 def test_a_round_missing_the_total_lands_beside_the_last_pad():
@@ -274,7 +278,7 @@ def test_a_round_missing_the_total_lands_beside_the_last_pad():
 
 
 def test_explain_and_the_hand_views_say_who_won_the_round():
-    record = Round((5, -3, 0, 12))
+    record = written((5, -3, 0, 12))
     assert [[str(m) for m in terms] for terms in GAME.explain(SheetSettings(), record)] == [
         ["written on the sheet: +5"],
         ["written on the sheet: −3"],
@@ -298,7 +302,7 @@ def test_explain_and_the_hand_views_say_who_won_the_round():
 
 
 def test_a_round_everyone_scored_alike_has_no_winner():
-    (hand,) = GAME.replay(SheetSettings(), 0, [Round((0, 0, 0, 0))]).hands
+    (hand,) = GAME.replay(SheetSettings(), 0, [written((0, 0, 0, 0))]).hands
     assert GAME.hand_result(hand) == {"round_winners": [], "moon": None}
 
 
@@ -368,11 +372,11 @@ def test_head_to_head_counts_fewer_points_ahead_where_the_lowest_wins():
 
 def test_careers_and_head_to_head_span_tables_of_every_size():
     three = GAME.seated(3).recorded_game(
-        SheetSettings(goal="rounds", rounds=1), 0, ["Ann", "Bob", "Cat"], [Round((9, 2, 4))]
+        SheetSettings(goal="rounds", rounds=1), 0, ["Ann", "Bob", "Cat"], [written((9, 2, 4))]
     )
     six_names = ["Eve", "Fay", "Gus", "Ann", "Hal", "Bob"]
     six = GAME.seated(6).recorded_game(
-        SheetSettings(goal="rounds", rounds=1), 0, six_names, [Round((0, 0, 0, 1, 0, 7))]
+        SheetSettings(goal="rounds", rounds=1), 0, six_names, [written((0, 0, 0, 1, 0, 7))]
     )
     careers = GAME.careers([three, six])
     assert (careers["Ann"].games, careers["Ann"].wins, careers["Bob"].wins) == (2, 1, 1)

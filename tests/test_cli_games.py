@@ -98,6 +98,13 @@ def test_an_unknown_game_exits_2_with_one_line_naming_game(capsys, args, game):
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if not game.bot_kinds])
+def test_a_game_without_bots_is_not_simulated_and_says_so(capsys, key):
+    code, out, err = run(capsys, "simulate", "--hands", "5", "--game", key)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"--game: {key} has no simulation" in err and "Traceback" not in err
+
+
 def test_the_simulated_summary_is_counted_from_the_games_own_deals(capsys):
     code, out, _ = run(capsys, "simulate", "--hands", "200", "--seed", "11")
     assert code == 0

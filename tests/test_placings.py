@@ -8,6 +8,8 @@ import pytest
 
 from scorekeeper.engine import GAMES, get_game
 
+from .play import records as drawn_records
+
 ANY_GAME = get_game("any-game")
 
 
@@ -50,9 +52,8 @@ def test_the_winner_comes_first_even_when_play_goes_on_past_a_tie():
 @pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
 def test_every_game_places_its_winner_first_and_every_side(game):
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds:
-        deals = game.simulate(settings, 300, seed=11, bots=bots)
-        records = [game.record_of_deal(deal) for deal in deals]
+    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+        records = drawn_records(game, settings, 300, 11, bots)
         progress = None
         for count in range(1, len(records) + 1):
             progress = game.replay(settings, 0, records[:count])

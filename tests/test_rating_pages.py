@@ -32,7 +32,7 @@ def finish_one(table: Table, game, players: list[str] | None = None) -> list[str
     """A game of ``game`` played through the API to its end (or finished now); returns
     its players."""
     players = players or names_for(game)
-    for bots in game.bot_kinds:
+    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
         game_id = table.start(game.key, players, first_dealer=0)
         for hand in simulated_hands(game, 200, seed=11, bots=bots):
             if table.hand(game_id, hand)["status"] == "finished":

@@ -17,6 +17,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 
 from .conftest import PHONE, call_json, join_in_browser
+from .play import records as drawn_records
 from .test_accessibility import SERIOUS
 
 pytestmark = pytest.mark.browser
@@ -74,12 +75,12 @@ PIXELS = """async (encoded) => {
 def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
     """A game of ``game`` played to its end through the API by its own bots."""
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds:
+    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
         body = {"game": game.key, "players": players, "rules": game.default_preset}
         status, created = call_json(base, "POST", "/api/games", {**body, "first_dealer": 0})
         assert status == 201, created
-        for deal in game.simulate(settings, 300, seed=11, bots=bots):
-            hand = game.record_of_deal(deal).to_dict()
+        for record in drawn_records(game, settings, 300, 11, bots):
+            hand = record.to_dict()
             status, answer = call_json(
                 base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"]
             )

@@ -351,6 +351,9 @@ def simulate(
     game = game_from_option(game_key)
     rules = rules or game.default_preset
     settings = settings_from_options(game, rules, assignments)
+    if not game.bot_kinds:
+        problem = f"{game.key} has no simulation: its hands are only written down at the table"
+        raise FieldError(problem, "--game")
     if bots not in game.bot_kinds:
         raise FieldError(f"{game.key} is played by {', '.join(game.bot_kinds)} bots", "--bots")
     if seed is None:

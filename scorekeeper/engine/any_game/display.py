@@ -7,36 +7,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.display import HandView, Label, Notation, RevisionView, RulesLine, SeatView, signed
+from ..core.display import Label, Notation, RevisionView, RulesLine, signed
 from ..core.messages import Message, msg
-from ..core.progress import RaceState
-from .rounds import Round, RoundScore, SheetProgress
+from ..core.schema import HandSummary
+from .rounds import Round, RoundScore
 from .settings import CHOICE_WORDS, SheetSettings
 
 
-def hand_views(progress: SheetProgress) -> list[HandView]:
-    """One row per round, newest last: the round's winner (when one player alone won
-    it) as the seat the row is ``about``, the round's total as its outcome, and per
-    player the points and the running total."""
-    views = []
-    for hand in progress.hands:
-        score: RoundScore = hand.score
-        seats = tuple(
-            SeatView((), points, total, True if seat in score.won else None)
-            for seat, (points, total) in enumerate(zip(score.points, hand.totals, strict=True))
-        )
-        alone = score.won[0] if len(score.won) == 1 else None
-        moon = hand.record.moon
-        if moon is not None:
-            # The round is about its shooter, whoever the moon rule left lowest.
-            alone, outcome = moon, Label((msg("shot the moon"),))
-        elif progress.settings.round_total is None:
-            outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
-        else:
-            # Every round totals the same: said once on the sheet, not under every round.
-            outcome = Label(())
-        views.append(HandView(hand.number, hand.dealer, alone, None, outcome, seats))
-    return views
+def summary(settings: SheetSettings, hand: Round, score: RoundScore) -> HandSummary:
+    """A round as its row shows it: about the round's winner (when one player alone won
+    it) or the moon's shooter, the round's total as its outcome, and each player's points
+    marked where they won the round."""
+    alone = score.won[0] if len(score.won) == 1 else None
+    if hand.moon is not None:
+        # The round is about its shooter, whoever the moon rule left lowest.
+        alone, outcome = hand.moon, Label((msg("shot the moon"),))
+    elif settings.round_total is None:
+        outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
+    else:
+        # Every round totals the same: said once on the sheet, not under every round.
+        outcome = Label(())
+    seats = range(len(score.points))
+    made = tuple(True if seat in score.won else None for seat in seats)
+    return HandSummary(alone, None, outcome, tuple(() for _ in seats), made)
 
 
 def end_words(settings: SheetSettings) -> Message:
@@ -148,12 +141,9 @@ def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionVi
     return RevisionView(summary, tuple((_points(p), None) for p in hand["points"]))
 
 
-def explain(
-    settings: SheetSettings, record: Round, before: RaceState | None = None
-) -> list[list[Message]]:
+def explained(settings: SheetSettings, record: Round, score: RoundScore) -> list[list[Message]]:
     """Each player's points as the table wrote them (or as the moon rule gave them), and
     whether they won the round."""
-    score = record.score(settings, before)
     found = []
     for seat, points in enumerate(score.points):
         if record.moon is None:

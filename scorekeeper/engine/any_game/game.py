@@ -10,16 +10,20 @@ seats, and the base's ``seated`` gives the game for one count: the same rules, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from random import Random
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
+from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState
+from ..core.schema import Context, HandSummary
 from ..core.settings import preset_name_of
-from . import display, form, stats
-from .rounds import Round, RoundScore, SheetProgress, moon_round, read_round, resume_sheet
+from . import display, form, rounds, stats
+from .rounds import Moon, Points, Round, Sheet, SheetProgress, resume_sheet
 from .settings import (
     CHOICE_WORDS,
     HEARTS,
@@ -31,13 +35,12 @@ from .settings import (
     PRESETS,
     SheetSettings,
 )
-from .verify import WrittenRound, check_round, random_rounds
 
 
-class AnyGame(GameBase, rules=(display, form, stats)):
+class AnyGame(GameBase, rules=(display, stats)):
     """Two to eight players each for themselves write down their points every round;
     the sheet adds up and ends the game as its goal says. The pages' hooks are the
-    functions of ``display``, ``form`` and ``stats``; what needs the table's size is here."""
+    functions of ``display`` and ``stats``; what needs the table's size is here."""
 
     key = "any-game"
     name: Message = msg("Any other game")
@@ -76,8 +79,6 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     }
     preset_titles = {"hearts": msg("Hearts")}
     knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, CHOICE_WORDS)
-    hand_fields = frozenset({"points", "moon"})
-    bot_kinds = ("random",)
 
     def __repr__(self) -> str:
         return f"<AnyGame seats={self.seats}>"
@@ -106,37 +107,63 @@ class AnyGame(GameBase, rules=(display, form, stats)):
 
     # --- a round ----------------------------------------------------------------------------
 
-    def record_from_dict(self, settings: SheetSettings, body: Any) -> Round:
-        return read_round(settings, self.seats, body)
+    hand = Sheet(
+        Points(
+            "points",
+            msg("Points"),
+            step="round",
+            default=None,
+            csv=False,
+            help="Every player's points this round, in seat order, separated by commas.",
+        ),
+        Moon(
+            "moon",
+            msg("Who shot the moon"),
+            step="shooter",
+            default=None,
+            csv=False,
+            only_if=lambda ctx: ctx.settings.moon != "none",
+            help="Hearts: the seat that shot the moon, instead of --points.",
+        ),
+        steps={"round": msg("Points this round"), "shooter": msg("Or: shot the moon")},
+    )
+    score = staticmethod(rounds.score)
+    check = staticmethod(rounds.check)
+    form_rules = staticmethod(form.form_rules)
+    form_texts = form.TEXTS
+
+    def read_at(self, settings: SheetSettings, body: Any, place: HandPlace | None = None) -> Round:
+        return super().read_at(settings, rounds.read_first(settings, body), place)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The seats that won the round (none when everyone scored alike), and the seat
         that shot the moon (Hearts; None for a round of typed points)."""
         return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
 
-    def score_at(
-        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
-    ) -> RoundScore:
-        """A moon under ``safety`` depends on the totals before it; any other round does not."""
-        return record.score(settings, None if place is None else place.state)
-
-    def preview_at(
-        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
-    ) -> dict[str, Any]:
-        return {"points": list(self.score_at(settings, record, place).points)}
+    def view(self, settings: SheetSettings, hand: Round, ctx: Context) -> HandSummary:
+        return display.summary(settings, hand, self.score(settings, hand, ctx))
 
     def explain_at(
         self, settings: SheetSettings, record: Round, place: HandPlace | None = None
     ) -> list[list[Message]]:
-        return display.explain(settings, record, None if place is None else place.state)
+        """A moon under ``safety`` depends on the totals before it; any other round does not."""
+        return display.explained(settings, record, self.score_at(settings, record, place))
 
-    def hand_form(self, settings: SheetSettings, players: Sequence[str]) -> Any:
-        return form.round_form(settings, self.seats, players)
+    def explain(self, settings: SheetSettings, record: Round) -> list[list[Message]]:
+        return self.explain_at(settings, record)
+
+    def form_at(
+        self, settings: SheetSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The schema's form, with a note under the moon's row."""
+        spec = super().form_at(settings, players, place)
+        steps = tuple(replace(step, note=form.NOTES.get(step.id)) for step in spec.steps)
+        return replace(spec, steps=steps)
 
     def form_body(
         self, settings: SheetSettings, values: Mapping[str, Any], action: str | None
     ) -> dict[str, Any]:
-        return form.round_body(self.seats, values)
+        return form.body(self.seats, values)
 
     # --- the progress of a sheet -------------------------------------------------------------
 
@@ -148,7 +175,7 @@ class AnyGame(GameBase, rules=(display, form, stats)):
         finish_after: int | None,
     ) -> SheetProgress:
         """The race's start and state (one side a seat), scored by the sheet's goal."""
-        return resume_sheet(self.seats, settings, state, records, finish_after)
+        return resume_sheet(self, settings, state, records, finish_after)
 
     # --- statistics ----------------------------------------------------------------------------
 
@@ -164,34 +191,25 @@ class AnyGame(GameBase, rules=(display, form, stats)):
     def figures_notes(self) -> list[Message]:
         return list(stats.NOTES)
 
-    # --- random rounds for the conformance suite ---------------------------------------------
+    # --- random rounds for the suites -------------------------------------------------------
 
-    def simulate_results(
-        self,
-        settings: SheetSettings,
-        deals: int | range,
-        seed: int | None = None,
-        bots: str = "random",
-    ) -> Iterator[WrittenRound]:
-        """Random legal rounds (the only "bot"): no cards are played on a sheet."""
-        if bots != "random":
-            raise ValueError(f"{self.key} has no bot {bots!r}; it has random")
-
-        def score(s: SheetSettings, written: list[int] | None, moon: int | None) -> tuple[int, ...]:
-            if moon is not None:
-                return self.points(s, moon_round(moon, self.seats))
-            return self.points(s, Round(tuple(written or ())))
-
-        return random_rounds(score, self.seats, settings, deals, seed)
-
-    def record_of_deal(self, deal: Mapping[str, Any]) -> Round:
-        """The round the random table wrote down, or the moon it tapped."""
-        if deal.get("moon") is not None:
-            return moon_round(deal["moon"], self.seats)
-        return Round(tuple(deal["written"]))
-
-    def verify_deal(self, settings: SheetSettings, deal: Mapping[str, Any]) -> list[str]:
-        return check_round(settings.to_dict(), self.seats, deal)
+    def random_hand(self, settings: SheetSettings, ctx: Context, rng: Random) -> dict[str, Any]:
+        """A round a random table writes down: under a moon rule, each player takes some of
+        the round's worth, no one all of it, and one round in eight is a moon; else mostly
+        gains, sometimes a loss, the last player's making up ``round_total``."""
+        if settings.moon != "none":
+            if rng.randrange(8) == 0:
+                return {"moon": rng.randrange(ctx.seats)}
+            while True:
+                points = [0] * ctx.seats
+                for _ in range(settings.moon_worth):
+                    points[rng.randrange(ctx.seats)] += 1
+                if settings.moon_worth not in points:
+                    return {"points": points}
+        points = [rng.randint(-15, 40) for _ in range(ctx.seats)]
+        if settings.round_total is not None:
+            points[-1] = settings.round_total - sum(points[:-1])
+        return {"points": points}
 
 
 GAME = AnyGame()

@@ -17,17 +17,23 @@ record, ``{"moon": seat}``: the record always says who shot), and a moon scores 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.display import Notation, SignedPoints, total
 from ..core.errors import InvalidHand, ParseError
-from ..core.messages import Seat, SeatName, msg, nmsg
+from ..core.form import Choice, FormField
+from ..core.game import HandPlace
+from ..core.messages import Message, Seat, SeatName, msg, nmsg
 from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
+from ..core.schema import Context, Hand, HandSchema, PerSeat, Refused, SeatOf
 from .settings import MAX_POINTS, SheetSettings
+
+NOBODY = "none"
+"""The moon row's key for a round nobody shot: typed points."""
 
 
 def best_of(settings: SheetSettings, values: Sequence[int]) -> tuple[int, ...]:
@@ -46,29 +52,143 @@ class RoundScore:
     won: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One round of the sheet: every player's points, in seat order; or, where ``moon``
-    names the seat that shot the moon (Hearts), a 0 per player (the table's size only):
-    ``score`` gives the moon's points under the table's ``moon`` rule."""
+class Round(Hand):
+    """One round of the sheet: ``points``, every player's in seat order; or ``moon``, the
+    seat that shot the moon (Hearts; ``points`` None). Stored as it always was: only the
+    one or the other."""
 
-    points: tuple[int, ...]
-    moon: int | None = None
-    thrown_in: ClassVar[bool] = False
+    __slots__ = ()
 
     def to_dict(self) -> dict[str, Any]:
-        if self.moon is not None:
-            return {"moon": self.moon}
-        return {"points": list(self.points)}
+        return {"points": list(self.points)} if self.moon is None else {"moon": self.moon}
 
-    def score(self, settings: SheetSettings, before: RaceState | None = None) -> RoundScore:
-        """The round's points; a moon's under ``settings.moon``, which (``safety``) looks
-        at the game ``before`` the round (unknown: as ``others_plus_26``)."""
-        points = self.points
-        if self.moon is not None:
-            points = moon_points(settings, self.moon, len(points), before)
-        alike = len(set(points)) == 1
-        return RoundScore(points, () if alike else best_of(settings, points))
+    def __reduce__(self) -> Any:
+        return (Round, (self._game, self.values))
+
+
+class Sheet(HandSchema):
+    """The round sheet's hand: read and loaded as :class:`Round`."""
+
+    def read(self, game: Any, body: Any, ctx: Context) -> Round:
+        return Round(game, super().read(game, body, ctx).values)
+
+    def load(self, game: Any, body: Mapping[str, Any]) -> Round:
+        return Round(game, super().load(game, body).values)
+
+
+class Points(PerSeat):
+    """Every player's points, read in the words of a round: each named as that player's;
+    0 to a moon's worth under a moon rule, else ±999,999."""
+
+    def bounds(self, ctx: Context) -> tuple[int, int]:
+        if ctx.settings.moon != "none":
+            return 0, ctx.settings.moon_worth
+        return -MAX_POINTS, MAX_POINTS
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        problems, seats = Problems(), ctx.seats
+        points = seat_numbers(
+            value,
+            self.name,
+            problems,
+            seats,
+            self.bounds(ctx),
+            msg("points must list one whole number per player"),
+            lambda count: nmsg(
+                "points has %(num)d number; this table has %(seats)d players",
+                "points has %(num)d numbers; this table has %(seats)d players",
+                count,
+                seats=seats,
+            ),
+            [msg("%(player)s's points", player=SeatName(seat)) for seat in range(seats)],
+        )
+        if points is None:
+            raise Refused(*problems.found)
+        return tuple(points)
+
+
+class Moon(SeatOf):
+    """The seat that shot the moon; on the form a row of the players' names after a key
+    for nobody (the round's points typed)."""
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        try:
+            return parse_int(value, self.name, low=0, high=ctx.seats - 1)
+        except ParseError:
+            last = ctx.seats - 1
+            problem = msg("moon must be the seat that shot the moon, 0 to %(last)d", last=last)
+            raise Refused((self.name, problem)) from None
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        (shooter,) = super().form_fields(ctx, players)
+        keys = (Choice(NOBODY, msg("nobody")), *shooter.choices)
+        return (replace(shooter, choices=keys, default=NOBODY),)
+
+
+def read_first(settings: SheetSettings, body: Any) -> dict[str, Any]:
+    """What a round's body must be before its fields are read: an object with every
+    player's points, or a moon alone on a sheet that has one. Raises InvalidHand."""
+    if not isinstance(body, Mapping):
+        raise InvalidHand([("hand", msg("a round must be a JSON object with points"))])
+    body = {name: value for name, value in body.items() if value is not None}
+    if "moon" in body and settings.moon == "none":
+        problem = msg(
+            "this sheet has no shooting the moon (the rule moon is none): write each "
+            "player's points"
+        )
+        raise InvalidHand([("moon", problem)])
+    if "moon" in body and "points" in body:
+        problem = msg("a round is either every player's points or a moon, not both")
+        raise InvalidHand([("moon", problem)])
+    if "moon" not in body and "points" not in body:
+        raise InvalidHand([("points", msg("points must list one whole number per player"))])
+    return body
+
+
+def check(settings: SheetSettings, hand: Round, ctx: Context) -> list[tuple[str, Message]]:
+    """A round that misses ``round_total`` (naming what the last player's points would
+    have to be), or a typed round giving one player all of a moon's worth (Hearts)."""
+    points, last = hand.points, ctx.seats - 1
+    if points is None:
+        return []
+    if settings.round_total is not None and sum(points) != settings.round_total:
+        problem = msg(
+            "the round totals %(sum)s, not %(total)s: %(player)s's points would have to be "
+            "%(needed)s",
+            sum=Notation(total(sum(points))),
+            total=Notation(total(settings.round_total)),
+            player=SeatName(last),
+            needed=Notation(total(settings.round_total - sum(points[:last]))),
+        ).said_at_table(
+            "The round totals %(sum)d, not %(total)d: %(name)s's points would have to be "
+            "%(needed)s.",
+            sum=sum(points),
+            total=settings.round_total,
+            name=Seat(last),
+            needed=SignedPoints(settings.round_total - sum(points[:last])),
+        )
+        return [(f"points[{last}]", problem)]
+    if settings.moon != "none" and settings.moon_worth in points:
+        shooter = points.index(settings.moon_worth)
+        problem = msg(
+            "%(player)s took all %(worth)d points: that is shooting the moon; record it "
+            "with the moon key instead",
+            player=SeatName(shooter),
+            worth=settings.moon_worth,
+        )
+        return [(f"points[{shooter}]", problem)]
+    return []
+
+
+def score(settings: SheetSettings, hand: Round, ctx: Context) -> RoundScore:
+    """The round's points; a moon's under ``settings.moon``, which (``safety``) looks at
+    the game before the round (unknown: as ``others_plus_26``)."""
+    points = hand.points
+    if hand.moon is not None:
+        before = None if ctx.place is None else ctx.place.state
+        points = moon_points(settings, hand.moon, ctx.seats, before)
+    alike = len(set(points)) == 1
+    return RoundScore(points, () if alike else best_of(settings, points))
 
 
 def moon_points(
@@ -89,98 +209,6 @@ def moon_points(
         if ends and best_of(settings, after) != (shooter,):
             return minus
     return others
-
-
-def seat_label(seat: int):
-    return msg("%(player)s's points", player=SeatName(seat))
-
-
-def _read_moon(settings: SheetSettings, seats: int, body: dict[str, Any]) -> Round:
-    """A moon round ``{"moon": seat}``; raises InvalidHand naming ``moon``."""
-    shooter = body["moon"]
-    if settings.moon == "none":
-        problem = msg(
-            "this sheet has no shooting the moon (the rule moon is none): write each "
-            "player's points"
-        )
-        raise InvalidHand([("moon", problem)])
-    if body.get("points") is not None:
-        problem = msg("a round is either every player's points or a moon, not both")
-        raise InvalidHand([("moon", problem)])
-    try:
-        shooter = parse_int(shooter, "moon", low=0, high=seats - 1)
-    except ParseError:
-        problem = msg("moon must be the seat that shot the moon, 0 to %(last)d", last=seats - 1)
-        raise InvalidHand([("moon", problem)]) from None
-    return moon_round(shooter, seats)
-
-
-def moon_round(shooter: int, seats: int) -> Round:
-    """The round in which ``shooter`` shot the moon, at a table of ``seats``."""
-    return Round((0,) * seats, moon=shooter)
-
-
-def read_round(settings: SheetSettings, seats: int, body: Any) -> Round:
-    """A round from a JSON body ``{"points": [5, -3, 0, 12]}`` for ``seats`` players.
-
-    Raises InvalidHand listing every problem as (field, message): ``hand`` for a body
-    that is not an object, ``points`` for a list of the wrong
-    length, ``points[i]`` for a number that is not whole or beyond ±999,999, and
-    ``points[last]`` for a round that misses ``round_total``, naming what the last
-    player's points would have to be.
-    """
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a round must be a JSON object with points"))])
-    if body.get("moon") is not None:
-        return _read_moon(settings, seats, body)
-    moon = settings.moon != "none"
-    bounds = (0, settings.moon_worth) if moon else (-MAX_POINTS, MAX_POINTS)
-    problems = Problems()
-    points = seat_numbers(
-        body.get("points"),
-        "points",
-        problems,
-        seats,
-        bounds,
-        msg("points must list one whole number per player"),
-        lambda count: nmsg(
-            "points has %(num)d number; this table has %(seats)d players",
-            "points has %(num)d numbers; this table has %(seats)d players",
-            count,
-            seats=seats,
-        ),
-        [seat_label(seat) for seat in range(seats)],
-    )
-    if points is None:
-        raise InvalidHand(problems.found)
-    if settings.round_total is not None and sum(points) != settings.round_total:
-        last = seats - 1
-        problem = msg(
-            "the round totals %(sum)s, not %(total)s: %(player)s's points would have to be "
-            "%(needed)s",
-            sum=Notation(total(sum(points))),
-            total=Notation(total(settings.round_total)),
-            player=SeatName(last),
-            needed=Notation(total(settings.round_total - sum(points[:last]))),
-        ).said_at_table(
-            "The round totals %(sum)d, not %(total)d: %(name)s's points would have to be "
-            "%(needed)s.",
-            sum=sum(points),
-            total=settings.round_total,
-            name=Seat(last),
-            needed=SignedPoints(settings.round_total - sum(points[:last])),
-        )
-        raise InvalidHand([(f"points[{last}]", problem)])
-    if moon and settings.moon_worth in points:
-        shooter = points.index(settings.moon_worth)
-        problem = msg(
-            "%(player)s took all %(worth)d points: that is shooting the moon; record it "
-            "with the moon key instead",
-            player=SeatName(shooter),
-            worth=settings.moon_worth,
-        )
-        raise InvalidHand([(f"points[{shooter}]", problem)])
-    return Round(tuple(points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,15 +237,17 @@ def winners_at_end(settings: SheetSettings, totals: Sequence[int]) -> tuple[int,
 
 
 def resume_sheet(
-    seats: int,
+    game: Any,
     settings: SheetSettings,
     state: RaceState,
     rounds: Sequence[Round],
     finish_after: int | None = None,
 ) -> SheetProgress:
-    """Scores ``rounds`` as the rounds after ``state``; ``finish_after``, the rounds
-    recorded when the table asked to finish, ends the game there as the goal would.
-    Raises ValueError for a round recorded after the end."""
+    """Scores ``rounds`` as the rounds after ``state``, each at its place (``game``'s
+    ``score_at``); ``finish_after``, the rounds recorded when the table asked to finish,
+    ends the game there as the goal would. Raises ValueError for a round recorded after
+    the end."""
+    seats = game.seats
     totals, dealer, scored = list(state.totals), state.dealer, state.scored
     reached, winners = state.target_reached, state.winners
     replayed: list[ReplayedHand] = []
@@ -226,7 +256,7 @@ def resume_sheet(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = record.score(settings, state)
+        score = game.score_at(settings, record, HandPlace(number, dealer, state))
         totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         scored += 1
         asked = finish_after is not None and number >= finish_after
