@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.errors import InvalidHand
 from ..core.messages import msg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
+from ..core.schema import Hand
 from ..core.seats import SEATS, leaders_of
-from .records import SpadesHand, check_blind_nil
-from .scoring import SIDES
+from .records import blind_nil_problems
+from .scoring import SIDES, score_hand
 from .settings import SpadesSettings
 
 
@@ -73,9 +75,7 @@ def ended(settings: SpadesSettings, totals: Sequence[int], scored: int) -> bool:
     )
 
 
-def resume(
-    settings: SpadesSettings, state: SpadesState, records: Sequence[SpadesHand]
-) -> SpadesProgress:
+def resume(settings: SpadesSettings, state: SpadesState, records: Sequence[Hand]) -> SpadesProgress:
     """Scores ``records`` as hands ``state.number + 1``, … after ``state``.
 
     Raises ValueError for a hand recorded after the end, and InvalidHand (a ValueError)
@@ -91,8 +91,10 @@ def resume(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        check_blind_nil(settings, record, totals)
-        score = record.score(settings, bags)
+        refused = blind_nil_problems(settings, record.blind_nil, totals)
+        if refused:
+            raise InvalidHand(refused)
+        score = score_hand(settings, record.bids, record.tricks, record.blind_nil, bags)
         totals = tuple(t + p for t, p in zip(totals, score.points, strict=True))
         bags = score.bags
         scored += 1
