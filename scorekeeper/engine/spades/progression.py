@@ -15,11 +15,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import InvalidHand
+from ..core.game import HandPlace
 from ..core.messages import msg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
-from ..core.schema import Hand
+from ..core.schema import Context, Hand
 from ..core.seats import SEATS, leaders_of
-from .records import blind_nil_problems
+from .records import check
 from .scoring import SIDES, score_hand
 from .settings import SpadesSettings
 
@@ -91,9 +92,11 @@ def resume(settings: SpadesSettings, state: SpadesState, records: Sequence[Hand]
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        refused = blind_nil_problems(settings, record.blind_nil, totals)
-        if refused:
-            raise InvalidHand(refused)
+        if record.blind_nil:  # allowed as far behind as the rules ask
+            place = Context(settings, SEATS, SIDES, HandPlace(number, dealer, after))
+            refused = check(settings, record, place)
+            if refused:
+                raise InvalidHand(refused)
         score = score_hand(settings, record.bids, record.tricks, record.blind_nil, bags)
         totals = tuple(t + p for t, p in zip(totals, score.points, strict=True))
         bags = score.bags

@@ -197,13 +197,24 @@ def restricted_blind_nil(ctx: Context) -> str | None:
     return None if len(allowed) == ctx.seats else ",".join(map(str, allowed)) or "none"
 
 
-def blind_nil_problems(
-    settings: SpadesSettings, blind: Sequence[int], totals: Sequence[int]
-) -> list[tuple[str, Message]]:
-    """Every blind nil of the seats ``blind`` the score at the start of the hand
-    (``totals`` per side) does not allow under ``blind_nil=behind_100``, as (field, message)."""
-    if settings.blind_nil != "behind_100":
-        return []
+def check(settings: SpadesSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
+    """A blind nil on a bid other than 0; else, where the score before the hand is known
+    and ``blind_nil=behind_100``, a blind nil of a side less than 100 points behind."""
+    problems = [
+        (
+            f"bids[{seat}]",
+            msg(
+                "%(what)s is %(bid)d, but blind_nil names that seat; a blind nil is a bid of 0",
+                what=SEAT_FIELD_NAMES["bids"][seat],
+                bid=hand.bids[seat],
+            ),
+        )
+        for seat in hand.blind_nil
+        if hand.bids[seat]
+    ]
+    totals = ctx.totals_before
+    if problems or totals is None or settings.blind_nil != "behind_100":
+        return problems
     allowed = blind_nil_seats(settings, totals)
     return [
         (
@@ -217,26 +228,6 @@ def blind_nil_problems(
                 behind=BLIND_NIL_BEHIND,
             ),
         )
-        for seat in blind
+        for seat in hand.blind_nil
         if seat not in allowed
     ]
-
-
-def check(settings: SpadesSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
-    """A blind nil on a bid other than 0; else, where the score before the hand is known,
-    a blind nil it does not allow."""
-    problems = [
-        (
-            f"bids[{seat}]",
-            msg(
-                "%(what)s is %(bid)d, but blind_nil names that seat; a blind nil is a bid of 0",
-                what=SEAT_FIELD_NAMES["bids"][seat],
-                bid=hand.bids[seat],
-            ),
-        )
-        for seat in hand.blind_nil
-        if hand.bids[seat]
-    ]
-    if problems or ctx.totals_before is None:
-        return problems
-    return blind_nil_problems(settings, hand.blind_nil, ctx.totals_before)
