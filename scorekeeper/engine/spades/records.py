@@ -167,7 +167,15 @@ class BlindNil(Field):
 
 
 HAND = HandSchema(
-    Bids("bids", msg("Bid"), 0, TRICKS, from_dealers_left=True, step="bidding"),
+    Bids(
+        "bids",
+        msg("Bid"),
+        0,
+        TRICKS,
+        from_dealers_left=True,
+        step="bidding",
+        help="Each seat's bid in seat order, 0 to 13 (0: a nil), separated by commas.",
+    ),
     SeatNumbers("tricks", msg("Tricks"), 0, TRICKS, total=TRICKS, step="taking"),
     BlindNil("blind_nil", msg("Blind nil"), step="bidding", default=()),
     steps={"bidding": msg("Bids"), "taking": msg("Tricks taken")},
