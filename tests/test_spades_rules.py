@@ -230,6 +230,10 @@ def test_a_hand_reads_from_text_and_writes_back():
     # As the command line gives them: text, separated by commas.
     typed = {"bids": "0,3,5,3", "tricks": "0,3,6,4", "blind_nil": "0"}
     assert GAME.record_from_dict(DEFAULT, typed) == blind
+    # No blind nil, however it is said, is none, and a stored hand leaves it out.
+    for none in ([], None, ""):
+        plain = GAME.record_from_dict(DEFAULT, {**BLIND, "bids": [1, 3, 5, 3], "blind_nil": none})
+        assert plain.blind_nil == () and "blind_nil" not in plain.to_dict()
 
 
 def test_settings_refuse_a_bad_knob_naming_it():
