@@ -308,7 +308,9 @@
     seatBoxes.forEach((f) => {
       const r = $("input:checked", f);
       const out = $("legend output", f);
-      if (out) out.textContent = r ? r.value : "";
+      // The key as the table says it ("Blind nil"), not its value.
+      const key = r && $("span", r.closest("label"));
+      if (out) out.textContent = key ? key.textContent : r ? r.value : "";
     });
   }
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
-from scorekeeper.engine.spades import GAME, SpadesHand
+from scorekeeper.engine.spades import GAME, score_hand
 
 DEFAULT = GAME.preset("spades")
 
 
 def hand(bids, tricks, blind=()):
-    return SpadesHand(tuple(bids), tuple(tricks), tuple(blind))
+    body = {"bids": bids, "tricks": tricks, "blind_nil": list(blind)}
+    return GAME.record_from_dict(rules(blind_nil="any_time"), body)
 
 
 def rules(**changes):
@@ -55,7 +56,7 @@ EXAMPLES = [
     ids=[example[0] for example in EXAMPLES],
 )
 def test_the_worked_examples_score_as_rules_md_says(changes, bids, tricks, bags, points, after):
-    score = hand(bids, tricks).score(rules(**changes), bags)
+    score = score_hand(rules(**changes), bids, tricks, (), bags)
     assert list(score.points) == points
     assert list(score.bags) == after
 
@@ -72,17 +73,18 @@ def test_example_4_through_a_game_carries_the_bags_and_explains_the_penalty():
     assert GAME.hand_result(last) == {"bags": [1, 4], "made": [True, True]}
     assert GAME.progress_result(progress) == {"bags": [1, 4]}
     assert GAME.state_of(progress)["bags"] == [1, 4]
-    terms = [str(t) for t in GAME.explain_hand(DEFAULT, last)[0]]
+    before_last = GAME.place_of(GAME.hand_state(progress.hands[-2]))
+    terms = [str(t) for t in GAME.explain_at(DEFAULT, last.record, before_last)[0]]
     assert terms == ["3 + 3 bid, 9 taken: 60 + 3 overtricks = +63", "bags 8 → 11: −100, 1 left"]
     view = GAME.hand_views(progress)[-1].seats[0]
     assert view.points == 63 and view.penalty.points == -100 and view.entry == ("3+3", "9", "1")
 
 
 def test_two_penalties_in_one_hand_and_no_bags_counted_under_a_zero_limit():
-    score = hand([1, 1, 1, 1], [13, 0, 0, 0]).score(DEFAULT, (9, 0))
+    score = score_hand(DEFAULT, [1, 1, 1, 1], [13, 0, 0, 0], (), (9, 0))
     # A: C 2, T 13: 20 + 11 = 31; bags 9 + 11 = 20: two penalties, 0 left.
     assert score.points[0] == 31 - 200 and score.bags[0] == 0
-    free = hand([1, 1, 1, 1], [13, 0, 0, 0]).score(rules(bag_limit=0), (0, 0))
+    free = hand([1, 1, 1, 1], [13, 0, 0, 0]).score(rules(bag_limit=0))
     assert free.points[0] == 31 and free.bags == (0, 0)
 
 
@@ -118,7 +120,7 @@ def test_example_6_a_blind_nil_only_50_behind_is_refused_naming_seat_0s_bid():
     assert refused.value.field == "bids[0]"
     assert "blind nil" in refused.value.message and "100 or more behind" in refused.value.message
     state = GAME.state_of(GAME.replay(DEFAULT, 0, [], starting_totals=[250, 300]))
-    assert GAME.check_hand(DEFAULT, state, record)[0][0] == "bids[0]"
+    assert GAME.check_at(DEFAULT, record, GAME.place_of(state))[0][0] == "bids[0]"
     # any_time allows it; never refuses it as the hand is read.
     anytime = rules(blind_nil="any_time")
     assert GAME.replay(anytime, 0, [record], starting_totals=[250, 300]).totals[0] == 501
@@ -138,8 +140,8 @@ def test_example_7_a_side_at_480_taking_71_wins():
 @pytest.mark.parametrize(
     ("start", "bids", "tricks", "winner"),
     [
-        # Both cross 500: 520 and 530, the higher wins.
-        ((450, 460), [3, 4, 2, 3], [3, 4, 2, 3], 1),
+        # Both cross 500: 501 and 530, the higher wins.
+        ((450, 460), [3, 4, 2, 3], [3, 4, 3, 3], 1),
         # 520 and 520: play on.
         ((458, 470), [3, 2, 3, 3], [4, 2, 4, 3], None),
     ],
@@ -228,6 +230,10 @@ def test_a_hand_reads_from_text_and_writes_back():
     # As the command line gives them: text, separated by commas.
     typed = {"bids": "0,3,5,3", "tricks": "0,3,6,4", "blind_nil": "0"}
     assert GAME.record_from_dict(DEFAULT, typed) == blind
+    # No blind nil, however it is said, is none, and a stored hand leaves it out.
+    for none in ([], None, ""):
+        plain = GAME.record_from_dict(DEFAULT, {**BLIND, "bids": [1, 3, 5, 3], "blind_nil": none})
+        assert plain.blind_nil == () and "blind_nil" not in plain.to_dict()
 
 
 def test_settings_refuse_a_bad_knob_naming_it():

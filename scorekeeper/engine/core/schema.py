@@ -206,6 +206,11 @@ class Field:
         """A stored value typed, trusted (no bounds): the inverse of ``dump``."""
         return value
 
+    def written(self, typed: Any) -> bool:
+        """Whether ``to_dict`` writes the value: always, unless a game's field leaves out
+        an empty one (as its stored hands always have)."""
+        return True
+
     # --- the form ---------------------------------------------------------------------------
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
@@ -880,7 +885,8 @@ class Hand:
         schema = self._game.hand
         if self.thrown_in:
             return {"thrown_in": True}
-        found = {f.name: f.dump(self._values[f.name]) for f in schema.fields}
+        values = self._values
+        found = {f.name: f.dump(values[f.name]) for f in schema.fields if f.written(values[f.name])}
         return {**found, "thrown_in": False} if schema.thrown_in else found
 
     def score(self, settings: Any) -> Any:

@@ -245,8 +245,8 @@ class SchemaDefaults:
                             "fixed_step": step,
                         }
                     )
-            else:
-                errors[described.name] = described.name
+            else:  # beside its field, or its step where it has none (asked by other keys)
+                errors[described.name] = described.name if fields else step
             steps.setdefault(step, (title, []))[1].extend(fields)
         for kind, found in self.form_rules(settings, ctx).items():
             rules.setdefault(kind, []).extend(found)

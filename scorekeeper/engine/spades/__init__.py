@@ -6,7 +6,7 @@ Built from RULES.md section 3. The app reaches this package only through the reg
 
 from .game import GAME, Spades
 from .progression import SpadesProgress, SpadesState
-from .records import SpadesHand, record_from_dict
+from .records import HAND
 from .scoring import SIDES, HandScore, SideScore, score_hand
 from .settings import PRESETS, SpadesSettings
 
@@ -14,13 +14,12 @@ __all__ = [
     "GAME",
     "PRESETS",
     "SIDES",
+    "HAND",
     "HandScore",
     "SideScore",
     "Spades",
-    "SpadesHand",
     "SpadesProgress",
     "SpadesSettings",
     "SpadesState",
-    "record_from_dict",
     "score_hand",
 ]

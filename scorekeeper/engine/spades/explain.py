@@ -8,14 +8,14 @@ from collections.abc import Sequence
 
 from ..core.display import Notation, SignedPoints
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Hand
 from ..core.seats import SEATS
-from .records import SpadesHand
 from .scoring import SIDES, SideScore, side_of
 from .settings import SpadesSettings
 
 
 def side_terms(
-    settings: SpadesSettings, record: SpadesHand, side: SideScore, seats: Sequence[int]
+    settings: SpadesSettings, record: Hand, side: SideScore, seats: Sequence[int]
 ) -> list[Message]:
     """The terms of one side's points."""
     terms: list[Message] = []
@@ -108,13 +108,13 @@ def side_terms(
     return terms
 
 
-def explain_score(settings: SpadesSettings, record: SpadesHand, score) -> list[list[Message]]:
+def explain_score(settings: SpadesSettings, record: Hand, score) -> list[list[Message]]:
     """Each seat's terms for a hand already scored (with the bags before it)."""
     by_side = [side_terms(settings, record, score.sides[i], SIDES[i]) for i in range(len(SIDES))]
     return [list(by_side[side_of(seat)]) for seat in range(SEATS)]
 
 
-def explain(settings: SpadesSettings, record: SpadesHand) -> list[list[Message]]:
+def explain(settings: SpadesSettings, record: Hand) -> list[list[Message]]:
     """Each seat's terms for one hand, scored with no bags before it (``Spades.explain_at``
     explains it with the bags before it)."""
     return explain_score(settings, record, record.score(settings))

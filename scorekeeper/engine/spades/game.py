@@ -4,6 +4,7 @@ alike comes from the base; this class writes what is Spades' own."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
@@ -11,13 +12,15 @@ from ..core.display import FigureLine
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
+from ..core.schema import Context, Hand
 from ..core.seats import SEATS
-from . import display, explain, form, records, stats, verify
+from . import display, explain, records, stats, verify
 from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
-from .records import SpadesHand, blind_nil_problems, blind_nil_seats
-from .scoring import SIDES, HandScore, side_of
+from .records import HAND, restricted_blind_nil
+from .scoring import SIDES, HandScore, score_hand, side_of
 from .settings import (
+    BLIND_NIL_BEHIND,
     KINDS,
     KNOB_GROUPS,
     KNOB_HELP,
@@ -31,10 +34,10 @@ from .simulate import BOTS, SimulationSummary, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
+class Spades(GameBase, rules=(explain, display, verify, stats)):
     """Two partnerships bid tricks (nil and blind nil too) and race to 500, with bags:
-    its own progression (``progression.py``: bags, ``lose_at``, the deal limit, blind nil
-    only when behind), scoring, form and statistics."""
+    its hand declared once (``records.HAND``), its own progression (``progression.py``:
+    bags, ``lose_at``, the deal limit), scoring, rows and statistics."""
 
     key = "spades"
     name: Message = msg("Spades")
@@ -70,7 +73,9 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         ),
     }
     knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, display.CHOICE_WORDS)
-    hand_fields = frozenset({"bids", "tricks", "blind_nil"})
+    hand = HAND
+    check = staticmethod(records.check)
+    form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
     bot_kinds = BOTS
 
     simulate_results = staticmethod(simulate_deals)
@@ -87,7 +92,7 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         self,
         settings: SpadesSettings,
         state: SpadesState,
-        records: Sequence[SpadesHand],
+        records: Sequence[Hand],
         finish_after: int | None,
     ) -> SpadesProgress:
         """The game after ``state`` (see ``progression.resume``); ``finish_after`` is
@@ -116,47 +121,55 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         """What the game's JSON shows beside its totals: each side's bags, ``[A, B]``."""
         return {"bags": list(progress.bags)}
 
-    # --- a hand at its place: the score and the bags before it ------------------------------
+    # --- a hand: its score with the bags before it, its form at its place ----------------
 
-    def check_at(
-        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace
-    ) -> list[tuple[str, Message]]:
-        """A blind nil the score at the start of the hand does not allow."""
-        if place.state is None:
-            return []
-        return blind_nil_problems(settings, record, place.state.totals)
+    def score(self, settings: SpadesSettings, hand: Hand, ctx: Context) -> HandScore:
+        """The hand's score with the sides' bags before it (none where unknown)."""
+        bags = getattr(ctx.place and ctx.place.state, "bags", (0, 0))
+        return score_hand(settings, hand.bids, hand.tricks, hand.blind_nil, bags)
 
-    def check_hand(
-        self, settings: SpadesSettings, state: Mapping[str, Any], record: SpadesHand
-    ) -> list[tuple[str, Message]]:
-        """``check_at`` the hand after ``state`` (as ``state_of`` wrote it)."""
-        return self.check_at(settings, record, self.place_of(state))
+    def read_at(self, settings: SpadesSettings, body: Any, place: HandPlace | None = None) -> Hand:
+        """A blind nil given as null is none, as it always was."""
+        if isinstance(body, Mapping) and "blind_nil" in body and body["blind_nil"] is None:
+            body = {key: value for key, value in body.items() if key != "blind_nil"}
+        return super().read_at(settings, body, place)
 
     def form_at(
         self, settings: SpadesSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """The form of the hand at ``place``: blind nil offered to the seats the score
-        before it allows (under ``behind_100``, a side 100 or more behind)."""
-        if place is None:
-            return form.hand_form(settings, players)
-        if place.state is None:
-            return form.hand_form(settings, players, dealer=place.dealer)
-        blind = blind_nil_seats(settings, place.state.totals)
-        return form.hand_form(settings, players, blind, place.dealer)
+        """The schema's form, with a note under the bids where blind nil is only for a side
+        behind."""
+        spec = super().form_at(settings, players, place)
+        if settings.blind_nil != "behind_100":
+            return spec
+        note = msg(
+            "Blind nil only for a side %(behind)d or more points behind.", behind=BLIND_NIL_BEHIND
+        )
+        return replace(spec, steps=(replace(spec.steps[0], note=note), *spec.steps[1:]))
 
-    def score_at(
-        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
-    ) -> HandScore:
-        """The hand's score with the sides' bags before it (none where unknown)."""
-        bags = (0, 0) if place is None or place.state is None else place.state.bags
-        return record.score(settings, bags)
+    def form_rules(self, settings: SpadesSettings, ctx: Context) -> dict[str, list[Any]]:
+        """Where the score allows blind nil to some seats only, the key disabled for the
+        others, keyed by the hidden field that sends the seats allowed."""
+        allowed = restricted_blind_nil(ctx)
+        if allowed is None:
+            return {}
+        keys = HAND.field("bids").keys(settings)
+        others = [key.value for key in keys if key.value != records.BLIND]
+        return {
+            "allow": [
+                {"field": f"bid_{s}", "by": records.BLIND_SEATS, "table": {allowed: others}}
+                for s in range(SEATS)
+                if str(s) not in allowed.split(",")
+            ]
+        }
 
     def preview_at(
-        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
+        self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
     ) -> dict[str, Any]:
         """The points per side with any bag penalty the hand earns, the sides' ``bags``
         after it and ``bag_penalty``, the points the bags cost each side."""
         score = self.score_at(settings, record, place)
+        assert isinstance(score, HandScore)
         return {
             "points": list(score.points),
             "bags": list(score.bags),
@@ -164,14 +177,10 @@ class Spades(GameBase, rules=(records, explain, form, display, verify, stats)):
         }
 
     def explain_at(
-        self, settings: SpadesSettings, record: SpadesHand, place: HandPlace | None = None
+        self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
     ) -> list[list[Message]]:
         """``explain`` with the bags before the hand, so a bag penalty is explained too."""
         return explain_score(settings, record, self.score_at(settings, record, place))
-
-    def explain_hand(self, settings: SpadesSettings, replayed: Any) -> list[list[Message]]:
-        """``explain`` of a replayed hand, with the bags the sides had before it."""
-        return explain_score(settings, replayed.record, replayed.score)
 
     # --- sheets and exports ----------------------------------------------------------------
 

@@ -14,11 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.errors import InvalidHand
+from ..core.game import HandPlace
 from ..core.messages import msg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
+from ..core.schema import Context, Hand
 from ..core.seats import SEATS, leaders_of
-from .records import SpadesHand, check_blind_nil
-from .scoring import SIDES
+from .records import check
+from .scoring import SIDES, score_hand
 from .settings import SpadesSettings
 
 
@@ -73,9 +76,7 @@ def ended(settings: SpadesSettings, totals: Sequence[int], scored: int) -> bool:
     )
 
 
-def resume(
-    settings: SpadesSettings, state: SpadesState, records: Sequence[SpadesHand]
-) -> SpadesProgress:
+def resume(settings: SpadesSettings, state: SpadesState, records: Sequence[Hand]) -> SpadesProgress:
     """Scores ``records`` as hands ``state.number + 1``, … after ``state``.
 
     Raises ValueError for a hand recorded after the end, and InvalidHand (a ValueError)
@@ -91,8 +92,12 @@ def resume(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        check_blind_nil(settings, record, totals)
-        score = record.score(settings, bags)
+        if record.blind_nil:  # allowed as far behind as the rules ask
+            place = Context(settings, SEATS, SIDES, HandPlace(number, dealer, after))
+            refused = check(settings, record, place)
+            if refused:
+                raise InvalidHand(refused)
+        score = score_hand(settings, record.bids, record.tricks, record.blind_nil, bags)
         totals = tuple(t + p for t, p in zip(totals, score.points, strict=True))
         bags = score.bags
         scored += 1

@@ -21,8 +21,7 @@ from typing import Any
 from ..core.cards import Card, Suit, full_deck
 from ..core.seats import SEATS
 from ..core.simulation import deal_indices, deal_seed, run_seed
-from .records import SpadesHand
-from .scoring import TRICKS
+from .scoring import TRICKS, score_hand
 from .settings import SpadesSettings
 
 BOTS = ("random", "heuristic")
@@ -96,13 +95,21 @@ def _bots(kind: str, rng: random.Random) -> RandomBot:
 @dataclass(frozen=True, slots=True)
 class PlayedDeal:
     """A deal played by bots: the dealer, the hands dealt, every trick (its leader and
-    its cards in play order), the record a table would write, and its points [A, B]."""
+    its cards in play order), what a table would write (the bids, the tricks each seat
+    took, the seats that bid blind nil), and its points [A, B]."""
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     tricks_played: tuple[tuple[int, tuple[Card, ...]], ...]
-    record: SpadesHand
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    blind_nil: tuple[int, ...]
     points: tuple[int, ...]
+
+    def hand(self) -> dict[str, Any]:
+        """The hand's body, as the API takes it."""
+        blind = {"blind_nil": list(self.blind_nil)} if self.blind_nil else {}
+        return {"bids": list(self.bids), "tricks": list(self.tricks), **blind}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -112,7 +119,7 @@ class PlayedDeal:
                 {"leader": leader, "cards": " ".join(map(str, cards))}
                 for leader, cards in self.tricks_played
             ],
-            **self.record.to_dict(),
+            **self.hand(),
             "thrown_in": False,
             "points": list(self.points),
         }
@@ -152,8 +159,9 @@ def play_deal(settings: SpadesSettings, dealer: int, rng: random.Random, kind: s
         played.append((leader, tuple(card for _, card in trick)))
         leader = winner_of(trick)
         taken[leader] += 1
-    record = SpadesHand(tuple(bids), tuple(taken), tuple(sorted(blind)))
-    return PlayedDeal(dealer, dealt, tuple(played), record, record.score(settings).points)
+    blind.sort()
+    points = score_hand(settings, bids, taken, blind).points
+    return PlayedDeal(dealer, dealt, tuple(played), tuple(bids), tuple(taken), tuple(blind), points)
 
 
 def simulate_deals(
@@ -205,7 +213,7 @@ class SimulationSummary:
     def add_result(self, result: PlayedDeal) -> None:
         # The hand's own fields, not the whole deal's dict (its cards as text are the
         # slow part of ``to_dict``).
-        self.add({**result.record.to_dict(), "points": result.points})
+        self.add({**result.hand(), "points": result.points})
 
     def merge(self, other: SimulationSummary) -> None:
         self.deals += other.deals
