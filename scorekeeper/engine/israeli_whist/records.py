@@ -157,48 +157,39 @@ def _seat_list(
     return four_numbers(values, field, *names, (low, high), problems)
 
 
-def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four contracts 0..13 that do not total 13; see ``record_hand`` for errors."""
-    own = problems or _Problems()
-    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, own)
+def check_contracts(contracts: Any, problems: _Problems) -> list[int] | None:
+    """Four contracts 0..13 that do not total 13, or None with the problems added."""
+    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, problems)
     if numbers is not None and sum(numbers) == TRICKS_PER_HAND:
-        own.add(
+        problems.add(
             "contracts",
             msg("contracts total 13; the last bidder may not make them total exactly 13"),
         )
-        numbers = None
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
+        return None
     return numbers
 
 
-def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four trick counts 0..13 that total 13."""
-    own = problems or _Problems()
-    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, own)
+def check_tricks(tricks: Any, problems: _Problems) -> list[int] | None:
+    """Four trick counts 0..13 that total 13, or None with the problems added."""
+    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, problems)
     if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
         problem = msg("tricks total %(total)d; they must total 13", total=sum(numbers))
-        own.add(
+        problems.add(
             "tricks",
             problem.said_at_table(
                 "The tricks taken total %(total)d; a hand has 13.", total=sum(numbers)
             ),
         )
-        numbers = None
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
+        return None
     return numbers
 
 
-def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four revoke counts 0..MAX_REVOKES (missing means none)."""
-    own = problems or _Problems()
+def check_revokes(revokes: Any, problems: _Problems) -> list[int] | None:
+    """Four revoke counts 0..MAX_REVOKES (missing means none), or None with the problems
+    added."""
     if revokes is None:
         return [0] * SEATS
-    numbers = _seat_list(revokes, "revokes", 0, MAX_REVOKES, own)
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
-    return numbers
+    return _seat_list(revokes, "revokes", 0, MAX_REVOKES, problems)
 
 
 def score_table_entry(
