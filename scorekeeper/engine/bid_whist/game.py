@@ -117,12 +117,6 @@ class BidWhist(
 
     simulate_results = staticmethod(simulate_deals)
 
-    def side_points(self, settings: Any, record: Any) -> tuple[int, int]:
-        """Points per side [A, B] for one hand; a thrown-in deal scores (0, 0)."""
-        if isinstance(record, PlayedHand):
-            return record.score(settings).points
-        return (0, 0)
-
     start_state = staticmethod(progression.start_state)
     state_from_dict = staticmethod(State.from_dict)
     resume_from = staticmethod(progression.resume)
