@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
-from ..core.numbers import parse_int
 from ..core.records import Problems, four_numbers, parse_text, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
@@ -133,22 +132,6 @@ MAX_REVOKES = TRICKS_PER_HAND
 _Problems = Problems
 
 
-def _whole(
-    value: Any,
-    field: str,
-    label: Message,
-    problems: _Problems,
-    low: int | None = None,
-    high: int | None = None,
-) -> int | None:
-    """The number ``parse_int`` reads, or None with its problem added."""
-    try:
-        return parse_int(value, field, label=label, low=low, high=high)
-    except ParseError as exc:
-        problems.add(field, exc.message)
-        return None
-
-
 def _seat_list(
     values: Any, field: str, low: int, high: int, problems: _Problems
 ) -> list[int] | None:
@@ -210,7 +193,7 @@ def score_table_entry(
     r = check_revokes(revokes, problems)
     seat = None
     if declarer is not None:
-        seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems, 0, SEATS - 1)
+        seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"], 0, SEATS - 1)
     elif settings.declarer_miss_factor != 1:
         problems.add(
             "declarer",
@@ -227,7 +210,7 @@ def score_table_entry(
 
 def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:
     label = FIELD_NAMES["frisch_rounds"]
-    rounds = _whole(0 if value is None else value, "frisch_rounds", label, problems)
+    rounds = problems.whole(0 if value is None else value, "frisch_rounds", label)
     if rounds is None:
         return None
     if not 0 <= rounds <= settings.frisch_rounds:
@@ -284,7 +267,7 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
             return bid
         not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
         return parse_text(bid, "bid", Bid.from_str, problems, not_text)
-    lvl = _whole(level, "level", FIELD_NAMES["level"], problems)
+    lvl = problems.whole(level, "level", FIELD_NAMES["level"])
     den: Denomination | None = None
     if denomination in (None, ""):
         problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
@@ -323,7 +306,7 @@ def record_hand(
     not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
     """
     problems = _Problems()
-    seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems)
+    seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"])
     if seat is not None and not 0 <= seat < SEATS:
         problems.add("declarer", msg("declarer is seat %(seat)d; seats are 0..3", seat=seat))
         seat = None
