@@ -338,7 +338,7 @@ def test_unknown_preset_names_the_known_one():
 
 
 def _points(record, rules=S):
-    return GAME.side_points(rules, record_from_dict(rules, record))
+    return tuple(GAME.preview(rules, record_from_dict(rules, record))["points"])
 
 
 def _hand_of(bidder, bid, books, reneges=None):

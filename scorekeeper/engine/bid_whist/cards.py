@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.cards import Card, Suit
+from ..core.cards import Card
 from ..core.errors import ParseError
 from ..core.messages import msg
 
@@ -143,7 +143,3 @@ def trick_keys(trump: int, low: bool, ace_high: bool) -> tuple[tuple[int, ...], 
             keys.append(weight * 64 + strength(RANK_OF[card], low, ace_high))
         tables.append(tuple(keys))
     return tuple(tables)
-
-
-def suit_name(suit: int) -> str:
-    return Suit(suit).name.lower()

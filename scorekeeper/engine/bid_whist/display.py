@@ -17,18 +17,16 @@ from ..core.cards import Suit
 from ..core.display import (
     MINUS,
     NO_FIGURE,
-    HandView,
     Label,
     Notation,
     RevisionView,
     RulesLine,
-    SeatView,
     signed,
 )
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Context, HandSummary
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
-from .progression import GameProgress, ReplayedHand
 from .records import PlayedHand
 from .scoring import SIDES, bid_points
 from .settings import BidWhistSettings
@@ -59,41 +57,25 @@ def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -
     return Label((said,), "r" if suit is not None and suit.is_red else "")
 
 
-def hand_view(hand: ReplayedHand) -> HandView:
-    """One replayed hand as a row: who dealt and bid, the bid as said, made or set, and per
-    side its books, points and running total."""
-    record, score = hand.record, hand.score
-    if not isinstance(record, PlayedHand) or score is None:
-        sides = tuple(SeatView((), None, total) for total in hand.totals)
-        return HandView(hand.number, hand.dealer, None, None, THROWN_IN, sides)
+def view(settings: BidWhistSettings, record: Any, ctx: Context) -> HandSummary:
+    """One hand as the pages show it, from which ``GameBase.hand_views`` draws the
+    scoreboard's row: who bid, the bid as said, made or set, and per side its books."""
+    if not isinstance(record, PlayedHand):
+        return HandSummary(None, None, THROWN_IN, ((), ()), (None, None))
+    score = record.score(settings)
     bidders = score.bidder_side
     entries = {
         bidders: (str(score.needed), str(score.books)),
         1 - bidders: (NO_FIGURE, str(BOOKS - score.books)),
     }
-    sides = tuple(
-        SeatView(
-            entries[side],
-            score.points[side],
-            hand.totals[side],
-            score.made if side == bidders else None,
-        )
-        for side in range(len(SIDES))
-    )
     outcome = "boston" if score.boston else ("made" if score.made else "set")
-    return HandView(
-        hand.number,
-        hand.dealer,
+    return HandSummary(
         record.bidder,
         bid_label(record.bid, record.trump, record.direction),
         OUTCOMES[outcome],
-        sides,
+        (entries[0], entries[1]),
+        tuple(score.made if side == bidders else None for side in range(len(SIDES))),
     )
-
-
-def hand_views(progress: GameProgress) -> list[HandView]:
-    """One row per hand, newest last."""
-    return [hand_view(hand) for hand in progress.hands]
 
 
 # How a sheet and the new-game form word each choice of a knob.

@@ -13,6 +13,7 @@ from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand, score_from_record
 from ..core.game import CsvCell, PageWords, columns_after
 from ..core.messages import Message, msg
+from ..core.schema_defaults import SchemaDefaults
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, progression, records, stats, verify
 from .bids import Bid
@@ -108,13 +109,13 @@ class BidWhist(
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
-    simulate_results = staticmethod(simulate_deals)
+    view = staticmethod(display.view)
 
-    def side_points(self, settings: Any, record: Any) -> tuple[int, int]:
-        """Points per side [A, B] for one hand; a thrown-in deal scores (0, 0)."""
-        if isinstance(record, PlayedHand):
-            return record.score(settings).points
-        return (0, 0)
+    def hand_views(self, progress: Any) -> list[Any]:
+        """The scoreboard's rows, each drawn from ``view`` as a schema game's are."""
+        return SchemaDefaults.hand_views(self, progress)
+
+    simulate_results = staticmethod(simulate_deals)
 
     start_state = staticmethod(progression.start_state)
     state_from_dict = staticmethod(State.from_dict)

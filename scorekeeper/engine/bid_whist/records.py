@@ -20,7 +20,7 @@ from typing import Any
 from ..core.cards import Suit
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
-from ..core.numbers import parse_int, shown
+from ..core.numbers import shown
 from ..core.records import Problems, parse_text, read_thrown_in
 from ..core.seats import SEATS
 from .bids import DIRECTIONS, MAX_LEVEL, Bid, Direction, Kind, direction_of
@@ -83,20 +83,11 @@ class ThrownIn:
 HandRecord = PlayedHand | ThrownIn
 
 
-class _Problems(Problems):
-    def whole(self, value: Any, field: str, low: int, high: int) -> int | None:
-        try:
-            return parse_int(value, field, label=FIELD_NAMES[field], low=low, high=high)
-        except ParseError as exc:
-            self.add(field, exc.message)
-            return None
-
-
 def _absent(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _read_bid(settings: BidWhistSettings, body: dict, problems: _Problems) -> Bid | None:
+def _read_bid(settings: BidWhistSettings, body: dict, problems: Problems) -> Bid | None:
     text = body.get("bid")
     if _absent(text):
         problems.add("bid", msg("bid is missing; write level and kind, as in 4U, 4D or 4NT"))
@@ -119,7 +110,7 @@ def _read_bid(settings: BidWhistSettings, body: dict, problems: _Problems) -> Bi
     return bid
 
 
-def _read_trump(kind: Kind | None, body: dict, problems: _Problems) -> tuple[Suit | None, bool]:
+def _read_trump(kind: Kind | None, body: dict, problems: Problems) -> tuple[Suit | None, bool]:
     value = body.get("trump")
     if kind is Kind.NO_TRUMP:
         if not _absent(value):
@@ -145,7 +136,7 @@ def _read_trump(kind: Kind | None, body: dict, problems: _Problems) -> tuple[Sui
         return None, False
 
 
-def _read_direction(kind: Kind | None, body: dict, problems: _Problems) -> Direction | None:
+def _read_direction(kind: Kind | None, body: dict, problems: Problems) -> Direction | None:
     value = body.get("direction")
     text = value.strip().lower() if isinstance(value, str) else value
     if kind is not None and kind.has_trump:
@@ -172,7 +163,7 @@ def _read_direction(kind: Kind | None, body: dict, problems: _Problems) -> Direc
     return text
 
 
-def _read_reneges(value: Any, problems: _Problems) -> tuple[int, int] | None:
+def _read_reneges(value: Any, problems: Problems) -> tuple[int, int] | None:
     if _absent(value):
         return (0, 0)
     if isinstance(value, str):
@@ -190,11 +181,11 @@ def _read_reneges(value: Any, problems: _Problems) -> tuple[int, int] | None:
             ),
         )
         return None
-    a = problems.whole(0 if _absent(value[0]) else value[0], "reneges[0]", 0, MAX_RENEGES)
-    b = problems.whole(0 if _absent(value[1]) else value[1], "reneges[1]", 0, MAX_RENEGES)
-    if a is None or b is None:
-        return None
-    return (a, b)
+    counts = [
+        problems.whole(0 if _absent(count) else count, field, FIELD_NAMES[field], 0, MAX_RENEGES)
+        for field, count in zip(("reneges[0]", "reneges[1]"), value, strict=True)
+    ]
+    return None if None in counts else (counts[0], counts[1])
 
 
 def record_hand(settings: BidWhistSettings, body: dict[str, Any]) -> PlayedHand:
@@ -205,13 +196,13 @@ def record_hand(settings: BidWhistSettings, body: dict[str, Any]) -> PlayedHand:
     no-trump bid a direction (high or low) and no trump; books are 1..13, the discard
     included; reneges are per side, each 0..MAX_RENEGES.
     """
-    problems = _Problems()
-    seat = problems.whole(body.get("bidder"), "bidder", 0, SEATS - 1)
+    problems = Problems()
+    seat = problems.whole(body.get("bidder"), "bidder", FIELD_NAMES["bidder"], 0, SEATS - 1)
     bid = _read_bid(settings, body, problems)
     kind = bid.kind if bid is not None else None
     trump, trump_ok = _read_trump(kind, body, problems)
     direction = _read_direction(kind, body, problems)
-    books = problems.whole(body.get("books"), "books", 1, BOOKS)
+    books = problems.whole(body.get("books"), "books", FIELD_NAMES["books"], 1, BOOKS)
     reneges = _read_reneges(body.get("reneges"), problems)
     if problems.found:
         raise InvalidHand(problems.found)

@@ -19,8 +19,8 @@ Terms:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from ..core import stats as core
@@ -139,25 +139,3 @@ def game_stats(game: RecordedGame) -> GameStats:
             kinds[hand.record.bid.kind] += 1
     figures_of = partial(_figures, progress)
     return core.game_stats_of(game, progress, SIDES, figures_of, GameStats, kinds=tuple(kinds))
-
-
-@dataclass(frozen=True, slots=True)
-class CareerStats(core.CareerStats[BidFigures]):
-    """One player's figures over every Bid Whist game they played, with any partner."""
-
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    figures: BidFigures = field(default_factory=BidFigures)
-
-
-def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
-    """Career figures for every player in ``games``, by name, sorted by name."""
-    return core.careers(games, game_stats, CareerStats)
-
-
-def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> core.HeadToHead:
-    """The head-to-head table of ``players`` over ``games``, partners counted apart (see
-    ``core.stats.Rivalry``); raises ValueError if a name is chosen twice, or as ``replay``
-    does."""
-    return core.head_to_head(games, players, SIDES)

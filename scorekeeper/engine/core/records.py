@@ -21,6 +21,14 @@ class Problems:
     def add(self, field: str, message: str) -> None:
         self.found.append((field, message))
 
+    def whole(self, value: Any, field: str, label: Any = None, low=None, high=None) -> int | None:
+        """``value`` as ``parse_int`` reads it (named ``label``), or None with its problem."""
+        try:
+            return parse_int(value, field, label=label, low=low, high=high)
+        except ParseError as exc:
+            self.add(field, exc.message)
+            return None
+
 
 def read_thrown_in(body: Any) -> bool:
     """Whether ``body`` (a hand as JSON gives it) is a deal nobody played; raises

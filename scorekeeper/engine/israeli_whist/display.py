@@ -71,22 +71,12 @@ def hand_view(hand: ReplayedHand) -> HandView:
     if score is None:
         seats = tuple(SeatView((), None, total) for total in hand.totals)
         return HandView(hand.number, hand.dealer, None, None, THROWN_IN, seats)
-    if isinstance(record, PassRound):
-        seats = tuple(
-            SeatView(
-                (str(record.tricks_taken[seat]),),
-                score.contract_points[seat],
-                hand.totals[seat],
-                score.made[seat],
-                revoke_mark(record.revokes[seat], score.revoke_penalties[seat]),
-            )
-            for seat in range(len(hand.totals))
-        )
-        return HandView(hand.number, hand.dealer, None, None, PASS_ROUND, seats)
-    assert isinstance(record, PlayedHand)
+    passed = isinstance(record, PassRound)
     seats = tuple(
         SeatView(
-            (str(record.contracts[seat]), str(record.tricks_taken[seat])),
+            (str(record.tricks_taken[seat]),)
+            if passed
+            else (str(record.contracts[seat]), str(record.tricks_taken[seat])),
             score.contract_points[seat],
             hand.totals[seat],
             score.made[seat],
@@ -94,6 +84,9 @@ def hand_view(hand: ReplayedHand) -> HandView:
         )
         for seat in range(len(hand.totals))
     )
+    if passed:
+        return HandView(hand.number, hand.dealer, None, None, PASS_ROUND, seats)
+    assert isinstance(record, PlayedHand)
     return HandView(
         hand.number,
         hand.dealer,

@@ -87,50 +87,42 @@ def _revoke_term(settings: RuleSettings, revokes: int) -> Message:
     )
 
 
+def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
+    if taken == 0:
+        return msg(
+            "no trick in a pass round: %(points)s", points=SignedPoints(settings.pass_round_zero)
+        )
+    return nmsg(
+        "%(num)d trick in a pass round: %(formula)s = %(points)s",
+        "%(num)d tricks in a pass round: %(formula)s = %(points)s",
+        taken,
+        formula=Notation(f"−{settings.pass_round_step} × {taken}"),
+        points=SignedPoints(-settings.pass_round_step * taken),
+    )
+
+
 def explain(settings: RuleSettings, record: HandRecord) -> list[list[Message]]:
     """The terms of each seat's points for one hand, in seat order; empty lists for a
     thrown-in deal. Their points add up to the hand's points for that seat."""
     if isinstance(record, PassRound):
-        terms = []
-        for seat, taken in enumerate(record.tricks_taken):
-            if taken == 0:
-                seat_terms = [
-                    msg(
-                        "no trick in a pass round: %(points)s",
-                        points=SignedPoints(settings.pass_round_zero),
-                    )
-                ]
-            else:
-                seat_terms = [
-                    nmsg(
-                        "%(num)d trick in a pass round: %(formula)s = %(points)s",
-                        "%(num)d tricks in a pass round: %(formula)s = %(points)s",
-                        taken,
-                        formula=Notation(f"−{settings.pass_round_step} × {taken}"),
-                        points=SignedPoints(-settings.pass_round_step * taken),
-                    )
-                ]
-            if record.revokes[seat]:
-                seat_terms.append(_revoke_term(settings, record.revokes[seat]))
-            terms.append(seat_terms)
-        return terms
-    if not isinstance(record, PlayedHand):
+        terms = [[_pass_round_term(settings, taken)] for taken in record.tricks_taken]
+    elif isinstance(record, PlayedHand):
+        score = record.score(settings)
+        hand = score.over_under
+        assert hand is not None  # a played hand is over or under
+        terms = [
+            [msg("nobody made their contract: the hand scores 0")]
+            if score.void
+            else [_contract_term(settings, contract, taken, hand, seat == record.declarer)]
+            for seat, (contract, taken) in enumerate(
+                zip(record.contracts, record.tricks_taken, strict=True)
+            )
+        ]
+    else:
         return [[] for _ in range(4)]
-    score = record.score(settings)
-    terms = []
-    for seat, (contract, taken) in enumerate(
-        zip(record.contracts, record.tricks_taken, strict=True)
-    ):
-        if score.void:
-            seat_terms = [msg("nobody made their contract: the hand scores 0")]
-        else:
-            assert score.over_under is not None
-            seat_terms = [
-                _contract_term(settings, contract, taken, score.over_under, seat == record.declarer)
-            ]
+    for seat, seat_terms in enumerate(terms):
         if record.revokes[seat]:
             seat_terms.append(_revoke_term(settings, record.revokes[seat]))
-        terms.append(seat_terms)
     return terms
 
 

@@ -17,7 +17,7 @@ from . import command_line, display, figures, form, records, stats, verify
 from .bots import BOTS
 from .explain import explain
 from .progression import IsraeliRace
-from .records import PassRound, PlayedHand, score_table_entry
+from .records import PlayedHand, score_table_entry
 from .scoring import HandScore
 from .settings import (
     KINDS,
@@ -198,28 +198,19 @@ class IsraeliWhist(
         hand: dict[str, Any] = dict.fromkeys(
             ("declarer", "bid", "over_under", "contracts_total"), None
         ) | {"frisch_rounds": record.frisch_rounds}
-        if isinstance(record, PassRound):
-            seats = tuple(
-                {
-                    "tricks": record.tricks_taken[seat],
-                    "revokes": record.revokes[seat],
-                    "contract_points": score.contract_points[seat],
-                    "revoke_penalty": score.revoke_penalties[seat],
-                }
-                for seat in range(SEATS)
-            )
-            return hand, seats
-        if not isinstance(record, PlayedHand):
+        if record.thrown_in:
             return hand, ({},) * SEATS
-        hand |= {
-            "declarer": record.declarer,
-            "bid": str(record.bid),
-            "over_under": score.over_under if score else None,
-            "contracts_total": score.contracts_total if score else None,
-        }
+        played = isinstance(record, PlayedHand)
+        if played:
+            hand |= {
+                "declarer": record.declarer,
+                "bid": str(record.bid),
+                "over_under": score.over_under if score else None,
+                "contracts_total": score.contracts_total if score else None,
+            }
         seats = tuple(
-            {
-                "contract": record.contracts[seat],
+            ({"contract": record.contracts[seat]} if played else {})
+            | {
                 "tricks": record.tricks_taken[seat],
                 "revokes": record.revokes[seat],
                 "contract_points": score.contract_points[seat] if score else 0,

@@ -178,11 +178,6 @@ class PlayState(TrickPlay):
         """The cards ``seat`` still holds, by suit then rank."""
         return [Card.from_index(n) for suit in self.hands[seat] for n in sorted(suit)]
 
-    @property
-    def trick_cards(self) -> list[Card]:
-        """The cards of the trick in progress, in play order."""
-        return [Card.from_index(n) for n in self.current]
-
     def legal_indices(self) -> list[int]:
         """The card numbers the seat to play may play: the suit led if it holds any, else
         any card; empty once play is over."""

@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
-from ..core.numbers import parse_int
 from ..core.records import Problems, four_numbers, parse_text, read_thrown_in
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
@@ -133,22 +132,6 @@ MAX_REVOKES = TRICKS_PER_HAND
 _Problems = Problems
 
 
-def _whole(
-    value: Any,
-    field: str,
-    label: Message,
-    problems: _Problems,
-    low: int | None = None,
-    high: int | None = None,
-) -> int | None:
-    """The number ``parse_int`` reads, or None with its problem added."""
-    try:
-        return parse_int(value, field, label=label, low=low, high=high)
-    except ParseError as exc:
-        problems.add(field, exc.message)
-        return None
-
-
 def _seat_list(
     values: Any, field: str, low: int, high: int, problems: _Problems
 ) -> list[int] | None:
@@ -157,48 +140,39 @@ def _seat_list(
     return four_numbers(values, field, *names, (low, high), problems)
 
 
-def check_contracts(contracts: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four contracts 0..13 that do not total 13; see ``record_hand`` for errors."""
-    own = problems or _Problems()
-    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, own)
+def check_contracts(contracts: Any, problems: _Problems) -> list[int] | None:
+    """Four contracts 0..13 that do not total 13, or None with the problems added."""
+    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, problems)
     if numbers is not None and sum(numbers) == TRICKS_PER_HAND:
-        own.add(
+        problems.add(
             "contracts",
             msg("contracts total 13; the last bidder may not make them total exactly 13"),
         )
-        numbers = None
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
+        return None
     return numbers
 
 
-def check_tricks(tricks: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four trick counts 0..13 that total 13."""
-    own = problems or _Problems()
-    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, own)
+def check_tricks(tricks: Any, problems: _Problems) -> list[int] | None:
+    """Four trick counts 0..13 that total 13, or None with the problems added."""
+    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, problems)
     if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
         problem = msg("tricks total %(total)d; they must total 13", total=sum(numbers))
-        own.add(
+        problems.add(
             "tricks",
             problem.said_at_table(
                 "The tricks taken total %(total)d; a hand has 13.", total=sum(numbers)
             ),
         )
-        numbers = None
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
+        return None
     return numbers
 
 
-def check_revokes(revokes: Any, problems: _Problems | None = None) -> list[int] | None:
-    """Checks four revoke counts 0..MAX_REVOKES (missing means none)."""
-    own = problems or _Problems()
+def check_revokes(revokes: Any, problems: _Problems) -> list[int] | None:
+    """Four revoke counts 0..MAX_REVOKES (missing means none), or None with the problems
+    added."""
     if revokes is None:
         return [0] * SEATS
-    numbers = _seat_list(revokes, "revokes", 0, MAX_REVOKES, own)
-    if problems is None and own.found:
-        raise InvalidHand(own.found)
-    return numbers
+    return _seat_list(revokes, "revokes", 0, MAX_REVOKES, problems)
 
 
 def score_table_entry(
@@ -219,7 +193,7 @@ def score_table_entry(
     r = check_revokes(revokes, problems)
     seat = None
     if declarer is not None:
-        seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems, 0, SEATS - 1)
+        seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"], 0, SEATS - 1)
     elif settings.declarer_miss_factor != 1:
         problems.add(
             "declarer",
@@ -236,7 +210,7 @@ def score_table_entry(
 
 def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:
     label = FIELD_NAMES["frisch_rounds"]
-    rounds = _whole(0 if value is None else value, "frisch_rounds", label, problems)
+    rounds = problems.whole(0 if value is None else value, "frisch_rounds", label)
     if rounds is None:
         return None
     if not 0 <= rounds <= settings.frisch_rounds:
@@ -293,7 +267,7 @@ def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problem
             return bid
         not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
         return parse_text(bid, "bid", Bid.from_str, problems, not_text)
-    lvl = _whole(level, "level", FIELD_NAMES["level"], problems)
+    lvl = problems.whole(level, "level", FIELD_NAMES["level"])
     den: Denomination | None = None
     if denomination in (None, ""):
         problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
@@ -332,7 +306,7 @@ def record_hand(
     not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
     """
     problems = _Problems()
-    seat = _whole(declarer, "declarer", FIELD_NAMES["declarer"], problems)
+    seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"])
     if seat is not None and not 0 <= seat < SEATS:
         problems.add("declarer", msg("declarer is seat %(seat)d; seats are 0..3", seat=seat))
         seat = None
