@@ -49,7 +49,7 @@ KNOBS = KINDS.knobs(
         "defend_alone": msg("Defending alone"),
         "march": msg("March"),
         "lone_march": msg("Lone march"),
-        "euchre_points": msg("Euchre"),
+        "euchre_points": msg("Makers euchred"),
         "lone_defender_euchre": msg("Lone defender's euchre"),
     },
     groups={
