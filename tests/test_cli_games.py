@@ -65,6 +65,13 @@ def test_games_as_json(capsys):
                 "presets": ["oh-hell"],
             },
             {
+                "key": "euchre",
+                "name": "Euchre",
+                "seats": 4,
+                "default_preset": "euchre",
+                "presets": ["euchre"],
+            },
+            {
                 "key": "any-game",
                 "name": "Any other game",
                 "seats": 4,
