@@ -85,15 +85,9 @@ class Euchre(GameBase):
         )
         return [("defender_alone", table)]
 
-    def form_rules(self, settings: EuchreSettings, ctx: Context) -> dict[str, list[Any]]:
-        """The form asks whether a defender went alone only once the maker did."""
-        if not settings.defend_alone:
-            return {}
-        return {"show": [{"field": "defender_alone", "by": "alone", "values": ["yes"]}]}
-
     def read_at(self, settings: EuchreSettings, body: Any, place: HandPlace | None = None) -> Hand:
         """No deal is thrown in when the dealer must name trump (``stick_the_dealer``)."""
-        if settings.stick_the_dealer and isinstance(body, dict) and body.get("thrown_in"):
+        if settings.stick_the_dealer and isinstance(body, dict) and body.get("thrown_in") is True:
             said = msg("thrown_in: with stick_the_dealer on, the dealer must name trump")
             table = said.said_at_table("The dealer must name trump: no deal is thrown in.")
             raise InvalidHand([("thrown_in", table)])
@@ -109,7 +103,7 @@ class Euchre(GameBase):
         """Trump (and who went alone) as the bid; made, march or euchred; the makers'
         tricks in their side's column, and whether they made it."""
         if hand.thrown_in:
-            return HandSummary(None, None, Label((msg("thrown in"),)), ((), ()), (None, None))
+            return super().view(settings, hand, ctx)
         alone = (msg("alone against alone"),) if hand.defender_alone else (msg("alone"),)
         bid = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
         made = hand.tricks >= 3
