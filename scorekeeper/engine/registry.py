@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from .any_game.game import GAME as ANY_GAME
 from .bid_whist.game import GAME as BID_WHIST
-from .euchre.game import GAME as EUCHRE
 from .core.errors import InvalidSettings
 from .core.game import Game
 from .core.messages import msg
+from .euchre.game import GAME as EUCHRE
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .spades.game import GAME as SPADES
