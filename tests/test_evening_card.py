@@ -19,6 +19,7 @@ from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .play import iter_records
 from .test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
 from .test_result_card import model_of, text_box
 
@@ -113,10 +114,10 @@ def played_to_the_end(key: str, seats: int, first, players):
     played until it ends (by the first of its bots that ends one)."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds:
+    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
         records = []
-        for deal in game.simulate(settings, 300, seed=11, bots=bots):
-            records.append(game.record_of_deal(deal))
+        for record in iter_records(game, settings, 300, 11, bots):
+            records.append(record)
             if game.replay(settings, 0, records).status == "finished":
                 return imported(game, settings, records, players, first)
     raise AssertionError(f"{key}: no bot of the game finished it")

@@ -20,6 +20,8 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.seats import placings_of
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
+from tests.play import long_settings, simulates
+from tests.play import records as drawn_records
 
 from .conftest import WORKED_EXAMPLE, app_config
 from .stored import join, new_group
@@ -76,9 +78,10 @@ def simulated(key: str, seats: int, hands: int, first: datetime, players=None, s
     """A game of ``key`` at ``seats`` of ``hands`` deals from its own simulation (a thrown-in
     deal first where it has one)."""
     game = table_game(key, seats)
-    settings = game.preset(game.default_preset).with_changes(game.lasting(hands + 1))
-    deals = game.simulate(settings, max(hands, 200), seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, hands + 1)
+    records = drawn_records(game, settings, max(hands, 200), seed)
+    if not simulates(game):  # random hands at their places: kept in their order
+        return imported(game, settings, records[:hands], players or NAMES[:seats], first)
     thrown = [r for r in records if r.thrown_in][:1]
     played = [r for r in records if not r.thrown_in]
     return imported(game, settings, (thrown + played)[:hands], players or NAMES[:seats], first)
@@ -89,8 +92,7 @@ def finished(key: str, seats: int, first: datetime, players=None, seed: int = 5)
     preset until it ends."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
-    deals = game.simulate(settings, 400, seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    records = drawn_records(game, settings, 400, seed)
     for count in range(1, len(records) + 1):
         if game.replay(settings, 0, records[:count]).status == "finished":
             return imported(game, settings, records[:count], players or NAMES[:seats], first)

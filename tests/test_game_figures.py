@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
 
 from .conftest import game_in_new_group
+from .play import records as drawn_records
 
 POOL = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus"]
 
@@ -49,8 +50,7 @@ def simulated_draw(key: str, rng: random.Random):
     rules = get_game(key)
     preset = rules.default_preset
     settings = rules.preset(preset)
-    deals = rules.simulate(settings, 10, seed=rng.randrange(1 << 30), bots=rules.bot_kinds[0])
-    hands = iter([rules.record_of_deal(deal) for deal in deals])
+    hands = iter(drawn_records(rules, settings, 10, rng.randrange(1 << 30)))
     return preset, settings, lambda _rng, _settings: next(hands)
 
 

@@ -17,6 +17,8 @@ from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
 
 from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group
+from .play import long_settings, simulates
+from .play import records as drawn_records
 from .toy_game import GAME as TOY
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -27,9 +29,10 @@ def hands_of(game: Game, count: int, seed: int = 5) -> list:
     """``count`` hands as the game records them, from its own bots' deals, with a deal
     thrown in first when the game has one; played under the long game's rules that
     ``started`` gives."""
-    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
-    deals = game.simulate(settings, max(count, 200), seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, 100)
+    records = drawn_records(game, settings, max(count, 200), seed)
+    if not simulates(game):  # random hands at their places: kept in their order
+        return records[:count]
     thrown = [r for r in records if r.thrown_in][:1]
     return (thrown + [r for r in records if not r.thrown_in])[:count]
 
@@ -44,7 +47,7 @@ def database(tmp_path, monkeypatch):
 
 def started(database, game: Game) -> int:
     """A new game of ``game`` with a target its hands here do not reach."""
-    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
+    settings = long_settings(game, 100)
     names = [f"Player {seat}" for seat in range(game.seats)]
     game_id, _key = game_in_new_group(
         database,
