@@ -5,7 +5,9 @@ command line, and on the hand form in the table's words (players by name)."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sqlite3
 
 import pytest
@@ -250,3 +252,17 @@ def test_refusals_on_the_command_line_name_the_option_and_the_rule(capsys, case)
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert err.startswith("scorekeeper: error: ") and words in err
+
+
+def test_a_hand_in_one_line_says_trump_who_went_alone_and_how_it_went(client):
+    game_id, key = new_game(client, "euchre", settings=LONE_DEFENCE)
+    post(client, game_id, key, body(alone=True, defender_alone=True, tricks=2))
+    page = summary_text(client.get(f"/games/{game_id}/revisions"))
+    assert "♥ alone against alone · euchred · Ann & Cat: 2" in page
+
+
+def summary_text(response) -> str:
+    """A page's text as a reader sees it: tags, isolates and runs of blanks aside."""
+    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
+    return re.sub(r"\s+", " ", text)
