@@ -16,6 +16,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.euchre.settings import KNOBS, PRESETS, hand_points
 
+from .ratings_play import Table, assert_matches
 from .test_new_games_refusals import new_game, summary
 
 S = PRESETS["euchre"]
@@ -266,3 +267,15 @@ def summary_text(response) -> str:
     text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
     text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
     return re.sub(r"\s+", " ", text)
+
+
+# --- ratings: each side a team of two partners (RULES.md, sections 7 to 11) -----------------
+
+
+def test_a_finished_game_rates_each_side_as_a_team_of_two_partners(client):
+    table = Table(client)
+    game_id = table.start("euchre", NAMES, rules="euchre", starting_totals=[8, 7])
+    assert table.hand(game_id, body(makers="A", tricks=5))["status"] == "finished"  # 10–7
+    ratings = table.by_player("euchre")
+    assert_matches(ratings, [([["Ann", "Cat"], ["Bob", "Dan"]], [10, 7])])
+    assert ratings["Ann"]["mu"] == ratings["Cat"]["mu"] > ratings["Bob"]["mu"]
