@@ -58,6 +58,7 @@ class Euchre(GameBase):
             msg("Defender went alone"),
             step="lone",
             only_if=lambda ctx: ctx.settings.defend_alone,
+            help="A defender went alone against a lone maker (--set defend_alone=yes).",
         ),
         Count("tricks", msg("Tricks the makers took"), 0, 5, step="taking"),
         thrown_in=True,
