@@ -156,11 +156,12 @@ class SchemaDefaults:
         return record, ctx, self.view(settings, record, ctx)
 
     def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
-        """A stored hand in one line, from ``view``: who it is about, how it went, and each
-        side's entries."""
+        """A stored hand in one line, from ``view``: who it is about, its bid, how it went,
+        and each side's entries."""
         _, ctx, summary = self._stored_summary(hand)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         parts: list[Any] = [] if summary.about is None else [players[summary.about]]
+        parts += [] if summary.bid is None else [summary.bid]
         parts.append(label_with_sides(summary.outcome, sides))
         parts += [
             f"{name}: {' '.join(entry)}"

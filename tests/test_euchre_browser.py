@@ -1,0 +1,79 @@
+"""Euchre played through its pages on a small phone (360 px) in real Chromium, in English
+and Hebrew: the new-game form offers it, every tap of a hand is counted (Record, the
+keys, Save) and held to the issue's budget of 6, the scoreboard shows the hands, and each
+page fits the phone. Screenshots are kept in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import view_path, watched_page
+from .test_browser import SCOREBOARD_URL, Taps, api
+from .test_rtl_browser import ARTIFACTS, OVERFLOWING
+
+pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 740}
+NAMES = {
+    "en": ["Ann", "Bob", "Cat", "Dan"],
+    "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
+}
+TAP_BUDGET = 6
+
+
+def fits(page, name: str, language: str) -> None:
+    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
+    assert page.locator("html").get_attribute("lang") == language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"euchre-{language}-{name}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (name, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], name
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_euchre_through_its_pages(browser, live_server, language):
+    header = {"Accept-Language": "he-IL,he;q=0.9" if language == "he" else "en"}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        page.goto("/games/new?game=euchre")
+        page.locator("details.house summary").click()
+        fits(page, "new-game", language)
+        names = NAMES[language]
+        created = api(
+            live_server,
+            "POST",
+            "/api/games",
+            {"game": "euchre", "players": names, "rules": "euchre", "first_dealer": 0},
+        )
+        page.goto(created["edit_url"])
+        # Hand 1 as a table enters it: Record, makers, trump, tricks, Save.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        fits(page, "hand-form", language)
+        taps.key("makers", "A")
+        taps.key("trump", "H")
+        taps.key("tricks", "5")
+        taps.save()
+        assert taps.count == 5 <= TAP_BUDGET
+        # Hand 2: B's maker goes alone and is euchred (one tap more for "alone").
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        taps.key("makers", "B")
+        taps.key("trump", "S")
+        taps.key("alone", "yes")
+        taps.key("tricks", "2")
+        taps.save()
+        assert taps.count == 6 <= TAP_BUDGET
+        # Hand 3: everyone passed twice: Record, Thrown in.
+        page.locator("#record").click()
+        page.locator("#thrown-in").click()
+        page.wait_for_url(SCOREBOARD_URL)
+        token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
+        game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
+        assert [hand["points"] for hand in game["hands"]] == [[2, 0], [2, 0], [0, 0]]
+        assert game["totals"] == [4, 0]
+        scoreboard = page.locator("main").inner_text()
+        assert names[0] in scoreboard and "♥" in scoreboard
+        fits(page, "scoreboard", language)

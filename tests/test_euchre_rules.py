@@ -1,0 +1,281 @@
+"""Euchre's rules, as RULES.md section 11 gives them: the knobs and the preset, and every
+worked example scored by the pure function, through the JSON API (a real SQLite file)
+and through ``scorekeeper score --game euchre``; the refusals in the API's words, on the
+command line, and on the hand form in the table's words (players by name)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+
+import pytest
+
+from scorekeeper.cli import entry
+from scorekeeper.engine import InvalidSettings, get_game
+from scorekeeper.engine.euchre.settings import KNOBS, PRESETS, hand_points
+
+from .ratings_play import Table, assert_matches
+from .test_new_games_refusals import new_game, summary
+
+S = PRESETS["euchre"]
+LONE_DEFENCE = {"defend_alone": True}
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def test_the_preset_is_the_published_game():
+    assert S.to_dict() == {
+        "target": 10,
+        "stick_the_dealer": False,
+        "defend_alone": False,
+        "march": 2,
+        "lone_march": 4,
+        "euchre_points": 2,
+        "lone_defender_euchre": 4,
+    }
+    assert [knob.name for knob in KNOBS] == list(S.to_dict())
+    assert S.with_changes({"target": "15", "stick_the_dealer": "yes"}).target == 15
+    assert get_game("euchre").preset("euchre") == S
+
+
+@pytest.mark.parametrize(("knob", "value"), [("target", 0), ("march", "two"), ("defend_alone", 3)])
+def test_a_bad_knob_is_refused_naming_it(knob, value):
+    with pytest.raises(InvalidSettings) as refused:
+        S.with_changes({knob: value})
+    assert refused.value.field == knob
+
+
+def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H"):
+    return {
+        "makers": makers,
+        "trump": trump,
+        "alone": alone,
+        "defender_alone": defender_alone,
+        "tricks": tricks,
+    }
+
+
+# The worked examples of RULES.md 11: (settings, the hand, points of sides A and B).
+WORKED = {
+    "1: three tricks": ({}, body(tricks=3), (1, 0)),
+    "1: four tricks": ({}, body(tricks=4), (1, 0)),
+    "1: a march": ({}, body(tricks=5), (2, 0)),
+    "2: a lone march": ({}, body(alone=True, tricks=5), (4, 0)),
+    "2: alone, four tricks": ({}, body(alone=True, tricks=4), (1, 0)),
+    "2: alone, euchred": ({}, body(alone=True, tricks=2), (0, 2)),
+    "3: B euchred": ({}, body(makers="B", tricks=2), (2, 0)),
+    "4: a lone defender euchres": (
+        LONE_DEFENCE,
+        body(alone=True, defender_alone=True, tricks=2),
+        (0, 4),
+    ),
+    "4: a lone march against a lone defender": (
+        LONE_DEFENCE,
+        body(alone=True, defender_alone=True, tricks=5),
+        (4, 0),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score(case):
+    changes, hand, points = WORKED[case]
+    makers = "AB".index(hand["makers"])
+    args = (makers, hand["alone"], hand["defender_alone"], hand["tricks"])
+    assert hand_points(S.with_changes(changes), *args) == points
+
+
+def test_the_knobs_set_the_points():
+    rules = S.with_changes({"march": 3, "lone_march": 5, "euchre_points": 1})
+    assert hand_points(rules, 1, False, False, 5) == (0, 3)
+    assert hand_points(rules, 1, True, False, 5) == (0, 5)
+    assert hand_points(rules, 1, False, False, 0) == (1, 0)
+
+
+# --- through the JSON API, into the SQLite file --------------------------------------------
+
+
+def post(client, game_id, key, hand):
+    return client.post(
+        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
+    )
+
+
+def stored_hands(app) -> list[dict]:
+    with sqlite3.connect(app.config["DATABASE"]) as database:
+        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_through_the_api(app, client, case):
+    changes, hand, points = WORKED[case]
+    game_id, key = new_game(client, "euchre", settings=changes)
+    response = post(client, game_id, key, hand)
+    assert response.status_code == 201, response.get_json()
+    answer = response.get_json()
+    assert answer["points"] == list(points)
+    assert answer["totals"] == list(points)
+    assert stored_hands(app)[-1] == {**hand, "thrown_in": False}
+
+
+@pytest.mark.parametrize(
+    ("target", "start", "hand", "totals", "winner"),
+    [
+        (10, [9, 7], body(tricks=3), [10, 7], 0),  # worked example 5: A wins
+        (11, [9, 7], body(tricks=3), [10, 7], None),  # to 11: play on
+        (10, [8, 7], body(tricks=5), [10, 7], 0),  # A at 8 marches
+    ],
+)
+def test_worked_example_5_the_first_side_to_the_target_wins(
+    client, target, start, hand, totals, winner
+):
+    game_id, key = new_game(client, "euchre", settings={"target": target}, starting_totals=start)
+    answer = post(client, game_id, key, hand).get_json()
+    assert answer["totals"] == totals
+    assert answer["status"] == ("in_progress" if winner is None else "finished")
+    assert answer["winner"] == winner
+
+
+def test_a_thrown_in_deal_scores_nothing_and_the_deal_passes_on(client):
+    game_id, key = new_game(client, "euchre")
+    answer = post(client, game_id, key, {"thrown_in": True}).get_json()
+    assert (answer["points"], answer["dealer"]) == ([0, 0], 1)
+
+
+# (settings, the hand, the field refused, the API's words, the page's words)
+REFUSED = {
+    "6: six tricks": (
+        {},
+        body(tricks=6),
+        "tricks",
+        "tricks must be a whole number from 0 to 5, not",
+        "Tricks the makers took must be one of 0–5, not 6.",
+    ),
+    "4: a lone defender against a maker not alone": (
+        LONE_DEFENCE,
+        body(defender_alone=True),
+        "defender_alone",
+        "a defender may go alone only against a maker who went alone",
+        "Neither Ann nor Cat went alone: a defender may go alone only against a lone maker.",
+    ),
+    "4: a lone defender with defend_alone off": (
+        {},
+        body(alone=True, defender_alone=True),
+        "defender_alone",
+        "defender_alone is not part of this hand under these rules",
+        None,  # the form does not ask it
+    ),
+    "a thrown-in deal when the dealer is stuck": (
+        {"stick_the_dealer": True},
+        {"thrown_in": True},
+        "thrown_in",
+        "with stick_the_dealer on, the dealer must name trump",
+        None,  # the form has no Thrown in
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_through_the_api_name_the_field_and_save_nothing(app, client, case):
+    changes, hand, field, words, _ = REFUSED[case]
+    game_id, key = new_game(client, "euchre", settings=changes)
+    response = post(client, game_id, key, hand)
+    assert response.status_code == 422
+    assert response.get_json()["field"] == field
+    assert words in response.get_json()["error"]
+    assert stored_hands(app) == []
+
+
+def form_values(hand: dict) -> dict[str, str]:
+    """A hand as the hand form posts it: its keys' values, yes and no for the flags."""
+    yes_no = {True: "yes", False: "no"}
+    return {
+        "save": "1",
+        **{k: yes_no.get(v, str(v)) if isinstance(v, bool) else str(v) for k, v in hand.items()},
+    }
+
+
+@pytest.mark.parametrize("case", [c for c in REFUSED if REFUSED[c][4]])
+def test_refusals_on_the_hand_form_are_in_the_tables_words(app, client, case):
+    changes, hand, field, _, words = REFUSED[case]
+    game_id, _ = new_game(client, "euchre", settings=changes)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(hand))
+    assert response.status_code == 422
+    assert (field, words) in summary(response)
+    assert stored_hands(app) == []
+
+
+def test_the_form_asks_only_what_the_rules_allow(client):
+    plain, _ = new_game(client, "euchre")
+    page = client.get(f"/games/{plain}/hands/new").get_data(as_text=True)
+    assert 'name="makers"' in page and 'name="thrown_in"' in page
+    assert 'name="defender_alone"' not in page
+    stuck, _ = new_game(client, "euchre", settings={"stick_the_dealer": True, **LONE_DEFENCE})
+    page = client.get(f"/games/{stuck}/hands/new").get_data(as_text=True)
+    assert 'name="defender_alone"' in page and 'name="thrown_in"' not in page
+
+
+def test_a_hand_saved_through_the_form_is_scored(client):
+    game_id, _ = new_game(client, "euchre", settings=LONE_DEFENCE)
+    hand = body(makers="B", alone=True, defender_alone=True, tricks=1)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(hand))
+    assert response.status_code == 302
+    answer = client.get(f"/api/games/{game_id}").get_json()
+    assert answer["hands"][0]["points"] == [4, 0]
+
+
+# --- through the command line -------------------------------------------------------------
+
+
+def options(hand: dict) -> list[str]:
+    found = ["--makers", hand["makers"], "--trump", hand["trump"], "--tricks", str(hand["tricks"])]
+    return found + ["--alone"] * hand["alone"] + ["--defender-alone"] * hand["defender_alone"]
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_on_the_command_line(capsys, case):
+    changes, hand, points = WORKED[case]
+    knobs = [arg for name, value in changes.items() for arg in ("--set", f"{name}={value}")]
+    code = entry(["score", "--game", "euchre", *knobs, *options(hand), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["points"] == list(points)
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_on_the_command_line_name_the_option_and_the_rule(capsys, case):
+    changes, hand, _, words, _ = REFUSED[case]
+    knobs = [arg for name, value in changes.items() for arg in ("--set", f"{name}={value}")]
+    given = ["--thrown-in"] if hand.get("thrown_in") else options(hand)
+    code = entry(["score", "--game", "euchre", *knobs, *given])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("scorekeeper: error: ") and words in err
+
+
+def test_a_hand_in_one_line_says_trump_who_went_alone_and_how_it_went(client):
+    game_id, key = new_game(client, "euchre", settings=LONE_DEFENCE)
+    post(client, game_id, key, body(alone=True, defender_alone=True, tricks=2))
+    page = summary_text(client.get(f"/games/{game_id}/revisions"))
+    assert "♥ alone against alone · euchred · Ann & Cat: 2" in page
+
+
+def summary_text(response) -> str:
+    """A page's text as a reader sees it: tags, isolates and runs of blanks aside."""
+    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
+    return re.sub(r"\s+", " ", text)
+
+
+# --- ratings: each side a team of two partners (RULES.md, sections 7 to 11) -----------------
+
+
+def test_a_finished_game_rates_each_side_as_a_team_of_two_partners(client):
+    table = Table(client)
+    game_id = table.start("euchre", NAMES, rules="euchre", starting_totals=[8, 7])
+    assert table.hand(game_id, body(makers="A", tricks=5))["status"] == "finished"  # 10–7
+    ratings = table.by_player("euchre")
+    assert_matches(ratings, [([["Ann", "Cat"], ["Bob", "Dan"]], [10, 7])])
+    assert ratings["Ann"]["mu"] == ratings["Cat"]["mu"] > ratings["Bob"]["mu"]
