@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import db, transfer
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS, join_group
 from .stored import game_count, viewed
 from .test_import_iws import upload
 
@@ -224,3 +224,47 @@ def test_import_refuses_a_bid_whist_game_that_started_lost(client, app, tmp_path
     text = plain(response)
     assert "starting_totals[1]" in text and LOST in text
     assert game_count(client) == 1
+
+
+def stats_totals(client, game_id: int) -> list[str]:
+    """The statistics page's row of totals (the players'), as a member of the group reads it."""
+    join_group(client, game_id)
+    page = client.get(f"/games/{game_id}/stats")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    rows = re.findall(r'<th scope="row">Total</th>((?:<td>[^<]*</td>)+)</tr>', html)
+    assert rows, "the statistics page shows no totals"
+    cells = re.findall(r"<td>([^<]*)</td>", rows[-1])
+    return [re.sub("[\u2066-\u2069]", "", cell).replace("\u2212", "-") for cell in cells]
+
+
+def test_statistics_count_the_carried_totals_as_the_scoreboard_does(client):
+    created = create(client, starting_totals=[10, -20, 0, 35]).get_json()
+    auth = {"Authorization": f"Bearer {created['edit_key']}"}
+    client.post(f"/api/games/{created['id']}/hands", json=WORKED_EXAMPLE, headers=auth)
+    totals = client.get(viewed(client, created["id"])).get_json()["totals"]
+    assert totals != WORKED_POINTS  # the carried totals count
+    assert stats_totals(client, created["id"]) == [str(t) for t in totals]
+
+
+def test_statistics_of_a_hand_only_its_carried_totals_allow(client):
+    """A blind nil is allowed only to a side far enough behind: in a Spades game carried
+    over at 150 to 300, the first hand's blind nil stands, and its statistics (which once
+    replayed it from 0-0 and refused it: a 500) show the scoreboard's totals."""
+    created = client.post(
+        "/api/games",
+        json={
+            "game": "spades",
+            "players": SEAT_NAMES,
+            "first_dealer": 0,
+            "starting_totals": [150, 300],
+        },
+    ).get_json()
+    auth = {"Authorization": f"Bearer {created['edit_key']}"}
+    blind = {"bids": [0, 3, 5, 3], "tricks": [0, 3, 6, 4], "blind_nil": [0]}
+    saved = client.post(f"/api/games/{created['id']}/hands", json=blind, headers=auth)
+    assert saved.status_code == 201, saved.get_json()
+    totals = client.get(viewed(client, created["id"])).get_json()["totals"]
+    assert totals != [150, 300]
+    # Each player's total is their side's: A is seats 0 and 2, B seats 1 and 3.
+    assert stats_totals(client, created["id"]) == [str(totals[seat % 2]) for seat in range(4)]

@@ -37,7 +37,7 @@ from .hands import StoredHand, load_game_with_hands, load_games_with_hands
 
 # Bump when a figure is worked out differently with the same fields: every stored row of
 # another format is stale. (A changed set of fields is noticed by itself: see ``_tag``.)
-FORMAT = "1"
+FORMAT = "2"  # 2: a game started from totals is replayed from them
 CACHE_SIZE = 4096
 
 
@@ -60,6 +60,8 @@ def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
     options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
     if rules.finish_now:
         options["finish_after"] = game.finished_after
+    if game.starting_totals:
+        options["starting_totals"] = game.starting_totals
     return rules.recorded_game(
         game.settings,
         game.first_dealer,
@@ -290,7 +292,7 @@ def refresh(db: Database, game_ids: Sequence[int]) -> None:
 # --- one game's statistics -------------------------------------------------------------------
 
 # Bump when the statistics are worked out differently with the same fields (as ``FORMAT``).
-STATS_FORMAT = "1"
+STATS_FORMAT = "2"  # 2: a game started from totals is replayed from them
 
 
 def game_stats(db: Database, game: Game) -> tuple[Game, Any]:

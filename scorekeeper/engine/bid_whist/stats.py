@@ -113,7 +113,9 @@ class RecordedGame(core.RecordedGame):
     seats = SEATS
 
     def replay(self) -> GameProgress:
-        return replay(self.settings, self.first_dealer, self.hands, self.finish_after)
+        return replay(
+            self.settings, self.first_dealer, self.hands, self.finish_after, self.starting_totals
+        )
 
 
 def side_name(players: Sequence[str], side: int) -> str:

@@ -560,10 +560,12 @@ class GameBase(SchemaDefaults):
         key: int | str | None = None,
         finish_after: int | None = None,
         changes: Sequence[SeatChange] = (),
+        starting_totals: Sequence[int] | None = None,
     ) -> RecordedGame:
         """A stored game as statistics take it, by the game at its table's count (a game
-        with a ``seat_range`` seats as many as ``players``); raises ValueError for names
-        that repeat or a count the game does not seat."""
+        with a ``seat_range`` seats as many as ``players``), its hands scored after
+        ``starting_totals`` (one per side) as the scoreboard scores them; raises ValueError
+        for names that repeat or a count the game does not seat."""
         table = self.seated(len(players)) if self.seat_range is not None else self
         return self.recorded_type(
             settings,
@@ -574,6 +576,7 @@ class GameBase(SchemaDefaults):
             finish_after if self.finish_now else None,
             tuple(changes),
             game=table,
+            starting_totals=tuple(starting_totals) if starting_totals else None,
         )
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:

@@ -730,11 +730,13 @@ class Game(Protocol):
         key: int | str | None = None,
         finish_after: int | None = None,
         changes: Sequence[SeatChange] = (),
+        starting_totals: Sequence[int] | None = None,
     ) -> Recorded:
-        """A stored game as this game's statistics take it (``key`` names it in career
-        figures; ``changes``, players who took a seat mid-game, each hand credited to
-        whoever sat there); raises ValueError when the players' names repeat, or a change
-        would seat one name twice."""
+        """A stored game as this game's statistics take it (``key`` names it in career figures;
+        ``changes``, players who took a seat mid-game, each hand credited to whoever sat there;
+        ``starting_totals``, one per side, the totals its hands are scored after, as on the
+        scoreboard); raises ValueError when the players' names repeat, or a change would seat one
+        name twice."""
         ...
 
     def game_stats(self, recorded: Recorded) -> OneGameStats:

@@ -122,10 +122,11 @@ def check_players(players: Sequence[str], changes: Sequence[SeatChange], seats: 
 class RecordedGame:
     """What the statistics need of a stored game: its rules, first dealer, players
     (distinct, in seat order) and hands, a key naming it in career figures (its id), when
-    the table asked to finish (None: it did not), and who took a seat mid-game (each hand
-    is credited to whoever sat there). ``game`` replays it; a game's own subclass may
-    replay it without (``seats`` and ``replay``). Raises ValueError for names that
-    repeat, or changes that would seat one name twice."""
+    the table asked to finish (None: it did not), who took a seat mid-game (each hand is
+    credited to whoever sat there), and the totals it started from (one per side; None:
+    from zero), which its hands are scored after as the scoreboard scores them. ``game``
+    replays it; a game's own subclass may replay it without (``seats`` and ``replay``).
+    Raises ValueError for names that repeat, or changes that would seat one name twice."""
 
     settings: Any
     first_dealer: int
@@ -135,6 +136,7 @@ class RecordedGame:
     finish_after: int | None = None
     changes: tuple[SeatChange, ...] = ()
     game: Any = None
+    starting_totals: tuple[int, ...] | None = None
     seats: ClassVar[int] = 0
 
     def __post_init__(self) -> None:
@@ -143,7 +145,11 @@ class RecordedGame:
     def replay(self) -> Any:
         """The game's replay of these hands; raises ValueError as ``replay`` does."""
         return self.game.replay(
-            self.settings, self.first_dealer, self.hands, finish_after=self.finish_after
+            self.settings,
+            self.first_dealer,
+            self.hands,
+            finish_after=self.finish_after,
+            starting_totals=self.starting_totals,
         )
 
 

@@ -154,7 +154,7 @@ class RecordedGame(core.RecordedGame):
 
     def replay(self) -> GameProgress:
         """The engine's replay of this game; raises ValueError as ``replay`` does."""
-        return replay(self.settings, self.first_dealer, self.hands)
+        return replay(self.settings, self.first_dealer, self.hands, self.starting_totals)
 
 
 @dataclass(frozen=True, slots=True)
