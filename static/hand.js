@@ -308,7 +308,7 @@
     seatBoxes.forEach((f) => {
       const r = $("input:checked", f);
       const out = $("legend output", f);
-      // The key as the table says it ("Blind nil"), not its value.
+      // The key as the table says it (a folded key's label), not its value.
       const key = r && $("span", r.closest("label"));
       if (out) out.textContent = key ? key.textContent : r ? r.value : "";
     });
