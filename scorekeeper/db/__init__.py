@@ -24,7 +24,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     invite token, unique, stored raw), ``member_epoch`` (bumped to drop every member) and
     ``created_at``.
 ``games``
-    one row per game: ``group_id`` (its group; indexed with the id), ``view_token`` (the
+    one row per game: ``group_id`` (its group; indexed with the id, and with the status
+    and id, migration m018, so a group's page seeks its games of one status),
+    ``view_token`` (the
     token of its view link, unique, stored raw), ``created_at``/``updated_at`` (ISO 8601
     UTC), ``game`` (the key of the game's rules in the registry, ``israeli-whist`` for every
     game stored before there was a choice), ``rules`` (the preset the table started

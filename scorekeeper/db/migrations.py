@@ -637,3 +637,13 @@ def m017_server_keys(db: Database) -> None:
     ``scorekeeper groups``. Stored as it is, as invite tokens are: who reads the file is
     the owner."""
     db.execute("CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
+@migrations()
+def m018_games_by_group_and_status(db: Database) -> None:
+    """A group's games of one status found by index (issue 35): a group's page lists its
+    games in progress and its latest finished ones, newest first. With only ``(group_id,
+    id)`` and ``(status, id)`` SQLite walked the group's games backwards to find the
+    finished ones, every game of a group of 10,000 that has finished none (28 ms a page);
+    ``(group_id, status, id)`` seeks them."""
+    db.execute("CREATE INDEX idx_games_group_status ON games (group_id, status, id)")
