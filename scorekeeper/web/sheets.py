@@ -149,7 +149,9 @@ def sheet_rows(game: db.Game, progress: Any) -> SheetRows:
     ltr = ltr_isolator()
     bid_class = ' colspan="2" class="ou"' if columns.bid else ' class="ou"'
     blank = '<td class="s"></td>' + "<td></td>" * (entries - 1) if entries else ""
-    sides: dict[tuple[str, ...], list[str]] = {}
+    # Each outcome as shown, by the outcome ("over", "Ann & Cat set") and who sat: a
+    # Message equals its English text, so each piece is known by its kind too.
+    outcomes: dict[tuple, str] = {}
     cells: dict[tuple, str] = {}
     # A name column's cell for each name, made once (a game has a few names).
     who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
@@ -163,9 +165,11 @@ def sheet_rows(game: db.Game, progress: Any) -> SheetRows:
             row.append(who(names[hand.dealer]))
         if columns.about:
             row.append(who("" if hand.about is None else names[hand.about]))
-        if names not in sides:
-            sides[names] = sides_named(rules, names)
-        outcome = text.label(label_with_sides(hand.outcome, sides[names]))
+        key = (hand.outcome, names, *map(type, hand.outcome.pieces))
+        if key not in outcomes:
+            named = label_with_sides(hand.outcome, sides_named(rules, names))
+            outcomes[key] = text.label(named)
+        outcome = outcomes[key]
         if columns.bid and hand.bid is not None:
             css = bid_css(hand.bid)
             bids.append(text.shown(hand.bid))
