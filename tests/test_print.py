@@ -45,6 +45,53 @@ def test_game_sheet_has_every_column_and_no_navigation(client, make_game, post_h
     assert 'class="screen-only"' in page  # the way back, hidden on paper by print.css
 
 
+def test_sheet_rows_keep_numbers_left_to_right_and_shrink_a_long_total(
+    client, make_game, post_hand
+):
+    game_id, key = make_game(
+        game="any-game", rules="any-game", players=["Ann", "Bob", "Cat"], settings={"goal": "open"}
+    )
+    for _ in range(2):
+        assert post_hand(game_id, key, {"points": [999_999, -999_999, 3]}).status_code == 201
+    rows = re.findall(r"<tr>.*?</tr>", text_of(client.get(f"/games/{game_id}/print")))
+    # Round 2: Ann's total of seven characters prints smaller, as Bob's; Cat's 6 does not.
+    assert rows[-1].endswith(
+        '<td class="p">+999999</td><td class="t long">1999998</td>'
+        '<td class="p">−999999</td><td class="t long">−1999998</td>'
+        '<td class="p">+3</td><td class="t">6</td></tr>'
+    )
+    hebrew = text_of(client.get(f"/games/{game_id}/print", headers={"Accept-Language": "he"}))
+    last = re.findall(r"<tr>.*?</tr>", hebrew)[-1]
+    assert '<td class="p">\u2066+3\u2069</td><td class="t">\u20666\u2069</td>' in last
+
+
+def test_a_thrown_in_hand_has_empty_cells_under_a_name_that_changed(client, make_game, post_hand):
+    game_id, key = make_game()
+    post_hand(game_id, key)
+    changed = client.post(
+        f"/api/games/{game_id}/seats",
+        json={"seat": 3, "name": "Dana <Levi>"},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert changed.status_code == 201
+    post_hand(game_id, key, {"thrown_in": True, "frisch_rounds": 0})
+    third = post_hand(game_id, key, declarer=3, contracts=[2, 3, 0, 7], tricks=[0, 3, 2, 8])
+    assert third.status_code == 201, third.get_json()
+    rows = re.findall(r"<tr><td>\d.*?</tr>", text_of(client.get(f"/games/{game_id}/print")))
+    # Hand 2: dealt by North, thrown in (no bid, so the outcome takes both columns), each
+    # side's entry and points empty, its total carried.
+    assert rows[1] == (
+        '<tr><td>2</td><td class="who"><bdi>West</bdi></td><td class="who"><bdi></bdi></td>'
+        '<td colspan="2" class="ou">thrown in</td>'
+        '<td class="s"></td><td></td><td class="p"></td><td class="t">−20</td>'
+        '<td class="s"></td><td></td><td class="p"></td><td class="t">19</td>'
+        '<td class="s"></td><td></td><td class="p"></td><td class="t">−10</td>'
+        '<td class="s"></td><td></td><td class="p"></td><td class="t">−40</td></tr>'
+    )
+    # Hand 3: the name that took seat 3, escaped, as the declarer.
+    assert '<td class="who"><bdi>Dana &lt;Levi&gt;</bdi></td><td class="bid' in rows[2]
+
+
 def test_game_sheet_names_the_winner(client, make_game, post_hand):
     game_id, key = make_game(target=15)
     post_hand(game_id, key)

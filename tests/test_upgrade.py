@@ -567,6 +567,58 @@ def test_a_v4_database_finds_every_seat_by_its_group(upgraded_v4):
         database.close()
 
 
+def test_a_v4_database_lists_its_groups_games_of_a_status_by_index(upgraded_v4):
+    """m018 indexes games by group, status and id: a group's page lists its games in
+    progress and its finished ones (the same games as the old file holds) by seeking
+    them, never by walking the group's games; and the presets its ratings cover are kept
+    as it is rated."""
+    old = sqlite3.connect(V4_DB)
+    try:
+        by_status = {
+            status: [
+                row[0]
+                for row in old.execute(
+                    "SELECT id FROM games WHERE status = ? ORDER BY id DESC", [status]
+                )
+            ]
+            for status in ("in_progress", "finished")
+        }
+    finally:
+        old.close()
+    assert all(by_status.values())
+    database = storage.connect(str(upgraded_v4))
+    try:
+        (group,) = storage.list_groups(database)
+        statements: list[str] = []
+        database.conn.set_trace_callback(statements.append)
+        for status, ids in by_status.items():
+            listed = storage.list_games(database, status, limit=len(ids) + 1, group_id=group.id)
+            assert [game.id for game in listed] == ids
+        database.conn.set_trace_callback(None)
+        plans = [
+            " ".join(row[3] for row in database.execute(f"EXPLAIN QUERY PLAN {sql}"))
+            for sql in statements
+            if sql.startswith("SELECT")
+        ]
+        assert len(plans) == 2
+        for plan in plans:
+            assert "idx_games_group_status (group_id=? AND status=? AND id<?)" in plan, plan
+        # The presets each kind's ratings cover, kept by m018, are every rating's.
+        for kind in storage.rated_kinds(database, group.id):
+            by_rating = [
+                row[0]
+                for row in database.execute(
+                    "SELECT g.rules, MIN(h.position) AS first FROM rating_history h "
+                    "JOIN games g ON g.id = h.game_id WHERE h.group_id = ? AND h.game = ? "
+                    "GROUP BY g.rules ORDER BY first",
+                    [group.id, kind],
+                )
+            ]
+            assert by_rating and storage.rated_presets(database, group.id, kind) == by_rating
+    finally:
+        database.close()
+
+
 def test_a_v4_database_keeps_every_edit_view_and_invite_link_over_the_real_server(
     tmp_path, upgraded_v4
 ):

@@ -24,7 +24,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     invite token, unique, stored raw), ``member_epoch`` (bumped to drop every member) and
     ``created_at``.
 ``games``
-    one row per game: ``group_id`` (its group; indexed with the id), ``view_token`` (the
+    one row per game: ``group_id`` (its group; indexed with the id, and with the status
+    and id, migration m018, so a group's page seeks its games of one status),
+    ``view_token`` (the
     token of its view link, unique, stored raw), ``created_at``/``updated_at`` (ISO 8601
     UTC), ``game`` (the key of the game's rules in the registry, ``israeli-whist`` for every
     game stored before there was a choice), ``rules`` (the preset the table started
@@ -68,13 +70,15 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``game_stats``
     a cache, not data, as ``game_figures``: each game's statistics page's figures (its
     rules' ``game_stats``; migration m016), worked out the first time they are asked for.
-``rating_games``, ``ratings``, ``rating_history``
+``rating_games``, ``ratings``, ``rating_history``, ``rated_presets``
     ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
     the rating events (a row per finished game, its ``position`` taken as it finished,
     ``rated`` 0 while pending), each group, kind and player's current ``mu``, ``sigma``
     and ``games`` (and ``recent``, their ratings over their last ten games, the ratings
-    page's trend, written with the rating; m016), and each player's rating before and
-    after each rated game.
+    page's trend, written with the rating; m016), each player's rating before and
+    after each rated game, and the presets each group's rated games of a kind started
+    from with the ``first`` position rated in each (what the ratings page is called by;
+    written as games are rated, m018).
 ``phones``, ``phone_keys``, ``phone_views``, ``members``
     what a browser holds, kept on the server behind the token its cookie carries (issue
     29, ``phones``): its edit keys (sealed with the token), the view links it opened, and

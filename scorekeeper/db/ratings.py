@@ -205,6 +205,18 @@ def _rate_from(db: Database, group_id: int, kind: str, position: int) -> int:
             "last": rules.TREND_GAMES,
         },
     )
+    # The presets rated games of the kind started from, by their first (m018): a preset
+    # first rated before ``position`` still is; any other is found among the events
+    # rated here, where one already kept is first before them.
+    db.execute("DELETE FROM rated_presets WHERE group_id = ? AND game = ? AND first >= ?", params)
+    db.execute(
+        "INSERT INTO rated_presets (group_id, game, rules, first) "
+        "SELECT h.group_id, h.game, g.rules, MIN(h.position) FROM rating_history h "
+        "JOIN games g ON g.id = h.game_id "
+        "WHERE h.group_id = ? AND h.game = ? AND h.position >= ? "
+        "GROUP BY g.rules ON CONFLICT DO NOTHING",
+        params,
+    )
     db.execute(f"UPDATE rating_games SET rated = 1 WHERE {where} AND rated = 0", params)
     return rated
 
@@ -279,6 +291,7 @@ def rebuild(db: Database, group_id: int | None = None) -> int:
         ).fetchall()
         clear = "" if group_id is None else " WHERE group_id = :group"
         db.execute("DELETE FROM rating_history" + clear, {"group": group_id})
+        db.execute("DELETE FROM rated_presets" + clear, {"group": group_id})
         db.execute("DELETE FROM ratings" + clear, {"group": group_id})
         db.execute("UPDATE rating_games SET rated = 0" + clear, {"group": group_id})
         return sum(_rate_from(db, row["group_id"], row["game"], 0) for row in kinds)
@@ -439,9 +452,7 @@ def rated_presets(db: Database, group_id: int, kind: str) -> list[str]:
         row["rules"]
         for row in query(
             db,
-            "SELECT g.rules, MIN(h.position) AS first FROM rating_history h "
-            "JOIN games g ON g.id = h.game_id WHERE h.group_id = ? AND h.game = ? "
-            "GROUP BY g.rules ORDER BY first",
+            "SELECT rules FROM rated_presets WHERE group_id = ? AND game = ? ORDER BY first",
             [group_id, kind],
         )
     ]

@@ -17,7 +17,7 @@ sentence. ``tests/test_bidi.py`` checks that no template prints user text anothe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Any
@@ -136,6 +136,14 @@ def bdi(text: Any) -> Markup:
 def isolate_ltr(text: str) -> str:
     """Numbers and bids (+19, −20, 7♣) kept left to right inside a right-to-left sentence."""
     return f"\u2066{text}\u2069" if is_rtl() else text
+
+
+def ltr_isolator() -> Callable[[str], str]:
+    """``isolate_ltr`` for the page being made, its language looked up once: for a page
+    that keeps thousands of numbers left to right (a long game's sheet)."""
+    if is_rtl():
+        return lambda text: f"\u2066{text}\u2069"
+    return lambda text: text
 
 
 def list_of(names: Any, style: str = "standard") -> str:

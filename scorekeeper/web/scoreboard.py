@@ -25,14 +25,6 @@ from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
 @dataclass(frozen=True, slots=True)
-class ShownLabel:
-    """A game's label in the page's language, with its classes."""
-
-    text: str
-    css: str
-
-
-@dataclass(frozen=True, slots=True)
 class Penalty:
     """Penalties in one seat's hand, as the game marks them, shown apart from the hand's
     points.
@@ -51,11 +43,6 @@ class Penalty:
             return None
         mark = "".join(shown(piece) for piece in penalty.mark)
         return cls(mark, signed(penalty.points), shown(penalty.label))
-
-
-def shown_label(label: Any) -> ShownLabel | None:
-    """A bid's label in the page's language, "n" among its classes for notation."""
-    return None if label is None else ShownLabel(shown(label), _bid_css(label))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +66,7 @@ class HandRows:
         return self.count
 
 
-class _Text:
+class PageTexts:
     """A page's texts, each worked out once: a scoreboard shows the same few labels ("7♣",
     "over", "R −100") and figures in row after row, so each is translated and escaped the
     first time only. It lives for one page, in one language."""
@@ -97,20 +84,24 @@ class _Text:
             escaped = self._escaped[text] = str(escape(text))
             return escaped
 
+    def shown(self, value: Any) -> str:
+        """A game's text or label (``i18n.shown``) in the page's language, not escaped."""
+        # A Message equals the plain text of its English, which a page shows untranslated:
+        # each text, and each piece of a label, is known by its kind too.
+        key = (value, type(value), *map(type, getattr(value, "pieces", ())))
+        try:
+            return self._shown[key]
+        except KeyError:
+            shown_text = self._shown[key] = shown(value)
+            return shown_text
+
     def css(self, css: str) -> str:
         """A label's ``class`` attribute, or nothing for a label without classes."""
         return f' class="{self(css)}"' if css else ""
 
     def label(self, label: Label) -> str:
         """A label in the page's language, escaped."""
-        # A Message equals the plain text of its English, which a page shows untranslated:
-        # each piece is known by its kind too.
-        key = (label, tuple(map(type, label.pieces)))
-        try:
-            return self._shown[key]
-        except KeyError:
-            shown_text = self._shown[key] = str(escape(shown(label)))
-            return shown_text
+        return self(self.shown(label))
 
     def penalty(self, penalty: PenaltyMark) -> str:
         """A seat's penalties in a cell: the mark and points, and the same in words for a
@@ -149,7 +140,7 @@ _CELL_CLASSES = {
 }
 
 
-def _bid_css(bid: Label) -> str:
+def bid_css(bid: Label) -> str:
     """A bid's classes, and "n" for a bid in notation only (``7♣``), which reads left to
     right on a Hebrew page too; a bid with words in it follows the page."""
     words = any(isinstance(piece, Message) for piece in bid.pieces)
@@ -176,7 +167,7 @@ def hand_rows(
     Built with one format a cell rather than a template loop: the table is most of the
     page, and this keeps an uncached scoreboard cheap however many phones ask for it.
     """
-    text = _Text()
+    text = PageTexts()
     columns = len(game.sides)
     paired = partnered(game)
     span = columns if paired else columns + 1
@@ -202,7 +193,7 @@ def hand_rows(
             else str(number)
         )
         if hand.bid is not None:
-            head += f" <span{text.css(_bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
+            head += f" <span{text.css(bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
         outcome = label_with_sides(hand.outcome, sides_named(game, seating(number)))
         head += f" <em{text.css(outcome.css)}>{text.label(outcome)}</em>"
         if paired:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, session, url_for
@@ -18,14 +19,14 @@ from markupsafe import Markup
 
 from .. import db, game_play
 from ..engine import EngineError, Game, Settings, parse_int
-from ..engine.core.display import SeatView, label_with_sides, signed, total
+from ..engine.core.display import label_with_sides, signed, total
 from .access import game_and_hands_or_404, game_or_404
 from .chart import game_chart
 from .forms import preset_label
 from .game_service import game_of, kind_name, offered_game, rules_label, side_names
-from .i18n import current_language, isolate_ltr, shown, shown_ltr, translate
+from .i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
 from .responses import CachedPage, page_cache
-from .scoreboard import Penalty, ShownLabel, shown_label, sides_named
+from .scoreboard import PageTexts, bid_css, sides_named
 from .share import public_root
 
 bp = Blueprint("sheets", __name__)
@@ -125,59 +126,90 @@ FITS = 6
 
 
 @dataclass(frozen=True, slots=True)
-class SheetSeat:
-    entry: tuple[str, ...]  # the game's entry columns (PageWords.entry_heads)
-    points: str  # the hand's points, before any penalty
-    total: str
-    penalty: Penalty | None = None
-    long: bool = False  # the total is too long for the column at the usual size
+class SheetRows:
+    """The sheet's rows of played hands as HTML, and what the page says about them."""
+
+    html: Markup
+    bids: tuple[str, ...]  # each bid as shown, for the bid column's width (``sheet_widths``)
+    penalised: bool  # whether anyone paid a penalty (the legend's note)
 
 
-def _seat(view: SeatView, columns: int) -> SheetSeat:
-    """One side's cells in one hand: its entry columns, points and total."""
-    text = total(view.total)
-    long = len(text) > FITS
-    entry = tuple(str(shown(part)) for part in view.entry[:columns])
-    entry += ("",) * (columns - len(entry))
-    if view.points is None:
-        return SheetSeat(("",) * columns, "", isolate_ltr(text), long=long)
-    return SheetSeat(
-        entry,
-        isolate_ltr(signed(view.points)),
-        isolate_ltr(text),
-        Penalty.of(view.penalty),
-        long,
-    )
+def sheet_rows(game: db.Game, progress: Any) -> SheetRows:
+    """One row per hand, as the game shows its replayed hands: the number, who dealt and
+    whom the hand is about (where the sheet has those columns), the bid, the outcome,
+    and per side its entry columns, points and running total.
 
-
-@dataclass(frozen=True, slots=True)
-class SheetRow:
-    number: int
-    dealer: str
-    about: str  # the player the hand is about (PageWords.auction_head)
-    bid: ShownLabel | None
-    outcome: str
-    seats: tuple[SheetSeat, ...]
-
-
-def sheet_rows(game: db.Game, progress: Any) -> list[SheetRow]:
-    """One row per hand, as the game shows its replayed hands."""
+    Built with one format a cell rather than a template loop, each label translated and
+    escaped once (``scoreboard.PageTexts``), as the scoreboard's rows are: a long game's
+    sheet is thousands of cells, and a page must cost its output."""
     rules = game_of(game)
-    columns = len(rules.page_words.entry_heads)
-    rows = []
+    columns = SheetColumns.of(rules, game.settings)
+    entries = len(rules.page_words.entry_heads)
+    text = PageTexts()
+    ltr = ltr_isolator()
+    bid_class = ' colspan="2" class="ou"' if columns.bid else ' class="ou"'
+    blank = '<td class="s"></td>' + "<td></td>" * (entries - 1) if entries else ""
+    # Each outcome as shown, by the outcome ("over", "Ann & Cat set") and who sat: a
+    # Message equals its English text, so each piece is known by its kind too.
+    outcomes: dict[tuple, str] = {}
+    cells: dict[tuple, str] = {}
+    # A name column's cell for each name, made once (a game has a few names).
+    who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
+    bids: list[str] = []
+    penalised = False
+    out: list[str] = []
     for hand in rules.hand_views(progress):
         names = game.names_at(hand.number)
-        rows.append(
-            SheetRow(
-                number=hand.number,
-                dealer=names[hand.dealer],
-                about="" if hand.about is None else names[hand.about],
-                bid=shown_label(hand.bid),
-                outcome=shown(label_with_sides(hand.outcome, sides_named(rules, names))),
-                seats=tuple(_seat(view, columns) for view in hand.seats),
+        row = [f"<tr><td>{hand.number}</td>"]
+        if columns.dealer:
+            row.append(who(names[hand.dealer]))
+        if columns.about:
+            row.append(who("" if hand.about is None else names[hand.about]))
+        key = (hand.outcome, names, *map(type, hand.outcome.pieces))
+        if key not in outcomes:
+            named = label_with_sides(hand.outcome, sides_named(rules, names))
+            outcomes[key] = text.label(named)
+        outcome = outcomes[key]
+        if columns.bid and hand.bid is not None:
+            css = bid_css(hand.bid)
+            bids.append(text.shown(hand.bid))
+            row.append(
+                f'<td class="bid{" " + text(css) if css else ""}">{text.label(hand.bid)}</td>'
+                f'<td class="ou">{outcome}</td>'
             )
-        )
-    return rows
+        else:
+            if hand.bid is not None:
+                bids.append(text.shown(hand.bid))
+            row.append(f"<td{bid_class}>{outcome}</td>")
+        for view in hand.seats:
+            # Numbers hold no character HTML escapes: only digits, signs and isolates.
+            figure = total(view.total)
+            long = ' class="t long"' if len(figure) > FITS else ' class="t"'
+            if view.points is None:
+                row.append(f'{blank}<td class="p"></td><td{long}>{ltr(figure)}</td>')
+                continue
+            # The same few entries ("2", "3") in hand after hand: each made once. A
+            # Message equals its English text: known by its kind too.
+            key = (view.entry, *map(type, view.entry))
+            if key not in cells:
+                parts = [text(text.shown(part)) for part in view.entry[:entries]]
+                parts += [""] * (entries - len(parts))
+                cells[key] = "".join(
+                    f'<td class="s">{part}</td>' if i == 0 else f"<td>{part}</td>"
+                    for i, part in enumerate(parts)
+                )
+            row.append(cells[key])
+            penalty = ""
+            if view.penalty is not None:
+                penalty = text.penalty(view.penalty)
+                penalised = True
+            row.append(
+                f'<td class="p">{ltr(signed(view.points))}{penalty}</td>'
+                f"<td{long}>{ltr(figure)}</td>"
+            )
+        row.append("</tr>\n")
+        out.append("".join(row))
+    return SheetRows(Markup("".join(out)), tuple(bids), penalised)
 
 
 def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
@@ -261,7 +293,7 @@ def game_sheet(game_id: int):
     html = _sheet(
         game_of(game),
         game.settings,
-        [row.bid.text for row in rows if row.bid],
+        rows.bids,
         kind_name(game),
         game=game,
         players=side_names(game),
@@ -272,8 +304,8 @@ def game_sheet(game_id: int):
         if game.starting_totals
         else None,
         rules=rules_label(game),
-        rows=rows,
-        penalised=any(seat.penalty for row in rows for seat in row.seats),
+        rows=rows.html,
+        penalised=rows.penalised,
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
@@ -315,7 +347,7 @@ def blank_sheet():
         game=None,
         players=("",) * len(game.sides),
         rules=preset_label(game, rules),
-        rows=[],
+        rows=None,
         # A game whose hands are known in advance (Oh Hell's cards dealt) has a row for
         # each, the deal written in; any other, rows enough for pencil play.
         blank_rows=list(enumerate(deals, 1)) or [(n, "") for n in range(1, BLANK_ROWS + 1)],

@@ -266,12 +266,18 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 
 def _hand_json(
-    game: db.Game, progress: Any, stored: db.StoredHand, explain: bool = True
+    game: db.Game,
+    progress: Any,
+    stored: db.StoredHand,
+    explain: bool = True,
+    rules: Game | None = None,
 ) -> dict[str, Any]:
     """A hand as the table wrote it down, with its dealer, its points and the running
     totals per side, and what the game shows beside them (its ``hand_result``), and with
     ``explain`` how each seat's points were worked out. ``progress`` holds the hand: a
-    whole replay, or the one a save (or a page of hands) resumed."""
+    whole replay, or the one a save (or a page of hands) resumed. ``rules``: the game's
+    (``game_of(game)``), when the caller has it already (a list of a thousand hands)."""
+    rules = rules or game_of(game)
     replayed = game_play.replayed_hand(progress, stored.number)
     shown = {
         "number": stored.number,
@@ -279,7 +285,7 @@ def _hand_json(
         "dealer": replayed.dealer,
         **stored.record.to_dict(),
         "points": list(replayed.points),
-        **game_of(game).hand_result(replayed),
+        **rules.hand_result(replayed),
         "totals": list(replayed.totals),
     }
     if not explain:
@@ -291,15 +297,14 @@ def _hand_json(
         len(game.players),
         progress.settings,
         stored.record,
-        _place_before(game, progress, replayed),
+        _place_before(rules, game, progress, replayed),
     )
     return shown
 
 
-def _place_before(game: db.Game, progress: Any, replayed: Any) -> HandPlace:
+def _place_before(rules: Game, game: db.Game, progress: Any, replayed: Any) -> HandPlace:
     """Where a replayed hand of ``progress`` fell: after the hand before it in
     ``progress``, or else after the state stored with that hand (one row read)."""
-    rules = game_of(game)
     first = progress.next_number - len(progress.hands)
     if replayed.number > first:
         earlier = game_play.replayed_hand(progress, replayed.number - 1)
@@ -598,7 +603,7 @@ def game(game_id: int):
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
         "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
-        "hands": [_hand_json(found, page, h, explain) for h in stored],
+        "hands": [_hand_json(found, page, h, explain, rules) for h in stored],
         **_state_json(rules, progress),
         **finish,
         "view_url": view_url(found),
