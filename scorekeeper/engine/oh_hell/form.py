@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.bidding import HOOK_TEXTS, forbid_rule
 from ..core.cards import Suit
 from ..core.form import Choice, FormField, HandFormSpec, Step, numbers
 from ..core.messages import msg
@@ -83,9 +84,7 @@ def hand_form(
         steps=steps,
         rules={} if deal is None else _rules(settings, deal),
         texts={
-            "why-hook": msg(
-                "{name} may not bid {n}: the bids would total the {total} cards dealt."
-            ),
+            **HOOK_TEXTS,
             "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
             "tricks-count": msg("{sum} of {total}"),
             "bids-total": msg("bids {total}"),
@@ -132,18 +131,7 @@ def _rules(settings: OhHellSettings, deal: Deal) -> dict[str, Any]:
         ],
     }
     if settings.hook:
-        others = range((seats - 1) * deal.cards + 1)
-        found["forbid"] = [
-            {
-                "prefix": "bid",
-                "by": "dealer",
-                # Every seat keyed, as the form's readers count the seats by it.
-                "last": {str(s): deal.dealer for s in range(seats)},
-                "forbidden": [deal.cards - t if t <= deal.cards else None for t in others],
-                "why": "why-hook",
-                "total": deal.cards,
-            }
-        ]
+        found["forbid"] = [forbid_rule(seats, deal.cards, deal.dealer, "dealer")]
     return found
 
 

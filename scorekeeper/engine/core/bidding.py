@@ -1,0 +1,130 @@
+"""Bids and tricks per seat, as Oh Hell and Wizard keep them (RULES.md sections 4 and 7):
+each player bids the tricks they will take, the dealer last; a bid taken exactly scores a
+bonus and so much a trick, a miss so much a trick off; and the hook forbids the dealer the
+bid that makes the bids total the cards dealt.
+
+Here once for both: the score and its explanation (:class:`BidScore`), the bid the hook
+forbids (:func:`forbidden_bid`), its refusal in the API's and the table's words
+(:func:`hook_problems`), and the hand form's ``forbid`` rule that disables and names it
+(:func:`forbid_rule`, its sentence in :data:`HOOK_TEXTS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .display import SignedPoints
+from .messages import Message, Seat, msg
+
+
+@dataclass(frozen=True, slots=True)
+class BidScore:
+    """One player's points for a bid and the tricks taken: exactly the bid scores
+    ``exact_bonus + per_trick × bid``; any other number ``missed_per_trick × tricks −
+    miss_step × |tricks − bid|``."""
+
+    exact_bonus: int
+    per_trick: int
+    missed_per_trick: int
+    miss_step: int
+
+    def points(self, bid: int, tricks: int) -> int:
+        if tricks == bid:
+            return self.exact_bonus + self.per_trick * bid
+        return self.missed_per_trick * tricks - self.miss_step * abs(tricks - bid)
+
+    def explain(self, bid: int, tricks: int) -> Message:
+        """The points in words: "bid 2, took 2: 20 + 20 = +40", "bid 0, took 1: missed,
+        0 − 10 = −10", or "bid 3, took 1: missed, 0" where a miss costs nothing."""
+        points = SignedPoints(self.points(bid, tricks))
+        if bid == tricks:
+            return msg(
+                "bid %(bid)d, took %(tricks)d: %(bonus)d + %(per_trick)d = %(points)s",
+                bid=bid,
+                tricks=tricks,
+                bonus=self.exact_bonus,
+                per_trick=self.per_trick * bid,
+                points=points,
+            )
+        if not (self.missed_per_trick or self.miss_step):
+            return msg("bid %(bid)d, took %(tricks)d: missed, 0", bid=bid, tricks=tricks)
+        return msg(
+            "bid %(bid)d, took %(tricks)d: missed, %(taken)d − %(off)d = %(points)s",
+            bid=bid,
+            tricks=tricks,
+            taken=self.missed_per_trick * tricks,
+            off=self.miss_step * abs(tricks - bid),
+            points=points,
+        )
+
+
+def forbidden_bid(cards: int, others: int, zero_allowed: bool = False) -> int | None:
+    """The dealer's bid the hook forbids once the others bid ``others`` in all: the one
+    that makes the bids total the ``cards`` dealt; None when that is below zero, or zero
+    where a bid of zero is always allowed (Wizard's Canadian rule)."""
+    left = cards - others
+    return left if left > (0 if zero_allowed else -1) else None
+
+
+def hook_problems(
+    bids: Sequence[int], cards: int, dealer: int | None, zero_allowed: bool = False
+) -> list[tuple[str, Message]]:
+    """The hook's refusal of ``bids`` when they total the ``cards`` dealt: the dealer's
+    bid by seat for the API and by name at the table, or, with no dealer known (a hand
+    read on its own), the bids as a whole."""
+    if sum(bids) != cards:
+        return []
+    if dealer is None:
+        return [
+            (
+                "bids",
+                msg(
+                    "bids total the %(cards)d cards dealt; with the hook the dealer may not "
+                    "make them total exactly that",
+                    cards=cards,
+                ),
+            )
+        ]
+    bid = bids[dealer]
+    if forbidden_bid(cards, cards - bid, zero_allowed) is None:
+        return []
+    problem = msg(
+        "Seat %(seat)d (the dealer) may not bid %(bid)d: the bids would total the "
+        "%(cards)d cards dealt",
+        seat=dealer + 1,
+        bid=bid,
+        cards=cards,
+    ).said_at_table(
+        "%(name)s may not bid %(bid)d: the bids would total the %(cards)d cards dealt.",
+        name=Seat(dealer),
+        bid=bid,
+        cards=cards,
+    )
+    return [(f"bids[{dealer}]", problem)]
+
+
+HOOK_TEXTS = {
+    "why-hook": msg("{name} may not bid {n}: the bids would total the {total} cards dealt.")
+}
+"""The form's sentence for the bid the hook disables (``forbid_rule``'s ``why``)."""
+
+
+def forbid_rule(
+    seats: int, cards: int, dealer: int, by: str, zero_allowed: bool = False
+) -> dict[str, Any]:
+    """The hand form's ``forbid`` rule of the hook (see ``core/form.py``): once the others
+    have bid, the dealer's key that makes the bids total the ``cards`` is disabled and
+    named. ``by`` is the field whose value the rule is keyed by; every value of it keys
+    the dealer, as the form's readers count the seats by the keys."""
+    return {
+        "prefix": "bid",
+        "by": by,
+        "last": {str(s): dealer for s in range(seats)},
+        "forbidden": [
+            forbidden_bid(cards, t, zero_allowed) for t in range((seats - 1) * cards + 1)
+        ],
+        "why": "why-hook",
+        "total": cards,
+    }
