@@ -5,8 +5,8 @@ bid that makes the bids total the cards dealt.
 
 Here once for both: the score and its explanation (:class:`BidScore`), the bid the hook
 forbids (:func:`forbidden_bid`), its refusal in the API's and the table's words
-(:func:`hook_problems`), and the hand form's ``forbid`` rule that disables and names it
-(:func:`forbid_rule`, its sentence in :data:`HOOK_TEXTS`).
+(:func:`hook_problems`), and the hand form's rules that show the bids' total and disable
+and name the bid the hook forbids (:func:`bidding_rules`, :data:`BIDDING_TEXTS`).
 """
 
 from __future__ import annotations
@@ -105,26 +105,48 @@ def hook_problems(
     return [(f"bids[{dealer}]", problem)]
 
 
-HOOK_TEXTS = {
-    "why-hook": msg("{name} may not bid {n}: the bids would total the {total} cards dealt.")
+BIDDING_TEXTS = {
+    "why-hook": msg("{name} may not bid {n}: the bids would total the {total} cards dealt."),
+    "bids-total": msg("bids {total}"),
 }
-"""The form's sentence for the bid the hook disables (``forbid_rule``'s ``why``)."""
+"""The form's sentences of :func:`bidding_rules`: the bid the hook disables, the bids'
+total in the step's head."""
 
 
-def forbid_rule(
-    seats: int, cards: int, dealer: int, by: str, zero_allowed: bool = False
-) -> dict[str, Any]:
-    """The hand form's ``forbid`` rule of the hook (see ``core/form.py``): once the others
-    have bid, the dealer's key that makes the bids total the ``cards`` is disabled and
-    named. ``by`` is the field whose value the rule is keyed by; every value of it keys
-    the dealer, as the form's readers count the seats by the keys."""
-    return {
-        "prefix": "bid",
-        "by": by,
-        "last": {str(s): dealer for s in range(seats)},
-        "forbidden": [
-            forbidden_bid(cards, t, zero_allowed) for t in range((seats - 1) * cards + 1)
-        ],
-        "why": "why-hook",
-        "total": cards,
+def bidding_rules(
+    seats: int,
+    cards: int,
+    dealer: int,
+    hook: bool,
+    zero_allowed: bool = False,
+    prefix: str = "bids",
+) -> dict[str, list[dict[str, Any]]]:
+    """The hand form's rules of the bids (see ``core/form.py``), keyed by the ``dealer``
+    field: their total shown in the step's head as it is typed and, with the ``hook``,
+    the dealer's key that makes the bids total the ``cards`` disabled and named once the
+    others have bid (every value of ``dealer`` keys the dealer, as the form's readers
+    count the seats by the keys). ``prefix``: the seats' bid fields are ``prefix_0``…"""
+    found: dict[str, list[dict[str, Any]]] = {
+        "total": [
+            {
+                "prefix": prefix,
+                "step": "bids",
+                "words": [None] * (seats * cards + 1),
+                "text": "bids-total",
+                "text_word": "bids-total",
+            }
+        ]
     }
+    if hook:
+        forbidden = [forbidden_bid(cards, t, zero_allowed) for t in range((seats - 1) * cards + 1)]
+        found["forbid"] = [
+            {
+                "prefix": prefix,
+                "by": "dealer",
+                "last": {str(s): dealer for s in range(seats)},
+                "forbidden": forbidden,
+                "why": "why-hook",
+                "total": cards,
+            }
+        ]
+    return found

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.bidding import HOOK_TEXTS, forbid_rule
+from ..core.bidding import BIDDING_TEXTS, bidding_rules
 from ..core.cards import Suit
 from ..core.form import Choice, FormField, HandFormSpec, Step, numbers
 from ..core.messages import msg
@@ -84,10 +84,9 @@ def hand_form(
         steps=steps,
         rules={} if deal is None else _rules(settings, deal),
         texts={
-            **HOOK_TEXTS,
             "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
             "tricks-count": msg("{sum} of {total}"),
-            "bids-total": msg("bids {total}"),
+            **BIDDING_TEXTS,
         },
         errors={
             "cards": "cards",
@@ -103,7 +102,7 @@ def hand_form(
 def _rules(settings: OhHellSettings, deal: Deal) -> dict[str, Any]:
     seats = settings.players
     order = [(deal.dealer + 1 + i) % seats for i in range(seats)]  # the dealer bids last
-    found: dict[str, Any] = {
+    return {
         "order": [
             {
                 "by": "dealer",
@@ -120,19 +119,8 @@ def _rules(settings: OhHellSettings, deal: Deal) -> dict[str, Any]:
                 "count": "tricks-count",
             }
         ],
-        "total": [
-            {
-                "prefix": "bid",
-                "step": "bids",
-                "words": [None] * (seats * deal.cards + 1),
-                "text": "bids-total",
-                "text_word": "bids-total",
-            }
-        ],
+        **bidding_rules(seats, deal.cards, deal.dealer, settings.hook, prefix="bid"),
     }
-    if settings.hook:
-        found["forbid"] = [forbid_rule(seats, deal.cards, deal.dealer, "dealer")]
-    return found
 
 
 def form_body(settings: OhHellSettings, values: Mapping[str, Any], action: str | None) -> dict:
