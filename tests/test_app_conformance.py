@@ -47,6 +47,8 @@ from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
 from .conftest import SERVED, app_config, group_of, serving, view_path
+from .play import records as drawn_records
+from .play import simulates
 from .test_browser import api
 from .toy_game import GAME as TOY
 
@@ -251,7 +253,7 @@ LONG = 100  # hands a test's long game lasts at least
 def long_rules(game: Game) -> dict[str, Any]:
     """The game's knob changes for a long game (``Game.lasting``): the hands of a test do
     not end it, and any of them stands wherever it is saved or edited."""
-    return game.lasting(LONG)
+    return game.lasting(LONG) or {}  # None: a game that cannot last, played as it is
 
 
 def knob_text(value: Any) -> str:
@@ -271,9 +273,9 @@ def simulated_hands(
     settings = game.preset(game.default_preset)
     if long:
         settings = settings.with_changes(long_rules(game))
-    bots = bots or game.bot_kinds[0]
-    deals = list(game.simulate(settings, max(count, 300), seed=seed, bots=bots))
-    records = [game.record_of_deal(deal) for deal in deals]
+    records = drawn_records(game, settings, max(count, 300), seed, bots)
+    if not simulates(game):  # random hands drawn at their places: kept in their order
+        return [r.to_dict() for r in records[:count]]
     thrown = [r for r in records if r.thrown_in][:1]
     played = [r for r in records if not r.thrown_in]
     return [r.to_dict() for r in (thrown + played)[:count]]
@@ -311,7 +313,7 @@ def start_by_api(base: str, game: Game, long: bool = False) -> tuple[int, str]:
 def play_to_the_end(base: str, game: Game) -> Played:
     """A game played to its end by the game's bots: by each kind in turn until one ends
     it (a random bot may never reach the target), else ended by "finish now"."""
-    for bots in game.bot_kinds:
+    for bots in game.bot_kinds or (None,):  # None: random hands, for a game without bots
         game_id, key = start_by_api(base, game)
         for hands, hand in enumerate(simulated_hands(game, 200, seed=11, bots=bots), 1):
             answer = api(base, "POST", f"/api/games/{game_id}/hands", hand, key)

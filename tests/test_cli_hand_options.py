@@ -27,8 +27,8 @@ def three(monkeypatch):
     return THREE
 
 
-def test_a_game_without_options_of_its_own_is_scored_from_its_hand_fields(capsys, three):
-    assert not isinstance(three, ScoresFromOptions)
+def test_a_game_with_a_hand_schema_is_scored_from_the_options_it_derives(capsys, three):
+    assert isinstance(three, ScoresFromOptions)  # its ``hand``, as typed options
     code, out, err = run(capsys, "score", "--game", three.key, "--winner", "2", "--json")
     assert (code, err) == (0, "")
     assert json.loads(out)["points"] == [0, 0, 1]

@@ -52,6 +52,9 @@ from scorekeeper.engine.core.game import (
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
 
+from .play import deals as drawn_deals
+from .play import long_settings, record_of, simulates
+from .play import records as drawn_records
 from .toy_game import GAME as TOY
 
 DEALS_PER_BOT_KIND = 2000
@@ -74,17 +77,28 @@ ALL_GAMES: list[Game] = [table for game in [*GAMES.values(), *UNLISTED] for tabl
 # the app does not offer it).
 CHECKED: list[Game] = [*ALL_GAMES, TOY]
 every_game = pytest.mark.parametrize("game", CHECKED, ids=table_id)
+# Checks that only make sense with card play (simulated deals, the deal checker, shares of
+# a run, the bots): for the games that declare ``Capabilities(simulation=True)``.
+simulating_game = pytest.mark.parametrize(
+    "game", [game for game in CHECKED if simulates(game)], ids=table_id
+)
 offered_game = pytest.mark.parametrize("game", ALL_GAMES, ids=table_id)
 
 
-def playthroughs(game: Game, bots: str, deals: int, seed: int) -> Iterator[tuple[Any, dict]]:
-    """``deals`` simulated deals, a share under each of the game's presets: (settings, deal)."""
+def playthroughs(game: Game, bots: str | None, deals: int, seed: int) -> Iterator[tuple[Any, dict]]:
+    """``deals`` deals, a share under each of the game's presets: (settings, deal), each
+    simulated, or for a game without simulation a random hand scored at its place."""
     presets = list(game.presets.values())
     share = -(-deals // len(presets))
     for number, settings in enumerate(presets):
         count = min(share, deals - number * share)
-        for deal in game.simulate(settings, count, seed=seed + number, bots=bots):
+        for deal in drawn_deals(game, settings, count, seed + number, bots):
             yield settings, deal
+
+
+def first_bots(game: Game) -> str | None:
+    """The game's first kind of bot; None for a game without simulation."""
+    return game.bot_kinds[0] if game.bot_kinds else None
 
 
 def bot_kinds() -> list[tuple[Game, str]]:
@@ -111,7 +125,7 @@ def test_random_playthroughs_keep_every_rule(game, bots):
     assert seen == DEALS_PER_BOT_KIND
 
 
-@every_game
+@simulating_game
 def test_the_checker_finds_a_wrong_score(game):
     settings = game.preset(game.default_preset)
     played = next(
@@ -125,9 +139,9 @@ def test_the_checker_finds_a_wrong_score(game):
 @every_game
 def test_a_seed_repeats_a_playthrough(game):
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds:
-        first = list(game.simulate(settings, 20, seed=5, bots=bots))
-        assert first == list(game.simulate(settings, 20, seed=5, bots=bots))
+    for bots in game.bot_kinds or (None,):
+        first = list(drawn_deals(game, settings, 20, 5, bots))
+        assert first == list(drawn_deals(game, settings, 20, 5, bots))
 
 
 # --- hand records -------------------------------------------------------------------------
@@ -135,8 +149,8 @@ def test_a_seed_repeats_a_playthrough(game):
 
 @every_game
 def test_hand_records_round_trip_through_dict_and_json(game):
-    for settings, deal in playthroughs(game, game.bot_kinds[0], 300, seed=11):
-        record = game.record_of_deal(deal)
+    for settings, deal in playthroughs(game, first_bots(game), 300, seed=11):
+        record = record_of(game, settings, deal)
         assert game.record_from_dict(settings, record.to_dict()) == record
         text = json.dumps(record.to_dict())
         assert game.record_from_dict(settings, json.loads(text)) == record
@@ -147,10 +161,7 @@ def test_hand_records_round_trip_through_dict_and_json(game):
 def test_replayed_totals_are_the_sum_of_the_hands_points(game):
     for number, settings in enumerate(game.presets.values()):
         first_dealer = number % game.seats
-        records = [
-            game.record_of_deal(deal)
-            for deal in game.simulate(settings, 120, seed=number, bots=game.bot_kinds[0])
-        ]
+        records = drawn_records(game, settings, 120, number, first_dealer=first_dealer)
         played: list[Any] = []
         totals = [0] * len(game.sides)
         progress = game.replay(settings, first_dealer, played)
@@ -185,13 +196,13 @@ def has_all(value: Any, protocol: type) -> list[str]:
 def test_every_result_has_what_the_interface_declares(game):
     """replay, resume, recorded_game, game_stats, careers and head_to_head give what
     core/game.py's result types say, whatever the game (the app reads these names)."""
-    settings = game.preset(game.default_preset).with_changes(game.lasting(40))
-    deals = game.simulate(settings, 40, seed=5, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, 40)
+    records = drawn_records(game, settings, 40, 5)
     progress = game.replay(settings, 0, records, finish_after=None, starting_totals=None)
     assert has_all(progress, Progress) == []
     assert all(has_all(hand, Replayed) == [] for hand in progress.hands)
-    resumed = game.resume(settings, game.hand_state(progress.hands[9]), records[10:])
+    middle = min(10, len(records) - 1)  # a game that cannot last may end sooner
+    resumed = game.resume(settings, game.hand_state(progress.hands[middle - 1]), records[middle:])
     assert has_all(resumed, Progress) == [] and resumed.totals == progress.totals
     assert resumed.next_number == progress.next_number == len(records) + 1
     names = list(PLAYERS[: game.seats])
@@ -210,8 +221,8 @@ def test_every_result_has_what_the_interface_declares(game):
 @every_game
 def test_a_hand_body_needs_no_key_beyond_the_games_hand_fields(game):
     keys: set[str] = set()
-    for settings, deal in playthroughs(game, "random", 200, 13):
-        record = game.record_of_deal(deal)
+    for settings, deal in playthroughs(game, "random" if simulates(game) else None, 200, 13):
+        record = record_of(game, settings, deal)
         assert set(record.to_dict()) <= game.hand_fields
         shown = game.hand_result(game.replay(settings, 0, [record]).hands[0])
         assert shown and json.loads(json.dumps(shown)) == shown
@@ -224,8 +235,8 @@ def test_the_csv_values_fill_only_the_games_own_columns(game):
     own = {column.name for column in game.csv_columns}
     assert len(own) == len(game.csv_columns)
     names = [f"P{seat}" for seat in range(game.seats)]
-    for settings, deal in playthroughs(game, game.bot_kinds[0], 100, seed=17):
-        replayed = game.replay(settings, 0, [game.record_of_deal(deal)]).hands[0]
+    for settings, deal in playthroughs(game, first_bots(game), 100, seed=17):
+        replayed = game.replay(settings, 0, [record_of(game, settings, deal)]).hands[0]
         hand, seats = game.csv_values(replayed, names)
         assert len(seats) == game.seats
         for cells in (hand, *seats):
@@ -353,7 +364,10 @@ def test_settings_name_every_knob_and_refuse_unknown_ones(game):
 @every_game
 def test_presets_are_valid_and_recognised(game):
     assert game.default_preset in game.presets
-    assert game.bot_kinds and game.bot_kinds[0] == "random"
+    if simulates(game):  # a game that simulates plays with a "random" bot first
+        assert game.bot_kinds and game.bot_kinds[0] == "random"
+    else:
+        assert game.bot_kinds == ()
     for name, settings in game.presets.items():
         assert game.preset(name) == settings
         assert game.preset_name_of(settings) == name
@@ -392,8 +406,8 @@ PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod")
 
 @every_game
 def test_the_hand_form_writes_back_every_hand_it_shows(game):
-    for settings, deal in playthroughs(game, game.bot_kinds[0], 400, seed=23):
-        record = game.record_of_deal(deal)
+    for settings, deal in playthroughs(game, first_bots(game), 400, seed=23):
+        record = record_of(game, settings, deal)
         spec = game.hand_form(settings, PLAYERS[: game.seats])
         values = game.form_values(record.to_dict())
         assert set(values) <= {f.name for f in spec.fields}, sorted(values)
@@ -455,9 +469,8 @@ def shown_messages(game: Game) -> list[Message]:
     """The game's name, knobs, sheet rules and statistics labels, and the labels of the
     scoreboard rows of a simulated game."""
     settings = game.preset(game.default_preset)
-    records = [
-        game.record_of_deal(deal) for deal in game.simulate(settings, 40, seed=3, bots="random")
-    ]
+    bots = "random" if simulates(game) else None
+    records = [record_of(game, settings, d) for d in drawn_deals(game, settings, 40, 3, bots)]
     players = [f"P{seat}" for seat in range(game.seats)]
     while records:
         try:

@@ -38,7 +38,6 @@ from .figures import career_lines, hand_lines, hands_line
 from .game import (
     Capabilities,
     CsvCell,
-    CsvColumn,
     HandPlace,
     Knob,
     PageWords,
@@ -48,6 +47,8 @@ from .game import (
 )
 from .messages import Message, msg
 from .progress import RaceState, Scored, resume_race, start_state
+from .schema import HandSchema
+from .schema_defaults import SchemaDefaults
 from .seating import SeatChange, Stint
 from .seats import leaders_of, placings_of
 from .settings import find_preset, preset_name_of
@@ -83,7 +84,22 @@ REQUIRED: tuple[str, ...] = (
     "form_body",
     "form_values",
 )
-"""The members a game must write: everything else has a default here."""
+"""The members a game without a ``hand`` schema must write: everything else has a default here."""
+
+SCHEMA_REQUIRED: tuple[str, ...] = (
+    "key",
+    "name",
+    "seats",
+    "presets",
+    "preset_words",
+    "page_words",
+    "knobs",
+    "hand",
+    "score",
+    "rules_lines",
+)
+"""The members a game that declares its ``hand`` (``core.schema.HandSchema``) must write:
+the core derives the reading, form, command line, CSV, random hands and views from it."""
 
 
 HOOKS: tuple[str, ...] = (
@@ -147,7 +163,16 @@ def _table(game: GameBase, recorded: Any) -> Any:
     return game if played is None else played
 
 
-class GameBase:
+def _unwritten(cls: type, name: str) -> bool:
+    """Whether ``cls`` does not write ``name``: it has none, or only GameBase's default."""
+    found = getattr(cls, name, _UNSET)
+    return found is _UNSET or found is getattr(GameBase, name, _NONE)
+
+
+_UNSET, _NONE = object(), object()
+
+
+class GameBase(SchemaDefaults):
     """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
 
     # --- what a game is ---------------------------------------------------------------------
@@ -156,20 +181,19 @@ class GameBase:
     seats: ClassVar[int]
     sides: tuple[tuple[int, ...], ...]
     """Seats that score together; one seat each unless the game says otherwise."""
+    presets: Mapping[str, Any]
+    preset_words: Mapping[str, tuple[Message, Message]]
+    page_words: PageWords
+    knobs: tuple[Knob, ...]
+
     seat_range: ClassVar[tuple[int, int] | None] = None
     """The fewest and most players a table of this game may have, for a game whose number
     of players is chosen when it starts (Oh Hell: (3, 7)); None: exactly ``seats``. The
     registered game is the game at its default count, ``seats``; :meth:`seated` gives it
     for another."""
-    presets: Mapping[str, Any]
-    preset_words: Mapping[str, tuple[Message, Message]]
-    page_words: PageWords
-    knobs: tuple[Knob, ...]
-    hand_fields: frozenset[str]
-
-    seat_range: ClassVar[range | None] = None
-    """The table sizes the game seats when the table chooses how many play (three to
-    seven, say), the registered game being one of them; None: ``seats`` players, always."""
+    hand: ClassVar[HandSchema | None] = None
+    """The hand's schema (``core.schema``): declared, it derives ``hand_fields``, the
+    reading, the form, the command line, the CSV cells, random hands and the views."""
     capabilities: ClassVar[Capabilities] = Capabilities()
     finish_now: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
@@ -184,7 +208,6 @@ class GameBase:
     preset_aside: ClassVar[tuple[str, ...]] = ("target",)
     """Knobs a table sets for itself: settings that differ from a preset only in these
     are still that preset."""
-    csv_columns: tuple[CsvColumn, ...] = ()
     bot_kinds: tuple[str, ...] = ()
     recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
     """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
@@ -201,7 +224,8 @@ class GameBase:
                 own = getattr(found, "__module__", None) == module.__name__
                 if own and hook not in vars(cls):
                     setattr(cls, hook, staticmethod(found))
-        missing = [name for name in REQUIRED if not hasattr(cls, name)]
+        required = REQUIRED if getattr(cls, "hand", None) is None else SCHEMA_REQUIRED
+        missing = [name for name in required if _unwritten(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         if not hasattr(cls, "sides"):
@@ -315,6 +339,8 @@ class GameBase:
     def read_at(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
         """The hand read from ``body`` (``record_from_dict``) and, where its place is
         known, checked there (``check_at``); raises InvalidHand with every problem."""
+        if self.hand is not None:
+            return self.hand.read(self, body, self.context(settings, place))
         record = self.record_from_dict(settings, body)
         problems = [] if place is None else self.check_at(settings, record, place)
         if problems:
@@ -322,11 +348,21 @@ class GameBase:
         return record
 
     def check_at(self, settings: Any, record: Any, place: HandPlace) -> list[tuple[str, Any]]:
-        """Nothing: a hand read alone is good anywhere."""
+        """Nothing: a hand read alone is good anywhere (a game with a ``hand`` schema: the
+        record read again at ``place``, its ranges and the game's ``check`` there)."""
+        if self.hand is None:
+            return []
+        try:
+            self.read_at(settings, record.to_dict(), place)
+        except InvalidHand as exc:
+            return list(exc.errors)
         return []
 
     def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
-        """``score_hand`` at ``place``: the same anywhere unless the game says otherwise."""
+        """``score_hand`` at ``place``: the same anywhere unless the game says otherwise (a
+        game with a ``hand`` schema: its ``score`` with the Context of that place)."""
+        if self.hand is not None:
+            return self._scored(settings, record, place)
         return self.score_hand(settings, record)
 
     def points_at(
@@ -341,14 +377,23 @@ class GameBase:
     def preview_at(
         self, settings: Any, record: Any, place: HandPlace | None = None
     ) -> dict[str, Any]:
+        if self.hand is not None and place is not None:
+            score = self.score_at(settings, record, place)
+            return {"points": [0] * len(self.sides) if score is None else list(score.points)}
         return self.preview(settings, record)
 
     def explain_at(
         self, settings: Any, record: Any, place: HandPlace | None = None
     ) -> list[list[Any]]:
+        if self.hand is not None and type(self).explain is SchemaDefaults.explain:
+            return self._explained(settings, record, place)
         return self.explain(settings, record)
 
     def form_at(self, settings: Any, players: Sequence[str], place: HandPlace | None = None) -> Any:
+        """The hand form at ``place``: ``hand_form``, or for a game with a ``hand`` schema
+        (and no ``hand_form`` of its own) the form drawn from its fields at that place."""
+        if self.hand is not None and type(self).hand_form is SchemaDefaults.hand_form:
+            return self._schema_form(settings, players, place)
         return self.hand_form(settings, players)
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
@@ -391,11 +436,12 @@ class GameBase:
         """Scored hands after which the game ends (0: none)."""
         return 0
 
-    def lasting(self, hands: int) -> dict[str, Any]:
+    def lasting(self, hands: int) -> dict[str, Any] | None:
         """By default the ``target`` knob at its highest (at most 10,000), where there is
-        one; nothing where there is none."""
+        one; None where there is none: the game cannot be made to last, and the suites
+        play it to its end as often as they need."""
         knob = next((knob for knob in self.knobs if knob.name == "target"), None)
-        return {} if knob is None else {"target": min(knob.high or 10_000, 10_000)}
+        return None if knob is None else {"target": min(knob.high or 10_000, 10_000)}
 
     def end_words(self, settings: Any) -> Message:
         """The race's end: "to" the target."""
@@ -495,7 +541,10 @@ class GameBase:
     def csv_values(
         self, replayed: Replayed, names: Sequence[str]
     ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
-        """No cells of its own (no ``csv_columns``)."""
+        """No cells of its own (no ``csv_columns``); a game with a ``hand`` schema: each
+        field's value (a seat or side by its players' names, a yes/no 1 or 0)."""
+        if self.hand is not None:
+            return self._csv_cells(replayed, names)
         return {}, tuple({} for _ in range(self.seats))
 
     # --- statistics -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
+from .game import HandPlace
 from .messages import msg
 from .seats import leaders_of
 from .simulation import check_first_dealer
@@ -214,7 +215,10 @@ def resume_race(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = rules.score_hand(settings, record)
+        if getattr(rules, "hand", None) is not None:  # a schema's game scores at the place
+            score = rules.score_at(settings, record, HandPlace(number, dealer, state))
+        else:
+            score = rules.score_hand(settings, record)
         hand_dealer = dealer
         dealer = rules.next_dealer(dealer, record)
         if score is not None:

@@ -1,0 +1,911 @@
+"""A hand declared once, as typed fields: the core derives the rest from it.
+
+A game writes ``hand = HandSchema(SideOf(...), SuitOf(...), Count(...), ...)`` and its
+``score``; ``GameBase`` then reads a hand's body (refusals in the API's words and, for a
+page, in the table's), draws its form and reads it back, offers its command-line options,
+writes its CSV cells, draws random legal hands and renders it (:class:`HandSummary`).
+
+Every field takes ``label`` (what the table calls it), ``step`` (the form's step it is
+asked in), ``only_if`` (a callable of the :class:`Context`: the field belongs to a hand
+only under some rules; otherwise it is not asked, and only its default is accepted),
+``shown_when`` (``(other field, form values)``: asked only while the other field holds
+one of those values on the form), ``help`` (the command line's), ``default`` and ``csv``.
+Bounds (``low``, ``high``, ``total``) are ints or callables of the Context returning an
+int, or None for "no bound here" (a range that depends on the hand's place is unknown
+where the place is: a stored hand read alone).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Suit
+from .command_line import HandOption
+from .display import Label
+from .errors import InvalidHand, ParseError
+from .form import Choice, FormField, numbers
+from .game import HandPlace
+from .messages import Message, Seat, Side, msg
+from .numbers import parse_int, shown
+
+__all__ = [
+    "Context",
+    "Count",
+    "Field",
+    "Hand",
+    "HandSchema",
+    "HandSummary",
+    "OneOf",
+    "PerSeat",
+    "PerSide",
+    "SeatOf",
+    "SideOf",
+    "SuitOf",
+    "YesNo",
+]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""A field's ``default`` when it has none: the body must give it."""
+
+Bound = int | Callable[["Context"], "int | None"] | None
+KEYS_AT_MOST = 21
+"""A count with more values than this is a number box on the form, not a row of keys."""
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a hand is read, scored and asked for against: the settings, the table (its
+    seats and sides) and the hand's place in the game (None: read alone)."""
+
+    settings: Any
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    place: HandPlace | None = None
+
+    @property
+    def number(self) -> int | None:
+        return None if self.place is None else self.place.number
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self.place is None else self.place.dealer
+
+    @property
+    def totals_before(self) -> tuple[int, ...] | None:
+        state = None if self.place is None else self.place.state
+        totals = getattr(state, "totals", None)
+        return None if totals is None else tuple(totals)
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+
+def bound(value: Bound, ctx: Context) -> int | None:
+    """A bound worked out for ``ctx``."""
+    return value(ctx) if callable(value) else value
+
+
+class Refused(Exception):
+    """Problems found reading one field: (field, message) each."""
+
+    def __init__(self, *problems: tuple[str, Message]) -> None:
+        super().__init__(problems)
+        self.problems = list(problems)
+
+
+def _range_refusal(field: str, what: Message, value: Any, low: int | None, high: int | None):
+    """A whole number refused: in the API's words and the table's."""
+    value = shown(value)
+    if low is not None and high is not None:
+        said = msg(
+            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+            field=field,
+            low=low,
+            high=high,
+            value=value,
+        )
+        return said.said_at_table(
+            "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
+        )
+    if low is not None:
+        said = msg(
+            "%(field)s must be a whole number of at least %(low)d, not %(value)s",
+            field=field,
+            low=low,
+            value=value,
+        )
+        return said.said_at_table("%(what)s must be at least %(low)d.", what=what, low=low)
+    if high is not None:
+        said = msg(
+            "%(field)s must be a whole number of at most %(high)d, not %(value)s",
+            field=field,
+            high=high,
+            value=value,
+        )
+        return said.said_at_table("%(what)s must be at most %(high)d.", what=what, high=high)
+    said = msg("%(field)s must be a whole number, not %(value)s", field=field, value=value)
+    return said.said_at_table("%(what)s must be a whole number.", what=what)
+
+
+def _whole(value: Any, field: str, what: Message, low: int | None, high: int | None) -> int:
+    """``value`` as a whole number low..high; raises Refused."""
+    try:
+        number = parse_int(value, field)
+    except ParseError:
+        raise Refused((field, _range_refusal(field, what, value, low, high))) from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise Refused((field, _range_refusal(field, what, value, low, high)))
+    return number
+
+
+def _missing(field: str, what: Message) -> Message:
+    return msg("%(field)s is missing", field=field).said_at_table(
+        "Still missing: %(what)s.", what=what
+    )
+
+
+class Field:
+    """One field of a hand. Subclasses say how its value reads, shows and is asked for."""
+
+    metavar = "VALUE"
+    listed = False  # one value per seat or side
+    per = ""  # "seat" or "side" for a listed field
+
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        *,
+        step: str | None = None,
+        only_if: Callable[[Context], Any] | None = None,
+        shown_when: tuple[str, Sequence[str]] | None = None,
+        help: str | None = None,
+        default: Any = MISSING,
+        csv: bool = True,
+    ) -> None:
+        self.name = name
+        self.label = label
+        self.step = step
+        self.only_if = only_if
+        self.shown_when = None if shown_when is None else (shown_when[0], tuple(shown_when[1]))
+        self.help = help
+        self.default = default
+        self.csv = csv
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    # --- the typed value and its JSON -------------------------------------------------------
+
+    def applies(self, ctx: Context) -> bool:
+        """Whether the field belongs to a hand under ``ctx``'s rules (``only_if``)."""
+        return self.only_if is None or bool(self.only_if(ctx))
+
+    def empty(self) -> Any:
+        """The typed value of a field not asked (or a thrown-in hand's)."""
+        return None if self.default is MISSING else self.default
+
+    def parse(self, value: Any, ctx: Context) -> Any:
+        """The typed value of the body's ``value``; raises Refused."""
+        raise NotImplementedError
+
+    def dump(self, typed: Any) -> Any:
+        """The typed value as the API and the store write it."""
+        return typed
+
+    def load(self, value: Any) -> Any:
+        """A stored value typed, trusted (no bounds): the inverse of ``dump``."""
+        return value
+
+    # --- the form ---------------------------------------------------------------------------
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        return ()
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return (FormField(self.name, self.label, self.choices(ctx, players), style=self.style),)
+
+    style = ""
+
+    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
+        return (self.name,)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        """A stored value (JSON) as the form's values."""
+        return {self.name: "" if value is None else str(value)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        """The body's value from the form's (text as posted, None when left empty)."""
+        value = values.get(self.name)
+        return None if value in (None, "") else value
+
+    # --- the command line -------------------------------------------------------------------
+
+    def range_words(self, ctx: Context) -> str:
+        return ""
+
+    def option(self, ctx: Context) -> HandOption:
+        words = self.range_words(ctx)
+        text = self.help or (f"{self.label}: {words}." if words else f"{self.label}.")
+        return HandOption(self.name, text, metavar=self.metavar)
+
+    def from_option(self, value: Any) -> Any:
+        return value
+
+    # --- cells, random hands and words -----------------------------------------------------
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        """The CSV cell of a hand-level field."""
+        return typed
+
+    def draw(self, ctx: Context, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
+        """The value as a page says it (None: nothing to say, a "no")."""
+        return None if typed is None else str(typed)
+
+
+class SeatOf(Field):
+    """A seat (a player): the API's seat number ``0..n-1``; the form's keys name players."""
+
+    metavar = "SEAT"
+    style = "names"
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        try:
+            seat = parse_int(value, self.name)
+        except ParseError:
+            seat = -1
+        if not 0 <= seat < ctx.seats:
+            said = msg(
+                "%(field)s must be a seat from 0 to %(high)d, not %(value)s",
+                field=self.name,
+                high=ctx.seats - 1,
+                value=shown(value),
+            )
+            raise Refused(
+                (
+                    self.name,
+                    said.said_at_table("%(what)s must be one of the players.", what=self.label),
+                )
+            )
+        return seat
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        return tuple(
+            Choice(str(s), players[s] if s < len(players) else str(s)) for s in range(ctx.seats)
+        )
+
+    def range_words(self, ctx: Context) -> str:
+        return f"a seat, 0 to {ctx.seats - 1}"
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return names[typed]
+
+    def draw(self, ctx: Context, rng: random.Random) -> int:
+        return rng.randrange(ctx.seats)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None if typed is None else names[typed]
+
+
+def _side_letter(index: int) -> str:
+    return "ABCDEFGH"[index]
+
+
+class SideOf(Field):
+    """A side: the API's letter ``"A"``, ``"B"``…; the form's keys name its players."""
+
+    metavar = "SIDE"
+    style = "names"
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        letters = [_side_letter(i) for i in range(len(ctx.sides))]
+        if isinstance(value, str) and value.strip().upper() in letters:
+            return letters.index(value.strip().upper())
+        said = msg(
+            "%(field)s must be a side, %(sides)s, not %(value)s",
+            field=self.name,
+            sides=" or ".join(letters),
+            value=shown(value),
+        )
+        raise Refused(
+            (self.name, said.said_at_table("%(what)s must be one of the sides.", what=self.label))
+        )
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else _side_letter(typed)
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else "ABCDEFGH".index(value)
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        return tuple(
+            Choice(_side_letter(i), " & ".join(players[s] for s in side if s < len(players)))
+            for i, side in enumerate(ctx.sides)
+        )
+
+    def range_words(self, ctx: Context) -> str:
+        return "the side, " + " or ".join(_side_letter(i) for i in range(len(ctx.sides)))
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return " & ".join(names[s] for s in ctx.sides[typed])
+
+    def draw(self, ctx: Context, rng: random.Random) -> str:
+        return _side_letter(rng.randrange(len(ctx.sides)))
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None if typed is None else " & ".join(names[s] for s in ctx.sides[typed])
+
+
+NONE_KEY = "none"
+
+
+class SuitOf(Field):
+    """A suit (``Suit``): the API's letter C, D, H or S; with ``none`` (a Message such as
+    "No trump") also null, its own key on the form."""
+
+    metavar = "SUIT"
+    style = "suits"
+
+    def __init__(self, name: str, label: Message, none: Message | None = None, **kwargs: Any):
+        super().__init__(name, label, **kwargs)
+        self.none = none
+
+    def parse(self, value: Any, ctx: Context) -> Suit | None:
+        if value is None and self.none is not None:
+            return None
+        if isinstance(value, str) and value.strip().upper() in ("C", "D", "H", "S"):
+            return Suit.from_str(value)
+        if self.none is not None:
+            said = msg(
+                "%(field)s must be a suit, C, D, H or S, or null for none, not %(value)s",
+                field=self.name,
+                value=shown(value),
+            )
+            table = said.said_at_table(
+                "%(what)s must be a suit or %(none)s.", what=self.label, none=self.none
+            )
+        else:
+            said = msg(
+                "%(field)s must be a suit, C, D, H or S, not %(value)s",
+                field=self.name,
+                value=shown(value),
+            )
+            table = said.said_at_table("%(what)s must be a suit.", what=self.label)
+        raise Refused((self.name, table))
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else typed.letter
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else Suit.from_str(value)
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        suits = tuple(Choice(s.letter, s.symbol, "red" if s.is_red else "") for s in Suit)
+        return suits if self.none is None else (*suits, Choice(NONE_KEY, self.none))
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {self.name: NONE_KEY if value is None else str(value)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = values.get(self.name)
+        if value == NONE_KEY and self.none is not None:
+            return None
+        return "" if value is None else value
+
+    def range_words(self, ctx: Context) -> str:
+        return "C, D, H or S" + ("" if self.none is None else ", or none")
+
+    def from_option(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip().lower() == NONE_KEY and self.none is not None:
+            return None
+        return value
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return NONE_KEY if typed is None else typed.letter
+
+    def draw(self, ctx: Context, rng: random.Random) -> str | None:
+        keys = ["C", "D", "H", "S"] + ([None] if self.none is not None else [])
+        return rng.choice(keys)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
+        return self.none if typed is None else typed.symbol
+
+
+class Count(Field):
+    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context)."""
+
+    metavar = "N"
+    style = "short"
+
+    def __init__(
+        self, name: str, label: Message, low: Bound = 0, high: Bound = None, **kwargs: Any
+    ):
+        super().__init__(name, label, **kwargs)
+        self.low = low
+        self.high = high
+
+    def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
+        return bound(self.low, ctx), bound(self.high, ctx)
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        return _whole(value, self.name, self.label, *self.bounds(ctx))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return (_count_field(self.name, self.label, *self.bounds(ctx)),)
+
+    def range_words(self, ctx: Context) -> str:
+        return _range_words(*self.bounds(ctx))
+
+    def draw(self, ctx: Context, rng: random.Random) -> int:
+        return _draw_in(*self.bounds(ctx), rng)
+
+
+def _count_field(
+    name: str, label: Message, low: int | None, high: int | None, seat=None
+) -> FormField:
+    low = 0 if low is None else low
+    if high is not None and high - low < KEYS_AT_MOST:
+        return FormField(name, label, numbers(low, high), seat=seat, style="short")
+    return FormField(name, label, seat=seat, low=low, high=999 if high is None else high)
+
+
+def _range_words(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"at least {low}"
+    if high is not None:
+        return f"at most {high}"
+    return "a whole number"
+
+
+def _draw_in(low: int | None, high: int | None, rng: random.Random) -> int:
+    low = 0 if low is None else low
+    high = low + 20 if high is None else high
+    return rng.randint(low, high) if low <= high else low
+
+
+class YesNo(Field):
+    """Yes or no: the API's true/false (false when left out), a flag on the command line,
+    keys yes and no on the form (no already tapped)."""
+
+    metavar = ""
+
+    def __init__(self, name: str, label: Message, **kwargs: Any):
+        kwargs.setdefault("default", False)
+        super().__init__(name, label, **kwargs)
+
+    def parse(self, value: Any, ctx: Context) -> bool:
+        if value in (True, False):
+            return bool(value)
+        said = msg(
+            "%(field)s must be true or false, not %(value)s", field=self.name, value=shown(value)
+        )
+        raise Refused(
+            (self.name, said.said_at_table("%(what)s must be yes or no.", what=self.label))
+        )
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = (Choice("yes", msg("yes")), Choice("no", msg("no")))
+        return (FormField(self.name, self.label, keys, style="short", default="no"),)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {self.name: "yes" if value else "no"}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = values.get(self.name)
+        return {"yes": True, "no": False, None: False, "": False}.get(value, value)
+
+    def option(self, ctx: Context) -> HandOption:
+        return HandOption(self.name, self.help or f"{self.label}.", flag=True)
+
+    def from_option(self, value: Any) -> Any:
+        return bool(value)
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return int(bool(typed))
+
+    def draw(self, ctx: Context, rng: random.Random) -> bool:
+        return rng.random() < 0.3
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
+        return self.label if typed else None
+
+
+class OneOf(Field):
+    """One of named ``options``: ``(("uptown", msg("Uptown")), …)``, the API's key."""
+
+    metavar = "CHOICE"
+    style = "short"
+
+    def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]], **kwargs):
+        super().__init__(name, label, **kwargs)
+        self.options = tuple(options)
+        self.metavar = "|".join(key for key, _ in self.options)
+
+    def parse(self, value: Any, ctx: Context) -> str:
+        keys = [key for key, _ in self.options]
+        if isinstance(value, str) and value in keys:
+            return value
+        said = msg(
+            "%(field)s must be one of %(options)s, not %(value)s",
+            field=self.name,
+            options=", ".join(keys),
+            value=shown(value),
+        )
+        raise Refused(
+            (self.name, said.said_at_table("%(what)s must be one of its choices.", what=self.label))
+        )
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        return tuple(Choice(key, label) for key, label in self.options)
+
+    def range_words(self, ctx: Context) -> str:
+        return ", ".join(key for key, _ in self.options)
+
+    def draw(self, ctx: Context, rng: random.Random) -> str:
+        return rng.choice(self.options)[0]
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
+        return None if typed is None else dict(self.options)[typed]
+
+
+class _Listed(Field):
+    """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
+    to ``high`` each, adding up to ``total`` when it is given."""
+
+    listed = True
+    metavar = "N,N,…"
+
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        low: Bound = 0,
+        high: Bound = None,
+        total: Bound = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.low = low
+        self.high = high
+        self.total = total
+
+    def count(self, ctx: Context) -> int:
+        return ctx.seats if self.per == "seat" else len(ctx.sides)
+
+    def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
+        return bound(self.low, ctx), bound(self.high, ctx)
+
+    def item_label(self, index: int) -> Message:
+        return self.label
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        n = self.count(ctx)
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, list | tuple) or len(value) != n:
+            if self.per == "seat":
+                said = msg(
+                    "%(field)s must be a list of %(count)d whole numbers, one per seat, "
+                    "not %(value)s",
+                    field=self.name,
+                    count=n,
+                    value=shown(value),
+                ).said_at_table("%(what)s must be given for every player.", what=self.label)
+            else:
+                said = msg(
+                    "%(field)s must be a list of %(count)d whole numbers, one per side, "
+                    "not %(value)s",
+                    field=self.name,
+                    count=n,
+                    value=shown(value),
+                ).said_at_table("%(what)s must be given for every side.", what=self.label)
+            raise Refused((self.name, said))
+        low, high = self.bounds(ctx)
+        found, problems = [], []
+        for index, item in enumerate(value):
+            try:
+                found.append(
+                    _whole(item, f"{self.name}[{index}]", self.item_label(index), low, high)
+                )
+            except Refused as exc:
+                problems += exc.problems
+        if problems:
+            raise Refused(*problems)
+        total = bound(self.total, ctx)
+        if total is not None and sum(found) != total:
+            said = msg(
+                "%(field)s must add up to %(total)d, not %(sum)d",
+                field=self.name,
+                total=total,
+                sum=sum(found),
+            )
+            table = said.said_at_table(
+                "%(what)s must add up to %(total)d, not %(sum)d.",
+                what=self.label,
+                total=total,
+                sum=sum(found),
+            )
+            raise Refused((self.name, table))
+        return tuple(found)
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else list(typed)
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else tuple(value)
+
+    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
+        n = seats if self.per == "seat" else sides
+        return tuple(f"{self.name}_{i}" for i in range(n))
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {} if value is None else {f"{self.name}_{i}": str(v) for i, v in enumerate(value)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return [values.get(f"{self.name}_{i}") for i in range(self.count(ctx))]
+
+    def range_words(self, ctx: Context) -> str:
+        words = f"one per {self.per}, separated by commas, {_range_words(*self.bounds(ctx))} each"
+        total = bound(self.total, ctx)
+        return words if total is None else f"{words}, adding up to {total}"
+
+    def option(self, ctx: Context) -> HandOption:
+        text = self.help or f"{self.label}: {self.range_words(ctx)}."
+        return HandOption(self.name, text, metavar=self.metavar, listed=True)
+
+    def draw(self, ctx: Context, rng: random.Random) -> list[int]:
+        n = self.count(ctx)
+        low, high = self.bounds(ctx)
+        low = 0 if low is None else low
+        total = bound(self.total, ctx)
+        if total is None:
+            return [_draw_in(low, high, rng) for _ in range(n)]
+        high = total if high is None else high
+        found: list[int] = []
+        for index in range(n):
+            left, after = total - sum(found), n - index - 1
+            lo, hi = max(low, left - high * after), min(high, left - low * after)
+            found.append(rng.randint(lo, hi) if lo <= hi else lo)
+        rng.shuffle(found)
+        return found
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None if typed is None else "/".join(map(str, typed))
+
+
+class PerSeat(_Listed):
+    """One whole number per seat (bids, tricks): a field per seat on the form, in the
+    seat's box; ``from_dealers_left`` asks them from the dealer's left, the dealer last."""
+
+    per = "seat"
+
+    def __init__(
+        self, name, label, low=0, high=None, total=None, from_dealers_left=False, **kwargs
+    ):
+        super().__init__(name, label, low, high, total, **kwargs)
+        self.from_dealers_left = from_dealers_left
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        low, high = self.bounds(ctx)
+        return tuple(
+            _count_field(f"{self.name}_{s}", self.label, low, high, seat=s)
+            for s in range(ctx.seats)
+        )
+
+
+class PerSide(_Listed):
+    """One whole number per side (points of each side), in the order of ``sides``."""
+
+    per = "side"
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        low, high = self.bounds(ctx)
+        return tuple(
+            _count_field(
+                f"{self.name}_{i}",
+                msg(
+                    "%(thing)s for %(name)s",
+                    thing=self.label,
+                    name=" & ".join(players[s] for s in side if s < len(players)),
+                ),
+                low,
+                high,
+            )
+            for i, side in enumerate(ctx.sides)
+        )
+
+
+class HandSchema:
+    """A game's hand: its fields in the order the table writes them, whether a deal may be
+    thrown in (one tap on the form), and the titles of the form's steps by id."""
+
+    def __init__(
+        self, *fields: Field, thrown_in: bool = False, steps: Mapping[str, Message] | None = None
+    ) -> None:
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names) or "thrown_in" in names:
+            raise ValueError(f"a hand's fields need names of their own: {names}")
+        self.fields = tuple(fields)
+        self.thrown_in = thrown_in
+        self.steps = dict(steps or {})
+        self.by_name = {f.name: f for f in fields}
+
+    def __iter__(self):
+        return iter(self.fields)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return frozenset(self.names) | ({"thrown_in"} if self.thrown_in else set())
+
+    def field(self, name: str) -> Field:
+        return self.by_name[name]
+
+    def is_shown(self, described: Field, form_values: Mapping[str, Any]) -> bool:
+        """Whether ``described`` is asked, by its ``shown_when`` and the form's values."""
+        if described.shown_when is None:
+            return True
+        by, values = described.shown_when
+        return form_values.get(by) in values
+
+    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
+        """The hand in ``body``, every field checked, then the game's ``check``; raises
+        InvalidHand with every problem found."""
+        if not isinstance(body, Mapping):
+            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
+        thrown = body.get("thrown_in", False)
+        if thrown not in (True, False, None):
+            problem = msg("thrown_in must be true or false, not %(value)s", value=shown(thrown))
+            raise InvalidHand([("thrown_in", problem)])
+        if thrown:
+            if not self.thrown_in:
+                problem = msg("thrown_in: a hand of %(game)s is never thrown in", game=game.name)
+                raise InvalidHand([("thrown_in", problem)])
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        values: dict[str, Any] = {}
+        problems: list[tuple[str, Message]] = []
+        form_view: dict[str, str] = {}
+        for described in self.fields:
+            value = body.get(described.name)
+            if not described.applies(ctx) or not self.is_shown(described, form_view):
+                values[described.name] = described.empty()
+                if value is not None and value != described.dump(described.empty()):
+                    said = msg(
+                        "%(field)s is not part of this hand under these rules: leave it out",
+                        field=described.name,
+                    )
+                    said.said_at_table(
+                        "%(what)s is not asked under these rules.", what=described.label
+                    )
+                    problems.append((described.name, said))
+                continue
+            if value is None and described.name not in body and described.default is not MISSING:
+                typed = described.default
+            elif value is None and not (
+                isinstance(described, SuitOf) and described.none and described.name in body
+            ):
+                problems.append((described.name, _missing(described.name, described.label)))
+                continue
+            else:
+                try:
+                    typed = described.parse(value, ctx)
+                except Refused as exc:
+                    problems += exc.problems
+                    continue
+            values[described.name] = typed
+            form_view.update(described.to_form(described.dump(typed)))
+        if problems:
+            raise InvalidHand(problems)
+        hand = Hand(game, values, False)
+        problems = list(game.check(ctx.settings, hand, ctx))
+        if problems:
+            raise InvalidHand(problems)
+        return hand
+
+    def load(self, game: Any, body: Mapping[str, Any]) -> Hand:
+        """A stored hand (its ``to_dict``) typed without checks, to show it."""
+        if body.get("thrown_in"):
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        values = {}
+        for f in self.fields:
+            value = body.get(f.name)
+            values[f.name] = f.empty() if value is None and f.name not in body else f.load(value)
+        return Hand(game, values, False)
+
+
+class Hand:
+    """A hand as the table wrote it down, by a game's schema: its typed values by
+    attribute (``hand.tricks``), ``thrown_in``, ``to_dict()`` (the API's and the store's
+    form) and ``score(settings)``. Frozen, hashable, equal when its values are."""
+
+    __slots__ = ("_game", "_values", "thrown_in")
+
+    def __init__(self, game: Any, values: Mapping[str, Any], thrown_in: bool = False) -> None:
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_values", dict(values))
+        object.__setattr__(self, "thrown_in", bool(thrown_in))
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return object.__getattribute__(self, "_values")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a hand is frozen: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a hand is frozen: {name} cannot be deleted")
+
+    def __reduce__(self):
+        return (Hand, (self._game, self._values, self.thrown_in))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._game.key, self.thrown_in, tuple(self._values.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        if self.thrown_in:
+            return "Hand(thrown_in=True)"
+        return "Hand(" + ", ".join(f"{k}={v!r}" for k, v in self._values.items()) + ")"
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The typed values by field name (a copy)."""
+        return dict(self._values)
+
+    def to_dict(self) -> dict[str, Any]:
+        schema = self._game.hand
+        if self.thrown_in:
+            return {"thrown_in": True}
+        found = {f.name: f.dump(self._values[f.name]) for f in schema.fields}
+        return {**found, "thrown_in": False} if schema.thrown_in else found
+
+    def score(self, settings: Any) -> Any:
+        """The hand's score, place-less (``points`` per side)."""
+        return self._game.score_at(settings, self, None)
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One hand as every page shows it, from which the scoreboard's row, the one-line
+    description, the Revisions page and the sheets are drawn: the seat it is about (or
+    None), its bid (a Label or None), how it went (``outcome``), and per side what the
+    table wrote (``entries``) and whether the side made its bid (``made``, None: no bid)."""
+
+    about: int | None
+    bid: Label | None
+    outcome: Label
+    entries: tuple[tuple[str, ...], ...]
+    made: tuple[bool | None, ...]
+
+
+def seat_words(ctx: Context, seat: int) -> Seat:
+    """A seat inside a refusal's table words: the page names the player."""
+    return Seat(seat)
+
+
+def side_words(index: int) -> Side:
+    return Side(index)

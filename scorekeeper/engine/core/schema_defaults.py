@@ -1,0 +1,411 @@
+"""What ``GameBase`` derives from a game's ``hand`` schema (``core.schema``): the reading,
+the form both ways, the command line, the CSV columns, random hands and one rendering of a
+hand (``view``) from which the scoreboard's rows, the one-line description, the Revisions
+page and the explanation are drawn. A game overrides any of them.
+
+A game without a ``hand`` writes these itself (``core.base.REQUIRED``), as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .command_line import HandOption, ScoredHand, score_from_record
+from .display import HandView, Label, Notation, RevisionView, SeatView, label_with_sides, signed
+from .errors import InvalidHand
+from .form import Action, Choice, FormField, HandFormSpec, Step
+from .game import CsvColumn, HandPlace
+from .messages import Message, Side, msg
+from .progress import Points
+from .schema import (
+    MISSING,
+    Context,
+    Hand,
+    HandSchema,
+    HandSummary,
+    PerSeat,
+    SeatOf,
+    SideOf,
+    SuitOf,
+    YesNo,
+)
+
+THROWN_IN = Label((msg("thrown in"),))
+FORM_TEXTS: dict[str, Message] = {
+    "sum-why": msg("The others already have {sum}; the total is {total}."),
+    "sum-count": msg("{sum} of {total}"),
+}
+
+
+class SchemaDefaults:
+    """The members a game with a ``hand`` schema gets (``GameBase`` inherits them)."""
+
+    hand: ClassVar[HandSchema | None]
+    form_texts: ClassVar[Mapping[str, Message]] = {}
+    """Sentences of a game's own ``form_rules``, by the keys the rules name."""
+
+    # --- what a hand is -------------------------------------------------------------------
+
+    def _schema(self) -> HandSchema:
+        if self.hand is None:
+            raise AttributeError(f"{type(self).__name__} declares no hand schema")
+        return self.hand
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        """The keys a hand's body may carry: the schema's fields, and ``thrown_in``."""
+        return self._schema().hand_fields
+
+    def context(self, settings: Any, place: HandPlace | None = None) -> Context:
+        """The Context of a hand under ``settings`` at ``place`` (None: read alone)."""
+        return Context(settings, self.seats, tuple(self.sides), place)
+
+    def check(self, settings: Any, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
+        """The rules between fields only the game can say: (field, message) for each
+        broken one, the message with its table words (``said_at_table``). None here."""
+        return []
+
+    def record_from_dict(self, settings: Any, body: Any) -> Hand:
+        """The hand in ``body`` read alone (``read_at`` without a place)."""
+        return self.read_at(settings, body, None)
+
+    def _scored(self, settings: Any, record: Hand, place: HandPlace | None) -> Any:
+        if record.thrown_in:
+            return None
+        result = self.score(settings, record, self.context(settings, place))
+        return Points(tuple(result)) if isinstance(result, tuple | list) else result
+
+    # --- one rendering of a hand ----------------------------------------------------------
+
+    def view(self, settings: Any, hand: Hand, ctx: Context) -> HandSummary:
+        """The hand as every page shows it, drawn from its fields: ``about`` the first
+        seat a field names; the outcome the hand-level values (yes/no by label, a choice
+        by its label, a suit by its symbol, a count by its number); each side's entries
+        its per-seat and per-side numbers."""
+        sides = len(ctx.sides)
+        if hand.thrown_in:
+            return HandSummary(None, None, THROWN_IN, ((),) * sides, (None,) * sides)
+        about = None
+        pieces: list[Any] = []
+        css = ""
+        entries: list[list[str]] = [[] for _ in range(sides)]
+        for described in self._schema().fields:
+            value = getattr(hand, described.name)
+            if value is None or not described.applies(ctx):
+                continue
+            if isinstance(described, SeatOf):
+                about = value if about is None else about
+            elif described.listed:
+                for index in range(sides):
+                    seats = ctx.sides[index] if isinstance(described, PerSeat) else (index,)
+                    entries[index].append("/".join(str(value[s]) for s in seats))
+            else:
+                said = msg("%(side)s", side=Side(value)) if isinstance(described, SideOf) else None
+                said = said or described.words(value, (), ctx)
+                if said is None:
+                    continue
+                if isinstance(described, SuitOf) and value.is_red:
+                    css = "r"
+                pieces.append(said if isinstance(said, Message) else Notation(said))
+        outcome = _spaced(pieces) or (msg("played"),)
+        return HandSummary(
+            about, None, Label(outcome, css), tuple(map(tuple, entries)), (None,) * sides
+        )
+
+    def _summary_of(self, settings: Any, record: Any, place: HandPlace | None) -> HandSummary:
+        return self.view(settings, record, self.context(settings, place))
+
+    def hand_views(self, progress: Any) -> list[HandView]:
+        """The scoreboard's rows, each from ``view`` at the hand's place."""
+        settings, hands = progress.settings, progress.hands
+        found = []
+        for index, hand in enumerate(hands):
+            before = hands[index - 1].state if index else self._start_of(hand, progress)
+            summary = self._summary_of(
+                settings, hand.record, HandPlace(hand.number, hand.dealer, before)
+            )
+            played = not hand.record.thrown_in
+            seats = tuple(
+                SeatView(
+                    summary.entries[s],
+                    hand.points[s] if played else None,
+                    hand.totals[s],
+                    summary.made[s],
+                )
+                for s in range(len(self.sides))
+            )
+            found.append(
+                HandView(
+                    hand.number, hand.dealer, summary.about, summary.bid, summary.outcome, seats
+                )
+            )
+        return found
+
+    def _start_of(self, hand: Any, progress: Any) -> Any:
+        try:
+            return self.start_state(hand.dealer, tuple(progress.starting_totals) or None)
+        except (ValueError, TypeError, AttributeError):
+            return None
+
+    def _stored_summary(self, hand: Mapping[str, Any]) -> tuple[Hand, Context, HandSummary]:
+        record = self._schema().load(self, hand)
+        settings = self.preset(self.default_preset)
+        ctx = self.context(settings)
+        return record, ctx, self.view(settings, record, ctx)
+
+    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
+        """A stored hand in one line, from ``view``: who it is about, how it went, and each
+        side's entries."""
+        _, ctx, summary = self._stored_summary(hand)
+        sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
+        parts: list[Any] = [] if summary.about is None else [players[summary.about]]
+        parts.append(label_with_sides(summary.outcome, sides))
+        parts += [
+            f"{name}: {' '.join(entry)}"
+            for name, entry in zip(sides, summary.entries, strict=True)
+            if entry
+        ]
+        return parts
+
+    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+        """A saved version of a hand, from ``view``: its line, and each seat's side's entries."""
+        record, ctx, summary = self._stored_summary(hand)
+        parts = tuple(self.describe_hand(hand, players))
+        if record.thrown_in:
+            return RevisionView(parts, ())
+        seats = tuple(
+            (Notation(" ".join(summary.entries[ctx.side_of(s)])), None) for s in range(self.seats)
+        )
+        return RevisionView(parts, seats)
+
+    def explain(self, settings: Any, record: Any) -> list[list[Any]]:
+        """Each seat's points, signed (its side's); nothing for a thrown-in deal."""
+        return self._explained(settings, record, None)
+
+    def _explained(self, settings: Any, record: Any, place: HandPlace | None) -> list[list[Any]]:
+        if record.thrown_in:
+            return [[] for _ in range(self.seats)]
+        return [[Notation(signed(p))] for p in self.points_at(settings, record, place)]
+
+    # --- the form ---------------------------------------------------------------------------
+
+    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
+        return self.form_at(settings, players, None)
+
+    def form_rules(self, settings: Any, ctx: Context) -> dict[str, list[Any]]:
+        """A game's own form rules (``core.form``'s kinds), merged with the schema's."""
+        return {}
+
+    def _schema_form(
+        self, settings: Any, players: Sequence[str], place: HandPlace | None
+    ) -> HandFormSpec:
+        schema = self._schema()
+        ctx = self.context(settings, place)
+        steps: dict[str, tuple[Message, list[FormField]]] = {}
+        rules: dict[str, list[Any]] = {}
+        errors: dict[str, str] = {}
+        texts: dict[str, Message] = {}
+        for described in schema.fields:
+            if not described.applies(ctx):
+                continue
+            step = described.step or described.name
+            title = schema.steps.get(step, described.label)
+            fields = list(described.form_fields(ctx, players))
+            if described.shown_when is not None:
+                by, values = described.shown_when
+                rules.setdefault("show", []).extend(
+                    {"field": f.name, "by": by, "values": list(values)} for f in fields
+                )
+            if described.listed:
+                errors[described.name] = step
+                errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
+                total = _bound(described.total, ctx)
+                if total is not None:
+                    rules.setdefault("sum", []).append(
+                        {
+                            "prefix": described.name,
+                            "total": total,
+                            "why": "sum-why",
+                            "count": "sum-count",
+                        }
+                    )
+                    texts |= FORM_TEXTS
+                if getattr(described, "from_dealers_left", False) and ctx.dealer is not None:
+                    fields.insert(0, _dealer_field(ctx.dealer, players))
+                    order = [(ctx.dealer + 1 + i) % ctx.seats for i in range(ctx.seats)]
+                    rules.setdefault("order", []).append(
+                        {
+                            "by": "dealer",
+                            "speakers": {str(ctx.dealer): order},
+                            "shown": {str(ctx.dealer): order},
+                            "fixed_step": step,
+                        }
+                    )
+            else:
+                errors[described.name] = described.name
+            steps.setdefault(step, (title, []))[1].extend(fields)
+        for kind, found in self.form_rules(settings, ctx).items():
+            rules.setdefault(kind, []).extend(found)
+        texts |= dict(self.form_texts)
+        shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
+        actions = (
+            (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
+            if schema.thrown_in and shaped
+            else ()
+        )
+        return HandFormSpec(steps=shaped, actions=actions, rules=rules, texts=texts, errors=errors)
+
+    def form_body(
+        self, settings: Any, values: Mapping[str, Any], action: str | None
+    ) -> dict[str, Any]:
+        """The hand's body from the form's values: each field asked (its ``only_if`` and
+        ``shown_when``) as its field reads it; the Thrown in action."""
+        schema = self._schema()
+        if action == "thrown_in" and schema.thrown_in:
+            return {"thrown_in": True}
+        ctx = self.context(settings)
+        return {
+            f.name: f.from_form(values, ctx)
+            for f in schema.fields
+            if f.applies(ctx) and schema.is_shown(f, values)
+        }
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored hand as the form's values, to edit it."""
+        if hand.get("thrown_in"):
+            return {}
+        found: dict[str, str] = {}
+        for described in self._schema().fields:
+            value = hand.get(described.name)
+            if described.name not in hand or (value is None and not isinstance(described, SuitOf)):
+                continue
+            if described.only_if is not None and value == described.dump(described.empty()):
+                continue  # perhaps not asked under the game's rules: the form sends it
+            found |= described.to_form(value)
+        return found
+
+    # --- the command line -------------------------------------------------------------------
+
+    @property
+    def hand_options(self) -> tuple[HandOption, ...]:
+        """``scorekeeper score``'s options: one per field (a yes/no a flag, a per-seat
+        value listed), its help made from its label and its range under the default rules."""
+        schema = self._schema()
+        ctx = self.context(self.preset(self.default_preset))
+        unless = "thrown_in" if schema.thrown_in else None
+        found = []
+        for described in schema.fields:
+            option = described.option(ctx)
+            needed = (
+                described.default is MISSING
+                and described.only_if is None
+                and described.shown_when is None
+                and not isinstance(described, YesNo)
+            )
+            if needed:
+                option = HandOption(
+                    option.name,
+                    option.help,
+                    option.metavar,
+                    option.flag,
+                    option.listed,
+                    True,
+                    unless,
+                )
+            found.append(option)
+        if schema.thrown_in:
+            found.append(
+                HandOption("thrown_in", "The deal was thrown in: nobody played it.", flag=True)
+            )
+        return tuple(found)
+
+    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """The hand typed as ``hand_options``, scored as its ``preview``."""
+        schema = self._schema()
+        if given.get("thrown_in"):
+            return score_from_record(self, settings, {"thrown_in": True})
+        body = {
+            f.name: f.from_option(given[f.name])
+            for f in schema.fields
+            if given.get(f.name) not in (None, False)
+        }
+        return score_from_record(self, settings, body)
+
+    # --- sheets, exports and random hands ---------------------------------------------------
+
+    @property
+    def csv_columns(self) -> tuple[CsvColumn, ...]:
+        """A column for each field (``csv=True``): hand-level ones after ``dealer``, a
+        value per seat or side after ``player``. None for a game without a schema."""
+        if self.hand is None:
+            return ()
+        return tuple(
+            CsvColumn(f.name, after="player" if f.listed else "dealer")
+            for f in self.hand.fields
+            if f.csv
+        )
+
+    def _csv_cells(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        record = replayed.record
+        seats: tuple[dict[str, Any], ...] = tuple({} for _ in range(self.seats))
+        if record.thrown_in:
+            return {}, seats
+        ctx = self.context(replayed.settings if hasattr(replayed, "settings") else None)
+        hand: dict[str, Any] = {}
+        for described in self._schema().fields:
+            value = getattr(record, described.name)
+            if not described.csv or value is None:
+                continue
+            if not described.listed:
+                hand[described.name] = described.cell(value, names, ctx)
+                continue
+            for seat in range(self.seats):
+                index = seat if isinstance(described, PerSeat) else ctx.side_of(seat)
+                seats[seat][described.name] = value[index]
+        return hand, seats
+
+    def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:
+        """A legal hand's body for ``ctx`` (its settings and place): each field drawn in
+        its range, totals respected, drawn again until ``read_at`` accepts it."""
+        schema = self._schema()
+        for _ in range(1000):
+            if schema.thrown_in and rng.random() < 0.05:
+                return {"thrown_in": True}
+            body: dict[str, Any] = {}
+            shown: dict[str, str] = {}
+            for described in schema.fields:
+                if not described.applies(ctx) or not schema.is_shown(described, shown):
+                    continue
+                body[described.name] = described.draw(ctx, rng)
+                shown |= described.to_form(body[described.name])
+            try:
+                self.read_at(settings, body, ctx.place)
+            except InvalidHand:
+                continue
+            return body
+        raise RuntimeError(f"{self.key}: no legal random hand found in 1000 draws")
+
+
+def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:
+    found: list[Any] = []
+    for piece in pieces:
+        if found:
+            found.append(Notation(" "))
+        found.append(piece)
+    return tuple(found)
+
+
+def _bound(value: Any, ctx: Context) -> int | None:
+    return value(ctx) if callable(value) else value
+
+
+def _dealer_field(dealer: int, players: Sequence[str]) -> FormField:
+    name = players[dealer] if dealer < len(players) else str(dealer)
+    keys = (Choice(str(dealer), name),)
+    return FormField(
+        "dealer", msg("Dealer"), keys, style="names", default=str(dealer), hidden_when_single=True
+    )

@@ -1,0 +1,68 @@
+"""Hands for the tests that play every registered game: simulated deals for a game that
+simulates card play (``Capabilities(simulation=True)``), else random legal hands drawn from
+its hand's schema (``core.play.random_game``). One place, so every suite draws alike."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from scorekeeper.engine.core.game import side_values
+from scorekeeper.engine.core.play import random_game
+
+
+def simulates(game: Any) -> bool:
+    """Whether the game plays deals with bots: it declares simulation, or it has bots of
+    its own without declaring it (the round sheet's random rounds)."""
+    return bool(game.capabilities.simulation or game.bot_kinds)
+
+
+def long_settings(game: Any, hands: int) -> Any:
+    """The default preset changed so that a game lasts ``hands`` hands (``lasting``), or
+    as it is for a game that cannot last (it is played to its end, as often as needed)."""
+    settings = game.preset(game.default_preset)
+    lasting = game.lasting(hands)
+    return settings if lasting is None else settings.with_changes(lasting)
+
+
+def deals(
+    game: Any, settings: Any, count: int, seed: int, bots: str | None = None
+) -> Iterator[dict]:
+    """``count`` deals as ``simulate`` yields them (the hand's fields, ``thrown_in`` and
+    ``points`` per side): simulated, or random hands scored at their places."""
+    if simulates(game):
+        yield from game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0])
+        return
+    for placed in random_game(game, settings, count, seed):
+        record = placed.record
+        points = side_values(game, game.points_at(settings, record, placed.place))
+        yield {**record.to_dict(), "thrown_in": record.thrown_in, "points": list(points)}
+
+
+def record_of(game: Any, settings: Any, deal: dict) -> Any:
+    """The hand a table writes down for one of ``deals``."""
+    if simulates(game):
+        return game.record_of_deal(deal)
+    return game.record_from_dict(settings, {k: v for k, v in deal.items() if k in game.hand_fields})
+
+
+def records(
+    game: Any,
+    settings: Any,
+    count: int,
+    seed: int,
+    bots: str | None = None,
+    first_dealer: int = 0,
+) -> list:
+    """Hands of one game in a row: ``count`` simulated deals' records, or for a game
+    without simulation random hands up to ``count`` or the end of the game, whichever
+    comes first (a game that cannot last gives fewer), dealt first by ``first_dealer``."""
+    if simulates(game):
+        deals_ = game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0])
+        return [game.record_of_deal(deal) for deal in deals_]
+    found = []
+    for placed in random_game(game, settings, count, seed, first_dealer):
+        if placed.game:
+            break
+        found.append(placed.record)
+    return found
