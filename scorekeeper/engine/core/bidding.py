@@ -3,10 +3,11 @@ each player bids the tricks they will take, the dealer last; a bid taken exactly
 bonus and so much a trick, a miss so much a trick off; and the hook forbids the dealer the
 bid that makes the bids total the cards dealt.
 
-Here once for both: the score and its explanation (:class:`BidScore`), the bid the hook
-forbids (:func:`forbidden_bid`), its refusal in the API's and the table's words
-(:func:`hook_problems`), and the hand form's rules that show the bids' total and disable
-and name the bid the hook forbids (:func:`bidding_rules`, :data:`BIDDING_TEXTS`).
+Here once for both: the two fields of the hand's schema (:func:`bid_fields`), the score
+and its explanation (:class:`BidScore`), the bid the hook forbids (:func:`forbidden_bid`),
+its refusal in the API's and the table's words (:func:`hook_problems`), and the hand
+form's rules that show the bids' total and disable and name the bid the hook forbids
+(:func:`bidding_rules`, :data:`BIDDING_TEXTS`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,21 @@ from typing import Any
 
 from .display import SignedPoints
 from .messages import Message, Seat, msg
+from .schema import Bound, PerSeat
+
+
+def bid_fields(cards: Bound) -> tuple[PerSeat, PerSeat]:
+    """The hand's two fields of the schema (``core/schema.py``): each player's bid, asked
+    from the dealer's left, the dealer last, and the tricks each took, totalling the
+    ``cards`` dealt (the last filled in), 0 to ``cards`` each; their steps'
+    titles are :data:`BID_STEPS`."""
+    return (
+        PerSeat("bids", msg("Bid"), 0, cards, from_dealers_left=True),
+        PerSeat("tricks", msg("Tricks"), 0, cards, total=cards),
+    )
+
+
+BID_STEPS = {"deal": msg("The deal"), "bids": msg("Bids"), "tricks": msg("Tricks taken")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +124,10 @@ def hook_problems(
 BIDDING_TEXTS = {
     "why-hook": msg("{name} may not bid {n}: the bids would total the {total} cards dealt."),
     "bids-total": msg("bids {total}"),
+    "sum-why": msg("The others already took {sum} tricks; there are only {total}."),
 }
 """The form's sentences of :func:`bidding_rules`: the bid the hook disables, the bids'
-total in the step's head."""
+total in the step's head; and of the schema's ``sum`` rule of the tricks, in tricks."""
 
 
 def bidding_rules(
