@@ -17,6 +17,12 @@ def simulates(game: Any) -> bool:
     return bool(game.capabilities.simulation or game.bot_kinds)
 
 
+def bot_runs(game: Any) -> tuple[str | None, ...]:
+    """The kinds of bot to play a game with, one run each: its own bots, or for a game
+    without them one run of random hands (None)."""
+    return tuple(game.bot_kinds) if simulates(game) else (None,)
+
+
 def long_settings(game: Any, hands: int) -> Any:
     """The default preset changed so that a game lasts ``hands`` hands (``lasting``), or
     as it is for a game that cannot last (it is played to its end, as often as needed)."""

@@ -65,6 +65,14 @@ def test_games_as_json(capsys):
                 "presets": ["oh-hell"],
             },
             {
+                "key": "wizard",
+                "name": "Wizard",
+                "seats": 4,
+                "seat_range": [3, 6],
+                "default_preset": "wizard",
+                "presets": ["wizard"],
+            },
+            {
                 "key": "any-game",
                 "name": "Any other game",
                 "seats": 4,

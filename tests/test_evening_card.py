@@ -19,6 +19,8 @@ from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .play import records as random_records
+from .play import simulates
 from .test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
 from .test_result_card import model_of, text_box
 
@@ -110,9 +112,13 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
 
 def played_to_the_end(key: str, seats: int, first, players):
     """A game of ``key`` at ``seats`` from its own simulation under its default preset,
-    played until it ends (by the first of its bots that ends one)."""
+    played until it ends (by the first of its bots that ends one), or from random hands
+    for a game that does not simulate."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
+    if not simulates(game):
+        hands = random_records(game, settings, 300, seed=11)
+        return imported(game, settings, hands, players, first)
     for bots in game.bot_kinds:
         records = []
         for deal in game.simulate(settings, 300, seed=11, bots=bots):

@@ -22,6 +22,8 @@ from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
 
 from .conftest import WORKED_EXAMPLE, app_config
+from .play import long_settings
+from .play import records as drawn_records
 from .stored import join, new_group
 
 START = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
@@ -76,9 +78,8 @@ def simulated(key: str, seats: int, hands: int, first: datetime, players=None, s
     """A game of ``key`` at ``seats`` of ``hands`` deals from its own simulation (a thrown-in
     deal first where it has one)."""
     game = table_game(key, seats)
-    settings = game.preset(game.default_preset).with_changes(game.lasting(hands + 1))
-    deals = game.simulate(settings, max(hands, 200), seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, hands + 1)
+    records = drawn_records(game, settings, max(hands, 200), seed)
     thrown = [r for r in records if r.thrown_in][:1]
     played = [r for r in records if not r.thrown_in]
     return imported(game, settings, (thrown + played)[:hands], players or NAMES[:seats], first)
@@ -89,8 +90,7 @@ def finished(key: str, seats: int, first: datetime, players=None, seed: int = 5)
     preset until it ends."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
-    deals = game.simulate(settings, 400, seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    records = drawn_records(game, settings, 400, seed)
     for count in range(1, len(records) + 1):
         if game.replay(settings, 0, records[:count]).status == "finished":
             return imported(game, settings, records[:count], players or NAMES[:seats], first)

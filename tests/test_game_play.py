@@ -17,6 +17,8 @@ from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
 
 from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group
+from .play import long_settings, simulates
+from .play import records as drawn_records
 from .toy_game import GAME as TOY
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -27,9 +29,8 @@ def hands_of(game: Game, count: int, seed: int = 5) -> list:
     """``count`` hands as the game records them, from its own bots' deals, with a deal
     thrown in first when the game has one; played under the long game's rules that
     ``started`` gives."""
-    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
-    deals = game.simulate(settings, max(count, 200), seed=seed, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, 100)
+    records = drawn_records(game, settings, max(count, 200), seed)
     thrown = [r for r in records if r.thrown_in][:1]
     return (thrown + [r for r in records if not r.thrown_in])[:count]
 
@@ -44,7 +45,7 @@ def database(tmp_path, monkeypatch):
 
 def started(database, game: Game) -> int:
     """A new game of ``game`` with a target its hands here do not reach."""
-    settings = game.preset(game.default_preset).with_changes(game.lasting(100))
+    settings = long_settings(game, 100)
     names = [f"Player {seat}" for seat in range(game.seats)]
     game_id, _key = game_in_new_group(
         database,
@@ -99,8 +100,11 @@ def test_a_hand_stores_the_flat_values_its_game_gives_and_defaults_for_the_rest(
     # An edit writes the hand's row anew: a column the new hand leaves out is reset, and
     # the hand keeps when it was first recorded.
     first = db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0]
-    game_play.replace_hand(database, game_id, 1, hands[-1])
-    game_play.replace_hand(database, game_id, 2, hands[0])
+    # Simulated deals stand anywhere in a long game; random hands are drawn for their
+    # places (Wizard's round r deals r cards), so each is edited into its own.
+    first_edit, second_edit = (hands[-1], hands[0]) if simulates(game) else hands[:2]
+    game_play.replace_hand(database, game_id, 1, first_edit)
+    game_play.replace_hand(database, game_id, 2, second_edit)
     check_flat_columns(database, game, game_id)
     assert db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0] == (
         first

@@ -108,7 +108,7 @@ def made_club(base: str, label: str) -> Club:
                 "players": players,
                 "first_dealer": 0,
                 "group": str(club.id),
-                "settings": game.lasting(10),
+                "settings": game.lasting(10) or {},
             },
             club.key,
         )

@@ -18,6 +18,8 @@ from scorekeeper import db
 from scorekeeper.engine.registry import GAMES, table_game
 
 from .conftest import trace_statements
+from .play import long_settings
+from .play import records as drawn_records
 from .stored import join
 from .test_evenings import NAMES, START, imported
 
@@ -28,9 +30,8 @@ def stored_game(app, key: str, hands: int) -> tuple[int, int, str]:
     """A game of ``key`` at four seats of ``hands`` hands its own simulation dealt, under
     its long-game settings, imported into a new group: (its id, the group, its edit key)."""
     game = table_game(key, 4)
-    settings = game.preset(game.default_preset).with_changes(game.lasting(hands + 1))
-    deals = game.simulate(settings, hands, seed=35, bots=game.bot_kinds[0])
-    records = [game.record_of_deal(deal) for deal in deals]
+    settings = long_settings(game, hands + 1)
+    records = drawn_records(game, settings, hands, 35)
     with app.app_context():
         database = db.get_db()
         group = db.create_group(database, None)[0].id
@@ -100,6 +101,9 @@ def test_a_thousand_hand_games_pages_join_to_the_whole_game(app, client, monkeyp
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_games_pages_join_to_the_whole_game(app, client, key):
     hands = 99 if key == "oh-hell" else 60
+    game = table_game(key, 4)
+    if game.lasting(hands + 1) is None:  # a game that cannot last: played to its end
+        hands = game.hand_limit(game.preset(game.default_preset))
     game_id, group, _key = stored_game(app, key, hands)
     join(client, group)
     whole = client.get(f"/api/games/{game_id}").get_json()

@@ -16,6 +16,7 @@ from scorekeeper import db, game_play, ratings
 from scorekeeper.engine import GAMES, get_game
 
 from .conftest import move_to_group
+from .play import bot_runs
 from .ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from .test_app_conformance import names_for, simulated_hands
 from .test_upgrade import V4_DB
@@ -393,7 +394,7 @@ def test_a_game_finished_now_is_rated_with_the_side_ahead(table):
 def test_every_registered_game_is_rated(table, game):
     players = names_for(game)
     finished = None
-    for bots in game.bot_kinds:
+    for bots in bot_runs(game):
         game_id = table.start(game.key, players, first_dealer=0)
         for hand in simulated_hands(game, 200, seed=11, bots=bots):
             if table.hand(game_id, hand)["status"] == "finished":

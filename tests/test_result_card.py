@@ -19,6 +19,8 @@ from scorekeeper.engine.core.display import total
 from scorekeeper.web import card as result_card
 
 from .conftest import into_group, stored_game
+from .play import bot_runs
+from .play import records as drawn_records
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
@@ -34,7 +36,7 @@ def finished_by_api(client, game: Game, players=None, **body) -> dict[str, Any]:
     if "settings" in body:
         settings = settings.with_changes(body["settings"])
     players = players or NAMES[: game.seats]
-    for bots in game.bot_kinds:
+    for bots in bot_runs(game):
         created = client.post(
             "/api/games",
             json={
@@ -47,8 +49,7 @@ def finished_by_api(client, game: Game, players=None, **body) -> dict[str, Any]:
         ).get_json()
         key = created["edit_key"]
         records = []
-        for deal in game.simulate(settings, 300, seed=11, bots=bots):
-            record = game.record_of_deal(deal)
+        for record in drawn_records(game, settings, 300, 11, bots):
             answer = client.post(
                 f"/api/games/{created['id']}/hands",
                 json=record.to_dict(),
