@@ -13,13 +13,14 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.bidding import BidScore, forbidden_bid, hook_problems
+from scorekeeper.engine.core.form import fill_fixed
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.progress import RaceState
 from scorekeeper.engine.wizard.game import GAME
 from scorekeeper.engine.wizard.settings import rounds_of
 from scorekeeper.web import create_app
 
-from .conftest import app_config
+from .conftest import app_config, into_group
 from .stored import viewed
 
 S = GAME.preset("wizard")
@@ -362,3 +363,38 @@ def test_the_hook_refused_on_the_command_line(capsys):
     )
     assert code == 2 and out == ""
     assert "bids total the 5 cards dealt; with the hook the dealer may not" in err
+
+
+def test_the_last_rounds_form_fills_in_no_trump_and_taps_two_a_player_and_one():
+    names = NAMES
+    last = GAME.form_at(S, names, place(15, 2))
+    values = {f.name: f.default for f in last.fields if f.default is not None}
+    fill_fixed(last, values)
+    assert values["trump"] == "none"  # asked nowhere: filled in, the suits disabled
+    # A round: the trump, a bid each, the tricks but the last (filled in), and Save.
+    spec = GAME.form_at(S, names, place(5, 3))
+    asked = [f for f in spec.fields if not (f.hidden_when_single and len(f.choices) == 1)]
+    assert len(asked) - len(spec.rules["sum"]) + 1 == 2 * len(names) + 1
+    assert spec.rules["order"][0]["speakers"] == {"3": [0, 1, 2, 3]}  # the dealer bids last
+
+
+def test_a_file_the_rounds_places_refuse_is_refused_by_the_command_line_import(
+    client, tmp_path, capsys
+):
+    rules = {"settings": {"hook": "canadian"}, "starting_totals": [110, 80, 60, 110]}
+    game_id, _ = start(client, 1, [*BEFORE_3, CANADIAN], **rules)
+    into_group(client, game_id)
+    document = json.loads(client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    path = tmp_path / "wizard.json"
+    for hand, problem in (
+        ({"bids": [1, 1, 0, 1], "tricks": [1, 1, 0, 1]}, "may not bid 1"),  # Dan leads alone
+        ({"tricks": [1, 1, 1, 1]}, "tricks must add up to 3, not 4"),
+    ):
+        tampered = json.loads(json.dumps(document))
+        tampered["games"][0]["hands"][2] |= hand
+        path.write_text(json.dumps(tampered), encoding="utf-8")
+        code = entry(["import", str(path), "--db", str(tmp_path / "other.db")])
+        err = capsys.readouterr().err
+        assert code == 2 and "hand 3" in err and problem in err, err
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert entry(["import", str(path), "--db", str(tmp_path / "other.db")]) == 0
