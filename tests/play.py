@@ -78,12 +78,23 @@ def records(
     """Hands of one game in a row: ``count`` simulated deals' records, or for a game
     without simulation random hands up to ``count`` or the end of the game, whichever
     comes first (a game that cannot last gives fewer), dealt first by ``first_dealer``."""
+    return list(iter_records(game, settings, count, seed, bots, first_dealer))
+
+
+def iter_records(
+    game: Any,
+    settings: Any,
+    count: int,
+    seed: int,
+    bots: str | None = None,
+    first_dealer: int = 0,
+) -> Iterator[Any]:
+    """``records``, one at a time (a test that stops early plays no more deals)."""
     if simulates(game):
-        deals_ = game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0])
-        return [game.record_of_deal(deal) for deal in deals_]
-    found = []
+        for deal in game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0]):
+            yield game.record_of_deal(deal)
+        return
     for placed in random_game(game, settings, count, seed, first_dealer):
         if placed.game:
-            break
-        found.append(placed.record)
-    return found
+            return
+        yield placed.record

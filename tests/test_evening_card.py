@@ -19,8 +19,7 @@ from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
 
 from .conftest import app_config
-from .play import records as random_records
-from .play import simulates
+from .play import iter_records
 from .test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
 from .test_result_card import model_of, text_box
 
@@ -112,17 +111,13 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
 
 def played_to_the_end(key: str, seats: int, first, players):
     """A game of ``key`` at ``seats`` from its own simulation under its default preset,
-    played until it ends (by the first of its bots that ends one), or from random hands
-    for a game that does not simulate."""
+    played until it ends (by the first of its bots that ends one)."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
-    if not simulates(game):
-        hands = random_records(game, settings, 300, seed=11)
-        return imported(game, settings, hands, players, first)
-    for bots in game.bot_kinds:
+    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
         records = []
-        for deal in game.simulate(settings, 300, seed=11, bots=bots):
-            records.append(game.record_of_deal(deal))
+        for record in iter_records(game, settings, 300, 11, bots):
+            records.append(record)
             if game.replay(settings, 0, records).status == "finished":
                 return imported(game, settings, records, players, first)
     raise AssertionError(f"{key}: no bot of the game finished it")

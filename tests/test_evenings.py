@@ -20,10 +20,10 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.seats import placings_of
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
+from tests.play import long_settings, simulates
+from tests.play import records as drawn_records
 
 from .conftest import WORKED_EXAMPLE, app_config
-from .play import long_settings
-from .play import records as drawn_records
 from .stored import join, new_group
 
 START = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
@@ -80,6 +80,8 @@ def simulated(key: str, seats: int, hands: int, first: datetime, players=None, s
     game = table_game(key, seats)
     settings = long_settings(game, hands + 1)
     records = drawn_records(game, settings, max(hands, 200), seed)
+    if not simulates(game):  # random hands at their places: kept in their order
+        return imported(game, settings, records[:hands], players or NAMES[:seats], first)
     thrown = [r for r in records if r.thrown_in][:1]
     played = [r for r in records if not r.thrown_in]
     return imported(game, settings, (thrown + played)[:hands], players or NAMES[:seats], first)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
 
 from .conftest import game_in_new_group
-from .play import records
+from .play import records as drawn_records
 
 POOL = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus"]
 
@@ -46,12 +46,11 @@ def bid_whist_hand(rng: random.Random, settings):
 
 def simulated_draw(key: str, rng: random.Random):
     """Another game's preset, its settings, and a draw of its hands in the order its own
-    simulation deals them, or a game of its random hands (each legal where it falls in a
-    game started by seat 0)."""
+    simulation deals them (each legal where it falls in a game started by seat 0)."""
     rules = get_game(key)
     preset = rules.default_preset
     settings = rules.preset(preset)
-    hands = iter(records(rules, settings, 10, seed=rng.randrange(1 << 30)))
+    hands = iter(drawn_records(rules, settings, 10, rng.randrange(1 << 30)))
     return preset, settings, lambda _rng, _settings: next(hands)
 
 

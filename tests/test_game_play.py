@@ -31,6 +31,8 @@ def hands_of(game: Game, count: int, seed: int = 5) -> list:
     ``started`` gives."""
     settings = long_settings(game, 100)
     records = drawn_records(game, settings, max(count, 200), seed)
+    if not simulates(game):  # random hands at their places: kept in their order
+        return records[:count]
     thrown = [r for r in records if r.thrown_in][:1]
     return (thrown + [r for r in records if not r.thrown_in])[:count]
 

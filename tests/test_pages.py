@@ -11,6 +11,7 @@ from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
+from .play import records as drawn_records
 from .stored import game_count, viewed
 
 
@@ -802,8 +803,7 @@ def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
     with two totals read as a four-way tie)."""
     players = ["Ann", "Bob", "Cat", "Dan"][: game.seats]
     settings = game.preset(game.default_preset)
-    deals = game.simulate(settings, 50, seed=5, bots=game.bot_kinds[0])
-    hand = next(r for r in map(game.record_of_deal, deals) if not r.thrown_in).to_dict()
+    hand = next(r for r in drawn_records(game, settings, 50, 5) if not r.thrown_in).to_dict()
     game_id, key = make_game(game.default_preset, players, game=game.key)
     bearer = {"Authorization": f"Bearer {key}"}
     assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201

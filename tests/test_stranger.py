@@ -106,7 +106,7 @@ def played_game(base: str, group: dict, key: str = "israeli-whist", hands: int =
             "players": NAMES[: game.seats] if game.seats <= 4 else [*NAMES, "Eve"][: game.seats],
             "first_dealer": 0,
             "group": str(group["id"]),
-            "settings": game.lasting(10),
+            "settings": game.lasting(10) or {},
         },
         group["key"],
     )

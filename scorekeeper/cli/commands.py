@@ -120,30 +120,54 @@ def _known_games() -> tuple[Game, ...]:
 class _HandCommand(click.Command):
     """``score``: its hand options are every known game's, built when the command line is
     read, so that a game registered later is scored too. An option two games share is one
-    option, its help naming both games."""
+    option, its help naming both games; once ``--game KEY`` is typed, the options are that
+    game's own (its help, its flags and lists) and the others' are hidden from the help."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["hand_game"] = _typed_game(args)
+        return super().parse_args(ctx, args)
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        return [*_hand_params(tuple(_known_games())), *super().get_params(ctx)]
+        chosen = ctx.meta.get("hand_game")
+        return [*_hand_params(tuple(_known_games()), chosen), *super().get_params(ctx)]
 
 
-# Built once for each set of known games (by key and object: a game need not be hashable).
-_HAND_PARAMS: dict[tuple[tuple[str, int], ...], list[click.Parameter]] = {}
+def _typed_game(args: Sequence[str]) -> str | None:
+    """The key typed after ``--game`` (or as ``--game=KEY``) among ``args``, if any."""
+    for index, arg in enumerate(args):
+        if arg == "--game" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--game="):
+            return arg.partition("=")[2]
+    return None
 
 
-def _hand_params(games: tuple[Game, ...]) -> list[click.Parameter]:
-    known = tuple((game.key, id(game)) for game in games)
+# Built once for each set of known games (by key and object: a game need not be hashable)
+# and game typed.
+_HAND_PARAMS: dict[tuple[tuple[tuple[str, int], ...], str | None], list[click.Parameter]] = {}
+
+
+def _hand_params(games: tuple[Game, ...], chosen: str | None = None) -> list[click.Parameter]:
+    known = (tuple((game.key, id(game)) for game in games), chosen)
     if known not in _HAND_PARAMS:
+        own = next((game for game in games if game.key == chosen), None)
         found: dict[str, tuple[HandOption, list[str]]] = {}
+        if own is not None:
+            found = {option.name: (option, []) for option in hand_options(own)}
         for game in games:
+            if game is own:
+                continue
             for option in hand_options(game):
                 named = found.setdefault(option.name, (option, []))[1]
-                named.append(str(game.name))
+                if own is None or option.name not in {o.name for o in hand_options(own)}:
+                    named.append(str(game.name))
         _HAND_PARAMS[known] = [
             click.Option(
                 [option.option, option.name],
                 **({"is_flag": True} if option.flag else {}),
                 metavar=option.metavar or None,
-                help=f"{option.help} ({', '.join(named)}).",
+                help=f"{option.help.rstrip('.')} ({', '.join(named)})." if named else option.help,
+                hidden=own is not None and bool(named),
             )
             for option, named in found.values()
         ]

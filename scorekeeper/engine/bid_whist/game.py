@@ -1,7 +1,7 @@
 """Bid Whist behind the one game interface (:class:`~..core.game.Game`).
 
-Not yet in the registry's built-in games: the app is not yet game-generic. Tests and
-tools register it with ``register_game(GAME)`` or use it directly.
+One of the registry's built-in games (``scorekeeper.engine.registry``), offered by the
+app, the API and the command line as ``bid-whist``.
 """
 
 from __future__ import annotations

@@ -504,8 +504,10 @@ class GameBase(SchemaDefaults):
     def resume_from(
         self, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None
     ) -> Progress:
-        """``records`` scored after ``state`` (``finish_after`` ignored by a race)."""
-        return resume_race(self, settings, state, records)
+        """``records`` scored after ``state``; ``finish_after`` (for a game whose
+        ``finish_now`` is True) ends the race there, the side ahead alone winning."""
+        asked = finish_after if self.finish_now else None
+        return resume_race(self, settings, state, records, finish_after=asked)
 
     def state_of(self, progress: Progress) -> dict[str, Any]:
         """What the game carries from hand to hand after ``progress``, JSON-ready."""

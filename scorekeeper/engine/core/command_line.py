@@ -69,17 +69,38 @@ def options_from_fields(game: Game) -> tuple[HandOption, ...]:
     """An option for each key of a hand's body (``Game.hand_fields``) but ``thrown_in``,
     for a game that declares no options of its own."""
     return tuple(
-        HandOption(name, f"The hand's {name.replace('_', ' ')}.", metavar=name.upper())
+        HandOption(
+            name,
+            f'The hand body\'s "{name}", as the API takes it',
+            metavar=name.upper(),
+        )
         for name in sorted(game.hand_fields - {"thrown_in"})
     )
+
+
+YES_NO = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def typed_text(value: Any) -> Any:
+    """A value typed for a hand's body: "true"/"yes" and "false"/"no" as a yes or no
+    (a body's yes/no is never text), anything else as typed (numbers read as text)."""
+    if isinstance(value, str) and value.strip().lower() in YES_NO:
+        return YES_NO[value.strip().lower()]
+    return value
 
 
 def score_from_record(game: Game, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
     """The hand whose body is ``given`` (``record_from_dict``), as its ``preview``: the
     points per side in a table, and every other figure of the preview in one line.
     Raises the game's EngineError naming the field."""
-    body = {name: value for name, value in given.items() if value is not None}
-    result = game.preview(settings, game.record_from_dict(settings, body))
+    body = {name: typed_text(value) for name, value in given.items() if value is not None}
+    return scored_record(game, settings, game.record_from_dict(settings, body))
+
+
+def scored_record(game: Game, settings: Settings, record: Any) -> ScoredHand:
+    """A hand read already, as its ``preview``: the points per side in a table, and every
+    other figure of the preview in one line."""
+    result = game.preview(settings, record)
     rows = [("side", "seats", "points")]
     for index, (side, points) in enumerate(zip(game.sides, result["points"], strict=True)):
         rows.append((chr(ord("A") + index), ", ".join(map(str, side)), signed(points)))

@@ -187,6 +187,7 @@ def resume_race(
     state: RaceState,
     hands: Sequence[Any],
     make: Callable[..., P] = RaceProgress,  # type: ignore[assignment]
+    finish_after: int | None = None,
     **own: Any,
 ) -> P:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``.
@@ -198,7 +199,10 @@ def resume_race(
     ``winners`` names them all and ``winner`` is None. Raises ValueError if a hand is
     recorded after the end. Settings without a ``target`` (a game that ends by its hand
     limit alone) never reach one. ``make`` (a :class:`RaceProgress` or a game's subclass)
-    holds the progress, with the game's ``own`` fields.
+    holds the progress, with the game's ``own`` fields. ``finish_after`` (a game that
+    may "finish now"): the number of hands recorded when the table asked to finish; from
+    that hand on the end is reached, and the side ahead alone wins (a tie plays on, or
+    shares the win with ``shares_tie``).
     """
     target = getattr(settings, "target", None)
     totals = list(state.totals)
@@ -226,6 +230,8 @@ def resume_race(
             scored += 1
             if (target is not None and max(totals) >= target) or scored == limit:
                 target_reached = True
+        if finish_after is not None and number >= finish_after:
+            target_reached = True
         if target_reached:
             leaders = leaders_of(totals)
             if len(leaders) == 1 or shared:
@@ -235,6 +241,12 @@ def resume_race(
         replayed.append(
             ReplayedHand(number, hand_dealer, opener, record, score, state.totals, state)
         )
+    if finish_after is not None and state.number >= finish_after and not winners:
+        # Asked to finish after the last hand already scored: the end is reached now.
+        target_reached = True
+        leaders = leaders_of(totals)
+        winners = leaders if len(leaders) == 1 or shared else ()
+        state = RaceState(state.number, tuple(totals), dealer, scored, True, winners, start)
     return make(
         settings=settings,
         hands=tuple(replayed),

@@ -528,7 +528,7 @@ class OneOf(Field):
     """One of named ``options``: ``(("uptown", msg("Uptown")), …)``, the API's key."""
 
     metavar = "CHOICE"
-    style = "short"
+    style = "wide"  # words, as wide as they need
 
     def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]], **kwargs):
         super().__init__(name, label, **kwargs)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .command_line import HandOption, ScoredHand, score_from_record
+from .command_line import HandOption, ScoredHand, scored_record
 from .display import HandView, Label, Notation, RevisionView, SeatView, label_with_sides, signed
 from .errors import InvalidHand
 from .form import Action, Choice, FormField, HandFormSpec, Step
@@ -93,7 +93,7 @@ class SchemaDefaults:
         entries: list[list[str]] = [[] for _ in range(sides)]
         for described in self._schema().fields:
             value = getattr(hand, described.name)
-            if value is None or not described.applies(ctx):
+            if not described.applies(ctx) or (value is None and not isinstance(described, SuitOf)):
                 continue
             if isinstance(described, SeatOf):
                 about = value if about is None else about
@@ -106,7 +106,7 @@ class SchemaDefaults:
                 said = said or described.words(value, (), ctx)
                 if said is None:
                     continue
-                if isinstance(described, SuitOf) and value.is_red:
+                if isinstance(described, SuitOf) and value is not None and value.is_red:
                     css = "r"
                 pieces.append(said if isinstance(said, Message) else Notation(said))
         outcome = _spaced(pieces) or (msg("played"),)
@@ -222,7 +222,9 @@ class SchemaDefaults:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
                 total = _bound(described.total, ctx)
-                if total is not None:
+                # The page fills in the last seat's box (a side's number has no seat box:
+                # its total is checked when saved).
+                if total is not None and isinstance(described, PerSeat):
                     rules.setdefault("sum", []).append(
                         {
                             "prefix": described.name,
@@ -325,13 +327,15 @@ class SchemaDefaults:
         """The hand typed as ``hand_options``, scored as its ``preview``."""
         schema = self._schema()
         if given.get("thrown_in"):
-            return score_from_record(self, settings, {"thrown_in": True})
+            return scored_record(
+                self, settings, self.record_from_dict(settings, {"thrown_in": True})
+            )
         body = {
             f.name: f.from_option(given[f.name])
             for f in schema.fields
             if given.get(f.name) not in (None, False)
         }
-        return score_from_record(self, settings, body)
+        return scored_record(self, settings, self.record_from_dict(settings, body))
 
     # --- sheets, exports and random hands ---------------------------------------------------
 
