@@ -15,6 +15,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.ratings import has_partners
 
 from .conftest import join_group
+from .play import bot_runs
 from .ratings_play import Table
 from .test_app_conformance import names_for, simulated_hands
 
@@ -32,7 +33,7 @@ def finish_one(table: Table, game, players: list[str] | None = None) -> list[str
     """A game of ``game`` played through the API to its end (or finished now); returns
     its players."""
     players = players or names_for(game)
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in bot_runs(game):
         game_id = table.start(game.key, players, first_dealer=0)
         for hand in simulated_hands(game, 200, seed=11, bots=bots):
             if table.hand(game_id, hand)["status"] == "finished":

@@ -16,6 +16,7 @@ from scorekeeper import db, game_play, ratings
 from scorekeeper.engine import GAMES, get_game
 
 from .conftest import move_to_group
+from .play import bot_runs
 from .ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from .test_app_conformance import names_for, simulated_hands
 from .test_upgrade import V4_DB
@@ -393,7 +394,7 @@ def test_a_game_finished_now_is_rated_with_the_side_ahead(table):
 def test_every_registered_game_is_rated(table, game):
     players = names_for(game)
     finished = None
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in bot_runs(game):
         game_id = table.start(game.key, players, first_dealer=0)
         for hand in simulated_hands(game, 200, seed=11, bots=bots):
             if table.hand(game_id, hand)["status"] == "finished":
@@ -445,62 +446,6 @@ def test_rebuild_gives_the_ratings_kept_game_by_game(table):
     finally:
         database.close()
     assert {kind: table.ratings(kind) for kind in ("any-game", "spades")} == kept
-
-
-def presets_rated(database, group_id: int, kind: str) -> list[str]:
-    """The presets of the group's rated games of ``kind``, by their first rated game, as
-    the ratings page found them before they were kept (m018): from every rating (read
-    after ``db.rated_presets``, which rates what is pending first)."""
-    return [
-        row[0]
-        for row in database.execute(
-            "SELECT g.rules, MIN(h.position) AS first FROM rating_history h "
-            "JOIN games g ON g.id = h.game_id WHERE h.group_id = ? AND h.game = ? "
-            "GROUP BY g.rules ORDER BY first",
-            [group_id, kind],
-        )
-    ]
-
-
-def test_the_presets_kept_with_the_ratings_follow_every_change(table):
-    """The presets the ratings of a kind cover (what the ratings page is called by) are
-    kept as games are rated: a game finished, un-finished and finished again, a rebuild,
-    a finished game moved to another group by a script. Each time they are what every
-    rating says."""
-    sheet = table.sheet(FOUR, [1, 2, 3, 4])
-    hearts = table.start("any-game", FOUR, rules="hearts")
-    for _ in range(4):
-        finished = table.hand(hearts, {"points": [25, 0, 1, 0]})
-    assert finished["status"] == "finished"
-    other = Table(table.client)
-    path = str(table.client.application.config["DATABASE"])
-
-    def kept(group_id: int, expected: list[str]) -> None:
-        database = db.open_database(path)
-        try:
-            assert db.rated_presets(database, group_id, "any-game") == expected
-            assert presets_rated(database, group_id, "any-game") == expected
-        finally:
-            database.close()
-
-    kept(table.id, ["any-game", "hearts"])
-    undone = table.client.delete(f"/api/games/{sheet}/hands/1", headers=table.edit_keys[sheet])
-    assert undone.status_code == 200 and undone.get_json()["status"] == "in_progress"
-    kept(table.id, ["hearts"])
-    table.hand(sheet, {"points": [1, 2, 3, 4]})  # finished again: the newest event
-    kept(table.id, ["hearts", "any-game"])
-    database = db.open_database(path)
-    try:
-        assert db.rebuild_ratings(database, table.id) == 2
-    finally:
-        database.close()
-    kept(table.id, ["hearts", "any-game"])
-    move_to_group(path, hearts, other.id)
-    kept(table.id, ["any-game"])
-    kept(other.id, ["hearts"])
-    move_to_group(path, sheet, other.id)
-    kept(table.id, [])
-    kept(other.id, ["hearts", "any-game"])
 
 
 # --- an older file -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from scorekeeper.engine.core.display import total
 from scorekeeper.web import card as result_card
 
 from .conftest import into_group, stored_game
+from .play import bot_runs
 from .play import records as drawn_records
 
 LANGUAGES = ("en", "he", "de")
@@ -35,7 +36,7 @@ def finished_by_api(client, game: Game, players=None, **body) -> dict[str, Any]:
     if "settings" in body:
         settings = settings.with_changes(body["settings"])
     players = players or NAMES[: game.seats]
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in bot_runs(game):
         created = client.post(
             "/api/games",
             json={

@@ -19,8 +19,17 @@ from .euchre.game import GAME as EUCHRE
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .spades.game import GAME as SPADES
+from .wizard.game import GAME as WIZARD
 
-_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, EUCHRE, ANY_GAME)
+_BUILT_IN: tuple[Game, ...] = (
+    ISRAELI_WHIST,
+    BID_WHIST,
+    SPADES,
+    OH_HELL,
+    WIZARD,
+    EUCHRE,
+    ANY_GAME,
+)
 
 GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.bidding import BIDDING_TEXTS, bidding_rules
 from ..core.cards import Suit
 from ..core.form import Choice, FormField, HandFormSpec, Step, numbers
 from ..core.messages import msg
@@ -83,12 +84,9 @@ def hand_form(
         steps=steps,
         rules={} if deal is None else _rules(settings, deal),
         texts={
-            "why-hook": msg(
-                "{name} may not bid {n}: the bids would total the {total} cards dealt."
-            ),
             "tricks-too-many": msg("The others already took {sum} tricks; there are only {total}."),
             "tricks-count": msg("{sum} of {total}"),
-            "bids-total": msg("bids {total}"),
+            **BIDDING_TEXTS,
         },
         errors={
             "cards": "cards",
@@ -104,7 +102,7 @@ def hand_form(
 def _rules(settings: OhHellSettings, deal: Deal) -> dict[str, Any]:
     seats = settings.players
     order = [(deal.dealer + 1 + i) % seats for i in range(seats)]  # the dealer bids last
-    found: dict[str, Any] = {
+    return {
         "order": [
             {
                 "by": "dealer",
@@ -121,30 +119,8 @@ def _rules(settings: OhHellSettings, deal: Deal) -> dict[str, Any]:
                 "count": "tricks-count",
             }
         ],
-        "total": [
-            {
-                "prefix": "bid",
-                "step": "bids",
-                "words": [None] * (seats * deal.cards + 1),
-                "text": "bids-total",
-                "text_word": "bids-total",
-            }
-        ],
+        **bidding_rules(seats, deal.cards, deal.dealer, settings.hook, prefix="bid"),
     }
-    if settings.hook:
-        others = range((seats - 1) * deal.cards + 1)
-        found["forbid"] = [
-            {
-                "prefix": "bid",
-                "by": "dealer",
-                # Every seat keyed, as the form's readers count the seats by it.
-                "last": {str(s): deal.dealer for s in range(seats)},
-                "forbidden": [deal.cards - t if t <= deal.cards else None for t in others],
-                "why": "why-hook",
-                "total": deal.cards,
-            }
-        ]
-    return found
 
 
 def form_body(settings: OhHellSettings, values: Mapping[str, Any], action: str | None) -> dict:

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.bidding import BidScore, hook_problems
 from ..core.cards import Suit
-from ..core.display import SignedPoints
 from ..core.errors import InvalidHand, ParseError
-from ..core.messages import Message, Seat, msg
+from ..core.messages import Message, msg
 from ..core.numbers import parse_int, shown
 from ..core.records import Problems, seat_numbers
 from .settings import PACK, OhHellSettings, most_cards
@@ -62,41 +62,23 @@ class OhHellHand:
         }
 
 
+def bid_score(settings: OhHellSettings) -> BidScore:
+    """The score of a bid and the tricks taken under ``settings`` (``core/bidding.py``)."""
+    return BidScore(
+        settings.exact_bonus, settings.made_per_trick, settings.missed_per_trick, settings.miss_step
+    )
+
+
 def seat_points(settings: OhHellSettings, bid: int, tricks: int) -> int:
     """Exactly the bid: ``exact_bonus + made_per_trick × bid``; else
     ``missed_per_trick × tricks − miss_step × |tricks − bid|``."""
-    if tricks == bid:
-        return settings.exact_bonus + settings.made_per_trick * bid
-    return settings.missed_per_trick * tricks - settings.miss_step * abs(tricks - bid)
+    return bid_score(settings).points(bid, tricks)
 
 
 def explain(settings: OhHellSettings, record: OhHellHand) -> list[list[Message]]:
     """Each seat's points in words: "bid 2, took 2: 10 + 2 = +12"."""
-    found = []
-    for bid, tricks in zip(record.bids, record.tricks, strict=True):
-        points = SignedPoints(seat_points(settings, bid, tricks))
-        if bid == tricks:
-            term = msg(
-                "bid %(bid)d, took %(tricks)d: %(bonus)d + %(per_trick)d = %(points)s",
-                bid=bid,
-                tricks=tricks,
-                bonus=settings.exact_bonus,
-                per_trick=settings.made_per_trick * bid,
-                points=points,
-            )
-        elif not (settings.missed_per_trick or settings.miss_step):
-            term = msg("bid %(bid)d, took %(tricks)d: missed, 0", bid=bid, tricks=tricks)
-        else:
-            term = msg(
-                "bid %(bid)d, took %(tricks)d: missed, %(taken)d − %(off)d = %(points)s",
-                bid=bid,
-                tricks=tricks,
-                taken=settings.missed_per_trick * tricks,
-                off=settings.miss_step * abs(tricks - bid),
-                points=points,
-            )
-        found.append([term])
-    return found
+    rule = bid_score(settings)
+    return [[rule.explain(b, t)] for b, t in zip(record.bids, record.tricks, strict=True)]
 
 
 def _seat_numbers(
@@ -138,27 +120,6 @@ def _trump(body: Mapping[str, Any], problems: Problems) -> Suit | None:
         "trump", msg("trump must be C, D, H, S or none, not %(value)s", value=shown(value))
     )
     return None
-
-
-def _hook_problem(cards: int, bid: int, dealer: int | None) -> tuple[str, Message]:
-    if dealer is None:
-        return "bids", msg(
-            "bids total the %(cards)d cards dealt; with the hook the dealer may not make "
-            "them total exactly that",
-            cards=cards,
-        )
-    return f"bids[{dealer}]", msg(
-        "Seat %(seat)d (the dealer) may not bid %(bid)d: the bids would total the "
-        "%(cards)d cards dealt",
-        seat=dealer + 1,
-        bid=bid,
-        cards=cards,
-    ).said_at_table(
-        "%(name)s may not bid %(bid)d: the bids would total the %(cards)d cards dealt.",
-        name=Seat(dealer),
-        bid=bid,
-        cards=cards,
-    )
 
 
 def record_from_dict(
@@ -235,8 +196,9 @@ def record_from_dict(
                     cards=cards,
                 ),
             )
-        elif settings.hook and sum(bids) == cards:
-            problems.add(*_hook_problem(cards, bids[dealer] if dealer is not None else 0, dealer))
+        elif settings.hook:
+            for problem in hook_problems(bids, cards, dealer):
+                problems.add(*problem)
     if trump is not None and cards is not None and cards * seats == PACK:
         problems.add(
             "trump",

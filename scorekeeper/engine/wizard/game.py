@@ -1,0 +1,197 @@
+"""Wizard (RULES.md section 7) on the hand's schema: three to six players, each for
+themselves, bid exactly the tricks they will take; round r deals r cards, and the game
+has 60 ÷ players rounds (or the first ``rounds``). The hand is the trump and each
+player's bid and tricks, the fields and the hook's pieces Oh Hell's too
+(``core/bidding.py``); the cards follow from the round's number, shown and never typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.base import GameBase
+from ..core.bidding import (
+    BID_STEPS,
+    BIDDING_TEXTS,
+    BidScore,
+    bid_fields,
+    bidding_rules,
+    hook_problems,
+)
+from ..core.display import Label, RulesLine
+from ..core.errors import InvalidSettings
+from ..core.game import ROUND_WORDS, PageWords
+from ..core.messages import Message, msg, nmsg
+from ..core.schema import Context, Hand, HandSchema, SuitOf
+from .settings import KNOBS, PACK, WizardSettings, rounds_of
+
+HOOK_WORDS = {
+    "off": msg("off"),
+    "on": msg("on"),
+    "canadian": msg("Canadian: only a dealer alone in the lead, and 0 is always allowed"),
+}
+
+
+def _cards(ctx: Context) -> int | None:
+    """The cards round r deals each player: r (None for a hand read on its own)."""
+    return ctx.number
+
+
+class Wizard(GameBase):
+    key = "wizard"
+    name: Message = msg("Wizard")
+    seats = 4
+    seat_range = (3, 6)
+    preset_aside = ("rounds",)
+    presets = {"wizard": WizardSettings()}
+    preset_words = {
+        "wizard": (
+            msg("Wizard"),
+            msg("Amigo's rules: 20 plus 10 a trick for an exact bid, 10 off a trick missed"),
+        )
+    }
+    knobs = KNOBS
+    page_words = PageWords(
+        auction_head=None,
+        bid_head=msg("Cards"),
+        outcome_head=msg("Bids"),
+        entry_heads=(msg("Bid"), msg("Tk")),
+        legend=msg(
+            "Cards the cards dealt to each player and the trump · Bid the bid · Tk tricks "
+            "taken · Pts points in the round · Tot running total."
+        ),
+        turn=msg("Round %(number)d: %(dealer)s deals, %(opener)s bids first"),
+        auction_mark=msg("dealer"),
+        cell_legend=msg("bid/tricks, points, total"),
+        win=msg("%(name)s wins with %(total)s!"),
+        revision_legend=msg("bid/tricks"),
+        group_titles={"bidding": msg("Bidding")},
+        hand=ROUND_WORDS,
+    )
+    hand = HandSchema(
+        SuitOf("trump", msg("Trump"), none=msg("No trump"), step="deal"),
+        *bid_fields(_cards),
+        steps=BID_STEPS,
+    )
+
+    def score(self, settings: WizardSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
+        rule = _bid_score(settings)
+        return tuple(rule.points(b, t) for b, t in zip(hand.bids, hand.tricks, strict=True))
+
+    def check(self, settings: WizardSettings, hand: Hand, ctx: Context) -> list[tuple[str, Any]]:
+        """The hook, held to the round's dealer (read alone, to the bids as a whole), and
+        no trump in the last round, in which every card is dealt."""
+        cards = sum(hand.tricks) if ctx.number is None else ctx.number
+        found = hook_problems(hand.bids, cards, ctx.dealer, settings.hook == "canadian")
+        found = found if _hooked(settings, ctx) else []
+        if hand.trump is not None and self._last(ctx):
+            problem = msg(
+                "round %(number)d deals all 60 cards, so no card is turned for trump: trump "
+                "must be none",
+                number=ctx.number,
+            ).said_at_table(
+                "Round %(number)d deals every card: there is no trump.", number=ctx.number
+            )
+            found.append(("trump", problem))
+        return found
+
+    def _last(self, ctx: Context) -> bool:
+        return ctx.number is not None and ctx.number * self.seats == PACK
+
+    def form_rules(self, settings: WizardSettings, ctx: Context) -> dict[str, Any]:
+        """The bids' total and the hook's bid; in the last round, no trump, filled in."""
+        if ctx.number is None:
+            return {}
+        hooked, canadian = _hooked(settings, ctx), settings.hook == "canadian"
+        found = bidding_rules(self.seats, ctx.number, ctx.dealer, hooked, canadian)
+        if self._last(ctx):
+            none = {"field": "trump", "by": "dealer", "auto": True}
+            found["allow"] = [none | {"table": {str(ctx.dealer): ["none"]}}]
+        return found
+
+    form_texts = BIDDING_TEXTS
+
+    def explain(self, settings: WizardSettings, hand: Hand) -> list[list[Message]]:
+        rule = _bid_score(settings)
+        return [[rule.explain(b, t)] for b, t in zip(hand.bids, hand.tricks, strict=True)]
+
+    def view(self, settings: WizardSettings, hand: Hand, ctx: Context) -> Any:
+        """The cards and trump ("5 ♥"), the bids over or under the cards ("over 6/5")."""
+        found = super().view(settings, hand, ctx)
+        cards, bids = sum(hand.tricks), sum(hand.bids)
+        trump = msg("NT") if hand.trump is None else hand.trump.symbol
+        deal = Label((f"{cards} ", trump), "r" if hand.trump and hand.trump.is_red else "")
+        word = "even" if bids == cards else "over" if bids > cards else "under"
+        outcome = Label((msg(word), f" {bids}/{cards}"), "" if word == "even" else word)
+        made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))
+        return type(found)(found.about, deal, outcome, found.entries, made)
+
+    # --- the rounds ---------------------------------------------------------------------
+
+    def check_table(self, settings: WizardSettings) -> None:
+        most = PACK // self.seats
+        if settings.rounds > most:
+            problem = msg(
+                "rounds is %(rounds)d; %(players)d players play %(most)d rounds",
+                rounds=settings.rounds,
+                players=self.seats,
+                most=most,
+            )
+            raise InvalidSettings(problem, "rounds")
+
+    def hand_limit(self, settings: WizardSettings) -> int:
+        return rounds_of(settings, self.seats)
+
+    def shares_tie(self, settings: WizardSettings) -> bool:
+        return True
+
+    def end_words(self, settings: WizardSettings) -> Message:
+        return msg("%(rounds)d rounds", rounds=self.hand_limit(settings))
+
+    def deal_note(self, settings: WizardSettings, number: int, dealer: int) -> Message | None:
+        return nmsg("Deal %(num)d card", "Deal %(num)d cards", number)
+
+    def sheet_deals(self, settings: WizardSettings) -> tuple[str, ...]:
+        return tuple(str(r) for r in range(1, self.hand_limit(settings) + 1))
+
+    def progress_result(self, progress: Any) -> dict[str, Any]:
+        """The cards the next round deals (None once over) and the rounds left."""
+        played = progress.state.number if progress.state else len(progress.hands)
+        left = max(0, self.hand_limit(progress.settings) - played)
+        return {"cards": played + 1 if left and not progress.winners else None, "hands_left": left}
+
+    def rules_lines(self, settings: WizardSettings) -> list[RulesLine]:
+        return [
+            RulesLine(msg("Rounds"), self.hand_limit(settings)),
+            RulesLine(msg("The hook"), HOOK_WORDS[settings.hook]),
+            RulesLine(
+                msg("Exactly the bid"),
+                msg(
+                    "%(bonus)d + %(per_trick)d × tricks",
+                    bonus=settings.exact_bonus,
+                    per_trick=settings.per_trick,
+                ),
+            ),
+            RulesLine(
+                msg("Any other number"),
+                msg("−%(step)d × |tricks − bid|", step=settings.miss_step),
+            ),
+        ]
+
+
+def _bid_score(settings: WizardSettings) -> BidScore:
+    return BidScore(settings.exact_bonus, settings.per_trick, 0, settings.miss_step)
+
+
+def _hooked(settings: WizardSettings, ctx: Context) -> bool:
+    """Whether the hook holds the dealer this round: always with ``on``; with
+    ``canadian`` only a dealer alone in the lead before the round."""
+    totals = ctx.totals_before
+    if settings.hook != "canadian" or totals is None or ctx.dealer is None:
+        return settings.hook == "on"
+    top = max(totals)
+    return totals[ctx.dealer] == top and totals.count(top) == 1
+
+
+GAME = Wizard()
+"""Wizard for four players, as the registry holds it; ``GAME.seated(n)`` for n players."""
