@@ -357,8 +357,8 @@ NONE_KEY = "none"
 
 
 class SuitOf(Field):
-    """A suit (``Suit``): the API's letter C, D, H or S; with ``none`` (a Message such as
-    "No trump") also null, its own key on the form."""
+    """A suit (``Suit``): the API's letter C, D, H or S; with ``none`` (a Message naming
+    the hand without a suit) also null, its own key on the form."""
 
     metavar = "SUIT"
     style = "suits"
@@ -530,7 +530,7 @@ class YesNo(Field):
 
 
 class OneOf(Field):
-    """One of named ``options``: ``(("uptown", msg("Uptown")), …)``, the API's key."""
+    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key."""
 
     metavar = "CHOICE"
     style = "wide"  # words, as wide as they need
