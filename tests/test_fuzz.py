@@ -36,6 +36,7 @@ from wtforms.fields.core import UnboundField
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
+from scorekeeper.cli.commands import hand_options
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.web import create_app
@@ -655,17 +656,37 @@ def import_with_the_command(text: str, files, world: World) -> None:
         )
 
 
+def typed_options(data, game) -> list[str]:
+    """``scorekeeper score --game KEY`` with some of the game's own options (as the command
+    line lists them for it), each given an odd value: a number, a list, text, a flag."""
+    values = seat_list(number_text).map(lambda v: ",".join(map(str, v))) | text_value
+    args = ["score", f"--game={game.key}"]
+    for option in hand_options(game):
+        if data.draw(st.booleans()):
+            args.append(option.option if option.flag else f"{option.option}={data.draw(values)}")
+    names = [knob.name for knob in game.knobs]
+    knob = data.draw(st.none() | st.tuples(st.sampled_from([*names, "nonsense"]), text_value))
+    return args + ([] if knob is None else [f"--set={knob[0]}={knob[1]}"])
+
+
 def test_the_score_command_exits_0_or_2_with_one_line(tmp_path):
-    """``scorekeeper score`` with odd numbers and knob values: a result, or one line."""
+    """``scorekeeper score`` with odd numbers and knob values, for Israeli Whist (the
+    default game) and for every registered game by its own options: a result, or one line."""
     seats = seat_list(number_text).map(lambda v: ",".join(map(str, v))) | text_value
 
     def score(data):
-        contracts, tricks = data.draw(seats), data.draw(seats)
-        revokes = data.draw(st.none() | seats)
-        knob = data.draw(st.none() | st.tuples(st.sampled_from([*KNOBS, "nonsense"]), text_value))
-        args = ["score", f"--contracts={contracts}", f"--tricks={tricks}"]
-        args += [] if revokes is None else [f"--revokes={revokes}"]
-        args += [] if knob is None else [f"--set={knob[0]}={knob[1]}"]
+        game = data.draw(st.sampled_from([None, *sorted(GAMES)]))
+        if game is not None:
+            args = typed_options(data, GAMES[game])
+        else:
+            contracts, tricks = data.draw(seats), data.draw(seats)
+            revokes = data.draw(st.none() | seats)
+            knob = data.draw(
+                st.none() | st.tuples(st.sampled_from([*KNOBS, "nonsense"]), text_value)
+            )
+            args = ["score", f"--contracts={contracts}", f"--tricks={tricks}"]
+            args += [] if revokes is None else [f"--revokes={revokes}"]
+            args += [] if knob is None else [f"--set={knob[0]}={knob[1]}"]
         TALLY.commands += 1
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
