@@ -21,7 +21,11 @@ import urllib.request
 from pathlib import Path
 
 VERSION = "0.28.3"
-INTEGRITY = "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="
+# The registry's ``dist.integrity`` of that version (https://registry.npmjs.org/pyodide).
+INTEGRITY = (
+    "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSN"
+    "lynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="
+)
 URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
 # The loader, the asm.js glue and WebAssembly core, the standard library, the lock file
 # the loader reads at start: nothing else of the package (no packages are loaded).
