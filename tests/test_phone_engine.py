@@ -107,7 +107,11 @@ def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_gzipped_copies(tmp_p
 
 def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     body, digest = phone_engine.build_engine_zip(phone_engine.ENGINE)
-    names = set(zipfile.ZipFile(io.BytesIO(body)).namelist())
+    entries = zipfile.ZipFile(io.BytesIO(body)).infolist()
+    names = {entry.filename for entry in entries}
+    # Deflated: a phone downloads the source compressed (under half its size).
+    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_DEFLATED}
+    assert len(body) < sum(entry.file_size for entry in entries) / 2
     engine = phone_engine.ENGINE
     expected = {"scorekeeper/__init__.py"} | {
         p.relative_to(engine.parent.parent).as_posix()

@@ -74,7 +74,10 @@ def build_engine_zip(engine: Path) -> tuple[bytes, str]:
             if "__pycache__" in path.parts:
                 continue
             name = path.relative_to(package.parent).as_posix()
-            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), path.read_bytes())
+            # A ZipInfo of its own is stored as it says (ZIP_STORED unless told): deflate it.
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
     body = buffer.getvalue()
     return body, hashlib.sha256(body).hexdigest()[:12]
 
