@@ -69,8 +69,11 @@ def main() -> int:
     if all((TARGET / f"{name}.gz").is_file() for name in FILES):
         return 0
     print(f"fetching Pyodide {VERSION} from {URL}", file=sys.stderr)
-    with urllib.request.urlopen(URL, timeout=120) as response:  # noqa: S310 (a fixed https URL)
-        data = response.read()
+    try:
+        with urllib.request.urlopen(URL, timeout=120) as response:  # noqa: S310 (fixed https)
+            data = response.read()
+    except OSError as error:  # no network, the registry down: said plainly, no traceback
+        raise SystemExit(f"pyodide {VERSION}: could not fetch {URL}: {error}") from None
     found = integrity_of(data)
     if found != INTEGRITY:
         raise SystemExit(f"pyodide {VERSION}: the tarball's integrity is {found}, not {INTEGRITY}")

@@ -86,6 +86,19 @@ def test_a_tarball_of_another_integrity_is_refused_and_nothing_written(tmp_path,
     assert list(tmp_path.iterdir()) == []
 
 
+def test_no_network_is_said_plainly_and_nothing_written(tmp_path, monkeypatch):
+    fetch = fetch_module()
+
+    def unreachable(*args, **kwargs):
+        raise fetch.urllib.error.URLError("Name or service not known")
+
+    monkeypatch.setattr(fetch, "TARGET", tmp_path / "pyodide")
+    monkeypatch.setattr(fetch.urllib.request, "urlopen", unreachable)
+    with pytest.raises(SystemExit, match="could not fetch .*Name or service not known"):
+        fetch.main()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_gzipped_copies(tmp_path, monkeypatch):
     fetch = fetch_module()
     files = {name: name.encode() * 100 for name in fetch.FILES}
