@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hands,
         health,
         i18n,
+        phone_engine,
         pwa,
         responses,
         review,
@@ -119,6 +120,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(card.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(phone_engine.bp)
     app.register_blueprint(health.bp)
     errors.init_app(app)
     responses.init_app(app)

@@ -34,6 +34,7 @@ from ...engine import (
     table_game,
 )
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
+from ...engine.phone import standing
 from ...problems import Problem
 from ..access import bearer_key, can_edit
 from ..access import member_of as is_member
@@ -334,32 +335,6 @@ def _explained(
     return [list(seat) for seat in terms]
 
 
-def _state_json(rules: Game, progress: Any) -> dict[str, Any]:
-    """Where the game stands: the shared fields, then what the game itself shows of its
-    progress (``progress_result``: the cards the next hand deals, say), which may not
-    replace a shared one."""
-    own = rules.progress_result(progress)
-    return {
-        **own,
-        "totals": list(progress.totals),
-        "dealer": progress.dealer,
-        "opener": progress.opener,
-        "status": progress.status,
-        "winner": progress.winner,
-        "winners": _winners(progress),
-        "tie_at_top": progress.tie_at_top,
-        "next_number": progress.next_number,
-    }
-
-
-def _winners(progress: Any) -> list[int]:
-    """Every winner: one normally, all the tied leaders when the table shares a win."""
-    winners = getattr(progress, "winners", None)
-    if winners is not None:
-        return list(winners)
-    return [] if progress.winner is None else [progress.winner]
-
-
 def _game_summary(game: db.Game) -> dict[str, Any]:
     """A game in the list; its totals per side, as ``GET /api/games/<id>`` gives them."""
     return {
@@ -604,7 +579,7 @@ def game(game_id: int):
         "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
         "hands": [_hand_json(found, page, h, explain, rules) for h in stored],
-        **_state_json(rules, progress),
+        **standing(rules, progress),
         **finish,
         "view_url": view_url(found),
     }
@@ -681,7 +656,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
         "thrown_in": replayed.record.thrown_in,
         "revision": revision,
         "hand": _hand_json(found, progress, db.StoredHand(number, replayed.record, revision)),
-        **_state_json(game_of(found), progress),
+        **standing(game_of(found), progress),
     }
 
 
@@ -719,7 +694,7 @@ def delete_hand(found: db.Game, number: int):
             raise ApiError("the query and the body name different revisions", "revision")
         given = _whole_or_none({"revision": _whole_number(query)}, "revision")
     progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
-    return {"deleted": number, **_state_json(game_of(found), progress)}
+    return {"deleted": number, **standing(game_of(found), progress)}
 
 
 @bp.post("/games/<int:game_id>/seats")
@@ -744,7 +719,7 @@ def finish_game(found: db.Game):
     if request.content_length:
         _body(set())
     asked, progress = game_play.finish_game(db.get_db(), found.id)
-    return {"finished_after": asked, **_state_json(game_of(found), progress)}
+    return {"finished_after": asked, **standing(game_of(found), progress)}
 
 
 def _whole_number(text: str) -> int | str:

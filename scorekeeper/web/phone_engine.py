@@ -1,0 +1,147 @@
+"""What a phone downloads to run the engine itself (issue 34): Pyodide and the engine.
+
+- ``/engine/pyodide-<version>/<file>``: the pinned Pyodide release's loader, core and
+  standard library, as ``scripts/fetch_pyodide.py`` (``make pyodide``) unpacked them from
+  the npm registry into the git-ignored ``vendor/`` folder, each sent gzipped when the
+  browser takes it (they are stored so, so no request compresses 8 MB).
+- ``/engine/worker-<hash>.js``: the worker that runs them (``static/phone-engine-worker.js``),
+  with its own Content Security Policy: the one answer of the site that lets WebAssembly
+  compile (``'wasm-unsafe-eval'``), so that no page's policy, nor its headers' bytes,
+  changes.
+- ``/engine/scorekeeper-<hash>.zip``: the engine package (``scorekeeper/engine``, which
+  imports only the standard library) as one zip built from the code this server runs,
+  once per process; its address carries its content's hash.
+
+Both are immutable at their address and cached for a year. No page fetches them on its
+first load: ``static/phone-engine.js`` does, when a page asks for the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
+
+bp = Blueprint("phone_engine", __name__)
+
+PYODIDE_VERSION = "0.28.3"
+"""The version ``scripts/fetch_pyodide.py`` pins (a test holds them equal)."""
+PYODIDE_FILES = {
+    "pyodide.js": "text/javascript",
+    "pyodide.asm.js": "text/javascript",
+    "pyodide.asm.wasm": "application/wasm",
+    "python_stdlib.zip": "application/zip",
+    "pyodide-lock.json": "application/json",
+}
+YEAR = 365 * 24 * 3600
+IMMUTABLE = f"public, max-age={YEAR}, immutable"
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as installed
+ENGINE = PACKAGE_ROOT / "engine"
+# A fixed time for every entry, so the same code gives the same zip and the same address.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+WORKER = "phone-engine-worker.js"
+WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
+
+
+def pyodide_folder() -> Path:
+    """Where ``make pyodide`` unpacked the release (``VENDOR`` in the app's config, for
+    the tests; by default ``vendor/`` at the top of the checkout)."""
+    base = current_app.config.get("VENDOR") or PACKAGE_ROOT.parent / "vendor"
+    return Path(base) / f"pyodide-{PYODIDE_VERSION}"
+
+
+def engine_zip() -> tuple[bytes, str]:
+    """The engine package as a zip (``scorekeeper/__init__.py`` and every ``.py`` under
+    ``scorekeeper/engine``), and its content hash: built once per process."""
+    built = current_app.extensions.get("scorekeeper.engine_zip")
+    if built is None:
+        built = build_engine_zip(ENGINE)
+        current_app.extensions["scorekeeper.engine_zip"] = built
+    return built
+
+
+def build_engine_zip(engine: Path) -> tuple[bytes, str]:
+    """The zip of the engine package under ``engine`` and the first 12 hex digits of its
+    sha256. Only Python sources: no caches, no tests."""
+    buffer = io.BytesIO()
+    package = engine.parent
+    sources = [package / "__init__.py", *sorted(engine.rglob("*.py"))]
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sources:
+            if "__pycache__" in path.parts:
+                continue
+            name = path.relative_to(package.parent).as_posix()
+            # A ZipInfo of its own is stored as it says (ZIP_STORED unless told): deflate it.
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    body = buffer.getvalue()
+    return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+def worker_script() -> tuple[bytes, str]:
+    """The worker's script and its content hash, read once per process."""
+    found = current_app.extensions.get("scorekeeper.engine_worker")
+    if found is None:
+        body = (Path(current_app.static_folder or "static") / WORKER).read_bytes()
+        found = body, hashlib.sha256(body).hexdigest()[:12]
+        current_app.extensions["scorekeeper.engine_worker"] = found
+    return found
+
+
+def urls() -> dict[str, str]:
+    """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
+    (its ``indexURL``, ending in /) and the engine's zip."""
+    pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
+    return {
+        "worker": url_for("phone_engine.worker", digest=worker_script()[1]),
+        "pyodide": pyodide.removesuffix("pyodide.js"),
+        "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
+    }
+
+
+@bp.get("/engine/pyodide-<version>/<name>")
+def pyodide(version: str, name: str):
+    """A file of the pinned Pyodide release, gzipped when the browser takes it."""
+    mimetype = PYODIDE_FILES.get(name)
+    if version != PYODIDE_VERSION or mimetype is None:
+        abort(404)
+    path = pyodide_folder() / name
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    source = path.with_name(name + ".gz") if gzipped else path
+    if not source.is_file():
+        abort(404)
+    response = send_file(source, mimetype=mimetype, conditional=False, etag=False)
+    if gzipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    response.headers["Cache-Control"] = IMMUTABLE
+    return response
+
+
+@bp.get("/engine/scorekeeper-<digest>.zip")
+def engine(digest: str):
+    """The engine's zip at the address of its hash (an old address answers 404, so a
+    phone never keeps an engine under a name that is not its own)."""
+    body, current = engine_zip()
+    if digest != current:
+        abort(404)
+    response = Response(body, mimetype="application/zip")
+    response.headers["Cache-Control"] = IMMUTABLE
+    return response
+
+
+@bp.get("/engine/worker-<digest>.js")
+def worker(digest: str):
+    """The engine's worker at the address of its hash, with the policy that lets it
+    compile WebAssembly."""
+    body, current = worker_script()
+    if digest != current:
+        abort(404)
+    response = Response(body, mimetype="text/javascript")
+    response.headers["Cache-Control"] = IMMUTABLE
+    response.headers["Content-Security-Policy"] = WORKER_POLICY
+    return response

@@ -1,0 +1,85 @@
+"""Fetches the pinned Pyodide release the phone runs the engine in (issue 34).
+
+Pyodide is published on the npm registry; this needs neither Node.js nor npm, only
+Python: it downloads the release's tarball, checks it against the sha512 integrity
+pinned here (the one the registry's metadata gives for that version), and unpacks the
+few files the engine needs, each beside its gzipped copy, into a git-ignored folder the
+app serves (``scorekeeper/web/phone_engine.py``). Run by ``make pyodide``; does nothing when that
+folder already holds this version.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import shutil
+import sys
+import tarfile
+import urllib.request
+from pathlib import Path
+
+VERSION = "0.28.3"
+# The registry's ``dist.integrity`` of that version (https://registry.npmjs.org/pyodide).
+INTEGRITY = (
+    "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSN"
+    "lynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="
+)
+URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
+# The loader, the asm.js glue and WebAssembly core, the standard library, the lock file
+# the loader reads at start: nothing else of the package (no packages are loaded).
+FILES = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "vendor" / f"pyodide-{VERSION}"
+
+
+def integrity_of(data: bytes) -> str:
+    """The npm ``integrity`` string (Subresource Integrity form) of ``data``."""
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode("ascii")
+
+
+def unpack(data: bytes, target: Path) -> None:
+    """Writes ``FILES`` from the tarball ``data`` into ``target`` (made anew, atomically:
+    a folder half written is never taken for a whole one)."""
+    partial = target.with_name(target.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        for name in FILES:
+            member = archive.getmember(f"package/{name}")
+            source = archive.extractfile(member)
+            if source is None:
+                raise SystemExit(f"pyodide {VERSION}: {name} is not a file in the tarball")
+            raw = source.read()
+            (partial / name).write_bytes(raw)
+            # Gzipped once here, so the app sends the 12 MB as 5.5 MB without work per request.
+            (partial / f"{name}.gz").write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    shutil.rmtree(target, ignore_errors=True)
+    partial.rename(target)
+
+
+def main() -> int:
+    if all((TARGET / f"{name}.gz").is_file() for name in FILES):
+        return 0
+    print(f"fetching Pyodide {VERSION} from {URL}", file=sys.stderr)
+    try:
+        with urllib.request.urlopen(URL, timeout=120) as response:  # noqa: S310 (fixed https)
+            data = response.read()
+    except OSError as error:  # no network, the registry down: said plainly, no traceback
+        raise SystemExit(f"pyodide {VERSION}: could not fetch {URL}: {error}") from None
+    found = integrity_of(data)
+    if found != INTEGRITY:
+        raise SystemExit(f"pyodide {VERSION}: the tarball's integrity is {found}, not {INTEGRITY}")
+    unpack(data, TARGET)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

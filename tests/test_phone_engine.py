@@ -1,0 +1,396 @@
+"""The engine in the phone (issue 34): Pyodide fetched by the project, the engine served
+as one zip, ``scorekeeper.engine.phone`` answering as the server does, and, in real
+Chromium, the same answers from Pyodide as from the server's Python for every game."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import io
+import json
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import db, game_play
+from scorekeeper.engine import phone
+from scorekeeper.engine.core.play import random_game
+from scorekeeper.engine.registry import GAMES
+from scorekeeper.web import phone_engine
+
+from .conftest import app_config
+from .play import long_settings, simulates
+from .stored import viewed
+
+ROOT = Path(__file__).resolve().parents[1]
+FETCH = ROOT / "scripts" / "fetch_pyodide.py"
+GAME_KEYS = sorted(GAMES)
+
+
+def fetch_module():
+    spec = importlib.util.spec_from_file_location("fetch_pyodide", FETCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pyodide_fetched() -> Path:
+    """The pinned release in vendor/, as ``make pyodide`` leaves it (fetched if absent)."""
+    fetch = fetch_module()
+    assert fetch.main() == 0
+    return fetch.TARGET
+
+
+# --- fetching Pyodide ---------------------------------------------------------------------
+
+
+def test_the_app_serves_the_version_the_fetch_pins():
+    fetch = fetch_module()
+    assert fetch.VERSION == phone_engine.PYODIDE_VERSION
+    assert fetch.URL.endswith(f"/pyodide-{fetch.VERSION}.tgz")
+    assert set(fetch.FILES) == set(phone_engine.PYODIDE_FILES)
+
+
+def fake_tarball(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+class Answer(io.BytesIO):
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_tarball_of_another_integrity_is_refused_and_nothing_written(tmp_path, monkeypatch):
+    fetch = fetch_module()
+    data = fake_tarball({name: b"x" for name in fetch.FILES})
+    monkeypatch.setattr(fetch, "TARGET", tmp_path / "pyodide")
+    monkeypatch.setattr(fetch.urllib.request, "urlopen", lambda *a, **k: Answer(data))
+    with pytest.raises(SystemExit, match="integrity"):
+        fetch.main()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_network_is_said_plainly_and_nothing_written(tmp_path, monkeypatch):
+    fetch = fetch_module()
+
+    def unreachable(*args, **kwargs):
+        raise fetch.urllib.error.URLError("Name or service not known")
+
+    monkeypatch.setattr(fetch, "TARGET", tmp_path / "pyodide")
+    monkeypatch.setattr(fetch.urllib.request, "urlopen", unreachable)
+    with pytest.raises(SystemExit, match="could not fetch .*Name or service not known"):
+        fetch.main()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_gzipped_copies(tmp_path, monkeypatch):
+    fetch = fetch_module()
+    files = {name: name.encode() * 100 for name in fetch.FILES}
+    data = fake_tarball({**files, "console.html": b"not wanted"})
+    monkeypatch.setattr(fetch, "TARGET", tmp_path / "pyodide")
+    monkeypatch.setattr(fetch, "INTEGRITY", fetch.integrity_of(data))
+    monkeypatch.setattr(fetch.urllib.request, "urlopen", lambda *a, **k: Answer(data))
+    assert fetch.main() == 0
+    written = {p.name for p in (tmp_path / "pyodide").iterdir()}
+    assert written == set(files) | {f"{name}.gz" for name in files}
+    for name, body in files.items():
+        assert (tmp_path / "pyodide" / name).read_bytes() == body
+        assert gzip.decompress((tmp_path / "pyodide" / f"{name}.gz").read_bytes()) == body
+    assert [p.name for p in tmp_path.iterdir()] == ["pyodide"]  # no partial folder left
+
+
+# --- the engine's zip ---------------------------------------------------------------------
+
+
+def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
+    body, digest = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    entries = zipfile.ZipFile(io.BytesIO(body)).infolist()
+    names = {entry.filename for entry in entries}
+    # Deflated: a phone downloads the source compressed (under half its size).
+    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_DEFLATED}
+    assert len(body) < sum(entry.file_size for entry in entries) / 2
+    engine = phone_engine.ENGINE
+    expected = {"scorekeeper/__init__.py"} | {
+        p.relative_to(engine.parent.parent).as_posix()
+        for p in engine.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert names == expected
+    assert "scorekeeper/engine/phone.py" in names
+    assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
+    # The same code gives the same zip, so its address stays while the code does.
+    assert phone_engine.build_engine_zip(engine) == (body, digest)
+
+
+def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
+    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    # Unpacked into a folder, as the phone's worker unpacks it into Pyodide's file system.
+    archive = tmp_path / "engine"
+    zipfile.ZipFile(io.BytesIO(body)).extractall(archive)
+    rules = GAMES["israeli-whist"]
+    settings = rules.preset(rules.default_preset)
+    request = {
+        "game": rules.key,
+        "seats": rules.seats,
+        "settings": settings.to_dict(),
+        "state": rules.state_of(rules.replay(settings, 0, [])),
+        "hand": {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]},
+    }
+    # -I -S: no site-packages, no working folder; the zip is all there is of scorekeeper.
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from scorekeeper.engine import phone; print(phone.preview(sys.argv[2])); "
+        "print(phone.__file__)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(archive), json.dumps(request)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer, source = result.stdout.splitlines()
+    assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
+    assert json.loads(answer)["points"] == [-20, 19, -10, -40]
+    assert source.startswith(str(archive))
+
+
+# --- what the app serves ------------------------------------------------------------------
+
+
+@pytest.fixture
+def served(tmp_path, pyodide_fetched):
+    from scorekeeper.web import create_app
+
+    app = create_app(app_config(tmp_path))
+    with app.test_request_context():
+        urls = phone_engine.urls()
+    return app.test_client(), urls
+
+
+def test_the_engine_zip_is_served_at_its_hash_for_a_year(served):
+    client, urls = served
+    response = client.get(urls["engine"])
+    assert response.status_code == 200
+    assert response.mimetype == "application/zip"
+    assert "immutable" in response.headers["Cache-Control"]
+    assert response.data == phone_engine.build_engine_zip(phone_engine.ENGINE)[0]
+    assert client.get("/engine/scorekeeper-000000000000.zip").status_code == 404
+
+
+def test_pyodide_is_served_gzipped_with_its_types(served, pyodide_fetched):
+    client, urls = served
+    wasm = client.get(urls["pyodide"] + "pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert wasm.status_code == 200
+    assert wasm.mimetype == "application/wasm"
+    assert wasm.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in wasm.headers["Cache-Control"]
+    raw = (pyodide_fetched / "pyodide.asm.wasm").read_bytes()
+    assert raw[:4] == b"\0asm"
+    assert gzip.decompress(wasm.data) == raw
+    wasm.close()
+    plain = client.get(urls["pyodide"] + "pyodide.js", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    assert plain.data == (pyodide_fetched / "pyodide.js").read_bytes()
+    plain.close()
+    assert client.get(urls["pyodide"] + "console.html").status_code == 404
+    assert client.get("/engine/pyodide-0.1.0/pyodide.js").status_code == 404
+
+
+def test_only_the_worker_may_compile_webassembly(served):
+    client, urls = served
+    worker = client.get(urls["worker"])
+    assert worker.status_code == 200
+    assert worker.mimetype == "text/javascript"
+    assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]
+    assert worker.data == (ROOT / "static" / "phone-engine-worker.js").read_bytes()
+    assert client.get("/engine/worker-000000000000.js").status_code == 404
+    page = client.get("/")
+    assert "wasm" not in page.headers["Content-Security-Policy"]
+
+
+def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
+    game_id, key = make_game()
+    client.get(f"/games/{game_id}/edit/{key}")
+    for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/sw.js"):
+        text = client.get(path).get_data(as_text=True)
+        assert "phone-engine" not in text and "/engine/" not in text, path
+
+
+# --- the phone's answers are the server's -------------------------------------------------
+
+
+def hand_bodies(rules, settings, count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` legal hands of one game in a row (fewer for a game that ends first)."""
+    if simulates(rules):
+        deals = rules.simulate(settings, count, seed=seed, bots=rules.bot_kinds[0])
+        return [rules.record_of_deal(deal).to_dict() for deal in deals]
+    bodies = []
+    for placed in random_game(rules, settings, count, seed, first_dealer=0):
+        if placed.game:
+            break
+        bodies.append(placed.record.to_dict())
+    return bodies
+
+
+def request_of(game: db.Game) -> dict[str, Any]:
+    return {"game": game.game, "seats": len(game.players), "settings": game.settings.to_dict()}
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_phone_answers_as_the_api_does(client, make_game, key):
+    rules = GAMES[key]
+    game_id, edit_key = make_game(
+        game=key,
+        players=[f"Player {n}" for n in range(1, rules.seats + 1)],
+        rules=rules.default_preset,
+        settings=rules.lasting(20) or {},
+    )
+    auth = {"Authorization": f"Bearer {edit_key}"}
+    with client.application.app_context():
+        stored = db.load_game(db.get_db(), game_id)
+        start = game_play.state_after(db.get_db(), stored, 0)
+    bodies = hand_bodies(rules, stored.settings, 7, seed=34)
+    assert len(bodies) >= 3, key
+    *played, following = bodies
+    for body in played:
+        saved = client.post(f"/api/games/{game_id}/hands", json=body, headers=auth)
+        assert saved.status_code == 201
+    base = request_of(stored)
+
+    resumed = json.loads(phone.resume(json.dumps({**base, "state": start, "hands": played})))
+    api = client.get(viewed(client, game_id)).get_json()
+    shared = phone.standing(rules, rules.replay(stored.settings, 0, []))
+    assert {k: resumed[k] for k in shared} == {k: api[k] for k in shared}
+    assert resumed["next_number"] == len(played) + 1
+    assert [h["points"] for h in resumed["hands"]] == [h["points"] for h in api["hands"]]
+    with client.application.app_context():
+        now = db.load_game(db.get_db(), game_id)
+        assert resumed["state"] == game_play.state_after(db.get_db(), now, len(played))
+
+    place = {**base, "state": resumed["state"]}
+    preview = json.loads(phone.preview(json.dumps({**place, "hand": following})))
+    assert preview == client.post(viewed(client, game_id, "/preview"), json=following).get_json()
+    read = json.loads(phone.read(json.dumps({**place, "hand": following})))
+    saved = client.post(f"/api/games/{game_id}/hands", json=following, headers=auth)
+    assert saved.status_code == 201
+    with client.application.app_context():
+        kept = db.load_hand(db.get_db(), game_id, len(bodies))
+    assert read["hand"] == kept.record.to_dict()
+
+    refused = json.loads(phone.preview(json.dumps({**place, "hand": {}})))
+    answer = client.post(viewed(client, game_id, "/preview"), json={})
+    assert answer.status_code == 422
+    assert {k: refused[k] for k in ("error", "field")} == answer.get_json()
+    assert refused["problems"][0] == {"field": refused["field"], "error": refused["error"]}
+
+
+def test_a_request_built_wrong_is_refused_naming_it():
+    answers = json.loads(phone.batch(json.dumps([{"call": "shuffle"}, {"call": "read"}])))
+    assert [a["field"] for a in answers] == ["call", "request"]
+    assert "game" in answers[1]["error"]
+
+
+# --- Pyodide in Chromium gives the server's answers (issue 34's proof) --------------------
+
+HANDS = 10_000
+RESUMED = 100  # hands per resume call
+
+
+def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
+    """For ``count`` hands of ``rules`` (simulated, else the schema's random hands), each
+    read and previewed at its place, every ``RESUMED`` hands resumed from the state before
+    them, and now and then a hand the rules refuse; a game that ends starts again."""
+    settings = long_settings(rules, count)
+    if simulates(rules):
+        deals = rules.simulate(settings, count, seed=seed, bots=rules.bot_kinds[0])
+        records = [rules.record_of_deal(deal) for deal in deals]
+    else:
+        records = [placed.record for placed in random_game(rules, settings, count, seed)]
+    base = {"game": rules.key, "seats": rules.seats, "settings": settings.to_dict()}
+    fresh = rules.state_of(rules.replay(settings, 0, []))
+    state, calls, run, run_state = fresh, [], [], fresh
+    for number, record in enumerate(records):
+        progress = rules.resume(settings, state, [])
+        if progress.status == "finished" or len(run) == RESUMED:
+            calls.append({"call": "resume", **base, "state": run_state, "hands": run})
+            if progress.status == "finished":
+                state = fresh
+            run, run_state = [], state
+        body = record.to_dict()
+        calls.append({"call": "read", **base, "state": state, "hand": body})
+        calls.append({"call": "preview", **base, "state": state, "hand": body})
+        if number % 500 == 0:  # a hand missing a field, and one with nothing in it
+            first = sorted(rules.hand_fields)[0]
+            broken = {k: v for k, v in body.items() if k != first}
+            calls.append({"call": "read", **base, "state": state, "hand": broken})
+            calls.append({"call": "preview", **base, "state": state, "hand": {}})
+        run.append(body)
+        placed = rules.read_at(settings, body, rules.place_of(state))
+        state = rules.state_of(rules.resume(settings, state, [placed]))
+    calls.append({"call": "resume", **base, "state": run_state, "hands": run})
+    return calls
+
+
+LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
+BATCH = "async ([urls, text]) => (await PhoneEngine.load(urls)).text('batch', text)"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_engine_in_the_phone_gives_the_servers_answers_for_every_game(
+    browser, live_server, tmp_path, pyodide_fetched, capsys
+):
+    from scorekeeper.web import create_app
+
+    app = create_app(app_config(tmp_path / "urls"))
+    with app.test_request_context():
+        urls = phone_engine.urls()
+        script = app.jinja_env.globals["static_url"]("phone-engine.js")
+    context = browser.new_context(base_url=live_server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    page.add_script_tag(url=script)
+    started = time.perf_counter()
+    assert page.evaluate(LOAD, urls)
+    figures = [f"loaded in {time.perf_counter() - started:.1f} s"]
+    try:
+        for key in GAME_KEYS:
+            rules = GAMES[key]
+            calls = proof_requests(rules, HANDS, seed=34)
+            text = json.dumps(calls)
+            started = time.perf_counter()
+            in_phone = page.evaluate(BATCH, [urls, text])
+            seconds = time.perf_counter() - started
+            expected = json.loads(phone.batch(text))
+            answers = json.loads(in_phone)
+            assert len(answers) == len(calls), key
+            for call, answer, wanted in zip(calls, answers, expected, strict=True):
+                assert answer == wanted, (key, call["call"], call.get("hand"))
+            hands = sum(len(c["hands"]) for c in calls if c["call"] == "resume")
+            assert hands == HANDS, key
+            refused = sum("error" in a for a in answers)
+            assert refused >= HANDS // 500, key  # at least the empty hands
+            figures.append(f"{key}: {len(calls)} calls in {seconds:.1f} s")
+    finally:
+        context.close()
+    assert errors == []
+    with capsys.disabled():
+        print("\nengine in the phone:", "; ".join(figures))
