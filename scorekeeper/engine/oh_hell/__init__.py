@@ -4,17 +4,18 @@ for ``n`` players."""
 
 from .game import GAME, OhHell
 from .progression import OhHellProgress
-from .records import OhHellHand, record_from_dict, seat_points
+from .records import HAND, OhHellHand, hand_of, seat_points
 from .settings import PRESETS, OhHellSettings, cards_sequence
 
 __all__ = [
     "GAME",
+    "HAND",
     "PRESETS",
     "OhHell",
     "OhHellHand",
     "OhHellProgress",
     "OhHellSettings",
     "cards_sequence",
-    "record_from_dict",
+    "hand_of",
     "seat_points",
 ]
