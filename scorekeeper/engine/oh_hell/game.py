@@ -113,7 +113,10 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     def form_at(
         self, settings: OhHellSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """The schema's form, its deal a step that folds, holding the hidden dealer."""
+        """The schema's form, its deal a step that folds, holding the hidden dealer; past
+        the sequence's end, the form of no hand in particular."""
+        if place is not None and dealt(self.context(settings, place)) is None:
+            place = None
         spec = super().form_at(settings, players, place)
         deal, bids, *rest = spec.steps
         dealer = tuple(f for f in bids.fields if f.name == "dealer")

@@ -36,12 +36,20 @@ class Score:
     exact: tuple[bool, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Dealt(Context):
+    """The Context of a hand whose place does not say its cards, and whose body does."""
+
+    cards: int | None = None
+
+
 def dealt(ctx: Context) -> int | None:
-    """The cards the hand at ``ctx``'s place deals (None: read alone, or past the end)."""
-    if ctx.number is None:
-        return None
-    sequence = cards_sequence(ctx.settings)
-    return sequence[ctx.number - 1] if 1 <= ctx.number <= len(sequence) else None
+    """The cards the hand at ``ctx``'s place deals; read alone (or past the sequence's
+    end) those its body gives, or None."""
+    sequence = () if ctx.number is None else cards_sequence(ctx.settings)
+    if ctx.number is None or not 1 <= ctx.number <= len(sequence):
+        return getattr(ctx, "cards", None)
+    return sequence[ctx.number - 1]
 
 
 class Cards(Count):
@@ -143,6 +151,14 @@ class OhHellSchema(HandSchema):
         if isinstance(body, Mapping):
             body = {k: v for k, v in body.items() if k != "cards" or v not in (None, "")}
             body.setdefault("trump", "")
+            # A list left out is refused as not a list, as it always was.
+            body |= {name: False for name in ("bids", "tricks") if body.get(name) is None}
+            if dealt(ctx) is None and "cards" in body:
+                try:
+                    cards = parse_int(body["cards"], "cards", low=1, high=most_cards(ctx.seats))
+                except ParseError:
+                    cards = None
+                ctx = Dealt(ctx.settings, ctx.seats, ctx.sides, ctx.place, cards)
         hand = super().read(game, body, ctx)
         return OhHellHand(game, {**hand.values, "cards": sum(hand.tricks)})
 
