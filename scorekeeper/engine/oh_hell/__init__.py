@@ -3,7 +3,6 @@ take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is 
 for ``n`` players."""
 
 from .game import GAME, OhHell
-from .progression import OhHellProgress
 from .records import HAND, OhHellHand, hand_of, seat_points
 from .settings import PRESETS, OhHellSettings, cards_sequence
 
@@ -13,7 +12,6 @@ __all__ = [
     "PRESETS",
     "OhHell",
     "OhHellHand",
-    "OhHellProgress",
     "OhHellSettings",
     "cards_sequence",
     "hand_of",

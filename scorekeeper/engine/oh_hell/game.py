@@ -25,12 +25,10 @@ from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, Knob, PageWords, columns_after
 from ..core.messages import Message, msg, nmsg
-from ..core.progress import RaceState, resume_race
 from ..core.schema import Context, Hand, HandSummary
 from ..core.stats import GameStats, game_stats_of, hands_played
 from . import display, figures, records, simulate
 from .figures import OhHellFigures
-from .progression import OhHellProgress
 from .records import HAND, dealt
 from .settings import (
     MAX_PLAYERS,
@@ -83,8 +81,13 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     csv_values = staticmethod(display.csv_values)
 
     def simulate_results(
-        self, settings: OhHellSettings, deals: int | range, seed: int | None = None, bots="random"
+        self,
+        settings: OhHellSettings,
+        deals: int | range,
+        seed: int | None = None,
+        bots: str = "random",
     ) -> Any:
+        """Deals played by ``bots``, their records hands of this table (``simulate.py``)."""
         return simulate_deals(self, settings, deals, seed, bots)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
@@ -161,17 +164,16 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     def shares_tie(self, settings: OhHellSettings) -> bool:
         return True
 
-    def resume_from(
-        self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
-    ) -> OhHellProgress:
-        """The race to the sequence's end (``hand_limit``), the progress knowing it."""
-        sequence = cards_sequence(settings)
-        return resume_race(self, settings, state, records, OhHellProgress, sequence=sequence)
-
-    def progress_result(self, progress: OhHellProgress) -> dict[str, Any]:
+    def progress_result(self, progress: Any) -> dict[str, Any]:
         """What the game's JSON carries beyond the shared fields: the cards dealt in the
         next hand (None once over) and the hands left."""
-        return {"cards": progress.cards, "hands_left": progress.hands_left}
+        sequence = cards_sequence(progress.settings)
+        played = progress.state.number if progress.state else len(progress.hands)
+        left = max(0, len(sequence) - played)
+        return {
+            "cards": sequence[-left] if left and not progress.winners else None,
+            "hands_left": left,
+        }
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Which seats took exactly their bid (the cards dealt are in the hand itself)."""
