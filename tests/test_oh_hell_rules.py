@@ -4,6 +4,8 @@ hand form's taps."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
@@ -283,6 +285,20 @@ def test_every_simulated_hand_goes_through_the_form_of_its_place(players):
         assert read_hand(rules, body, number, dealer, game) == record
         typed = {k: deal[k] for k in ("trump", "bids", "tricks")}
         assert read_hand(rules, typed, number, dealer, game) == record
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_random_hands_are_legal_at_their_place_and_read_alone(players):
+    game = GAME.seated(players)
+    rules = game.preset("oh-hell")
+    rng = random.Random(players)
+    last = len(cards_sequence(rules))
+    for place in (None, HandPlace(1, 0), HandPlace(last, 2), HandPlace(last + 1, 1)):
+        for _ in range(100):
+            body = game.random_hand(rules, game.context(rules, place), rng)
+            record = game.read_at(rules, body, place)
+            if place is not None and place.number <= last:
+                assert record.cards == cards_sequence(rules)[place.number - 1]
 
 
 # --- statistics and sheets -----------------------------------------------------------------

@@ -134,6 +134,12 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
             return {}
         return bidding_rules(self.seats, cards, ctx.dealer, settings.hook, prefix="bid")
 
+    def random_hand(self, settings: OhHellSettings, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal hand's body at ``ctx``'s place; read alone (or past the sequence's
+        end), one legal as a game's first hand, which is legal there too."""
+        place = ctx.place if dealt(ctx) is not None else HandPlace(1, 0)
+        return super().random_hand(settings, self.context(settings, place), rng)
+
     def view(self, settings: OhHellSettings, hand: Hand, ctx: Context) -> HandSummary:
         return bid_summary(super().view(settings, hand, ctx), hand)
 

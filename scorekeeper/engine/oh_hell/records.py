@@ -69,6 +69,9 @@ class Cards(Count):
             raise Refused(("cards", said))
         return given
 
+    def draw(self, ctx: Context, rng: Any) -> None:
+        return None  # a random hand leaves its cards to its tricks
+
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         cards = dealt(ctx)
         keys = numbers(1, self.bounds(ctx)[1]) if cards is None else numbers(cards, cards)
