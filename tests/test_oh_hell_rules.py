@@ -4,12 +4,14 @@ hand form's taps."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.form import fill_fixed, forbidden_entry
-from scorekeeper.engine.oh_hell import GAME, OhHellHand, cards_sequence, record_from_dict
-from scorekeeper.engine.oh_hell.form import Deal
+from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.engine.oh_hell import GAME, cards_sequence, hand_of
 
 S = GAME.preset("oh-hell")
 WORKED = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
@@ -18,6 +20,20 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 
 def settings(**changes):
     return S.with_changes(changes)
+
+
+def record_from_dict(rules, body):
+    """A hand read alone, its place unknown."""
+    return GAME.record_from_dict(rules, body)
+
+
+def read_hand(rules, body, number, dealer, game=GAME):
+    """A hand read at its place: hand ``number`` dealt by ``dealer``."""
+    return game.read_at(rules, body, HandPlace(number, dealer))
+
+
+def hand(trump, bids, tricks):
+    return hand_of(GAME, trump, bids, tricks)
 
 
 # --- the deal --------------------------------------------------------------------------
@@ -100,7 +116,7 @@ def test_each_table_size_is_one_game_with_its_own_seats(players):
 def test_worked_example_1_the_dealer_may_not_bid_two():
     bad = {**WORKED, "bids": [2, 0, 1, 2]}
     with pytest.raises(InvalidHand) as refused:
-        GAME.read_hand(S, bad, number=6, dealer=3)  # hand 6 of down_up deals 5 cards
+        read_hand(S, bad, 6, 3)  # hand 6 of down_up deals 5 cards
     assert refused.value.errors == [
         ("bids[3]", "Seat 4 (the dealer) may not bid 2: the bids would total the 5 cards dealt")
     ]
@@ -111,14 +127,14 @@ def test_worked_example_1_the_dealer_may_not_bid_two():
 
 
 def test_the_form_disables_and_names_the_hooks_number():
-    spec = GAME.hand_form(S, NAMES[:4], Deal(cards=5, dealer=3))
+    spec = GAME.form_at(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
     values = {"cards": "5", "dealer": "3", "bid_0": "2", "bid_1": "0", "bid_2": "1", "bid_3": "2"}
     found = forbidden_entry(spec, values)
     assert (found.field, found.seat, found.value) == ("bid_3", 3, 2)
     assert "{name} may not bid {n}" in spec.texts[found.rule["why"]]
     # The dealer bids last: the seats are asked from the dealer's left.
     assert spec.rules["order"][0]["speakers"] == {"3": [0, 1, 2, 3]}
-    assert "forbid" not in GAME.hand_form(settings(hook=False), NAMES[:4], Deal(5, 3)).rules
+    assert "forbid" not in GAME.form_at(settings(hook=False), NAMES[:4], HandPlace(6, 3)).rules
 
 
 @pytest.mark.parametrize(
@@ -135,13 +151,13 @@ def test_the_form_disables_and_names_the_hooks_number():
 )
 def test_bad_hands_are_refused_naming_the_field(body, field):
     with pytest.raises(InvalidHand) as refused:
-        GAME.read_hand(S, body, number=6, dealer=3)
+        read_hand(S, body, 6, 3)
     assert field in [f for f, _ in refused.value.errors]
 
 
 def test_the_cards_come_from_the_game_and_may_be_given_when_they_agree():
-    assert GAME.read_hand(S, WORKED, 6, 3) == GAME.read_hand(S, {**WORKED, "cards": 5}, 6, 3)
-    assert GAME.read_hand(S, {**WORKED, "trump": None}, 6, 3).trump is None
+    assert read_hand(S, WORKED, 6, 3) == read_hand(S, {**WORKED, "cards": 5}, 6, 3)
+    assert read_hand(S, {**WORKED, "trump": None}, 6, 3).trump is None
 
 
 def test_a_deal_of_every_card_turns_no_trump():
@@ -166,7 +182,7 @@ def test_a_deal_of_every_card_turns_no_trump():
 )
 def test_worked_examples_score(changes, points):
     rules = settings(**changes)
-    record = GAME.read_hand(rules, WORKED, 6, 3)
+    record = read_hand(rules, WORKED, 6, 3)
     assert GAME.points(rules, record) == points
     assert GAME.preview(rules, record)["points"] == list(points)
 
@@ -188,11 +204,10 @@ def test_explain_says_how_each_seat_scored():
 
 def test_the_game_ends_after_the_sequence_and_equal_totals_share():
     rules = settings(sequence="fixed", fixed_cards=2, hands=2)
-    first = OhHellHand(None, (2, 1, 1, 1), (2, 0, 0, 0))  # seat 0 exact: 12
-    second = OhHellHand(None, (1, 1, 2, 1), (0, 0, 2, 0))  # seat 2 exact: 12
+    first = hand(None, (2, 1, 1, 1), (2, 0, 0, 0))  # seat 0 exact: 12
+    second = hand(None, (1, 1, 2, 1), (0, 0, 2, 0))  # seat 2 exact: 12
     progress = GAME.replay(rules, 0, [first])
     assert progress.status == "in_progress"
-    assert (progress.cards, progress.hands_left) == (2, 1)
     assert GAME.progress_result(progress) == {"cards": 2, "hands_left": 1}
     progress = GAME.replay(rules, 0, [first, second])
     assert progress.status == "finished" and progress.totals == (12, 0, 12, 0)
@@ -205,8 +220,8 @@ def test_the_game_ends_after_the_sequence_and_equal_totals_share():
 def test_the_highest_total_wins_and_the_deal_passes_left():
     rules = settings(sequence="down", max_cards=2)
     hands = [
-        OhHellHand(None, (2, 1, 1, 1), (2, 0, 0, 0)),
-        OhHellHand(None, (0, 0, 0, 0), (1, 0, 0, 0)),
+        hand(None, (2, 1, 1, 1), (2, 0, 0, 0)),
+        hand(None, (0, 0, 0, 0), (1, 0, 0, 0)),
     ]
     progress = GAME.replay(rules, 2, hands)
     assert [h.dealer for h in progress.hands] == [2, 3]
@@ -220,7 +235,8 @@ def test_resume_gives_what_replay_gives():
     half = GAME.replay(S, 0, records[:7])
     resumed = GAME.resume(S, GAME.state_of(half), records[7:])
     assert resumed.totals == whole.totals and resumed.winners == whole.winners
-    assert resumed.hands == whole.hands[7:] and resumed.hands_left == 0
+    assert resumed.hands == whole.hands[7:]
+    assert GAME.progress_result(resumed)["hands_left"] == 0
 
 
 # --- the hand form ------------------------------------------------------------------------
@@ -230,8 +246,7 @@ def test_resume_gives_what_replay_gives():
 def test_the_form_takes_at_most_two_taps_a_player_and_one(players):
     game = GAME.seated(players)
     rules = game.preset("oh-hell")
-    deal = game.deal_of(rules, 3, dealer=2)
-    spec = game.hand_form(rules, NAMES[:players], deal)
+    spec = game.form_at(rules, NAMES[:players], HandPlace(3, 2))
     asked = [f for f in spec.fields if not (f.hidden_when_single and len(f.choices) == 1)]
     filled = sum(1 for _ in spec.rules["sum"])  # the last seat's tricks fill themselves in
     assert len(asked) - filled + 1 <= 2 * players + 1
@@ -241,14 +256,13 @@ def test_the_form_takes_at_most_two_taps_a_player_and_one(players):
 
 
 def test_a_form_posted_without_script_records_the_fixed_cards():
-    deal = Deal(cards=5, dealer=3)
-    spec = GAME.hand_form(S, NAMES[:4], deal)
+    spec = GAME.form_at(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
     values = {f.name: f.default for f in spec.fields}  # what the page posts untouched
     fill_fixed(spec, values)
     values |= {"trump": "none", **{f"bid_{s}": b for s, b in enumerate("2013")}}
     values |= {f"tricks_{s}": t for s, t in enumerate("2021")}
     record = GAME.record_from_dict(S, GAME.form_body(S, values, None))
-    assert record == OhHellHand(None, (2, 0, 1, 3), (2, 0, 2, 1))
+    assert record == hand(None, (2, 0, 1, 3), (2, 0, 2, 1))
     assert GAME.form_values(record.to_dict())["trump"] == "none"
 
 
@@ -261,18 +275,30 @@ def test_every_simulated_hand_goes_through_the_form_of_its_place(players):
     for index, deal in enumerate(game.simulate(rules, 60, seed=31)):
         number, dealer = index % len(cards_sequence(rules)) + 1, deal["dealer"]
         record = game.record_of_deal(deal)
-        spec = game.hand_form(rules, NAMES[:players], game.deal_of(rules, number, dealer))
+        spec = game.form_at(rules, NAMES[:players], HandPlace(number, dealer))
         values = {f.name: f.default for f in spec.fields if f.hidden_when_single}
         values |= game.form_values(record.to_dict())
         for name, value in values.items():
             assert value in {c.value for c in spec.field_named(name).choices}, (name, value)
         assert forbidden_entry(spec, values) is None
         body = game.form_body(rules, values, None)
-        assert game.read_hand(rules, body, number, dealer) == record
-        assert (
-            game.read_hand(rules, {k: deal[k] for k in ("trump", "bids", "tricks")}, number, dealer)
-            == record
-        )
+        assert read_hand(rules, body, number, dealer, game) == record
+        typed = {k: deal[k] for k in ("trump", "bids", "tricks")}
+        assert read_hand(rules, typed, number, dealer, game) == record
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_random_hands_are_legal_at_their_place_and_read_alone(players):
+    game = GAME.seated(players)
+    rules = game.preset("oh-hell")
+    rng = random.Random(players)
+    last = len(cards_sequence(rules))
+    for place in (None, HandPlace(1, 0), HandPlace(last, 2), HandPlace(last + 1, 1)):
+        for _ in range(100):
+            body = game.random_hand(rules, game.context(rules, place), rng)
+            record = game.read_at(rules, body, place)
+            if place is not None and place.number <= last:
+                assert record.cards == cards_sequence(rules)[place.number - 1]
 
 
 # --- statistics and sheets -----------------------------------------------------------------

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .display import SignedPoints
+from .display import Label, SignedPoints
 from .messages import Message, Seat, msg
-from .schema import Bound, PerSeat
+from .schema import Bound, HandSummary, PerSeat
 
 
 def bid_fields(cards: Bound) -> tuple[PerSeat, PerSeat]:
@@ -167,3 +167,16 @@ def bidding_rules(
             }
         ]
     return found
+
+
+def bid_summary(found: HandSummary, hand: Any) -> HandSummary:
+    """A hand of bids as the pages show it (the schema's ``view`` of ``found`` with its
+    bid and outcome): the cards and trump ("5 ♥"), the bids over or under the cards
+    ("over 6/5"), and each seat made when it took exactly its bid."""
+    cards, bids = sum(hand.tricks), sum(hand.bids)
+    trump = msg("NT") if hand.trump is None else hand.trump.symbol
+    deal = Label((f"{cards} ", trump), "r" if hand.trump and hand.trump.is_red else "")
+    word = "even" if bids == cards else "over" if bids > cards else "under"
+    outcome = Label((msg(word), f" {bids}/{cards}"), "" if word == "even" else word)
+    made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))
+    return HandSummary(found.about, deal, outcome, found.entries, made)

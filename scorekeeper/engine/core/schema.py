@@ -581,12 +581,14 @@ class _Listed(Field):
         low: Bound = 0,
         high: Bound = None,
         total: Bound = None,
+        prefix: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
         self.total = total
+        self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
 
     def count(self, ctx: Context) -> int:
         return ctx.seats if self.per == "seat" else len(ctx.sides)
@@ -655,13 +657,13 @@ class _Listed(Field):
 
     def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
         n = seats if self.per == "seat" else sides
-        return tuple(f"{self.name}_{i}" for i in range(n))
+        return tuple(f"{self.prefix}_{i}" for i in range(n))
 
     def to_form(self, value: Any) -> dict[str, str]:
-        return {} if value is None else {f"{self.name}_{i}": str(v) for i, v in enumerate(value)}
+        return {} if value is None else {f"{self.prefix}_{i}": str(v) for i, v in enumerate(value)}
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return [values.get(f"{self.name}_{i}") for i in range(self.count(ctx))]
+        return [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
 
     def range_words(self, ctx: Context) -> str:
         words = f"one per {self.per}, separated by commas, {_range_words(*self.bounds(ctx))} each"
@@ -707,7 +709,7 @@ class PerSeat(_Listed):
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         low, high = self.bounds(ctx)
         return tuple(
-            _count_field(f"{self.name}_{s}", self.label, low, high, seat=s)
+            _count_field(f"{self.prefix}_{s}", self.label, low, high, seat=s)
             for s in range(ctx.seats)
         )
 
@@ -721,7 +723,7 @@ class PerSide(_Listed):
         low, high = self.bounds(ctx)
         return tuple(
             _count_field(
-                f"{self.name}_{i}",
+                f"{self.prefix}_{i}",
                 msg(
                     "%(thing)s for %(name)s",
                     thing=self.label,

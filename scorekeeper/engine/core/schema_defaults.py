@@ -228,7 +228,7 @@ class SchemaDefaults:
                 if total is not None and isinstance(described, PerSeat):
                     rules.setdefault("sum", []).append(
                         {
-                            "prefix": described.name,
+                            "prefix": described.prefix,
                             "total": total,
                             "why": "sum-why",
                             "count": "sum-count",

@@ -3,18 +3,17 @@ take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is 
 for ``n`` players."""
 
 from .game import GAME, OhHell
-from .progression import OhHellProgress
-from .records import OhHellHand, record_from_dict, seat_points
+from .records import HAND, OhHellHand, hand_of, seat_points
 from .settings import PRESETS, OhHellSettings, cards_sequence
 
 __all__ = [
     "GAME",
+    "HAND",
     "PRESETS",
     "OhHell",
     "OhHellHand",
-    "OhHellProgress",
     "OhHellSettings",
     "cards_sequence",
-    "record_from_dict",
+    "hand_of",
     "seat_points",
 ]

@@ -1,7 +1,6 @@
-"""What Oh Hell's pages show: a replayed hand as a row (the cards dealt and the trump, the
-bids against the cards, each seat's bid and tricks), the rules of a score sheet with the
-cards dealt hand by hand, a hand in one line, and its CSV cells. Plain data (see
-``core/display.py``)."""
+"""What Oh Hell's pages show beside the schema's rendering of a hand: the rules of a score
+sheet with the cards dealt hand by hand, a stored hand in one line and on the Revisions
+page, and its CSV cells. Plain data (see ``core/display.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Suit
-from ..core.display import HandView, Label, Notation, RevisionView, RulesLine, SeatView
+from ..core.display import Notation, RevisionView, RulesLine
 from ..core.game import CsvCell
 from ..core.messages import Message, msg
 from .settings import SEQUENCE_WORDS, OhHellSettings, cards_sequence
@@ -23,29 +22,6 @@ def _trump(letter: str | None) -> Message | str:
 
 def _numbers(values: Sequence[int]) -> Notation:
     return Notation(" ".join(map(str, values)))
-
-
-def hand_views(progress: Any) -> list[HandView]:
-    """Each hand: its cards and trump (``5 ♥``), the bids over or under the cards
-    (``over 6/5``), and per seat bid and tricks, made when they are equal."""
-    views = []
-    for hand in progress.hands:
-        record = hand.record
-        bids, cards, trump = sum(record.bids), record.cards, record.to_dict()["trump"]
-        if bids == cards:
-            outcome = Label((msg("even"), f" {bids}/{cards}"))
-        else:
-            word = "over" if bids > cards else "under"
-            outcome = Label((msg(word), f" {bids}/{cards}"), word)
-        seats = tuple(
-            SeatView((str(b), str(t)), p, total, b == t)
-            for b, t, p, total in zip(
-                record.bids, record.tricks, hand.points, hand.totals, strict=True
-            )
-        )
-        deal = Label((f"{cards} ", _trump(trump)), "r" if trump in ("D", "H") else "")
-        views.append(HandView(hand.number, hand.dealer, None, deal, outcome, seats))
-    return views
 
 
 def rules_lines(settings: OhHellSettings) -> list[RulesLine]:

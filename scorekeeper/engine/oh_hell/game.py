@@ -1,21 +1,16 @@
-"""Oh Hell behind the one game interface (:class:`~..core.base.GameBase`): three to
-seven players, each for themselves, bid exactly the tricks they will take in hands whose
-cards follow ``sequence``; the game ends with the sequence and the highest total wins,
-equal totals sharing the win. Built from RULES.md section 4.
+"""Oh Hell behind the one game interface (:class:`~..core.base.GameBase`), its hand
+declared once (``records.HAND``, the fields and the hook's pieces Wizard's too:
+``core/bidding.py``): three to seven players, each for themselves, bid exactly the
+tricks they will take in hands whose cards follow ``sequence``; the game ends with the
+sequence and the highest total wins, equal totals sharing the win. Built from RULES.md
+section 4.
 
-Three things here go beyond what the core and the app use today:
-
-- **A table of any size.** ``seat_range`` says which sizes it seats, and the base's
-  ``GAME.seated(n)`` is the game for ``n`` players (its presets have ``players = n``, the
-  knob that lets the settings check a deal against the pack); the app does not ask it
-  yet.
-- **A hand's place in the game.** The cards a hand deals follow from its number, and the
-  hook from its dealer: ``deal_of(settings, number, dealer)`` says so, and the core's
-  place members (``HandPlace``) carry it: ``read_at`` reads a hand checked against it
-  (a ``"cards"`` that disagrees is refused), ``form_at`` sends the cards instead of
-  asking them.
-- **The progress beyond the shared fields**: ``progress_result`` (a base hook the app
-  does not call yet), the cards of the next hand and the hands left, for the game's JSON.
+A table of any size: ``seat_range`` says which sizes it seats, and the base's
+``GAME.seated(n)`` is the game for ``n`` players (its presets have ``players = n``, the
+knob that lets the settings check a deal against the pack). A hand's cards follow from
+its number and the hook from its dealer: read, asked for and checked at its place
+(``HandPlace``), a ``"cards"`` that disagrees is refused and the form sends the cards
+instead of asking them.
 """
 
 from __future__ import annotations
@@ -25,17 +20,16 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
+from ..core.bidding import BIDDING_TEXTS, bid_summary, bidding_rules
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, Knob, PageWords, columns_after
 from ..core.messages import Message, msg, nmsg
-from ..core.progress import RaceState, resume_race
+from ..core.schema import Context, Hand, HandSummary
 from ..core.stats import GameStats, game_stats_of, hands_played
-from . import display, figures, form, records, simulate
+from . import display, figures, records, simulate
 from .figures import OhHellFigures
-from .form import Deal
-from .progression import OhHellProgress
-from .records import OhHellHand, record_from_dict
+from .records import HAND, dealt
 from .settings import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -47,7 +41,7 @@ from .settings import (
 from .simulate import BOTS, Tally, simulate_deals
 
 
-class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
+class OhHell(GameBase, rules=(records, display, figures, simulate)):
     key = "oh-hell"
     name: Message = msg("Oh Hell")
     seats = 4
@@ -77,12 +71,24 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
     )
-    hand_fields = frozenset({"cards", "trump", "bids", "tricks"})
+    hand = HAND
+    score = staticmethod(records.score)
+    check = staticmethod(records.check)
+    form_texts = BIDDING_TEXTS
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
     bot_kinds = BOTS
 
     csv_values = staticmethod(display.csv_values)
-    simulate_results = staticmethod(simulate_deals)
+
+    def simulate_results(
+        self,
+        settings: OhHellSettings,
+        deals: int | range,
+        seed: int | None = None,
+        bots: str = "random",
+    ) -> Any:
+        """Deals played by ``bots``, their records hands of this table (``simulate.py``)."""
+        return simulate_deals(self, settings, deals, seed, bots)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
@@ -102,57 +108,49 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
 
     # --- a hand in its place ----------------------------------------------------------
 
-    def deal_of(self, settings: OhHellSettings, number: int, dealer: int) -> Deal | None:
-        """Hand ``number``'s cards and dealer, or None for a hand past the sequence."""
-        sequence = cards_sequence(settings)
-        return Deal(sequence[number - 1], dealer) if 1 <= number <= len(sequence) else None
-
     def deal_note(self, settings: OhHellSettings, number: int, dealer: int) -> Message | None:
         """How many cards each player gets this hand, as the sheet's line says."""
-        deal = self.deal_of(settings, number, dealer)
-        if deal is None:
-            return None
-        return nmsg("Deal %(num)d card", "Deal %(num)d cards", deal.cards)
-
-    def read_at(
-        self, settings: OhHellSettings, body: Any, place: HandPlace | None = None
-    ) -> OhHellHand:
-        """The hand at ``place``, its cards the sequence's (a ``"cards"`` in the body must
-        agree) and the hook held to its dealer; raises InvalidHand naming the field and
-        the rule. Without a place, the hand on its own (``record_from_dict``)."""
-        if place is None:
-            return record_from_dict(settings, body)
-        deal = self.deal_of(settings, place.number, place.dealer)
-        cards = None if deal is None else deal.cards
-        return record_from_dict(settings, body, cards, place.dealer)
-
-    def read_hand(
-        self, settings: OhHellSettings, body: Any, number: int, dealer: int
-    ) -> OhHellHand:
-        """``read_at`` hand ``number`` dealt by ``dealer``."""
-        return self.read_at(settings, body, HandPlace(number, dealer))
+        cards = dealt(self.context(settings, HandPlace(number, dealer)))
+        return None if cards is None else nmsg("Deal %(num)d card", "Deal %(num)d cards", cards)
 
     def form_at(
         self, settings: OhHellSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """The form of the hand at ``place``: its cards sent, not asked, and the hook's
-        bid disabled and named."""
-        deal = None if place is None else self.deal_of(settings, place.number, place.dealer)
-        return form.hand_form(settings, players, deal)
+        """The schema's form, its deal a step that folds, holding the hidden dealer; past
+        the sequence's end, the form of no hand in particular."""
+        if place is not None and dealt(self.context(settings, place)) is None:
+            place = None
+        spec = super().form_at(settings, players, place)
+        deal, bids, *rest = spec.steps
+        dealer = tuple(f for f in bids.fields if f.name == "dealer")
+        bids = replace(bids, fields=tuple(f for f in bids.fields if f.name != "dealer"))
+        deal = replace(deal, fields=deal.fields + dealer, folds=True)
+        return replace(spec, steps=(deal, bids, *rest))
 
-    def hand_form(
-        self, settings: OhHellSettings, players: Sequence[str], deal: Deal | None = None
-    ) -> HandFormSpec:
-        return form.hand_form(settings, players, deal)
+    def form_rules(self, settings: OhHellSettings, ctx: Context) -> dict[str, Any]:
+        """The bids' total and the hook's bid, disabled and named."""
+        cards = dealt(ctx)
+        if cards is None or ctx.dealer is None:
+            return {}
+        return bidding_rules(self.seats, cards, ctx.dealer, settings.hook, prefix="bid")
+
+    def random_hand(self, settings: OhHellSettings, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal hand's body at ``ctx``'s place; read alone (or past the sequence's
+        end), one legal as a game's first hand, which is legal there too."""
+        place = ctx.place if dealt(ctx) is not None else HandPlace(1, 0)
+        return super().random_hand(settings, self.context(settings, place), rng)
+
+    def view(self, settings: OhHellSettings, hand: Hand, ctx: Context) -> HandSummary:
+        return bid_summary(super().view(settings, hand, ctx), hand)
 
     # --- the progress of a game ---------------------------------------------------------
 
-    def record_of_deal(self, deal: Mapping[str, Any]) -> OhHellHand:
+    def record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
         """The hand written down for a simulated deal, read without the hook: a deal played
         under settings without it (``lasting``) is a hand, and one played with it was
         checked for it when it was bid (``verify_deal``)."""
         body = {name: value for name, value in deal.items() if name in self.hand_fields}
-        return record_from_dict(replace(self.preset(self.default_preset), hook=False), body)
+        return self.record_from_dict(replace(self.preset(self.default_preset), hook=False), body)
 
     def lasting(self, hands: int) -> dict[str, Any]:
         """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
@@ -172,17 +170,16 @@ class OhHell(GameBase, rules=(records, form, display, figures, simulate)):
     def shares_tie(self, settings: OhHellSettings) -> bool:
         return True
 
-    def resume_from(
-        self, settings: Any, state: RaceState, records: Sequence[Any], finish_after: int | None
-    ) -> OhHellProgress:
-        """The race to the sequence's end (``hand_limit``), the progress knowing it."""
-        sequence = cards_sequence(settings)
-        return resume_race(self, settings, state, records, OhHellProgress, sequence=sequence)
-
-    def progress_result(self, progress: OhHellProgress) -> dict[str, Any]:
+    def progress_result(self, progress: Any) -> dict[str, Any]:
         """What the game's JSON carries beyond the shared fields: the cards dealt in the
         next hand (None once over) and the hands left."""
-        return {"cards": progress.cards, "hands_left": progress.hands_left}
+        sequence = cards_sequence(progress.settings)
+        played = progress.state.number if progress.state else len(progress.hands)
+        left = max(0, len(sequence) - played)
+        return {
+            "cards": sequence[-left] if left and not progress.winners else None,
+            "hands_left": left,
+        }
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Which seats took exactly their bid (the cards dealt are in the hand itself)."""

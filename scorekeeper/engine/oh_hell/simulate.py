@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import deal_indices, deal_seed, run_seed, wrong_points
-from .records import OhHellHand
+from .records import OhHellHand, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
 BOTS = ("random", "counting")
@@ -94,8 +94,10 @@ def _card(rng: random.Random, bots: str, legal: list[Card], needs: bool) -> Card
     return order[-1] if needs else order[0]
 
 
-def play_deal(settings: OhHellSettings, index: int, seed: int, bots: str = "random") -> PlayedDeal:
-    """Deal ``index`` of a run seeded ``seed``, played by ``bots``."""
+def play_deal(
+    game: Any, settings: OhHellSettings, index: int, seed: int, bots: str = "random"
+) -> PlayedDeal:
+    """Deal ``index`` of a run seeded ``seed``, played by ``bots`` (a hand of ``game``)."""
     rng = random.Random(deal_seed(seed, index))
     seats = settings.players
     sequence = cards_sequence(settings)
@@ -122,7 +124,7 @@ def play_deal(settings: OhHellSettings, index: int, seed: int, bots: str = "rand
         leader = (leader + _winner(trick, trump)) % seats
         taken[leader] += 1
         played.append(tuple(trick))
-    record = OhHellHand(trump, tuple(bids), tuple(taken))
+    record = hand_of(game, trump, bids, taken)
     return PlayedDeal(
         record,
         dealer,
@@ -134,14 +136,18 @@ def play_deal(settings: OhHellSettings, index: int, seed: int, bots: str = "rand
 
 
 def simulate_deals(
-    settings: OhHellSettings, deals: int | range, seed: int | None = None, bots: str = "random"
+    game: Any,
+    settings: OhHellSettings,
+    deals: int | range,
+    seed: int | None = None,
+    bots: str = "random",
 ) -> Iterator[PlayedDeal]:
     """The deals of a run (a count, or a range of its indices); a seed repeats them."""
     if bots not in BOTS:
         raise ValueError(f"{bots!r} is not a kind of bot here; choose {', '.join(BOTS)}")
     seed = run_seed(seed)
     for index in deal_indices(deals):
-        yield play_deal(settings, index, seed, bots)
+        yield play_deal(game, settings, index, seed, bots)
 
 
 class Tally:
