@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .any_game.game import GAME as ANY_GAME
 from .bid_whist.game import GAME as BID_WHIST
+from .bridge.game import GAME as BRIDGE
 from .core.errors import InvalidSettings
 from .core.game import Game
 from .core.messages import msg
@@ -19,7 +20,7 @@ from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .spades.game import GAME as SPADES
 
-_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME)
+_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME, BRIDGE)
 
 GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 
