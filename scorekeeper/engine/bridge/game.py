@@ -133,8 +133,8 @@ class Bridge(GameBase):
     knobs = KNOBS
     finish_now = True
     page_words = PageWords(
-        auction_head=msg("Declarer"),
-        bid_head=msg("Contract"),
+        auction_head=msg("Played by"),
+        bid_head=msg("Contract bid"),
         outcome_head=msg("Result"),
         entry_heads=(msg("Below"), msg("Above")),
         legend=msg(
@@ -149,7 +149,7 @@ class Bridge(GameBase):
         group_titles={"chicago": msg("Chicago")},
     )
     hand = HandSchema(
-        SeatOf("declarer", msg("Declarer"), step="contract"),
+        SeatOf("declarer", msg("Played by"), step="contract"),
         Count("level", msg("Level"), 1, 7, step="contract"),
         Strain(
             "strain", msg("Strain"), tuple((s, _strain_label(s)) for s in STRAINS), step="contract"
@@ -164,7 +164,7 @@ class Bridge(GameBase):
             only_if=lambda ctx: ctx.settings.honours == "count",
         ),
         thrown_in=True,
-        steps={"contract": msg("Contract"), "result": msg("Result")},
+        steps={"contract": msg("Contract bid"), "result": msg("Result")},
     )
 
     # --- the deal ---------------------------------------------------------------------------
