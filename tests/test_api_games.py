@@ -27,7 +27,7 @@ def test_the_game_may_be_named(client, named):
     assert game["game"] == "israeli-whist" and game["rules"] == "standard"
 
 
-@pytest.mark.parametrize("named", ["bridge", "", 5, ["israeli-whist"]])
+@pytest.mark.parametrize("named", ["no-such-game", "", 5, ["israeli-whist"]])
 def test_an_unknown_game_is_422_naming_the_field(client, app, named):
     response = client.post("/api/games", json={"players": SEAT_NAMES, "game": named})
     assert response.status_code == 422

@@ -276,5 +276,5 @@ def test_the_command_line_and_the_app_offer_bid_whist_alike(client, capsys):
     code, out, _ = run(capsys, "games", "--json")
     assert [g["key"] for g in json.loads(out)["games"]] == list(GAMES)
     assert list(GAMES)[:2] == ["israeli-whist", "bid-whist"]
-    code, _, err = run(capsys, "rules", "--game", "bridge")
+    code, _, err = run(capsys, "rules", "--game", "no-such-game")
     assert code == 2 and ", ".join(GAMES) in err

@@ -103,7 +103,7 @@ def test_naming_the_default_game_changes_nothing(capsys, args):
         ["simulate", "--hands", "5"],
     ],
 )
-@pytest.mark.parametrize("game", ["bridge", ""])
+@pytest.mark.parametrize("game", ["no-such-game", ""])
 def test_an_unknown_game_exits_2_with_one_line_naming_game(capsys, args, game):
     code, out, err = run(capsys, *args, "--game", game)
     assert code == 2 and out == ""

@@ -208,7 +208,7 @@ def changed(document, *path_and_value):
         (("version", 3), "file", "version"),
         (("version", "2"), "file", "version"),
         (("version", True), "file", "version"),
-        (("games", 1, "game", "bridge"), "game 2", "game"),
+        (("games", 1, "game", "no-such-game"), "game 2", "game"),
         (("games", 1, "game", None), "game 2", "game"),
         (("games", {}), "file", "games"),
     ],
