@@ -15,7 +15,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, msg
+from ..core.messages import Message, msg, nmsg
 from ..core.schema import (
     Context,
     Count,
@@ -86,7 +86,9 @@ class Honours(Field):
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
         names = [" & ".join(players[s] for s in side if s < len(players)) for side in ctx.sides]
-        found = [Choice(key, f"{names['AB'.index(key[0])]} {key[1:]}") for key in self.KEYS]
+        found = [
+            Choice(key, f"\u2068{names['AB'.index(key[0])]}\u2069 {key[1:]}") for key in self.KEYS
+        ]
         return (Choice("none", msg("none")), *found)
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
@@ -142,8 +144,8 @@ class Bridge(GameBase):
             "below the line · Above overtricks, undertricks, premiums and honours · Pts "
             "points of the deal · Tot running total."
         ),
-        turn=msg("Deal %(number)d: %(dealer)s deals and bids first"),
-        auction_mark=msg("declarer"),
+        turn=msg("Hand %(number)d: %(dealer)s deals and bids first"),
+        auction_mark=msg("played the contract"),
         cell_legend=msg("below, above, points, total"),
         win=msg("%(name)s win with %(total)s!"),
         group_titles={"chicago": msg("Chicago")},
@@ -218,6 +220,13 @@ class Bridge(GameBase):
     def lasting(self, hands: int) -> dict[str, Any]:
         return {"rubbers": 0}
 
+    def end_words(self, settings: BridgeSettings) -> Message:
+        if settings.chicago:
+            return msg("%(deals)d deals", deals=settings.deals)
+        if not settings.rubbers:
+            return msg("until the table stops")
+        return nmsg("%(num)d rubber", "%(num)d rubbers", settings.rubbers)
+
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The deal's points split below and above the line (0 for a passed-out deal)."""
         score = replayed.score or DealScore((0, 0), (0, 0))
@@ -281,7 +290,7 @@ class Bridge(GameBase):
             pieces += (" · ", msg("rubber") if score.rubber else msg("game"))
         side = hand.declarer % 2
         entries = tuple(
-            tuple(str(n) if n else "" for n in (score.below[s], score.above[s])) for s in (0, 1)
+            (str(score.below[s]), str(score.above[s])) if score.points[s] else () for s in (0, 1)
         )
         made = tuple(over >= 0 if s == side else None for s in (0, 1))
         return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
