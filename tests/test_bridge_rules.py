@@ -322,3 +322,15 @@ def test_the_form_says_who_is_vulnerable_and_saves_a_deal(client):
     response = client.post(f"/games/{game_id}/hands/new", data=form_values(deal(2, "3NT", 9)))
     assert response.status_code == 302
     assert client.get(f"/api/games/{game_id}").get_json()["hands"][1]["points"] == [100, 0]
+
+
+def test_the_printed_sheet_shows_the_pad_and_the_rules_in_the_tables_words(client):
+    _, game_id, _ = play(client, "rubber", RUBBER_7[:2])
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    page = page.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
+    for words in ("Below", "Above", "Played by", "4♠", "3NT", "made +1", "game", "Honours"):
+        assert words in page, words
+    assert "counted" in page and "laws since 1987" in page
+    german = client.get(f"/games/{game_id}/print", headers={"Accept-Language": "de"})
+    text = german.get_data(as_text=True)
+    assert "Alleinspieler" in text and "Unter" in text and "Partie" in text

@@ -111,7 +111,9 @@ class Honours(Field):
         return "the side and its points, A:100, A:150, B:100 or B:150"
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return "" if typed is None else f"{typed[0] and 'B' or 'A'} {typed[1]}"
+        if typed is None:
+            return ""
+        return f"{' & '.join(names[s] for s in ctx.sides[typed[0]])} {typed[1]}"
 
     def draw(self, ctx: Context, rng: random.Random) -> Any:
         key = rng.choice((None, None, None, *self.KEYS))
