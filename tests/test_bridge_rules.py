@@ -334,3 +334,15 @@ def test_the_printed_sheet_shows_the_pad_and_the_rules_in_the_tables_words(clien
     german = client.get(f"/games/{game_id}/print", headers={"Accept-Language": "de"})
     text = german.get_data(as_text=True)
     assert "Alleinspieler" in text and "Unter" in text and "Partie" in text
+
+
+def test_an_edit_that_clears_the_honours_taps_none(client):
+    hand = deal(0, "4H", 10, honours={"side": "A", "points": 100})
+    _, game_id, _ = play(client, "rubber", [hand])
+    page = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert '<input checked id="honours-1" name="honours" type="radio" value="A100">' in page
+    plain = {**hand, "strain": "NT", "level": 3, "tricks": 9, "honours": None}
+    assert get_game("bridge").form_values(plain)["honours"] == "none"
+    response = client.post(f"/games/{game_id}/hands/1/edit", data=form_values(plain))
+    assert response.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"][0]["points"] == [100, 0]

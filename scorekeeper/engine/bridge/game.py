@@ -191,6 +191,13 @@ class Bridge(GameBase):
                 body["thrown_in"] = passed
         return super().read_at(settings, body, place)
 
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """No honours is a key of its own ("none"), so an edit can clear them."""
+        found = super().form_values(hand)
+        if "honours" in hand and hand["honours"] is None and not hand.get("thrown_in"):
+            found["honours"] = "none"
+        return found
+
     def check(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> list[Any]:
         """At no trump only the four aces count as honours (150)."""
         if hand.honours is None or hand.strain != "NT" or hand.honours[1] == 150:
