@@ -346,3 +346,13 @@ def test_an_edit_that_clears_the_honours_taps_none(client):
     response = client.post(f"/games/{game_id}/hands/1/edit", data=form_values(plain))
     assert response.status_code == 302
     assert client.get(f"/api/games/{game_id}").get_json()["hands"][0]["points"] == [100, 0]
+
+
+def test_a_chicago_form_asks_no_honours_and_saves_a_deal(client):
+    game_id, _ = new_game(client, "bridge", rules="chicago")
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert '<input type="hidden" name="honours" value="none">' in page
+    assert "Neither side vulnerable" in page and 'value="A100"' not in page
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(deal(0, "4H", 10)))
+    assert response.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"][0]["points"] == [420, 0]

@@ -276,8 +276,12 @@ class Bridge(GameBase):
             if all(where.vulnerable)
             else msg("Neither side vulnerable")
         )
-        steps = (replace(spec.steps[0], note=note), *spec.steps[1:])
-        return replace(spec, steps=steps, actions=actions)
+        steps = [replace(spec.steps[0], note=note), *spec.steps[1:]]
+        if settings.honours != "count":  # sent as none, never asked (see ``form_values``)
+            kept = FormField("honours", msg("Honours"), (Choice("none", msg("none")),))
+            kept = replace(kept, default="none", hidden_when_single=True)
+            steps[-1] = replace(steps[-1], fields=(*steps[-1].fields, kept))
+        return replace(spec, steps=tuple(steps), actions=actions)
 
     def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The contract as the bid, made (+ overtricks) or down, the game or rubber it
