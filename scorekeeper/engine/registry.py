@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .any_game.game import GAME as ANY_GAME
 from .bid_whist.game import GAME as BID_WHIST
+from .bridge.game import GAME as BRIDGE
 from .core.errors import InvalidSettings
 from .core.game import Game
 from .core.messages import msg
@@ -28,6 +29,7 @@ _BUILT_IN: tuple[Game, ...] = (
     OH_HELL,
     WIZARD,
     EUCHRE,
+    BRIDGE,
     ANY_GAME,
 )
 

@@ -1,0 +1,357 @@
+"""Contract bridge behind the one game interface: the deal declared once (declarer,
+contract, doubles, tricks, honours), its score at its place in the rubber or the Chicago
+cycle, the progression of its own, the pad's words and the command line's vulnerability."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..core.base import GameBase
+from ..core.command_line import HandOption, ScoredHand, signed
+from ..core.display import Label, RulesLine
+from ..core.errors import InvalidHand
+from ..core.form import Choice, FormField, HandFormSpec
+from ..core.game import HandPlace, PageWords
+from ..core.messages import Message, msg, nmsg
+from ..core.schema import (
+    Context,
+    Count,
+    Field,
+    Hand,
+    HandSchema,
+    HandSummary,
+    OneOf,
+    Refused,
+    SeatOf,
+)
+from . import progression
+from .progression import State, where_of
+from .settings import KNOBS, PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _strain_label(strain: str) -> Message | str:
+    return SYMBOLS.get(strain) or msg("NT")
+
+
+class Strain(OneOf):
+    """C D H S or NT: suit keys and a no-trump key."""
+
+    style = "suits"
+
+    def parse(self, value: Any, ctx: Context) -> str:
+        return super().parse(value.strip().upper() if isinstance(value, str) else value, ctx)
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        return tuple(Choice(s, _strain_label(s), "red" if s in "DH" else "") for s in STRAINS)
+
+
+class Doubled(Count):
+    """0, 1 doubled or 2 redoubled: keys in words, undoubled already tapped."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        words = (msg("not doubled"), msg("doubled"), msg("redoubled"))
+        keys = tuple(Choice(str(n), word) for n, word in enumerate(words))
+        return (FormField(self.name, self.label, keys, style="wide", default="0"),)
+
+
+class Honours(Field):
+    """Honours in one hand: null, or ``{"side": "A", "points": 100}`` (typed: (side,
+    points)); one key per side and value on the form, "A100" on the command line."""
+
+    metavar = "SIDE:POINTS"
+    style = "wide"
+    KEYS = ("A100", "A150", "B100", "B150")
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, int]:
+        if isinstance(value, Mapping) and set(value) == {"side", "points"}:
+            side, points = value["side"], value["points"]
+            if side in ("A", "B") and type(points) is int and points in (100, 150):
+                return ("AB".index(side), points)
+        said = msg(
+            'honours must be null or {"side": "A" or "B", "points": 100 or 150}, not %(value)s',
+            value=str(value),
+        )
+        raise Refused((self.name, said.said_at_table("Honours must be 100 or 150 to one side.")))
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else {"side": "AB"[typed[0]], "points": typed[1]}
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else ("AB".index(value["side"]), value["points"])
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        names = [" & ".join(players[s] for s in side if s < len(players)) for side in ctx.sides]
+        found = [
+            Choice(key, f"\u2068{names['AB'.index(key[0])]}\u2069 {key[1:]}") for key in self.KEYS
+        ]
+        return (Choice("none", msg("none")), *found)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = self.choices(ctx, players)
+        return (FormField(self.name, self.label, keys, style="wide", default="none"),)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {self.name: "none" if value is None else f"{value['side']}{value['points']}"}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return self.from_option(values.get(self.name))
+
+    def from_option(self, value: Any) -> Any:
+        key = value.replace(":", "").strip().upper() if isinstance(value, str) else value
+        if key in self.KEYS:
+            return {"side": key[0], "points": int(key[1:])}
+        return None if key in (None, "", "NONE") else value
+
+    def range_words(self, ctx: Context) -> str:
+        return "the side and its points, A:100, A:150, B:100 or B:150"
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        if typed is None:
+            return ""
+        return f"{' & '.join(names[s] for s in ctx.sides[typed[0]])} {typed[1]}"
+
+    def draw(self, ctx: Context, rng: random.Random) -> Any:
+        key = rng.choice((None, None, None, *self.KEYS))
+        return self.from_option(key)
+
+
+class Bridge(GameBase):
+    """Two partnerships, contracts bid and made or set, scored below and above the line
+    over a rubber or Chicago's cycles of four deals."""
+
+    key = "bridge"
+    name = msg("Bridge")
+    seats = 4
+    sides = ((0, 2), (1, 3))
+    presets = PRESETS
+    preset_words = {
+        "rubber": (msg("Rubber bridge"), msg("below and above the line, best of three games")),
+        "chicago": (msg("Chicago"), msg("four deals, vulnerability by the deal, scored at once")),
+    }
+    preset_aside = ()
+    knobs = KNOBS
+    finish_now = True
+    page_words = PageWords(
+        auction_head=msg("Played by"),
+        bid_head=msg("Contract bid"),
+        outcome_head=msg("Result"),
+        entry_heads=(msg("Below"), msg("Above")),
+        legend=msg(
+            "Contract level and strain, X doubled, XX redoubled · Below the trick score, "
+            "below the line · Above overtricks, undertricks, premiums and honours · Pts "
+            "points of the deal · Tot running total."
+        ),
+        turn=msg("Hand %(number)d: %(dealer)s deals and bids first"),
+        auction_mark=msg("played the contract"),
+        cell_legend=msg("below, above, points, total"),
+        win=msg("%(name)s win with %(total)s!"),
+        group_titles={"chicago": msg("Chicago")},
+    )
+    hand = HandSchema(
+        SeatOf("declarer", msg("Played by"), step="contract"),
+        Count("level", msg("Level"), 1, 7, step="contract"),
+        Strain(
+            "strain", msg("Strain"), tuple((s, _strain_label(s)) for s in STRAINS), step="contract"
+        ),
+        Doubled("doubled", msg("Doubled"), 0, 2, step="contract", default=0),
+        Count("tricks", msg("Tricks the declarer's side took"), 0, 13, step="result"),
+        Honours(
+            "honours",
+            msg("Honours"),
+            step="result",
+            default=None,
+            only_if=lambda ctx: ctx.settings.honours == "count",
+        ),
+        thrown_in=True,
+        steps={"contract": msg("Contract bid"), "result": msg("Result")},
+    )
+
+    # --- the deal ---------------------------------------------------------------------------
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | {"passed_out"}
+
+    def read_at(self, settings: BridgeSettings, body: Any, place: HandPlace | None = None) -> Hand:
+        """``{"passed_out": true}`` is the schema's thrown-in deal; honours null is none."""
+        if isinstance(body, Mapping):
+            body = dict(body)
+            if body.get("honours", 0) is None:
+                del body["honours"]
+            if "passed_out" in body:
+                passed = body.pop("passed_out")
+                if passed not in (True, False):
+                    said = msg("passed_out must be true or false, not %(value)s", value=str(passed))
+                    raise InvalidHand([("passed_out", said)])
+                body["thrown_in"] = passed
+        return super().read_at(settings, body, place)
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """No honours is a key of its own ("none"), so an edit can clear them."""
+        found = super().form_values(hand)
+        if "honours" in hand and hand["honours"] is None and not hand.get("thrown_in"):
+            found["honours"] = "none"
+        return found
+
+    def check(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> list[Any]:
+        """At no trump only the four aces count as honours (150)."""
+        if hand.honours is None or hand.strain != "NT" or hand.honours[1] == 150:
+            return []
+        said = msg("honours: at no trump only the four aces in one hand count, 150")
+        return [
+            ("honours", said.said_at_table("At no trump only four aces in one hand count: 150."))
+        ]
+
+    def score(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> DealScore:
+        where = where_of(settings, None if ctx.place is None else ctx.place.state, ctx.dealer)
+        return deal_score(
+            settings, where, hand.declarer % 2, hand.level, hand.strain, hand.doubled,
+            hand.tricks, hand.honours,
+        )  # fmt: skip
+
+    # --- the progression --------------------------------------------------------------------
+
+    start_state = staticmethod(progression.start_state)
+    state_from_dict = staticmethod(State.from_dict)
+
+    def resume_from(self, settings, state, records, finish_after):  # type: ignore[no-untyped-def]
+        return progression.resume(self, settings, state, records, finish_after)
+
+    def opener(self, settings: Any, dealer: int) -> int:
+        """The dealer opens the auction."""
+        return dealer
+
+    def lasting(self, hands: int) -> dict[str, Any]:
+        return {"rubbers": 0}
+
+    def end_words(self, settings: BridgeSettings) -> Message:
+        if settings.chicago:
+            return msg("%(deals)d deals", deals=settings.deals)
+        if not settings.rubbers:
+            return msg("until the table stops")
+        return nmsg("%(num)d rubber", "%(num)d rubbers", settings.rubbers)
+
+    def hand_result(self, replayed: Any) -> dict[str, Any]:
+        """The deal's points split below and above the line (0 for a passed-out deal)."""
+        score = replayed.score or DealScore((0, 0), (0, 0))
+        below, above = list(score.below), list(score.above)
+        return super().hand_result(replayed) | {"below": below, "above": above}
+
+    def progress_result(self, progress: Any) -> dict[str, Any]:
+        """Games won in the rubber, part-scores, rubbers finished, and who is vulnerable
+        on the next deal."""
+        state = progress.state
+        where = where_of(progress.settings, state, state.dealer)
+        return {
+            "games": list(state.games),
+            "part_scores": list(state.below),
+            "rubbers": state.rubbers,
+            "deals": state.deals,
+            "vulnerable": list(where.vulnerable),
+        }
+
+    def preview_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict:
+        score = self.score_at(settings, record, place)
+        return DealScore((0, 0), (0, 0)).to_dict() if score is None else score.to_dict()
+
+    # --- what the table sees ----------------------------------------------------------------
+
+    def form_at(
+        self, settings: BridgeSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """ "Passed out" for the one tap, and who is vulnerable under the first step."""
+        spec = super().form_at(settings, players, place)
+        actions = tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
+        where = where_of(settings, None if place is None else place.state, place and place.dealer)
+        names = [" & ".join(players[s] for s in side) for side in self.sides]
+        note = (
+            msg("Vulnerable: %(names)s", names=names[where.vulnerable.index(True)])
+            if sum(where.vulnerable) == 1
+            else msg("Both sides vulnerable")
+            if all(where.vulnerable)
+            else msg("Neither side vulnerable")
+        )
+        steps = [replace(spec.steps[0], note=note), *spec.steps[1:]]
+        if settings.honours != "count":  # sent as none, never asked (see ``form_values``)
+            kept = FormField("honours", msg("Honours"), (Choice("none", msg("none")),))
+            kept = replace(kept, default="none", hidden_when_single=True)
+            steps[-1] = replace(steps[-1], fields=(*steps[-1].fields, kept))
+        return replace(spec, steps=tuple(steps), actions=actions)
+
+    def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
+        """The contract as the bid, made (+ overtricks) or down, the game or rubber it
+        won; below and above the line in each side's column."""
+        if hand.thrown_in:
+            return HandSummary(None, None, Label((msg("passed out"),)), ((), ()), (None, None))
+        marks = ("", " X", " XX")[hand.doubled]
+        bid = Label(
+            (str(hand.level), _strain_label(hand.strain), marks), "r" * (hand.strain in "DH")
+        )
+        over = hand.tricks - hand.level - 6
+        said = (
+            msg("made") if over == 0 else msg("made +%(over)d", over=over)
+            if over > 0 else msg("%(down)d down", down=-over)
+        )  # fmt: skip
+        score = self.score(settings, hand, ctx)
+        pieces: tuple[Any, ...] = (said,)
+        if score.game and not settings.chicago:
+            pieces += (" · ", msg("rubber") if score.rubber else msg("game"))
+        side = hand.declarer % 2
+        entries = tuple(
+            (str(score.below[s]), str(score.above[s])) if score.points[s] else () for s in (0, 1)
+        )
+        made = tuple(over >= 0 if s == side else None for s in (0, 1))
+        return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
+
+    def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
+        """Each knob of the preset's kind, as the new-game form labels it."""
+        words = {
+            knob.name: dict(zip(knob.choices, knob.choice_labels, strict=True)) for knob in KNOBS
+        }
+        return [
+            RulesLine(knob.label, words[knob.name].get(value, value))
+            for knob in KNOBS
+            for value in (getattr(settings, knob.name),)
+            if value is not None and (knob.name == "chicago_vulnerable") <= settings.chicago
+        ]
+
+    # --- the command line: a deal scored alone, vulnerable or not ---------------------------
+
+    @property
+    def hand_options(self) -> tuple[HandOption, ...]:
+        return (
+            *super().hand_options,
+            HandOption("vulnerable", "The declarer's side is vulnerable.", flag=True),
+            HandOption("fourth_deal", "Chicago: the fourth deal of a cycle.", flag=True),
+        )
+
+    def score_typed(self, settings: BridgeSettings, given: Mapping[str, Any]) -> ScoredHand:
+        vulnerable = bool(given.get("vulnerable"))
+        where = Where((vulnerable, vulnerable), fourth=bool(given.get("fourth_deal")))
+        hand = {k: v for k, v in given.items() if k not in ("vulnerable", "fourth_deal")}
+        schema = self.hand
+        body = (
+            {"thrown_in": True}
+            if hand.get("thrown_in")
+            else {
+                f.name: f.from_option(hand[f.name]) for f in schema if hand.get(f.name) is not None
+            }
+        )
+        record = self.read_at(settings, body)
+        score = self.score_at(settings, record, HandPlace(1, 0, where))
+        result = (score or DealScore((0, 0), (0, 0))).to_dict()
+        rows = [("side", "seats", "below", "above", "points")]
+        for index, side in enumerate(self.sides):
+            figures = (result["below"][index], result["above"][index], result["points"][index])
+            rows.append(
+                ("AB"[index], ", ".join(map(str, side)), *map(str, figures[:2]), signed(figures[2]))
+            )
+        return ScoredHand(result, tuple(rows))
+
+
+GAME = Bridge()

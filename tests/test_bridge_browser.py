@@ -1,0 +1,84 @@
+"""Bridge played through its pages on a small phone (360 px) in real Chromium, in German,
+English and Hebrew: every tap of a deal is counted (Record, the keys, Save), the form says
+who is vulnerable, the scoreboard shows the pad's figures (below and above the line), and
+each page fits the phone. Screenshots are kept in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import view_path, watched_page
+from .test_browser import SCOREBOARD_URL, Taps, api
+from .test_rtl_browser import ARTIFACTS, OVERFLOWING
+
+pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 740}
+NAMES = {
+    "en": ["Ann", "Bob", "Cat", "Dan"],
+    "de": ["Annegret", "Bernhard", "Cäcilie", "Dietrich"],
+    "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
+}
+HEADERS = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+VULNERABLE = {"en": "Vulnerable", "de": "In Gefahr", "he": "פגיעים"}
+TAP_BUDGET = 6
+
+
+def fits(page, name: str, language: str) -> None:
+    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
+    assert page.locator("html").get_attribute("lang") == language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"bridge-{language}-{name}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (name, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], name
+
+
+def contract(taps: Taps, declarer: int, level: int, strain: str) -> None:
+    taps.key("declarer", declarer)
+    taps.key("level", level)
+    taps.key("strain", strain)
+
+
+@pytest.mark.parametrize("language", ["de", "en", "he"])
+def test_a_rubber_through_its_pages(browser, live_server, language):
+    header = {"Accept-Language": HEADERS[language]}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        names = NAMES[language]
+        created = api(
+            live_server,
+            "POST",
+            "/api/games",
+            {"game": "bridge", "players": names, "rules": "rubber", "first_dealer": 0},
+        )
+        page.goto(created["edit_url"])
+        # Deal 1: Record, declarer, level, strain, tricks, Save: 4♠ made, A's game.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        contract(taps, 0, 4, "S")
+        taps.key("tricks", 10)
+        taps.save()
+        assert taps.count == 6 <= TAP_BUDGET
+        # Deal 2: B's 3NT doubled, three down: one tap more for the double.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        assert VULNERABLE[language] in page.locator("#contract-note").inner_text()
+        contract(taps, 1, 3, "NT")
+        taps.key("doubled", 1)
+        taps.key("tricks", 6)
+        fits(page, "hand-form", language)
+        taps.save()
+        assert taps.count == 7
+        # Deal 3: passed out: Record, Passed out.
+        page.locator("#record").click()
+        page.locator("#thrown-in").click()
+        page.wait_for_url(SCOREBOARD_URL)
+        token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
+        game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
+        assert [hand["points"] for hand in game["hands"]] == [[120, 0], [500, 0], [0, 0]]
+        assert (game["games"], game["vulnerable"]) == ([1, 0], [True, False])
+        scoreboard = page.locator("main").inner_text()
+        assert names[1] in scoreboard and "♠" in scoreboard and "120" in scoreboard
+        fits(page, "scoreboard", language)
