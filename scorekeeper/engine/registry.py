@@ -17,9 +17,10 @@ from .core.game import Game
 from .core.messages import msg
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
+from .skat.game import GAME as SKAT
 from .spades.game import GAME as SPADES
 
-_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME)
+_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, SKAT, ANY_GAME)
 
 GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 
