@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.command_line import HandOption, ScoredHand
 from ..core.display import Label, Notation, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
@@ -124,6 +125,7 @@ class Skat(GameBase):
             msg("With or without"),
             msg("without"),
             msg("with"),
+            help="Without: the matadors counted are missing, not held.",
             step="tops",
             shown_when=("game", TRUMPS),
         ),
@@ -168,6 +170,7 @@ class Skat(GameBase):
             msg("won"),
             msg("lost"),
             tapped=None,
+            help="The Null was won (leave it out for a Null lost).",
             step="counting",
             shown_when=("game", ("null",)),
         ),
@@ -227,7 +230,7 @@ class Skat(GameBase):
             if body.get("ouvert") is True and body.get("game") in TRUMPS:
                 body |= {"hand": True, "schneider_announced": True, "schwarz_announced": True}
             for field in ("schneider_announced", "schwarz_announced"):
-                if body.get(field) is True and body.get("hand") is False:
+                if body.get(field) is True and body.get("hand") is not True:
                     said = msg("%(field)s: only a hand game is announced", field=field)
                     table = said.said_at_table("Only a hand game announces schneider or schwarz.")
                     raise InvalidHand([(field, table)])
@@ -301,6 +304,34 @@ class Skat(GameBase):
         if record.thrown_in:
             return Points((0,) * self.seats)
         return super().score_at(settings, record, place)
+
+    def preview(self, settings: SkatSettings, record: Any) -> dict[str, Any]:
+        return self._valued(settings, record, super().preview(settings, record))
+
+    def preview_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
+        found = super().preview_at(settings, record, place)
+        return found if place is None else self._valued(settings, record, found)
+
+    def _valued(self, settings: SkatSettings, record: Any, found: dict) -> dict[str, Any]:
+        """The points, and the game's value and whether it was won."""
+        if record.thrown_in:
+            return found
+        worth = value_of(settings, record)
+        return {**found, "value": worth.value, "won": worth.won}
+
+    # --- the command line: ``--game`` names Skat, so the game declared is ``--skat-game`` --
+
+    @property
+    def hand_options(self) -> tuple[HandOption, ...]:
+        return tuple(
+            replace(o, name="skat_game", help="The game declared: " + o.metavar.replace("|", ", "))
+            if o.name == "game"
+            else o
+            for o in super().hand_options
+        )
+
+    def score_typed(self, settings: SkatSettings, given: Mapping[str, Any]) -> ScoredHand:
+        return super().score_typed(settings, {**given, "game": given.get("skat_game")})
 
     # --- the form -----------------------------------------------------------------------
 
@@ -376,7 +407,7 @@ class Skat(GameBase):
                 running += n
                 counted += [LEVEL_WORDS[word](running), Notation(", ")]
             product = worth.base * running
-            counted[-1] = Notation(f" × {worth.base} = {product}")
+            counted.append(Notation(f"× {worth.base} = {product}"))
             if worth.overbid:
                 counted += [Notation(f" < {hand.bid}: "), msg("at %(n)d", n=worth.value)]
         result = msg("won") if worth.won else msg("lost")
