@@ -161,7 +161,7 @@ class Skat(GameBase):
                 ("defenders", msg("the defenders")),
             ),
             default=None,
-            step="counting",
+            step="result",
             shown_when=("game", TRUMPS),
         ),
         Keys(
@@ -171,7 +171,7 @@ class Skat(GameBase):
             msg("lost"),
             tapped=None,
             help="The Null was won (leave it out for a Null lost).",
-            step="counting",
+            step="result",
             shown_when=("game", ("null",)),
         ),
         Count(
@@ -180,7 +180,6 @@ class Skat(GameBase):
             0,
             2,
             default=0,
-            step="counting",
             only_if=lambda ctx: ctx.settings.kontra,
             help="0, 1 Kontra or 2 Re (--set kontra=yes).",
         ),
@@ -189,7 +188,9 @@ class Skat(GameBase):
             "declaring": msg("The game"),
             "bidding": msg("Bid value"),
             "announcing": msg("Hand, announced, ouvert"),
+            "tops": msg("Matadors"),
             "counting": msg("Card points"),
+            "result": msg("Result"),
         },
     )
 
