@@ -527,6 +527,10 @@ def test_every_text_a_game_shows_is_translated(game, language, catalogues):
 
 def test_every_registered_game_is_checked_here():
     assert list(GAMES) and all(isinstance(game, Game) for game in ALL_GAMES)
-    checked = {game.key for game, _ in bot_kinds()}
+    checked = {game.key for game in CHECKED}
     assert checked == set(GAMES) | {g.key for g in UNLISTED} | {TOY.key}
+    # Every game that simulates is played by each of its bots; the others from random hands.
+    played_by_bots = {game.key for game, _ in bot_kinds()}
+    assert played_by_bots == {game.key for game in CHECKED if simulates(game)}
+    assert TOY.key not in played_by_bots
     assert not set(GAMES) & {game.key for game in UNLISTED}

@@ -22,7 +22,7 @@ from scorekeeper.engine.core.cards import Suit
 from scorekeeper.engine.core.form import table_refusals
 from scorekeeper.engine.core.game import HandPlace, Knob, PageWords, ScoresFromOptions
 from scorekeeper.engine.core.knobs import KnobKinds
-from scorekeeper.engine.core.messages import Seat, SeatName, msg
+from scorekeeper.engine.core.messages import Seat, SeatName, Side, msg
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.core.schema import (
     Context,
@@ -109,6 +109,14 @@ class Trumps(GameBase):
                     said.said_at_table(
                         "%(name)s cannot go alone for nothing.", name=Seat(hand.caller)
                     ),
+                )
+            ]
+        if hand.kind == "down" and hand.makers == 0:
+            said = msg("%(side)s may not call downtown", side=Side(hand.makers))
+            return [
+                (
+                    "kind",
+                    said.said_at_table("%(side)s may not call downtown.", side=Side(hand.makers)),
                 )
             ]
         return []
@@ -226,6 +234,9 @@ def test_the_table_hears_refusals_in_its_own_words():
     assert table_said(PLAIN, {**HAND, "tricks": 0}) == {
         "tricks": "Dan cannot go alone for nothing."
     }
+    downtown = {**HAND, "makers": "A", "kind": "down"}
+    assert refusals(PLAIN, downtown) == {"kind": "A may not call downtown"}
+    assert table_said(PLAIN, downtown) == {"kind": "Ann & Cat may not call downtown."}
 
 
 def test_a_range_follows_the_hands_place_and_is_open_without_one():

@@ -166,7 +166,7 @@ def _hand_params(games: tuple[Game, ...], chosen: str | None = None) -> list[cli
                 [option.option, option.name],
                 **({"is_flag": True} if option.flag else {}),
                 metavar=option.metavar or None,
-                help=f"{option.help.rstrip('.')} ({', '.join(named)})." if named else option.help,
+                help=f"{option.help.rstrip('.')}" + (f" ({', '.join(named)})." if named else "."),
                 hidden=own is not None and bool(named),
             )
             for option, named in found.values()
@@ -215,7 +215,7 @@ def score(
     **hand: str | bool | None,
 ) -> None:
     """Score one hand, given as the game's own fields: each option below names the games
-    that take it."""
+    that take it (with --game KEY, only that game's options are listed)."""
     game = seated_from_option(game_from_option(game_key), players)
     settings = settings_from_options(game, rules or game.default_preset, assignments)
     options = hand_options(game)

@@ -55,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .messages import Message, Seat, msg, nmsg
+from .messages import Message, Seat, Side, msg, nmsg
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,9 @@ class HandFormSpec:
     rules: Mapping[str, Any] = field(default_factory=dict)
     texts: Mapping[str, Message] = field(default_factory=dict)
     errors: Mapping[str, str] = field(default_factory=dict)
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The game's sides (seats that score together), for refusals whose table words name
+    a :class:`Side`: the page names its players. Empty: the game's form does not say."""
 
     @property
     def fields(self) -> tuple[FormField, ...]:
@@ -319,4 +322,6 @@ def table_words(
     for key, value in params.items():
         if isinstance(value, Seat) and 0 <= value < len(players):
             params[key] = players[value]
+        elif isinstance(value, Side) and 0 <= value < len(spec.sides):
+            params[key] = " & ".join(players[s] for s in spec.sides[value] if s < len(players))
     return Message(said.template, params, said.plural)

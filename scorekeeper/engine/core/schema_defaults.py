@@ -257,7 +257,14 @@ class SchemaDefaults:
             if schema.thrown_in and shaped
             else ()
         )
-        return HandFormSpec(steps=shaped, actions=actions, rules=rules, texts=texts, errors=errors)
+        return HandFormSpec(
+            steps=shaped,
+            actions=actions,
+            rules=rules,
+            texts=texts,
+            errors=errors,
+            sides=tuple(self.sides),
+        )
 
     def form_body(
         self, settings: Any, values: Mapping[str, Any], action: str | None
