@@ -94,6 +94,7 @@ def test_skat_through_its_pages(browser, live_server, language):
         page.locator("#record").click()
         page.locator("#thrown-in").click()
         page.wait_for_url(SCOREBOARD_URL)
+        assert names[0] in page.locator(".flash").first.inner_text()
         token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
         game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
         assert [hand["points"] for hand in game["hands"]] == [[0, 36, 0], [0, 0, 35], [0, 0, 0]]

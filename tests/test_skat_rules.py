@@ -476,3 +476,11 @@ def test_refusals_on_the_command_line_name_the_option_and_the_rule(capsys, case)
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert err.startswith("scorekeeper: error: ") and words in err
+
+
+def test_a_deal_nobody_bid_passes_the_deal_on_and_the_page_says_so(client):
+    game_id, _ = new_game(client)
+    response = client.post(f"/games/{game_id}/hands/new", data={"thrown_in": "1"})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1: thrown in; \u2068Bob\u2069 deals next." in page

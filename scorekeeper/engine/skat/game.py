@@ -119,7 +119,14 @@ class Skat(GameBase):
     hand = HandSchema(
         SeatOf("declarer", msg("The declarer"), step="declaring"),
         OneOf("game", msg("Game"), GAMES, step="declaring"),
-        AtDeclarer("bid", msg("Bid value"), 18, 264, step="bidding"),
+        AtDeclarer(
+            "bid",
+            msg("Bid value"),
+            18,
+            264,
+            step="bidding",
+            help="The bid: a game value, 18 to 264.",
+        ),
         Keys(
             "without",
             msg("With or without"),
@@ -129,8 +136,18 @@ class Skat(GameBase):
             step="tops",
             shown_when=("game", TRUMPS),
         ),
-        Count("matadors", msg("Matadors"), 1, 11, step="tops", shown_when=("game", TRUMPS)),
-        YesNo("hand", msg("Hand"), step="announcing"),
+        Count(
+            "matadors",
+            msg("Matadors"),
+            1,
+            11,
+            step="tops",
+            shown_when=("game", TRUMPS),
+            help="Matadors, with or without: 1 to 11 (a grand 1 to 4).",
+        ),
+        YesNo(
+            "hand", msg("Hand"), step="announcing", help="A hand game: the skat was not picked up."
+        ),
         YesNo(
             "schneider_announced",
             msg("Schneider announced"),
@@ -143,7 +160,12 @@ class Skat(GameBase):
             step="announcing",
             shown_when=("schneider_announced", ("yes",)),
         ),
-        YesNo("ouvert", msg("Ouvert"), step="announcing"),
+        YesNo(
+            "ouvert",
+            msg("Ouvert"),
+            step="announcing",
+            help="Ouvert: a suit or grand ouvert is a hand game with schwarz announced.",
+        ),
         AtDeclarer(
             "declarer_points",
             msg("Declarer's card points"),
@@ -151,6 +173,7 @@ class Skat(GameBase):
             120,
             step="counting",
             shown_when=("game", TRUMPS),
+            help="The declarer's card points, the skat included: 0 to 120.",
         ),
         NoTrick(
             "no_trick",
@@ -162,6 +185,7 @@ class Skat(GameBase):
             ),
             default=None,
             step="result",
+            help="The party that took no trick, if one did: declarer or defenders.",
             shown_when=("game", TRUMPS),
         ),
         Keys(
