@@ -14,7 +14,7 @@ from ..core.command_line import HandOption, ScoredHand
 from ..core.display import Label, Notation, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
-from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, Knob, PageWords
+from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.progress import Points
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
@@ -94,6 +94,7 @@ class Skat(GameBase):
     seat_range = (3, 4)
     seat_knobs = ("players",)
     preset_aside = ("players", "deals")
+    knobs = KNOBS
     finish_now = True
     preset_words = {
         "isko": (
@@ -224,10 +225,6 @@ class Skat(GameBase):
     def presets(self) -> Mapping[str, SkatSettings]:
         return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
 
-    @property
-    def knobs(self) -> tuple[Knob, ...]:
-        return KNOBS
-
     def lasting(self, hands: int) -> dict[str, Any]:
         return {"deals": 0}
 
@@ -322,7 +319,7 @@ class Skat(GameBase):
         return found
 
     def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
-        return points_of(settings, hand, ctx.seats, ctx.dealer)
+        return points_of(settings, hand, ctx.seats)
 
     def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
         """A deal thrown in scores nothing, and counts as a deal of the list."""
@@ -437,18 +434,14 @@ class Skat(GameBase):
                 counted += [Notation(f" < {hand.bid}: "), msg("at %(n)d", n=worth.value)]
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
-        seats = ctx.seats
-        shown = hand.game != "null"
-        entries = tuple(
-            (str(hand.declarer_points),) if s == hand.declarer and shown else ()
-            for s in range(seats)
-        )
-        made = tuple(worth.won if s == hand.declarer else None for s in range(seats))
+        points = () if hand.game == "null" else (str(hand.declarer_points),)
+        entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
+        made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
         return HandSummary(hand.declarer, bid, outcome, entries, made)
 
     def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
-        lines = [RulesLine(msg("Grand"), settings.grand_base)]
-        for knob in KNOBS[3:]:
+        lines = []
+        for knob in KNOBS[2:]:
             value = getattr(settings, knob.name)
             if knob.kind == "bool":
                 value = msg("yes") if value else msg("no")

@@ -126,7 +126,7 @@ def value_of(settings: SkatSettings, hand: Any) -> Value:
     return Value(found, base, won, value)
 
 
-def points_of(settings: SkatSettings, hand: Any, seats: int, dealer: int | None) -> tuple:
+def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
     """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
     worth = value_of(settings, hand)
     once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
