@@ -111,7 +111,7 @@ class Skat(GameBase):
             "Game the declarer's game and bid · Value how it was counted · CP the "
             "declarer's card points · Pts points in the deal · Tot running total."
         ),
-        turn=msg("Deal %(number)d: %(dealer)s deals, %(opener)s listens first"),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
         auction_mark=msg("the declarer"),
         cell_legend=msg("card points, points, total"),
         win=msg("%(name)s wins with %(total)s!"),
