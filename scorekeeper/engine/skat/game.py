@@ -27,6 +27,7 @@ GAMES = (*SYMBOLS.items(), ("grand", msg("Grand")), ("null", msg("Null")))
 GAME_VALUES = frozenset(
     [b * n for b in (*SUITS.values(), 20, 24) for n in range(2, 19)] + list(NULLS.values())
 )
+BIDS = (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 72)
 LEVEL_WORDS = {
     "with": lambda n: msg("with %(n)d", n=n),
     "without": lambda n: msg("without %(n)d", n=n),
@@ -341,6 +342,27 @@ class Skat(GameBase):
         worth = value_of(settings, record)
         return {**found, "value": worth.value, "won": worth.won}
 
+    def random_hand(self, settings: SkatSettings, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal deal as tables play them (the schema's draw is refused too often: a
+        bid that is no game value, a party without a trick that took one)."""
+        if rng.random() < 0.05:
+            return {"thrown_in": True}
+        seats = [s for s in range(ctx.seats) if ctx.seats == 3 or s != ctx.dealer]
+        game, hand, ouvert = rng.choice(GAMES)[0], rng.random() < 0.2, rng.random() < 0.03
+        body = {"declarer": rng.choice(seats), "game": game, "hand": hand, "ouvert": ouvert}
+        body |= {"kontra": rng.choice((0, 0, 1, 2))} if settings.kontra else {}
+        if game == "null":
+            bids = [b for b in BIDS if b <= NULLS[hand, ouvert]]
+            return body | {"bid": rng.choice(bids), "won": rng.random() < 0.6}
+        points = rng.randint(0, 120)
+        announced = hand and rng.random() < 0.2
+        body |= {"bid": rng.choice(BIDS), "without": rng.random() < 0.3}
+        body["matadors"] = rng.randint(1, 4 if game == "grand" else 11)
+        body |= {"schneider_announced": announced, "declarer_points": points}
+        body["schwarz_announced"] = announced and rng.random() < 0.3
+        body["no_trick"] = "defenders" if points == 120 else "declarer" if points < 10 else None
+        return body
+
     # --- the command line: ``--game`` names Skat, so the game declared is ``--skat-game`` --
 
     @property
@@ -401,8 +423,12 @@ class Skat(GameBase):
         return {_column(name): value for name, value in hand.items()}, seats
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored deal on the form: the bid and card points in the declarer's boxes."""
+        """A stored deal on the form: what its game asks (no "won" but in a Null), the bid
+        and card points in the declarer's boxes."""
         found = super().form_values(hand)
+        for described in self.hand:
+            if not self.hand.is_shown(described, found):
+                found.pop(described.name, None)
         for name in ("bid", "declarer_points"):
             if name in found:
                 found[f"{name}_{hand['declarer']}"] = found.pop(name)
