@@ -151,12 +151,16 @@
     });
   }
 
+  // A field with several show rules is asked only while every one holds (as the server's
+  // core/form.is_asked reads them).
   function applyShow() {
+    const hidden = new Map();
     show.forEach((rule) => {
       const f = box(rule.field);
       if (!f) return;
-      f.hidden = rule.values.indexOf(read(rule.by)) < 0;
+      hidden.set(f, hidden.get(f) || rule.values.indexOf(read(rule.by)) < 0);
     });
+    hidden.forEach((off, f) => { f.hidden = off; });
   }
 
   function applyHints() {
@@ -395,7 +399,7 @@
       const seats = fixedStep ? speakers() : tableOrder();
       const s = seats.find((x) => {
         const f = $('.seat[data-seat="' + x + '"]', step);
-        return f && !filled(f) && !f.classList.contains("fixed");
+        return f && !f.hidden && !filled(f) && !f.classList.contains("fixed");
       });
       return s === undefined ? null : $('.seat[data-seat="' + s + '"]', step);
     }

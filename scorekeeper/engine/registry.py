@@ -19,6 +19,7 @@ from .core.messages import msg
 from .euchre.game import GAME as EUCHRE
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
+from .skat.game import GAME as SKAT
 from .spades.game import GAME as SPADES
 from .wizard.game import GAME as WIZARD
 
@@ -29,6 +30,7 @@ _BUILT_IN: tuple[Game, ...] = (
     OH_HELL,
     WIZARD,
     EUCHRE,
+    SKAT,
     BRIDGE,
     ANY_GAME,
 )

@@ -152,10 +152,17 @@ def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
     view = saved.view
     # The game says whether the hand was thrown in (its record), not the look of its row.
     if saved.hand.record.thrown_in:
+        dealer = isolate(game.seated[saved.progress.dealer])
+        if saved.progress.dealer != saved.hand.dealer:  # the deal passes on (Skat, Euchre)
+            return _(
+                "Hand %(number)d: thrown in; %(dealer)s deals next.",
+                number=saved.number,
+                dealer=dealer,
+            )
         return _(
             "Hand %(number)d: thrown in; %(dealer)s deals again.",
             number=saved.number,
-            dealer=isolate(game.seated[saved.progress.dealer]),
+            dealer=dealer,
         )
     words = hand_words(game)
     points = points_line(side_names(game), saved.hand.points)

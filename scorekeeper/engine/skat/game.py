@@ -1,0 +1,492 @@
+"""Skat behind the one game interface: the hand declared once (declarer, game, bid,
+matadors, what was announced, the card points or a Null won or lost), its value worked
+out as the table works it out and shown on the form before Save, the list plain or
+Seeger-Fabian, and its words. Three players, or four with the dealer sitting out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..core.base import GameBase
+from ..core.command_line import HandOption, ScoredHand
+from ..core.display import Label, Notation, RulesLine
+from ..core.errors import InvalidHand
+from ..core.form import Choice, FormField, HandFormSpec
+from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
+from ..core.messages import Message, Seat, msg
+from ..core.progress import Points
+from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
+from .settings import KNOBS, NULLS, PRESETS, SUITS, SkatSettings, points_of, value_of
+
+Problem = tuple[str, Message]
+TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
+SYMBOLS = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
+GAMES = (*SYMBOLS.items(), ("grand", msg("Grand")), ("null", msg("Null")))
+GAME_VALUES = frozenset(
+    [b * n for b in (*SUITS.values(), 20, 24) for n in range(2, 19)] + list(NULLS.values())
+)
+BIDS = (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 72)
+LEVEL_WORDS = {
+    "with": lambda n: msg("with %(n)d", n=n),
+    "without": lambda n: msg("without %(n)d", n=n),
+    "game": lambda n: msg("game %(n)d", n=n),
+    "hand": lambda n: msg("hand %(n)d", n=n),
+    "schneider": lambda n: msg("schneider %(n)d", n=n),
+    "announced": lambda n: msg("announced %(n)d", n=n),
+    "schwarz": lambda n: msg("schwarz %(n)d", n=n),
+    "ouvert": lambda n: msg("ouvert %(n)d", n=n),
+}
+
+
+class Keys(YesNo):
+    """A yes or no the table says in its own words ("with"/"without", "won"/"lost")."""
+
+    def __init__(self, name: str, label: Message, yes: Message, no: Message, **kwargs: Any):
+        self.yes, self.no, self.tapped = yes, no, kwargs.pop("tapped", "no")
+        super().__init__(name, label, **kwargs)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = (Choice("no", self.no), Choice("yes", self.yes))
+        return (FormField(self.name, self.label, keys, style="wide", default=self.tapped),)
+
+
+class AtDeclarer(Count):
+    """A number written in the declarer's box on the form (the bid, the card points): a
+    box per seat, the declarer's shown."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        low, high = self.bounds(ctx)
+        return tuple(
+            FormField(f"{self.name}_{s}", self.label, seat=s, low=low or 0, high=high or 999)
+            for s in range(ctx.seats)
+        )
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = values.get(f"{self.name}_{values.get('declarer')}")
+        return None if value in (None, "") else value
+
+
+class NoTrick(OneOf):
+    """Which party took no trick: null for neither (the key "none", tapped already)."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        (found,) = super().form_fields(ctx, players)
+        return (replace(found, default="none"),)
+
+    def parse(self, value: Any, ctx: Context) -> Any:
+        return None if value == "none" else super().parse(value, ctx)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {self.name: value or "none"}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = values.get(self.name)
+        return None if value in (None, "", "none") else value
+
+
+class Skat(GameBase):
+    """A declarer against two; only the declarer's total moves (Seeger-Fabian aside)."""
+
+    key = "skat"
+    name = msg("Skat")
+    seats = 3
+    seat_range = (3, 4)
+    seat_knobs = ("players",)
+    preset_aside = ("players", "deals")
+    knobs = KNOBS
+    finish_now = True
+    preset_words = {
+        "isko": (
+            msg("International Skat Order"),
+            msg("Base × levels; a lost game twice its value; overbid games lost"),
+        )
+    }
+    page_words = PageWords(
+        auction_head=msg("Player"),
+        bid_head=msg("Game"),
+        outcome_head=msg("Value"),
+        entry_heads=(msg("CP"),),
+        legend=msg(
+            "Game the declarer's game and bid · Value how it was counted · CP the "
+            "declarer's card points · Pts points in the deal · Tot running total."
+        ),
+        turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
+        auction_mark=msg("the declarer"),
+        cell_legend=msg("card points, points, total"),
+        win=msg("%(name)s wins with %(total)s!"),
+        preview_outcome=True,
+    )
+    hand = HandSchema(
+        SeatOf("declarer", msg("The declarer"), step="declaring"),
+        OneOf("game", msg("Game"), GAMES, step="declaring"),
+        AtDeclarer(
+            "bid",
+            msg("Bid value"),
+            18,
+            264,
+            step="bidding",
+            help="The bid: a game value, 18 to 264.",
+        ),
+        Keys(
+            "without",
+            msg("With or without"),
+            msg("without"),
+            msg("with"),
+            help="Without: the matadors counted are missing, not held.",
+            step="tops",
+            shown_when=("game", TRUMPS),
+        ),
+        Count(
+            "matadors",
+            msg("Matadors"),
+            1,
+            11,
+            step="tops",
+            shown_when=("game", TRUMPS),
+            help="Matadors, with or without: 1 to 11 (a grand 1 to 4).",
+        ),
+        YesNo(
+            "hand", msg("Hand"), step="announcing", help="A hand game: the skat was not picked up."
+        ),
+        YesNo(
+            "schneider_announced",
+            msg("Schneider announced"),
+            step="announcing",
+            shown_when=("hand", ("yes",)),
+        ),
+        YesNo(
+            "schwarz_announced",
+            msg("Schwarz announced"),
+            step="announcing",
+            shown_when=("schneider_announced", ("yes",)),
+        ),
+        YesNo(
+            "ouvert",
+            msg("Ouvert"),
+            step="announcing",
+            help="Ouvert: a suit or grand ouvert is a hand game with schwarz announced.",
+        ),
+        AtDeclarer(
+            "declarer_points",
+            msg("Declarer's card points"),
+            0,
+            120,
+            step="counting",
+            shown_when=("game", TRUMPS),
+            help="The declarer's card points, the skat included: 0 to 120.",
+        ),
+        NoTrick(
+            "no_trick",
+            msg("No trick"),
+            (
+                ("none", msg("each party took one")),
+                ("declarer", msg("the declarer")),
+                ("defenders", msg("the defenders")),
+            ),
+            default=None,
+            step="result",
+            help="The party that took no trick, if one did: declarer or defenders.",
+            shown_when=("game", TRUMPS),
+        ),
+        Keys(
+            "won",
+            msg("Null"),
+            msg("won"),
+            msg("lost"),
+            tapped=None,
+            help="The Null was won (leave it out for a Null lost).",
+            step="result",
+            shown_when=("game", ("null",)),
+        ),
+        Count(
+            "kontra",
+            msg("Kontra and Re"),
+            0,
+            2,
+            default=0,
+            only_if=lambda ctx: ctx.settings.kontra,
+            help="0, 1 Kontra or 2 Re (--set kontra=yes).",
+        ),
+        thrown_in=True,
+        steps={
+            "declaring": msg("The game"),
+            "bidding": msg("Bid value"),
+            "announcing": msg("Hand, announced, ouvert"),
+            "tops": msg("Matadors"),
+            "counting": msg("Card points"),
+            "result": msg("Result"),
+        },
+    )
+
+    # --- the table ----------------------------------------------------------------------
+
+    @property
+    def presets(self) -> Mapping[str, SkatSettings]:
+        return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
+
+    def lasting(self, hands: int) -> dict[str, Any]:
+        return {"deals": 0}
+
+    def hand_limit(self, settings: SkatSettings) -> int:
+        return settings.deals
+
+    def shares_tie(self, settings: SkatSettings) -> bool:
+        return True
+
+    def end_words(self, settings: SkatSettings) -> Message:
+        if not settings.deals:
+            return msg("an open list")
+        return msg("%(deals)d deals", deals=settings.deals)
+
+    # --- a deal -------------------------------------------------------------------------
+
+    def read_at(self, settings: SkatSettings, body: Any, place: HandPlace | None = None) -> Hand:
+        """RULES' body as the schema reads it: ``{"passed": true}`` is a deal thrown in,
+        ``no_trick: null`` is left out, and an ouvert suit or grand is a hand game with
+        schneider and schwarz announced."""
+        if isinstance(body, dict):
+            body = {k: v for k, v in body.items() if v is not None or k != "no_trick"}
+            if body.pop("passed", False) is True:
+                body["thrown_in"] = True
+            if body.get("ouvert") is True and body.get("game") in TRUMPS:
+                body |= {"hand": True, "schneider_announced": True, "schwarz_announced": True}
+            for field in ("schneider_announced", "schwarz_announced"):
+                if body.get(field) is True and body.get("hand") is not True:
+                    said = msg("%(field)s: only a hand game is announced", field=field)
+                    table = said.said_at_table("Only a hand game announces schneider or schwarz.")
+                    raise InvalidHand([(field, table)])
+        return super().read_at(settings, body, place)
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | {"passed"}
+
+    def check(self, settings: SkatSettings, hand: Hand, ctx: Context) -> list[Problem]:
+        found: list[Problem] = []
+        who = Seat(hand.declarer)
+        if ctx.seats == 4 and hand.declarer == ctx.dealer:
+            said = msg("declarer: the dealer sits out at a four-player table")
+            table = said.said_at_table(
+                "%(name)s deals and sits out: %(name)s cannot be the declarer.", name=who
+            )
+            found.append(("declarer", table))
+        if hand.bid not in GAME_VALUES:
+            said = msg("bid: %(bid)d is not a game value (18, 20, 22, 23, 24, 27…)", bid=hand.bid)
+            table = said.said_at_table(
+                "No game is worth %(bid)d: a bid is 18, 20, 22, 23, 24, 27…", bid=hand.bid
+            )
+            found.append(("bid", table))
+        if hand.game == "null":
+            worth = NULLS[hand.hand, hand.ouvert]
+            if hand.bid > worth:
+                said = msg("bid: this Null is worth %(worth)d, below the bid", worth=worth)
+                table = said.said_at_table(
+                    "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d.",
+                    worth=worth,
+                    name=who,
+                    bid=hand.bid,
+                )
+                found.append(("bid", table))
+            if hand.schneider_announced:
+                said = msg("schneider_announced: a Null announces no schneider")
+                table = said.said_at_table("A Null announces no schneider.")
+                found.append(("schneider_announced", table))
+            return found
+        if hand.game == "grand" and hand.matadors > 4:
+            said = msg("matadors: a grand is with or without 1 to 4, not %(n)d", n=hand.matadors)
+            table = said.said_at_table(
+                "A grand has 4 matadors at most (the jacks), not %(n)d.", n=hand.matadors
+            )
+            found.append(("matadors", table))
+        points = hand.declarer_points
+        if hand.no_trick == "defenders" and points < 120:
+            said = msg("no_trick: the defenders took no trick, so the declarer has 120")
+            table = said.said_at_table(
+                "If the defenders took no trick, %(name)s has all 120, not %(points)d.",
+                name=who,
+                points=points,
+            )
+            found.append(("no_trick", table))
+        if hand.no_trick == "declarer" and points > 21:
+            said = msg("no_trick: a declarer who took no trick has 21 at most (the skat)")
+            table = said.said_at_table(
+                "If %(name)s took no trick, %(name)s has the skat at most: 21, not %(points)d.",
+                name=who,
+                points=points,
+            )
+            found.append(("no_trick", table))
+        return found
+
+    def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
+        return points_of(settings, hand, ctx.seats)
+
+    def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
+        """A deal thrown in scores nothing, and counts as a deal of the list."""
+        if record.thrown_in:
+            return Points((0,) * self.seats)
+        return super().score_at(settings, record, place)
+
+    def preview(self, settings: SkatSettings, record: Any) -> dict[str, Any]:
+        return self._valued(settings, record, super().preview(settings, record))
+
+    def preview_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
+        found = super().preview_at(settings, record, place)
+        return found if place is None else self._valued(settings, record, found)
+
+    def _valued(self, settings: SkatSettings, record: Any, found: dict) -> dict[str, Any]:
+        """The points, and the game's value and whether it was won."""
+        if record.thrown_in:
+            return found
+        worth = value_of(settings, record)
+        return {**found, "value": worth.value, "won": worth.won}
+
+    def random_hand(self, settings: SkatSettings, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal deal as tables play them (the schema's draw is refused too often: a
+        bid that is no game value, a party without a trick that took one)."""
+        if rng.random() < 0.05:
+            return {"thrown_in": True}
+        seats = [s for s in range(ctx.seats) if ctx.seats == 3 or s != ctx.dealer]
+        game, hand, ouvert = rng.choice(GAMES)[0], rng.random() < 0.2, rng.random() < 0.03
+        body = {"declarer": rng.choice(seats), "game": game, "hand": hand, "ouvert": ouvert}
+        body |= {"kontra": rng.choice((0, 0, 1, 2))} if settings.kontra else {}
+        if game == "null":
+            bids = [b for b in BIDS if b <= NULLS[hand, ouvert]]
+            return body | {"bid": rng.choice(bids), "won": rng.random() < 0.6}
+        points = rng.randint(0, 120)
+        announced = hand and rng.random() < 0.2
+        body |= {"bid": rng.choice(BIDS), "without": rng.random() < 0.3}
+        body["matadors"] = rng.randint(1, 4 if game == "grand" else 11)
+        body |= {"schneider_announced": announced, "declarer_points": points}
+        body["schwarz_announced"] = announced and rng.random() < 0.3
+        body["no_trick"] = "defenders" if points == 120 else "declarer" if points < 10 else None
+        return body
+
+    # --- the command line: ``--game`` names Skat, so the game declared is ``--skat-game`` --
+
+    @property
+    def hand_options(self) -> tuple[HandOption, ...]:
+        return tuple(
+            replace(o, name="skat_game", help="The game declared: " + o.metavar.replace("|", ", "))
+            if o.name == "game"
+            else o
+            for o in super().hand_options
+        )
+
+    def score_typed(self, settings: SkatSettings, given: Mapping[str, Any]) -> ScoredHand:
+        return super().score_typed(settings, {**given, "game": given.get("skat_game")})
+
+    # --- the form -----------------------------------------------------------------------
+
+    def form_rules(self, settings: SkatSettings, ctx: Context) -> dict[str, list[Any]]:
+        """Each box of the bid and card points in the declarer's seat only; no schneider
+        announced in a Null."""
+        found = [
+            {"field": f"{name}_{s}", "by": "declarer", "values": [str(s)]}
+            for name in ("bid", "declarer_points")
+            for s in range(ctx.seats)
+        ]
+        found += [
+            {"field": name, "by": "game", "values": list(TRUMPS)}
+            for name in ("schneider_announced", "schwarz_announced")
+        ]
+        return {"show": found}
+
+    def form_at(
+        self, settings: SkatSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The bid and card points refused beside their steps; at a four-player table the
+        dealer, sitting out, is no declarer's key."""
+        spec = super().form_at(settings, players, place)
+        errors = {**spec.errors, "bid": "bidding", "declarer_points": "counting"}
+        steps = spec.steps
+        if self.seats == 4 and place is not None:
+            first = steps[0]
+            fields = tuple(
+                replace(f, choices=tuple(c for c in f.choices if c.value != str(place.dealer)))
+                if f.name == "declarer"
+                else f
+                for f in first.fields
+            )
+            steps = (replace(first, fields=fields), *steps[1:])
+        return replace(spec, steps=steps, errors=errors)
+
+    @property
+    def csv_columns(self) -> tuple[CsvColumn, ...]:
+        """The fields' columns, ``game`` and ``hand`` as ``skat_game`` and ``skat_hand``
+        (the CSV's own name the game played and number the deal)."""
+        return tuple(CsvColumn(_column(f.name), after="dealer") for f in self.hand.fields)
+
+    def csv_values(self, replayed: Any, names: Sequence[str]) -> tuple[Any, Any]:
+        hand, seats = super().csv_values(replayed, names)
+        return {_column(name): value for name, value in hand.items()}, seats
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored deal on the form: what its game asks (no "won" but in a Null), the bid
+        and card points in the declarer's boxes."""
+        found = super().form_values(hand)
+        for described in self.hand:
+            if not self.hand.is_shown(described, found):
+                found.pop(described.name, None)
+        for name in ("bid", "declarer_points"):
+            if name in found:
+                found[f"{name}_{hand['declarer']}"] = found.pop(name)
+        return found
+
+    # --- how a deal shows -----------------------------------------------------------------
+
+    def view(self, settings: SkatSettings, hand: Hand, ctx: Context) -> HandSummary:
+        """The game and bid; the value as counted ("with 2, game 3, × 12 = 36"), won or
+        lost; the declarer's card points in the declarer's column."""
+        if hand.thrown_in:
+            return super().view(settings, hand, ctx)
+        worth = value_of(settings, hand)
+        red = "r" if hand.game in ("hearts", "diamonds") else ""
+        game = dict(GAMES)[hand.game]
+        extra = [msg("hand")] if hand.hand and not hand.ouvert else []
+        extra += [msg("ouvert")] if hand.ouvert else []
+        bid = Label(_spaced([game, *extra, Notation(str(hand.bid))]), red)
+        if hand.game == "null":
+            counted: list[Any] = [Notation(str(worth.value))]
+        else:
+            counted, running = [], 0
+            for word, n in worth.levels:
+                running += n
+                counted += [LEVEL_WORDS[word](running), Notation(", ")]
+            product = worth.base * running
+            counted.append(Notation(f"× {worth.base} = {product}"))
+            if worth.overbid:
+                counted += [Notation(f" < {hand.bid}: "), msg("at %(n)d", n=worth.value)]
+        result = msg("won") if worth.won else msg("lost")
+        outcome = Label((*counted, Notation(" · "), result))
+        points = () if hand.game == "null" else (str(hand.declarer_points),)
+        entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
+        made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
+        return HandSummary(hand.declarer, bid, outcome, entries, made)
+
+    def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
+        lines = []
+        for knob in KNOBS[2:]:
+            value = getattr(settings, knob.name)
+            if knob.kind == "bool":
+                value = msg("yes") if value else msg("no")
+            elif knob.kind == "choice":
+                value = knob.choice_labels[knob.choices.index(value)]
+            lines.append(RulesLine(knob.label, value))
+        return lines
+
+
+def _column(name: str) -> str:
+    return f"skat_{name}" if name in CSV_SHARED_COLUMNS else name
+
+
+def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:
+    found: list[Any] = []
+    for piece in pieces:
+        found += [Notation(" "), piece] if found else [piece]
+    return tuple(found)
+
+
+GAME = Skat()
+"""Skat for three players, as the registry holds it; ``GAME.seated(4)`` for four."""

@@ -1,0 +1,141 @@
+"""Skat's house rules (RULES.md section 9), its preset, and the value and score of a game
+as pure functions of the settings and what the table wrote down."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import InvalidSettings
+from ..core.knobs import KnobKinds
+from ..core.messages import msg
+from ..core.settings import SettingsBase
+
+SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
+NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+KINDS = KnobKinds(
+    names=("players", "all_pass", "grand_base", "lost", "seeger_fabian", "kontra", "deals"),
+    bools=("kontra",),
+    choices={
+        "all_pass": ("throw_in",),
+        "lost": ("double", "double_but_hand", "single"),
+        "seeger_fabian": ("off", "on", "seeger"),
+    },
+    ranges={"players": (3, 4), "grand_base": (20, 24), "deals": (0, 999)},
+)
+KNOBS = KINDS.knobs(
+    help={
+        "players": msg("three, or four with the dealer sitting out each deal"),
+        "all_pass": msg("when nobody bids 18 the deal is thrown in and the next player deals"),
+        "grand_base": msg("the base value of a grand: 24, or 20 as some tables keep it"),
+        "lost": msg("what a lost game costs the declarer"),
+        "seeger_fabian": msg("the plain list, or 50 for each game won or lost and more"),
+        "kontra": msg("a defender may say Kontra and the declarer Re, doubling the game"),
+        "deals": msg("the list ends after this many deals; 0: open, finish when you like"),
+    },
+    labels={
+        "players": msg("Players"),
+        "all_pass": msg("Nobody bids"),
+        "grand_base": msg("Grand's base value"),
+        "lost": msg("A lost game"),
+        "seeger_fabian": msg("Seeger-Fabian list"),
+        "kontra": msg("Kontra and Re"),
+        "deals": msg("Deals"),
+    },
+    groups={
+        "deal": ("players", "all_pass"),
+        "scoring": ("grand_base", "lost", "seeger_fabian", "kontra"),
+        "end": ("deals",),
+    },
+    choice_words={
+        "throw_in": msg("thrown in"),
+        "double": msg("twice its value"),
+        "double_but_hand": msg("twice, a hand game once"),
+        "single": msg("its value once"),
+        "off": msg("off: plain points"),
+        "on": msg("on: ±50 a game, and 40 (30 at four) to each other player for a game lost"),
+        "seeger": msg("Seeger: ±50 a game only"),
+    },
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SkatSettings(SettingsBase):
+    players: int = 3
+    all_pass: str = "throw_in"
+    grand_base: int = 24
+    lost: str = "double"
+    seeger_fabian: str = "off"
+    kontra: bool = False
+    deals: int = 0
+
+    @classmethod
+    def coerce_knob(cls, name: str, value: Any) -> Any:
+        found = KINDS.coerce(name, value)
+        if name == "grand_base" and found not in (20, 24):
+            problem = msg("grand_base must be 24 or 20, not %(value)s", value=found)
+            raise InvalidSettings(problem, name)
+        return found
+
+
+PRESETS = {"isko": SkatSettings()}
+
+
+def base_of(settings: SkatSettings, game: str) -> int:
+    return settings.grand_base if game == "grand" else SUITS[game]
+
+
+def levels(hand: Any) -> list[tuple[str, int]]:
+    """The levels of a suit or grand game as counted (ISkO 5.2): (word, 1 or N) each."""
+    points, ouvert = hand.declarer_points, hand.ouvert
+    schwarz = ouvert or hand.schwarz_announced or hand.no_trick is not None
+    schneider = schwarz or hand.schneider_announced or points >= 90 or points <= 30
+    found = [("with" if not hand.without else "without", hand.matadors), ("game", 1)]
+    found += [("hand", 1)] if hand.hand or ouvert else []
+    found += [("schneider", 1)] if schneider else []
+    found += [("announced", 1)] if hand.schneider_announced or ouvert else []
+    found += [("schwarz", 1)] if schwarz else []
+    found += [("announced", 1)] if hand.schwarz_announced or ouvert else []
+    return found + ([("ouvert", 1)] if ouvert else [])
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A game's value as the table works it out: its ``levels`` times ``base``, won or
+    lost, and for an overbid game the lowest multiple of the base reaching the bid."""
+
+    levels: tuple[tuple[str, int], ...]
+    base: int
+    won: bool
+    value: int
+    overbid: bool = False
+
+
+def value_of(settings: SkatSettings, hand: Any) -> Value:
+    if hand.game == "null":
+        return Value((), 0, hand.won, NULLS[hand.hand, hand.ouvert])
+    found = tuple(levels(hand))
+    base = base_of(settings, hand.game)
+    value = base * sum(n for _, n in found)
+    if hand.schwarz_announced or hand.ouvert:
+        won = hand.no_trick == "defenders"
+    else:
+        won = hand.declarer_points >= (90 if hand.schneider_announced else 61)
+    if value < hand.bid:
+        return Value(found, base, False, -(-hand.bid // base) * base, True)
+    return Value(found, base, won, value)
+
+
+def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
+    """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
+    worth = value_of(settings, hand)
+    once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
+    score = worth.value if worth.won else -worth.value * (1 if once else 2)
+    score *= 2**hand.kontra
+    found = [0] * seats
+    if settings.seeger_fabian != "off":
+        score += 50 if worth.won else -50
+        if settings.seeger_fabian == "on" and not worth.won:
+            found = [40 if seats == 3 else 30] * seats
+    found[hand.declarer] = score
+    return tuple(found)

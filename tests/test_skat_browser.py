@@ -1,0 +1,104 @@
+"""Skat played through its pages on a small phone (360 px) in real Chromium, in German,
+English and Hebrew: the game's value shows on the form before Save ("with 2, game 3,
+× 12 = 36"), every tap of a deal is counted (Record, the keys, each digit typed, Save),
+the scoreboard shows the deals, and each page fits the phone. Screenshots are kept in
+``test-artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import view_path, watched_page
+from .test_browser import SCOREBOARD_URL, Taps, api
+from .test_rtl_browser import ARTIFACTS, OVERFLOWING
+
+pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 740}
+NAMES = {
+    "en": ["Ann", "Bob", "Cat"],
+    "de": ["Annegret Müller-Lüdenscheidt", "Bernd", "Carola"],
+    "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa"],
+}
+LANGUAGES = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+VALUE = {
+    "en": "with 2, game 3, × 12 = 36",
+    "de": "mit 2, Spiel 3, × 12 = 36",
+    "he": "עם 2, משחק 3, × 12 = 36",
+}
+
+
+def fits(page, name: str, language: str) -> None:
+    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
+    assert page.locator("html").get_attribute("lang") == language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"skat-{language}-{name}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (name, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], name
+
+
+def typed(taps: Taps, name: str, digits: str) -> None:
+    """A tap on the declarer's number box, and a tap for each digit typed."""
+    taps(taps.page.locator(f'input[name="{name}"]'))
+    taps.page.keyboard.type(digits)
+    taps.count += len(digits)
+
+
+@pytest.mark.parametrize("language", ["de", "en", "he"])
+def test_skat_through_its_pages(browser, live_server, language):
+    header = {"Accept-Language": LANGUAGES[language]}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        names = NAMES[language]
+        created = api(
+            live_server,
+            "POST",
+            "/api/games",
+            {"game": "skat", "players": names, "rules": "isko", "first_dealer": 0},
+        )
+        page.goto(created["edit_url"])
+        # Deal 1: Bob plays clubs with 2 on 36 and takes 75 card points.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        taps.key("declarer", "1")
+        taps.key("game", "clubs")
+        assert not page.locator('input[name="bid_0"]').is_visible()
+        typed(taps, "bid_1", "36")
+        taps.key("matadors", "2")
+        typed(taps, "declarer_points_1", "75")
+        page.wait_for_function(
+            "() => document.getElementById('preview-result').textContent.length > 0"
+        )
+        assert VALUE[language] in page.locator("#preview-result").inner_text()
+        fits(page, "hand-form", language)
+        taps.save()
+        assert taps.count == 11
+        # Deal 2: Cat plays a Null hand on 35 and wins it: no matadors, no card points.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        taps.key("declarer", "2")
+        taps.key("game", "null")
+        assert not page.locator('input[name="matadors"]').first.is_visible()
+        assert not page.locator('input[name="declarer_points_2"]').is_visible()
+        typed(taps, "bid_2", "35")
+        taps.key("hand", "yes")
+        assert not page.locator('input[name="schneider_announced"]').first.is_visible()
+        assert not page.locator("section#tops").is_visible()  # no matadors in a Null
+        taps.key("won", "yes")
+        fits(page, "null-form", language)
+        taps.save()
+        assert taps.count == 9
+        # Deal 3: nobody bid 18: Record, Thrown in.
+        page.locator("#record").click()
+        page.locator("#thrown-in").click()
+        page.wait_for_url(SCOREBOARD_URL)
+        assert names[0] in page.locator(".flash").first.inner_text()
+        token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
+        game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
+        assert [hand["points"] for hand in game["hands"]] == [[0, 36, 0], [0, 0, 35], [0, 0, 0]]
+        assert game["dealer"] == 0  # the deal passes on after a deal thrown in too
+        scoreboard = page.locator("main").inner_text()
+        assert names[1] in scoreboard and "♣" in scoreboard
+        fits(page, "scoreboard", language)

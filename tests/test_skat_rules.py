@@ -1,0 +1,486 @@
+"""Skat's rules, as RULES.md section 9 gives them: the preset and knobs, every worked
+example scored through the JSON API (a real SQLite file) and through ``scorekeeper score
+--game skat``, a whole Seeger-Fabian list of 48 deals, and the refusals: in the API's
+words for the API and the command line, in the table's words on the hand form (players by
+name, things as Skat calls them)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+
+import pytest
+
+from scorekeeper.cli import entry
+from scorekeeper.engine import InvalidSettings, get_game
+from scorekeeper.engine.skat.settings import KNOBS, PRESETS
+
+S = PRESETS["isko"]
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def test_the_preset_and_knobs_are_rules_md_s():
+    assert S.to_dict() == {
+        "players": 3,
+        "all_pass": "throw_in",
+        "grand_base": 24,
+        "lost": "double",
+        "seeger_fabian": "off",
+        "kontra": False,
+        "deals": 0,
+    }
+    assert [knob.name for knob in KNOBS] == list(S.to_dict())
+    assert get_game("skat").seated(4).preset("isko").players == 4
+    assert S.with_changes({"grand_base": "20", "lost": "single"}).grand_base == 20
+
+
+@pytest.mark.parametrize(("knob", "value"), [("grand_base", 22), ("lost", "half"), ("deals", -1)])
+def test_a_bad_knob_is_refused_naming_it(knob, value):
+    with pytest.raises(InvalidSettings) as refused:
+        S.with_changes({knob: value})
+    assert refused.value.field == knob
+
+
+def deal(game="clubs", matadors=1, bid=18, points=75, declarer=0, **flags):
+    """A suit or grand game as RULES.md's API body writes it."""
+    return {
+        "declarer": declarer,
+        "game": game,
+        "matadors": matadors,
+        "hand": False,
+        "schneider_announced": False,
+        "schwarz_announced": False,
+        "ouvert": False,
+        "bid": bid,
+        "declarer_points": points,
+        "no_trick": None,
+        **flags,
+    }
+
+
+def null_game(hand=False, ouvert=False, won=True, bid=23, declarer=0):
+    body = {"declarer": declarer, "game": "null", "hand": hand, "ouvert": ouvert, "bid": bid}
+    return {**body, "won": won}
+
+
+SF_ON, SF_SEEGER = {"seeger_fabian": "on"}, {"seeger_fabian": "seeger"}
+# The worked examples of RULES.md 9: (players, first dealer, settings, deal, points per seat).
+WORKED = {
+    "1: clubs with 2": (3, 0, {}, deal(matadors=2, bid=36, declarer=1), (0, 36, 0)),
+    "2: grand hand with 4, schneider": (
+        3,
+        0,
+        {},
+        deal("grand", 4, 48, 95, hand=True),
+        (168, 0, 0),
+    ),
+    "2: with grand_base 20": (
+        3,
+        0,
+        {"grand_base": 20},
+        deal("grand", 4, 48, 95, hand=True),
+        (140, 0, 0),
+    ),
+    "3: spades with 1, 58": (3, 0, {}, deal("spades", 1, 20, 58), (-44, 0, 0)),
+    "4: hearts without 2, schneider": (
+        3,
+        0,
+        {},
+        deal("hearts", 2, 18, 28, without=True),
+        (-80, 0, 0),
+    ),
+    "5: schneider announced, 80": (
+        3,
+        0,
+        {},
+        deal(bid=24, points=80, hand=True, schneider_announced=True),
+        (-120, 0, 0),
+    ),
+    "5: schneider announced, 95": (
+        3,
+        0,
+        {},
+        deal(bid=24, points=95, hand=True, schneider_announced=True),
+        (60, 0, 0),
+    ),
+    "5: schneider announced, every trick": (
+        3,
+        0,
+        {},
+        deal(bid=24, points=120, hand=True, schneider_announced=True, no_trick="defenders"),
+        (72, 0, 0),
+    ),
+    "6: clubs ouvert with 2": (
+        3,
+        0,
+        {},
+        deal(matadors=2, points=120, no_trick="defenders", ouvert=True),
+        (108, 0, 0),
+    ),
+    "6: grand ouvert with 4": (
+        3,
+        0,
+        {},
+        deal("grand", 4, points=120, no_trick="defenders", ouvert=True),
+        (264, 0, 0),
+    ),
+    "7: overbid at 22 in diamonds": (3, 0, {}, deal("diamonds", 1, 22, 70), (-54, 0, 0)),
+    "7: bid 59, hearts hand without 1": (
+        3,
+        0,
+        {},
+        deal("hearts", 1, 59, 85, hand=True, without=True),
+        (-120, 0, 0),
+    ),
+    "7: the same with double_but_hand": (
+        3,
+        0,
+        {"lost": "double_but_hand"},
+        deal("hearts", 1, 59, 85, hand=True, without=True),
+        (-60, 0, 0),
+    ),
+    "8: schneider reaches the bid": (3, 0, {}, deal("diamonds", 1, 27, 92), (27, 0, 0)),
+    "9: null hand won": (3, 0, {}, null_game(hand=True, bid=35), (35, 0, 0)),
+    "9: null ouvert lost": (3, 0, {}, null_game(ouvert=True, won=False, bid=46), (-92, 0, 0)),
+    "10: Seeger-Fabian, won": (3, 0, SF_ON, deal("spades", 1, 22, 70), (72, 0, 0)),
+    "10: Seeger-Fabian, lost": (
+        3,
+        0,
+        SF_ON,
+        deal("hearts", 1, 20, 55, declarer=1),
+        (40, -90, 40),
+    ),
+    "10: Seeger-Fabian at four, seat 3 deals": (
+        4,
+        3,
+        SF_ON,
+        deal("hearts", 1, 20, 55, declarer=1),
+        (30, -90, 30, 30),
+    ),
+    "10: Seeger only": (3, 0, SF_SEEGER, deal("hearts", 1, 20, 55, declarer=1), (0, -90, 0)),
+    "12: Kontra and Re": (
+        3,
+        0,
+        {"kontra": True},
+        deal(matadors=2, bid=36, declarer=1, kontra=2),
+        (0, 144, 0),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_in_the_engine(case):
+    players, dealer, changes, body, points = WORKED[case]
+    game = get_game("skat").seated(players)
+    settings = game.preset("isko").with_changes(changes)
+    assert game.points(settings, game.record_from_dict(settings, body)) == points
+
+
+def test_the_value_is_worked_out_as_the_table_says_it():
+    game = get_game("skat")
+    settings = game.preset("isko")
+
+    def counted(body):
+        record = game.record_from_dict(settings, body)
+        return str(game.view(settings, record, game.context(settings)).outcome)
+
+    assert counted(deal(matadors=2, bid=36)) == "with 2, game 3, × 12 = 36 · won"
+    hand = deal("clubs", 2, 48, 75, hand=True)
+    assert counted(hand) == "with 2, game 3, hand 4, × 12 = 48 · won"
+    assert counted(deal("diamonds", 1, 22, 70)) == "with 1, game 2, × 9 = 18 < 22: at 27 · lost"
+    assert counted(null_game(hand=True, bid=35)) == "35 · won"
+
+
+# --- through the JSON API, into the SQLite file --------------------------------------------
+
+
+def new_game(client, players=3, first_dealer=0, settings=None):
+    response = client.post(
+        "/api/games",
+        json={
+            "game": "skat",
+            "players": NAMES[:players],
+            "rules": "isko",
+            "settings": settings or {},
+            "first_dealer": first_dealer,
+        },
+    )
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
+    return created["id"], created["edit_key"]
+
+
+def post(client, game_id, key, hand):
+    return client.post(
+        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
+    )
+
+
+def stored_hands(app) -> list[dict]:
+    with sqlite3.connect(app.config["DATABASE"]) as database:
+        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_through_the_api(app, client, case):
+    players, dealer, changes, body, points = WORKED[case]
+    game_id, key = new_game(client, players, dealer, changes)
+    response = post(client, game_id, key, body)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["points"] == list(points)
+    stored = stored_hands(app)[-1]
+    assert stored["declarer"] == body["declarer"] and stored["game"] == body["game"]
+
+
+def test_a_passed_deal_is_one_body_scores_nothing_and_counts_as_a_deal(client):
+    game_id, key = new_game(client, settings={"deals": 2})
+    answer = post(client, game_id, key, {"passed": True}).get_json()
+    assert (answer["points"], answer["dealer"], answer["status"]) == ([0, 0, 0], 1, "in_progress")
+    answer = post(client, game_id, key, deal(declarer=2)).get_json()
+    assert (answer["totals"], answer["status"], answer["winner"]) == ([0, 0, 24], "finished", 2)
+
+
+def test_the_preview_gives_the_value_and_whether_it_was_won(client):
+    game_id, key = new_game(client)
+    response = client.post(
+        f"/api/games/{game_id}/preview",
+        json=deal("diamonds", 1, 22, 70),
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.get_json() == {"points": [-54, 0, 0], "value": 27, "won": False}
+
+
+# Worked example 11: a tournament list of 48 deals at four. Each seat's games: (game,
+# matadors, card points, value won or lost); the list gives game points 492, 628, 660, -32.
+LIST_GAMES = {
+    0: [("clubs", 2, 75)] * 11 + [("grand", 3, 75)],
+    1: [("grand", 2, 75)] * 9
+    + [("hearts", 1, 75)]
+    + [("clubs", 1, 75)] * 2
+    + [("spades", 1, 50)] * 2,
+    2: [("grand", 2, 75)] * 9 + [("clubs", 4, 75)] + [("clubs", 1, 50)],
+    3: [("spades", 1, 75)] * 4 + [("hearts", 2, 75)] * 2 + [("diamonds", 1, 50)] * 5,
+}
+
+
+def the_list() -> list[dict]:
+    """The 48 deals in an order where nobody declares while dealing (seat 0 deals first)."""
+    left = {seat: list(games) for seat, games in LIST_GAMES.items()}
+    found = []
+    for number in range(48):
+        dealer = number % 4
+        seat = max((s for s in left if s != dealer and left[s]), key=lambda s: len(left[s]))
+        game, matadors, points = left[seat].pop()
+        found.append(deal(game, matadors, 18, points, declarer=seat))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("system", "totals", "winner"),
+    [
+        ("off", [492, 628, 660, -32], 2),
+        ("seeger", [1092, 1128, 1110, 18], 1),
+        ("on", [1332, 1308, 1320, 108], 0),
+    ],
+)
+def test_worked_example_11_a_whole_list_of_48_deals(client, system, totals, winner):
+    game_id, key = new_game(client, 4, 0, {"seeger_fabian": system, "deals": 48})
+    for number, body in enumerate(the_list(), start=1):
+        answer = post(client, game_id, key, body).get_json()
+        assert answer["status"] == ("finished" if number == 48 else "in_progress"), answer
+    assert (answer["totals"], answer["winner"]) == (totals, winner)
+
+
+# (players, settings, the deal, the field refused, the API's words, the page's words)
+REFUSED = {
+    "matadors outside 1-11": (
+        3,
+        {},
+        deal(matadors=12),
+        "matadors",
+        "matadors must be a whole number from 1 to 11, not",
+        "Matadors must be one of 1–11, not 12.",
+    ),
+    "a grand with 5": (
+        3,
+        {},
+        deal("grand", 5),
+        "matadors",
+        "a grand is with or without 1 to 4",
+        "A grand has 4 matadors at most (the jacks), not 5.",
+    ),
+    "card points over 120": (
+        3,
+        {},
+        deal(points=130),
+        "declarer_points",
+        "declarer_points must be a whole number from 0 to 120, not",
+        "Declarer's card points for Ann must be from 0 to 120, not 130.",
+    ),
+    "the defenders took no trick with fewer than 120": (
+        3,
+        {},
+        deal(points=110, no_trick="defenders"),
+        "no_trick",
+        "the defenders took no trick, so the declarer has 120",
+        "If the defenders took no trick, Ann has all 120, not 110.",
+    ),
+    "9: the declarer took no trick with 40": (
+        3,
+        {},
+        deal(points=40, no_trick="declarer"),
+        "no_trick",
+        "a declarer who took no trick has 21 at most",
+        "If Ann took no trick, Ann has the skat at most: 21, not 40.",
+    ),
+    "an announcement in a game that is not hand": (
+        3,
+        {},
+        deal(schneider_announced=True),
+        "schneider_announced",
+        "only a hand game is announced",
+        None,  # the form asks it only in a hand game
+    ),
+    "schwarz announced without schneider announced": (
+        3,
+        {},
+        deal(hand=True, schwarz_announced=True),
+        "schwarz_announced",
+        "schwarz_announced is not part of this hand",
+        None,  # the form asks it only once schneider is announced
+    ),
+    "a bid that is not a game value": (
+        3,
+        {},
+        deal(bid=19),
+        "bid",
+        "19 is not a game value",
+        "No game is worth 19: a bid is 18, 20, 22, 23, 24, 27…",
+    ),
+    "9: a Null on a bid of 24": (
+        3,
+        {},
+        null_game(bid=24),
+        "bid",
+        "this Null is worth 23, below the bid",
+        "This Null is worth 23: Ann cannot play it on a bid of 24.",
+    ),
+    "the sitting-out dealer as declarer": (
+        4,
+        {},
+        deal(declarer=0),
+        "declarer",
+        "the dealer sits out at a four-player table",
+        None,  # the form offers no key for the dealer
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_through_the_api_name_the_field_and_save_nothing(app, client, case):
+    players, changes, body, field, words, _ = REFUSED[case]
+    game_id, key = new_game(client, players, 0, changes)
+    response = post(client, game_id, key, body)
+    assert response.status_code == 422
+    assert response.get_json()["field"] == field
+    assert words in response.get_json()["error"]
+    assert stored_hands(app) == []
+
+
+def form_values(body: dict) -> dict[str, str]:
+    """A deal as the hand form posts it: the bid and card points in the declarer's box."""
+    seat = body["declarer"]
+    values = {"save": "1"}
+    for name, value in body.items():
+        if name in ("bid", "declarer_points"):
+            values[f"{name}_{seat}"] = str(value)
+        elif isinstance(value, bool):
+            values[name] = "yes" if value else "no"
+        elif value is not None:
+            values[name] = str(value)
+    return values
+
+
+def summary(response) -> list[tuple[str, str]]:
+    text = response.get_data(as_text=True)
+    box = re.search(r'<div class="error-summary".*?</ul>', text, re.S)
+    assert box, "no error summary on the page"
+    found = re.findall(r'<a href="#([^"]+)">(.*?)</a>', box.group(0), re.S)
+    return [(anchor, html.unescape(message).translate(ISOLATES)) for anchor, message in found]
+
+
+@pytest.mark.parametrize("case", [c for c in REFUSED if REFUSED[c][5]])
+def test_refusals_on_the_hand_form_are_in_the_tables_words(app, client, case):
+    players, changes, body, _, _, words = REFUSED[case]
+    game_id, _ = new_game(client, players, 0, changes)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(body))
+    assert response.status_code == 422
+    assert words in [message for _, message in summary(response)], summary(response)
+    assert stored_hands(app) == []
+
+
+def test_a_deal_saved_through_the_form_is_scored_and_its_value_previewed(client):
+    game_id, _ = new_game(client)
+    body = deal("clubs", 2, 48, 75, hand=True, declarer=1)
+    preview = client.post(f"/games/{game_id}/hands/preview", data=form_values(body))
+    assert preview.get_json()["result"] == "with 2, game 3, hand 4, × 12 = 48 · won"
+    assert preview.get_json()["points"] == [0, 48, 0]
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(body))
+    assert response.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"][0]["points"] == [0, 48, 0]
+
+
+def test_at_four_the_form_offers_no_declarer_key_for_the_dealer(client):
+    game_id, _ = new_game(client, 4, 2)
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    declarers = re.findall(r'name="declarer"[^>]*value="(\d)"', page)
+    assert sorted(declarers) == ["0", "1", "3"]
+
+
+# --- through the command line -------------------------------------------------------------
+
+
+def options(body: dict) -> list[str]:
+    found = ["--declarer", str(body["declarer"]), "--skat-game", body["game"]]
+    found += ["--bid", str(body["bid"])]
+    for name, value in body.items():
+        flag = "--" + name.replace("_", "-")
+        if name in ("matadors", "declarer_points", "kontra") or (name == "no_trick" and value):
+            found += [flag, str(value)]
+        elif value is True:
+            found.append(flag)
+    return found
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_on_the_command_line(capsys, case):
+    players, dealer, changes, body, points = WORKED[case]
+    knobs = [arg for name, value in changes.items() for arg in ("--set", f"{name}={value}")]
+    code = entry(
+        ["score", "--game", "skat", "--players", str(players), *knobs, *options(body), "--json"]
+    )
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["points"] == list(points)
+
+
+@pytest.mark.parametrize("case", [c for c in REFUSED if REFUSED[c][0] == 3])
+def test_refusals_on_the_command_line_name_the_option_and_the_rule(capsys, case):
+    _, changes, body, _, words, _ = REFUSED[case]
+    code = entry(["score", "--game", "skat", *options(body)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("scorekeeper: error: ") and words in err
+
+
+def test_a_deal_nobody_bid_passes_the_deal_on_and_the_page_says_so(client):
+    game_id, _ = new_game(client)
+    response = client.post(f"/games/{game_id}/hands/new", data={"thrown_in": "1"})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1: thrown in; \u2068Bob\u2069 deals next." in page
