@@ -15,11 +15,12 @@ from .bid_whist.game import GAME as BID_WHIST
 from .core.errors import InvalidSettings
 from .core.game import Game
 from .core.messages import msg
+from .doppelkopf.game import GAME as DOPPELKOPF
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .spades.game import GAME as SPADES
 
-_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME)
+_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME, DOPPELKOPF)
 
 GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 

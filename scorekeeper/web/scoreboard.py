@@ -20,7 +20,7 @@ from ..engine.core.display import (
     signed,
     total,
 )
-from ..engine.core.game import partnered
+from ..engine.core.game import HandPlace, partnered
 from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
@@ -328,7 +328,9 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         went_out=fallen[0] if finished and fallen else None,
         deal_note=None
         if finished
-        else game.deal_note(settings, progress.next_number, progress.dealer),
+        else game.deal_note_at(
+            settings, HandPlace(progress.next_number, progress.dealer, progress.state)
+        ),
     )
 
 

@@ -564,6 +564,10 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
+    def deal_note_at(self, settings: Settings, place: HandPlace) -> Message | None:
+        """``deal_note`` for the hand at ``place`` (its state: what the game carries)."""
+        ...
+
     def deal_note(self, settings: Settings, number: int, dealer: int) -> Message | None:
         """What the table must know to deal hand ``number`` (dealt by seat ``dealer``)
         that changes from hand to hand, as a paper sheet prints it on the hand's line (Oh
