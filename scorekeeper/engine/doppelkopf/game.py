@@ -205,6 +205,13 @@ class Doppelkopf(GameBase):
             found.append(("kontra_extras", table))
         return found
 
+    def read_at(self, settings: DoppelkopfSettings, body: Any, place: Any = None) -> Hand:
+        """A field given as null is a field left out (the stored hand writes the unused
+        shorthand, solo and no_trick as null)."""
+        if isinstance(body, Mapping):
+            body = {name: value for name, value in body.items() if value is not None}
+        return super().read_at(settings, body, place)
+
     def form_body(
         self, settings: DoppelkopfSettings, values: Mapping[str, Any], action: str | None
     ) -> dict[str, Any]:
