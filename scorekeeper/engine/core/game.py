@@ -28,12 +28,14 @@ from .seating import SeatChange
 class Knob:
     """One house rule of a game, as the new-game form and ``scorekeeper rules`` show it.
 
-    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"int_list"`` (``length`` whole
-    numbers, written separated by commas); ``choices`` the allowed values of a choice,
-    ``low``/``high`` the bounds of a number (of each number of a list). An ``optional``
-    knob may be unset (None; blank or ``none`` as text). ``label`` is its short name on
-    the new-game form, ``choice_labels`` how the form words each choice, and ``group``
-    the part of the house rules it belongs to, as a table thinks of them.
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"``, ``"int_list"`` (``length`` whole
+    numbers, written separated by commas) or ``"choice_list"`` (any of ``choices``,
+    separated by commas; the game's ``coerce_knob`` reads it); ``choices`` the allowed
+    values of a choice, ``low``/``high`` the bounds of a number (of each number of a
+    list). An ``optional`` knob may be unset (None; blank or ``none`` as text). ``label``
+    is its short name on the new-game form, ``choice_labels`` how the form words each
+    choice, and ``group`` the part of the house rules it belongs to, as a table thinks of
+    them.
     """
 
     name: str

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.display import Label, Notation, RulesLine
+from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, Seat, msg, nmsg
 from ..core.progress import RaceState, resume_race, start_state
@@ -38,6 +39,11 @@ REFUSALS = (
     ("schwarz", msg("schwarz")),
 )
 PARTIES = (("re", msg("Re")), ("kontra", msg("Kontra")))
+ERROR_STEPS = dict.fromkeys(("winner", "loser_points", "no_trick"), "points") | {
+    "re": "parties",
+    "re_extras": "extras",
+    "kontra_extras": "extras",
+}
 
 
 class Unasked(OneOf):
@@ -46,6 +52,9 @@ class Unasked(OneOf):
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple:
         return ()
+
+    def draw(self, ctx: Context, rng: Any) -> None:
+        return None  # a random hand gives the card points
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +227,13 @@ class Doppelkopf(GameBase):
         """The schema's body, a field left empty left out (the card points checked)."""
         body = super().form_body(settings, values, action)
         return {name: value for name, value in body.items() if value is not None}
+
+    def form_at(
+        self, settings: DoppelkopfSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The schema's form, a problem with a field of several keys shown by its step."""
+        spec = super().form_at(settings, players, place)
+        return replace(spec, errors=spec.errors | ERROR_STEPS)
 
     def view(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The soloist and the solo; what was said; Re's card points and the Bock factor;
