@@ -32,6 +32,15 @@ SOLOS = (
     ("marriage_alone", msg("Marriage alone")),
     ("silent", msg("Silent solo")),
 )
+SUIT_SOLOS = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
+RED = ("hearts", "diamonds")
+SHORT_SOLOS = (
+    ("queens", msg("Queens")),
+    ("jacks", msg("Jacks")),
+    ("no_trump", msg("No trump")),
+    ("marriage_alone", msg("Marriage")),
+    ("silent", msg("Silent")),
+)
 REFUSALS = (
     ("no_90", msg("keine 90")),
     ("no_60", msg("keine 60")),
@@ -256,8 +265,9 @@ class Doppelkopf(GameBase):
             else f"{hand.winner} {hand.loser_points}"
         )
         result = (Notation(card),) if score.bock == 1 else (Notation(f"{card} ×{score.bock}"),)
-        if hand.solo is not None:
-            bid = Label(_joined([dict(SOLOS)[hand.solo], *said]))
+        if hand.solo is not None:  # short, for the hand's narrow head on the scoreboard
+            short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
+            bid = Label(_joined([short, *said]), "r" if hand.solo in RED else "")
         entries = tuple(
             ("Re",) if s in hand.re else ("K",) if s in playing(ctx) else ()
             for s in range(ctx.seats)
