@@ -194,6 +194,8 @@ def test_worked_example_7_the_money_at_the_end(client):
     assert game["status"] == "finished"
     assert game["totals"] == [10, -6, -8, 4]
     assert game["cents"] == [50, -30, -40, 20]
+    page = said(client.get(f"/games/{game_id}"))
+    assert "Money at 5 cents a point: Ann +0.50 · Bob −0.30 · Cat −0.40 · Dan +0.20" in page
     game_id, auth = start(client, starting_totals=[12, -4, -10, 2], settings={"cents_per_point": 5})
     assert client.get(viewed(client, game_id)).get_json()["cents"] == [60, -20, -50, 10]
 

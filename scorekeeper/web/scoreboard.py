@@ -307,6 +307,7 @@ class Standing:
     finished: bool = False
     went_out: int | None = None  # the side whose fall to the losing floor ended the game
     deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
+    result_note: Message | None = None  # under a finished game's result (the money)
 
 
 def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
@@ -326,6 +327,7 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         opener=progress.opener,
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
+        result_note=game.result_note(progress) if finished else None,
         deal_note=None
         if finished
         else game.deal_note_at(

@@ -566,6 +566,11 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
+    def result_note(self, progress: Progress) -> Message | None:
+        """A line the scoreboard shows under a finished game's result (Doppelkopf: what
+        each player receives or pays), its players named by ``SeatName``; None: nothing."""
+        ...
+
     def deal_note_at(self, settings: Settings, place: HandPlace) -> Message | None:
         """``deal_note`` for the hand at ``place`` (its state: what the game carries)."""
         ...

@@ -13,7 +13,7 @@ from ..core.base import GameBase
 from ..core.display import Label, Notation, RulesLine
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, Seat, msg, nmsg
+from ..core.messages import Message, Seat, SeatName, msg, nmsg
 from ..core.progress import RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
 from .fields import Extras, ReParty, playing
@@ -353,6 +353,21 @@ class Doppelkopf(GameBase):
             found["cents"] = [total * rate for total in progress.totals]
         return found
 
+    def result_note(self, progress: Any) -> Message | None:
+        """With ``cents_per_point``: what each player receives (+) or pays (−)."""
+        rate = progress.settings.cents_per_point
+        if not rate:
+            return None
+        each = {
+            f"p{seat}": msg(
+                "%(player)s %(money)s", player=SeatName(seat), money=Notation(_money(t * rate))
+            )
+            for seat, t in enumerate(progress.totals)
+        }
+        return msg(
+            "Money at %(rate)d cents a point: %(amounts)s", rate=rate, amounts=_amounts(each)
+        )
+
     def rules_lines(self, settings: DoppelkopfSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it."""
         lines = []
@@ -369,6 +384,19 @@ class Doppelkopf(GameBase):
 
 
 _RACE = ("number", "totals", "dealer", "scored", "target_reached", "winners", "start")
+
+
+def _money(cents: int) -> str:
+    """Cents as money, signed: +0.60, −0.20."""
+    sign = "+" if cents > 0 else "−" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def _amounts(each: dict[str, Message]) -> Message:
+    """Every player's amount in one line."""
+    if len(each) == 5:
+        return msg("%(p0)s · %(p1)s · %(p2)s · %(p3)s · %(p4)s", **each)
+    return msg("%(p0)s · %(p1)s · %(p2)s · %(p3)s", **each)
 
 
 def _level(announcement: str) -> str:
