@@ -247,16 +247,11 @@ class Doppelkopf(GameBase):
     def view(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The soloist and the solo; what was said; Re's card points and the Bock factor;
         each player's party."""
-        re, kontra = _parties(settings, hand)
         score = self.score(settings, hand, ctx)
         said = [
-            w
-            for f, v in (
-                ("re_announcement", hand.re_announcement),
-                ("kontra_announcement", hand.kontra_announcement),
-            )
-            if v != "none"
-            for w in (self.hand.field(f).words(v, (), ctx),)
+            self.hand.field(name).words(getattr(hand, name), (), ctx)
+            for name in ("re_announcement", "kontra_announcement")
+            if getattr(hand, name) != "none"
         ]
         bid = Label(_joined(said)) if said else None
         card = (
