@@ -65,6 +65,14 @@ def test_games_as_json(capsys):
                 "presets": ["oh-hell"],
             },
             {
+                "key": "doppelkopf",
+                "name": "Doppelkopf",
+                "seats": 4,
+                "seat_range": [4, 5],
+                "default_preset": "ddv",
+                "presets": ["ddv", "house"],
+            },
+            {
                 "key": "any-game",
                 "name": "Any other game",
                 "seats": 4,

@@ -20,7 +20,7 @@ from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .spades.game import GAME as SPADES
 
-_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, ANY_GAME, DOPPELKOPF)
+_BUILT_IN: tuple[Game, ...] = (ISRAELI_WHIST, BID_WHIST, SPADES, OH_HELL, DOPPELKOPF, ANY_GAME)
 
 GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 
