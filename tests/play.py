@@ -4,7 +4,8 @@ its hand's schema (``core.play.random_game``). One place, so every suite draws a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scorekeeper.engine.core.game import side_values
@@ -15,6 +16,26 @@ def simulates(game: Any) -> bool:
     """Whether the game plays deals with bots: it declares simulation, or it has bots of
     its own without declaring it (the round sheet's random rounds)."""
     return bool(game.capabilities.simulation or game.bot_kinds)
+
+
+def bot_runs(game: Any) -> tuple[str | None, ...]:
+    """The kinds of bot to play a game with, one run each: its own bots, or for a game
+    without them one run of random hands (None)."""
+    return tuple(game.bot_kinds) if simulates(game) else (None,)
+
+
+def hands_at(game: Any, settings: Any, numbers: Sequence[int], seed: int) -> list:
+    """Random hands of a game without simulation, each drawn for the place of its
+    number in ``numbers`` (a game dealt first by seat 0): for tests that enter, edit or
+    race hands at chosen places, as a game whose hands depend on their place (Wizard's
+    round r deals r cards) needs."""
+    places = [p.place for p in random_game(game, settings, max(numbers), seed, 0)]
+    rng = random.Random(seed)
+    found = []
+    for number in numbers:
+        ctx = game.context(settings, places[number - 1])
+        found.append(game.read_at(settings, game.random_hand(settings, ctx, rng), ctx.place))
+    return found
 
 
 def long_settings(game: Any, hands: int) -> Any:

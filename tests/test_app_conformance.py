@@ -34,7 +34,7 @@ import re
 import threading
 import unicodedata
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,8 +47,8 @@ from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
 from .conftest import SERVED, app_config, group_of, serving, view_path
+from .play import hands_at, simulates
 from .play import records as drawn_records
-from .play import simulates
 from .test_browser import api
 from .toy_game import GAME as TOY
 
@@ -264,15 +264,23 @@ def knob_text(value: Any) -> str:
 
 
 def simulated_hands(
-    game: Game, count: int, seed: int = 3, bots: str | None = None, long: bool = False
+    game: Game,
+    count: int,
+    seed: int = 3,
+    bots: str | None = None,
+    long: bool = False,
+    numbers: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
     """``count`` legal hands as the game records them, from its own simulation by
     ``bots`` (the game's first kind of bot by default) under its default preset, or the
     long game's rules with ``long``; a thrown-in deal first when the game has one among
-    its first few hundred."""
+    its first few hundred. A game without simulation with ``numbers``: hand i drawn for
+    the place of hand ``numbers[i]``, where the test enters it."""
     settings = game.preset(game.default_preset)
     if long:
         settings = settings.with_changes(long_rules(game))
+    if numbers is not None and not simulates(game):
+        return [r.to_dict() for r in hands_at(game, settings, numbers[:count], seed)]
     records = drawn_records(game, settings, max(count, 300), seed, bots)
     if not simulates(game):  # random hands drawn at their places: kept in their order
         return [r.to_dict() for r in records[:count]]
@@ -637,7 +645,9 @@ def test_a_game_through_its_pages(phones, server, browser, game, language, width
     names = names_for(game)
     page = phones.page(language, width)
     game_id = start_by_form(page, game, names)
-    hands = simulated_hands(game, 10, seed=7 * width + len(language) + len(game.key), long=True)
+    # Where each hand is entered below: 1 and 2, 1 edited, 2 raced, then 2 edited in a race.
+    seed = 7 * width + len(language) + len(game.key)
+    hands = simulated_hands(game, 10, seed, long=True, numbers=(1, 2, 1, 2, 2, 2, 2, 2, 2, 2))
     entries = [entry_of(game, hand, names) for hand in hands]
     played = [e for e in entries if e.action is None]
 
@@ -760,7 +770,8 @@ def test_phones_racing_through_the_form_store_one_hand(
         )
         .get_json()
     )
-    entries = [entry_of(game, hand, names) for hand in simulated_hands(game, 10, seed=5, long=True)]
+    hands = simulated_hands(game, 10, seed=5, long=True, numbers=(1,) * 10)  # all as hand 1
+    entries = [entry_of(game, hand, names) for hand in hands]
     clients = []
     for _ in range(phones_at_once):
         client = app.test_client()
