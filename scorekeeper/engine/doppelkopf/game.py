@@ -129,16 +129,6 @@ class Doppelkopf(GameBase):
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
         OneOf("solo", msg("Solo"), SOLOS, step="parties", shown_when=("re_1", ("solo",))),
-        Count("re_points", msg("Re's card points"), 0, 240, default=None, step="points"),
-        Unasked("winner", msg("Winner"), PARTIES, default=None, step="points"),
-        Unasked(
-            "loser_points",
-            msg("The losers' card points"),
-            tuple((band, msg(band)) for band in BANDS),
-            default=None,
-            step="points",
-        ),
-        Unasked("no_trick", msg("Took no trick"), PARTIES, default=None, step="points"),
         OneOf(
             "re_announcement",
             msg("Re announced"),
@@ -160,11 +150,21 @@ class Doppelkopf(GameBase):
             msg("A hearts trick went round"),
             only_if=lambda ctx: "hearts_trick" in ctx.settings.bock_after,
         ),
+        Count("re_points", msg("Re's card points"), 0, 240, default=None, step="points"),
+        Unasked("winner", msg("Winner"), PARTIES, default=None, step="points"),
+        Unasked(
+            "loser_points",
+            msg("The losers' card points"),
+            tuple((band, msg(band)) for band in BANDS),
+            default=None,
+            step="points",
+        ),
+        Unasked("no_trick", msg("Took no trick"), PARTIES, default=None, step="points"),
         steps={
             "parties": msg("Who was Re"),
-            "points": msg("Re's card points"),
             "said": msg("Announcements"),
             "extras": msg("Extra points"),
+            "points": msg("Re's card points"),
         },
     )
 
