@@ -113,13 +113,14 @@ class Doppelkopf(GameBase):
     }
     knobs = KNOBS
     page_words = PageWords(
-        auction_head=msg("Solo"),
-        bid_head=msg("Said"),
+        auction_head=msg("Player"),
+        bid_head=msg("Solo"),
         outcome_head=msg("Result"),
         entry_heads=(msg("Party"),),
         legend=msg(
-            "Said the announcements · Result Re's card points and the Bock factor · Party "
-            "Re or Kontra · Pts points in the hand · Tot running total."
+            "Player and Solo the soloist and the solo · Result the announcements, Re's card "
+            "points and the Bock factor · Party Re or Kontra · Pts points in the hand · Tot "
+            "running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s leads"),
         auction_mark=msg("soloist"),
@@ -253,16 +254,17 @@ class Doppelkopf(GameBase):
             for name in ("re_announcement", "kontra_announcement")
             if getattr(hand, name) != "none"
         ]
-        bid = Label(_joined(said)) if said else None
         card = (
             str(hand.re_points)
             if hand.re_points is not None
             else f"{hand.winner} {hand.loser_points}"
         )
-        result = (Notation(card),) if score.bock == 1 else (Notation(f"{card} ×{score.bock}"),)
+        card = card if score.bock == 1 else f"{card} ×{score.bock}"
+        result = Label(_joined([*said, Notation(card)]))  # the announcements wrap here
+        bid = None
         if hand.solo is not None:  # short, for the hand's narrow head on the scoreboard
             short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
-            bid = Label(_joined([short, *said]), "r" if hand.solo in RED else "")
+            bid = Label((short,), "r" if hand.solo in RED else "")
         entries = tuple(
             ("Re",) if s in hand.re else ("K",) if s in playing(ctx) else ()
             for s in range(ctx.seats)
@@ -274,7 +276,7 @@ class Doppelkopf(GameBase):
             for s in range(ctx.seats)
         )
         about = hand.re[0] if hand.solo is not None else None
-        return HandSummary(about, bid, Label(result), entries, made)
+        return HandSummary(about, bid, result, entries, made)
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
