@@ -66,6 +66,13 @@ class Unasked(OneOf):
         return None  # a random hand gives the card points
 
 
+class Said(OneOf):
+    """A party's highest announcement: "nothing" already tapped on the form."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple:
+        return tuple(replace(f, default=self.default) for f in super().form_fields(ctx, players))
+
+
 @dataclass(frozen=True, slots=True)
 class BockState(RaceState):
     """The race's state and the Bock factors of the hands to come (``bock``); ``end``:
@@ -130,14 +137,14 @@ class Doppelkopf(GameBase):
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
         OneOf("solo", msg("Solo"), SOLOS, step="parties", shown_when=("re_1", ("solo",))),
-        OneOf(
+        Said(
             "re_announcement",
             msg("Re announced"),
             (("none", msg("nothing")), ("re", msg("Re")), *REFUSALS),
             default="none",
             step="said",
         ),
-        OneOf(
+        Said(
             "kontra_announcement",
             msg("Kontra announced"),
             (("none", msg("nothing")), ("kontra", msg("Kontra")), *REFUSALS),
