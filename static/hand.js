@@ -456,7 +456,7 @@
   // entered hand.
   const countBoxes = $$(".seat.count");
   form.addEventListener("input", (event) => {
-    if (!event.target.closest(".seat.count")) return;
+    if (!event.target.closest(".seat.count, .line.count")) return;
     entered(event.target);
     refresh();
   });

@@ -301,6 +301,9 @@ def text_values(knob) -> list[tuple[str, Any]]:
         return [("yes", True), ("no", False), ("true", True), ("0", False)]
     if knob.kind == "choice":
         return [(choice, choice) for choice in knob.choices]
+    if knob.kind == "choice_list":
+        every = list(knob.choices)
+        return [(", ".join(every), every), ("none", []), (every[-1], every[-1:])]
     unset = [("", None), ("none", None)] if knob.optional else []
     if knob.kind == "int_list":
         lows, highs = [knob.low] * knob.length, [knob.high] * knob.length
@@ -317,6 +320,8 @@ def refused_values(knob) -> list[str]:
         return ["maybe", "2"]
     if knob.kind == "choice":
         return ["", "nonsense"]
+    if knob.kind == "choice_list":
+        return ["nonsense", f"{knob.choices[0]},nonsense"]
     if knob.kind == "int_list":
         whole = [str(knob.low)] * knob.length
         return [
@@ -332,7 +337,7 @@ def test_every_knob_is_settable_from_text_and_round_trips_through_json(game):
     base = game.preset(game.default_preset)
     assert game.knobs, "a game has at least one knob"
     for knob in game.knobs:
-        assert knob.kind in ("int", "bool", "choice", "int_list"), knob.name
+        assert knob.kind in ("int", "bool", "choice", "int_list", "choice_list"), knob.name
         if knob.kind == "int_list":
             assert knob.length and knob.length > 1, knob.name
         if knob.kind in ("int", "int_list"):

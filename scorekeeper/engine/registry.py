@@ -16,6 +16,7 @@ from .bridge.game import GAME as BRIDGE
 from .core.errors import InvalidSettings
 from .core.game import Game
 from .core.messages import msg
+from .doppelkopf.game import GAME as DOPPELKOPF
 from .euchre.game import GAME as EUCHRE
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
@@ -31,6 +32,7 @@ _BUILT_IN: tuple[Game, ...] = (
     WIZARD,
     EUCHRE,
     SKAT,
+    DOPPELKOPF,
     BRIDGE,
     ANY_GAME,
 )

@@ -123,7 +123,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     if not rules.shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
     place = game_play.place_of(db.get_db(), game, number)
-    note = rules.deal_note(game.settings, number, place.dealer)
+    note = rules.deal_note_at(game.settings, place)
     texts = {key: translate(text) for key, text in spec.texts.items()}
     # The seats' boxes in the order the table speaks, as the page script shows them too:
     # so without the script they are filled in that order as well.

@@ -270,7 +270,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(_=_page_gettext, gettext=_page_gettext, ngettext=_page_ngettext)
     app.register_blueprint(bp)
     app.jinja_env.filters.update(
-        translate=translate, isolate=isolate, bdi=bdi, ltr=isolate_ltr, list_of=list_of
+        translate=translate,
+        isolate=isolate,
+        bdi=bdi,
+        ltr=isolate_ltr,
+        list_of=list_of,
+        named=named,
     )
 
     @app.context_processor

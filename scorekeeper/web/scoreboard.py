@@ -20,7 +20,7 @@ from ..engine.core.display import (
     signed,
     total,
 )
-from ..engine.core.game import partnered
+from ..engine.core.game import HandPlace, partnered
 from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
@@ -298,6 +298,7 @@ class Standing:
     finished: bool = False
     went_out: int | None = None  # the side whose fall to the losing floor ended the game
     deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
+    result_note: Message | None = None  # under a finished game's result (the money)
 
 
 def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
@@ -317,9 +318,12 @@ def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
         opener=progress.opener,
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
+        result_note=game.result_note(progress) if finished else None,
         deal_note=None
         if finished
-        else game.deal_note(settings, progress.next_number, progress.dealer),
+        else game.deal_note_at(
+            settings, HandPlace(progress.next_number, progress.dealer, progress.state)
+        ),
     )
 
 

@@ -418,6 +418,15 @@ class GameBase(SchemaDefaults):
         """None: every hand is dealt alike, and the table needs no word on it."""
         return None
 
+    def result_note(self, progress: Progress) -> Message | None:
+        """A line under a finished game's result (Doppelkopf: the money): none."""
+        return None
+
+    def deal_note_at(self, settings: Any, place: HandPlace) -> Message | None:
+        """``deal_note`` for the hand at ``place``, whose state says what the game
+        carries (Doppelkopf: the Bock hands to come)."""
+        return self.deal_note(settings, place.number, place.dealer)
+
     def lowest_wins(self, settings: Any) -> bool:
         """False: the highest total wins, and more points are the better hand."""
         return False

@@ -28,12 +28,14 @@ from .seating import SeatChange
 class Knob:
     """One house rule of a game, as the new-game form and ``scorekeeper rules`` show it.
 
-    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"int_list"`` (``length`` whole
-    numbers, written separated by commas); ``choices`` the allowed values of a choice,
-    ``low``/``high`` the bounds of a number (of each number of a list). An ``optional``
-    knob may be unset (None; blank or ``none`` as text). ``label`` is its short name on
-    the new-game form, ``choice_labels`` how the form words each choice, and ``group``
-    the part of the house rules it belongs to, as a table thinks of them.
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"``, ``"int_list"`` (``length`` whole
+    numbers, written separated by commas) or ``"choice_list"`` (any of ``choices``,
+    separated by commas; the game's ``coerce_knob`` reads it); ``choices`` the allowed
+    values of a choice, ``low``/``high`` the bounds of a number (of each number of a
+    list). An ``optional`` knob may be unset (None; blank or ``none`` as text). ``label``
+    is its short name on the new-game form, ``choice_labels`` how the form words each
+    choice, and ``group`` the part of the house rules it belongs to, as a table thinks of
+    them.
     """
 
     name: str
@@ -562,6 +564,15 @@ class Game(Protocol):
         """Whether the scoreboard, the live view and the hand form say who deals: True for
         a card game; the round sheet's ``dealer`` knob turns it off for games dealt
         otherwise. The replay keeps the dealer either way."""
+        ...
+
+    def result_note(self, progress: Progress) -> Message | None:
+        """A line the scoreboard shows under a finished game's result (Doppelkopf: what
+        each player receives or pays), its players named by ``SeatName``; None: nothing."""
+        ...
+
+    def deal_note_at(self, settings: Settings, place: HandPlace) -> Message | None:
+        """``deal_note`` for the hand at ``place`` (its state: what the game carries)."""
         ...
 
     def deal_note(self, settings: Settings, number: int, dealer: int) -> Message | None:

@@ -1,0 +1,195 @@
+"""The two fields of a Doppelkopf hand that the schema has no type for: who was Re (two
+players, or one with a solo) and a party's extra points (a small object)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.command_line import HandOption
+from ..core.form import Choice, FormField, numbers
+from ..core.messages import msg
+from ..core.numbers import shown
+from ..core.schema import Context, Field, Refused
+
+SOLO_KEY = "solo"
+
+
+def playing(ctx: Context) -> list[int]:
+    """The seats that play the hand: all but a fifth player's dealer, who sits out."""
+    out = ctx.dealer if ctx.seats == 5 else None
+    return [s for s in range(ctx.seats) if s != out]
+
+
+class ReParty(Field):
+    """The Re party: the API's list of two seats (a normal game, a marriage) or of one
+    (a solo); the form asks a player, then the partner or "Solo"."""
+
+    metavar = "SEAT[,SEAT]"
+    listed = False
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        seats = value if isinstance(value, list | tuple) else None
+        good = (
+            seats is not None
+            and len(seats) in (1, 2)
+            and all(type(s) is int and 0 <= s < ctx.seats for s in seats)
+            and len(set(seats)) == len(seats)
+        )
+        if not good:
+            said = msg(
+                "%(field)s must be a list of two seats (or one, for a solo) from 0 to "
+                "%(high)d, not %(value)s",
+                field=self.name,
+                high=ctx.seats - 1,
+                value=shown(value),
+            ).said_at_table("Re is two players, or one player with a solo.")
+            raise Refused((self.name, said))
+        return tuple(sorted(seats))
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else list(typed)
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else tuple(value)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = tuple(Choice(str(s), players[s]) for s in playing(ctx) if s < len(players))
+        solo = (*keys, Choice(SOLO_KEY, msg("Solo")))
+        return (
+            FormField(f"{self.name}_0", msg("Re"), keys, style="names"),
+            FormField(f"{self.name}_1", msg("Partner"), solo, style="names"),
+        )
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        if not value:
+            return {}
+        second = str(value[1]) if len(value) > 1 else SOLO_KEY
+        return {f"{self.name}_0": str(value[0]), f"{self.name}_1": second}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        picked = [values.get(f"{self.name}_{i}") for i in (0, 1)]
+        seats = [int(v) for v in picked if isinstance(v, str) and v.isdigit()]
+        return seats if picked[1] == SOLO_KEY or len(seats) == 2 else None
+
+    def option(self, ctx: Context) -> HandOption:
+        text = f"Who was Re: two seats (0 to {ctx.seats - 1}), or one seat and --solo."
+        return HandOption(self.name, text, metavar=self.metavar, listed=True)
+
+    def from_option(self, value: Any) -> Any:
+        try:
+            return [int(v) for v in value]
+        except (TypeError, ValueError):
+            return value
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return " & ".join(names[s] for s in typed)
+
+    def draw(self, ctx: Context, rng: random.Random) -> list[int]:
+        return rng.sample(playing(ctx), 1 if rng.random() < 0.2 else 2)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None if typed is None else " & ".join(names[s] for s in typed)
+
+
+EXTRAS = (
+    ("doppelkopf", msg("Doppelkopf"), 6),
+    ("fox_caught", msg("Fox caught"), 2),
+    ("charlie", msg("Charlie"), 1),
+)
+
+
+class Extras(Field):
+    """A party's extra points: the API's ``{"doppelkopf": 0, "fox_caught": 1,
+    "charlie": 1}`` (each 0 when left out), typed as the tuple of the three counts."""
+
+    metavar = "D,F,C"
+
+    def __init__(self, name: str, label: Any, party: Any, **kwargs: Any) -> None:
+        super().__init__(name, label, default=(0, 0, 0), **kwargs)
+        self.party = party
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        keys = [key for key, _, _ in EXTRAS]
+        if isinstance(value, Mapping) and set(value) <= set(keys):
+            found, problems = [], []
+            for key, label, high in EXTRAS:
+                item = value.get(key, 0)
+                if type(item) is bool:
+                    item = int(item)
+                if type(item) is not int or not 0 <= item <= high:
+                    said = msg(
+                        "%(field)s.%(key)s must be a whole number from 0 to %(high)d, not "
+                        "%(value)s",
+                        field=self.name,
+                        key=key,
+                        high=high,
+                        value=shown(item),
+                    ).said_at_table(
+                        "%(what)s for %(party)s must be 0 to %(high)d.",
+                        what=label,
+                        party=self.party,
+                        high=high,
+                    )
+                    problems.append((self.name, said))
+                found.append(item)
+            if problems:
+                raise Refused(*problems)
+            return tuple(found)
+        said = msg(
+            "%(field)s must be an object with %(keys)s, not %(value)s",
+            field=self.name,
+            keys=", ".join(keys),
+            value=shown(value),
+        ).said_at_table("%(what)s are not extra points.", what=self.label)
+        raise Refused((self.name, said))
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else dict(zip((k for k, _, _ in EXTRAS), typed, strict=True))
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else tuple(value.get(k, 0) for k, _, _ in EXTRAS)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(
+            FormField(
+                f"{self.name}_{key}",
+                msg("%(what)s (%(party)s)", what=label, party=self.party),
+                numbers(0, high),
+                style="short",
+                default="0",
+            )
+            for key, label, high in EXTRAS
+        )
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        if value is None:
+            return {}
+        return {f"{self.name}_{key}": str(value.get(key, 0)) for key, _, _ in EXTRAS}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        found = {}
+        for key, _, _ in EXTRAS:
+            item = values.get(f"{self.name}_{key}")
+            found[key] = int(item) if isinstance(item, str) and item.isdigit() else 0
+        return found
+
+    def option(self, ctx: Context) -> HandOption:
+        text = f"{self.label}: Doppelkopf tricks, foxes caught, Charlie (0 or 1), e.g. 1,0,1."
+        return HandOption(self.name, text, metavar=self.metavar, listed=True)
+
+    def from_option(self, value: Any) -> Any:
+        try:
+            return dict(zip((k for k, _, _ in EXTRAS), map(int, value), strict=True))
+        except (TypeError, ValueError):
+            return value
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return "/".join(map(str, typed))
+
+    def draw(self, ctx: Context, rng: random.Random) -> dict[str, int]:
+        return {key: rng.choice((0, 0, 0, 1, high)) for key, _, high in EXTRAS}
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None

@@ -1,0 +1,92 @@
+"""Doppelkopf played through its pages on a small phone (360 px) in real Chromium, in
+English, German and Hebrew: every tap of a hand is counted (Record, the keys, the card
+points' box, Save), a 120:120 hand under the house rules starts a Bock round that the
+scoreboard and the next hand's form show ahead, and each page fits the phone.
+Screenshots are kept in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import view_path, watched_page
+from .test_browser import Taps, api
+from .test_rtl_browser import ARTIFACTS, OVERFLOWING
+
+pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 740}
+NAMES = {
+    "en": ["Ann", "Bob", "Cat", "Dan"],
+    "de": ["Anneliese Müller-Lüdenscheidt", "Bernd", "Claudia", "Detlef"],
+    "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
+}
+HEADERS = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+AHEAD = {
+    "en": "Bock ×2 · 4 Bock hands to come",
+    "de": "Bock ×2 · Noch 4 Bockspiele",
+    "he": "בוק ×2 · עוד 4 ידי בוק",
+}
+
+
+def fits(page, name: str, language: str) -> None:
+    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
+    assert page.locator("html").get_attribute("lang") == language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"doppelkopf-{language}-{name}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (name, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], name
+
+
+def points(taps: Taps, value: int) -> None:
+    """Taps the card points' box and types them (one tap; the digits are typed)."""
+    taps(taps.page.locator('input[name="re_points"]'))
+    taps.page.locator('input[name="re_points"]').fill(str(value))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "he"])
+def test_doppelkopf_through_its_pages(browser, live_server, language):
+    header = {"Accept-Language": HEADERS[language]}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        names = NAMES[language]
+        created = api(
+            live_server,
+            "POST",
+            "/api/games",
+            {"game": "doppelkopf", "players": names, "rules": "house", "first_dealer": 0},
+        )
+        page.goto(created["edit_url"])
+        # Hand 1: Ann and Dan are Re, 120 : 120, nothing said: Record, two players, the
+        # points, Save. Kontra wins (1 + against the Queens) and a Bock round starts.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        taps.key("re_0", 0)
+        taps.key("re_1", 3)
+        points(taps, 120)
+        fits(page, "hand-form", language)
+        taps.save()
+        assert taps.count == 5
+        assert AHEAD[language] in page.locator("main").inner_text()
+        fits(page, "scoreboard-bock", language)
+        # Hand 2, a Bock hand: Bob's queens solo, "Re" said, 130: one tap for Solo, one for
+        # the solo, one for "Re".
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        assert AHEAD[language] in page.locator("main").inner_text()
+        taps.key("re_0", 1)
+        taps.key("re_1", "solo")
+        taps.key("solo", "queens")
+        points(taps, 130)
+        taps.key("re_announcement", "re")
+        fits(page, "hand-form-solo", language)
+        taps.save()
+        assert taps.count == 7
+        token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
+        game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
+        # (1 + 0) × 2 (Re) × 2 (Bock) = 4 for the soloist thrice.
+        assert [hand["points"] for hand in game["hands"]] == [[-2, 2, 2, -2], [-4, 12, -4, -4]]
+        assert [hand["bock"] for hand in game["hands"]] == [1, 2]
+        assert game["bock_hands"] == [2, 2, 2]
+        fits(page, "scoreboard", language)
