@@ -60,7 +60,8 @@ from .messages import Message, Seat, Side, msg, nmsg
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One key. ``tone`` is a look ("red" for a red suit), never a rule."""
+    """One key. ``tone`` is a look ("red" for a red suit, "wide" for a word among symbols
+    that needs a row of its own), never a rule."""
 
     value: str
     label: Message | str

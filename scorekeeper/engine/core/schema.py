@@ -398,7 +398,7 @@ class SuitOf(Field):
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
         suits = tuple(Choice(s.letter, s.symbol, "red" if s.is_red else "") for s in Suit)
-        return suits if self.none is None else (*suits, Choice(NONE_KEY, self.none))
+        return suits if self.none is None else (*suits, Choice(NONE_KEY, self.none, "wide"))
 
     def to_form(self, value: Any) -> dict[str, str]:
         return {self.name: NONE_KEY if value is None else str(value)}
