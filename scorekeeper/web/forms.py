@@ -305,9 +305,13 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     registered = get_game(key)
     counts = registered.seat_counts
     game = registered.seated(counts[-1])
-    # The target has its own field; a knob the names seated decide, none.
+    # The target has its own field; a knob the names seated decide, none; a list of choices
+    # (Doppelkopf's Bock events) is set by the preset, or through the API and --set, since
+    # a text box would ask the table for the choices' code names.
     knobs = tuple(
-        knob for knob in game.knobs if knob.name != "target" and knob.name not in game.seat_knobs
+        knob
+        for knob in game.knobs
+        if knob.name != "target" and knob.name not in game.seat_knobs and knob.kind != "choice_list"
     )
     fields: dict[str, Any] = {
         **{f"player_{s}": StringField(PLAYER_LABELS[s]) for s in range(game.seats)},

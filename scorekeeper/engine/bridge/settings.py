@@ -56,8 +56,8 @@ KINDS = KnobKinds(
 )
 KNOBS = KINDS.knobs(
     help={
-        "rubbers": msg("rubber: the rubbers the game lasts, totals carried (0: open)"),
-        "deals": msg("Chicago: the deals the game lasts, a multiple of 4 (none: rubber)"),
+        "rubbers": msg("In rubber bridge, the rubbers the game lasts, totals carried (0: open)"),
+        "deals": msg("In Chicago, the deals the game lasts, a multiple of 4 (none: rubber bridge)"),
         "honours": msg("whether honours held in one hand score above the line"),
         "insult_redoubled": msg("for making a redoubled contract (100; 50 in older codes)"),
         "undertricks": msg("doubled undertricks by the laws since 1987, or the older table"),

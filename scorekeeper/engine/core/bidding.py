@@ -169,6 +169,10 @@ def bidding_rules(
     return found
 
 
+# Each a literal, so that the catalogues hold it.
+OUTCOME_WORDS = {"even": msg("even"), "over": msg("over"), "under": msg("under")}
+
+
 def bid_summary(found: HandSummary, hand: Any) -> HandSummary:
     """A hand of bids as the pages show it (the schema's ``view`` of ``found`` with its
     bid and outcome): the cards and trump ("5 ♥"), the bids over or under the cards
@@ -177,6 +181,6 @@ def bid_summary(found: HandSummary, hand: Any) -> HandSummary:
     trump = msg("NT") if hand.trump is None else hand.trump.symbol
     deal = Label((f"{cards} ", trump), "r" if hand.trump and hand.trump.is_red else "")
     word = "even" if bids == cards else "over" if bids > cards else "under"
-    outcome = Label((msg(word), f" {bids}/{cards}"), "" if word == "even" else word)
+    outcome = Label((OUTCOME_WORDS[word], f" {bids}/{cards}"), "" if word == "even" else word)
     made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))
     return HandSummary(found.about, deal, outcome, found.entries, made)

@@ -47,7 +47,7 @@ _HELP = {
     ),
     "bock_games": msg("hands in a Bock round (0: one round, as many as there are players)"),
     "bock_factor": msg("how many times a Bock hand counts"),
-    "bock_overlap": msg("Bock rounds that overlap multiply (stack) or follow each other (queue)"),
+    "bock_overlap": msg("Bock rounds that overlap multiply, or follow one after the other"),
     "deals": msg("hands to play (0: open, until the table finishes)"),
     "bock_finish": msg("after the last hand, the Bock hands still owed are played"),
     "cents_per_point": msg("the money per point at the end, in cents (0: none)"),

@@ -15,10 +15,11 @@ from ..core.bidding import (
     BIDDING_TEXTS,
     BidScore,
     bid_fields,
+    bid_summary,
     bidding_rules,
     hook_problems,
 )
-from ..core.display import Label, RulesLine
+from ..core.display import RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import ROUND_WORDS, PageWords
 from ..core.messages import Message, msg, nmsg
@@ -117,14 +118,7 @@ class Wizard(GameBase):
 
     def view(self, settings: WizardSettings, hand: Hand, ctx: Context) -> Any:
         """The cards and trump ("5 ♥"), the bids over or under the cards ("over 6/5")."""
-        found = super().view(settings, hand, ctx)
-        cards, bids = sum(hand.tricks), sum(hand.bids)
-        trump = msg("NT") if hand.trump is None else hand.trump.symbol
-        deal = Label((f"{cards} ", trump), "r" if hand.trump and hand.trump.is_red else "")
-        word = "even" if bids == cards else "over" if bids > cards else "under"
-        outcome = Label((msg(word), f" {bids}/{cards}"), "" if word == "even" else word)
-        made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))
-        return type(found)(found.about, deal, outcome, found.entries, made)
+        return bid_summary(super().view(settings, hand, ctx), hand)
 
     # --- the rounds ---------------------------------------------------------------------
 
