@@ -173,13 +173,14 @@ def bidding_rules(
 OUTCOME_WORDS = {"even": msg("even"), "over": msg("over"), "under": msg("under")}
 
 
-def bid_summary(found: HandSummary, hand: Any) -> HandSummary:
+def bid_summary(found: HandSummary, hand: Any, suit: Any) -> HandSummary:
     """A hand of bids as the pages show it (the schema's ``view`` of ``found`` with its
-    bid and outcome): the cards and trump ("5 ♥"), the bids over or under the cards
-    ("over 6/5"), and each seat made when it took exactly its bid."""
+    bid and outcome): the cards and the hand's ``suit`` ("5 ♥", "3 NT" for None), the
+    bids over or under the cards ("over 6/5"), and each seat made when it took exactly
+    its bid."""
     cards, bids = sum(hand.tricks), sum(hand.bids)
-    trump = msg("NT") if hand.trump is None else hand.trump.symbol
-    deal = Label((f"{cards} ", trump), "r" if hand.trump and hand.trump.is_red else "")
+    shown = msg("NT") if suit is None else suit.symbol
+    deal = Label((f"{cards} ", shown), "r" if suit and suit.is_red else "")
     word = "even" if bids == cards else "over" if bids > cards else "under"
     outcome = Label((OUTCOME_WORDS[word], f" {bids}/{cards}"), "" if word == "even" else word)
     made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))

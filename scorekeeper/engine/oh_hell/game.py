@@ -141,7 +141,7 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
         return super().random_hand(settings, self.context(settings, place), rng)
 
     def view(self, settings: OhHellSettings, hand: Hand, ctx: Context) -> HandSummary:
-        return bid_summary(super().view(settings, hand, ctx), hand)
+        return bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
 
     # --- the progress of a game ---------------------------------------------------------
 

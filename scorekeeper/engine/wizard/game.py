@@ -118,7 +118,7 @@ class Wizard(GameBase):
 
     def view(self, settings: WizardSettings, hand: Hand, ctx: Context) -> Any:
         """The cards and trump ("5 ♥"), the bids over or under the cards ("over 6/5")."""
-        return bid_summary(super().view(settings, hand, ctx), hand)
+        return bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
 
     # --- the rounds ---------------------------------------------------------------------
 
