@@ -101,6 +101,8 @@ def values_for(base: str, group: dict, game: dict) -> dict[str, str]:
         "token": stored.view_token,
         "file_format": "json",
         "filename": "app.css",
+        "version": "0.28.3",
+        "digest": "0" * 16,
     }
 
 
