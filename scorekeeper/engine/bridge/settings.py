@@ -57,7 +57,7 @@ KINDS = KnobKinds(
 KNOBS = KINDS.knobs(
     help={
         "rubbers": msg("In rubber bridge, the rubbers the game lasts, totals carried (0: open)"),
-        "deals": msg("In Chicago, the deals the game lasts, a multiple of 4 (none: rubber bridge)"),
+        "deals": msg("In Chicago, the deals the game lasts, a multiple of 4 (none: play rubbers)"),
         "honours": msg("whether honours held in one hand score above the line"),
         "insult_redoubled": msg("for making a redoubled contract (100; 50 in older codes)"),
         "undertricks": msg("doubled undertricks by the laws since 1987, or the older table"),
