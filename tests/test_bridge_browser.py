@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import view_path, watched_page
 from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import ARTIFACTS, OVERFLOWING
+from .test_rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +26,7 @@ TAP_BUDGET = 6
 
 def fits(page, name: str, language: str) -> None:
     """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    assert page.locator("html").get_attribute("lang") == language
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"bridge-{language}-{name}.png"), full_page=True)
-    scroll, client = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert scroll <= client, (name, scroll, client)
-    assert page.evaluate(OVERFLOWING) == [], name
+    fits_the_phone(page, f"bridge-{language}-{name}", language)
 
 
 def contract(taps: Taps, declarer: int, level: int, strain: str) -> None:

@@ -177,3 +177,16 @@ def test_the_checks_see_a_flipped_number_and_an_overflow(hebrew):
     )
     assert hebrew.evaluate(FLIPPED) == ["−100 in p"]
     assert hebrew.evaluate(OVERFLOWING) == ["div. -218..382"]
+
+
+def fits_the_phone(page, shot: str, language: str) -> None:
+    """The page is in ``language``, fits the phone without overflow, and is kept as the
+    screenshot ``ARTIFACTS/<shot>.png``."""
+    assert page.locator("html").get_attribute("lang") == language
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=True)
+    scroll, client = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll <= client, (shot, scroll, client)
+    assert page.evaluate(OVERFLOWING) == [], shot
