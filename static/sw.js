@@ -1,7 +1,8 @@
 // The service worker. /sw.js serves this file with SHELL (the app shell's URLs), OFFLINE
 // (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
 // key), EDIT_LINK (an edit link inside a page), FORGET (the header that has it forget
-// every stored page) and VERSION defined in front of it
+// every stored page), COPY (the header that marks a page fetched only to be kept: its
+// answer never changes the phone's cookie) and VERSION defined in front of it
 // (scorekeeper/pwa.py).
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
@@ -17,7 +18,7 @@
 // - Nothing that carries an edit key is ever stored, so that the key cannot outlive a new
 //   edit link, or be read from the phone's storage: KEYED paths go to the network
 //   untouched, and neither a page marked no-store nor one holding an edit link is kept.
-/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, VERSION */
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION */
 "use strict";
 
 const SHELL_CACHE = "shell-" + VERSION;
@@ -115,10 +116,16 @@ function fetchAndKeep(request, again) {
     if (storable(response)) {
       keep(request.url, response.clone()).catch(() => {});
     } else if (again && response.ok && response.type === "basic" && !response.redirected) {
-      fetchAndKeep(new Request(request.url, { credentials: "same-origin" }), false).catch(() => {});
+      fetchAndKeep(copyRequest(request.url), false).catch(() => {});
     }
     return response;
   });
+}
+
+// A page fetched in the background only to keep a copy of it. The server leaves the
+// phone's cookie as it is for it: a page opened meanwhile may have changed the cookie.
+function copyRequest(url) {
+  return new Request(url, { credentials: "same-origin", headers: { [COPY]: "1" } });
 }
 
 function stored(request) {
@@ -186,7 +193,7 @@ self.addEventListener("message", (event) => {
   );
   event.waitUntil(
     Promise.all([
-      fetchAndKeep(new Request(url, { credentials: "same-origin" }), false),
+      fetchAndKeep(copyRequest(url), false),
       caches.open(SHELL_CACHE).then((cache) =>
         Promise.all(
           wanted.map((asset) => cache.match(asset).then((hit) => hit || cache.add(asset))),

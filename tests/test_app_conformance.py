@@ -372,7 +372,11 @@ def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
         if (language, width, played.id) not in setup.keys:
             page.goto(f"/games/{played.id}/edit/{played.key}")
             setup.keys.add((language, width, played.id))
-    if (language, width, -setup.group.id) not in setup.keys:
+    # A phone is in at most MAX_PHONE_GROUPS groups and leaves the one it used least
+    # recently for a new one: the games the suite creates on a phone may have taken this
+    # group's place since it joined, and it joins again.
+    joined = (language, width, -setup.group.id) in setup.keys
+    if not joined or page.request.get(f"/groups/{setup.group.id}").status == 404:
         page.goto(f"/join/{setup.group.invite}")
         if page.locator("#join").count():
             with page.expect_navigation():

@@ -118,6 +118,21 @@ def test_a_scoreboard_with_a_message_is_never_stored(editor):
     assert client.get(f"/games/{game_id}").headers["Cache-Control"] == "private, no-cache"
 
 
+
+def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
+    """The service worker keeps copies of pages in the background (static/sw.js). Such a
+    copy, fetched with the cookie the phone had before it opened a form, must not answer
+    with that older cookie: the form's Save would then be refused as expired. The
+    message the copy's page held is still shown on the phone's next page."""
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    copy = client.get(f"/games/{game_id}", headers={"Scorekeeper-Copy": "1"})
+    assert copy.status_code == 200 and copy.headers.getlist("Set-Cookie") == []
+    shown = client.get(f"/games/{game_id}")
+    assert 'class="flash saved"' in text_of(shown) and shown.headers.getlist("Set-Cookie")
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert 'const COPY = "Scorekeeper-Copy";' in worker
+
 # --- QR codes -----------------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from .access import FORGET_HEADER
 from .i18n import RTL_LANGUAGES, current_language
-from .responses import EDIT_LINK
+from .responses import COPY_HEADER, EDIT_LINK
 
 bp = Blueprint("pwa", __name__)
 
@@ -122,6 +122,7 @@ def service_worker():
         f"const KEYED = new RegExp({json.dumps(keyed_paths())});\n"
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
         f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
+        f"const COPY = {json.dumps(COPY_HEADER)};\n"
     )
     version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
     body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"

@@ -22,6 +22,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, has_request_context, request, url_for
@@ -62,9 +63,24 @@ def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
 
 
+# The header the service worker (static/sw.js) puts on a page it fetches in the background
+# to keep a copy, not for the phone to show.
+COPY_HEADER = "Scorekeeper-Copy"
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed cookie session, marked ``Secure`` whenever the request came over
-    HTTPS (``SESSION_COOKIE_SECURE`` makes it so always)."""
+    HTTPS (``SESSION_COOKIE_SECURE`` makes it so always).
+
+    A background copy (COPY_HEADER) never writes the cookie: it started from the cookie
+    the phone had then, and a page the phone opened meanwhile (a form with its CSRF
+    token, a message to show once) may have changed it since; answering with the older
+    cookie would undo that, and the form's Save would be refused as expired."""
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        if has_request_context() and request.headers.get(COPY_HEADER):
+            return
+        super().save_session(app, session, response)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (
