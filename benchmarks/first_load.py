@@ -4,7 +4,8 @@
 
 It starts ``scorekeeper serve`` on a fresh database with a game of 60 hands (as
 ``benchmarks/web.py`` does), opens the scoreboard in Debian's Chromium with an empty cache,
-as a viewer and as the phone that keeps the score, waits until the page and its service
+as a viewer (by the view link a player scanned: its redirect is counted) and as the phone
+that keeps the score, waits until the page and its service
 worker are idle, and adds up every response as it came over the wire: headers and the
 body as sent (compressed where it was). Then it reloads, to show what a second visit costs.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -39,6 +41,7 @@ def transferred(context, url: str) -> tuple[int, list[tuple[str, int]]]:
     context.on("requestfinished", finished)
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
+    assert "/games/" in page.url and page.locator("#live").count(), page.url  # the scoreboard
     page.evaluate("navigator.serviceWorker && navigator.serviceWorker.ready")
     page.wait_for_timeout(500)  # what the service worker stores for offline use, too
     page.close()
@@ -61,7 +64,7 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         try:
             viewer = browser.new_context(viewport={"width": 390, "height": 844})
-            total, parts = transferred(viewer, url)
+            total, parts = transferred(viewer, base + urllib.parse.urlsplit(phone.view_url).path)
             again, _ = transferred(viewer, url)
             viewer.close()
             keeper = browser.new_context(viewport={"width": 390, "height": 844})

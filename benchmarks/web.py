@@ -79,6 +79,7 @@ class Phone:
         parts = urllib.parse.urlsplit(base)
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
         self.cookies: dict[str, str] = {}
+        self.view_url = ""  # the view link of the last game it made (new_game)
 
     def request(
         self,
@@ -126,6 +127,7 @@ def new_game(phone: Phone, target: int = 100_000) -> tuple[int, str, str]:
             "target": target,
         },
     )
+    phone.view_url = created["view_url"]  # the last game's, for a benchmark that needs it
     return created["id"], created["edit_key"], created["edit_url"]
 
 

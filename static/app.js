@@ -86,7 +86,19 @@
     const after = headline();
     // The region that announces is outside the part replaced, so it is always there.
     if (news && after && after !== before) news.textContent = after;
+    withCardScript();
     keepCopy();
+  }
+
+  // The result card's script, fetched when a live update brings the card (the game just
+  // ended): a game in progress loads without it.
+  function withCardScript() {
+    const source = live.dataset.cardScript;
+    if (!source || window.scorekeeperCard || !live.querySelector("[data-card]")) return;
+    if (document.querySelector('script[src="' + source + '"]')) return;
+    const script = document.createElement("script");
+    script.src = source;
+    document.body.appendChild(script);
   }
 
   function schedule() {

@@ -265,9 +265,13 @@ def test_a_game_finished_while_watching_offers_its_card(browser, live_server):
         page = context.new_page()
         page.goto(f"/games/{created['id']}/edit/{created['edit_key']}")
         assert page.locator(".send-result").count() == 0
+        # A game in progress loads without the card's script; the card brings it.
+        assert page.evaluate("window.scorekeeperCard === undefined")
+        assert page.locator('script[src*="card.js"]').count() == 0
         call_json(live_server, "POST", path, {"points": [0, 20]}, created["edit_key"])
         # The live part shows the end, and the card with it.
         page.locator(".send-result").wait_for(state="visible")
+        page.wait_for_function("window.scorekeeperCard !== undefined")
         with page.expect_download() as caught:
             page.locator(".send-result").click()
         assert png_size(pathlib.Path(caught.value.path()).read_bytes()) == (1080, 1350)

@@ -118,7 +118,6 @@ def test_a_scoreboard_with_a_message_is_never_stored(editor):
     assert client.get(f"/games/{game_id}").headers["Cache-Control"] == "private, no-cache"
 
 
-
 def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
     """The service worker keeps copies of pages in the background (static/sw.js). Such a
     copy, fetched with the cookie the phone had before it opened a form, must not answer
@@ -132,6 +131,7 @@ def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
     assert 'class="flash saved"' in text_of(shown) and shown.headers.getlist("Set-Cookie")
     worker = client.get("/sw.js").get_data(as_text=True)
     assert 'const COPY = "Scorekeeper-Copy";' in worker
+
 
 # --- QR codes -----------------------------------------------------------------------------
 
