@@ -173,6 +173,10 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
             points = side_values(game, game.points_at(settings, record, place))
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             assert list(progress.hands[-1].points) == list(points)
+            # The next hand's place read from the replayed hand equals the one read back
+            # from its stored state (the API's and the print's pages of hands use it).
+            after = game.place_after(progress.hands[-1])
+            assert after == game.place_of(game.hand_state(progress.hands[-1]))
             assert list(progress.totals) == totals
             assert list(progress.hands[-1].totals) == totals
             assert len(seat_values(game, progress.totals)) == game.seats

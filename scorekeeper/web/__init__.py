@@ -58,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         sheets,
         throttle,
     )
+    from .json_provider import JSONProvider
 
     app = Flask(
         APP_NAME,
@@ -65,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(PAGES / "templates"),
         static_folder=str(PAGES / "static"),
     )
+    app.json = JSONProvider(app)
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DATABASE")
         or os.path.join(app.instance_path, "scorekeeper.db"),

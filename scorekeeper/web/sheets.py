@@ -248,7 +248,7 @@ def explanations(game: db.Game, hands: Any, progress: Any) -> list[dict[str, Any
     place = rules.place_of(rules.state_of(game_play.progress_of(game, [])))
     for stored, replayed in zip(hands, progress.hands, strict=True):
         terms = rules.explain_at(game.settings, stored.record, place)
-        place = rules.place_of(rules.hand_state(replayed))
+        place = rules.place_after(replayed)
         sides = [
             {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}
             for i, side in enumerate(rules.sides)

@@ -336,6 +336,15 @@ class GameBase(SchemaDefaults):
         before = self.state_from_dict(state)
         return HandPlace(before.number + 1, before.dealer, before)
 
+    def place_after(self, replayed: Any) -> HandPlace:
+        """The place of the hand after ``replayed`` (a hand of ``replay(...).hands``):
+        ``place_of(hand_state(replayed))`` without the trip through JSON, which a page of
+        a thousand hands would make a thousand times. A game's state reads back equal to
+        what it wrote (the engine suite holds every game to it), so the replayed hand's
+        own state is the state ``place_of`` would read."""
+        state = replayed.state
+        return HandPlace(state.number + 1, state.dealer, state)
+
     def read_at(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
         """The hand read from ``body`` (``record_from_dict``) and, where its place is
         known, checked there (``check_at``); raises InvalidHand with every problem."""

@@ -479,6 +479,11 @@ class Game(Protocol):
         raises ValueError for a state the game did not write."""
         ...
 
+    def place_after(self, replayed: Replayed) -> HandPlace:
+        """``place_of(hand_state(replayed))``: the place of the hand after a replayed
+        one, read from the replayed hand without the trip through JSON."""
+        ...
+
     def read_at(self, settings: Settings, body: Any, place: HandPlace | None) -> HandRecord:
         """``record_from_dict`` of the hand at ``place``, checked there too
         (``check_at``); raises InvalidHand naming every field and its rule."""

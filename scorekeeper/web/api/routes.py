@@ -309,7 +309,7 @@ def _place_before(rules: Game, game: db.Game, progress: Any, replayed: Any) -> H
     first = progress.next_number - len(progress.hands)
     if replayed.number > first:
         earlier = game_play.replayed_hand(progress, replayed.number - 1)
-        return rules.place_of(rules.hand_state(earlier))
+        return rules.place_after(earlier)
     return game_play.place_of(db.get_db(), game, replayed.number)
 
 
