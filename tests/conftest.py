@@ -301,6 +301,14 @@ def axe():
     return Axe()
 
 
+def printed_pdf(page, **options) -> bytes:
+    """The page printed to PDF once its fonts are loaded: the sheet's own font is
+    ``font-display: block``, and printed before it arrives (a loaded machine) its text is
+    blank in the PDF. A printer waits for it; a test loads every face the page declares."""
+    page.evaluate("Promise.all([...document.fonts].map((face) => face.load())).then(() => 1)")
+    return page.pdf(**options)
+
+
 @contextlib.contextmanager
 def watched_page(browser, live_server, viewport=PHONE, **options):
     """A page in a fresh browser context on the live server; fails the test on any

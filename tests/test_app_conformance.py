@@ -60,7 +60,7 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 from scorekeeper.web import create_app
 
-from .conftest import SERVED, app_config, group_of, serving, view_path
+from .conftest import SERVED, app_config, group_of, printed_pdf, serving, view_path
 from .play import hands_at, simulates
 from .play import records as drawn_records
 from .test_browser import api
@@ -781,7 +781,7 @@ def bid_cells_in_pdf(page, base: str, game: Game, game_id: int) -> list[str]:
     page.goto(f"/games/{game_id}/print")
     bids = [plain_text(b) for b in page.locator("table.score td.bid").all_inner_texts()]
     assert len(bids) == sum(view.bid is not None for view in views)
-    reader = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
     text = "".join(plain_text(" ".join(p.extract_text() for p in reader.pages)).split())
     return [bid for bid in bids if any(w not in text and w[::-1] not in text for w in bid.split())]
 

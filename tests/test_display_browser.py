@@ -19,7 +19,7 @@ import unicodedata
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, call_json, view_path
+from .conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import Taps, record_worked_example
 from .test_budget import benchmark_module
@@ -281,7 +281,7 @@ def test_long_totals_print_whole(page, live_server, paper):
     page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/print")
     assert page.evaluate(CUT_TOTALS) == []
-    reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    reader = PdfReader(io.BytesIO(printed_pdf(page, format=paper)))
     assert len(reader.pages) == 2
     text = " ".join(unicodedata.normalize("NFKC", p.extract_text()) for p in reader.pages)
     words = set(text.replace("-", MINUS).split())
@@ -326,7 +326,7 @@ def test_the_sheet_prints_in_its_own_font(phone, live_server):
     phone.evaluate("document.fonts.ready")
     loaded = "[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)"
     assert phone.evaluate(loaded) == ["Scorekeeper Sans"] * 2
-    reader = PdfReader(io.BytesIO(phone.pdf(format="A4")))
+    reader = PdfReader(io.BytesIO(printed_pdf(phone, format="A4")))
     assert pdf_fonts(reader) == {"ScorekeeperSans-Regular", "ScorekeeperSans-Bold"}
     text = unicodedata.normalize("NFKC", reader.pages[0].extract_text())
     assert f"{MINUS}109790" in text.split()

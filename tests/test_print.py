@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from .conftest import call_json, view_path
+from .conftest import call_json, printed_pdf, view_path
 from .test_budget import benchmark_module
 
 PLAYERS = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
@@ -168,7 +168,7 @@ def _pdf_pages(page, path: str, paper: str) -> list[str]:
     from pypdf import PdfReader
 
     page.goto(path)
-    reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    reader = PdfReader(io.BytesIO(printed_pdf(page, format=paper)))
     # NFKC undoes the ligatures (ﬁ) that the PDF's text carries.
     return [" ".join(unicodedata.normalize("NFKC", p.extract_text()).split()) for p in reader.pages]
 
