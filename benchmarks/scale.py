@@ -66,6 +66,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import db
+from scorekeeper.cli.server import settle
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.israeli_whist import PRESETS
 from scorekeeper.engine.registry import table_game
@@ -230,6 +231,7 @@ def time_rating_pages(options, width: int) -> None:
         {"DATABASE": str(path), "SECRET_KEY": "bench", "PAGE_CACHE_SIZE": 0}
         | {"WTF_CSRF_ENABLED": False}
     )
+    settle()  # as `scorekeeper serve` does before its first request
     client = app.test_client()
     with app.app_context():
         database = db.get_db()
@@ -311,6 +313,7 @@ def main() -> int:
             "WTF_CSRF_ENABLED": False,
         }
     )
+    settle()  # as `scorekeeper serve` does before its first request
     client = app.test_client()
     with app.app_context():
         database = db.connect(str(path))
