@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import view_path
 from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import fits_the_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 NAMES = {
     "en": ["Ann", "Bob", "Cat", "Dan"],
     "de": ["Annegret", "Bernhard", "Cäcilie", "Dietrich"],
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
 }
-HEADERS = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
 VULNERABLE = {"en": "Vulnerable", "de": "In Gefahr", "he": "פגיעים"}
 TAP_BUDGET = 6
 
@@ -37,16 +35,9 @@ def contract(taps: Taps, declarer: int, level: int, strain: str) -> None:
 
 @pytest.mark.parametrize("language", ["de", "en", "he"])
 def test_a_rubber_through_its_pages(browser, live_server, language):
-    header = {"Accept-Language": HEADERS[language]}
-    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+    body = {"game": "bridge", "players": NAMES[language], "rules": "rubber", "first_dealer": 0}
+    with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         names = NAMES[language]
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {"game": "bridge", "players": names, "rules": "rubber", "first_dealer": 0},
-        )
-        page.goto(created["edit_url"])
         # Deal 1: Record, declarer, level, strain, tricks, Save: 4♠ made, A's game.
         taps = Taps(page)
         taps(page.locator("#record"))

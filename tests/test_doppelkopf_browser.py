@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import view_path
 from .test_browser import Taps, api
-from .test_rtl_browser import fits_the_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 NAMES = {
     "en": ["Ann", "Bob", "Cat", "Dan"],
     "de": ["Anneliese Müller-Lüdenscheidt", "Bernd", "Claudia", "Detlef"],
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
 }
-HEADERS = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
 AHEAD = {
     "en": "Bock ×2 · 4 Bock hands to come",
     "de": "Bock ×2 · Noch 4 Bockspiele",
@@ -41,16 +39,8 @@ def points(taps: Taps, value: int) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de", "he"])
 def test_doppelkopf_through_its_pages(browser, live_server, language):
-    header = {"Accept-Language": HEADERS[language]}
-    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
-        names = NAMES[language]
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {"game": "doppelkopf", "players": names, "rules": "house", "first_dealer": 0},
-        )
-        page.goto(created["edit_url"])
+    body = {"game": "doppelkopf", "players": NAMES[language], "rules": "house", "first_dealer": 0}
+    with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         # Hand 1: Ann and Dan are Re, 120 : 120, nothing said: Record, two players, the
         # points, Save. Kontra wins (1 + against the Queens) and a Bock round starts.
         taps = Taps(page)

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import view_path
 from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import fits_the_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 NAMES = {
     "en": ["Ann", "Bob", "Cat", "Dan"],
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
@@ -28,19 +27,14 @@ def fits(page, name: str, language: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_euchre_through_its_pages(browser, live_server, language):
-    header = {"Accept-Language": "he-IL,he;q=0.9" if language == "he" else "en"}
-    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+    body = {"game": "euchre", "players": NAMES[language], "rules": "euchre", "first_dealer": 0}
+    with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
+        names = NAMES[language]
+        scoreboard = page.url
         page.goto("/games/new?game=euchre")
         page.locator("details.house summary").click()
         fits(page, "new-game", language)
-        names = NAMES[language]
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {"game": "euchre", "players": names, "rules": "euchre", "first_dealer": 0},
-        )
-        page.goto(created["edit_url"])
+        page.goto(scoreboard)
         # Hand 1 as a table enters it: Record, makers, trump, tricks, Save.
         taps = Taps(page)
         taps(page.locator("#record"))

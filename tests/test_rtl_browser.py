@@ -3,11 +3,12 @@
 Each page is screenshotted to ``test-artifacts/`` (git-ignored) for a person to look at.
 """
 
+import contextlib
 import pathlib
 
 import pytest
 
-from .conftest import WORKED_EXAMPLE
+from .conftest import WORKED_EXAMPLE, watched_page
 from .test_browser import api
 
 pytestmark = pytest.mark.browser
@@ -177,6 +178,22 @@ def test_the_checks_see_a_flipped_number_and_an_overflow(hebrew):
     )
     assert hebrew.evaluate(FLIPPED) == ["−100 in p"]
     assert hebrew.evaluate(OVERFLOWING) == ["div. -218..382"]
+
+
+SMALL_PHONE = {"width": 360, "height": 740}
+ACCEPT_LANGUAGE = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+
+
+@contextlib.contextmanager
+def game_on_a_small_phone(browser, live_server, language: str, body: dict):
+    """A fresh 360 px phone whose browser asks for ``language`` (en, de or he), on the
+    edit link of a game created through the API with ``body``: (the page, the API's
+    answer)."""
+    header = {"Accept-Language": ACCEPT_LANGUAGE[language]}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        created = api(live_server, "POST", "/api/games", body)
+        page.goto(created["edit_url"])
+        yield page, created
 
 
 def fits_the_phone(page, shot: str, language: str) -> None:

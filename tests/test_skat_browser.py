@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import view_path
 from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import fits_the_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 NAMES = {
     "en": ["Ann", "Bob", "Cat"],
     "de": ["Annegret Müller-Lüdenscheidt", "Bernd", "Carola"],
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa"],
 }
-LANGUAGES = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
 VALUE = {
     "en": "with 2, game 3, × 12 = 36",
     "de": "mit 2, Spiel 3, × 12 = 36",
@@ -42,16 +40,9 @@ def typed(taps: Taps, name: str, digits: str) -> None:
 
 @pytest.mark.parametrize("language", ["de", "en", "he"])
 def test_skat_through_its_pages(browser, live_server, language):
-    header = {"Accept-Language": LANGUAGES[language]}
-    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+    body = {"game": "skat", "players": NAMES[language], "rules": "isko", "first_dealer": 0}
+    with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         names = NAMES[language]
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {"game": "skat", "players": names, "rules": "isko", "first_dealer": 0},
-        )
-        page.goto(created["edit_url"])
         # Deal 1: Bob plays clubs with 2 on 36 and takes 75 card points.
         taps = Taps(page)
         taps(page.locator("#record"))

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import view_path
 from .test_browser import Taps, api, radio
-from .test_rtl_browser import fits_the_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 NAMES = {
     "en": ["Ann", "Bob", "Cat", "Dan"],
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
 }
-HEADERS = {"en": "en", "he": "he-IL,he;q=0.9"}
 # The dealer's forbidden bid, as the form says it beside the dealer's bids (in Hebrew the
 # sentence is the catalogue's; it names the dealer all the same).
 FORBIDDEN = "{name} may not bid 1: the bids would total the 2 cards dealt."
@@ -33,26 +31,21 @@ def fits(page, name: str, language: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_wizard_through_its_pages(browser, live_server, language):
-    header = {"Accept-Language": HEADERS[language]}
     players = 4
-    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+    body = {
+        "game": "wizard",
+        "players": NAMES[language],
+        "rules": "wizard",
+        "settings": {"hook": "on"},
+        "first_dealer": 0,
+    }
+    with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
+        names = NAMES[language]
+        scoreboard = page.url
         page.goto("/games/new?game=wizard")
         page.locator("details.house summary").click()
         fits(page, "new-game", language)
-        names = NAMES[language]
-        created = api(
-            live_server,
-            "POST",
-            "/api/games",
-            {
-                "game": "wizard",
-                "players": names,
-                "rules": "wizard",
-                "settings": {"hook": "on"},
-                "first_dealer": 0,
-            },
-        )
-        page.goto(created["edit_url"])
+        page.goto(scoreboard)
         # Round 1, one card each, Ann deals: the bids run from Bob, Ann bids last. Record,
         # the trump, four bids, three tricks (Ann's fills itself in), Save.
         taps = Taps(page)
