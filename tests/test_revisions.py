@@ -1,6 +1,7 @@
 """Revisions as preconditions: a phone that read a hand at revision n can change or delete
 it only while it is still that version, even after the hand was deleted and recorded again."""
 
+import html
 import re
 
 import pytest
@@ -275,3 +276,29 @@ def test_an_imported_history_is_continued_not_repeated(database):
         database, game_id, 1, record_from_dict(PAGAT, WORKED_EXAMPLE)
     )
     assert revision == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "contracts: Noa & Dana 6, Avi & Gil 7"),
+        ("he", "הימורים: Noa & Dana 6, Avi & Gil 7"),
+        ("de", "Ansagen: Noa & Dana 6, Avi & Gil 7"),
+    ],
+)
+def test_a_partnership_hands_revision_names_its_sides_by_their_players(
+    client, make_game, post_hand, language, line
+):
+    """Spades' Revisions line says each side's contract by its players, as the scoreboard
+    names sides, not by the API's letters ("contracts: A 6, B 7")."""
+    game_id, key = make_game(
+        game="spades", rules="spades", players=["Noa", "Avi", "Dana", "Gil"], target=500
+    )
+    assert (
+        post_hand(game_id, key, {"bids": [3, 4, 3, 3], "tricks": [3, 4, 3, 3]}).status_code == 201
+    )
+    page = client.get(f"/games/{game_id}/revisions", headers={"Accept-Language": language})
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text_of(page)))
+    words = " ".join(re.sub("[\u2066-\u2069]", "", text).replace("\xa0", " ").split())
+    assert line in words
+    assert "A 6" not in words

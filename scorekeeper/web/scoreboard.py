@@ -21,6 +21,7 @@ from ..engine.core.display import (
     total,
 )
 from ..engine.core.game import HandPlace, partnered
+from ..engine.core.messages import with_sides
 from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
@@ -261,7 +262,11 @@ def bid_line(game: Game, hand: dict[str, Any], players: Sequence[str]) -> str:
     """Who bid what in a saved version of a hand of ``game`` (its record's ``to_dict``);
     how it was thrown in for a thrown-in deal."""
     view = game.revision_view(hand, players)
-    return " · ".join(shown(part) for part in view.summary)
+    sides = sides_named(game, players)
+    return " · ".join(
+        shown(with_sides(part, sides) if isinstance(part, Message) else part)
+        for part in view.summary
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,7 +167,15 @@ def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionVi
     bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
     blind = hand.get("blind_nil") or ()
     contracts = [sum(hand["bids"][s] for s in seats) for seats in SIDES]
-    summary = (msg("contracts: A %(a)d, B %(b)d", a=contracts[0], b=contracts[1]),)
+    summary = (
+        msg(
+            "contracts: %(side_a)s %(a)d, %(side_b)s %(b)d",
+            side_a=Side(0),
+            a=contracts[0],
+            side_b=Side(1),
+            b=contracts[1],
+        ),
+    )
     seats = tuple(
         (
             Notation(f"{bid_text(hand['bids'], blind, seat)}/{hand['tricks'][seat]}"),
