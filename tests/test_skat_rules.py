@@ -484,3 +484,21 @@ def test_a_deal_nobody_bid_passes_the_deal_on_and_the_page_says_so(client):
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Hand 1: thrown in; \u2068Bob\u2069 deals next." in page
+
+
+@pytest.mark.parametrize("base", [24, 20])
+def test_a_grands_value_on_revisions_and_why_is_the_games_own_base(client, base):
+    """A table that keeps a grand at 20 sees 20 in every line of the hand, not the default
+    preset's 24: the scoreboard, Revisions, the hand's 'why' page and its delete page."""
+    game_id, key = new_game(client, settings={"grand_base": base})
+    response = client.post(
+        f"/api/games/{game_id}/hands",
+        json=deal("grand", 2, 18, 75),
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    counted = f"× {base} = {3 * base}"
+    for path in ("", "/revisions", "/hands/1/why", "/hands/1/delete"):
+        page = html.unescape(client.get(f"/games/{game_id}{path}").get_data(as_text=True))
+        assert counted in page, path
+        assert f"× {44 - base} =" not in page, path

@@ -460,7 +460,7 @@ def why(game_id: int, number: int):
         game=game,
         number=number,
         seats=seats,
-        summary=describe(played, stored.record.to_dict(), game.names_at(number)),
+        summary=describe(played, stored.record.to_dict(), game.names_at(number), game.settings),
     )
 
 
@@ -560,8 +560,8 @@ def revisions(game_id: int):
                 "revision": r.revision,
                 "action": r.action,
                 **_moment(r.created_at),
-                "bid": bid_line(played, r.hand, game.names_at(r.number)),
-                "players": player_figures(played, r.hand, game.names_at(r.number)),
+                "bid": bid_line(played, r.hand, game.names_at(r.number), game.settings),
+                "players": player_figures(played, r.hand, game.names_at(r.number), game.settings),
             }
             for r in history
         ],

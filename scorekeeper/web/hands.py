@@ -303,7 +303,9 @@ def _conflict_notice(
     number = form.number.data
     stored = db.load_hand(db.get_db(), game.id, number) if isinstance(number, int) else None
     if stored is not None:
-        notice["stored"] = describe(game_of(game), stored.record.to_dict(), game.names_at(number))
+        notice["stored"] = describe(
+            game_of(game), stored.record.to_dict(), game.names_at(number), game.settings
+        )
         notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
     if progress.status != "finished":
         # Saving again records what is on this form as the next hand.
@@ -348,7 +350,9 @@ def edit(game_id: int, number: int, game: db.Game):
             current = _stored_hand(game, number)
             conflict = {
                 "message": translate(exc.message),
-                "stored": describe(game_of(game), current.record.to_dict(), game.names_at(number)),
+                "stored": describe(
+                    game_of(game), current.record.to_dict(), game.names_at(number), game.settings
+                ),
             }
             form.set_hidden("revision", current.revision)
         except EngineError as exc:
@@ -414,7 +418,7 @@ def delete(game_id: int, number: int, game: db.Game):
         game=game,
         form=form,
         number=number,
-        text=describe(game_of(game), stored.record.to_dict(), game.names_at(number)),
+        text=describe(game_of(game), stored.record.to_dict(), game.names_at(number), game.settings),
         problem=problem,
         last=last,
     ), status

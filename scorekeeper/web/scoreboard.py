@@ -252,16 +252,20 @@ def points_line(players: Sequence[str], points: Sequence[int]) -> str:
     )
 
 
-def describe(game: Game, hand: dict[str, Any], players: Sequence[str]) -> str:
+def describe(
+    game: Game, hand: dict[str, Any], players: Sequence[str], settings: Settings | None = None
+) -> str:
     """One line for a hand of ``game`` given as its record's ``to_dict``, ``players`` in
-    seat order as they sat for it."""
-    return " · ".join(shown(part) for part in game.describe_hand(hand, players))
+    seat order as they sat for it, under the game's ``settings``."""
+    return " · ".join(shown(part) for part in game.describe_hand(hand, players, settings))
 
 
-def bid_line(game: Game, hand: dict[str, Any], players: Sequence[str]) -> str:
+def bid_line(
+    game: Game, hand: dict[str, Any], players: Sequence[str], settings: Settings | None = None
+) -> str:
     """Who bid what in a saved version of a hand of ``game`` (its record's ``to_dict``);
     how it was thrown in for a thrown-in deal."""
-    view = game.revision_view(hand, players)
+    view = game.revision_view(hand, players, settings)
     sides = sides_named(game, players)
     return " · ".join(
         shown(with_sides(part, sides) if isinstance(part, Message) else part)
@@ -278,10 +282,12 @@ class PlayerFigures:
     note: str | None
 
 
-def player_figures(game: Game, hand: dict[str, Any], players: Sequence[str]) -> list[PlayerFigures]:
+def player_figures(
+    game: Game, hand: dict[str, Any], players: Sequence[str], settings: Settings | None = None
+) -> list[PlayerFigures]:
     """Each player's part of a saved version of a hand of ``game``, by name; none for a
     thrown-in deal."""
-    view = game.revision_view(hand, players)
+    view = game.revision_view(hand, players, settings)
     return [
         PlayerFigures(name, shown(figures), shown(note) if note else None)
         for name, (figures, note) in zip(players, view.seats, strict=False)

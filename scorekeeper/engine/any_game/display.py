@@ -121,7 +121,9 @@ MOON_NOTES: dict[str, Message] = {
 }
 
 
-def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
     """A round (its ``to_dict``) in one line: each player's points, or who shot the moon."""
     if hand.get("moon") is not None:
         return [msg("%(name)s shot the moon", name=players[hand["moon"]])]
@@ -131,7 +133,9 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     ]
 
 
-def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
     """A saved version of a round for the Revisions page: its total, and each player's
     points; a moon as its shooter (its points depend on the rule and the game)."""
     if hand.get("moon") is not None:

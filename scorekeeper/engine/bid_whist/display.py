@@ -155,7 +155,9 @@ def points_table(settings: BidWhistSettings) -> list[tuple[int, int]]:
     ]
 
 
-def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
     if hand.get("thrown_in"):
         return [msg("thrown in: everyone passed")]
@@ -174,7 +176,9 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     return parts
 
 
-def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
     """A saved version of a hand (its ``to_dict``) for the Revisions page. The table
     records books per side, not per player, so the whole hand is in the summary."""
     return RevisionView(tuple(describe_hand(hand, players)), ())

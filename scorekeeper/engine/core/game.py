@@ -731,8 +731,11 @@ class Game(Protocol):
         when a game has none. What the table leaves out a game says in ``rules_lines``."""
         ...
 
-    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
-        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Message]:
+        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · ",
+        under the game's ``settings`` (None: the default preset's, where they matter)."""
         ...
 
     # --- statistics pages (issue 9, web pages) -------------------------------------------------
@@ -798,9 +801,12 @@ class Game(Protocol):
 
     # --- the Revisions page --------------------------------------------------------------
 
-    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    def revision_view(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> RevisionView:
         """A saved version of a hand (its record's ``to_dict``) as the Revisions page shows
-        it: the bid and who made it, and each seat's part."""
+        it: the bid and who made it, and each seat's part, under the game's ``settings``
+        (None: the default preset's, where they matter: a Skat grand's base value)."""
         ...
 
     # --- partnership games and "finish now" (i10-protocol) ---------------------------------

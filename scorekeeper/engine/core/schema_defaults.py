@@ -149,16 +149,20 @@ class SchemaDefaults:
         except (ValueError, TypeError, AttributeError):
             return None
 
-    def _stored_summary(self, hand: Mapping[str, Any]) -> tuple[Hand, Context, HandSummary]:
+    def _stored_summary(
+        self, hand: Mapping[str, Any], settings: Any = None
+    ) -> tuple[Hand, Context, HandSummary]:
         record = self._schema().load(self, hand)
-        settings = self.preset(self.default_preset)
+        settings = self.preset(self.default_preset) if settings is None else settings
         ctx = self.context(settings)
         return record, ctx, self.view(settings, record, ctx)
 
-    def describe_hand(self, hand: Mapping[str, Any], players: Sequence[str]) -> list[Any]:
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Any]:
         """A stored hand in one line, from ``view``: who it is about, its bid, how it went,
         and each side's entries."""
-        _, ctx, summary = self._stored_summary(hand)
+        _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         parts: list[Any] = [] if summary.about is None else [players[summary.about]]
         parts += [] if summary.bid is None else [summary.bid]
@@ -170,10 +174,12 @@ class SchemaDefaults:
         ]
         return parts
 
-    def revision_view(self, hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+    def revision_view(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> RevisionView:
         """A saved version of a hand, from ``view``: its line, and each seat's side's entries."""
-        record, ctx, summary = self._stored_summary(hand)
-        parts = tuple(self.describe_hand(hand, players))
+        record, ctx, summary = self._stored_summary(hand, settings)
+        parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:
             return RevisionView(parts, ())
         seats = tuple(

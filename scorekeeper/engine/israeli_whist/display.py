@@ -163,7 +163,9 @@ def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
     return [(n, contract_points(settings, n, n, "under")) for n in range(1, TRICKS_PER_HAND + 1)]
 
 
-def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
     if hand.get("pass_round"):
         parts = [
@@ -206,7 +208,9 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     return parts
 
 
-def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
     """A saved version of a hand (its ``to_dict``) for the Revisions page."""
     if hand.get("thrown_in"):
         return RevisionView(tuple(describe_hand(hand, players)), ())

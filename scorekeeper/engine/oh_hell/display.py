@@ -64,7 +64,9 @@ def rules_notes(settings: OhHellSettings) -> list[Message]:
     return notes
 
 
-def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
     return [
         msg("%(cards)d cards, trump %(trump)s", cards=hand["cards"], trump=_trump(hand["trump"])),
         msg("bids %(bids)s", bids=_numbers(hand["bids"])),
@@ -72,7 +74,9 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     ]
 
 
-def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
     return RevisionView(
         tuple(describe_hand(hand, players)[:1]),
         tuple(

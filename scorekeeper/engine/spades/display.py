@@ -149,7 +149,9 @@ def _bid_word(hand: Mapping[str, Any], seat: int) -> Message | str:
     return msg("blind nil") if seat in (hand.get("blind_nil") or ()) else msg("nil")
 
 
-def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Message]:
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
     return [
         msg(
@@ -162,7 +164,9 @@ def describe_hand(hand: Mapping[str, Any], players: Sequence[str]) -> list[Messa
     ]
 
 
-def revision_view(hand: Mapping[str, Any], players: Sequence[str]) -> RevisionView:
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
     """A saved version of a hand (its ``to_dict``) for the Revisions page: each seat's
     bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
     blind = hand.get("blind_nil") or ()
