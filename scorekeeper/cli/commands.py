@@ -92,8 +92,8 @@ def rules_options(func):
     func = click.option(
         "--rules",
         metavar="PRESET",
-        help=f"Rules preset; for {DEFAULT_GAME}: {', '.join(get_game().presets)} "
-        f"(default: {get_game().default_preset}).",
+        help="Rules preset of the game (`scorekeeper games` lists each game's presets); "
+        "without it, the game's own default.",
     )(func)
     return game_option(func)
 
