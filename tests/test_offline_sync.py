@@ -4,7 +4,7 @@ sends them back (``POST /games/<id>/offline/hands``). Each hand sent is saved as
 hand is, with the phone named (``offline_by``, migration m019), in order; a hand another
 phone recorded meanwhile comes back with both versions until the phone sends it again
 with ``replace``; a hand the rules refuse is refused in the API's words and the table's.
-The scoreboard marks such hands, and the revisions say it.
+The scoreboard marks such hands, the revisions say it, export and import carry it.
 
 Every test that is about hands runs for every registered game, with legal hands drawn as
 the other suites draw them (``tests/play.py``), on a real SQLite file through the real
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import db, transfer
 from scorekeeper.db.migrations import migrations
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import create_app
@@ -444,6 +444,69 @@ def test_the_scoreboard_marks_a_hand_recorded_offline_and_says_whose(client, key
     lines = re.findall(r"<li class=\"recorded\">.*?</li>", revisions, re.S)
     assert len(lines) == 2
     assert said not in lines[0] and said in lines[1]
+
+
+# --- export and import -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_export_and_import_carry_offline_by_only_where_there_is_one(client, key, tmp_path):
+    game_id, edit_key, _players = start(client, key)
+    after = snapshot(client, game_id)["version"]
+    online = legal_hands(client, key, game_id, 1)[0]
+    offline = another_first_hand(client, key, game_id, online)
+    auth = {"Authorization": f"Bearer {edit_key}"}
+    assert client.post(f"/api/games/{game_id}/hands", json=online, headers=auth).status_code == 201
+    replace = {"number": 1, "after": after, "hand": offline, "replace": True}
+    assert send(client, game_id, [replace]).status_code == 200
+
+    with client.application.app_context():
+        exported = transfer.export_json(db.get_db(), game_id)
+    document = json.loads(exported)
+    game = document["games"][0]
+    assert game["hands"][0]["offline_by"] == PHONE
+    assert [r.get("offline_by") for r in game["revisions"]] == [None, PHONE]
+    assert "offline_by" not in game["revisions"][0]
+
+    other = db.open_database(str(tmp_path / "other.db"))
+    try:
+        [(_old, new_id, _key)] = transfer.import_file(other, exported)
+        again = json.loads(transfer.export_json(other, new_id))["games"][0]
+        assert [h.get("offline_by") for h in again["hands"]] == [PHONE]
+        assert [r.get("offline_by") for r in again["revisions"]] == [None, PHONE]
+        for field in ("hands", "revisions", "totals", "status"):
+            assert again[field] == game[field], field
+    finally:
+        other.close()
+
+
+def test_a_game_recorded_online_exports_no_offline_by(client):
+    game_id, edit_key, _players = start(client, "israeli-whist")
+    body = legal_hands(client, "israeli-whist", game_id, 1)[0]
+    client.post(
+        f"/api/games/{game_id}/hands", json=body, headers={"Authorization": f"Bearer {edit_key}"}
+    )
+    with client.application.app_context():
+        assert "offline_by" not in transfer.export_json(db.get_db(), game_id)
+
+
+@pytest.mark.parametrize("value", [7, "", "x" * 31], ids=["not text", "blank", "too long"])
+def test_an_import_refuses_an_offline_by_that_is_no_phones_name(client, tmp_path, value):
+    game_id, edit_key, _players = start(client, "israeli-whist")
+    body = legal_hands(client, "israeli-whist", game_id, 1)[0]
+    client.post(
+        f"/api/games/{game_id}/hands", json=body, headers={"Authorization": f"Bearer {edit_key}"}
+    )
+    with client.application.app_context():
+        document = json.loads(transfer.export_json(db.get_db(), game_id))
+    document["games"][0]["hands"][0]["offline_by"] = value
+    other = db.open_database(str(tmp_path / "other.db"))
+    try:
+        with pytest.raises(transfer.ImportProblem) as refused:
+            transfer.import_file(other, json.dumps(document))
+    finally:
+        other.close()
+    assert refused.value.field == "offline_by" and "hand 1" in str(refused.value)
 
 
 # --- migration m019 on the files of older versions ---------------------------------------------
