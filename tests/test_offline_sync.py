@@ -243,6 +243,8 @@ def test_a_replace_of_a_version_since_changed_again_is_a_conflict_again(client):
     item = {"number": 1, "after": after, "hand": offline, "replace": True}
     stale = send(client, game_id, [{**item, "revision": shown["revision"]}])
     assert stale.status_code == 409
+    assert stale.get_json()["field"] == "hands[0].revision"
+    assert "changed on another phone" in stale.get_json()["message"]
     assert stale.get_json()["conflict"]["server"]["hand"] == third
     assert snapshot(client, game_id)["hands"][0]["hand"] == third
 
@@ -339,6 +341,17 @@ def test_a_malformed_body_is_refused_naming_the_field(client, body, field):
     assert response.status_code == 400, response.get_data(as_text=True)
     assert response.get_json()["field"] == field
     assert response.get_json()["error"]
+    assert api_game(client, game_id, edit_key)["next_number"] == 1
+
+
+def test_a_hand_past_the_next_one_is_refused_with_the_reason(client):
+    game_id, edit_key, _players = start(client, "israeli-whist")
+    second = legal_hands(client, "israeli-whist", game_id, 2)[1]
+    response = send(client, game_id, [{"number": 2, "after": 0, "hand": second}])
+    assert response.status_code == 409
+    answer = response.get_json()
+    assert answer["field"] == "hands[0].number" and "next hand is 1" in answer["error"]
+    assert "conflict" not in answer and answer["saved"] == [] and answer["next_number"] == 1
     assert api_game(client, game_id, edit_key)["next_number"] == 1
 
 

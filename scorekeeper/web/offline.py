@@ -9,6 +9,13 @@ stopping at the first that cannot be: a hand another phone recorded meanwhile (4
 versions, until the phone sends it again with ``"replace": true``), or one the rules
 refuse (422, in the API's words and in the table's).
 
+``after`` must be a version the game has had. Whether a hand clashes is decided by its
+number and what is stored, not by versions: a number the server holds with another hand
+is a conflict however it came there, so no stored hand is overwritten without
+``replace``; the next number is saved when the rules take it at its place as the game
+stands now (an edit of an earlier hand meanwhile may change its points, never silently
+its legality).
+
 The right is the hand form's: the phone holds the game's edit key (its session), and the
 post carries the session's CSRF token in ``X-CSRFToken``, which the snapshot gives.
 Every answer, refusals included, is JSON ``{"error", "field"}`` as the API's are, with
@@ -371,10 +378,12 @@ def _conflict(
     """A queued hand the server cannot take as it stands: another phone recorded that
     number (both versions, side by side), changed it since (the same), or the game moved
     on otherwise (the reason)."""
-    field = exc.field if exc.field and exc.field.startswith("hands[") else None
+    field = exc.field or "number"
+    if not field.startswith("hands["):  # the save's own field: number, revision, hand
+        field = f"hands[{index}].{field}"
     answer: dict[str, Any] = {
         "error": str(exc.message),
-        "field": field or f"hands[{index}].number",
+        "field": field,
         "message": str(named(exc.message, ())),
         "index": index,
         "number": number,
@@ -389,10 +398,11 @@ def _conflict(
         phone = _version(game, game_of(game).read_at(game.settings, body, place), place, names)
     except EngineError:  # it no longer stands where the game is now: the body as sent
         phone = {"hand": body}
-    answer["message"] = _(
-        "Hand %(number)d was recorded on another phone while this one was offline.",
-        number=number,
-    )
+    if field.endswith(".number"):  # not a version changed since, nor a later hand
+        answer["message"] = _(
+            "Hand %(number)d was recorded on another phone while this one was offline.",
+            number=number,
+        )
     answer["conflict"] = {
         "number": number,
         "players": list(names),

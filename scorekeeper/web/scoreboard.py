@@ -257,8 +257,8 @@ def offline_mark(name: str) -> str:
     """The offline mark of a row, with its meaning for a screen reader and as its title."""
     title = page_text("recorded offline on %(name)s's phone", name=isolate(name)).unescape()
     return (
-        f' <span class="off" title="{escape(title)}">{OFFLINE_MARK}'
-        f'<span class="vh"> {offline_note(name)}</span></span>'
+        f' <span class="off" title="{escape(title)}"><span aria-hidden="true">{OFFLINE_MARK}'
+        f'</span><span class="vh"> {offline_note(name)}</span></span>'
     )
 
 
