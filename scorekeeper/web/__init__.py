@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hands,
         health,
         i18n,
+        kept,
         offline,
         phone_engine,
         pwa,
@@ -125,6 +126,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     app.register_blueprint(phone_engine.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(kept.bp)
     app.register_blueprint(health.bp)
     errors.init_app(app)
     responses.init_app(app)
