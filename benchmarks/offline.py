@@ -11,7 +11,8 @@ the kept game and records a hand through the form the phone's engine draws, and 
 the time from tapping Save to the new totals shown (the engine reads the hand, the queue
 is written to IndexedDB, the engine draws the scoreboard again; averaged over 5 hands,
 each measured in the page). With ``--slow-3g`` Keep runs again in a fresh phone under
-Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency).
+Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency),
+without the service worker, whose own fetches Chromium would not throttle.
 
 The first load of a scoreboard (which has the Keep button but none of this) is
 ``benchmarks/first_load.py``'s.
@@ -55,11 +56,19 @@ TAP = """() => new Promise((resolve) => {
 def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None) -> dict:
     """Keeps the game on a fresh phone: the bytes of every response Keep brought, the
     seconds from the tap to "kept", and the phone (context) that keeps it."""
-    context = browser.new_context(viewport={"width": 360, "height": 800}, base_url=base)
+    # Chromium emulates a network per target: the service worker's fetches would not be
+    # throttled with the page's. Under throttling Keep runs without the worker (keep.js
+    # downloads into Cache Storage itself; the worker only passes its fetches on).
+    context = browser.new_context(
+        viewport={"width": 360, "height": 800},
+        base_url=base,
+        service_workers="block" if throttle else "allow",
+    )
     context.add_cookies([{"name": n, "value": v, "url": base} for n, v in cookies.items()])
     page = context.new_page()
     page.goto(f"/games/{game_id}", wait_until="networkidle")
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    if not throttle:
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
     page.wait_for_timeout(500)
     seen: dict[str, int] = {}
 
