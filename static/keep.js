@@ -185,6 +185,7 @@
       status.textContent = say("kept-loading");
       const started = performance.now();
       const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
+      bar.style.width = "100%";
       bar.max = total;
       bar.value = 0;
       bar.hidden = false;
@@ -539,6 +540,10 @@
         element("p", {}, [element("b", { text: answer.message })]),
         element("div", { class: "versions" }, [version("server", say("kept-server")), version("phone", say("kept-phone"))]),
       );
+      // Side by side, however narrow the phone (styled here: no page pays for it).
+      Object.assign(conflictPlace.querySelector(".versions").style, {
+        display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px",
+      });
       view("conflict");
     }
 
