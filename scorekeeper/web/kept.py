@@ -28,10 +28,16 @@ bp = Blueprint("kept", __name__)
 ASSETS = ("app.css", "app.js", "hand.js", "phone-engine.js", "keep.js", "icons/icon-192.png")
 
 
+def _size(path: Path) -> int:
+    """The bytes of a file, or 0 for one not there (a server without ``make pyodide``:
+    Keep then fails on its download and says so, and nothing is kept)."""
+    return path.stat().st_size if path.is_file() else 0
+
+
 def _static(filename: str) -> dict[str, Any]:
     folder = Path(current_app.static_folder or "static")
     url = current_app.jinja_env.globals["static_url"](filename)
-    return {"url": url, "size": (folder / filename).stat().st_size}
+    return {"url": url, "size": _size(folder / filename)}
 
 
 def downloads() -> list[dict[str, Any]]:
@@ -41,8 +47,7 @@ def downloads() -> list[dict[str, Any]]:
     engine = urls()
     folder = pyodide_folder()
     found = [
-        {"url": engine["pyodide"] + name, "size": (folder / name).stat().st_size}
-        for name in PYODIDE_FILES
+        {"url": engine["pyodide"] + name, "size": _size(folder / name)} for name in PYODIDE_FILES
     ]
     found.append({"url": engine["worker"], "size": len(worker_script()[0])})
     found.append({"url": engine["engine"], "size": len(engine_zip()[0])})
