@@ -170,6 +170,26 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
     assert json.loads(answer)["points"] == [-20, 19, -10, -40]
     assert source.startswith(str(archive))
+    # Its catalogues say the engine's sentences as the app's whole catalogues do.
+    players = ["Ann", "נועה", "Cat", "Dan"]
+    place = {k: v for k, v in request.items() if k != "hand"}
+    pages = [
+        {**place, "call": call, "players": players, "language": language, "values": {}}
+        for call in ("form", "entered", "sheet")
+        for language in ("he", "de")
+    ]
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from scorekeeper.engine import phone; print(phone.batch(sys.argv[2]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(archive), json.dumps(pages)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(result.stdout) == json.loads(phone.batch(json.dumps(pages)))
+    assert json.loads(result.stdout)[0]["title"] == "יד 1"
 
 
 # --- what the app serves ------------------------------------------------------------------
