@@ -25,7 +25,7 @@ from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import phone_engine
 
 from .conftest import app_config
-from .play import long_settings, simulates
+from .play import long_settings, records, simulates
 from .stored import viewed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -369,6 +369,40 @@ def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
     return calls
 
 
+def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
+    """The calls a phone draws its pages with, for one game in one language: the form for
+    the fourth hand and to edit the third, the fourth entered, previewed and refused
+    (nothing entered), and the scoreboard after the hands."""
+    settings = long_settings(rules, 12)
+    bodies = [r.to_dict() for r in records(rules, settings, 4, seed)]
+    base = {
+        "game": rules.key,
+        "seats": rules.seats,
+        "settings": settings.to_dict(),
+        "players": [f"Player {n}" for n in range(1, rules.seats + 1)],
+        "language": language,
+    }
+    states = [rules.state_of(rules.replay(settings, 0, []))]
+    for body in bodies:
+        placed = rules.read_at(settings, body, rules.place_of(states[-1]))
+        states.append(rules.state_of(rules.resume(settings, states[-1], [placed])))
+    last = len(bodies) - 1
+    at = {**base, "state": states[last]}
+    place = rules.place_of(states[last])
+    entry: dict[str, Any] = {"values": rules.form_values(bodies[last])}
+    if rules.read_at(settings, bodies[last], place).thrown_in:  # entered by its button
+        spec = rules.form_at(settings, base["players"], place)
+        entry = {"values": {}, "action": spec.actions[0].name}
+    return [
+        {**at, "call": "form"},
+        {**base, "state": states[last - 1], "call": "form", "hand": bodies[last - 1]},
+        {**at, "call": "entered", **entry},
+        {**at, "call": "entered", "values": {}},
+        {**at, "call": "preview_entered", **entry},
+        {**base, "state": states[0], "call": "sheet", "hands": bodies},
+    ]
+
+
 LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
 BATCH = "async ([urls, text]) => (await PhoneEngine.load(urls)).text('batch', text)"
 
@@ -411,6 +445,20 @@ def test_the_engine_in_the_phone_gives_the_servers_answers_for_every_game(
             refused = sum("error" in a for a in answers)
             assert refused >= HANDS // 500, key  # at least the empty hands
             figures.append(f"{key}: {len(calls)} calls in {seconds:.1f} s")
+        # The pages' calls, in the zip's catalogues: every game, the languages in turn.
+        languages = ("he", "en", "de")
+        calls = [
+            call
+            for index, key in enumerate(GAME_KEYS)
+            for call in page_requests(GAMES[key], languages[index % 3], seed=34)
+        ]
+        text = json.dumps(calls)
+        started = time.perf_counter()
+        answers = json.loads(page.evaluate(BATCH, [urls, text]))
+        figures.append(f"pages: {len(calls)} calls in {time.perf_counter() - started:.1f} s")
+        for call, answer, wanted in zip(calls, answers, json.loads(phone.batch(text)), strict=True):
+            assert answer == wanted, (call["game"], call["call"], call["language"])
+        assert sum("error" in a for a in answers) == len(GAME_KEYS)  # only the empty entries
     finally:
         context.close()
     assert errors == []
