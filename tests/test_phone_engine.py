@@ -4,6 +4,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 
 from __future__ import annotations
 
+import gettext
 import gzip
 import importlib.util
 import io
@@ -31,6 +32,7 @@ from .stored import viewed
 ROOT = Path(__file__).resolve().parents[1]
 FETCH = ROOT / "scripts" / "fetch_pyodide.py"
 GAME_KEYS = sorted(GAMES)
+ENGINE_SOURCES = "scorekeeper/engine/"
 
 
 def fetch_module():
@@ -140,6 +142,45 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     assert phone_engine.build_engine_zip(engine) == (body, digest)
 
 
+@pytest.mark.parametrize("language", ["he", "de"])
+def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language):
+    """Every entry ``pybabel extract`` finds in the engine's sources is in the zip's cut
+    catalogue, translated as in the app's whole catalogue."""
+    from babel.messages.pofile import read_po
+
+    folder = phone_engine.PACKAGE_ROOT / "translations" / language / "LC_MESSAGES"
+    with (folder / "messages.po").open("rb") as source:
+        catalogue = read_po(source)
+    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    cut = zipfile.ZipFile(io.BytesIO(body)).read(f"scorekeeper/engine/catalogues/{language}.mo")
+    words = gettext.GNUTranslations(io.BytesIO(cut))
+    words.add_fallback(Missing())
+    with (folder / "messages.mo").open("rb") as compiled:
+        whole = gettext.GNUTranslations(compiled)
+    engine = [
+        message
+        for message in catalogue
+        if message.id and any(path.startswith(ENGINE_SOURCES) for path, _ in message.locations)
+    ]
+    assert len(engine) > 500
+    for message in engine:
+        if isinstance(message.id, tuple):
+            for n in (1, 2):
+                assert words.ngettext(*message.id, n) == whole.ngettext(*message.id, n)
+        else:
+            assert words.gettext(message.id) == whole.gettext(message.id), message.id
+
+
+class Missing(gettext.NullTranslations):
+    """A catalogue's fallback that says so when a message is not in the catalogue."""
+
+    def gettext(self, message):
+        return "(missing)"
+
+    def ngettext(self, singular, plural, n):
+        return "(missing)"
+
+
 def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
     # Unpacked into a folder, as the phone's worker unpacks it into Pyodide's file system.
@@ -170,26 +211,27 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
     assert json.loads(answer)["points"] == [-20, 19, -10, -40]
     assert source.startswith(str(archive))
-    # Its catalogues say the engine's sentences as the app's whole catalogues do.
-    players = ["Ann", "נועה", "Cat", "Dan"]
-    place = {k: v for k, v in request.items() if k != "hand"}
+    # Its catalogues say the engine's sentences as the app's whole catalogues do: the
+    # pages' calls of every game in Hebrew and German.
     pages = [
-        {**place, "call": call, "players": players, "language": language, "values": {}}
-        for call in ("form", "entered", "sheet")
+        call
+        for key in GAME_KEYS
         for language in ("he", "de")
+        for call in page_requests(GAMES[key], language, seed=34)
     ]
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from scorekeeper.engine import phone; print(phone.batch(sys.argv[2]))"
+        "from scorekeeper.engine import phone; print(phone.batch(sys.stdin.read()))"
     )
     result = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(archive), json.dumps(pages)],
+        [sys.executable, "-I", "-S", "-c", code, str(archive)],
+        input=json.dumps(pages),
         capture_output=True,
         text=True,
         check=True,
     )
     assert json.loads(result.stdout) == json.loads(phone.batch(json.dumps(pages)))
-    assert json.loads(result.stdout)[0]["title"] == "יד 1"
+    assert json.loads(result.stdout)[0]["title"] == "סבב 4"  # any-game's round, in Hebrew
 
 
 # --- what the app serves ------------------------------------------------------------------
