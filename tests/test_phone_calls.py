@@ -109,6 +109,8 @@ class Page(HTMLParser):
             self._capture(("note", a["id"]))
         elif tag == "a" and a.get("href", "").startswith("#") and self._in_summary():
             self._capture(("error", a["href"][1:]))
+        elif tag == "p" and "flash" in css:
+            self._capture(("flash",))
         elif tag == "p" and "banner" in css:
             self._capture(("banner",))
         elif tag == "p" and "turn" in css:
@@ -496,6 +498,16 @@ def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, ke
     sheet = same_sheet(ended)
     if sheet["status"] == "finished":
         assert sheet["banner"] and sheet["turn"] is None
+        # No form for a hand after the end: the server sends the table back, saying why.
+        over = answered(ended.request("form"))[0]
+        assert over["field"] == "hand"
+        back = client.get(
+            f"/games/{ended.id}/hands/new",
+            headers={"Accept-Language": ACCEPT[language]},
+            follow_redirects=True,
+        )
+        flashed = Page(back.get_data(as_text=True)).words[("flash",)]
+        assert plain(over["error"]) == flashed
 
 
 def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():

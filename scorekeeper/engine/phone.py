@@ -20,8 +20,9 @@ For a phone that draws its pages itself (no network), the pages' words, each in 
 request's ``language`` (``en``, ``he`` or ``de``) as the server's pages say them, for the
 players ``players`` (names in seat order, as they sit for the hand):
 
-- ``form``: the hand form for the hand at ``state``'s place (``phone_pages.form_page``);
-  with ``hand`` (a stored hand's body, ``state`` the one before it), the form to edit it.
+- ``form``: the hand form for the hand at ``state``'s place (``phone_pages.form_page``),
+  refused at ``"hand"`` when the game is over; with ``hand`` (a stored hand's body,
+  ``state`` the one before it), the form to edit it.
 - ``entered``: ``values`` (field name to text, as the browser posts the form; a field
   left out keeps its default) and ``action`` (the action button tapped, or none for
   Save) read into a hand body and read at its place: ``{"body": ..., "hand": the
@@ -262,7 +263,11 @@ def _table(request: Mapping[str, Any]) -> Table:
 
 def hand_form(request: Mapping[str, Any]) -> Answer:
     """The hand form as the server's page shows it (``phone_pages.form_page``)."""
-    return form_page(_table(request), request.get("hand"))
+    table = _table(request)
+    rules, settings = table.rules, table.settings
+    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    finished = rules.resume(settings, request["state"], [], **finish).status == "finished"
+    return form_page(table, request.get("hand"), finished)
 
 
 def entered_hand(request: Mapping[str, Any]) -> Answer:

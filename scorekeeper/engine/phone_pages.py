@@ -39,6 +39,7 @@ ONE_CHOICE = msg("%(field)s must be %(choice)s, not %(value)s.")
 CHOICES = msg("%(field)s must be one of %(choices)s, not %(value)s.")
 OUT_OF_RANGE = msg("%(what)s must be from %(low)d to %(high)d, not %(number)d.")
 NOT_SCORED = msg("These entries cannot be scored yet.")
+GAME_OVER = msg("The game is over. Edit a hand to change the result.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +61,15 @@ class Table:
         return cls(rules, settings, players, place, words, rules.form_at(settings, players, place))
 
 
-def form_page(table: Table, stored: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def form_page(
+    table: Table, stored: Mapping[str, Any] | None = None, finished: bool = False
+) -> dict[str, Any]:
     """The hand form as the server's page shows it: for the next hand, or with ``stored``
-    (a stored hand's body) to edit the hand at the table's place."""
+    (a stored hand's body) to edit the hand at the table's place. Raises Refused, as the
+    server says it, for the next hand of a game that is over (``finished``)."""
     rules, words, spec = table.rules, table.words, table.spec
+    if finished and stored is None:
+        raise Refused([("hand", str(words.translate(GAME_OVER)))])
     number = table.place.number
     hand = rules.page_words.hand
     if stored is None:
@@ -163,7 +169,8 @@ def said_as(table: Table, described: FormField) -> str:
 
 
 class Refused(Exception):
-    """The form's refusals, each ``(form field, step id or "hand", sentence)`` in page order."""
+    """The form's refusals in page order, each ``(where, sentence)``: where is the form
+    field, the step id or "hand" (the hand as a whole) it stands beside."""
 
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         super().__init__(problems)
