@@ -411,7 +411,8 @@
       const editing = index !== null && index !== undefined;
       const state = await stateAfter(editing ? index : record.queue.length);
       const request = { state };
-      if (editing) request.hand = record.queue[index].hand;
+      // The form of a queued hand again starts from its record (what the engine read).
+      if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
       const spec = await call("form", request);
       const entered = Object.assign({}, spec.values, values || {});
       const found = problems || [];
@@ -508,10 +509,11 @@
       const editing = index !== null && index !== undefined;
       const after = record.snapshot.version;
       if (editing) {
-        record.queue[index] = { number: record.queue[index].number, after: record.queue[index].after, hand: answer.body };
+        const queued = record.queue[index];
+        record.queue[index] = { number: queued.number, after: queued.after, hand: answer.body, record: answer.hand };
       } else {
         const number = record.snapshot.next_number + record.queue.length;
-        record.queue.push({ number, after, hand: answer.body });
+        record.queue.push({ number, after, hand: answer.body, record: answer.hand });
       }
       await store(record);
       remember(flag(setup.id), "1");
