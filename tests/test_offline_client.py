@@ -31,7 +31,7 @@ from .offline_phone import (
     row_totals,
     totals_shown,
 )
-from .test_app_conformance import LANGUAGES, enter, entry_of, long_rules, simulated_hands
+from .test_app_conformance import LANGUAGES, enter, entry_of, kept, long_rules, simulated_hands
 from .test_browser import api
 from .test_rtl_browser import fits_the_phone
 
@@ -181,6 +181,70 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, live_server, 
         ]
         assert page.locator(".legend .off").count() == 1  # ✈: recorded offline on Ben's phone
         assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(browser, live_server):
+    """A queued hand the server refuses (422: the game moved on under it on another phone)
+    opens in the form with the server's sentence and the entries as they were; saved
+    again, it is sent and the live scoreboard comes back. The refusal is the server's
+    documented answer, given by the test: the rules the phone carries are the server's,
+    so a real one needs the game changed under the phone in ways no one phone shows."""
+    base = live_server
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {"game": GAME.key, "players": NAMES, "rules": GAME.default_preset, "first_dealer": 0},
+    )
+    game_id, key = created["id"], created["edit_key"]
+    hands = simulated_hands(GAME, 1, seed=9)
+    entry = entry_of(GAME, hands[0], NAMES)
+    said = "נועה לא יכולה להכריז 3: סך ההכרזות יהיה 13."
+    errors: list[str] = []
+    context = new_phone(browser, base, "he")
+    refused: list[dict] = []
+
+    def refuse(route) -> None:
+        refused.append(json.loads(route.request.post_data))
+        answer = {
+            "error": "contracts must not total 13",
+            "field": "hands[0].hand.contracts",
+            "problems": [{"field": "hands[0].hand.contracts", "error": "must not total 13"}],
+            "table": [said],
+            "message": said,
+            "index": 0,
+            "number": 1,
+            "saved": [],
+        }
+        route.fulfill(status=422, content_type="application/json", body=json.dumps(answer))
+
+    try:
+        page = watched(context, errors)
+        page.goto(created["edit_url"])
+        keep_game(page, game_id, NAMES[0])
+        context.set_offline(True)
+        page.reload()
+        kept_board(page)
+        record_offline(page, entry, enter)
+        context.route(f"**/games/{game_id}/offline/hands", refuse)
+        context.set_offline(False)
+        summary = page.locator("#kept-entry .error-summary")
+        summary.wait_for(timeout=ENGINE_TIMEOUT)
+        assert said in summary.inner_text()
+        assert kept(page, entry) == []
+        assert [h["number"] for h in refused[0]["hands"]] == [1]
+        fits_the_phone(page, "offline-server-refused-he", "he")
+        context.unroute(f"**/games/{game_id}/offline/hands")
+        page.locator("#kept-entry #preview .pts").first.wait_for(timeout=ENGINE_TIMEOUT)
+        page.locator("#save").click()
+        page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
+        stored_hands = hands_of(base, game_id, key)["hands"]
+        assert [GAME.form_values(h) for h in stored_hands] == [GAME.form_values(hands[0])]
+        by = stored(base, "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
+        assert by == [(NAMES[0],)]
     finally:
         context.close()
     assert errors == [], errors
