@@ -132,12 +132,6 @@
     });
   }
 
-  function wireBytes(url) {
-    const entries = performance.getEntriesByName(new URL(url, location.href).href);
-    const last = entries[entries.length - 1];
-    return last ? last.transferSize || last.encodedBodySize || 0 : 0;
-  }
-
   // Downloads one file into the cache, saying how many of its bytes have come.
   function download(cache, item, counted) {
     return cache.match(item.url, { ignoreVary: true }).then((hit) => {
@@ -158,7 +152,9 @@
             return pump();
           });
         return Promise.all([pump(), cache.put(item.url, response)]).then(() => {
-          counted(Math.max(0, item.size - read), wireBytes(item.url) || read);
+          // What the server sent for it (Pyodide's files go gzipped): a response the service
+          // worker passed on reports its bytes as decoded.
+          counted(Math.max(0, item.size - read), item.sent || item.size);
         });
       });
     });

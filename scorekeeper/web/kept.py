@@ -42,12 +42,18 @@ def _static(filename: str) -> dict[str, Any]:
 
 def downloads() -> list[dict[str, Any]]:
     """Everything a phone stores to go on alone, each with the bytes it holds once
-    downloaded (a progress bar's measure): the engine (Pyodide, the worker, the engine's
-    zip) and the page's own scripts."""
+    downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
+    for it (``sent``: Pyodide's files go gzipped; what Keep says it took): the engine
+    (Pyodide, the worker, the engine's zip) and the page's own scripts."""
     engine = urls()
     folder = pyodide_folder()
     found = [
-        {"url": engine["pyodide"] + name, "size": _size(folder / name)} for name in PYODIDE_FILES
+        {
+            "url": engine["pyodide"] + name,
+            "size": _size(folder / name),
+            "sent": _size(folder / (name + ".gz")) or _size(folder / name),
+        }
+        for name in PYODIDE_FILES
     ]
     found.append({"url": engine["worker"], "size": len(worker_script()[0])})
     found.append({"url": engine["engine"], "size": len(engine_zip()[0])})
