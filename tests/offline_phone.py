@@ -20,7 +20,8 @@ def keep_game(page, game_id: int, name: str) -> None:
     page.wait_for_function(
         f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=ENGINE_TIMEOUT
     )
-    assert re.search(r"\d", page.locator("#keep-status").inner_text())
+    said = page.locator("#keep-status").inner_text()
+    assert re.search(r"\d", said), said
 
 
 def kept_board(page) -> None:

@@ -96,6 +96,7 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, live_server, 
         page.goto(created["edit_url"])
         assert page.url.endswith(f"/games/{game_id}")
         keep_game(page, game_id, NAMES[1])
+        fits_the_phone(page, f"offline-kept-{language}", language)
 
         context.set_offline(True)
         page.reload()
