@@ -1142,8 +1142,8 @@ def offline_language(game: Game) -> str:
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=game_id)
 def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game):
     """Keep, three hands through the form the phone's engine draws without the network,
-    a reload without it, then back online: the server holds the three hands and the
-    totals the phone showed."""
+    a reload without it, then back online and the game opened again: the server holds
+    the three hands and the totals the phone showed, and the live scoreboard is back."""
     from .offline_phone import keep_game, kept_board, record_offline, totals_shown
 
     language = offline_language(game)
@@ -1171,11 +1171,19 @@ def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game
         kept_board(page)
         assert page.locator("#kept-board tr.pending").count() == 3
         shown = totals_shown(page)
+        # Back online, the game opened again: its live scoreboard sends the phone to the
+        # kept page while hands are queued, which sends them and comes back.
         context.set_offline(False)
-        page.locator("#live").wait_for(timeout=30_000)  # sent, and the live scoreboard back
+        page.goto(f"/games/{game_id}")
+        for _ in range(60):
+            stored = api(server, "GET", f"/api/games/{game_id}?explain=0", None, key)
+            if len(stored["hands"]) == 3:
+                break
+            page.wait_for_timeout(500)
+        page.locator("#live").wait_for(timeout=30_000)
+        assert page.url.endswith(f"/games/{game_id}")
     finally:
         context.close()
-    stored = api(server, "GET", f"/api/games/{game_id}?explain=0", None, key)
     assert [same_hand(game, s, h) for s, h in zip(stored["hands"], hands, strict=True)] == [
         True
     ] * 3

@@ -125,13 +125,15 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, live_server, 
         assert page.locator("#kept-board tr.pending").count() == 3
         record_offline(page, entries[5], enter)
 
-        # Closed and opened again without the network.
+        # Closed, and opened again without the network on the hand form's address.
         page.close()
         page = watched(context, errors)
-        page.goto(f"/games/{game_id}")
-        kept_board(page)
-        assert page.locator("#kept-board tr.pending").count() == 4
-        record_offline(page, entries[6], enter)
+        page.goto(f"/games/{game_id}/hands/new")
+        page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
+        enter(page, entries[6])
+        page.locator("#preview .pts").first.wait_for(timeout=ENGINE_TIMEOUT)
+        page.locator("#save").click()
+        page.locator("#kept-board tr.pending").nth(4).wait_for(timeout=ENGINE_TIMEOUT)
         assert page.locator("#kept-board tr.pending").count() == 5
         fits_the_phone(page, f"offline-board-{language}", language)
         shown_totals = totals_shown(page)
