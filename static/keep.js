@@ -289,6 +289,12 @@
         state: record.snapshot.state,
         hands: record.queue.map((q) => q.hand),
       });
+      if (sheet.error !== undefined) {
+        // The queued hands no longer follow the game as the server has it: said, kept.
+        boardPlace.replaceChildren(element("p", { class: "err", text: sheet.error }));
+        view("board");
+        return;
+      }
       const sides = sheet.sides;
       const tiles = element("ol", { class: "totals" + (sides.some((s) => s.indexOf("&") >= 0) ? " paired" : "") },
         sides.map((name, s) => element("li", { class: sheet.leaders.indexOf(s) >= 0 ? "lead" : null }, [
@@ -410,6 +416,12 @@
       // The form of a queued hand again starts from its record (what the engine read).
       if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
       const spec = await call("form", request);
+      if (spec.error !== undefined) {
+        // No hand to enter here (the game is over): the engine says so in the table's words.
+        status.textContent = spec.error;
+        await board();
+        return;
+      }
       const entered = Object.assign({}, spec.values, values || {});
       const found = problems || [];
       const summary = found.map((p) => p.error).concat(said || []);
@@ -504,6 +516,7 @@
       }
       const editing = index !== null && index !== undefined;
       const after = record.snapshot.version;
+      const before = editing ? record.queue[index] : null;
       if (editing) {
         const queued = record.queue[index];
         record.queue[index] = { number: queued.number, after: queued.after, hand: answer.body, record: answer.hand };
@@ -511,7 +524,15 @@
         const number = record.snapshot.next_number + record.queue.length;
         record.queue.push({ number, after, hand: answer.body, record: answer.hand });
       }
-      await store(record);
+      try {
+        await store(record);
+      } catch (error) {
+        // Not written to the phone's storage: not queued, and the form keeps the entries.
+        if (editing) record.queue[index] = before;
+        else record.queue.pop();
+        status.textContent = say("kept-not-stored");
+        return;
+      }
       remember(flag(setup.id), "1");
       await board();
       if (editing) sync();
@@ -559,7 +580,13 @@
       syncing = true;
       try {
         const fresh = await json(setup.snapshot);
-        if (!fresh.ok) throw new Error(String(fresh.status));
+        if (!fresh.ok) {
+          // The server answers but will not take the hands (the edit link changed, the
+          // game deleted): it says why, and the queue stays on this phone.
+          status.textContent = fresh.body.message || fresh.body.error;
+          if (!boardPlace.childElementCount) await board();
+          return;
+        }
         if (!record.queue.length) {
           record.snapshot = fresh.body;
           await store(record);
@@ -567,7 +594,9 @@
           return;
         }
         status.textContent = say("kept-sending");
-        const hands = record.queue.map((q) =>
+        // Hands saved on the form while these are on their way stay queued after them.
+        const sending = record.queue.length;
+        const hands = record.queue.slice(0, sending).map((q) =>
           Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true } : {}));
         const sent = await json(setup.send, {
           method: "POST",
@@ -576,7 +605,7 @@
         });
         const answer = sent.body;
         if (sent.ok) {
-          record.queue = [];
+          record.queue = record.queue.slice(sending);
         } else if (sent.status === 409 || sent.status === 422) {
           record.queue = record.queue.slice(answer.index);
         } else {
@@ -586,8 +615,11 @@
         const now = await json(setup.snapshot);
         if (now.ok) record.snapshot = now.body;
         await store(record);
-        if (sent.ok) {
+        if (sent.ok && !record.queue.length) {
           location.replace(setup.scoreboard);
+        } else if (sent.ok) {
+          status.textContent = "";
+          if (entryPlace.hidden) await board();
         } else if (sent.status === 409 && answer.conflict) {
           status.textContent = "";
           conflict(answer);
