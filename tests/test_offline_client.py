@@ -93,8 +93,14 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, live_server, 
     context = new_phone(browser, base, language)
     try:
         page = watched(context, errors)
+        asked: list[str] = []
+        context.on("request", lambda request: asked.append(request.url))
         page.goto(created["edit_url"])
         assert page.url.endswith(f"/games/{game_id}")
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+        page.wait_for_timeout(300)
+        # Nothing of it comes before Keep is tapped.
+        assert not [url for url in asked if "/engine/" in url or "keep.js" in url or "/kept" in url]
         keep_game(page, game_id, NAMES[1])
         fits_the_phone(page, f"offline-kept-{language}", language)
 
