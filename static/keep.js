@@ -239,6 +239,20 @@
       }).catch(() => {});
     refresh();
     document.addEventListener("scorekeeper:live", refresh);
+    renew(button.dataset.page).catch(() => {});
+  }
+
+  // The kept page and what it runs on, as this server now has them: after an update the
+  // page names new files, which are downloaded before the page is stored again, so that
+  // a kept game never opens on a page whose scripts are not on the phone.
+  async function renew(pageUrl) {
+    const answer = await fetch(pageUrl, { credentials: "same-origin" });
+    if (!answer.ok) return;
+    const doc = new DOMParser().parseFromString(await answer.clone().text(), "text/html");
+    const setup = JSON.parse(doc.getElementById("kept-setup").textContent);
+    const cache = await caches.open(ENGINE_CACHE);
+    for (const item of setup.downloads) await download(cache, item, () => {});
+    await (await caches.open(PAGE_CACHE)).put(setup.page, answer);
   }
 
   // --- the kept page -------------------------------------------------------------------------
