@@ -266,7 +266,11 @@ def _stored(database: Database, game: db.Game, number: int) -> db.StoredHand | N
 
 
 def add_hand(
-    database: Database, game_id: int, hand: Hand, number: int | None = None
+    database: Database,
+    game_id: int,
+    hand: Hand,
+    number: int | None = None,
+    offline_by: str | None = None,
 ) -> tuple[int, Progress, int]:
     """Stores ``hand`` (a record or a body, read at its place: ``read_placed``) as the
     game's next hand, with its points and the game's status, in one transaction. Returns
@@ -274,9 +278,10 @@ def add_hand(
     last hand's stored state, so its ``hands`` hold only the new one (``replayed_hand``
     finds it), and the work is the same however long the game.
 
-    ``number``, when given, must be the next hand's number. Raises InvalidHand for a hand
-    its place refuses, NotFound for an unknown game and Conflict when that hand is
-    already recorded or the game is over.
+    ``number``, when given, must be the next hand's number. ``offline_by``: the phone the
+    hand was recorded on without the network (None: online), kept with the hand and its
+    revision. Raises InvalidHand for a hand its place refuses, NotFound for an unknown
+    game and Conflict when that hand is already recorded or the game is over.
     """
 
     def plan(game: db.Game):
@@ -305,9 +310,13 @@ def add_hand(
 
         def write() -> tuple[int, Progress, int]:
             revision = db.next_revision(database, game_id, next_number)
-            db.write_hand(database, game, replayed_hand(progress, next_number), revision, True)
+            db.write_hand(
+                database, game, replayed_hand(progress, next_number), revision, True, offline_by
+            )
             db.write_derived(database, game, progress, after=next_number)
-            db.add_revision(database, game_id, next_number, revision, "recorded", record)
+            db.add_revision(
+                database, game_id, next_number, revision, "recorded", record, offline_by
+            )
             return next_number, progress, revision
 
         return write
@@ -330,11 +339,13 @@ def replace_hand(
     number: int,
     hand: Hand,
     expected_revision: int | None = None,
+    offline_by: str | None = None,
 ) -> tuple[Progress, int]:
     """Replaces hand ``number`` with ``hand`` (a record or a body, read at its place:
     ``read_placed``) and recomputes every later hand from the state stored before it,
     keeping the old version as a revision, in one transaction. Returns (the game's
-    progress from hand ``number`` on, the hand's revision).
+    progress from hand ``number`` on, the hand's revision). ``offline_by``: the phone the
+    new version was recorded on without the network (None: online).
 
     Raises InvalidHand for a hand its place refuses; NotFound for an unknown game or
     hand; Conflict when the hand was changed since ``expected_revision``, when the change
@@ -387,9 +398,11 @@ def replace_hand(
 
         def write() -> tuple[Progress, int]:
             revision = db.next_revision(database, game_id, number)
-            db.write_hand(database, game, replayed_hand(progress, number), revision, False)
+            db.write_hand(
+                database, game, replayed_hand(progress, number), revision, False, offline_by
+            )
             db.write_derived(database, game, progress, after=number)
-            db.add_revision(database, game_id, number, revision, "edited", record)
+            db.add_revision(database, game_id, number, revision, "edited", record, offline_by)
             return progress, revision
 
         return write

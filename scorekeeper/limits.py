@@ -15,3 +15,8 @@ MAX_HANDS = 2000
 # holds about 5,000 hands: a group's years of evenings fit in a few files.
 IMPORT_MAX_GAMES = 1000
 IMPORT_MAX_HANDS = 10000
+# Hands a phone sends at once when the network comes back (issue 34). An evening without
+# the network is tens of hands; each is a save of its own (read, scored and stored in its
+# own transaction), so one request's work stays that of a hundred saves. The body as a
+# whole is bounded by the app's MAX_CONTENT_LENGTH, as every request's is.
+OFFLINE_MAX_HANDS = 100

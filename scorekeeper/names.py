@@ -106,6 +106,18 @@ def clean_table(game: Game, values: Any) -> tuple[Game, list[str]]:
     return game, clean_player_names(values, game.seats)
 
 
+def clean_phone_name(value: Any, field: str = "by") -> str:
+    """The name of the phone (its player) hands were recorded on without the network
+    (issue 34), cleaned as a player's name is; raises FieldProblem naming ``field`` when it
+    is no text, blank or too long."""
+    return _one_name(
+        value,
+        field,
+        msg("%(field)s must be the phone's name as text", field=field),
+        msg("%(field)s must name the phone the hands were recorded on", field=field),
+    )
+
+
 def clean_new_player(value: Any, seated: Sequence[str], seat: int, field: str = "name") -> str:
     """The name of a player taking ``seat`` (cleaned); raises FieldProblem naming ``field``
     when it is no text, blank, too long, or the name of someone in another seat."""

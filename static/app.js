@@ -88,6 +88,7 @@
     if (news && after && after !== before) news.textContent = after;
     withCardScript();
     keepCopy();
+    document.dispatchEvent(new Event("scorekeeper:live"));
   }
 
   // The result card's script, fetched when a live update brings the card (the game just
@@ -169,6 +170,24 @@
       timeStyle: "short",
     });
   });
+
+  // "Keep this game on this phone": its script (keep.js) comes when tapped, or at once for
+  // a game this phone keeps.
+  const keep = document.getElementById("keep");
+  if (keep && worker && window.indexedDB && window.caches) {
+    const bring = () => {
+      const script = document.createElement("script");
+      script.src = keep.dataset.script;
+      document.body.appendChild(script);
+    };
+    keep.hidden = false;
+    keep.addEventListener("click", () => { keep.dataset.asked = "1"; bring(); }, { once: true });
+    try {
+      if (localStorage.getItem("scorekeeper:kept:" + keep.dataset.game)) bring();
+    } catch (error) {
+      // no storage: the game is not kept here
+    }
+  }
 
   if (navigator.onLine === false) offline(true);
   stayAwake();

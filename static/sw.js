@@ -25,6 +25,10 @@ const SHELL_CACHE = "shell-" + VERSION;
 const PAGES = "pages";
 const MAX_PAGES = 60;
 const PATIENCE = 4000; // ms to wait for the network before a stored page is shown
+// What static/keep.js stores for a kept game: the engine's files and the kept pages.
+const KEPT_ENGINE = "kept-engine";
+const KEPT_PAGES = "kept-pages";
+const ENGINE_FILE = /\/engine\/(?:pyodide-[^/]+\/[^/]+|worker-[0-9a-f]+\.js|scorekeeper-[0-9a-f]+\.zip)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -132,15 +136,27 @@ function stored(request) {
   return caches.match(request.url, { ignoreVary: true, ignoreSearch: false });
 }
 
+// A game this phone keeps (static/keep.js) has a page of its own for when the server
+// cannot be reached: its scoreboard and hand form, drawn by the engine in the phone.
+function keptPage(url) {
+  const found = /^(.*\/games\/\d+)(?:\/hands\/new|\/kept)?$/.exec(new URL(url).pathname);
+  if (!found) return Promise.resolve(undefined);
+  return caches.open(KEPT_PAGES).then((cache) => cache.match(found[1] + "/kept", { ignoreVary: true }));
+}
+
+function storedOrKept(request) {
+  return keptPage(request.url).then((kept) => kept || stored(request));
+}
+
 function page(event) {
   const request = event.request;
   const network = fetchAndKeep(request, true);
   event.waitUntil(network.catch(() => {}));
   const slow = new Promise((resolve) => setTimeout(resolve, PATIENCE)).then(() =>
-    stored(request).then((copy) => copy || network),
+    storedOrKept(request).then((copy) => copy || network),
   );
   const failed = network.catch(() =>
-    stored(request).then((copy) => copy || caches.match(OFFLINE, { ignoreVary: true })).then(
+    storedOrKept(request).then((copy) => copy || caches.match(OFFLINE, { ignoreVary: true })).then(
       (copy) => copy || Response.error(),
     ),
   );
@@ -152,7 +168,14 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || keyed(request.url)) return;
-  if (url.pathname.startsWith("/static/")) {
+  if (ENGINE_FILE.test(url.pathname)) {
+    // The engine a kept game runs on (keep.js stored it): from the cache, else the network.
+    event.respondWith(
+      caches.open(KEPT_ENGINE).then((cache) =>
+        cache.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request)),
+      ),
+    );
+  } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(
       caches.match(request, { ignoreVary: true }).then(
         (hit) =>

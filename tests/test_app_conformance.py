@@ -1128,3 +1128,64 @@ def test_tap_targets_are_44_px(phones, setups, game):
     page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
     form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
     assert form and small_targets(form) == []
+
+
+# --- a game kept on the phone, recorded without the network (issue 34) ------------------------
+# Every registered game (the toy game is the tests' own: the phone's engine has only the
+# registry's), one phone a game in a language in turn (Hebrew and English), at 360 px.
+
+
+def offline_language(game: Game) -> str:
+    return ("en", "he")[list(GAMES.values()).index(game) % 2]
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=game_id)
+def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game):
+    """Keep, three hands through the form the phone's engine draws without the network,
+    a reload without it, then back online and the game opened again: the server holds
+    the three hands and the totals the phone showed, and the live scoreboard is back."""
+    from .offline_phone import keep_game, kept_board, record_offline, totals_shown
+
+    language = offline_language(game)
+    game_id, key = start_by_api(server, game, long=True)
+    names = names_for(game)
+    hands = simulated_hands(game, 3, seed=len(game.key), long=True, numbers=(1, 2, 3))
+    context = browser.new_context(
+        viewport={"width": 360, "height": HEIGHT},
+        base_url=server,
+        locale=language,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"/games/{game_id}/edit/{key}")
+        keep_game(page, game_id, names[0])
+        context.set_offline(True)
+        page.reload()
+        kept_board(page)
+        for hand in hands:
+            record_offline(page, entry_of(game, hand, names), enter)
+        page.reload()
+        kept_board(page)
+        assert page.locator("#kept-board tr.pending").count() == 3
+        shown = totals_shown(page)
+        # Back online, the game opened again: its live scoreboard sends the phone to the
+        # kept page while hands are queued, which sends them and comes back.
+        context.set_offline(False)
+        page.goto(f"/games/{game_id}")
+        for _ in range(60):
+            stored = api(server, "GET", f"/api/games/{game_id}?explain=0", None, key)
+            if len(stored["hands"]) == 3:
+                break
+            page.wait_for_timeout(500)
+        page.locator("#live").wait_for(timeout=30_000)
+        assert page.url.endswith(f"/games/{game_id}")
+    finally:
+        context.close()
+    assert [same_hand(game, s, h) for s, h in zip(stored["hands"], hands, strict=True)] == [
+        True
+    ] * 3
+    assert [str(total) for total in stored["totals"]] == shown
+    assert errors == []

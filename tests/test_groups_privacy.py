@@ -152,6 +152,7 @@ GAME_ROUTES = [
     "/games/{id}/qr/view.svg",
     "/games/{id}/qr/edit.svg",
     "/games/{id}/result",
+    "/games/{id}/offline",
     "/api/games/{id}",
     "/api/games/{id}/score?contracts=2,3,7,0&tricks=0,3,8,2",
 ]

@@ -4,6 +4,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 
 from __future__ import annotations
 
+import gettext
 import gzip
 import importlib.util
 import io
@@ -25,12 +26,13 @@ from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import phone_engine
 
 from .conftest import app_config
-from .play import long_settings, simulates
+from .play import long_settings, records, simulates
 from .stored import viewed
 
 ROOT = Path(__file__).resolve().parents[1]
 FETCH = ROOT / "scripts" / "fetch_pyodide.py"
 GAME_KEYS = sorted(GAMES)
+ENGINE_SOURCES = "scorekeeper/engine/"
 
 
 def fetch_module():
@@ -131,11 +133,52 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
         for p in engine.rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert names == expected
+    # The engine's sentences in Hebrew and German, and no other of the app's.
+    catalogues = {"scorekeeper/engine/catalogues/he.mo", "scorekeeper/engine/catalogues/de.mo"}
+    assert names == expected | catalogues
     assert "scorekeeper/engine/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
     # The same code gives the same zip, so its address stays while the code does.
     assert phone_engine.build_engine_zip(engine) == (body, digest)
+
+
+@pytest.mark.parametrize("language", ["he", "de"])
+def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language):
+    """Every entry ``pybabel extract`` finds in the engine's sources is in the zip's cut
+    catalogue, translated as in the app's whole catalogue."""
+    from babel.messages.pofile import read_po
+
+    folder = phone_engine.PACKAGE_ROOT / "translations" / language / "LC_MESSAGES"
+    with (folder / "messages.po").open("rb") as source:
+        catalogue = read_po(source)
+    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    cut = zipfile.ZipFile(io.BytesIO(body)).read(f"scorekeeper/engine/catalogues/{language}.mo")
+    words = gettext.GNUTranslations(io.BytesIO(cut))
+    words.add_fallback(Missing())
+    with (folder / "messages.mo").open("rb") as compiled:
+        whole = gettext.GNUTranslations(compiled)
+    engine = [
+        message
+        for message in catalogue
+        if message.id and any(path.startswith(ENGINE_SOURCES) for path, _ in message.locations)
+    ]
+    assert len(engine) > 500
+    for message in engine:
+        if isinstance(message.id, tuple):
+            for n in (1, 2):
+                assert words.ngettext(*message.id, n) == whole.ngettext(*message.id, n)
+        else:
+            assert words.gettext(message.id) == whole.gettext(message.id), message.id
+
+
+class Missing(gettext.NullTranslations):
+    """A catalogue's fallback that says so when a message is not in the catalogue."""
+
+    def gettext(self, message):
+        return "(missing)"
+
+    def ngettext(self, singular, plural, n):
+        return "(missing)"
 
 
 def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
@@ -168,6 +211,27 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
     assert json.loads(answer)["points"] == [-20, 19, -10, -40]
     assert source.startswith(str(archive))
+    # Its catalogues say the engine's sentences as the app's whole catalogues do: the
+    # pages' calls of every game in Hebrew and German.
+    pages = [
+        call
+        for key in GAME_KEYS
+        for language in ("he", "de")
+        for call in page_requests(GAMES[key], language, seed=34)
+    ]
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from scorekeeper.engine import phone; print(phone.batch(sys.stdin.read()))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(archive)],
+        input=json.dumps(pages),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(result.stdout) == json.loads(phone.batch(json.dumps(pages)))
+    assert json.loads(result.stdout)[0]["title"] == "סבב 4"  # any-game's round, in Hebrew
 
 
 # --- what the app serves ------------------------------------------------------------------
@@ -347,6 +411,40 @@ def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
     return calls
 
 
+def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
+    """The calls a phone draws its pages with, for one game in one language: the form for
+    the fourth hand and to edit the third, the fourth entered, previewed and refused
+    (nothing entered), and the scoreboard after the hands."""
+    settings = long_settings(rules, 12)
+    bodies = [r.to_dict() for r in records(rules, settings, 4, seed)]
+    base = {
+        "game": rules.key,
+        "seats": rules.seats,
+        "settings": settings.to_dict(),
+        "players": [f"Player {n}" for n in range(1, rules.seats + 1)],
+        "language": language,
+    }
+    states = [rules.state_of(rules.replay(settings, 0, []))]
+    for body in bodies:
+        placed = rules.read_at(settings, body, rules.place_of(states[-1]))
+        states.append(rules.state_of(rules.resume(settings, states[-1], [placed])))
+    last = len(bodies) - 1
+    at = {**base, "state": states[last]}
+    place = rules.place_of(states[last])
+    entry: dict[str, Any] = {"values": rules.form_values(bodies[last])}
+    if rules.read_at(settings, bodies[last], place).thrown_in:  # entered by its button
+        spec = rules.form_at(settings, base["players"], place)
+        entry = {"values": {}, "action": spec.actions[0].name}
+    return [
+        {**at, "call": "form"},
+        {**base, "state": states[last - 1], "call": "form", "hand": bodies[last - 1]},
+        {**at, "call": "entered", **entry},
+        {**at, "call": "entered", "values": {}},
+        {**at, "call": "preview_entered", **entry},
+        {**base, "state": states[0], "call": "sheet", "hands": bodies},
+    ]
+
+
 LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
 BATCH = "async ([urls, text]) => (await PhoneEngine.load(urls)).text('batch', text)"
 
@@ -389,6 +487,20 @@ def test_the_engine_in_the_phone_gives_the_servers_answers_for_every_game(
             refused = sum("error" in a for a in answers)
             assert refused >= HANDS // 500, key  # at least the empty hands
             figures.append(f"{key}: {len(calls)} calls in {seconds:.1f} s")
+        # The pages' calls, in the zip's catalogues: every game, the languages in turn.
+        languages = ("he", "en", "de")
+        calls = [
+            call
+            for index, key in enumerate(GAME_KEYS)
+            for call in page_requests(GAMES[key], languages[index % 3], seed=34)
+        ]
+        text = json.dumps(calls)
+        started = time.perf_counter()
+        answers = json.loads(page.evaluate(BATCH, [urls, text]))
+        figures.append(f"pages: {len(calls)} calls in {time.perf_counter() - started:.1f} s")
+        for call, answer, wanted in zip(calls, answers, json.loads(phone.batch(text)), strict=True):
+            assert answer == wanted, (call["game"], call["call"], call["language"])
+        assert sum("error" in a for a in answers) == len(GAME_KEYS)  # only the empty entries
     finally:
         context.close()
     assert errors == []

@@ -59,7 +59,9 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     ``table_columns`` for what it fills). ``state`` is the game's own state after the
     hand (its ``hand_state`` as JSON: the totals, the next dealer, who won…), from which
     the next save scores on without reading the hands before; null for a hand stored
-    before version 8, filled in by the first write to its game.
+    before version 8, filled in by the first write to its game. ``offline_by`` is the
+    name of the phone the hand was recorded on without the network and sent later
+    (issue 34; migration m019), null for a hand recorded online.
 ``hand_seats``
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
     after it (partners hold their side's), and the game's flat values per seat, as for
@@ -87,7 +89,8 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 ``hand_revisions``
     every version of every hand ever saved, including deleted ones, as the game's JSON
     (``hand``, the same form as ``hands.record``) with ``action`` (``recorded``,
-    ``edited``, ``deleted``) and ``created_at``.
+    ``edited``, ``deleted``), ``created_at`` and ``offline_by`` (as on ``hands``: the
+    phone that version was recorded on offline, or null).
 ``server_keys``
     keys of the server, not of a group, by ``name``: ``owner``, the key that starts a
     group under ``serve --invited-only`` (migration m017).
@@ -173,6 +176,7 @@ from .hands import (
     load_hands,
     load_revisions,
     next_revision,
+    offline_hands,
     remove_last_hand,
     running_totals,
     set_finished_after,
@@ -287,6 +291,7 @@ __all__ = [
     "new_invite",
     "new_token",
     "next_revision",
+    "offline_hands",
     "now",
     "open_database",
     "player_games",

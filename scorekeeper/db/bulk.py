@@ -164,7 +164,8 @@ def _revision_groups(
 ) -> Iterator[tuple[int, list[Revision]]]:
     rows = query(
         db,
-        "SELECT game_id, number, revision, action, hand, created_at FROM hand_revisions "
+        "SELECT game_id, number, revision, action, hand, created_at, offline_by "
+        "FROM hand_revisions "
         f"WHERE game_id BETWEEN ? AND ?{_in_group(group_id, 'game_id')} "
         "ORDER BY game_id, number, id",
         span,
@@ -182,6 +183,7 @@ class ImportedHand:
     revision: int
     created_at: str
     updated_at: str
+    offline_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +249,16 @@ def _game_rows(db: Database, game: ImportedGame) -> list[HandRows]:
     """The rows of each of the game's hands, as ``_insert_game`` stores them."""
     rules = table_game(game.game, game.players)
     return [
-        hand_rows(db, rules, hand.number, replayed, hand.revision, hand.created_at, hand.updated_at)
+        hand_rows(
+            db,
+            rules,
+            hand.number,
+            replayed,
+            hand.revision,
+            hand.created_at,
+            hand.updated_at,
+            hand.offline_by,
+        )
         for hand, replayed in zip(game.hands, game.progress.hands, strict=True)
     ]
 
@@ -294,8 +305,9 @@ def _insert_game(
     for rows in hands:
         insert_hand_rows(db, game_id, rows)
     db.conn.executemany(
-        "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hand_revisions "
+        "(game_id, number, revision, action, hand, created_at, offline_by) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -304,6 +316,7 @@ def _insert_game(
                 r.action,
                 json.dumps(r.hand, sort_keys=True),
                 r.created_at,
+                r.offline_by,
             )
             for r in game.revisions
         ],

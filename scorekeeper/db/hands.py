@@ -43,18 +43,20 @@ Replayed = Any
 # column holds a game's flat values (``table_columns``).
 OWN_HAND_COLUMNS = frozenset(
     {"id", "game_id", "number", "dealer", "thrown_in", "record", "state", "revision"}
-    | {"created_at", "updated_at"}
+    | {"created_at", "updated_at", "offline_by"}
 )
 OWN_SEAT_COLUMNS = frozenset({"hand_id", "seat", "points", "total"})
 
 
 @dataclass(frozen=True, slots=True)
 class StoredHand:
-    """A recorded hand as stored: its number, the engine's record and its revision."""
+    """A recorded hand as stored: its number, the engine's record and its revision, and
+    the name of the phone it was recorded on without the network (None: online)."""
 
     number: int
     record: HandRecord
     revision: int
+    offline_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class Revision:
     action: str
     hand: dict[str, Any]
     created_at: str
+    offline_by: str | None = None
 
 
 def record_text(record: HandRecord) -> str:
@@ -81,7 +84,8 @@ def stored_record(game: str, seats: int, settings: Settings, text: str) -> HandR
 # One row per hand, with what reading its record needs from its game.
 HANDS_QUERY = (
     "SELECT h.game_id, h.number, h.revision, h.record, h.created_at, h.updated_at, "
-    "g.game, g.settings, (SELECT count(*) FROM players p WHERE p.game_id = g.id) AS seats "
+    "h.offline_by, g.game, g.settings, "
+    "(SELECT count(*) FROM players p WHERE p.game_id = g.id) AS seats "
     "FROM hands h JOIN games g ON g.id = h.game_id "
 )
 
@@ -91,7 +95,10 @@ def stored_hand(row: sqlite3.Row) -> StoredHand:
     game, seats = row["game"], row["seats"]
     settings = stored_settings(game, seats, row["settings"])
     return StoredHand(
-        row["number"], stored_record(game, seats, settings, row["record"]), row["revision"]
+        row["number"],
+        stored_record(game, seats, settings, row["record"]),
+        row["revision"],
+        row["offline_by"],
     )
 
 
@@ -198,14 +205,26 @@ def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
     ]
 
 
+def offline_hands(db: Database, game_id: int, from_number: int = 1) -> dict[int, str]:
+    """By hand number (from ``from_number`` on), the phone each hand recorded without the
+    network was recorded on; hands recorded online are left out. Read from the index of
+    the game's hands."""
+    rows = db.execute(
+        "SELECT number, offline_by FROM hands WHERE game_id = ? AND number >= ? "
+        "AND offline_by IS NOT NULL",
+        [game_id, from_number],
+    )
+    return dict(rows.fetchall())
+
+
 def load_revisions(db: Database, game_id: int) -> list[Revision]:
     """Every saved version of every hand, by hand number then oldest first."""
     return [
         revision_from_row(row)
         for row in query(
             db,
-            "SELECT number, revision, action, hand, created_at FROM hand_revisions "
-            "WHERE game_id = ? ORDER BY number, id",
+            "SELECT number, revision, action, hand, created_at, offline_by "
+            "FROM hand_revisions WHERE game_id = ? ORDER BY number, id",
             [game_id],
         )
     ]
@@ -213,7 +232,12 @@ def load_revisions(db: Database, game_id: int) -> list[Revision]:
 
 def revision_from_row(row: sqlite3.Row) -> Revision:
     return Revision(
-        row["number"], row["revision"], row["action"], json.loads(row["hand"]), row["created_at"]
+        row["number"],
+        row["revision"],
+        row["action"],
+        json.loads(row["hand"]),
+        row["created_at"],
+        row["offline_by"],
     )
 
 
@@ -389,11 +413,12 @@ def insert_hand(
     revision: int,
     created_at: str,
     updated_at: str,
+    offline_by: str | None = None,
 ) -> int:
     """Inserts hand ``number`` of ``game`` (the game at its table's count) with its seats;
     returns its row id. Raises
     sqlite3.IntegrityError when the game already has that hand."""
-    rows = hand_rows(db, game, number, replayed, revision, created_at, updated_at)
+    rows = hand_rows(db, game, number, replayed, revision, created_at, updated_at, offline_by)
     return insert_hand_rows(db, game_id, rows)
 
 
@@ -410,8 +435,10 @@ def hand_rows(
     revision: int,
     created_at: str,
     updated_at: str,
+    offline_by: str | None = None,
 ) -> HandRows:
-    """The rows ``insert_hand`` stores, without writing anything."""
+    """The rows ``insert_hand`` stores, without writing anything; ``offline_by``, the
+    phone a hand recorded without the network was recorded on (None: online)."""
     values = {
         "number": number,
         **hand_values(db, game, replayed),
@@ -419,6 +446,8 @@ def hand_rows(
         "created_at": created_at,
         "updated_at": updated_at,
     }
+    if offline_by is not None:
+        values["offline_by"] = offline_by
     return values, seat_row_values(db, game, replayed)
 
 
@@ -431,18 +460,26 @@ def insert_hand_rows(db: Database, game_id: int, rows: HandRows) -> int:
     return hand_id
 
 
-def write_hand(db: Database, game: Game, replayed: Replayed, revision: int, is_new: bool) -> None:
+def write_hand(
+    db: Database,
+    game: Game,
+    replayed: Replayed,
+    revision: int,
+    is_new: bool,
+    offline_by: str | None = None,
+) -> None:
     """Inserts or replaces hand ``replayed.number`` with its seats. A replaced hand's row
     is written anew (keeping when it was first recorded), so a column its game leaves
-    out takes the column's default, as in a new hand. Raises Conflict when a new hand's
-    number is already recorded."""
+    out takes the column's default, as in a new hand, and ``offline_by`` is this
+    version's: the phone it was recorded on without the network, or None (online). Raises
+    Conflict when a new hand's number is already recorded."""
     number, stamp = replayed.number, now()
     rules = table_game(game.game, game.players)
     # Plain SQL on the write path: each statement releases Python's GIL, and under load
     # every extra round trip is a wait to get it back.
     if is_new:
         try:
-            insert_hand(db, rules, game.id, number, replayed, revision, stamp, stamp)
+            insert_hand(db, rules, game.id, number, replayed, revision, stamp, stamp, offline_by)
         except sqlite3.IntegrityError:
             raise Conflict(already_recorded(number), "number") from None
         return
@@ -450,7 +487,7 @@ def write_hand(db: Database, game: Game, replayed: Replayed, revision: int, is_n
         "SELECT id, created_at FROM hands WHERE game_id = ? AND number = ?", [game.id, number]
     ).fetchone()
     delete_hand(db, hand_id)
-    insert_hand(db, rules, game.id, number, replayed, revision, created_at, stamp)
+    insert_hand(db, rules, game.id, number, replayed, revision, created_at, stamp, offline_by)
 
 
 def delete_hand(db: Database, hand_id: int) -> None:
@@ -503,14 +540,21 @@ def write_derived(db: Database, game: Game, progress: Progress, after: int) -> N
 
 
 def add_revision(
-    db: Database, game_id: int, number: int, revision: int, action: str, record: HandRecord
+    db: Database,
+    game_id: int,
+    number: int,
+    revision: int,
+    action: str,
+    record: HandRecord,
+    offline_by: str | None = None,
 ) -> None:
     """Keeps this version of hand ``number`` in the history (``recorded``, ``edited`` or
-    ``deleted``)."""
+    ``deleted``), with the phone it was recorded on without the network (None: online)."""
     db.execute(
-        "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        [game_id, number, revision, action, record_text(record), now()],
+        "INSERT INTO hand_revisions "
+        "(game_id, number, revision, action, hand, created_at, offline_by) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [game_id, number, revision, action, record_text(record), now(), offline_by],
     )
 
 

@@ -681,3 +681,14 @@ def m018_group_pages_read_what_they_show(db: Database) -> None:
         "UPDATE rating_games SET rated = 0 WHERE group_id = NEW.group_id AND game = NEW.game "
         "AND position >= (SELECT position FROM rating_games WHERE game_id = NEW.id); END"
     )
+
+
+@migrations()
+def m019_offline_hands(db: Database) -> None:
+    """Hands recorded on a phone without the network (issue 34), sent once it is back:
+    ``hands.offline_by`` and ``hand_revisions.offline_by`` hold the name of the phone (its
+    player) the hand, or that version of it, was recorded on; null for a hand recorded
+    online, as every hand stored before this migration was. Added in place: no row,
+    index or trigger is touched."""
+    db.execute("ALTER TABLE hands ADD COLUMN offline_by TEXT")
+    db.execute("ALTER TABLE hand_revisions ADD COLUMN offline_by TEXT")

@@ -16,6 +16,25 @@ holds it). Then:
   place, and the game after them: ``{"hands": [...], "state": ..., "totals": ...}`` with
   where the game stands in the keys the API's game JSON uses (``standing``).
 
+For a phone that draws its pages itself (no network), the pages' words, each in the
+request's ``language`` (``en``, ``he`` or ``de``) as the server's pages say them, for the
+players ``players`` (names in seat order, as they sit for the hand):
+
+- ``form``: the hand form for the hand at ``state``'s place (``phone_pages.form_page``),
+  refused at ``"hand"`` when the game is over; with ``hand`` (a stored hand's body,
+  ``state`` the one before it), the form to edit it.
+- ``entered``: ``values`` (field name to text, as the browser posts the form; a field
+  left out keeps its default) and ``action`` (the action button tapped, or none for
+  Save) read into a hand body and read at its place: ``{"body": ..., "hand": the
+  record's to_dict}``; refused with the server form's own sentences, each ``field``
+  the form field (or step id, or ``"hand"``) it stands beside, in the page's order.
+- ``sheet``: the scoreboard after ``hands`` (bodies after ``state``, as for ``resume``)
+  as the server's page shows it (``phone_pages.sheet_page``): rows, totals, banner and
+  the next hand's line.
+- ``preview_entered``: the same values scored as the form's preview shows them
+  (``{"points", "names", "result"}``, ``names`` of ``seated``, who sits now, by
+  default ``players``), or ``{"problem"}``.
+
 A hand the rules refuse answers as the API does, ``{"error": message, "field": name}``,
 with ``problems`` (every field and message) and, for ``resume``, the refused hand's
 ``number``. ``batch`` makes many calls in one (a list of requests, each with its
@@ -28,9 +47,12 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import phone_pages
 from .core.errors import EngineError, InvalidHand
 from .core.game import Game, HandPlace, Progress
+from .core.language import UnknownLanguage, words_in
 from .core.messages import msg
+from .phone_pages import Refused, Table, entered_record, form_page
 from .registry import table_game
 
 Answer = dict[str, Any]
@@ -51,8 +73,28 @@ def resume(request: str) -> str:
     return _answer(resume_game, request)
 
 
+def form(request: str) -> str:
+    """``hand_form`` of a JSON request, as JSON."""
+    return _answer(hand_form, request)
+
+
+def entered(request: str) -> str:
+    """``entered_hand`` of a JSON request, as JSON."""
+    return _answer(entered_hand, request)
+
+
+def preview_entered(request: str) -> str:
+    """``entered_preview`` of a JSON request, as JSON."""
+    return _answer(entered_preview, request)
+
+
+def sheet(request: str) -> str:
+    """``scoreboard`` of a JSON request, as JSON."""
+    return _answer(scoreboard, request)
+
+
 def batch(requests: str) -> str:
-    """A JSON list of requests, each with its ``call`` (read, preview or resume),
+    """A JSON list of requests, each with its ``call`` (any call above),
     answered as a JSON list in the same order."""
     return json.dumps([_call(request) for request in json.loads(requests)], default=str)
 
@@ -67,7 +109,8 @@ def _answer(call: Callable[[Mapping[str, Any]], Answer], request: str) -> str:
 def _call(request: Mapping[str, Any]) -> Answer:
     call = CALLS.get(request.get("call", ""))
     if call is None:
-        return refusal(EngineError(msg("no such call: read, preview or resume"), "call"))
+        calls = ", ".join(sorted(CALLS))
+        return refusal(EngineError(msg("no such call; the calls: %(calls)s", calls=calls), "call"))
     return _refused_or(call, request)
 
 
@@ -76,6 +119,16 @@ def _refused_or(call: Callable[[Mapping[str, Any]], Answer], request: Mapping[st
         return call(request)
     except EngineError as refused:
         return refusal(refused)
+    except Refused as said:
+        return said_refusal(said)
+    except UnknownLanguage as unknown:
+        languages = "en, he, de"
+        problem = msg(
+            "no such language: %(language)s; the languages: %(languages)s",
+            language=str(unknown),
+            languages=languages,
+        )
+        return refusal(EngineError(problem, "language"))
     except (KeyError, TypeError, ValueError) as wrong:
         # A request the page built wrong (a state the game did not write, a key missing):
         # a refusal naming it, never a Python traceback in the page.
@@ -90,6 +143,16 @@ def refusal(refused: EngineError) -> Answer:
         "error": str(refused.message),
         "field": refused.field,
         "problems": [{"field": field, "error": str(message)} for field, message in problems],
+    }
+
+
+def said_refusal(said: Refused) -> Answer:
+    """A refusal of the form's entries in the form's words, as the API shapes one."""
+    field, error = said.problems[0]
+    return {
+        "error": error,
+        "field": field,
+        "problems": [{"field": field, "error": error} for field, error in said.problems],
     }
 
 
@@ -187,4 +250,64 @@ def winners(progress: Progress) -> list[int]:
     return [] if progress.winner is None else [progress.winner]
 
 
-CALLS.update(read=read_hand, preview=preview_hand, resume=resume_game)
+def _table(request: Mapping[str, Any]) -> Table:
+    """The hand's form at its place, for its players, in the request's language."""
+    rules, settings = _game(request)
+    players = [str(name) for name in request["players"]]
+    if len(players) != rules.seats:
+        problem = msg("players must name %(seats)d players", seats=rules.seats)
+        raise EngineError(problem, "players")
+    words = words_in(str(request.get("language", "en")))
+    return Table.at(rules, settings, players, _place(rules, request), words)
+
+
+def hand_form(request: Mapping[str, Any]) -> Answer:
+    """The hand form as the server's page shows it (``phone_pages.form_page``)."""
+    table = _table(request)
+    rules, settings = table.rules, table.settings
+    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    finished = rules.resume(settings, request["state"], [], **finish).status == "finished"
+    return form_page(table, request.get("hand"), finished)
+
+
+def entered_hand(request: Mapping[str, Any]) -> Answer:
+    """The hand the form's ``values`` enter, read at its place, or the form's refusals."""
+    body, record = entered_record(_table(request), _posted(request), request.get("action"))
+    return {"body": body, "hand": record.to_dict()}
+
+
+def entered_preview(request: Mapping[str, Any]) -> Answer:
+    """The form's preview of the hand its ``values`` enter."""
+    table = _table(request)
+    seated = [str(name) for name in request.get("seated", table.players)]
+    return phone_pages.preview_entered(table, _posted(request), request.get("action"), seated)
+
+
+def scoreboard(request: Mapping[str, Any]) -> Answer:
+    """The scoreboard of the game from ``state`` on, after ``hands`` (each read at its
+    place, as the server saves it), for ``players`` in the request's ``language``."""
+    table = _table(request)
+    rules, settings = table.rules, table.settings
+    state = request["state"]
+    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    records, now = [], state
+    for body in request.get("hands", ()):
+        records.append(rules.read_at(settings, body, rules.place_of(now)))
+        now = rules.state_of(rules.resume(settings, now, records[-1:], **finish))
+    progress = rules.resume(settings, state, records, **finish)
+    return phone_pages.sheet_page(rules, settings, progress, table.players, table.words)
+
+
+def _posted(request: Mapping[str, Any]) -> dict[str, str]:
+    return {str(name): str(value) for name, value in dict(request["values"]).items()}
+
+
+CALLS.update(
+    read=read_hand,
+    preview=preview_hand,
+    resume=resume_game,
+    form=hand_form,
+    entered=entered_hand,
+    preview_entered=entered_preview,
+    sheet=scoreboard,
+)

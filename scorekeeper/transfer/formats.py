@@ -19,7 +19,9 @@ changes a score silently. Everything is stored in one transaction.
 
 What a round trip keeps, so that export, import into an empty database and export again
 give the same file: names, notes, every timestamp, hand revisions and the revision
-history. Not exported, so not kept: edit keys (each imported game gets a new one) and the
+history, and for a hand or a version recorded without the network the phone it was
+recorded on (``offline_by``, written only when there is one). Not exported, so not
+kept: edit keys (each imported game gets a new one) and the
 internal write counter. Not kept either: ids. Every imported game gets the database's
 next id (in an empty database, a file's games numbered from 1 keep their numbers), so a
 file never chooses the ids of other groups' games.
@@ -58,7 +60,13 @@ from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 from ..engine.core.seating import SeatChange, check_changes
 from ..limits import MAX_HANDS
-from ..names import FieldProblem, clean_game_details, clean_new_player, clean_table
+from ..names import (
+    FieldProblem,
+    clean_game_details,
+    clean_new_player,
+    clean_phone_name,
+    clean_table,
+)
 from ..problems import Problem
 from .peers import iws
 
@@ -186,6 +194,7 @@ def game_document(exported: db.ExportedGame) -> dict:
                 "revision": stored.revision,
                 "created_at": stamps[stored.number][0],
                 "updated_at": stamps[stored.number][1],
+                **_offline(stored.offline_by),
                 "dealer": replayed.dealer,
                 **stored.record.to_dict(),
                 **rules.hand_result(replayed),
@@ -200,11 +209,31 @@ def game_document(exported: db.ExportedGame) -> dict:
                 "revision": r.revision,
                 "action": r.action,
                 "created_at": r.created_at,
+                **_offline(r.offline_by),
                 "hand": r.hand,
             }
             for r in exported.revisions
         ],
     }
+
+
+def _offline(offline_by: str | None) -> dict[str, str]:
+    """A hand's or a revision's ``offline_by`` (the phone it was recorded on without the
+    network) as the file holds it: only when there is one, so that a game recorded online
+    is exported as it was before hands could be recorded offline, byte for byte."""
+    return {} if offline_by is None else {"offline_by": offline_by}
+
+
+def _offline_by(item: dict, where: str) -> str | None:
+    """An entry's ``offline_by``: None when absent, else a phone's name, as a player's is
+    written (cleaned, at most MAX_NAME_LENGTH characters)."""
+    value = item.get("offline_by")
+    if value is None:
+        return None
+    try:
+        return clean_phone_name(value, "offline_by")
+    except FieldProblem as exc:
+        raise ImportProblem(exc.message, "offline_by", where) from None
 
 
 def json_chunks(games: Iterable[db.ExportedGame]) -> Iterator[str]:
@@ -523,6 +552,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
                 revision=_whole(hand.get("revision", 1), at, "revision", 1),
                 created_at=_stamp(hand.get("created_at"), at, "created_at", created_at),
                 updated_at=_stamp(hand.get("updated_at"), at, "updated_at", created_at),
+                offline_by=_offline_by(hand, at),
             )
         )
     finished_after = _finished_after(game, entry, where)
@@ -583,6 +613,7 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
                 action=item["action"],
                 hand=_record(game, settings, item.get("hand"), at).to_dict(),
                 created_at=_stamp(item.get("created_at"), at, "created_at", created_at),
+                offline_by=_offline_by(item, at),
             )
         )
     return db.ImportedGame(

@@ -1,5 +1,5 @@
 """The table app: its factory, and a module per blueprint (``games``, ``hands``, ``sheets``,
-``share``, ``card``, ``pwa``, ``review/``, ``api/``) beside what they share (forms, the
+``share``, ``card``, ``pwa``, ``offline``, ``review/``, ``api/``) beside what they share (forms, the
 scoreboard, the chart, access by edit key, responses, error handlers, languages).
 
 ``create_app`` imports Flask only when called, so that the command line can find the
@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hands,
         health,
         i18n,
+        kept,
+        offline,
         phone_engine,
         pwa,
         responses,
@@ -123,6 +125,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(card.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(phone_engine.bp)
+    app.register_blueprint(offline.bp)
+    app.register_blueprint(kept.bp)
     app.register_blueprint(health.bp)
     errors.init_app(app)
     responses.init_app(app)

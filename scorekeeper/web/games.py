@@ -70,7 +70,16 @@ from .game_service import (
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
 from .responses import CachedPage, page_cache
-from .scoreboard import bid_line, describe, hand_rows, player_figures, standing_of, total
+from .scoreboard import (
+    OFFLINE_MARK,
+    bid_line,
+    describe,
+    hand_rows,
+    offline_note,
+    player_figures,
+    standing_of,
+    total,
+)
 
 bp = Blueprint("games", __name__)
 
@@ -350,6 +359,8 @@ def _live_context(
 ) -> dict[str, Any]:
     changes = _seat_changes(game)
     shows_dealer = game_of(game).shows_dealer(game.settings)
+    first = progress.next_number - len(progress.hands)
+    offline = db.offline_hands(db.get_db(), game.id, first) if progress.hands else {}
     return {
         "game": game,
         "rules": rules_label(game),
@@ -368,7 +379,11 @@ def _live_context(
             why_url=_hand_url("games.why", game.id),
             edit_url=_hand_url("hands.edit", game.id) if editable else None,
             shows_dealer=shows_dealer,
+            offline=offline,
         ),
+        # Each phone that recorded a shown hand without the network, once, for the legend.
+        "offline_notes": [offline_note(name) for name in dict.fromkeys(offline.values())],
+        "offline_mark": OFFLINE_MARK,
         "shows_dealer": shows_dealer,
         "hand_count": progress.next_number - 1,
         "every_hand": _every_hand(),
@@ -554,6 +569,7 @@ def revisions(game_id: int):
         "revisions.html",
         game=game,
         words=played.page_words,
+        offline_mark=OFFLINE_MARK,
         revisions=[
             {
                 "number": r.number,
@@ -562,6 +578,7 @@ def revisions(game_id: int):
                 **_moment(r.created_at),
                 "bid": bid_line(played, r.hand, game.names_at(r.number), game.settings),
                 "players": player_figures(played, r.hand, game.names_at(r.number), game.settings),
+                "offline": offline_note(r.offline_by) if r.offline_by is not None else None,
             }
             for r in history
         ],

@@ -32,6 +32,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from ..engine.core.display import Label, Notation, SignedPoints
+from ..engine.core.language import PageText, Partners, isolate
 from ..engine.core.messages import Message, SeatName
 from .responses import safe_path
 
@@ -102,28 +103,6 @@ def is_rtl() -> bool:
     return current_language() in RTL_LANGUAGES
 
 
-FSI, PDI = "\u2068", "\u2069"
-
-
-class Partners(str):
-    """A side's name made of its partners' names, each isolated already ("⁨Ann⁩ & ⁨Cat⁩"):
-    the text around them, the "&", takes the page's direction. Isolated again as a whole,
-    a side of a Hebrew and a Latin name would take the first name's direction, so the
-    order of the partners would flip on a page of the other direction."""
-
-    @classmethod
-    def of(cls, names: Any) -> Partners:
-        return cls(" & ".join(isolate(name) for name in names))
-
-
-def isolate(text: Any) -> str:
-    """Text a player typed, of either direction, kept whole inside a sentence in plain
-    text: between FSI and PDI, on pages of every direction."""
-    if isinstance(text, Partners):
-        return text
-    return f"{FSI}{text}{PDI}"
-
-
 def bdi(text: Any) -> Markup:
     """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page (a side's
     partners each isolated, in the page's direction)."""
@@ -154,11 +133,6 @@ def list_of(names: Any, style: str = "standard") -> str:
         style=style,
         locale=current_language(),
     )
-
-
-class PageText(str):
-    """Text the app itself wrote, already in the page's language (a field's label): unlike
-    a player's name or a value as typed, it needs no isolating inside a sentence."""
 
 
 def translate(text: Any, **params: Any) -> Any:

@@ -10,7 +10,10 @@
   changes.
 - ``/engine/scorekeeper-<hash>.zip``: the engine package (``scorekeeper/engine``, which
   imports only the standard library) as one zip built from the code this server runs,
-  once per process; its address carries its content's hash.
+  once per process; its address carries its content's hash. With it, the engine's
+  sentences in each language but English (``engine/catalogues/<language>.mo``): the
+  app's compiled catalogue cut to the messages the engine's sources name, so a phone
+  without the network says them as the server's pages do (``engine/core/language.py``).
 
 Both are immutable at their address and cached for a year. No page fetches them on its
 first load: ``static/phone-engine.js`` does, when a page asks for the engine.
@@ -18,12 +21,16 @@ first load: ``static/phone-engine.js`` does, when a page asks for the engine.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import io
+import struct
 import zipfile
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
+
+from ..engine.core.language import LANGUAGES
 
 bp = Blueprint("phone_engine", __name__)
 
@@ -65,21 +72,85 @@ def engine_zip() -> tuple[bytes, str]:
 
 def build_engine_zip(engine: Path) -> tuple[bytes, str]:
     """The zip of the engine package under ``engine`` and the first 12 hex digits of its
-    sha256. Only Python sources: no caches, no tests."""
+    sha256: its Python sources (no caches, no tests) and its catalogues."""
     buffer = io.BytesIO()
     package = engine.parent
-    sources = [package / "__init__.py", *sorted(engine.rglob("*.py"))]
+    sources = [
+        path
+        for path in [package / "__init__.py", *sorted(engine.rglob("*.py"))]
+        if "__pycache__" not in path.parts
+    ]
+    files = {path.relative_to(package.parent).as_posix(): path.read_bytes() for path in sources}
+    used = engine_messages(sources)
+    for language in LANGUAGES:
+        mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
+        if language != "en" and mo.is_file():
+            catalogue = cut_catalogue(mo.read_bytes(), used)
+            files[f"{package.name}/engine/catalogues/{language}.mo"] = catalogue
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sources:
-            if "__pycache__" in path.parts:
-                continue
-            name = path.relative_to(package.parent).as_posix()
+        for name, data in files.items():
             # A ZipInfo of its own is stored as it says (ZIP_STORED unless told): deflate it.
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, data, compresslevel=9)
     body = buffer.getvalue()
     return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+# The calls whose first argument (and the plural's second) is a message the engine says:
+# the engine's markers for ``pybabel extract`` (babel.cfg), and ``Words``'s own.
+MARKERS = {"msg": 1, "nmsg": 2, "said_at_table": 1, "gettext": 1, "ngettext": 2}
+
+
+def engine_messages(sources: list[Path]) -> set[str]:
+    """Every message the engine's ``sources`` name in a marker's call, as written."""
+    found: set[str] = set()
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            for argument in node.args[: MARKERS.get(str(name), 0)]:
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                    found.add(argument.value)
+    return found
+
+
+def cut_catalogue(mo: bytes, keep: set[str]) -> bytes:
+    """A compiled gettext catalogue (``.mo``, little-endian as Babel writes it) with only
+    its header and the messages in ``keep`` (a plural by its singular)."""
+    magic, _, count, originals, translations = struct.unpack("<5I", mo[:20])
+    if magic != 0x950412DE:
+        raise ValueError("not a little-endian gettext catalogue")
+    kept = {}
+    for index in range(count):
+        length, start = struct.unpack_from("<2I", mo, originals + 8 * index)
+        original = mo[start : start + length]
+        length, start = struct.unpack_from("<2I", mo, translations + 8 * index)
+        if not original or original.split(b"\0")[0].decode() in keep:
+            kept[original] = mo[start : start + length]
+    return write_catalogue(kept)
+
+
+def write_catalogue(messages: dict[bytes, bytes]) -> bytes:
+    """A ``.mo`` of ``messages`` (original to translation), sorted as gettext looks them up."""
+    keys = sorted(messages)
+    head = 7 * 4
+    tables = head + 16 * len(keys)
+    originals, translations, data = [], [], b""
+    for key in keys:
+        originals.append((len(key), tables + len(data)))
+        data += key + b"\0"
+    for key in keys:
+        translations.append((len(messages[key]), tables + len(data)))
+        data += messages[key] + b"\0"
+    return b"".join(
+        [
+            struct.pack("<7I", 0x950412DE, 0, len(keys), head, head + 8 * len(keys), 0, 0),
+            *(struct.pack("<2I", *entry) for entry in originals + translations),
+            data,
+        ]
+    )
 
 
 def worker_script() -> tuple[bytes, str]:

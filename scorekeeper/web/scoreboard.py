@@ -4,7 +4,7 @@ print and never compute a score."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,6 +156,7 @@ def hand_rows(
     why_url: tuple[str, str],
     edit_url: tuple[str, str] | None,
     shows_dealer: bool = True,
+    offline: Mapping[int, str] | None = None,
 ) -> HandRows:
     """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
     state), newest last, as the game shows them. ``seating`` says who sat where at hand
@@ -163,7 +164,9 @@ def hand_rows(
     the seat changes' texts by the hand they take effect from; ``why_url`` and
     ``edit_url`` are a hand's "why" and edit addresses cut around its number (no edit
     link for a viewer). Without ``shows_dealer`` (``Game.shows_dealer``) no cell or row
-    marks who dealt.
+    marks who dealt. ``offline`` names, by hand number, the phone a hand was recorded on
+    without the network: its row carries the mark that the legend explains
+    (``offline_mark``).
 
     Built with one format a cell rather than a template loop: the table is most of the
     page, and this keeps an uncached scoreboard cheap however many phones ask for it.
@@ -193,6 +196,8 @@ def hand_rows(
             if edit_url
             else str(number)
         )
+        if offline and number in offline:
+            head += offline_mark(offline[number])
         if hand.bid is not None:
             head += f" <span{text.css(bid_css(hand.bid))}>{text.label(hand.bid)}</span>"
         outcome = label_with_sides(hand.outcome, sides_named(game, seating(number)))
@@ -237,6 +242,25 @@ def hand_rows(
         else:
             out.append(f'<tr id="h{number}"><th>{head}</th>\n{"".join(cells)}</tr>\n')
     return HandRows(Markup("".join(out)), count, first, penalised, paired, about)
+
+
+OFFLINE_MARK = "\u2708"
+"""The mark of a hand recorded without the network and sent later (issue 34): ✈."""
+
+
+def offline_note(name: str) -> Markup:
+    """What the offline mark means for a hand recorded on ``name``'s phone, in the page's
+    language: the legend's words, and the mark's own for a screen reader."""
+    return page_text("recorded offline on %(name)s's phone", name=bdi(name))
+
+
+def offline_mark(name: str) -> str:
+    """The offline mark of a row, with its meaning for a screen reader and as its title."""
+    title = page_text("recorded offline on %(name)s's phone", name=isolate(name)).unescape()
+    return (
+        f' <span class="off" title="{escape(title)}"><span aria-hidden="true">{OFFLINE_MARK}'
+        f'</span><span class="vh"> {offline_note(name)}</span></span>'
+    )
 
 
 def page_text(template: str, **params: Any) -> Markup:

@@ -1,0 +1,157 @@
+"""What keeping a game on a phone costs (issue 34), measured in Chromium.
+
+    make pyodide && .venv/bin/python benchmarks/offline.py [--slow-3g]
+
+It starts ``scorekeeper serve`` on a fresh database with a game of 2 hands (as
+``benchmarks/web.py`` does), opens its scoreboard in Debian's Chromium as the phone that
+keeps the score, taps "Keep this game on this phone" and prints what Keep downloaded
+(every response as it came over the wire: headers and the body as sent) and how long it
+took, from the tap to the phone saying it is kept. Then, without the network, it opens
+the kept game and records a hand through the form the phone's engine draws, and prints
+the time from tapping Save to the new totals shown (the engine reads the hand, the queue
+is written to IndexedDB, the engine draws the scoreboard again; averaged over 5 hands,
+each measured in the page). With ``--slow-3g`` Keep runs again in a fresh phone under
+Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency),
+without the service worker, whose own fetches Chromium would not throttle.
+
+The first load of a scoreboard (which has the Keep button but none of this) is
+``benchmarks/first_load.py``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from phone_engine import ARGS, CHROMIUM, SLOW_3G  # noqa: E402  (sibling benchmarks)
+from web import game_with_hands, running_server, sample_hand  # noqa: E402
+
+from scorekeeper.engine import GAMES  # noqa: E402
+from tests.test_app_conformance import enter as enter_by_taps  # noqa: E402
+from tests.test_app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
+
+TAP = """() => new Promise((resolve) => {
+  const rows = () => document.querySelectorAll("#kept-board tr.pending").length;
+  const before = rows();
+  const started = performance.now();
+  const seen = new MutationObserver(() => {
+    if (rows() > before && document.querySelector("#kept-board ol.totals")) {
+      seen.disconnect();
+      resolve(performance.now() - started);
+    }
+  });
+  seen.observe(document.getElementById("kept-board"), { childList: true, subtree: true });
+  document.getElementById("save").click();
+})"""
+
+
+def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None) -> dict:
+    """Keeps the game on a fresh phone: the bytes of every response Keep brought, the
+    seconds from the tap to "kept", and the phone (context) that keeps it."""
+    # Chromium emulates a network per target: the service worker's fetches would not be
+    # throttled with the page's. Under throttling Keep runs without the worker (keep.js
+    # downloads into Cache Storage itself; the worker only passes its fetches on).
+    context = browser.new_context(
+        viewport={"width": 360, "height": 800},
+        base_url=base,
+        service_workers="block" if throttle else "allow",
+    )
+    context.add_cookies([{"name": n, "value": v, "url": base} for n, v in cookies.items()])
+    page = context.new_page()
+    page.goto(f"/games/{game_id}", wait_until="networkidle")
+    if not throttle:
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    page.wait_for_timeout(500)
+    seen: dict[str, int] = {}
+
+    def finished(request) -> None:
+        sizes = request.sizes()
+        # A file the service worker fetched is reported twice: by the worker, as it came
+        # over the wire, and by the page, from the worker (no bytes).
+        size = sizes["responseHeadersSize"] + sizes["responseBodySize"]
+        seen[request.url] = max(size, seen.get(request.url, 0))
+
+    context.on("requestfinished", finished)
+    if throttle:
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", throttle)
+    started = time.perf_counter()
+    page.locator("#keep").click()
+    page.locator("#keep-whose button").first.click()
+    page.wait_for_function(
+        f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=600_000
+    )
+    seconds = time.perf_counter() - started
+    context.remove_listener("requestfinished", finished)
+    return {"bytes": seen, "seconds": seconds, "context": context, "page": page}
+
+
+def save_to_totals(kept: dict, game_id: int, hands: int = 5) -> list[float]:
+    """Milliseconds from tapping Save to the totals shown, for ``hands`` hands recorded
+    without the network."""
+    context, page = kept["context"], kept["page"]
+    context.set_offline(True)
+    page.goto(f"/games/{game_id}")
+    page.locator("#kept-board #record").wait_for(timeout=120_000)
+    times = []
+    for _ in range(hands):
+        page.locator("#kept-board #record").click()
+        page.locator("#kept-entry form#hand").wait_for()
+        rules = GAMES["israeli-whist"]
+        hand = rules.record_from_dict(rules.preset("pagat-german"), sample_hand(len(times) + 2))
+        enter_by_taps(page, entry_of(rules, hand.to_dict(), ["A", "B", "C", "D"]))
+        page.locator("#preview .pts").first.wait_for(timeout=60_000)
+        times.append(page.evaluate(TAP))
+    return times
+
+
+def report(name: str, kept: dict, base: str) -> None:
+    total = sum(kept["bytes"].values())
+    print(f"Keep, {name}: {total / 1e6:.2f} MB over the wire in {kept['seconds']:.1f} s")
+    for url, size in sorted(kept["bytes"].items(), key=lambda item: -item[1])[:8]:
+        print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--slow-3g", action="store_true")
+    options = parser.parse_args()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running_server(os.path.join(folder, "bench.db")) as base,
+        sync_playwright() as playwright,
+    ):
+        game_id, phone = game_with_hands(base, 2)
+        phone.request("GET", f"/games/{game_id}")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            fast = keep(browser, base, phone.cookies, game_id, None)
+            report("fast network", fast, base)
+            times = save_to_totals(fast, game_id)
+            print(
+                "Save offline to the totals shown: "
+                + ", ".join(f"{t:.0f}" for t in times)
+                + f" ms (mean {sum(times) / len(times):.0f} ms)"
+            )
+            fast["context"].close()
+            if options.slow_3g:
+                slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
+                report("slow 3G", slow, base)
+                slow["context"].close()
+        finally:
+            browser.close()
+            phone.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

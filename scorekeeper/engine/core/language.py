@@ -1,0 +1,170 @@
+"""The engine's messages in a page's language without Flask (issue 34: the phone draws its
+pages itself when it has no network).
+
+The server's pages translate a :class:`~.messages.Message` with Flask-Babel
+(``web/i18n.py``'s ``named`` and ``shown``); :class:`Words` says it in the same words from
+the same compiled catalogue with the standard library's ``gettext``, and isolates what
+the players typed and what reads left to right exactly as those do, so a phone's page
+and the server's say one sentence alike. It reads ``engine/catalogues/<language>.mo``
+where the phone's zip carries one (only the entries the engine uses), else the app's
+whole catalogue, ``scorekeeper/translations/<language>/LC_MESSAGES/messages.mo``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .display import Label, Notation, SignedPoints
+from .messages import Message, SeatName
+
+LANGUAGES = ("en", "he", "de")
+"""The languages the pages speak; English is the engine's own (no catalogue)."""
+RTL_LANGUAGES = frozenset({"he"})
+ENGINE = Path(__file__).resolve().parent.parent
+PHONE_CATALOGUES = ENGINE / "catalogues"
+APP_CATALOGUES = ENGINE.parent / "translations"
+
+# A list of names ("A, B and C") and of choices ("A, B or C"): two items, and the last
+# two of more (the others are joined by ", " in every language here), as Babel's locale
+# data has them (the server's ``list_of``; a test holds them equal).
+AND_LISTS = {
+    "en": ("{0} and {1}", "{0}, and {1}"),
+    "he": ("{0} \u05d5{1}", "{0} \u05d5{1}"),
+    "de": ("{0} und {1}", "{0} und {1}"),
+}
+OR_LISTS = {
+    "en": ("{0} or {1}", "{0}, or {1}"),
+    "he": ("{0} \u05d0\u05d5 {1}", "{0} \u05d0\u05d5 {1}"),
+    "de": ("{0} oder {1}", "{0} oder {1}"),
+}
+
+FSI, PDI, LRI = "\u2068", "\u2069", "\u2066"
+
+
+class Partners(str):
+    """A side's name made of its partners' names, each isolated already ("⁨Ann⁩ & ⁨Cat⁩"):
+    the text around them, the "&", takes the page's direction. Isolated again as a whole,
+    a side of a Hebrew and a Latin name would take the first name's direction, so the
+    order of the partners would flip on a page of the other direction."""
+
+    @classmethod
+    def of(cls, names: Any) -> Partners:
+        return cls(" & ".join(isolate(name) for name in names))
+
+
+def isolate(text: Any) -> str:
+    """Text a player typed, of either direction, kept whole inside a sentence in plain
+    text: between FSI and PDI, on pages of every direction."""
+    if isinstance(text, Partners):
+        return text
+    return f"{FSI}{text}{PDI}"
+
+
+class UnknownLanguage(ValueError):
+    """A language the pages do not speak."""
+
+
+@cache
+def words_in(language: str) -> Words:
+    """The engine's words in ``language`` (one of ``LANGUAGES``), its catalogue read once.
+    Raises UnknownLanguage for any other."""
+    if language not in LANGUAGES:
+        raise UnknownLanguage(language)
+    if language == "en":
+        return Words(language, gettext.NullTranslations())
+    for path in (
+        PHONE_CATALOGUES / f"{language}.mo",
+        APP_CATALOGUES / language / "LC_MESSAGES" / "messages.mo",
+    ):
+        if path.is_file():
+            with path.open("rb") as handle:
+                return Words(language, gettext.GNUTranslations(handle))
+    raise UnknownLanguage(language)
+
+
+class Words:
+    """Sentences in one language, as the server's pages say them (``web/i18n.py``)."""
+
+    def __init__(self, language: str, catalogue: gettext.NullTranslations) -> None:
+        self.language = language
+        self.catalogue = catalogue
+        self.rtl = language in RTL_LANGUAGES
+
+    def gettext(self, template: str, **values: Any) -> str:
+        """``template`` translated, ``values`` put in (none: as it is, as Flask-Babel does)."""
+        found = self.catalogue.gettext(template)
+        return found % values if values else found
+
+    def ngettext(self, singular: str, plural: str, num: int, **values: Any) -> str:
+        values.setdefault("num", num)
+        return self.catalogue.ngettext(singular, plural, num) % values
+
+    def ltr(self, text: str) -> str:
+        """Numbers and bids kept left to right inside a right-to-left sentence."""
+        return f"{LRI}{text}{PDI}" if self.rtl else text
+
+    def or_list(self, items: Sequence[str]) -> str:
+        """Items as a sentence offers them, "A, B or C" ("A, B, or C" in English): the list
+        patterns Babel's locale data gives the server's pages (``web/i18n.py``'s
+        ``list_of(..., style="or")``)."""
+        return self._listed(items, OR_LISTS[self.language])
+
+    def and_list(self, items: Sequence[str]) -> str:
+        """Names as a sentence lists them, "A, B and C" (``list_of``)."""
+        return self._listed(items, AND_LISTS[self.language])
+
+    @staticmethod
+    def _listed(items: Sequence[str], patterns: tuple[str, str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        pair, end = patterns
+        if len(items) == 2:
+            return pair.format(*items)
+        text = ", ".join(items[:-1])
+        return end.format(text, items[-1])
+
+    def named(self, text: Any, players: Sequence[str] = (), **params: Any) -> Any:
+        """A :class:`Message` in this language, with every seat it names (``SeatName``) named
+        by the player sitting there (``players`` in seat order); any other value as it is."""
+        if not isinstance(text, Message):
+            return text
+        values = {name: self._parameter(value, players) for name, value in text.params.items()}
+        values |= params
+        if text.plural is not None:
+            num = values.pop("num")
+            return self.ngettext(text.template, text.plural, num, **values)
+        return self.gettext(text.template, **values)
+
+    def translate(self, text: Any, **params: Any) -> Any:
+        return self.named(text, (), **params)
+
+    def _parameter(self, value: Any, players: Sequence[str]) -> Any:
+        if isinstance(value, SeatName):
+            if 0 <= value < len(players):
+                return isolate(players[value])
+            return self.gettext("seat %(seat)d", seat=int(value) + 1)
+        if isinstance(value, Message):
+            return self.named(value, players)
+        if isinstance(value, PageText):
+            return value
+        if isinstance(value, Label | Notation):
+            return self.ltr(self.shown(value))
+        if isinstance(value, SignedPoints):
+            return self.ltr(str(value))
+        return isolate(value) if isinstance(value, str) else value
+
+    def shown(self, value: Any) -> str:
+        """A game's text in this language: a Message translated, a Label's pieces one after
+        the other, notation and numbers as they are."""
+        if isinstance(value, Label):
+            return "".join(str(self.translate(piece)) for piece in value.pieces)
+        return str(self.translate(value))
+
+
+class PageText(str):
+    """Text already in the page's language (a field's label): unlike a player's name or a
+    value as typed, it needs no isolating inside a sentence."""

@@ -1,0 +1,80 @@
+"""The page a phone shows for a game it keeps to go on without the network (issue 34).
+
+``GET /games/<id>/kept`` is a shell: the page's words in its language, and the addresses
+``static/keep.js`` needs (the snapshot and the batch of ``web/offline.py``, the engine of
+``web/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
+key: keep.js draws the scoreboard and the hand form from the engine in the phone, from
+the snapshot and the queue it keeps in IndexedDB. keep.js stores this page in Cache
+Storage when the game is kept, and the service worker shows it for the game's scoreboard
+and hand form when the server cannot be reached.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, render_template, url_for
+
+from .. import db
+from .access import edit_required
+from .i18n import current_language
+from .phone_engine import PYODIDE_FILES, engine_zip, pyodide_folder, urls, worker_script
+from .responses import PRIVATE
+
+bp = Blueprint("kept", __name__)
+
+# The scripts and stylesheet the kept page runs on, stored with it.
+ASSETS = ("app.css", "app.js", "hand.js", "phone-engine.js", "keep.js", "icons/icon-192.png")
+
+
+def _size(path: Path) -> int:
+    """The bytes of a file, or 0 for one not there (a server without ``make pyodide``:
+    Keep then fails on its download and says so, and nothing is kept)."""
+    return path.stat().st_size if path.is_file() else 0
+
+
+def _static(filename: str) -> dict[str, Any]:
+    folder = Path(current_app.static_folder or "static")
+    url = current_app.jinja_env.globals["static_url"](filename)
+    return {"url": url, "size": _size(folder / filename)}
+
+
+def downloads() -> list[dict[str, Any]]:
+    """Everything a phone stores to go on alone, each with the bytes it holds once
+    downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
+    for it (``sent``: Pyodide's files go gzipped; what Keep says it took): the engine
+    (Pyodide, the worker, the engine's zip) and the page's own scripts."""
+    engine = urls()
+    folder = pyodide_folder()
+    found = [
+        {
+            "url": engine["pyodide"] + name,
+            "size": _size(folder / name),
+            "sent": _size(folder / (name + ".gz")) or _size(folder / name),
+        }
+        for name in PYODIDE_FILES
+    ]
+    found.append({"url": engine["worker"], "size": len(worker_script()[0])})
+    found.append({"url": engine["engine"], "size": len(engine_zip()[0])})
+    return found + [_static(name) for name in ASSETS]
+
+
+@bp.get("/games/<int:game_id>/kept")
+@edit_required
+def kept_page(game_id: int, game: db.Game):
+    """The shell of a kept game's offline scoreboard and hand form (see the module)."""
+    setup = {
+        "id": game_id,
+        "language": current_language(),
+        "snapshot": url_for("offline.snapshot", game_id=game_id),
+        "send": url_for("offline.send_hands", game_id=game_id),
+        "page": url_for("kept.kept_page", game_id=game_id),
+        "scoreboard": url_for("games.scoreboard", game_id=game_id),
+        "record": url_for("hands.record", game_id=game_id),
+        "engine": urls(),
+        "downloads": downloads(),
+    }
+    response = current_app.make_response(render_template("kept.html", game=game, setup=setup))
+    response.headers["Cache-Control"] = PRIVATE
+    return response

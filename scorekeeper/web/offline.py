@@ -1,0 +1,438 @@
+"""The server's half of a game that goes on without the network (issue 34).
+
+A phone that may edit a game takes a snapshot of it (``GET /games/<id>/offline``): what its
+own engine needs to record hands alone. Back online, it sends the hands it queued, each
+with its number and the game's ``version`` it was recorded after (``POST
+/games/<id>/offline/hands``). Each is saved as any hand is (``game_play``, the engine at
+its place), with the name of the phone it was recorded on (``offline_by``), in order,
+stopping at the first that cannot be: a hand another phone recorded meanwhile (409, both
+versions, until the phone sends it again with ``"replace": true``), or one the rules
+refuse (422, in the API's words and in the table's).
+
+``after`` must be a version the game has had. Whether a hand clashes is decided by its
+number and what is stored, not by versions: a number the server holds with another hand
+is a conflict however it came there, so no stored hand is overwritten without
+``replace``; the next number is saved when the rules take it at its place as the game
+stands now (an edit of an earlier hand meanwhile may change its points, never silently
+its legality).
+
+The right is the hand form's: the phone holds the game's edit key (its session), and the
+post carries the session's CSRF token in ``X-CSRFToken``, which the snapshot gives.
+Every answer, refusals included, is JSON ``{"error", "field"}`` as the API's are, with
+``message`` in the page's language for the player; no answer is kept by any cache.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError, generate_csrf
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from .. import db, game_play, json_input
+from ..engine import EngineError, InvalidHand, ParseError, parse_int
+from ..engine.core.form import table_refusals
+from ..engine.core.messages import msg
+from ..engine.phone import standing
+from ..limits import OFFLINE_MAX_HANDS
+from ..names import FieldProblem, clean_phone_name
+from ..problems import Problem
+from .access import edit_required, no_game
+from .errors import _csrf_message
+from .errors import _message as page_message
+from .game_service import game_of, side_names
+from .i18n import named
+from .responses import PRIVATE
+from .scoreboard import describe
+
+bp = Blueprint("offline", __name__)
+
+ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
+
+
+class Refused(Problem):
+    """A batch refused as a whole before any hand is saved: ``message`` in English naming
+    ``field``, answered with ``status`` (400 or 413) and, for the player, ``shown`` in the
+    page's language (None: the English)."""
+
+    def __init__(
+        self, message: str, field: str, status: int = 400, shown: str | None = None
+    ) -> None:
+        super().__init__(message, field)
+        self.status, self.shown = status, shown
+
+
+def _error(status: int, message: str, field: str | None, shown: str | None = None) -> Response:
+    response = jsonify({"error": message, "field": field, "message": shown or message})
+    response.status_code = status
+    return response
+
+
+# By code as well as by class: the app's own handlers of a code (the CSRF check's 400, the
+# import page's 413) come before a blueprint's handler of HTTPException as a whole.
+@bp.errorhandler(HTTPException)
+@bp.errorhandler(400)
+@bp.errorhandler(403)
+@bp.errorhandler(404)
+@bp.errorhandler(405)
+@bp.errorhandler(413)
+def _http_error(exc: HTTPException):
+    """A 404 for a stranger (the private pages' words), a 403 for a viewer, a 413 for a
+    body past the app's limit, a 400 for a missing CSRF token: as JSON, in English under
+    ``error`` and in the page's language under ``message``."""
+    status = exc.code or 500
+    if isinstance(exc, CSRFError):
+        with force_locale("en"):
+            english = _csrf_message()
+        return _error(400, english, "csrf_token", _csrf_message())
+    if isinstance(exc, RequestEntityTooLarge):
+        limit = current_app.config["MAX_CONTENT_LENGTH"] // 1024
+        english = f"the body is larger than {limit} KB: send the hands in smaller batches"
+        return _error(413, english, "body", _too_many())
+    with force_locale("en"):
+        english = page_message(exc)
+    return _error(status, english, "id" if status == 404 else None, page_message(exc))
+
+
+def _too_many() -> str:
+    return _("The hands are too many to send at once. Send them in smaller batches.")
+
+
+@bp.errorhandler(Refused)
+def _refused(exc: Refused):
+    return _error(exc.status, exc.message, exc.field, exc.shown)
+
+
+@bp.errorhandler(db.NotFound)
+def _not_stored(exc: db.NotFound):
+    """A game deleted while its hands were sent: the 404 of a game that is not there."""
+    game_id = (request.view_args or {}).get("game_id", 0)
+    with force_locale("en"):
+        english = no_game(game_id)
+    return _error(404, english, "id", no_game(game_id))
+
+
+@bp.errorhandler(json_input.JsonProblem)
+def _unreadable(exc: json_input.JsonProblem):
+    """A body that is not JSON, or a value in it past json_input's limits."""
+    if exc.field in ("encoding", "json"):
+        return _error(400, f"the body must be a JSON object; {exc.message}", "body")
+    return _error(400, str(exc.message), exc.field)
+
+
+@bp.after_request
+def _private(response: Response) -> Response:
+    """A snapshot carries the game as one phone may edit it, and its CSRF token."""
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+# --- the snapshot ---------------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/offline")
+@edit_required
+def snapshot(game_id: int, game: db.Game):
+    """What a phone needs to go on recording hands alone, as of one moment: the game's
+    key, players and settings as the API gives them, every hand's body with its number,
+    the game's ``version`` (a hand queued offline names it as ``after``), the state after
+    the last hand (what the phone's engine resumes from), where the game stands, and
+    the session's CSRF token for sending the hands back."""
+    found, hands = db.load_game_with_hands(db.get_db(), game_id)
+    if found is None:
+        raise db.NotFound(f"there is no game {game_id}", "id")
+    rules = game_of(found)
+    progress = game_play.progress_of(found, hands)
+    return {
+        "id": found.id,
+        "game": rules.key,
+        "seats": len(found.players),
+        "players": list(found.players),
+        "seated": list(found.seated),
+        "substitutions": [change.to_dict() for change in found.changes],
+        "rules": found.rules,
+        "settings": found.settings.to_dict(),
+        "first_dealer": found.first_dealer,
+        "sides": [list(side) for side in rules.sides],
+        "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
+        "hands": [_stored_json(stored) for stored in hands],
+        "version": found.version,
+        "state": rules.state_of(progress),
+        **standing(rules, progress),
+        "csrf_token": generate_csrf(),
+    }
+
+
+def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "number": stored.number,
+        "revision": stored.revision,
+        "hand": stored.record.to_dict(),
+    }
+    if stored.offline_by is not None:
+        shown["offline_by"] = stored.offline_by
+    return shown
+
+
+# --- the hands sent back --------------------------------------------------------------------
+
+
+def _batch(game: db.Game) -> tuple[str, list[dict[str, Any]]]:
+    """The phone's name and its hands, each checked for shape; raises Refused naming the
+    field (400), or for more hands than one batch takes (413)."""
+    body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
+    if not isinstance(body, dict):
+        raise Refused("the body must be a JSON object", "body")
+    unknown = sorted(set(body) - {"by", "hands"})
+    if unknown:
+        raise Refused(f"unknown field {unknown[0]!r}; known fields: by, hands", unknown[0])
+    try:
+        by = clean_phone_name(body.get("by"))
+    except FieldProblem as exc:
+        raise Refused(str(exc.message), "by") from None
+    items = body.get("hands")
+    if not isinstance(items, list) or not items:
+        raise Refused("hands must be a list of at least one hand", "hands")
+    if len(items) > OFFLINE_MAX_HANDS:
+        raise Refused(
+            f"at most {OFFLINE_MAX_HANDS} hands at once, not {len(items)}: send the rest "
+            "in another batch",
+            "hands",
+            413,
+            _too_many(),
+        )
+    fields = game_of(game).hand_fields
+    for index, item in enumerate(items):
+        _check_item(item, f"hands[{index}]", fields)
+    return by, items
+
+
+def _whole(item: dict[str, Any], name: str, where: str, low: int) -> None:
+    """``item[name]`` read as the API reads a number (``parse_int``: an integer or its
+    digits as text), in place; raises Refused naming it."""
+    field = f"{where}.{name}"
+    try:
+        item[name] = parse_int(item[name], field, low=low, high=db.MAX_ID)
+    except ParseError as exc:
+        raise Refused(str(exc.message), field) from None
+
+
+def _check_item(item: Any, where: str, fields: frozenset[str] | set[str]) -> None:
+    if not isinstance(item, dict):
+        raise Refused(f"{where} must be an object", where)
+    unknown = sorted(set(item) - ITEM_FIELDS)
+    if unknown:
+        known = ", ".join(sorted(ITEM_FIELDS))
+        raise Refused(
+            f"unknown field {unknown[0]!r}; known fields: {known}", f"{where}.{unknown[0]}"
+        )
+    for field in ("number", "after", "hand"):
+        if field not in item:
+            raise Refused(f"{where}.{field} is required", f"{where}.{field}")
+    _whole(item, "number", where, 1)
+    _whole(item, "after", where, 0)
+    if "revision" in item:
+        _whole(item, "revision", where, 1)
+    if not isinstance(item.get("replace", False), bool):
+        raise Refused(f"{where}.replace must be true or false", f"{where}.replace")
+    hand = item["hand"]
+    if not isinstance(hand, dict):
+        raise Refused(f"{where}.hand must be an object", f"{where}.hand")
+    extra = sorted(set(hand) - set(fields))
+    if extra:
+        known = ", ".join(sorted(fields))
+        raise Refused(
+            f"unknown field {extra[0]!r} in a hand; known fields: {known}",
+            f"{where}.hand.{extra[0]}",
+        )
+
+
+class Stop(Exception):
+    """The batch stops at a hand: ``status`` (409 or 422) and what the answer says of it
+    (``error``, ``field``, ``message``, the hand's ``index`` and ``number``…)."""
+
+    def __init__(self, status: int, answer: dict[str, Any]) -> None:
+        super().__init__(answer.get("error"))
+        self.status, self.answer = status, answer
+
+
+@bp.post("/games/<int:game_id>/offline/hands")
+@edit_required
+def send_hands(game_id: int, game: db.Game):
+    """Saves the hands a phone recorded without the network, in order (see the module's
+    docstring). Answers 200 with each hand's outcome (``saved``, ``replaced``, or
+    ``unchanged`` for one the server already holds as sent: a batch sent again after a
+    lost answer) and where the game stands after them; or, stopping at a hand, 409 or
+    422 with the hands saved before it. Every answer carries the game's ``totals``,
+    ``next_number`` and ``version`` after what was saved."""
+    by, items = _batch(game)
+    for index, item in enumerate(items):
+        if item["after"] > game.version:
+            raise Refused(
+                f"after must be a version this game has had (0 to {game.version})",
+                f"hands[{index}].after",
+            )
+    database = db.get_db()
+    done: list[dict[str, Any]] = []
+    status, stop = 200, {}
+    for index, item in enumerate(items):
+        try:
+            done.append(_send(database, game_id, by, index, item))
+        except Stop as stopped:
+            status, stop = stopped.status, stopped.answer
+            break
+    now = db.load_game(database, game_id)
+    if now is None:  # deleted meanwhile: as for any page of a game no longer there
+        raise db.NotFound(f"there is no game {game_id}", "id")
+    progress = game_play.current_progress(database, now)
+    answer = {
+        **stop,
+        "saved": done,
+        **standing(game_of(now), progress),
+        "version": now.version,
+    }
+    return answer, status
+
+
+def _send(database: Any, game_id: int, by: str, index: int, item: dict[str, Any]) -> dict:
+    """Saves one queued hand; returns its outcome, or raises Stop."""
+    number, body = item["number"], item["hand"]
+    game = db.load_game(database, game_id)
+    if game is None:
+        raise db.NotFound(f"there is no game {game_id}", "id")
+    try:
+        if number <= game.hand_count:
+            return _send_recorded(database, game, by, index, item)
+        stored, progress, revision = game_play.add_hand(database, game_id, body, number, by)
+    except EngineError as exc:
+        raise Stop(422, _engine_refusal(game, number, index, exc)) from None
+    except db.Conflict as exc:
+        raise Stop(409, _conflict(database, game_id, number, index, body, exc)) from None
+    replayed = game_play.replayed_hand(progress, stored)
+    return _outcome(stored, revision, "saved", replayed.points)
+
+
+def _send_recorded(
+    database: Any, game: db.Game, by: str, index: int, item: dict[str, Any]
+) -> dict[str, Any]:
+    """A queued hand whose number the server holds already: the same hand (sent again),
+    another phone's (a conflict, unless the phone asks to ``replace`` it), each read at
+    its place first."""
+    number, body = item["number"], item["hand"]
+    current = db.load_hand(database, game.id, number)
+    place = game_play.place_of(database, game, number)
+    rules = game_of(game)
+    record = rules.read_at(game.settings, body, place)
+    if current is not None and current.record == record:
+        points = rules.preview_at(game.settings, record, place)["points"]
+        return _outcome(number, current.revision, "unchanged", points)
+    if not item.get("replace", False):
+        raise db.Conflict(
+            msg("hand %(number)d was recorded on another phone meanwhile", number=number),
+            f"hands[{index}].number",
+            current,
+        )
+    expected = item.get("revision", current.revision if current is not None else None)
+    progress, revision = game_play.replace_hand(
+        database, game.id, number, body, expected, offline_by=by
+    )
+    replayed = game_play.replayed_hand(progress, number)
+    return _outcome(number, revision, "replaced", replayed.points)
+
+
+def _outcome(number: int, revision: int, outcome: str, points: Any) -> dict[str, Any]:
+    """What became of one hand sent: its number and revision now, ``outcome`` (saved,
+    replaced or unchanged) and its points per side."""
+    return {"number": number, "revision": revision, "outcome": outcome, "points": list(points)}
+
+
+def _engine_refusal(game: db.Game, number: int, index: int, exc: EngineError) -> dict[str, Any]:
+    """A hand the rules refuse: every problem in the API's words (fields named as the API
+    names them, under the hand's place in the batch) and in the table's words, in the
+    page's language (the players by name, things as the game calls them), as the hand
+    form says them."""
+    problems = exc.errors if isinstance(exc, InvalidHand) else [(exc.field or "hand", exc.message)]
+    where = f"hands[{index}]"
+    names = game.names_at(min(number, game.hand_count + 1))
+    place = game_play.place_of(db.get_db(), game, number)
+    spec = game_of(game).form_at(game.settings, names, place)
+    said = table_refusals(spec, problems, None, names)
+    table = [str(named(sentence, names)) for _field, sentence in said]
+    return {
+        "error": str(exc.message),
+        "field": f"{where}.hand.{problems[0][0]}",
+        "problems": [{"field": f"{where}.hand.{f}", "error": str(m)} for f, m in problems],
+        "table": table,
+        "message": " ".join(table),
+        "index": index,
+        "number": number,
+    }
+
+
+def _conflict(
+    database: Any, game_id: int, number: int, index: int, body: dict, exc: db.Conflict
+) -> dict[str, Any]:
+    """A queued hand the server cannot take as it stands: another phone recorded that
+    number (both versions, side by side), changed it since (the same), or the game moved
+    on otherwise (the reason)."""
+    field = exc.field or "number"
+    if not field.startswith("hands["):  # the save's own field: number, revision, hand
+        field = f"hands[{index}].{field}"
+    answer: dict[str, Any] = {
+        "error": str(exc.message),
+        "field": field,
+        "message": str(named(exc.message, ())),
+        "index": index,
+        "number": number,
+    }
+    game = db.load_game(database, game_id)
+    current = db.load_hand(database, game_id, number) if game is not None else None
+    if game is None or current is None:
+        return answer
+    names = game.names_at(number)
+    place = game_play.place_of(database, game, number)
+    try:
+        phone = _version(game, game_of(game).read_at(game.settings, body, place), place, names)
+    except EngineError:  # it no longer stands where the game is now: the body as sent
+        phone = {"hand": body}
+    if field.endswith(".number"):  # not a version changed since, nor a later hand
+        answer["message"] = _(
+            "Hand %(number)d was recorded on another phone while this one was offline.",
+            number=number,
+        )
+    answer["conflict"] = {
+        "number": number,
+        "players": list(names),
+        "sides": [str(side) for side in side_names(game, names)],
+        "server": _version(
+            game, current.record, place, names, current.revision, current.offline_by
+        ),
+        "phone": phone,
+    }
+    return answer
+
+
+def _version(
+    game: db.Game,
+    record: Any,
+    place: Any,
+    names: list[str] | tuple[str, ...],
+    revision: int | None = None,
+    offline_by: str | None = None,
+) -> dict[str, Any]:
+    """One version of a hand at its place: its body, its points per side, and the line
+    the scoreboard would say of it, in the page's language."""
+    rules = game_of(game)
+    shown: dict[str, Any] = {
+        "hand": record.to_dict(),
+        "points": list(rules.preview_at(game.settings, record, place)["points"]),
+        "text": describe(rules, record.to_dict(), names, game.settings),
+    }
+    if revision is not None:
+        shown["revision"] = revision
+    if offline_by is not None:
+        shown["offline_by"] = offline_by
+    return shown

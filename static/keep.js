@@ -1,0 +1,677 @@
+// A game kept on this phone, to go on without the network (issue 34). No page loads this
+// file on its first load: app.js loads it when "Keep this game on this phone" is tapped,
+// or for a game this phone keeps; the kept page (templates/kept.html, web/kept.py) runs on
+// it when the server cannot be reached.
+//
+// - Keep: the game's snapshot (GET /games/<id>/offline) goes into IndexedDB, and the engine
+//   (Pyodide, its worker, the engine's zip), the kept page and its scripts into Cache
+//   Storage, where the service worker finds them offline.
+// - Offline, the kept page draws the scoreboard and the hand form from the engine in the
+//   phone (scorekeeper/engine/phone.py: sheet, form, entered, preview_entered), and each
+//   hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
+// - When the server answers again, the queue is sent in order (POST .../offline/hands):
+//   saved, it is cleared; a hand another phone recorded shows both versions to choose
+//   from; a hand the rules refuse opens in the form with the server's words.
+//
+// No rule lives here: every rule is the engine's, every word the page's.
+(() => {
+  "use strict";
+  const DB = "scorekeeper-offline";
+  const STORE = "games";
+  const ENGINE_CACHE = "kept-engine";
+  const PAGE_CACHE = "kept-pages";
+  const NAME = "scorekeeper:phone-name";
+  const PATIENCE = 6000; // ms before a request that hangs counts as no connection
+  const PROBE = 4000; // ms between tries to reach the server from the kept page
+  const flag = (id) => "scorekeeper:kept:" + id;
+
+  // --- storage ------------------------------------------------------------------------------
+
+  function database() {
+    return new Promise((resolve, reject) => {
+      const opening = indexedDB.open(DB, 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: "id" });
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+  }
+
+  function stored(id) {
+    return database().then(
+      (db) =>
+        new Promise((resolve, reject) => {
+          const asked = db.transaction(STORE).objectStore(STORE).get(id);
+          asked.onsuccess = () => resolve(asked.result || null);
+          asked.onerror = () => reject(asked.error);
+        }),
+    );
+  }
+
+  // Resolves once the record is on the phone's disk: nothing is shown as recorded before.
+  function store(record) {
+    return database().then(
+      (db) =>
+        new Promise((resolve, reject) => {
+          const writing = db.transaction(STORE, "readwrite");
+          writing.objectStore(STORE).put(record);
+          writing.oncomplete = () => resolve(record);
+          writing.onerror = () => reject(writing.error);
+          writing.onabort = () => reject(writing.error);
+        }),
+    );
+  }
+
+  function remember(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (error) {
+      // private mode: the game is still kept, app.js just will not know it by itself
+    }
+  }
+
+  function recalled(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function json(url, options) {
+    const control = new AbortController();
+    const giveUp = setTimeout(() => control.abort(), PATIENCE);
+    return fetch(url, Object.assign({ credentials: "same-origin", signal: control.signal,
+      headers: { Accept: "application/json" } }, options || {}))
+      .then((response) => response.json().then((body) => ({ status: response.status, ok: response.ok, body })))
+      .finally(() => clearTimeout(giveUp));
+  }
+
+  // --- words ----------------------------------------------------------------------------------
+
+  function wordsOf(doc) {
+    return (id, values) =>
+      doc.querySelector("template#" + id).content.textContent.trim().replace(/\{(\w+)\}/g, (_, k) => values[k]);
+  }
+
+  function element(tag, attributes, children) {
+    const made = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([name, value]) => {
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") made.textContent = value;
+      else made.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach((child) => {
+      if (child !== null && child !== undefined) made.append(child);
+    });
+    return made;
+  }
+
+  const signed = (p) => (p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0");
+
+  // --- Keep, on the scoreboard -------------------------------------------------------------
+
+  function askWhose(say, players, place) {
+    return new Promise((resolve) => {
+      const pad = element("div", { class: "pad names" });
+      players.forEach((name) => {
+        const key = element("button", { type: "button", class: "btn key-name" }, [
+          element("bdi", { dir: "auto", text: name }),
+        ]);
+        key.addEventListener("click", () => {
+          box.remove();
+          resolve(name);
+        });
+        pad.append(key);
+      });
+      const box = element("fieldset", { class: "line", id: "keep-whose" }, [
+        element("legend", { text: say("kept-whose") }),
+        pad,
+      ]);
+      place.closest("p").after(box);
+    });
+  }
+
+  // Downloads one file into the cache, saying how many of its bytes have come.
+  function download(cache, item, counted) {
+    return cache.match(item.url, { ignoreVary: true }).then((hit) => {
+      if (hit) {
+        counted(item.size, 0);
+        return null;
+      }
+      return fetch(item.url, { credentials: "same-origin" }).then((response) => {
+        if (!response.ok) throw new Error(item.url + ": " + response.status);
+        const reader = response.clone().body.getReader();
+        let read = 0;
+        const pump = () =>
+          reader.read().then(({ done, value }) => {
+            if (done) return null;
+            const before = Math.min(read, item.size);
+            read += value.length;
+            counted(Math.min(read, item.size) - before, 0);
+            return pump();
+          });
+        return Promise.all([pump(), cache.put(item.url, response)]).then(() => {
+          // What the server sent for it (Pyodide's files go gzipped): a response the service
+          // worker passed on reports its bytes as decoded.
+          counted(Math.max(0, item.size - read), item.sent || item.size);
+        });
+      });
+    });
+  }
+
+  async function keepGame(button) {
+    const status = document.getElementById("keep-status");
+    const bar = document.getElementById("keep-progress");
+    button.disabled = true;
+    let say = null;
+    try {
+      const answer = await fetch(button.dataset.page, { credentials: "same-origin" });
+      if (!answer.ok) throw new Error(String(answer.status));
+      const html = await answer.clone().text();
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      say = wordsOf(doc);
+      const setup = JSON.parse(doc.getElementById("kept-setup").textContent);
+      const snapshot = await json(setup.snapshot);
+      if (!snapshot.ok) throw new Error(String(snapshot.status));
+      const players = snapshot.body.seated;
+      let by = recalled(NAME);
+      if (!by || players.indexOf(by) < 0) by = await askWhose(say, players, button);
+      remember(NAME, by);
+      status.textContent = say("kept-loading");
+      const started = performance.now();
+      const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
+      bar.style.width = "100%";
+      bar.max = total;
+      bar.value = 0;
+      bar.hidden = false;
+      let wire = 0;
+      const counted = (bytes, sent) => {
+        bar.value = Math.min(total, bar.value + bytes);
+        wire += sent;
+      };
+      const cache = await caches.open(ENGINE_CACHE);
+      for (const item of setup.downloads) await download(cache, item, counted);
+      await (await caches.open(PAGE_CACHE)).put(setup.page, answer);
+      // A game kept before with hands still queued keeps them, and the snapshot they follow.
+      const before = await stored(setup.id);
+      const queued = before && before.queue.length ? before : null;
+      await store({
+        id: setup.id,
+        snapshot: queued ? queued.snapshot : snapshot.body,
+        queue: queued ? queued.queue : [],
+        by: queued ? queued.by : by,
+        language: setup.language,
+      });
+      remember(flag(setup.id), "1");
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      bar.value = total;
+      status.textContent = say("kept-done", { size: (wire / 1e6).toFixed(1), seconds });
+      status.dataset.bytes = String(wire);
+    } catch (error) {
+      bar.hidden = true;
+      status.textContent = say ? say("kept-failed") : "";
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // A kept game's live scoreboard: the snapshot follows the game while the queue is empty;
+  // hands still queued go to the kept page, which sends them.
+  async function onScoreboard(button) {
+    const id = Number(button.dataset.game);
+    button.addEventListener("click", () => keepGame(button));
+    if (button.dataset.asked) keepGame(button);
+    const record = await stored(id).catch(() => null);
+    if (!record) return;
+    if (record.queue.length) {
+      location.replace(button.dataset.page);
+      return;
+    }
+    const refresh = () =>
+      stored(id).then((now) => {
+        if (!now || now.queue.length) return null;
+        return json(button.dataset.snapshot).then((answer) => {
+          if (!answer.ok) return null;
+          now.snapshot = answer.body;
+          return store(now);
+        });
+      }).catch(() => {});
+    refresh();
+    document.addEventListener("scorekeeper:live", refresh);
+    renew(button.dataset.page).catch(() => {});
+  }
+
+  // The kept page and what it runs on, as this server now has them: after an update the
+  // page names new files, which are downloaded before the page is stored again, so that
+  // a kept game never opens on a page whose scripts are not on the phone.
+  async function renew(pageUrl) {
+    const answer = await fetch(pageUrl, { credentials: "same-origin" });
+    if (!answer.ok) return;
+    const doc = new DOMParser().parseFromString(await answer.clone().text(), "text/html");
+    const setup = JSON.parse(doc.getElementById("kept-setup").textContent);
+    const cache = await caches.open(ENGINE_CACHE);
+    for (const item of setup.downloads) await download(cache, item, () => {});
+    await (await caches.open(PAGE_CACHE)).put(setup.page, answer);
+  }
+
+  // --- the kept page -------------------------------------------------------------------------
+
+  async function keptPage(setup) {
+    const say = wordsOf(document);
+    const status = document.getElementById("kept-status");
+    const boardPlace = document.getElementById("kept-board");
+    const entryPlace = document.getElementById("kept-entry");
+    const conflictPlace = document.getElementById("kept-conflict");
+    const notice = document.getElementById("offline");
+    if (notice) notice.remove(); // this page says itself how it stands
+    let record = await stored(setup.id);
+    if (!record) {
+      status.textContent = say("kept-failed");
+      return;
+    }
+    const engine = PhoneEngine.load(setup.engine);
+    const table = () => {
+      const snap = record.snapshot;
+      return {
+        game: snap.game,
+        seats: snap.seats,
+        settings: snap.settings,
+        players: snap.seated,
+        language: record.language || setup.language,
+      };
+    };
+    const call = (name, request) =>
+      engine.then((phone) => phone.batch([Object.assign({ call: name }, table(), request)])).then((a) => a[0]);
+    // The state after the first ``count`` queued hands (all of them by default).
+    const stateAfter = (count) => {
+      const hands = record.queue.slice(0, count).map((q) => q.hand);
+      if (!hands.length) return Promise.resolve(record.snapshot.state);
+      return call("resume", { state: record.snapshot.state, hands }).then((answer) => answer.state);
+    };
+
+    function view(which) {
+      boardPlace.hidden = which !== "board";
+      entryPlace.hidden = which !== "entry";
+      conflictPlace.hidden = which !== "conflict";
+      window.scrollTo(0, 0);
+    }
+
+    // --- the scoreboard, from the engine's sheet ---
+    async function board() {
+      const sheet = await call("sheet", {
+        state: record.snapshot.state,
+        hands: record.queue.map((q) => q.hand),
+      });
+      if (sheet.error !== undefined) {
+        // The queued hands no longer follow the game as the server has it: said, kept.
+        boardPlace.replaceChildren(element("p", { class: "err", text: sheet.error }));
+        view("board");
+        return;
+      }
+      const sides = sheet.sides;
+      const tiles = element("ol", { class: "totals" + (sides.some((s) => s.indexOf("&") >= 0) ? " paired" : "") },
+        sides.map((name, s) => element("li", { class: sheet.leaders.indexOf(s) >= 0 ? "lead" : null }, [
+          element("span", {}, [element("bdi", { class: "p", dir: "auto", text: name })]),
+          element("b", { text: sheet.totals[s] }),
+        ])));
+      const parts = [tiles];
+      if (sheet.banner) parts.push(element("p", { class: "banner " + sheet.banner.kind, role: "status", text: sheet.banner.text }));
+      if (sheet.result_note) parts.push(element("p", { class: "turn result-note", text: sheet.result_note }));
+      if (sheet.turn || sheet.deal_note) {
+        parts.push(element("p", { class: "turn", text: [sheet.turn, sheet.deal_note].filter(Boolean).join(" · ") }));
+      }
+      if (sheet.record) {
+        const next = element("button", { class: "btn primary big", type: "button", id: "record", text: sheet.record });
+        next.addEventListener("click", () => entry(null));
+        parts.push(next);
+      }
+      const section = element("section", { class: "board" }, parts);
+      const shown = [section];
+      const known = record.snapshot.hands.length;
+      if (known) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: known }) }));
+      if (sheet.rows.length) {
+        const mark = say("kept-pending");
+        const rows = sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: "pending" }, [
+          element("th", {}, [String(row.number), " ", element("span", { class: "off", title: mark, text: "\u25CB" }),
+            row.bid || row.outcome ? element("small", { class: "about", text: " " + [row.bid, row.outcome].filter(Boolean).join(" ") }) : null]),
+          ...row.cells.map((cell) => element("td", { class: cell.css || null }, [
+            cell.entry ? element("span", { class: "e", text: cell.entry }) : null,
+            cell.entry ? " " : null,
+            cell.points ? element("i", { text: cell.points }) : null,
+            cell.penalty ? element("span", { class: "rv", title: cell.penalty.label, text: cell.penalty.mark }) : null,
+            element("b", { text: cell.total }),
+          ])),
+        ]));
+        shown.push(element("table", { class: "hands" }, [
+          element("thead", {}, [element("tr", {}, [element("th", { text: "#" }),
+            ...sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]))])]),
+          element("tbody", {}, rows),
+        ]));
+        const legend = [sheet.legend.dealer ? element("span", { class: "k", text: sheet.legend.dealer }) : null,
+          " ", sheet.legend.cells, " · ", element("span", { class: "off", text: "\u25CB" }), " ", mark];
+        shown.push(element("p", { class: "legend" }, legend));
+      }
+      boardPlace.replaceChildren(...shown);
+      view("board");
+    }
+
+    // --- the hand form, from the engine's form ---
+    function keyPad(field, values) {
+      const named = field.style === "names";
+      return element("div", { class: "pad " + (field.style || "") }, field.choices.map((choice, i) => {
+        const input = element("input", { type: "radio", name: field.name, value: choice.value, id: field.name + "-" + i,
+          checked: values[field.name] !== undefined && values[field.name] !== null && String(values[field.name]) === choice.value });
+        const words = named ? element("bdi", { dir: "auto", text: choice.label }) : choice.label;
+        return element("label", { class: "key" + (choice.tone === "red" ? " red" : "") + (choice.tone === "wide" ? " wide" : ""),
+          title: named ? choice.label : null }, [input, element("span", {}, [words])]);
+      }));
+    }
+
+    function errorsOf(problems, name) {
+      return problems.filter((p) => p.field === name).map((p) => element("p", { class: "err", text: p.error }));
+    }
+
+    function fieldBox(field, values, problems) {
+      const value = values[field.name];
+      const auto = say("kept-auto");
+      if (field.hidden) return element("input", { type: "hidden", name: field.name, value: field.default || "" });
+      if (field.seat !== null && field.kind === "count") {
+        return element("div", { class: "seat count", "data-seat": field.seat, "data-prefix": field.prefix }, [
+          element("label", { for: field.name, "data-auto": auto }, [element("bdi", { dir: "auto", text: field.player })]),
+          element("input", { type: "number", name: field.name, id: field.name, inputmode: field.low < 0 ? null : "numeric",
+            pattern: field.low < 0 ? "-?[0-9]*" : "[0-9]*", min: field.low, max: field.high, step: 1, dir: "ltr",
+            autocomplete: "off", enterkeyhint: "next", "data-label": field.player, value: value === null || value === undefined ? null : value }),
+          element("p", { class: "why", hidden: true }),
+          ...errorsOf(problems, field.name),
+        ]);
+      }
+      if (field.seat !== null) {
+        return element("fieldset", { class: "seat", id: field.name, "data-seat": field.seat, "data-prefix": field.prefix }, [
+          element("legend", {}, [element("button", { type: "button" }, [element("bdi", { dir: "auto", text: field.player })]),
+            element("output", { "data-auto": auto })]),
+          keyPad(field, values),
+          element("p", { class: "why", hidden: true }),
+          element("p", { class: "stake", hidden: true }),
+          ...errorsOf(problems, field.name),
+        ]);
+      }
+      if (field.kind === "count") {
+        return element("div", { class: "line count" }, [
+          element("label", { for: field.name, text: field.label }),
+          element("input", { type: "number", name: field.name, id: field.name, inputmode: "numeric", pattern: "[0-9]*",
+            min: field.low, max: field.high, step: 1, dir: "ltr", autocomplete: "off", enterkeyhint: "next",
+            value: value === null || value === undefined ? null : value }),
+          element("p", { class: "why", hidden: true }),
+          ...errorsOf(problems, field.name),
+        ]);
+      }
+      return element("fieldset", { class: "line", id: field.name, "data-read-back": field.read_back,
+        "data-default": field.read_back ? field.default || "" : null }, [
+        element("legend", { text: field.label }),
+        keyPad(field, values),
+        element("p", { class: "why", hidden: true }),
+        ...errorsOf(problems, field.name),
+      ]);
+    }
+
+    function actionButton(spec, name) {
+      const action = spec.actions.find((a) => a.name === name);
+      return element("button", { class: "btn ghost action", type: "submit", name, value: "1", id: name.replace(/_/g, "-"), text: action.label });
+    }
+
+    // The form for a new hand (``index`` null) or for queued hand ``index`` again, with the
+    // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
+    // server's sentences).
+    async function entry(index, values, problems, said) {
+      const editing = index !== null && index !== undefined;
+      const state = await stateAfter(editing ? index : record.queue.length);
+      const request = { state };
+      // The form of a queued hand again starts from its record (what the engine read).
+      if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
+      const spec = await call("form", request);
+      if (spec.error !== undefined) {
+        // No hand to enter here (the game is over): the engine says so in the table's words.
+        status.textContent = spec.error;
+        await board();
+        return;
+      }
+      const entered = Object.assign({}, spec.values, values || {});
+      const found = problems || [];
+      const summary = found.map((p) => p.error).concat(said || []);
+      const steps = spec.steps.map((step) => {
+        const head = [element("span", { text: step.number }), " " + step.label + " ", element("output")];
+        const body = step.fields.map((f) => fieldBox(f, entered, found));
+        if (step.note) body.push(element("p", { class: "muted", id: step.id + "-note", text: step.note }));
+        if (step.folds) step.actions.forEach((name) => body.push(actionButton(spec, name)));
+        const seats = step.fields.length && step.fields[0].seat !== null;
+        const parts = [
+          element("h2", {}, step.folds ? [element("button", { type: "button", class: "head" }, head)] : head),
+          element("div", { class: seats ? "seats" : "body" }, body),
+          ...errorsOf(found, step.id),
+        ];
+        if (!step.folds) step.actions.forEach((name) => parts.push(actionButton(spec, name)));
+        if (step.folded.length) {
+          const open = step.folded.some((f) => entered[f.name] || found.some((p) => p.field === f.name));
+          parts.push(element("details", { class: "folded", open }, [
+            element("summary", { text: step.folded_label }),
+            ...step.folded.flatMap((f) => [
+              element("div", { class: "field inline" }, [
+                element("label", { for: f.name }, [f.player ? element("bdi", { dir: "auto", text: f.player }) : f.label]),
+                element("input", { type: "number", name: f.name, id: f.name, inputmode: "numeric", min: f.low, max: f.high,
+                  "data-label": f.what || f.label, value: entered[f.name] || null }),
+              ]),
+              ...errorsOf(found, f.name),
+            ]),
+          ]));
+        }
+        return element("section", { class: "step", id: step.id, "data-folds": step.folds || null }, parts);
+      });
+      const small = [spec.dealer_line, spec.deal_note].filter(Boolean).join(" · ");
+      const form = element("form", { class: "hand", id: "hand", novalidate: true, "data-preview-url": setup.page,
+        "data-submitted": found.length || summary.length ? true : null }, [
+        element("input", { type: "hidden", name: "number", value: spec.number }),
+        element("div", { class: "savebar" }, [
+          element("p", { id: "preview-result", "aria-live": "polite" }),
+          element("p", { id: "preview", "aria-live": "polite" }),
+          element("button", { class: "btn primary", type: "submit", name: "save", value: "1", id: "save", text: spec.save }),
+        ]),
+        element("h1", {}, [spec.title, small ? " " : null, small ? element("small", { text: small }) : null]),
+        summary.length ? element("div", { class: "error-summary", role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title" }, [
+          element("h2", { id: "error-summary-title", text: say("kept-problem") }),
+          element("ul", {}, summary.map((text) => element("li", { text }))),
+        ]) : null,
+        ...errorsOf(found, "hand"),
+        ...steps,
+      ]);
+      const texts = Object.entries(spec.texts).map(([key, text]) => {
+        const template = element("template", { id: key });
+        template.innerHTML = "";
+        template.content.append(text);
+        return template;
+      });
+      const back = element("p", {}, [element("button", { type: "button", class: "btn", id: "kept-to-board", text: say("kept-back") })]);
+      back.firstChild.addEventListener("click", () => board());
+      entryPlace.replaceChildren(form, ...texts,
+        element("script", { type: "application/json", id: "rules", text: JSON.stringify(spec.rules) }), back);
+      // hand.js previews through the engine here, not the server.
+      window.scorekeeperPreview = (data) =>
+        call("preview_entered", { state, values: posted(data), seated: record.snapshot.seated }).then(
+          (answer) => (answer.problem || answer.error ? {} : answer),
+        );
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const submitter = event.submitter;
+        const action = submitter && submitter.name && submitter.name !== "save" ? submitter.name : null;
+        save(index, state, form, action);
+      });
+      view("entry");
+      const script = element("script", { src: setup.hand });
+      document.body.append(script);
+      script.addEventListener("load", () => script.remove());
+      const summaryBox = form.querySelector(".error-summary");
+      if (summaryBox) summaryBox.focus();
+    }
+
+    function posted(data) {
+      const values = {};
+      data.forEach((value, name) => {
+        if (name !== "number" && name !== "revision" && name !== "csrf_token" && name !== "save") values[name] = value;
+      });
+      return values;
+    }
+
+    async function save(index, state, form, action) {
+      const values = posted(new FormData(form));
+      const answer = await call("entered", { state, values, action });
+      if (answer.error !== undefined) {
+        await entry(index, values, answer.problems);
+        return;
+      }
+      const editing = index !== null && index !== undefined;
+      const after = record.snapshot.version;
+      const before = editing ? record.queue[index] : null;
+      if (editing) {
+        const queued = record.queue[index];
+        record.queue[index] = { number: queued.number, after: queued.after, hand: answer.body, record: answer.hand };
+      } else {
+        const number = record.snapshot.next_number + record.queue.length;
+        record.queue.push({ number, after, hand: answer.body, record: answer.hand });
+      }
+      try {
+        await store(record);
+      } catch (error) {
+        // Not written to the phone's storage: not queued, and the form keeps the entries.
+        if (editing) record.queue[index] = before;
+        else record.queue.pop();
+        status.textContent = say("kept-not-stored");
+        return;
+      }
+      remember(flag(setup.id), "1");
+      await board();
+      if (editing) sync();
+    }
+
+    // --- both versions of a hand, to choose one ---
+    function conflict(answer) {
+      const found = answer.conflict;
+      const version = (which, titled) => {
+        const points = found[which].points || [];
+        const button = element("button", { type: "button", class: "btn primary", id: "keep-" + which, text: say("kept-choose") });
+        button.addEventListener("click", () => choose(which));
+        return element("div", { class: "version", id: "version-" + which }, [
+          element("h3", { text: titled }),
+          element("p", { text: found[which].text || "" }),
+          element("ul", {}, found.sides.map((side, s) => element("li", {}, [
+            element("bdi", { dir: "auto", text: side }), " ",
+            element("b", { text: points[s] === undefined ? "" : "\u2066" + signed(points[s]) + "\u2069" }),
+          ]))),
+          button,
+        ]);
+      };
+      conflictPlace.replaceChildren(
+        element("p", {}, [element("b", { text: answer.message })]),
+        element("div", { class: "versions" }, [version("server", say("kept-server")), version("phone", say("kept-phone"))]),
+      );
+      // Side by side, however narrow the phone (styled here: no page pays for it).
+      Object.assign(conflictPlace.querySelector(".versions").style, {
+        display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px",
+      });
+      view("conflict");
+    }
+
+    async function choose(which) {
+      if (which === "phone") record.queue[0].replace = true;
+      else record.queue.shift();
+      await store(record);
+      sync();
+    }
+
+    // --- back online ---
+    let syncing = false;
+    async function sync() {
+      if (syncing) return;
+      syncing = true;
+      try {
+        const fresh = await json(setup.snapshot);
+        if (!fresh.ok) {
+          // The server answers but will not take the hands (the edit link changed, the
+          // game deleted): it says why, and the queue stays on this phone.
+          status.textContent = fresh.body.message || fresh.body.error;
+          if (!boardPlace.childElementCount) await board();
+          return;
+        }
+        if (!record.queue.length) {
+          record.snapshot = fresh.body;
+          await store(record);
+          location.replace(setup.scoreboard);
+          return;
+        }
+        status.textContent = say("kept-sending");
+        // Hands saved on the form while these are on their way stay queued after them.
+        const sending = record.queue.length;
+        const hands = record.queue.slice(0, sending).map((q) =>
+          Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true } : {}));
+        const sent = await json(setup.send, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": fresh.body.csrf_token },
+          body: JSON.stringify({ by: record.by, hands }),
+        });
+        const answer = sent.body;
+        if (sent.ok) {
+          record.queue = record.queue.slice(sending);
+        } else if (sent.status === 409 || sent.status === 422) {
+          record.queue = record.queue.slice(answer.index);
+        } else {
+          status.textContent = answer.message || answer.error;
+          return;
+        }
+        const now = await json(setup.snapshot);
+        if (now.ok) record.snapshot = now.body;
+        await store(record);
+        if (sent.ok && !record.queue.length) {
+          location.replace(setup.scoreboard);
+        } else if (sent.ok) {
+          status.textContent = "";
+          if (entryPlace.hidden) await board();
+        } else if (sent.status === 409 && answer.conflict) {
+          status.textContent = "";
+          conflict(answer);
+        } else {
+          status.textContent = answer.message;
+          await entry(0, null, null, answer.table || [answer.message]);
+        }
+      } catch (error) {
+        status.textContent = say("kept-offline");
+        if (!entryPlace.hidden || !conflictPlace.hidden) return;
+        if (!boardPlace.childElementCount) {
+          await board();
+          if (/\/hands\/new$/.test(location.pathname)) await entry(null);
+        }
+      } finally {
+        syncing = false;
+      }
+    }
+
+    await sync();
+    const again = () => {
+      if (entryPlace.hidden && conflictPlace.hidden) sync();
+    };
+    window.addEventListener("online", again);
+    setInterval(again, PROBE);
+  }
+
+  // --- start --------------------------------------------------------------------------------
+
+  const setupData = document.getElementById("kept-setup");
+  if (setupData) {
+    const setup = JSON.parse(setupData.textContent);
+    setup.hand = setup.downloads.map((d) => d.url).find((url) => /\/hand\.js/.test(url));
+    keptPage(setup).catch(() => {
+      document.getElementById("kept-status").textContent = wordsOf(document)("kept-failed");
+    });
+  } else {
+    const button = document.getElementById("keep");
+    if (button) onScoreboard(button);
+  }
+})();

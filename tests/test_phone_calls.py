@@ -1,0 +1,528 @@
+"""The calls a phone draws the hand form and the scoreboard with when it has no network
+(issue 34: ``form``, ``entered``, ``preview_entered`` and ``sheet`` of
+``scorekeeper/engine/phone.py``) say what the server's pages say, word for word, in
+the page's language: for every registered game, read against the server's own pages
+(parsed from the HTML the Flask test client gets) and its form's preview."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from babel import Locale
+
+from scorekeeper import db, game_play
+from scorekeeper.engine import phone
+from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, words_in
+from scorekeeper.engine.registry import GAMES
+from scorekeeper.web import i18n
+
+from .play import records
+
+GAME_KEYS = sorted(GAMES)
+# A Hebrew name among Latin ones: every name is isolated alike on both sides.
+NAMES = ("Ann", "נועה", "Cat", "Dan", "Eve", "Fay", "Gil", "Hed")
+ACCEPT = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
+PLAYED = 3  # hands recorded before the form is read
+
+
+# --- the server's page, by where each word stands ----------------------------------------
+
+VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr"}
+HIDDEN = {"csrf_token", "number", "revision"}  # the form's own, not the game's
+FIXED_TEMPLATES = {"count-fewer", "count-more", "count-sign", "preview-invalid"}
+
+
+def plain(text: str) -> str:
+    """Text as a reader sees it: no isolating marks, whitespace as single spaces."""
+    return " ".join(re.sub("[\u2066-\u2069]", "", text).split())
+
+
+class Page(HTMLParser):
+    """The words of a hand form or a scoreboard, each under a key that says where it
+    stands (a step's head, a key of a field, a row's cell...)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.words: dict[tuple, Any] = {}
+        self.errors: list[tuple[str, str]] = []
+        self.rules: Any = None
+        self.leaders: list[int] = []
+        self._open: list[list] = []  # [key, depth, texts]
+        self._tags: list[str] = []
+        self._section: str | None = None
+        self._fieldset: str | None = None
+        self._row: str | None = None
+        self._row_depth = 0
+        self._form: str | None = None
+        self._cells = 0
+        self._totals = -1
+        self.feed(html)
+
+    def _capture(self, key: tuple) -> None:
+        self._open.append([key, len(self._tags), []])
+
+    def handle_starttag(self, tag: str, attributes: list) -> None:
+        a = {name: value or "" for name, value in attributes}
+        css = a.get("class", "").split()
+        if tag == "input":
+            self._input(a)
+            return
+        if tag in VOID:
+            return
+        self._tags.append(tag)
+        if tag == "form":
+            self._form = a.get("id")
+        elif tag == "section" and "step" in css:
+            self._section = a["id"]
+        elif tag == "fieldset" and "id" in a:
+            self._fieldset = a["id"]
+            if "data-read-back" in a:
+                self.words[("readback", a["id"])] = a["data-read-back"]
+        elif tag in ("tr", "tbody") and re.fullmatch(r"h\d+", a.get("id", "")):
+            self._row, self._cells, self._row_depth = a["id"][1:], 0, len(self._tags)
+        elif tag == "ol" and "totals" in css:
+            self._totals = 0
+        if tag == "h1":
+            self._capture(("h1",))
+        elif tag == "h2" and self._section:
+            self._capture(("step", self._section))
+        elif tag == "summary" and self._section:
+            self._capture(("summary", self._section))
+        elif tag == "legend" and self._fieldset:
+            self._capture(("legend", self._fieldset))
+        elif tag == "label" and "for" in a:
+            self._capture(("label", a["for"]))
+        elif tag == "label" and "key" in css:
+            self._capture(("key", None))
+        elif tag == "template":
+            self._capture(("template", a["id"]))
+        elif tag == "script" and a.get("id") == "rules":
+            self._capture(("rules",))
+        elif tag == "button" and "action" in css:
+            self._capture(("action", a["name"]))
+        elif tag == "p" and a.get("id", "").endswith("-note") and self._section:
+            self._capture(("note", a["id"]))
+        elif tag == "a" and a.get("href", "").startswith("#") and self._in_summary():
+            self._capture(("error", a["href"][1:]))
+        elif tag == "p" and "flash" in css:
+            self._capture(("flash",))
+        elif tag == "p" and "banner" in css:
+            self._capture(("banner",))
+        elif tag == "p" and "turn" in css:
+            self._capture(("result_note",) if "result-note" in css else ("turn",))
+        elif tag == "p" and "legend" in css:
+            self._capture(("legend",))
+        elif tag == "li" and self._totals >= 0:
+            if "lead" in css:
+                self.leaders.append(self._totals)
+        elif tag == "b" and self._totals >= 0 and "li" in self._tags:
+            self._capture(("total", self._totals))
+        elif tag == "th" and self._row:
+            self._capture(("head", int(self._row)))
+        elif tag == "td" and self._row:
+            self._capture(("cell", int(self._row), self._cells))
+            self._cells += 1
+        if "error-summary" in css:
+            self._capture(("summary-box",))
+
+    def _in_summary(self) -> bool:
+        return any(key == ("summary-box",) for key, _, _ in self._open)
+
+    def _input(self, a: dict[str, str]) -> None:
+        name = a.get("name", "")
+        if a.get("type") == "radio" and self._open and self._open[-1][0] == ("key", None):
+            self._open[-1][0] = ("key", name, a["value"])
+        elif a.get("type") == "hidden" and self._form == "hand" and name not in HIDDEN:
+            self.words[("hidden", name)] = a.get("value", "")
+        elif a.get("type") == "number":
+            self.words[("number", name)] = (int(a["min"]), int(a["max"]), a.get("data-label"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID or tag not in self._tags:
+            return
+        closed = None
+        while closed != tag:
+            closed = self._tags.pop()
+            while self._open and self._open[-1][1] > len(self._tags):
+                key, _, texts = self._open.pop()
+                text = "".join(texts)
+                if key == ("rules",):
+                    self.rules = json.loads(text)
+                elif key[0] == "error":
+                    self.errors.append((key[1], plain(text)))
+                elif key != ("summary-box",):
+                    self.words[key] = plain(text)
+            if closed == "form":
+                self._form = None
+            elif closed == "section":
+                self._section = None
+            elif closed == "fieldset":
+                self._fieldset = None
+            elif closed == "ol":
+                self._totals = -1
+            elif closed == "li" and self._totals >= 0:
+                self._totals += 1
+            if self._row is not None and len(self._tags) < self._row_depth:
+                self._row = None
+
+    def handle_data(self, data: str) -> None:
+        for _, _, texts in self._open:
+            texts.append(data)
+
+
+# --- the phone's answers, keyed as the page's words ---------------------------------------
+
+
+def form_words(form: dict[str, Any]) -> dict[tuple, Any]:
+    """What the phone's ``form`` answer puts where the server's hand form has its words."""
+    small = " · ".join(t for t in (form["dealer_line"], form["deal_note"]) if t)
+    found: dict[tuple, Any] = {("h1",): plain(f"{form['title']} {small}")}
+    actions = {a["name"]: a["label"] for a in form["actions"]}
+    for step in form["steps"]:
+        found[("step", step["id"])] = plain(f"{step['number']} {step['label']}")
+        if step["note"]:
+            found[("note", f"{step['id']}-note")] = plain(step["note"])
+        for name in step["actions"]:
+            found[("action", name)] = plain(actions[name])
+        for field in step["fields"]:
+            name, caption = field["name"], field["player"] or field["label"]
+            if field["hidden"]:
+                found[("hidden", name)] = field["default"] or ""
+            elif field["kind"] == "count":
+                found[("label", name)] = plain(caption)
+                found[("number", name)] = (field["low"], field["high"], field["player"])
+            else:
+                found[("legend", name)] = plain(caption)
+                for choice in field["choices"]:
+                    found[("key", name, choice["value"])] = plain(choice["label"])
+                if field["read_back"] and field["seat"] is None:
+                    found[("readback", name)] = field["read_back"]
+        if step["folded"]:
+            found[("summary", step["id"])] = plain(step["folded_label"] or "")
+        for field in step["folded"]:
+            name = field["name"]
+            found[("label", name)] = plain(field["player"] or field["label"])
+            found[("number", name)] = (
+                field["low"],
+                field["high"],
+                field.get("what", field["label"]),
+            )
+    for key, text in form["texts"].items():
+        found[("template", key)] = plain(text)
+    return found
+
+
+def server_form_words(page: Page) -> dict[tuple, Any]:
+    kinds = {"h1", "step", "note", "action", "hidden", "label", "number", "legend", "key"}
+    kinds |= {"readback", "summary", "template"}
+    found = {k: v for k, v in page.words.items() if k[0] in kinds}
+    for key in FIXED_TEMPLATES:
+        found.pop(("template", key), None)
+    return found
+
+
+def sheet_words(sheet: dict[str, Any], paired: bool) -> dict[tuple, Any]:
+    """What the phone's ``sheet`` answer puts where the server's scoreboard has its words."""
+    found: dict[tuple, Any] = {("total", i): t for i, t in enumerate(sheet["totals"])}
+    if sheet["banner"]:
+        found[("banner",)] = plain(sheet["banner"]["text"])
+    if sheet["result_note"]:
+        found[("result_note",)] = plain(sheet["result_note"])
+    if sheet["turn"] or sheet["deal_note"]:
+        found[("turn",)] = plain(" · ".join(t for t in (sheet["turn"], sheet["deal_note"]) if t))
+    legend = sheet["legend"]
+    line = " ".join(t for t in (legend["about"], legend["dealer"], legend["cells"]) if t)
+    if legend["penalty"]:
+        line += " · " + " ".join(legend["penalty"])
+    if sheet["rows"]:
+        found[("legend",)] = plain(line)
+    for row in sheet["rows"]:
+        number = row["number"]
+        head = [str(number), row["bid"] or "", row["outcome"]]
+        if paired:
+            head += [row["dealer"] or "", row["about"] or ""]
+        found[("head", number)] = plain(" ".join(head))
+        for index, cell in enumerate(row["cells"]):
+            penalty = cell["penalty"]
+            parts = [cell["entry"], cell["points"] or ""]
+            if penalty:
+                parts += [penalty["mark"], penalty["points"], penalty["label"]]
+            found[("cell", number, index)] = re.sub(
+                r"\s", "", plain("".join([*parts, cell["total"]]))
+            )
+    return found
+
+
+def server_sheet_words(page: Page) -> dict[tuple, Any]:
+    kinds = {"total", "banner", "result_note", "turn", "legend", "head", "cell"}
+    found = {k: v for k, v in page.words.items() if k[0] in kinds}
+    for key in [k for k in found if k[0] == "cell"]:
+        found[key] = re.sub(r"\s", "", found[key])
+    return found
+
+
+# --- a game played on the server, and the phone's requests ---------------------------------
+
+
+class Played:
+    """One game of ``key`` stored on the server, played through its API, seen by a phone
+    that may edit it, in ``language``."""
+
+    def __init__(
+        self, client, make_game, key: str, language: str, hands: int, lasting: bool = True
+    ) -> None:
+        self.client, self.key, self.language = client, key, language
+        self.rules = GAMES[key]
+        seats = self.rules.seats
+        self.players = list(NAMES[:seats])
+        lasting = (self.rules.lasting(12) if lasting else None) or {}
+        self.id, self.edit_key = make_game(
+            game=key, players=self.players, rules=self.rules.default_preset, settings=lasting
+        )
+        assert client.get(f"/games/{self.id}/edit/{self.edit_key}").status_code == 302
+        with client.application.app_context():
+            self.stored = db.load_game(db.get_db(), self.id)
+        self.settings = self.stored.settings
+        self.bodies = [r.to_dict() for r in records(self.rules, self.settings, hands, seed=34)]
+        self.count = 0
+
+    def play(self, count: int) -> None:
+        for body in self.bodies[self.count : self.count + count]:
+            if self.rules.resume(self.settings, self.state(), []).status == "finished":
+                break
+            saved = self.client.post(
+                f"/api/games/{self.id}/hands",
+                json=body,
+                headers={"Authorization": f"Bearer {self.edit_key}"},
+            )
+            assert saved.status_code == 201, saved.get_json()
+            self.count += 1
+
+    def state(self, after: int | None = None) -> dict[str, Any]:
+        with self.client.application.app_context():
+            game = db.load_game(db.get_db(), self.id)
+            return game_play.state_after(db.get_db(), game, self.count if after is None else after)
+
+    def request(self, call: str, **more: Any) -> dict[str, Any]:
+        return {
+            "call": call,
+            "game": self.key,
+            "seats": self.rules.seats,
+            "settings": self.settings.to_dict(),
+            "state": self.state(),
+            "players": self.players,
+            "language": self.language,
+            **more,
+        }
+
+    def get(self, path: str) -> str:
+        answer = self.client.get(path, headers={"Accept-Language": ACCEPT[self.language]})
+        assert answer.status_code == 200, path
+        return answer.get_data(as_text=True)
+
+    def post_form(self, values: dict[str, str], path: str = "", preview: bool = False):
+        where = f"/games/{self.id}/hands/{'preview' if preview else 'new'}"
+        return self.client.post(
+            where,
+            data={**values, "number": str(self.count + 1)},
+            headers={"Accept-Language": ACCEPT[self.language]},
+        )
+
+
+def answered(*requests: dict[str, Any]) -> list[dict[str, Any]]:
+    return json.loads(phone.batch(json.dumps(list(requests))))
+
+
+# --- the tests ------------------------------------------------------------------------------
+
+
+def test_the_engine_lists_join_as_babel_does():
+    for language in LANGUAGES:
+        patterns = Locale.parse(language).list_patterns
+        for style, ours in (("standard", AND_LISTS), ("or", OR_LISTS)):
+            found = patterns[style]
+            assert (found["2"], found["end"]) == ours[language], (language, style)
+            assert found["start"] == found["middle"] == "{0}, {1}"
+    assert set(LANGUAGES) == set(i18n.LANGUAGES)
+    assert {"he"} == i18n.RTL_LANGUAGES
+    assert words_in("he").rtl
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_phone_draws_and_refuses_the_hand_form_as_the_server_does(
+    client, make_game, key, language
+):
+    game = Played(client, make_game, key, language, PLAYED + 1)
+    game.play(min(PLAYED, len(game.bodies) - 1))
+    form = answered(game.request("form"))[0]
+    assert "error" not in form, form
+    page = Page(game.get(f"/games/{game.id}/hands/new"))
+    assert form_words(form) == server_form_words(page)
+    assert form["rules"] == page.rules
+    # The form to edit the last hand played, at its place.
+    last = game.count
+    edit = answered(game.request("form", state=game.state(last - 1), hand=game.bodies[last - 1]))[0]
+    page = Page(game.get(f"/games/{game.id}/hands/{last}/edit"))
+    assert form_words(edit) == server_form_words(page)
+    assert edit["number"] == last
+
+    # The hand the table plays next, entered on the form (a deal thrown in by its
+    # button): read as the server saves it.
+    body = game.bodies[game.count]
+    expected = game.rules.read_at(game.settings, body, game.rules.place_of(game.state()))
+    values = {k: "" if v is None else v for k, v in game.rules.form_values(body).items()}
+    action = form["actions"][0]["name"] if expected.thrown_in else None
+    entry = {"values": {}, "action": action} if action else {"values": values}
+    good, preview = answered(
+        game.request("entered", **entry), game.request("preview_entered", **entry)
+    )
+    assert "error" not in good, good
+    assert good["hand"] == expected.to_dict()
+    server = game.post_form({action: "1"} if action else values, preview=True)
+    assert server.status_code == 200
+    assert preview == server.get_json()
+
+    # Bad values, each refused in the server form's words at the same fields.
+    for bad in bad_values(game, form, values):
+        refused, bad_preview = answered(
+            game.request("entered", values=bad), game.request("preview_entered", values=bad)
+        )
+        server = game.post_form(bad)
+        assert server.status_code == 422, bad
+        said = Page(server.get_data(as_text=True)).errors
+        assert said, bad
+        assert anchored(form, refused) == said, bad
+        assert refused["error"] == refused["problems"][0]["error"]
+        server_preview = game.post_form(bad, preview=True)
+        assert server_preview.status_code == 422
+        assert bad_preview == server_preview.get_json()
+
+
+def anchored(form: dict[str, Any], refused: dict[str, Any]) -> list[tuple[str, str]]:
+    """The phone's refusals as the server's error summary links them: a field's own box,
+    a hidden field's or a whole step's step, the first step for the hand as a whole."""
+    steps = form["steps"]
+    step_of = {f["name"]: s["id"] for s in steps for f in s["fields"] + s["folded"]}
+    hidden = {f["name"] for s in steps for f in s["fields"] if f["hidden"]}
+    links = []
+    for problem in refused["problems"]:
+        field = problem["field"]
+        if field == "hand":
+            anchor = steps[0]["id"]
+        elif field in hidden:
+            anchor = step_of[field]
+        else:
+            anchor = field
+        links.append((anchor, plain(problem["error"])))
+    return links
+
+
+def bad_values(game: Played, form: dict[str, Any], values: dict[str, str]) -> list[dict]:
+    """Entries the server's form refuses: the first field the table fills left empty, a
+    count out of its range or a key it does not have, and a value changed so that the
+    rules refuse the hand (a rule across fields, where one such change is found)."""
+    fields = [f for s in form["steps"] for f in s["fields"] + s["folded"] if not f["hidden"]]
+    bad = []
+    asked = [f for f in fields if values.get(f["name"]) and f["default"] is None]
+    if asked:
+        bad.append({**values, asked[0]["name"]: ""})
+    counts = [f for f in fields if f["kind"] == "count"]
+    if counts:
+        bad.append({**values, counts[0]["name"]: str(counts[0]["high"] + 1)})
+        bad.append({**values, counts[0]["name"]: "x1"})
+    keys = [f for f in fields if f["kind"] == "keys"]
+    if keys:
+        bad.append({**values, keys[-1]["name"]: "99z"})
+    rng = random.Random(34)
+    place = game.rules.place_of(game.state())
+    for _ in range(200):
+        field = rng.choice(keys or fields)
+        if field["kind"] == "keys":
+            changed = rng.choice(field["choices"])["value"]
+        else:
+            changed = str(rng.randint(field["low"], field["high"]))
+        tried = {**values, field["name"]: changed}
+        reply = answered(game.request("entered", values=tried))[0]
+        if "error" in reply and not any("must be" in p["error"] for p in reply["problems"]):
+            try:
+                body = game.rules.form_body(game.settings, tried, None)
+                game.rules.read_at(game.settings, body, place)
+            except Exception:
+                bad.append(tried)
+                break
+    return bad
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, key, language):
+    paired = any(len(side) > 1 for side in GAMES[key].sides)
+
+    def same_sheet(game: Played) -> dict[str, Any]:
+        hands = game.bodies[: game.count]
+        sheet = answered(game.request("sheet", state=game.state(0), hands=hands))[0]
+        assert "error" not in sheet, sheet
+        page = Page(game.get(f"/games/{game.id}"))
+        assert sheet_words(sheet, paired) == server_sheet_words(page)
+        assert sheet["leaders"] == page.leaders
+        return sheet
+
+    # A game in progress: before its first hand, after three, and after a deal thrown
+    # in on the form (where the game has the button), saved by the server's form.
+    going = Played(client, make_game, key, language, 3)
+    assert same_sheet(going)["rows"] == []
+    going.play(3)
+    assert same_sheet(going)["status"] == "in_progress"
+    form = answered(going.request("form"))[0]
+    for action in form["actions"]:
+        thrown = answered(going.request("entered", values={}, action=action["name"]))[0]
+        saved = going.post_form({action["name"]: "1"})
+        assert saved.status_code == 302, action
+        with client.application.app_context():
+            stored = db.load_hand(db.get_db(), going.id, going.count + 1)
+        assert stored.record.to_dict() == thrown["hand"]
+        going.bodies.append(thrown["body"])
+        going.count += 1
+        assert same_sheet(going)["rows"][-1]["number"] == going.count
+        break
+
+    # A game played to its end under its own rules (one that ends in sixty hands).
+    ended = Played(client, make_game, key, language, 60, lasting=False)
+    ended.play(len(ended.bodies))
+    sheet = same_sheet(ended)
+    if sheet["status"] == "finished":
+        assert sheet["banner"] and sheet["turn"] is None
+        # No form for a hand after the end: the server sends the table back, saying why.
+        over = answered(ended.request("form"))[0]
+        assert over["field"] == "hand"
+        back = client.get(
+            f"/games/{ended.id}/hands/new",
+            headers={"Accept-Language": ACCEPT[language]},
+            follow_redirects=True,
+        )
+        flashed = Page(back.get_data(as_text=True)).words[("flash",)]
+        assert plain(over["error"]) == flashed
+
+
+def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():
+    rules = GAMES[GAME_KEYS[0]]
+    settings = rules.preset(rules.default_preset)
+    base = {
+        "game": rules.key,
+        "seats": rules.seats,
+        "settings": settings.to_dict(),
+        "state": rules.state_of(rules.replay(settings, 0, [])),
+        "players": list(NAMES[: rules.seats]),
+    }
+    french, few = answered(
+        {**base, "call": "form", "language": "fr"},
+        {**base, "call": "form", "language": "he", "players": ["Ann"]},
+    )
+    assert french["field"] == "language"
+    assert few["field"] == "players"
