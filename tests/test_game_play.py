@@ -201,6 +201,9 @@ EDITING_VIEWS = {
     "share.edit_code": ("GET", "/games/{id}/share/edit"),
     "share.new_edit_link": ("GET", "/games/{id}/share/new-link"),
     "review.details": ("GET", "/games/{id}/details"),
+    "offline.snapshot": ("GET", "/games/{id}/offline"),
+    "offline.send_hands": ("POST", "/games/{id}/offline/hands"),
+    "kept.kept_page": ("GET", "/games/{id}/kept"),
 }
 
 

@@ -250,12 +250,12 @@ def _check_item(item: Any, where: str, fields: frozenset[str] | set[str]) -> Non
         )
 
 
-class Stop(Exception):
+class Stop(Problem):
     """The batch stops at a hand: ``status`` (409 or 422) and what the answer says of it
     (``error``, ``field``, ``message``, the hand's ``index`` and ``number``…)."""
 
     def __init__(self, status: int, answer: dict[str, Any]) -> None:
-        super().__init__(answer.get("error"))
+        super().__init__(str(answer.get("error") or ""), answer.get("field"))
         self.status, self.answer = status, answer
 
 
