@@ -23,6 +23,7 @@
   const NAME = "scorekeeper:phone-name";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
+  const WHOLE = 60; // hands a kept game's scoreboard draws from the first without the network
   const flag = (id) => "scorekeeper:kept:" + id;
 
   // --- storage ------------------------------------------------------------------------------
@@ -299,9 +300,13 @@
 
     // --- the scoreboard, from the engine's sheet ---
     async function board() {
+      // The whole game from its first hand, as the live scoreboard shows it, while that
+      // is cheap to work out on the phone; a long game from where the server left it.
+      const snap = record.snapshot;
+      const whole = snap.start_state && snap.hands.length <= WHOLE;
       const sheet = await call("sheet", {
-        state: record.snapshot.state,
-        hands: record.queue.map((q) => q.hand),
+        state: whole ? snap.start_state : snap.state,
+        hands: (whole ? snap.hands.map((h) => h.hand) : []).concat(record.queue.map((q) => q.hand)),
       });
       if (sheet.error !== undefined) {
         // The queued hands no longer follow the game as the server has it: said, kept.
@@ -328,12 +333,13 @@
       }
       const section = element("section", { class: "board" }, parts);
       const shown = [section];
-      const known = record.snapshot.hands.length;
-      if (known) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: known }) }));
+      const known = snap.hands.length;
+      if (known && !whole) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: known }) }));
       if (sheet.rows.length) {
         const mark = say("kept-pending");
-        const rows = sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: "pending" }, [
-          element("th", {}, [String(row.number), " ", element("span", { class: "off", title: mark, text: "\u25CB" }),
+        const rows = sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: row.number > known ? "pending" : null }, [
+          element("th", {}, [String(row.number), " ",
+            row.number > known ? element("span", { class: "off", title: mark, text: "\u25CB" }) : null,
             row.bid || row.outcome ? element("small", { class: "about", text: " " + [row.bid, row.outcome].filter(Boolean).join(" ") }) : null]),
           ...row.cells.map((cell) => element("td", { class: cell.css || null }, [
             cell.entry ? element("span", { class: "e", text: cell.entry }) : null,

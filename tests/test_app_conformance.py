@@ -1141,15 +1141,18 @@ def offline_language(game: Game) -> str:
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=game_id)
 def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game):
-    """Keep, three hands through the form the phone's engine draws without the network,
-    a reload without it, then back online and the game opened again: the server holds
-    the three hands and the totals the phone showed, and the live scoreboard is back."""
+    """Keep after a hand; three hands through the form the phone's engine draws without
+    the network, under the first (the whole game drawn on the phone); a reload without
+    it; then back online and the game opened again: the server holds the four hands and
+    the totals the phone showed, and the live scoreboard is back."""
     from .offline_phone import keep_game, kept_board, record_offline, totals_shown
 
     language = offline_language(game)
     game_id, key = start_by_api(server, game, long=True)
     names = names_for(game)
-    hands = simulated_hands(game, 3, seed=len(game.key), long=True, numbers=(1, 2, 3))
+    played = simulated_hands(game, 4, seed=len(game.key), long=True, numbers=(1, 2, 3, 4))
+    api(server, "POST", f"/api/games/{game_id}/hands", played[0], key)
+    hands = played[1:]
     context = browser.new_context(
         viewport={"width": 360, "height": HEIGHT},
         base_url=server,
@@ -1170,6 +1173,7 @@ def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game
         page.reload()
         kept_board(page)
         assert page.locator("#kept-board tr.pending").count() == 3
+        assert page.locator("#kept-board table.hands tbody tr").count() == 4  # 1 from the server
         shown = totals_shown(page)
         # Back online, the game opened again: its live scoreboard sends the phone to the
         # kept page while hands are queued, which sends them and comes back.
@@ -1177,15 +1181,15 @@ def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game
         page.goto(f"/games/{game_id}")
         for _ in range(60):
             stored = api(server, "GET", f"/api/games/{game_id}?explain=0", None, key)
-            if len(stored["hands"]) == 3:
+            if len(stored["hands"]) == 4:
                 break
             page.wait_for_timeout(500)
         page.locator("#live").wait_for(timeout=30_000)
         assert page.url.endswith(f"/games/{game_id}")
     finally:
         context.close()
-    assert [same_hand(game, s, h) for s, h in zip(stored["hands"], hands, strict=True)] == [
+    assert [same_hand(game, s, h) for s, h in zip(stored["hands"], played, strict=True)] == [
         True
-    ] * 3
+    ] * 4
     assert [str(total) for total in stored["totals"]] == shown
     assert errors == []

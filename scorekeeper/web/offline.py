@@ -139,8 +139,9 @@ def snapshot(game_id: int, game: db.Game):
     """What a phone needs to go on recording hands alone, as of one moment: the game's
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
-    the last hand (what the phone's engine resumes from), where the game stands, and
-    the session's CSRF token for sending the hands back."""
+    the last hand (what the phone's engine resumes from) and before the first (from which
+    it draws the whole scoreboard), where the game stands, and the session's CSRF token
+    for sending the hands back."""
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
@@ -161,6 +162,7 @@ def snapshot(game_id: int, game: db.Game):
         "hands": [_stored_json(stored) for stored in hands],
         "version": found.version,
         "state": rules.state_of(progress),
+        "start_state": game_play.state_after(db.get_db(), found, 0),
         **standing(rules, progress),
         "csrf_token": generate_csrf(),
     }
