@@ -50,7 +50,7 @@ from typing import Any
 from . import phone_pages
 from .core.errors import EngineError, InvalidHand
 from .core.game import Game, HandPlace, Progress
-from .core.language import UnknownLanguage, words_in
+from .core.language import LANGUAGES, UnknownLanguage, words_in
 from .core.messages import msg
 from .phone_pages import Refused, Table, entered_record, form_page
 from .registry import table_game
@@ -122,11 +122,10 @@ def _refused_or(call: Callable[[Mapping[str, Any]], Answer], request: Mapping[st
     except Refused as said:
         return said_refusal(said)
     except UnknownLanguage as unknown:
-        languages = "en, he, de"
         problem = msg(
             "no such language: %(language)s; the languages: %(languages)s",
             language=str(unknown),
-            languages=languages,
+            languages=", ".join(LANGUAGES),
         )
         return refusal(EngineError(problem, "language"))
     except (KeyError, TypeError, ValueError) as wrong:
@@ -199,7 +198,7 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
     hand refused, naming its ``number``."""
     rules, settings = _game(request)
     state = request["state"]
-    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    finish = _finish(rules, request)
     progress = rules.resume(settings, state, [], **finish)
     hands = []
     for body in request.get("hands", ()):
@@ -223,6 +222,11 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
             }
         )
     return {"hands": hands, "state": state, **standing(rules, progress)}
+
+
+def _finish(rules: Game, request: Mapping[str, Any]) -> dict[str, Any]:
+    """``resume``'s ``finish_after``, for a game the table may finish after any hand."""
+    return {"finish_after": request.get("finished_after")} if rules.finish_now else {}
 
 
 def standing(rules: Game, progress: Progress) -> Answer:
@@ -265,7 +269,7 @@ def hand_form(request: Mapping[str, Any]) -> Answer:
     """The hand form as the server's page shows it (``phone_pages.form_page``)."""
     table = _table(request)
     rules, settings = table.rules, table.settings
-    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    finish = _finish(rules, request)
     finished = rules.resume(settings, request["state"], [], **finish).status == "finished"
     return form_page(table, request.get("hand"), finished)
 
@@ -289,7 +293,7 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
     table = _table(request)
     rules, settings = table.rules, table.settings
     state = request["state"]
-    finish = {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    finish = _finish(rules, request)
     records, now = [], state
     for body in request.get("hands", ()):
         records.append(rules.read_at(settings, body, rules.place_of(now)))

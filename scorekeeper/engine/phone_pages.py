@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core.display import NO_FIGURE, Label, label_with_sides, signed, total
+from .core.display import NO_FIGURE, bid_css, label_with_sides, signed, total
 from .core.errors import EngineError, InvalidHand, ParseError
 from .core.form import (
     FormField,
@@ -27,9 +27,9 @@ from .core.form import (
     table_refusals,
     thing_named,
 )
-from .core.game import Game, HandPlace, HandRecord
-from .core.language import PageText, Partners, Words, isolate
-from .core.messages import Message, msg
+from .core.game import Game, HandPlace, HandRecord, sides_as_named
+from .core.language import PageText, Words, isolate
+from .core.messages import msg
 from .core.numbers import parse_int
 
 # Sentences of the server's hand form page that it writes itself, as it writes them.
@@ -349,16 +349,8 @@ def preview_entered(
     if rules.page_words.preview_outcome:
         replayed = rules.replay(table.settings, 0, [record])
         outcome = rules.hand_views(replayed)[0].outcome
-        result = words.shown(label_with_sides(outcome, sides_named(rules, table.players)))
-    return {"points": list(points), "names": sides_named(rules, seated), "result": result}
-
-
-def sides_named(rules: Game, names: Sequence[str]) -> list[str]:
-    """Each side as its players' names: one name each without partners, else "Ann & Cat",
-    each isolated (``web/game_service.py``'s ``side_names``)."""
-    if not any(len(side) > 1 for side in rules.sides):
-        return [" & ".join(names[seat] for seat in side) for side in rules.sides]
-    return [Partners.of(names[seat] for seat in side) for side in rules.sides]
+        result = words.shown(label_with_sides(outcome, sides_as_named(rules, table.players)))
+    return {"points": list(points), "names": sides_as_named(rules, seated), "result": result}
 
 
 # --- the scoreboard ---------------------------------------------------------------------------
@@ -377,7 +369,7 @@ def sheet_page(
     (a resumed one holds those after its state), the totals, the banner and the next
     hand's line, for ``players`` by seat, in ``words``. A name is isolated (FSI…PDI) where
     the page wraps it in ``<bdi>``."""
-    sides = sides_named(rules, players)
+    sides = sides_as_named(rules, players)
     shows_dealer = rules.shows_dealer(settings)
     finished = progress.status == "finished"
     totals = [total(t) for t in progress.totals]
@@ -480,7 +472,7 @@ def row_of(
     """One hand's row as the scoreboard shows it: its bid and outcome in words (with the
     classes the page gives them), who dealt and whom it is about, and a cell per side."""
     paired = any(len(side) > 1 for side in rules.sides)
-    outcome = label_with_sides(hand.outcome, sides_named(rules, players))
+    outcome = label_with_sides(hand.outcome, sides_as_named(rules, players))
     cells = []
     for seat, view in enumerate(hand.seats):
         side = rules.sides[seat]
@@ -525,11 +517,3 @@ def row_of(
         "cells": cells,
         "penalised": hand.penalised,
     }
-
-
-def bid_css(bid: Label) -> str:
-    """A bid's classes, and "n" for a bid in notation only (``7♣``), which reads left to
-    right on a Hebrew page too (``web/scoreboard.py``'s)."""
-    if any(isinstance(piece, Message) for piece in bid.pieces):
-        return bid.css
-    return f"{bid.css} n".strip()

@@ -27,15 +27,14 @@ from ..engine import (
     table_game,
 )
 from ..engine.core.display import total
-from ..engine.core.game import HandWords, partnered
-from ..engine.core.game import side_names as sides_of
+from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange
 from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table
 from .access import can_edit
 from .forms import FieldProblem, preset_label
-from .i18n import Partners, translate
+from .i18n import translate
 from .throttle import allow, owner_required
 
 
@@ -159,11 +158,7 @@ def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now. Partners are each isolated
     (FSI…PDI), so a Hebrew name beside a Latin one keeps its place and its "&"."""
-    seated = game.seated if names is None else names
-    rules = game_of(game)
-    if not partnered(rules):
-        return sides_of(rules, seated)
-    return [Partners.of(seated[seat] for seat in side) for side in rules.sides]
+    return sides_as_named(game_of(game), game.seated if names is None else names)
 
 
 def side_members(game: db.Game) -> list[list[str]]:

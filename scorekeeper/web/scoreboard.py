@@ -16,6 +16,7 @@ from ..engine.core.display import (
     NO_FIGURE,
     Label,
     PenaltyMark,
+    bid_css,
     label_with_sides,
     signed,
     total,
@@ -139,13 +140,6 @@ _CELL_CLASSES = {
     for dealt in (False, True)
     for made in (None, False, True)
 }
-
-
-def bid_css(bid: Label) -> str:
-    """A bid's classes, and "n" for a bid in notation only (``7♣``), which reads left to
-    right on a Hebrew page too; a bid with words in it follows the page."""
-    words = any(isinstance(piece, Message) for piece in bid.pieces)
-    return bid.css if words else f"{bid.css} n".strip()
 
 
 def hand_rows(

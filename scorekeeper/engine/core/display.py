@@ -163,3 +163,10 @@ def label_with_sides(label: Label, sides: Sequence[str]) -> Label:
         for piece in label.pieces
     )
     return Label(pieces, label.css)
+
+
+def bid_css(bid: Label) -> str:
+    """A bid's classes on a page, and "n" for a bid in notation only (``7♣``), which reads
+    left to right on a Hebrew page too; a bid with words in it follows the page."""
+    words = any(isinstance(piece, Message) for piece in bid.pieces)
+    return bid.css if words else f"{bid.css} n".strip()

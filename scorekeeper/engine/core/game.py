@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 from .command_line import HandOption, ScoredHand
 from .display import FigureLine, HandView, RevisionView, RulesLine
 from .form import HandFormSpec
+from .language import Partners
 from .messages import Message, msg
 from .seating import SeatChange
 
@@ -939,6 +940,15 @@ def side_names(game: Game, names: Sequence[str]) -> list[str]:
     """Each side as its players' names, ``names`` in seat order: "Ann & Cat" (one name
     each without partners)."""
     return [" & ".join(names[seat] for seat in side) for side in game.sides]
+
+
+def sides_as_named(game: Game, names: Sequence[str]) -> list[str]:
+    """Each side as a page names it, ``names`` in seat order: one name each without
+    partners, else "Ann & Cat" with each partner isolated (FSI…PDI, ``Partners``), so a
+    Hebrew name beside a Latin one keeps its place and its "&"."""
+    if not partnered(game):
+        return side_names(game, names)
+    return [Partners.of(names[seat] for seat in side) for side in game.sides]
 
 
 def seat_values(game: Game, per_side: Sequence[int]) -> tuple[int, ...]:
