@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import view_path
 from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone, new_game_page_fits
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +30,7 @@ def test_euchre_through_its_pages(browser, live_server, language):
     body = {"game": "euchre", "players": NAMES[language], "rules": "euchre", "first_dealer": 0}
     with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         names = NAMES[language]
-        scoreboard = page.url
-        page.goto("/games/new?game=euchre")
-        page.locator("details.house summary").click()
-        fits(page, "new-game", language)
-        page.goto(scoreboard)
+        new_game_page_fits(page, "euchre", f"euchre-{language}-new-game", language)
         # Hand 1 as a table enters it: Record, makers, trump, tricks, Save.
         taps = Taps(page)
         taps(page.locator("#record"))

@@ -196,6 +196,16 @@ def game_on_a_small_phone(browser, live_server, language: str, body: dict):
         yield page, created
 
 
+def new_game_page_fits(page, game: str, shot: str, language: str) -> None:
+    """The new-game page of ``game`` with its house rules open fits the phone (screenshot
+    ``shot``); the phone then goes back to the page it was on."""
+    back = page.url
+    page.goto(f"/games/new?game={game}")
+    page.locator("details.house summary").click()
+    fits_the_phone(page, shot, language)
+    page.goto(back)
+
+
 def fits_the_phone(page, shot: str, language: str) -> None:
     """The page is in ``language``, fits the phone without overflow, and is kept as the
     screenshot ``ARTIFACTS/<shot>.png``."""

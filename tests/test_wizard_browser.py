@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import view_path
 from .test_browser import Taps, api, radio
-from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
+from .test_rtl_browser import fits_the_phone, game_on_a_small_phone, new_game_page_fits
 
 pytestmark = pytest.mark.browser
 
@@ -41,11 +41,7 @@ def test_wizard_through_its_pages(browser, live_server, language):
     }
     with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         names = NAMES[language]
-        scoreboard = page.url
-        page.goto("/games/new?game=wizard")
-        page.locator("details.house summary").click()
-        fits(page, "new-game", language)
-        page.goto(scoreboard)
+        new_game_page_fits(page, "wizard", f"wizard-{language}-new-game", language)
         # Round 1, one card each, Ann deals: the bids run from Bob, Ann bids last. Record,
         # the trump, four bids, three tricks (Ann's fills itself in), Save.
         taps = Taps(page)
