@@ -315,7 +315,7 @@
         return;
       }
       const sides = sheet.sides;
-      const tiles = element("ol", { class: "totals" + (sides.some((s) => s.indexOf("&") >= 0) ? " paired" : "") },
+      const tiles = element("ol", { class: "totals" + (sheet.paired ? " paired" : "") },
         sides.map((name, s) => element("li", { class: sheet.leaders.indexOf(s) >= 0 ? "lead" : null }, [
           element("span", {}, [element("bdi", { class: "p", dir: "auto", text: name })]),
           element("b", { text: sheet.totals[s] }),
@@ -337,27 +337,57 @@
       if (known && !whole) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: known }) }));
       if (sheet.rows.length) {
         const mark = say("kept-pending");
-        const rows = sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: row.number > known ? "pending" : null }, [
-          element("th", {}, [String(row.number), " ",
-            row.number > known ? element("span", { class: "off", title: mark, text: "\u25CB" }) : null,
-            row.bid || row.outcome ? element("small", { class: "about", text: " " + [row.bid, row.outcome].filter(Boolean).join(" ") }) : null]),
-          ...row.cells.map((cell) => element("td", { class: cell.css || null }, [
-            cell.entry ? element("span", { class: "e", text: cell.entry }) : null,
-            cell.entry ? " " : null,
-            cell.points ? element("i", { text: cell.points }) : null,
-            cell.penalty ? element("span", { class: "rv", title: cell.penalty.label, text: cell.penalty.mark }) : null,
-            element("b", { text: cell.total }),
-          ])),
+        // As the server's scoreboard draws a hand (web/scoreboard.py's hand_rows): its
+        // number, bid and outcome, then a cell per side; in a partnership game the line
+        // over the cells also names who dealt and whom the hand is about.
+        const head = (row) => [String(row.number),
+          row.number > known ? element("span", { class: "off", title: mark, text: " \u25CB" }) : null,
+          row.bid ? " " : null, row.bid ? element("span", { class: row.bid_css || null, text: row.bid }) : null,
+          " ", element("em", { class: row.outcome_css || null, text: row.outcome }),
+          sheet.paired ? " " : null,
+          sheet.paired ? element("small", { class: "who" }, [
+            row.dealer ? element("span", { class: "k" }, [element("bdi", { dir: "auto", text: row.dealer })]) : null,
+            row.about ? " " : null,
+            row.about ? element("span", { class: "d" }, [element("bdi", { dir: "auto", text: row.about })]) : null,
+          ]) : null];
+        const cells = (row) => row.cells.map((cell) => element("td", { class: cell.css || null }, [
+          cell.entry ? element("span", { class: "e", text: cell.entry }) : null,
+          cell.entry ? " " : null,
+          cell.points ? element("i", { text: cell.points }) : null,
+          cell.penalty ? element("span", { class: "rv", title: cell.penalty.label, text: cell.penalty.mark }) : null,
+          element("b", { text: cell.total }),
         ]));
-        shown.push(element("table", { class: "hands" }, [
-          element("thead", {}, [element("tr", {}, [element("th", { text: "#" }),
-            ...sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]))])]),
-          element("tbody", {}, rows),
-        ]));
-        const legend = [sheet.legend.dealer ? element("span", { class: "k", text: sheet.legend.dealer }) : null,
-          " ", sheet.legend.cells, " · ", element("span", { class: "off", text: "\u25CB" }), " ", mark];
+        const pending = (row) => (row.number > known ? "pending" : null);
+        const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
+        const table = sheet.paired
+          ? element("table", { class: "hands paired" }, [
+            element("thead", {}, [element("tr", {}, names)]),
+            ...sheet.rows.map((row) => element("tbody", { id: "h" + row.number, class: pending(row) }, [
+              element("tr", { class: "about" }, [element("th", { colspan: String(sides.length), scope: "rowgroup" }, head(row))]),
+              element("tr", {}, cells(row)),
+            ])),
+          ])
+          : element("table", { class: "hands" }, [
+            element("thead", {}, [element("tr", {}, [element("th", { text: "#" }), ...names])]),
+            element("tbody", {}, sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: pending(row) }, [
+              element("th", {}, head(row)), ...cells(row)]))),
+          ]);
+        shown.push(table);
+        // The server's legend (templates/_scoreboard_live.html), and the phone's mark.
+        const said = sheet.legend;
+        const legend = [
+          said.about ? element("span", { class: "d", text: said.about }) : null, said.about ? " " : null,
+          said.dealer ? element("span", { class: "k", text: said.dealer }) : null, said.dealer ? " " : null,
+          said.cells,
+          said.penalty ? " · " : null, said.penalty ? element("span", { class: "rv", text: said.penalty[0] }) : null,
+          said.penalty ? " " + said.penalty[1] : null,
+          " · ", element("span", { class: "off", text: "\u25CB" }), " ", mark];
         shown.push(element("p", { class: "legend" }, legend));
       }
+      // A queued hand the server refused, left for the scoreboard: what it said, and the
+      // way to remove it from this phone (it is opened again by saving it or by a reload).
+      const refused = record.queue.length && record.queue[0].refused;
+      if (refused) shown.unshift(dropper(0, refused));
       boardPlace.replaceChildren(...shown);
       view("board");
     }
@@ -426,6 +456,43 @@
       return element("button", { class: "btn ghost action", type: "submit", name, value: "1", id: name.replace(/_/g, "-"), text: action.label });
     }
 
+    // A queued hand the server will not take as it is (refused, or the game over there):
+    // "Remove hand N from this phone", asked again before it is done, after the server's
+    // ``said`` when the form cannot show them. The hands after it stay queued, each a
+    // place earlier, and are sent.
+    function dropper(index, said) {
+      const number = record.queue[index].number;
+      const ask = element("div", { class: "drop-ask", id: "drop-ask", hidden: true }, [
+        element("p", { text: say("kept-drop-ask", { number }) }),
+        element("p", { class: "actions" }, [
+          element("button", { type: "button", class: "btn danger", id: "drop-yes", text: say("kept-drop-yes") }),
+          " ",
+          element("button", { type: "button", class: "btn", id: "drop-no", text: say("kept-drop-no") }),
+        ]),
+      ]);
+      const open = element("button", { type: "button", class: "btn ghost", id: "drop", text: say("kept-drop", { number }) });
+      open.addEventListener("click", () => {
+        ask.hidden = false;
+        open.hidden = true;
+        ask.querySelector("#drop-no").focus();
+      });
+      ask.querySelector("#drop-no").addEventListener("click", () => {
+        ask.hidden = true;
+        open.hidden = false;
+      });
+      ask.querySelector("#drop-yes").addEventListener("click", async () => {
+        // The hands recorded after it follow the server's game in its place.
+        record.queue.splice(index, 1);
+        record.queue.slice(index).forEach((queued) => { queued.number -= 1; });
+        await store(record);
+        status.textContent = "";
+        await board();
+        sync();
+      });
+      const parts = said ? [element("ul", {}, said.map((text) => element("li", { text })))] : [];
+      return element("div", { class: said ? "error-summary drop" : "drop", role: said ? "alert" : null }, [...parts, open, ask]);
+    }
+
     // The form for a new hand (``index`` null) or for queued hand ``index`` again, with the
     // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
     // server's sentences).
@@ -437,7 +504,8 @@
       if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
       const spec = await call("form", request);
       if (spec.error !== undefined) {
-        // No hand to enter here (the game is over): the engine says so in the table's words.
+        // No hand to enter here (the game is over): the engine says so in the table's words;
+        // a queued hand the server refused can then only be removed from this phone.
         status.textContent = spec.error;
         await board();
         return;
@@ -486,6 +554,7 @@
         summary.length ? element("div", { class: "error-summary", role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title" }, [
           element("h2", { id: "error-summary-title", text: say("kept-problem") }),
           element("ul", {}, summary.map((text) => element("li", { text }))),
+          editing && said ? dropper(index, null) : null,
         ]) : null,
         ...errorsOf(found, "hand"),
         ...steps,
@@ -579,9 +648,13 @@
         element("p", {}, [element("b", { text: answer.message })]),
         element("div", { class: "versions" }, [version("server", say("kept-server")), version("phone", say("kept-phone"))]),
       );
-      // Side by side, however narrow the phone (styled here: no page pays for it).
+      // Side by side, however narrow the phone, long names broken rather than pushed off
+      // it (styled here: no page pays for it).
       Object.assign(conflictPlace.querySelector(".versions").style, {
-        display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px",
+        display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px", overflowWrap: "anywhere",
+      });
+      conflictPlace.querySelectorAll(".versions ul").forEach((list) => {
+        Object.assign(list.style, { listStyle: "none", paddingInlineStart: "0" });
       });
       view("conflict");
     }
@@ -644,8 +717,11 @@
           status.textContent = "";
           conflict(answer);
         } else {
-          status.textContent = answer.message;
-          await entry(0, null, null, answer.table || [answer.message]);
+          // The server's sentences head the hand's form (not said twice over it). Not sent
+          // again by itself: only once it is saved again, or removed from this phone.
+          status.textContent = "";
+          record.queue[0].refused = answer.table || [answer.message];
+          await entry(0, null, null, record.queue[0].refused);
         }
       } catch (error) {
         status.textContent = say("kept-offline");
@@ -661,7 +737,8 @@
 
     await sync();
     const again = () => {
-      if (entryPlace.hidden && conflictPlace.hidden) sync();
+      const refused = record.queue.length && record.queue[0].refused;
+      if (entryPlace.hidden && conflictPlace.hidden && !refused) sync();
     };
     window.addEventListener("online", again);
     setInterval(again, PROBE);

@@ -27,7 +27,7 @@ from .core.form import (
     table_refusals,
     thing_named,
 )
-from .core.game import Game, HandPlace, HandRecord, sides_as_named
+from .core.game import Game, HandPlace, HandRecord, partnered, sides_as_named
 from .core.language import PageText, Words, isolate
 from .core.messages import msg
 from .core.numbers import parse_int
@@ -371,11 +371,13 @@ def sheet_page(
     the page wraps it in ``<bdi>``."""
     sides = sides_as_named(rules, players)
     shows_dealer = rules.shows_dealer(settings)
+    paired = partnered(rules)
     finished = progress.status == "finished"
     totals = [total(t) for t in progress.totals]
     leaders = list(progress.leaders) if progress.hands else []
     rows = [
-        row_of(rules, hand, players, words, shows_dealer) for hand in rules.hand_views(progress)
+        row_of(rules, hand, players, words, shows_dealer, paired)
+        for hand in rules.hand_views(progress)
     ]
     banner = banner_of(rules, settings, progress, sides, totals, words)
     turn = None
@@ -407,6 +409,7 @@ def sheet_page(
     result_note = rules.result_note(progress) if finished else None
     return {
         "sides": sides,
+        "paired": paired,
         "totals": totals,
         "leaders": leaders,
         "leading": words.translate(LEADING),
@@ -467,11 +470,16 @@ def banner_of(
 
 
 def row_of(
-    rules: Game, hand: Any, players: Sequence[str], words: Words, shows_dealer: bool
+    rules: Game,
+    hand: Any,
+    players: Sequence[str],
+    words: Words,
+    shows_dealer: bool,
+    paired: bool,
 ) -> dict[str, Any]:
     """One hand's row as the scoreboard shows it: its bid and outcome in words (with the
-    classes the page gives them), who dealt and whom it is about, and a cell per side."""
-    paired = any(len(side) > 1 for side in rules.sides)
+    classes the page gives them), who dealt and whom it is about (on the line over a
+    partnership game's cells, ``paired``), and a cell per side."""
     outcome = label_with_sides(hand.outcome, sides_as_named(rules, players))
     cells = []
     for seat, view in enumerate(hand.seats):
