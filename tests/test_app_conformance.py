@@ -1135,61 +1135,29 @@ def test_tap_targets_are_44_px(phones, setups, game):
 # registry's), one phone a game in a language in turn (Hebrew and English), at 360 px.
 
 
-def offline_language(game: Game) -> str:
-    return ("en", "he")[list(GAMES.values()).index(game) % 2]
+def offline_phones(game: Game) -> list[str]:
+    """The languages a game's offline evening is played in at 360 px: one a game, Hebrew
+    and English in turn (every language with ``SCOREKEEPER_FULL_MATRIX=1``); Israeli
+    Whist's other one is tests/test_offline_client.py's."""
+    if FULL_MATRIX:
+        return list(LANGUAGES)
+    return [("en", "he")[list(GAMES.values()).index(game) % 2]]
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()), ids=game_id)
-def test_a_kept_game_records_offline_and_the_server_agrees(browser, server, game):
-    """Keep after a hand; three hands through the form the phone's engine draws without
-    the network, under the first (the whole game drawn on the phone); a reload without
-    it; then back online and the game opened again: the server holds the four hands and
-    the totals the phone showed, and the live scoreboard is back."""
-    from .offline_phone import keep_game, kept_board, record_offline, totals_shown
+OFFLINE = [
+    pytest.param(game, language, id=f"{language}-{game_id(game)}")
+    for game in GAMES.values()
+    for language in offline_phones(game)
+]
 
-    language = offline_language(game)
-    game_id, key = start_by_api(server, game, long=True)
-    names = names_for(game)
-    played = simulated_hands(game, 4, seed=len(game.key), long=True, numbers=(1, 2, 3, 4))
-    api(server, "POST", f"/api/games/{game_id}/hands", played[0], key)
-    hands = played[1:]
-    context = browser.new_context(
-        viewport={"width": 360, "height": HEIGHT},
-        base_url=server,
-        locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
-    errors: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"/games/{game_id}/edit/{key}")
-        keep_game(page, game_id, names[0])
-        context.set_offline(True)
-        page.reload()
-        kept_board(page)
-        for hand in hands:
-            record_offline(page, entry_of(game, hand, names), enter)
-        page.reload()
-        kept_board(page)
-        assert page.locator("#kept-board tr.pending").count() == 3
-        assert page.locator("#kept-board table.hands tbody tr").count() == 4  # 1 from the server
-        shown = totals_shown(page)
-        # Back online, the game opened again: its live scoreboard sends the phone to the
-        # kept page while hands are queued, which sends them and comes back.
-        context.set_offline(False)
-        page.goto(f"/games/{game_id}")
-        for _ in range(60):
-            stored = api(server, "GET", f"/api/games/{game_id}?explain=0", None, key)
-            if len(stored["hands"]) == 4:
-                break
-            page.wait_for_timeout(500)
-        page.locator("#live").wait_for(timeout=30_000)
-        assert page.url.endswith(f"/games/{game_id}")
-    finally:
-        context.close()
-    assert [same_hand(game, s, h) for s, h in zip(stored["hands"], played, strict=True)] == [
-        True
-    ] * 4
-    assert [str(total) for total in stored["totals"]] == shown
-    assert errors == []
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, server, game, language):
+    """Issue 34's evening for every registered game (tests/offline_phone.py): kept after
+    hand 2, hands 3 to 7 recorded without the network (one refused and corrected), a
+    reload, the game closed and opened again, a second phone's hand 5; back online, both
+    versions shown and the phone's kept, and the server holds 1 to 7 with the points and
+    totals the phone showed."""
+    from .offline_phone import offline_evening
+
+    offline_evening(browser, server, game, names_for(game), language)
