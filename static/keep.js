@@ -307,6 +307,7 @@
       const sheet = await call("sheet", {
         state: whole ? snap.start_state : snap.state,
         hands: (whole ? snap.hands.map((h) => h.hand) : []).concat(record.queue.map((q) => q.hand)),
+        seating: { players: snap.players, changes: snap.substitutions || [] },
       });
       if (sheet.error !== undefined) {
         // The queued hands no longer follow the game as the server has it: said, kept.
@@ -358,19 +359,25 @@
           element("b", { text: cell.total }),
         ]));
         const pending = (row) => (row.number > known ? "pending" : null);
+        // Who took whose seat from this hand on, over it, as the server says it.
+        const isolated = (name) => "\u2068" + name + "\u2069";
+        const changes = (row, span) => (row.changes || []).map((change) => element("tr", { class: "seat-change" }, [
+          element("td", { colspan: String(span), text: say("kept-change", { number: row.number, new: isolated(change.new), old: isolated(change.old) }) }),
+        ]));
         const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
         const table = sheet.paired
           ? element("table", { class: "hands paired" }, [
             element("thead", {}, [element("tr", {}, names)]),
             ...sheet.rows.map((row) => element("tbody", { id: "h" + row.number, class: pending(row) }, [
+              ...changes(row, sides.length),
               element("tr", { class: "about" }, [element("th", { colspan: String(sides.length), scope: "rowgroup" }, head(row))]),
               element("tr", {}, cells(row)),
             ])),
           ])
           : element("table", { class: "hands" }, [
             element("thead", {}, [element("tr", {}, [element("th", { text: "#" }), ...names])]),
-            element("tbody", {}, sheet.rows.map((row) => element("tr", { id: "h" + row.number, class: pending(row) }, [
-              element("th", {}, head(row)), ...cells(row)]))),
+            element("tbody", {}, sheet.rows.flatMap((row) => [...changes(row, sides.length + 1),
+              element("tr", { id: "h" + row.number, class: pending(row) }, [element("th", {}, head(row)), ...cells(row)])])),
           ]);
         shown.push(table);
         // The server's legend (templates/_scoreboard_live.html), and the phone's mark.

@@ -160,6 +160,9 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
     )
     game_id, key = created["id"], created["edit_key"]
     api(base, "POST", f"/api/games/{game_id}/hands", played[0], key)
+    # Carl leaves after hand 1: the kept scoreboard says so over hand 2, as the server's.
+    api(base, "POST", f"/api/games/{game_id}/seats", {"seat": 3, "name": "Yael"}, key)
+    seated = [*PLAYERS[:3], "Yael"]
     errors: list[str] = []
     context = browser.new_context(
         viewport={"width": PHONE[0], "height": PHONE[1]},
@@ -175,10 +178,13 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
         page.reload()
         kept_board(page)
         for hand in played[1:]:
-            record_offline(page, entry_of(BID_WHIST, hand, PLAYERS), enter)
+            record_offline(page, entry_of(BID_WHIST, hand, seated), enter)
+        change = page.locator("#kept-board tbody#h2 tr.seat-change").inner_text()
+        assert "Yael" in change and "Carl" in change and "2" in change
+        fits_the_phone(page, f"offline-seat-change-{language}", language)
         finished = api(base, "POST", f"/api/games/{game_id}/finish", {}, key)
         assert finished["status"] == "finished"
-        winners = [PLAYERS[seat] for seat in BID_WHIST.sides[finished["winner"]]]
+        winners = [seated[seat] for seat in BID_WHIST.sides[finished["winner"]]]
         context.set_offline(False)
 
         for first in (True, False):

@@ -61,6 +61,8 @@ class Page(HTMLParser):
         self._form: str | None = None
         self._cells = 0
         self._totals = -1
+        self._change: int | None = None  # in a row that says who took whose seat
+        self.changes: list[str] = []  # those rows' words, in the page's order
         self.feed(html)
 
     def _capture(self, key: tuple) -> None:
@@ -83,6 +85,8 @@ class Page(HTMLParser):
             self._fieldset = a["id"]
             if "data-read-back" in a:
                 self.words[("readback", a["id"])] = a["data-read-back"]
+        elif tag == "tr" and "seat-change" in css:
+            self._change = len(self._tags)
         elif tag in ("tr", "tbody") and re.fullmatch(r"h\d+", a.get("id", "")):
             self._row, self._cells, self._row_depth = a["id"][1:], 0, len(self._tags)
         elif tag == "ol" and "totals" in css:
@@ -122,6 +126,9 @@ class Page(HTMLParser):
                 self.leaders.append(self._totals)
         elif tag == "b" and self._totals >= 0 and "li" in self._tags:
             self._capture(("total", self._totals))
+        elif tag == "td" and self._change is not None:
+            self._capture(("change", len(self.changes)))
+            self.changes.append("")
         elif tag == "th" and self._row:
             self._capture(("head", int(self._row)))
         elif tag == "td" and self._row:
@@ -155,6 +162,8 @@ class Page(HTMLParser):
                     self.rules = json.loads(text)
                 elif key[0] == "error":
                     self.errors.append((key[1], plain(text)))
+                elif key[0] == "change":
+                    self.changes[key[1]] = plain(text)
                 elif key != ("summary-box",):
                     self.words[key] = plain(text)
             if closed == "form":
@@ -165,6 +174,8 @@ class Page(HTMLParser):
                 self._fieldset = None
             elif closed == "ol":
                 self._totals = -1
+            elif closed == "tr" and self._change is not None and len(self._tags) < self._change:
+                self._change = None
             elif closed == "li" and self._totals >= 0:
                 self._totals += 1
             if self._row is not None and len(self._tags) < self._row_depth:
@@ -508,6 +519,76 @@ def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, ke
         )
         flashed = Page(back.get_data(as_text=True)).words[("flash",)]
         assert plain(over["error"]) == flashed
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_game, key):
+    """A player leaves after hand 2 and another takes the seat (the seat's total carries
+    on); a kept phone draws the scoreboard from the snapshot's seating: each hand names
+    who sat for it (a partnership game's dealer and declarer), and the line over hand 3
+    says who took whose seat, as the server's scoreboard does. One language a game."""
+    language = LANGUAGES[GAME_KEYS.index(key) % len(LANGUAGES)]
+    game = Played(client, make_game, key, language, 5)
+    game.play(2)
+    changed = client.post(
+        f"/api/games/{game.id}/seats",
+        json={"seat": 1, "name": "Zoë Montgomery"},
+        headers={"Authorization": f"Bearer {game.edit_key}"},
+    )
+    assert changed.status_code == 201, changed.get_json()
+    game.play(2)
+    snapshot = client.get(f"/games/{game.id}/offline").get_json()
+    assert snapshot["substitutions"] == [{"from_hand": 3, "seat": 1, "name": "Zoë Montgomery"}]
+    seating = {"players": snapshot["players"], "changes": snapshot["substitutions"]}
+    sheet, unseated = answered(
+        *(
+            game.request(
+                "sheet",
+                state=snapshot["start_state"],
+                hands=[h["hand"] for h in snapshot["hands"]],
+                players=snapshot["seated"],
+                **more,
+            )
+            for more in ({"seating": seating}, {})
+        )
+    )
+    page = Page(game.get(f"/games/{game.id}"))
+    paired = any(len(side) > 1 for side in game.rules.sides)
+    assert sheet_words(sheet, paired) == server_sheet_words(page)
+    assert [row["changes"] for row in sheet["rows"]] == [
+        [{"new": "Zoë Montgomery", "old": NAMES[1]}] if n == 3 else [] for n in range(1, 5)
+    ]
+    (said,) = page.changes
+    assert "3" in said and "Zoë Montgomery" in said and NAMES[1] in said
+    # Without the seating every hand is drawn as the table sits now.
+    if paired:
+        assert sheet_words(unseated, paired) != server_sheet_words(page)
+
+
+def test_a_sheet_with_a_seating_the_page_built_wrong_is_refused():
+    rules = GAMES[GAME_KEYS[0]]
+    settings = rules.preset(rules.default_preset)
+    base = {
+        "call": "sheet",
+        "game": rules.key,
+        "seats": rules.seats,
+        "settings": settings.to_dict(),
+        "state": rules.state_of(rules.replay(settings, 0, [])),
+        "players": list(NAMES[: rules.seats]),
+        "language": "en",
+    }
+    few, nowhere = answered(
+        {**base, "seating": {"players": ["Ann"], "changes": []}},
+        {
+            **base,
+            "seating": {
+                "players": list(NAMES[: rules.seats]),
+                "changes": [{"from_hand": 2, "seat": 9, "name": "Eve"}],
+            },
+        },
+    )
+    assert few["field"] == nowhere["field"] == "request"
+    assert "seating" in few["error"] and "seat 9" in nowhere["error"]
 
 
 def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():

@@ -30,7 +30,9 @@ players ``players`` (names in seat order, as they sit for the hand):
   the form field (or step id, or ``"hand"``) it stands beside, in the page's order.
 - ``sheet``: the scoreboard after ``hands`` (bodies after ``state``, as for ``resume``)
   as the server's page shows it (``phone_pages.sheet_page``): rows, totals, banner and
-  the next hand's line.
+  the next hand's line; with ``seating`` (``players`` as they sat for the first hand and
+  the seat ``changes`` since, as the snapshot has them), each hand names who sat for it
+  and says who took whose seat from it.
 - ``preview_entered``: the same values scored as the form's preview shows them
   (``{"points", "names", "result"}``, ``names`` of ``seated``, who sits now, by
   default ``players``), or ``{"problem"}``.
@@ -52,6 +54,7 @@ from .core.errors import EngineError, InvalidHand
 from .core.game import Game, HandPlace, Progress
 from .core.language import LANGUAGES, UnknownLanguage, words_in
 from .core.messages import msg
+from .core.seating import SeatChange
 from .phone_pages import Refused, Table, entered_record, form_page
 from .registry import table_game
 
@@ -299,7 +302,28 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
         records.append(rules.read_at(settings, body, rules.place_of(now)))
         now = rules.state_of(rules.resume(settings, now, records[-1:], **finish))
     progress = rules.resume(settings, state, records, **finish)
-    return phone_pages.sheet_page(rules, settings, progress, table.players, table.words)
+    seating = _seating(request, rules)
+    return phone_pages.sheet_page(rules, settings, progress, table.players, table.words, seating)
+
+
+def _seating(request: Mapping[str, Any], rules: Game) -> phone_pages.Seating | None:
+    """``seating``, who sat where hand by hand: ``players`` (as they sat for the first
+    hand) and ``changes`` (each ``{"from_hand", "seat", "name"}``, as the snapshot's
+    ``substitutions``); None without it (everyone sat as ``players`` do now). A seating
+    the page built wrong raises ValueError (the request cannot be read)."""
+    given = request.get("seating")
+    if given is None:
+        return None
+    players = [str(name) for name in given.get("players", ())]
+    if len(players) != rules.seats:
+        raise ValueError(f"seating must name {rules.seats} players")
+    changes = []
+    for change in given.get("changes", ()):
+        seat = int(change["seat"])
+        if not 0 <= seat < rules.seats:
+            raise ValueError(f"a seat change names seat {seat}, not a seat of this table")
+        changes.append(SeatChange(int(change["from_hand"]), seat, str(change["name"])))
+    return phone_pages.Seating(tuple(players), tuple(sorted(changes)))
 
 
 def _posted(request: Mapping[str, Any]) -> dict[str, str]:

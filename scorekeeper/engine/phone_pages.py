@@ -31,6 +31,7 @@ from .core.game import Game, HandPlace, HandRecord, partnered, sides_as_named
 from .core.language import PageText, Words, isolate
 from .core.messages import msg
 from .core.numbers import parse_int
+from .core.seating import SeatChange, names_at
 
 # Sentences of the server's hand form page that it writes itself, as it writes them.
 DEALS = msg("%(dealer)s deals")
@@ -361,24 +362,54 @@ TIE = msg("Tie at the top: %(names)s on %(total)s. Play on!")
 DEALER = msg("dealer")
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sat where, hand by hand: ``players`` as they sat for the first hand, and the
+    seat ``changes`` since (``core.seating``)."""
+
+    players: tuple[str, ...]
+    changes: tuple[SeatChange, ...]
+
+    def at(self, number: int) -> tuple[str, ...]:
+        return names_at(self.players, self.changes, number)
+
+    def changed_at(self, number: int) -> list[dict[str, str]]:
+        """Who took whose seat from hand ``number`` on, as the scoreboard says it over
+        that hand ("Eve for Bob")."""
+        return [
+            {"new": change.name, "old": self.at(number - 1)[change.seat]}
+            for change in self.changes
+            if change.from_hand == number
+        ]
+
+
 def sheet_page(
-    rules: Game, settings: Any, progress: Any, players: Sequence[str], words: Words
+    rules: Game,
+    settings: Any,
+    progress: Any,
+    players: Sequence[str],
+    words: Words,
+    seating: Seating | None = None,
 ) -> dict[str, Any]:
     """The scoreboard as the server's page shows it (``web/scoreboard.py``'s ``hand_rows``
     and ``standing_of``, ``templates/_scoreboard_live.html``): the hands of ``progress``
     (a resumed one holds those after its state), the totals, the banner and the next
-    hand's line, for ``players`` by seat, in ``words``. A name is isolated (FSI…PDI) where
-    the page wraps it in ``<bdi>``."""
+    hand's line, for ``players`` by seat as they sit now, in ``words``; each hand with
+    the names that sat for it and who took whose seat from it, by ``seating`` (None: all
+    of them as ``players``). A name is isolated (FSI…PDI) where the page wraps it in
+    ``<bdi>``."""
     sides = sides_as_named(rules, players)
     shows_dealer = rules.shows_dealer(settings)
     paired = partnered(rules)
     finished = progress.status == "finished"
     totals = [total(t) for t in progress.totals]
     leaders = list(progress.leaders) if progress.hands else []
-    rows = [
-        row_of(rules, hand, players, words, shows_dealer, paired)
-        for hand in rules.hand_views(progress)
-    ]
+    rows = []
+    for hand in rules.hand_views(progress):
+        sat = players if seating is None else seating.at(hand.number)
+        row = row_of(rules, hand, sat, words, shows_dealer, paired)
+        row["changes"] = [] if seating is None else seating.changed_at(hand.number)
+        rows.append(row)
     banner = banner_of(rules, settings, progress, sides, totals, words)
     turn = None
     note = None
