@@ -75,6 +75,27 @@ def watched(context, errors: list[str]):
     return page
 
 
+def new_phone(browser, base: str, language: str):
+    """A phone 360 px wide whose browser asks for ``language``."""
+    from .test_app_conformance import LANGUAGES
+
+    return browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        base_url=base,
+        locale=language,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+
+
+def keep_and_go_offline(page, game_id: int, name: str) -> None:
+    """On the game's scoreboard: Keep (``name``'s phone), the network lost, and the page
+    opened again from the phone alone."""
+    keep_game(page, game_id, name)
+    page.context.set_offline(True)
+    page.reload()
+    kept_board(page)
+
+
 def stored(database: str, sql: str, *params) -> list[tuple]:
     with sqlite3.connect(database) as connection:
         return connection.execute(sql, params).fetchall()
@@ -94,7 +115,7 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
     revisions), 6 and 7 follow, and the server holds hands 1 to 7 with the points and
     totals the phone showed, marked as recorded on this phone."""
     from .conftest import SERVED
-    from .test_app_conformance import LANGUAGES, enter, entry_of, long_rules, simulated_hands
+    from .test_app_conformance import enter, entry_of, long_rules, simulated_hands
     from .test_browser import api
     from .test_rtl_browser import fits_the_phone
 
@@ -125,12 +146,7 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
     phone_name = names[1]
 
     errors: list[str] = []
-    context = browser.new_context(
-        viewport={"width": PHONE[0], "height": PHONE[1]},
-        base_url=base,
-        locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
+    context = new_phone(browser, base, language)
     try:
         page = watched(context, errors)
         asked: list[str] = []

@@ -17,16 +17,14 @@ from scorekeeper.engine import GAMES
 from .conftest import SERVED
 from .offline_phone import (
     ENGINE_TIMEOUT,
-    PHONE,
-    keep_game,
-    kept_board,
+    keep_and_go_offline,
+    new_phone,
     offline_evening,
     record_offline,
     stored,
     watched,
 )
 from .test_app_conformance import (
-    LANGUAGES,
     Entry,
     enter,
     entry_of,
@@ -81,12 +79,7 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
     api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
     blind = entry_of(SPADES, BLIND, PLAYERS)
     errors: list[str] = []
-    context = browser.new_context(
-        viewport={"width": PHONE[0], "height": PHONE[1]},
-        base_url=base,
-        locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
+    context = new_phone(browser, base, language)
     sent: list[int] = []
     context.on(
         "response",
@@ -99,10 +92,7 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
     try:
         page = watched(context, errors)
         page.goto(created["edit_url"])
-        keep_game(page, game_id, PLAYERS[0])
-        context.set_offline(True)
-        page.reload()
-        kept_board(page)
+        keep_and_go_offline(page, game_id, PLAYERS[0])
         record_offline(page, blind, enter)
         api(base, "PUT", f"/api/games/{game_id}/hands/1", CORRECTED, key)
         context.set_offline(False)
@@ -164,19 +154,11 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
     api(base, "POST", f"/api/games/{game_id}/seats", {"seat": 3, "name": "Yael"}, key)
     seated = [*PLAYERS[:3], "Yael"]
     errors: list[str] = []
-    context = browser.new_context(
-        viewport={"width": PHONE[0], "height": PHONE[1]},
-        base_url=base,
-        locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
+    context = new_phone(browser, base, language)
     try:
         page = watched(context, errors)
         page.goto(created["edit_url"])
-        keep_game(page, game_id, PLAYERS[1])
-        context.set_offline(True)
-        page.reload()
-        kept_board(page)
+        keep_and_go_offline(page, game_id, PLAYERS[1])
         for hand in played[1:]:
             record_offline(page, entry_of(BID_WHIST, hand, seated), enter)
         change = page.locator("#kept-board tbody#h2 tr.seat-change").inner_text()
