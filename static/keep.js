@@ -23,7 +23,6 @@
   const NAME = "scorekeeper:phone-name";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
-  const WHOLE = 60; // hands a kept game's scoreboard draws from the first without the network
   const flag = (id) => "scorekeeper:kept:" + id;
 
   // --- storage ------------------------------------------------------------------------------
@@ -300,13 +299,14 @@
 
     // --- the scoreboard, from the engine's sheet ---
     async function board() {
-      // The whole game from its first hand, as the live scoreboard shows it, while that
-      // is cheap to work out on the phone; a long game from where the server left it.
+      // The hands the server's scoreboard shows (a long game's last ones: shown_from on),
+      // and the queued ones after them.
       const snap = record.snapshot;
-      const whole = snap.start_state && snap.hands.length <= WHOLE;
+      const known = snap.hands.length;
+      const first = snap.shown_state ? snap.shown_from : known + 1; // a snapshot kept before
       const sheet = await call("sheet", {
-        state: whole ? snap.start_state : snap.state,
-        hands: (whole ? snap.hands.map((h) => h.hand) : []).concat(record.queue.map((q) => q.hand)),
+        state: snap.shown_state || snap.state,
+        hands: snap.hands.filter((h) => h.number >= first).map((h) => h.hand).concat(record.queue.map((q) => q.hand)),
         seating: { players: snap.players, changes: snap.substitutions || [] },
       });
       if (sheet.error !== undefined) {
@@ -334,8 +334,7 @@
       }
       const section = element("section", { class: "board" }, parts);
       const shown = [section];
-      const known = snap.hands.length;
-      if (known && !whole) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: known }) }));
+      if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
       if (sheet.rows.length) {
         const mark = say("kept-pending");
         // As the server's scoreboard draws a hand (web/scoreboard.py's hand_rows): its

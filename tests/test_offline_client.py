@@ -188,10 +188,58 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
                 page.locator("#drop").click()
             page.evaluate("document.getElementById('drop-ask').dataset.answered = '1'")
             page.locator("#drop-yes").click()
-        page.wait_for_url(f"**/games/{game_id}", timeout=ENGINE_TIMEOUT)
+        page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)  # the server's scoreboard
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert [h["number"] for h in now["hands"]] == [1]
         assert now["status"] == "finished"
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_long_kept_game_shows_the_hands_the_server_shows(browser, live_server, language):
+    """A game of 64 hands: the kept scoreboard shows, without the network, the last 60
+    as the server's scoreboard does, says that hands 1-4 are on the server, and the hand
+    recorded offline after them; back online the server holds all 65."""
+    from .test_app_conformance import long_rules
+
+    base = live_server
+    game = GAMES["oh-hell"]
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {
+            "game": game.key,
+            "players": PLAYERS,
+            "rules": game.default_preset,
+            "settings": long_rules(game),
+        },
+    )
+    game_id, key = created["id"], created["edit_key"]
+    hands = simulated_hands(game, 65, seed=3, long=True, numbers=range(1, 66))
+    for hand in hands[:64]:
+        api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
+    errors: list[str] = []
+    context = new_phone(browser, base, language)
+    try:
+        page = watched(context, errors)
+        page.goto(created["edit_url"])
+        keep_and_go_offline(page, game_id, PLAYERS[2])
+        numbers = page.locator("#kept-board table.hands tbody tr[id]").evaluate_all(
+            "(rows) => rows.map((row) => Number(row.id.slice(1)))"
+        )
+        assert numbers == list(range(5, 65))
+        assert "4" in page.locator("#kept-known").inner_text()
+        record_offline(page, entry_of(game, hands[64], PLAYERS), enter)
+        assert page.locator("#kept-board tr#h65.pending").count() == 1
+        fits_the_phone(page, f"offline-long-{language}", language)
+        context.set_offline(False)
+        page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
+        now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
+        assert len(now["hands"]) == 65
+        assert game.form_values(now["hands"][64]) == game.form_values(hands[64])
     finally:
         context.close()
     assert errors == [], errors

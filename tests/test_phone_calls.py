@@ -285,13 +285,21 @@ class Played:
     that may edit it, in ``language``."""
 
     def __init__(
-        self, client, make_game, key: str, language: str, hands: int, lasting: bool = True
+        self,
+        client,
+        make_game,
+        key: str,
+        language: str,
+        hands: int,
+        lasting: bool | int = True,
     ) -> None:
         self.client, self.key, self.language = client, key, language
         self.rules = GAMES[key]
         seats = self.rules.seats
         self.players = list(NAMES[:seats])
-        lasting = (self.rules.lasting(12) if lasting else None) or {}
+        # lasting: at least 12 hands (True), this many (a number), or the game's own rules
+        hands_at_least = 12 if lasting is True else int(lasting)
+        lasting = (self.rules.lasting(hands_at_least) if lasting else None) or {}
         self.id, self.edit_key = make_game(
             game=key, players=self.players, rules=self.rules.default_preset, settings=lasting
         )
@@ -544,7 +552,7 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
         *(
             game.request(
                 "sheet",
-                state=snapshot["start_state"],
+                state=snapshot["shown_state"],
                 hands=[h["hand"] for h in snapshot["hands"]],
                 players=snapshot["seated"],
                 **more,
@@ -563,6 +571,28 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
     # Without the seating every hand is drawn as the table sits now.
     if paired:
         assert sheet_words(unseated, paired) != server_sheet_words(page)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, make_game, language):
+    """The server's scoreboard shows a long game's last 60 hands; the snapshot says where
+    they start and the state before them, and the phone's sheet from there shows the
+    same hands, totals and words, and none before them."""
+    game = Played(client, make_game, "oh-hell", language, 64, lasting=64)
+    game.play(64)
+    snapshot = client.get(f"/games/{game.id}/offline").get_json()
+    assert len(snapshot["hands"]) == 64 and snapshot["shown_from"] == 5
+    sheet = answered(
+        game.request(
+            "sheet",
+            state=snapshot["shown_state"],
+            hands=[h["hand"] for h in snapshot["hands"] if h["number"] >= 5],
+        )
+    )[0]
+    assert [row["number"] for row in sheet["rows"]] == list(range(5, 65))
+    page = Page(game.get(f"/games/{game.id}"))
+    paired = any(len(side) > 1 for side in game.rules.sides)
+    assert sheet_words(sheet, paired) == server_sheet_words(page)
 
 
 def test_a_sheet_with_a_seating_the_page_built_wrong_is_refused():
