@@ -113,7 +113,8 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
     Back online, the phone sends its queue: 3 and 4 are the server's already, hand 5 shows
     both versions side by side and this phone's is kept (the other stays in the
     revisions), 6 and 7 follow, and the server holds hands 1 to 7 with the points and
-    totals the phone showed, marked as recorded on this phone."""
+    totals the phone showed, marked as recorded on this phone. A third phone watching
+    the game's view link all along sees them come in live, marked so, with no reload."""
     from .conftest import SERVED
     from .test_app_conformance import enter, entry_of, long_rules, simulated_hands
     from .test_browser import api
@@ -147,7 +148,11 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
 
     errors: list[str] = []
     context = new_phone(browser, base, language)
+    viewer = new_phone(browser, base, language)
     try:
+        watching = watched(viewer, errors)
+        watching.goto(created["view_url"])
+        watching.locator("#live #h2").wait_for()
         page = watched(context, errors)
         asked: list[str] = []
         context.on("request", lambda request: asked.append(request.url))
@@ -232,6 +237,14 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
         ]
         assert page.locator(".legend .off").count() == 1  # ✈: recorded offline on this phone
         assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
+        # The phone watching the game: hands 5 to 7 came in live, marked as this phone's.
+        watching.locator("#live #h7 .off").wait_for(timeout=ENGINE_TIMEOUT)
+        marked = watching.locator("#live .hands .off").evaluate_all(
+            "(marks) => marks.map((mark) => mark.closest('[id^=h]').id)"
+        )
+        assert marked == ["h5", "h6", "h7"]
+        assert phone_name in watching.locator("#live .legend").inner_text()
     finally:
         context.close()
+        viewer.close()
     assert errors == [], errors
