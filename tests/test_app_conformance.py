@@ -140,6 +140,9 @@ def english_phrases(language: str) -> list[str]:
 
 PHRASES = {language: english_phrases(language) for language in CATALOGUES}
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+# An address a page shows (the view link under its QR code): its random token may hold
+# "-sc4_eu", which is no word of any language, so it is left out of the words checked.
+ADDRESS = re.compile(r"https?://\S+")
 
 
 def code_names(game: Game) -> set[str]:
@@ -160,6 +163,7 @@ def untranslated(text: str, language: str, game: Game) -> list[str]:
     """What in a page's visible ``text`` is not in its ``language``."""
     if language == "en":
         return []
+    text = ADDRESS.sub(" ", text)
     problems = [f"snake_case: {word}" for word in SNAKE_CASE.findall(text)]
     if game.name.template in CATALOGUES[language]:
         # A game whose words the catalogue has (every game the app offers; not the toy
@@ -178,6 +182,7 @@ def raw_words(text: str, game: Game) -> list[str]:
     notation rather than a word: an API field (``bids[0]``), a preset's key where its name
     belongs (``pagat-german``; a key that is also a word, ``spades``, where a page names
     the rules: "· spades ·", "Rules: spades"), a knob's name (``round_total``)."""
+    text = ADDRESS.sub(" ", text)
     problems = [f"API field: {found}" for found in API_FIELD.findall(text)]
     for key in game.presets:
         if "-" in key:
