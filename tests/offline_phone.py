@@ -50,6 +50,12 @@ def row_totals(page, number: int, where: str) -> list[str]:
     return [number_of(t) for t in page.locator(f"{where} #h{number} td b").all_inner_texts()]
 
 
+def row_points(page, number: int, where: str) -> list[str]:
+    """A hand's points as its row shows them, a cell at a time (none for a deal nobody
+    played)."""
+    return [number_of(t) for t in page.locator(f"{where} #h{number} td i").all_inner_texts()]
+
+
 def save_entered(page, entry: Any, enter: Callable[[Any, Any], None]) -> None:
     """On the kept page's open hand form: the hand's keys (``enter``), its preview, Save
     (or the entry's action); the kept scoreboard shows it, queued."""
@@ -199,6 +205,8 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
         fits_the_phone(page, f"{shot}-board", language)
         shown_totals = totals_shown(page)
         shown_rows = {n: row_totals(page, n, "#kept-board") for n in range(3, 8)}
+        shown_points = {n: row_points(page, n, "#kept-board") for n in range(3, 8)}
+        assert any(shown_points.values())
 
         # Meanwhile another phone recorded hands 3 and 4 as this one did, and another 5.
         for hand in (hands[2], hands[3], other_five):
@@ -221,6 +229,8 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
             assert game.form_values(now["hands"][number - 1]) == entered, number
             on_server = row_totals(page, number, "table.hands")
             assert on_server == shown_rows[number], (number, on_server, shown_rows[number])
+            points = row_points(page, number, "table.hands")
+            assert points == shown_points[number], (number, points, shown_points[number])
         database = SERVED[base]
         by = dict(
             stored(database, "SELECT number, offline_by FROM hands WHERE game_id = ?", game_id)
