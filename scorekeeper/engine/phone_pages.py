@@ -16,15 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core.display import NO_FIGURE, bid_css, label_with_sides, signed, total
-from .core.errors import EngineError, InvalidHand, ParseError
+from .core.errors import EngineError, ParseError
 from .core.form import (
     FormField,
     HandFormSpec,
     fill_fixed,
-    forbidden_entry,
+    form_refusals,
     in_shown_order,
     shown_order,
-    table_refusals,
     thing_named,
 )
 from .core.game import Game, HandPlace, HandRecord, partnered, sides_as_named
@@ -77,8 +76,7 @@ def form_page(
         values = {f.name: f.default for f in spec.fields if f.default is not None}
     else:
         values = {k: None if v is None else str(v) for k, v in rules.form_values(stored).items()}
-    hidden = {f.name: f.default for f in spec.fields if is_hidden(f) and f.default is not None}
-    order = shown_order(spec, values | hidden)
+    order = shown_order(spec, values | spec.hidden_defaults())
     dealer = table.players[table.place.dealer] if rules.shows_dealer(table.settings) else None
     note = rules.deal_note_at(table.settings, table.place)
     steps = []
@@ -121,11 +119,6 @@ def form_page(
     }
 
 
-def is_hidden(described: FormField) -> bool:
-    """A field with one choice only: sent, not asked (``HandForm.is_hidden``)."""
-    return described.hidden_when_single and len(described.choices) <= 1
-
-
 def field_of(table: Table, described: FormField) -> dict[str, Any]:
     """One field as the page draws it: its keys' words, the player whose box it is, and
     how a refusal names it (``thing``)."""
@@ -143,7 +136,7 @@ def field_of(table: Table, described: FormField) -> dict[str, Any]:
         "prefix": described.name.rpartition("_")[0] if seat is not None else None,
         "style": described.style,
         "default": described.default,
-        "hidden": is_hidden(described),
+        "hidden": described.is_hidden,
         "read_back": None if described.read_back is None else words.translate(described.read_back),
     }
     if described.is_count:
@@ -271,47 +264,18 @@ def refusals(
     table: Table, values: dict[str, Any], action: str | None, refused: EngineError
 ) -> list[tuple[str, str]]:
     """The engine's refusal of the entered hand as the server's form says it
-    (``web/hands.py``'s ``_refused``): each at its field in the table's words, the
-    forbidden value once beside its field."""
-    spec, words, players = table.spec, table.words, table.players
-    problems = (
-        refused.errors
-        if isinstance(refused, InvalidHand)
-        else [(refused.field or "hand", refused.message)]
+    (``core.form.form_refusals``, as ``web/hands.py``'s ``_refused``), in the table's
+    words and the page's language."""
+    words = table.words
+    return form_refusals(
+        table.spec,
+        refused,
+        values,
+        action,
+        table.players,
+        lambda text: str(words.translate(text)),
+        lambda text, players: str(words.named(text, players)),
     )
-    forbidden = forbidden_named(table, spec, values) if action is None else None
-    said = () if forbidden is None else (forbidden[0], step_of(spec, forbidden[0]))
-    found = []
-    for field, message in table_refusals(
-        spec, problems, values if action is None else None, players
-    ):
-        if spec.error_target(field) in said:
-            continue
-        found.append((field, str(words.named(message, players))))
-    if forbidden is not None:
-        found.append(forbidden)
-    return found
-
-
-def step_of(spec: HandFormSpec, name: str) -> str | None:
-    return next((step.id for step in spec.steps if any(f.name == name for f in step.fields)), None)
-
-
-def forbidden_named(
-    table: Table, spec: HandFormSpec, values: Mapping[str, Any]
-) -> tuple[str, str] | None:
-    """The ``forbid`` rule's sentence naming who may not say which number, at their field."""
-    found = forbidden_entry(spec, values)
-    if found is None:
-        return None
-    sentence = str(table.words.translate(spec.texts[found.rule["why"]]))
-    for key, value in (
-        ("name", isolate(table.players[found.seat])),
-        ("n", found.value),
-        ("total", found.rule["total"]),
-    ):
-        sentence = sentence.replace("{" + key + "}", str(value))
-    return found.field, sentence
 
 
 def in_page_order(spec: HandFormSpec, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -389,15 +389,11 @@ class HandForm(PageForm):
         for step in self.spec.steps:
             for described in sorted(step.fields, key=lambda f: f.folded):
                 field = self[described.name]
-                anchor = step.id if self.is_hidden(described) else field.id
+                anchor = step.id if described.is_hidden else field.id
                 links += [(anchor, message) for message in field.errors]
                 if not described.folded and described is _last_unfolded(step):
                     links += [(step.id, message) for message in self.group_errors.get(step.id, [])]
         return links
-
-    def is_hidden(self, described: FormField) -> bool:
-        """A field with one choice only is sent, not asked."""
-        return described.hidden_when_single and len(described.choices) <= 1
 
     def add_engine_error(self, field: str, message: str) -> None:
         """Puts an engine error (a body's key, ``key[2]`` for one seat's) beside its field,

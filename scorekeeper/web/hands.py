@@ -25,15 +25,9 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import db, game_play
-from ..engine import EngineError, InvalidHand
+from ..engine import EngineError
 from ..engine.core.display import label_with_sides
-from ..engine.core.form import (
-    HandFormSpec,
-    forbidden_entry,
-    in_shown_order,
-    shown_order,
-    table_refusals,
-)
+from ..engine.core.form import HandFormSpec, form_refusals, in_shown_order, shown_order
 from ..engine.core.game import HandPlace
 from .access import edit_required
 from .forms import DeleteHandForm, HandForm, hand_form_for
@@ -72,44 +66,12 @@ def _refused(
     number: int | None,
 ) -> None:
     """Puts the engine's reasons for refusing the entered hand on the form, each at its
-    field in the table's words (the engine's ``table_refusals``): the players by name, the
-    things as the game calls them, one sentence for what is missing first."""
+    field in the table's words (the engine's ``form_refusals``): the players by name, the
+    things as the game calls them, one sentence for what is missing first, the forbidden
+    value once, beside its field."""
     names = game.names_at(number or game.hand_count + 1)
-    problems = exc.errors if isinstance(exc, InvalidHand) else [(exc.field or "hand", exc.message)]
-    forbidden = _forbidden_named(form.spec, values, names) if action is None else None
-    # The forbidden value is said once, beside its field: not again on its step.
-    said = () if forbidden is None else (forbidden[0], _step_of(form.spec, forbidden[0]))
-    shown_values = values if action is None else None
-    for field, message in table_refusals(form.spec, problems, shown_values, names):
-        if form.spec.error_target(field) in said:
-            continue
-        form.add_engine_error(field, named(message, names))
-    if forbidden is not None:
-        form.add_engine_error(*forbidden)
-
-
-def _step_of(spec: HandFormSpec, name: str) -> str | None:
-    """The id of the step that holds the field ``name``."""
-    return next((step.id for step in spec.steps if any(f.name == name for f in step.fields)), None)
-
-
-def _forbidden_named(
-    spec: HandFormSpec, values: dict[str, Any], players: list[str]
-) -> tuple[str, str] | None:
-    """When the last seat to speak said the number a ``forbid`` rule forbids: their field
-    and the rule's sentence naming them and the number. The engine's error is about the
-    total of every seat; at the table the player wants to know who, and which number."""
-    found = forbidden_entry(spec, values)
-    if found is None:
-        return None
-    sentence = translate(spec.texts[found.rule["why"]])
-    for key, value in (
-        ("name", isolate(players[found.seat])),
-        ("n", found.value),
-        ("total", found.rule["total"]),
-    ):
-        sentence = sentence.replace("{" + key + "}", str(value))
-    return found.field, sentence
+    for field, message in form_refusals(form.spec, exc, values, action, names, translate, named):
+        form.add_engine_error(field, message)
 
 
 # The hand form is kept by the phone's service worker, so that a hand can be entered
@@ -127,9 +89,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     texts = {key: translate(text) for key, text in spec.texts.items()}
     # The seats' boxes in the order the table speaks, as the page script shows them too:
     # so without the script they are filled in that order as well.
-    values = form.values() | {
-        f.name: f.default for f in spec.fields if form.is_hidden(f) and f.default is not None
-    }
+    values = form.values() | spec.hidden_defaults()
     order = shown_order(spec, values)
     page = render_template(
         "hand_form.html",

@@ -33,7 +33,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from .. import db, game_play, json_input
-from ..engine import EngineError, InvalidHand, ParseError, parse_int
+from ..engine import EngineError, ParseError, parse_int
 from ..engine.core.form import table_refusals
 from ..engine.core.messages import msg
 from ..engine.phone import standing
@@ -362,7 +362,7 @@ def _engine_refusal(game: db.Game, number: int, index: int, exc: EngineError) ->
     names them, under the hand's place in the batch) and in the table's words, in the
     page's language (the players by name, things as the game calls them), as the hand
     form says them."""
-    problems = exc.errors if isinstance(exc, InvalidHand) else [(exc.field or "hand", exc.message)]
+    problems = exc.problems()
     where = f"hands[{index}]"
     names = game.names_at(min(number, game.hand_count + 1))
     place = game_play.place_of(db.get_db(), game, number)

@@ -27,6 +27,11 @@ class EngineError(ValueError):
     def __str__(self) -> str:
         return self.message
 
+    def problems(self) -> list[tuple[str, str]]:
+        """Every (field, message) this refuses, as a hand form says them: its own, at
+        "hand" (the hand as a whole) when it names no field."""
+        return [(self.field or "hand", self.message)]
+
 
 class ParseError(EngineError):
     """Text that is not a card, bid, denomination or setting value."""
@@ -47,3 +52,6 @@ class InvalidHand(EngineError):
         self.errors = errors
         field, message = errors[0]
         super().__init__(message, field)
+
+    def problems(self) -> list[tuple[str, str]]:
+        return list(self.errors)

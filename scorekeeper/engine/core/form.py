@@ -51,10 +51,12 @@ stored hand back into values, with ``form_body`` and ``form_values``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import EngineError
+from .language import isolate
 from .messages import Message, Seat, Side, msg, nmsg
 
 
@@ -90,6 +92,11 @@ class FormField:
     @property
     def is_count(self) -> bool:
         return not self.choices
+
+    @property
+    def is_hidden(self) -> bool:
+        """A field with one choice only: sent, not asked."""
+        return self.hidden_when_single and len(self.choices) <= 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +140,16 @@ class HandFormSpec:
 
     def field_named(self, name: str) -> FormField | None:
         return next((f for f in self.fields if f.name == name), None)
+
+    def step_of(self, name: str) -> str | None:
+        """The id of the step that holds the field ``name``."""
+        return next(
+            (step.id for step in self.steps if any(f.name == name for f in step.fields)), None
+        )
+
+    def hidden_defaults(self) -> dict[str, Any]:
+        """The values the form sends for the fields it does not ask (``FormField.is_hidden``)."""
+        return {f.name: f.default for f in self.fields if f.is_hidden and f.default is not None}
 
     def error_target(self, engine_field: str) -> str:
         """The form field or step an engine error about ``engine_field`` goes beside; "hand"
@@ -307,6 +324,56 @@ def table_refusals(
             )
         ]
     return [(field, table_words(spec, field, message, players)) for field, message in problems]
+
+
+def form_refusals(
+    spec: HandFormSpec,
+    refused: EngineError,
+    values: Mapping[str, Any],
+    action: str | None,
+    players: Sequence[str],
+    translate: Callable[[Message], Any],
+    named: Callable[[Message | str, Sequence[str]], Any],
+) -> list[tuple[str, Any]]:
+    """The engine's refusal of the entered hand as the hand form says it, the server's
+    page and the phone's alike: each problem at its field in the table's words
+    (``table_refusals``, then ``named`` in the page's language with the players by name),
+    and the forbidden value (``forbidden_said``) once, beside its field, not again on its
+    step. ``action``: the action button tapped, None for Save."""
+    forbidden = forbidden_said(spec, values, players, translate) if action is None else None
+    said = () if forbidden is None else (forbidden[0], spec.step_of(forbidden[0]))
+    shown_values = values if action is None else None
+    found = [
+        (field, named(message, players))
+        for field, message in table_refusals(spec, refused.problems(), shown_values, players)
+        if spec.error_target(field) not in said
+    ]
+    if forbidden is not None:
+        found.append(forbidden)
+    return found
+
+
+def forbidden_said(
+    spec: HandFormSpec,
+    values: Mapping[str, Any],
+    players: Sequence[str],
+    translate: Callable[[Message], Any],
+) -> tuple[str, Any] | None:
+    r"""When the last seat to speak said the number a ``forbid`` rule forbids: their field
+    and the rule's sentence (``translate``\ d into the page's language) naming them and
+    the number. The engine's error is about the total of every seat; at the table the
+    player wants to know who, and which number."""
+    found = forbidden_entry(spec, values)
+    if found is None:
+        return None
+    sentence = translate(spec.texts[found.rule["why"]])
+    for key, value in (
+        ("name", isolate(players[found.seat])),
+        ("n", found.value),
+        ("total", found.rule["total"]),
+    ):
+        sentence = sentence.replace("{" + key + "}", str(value))
+    return found.field, sentence
 
 
 def table_words(
