@@ -24,10 +24,10 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
-import struct
 import zipfile
 from pathlib import Path
 
+from babel.messages.mofile import read_mo, write_mo
 from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
 
 from ..engine.core.language import LANGUAGES
@@ -117,40 +117,16 @@ def engine_messages(sources: list[Path]) -> set[str]:
 
 
 def cut_catalogue(mo: bytes, keep: set[str]) -> bytes:
-    """A compiled gettext catalogue (``.mo``, little-endian as Babel writes it) with only
-    its header and the messages in ``keep`` (a plural by its singular)."""
-    magic, _, count, originals, translations = struct.unpack("<5I", mo[:20])
-    if magic != 0x950412DE:
-        raise ValueError("not a little-endian gettext catalogue")
-    kept = {}
-    for index in range(count):
-        length, start = struct.unpack_from("<2I", mo, originals + 8 * index)
-        original = mo[start : start + length]
-        length, start = struct.unpack_from("<2I", mo, translations + 8 * index)
-        if not original or original.split(b"\0")[0].decode() in keep:
-            kept[original] = mo[start : start + length]
-    return write_catalogue(kept)
-
-
-def write_catalogue(messages: dict[bytes, bytes]) -> bytes:
-    """A ``.mo`` of ``messages`` (original to translation), sorted as gettext looks them up."""
-    keys = sorted(messages)
-    head = 7 * 4
-    tables = head + 16 * len(keys)
-    originals, translations, data = [], [], b""
-    for key in keys:
-        originals.append((len(key), tables + len(data)))
-        data += key + b"\0"
-    for key in keys:
-        translations.append((len(messages[key]), tables + len(data)))
-        data += messages[key] + b"\0"
-    return b"".join(
-        [
-            struct.pack("<7I", 0x950412DE, 0, len(keys), head, head + 8 * len(keys), 0, 0),
-            *(struct.pack("<2I", *entry) for entry in originals + translations),
-            data,
-        ]
-    )
+    """A compiled gettext catalogue (``.mo``) with only its header and the messages in
+    ``keep`` (a plural by its singular), read and written by Babel's ``mofile``."""
+    catalogue = read_mo(io.BytesIO(mo))
+    for message in list(catalogue):
+        singular = message.id[0] if isinstance(message.id, list | tuple) else message.id
+        if singular and singular not in keep:
+            catalogue.delete(message.id, message.context)
+    written = io.BytesIO()
+    write_mo(written, catalogue)
+    return written.getvalue()
 
 
 def worker_script() -> tuple[bytes, str]:
