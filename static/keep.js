@@ -359,9 +359,8 @@
         ]));
         const pending = (row) => (row.number > known ? "pending" : null);
         // Who took whose seat from this hand on, over it, as the server says it.
-        const isolated = (name) => "\u2068" + name + "\u2069";
         const changes = (row, span) => (row.changes || []).map((change) => element("tr", { class: "seat-change" }, [
-          element("td", { colspan: String(span), text: say("kept-change", { number: row.number, new: isolated(change.new), old: isolated(change.old) }) }),
+          element("td", { colspan: String(span), text: change }),
         ]));
         const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
         const table = sheet.paired

@@ -324,6 +324,8 @@ LEADING = msg("leading")
 SHARED_WIN = msg("%(names)s share the win with %(total)s!")
 TIE = msg("Tie at the top: %(names)s on %(total)s. Play on!")
 DEALER = msg("dealer")
+FROM_HAND = msg("From hand %(number)d: %(change)s")
+TOOK_SEAT = msg("%(new)s for %(old)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,11 +339,21 @@ class Seating:
     def at(self, number: int) -> tuple[str, ...]:
         return names_at(self.players, self.changes, number)
 
-    def changed_at(self, number: int) -> list[dict[str, str]]:
-        """Who took whose seat from hand ``number`` on, as the scoreboard says it over
-        that hand ("Eve for Bob")."""
+    def changed_at(self, number: int, words: Words) -> list[str]:
+        """Who took whose seat from hand ``number`` on, as the server's scoreboard says it
+        over that hand (``web/games.py``'s ``_seat_changes``): "From hand 3: Eve for Bob"."""
         return [
-            {"new": change.name, "old": self.at(number - 1)[change.seat]}
+            words.translate(
+                FROM_HAND,
+                number=number,
+                change=PageText(
+                    words.translate(
+                        TOOK_SEAT,
+                        new=isolate(change.name),
+                        old=isolate(self.at(number - 1)[change.seat]),
+                    )
+                ),
+            )
             for change in self.changes
             if change.from_hand == number
         ]
@@ -372,7 +384,7 @@ def sheet_page(
     for hand in rules.hand_views(progress):
         sat = players if seating is None else seating.at(hand.number)
         row = row_of(rules, hand, sat, words, shows_dealer, paired)
-        row["changes"] = [] if seating is None else seating.changed_at(hand.number)
+        row["changes"] = [] if seating is None else seating.changed_at(hand.number, words)
         rows.append(row)
     banner = banner_of(rules, settings, progress, sides, totals, words)
     turn = None
