@@ -166,12 +166,9 @@
     button.disabled = true;
     let say = null;
     try {
-      const answer = await fetch(button.dataset.page, { credentials: "same-origin" });
-      if (!answer.ok) throw new Error(String(answer.status));
-      const html = await answer.clone().text();
-      const doc = new DOMParser().parseFromString(html, "text/html");
-      say = wordsOf(doc);
-      const setup = JSON.parse(doc.getElementById("kept-setup").textContent);
+      const shell = await keptShell(button.dataset.page);
+      say = wordsOf(shell.doc);
+      const setup = shell.setup;
       const snapshot = await json(setup.snapshot);
       if (!snapshot.ok) throw new Error(String(snapshot.status));
       const players = snapshot.body.seated;
@@ -190,9 +187,7 @@
         bar.value = Math.min(total, bar.value + bytes);
         wire += sent;
       };
-      const cache = await caches.open(ENGINE_CACHE);
-      for (const item of setup.downloads) await download(cache, item, counted);
-      await (await caches.open(PAGE_CACHE)).put(setup.page, answer);
+      await storeShell(shell, counted);
       // A game kept before with hands still queued keeps them, and the snapshot they follow.
       const before = await stored(setup.id);
       const queued = before && before.queue.length ? before : null;
@@ -243,16 +238,27 @@
   }
 
   // The kept page and what it runs on, as this server now has them: after an update the
-  // page names new files, which are downloaded before the page is stored again, so that
-  // a kept game never opens on a page whose scripts are not on the phone.
+  // page names new files, which are downloaded before the page is stored again.
   async function renew(pageUrl) {
+    await storeShell(await keptShell(pageUrl), () => {});
+  }
+
+  // A game's kept page as the server sends it now: the response (to store), its words'
+  // document and its setup (what it runs on). Throws when the server will not give it.
+  async function keptShell(pageUrl) {
     const answer = await fetch(pageUrl, { credentials: "same-origin" });
-    if (!answer.ok) return;
+    if (!answer.ok) throw new Error(String(answer.status));
     const doc = new DOMParser().parseFromString(await answer.clone().text(), "text/html");
-    const setup = JSON.parse(doc.getElementById("kept-setup").textContent);
+    return { answer, doc, setup: JSON.parse(doc.getElementById("kept-setup").textContent) };
+  }
+
+  // Everything the kept page runs on into the engine's cache, then the page itself: so a
+  // kept game never opens on a page whose scripts are not on the phone. ``counted``
+  // hears of the bytes as they come.
+  async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
-    for (const item of setup.downloads) await download(cache, item, () => {});
-    await (await caches.open(PAGE_CACHE)).put(setup.page, answer);
+    for (const item of shell.setup.downloads) await download(cache, item, counted);
+    await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
   }
 
   // --- the kept page -------------------------------------------------------------------------
@@ -694,7 +700,7 @@
         status.textContent = say("kept-sending");
         // Hands saved on the form while these are on their way stay queued after them.
         const sending = record.queue.length;
-        const hands = record.queue.slice(0, sending).map((q) =>
+        const hands = record.queue.map((q) =>
           Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true } : {}));
         const sent = await json(setup.send, {
           method: "POST",
