@@ -10,6 +10,7 @@ import re
 import sqlite3
 import unicodedata
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 from scorekeeper.engine import Game
@@ -93,13 +94,23 @@ def new_phone(browser, base: str, language: str):
     )
 
 
-def keep_and_go_offline(page, game_id: int, name: str) -> None:
-    """On the game's scoreboard: Keep (``name``'s phone), the network lost, and the page
-    opened again from the phone alone."""
-    keep_game(page, game_id, name)
-    page.context.set_offline(True)
-    page.reload()
-    kept_board(page)
+@contextmanager
+def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
+    """A phone in ``language`` that opens a new game's edit link (``created``: the API's
+    answer), keeps the game as ``name``'s phone and loses the network: the page, on the
+    kept scoreboard (``conftest.watched_page``: no script error on it)."""
+    from .conftest import watched_page
+    from .test_app_conformance import LANGUAGES
+
+    viewport = {"width": PHONE[0], "height": PHONE[1]}
+    headers = {"Accept-Language": LANGUAGES[language]}
+    with watched_page(browser, base, viewport, locale=language, extra_http_headers=headers) as page:
+        page.goto(created["edit_url"])
+        keep_game(page, created["id"], name)
+        page.context.set_offline(True)
+        page.reload()
+        kept_board(page)
+        yield page
 
 
 def stored(database: str, sql: str, *params) -> list[tuple]:

@@ -19,12 +19,10 @@ from scorekeeper.engine import GAMES
 from .conftest import SERVED
 from .offline_phone import (
     ENGINE_TIMEOUT,
-    keep_and_go_offline,
-    new_phone,
+    kept_offline,
     offline_evening,
     record_offline,
     stored,
-    watched,
 )
 from .test_app_conformance import (
     Entry,
@@ -80,21 +78,17 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
     game_id, key = created["id"], created["edit_key"]
     api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
     blind = entry_of(SPADES, BLIND, PLAYERS)
-    errors: list[str] = []
-    context = new_phone(browser, base, language)
     sent: list[int] = []
-    context.on(
-        "response",
-        lambda response: (
-            sent.append(response.status)
-            if response.url.endswith(f"/games/{game_id}/offline/hands")
-            else None
-        ),
-    )
-    try:
-        page = watched(context, errors)
-        page.goto(created["edit_url"])
-        keep_and_go_offline(page, game_id, PLAYERS[0])
+    with kept_offline(browser, base, language, created, PLAYERS[0]) as page:
+        context = page.context
+        context.on(
+            "response",
+            lambda response: (
+                sent.append(response.status)
+                if response.url.endswith(f"/games/{game_id}/offline/hands")
+                else None
+            ),
+        )
         record_offline(page, blind, enter)
         api(base, "PUT", f"/api/games/{game_id}/hands/1", CORRECTED, key)
         context.set_offline(False)
@@ -124,9 +118,6 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
         ]
         by = stored(SERVED[base], "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
         assert by == [(None,), (PLAYERS[0],)]
-    finally:
-        context.close()
-    assert errors == [], errors
 
 
 BID_WHIST = GAMES["bid-whist"]
@@ -155,12 +146,8 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
     # Carl leaves after hand 1: the kept scoreboard says so over hand 2, as the server's.
     api(base, "POST", f"/api/games/{game_id}/seats", {"seat": 3, "name": "Yael"}, key)
     seated = [*PLAYERS[:3], "Yael"]
-    errors: list[str] = []
-    context = new_phone(browser, base, language)
-    try:
-        page = watched(context, errors)
-        page.goto(created["edit_url"])
-        keep_and_go_offline(page, game_id, PLAYERS[1])
+    with kept_offline(browser, base, language, created, PLAYERS[1]) as page:
+        context = page.context
         for hand in played[1:]:
             record_offline(page, entry_of(BID_WHIST, hand, seated), enter)
         change = page.locator("#kept-board tbody#h2 tr.seat-change").inner_text()
@@ -194,9 +181,6 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert [h["number"] for h in now["hands"]] == [1]
         assert now["status"] == "finished"
-    finally:
-        context.close()
-    assert errors == [], errors
 
 
 @pytest.mark.parametrize("language", ["he", "de"])
@@ -225,12 +209,8 @@ def test_a_long_kept_game_shows_the_hands_the_server_shows(browser, live_server,
     hands = simulated_hands(game, 65, seed=3, long=True, numbers=range(1, 66))
     for hand in hands[:64]:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
-    errors: list[str] = []
-    context = new_phone(browser, base, language)
-    try:
-        page = watched(context, errors)
-        page.goto(created["edit_url"])
-        keep_and_go_offline(page, game_id, PLAYERS[2])
+    with kept_offline(browser, base, language, created, PLAYERS[2]) as page:
+        context = page.context
         numbers = page.locator("#kept-board table.hands tbody tr[id]").evaluate_all(
             "(rows) => rows.map((row) => Number(row.id.slice(1)))"
         )
@@ -244,6 +224,3 @@ def test_a_long_kept_game_shows_the_hands_the_server_shows(browser, live_server,
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert len(now["hands"]) == 65
         assert game.form_values(now["hands"][64]) == game.form_values(hands[64])
-    finally:
-        context.close()
-    assert errors == [], errors

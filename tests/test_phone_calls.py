@@ -598,18 +598,25 @@ def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, ma
     assert sheet_words(sheet, paired) == server_sheet_words(page)
 
 
-def test_a_sheet_with_a_seating_the_page_built_wrong_is_refused():
+def new_game_request(call: str, **more: Any) -> dict[str, Any]:
+    """A request ``call`` about a game of the first registered game before its first
+    hand, its players NAMES, under its default preset; ``more`` added or put instead."""
     rules = GAMES[GAME_KEYS[0]]
     settings = rules.preset(rules.default_preset)
-    base = {
-        "call": "sheet",
+    return {
+        "call": call,
         "game": rules.key,
         "seats": rules.seats,
         "settings": settings.to_dict(),
         "state": rules.state_of(rules.replay(settings, 0, [])),
         "players": list(NAMES[: rules.seats]),
-        "language": "en",
+        **more,
     }
+
+
+def test_a_sheet_with_a_seating_the_page_built_wrong_is_refused():
+    rules = GAMES[GAME_KEYS[0]]
+    base = new_game_request("sheet", language="en")
     few, nowhere = answered(
         {**base, "seating": {"players": ["Ann"], "changes": []}},
         {
@@ -625,18 +632,9 @@ def test_a_sheet_with_a_seating_the_page_built_wrong_is_refused():
 
 
 def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():
-    rules = GAMES[GAME_KEYS[0]]
-    settings = rules.preset(rules.default_preset)
-    base = {
-        "game": rules.key,
-        "seats": rules.seats,
-        "settings": settings.to_dict(),
-        "state": rules.state_of(rules.replay(settings, 0, [])),
-        "players": list(NAMES[: rules.seats]),
-    }
     french, few = answered(
-        {**base, "call": "form", "language": "fr"},
-        {**base, "call": "form", "language": "he", "players": ["Ann"]},
+        new_game_request("form", language="fr"),
+        new_game_request("form", language="he", players=["Ann"]),
     )
     assert french["field"] == "language"
     assert few["field"] == "players"
