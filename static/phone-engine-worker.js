@@ -21,7 +21,7 @@ async function start(urls) {
   return pyodide.pyimport("scorekeeper.engine.phone");
 }
 
-const CALLS = new Set(["read", "preview", "resume", "form", "entered", "preview_entered", "sheet", "batch"]);
+const CALLS = new Set(["read", "preview", "resume", "batch"]);
 
 self.onmessage = async (event) => {
   const { id, urls, call, text } = event.data;

@@ -38,10 +38,6 @@
       read: call("read"),
       preview: call("preview"),
       resume: call("resume"),
-      form: call("form"),
-      entered: call("entered"),
-      preview_entered: call("preview_entered"),
-      sheet: call("sheet"),
       batch: call("batch"),
       text: (name, text) => send({ call: name, text }),
     }));

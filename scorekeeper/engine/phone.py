@@ -18,7 +18,8 @@ holds it). Then:
 
 For a phone that draws its pages itself (no network), the pages' words, each in the
 request's ``language`` (``en``, ``he`` or ``de``) as the server's pages say them, for the
-players ``players`` (names in seat order, as they sit for the hand):
+players ``players`` (names in seat order, as they sit for the hand); the kept page
+(``static/keep.js``) makes these calls through ``batch``:
 
 - ``form``: the hand form for the hand at ``state``'s place (``phone_pages.form_page``),
   refused at ``"hand"`` when the game is over; with ``hand`` (a stored hand's body,
@@ -74,26 +75,6 @@ def preview(request: str) -> str:
 def resume(request: str) -> str:
     """``resume_game`` of a JSON request, as JSON."""
     return _answer(resume_game, request)
-
-
-def form(request: str) -> str:
-    """``hand_form`` of a JSON request, as JSON."""
-    return _answer(hand_form, request)
-
-
-def entered(request: str) -> str:
-    """``entered_hand`` of a JSON request, as JSON."""
-    return _answer(entered_hand, request)
-
-
-def preview_entered(request: str) -> str:
-    """``entered_preview`` of a JSON request, as JSON."""
-    return _answer(entered_preview, request)
-
-
-def sheet(request: str) -> str:
-    """``scoreboard`` of a JSON request, as JSON."""
-    return _answer(scoreboard, request)
 
 
 def batch(requests: str) -> str:
