@@ -540,10 +540,11 @@ def _open_database(path: str | None):
     """The app's database, migrated: ``path``, else the file ``serve`` would use. Opened
     directly: no web app is built, so no forms are loaded and no secret key is written."""
     from .. import db
+    from ..db.files import private_folder
     from ..web import default_database
 
     target = path or default_database()
-    Path(target).parent.mkdir(parents=True, exist_ok=True)
+    private_folder(Path(target).parent)
     return db.open_database(target)
 
 
@@ -610,6 +611,7 @@ def export(
 ):
     """Export one game, one group's games, or every game, as JSON or CSV."""
     from .. import db, transfer
+    from ..db.files import open_private
 
     if game_id is not None and group_id is not None:
         raise FieldError("give --game or --group, not both", "--group")
@@ -632,7 +634,8 @@ def export(
         # Into a file beside it, renamed when whole: a failed export leaves no half file.
         partial = f"{output}.partial"
         try:
-            with open(partial, "w", encoding="utf-8", newline="") as handle:
+            # Private (0600) whatever the umask: it holds the group's games and names.
+            with open_private(partial, "w", encoding="utf-8", newline="") as handle:
                 for chunk in chunks:
                     handle.write(chunk)
             os.replace(partial, output)

@@ -118,6 +118,7 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
     of the database, after checking it. A database that exists is replaced only with
     --force, and is kept beside it (NAME-replaced-TIME.db). Stop the server first."""
     from ..db.backup import BackupFailed, beside, check_database, restore_database
+    from ..db.files import private_folder
 
     if (path is None) == (replica is None):
         raise FieldError("give the copy to restore, PATH, or --from-replica URL", "PATH")
@@ -130,7 +131,7 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
             "(the file it replaces is kept beside it)",
             "--force",
         )
-    target.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(target.parent)
     fetched = None
     try:
         if replica is not None:
@@ -237,9 +238,17 @@ def _die_with_parent() -> None:
     server gone, Litestream's log lines go nowhere, and writing them must not kill it
     before that last sync."""
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    _private_umask()
     with contextlib.suppress(OSError, AttributeError):
         PR_SET_PDEATHSIG = 1
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _private_umask() -> None:
+    """In the child, before Litestream starts: every file and folder it makes (its own
+    beside the database, the replica's, a restored copy) is readable by this user alone,
+    whatever the umask the server was started with (see ``db.files``)."""
+    os.umask(0o077)
 
 
 class Replication:
@@ -337,6 +346,7 @@ def fetch_replica(url: str, target: Path, database: str) -> None:
             text=True,
             stdin=subprocess.DEVNULL,
             check=False,
+            preexec_fn=_private_umask,  # noqa: PLW1509
         )
     if done.returncode != 0 or not target.is_file():
         said = " ".join((done.stdout + done.stderr).split())

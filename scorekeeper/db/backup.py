@@ -6,8 +6,9 @@ it. ``check_database`` reads any file and says what is wrong with it: SQLite's o
 ``integrity_check`` and ``foreign_key_check``, migrations the file has not had, and every
 game replayed through its engine to the points and totals stored beside its hands.
 ``restore_database`` puts a checked copy in place of a database, keeping the file it
-replaces. The command line's ``backup``, ``check`` and ``restore`` are these, and every
-upgrade of an existing file starts with ``copy_database`` (see ``connection.migrate``).
+replaces. Every file made here is 0600 whatever the umask (see ``files``). The command
+line's ``backup``, ``check`` and ``restore`` are these, and every upgrade of an existing
+file starts with ``copy_database`` (see ``connection.migrate``).
 
 Flask-free, as the rest of ``db`` is.
 """
@@ -27,6 +28,7 @@ from sqlite_utils import Database
 from ..engine.core.game import seat_values
 from ..engine.registry import table_game
 from ..problems import Problem
+from .files import create_private, private_database
 from .migrations import migrations
 
 # Problems listed one by one before the rest are only counted, so that a badly broken
@@ -117,6 +119,7 @@ def copy_database(source: str | os.PathLike, target: str | os.PathLike) -> None:
     try:
         with contextlib.closing(_open_existing(source)) as reading:
             partial.unlink(missing_ok=True)
+            create_private(partial)  # SQLite would make it 0644: see files.py
             with contextlib.closing(sqlite3.connect(partial)) as writing:
                 reading.backup(writing)
                 # The copy stands alone: no log beside it holds any of its pages.
@@ -282,6 +285,7 @@ def restore_database(source: str | os.PathLike, target: str | os.PathLike) -> Pa
     else:
         _set_aside_stale_log(target)
     try:
+        private_database(str(target))
         with (
             contextlib.closing(_open_existing(source)) as reading,
             contextlib.closing(sqlite3.connect(target, timeout=10)) as writing,

@@ -17,6 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .backup import BackupFailed, beside, copy_database
+from .files import private_database
 from .migrations import apply_migrations, pending
 
 try:
@@ -110,7 +111,11 @@ def migrate(path: str) -> Database:
     take turns on the writer lock file for both steps: the second waits, however long the
     first's migrations take, and then finds nothing left to do. A file already up to date
     and in WAL is opened without any lock, as a read-only one can be.
+
+    A new file is created 0600, and a file of an earlier version is made so with its logs
+    (see ``files.private_database``): SQLite alone makes them 0644.
     """
+    private_database(path)
     db = connect(path)
     try:
         if pending(db) or db.journal_mode != "wal":

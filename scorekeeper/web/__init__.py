@@ -39,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from .. import db
+    from ..db.files import private_folder
     from . import (
         access,
         api,
@@ -99,7 +100,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(
             Path(app.instance_path)
         )
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    # Folders that will hold the group's data are made 0700 (see db.files).
+    private_folder(Path(app.config["DATABASE"]).parent)
     # Templates are indented for people; the phone gets pages without that whitespace.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -168,7 +170,9 @@ def _instance_secret(instance: Path) -> str:
     path = instance / "secret_key"
     if path.exists():
         return path.read_text(encoding="utf-8").strip()
-    instance.mkdir(parents=True, exist_ok=True)
+    from ..db.files import private_folder
+
+    private_folder(instance)
     key = secrets.token_hex(32)
     fd, draft = tempfile.mkstemp(prefix=".secret_key-", dir=instance)  # mode 0o600
     try:
