@@ -142,7 +142,8 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
         report = check_database(path)
         _report(report)
         if report.problems:
-            click.echo(f"Not restored: {path} has problems; {target} is unchanged.")
+            # The first problem, on the line that says nothing was restored.
+            click.echo(f"Not restored: {path}: {report.problems[0]}; {target} is unchanged.")
             raise SystemExit(1)  # click.Exit is a return value in entry()'s mode
         try:
             kept = restore_database(path, target)

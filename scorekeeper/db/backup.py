@@ -16,12 +16,15 @@ Flask-free, as the rest of ``db`` is.
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -170,15 +173,14 @@ def _check(database: Database, report: Report) -> None:
     if found != ["ok"]:
         report.problems += [f"integrity: {line}" for line in found]
         return  # what a broken file's tables hold cannot be trusted to read
+    not_ours = _not_scorekeeper(database)
+    if not_ours:
+        report.problems.append(f"this is not a scorekeeper database: {not_ours}")
+        return
     for table, rowid, parent, _key in database.execute("PRAGMA foreign_key_check"):
         report.problems.append(
             f"foreign key: row {rowid} of {table} refers to a row of {parent} that is missing"
         )
-    if not database["games"].exists():
-        if database.table_names():
-            report.problems.append("this is not a scorekeeper database (it has no games table)")
-        report.pending = [migration.name for migration in migrations.pending(database)]
-        return
     report.pending = [migration.name for migration in migrations.pending(database)]
     report.games = _count(database, "games")
     report.hands = _count(database, "hands")
@@ -189,16 +191,68 @@ def _check(database: Database, report: Report) -> None:
         report.problems.append(problem)
 
 
+def _not_scorekeeper(database: Database) -> str | None:
+    """Why the file is not a scorekeeper database with all its tables (None when it is):
+    an empty file, another program's, one with a migration this version does not know
+    (a newer version's), or one whose tables or columns are not all there for the
+    migrations it records."""
+    tables = set(database.table_names())
+    if not tables:
+        return "it has no tables (an empty file)"
+    had = [migration.name for migration in migrations.applied(database)]
+    if not had:
+        return "it records none of scorekeeper's migrations (another program's file?)"
+    known = _migration_names()
+    unknown = [name for name in had if name not in known]
+    if unknown:
+        return (
+            f"it has migrations this version does not know ({', '.join(unknown)}): "
+            "a newer version wrote it"
+        )
+    # The tables of the migrations it had in a row from the first; any it lacks after a
+    # gap are pending, and `serve` applies them.
+    in_a_row = next((n for n, name in enumerate(known) if name not in had), len(known))
+    for table, columns in _schema_after(in_a_row).items():
+        if table not in tables:
+            return f"its {table} table is missing"
+        missing = [name for name in columns if name not in database[table].columns_dict]
+        if missing:
+            return f"its {table} table has no {', '.join(missing)} column"
+    return None
+
+
+def _migration_names() -> list[str]:
+    """Every migration of this version, in the order they run."""
+    return [migration.name for migration in migrations.pending(Database(memory=True))]
+
+
+@functools.cache
+def _schema_after(applied: int) -> dict[str, tuple[str, ...]]:
+    """The tables, with their columns, that the first ``applied`` migrations make: they
+    run on an empty database in memory."""
+    database = Database(memory=True)
+    migrations.apply(database, stop_before=_migration_names()[applied : applied + 1] or None)
+    return {
+        table.name: tuple(table.columns_dict)
+        for table in database.tables
+        if not table.name.startswith("_sqlite")
+    }
+
+
 def _count(database: Database, table: str) -> int:
     return database.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
 
 
 def _replay_problems(database: Database, report: Report) -> Iterator[str]:
-    """Every game replayed through its engine, from its stored hands, against the points
-    and totals stored for each hand and seat, the players' totals and the game's count of
-    hands and status."""
+    """Every game replayed through its engine from its stored hands, against everything
+    the pages read from what is stored beside them: each hand's row (its dealer, its state
+    after the hand, its record and the game's flat values) and its seats' rows (points,
+    running totals and the game's values per seat), the players' totals, the game's
+    status, winner and count of hands, and the game's figures and statistics kept for
+    its current version. Each problem names the game, the hand and what differs."""
     from ..game_play import progress_of
-    from .hands import load_game_with_hands, seat_rows
+    from .connection import query  # connection imports this module
+    from .hands import hand_values, load_game_with_hands, seat_row_values
 
     game_ids = [row[0] for row in database.execute("SELECT id FROM games ORDER BY id")]
     for game_id in game_ids:
@@ -211,26 +265,51 @@ def _replay_problems(database: Database, report: Report) -> Iterator[str]:
             yield f"game {game_id}: cannot be replayed: {exc}"
             continue
         report.replayed += 1
-        stored: dict[int, dict[int, tuple[int, int]]] = {}
-        for number, seat, points, total in database.execute(
-            "SELECT h.number, s.seat, s.points, s.total FROM hands h "
-            "JOIN hand_seats s ON s.hand_id = h.id WHERE h.game_id = ?",
+        stored_hands = {
+            row["number"]: dict(row)
+            for row in query(database, "SELECT * FROM hands WHERE game_id = ?", [game_id])
+        }
+        stored_seats: dict[int, dict[int, dict]] = {}
+        for row in query(
+            database,
+            "SELECT h.number, s.* FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+            "WHERE h.game_id = ?",
             [game_id],
         ):
-            stored.setdefault(number, {})[seat] = (points, total)
+            stored_seats.setdefault(row["number"], {})[row["seat"]] = dict(row)
         for replayed in progress.hands:
-            seats = stored.get(replayed.number, {})
-            for seat, points, total in seat_rows(rules, replayed):
-                if seats.get(seat) != (points, total):
-                    held = seats.get(seat)
-                    was = "nothing" if held is None else f"points {held[0]}, total {held[1]}"
+            place = f"game {game_id}, hand {replayed.number}"
+            held = stored_hands.get(replayed.number)
+            if held is None:
+                yield f"{place}: no row in hands"
+                continue
+            for name, value in hand_values(database, rules, replayed).items():
+                if name == "state" and held.get(name) is None:
+                    continue  # not stored yet: worked out when first read (store_states)
+                if not _same(name, held.get(name), value):
+                    yield f"{place}: stored {_differs(name, held.get(name), value)}"
+            seats = stored_seats.get(replayed.number, {})
+            for row in seat_row_values(database, rules, replayed):
+                seat = row["seat"]
+                if seat not in seats:
                     yield (
-                        f"game {game_id}, hand {replayed.number}, seat {seat}: stored "
-                        f"{was}; the rules give points {points}, total {total}"
+                        f"{place}, seat {seat}: stored nothing; the rules give points "
+                        f"{row['points']}, total {row['total']}"
                     )
-        extra = sorted(set(stored) - {h.number for h in progress.hands})
+                    continue
+                if (seats[seat]["points"], seats[seat]["total"]) != (row["points"], row["total"]):
+                    yield (
+                        f"{place}, seat {seat}: stored points {seats[seat]['points']}, total "
+                        f"{seats[seat]['total']}; the rules give points {row['points']}, "
+                        f"total {row['total']}"
+                    )
+                for name, value in row.items():
+                    if name not in ("seat", "points", "total") and seats[seat].get(name) != value:
+                        differs = _differs(name, seats[seat].get(name), value)
+                        yield f"{place}, seat {seat}: stored {differs}"
+        extra = sorted((set(stored_hands) | set(stored_seats)) - {h.number for h in progress.hands})
         if extra:
-            yield f"game {game_id}: seats stored for hands without a record: {extra}"
+            yield f"game {game_id}: hands stored without a record the rules replay: {extra}"
         totals = {
             seat: total
             for seat, total in database.execute(
@@ -243,14 +322,79 @@ def _replay_problems(database: Database, report: Report) -> Iterator[str]:
                 f"game {game_id}: players' totals stored {_by_seat(totals)}; "
                 f"the rules give {_by_seat(expected)}"
             )
-        status, count = database.execute(
-            "SELECT status, hand_count FROM games WHERE id = ?", [game_id]
+        status, winner, count = database.execute(
+            "SELECT status, winner, hand_count FROM games WHERE id = ?", [game_id]
         ).fetchone()
         if (status, count) != (progress.status, progress.next_number - 1):
             yield (
                 f"game {game_id}: stored as {status} after {count} hands; the rules give "
                 f"{progress.status} after {progress.next_number - 1}"
             )
+        if winner != progress.winner:
+            yield f"game {game_id}: stored winner {winner}; the rules give {progress.winner}"
+        yield from _kept_figures_problems(database, game, hands)
+
+
+def _kept_figures_problems(database: Database, game, hands) -> Iterator[str]:
+    """The figures and statistics kept for the game's current version (the pages read
+    them instead of replaying), against those its hands give."""
+    from . import figures
+
+    row = database.execute(
+        "SELECT figures FROM game_figures WHERE game_id = ? AND version = ? AND format = ?",
+        [game.id, game.version, figures.FORMAT],
+    ).fetchone()
+    if row is not None:
+        try:
+            kept = figures.from_text(game.id, game.version, row[0])
+        except (ValueError, TypeError, KeyError):
+            kept = None
+        if kept != figures.compute(game, hands):
+            yield (
+                f"game {game.id}: the figures kept for its players (game_figures) are not "
+                "those its hands give"
+            )
+    row = database.execute(
+        "SELECT stats FROM game_stats WHERE game_id = ? AND version = ? AND format = ?",
+        [game.id, game.version, figures.STATS_FORMAT],
+    ).fetchone()
+    if row is not None:
+        try:
+            kept = figures._decode(json.loads(row[0]))
+        except (ValueError, TypeError, KeyError):
+            kept = None
+        rules = table_game(game.game, game.players)
+        if kept != rules.game_stats(figures.recorded(game, hands)):
+            yield (
+                f"game {game.id}: the statistics kept for it (game_stats) are not those its "
+                "hands give"
+            )
+
+
+def _same(name: str, held: Any, value: Any) -> bool:
+    """Whether a stored value is the one the rules give; JSON columns compared as what
+    they hold, not as text."""
+    if name in ("state", "record") and isinstance(held, str):
+        try:
+            return json.loads(held) == json.loads(value)
+        except ValueError:
+            return False
+    return held == value
+
+
+def _differs(name: str, held: Any, value: Any) -> str:
+    """What differs in a column, as ``check`` says it: for a JSON column (the state
+    after a hand), the keys that differ."""
+    if name in ("state", "record") and isinstance(held, str):
+        with contextlib.suppress(ValueError):
+            was, given = json.loads(held), json.loads(value)
+            if isinstance(was, dict) and isinstance(given, dict):
+                keys = sorted(k for k in was.keys() | given.keys() if was.get(k) != given.get(k))
+                return "; ".join(
+                    f"{name} {key} {was.get(key)!r}, the rules give {given.get(key)!r}"
+                    for key in keys
+                )
+    return f"{name} {held!r}; the rules give {value!r}"
 
 
 def _set_aside_stale_log(target: Path) -> None:
