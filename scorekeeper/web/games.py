@@ -102,7 +102,11 @@ def _group_to_start_in() -> int | None:
     of, else 404), else the browser's only group, else None (a new group of its own)."""
     asked = request.args.get("group")
     if asked is not None:
-        found = member_group(int(asked)) if asked.isdigit() and len(asked) < 20 else None
+        # ASCII digits only: str.isdigit() takes "²", which int() refuses (a 500).
+        named = (
+            len(asked) <= 19 and asked.isascii() and asked.isdigit() and 0 < int(asked) <= db.MAX_ID
+        )
+        found = member_group(int(asked)) if named else None
         if found is None:
             abort(404, _("There is nothing at this address. Check the link."))
         return found.id
