@@ -13,19 +13,20 @@ DEPLOY = Path(__file__).parent.parent / "deploy"
 
 
 def exec_start(unit: str) -> list[str]:
-    """The scorekeeper command of a deploy/ unit's ExecStart, the replica's URL filled in."""
+    """The scorekeeper command of a deploy/ unit's ExecStart."""
     [line] = [
         line for line in (DEPLOY / unit).read_text().splitlines() if line.startswith("ExecStart=")
     ]
-    words = line.removeprefix("ExecStart=").replace("${SCOREKEEPER_REPLICA}", "file:///r")
-    return words.split()
+    return line.removeprefix("ExecStart=").split()
 
 
 @pytest.mark.parametrize("unit", ["scorekeeper.service", "scorekeeper-backup.service"])
-def test_the_units_commands_are_the_command_lines_own(unit):
-    """Each unit runs a command and options the command line has, as it reads them."""
+def test_the_units_commands_are_the_command_lines_own(unit, monkeypatch):
+    """Each unit runs a command and options the command line has, as it reads them; the
+    server takes the replica's URL from the environment file, as systemd passes it."""
     from scorekeeper.cli import main
 
+    monkeypatch.setenv("SCOREKEEPER_REPLICA", "file:///r")
     program, command, *arguments = exec_start(unit)
     assert program == "/opt/scorekeeper/venv/bin/scorekeeper"
     context = main.commands[command].make_context(command, arguments)
@@ -33,6 +34,15 @@ def test_the_units_commands_are_the_command_lines_own(unit):
         assert context.params["replicate"] == "file:///r"
         assert (context.params["host"], context.params["port"]) == ("127.0.0.1", 5000)
         assert context.params["proxy"] == 1
+
+
+@pytest.mark.parametrize("unit", ["scorekeeper.service", "scorekeeper-backup.service"])
+def test_no_unit_puts_a_setting_on_its_command_line(unit):
+    """A command line is every local user's to read (/proc/PID/cmdline): the replica's
+    URL, which may hold a password, stays in the environment (issue 42, finding 5)."""
+    text = (DEPLOY / unit).read_text()
+    assert not [word for word in exec_start(unit) if "$" in word]
+    assert "UMask=0077" in text
 
 
 def test_the_units_are_valid_for_systemd():

@@ -160,10 +160,16 @@ def test_replica_config_is_litestreams_own(monkeypatch):
             monitor,
             interval,
         )
-    # An SFTP replica's SSH key, which a URL cannot carry.
+    # An SFTP replica's SSH key, which a URL cannot carry, and its host's key (issue 42).
     monkeypatch.setenv("SCOREKEEPER_REPLICA_SSH_KEY", "/etc/scorekeeper/id_ed25519")
+    monkeypatch.setenv("SCOREKEEPER_REPLICA_HOST_KEY", "backup.example.org ssh-ed25519 AAAAkey")
     [database] = replica_config("/srv/s.db", "sftp://me@backup.example.org/s", "1s")["dbs"]
     assert database["replica"]["key-path"] == "/etc/scorekeeper/id_ed25519"
+    assert database["replica"]["host-key"] == "ssh-ed25519 AAAAkey"
+    # A password goes into the configuration (a private file), out of the URL.
+    [database] = replica_config("/srv/s.db", "sftp://me:p%40ss@backup.example.org/s", "1s")["dbs"]
+    assert database["replica"]["url"] == "sftp://me@backup.example.org/s"
+    assert database["replica"]["password"] == "p@ss"
     [database] = replica_config("/srv/s.db", "s3://bucket/s", "1s")["dbs"]
     assert "key-path" not in database["replica"]
 

@@ -440,8 +440,13 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 @click.option(
     "--replicate",
     metavar="URL",
+    envvar="SCOREKEEPER_REPLICA",
+    show_envvar=True,
     help="Run Litestream beside the server, replicating every save to URL (file:///..., "
-    "s3://..., sftp://...); `restore --from-replica URL` brings the database back.",
+    "s3://..., sftp://...); `restore --from-replica` brings the database back. A URL "
+    "holding a password belongs in the environment, which other users cannot read, not "
+    "on the command line, which they can. An sftp:// replica needs the host's key in "
+    "$SCOREKEEPER_REPLICA_HOST_KEY.",
 )
 @click.option(
     "--replicate-interval",
@@ -479,9 +484,10 @@ def serve(
     from .server import serve as run
 
     if replicate:
-        from .hosting import check_interval, litestream_binary
+        from .hosting import check_interval, check_replica, litestream_binary
 
         check_interval(replicate_interval)
+        check_replica(replicate)
         litestream_binary()
     if public_url is not None:
         parts = urllib.parse.urlsplit(public_url)

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -98,14 +99,21 @@ def check(database: str | None) -> None:
         raise SystemExit(1)  # click.Exit is a return value in entry()'s mode
 
 
+# ``restore --from-replica`` given without a URL: the one in $SCOREKEEPER_REPLICA.
+FROM_ENVIRONMENT = "\0environment"
+
+
 @main.command()
 @click.argument("path", required=False, type=click.Path(dir_okay=False, exists=True))
 @click.option(
     "--from-replica",
     "replica",
     metavar="URL",
+    is_flag=False,
+    flag_value=FROM_ENVIRONMENT,
     help="Restore from a Litestream replica (the URL given to `serve --replicate`) "
-    "instead of a file.",
+    "instead of a file. Given alone, the URL is $SCOREKEEPER_REPLICA's: a URL holding a "
+    "password belongs there, not on the command line.",
 )
 @click.option(
     "--force",
@@ -122,6 +130,14 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
 
     if (path is None) == (replica is None):
         raise FieldError("give the copy to restore, PATH, or --from-replica URL", "PATH")
+    if replica == FROM_ENVIRONMENT:
+        replica = os.environ.get(REPLICA_VARIABLE)
+        if not replica:
+            raise FieldError(
+                f"give the replica's URL, or set {REPLICA_VARIABLE} to it", "--from-replica"
+            )
+    if replica is not None:
+        check_replica(replica, "--from-replica")
     target = Path(_database(database))
     if path is not None and Path(path).resolve() == target.resolve():
         raise FieldError(f"{path} is the database itself: give a copy of it", "PATH")
@@ -183,18 +199,71 @@ def check_interval(interval: str) -> str:
     return interval
 
 
+# Where the replica's URL is read from when ``serve --replicate`` or ``restore
+# --from-replica`` is given none: the environment, never the command line, whose words
+# every user of the machine reads in /proc/<pid>/cmdline (a password in an sftp:// URL).
+REPLICA_VARIABLE = "SCOREKEEPER_REPLICA"
 # An SSH private key for an sftp:// replica (Litestream takes a password in the URL, or
 # a key only from its configuration).
 SSH_KEY_VARIABLE = "SCOREKEEPER_REPLICA_SSH_KEY"
+# The SFTP host's own public key, as ``ssh-keyscan -t ed25519 HOST`` prints it: without
+# it Litestream would send every save to whoever answers at the host's address.
+HOST_KEY_VARIABLE = "SCOREKEEPER_REPLICA_HOST_KEY"
+HOST_KEY_HINT = (
+    f"an sftp:// replica needs the host's key, to send the saves to that machine alone: "
+    f"set {HOST_KEY_VARIABLE} to the key `ssh-keyscan -t ed25519 HOST` prints "
+    "(ssh-ed25519 AAAA...), in /etc/scorekeeper/env for the deploy unit"
+)
 
 
-def replica_config(database: str, url: str, interval: str = DEFAULT_INTERVAL) -> dict:
+def shown(url: str) -> str:
+    """``url`` as the log and the terminal show it: any password masked."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def host_key(field: str = "--replicate") -> str:
+    """The SFTP host key from ``$SCOREKEEPER_REPLICA_HOST_KEY`` (a known_hosts line's
+    leading host names dropped). Raises FieldError naming ``field``, and saying how to
+    give it, when there is none."""
+    words = os.environ.get(HOST_KEY_VARIABLE, "").strip().strip("\"'").split()
+    if words and not re.match(r"^(ssh-|ecdsa-|sk-)", words[0]):
+        words = words[1:]  # "backup.example.org ssh-ed25519 AAAA...", as ssh-keyscan prints
+    if len(words) < 2:
+        raise FieldError(HOST_KEY_HINT, field)
+    return " ".join(words[:2])
+
+
+def check_replica(url: str, field: str = "--replicate") -> None:
+    """Raises FieldError naming ``field`` for a replica Litestream must not be started
+    on: an sftp:// one without its host's key."""
+    if url.startswith("sftp://"):
+        host_key(field)
+
+
+def replica_config(
+    database: str, url: str, interval: str = DEFAULT_INTERVAL, field: str = "--replicate"
+) -> dict:
     """Litestream's configuration (as JSON, which YAML reads) for one database and one
-    replica: the log watched and sent every ``interval``; for an SFTP replica, the key
+    replica: the log watched and sent every ``interval``. For an SFTP replica: the host
+    key it must present (``$SCOREKEEPER_REPLICA_HOST_KEY``; FieldError naming ``field``
+    without one), the password taken out of the URL into the configuration, and the key
     in ``$SCOREKEEPER_REPLICA_SSH_KEY`` when set."""
-    replica = {"url": url, "sync-interval": interval}
-    if url.startswith("sftp://") and os.environ.get(SSH_KEY_VARIABLE):
-        replica["key-path"] = os.environ[SSH_KEY_VARIABLE]
+    replica: dict[str, str] = {"url": url, "sync-interval": interval}
+    if url.startswith("sftp://"):
+        replica["host-key"] = host_key(field)
+        parts = urllib.parse.urlsplit(url)
+        if parts.password is not None:
+            host = parts.netloc.rsplit("@", 1)[1]
+            user = parts.netloc.rsplit("@", 1)[0].split(":", 1)[0]
+            replica["url"] = urllib.parse.urlunsplit(parts._replace(netloc=f"{user}@{host}"))
+            replica["password"] = urllib.parse.unquote(parts.password)
+        if os.environ.get(SSH_KEY_VARIABLE):
+            replica["key-path"] = os.environ[SSH_KEY_VARIABLE]
     return {
         "dbs": [
             {
@@ -221,12 +290,20 @@ def monitor_interval(interval: str) -> str:
 
 
 @contextlib.contextmanager
-def config_file(database: str, url: str, interval: str = DEFAULT_INTERVAL) -> Iterator[Path]:
-    """Litestream's configuration in a private folder of its own, removed after."""
-    folder = tempfile.mkdtemp(prefix="scorekeeper-litestream-")
+def config_file(
+    database: str, url: str, interval: str = DEFAULT_INTERVAL, field: str = "--replicate"
+) -> Iterator[Path]:
+    """Litestream's configuration in a private folder of its own, removed after. Raises
+    FieldError naming ``field`` for a replica it cannot configure (see
+    ``replica_config``)."""
+    from ..db.files import open_private
+
+    written = json.dumps(replica_config(database, url, interval, field), indent=2)
+    folder = tempfile.mkdtemp(prefix="scorekeeper-litestream-")  # 0700
     try:
         config = Path(folder) / "litestream.yml"
-        config.write_text(json.dumps(replica_config(database, url, interval), indent=2))
+        with open_private(config, "w", encoding="utf-8") as handle:  # it may hold a password
+            handle.write(written)
         yield config
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -328,7 +405,7 @@ def replicating(
     replication = Replication(database, url, interval)
     try:
         replication.wait_started()
-        echo(f"Replicating every save to {url} (within {interval}).")
+        echo(f"Replicating every save to {shown(url)} (within {interval}).")
         yield replication
     finally:
         replication.stop()
@@ -339,7 +416,7 @@ def fetch_replica(url: str, target: Path, database: str) -> None:
     the new file ``target``. Raises ClickException with Litestream's words when it
     cannot."""
     binary = litestream_binary("--from-replica")
-    with config_file(database, url) as config:
+    with config_file(database, url, field="--from-replica") as config:
         done = subprocess.run(
             [binary, "restore", "-config", str(config), "-no-expand-env"]
             + ["-o", str(target), str(Path(database).resolve())],
@@ -351,4 +428,6 @@ def fetch_replica(url: str, target: Path, database: str) -> None:
         )
     if done.returncode != 0 or not target.is_file():
         said = " ".join((done.stdout + done.stderr).split())
-        raise click.ClickException(f"cannot restore from {url}: {said or 'no database there'}")
+        raise click.ClickException(
+            f"cannot restore from {shown(url)}: {said or 'no database there'}"
+        )
