@@ -20,11 +20,13 @@ of ``TIME_BUDGET`` is spent, so a slow machine sends fewer requests rather than 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
 import random
 import re
+import sqlite3
 import time
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode, urlsplit
@@ -39,7 +41,7 @@ from scorekeeper.cli import entry
 from scorekeeper.cli.commands import hand_options
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
-from scorekeeper.web import create_app
+from scorekeeper.web import create_app, phone_engine
 from scorekeeper.web.api import routes as api
 from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm, StartGroupForm
 
@@ -134,6 +136,8 @@ ODD_NUMBERS = [
     "0x1F", "NaN", "Infinity", "-Infinity", "\u00a07", "7\u200b", "0" * 50 + "1",
     "9" * 18, "9" * 19, "-" + "9" * 19, "9223372036854775808",
     "-1", "0", "3", "4", "13", "14", "100000", "",
+    # digits to str.isdigit() that int() refuses, and some it reads
+    "¹", "²³", "①", "⑴", "𝟚", "߁",
 ]  # fmt: skip
 # Long values are drawn by length, so a failure report does not print them whole.
 long_digits = st.sampled_from([19, 400, 4300, 4301, 5000, 20000]).map(lambda n: "9" * n)
@@ -242,7 +246,20 @@ JSON_FIELDS = sorted(
 QUERY_NAMES = [
     "status", "contracts", "tricks", "revokes", "player", "from", "to", "rules", "show",
     "page", "before", "after", "limit", "offset", "next", "lang", "format",
+    # read by routes added since (issue 42: ?group=² was a 500 on /games/new)
+    "group", "game", "view", "explain", "hands_after", "revision", "all", "number",
 ]  # fmt: skip
+
+# The query parameters routes added since read, by route: drawn for them more often.
+ROUTE_QUERIES = {
+    "games.new_game": ["group", "game", "rules"],
+    "api.games": ["group", "limit", "status", "before"],
+    "api.game": ["hands_after", "limit", "explain", "view"],
+    "games.scoreboard": ["all", "group"],
+    "games.revisions": ["number", "revision"],
+    "groups.group": ["show"],
+}
+QUERY_NUMBERS = {"group", "limit", "hands_after", "revision", "number", "page", "explain"}
 
 SCORE_QUERY = {"contracts": "2,3,7,0", "tricks": "0,3,8,2", "revokes": "0,0,0,0"}
 NEW_GAME = {
@@ -281,7 +298,39 @@ def form_bodies(endpoint: str) -> dict | None:
         "groups.rename": {"name": "Friday"},
         "groups.new_invite": {},
         "groups.leave_group": {},
+        # added since the fuzz was written (issue 42): members, revoking links, a game's end
+        "groups.remove_member": {},
+        "groups.new_key": {},
+        "share.new_edit_link": {},
+        "games.finish": {},
+        "games.rematch": {},
+        "games.change_seat": {"seat": "0", "name": "Zed"},
     }.get(endpoint)
+
+
+ITEM_NAMES = ["number", "after", "hand", "replace", "revision"]
+
+
+@st.composite
+def offline_batch(draw, game: str) -> dict:
+    """A phone's batch of hands recorded without the network (``offline.send_hands``):
+    one to three queued hands, each item and its hand mutated, the batch too."""
+    hands = HAND_BODIES[game]
+    items = []
+    for index in range(draw(st.integers(1, 3))):
+        item = {
+            "number": index + draw(st.integers(1, 4)),
+            "after": draw(st.integers(0, 6)),
+            "hand": hands[index % len(hands)],
+            "replace": draw(st.booleans()),
+        }
+        if draw(st.booleans()):
+            item["hand"] = draw(mutated(item["hand"], JSON_FIELDS, True))
+        if draw(st.booleans()):
+            item = draw(mutated(item, ITEM_NAMES, True))
+        items.append(item)
+    batch = {"by": draw(st.sampled_from(["Noa's phone", "", "x" * 200, "\u202e"])), "hands": items}
+    return draw(mutated(batch, ["by", "hands"], True)) if draw(st.booleans()) else batch
 
 
 SEAT_FIELDS = {"contracts", "tricks", "revokes"}
@@ -309,6 +358,9 @@ def value_for(name: str, json_body: bool):
         if json_body:
             return st.one_of(seat_list(json_number), json_value)
         return st.one_of(seat_list(number_text).map(lambda v: ",".join(map(str, v))), text_value)
+    if name in QUERY_NUMBERS and not json_body:
+        odd = st.sampled_from(ODD_NUMBERS)
+        return st.one_of(odd, odd, number_text, text_value)
     if name in NUMBER_FIELDS:
         return st.one_of(json_number, json_value) if json_body else number_text | text_value
     return json_value if json_body else text_value
@@ -337,6 +389,19 @@ class World:
     game_ids: list[int]
     keys: dict[int, str]
     group_ids: list[int]
+    member_ids: list[int]
+
+    @functools.cached_property
+    def engine(self) -> dict[str, str]:
+        """The phone engine's files as its pages name them: Pyodide's version, and the
+        digests of the engine's zip and of its worker (built on first use only)."""
+        with self.app.test_request_context():
+            urls = phone_engine.urls()
+        return {
+            "version": phone_engine.PYODIDE_VERSION,
+            "zip": urls["engine"].rsplit("scorekeeper-", 1)[1].removesuffix(".zip"),
+            "worker": urls["worker"].rsplit("worker-", 1)[1].removesuffix(".js"),
+        }
 
 
 def make_world(tmp_path) -> World:
@@ -381,7 +446,12 @@ def make_world(tmp_path) -> World:
                 headers={"Authorization": f"Bearer {created['edit_key']}"},
             )
         client.get(f"/games/{created['id']}/edit/{created['edit_key']}")
-    return World(app, client, ids, keys, [group["id"]])
+    # A game kept on this phone: its kept page and snapshot answer it.
+    client.get(f"/games/{ids[-1]}/offline")
+    with sqlite3.connect(app.config["DATABASE"]) as reading:
+        members = [row[0] for row in reading.execute("SELECT id FROM members ORDER BY id")]
+    reading.close()
+    return World(app, client, ids, keys, [group["id"]], members)
 
 
 def routes(app) -> list[tuple[str, str, str]]:
@@ -395,7 +465,8 @@ def routes(app) -> list[tuple[str, str, str]]:
     takes_input = [
         route
         for route in found
-        if route[1] != "GET" or route[2] in ("api.score", "review.history", "review.players")
+        if route[1] != "GET"
+        or route[2] in ("api.score", "review.history", "review.players", *ROUTE_QUERIES)
     ]
     return found + takes_input * 3
 
@@ -426,7 +497,15 @@ def path_of(draw, rule: str, world: World) -> str:
         converter, name = match.group(1) or "string", match.group(2)
         tampered = draw(st.integers(0, 3)) == 0
         if converter == "int" and not tampered:
-            return str(draw(st.sampled_from([*world.game_ids, *world.group_ids, 1, 2, 3])))
+            known = [*world.game_ids, *world.group_ids, *world.member_ids, 1, 2, 3]
+            return str(draw(st.sampled_from(known)))
+        if name == "version" and not tampered:
+            return world.engine["version"]
+        if name == "digest" and not tampered:
+            return world.engine["zip" if rule.endswith(".zip") else "worker"]
+        if name == "name" and "pyodide" in rule and not tampered:
+            # Pyodide's small files (its 10 MB ones would only slow the fuzz down).
+            return draw(st.sampled_from(["pyodide.js", "pyodide-lock.json", "nope.js"]))
         if converter == "any" and not tampered:
             return draw(st.sampled_from(["json", "csv"]))
         if name == "key" and not tampered:
@@ -445,9 +524,11 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     rule, method, endpoint = draw(st.sampled_from(all_routes))
     path = draw(path_of(rule, world))
     if endpoint == "api.score" or draw(st.booleans()):
-        names = st.sampled_from(QUERY_NAMES)
+        # Mostly the names the route itself reads, where it reads any.
+        own = ROUTE_QUERIES.get(endpoint)
+        names = st.sampled_from(own if own and draw(st.integers(0, 3)) else QUERY_NAMES)
         pairs = names.flatmap(lambda n: value_for(n, False).map(lambda v: (n, v)))
-        query = draw(st.lists(pairs, max_size=3))
+        query = draw(st.lists(pairs, min_size=1 if own else 0, max_size=3))
         if endpoint == "api.score":  # mostly a full query, so the numbers get read
             query += draw(mutated(SCORE_QUERY, [], False)).items()
         path += "?" + urlencode(query[:6])
@@ -467,7 +548,9 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     kind = draw(st.sampled_from(["valid", "valid", "raw", "none"]))
     request = {"headers": headers}
     game = draw(st.sampled_from(sorted(GAMES)))
-    if kind == "valid" and api_bodies(endpoint, game) is not None:
+    if kind == "valid" and endpoint == "offline.send_hands":
+        request["json"] = draw(offline_batch(game))
+    elif kind == "valid" and api_bodies(endpoint, game) is not None:
         request["json"] = draw(mutated(api_bodies(endpoint, game), JSON_FIELDS, True))
     elif kind == "valid" and form_bodies(endpoint) is not None:
         request["data"] = draw(mutated(form_bodies(endpoint), FORM_FIELDS, False))
