@@ -185,3 +185,19 @@ def test_an_earlier_versions_database_and_its_logs_are_made_private(tmp_path):
     assert {path.name: mode(path) for path in tmp_path.iterdir()} == dict.fromkeys(
         [path.name for path in tmp_path.iterdir()], "0o600"
     )
+
+
+def test_the_log_restore_sets_aside_is_made_private(tmp_path):
+    """A WAL left by a lost database file (made 0644 by an earlier version) holds saves:
+    set aside by `restore`, it is the server's user's alone."""
+    whole = tmp_path / "whole.db"
+    shutil.copyfile(V4, whole)
+    db.open_database(str(whole)).close()
+    lost = tmp_path / "data" / "lost.db"
+    lost.parent.mkdir()
+    log = Path(f"{lost}-wal")
+    log.write_bytes(b"saves of the lost file")
+    os.chmod(log, 0o644)
+    scorekeeper(0o022, "restore", str(whole), "--db", str(lost))
+    [stale] = lost.parent.glob("lost.db-wal.stale-*")
+    assert mode(stale) == mode(lost) == "0o600"

@@ -31,7 +31,7 @@ from sqlite_utils import Database
 from ..engine.core.game import seat_values
 from ..engine.registry import table_game
 from ..problems import Problem
-from .files import create_private, private_database
+from .files import create_private, make_private, private_database
 from .migrations import migrations
 
 # Problems listed one by one before the rest are only counted, so that a badly broken
@@ -404,7 +404,9 @@ def _set_aside_stale_log(target: Path) -> None:
     for suffix in ("-wal", "-shm"):
         log = Path(f"{target}{suffix}")
         if log.exists():
-            log.rename(log.with_name(f"{log.name}.stale-{stamp()}"))
+            stale = log.with_name(f"{log.name}.stale-{stamp()}")
+            log.rename(stale)
+            make_private(stale)  # it holds saves, and an earlier version made it 0644
 
 
 def _by_seat(totals: dict[int, int]) -> str:
