@@ -58,6 +58,20 @@ def open_to_others(folder: Path) -> dict[str, str]:
     return found
 
 
+def save_until(port: int, replicated, seconds: float = 20) -> tuple[list, list]:
+    """A phone saves hands on the server at ``port`` until ``replicated()`` holds (after
+    one save at least) or ``seconds`` pass; returns (saves acknowledged, failures)."""
+    stop = threading.Event()
+    threads, acked, failures = saving_tables(port, 1, stop)
+    deadline = time.monotonic() + seconds
+    while not (acked and replicated()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    for thread in threads:
+        thread.join(30)
+    return acked, failures
+
+
 @UMASKS
 def test_serve_and_its_replica_make_every_file_private(tmp_path, umask):
     """The database, its -wal and -shm while the server runs, the folder made for it,
@@ -78,14 +92,7 @@ def test_serve_and_its_replica_make_every_file_private(tmp_path, umask):
     try:
         wait_for(port, server)
         assert call_health(port) == 200
-        stop = threading.Event()
-        threads, acked, failures = saving_tables(port, 1, stop)
-        deadline = time.monotonic() + 20
-        while not (acked and any(replica.rglob("*.ltx"))) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        stop.set()
-        for thread in threads:
-            thread.join(30)
+        acked, failures = save_until(port, lambda: any(replica.rglob("*.ltx")))
         assert acked and not failures, failures
         for suffix in ("-wal", "-shm"):
             assert Path(f"{data / 'live.db'}{suffix}").exists()

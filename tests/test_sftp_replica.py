@@ -11,13 +11,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from .test_backup import ENV, saving_tables
+from .test_backup import ENV
+from .test_private_files import save_until
 from .test_replication import call_health
 from .test_serve_workers import children_of, free_port, wait_for
 
@@ -81,14 +80,7 @@ def test_replicas_go_to_the_host_with_its_key_and_no_password_shows(tmp_path, sf
         assert call_health(server.port) == 200
         children = children_of(server.pid)
         lines = {pid: command_line(pid) for pid in [server.pid, *children]}
-        stop = threading.Event()
-        threads, acked, failures = saving_tables(server.port, 1, stop)
-        deadline = time.monotonic() + 20
-        while not (acked and list(root.rglob("*.ltx"))) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        stop.set()
-        for thread in threads:
-            thread.join(30)
+        acked, failures = save_until(server.port, lambda: any(root.rglob("*.ltx")))
         sent = list(root.rglob("*.ltx"))
     finally:
         server.terminate()
@@ -142,12 +134,7 @@ def test_restore_from_an_sftp_replica_takes_the_url_from_the_environment(tmp_pat
     server = serve(tmp_path, env)
     try:
         wait_for(server.port, server)
-        stop = threading.Event()
-        threads, acked, _failures = saving_tables(server.port, 1, stop)
-        time.sleep(1.5)
-        stop.set()
-        for thread in threads:
-            thread.join(30)
+        acked, _failures = save_until(server.port, lambda: False, seconds=1.5)
     finally:
         server.terminate()  # Litestream sends its last saves, then stops
         server.communicate(timeout=60)
