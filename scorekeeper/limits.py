@@ -20,3 +20,6 @@ IMPORT_MAX_HANDS = 10000
 # own transaction), so one request's work stays that of a hundred saves. The body as a
 # whole is bounded by the app's MAX_CONTENT_LENGTH, as every request's is.
 OFFLINE_MAX_HANDS = 100
+# Phones ``serve --phones-per-address`` may count behind one public address (a club's venue):
+# each address's rates and connections are that many phones'.
+MOST_PHONES_PER_ADDRESS = 1000
