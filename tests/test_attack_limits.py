@@ -137,6 +137,125 @@ def base(tmp_path) -> Iterator[str]:
         yield found
 
 
+# --- finding 1: a batch's work is bounded -----------------------------------------------
+
+
+def test_a_batch_replacing_one_hand_a_hundred_times_is_refused_whole(base):
+    """The attack's batch: hand 1 replaced a hundred times, each naming the revision the
+    one before made. Each replacement recomputed every later hand inside the write lock;
+    now a hand is sent once a batch, and nothing is saved."""
+    phone, game_id, _key = editing_phone(base)
+    assert phone.send(game_id, queued(1, 40))[0] == 200
+    before = stored_hands(base, game_id)
+    replacing = [
+        {"number": 1, "after": 0, "hand": hand(1, k % 2 + 1), "replace": True, "revision": 1 + k}
+        for k in range(100)
+    ]
+    status, answer, _headers = phone.send(game_id, replacing)
+    assert status == 400, answer
+    assert answer["field"] == "hands[1].number"
+    assert "hand 1 is sent twice, as hands[0] and hands[1]" in answer["error"]
+    assert stored_hands(base, game_id) == before
+
+
+def test_a_batch_replaces_at_most_one_stored_hand(base):
+    """Replacements of hands 1 to 30, each recomputing every later hand, are refused
+    whole; the phone's own batch (a correction of one hand, then new hands) is saved."""
+    phone, game_id, _key = editing_phone(base)
+    assert phone.send(game_id, queued(1, 40))[0] == 200
+    before = stored_hands(base, game_id)
+    replacing = [
+        {"number": n, "after": 0, "hand": hand(n, 1), "replace": True, "revision": 1}
+        for n in range(1, 31)
+    ]
+    status, answer, _headers = phone.send(game_id, replacing)
+    assert status == 400, answer
+    assert answer["field"] == "hands[1].replace"
+    assert "at most 1 hand may replace a stored one in a batch" in answer["error"]
+    assert stored_hands(base, game_id) == before
+
+    version = phone.snapshot(game_id)["version"]
+    correction = {"number": 3, "after": 0, "hand": hand(3, 1), "replace": True, "revision": 1}
+    status, answer, _headers = phone.send(game_id, [correction, *queued(41, 43, version)])
+    assert status == 200, answer
+    assert [(h["number"], h["outcome"]) for h in answer["saved"]] == [
+        (3, "replaced"),
+        (41, "saved"),
+        (42, "saved"),
+        (43, "saved"),
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_batch_that_replaces_a_hand_waits_for_heavy_work_or_is_told_to_come_back(
+    tmp_path, language
+):
+    """A batch that replaces a stored hand is heavy work: while the server's heavy slots
+    are taken (and the one waiting place), it is answered 503 with ``Retry-After``, in the
+    page's language, and nothing is saved; a batch of new hands is saved meanwhile."""
+    with served(tmp_path) as (found, app):
+        phone, game_id, _key = editing_phone(found)
+        assert phone.send(game_id, queued(1, 5))[0] == 200
+        before = stored_hands(found, game_id)
+        slots, waiting = app.extensions["scorekeeper.heavy"]
+        held = [s for s in (slots, waiting) for _ in range(app.config["HEAVY_SLOTS"])]
+        for semaphore in held:
+            assert semaphore.acquire(False)
+        try:
+            item = {"number": 2, "after": 0, "hand": hand(2, 1), "replace": True, "revision": 1}
+            headers = {"Accept-Language": language}
+            status, answer, headers = phone.send(game_id, [item], **headers)
+            assert status == 503, answer
+            assert headers["Retry-After"] == str(throttle.HEAVY_RETRY_SECONDS)
+            assert answer["error"].startswith("The server is busy with other phones' changes")
+            if language == "he":
+                assert answer["message"].startswith("השרת עסוק בשינויים של טלפונים אחרים")
+            else:
+                assert answer["message"] == answer["error"]
+            assert stored_hands(found, game_id) == before
+            version = phone.snapshot(game_id)["version"]
+            assert phone.send(game_id, queued(6, 7, version))[0] == 200
+        finally:
+            for semaphore in held:
+                semaphore.release()
+        assert phone.send(game_id, [item])[0] == 200
+
+
+# --- finding 12: a phone's own retry is not a clash -------------------------------------
+
+
+def test_the_same_batch_sent_twice_at_once_is_recorded_once_and_never_a_clash(base):
+    """A phone that sends its queue again before the first answer came (its own retry):
+    both answers say the hands are recorded (saved by one, unchanged for the other),
+    neither says another phone recorded them, and each hand is stored once."""
+    phone, game_id, _key = editing_phone(base)
+    clashes = []
+    last = 0
+    for _round in range(6):
+        batch = queued(last + 1, last + 20, phone.snapshot(game_id)["version"])
+        answers: list[tuple[int, dict, dict]] = []
+        start = threading.Barrier(2)
+
+        def send(batch=batch, answers=answers, start=start) -> None:
+            start.wait()
+            answers.append(phone.send(game_id, batch))
+
+        senders = [threading.Thread(target=send) for _ in range(2)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join(60)
+        clashes += [answer for status, answer, _h in answers if status == 409]
+        for status, answer, _headers in answers:
+            if status == 200:
+                outcomes = {h["outcome"] for h in answer["saved"]}
+                assert len(answer["saved"]) == 20 and outcomes <= {"saved", "unchanged"}
+        last += 20
+    assert clashes == []
+    stored = stored_hands(base, game_id)
+    assert [(n, r) for n, r, _h in stored] == [(n, 1) for n in range(1, last + 1)]
+
+
 # --- finding 9: IPv6 per /64 -------------------------------------------------------------
 
 
