@@ -221,6 +221,46 @@ def test_a_batch_that_replaces_a_hand_waits_for_heavy_work_or_is_told_to_come_ba
         assert phone.send(game_id, [item])[0] == 200
 
 
+# --- finding 7: "Keep this one" replaces only the version it was shown ------------------
+
+
+def test_keeping_this_phones_version_does_not_overwrite_a_later_correction(base):
+    """Phone A recorded hand 1 offline; phone B recorded another hand 1 online. A is shown
+    both (revision 1 on the server), and meanwhile B corrects its hand (revision 2). A's
+    "Keep this one" named no revision and silently won; now it is shown the two again,
+    the server's being the correction, which stays."""
+    phone, game_id, edit_key = editing_phone(base)
+    auth = {"Authorization": f"Bearer {edit_key}"}
+    assert ask(base, "POST", f"/api/games/{game_id}/hands", hand(1, 2), auth)[0] == 201
+    offline = {"number": 1, "after": 0, "hand": hand(1, 1)}
+    status, answer, _headers = phone.send(game_id, [offline])
+    assert status == 409 and answer["conflict"]["server"]["revision"] == 1
+    assert ask(base, "PUT", f"/api/games/{game_id}/hands/1", hand(1, 3), auth)[0] == 200
+
+    shown_again = [
+        ({**offline, "replace": True}, "hands[0].number", "recorded on another phone"),
+        (
+            {**offline, "replace": True, "revision": 1},
+            "hands[0].revision",
+            "Hand 1 was changed on another phone since it was shown here. Choose again",
+        ),
+    ]
+    for kept, field, said in shown_again:
+        status, answer, _headers = phone.send(game_id, [kept])
+        assert status == 409, answer
+        assert answer["field"] == field and said in answer["message"]
+        assert answer["conflict"]["server"]["hand"] == hand(1, 3)
+        assert answer["conflict"]["server"]["revision"] == 2
+        assert answer["conflict"]["phone"]["hand"] == hand(1, 1)
+        assert [(n, r) for n, r, _h in stored_hands(base, game_id)] == [(1, 2)]
+
+    # Kept over the version now shown, this phone's wins; the correction is a revision.
+    status, answer, _headers = phone.send(game_id, [{**offline, "replace": True, "revision": 2}])
+    assert status == 200, answer
+    assert answer["saved"][0]["outcome"] == "replaced"
+    assert stored_hands(base, game_id) == [(1, 3, json.dumps(hand(1, 1)))]
+
+
 # --- finding 12: a phone's own retry is not a clash -------------------------------------
 
 

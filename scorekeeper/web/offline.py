@@ -6,8 +6,9 @@ with its number and the game's ``version`` it was recorded after (``POST
 /games/<id>/offline/hands``). Each is saved as any hand is (``game_play``, the engine at
 its place), with the name of the phone it was recorded on (``offline_by``), in order,
 stopping at the first that cannot be: a hand another phone recorded meanwhile (409, both
-versions, until the phone sends it again with ``"replace": true``), or one the rules
-refuse (422, in the API's words and in the table's).
+versions, until the phone sends it again with ``"replace": true`` and the ``revision``
+of the server's version it was shown), or one the rules refuse (422, in the API's words
+and in the table's).
 
 A batch's work is bounded (issue 42, finding 1): each hand at most once in it, and at most
 ``OFFLINE_MAX_REPLACED`` of them replacing a stored hand (each replacement recomputes every
@@ -381,8 +382,8 @@ def _send_recorded(
     database: Any, game: db.Game, by: str, index: int, item: dict[str, Any]
 ) -> dict[str, Any]:
     """A queued hand whose number the server holds already: the same hand (sent again),
-    another phone's (a conflict, unless the phone asks to ``replace`` it), each read at
-    its place first."""
+    another phone's (a conflict, unless the phone asks to ``replace`` the ``revision`` it
+    was shown: finding 7), each read at its place first."""
     number, body = item["number"], item["hand"]
     current = db.load_hand(database, game.id, number)
     place = game_play.place_of(database, game, number)
@@ -391,16 +392,17 @@ def _send_recorded(
     if current is not None and current.record == record:
         points = rules.preview_at(game.settings, record, place)["points"]
         return _outcome(number, current.revision, "unchanged", points)
-    if not item.get("replace", False):
+    if not item.get("replace", False) or "revision" not in item:
+        # Without the revision it was shown, a phone's "keep mine" could overwrite a
+        # correction made since: it is shown the hand as it stands now, to choose again.
         raise db.Conflict(
             msg("hand %(number)d was recorded on another phone meanwhile", number=number),
             f"hands[{index}].number",
             current,
         )
-    expected = item.get("revision", current.revision if current is not None else None)
     try:
         progress, revision = game_play.replace_hand(
-            database, game.id, number, body, expected, offline_by=by
+            database, game.id, number, body, item["revision"], offline_by=by
         )
     except db.Conflict:
         again = db.load_hand(database, game.id, number)
@@ -471,6 +473,12 @@ def _conflict(
     if field.endswith(".number"):  # not a version changed since, nor a later hand
         answer["message"] = _(
             "Hand %(number)d was recorded on another phone while this one was offline.",
+            number=number,
+        )
+    elif field.endswith(".revision"):  # "Keep this one" over a version since changed
+        answer["message"] = _(
+            "Hand %(number)d was changed on another phone since it was shown here. Choose "
+            "again which version to keep.",
             number=number,
         )
     answer["conflict"] = {
