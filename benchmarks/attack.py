@@ -172,19 +172,23 @@ def server_process(python: str, root: Path, database: str, port: int, log):
     return subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
-def table_game(base: str) -> tuple[Phone, dict, dict]:
-    """The table's group and its round-sheet game, and its phone (a member)."""
-    phone = Phone(base)
-    status, group = phone.json("POST", "/api/groups", {"name": "Table"})
-    assert status == 201, (status, group)
-    body = {
+def round_sheet(group: dict) -> dict[str, Any]:
+    """A new round-sheet game of PLAYERS, played open-ended, in ``group``."""
+    return {
         "game": "any-game",
         "players": PLAYERS,
         "settings": {"goal": "open"},
         "first_dealer": 0,
         "group": str(group["id"]),
     }
-    status, game = phone.json("POST", "/api/games", body, group["key"])
+
+
+def table_game(base: str) -> tuple[Phone, dict, dict]:
+    """The table's group and its round-sheet game, and its phone (a member)."""
+    phone = Phone(base)
+    status, group = phone.json("POST", "/api/groups", {"name": "Table"})
+    assert status == 201, (status, group)
+    status, game = phone.json("POST", "/api/games", round_sheet(group), group["key"])
     assert status == 201, (status, game)
     phone.join(group["join_url"])
     return phone, group, game
@@ -197,14 +201,7 @@ def offline_games(base: str, own: dict, games: int, hands: int) -> list[tuple[Ph
     found = []
     for number in range(games):
         phone = Phone(base)
-        body = {
-            "game": "any-game",
-            "players": PLAYERS,
-            "settings": {"goal": "open"},
-            "first_dealer": 0,
-            "group": str(own["id"]),
-        }
-        status, game = phone.json("POST", "/api/games", body, own["key"])
+        status, game = phone.json("POST", "/api/games", round_sheet(own), own["key"])
         assert status == 201, (status, game)
         phone.request("GET", urllib.parse.urlsplit(game["edit_url"]).path)
         status, snapshot = phone.json("GET", f"/games/{game['id']}/offline")

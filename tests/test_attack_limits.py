@@ -382,6 +382,54 @@ def test_workers_give_a_client_one_servers_budget(tmp_path):
         assert statuses[-1] == 429
 
 
+def forked(work) -> bytes:
+    """What ``work()`` (bytes) gives in a child process forked from this one, as each
+    worker of ``serve --workers`` is forked from the process that made the app."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its answer down the pipe, then gone
+        code = 1
+        try:
+            os.write(write, work())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    os.waitpid(pid, 0)
+    with os.fdopen(read, "rb") as answer:
+        return answer.read()
+
+
+def test_what_one_worker_counts_every_worker_sees(app):
+    """A client's burst spent in one worker is spent in the others, and a heavy slot
+    taken in one is taken in all: each worker used to count its own."""
+    buckets = throttle.Buckets(throttle.RATES["group"])
+    slots, _waiting = app.extensions["scorekeeper.heavy"]
+    count = app.config["HEAVY_SLOTS"]
+
+    def spend() -> bytes:
+        waits = [buckets.take("203.0.113.7", 0.0) for _ in range(5)]
+        took = all(slots.acquire(False) for _ in range(count))
+        return b"1" if waits == [0.0] * 5 and took else b"0"
+
+    assert forked(spend) == b"1"
+    assert buckets.take("203.0.113.7", 1.0) > 0
+    assert buckets.take("203.0.113.8", 1.0) == 0
+    assert not slots.acquire(False)
+
+
+def test_the_shared_table_stays_bounded_and_forgets_the_least_recently_seen_first():
+    rate = throttle.RATES["group"]
+    buckets = throttle.Buckets(rate, most=16)
+    assert [buckets.take("203.0.113.7", 0.0) for _ in range(6)][-1] > 0
+    assert buckets.take("203.0.113.8", 1.0) == 0  # a newcomer does not free the spender
+    assert buckets.take("203.0.113.7", 2.0) > 0
+    for n in range(200):  # a crowd since: the spender is the least recently seen
+        buckets.take(f"198.51.100.{n}", 3.0 + n / 1000)
+    assert len(buckets._keys) == 16
+    assert buckets.take("203.0.113.7", 4.0) == 0
+
+
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_a_host_raises_the_limits_for_a_club_behind_one_address(tmp_path, how):
     options = ("--phones-per-address", "3") if how == "option" else ()

@@ -63,6 +63,8 @@ RATES = {"group": Rate(burst=5, every=600.0), "game": Rate(burst=30, every=60.0)
 MOST_CLIENTS = 10_000
 # Places looked at for one address in the shared table: where its hash points and the next.
 PROBE = 8
+# Seconds a request waits for the shared table's lock (see Buckets.take).
+LOCK_WAIT = 1.0
 # Heavy requests running at once, per server: the rest of its threads stay free.
 HEAVY_SLOTS = 1
 HEAVY_WAIT = 10.0
@@ -122,20 +124,30 @@ class Buckets:
         key = _place(client)
         first = key % self.most
         places = [(first + step) % self.most for step in range(min(PROBE, self.most))]
-        with self._lock:
-            place = next((p for p in places if self._keys[p] == key), None)
-            if place is None:
-                place = min(places, key=lambda p: (self._keys[p] != 0, self._when[p]))
-                self._keys[place] = key
-                self._tokens[place], self._when[place] = float(self.rate.burst), now
-            tokens = min(
-                float(self.rate.burst),
-                self._tokens[place] + max(0.0, now - self._when[place]) / self.rate.every,
-            )
-            wait = 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
-            self._tokens[place] = tokens - 1 if tokens >= 1 else tokens
-            self._when[place] = now
-            return wait
+        # Held for microseconds; a worker killed while holding it (the OOM killer) must not
+        # stop every other from starting anything: past LOCK_WAIT the count is let go.
+        if not self._lock.acquire(timeout=LOCK_WAIT):
+            return 0.0
+        try:
+            return self._take(places, key, now)
+        finally:
+            self._lock.release()
+
+    def _take(self, places: list[int], key: int, now: float) -> float:
+        """Takes one at the client's place among ``places`` (its ``key``), under the lock."""
+        place = next((p for p in places if self._keys[p] == key), None)
+        if place is None:
+            place = min(places, key=lambda p: (self._keys[p] != 0, self._when[p]))
+            self._keys[place] = key
+            self._tokens[place], self._when[place] = float(self.rate.burst), now
+        tokens = min(
+            float(self.rate.burst),
+            self._tokens[place] + max(0.0, now - self._when[place]) / self.rate.every,
+        )
+        wait = 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
+        self._tokens[place] = tokens - 1 if tokens >= 1 else tokens
+        self._when[place] = now
+        return wait
 
 
 def raised(rates: dict[str, Rate], phones: int) -> dict[str, Rate]:
