@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/attack.py [--seconds 20] [--hands 2000]
         [--server-python /work/main/.venv/bin/python --server-root /work/main]
+    .venv/bin/python benchmarks/attack.py --attack batch [--replacements 100]
 
 It starts ``scorekeeper serve`` (waitress, its default threads, one worker) on a fresh
 database on 127.0.0.1 only. A table's group plays a round sheet: one phone saves a hand
@@ -14,6 +15,13 @@ each loop in count):
 - asks for that game's whole print with explanations and its every-hand scoreboard
   (``?all=1``), each time with another made-up ``Host`` header;
 - starts groups and games in a loop through the API.
+
+With ``--attack batch`` (issue 42, finding 1) the stranger instead starts, in a group of
+its own, ``--games`` games (5) of ``--game-hands`` hands (400), recorded through the
+offline batch route as a phone back online sends them; then from as many threads at once,
+one per game, it sends offline batches each replacing hand 1 ``--replacements`` times (100)
+with two bodies in turn, each with the revision it will replace (as a phone that was shown
+it would), over and over.
 
 It prints the table's hand-save and page p50/p99 (ms) during the attack, what the stranger
 was answered (by status), and the server's RSS: idle (after setup), peak during the attack
@@ -164,22 +172,73 @@ def server_process(python: str, root: Path, database: str, port: int, log):
     return subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
-def table_game(base: str) -> tuple[Phone, dict, dict]:
-    """The table's group and its round-sheet game, and its phone (a member)."""
-    phone = Phone(base)
-    status, group = phone.json("POST", "/api/groups", {"name": "Table"})
-    assert status == 201, (status, group)
-    body = {
+def round_sheet(group: dict) -> dict[str, Any]:
+    """A new round-sheet game of PLAYERS, played open-ended, in ``group``."""
+    return {
         "game": "any-game",
         "players": PLAYERS,
         "settings": {"goal": "open"},
         "first_dealer": 0,
         "group": str(group["id"]),
     }
-    status, game = phone.json("POST", "/api/games", body, group["key"])
+
+
+def table_game(base: str) -> tuple[Phone, dict, dict]:
+    """The table's group and its round-sheet game, and its phone (a member)."""
+    phone = Phone(base)
+    status, group = phone.json("POST", "/api/groups", {"name": "Table"})
+    assert status == 201, (status, group)
+    status, game = phone.json("POST", "/api/games", round_sheet(group), group["key"])
     assert status == 201, (status, game)
     phone.join(group["join_url"])
     return phone, group, game
+
+
+def offline_games(base: str, own: dict, games: int, hands: int) -> list[tuple[Phone, int, str]]:
+    """The stranger's ``games`` games of ``hands`` hands in its own group, each recorded in
+    batches of 100 through the offline route: (the phone holding its edit key, its id, the
+    CSRF token of that phone's session)."""
+    found = []
+    for number in range(games):
+        phone = Phone(base)
+        status, game = phone.json("POST", "/api/games", round_sheet(own), own["key"])
+        assert status == 201, (status, game)
+        phone.request("GET", urllib.parse.urlsplit(game["edit_url"]).path)
+        status, snapshot = phone.json("GET", f"/games/{game['id']}/offline")
+        assert status == 200, (status, snapshot)
+        token = snapshot["csrf_token"]
+        for first in range(1, hands + 1, 100):
+            items = [
+                {"number": n, "after": 0, "hand": {"points": [n % 7, 3, -(n % 5), number]}}
+                for n in range(first, min(hands, first + 99) + 1)
+            ]
+            status, answer = batch(phone, game["id"], token, items)
+            assert status == 200, (status, answer)
+        found.append((phone, game["id"], token))
+    return found
+
+
+def batch(phone: Phone, game_id: int, token: str, items: list[dict]) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json", "X-CSRFToken": token}
+    body = json.dumps({"by": "Stranger", "hands": items}).encode()
+    status, payload = phone.request("POST", f"/games/{game_id}/offline/hands", body, headers)
+    return status, (json.loads(payload) if payload[:1] == b"{" else None)
+
+
+def replacements(revision: int, count: int) -> list[dict]:
+    """``count`` replacements of hand 1, two bodies in turn, each naming the revision it
+    replaces: the first ``revision``, each next one the one before it made."""
+    bodies = [{"points": [9, -9, 0, 0]}, {"points": [-9, 9, 0, 0]}]
+    return [
+        {
+            "number": 1,
+            "after": 0,
+            "hand": bodies[k % 2],
+            "replace": True,
+            "revision": revision + k,
+        }
+        for k in range(count)
+    ]
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -200,6 +259,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             assert stranger.upload(f"/groups/{own['id']}/import", content) == 200
             _, listed = stranger.json("GET", f"/api/groups/{own['id']}", key=own["key"])
             big = listed["games"][0]["id"]
+            if args.attack == "batch":
+                big = offline_games(base, own, args.games, args.game_hands)
             # Warm both phones' pages once, then let the server settle before "idle".
             table.request("GET", f"/games/{game['id']}")
             time.sleep(1.0)
@@ -251,6 +312,23 @@ def attack(args, base, pid, idle, table, table_group, game, own, big, content) -
             status, _ = phone.json("POST", "/api/games", body)
             note("new game", status)
 
+    def replacer(phone: Phone, game_id: int, token: str) -> None:
+        _, snapshot = phone.json("GET", f"/games/{game_id}/offline")
+        revision = snapshot["hands"][0]["revision"]
+        for _ in range(STRANGER_LOOPS):
+            if stop.is_set():
+                return
+            status, answer = batch(phone, game_id, token, replacements(revision, args.replacements))
+            note("batch", status)
+            saved = (answer or {}).get("saved") or []
+            if saved:
+                revision = saved[-1]["revision"]
+            elif (answer or {}).get("conflict"):
+                revision = answer["conflict"]["server"].get("revision", revision)
+            elif status == 0:
+                phone.connection.close()
+                phone.connection = phone._connect()
+
     def sampler() -> None:
         while not stop.is_set():
             kb = rss_kb(pid)
@@ -286,6 +364,11 @@ def attack(args, base, pid, idle, table, table_group, game, own, big, content) -
         "all": threading.Thread(target=printer, args=(f"/games/{big}?all=1", "all=1")),
         "found": threading.Thread(target=founder),
     }
+    if args.attack == "batch":
+        parts = {
+            f"batch {n}": threading.Thread(target=replacer, args=found)
+            for n, found in enumerate(big)
+        }
     threads = [thread for name, thread in parts.items() if name not in args.skip]
     threads += [threading.Thread(target=sampler), threading.Thread(target=player)]
     for thread in threads:
@@ -317,6 +400,18 @@ def main() -> None:
     parser.add_argument("--server-root", default=str(ROOT))
     parser.add_argument("--label", default="")
     parser.add_argument(
+        "--attack",
+        choices=("heavy", "batch"),
+        default="heavy",
+        help="heavy: imports, prints and new groups (issue 29); batch: offline batches of "
+        "replacements (issue 42)",
+    )
+    parser.add_argument("--games", type=int, default=5, help="--attack batch: its games")
+    parser.add_argument("--game-hands", type=int, default=400, help="--attack batch: their hands")
+    parser.add_argument(
+        "--replacements", type=int, default=100, help="--attack batch: of hand 1, per batch"
+    )
+    parser.add_argument(
         "--skip",
         default="",
         type=lambda text: set(filter(None, text.split(","))),
@@ -325,7 +420,12 @@ def main() -> None:
     args = parser.parse_args()
     found = run(args)
     save, page, rss = found["save"], found["page"], found["rss"]
-    print(f"{args.label or args.server_root}: {args.seconds:.0f} s of attack, game of {args.hands}")
+    what = (
+        f"{args.games} games of {args.game_hands}, batches of {args.replacements} replacements"
+        if args.attack == "batch"
+        else f"game of {args.hands}"
+    )
+    print(f"{args.label or args.server_root}: {args.seconds:.0f} s of attack, {what}")
     print(f"  table hand saves: {save[2]}, p50 {save[0]:.1f} ms, p99 {save[1]:.1f} ms (<= 250)")
     print(f"  table pages:      {page[2]}, p50 {page[0]:.1f} ms, p99 {page[1]:.1f} ms (<= 500)")
     print(f"  server RSS: idle {rss[0]:.0f} MB, peak {rss[1]:.0f} MB, +{rss[2]:.0f} MB (<= 150)")

@@ -20,3 +20,10 @@ IMPORT_MAX_HANDS = 10000
 # own transaction), so one request's work stays that of a hundred saves. The body as a
 # whole is bounded by the app's MAX_CONTENT_LENGTH, as every request's is.
 OFFLINE_MAX_HANDS = 100
+# Of those, the hands that replace a stored one (each recomputes every later hand, so a
+# replacement of hand 1 in a long game is that game's whole work): a phone's queue marks
+# only its first hand so, the one whose clash its player settled with "Keep this one".
+OFFLINE_MAX_REPLACED = 1
+# Phones ``serve --phones-per-address`` may count behind one public address (a club's venue):
+# each address's rates and connections are that many phones'.
+MOST_PHONES_PER_ADDRESS = 1000

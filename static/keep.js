@@ -644,7 +644,7 @@
       const version = (which, titled) => {
         const points = found[which].points || [];
         const button = element("button", { type: "button", class: "btn primary", id: "keep-" + which, text: say("kept-choose") });
-        button.addEventListener("click", () => choose(which));
+        button.addEventListener("click", () => choose(which, found.server.revision));
         return element("div", { class: "version", id: "version-" + which }, [
           element("h3", { text: titled }),
           element("p", { text: found[which].text || "" }),
@@ -670,8 +670,10 @@
       view("conflict");
     }
 
-    async function choose(which) {
-      if (which === "phone") record.queue[0].replace = true;
+    // Keeping this phone's version replaces the server's version that was shown, and only
+    // it: changed on another phone since, the server shows the two again.
+    async function choose(which, shownRevision) {
+      if (which === "phone") Object.assign(record.queue[0], { replace: true, revision: shownRevision });
       else record.queue.shift();
       await store(record);
       sync();
@@ -701,7 +703,7 @@
         // Hands saved on the form while these are on their way stay queued after them.
         const sending = record.queue.length;
         const hands = record.queue.map((q) =>
-          Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true } : {}));
+          Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true, revision: q.revision } : {}));
         const sent = await json(setup.send, {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": fresh.body.csrf_token },

@@ -212,8 +212,10 @@ def test_a_hand_another_phone_recorded_comes_back_with_both_versions(client, key
     assert api_game(client, game_id, edit_key)["hands"][0]["revision"] == 1
     assert stored_rows(client, "SELECT offline_by FROM hands") == [(None,)]
 
-    # The table keeps this phone's version: the other goes into the revisions.
-    kept = send(client, game_id, [{"number": 1, "after": after, "hand": offline, "replace": True}])
+    # The table keeps this phone's version over the one it was shown: the other goes into
+    # the revisions.
+    item = {"number": 1, "after": after, "hand": offline, "replace": True}
+    kept = send(client, game_id, [{**item, "revision": conflict["server"]["revision"]}])
     assert kept.status_code == 200, kept.get_json()
     assert kept.get_json()["saved"][0]["outcome"] == "replaced"
     assert snapshot(client, game_id)["hands"][0] == {
@@ -470,7 +472,7 @@ def test_export_and_import_carry_offline_by_only_where_there_is_one(client, key,
     offline = another_first_hand(client, key, game_id, online)
     auth = {"Authorization": f"Bearer {edit_key}"}
     assert client.post(f"/api/games/{game_id}/hands", json=online, headers=auth).status_code == 201
-    replace = {"number": 1, "after": after, "hand": offline, "replace": True}
+    replace = {"number": 1, "after": after, "hand": offline, "replace": True, "revision": 1}
     assert send(client, game_id, [replace]).status_code == 200
 
     with client.application.app_context():

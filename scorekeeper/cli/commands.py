@@ -467,6 +467,17 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     help="Only the server's owner starts groups: the home page asks for the owner's key, "
     "which `scorekeeper groups` prints. Members of a group still start its games.",
 )
+@click.option(
+    "--phones-per-address",
+    "phones",
+    envvar="SCOREKEEPER_PHONES_PER_ADDRESS",
+    default="1",
+    show_default=True,
+    metavar="N",
+    help="Phones that share one public address, as a club's behind its venue's router: "
+    "each address may start N times as many groups and games, and hold N times as many "
+    "connections (also $SCOREKEEPER_PHONES_PER_ADDRESS).",
+)
 def serve(
     host: str,
     port: int,
@@ -478,10 +489,16 @@ def serve(
     replicate_interval: str,
     public_url: str | None,
     invited_only: bool,
+    phones: str,
 ) -> None:
     """Serve the table app through waitress and print the address to open."""
-    from .server import ServeError
+    from .server import ServeError, phones_per_address
     from .server import serve as run
+
+    try:
+        per_address = phones_per_address(phones)
+    except ServeError as exc:
+        raise FieldError(str(exc), exc.field) from None
 
     if replicate:
         from .hosting import check_interval, check_replica, litestream_binary
@@ -508,6 +525,7 @@ def serve(
             replica=(replicate, replicate_interval) if replicate else None,
             public_url=public_url,
             invited_only=invited_only,
+            phones=per_address,
         )
     except ServeError as exc:
         raise FieldError(str(exc), exc.field) from None

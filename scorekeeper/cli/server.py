@@ -43,6 +43,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from ..limits import MOST_PHONES_PER_ADDRESS
 from ..problems import Problem
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -257,7 +258,7 @@ def make_server(
     host: str = "127.0.0.1",
     port: int = 0,
     threads: int = 4,
-    per_address: int = CONNECTIONS_PER_ADDRESS,
+    per_address: int | None = None,
     listening: list[socket.socket] | None = None,
     balance: tuple[Any, int] | None = None,
     master: tuple[int, int] | None = None,
@@ -266,18 +267,22 @@ def make_server(
 ) -> FairServer | MultiSocketServer:
     """waitress's server for ``app``, a :class:`FairServer` on every listening socket.
 
-    ``per_address`` caps one address's connections; ``adjustments`` are waitress settings
-    that override ``TUNING``. Port 0 picks a free port (read it from ``effective_port``).
-    ``listening``: sockets already bound (by :func:`listening_sockets`) to accept on
-    instead of binding ``host`` and ``port``. ``balance``: the workers' shared counts of
-    open sockets and this worker's index in them, to accept only while no other worker
-    holds fewer. ``master``: a worker's master process, as (its pid, the read end of a
-    pipe whose write end only the master holds); the worker stops when the master is gone
+    ``per_address`` caps one address's connections (None: as many as the app's
+    ``PHONES_PER_ADDRESS`` phones hold, :func:`connections_per_address`); ``adjustments``
+    are waitress settings that override ``TUNING``. Port 0 picks a free port (read it from
+    ``effective_port``). ``listening``: sockets already bound (by :func:`listening_sockets`)
+    to accept on instead of binding ``host`` and ``port``. ``balance``: the workers' shared
+    counts of open sockets and this worker's index in them, to accept only while no other
+    worker holds fewer. ``master``: a worker's master process, as (its pid, the read end of
+    a pipe whose write end only the master holds); the worker stops when the master is gone
     (see :class:`MasterWatch`). ``proxy``: the reverse proxies in front of the server (see
     the module's docstring): their forwarded headers reach the app, which trusts them
     (:func:`trust_proxies`), and no address is capped. ``run()`` serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
+    if per_address is None:
+        phones = getattr(app, "config", {}).get("PHONES_PER_ADDRESS", 1)
+        per_address = connections_per_address(phones)
     if proxy:
         app = trust_proxies(app, proxy)
         # waitress removes X-Forwarded-* unless told which proxy to trust; ProxyFix does
@@ -386,7 +391,9 @@ def run_workers(
     it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker, and so
     does its end however it comes (SIGKILL too): each worker watches a pipe whose write
     end only this process holds (:class:`MasterWatch`), and checks that it is still this
-    process's child.
+    process's child. What the app counts per server (each address's rates, the heavy
+    slots: ``web.throttle``) was made with the app, in memory and semaphores the forks
+    share, so N workers give a client one server's budget, not N.
     """
     # Each worker's count of open sockets, in shared memory that the forks inherit.
     counts = RawArray("i", workers)
@@ -481,6 +488,7 @@ def serve_config(
     proxy: int = 0,
     public_url: str | None = None,
     invited_only: bool = False,
+    phones_per_address: int = 1,
 ) -> dict[str, Any]:
     """The app's configuration under ``serve`` on ``port``, whose addresses (as
     ``urls_for`` gives them) are ``found``."""
@@ -490,12 +498,33 @@ def serve_config(
     config["SERVER_URLS"] = [f"http://localhost:{port}/", *found]
     config["PROXIES"] = proxy
     config["INVITED_ONLY"] = invited_only
+    config["PHONES_PER_ADDRESS"] = phones_per_address
     if public_url:
         config["PUBLIC_URL"] = public_url
     if len(found) > 1:
         # Links and QR codes on pages opened on this machine point the other phones here.
         config["LAN_URL"] = found[1]
     return config
+
+
+def phones_per_address(given: str | int | None) -> int:
+    """``--phones-per-address`` (or ``$SCOREKEEPER_PHONES_PER_ADDRESS``) as a number of
+    phones; raises ServeError naming the option and the rule."""
+    text = str(given if given is not None else 1).strip()
+    most = MOST_PHONES_PER_ADDRESS
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= most:
+        raise ServeError(
+            f"{text!r} is not a number of phones: give a whole number from 1 to {most} "
+            "(the phones that share one public address)",
+            "--phones-per-address",
+        )
+    return int(text)
+
+
+def connections_per_address(phones: int) -> int:
+    """The connections one address may hold with ``phones`` phones behind it: each
+    phone's share, within the server's limit."""
+    return min(CONNECTIONS_PER_ADDRESS * phones, CONNECTION_LIMIT)
 
 
 def settle() -> None:
@@ -520,10 +549,13 @@ def serve(
     replica: tuple[str, str] | None = None,
     public_url: str | None = None,
     invited_only: bool = False,
+    phones: int = 1,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
     interrupted. ``public_url``: the address links carry (else the server's own, see
-    ``share.public_root``); ``invited_only``: only the owner's key starts a group.
+    ``share.public_root``); ``invited_only``: only the owner's key starts a group;
+    ``phones``: the phones behind one public address (a club's venue), whose rates and
+    connections are that many times one phone's.
     ``proxy``: how many reverse proxies stand in front of the server, whose
     forwarded headers are trusted (see :func:`make_server`); 0 trusts none. ``replica``:
     (URL, interval) for Litestream to replicate the database to while the server runs
@@ -539,7 +571,7 @@ def serve(
         found = urls_for(host, port)
         # Printed once only, so that no service journal keeps a working invite.
         show_invite = first_start(database or default_database())
-        config = serve_config(found, port, database, proxy, public_url, invited_only)
+        config = serve_config(found, port, database, proxy, public_url, invited_only, phones)
         try:
             app = create_app(config)
         except sqlite3.Error as exc:
@@ -575,6 +607,11 @@ def serve(
                 # SIGTERM (systemctl stop, docker stop) stops as Ctrl+C does: Litestream is
                 # then stopped in turn, and sends what it has read before it ends.
                 signal.signal(signal.SIGTERM, signal.default_int_handler)
+            if phones > 1:
+                echo(
+                    f"Up to {phones} phones share one address: each address may start "
+                    f"{phones} times as many groups and games as one phone."
+                )
             echo("Press Ctrl+C to stop.")
             run_server(app, listening, threads, workers, proxy)
     except KeyboardInterrupt:

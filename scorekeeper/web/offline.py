@@ -6,8 +6,16 @@ with its number and the game's ``version`` it was recorded after (``POST
 /games/<id>/offline/hands``). Each is saved as any hand is (``game_play``, the engine at
 its place), with the name of the phone it was recorded on (``offline_by``), in order,
 stopping at the first that cannot be: a hand another phone recorded meanwhile (409, both
-versions, until the phone sends it again with ``"replace": true``), or one the rules
-refuse (422, in the API's words and in the table's).
+versions, until the phone sends it again with ``"replace": true`` and the ``revision``
+of the server's version it was shown), or one the rules refuse (422, in the API's words
+and in the table's).
+
+A batch's work is bounded (issue 42, finding 1): each hand at most once in it, and at most
+``OFFLINE_MAX_REPLACED`` of them replacing a stored hand (each replacement recomputes every
+later hand); a batch that replaces one takes one of the server's heavy slots while it runs
+(``throttle.heavy_work``), so that a stranger's corrections to long games never hold other
+groups' saves for longer than one of them. A phone's own queue holds each hand once, and
+only its first hand may be marked ``replace`` (the one whose clash it was shown).
 
 ``after`` must be a version the game has had. Whether a hand clashes is decided by its
 number and what is stored, not by versions: a number the server holds with another hand
@@ -24,6 +32,7 @@ Every answer, refusals included, is JSON ``{"error", "field"}`` as the API's are
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -37,9 +46,10 @@ from ..engine import EngineError, ParseError, parse_int
 from ..engine.core.form import table_refusals
 from ..engine.core.messages import msg
 from ..engine.phone import standing
-from ..limits import OFFLINE_MAX_HANDS
+from ..limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
 from ..names import FieldProblem, clean_phone_name
 from ..problems import Problem
+from . import throttle
 from .access import edit_required, no_game
 from .errors import _csrf_message
 from .errors import _message as page_message
@@ -100,6 +110,23 @@ def _http_error(exc: HTTPException):
 
 def _too_many() -> str:
     return _("The hands are too many to send at once. Send them in smaller batches.")
+
+
+def _busy_words() -> str:
+    return _(
+        "The server is busy with other phones' changes to their games. This phone sends "
+        "its hands again in a few seconds; nothing is lost."
+    )
+
+
+@bp.errorhandler(throttle.Busy)
+def _busy(exc: throttle.Busy):
+    """503 while the heavy slots are taken, with ``Retry-After``."""
+    with force_locale("en"):
+        english = exc.words()
+    response = _error(503, english, exc.field, exc.words())
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @bp.errorhandler(Refused)
@@ -213,8 +240,26 @@ def _batch(game: db.Game) -> tuple[str, list[dict[str, Any]]]:
             _too_many(),
         )
     fields = game_of(game).hand_fields
+    first_at: dict[int, int] = {}
+    replacing = 0
     for index, item in enumerate(items):
-        _check_item(item, f"hands[{index}]", fields)
+        where = f"hands[{index}]"
+        _check_item(item, where, fields)
+        number = item["number"]
+        if number in first_at:
+            raise Refused(
+                f"hand {number} is sent twice, as hands[{first_at[number]}] and {where}: "
+                "send each hand once in a batch",
+                f"{where}.number",
+            )
+        first_at[number] = index
+        replacing += bool(item.get("replace", False))
+        if replacing > OFFLINE_MAX_REPLACED:
+            raise Refused(
+                f"at most {OFFLINE_MAX_REPLACED} hand may replace a stored one in a batch: "
+                "send the others in later batches",
+                f"{where}.replace",
+            )
     return by, items
 
 
@@ -286,12 +331,14 @@ def send_hands(game_id: int, game: db.Game):
     database = db.get_db()
     done: list[dict[str, Any]] = []
     status, stop = 200, {}
-    for index, item in enumerate(items):
-        try:
-            done.append(_send(database, game_id, by, index, item))
-        except Stop as stopped:
-            status, stop = stopped.status, stopped.answer
-            break
+    heavy = any(item.get("replace", False) for item in items)
+    with throttle.heavy_work(_busy_words) if heavy else contextlib.nullcontext():
+        for index, item in enumerate(items):
+            try:
+                done.append(_send(database, game_id, by, index, item))
+            except Stop as stopped:
+                status, stop = stopped.status, stopped.answer
+                break
     now = db.load_game(database, game_id)
     if now is None:  # deleted meanwhile: as for any page of a game no longer there
         raise db.NotFound(f"there is no game {game_id}", "id")
@@ -314,7 +361,15 @@ def _send(database: Any, game_id: int, by: str, index: int, item: dict[str, Any]
     try:
         if number <= game.hand_count:
             return _send_recorded(database, game, by, index, item)
-        stored, progress, revision = game_play.add_hand(database, game_id, body, number, by)
+        try:
+            stored, progress, revision = game_play.add_hand(database, game_id, body, number, by)
+        except db.Conflict:
+            # Recorded meanwhile: by this same batch sent again at once (the phone's own
+            # retry, finding 12), it is the hand as sent, unchanged; else a clash.
+            game = db.load_game(database, game_id) or game
+            if number > game.hand_count:
+                raise
+            return _send_recorded(database, game, by, index, item)
     except EngineError as exc:
         raise Stop(422, _engine_refusal(game, number, index, exc)) from None
     except db.Conflict as exc:
@@ -327,8 +382,8 @@ def _send_recorded(
     database: Any, game: db.Game, by: str, index: int, item: dict[str, Any]
 ) -> dict[str, Any]:
     """A queued hand whose number the server holds already: the same hand (sent again),
-    another phone's (a conflict, unless the phone asks to ``replace`` it), each read at
-    its place first."""
+    another phone's (a conflict, unless the phone asks to ``replace`` the ``revision`` it
+    was shown: finding 7), each read at its place first."""
     number, body = item["number"], item["hand"]
     current = db.load_hand(database, game.id, number)
     place = game_play.place_of(database, game, number)
@@ -337,16 +392,25 @@ def _send_recorded(
     if current is not None and current.record == record:
         points = rules.preview_at(game.settings, record, place)["points"]
         return _outcome(number, current.revision, "unchanged", points)
-    if not item.get("replace", False):
+    if not item.get("replace", False) or "revision" not in item:
+        # Without the revision it was shown, a phone's "keep mine" could overwrite a
+        # correction made since: it is shown the hand as it stands now, to choose again.
         raise db.Conflict(
             msg("hand %(number)d was recorded on another phone meanwhile", number=number),
             f"hands[{index}].number",
             current,
         )
-    expected = item.get("revision", current.revision if current is not None else None)
-    progress, revision = game_play.replace_hand(
-        database, game.id, number, body, expected, offline_by=by
-    )
+    try:
+        progress, revision = game_play.replace_hand(
+            database, game.id, number, body, item["revision"], offline_by=by
+        )
+    except db.Conflict:
+        again = db.load_hand(database, game.id, number)
+        if again is None or again.record != record:
+            raise
+        # Replaced meanwhile by this same batch sent again at once: as sent, unchanged.
+        points = rules.preview_at(game.settings, record, place)["points"]
+        return _outcome(number, again.revision, "unchanged", points)
     replayed = game_play.replayed_hand(progress, number)
     return _outcome(number, revision, "replaced", replayed.points)
 
@@ -409,6 +473,12 @@ def _conflict(
     if field.endswith(".number"):  # not a version changed since, nor a later hand
         answer["message"] = _(
             "Hand %(number)d was recorded on another phone while this one was offline.",
+            number=number,
+        )
+    elif field.endswith(".revision"):  # "Keep this one" over a version since changed
+        answer["message"] = _(
+            "Hand %(number)d was changed on another phone since it was shown here. Choose "
+            "again which version to keep.",
             number=number,
         )
     answer["conflict"] = {

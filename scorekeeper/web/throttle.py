@@ -6,25 +6,36 @@
   answered 429, with ``Retry-After`` and a message naming the limit. The address is the
   connection's, or under ``serve --proxy N`` the one the trusted proxy forwarded (Werkzeug's
   ``ProxyFix`` has set ``remote_addr`` by then); a forwarded address is ignored otherwise.
-  Each server process counts its own.
-- **Heavy work a few at a time.** An import, a whole game's print and an export each take
+  An IPv6 address is counted by its /64, which one home line or one phone holds whole
+  (issue 42, finding 9). ``serve --phones-per-address N`` raises the rates N times, for a
+  club whose phones all share the venue's one public address.
+- **Heavy work a few at a time.** An import, a whole game's print, an export and an
+  offline batch that replaces a stored hand (its later hands are recomputed) each take
   one of ``HEAVY_SLOTS`` slots for as long as they run (a streamed export until its last
   byte). As many more may wait for one, up to ``HEAVY_WAIT`` seconds; any further heavy
   request is answered 503 at once, with ``Retry-After``, instead of taking another
   server thread that other groups' saves and pages need. So heavy work holds at most
   twice ``HEAVY_SLOTS`` of the server's threads.
+
+Both are counted per server, not per process: the buckets live in shared memory and the
+slots are process-shared semaphores, made before ``serve --workers N`` forks its workers,
+so N workers give a stranger one server's budget (issue 42).
 - **A server open only to invited groups** (``serve --invited-only``): starting a group
   needs the owner's key, which ``scorekeeper groups`` prints.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import ipaddress
 import math
+import multiprocessing
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from multiprocessing.sharedctypes import RawArray
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
@@ -46,10 +57,15 @@ class Rate:
 
 # A table starts a few games an evening and a group once; a script starts hundreds.
 RATES = {"group": Rate(burst=5, every=600.0), "game": Rate(burst=30, every=60.0)}
-# Addresses remembered per kind: the oldest is forgotten first (a forgotten address starts
-# with a full burst again, so memory stays bounded without refusing anyone wrongly long).
+# Addresses remembered per kind: the least recently seen of a few is forgotten first (a
+# forgotten address starts with a full burst again, so memory stays bounded without
+# refusing anyone wrongly long).
 MOST_CLIENTS = 10_000
-# Heavy requests running at once, per server process: the rest of its threads stay free.
+# Places looked at for one address in the shared table: where its hash points and the next.
+PROBE = 8
+# Seconds a request waits for the shared table's lock (see Buckets.take).
+LOCK_WAIT = 1.0
+# Heavy requests running at once, per server: the rest of its threads stay free.
 HEAVY_SLOTS = 1
 HEAVY_WAIT = 10.0
 HEAVY_RETRY_SECONDS = 5
@@ -66,29 +82,81 @@ HEAVY = frozenset(
 )
 
 
+def client_of(address: str) -> str:
+    """The client a request from ``address`` is counted as: an IPv4 address as it is; an
+    IPv6 address as its /64, since one home line or one phone is given a whole /64 and
+    may use any address in it (an IPv4 address mapped into IPv6 as the IPv4 address)."""
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
+
+
+def _place(client: str) -> int:
+    """A client's 64-bit key in the shared table, the same in every process (0 is kept
+    for an empty place)."""
+    digest = hashlib.blake2b(client.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") or 1
+
+
 class Buckets:
-    """A token bucket per client address, for one kind of thing started."""
+    """A token bucket per client, for one kind of thing started, in memory shared by every
+    process forked after it is made: a table of ``most`` places, each client's among the
+    ``PROBE`` places from where its key points; a new client takes an empty one, or the
+    least recently seen client's."""
 
     def __init__(self, rate: Rate, most: int = MOST_CLIENTS) -> None:
         self.rate = rate
         self.most = most
-        self._tokens: OrderedDict[str, tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._keys = RawArray("Q", most)
+        self._tokens = RawArray("d", most)
+        self._when = RawArray("d", most)
+        self._lock = multiprocessing.get_context("fork").Lock()
 
     def take(self, client: str, now: float) -> float:
-        """Takes one for ``client``: 0 when it may, else the seconds until it may."""
-        with self._lock:
-            tokens, when = self._tokens.pop(client, (float(self.rate.burst), now))
-            tokens = min(float(self.rate.burst), tokens + (now - when) / self.rate.every)
-            if tokens >= 1:
-                self._tokens[client] = (tokens - 1, now)
-                wait = 0.0
-            else:
-                self._tokens[client] = (tokens, now)
-                wait = (1 - tokens) * self.rate.every
-            while len(self._tokens) > self.most:
-                self._tokens.popitem(last=False)
-            return wait
+        """Takes one for ``client``: 0 when it may, else the seconds until it may.
+        ``now``: ``time.monotonic()``, one clock for every process of the machine."""
+        key = _place(client)
+        first = key % self.most
+        places = [(first + step) % self.most for step in range(min(PROBE, self.most))]
+        # Held for microseconds; a worker killed while holding it (the OOM killer) must not
+        # stop every other from starting anything: past LOCK_WAIT the count is let go.
+        if not self._lock.acquire(timeout=LOCK_WAIT):
+            return 0.0
+        try:
+            return self._take(places, key, now)
+        finally:
+            self._lock.release()
+
+    def _take(self, places: list[int], key: int, now: float) -> float:
+        """Takes one at the client's place among ``places`` (its ``key``), under the lock."""
+        place = next((p for p in places if self._keys[p] == key), None)
+        if place is None:
+            place = min(places, key=lambda p: (self._keys[p] != 0, self._when[p]))
+            self._keys[place] = key
+            self._tokens[place], self._when[place] = float(self.rate.burst), now
+        tokens = min(
+            float(self.rate.burst),
+            self._tokens[place] + max(0.0, now - self._when[place]) / self.rate.every,
+        )
+        wait = 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
+        self._tokens[place] = tokens - 1 if tokens >= 1 else tokens
+        self._when[place] = now
+        return wait
+
+
+def raised(rates: dict[str, Rate], phones: int) -> dict[str, Rate]:
+    """``rates`` for ``phones`` phones behind one address: each burst ``phones`` times
+    larger, and each next one ``phones`` times sooner."""
+    return {
+        kind: Rate(burst=rate.burst * phones, every=rate.every / phones)
+        for kind, rate in rates.items()
+    }
 
 
 class TooMany(Problem, TooManyRequests):
@@ -109,11 +177,19 @@ class OwnerOnly(Problem, Forbidden):
 
 
 class Busy(Problem, ServiceUnavailable):
-    """503 while heavy work fills its slots, with ``Retry-After``."""
+    """503 while heavy work fills its slots, with ``Retry-After``; ``words`` says it again
+    in the current locale (the JSON answers' English)."""
 
-    def __init__(self, message: str, field: str | None = None, retry_after: int = 5) -> None:
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        retry_after: int = 5,
+        words: Callable[[], str] | None = None,
+    ) -> None:
         super().__init__(message, field)
         self.retry_after = retry_after
+        self.words = words or (lambda: message)
 
 
 def _limit_words(kind: str, rate: Rate) -> str:
@@ -139,7 +215,7 @@ def allow(kind: str) -> None:
     buckets = current_app.extensions["scorekeeper.rates"].get(kind)
     if buckets is None:
         return
-    wait = buckets.take(request.remote_addr or "", time.monotonic())
+    wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic())
     if wait <= 0:
         return
     seconds = math.ceil(wait)
@@ -191,12 +267,55 @@ def _releasing(body: Iterable[bytes], release: Callable[[], None]) -> Iterator[b
         release()
 
 
+def busy_words() -> str:
+    return _(
+        "The server is busy with another large import, print or export. Try again in a few seconds."
+    )
+
+
+def take_heavy_slot(words: Callable[[], str] = busy_words) -> None:
+    """Takes one of the server's heavy slots for this request, waiting up to
+    ``HEAVY_WAIT`` seconds when another request may wait too; raises Busy (``words``)
+    otherwise. The slot is given back once the answer is made (or sent, when streamed)."""
+    slots, waiting = current_app.extensions["scorekeeper.heavy"]
+    taken = slots.acquire(False)
+    if not taken and waiting.acquire(False):
+        try:
+            taken = slots.acquire(timeout=HEAVY_WAIT)
+        finally:
+            waiting.release()
+    if not taken:
+        raise Busy(words(), retry_after=HEAVY_RETRY_SECONDS, words=words)
+    g.heavy_slot = True
+
+
+@contextlib.contextmanager
+def heavy_work(words: Callable[[], str]) -> Iterator[None]:
+    """Heavy work inside a request (an offline batch that replaces a hand): a heavy slot
+    held while it runs, given back when it ends. Raises Busy (``words``) as
+    :func:`take_heavy_slot` does."""
+    if g.get("heavy_slot"):
+        yield
+        return
+    take_heavy_slot(words)
+    try:
+        yield
+    finally:
+        if g.pop("heavy_slot", False):
+            current_app.extensions["scorekeeper.heavy"][0].release()
+
+
 def init_app(app: Flask) -> None:
     rates = app.config.get("RATE_LIMITS", RATES) or {}
+    phones = app.config.get("PHONES_PER_ADDRESS", 1)
+    if phones > 1:
+        rates = raised(rates, phones)
     app.extensions["scorekeeper.rates"] = {kind: Buckets(rate) for kind, rate in rates.items()}
     count = app.config.get("HEAVY_SLOTS", HEAVY_SLOTS)
-    slots = threading.BoundedSemaphore(count)
-    waiting = threading.BoundedSemaphore(count)
+    # Shared by the processes forked after the app is made (serve --workers).
+    shared = multiprocessing.get_context("fork")
+    slots = shared.BoundedSemaphore(count)
+    app.extensions["scorekeeper.heavy"] = (slots, shared.BoundedSemaphore(count))
 
     @app.before_request
     def take_a_heavy_slot() -> None:
@@ -206,21 +325,7 @@ def init_app(app: Flask) -> None:
             request.method != "POST"
         ):
             return
-        taken = slots.acquire(blocking=False)
-        if not taken and waiting.acquire(blocking=False):
-            try:
-                taken = slots.acquire(timeout=HEAVY_WAIT)
-            finally:
-                waiting.release()
-        if not taken:
-            raise Busy(
-                _(
-                    "The server is busy with another large import, print or export. "
-                    "Try again in a few seconds."
-                ),
-                retry_after=HEAVY_RETRY_SECONDS,
-            )
-        g.heavy_slot = True
+        take_heavy_slot()
 
     @app.after_request
     def release_when_sent(response: Response) -> Response:

@@ -1,0 +1,98 @@
+""" "Keep this one" keeps this phone's version over the one it was shown, and only that one
+(issue 42, finding 7), in real Chromium at 360 px, in Hebrew and in English.
+
+The server's half (a replacement that names no revision, or an older one, is shown the
+two versions again) is tested over waitress in tests/test_attack_limits.py; here the
+phone's: it sends the revision it was shown.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine import GAMES
+
+from .conftest import SERVED
+from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline, stored
+from .test_app_conformance import enter, entry_of
+from .test_browser import api
+from .test_rtl_browser import fits_the_phone
+
+pytestmark = pytest.mark.browser
+
+SPADES = GAMES["spades"]
+PLAYERS = ["נועה", "Ben", "דנה", "Carl"]
+FIRST = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+# Hand 2 as this phone records it offline, as another phone records it meanwhile, and as
+# that phone corrects it while this one is shown the two.
+MINE = {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}
+OTHER = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+CORRECTED = {"bids": [4, 3, 3, 3], "tricks": [5, 2, 3, 3]}
+SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/work/wt/shots/h42load"))
+
+
+def sending(page, game_id: int):
+    return page.expect_response(lambda r: r.url.endswith(f"/games/{game_id}/offline/hands"))
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
+    browser, live_server, language
+):
+    """Back online, hand 2 clashes: both versions are shown. Meanwhile the other phone
+    corrects its hand 2. "Keep this one" used to send no revision, and this phone's
+    version silently replaced the correction; now the two are shown again, the server's
+    being the correction, and kept a second time this phone's version replaces it (the
+    correction stays in the revisions)."""
+    base = live_server
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset, "first_dealer": 0},
+    )
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    with kept_offline(browser, base, language, created, PLAYERS[0]) as page:
+        record_offline(page, entry_of(SPADES, MINE, PLAYERS), enter)
+        api(base, "POST", f"/api/games/{game_id}/hands", OTHER, key)
+        with sending(page, game_id) as first:
+            page.context.set_offline(False)
+        assert first.value.status == 409
+        page.locator("#kept-conflict .versions").wait_for(timeout=ENGINE_TIMEOUT)
+        shown = page.locator("#version-server").inner_text()
+
+        api(base, "PUT", f"/api/games/{game_id}/hands/2", CORRECTED, key)
+        with sending(page, game_id) as kept:
+            page.locator("#keep-phone").click()
+        assert kept.value.status == 409
+        assert kept.value.json()["conflict"]["server"]["revision"] == 2
+        page.wait_for_function(
+            "shown => document.querySelector('#version-server') && "
+            "document.querySelector('#version-server').innerText !== shown",
+            arg=shown,
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert page.locator("#kept-conflict").is_visible()
+        hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
+        assert SPADES.form_values(hands[1]) == SPADES.form_values(CORRECTED)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"keep-shown-again-{language}.png"), full_page=True)
+        fits_the_phone(page, f"offline-keep-shown-again-{language}", language)
+
+        with sending(page, game_id) as again:
+            page.locator("#keep-phone").click()
+        assert again.value.status == 200
+        page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
+        hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
+        assert SPADES.form_values(hands[1]) == SPADES.form_values(MINE)
+        revisions = stored(
+            SERVED[base],
+            "SELECT revision, offline_by FROM hand_revisions WHERE game_id = ? AND number = 2 "
+            "ORDER BY revision",
+            game_id,
+        )
+        assert revisions == [(1, None), (2, None), (3, PLAYERS[0])]
