@@ -160,7 +160,7 @@ def test_random_playthroughs_keep_every_rule(rules, bots):
         # The deal passes left after every deal, so that each deal stands alone.
         assert record["dealer"] == index % 4
         check_deal(settings, record)
-        summary.add(result)
+        summary.add_result(result)
     assert summary.deals == DEALS
     assert summary.over + summary.under + summary.thrown_in == DEALS
 
@@ -290,7 +290,7 @@ def test_heuristic_bots_make_more_contracts_than_random_ones():
     for kind in BOTS:
         summary = SimulationSummary()
         for result in simulate_deals(settings, 400, seed=4, bots=kind):
-            summary.add(result)
+            summary.add_result(result)
         made[kind] = sum(m for m, _ in summary.by_position) / sum(t for _, t in summary.by_position)
     assert made["heuristic"] > made["random"] + 0.2
 
@@ -333,7 +333,7 @@ def test_record_and_summary_of_a_played_deal():
     assert record.declarer == result.declarer and record.bid == result.bid
     assert record.score(preset("elhanani")).points == result.points
     summary = SimulationSummary()
-    summary.add(result)
+    summary.add_result(result)
     text = "\n".join(summary.lines())
     assert "deals: 1" in text and "contracts made by speaking position" in text
     first_hand = result.to_dict()["deal"][0]

@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core.bots import RandomChoices, SeatBot, bot_factory
+from ..core import bots as core_bots
+from ..core.bots import SeatBot, bot_factory
 from ..core.seats import SEATS
 from .auction import PASS, Auction, Call
 from .bids import BOOK_BASE, Bid, Kind
@@ -39,7 +40,7 @@ class Bot(SeatBot, Protocol):
 BotFactory = Callable[[int, random.Random, BidWhistSettings], Bot]
 
 
-class RandomBot(RandomChoices):
+class RandomBot(core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()

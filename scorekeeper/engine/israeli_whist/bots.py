@@ -12,7 +12,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core.bots import RandomChoices, SeatBot, bot_factory
+from ..core import bots as core_bots
+from ..core.bots import SeatBot, bot_factory
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
@@ -38,7 +39,7 @@ class Bot(SeatBot, Protocol):
 BotFactory = Callable[[int, random.Random], Bot]
 
 
-class RandomBot(RandomChoices):
+class RandomBot(core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()

@@ -188,8 +188,8 @@ class IsraeliWhist(
             )
         )
 
-    def simulation_summary(self) -> _Tally:
-        return _Tally()
+    def simulation_summary(self) -> SimulationSummary:
+        return SimulationSummary()
 
     # --- the data layer (i9-data) -------------------------------------------------------
 
@@ -267,15 +267,6 @@ class IsraeliWhist(
 
 def _result(score: HandScore) -> dict[str, Any]:
     return {**score.to_dict(), "void": score.void}
-
-
-class _Tally(SimulationSummary):
-    """The summary counted from deals as the interface's ``simulate`` yields them."""
-
-    def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
-        self.add_deal(deal)
-
-    add_result = SimulationSummary.add
 
 
 GAME = IsraeliWhist()

@@ -11,7 +11,6 @@ hands; the bots draw from that generator after the shuffle. Cards stay card numb
 from __future__ import annotations
 
 import random
-from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import starmap
@@ -23,9 +22,8 @@ from ..core.simulation import (
     DealTally,
     Table,
     check_first_dealer,
-    deal_indices,
-    deal_seed,
-    run_seed,
+    percent,
+    run_deals,
     shared_random_bits,
     table_bots,
 )
@@ -236,56 +234,38 @@ class _Table(Table):
                 return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
         return self._auction_deal(dealer, dealt)
 
-    def random_deals(
-        self, rng: random.Random, seed: int, indices: range, first_dealer: int
-    ) -> Iterator[DealResult]:
-        """``_deals`` for four plain random bots: ``play_deal`` for each deal of ``indices``,
-        its steps written out in one loop, simulation's hottest path."""
+    def random_deal(self, dealer: int, rng: random.Random) -> DealResult:
+        """``play_deal`` for four plain random bots, its steps written out: simulation's
+        hottest path."""
         bits = self.random_bits
         assert bits is not None
-        seed_c = _CRandom.seed
-        base = deal_seed(seed, 0)
-        draw = rng.random
-        no_arguments = _NO_ARGUMENTS
-        pack = _PACK
-        bidding = self._random_bidding
-        random_contracts = self._random_contracts
-        score = self._score
-        bids = ALL_BIDS
-        levels = _LEVELS
-        trumps = _TRUMPS
-        for index in indices:
-            seed_c(rng, base | index)
-            rng.gauss_next = None  # type: ignore[attr-defined]
-            dealer = (first_dealer + index) % SEATS
-            # deal_hands(rng), written out.
-            keys = list(starmap(draw, no_arguments))
-            shuffled = sorted(pack, key=keys.__getitem__)
-            dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
-            won = bidding(bits, dealer)
-            if won is None:
-                yield self._auction_deal(dealer, dealt)
-                continue
-            # _random_play, written out: a call less per deal, and the bid's level and
-            # trump looked up by its place in ALL_BIDS.
-            calls, declarer, number = won
-            order, contracts = random_contracts(bits, declarer, levels[number])
-            tricks: list[Trick] = []
-            taken = [0, 0, 0, 0]
-            random_tricks(split_by_suit(dealt), trumps[number], declarer, bits, tricks, taken)
-            yield DealResult(
-                dealer,
-                dealt,
-                [calls],
-                [],
-                declarer,
-                bids[number],
-                contracts,
-                order,
-                tricks,
-                taken,
-                score(contracts, taken, declarer),
-            )
+        # deal_hands(rng), written out.
+        keys = list(starmap(rng.random, _NO_ARGUMENTS))
+        shuffled = sorted(_PACK, key=keys.__getitem__)
+        dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
+        won = self._random_bidding(bits, dealer)
+        if won is None:
+            return self._auction_deal(dealer, dealt)
+        # _random_play, written out: the bid's level and trump looked up by its place in
+        # ALL_BIDS.
+        calls, declarer, number = won
+        order, contracts = self._random_contracts(bits, declarer, _LEVELS[number])
+        tricks: list[Trick] = []
+        taken = [0, 0, 0, 0]
+        random_tricks(split_by_suit(dealt), _TRUMPS[number], declarer, bits, tricks, taken)
+        return DealResult(
+            dealer,
+            dealt,
+            [calls],
+            [],
+            declarer,
+            ALL_BIDS[number],
+            contracts,
+            order,
+            tricks,
+            taken,
+            self._score(contracts, taken, declarer),
+        )
 
     def _random_play(
         self,
@@ -428,31 +408,15 @@ def simulate_deals(
     seed); without a seed the run is not repeatable. Raises ValueError at once for a
     negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = deal_indices(hands, "hands")
     check_first_dealer(first_dealer)
-    seed = run_seed(seed)
     rng = random.Random()
-    players = table_bots(bots, rng, make_bots)
-    if indices:
-        deal_seed(seed, indices[-1])  # raises ValueError for an index past 2^64 - 1
-    table = _Table(settings, players)
-    if table.random_bits is not None:
-        return table.random_deals(rng, seed, indices, first_dealer)
-    return _deals(table, rng, seed, indices, first_dealer)
+    table = _Table(settings, table_bots(bots, rng, make_bots))
+    play = table.random_deal if table.random_bits is not None else table.play_deal
 
+    def play_deal(index: int, rng: random.Random) -> DealResult:
+        return play((first_dealer + index) % SEATS, rng)
 
-def _deals(
-    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
-) -> Iterator[DealResult]:
-    # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
-    # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
-    seed_c = _CRandom.seed
-    base = deal_seed(seed, 0)
-    play_deal = table.play_deal
-    for index in indices:
-        seed_c(rng, base | index)
-        rng.gauss_next = None  # type: ignore[attr-defined]
-        yield play_deal((first_dealer + index) % SEATS, rng)
+    return run_deals(play_deal, hands, seed, rng, "hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
@@ -473,30 +437,14 @@ class SimulationSummary(DealTally):
     zero: dict[str, list[int]] = field(default_factory=lambda: {"over": [0, 0], "under": [0, 0]})
     """[made, played] zero contracts by the hand's over/under."""
 
-    def add(self, result: DealResult) -> None:
+    def add_result(self, result: DealResult) -> None:
         score = result.score
         if score is None or result.declarer is None or result.contracts is None:
             self._count(None, [], (), "under")
             return
         self._count(result.declarer, result.contracts, score.made, score.over_under)
 
-    def merge(self, other: SimulationSummary) -> None:
-        """Adds the counts of ``other``, a summary of other deals (another worker's share
-        of a run), as if its deals had been added here."""
-        self.deals += other.deals
-        self.thrown_in += other.thrown_in
-        self.over += other.over
-        self.under += other.under
-        for mine, theirs in (
-            *zip(self.by_position, other.by_position, strict=True),
-            *zip(self.by_contract, other.by_contract, strict=True),
-            *((self.zero[hand], other.zero[hand]) for hand in self.zero),
-        ):
-            mine[0] += theirs[0]
-            mine[1] += theirs[1]
-
-    def add_deal(self, deal: Mapping[str, Any]) -> None:
-        """Counts a deal as ``DealResult.to_dict`` (and the Game interface) writes it."""
+    def add(self, deal: Mapping[str, Any]) -> None:
         if deal["thrown_in"]:
             self._count(None, [], (), "under")
             return
@@ -533,25 +481,21 @@ class SimulationSummary(DealTally):
         played = self.played
         out = [
             f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}",
-            f"over: {self.over} ({_percent(self.over, played)})  "
-            f"under: {self.under} ({_percent(self.under, played)})",
+            f"over: {self.over} ({percent(self.over, played)})  "
+            f"under: {self.under} ({percent(self.under, played)})",
             "contracts made by speaking position:",
         ]
         for seat_offset, (made, total) in enumerate(self.by_position):
             name = _POSITION_NAMES[seat_offset]
-            out.append(f"  {name:<20} {_percent(made, total):>7}  ({made}/{total})")
+            out.append(f"  {name:<20} {percent(made, total):>7}  ({made}/{total})")
         out.append("contracts made by size:")
         for size, (made, total) in enumerate(self.by_contract):
             if total:
-                out.append(f"  {size:>2} {_percent(made, total):>7}  ({made}/{total})")
+                out.append(f"  {size:>2} {percent(made, total):>7}  ({made}/{total})")
         zero_made = sum(m for m, _ in self.zero.values())
         zero_total = sum(t for _, t in self.zero.values())
         out.append(
-            f"zero bids made: {_percent(zero_made, zero_total)} ({zero_made}/{zero_total}); "
-            + "  ".join(f"{k} hands {_percent(m, t)} ({m}/{t})" for k, (m, t) in self.zero.items())
+            f"zero bids made: {percent(zero_made, zero_total)} ({zero_made}/{zero_total}); "
+            + "  ".join(f"{k} hands {percent(m, t)} ({m}/{t})" for k, (m, t) in self.zero.items())
         )
         return out
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
