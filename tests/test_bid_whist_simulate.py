@@ -261,7 +261,7 @@ def test_summary_counts_bids_made_sets_and_bostons():
     results = list(simulate_deals(S, 400, seed=4, bots="heuristic"))
     for result in results:
         assert isinstance(result, DealResult)
-        summary.add(result)
+        summary.add_result(result)
     played = [r for r in results if r.score is not None]
     assert summary.played == len(played)
     assert summary.sets == sum(not r.score.made for r in played)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,7 @@ from ..core.seats import SEATS
 from .auction import Auction, Call
 from .bids import Bid, Kind
 from .bots import Bot, RandomBot, make_bots
-from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
+from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
 from .play import PlayState, Trick, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
@@ -217,22 +217,15 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = run.deal_indices(deals)
     run.check_first_dealer(first_dealer)
-    seed = run.run_seed(seed)
     rng = random.Random()
-    players = run.table_bots(bots, rng, make_bots, settings)
-    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
+    table = _Table(settings, run.table_bots(bots, rng, make_bots, settings))
+    play = table.play_deal
 
+    def play_deal(index: int, rng: random.Random) -> DealResult:
+        return play((first_dealer + index) % SEATS, rng)
 
-def _deals(
-    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
-) -> Iterator[DealResult]:
-    reseed = rng.seed
-    play_deal = table.play_deal
-    for index in indices:
-        reseed(run.deal_seed(seed, index))
-        yield play_deal((first_dealer + index) % SEATS, rng)
+    return run.run_deals(play_deal, deals, seed, rng)
 
 
 @dataclass
@@ -241,17 +234,27 @@ class SimulationSummary(run.DealTally):
 
     sets: int = 0
     bostons: int = 0
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, metadata={"merge": False})
     by_bid: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     """[made, played] per (level, kind letters)."""
-    _started: float = field(default_factory=time.perf_counter, repr=False)
+    _started: float = field(
+        default_factory=time.perf_counter, repr=False, metadata={"merge": False}
+    )
 
-    def add(self, result: DealResult) -> None:
+    def add_result(self, result: DealResult) -> None:
         score, bid = result.score, result.bid
         if score is None or bid is None:
             self.count(None)
         else:
             self.count(bid, score.made, score.boston)
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        if deal["thrown_in"]:
+            self.count(None)
+            return
+        bid = Bid.from_str(deal["bid"])
+        books = deal["books"][side_of(deal["bidder"])]
+        self.count(bid, books >= bid.books_needed, books == BOOKS)
 
     def count(self, bid: Bid | None, made: bool = False, boston: bool = False) -> None:
         """Counts one deal: thrown in (``bid`` None), or ``bid`` made or set, a Boston."""
@@ -266,17 +269,10 @@ class SimulationSummary(run.DealTally):
         self.sets += not made
         self.bostons += boston
 
-    def merge(self, other: SimulationSummary) -> None:
-        """Adds the counts of ``other``, a summary of other deals (another worker's share
-        of a run), as if its deals had been counted here; the time is this summary's."""
-        self.deals += other.deals
-        self.thrown_in += other.thrown_in
-        self.sets += other.sets
-        self.bostons += other.bostons
-        for key, (made, total) in other.by_bid.items():
-            entry = self.by_bid.setdefault(key, [0, 0])
-            entry[0] += made
-            entry[1] += total
+    def merge(self, other: run.DealTally) -> None:
+        """Adds the counts of ``other`` (see ``DealTally.merge``); the time is this
+        summary's."""
+        super().merge(other)
         self.seconds = time.perf_counter() - self._started
 
     @property
@@ -294,20 +290,16 @@ class SimulationSummary(run.DealTally):
         ]
         for kind in Kind:
             count = sum(t for (_, k), (_, t) in self.by_bid.items() if k == kind.letters)
-            out.append(f"  {str(kind.label):<9} {count:>7}  ({_percent(count, played)})")
+            out.append(f"  {str(kind.label):<9} {count:>7}  ({run.percent(count, played)})")
         out.append("bids by level:")
         for level in sorted({level for level, _ in self.by_bid}):
             count = sum(t for (lv, _), (_, t) in self.by_bid.items() if lv == level)
-            out.append(f"  {level}         {count:>7}  ({_percent(count, played)})")
+            out.append(f"  {level}         {count:>7}  ({run.percent(count, played)})")
         out.append("made by level and kind:")
         for (level, letters), (made, total) in sorted(
             self.by_bid.items(), key=lambda item: (item[0][0], "UDN".index(item[0][1][0]))
         ):
-            out.append(f"  {level}{letters:<3} {_percent(made, total):>7}  ({made}/{total})")
-        out.append(f"sets: {self.sets} ({_percent(self.sets, played)})")
-        out.append(f"Bostons: {self.bostons} ({_percent(self.bostons, played)})")
+            out.append(f"  {level}{letters:<3} {run.percent(made, total):>7}  ({made}/{total})")
+        out.append(f"sets: {self.sets} ({run.percent(self.sets, played)})")
+        out.append(f"Bostons: {self.bostons} ({run.percent(self.bostons, played)})")
         return out
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
