@@ -69,3 +69,18 @@ def make_bots(
     are passed on to each. Raises ValueError naming the known kinds."""
     factory = bot_factory(bots, kind)
     return [factory(seat, rng, *options) for seat in range(SEATS)]
+
+
+class ChoiceBot:
+    """Picks with ``rng.choice`` among the legal actions of a
+    :class:`~.simulation.DealState`: the random bot of the games whose runs were first
+    drawn that way (Spades, Oh Hell), so that their seeds still give the deals they gave."""
+
+    __slots__ = ("seat", "rng")
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        return self.rng.choice(legal)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar
 
+from .bots import bot_factory
 from .seats import SEATS
 
 _INDEX_BITS = 64
@@ -153,6 +154,28 @@ def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
         assert seat is not None
         state.apply(bots[seat].choose(state, state.legal_actions()))
     return state.result()
+
+
+def simulate_play(
+    new_deal: Callable[[int, random.Random], DealState],
+    bots: Mapping[str, Callable[[int, random.Random], DealBot]],
+    kind: str,
+    deals: int | range,
+    seed: int | None,
+    seats: int = SEATS,
+) -> Iterator[Any]:
+    """The results of a run of a game that declares its play: deal ``index`` is
+    ``new_deal(index, rng)`` (it deals with ``rng``), played through by a bot of ``kind``
+    (one of ``bots``, each made ``(seat, rng)``) at each of ``seats`` seats, all drawing
+    from the deal's own generator. So such a game writes no bot loop and no run of its
+    own. Raises ValueError at once for an unknown kind or a bad count."""
+    bot = bot_factory(bots, kind)
+
+    def play_deal(index: int, rng: random.Random) -> Any:
+        state = new_deal(index, rng)
+        return play_through(state, [bot(seat, rng) for seat in range(seats)])
+
+    return run_deals(play_deal, deals, seed)
 
 
 def percent(part: int, whole: int) -> str:
