@@ -27,7 +27,7 @@ from .settings import (
     PRESET_ASIDE,
     PRESETS,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import BidWhistTally, simulate_deals
 
 # The new-game form's names for the knobs, and the groups it folds them into, as a table
 # thinks of its rules.
@@ -126,8 +126,8 @@ class BidWhist(
             return record.score(settings).to_dict()
         return {"points": [0, 0], "made": None, "needed": None}
 
-    def simulation_summary(self) -> SimulationSummary:
-        return SimulationSummary()
+    def simulation_summary(self) -> BidWhistTally:
+        return BidWhistTally()
 
     # --- the data layer -------------------------------------------------------------------
 

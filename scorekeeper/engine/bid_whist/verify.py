@@ -5,7 +5,7 @@ RULES.md section 2 without the play code it checks: the pack and the kitty, the 
 one round of calls from left of the dealer, following suit (jokers as trumps with a trump
 suit, ``nt_jokers`` in no-trump), every trick's winner worked out again from the card
 orders, the books with the discard counted to the bidders, and the points. Whether a
-call is legal is asked of ``Auction`` (the one place that rule is written), and the
+call is legal is asked of ``BidWhistAuction`` (the one place that rule is written), and the
 points of ``score_hand``; the rest is read here from the text alone.
 """
 
@@ -18,7 +18,7 @@ from ..core.cards import Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from .auction import Auction, parse_call
+from .auction import BidWhistAuction, parse_call
 from .bids import Bid
 from .records import HandRecord, PlayedHand, ThrownIn
 from .scoring import score_hand, side_of
@@ -97,7 +97,7 @@ def _may_play(
 
 
 def _check_auction(settings: BidWhistSettings, deal: Mapping[str, Any], problems: list[str]):
-    auction = Auction(settings, deal["dealer"])
+    auction = BidWhistAuction(settings, deal["dealer"])
     for call in deal["auction"]:
         if call["seat"] != auction.to_speak:
             problems.append(f"seat {call['seat']} called out of turn")

@@ -25,7 +25,7 @@ from .settings import (
     KNOBS,
     PRESETS,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import IsraeliTally, simulate_deals
 
 # The new-game form's names for the knobs and their choices, and the groups it folds them
 # into, as a table thinks of its rules (RULES.md, "More house rules").
@@ -188,8 +188,8 @@ class IsraeliWhist(
             )
         )
 
-    def simulation_summary(self) -> SimulationSummary:
-        return SimulationSummary()
+    def simulation_summary(self) -> IsraeliTally:
+        return IsraeliTally()
 
     # --- the data layer (i9-data) -------------------------------------------------------
 

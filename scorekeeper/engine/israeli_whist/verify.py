@@ -5,7 +5,7 @@ the rules in ``RULES.md`` without the play and scoring code it checks: each card
 and played once, cards passed left in a Frisch exchange, every call legal in its
 auction, the contracts' speaking order and the forbidden 13, following suit, every
 trick's winner worked out again, tricks taken, and the points the scoring function gives.
-The auction's legality is asked of ``Auction`` (the one place that rule is written), and
+The auction's legality is asked of ``IsraeliAuction`` (the one place that rule is written), and
 the points of ``score_hand``; the rest is read here from the text alone.
 """
 
@@ -18,7 +18,7 @@ from ..core.cards import Card, Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from .auction import Auction, parse_call
+from .auction import IsraeliAuction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand
@@ -103,7 +103,7 @@ def _check_auction(
     held: list[set[Card]],
     problems: list[str],
 ) -> None:
-    auction = Auction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
+    auction = IsraeliAuction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
     rounds = deal["auctions"]
     for number, calls in enumerate(rounds):
         for call in calls:
