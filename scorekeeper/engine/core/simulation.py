@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar
 
 from .bots import bot_factory
+from .errors import IllegalAction
 from .seats import SEATS
 
 _INDEX_BITS = 64
@@ -138,6 +139,45 @@ class DealState(Protocol):
         ...
 
 
+class TurnDeal:
+    """What a game's :class:`DealState` shares: the actions of the seat to play worked
+    out once per turn (``_legal``, which the game writes), an action refused unless it is
+    one of them, naming the seat and changing nothing, and the deal over when nobody is to
+    play. A game writes ``_legal``, ``_apply(seat, action)`` and ``result``; ``bidding``
+    says whether an action is a bid or a card."""
+
+    to_play: int | None
+    bidding: bool = False
+    _legal_now: list[Any] | None = None
+
+    def _legal(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        if self.to_play is None:
+            return []
+        legal = self._legal_now
+        if legal is None:
+            legal = self._legal_now = self._legal()
+        return legal
+
+    def apply(self, action: Any) -> None:
+        """Takes ``action`` for the seat to play; raises IllegalAction, changing nothing,
+        for one not among ``legal_actions()``."""
+        seat = self.to_play
+        if seat is None or action not in self.legal_actions():
+            what, verb = ("bid", "bid") if self.bidding else ("card", "play")
+            raise IllegalAction(f"seat {seat} may not {verb} {action} now", what)
+        self._legal_now = None
+        self._apply(seat, action)
+
+    def is_terminal(self) -> bool:
+        return self.to_play is None
+
+
 class DealBot(Protocol):
     """A seat's player of a :class:`DealState`."""
 
@@ -149,10 +189,10 @@ class DealBot(Protocol):
 def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
     """Plays ``state`` to its end, asking the bot of the seat to play for each action, and
     returns its result: the one bot loop of every game that declares its play."""
+    choose = [bot.choose for bot in bots]
+    legal_actions, apply = state.legal_actions, state.apply
     while not state.is_terminal():
-        seat = state.to_play
-        assert seat is not None
-        state.apply(bots[seat].choose(state, state.legal_actions()))
+        apply(choose[state.to_play](state, legal_actions()))  # type: ignore[index]
     return state.result()
 
 

@@ -18,8 +18,7 @@ from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.errors import IllegalAction
-from ..core.simulation import DealTally, simulate_play, wrong_points
+from ..core.simulation import DealTally, TurnDeal, simulate_play, wrong_points
 from .records import OhHellHand, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
@@ -62,7 +61,7 @@ def _winners_held(hand: list[Card], trump: Suit | None) -> int:
     return sum(c.rank >= 13 or (c.suit == trump and c.rank >= 12) for c in hand)
 
 
-class OhHellDeal:
+class OhHellDeal(TurnDeal):
     """One hand as bots play it (a ``core.simulation.DealState``): the cards dealt and the
     trump turned, bids from the dealer's left (the dealer last, held by the hook), then
     the tricks, led first by the dealer's left. Its result is the hand the table writes
@@ -93,10 +92,9 @@ class OhHellDeal:
     def bidding(self) -> bool:
         return self.spoken < self.seats
 
-    def legal_actions(self) -> list[Any]:
+    def _legal(self) -> list[Any]:
         seat = self.to_play
-        if seat is None:
-            return []
+        assert seat is not None
         if self.bidding:
             allowed = list(range(self.cards + 1))
             if seat == self.dealer and self.settings.hook:
@@ -105,12 +103,7 @@ class OhHellDeal:
         held = self.held[seat]
         return [c for c in held if self.trick and c.suit == self.trick[0].suit] or held
 
-    def apply(self, action: Any) -> None:
-        seat = self.to_play
-        if action not in self.legal_actions():
-            what, verb = ("bid", "bid") if self.bidding else ("card", "play")
-            raise IllegalAction(f"seat {seat} may not {verb} {action} now", what)
-        assert seat is not None
+    def _apply(self, seat: int, action: Any) -> None:
         seats = self.seats
         if self.bidding:
             self.bids[seat] = action
@@ -127,9 +120,6 @@ class OhHellDeal:
         self.played.append(tuple(self.trick))
         self.trick = []
         self.to_play = self.leader if len(self.played) < self.cards else None
-
-    def is_terminal(self) -> bool:
-        return self.to_play is None
 
     def result(self) -> OhHellDealResult:
         record = hand_of(self.game, self.trump, self.bids, self.taken)

@@ -20,9 +20,8 @@ from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.errors import IllegalAction
 from ..core.seats import SEATS
-from ..core.simulation import DealTally, simulate_play
+from ..core.simulation import DealTally, TurnDeal, simulate_play
 from .scoring import TRICKS, score_hand
 from .settings import SpadesSettings
 
@@ -110,7 +109,7 @@ BLIND_NIL = -1
 """The bid of a seat that bids blind nil (before it sees its cards)."""
 
 
-class SpadesDeal:
+class SpadesDeal(TurnDeal):
     """One deal as bots play it (a ``core.simulation.DealState``): 13 cards each, bids
     from the dealer's left (a blind nil, where the rules allow one in a first hand, is
     ``BLIND_NIL``), then 13 tricks led first by the dealer's left. Over, it is its own
@@ -144,21 +143,14 @@ class SpadesDeal:
     def bidding(self) -> bool:
         return self.spoken < SEATS
 
-    def legal_actions(self) -> list[Any]:
-        if self.to_play is None:
-            return []
+    def _legal(self) -> list[Any]:
         if self.bidding:
             blind = self.settings.blind_nil == "any_time"
             return [*([BLIND_NIL] if blind else []), *range(TRICKS + 1)]
         led = self.trick[0][1].suit if self.trick else None
         return legal_cards(self.hands[self.to_play], led, self.broken)
 
-    def apply(self, action: Any) -> None:
-        seat = self.to_play
-        if action not in self.legal_actions():
-            what, verb = ("bid", "bid") if self.bidding else ("card", "play")
-            raise IllegalAction(f"seat {seat} may not {verb} {action} now", what)
-        assert seat is not None
+    def _apply(self, seat: int, action: Any) -> None:
         if self.bidding:
             if action == BLIND_NIL:
                 self.blind_nil.append(seat)
@@ -178,9 +170,6 @@ class SpadesDeal:
         self.taken[self.leader] += 1
         self.trick = []
         self.to_play = self.leader if len(self.played) < TRICKS else None
-
-    def is_terminal(self) -> bool:
-        return self.to_play is None
 
     def result(self) -> SpadesDeal:
         self.blind_nil.sort()
