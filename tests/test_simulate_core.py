@@ -14,6 +14,7 @@ from scorekeeper.engine import find_game
 from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import DealTally, play_through, simulate_play
+from scorekeeper.engine.core.verify import check_tricks
 from scorekeeper.engine.oh_hell.simulate import OhHellDeal
 from scorekeeper.engine.spades.simulate import SpadesDeal
 
@@ -184,3 +185,39 @@ def test_a_tally_merges_every_field_of_a_game_s_own():
     # The other tally's lists are not shared with this one.
     other.by_kind["blind"][0] = 99
     assert one.by_kind["blind"] == [1, 1]
+
+
+def _odd_even_rule(card, hand, so_far, played):
+    """A toy rule of following: play a number of the led number's parity when able."""
+    if not so_far or card % 2 == so_far[0] % 2 or all(c % 2 != so_far[0] % 2 for c in hand):
+        return None
+    return "did not follow parity"
+
+
+def _highest(leader, cards):
+    return (leader + cards.index(max(cards))) % 2
+
+
+@pytest.mark.parametrize(
+    ("tricks", "winners", "problems", "won"),
+    [
+        ([(0, [1, 3]), (1, [4, 2])], [1, 1], [], [0, 2]),
+        # The second trick's leader is the first's winner, seat 1.
+        ([(0, [1, 3]), (0, [2, 4])], None, ["trick 2 is led by seat 0, not seat 1"], [0, 1]),
+        ([(0, [1, 9])], None, ["trick 1: seat 1 played 9, not in its hand"], [0, 0]),
+        (
+            [(0, [1, 4]), (1, [3, 2])],
+            None,
+            ["trick 1: seat 1 played 4: did not follow parity"],
+            [0, 2],
+        ),
+        ([(0, [1, 3]), (1, [4, 2])], [0, 1], ["trick 1 was won by seat 1, not seat 0"], [0, 2]),
+        ([(0, [1, 3])], None, ["cards were left unplayed"], [0, 1]),
+        ([(0, [1])], None, ["trick 1 has 1 cards, not 2"], [0, 0]),
+    ],
+)
+def test_the_trick_checker_reads_the_play_again(tricks, winners, problems, won):
+    found: list[str] = []
+    hands = [[1, 2], [3, 4]]
+    assert check_tricks(tricks, hands, 0, _odd_even_rule, _highest, found, winners, 2) == won
+    assert found == problems

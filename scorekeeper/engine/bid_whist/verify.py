@@ -18,6 +18,7 @@ from ..core.cards import Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
+from ..core.verify import check_tricks
 from .auction import BidWhistAuction, parse_call
 from .bids import Bid
 from .records import HandRecord, PlayedHand, ThrownIn
@@ -170,25 +171,20 @@ def _check_play(
     if len(deal["tricks"]) != _TRICKS:
         problems.append("a played deal has 12 tricks")
         return
-    leader, won = bidder, [0] * SEATS
-    for number, trick in enumerate(deal["tricks"], start=1):
-        cards = trick["cards"]
-        if trick["leader"] != leader or len(cards) != SEATS:
-            problems.append(f"trick {number} has the wrong leader or number of cards")
-            return
-        for k, card in enumerate(cards):
-            seat = (leader + k) % SEATS
-            if card not in hands[seat]:
-                problems.append(f"trick {number}: seat {seat} played {card}, not in its hand")
-                return
-            if not _may_play(card, hands[seat], cards[:k], trump, settings.nt_jokers):
-                problems.append(f"trick {number}: seat {seat} did not follow suit with {card}")
-            hands[seat].remove(card)
-        winner = _winner(leader, cards, trump, low, settings.downtown_ace_high)
-        if trick["winner"] != winner:
-            problems.append(f"trick {number} was won by seat {winner}, not {trick['winner']}")
-        won[winner] += 1
-        leader = winner
+
+    def rule_broken(card: str, hand: Any, so_far: Any, played: Any) -> str | None:
+        return (
+            None
+            if _may_play(card, hand, so_far, trump, settings.nt_jokers)
+            else "did not follow suit"
+        )
+
+    def winner(leader: int, cards: Sequence[str]) -> int:
+        return _winner(leader, cards, trump, low, settings.downtown_ace_high)
+
+    tricks = [(trick["leader"], trick["cards"]) for trick in deal["tricks"]]
+    winners = [trick["winner"] for trick in deal["tricks"]]
+    won = check_tricks(tricks, hands, bidder, rule_broken, winner, problems, winners)
     books = [won[0] + won[2], won[1] + won[3]]
     books[side_of(bidder)] += 1  # the discard is the bidders' first book
     if list(deal["books"]) != books:

@@ -19,6 +19,7 @@ from typing import Any
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import DealTally, TurnDeal, simulate_play, wrong_points
+from ..core.verify import check_tricks, follows_suit
 from .records import OhHellHand, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
@@ -214,27 +215,22 @@ def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
         broken.append(f"a bid outside 0..{cards}: {bids}")
     if settings.hook and sum(bids) == cards:
         broken.append(f"the dealer (seat {dealer}) let the bids total {cards}")
-    held = [set(map(str, hand)) for hand in hands]
-    won = [0] * seats
-    leader = (dealer + 1) % seats
-    for number, trick in enumerate(deal["play"], start=1):
-        suit_led = trick[0][-1]
-        best = None
-        for step, text in enumerate(trick):
-            seat = (leader + step) % seats
-            if text not in held[seat]:
-                broken.append(f"trick {number}: seat {seat} played {text}, not in hand")
-            elif text[-1] != suit_led and any(c[-1] == suit_led for c in held[seat]):
-                broken.append(f"trick {number}: seat {seat} did not follow {suit_led}")
-            held[seat].discard(text)
-            rank = "23456789TJQKA".index(text[0])
-            key = (text[-1] == trump, text[-1] == suit_led, rank)
-            if best is None or key > best[0]:
-                best = (key, seat)
-        assert best is not None
-        leader = best[1]
-        won[leader] += 1
-    if len(deal["play"]) != cards or any(held):
+
+    def rule_broken(card: str, hand: Any, so_far: Any, played: Any) -> str | None:
+        return follows_suit(card[-1], [c[-1] for c in hand], so_far[0][-1]) if so_far else None
+
+    def winner(leader: int, cards: Any) -> int:
+        led = cards[0][-1]
+
+        def strength(i: int) -> tuple[bool, bool, int]:
+            return (cards[i][-1] == trump, cards[i][-1] == led, "23456789TJQKA".index(cards[i][0]))
+
+        return (leader + max(range(len(cards)), key=strength)) % seats
+
+    held = [list(map(str, hand)) for hand in hands]
+    tricks = [(None, trick) for trick in deal["play"]]
+    won = check_tricks(tricks, held, (dealer + 1) % seats, rule_broken, winner, broken, seats=seats)
+    if len(deal["play"]) != cards:
         broken.append("not every card was played")
     if deal["tricks"] != won:
         broken.append(f"tricks {deal['tricks']} where the play gives {won}")
