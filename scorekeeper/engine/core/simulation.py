@@ -168,7 +168,10 @@ class TurnDeal:
         """Takes ``action`` for the seat to play; raises IllegalAction, changing nothing,
         for one not among ``legal_actions()``."""
         seat = self.to_play
-        if seat is None or action not in self.legal_actions():
+        legal = self._legal_now
+        if legal is None:
+            legal = self.legal_actions()
+        if seat is None or action not in legal:
             what, verb = ("bid", "bid") if self.bidding else ("card", "play")
             raise IllegalAction(f"seat {seat} may not {verb} {action} now", what)
         self._legal_now = None
@@ -191,8 +194,9 @@ def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
     returns its result: the one bot loop of every game that declares its play."""
     choose = [bot.choose for bot in bots]
     legal_actions, apply = state.legal_actions, state.apply
-    while not state.is_terminal():
-        apply(choose[state.to_play](state, legal_actions()))  # type: ignore[index]
+    # A state's to_play is None once it is over (is_terminal), one call less per action.
+    while (seat := state.to_play) is not None:
+        apply(choose[seat](state, legal_actions()))
     return state.result()
 
 

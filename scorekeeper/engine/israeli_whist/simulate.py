@@ -49,8 +49,6 @@ _BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 _NO_ARGUMENTS = ((),) * 52
-_LEVELS = tuple(bid.level for bid in ALL_BIDS)
-_TRUMPS = tuple(int(bid.denomination) for bid in ALL_BIDS)
 
 
 @dataclass(slots=True, eq=False)
@@ -241,39 +239,6 @@ class IsraeliTable(Table):
                 return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
         return self._auction_deal(dealer, dealt)
 
-    def random_deal(self, dealer: int, rng: random.Random) -> IsraeliDeal:
-        """``play_deal`` for four plain random bots, its steps written out: simulation's
-        hottest path."""
-        bits = self.random_bits
-        assert bits is not None
-        # deal_hands(rng), written out.
-        keys = list(starmap(rng.random, _NO_ARGUMENTS))
-        shuffled = sorted(_PACK, key=keys.__getitem__)
-        dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
-        won = self._random_bidding(bits, dealer)
-        if won is None:
-            return self._auction_deal(dealer, dealt)
-        # _random_play, written out: the bid's level and trump looked up by its place in
-        # ALL_BIDS.
-        calls, declarer, number = won
-        order, contracts = self._random_contracts(bits, declarer, _LEVELS[number])
-        tricks: list[Trick] = []
-        taken = [0, 0, 0, 0]
-        random_tricks(split_by_suit(dealt), _TRUMPS[number], declarer, bits, tricks, taken)
-        return IsraeliDeal(
-            dealer,
-            dealt,
-            [calls],
-            [],
-            declarer,
-            ALL_BIDS[number],
-            contracts,
-            order,
-            tricks,
-            taken,
-            self._score(contracts, taken, declarer),
-        )
-
     def _random_play(
         self,
         dealer: int,
@@ -418,7 +383,7 @@ def simulate_deals(
     check_first_dealer(first_dealer)
     rng = random.Random()
     table = IsraeliTable(settings, table_bots(bots, rng, make_bots))
-    play = table.random_deal if table.random_bits is not None else table.play_deal
+    play = table.play_deal
 
     def play_deal(index: int, rng: random.Random) -> IsraeliDeal:
         return play((first_dealer + index) % SEATS, rng)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..core.bots import ChoiceBot
@@ -82,16 +83,13 @@ class OhHellDeal(TurnDeal):
         self.settings = settings
         self.bids = [0] * seats
         self.spoken = 0
+        self.bidding = True
         self.held = [list(hand) for hand in self.hands]
         self.taken = [0] * seats
         self.leader = (self.dealer + 1) % seats
         self.trick: list[Card] = []
         self.played: list[tuple[Card, ...]] = []
         self.to_play: int | None = self.leader
-
-    @property
-    def bidding(self) -> bool:
-        return self.spoken < self.seats
 
     def _legal(self) -> list[Any]:
         seat = self.to_play
@@ -102,25 +100,31 @@ class OhHellDeal(TurnDeal):
                 allowed = [n for n in allowed if n != self.cards - sum(self.bids)]
             return allowed
         held = self.held[seat]
-        return [c for c in held if self.trick and c.suit == self.trick[0].suit] or held
+        trick = self.trick
+        if trick:
+            led = trick[0].suit
+            return [c for c in held if c.suit == led] or held
+        return held
 
     def _apply(self, seat: int, action: Any) -> None:
         seats = self.seats
         if self.bidding:
             self.bids[seat] = action
             self.spoken += 1
+            self.bidding = self.spoken < seats
             self.to_play = (seat + 1) % seats
             return
         self.held[seat].remove(action)
-        self.trick.append(action)
-        if len(self.trick) < seats:
+        trick = self.trick
+        trick.append(action)
+        if len(trick) < seats:
             self.to_play = (seat + 1) % seats
             return
-        self.leader = (self.leader + _winner(self.trick, self.trump)) % seats
-        self.taken[self.leader] += 1
-        self.played.append(tuple(self.trick))
+        self.leader = leader = (self.leader + _winner(trick, self.trump)) % seats
+        self.taken[leader] += 1
+        self.played.append(tuple(trick))
         self.trick = []
-        self.to_play = self.leader if len(self.played) < self.cards else None
+        self.to_play = leader if len(self.played) < self.cards else None
 
     def result(self) -> OhHellDealResult:
         record = hand_of(self.game, self.trump, self.bids, self.taken)
@@ -132,6 +136,9 @@ class OhHellDeal(TurnDeal):
             tuple(self.played),
             record.score(self.settings).points,
         )
+
+
+_RANK = attrgetter("rank")
 
 
 class CountingBot:
@@ -149,7 +156,7 @@ class CountingBot:
             wanted = _winners_held(state.hands[seat], state.trump)
             return min(legal, key=lambda n: (abs(n - wanted), n))
         # Highest while tricks are still wanted, lowest once the bid is made.
-        order = sorted(legal, key=lambda c: c.rank)
+        order = sorted(legal, key=_RANK)
         return order[-1] if state.taken[seat] < state.bids[seat] else order[0]
 
 

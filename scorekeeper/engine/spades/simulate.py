@@ -131,6 +131,7 @@ class SpadesDeal(TurnDeal):
         self.bids = [0] * SEATS
         self.blind_nil: list[int] = []
         self.spoken = 0
+        self.bidding = True
         self.taken = [0] * SEATS
         self.broken = False
         self.leader = order[0]
@@ -138,10 +139,6 @@ class SpadesDeal(TurnDeal):
         self.played: list[tuple[int, tuple[Card, ...]]] = []
         self.to_play: int | None = order[0]
         self.points: tuple[int, ...] = (0, 0)
-
-    @property
-    def bidding(self) -> bool:
-        return self.spoken < SEATS
 
     def _legal(self) -> list[Any]:
         if self.bidding:
@@ -157,6 +154,7 @@ class SpadesDeal(TurnDeal):
             else:
                 self.bids[seat] = action
             self.spoken += 1
+            self.bidding = self.spoken < SEATS
             self.to_play = self.order[self.spoken % SEATS]
             return
         self.hands[seat].remove(action)
