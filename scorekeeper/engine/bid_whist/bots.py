@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import bots as core_bots
-from ..core.bots import SeatBot, bot_factory
+from ..core.bots import SeatBot
 from ..core.seats import SEATS
 from .auction import PASS, BidWhistAuction, Call
 from .bids import BOOK_BASE, Bid, Kind
@@ -273,5 +273,4 @@ BOTS: dict[str, BotFactory] = {"random": BidWhistRandomBot, "heuristic": BidWhis
 
 def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[BidWhistBot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    factory = bot_factory(BOTS, kind)
-    return [factory(seat, rng, settings) for seat in range(SEATS)]
+    return core_bots.make_bots(BOTS, kind, rng, settings)

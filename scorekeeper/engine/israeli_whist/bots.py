@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import bots as core_bots
-from ..core.bots import SeatBot, bot_factory
+from ..core.bots import SeatBot
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
@@ -288,5 +288,4 @@ BOTS: dict[str, BotFactory] = {"random": IsraeliRandomBot, "heuristic": IsraeliH
 
 def make_bots(kind: str, rng: random.Random) -> list[IsraeliBot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    factory = bot_factory(BOTS, kind)
-    return [factory(seat, rng) for seat in range(SEATS)]
+    return core_bots.make_bots(BOTS, kind, rng)
