@@ -29,6 +29,15 @@ for reference:
 - tuned: one uniform draw per step from ``legal_actions()`` at every node, the fastest loop
   we found; valid here only because every chance node of oh_hell is uniform.
 
+``--before DIR`` compares two versions of the simulator instead (issue 41: the one
+simulation core against the code before it): every contender, this tree's and the one
+under ``DIR`` (a copy of ``scorekeeper/`` from before, e.g. ``git archive``), runs in a
+process of its own for ``--seconds``, the processes alternated round after round, and the
+median of each is printed with the after/before ratio; targets: random bots at least 4x
+OpenSpiel's rng.choice loop (run the same way), heuristic bots at least 0.85x of before.
+Each process's figure is per second of its own CPU time, which the load of other
+processes on a shared machine disturbs far less than wall time.
+
 Last, ``scorekeeper simulate --jobs``: the wall time of one run of ``--jobs-deals`` deals
 (random bots, summary only) in one process and over ``--jobs`` processes (default: every
 core), with the speed-up (no target: the issue asks for the figure on this machine's 2
@@ -67,7 +76,7 @@ def simulator(game_key: str, rules: str, bots: str) -> Runner:
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             for _ in range(50):
-                played += not next(deals).thrown_in
+                played += not getattr(next(deals), "thrown_in", False)
         return played
 
     return run
@@ -125,16 +134,22 @@ def open_spiel(loop: str) -> Runner | None:
     return {"choice": spec, "idiomatic": idiomatic, "tuned": fastest}[loop]
 
 
-def measure(runners: dict[str, Runner], seconds: float, slice_seconds: float = 0.25) -> dict:
+def measure(
+    runners: dict[str, Runner],
+    seconds: float,
+    slice_seconds: float = 0.25,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict:
     """Hands per second of each runner, run in turns of ``slice_seconds`` for ``seconds``
-    each, so that every runner sees the same machine load."""
+    each, so that every runner sees the same machine load; ``clock`` measures the time
+    (``time.process_time``: the CPU time of this process alone)."""
     hands = dict.fromkeys(runners, 0)
     spent = dict.fromkeys(runners, 0.0)
     while min(spent.values()) < seconds:
         for name, run in runners.items():
-            start = time.perf_counter()
+            start = clock()
             hands[name] += run(slice_seconds)
-            spent[name] += time.perf_counter() - start
+            spent[name] += clock() - start
     return {name: hands[name] / spent[name] for name in runners}
 
 
@@ -162,8 +177,76 @@ def jobs_wall_times(deals: int, rules: str, jobs: int) -> tuple[float, float]:
     return times[0], times[1]
 
 
+CONTENDERS = {
+    "Israeli Whist, random bots": ("israeli-whist", "random"),
+    "Israeli Whist, heuristic bots": ("israeli-whist", "heuristic"),
+    "Bid Whist, random bots": ("bid-whist", "random"),
+    "Bid Whist, heuristic bots": ("bid-whist", "heuristic"),
+    "Spades, random bots": ("spades", "random"),
+    "Spades, heuristic bots": ("spades", "heuristic"),
+    "Oh Hell, random bots": ("oh-hell", "random"),
+    "Oh Hell, counting bots": ("oh-hell", "counting"),
+}
+
+
+def one_contender(name: str, seconds: float, rules: str) -> float:
+    """Full hands per second of one contender, alone in this process."""
+    _pin_to_one_core()
+    if name == OPEN_SPIEL:
+        runner = open_spiel("choice")
+        assert runner is not None, "OpenSpiel is not installed"
+    else:
+        key, bots = CONTENDERS[name]
+        game = find_game(key, include_unlisted=True)
+        preset = rules if key == "israeli-whist" else game.default_preset
+        runner = simulator(key, preset, bots)
+    runner(min(0.5, seconds / 4))  # warm up
+    # CPU time: on a machine shared with others, wall time says more about their load.
+    return measure({name: runner}, seconds, clock=time.process_time)[name]
+
+
+def compare(before: str, seconds: float, rounds: int, rules: str) -> None:
+    """Each contender of this tree and of ``before`` in processes of their own, alternated
+    ``rounds`` times; prints the medians and the ratios against their targets."""
+    import statistics
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"after": here, "before": os.path.abspath(before)}
+    names = [*CONTENDERS, OPEN_SPIEL]
+    rates: dict[tuple[str, str], list[float]] = {}
+    for _ in range(rounds):
+        for name in names:
+            for version, tree in trees.items():
+                if name == OPEN_SPIEL and version == "before":
+                    continue
+                env = {**os.environ, "PYTHONPATH": tree}
+                command = [sys.executable, __file__, "--one", name, "--seconds", str(seconds)]
+                command += ["--rules", rules]
+                out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+                rates.setdefault((name, version), []).append(float(out.stdout))
+    median = {key: statistics.median(values) for key, values in rates.items()}
+    spiel = median[OPEN_SPIEL, "after"]
+    print(f"{rounds} rounds of {seconds:g} s per process; medians, full hands per CPU second")
+    print(f"{OPEN_SPIEL + ':':<36} {spiel:8,.0f}")
+    for name in CONTENDERS:
+        old, new = median[name, "before"], median[name, "after"]
+        note = f"after/before {new / old:.2f}x"
+        if "random" in name:
+            ratio = new / spiel
+            note += f"; {ratio:.2f}x OpenSpiel (before {old / spiel:.2f}x, target >= 4x)"
+            note += "" if ratio >= RATIO_TARGET else "  MISSED"
+        else:
+            note += " (target >= 0.85x)" + ("" if new >= 0.85 * old else "  MISSED")
+        print(f"{name + ':':<36} before {old:8,.0f}  after {new:8,.0f}  {note}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", help="compare with the simulator of this tree")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --before processes")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=5.0, help="wall time per contender")
     parser.add_argument("--rules", default="standard", help="rules preset for the simulator")
     parser.add_argument(
@@ -173,6 +256,12 @@ def main() -> None:
         "--jobs", type=int, default=0, help="processes for the --jobs run (default: all cores)"
     )
     args = parser.parse_args()
+    if args.one:
+        print(one_contender(args.one, args.seconds, args.rules))
+        return
+    if args.before:
+        compare(args.before, args.seconds, args.rounds, args.rules)
+        return
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     _pin_to_one_core()
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/simulate_budget.py [--deals 5000] [--rules standard]
 
-Each stage of ``_Table.random_deals`` is timed alone over the same deals (the best of
+Each stage of ``IsraeliTable.random_deals`` is timed alone over the same deals (the best of
 several runs, in microseconds per deal), then the whole loop; what the stages leave of the
 whole is the loop's own work (calls, the generator, branches). For the speed target of
 ``benchmarks/simulate.py``: the stages that decide it, and how far each is from its floor.
@@ -31,7 +31,7 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
     settings = find_game("israeli-whist", include_unlisted=True).preset(rules)
     rng = random.Random()
     bits = rng.getrandbits
-    table = simulate._Table(settings, make_bots("random", rng))
+    table = simulate.IsraeliTable(settings, make_bots("random", rng))
     seeds = [deal_seed(0, index) for index in range(deals)]
     dealt = []
     won = []
@@ -100,7 +100,7 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
         scored = table._score(*played[0][:3])
         start = time.perf_counter()
         for index, (contracts, taken, declarer, order) in enumerate(played):
-            simulate.DealResult(
+            simulate.IsraeliDeal(
                 0, dealt[index], [[]], [], declarer, None, contracts, order, [], taken, scored
             )
         return time.perf_counter() - start

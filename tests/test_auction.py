@@ -8,8 +8,8 @@ from scorekeeper.engine.core.cards import Card
 from scorekeeper.engine.israeli_whist import (
     ALL_BIDS,
     PASS,
-    Auction,
     Bid,
+    IsraeliAuction,
     bid_index,
     parse_call,
     preset,
@@ -20,13 +20,13 @@ PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
 
 
-def run(auction: Auction, calls: str) -> Auction:
+def run(auction: IsraeliAuction, calls: str) -> IsraeliAuction:
     for call in calls.split():
         auction.apply(call)
     return auction
 
 
-def calls_of(auction: Auction, round_number: int = 0) -> list[tuple[int, str]]:
+def calls_of(auction: IsraeliAuction, round_number: int = 0) -> list[tuple[int, str]]:
     return [(seat, str(call)) for seat, call in auction.rounds[round_number]]
 
 
@@ -60,7 +60,7 @@ def test_bid_index_ranks_every_bid_in_auction_order():
 
 def test_worked_example_north_declares_7c_under_pagat_german():
     auction = run(
-        Auction(PAGAT, dealer=S),
+        IsraeliAuction(PAGAT, dealer=S),
         "pass 5H 6C pass 6D 6H 7C pass pass pass pass",
     )
     assert auction.is_terminal()
@@ -72,7 +72,7 @@ def test_worked_example_north_declares_7c_under_pagat_german():
 
 def test_worked_example_ends_a_call_earlier_with_three_passes():
     settings = PAGAT.with_changes({"auction_end_passes": 3})
-    auction = run(Auction(settings, dealer=S), "pass 5H 6C pass 6D 6H 7C pass pass pass")
+    auction = run(IsraeliAuction(settings, dealer=S), "pass 5H 6C pass 6D 6H 7C pass pass pass")
     assert (auction.declarer, str(auction.bid)) == (N, "7C")
     with pytest.raises(IllegalAction, match="the auction is over: seat 2 declared 7C"):
         auction.apply("pass")
@@ -97,14 +97,14 @@ def test_worked_example_ends_a_call_earlier_with_three_passes():
 )
 def test_how_the_auction_ends(end_passes, calls, declarer, bid, over):
     settings = PAGAT.with_changes({"auction_end_passes": end_passes})
-    auction = run(Auction(settings, dealer=S), calls)
+    auction = run(IsraeliAuction(settings, dealer=S), calls)
     assert auction.is_terminal() is over
     assert auction.declarer == declarer
     assert (str(auction.bid) if auction.bid else None) == bid
 
 
 def test_a_player_who_passed_may_bid_again():
-    auction = run(Auction(PAGAT, dealer=S), "pass 5C pass pass 5D")
+    auction = run(IsraeliAuction(PAGAT, dealer=S), "pass 5C pass pass 5D")
     assert auction.high_bidder == S
     assert auction.high_bid == Bid.from_str("5D")
     run(auction, "pass pass pass pass")
@@ -116,7 +116,7 @@ def test_a_player_who_passed_may_bid_again():
     [(STANDARD, 0, 1), (STANDARD, 3, 0), (PAGAT, 0, 0), (PAGAT, 2, 2)],
 )
 def test_the_opener_follows_the_settings(settings, dealer, opener):
-    auction = Auction(settings, dealer)
+    auction = IsraeliAuction(settings, dealer)
     assert auction.opener == opener
     assert auction.to_speak == opener
 
@@ -131,7 +131,7 @@ def test_the_opener_follows_the_settings(settings, dealer, opener):
     ],
 )
 def test_a_bid_must_beat_the_previous_one(calls, bad, message):
-    auction = run(Auction(PAGAT, dealer=S), calls)
+    auction = run(IsraeliAuction(PAGAT, dealer=S), calls)
     with pytest.raises(IllegalAction, match=message):
         auction.apply(bad)
     assert auction.to_speak == W  # nothing changed
@@ -142,7 +142,7 @@ def test_a_bid_must_beat_the_previous_one(calls, bad, message):
     [("", "5C", 46), ("7C", "7D", 1 + 45 - 11), ("pass 9NT", "10C", 1 + 20), ("13S", "13NT", 2)],
 )
 def test_legal_calls_are_pass_then_every_higher_bid(calls, first_legal_bid, count):
-    auction = run(Auction(PAGAT, dealer=S), calls)
+    auction = run(IsraeliAuction(PAGAT, dealer=S), calls)
     legal = auction.legal_actions()
     assert legal[0] is PASS
     assert str(legal[1]) == first_legal_bid
@@ -151,19 +151,19 @@ def test_legal_calls_are_pass_then_every_higher_bid(calls, first_legal_bid, coun
 
 
 def test_thirteen_no_trump_leaves_only_pass():
-    auction = run(Auction(PAGAT, dealer=S), "13NT")
+    auction = run(IsraeliAuction(PAGAT, dealer=S), "13NT")
     assert auction.legal_actions() == (PASS,)
 
 
 def test_all_pass_without_frisch_throws_the_deal_in():
-    auction = run(Auction(PAGAT, dealer=E), "pass pass pass pass")
+    auction = run(IsraeliAuction(PAGAT, dealer=E), "pass pass pass pass")
     assert auction.thrown_in and auction.is_terminal()
     assert auction.declarer is None and auction.bid is None
     with pytest.raises(IllegalAction, match="every player passed and the deal is thrown in"):
         auction.apply("5C")
 
 
-def all_pass_round(auction: Auction) -> None:
+def all_pass_round(auction: IsraeliAuction) -> None:
     run(auction, "pass pass pass pass")
     for seat in range(4):
         auction.exchange(seat)
@@ -181,7 +181,7 @@ def all_pass_round(auction: Auction) -> None:
 )
 def test_frisch_rounds_raise_the_minimum_then_throw_in(frisch_rounds, rising, minimums):
     settings = STANDARD.with_changes({"frisch_rounds": frisch_rounds, "rising_minimum": rising})
-    auction = Auction(settings, dealer=S)
+    auction = IsraeliAuction(settings, dealer=S)
     seen = []
     for frisch_round in range(frisch_rounds):
         seen.append(auction.minimum_level)
@@ -201,7 +201,7 @@ def test_frisch_rounds_raise_the_minimum_then_throw_in(frisch_rounds, rising, mi
 
 
 def test_a_bid_below_the_raised_minimum_names_the_rule():
-    auction = Auction(STANDARD, dealer=S)
+    auction = IsraeliAuction(STANDARD, dealer=S)
     all_pass_round(auction)
     all_pass_round(auction)
     with pytest.raises(IllegalAction, match="6NT is below the minimum level 7 after 2 Frisch"):
@@ -211,14 +211,14 @@ def test_a_bid_below_the_raised_minimum_names_the_rule():
 
 
 def test_no_calls_while_exchanging():
-    auction = run(Auction(STANDARD, dealer=S), "pass pass pass pass")
+    auction = run(IsraeliAuction(STANDARD, dealer=S), "pass pass pass pass")
     assert auction.legal_actions() == ()
     with pytest.raises(IllegalAction, match="exchanging cards"):
         auction.apply("pass")
 
 
 def test_no_exchange_outside_an_all_pass():
-    auction = Auction(STANDARD, dealer=S)
+    auction = IsraeliAuction(STANDARD, dealer=S)
     with pytest.raises(IllegalAction, match="only after all four players pass"):
         auction.exchange(0)
 
@@ -229,7 +229,7 @@ HANDS = [
 
 
 def test_the_exchange_passes_three_cards_to_the_left():
-    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    auction = IsraeliAuction(STANDARD, dealer=S, hands=HANDS)
     run(auction, "pass pass pass pass")
     passed = [["2C", "3C", "AC"], ["2D", "KD", "AD"], ["5H", "6H", "7H"], ["TS", "JS", "QS"]]
     for seat, cards in enumerate(passed):
@@ -248,7 +248,7 @@ def test_the_exchange_passes_three_cards_to_the_left():
 
 
 def test_each_seat_chooses_before_it_receives_anything():
-    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    auction = IsraeliAuction(STANDARD, dealer=S, hands=HANDS)
     run(auction, "pass pass pass pass")
     auction.exchange(0, [Card.from_str(c) for c in ("2C", "3C", "4C")])
     # West would receive 2C only once every seat has chosen, so it cannot pass it on.
@@ -268,7 +268,7 @@ def test_each_seat_chooses_before_it_receives_anything():
     ],
 )
 def test_bad_exchanges_are_refused(cards, message):
-    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    auction = IsraeliAuction(STANDARD, dealer=S, hands=HANDS)
     run(auction, "pass pass pass pass")
     chosen = None if cards is None else [Card.from_str(c) for c in cards]
     with pytest.raises(IllegalAction, match=message):
@@ -276,7 +276,7 @@ def test_bad_exchanges_are_refused(cards, message):
 
 
 def test_a_seat_chooses_once():
-    auction = Auction(STANDARD, dealer=S, hands=HANDS)
+    auction = IsraeliAuction(STANDARD, dealer=S, hands=HANDS)
     run(auction, "pass pass pass pass")
     auction.exchange(2, [0 + 26, 1 + 26, 2 + 26])  # card numbers work too
     with pytest.raises(IllegalAction, match="seat 2 has already chosen"):
@@ -284,7 +284,7 @@ def test_a_seat_chooses_once():
 
 
 def test_a_call_that_is_not_a_call_is_refused():
-    auction = Auction(PAGAT, dealer=S)
+    auction = IsraeliAuction(PAGAT, dealer=S)
     with pytest.raises(IllegalAction, match="is not a call"):
         auction.apply(7)  # type: ignore[arg-type]
     with pytest.raises(ParseError):

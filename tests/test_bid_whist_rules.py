@@ -11,12 +11,12 @@ from scorekeeper.engine.bid_whist import (
     LITTLE_JOKER,
     NO_SUIT,
     PASS,
-    Auction,
     Bid,
+    BidWhistAuction,
+    BidWhistPlayState,
     BidWhistSettings,
     Joker,
     Kind,
-    PlayState,
     card_of,
     kitty_size,
     legal_from,
@@ -165,7 +165,7 @@ def test_with_a_trump_suit_jokers_follow_as_trumps(hand, led, legal):
 def test_play_state_refuses_a_renege_and_plays_12_tricks():
     cards = pack(0)
     hands = [cards[s * 13 : s * 13 + 12] for s in range(4)]  # each seat one whole suit
-    play = PlayState(hands, SPADES, False, bidder=0)
+    play = BidWhistPlayState(hands, SPADES, False, bidder=0)
     assert play.legal_actions() == hands[0]
     play.apply(hands[0][0])
     with pytest.raises(IllegalAction):
@@ -198,7 +198,7 @@ def _calls(auction):
 
 
 def test_auction_opens_left_of_the_dealer_and_the_dealer_speaks_last():
-    auction = Auction(S, dealer=2)
+    auction = BidWhistAuction(S, dealer=2)
     assert auction.to_speak == 3
     assert _calls(auction)[:4] == ["pass", "3U", "3D", "3NT"]
     for call in ("pass", "4U", "pass", "5NT"):
@@ -218,7 +218,7 @@ def test_auction_opens_left_of_the_dealer_and_the_dealer_speaks_last():
     ],
 )
 def test_downtown_over_uptown_knob_ranks_bids(knob, after, legal, illegal):
-    auction = Auction(settings(downtown_over_uptown=knob), dealer=0)
+    auction = BidWhistAuction(settings(downtown_over_uptown=knob), dealer=0)
     auction.apply(Bid.from_str(after))
     for call in legal:
         assert call in _calls(auction)
@@ -229,14 +229,14 @@ def test_downtown_over_uptown_knob_ranks_bids(knob, after, legal, illegal):
 
 
 def test_minimum_level_knob():
-    auction = Auction(settings(minimum_level=4), dealer=0)
+    auction = BidWhistAuction(settings(minimum_level=4), dealer=0)
     assert _calls(auction)[1] == "4U"
     with pytest.raises(IllegalAction, match="below the minimum level 4"):
         auction.apply(Bid.from_str("3NT"))
 
 
 def test_all_pass_redeal_throws_the_hand_in():
-    auction = Auction(S, dealer=0)
+    auction = BidWhistAuction(S, dealer=0)
     for _ in range(4):
         auction.apply(PASS)
     assert auction.thrown_in and auction.legal_actions() == []
@@ -246,7 +246,7 @@ def test_all_pass_redeal_throws_the_hand_in():
 
 @pytest.mark.parametrize("minimum", [3, 4])
 def test_all_pass_dealer_must_bid_leaves_the_dealer_the_minimum_bids(minimum):
-    auction = Auction(settings(all_pass="dealer_must_bid", minimum_level=minimum), dealer=1)
+    auction = BidWhistAuction(settings(all_pass="dealer_must_bid", minimum_level=minimum), dealer=1)
     for _ in range(3):
         assert "pass" in _calls(auction)
         auction.apply(PASS)

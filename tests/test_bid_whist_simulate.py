@@ -9,10 +9,10 @@ import pytest
 
 from scorekeeper.engine.bid_whist import (
     GAME,
-    DealResult,
-    HeuristicBot,
-    RandomBot,
-    SimulationSummary,
+    BidWhistDeal,
+    BidWhistHeuristicBot,
+    BidWhistRandomBot,
+    BidWhistTally,
     preset,
     simulate_deals,
 )
@@ -213,7 +213,7 @@ def test_the_fast_random_loop_plays_as_the_bots_do():
     rules = S.with_changes({"nt_jokers": "any_time"})
     fast = list(simulate_deals(rules, 300, seed=2, bots="random"))
 
-    class Slow(RandomBot):  # not a plain RandomBot, so the general loop runs
+    class Slow(BidWhistRandomBot):  # not a plain BidWhistRandomBot, so the general loop runs
         __slots__ = ()
 
     slow = list(simulate_deals(rules, 300, seed=2, bots=Slow))
@@ -237,7 +237,7 @@ def test_dealer_passes_left_after_every_deal_thrown_in_too():
 def test_sport_kitty_shows_the_bots_the_kitty_with_a_trump_bid():
     seen = []
 
-    class Watcher(HeuristicBot):
+    class Watcher(BidWhistHeuristicBot):
         __slots__ = ()
 
         def choose_card(self, play, legal):
@@ -257,11 +257,11 @@ def test_sport_kitty_shows_the_bots_the_kitty_with_a_trump_bid():
 
 
 def test_summary_counts_bids_made_sets_and_bostons():
-    summary = SimulationSummary()
+    summary = BidWhistTally()
     results = list(simulate_deals(S, 400, seed=4, bots="heuristic"))
     for result in results:
-        assert isinstance(result, DealResult)
-        summary.add(result)
+        assert isinstance(result, BidWhistDeal)
+        summary.add_result(result)
     played = [r for r in results if r.score is not None]
     assert summary.played == len(played)
     assert summary.sets == sum(not r.score.made for r in played)

@@ -9,7 +9,7 @@ from scorekeeper.engine import IllegalAction
 from scorekeeper.engine.core.cards import Card, Suit, parse_cards
 from scorekeeper.engine.israeli_whist import (
     Denomination,
-    PlayState,
+    IsraeliPlayState,
     deal_hands,
     legal_cards,
     trick_winner,
@@ -69,7 +69,7 @@ SUITED = [[Card.from_index(n) for n in range(s * 13, s * 13 + 13)] for s in rang
 
 
 def test_the_declarer_leads_and_the_winner_leads_next():
-    play = PlayState(SUITED, Suit.SPADES, declarer=2)
+    play = IsraeliPlayState(SUITED, Suit.SPADES, declarer=2)
     assert play.to_play == 2 and play.leader == 2
     play.apply(Card.from_str("2H"))
     assert play.to_play == 3
@@ -82,7 +82,7 @@ def test_the_declarer_leads_and_the_winner_leads_next():
 
 
 def test_thirteen_tricks_end_the_hand():
-    play = PlayState(SUITED, None, declarer=0)
+    play = IsraeliPlayState(SUITED, None, declarer=0)
     while not play.is_terminal():
         play.apply(play.legal_actions()[0])
     # No trump: the leader's suit is the only one played, so the declarer takes every trick.
@@ -98,7 +98,7 @@ def mixed_deal() -> list[list[Card]]:
 
 def test_a_revoke_is_refused():
     hands = mixed_deal()
-    play = PlayState(hands, Suit.HEARTS, declarer=0)
+    play = IsraeliPlayState(hands, Suit.HEARTS, declarer=0)
     lead = play.legal_actions()[0]
     play.apply(lead)
     follower = hands[1]
@@ -113,13 +113,13 @@ def test_a_revoke_is_refused():
 
 
 def test_a_card_not_held_is_refused():
-    play = PlayState(SUITED, Suit.SPADES, declarer=0)
+    play = IsraeliPlayState(SUITED, Suit.SPADES, declarer=0)
     with pytest.raises(IllegalAction, match="seat 0 does not hold AS"):
         play.apply(Card.from_str("AS"))
 
 
 def test_would_win_and_winning_follow_the_trick():
-    play = PlayState(SUITED, Suit.DIAMONDS, declarer=0)
+    play = IsraeliPlayState(SUITED, Suit.DIAMONDS, declarer=0)
     assert play.winning is None
     play.apply(Card.from_str("5C"))
     assert play.winning == 0
@@ -139,14 +139,14 @@ def test_would_win_and_winning_follow_the_trick():
 )
 def test_play_needs_the_whole_pack(hands, message):
     with pytest.raises(ValueError, match=message):
-        PlayState(hands, None, declarer=0)
+        IsraeliPlayState(hands, None, declarer=0)
 
 
 @pytest.mark.parametrize("pick", [min, max])
 def test_play_out_plays_as_apply_does(pick):
     hands = deal_hands(random.Random(11))
-    fast = PlayState(hands, Suit.CLUBS, declarer=1)
-    slow = PlayState(hands, Suit.CLUBS, declarer=1)
+    fast = IsraeliPlayState(hands, Suit.CLUBS, declarer=1)
+    slow = IsraeliPlayState(hands, Suit.CLUBS, declarer=1)
     for state in (fast, slow):
         state.apply(state.legal_indices()[0])  # start inside the first trick
     fast.play_out([lambda play, legal: pick(legal)] * 4)
@@ -159,7 +159,7 @@ def test_play_out_plays_as_apply_does(pick):
 
 
 def test_play_out_refuses_a_revoking_chooser():
-    play = PlayState(mixed_deal(), Suit.HEARTS, declarer=0)
+    play = IsraeliPlayState(mixed_deal(), Suit.HEARTS, declarer=0)
 
     def revoke(state, legal):
         hand = [n for suit in state.hands[state.to_play] for n in suit]

@@ -12,9 +12,9 @@ from scorekeeper.engine.israeli_whist import (
     BOTS,
     PRESETS,
     Bid,
-    HeuristicBot,
-    RandomBot,
-    SimulationSummary,
+    IsraeliHeuristicBot,
+    IsraeliRandomBot,
+    IsraeliTally,
     make_bots,
     preset,
     score_hand,
@@ -154,13 +154,13 @@ def check_deal(settings, record):
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 def test_random_playthroughs_keep_every_rule(rules, bots):
     settings = preset(rules)
-    summary = SimulationSummary()
+    summary = IsraeliTally()
     for index, result in enumerate(simulate_deals(settings, DEALS, seed=2024, bots=bots)):
         record = result.to_dict()
         # The deal passes left after every deal, so that each deal stands alone.
         assert record["dealer"] == index % 4
         check_deal(settings, record)
-        summary.add(result)
+        summary.add_result(result)
     assert summary.deals == DEALS
     assert summary.over + summary.under + summary.thrown_in == DEALS
 
@@ -184,7 +184,9 @@ def test_the_fast_random_loop_plays_as_the_bots_do(rules):
     settings = preset(rules)
     fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots="random")]
 
-    class Slow(RandomBot):  # not a plain RandomBot, so each decision is the bot's own call
+    class Slow(
+        IsraeliRandomBot
+    ):  # not a plain IsraeliRandomBot, so each decision is the bot's own call
         __slots__ = ()
 
     slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=2, bots=Slow)]
@@ -197,7 +199,9 @@ def test_the_heuristic_bots_one_loop_plays_as_the_bots_do(rules):
     settings = preset(rules).with_changes({"all_pass": "pass_round"})
     fast = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots="heuristic")]
 
-    class Slow(HeuristicBot):  # not a plain HeuristicBot: each card is the bot's own call
+    class Slow(
+        IsraeliHeuristicBot
+    ):  # not a plain IsraeliHeuristicBot: each card is the bot's own call
         __slots__ = ()
 
     slow = [r.to_dict() for r in simulate_deals(settings, 300, seed=4, bots=Slow)]
@@ -207,7 +211,7 @@ def test_the_heuristic_bots_one_loop_plays_as_the_bots_do(rules):
 
 class Rigged(random.Random):
     """A generator whose first four 32-bit draws are 0: four random bots' opening calls
-    are all passes, which the fast loop hands over to the Auction."""
+    are all passes, which the fast loop hands over to the IsraeliAuction."""
 
     def __init__(self, seed):
         super().__init__(seed)
@@ -224,13 +228,13 @@ class Rigged(random.Random):
 def test_the_fast_random_loop_hands_an_all_pass_to_the_auction(all_pass):
     settings = preset("standard").with_changes({"all_pass": all_pass})
 
-    class Slow(RandomBot):
+    class Slow(IsraeliRandomBot):
         __slots__ = ()
 
     for seed in range(5):
         fast, slow = (
             next(simulate_deals(settings, 1, seed=seed, bots=[kind(s, rng) for s in range(4)]))
-            for kind, rng in ((RandomBot, Rigged(seed)), (Slow, Rigged(seed)))
+            for kind, rng in ((IsraeliRandomBot, Rigged(seed)), (Slow, Rigged(seed)))
         )
         record = fast.to_dict()
         assert [call["call"] for call in record["auctions"][0]] == ["pass"] * 4
@@ -238,7 +242,7 @@ def test_the_fast_random_loop_hands_an_all_pass_to_the_auction(all_pass):
         check_deal(settings, record)
 
 
-class Passer(RandomBot):
+class Passer(IsraeliRandomBot):
     """Passes at every turn, so every deal goes through all its Frisch rounds."""
 
     def choose_call(self, auction, hand):
@@ -288,14 +292,14 @@ def test_heuristic_bots_make_more_contracts_than_random_ones():
     settings = preset("pagat-german")
     made = {}
     for kind in BOTS:
-        summary = SimulationSummary()
+        summary = IsraeliTally()
         for result in simulate_deals(settings, 400, seed=4, bots=kind):
-            summary.add(result)
+            summary.add_result(result)
         made[kind] = sum(m for m, _ in summary.by_position) / sum(t for _, t in summary.by_position)
     assert made["heuristic"] > made["random"] + 0.2
 
 
-class Cheat(RandomBot):
+class Cheat(IsraeliRandomBot):
     """Plays a card of another suit whenever it could follow."""
 
     def __init__(self, seat, rng):
@@ -332,8 +336,8 @@ def test_record_and_summary_of_a_played_deal():
     record = result.record
     assert record.declarer == result.declarer and record.bid == result.bid
     assert record.score(preset("elhanani")).points == result.points
-    summary = SimulationSummary()
-    summary.add(result)
+    summary = IsraeliTally()
+    summary.add_result(result)
     text = "\n".join(summary.lines())
     assert "deals: 1" in text and "contracts made by speaking position" in text
     first_hand = result.to_dict()["deal"][0]

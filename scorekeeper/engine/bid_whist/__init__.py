@@ -5,9 +5,9 @@ Built from RULES.md section 2. The app will reach this package only through the 
 the names below are for the engine's own tests, benchmarks and tools.
 """
 
-from .auction import PASS, Auction, parse_call
+from .auction import PASS, BidWhistAuction, parse_call
 from .bids import Bid, Kind
-from .bots import HeuristicBot, RandomBot
+from .bots import BidWhistHeuristicBot, BidWhistRandomBot
 from .cards import (
     BIG_JOKER,
     CARD_TEXT,
@@ -22,11 +22,11 @@ from .cards import (
 )
 from .explain import explain
 from .game import GAME
-from .play import PlayState, legal_from, trick_winner
+from .play import BidWhistPlayState, legal_from, trick_winner
 from .progression import replay
 from .records import record_from_dict
 from .settings import PRESETS, BidWhistSettings, preset, preset_name_of
-from .simulate import DealResult, SimulationSummary, simulate_deals
+from .simulate import BidWhistDeal, BidWhistTally, simulate_deals
 
 __all__ = [
     "explain",
@@ -37,16 +37,16 @@ __all__ = [
     "NO_SUIT",
     "PASS",
     "PRESETS",
-    "Auction",
+    "BidWhistAuction",
     "Bid",
     "BidWhistSettings",
-    "DealResult",
-    "HeuristicBot",
+    "BidWhistDeal",
+    "BidWhistHeuristicBot",
     "Joker",
     "Kind",
-    "PlayState",
-    "RandomBot",
-    "SimulationSummary",
+    "BidWhistPlayState",
+    "BidWhistRandomBot",
+    "BidWhistTally",
     "card_of",
     "kitty_size",
     "legal_from",

@@ -1,7 +1,7 @@
 """The auction: one round, opened by the player left of the dealer, so the dealer speaks
 last. Each player bids once, higher than the bid before, or passes.
 
-``Auction`` is a state machine: ``legal_actions()`` lists the calls the player to speak may
+``BidWhistAuction`` is a state machine: ``legal_actions()`` lists the calls the player to speak may
 make, ``apply(call)`` makes one, ``is_terminal()`` says when all four have spoken. When all
 four pass, ``all_pass`` throws the hand in (``redeal``) or leaves the dealer no call but a
 bid at the minimum level (``dealer_must_bid``).
@@ -26,7 +26,7 @@ def parse_call(text: str) -> Call:
     return Bid.from_str(text)
 
 
-class Auction:
+class BidWhistAuction:
     """One round of calls, from the seat left of ``dealer`` round to the dealer."""
 
     __slots__ = (

@@ -1,9 +1,10 @@
 """Players for simulated deals: a small protocol and two bots, ``random`` and ``heuristic``.
 
 A bot sits at one seat and is asked for each decision that seat makes. It gets the state
-machine of the phase (``Auction``, ``PlayState``) to read, never to change, and picks from
-the legal actions. Cards are card numbers (see ``cards``); a contract's trump is a suit
-0..3 or ``NO_SUIT``, and ``low`` says whether it plays downtown or low no-trump.
+machine of the phase (``BidWhistAuction``, ``BidWhistPlayState``) to read, never to
+change, and picks from the legal actions. Cards are card numbers (see ``cards``); a
+contract's trump is a suit 0..3 or ``NO_SUIT``, and ``low`` says whether it plays
+downtown or low no-trump.
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core.bots import RandomChoices, SeatBot, bot_factory
+from ..core import bots as core_bots
+from ..core.bots import SeatBot
 from ..core.seats import SEATS
-from .auction import PASS, Auction, Call
+from .auction import PASS, BidWhistAuction, Call
 from .bids import BOOK_BASE, Bid, Kind
 from .cards import NO_SUIT, RANK_OF, pack, strength
-from .play import PlayState
+from .play import BidWhistPlayState
 from .settings import BidWhistSettings
 
 
-class Bot(SeatBot, Protocol):
+class BidWhistBot(SeatBot, Protocol):
     """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
 
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
@@ -36,10 +38,10 @@ class Bot(SeatBot, Protocol):
         ...
 
 
-BotFactory = Callable[[int, random.Random, BidWhistSettings], Bot]
+BotFactory = Callable[[int, random.Random, BidWhistSettings], BidWhistBot]
 
 
-class RandomBot(RandomChoices):
+class BidWhistRandomBot(core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()
@@ -141,7 +143,7 @@ def _contracts(hand: Sequence[int], ace_high: bool) -> list[tuple[float, Kind, i
     return found
 
 
-class HeuristicBot:
+class BidWhistHeuristicBot:
     """Bids from hand strength, choosing the kind and the trump or direction; discards its
     weakest cards from short side suits; and plays to take tricks, for its side's bid or to
     set the other side: it wins cheaply when it can, leaves a trick its partner is winning,
@@ -164,7 +166,7 @@ class HeuristicBot:
             self._contracts = _contracts(key, self.ace_high)
         return self._contracts
 
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
+    def choose_call(self, auction: BidWhistAuction, hand: Sequence[int]) -> Call:
         legal = auction.legal_actions()
         options = self.contracts(hand)
         bids = [call for call in legal if call is not PASS]
@@ -205,7 +207,7 @@ class HeuristicBot:
         self._discard = tuple(sorted(hand, key=lambda c: (keep(c), c))[:count])
         return self._discard
 
-    def choose_card(self, play: PlayState, legal: list[int]) -> int:
+    def choose_card(self, play: BidWhistPlayState, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
         if not play.current:
@@ -223,7 +225,7 @@ class HeuristicBot:
         plain = [c for c in winners if keys[c] < 128]
         return max(plain, key=keys.__getitem__) if plain else min(winners, key=keys.__getitem__)
 
-    def _lead(self, play: PlayState, legal: list[int]) -> int:
+    def _lead(self, play: BidWhistPlayState, legal: list[int]) -> int:
         out = {card for _leader, cards, _winner in play.tricks for card in cards}
         if play.bidder == self.seat:
             out.update(self._discard)
@@ -265,11 +267,10 @@ _SUIT_CARDS: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(s * 13, s * 13 + 13)) for s in range(4)
 )
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {"random": BidWhistRandomBot, "heuristic": BidWhistHeuristicBot}
 """The bot kinds by name, as the command line offers them."""
 
 
-def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[Bot]:
+def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[BidWhistBot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    factory = bot_factory(BOTS, kind)
-    return [factory(seat, rng, settings) for seat in range(SEATS)]
+    return core_bots.make_bots(BOTS, kind, rng, settings)

@@ -16,9 +16,7 @@ from ..core.messages import Message, msg
 from ..core.schema_defaults import SchemaDefaults
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, progression, records, stats, verify
-from .bids import Bid
 from .bots import BOTS
-from .cards import BOOKS
 from .explain import explain
 from .progression import State
 from .records import PlayedHand
@@ -29,7 +27,7 @@ from .settings import (
     PRESET_ASIDE,
     PRESETS,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import BidWhistTally, simulate_deals
 
 # The new-game form's names for the knobs, and the groups it folds them into, as a table
 # thinks of its rules.
@@ -128,8 +126,8 @@ class BidWhist(
             return record.score(settings).to_dict()
         return {"points": [0, 0], "made": None, "needed": None}
 
-    def simulation_summary(self) -> _Tally:
-        return _Tally()
+    def simulation_summary(self) -> BidWhistTally:
+        return BidWhistTally()
 
     # --- the data layer -------------------------------------------------------------------
 
@@ -191,20 +189,6 @@ class BidWhist(
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
-
-
-class _Tally(SimulationSummary):
-    """The summary counted from deals as the interface's ``simulate`` yields them."""
-
-    def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
-        if deal["thrown_in"]:
-            self.count(None)
-            return
-        bid = Bid.from_str(deal["bid"])
-        books = deal["books"][side_of(deal["bidder"])]
-        self.count(bid, books >= bid.books_needed, books == BOOKS)
-
-    add_result = SimulationSummary.add
 
 
 GAME = BidWhist()

@@ -27,7 +27,7 @@ from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, TRICKS, suit_table,
 Trick = tuple[int, tuple[int, ...], int]
 """A finished trick: (leader, the 4 card numbers in play order, winner)."""
 
-CardChooser = Callable[["PlayState", list[int]], int]
+CardChooser = Callable[["BidWhistPlayState", list[int]], int]
 """Picks one card number from the legal ones, given the state of play."""
 
 _FOLLOWERS = tuple(tuple((leader + k) % SEATS for k in range(1, SEATS)) for leader in range(SEATS))
@@ -66,7 +66,7 @@ def trick_winner(
     return (leader + best) % SEATS
 
 
-class PlayState(TrickPlay):
+class BidWhistPlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard.
 
     ``hands[seat]`` is five lists of card numbers: the suits 0..3 (a joker with a trump
@@ -130,7 +130,7 @@ class PlayState(TrickPlay):
         bidder: int,
         nt_jokers: str,
         kitty_shown: tuple[int, ...],
-    ) -> PlayState:
+    ) -> BidWhistPlayState:
         # Simulation's own deals are known to be whole: skip the checks.
         state = cls.__new__(cls)
         state._start(hands, trump, low, ace_high, bidder, nt_jokers, kitty_shown)
@@ -314,10 +314,10 @@ def _refuse(seat: int, card: object, legal: list[int]) -> None:
     raise IllegalAction(f"seat {seat} may not play {shown} now; legal: {allowed}", "card")
 
 
-def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
+def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
     """Plays a whole hand from its first card with every seat choosing uniformly among its
     legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
-    ``play_out`` with four ``RandomBot`` choosers sharing the generator, without a call per
+    ``play_out`` with four ``BidWhistRandomBot`` choosers sharing the generator, without a call per
     card. Simulation's hottest loop; it keeps only ``tricks`` and ``tricks_won`` current."""
     if play.trump == NO_SUIT:
         _play_out_random_no_trump(play, bits)
@@ -382,7 +382,7 @@ def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
     play.to_play = None
 
 
-def _play_out_random_no_trump(play: PlayState, bits: Callable[[int], int]) -> None:
+def _play_out_random_no_trump(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
     hands = play.hands
     tricks = play.tricks
     won = play.tricks_won

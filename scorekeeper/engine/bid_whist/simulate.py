@@ -5,24 +5,24 @@ The same seed gives the same deals, calls and cards every time: each deal is shu
 played from its own generator, seeded from the run's seed and the deal's index (see
 ``core.simulation``), so no deal depends on another; the bots draw from that generator
 after the shuffle. Cards stay card numbers until
-``DealResult.to_dict`` writes them as text.
+``BidWhistDeal.to_dict`` writes them as text.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import simulation as run
 from ..core.seats import SEATS
-from .auction import Auction, Call
+from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import Bot, RandomBot, make_bots
-from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
-from .play import PlayState, Trick, play_out_random
+from .bots import BidWhistBot, BidWhistRandomBot, make_bots
+from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
+from .play import BidWhistPlayState, Trick, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
@@ -30,7 +30,7 @@ _SUIT_LETTERS = "CDHS"
 _EVERY_CARD = range(PACK_SIZE)
 
 
-class DealResult:
+class BidWhistDeal:
     """Everything that happened in one simulated deal. Cards are card numbers."""
 
     __slots__ = (
@@ -124,18 +124,18 @@ class DealResult:
         }
 
 
-class _Table(run.Table):
+class BidWhistTable(run.Table):
     """Four bots at a table, with their decisions looked up once for many deals."""
 
-    def __init__(self, settings: BidWhistSettings, bots: Sequence[Bot]) -> None:
+    def __init__(self, settings: BidWhistSettings, bots: Sequence[BidWhistBot]) -> None:
         super().__init__(settings, bots)
         self.pack = pack(settings.jokers)
         self.kitty_size = kitty_size(settings.jokers)
         # Four plain random bots drawing from one generator play the same cards with no
         # call per card (see ``play_out_random``); a subclass may play otherwise.
-        self.random_bits = run.shared_random_bits(bots, RandomBot)
+        self.random_bits = run.shared_random_bits(bots, BidWhistRandomBot)
 
-    def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
+    def play_deal(self, dealer: int, rng: random.Random) -> BidWhistDeal:
         settings = self.settings
         draw = rng.random
         cards = self.pack
@@ -143,14 +143,14 @@ class _Table(run.Table):
         shuffled = sorted(cards, key=keys.__getitem__)
         dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         kitty = shuffled[SEATS * HAND_SIZE :]
-        auction = Auction(settings, dealer)
+        auction = BidWhistAuction(settings, dealer)
         choose_call = self.choose_call
         while auction.to_speak is not None:
             seat = auction.to_speak
             auction.apply(choose_call[seat](auction, dealt[seat]))
         bidder, bid = auction.bidder, auction.bid
         if bidder is None or bid is None:
-            return DealResult(dealer, dealt, kitty, auction.calls)
+            return BidWhistDeal(dealer, dealt, kitty, auction.calls)
         bot = self.bots[bidder]
         trump, low = bot.choose_declaration(bid, dealt[bidder])
         if bid.kind is Kind.NO_TRUMP:
@@ -169,7 +169,7 @@ class _Table(run.Table):
         hands = dealt[:]
         hands[bidder] = [card for card in full if card not in gone]
         shown = tuple(kitty) if settings.sport_kitty and trump != NO_SUIT else ()
-        play = PlayState._trusted(
+        play = BidWhistPlayState._trusted(
             hands, trump, low, settings.downtown_ace_high, bidder, settings.nt_jokers, shown
         )
         if self.random_bits is not None:
@@ -180,7 +180,7 @@ class _Table(run.Table):
         side = side_of(bidder)
         books = [won[0] + won[2], won[1] + won[3]]
         books[side] += 1
-        return DealResult(
+        return BidWhistDeal(
             dealer,
             dealt,
             kitty,
@@ -200,9 +200,11 @@ def simulate_deals(
     settings: BidWhistSettings,
     deals: int | range,
     seed: int | None = None,
-    bots: str | Sequence[Bot] | Callable[[int, random.Random, BidWhistSettings], Bot] = "random",
+    bots: str
+    | Sequence[BidWhistBot]
+    | Callable[[int, random.Random, BidWhistSettings], BidWhistBot] = "random",
     first_dealer: int = 0,
-) -> Iterator[DealResult]:
+) -> Iterator[BidWhistDeal]:
     """An iterator over ``deals`` simulated deals, or over the deals of the run whose
     indices a ``range`` gives (one worker's share of a longer run); the deal passes left
     after each.
@@ -212,46 +214,49 @@ def simulate_deals(
     and is dealt by seat ``(first_dealer + index) % 4``. So a range of a run gives exactly
     those deals of the whole run.
 
-    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng, settings) -> Bot`` that
+    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng, settings) -> BidWhistBot`` that
     is given the run's generator, or four bots in seat order (whose own generators are
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = run.deal_indices(deals)
     run.check_first_dealer(first_dealer)
-    seed = run.run_seed(seed)
     rng = random.Random()
-    players = run.table_bots(bots, rng, make_bots, settings)
-    return _deals(_Table(settings, players), rng, seed, indices, first_dealer)
+    table = BidWhistTable(settings, run.table_bots(bots, rng, make_bots, settings))
+    play = table.play_deal
 
+    def play_deal(index: int, rng: random.Random) -> BidWhistDeal:
+        return play((first_dealer + index) % SEATS, rng)
 
-def _deals(
-    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
-) -> Iterator[DealResult]:
-    reseed = rng.seed
-    play_deal = table.play_deal
-    for index in indices:
-        reseed(run.deal_seed(seed, index))
-        yield play_deal((first_dealer + index) % SEATS, rng)
+    return run.run_deals(play_deal, deals, seed, rng)
 
 
 @dataclass
-class SimulationSummary(run.DealTally):
+class BidWhistTally(run.DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
     sets: int = 0
     bostons: int = 0
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, metadata={"merge": False})
     by_bid: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     """[made, played] per (level, kind letters)."""
-    _started: float = field(default_factory=time.perf_counter, repr=False)
+    _started: float = field(
+        default_factory=time.perf_counter, repr=False, metadata={"merge": False}
+    )
 
-    def add(self, result: DealResult) -> None:
+    def add_result(self, result: BidWhistDeal) -> None:
         score, bid = result.score, result.bid
         if score is None or bid is None:
             self.count(None)
         else:
             self.count(bid, score.made, score.boston)
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        if deal["thrown_in"]:
+            self.count(None)
+            return
+        bid = Bid.from_str(deal["bid"])
+        books = deal["books"][side_of(deal["bidder"])]
+        self.count(bid, books >= bid.books_needed, books == BOOKS)
 
     def count(self, bid: Bid | None, made: bool = False, boston: bool = False) -> None:
         """Counts one deal: thrown in (``bid`` None), or ``bid`` made or set, a Boston."""
@@ -266,17 +271,10 @@ class SimulationSummary(run.DealTally):
         self.sets += not made
         self.bostons += boston
 
-    def merge(self, other: SimulationSummary) -> None:
-        """Adds the counts of ``other``, a summary of other deals (another worker's share
-        of a run), as if its deals had been counted here; the time is this summary's."""
-        self.deals += other.deals
-        self.thrown_in += other.thrown_in
-        self.sets += other.sets
-        self.bostons += other.bostons
-        for key, (made, total) in other.by_bid.items():
-            entry = self.by_bid.setdefault(key, [0, 0])
-            entry[0] += made
-            entry[1] += total
+    def merge(self, other: run.DealTally) -> None:
+        """Adds the counts of ``other`` (see ``DealTally.merge``); the time is this
+        summary's."""
+        super().merge(other)
         self.seconds = time.perf_counter() - self._started
 
     @property
@@ -294,20 +292,16 @@ class SimulationSummary(run.DealTally):
         ]
         for kind in Kind:
             count = sum(t for (_, k), (_, t) in self.by_bid.items() if k == kind.letters)
-            out.append(f"  {str(kind.label):<9} {count:>7}  ({_percent(count, played)})")
+            out.append(f"  {str(kind.label):<9} {count:>7}  ({run.percent(count, played)})")
         out.append("bids by level:")
         for level in sorted({level for level, _ in self.by_bid}):
             count = sum(t for (lv, _), (_, t) in self.by_bid.items() if lv == level)
-            out.append(f"  {level}         {count:>7}  ({_percent(count, played)})")
+            out.append(f"  {level}         {count:>7}  ({run.percent(count, played)})")
         out.append("made by level and kind:")
         for (level, letters), (made, total) in sorted(
             self.by_bid.items(), key=lambda item: (item[0][0], "UDN".index(item[0][1][0]))
         ):
-            out.append(f"  {level}{letters:<3} {_percent(made, total):>7}  ({made}/{total})")
-        out.append(f"sets: {self.sets} ({_percent(self.sets, played)})")
-        out.append(f"Bostons: {self.bostons} ({_percent(self.bostons, played)})")
+            out.append(f"  {level}{letters:<3} {run.percent(made, total):>7}  ({made}/{total})")
+        out.append(f"sets: {self.sets} ({run.percent(self.sets, played)})")
+        out.append(f"Bostons: {self.bostons} ({run.percent(self.bostons, played)})")
         return out
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"

@@ -5,7 +5,7 @@ RULES.md section 2 without the play code it checks: the pack and the kitty, the 
 one round of calls from left of the dealer, following suit (jokers as trumps with a trump
 suit, ``nt_jokers`` in no-trump), every trick's winner worked out again from the card
 orders, the books with the discard counted to the bidders, and the points. Whether a
-call is legal is asked of ``Auction`` (the one place that rule is written), and the
+call is legal is asked of ``BidWhistAuction`` (the one place that rule is written), and the
 points of ``score_hand``; the rest is read here from the text alone.
 """
 
@@ -18,7 +18,8 @@ from ..core.cards import Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from .auction import Auction, parse_call
+from ..core.verify import check_tricks
+from .auction import BidWhistAuction, parse_call
 from .bids import Bid
 from .records import HandRecord, PlayedHand, ThrownIn
 from .scoring import score_hand, side_of
@@ -97,7 +98,7 @@ def _may_play(
 
 
 def _check_auction(settings: BidWhistSettings, deal: Mapping[str, Any], problems: list[str]):
-    auction = Auction(settings, deal["dealer"])
+    auction = BidWhistAuction(settings, deal["dealer"])
     for call in deal["auction"]:
         if call["seat"] != auction.to_speak:
             problems.append(f"seat {call['seat']} called out of turn")
@@ -170,25 +171,20 @@ def _check_play(
     if len(deal["tricks"]) != _TRICKS:
         problems.append("a played deal has 12 tricks")
         return
-    leader, won = bidder, [0] * SEATS
-    for number, trick in enumerate(deal["tricks"], start=1):
-        cards = trick["cards"]
-        if trick["leader"] != leader or len(cards) != SEATS:
-            problems.append(f"trick {number} has the wrong leader or number of cards")
-            return
-        for k, card in enumerate(cards):
-            seat = (leader + k) % SEATS
-            if card not in hands[seat]:
-                problems.append(f"trick {number}: seat {seat} played {card}, not in its hand")
-                return
-            if not _may_play(card, hands[seat], cards[:k], trump, settings.nt_jokers):
-                problems.append(f"trick {number}: seat {seat} did not follow suit with {card}")
-            hands[seat].remove(card)
-        winner = _winner(leader, cards, trump, low, settings.downtown_ace_high)
-        if trick["winner"] != winner:
-            problems.append(f"trick {number} was won by seat {winner}, not {trick['winner']}")
-        won[winner] += 1
-        leader = winner
+
+    def rule_broken(card: str, hand: Any, so_far: Any, played: Any) -> str | None:
+        return (
+            None
+            if _may_play(card, hand, so_far, trump, settings.nt_jokers)
+            else "did not follow suit"
+        )
+
+    def winner(leader: int, cards: Sequence[str]) -> int:
+        return _winner(leader, cards, trump, low, settings.downtown_ace_high)
+
+    tricks = [(trick["leader"], trick["cards"]) for trick in deal["tricks"]]
+    winners = [trick["winner"] for trick in deal["tricks"]]
+    won = check_tricks(tricks, hands, bidder, rule_broken, winner, problems, winners)
     books = [won[0] + won[2], won[1] + won[3]]
     books[side_of(bidder)] += 1  # the discard is the bidders' first book
     if list(deal["books"]) != books:

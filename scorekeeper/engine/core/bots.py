@@ -1,11 +1,13 @@
-"""What every game's bots share: a seat's protocol, picking uniformly among the legal
-actions, and finding a kind of bot by name."""
+"""What every game's bots share: a seat's protocol, the random bot (uniform among the
+legal actions, at any decision of any game), and finding a kind of bot by name."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
+
+from .seats import SEATS
 
 
 class SeatBot(Protocol):
@@ -22,8 +24,10 @@ class SeatBot(Protocol):
         ...
 
 
-class RandomChoices:
-    """Picks uniformly among the legal actions: a random bot's calls and cards."""
+class RandomBot:
+    """Picks uniformly among the legal actions, one 32-bit draw per decision: a call, a
+    card, or any action of a :class:`~.simulation.DealState`. A game's random bot adds
+    only the decisions that are not a pick from a list (an exchange, a discard)."""
 
     __slots__ = ("seat", "_rng", "_bits", "choose_card")
 
@@ -43,6 +47,9 @@ class RandomChoices:
         legal = auction.legal_actions()
         return legal[self._bits(32) * len(legal) >> 32]
 
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        return legal[self._bits(32) * len(legal) >> 32]
+
 
 F = TypeVar("F")
 
@@ -53,3 +60,27 @@ def bot_factory(bots: Mapping[str, F], kind: str) -> F:
         return bots[kind]
     except KeyError:
         raise ValueError(f"{kind!r} is not a bot; choose one of {', '.join(bots)}") from None
+
+
+def make_bots(
+    bots: Mapping[str, Callable[..., Any]], kind: str, rng: random.Random, *options: Any
+) -> list[Any]:
+    """Four bots of ``kind`` (one of ``bots``), seats 0..3, sharing ``rng``; ``options``
+    are passed on to each. Raises ValueError naming the known kinds."""
+    factory = bot_factory(bots, kind)
+    return [factory(seat, rng, *options) for seat in range(SEATS)]
+
+
+class ChoiceBot:
+    """Picks with ``rng.choice`` among the legal actions of a
+    :class:`~.simulation.DealState`: the random bot of the games whose runs were first
+    drawn that way (Spades, Oh Hell), so that their seeds still give the deals they gave."""
+
+    __slots__ = ("seat", "rng")
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        return self.rng.choice(legal)

@@ -1,4 +1,6 @@
-"""What every game's simulator shares: which deals a run plays, and each deal's own seed.
+"""What every game's simulator shares: which deals a run plays and each deal's own seed,
+a deal's state as bots play it (legal actions, applying one, the result), the bots at a
+table, and the tally of a run.
 
 A simulated run is a numbered sequence of deals. Deal ``index`` of a run seeded ``seed``
 is shuffled and played from a generator seeded by ``deal_seed(seed, index)`` alone, and
@@ -11,10 +13,13 @@ processes and print the same deals for every N.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from _random import Random as _CRandom
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Protocol, TypeVar
 
+from .bots import bot_factory
+from .errors import IllegalAction
 from .seats import SEATS
 
 _INDEX_BITS = 64
@@ -80,10 +85,172 @@ def shared_random_bits(bots: Sequence[Any], random_bot: type) -> Callable[[int],
     return None
 
 
+R = TypeVar("R")
+
+
+def run_deals(
+    play_deal: Callable[[int, random.Random], R],
+    deals: int | range,
+    seed: int | None,
+    rng: random.Random | None = None,
+    name: str = "deals",
+) -> Iterator[R]:
+    """The deals of a run: ``play_deal(index, rng)`` for each index of ``deals`` (a count,
+    or one worker's range), ``rng`` seeded by ``deal_seed(seed, index)`` before each, so
+    every deal stands alone. Without a seed the run is not repeatable. Raises ValueError
+    at once for a bad count or an index past 2^64 - 1."""
+    indices = deal_indices(deals, name)
+    seed = run_seed(seed)
+    if indices:
+        deal_seed(seed, indices[-1])
+    return _run(play_deal, indices, seed, rng if rng is not None else random.Random())
+
+
+def _run(
+    play_deal: Callable[[int, random.Random], R], indices: range, seed: int, rng: random.Random
+) -> Iterator[R]:
+    # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
+    # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
+    seed_c = _CRandom.seed
+    base = deal_seed(seed, 0)
+    for index in indices:
+        seed_c(rng, base | index)
+        rng.gauss_next = None  # type: ignore[attr-defined]
+        yield play_deal(index, rng)
+
+
+class DealState(Protocol):
+    """One deal as bots play it, in the spirit of OpenSpiel's ``State``: whose turn it is
+    (``to_play``, None once the deal is over), the actions that seat may take, applying
+    one, and the deal's result once it is over."""
+
+    to_play: int | None
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def apply(self, action: Any) -> None:
+        """Takes ``action`` for the seat to play; raises IllegalAction for one not legal."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def result(self) -> Any:
+        """The finished deal, with ``to_dict()``, ``thrown_in`` and ``points``."""
+        ...
+
+
+class TurnDeal:
+    """What a game's :class:`DealState` shares: the actions of the seat to play worked
+    out once per turn (``_legal``, which the game writes), an action refused unless it is
+    one of them, naming the seat and changing nothing, and the deal over when nobody is to
+    play. A game writes ``_legal``, ``_apply(seat, action)`` and ``result``; ``bidding``
+    says whether an action is a bid or a card."""
+
+    to_play: int | None
+    bidding: bool = False
+    _legal_now: list[Any] | None = None
+
+    def _legal(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        if self.to_play is None:
+            return []
+        legal = self._legal_now
+        if legal is None:
+            legal = self._legal_now = self._legal()
+        return legal
+
+    def apply(self, action: Any) -> None:
+        """Takes ``action`` for the seat to play; raises IllegalAction, changing nothing,
+        for one not among ``legal_actions()``."""
+        seat = self.to_play
+        legal = self._legal_now
+        if legal is None:
+            legal = self.legal_actions()
+        if seat is None or action not in legal:
+            what, verb = ("bid", "bid") if self.bidding else ("card", "play")
+            raise IllegalAction(f"seat {seat} may not {verb} {action} now", what)
+        self._legal_now = None
+        self._apply(seat, action)
+
+    def is_terminal(self) -> bool:
+        return self.to_play is None
+
+
+class DealBot(Protocol):
+    """A seat's player of a :class:`DealState`."""
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """Returns one of ``legal``, ``state.legal_actions()``; it must not change either."""
+        ...
+
+
+def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
+    """Plays ``state`` to its end, asking the bot of the seat to play for each action, and
+    returns its result: the one bot loop of every game that declares its play."""
+    choose = [bot.choose for bot in bots]
+    legal_actions, apply = state.legal_actions, state.apply
+    # A state's to_play is None once it is over (is_terminal), one call less per action.
+    while (seat := state.to_play) is not None:
+        apply(choose[seat](state, legal_actions()))
+    return state.result()
+
+
+def simulate_play(
+    new_deal: Callable[[int, random.Random], DealState],
+    bots: Mapping[str, Callable[[int, random.Random], DealBot]],
+    kind: str,
+    deals: int | range,
+    seed: int | None,
+    seats: int = SEATS,
+) -> Iterator[Any]:
+    """The results of a run of a game that declares its play: deal ``index`` is
+    ``new_deal(index, rng)`` (it deals with ``rng``), played through by a bot of ``kind``
+    (one of ``bots``, each made ``(seat, rng)``) at each of ``seats`` seats, all drawing
+    from the deal's own generator. So such a game writes no bot loop and no run of its
+    own. Raises ValueError at once for an unknown kind or a bad count."""
+    bot = bot_factory(bots, kind)
+
+    def play_deal(index: int, rng: random.Random) -> Any:
+        state = new_deal(index, rng)
+        return play_through(state, [bot(seat, rng) for seat in range(seats)])
+
+    return run_deals(play_deal, deals, seed)
+
+
+def percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as a percentage with one decimal, "-" of nothing."""
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def _merged(mine: Any, theirs: Any) -> Any:
+    if isinstance(mine, dict):
+        for key, value in theirs.items():
+            mine[key] = _merged(mine[key], value) if key in mine else _copied(value)
+        return mine
+    if isinstance(mine, list):
+        for index, value in enumerate(theirs):
+            mine[index] = _merged(mine[index], value)
+        return mine
+    return mine + theirs
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    return [_copied(item) for item in value] if isinstance(value, list) else value
+
+
 @dataclass
 class DealTally:
     """Counts over many simulated deals, for the command line's summary: a game's own
-    tally adds its counts to these."""
+    tally adds its counts to these as fields (numbers, lists and dicts of them), and
+    ``merge`` adds up every field, whatever the game, unless its metadata says
+    ``{"merge": False}``."""
 
     deals: int = 0
     thrown_in: int = 0
@@ -91,6 +258,23 @@ class DealTally:
     @property
     def played(self) -> int:
         return self.deals - self.thrown_in
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        """Counts a deal as ``simulate`` yields it (the result's ``to_dict()``)."""
+        raise NotImplementedError
+
+    def add_result(self, result: Any) -> None:
+        """Counts one of ``simulate_results``' results, as ``add`` counts its dict; a game
+        counts its own results directly where ``to_dict`` would cost time."""
+        self.add(result.to_dict())
+
+    def merge(self, other: DealTally) -> None:
+        """Adds the counts of ``other``, a tally of other deals (another worker's share of
+        a run), as if its deals had been counted here."""
+        for counted in fields(self):
+            if counted.metadata.get("merge", True):
+                name = counted.name
+                setattr(self, name, _merged(getattr(self, name), getattr(other, name)))
 
 
 def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -> list[str]:

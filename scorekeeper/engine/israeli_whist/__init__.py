@@ -5,16 +5,16 @@ The app reaches this package only through the registry (``scorekeeper.engine.get
 the names below are for the engine's own tests, benchmarks and other games.
 """
 
-from .auction import ALL_BIDS, PASS, Auction, bid_index, parse_call
+from .auction import ALL_BIDS, PASS, IsraeliAuction, bid_index, parse_call
 from .bids import Bid, Denomination
-from .bots import BOTS, HeuristicBot, RandomBot, make_bots
+from .bots import BOTS, IsraeliHeuristicBot, IsraeliRandomBot, make_bots
 from .contracts import (
     ContractPhase,
     legal_contracts,
     over_under,
     speaking_order,
 )
-from .play import PlayState, legal_cards, trick_winner
+from .play import IsraeliPlayState, legal_cards, trick_winner
 from .progression import opener_for, replay
 from .records import (
     HandRecord,
@@ -30,7 +30,7 @@ from .records import (
 )
 from .scoring import contract_points, score_hand
 from .settings import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
-from .simulate import SimulationSummary, deal_hands, simulate_deals
+from .simulate import IsraeliTally, deal_hands, simulate_deals
 
 __all__ = [
     "ALL_BIDS",
@@ -38,17 +38,17 @@ __all__ = [
     "KNOBS",
     "PASS",
     "PRESETS",
-    "Auction",
+    "IsraeliAuction",
     "Bid",
     "ContractPhase",
     "Denomination",
     "HandRecord",
-    "HeuristicBot",
-    "PlayState",
+    "IsraeliHeuristicBot",
+    "IsraeliPlayState",
     "PlayedHand",
-    "RandomBot",
+    "IsraeliRandomBot",
     "RuleSettings",
-    "SimulationSummary",
+    "IsraeliTally",
     "ThrownIn",
     "bid_index",
     "contract_points",

@@ -1,6 +1,6 @@
 """Phase one, the auction, as a state machine, with the Frisch exchange after an all-pass.
 
-``Auction`` follows the house rules in :class:`RuleSettings`: who opens
+``IsraeliAuction`` follows the house rules in :class:`RuleSettings`: who opens
 (``opener``), how many passes in a row end it (``auction_end_passes``), how many Frisch
 exchanges an all-pass allows (``frisch_rounds``) and whether each raises the minimum level
 (``rising_minimum``). It is used the way OpenSpiel and python-chess states are:
@@ -65,7 +65,7 @@ def _as_index(card: Card | int) -> int:
     return card if isinstance(card, int) else card.index
 
 
-class Auction:
+class IsraeliAuction:
     """Phase one of one deal, from the first call to a declarer or a throw-in.
 
     Cards, where the auction is told them, are ``Card`` values or their ``Card.index``

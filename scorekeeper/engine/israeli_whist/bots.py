@@ -1,7 +1,7 @@
 """Players for simulated deals: a small protocol and two bots, ``random`` and ``heuristic``.
 
 A bot sits at one seat and is asked for each decision that seat makes. It gets the state
-machine of the phase (``Auction``, ``ContractPhase``, ``PlayState``) to read, never to
+machine of the phase (``IsraeliAuction``, ``ContractPhase``, ``IsraeliPlayState``) to read, never to
 change, and picks from the legal actions. Cards are card numbers (``Card.index``, 0..51).
 """
 
@@ -12,21 +12,22 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core.bots import RandomChoices, SeatBot, bot_factory
+from ..core import bots as core_bots
+from ..core.bots import SeatBot
 from ..core.seats import SEATS
-from .auction import ALL_BIDS, PASS, Auction, Call, bid_index
+from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .contracts import ContractPhase
-from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, PlayState
+from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, IsraeliPlayState
 
 RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
 
 
-class Bot(SeatBot, Protocol):
+class IsraeliBot(SeatBot, Protocol):
     """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
 
-    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+    def choose_exchange(self, auction: IsraeliAuction, hand: Sequence[int]) -> Sequence[int]:
         """Returns 3 card numbers of ``hand`` to pass left in a Frisch exchange."""
         ...
 
@@ -35,15 +36,15 @@ class Bot(SeatBot, Protocol):
         ...
 
 
-BotFactory = Callable[[int, random.Random], Bot]
+BotFactory = Callable[[int, random.Random], IsraeliBot]
 
 
-class RandomBot(RandomChoices):
+class IsraeliRandomBot(core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()
 
-    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+    def choose_exchange(self, auction: IsraeliAuction, hand: Sequence[int]) -> Sequence[int]:
         return self._rng.sample(list(hand), 3)
 
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
@@ -121,7 +122,7 @@ def _at_no_trump(honours: float, length: int) -> float:
     return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
-class HeuristicBot:
+class IsraeliHeuristicBot:
     """Bids from hand strength, names the tricks it expects, and plays to make exactly its
     contract: it tries to win tricks while short of it and to lose them once it has it.
     It draws no random numbers, so its choices depend on the deal alone."""
@@ -147,7 +148,7 @@ class HeuristicBot:
             ]
         return self._estimates
 
-    def choose_call(self, auction: Auction, hand: Sequence[int]) -> Call:
+    def choose_call(self, auction: IsraeliAuction, hand: Sequence[int]) -> Call:
         legal = auction.legal_actions()
         if len(legal) < 2:
             return PASS
@@ -160,7 +161,7 @@ class HeuristicBot:
                 return ALL_BIDS[(level - MIN_LEVEL) * 5 + denomination]
         return PASS
 
-    def choose_exchange(self, auction: Auction, hand: Sequence[int]) -> Sequence[int]:
+    def choose_exchange(self, auction: IsraeliAuction, hand: Sequence[int]) -> Sequence[int]:
         lengths = [0, 0, 0, 0]
         for card in hand:
             lengths[SUIT_OF[card]] += 1
@@ -179,7 +180,7 @@ class HeuristicBot:
             return legal[at - 1]
         return legal[at]
 
-    def choose_card(self, play: PlayState, legal: list[int]) -> int:
+    def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
         contracts = play.contracts
@@ -204,8 +205,8 @@ class HeuristicBot:
         return max(winners)
 
 
-def play_out_heuristic(play: PlayState) -> None:
-    """Plays the rest of the hand with every seat choosing as ``HeuristicBot.choose_card``
+def play_out_heuristic(play: IsraeliPlayState) -> None:
+    """Plays the rest of the hand with every seat choosing as ``IsraeliHeuristicBot.choose_card``
     does, the same cards, without a call per card: what four heuristic bots play. It keeps
     ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in progress."""
     hands = play.hands
@@ -281,11 +282,10 @@ _SHED_FIRST = tuple(  # (is not a trump, rank, card): the card best shed when lo
 )
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {"random": IsraeliRandomBot, "heuristic": IsraeliHeuristicBot}
 """The bot kinds by name, as the command line offers them."""
 
 
-def make_bots(kind: str, rng: random.Random) -> list[Bot]:
+def make_bots(kind: str, rng: random.Random) -> list[IsraeliBot]:
     """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    factory = bot_factory(BOTS, kind)
-    return [factory(seat, rng) for seat in range(SEATS)]
+    return core_bots.make_bots(BOTS, kind, rng)

@@ -25,7 +25,7 @@ from .settings import (
     KNOBS,
     PRESETS,
 )
-from .simulate import SimulationSummary, simulate_deals
+from .simulate import IsraeliTally, simulate_deals
 
 # The new-game form's names for the knobs and their choices, and the groups it folds them
 # into, as a table thinks of its rules (RULES.md, "More house rules").
@@ -188,8 +188,8 @@ class IsraeliWhist(
             )
         )
 
-    def simulation_summary(self) -> _Tally:
-        return _Tally()
+    def simulation_summary(self) -> IsraeliTally:
+        return IsraeliTally()
 
     # --- the data layer (i9-data) -------------------------------------------------------
 
@@ -267,15 +267,6 @@ class IsraeliWhist(
 
 def _result(score: HandScore) -> dict[str, Any]:
     return {**score.to_dict(), "void": score.void}
-
-
-class _Tally(SimulationSummary):
-    """The summary counted from deals as the interface's ``simulate`` yields them."""
-
-    def add(self, deal: Mapping[str, Any]) -> None:  # type: ignore[override]
-        self.add_deal(deal)
-
-    add_result = SimulationSummary.add
 
 
 GAME = IsraeliWhist()

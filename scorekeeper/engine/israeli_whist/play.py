@@ -89,11 +89,11 @@ def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
 Trick = tuple[int, tuple[int, ...], int]
 """A finished trick: (leader, the 4 card numbers in play order, winner)."""
 
-CardChooser = Callable[["PlayState", list[int]], int]
+CardChooser = Callable[["IsraeliPlayState", list[int]], int]
 """Picks one card number from the legal ones, given the state of play."""
 
 
-class PlayState(TrickPlay):
+class IsraeliPlayState(TrickPlay):
     """The 13 tricks of one hand.
 
     ``legal_actions()`` and ``apply()`` work with :class:`Card`; the ``*_index`` methods
@@ -143,7 +143,7 @@ class PlayState(TrickPlay):
     @classmethod
     def _trusted(
         cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int]
-    ) -> PlayState:
+    ) -> IsraeliPlayState:
         # Simulation's own deals are known to be whole: skip the checks and the sorting.
         state = cls.__new__(cls)
         state._start(split_by_suit(hands), trump, declarer, contracts)
@@ -300,10 +300,10 @@ def _refuse(seat: int, card: int, legal: list[int]) -> None:
     )
 
 
-def play_out_random(play: PlayState, bits: Callable[[int], int]) -> None:
+def play_out_random(play: IsraeliPlayState, bits: Callable[[int], int]) -> None:
     """Plays a whole hand from its first card with every seat choosing uniformly among its
     legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
-    ``play_out`` with four ``RandomBot`` choosers sharing the generator, without a call per
+    ``play_out`` with four ``IsraeliRandomBot`` choosers sharing the generator, without a call per
     card (see ``random_tricks``). It keeps ``tricks``, ``tricks_taken`` and ``leader``
     current, and leaves the trick in progress empty."""
     play.leader = random_tricks(
@@ -347,7 +347,7 @@ def random_tricks(
     ``tricks``, counts them in ``taken`` and returns the last trick's winner.
 
     Simulation's hottest loop: a card is ``legal[bits(32) * len(legal) >> 32]``, as
-    ``RandomBot.choose_card`` picks it. Every seat holds ``held`` cards when a trick starts,
+    ``IsraeliRandomBot.choose_card`` picks it. Every seat holds ``held`` cards when a trick starts,
     so a seat choosing among its whole hand (to lead, or void in the suit led) needs no
     count, and a seat following suit takes its card out of its suit with one ``pop``."""
     ruff = _RUFF[trump]

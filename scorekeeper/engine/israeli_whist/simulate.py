@@ -5,13 +5,12 @@ The same seed gives the same deals, calls and cards, every time: each deal is sh
 played from its own generator, seeded from the run's seed and the deal's index (see
 ``core.simulation``), so no deal depends on another and every bot kind is dealt the same
 hands; the bots draw from that generator after the shuffle. Cards stay card numbers until
-``DealResult.to_dict`` writes them as text.
+``IsraeliDeal.to_dict`` writes them as text.
 """
 
 from __future__ import annotations
 
 import random
-from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import starmap
@@ -23,17 +22,23 @@ from ..core.simulation import (
     DealTally,
     Table,
     check_first_dealer,
-    deal_indices,
-    deal_seed,
-    run_seed,
+    percent,
+    run_deals,
     shared_random_bits,
     table_bots,
 )
-from .auction import ALL_BIDS, PASS, Auction, Call
+from .auction import ALL_BIDS, PASS, Call, IsraeliAuction
 from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
-from .bots import Bot, BotFactory, HeuristicBot, RandomBot, make_bots, play_out_heuristic
+from .bots import (
+    BotFactory,
+    IsraeliBot,
+    IsraeliHeuristicBot,
+    IsraeliRandomBot,
+    make_bots,
+    play_out_heuristic,
+)
 from .contracts import ContractPhase, OverUnder, speaking_order
-from .play import NO_TRUMP, PlayState, Trick, play_out_random, random_tricks, split_by_suit
+from .play import NO_TRUMP, IsraeliPlayState, Trick, play_out_random, random_tricks, split_by_suit
 from .progression import opener_for
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import HandScore, hand_scorer, score_pass_round
@@ -44,12 +49,10 @@ _BIDS = len(ALL_BIDS)
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 _NO_ARGUMENTS = ((),) * 52
-_LEVELS = tuple(bid.level for bid in ALL_BIDS)
-_TRUMPS = tuple(int(bid.denomination) for bid in ALL_BIDS)
 
 
 @dataclass(slots=True, eq=False)
-class DealResult:
+class IsraeliDeal:
     """Everything that happened in one simulated deal. Cards are card numbers."""
 
     dealer: int
@@ -139,24 +142,24 @@ def deal_hands(rng: random.Random) -> list[list[int]]:
 
 
 def simulate_deal(
-    settings: RuleSettings, dealer: int, rng: random.Random, bots: Sequence[Bot]
-) -> DealResult:
+    settings: RuleSettings, dealer: int, rng: random.Random, bots: Sequence[IsraeliBot]
+) -> IsraeliDeal:
     """Deals with ``rng`` and plays one deal through with ``bots`` (one per seat, in seat
     order). Raises IllegalAction if a bot makes an illegal choice."""
-    return _Table(settings, bots).play_deal(dealer, rng)
+    return IsraeliTable(settings, bots).play_deal(dealer, rng)
 
 
-class _Table(Table):
+class IsraeliTable(Table):
     """Four bots at a table, with their decisions looked up once for many deals."""
 
-    def __init__(self, settings: RuleSettings, bots: Sequence[Bot]) -> None:
+    def __init__(self, settings: RuleSettings, bots: Sequence[IsraeliBot]) -> None:
         super().__init__(settings, bots)
         self.choose_contract = [bot.choose_contract for bot in bots]
         # Four plain random bots sharing one generator play their cards in one loop, from
         # the very draws their choose_card would make.
-        self.random_bits = shared_random_bits(bots, RandomBot)
+        self.random_bits = shared_random_bits(bots, IsraeliRandomBot)
         # Four plain heuristic bots play their cards in one loop too, the same cards.
-        self.heuristic_play = all(type(bot) is HeuristicBot for bot in bots)
+        self.heuristic_play = all(type(bot) is IsraeliHeuristicBot for bot in bots)
         self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
         self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
         self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
@@ -166,7 +169,7 @@ class _Table(Table):
     def _random_contracts(
         self, bits: Callable[[int], int], declarer: int, level: int
     ) -> tuple[list[int], list[int]]:
-        # RandomBot.choose_contract for each seat in speaking order, from the same draws,
+        # IsraeliRandomBot.choose_contract for each seat in speaking order, from the same draws,
         # without a ContractPhase: (the speaking order, the contracts in seat order).
         order = self._orders[declarer]
         contracts = [0, 0, 0, 0]
@@ -195,9 +198,9 @@ class _Table(Table):
     def _random_bidding(
         self, bits: Callable[[int], int], dealer: int
     ) -> tuple[list[tuple[int, Call]], int, int] | None:
-        # The first auction round with RandomBot.choose_call at every turn, from the same
-        # draws, without an Auction: (the calls, the declarer, the bid as its place in
-        # ALL_BIDS), or None when all four pass (four draws taken), which the Auction then
+        # The first auction round with IsraeliRandomBot.choose_call at every turn, from the same
+        # draws, without an IsraeliAuction: (the calls, the declarer, the bid as its place in
+        # ALL_BIDS), or None when all four pass (four draws taken), which the IsraeliAuction then
         # takes over.
         calls: list[tuple[int, Call]] = []
         call = calls.append
@@ -225,7 +228,7 @@ class _Table(Table):
                     return None
             seat = (seat + 1) & 3
 
-    def play_deal(self, dealer: int, rng: random.Random) -> DealResult:
+    def play_deal(self, dealer: int, rng: random.Random) -> IsraeliDeal:
         dealt = deal_hands(rng)
         bits = self.random_bits
         if bits is not None:
@@ -236,57 +239,6 @@ class _Table(Table):
                 return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
         return self._auction_deal(dealer, dealt)
 
-    def random_deals(
-        self, rng: random.Random, seed: int, indices: range, first_dealer: int
-    ) -> Iterator[DealResult]:
-        """``_deals`` for four plain random bots: ``play_deal`` for each deal of ``indices``,
-        its steps written out in one loop, simulation's hottest path."""
-        bits = self.random_bits
-        assert bits is not None
-        seed_c = _CRandom.seed
-        base = deal_seed(seed, 0)
-        draw = rng.random
-        no_arguments = _NO_ARGUMENTS
-        pack = _PACK
-        bidding = self._random_bidding
-        random_contracts = self._random_contracts
-        score = self._score
-        bids = ALL_BIDS
-        levels = _LEVELS
-        trumps = _TRUMPS
-        for index in indices:
-            seed_c(rng, base | index)
-            rng.gauss_next = None  # type: ignore[attr-defined]
-            dealer = (first_dealer + index) % SEATS
-            # deal_hands(rng), written out.
-            keys = list(starmap(draw, no_arguments))
-            shuffled = sorted(pack, key=keys.__getitem__)
-            dealt = [shuffled[0:13], shuffled[13:26], shuffled[26:39], shuffled[39:52]]
-            won = bidding(bits, dealer)
-            if won is None:
-                yield self._auction_deal(dealer, dealt)
-                continue
-            # _random_play, written out: a call less per deal, and the bid's level and
-            # trump looked up by its place in ALL_BIDS.
-            calls, declarer, number = won
-            order, contracts = random_contracts(bits, declarer, levels[number])
-            tricks: list[Trick] = []
-            taken = [0, 0, 0, 0]
-            random_tricks(split_by_suit(dealt), trumps[number], declarer, bits, tricks, taken)
-            yield DealResult(
-                dealer,
-                dealt,
-                [calls],
-                [],
-                declarer,
-                bids[number],
-                contracts,
-                order,
-                tricks,
-                taken,
-                score(contracts, taken, declarer),
-            )
-
     def _random_play(
         self,
         dealer: int,
@@ -296,8 +248,8 @@ class _Table(Table):
         exchanges: list[tuple[tuple[int, ...], ...]],
         declarer: int,
         bid: Bid,
-    ) -> DealResult:
-        # Contracts, play and score by random bots, without a ContractPhase or a PlayState:
+    ) -> IsraeliDeal:
+        # Contracts, play and score by random bots, without a ContractPhase or an IsraeliPlayState:
         # the same draws (see _random_contracts and play.random_tricks).
         bits = self.random_bits
         assert bits is not None
@@ -305,7 +257,7 @@ class _Table(Table):
         tricks: list[Trick] = []
         taken = [0, 0, 0, 0]
         random_tricks(split_by_suit(hands), int(bid.denomination), declarer, bits, tricks, taken)
-        return DealResult(
+        return IsraeliDeal(
             dealer,
             dealt,
             rounds,
@@ -319,13 +271,13 @@ class _Table(Table):
             self._score(contracts, taken, declarer),
         )
 
-    def _auction_deal(self, dealer: int, dealt: list[list[int]]) -> DealResult:
-        # The deal with an Auction: every deal of bots other than four plain random ones,
+    def _auction_deal(self, dealer: int, dealt: list[list[int]]) -> IsraeliDeal:
+        # The deal with an IsraeliAuction: every deal of bots other than four plain random ones,
         # and those where four random bots all passed in the first round.
         settings = self.settings
         hands = dealt
         bits = self.random_bits
-        auction = Auction(settings, dealer, dealt)
+        auction = IsraeliAuction(settings, dealer, dealt)
         if bits is not None:
             for _ in range(SEATS):  # the four passes _random_bidding drew
                 auction.apply(PASS)
@@ -333,7 +285,7 @@ class _Table(Table):
         while True:
             seat = auction.to_speak
             if seat is not None:
-                if bits is not None:  # RandomBot.choose_call, without the call
+                if bits is not None:  # IsraeliRandomBot.choose_call, without the call
                     legal = auction.legal_actions()
                     auction.apply(legal[bits(32) * len(legal) >> 32])
                 else:
@@ -348,7 +300,7 @@ class _Table(Table):
         if auction.declarer is None or auction.bid is None:
             if settings.all_pass == "pass_round":
                 return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
-            return DealResult(dealer, dealt, rounds, exchanges)
+            return IsraeliDeal(dealer, dealt, rounds, exchanges)
         declarer, bid = auction.declarer, auction.bid
         if bits is not None:
             return self._random_play(dealer, dealt, hands, rounds, exchanges, declarer, bid)
@@ -358,13 +310,13 @@ class _Table(Table):
         for seat in phase.order:
             phase.apply(choose_contract[seat](phase, hands[seat], trump))
         order, contracts = phase.order, phase.contracts
-        play = PlayState._trusted(hands, trump, declarer, contracts)
+        play = IsraeliPlayState._trusted(hands, trump, declarer, contracts)
         if self.heuristic_play:
             play_out_heuristic(play)
         else:
             play.play_out(self.choose_card)
         taken = play.tricks_taken
-        return DealResult(
+        return IsraeliDeal(
             dealer,
             dealt,
             rounds,
@@ -380,14 +332,14 @@ class _Table(Table):
 
 
 def _pass_round_result(
-    table: _Table,
+    table: IsraeliTable,
     dealer: int,
     dealt: list[list[int]],
     hands: list[list[int]],
     rounds: list[list[tuple[int, Call]]],
     exchanges: list[tuple[tuple[int, ...], ...]],
-) -> DealResult:
-    play = PlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
+) -> IsraeliDeal:
+    play = IsraeliPlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
     if table.random_bits is not None:
         play_out_random(play, table.random_bits)
     elif table.heuristic_play:
@@ -395,7 +347,7 @@ def _pass_round_result(
     else:
         play.play_out(table.choose_card)
     taken = play.tricks_taken
-    return DealResult(
+    return IsraeliDeal(
         dealer,
         dealt,
         rounds,
@@ -411,9 +363,9 @@ def simulate_deals(
     settings: RuleSettings,
     hands: int | range,
     seed: int | None = None,
-    bots: str | Sequence[Bot] | BotFactory = "random",
+    bots: str | Sequence[IsraeliBot] | BotFactory = "random",
     first_dealer: int = 0,
-) -> Iterator[DealResult]:
+) -> Iterator[IsraeliDeal]:
     """Returns an iterator over ``hands`` simulated deals, or over the deals of the run
     whose indices a ``range`` gives (one worker's share of a longer run).
 
@@ -423,43 +375,27 @@ def simulate_deals(
     deal, thrown in or not, as no deal may depend on the one before. So a range of a run
     gives exactly those deals of the whole run.
 
-    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> Bot`` that is given
+    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> IsraeliBot`` that is given
     the run's generator, or four bots in seat order (whose own generators are theirs to
     seed); without a seed the run is not repeatable. Raises ValueError at once for a
     negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    indices = deal_indices(hands, "hands")
     check_first_dealer(first_dealer)
-    seed = run_seed(seed)
     rng = random.Random()
-    players = table_bots(bots, rng, make_bots)
-    if indices:
-        deal_seed(seed, indices[-1])  # raises ValueError for an index past 2^64 - 1
-    table = _Table(settings, players)
-    if table.random_bits is not None:
-        return table.random_deals(rng, seed, indices, first_dealer)
-    return _deals(table, rng, seed, indices, first_dealer)
+    table = IsraeliTable(settings, table_bots(bots, rng, make_bots))
+    play = table.play_deal
 
+    def play_deal(index: int, rng: random.Random) -> IsraeliDeal:
+        return play((first_dealer + index) % SEATS, rng)
 
-def _deals(
-    table: _Table, rng: random.Random, seed: int, indices: range, first_dealer: int
-) -> Iterator[DealResult]:
-    # Seeded as rng.seed(deal_seed(seed, index)) seeds it, without random.py's checks of
-    # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
-    seed_c = _CRandom.seed
-    base = deal_seed(seed, 0)
-    play_deal = table.play_deal
-    for index in indices:
-        seed_c(rng, base | index)
-        rng.gauss_next = None  # type: ignore[attr-defined]
-        yield play_deal((first_dealer + index) % SEATS, rng)
+    return run_deals(play_deal, hands, seed, rng, "hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
 
 
 @dataclass
-class SimulationSummary(DealTally):
+class IsraeliTally(DealTally):
     """Counts over many simulated deals, for the command line's summary."""
 
     over: int = 0
@@ -473,30 +409,14 @@ class SimulationSummary(DealTally):
     zero: dict[str, list[int]] = field(default_factory=lambda: {"over": [0, 0], "under": [0, 0]})
     """[made, played] zero contracts by the hand's over/under."""
 
-    def add(self, result: DealResult) -> None:
+    def add_result(self, result: IsraeliDeal) -> None:
         score = result.score
         if score is None or result.declarer is None or result.contracts is None:
             self._count(None, [], (), "under")
             return
         self._count(result.declarer, result.contracts, score.made, score.over_under)
 
-    def merge(self, other: SimulationSummary) -> None:
-        """Adds the counts of ``other``, a summary of other deals (another worker's share
-        of a run), as if its deals had been added here."""
-        self.deals += other.deals
-        self.thrown_in += other.thrown_in
-        self.over += other.over
-        self.under += other.under
-        for mine, theirs in (
-            *zip(self.by_position, other.by_position, strict=True),
-            *zip(self.by_contract, other.by_contract, strict=True),
-            *((self.zero[hand], other.zero[hand]) for hand in self.zero),
-        ):
-            mine[0] += theirs[0]
-            mine[1] += theirs[1]
-
-    def add_deal(self, deal: Mapping[str, Any]) -> None:
-        """Counts a deal as ``DealResult.to_dict`` (and the Game interface) writes it."""
+    def add(self, deal: Mapping[str, Any]) -> None:
         if deal["thrown_in"]:
             self._count(None, [], (), "under")
             return
@@ -533,25 +453,21 @@ class SimulationSummary(DealTally):
         played = self.played
         out = [
             f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}",
-            f"over: {self.over} ({_percent(self.over, played)})  "
-            f"under: {self.under} ({_percent(self.under, played)})",
+            f"over: {self.over} ({percent(self.over, played)})  "
+            f"under: {self.under} ({percent(self.under, played)})",
             "contracts made by speaking position:",
         ]
         for seat_offset, (made, total) in enumerate(self.by_position):
             name = _POSITION_NAMES[seat_offset]
-            out.append(f"  {name:<20} {_percent(made, total):>7}  ({made}/{total})")
+            out.append(f"  {name:<20} {percent(made, total):>7}  ({made}/{total})")
         out.append("contracts made by size:")
         for size, (made, total) in enumerate(self.by_contract):
             if total:
-                out.append(f"  {size:>2} {_percent(made, total):>7}  ({made}/{total})")
+                out.append(f"  {size:>2} {percent(made, total):>7}  ({made}/{total})")
         zero_made = sum(m for m, _ in self.zero.values())
         zero_total = sum(t for _, t in self.zero.values())
         out.append(
-            f"zero bids made: {_percent(zero_made, zero_total)} ({zero_made}/{zero_total}); "
-            + "  ".join(f"{k} hands {_percent(m, t)} ({m}/{t})" for k, (m, t) in self.zero.items())
+            f"zero bids made: {percent(zero_made, zero_total)} ({zero_made}/{zero_total}); "
+            + "  ".join(f"{k} hands {percent(m, t)} ({m}/{t})" for k, (m, t) in self.zero.items())
         )
         return out
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"

@@ -5,7 +5,7 @@ the rules in ``RULES.md`` without the play and scoring code it checks: each card
 and played once, cards passed left in a Frisch exchange, every call legal in its
 auction, the contracts' speaking order and the forbidden 13, following suit, every
 trick's winner worked out again, tricks taken, and the points the scoring function gives.
-The auction's legality is asked of ``Auction`` (the one place that rule is written), and
+The auction's legality is asked of ``IsraeliAuction`` (the one place that rule is written), and
 the points of ``score_hand``; the rest is read here from the text alone.
 """
 
@@ -18,7 +18,8 @@ from ..core.cards import Card, Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from .auction import Auction, parse_call
+from ..core.verify import check_tricks, follows_suit
+from .auction import IsraeliAuction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand
@@ -103,7 +104,7 @@ def _check_auction(
     held: list[set[Card]],
     problems: list[str],
 ) -> None:
-    auction = Auction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
+    auction = IsraeliAuction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
     rounds = deal["auctions"]
     for number, calls in enumerate(rounds):
         for call in calls:
@@ -163,31 +164,21 @@ def _follow_tricks(
 ) -> None:
     """Checks 13 tricks led first by ``leader``: cards held, suit followed, winners."""
     tricks = deal["tricks"]
-    taken = [0] * SEATS
     if len(tricks) != TRICKS_PER_HAND:
         problems.append(f"{len(tricks)} tricks were played, not 13")
-    for number, trick in enumerate(tricks):
-        cards = [Card.from_str(t) for t in trick["cards"]]
-        if trick["leader"] != leader or len(cards) != SEATS:
-            problems.append(f"trick {number}: led by {trick['leader']}, not {leader}")
-            return
+
+    def rule_broken(card: Card, hand: Any, so_far: Any, played: Any) -> str | None:
+        return follows_suit(card.suit, [c.suit for c in hand], so_far[0].suit) if so_far else None
+
+    def winner(leader: int, cards: Any) -> int:
         led = cards[0].suit
-        for offset, card in enumerate(cards):
-            seat = (leader + offset) % SEATS
-            if card not in held[seat]:
-                problems.append(f"trick {number}: seat {seat} played {card}, not in its hand")
-                return
-            if card.suit != led and any(c.suit == led for c in held[seat]):
-                problems.append(f"trick {number}: seat {seat} did not follow {led}")
-            held[seat].remove(card)
         trumps = [c for c in cards if trump is not None and c.suit == trump]
         best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
-        winner = (leader + cards.index(best)) % SEATS
-        if trick["winner"] != winner:
-            problems.append(f"trick {number}: won by seat {trick['winner']}, not {winner}")
-        taken[winner] += 1
-        leader = winner
-    if any(held):
-        problems.append("cards were left unplayed")
+        return (leader + cards.index(best)) % SEATS
+
+    played = [(t["leader"], [Card.from_str(c) for c in t["cards"]]) for t in tricks]
+    winners = [t["winner"] for t in tricks]
+    hands = [list(cards) for cards in held]
+    taken = check_tricks(played, hands, leader, rule_broken, winner, problems, winners)
     if deal["tricks_taken"] != taken:
         problems.append(f"tricks taken {deal['tricks_taken']} differ from the tricks {taken}")

@@ -38,7 +38,7 @@ from .settings import (
     cards_sequence,
     knobs,
 )
-from .simulate import BOTS, Tally, simulate_deals
+from .simulate import BOTS, OhHellTally, simulate_deals
 
 
 class OhHell(GameBase, rules=(records, display, figures, simulate)):
@@ -76,7 +76,7 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     check = staticmethod(records.check)
     form_texts = BIDDING_TEXTS
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
-    bot_kinds = BOTS
+    bot_kinds = tuple(BOTS)
 
     csv_values = staticmethod(display.csv_values)
 
@@ -202,8 +202,8 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
 
-    def simulation_summary(self) -> Tally:
-        return Tally()
+    def simulation_summary(self) -> OhHellTally:
+        return OhHellTally()
 
 
 GAME = OhHell()

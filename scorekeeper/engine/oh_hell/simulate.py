@@ -14,18 +14,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
+from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.simulation import deal_indices, deal_seed, run_seed, wrong_points
+from ..core.simulation import DealTally, TurnDeal, simulate_play, wrong_points
+from ..core.verify import check_tricks, follows_suit
 from .records import OhHellHand, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
-BOTS = ("random", "counting")
-
 
 @dataclass(frozen=True, slots=True)
-class PlayedDeal:
+class OhHellDealResult:
     """A hand played by bots: what the table would write down, and how it was played."""
 
     record: OhHellHand
@@ -62,77 +63,104 @@ def _winners_held(hand: list[Card], trump: Suit | None) -> int:
     return sum(c.rank >= 13 or (c.suit == trump and c.rank >= 12) for c in hand)
 
 
-def _bids(
-    rng: random.Random,
-    settings: OhHellSettings,
-    hands: list[list[Card]],
-    trump: Suit | None,
-    dealer: int,
-    bots: str,
-) -> list[int]:
-    """The bids from the dealer's left, the dealer last and held by the hook."""
-    seats, cards = settings.players, len(hands[0])
-    bids = [0] * seats
-    for step in range(1, seats + 1):
-        seat = (dealer + step) % seats
-        allowed = list(range(cards + 1))
-        if seat == dealer and settings.hook:
-            allowed = [n for n in allowed if n != cards - sum(bids)]
-        if bots == "random":
-            bids[seat] = rng.choice(allowed)
-        else:
-            wanted = _winners_held(hands[seat], trump)
-            bids[seat] = min(allowed, key=lambda n: (abs(n - wanted), n))
-    return bids
+class OhHellDeal(TurnDeal):
+    """One hand as bots play it (a ``core.simulation.DealState``): the cards dealt and the
+    trump turned, bids from the dealer's left (the dealer last, held by the hook), then
+    the tricks, led first by the dealer's left. Its result is the hand the table writes
+    down, with how it was played."""
+
+    def __init__(self, game: Any, settings: OhHellSettings, index: int, rng: random.Random) -> None:
+        self.seats = seats = settings.players
+        sequence = cards_sequence(settings)
+        self.cards = cards = sequence[index % len(sequence)]
+        self.dealer = index % seats
+        pack = full_deck()
+        rng.shuffle(pack)
+        self.hands = [sorted(pack[s * cards : (s + 1) * cards]) for s in range(seats)]
+        self.turned = pack[seats * cards] if seats * cards < PACK else None
+        self.trump = None if self.turned is None else self.turned.suit
+        self.game = game
+        self.settings = settings
+        self.bids = [0] * seats
+        self.spoken = 0
+        self.bidding = True
+        self.held = [list(hand) for hand in self.hands]
+        self.taken = [0] * seats
+        self.leader = (self.dealer + 1) % seats
+        self.trick: list[Card] = []
+        self.played: list[tuple[Card, ...]] = []
+        self.to_play: int | None = self.leader
+
+    def _legal(self) -> list[Any]:
+        seat = self.to_play
+        assert seat is not None
+        if self.bidding:
+            allowed = list(range(self.cards + 1))
+            if seat == self.dealer and self.settings.hook:
+                allowed = [n for n in allowed if n != self.cards - sum(self.bids)]
+            return allowed
+        held = self.held[seat]
+        trick = self.trick
+        if trick:
+            led = trick[0].suit
+            return [c for c in held if c.suit == led] or held
+        return held
+
+    def _apply(self, seat: int, action: Any) -> None:
+        seats = self.seats
+        if self.bidding:
+            self.bids[seat] = action
+            self.spoken += 1
+            self.bidding = self.spoken < seats
+            self.to_play = (seat + 1) % seats
+            return
+        self.held[seat].remove(action)
+        trick = self.trick
+        trick.append(action)
+        if len(trick) < seats:
+            self.to_play = (seat + 1) % seats
+            return
+        self.leader = leader = (self.leader + _winner(trick, self.trump)) % seats
+        self.taken[leader] += 1
+        self.played.append(tuple(trick))
+        self.trick = []
+        self.to_play = leader if len(self.played) < self.cards else None
+
+    def result(self) -> OhHellDealResult:
+        record = hand_of(self.game, self.trump, self.bids, self.taken)
+        return OhHellDealResult(
+            record,
+            self.dealer,
+            tuple(tuple(h) for h in self.hands),
+            self.turned,
+            tuple(self.played),
+            record.score(self.settings).points,
+        )
 
 
-def _card(rng: random.Random, bots: str, legal: list[Card], needs: bool) -> Card:
-    if bots == "random":
-        return rng.choice(legal)
-    # Highest while tricks are still wanted, lowest once the bid is made.
-    order = sorted(legal, key=lambda c: c.rank)
-    return order[-1] if needs else order[0]
+_RANK = attrgetter("rank")
 
 
-def play_deal(
-    game: Any, settings: OhHellSettings, index: int, seed: int, bots: str = "random"
-) -> PlayedDeal:
-    """Deal ``index`` of a run seeded ``seed``, played by ``bots`` (a hand of ``game``)."""
-    rng = random.Random(deal_seed(seed, index))
-    seats = settings.players
-    sequence = cards_sequence(settings)
-    cards = sequence[index % len(sequence)]
-    dealer = index % seats
-    pack = full_deck()
-    rng.shuffle(pack)
-    hands = [sorted(pack[s * cards : (s + 1) * cards]) for s in range(seats)]
-    turned = pack[seats * cards] if seats * cards < PACK else None
-    trump = None if turned is None else turned.suit
-    bids = _bids(rng, settings, hands, trump, dealer, bots)
-    held = [list(hand) for hand in hands]
-    taken = [0] * seats
-    leader = (dealer + 1) % seats
-    played = []
-    for _ in range(cards):
-        trick: list[Card] = []
-        for step in range(seats):
-            seat = (leader + step) % seats
-            follow = [c for c in held[seat] if trick and c.suit == trick[0].suit]
-            card = _card(rng, bots, follow or held[seat], taken[seat] < bids[seat])
-            held[seat].remove(card)
-            trick.append(card)
-        leader = (leader + _winner(trick, trump)) % seats
-        taken[leader] += 1
-        played.append(tuple(trick))
-    record = hand_of(game, trump, bids, taken)
-    return PlayedDeal(
-        record,
-        dealer,
-        tuple(tuple(h) for h in hands),
-        turned,
-        tuple(played),
-        record.score(settings).points,
-    )
+class CountingBot:
+    """Bids its aces, kings and high trumps, then plays its highest card while it still
+    needs tricks and its lowest once it has them."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+
+    def choose(self, state: OhHellDeal, legal: list[Any]) -> Any:
+        seat = self.seat
+        if state.bidding:
+            wanted = _winners_held(state.hands[seat], state.trump)
+            return min(legal, key=lambda n: (abs(n - wanted), n))
+        # Highest while tricks are still wanted, lowest once the bid is made.
+        order = sorted(legal, key=_RANK)
+        return order[-1] if state.taken[seat] < state.bids[seat] else order[0]
+
+
+BOTS = {"random": ChoiceBot, "counting": CountingBot}
 
 
 def simulate_deals(
@@ -141,33 +169,30 @@ def simulate_deals(
     deals: int | range,
     seed: int | None = None,
     bots: str = "random",
-) -> Iterator[PlayedDeal]:
-    """The deals of a run (a count, or a range of its indices); a seed repeats them."""
-    if bots not in BOTS:
-        raise ValueError(f"{bots!r} is not a kind of bot here; choose {', '.join(BOTS)}")
-    seed = run_seed(seed)
-    for index in deal_indices(deals):
-        yield play_deal(game, settings, index, seed, bots)
+) -> Iterator[OhHellDealResult]:
+    """The deals of a run (a count, or a range of its indices); a seed repeats them.
+    Raises ValueError at once for an unknown kind of bot or a bad count."""
+
+    def new_deal(index: int, rng: random.Random) -> OhHellDeal:
+        return OhHellDeal(game, settings, index, rng)
+
+    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players)
 
 
-class Tally:
+@dataclass
+class OhHellTally(DealTally):
     """``scorekeeper simulate``'s summary: hands played, and bids taken exactly."""
 
-    def __init__(self) -> None:
-        self.deals = self.bids = self.exact = 0
+    bids: int = 0
+    exact: int = 0
 
     def add(self, deal: Mapping[str, Any]) -> None:
         self.deals += 1
         self.bids += len(deal["bids"])
         self.exact += sum(b == t for b, t in zip(deal["bids"], deal["tricks"], strict=True))
 
-    def add_result(self, result: PlayedDeal) -> None:
+    def add_result(self, result: OhHellDealResult) -> None:
         self.add({"bids": result.record.bids, "tricks": result.record.tricks})
-
-    def merge(self, other: Tally) -> None:
-        self.deals += other.deals
-        self.bids += other.bids
-        self.exact += other.exact
 
     def lines(self) -> list[str]:
         rate = f" ({100 * self.exact / self.bids:.1f}%)" if self.bids else ""
@@ -197,27 +222,22 @@ def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
         broken.append(f"a bid outside 0..{cards}: {bids}")
     if settings.hook and sum(bids) == cards:
         broken.append(f"the dealer (seat {dealer}) let the bids total {cards}")
-    held = [set(map(str, hand)) for hand in hands]
-    won = [0] * seats
-    leader = (dealer + 1) % seats
-    for number, trick in enumerate(deal["play"], start=1):
-        suit_led = trick[0][-1]
-        best = None
-        for step, text in enumerate(trick):
-            seat = (leader + step) % seats
-            if text not in held[seat]:
-                broken.append(f"trick {number}: seat {seat} played {text}, not in hand")
-            elif text[-1] != suit_led and any(c[-1] == suit_led for c in held[seat]):
-                broken.append(f"trick {number}: seat {seat} did not follow {suit_led}")
-            held[seat].discard(text)
-            rank = "23456789TJQKA".index(text[0])
-            key = (text[-1] == trump, text[-1] == suit_led, rank)
-            if best is None or key > best[0]:
-                best = (key, seat)
-        assert best is not None
-        leader = best[1]
-        won[leader] += 1
-    if len(deal["play"]) != cards or any(held):
+
+    def rule_broken(card: str, hand: Any, so_far: Any, played: Any) -> str | None:
+        return follows_suit(card[-1], [c[-1] for c in hand], so_far[0][-1]) if so_far else None
+
+    def winner(leader: int, cards: Any) -> int:
+        led = cards[0][-1]
+
+        def strength(i: int) -> tuple[bool, bool, int]:
+            return (cards[i][-1] == trump, cards[i][-1] == led, "23456789TJQKA".index(cards[i][0]))
+
+        return (leader + max(range(len(cards)), key=strength)) % seats
+
+    held = [list(map(str, hand)) for hand in hands]
+    tricks = [(None, trick) for trick in deal["play"]]
+    won = check_tricks(tricks, held, (dealer + 1) % seats, rule_broken, winner, broken, seats=seats)
+    if len(deal["play"]) != cards:
         broken.append("not every card was played")
     if deal["tricks"] != won:
         broken.append(f"tricks {deal['tricks']} where the play gives {won}")

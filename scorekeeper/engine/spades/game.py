@@ -29,7 +29,7 @@ from .settings import (
     PRESETS,
     SpadesSettings,
 )
-from .simulate import BOTS, SimulationSummary, simulate_deals
+from .simulate import BOTS, SpadesTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
@@ -76,7 +76,7 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
     hand = HAND
     check = staticmethod(records.check)
     form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
-    bot_kinds = BOTS
+    bot_kinds = tuple(BOTS)
 
     simulate_results = staticmethod(simulate_deals)
 
@@ -99,8 +99,8 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
         ignored: Spades has no "finish now"."""
         return resume(settings, state, records)
 
-    def simulation_summary(self) -> SimulationSummary:
-        return SimulationSummary()
+    def simulation_summary(self) -> SpadesTally:
+        return SpadesTally()
 
     def lasting(self, hands: int) -> dict[str, Any]:
         """The target at its highest, no losing total, no deal limit, and blind nil at any

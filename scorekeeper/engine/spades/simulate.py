@@ -14,17 +14,16 @@ plays to win cheaply, to duck under a partner's winner, and to stay out as a nil
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.seats import SEATS
-from ..core.simulation import deal_indices, deal_seed, run_seed
+from ..core.simulation import DealTally, TurnDeal, simulate_play
 from .scoring import TRICKS, score_hand
 from .settings import SpadesSettings
-
-BOTS = ("random", "heuristic")
 
 
 def legal_cards(hand: Sequence[Card], led: Suit | None, broken: bool) -> list[Card]:
@@ -49,29 +48,34 @@ def winner_of(cards: Sequence[tuple[int, Card]]) -> int:
     return max(cards, key=lambda played: strength(played[1]))[0]
 
 
-class RandomBot:
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+class SpadesRandomBot(ChoiceBot):
+    """Bids modestly (a nil now and then) and plays any legal card."""
+
+    __slots__ = ()
+
+    def choose(self, state: SpadesDeal, legal: list[Any]) -> Any:
+        if not state.bidding:
+            return self.rng.choice(legal)
+        if BLIND_NIL in legal and self.rng.random() < 0.03:
+            return BLIND_NIL
+        return self.bid(state.hands[self.seat])
 
     def bid(self, hand: Sequence[Card]) -> int:
         # Modest bids: cards played at random take 3.25 tricks a seat on average, so a
         # game of random hands goes up toward the target rather than down to lose_at.
         return 0 if self.rng.random() < 0.03 else self.rng.randint(1, 3)
 
-    def play(self, hand, legal, trick, seat, bids, taken) -> Card:
-        return self.rng.choice(legal)
 
+class SpadesHeuristicBot(SpadesRandomBot):
+    """Counts its sure tricks to bid; plays to win cheaply, to duck under a partner's
+    winner, and to stay out as a nil bidder."""
 
-class HeuristicBot(RandomBot):
-    def bid(self, hand: Sequence[Card]) -> int:
-        spades = [c for c in hand if c.suit == Suit.SPADES]
-        sure = sum(1 for c in hand if c.suit != Suit.SPADES and c.rank >= 13)
-        sure += sum(1 for c in spades if c.rank >= 12) + max(0, len(spades) - 3)
-        if sure == 0 and not any(c.rank >= 11 for c in hand):
-            return 0
-        return max(1, min(sure, TRICKS))
+    __slots__ = ()
 
-    def play(self, hand, legal, trick, seat, bids, taken) -> Card:
+    def choose(self, state: SpadesDeal, legal: list[Any]) -> Any:
+        if state.bidding:
+            return super().choose(state, legal)
+        seat, bids, trick = self.seat, state.bids, state.trick
         low_first = sorted(legal, key=lambda c: (c.suit == Suit.SPADES, c.rank))
         if not trick:
             if bids[seat] == 0:
@@ -87,37 +91,103 @@ class HeuristicBot(RandomBot):
             return low_first[0]
         return winning[0] if winning else low_first[0]
 
+    def bid(self, hand: Sequence[Card]) -> int:
+        spades = [c for c in hand if c.suit == Suit.SPADES]
+        sure = sum(1 for c in hand if c.suit != Suit.SPADES and c.rank >= 13)
+        sure += sum(1 for c in spades if c.rank >= 12) + max(0, len(spades) - 3)
+        if sure == 0 and not any(c.rank >= 11 for c in hand):
+            return 0
+        return max(1, min(sure, TRICKS))
 
-def _bots(kind: str, rng: random.Random) -> RandomBot:
-    return HeuristicBot(rng) if kind == "heuristic" else RandomBot(rng)
+
+BOTS: dict[str, type[SpadesRandomBot]] = {
+    "random": SpadesRandomBot,
+    "heuristic": SpadesHeuristicBot,
+}
+
+BLIND_NIL = -1
+"""The bid of a seat that bids blind nil (before it sees its cards)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedDeal:
-    """A deal played by bots: the dealer, the hands dealt, every trick (its leader and
-    its cards in play order), what a table would write (the bids, the tricks each seat
-    took, the seats that bid blind nil), and its points [A, B]."""
+class SpadesDeal(TurnDeal):
+    """One deal as bots play it (a ``core.simulation.DealState``): 13 cards each, bids
+    from the dealer's left (a blind nil, where the rules allow one in a first hand, is
+    ``BLIND_NIL``), then 13 tricks led first by the dealer's left. Over, it is its own
+    result: the hands dealt, every trick (its leader and its cards in play order), what a
+    table would write (the bids, the tricks each seat took, the blind nil bidders) and
+    its points [A, B]."""
 
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    tricks_played: tuple[tuple[int, tuple[Card, ...]], ...]
-    bids: tuple[int, ...]
-    tricks: tuple[int, ...]
-    blind_nil: tuple[int, ...]
-    points: tuple[int, ...]
+    def __init__(self, settings: SpadesSettings, dealer: int, rng: random.Random) -> None:
+        deck = full_deck()
+        rng.shuffle(deck)
+        self.order = order = [(dealer + 1 + i) % SEATS for i in range(SEATS)]
+        hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        for i, card in enumerate(deck):
+            hands[order[i % SEATS]].append(card)
+        self.settings = settings
+        self.dealer = dealer
+        self.hands = hands
+        self.dealt = tuple(tuple(sorted(hand)) for hand in hands)
+        self.bids = [0] * SEATS
+        self.blind_nil: list[int] = []
+        self.spoken = 0
+        self.bidding = True
+        self.taken = [0] * SEATS
+        self.broken = False
+        self.leader = order[0]
+        self.trick: list[tuple[int, Card]] = []
+        self.played: list[tuple[int, tuple[Card, ...]]] = []
+        self.to_play: int | None = order[0]
+        self.points: tuple[int, ...] = (0, 0)
+
+    def _legal(self) -> list[Any]:
+        if self.bidding:
+            blind = self.settings.blind_nil == "any_time"
+            return [*([BLIND_NIL] if blind else []), *range(TRICKS + 1)]
+        led = self.trick[0][1].suit if self.trick else None
+        return legal_cards(self.hands[self.to_play], led, self.broken)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if self.bidding:
+            if action == BLIND_NIL:
+                self.blind_nil.append(seat)
+            else:
+                self.bids[seat] = action
+            self.spoken += 1
+            self.bidding = self.spoken < SEATS
+            self.to_play = self.order[self.spoken % SEATS]
+            return
+        self.hands[seat].remove(action)
+        self.trick.append((seat, action))
+        self.broken = self.broken or action.suit == Suit.SPADES
+        if len(self.trick) < SEATS:
+            self.to_play = (seat + 1) % SEATS
+            return
+        self.played.append((self.leader, tuple(card for _, card in self.trick)))
+        self.leader = winner_of(self.trick)
+        self.taken[self.leader] += 1
+        self.trick = []
+        self.to_play = self.leader if len(self.played) < TRICKS else None
+
+    def result(self) -> SpadesDeal:
+        self.blind_nil.sort()
+        self.points = score_hand(self.settings, self.bids, self.taken, self.blind_nil).points
+        return self
+
+    thrown_in = False
 
     def hand(self) -> dict[str, Any]:
         """The hand's body, as the API takes it."""
         blind = {"blind_nil": list(self.blind_nil)} if self.blind_nil else {}
-        return {"bids": list(self.bids), "tricks": list(self.tricks), **blind}
+        return {"bids": list(self.bids), "tricks": list(self.taken), **blind}
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "dealer": self.dealer,
-            "hands": [" ".join(map(str, hand)) for hand in self.hands],
+            "hands": [" ".join(map(str, hand)) for hand in self.dealt],
             "play": [
                 {"leader": leader, "cards": " ".join(map(str, cards))}
-                for leader, cards in self.tricks_played
+                for leader, cards in self.played
             ],
             **self.hand(),
             "thrown_in": False,
@@ -125,73 +195,35 @@ class PlayedDeal:
         }
 
 
-def play_deal(settings: SpadesSettings, dealer: int, rng: random.Random, kind: str) -> PlayedDeal:
-    """One deal dealt by ``dealer`` and played by ``kind`` bots."""
-    deck = full_deck()
-    rng.shuffle(deck)
-    order = [(dealer + 1 + i) % SEATS for i in range(SEATS)]
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(deck):
-        hands[order[i % SEATS]].append(card)
-    dealt = tuple(tuple(sorted(hand)) for hand in hands)
-    bots = [_bots(kind, rng) for _ in range(SEATS)]
-    bids = [0] * SEATS
-    blind: list[int] = []
-    for seat in order:
-        if settings.blind_nil == "any_time" and rng.random() < 0.03:
-            blind.append(seat)
-            continue
-        bids[seat] = bots[seat].bid(hands[seat])
-    taken = [0] * SEATS
-    broken = False
-    leader = order[0]
-    played: list[tuple[int, tuple[Card, ...]]] = []
-    for _ in range(TRICKS):
-        trick: list[tuple[int, Card]] = []
-        for step in range(SEATS):
-            seat = (leader + step) % SEATS
-            led = trick[0][1].suit if trick else None
-            legal = legal_cards(hands[seat], led, broken)
-            card = bots[seat].play(hands[seat], legal, trick, seat, bids, taken)
-            hands[seat].remove(card)
-            trick.append((seat, card))
-            broken = broken or card.suit == Suit.SPADES
-        played.append((leader, tuple(card for _, card in trick)))
-        leader = winner_of(trick)
-        taken[leader] += 1
-    blind.sort()
-    points = score_hand(settings, bids, taken, blind).points
-    return PlayedDeal(dealer, dealt, tuple(played), tuple(bids), tuple(taken), tuple(blind), points)
-
-
 def simulate_deals(
     settings: SpadesSettings,
     deals: int | range,
     seed: int | None = None,
     bots: str = "random",
-) -> Iterator[PlayedDeal]:
-    """``deals`` deals played by ``bots`` (or the given range of a run's deals)."""
-    if bots not in BOTS:
-        raise ValueError(f"unknown bots {bots!r}; choose one of {', '.join(BOTS)}")
-    seed = run_seed(seed)
-    for index in deal_indices(deals):
-        yield play_deal(settings, index % SEATS, random.Random(deal_seed(seed, index)), bots)
+) -> Iterator[SpadesDeal]:
+    """``deals`` deals played by ``bots`` (or the given range of a run's deals), deal
+    ``index`` dealt by seat ``index % 4``. Raises ValueError at once for an unknown kind
+    of bot or a bad count."""
+
+    def new_deal(index: int, rng: random.Random) -> SpadesDeal:
+        return SpadesDeal(settings, index % SEATS, rng)
+
+    return simulate_play(new_deal, BOTS, bots, deals, seed)
 
 
-class SimulationSummary:
+@dataclass
+class SpadesTally(DealTally):
     """Counts over simulated deals for ``scorekeeper simulate``: contracts made, nils and
     blind nils made, bags taken, and each side's mean points, from the deals as
     ``simulate`` yields them (scored as first hands)."""
 
-    def __init__(self) -> None:
-        self.deals = 0
-        self.contracts = [0, 0]  # made, bid
-        self.nils = [0, 0]
-        self.blind_nils = [0, 0]
-        self.overtricks = 0
-        self.points = [0, 0]
+    contracts: list[int] = field(default_factory=lambda: [0, 0])  # made, bid
+    nils: list[int] = field(default_factory=lambda: [0, 0])
+    blind_nils: list[int] = field(default_factory=lambda: [0, 0])
+    overtricks: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
 
-    def add(self, deal: dict[str, Any]) -> None:
+    def add(self, deal: Mapping[str, Any]) -> None:
         self.deals += 1
         bids, tricks = deal["bids"], deal["tricks"]
         blind = deal.get("blind_nil", ())
@@ -210,22 +242,10 @@ class SimulationSummary:
                     count[1] += 1
                     count[0] += tricks[s] == 0
 
-    def add_result(self, result: PlayedDeal) -> None:
+    def add_result(self, result: SpadesDeal) -> None:
         # The hand's own fields, not the whole deal's dict (its cards as text are the
         # slow part of ``to_dict``).
         self.add({**result.hand(), "points": result.points})
-
-    def merge(self, other: SimulationSummary) -> None:
-        self.deals += other.deals
-        self.overtricks += other.overtricks
-        for mine, theirs in (
-            (self.contracts, other.contracts),
-            (self.nils, other.nils),
-            (self.blind_nils, other.blind_nils),
-            (self.points, other.points),
-        ):
-            mine[0] += theirs[0]
-            mine[1] += theirs[1]
 
     def lines(self) -> list[str]:
         def rate(pair: list[int]) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.simulation import wrong_points
+from ..core.verify import check_tricks, follows_suit
 from .settings import SpadesSettings
 
 SPADE = "S"
@@ -93,36 +94,28 @@ def _play_problems(deal: Mapping[str, Any]) -> list[str]:
         return [f"the cards do not read: {exc}"]
     if sorted(len(hand) for hand in hands) != [13] * 4 or len(set().union(*hands)) != 52:
         return ["the hands are not 52 different cards, 13 to each seat"]
-    problems = []
-    won = [0, 0, 0, 0]
-    leader = (dealer + 1) % 4
-    spades_played = False
-    for number, (said, cards) in enumerate(tricks, start=1):
-        if said != leader or len(cards) != 4:
-            problems.append(f"trick {number} is led by seat {said}, not seat {leader}")
-            break
-        suit = cards[0].suit.letter
-        lead_hand = hands[leader]
-        if suit == SPADE and not spades_played and any(c.suit.letter != SPADE for c in lead_hand):
-            problems.append(f"trick {number}: seat {leader} led a spade before spades were broken")
-        best_seat, best = leader, cards[0]
-        for step, card in enumerate(cards):
-            seat = (leader + step) % 4
-            if card not in hands[seat]:
-                problems.append(f"trick {number}: seat {seat} played {card}, not in its hand")
-                return problems
-            if card.suit.letter != suit and any(c.suit.letter == suit for c in hands[seat]):
-                problems.append(f"trick {number}: seat {seat} did not follow {suit}")
-            hands[seat].discard(card)
-            if step:
-                beats = (card.suit == best.suit and card.rank > best.rank) or (
-                    card.suit.letter == SPADE and best.suit.letter != SPADE
-                )
-                if beats:
-                    best_seat, best = seat, card
-            spades_played = spades_played or card.suit.letter == SPADE
-        won[best_seat] += 1
-        leader = best_seat
+
+    def rule_broken(card: Card, hand: Any, so_far: Any, played: Any) -> str | None:
+        suits = [c.suit.letter for c in hand]
+        if so_far:
+            return follows_suit(card.suit.letter, suits, so_far[0].suit.letter)
+        broken = any(c.suit.letter == SPADE for c in played)
+        if card.suit.letter == SPADE and not broken and any(s != SPADE for s in suits):
+            return "led a spade before spades were broken"
+        return None
+
+    def winner(leader: int, cards: Any) -> int:
+        led = cards[0].suit
+
+        def strength(i: int) -> tuple[bool, bool, int]:
+            return (cards[i].suit.letter == SPADE, cards[i].suit == led, cards[i].rank)
+
+        best = max(range(4), key=strength)
+        return (leader + best) % 4
+
+    problems: list[str] = []
+    lists = [list(hand) for hand in hands]
+    won = check_tricks(tricks, lists, (dealer + 1) % 4, rule_broken, winner, problems)
     if len(tricks) != 13:
         problems.append(f"{len(tricks)} tricks were played, not 13")
     if won != list(deal["tricks"]):

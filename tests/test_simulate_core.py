@@ -1,0 +1,223 @@
+"""The one simulation core (issue 41): a deal's state with its legal actions, applying
+one and the result (``DealState``); the bot loop, the run and the tally written once; and
+the games that declare their play on it (Spades and Oh Hell) refusing what the rules
+forbid, whoever the bot."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from scorekeeper.engine import find_game
+from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
+from scorekeeper.engine.core.errors import IllegalAction
+from scorekeeper.engine.core.simulation import DealTally, play_through, simulate_play
+from scorekeeper.engine.core.verify import check_tricks
+from scorekeeper.engine.oh_hell.simulate import OhHellDeal
+from scorekeeper.engine.spades.simulate import SpadesDeal
+
+SPADES = find_game("spades")
+OH_HELL = find_game("oh-hell")
+
+
+class HighCard:
+    """A toy game that declares its play and nothing else: each of three seats holds
+    three numbers and plays one; the highest takes the deal. No bot loop, no run."""
+
+    def __init__(self, index: int, rng: random.Random) -> None:
+        pack = list(range(1, 10))
+        rng.shuffle(pack)
+        self.hands = [pack[0:3], pack[3:6], pack[6:9]]
+        self.played: list[int] = []
+        self.to_play: int | None = index % 3
+
+    def legal_actions(self) -> list[int]:
+        return list(self.hands[self.to_play]) if self.to_play is not None else []
+
+    def apply(self, card: int) -> None:
+        if card not in self.legal_actions():
+            raise IllegalAction(f"seat {self.to_play} does not hold {card}", "card")
+        self.hands[self.to_play].remove(card)
+        self.played.append(card)
+        self.to_play = None if len(self.played) == 3 else (self.to_play + 1) % 3
+
+    def is_terminal(self) -> bool:
+        return self.to_play is None
+
+    def result(self) -> tuple[int, ...]:
+        return tuple(self.played)
+
+
+TOY_BOTS = {"random": RandomBot, "choice": ChoiceBot}
+
+
+@pytest.mark.parametrize("kind", sorted(TOY_BOTS))
+def test_a_game_that_declares_its_play_gets_a_repeatable_run(kind):
+    whole = list(simulate_play(HighCard, TOY_BOTS, kind, 60, seed=5, seats=3))
+    assert len(whole) == 60
+    assert whole == list(simulate_play(HighCard, TOY_BOTS, kind, 60, seed=5, seats=3))
+    assert whole != list(simulate_play(HighCard, TOY_BOTS, kind, 60, seed=6, seats=3))
+    share = list(simulate_play(HighCard, TOY_BOTS, kind, range(20, 45), seed=5, seats=3))
+    assert share == whole[20:45]
+    # Every deal is a legal play: three different numbers of 1..9.
+    assert all(len(set(deal)) == 3 and set(deal) <= set(range(1, 10)) for deal in whole)
+
+
+def test_an_unknown_kind_of_bot_is_refused_at_once_naming_the_kinds():
+    with pytest.raises(ValueError, match="'clever' is not a bot; choose one of random, choice"):
+        simulate_play(HighCard, TOY_BOTS, "clever", 5, seed=1, seats=3)
+
+
+@pytest.mark.parametrize(("game", "settings"), [(SPADES, "spades"), (OH_HELL, "oh-hell")])
+def test_a_game_refuses_an_unknown_bot_before_the_first_deal(game, settings):
+    # Spades and Oh Hell used to find out only when the first deal was asked for.
+    with pytest.raises(ValueError, match="not a bot"):
+        game.simulate_results(game.preset(settings), 5, seed=1, bots="clever")
+
+
+class Stubborn:
+    """A bot that takes the first legal action until ``wrong`` says to try a wrong one."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+
+    def choose(self, state, legal):
+        return legal[0]
+
+
+def _snapshot(state) -> dict:
+    return {name: repr(value) for name, value in vars(state).items() if name not in ("game", "rng")}
+
+
+def _play_until(state, wanted) -> None:
+    bots = [Stubborn(seat, random.Random(0)) for seat in range(8)]
+    while not wanted(state):
+        assert not state.is_terminal(), "the deal ended before the case was met"
+        state.apply(bots[state.to_play].choose(state, state.legal_actions()))
+
+
+def _held(state) -> list:
+    """The cards the seat to play still holds."""
+    held = state.hands if isinstance(state, SpadesDeal) else state.held
+    return held[state.to_play]
+
+
+def _revoke_case(state) -> bool:
+    """True when the seat to play must follow suit and holds other cards too."""
+    if state.bidding or state.to_play is None:
+        return False
+    return len(state.legal_actions()) < len(_held(state))
+
+
+def _new_spades(seed: int) -> SpadesDeal:
+    return SpadesDeal(SPADES.preset("spades"), seed % 4, random.Random(seed))
+
+
+def _new_oh_hell(seed: int) -> OhHellDeal:
+    # Hand 6 of the sequence deals several cards each, so there are suits to follow.
+    return OhHellDeal(OH_HELL, OH_HELL.preset("oh-hell"), 6, random.Random(seed))
+
+
+@pytest.mark.parametrize("new_deal", [_new_spades, _new_oh_hell], ids=["spades", "oh-hell"])
+def test_a_revoke_is_refused_and_changes_nothing(new_deal):
+    for seed in range(40):
+        state = new_deal(seed)
+        try:
+            _play_until(state, _revoke_case)
+        except AssertionError:
+            continue
+        revoke = next(card for card in _held(state) if card not in state.legal_actions())
+        before = _snapshot(state)
+        with pytest.raises(IllegalAction, match=f"seat {state.to_play} may not play"):
+            state.apply(revoke)
+        assert _snapshot(state) == before
+        return
+    pytest.fail("no deal of 40 came to a revoke")
+
+
+def test_the_hook_is_refused_to_the_dealer_and_changes_nothing():
+    state = _new_oh_hell(3)
+    _play_until(state, lambda s: s.to_play == s.dealer)
+    forbidden = state.cards - sum(state.bids)
+    assert forbidden not in state.legal_actions()
+    before = _snapshot(state)
+    with pytest.raises(IllegalAction, match=f"seat {state.dealer} may not bid {forbidden}"):
+        state.apply(forbidden)
+    assert _snapshot(state) == before
+
+
+def test_a_spades_bot_bids_blind_nil_only_where_the_rules_allow_it():
+    state = _new_spades(1)
+    assert -1 not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="may not bid -1"):
+        state.apply(-1)
+
+
+@pytest.mark.parametrize("new_deal", [_new_spades, _new_oh_hell], ids=["spades", "oh-hell"])
+def test_play_through_ends_with_every_card_played(new_deal):
+    state = new_deal(7)
+    result = play_through(state, [ChoiceBot(seat, random.Random(7)) for seat in range(8)])
+    assert state.is_terminal() and state.legal_actions() == []
+    assert sum(state.taken) == len(result.to_dict()["play"])
+
+
+@dataclass
+class _Counts(DealTally):
+    made: list[int] = field(default_factory=lambda: [0, 0])
+    by_kind: dict[str, list[int]] = field(default_factory=dict)
+    nested: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
+    clock: float = field(default=0.0, metadata={"merge": False})
+
+
+def test_a_tally_merges_every_field_of_a_game_s_own():
+    one = _Counts(deals=3, thrown_in=1, made=[1, 2], by_kind={"nil": [1, 1]}, clock=5.0)
+    one.nested[1][0] = 4
+    other = _Counts(deals=2, made=[1, 0], by_kind={"nil": [0, 1], "blind": [1, 1]}, clock=9.0)
+    other.nested[0][1] = 2
+    one.merge(other)
+    assert (one.deals, one.thrown_in, one.played) == (5, 1, 4)
+    assert one.made == [2, 2]
+    assert one.by_kind == {"nil": [1, 2], "blind": [1, 1]}
+    assert one.nested == [[0, 2], [4, 0]]
+    assert one.clock == 5.0  # marked not to be merged
+    # The other tally's lists are not shared with this one.
+    other.by_kind["blind"][0] = 99
+    assert one.by_kind["blind"] == [1, 1]
+
+
+def _odd_even_rule(card, hand, so_far, played):
+    """A toy rule of following: play a number of the led number's parity when able."""
+    if not so_far or card % 2 == so_far[0] % 2 or all(c % 2 != so_far[0] % 2 for c in hand):
+        return None
+    return "did not follow parity"
+
+
+def _highest(leader, cards):
+    return (leader + cards.index(max(cards))) % 2
+
+
+@pytest.mark.parametrize(
+    ("tricks", "winners", "problems", "won"),
+    [
+        ([(0, [1, 3]), (1, [4, 2])], [1, 1], [], [0, 2]),
+        # The second trick's leader is the first's winner, seat 1.
+        ([(0, [1, 3]), (0, [2, 4])], None, ["trick 2 is led by seat 0, not seat 1"], [0, 1]),
+        ([(0, [1, 9])], None, ["trick 1: seat 1 played 9, not in its hand"], [0, 0]),
+        (
+            [(0, [1, 4]), (1, [3, 2])],
+            None,
+            ["trick 1: seat 1 played 4: did not follow parity"],
+            [0, 2],
+        ),
+        ([(0, [1, 3]), (1, [4, 2])], [0, 1], ["trick 1 was won by seat 1, not seat 0"], [0, 2]),
+        ([(0, [1, 3])], None, ["cards were left unplayed"], [0, 1]),
+        ([(0, [1])], None, ["trick 1 has 1 cards, not 2"], [0, 0]),
+    ],
+)
+def test_the_trick_checker_reads_the_play_again(tricks, winners, problems, won):
+    found: list[str] = []
+    hands = [[1, 2], [3, 4]]
+    assert check_tricks(tricks, hands, 0, _odd_even_rule, _highest, found, winners, 2) == won
+    assert found == problems
