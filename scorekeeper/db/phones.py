@@ -20,6 +20,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_token
+from .sealing import token_hash
 
 # What one phone keeps, at most: the oldest are let go first (as the cookie once did).
 MAX_PHONE_KEYS = 200
@@ -122,26 +123,30 @@ def drop_key(db: Database, phone_id: int, game_id: int) -> None:
 
 
 def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:
-    """The phone opened ``game_id``'s view link, whose token is ``view_token``."""
+    """The phone opened ``game_id``'s view link, whose token is ``view_token`` (kept as
+    its keyed hash, as the game keeps it)."""
     with writing(db):
         db.execute(
-            "INSERT OR REPLACE INTO phone_views (phone_id, game_id, view_token, kept_at) "
+            "INSERT OR REPLACE INTO phone_views (phone_id, game_id, view_hash, kept_at) "
             "VALUES (?, ?, ?, ?)",
-            [phone_id, game_id, view_token, now()],
+            [phone_id, game_id, token_hash(db, "view", view_token), now()],
         )
         _trim(db, "phone_views", phone_id, MAX_PHONE_VIEWS)
 
 
-def kept_view(db: Database, phone_id: int, game_id: int) -> str | None:
-    """The view token with which the phone opened ``game_id``, or None."""
+def opened_view(db: Database, phone_id: int, game_id: int, view_token: str) -> bool:
+    """True when the phone opened ``game_id``'s view link while its token was
+    ``view_token`` (the game's token now: a new view link ends what the old one gave)."""
     if not 0 < game_id <= MAX_ID:
-        return None
+        return False
     row = query(
         db,
-        "SELECT view_token FROM phone_views WHERE phone_id = ? AND game_id = ?",
+        "SELECT view_hash FROM phone_views WHERE phone_id = ? AND game_id = ?",
         [phone_id, game_id],
     ).fetchone()
-    return row["view_token"] if row else None
+    return row is not None and hmac.compare_digest(
+        row["view_hash"], token_hash(db, "view", view_token)
+    )
 
 
 # --- members ------------------------------------------------------------------------------

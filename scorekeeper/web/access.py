@@ -324,8 +324,7 @@ def holds_view(game: Game) -> bool:
     phone = _phone()
     if phone is None:
         return False
-    token = phones.kept_view(get_db(), phone[0], game.id)
-    return token is not None and hmac.compare_digest(token, game.view_token)
+    return phones.opened_view(get_db(), phone[0], game.id, game.view_token)
 
 
 def can_see(game: Game) -> bool:
