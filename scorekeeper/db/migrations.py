@@ -709,6 +709,9 @@ def m020_tokens_sealed(db: Database) -> None:
     without making every stored token unreadable, so it is called rather than copied."""
     from .sealing import seal
 
+    # The raw tokens' bytes are overwritten with zeros, not left in the pages' free space.
+    secure = db.execute("PRAGMA secure_delete").fetchone()[0]
+    db.execute("PRAGMA secure_delete = ON")
     db.execute("ALTER TABLE groups RENAME COLUMN invite TO invite_hash")
     db.execute("ALTER TABLE groups ADD COLUMN invite_sealed TEXT")
     db.execute("ALTER TABLE games RENAME COLUMN view_token TO view_hash")
@@ -731,3 +734,4 @@ def m020_tokens_sealed(db: Database) -> None:
         "UPDATE phone_views SET view_hash = ? WHERE phone_id = ? AND game_id = ?",
         [(seal(db, "view", token)[0], phone, game) for phone, game, token in views],
     )
+    db.execute(f"PRAGMA secure_delete = {int(secure)}")
