@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db
-from scorekeeper.db import migrations, sealing
+from scorekeeper.db import migrations
 
 from .test_backup import scorekeeper
 from .test_groups_privacy import Browser
@@ -72,6 +72,7 @@ def copy_of(source: Path, target: Path) -> None:
 
 
 def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(tmp_path):
+
     live = tmp_path / "live"
     with served(live) as (base, _app):
         group = new_group(base)
@@ -103,11 +104,12 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
         assert stranger.get(f"/groups/{group['id']}")[0] == 404
         assert stranger.get(f"/games/{game['id']}")[0] == 404
     # The copy gained no secret of its own by being served.
-    assert not sealing.secret_file(tmp_path / "stolen" / "scorekeeper.db").exists()
+    assert not db.sealing.secret_file(tmp_path / "stolen" / "scorekeeper.db").exists()
 
 
 @pytest.mark.parametrize("mask", [0o022, 0o000])
 def test_the_secret_is_0600_in_a_0700_folder_whatever_the_umask(tmp_path, mask):
+
     before = os.umask(mask)
     try:
         database = db.open_database(str(tmp_path / "scorekeeper.db"))
@@ -117,14 +119,15 @@ def test_the_secret_is_0600_in_a_0700_folder_whatever_the_umask(tmp_path, mask):
             database.close()
     finally:
         os.umask(before)
-    secret = sealing.secret_file(tmp_path / "scorekeeper.db")
+    secret = db.sealing.secret_file(tmp_path / "scorekeeper.db")
     assert stat.S_IMODE(secret.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
     assert len(bytes.fromhex(secret.read_text())) == 32
 
 
 def test_a_folder_left_open_is_narrowed_to_its_owner(tmp_path):
-    secret = sealing.secret_file(tmp_path / "scorekeeper.db")
+
+    secret = db.sealing.secret_file(tmp_path / "scorekeeper.db")
     secret.parent.mkdir(mode=0o755)
     secret.parent.chmod(0o755)
     database = db.open_database(str(tmp_path / "scorekeeper.db"))
@@ -170,6 +173,7 @@ def test_links_shared_before_the_upgrade_keep_opening_over_the_real_server(tmp_p
 def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(tmp_path):
     """The README's "Moving to a new machine": the nightly backup and the secrets folder
     are all that is carried over; ``restore`` puts the database beside the secret."""
+
     old = tmp_path / "old-machine"
     with served(old) as (base, _app):
         group = new_group(base)
@@ -184,7 +188,7 @@ def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(
     new = tmp_path / "new-machine"
     new.mkdir()
     carried = tmp_path / "carried"
-    shutil.copytree(sealing.secret_file(old / "scorekeeper.db").parent, carried / "secrets")
+    shutil.copytree(db.sealing.secret_file(old / "scorekeeper.db").parent, carried / "secrets")
     shutil.copyfile(backup, carried / backup.name)
     shutil.copytree(carried / "secrets", new / "scorekeeper.db-secrets")
     done = scorekeeper("restore", "--db", str(new / "scorekeeper.db"), str(carried / backup.name))
@@ -201,15 +205,16 @@ def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(
 
 
 def test_tokens_sealed_with_another_secret_read_as_a_link_that_opens_nothing(tmp_path):
+
     database = db.open_database(str(tmp_path / "a.db"))
     try:
-        hashed, sealed = sealing.seal(database, "view", "abc")
-        assert sealing.unseal(database, "view", hashed, sealed) == "abc"
-        assert sealing.unseal(database, "invite", hashed, sealed) is None
+        hashed, sealed = db.sealing.seal(database, "view", "abc")
+        assert db.sealing.unseal(database, "view", hashed, sealed) == "abc"
+        assert db.sealing.unseal(database, "invite", hashed, sealed) is None
     finally:
         database.close()
     other = db.open_database(str(tmp_path / "b.db"))
     try:
-        assert sealing.unseal(other, "view", hashed, sealed) is None
+        assert db.sealing.unseal(other, "view", hashed, sealed) is None
     finally:
         other.close()

@@ -145,11 +145,18 @@ def new_invite(db: Database, group_id: int) -> str:
     return invite
 
 
-def replace_group_key(db: Database, group_id: int) -> str:
+def replace_group_key(db: Database, group_id: int, made_by: int | None = None) -> str:
     """Gives the group a new key, so the old one stops working, and returns it (the only time
-    it is seen: the database keeps its hash). Raises NotFound for an unknown group."""
+    it is seen: the database keeps its hash). ``made_by`` is the membership that asked for
+    it (None: the API or the command line): the key is revoked when it ends
+    (``phones.end_membership``). Raises NotFound for an unknown group."""
     key = new_token()
-    _update(db, group_id, "UPDATE groups SET key_hash = ? WHERE id = ?", [hash_key(key)])
+    _update(
+        db,
+        group_id,
+        "UPDATE groups SET key_hash = ?, key_member_id = ? WHERE id = ?",
+        [hash_key(key), made_by],
+    )
     return key
 
 

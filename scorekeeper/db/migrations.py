@@ -735,3 +735,23 @@ def m020_tokens_sealed(db: Database) -> None:
         [(seal(db, "view", token)[0], phone, game) for phone, game, token in views],
     )
     db.execute(f"PRAGMA secure_delete = {int(secure)}")
+
+
+@migrations()
+def m021_what_a_member_leaves(db: Database) -> None:
+    """What a phone held in a group stops opening it when its membership ends (issue 42).
+
+    ``groups.key_member_id`` is the membership that made the group's current API key on
+    the group's page (null: made otherwise, or before this migration); the key is revoked
+    when that membership ends. ``phone_rekeys`` holds, for a member's phone that kept a
+    game's edit key (``phone_keys``) when another phone's membership ended and the game
+    got a new edit link, the new key: sealed with the database's secret (``new_hash`` and
+    ``sealed``, as ``db.sealing`` stores tokens) until the phone's next request, which
+    seals it with its own token instead, if the key it keeps is still the one whose
+    SHA-256 is ``old_hash``. Added in place: no row, index or trigger is touched."""
+    db.execute("ALTER TABLE groups ADD COLUMN key_member_id INTEGER REFERENCES members(id)")
+    db.execute(
+        "CREATE TABLE phone_rekeys (phone_id INTEGER NOT NULL REFERENCES phones(id), "
+        "game_id INTEGER NOT NULL, old_hash TEXT NOT NULL, new_hash TEXT NOT NULL, "
+        "sealed TEXT NOT NULL, PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
+    )
