@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -256,3 +257,67 @@ def test_after_a_new_edit_link_a_stranger_who_opened_the_old_one_reads_nothing(t
     # The group's members still see it; the phone that made the link records.
     assert status_of(table.cat, f"/games/{game_id}") == 200
     ann_records(table)
+
+
+# --- finding 6: what the phone kept to go on offline ---------------------------------------
+
+KEPT_GAMES = """async () => {
+    const pages = (await (await caches.open("kept-pages")).keys()).map((r) => r.url);
+    const records = await new Promise((resolve) => {
+        const opening = indexedDB.open("scorekeeper-offline", 1);
+        opening.onupgradeneeded = () =>
+            opening.result.createObjectStore("games", { keyPath: "id" });
+        opening.onsuccess = () => {
+            const asked = opening.result.transaction("games").objectStore("games").getAllKeys();
+            asked.onsuccess = () => { opening.result.close(); resolve(asked.result); };
+        };
+    });
+    return { pages, records };
+}"""
+
+
+@pytest.mark.parametrize("how", ["leave", "removed"])
+def test_a_kept_game_is_taken_off_the_phone_when_it_leaves_or_is_removed(browser, tmp_path, how):
+    """Finding 6: the service worker forgot only its ``pages`` cache; the kept game's page
+    (``kept-pages``) and its snapshot of every hand in IndexedDB stayed, and were shown
+    whenever the network failed."""
+    from .offline_phone import PHONE, keep_game
+
+    with served(tmp_path) as (base, _app):
+        group = new_group(base)
+        game = played_game(base, group, GAME, PLAYED)
+        context = browser.new_context(
+            viewport={"width": PHONE[0], "height": PHONE[1]}, base_url=base
+        )
+        errors: list[str] = []
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            page.goto(path_of(group["join_url"]))
+            page.locator("#label").fill("Cat")
+            with page.expect_navigation():
+                page.locator("#join").click()
+            page.goto(path_of(game["edit_url"]))
+            keep_game(page, game["id"], NAMES[0])
+            kept = page.evaluate(KEPT_GAMES)
+            assert kept["records"] == [game["id"]]
+            assert any(url.endswith(f"/games/{game['id']}/kept") for url in kept["pages"])
+            if how == "leave":
+                page.goto(f"/groups/{group['id']}/leave")
+                with page.expect_navigation():
+                    page.locator("#leave-group").click()
+            else:
+                ann = joined(base, path_of(group["join_url"]), "Ann")
+                status, _ = ann.post_form(the_member(ann, group["id"], "Cat"), {})
+                assert status == 200
+                page.goto("/")  # the phone's next page: it is told, and forgets
+            deadline = time.monotonic() + 20
+            while (kept := page.evaluate(KEPT_GAMES)) != {"pages": [], "records": []}:
+                assert time.monotonic() < deadline, kept
+                time.sleep(0.2)
+            page.context.set_offline(True)
+            page.goto(f"/games/{game['id']}")
+            assert not any(name in page.content() for name in NAMES)  # not the game
+        finally:
+            context.close()
+        assert errors == [], errors
