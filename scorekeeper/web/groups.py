@@ -151,8 +151,8 @@ def leave_group(group_id: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         renewed = leave(found.id)
-        said = [_("This phone has left the group."), *renewed_words(renewed, None)]
-        flash(" ".join(said), "info")
+        flash(_("This phone has left the group."), "info")
+        flash_renewed(renewed, None)
         return redirect(url_for("games.home"))
     return render_template("group_leave.html", group=found, form=form)
 
@@ -219,11 +219,16 @@ def members(group_id: int):
     )
 
 
-def renewed_words(renewed: phones.Renewed | None, name: str | None) -> list[str]:
-    """What a member's leaving renewed, as its result page says it (``name``: the phone
-    removed; None: this phone, which left)."""
-    if renewed is None:
-        return []
+def flash_renewed(renewed: phones.Renewed | None, name: str | None) -> None:
+    """Says on the result page of Remove or Leave which links changed (``name``: the phone
+    removed; None: this phone, which left): one note under the headline."""
+    said = renewed_words(renewed, name) if renewed is not None else []
+    if said:
+        flash(" ".join(said), "info")
+
+
+def renewed_words(renewed: phones.Renewed, name: str | None) -> list[str]:
+    """What a member's leaving renewed, a sentence per kind of link."""
     said = [_("The group has a new invite link: the old one no longer works.")]
     if renewed.view_links:
         said.append(
@@ -268,8 +273,8 @@ def remove_member(group_id: int, member_id: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         renewed = phones.end_membership(db.get_db(), target, removed_by=mine.id)
-        said = [_("%(name)s is no longer in the group.", name=name), *renewed_words(renewed, name)]
-        flash(" ".join(said), "saved")
+        flash(_("%(name)s is no longer in the group.", name=name), "saved")
+        flash_renewed(renewed, name)
         return redirect(url_for("groups.members", group_id=found.id))
     return render_template("group_remove.html", group=found, name=name, form=form)
 
