@@ -107,7 +107,7 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
     assert not db.sealing.secret_file(tmp_path / "stolen" / "scorekeeper.db").exists()
 
 
-@pytest.mark.parametrize("mask", [0o022, 0o000])
+@pytest.mark.parametrize("mask", [0o022, 0o000, 0o077, 0o277])
 def test_the_secret_is_0600_in_a_0700_folder_whatever_the_umask(tmp_path, mask):
 
     before = os.umask(mask)

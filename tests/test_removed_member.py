@@ -72,6 +72,11 @@ def path_of(url: str) -> str:
     return urllib.parse.urlparse(url).path
 
 
+def words(page: str) -> str:
+    """A page's words as a phone reads them: no tags, entities read, spaces collapsed."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub("<[^>]+>", "", page)))
+
+
 @dataclass
 class Table:
     base: str
@@ -203,7 +208,7 @@ def test_a_removed_phone_opens_nothing_it_held_and_the_others_go_on(table):
     ann_records(table)
     assert status_of(Browser(table.base), f"/games/{game_id}") == 404
     # The page says which links changed.
-    said = re.sub(r"\s+", " ", html.unescape(re.sub("<[^>]+>", "", page)))
+    said = words(page)
     assert "Cat is no longer in the group." in said
     assert "The group has a new invite link: the old one no longer works." in said
     assert "Its game has a new view link: the old one no longer opens it." in said
@@ -217,9 +222,10 @@ def test_a_phone_that_leaves_takes_nothing_with_it(table):
     assert status == 200
     for phone in (table.cat, Browser(table.base)):
         assert what_a_phone_held_opens(table, phone) == GONE
+        assert status_of(phone, path_of(table.group["join_url"])) == 404
     assert what_the_api_key_opens(table) == {"group": 404, "game": 404, "new game": 404}
     ann_records(table)
-    said = re.sub(r"\s+", " ", html.unescape(re.sub("<[^>]+>", "", page)))
+    said = words(page)
     assert "This phone has left the group." in said
     assert "The group has a new invite link: the old one no longer works." in said
     assert "The group's API key that this phone made no longer works." in said
@@ -228,7 +234,7 @@ def test_a_phone_that_leaves_takes_nothing_with_it(table):
 def test_an_api_key_made_by_a_member_still_there_keeps_working(table):
     """Only what the phone made goes: the key Ann makes survives Cat's removal."""
     group_id = table.group["id"]
-    status, page = table.ann.post_form(f"/groups/{group_id}/key", {})
+    _, page = table.ann.post_form(f"/groups/{group_id}/key", {})
     ann_key = re.search(r'id="group-key"[^>]*>([^<]+)<', page).group(1).strip()
     table.ann.post_form(the_member(table.ann, group_id, "Cat"), {})
     assert call(table.base, "GET", f"/api/groups/{group_id}", key=ann_key)[0] == 200

@@ -56,8 +56,9 @@ def token_secret(db: Database, make: bool = False) -> bytes:
     ``make``: a token is being stored).
 
     Without the file, and not to make it (a token looked up or shown in a copy, which
-    must never gain a secret of its own), or in a folder this process may not write in:
-    a secret for this moment alone, by which no stored token opens or shows."""
+    must never gain a secret of its own), or unreadable: a secret for this moment alone,
+    by which no stored token opens or shows. A secret that cannot be written raises
+    OSError: a token sealed with a secret nobody keeps would be lost."""
     path = db.execute("PRAGMA database_list").fetchone()[2]
     if not path:
         return _IN_MEMORY
@@ -69,6 +70,8 @@ def token_secret(db: Database, make: bool = False) -> bytes:
                 try:
                     found = _read_or_write(secret_file(path), make)
                 except OSError:
+                    if make:
+                        raise
                     found = None
                 if found is None:
                     return secrets.token_bytes(32)
@@ -80,7 +83,7 @@ def _private_folder(folder: Path) -> None:
     """Makes ``folder`` (mode 0700, whatever the umask), or narrows it to 0700."""
     with contextlib.suppress(FileExistsError):
         folder.mkdir(mode=0o700, parents=True)
-    if folder.stat().st_mode & 0o077:
+    if folder.stat().st_mode & 0o777 != 0o700:
         folder.chmod(0o700)
 
 
@@ -90,13 +93,14 @@ def _read_or_write(path: Path, make: bool) -> bytes | None:
     processes starting at once never read a half-written secret and both end up with the
     same one."""
     if path.exists():
-        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        return _secret_in(path)
     if not make:
         return None
     _private_folder(path.parent)
-    fd, draft = tempfile.mkstemp(prefix=".tokens-", dir=path.parent)  # mode 0o600
+    fd, draft = tempfile.mkstemp(prefix=".tokens-", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="ascii") as handle:
+            os.fchmod(handle.fileno(), 0o600)  # whatever the umask took from mkstemp's
             handle.write(secrets.token_hex(32))
             handle.flush()
             os.fsync(handle.fileno())
@@ -104,13 +108,18 @@ def _read_or_write(path: Path, make: bool) -> bytes | None:
             os.link(draft, path)
     finally:
         os.unlink(draft)
-    return bytes.fromhex(path.read_text(encoding="ascii").strip())
+    return _secret_in(path)
 
 
-def forget_secrets() -> None:
-    """Forgets the secrets read so far (a test that moves a database and its secret)."""
-    with _LOCK:
-        _KNOWN.clear()
+def _secret_in(path: Path) -> bytes:
+    """The 32 bytes written in ``path`` as hex; OSError naming the file otherwise."""
+    try:
+        secret = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except (ValueError, UnicodeDecodeError):
+        secret = b""
+    if len(secret) != 32:
+        raise OSError(f"{path} does not hold a secret: 64 hexadecimal digits")
+    return secret
 
 
 def _hash(secret: bytes, kind: str, token: str) -> str:
