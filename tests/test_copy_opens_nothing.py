@@ -8,6 +8,7 @@ who keeps what the README says restores on a new machine with every link working
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import stat
@@ -20,7 +21,9 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.db import migrations
+from scorekeeper.web import create_app
 
+from .conftest import app_config, join_group
 from .test_backup import scorekeeper
 from .test_groups_privacy import Browser
 from .test_stranger import new_group, played_game, served
@@ -218,3 +221,27 @@ def test_tokens_sealed_with_another_secret_read_as_a_link_that_opens_nothing(tmp
         assert db.sealing.unseal(other, "view", hashed, sealed) is None
     finally:
         other.close()
+
+
+def test_a_group_moved_without_its_secret_says_so_and_makes_a_new_invite_link(
+    tmp_path, monkeypatch
+):
+    """A host who moved the database without its secret: the members still see their
+    group; its invite page shows no dead link, says why, and a new one works."""
+    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
+    member = app.test_client()
+    created = member.post("/api/groups", json={"name": "Ours"}).get_json()
+    group = join_group(member, group_id=created["id"])
+    secret = db.sealing.secret_file(tmp_path / "scorekeeper.db")
+    secret.parent.rename(tmp_path / "elsewhere")
+    monkeypatch.setattr(db.sealing, "_KNOWN", {})  # as a new process on the new machine
+    page = member.get(f"/groups/{group.id}/invite?show=1").get_data(as_text=True)
+    assert 'id="invite-lost"' in page and "/join/" not in page
+    assert member.get(f"/join/{group.invite}").status_code == 404
+    asked = member.get(f"/groups/{group.id}/invite/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', asked).group(1)
+    made = member.post(f"/groups/{group.id}/invite/new", data={"csrf_token": token})
+    assert made.status_code == 302
+    page = member.get(f"/groups/{group.id}/invite?show=1").get_data(as_text=True)
+    new = re.search(r'href="http://localhost/join/([^"]+)"', page).group(1)
+    assert app.test_client().get(f"/join/{new}").status_code == 200

@@ -211,9 +211,11 @@ from .ratings import (
     ratings_table,
 )
 from .ratings import rebuild as rebuild_ratings
+from .sealing import LOST_TOKEN
 
 __all__ = [
     "phones",
+    "LOST_TOKEN",
     "HistoryPoint",
     "RatingRow",
     "fairest_partnerships",

@@ -97,13 +97,17 @@ def invite(group_id: int):
     """The warning first; with ``?show=1`` (the second tap) the invite link and its QR
     code. Showing it changes nothing, so both are plain GETs."""
     found = group_or_404(group_id)
-    show = request.args.get("show") == "1"
+    # A database moved without its secret (README, "What to keep besides the database")
+    # cannot show its invite link: the page says so, and offers a new one.
+    lost = found.invite == db.LOST_TOKEN
+    show = request.args.get("show") == "1" and not lost
     url = invite_url(found)
     return _no_store(
         render_template(
             "group_invite.html",
             group=found,
             show=show,
+            lost=lost,
             invite_url=url if show else None,
             qr=qr_markup(url, _("QR code of the invite link")) if show else None,
         )
