@@ -18,7 +18,7 @@ import functools
 import hashlib
 import hmac
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
@@ -220,7 +220,7 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
     return game, hands
 
 
-def refuse(game: Game | None, game_id: int) -> None:
+def refuse(game: Game | None, game_id: int) -> NoReturn:
     """Aborts for a game this browser may not see: 404, or for a phone that opened its
     edit link before a new one replaced it, 403 saying so (it knows the game is there),
     once: the replaced key is then forgotten."""
