@@ -61,6 +61,23 @@
     );
   }
 
+  // Takes a kept game off the phone: its snapshot and queue, its kept page, its mark.
+  function forget(id, pageUrl) {
+    return database()
+      .then(
+        (db) =>
+          new Promise((resolve, reject) => {
+            const deleting = db.transaction(STORE, "readwrite");
+            deleting.objectStore(STORE).delete(id);
+            deleting.oncomplete = () => resolve();
+            deleting.onerror = () => reject(deleting.error);
+          }),
+      )
+      .then(() => caches.open(PAGE_CACHE))
+      .then((cache) => cache.delete(pageUrl))
+      .then(() => remember(flag(id), null));
+  }
+
   function remember(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
@@ -686,6 +703,14 @@
       syncing = true;
       try {
         const fresh = await json(setup.snapshot);
+        if (fresh.status === 404 && !record.queue.length) {
+          // The game is no longer this phone's (it left the game's group, or was removed
+          // from it; or the game was deleted): nothing of it stays on the phone (issue 42).
+          // Hands still queued stay, and say why they cannot be sent.
+          await forget(setup.id, setup.page);
+          location.replace(setup.scoreboard);
+          return;
+        }
         if (!fresh.ok) {
           // The server answers but will not take the hands (the edit link changed, the
           // game deleted): it says why, and the queue stays on this phone.

@@ -14,7 +14,9 @@
 // - The scoreboard's live polls, the JSON API and every POST go to the network untouched:
 //   a failed poll is how a page learns it is offline, and a save is never faked.
 // - A page answered with FORGET (the first after this phone left a group or was removed
-//   from one) drops every stored page; a page the server now answers 404 drops its copy.
+//   from one) drops every stored page, and every kept game the server no longer gives this
+//   phone: its kept page, and its snapshot and queue in IndexedDB (issue 42). A page the
+//   server now answers 404 drops its copy.
 // - Nothing that carries an edit key is ever stored, so that the key cannot outlive a new
 //   edit link, or be read from the phone's storage: KEYED paths go to the network
 //   untouched, and neither a page marked no-store nor one holding an edit link is kept.
@@ -28,6 +30,9 @@ const PATIENCE = 4000; // ms to wait for the network before a stored page is sho
 // What static/keep.js stores for a kept game: the engine's files and the kept pages.
 const KEPT_ENGINE = "kept-engine";
 const KEPT_PAGES = "kept-pages";
+// Where keep.js keeps each kept game's snapshot and queue (the same names as there).
+const KEPT_DB = "scorekeeper-offline";
+const KEPT_STORE = "games";
 const ENGINE_FILE = /\/engine\/(?:pyodide-[^/]+\/[^/]+|worker-[0-9a-f]+\.js|scorekeeper-[0-9a-f]+\.zip)$/;
 
 self.addEventListener("install", (event) => {
@@ -113,7 +118,7 @@ function trim(cache) {
 function fetchAndKeep(request, again) {
   return fetch(request).then((response) => {
     if (response.headers.get(FORGET)) {
-      caches.delete(PAGES).catch(() => {});
+      forgetting = Promise.all([caches.delete(PAGES), forgetKept()]).catch(() => {});
     } else if (response.status === 404) {
       caches.open(PAGES).then((cache) => cache.delete(request.url)).catch(() => {});
     }
@@ -123,6 +128,48 @@ function fetchAndKeep(request, again) {
       fetchAndKeep(copyRequest(request.url), false).catch(() => {});
     }
     return response;
+  });
+}
+
+// The kept games this phone may no longer open, taken off it: each kept page is asked for
+// again, and one the server answers 404 (the game is in a group this phone left or was
+// removed from) goes, with its snapshot and queue. One it cannot reach stays.
+let forgetting = Promise.resolve();
+
+function forgetKept() {
+  return caches.open(KEPT_PAGES).then((cache) =>
+    cache.keys().then((requests) =>
+      Promise.all(
+        requests.map((request) =>
+          fetch(copyRequest(request.url)).then(
+            (answer) => {
+              if (answer.status !== 404) return undefined;
+              const found = /\/games\/(\d+)\/kept$/.exec(new URL(request.url).pathname);
+              return Promise.all([cache.delete(request), found ? forgetGame(Number(found[1])) : null]);
+            },
+            () => undefined,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// Deletes the kept game's record (snapshot and queue) from IndexedDB.
+function forgetGame(id) {
+  return new Promise((resolve) => {
+    const opening = indexedDB.open(KEPT_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(KEPT_STORE, { keyPath: "id" });
+    opening.onerror = () => resolve();
+    opening.onsuccess = () => {
+      const kept = opening.result;
+      const deleting = kept.transaction(KEPT_STORE, "readwrite");
+      deleting.objectStore(KEPT_STORE).delete(id);
+      deleting.oncomplete = deleting.onerror = deleting.onabort = () => {
+        kept.close();
+        resolve();
+      };
+    };
   });
 }
 
@@ -151,7 +198,7 @@ function storedOrKept(request) {
 function page(event) {
   const request = event.request;
   const network = fetchAndKeep(request, true);
-  event.waitUntil(network.catch(() => {}));
+  event.waitUntil(network.then(() => forgetting).catch(() => {}));
   const slow = new Promise((resolve) => setTimeout(resolve, PATIENCE)).then(() =>
     storedOrKept(request).then((copy) => copy || network),
   );

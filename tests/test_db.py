@@ -272,11 +272,11 @@ def test_a_connection_left_in_a_transaction_is_rolled_back_before_the_next_reque
         first.conn.execute("BEGIN IMMEDIATE")
         first.conn.execute("UPDATE games SET name = 'lost' WHERE 0")
         first.conn.execute(
-            "INSERT INTO groups (id, key_hash, invite, created_at) VALUES (1, 'h', 'i', 't')"
+            "INSERT INTO groups (id, key_hash, invite_hash, created_at) VALUES (1, 'h', 'i', 't')"
         )
         first.conn.execute(
             "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
-            "status, hand_count, version, edit_key_hash, group_id, view_token) VALUES "
+            "status, hand_count, version, edit_key_hash, group_id, view_hash) VALUES "
             "('t', 't', 'israeli-whist', 'standard', '{}', 0, 'in_progress', 0, 1, 'h', 1, 'v')"
         )
         assert first.conn.in_transaction

@@ -175,8 +175,9 @@ def test_a_new_edit_link_revokes_the_old_one(table):
     assert stranger.get(f"/games/{game_id}/edit/{new}").status_code == 302
 
 
-def test_a_phone_with_the_old_key_is_told_why(table):
+def test_a_member_phone_with_the_old_key_is_told_why_and_views(table):
     _app, game_id, _old, maker, other = table
+    join_group(other, game_id)
     renew(maker, game_id)
     form = other.get(f"/games/{game_id}/hands/new")
     assert form.status_code == 403
@@ -191,6 +192,19 @@ def test_a_phone_with_the_old_key_is_told_why(table):
     again = text_of(other.get(f"/games/{game_id}"))
     assert "was replaced" not in again and 'id="record"' not in again
     assert other.get(f"/games/{game_id}/hands/new").status_code == 403
+
+
+def test_a_phone_outside_the_group_with_the_old_key_is_told_why_and_sees_nothing(table):
+    """Issue 42, finding 8: whoever the old edit link leaked to no longer reads the game
+    (the old view link shows it to no one either); told once why, then a 404."""
+    _app, game_id, _old, maker, other = table
+    renew(maker, game_id)
+    board = other.get(f"/games/{game_id}")
+    assert board.status_code == 403
+    assert "edit link this phone used was replaced" in text_of(board)
+    assert "South" not in text_of(board)  # no player, no score
+    for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new", f"/api/games/{game_id}"):
+        assert other.get(path).status_code == 404, path
 
 
 def test_a_new_edit_link_needs_the_key_the_token_and_a_post(table):

@@ -127,7 +127,11 @@ def test_invites_are_unique(database):
     group, _key = db.create_group(database, "A")
     other, _key = db.create_group(database, "B")
     with pytest.raises(sqlite3.IntegrityError), database.conn:
-        database.execute("UPDATE groups SET invite = ? WHERE id = ?", [group.invite, other.id])
+        database.execute(
+            "UPDATE groups SET invite_hash = (SELECT invite_hash FROM groups WHERE id = ?) "
+            "WHERE id = ?",
+            [group.id, other.id],
+        )
 
 
 # --- games in groups --------------------------------------------------------------------

@@ -20,6 +20,7 @@ import pytest
 
 from scorekeeper import db as storage
 from scorekeeper import transfer
+from scorekeeper.db import sealing
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
 
@@ -508,7 +509,7 @@ def test_a_new_database_gets_no_group_until_a_game_is_started(tmp_path):
     try:
         assert storage.list_groups(database) == []
         columns = {row[1]: row for row in database.execute("PRAGMA table_info(games)")}
-        assert columns["group_id"][3] == 1 and columns["view_token"][3] == 1  # NOT NULL
+        assert columns["group_id"][3] == 1 and columns["view_hash"][3] == 1  # NOT NULL
     finally:
         database.close()
 
@@ -630,6 +631,11 @@ def test_a_v4_database_keeps_every_edit_view_and_invite_link_over_the_real_serve
 
     keys = json.loads(V4_KEYS.read_text(encoding="utf-8"))
     shutil.copyfile(upgraded_v4, tmp_path / "scorekeeper.db")
+    # The database moves with its secret, or its links open nothing (issue 42).
+    shutil.copytree(
+        sealing.secret_file(upgraded_v4).parent,
+        sealing.secret_file(tmp_path / "scorekeeper.db").parent,
+    )
     database = storage.connect(str(tmp_path / "scorekeeper.db"))
     try:
         tokens = {int(g): storage.load_game(database, int(g)).view_token for g in keys}

@@ -9,6 +9,8 @@ callers write ``from scorekeeper import db; db.load_game(...)``.
 ``transfer``    the queries behind export and import
 ``figures``     each game's derived figures (careers, head-to-head), kept by version
 ``keys``        edit keys and the other tokens
+``sealing``     the secret beside the database, and the invite and view tokens sealed
+                with it
 ``ratings``     the players' ratings per group and game kind, kept as games finish
 ``evenings``    a group's evenings: its games played in one sitting, from the times
                 kept on each game's row
@@ -20,14 +22,15 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 
 ``groups``
     one row per group: ``name`` (null: the default name, shown translated as "Our
-    table"), ``key_hash`` (SHA-256 of the group's key, as for edit keys), ``invite`` (the
-    invite token, unique, stored raw), ``member_epoch`` (bumped to drop every member) and
+    table"), ``key_hash`` (SHA-256 of the group's key, as for edit keys), ``invite_hash``
+    and ``invite_sealed`` (the invite token's keyed hash, unique, and the token sealed:
+    ``sealing``, migration m020), ``member_epoch`` (bumped to drop every member) and
     ``created_at``.
 ``games``
     one row per game: ``group_id`` (its group; indexed with the id, and with the status
     and id, migration m018, so a group's page seeks its games of one status),
-    ``view_token`` (the
-    token of its view link, unique, stored raw), ``created_at``/``updated_at`` (ISO 8601
+    ``view_hash`` and ``view_sealed`` (its view link's token, stored as invites are),
+    ``created_at``/``updated_at`` (ISO 8601
     UTC), ``game`` (the key of the game's rules in the registry, ``israeli-whist`` for every
     game stored before there was a choice), ``rules`` (the preset the table started
     from), ``settings`` (the full rule settings as JSON, so a game always scores as it did
@@ -208,9 +211,11 @@ from .ratings import (
     ratings_table,
 )
 from .ratings import rebuild as rebuild_ratings
+from .sealing import LOST_TOKEN
 
 __all__ = [
     "phones",
+    "LOST_TOKEN",
     "HistoryPoint",
     "RatingRow",
     "fairest_partnerships",

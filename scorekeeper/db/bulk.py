@@ -31,6 +31,7 @@ from .hands import (
 )
 from .keys import hash_key, new_edit_key, new_token
 from .ratings import games_imported
+from .sealing import seal
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def iter_games(
         next_hands = next(hands_by_game, None)
         next_revisions = next(revision_groups, None)
         for _game_id, seats in itertools.groupby(game_rows, key=lambda row: row["id"]):
-            game = games_from_rows(list(seats))[0]
+            game = games_from_rows(list(seats), db)[0]
             hands, stamps, history = [], {}, []
             if next_hands is not None and next_hands[0] == game.id:
                 _, hands, stamps = next_hands
@@ -271,8 +272,8 @@ def _insert_game(
     game_id = db.execute(
         "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "
-        "starting_totals, group_id, view_token) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+        "starting_totals, group_id, view_hash, view_sealed) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             game.created_at,
             game.updated_at,
@@ -289,7 +290,7 @@ def _insert_game(
             game.finished_after,
             json.dumps(list(game.starting_totals)) if game.starting_totals else None,
             group_id,
-            new_token(),
+            *seal(db, "view", new_token()),
         ],
     ).lastrowid
     assert game_id is not None

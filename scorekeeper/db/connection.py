@@ -120,10 +120,17 @@ def migrate(path: str) -> Database:
     try:
         if pending(db) or db.journal_mode != "wal":
             with _other_processes_writing(db):
+                upgraded = None
                 if pending(db):  # not already applied by a process that held the lock
-                    backup_before_upgrade(db)
+                    upgraded = backup_before_upgrade(db)
                 apply_migrations(db)
                 db.enable_wal()
+                if upgraded:
+                    # A file already in WAL holds its pages from before the upgrade (such
+                    # as tokens stored raw before m020) until a checkpoint: now, not later.
+                    # (On a connection of its own: this one may still hold a statement open.)
+                    with contextlib.closing(sqlite3.connect(database_path(db))) as other:
+                        other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
     except BaseException:
         db.close()
         raise

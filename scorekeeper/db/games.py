@@ -20,6 +20,7 @@ from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .keys import hash_key, new_edit_key, new_token
+from .sealing import LOST_TOKEN, seal, unseal
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,8 @@ def create_game(
         game_id = db.execute(
             "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
             "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "
-            "view_token) VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?, ?, ?)",
+            "view_hash, view_sealed) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?, ?, ?, ?)",
             [
                 stamp,
                 stamp,
@@ -105,7 +107,7 @@ def create_game(
                 hash_key(key),
                 start,
                 group_id,
-                new_token(),
+                *seal(db, "view", new_token()),
             ],
         ).lastrowid
         totals = (
@@ -124,7 +126,7 @@ def create_game(
 GAME_QUERY = (
     "SELECT g.id, g.created_at, g.updated_at, g.game, g.rules, g.settings, g.first_dealer, "
     "g.status, g.winner, g.hand_count, g.version, g.edit_key_hash, g.name, g.notes, "
-    "g.finished_after, g.starting_totals, g.group_id, g.view_token, "
+    "g.finished_after, g.starting_totals, g.group_id, g.view_hash, g.view_sealed, "
     "(SELECT json_group_array(json_array(c.from_hand, c.seat, c.name)) FROM seat_changes c "
     "WHERE c.game_id = g.id) AS changes, "
     "p.name AS player, p.total AS player_total "
@@ -132,8 +134,9 @@ GAME_QUERY = (
 )
 
 
-def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
-    """Games from rows of ``GAME_QUERY``, ordered by game then seat."""
+def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[Game]:
+    """Games from rows of ``GAME_QUERY`` read from ``db`` (whose secret unseals their view
+    tokens), ordered by game then seat."""
     games: list[Game] = []
     start = 0
     while start < len(rows):
@@ -157,7 +160,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row]) -> list[Game]:
                 version=row["version"],
                 edit_key_hash=row["edit_key_hash"],
                 group_id=row["group_id"],
-                view_token=row["view_token"],
+                view_token=unseal(db, "view", row["view_hash"], row["view_sealed"]) or LOST_TOKEN,
                 players=tuple(seat["player"] for seat in seats),
                 totals=tuple(seat["player_total"] for seat in seats),
                 name=row["name"],
@@ -185,7 +188,7 @@ def load_game(db: Database, game_id: int) -> Game | None:
     if not 0 < game_id <= MAX_ID:
         return None
     rows = query(db, GAME_QUERY + "WHERE g.id = ? ORDER BY p.seat", [game_id]).fetchall()
-    return games_from_rows(rows)[0] if rows else None
+    return games_from_rows(rows, db)[0] if rows else None
 
 
 def list_games(
@@ -214,7 +217,7 @@ def list_games(
             "limit": limit,
         },
     ).fetchall()
-    return games_from_rows(rows)
+    return games_from_rows(rows, db)
 
 
 # The ``sitters`` view, read for some names only. SQLite cannot push a filter on ``name``
@@ -392,7 +395,8 @@ def history(
                 db,
                 GAME_QUERY + f"WHERE g.id IN ({chosen}) ORDER BY g.id DESC, p.seat",
                 params | page,
-            ).fetchall()
+            ).fetchall(),
+            db,
         )
         # When each game's first and last hands were recorded, as kept on its row
         # (migration m014): never its hands read again.
@@ -482,7 +486,8 @@ def player_games(
             f"({_games_of_names(group_id)}) ORDER BY game_id DESC LIMIT :limit OFFSET :offset) "
             "ORDER BY g.id DESC, p.seat",
             {"names": json.dumps([name]), "limit": limit, "offset": offset, "group": group_id},
-        ).fetchall()
+        ).fetchall(),
+        db,
     )
 
 

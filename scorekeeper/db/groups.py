@@ -1,8 +1,9 @@
 """Groups (issue 21): the friends who play together, to whom their games belong. A group
 has a name (None: the default name, shown translated as "Our table"), a key (for the API,
 ``Authorization: Bearer``; stored only as its SHA-256, as edit keys are), an invite token
-(stored raw: whoever runs the server is shown the invite links) and a member epoch (bumped
-to drop every member). A game's view token lets anyone shown its view link read it."""
+(stored as its keyed hash and sealed, ``db.sealing``: the app shows the invite link again,
+a copy of the file alone opens nothing) and a member epoch (bumped to drop every member).
+A game's view token lets anyone shown its view link read it; it is stored as invites are."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .games import GAME_QUERY, Game, games_from_rows
 from .keys import hash_key, new_token
+from .sealing import LOST_TOKEN, seal, token_hash, unseal
 
 MAX_GROUP_NAME_LENGTH = 60
 # Tokens are made here at 24 characters (144 bits); anything far longer is no token of
@@ -31,6 +33,7 @@ class Group:
     id: int
     name: str | None
     invite: str
+    """The invite token (unsealed; ``LOST_TOKEN`` without this database's secret)."""
     key_hash: str
     member_epoch: int
     created_at: str
@@ -46,14 +49,14 @@ def clean_group_name(name: Any) -> str | None:
     return cleaned or None
 
 
-_GROUP_COLUMNS = "id, name, invite, key_hash, member_epoch, created_at"
+_GROUP_COLUMNS = "id, name, invite_hash, invite_sealed, key_hash, member_epoch, created_at"
 
 
-def _group(row: Any) -> Group:
+def _group(db: Database, row: Any) -> Group:
     return Group(
         id=row["id"],
         name=row["name"],
-        invite=row["invite"],
+        invite=unseal(db, "invite", row["invite_hash"], row["invite_sealed"]) or LOST_TOKEN,
         key_hash=row["key_hash"],
         member_epoch=row["member_epoch"],
         created_at=row["created_at"],
@@ -75,9 +78,9 @@ def insert_group(db: Database, name: str | None) -> tuple[Group, str]:
     stamp = now()
     cleaned = clean_group_name(name)
     group_id = db.execute(
-        "INSERT INTO groups (name, key_hash, invite, member_epoch, created_at) "
-        "VALUES (?, ?, ?, 1, ?)",
-        [cleaned, hash_key(key), invite, stamp],
+        "INSERT INTO groups (name, key_hash, invite_hash, invite_sealed, member_epoch, "
+        "created_at) VALUES (?, ?, ?, ?, 1, ?)",
+        [cleaned, hash_key(key), *seal(db, "invite", invite), stamp],
     ).lastrowid
     assert group_id is not None
     return Group(group_id, cleaned, invite, hash_key(key), 1, stamp), key
@@ -88,7 +91,7 @@ def load_group(db: Database, group_id: int) -> Group | None:
     if not 0 < group_id <= MAX_ID:
         return None
     row = query(db, f"SELECT {_GROUP_COLUMNS} FROM groups WHERE id = ?", [group_id]).fetchone()
-    return _group(row) if row else None
+    return _group(db, row) if row else None
 
 
 def group_by_invite(db: Database, invite: str | None) -> Group | None:
@@ -96,13 +99,18 @@ def group_by_invite(db: Database, invite: str | None) -> Group | None:
     finds none)."""
     if not invite or not isinstance(invite, str) or len(invite) > MAX_TOKEN_LENGTH:
         return None
-    row = query(db, f"SELECT {_GROUP_COLUMNS} FROM groups WHERE invite = ?", [invite]).fetchone()
-    return _group(row) if row else None
+    row = query(
+        db,
+        f"SELECT {_GROUP_COLUMNS} FROM groups WHERE invite_hash = ?",
+        [token_hash(db, "invite", invite)],
+    ).fetchone()
+    return _group(db, row) if row else None
 
 
 def list_groups(db: Database) -> list[Group]:
     """Every group, oldest first (for the person who runs the server)."""
-    return [_group(row) for row in query(db, f"SELECT {_GROUP_COLUMNS} FROM groups ORDER BY id")]
+    rows = query(db, f"SELECT {_GROUP_COLUMNS} FROM groups ORDER BY id")
+    return [_group(db, row) for row in rows]
 
 
 def _update(db: Database, group_id: int, sql: str, params: list[Any]) -> None:
@@ -128,15 +136,27 @@ def new_invite(db: Database, group_id: int) -> str:
     """Gives the group a new invite token and returns it: the old invite link stops
     working, members who joined stay (the member epoch is kept). Raises NotFound."""
     invite = new_token()
-    _update(db, group_id, "UPDATE groups SET invite = ? WHERE id = ?", [invite])
+    _update(
+        db,
+        group_id,
+        "UPDATE groups SET invite_hash = ?, invite_sealed = ? WHERE id = ?",
+        list(seal(db, "invite", invite)),
+    )
     return invite
 
 
-def replace_group_key(db: Database, group_id: int) -> str:
+def replace_group_key(db: Database, group_id: int, made_by: int | None = None) -> str:
     """Gives the group a new key, so the old one stops working, and returns it (the only time
-    it is seen: the database keeps its hash). Raises NotFound for an unknown group."""
+    it is seen: the database keeps its hash). ``made_by`` is the membership that asked for
+    it (None: the API or the command line): the key is revoked when it ends
+    (``phones.end_membership``). Raises NotFound for an unknown group."""
     key = new_token()
-    _update(db, group_id, "UPDATE groups SET key_hash = ? WHERE id = ?", [hash_key(key)])
+    _update(
+        db,
+        group_id,
+        "UPDATE groups SET key_hash = ?, key_member_id = ? WHERE id = ?",
+        [hash_key(key), made_by],
+    )
     return key
 
 
@@ -153,7 +173,7 @@ def game_by_view_token(db: Database, token: str | None) -> Game | None:
         return None
     rows = query(
         db,
-        GAME_QUERY + "WHERE g.id = (SELECT id FROM games WHERE view_token = ?) ORDER BY p.seat",
-        [token],
+        GAME_QUERY + "WHERE g.id = (SELECT id FROM games WHERE view_hash = ?) ORDER BY p.seat",
+        [token_hash(db, "view", token)],
     ).fetchall()
-    return games_from_rows(rows)[0] if rows else None
+    return games_from_rows(rows, db)[0] if rows else None

@@ -263,7 +263,8 @@ def load_games_with_hands(
                 db,
                 GAME_QUERY + "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id, p.seat",
                 [wanted],
-            ).fetchall()
+            ).fetchall(),
+            db,
         )
         if needs_hands is not None:
             wanted = json.dumps([game.id for game in games if needs_hands(game)])

@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, writing
 from .errors import NotFound
+from .sealing import seal
 
 if TYPE_CHECKING:
     from .games import Game
@@ -42,9 +43,9 @@ def replace_edit_key(db: Database, game_id: int) -> str:
     key = new_edit_key()
     with writing(db):
         changed = db.execute(
-            "UPDATE games SET edit_key_hash = ?, view_token = ?, version = version + 1 "
-            "WHERE id = ?",
-            [hash_key(key), new_token(), game_id],
+            "UPDATE games SET edit_key_hash = ?, view_hash = ?, view_sealed = ?, "
+            "version = version + 1 WHERE id = ?",
+            [hash_key(key), *seal(db, "view", new_token()), game_id],
         ).rowcount
     if not changed:
         raise NotFound(f"there is no game {game_id}")

@@ -692,3 +692,66 @@ def m019_offline_hands(db: Database) -> None:
     index or trigger is touched."""
     db.execute("ALTER TABLE hands ADD COLUMN offline_by TEXT")
     db.execute("ALTER TABLE hand_revisions ADD COLUMN offline_by TEXT")
+
+
+@migrations()
+def m020_tokens_sealed(db: Database) -> None:
+    """Invite and view tokens no longer stored as they are (issue 42): a copy of the file
+    alone opens no group and no game. ``groups.invite`` becomes ``invite_hash`` and
+    ``games.view_token`` becomes ``view_hash``, each the keyed hash of its token (HMAC of
+    the secret kept beside the database, ``db.sealing``), by which a link finds its row;
+    ``groups.invite_sealed`` and ``games.view_sealed`` hold the token sealed with that
+    secret, from which the app shows the link again. ``phone_views.view_token`` becomes
+    ``view_hash`` alike. Every token already given out keeps opening what it opened.
+
+    Renamed in place (their UNIQUE constraint and index go with them); no other row,
+    index or trigger is touched. The sealing is ``db.sealing``'s, which cannot change
+    without making every stored token unreadable, so it is called rather than copied."""
+    from .sealing import seal
+
+    # The raw tokens' bytes are overwritten with zeros, not left in the pages' free space.
+    secure = db.execute("PRAGMA secure_delete").fetchone()[0]
+    db.execute("PRAGMA secure_delete = ON")
+    db.execute("ALTER TABLE groups RENAME COLUMN invite TO invite_hash")
+    db.execute("ALTER TABLE groups ADD COLUMN invite_sealed TEXT")
+    db.execute("ALTER TABLE games RENAME COLUMN view_token TO view_hash")
+    db.execute("ALTER TABLE games ADD COLUMN view_sealed TEXT")
+    db.execute("DROP INDEX idx_games_view_token")
+    db.execute("CREATE UNIQUE INDEX idx_games_view_hash ON games (view_hash)")
+    db.execute("ALTER TABLE phone_views RENAME COLUMN view_token TO view_hash")
+    groups = db.execute("SELECT id, invite_hash FROM groups").fetchall()
+    db.conn.executemany(
+        "UPDATE groups SET invite_hash = ?, invite_sealed = ? WHERE id = ?",
+        [(*seal(db, "invite", invite), group_id) for group_id, invite in groups],
+    )
+    games = db.execute("SELECT id, view_hash FROM games").fetchall()
+    db.conn.executemany(
+        "UPDATE games SET view_hash = ?, view_sealed = ? WHERE id = ?",
+        [(*seal(db, "view", token), game_id) for game_id, token in games],
+    )
+    views = db.execute("SELECT phone_id, game_id, view_hash FROM phone_views").fetchall()
+    db.conn.executemany(
+        "UPDATE phone_views SET view_hash = ? WHERE phone_id = ? AND game_id = ?",
+        [(seal(db, "view", token)[0], phone, game) for phone, game, token in views],
+    )
+    db.execute(f"PRAGMA secure_delete = {int(secure)}")
+
+
+@migrations()
+def m021_what_a_member_leaves(db: Database) -> None:
+    """What a phone held in a group stops opening it when its membership ends (issue 42).
+
+    ``groups.key_member_id`` is the membership that made the group's current API key on
+    the group's page (null: made otherwise, or before this migration); the key is revoked
+    when that membership ends. ``phone_rekeys`` holds, for a member's phone that kept a
+    game's edit key (``phone_keys``) when another phone's membership ended and the game
+    got a new edit link, the new key: sealed with the database's secret (``new_hash`` and
+    ``sealed``, as ``db.sealing`` stores tokens) until the phone's next request, which
+    seals it with its own token instead, if the key it keeps is still the one whose
+    SHA-256 is ``old_hash``. Added in place: no row, index or trigger is touched."""
+    db.execute("ALTER TABLE groups ADD COLUMN key_member_id INTEGER REFERENCES members(id)")
+    db.execute(
+        "CREATE TABLE phone_rekeys (phone_id INTEGER NOT NULL REFERENCES phones(id), "
+        "game_id INTEGER NOT NULL, old_hash TEXT NOT NULL, new_hash TEXT NOT NULL, "
+        "sealed TEXT NOT NULL, PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
+    )

@@ -19,7 +19,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
-from .keys import hash_key, new_token
+from .keys import hash_key, new_edit_key, new_token
+from .sealing import seal, token_hash, unseal
 
 # What one phone keeps, at most: the oldest are let go first (as the cookie once did).
 MAX_PHONE_KEYS = 200
@@ -92,6 +93,9 @@ def keep_key(db: Database, phone_id: int, token: str, game_id: int, key: str) ->
             "VALUES (?, ?, ?, ?)",
             [phone_id, game_id, _seal(token, game_id, key), now()],
         )
+        db.execute(
+            "DELETE FROM phone_rekeys WHERE phone_id = ? AND game_id = ?", [phone_id, game_id]
+        )
         _trim(db, "phone_keys", phone_id, MAX_PHONE_KEYS)
 
 
@@ -105,43 +109,69 @@ def _trim(db: Database, table: str, phone_id: int, most: int) -> None:
 
 
 def kept_key(db: Database, phone_id: int, token: str, game_id: int) -> str | None:
-    """The edit key the phone remembers for ``game_id``, or None."""
+    """The edit key the phone remembers for ``game_id``, or None. A key renewed when
+    another phone left the game's group (``end_membership``) replaces the one kept, if
+    that is still the key it replaced."""
     if not 0 < game_id <= MAX_ID:
         return None
     row = query(
         db,
-        "SELECT sealed FROM phone_keys WHERE phone_id = ? AND game_id = ?",
+        "SELECT k.sealed, r.old_hash, r.new_hash, r.sealed AS renewed FROM phone_keys k "
+        "LEFT JOIN phone_rekeys r ON r.phone_id = k.phone_id AND r.game_id = k.game_id "
+        "WHERE k.phone_id = ? AND k.game_id = ?",
         [phone_id, game_id],
     ).fetchone()
-    return _unseal(token, game_id, row["sealed"]) if row else None
+    if row is None:
+        return None
+    key = _unseal(token, game_id, row["sealed"])
+    if row["renewed"] is not None:
+        new = unseal(db, "edit", row["new_hash"], row["renewed"])
+        with writing(db):
+            db.execute(
+                "DELETE FROM phone_rekeys WHERE phone_id = ? AND game_id = ?", [phone_id, game_id]
+            )
+            if new is not None and key is not None and hash_key(key) == row["old_hash"]:
+                db.execute(
+                    "UPDATE phone_keys SET sealed = ? WHERE phone_id = ? AND game_id = ?",
+                    [_seal(token, game_id, new), phone_id, game_id],
+                )
+                key = new
+    return key
 
 
 def drop_key(db: Database, phone_id: int, game_id: int) -> None:
     with writing(db):
-        db.execute("DELETE FROM phone_keys WHERE phone_id = ? AND game_id = ?", [phone_id, game_id])
+        for table in ("phone_keys", "phone_rekeys"):
+            db.execute(
+                f"DELETE FROM {table} WHERE phone_id = ? AND game_id = ?", [phone_id, game_id]
+            )
 
 
 def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:
-    """The phone opened ``game_id``'s view link, whose token is ``view_token``."""
+    """The phone opened ``game_id``'s view link, whose token is ``view_token`` (kept as
+    its keyed hash, as the game keeps it)."""
     with writing(db):
         db.execute(
-            "INSERT OR REPLACE INTO phone_views (phone_id, game_id, view_token, kept_at) "
+            "INSERT OR REPLACE INTO phone_views (phone_id, game_id, view_hash, kept_at) "
             "VALUES (?, ?, ?, ?)",
-            [phone_id, game_id, view_token, now()],
+            [phone_id, game_id, token_hash(db, "view", view_token), now()],
         )
         _trim(db, "phone_views", phone_id, MAX_PHONE_VIEWS)
 
 
-def kept_view(db: Database, phone_id: int, game_id: int) -> str | None:
-    """The view token with which the phone opened ``game_id``, or None."""
+def opened_view(db: Database, phone_id: int, game_id: int, view_token: str) -> bool:
+    """True when the phone opened ``game_id``'s view link while its token was
+    ``view_token`` (the game's token now: a new view link ends what the old one gave)."""
     if not 0 < game_id <= MAX_ID:
-        return None
+        return False
     row = query(
         db,
-        "SELECT view_token FROM phone_views WHERE phone_id = ? AND game_id = ?",
+        "SELECT view_hash FROM phone_views WHERE phone_id = ? AND game_id = ?",
         [phone_id, game_id],
     ).fetchone()
-    return row["view_token"] if row else None
+    return row is not None and hmac.compare_digest(
+        row["view_hash"], token_hash(db, "view", view_token)
+    )
 
 
 # --- members ------------------------------------------------------------------------------
@@ -225,24 +255,101 @@ def count_members(db: Database, group_id: int) -> int:
     ).fetchone()[0]
 
 
-def end_membership(db: Database, member: Member, removed_by: int | None = None) -> bool:
-    """Ends ``member``'s membership (by another member ``removed_by``, or by itself), and
-    the phone forgets the edit keys and view links of the group's games. Returns False
-    when it had already ended."""
+@dataclass(frozen=True, slots=True)
+class Renewed:
+    """What the end of a membership renewed, so that nothing the phone held (or could have
+    read) opens the group any more: the invite link, the view links of the group's games,
+    the edit links of the games whose key it held (every game, when it made the group's
+    API key, with which it could have started any), and that API key, revoked."""
+
+    view_links: int
+    edit_links: int
+    api_key: bool
+
+
+def end_membership(db: Database, member: Member, removed_by: int | None = None) -> Renewed | None:
+    """Ends ``member``'s membership (by another member ``removed_by``, or by itself): the
+    phone forgets the edit keys and view links of the group's games, and everything it
+    held is renewed (``Renewed``), in the same transaction. The other members' phones
+    keep recording: each that kept a game's edit key gets the new one on its next
+    request (``kept_key``). Returns None when the membership had already ended."""
+    # The new view links are sealed before the write (two HMACs each: a group of 2,000
+    # games would otherwise hold every other group's saves for a large part of a second);
+    # a game started meanwhile is sealed within it.
+    view_links = {
+        game_id: seal(db, "view", new_token())
+        for (game_id,) in db.execute("SELECT id FROM games WHERE group_id = ?", [member.group_id])
+    }
     with writing(db):
         changed = db.execute(
             "UPDATE members SET left_at = ?, removed_by = ?, told = ? "
             "WHERE id = ? AND left_at IS NULL",
             [now(), removed_by, int(removed_by is None), member.id],
         ).rowcount
-        if changed:
-            for table in ("phone_keys", "phone_views"):
-                db.execute(
-                    f"DELETE FROM {table} WHERE phone_id = ? AND game_id IN "
-                    "(SELECT id FROM games WHERE group_id = ?)",
-                    [member.phone_id, member.group_id],
-                )
-    return bool(changed)
+        if not changed:
+            return None
+        group_games = "(SELECT id FROM games WHERE group_id = ?)"
+        held = {
+            row[0]
+            for row in db.execute(
+                f"SELECT game_id FROM phone_keys WHERE phone_id = ? AND game_id IN {group_games}",
+                [member.phone_id, member.group_id],
+            )
+        }
+        for table in ("phone_keys", "phone_views", "phone_rekeys"):
+            db.execute(
+                f"DELETE FROM {table} WHERE phone_id = ? AND game_id IN {group_games}",
+                [member.phone_id, member.group_id],
+            )
+        db.execute(
+            "UPDATE groups SET invite_hash = ?, invite_sealed = ? WHERE id = ?",
+            [*seal(db, "invite", new_token()), member.group_id],
+        )
+        # Revoked: the hash of a key nobody is told.
+        api_key = bool(
+            db.execute(
+                "UPDATE groups SET key_hash = ?, key_member_id = NULL "
+                "WHERE id = ? AND key_member_id = ?",
+                [hash_key(new_token()), member.group_id, member.id],
+            ).rowcount
+        )
+        games = db.execute(
+            "SELECT id, edit_key_hash FROM games WHERE group_id = ?", [member.group_id]
+        ).fetchall()
+        db.conn.executemany(
+            "UPDATE games SET view_hash = ?, view_sealed = ?, version = version + 1 WHERE id = ?",
+            [
+                (*(view_links.get(game_id) or seal(db, "view", new_token())), game_id)
+                for game_id, _old in games
+            ],
+        )
+        edit_links = 0
+        for game_id, old_hash in games:
+            if api_key or game_id in held:
+                _renew_edit_key(db, member.group_id, game_id, old_hash)
+                edit_links += 1
+    return Renewed(view_links=len(games), edit_links=edit_links, api_key=api_key)
+
+
+def _renew_edit_key(db: Database, group_id: int, game_id: int, old_hash: str | None) -> None:
+    """Gives the game a new edit key, within the caller's write, and keeps it for each
+    member's phone that kept the old one, until that phone's next request."""
+    key = new_edit_key()
+    db.execute("UPDATE games SET edit_key_hash = ? WHERE id = ?", [hash_key(key), game_id])
+    if old_hash is None:
+        return
+    new_hash, sealed = seal(db, "edit", key)
+    # A phone told of an earlier renewal it has not picked up yet keeps the old hash it
+    # holds the key of; the newest key replaces the one waiting.
+    db.execute(
+        "INSERT INTO phone_rekeys (phone_id, game_id, old_hash, new_hash, sealed) "
+        "SELECT k.phone_id, k.game_id, ?, ?, ? FROM phone_keys k JOIN members m "
+        "ON m.phone_id = k.phone_id AND m.group_id = ? AND m.left_at IS NULL "
+        "WHERE k.game_id = ? "
+        "ON CONFLICT (phone_id, game_id) DO UPDATE SET new_hash = excluded.new_hash, "
+        "sealed = excluded.sealed",
+        [old_hash, new_hash, sealed, group_id, game_id],
+    )
 
 
 def name_member(db: Database, member: Member, label: Any) -> str | None:

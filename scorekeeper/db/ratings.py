@@ -145,7 +145,8 @@ def _rate_from(db: Database, group_id: int, kind: str, position: int) -> int:
                 db,
                 GAME_QUERY + "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id, p.seat",
                 [json.dumps([row["game_id"] for row in events])],
-            ).fetchall()
+            ).fetchall(),
+            db,
         )
     }
     history = []

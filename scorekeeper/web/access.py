@@ -18,7 +18,7 @@ import functools
 import hashlib
 import hmac
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
@@ -205,10 +205,10 @@ def no_game(game_id: int) -> str:
 
 def game_or_404(game_id: int) -> Game:
     """The stored game when this browser may see it (``can_see``), or a 404 page (or JSON
-    error under /api/), the same whether the game exists or not."""
+    error under /api/), the same whether the game exists or not (``refuse``)."""
     game = load_game(get_db(), game_id)
     if game is None or not can_see(game):
-        abort(404, no_game(game_id))
+        refuse(game, game_id)
     return game
 
 
@@ -216,8 +216,25 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
     """The stored game and its hands as of one moment, or a 404 (``game_or_404``)."""
     game, hands = load_game_with_hands(get_db(), game_id)
     if game is None or not can_see(game):
-        abort(404, no_game(game_id))
+        refuse(game, game_id)
     return game, hands
+
+
+def refuse(game: Game | None, game_id: int) -> NoReturn:
+    """Aborts for a game this browser may not see: 404, or for a phone that opened its
+    edit link before a new one replaced it, 403 saying so (it knows the game is there),
+    once: the replaced key is then forgotten."""
+    if game is not None and holds_replaced_key(game):
+        forget_key(game.id)
+        abort(403, revoked_key_message())
+    abort(404, no_game(game_id))
+
+
+def revoked_key_message() -> str:
+    return _(
+        "The edit link this phone used was replaced by a new one, and this phone is not "
+        "in the game's group. Ask the players for the new edit link."
+    )
 
 
 def require_edit(game: Game) -> None:
@@ -293,13 +310,16 @@ def join(group: Group, label: str | None = None) -> None:
     phones.join_group(get_db(), phone[0], group.id, label)
 
 
-def leave(group_id: int) -> None:
+def leave(group_id: int) -> phones.Renewed | None:
     """This browser is no longer a member of the group (every copy of its cookie); other
-    members stay."""
+    members stay. Returns what was renewed (``phones.end_membership``), or None when it
+    was no member."""
     found = membership(group_id)
-    if found is not None:
-        phones.end_membership(get_db(), found)
-        session[SESSION_FORGET] = True
+    if found is None:
+        return None
+    renewed = phones.end_membership(get_db(), found)
+    session[SESSION_FORGET] = True
+    return renewed
 
 
 def my_groups() -> list[Group]:
@@ -324,16 +344,12 @@ def holds_view(game: Game) -> bool:
     phone = _phone()
     if phone is None:
         return False
-    token = phones.kept_view(get_db(), phone[0], game.id)
-    return token is not None and hmac.compare_digest(token, game.view_token)
+    return phones.opened_view(get_db(), phone[0], game.id, game.view_token)
 
 
 def can_see(game: Game) -> bool:
-    """True when this browser may see ``game``: it holds the game's edit key (or one a new
-    edit link replaced, whose phone stays a viewer), opened its current view link, or is
-    a member of its group."""
-    return (
-        remembered_key(game.id) is not None
-        or holds_view(game)
-        or member_group(game.group_id) is not None
-    )
+    """True when this browser may see ``game``: it holds the game's edit key, opened its
+    current view link, or is a member of its group. A key a new edit link replaced opens
+    nothing (issue 42, finding 8): whoever it leaked to no longer reads the game, as the
+    old view link no longer shows it."""
+    return can_edit(game) or holds_view(game) or member_group(game.group_id) is not None

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import db
 from ..db import phones
@@ -96,13 +97,17 @@ def invite(group_id: int):
     """The warning first; with ``?show=1`` (the second tap) the invite link and its QR
     code. Showing it changes nothing, so both are plain GETs."""
     found = group_or_404(group_id)
-    show = request.args.get("show") == "1"
+    # A database moved without its secret (README, "What to keep besides the database")
+    # cannot show its invite link: the page says so, and offers a new one.
+    lost = found.invite == db.LOST_TOKEN
+    show = request.args.get("show") == "1" and not lost
     url = invite_url(found)
     return _no_store(
         render_template(
             "group_invite.html",
             group=found,
             show=show,
+            lost=lost,
             invite_url=url if show else None,
             qr=qr_markup(url, _("QR code of the invite link")) if show else None,
         )
@@ -135,7 +140,9 @@ def new_key(group_id: int):
     found = group_or_404(group_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        key = db.replace_group_key(db.get_db(), found.id)
+        mine = membership(found.id)
+        made_by = mine.id if mine is not None else None
+        key = db.replace_group_key(db.get_db(), found.id, made_by=made_by)
         return _no_store(render_template("group_key.html", group=found, key=key))
     return _no_store(render_template("group_key.html", group=found, form=form))
 
@@ -147,8 +154,9 @@ def leave_group(group_id: int):
     found = group_or_404(group_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        leave(found.id)
+        renewed = leave(found.id)
         flash(_("This phone has left the group."), "info")
+        flash_renewed(renewed, None)
         return redirect(url_for("games.home"))
     return render_template("group_leave.html", group=found, form=form)
 
@@ -215,6 +223,44 @@ def members(group_id: int):
     )
 
 
+def flash_renewed(renewed: phones.Renewed | None, name: str | None) -> None:
+    """Says on the result page of Remove or Leave which links changed (``name``: the phone
+    removed; None: this phone, which left): one note under the headline."""
+    said = renewed_words(renewed, name) if renewed is not None else []
+    if said:
+        flash(" ".join(said), "info")
+
+
+def renewed_words(renewed: phones.Renewed, name: str | None) -> list[str]:
+    """What a member's leaving renewed, a sentence per kind of link."""
+    said = [_("The group has a new invite link: the old one no longer works.")]
+    if renewed.view_links:
+        said.append(
+            ngettext(
+                "Its game has a new view link: the old one no longer opens it.",
+                "Its %(num)d games have new view links: the old ones no longer open them.",
+                renewed.view_links,
+            )
+        )
+    if renewed.edit_links:
+        said.append(
+            ngettext(
+                "%(num)d game has a new edit link: the group's phones that record in it go "
+                "on doing so, and anyone else needs the new link.",
+                "%(num)d games have new edit links: the group's phones that record in them "
+                "go on doing so, and anyone else needs the new link.",
+                renewed.edit_links,
+            )
+        )
+    if renewed.api_key:
+        said.append(
+            _("The group's API key that this phone made no longer works.")
+            if name is None
+            else _("The group's API key that %(name)s made no longer works.", name=name)
+        )
+    return said
+
+
 @bp.route("/groups/<int:group_id>/members/<int:member_id>/remove", methods=["GET", "POST"])
 def remove_member(group_id: int, member_id: int):
     """GET asks first; the POST from that page ends the other member's membership, for
@@ -230,16 +276,9 @@ def remove_member(group_id: int, member_id: int):
     name = member_names(everyone)[target.id]
     form = ConfirmForm()
     if form.validate_on_submit():
-        if phones.end_membership(db.get_db(), target, removed_by=mine.id):
-            db.new_invite(db.get_db(), found.id)
-        flash(
-            _(
-                "%(name)s is no longer in the group. The group has a new invite link: "
-                "the old one no longer works.",
-                name=name,
-            ),
-            "saved",
-        )
+        renewed = phones.end_membership(db.get_db(), target, removed_by=mine.id)
+        flash(_("%(name)s is no longer in the group.", name=name), "saved")
+        flash_renewed(renewed, name)
         return redirect(url_for("groups.members", group_id=found.id))
     return render_template("group_remove.html", group=found, name=name, form=form)
 

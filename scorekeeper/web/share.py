@@ -7,8 +7,8 @@ that warns what the code does.
 
 An editor can also make a new edit link, which revokes the old one (a link shared too
 widely): after a confirmation, a POST with the CSRF token. The phone that makes it keeps
-edit rights with the new key; phones with the old key can only view the game, and are
-told why.
+edit rights with the new key; phones with the old key record no more hands, and are told
+why; those in the game's group still see it, the others no longer do (issue 42).
 """
 
 from __future__ import annotations
@@ -167,8 +167,8 @@ def new_edit_link(game_id: int, game: db.Game):
         flash(
             _(
                 "This game has a new edit link and a new view link. The old ones no longer "
-                "work: phones that opened the old edit link can only view the game until "
-                "they open the new one."
+                "work: phones that opened the old edit link record no more hands until they "
+                "open the new one, and only the group's members still see the game."
             ),
             "saved",
         )
