@@ -1,6 +1,6 @@
 """The README's restore on a new machine (issue 42): the old machine lost, a new one
-given only what the README says to keep, the environment file and the replica, and its
-restore command run as the README writes it. Every phone and link then works as before:
+given only what the README says to keep (the environment file, the links' secret and the
+replica), and its restore command run as the README writes it. Every phone and link then works as before:
 the member's phone still opens its group, the group's key and the game's edit key still
 save, its view link still opens.
 """
@@ -112,6 +112,24 @@ def readme_restore_command(env_file: Path, folder: Path) -> list[str]:
     return ["sh", "-c", f"cd {shlex.quote(str(folder))} && {script}"]
 
 
+def readme_secret_lines(kept: Path, new: Path) -> list[str]:
+    """The README's lines that put the kept ``tokens.key`` back on the new machine, with
+    this test's folders for the machine's (no other user to own them here)."""
+    lines = [
+        line
+        for line in README.read_text().splitlines()
+        if line.startswith("sudo install") and "scorekeeper.db-secrets" in line
+    ]
+    assert len(lines) == 2, lines
+    return [
+        line.replace("sudo ", "", 1)
+        .replace("-o scorekeeper ", "")
+        .replace("/var/lib/scorekeeper", str(new))
+        .replace(" tokens.key ", f" {shlex.quote(str(kept / 'tokens.key'))} ")
+        for line in lines
+    ]
+
+
 def test_a_new_machine_restored_as_the_readme_says_opens_every_link_and_phone(tmp_path):
     replica = tmp_path / "replica"
     old, new = tmp_path / "old-machine", tmp_path / "new-machine"
@@ -145,7 +163,15 @@ def test_a_new_machine_restored_as_the_readme_says_opens_every_link_and_phone(tm
         log = served.stop()
     assert "Replicating every save to" in log, log
 
-    # The new machine: the environment file and the replica, the README's command.
+    # What the README says to keep besides the database: the environment file (shared
+    # above) and the links' secret, taken off the old machine before it was lost.
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "tokens.key").write_bytes((old / "scorekeeper.db-secrets" / "tokens.key").read_bytes())
+    for line in readme_secret_lines(kept, new):
+        subprocess.run(["sh", "-c", line], check=True, timeout=30)
+
+    # The new machine: the environment file, the secret and the replica, the README's command.
     done = subprocess.run(
         readme_restore_command(env_file, new),
         capture_output=True,
