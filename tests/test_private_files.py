@@ -189,9 +189,11 @@ def test_an_earlier_versions_database_and_its_logs_are_made_private(tmp_path):
     for path in tmp_path.iterdir():
         os.chmod(path, 0o644)
     db.open_database(str(live)).close()
-    assert {path.name: mode(path) for path in tmp_path.iterdir()} == dict.fromkeys(
-        [path.name for path in tmp_path.iterdir()], "0o600"
-    )
+    # The upgrade also makes the links' secret beside the database: a folder, 0700.
+    assert {path.name: mode(path) for path in tmp_path.iterdir()} == {
+        path.name: "0o700" if path.is_dir() else "0o600" for path in tmp_path.iterdir()
+    }
+    assert (tmp_path / "live.db-secrets").is_dir()
 
 
 def test_the_log_restore_sets_aside_is_made_private(tmp_path):

@@ -210,12 +210,18 @@ def _not_scorekeeper(database: Database) -> str | None:
             "a newer version wrote it"
         )
     # The tables of the migrations it had in a row from the first; any it lacks after a
-    # gap are pending, and `serve` applies them.
+    # gap are pending, and `serve` applies them. A table or column that a later migration
+    # it had renamed or dropped (m020 renamed the tokens' columns) is not asked of it.
     in_a_row = next((n for n, name in enumerate(known) if name not in had), len(known))
+    last = max(known.index(name) for name in had) + 1
+    since = _schema_after(last)
     for table, columns in _schema_after(in_a_row).items():
+        if table not in since:
+            continue
         if table not in tables:
             return f"its {table} table is missing"
-        missing = [name for name in columns if name not in database[table].columns_dict]
+        present = database[table].columns_dict
+        missing = [name for name in columns if name in since[table] and name not in present]
         if missing:
             return f"its {table} table has no {', '.join(missing)} column"
     return None
