@@ -67,6 +67,9 @@ from .test_browser import api
 from .toy_game import GAME as TOY
 
 pytestmark = pytest.mark.browser
+# A parallel run keeps each game's tests on one worker, and the games spread over the
+# workers (``conftest.pytest_collection_modifyitems``).
+PER_GAME_GROUPS = True
 
 # Every game, and a game whose table size varies also at its largest table (the most
 # names on a 360 px page).
@@ -362,10 +365,24 @@ def setup_of(base: str, game: Game) -> Setup:
     return Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
 
 
+class Setups(dict):
+    """Every game's two games for the page matrix, each made the first time a test asks
+    for it: a worker of a parallel run (``conftest.pytest_collection_modifyitems``) makes
+    only the games of the tests it runs."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, key: str) -> Setup:
+        (game,) = [game for game in GAMES_UNDER_TEST if game_id(game) == key]
+        self[key] = setup_of(self.base, game)
+        return self[key]
+
+
 @pytest.fixture(scope="module")
 def setups(server) -> dict[str, Setup]:
-    """Every game's two games for the page matrix."""
-    return {game_id(game): setup_of(server, game) for game in GAMES_UNDER_TEST}
+    return Setups(server)
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
