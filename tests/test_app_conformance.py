@@ -16,11 +16,15 @@ languages × widths would double with the games. So:
   answers 200 over HTTP, with a title naming the game being played and on Hebrew and German
   pages no snake_case identifier, no rule's code name and no English sentence of the
   catalogue left untranslated; so does the live view and the hand form's preview.
-- **Pages in Chromium** (per game and page, one phone in turn, ``phones_for``): no
-  horizontal overflow, no axe violation that is serious or critical, no JavaScript error,
-  and the checks above on the text as shown. The phone turns with the game and the page, so
-  that each page meets every phone over the games (Hebrew at 360 px among them) and each
-  game every phone over its pages. A new game adds one phone a page, not six.
+- **Pages in Chromium**, one walk a game through its pages, each page on one phone in
+  turn (``phones_for``): no horizontal overflow, and the checks above on the text as shown.
+  The phone turns with the game and the page, so that each page meets every phone over the
+  games (Hebrew at 360 px among them) and each game every phone over its pages. axe (no
+  violation that is serious or critical) reads in every walk the pages that draw the
+  game's own parts (``OWN_PAGES``: its form, rows, scoring, figures and knobs); each other
+  page, which draws a game only in its words and the players' names, it reads on every
+  phone against the widest models (``WIDEST``). A new game adds one walk: one phone a
+  page, not six, and axe only where the game draws something of its own.
 - **Actions** (per game, at 360 px, its language in turn): New game through its form; a
   hand recorded by tapping the form with JavaScript, after its preview; a hand recorded with
   JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
@@ -29,8 +33,8 @@ languages × widths would double with the games. So:
 - **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
   game's own columns; an export imported again gives the same scoreboard.
 
-``SCOREKEEPER_FULL_MATRIX=1`` checks every page and runs the actions on every phone (each
-language at each width), as the suite did before it turned the phones.
+``SCOREKEEPER_FULL_MATRIX=1`` checks every page, axe too, and runs the actions on every
+phone (each language at each width), as the suite did before it turned the phones.
 
 One live server and one browser serve the whole module; each language and width is one
 browser context (a phone), holding the edit keys of the games it records in.
