@@ -51,8 +51,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# On every core (pytest-xdist): a module's tests that share its live server stay on one
+# worker, an app conformance game's on one (tests/conftest.py), the rest go where a core
+# is free. The 30 slowest tests are listed, so that every run shows where the time goes.
 test: lint $(CATALOGS) pyodide
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=30
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

@@ -328,6 +328,35 @@ def page(browser, live_server):
         yield opened
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items) -> None:
+    """Where ``make test`` runs the suite on every core (pytest-xdist, ``--dist
+    loadgroup``), the tests that share a module's fixture (a live server and the games it
+    holds, built once) go to one worker together: those of a module that defines a
+    module- or class-scoped fixture, or only those of one game where the module's tests
+    take a ``game`` and build its data lazily (``PER_GAME_GROUPS``), so that the games
+    spread over the cores. Every other test goes wherever a core is free."""
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        module = item.module.__name__.rsplit(".", 1)[-1]
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info else ()
+        own = item.getparent(pytest.Module).nodeid
+        shared = any(
+            fixture.scope in ("module", "class") and fixture.baseid == own
+            for chain in defs
+            for fixture in chain
+        )
+        if not shared:
+            continue
+        game = getattr(item, "callspec", None) and item.callspec.params.get("game")
+        if game is not None and getattr(item.module, "PER_GAME_GROUPS", False):
+            item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
+        else:
+            item.add_marker(pytest.mark.xdist_group(module))
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     skipped = [
         report

@@ -16,11 +16,15 @@ languages × widths would double with the games. So:
   answers 200 over HTTP, with a title naming the game being played and on Hebrew and German
   pages no snake_case identifier, no rule's code name and no English sentence of the
   catalogue left untranslated; so does the live view and the hand form's preview.
-- **Pages in Chromium** (per game and page, one phone in turn, ``phones_for``): no
-  horizontal overflow, no axe violation that is serious or critical, no JavaScript error,
-  and the checks above on the text as shown. The phone turns with the game and the page, so
-  that each page meets every phone over the games (Hebrew at 360 px among them) and each
-  game every phone over its pages. A new game adds one phone a page, not six.
+- **Pages in Chromium**, one walk a game through its pages, each page on one phone in
+  turn (``phones_for``): no horizontal overflow, and the checks above on the text as shown.
+  The phone turns with the game and the page, so that each page meets every phone over the
+  games (Hebrew at 360 px among them) and each game every phone over its pages. axe (no
+  violation that is serious or critical) reads in every walk the pages that draw the
+  game's own parts (``OWN_PAGES``: its form, rows, scoring, figures and knobs); each other
+  page, which draws a game only in its words and the players' names, it reads on every
+  phone against the widest models (``WIDEST``). A new game adds one walk: one phone a
+  page, not six, and axe only where the game draws something of its own.
 - **Actions** (per game, at 360 px, its language in turn): New game through its form; a
   hand recorded by tapping the form with JavaScript, after its preview; a hand recorded with
   JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
@@ -29,8 +33,8 @@ languages × widths would double with the games. So:
 - **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
   game's own columns; an export imported again gives the same scoreboard.
 
-``SCOREKEEPER_FULL_MATRIX=1`` checks every page and runs the actions on every phone (each
-language at each width), as the suite did before it turned the phones.
+``SCOREKEEPER_FULL_MATRIX=1`` checks every page, axe too, and runs the actions on every
+phone (each language at each width), as the suite did before it turned the phones.
 
 One live server and one browser serve the whole module; each language and width is one
 browser context (a phone), holding the edit keys of the games it records in.
@@ -67,6 +71,9 @@ from .test_browser import api
 from .toy_game import GAME as TOY
 
 pytestmark = pytest.mark.browser
+# A parallel run keeps each game's tests on one worker, and the games spread over the
+# workers (``conftest.pytest_collection_modifyitems``).
+PER_GAME_GROUPS = True
 
 # Every game, and a game whose table size varies also at its largest table (the most
 # names on a 360 px page).
@@ -362,10 +369,24 @@ def setup_of(base: str, game: Game) -> Setup:
     return Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
 
 
+class Setups(dict):
+    """Every game's two games for the page matrix, each made the first time a test asks
+    for it: a worker of a parallel run (``conftest.pytest_collection_modifyitems``) makes
+    only the games of the tests it runs."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, key: str) -> Setup:
+        (game,) = [game for game in GAMES_UNDER_TEST if game_id(game) == key]
+        self[key] = setup_of(self.base, game)
+        return self[key]
+
+
 @pytest.fixture(scope="module")
 def setups(server) -> dict[str, Setup]:
-    """Every game's two games for the page matrix."""
-    return {game_id(game): setup_of(server, game) for game in GAMES_UNDER_TEST}
+    return Setups(server)
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
@@ -446,7 +467,8 @@ def address(name: str, setup: Setup) -> str:
 
 
 def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:
-    """Everything wrong with the page at ``url`` as the phone ``page`` shows it."""
+    """Everything wrong with the page at ``url`` as the phone ``page`` shows it (what axe
+    finds too, unless ``axe`` is None)."""
     response = page.goto(url)
     problems = [] if response.status == 200 else [f"answered {response.status}"]
     wide, room = page.evaluate(OVERFLOW)
@@ -456,7 +478,7 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     problems += untranslated(text, language, game) + raw_words(text, game)
     if titled and game_name(game, language) not in page.title():
         problems.append(f"the title {page.title()!r} does not name {game_name(game, language)}")
-    for violation in axe.run(page).response["violations"]:
+    for violation in axe.run(page).response["violations"] if axe else ():
         if violation["impact"] in SERIOUS:
             nodes = [node["html"][:100] for node in violation["nodes"][:3]]
             problems.append(f"axe {violation['id']} ({violation['impact']}): {nodes}")
@@ -481,6 +503,52 @@ def phones_for(game: Game, name: str) -> list[tuple[str, int]]:
     return list(dict.fromkeys(PHONES[(turn + k * len(having)) % len(PHONES)] for k in range(each)))
 
 
+# The pages that draw a game's own parts: its knobs, its hand form's fields and keys (hand
+# 1 may be a thrown-in deal), its rows and columns, its scoring, its figures. axe reads
+# each of them for every game, in the game's walk (``test_every_page``).
+OWN_PAGES = (
+    "new game",
+    "scoreboard",
+    "finished scoreboard",
+    "result card",
+    "every hand",
+    "record a hand",
+    "edit the first hand",
+    "edit the last hand",
+    "first hand scored",
+    "last hand scored",
+    "statistics",
+    "print",
+    "print with workings",
+    "blank sheet",
+    "history",
+    "head to head",
+)
+# The others draw a game only in words (a hand's title, a bid's text) and the players'
+# names, in markup every game shares: axe reads each of them on every phone against the
+# widest models, and every game's walk checks its width, its words and its title.
+SHARED_PAGES = [name for name in EVERY_PAGE if name not in OWN_PAGES]
+
+
+def widest_models() -> list[Game]:
+    """The games whose pages are widest: the one with the most players (eight names of
+    16 characters, Hebrew and Latin), and a partnership game, whose sides are two of
+    those names each; both with "finish now", so that they have every page."""
+    most = max(GAMES_UNDER_TEST, key=lambda game: (game.seats, game.finish_now))
+    paired = [game for game in GAMES_UNDER_TEST if max(map(len, game.sides)) > 1]
+    return [most, max(paired, key=lambda game: (game.finish_now, game.seats))]
+
+
+WIDEST = widest_models()
+
+
+def models_for(name: str) -> list[Game]:
+    """The widest model each phone checks the shared page ``name`` on: the two in turn,
+    starting one further on each page, so that each meets every phone over the pages."""
+    turn = SHARED_PAGES.index(name)
+    return [WIDEST[(turn + k) % len(WIDEST)] for k in range(len(PHONES))]
+
+
 def action_phones(game: Game) -> list[tuple[str, int]]:
     """The phones a game's actions are played on: 360 px, where a key is likeliest pushed
     off the screen, in one language a game, in turn (each language over three games)."""
@@ -503,21 +571,50 @@ def test_every_page_meets_every_phone_and_every_game_every_phone():
     for game in GAMES_UNDER_TEST:
         met = {phone for name in pages_of(game) for phone in phones_for(game, name)}
         assert met == set(PHONES), game_id(game)
+    # Each page is checked by axe: a game's own page in every game's walk; a shared page
+    # on every phone, each widest model on every width and language over the pages.
+    assert set(OWN_PAGES) <= set(EVERY_PAGE) and SHARED_PAGES
+    assert WIDEST[0].seats == max(game.seats for game in GAMES_UNDER_TEST)
+    assert all(name in pages_of(model) for name in SHARED_PAGES for model in WIDEST)
+    for model in WIDEST:
+        turns = [zip(PHONES, models_for(name), strict=True) for name in SHARED_PAGES]
+        met = {phone for turn in turns for phone, checked in turn if checked is model}
+        assert met == set(PHONES), game_id(model)
     played = [phone for game in GAMES_UNDER_TEST for phone in action_phones(game)]
     assert {language for language, width in played if width == 360} == set(LANGUAGES)
     assert all(any(width == 360 for _, width in action_phones(g)) for g in GAMES_UNDER_TEST)
 
 
-MATRIX = [
-    pytest.param(game, name, language, width, id=f"{game_id(game)}-{name}-{language}-{width}")
-    for game in GAMES_UNDER_TEST
-    for name in pages_of(game)
-    for language, width in phones_for(game, name)
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_every_page(phones, setups, axe, game):
+    """A walk through every page of the game, each on the phones ``phones_for`` gives it:
+    answered, no wider than the screen, no word that is not the language's or that is the
+    app's notation, the game named in the title; and on the pages that draw the game's own
+    parts (``OWN_PAGES``), no serious axe finding."""
+    setup = setups[game_id(game)]
+    problems = []
+    for name in pages_of(game):
+        checker = axe if FULL_MATRIX or name in OWN_PAGES else None
+        for language, width in phones_for(game, name):
+            page = holding_keys(phones, setup, language, width)
+            url = address(name, setup)
+            found = page_problems(page, checker, url, language, game, titled=name in PAGES)
+            problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
+    assert not problems, "\n".join(problems)
+
+
+SHARED = [
+    pytest.param(model, name, *phone, id=f"{name}-{phone[0]}-{phone[1]}-{game_id(model)}")
+    for name in SHARED_PAGES
+    for phone, model in zip(PHONES, models_for(name), strict=True)
 ]
 
 
-@pytest.mark.parametrize(("game", "name", "language", "width"), MATRIX)
-def test_every_page(phones, setups, axe, game, name, language, width):
+@pytest.mark.parametrize(("game", "name", "language", "width"), SHARED)
+def test_every_shared_page_on_every_phone(phones, setups, axe, game, name, language, width):
+    """A page that draws no part of a game's own (``SHARED_PAGES``), on every phone,
+    against the widest models (``WIDEST``): everything ``page_problems`` checks, axe
+    too."""
     setup = setups[game_id(game)]
     page = holding_keys(phones, setup, language, width)
     url = address(name, setup)
