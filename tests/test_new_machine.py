@@ -1,8 +1,8 @@
 """The README's restore on a new machine (issue 42): the old machine lost, a new one
 given only what the README says to keep (the environment file, the links' secret and the
-replica), and its restore command run as the README writes it. Every phone and link then works as before:
-the member's phone still opens its group, the group's key and the game's edit key still
-save, its view link still opens.
+replica), and its restore command run as the README writes it. Every phone and link then
+works as before: the member's phone still opens its group, the group's key and the game's
+edit key still save, its view link still opens.
 """
 
 from __future__ import annotations
