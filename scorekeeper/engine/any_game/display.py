@@ -11,7 +11,7 @@ from ..core.display import Label, Notation, RevisionView, RulesLine, signed
 from ..core.messages import Message, msg
 from ..core.schema import HandSummary
 from .rounds import Round, RoundScore
-from .settings import CHOICE_WORDS, SheetSettings
+from .settings import SheetSettings
 
 
 def summary(settings: SheetSettings, hand: Round, score: RoundScore) -> HandSummary:
@@ -55,10 +55,10 @@ def rules_lines(settings: SheetSettings) -> list[RulesLine]:
     """The settings as short lines for a score sheet."""
     total = settings.round_total
     return [
-        RulesLine(msg("Goal"), CHOICE_WORDS[settings.goal]),
+        RulesLine(msg("Goal"), settings.word_of("goal")),
         _end_line(settings),
         RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
-        RulesLine(msg("A tie at the end"), CHOICE_WORDS[settings.tie_at_end]),
+        RulesLine(msg("A tie at the end"), settings.word_of("tie_at_end")),
         RulesLine(msg("Dealer shown"), msg("yes") if settings.dealer else msg("no")),
     ] + moon_line(settings)
 
@@ -67,7 +67,7 @@ def moon_line(settings: SheetSettings) -> list[RulesLine]:
     """The moon rule's line, on a sheet that has one (Hearts)."""
     if settings.moon == "none":
         return []
-    return [RulesLine(msg("Shooting the moon"), CHOICE_WORDS[settings.moon])]
+    return [RulesLine(msg("Shooting the moon"), settings.word_of("moon"))]
 
 
 def rules_notes(settings: SheetSettings) -> list[Message]:

@@ -78,25 +78,6 @@ def view(settings: BidWhistSettings, record: Any, ctx: Context) -> HandSummary:
     )
 
 
-# How a sheet and the new-game form word each choice of a knob.
-CHOICE_WORDS: dict[str, Message] = {
-    "redeal": msg("thrown in, the deal passes on"),
-    "dealer_must_bid": msg("the dealer must bid the minimum"),
-    "void_only": msg("only when void in the suit led"),
-    "any_time": msg("at any time"),
-    "must_when_void": msg("must be played when void in the suit led"),
-    "bidders_lose": msg("the bidders lose the points"),
-    "defenders_gain": msg("the defenders gain the points"),
-    "none": msg("scored as any made bid"),
-    "double": msg("points doubled"),
-    "wins_game": msg("wins the game"),
-}
-
-
-def _choice(value: str) -> Message:
-    return CHOICE_WORDS[value]
-
-
 def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
     """The scoring table and the house rules as short lines for a score sheet."""
     s = settings
@@ -106,8 +87,8 @@ def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
         RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
         RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
         RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
-        RulesLine(msg("A set"), _choice(s.set_goes_to)),
-        RulesLine(msg("Boston (all 13 books)"), _choice(s.boston)),
+        RulesLine(msg("A set"), s.word_of("set_goes_to")),
+        RulesLine(msg("Boston (all 13 books)"), s.word_of("boston")),
         RulesLine(
             msg("Renege"),
             nmsg(
@@ -119,8 +100,8 @@ def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
             msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
         ),
         RulesLine(msg("Downtown outbids uptown"), yes_no[s.downtown_over_uptown]),
-        RulesLine(msg("All four pass"), _choice(s.all_pass)),
-        RulesLine(msg("Jokers in no-trump"), _choice(s.nt_jokers)),
+        RulesLine(msg("All four pass"), s.word_of("all_pass")),
+        RulesLine(msg("Jokers in no-trump"), s.word_of("nt_jokers")),
         RulesLine(msg("Ace high downtown"), yes_no[s.downtown_ace_high]),
         RulesLine(msg("Kitty shown"), yes_no[s.sport_kitty]),
         RulesLine(msg("Target"), Notation(f"±{s.target}")),

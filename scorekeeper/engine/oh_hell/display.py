@@ -11,7 +11,7 @@ from ..core.cards import Suit
 from ..core.display import Notation, RevisionView, RulesLine
 from ..core.game import CsvCell
 from ..core.messages import Message, msg
-from .settings import SEQUENCE_WORDS, OhHellSettings, cards_sequence
+from .settings import OhHellSettings, cards_sequence
 
 YES_NO = {True: msg("yes"), False: msg("no")}
 
@@ -27,7 +27,7 @@ def _numbers(values: Sequence[int]) -> Notation:
 def rules_lines(settings: OhHellSettings) -> list[RulesLine]:
     return [
         RulesLine(msg("Players"), settings.players),
-        RulesLine(msg("Cards per hand"), SEQUENCE_WORDS[settings.sequence]),
+        RulesLine(msg("Cards per hand"), settings.word_of("sequence")),
         RulesLine(msg("Most cards"), settings.top_cards),
         RulesLine(msg("Hands"), len(cards_sequence(settings))),
         RulesLine(msg("The hook"), YES_NO[settings.hook]),

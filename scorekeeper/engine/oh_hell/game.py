@@ -36,7 +36,7 @@ from .settings import (
     PRESETS,
     OhHellSettings,
     cards_sequence,
-    knobs,
+    most_cards,
 )
 from .simulate import BOTS, Tally, simulate_deals
 
@@ -98,7 +98,10 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
 
     @property
     def knobs(self) -> tuple[Knob, ...]:
-        return knobs(self.seats)
+        """The knobs as the settings declare them, for a table of this many players: the
+        longest deal they may choose is 52 ÷ players."""
+        most = most_cards(self.seats)
+        return OhHellSettings.knobs({"max_cards": most, "fixed_cards": most})
 
     def settings_from_dict(self, values: Mapping[str, Any]) -> OhHellSettings:
         """Stored or typed settings over this table's preset; raises InvalidSettings."""
