@@ -49,7 +49,6 @@ class HighCard(GameBase):
         msg("Deal %(number)d: %(dealer)s deals, %(opener)s turns first"),
         msg("winner"),
         msg("★ won, points, total"),
-        msg("%(name)s wins with %(total)s!"),
     )
     hand = HandSchema(
         SeatOf("winner", msg("Highest card"), step="deal"), steps={"deal": msg("The deal")}

@@ -49,7 +49,6 @@ class AnyGame(GameBase, rules=(display, stats)):
         turn=msg("Round %(number)d: %(dealer)s deals"),
         auction_mark=msg("won the round"),
         cell_legend=msg("points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: points in the round."),
         hand=ROUND_WORDS,
     )

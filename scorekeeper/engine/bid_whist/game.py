@@ -56,7 +56,6 @@ class BidWhist(
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidders"),
         cell_legend=msg("books needed/taken, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         preview_outcome=True,
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),

@@ -148,7 +148,6 @@ class Bridge(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals and bids first"),
         auction_mark=msg("played the contract"),
         cell_legend=msg("below, above, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         group_titles={"chicago": msg("Chicago")},
     )
     hand = HandSchema(

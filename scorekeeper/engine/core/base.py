@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -38,6 +38,8 @@ from .display import FigureLine, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
 from .game import (
+    WIN_ALONE,
+    WIN_PARTNERS,
     Capabilities,
     CsvCell,
     HandPlace,
@@ -228,6 +230,10 @@ class GameBase(SchemaDefaults):
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         if not hasattr(cls, "sides"):
             cls.sides = tuple((seat,) for seat in range(cls.seats))
+        words = vars(cls).get("page_words")
+        if isinstance(words, PageWords) and words.win is None:
+            alone = all(len(side) == 1 for side in cls.sides)
+            cls.page_words = replace(words, win=WIN_ALONE if alone else WIN_PARTNERS)
 
     # --- how many play ------------------------------------------------------------------------
 

@@ -131,7 +131,6 @@ class Doppelkopf(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s leads"),
         auction_mark=msg("soloist"),
         cell_legend=msg("party, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
     )
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),

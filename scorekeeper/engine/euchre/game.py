@@ -46,7 +46,6 @@ class Euchre(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s speaks first"),
         auction_mark=msg("makers"),
         cell_legend=msg("tricks, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
     )
     hand = HandSchema(
         SideOf("makers", msg("Makers"), step="making"),

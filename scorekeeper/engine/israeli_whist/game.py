@@ -45,7 +45,6 @@ class IsraeliWhist(
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: contract/tricks."),
         points_heads=(msg("Contract"), msg("Made")),
         penalty_mark=display.REVOKE_MARK,

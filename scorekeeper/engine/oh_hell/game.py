@@ -67,7 +67,6 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
         cell_legend=msg("bid/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
     )

@@ -114,7 +114,6 @@ class Skat(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
         auction_mark=msg("the declarer"),
         cell_legend=msg("card points, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         preview_outcome=True,
     )
     hand = HandSchema(

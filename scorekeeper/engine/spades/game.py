@@ -49,7 +49,6 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidders"),
         cell_legend=msg("bids, tricks, bags, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Bidding")},
     )

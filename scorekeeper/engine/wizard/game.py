@@ -63,7 +63,6 @@ class Wizard(GameBase):
         turn=msg("Round %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
         cell_legend=msg("bid/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
         hand=ROUND_WORDS,
