@@ -81,29 +81,28 @@ def view(settings: BidWhistSettings, record: Any, ctx: Context) -> HandSummary:
 def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
     """The scoring table and the house rules as short lines for a score sheet."""
     s = settings
-    yes_no = {True: msg("yes"), False: msg("no")}
     return [
         RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
         RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
         RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
         RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
-        RulesLine(msg("A set"), s.word_of("set_goes_to")),
-        RulesLine(msg("Boston (all 13 books)"), s.word_of("boston")),
+        s.line_of("set_goes_to"),
+        s.line_of("boston"),
         RulesLine(
             msg("Renege"),
             nmsg(
                 "%(num)d book to the other side", "%(num)d books to the other side", s.renege_books
             ),
         ),
-        RulesLine(msg("Jokers"), s.jokers),
+        s.line_of("jokers"),
         RulesLine(
             msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
         ),
-        RulesLine(msg("Downtown outbids uptown"), yes_no[s.downtown_over_uptown]),
+        s.line_of("downtown_over_uptown"),
         RulesLine(msg("All four pass"), s.word_of("all_pass")),
-        RulesLine(msg("Jokers in no-trump"), s.word_of("nt_jokers")),
-        RulesLine(msg("Ace high downtown"), yes_no[s.downtown_ace_high]),
-        RulesLine(msg("Kitty shown"), yes_no[s.sport_kitty]),
+        s.line_of("nt_jokers"),
+        s.line_of("downtown_ace_high"),
+        s.line_of("sport_kitty"),
         RulesLine(msg("Target"), Notation(f"±{s.target}")),
         RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
     ]

@@ -15,9 +15,10 @@ from dataclasses import fields, replace
 from functools import cache
 from typing import Any, Self, TypeVar
 
+from .display import RulesLine
 from .errors import InvalidSettings
 from .game import Knob
-from .knobs import KnobKinds, declared_knobs
+from .knobs import KnobKinds, declared_knobs, rules_lines_of
 from .messages import msg
 
 
@@ -56,6 +57,11 @@ class SettingsBase:
         if knob.choice_labels and value in knob.choices:
             return knob.choice_labels[knob.choices.index(value)]
         return value
+
+    def line_of(self, name: str) -> RulesLine:
+        """Knob ``name`` as a line of a score sheet's rules: as the new-game form labels
+        it, its value in the form's words (``core.knobs.rules_lines_of``)."""
+        return rules_lines_of(self, tuple(k for k in self.knobs() if k.name == name))[0]
 
     def check_knobs(self) -> None:
         """Raises InvalidSettings naming the first knob whose value is not of its kind

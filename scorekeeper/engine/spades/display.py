@@ -110,7 +110,7 @@ def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
         RulesLine(msg("Nil"), Notation(f"±{s.nil_value}")),
         RulesLine(msg("Blind nil"), blind),
         RulesLine(msg("Blind nil allowed"), s.word_of("blind_nil")),
-        RulesLine(msg("A failed nil's tricks"), s.word_of("failed_nil_tricks")),
+        s.line_of("failed_nil_tricks"),
         RulesLine(msg("Bag penalty"), bags),
         RulesLine(msg("Target"), s.target),
         RulesLine(msg("Losing total"), Notation(signed(s.lose_at)) if s.lose_at else msg("none")),
