@@ -249,6 +249,23 @@ def test_a_bad_value_is_refused_naming_the_knob_and_the_rule(
     assert (refused.value.field, refused.value.message) == (name, message)
 
 
+# The groups the app titles for every game (``web/games.py``'s GROUP_TITLES).
+APP_GROUPS = {"deal", "scoring", "play", "end", "rules"}
+
+
+@pytest.mark.parametrize("key", sorted(ALL_GAMES))
+def test_every_group_the_form_shows_has_a_title(key: str) -> None:
+    """A group of knobs on the new-game form is titled in the table's words, never by its
+    code name (Doppelkopf's Bock hands were under "bock")."""
+    game = ALL_GAMES[key]
+    shown = {
+        knob.group
+        for knob in game.knobs
+        if knob.name not in game.seat_knobs and knob.name != "target" and knob.kind != "choice_list"
+    }
+    assert shown - APP_GROUPS - set(game.page_words.group_titles) == set()
+
+
 def test_a_number_knob_needs_its_range() -> None:
     with pytest.raises(ValueError, match="range"):
         knob(1, label=msg("Points"), help=msg("points"), group="scoring", low=0)

@@ -131,6 +131,7 @@ class Doppelkopf(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s leads"),
         auction_mark=msg("soloist"),
         cell_legend=msg("party, points, total"),
+        group_titles={"bock": msg("Bock")},
     )
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
