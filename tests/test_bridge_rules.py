@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
-from scorekeeper.engine.bridge.settings import KNOBS, PRESETS
+from scorekeeper.engine.bridge.settings import PRESETS
 
 from .test_new_games_refusals import new_game, summary
 
@@ -34,7 +34,7 @@ def test_the_presets_are_the_tables_of_section_10():
     assert (CHICAGO.rubbers, CHICAGO.deals, CHICAGO.honours) == (None, 4, "ignore")
     assert (CHICAGO.chicago_vulnerable, CHICAGO.fourth_deal_bonus) == ("dealer", 100)
     assert CHICAGO.unfinished_partscore is None
-    assert [knob.name for knob in KNOBS] == list(RUBBER.to_dict())
+    assert [knob.name for knob in get_game("bridge").knobs] == list(RUBBER.to_dict())
     assert get_game("bridge").preset("chicago") == CHICAGO
 
 

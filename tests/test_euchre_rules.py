@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
-from scorekeeper.engine.euchre.settings import KNOBS, PRESETS, hand_points
+from scorekeeper.engine.euchre.settings import PRESETS, hand_points
 
 from .ratings_play import Table, assert_matches
 from .test_new_games_refusals import new_game, summary
@@ -34,7 +34,7 @@ def test_the_preset_is_the_published_game():
         "euchre_points": 2,
         "lone_defender_euchre": 4,
     }
-    assert [knob.name for knob in KNOBS] == list(S.to_dict())
+    assert [knob.name for knob in get_game("euchre").knobs] == list(S.to_dict())
     assert S.with_changes({"target": "15", "stick_the_dealer": "yes"}).target == 15
     assert get_game("euchre").preset("euchre") == S
 

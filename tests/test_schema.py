@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
@@ -20,8 +19,8 @@ from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.core.base import GameBase
 from scorekeeper.engine.core.cards import Suit
 from scorekeeper.engine.core.form import table_refusals
-from scorekeeper.engine.core.game import HandPlace, Knob, PageWords, ScoresFromOptions
-from scorekeeper.engine.core.knobs import KnobKinds
+from scorekeeper.engine.core.game import HandPlace, PageWords, ScoresFromOptions
+from scorekeeper.engine.core.knobs import knob
 from scorekeeper.engine.core.messages import Seat, SeatName, Side, msg
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.core.schema import (
@@ -40,19 +39,11 @@ from scorekeeper.engine.core.schema import (
 from scorekeeper.engine.core.settings import SettingsBase
 from tests.toy_game import GAME as TOY
 
-KINDS = KnobKinds(
-    names=("target", "defend_alone"), bools=("defend_alone",), ranges={"target": (1, 99)}
-)
-
 
 @dataclass(frozen=True, slots=True)
 class TrumpSettings(SettingsBase):
-    target: int = 10
-    defend_alone: bool = False
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        return KINDS.coerce(name, value)
+    target: int = knob(10, label=None, help=msg("points that win"), group="rules", low=1, high=99)
+    defend_alone: bool = knob(False, label=None, help=msg("a defender may go alone"), group="rules")
 
 
 def cards(ctx: Context) -> int | None:
@@ -69,10 +60,6 @@ class Trumps(GameBase):
     preset_words = {"plain": (msg("Plain"), msg("plain")), "defending": (msg("D"), msg("d"))}
     page_words = PageWords(
         None, msg("Result"), (), msg(""), msg("%(number)d"), msg(""), msg(""), msg("")
-    )
-    knobs = (
-        Knob("target", msg("points that win"), "int", low=1, high=99),
-        Knob("defend_alone", msg("a defender may go alone"), "bool"),
     )
     hand = HandSchema(
         SideOf("makers", msg("Makers"), step="deal"),

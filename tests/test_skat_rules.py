@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
-from scorekeeper.engine.skat.settings import KNOBS, PRESETS
+from scorekeeper.engine.skat.settings import PRESETS
 
 S = PRESETS["isko"]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -32,7 +32,7 @@ def test_the_preset_and_knobs_are_rules_md_s():
         "kontra": False,
         "deals": 0,
     }
-    assert [knob.name for knob in KNOBS] == list(S.to_dict())
+    assert [knob.name for knob in get_game("skat").knobs] == list(S.to_dict())
     assert get_game("skat").seated(4).preset("isko").players == 4
     assert S.with_changes({"grand_base": "20", "lost": "single"}).grand_base == 20
 

@@ -3,36 +3,36 @@
 
 **High card.** ``SEATS`` players (or ``self.seats``); each deal, the highest card turned up
 wins the deal (the table says who) and scores ``points`` (a knob); the first to ``target``
-wins, a tie at the top plays on. The hand is declared once (``hand``): reading, the form,
-the command line, the CSV column, random hands and the views are ``GameBase``'s, as are
-the race, presets, statistics, careers and head-to-head; a test registers ``GAME``.
+wins, a tie at the top plays on. Each knob is declared once, on its settings field: the
+form's knobs and the sheet's rules lines are ``GameBase``'s. The hand is declared once
+(``hand``): reading, the form, the command line, the CSV column, random hands and the
+views are ``GameBase``'s, as are the race, presets, statistics, careers and
+head-to-head; a test registers ``GAME``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.engine.core import display
 from scorekeeper.engine.core.base import GameBase
-from scorekeeper.engine.core.game import Knob, PageWords
-from scorekeeper.engine.core.knobs import KnobKinds
+from scorekeeper.engine.core.game import PageWords
+from scorekeeper.engine.core.knobs import knob
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.schema import Context, Hand, HandSchema, HandSummary, SeatOf
 from scorekeeper.engine.core.settings import SettingsBase
 
 SEATS = 3  # the one place the toy says how many play
-KINDS = KnobKinds(names=("points", "target"), ranges={"points": (1, 1000), "target": (1, 1000)})
 
 
 @dataclass(frozen=True, slots=True)
 class ToySettings(SettingsBase):
-    points: int = 1
-    target: int = 5
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        return KINDS.coerce(name, value)
+    points: int = knob(
+        1, label=None, help=msg("points for winning a deal"), group="rules", low=1, high=1000
+    )
+    target: int = knob(
+        5, label=None, help=msg("points that win the game"), group="rules", low=1, high=1000
+    )
 
 
 class HighCard(GameBase):
@@ -49,11 +49,6 @@ class HighCard(GameBase):
         msg("Deal %(number)d: %(dealer)s deals, %(opener)s turns first"),
         msg("winner"),
         msg("★ won, points, total"),
-        msg("%(name)s wins with %(total)s!"),
-    )
-    knobs = (
-        Knob("points", msg("points for winning a deal"), "int", low=1, high=1000),
-        Knob("target", msg("points that win the game"), "int", low=1, high=1000),
     )
     hand = HandSchema(
         SeatOf("winner", msg("Highest card"), step="deal"), steps={"deal": msg("The deal")}
@@ -71,12 +66,6 @@ class HighCard(GameBase):
     def explain(self, settings: ToySettings, record: Hand) -> list[list[Message]]:
         won = msg("won the deal: +%(points)d", points=settings.points)
         return [[won] if seat == record.winner else [] for seat in range(self.seats)]
-
-    def rules_lines(self, settings: ToySettings) -> list[display.RulesLine]:
-        return [
-            display.RulesLine(msg("points for winning a deal"), settings.points),
-            display.RulesLine(msg("points that win the game"), settings.target),
-        ]
 
     def rules_notes(self, settings: ToySettings) -> list[Message]:
         return [msg("The highest card wins the deal.")]

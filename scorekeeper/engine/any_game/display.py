@@ -11,7 +11,7 @@ from ..core.display import Label, Notation, RevisionView, RulesLine, signed
 from ..core.messages import Message, msg
 from ..core.schema import HandSummary
 from .rounds import Round, RoundScore
-from .settings import CHOICE_WORDS, SheetSettings
+from .settings import SheetSettings
 
 
 def summary(settings: SheetSettings, hand: Round, score: RoundScore) -> HandSummary:
@@ -47,7 +47,7 @@ def _end_line(settings: SheetSettings) -> RulesLine:
     if settings.goal in ("high_target", "low_target"):
         return RulesLine(msg("Target"), settings.target)
     if settings.goal in ("rounds", "rounds_low"):
-        return RulesLine(msg("Rounds"), settings.rounds)
+        return settings.line_of("rounds")
     return RulesLine(msg("End"), msg("when the table finishes"))
 
 
@@ -55,11 +55,11 @@ def rules_lines(settings: SheetSettings) -> list[RulesLine]:
     """The settings as short lines for a score sheet."""
     total = settings.round_total
     return [
-        RulesLine(msg("Goal"), CHOICE_WORDS[settings.goal]),
+        settings.line_of("goal"),
         _end_line(settings),
         RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
-        RulesLine(msg("A tie at the end"), CHOICE_WORDS[settings.tie_at_end]),
-        RulesLine(msg("Dealer shown"), msg("yes") if settings.dealer else msg("no")),
+        settings.line_of("tie_at_end"),
+        settings.line_of("dealer"),
     ] + moon_line(settings)
 
 
@@ -67,7 +67,7 @@ def moon_line(settings: SheetSettings) -> list[RulesLine]:
     """The moon rule's line, on a sheet that has one (Hearts)."""
     if settings.moon == "none":
         return []
-    return [RulesLine(msg("Shooting the moon"), CHOICE_WORDS[settings.moon])]
+    return [settings.line_of("moon")]
 
 
 def rules_notes(settings: SheetSettings) -> list[Message]:

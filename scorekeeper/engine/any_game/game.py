@@ -24,17 +24,7 @@ from ..core.schema import Context, HandSummary
 from ..core.settings import preset_name_of
 from . import display, form, rounds, stats
 from .rounds import Moon, Points, Round, Sheet, SheetProgress, resume_sheet
-from .settings import (
-    CHOICE_WORDS,
-    HEARTS,
-    KINDS,
-    KNOB_GROUPS,
-    KNOB_HELP,
-    KNOB_LABELS,
-    PRESET_ASIDE,
-    PRESETS,
-    SheetSettings,
-)
+from .settings import HEARTS, PRESET_ASIDE, PRESETS, SheetSettings
 
 
 class AnyGame(GameBase, rules=(display, stats)):
@@ -59,7 +49,6 @@ class AnyGame(GameBase, rules=(display, stats)):
         turn=msg("Round %(number)d: %(dealer)s deals"),
         auction_mark=msg("won the round"),
         cell_legend=msg("points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: points in the round."),
         hand=ROUND_WORDS,
     )
@@ -78,7 +67,6 @@ class AnyGame(GameBase, rules=(display, stats)):
         ),
     }
     preset_titles = {"hearts": msg("Hearts")}
-    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, CHOICE_WORDS)
 
     def __repr__(self) -> str:
         return f"<AnyGame seats={self.seats}>"

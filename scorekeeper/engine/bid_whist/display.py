@@ -78,51 +78,31 @@ def view(settings: BidWhistSettings, record: Any, ctx: Context) -> HandSummary:
     )
 
 
-# How a sheet and the new-game form word each choice of a knob.
-CHOICE_WORDS: dict[str, Message] = {
-    "redeal": msg("thrown in, the deal passes on"),
-    "dealer_must_bid": msg("the dealer must bid the minimum"),
-    "void_only": msg("only when void in the suit led"),
-    "any_time": msg("at any time"),
-    "must_when_void": msg("must be played when void in the suit led"),
-    "bidders_lose": msg("the bidders lose the points"),
-    "defenders_gain": msg("the defenders gain the points"),
-    "none": msg("scored as any made bid"),
-    "double": msg("points doubled"),
-    "wins_game": msg("wins the game"),
-}
-
-
-def _choice(value: str) -> Message:
-    return CHOICE_WORDS[value]
-
-
 def rules_lines(settings: BidWhistSettings) -> list[RulesLine]:
     """The scoring table and the house rules as short lines for a score sheet."""
     s = settings
-    yes_no = {True: msg("yes"), False: msg("no")}
     return [
         RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
         RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
         RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
         RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
-        RulesLine(msg("A set"), _choice(s.set_goes_to)),
-        RulesLine(msg("Boston (all 13 books)"), _choice(s.boston)),
+        s.line_of("set_goes_to"),
+        s.line_of("boston"),
         RulesLine(
             msg("Renege"),
             nmsg(
                 "%(num)d book to the other side", "%(num)d books to the other side", s.renege_books
             ),
         ),
-        RulesLine(msg("Jokers"), s.jokers),
+        s.line_of("jokers"),
         RulesLine(
             msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
         ),
-        RulesLine(msg("Downtown outbids uptown"), yes_no[s.downtown_over_uptown]),
-        RulesLine(msg("All four pass"), _choice(s.all_pass)),
-        RulesLine(msg("Jokers in no-trump"), _choice(s.nt_jokers)),
-        RulesLine(msg("Ace high downtown"), yes_no[s.downtown_ace_high]),
-        RulesLine(msg("Kitty shown"), yes_no[s.sport_kitty]),
+        s.line_of("downtown_over_uptown"),
+        RulesLine(msg("All four pass"), s.word_of("all_pass")),
+        s.line_of("nt_jokers"),
+        s.line_of("downtown_ace_high"),
+        s.line_of("sport_kitty"),
         RulesLine(msg("Target"), Notation(f"±{s.target}")),
         RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
     ]

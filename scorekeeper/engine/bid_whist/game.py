@@ -21,37 +21,9 @@ from .explain import explain
 from .progression import State
 from .records import PlayedHand
 from .scoring import SIDES, side_of
-from .settings import (
-    KINDS,
-    KNOB_HELP,
-    PRESET_ASIDE,
-    PRESETS,
-)
+from .settings import PRESET_ASIDE, PRESETS
 from .simulate import BidWhistTally, simulate_deals
 
-# The new-game form's names for the knobs, and the groups it folds them into, as a table
-# thinks of its rules.
-KNOB_LABELS: dict[str, Message] = {
-    "jokers": msg("Jokers"),
-    "minimum_level": msg("Lowest bid"),
-    "downtown_over_uptown": msg("Downtown outbids uptown"),
-    "all_pass": msg("When all pass"),
-    "sport_kitty": msg("Kitty shown"),
-    "downtown_ace_high": msg("Ace high downtown"),
-    "nt_jokers": msg("Jokers in no-trump"),
-    "renege_books": msg("Books per renege"),
-    "set_goes_to": msg("A set"),
-    "boston": msg("Boston (all 13 books)"),
-    "target": msg("Target score"),
-    "deal_limit": msg("Deal limit"),
-}
-KNOB_GROUPS: dict[str, tuple[str, ...]] = {
-    "deal": ("jokers", "sport_kitty"),
-    "auction": ("minimum_level", "downtown_over_uptown", "all_pass"),
-    "play": ("downtown_ace_high", "nt_jokers"),
-    "scoring": ("renege_books", "set_goes_to", "boston"),
-    "end": ("target", "deal_limit"),
-}
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
@@ -82,7 +54,6 @@ class BidWhist(
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidders"),
         cell_legend=msg("books needed/taken, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         preview_outcome=True,
         points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
@@ -100,7 +71,6 @@ class BidWhist(
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
-    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, display.CHOICE_WORDS)
     hand_fields = frozenset(
         {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
     )

@@ -29,7 +29,7 @@ from ..core.schema import (
 )
 from . import progression
 from .progression import State, where_of
-from .settings import KNOBS, PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
+from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -134,7 +134,6 @@ class Bridge(GameBase):
         "chicago": (msg("Chicago"), msg("four deals, vulnerability by the deal, scored at once")),
     }
     preset_aside = ()
-    knobs = KNOBS
     finish_now = True
     page_words = PageWords(
         auction_head=msg("Played by"),
@@ -149,7 +148,6 @@ class Bridge(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals and bids first"),
         auction_mark=msg("played the contract"),
         cell_legend=msg("below, above, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         group_titles={"chicago": msg("Chicago")},
     )
     hand = HandSchema(
@@ -310,14 +308,11 @@ class Bridge(GameBase):
 
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
-        words = {
-            knob.name: dict(zip(knob.choices, knob.choice_labels, strict=True)) for knob in KNOBS
-        }
         return [
-            RulesLine(knob.label, words[knob.name].get(value, value))
-            for knob in KNOBS
-            for value in (getattr(settings, knob.name),)
-            if value is not None and (knob.name == "chicago_vulnerable") <= settings.chicago
+            RulesLine(knob.label, settings.word_of(knob.name))
+            for knob in self.knobs
+            if getattr(settings, knob.name) is not None
+            and (knob.name == "chicago_vulnerable") <= settings.chicago
         ]
 
     # --- the command line: a deal scored alone, vulnerable or not ---------------------------

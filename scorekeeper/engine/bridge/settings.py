@@ -8,21 +8,78 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSettings
-from ..core.knobs import KnobKinds
+from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
 
 @dataclass(frozen=True, slots=True)
 class BridgeSettings(SettingsBase):
-    rubbers: int | None = 1
-    deals: int | None = None
-    honours: str = "count"
-    insult_redoubled: int = 100
-    undertricks: str = "laws"
-    unfinished_partscore: int | None = 100
-    chicago_vulnerable: str = "dealer"
-    fourth_deal_bonus: int | None = None
+    rubbers: int | None = knob(
+        1,
+        label=msg("Rubbers"),
+        help=msg("In rubber bridge, the rubbers the game lasts, totals carried (0: open)"),
+        group="end",
+        low=0,
+        high=99,
+        optional=True,
+    )
+    deals: int | None = knob(
+        None,
+        label=msg("Deals"),
+        help=msg("In Chicago, the deals the game lasts, a multiple of 4 (none: play rubbers)"),
+        group="end",
+        low=4,
+        high=400,
+        optional=True,
+    )
+    honours: str = knob(
+        "count",
+        label=msg("Honours"),
+        help=msg("whether honours held in one hand score above the line"),
+        group="scoring",
+        choices={"count": msg("counted"), "ignore": msg("not counted")},
+    )
+    insult_redoubled: int = knob(
+        100,
+        label=msg("Redoubled insult"),
+        help=msg("for making a redoubled contract (100; 50 in older codes)"),
+        group="scoring",
+        low=0,
+        high=500,
+    )
+    undertricks: str = knob(
+        "laws",
+        label=msg("Doubled undertricks"),
+        help=msg("doubled undertricks by the laws since 1987, or the older table"),
+        group="scoring",
+        choices={"laws": msg("laws since 1987"), "pre_1987": msg("before 1987")},
+    )
+    unfinished_partscore: int | None = knob(
+        100,
+        label=msg("Unfinished part-score"),
+        help=msg("rubber: for a lone part-score when the table stops"),
+        group="scoring",
+        low=0,
+        high=500,
+        optional=True,
+    )
+    chicago_vulnerable: str = knob(
+        "dealer",
+        label=msg("Vulnerable on deals 2 and 3"),
+        help=msg("Chicago: who is vulnerable on the 2nd and 3rd deals"),
+        group="chicago",
+        choices={"dealer": msg("the dealer's side"), "non_dealer": msg("the other side")},
+    )
+    fourth_deal_bonus: int | None = knob(
+        None,
+        label=msg("Fourth-deal part-score"),
+        help=msg("Chicago: for a part-score made on the fourth deal"),
+        group="chicago",
+        low=0,
+        high=500,
+        optional=True,
+    )
 
     @property
     def chicago(self) -> bool:
@@ -31,64 +88,13 @@ class BridgeSettings(SettingsBase):
 
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
-        found = KINDS.coerce(name, value)
+        found = cls.kinds().coerce(name, value)
         if name == "deals" and found is not None and found % 4:
             problem = msg("deals must be a multiple of 4, not %(number)d", number=found)
             raise InvalidSettings(problem, name)
         return found
 
 
-KINDS = KnobKinds(
-    names=BridgeSettings.knob_names(),
-    choices={
-        "honours": ("count", "ignore"),
-        "undertricks": ("laws", "pre_1987"),
-        "chicago_vulnerable": ("dealer", "non_dealer"),
-    },
-    ranges={
-        "rubbers": (0, 99),
-        "deals": (4, 400),
-        "insult_redoubled": (0, 500),
-        "unfinished_partscore": (0, 500),
-        "fourth_deal_bonus": (0, 500),
-    },
-    optional=("rubbers", "deals", "unfinished_partscore", "fourth_deal_bonus"),
-)
-KNOBS = KINDS.knobs(
-    help={
-        "rubbers": msg("In rubber bridge, the rubbers the game lasts, totals carried (0: open)"),
-        "deals": msg("In Chicago, the deals the game lasts, a multiple of 4 (none: play rubbers)"),
-        "honours": msg("whether honours held in one hand score above the line"),
-        "insult_redoubled": msg("for making a redoubled contract (100; 50 in older codes)"),
-        "undertricks": msg("doubled undertricks by the laws since 1987, or the older table"),
-        "unfinished_partscore": msg("rubber: for a lone part-score when the table stops"),
-        "chicago_vulnerable": msg("Chicago: who is vulnerable on the 2nd and 3rd deals"),
-        "fourth_deal_bonus": msg("Chicago: for a part-score made on the fourth deal"),
-    },
-    labels={
-        "rubbers": msg("Rubbers"),
-        "deals": msg("Deals"),
-        "honours": msg("Honours"),
-        "insult_redoubled": msg("Redoubled insult"),
-        "undertricks": msg("Doubled undertricks"),
-        "unfinished_partscore": msg("Unfinished part-score"),
-        "chicago_vulnerable": msg("Vulnerable on deals 2 and 3"),
-        "fourth_deal_bonus": msg("Fourth-deal part-score"),
-    },
-    groups={
-        "scoring": ("honours", "insult_redoubled", "undertricks", "unfinished_partscore"),
-        "chicago": ("chicago_vulnerable", "fourth_deal_bonus"),
-        "end": ("rubbers", "deals"),
-    },
-    choice_words={
-        "count": msg("counted"),
-        "ignore": msg("not counted"),
-        "laws": msg("laws since 1987"),
-        "pre_1987": msg("before 1987"),
-        "dealer": msg("the dealer's side"),
-        "non_dealer": msg("the other side"),
-    },
-)
 PRESETS = {
     "rubber": BridgeSettings(),
     "chicago": BridgeSettings(

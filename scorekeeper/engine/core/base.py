@@ -3,11 +3,13 @@ defaults for everything games do alike, so that a game writes only what is its o
 
 **What a game must write** (:data:`REQUIRED`, checked when the class is made): its
 ``key``, ``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
-``core.settings.SettingsBase``), ``preset_words``, ``page_words``, ``knobs`` and
-``hand_fields``; and the methods ``record_from_dict``, ``hand_views``, ``rules_lines``,
-``describe_hand``, ``revision_view``, ``explain``, ``hand_form``, ``form_body`` and
-``form_values``. A hand record has ``thrown_in``, ``to_dict()`` and ``score(settings)``
-(an object with ``points`` per side), which the defaults below score with.
+``core.settings.SettingsBase``, each knob declared once on its field with
+``core.knobs.knob``), ``preset_words``, ``page_words`` and ``hand_fields``; and the
+methods ``record_from_dict``, ``hand_views``, ``describe_hand``, ``revision_view``,
+``explain``, ``hand_form``, ``form_body`` and ``form_values``. A hand record has
+``thrown_in``, ``to_dict()`` and ``score(settings)`` (an object with ``points`` per
+side), which the defaults below score with. The knobs (``knobs``) and a score sheet's
+lines of the rules (``rules_lines``) are derived from the settings' fields.
 
 **What it gets** (override what differs): one seat a side, a fixed number of players
 (``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
@@ -28,14 +30,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
-from .display import FigureLine
+from .display import FigureLine, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
 from .game import (
+    WIN_ALONE,
+    WIN_PARTNERS,
     Capabilities,
     CsvCell,
     HandPlace,
@@ -45,6 +49,7 @@ from .game import (
     Replayed,
     seat_values,
 )
+from .knobs import rules_lines_of
 from .messages import Message, msg
 from .progress import RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
@@ -72,11 +77,9 @@ REQUIRED: tuple[str, ...] = (
     "presets",
     "preset_words",
     "page_words",
-    "knobs",
     "hand_fields",
     "record_from_dict",
     "hand_views",
-    "rules_lines",
     "describe_hand",
     "revision_view",
     "explain",
@@ -93,10 +96,8 @@ SCHEMA_REQUIRED: tuple[str, ...] = (
     "presets",
     "preset_words",
     "page_words",
-    "knobs",
     "hand",
     "score",
-    "rules_lines",
 )
 """The members a game that declares its ``hand`` (``core.schema.HandSchema``) must write:
 the core derives the reading, form, command line, CSV, random hands and views from it."""
@@ -184,7 +185,6 @@ class GameBase(SchemaDefaults):
     presets: Mapping[str, Any]
     preset_words: Mapping[str, tuple[Message, Message]]
     page_words: PageWords
-    knobs: tuple[Knob, ...]
 
     seat_range: ClassVar[tuple[int, int] | None] = None
     """The fewest and most players a table of this game may have, for a game whose number
@@ -230,6 +230,10 @@ class GameBase(SchemaDefaults):
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         if not hasattr(cls, "sides"):
             cls.sides = tuple((seat,) for seat in range(cls.seats))
+        words = vars(cls).get("page_words")
+        if isinstance(words, PageWords) and words.win is None:
+            alone = all(len(side) == 1 for side in cls.sides)
+            cls.page_words = replace(words, win=WIN_ALONE if alone else WIN_PARTNERS)
 
     # --- how many play ------------------------------------------------------------------------
 
@@ -542,6 +546,16 @@ class GameBase(SchemaDefaults):
         return [hand.totals for hand in progress.hands]
 
     # --- sheets and exports -------------------------------------------------------------------
+
+    @property
+    def knobs(self) -> tuple[Knob, ...]:
+        """Every knob as the new-game form shows it: as the settings' fields declare them
+        (``core.knobs.knob``)."""
+        return type(next(iter(self.presets.values()))).knobs()
+
+    def rules_lines(self, settings: Any) -> list[RulesLine]:
+        """Each knob as the new-game form labels it, with its value in the form's words."""
+        return rules_lines_of(settings, self.knobs)
 
     def rules_notes(self, settings: Any) -> list[Message]:
         return []

@@ -110,7 +110,9 @@ class PageWords:
     turn: Message
     auction_mark: Message
     cell_legend: Message
-    win: Message  # the banner: "%(name)s wins with %(total)s!" (partners: "win")
+    win: Message | None = None
+    """The banner, ``%(name)s`` and ``%(total)s``; None: the base says it by the sides
+    (``WIN_ALONE``, partners ``WIN_PARTNERS``)."""
     preview_outcome: bool = False  # the hand form's preview says how the hand went ("made")
     revision_legend: Message | None = None  # what each player's figures on Revisions are
     went_out: Message | None = None
@@ -134,6 +136,9 @@ class PageWords:
     """The new-game form's titles of the game's own groups of knobs (``Knob.group``), by
     group; the app titles the groups every game may have (deal, scoring, play, end)."""
 
+
+WIN_ALONE = msg("%(name)s wins with %(total)s!")
+WIN_PARTNERS = msg("%(name)s win with %(total)s!")
 
 CSV_SHARED_COLUMNS: tuple[str, ...] = (
     "game",

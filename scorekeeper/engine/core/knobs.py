@@ -1,21 +1,132 @@
-"""Reading a house rule's value, the same way for every game.
+"""A house rule declared once, on its settings field, and read the same way for every game.
 
-A game describes its knobs as data (:class:`KnobKinds`): which are yes/no, which are one
-of some words, which whole numbers and in what range, which may be unset, and which are
-lists. ``KnobKinds.coerce`` then reads a value typed on a form, sent in JSON, given with
-``--set`` or stored, and raises InvalidSettings naming the knob and the rule it breaks.
+A game's settings are a frozen dataclass whose fields are its knobs; each field is made by
+:func:`knob`, in the spirit of pydantic's ``Field(ge=, le=, title=, description=)``: its
+default, its label and help on the new-game form, its group there, and its range, choices
+(with their words) or list length. Everything else is derived from those fields:
+:class:`KnobKinds` (``KnobKinds.of``), which reads a value typed on a form, sent in JSON,
+given with ``--set`` or stored and raises InvalidSettings naming the knob and the rule it
+breaks; the form's and ``scorekeeper rules``' :class:`~.game.Knob` tuple
+(:func:`declared_knobs`); and a score sheet's lines of the rules (:func:`rules_lines_of`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .display import RulesLine
 from .errors import InvalidSettings, ParseError
 from .game import Knob
 from .messages import Message, msg
 from .numbers import TooManyDigits, parse_int, shown
+
+DECLARED = "knob"
+"""The key of a settings field's ``metadata`` that holds its :class:`Declared` knob."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What :func:`knob` put on a settings field: :class:`~.game.Knob`'s members but its
+    name (the field's)."""
+
+    label: Message | None
+    help: Message
+    group: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    choice_labels: tuple[Message, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+    length: int | None = None
+
+
+def knob(
+    default: Any,
+    *,
+    label: Message | None,
+    help: Message,
+    group: str,
+    low: int | None = None,
+    high: int | None = None,
+    choices: Mapping[str, Message] | tuple[str, ...] = (),
+    optional: bool = False,
+    length: int | None = None,
+    kind: str | None = None,
+) -> Any:
+    """A settings field that is a knob: ``default``, its ``label`` and ``help`` on the
+    new-game form and ``group`` there; a whole number from ``low`` to ``high`` (each
+    number of a list of ``length``), one of ``choices`` (each value with the form's words
+    for it, or only the values), or yes/no for a bool default. ``optional``: it may be
+    unset (None). ``kind`` only for a kind no default says (``"choice_list"``: any of the
+    choices, separated by commas).
+
+    Raises ValueError for a knob whose kind is unclear (a number with no range)."""
+    values = tuple(choices)
+    words = tuple(choices.values()) if isinstance(choices, Mapping) else ()
+    if kind is None:
+        kind = (
+            "choice"
+            if values
+            else "bool"
+            if isinstance(default, bool)
+            else "int_list"
+            if length is not None
+            else "int"
+        )
+    if kind in ("int", "int_list") and (low is None or high is None):
+        raise ValueError(f"a number knob needs its range: low={low}, high={high}")
+    declared = Declared(label, help, group, kind, values, words, low, high, optional, length)
+    return field(default=default, metadata={DECLARED: declared})
+
+
+def declared_of(settings: Any) -> dict[str, Declared]:
+    """The knobs a settings class (or instance) declares with :func:`knob`, by name, in the
+    order of its fields."""
+    return {f.name: f.metadata[DECLARED] for f in fields(settings) if DECLARED in f.metadata}
+
+
+def declared_knobs(settings: Any, high: Mapping[str, int] | None = None) -> tuple[Knob, ...]:
+    """Every knob a settings class declares, in field order, as the new-game form and
+    ``scorekeeper rules`` show it; ``high`` narrows some knobs' ranges (a bound that
+    depends on the table: Oh Hell's cards for its players)."""
+    narrowed = high or {}
+    return tuple(
+        Knob(
+            name,
+            d.help,
+            d.kind,
+            d.choices,
+            low=d.low,
+            high=narrowed.get(name, d.high),
+            optional=d.optional,
+            length=d.length,
+            label=d.label,
+            choice_labels=d.choice_labels,
+            group=d.group,
+        )
+        for name, d in declared_of(settings).items()
+    )
+
+
+def rules_lines_of(settings: Any, knobs: tuple[Knob, ...]) -> list[RulesLine]:
+    """``knobs`` as a score sheet's lines of the rules: each as the new-game form labels
+    it (a knob without a label by its help), with ``settings``' value in the form's words
+    (yes or no, a choice as the form words it, a list joined by commas or "none")."""
+    lines = []
+    for one in knobs:
+        value = getattr(settings, one.name)
+        if one.kind == "bool":
+            value = msg("yes") if value else msg("no")
+        elif one.kind == "choice_list":
+            value = ", ".join(value) or msg("none")
+        elif one.kind == "choice" and one.choice_labels:
+            value = one.choice_labels[one.choices.index(value)]
+        lines.append(RulesLine(one.label or one.help, value))
+    return lines
+
 
 _TRUE = frozenset({"1", "true", "yes", "on", "y", "t"})
 _FALSE = frozenset({"0", "false", "no", "off", "n", "f"})
@@ -25,9 +136,11 @@ _UNSET = frozenset({"", "none", "null", "-"})
 
 @dataclass(frozen=True)
 class KnobKinds:
-    """The kinds of a game's knobs. Every name in ``names`` is in exactly one of
-    ``bools``, ``choices`` and ``ranges``; ``lists`` gives the length of the knobs that
-    are lists of numbers in their range, and ``optional`` those that may be unset."""
+    """The kinds of a game's knobs, as :meth:`of` reads them from its settings' fields.
+    Every name in ``names`` is in exactly one of ``bools``, ``choices``, ``ranges`` and
+    ``list_choices``; ``lists`` gives the length of the knobs that are lists of numbers in
+    their range, ``optional`` those that may be unset, and ``list_choices`` the choices of
+    a knob that is any of them."""
 
     names: tuple[str, ...]
     bools: tuple[str, ...] = ()
@@ -35,57 +148,25 @@ class KnobKinds:
     ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     lists: Mapping[str, int] = field(default_factory=dict)
     optional: tuple[str, ...] = ()
+    list_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def knob(
-        self,
-        name: str,
-        help: Message,
-        label: Message,
-        group: str,
-        choice_labels: tuple[Message, ...] = (),
-        high: int | None = None,
-    ) -> Knob:
-        """Knob ``name`` as the new-game form and ``scorekeeper rules`` show it, of its kind
-        here: ``choice_labels`` word a choice's values, ``high`` narrows its range (a
-        bound that depends on the table)."""
-        named: dict[str, Any] = {"label": label, "group": group}
-        if name in self.choices:
-            choices = self.choices[name]
-            return Knob(name, help, "choice", choices, choice_labels=choice_labels, **named)
-        if name in self.bools:
-            return Knob(name, help, "bool", **named)
-        low, top = self.ranges[name]
-        return Knob(
-            name,
-            help,
-            "int_list" if name in self.lists else "int",
-            low=low,
-            high=top if high is None else high,
-            optional=name in self.optional,
-            length=self.lists.get(name),
-            **named,
-        )
+    @classmethod
+    def of(cls, settings: Any) -> KnobKinds:
+        """The kinds of the knobs a settings class declares with :func:`knob`."""
+        declared = declared_of(settings)
 
-    def knobs(
-        self,
-        help: Mapping[str, Message],
-        labels: Mapping[str, Message],
-        groups: Mapping[str, tuple[str, ...]],
-        choice_words: Mapping[str, Message],
-    ) -> tuple[Knob, ...]:
-        """Every knob, in ``names`` order, as :meth:`knob` makes it: ``help`` and
-        ``labels`` by knob, ``groups`` the knobs of each group, ``choice_words`` the words
-        of each choice's values."""
-        group_of = {name: group for group, names in groups.items() for name in names}
-        return tuple(
-            self.knob(
-                name,
-                help[name],
-                labels[name],
-                group_of[name],
-                tuple(choice_words[choice] for choice in self.choices.get(name, ())),
-            )
-            for name in self.names
+        def named(kind: str) -> tuple[str, ...]:
+            return tuple(name for name, d in declared.items() if d.kind == kind)
+
+        numbers = named("int") + named("int_list")
+        return cls(
+            names=tuple(declared),
+            bools=named("bool"),
+            choices={name: declared[name].choices for name in named("choice")},
+            ranges={name: (declared[name].low, declared[name].high) for name in numbers},  # type: ignore[misc]
+            lists={name: declared[name].length for name in named("int_list")},  # type: ignore[misc]
+            optional=tuple(name for name, d in declared.items() if d.optional),
+            list_choices={name: declared[name].choices for name in named("choice_list")},
         )
 
     def coerce(self, name: str, value: Any) -> Any:
@@ -123,6 +204,8 @@ class KnobKinds:
             raise InvalidSettings(problem, name)
         if name in self.lists:
             return self._coerce_list(name, value, self.lists[name])
+        if name in self.list_choices:
+            return self._coerce_choice_list(name, value, self.list_choices[name])
         return self._coerce_number(name, value)
 
     def _coerce_list(self, name: str, value: Any, length: int) -> tuple[int, ...]:
@@ -136,6 +219,23 @@ class KnobKinds:
             )
             raise InvalidSettings(problem, name)
         return tuple(self._coerce_number(name, item) for item in items)
+
+    @staticmethod
+    def _coerce_choice_list(name: str, value: Any, choices: tuple[str, ...]) -> tuple[str, ...]:
+        """Any of ``choices`` (text separated by commas or a list; "none" for none), in
+        the order of ``choices``."""
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        if isinstance(items, list | tuple) and all(isinstance(i, str) for i in items):
+            items = [i.strip().lower() for i in items if i.strip().lower() != "none"]
+            if all(i in choices for i in items):
+                return tuple(choice for choice in choices if choice in items)
+        problem = msg(
+            "%(knob)s must be a list of %(choices)s, not %(value)s",
+            knob=name,
+            choices=", ".join(choices),
+            value=shown(value),
+        )
+        raise InvalidSettings(problem, name)
 
     def _coerce_number(self, name: str, value: Any) -> int:
         try:

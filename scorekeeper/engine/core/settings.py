@@ -1,6 +1,7 @@
 """House rules as data, the same plumbing for every game: a game's settings are a frozen
-dataclass whose fields are its knobs, subclassing :class:`SettingsBase`; its presets are
-named instances, found by :func:`find_preset` and recognised by :func:`preset_name_of`.
+dataclass whose fields are its knobs (each declared once with ``core.knobs.knob``),
+subclassing :class:`SettingsBase`; its presets are named instances, found
+by :func:`find_preset` and recognised by :func:`preset_name_of`.
 
 A game stores its full settings (``to_dict``), never only a preset's name, so an old game
 scores again exactly as it did when it was played.
@@ -11,16 +12,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import fields, replace
+from functools import cache
 from typing import Any, Self, TypeVar
 
+from .display import RulesLine
 from .errors import InvalidSettings
+from .game import Knob
+from .knobs import KnobKinds, declared_knobs, rules_lines_of
 from .messages import msg
 
 
 class SettingsBase:
     """The methods every game's settings share; the subclass is a frozen dataclass (slots
-    welcome) whose fields are its knobs, and may override :meth:`coerce_knob` to read a
-    knob's value (its ``KnobKinds.coerce`` and any rule of its own)."""
+    welcome) whose fields are its knobs, each made by ``core.knobs.knob``. It may override
+    :meth:`coerce_knob` to add a rule of its own to reading a knob's value."""
 
     __slots__ = ()
 
@@ -29,16 +34,40 @@ class SettingsBase:
         return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
 
     @classmethod
+    def kinds(cls) -> KnobKinds:
+        """The kinds of the knobs, as the fields declare them."""
+        return _kinds(cls)
+
+    @classmethod
+    def knobs(cls, high: Mapping[str, int] | None = None) -> tuple[Knob, ...]:
+        """Every knob as the new-game form shows it (``core.knobs.declared_knobs``)."""
+        return declared_knobs(cls, high) if high else _knobs(cls)
+
+    @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
-        """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob."""
-        if name not in cls.knob_names():
-            problem = msg(
-                "%(setting)s is not a rule setting; known settings: %(known)s",
-                setting=repr(name),
-                known=", ".join(cls.knob_names()),
-            )
-            raise InvalidSettings(problem, name)
+        """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob and
+        the rule it breaks."""
+        return cls.kinds().coerce(name, value)
+
+    def word_of(self, name: str) -> Any:
+        """Knob ``name``'s value in the new-game form's words for it (a choice's words),
+        else the value."""
+        knob = next(knob for knob in self.knobs() if knob.name == name)
+        value = getattr(self, name)
+        if knob.choice_labels and value in knob.choices:
+            return knob.choice_labels[knob.choices.index(value)]
         return value
+
+    def line_of(self, name: str) -> RulesLine:
+        """Knob ``name`` as a line of a score sheet's rules: as the new-game form labels
+        it, its value in the form's words (``core.knobs.rules_lines_of``)."""
+        return rules_lines_of(self, tuple(k for k in self.knobs() if k.name == name))[0]
+
+    def check_knobs(self) -> None:
+        """Raises InvalidSettings naming the first knob whose value is not of its kind
+        (for a ``__post_init__``: settings made in code, not read)."""
+        for name, problem in self.kinds().problems(self):
+            raise InvalidSettings(problem, name)
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Self:
@@ -67,6 +96,16 @@ class SettingsBase:
     def differs_from(self, other: object) -> list[str]:
         """The knob names whose values differ from ``other``'s."""
         return [k for k in self.knob_names() if getattr(self, k) != getattr(other, k)]
+
+
+@cache
+def _kinds(settings: type) -> KnobKinds:
+    return KnobKinds.of(settings)
+
+
+@cache
+def _knobs(settings: type) -> tuple[Knob, ...]:
+    return declared_knobs(settings)
 
 
 S = TypeVar("S")

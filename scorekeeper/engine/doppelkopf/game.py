@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.display import Label, Notation, RulesLine
+from ..core.display import Label, Notation
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, Seat, SeatName, msg, nmsg
@@ -18,7 +18,7 @@ from ..core.progress import RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
 from .fields import Extras, ReParty, playing
 from .scoring import BANDS, LEVELS, Party, bock_after, hand_value
-from .settings import BOCK_EVENTS, KNOBS, PRESETS, DoppelkopfSettings
+from .settings import PRESETS, DoppelkopfSettings
 
 Problem = tuple[str, Message]
 SOLOS = (
@@ -118,7 +118,6 @@ class Doppelkopf(GameBase):
             msg("Re and Kontra double the hand; Bock after 120:120 and a lost announcement"),
         ),
     }
-    knobs = KNOBS
     page_words = PageWords(
         auction_head=msg("Player"),
         bid_head=msg("Solo"),
@@ -132,7 +131,7 @@ class Doppelkopf(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s leads"),
         auction_mark=msg("soloist"),
         cell_legend=msg("party, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
+        group_titles={"bock": msg("Bock")},
     )
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
@@ -371,20 +370,6 @@ class Doppelkopf(GameBase):
         return msg(
             "Money at %(rate)d cents a point: %(amounts)s", rate=rate, amounts=_amounts(each)
         )
-
-    def rules_lines(self, settings: DoppelkopfSettings) -> list[RulesLine]:
-        """Each knob as the new-game form labels it."""
-        lines = []
-        for knob in KNOBS:
-            value = getattr(settings, knob.name)
-            if knob.kind == "bool":
-                value = msg("yes") if value else msg("no")
-            elif knob.name == "bock_after":
-                value = ", ".join(e for e in BOCK_EVENTS if e in value) or msg("none")
-            elif knob.kind == "choice":
-                value = knob.choice_labels[knob.choices.index(value)]
-            lines.append(RulesLine(knob.label, value))
-        return lines
 
 
 _RACE = ("number", "totals", "dealer", "scored", "target_reached", "winners", "start")

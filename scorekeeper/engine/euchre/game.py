@@ -15,7 +15,7 @@ from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, SideOf, SuitOf, YesNo
-from .settings import KNOBS, PRESETS, EuchreSettings, hand_points
+from .settings import PRESETS, EuchreSettings, hand_points
 
 Problem = tuple[str, Message]
 
@@ -34,7 +34,6 @@ class Euchre(GameBase):
             msg("1 for 3 or 4 tricks, 2 for a march, 4 alone; 2 for a euchre; to 10"),
         )
     }
-    knobs = KNOBS
     page_words = PageWords(
         auction_head=None,
         bid_head=msg("Trump"),
@@ -47,7 +46,6 @@ class Euchre(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s speaks first"),
         auction_mark=msg("makers"),
         cell_legend=msg("tricks, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
     )
     hand = HandSchema(
         SideOf("makers", msg("Makers"), step="making"),
@@ -119,15 +117,11 @@ class Euchre(GameBase):
         )
 
     def rules_lines(self, settings: EuchreSettings) -> list[RulesLine]:
-        """Each knob as the new-game form labels it, after the one fixed score."""
-        lines = [RulesLine(msg("Three or four tricks"), 1)]
-        for knob in KNOBS:
-            value = getattr(settings, knob.name)
-            if knob.name == "lone_defender_euchre" and not settings.defend_alone:
-                value = msg("not played")
-            elif knob.kind == "bool":
-                value = msg("yes") if value else msg("no")
-            lines.append(RulesLine(knob.label, value))
+        """Each knob as the new-game form labels it, after the one fixed score; the lone
+        defender's euchre is not played where one may not defend alone."""
+        lines = [RulesLine(msg("Three or four tricks"), 1), *super().rules_lines(settings)]
+        if not settings.defend_alone:
+            lines[-1] = RulesLine(lines[-1].label, msg("not played"))
         return lines
 
 

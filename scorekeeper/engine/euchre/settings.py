@@ -4,62 +4,68 @@ as a pure function of the settings and what the table wrote down."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..core.knobs import KnobKinds
+from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
 
 @dataclass(frozen=True, slots=True)
 class EuchreSettings(SettingsBase):
-    target: int = 10
-    stick_the_dealer: bool = False
-    defend_alone: bool = False
-    march: int = 2
-    lone_march: int = 4
-    euchre_points: int = 2
-    lone_defender_euchre: int = 4
+    target: int = knob(
+        10,
+        label=msg("Target score"),
+        help=msg("the first side to reach it wins (10; 5, 11 and 15 are also played)"),
+        group="end",
+        low=1,
+        high=100,
+    )
+    stick_the_dealer: bool = knob(
+        False,
+        label=msg("Stick the dealer"),
+        help=msg("when everyone passes twice the dealer must name trump"),
+        group="deal",
+    )
+    defend_alone: bool = knob(
+        False,
+        label=msg("Defending alone"),
+        help=msg("against a lone maker, one defender may go alone too"),
+        group="play",
+    )
+    march: int = knob(
+        2,
+        label=msg("March"),
+        help=msg("points for the makers taking all five tricks"),
+        group="scoring",
+        low=1,
+        high=100,
+    )
+    lone_march: int = knob(
+        4,
+        label=msg("Lone march"),
+        help=msg("points for a lone maker taking all five tricks"),
+        group="scoring",
+        low=1,
+        high=100,
+    )
+    euchre_points: int = knob(
+        2,
+        label=msg("Makers euchred"),
+        help=msg("points for the defenders when the makers take two or fewer"),
+        group="scoring",
+        low=1,
+        high=100,
+    )
+    lone_defender_euchre: int = knob(
+        4,
+        label=msg("Lone defender's euchre"),
+        help=msg("points for a lone defender who euchres the makers"),
+        group="scoring",
+        low=1,
+        high=100,
+    )
 
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        return KINDS.coerce(name, value)
 
-
-KINDS = KnobKinds(
-    names=EuchreSettings.knob_names(),
-    bools=("stick_the_dealer", "defend_alone"),
-    ranges=dict.fromkeys(
-        ("target", "march", "lone_march", "euchre_points", "lone_defender_euchre"), (1, 100)
-    ),
-)
-KNOBS = KINDS.knobs(
-    help={
-        "target": msg("the first side to reach it wins (10; 5, 11 and 15 are also played)"),
-        "stick_the_dealer": msg("when everyone passes twice the dealer must name trump"),
-        "defend_alone": msg("against a lone maker, one defender may go alone too"),
-        "march": msg("points for the makers taking all five tricks"),
-        "lone_march": msg("points for a lone maker taking all five tricks"),
-        "euchre_points": msg("points for the defenders when the makers take two or fewer"),
-        "lone_defender_euchre": msg("points for a lone defender who euchres the makers"),
-    },
-    labels={
-        "target": msg("Target score"),
-        "stick_the_dealer": msg("Stick the dealer"),
-        "defend_alone": msg("Defending alone"),
-        "march": msg("March"),
-        "lone_march": msg("Lone march"),
-        "euchre_points": msg("Makers euchred"),
-        "lone_defender_euchre": msg("Lone defender's euchre"),
-    },
-    groups={
-        "deal": ("stick_the_dealer",),
-        "play": ("defend_alone",),
-        "scoring": ("march", "lone_march", "euchre_points", "lone_defender_euchre"),
-        "end": ("target",),
-    },
-    choice_words={},
-)
 PRESETS = {"euchre": EuchreSettings()}
 
 

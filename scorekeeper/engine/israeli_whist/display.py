@@ -133,12 +133,9 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
             msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
         ),
         RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
-        RulesLine(
-            msg("Opener"),
-            msg("the dealer") if s.opener == "dealer" else msg("left of the dealer"),
-        ),
+        s.line_of("opener"),
         RulesLine(msg("Auction ends after"), msg("%(passes)d passes", passes=s.auction_end_passes)),
-        RulesLine(msg("Declarer may raise"), msg("yes") if s.declarer_may_raise else msg("no")),
+        s.line_of("declarer_may_raise"),
         RulesLine(msg("Frisch rounds"), frisch),
         RulesLine(msg("Target"), s.target),
     ]

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand
-from ..core.game import CsvCell, Knob, PageWords, columns_after
+from ..core.game import CsvCell, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, records, stats, verify
@@ -19,85 +19,8 @@ from .explain import explain
 from .progression import IsraeliRace
 from .records import PlayedHand, score_table_entry
 from .scoring import HandScore
-from .settings import (
-    KINDS,
-    KNOB_HELP,
-    KNOBS,
-    PRESETS,
-)
+from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
-
-# The new-game form's names for the knobs and their choices, and the groups it folds them
-# into, as a table thinks of its rules (RULES.md, "More house rules").
-KNOB_LABELS: dict[str, Message] = {
-    "opener": msg("Opener"),
-    "auction_end_passes": msg("Auction end passes"),
-    "declarer_may_raise": msg("Declarer may raise"),
-    "frisch_rounds": msg("Frisch rounds"),
-    "rising_minimum": msg("Rising minimum"),
-    "exact_bonus": msg("Exact bonus"),
-    "made_per_trick": msg("Made, per trick"),
-    "made_squared": msg("Made, n squared"),
-    "miss_step": msg("Miss step"),
-    "miss_steps": msg("Miss step by contract"),
-    "declarer_miss_factor": msg("Declarer's miss factor"),
-    "zero_over": msg("Zero over"),
-    "zero_under": msg("Zero under"),
-    "failed_zero_first": msg("Failed zero first"),
-    "failed_zero_step": msg("Failed zero step"),
-    "failed_zero_first_over": msg("Failed zero first, over hand"),
-    "failed_zero_step_over": msg("Failed zero step, over hand"),
-    "all_fail_void": msg("All fail void"),
-    "all_pass": msg("When all pass"),
-    "pass_round_zero": msg("Pass round: no trick"),
-    "pass_round_step": msg("Pass round: per trick"),
-    "revoke_penalty": msg("Revoke penalty"),
-    "target": msg("Target score"),
-    "hand_limit": msg("Hand limit"),
-    "tie_at_end": msg("A tie at the end"),
-}
-_CHOICE_LABELS: dict[str, tuple[Message, ...]] = {
-    "opener": (msg("the dealer"), msg("left of the dealer")),
-    "all_pass": (msg("throw the deal in"), msg("play a pass round")),
-    "tie_at_end": (msg("play on"), msg("share the win")),
-}
-KNOB_GROUPS: dict[str, tuple[str, ...]] = {
-    "auction": (
-        "opener",
-        "auction_end_passes",
-        "frisch_rounds",
-        "rising_minimum",
-        "all_pass",
-        "pass_round_zero",
-        "pass_round_step",
-    ),
-    "contracts": ("declarer_may_raise",),
-    "scoring": (
-        "exact_bonus",
-        "made_per_trick",
-        "made_squared",
-        "miss_step",
-        "miss_steps",
-        "declarer_miss_factor",
-        "all_fail_void",
-        "revoke_penalty",
-    ),
-    "zeros": (
-        "zero_over",
-        "zero_under",
-        "failed_zero_first",
-        "failed_zero_step",
-        "failed_zero_first_over",
-        "failed_zero_step_over",
-    ),
-    "end": ("target", "hand_limit", "tie_at_end"),
-}
-_GROUP_OF = {name: group for group, names in KNOB_GROUPS.items() for name in names}
-
-
-def _knob(name: str) -> Knob:
-    words = KNOB_HELP[name], KNOB_LABELS[name], _GROUP_OF[name]
-    return KINDS.knob(name, *words, _CHOICE_LABELS.get(name, ()))
 
 
 class IsraeliWhist(
@@ -122,7 +45,6 @@ class IsraeliWhist(
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("Each player: contract/tricks."),
         points_heads=(msg("Contract"), msg("Made")),
         penalty_mark=display.REVOKE_MARK,
@@ -146,7 +68,6 @@ class IsraeliWhist(
         ),
         "elhanani": (msg("Elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
-    knobs = tuple(_knob(name) for name in KNOBS)
     # In the order the CSV had before it was per game, which spreadsheets are built on.
     csv_columns = columns_after(
         dealer=("declarer", "bid", "frisch_rounds"),

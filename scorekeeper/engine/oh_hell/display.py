@@ -11,9 +11,7 @@ from ..core.cards import Suit
 from ..core.display import Notation, RevisionView, RulesLine
 from ..core.game import CsvCell
 from ..core.messages import Message, msg
-from .settings import SEQUENCE_WORDS, OhHellSettings, cards_sequence
-
-YES_NO = {True: msg("yes"), False: msg("no")}
+from .settings import OhHellSettings, cards_sequence
 
 
 def _trump(letter: str | None) -> Message | str:
@@ -26,11 +24,11 @@ def _numbers(values: Sequence[int]) -> Notation:
 
 def rules_lines(settings: OhHellSettings) -> list[RulesLine]:
     return [
-        RulesLine(msg("Players"), settings.players),
-        RulesLine(msg("Cards per hand"), SEQUENCE_WORDS[settings.sequence]),
+        settings.line_of("players"),
+        settings.line_of("sequence"),
         RulesLine(msg("Most cards"), settings.top_cards),
         RulesLine(msg("Hands"), len(cards_sequence(settings))),
-        RulesLine(msg("The hook"), YES_NO[settings.hook]),
+        settings.line_of("hook"),
         # Formulas in words of the sheet's language: "bid" and "tricks" are words to translate.
         RulesLine(
             msg("Exactly the bid"),

@@ -36,7 +36,7 @@ from .settings import (
     PRESETS,
     OhHellSettings,
     cards_sequence,
-    knobs,
+    most_cards,
 )
 from .simulate import BOTS, OhHellTally, simulate_deals
 
@@ -67,7 +67,6 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
         cell_legend=msg("bid/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
     )
@@ -98,7 +97,10 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
 
     @property
     def knobs(self) -> tuple[Knob, ...]:
-        return knobs(self.seats)
+        """The knobs as the settings declare them, for a table of this many players: the
+        longest deal they may choose is 52 ÷ players."""
+        most = most_cards(self.seats)
+        return OhHellSettings.knobs({"max_cards": most, "fixed_cards": most})
 
     def settings_from_dict(self, values: Mapping[str, Any]) -> OhHellSettings:
         """Stored or typed settings over this table's preset; raises InvalidSettings."""

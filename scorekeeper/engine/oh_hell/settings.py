@@ -14,95 +14,14 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from ..core.errors import InvalidSettings
-from ..core.game import Knob
-from ..core.knobs import KnobKinds
-from ..core.messages import Message, msg
+from ..core.knobs import knob
+from ..core.messages import msg
 from ..core.settings import SettingsBase
 
 PACK = 52
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 DEFAULT_PLAYERS = 4
 MOST_CARDS = PACK // MIN_PLAYERS  # the longest deal any table may choose: 17 for three
-SEQUENCES = ("down_up", "up_down", "down", "fixed")
-
-KINDS = KnobKinds(
-    names=(
-        "players",
-        "sequence",
-        "max_cards",
-        "fixed_cards",
-        "hands",
-        "hook",
-        "exact_bonus",
-        "made_per_trick",
-        "missed_per_trick",
-        "miss_step",
-    ),
-    bools=("hook",),
-    choices={"sequence": SEQUENCES},
-    ranges={
-        "players": (MIN_PLAYERS, MAX_PLAYERS),
-        "max_cards": (1, MOST_CARDS),
-        "fixed_cards": (1, MOST_CARDS),
-        "hands": (1, 100),
-        "exact_bonus": (0, 100),
-        "made_per_trick": (0, 100),
-        "missed_per_trick": (0, 100),
-        "miss_step": (0, 100),
-    },
-    optional=("max_cards",),
-)
-
-KNOB_WORDS: dict[str, tuple[Message, Message, str]] = {
-    # name: (label on the new-game form, one-line help, group)
-    "players": (msg("Players"), msg("players at the table, 3 to 7"), "table"),
-    "sequence": (
-        msg("Cards per hand"),
-        msg("how the cards dealt change from hand to hand"),
-        "deal",
-    ),
-    "max_cards": (
-        msg("Most cards"),
-        msg(
-            "the most cards dealt to each player; unset: the most that leave a card "
-            "for trump, at most 10"
-        ),
-        "deal",
-    ),
-    "fixed_cards": (
-        msg("Cards each hand"),
-        msg("cards dealt to each player in every hand of a fixed game"),
-        "deal",
-    ),
-    "hands": (msg("Hands"), msg("hands in a fixed game"), "deal"),
-    "hook": (
-        msg("The hook"),
-        msg("the dealer may not bid the number that makes the bids total the cards dealt"),
-        "bidding",
-    ),
-    "exact_bonus": (msg("Exact bonus"), msg("points for taking exactly the tricks bid"), "scoring"),
-    "made_per_trick": (
-        msg("Per trick bid, made"),
-        msg("points per trick bid, when taken exactly"),
-        "scoring",
-    ),
-    "missed_per_trick": (
-        msg("Per trick, missed"),
-        msg("points per trick taken when the bid is missed"),
-        "scoring",
-    ),
-    "miss_step": (
-        msg("Per trick off"),
-        msg("points lost per trick more or fewer than the bid"),
-        "scoring",
-    ),
-}
-SEQUENCE_WORDS: dict[str, Message] = {
-    "down_up": msg("down to 1 and back up"),
-    "up_down": msg("up from 1 and back down"),
-    "down": msg("down to 1"),
-    "fixed": msg("the same every hand"),
-}
 
 
 def most_cards(players: int) -> int:
@@ -118,20 +37,87 @@ def default_max_cards(players: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class OhHellSettings(SettingsBase):
-    players: int = DEFAULT_PLAYERS
-    sequence: str = "down_up"
-    max_cards: int | None = None
-    fixed_cards: int = 7
-    hands: int = 10
-    hook: bool = True
-    exact_bonus: int = 10
-    made_per_trick: int = 1
-    missed_per_trick: int = 0
-    miss_step: int = 0
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        return KINDS.coerce(name, value)
+    players: int = knob(
+        DEFAULT_PLAYERS,
+        label=msg("Players"),
+        help=msg("players at the table, 3 to 7"),
+        group="table",
+        low=MIN_PLAYERS,
+        high=MAX_PLAYERS,
+    )
+    sequence: str = knob(
+        "down_up",
+        label=msg("Cards per hand"),
+        help=msg("how the cards dealt change from hand to hand"),
+        group="deal",
+        choices={
+            "down_up": msg("down to 1 and back up"),
+            "up_down": msg("up from 1 and back down"),
+            "down": msg("down to 1"),
+            "fixed": msg("the same every hand"),
+        },
+    )
+    max_cards: int | None = knob(
+        None,
+        label=msg("Most cards"),
+        help=msg(
+            "the most cards dealt to each player; unset: the most that leave a card "
+            "for trump, at most 10"
+        ),
+        group="deal",
+        low=1,
+        high=MOST_CARDS,
+        optional=True,
+    )
+    fixed_cards: int = knob(
+        7,
+        label=msg("Cards each hand"),
+        help=msg("cards dealt to each player in every hand of a fixed game"),
+        group="deal",
+        low=1,
+        high=MOST_CARDS,
+    )
+    hands: int = knob(
+        10, label=msg("Hands"), help=msg("hands in a fixed game"), group="deal", low=1, high=100
+    )
+    hook: bool = knob(
+        True,
+        label=msg("The hook"),
+        help=msg("the dealer may not bid the number that makes the bids total the cards dealt"),
+        group="bidding",
+    )
+    exact_bonus: int = knob(
+        10,
+        label=msg("Exact bonus"),
+        help=msg("points for taking exactly the tricks bid"),
+        group="scoring",
+        low=0,
+        high=100,
+    )
+    made_per_trick: int = knob(
+        1,
+        label=msg("Per trick bid, made"),
+        help=msg("points per trick bid, when taken exactly"),
+        group="scoring",
+        low=0,
+        high=100,
+    )
+    missed_per_trick: int = knob(
+        0,
+        label=msg("Per trick, missed"),
+        help=msg("points per trick taken when the bid is missed"),
+        group="scoring",
+        low=0,
+        high=100,
+    )
+    miss_step: int = knob(
+        0,
+        label=msg("Per trick off"),
+        help=msg("points lost per trick more or fewer than the bid"),
+        group="scoring",
+        low=0,
+        high=100,
+    )
 
     def with_changes(self, values: Mapping[str, Any]) -> Self:
         """A copy with knobs changed; raises InvalidSettings naming the knob, also for a
@@ -175,20 +161,3 @@ def cards_sequence(settings: OhHellSettings) -> tuple[int, ...]:
 
 
 PRESETS: dict[str, OhHellSettings] = {"oh-hell": OhHellSettings()}
-
-
-def knobs(players: int) -> tuple[Knob, ...]:
-    """Every knob as the new-game form shows it, for a table of ``players``: the longest
-    deal they may choose is 52 ÷ players."""
-    words = tuple(SEQUENCE_WORDS[s] for s in SEQUENCES)
-    return tuple(
-        KINDS.knob(
-            name,
-            KNOB_WORDS[name][1],
-            KNOB_WORDS[name][0],
-            KNOB_WORDS[name][2],
-            words if name in KINDS.choices else (),
-            most_cards(players) if name in ("max_cards", "fixed_cards") else None,
-        )
-        for name in KINDS.names
-    )

@@ -18,7 +18,7 @@ from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.progress import Points
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import KNOBS, NULLS, PRESETS, SUITS, SkatSettings, points_of, value_of
+from .settings import NULLS, PRESETS, SUITS, SkatSettings, points_of, value_of
 
 Problem = tuple[str, Message]
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
@@ -95,7 +95,6 @@ class Skat(GameBase):
     seat_range = (3, 4)
     seat_knobs = ("players",)
     preset_aside = ("players", "deals")
-    knobs = KNOBS
     finish_now = True
     preset_words = {
         "isko": (
@@ -115,7 +114,6 @@ class Skat(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
         auction_mark=msg("the declarer"),
         cell_legend=msg("card points, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         preview_outcome=True,
     )
     hand = HandSchema(
@@ -466,15 +464,9 @@ class Skat(GameBase):
         return HandSummary(hand.declarer, bid, outcome, entries, made)
 
     def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
-        lines = []
-        for knob in KNOBS[2:]:
-            value = getattr(settings, knob.name)
-            if knob.kind == "bool":
-                value = msg("yes") if value else msg("no")
-            elif knob.kind == "choice":
-                value = knob.choice_labels[knob.choices.index(value)]
-            lines.append(RulesLine(knob.label, value))
-        return lines
+        """Each knob as the new-game form labels it, from the grand's base value on: the
+        players and the deal nobody bids on are no scoring rules."""
+        return super().rules_lines(settings)[2:]
 
 
 def _column(name: str) -> str:

@@ -7,71 +7,79 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSettings
-from ..core.knobs import KnobKinds
+from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
-KINDS = KnobKinds(
-    names=("players", "all_pass", "grand_base", "lost", "seeger_fabian", "kontra", "deals"),
-    bools=("kontra",),
-    choices={
-        "all_pass": ("throw_in",),
-        "lost": ("double", "double_but_hand", "single"),
-        "seeger_fabian": ("off", "on", "seeger"),
-    },
-    ranges={"players": (3, 4), "grand_base": (20, 24), "deals": (0, 999)},
-)
-KNOBS = KINDS.knobs(
-    help={
-        "players": msg("three, or four with the dealer sitting out each deal"),
-        "all_pass": msg("when nobody bids 18 the deal is thrown in and the next player deals"),
-        "grand_base": msg("the base value of a grand: 24, or 20 as some tables keep it"),
-        "lost": msg("what a lost game costs the declarer"),
-        "seeger_fabian": msg("the plain list, or 50 for each game won or lost and more"),
-        "kontra": msg("a defender may say Kontra and the declarer Re, doubling the game"),
-        "deals": msg("the list ends after this many deals; 0: open, finish when you like"),
-    },
-    labels={
-        "players": msg("Players"),
-        "all_pass": msg("Nobody bids"),
-        "grand_base": msg("Grand's base value"),
-        "lost": msg("A lost game"),
-        "seeger_fabian": msg("Seeger-Fabian list"),
-        "kontra": msg("Kontra and Re"),
-        "deals": msg("Deals"),
-    },
-    groups={
-        "deal": ("players", "all_pass"),
-        "scoring": ("grand_base", "lost", "seeger_fabian", "kontra"),
-        "end": ("deals",),
-    },
-    choice_words={
-        "throw_in": msg("thrown in"),
-        "double": msg("twice its value"),
-        "double_but_hand": msg("twice, a hand game once"),
-        "single": msg("its value once"),
-        "off": msg("off: plain points"),
-        "on": msg("on: ±50 a game, and 40 (30 at four) to each other player for a game lost"),
-        "seeger": msg("Seeger: ±50 a game only"),
-    },
-)
 
 
 @dataclass(frozen=True, slots=True)
 class SkatSettings(SettingsBase):
-    players: int = 3
-    all_pass: str = "throw_in"
-    grand_base: int = 24
-    lost: str = "double"
-    seeger_fabian: str = "off"
-    kontra: bool = False
-    deals: int = 0
+    players: int = knob(
+        3,
+        label=msg("Players"),
+        help=msg("three, or four with the dealer sitting out each deal"),
+        group="deal",
+        low=3,
+        high=4,
+    )
+    all_pass: str = knob(
+        "throw_in",
+        label=msg("Nobody bids"),
+        help=msg("when nobody bids 18 the deal is thrown in and the next player deals"),
+        group="deal",
+        choices={"throw_in": msg("thrown in")},
+    )
+    grand_base: int = knob(
+        24,
+        label=msg("Grand's base value"),
+        help=msg("the base value of a grand: 24, or 20 as some tables keep it"),
+        group="scoring",
+        low=20,
+        high=24,
+    )
+    lost: str = knob(
+        "double",
+        label=msg("A lost game"),
+        help=msg("what a lost game costs the declarer"),
+        group="scoring",
+        choices={
+            "double": msg("twice its value"),
+            "double_but_hand": msg("twice, a hand game once"),
+            "single": msg("its value once"),
+        },
+    )
+    seeger_fabian: str = knob(
+        "off",
+        label=msg("Seeger-Fabian list"),
+        help=msg("the plain list, or 50 for each game won or lost and more"),
+        group="scoring",
+        choices={
+            "off": msg("off: plain points"),
+            "on": msg("on: ±50 a game, and 40 (30 at four) to each other player for a game lost"),
+            "seeger": msg("Seeger: ±50 a game only"),
+        },
+    )
+    kontra: bool = knob(
+        False,
+        label=msg("Kontra and Re"),
+        help=msg("a defender may say Kontra and the declarer Re, doubling the game"),
+        group="scoring",
+    )
+    deals: int = knob(
+        0,
+        label=msg("Deals"),
+        help=msg("the list ends after this many deals; 0: open, finish when you like"),
+        group="end",
+        low=0,
+        high=999,
+    )
 
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
-        found = KINDS.coerce(name, value)
+        found = cls.kinds().coerce(name, value)
         if name == "grand_base" and found not in (20, 24):
             problem = msg("grand_base must be 24 or 20, not %(value)s", value=found)
             raise InvalidSettings(problem, name)

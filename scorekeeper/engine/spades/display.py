@@ -40,16 +40,6 @@ OUTCOMES: dict[tuple[bool, bool], Label] = {
     (False, False): Label((msg("both set"),), "set"),
 }
 
-# How a sheet and the new-game form word each choice of a knob.
-CHOICE_WORDS: dict[str, Message] = {
-    "behind_100": msg("only for a side 100 or more behind"),
-    "any_time": msg("at any time"),
-    "never": msg("never"),
-    "bags": msg("a point and a bag each"),
-    "count_for_partner": msg("they count toward the partner's contract"),
-    "ignored": msg("they count nothing"),
-}
-
 
 def bid_text(bids: Sequence[int], blind: Sequence[int], seat: int) -> str:
     """A seat's bid as the sheet writes it: the number, ``N`` for nil, ``BN`` blind."""
@@ -103,7 +93,7 @@ def hand_views(progress: SpadesProgress) -> list[HandView]:
 def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
     """The scoring and the house rules as short lines for a score sheet."""
     s = settings
-    blind = Notation(f"±{s.blind_nil_value}") if s.blind_nil != "never" else CHOICE_WORDS["never"]
+    blind = Notation(f"±{s.blind_nil_value}") if s.blind_nil != "never" else s.word_of("blind_nil")
     bags = (
         msg(
             "%(limit)d bags: %(points)s",
@@ -119,8 +109,8 @@ def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
         RulesLine(msg("Contract set"), msg("−10 × contract")),
         RulesLine(msg("Nil"), Notation(f"±{s.nil_value}")),
         RulesLine(msg("Blind nil"), blind),
-        RulesLine(msg("Blind nil allowed"), CHOICE_WORDS[s.blind_nil]),
-        RulesLine(msg("A failed nil's tricks"), CHOICE_WORDS[s.failed_nil_tricks]),
+        RulesLine(msg("Blind nil allowed"), s.word_of("blind_nil")),
+        s.line_of("failed_nil_tricks"),
         RulesLine(msg("Bag penalty"), bags),
         RulesLine(msg("Target"), s.target),
         RulesLine(msg("Losing total"), Notation(signed(s.lose_at)) if s.lose_at else msg("none")),

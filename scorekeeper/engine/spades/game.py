@@ -19,16 +19,7 @@ from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
 from .records import HAND, restricted_blind_nil
 from .scoring import SIDES, HandScore, score_hand, side_of
-from .settings import (
-    BLIND_NIL_BEHIND,
-    KINDS,
-    KNOB_GROUPS,
-    KNOB_HELP,
-    KNOB_LABELS,
-    PRESET_ASIDE,
-    PRESETS,
-    SpadesSettings,
-)
+from .settings import BLIND_NIL_BEHIND, PRESET_ASIDE, PRESETS, SpadesSettings
 from .simulate import BOTS, SpadesTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -58,7 +49,6 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidders"),
         cell_legend=msg("bids, tricks, bags, points, total"),
-        win=msg("%(name)s win with %(total)s!"),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Bidding")},
     )
@@ -72,7 +62,6 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
             msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or -200"),
         ),
     }
-    knobs = KINDS.knobs(KNOB_HELP, KNOB_LABELS, KNOB_GROUPS, display.CHOICE_WORDS)
     hand = HAND
     check = staticmethod(records.check)
     form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}

@@ -24,7 +24,7 @@ from ..core.errors import InvalidSettings
 from ..core.game import ROUND_WORDS, PageWords
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, Hand, HandSchema, SuitOf
-from .settings import KNOBS, PACK, WizardSettings, rounds_of
+from .settings import PACK, WizardSettings, rounds_of
 
 HOOK_WORDS = {
     "off": msg("off"),
@@ -51,7 +51,6 @@ class Wizard(GameBase):
             msg("Amigo's rules: 20 plus 10 a trick for an exact bid, 10 off a trick missed"),
         )
     }
-    knobs = KNOBS
     page_words = PageWords(
         auction_head=None,
         bid_head=msg("Cards"),
@@ -64,7 +63,6 @@ class Wizard(GameBase):
         turn=msg("Round %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
         cell_legend=msg("bid/tricks, points, total"),
-        win=msg("%(name)s wins with %(total)s!"),
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
         hand=ROUND_WORDS,
