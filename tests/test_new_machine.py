@@ -15,6 +15,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -159,6 +160,11 @@ def test_a_new_machine_restored_as_the_readme_says_opens_every_link_and_phone(tm
             path = f"/api/games/{game['id']}/hands"
             saved = call(stranger, served.base, "POST", path, HAND, game["edit_key"])
             assert saved[0] == 201, saved
+        # The replica has its first files before the machine is lost (Litestream writes
+        # them within its interval; on a busy machine that can take a few seconds).
+        deadline = time.monotonic() + 60
+        while not any(replica.rglob("*.ltx")) and time.monotonic() < deadline:
+            time.sleep(0.1)
     finally:
         log = served.stop()
     assert "Replicating every save to" in log, log

@@ -28,6 +28,7 @@ import os
 import secrets
 import tempfile
 import threading
+import weakref
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -41,6 +42,8 @@ TOKENS_KEY = "tokens.key"
 # The secret of each database file this process opened, by the file's path.
 _KNOWN: dict[str, bytes] = {}
 _LOCK = threading.Lock()
+# The file of each connection asked (a page asks for many games' links: one look-up).
+_PATH_OF: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 # A database in memory dies with the process: one secret for them all, never written.
 _IN_MEMORY = secrets.token_bytes(32)
 
@@ -59,7 +62,9 @@ def token_secret(db: Database, make: bool = False) -> bytes:
     must never gain a secret of its own), or unreadable: a secret for this moment alone,
     by which no stored token opens or shows. A secret that cannot be written raises
     OSError: a token sealed with a secret nobody keeps would be lost."""
-    path = db.execute("PRAGMA database_list").fetchone()[2]
+    path = _PATH_OF.get(db)
+    if path is None:
+        path = _PATH_OF[db] = db.execute("PRAGMA database_list").fetchone()[2]
     if not path:
         return _IN_MEMORY
     found = _KNOWN.get(path)
