@@ -11,7 +11,6 @@ another member removes it, and from then on no copy of the phone's cookie is a m
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_edit_key, new_token
-from .sealing import seal, token_hash, unseal
+from .sealing import mixed, seal, token_hash, unseal
 
 # What one phone keeps, at most: the oldest are let go first (as the cookie once did).
 MAX_PHONE_KEYS = 200
@@ -62,24 +61,14 @@ def phone_by_token(db: Database, token: Any) -> int | None:
     return row["id"] if row else None
 
 
-def _stream(token: str, game_id: int, length: int) -> bytes:
-    blocks = b"".join(
-        hmac.new(token.encode(), f"edit-key:{game_id}:{i}".encode(), hashlib.sha256).digest()
-        for i in range(length // 32 + 1)
-    )
-    return blocks[:length]
-
-
 def _seal(token: str, game_id: int, key: str) -> str:
     raw = key.encode("utf-8", "surrogatepass")
-    mixed = bytes(a ^ b for a, b in zip(raw, _stream(token, game_id, len(raw)), strict=True))
-    return base64.b64encode(mixed).decode()
+    return base64.b64encode(mixed(token.encode(), f"edit-key:{game_id}", raw)).decode()
 
 
 def _unseal(token: str, game_id: int, sealed: str) -> str | None:
     try:
-        mixed = base64.b64decode(sealed)
-        raw = bytes(a ^ b for a, b in zip(mixed, _stream(token, game_id, len(mixed)), strict=True))
+        raw = mixed(token.encode(), f"edit-key:{game_id}", base64.b64decode(sealed))
         return raw.decode("utf-8", "surrogatepass")
     except (ValueError, UnicodeDecodeError):
         return None

@@ -15,7 +15,8 @@ looked up. A database copied without it (a backup, a replica, a stolen file) fin
 group or game by any token, and shows no link. To move a server, the host keeps the
 file with the database (README, "Moving to a new machine").
 
-This module imports nothing of the rest of ``db``, so that a migration can use it.
+This module imports nothing of the rest of ``db`` but ``files`` (which imports nothing), so
+that a migration can use it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ import weakref
 from pathlib import Path
 
 from sqlite_utils import Database
+
+from .files import PRIVATE_FOLDER, private_folder
 
 SECRETS_FOLDER = "-secrets"
 # What a row's token reads as when this database's secret is not the one that sealed it:
@@ -85,11 +88,11 @@ def token_secret(db: Database, make: bool = False) -> bytes:
 
 
 def _private_folder(folder: Path) -> None:
-    """Makes ``folder`` (mode 0700, whatever the umask), or narrows it to 0700."""
-    with contextlib.suppress(FileExistsError):
-        folder.mkdir(mode=0o700, parents=True)
-    if folder.stat().st_mode & 0o777 != 0o700:
-        folder.chmod(0o700)
+    """Makes ``folder`` (mode 0700, whatever the umask), or narrows it to 0700: the
+    secret's own folder is never left open, even if a host widened it."""
+    private_folder(folder)
+    if folder.stat().st_mode & 0o777 != PRIVATE_FOLDER:
+        folder.chmod(PRIVATE_FOLDER)
 
 
 def _read_or_write(path: Path, make: bool) -> bytes | None:
@@ -138,12 +141,15 @@ def token_hash(db: Database, kind: str, token: str) -> str:
     return _hash(token_secret(db), kind, token)
 
 
-def _stream(secret: bytes, hashed: str, length: int) -> bytes:
+def mixed(key: bytes, label: str, data: bytes) -> bytes:
+    """``data`` XOR an HMAC-SHA256 stream of ``key`` over ``label`` (blocks ``label:0``,
+    ``label:1``, ...): sealed, or unsealed again with the same key and label. A phone's
+    kept edit keys are sealed this way too (``phones``), with the phone's token."""
     blocks = b"".join(
-        hmac.new(secret, f"seal:{hashed}:{i}".encode(), hashlib.sha256).digest()
-        for i in range(length // 32 + 1)
+        hmac.new(key, f"{label}:{i}".encode(), hashlib.sha256).digest()
+        for i in range(len(data) // 32 + 1)
     )
-    return blocks[:length]
+    return bytes(a ^ b for a, b in zip(data, blocks, strict=False))
 
 
 def seal(db: Database, kind: str, token: str) -> tuple[str, str]:
@@ -151,8 +157,7 @@ def seal(db: Database, kind: str, token: str) -> tuple[str, str]:
     secret = token_secret(db, make=True)
     hashed = _hash(secret, kind, token)
     raw = token.encode("utf-8", "surrogatepass")
-    mixed = bytes(a ^ b for a, b in zip(raw, _stream(secret, hashed, len(raw)), strict=True))
-    return hashed, base64.b64encode(mixed).decode("ascii")
+    return hashed, base64.b64encode(mixed(secret, f"seal:{hashed}", raw)).decode("ascii")
 
 
 def unseal(db: Database, kind: str, hashed: str | None, sealed: str | None) -> str | None:
@@ -162,8 +167,7 @@ def unseal(db: Database, kind: str, hashed: str | None, sealed: str | None) -> s
         return None
     secret = token_secret(db)
     try:
-        mixed = base64.b64decode(sealed, validate=True)
-        raw = bytes(a ^ b for a, b in zip(mixed, _stream(secret, hashed, len(mixed)), strict=True))
+        raw = mixed(secret, f"seal:{hashed}", base64.b64decode(sealed, validate=True))
         token = raw.decode("utf-8", "surrogatepass")
     except (ValueError, UnicodeDecodeError):
         return None
