@@ -37,7 +37,6 @@ import random
 import statistics
 import sys
 import time
-from datetime import datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import db, game_play
@@ -46,33 +45,10 @@ from scorekeeper.web import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scale  # noqa: E402  (a sibling: its builder)
-from big_db import imported_game  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-SHEET = "any-game"
-
-
-def finished_sheet(rng: random.Random, number: int, players, hands: int, start: datetime):
-    """One round sheet of ``hands`` rounds, ended by its last round, as
-    ``db.import_games`` takes it (in place of ``scale.imported``'s Israeli Whist)."""
-    game = table_game(SHEET, len(players))
-    hands = min(hands, 999)  # the most rounds a sheet takes (the builder's long game: 999)
-    settings = game.settings_from_dict({"goal": "rounds", "rounds": hands})
-    records = [
-        game.record_from_dict(settings, {"points": [rng.randint(-5, 25) for _ in players]})
-        for _ in range(hands)
-    ]
-    created = start + timedelta(hours=number * 8)
-    return imported_game(settings, rng.randrange(len(players)), records, players, created, game)
-
-
-def database_path(games: int, hands: int) -> Path:
-    return ROOT / "build" / "bench" / f"ratings-{games}x{hands}-sheets.db"
-
-
-def build(path: Path, games: int, hands: int) -> None:
-    scale.imported = finished_sheet  # the builder's club games, finished round sheets
-    scale.build(path, games, hands)
+SHEET = scale.SHEET
+database_path = scale.rated_database_path
+build = scale.build_rated
 
 
 def p50_p99(times: list[float]) -> str:

@@ -125,6 +125,34 @@ def imported(rng: random.Random, number: int, players, hands: int, start: dateti
     return imported_game(settings, rng.randrange(4), records, players, created)
 
 
+# The rated club of benchmarks/ratings.py (and of the ratings pages timed here): the same
+# club, whose games are round sheets that end at their last round, so all are rated.
+SHEET = "any-game"
+
+
+def finished_sheet(rng: random.Random, number: int, players, hands: int, start: datetime):
+    """One round sheet of ``hands`` rounds, ended by its last round, as
+    ``db.import_games`` takes it (in place of ``imported``'s Israeli Whist)."""
+    game = table_game(SHEET, len(players))
+    hands = min(hands, 999)  # the most rounds a sheet takes (the builder's long game: 999)
+    settings = game.settings_from_dict({"goal": "rounds", "rounds": hands})
+    records = [
+        game.record_from_dict(settings, {"points": [rng.randint(-5, 25) for _ in players]})
+        for _ in range(hands)
+    ]
+    created = start + timedelta(hours=number * 8)
+    return imported_game(settings, rng.randrange(len(players)), records, players, created, game)
+
+
+def rated_database_path(games: int, hands: int) -> Path:
+    return ROOT / "build" / "bench" / f"ratings-{games}x{hands}-sheets.db"
+
+
+def build_rated(path: Path, games: int, hands: int) -> None:
+    """The rated club's database: ``build``'s, its club games finished round sheets."""
+    build(path, games, hands, club_game=finished_sheet)
+
+
 def group_names(groups: int) -> list[str]:
     """The club's groups' names: one group is the club, as a database from before groups
     becomes; more are the club's tables, each a group of its own."""
@@ -138,7 +166,13 @@ def rare_name(group: int) -> str:
 
 
 def build(
-    path: Path, games: int, hands: int, groups: int = 1, seed: int = 12, shared: bool = False
+    path: Path,
+    games: int,
+    hands: int,
+    groups: int = 1,
+    seed: int = 12,
+    shared: bool = False,
+    club_game=imported,
 ) -> None:
     """``games`` games among 200 players who play in overlapping groups of twelve (each
     group shares four players with the next), then the 1,000-hand game, last. Before them
@@ -167,8 +201,8 @@ def build(
         players = rng.sample([PLAYERS[(pool * 8 + i) % len(PLAYERS)] for i in range(12)], 4)
         if shared:
             players[:2] = [COMMON_NAME, rare_name(number % groups)]
-        by_group[number % groups].append(imported(rng, number, players, hands, start))
-    by_group[games % groups].append(imported(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
+        by_group[number % groups].append(club_game(rng, number, players, hands, start))
+    by_group[games % groups].append(club_game(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
     for group_id, group_games in zip(ids, by_group, strict=True):
         for first in range(0, len(group_games), 500):
             db.import_games(database, group_games[first : first + 500], group_id)
@@ -222,11 +256,9 @@ def time_rating_pages(options, width: int) -> None:
     """Times the ratings page and a player's page with their rating chart on
     ``benchmarks/ratings.py``'s database (the club's games finished round sheets, rated),
     as the routes above are timed."""
-    import ratings as rating_bench  # a sibling: its database of finished games
-
-    path = rating_bench.database_path(options.games, options.hands)
+    path = rated_database_path(options.games, options.hands)
     if not path.exists():
-        rating_bench.build(path, options.games, options.hands)
+        build_rated(path, options.games, options.hands)
     app = create_app(
         {"DATABASE": str(path), "SECRET_KEY": "bench", "PAGE_CACHE_SIZE": 0}
         | {"WTF_CSRF_ENABLED": False}
@@ -239,19 +271,19 @@ def time_rating_pages(options, width: int) -> None:
         player, games = database.execute(
             "SELECT player, games FROM ratings WHERE group_id = ? AND game = ? "
             "ORDER BY games DESC, player LIMIT 1",
-            [group, rating_bench.SHEET],
+            [group, SHEET],
         ).fetchone()
         rated = database.execute(
             "SELECT count(*) FROM ratings WHERE group_id = ? AND game = ?",
-            [group, rating_bench.SHEET],
+            [group, SHEET],
         ).fetchone()[0]
     join(client, group)
     print(
         f"ratings (on {path.name}): group {group}, {rated} players rated in "
-        f"{rating_bench.SHEET}; {player} has {games:,} rated games"
+        f"{SHEET}; {player} has {games:,} rated games"
     )
     routes = [
-        ("ratings page", f"/groups/{group}/ratings?game={rating_bench.SHEET}"),
+        ("ratings page", f"/groups/{group}/ratings?game={SHEET}"),
         ("player page, rating chart", f"/groups/{group}/players/{player}"),
     ]
     for name, url in routes:
