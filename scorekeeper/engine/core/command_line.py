@@ -9,12 +9,27 @@ and lines printed otherwise. A game that declares neither is scored from its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .game import Game, Settings
+# A game's rule settings (``game.Settings``): this module only hands them back to the game.
+Settings = Any
+
+
+class Game(Protocol):
+    """What the command line asks of a game (``game.Game`` has all of it): declared here,
+    so that this module needs nothing of ``game`` and ``game`` may build on it."""
+
+    @property
+    def hand_fields(self) -> frozenset[str]: ...
+
+    @property
+    def sides(self) -> Sequence[Sequence[int]]: ...
+
+    def record_from_dict(self, settings: Settings, body: Mapping[str, Any]) -> Any: ...
+
+    def preview(self, settings: Settings, record: Any) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
