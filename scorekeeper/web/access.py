@@ -46,6 +46,13 @@ SESSION_VIEWS = "view_grants"
 OLD_SESSION = (SESSION_KEYS, SESSION_GROUPS, SESSION_VIEWS)
 
 
+def group_name(group: Group) -> str:
+    """A group's name as pages show it: the default name ("Our table") in the page's
+    language until the group is renamed. Here, below ``game_service`` (which the views
+    take it from), for the notice of a removal."""
+    return group.name if group.name is not None else _("Our table")
+
+
 def _phone(create: bool = False) -> tuple[int, str] | None:
     """(this browser's phone id, its token), or None when it has none (made when
     ``create``). Looked up once per request."""
@@ -126,8 +133,6 @@ def notice_removals() -> None:
     phone = _phone()
     if phone is None:
         return
-    from .game_service import group_name
-
     for group_id in phones.untold_removals(get_db(), phone[0]):
         group = load_group(get_db(), group_id)
         name = group_name(group) if group is not None else ""

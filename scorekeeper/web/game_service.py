@@ -33,6 +33,7 @@ from ..engine.core.seating import SeatChange
 from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table
 from .access import can_edit
+from .access import group_name as group_name  # the views take it from here
 from .forms import FieldProblem, preset_label
 from .i18n import translate
 from .throttle import allow, owner_required
@@ -75,12 +76,6 @@ def game_title(game: db.Game | Mapping[str, Any]) -> str:
     if isinstance(given, str) and given.strip():
         return given
     return kind_name(game)
-
-
-def group_name(group: db.Group) -> str:
-    """A group's name as pages show it: the default name ("Our table") in the page's
-    language until the group is renamed."""
-    return group.name if group.name is not None else _("Our table")
 
 
 def game_summary(game: db.Game) -> dict[str, Any]:
