@@ -8,7 +8,7 @@ import pkgutil
 import pytest
 
 import scorekeeper
-from scorekeeper.cli.commands import FieldError
+from scorekeeper.cli.root import FieldError
 from scorekeeper.cli.server import MasterGone, ServeError
 from scorekeeper.db import Conflict, NotFound, StatesMissing
 from scorekeeper.engine import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError

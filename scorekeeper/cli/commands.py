@@ -22,15 +22,15 @@ from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game
 from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
 from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
-
-
-class FieldError(click.UsageError):
-    """A bad argument, reported as one line that names the field (``--rules``, ``FILE``).
-    Takes (message, field), as every error type of scorekeeper does."""
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message if message.startswith(field) else f"{field}: {message}")
-        self.field = field
+from .root import (
+    DB_HELP,
+    FieldError,
+    group_name,
+    group_option,
+    invite_link,
+    main,
+    url_option,
+)
 
 
 def game_from_option(key: str) -> Game:
@@ -96,13 +96,6 @@ def rules_options(func):
         "without it, the game's own default.",
     )(func)
     return game_option(func)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="scorekeeper")
-def main() -> None:
-    """Scorekeeper for card games played with real cards (Israeli Whist; see `scorekeeper
-    games`): score hands, show the rules, simulate deals and serve the table app."""
 
 
 def hand_options(game: Game) -> tuple[HandOption, ...]:
@@ -529,35 +522,6 @@ def serve(
         )
     except ServeError as exc:
         raise FieldError(str(exc), exc.field) from None
-
-
-DB_HELP = "SQLite file (default: instance/scorekeeper.db, or $SCOREKEEPER_DATABASE)."
-URL_HELP = "The server's address, as the phones open it, for the invite links."
-DEFAULT_URL = "http://127.0.0.1:5000"
-# A group without a name of its own, as the pages show it in English.
-DEFAULT_GROUP_NAME = "Our table"
-
-
-def invite_link(base: str, invite: str) -> str:
-    """The invite link of a group whose invite token is ``invite``, on the server at
-    ``base``: whoever opens it may join the group."""
-    return f"{base.rstrip('/')}/join/{invite}"
-
-
-def group_name(name: str | None) -> str:
-    return DEFAULT_GROUP_NAME if name is None else name
-
-
-def url_option(func):
-    return click.option(
-        "--url", "base_url", default=DEFAULT_URL, show_default=True, metavar="BASE", help=URL_HELP
-    )(func)
-
-
-def group_option(help_text: str):
-    return click.option(
-        "--group", "group_id", type=click.IntRange(min=1), metavar="ID", help=help_text
-    )
 
 
 def _open_database(path: str | None):

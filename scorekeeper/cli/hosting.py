@@ -27,7 +27,7 @@ from pathlib import Path
 
 import click
 
-from .commands import DB_HELP, FieldError, main
+from .root import DB_HELP, FieldError, main
 
 # A Go duration as Litestream's settings take it: 100ms, 1s, 1.5s, 2m.
 DURATION = re.compile(r"^\d+(\.\d+)?(ms|s|m)$")

@@ -131,7 +131,7 @@ def only_invite(app: Any, base: str) -> str | None:
     exactly one (a database upgraded from before groups holds its games in one), so that
     the phones at home join in one scan; None otherwise."""
     from .. import db
-    from .commands import invite_link
+    from .root import invite_link
 
     with app.app_context():
         groups = db.list_groups(db.get_db())
