@@ -80,7 +80,7 @@ def summary(durations: list[float]) -> str:
 
 
 def backup_part(args: argparse.Namespace, folder: str) -> None:
-    from scorekeeper.db.backup import check_database
+    from scorekeeper.database_check import check_database
 
     database = Path(folder) / "years.db"
     print(f"building {args.games} games ...")

@@ -14,9 +14,9 @@ Flask-free, as ``db`` is: the command line's import and the tests call it withou
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -30,11 +30,13 @@ from .engine.core.messages import msg
 from .engine.registry import table_game
 from .limits import MAX_HANDS
 
+T = TypeVar("T")
+
 # --- where a game stands ------------------------------------------------------------------
 
 
 def progress_of(
-    game: db.Game, hands: Sequence[db.StoredHand], finished_after: int | None = None
+    game: db.StoredGame, hands: Sequence[db.StoredHand], finished_after: int | None = None
 ) -> Progress:
     """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
     rules have "finish now", finished after ``finished_after`` hands, or else after the
@@ -49,14 +51,14 @@ def progress_of(
     return rules.replay(game.settings, game.first_dealer, records, **options)
 
 
-def _finish_options(game: db.Game, finished_after: int | None) -> dict[str, Any]:
+def _finish_options(game: db.StoredGame, finished_after: int | None) -> dict[str, Any]:
     if not table_game(game.game, game.players).finish_now:
         return {}
     return {"finish_after": game.finished_after if finished_after is None else finished_after}
 
 
 def resume_game(
-    game: db.Game,
+    game: db.StoredGame,
     state: dict[str, Any],
     records: Sequence[HandRecord],
     finished_after: int | None = None,
@@ -77,7 +79,7 @@ def replayed_hand(progress: Progress, number: int) -> Replayed:
     return progress.hands[number - first]
 
 
-def state_after(database: Database, game: db.Game, number: int) -> dict[str, Any]:
+def state_after(database: Database, game: db.StoredGame, number: int) -> dict[str, Any]:
     """The game's state after hand ``number`` (before the first hand for 0): one row read,
     or none. Raises db.StatesMissing when that hand has none stored yet."""
     if number == 0:
@@ -85,7 +87,7 @@ def state_after(database: Database, game: db.Game, number: int) -> dict[str, Any
     return db.stored_state(database, game.id, number)
 
 
-def place_of(database: Database, game: db.Game, number: int) -> HandPlace:
+def place_of(database: Database, game: db.StoredGame, number: int) -> HandPlace:
     """Where hand ``number`` (1 to the next hand's) falls in the game: its dealer and the
     game's state before it, from the state stored with the hand before (one row read). A
     game stored before those states were has them filled first (a write)."""
@@ -104,7 +106,7 @@ Hand = HandRecord | Mapping[str, Any]
 """A hand to save: the engine's record, or a body as the API or the form gives it."""
 
 
-def read_placed(game: db.Game, hand: Hand, state: Mapping[str, Any]) -> HandRecord:
+def read_placed(game: db.StoredGame, hand: Hand, state: Mapping[str, Any]) -> HandRecord:
     """``hand`` read as the hand after ``state`` (a stored state): a body as it is, a
     record from its ``to_dict``, each checked at that place (the cards it deals, who
     deals it, the score before it). Raises InvalidHand naming every field and its rule."""
@@ -113,7 +115,7 @@ def read_placed(game: db.Game, hand: Hand, state: Mapping[str, Any]) -> HandReco
     return rules.read_at(game.settings, body, rules.place_of(state))
 
 
-def _readable(game: db.Game, hand: Hand) -> None:
+def _readable(game: db.StoredGame, hand: Hand) -> None:
     """Raises InvalidHand when ``hand`` does not read even on its own: a hand that could
     never be saved is refused as such before any clash with what is stored."""
     if isinstance(hand, Mapping):
@@ -137,14 +139,14 @@ def fill_states(database: Database, game_id: int) -> int:
     )
 
 
-def current_progress(database: Database, game: db.Game) -> Progress:
+def current_progress(database: Database, game: db.StoredGame) -> Progress:
     """Where the game stands after its last hand, with no hands in it (``hands`` empty;
     ``dealer``, ``totals``, ``status``, ``next_number``… the whole game's): from the last
     hand's stored state, without reading the hands."""
     return recent_progress(database, game, 0)
 
 
-def recent_progress(database: Database, game: db.Game, last: int | None) -> Progress:
+def recent_progress(database: Database, game: db.StoredGame, last: int | None) -> Progress:
     """The game's progress holding only its last ``last`` hands (every hand for None):
     resumed from the stored state before them, so the work is that of those hands however
     long the game. ``next_number``, totals, status and winner are the whole game's. Not
@@ -158,7 +160,7 @@ def recent_progress(database: Database, game: db.Game, last: int | None) -> Prog
     return progress_of(game, db.load_hands(database, game.id))
 
 
-def _resumed(database: Database, game: db.Game, last: int | None) -> Progress:
+def _resumed(database: Database, game: db.StoredGame, last: int | None) -> Progress:
     """``recent_progress`` from the stored state; raises StatesMissing when it is not."""
     first = 1 if last is None else max(1, game.hand_count - last + 1)
     state = state_after(database, game, first - 1)
@@ -168,7 +170,7 @@ def _resumed(database: Database, game: db.Game, last: int | None) -> Progress:
 
 def load_hands_page(
     database: Database, game_id: int, after: int, limit: int
-) -> tuple[db.Game | None, list[db.StoredHand], Progress | None, Progress | None]:
+) -> tuple[db.StoredGame | None, list[db.StoredHand], Progress | None, Progress | None]:
     """The game, its hands after hand ``after`` (at most ``limit``), a progress holding
     those hands, and the whole game's progress (``current_progress``), as of one moment:
     resumed from the states stored after hand ``after`` and after the last hand, so the
@@ -198,7 +200,7 @@ def load_hands_page(
 
 def load_scoreboard(
     database: Database, game_id: int, last: int | None
-) -> tuple[db.Game | None, Progress | None, list[tuple[int, ...]]]:
+) -> tuple[db.StoredGame | None, Progress | None, list[tuple[int, ...]]]:
     """The game, its progress holding its last ``last`` hands (see ``recent_progress``) and
     every hand's running totals, as of one moment. A game whose states are not stored yet
     has them filled (a write) outside that reading transaction, then is read again."""
@@ -228,24 +230,24 @@ def load_scoreboard(
         return game, progress_of(game, hands), db.running_totals(database, game)
 
 
-def winners_of(game: db.Game) -> str:
+def winners_of(game: db.StoredGame) -> str:
     """The names of the winning side (one player without partners) as it sits at the end:
     ``Ann & Cat``."""
     assert game.winner is not None
     return side_names(table_game(game.game, game.players), game.seated)[game.winner]
 
 
-def _finished_message(game: db.Game) -> str:
+def _finished_message(game: db.StoredGame) -> str:
     if game.winner is None:  # the tied leaders shared the win (tie_at_end=shared)
         return msg("the game is over: the win is shared")
     return msg("the game is over: %(winner)s won", winner=winners_of(game))
 
 
-# --- changing a game: each one transaction (db.write_if_unchanged) ------------------------
+# --- changing a game: each one transaction (_change) ---------------------------------------
 
 
 def _hand_as_expected(
-    game: db.Game,
+    game: db.StoredGame,
     current: db.StoredHand | None,
     number: int,
     expected_revision: int | None,
@@ -260,7 +262,7 @@ def _hand_as_expected(
     return current
 
 
-def _stored(database: Database, game: db.Game, number: int) -> db.StoredHand | None:
+def _stored(database: Database, game: db.StoredGame, number: int) -> db.StoredHand | None:
     """Hand ``number`` of the game, or None when the game has no such hand."""
     return db.load_hand(database, game.id, number) if 1 <= number <= game.hand_count else None
 
@@ -284,7 +286,7 @@ def add_hand(
     game and Conflict when that hand is already recorded or the game is over.
     """
 
-    def plan(game: db.Game):
+    def plan(game: db.StoredGame):
         next_number = game.hand_count + 1
         if number is not None and number != next_number:
             _readable(game, hand)
@@ -321,7 +323,7 @@ def add_hand(
 
         return write
 
-    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+    return _change(database, game_id, plan)
 
 
 def too_many_hands() -> str:
@@ -329,8 +331,37 @@ def too_many_hands() -> str:
     return msg("a game holds at most %(limit)d hands: start a new game to play on", limit=MAX_HANDS)
 
 
-def _refill(database: Database):
-    return lambda game_id: fill_states(database, game_id)
+def _change(
+    database: Database, game_id: int, plan: Callable[[db.StoredGame], Callable[[], T]]
+) -> T:
+    """Runs a change to one game with the engine's work done outside the write lock, and
+    returns what its write returns.
+
+    ``plan`` gets the game as read now, reads what else it needs (the hands it changes, the
+    stored state before them) in the same read transaction (``db.snapshot``), checks them
+    (raising Conflict or NotFound) and returns the function that writes the change. That
+    function runs in the one write transaction that claims the game at the version read
+    (``db.claimed``): nothing is written from a stale reading. If another phone wrote to
+    the game in between, everything is read and planned again. When the plan finds a
+    state missing (StatesMissing), the game's states are stored and it is planned again.
+    Every call goes down, to the engine and to ``db``: the data layer calls nothing back.
+    """
+    if not 0 < game_id <= db.MAX_ID:
+        raise db.NotFound(f"there is no game {game_id}")
+    for _ in range(db.WRITE_ATTEMPTS):
+        try:
+            with db.snapshot(database):
+                game = db.load_game(database, game_id)
+                if game is None:
+                    raise db.NotFound(f"there is no game {game_id}")
+                write = plan(game)
+        except db.StatesMissing:
+            fill_states(database, game_id)
+            continue
+        with db.claimed(database, game) as still_as_read:
+            if still_as_read:
+                return write()
+    raise db.kept_changing()
 
 
 def replace_hand(
@@ -352,7 +383,7 @@ def replace_hand(
     would end the game before a later hand, or when a later hand would no longer stand.
     """
 
-    def plan(game: db.Game):
+    def plan(game: db.StoredGame):
         stale = msg(
             "hand %(number)d was changed on another phone while you were editing it; "
             "check it and save again",
@@ -407,10 +438,12 @@ def replace_hand(
 
         return write
 
-    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+    return _change(database, game_id, plan)
 
 
-def _first_refused(game: db.Game, before: dict[str, Any], records: Sequence[HandRecord]) -> int:
+def _first_refused(
+    game: db.StoredGame, before: dict[str, Any], records: Sequence[HandRecord]
+) -> int:
     """How many of ``records`` (the hands after ``before``) stand before the first that
     ``resume`` refuses at its place; the hands are resumed one at a time."""
     rules = table_game(game.game, game.players)
@@ -434,7 +467,7 @@ def delete_last_hand(
     ``expected_revision`` (or deleted and recorded again), or when it is not the last hand.
     """
 
-    def plan(game: db.Game):
+    def plan(game: db.StoredGame):
         stale = msg(
             "hand %(number)d was changed on another phone since you opened it; "
             "check it before deleting it",
@@ -463,7 +496,7 @@ def delete_last_hand(
 
         return write
 
-    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+    return _change(database, game_id, plan)
 
 
 def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
@@ -476,7 +509,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
     no "finish now".
     """
 
-    def plan(game: db.Game):
+    def plan(game: db.StoredGame):
         rules = table_game(game.game, game.players)
         if not rules.finish_now:
             raise db.Conflict(
@@ -507,7 +540,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
 
         return write
 
-    return db.write_if_unchanged(database, game_id, plan, _refill(database))
+    return _change(database, game_id, plan)
 
 
 # --- a hand entered on the game's own form ------------------------------------------------
@@ -528,7 +561,7 @@ class SavedHand:
 
 
 def entered_body(
-    game: db.Game, spec: HandFormSpec, values: dict[str, Any], action: str | None
+    game: db.StoredGame, spec: HandFormSpec, values: dict[str, Any], action: str | None
 ) -> dict[str, Any]:
     """The hand body of the hand entered on the game's form: ``values`` by field name (a
     field the rules leave one value filled in, as the page script does: in place), or the
@@ -540,7 +573,7 @@ def entered_body(
 
 
 def entered_record(
-    game: db.Game,
+    game: db.StoredGame,
     spec: HandFormSpec,
     values: dict[str, Any],
     action: str | None,
@@ -555,7 +588,7 @@ def entered_record(
 
 def record_entered(
     database: Database,
-    game: db.Game,
+    game: db.StoredGame,
     spec: HandFormSpec,
     values: dict[str, Any],
     action: str | None,
@@ -571,7 +604,7 @@ def record_entered(
 
 def edit_entered(
     database: Database,
-    game: db.Game,
+    game: db.StoredGame,
     spec: HandFormSpec,
     values: dict[str, Any],
     action: str | None,
@@ -586,7 +619,7 @@ def edit_entered(
     return _saved(game, progress, number, revision)
 
 
-def _saved(game: db.Game, progress: Progress, number: int, revision: int) -> SavedHand:
+def _saved(game: db.StoredGame, progress: Progress, number: int, revision: int) -> SavedHand:
     first = progress.next_number - len(progress.hands)
     view = table_game(game.game, game.players).hand_views(progress)[number - first]
     return SavedHand(number, revision, progress, replayed_hand(progress, number), view)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import database_check, db
 from scorekeeper.db import backup as backups
 from scorekeeper.db import connection
 from scorekeeper.web import create_app
@@ -85,7 +85,7 @@ def test_check_finds_a_truncated_file(whole, tmp_path):
 def test_check_finds_a_hand_whose_stored_points_the_rules_do_not_give(whole):
     hand = "SELECT id FROM hands WHERE game_id = (SELECT min(id) FROM games) AND number = 2"
     write(whole, f"UPDATE hand_seats SET points = points + 5 WHERE seat = 1 AND hand_id = ({hand})")
-    report = backups.check_database(whole)
+    report = database_check.check_database(whole)
     game = sqlite3.connect(whole).execute("SELECT min(id) FROM games").fetchone()[0]
     assert not report.ok
     assert [p for p in report.problems if p.startswith(f"game {game}, hand 2, seat 1: stored")]
@@ -96,7 +96,7 @@ def test_check_finds_a_hand_whose_stored_points_the_rules_do_not_give(whole):
 
 def test_check_finds_a_players_total_the_rules_do_not_give(whole):
     write(whole, "UPDATE players SET total = total + 1 WHERE game_id = (SELECT max(id) FROM games)")
-    report = backups.check_database(whole)
+    report = database_check.check_database(whole)
     assert any("players' totals stored" in problem for problem in report.problems)
 
 
@@ -134,7 +134,7 @@ def test_backup_copies_and_checks_and_never_overwrites(whole, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"Copied {whole} to {copy}." in done.stdout
     assert "ok: integrity" in done.stdout
-    assert backups.check_database(copy).ok
+    assert database_check.check_database(copy).ok
     # A folder gets a dated copy; an existing file is never overwritten.
     folder = tmp_path / "backups"
     folder.mkdir()
@@ -179,8 +179,8 @@ def test_restore_refuses_a_live_database_without_force_and_keeps_the_one_it_repl
     assert hands_of(live) == hands_of(whole)
     [kept] = tmp_path.glob("live-replaced-*.db")
     assert f"kept at {kept}" in done.stdout
-    assert backups.check_database(kept).ok and hands_of(kept) == set()
-    assert backups.check_database(live).ok
+    assert database_check.check_database(kept).ok and hands_of(kept) == set()
+    assert database_check.check_database(live).ok
 
 
 def test_restore_refuses_a_broken_copy_and_changes_nothing(whole, tmp_path):
@@ -213,7 +213,7 @@ def test_restore_sets_aside_the_log_of_a_database_that_is_gone(whole, tmp_path):
     Path(f"{lost}-wal").write_bytes(stale)
     done = scorekeeper("restore", str(whole), "--db", str(lost))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert backups.check_database(lost).ok
+    assert database_check.check_database(lost).ok
     assert hands_of(lost) == hands_of(whole)
     assert list(tmp_path.glob("lost.db-wal.stale-*"))
 
@@ -323,7 +323,7 @@ def test_an_old_database_is_copied_before_it_is_upgraded_and_loses_nothing(tmp_p
     [copy] = tmp_path.glob("scorekeeper-before-upgrade-*.db")
     assert dump(copy) == before  # the old version, exactly
     assert "m014_game_hand_times" not in str(before)
-    report = backups.check_database(old)
+    report = database_check.check_database(old)
     assert report.ok, report.lines()
     assert (report.games, report.hands) == (6, 32)
     assert hands_of(old) == hands_of(copy)
@@ -349,7 +349,7 @@ def test_no_migration_runs_when_the_copy_before_it_fails(tmp_path, monkeypatch):
     with pytest.raises(backups.BackupFailed, match="was not upgraded: a copy of it is taken"):
         db.open_database(str(old))
     assert old.read_bytes() == before
-    assert backups.check_database(old).pending
+    assert database_check.check_database(old).pending
 
 
 def test_serve_says_why_it_did_not_upgrade(tmp_path, monkeypatch):
@@ -366,7 +366,7 @@ def test_serve_says_why_it_did_not_upgrade(tmp_path, monkeypatch):
         serve("127.0.0.1", free_port(), str(old), threads=1, echo=print)
     assert refused.value.field == "--db"
     assert "disk full" in str(refused.value)
-    assert backups.check_database(old).pending
+    assert database_check.check_database(old).pending
 
 
 # --- /healthz -----------------------------------------------------------------------------

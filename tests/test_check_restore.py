@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db
+from scorekeeper import database_check, db
 from scorekeeper.db import backup as backups
 from scorekeeper.db import figures
 from scorekeeper.engine.registry import GAMES
@@ -80,7 +80,7 @@ def copy(every_game, tmp_path) -> tuple[Path, dict[str, int]]:
 
 def test_every_game_written_by_the_app_passes_check(copy):
     path, ids = copy
-    report = backups.check_database(path)
+    report = database_check.check_database(path)
     assert report.problems == [] and report.ok
     assert report.replayed == len(ids) == len(GAMES)
     with sqlite3.connect(path) as reading:

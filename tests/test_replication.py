@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli.hosting import replica_config
-from scorekeeper.db.backup import check_database
+from scorekeeper.database_check import check_database
 
 from .test_backup import ENV, hands_of, saving_tables, scorekeeper
 from .test_serve_workers import children_of, free_port, wait_for

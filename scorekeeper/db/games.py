@@ -6,6 +6,7 @@ alike, at its table's number of players."""
 from __future__ import annotations
 
 import functools
+import hmac
 import json
 import sqlite3
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ from .sealing import LOST_TOKEN, seal, unseal
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class StoredGame:
     """A stored game, without its hands. ``game`` is the key its rules are registered
     under (``israeli-whist``); ``rules`` the preset the table started from."""
 
@@ -91,7 +92,7 @@ def create_game(
     key = new_edit_key()
     stamp = now()
     with writing(db):
-        # Plain SQL, so the INSERT is the first statement: see hands._write_if_unchanged.
+        # Plain SQL, so the INSERT is the first statement: see hands.claimed.
         game_id = db.execute(
             "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
             "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "
@@ -134,10 +135,10 @@ GAME_QUERY = (
 )
 
 
-def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[Game]:
+def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[StoredGame]:
     """Games from rows of ``GAME_QUERY`` read from ``db`` (whose secret unseals their view
     tokens), ordered by game then seat."""
-    games: list[Game] = []
+    games: list[StoredGame] = []
     start = 0
     while start < len(rows):
         row = rows[start]
@@ -146,7 +147,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[Game]:
             end += 1
         seats = rows[start:end]
         games.append(
-            Game(
+            StoredGame(
                 id=row["id"],
                 created_at=row["created_at"],
                 updated_at=row["updated_at"],
@@ -183,7 +184,7 @@ def stored_settings(game: str, seats: int, stored: str) -> Settings:
     return table_game(game, seats).settings_from_dict(json.loads(stored))
 
 
-def load_game(db: Database, game_id: int) -> Game | None:
+def load_game(db: Database, game_id: int) -> StoredGame | None:
     """Returns the game, or None when there is no such id. One statement, so one snapshot."""
     if not 0 < game_id <= MAX_ID:
         return None
@@ -197,7 +198,7 @@ def list_games(
     limit: int = 20,
     before: int | None = None,
     group_id: int | None = None,
-) -> list[Game]:
+) -> list[StoredGame]:
     """Returns games newest first, optionally only those with ``status``, only those of
     the group ``group_id`` and only those with ids below ``before``: at most ``limit`` of
     them (a page; History has the rest)."""
@@ -338,7 +339,7 @@ def change_seat(db: Database, game_id: int, seat: int, name: str) -> SeatChange:
 class Listing:
     """A game in the history: the game and when its first and last hands were recorded."""
 
-    game: Game
+    game: StoredGame
     first_hand_at: str | None
     last_hand_at: str | None
 
@@ -476,7 +477,7 @@ def player_record(db: Database, name: str, group_id: int | None = None) -> Playe
 
 def player_games(
     db: Database, name: str, limit: int, offset: int = 0, group_id: int | None = None
-) -> list[Game]:
+) -> list[StoredGame]:
     """The named player's games (in the group ``group_id`` only, when given), newest
     first: at most ``limit`` after skipping ``offset``."""
     return games_from_rows(
@@ -535,3 +536,10 @@ def latest_games(
         ids.append(row["game_id"])
     rows.close()
     return LatestGames(ids[::-1], total)
+
+
+def key_matches(game: StoredGame, key: str | None) -> bool:
+    """True when ``key`` is the game's edit key, compared in constant time."""
+    if not key or len(key) > 200:
+        return False
+    return hmac.compare_digest(hash_key(key), game.edit_key_hash)

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
-from .games import GAME_QUERY, Game, games_from_rows
+from .games import GAME_QUERY, StoredGame, games_from_rows
 from .keys import hash_key, new_token
 from .sealing import LOST_TOKEN, seal, token_hash, unseal
 
@@ -167,7 +167,7 @@ def group_key_matches(group: Group, key: str | None) -> bool:
     return hmac.compare_digest(hash_key(key), group.key_hash)
 
 
-def game_by_view_token(db: Database, token: str | None) -> Game | None:
+def game_by_view_token(db: Database, token: str | None) -> StoredGame | None:
     """The game whose view link carries ``token``, or None."""
     if not token or not isinstance(token, str) or len(token) > MAX_TOKEN_LENGTH:
         return None

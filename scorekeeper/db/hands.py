@@ -1,7 +1,7 @@
 """Hands as stored: reading a game's hands back as its engine's records, and the rows
 that recording, editing and deleting one write. Storage only: what a hand scores, what it
 moves and when a game ends is the game's to say, through ``game_play``, which calls these
-within one transaction per save (``write_if_unchanged``).
+within one transaction per save (planned in a ``snapshot``, written once ``claimed``).
 
 Every hand is stored as its game's own dict (``hands.record``, the engine's
 ``to_dict()``), read back through ``table_game(games.game, seats).record_from_dict``; the flat
@@ -12,6 +12,7 @@ knows its own columns, not any game's), the column's default for the others.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
@@ -19,20 +20,18 @@ import sqlite3
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine.core.game import Game as Rules
-from ..engine.core.game import HandRecord, Settings, seat_values
+from ..engine.core.game import Game, HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.registry import table_game
+from ..problems import Problem
 from .connection import MAX_ID, now, query, writing
-from .errors import Conflict, NotFound
-from .games import Game, load_game, stored_settings
+from .games import StoredGame, load_game, stored_settings
 from .ratings import game_changed
 
-T = TypeVar("T")
 # What a game's ``replay`` gives: per-hand ``dealer``, ``points``, ``totals``, ``record``,
 # and the game's ``status``, ``winner`` and ``totals`` (the engine's GameProgress).
 Progress = Any
@@ -57,6 +56,17 @@ class StoredHand:
     record: HandRecord
     revision: int
     offline_by: str | None = None
+
+
+class Conflict(Problem):
+    """A write that clashes with what is stored: a hand already saved, a game over, a hand
+    changed since the revision the writer read (then ``current`` is the stored hand)."""
+
+    def __init__(
+        self, message: str, field: str | None = None, current: StoredHand | None = None
+    ) -> None:
+        super().__init__(message, field)
+        self.current = current
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +175,9 @@ def stored_state(db: Database, game_id: int, number: int) -> dict[str, Any]:
     return json.loads(row[0])
 
 
-def store_states(db: Database, game: Game, states: Sequence[tuple[int, dict[str, Any]]]) -> int:
+def store_states(
+    db: Database, game: StoredGame, states: Sequence[tuple[int, dict[str, Any]]]
+) -> int:
     """Stores each (hand number, state) where the hand has none, only if the game is
     still at the version ``game`` was read at. Returns how many it stored."""
     rows = [(json.dumps(state, sort_keys=True), game.id, number) for number, state in states]
@@ -183,7 +195,7 @@ def store_states(db: Database, game: Game, states: Sequence[tuple[int, dict[str,
         return cursor.rowcount
 
 
-def running_totals(db: Database, game: Game) -> list[tuple[int, ...]]:
+def running_totals(db: Database, game: StoredGame) -> list[tuple[int, ...]]:
     """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``;
     partners hold their side's, so the side's first seat is read): one statement and no
     replay."""
@@ -241,7 +253,7 @@ def revision_from_row(row: sqlite3.Row) -> Revision:
     )
 
 
-def load_game_with_hands(db: Database, game_id: int) -> tuple[Game | None, list[StoredHand]]:
+def load_game_with_hands(db: Database, game_id: int) -> tuple[StoredGame | None, list[StoredHand]]:
     """The game and its hands as of one moment, read in one transaction."""
     with db.atomic():
         game = load_game(db, game_id)
@@ -249,8 +261,8 @@ def load_game_with_hands(db: Database, game_id: int) -> tuple[Game | None, list[
 
 
 def load_games_with_hands(
-    db: Database, game_ids: Sequence[int], needs_hands: Callable[[Game], bool] | None = None
-) -> list[tuple[Game, list[StoredHand]]]:
+    db: Database, game_ids: Sequence[int], needs_hands: Callable[[StoredGame], bool] | None = None
+) -> list[tuple[StoredGame, list[StoredHand]]]:
     """The games in ``game_ids``, oldest first, with their hands: two statements in one
     transaction, however many games. With ``needs_hands``, only the games it is true of
     have their hands read (the others' lists are empty)."""
@@ -281,44 +293,37 @@ def load_games_with_hands(
 WRITE_ATTEMPTS = 5
 
 
-def write_if_unchanged(
-    db: Database,
-    game_id: int,
-    plan: Callable[[Game], Callable[[], T]],
-    refill: Callable[[int], object],
-) -> T:
-    """Runs a write to one game with the engine's work done outside the write lock.
+@contextlib.contextmanager
+def snapshot(db: Database) -> Iterator[None]:
+    """One read transaction: what is read inside it is one moment of the file. A change
+    is planned inside one (``game_play``), then written inside ``claimed``."""
+    with db.atomic():
+        yield
 
-    ``plan`` gets the game as read now, reads what else it needs (the hands it changes, the
-    stored state before them) in the same read transaction, checks them (raising Conflict
-    or NotFound) and returns the function that writes the change. That function runs in
-    one transaction whose first statement bumps the game's version only if it is still the
-    version read: so SQLite hands this connection the write lock before anything else
-    happens, and nothing is written from a stale reading. If another phone wrote to the
-    game in between, everything is read and checked again. When ``plan`` finds a state
-    missing (StatesMissing), ``refill(game_id)`` stores them and the plan runs again.
-    """
-    if not 0 < game_id <= MAX_ID:
-        raise NotFound(f"there is no game {game_id}")
-    for _ in range(WRITE_ATTEMPTS):
-        try:
-            with db.atomic():
-                game = load_game(db, game_id)
-                if game is None:
-                    raise NotFound(f"there is no game {game_id}")
-                write = plan(game)
-        except StatesMissing:
-            refill(game_id)
-            continue
-        with writing(db):
-            claimed = db.execute(
+
+@contextlib.contextmanager
+def claimed(db: Database, game: StoredGame) -> Iterator[bool]:
+    """The write transaction of a change to ``game`` (as read, at its ``version``): yields
+    True when the game is still at that version, which this claims (bumped, with the
+    write lock held) so that the change may be written inside the block; False when
+    another phone wrote to the game since it was read, and nothing may be written from
+    that reading (``game_play`` reads and plans again, at most ``WRITE_ATTEMPTS`` times).
+
+    The claim is the transaction's first statement, so SQLite hands this connection the
+    write lock before anything else happens."""
+    with writing(db):
+        yield bool(
+            db.execute(
                 "UPDATE games SET version = version + 1, updated_at = ? "
                 "WHERE id = ? AND version = ?",
-                [now(), game_id, game.version],
+                [now(), game.id, game.version],
             ).rowcount
-            if claimed:
-                return write()
-    raise Conflict(msg("the game kept changing on other phones; try again"), "number")
+        )
+
+
+def kept_changing() -> Conflict:
+    """What a change that found its game written by other phones at every attempt raises."""
+    return Conflict(msg("the game kept changing on other phones; try again"), "number")
 
 
 # Per connection: a file's schema changes only by migrations, which run as it opens.
@@ -341,42 +346,42 @@ def game_columns(db: Database) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
-def hand_values(db: Database, game: Rules, replayed: Replayed) -> dict[str, Any]:
+def hand_values(db: Database, rules: Game, replayed: Replayed) -> dict[str, Any]:
     """A replayed hand as the ``hands`` table stores it, but for its number, revision and
     times: its dealer, whether it was thrown in, its record, its state after the hand (to
     resume from), and those of the game's flat values the table has columns for."""
-    flat, _seats = game.table_columns(replayed)
+    flat, _seats = rules.table_columns(replayed)
     columns, _seat_columns = game_columns(db)
     return {
         "dealer": replayed.dealer,
         "thrown_in": int(bool(replayed.record.thrown_in)),
         **{name: value for name, value in flat.items() if name in columns},
         "record": record_text(replayed.record),
-        "state": state_text(game, replayed),
+        "state": state_text(rules, replayed),
     }
 
 
-def state_text(game: Rules, replayed: Replayed) -> str:
+def state_text(rules: Game, replayed: Replayed) -> str:
     """The game's state after a replayed hand, as ``hands.state`` stores it."""
-    return json.dumps(game.hand_state(replayed), sort_keys=True)
+    return json.dumps(rules.hand_state(replayed), sort_keys=True)
 
 
-def seat_rows(rules: Rules, replayed: Replayed) -> Iterator[tuple[int, int, int]]:
+def seat_rows(rules: Game, replayed: Replayed) -> Iterator[tuple[int, int, int]]:
     """(seat, points, running total) of a replayed hand for every seat, each partner
     getting their side's."""
     points, totals = seat_values(rules, replayed.points), seat_values(rules, replayed.totals)
     return zip(range(rules.seats), points, totals, strict=True)
 
 
-def insert_seats(db: Database, game: Rules, hand_id: int, replayed: Replayed) -> None:
+def insert_seats(db: Database, rules: Game, hand_id: int, replayed: Replayed) -> None:
     """One ``hand_seats`` row per seat: its points and running total, and those of the
     game's flat values per seat the table has columns for."""
-    _insert_seat_rows(db, hand_id, seat_row_values(db, game, replayed))
+    _insert_seat_rows(db, hand_id, seat_row_values(db, rules, replayed))
 
 
-def seat_row_values(db: Database, game: Rules, replayed: Replayed) -> list[dict[str, Any]]:
+def seat_row_values(db: Database, rules: Game, replayed: Replayed) -> list[dict[str, Any]]:
     """The ``hand_seats`` rows of a replayed hand, but for the hand's row id."""
-    _flat, seats = game.table_columns(replayed)
+    _flat, seats = rules.table_columns(replayed)
     _hand_columns, columns = game_columns(db)
     return [
         {
@@ -389,7 +394,7 @@ def seat_row_values(db: Database, game: Rules, replayed: Replayed) -> list[dict[
             "points": points,
             "total": total,
         }
-        for seat, points, total in seat_rows(game, replayed)
+        for seat, points, total in seat_rows(rules, replayed)
     ]
 
 
@@ -407,7 +412,7 @@ def _insert(table: str, values: dict[str, Any]) -> str:
 
 def insert_hand(
     db: Database,
-    game: Rules,
+    rules: Game,
     game_id: int,
     number: int,
     replayed: Replayed,
@@ -416,10 +421,10 @@ def insert_hand(
     updated_at: str,
     offline_by: str | None = None,
 ) -> int:
-    """Inserts hand ``number`` of ``game`` (the game at its table's count) with its seats;
-    returns its row id. Raises
-    sqlite3.IntegrityError when the game already has that hand."""
-    rows = hand_rows(db, game, number, replayed, revision, created_at, updated_at, offline_by)
+    """Inserts hand ``number`` of the game ``game_id``, whose rules at its table's count are
+    ``rules``, with its seats; returns its row id. Raises sqlite3.IntegrityError when the
+    game already has that hand."""
+    rows = hand_rows(db, rules, number, replayed, revision, created_at, updated_at, offline_by)
     return insert_hand_rows(db, game_id, rows)
 
 
@@ -430,7 +435,7 @@ HandRows = tuple[dict[str, Any], list[dict[str, Any]]]
 
 def hand_rows(
     db: Database,
-    game: Rules,
+    rules: Game,
     number: int,
     replayed: Replayed,
     revision: int,
@@ -442,14 +447,14 @@ def hand_rows(
     phone a hand recorded without the network was recorded on (None: online)."""
     values = {
         "number": number,
-        **hand_values(db, game, replayed),
+        **hand_values(db, rules, replayed),
         "revision": revision,
         "created_at": created_at,
         "updated_at": updated_at,
     }
     if offline_by is not None:
         values["offline_by"] = offline_by
-    return values, seat_row_values(db, game, replayed)
+    return values, seat_row_values(db, rules, replayed)
 
 
 def insert_hand_rows(db: Database, game_id: int, rows: HandRows) -> int:
@@ -463,7 +468,7 @@ def insert_hand_rows(db: Database, game_id: int, rows: HandRows) -> int:
 
 def write_hand(
     db: Database,
-    game: Game,
+    game: StoredGame,
     replayed: Replayed,
     revision: int,
     is_new: bool,
@@ -497,7 +502,7 @@ def delete_hand(db: Database, hand_id: int) -> None:
     db.execute("DELETE FROM hands WHERE id = ?", [hand_id])
 
 
-def write_derived(db: Database, game: Game, progress: Progress, after: int) -> None:
+def write_derived(db: Database, game: StoredGame, progress: Progress, after: int) -> None:
     """Rewrites what a change of hand ``after`` (or of the game's end) moves, as
     ``progress`` gives it: the later hands (their dealers, states and running totals), the
     players' totals, the game's status and, where the game is or was finished, the

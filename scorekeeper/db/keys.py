@@ -6,16 +6,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
 from .connection import MAX_ID, writing
 from .errors import NotFound
 from .sealing import seal
-
-if TYPE_CHECKING:
-    from .games import Game
 
 
 def new_token() -> str:
@@ -50,13 +46,6 @@ def replace_edit_key(db: Database, game_id: int) -> str:
     if not changed:
         raise NotFound(f"there is no game {game_id}")
     return key
-
-
-def key_matches(game: Game, key: str | None) -> bool:
-    """True when ``key`` is the game's edit key, compared in constant time."""
-    if not key or len(key) > 200:
-        return False
-    return hmac.compare_digest(hash_key(key), game.edit_key_hash)
 
 
 def owner_key(db: Database) -> str:
