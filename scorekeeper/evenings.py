@@ -25,7 +25,7 @@ class EveningResult:
     its figures."""
 
     evening: db.Evening
-    games: tuple[db.Game, ...]
+    games: tuple[db.StoredGame, ...]
     played: tuple[EveningGame, ...]
     figures: EveningFigures
 
@@ -81,10 +81,10 @@ def load_evening(database: Database, group_id: int, game_id: int) -> EveningResu
     replayed: dict[int, Any] = {}  # the games replayed already at their version
     path = db.database_path(database)
 
-    def key(game: db.Game) -> Key:
+    def key(game: db.StoredGame) -> Key:
         return (path, game.id, game.version, game.updated_at)
 
-    def needs_hands(game: db.Game) -> bool:
+    def needs_hands(game: db.StoredGame) -> bool:
         found = _cached(key(game))
         if found is not None:
             replayed[game.id] = found

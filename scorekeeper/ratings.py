@@ -135,7 +135,7 @@ def event_of(game: Any) -> Event | None:
     """The rating event of a finished game: any object with ``id``, ``game`` (the
     registered key), ``players`` (as they sat down), ``changes`` (``SeatChange``s),
     ``hand_count``, ``totals`` (per seat, partners holding their side's) and ``settings``,
-    as ``db.Game`` has. None where fewer than two sides had anyone (nothing to rate)."""
+    as ``db.StoredGame`` has. None where fewer than two sides had anyone (nothing to rate)."""
     rules = table_game(game.game, game.players)
     hands = game.hand_count
     sat = _hands_sat(game.players, game.changes, hands)

@@ -25,8 +25,8 @@ from flask_babel import gettext as _
 
 from ..db import (
     MAX_ID,
-    Game,
     Group,
+    StoredGame,
     StoredHand,
     get_db,
     key_matches,
@@ -173,12 +173,12 @@ def forget_key(game_id: int) -> None:
         phones.drop_key(get_db(), phone[0], game_id)
 
 
-def can_edit(game: Game) -> bool:
+def can_edit(game: StoredGame) -> bool:
     """True when this browser holds the game's edit key."""
     return key_matches(game, remembered_key(game.id))
 
 
-def holds_replaced_key(game: Game) -> bool:
+def holds_replaced_key(game: StoredGame) -> bool:
     """True when this browser remembers a key for the game that is no longer its key: an
     editor made a new edit link, which revoked the old one."""
     key = remembered_key(game.id)
@@ -208,7 +208,7 @@ def no_game(game_id: int) -> str:
     )
 
 
-def game_or_404(game_id: int) -> Game:
+def game_or_404(game_id: int) -> StoredGame:
     """The stored game when this browser may see it (``can_see``), or a 404 page (or JSON
     error under /api/), the same whether the game exists or not (``refuse``)."""
     game = load_game(get_db(), game_id)
@@ -217,7 +217,7 @@ def game_or_404(game_id: int) -> Game:
     return game
 
 
-def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
+def game_and_hands_or_404(game_id: int) -> tuple[StoredGame, list[StoredHand]]:
     """The stored game and its hands as of one moment, or a 404 (``game_or_404``)."""
     game, hands = load_game_with_hands(get_db(), game_id)
     if game is None or not can_see(game):
@@ -225,7 +225,7 @@ def game_and_hands_or_404(game_id: int) -> tuple[Game, list[StoredHand]]:
     return game, hands
 
 
-def refuse(game: Game | None, game_id: int) -> NoReturn:
+def refuse(game: StoredGame | None, game_id: int) -> NoReturn:
     """Aborts for a game this browser may not see: 404, or for a phone that opened its
     edit link before a new one replaced it, 403 saying so (it knows the game is there),
     once: the replaced key is then forgotten."""
@@ -242,7 +242,7 @@ def revoked_key_message() -> str:
     )
 
 
-def require_edit(game: Game) -> None:
+def require_edit(game: StoredGame) -> None:
     """Aborts with 403 unless this browser holds the game's edit key."""
     if holds_replaced_key(game):
         abort(403, replaced_key_message())
@@ -337,7 +337,7 @@ def my_groups() -> list[Group]:
     return [group for group in found if group is not None]
 
 
-def grant_view(game: Game) -> None:
+def grant_view(game: StoredGame) -> None:
     """This browser opened the game's view link: it may see the game from now on, until
     the game gets a new view link."""
     phone = _phone(create=True)
@@ -345,14 +345,14 @@ def grant_view(game: Game) -> None:
     phones.keep_view(get_db(), phone[0], game.id, game.view_token)
 
 
-def holds_view(game: Game) -> bool:
+def holds_view(game: StoredGame) -> bool:
     phone = _phone()
     if phone is None:
         return False
     return phones.opened_view(get_db(), phone[0], game.id, game.view_token)
 
 
-def can_see(game: Game) -> bool:
+def can_see(game: StoredGame) -> bool:
     """True when this browser may see ``game``: it holds the game's edit key, opened its
     current view link, or is a member of its group. A key a new edit link replaced opens
     nothing (issue 42, finding 8): whoever it leaked to no longer reads the game, as the

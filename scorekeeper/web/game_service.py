@@ -39,7 +39,7 @@ from .i18n import translate
 from .throttle import allow, owner_required
 
 
-def game_of(game: db.Game | Mapping[str, Any]) -> Game:
+def game_of(game: db.StoredGame | Mapping[str, Any]) -> Game:
     """The game a stored game (or its row) plays, at its table's number of players
     (``table_game``): the default game for one stored before games had a key; the game
     as registered for a row without its players."""
@@ -50,25 +50,25 @@ def game_of(game: db.Game | Mapping[str, Any]) -> Game:
     return table_game(key or None, players)
 
 
-def kind_name(game: db.Game | Game | Mapping[str, Any]) -> str:
+def kind_name(game: db.StoredGame | Game | Mapping[str, Any]) -> str:
     """The name of the game ``game`` plays (a stored game, or its row) or is (a registered
     game), in the page's language: what a page's title says after the page's own name. A
     stored game started from a preset that names it is called so (Hearts, not "Any other
     game")."""
     # A stored game first: ``Game`` is a runtime-checkable protocol, whose isinstance()
     # inspects every member (a quarter of a millisecond for each game a page lists).
-    if not isinstance(game, db.Game) and isinstance(game, Game):
+    if not isinstance(game, db.StoredGame) and isinstance(game, Game):
         return translate(game.name)
     preset = game.get("rules") if isinstance(game, Mapping) else game.rules
     return translate(game_of(game).title_of(preset or ""))
 
 
-def hand_words(game: db.Game) -> HandWords:
+def hand_words(game: db.StoredGame) -> HandWords:
     """The app's lines about one hand of ``game`` in its own word for a hand ("round")."""
     return game_of(game).page_words.hand
 
 
-def game_title(game: db.Game | Mapping[str, Any]) -> str:
+def game_title(game: db.StoredGame | Mapping[str, Any]) -> str:
     """A stored game's (or its row's) name as every page and list shows it, in the page's
     language: the name its group gave it under "Name and notes", else the name of what it
     plays, its preset's where that names it (Hearts; ``kind_name``)."""
@@ -78,7 +78,7 @@ def game_title(game: db.Game | Mapping[str, Any]) -> str:
     return kind_name(game)
 
 
-def game_summary(game: db.Game) -> dict[str, Any]:
+def game_summary(game: db.StoredGame) -> dict[str, Any]:
     """A game as home and a group's page list it: which game it is (its kind, and the name
     given under "Name and notes"), who plays (by side: partners together), when, how many
     hands, which side leads (or won) and whether this browser may record hands in it."""
@@ -149,20 +149,20 @@ def offered_game(key: str | None) -> Game:
     return get_game(key)
 
 
-def side_names(game: db.Game, names: Sequence[str] | None = None) -> list[str]:
+def side_names(game: db.StoredGame, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now. Partners are each isolated
     (FSI…PDI), so a Hebrew name beside a Latin one keeps its place and its "&"."""
     return sides_as_named(game_of(game), game.seated if names is None else names)
 
 
-def side_members(game: db.Game) -> list[list[str]]:
+def side_members(game: db.StoredGame) -> list[list[str]]:
     """Each side's players as they sit now, in seat order: a page shows partners one
     under the other, so neither is cut short for the other."""
     return [[game.seated[seat] for seat in side] for side in game_of(game).sides]
 
 
-def change_seat(game: db.Game, seat: int, name: Any) -> tuple[str, SeatChange]:
+def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatChange]:
     """From the next hand on, ``name`` (as typed) takes ``seat`` (a seat of the table) and
     the seat's total carries on. Returns who left and the change as stored. Raises
     FieldProblem naming ``name`` for a name that is blank, too long or already at the
@@ -171,7 +171,7 @@ def change_seat(game: db.Game, seat: int, name: Any) -> tuple[str, SeatChange]:
     return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
 
 
-def rules_label(game: db.Game) -> str:
+def rules_label(game: db.StoredGame) -> str:
     """The preset a game started from, noting house rules when any setting differs, in the
     page's language (English for the JSON API)."""
     name = str(preset_label(game_of(game), game.rules))
@@ -266,7 +266,7 @@ def start_game(
     )
 
 
-def rematch(game: db.Game, next_dealer: int) -> tuple[int, str]:
+def rematch(game: db.StoredGame, next_dealer: int) -> tuple[int, str]:
     """A new game for the same players in the same seats, under the same game and settings,
     in the same group, dealt first by ``next_dealer`` (where the finished game's deal had
     passed on to). Returns (id, edit key)."""

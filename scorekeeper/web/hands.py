@@ -38,7 +38,7 @@ from .scoreboard import describe, points_line
 bp = Blueprint("hands", __name__)
 
 
-def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
+def _spec(game: db.StoredGame, number: int | None = None) -> HandFormSpec:
     """The form for hand ``number`` (None: the next) at its place in the game (Oh Hell's
     cards dealt and hook), named after who sat then."""
     number = number or game.hand_count + 1
@@ -46,7 +46,7 @@ def _spec(game: db.Game, number: int | None = None) -> HandFormSpec:
     return game_of(game).form_at(game.settings, game.names_at(number), place)
 
 
-def _record_from(form: HandForm, game: db.Game, number: int, place: HandPlace):
+def _record_from(form: HandForm, game: db.StoredGame, number: int, place: HandPlace):
     """The engine's record of the submitted hand at ``place``, or None with errors put on
     the form."""
     values, action = form.values(), form.action()
@@ -59,7 +59,7 @@ def _record_from(form: HandForm, game: db.Game, number: int, place: HandPlace):
 
 def _refused(
     form: HandForm,
-    game: db.Game,
+    game: db.StoredGame,
     values: dict[str, Any],
     action: str | None,
     exc: EngineError,
@@ -79,7 +79,7 @@ def _refused(
 OFFLINE_PAGE = "private, no-cache"
 
 
-def _render(game: db.Game, form: HandForm, status: int, number: int, **context: Any):
+def _render(game: db.StoredGame, form: HandForm, status: int, number: int, **context: Any):
     spec = form.spec
     rules = game_of(game)
     if not rules.shows_dealer(game.settings):
@@ -107,7 +107,7 @@ def _render(game: db.Game, form: HandForm, status: int, number: int, **context: 
     return page, status, {"Cache-Control": OFFLINE_PAGE}
 
 
-def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
+def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
     """What the scoreboard says of a hand once saved, from what the save scored."""
     view = saved.view
     # The game says whether the hand was thrown in (its record), not the look of its row.
@@ -134,7 +134,7 @@ def _saved_message(game: db.Game, saved: game_play.SavedHand) -> str:
 
 @bp.post("/games/<int:game_id>/hands/preview")
 @edit_required
-def preview(game_id: int, game: db.Game):
+def preview(game_id: int, game: db.StoredGame):
     """The points of the hand on the form, not saved: the form's own fields, read by the
     save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
     ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
@@ -156,7 +156,7 @@ def preview(game_id: int, game: db.Game):
     return jsonify(points=list(points), names=side_names(game), result=result)
 
 
-def _posted_number(game: db.Game) -> int:
+def _posted_number(game: db.StoredGame) -> int:
     """The hand the form posted is for: its ``number`` (a recorded hand being
     edited, or the next), else the next hand."""
     number = request.form.get("number", "")
@@ -174,7 +174,7 @@ def _posted_number(game: db.Game) -> int:
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 @edit_required
-def record(game_id: int, game: db.Game):
+def record(game_id: int, game: db.StoredGame):
     """The form for the next hand, and its save. Neither reads the hands already played:
     where the game stands comes from the last hand's stored state, so a save costs the
     same in a game's first hand as in its thousandth."""
@@ -232,7 +232,7 @@ def _saved(game_id: int) -> Response:
     return redirect(scoreboard)
 
 
-def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
+def _dealer_for(game: db.StoredGame, progress: Any, number: Any) -> str | None:
     """Who deals (or dealt) hand ``number``: ``progress`` is where the game stands now (a
     whole replay, or resumed with only some hands in it); an earlier hand's dealer is read
     from its row."""
@@ -248,14 +248,14 @@ def _dealer_for(game: db.Game, progress: Any, number: Any) -> str | None:
     return None
 
 
-def _recorded_dealer(game: db.Game, number: int) -> str | None:
+def _recorded_dealer(game: db.StoredGame, number: int) -> str | None:
     """Who dealt recorded hand ``number``, read from its row; None when there is none."""
     dealer = db.hand_dealer(db.get_db(), game.id, number)
     return None if dealer is None else game.names_at(number)[dealer]
 
 
 def _conflict_notice(
-    game: db.Game, progress: Any, exc: db.Conflict, form: HandForm
+    game: db.StoredGame, progress: Any, exc: db.Conflict, form: HandForm
 ) -> dict[str, Any]:
     """What to tell the player when another phone saved first; keeps what they typed.
     ``game`` and ``progress`` are as the other phone left them."""
@@ -274,7 +274,7 @@ def _conflict_notice(
     return notice
 
 
-def _stored_hand(game: db.Game, number: int) -> db.StoredHand:
+def _stored_hand(game: db.StoredGame, number: int) -> db.StoredHand:
     """Hand ``number`` as stored (one row, however long the game), or a 404."""
     stored = db.load_hand(db.get_db(), game.id, number)
     if stored is None:
@@ -288,7 +288,7 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @edit_required
-def edit(game_id: int, number: int, game: db.Game):
+def edit(game_id: int, number: int, game: db.StoredGame):
     stored = _stored_hand(game, number)
     if request.method == "POST":
         form = hand_form_for(_spec(game, number), game.names_at(number))
@@ -337,7 +337,7 @@ def edit(game_id: int, number: int, game: db.Game):
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @edit_required
-def delete(game_id: int, number: int, game: db.Game):
+def delete(game_id: int, number: int, game: db.StoredGame):
     """GET asks for confirmation; only the POST from that page deletes."""
     form = DeleteHandForm()
     stored = db.load_hand(db.get_db(), game.id, number)
@@ -384,7 +384,7 @@ def delete(game_id: int, number: int, game: db.Game):
     ), status
 
 
-def _already_deleted(game: db.Game, number: int) -> tuple[str, int]:
+def _already_deleted(game: db.StoredGame, number: int) -> tuple[str, int]:
     """The answer to a phone that asked to delete hand ``number`` (as it was shown it)
     after another phone deleted it: nothing more to do, and the phone is told so."""
     return render_template(

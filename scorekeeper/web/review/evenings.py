@@ -124,7 +124,7 @@ def evening_page(found: EveningResult) -> dict[str, Any]:
     }
 
 
-def _game_line(game: db.Game, played: Any, kind: str) -> dict[str, Any]:
+def _game_line(game: db.StoredGame, played: Any, kind: str) -> dict[str, Any]:
     """A game of the evening: its kind, who sat at its end, each side's total in the
     order of its places, its winner or that it goes on, and its hands."""
     progress = played.progress

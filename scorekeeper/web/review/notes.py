@@ -14,7 +14,7 @@ from .blueprint import bp
 
 @bp.route("/games/<int:game_id>/details", methods=["GET", "POST"])
 @edit_required
-def details(game_id: int, game: db.Game):
+def details(game_id: int, game: db.StoredGame):
     """The game's name and notes; only a phone with the edit key may change them."""
     form = GameDetailsForm(data={"name": game.name or "", "notes": game.notes or ""})
     if form.validate_on_submit():
