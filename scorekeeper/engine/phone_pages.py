@@ -30,6 +30,7 @@ from .core.game import Game, HandPlace, HandRecord, partnered, sides_as_named
 from .core.language import PageText, Words, isolate
 from .core.messages import msg
 from .core.numbers import parse_int
+from .core.schema import Refused
 from .core.seating import SeatChange, names_at
 
 # Sentences of the server's hand form page that it writes itself, as it writes them.
@@ -160,15 +161,6 @@ def said_as(table: Table, described: FormField) -> str:
 
 
 # --- a hand entered on the form --------------------------------------------------------------
-
-
-class Refused(Exception):
-    """The form's refusals in page order, each ``(where, sentence)``: where is the form
-    field, the step id or "hand" (the hand as a whole) it stands beside."""
-
-    def __init__(self, problems: list[tuple[str, str]]) -> None:
-        super().__init__(problems)
-        self.problems = problems
 
 
 def entered_record(

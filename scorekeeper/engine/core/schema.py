@@ -95,11 +95,15 @@ def bound(value: Bound, ctx: Context) -> int | None:
 
 
 class Refused(Exception):
-    """Problems found reading one field: (field, message) each."""
+    """A hand refused, with every problem found reading it: ``(where, message)`` each,
+    where is the field (or the form's step, or "hand" for the hand as a whole) it stands
+    beside. The one refusal of a hand, read by a schema or by the phone's form: given as
+    arguments, or as one list of them in page order (``phone_pages``)."""
 
-    def __init__(self, *problems: tuple[str, Message]) -> None:
-        super().__init__(problems)
-        self.problems = list(problems)
+    def __init__(self, *problems: tuple[str, Message | str] | list[tuple[str, Message | str]]):
+        found = problems[0] if len(problems) == 1 and isinstance(problems[0], list) else problems
+        super().__init__(found)
+        self.problems = list(found)
 
 
 def _range_refusal(field: str, what: Message, value: Any, low: int | None, high: int | None):
