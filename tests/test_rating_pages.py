@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine import GAMES
-from scorekeeper.ratings import has_partners
+from scorekeeper.engine.ratings import has_partners
 
 from .conftest import join_group
 from .play import bot_runs

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper import db, game_play, ratings
-from scorekeeper.engine import GAMES, get_game
+from scorekeeper import db, game_play
+from scorekeeper.engine import GAMES, get_game, ratings
 
 from .conftest import move_to_group
 from .play import bot_runs

@@ -1,6 +1,6 @@
 """Ratings as stored (migration m013): the order of a group's rating events, each group,
 kind and player's current rating, and each player's rating after each game. The rules
-are ``scorekeeper.ratings``'s; this module keeps what they give.
+are ``scorekeeper.engine.ratings``'s; this module keeps what they give.
 
 A finished game is one event, rated from the stored current ratings of its players when
 it finishes: the work of one game, however many the group has played. Changing or
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .. import ratings as rules
+from ..engine import ratings as rules
+from ..engine.ratings import Partnerships, Rating
 from ..engine.registry import GAMES
-from ..ratings import Partnerships, Rating
 from .connection import now, query, writing
 from .games import GAME_QUERY, games_from_rows
 
@@ -507,5 +507,5 @@ def fairest_partnerships(
     db: Database, group_id: int, kind: str, names: Sequence[str]
 ) -> Partnerships:
     """The seating of ``names`` whose partnerships' chances are closest to even, from the
-    group's current ratings in ``kind`` (see ``scorekeeper.ratings.fairest_partnerships``)."""
+    group's current ratings in ``kind`` (see ``engine.ratings.fairest_partnerships``)."""
     return rules.fairest_partnerships(kind, names, current_ratings(db, group_id, kind, names))

@@ -2,7 +2,7 @@
 each player's chances for a seating before a game (a page, and JSON for New game's
 script) with the fairest partnerships of a partnership game, and a player's rating
 history as a chart. For members only. The ratings and chances are ``db.ratings``'s and
-``scorekeeper.ratings``'s; this module only turns them into the strings a page prints."""
+``engine.ratings``'s; this module only turns them into the strings a page prints."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ... import db
 from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
-from ...ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
+from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH

@@ -48,8 +48,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .engine.core.seating import SeatChange, stints_sat
-from .engine.registry import get_game, table_game
+from .core.seating import SeatChange, stints_sat
+from .registry import get_game, table_game
 
 MODEL = PlackettLuce()
 """The model every rating uses: the library's defaults."""
