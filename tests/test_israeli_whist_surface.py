@@ -7,11 +7,12 @@ of its own seeded simulation, and a worked example with each field made wrong in
 a form, the API or an import can make it wrong) under the presets and the house rules
 that change what a hand is (pass rounds, the declarer's double miss, no raise, no Frisch),
 the fixture holds a fingerprint of: the refusal (every field and message, its template,
-values and table words) or the stored hand (``to_dict``), its preview, explanation,
-one-line description, Revisions view, scoreboard row, CSV cells and flat columns, the
-form's values to edit it and the body the form sends back, and ``scorekeeper score``'s
-answer; for each rules, of the hand form as data; and the command line's options. It
-keeps the stored hand, or the fields refused, in full, to read a difference by.
+values and table words) or the stored hand (``to_dict``, its keys in their order too),
+its preview, explanation, one-line description, Revisions view, scoreboard row, CSV
+cells and flat columns, the form's values to edit it and the body the form sends back,
+and ``scorekeeper score``'s answer; for each rules, of the hand form as data; and the
+command line's options. It keeps the stored hand, or the fields refused, in full, to
+read a difference by.
 
 The fixture was written by the code of commit 3ce2952 (before the move) with
 ``python -m tests.test_israeli_whist_surface OUT.json``. Never write it again to make
@@ -168,6 +169,7 @@ def surface_of(settings: Any, body: Any) -> dict[str, Any]:
     replayed = progress.hands[0]
     found = {
         "stored": stored,
+        "stored_text": json.dumps(stored, ensure_ascii=False),
         "again": GAME.read_at(settings, stored).to_dict(),
         "preview": frozen(GAME.preview(settings, record)),
         "points": list(GAME.points(settings, record)),
