@@ -27,12 +27,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import db
+from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
     HandRecord,
     forbidden_for_entry,
     record_from_dict,
-    replay,
 )
 from scorekeeper.web import create_app
 
@@ -89,7 +89,7 @@ def random_game(rng: random.Random, number: int, start: datetime, finish: bool):
     while low < high:
         middle = (low + high + 1) // 2
         try:
-            replay(settings, first_dealer, records[:middle])
+            get_game("israeli-whist").replay(settings, first_dealer, records[:middle])
             low = middle
         except ValueError:
             high = middle - 1
@@ -104,7 +104,7 @@ def imported_game(settings, first_dealer: int, records, players, created: dateti
     seated at the table's size), scored by its own replay."""
     if game is None:
         key, rules = "israeli-whist", RULES
-        progress = replay(settings, first_dealer, records)
+        progress = get_game("israeli-whist").replay(settings, first_dealer, records)
     else:
         key, rules = game.key, game.default_preset
         progress = game.replay(settings, first_dealer, records)

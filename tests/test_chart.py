@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in, replay
+from scorekeeper.engine import get_game
+from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in
 from scorekeeper.web.chart import (
     HEIGHT,
     NAME_FONT,
@@ -18,6 +19,8 @@ from scorekeeper.web.chart import (
     game_chart,
     running_totals_svg,
 )
+
+WHIST = get_game("israeli-whist")
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Avi", "Bat", "Gil", "Dana")
@@ -128,7 +131,7 @@ def test_game_chart_plots_the_engines_totals():
         record_thrown_in(pagat),
         record_hand(pagat, declarer=0, bid="5S", contracts=[5, 4, 0, 3], tricks=[5, 4, 0, 4]),
     ]
-    assert game_chart(replay(pagat, 0, hands), NAMES) == running_totals_svg(NAMES, TOTALS)
+    assert game_chart(WHIST.replay(pagat, 0, hands), NAMES) == running_totals_svg(NAMES, TOTALS)
 
 
 def test_names_are_escaped_and_long_ones_cut_with_the_full_name_kept():

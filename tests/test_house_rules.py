@@ -4,7 +4,13 @@ defaults unchanged by every one of them."""
 
 import pytest
 
-from scorekeeper.engine import InvalidHand, InvalidSettings, bid_whist, read_starting_totals
+from scorekeeper.engine import (
+    InvalidHand,
+    InvalidSettings,
+    bid_whist,
+    get_game,
+    read_starting_totals,
+)
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
     contract_points,
@@ -12,12 +18,13 @@ from scorekeeper.engine.israeli_whist import (
     record_from_dict,
     record_hand,
     record_pass_round,
-    replay,
     score_hand,
     score_table_entry,
     simulate_deals,
 )
 from scorekeeper.engine.israeli_whist.verify import record_of_deal, verify_deal
+
+WHIST = get_game("israeli-whist")
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")
@@ -188,23 +195,23 @@ def made(declarer: int):
 
 def test_a_hand_limit_ends_the_game_and_the_highest_total_wins():
     settings = PAGAT.with_changes({"hand_limit": 2, "target": 1000})
-    one = replay(settings, 0, [made(0)])
+    one = WHIST.replay(settings, 0, [made(0)])
     assert one.status == "in_progress"
-    two = replay(settings, 0, [made(0), made(1)])
+    two = WHIST.replay(settings, 0, [made(0), made(1)])
     # Seat 0: 59 - 10; seat 1: -10 + 59: a tie at the top after 2 hands plays on.
     assert two.totals[0] == two.totals[1]
     assert two.status == "in_progress" and two.tie_at_top
-    three = replay(settings, 0, [made(0), made(1), made(2)])
+    three = WHIST.replay(settings, 0, [made(0), made(1), made(2)])
     assert three.status == "in_progress"  # seats 0, 1 and 2 still tie at the top
-    four = replay(settings, 0, [made(0), made(1), made(2), made(2)])
+    four = WHIST.replay(settings, 0, [made(0), made(1), made(2), made(2)])
     assert four.status == "finished" and four.winner == 2 and four.winners == (2,)
     with pytest.raises(ValueError, match="after the game ended"):
-        replay(settings, 0, [made(0), made(1), made(2), made(2), made(0)])
+        WHIST.replay(settings, 0, [made(0), made(1), made(2), made(2), made(0)])
 
 
 def test_the_tied_leaders_share_the_win_when_the_table_says_so():
     settings = PAGAT.with_changes({"hand_limit": 2, "target": 1000, "tie_at_end": "shared"})
-    two = replay(settings, 0, [made(0), made(1)])
+    two = WHIST.replay(settings, 0, [made(0), made(1)])
     assert two.status == "finished"
     assert two.winners == (0, 1)
     assert two.winner is None
@@ -217,15 +224,15 @@ def test_a_tie_at_the_target_is_shared_too():
         PAGAT, declarer=0, bid="6C", frisch_rounds=0, contracts=[6, 6, 1, 1], tricks=[6, 6, 1, 0]
     )
     settings = PAGAT.with_changes({"target": 40, "tie_at_end": "shared"})
-    shared = replay(settings, 0, [both])
+    shared = WHIST.replay(settings, 0, [both])
     assert shared.totals == (46, 46, 11, -10)
     assert shared.winners == (0, 1) and shared.status == "finished"
-    plays_on = replay(PAGAT.with_changes({"target": 40}), 0, [both])
+    plays_on = WHIST.replay(PAGAT.with_changes({"target": 40}), 0, [both])
     assert plays_on.status == "in_progress" and plays_on.tie_at_top
 
 
 def test_a_lone_leader_at_the_target_wins_alone():
-    one = replay(PAGAT.with_changes({"target": 40, "tie_at_end": "shared"}), 0, [made(0)])
+    one = WHIST.replay(PAGAT.with_changes({"target": 40, "tie_at_end": "shared"}), 0, [made(0)])
     assert one.winners == (0,) and one.winner == 0
 
 
@@ -251,7 +258,7 @@ def test_a_pass_round_scores_no_trick_or_a_step_per_trick(changes, tricks, point
 
 def test_a_pass_round_is_a_scored_hand_and_the_deal_moves_on():
     hand = record_pass_round(PASSING, [0, 3, 4, 6], revokes=[0, 1, 0, 0])
-    progress = replay(PASSING, 2, [hand])
+    progress = WHIST.replay(PASSING, 2, [hand])
     assert progress.totals == (50, -130, -40, -60)
     assert progress.hands[0].dealer == 2 and progress.dealer == 3
 
@@ -299,14 +306,14 @@ def test_simulated_pass_rounds_follow_the_rules(name, bots):
 
 
 def test_starting_totals_count_toward_the_target():
-    progress = replay(
+    progress = WHIST.replay(
         PAGAT.with_changes({"target": 100}), 0, [made(0)], starting_totals=[50, 0, 0, 0]
     )
     # 50 carried over + 59 made = 109: the target is reached in the first hand.
     assert progress.totals == (109, -10, -10, -10)
     assert progress.starting_totals == (50, 0, 0, 0)
     assert progress.status == "finished" and progress.winner == 0
-    assert replay(PAGAT, 0, [made(0)]).status == "in_progress"
+    assert WHIST.replay(PAGAT, 0, [made(0)]).status == "in_progress"
 
 
 def test_bid_whist_sides_start_from_their_totals():

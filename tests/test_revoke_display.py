@@ -13,8 +13,9 @@ import re
 
 import pytest
 
+from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_hand, score_hand
-from scorekeeper.engine.israeli_whist.stats import RecordedGame, careers, game_stats
+from scorekeeper.engine.israeli_whist.stats import game_stats
 
 from .conftest import WORKED_EXAMPLE
 from .test_review import rows_of
@@ -60,7 +61,8 @@ def test_statistics_count_revokes_and_their_penalty_per_player():
         record_hand(PAGAT, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2],
                     revokes=[0, 2, 0, 1]),
     )  # fmt: skip
-    game = RecordedGame(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
+    whist = get_game("israeli-whist")
+    game = whist.recorded_game(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
     figures = [p.figures for p in game_stats(game).players]
     assert [f.revokes for f in figures] == [0, 3, 0, 1]
     assert [f.revoke_penalty for f in figures] == [0, 300, 0, 100]
@@ -69,7 +71,8 @@ def test_statistics_count_revokes_and_their_penalty_per_player():
     assert figures[1].contracts.made == 2
     assert game_stats(game).players[1].to_dict()["revokes"] == 3
     # A career adds them up over games.
-    career = careers([game, RecordedGame(PAGAT, 0, game.players, hands[:1], key=2)])["Bat"]
+    again = whist.recorded_game(PAGAT, 0, game.players, hands[:1], key=2)
+    career = whist.careers([game, again])["Bat"]
     assert (career.figures.revokes, career.figures.revoke_penalty) == (4, 400)
 
 

@@ -15,7 +15,7 @@ from .contracts import (
     speaking_order,
 )
 from .play import IsraeliPlayState, legal_cards, trick_winner
-from .progression import opener_for, replay
+from .progression import opener_for
 from .records import (
     HandRecord,
     PlayedHand,
@@ -67,7 +67,6 @@ __all__ = [
     "record_hand",
     "record_pass_round",
     "record_thrown_in",
-    "replay",
     "score_hand",
     "score_table_entry",
     "simulate_deals",

@@ -180,8 +180,6 @@ class IsraeliWhist(
 
     # --- statistics -------------------------------------------------------------------------
 
-    recorded_type = stats.RecordedGame
-
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
 

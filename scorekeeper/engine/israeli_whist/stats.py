@@ -1,4 +1,8 @@
-"""Statistics over recorded games, computed only through the engine.
+"""Israeli Whist's own figures of a recorded game, computed only through the engine.
+
+A game's statistics (``game_stats``) are Israeli Whist's; a recorded game, careers over
+games and the head-to-head table are every game's (``GameBase.recorded_game``,
+``careers`` and ``head_to_head``, from ``core.stats``), which fold these figures.
 
 Every figure comes from :func:`~.progression.replay` (which scores each hand with
 :func:`~.scoring.score_hand`): points, over/under and whether a contract was made are read
@@ -21,16 +25,14 @@ Terms used below:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..core import stats as core
-from ..core.seating import Stint, played_by
+from ..core.seating import Stint
 from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
-    HeadToHead,
     PerHand,
     PlayerGameStats,
     Rate,
@@ -38,10 +40,10 @@ from ..core.stats import (
     hands_played,
     rounded,
 )
-from .progression import GameProgress, replay
+from .progression import GameProgress
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
-__all__ = ["HeadToHead", "PlayerGameStats", "Rate", "Rivalry"]
+__all__ = ["PlayerGameStats", "Rate", "Rivalry"]
 
 SIDES = tuple((seat,) for seat in range(SEATS))
 
@@ -146,18 +148,6 @@ def forbidden_hurt(hand: PlayedHand) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedGame(core.RecordedGame):
-    """A stored Israeli Whist game as the statistics take it (see
-    ``core.stats.RecordedGame``): four distinct names, in seat order 0..3."""
-
-    seats = SEATS
-
-    def replay(self) -> GameProgress:
-        """The engine's replay of this game; raises ValueError as ``replay`` does."""
-        return replay(self.settings, self.first_dealer, self.hands, self.starting_totals)
-
-
-@dataclass(frozen=True, slots=True)
 class GameStats(core.GameStats[PlayerFigures]):
     """One game's figures (see ``core.stats.GameStats``: ``hands`` counts every recorded
     deal, ``thrown_in`` the deals nobody bid on and ``played`` the rest). ``over`` and
@@ -222,10 +212,9 @@ def _seat_figures(
     return figures
 
 
-def game_stats(game: RecordedGame) -> GameStats:
-    """Replays ``game`` through the engine and returns its figures.
-
-    Raises ValueError as :func:`~.progression.replay` does (e.g. a hand after the end).
+def game_stats(game: core.RecordedGame) -> GameStats:
+    """Replays ``game`` (``GameBase.recorded_game``'s) through the engine and returns its
+    figures. Raises ValueError as ``replay`` does (e.g. a hand after the end).
     """
     progress = game.replay()
     split = {"over": 0, "under": 0}
@@ -246,38 +235,3 @@ def game_stats(game: RecordedGame) -> GameStats:
         made_in_over=made_in["over"],
         made_in_under=made_in["under"],
     )
-
-
-@dataclass(frozen=True, slots=True)
-class CareerStats(core.CareerStats[PlayerFigures]):
-    """One player's Israeli Whist figures over every game they played (see
-    ``core.stats.CareerStats``)."""
-
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    figures: PlayerFigures = field(default_factory=PlayerFigures)
-
-
-def careers(games: Iterable[RecordedGame]) -> dict[str, CareerStats]:
-    """Career figures for every player in ``games``, keyed by name, sorted by name.
-
-    ``games`` should come oldest first: ties for a best or worst hand go to the earlier
-    game. Players are matched by exact name. Raises ValueError as ``game_stats`` does.
-    """
-    return core.careers(games, game_stats, CareerStats)
-
-
-def career(name: str, games: Iterable[RecordedGame]) -> CareerStats:
-    """The named player's career figures; all zero if they played none of ``games``."""
-    return careers(g for g in games if name in played_by(g.players, g.changes)).get(
-        name, CareerStats(name)
-    )
-
-
-def head_to_head(games: Iterable[RecordedGame], players: Sequence[str]) -> HeadToHead:
-    """The head-to-head table of ``players`` over ``games`` (see :class:`Rivalry`).
-
-    Raises ValueError if a name is chosen twice, or as ``replay`` does.
-    """
-    return core.head_to_head(games, players, SIDES)
