@@ -18,8 +18,8 @@ from typing import Any, Literal, get_args
 
 from ..core.messages import msg
 from ..core.progress import ProgressBase
+from ..core.schema import Hand
 from ..core.seats import SEATS, left_of
-from .records import HandRecord, PlayedHand
 from .scoring import HandScore
 from .settings import BidWhistSettings
 
@@ -108,7 +108,7 @@ class ReplayedHand:
     number: int
     dealer: int
     first_bidder: int
-    record: HandRecord
+    record: Hand
     score: HandScore | None
     totals: tuple[int, int]
     state: State | None = None
@@ -164,7 +164,7 @@ class GameProgress(ProgressBase):
 def replay(
     settings: BidWhistSettings,
     first_dealer: int,
-    hands: Sequence[HandRecord],
+    hands: Sequence[Hand],
     finish_after: int | None = None,
     starting_totals: Sequence[int] | None = None,
 ) -> GameProgress:
@@ -180,7 +180,7 @@ def replay(
 def resume(
     settings: BidWhistSettings,
     state: State,
-    hands: Sequence[HandRecord],
+    hands: Sequence[Hand],
     finish_after: int | None = None,
 ) -> GameProgress:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``: the
@@ -197,7 +197,7 @@ def resume(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = record.score(settings) if isinstance(record, PlayedHand) else None
+        score = None if record.thrown_in else record.score(settings)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         hand_dealer = dealer

@@ -28,7 +28,6 @@ from ..core.seating import Stint
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import GameProgress, replay
-from .records import PlayedHand
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -137,7 +136,7 @@ def game_stats(game: RecordedGame) -> GameStats:
     progress = game.replay()
     kinds = [0] * len(Kind)
     for hand in progress.hands:
-        if isinstance(hand.record, PlayedHand):
+        if not hand.record.thrown_in:
             kinds[hand.record.bid.kind] += 1
     figures_of = partial(_figures, progress)
     return core.game_stats_of(game, progress, SIDES, figures_of, GameStats, kinds=tuple(kinds))
