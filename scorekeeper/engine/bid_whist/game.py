@@ -204,8 +204,6 @@ class BidWhist(
 
     # --- statistics --------------------------------------------------------------------------
 
-    recorded_type = stats.RecordedGame
-
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)
 

@@ -80,7 +80,7 @@ class BidOf(Field):
         return str(typed)
 
 
-class Trump(SuitOf):
+class TrumpOf(SuitOf):
     """The trump suit of a bid with trumps; a no-trump hand stores none."""
 
     def written(self, typed: Any) -> bool:
@@ -285,7 +285,7 @@ class TableHand(HandSchema):
 HAND = TableHand(
     SeatOf("bidder", msg("Bidder"), step="bid", help="The seat that won the auction", default=None),
     BidOf("bid", msg("Bid"), step="bid", help="Level and kind, as in 4U, 4D or 4NT", default=None),
-    Trump(
+    TrumpOf(
         "trump",
         msg("Trump"),
         step="bid",
