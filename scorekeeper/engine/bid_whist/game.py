@@ -164,31 +164,19 @@ class BidWhist(
     def csv_values(
         self, replayed: Any, names: Sequence[str]
     ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The bidder's name, the bid (``4U``), the trump suit (``H``; none in no-trump),
-        the direction the cards ranked (``high`` or ``low``), the bidding side's books as
-        the table recorded them (the discard included, before reneges), the books needed,
-        and made (1) or set (0); per seat its side (``A``: seats 0 and 2, ``B``) and its
-        side's caught reneges. A thrown-in deal has only the sides."""
-        record = replayed.record
-        per_seat: list[dict[str, CsvCell]] = [
-            {"side": SIDE_LETTERS[side_of(seat)]} for seat in range(SEATS)
-        ]
-        if record.thrown_in:
-            return {}, tuple(per_seat)
-        score = replayed.score
-        assert score is not None  # every played hand is scored
+        """The fields' cells (the bidder's name, the bid as ``4U``, the trump suit, the
+        bidding side's books as the table recorded them, each seat's side's caught
+        reneges), with the direction the cards ranked (``high`` or ``low``, for a bid with
+        trumps too), the books needed, made (1) or set (0), and each seat's side (``A``:
+        seats 0 and 2, ``B``). A thrown-in deal has only the sides."""
+        hand, per_seat = super().csv_values(replayed, names)
         for seat, cells in enumerate(per_seat):
-            cells["reneges"] = record.reneges[side_of(seat)]
-        hand: dict[str, CsvCell] = {
-            "bidder": names[record.bidder],
-            "bid": str(record.bid),
-            "trump": None if record.trump is None else record.trump.letter,
-            "direction": direction_of(record.bid.kind, record.direction),
-            "books": record.books,
-            "needed": score.needed,
-            "made": int(score.made),
-        }
-        return hand, tuple(per_seat)
+            cells["side"] = SIDE_LETTERS[side_of(seat)]
+        record, score = replayed.record, replayed.score
+        if not record.thrown_in:
+            direction = direction_of(record.bid.kind, record.direction)
+            hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
+        return hand, per_seat
 
     # --- the command line's ``score`` -----------------------------------------------------
 
