@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from ..core import progress
 from ..core.messages import msg
 from ..core.progress import ProgressBase
 from ..core.schema import Hand
@@ -102,25 +103,13 @@ def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None)
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayedHand:
-    """One recorded hand as the scoreboard shows it; ``totals`` per side after it."""
-
-    number: int
-    dealer: int
-    first_bidder: int
-    record: Hand
-    score: HandScore | None
-    totals: tuple[int, int]
-    state: State | None = None
-    """The game's state after this hand, to resume from it."""
+class ReplayedHand(progress.ReplayedHand):
+    """One recorded hand as the scoreboard shows it (``core.progress.ReplayedHand``):
+    its ``opener`` is the seat that bid first."""
 
     @property
-    def points(self) -> tuple[int, int]:
-        return self.score.points if self.score else (0, 0)
-
-    @property
-    def opener(self) -> int:
-        return self.first_bidder
+    def first_bidder(self) -> int:
+        return self.opener
 
 
 @dataclass(frozen=True, slots=True)
