@@ -181,6 +181,8 @@ class BidWhist(
     # --- the command line's ``score`` -----------------------------------------------------
 
     def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """The options as the API's body (``true``/``yes`` typed as a yes), so that a
+        refusal on the command line keeps the words it has always had."""
         return score_from_record(self, settings, given)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
