@@ -1,10 +1,12 @@
 """A Bid Whist hand recorded at the table (no cards known): the shapes the API takes,
 round trips through ``to_dict``, and every validation message, naming field and rule."""
 
+import random
+
 import pytest
 
 from scorekeeper.engine import InvalidHand, get_game, register_game
-from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine.bid_whist import GAME, Kind, preset
 
 S = preset("bid-whist")
 
@@ -163,3 +165,73 @@ def test_the_game_object_meets_the_interface_and_registers():
     assert GAME.preset_name_of(S) == "bid-whist"
     assert register_game(GAME) is GAME  # registering it again is allowed, and changes nothing
     assert get_game("Bid-Whist") is GAME
+
+
+# --- the hand declared once, with its stored form --------------------------------------------
+
+STORED = [
+    {"bidder": 0, "bid": "4U", "trump": "H", "books": 11},
+    {"bidder": 3, "bid": "3D", "trump": "C", "books": 9, "reneges": [0, 1]},
+    {"bidder": 1, "bid": "5NT", "direction": "low", "books": 10},
+    {"bidder": 2, "bid": "7NT", "direction": "high", "books": 13, "reneges": [4, 4]},
+    {"thrown_in": True},
+]
+
+
+def test_the_hand_is_declared_on_the_schema_in_the_tables_order():
+    assert GAME.hand is not None
+    assert GAME.hand.names == ("bidder", "bid", "trump", "direction", "books", "reneges")
+    assert GAME.hand_fields == {*GAME.hand.names, "thrown_in"}
+
+
+@pytest.mark.parametrize("stored", STORED)
+def test_a_stored_hand_is_typed_and_written_back_by_its_fields_alone(stored):
+    """The fields' load and dump are the stored JSON: a hand loaded without reading is
+    the hand the reading gives, and writes back the very same body."""
+    loaded = GAME.hand.load(GAME, stored)
+    assert loaded == GAME.record_from_dict(S, stored)
+    assert loaded.to_dict() == stored
+
+
+@pytest.mark.parametrize("stored", STORED)
+def test_the_form_asks_a_stored_hand_back_unchanged(stored):
+    """A stored hand shown on the form and saved again is the same hand: the bid as
+    level and kind, the trump or the direction by its kind, the reneges per side."""
+    action = "throw_in" if stored.get("thrown_in") else None
+    body = GAME.form_body(S, GAME.form_values(stored), action)
+    assert GAME.record_from_dict(S, body).to_dict() == stored
+
+
+def test_a_trump_left_on_the_form_by_a_changed_mind_is_not_sent():
+    values = {"bidder": "1", "level": "5", "kind": "NT", "trump": "H", "direction": "low"}
+    body = GAME.form_body(S, {**values, "books": "10"}, None)
+    assert "trump" not in body
+    assert GAME.record_from_dict(S, body).to_dict() == STORED[2] | {"bidder": 1}
+
+
+@pytest.mark.parametrize("rules", [S, S.with_changes({"minimum_level": 4})])
+def test_random_hands_are_legal_and_name_trump_or_direction_by_the_kind(rules):
+    rng = random.Random(41)
+    kinds = set()
+    for _ in range(300):
+        body = GAME.random_hand(rules, GAME.context(rules), rng)
+        hand = GAME.record_from_dict(rules, body)
+        if hand.thrown_in:
+            continue
+        kinds.add(hand.bid.kind)
+        assert hand.bid.level >= rules.minimum_level
+        assert (hand.trump is None) == (hand.bid.kind is Kind.NO_TRUMP)
+        assert (hand.direction is None) != (hand.bid.kind is Kind.NO_TRUMP)
+    assert kinds == set(Kind)
+
+
+def test_the_command_line_options_keep_their_words():
+    options = {o.name: (o.help, o.metavar, o.listed, o.required) for o in GAME.hand_options}
+    assert options == {
+        "bidder": ("The seat that won the auction", "SEAT", False, False),
+        "bid": ("Level and kind, as in 4U, 4D or 4NT", "BID", False, False),
+        "trump": ("Trump suit of an uptown or downtown bid: C D H S", "SUIT", False, False),
+        "direction": ("Direction of a no-trump bid", "high|low", False, False),
+        "books": ("Books of the bidding side, the discard included", "N", False, False),
+        "reneges": ("Caught reneges per side, A then B", "A,B", False, False),
+    }

@@ -24,9 +24,10 @@ from .explain import explain
 from .game import GAME
 from .play import BidWhistPlayState, legal_from, trick_winner
 from .progression import replay
-from .records import record_from_dict
 from .settings import PRESETS, BidWhistSettings, preset, preset_name_of
 from .simulate import BidWhistDeal, BidWhistTally, simulate_deals
+
+record_from_dict = GAME.record_from_dict
 
 __all__ = [
     "explain",

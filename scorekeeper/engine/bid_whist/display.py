@@ -27,7 +27,6 @@ from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
-from .records import PlayedHand
 from .scoring import SIDES, bid_points
 from .settings import BidWhistSettings
 
@@ -60,7 +59,7 @@ def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -
 def view(settings: BidWhistSettings, record: Any, ctx: Context) -> HandSummary:
     """One hand as the pages show it, from which ``GameBase.hand_views`` draws the
     scoreboard's row: who bid, the bid as said, made or set, and per side its books."""
-    if not isinstance(record, PlayedHand):
+    if record.thrown_in:
         return HandSummary(None, None, THROWN_IN, ((), ()), (None, None))
     score = record.score(settings)
     bidders = score.bidder_side

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from ..core.display import Notation, SignedPoints
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Hand
 from ..core.seats import SEATS
 from .bids import BOOK_BASE, Kind
-from .records import HandRecord, PlayedHand
 from .scoring import books_after_reneges, side_of
 from .settings import BidWhistSettings
 
 
-def explain(settings: BidWhistSettings, record: HandRecord) -> list[list[Message]]:
+def explain(settings: BidWhistSettings, record: Hand) -> list[list[Message]]:
     """The terms of each seat's points for one hand, in seat order (partners alike); empty
     lists for a thrown-in deal and for the side that scores nothing."""
-    if not isinstance(record, PlayedHand):
+    if record.thrown_in:
         return [[] for _ in range(SEATS)]
     score = record.score(settings)
     side = side_of(record.bidder)

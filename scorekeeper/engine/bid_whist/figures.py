@@ -2,7 +2,7 @@
 
 The figures come from ``stats.py``; this module only says them, in Messages and
 notation (see ``core/display.py``). The per-player lines serve a side's figures too
-(``GameStats.sides[i].figures``): they are the same :class:`~.stats.BidFigures`.
+(``BidWhistStats.sides[i].figures``): they are the same :class:`~.stats.BidFigures`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
 from .bids import Kind
-from .stats import LEVELS, BidFigures, GameStats, Rate
+from .stats import LEVELS, BidFigures, BidWhistStats, Rate
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
@@ -42,7 +42,7 @@ def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> li
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_figures(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: BidWhistStats) -> list[FigureLine]:
     """The game-wide figures: hands, and how often each kind was bid."""
     played = stats.played
     return [

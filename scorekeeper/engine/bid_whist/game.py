@@ -7,21 +7,24 @@ app, the API and the command line as ``bid-whist``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand, score_from_record
-from ..core.game import CsvCell, PageWords, columns_after
+from ..core.form import Action, HandFormSpec
+from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
-from ..core.schema_defaults import SchemaDefaults
+from ..core.schema import Context, Hand
 from ..core.seats import SEATS
-from . import command_line, display, figures, form, progression, records, stats, verify
+from . import display, figures, progression, stats, verify
+from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .explain import explain
 from .progression import State
-from .records import PlayedHand
-from .scoring import SIDES, side_of
-from .settings import PRESET_ASIDE, PRESETS
+from .records import HAND
+from .scoring import SIDES, HandScore, score_hand, side_of
+from .settings import PRESET_ASIDE, PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -29,7 +32,7 @@ SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 class BidWhist(
     GameBase,
-    rules=(display, form, records, verify, progression, stats, figures),
+    rules=(display, verify, progression, stats, figures),
 ):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
@@ -71,17 +74,59 @@ class BidWhist(
             msg("two jokers and a kitty; uptown, downtown or no-trump; to ±21"),
         ),
     }
-    hand_fields = frozenset(
-        {"thrown_in", "bidder", "bid", "trump", "direction", "books", "reneges"}
-    )
+    hand = HAND
+    form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     view = staticmethod(display.view)
 
-    def hand_views(self, progress: Any) -> list[Any]:
-        """The scoreboard's rows, each drawn from ``view`` as a schema game's are."""
-        return SchemaDefaults.hand_views(self, progress)
+    def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
+        return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
+
+    def form_at(
+        self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The fields' form with the table's own ways: the bid folds once made, the
+        reneges fold under the books, the books needed are hinted by the level, and the
+        deal everyone passed is thrown in only under ``all_pass=redeal``."""
+        spec = super().form_at(settings, players, place)
+        bid, taken = spec.steps
+        folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
+        needed = {
+            str(n): Bid(n, Kind.UPTOWN).books_needed
+            for n in range(settings.minimum_level, MAX_LEVEL + 1)
+        }
+        hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
+        throw_in = Action("throw_in", msg("Everyone passed: throw in"), "bid")
+        return replace(
+            spec,
+            steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
+            actions=(throw_in,) if settings.all_pass == "redeal" else (),
+            rules={"hint": [hint], **spec.rules},
+            errors={
+                "bid": "level",
+                "reneges": "reneges_0",
+                **{f"reneges[{side}]": f"reneges_{side}" for side in range(len(SIDES))},
+            },
+        )
+
+    def form_body(
+        self, settings: BidWhistSettings, values: Mapping[str, Any], action: str | None
+    ) -> dict[str, Any]:
+        if action == "throw_in":
+            return {"thrown_in": True}
+        return super().form_body(settings, values, action)
+
+    def record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
+        """The hand a table would write down for a simulated ``deal``: the bidder's side's
+        books, the discard included."""
+        if deal["thrown_in"]:
+            return self.hand.load(self, {"thrown_in": True})
+        kind = Bid.from_str(deal["bid"]).kind
+        stored = {name: deal[name] for name in ("bidder", "bid", "trump")}
+        stored["direction"] = None if kind.has_trump else deal["direction"]
+        return self.hand.load(self, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
 
     simulate_results = staticmethod(simulate_deals)
 
@@ -92,9 +137,15 @@ class BidWhist(
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
         it; a thrown-in deal scores [0, 0] with ``made`` and ``needed`` None."""
-        if isinstance(record, PlayedHand):
-            return record.score(settings).to_dict()
-        return {"points": [0, 0], "made": None, "needed": None}
+        if record.thrown_in:
+            return {"points": [0, 0], "made": None, "needed": None}
+        return record.score(settings).to_dict()
+
+    def preview_at(
+        self, settings: BidWhistSettings, record: Hand, place: HandPlace | None = None
+    ) -> dict[str, Any]:
+        """A hand scores the same at any place: its ``preview``."""
+        return self.preview(settings, record)
 
     def simulation_summary(self) -> BidWhistTally:
         return BidWhistTally()
@@ -106,44 +157,32 @@ class BidWhist(
         Frisch rounds; nothing per seat, as the table records books per side only."""
         record = replayed.record
         hand: dict[str, Any] = {"frisch_rounds": 0, "declarer": None, "bid": None}
-        if isinstance(record, PlayedHand):
+        if not record.thrown_in:
             hand |= {"declarer": record.bidder, "bid": str(record.bid)}
         return hand, ({},) * SEATS
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
     ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The bidder's name, the bid (``4U``), the trump suit (``H``; none in no-trump),
-        the direction the cards ranked (``high`` or ``low``), the bidding side's books as
-        the table recorded them (the discard included, before reneges), the books needed,
-        and made (1) or set (0); per seat its side (``A``: seats 0 and 2, ``B``) and its
-        side's caught reneges. A thrown-in deal has only the sides."""
-        record = replayed.record
-        per_seat: list[dict[str, CsvCell]] = [
-            {"side": SIDE_LETTERS[side_of(seat)]} for seat in range(SEATS)
-        ]
-        if not isinstance(record, PlayedHand):
-            return {}, tuple(per_seat)
-        score = replayed.score
-        assert score is not None  # every played hand is scored
+        """The fields' cells (the bidder's name, the bid as ``4U``, the trump suit, the
+        bidding side's books as the table recorded them, each seat's side's caught
+        reneges), with the direction the cards ranked (``high`` or ``low``, for a bid with
+        trumps too), the books needed, made (1) or set (0), and each seat's side (``A``:
+        seats 0 and 2, ``B``). A thrown-in deal has only the sides."""
+        hand, per_seat = super().csv_values(replayed, names)
         for seat, cells in enumerate(per_seat):
-            cells["reneges"] = record.reneges[side_of(seat)]
-        hand: dict[str, CsvCell] = {
-            "bidder": names[record.bidder],
-            "bid": str(record.bid),
-            "trump": None if record.trump is None else record.trump.letter,
-            "direction": record.direction,
-            "books": record.books,
-            "needed": score.needed,
-            "made": int(score.made),
-        }
-        return hand, tuple(per_seat)
+            cells["side"] = SIDE_LETTERS[side_of(seat)]
+        record, score = replayed.record, replayed.score
+        if not record.thrown_in:
+            direction = direction_of(record.bid.kind, record.direction)
+            hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
+        return hand, per_seat
 
     # --- the command line's ``score`` -----------------------------------------------------
 
-    hand_options = command_line.HAND_OPTIONS
-
     def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """The options as the API's body (``true``/``yes`` typed as a yes), so that a
+        refusal on the command line keeps the words it has always had."""
         return score_from_record(self, settings, given)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
@@ -154,8 +193,6 @@ class BidWhist(
         return {"made": score.made, "needed": score.needed}
 
     # --- statistics --------------------------------------------------------------------------
-
-    recorded_type = stats.RecordedGame
 
     def figures_notes(self) -> list[Message]:
         return list(figures.NOTES)

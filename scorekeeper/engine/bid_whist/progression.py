@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from ..core import progress
 from ..core.messages import msg
 from ..core.progress import ProgressBase
+from ..core.schema import Hand
 from ..core.seats import SEATS, left_of
-from .records import HandRecord, PlayedHand
 from .scoring import HandScore
 from .settings import BidWhistSettings
 
@@ -102,25 +103,13 @@ def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None)
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayedHand:
-    """One recorded hand as the scoreboard shows it; ``totals`` per side after it."""
-
-    number: int
-    dealer: int
-    first_bidder: int
-    record: HandRecord
-    score: HandScore | None
-    totals: tuple[int, int]
-    state: State | None = None
-    """The game's state after this hand, to resume from it."""
+class ReplayedHand(progress.ReplayedHand):
+    """One recorded hand as the scoreboard shows it (``core.progress.ReplayedHand``):
+    its ``opener`` is the seat that bid first."""
 
     @property
-    def points(self) -> tuple[int, int]:
-        return self.score.points if self.score else (0, 0)
-
-    @property
-    def opener(self) -> int:
-        return self.first_bidder
+    def first_bidder(self) -> int:
+        return self.opener
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +153,7 @@ class GameProgress(ProgressBase):
 def replay(
     settings: BidWhistSettings,
     first_dealer: int,
-    hands: Sequence[HandRecord],
+    hands: Sequence[Hand],
     finish_after: int | None = None,
     starting_totals: Sequence[int] | None = None,
 ) -> GameProgress:
@@ -180,7 +169,7 @@ def replay(
 def resume(
     settings: BidWhistSettings,
     state: State,
-    hands: Sequence[HandRecord],
+    hands: Sequence[Hand],
     finish_after: int | None = None,
 ) -> GameProgress:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``: the
@@ -197,7 +186,7 @@ def resume(
             raise ValueError(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
-        score = record.score(settings) if isinstance(record, PlayedHand) else None
+        score = None if record.thrown_in else record.score(settings)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         hand_dealer = dealer

@@ -1,31 +1,33 @@
-"""A Bid Whist hand as the table records it, where no cards are known, and its validation.
+"""A Bid Whist hand as the table records it, where no cards are known: its fields declared
+once (``core.schema``), each with the stored form the API, the store and the exports have
+always had, and its reading with the table's own words for every refusal.
 
 The shapes, as the API, the forms and import take them and ``to_dict`` writes them back:
 
 - ``{"bidder": 0, "bid": "4U", "trump": "H", "books": 11, "reneges": [0, 1]}``
-  (``reneges`` optional, per side [A, B]);
-- ``{"bidder": 1, "bid": "5NT", "direction": "low", "books": 10}``;
+  (``reneges`` optional, per side [A, B], written only when a renege was caught);
+- ``{"bidder": 1, "bid": "5NT", "direction": "low", "books": 10}``: a no-trump bid names
+  its direction, a bid with trumps its suit, never both;
 - ``{"thrown_in": true}``: everyone passed under ``all_pass=redeal``.
-
-``record_from_dict`` checks every rule and raises :class:`InvalidHand` listing every
-problem as (field, message), each message naming the field and the rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Suit
+from ..core.command_line import HandOption
 from ..core.errors import InvalidHand, ParseError
+from ..core.form import Choice, FormField, numbers
 from ..core.messages import Message, msg, nmsg
 from ..core.numbers import shown
 from ..core.records import Problems, parse_text, read_thrown_in
+from ..core.schema import Context, Count, Field, Hand, HandSchema, OneOf, PerSide, SeatOf, SuitOf
 from ..core.seats import SEATS
 from .bids import DIRECTIONS, MAX_LEVEL, Bid, Direction, Kind, direction_of
 from .cards import BOOKS
-from .scoring import HandScore, score_hand
 from .settings import BidWhistSettings
 
 MAX_RENEGES = 4
@@ -38,49 +40,97 @@ FIELD_NAMES: dict[str, Message] = {
     "reneges[0]": msg("reneges of side A"),
     "reneges[1]": msg("reneges of side B"),
 }
+TRUMP_KINDS = tuple(k.letters for k in Kind if k.has_trump)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedHand:
-    """A hand that was bid and played: the bidder, the bid, its trump suit (uptown or
-    downtown; None in no-trump) and direction, the bidding side's books (the discard
-    included) and the caught reneges per side [A, B]."""
+class BidOf(Field):
+    """The bid, stored as its text (``"4U"``), asked as two rows of keys: level and kind."""
 
-    bidder: int
-    bid: Bid
-    trump: Suit | None
-    direction: Direction
-    books: int
-    reneges: tuple[int, int] = (0, 0)
+    metavar = "BID"
 
-    thrown_in = False
+    def dump(self, typed: Bid | None) -> str | None:
+        return None if typed is None else str(typed)
 
-    def score(self, settings: BidWhistSettings) -> HandScore:
-        return score_hand(settings, self.bidder, self.bid, self.books, self.reneges)
+    def load(self, value: Any) -> Bid | None:
+        return None if value is None else Bid.from_str(value)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"bidder": self.bidder, "bid": str(self.bid)}
-        if self.trump is not None:
-            out["trump"] = self.trump.letter
-        else:
-            out["direction"] = self.direction
-        out["books"] = self.books
-        if any(self.reneges):
-            out["reneges"] = list(self.reneges)
-        return out
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        levels = numbers(ctx.settings.minimum_level, MAX_LEVEL)
+        kinds = tuple(Choice(k.letters, k.label) for k in Kind)
+        return (
+            FormField("level", msg("Level"), levels, style="levels"),
+            FormField("kind", msg("Kind"), kinds, style="wide"),
+        )
 
+    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
+        return ("level", "kind")
 
-@dataclass(frozen=True, slots=True)
-class ThrownIn:
-    """A deal all four passed under ``all_pass=redeal``: nothing is scored."""
+    def to_form(self, value: Any) -> dict[str, str]:
+        bid = Bid.from_str(value)
+        return {"level": str(bid.level), "kind": bid.kind.letters}
 
-    thrown_in = True
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> str | None:
+        level, kind = values.get("level"), values.get("kind")
+        return f"{level}{kind}" if level and kind else None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"thrown_in": True}
+    def draw(self, ctx: Context, rng: random.Random) -> str:
+        return f"{rng.randint(ctx.settings.minimum_level, MAX_LEVEL)}{rng.choice(list(Kind))}"
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> str:
+        return str(typed)
 
 
-HandRecord = PlayedHand | ThrownIn
+class TrumpOf(SuitOf):
+    """The trump suit of a bid with trumps; a no-trump hand stores none."""
+
+    def written(self, typed: Any) -> bool:
+        return typed is not None
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return values.get(self.name)
+
+
+class DirectionOf(OneOf):
+    """The direction a no-trump bid plays; a bid with trumps stores none (its kind says)."""
+
+    def written(self, typed: Any) -> bool:
+        return typed is not None
+
+
+class Books(Count):
+    """The bidding side's books, the discard included: a row of keys, 1 to 13."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return (FormField(self.name, self.label, numbers(1, BOOKS)),)
+
+
+class Reneges(PerSide):
+    """Caught reneges per side [A, B], stored only when there were some; on the form a
+    number per side in the books' folded group, 0 unless changed."""
+
+    def written(self, typed: Any) -> bool:
+        return any(typed)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(
+            FormField(
+                f"reneges_{index}",
+                msg("Reneges by %(side)s", side=" & ".join(players[s] for s in side)),
+                high=MAX_RENEGES,
+                default="0",
+                folded=True,
+            )
+            for index, side in enumerate(ctx.sides)
+        )
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {f"reneges_{i}": str(count) for i, count in enumerate(value or (0, 0))}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
+        return [values.get(f"reneges_{side}") or 0 for side in range(len(ctx.sides))]
+
+    def option(self, ctx: Context) -> HandOption:
+        return HandOption(self.name, self.help or "", "A,B")
 
 
 def _absent(value: Any) -> bool:
@@ -110,30 +160,29 @@ def _read_bid(settings: BidWhistSettings, body: dict, problems: Problems) -> Bid
     return bid
 
 
-def _read_trump(kind: Kind | None, body: dict, problems: Problems) -> tuple[Suit | None, bool]:
+def _read_trump(kind: Kind | None, body: dict, problems: Problems) -> Suit | None:
     value = body.get("trump")
     if kind is Kind.NO_TRUMP:
         if not _absent(value):
             problems.add("trump", msg("a no-trump bid has no trump suit; name a direction"))
-            return None, False
-        return None, True
+        return None
     if _absent(value):
         if kind is not None:
             problems.add(
                 "trump",
                 msg("trump is missing; an uptown or downtown bid names a suit: C, D, H or S"),
             )
-        return None, False
+        return None
     if not isinstance(value, str):
         problems.add(
             "trump", msg("trump must be one of C D H S, not %(value)s", value=shown(value))
         )
-        return None, False
+        return None
     try:
-        return Suit.from_str(value), True
+        return Suit.from_str(value)
     except ParseError as exc:
         problems.add("trump", exc.message)
-        return None, False
+        return None
 
 
 def _read_direction(kind: Kind | None, body: dict, problems: Problems) -> Direction | None:
@@ -188,40 +237,89 @@ def _read_reneges(value: Any, problems: Problems) -> tuple[int, int] | None:
     return None if None in counts else (counts[0], counts[1])
 
 
-def record_hand(settings: BidWhistSettings, body: dict[str, Any]) -> PlayedHand:
-    """Validates a played hand given as a dict; raises InvalidHand with every problem.
+class TableHand(HandSchema):
+    """Bid Whist's hand read as the table says it, every problem gathered: the trump or
+    direction a bid needs follows its kind, each refusal in the words the table has always
+    read, and a deal is thrown in only when all four passed under ``all_pass=redeal``."""
 
-    Checks: the bidder is a seat 0..3; the bid is a level ``minimum_level``..7 and a kind
-    U, D or NT; an uptown or downtown bid names a trump suit and no other direction, a
-    no-trump bid a direction (high or low) and no trump; books are 1..13, the discard
-    included; reneges are per side, each 0..MAX_RENEGES.
-    """
-    problems = Problems()
-    seat = problems.whole(body.get("bidder"), "bidder", FIELD_NAMES["bidder"], 0, SEATS - 1)
-    bid = _read_bid(settings, body, problems)
-    kind = bid.kind if bid is not None else None
-    trump, trump_ok = _read_trump(kind, body, problems)
-    direction = _read_direction(kind, body, problems)
-    books = problems.whole(body.get("books"), "books", FIELD_NAMES["books"], 1, BOOKS)
-    reneges = _read_reneges(body.get("reneges"), problems)
-    if problems.found:
-        raise InvalidHand(problems.found)
-    assert seat is not None and bid is not None and direction is not None and trump_ok
-    assert books is not None and reneges is not None
-    return PlayedHand(seat, bid, trump, direction, books, reneges)
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | {"thrown_in"}
+
+    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
+        """The hand in ``body``; raises InvalidHand listing every problem, each message
+        naming the field and the rule. Checks: the bidder is a seat 0..3; the bid is a
+        level ``minimum_level``..7 and a kind U, D or NT; a bid with trumps names a suit
+        and no other direction, a no-trump bid a direction (high or low) and no trump;
+        books are 1..13, the discard included; reneges are per side, each 0..4."""
+        settings: BidWhistSettings = ctx.settings
+        if read_thrown_in(body):
+            if settings.all_pass != "redeal":
+                problem = msg(
+                    "no hand is thrown in under these rules: when all pass, the dealer must bid"
+                )
+                raise InvalidHand([("thrown_in", problem)])
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        problems = Problems()
+        bidder = problems.whole(body.get("bidder"), "bidder", FIELD_NAMES["bidder"], 0, SEATS - 1)
+        bid = _read_bid(settings, body, problems)
+        kind = None if bid is None else bid.kind
+        trump = _read_trump(kind, body, problems)
+        direction = _read_direction(kind, body, problems)
+        books = problems.whole(body.get("books"), "books", FIELD_NAMES["books"], 1, BOOKS)
+        reneges = _read_reneges(body.get("reneges"), problems)
+        if problems.found:
+            raise InvalidHand(problems.found)
+        assert kind is not None
+        values = {
+            "bidder": bidder,
+            "bid": bid,
+            "trump": trump,
+            "direction": None if kind.has_trump else direction,
+            "books": books,
+            "reneges": reneges,
+        }
+        return Hand(game, values)
 
 
-def record_from_dict(settings: BidWhistSettings, body: Any) -> HandRecord:
-    """A hand from a JSON-shaped dict (the API, the form and the import format).
-
-    Raises InvalidHand listing every problem. A thrown-in hand is allowed only under
-    ``all_pass=redeal``: with ``dealer_must_bid`` somebody always bids.
-    """
-    if read_thrown_in(body):
-        if settings.all_pass != "redeal":
-            problem = msg(
-                "no hand is thrown in under these rules: when all pass, the dealer must bid"
-            )
-            raise InvalidHand([("thrown_in", problem)])
-        return ThrownIn()
-    return record_hand(settings, body)
+HAND = TableHand(
+    SeatOf("bidder", msg("Bidder"), step="bid", help="The seat that won the auction", default=None),
+    BidOf("bid", msg("Bid"), step="bid", help="Level and kind, as in 4U, 4D or 4NT", default=None),
+    TrumpOf(
+        "trump",
+        msg("Trump"),
+        step="bid",
+        shown_when=("kind", TRUMP_KINDS),
+        help="Trump suit of an uptown or downtown bid: C D H S",
+        default=None,
+    ),
+    DirectionOf(
+        "direction",
+        msg("Direction"),
+        (("high", msg("high")), ("low", msg("low"))),
+        step="bid",
+        shown_when=("kind", (Kind.NO_TRUMP.letters,)),
+        help="Direction of a no-trump bid",
+        default=None,
+    ),
+    Books(
+        "books",
+        msg("Books won by the bidding side, the kitty included"),
+        1,
+        BOOKS,
+        step="taken",
+        help="Books of the bidding side, the discard included",
+        default=None,
+    ),
+    Reneges(
+        "reneges",
+        msg("Reneges"),
+        0,
+        MAX_RENEGES,
+        step="taken",
+        help="Caught reneges per side, A then B",
+        default=(0, 0),
+    ),
+    steps={"bid": msg("Bid"), "taken": msg("Books")},
+)
+"""The hand's fields in the order the table writes them."""

@@ -30,53 +30,24 @@ _SUIT_LETTERS = "CDHS"
 _EVERY_CARD = range(PACK_SIZE)
 
 
+@dataclass(slots=True, eq=False)
 class BidWhistDeal:
-    """Everything that happened in one simulated deal. Cards are card numbers."""
+    """Everything that happened in one simulated deal. Cards are card numbers; a deal
+    nobody bid on has only its dealer, deal, kitty and auction."""
 
-    __slots__ = (
-        "dealer",
-        "deal",
-        "kitty",
-        "auction",
-        "bidder",
-        "bid",
-        "trump",
-        "low",
-        "discard",
-        "tricks",
-        "books",
-        "_settings",
-        "_score",
-    )
-
-    def __init__(
-        self,
-        dealer: int,
-        deal: list[list[int]],
-        kitty: list[int],
-        auction: list[tuple[int, Call]],
-        bidder: int | None = None,
-        bid: Bid | None = None,
-        trump: int = NO_SUIT,
-        low: bool = False,
-        discard: Sequence[int] = (),
-        tricks: list[Trick] | None = None,
-        books: list[int] | None = None,
-        settings: BidWhistSettings | None = None,
-    ) -> None:
-        self.dealer = dealer
-        self.deal = deal
-        self.kitty = kitty
-        self.auction = auction
-        self.bidder = bidder
-        self.bid = bid
-        self.trump = trump
-        self.low = low
-        self.discard = discard
-        self.tricks = tricks if tricks is not None else []
-        self.books = books
-        self._settings = settings
-        self._score: HandScore | None = None
+    dealer: int
+    deal: list[list[int]]
+    kitty: list[int]
+    auction: list[tuple[int, Call]]
+    bidder: int | None = None
+    bid: Bid | None = None
+    trump: int = NO_SUIT
+    low: bool = False
+    discard: Sequence[int] = ()
+    tricks: list[Trick] = field(default_factory=list)
+    books: list[int] | None = None
+    _settings: BidWhistSettings | None = field(default=None, repr=False)
+    _score: HandScore | None = field(default=None, init=False, repr=False)
 
     @property
     def score(self) -> HandScore | None:

@@ -25,10 +25,8 @@ from functools import partial
 
 from ..core import stats as core
 from ..core.seating import Stint
-from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import GameProgress, replay
-from .records import PlayedHand
+from .progression import GameProgress
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -105,26 +103,13 @@ def _figures(
     return figures
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedGame(core.RecordedGame):
-    """A stored Bid Whist game as the statistics take it (see
-    ``core.stats.RecordedGame``), finished when the table asked."""
-
-    seats = SEATS
-
-    def replay(self) -> GameProgress:
-        return replay(
-            self.settings, self.first_dealer, self.hands, self.finish_after, self.starting_totals
-        )
-
-
 def side_name(players: Sequence[str], side: int) -> str:
     """A side as its partners' names: ``Ann & Cat``."""
     return " & ".join(players[seat] for seat in SIDES[side])
 
 
 @dataclass(frozen=True, slots=True)
-class GameStats(core.GameStats[BidFigures]):
+class BidWhistStats(core.GameStats[BidFigures]):
     """One game's figures (see ``core.stats.GameStats``). ``kinds`` counts the bids of
     each kind (uptown, downtown, no-trump); ``winner`` names the winning side's partners,
     or is None."""
@@ -132,12 +117,12 @@ class GameStats(core.GameStats[BidFigures]):
     kinds: tuple[int, ...]
 
 
-def game_stats(game: RecordedGame) -> GameStats:
+def game_stats(game: core.RecordedGame) -> BidWhistStats:
     """Replays ``game`` and returns its figures; raises ValueError as ``replay`` does."""
     progress = game.replay()
     kinds = [0] * len(Kind)
     for hand in progress.hands:
-        if isinstance(hand.record, PlayedHand):
+        if not hand.record.thrown_in:
             kinds[hand.record.bid.kind] += 1
     figures_of = partial(_figures, progress)
-    return core.game_stats_of(game, progress, SIDES, figures_of, GameStats, kinds=tuple(kinds))
+    return core.game_stats_of(game, progress, SIDES, figures_of, BidWhistStats, kinds=tuple(kinds))

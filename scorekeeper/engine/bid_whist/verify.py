@@ -14,36 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import Suit
 from ..core.errors import EngineError
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
 from ..core.verify import check_tricks
 from .auction import BidWhistAuction, parse_call
-from .bids import Bid
-from .records import HandRecord, PlayedHand, ThrownIn
 from .scoring import score_hand, side_of
 from .settings import BidWhistSettings
 
 _RANKS = "23456789TJQKA"
 _JOKERS = ("BJ", "LJ")  # one joker in the pack is the big one
 _TRICKS = 12
-
-
-def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
-    """The hand a table would write down for the simulated ``deal``: the bidder's side's
-    books, the discard included."""
-    if deal["thrown_in"]:
-        return ThrownIn()
-    bidder = deal["bidder"]
-    trump = deal["trump"]
-    return PlayedHand(
-        bidder,
-        Bid.from_str(deal["bid"]),
-        None if trump is None else Suit.from_str(trump),
-        deal["direction"],
-        deal["books"][side_of(bidder)],
-    )
 
 
 def _order(card: str, low: bool, ace_high: bool) -> int:
