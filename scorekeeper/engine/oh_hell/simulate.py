@@ -19,9 +19,10 @@ from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
+from ..core.schema import Hand
 from ..core.simulation import DealTally, TurnDeal, simulate_play, wrong_points
 from ..core.verify import check_tricks, follows_suit
-from .records import OhHellHand, hand_of
+from .records import hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
 
@@ -29,7 +30,7 @@ from .settings import PACK, OhHellSettings, cards_sequence
 class OhHellDealResult:
     """A hand played by bots: what the table would write down, and how it was played."""
 
-    record: OhHellHand
+    record: Hand
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     turned: Card | None
