@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar
 
-from .bots import bot_factory
+from .bots import ChoiceBot, bot_factory
 from .errors import IllegalAction
 from .seats import SEATS
 
@@ -192,12 +192,63 @@ class DealBot(Protocol):
 def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
     """Plays ``state`` to its end, asking the bot of the seat to play for each action, and
     returns its result: the one bot loop of every game that declares its play."""
+    generator = _one_choice_generator(bots)
+    if generator is not None and isinstance(state, TurnDeal):
+        return _play_choices(state, generator)
     choose = [bot.choose for bot in bots]
     legal_actions, apply = state.legal_actions, state.apply
     # A state's to_play is None once it is over (is_terminal), one call less per action.
     while (seat := state.to_play) is not None:
         apply(choose[seat](state, legal_actions()))
     return state.result()
+
+
+def _one_choice_generator(bots: Sequence[Any]) -> random.Random | None:
+    """The generator of the bots when every one is a plain ChoiceBot drawing from it."""
+    if not bots or any(type(bot) is not ChoiceBot for bot in bots):
+        return None
+    generator = bots[0].rng
+    return generator if all(bot.rng is generator for bot in bots) else None
+
+
+def _play_choices(state: TurnDeal, generator: random.Random) -> Any:
+    """``play_through`` with ChoiceBots at every seat: each action is the one
+    ``generator.choice(legal)`` picks, from the very same draws (``random``'s
+    ``_randbelow``, written out), and is applied without looking it up among the legal
+    ones again, as it was drawn from them. A state that plays such a deal in one loop of
+    its own (``play_choices(generator)``, the same deals) plays it so."""
+    own_loop = getattr(state, "play_choices", None)
+    if own_loop is not None:
+        return own_loop(generator)
+    bits = generator.getrandbits
+    legal_of, apply = state._legal, state._apply
+    while (seat := state.to_play) is not None:
+        legal = legal_of()
+        n = len(legal)
+        k = n.bit_length()
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        apply(seat, legal[drawn])
+    return state.result()
+
+
+_SHUFFLE_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
+def shuffled_pack(generator: random.Random, size: int = 52) -> list[int]:
+    """``list(range(size))`` shuffled as ``generator.shuffle`` shuffles any list of that
+    length: the same draws, so the same order (card ``i`` of a pack in place of index
+    ``i``), without its method call per card."""
+    pack = list(range(size))
+    bits, widths = generator.getrandbits, _SHUFFLE_BITS
+    for i in range(size - 1, 0, -1):
+        k = widths[i]
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
 
 
 def simulate_play(
