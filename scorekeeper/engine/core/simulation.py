@@ -266,6 +266,17 @@ def simulate_play(
     own. Raises ValueError at once for an unknown kind or a bad count."""
     bot = bot_factory(bots, kind)
 
+    def play_choices(index: int, rng: random.Random) -> Any:
+        # ChoiceBots at every seat, all drawing from rng: play_through's quick path,
+        # without making the bots only to recognise them.
+        state = new_deal(index, rng)
+        if isinstance(state, TurnDeal):
+            return _play_choices(state, rng)
+        return play_through(state, [bot(seat, rng) for seat in range(seats)])
+
+    if bot is ChoiceBot:
+        return run_deals(play_choices, deals, seed)
+
     def play_deal(index: int, rng: random.Random) -> Any:
         state = new_deal(index, rng)
         return play_through(state, [bot(seat, rng) for seat in range(seats)])

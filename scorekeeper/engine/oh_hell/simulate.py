@@ -26,25 +26,27 @@ from .records import bid_score, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OhHellDealResult:
-    """A hand played by bots: what the table would write down, and how it was played."""
+    """A hand played by bots: what the table would write down, and how it was played, its
+    cards by number (``_CARDS[n]`` is the card; they become text only in ``to_dict``)."""
 
     record: Hand
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    turned: Card | None
-    tricks_played: tuple[tuple[Card, ...], ...]  # each trick's cards in the order played
+    hands: tuple[list[int], ...]
+    turned: int | None
+    tricks_played: tuple[tuple[int, ...], ...]  # each trick's cards in the order played
     points: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        names = _NAMES
         return {
             **self.record.to_dict(),
             "thrown_in": False,
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "turned": None if self.turned is None else str(self.turned),
-            "play": [[str(c) for c in trick] for trick in self.tricks_played],
+            "hands": [[names[c] for c in hand] for hand in self.hands],
+            "turned": None if self.turned is None else names[self.turned],
+            "play": [[names[c] for c in trick] for trick in self.tricks_played],
             "points": list(self.points),
         }
 
@@ -54,6 +56,8 @@ _CARDS = tuple(full_deck())
 cards do (``Card``'s order) and are compared and removed without a Card's methods."""
 _SUIT = tuple(card.suit.value for card in _CARDS)
 _RANK = tuple(card.rank for card in _CARDS)
+_NAMES = tuple(map(str, _CARDS))
+_SUITS = tuple(Suit)
 _WIDTHS = tuple(n.bit_length() for n in range(60))
 
 
@@ -172,15 +176,13 @@ class OhHellDeal(TurnDeal):
         seats, cards, dealer, bids = self.seats, self.cards, self.dealer, self.bids
         seat = self.leader
         for _ in range(seats):
-            allowed = list(range(cards + 1))
-            if seat == dealer and self.plan.hook and cards - sum(bids) >= 0:
-                allowed.remove(cards - sum(bids))
-            n = len(allowed)
+            forbidden = cards - sum(bids) if seat == dealer and self.plan.hook else -1
+            n = cards if forbidden >= 0 else cards + 1  # 0..cards, less the forbidden bid
             k = widths[n]
             drawn = bits(k)
             while drawn >= n:
                 drawn = bits(k)
-            bids[seat] = allowed[drawn]
+            bids[seat] = drawn + (0 <= forbidden <= drawn)
             seat = (seat + 1) % seats
         self.spoken, self.bidding = seats, False
         suits, ranks, trump, every_held = _SUIT, _RANK, self.trump, self.held
@@ -217,17 +219,15 @@ class OhHellDeal(TurnDeal):
         return self.result()
 
     def result(self) -> OhHellDealResult:
-        trump = None if self.trump is None else Suit(self.trump)
-        record = hand_of(self.game, trump, self.bids, self.taken)
-        points = self.plan.rule.points
-        cards = _CARDS
+        trump = None if self.trump is None else _SUITS[self.trump]
+        bids, taken = self.bids, self.taken
         return OhHellDealResult(
-            record,
+            hand_of(self.game, trump, bids, taken),
             self.dealer,
-            tuple(tuple([cards[c] for c in hand]) for hand in self.hands),
-            None if self.turned is None else cards[self.turned],
-            tuple(tuple([cards[c] for c in trick]) for trick in self.played),
-            tuple(map(points, self.bids, self.taken)),
+            tuple(self.hands),
+            self.turned,
+            tuple(self.played),
+            tuple(map(self.plan.rule.points, bids, taken)),
         )
 
 
