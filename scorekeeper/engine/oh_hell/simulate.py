@@ -68,14 +68,19 @@ def _winners_held(hand: list[int], trump: int | None) -> int:
 
 class DealPlan:
     """What every deal of a run under ``settings`` shares: the cards of each hand of the
-    sequence, and the score of a bid."""
+    sequence, the score of a bid, and who follows each leader to a trick."""
 
-    __slots__ = ("sequence", "rule", "hook")
+    __slots__ = ("sequence", "rule", "hook", "followers")
 
     def __init__(self, settings: OhHellSettings) -> None:
         self.sequence = cards_sequence(settings)
         self.rule = bid_score(settings)
         self.hook = settings.hook
+        seats = settings.players
+        # After each leader, the others in the order they play to the trick.
+        self.followers = tuple(
+            tuple((leader + i) % seats for i in range(1, seats)) for leader in range(seats)
+        )
 
 
 class OhHellDeal(TurnDeal):
@@ -185,20 +190,27 @@ class OhHellDeal(TurnDeal):
             bids[seat] = drawn + (0 <= forbidden <= drawn)
             seat = (seat + 1) % seats
         self.spoken, self.bidding = seats, False
-        suits, ranks, trump, every_held = _SUIT, _RANK, self.trump, self.held
+        suits, trump, every_held, followers = _SUIT, self.trump, self.held, self.plan.followers
         taken, played, leader = self.taken, self.played, self.leader
         for _ in range(cards):
-            trick: list[int] = []
-            seat, best, top, led = leader, 0, -1, -1
-            for place in range(seats):
+            held = every_held[leader]
+            n = len(held)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            won = held.pop(drawn)
+            trick = [won]
+            led = best_suit = suits[won]
+            winner, low, high = leader, 13 * led, 13 * led + 13
+            for seat in followers[leader]:
                 held = every_held[seat]
-                first, n = 0, len(held)
-                if place:
-                    low = 13 * led
-                    lead_first = bisect_left(held, low)
-                    lead_end = bisect_left(held, low + 13, lead_first)
-                    if lead_end > lead_first:
-                        first, n = lead_first, lead_end - lead_first
+                # Held cards are in order, a suit's together: the led suit's, else any.
+                first = bisect_left(held, low)
+                end = bisect_left(held, high, first)
+                if end == first:
+                    first, end = 0, len(held)
+                n = end - first
                 k = widths[n]
                 drawn = bits(k)
                 while drawn >= n:
@@ -206,14 +218,14 @@ class OhHellDeal(TurnDeal):
                 card = held.pop(first + drawn)
                 trick.append(card)
                 suit = suits[card]
-                if not place:
-                    led = suit
-                strength = ranks[card] + (200 if suit == trump else 100 if suit == led else 0)
-                if strength > top:
-                    best, top = place, strength
-                seat = (seat + 1) % seats
-            leader = (leader + best) % seats
-            taken[leader] += 1
+                # Card numbers within a suit rank as the cards do; a trump beats the rest.
+                if suit == best_suit:
+                    if card > won:
+                        won, winner = card, seat
+                elif suit == trump:
+                    won, best_suit, winner = card, suit, seat
+            leader = winner
+            taken[winner] += 1
             played.append(tuple(trick))
         self.leader, self.to_play, self._legal_now = leader, None, None
         return self.result()
