@@ -233,7 +233,10 @@ def _play_choices(state: TurnDeal, generator: random.Random) -> Any:
     return state.result()
 
 
-_SHUFFLE_BITS = tuple((i + 1).bit_length() for i in range(64))
+_SHUFFLE_STEPS = {
+    size: tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in (52,)
+}
+"""rng.shuffle's steps over a list of ``size``: the index it places, and the bits it draws."""
 
 
 def shuffled_pack(generator: random.Random, size: int = 52) -> list[int]:
@@ -241,9 +244,11 @@ def shuffled_pack(generator: random.Random, size: int = 52) -> list[int]:
     length: the same draws, so the same order (card ``i`` of a pack in place of index
     ``i``), without its method call per card."""
     pack = list(range(size))
-    bits, widths = generator.getrandbits, _SHUFFLE_BITS
-    for i in range(size - 1, 0, -1):
-        k = widths[i]
+    bits = generator.getrandbits
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for i, k in steps:
         j = bits(k)
         while j > i:
             j = bits(k)
