@@ -23,7 +23,7 @@ from ..core.progress import RaceState
 from ..core.schema import Context, Hand, HandSchema, HandSummary
 from ..core.settings import preset_name_of
 from . import display, form, rounds, stats
-from .rounds import Moon, Points, SheetProgress, resume_sheet
+from .rounds import Moon, RoundPoints, SheetProgress, resume_sheet
 from .settings import HEARTS, PRESET_ASIDE, PRESETS, SheetSettings
 
 
@@ -95,7 +95,7 @@ class AnyGame(GameBase):
     # --- a round ----------------------------------------------------------------------------
 
     hand = HandSchema(
-        Points(
+        RoundPoints(
             "points",
             msg("Points"),
             step="round",

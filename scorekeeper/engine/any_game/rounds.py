@@ -52,7 +52,7 @@ class RoundScore:
     won: tuple[int, ...]
 
 
-class Points(PerSeat):
+class RoundPoints(PerSeat):
     """Every player's points, read in the words of a round: each named as that player's;
     0 to a moon's worth under a moon rule, else ±999,999."""
 
