@@ -13,7 +13,12 @@ import pytest
 from scorekeeper.engine import find_game
 from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
-from scorekeeper.engine.core.simulation import DealTally, play_through, simulate_play
+from scorekeeper.engine.core.simulation import (
+    DealTally,
+    play_through,
+    shuffled_pack,
+    simulate_play,
+)
 from scorekeeper.engine.core.verify import check_tricks
 from scorekeeper.engine.oh_hell.simulate import OhHellDeal
 from scorekeeper.engine.spades.simulate import SpadesDeal
@@ -221,3 +226,40 @@ def test_the_trick_checker_reads_the_play_again(tricks, winners, problems, won):
     hands = [[1, 2], [3, 4]]
     assert check_tricks(tricks, hands, 0, _odd_even_rule, _highest, found, winners, 2) == won
     assert found == problems
+
+
+# --- the random bots' quick loops give the deals the bot loop gives -----------------------
+
+
+@pytest.mark.parametrize("size", [52, 32, 24, 13, 2])
+def test_a_shuffled_pack_is_the_order_and_the_draws_of_rng_shuffle(size):
+    for seed in range(300):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        pack = list(range(size))
+        theirs.shuffle(pack)
+        assert shuffled_pack(ours, size) == pack
+        assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
+
+
+class SlowChoiceBot(ChoiceBot):
+    """A ChoiceBot the quick loop does not recognise: played through the bot loop."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+@pytest.mark.parametrize("hook", [True, False])
+def test_oh_hell_s_own_loop_plays_the_deals_the_bot_loop_plays(players, hook):
+    # play_through hands ChoiceBots' deals to OhHellDeal.play_choices, a second writing of
+    # _legal and _apply: every hand of the sequence, dealt by every seat, must agree.
+    game = OH_HELL.seated(players)
+    settings = game.preset("oh-hell").with_changes({"hook": hook})
+    for index in range(2 * len(game.sheet_deals(settings))):
+        for seed in range(4):
+            played = {}
+            for bot in (ChoiceBot, SlowChoiceBot):
+                rng = random.Random(seed)
+                state = OhHellDeal(game, settings, index, rng)
+                result = play_through(state, [bot(seat, rng) for seat in range(players)])
+                played[bot] = (result.to_dict(), rng.getrandbits(32))
+            assert played[ChoiceBot] == played[SlowChoiceBot], (index, seed)

@@ -9,12 +9,12 @@ from typing import Any
 
 from ..core.display import Label, Notation, RevisionView, RulesLine, signed
 from ..core.messages import Message, msg
-from ..core.schema import HandSummary
-from .rounds import Round, RoundScore
+from ..core.schema import Hand, HandSummary
+from .rounds import RoundScore
 from .settings import SheetSettings
 
 
-def summary(settings: SheetSettings, hand: Round, score: RoundScore) -> HandSummary:
+def summary(settings: SheetSettings, hand: Hand, score: RoundScore) -> HandSummary:
     """A round as its row shows it: about the round's winner (when one player alone won
     it) or the moon's shooter, the round's total as its outcome, and each player's points
     marked where they won the round."""
@@ -145,7 +145,7 @@ def revision_view(
     return RevisionView(summary, tuple((_points(p), None) for p in hand["points"]))
 
 
-def explained(settings: SheetSettings, record: Round, score: RoundScore) -> list[list[Message]]:
+def explained(settings: SheetSettings, record: Hand, score: RoundScore) -> list[list[Message]]:
     """Each player's points as the table wrote them (or as the moon rule gave them), and
     whether they won the round."""
     found = []

@@ -6,7 +6,6 @@ while a shooter is tapped, the points are not asked."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..core.messages import msg
@@ -62,12 +61,3 @@ def form_rules(settings: Any, ctx: Context) -> dict[str, list[Any]]:
             {"field": f"points_{s}", "by": "moon", "values": [NOBODY]} for s in range(ctx.seats)
         ]
     return rules
-
-
-def body(seats: int, values: Mapping[str, Any]) -> dict[str, Any]:
-    """A moon when a shooter was tapped (the points boxes are then not used), else every
-    player's points."""
-    shooter = values.get("moon")
-    if shooter not in (None, "", NOBODY):
-        return {"moon": shooter}
-    return {"points": [values.get(f"points_{s}") for s in range(seats)]}

@@ -10,7 +10,7 @@ seats, and the base's ``seated`` gives the game for one count: the same rules, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from random import Random
 from typing import Any
@@ -20,17 +20,16 @@ from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState
-from ..core.schema import Context, HandSummary
+from ..core.schema import Context, Hand, HandSchema, HandSummary
 from ..core.settings import preset_name_of
 from . import display, form, rounds, stats
-from .rounds import Moon, Points, Round, Sheet, SheetProgress, resume_sheet
+from .rounds import Moon, RoundPoints, SheetProgress, resume_sheet
 from .settings import HEARTS, PRESET_ASIDE, PRESETS, SheetSettings
 
 
-class AnyGame(GameBase, rules=(display, stats)):
+class AnyGame(GameBase):
     """Two to eight players each for themselves write down their points every round;
-    the sheet adds up and ends the game as its goal says. The pages' hooks are the
-    functions of ``display`` and ``stats``; what needs the table's size is here."""
+    the sheet adds up and ends the game as its goal says."""
 
     key = "any-game"
     name: Message = msg("Any other game")
@@ -95,8 +94,8 @@ class AnyGame(GameBase, rules=(display, stats)):
 
     # --- a round ----------------------------------------------------------------------------
 
-    hand = Sheet(
-        Points(
+    hand = HandSchema(
+        RoundPoints(
             "points",
             msg("Points"),
             step="round",
@@ -119,8 +118,14 @@ class AnyGame(GameBase, rules=(display, stats)):
     check = staticmethod(rounds.check)
     form_rules = staticmethod(form.form_rules)
     form_texts = form.TEXTS
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    game_figures = staticmethod(stats.game_figures)
+    player_figures = staticmethod(stats.player_figures)
 
-    def read_at(self, settings: SheetSettings, body: Any, place: HandPlace | None = None) -> Round:
+    def read_at(self, settings: SheetSettings, body: Any, place: HandPlace | None = None) -> Hand:
         return super().read_at(settings, rounds.read_first(settings, body), place)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
@@ -128,17 +133,15 @@ class AnyGame(GameBase, rules=(display, stats)):
         that shot the moon (Hearts; None for a round of typed points)."""
         return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
 
-    def view(self, settings: SheetSettings, hand: Round, ctx: Context) -> HandSummary:
+    def view(self, settings: SheetSettings, hand: Hand, ctx: Context) -> HandSummary:
         return display.summary(settings, hand, self.score(settings, hand, ctx))
 
-    def explain_at(
-        self, settings: SheetSettings, record: Round, place: HandPlace | None = None
+    def _explained(
+        self, settings: SheetSettings, record: Hand, place: HandPlace | None
     ) -> list[list[Message]]:
-        """A moon under ``safety`` depends on the totals before it; any other round does not."""
+        """``explain`` and ``explain_at``: a moon under ``safety`` depends on the totals
+        before it; any other round does not."""
         return display.explained(settings, record, self.score_at(settings, record, place))
-
-    def explain(self, settings: SheetSettings, record: Round) -> list[list[Message]]:
-        return self.explain_at(settings, record)
 
     def form_at(
         self, settings: SheetSettings, players: Sequence[str], place: HandPlace | None = None
@@ -148,18 +151,13 @@ class AnyGame(GameBase, rules=(display, stats)):
         steps = tuple(replace(step, note=form.NOTES.get(step.id)) for step in spec.steps)
         return replace(spec, steps=steps)
 
-    def form_body(
-        self, settings: SheetSettings, values: Mapping[str, Any], action: str | None
-    ) -> dict[str, Any]:
-        return form.body(self.seats, values)
-
     # --- the progress of a sheet -------------------------------------------------------------
 
     def resume_from(
         self,
         settings: SheetSettings,
         state: RaceState,
-        records: Sequence[Round],
+        records: Sequence[Hand],
         finish_after: int | None,
     ) -> SheetProgress:
         """The race's start and state (one side a seat), scored by the sheet's goal."""

@@ -29,7 +29,7 @@ from ..core.messages import Message, Seat, SeatName, msg, nmsg
 from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
-from ..core.schema import Context, Hand, HandSchema, PerSeat, Refused, SeatOf
+from ..core.schema import Context, Hand, PerSeat, Refused, SeatOf
 from .settings import MAX_POINTS, SheetSettings
 
 NOBODY = "none"
@@ -52,31 +52,7 @@ class RoundScore:
     won: tuple[int, ...]
 
 
-class Round(Hand):
-    """One round of the sheet: ``points``, every player's in seat order; or ``moon``, the
-    seat that shot the moon (Hearts; ``points`` None). Stored as it always was: only the
-    one or the other."""
-
-    __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"points": list(self.points)} if self.moon is None else {"moon": self.moon}
-
-    def __reduce__(self) -> Any:
-        return (Round, (self._game, self.values))
-
-
-class Sheet(HandSchema):
-    """The round sheet's hand: read and loaded as :class:`Round`."""
-
-    def read(self, game: Any, body: Any, ctx: Context) -> Round:
-        return Round(game, super().read(game, body, ctx).values)
-
-    def load(self, game: Any, body: Mapping[str, Any]) -> Round:
-        return Round(game, super().load(game, body).values)
-
-
-class Points(PerSeat):
+class RoundPoints(PerSeat):
     """Every player's points, read in the words of a round: each named as that player's;
     0 to a moon's worth under a moon rule, else ±999,999."""
 
@@ -106,6 +82,15 @@ class Points(PerSeat):
             raise Refused(*problems.found)
         return tuple(points)
 
+    def written(self, typed: Any) -> bool:
+        return typed is not None  # a moon's round is stored as the moon alone
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        """Every player's points, unless a shooter was tapped (the boxes are then not used)."""
+        if values.get("moon") not in (None, "", NOBODY):
+            return None
+        return super().from_form(values, ctx)
+
 
 class Moon(SeatOf):
     """The seat that shot the moon; on the form a row of the players' names after a key
@@ -119,10 +104,17 @@ class Moon(SeatOf):
             problem = msg("moon must be the seat that shot the moon, 0 to %(last)d", last=last)
             raise Refused((self.name, problem)) from None
 
+    def written(self, typed: Any) -> bool:
+        return typed is not None  # a round of typed points is stored as the points alone
+
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         (shooter,) = super().form_fields(ctx, players)
         keys = (Choice(NOBODY, msg("nobody")), *shooter.choices)
         return (replace(shooter, choices=keys, default=NOBODY),)
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        shooter = values.get(self.name)
+        return None if shooter in (None, "", NOBODY) else shooter
 
 
 def read_first(settings: SheetSettings, body: Any) -> dict[str, Any]:
@@ -145,7 +137,7 @@ def read_first(settings: SheetSettings, body: Any) -> dict[str, Any]:
     return body
 
 
-def check(settings: SheetSettings, hand: Round, ctx: Context) -> list[tuple[str, Message]]:
+def check(settings: SheetSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
     """A round that misses ``round_total`` (naming what the last player's points would
     have to be), or a typed round giving one player all of a moon's worth (Hearts)."""
     points, last = hand.points, ctx.seats - 1
@@ -180,7 +172,7 @@ def check(settings: SheetSettings, hand: Round, ctx: Context) -> list[tuple[str,
     return []
 
 
-def score(settings: SheetSettings, hand: Round, ctx: Context) -> RoundScore:
+def score(settings: SheetSettings, hand: Hand, ctx: Context) -> RoundScore:
     """The round's points; a moon's under ``settings.moon``, which (``safety``) looks at
     the game before the round (unknown: as ``others_plus_26``)."""
     points = hand.points
@@ -240,7 +232,7 @@ def resume_sheet(
     game: Any,
     settings: SheetSettings,
     state: RaceState,
-    rounds: Sequence[Round],
+    rounds: Sequence[Hand],
     finish_after: int | None = None,
 ) -> SheetProgress:
     """Scores ``rounds`` as the rounds after ``state``, each at its place (``game``'s

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar
 
-from .bots import bot_factory
+from .bots import ChoiceBot, bot_factory
 from .errors import IllegalAction
 from .seats import SEATS
 
@@ -192,12 +192,68 @@ class DealBot(Protocol):
 def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
     """Plays ``state`` to its end, asking the bot of the seat to play for each action, and
     returns its result: the one bot loop of every game that declares its play."""
+    generator = _one_choice_generator(bots)
+    if generator is not None and isinstance(state, TurnDeal):
+        return _play_choices(state, generator)
     choose = [bot.choose for bot in bots]
     legal_actions, apply = state.legal_actions, state.apply
     # A state's to_play is None once it is over (is_terminal), one call less per action.
     while (seat := state.to_play) is not None:
         apply(choose[seat](state, legal_actions()))
     return state.result()
+
+
+def _one_choice_generator(bots: Sequence[Any]) -> random.Random | None:
+    """The generator of the bots when every one is a plain ChoiceBot drawing from it."""
+    if not bots or any(type(bot) is not ChoiceBot for bot in bots):
+        return None
+    generator = bots[0].rng
+    return generator if all(bot.rng is generator for bot in bots) else None
+
+
+def _play_choices(state: TurnDeal, generator: random.Random) -> Any:
+    """``play_through`` with ChoiceBots at every seat: each action is the one
+    ``generator.choice(legal)`` picks, from the very same draws (``random``'s
+    ``_randbelow``, written out), and is applied without looking it up among the legal
+    ones again, as it was drawn from them. A state that plays such a deal in one loop of
+    its own (``play_choices(generator)``, the same deals) plays it so."""
+    own_loop = getattr(state, "play_choices", None)
+    if own_loop is not None:
+        return own_loop(generator)
+    bits = generator.getrandbits
+    legal_of, apply = state._legal, state._apply
+    while (seat := state.to_play) is not None:
+        legal = legal_of()
+        n = len(legal)
+        k = n.bit_length()
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        apply(seat, legal[drawn])
+    return state.result()
+
+
+_SHUFFLE_STEPS = {
+    size: tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in (52,)
+}
+"""rng.shuffle's steps over a list of ``size``: the index it places, and the bits it draws."""
+
+
+def shuffled_pack(generator: random.Random, size: int = 52) -> list[int]:
+    """``list(range(size))`` shuffled as ``generator.shuffle`` shuffles any list of that
+    length: the same draws, so the same order (card ``i`` of a pack in place of index
+    ``i``), without its method call per card."""
+    pack = list(range(size))
+    bits = generator.getrandbits
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for i, k in steps:
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
 
 
 def simulate_play(
@@ -214,6 +270,17 @@ def simulate_play(
     from the deal's own generator. So such a game writes no bot loop and no run of its
     own. Raises ValueError at once for an unknown kind or a bad count."""
     bot = bot_factory(bots, kind)
+
+    def play_choices(index: int, rng: random.Random) -> Any:
+        # ChoiceBots at every seat, all drawing from rng: play_through's quick path,
+        # without making the bots only to recognise them.
+        state = new_deal(index, rng)
+        if isinstance(state, TurnDeal):
+            return _play_choices(state, rng)
+        return play_through(state, [bot(seat, rng) for seat in range(seats)])
+
+    if bot is ChoiceBot:
+        return run_deals(play_choices, deals, seed)
 
     def play_deal(index: int, rng: random.Random) -> Any:
         state = new_deal(index, rng)

@@ -3,7 +3,7 @@ take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is 
 for ``n`` players."""
 
 from .game import GAME, OhHell
-from .records import HAND, OhHellHand, hand_of, seat_points
+from .records import HAND, hand_of
 from .settings import PRESETS, OhHellSettings, cards_sequence
 
 __all__ = [
@@ -11,9 +11,7 @@ __all__ = [
     "HAND",
     "PRESETS",
     "OhHell",
-    "OhHellHand",
     "OhHellSettings",
     "cards_sequence",
     "hand_of",
-    "seat_points",
 ]

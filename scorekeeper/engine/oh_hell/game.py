@@ -41,7 +41,7 @@ from .settings import (
 from .simulate import BOTS, OhHellTally, simulate_deals
 
 
-class OhHell(GameBase, rules=(records, display, figures, simulate)):
+class OhHell(GameBase):
     key = "oh-hell"
     name: Message = msg("Oh Hell")
     seats = 4
@@ -73,11 +73,17 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
     hand = HAND
     score = staticmethod(records.score)
     check = staticmethod(records.check)
+    explain = staticmethod(records.explain)
     form_texts = BIDDING_TEXTS
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
-    bot_kinds = tuple(BOTS)
-
     csv_values = staticmethod(display.csv_values)
+    player_figures = staticmethod(figures.player_figures)
+    bot_kinds = tuple(BOTS)
+    verify_deal = staticmethod(simulate.verify_deal)
 
     def simulate_results(
         self,
@@ -185,7 +191,8 @@ class OhHell(GameBase, rules=(records, display, figures, simulate)):
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Which seats took exactly their bid (the cards dealt are in the hand itself)."""
-        return {"exact": list(replayed.score.exact)}
+        record = replayed.record
+        return {"exact": [b == t for b, t in zip(record.bids, record.tricks, strict=True)]}
 
     # --- statistics --------------------------------------------------------------------
 

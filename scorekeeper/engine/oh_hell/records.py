@@ -29,14 +29,6 @@ NO_TRUMP = ("none", "null", "-", "nt")
 
 
 @dataclass(frozen=True, slots=True)
-class Score:
-    """A hand's points per seat, and which seats took exactly their bid."""
-
-    points: tuple[int, ...]
-    exact: tuple[bool, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Dealt(Context):
     """The Context of a hand whose place does not say its cards, and whose body does."""
 
@@ -98,7 +90,7 @@ class Trump(SuitOf):
             raise Refused(("trump", said)) from None
 
 
-class SeatNumbers(PerSeat):
+class PerPlayer(PerSeat):
     """Bids or tricks: a whole number per player, 0 to the cards dealt (to the most a
     player can be dealt, read alone); the form's keys 0 to that in each seat's box."""
 
@@ -137,20 +129,11 @@ def _high(ctx: Context) -> int:
     return dealt(ctx) or most_cards(ctx.seats)
 
 
-class OhHellHand(Hand):
-    """A hand read by :data:`HAND`: its ``cards`` always the tricks' total."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> Any:
-        return (OhHellHand, (self._game, self.values))
-
-
 class OhHellSchema(HandSchema):
     """The hand read as the API always has: ``cards`` empty is left out, ``trump`` left
     out is missing; and typed with its cards the tricks' total."""
 
-    def read(self, game: Any, body: Any, ctx: Context) -> OhHellHand:
+    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
         if isinstance(body, Mapping):
             body = {k: v for k, v in body.items() if k != "cards" or v not in (None, "")}
             body.setdefault("trump", "")
@@ -163,10 +146,7 @@ class OhHellSchema(HandSchema):
                     cards = None
                 ctx = Dealt(ctx.settings, ctx.seats, ctx.sides, ctx.place, cards)
         hand = super().read(game, body, ctx)
-        return OhHellHand(game, {**hand.values, "cards": sum(hand.tricks)})
-
-    def load(self, game: Any, body: Mapping[str, Any]) -> OhHellHand:
-        return OhHellHand(game, super().load(game, body).values)
+        return Hand(game, {**hand.values, "cards": sum(hand.tricks)})
 
 
 HAND = OhHellSchema(
@@ -174,8 +154,8 @@ HAND = OhHellSchema(
         "cards", msg("Cards dealt"), 1, lambda ctx: most_cards(ctx.seats), step="deal", default=None
     ),
     Trump("trump", msg("Trump"), none=msg("No trump"), step="deal"),
-    SeatNumbers("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True),
-    SeatNumbers("tricks", msg("Tricks"), 0, _high, total=dealt),
+    PerPlayer("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True),
+    PerPlayer("tricks", msg("Tricks"), 0, _high, total=dealt),
     steps=BID_STEPS,
 )
 
@@ -183,7 +163,7 @@ HAND = OhHellSchema(
 def hand_of(game: Any, trump: Suit | None, bids: Sequence[int], tricks: Sequence[int]) -> Hand:
     """A hand of ``game`` from its typed values, unchecked (a simulated deal's)."""
     values = {"cards": sum(tricks), "trump": trump, "bids": tuple(bids), "tricks": tuple(tricks)}
-    return OhHellHand(game, values)
+    return Hand(game, values)
 
 
 def bid_score(settings: OhHellSettings) -> BidScore:
@@ -193,17 +173,11 @@ def bid_score(settings: OhHellSettings) -> BidScore:
     )
 
 
-def seat_points(settings: OhHellSettings, bid: int, tricks: int) -> int:
-    """Exactly the bid: ``exact_bonus + made_per_trick × bid``; else
+def score(settings: OhHellSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
+    """Each seat's points: exactly the bid, ``exact_bonus + made_per_trick × bid``; else
     ``missed_per_trick × tricks − miss_step × |tricks − bid|``."""
-    return bid_score(settings).points(bid, tricks)
-
-
-def score(settings: OhHellSettings, hand: Hand, ctx: Context) -> Score:
-    pairs = tuple(zip(hand.bids, hand.tricks, strict=True))
-    return Score(
-        tuple(seat_points(settings, b, t) for b, t in pairs), tuple(b == t for b, t in pairs)
-    )
+    rule = bid_score(settings)
+    return tuple(rule.points(b, t) for b, t in zip(hand.bids, hand.tricks, strict=True))
 
 
 def explain(settings: OhHellSettings, record: Hand) -> list[list[Message]]:

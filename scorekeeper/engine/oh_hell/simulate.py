@@ -12,73 +12,100 @@ has them.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.simulation import DealTally, TurnDeal, simulate_play, wrong_points
+from ..core.schema import Hand
+from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play, wrong_points
 from ..core.verify import check_tricks, follows_suit
-from .records import OhHellHand, hand_of
+from .records import bid_score, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OhHellDealResult:
-    """A hand played by bots: what the table would write down, and how it was played."""
+    """A hand played by bots: what the table would write down, and how it was played, its
+    cards by number (``_CARDS[n]`` is the card; they become text only in ``to_dict``)."""
 
-    record: OhHellHand
+    record: Hand
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    turned: Card | None
-    tricks_played: tuple[tuple[Card, ...], ...]  # each trick's cards in the order played
+    hands: tuple[list[int], ...]
+    turned: int | None
+    tricks_played: tuple[tuple[int, ...], ...]  # each trick's cards in the order played
     points: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        names = _NAMES
         return {
             **self.record.to_dict(),
             "thrown_in": False,
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "turned": None if self.turned is None else str(self.turned),
-            "play": [[str(c) for c in trick] for trick in self.tricks_played],
+            "hands": [[names[c] for c in hand] for hand in self.hands],
+            "turned": None if self.turned is None else names[self.turned],
+            "play": [[names[c] for c in trick] for trick in self.tricks_played],
             "points": list(self.points),
         }
 
 
-def _winner(trick: list[Card], trump: Suit | None) -> int:
-    """The index in ``trick`` of the card that wins it."""
-    led = trick[0].suit
+_CARDS = tuple(full_deck())
+"""The pack by card number: a deal holds numbers, suit-major, so that they sort as the
+cards do (``Card``'s order) and are compared and removed without a Card's methods."""
+_SUIT = tuple(card.suit.value for card in _CARDS)
+_RANK = tuple(card.rank for card in _CARDS)
+_NAMES = tuple(map(str, _CARDS))
+_SUITS = tuple(Suit)
+_WIDTHS = tuple(n.bit_length() for n in range(60))
 
-    def strength(card: Card) -> tuple[int, int]:
-        return (2 if card.suit == trump else 1 if card.suit == led else 0, card.rank)
 
-    return max(range(len(trick)), key=lambda i: strength(trick[i]))
-
-
-def _winners_held(hand: list[Card], trump: Suit | None) -> int:
+def _winners_held(hand: list[int], trump: int | None) -> int:
     """The tricks a hand expects: its aces and kings, and its trumps from the queen up."""
-    return sum(c.rank >= 13 or (c.suit == trump and c.rank >= 12) for c in hand)
+    return sum(_RANK[c] >= 13 or (_SUIT[c] == trump and _RANK[c] >= 12) for c in hand)
+
+
+class DealPlan:
+    """What every deal of a run under ``settings`` shares: the cards of each hand of the
+    sequence, the score of a bid, and who follows each leader to a trick."""
+
+    __slots__ = ("sequence", "rule", "hook", "followers")
+
+    def __init__(self, settings: OhHellSettings) -> None:
+        self.sequence = cards_sequence(settings)
+        self.rule = bid_score(settings)
+        self.hook = settings.hook
+        seats = settings.players
+        # After each leader, the others in the order they play to the trick.
+        self.followers = tuple(
+            tuple((leader + i) % seats for i in range(1, seats)) for leader in range(seats)
+        )
 
 
 class OhHellDeal(TurnDeal):
     """One hand as bots play it (a ``core.simulation.DealState``): the cards dealt and the
     trump turned, bids from the dealer's left (the dealer last, held by the hook), then
-    the tricks, led first by the dealer's left. Its result is the hand the table writes
-    down, with how it was played."""
+    the tricks, led first by the dealer's left; its cards are numbers (``_CARDS``). Its
+    result is the hand the table writes down, with how it was played."""
 
-    def __init__(self, game: Any, settings: OhHellSettings, index: int, rng: random.Random) -> None:
+    def __init__(
+        self,
+        game: Any,
+        settings: OhHellSettings,
+        index: int,
+        rng: random.Random,
+        plan: DealPlan | None = None,
+    ) -> None:
+        self.plan = plan = plan or DealPlan(settings)
         self.seats = seats = settings.players
-        sequence = cards_sequence(settings)
+        sequence = plan.sequence
         self.cards = cards = sequence[index % len(sequence)]
         self.dealer = index % seats
-        pack = full_deck()
-        rng.shuffle(pack)
+        pack = shuffled_pack(rng)  # the order rng.shuffle(full_deck()) gives
         self.hands = [sorted(pack[s * cards : (s + 1) * cards]) for s in range(seats)]
         self.turned = pack[seats * cards] if seats * cards < PACK else None
-        self.trump = None if self.turned is None else self.turned.suit
+        self.trump = None if self.turned is None else _SUIT[self.turned]
         self.game = game
         self.settings = settings
         self.bids = [0] * seats
@@ -87,8 +114,9 @@ class OhHellDeal(TurnDeal):
         self.held = [list(hand) for hand in self.hands]
         self.taken = [0] * seats
         self.leader = (self.dealer + 1) % seats
-        self.trick: list[Card] = []
-        self.played: list[tuple[Card, ...]] = []
+        self.trick: list[int] = []
+        self.led = -1
+        self.played: list[tuple[int, ...]] = []
         self.to_play: int | None = self.leader
 
     def _legal(self) -> list[Any]:
@@ -96,14 +124,18 @@ class OhHellDeal(TurnDeal):
         assert seat is not None
         if self.bidding:
             allowed = list(range(self.cards + 1))
-            if seat == self.dealer and self.settings.hook:
-                allowed = [n for n in allowed if n != self.cards - sum(self.bids)]
+            if seat == self.dealer and self.plan.hook:
+                forbidden = self.cards - sum(self.bids)
+                if forbidden >= 0:
+                    allowed.remove(forbidden)
             return allowed
         held = self.held[seat]
-        trick = self.trick
-        if trick:
-            led = trick[0].suit
-            return [c for c in held if c.suit == led] or held
+        if self.trick:
+            # The held cards are in order, a suit's together: those of the led suit.
+            low = 13 * self.led
+            first = bisect_left(held, low)
+            follow = held[first : bisect_left(held, low + 13, first)]
+            return follow or held
         return held
 
     def _apply(self, seat: int, action: Any) -> None:
@@ -117,28 +149,98 @@ class OhHellDeal(TurnDeal):
         self.held[seat].remove(action)
         trick = self.trick
         trick.append(action)
+        if len(trick) == 1:
+            self.led = _SUIT[action]
         if len(trick) < seats:
             self.to_play = (seat + 1) % seats
             return
-        self.leader = leader = (self.leader + _winner(trick, self.trump)) % seats
+        self.leader = leader = (self.leader + self._winner(trick)) % seats
         self.taken[leader] += 1
         self.played.append(tuple(trick))
         self.trick = []
         self.to_play = leader if len(self.played) < self.cards else None
 
+    def _winner(self, trick: list[int]) -> int:
+        """The index in ``trick`` of the card that wins it: the highest trump, else the
+        highest card of the suit led."""
+        trump, led = self.trump, self.led
+        best, top = 0, -1
+        for index, card in enumerate(trick):
+            suit = _SUIT[card]
+            strength = _RANK[card] + (200 if suit == trump else 100 if suit == led else 0)
+            if strength > top:
+                best, top = index, strength
+        return best
+
+    def play_choices(self, generator: random.Random) -> OhHellDealResult:
+        """The deal played to its end as ChoiceBots at every seat play it, each action
+        ``generator.choice(legal)`` from the very same draws, in one loop: the bids, then
+        every trick (``_legal`` and ``_apply`` written out; the suite checks that both
+        give the same deals)."""
+        bits, widths = generator.getrandbits, _WIDTHS
+        seats, cards, dealer, bids = self.seats, self.cards, self.dealer, self.bids
+        seat = self.leader
+        for _ in range(seats):
+            forbidden = cards - sum(bids) if seat == dealer and self.plan.hook else -1
+            n = cards if forbidden >= 0 else cards + 1  # 0..cards, less the forbidden bid
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            bids[seat] = drawn + (0 <= forbidden <= drawn)
+            seat = (seat + 1) % seats
+        self.spoken, self.bidding = seats, False
+        suits, trump, every_held, followers = _SUIT, self.trump, self.held, self.plan.followers
+        taken, played, leader = self.taken, self.played, self.leader
+        for _ in range(cards):
+            held = every_held[leader]
+            n = len(held)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            won = held.pop(drawn)
+            trick = [won]
+            led = best_suit = suits[won]
+            winner, low, high = leader, 13 * led, 13 * led + 13
+            for seat in followers[leader]:
+                held = every_held[seat]
+                # Held cards are in order, a suit's together: the led suit's, else any.
+                first = bisect_left(held, low)
+                end = bisect_left(held, high, first)
+                if end == first:
+                    first, end = 0, len(held)
+                n = end - first
+                k = widths[n]
+                drawn = bits(k)
+                while drawn >= n:
+                    drawn = bits(k)
+                card = held.pop(first + drawn)
+                trick.append(card)
+                suit = suits[card]
+                # Card numbers within a suit rank as the cards do; a trump beats the rest.
+                if suit == best_suit:
+                    if card > won:
+                        won, winner = card, seat
+                elif suit == trump:
+                    won, best_suit, winner = card, suit, seat
+            leader = winner
+            taken[winner] += 1
+            played.append(tuple(trick))
+        self.leader, self.to_play, self._legal_now = leader, None, None
+        return self.result()
+
     def result(self) -> OhHellDealResult:
-        record = hand_of(self.game, self.trump, self.bids, self.taken)
+        trump = None if self.trump is None else _SUITS[self.trump]
+        bids, taken = self.bids, self.taken
         return OhHellDealResult(
-            record,
+            hand_of(self.game, trump, bids, taken),
             self.dealer,
-            tuple(tuple(h) for h in self.hands),
+            tuple(self.hands),
             self.turned,
             tuple(self.played),
-            record.score(self.settings).points,
+            tuple(map(self.plan.rule.points, bids, taken)),
         )
-
-
-_RANK = attrgetter("rank")
 
 
 class CountingBot:
@@ -156,7 +258,7 @@ class CountingBot:
             wanted = _winners_held(state.hands[seat], state.trump)
             return min(legal, key=lambda n: (abs(n - wanted), n))
         # Highest while tricks are still wanted, lowest once the bid is made.
-        order = sorted(legal, key=_RANK)
+        order = sorted(legal, key=_RANK.__getitem__)
         return order[-1] if state.taken[seat] < state.bids[seat] else order[0]
 
 
@@ -173,8 +275,10 @@ def simulate_deals(
     """The deals of a run (a count, or a range of its indices); a seed repeats them.
     Raises ValueError at once for an unknown kind of bot or a bad count."""
 
+    plan = DealPlan(settings)
+
     def new_deal(index: int, rng: random.Random) -> OhHellDeal:
-        return OhHellDeal(game, settings, index, rng)
+        return OhHellDeal(game, settings, index, rng, plan)
 
     return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players)
 
