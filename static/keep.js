@@ -331,6 +331,8 @@
         state: snap.shown_state || snap.state,
         hands: snap.hands.filter((h) => h.number >= first).map((h) => h.hand).concat(record.queue.map((q) => q.hand)),
         seating: { players: snap.players, changes: snap.substitutions || [] },
+        pending: known,
+        pending_mark: say("kept-pending"),
       });
       if (sheet.error !== undefined) {
         // The queued hands no longer follow the game as the server has it: said, kept.
@@ -358,59 +360,17 @@
       const section = element("section", { class: "board" }, parts);
       const shown = [section];
       if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
-      if (sheet.rows.length) {
-        const mark = say("kept-pending");
-        // As the server's scoreboard draws a hand (web/scoreboard.py's hand_rows): its
-        // number, bid and outcome, then a cell per side; in a partnership game the line
-        // over the cells also names who dealt and whom the hand is about.
-        const head = (row) => [String(row.number),
-          row.number > known ? element("span", { class: "off", title: mark, text: " \u25CB" }) : null,
-          row.bid ? " " : null, row.bid ? element("span", { class: row.bid_css || null, text: row.bid }) : null,
-          " ", element("em", { class: row.outcome_css || null, text: row.outcome }),
-          sheet.paired ? " " : null,
-          sheet.paired ? element("small", { class: "who" }, [
-            row.dealer ? element("span", { class: "k" }, [element("bdi", { dir: "auto", text: row.dealer })]) : null,
-            row.about ? " " : null,
-            row.about ? element("span", { class: "d" }, [element("bdi", { dir: "auto", text: row.about })]) : null,
-          ]) : null];
-        const cells = (row) => row.cells.map((cell) => element("td", { class: cell.css || null }, [
-          cell.entry ? element("span", { class: "e", text: cell.entry }) : null,
-          cell.entry ? " " : null,
-          cell.points ? element("i", { text: cell.points }) : null,
-          cell.penalty ? element("span", { class: "rv", title: cell.penalty.label, text: cell.penalty.mark }) : null,
-          element("b", { text: cell.total }),
-        ]));
-        const pending = (row) => (row.number > known ? "pending" : null);
-        // Who took whose seat from this hand on, over it, as the server says it.
-        const changes = (row, span) => (row.changes || []).map((change) => element("tr", { class: "seat-change" }, [
-          element("td", { colspan: String(span), text: change }),
-        ]));
+      if (sheet.count) {
+        // The hands as the server's scoreboard draws them, by the same template
+        // (templates/_hand_rows.html), drawn by the engine in the phone.
         const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
-        const table = sheet.paired
-          ? element("table", { class: "hands paired" }, [
-            element("thead", {}, [element("tr", {}, names)]),
-            ...sheet.rows.map((row) => element("tbody", { id: "h" + row.number, class: pending(row) }, [
-              ...changes(row, sides.length),
-              element("tr", { class: "about" }, [element("th", { colspan: String(sides.length), scope: "rowgroup" }, head(row))]),
-              element("tr", {}, cells(row)),
-            ])),
-          ])
-          : element("table", { class: "hands" }, [
-            element("thead", {}, [element("tr", {}, [element("th", { text: "#" }), ...names])]),
-            element("tbody", {}, sheet.rows.flatMap((row) => [...changes(row, sides.length + 1),
-              element("tr", { id: "h" + row.number, class: pending(row) }, [element("th", {}, head(row)), ...cells(row)])])),
-          ]);
-        shown.push(table);
-        // The server's legend (templates/_scoreboard_live.html), and the phone's mark.
-        const said = sheet.legend;
-        const legend = [
-          said.about ? element("span", { class: "d", text: said.about }) : null, said.about ? " " : null,
-          said.dealer ? element("span", { class: "k", text: said.dealer }) : null, said.dealer ? " " : null,
-          said.cells,
-          said.penalty ? " · " : null, said.penalty ? element("span", { class: "rv", text: said.penalty[0] }) : null,
-          said.penalty ? " " + said.penalty[1] : null,
-          " · ", element("span", { class: "off", text: "\u25CB" }), " ", mark];
-        shown.push(element("p", { class: "legend" }, legend));
+        const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") }, [
+          element("thead", {}, [element("tr", {}, sheet.paired ? names : [element("th", { text: "#" }), ...names])])]);
+        table.insertAdjacentHTML("beforeend", sheet.paired ? sheet.hands : "<tbody>" + sheet.hands + "</tbody>");
+        // The server's legend, with the mark of the hands queued on this phone.
+        const legend = document.createElement("template");
+        legend.innerHTML = sheet.legend;
+        shown.push(table, legend.content);
       }
       // A queued hand the server refused, left for the scoreboard: what it said, and the
       // way to remove it from this phone (it is opened again by saving it or by a reload).

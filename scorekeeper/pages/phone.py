@@ -1,0 +1,37 @@
+"""The calls of the phone's worker (``static/phone-engine-worker.js``): the engine's
+(``engine/phone.py``), and the pages it draws with the server's templates. Issue 46."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine import phone as engine
+from ..engine.phone import preview, read, resume
+from . import render
+
+__all__ = ["batch", "preview", "read", "resume"]
+
+
+def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
+    """``engine.phone.scoreboard``, its hands and their legend drawn as the server draws
+    them (``hands`` and ``legend``, HTML: ``templates/_hand_rows.html``) and counted
+    (``count``); the hands after ``pending`` (the last the server has) marked with
+    ``pending_mark``."""
+    answer = engine.scoreboard(request)
+    rows = answer.pop("hand_rows")
+    pending = request.get("pending")
+    mark = str(request.get("pending_mark", ""))
+    language = str(request.get("language", "en"))
+    hands, legend = render.hand_rows(
+        language, rows, answer["legend"], None if pending is None else int(pending), mark
+    )
+    return answer | {"hands": hands, "legend": legend, "count": rows.count}
+
+
+CALLS = {**engine.CALLS, "sheet": sheet}
+
+
+def batch(requests: str) -> str:
+    """``engine.phone.batch`` with the calls that draw pages too."""
+    return engine.batch(requests, CALLS)
