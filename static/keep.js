@@ -514,7 +514,9 @@
         ];
         if (!step.folds) step.actions.forEach((name) => parts.push(actionButton(spec, name)));
         if (step.folded.length) {
-          const open = step.folded.some((f) => entered[f.name] || found.some((p) => p.field === f.name));
+          // Open as the server's form opens it: something other than nothing (or 0) in it,
+          // or a problem with it; a count's "0" is text, which JavaScript takes for true.
+          const open = step.folded.some((f) => Number(entered[f.name] || 0) !== 0 || found.some((p) => p.field === f.name));
           parts.push(element("details", { class: "folded", open }, [
             element("summary", { text: step.folded_label }),
             ...step.folded.flatMap((f) => [
