@@ -340,13 +340,14 @@
         view("board");
         return;
       }
-      const sides = sheet.sides;
-      const tiles = element("ol", { class: "totals" + (sheet.paired ? " paired" : "") },
-        sides.map((name, s) => element("li", { class: sheet.leaders.indexOf(s) >= 0 ? "lead" : null }, [
-          element("span", {}, [element("bdi", { class: "p", dir: "auto", text: name })]),
-          element("b", { text: sheet.totals[s] }),
-        ])));
-      const parts = [tiles];
+      // The parts the server's scoreboard draws by the same template (templates/_sheet.html),
+      // drawn by the engine in the phone: the totals, the hands' table and its legend.
+      const drawn = (html) => {
+        const made = document.createElement("template");
+        made.innerHTML = html;
+        return made.content;
+      };
+      const parts = [drawn(sheet.tiles)];
       if (sheet.banner) parts.push(element("p", { class: "banner " + sheet.banner.kind, role: "status", text: sheet.banner.text }));
       if (sheet.result_note) parts.push(element("p", { class: "turn result-note", text: sheet.result_note }));
       if (sheet.turn || sheet.deal_note) {
@@ -361,16 +362,9 @@
       const shown = [section];
       if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
       if (sheet.count) {
-        // The hands as the server's scoreboard draws them, by the same template
-        // (templates/_hand_rows.html), drawn by the engine in the phone.
-        const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
-        const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") }, [
-          element("thead", {}, [element("tr", {}, sheet.paired ? names : [element("th", { text: "#" }), ...names])])]);
-        table.insertAdjacentHTML("beforeend", sheet.paired ? sheet.hands : "<tbody>" + sheet.hands + "</tbody>");
-        // The server's legend, with the mark of the hands queued on this phone.
-        const legend = document.createElement("template");
-        legend.innerHTML = sheet.legend;
-        shown.push(table, legend.content);
+        const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") });
+        table.innerHTML = sheet.head + (sheet.paired ? sheet.hands : "<tbody>" + sheet.hands + "</tbody>");
+        shown.push(table, drawn(sheet.legend));
       }
       // A queued hand the server refused, left for the scoreboard: what it said, and the
       // way to remove it from this phone (it is opened again by saving it or by a reload).

@@ -236,12 +236,12 @@ def sheet_words(sheet: dict[str, Any], paired: bool) -> dict[tuple, Any]:
 
 
 def same_rows(sheet: dict[str, Any], html: str) -> bool:
-    """Whether the phone drew the hands and their legend exactly as the server's
-    scoreboard ``html`` has them, but for the server's links (a hand's edit and "why"
-    addresses)."""
+    """Whether the phone drew the totals, the hands, their table's head and legend exactly
+    as the server's scoreboard ``html`` has them, but for the server's links (a hand's edit
+    and "why" addresses)."""
     table = html.split('<table class="hands', 1)[1].split("</table>", 1)[0]
     drawn = bool(sheet["hands"]) and sheet["hands"] in re.sub(r"</?a\b[^>]*>", "", table)
-    return drawn and sheet["legend"] in html
+    return drawn and all(sheet[part] in html for part in ("legend", "tiles", "head"))
 
 
 def server_sheet_words(page: Page) -> dict[tuple, Any]:

@@ -1,4 +1,4 @@
-"""The scoreboard's rows, the engine's model drawn by ``templates/_hand_rows.html``: each
+"""The scoreboard's rows, the engine's model drawn by ``templates/_sheet.html``: each
 label and figure is translated once a page, and a row shows exactly what its hand's view
 says."""
 

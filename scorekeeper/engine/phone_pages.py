@@ -399,6 +399,7 @@ def sheet_page(
     result_note = rules.result_note(progress) if finished else None
     return {
         "sides": sides,
+        "members": [[players[seat] for seat in side] for side in rules.sides],  # as they sit
         "paired": paired,
         "totals": totals,
         "leaders": leaders,
@@ -412,8 +413,8 @@ def sheet_page(
         "record": None
         if finished
         else words.gettext(page.hand.record.template, number=progress.next_number),
-        "hand_rows": rows,  # drawn by templates/_hand_rows.html (scorekeeper.pages.phone)
-        "legend": legend,  # drawn by templates/_hand_rows.html too
+        "hand_rows": rows,  # drawn by templates/_sheet.html (scorekeeper.pages.phone)
+        "legend": legend,  # drawn by templates/_sheet.html too
         "none_yet": words.gettext(page.hand.none_yet.template),
     }
 

@@ -14,19 +14,17 @@ __all__ = ["batch", "preview", "read", "resume"]
 
 
 def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
-    """``engine.phone.scoreboard``, its hands and their legend drawn as the server draws
-    them (``hands`` and ``legend``, HTML: ``templates/_hand_rows.html``) and counted
-    (``count``); the hands after ``pending`` (the last the server has) marked with
-    ``pending_mark``."""
+    """``engine.phone.scoreboard``, its totals, table head, hands and their legend drawn
+    as the server draws them (``tiles``, ``head``, ``hands`` and ``legend``, HTML:
+    ``templates/_sheet.html``), its hands counted (``count``); the hands after
+    ``pending`` (the last the server has) marked with ``pending_mark``."""
     answer = engine.scoreboard(request)
-    rows = answer.pop("hand_rows")
     pending = request.get("pending")
     mark = str(request.get("pending_mark", ""))
     language = str(request.get("language", "en"))
-    hands, legend = render.hand_rows(
-        language, rows, answer["legend"], None if pending is None else int(pending), mark
-    )
-    return answer | {"hands": hands, "legend": legend, "count": rows.count}
+    drawn = render.sheet(language, answer, None if pending is None else int(pending), mark)
+    count = answer.pop("hand_rows").count
+    return answer | drawn | {"count": count}
 
 
 CALLS = {**engine.CALLS, "sheet": sheet}

@@ -4,6 +4,7 @@ same ``_``, ``bdi`` and ``isolate``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -43,14 +44,20 @@ def environment(language: str) -> Environment:
     return found
 
 
-def hand_rows(
-    language: str, rows: HandRows, legend: Legend, pending: int | None = None, mark: str = ""
-) -> tuple[str, str]:
-    """The sheet's hands and their legend as ``templates/_hand_rows.html`` draws them, the
-    hands after ``pending`` marked as queued on this phone (``mark`` says so)."""
-    drawn = environment(language).get_template("_hand_rows.html").module
+def sheet(
+    language: str, answer: Mapping[str, Any], pending: int | None = None, mark: str = ""
+) -> dict[str, str]:
+    """The parts of the sheet ``templates/_sheet.html`` draws, from ``answer`` (the
+    engine's ``phone.scoreboard``): the totals, the table's head, the hands (those after
+    ``pending`` marked as queued on this phone, ``mark`` saying so) and their legend."""
+    drawn: Any = environment(language).get_template("_sheet.html").module  # its macros
+    rows: HandRows = answer["hand_rows"]
+    legend: Legend = answer["legend"]
+    members = answer["members"]
     notes = [("\u25cb", mark)] if mark else []
-    return (
-        str(drawn.hand_rows(rows, pending=pending, pending_mark=mark)),  # type: ignore[attr-defined]
-        str(drawn.legend(legend, notes)),  # type: ignore[attr-defined]
-    )
+    return {
+        "tiles": str(drawn.totals(members, answer["totals"], answer["leaders"])),
+        "head": str(drawn.table_head(members, rows.paired)),
+        "hands": str(drawn.hand_rows(rows, pending=pending, pending_mark=mark)),
+        "legend": str(drawn.legend(legend, notes)),
+    }

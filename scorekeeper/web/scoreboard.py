@@ -29,7 +29,7 @@ from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 @dataclass(frozen=True, slots=True)
 class ShownRows:
     """The scoreboard's hands on the server's page: the engine's model (``rows``) and its
-    HTML, drawn by the template the phone draws it with (``templates/_hand_rows.html``)."""
+    HTML, drawn by the template the phone draws it with (``templates/_sheet.html``)."""
 
     rows: sheet.HandRows
     html: Markup
@@ -111,14 +111,14 @@ def hand_rows(
 ) -> ShownRows:
     """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
     state), newest last, as the game shows them (``engine.pages.sheet.hand_rows``), drawn
-    by ``templates/_hand_rows.html``. ``seating`` says who sat where at hand n;
+    by ``templates/_sheet.html``. ``seating`` says who sat where at hand n;
     ``changes`` are the seat changes' texts by the hand they take effect from; ``why_url``
     and ``edit_url`` are a hand's "why" and edit addresses cut around its number (no edit
     link for a viewer). Without ``shows_dealer`` no cell or row marks who dealt.
     ``offline`` names, by hand number, the phone a hand was recorded on without the
     network: its row carries the mark that the legend explains."""
     rows = sheet.hand_rows(game, progress, seating, shown, changes, shows_dealer)
-    draw = current_app.jinja_env.get_template("_hand_rows.html").module.hand_rows
+    draw = current_app.jinja_env.get_template("_sheet.html").module.hand_rows
     html = draw(rows, why=why_url, edit=edit_url, offline=offline or {})
     legend = sheet.legend_of(game, rows, shown, shows_dealer)
     notes = [(OFFLINE_MARK, offline_note(name)) for name in dict.fromkeys((offline or {}).values())]

@@ -1,5 +1,5 @@
 """The scoreboard's hands as a typed page model: what each row shows, in the page's
-language, for the one template that draws it (``templates/_hand_rows.html``) on the
+language, for the one template that draws it (``templates/_sheet.html``) on the
 server (Flask) and in the phone (``scorekeeper/pages``, under Pyodide) alike.
 
 The model holds plain strings; the template only prints them, so the two places that
