@@ -614,3 +614,19 @@ def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():
     )
     assert french["field"] == "language"
     assert few["field"] == "players"
+
+
+def test_a_sheet_with_a_queue_mark_the_page_built_wrong_is_refused_or_escaped():
+    """``pending`` must be a hand number; ``pending_mark`` is text, never markup."""
+    rules = GAMES[GAME_KEYS[0]]
+    settings = rules.preset(rules.default_preset)
+    hands = [r.to_dict() for r in records(rules, settings, 2, seed=34)]
+    base = new_game_request("sheet", language="en", hands=hands)
+    wrong, marked = answered(
+        {**base, "pending": "one"},
+        {**base, "pending": 1, "pending_mark": "<script>x</script>"},
+    )
+    assert wrong["field"] == "request" and "one" in wrong["error"]
+    assert "<script>" not in marked["hands"] + marked["legend"]
+    assert marked["hands"].count("&lt;script&gt;x&lt;/script&gt;") == 2  # hand 2: title, words
+    assert 'class="pending"' in marked["hands"] and 'id="h1"' in marked["hands"]
