@@ -347,12 +347,8 @@
         made.innerHTML = html;
         return made.content;
       };
-      const parts = [drawn(sheet.tiles)];
-      if (sheet.banner) parts.push(element("p", { class: "banner " + sheet.banner.kind, role: "status", text: sheet.banner.text }));
-      if (sheet.result_note) parts.push(element("p", { class: "turn result-note", text: sheet.result_note }));
-      if (sheet.turn || sheet.deal_note) {
-        parts.push(element("p", { class: "turn", text: [sheet.turn, sheet.deal_note].filter(Boolean).join(" · ") }));
-      }
+      const parts = [drawn(sheet.tiles_html)];
+      parts.push(drawn(sheet.banner_html), drawn(sheet.turn_html));
       if (sheet.record) {
         const next = element("button", { class: "btn primary big", type: "button", id: "record", text: sheet.record });
         next.addEventListener("click", () => entry(null));
@@ -363,8 +359,8 @@
       if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
       if (sheet.count) {
         const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") });
-        table.innerHTML = sheet.head + (sheet.paired ? sheet.hands : "<tbody>" + sheet.hands + "</tbody>");
-        shown.push(table, drawn(sheet.legend));
+        table.innerHTML = sheet.head_html + (sheet.paired ? sheet.hands_html : "<tbody>" + sheet.hands_html + "</tbody>");
+        shown.push(table, drawn(sheet.legend_html));
       }
       // A queued hand the server refused, left for the scoreboard: what it said, and the
       // way to remove it from this phone (it is opened again by saving it or by a reload).

@@ -240,8 +240,10 @@ def same_rows(sheet: dict[str, Any], html: str) -> bool:
     as the server's scoreboard ``html`` has them, but for the server's links (a hand's edit
     and "why" addresses)."""
     table = html.split('<table class="hands', 1)[1].split("</table>", 1)[0]
-    drawn = bool(sheet["hands"]) and sheet["hands"] in re.sub(r"</?a\b[^>]*>", "", table)
-    return drawn and all(sheet[part] in html for part in ("legend", "tiles", "head"))
+    drawn = bool(sheet["hands_html"]) and sheet["hands_html"] in re.sub(r"</?a\b[^>]*>", "", table)
+    return drawn and all(
+        sheet[f"{part}_html"] in html for part in ("legend", "tiles", "head", "banner", "turn")
+    )
 
 
 def server_sheet_words(page: Page) -> dict[tuple, Any]:
@@ -482,7 +484,7 @@ def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, ke
         assert stored.record.to_dict() == thrown["hand"]
         going.bodies.append(thrown["body"])
         going.count += 1
-        assert f'id="h{going.count}"' in same_sheet(going)["hands"]
+        assert f'id="h{going.count}"' in same_sheet(going)["hands_html"]
         break
 
     # A game played to its end under its own rules (one that ends in sixty hands).
@@ -542,9 +544,9 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
     (said,) = page.changes
     assert "3" in said and "Zoë Montgomery" in said and NAMES[1] in said
     # Over hand 3 only, in the server's words: the new player for the one who left.
-    (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands"])
+    (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands_html"])
     assert plain(change) == said
-    assert sheet["hands"].index(change) < sheet["hands"].index('id="h3"') or paired
+    assert sheet["hands_html"].index(change) < sheet["hands_html"].index('id="h3"') or paired
     assert change.index("Zoë Montgomery") < change.index(NAMES[1])
     # Without the seating every hand is drawn as the table sits now.
     if paired:
@@ -567,7 +569,7 @@ def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, ma
             hands=[h["hand"] for h in snapshot["hands"] if h["number"] >= 5],
         )
     )[0]
-    assert re.findall(r'id="h(\d+)"', sheet["hands"]) == [str(n) for n in range(5, 65)]
+    assert re.findall(r'id="h(\d+)"', sheet["hands_html"]) == [str(n) for n in range(5, 65)]
     html = game.get(f"/games/{game.id}")
     paired = any(len(side) > 1 for side in game.rules.sides)
     assert sheet_words(sheet, paired) == server_sheet_words(Page(html))
@@ -627,6 +629,6 @@ def test_a_sheet_with_a_queue_mark_the_page_built_wrong_is_refused_or_escaped():
         {**base, "pending": 1, "pending_mark": "<script>x</script>"},
     )
     assert wrong["field"] == "request" and "one" in wrong["error"]
-    assert "<script>" not in marked["hands"] + marked["legend"]
-    assert marked["hands"].count("&lt;script&gt;x&lt;/script&gt;") == 2  # hand 2: title, words
-    assert 'class="pending"' in marked["hands"] and 'id="h1"' in marked["hands"]
+    assert "<script>" not in marked["hands_html"] + marked["legend_html"]
+    assert marked["hands_html"].count("&lt;script&gt;x&lt;/script&gt;") == 2  # hand 2: title, words
+    assert 'class="pending"' in marked["hands_html"] and 'id="h1"' in marked["hands_html"]

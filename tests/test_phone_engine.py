@@ -239,7 +239,7 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     assert json.loads(result.stdout) == json.loads(worker.batch(json.dumps(pages)))
     assert json.loads(result.stdout)[0]["title"] == "סבב 4"  # any-game's round, in Hebrew
     # Drawn by the server's template, with the jinja2 of the zip.
-    assert '<tr id="h4"><th>4' in json.loads(result.stdout)[5]["hands"]
+    assert '<tr id="h4"><th>4' in json.loads(result.stdout)[5]["hands_html"]
 
 
 # --- what the app serves ------------------------------------------------------------------

@@ -400,6 +400,11 @@ def sheet_page(
     return {
         "sides": sides,
         "members": [[players[seat] for seat in side] for side in rules.sides],  # as they sit
+        # For templates/_sheet.html's banner and turn (scorekeeper.pages.phone):
+        "standing": sheet.standing_of(rules, settings, progress),
+        "page_words": page,
+        "seats": list(players),
+        "shows_dealer": shows_dealer,
         "paired": paired,
         "totals": totals,
         "leaders": leaders,

@@ -14,17 +14,20 @@ __all__ = ["batch", "preview", "read", "resume"]
 
 
 def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
-    """``engine.phone.scoreboard``, its totals, table head, hands and their legend drawn
-    as the server draws them (``tiles``, ``head``, ``hands`` and ``legend``, HTML:
-    ``templates/_sheet.html``), its hands counted (``count``); the hands after
-    ``pending`` (the last the server has) marked with ``pending_mark``."""
+    """``engine.phone.scoreboard``, its totals, banner, turn, table head, hands and their
+    legend drawn as the server draws them (``tiles_html``, ``banner_html``, ``turn_html``,
+    ``head_html``, ``hands_html`` and ``legend_html``: ``templates/_sheet.html``), its
+    hands counted (``count``); the hands after ``pending`` (the last the server has)
+    marked with ``pending_mark``."""
     answer = engine.scoreboard(request)
     pending = request.get("pending")
     mark = str(request.get("pending_mark", ""))
     language = str(request.get("language", "en"))
     drawn = render.sheet(language, answer, None if pending is None else int(pending), mark)
     count = answer.pop("hand_rows").count
-    return answer | drawn | {"count": count}
+    for model in ("standing", "page_words", "seats", "shows_dealer", "legend"):
+        del answer[model]
+    return answer | {f"{part}_html": html for part, html in drawn.items()} | {"count": count}
 
 
 CALLS = {**engine.CALLS, "sheet": sheet}

@@ -40,7 +40,14 @@ def environment(language: str) -> Environment:
     found.install_gettext_callables(  # type: ignore[attr-defined] # the i18n extension's
         gettext=words.catalogue.gettext, ngettext=words.catalogue.ngettext, newstyle=True
     )
-    found.filters.update(bdi=bdi, isolate=isolate, ltr=words.ltr)
+    found.filters.update(
+        bdi=bdi,
+        isolate=isolate,
+        ltr=words.ltr,
+        translate=words.translate,
+        named=words.named,
+        list_of=lambda names: words.and_list([isolate(name) for name in names]),
+    )
     return found
 
 
@@ -48,15 +55,24 @@ def sheet(
     language: str, answer: Mapping[str, Any], pending: int | None = None, mark: str = ""
 ) -> dict[str, str]:
     """The parts of the sheet ``templates/_sheet.html`` draws, from ``answer`` (the
-    engine's ``phone.scoreboard``): the totals, the table's head, the hands (those after
-    ``pending`` marked as queued on this phone, ``mark`` saying so) and their legend."""
+    engine's ``phone.scoreboard``): the totals, the banner, whose turn it is, the table's
+    head, the hands (those after ``pending`` marked as queued on this phone, ``mark``
+    saying so) and their legend."""
     drawn: Any = environment(language).get_template("_sheet.html").module  # its macros
     rows: HandRows = answer["hand_rows"]
     legend: Legend = answer["legend"]
     members = answer["members"]
     notes = [("\u25cb", mark)] if mark else []
+    standing, page = answer["standing"], answer["page_words"]
+    turn = (
+        ""
+        if standing.finished
+        else drawn.turn(standing, answer["seats"], page, answer["shows_dealer"])
+    )
     return {
         "tiles": str(drawn.totals(members, answer["totals"], answer["leaders"])),
+        "banner": str(drawn.banner(standing, answer["sides"], page)),
+        "turn": str(turn),
         "head": str(drawn.table_head(members, rows.paired)),
         "hands": str(drawn.hand_rows(rows, pending=pending, pending_mark=mark)),
         "legend": str(drawn.legend(legend, notes)),

@@ -18,11 +18,11 @@ from ..engine.core.display import (
     PenaltyMark,
     bid_css,  # noqa: F401 - web/sheets.py takes it from here
     signed,
-    total,
+    total,  # noqa: F401 - web/games.py takes it from here
 )
-from ..engine.core.game import HandPlace
 from ..engine.core.messages import with_sides
 from ..engine.pages import sheet
+from ..engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/card.py's
 from .i18n import Partners, bdi, isolate, isolate_ltr, shown
 
 
@@ -188,50 +188,6 @@ def player_figures(
         PlayerFigures(name, shown(figures), shown(note) if note else None)
         for name, (figures, note) in zip(players, view.seats, strict=False)
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """The headline of a game: totals, leaders, winner or tie, who deals and opens."""
-
-    totals: tuple[str, ...]
-    leaders: tuple[int, ...]
-    winner: int | None
-    tie_at_top: bool
-    dealer: int
-    opener: int
-    next_number: int
-    winners: tuple[int, ...] = ()
-    finished: bool = False
-    went_out: int | None = None  # the side whose fall to the losing floor ended the game
-    deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
-    result_note: Message | None = None  # under a finished game's result (the money)
-
-
-def standing_of(game: Game, settings: Settings, progress: Any) -> Standing:
-    """The headline of a game of ``game`` under ``settings``, replayed (``Game.replay``'s
-    result)."""
-    floor = game.losing_floor(settings)
-    finished = progress.status == "finished"
-    fallen = [side for side, t in enumerate(progress.totals) if floor is not None and t <= floor]
-    return Standing(
-        totals=tuple(total(t) for t in progress.totals),
-        leaders=progress.leaders if progress.hands else (),
-        winner=progress.winner,
-        tie_at_top=progress.tie_at_top,
-        winners=tuple(getattr(progress, "winners", None) or ()),
-        finished=finished,
-        dealer=progress.dealer,
-        opener=progress.opener,
-        next_number=progress.next_number,
-        went_out=fallen[0] if finished and fallen else None,
-        result_note=game.result_note(progress) if finished else None,
-        deal_note=None
-        if finished
-        else game.deal_note_at(
-            settings, HandPlace(progress.next_number, progress.dealer, progress.state)
-        ),
-    )
 
 
 def sides_named(game: Game, names: Sequence[str]) -> list[str]:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.display import NO_FIGURE, PenaltyMark, bid_css, label_with_sides, signed, total
-from ..core.game import Game, partnered
+from ..core.game import Game, HandPlace, partnered
 from ..core.language import Partners
+from ..core.messages import Message
 
 Shown = Callable[[Any], str]
 """A game's text (a Message, a Label, notation) in the page's language: the server's
@@ -199,3 +200,47 @@ def legend_of(rules: Game, rows: HandRows, shown: Shown, shows_dealer: bool = Tr
         penalty = (shown(words.penalty_mark), shown(words.penalty_legend))
     about = shown(words.auction_mark) if rows.about else None
     return Legend(about, shows_dealer, shown(words.cell_legend), penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The headline of a game: totals, leaders, winner or tie, who deals and opens."""
+
+    totals: tuple[str, ...]
+    leaders: tuple[int, ...]
+    winner: int | None
+    tie_at_top: bool
+    dealer: int
+    opener: int
+    next_number: int
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+    went_out: int | None = None  # the side whose fall to the losing floor ended the game
+    deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
+    result_note: Message | None = None  # under a finished game's result (the money)
+
+
+def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
+    """The headline of a game of ``game`` under ``settings``, replayed (``Game.replay``'s
+    result)."""
+    floor = game.losing_floor(settings)
+    finished = progress.status == "finished"
+    fallen = [side for side, t in enumerate(progress.totals) if floor is not None and t <= floor]
+    return Standing(
+        totals=tuple(total(t) for t in progress.totals),
+        leaders=progress.leaders if progress.hands else (),
+        winner=progress.winner,
+        tie_at_top=progress.tie_at_top,
+        winners=tuple(getattr(progress, "winners", None) or ()),
+        finished=finished,
+        dealer=progress.dealer,
+        opener=progress.opener,
+        next_number=progress.next_number,
+        went_out=fallen[0] if finished and fallen else None,
+        result_note=game.result_note(progress) if finished else None,
+        deal_note=None
+        if finished
+        else game.deal_note_at(
+            settings, HandPlace(progress.next_number, progress.dealer, progress.state)
+        ),
+    )
