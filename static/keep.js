@@ -331,6 +331,8 @@
         state: snap.shown_state || snap.state,
         hands: snap.hands.filter((h) => h.number >= first).map((h) => h.hand).concat(record.queue.map((q) => q.hand)),
         seating: { players: snap.players, changes: snap.substitutions || [] },
+        pending: known,
+        pending_mark: say("kept-pending"),
       });
       if (sheet.error !== undefined) {
         // The queued hands no longer follow the game as the server has it: said, kept.
@@ -338,18 +340,15 @@
         view("board");
         return;
       }
-      const sides = sheet.sides;
-      const tiles = element("ol", { class: "totals" + (sheet.paired ? " paired" : "") },
-        sides.map((name, s) => element("li", { class: sheet.leaders.indexOf(s) >= 0 ? "lead" : null }, [
-          element("span", {}, [element("bdi", { class: "p", dir: "auto", text: name })]),
-          element("b", { text: sheet.totals[s] }),
-        ])));
-      const parts = [tiles];
-      if (sheet.banner) parts.push(element("p", { class: "banner " + sheet.banner.kind, role: "status", text: sheet.banner.text }));
-      if (sheet.result_note) parts.push(element("p", { class: "turn result-note", text: sheet.result_note }));
-      if (sheet.turn || sheet.deal_note) {
-        parts.push(element("p", { class: "turn", text: [sheet.turn, sheet.deal_note].filter(Boolean).join(" · ") }));
-      }
+      // The parts the server's scoreboard draws by the same template (templates/_sheet.html),
+      // drawn by the engine in the phone: the totals, the hands' table and its legend.
+      const drawn = (html) => {
+        const made = document.createElement("template");
+        made.innerHTML = html;
+        return made.content;
+      };
+      const parts = [drawn(sheet.tiles_html)];
+      parts.push(drawn(sheet.banner_html), drawn(sheet.turn_html));
       if (sheet.record) {
         const next = element("button", { class: "btn primary big", type: "button", id: "record", text: sheet.record });
         next.addEventListener("click", () => entry(null));
@@ -358,59 +357,10 @@
       const section = element("section", { class: "board" }, parts);
       const shown = [section];
       if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
-      if (sheet.rows.length) {
-        const mark = say("kept-pending");
-        // As the server's scoreboard draws a hand (web/scoreboard.py's hand_rows): its
-        // number, bid and outcome, then a cell per side; in a partnership game the line
-        // over the cells also names who dealt and whom the hand is about.
-        const head = (row) => [String(row.number),
-          row.number > known ? element("span", { class: "off", title: mark, text: " \u25CB" }) : null,
-          row.bid ? " " : null, row.bid ? element("span", { class: row.bid_css || null, text: row.bid }) : null,
-          " ", element("em", { class: row.outcome_css || null, text: row.outcome }),
-          sheet.paired ? " " : null,
-          sheet.paired ? element("small", { class: "who" }, [
-            row.dealer ? element("span", { class: "k" }, [element("bdi", { dir: "auto", text: row.dealer })]) : null,
-            row.about ? " " : null,
-            row.about ? element("span", { class: "d" }, [element("bdi", { dir: "auto", text: row.about })]) : null,
-          ]) : null];
-        const cells = (row) => row.cells.map((cell) => element("td", { class: cell.css || null }, [
-          cell.entry ? element("span", { class: "e", text: cell.entry }) : null,
-          cell.entry ? " " : null,
-          cell.points ? element("i", { text: cell.points }) : null,
-          cell.penalty ? element("span", { class: "rv", title: cell.penalty.label, text: cell.penalty.mark }) : null,
-          element("b", { text: cell.total }),
-        ]));
-        const pending = (row) => (row.number > known ? "pending" : null);
-        // Who took whose seat from this hand on, over it, as the server says it.
-        const changes = (row, span) => (row.changes || []).map((change) => element("tr", { class: "seat-change" }, [
-          element("td", { colspan: String(span), text: change }),
-        ]));
-        const names = sides.map((name) => element("th", {}, [element("bdi", { class: "p", dir: "auto", text: name })]));
-        const table = sheet.paired
-          ? element("table", { class: "hands paired" }, [
-            element("thead", {}, [element("tr", {}, names)]),
-            ...sheet.rows.map((row) => element("tbody", { id: "h" + row.number, class: pending(row) }, [
-              ...changes(row, sides.length),
-              element("tr", { class: "about" }, [element("th", { colspan: String(sides.length), scope: "rowgroup" }, head(row))]),
-              element("tr", {}, cells(row)),
-            ])),
-          ])
-          : element("table", { class: "hands" }, [
-            element("thead", {}, [element("tr", {}, [element("th", { text: "#" }), ...names])]),
-            element("tbody", {}, sheet.rows.flatMap((row) => [...changes(row, sides.length + 1),
-              element("tr", { id: "h" + row.number, class: pending(row) }, [element("th", {}, head(row)), ...cells(row)])])),
-          ]);
-        shown.push(table);
-        // The server's legend (templates/_scoreboard_live.html), and the phone's mark.
-        const said = sheet.legend;
-        const legend = [
-          said.about ? element("span", { class: "d", text: said.about }) : null, said.about ? " " : null,
-          said.dealer ? element("span", { class: "k", text: said.dealer }) : null, said.dealer ? " " : null,
-          said.cells,
-          said.penalty ? " · " : null, said.penalty ? element("span", { class: "rv", text: said.penalty[0] }) : null,
-          said.penalty ? " " + said.penalty[1] : null,
-          " · ", element("span", { class: "off", text: "\u25CB" }), " ", mark];
-        shown.push(element("p", { class: "legend" }, legend));
+      if (sheet.count) {
+        const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") });
+        table.innerHTML = sheet.head_html + (sheet.paired ? sheet.hands_html : "<tbody>" + sheet.hands_html + "</tbody>");
+        shown.push(table, drawn(sheet.legend_html));
       }
       // A queued hand the server refused, left for the scoreboard: what it said, and the
       // way to remove it from this phone (it is opened again by saving it or by a reload).
@@ -554,7 +504,9 @@
         ];
         if (!step.folds) step.actions.forEach((name) => parts.push(actionButton(spec, name)));
         if (step.folded.length) {
-          const open = step.folded.some((f) => entered[f.name] || found.some((p) => p.field === f.name));
+          // Open as the server's form opens it: something other than nothing (or 0) in it,
+          // or a problem with it; a count's "0" is text, which JavaScript takes for true.
+          const open = step.folded.some((f) => Number(entered[f.name] || 0) !== 0 || found.some((p) => p.field === f.name));
           parts.push(element("details", { class: "folded", open }, [
             element("summary", { text: step.folded_label }),
             ...step.folded.flatMap((f) => [

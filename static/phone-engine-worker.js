@@ -18,7 +18,7 @@ async function start(urls) {
   const [pyodide, zip] = await Promise.all([loadPyodide({ indexURL: urls.pyodide }), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   pyodide.pyimport("sys").path.insert(0, "/engine");
-  return pyodide.pyimport("scorekeeper.engine.phone");
+  return pyodide.pyimport("scorekeeper.pages.phone");
 }
 
 const CALLS = new Set(["read", "preview", "resume", "batch"]);

@@ -191,6 +191,8 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
         record_offline(page, entries[2], enter)
         page.locator("#kept-board #record").click()
         page.locator("#kept-entry form#hand").wait_for()
+        # Folded as the server's form folds it: nothing entered in them, closed.
+        assert page.locator("#kept-entry details.folded[open]").count() == 0
         page.locator("#kept-entry #save").click()
         summary = page.locator("#kept-entry .error-summary")
         summary.wait_for(timeout=ENGINE_TIMEOUT)

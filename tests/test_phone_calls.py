@@ -16,9 +16,9 @@ import pytest
 from babel import Locale
 
 from scorekeeper import db, game_play
-from scorekeeper.engine import phone
 from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, words_in
 from scorekeeper.engine.registry import GAMES
+from scorekeeper.pages import phone
 from scorekeeper.web import i18n
 
 from .play import records
@@ -44,7 +44,7 @@ def plain(text: str) -> str:
 
 class Page(HTMLParser):
     """The words of a hand form or a scoreboard, each under a key that says where it
-    stands (a step's head, a key of a field, a row's cell...)."""
+    stands (a step's head, a key of a field, a total...)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
@@ -56,10 +56,7 @@ class Page(HTMLParser):
         self._tags: list[str] = []
         self._section: str | None = None
         self._fieldset: str | None = None
-        self._row: str | None = None
-        self._row_depth = 0
         self._form: str | None = None
-        self._cells = 0
         self._totals = -1
         self._change: int | None = None  # in a row that says who took whose seat
         self.changes: list[str] = []  # those rows' words, in the page's order
@@ -87,8 +84,6 @@ class Page(HTMLParser):
                 self.words[("readback", a["id"])] = a["data-read-back"]
         elif tag == "tr" and "seat-change" in css:
             self._change = len(self._tags)
-        elif tag in ("tr", "tbody") and re.fullmatch(r"h\d+", a.get("id", "")):
-            self._row, self._cells, self._row_depth = a["id"][1:], 0, len(self._tags)
         elif tag == "ol" and "totals" in css:
             self._totals = 0
         if tag == "h1":
@@ -119,8 +114,6 @@ class Page(HTMLParser):
             self._capture(("banner",))
         elif tag == "p" and "turn" in css:
             self._capture(("result_note",) if "result-note" in css else ("turn",))
-        elif tag == "p" and "legend" in css:
-            self._capture(("legend",))
         elif tag == "li" and self._totals >= 0:
             if "lead" in css:
                 self.leaders.append(self._totals)
@@ -129,11 +122,6 @@ class Page(HTMLParser):
         elif tag == "td" and self._change is not None:
             self._capture(("change", len(self.changes)))
             self.changes.append("")
-        elif tag == "th" and self._row:
-            self._capture(("head", int(self._row)))
-        elif tag == "td" and self._row:
-            self._capture(("cell", int(self._row), self._cells))
-            self._cells += 1
         if "error-summary" in css:
             self._capture(("summary-box",))
 
@@ -178,8 +166,6 @@ class Page(HTMLParser):
                 self._change = None
             elif closed == "li" and self._totals >= 0:
                 self._totals += 1
-            if self._row is not None and len(self._tags) < self._row_depth:
-                self._row = None
 
     def handle_data(self, data: str) -> None:
         for _, _, texts in self._open:
@@ -246,35 +232,23 @@ def sheet_words(sheet: dict[str, Any], paired: bool) -> dict[tuple, Any]:
         found[("result_note",)] = plain(sheet["result_note"])
     if sheet["turn"] or sheet["deal_note"]:
         found[("turn",)] = plain(" · ".join(t for t in (sheet["turn"], sheet["deal_note"]) if t))
-    legend = sheet["legend"]
-    line = " ".join(t for t in (legend["about"], legend["dealer"], legend["cells"]) if t)
-    if legend["penalty"]:
-        line += " · " + " ".join(legend["penalty"])
-    if sheet["rows"]:
-        found[("legend",)] = plain(line)
-    for row in sheet["rows"]:
-        number = row["number"]
-        head = [str(number), row["bid"] or "", row["outcome"]]
-        if paired:
-            head += [row["dealer"] or "", row["about"] or ""]
-        found[("head", number)] = plain(" ".join(head))
-        for index, cell in enumerate(row["cells"]):
-            penalty = cell["penalty"]
-            parts = [cell["entry"], cell["points"] or ""]
-            if penalty:
-                parts += [penalty["mark"], penalty["points"], penalty["label"]]
-            found[("cell", number, index)] = re.sub(
-                r"\s", "", plain("".join([*parts, cell["total"]]))
-            )
     return found
+
+
+def same_rows(sheet: dict[str, Any], html: str) -> bool:
+    """Whether the phone drew the totals, the hands, their table's head and legend exactly
+    as the server's scoreboard ``html`` has them, but for the server's links (a hand's edit
+    and "why" addresses)."""
+    table = html.split('<table class="hands', 1)[1].split("</table>", 1)[0]
+    drawn = bool(sheet["hands_html"]) and sheet["hands_html"] in re.sub(r"</?a\b[^>]*>", "", table)
+    return drawn and all(
+        sheet[f"{part}_html"] in html for part in ("legend", "tiles", "head", "banner", "turn")
+    )
 
 
 def server_sheet_words(page: Page) -> dict[tuple, Any]:
-    kinds = {"total", "banner", "result_note", "turn", "legend", "head", "cell"}
-    found = {k: v for k, v in page.words.items() if k[0] in kinds}
-    for key in [k for k in found if k[0] == "cell"]:
-        found[key] = re.sub(r"\s", "", found[key])
-    return found
+    kinds = {"total", "banner", "result_note", "turn"}
+    return {k: v for k, v in page.words.items() if k[0] in kinds}
 
 
 # --- a game played on the server, and the phone's requests ---------------------------------
@@ -354,7 +328,7 @@ class Played:
 
 
 def answered(*requests: dict[str, Any]) -> list[dict[str, Any]]:
-    return json.loads(phone.batch(json.dumps(list(requests))))
+    return json.loads(phone.batch(json.dumps(list(requests))))  # as the phone's worker calls
 
 
 # --- the tests ------------------------------------------------------------------------------
@@ -487,15 +461,17 @@ def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, ke
         hands = game.bodies[: game.count]
         sheet = answered(game.request("sheet", state=game.state(0), hands=hands))[0]
         assert "error" not in sheet, sheet
-        page = Page(game.get(f"/games/{game.id}"))
+        html = game.get(f"/games/{game.id}")
+        page = Page(html)
         assert sheet_words(sheet, paired) == server_sheet_words(page)
         assert sheet["leaders"] == page.leaders
+        assert sheet["count"] == 0 or same_rows(sheet, html)
         return sheet
 
     # A game in progress: before its first hand, after three, and after a deal thrown
     # in on the form (where the game has the button), saved by the server's form.
     going = Played(client, make_game, key, language, 3)
-    assert same_sheet(going)["rows"] == []
+    assert same_sheet(going)["count"] == 0
     going.play(3)
     assert same_sheet(going)["status"] == "in_progress"
     form = answered(going.request("form"))[0]
@@ -508,7 +484,7 @@ def test_the_phone_draws_the_scoreboard_as_the_server_does(client, make_game, ke
         assert stored.record.to_dict() == thrown["hand"]
         going.bodies.append(thrown["body"])
         going.count += 1
-        assert same_sheet(going)["rows"][-1]["number"] == going.count
+        assert f'id="h{going.count}"' in same_sheet(going)["hands_html"]
         break
 
     # A game played to its end under its own rules (one that ends in sixty hands).
@@ -560,20 +536,21 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
             for more in ({"seating": seating}, {})
         )
     )
-    page = Page(game.get(f"/games/{game.id}"))
+    html = game.get(f"/games/{game.id}")
+    page = Page(html)
     paired = any(len(side) > 1 for side in game.rules.sides)
     assert sheet_words(sheet, paired) == server_sheet_words(page)
+    assert same_rows(sheet, html)
     (said,) = page.changes
     assert "3" in said and "Zoë Montgomery" in said and NAMES[1] in said
     # Over hand 3 only, in the server's words: the new player for the one who left.
-    assert [[plain(c) for c in row["changes"]] for row in sheet["rows"]] == [
-        [said] if n == 3 else [] for n in range(1, 5)
-    ]
-    (change,) = sheet["rows"][2]["changes"]
+    (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands_html"])
+    assert plain(change) == said
+    assert sheet["hands_html"].index(change) < sheet["hands_html"].index('id="h3"') or paired
     assert change.index("Zoë Montgomery") < change.index(NAMES[1])
     # Without the seating every hand is drawn as the table sits now.
     if paired:
-        assert sheet_words(unseated, paired) != server_sheet_words(page)
+        assert not same_rows(unseated, html)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -592,10 +569,11 @@ def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, ma
             hands=[h["hand"] for h in snapshot["hands"] if h["number"] >= 5],
         )
     )[0]
-    assert [row["number"] for row in sheet["rows"]] == list(range(5, 65))
-    page = Page(game.get(f"/games/{game.id}"))
+    assert re.findall(r'id="h(\d+)"', sheet["hands_html"]) == [str(n) for n in range(5, 65)]
+    html = game.get(f"/games/{game.id}")
     paired = any(len(side) > 1 for side in game.rules.sides)
-    assert sheet_words(sheet, paired) == server_sheet_words(page)
+    assert sheet_words(sheet, paired) == server_sheet_words(Page(html))
+    assert same_rows(sheet, html)
 
 
 def new_game_request(call: str, **more: Any) -> dict[str, Any]:
@@ -638,3 +616,19 @@ def test_a_form_in_an_unknown_language_or_for_too_few_players_is_refused():
     )
     assert french["field"] == "language"
     assert few["field"] == "players"
+
+
+def test_a_sheet_with_a_queue_mark_the_page_built_wrong_is_refused_or_escaped():
+    """``pending`` must be a hand number; ``pending_mark`` is text, never markup."""
+    rules = GAMES[GAME_KEYS[0]]
+    settings = rules.preset(rules.default_preset)
+    hands = [r.to_dict() for r in records(rules, settings, 2, seed=34)]
+    base = new_game_request("sheet", language="en", hands=hands)
+    wrong, marked = answered(
+        {**base, "pending": "one"},
+        {**base, "pending": 1, "pending_mark": "<script>x</script>"},
+    )
+    assert wrong["field"] == "request" and "one" in wrong["error"]
+    assert "<script>" not in marked["hands_html"] + marked["legend_html"]
+    assert marked["hands_html"].count("&lt;script&gt;x&lt;/script&gt;") == 2  # hand 2: title, words
+    assert 'class="pending"' in marked["hands_html"] and 'id="h1"' in marked["hands_html"]

@@ -23,6 +23,7 @@ from scorekeeper import db, game_play
 from scorekeeper.engine import phone
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
+from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
 from scorekeeper.web import phone_engine
 
 from .conftest import app_config
@@ -130,14 +131,19 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     engine = phone_engine.ENGINE
     expected = {"scorekeeper/__init__.py"} | {
         p.relative_to(engine.parent.parent).as_posix()
-        for p in engine.rglob("*.py")
+        for p in [*engine.rglob("*.py"), *phone_engine.PAGES.glob("*.py")]
         if "__pycache__" not in p.parts
     }
     # The engine's sentences in Hebrew and German, and no other of the app's.
     catalogues = {"scorekeeper/engine/catalogues/he.mo", "scorekeeper/engine/catalogues/de.mo"}
-    assert names == expected | catalogues
-    assert "scorekeeper/engine/phone.py" in names
+    # The templates the phone draws as the server does, and what draws them (pure Python).
+    drawing = {"templates/_sheet.html", "markupsafe/__init__.py", "markupsafe/_native.py"}
+    libraries = {name for name in names if name.startswith("jinja2/")}
+    assert "jinja2/environment.py" in libraries and "jinja2/ext.py" in libraries
+    assert names == expected | catalogues | drawing | libraries
+    assert "scorekeeper/engine/phone.py" in names and "scorekeeper/pages/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
+    assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
     # The same code gives the same zip, so its address stays while the code does.
     assert phone_engine.build_engine_zip(engine) == (body, digest)
 
@@ -198,7 +204,7 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     # -I -S: no site-packages, no working folder; the zip is all there is of scorekeeper.
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from scorekeeper.engine import phone; print(phone.preview(sys.argv[2])); "
+        "from scorekeeper.pages import phone; print(phone.preview(sys.argv[2])); "
         "print(phone.__file__)"
     )
     result = subprocess.run(
@@ -221,7 +227,7 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
     ]
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from scorekeeper.engine import phone; print(phone.batch(sys.stdin.read()))"
+        "from scorekeeper.pages import phone; print(phone.batch(sys.stdin.read()))"
     )
     result = subprocess.run(
         [sys.executable, "-I", "-S", "-c", code, str(archive)],
@@ -230,8 +236,10 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
         text=True,
         check=True,
     )
-    assert json.loads(result.stdout) == json.loads(phone.batch(json.dumps(pages)))
+    assert json.loads(result.stdout) == json.loads(worker.batch(json.dumps(pages)))
     assert json.loads(result.stdout)[0]["title"] == "סבב 4"  # any-game's round, in Hebrew
+    # Drawn by the server's template, with the jinja2 of the zip.
+    assert '<tr id="h4"><th>4' in json.loads(result.stdout)[5]["hands_html"]
 
 
 # --- what the app serves ------------------------------------------------------------------
@@ -365,7 +373,7 @@ def test_the_phone_answers_as_the_api_does(client, make_game, key):
 
 
 def test_a_request_built_wrong_is_refused_naming_it():
-    answers = json.loads(phone.batch(json.dumps([{"call": "shuffle"}, {"call": "read"}])))
+    answers = json.loads(worker.batch(json.dumps([{"call": "shuffle"}, {"call": "read"}])))
     assert [a["field"] for a in answers] == ["call", "request"]
     assert "game" in answers[1]["error"]
 
@@ -477,7 +485,7 @@ def test_the_engine_in_the_phone_gives_the_servers_answers_for_every_game(
             started = time.perf_counter()
             in_phone = page.evaluate(BATCH, [urls, text])
             seconds = time.perf_counter() - started
-            expected = json.loads(phone.batch(text))
+            expected = json.loads(worker.batch(text))
             answers = json.loads(in_phone)
             assert len(answers) == len(calls), key
             for call, answer, wanted in zip(calls, answers, expected, strict=True):
@@ -498,7 +506,9 @@ def test_the_engine_in_the_phone_gives_the_servers_answers_for_every_game(
         started = time.perf_counter()
         answers = json.loads(page.evaluate(BATCH, [urls, text]))
         figures.append(f"pages: {len(calls)} calls in {time.perf_counter() - started:.1f} s")
-        for call, answer, wanted in zip(calls, answers, json.loads(phone.batch(text)), strict=True):
+        for call, answer, wanted in zip(
+            calls, answers, json.loads(worker.batch(text)), strict=True
+        ):
             assert answer == wanted, (call["game"], call["call"], call["language"])
         assert sum("error" in a for a in answers) == len(GAME_KEYS)  # only the empty entries
     finally:

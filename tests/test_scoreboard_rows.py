@@ -1,11 +1,13 @@
-"""The scoreboard's rows, built in Python (``scoreboard.hand_rows``): each label and figure
-is translated and escaped once a page, and a row shows exactly what its hand's view says."""
+"""The scoreboard's rows, the engine's model drawn by ``templates/_sheet.html``: each
+label and figure is translated once a page, and a row shows exactly what its hand's view
+says."""
 
 from __future__ import annotations
 
 import re
 from types import SimpleNamespace
 
+from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.display import HandView, Label, PenaltyMark, SeatView
 from scorekeeper.engine.core.messages import msg, nmsg
 from scorekeeper.web import create_app
@@ -30,7 +32,10 @@ def views() -> list[HandView]:
 
 def rows_in(language: str, tmp_path) -> str:
     app = create_app(app_config(tmp_path))
-    game = SimpleNamespace(sides=((0,), (1,)), hand_views=lambda progress: progress)
+    words = GAMES["israeli-whist"].page_words
+    game = SimpleNamespace(
+        sides=((0,), (1,)), hand_views=lambda progress: progress, page_words=words
+    )
     with app.test_request_context(headers={"Accept-Language": language}):
         app.preprocess_request()
         rows = hand_rows(game, views(), lambda n: ("A", "B"), {}, ("/w/", "/"), ("/e/", "/"))

@@ -29,8 +29,9 @@ players ``players`` (names in seat order, as they sit for the hand); the kept pa
   Save) read into a hand body and read at its place: ``{"body": ..., "hand": the
   record's to_dict}``; refused with the server form's own sentences, each ``field``
   the form field (or step id, or ``"hand"``) it stands beside, in the page's order.
-- ``sheet``: the scoreboard after ``hands`` (bodies after ``state``, as for ``resume``)
-  as the server's page shows it (``phone_pages.sheet_page``): rows, totals, banner and
+- ``sheet`` (``scorekeeper.pages.phone``'s, which draws its hands with the server's
+  template): the scoreboard after ``hands`` (bodies after ``state``, as for ``resume``)
+  as the server's page shows it (``phone_pages.sheet_page``): hands, totals, banner and
   the next hand's line; with ``seating`` (``players`` as they sat for the first hand and
   the seat ``changes`` since, as the snapshot has them), each hand names who sat for it
   and says who took whose seat from it.
@@ -77,10 +78,13 @@ def resume(request: str) -> str:
     return _answer(resume_game, request)
 
 
-def batch(requests: str) -> str:
-    """A JSON list of requests, each with its ``call`` (any call above),
-    answered as a JSON list in the same order."""
-    return json.dumps([_call(request) for request in json.loads(requests)], default=str)
+def batch(
+    requests: str, calls: Mapping[str, Callable[[Mapping[str, Any]], Answer]] | None = None
+) -> str:
+    """A JSON list of requests, each with its ``call`` (any of ``calls``, by default the
+    engine's ``CALLS``), answered as a JSON list in the same order."""
+    found = CALLS if calls is None else calls
+    return json.dumps([_call(request, found) for request in json.loads(requests)], default=str)
 
 
 CALLS: dict[str, Callable[[Mapping[str, Any]], Answer]] = {}
@@ -90,10 +94,12 @@ def _answer(call: Callable[[Mapping[str, Any]], Answer], request: str) -> str:
     return json.dumps(_refused_or(call, json.loads(request)), default=str)
 
 
-def _call(request: Mapping[str, Any]) -> Answer:
-    call = CALLS.get(request.get("call", ""))
+def _call(
+    request: Mapping[str, Any], found: Mapping[str, Callable[[Mapping[str, Any]], Answer]]
+) -> Answer:
+    call = found.get(request.get("call", ""))
     if call is None:
-        calls = ", ".join(sorted(CALLS))
+        calls = ", ".join(sorted(found))
         return refusal(EngineError(msg("no such call; the calls: %(calls)s", calls=calls), "call"))
     return _refused_or(call, request)
 
@@ -273,7 +279,9 @@ def entered_preview(request: Mapping[str, Any]) -> Answer:
 
 def scoreboard(request: Mapping[str, Any]) -> Answer:
     """The scoreboard of the game from ``state`` on, after ``hands`` (each read at its
-    place, as the server saves it), for ``players`` in the request's ``language``."""
+    place, as the server saves it), for ``players`` in the request's ``language``: its
+    hands as the engine's model (``hand_rows``), for ``scorekeeper.pages.phone`` to draw
+    with the server's template (the ``sheet`` call)."""
     table = _table(request)
     rules, settings = table.rules, table.settings
     state = request["state"]
@@ -318,5 +326,4 @@ CALLS.update(
     form=hand_form,
     entered=entered_hand,
     preview_entered=entered_preview,
-    sheet=scoreboard,
 )

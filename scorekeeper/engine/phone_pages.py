@@ -7,6 +7,9 @@ takes its fields, rules and refusals from the game's form description
 phone's form and the server's show and refuse alike. The form's shape checks (a key is
 one of its choices, a count a whole number in its range) are the server form's, said as
 it says them.
+
+The scoreboard's hands and legend are the engine's page model (``pages/sheet.py``), drawn
+by the server's own template (``scorekeeper/pages``); the rest of the sheet is said here.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core.display import NO_FIGURE, bid_css, label_with_sides, signed, total
+from .core.display import label_with_sides, total
 from .core.errors import EngineError, ParseError
 from .core.form import (
     FormField,
@@ -32,6 +35,7 @@ from .core.messages import msg
 from .core.numbers import parse_int
 from .core.schema import Refused
 from .core.seating import SeatChange, names_at
+from .pages import sheet
 
 # Sentences of the server's hand form page that it writes itself, as it writes them.
 DEALS = msg("%(dealer)s deals")
@@ -316,7 +320,6 @@ LEADING = msg("leading")
 SHARED_WIN = msg("%(names)s share the win with %(total)s!")
 TIE = msg("Tie at the top: %(names)s on %(total)s. Play on!")
 DEALER = msg("dealer")
-FROM_HAND = msg("From hand %(number)d: %(change)s")
 TOOK_SEAT = msg("%(new)s for %(old)s")
 
 
@@ -331,24 +334,17 @@ class Seating:
     def at(self, number: int) -> tuple[str, ...]:
         return names_at(self.players, self.changes, number)
 
-    def changed_at(self, number: int, words: Words) -> list[str]:
-        """Who took whose seat from hand ``number`` on, as the server's scoreboard says it
-        over that hand (``web/games.py``'s ``_seat_changes``): "From hand 3: Eve for Bob"."""
-        return [
-            words.translate(
-                FROM_HAND,
-                number=number,
-                change=PageText(
-                    words.translate(
-                        TOOK_SEAT,
-                        new=isolate(change.name),
-                        old=isolate(self.at(number - 1)[change.seat]),
-                    )
-                ),
+    def took_seats(self, words: Words) -> dict[int, list[str]]:
+        """By the hand it takes effect from, who took whose seat, as the server's
+        scoreboard says it over that hand (``web/games.py``'s ``_seat_changes``): "Eve for
+        Bob"."""
+        found: dict[int, list[str]] = {}
+        for change in self.changes:
+            old = self.at(change.from_hand - 1)[change.seat]
+            found.setdefault(change.from_hand, []).append(
+                words.translate(TOOK_SEAT, new=isolate(change.name), old=isolate(old))
             )
-            for change in self.changes
-            if change.from_hand == number
-        ]
+        return found
 
 
 def sheet_page(
@@ -372,12 +368,9 @@ def sheet_page(
     finished = progress.status == "finished"
     totals = [total(t) for t in progress.totals]
     leaders = list(progress.leaders) if progress.hands else []
-    rows = []
-    for hand in rules.hand_views(progress):
-        sat = players if seating is None else seating.at(hand.number)
-        row = row_of(rules, hand, sat, words, shows_dealer, paired)
-        row["changes"] = [] if seating is None else seating.changed_at(hand.number, words)
-        rows.append(row)
+    sat = (lambda number: players) if seating is None else seating.at
+    took = {} if seating is None else seating.took_seats(words)
+    rows = sheet.hand_rows(rules, progress, sat, words.shown, took, shows_dealer)
     banner = banner_of(rules, settings, progress, sides, totals, words)
     turn = None
     note = None
@@ -394,20 +387,16 @@ def sheet_page(
                 opener=isolate(players[progress.opener]),
             )
     page = rules.page_words
-    penalised = any(hand["penalised"] for hand in rows)
-    legend = {
-        "about": words.translate(page.auction_mark)
-        if any(row["about_seat"] is not None for row in rows)
-        else None,
-        "dealer": words.translate(DEALER) if shows_dealer else None,
-        "cells": words.translate(page.cell_legend),
-        "penalty": [words.translate(page.penalty_mark), words.translate(page.penalty_legend)]
-        if penalised and page.penalty_mark
-        else None,
-    }
+    legend = sheet.legend_of(rules, rows, words.shown, shows_dealer)
     result_note = rules.result_note(progress) if finished else None
     return {
         "sides": sides,
+        "members": [[players[seat] for seat in side] for side in rules.sides],  # as they sit
+        # For templates/_sheet.html's banner and turn (scorekeeper.pages.phone):
+        "standing": sheet.standing_of(rules, settings, progress),
+        "page_words": page,
+        "seats": list(players),
+        "shows_dealer": shows_dealer,
         "paired": paired,
         "totals": totals,
         "leaders": leaders,
@@ -421,8 +410,8 @@ def sheet_page(
         "record": None
         if finished
         else words.gettext(page.hand.record.template, number=progress.next_number),
-        "rows": rows,
-        "legend": legend,
+        "hand_rows": rows,  # drawn by templates/_sheet.html (scorekeeper.pages.phone)
+        "legend": legend,  # drawn by templates/_sheet.html too
         "none_yet": words.gettext(page.hand.none_yet.template),
     }
 
@@ -466,61 +455,3 @@ def banner_of(
         text = words.gettext(TIE.template, names=names, total=words.ltr(totals[leaders[0]]))
         return {"kind": "tie", "text": text}
     return None
-
-
-def row_of(
-    rules: Game,
-    hand: Any,
-    players: Sequence[str],
-    words: Words,
-    shows_dealer: bool,
-    paired: bool,
-) -> dict[str, Any]:
-    """One hand's row as the scoreboard shows it: its bid and outcome in words (with the
-    classes the page gives them), who dealt and whom it is about (on the line over a
-    partnership game's cells, ``paired``), and a cell per side."""
-    outcome = label_with_sides(hand.outcome, sides_as_named(rules, players))
-    cells = []
-    for seat, view in enumerate(hand.seats):
-        side = rules.sides[seat]
-        dealt = shows_dealer and hand.dealer in side
-        css = [
-            mark
-            for mark, holds in (
-                ("d", hand.about in side),
-                ("k", dealt),
-                ("m", view.made is True),
-                ("x", view.made is False),
-            )
-            if holds
-        ]
-        penalty = None
-        if view.penalty is not None:
-            penalty = {
-                "mark": "".join(words.shown(piece) for piece in view.penalty.mark),
-                "points": signed(view.penalty.points),
-                "label": words.shown(view.penalty.label),
-            }
-        cells.append(
-            {
-                "entry": "/".join(part for part in view.entry if part != NO_FIGURE),
-                "points": None if view.points is None else signed(view.points),
-                "penalty": penalty,
-                "total": total(view.total),
-                "css": " ".join(css),
-            }
-        )
-    return {
-        "number": hand.number,
-        "bid": None if hand.bid is None else words.shown(hand.bid),
-        "bid_css": None if hand.bid is None else bid_css(hand.bid),
-        "outcome": words.shown(outcome),
-        "outcome_css": outcome.css,
-        "dealer": players[hand.dealer] if paired and shows_dealer else None,
-        "about": players[hand.about]
-        if paired and hand.about is not None and players[hand.about]
-        else None,
-        "about_seat": hand.about,
-        "cells": cells,
-        "penalised": hand.penalised,
-    }

@@ -10,10 +10,13 @@
   changes.
 - ``/engine/scorekeeper-<hash>.zip``: the engine package (``scorekeeper/engine``, which
   imports only the standard library) as one zip built from the code this server runs,
-  once per process; its address carries its content's hash. With it, the engine's
-  sentences in each language but English (``engine/catalogues/<language>.mo``): the
-  app's compiled catalogue cut to the messages the engine's sources name, so a phone
-  without the network says them as the server's pages do (``engine/core/language.py``).
+  once per process; its address carries its content's hash. With it, the pages the
+  phone draws as the server does (``scorekeeper/pages``, the templates they draw,
+  ``SHARED_TEMPLATES``, and jinja2 and markupsafe, pure Python, to draw them: issue 46),
+  and the engine's sentences in each language but English
+  (``engine/catalogues/<language>.mo``): the app's compiled catalogue cut to the messages
+  the engine's sources and those templates name, so a phone without the network says
+  them as the server's pages do (``engine/core/language.py``).
 
 Both are immutable at their address and cached for a year. No page fetches them on its
 first load: ``static/phone-engine.js`` does, when a page asks for the engine.
@@ -25,10 +28,14 @@ import ast
 import hashlib
 import io
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
+import jinja2
+import markupsafe
 from babel.messages.mofile import read_mo, write_mo
 from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
+from jinja2.ext import extract_from_ast
 
 from ..engine.core.language import LANGUAGES
 
@@ -47,6 +54,12 @@ YEAR = 365 * 24 * 3600
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as installed
 ENGINE = PACKAGE_ROOT / "engine"
+PAGES = PACKAGE_ROOT / "pages"
+TEMPLATES = PACKAGE_ROOT.parent / "templates"
+SHARED_TEMPLATES = ("_sheet.html",)
+"""The templates the phone draws with the server (``scorekeeper/pages/render.py``)."""
+# The pure-Python libraries the phone draws them with, without their optional C speedups.
+LIBRARIES = (Path(jinja2.__file__).parent, Path(markupsafe.__file__).parent)
 # A fixed time for every entry, so the same code gives the same zip and the same address.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WORKER = "phone-engine-worker.js"
@@ -77,11 +90,22 @@ def build_engine_zip(engine: Path) -> tuple[bytes, str]:
     package = engine.parent
     sources = [
         path
-        for path in [package / "__init__.py", *sorted(engine.rglob("*.py"))]
+        for path in [
+            package / "__init__.py",
+            *sorted(engine.rglob("*.py")),
+            *sorted((package / "pages").glob("*.py")),
+        ]
         if "__pycache__" not in path.parts
     ]
     files = {path.relative_to(package.parent).as_posix(): path.read_bytes() for path in sources}
-    used = engine_messages(sources)
+    for library in LIBRARIES:
+        for path in sorted(library.glob("*.py")):
+            files[f"{library.name}/{path.name}"] = path.read_bytes()
+    templates = {
+        name: (package.parent / "templates" / name).read_bytes() for name in SHARED_TEMPLATES
+    }
+    files |= {f"templates/{name}": body for name, body in templates.items()}
+    used = engine_messages(sources) | template_messages(templates.values())
     for language in LANGUAGES:
         mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
         if language != "en" and mo.is_file():
@@ -113,6 +137,18 @@ def engine_messages(sources: list[Path]) -> set[str]:
             for argument in node.args[: MARKERS.get(str(name), 0)]:
                 if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
                     found.add(argument.value)
+    return found
+
+
+def template_messages(templates: Iterable[bytes]) -> set[str]:
+    """Every message the ``templates`` say with ``_``, ``gettext`` or ``ngettext``."""
+    parser = jinja2.Environment(extensions=["jinja2.ext.i18n"])
+    found: set[str] = set()
+    for template in templates:
+        for _line, _call, message in extract_from_ast(parser.parse(template.decode())):
+            first = message[0] if isinstance(message, tuple) else message
+            if isinstance(first, str):
+                found.add(first)
     return found
 
 

@@ -1,0 +1,246 @@
+"""The scoreboard's hands as a typed page model: what each row shows, in the page's
+language, for the one template that draws it (``templates/_sheet.html``) on the
+server (Flask) and in the phone (``scorekeeper/pages``, under Pyodide) alike.
+
+The model holds plain strings; the template only prints them, so the two places that
+draw a sheet cannot disagree on a word, a figure or a class (issue 46).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.display import NO_FIGURE, PenaltyMark, bid_css, label_with_sides, signed, total
+from ..core.game import Game, HandPlace, partnered
+from ..core.language import Partners
+from ..core.messages import Message
+
+Shown = Callable[[Any], str]
+"""A game's text (a Message, a Label, notation) in the page's language: the server's
+``web.i18n.shown`` or the phone's ``Words.shown``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Penalties in one seat's hand, shown apart from its points: ``mark`` as the cell
+    shows it ("R −100" is ``mark`` "R" and ``points`` "−100"), ``label`` the same in words
+    for a screen reader (a mark is never told by colour alone)."""
+
+    mark: str
+    points: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One side's cell of a hand: its classes (d = the side the hand is about, k = it
+    dealt, m = made, x = missed), its figures ("2/0", none left out as a dash), its points
+    (None for a deal nobody played), its penalty and its running total."""
+
+    seat: int
+    css: str
+    entry: str
+    points: str | None
+    penalty: Penalty | None
+    total: str
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One hand's row: its number, bid and outcome in words with their classes, in a
+    partnership game who dealt and whom the hand is about (by name, as they sat for it),
+    the seat changes that take effect from it ("Eve for Bob") and a cell per side."""
+
+    number: int
+    bid: str | None
+    bid_css: str
+    outcome: str
+    outcome_css: str
+    dealer: str | None
+    about: str | None
+    cells: tuple[Cell, ...]
+    changes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandRows:
+    """The scoreboard's hands, newest last. ``paired``: a partnership game, each hand a
+    ``<tbody>`` of a line saying the hand across the table and the sides' cells under it.
+    ``columns``: the sides. ``penalised``: anyone paid a penalty in them; ``about``: a row
+    marks whom its hand is about (both for the legend)."""
+
+    rows: tuple[Row, ...]
+    columns: int
+    paired: bool
+    penalised: bool
+    about: bool
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+    @property
+    def first(self) -> int:
+        """The first hand's number (0 when none)."""
+        return self.rows[0].number if self.rows else 0
+
+    @property
+    def span(self) -> int:
+        """The columns a line across the table spans."""
+        return self.columns if self.paired else self.columns + 1
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def hand_rows(
+    rules: Game,
+    progress: Any,
+    seating: Callable[[int], Sequence[str]],
+    shown: Shown,
+    changes: Mapping[int, Sequence[str]] | None = None,
+    shows_dealer: bool = True,
+) -> HandRows:
+    """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
+    state). ``seating`` says who sat where at hand n; ``changes`` are the seat changes'
+    texts by the hand they take effect from; ``shown`` says a game's text in the page's
+    language. Without ``shows_dealer`` (``Game.shows_dealer``) no cell marks who dealt.
+
+    A sheet shows the same few labels ("7♣", "over", "R −100") row after row: each is
+    worked out once a sheet."""
+    said = _Said(shown)
+    paired = partnered(rules)
+    rows: list[Row] = []
+    penalised = about = False
+    for hand in rules.hand_views(progress):
+        about = about or hand.about is not None
+        players = seating(hand.number)
+        outcome = label_with_sides(
+            hand.outcome, [Partners.of(players[s] for s in side) for side in rules.sides]
+        )
+        cells = []
+        for seat, view in enumerate(hand.seats):
+            side = rules.sides[seat]
+            marks = (
+                ("d", hand.about in side),
+                ("k", shows_dealer and hand.dealer in side),
+                ("m", view.made is True),
+                ("x", view.made is False),
+            )
+            penalty = None if view.penalty is None else said.penalty(view.penalty)
+            penalised = penalised or penalty is not None
+            cells.append(
+                Cell(
+                    seat=seat,
+                    css=" ".join(mark for mark, holds in marks if holds),
+                    entry="/".join(part for part in view.entry if part != NO_FIGURE),
+                    points=None if view.points is None else signed(view.points),
+                    penalty=penalty,
+                    total=total(view.total),
+                )
+            )
+        rows.append(
+            Row(
+                number=hand.number,
+                bid=None if hand.bid is None else said(hand.bid),
+                bid_css="" if hand.bid is None else bid_css(hand.bid),
+                outcome=said(outcome),
+                outcome_css=outcome.css,
+                dealer=players[hand.dealer] if paired and shows_dealer else None,
+                about=players[hand.about] if paired and hand.about is not None else None,
+                cells=tuple(cells),
+                changes=tuple((changes or {}).get(hand.number, ())),
+            )
+        )
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about)
+
+
+class _Said:
+    """``shown``, each text worked out once. A Message equals the plain text of its
+    English, which a page shows untranslated: each text, and each piece of a label, is
+    known by its kind too."""
+
+    def __init__(self, shown: Shown) -> None:
+        self.shown = shown
+        self.found: dict[Any, Any] = {}
+
+    def __call__(self, value: Any) -> str:
+        key = (value, type(value), *map(type, getattr(value, "pieces", ())))
+        if key not in self.found:
+            self.found[key] = self.shown(value)
+        return self.found[key]
+
+    def penalty(self, penalty: PenaltyMark) -> Penalty:
+        key = (penalty, tuple(map(type, penalty.mark)))
+        if key not in self.found:
+            mark = "".join(self(piece) for piece in penalty.mark)
+            self.found[key] = Penalty(mark, signed(penalty.points), self(penalty.label))
+        return self.found[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """The line under the hands that says what their marks mean, in the page's language:
+    the mark of whom a hand is about, the dealer's (``dealer``: the template says it),
+    what a cell's figures are, and the penalty mark where anyone paid one."""
+
+    about: str | None
+    dealer: bool
+    cells: str
+    penalty: tuple[str, str] | None
+
+
+def legend_of(rules: Game, rows: HandRows, shown: Shown, shows_dealer: bool = True) -> Legend:
+    """The legend of ``rows`` as the game words it (``Game.page_words``)."""
+    words = rules.page_words
+    penalty = None
+    if rows.penalised and words.penalty_mark:
+        penalty = (shown(words.penalty_mark), shown(words.penalty_legend))
+    about = shown(words.auction_mark) if rows.about else None
+    return Legend(about, shows_dealer, shown(words.cell_legend), penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The headline of a game: totals, leaders, winner or tie, who deals and opens."""
+
+    totals: tuple[str, ...]
+    leaders: tuple[int, ...]
+    winner: int | None
+    tie_at_top: bool
+    dealer: int
+    opener: int
+    next_number: int
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+    went_out: int | None = None  # the side whose fall to the losing floor ended the game
+    deal_note: Message | None = None  # what the next deal needs (Oh Hell: its cards)
+    result_note: Message | None = None  # under a finished game's result (the money)
+
+
+def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
+    """The headline of a game of ``game`` under ``settings``, replayed (``Game.replay``'s
+    result)."""
+    floor = game.losing_floor(settings)
+    finished = progress.status == "finished"
+    fallen = [side for side, t in enumerate(progress.totals) if floor is not None and t <= floor]
+    return Standing(
+        totals=tuple(total(t) for t in progress.totals),
+        leaders=progress.leaders if progress.hands else (),
+        winner=progress.winner,
+        tie_at_top=progress.tie_at_top,
+        winners=tuple(getattr(progress, "winners", None) or ()),
+        finished=finished,
+        dealer=progress.dealer,
+        opener=progress.opener,
+        next_number=progress.next_number,
+        went_out=fallen[0] if finished and fallen else None,
+        result_note=game.result_note(progress) if finished else None,
+        deal_note=None
+        if finished
+        else game.deal_note_at(
+            settings, HandPlace(progress.next_number, progress.dealer, progress.state)
+        ),
+    )

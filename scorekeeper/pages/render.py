@@ -1,0 +1,79 @@
+"""A plain ``jinja2.Environment`` over the app's templates, in one language: the phone's
+way to draw the templates the server draws through Flask (``web/i18n.py`` gives them the
+same ``_``, ``bdi`` and ``isolate``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup, escape
+
+from ..engine.core.language import Partners, Words, isolate, words_in
+from ..engine.pages.sheet import HandRows, Legend
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+"""The app's templates: beside the package in a checkout, at the zip's top in the phone."""
+
+
+def bdi(text: Any) -> Markup:
+    """A player's text isolated in ``<bdi>`` (``web.i18n.bdi``)."""
+    if isinstance(text, Partners):
+        return Markup(escape(text))
+    return Markup(f"<bdi>{escape(text)}</bdi>")
+
+
+@lru_cache(maxsize=4)
+def environment(language: str) -> Environment:
+    """The templates in ``language`` (``en``, ``he`` or ``de``); raises UnknownLanguage."""
+    words: Words = words_in(language)
+    found = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,  # as the server's (web/__init__.py)
+        lstrip_blocks=True,
+    )
+    found.install_gettext_callables(  # type: ignore[attr-defined] # the i18n extension's
+        gettext=words.catalogue.gettext, ngettext=words.catalogue.ngettext, newstyle=True
+    )
+    found.filters.update(
+        bdi=bdi,
+        isolate=isolate,
+        ltr=words.ltr,
+        translate=words.translate,
+        named=words.named,
+        list_of=lambda names: words.and_list([isolate(name) for name in names]),
+    )
+    return found
+
+
+def sheet(
+    language: str, answer: Mapping[str, Any], pending: int | None = None, mark: str = ""
+) -> dict[str, str]:
+    """The parts of the sheet ``templates/_sheet.html`` draws, from ``answer`` (the
+    engine's ``phone.scoreboard``): the totals, the banner, whose turn it is, the table's
+    head, the hands (those after ``pending`` marked as queued on this phone, ``mark``
+    saying so) and their legend."""
+    drawn: Any = environment(language).get_template("_sheet.html").module  # its macros
+    rows: HandRows = answer["hand_rows"]
+    legend: Legend = answer["legend"]
+    members = answer["members"]
+    notes = [("\u25cb", mark)] if mark else []
+    standing, page = answer["standing"], answer["page_words"]
+    turn = (
+        ""
+        if standing.finished
+        else drawn.turn(standing, answer["seats"], page, answer["shows_dealer"])
+    )
+    return {
+        "tiles": str(drawn.totals(members, answer["totals"], answer["leaders"])),
+        "banner": str(drawn.banner(standing, answer["sides"], page)),
+        "turn": str(turn),
+        "head": str(drawn.table_head(members, rows.paired)),
+        "hands": str(drawn.hand_rows(rows, pending=pending, pending_mark=mark)),
+        "legend": str(drawn.legend(legend, notes)),
+    }
