@@ -320,7 +320,7 @@ def hand_bodies(rules, settings, count: int, seed: int) -> list[dict[str, Any]]:
     return bodies
 
 
-def request_of(game: db.Game) -> dict[str, Any]:
+def request_of(game: db.StoredGame) -> dict[str, Any]:
     return {"game": game.game, "seats": len(game.players), "settings": game.settings.to_dict()}
 
 

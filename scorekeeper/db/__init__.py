@@ -217,11 +217,6 @@ from .ratings import (
 from .ratings import rebuild as rebuild_ratings
 from .sealing import LOST_TOKEN
 
-# The stored game's old name, while the offline area (web/offline.py, web/kept.py), the
-# API and the views around a game still say ``db.Game``: new code says StoredGame, and
-# ``Game`` alone means a game's rules (``engine.core.game.Game``).
-Game = StoredGame
-
 __all__ = [
     "phones",
     "LOST_TOKEN",
@@ -241,7 +236,6 @@ __all__ = [
     "EVENING_GAP",
     "Evening",
     "ExportedGame",
-    "Game",
     "StoredGame",
     "GameFigures",
     "GameRange",

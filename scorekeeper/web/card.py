@@ -165,7 +165,7 @@ def shown_date(stamp: str) -> str:
         return stamp[:10]
 
 
-def winners_sentence(game: db.Game, standing: Standing, names: Sequence[str]) -> str | None:
+def winners_sentence(game: db.StoredGame, standing: Standing, names: Sequence[str]) -> str | None:
     """The scoreboard's banner for the end of ``game`` in plain text: the game's own words
     ("Ann wins with 130!", "Ann & Cat win with 500!", or who went out and who won), or
     the shared win's."""
@@ -190,7 +190,7 @@ def winners_sentence(game: db.Game, standing: Standing, names: Sequence[str]) ->
     return None
 
 
-def card_group(game: db.Game) -> str | None:
+def card_group(game: db.StoredGame) -> str | None:
     """The group's name for the card of ``game``: shown to its members only (a view link
     or an edit key shows the game, not its group); None for a game not finished, which
     has no card."""
@@ -204,7 +204,7 @@ def card_group(game: db.Game) -> str | None:
     return found[game.group_id]
 
 
-def game_card(game: db.Game, progress: Any) -> ResultCard | None:
+def game_card(game: db.StoredGame, progress: Any) -> ResultCard | None:
     """The card of a finished game (``progress``: its replay, or the part of it a page
     resumed), or None while it is being played. The order, the places and the winners
     are the engine's (``placings``, ``winners``)."""

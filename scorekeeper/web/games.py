@@ -273,7 +273,7 @@ def _part(name: str) -> str:
     return f"{name}-all" if _every_hand() else name
 
 
-def _page_key(game: db.Game, editable: bool, part: str) -> tuple:
+def _page_key(game: db.StoredGame, editable: bool, part: str) -> tuple:
     """Everything a rendered scoreboard ``part`` depends on; a write bumps the version.
 
     The page is shared by every visitor with the same key, so nothing else from the
@@ -301,7 +301,9 @@ def _etag(key: tuple) -> str:
     return f"{key[0]}.{key[-2]}." + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
-def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[..., str]) -> Response:
+def _cached_part(
+    game: db.StoredGame, editable: bool, part: str, render: Callable[..., str]
+) -> Response:
     key = _page_key(game, editable, part)
     if request.if_none_match.contains_weak(_etag(key)):
         response = Response(status=304)
@@ -319,7 +321,7 @@ def _cached_part(game: db.Game, editable: bool, part: str, render: Callable[...,
     return response
 
 
-def _seat_changes(game: db.Game) -> dict[int, list[str]]:
+def _seat_changes(game: db.StoredGame) -> dict[int, list[str]]:
     """By the hand it takes effect from, who took whose seat: "Eve for Bob"."""
     found: dict[int, list[str]] = {}
     for change in game.changes:
@@ -330,7 +332,7 @@ def _seat_changes(game: db.Game) -> dict[int, list[str]]:
     return found
 
 
-def _scoreboard_of(game_id: int) -> tuple[db.Game, Any, list[tuple[int, ...]]]:
+def _scoreboard_of(game_id: int) -> tuple[db.StoredGame, Any, list[tuple[int, ...]]]:
     """The game, its progress holding the hands the page shows (the last ``RECENT_HANDS``,
     or every hand with ``?all=1``) and every hand's running totals, as of one moment."""
     last = None if _every_hand() else RECENT_HANDS
@@ -359,7 +361,7 @@ def _hand_url(endpoint: str, game_id: int) -> tuple[str, str]:
 
 
 def _live_context(
-    game: db.Game, progress: Any, totals: list[tuple[int, ...]], editable: bool
+    game: db.StoredGame, progress: Any, totals: list[tuple[int, ...]], editable: bool
 ) -> dict[str, Any]:
     changes = _seat_changes(game)
     shows_dealer = game_of(game).shows_dealer(game.settings)
@@ -401,13 +403,13 @@ def _live_context(
     }
 
 
-def _render_live(game: db.Game, progress: Any, totals: list, editable: bool) -> str:
+def _render_live(game: db.StoredGame, progress: Any, totals: list, editable: bool) -> str:
     return render_template(
         "_scoreboard_live.html", **_live_context(game, progress, totals, editable)
     )
 
 
-def _render_scoreboard(game: db.Game, progress: Any, totals: list, editable: bool) -> str:
+def _render_scoreboard(game: db.StoredGame, progress: Any, totals: list, editable: bool) -> str:
     # No edit link here: the page is cached (by the server and the phone's service
     # worker), so the link shows only on /share/edit, after a warning and a second tap.
     view = share.view_url(game)
@@ -485,7 +487,7 @@ def why(game_id: int, number: int):
 
 @bp.post("/games/<int:game_id>/rematch")
 @edit_required
-def rematch(game_id: int, game: db.Game):
+def rematch(game_id: int, game: db.StoredGame):
     """Same players again: one tap on a finished game's scoreboard starts the next game.
 
     The button sits on a cached page, so it carries no session token; like the language
@@ -505,7 +507,7 @@ def rematch(game_id: int, game: db.Game):
 
 @bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
 @edit_required
-def change_seat(game_id: int, game: db.Game):
+def change_seat(game_id: int, game: db.StoredGame):
     """A player leaves or joins mid-game: from the next hand on, another player takes a
     seat, and the seat's total carries on."""
     form = SeatChangeForm().setup(game.seated)
@@ -537,7 +539,7 @@ def change_seat(game_id: int, game: db.Game):
 
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
 @edit_required
-def finish(game_id: int, game: db.Game):
+def finish(game_id: int, game: db.StoredGame):
     """ "Finish now", for a game whose rules have it (Bid Whist): GET asks for confirmation
     and says what will happen; only the POST from that page ends the game. The side ahead
     wins; when the sides are level the game plays on until one is ahead."""

@@ -62,7 +62,7 @@ def downloads() -> list[dict[str, Any]]:
 
 @bp.get("/games/<int:game_id>/kept")
 @edit_required
-def kept_page(game_id: int, game: db.Game):
+def kept_page(game_id: int, game: db.StoredGame):
     """The shell of a kept game's offline scoreboard and hand form (see the module)."""
     setup = {
         "id": game_id,

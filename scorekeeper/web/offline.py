@@ -163,7 +163,7 @@ def _private(response: Response) -> Response:
 
 @bp.get("/games/<int:game_id>/offline")
 @edit_required
-def snapshot(game_id: int, game: db.Game):
+def snapshot(game_id: int, game: db.StoredGame):
     """What a phone needs to go on recording hands alone, as of one moment: the game's
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
@@ -215,7 +215,7 @@ def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
 # --- the hands sent back --------------------------------------------------------------------
 
 
-def _batch(game: db.Game) -> tuple[str, list[dict[str, Any]]]:
+def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
     """The phone's name and its hands, each checked for shape; raises Refused naming the
     field (400), or for more hands than one batch takes (413)."""
     body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
@@ -314,7 +314,7 @@ class Stop(Problem):
 
 @bp.post("/games/<int:game_id>/offline/hands")
 @edit_required
-def send_hands(game_id: int, game: db.Game):
+def send_hands(game_id: int, game: db.StoredGame):
     """Saves the hands a phone recorded without the network, in order (see the module's
     docstring). Answers 200 with each hand's outcome (``saved``, ``replaced``, or
     ``unchanged`` for one the server already holds as sent: a batch sent again after a
@@ -379,7 +379,7 @@ def _send(database: Any, game_id: int, by: str, index: int, item: dict[str, Any]
 
 
 def _send_recorded(
-    database: Any, game: db.Game, by: str, index: int, item: dict[str, Any]
+    database: Any, game: db.StoredGame, by: str, index: int, item: dict[str, Any]
 ) -> dict[str, Any]:
     """A queued hand whose number the server holds already: the same hand (sent again),
     another phone's (a conflict, unless the phone asks to ``replace`` the ``revision`` it
@@ -421,7 +421,9 @@ def _outcome(number: int, revision: int, outcome: str, points: Any) -> dict[str,
     return {"number": number, "revision": revision, "outcome": outcome, "points": list(points)}
 
 
-def _engine_refusal(game: db.Game, number: int, index: int, exc: EngineError) -> dict[str, Any]:
+def _engine_refusal(
+    game: db.StoredGame, number: int, index: int, exc: EngineError
+) -> dict[str, Any]:
     """A hand the rules refuse: every problem in the API's words (fields named as the API
     names them, under the hand's place in the batch) and in the table's words, in the
     page's language (the players by name, things as the game calls them), as the hand
@@ -494,7 +496,7 @@ def _conflict(
 
 
 def _version(
-    game: db.Game,
+    game: db.StoredGame,
     record: Any,
     place: Any,
     names: list[str] | tuple[str, ...],

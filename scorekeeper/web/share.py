@@ -84,7 +84,7 @@ def public_url(path: str) -> str:
     return public_root() + path.lstrip("/")
 
 
-def view_url(game: db.Game) -> str:
+def view_url(game: db.StoredGame) -> str:
     """The read-only link to a game, as another phone at the table can open it: its view
     token (never the sequential id alone) lets whoever opens it see the game."""
     return public_url(url_for("groups.view", token=game.view_token))
@@ -127,7 +127,7 @@ def view_qr(game_id: int):
 
 @bp.get("/games/<int:game_id>/qr/edit.svg")
 @edit_required
-def edit_qr(game_id: int, game: db.Game):
+def edit_qr(game_id: int, game: db.StoredGame):
     """The edit link's QR code as an SVG file, only for a browser holding the edit key."""
     response = _svg_response(edit_url(game.id, remembered_key(game.id) or ""))
     response.headers["Cache-Control"] = "private, no-store"
@@ -136,7 +136,7 @@ def edit_qr(game_id: int, game: db.Game):
 
 @bp.get("/games/<int:game_id>/share/edit")
 @edit_required
-def edit_code(game_id: int, game: db.Game):
+def edit_code(game_id: int, game: db.StoredGame):
     """The warning first; with ``?show=1`` (the second tap) the edit link's QR code.
     Showing it changes nothing, so both are plain GETs."""
     show = request.args.get("show") == "1"
@@ -157,7 +157,7 @@ def edit_code(game_id: int, game: db.Game):
 
 @bp.route("/games/<int:game_id>/share/new-link", methods=["GET", "POST"])
 @edit_required
-def new_edit_link(game_id: int, game: db.Game):
+def new_edit_link(game_id: int, game: db.StoredGame):
     """GET asks first; the POST from that page replaces the edit key, revoking the old
     one. This phone keeps edit rights with the new key and goes to the edit link's page."""
     form = ConfirmForm()

@@ -134,7 +134,7 @@ class SheetRows:
     penalised: bool  # whether anyone paid a penalty (the legend's note)
 
 
-def sheet_rows(game: db.Game, progress: Any) -> SheetRows:
+def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     """One row per hand, as the game shows its replayed hands: the number, who dealt and
     whom the hand is about (where the sheet has those columns), the bid, the outcome,
     and per side its entry columns, points and running total.
@@ -237,7 +237,7 @@ def _sheet(
     )
 
 
-def explanations(game: db.Game, hands: Any, progress: Any) -> list[dict[str, Any]]:
+def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[str, Any]]:
     """How each side's points in each played hand were worked out, in the page's language:
     the sheet's footnotes, one per hand, each side's terms as the "why" page gives them,
     each hand at its place (``progress``, the whole game's replay, gives the state after
@@ -259,7 +259,7 @@ def explanations(game: db.Game, hands: Any, progress: Any) -> list[dict[str, Any
     return notes
 
 
-def _sheet_key(game: db.Game, explain: bool) -> tuple:
+def _sheet_key(game: db.StoredGame, explain: bool) -> tuple:
     """Everything a game's printed sheet depends on (as ``games._page_key`` for the
     scoreboard): a write bumps the version; nothing else from the request reaches it."""
     return (

@@ -151,7 +151,7 @@ def _body(allowed: set[str]) -> dict[str, Any]:
     return body
 
 
-def _game(game_id: int) -> db.Game:
+def _game(game_id: int) -> db.StoredGame:
     game = db.load_game(db.get_db(), game_id)
     if game is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
@@ -193,7 +193,7 @@ def _tokens_match(given: str, stored: str | None) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), stored.encode())
 
 
-def may_read(game: db.Game) -> bool:
+def may_read(game: db.StoredGame) -> bool:
     """True when this request may read ``game``: it sends the game's edit key or its
     group's key as ``Authorization: Bearer``, or its view token as ``?view=``, or the
     browser holds the game's edit key or belongs to its group."""
@@ -211,7 +211,7 @@ def may_read(game: db.Game) -> bool:
     return can_edit(game) or is_member(group)
 
 
-def _readable(game_id: int) -> db.Game:
+def _readable(game_id: int) -> db.StoredGame:
     """The stored game, for a request that may read it (``may_read``); 404 otherwise,
     the same as for a game that does not exist."""
     game = db.load_game(db.get_db(), game_id)
@@ -220,7 +220,7 @@ def _readable(game_id: int) -> db.Game:
     return game
 
 
-def view_url(game: db.Game) -> str:
+def view_url(game: db.StoredGame) -> str:
     """The game's view link, which carries its view token: anyone shown it may read the
     game."""
     return public_url(url_for("groups.view", token=game.view_token))
@@ -267,7 +267,7 @@ def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
 
 
 def _hand_json(
-    game: db.Game,
+    game: db.StoredGame,
     progress: Any,
     stored: db.StoredHand,
     explain: bool = True,
@@ -303,7 +303,7 @@ def _hand_json(
     return shown
 
 
-def _place_before(rules: Game, game: db.Game, progress: Any, replayed: Any) -> HandPlace:
+def _place_before(rules: Game, game: db.StoredGame, progress: Any, replayed: Any) -> HandPlace:
     """Where a replayed hand of ``progress`` fell: after the hand before it in
     ``progress``, or else after the state stored with that hand (one row read)."""
     first = progress.next_number - len(progress.hands)
@@ -335,7 +335,7 @@ def _explained(
     return [list(seat) for seat in terms]
 
 
-def _game_summary(game: db.Game) -> dict[str, Any]:
+def _game_summary(game: db.StoredGame) -> dict[str, Any]:
     """A game in the list; its totals per side, as ``GET /api/games/<id>`` gives them."""
     return {
         "id": game.id,
@@ -606,7 +606,7 @@ DETAIL_FIELDS = {"name", "notes"}
 
 @bp.patch("/games/<int:game_id>")
 @edit_required
-def update_game(found: db.Game):
+def update_game(found: db.StoredGame):
     """Sets the game's name and notes; a field left out keeps its value, null clears it."""
     body = _body(DETAIL_FIELDS)
     name, notes = clean_game_details(body.get("name", found.name), body.get("notes", found.notes))
@@ -645,7 +645,7 @@ def preview(game_id: int):
 # --- hands --------------------------------------------------------------------------------
 
 
-def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[str, Any]:
+def _written(found: db.StoredGame, progress: Any, number: int, revision: int) -> dict[str, Any]:
     """The answer to a save, from the progress the save scored (it holds hand ``number``
     and the game's state after its last hand, not the hands before)."""
     replayed = game_play.replayed_hand(progress, number)
@@ -662,7 +662,7 @@ def _written(found: db.Game, progress: Any, number: int, revision: int) -> dict[
 
 @bp.post("/games/<int:game_id>/hands")
 @edit_required
-def add_hand(found: db.Game):
+def add_hand(found: db.StoredGame):
     body = _body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     # Read at its place in the game (the cards dealt, the dealer, the score), in the save.
@@ -672,7 +672,7 @@ def add_hand(found: db.Game):
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @edit_required
-def replace_hand(found: db.Game, number: int):
+def replace_hand(found: db.StoredGame, number: int):
     body = _body(hand_fields(game_of(found)))
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
@@ -684,7 +684,7 @@ def replace_hand(found: db.Game, number: int):
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @edit_required
-def delete_hand(found: db.Game, number: int):
+def delete_hand(found: db.StoredGame, number: int):
     """Deletes the last hand; ``?revision=n``, a body ``{"revision": n}`` or ``If-Match:
     "n"`` refuses to delete it when it is no longer revision n."""
     given = _whole_or_none(_body({"revision"}), "revision") if request.content_length else None
@@ -699,7 +699,7 @@ def delete_hand(found: db.Game, number: int):
 
 @bp.post("/games/<int:game_id>/seats")
 @edit_required
-def change_seat(found: db.Game):
+def change_seat(found: db.StoredGame):
     """A player leaves and another takes the seat from the next hand on; the seat's total
     carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``."""
     body = _body({"seat", "name"})
@@ -711,7 +711,7 @@ def change_seat(found: db.Game):
 
 @bp.post("/games/<int:game_id>/finish")
 @edit_required
-def finish_game(found: db.Game):
+def finish_game(found: db.StoredGame):
     """Ends the game now, for a game whose rules have "finish now" (Bid Whist): the side
     ahead wins, or, when the sides are level, the game plays on until one is ahead (its
     ``tie_at_top`` is then true). Needs the edit key; 409 when the game is over or its
