@@ -18,6 +18,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import jinja2
 import jinja2.bccache
@@ -411,6 +412,47 @@ def pytest_collection_modifyitems(items) -> None:
             item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
         else:
             item.add_marker(pytest.mark.xdist_group(module))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = longest_first(items)
+
+
+# What each test took in a measured run (``benchmarks/suite_cost.py --weights``): the
+# tests of a second or more; any other test is reckoned at its kind's usual time.
+DURATIONS = Path(__file__).with_name("durations.json")
+USUAL_SECONDS = {"browser": 3.0, "other": 0.15}
+
+
+def _scope(item) -> str:
+    """The unit pytest-xdist's ``--dist loadgroup`` gives one worker: the test's group,
+    or the test alone."""
+    marker = item.get_closest_marker("xdist_group")
+    return f"@{marker.args[0] if marker.args else marker.kwargs['name']}" if marker else item.nodeid
+
+
+def longest_first(items: list) -> list:
+    """The tests in the order a parallel run should hand them out: the groups (and single
+    tests) that take longest first, each group's tests in their own order, so that no
+    worker starts a long group when the others are nearly done (``pytest_configure``
+    turns off xdist's own order, which is by the number of tests in a group)."""
+    measured = json.loads(DURATIONS.read_text())["seconds"] if DURATIONS.exists() else {}
+    cost: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        scope = _scope(item)
+        usual = USUAL_SECONDS["browser" if item.get_closest_marker("browser") else "other"]
+        cost[scope] = cost.get(scope, 0.0) + measured.get(item.nodeid, usual)
+        first.setdefault(scope, index)
+    order = {id(item): index for index, item in enumerate(items)}
+    return sorted(
+        items,
+        key=lambda item: (-cost[_scope(item)], first[_scope(item)], order[id(item)]),
+    )
+
+
+def pytest_configure(config) -> None:
+    # The order of ``longest_first`` is the one xdist hands the groups out in.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
