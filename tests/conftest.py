@@ -7,15 +7,21 @@ it they skip, and the run ends with a plain note saying so; with
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
 import re
+import shutil
+import tempfile
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
+import jinja2
+import jinja2.bccache
 import pytest
 
 from scorekeeper.web import create_app
@@ -65,9 +71,60 @@ def app_config(tmp_path, **overrides) -> dict:
     }
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The templates' compiled code, kept in memory for every app a test process makes:
+    each test's app is new, and compiling the same templates again for each of them was a
+    good part of a test's set-up. Jinja checks each template's source against the kept code
+    (its checksum), so a changed template is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+# A database file migrated once for the test process, which each test's app starts from.
+_MIGRATED: dict[str, str] = {}
+
+
+def _migrated_database(into: str) -> None:
+    """Puts at ``into`` (0600, as the app makes a database) a copy of a database holding
+    every migration and nothing else: what ``db.migrate`` makes of a new file, without
+    running all the migrations again for every test."""
+    from scorekeeper import db
+
+    if os.path.exists(into) or not os.path.isdir(os.path.dirname(into)):
+        return  # a test's own file, or a folder the app makes: the app's own way
+    if "path" not in _MIGRATED:
+        folder = tempfile.mkdtemp(prefix="scorekeeper-migrated-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "migrated.db")
+        db.migrate(path).close()  # the last connection: the log is checkpointed and gone
+        assert not os.path.exists(f"{path}-wal"), "the migrated database left its log"
+        _MIGRATED["path"] = path
+    shutil.copyfile(_MIGRATED["path"], into)
+    os.chmod(into, 0o600)
+
+
+def new_app(folder, **overrides):
+    """``create_app`` on a new database in ``folder``, started from the migrated copy, the
+    templates compiled once for the test process: as a fresh app and file are, sooner."""
+    config = app_config(folder, **overrides)
+    _migrated_database(config["DATABASE"])
+    made = create_app(config)
+    made.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return made
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app(app_config(tmp_path))
+    return new_app(tmp_path)
 
 
 @pytest.fixture
@@ -226,7 +283,7 @@ def serving(folder) -> Iterator[str]:
     loopback port: yields its address."""
     from werkzeug.serving import make_server
 
-    app = create_app(app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False))
+    app = new_app(folder, WTF_CSRF_ENABLED=True, TESTING=False)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -355,6 +412,47 @@ def pytest_collection_modifyitems(items) -> None:
             item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
         else:
             item.add_marker(pytest.mark.xdist_group(module))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = longest_first(items)
+
+
+# What each test took in a measured run (``benchmarks/suite_cost.py --weights``): the
+# tests of a second or more; any other test is reckoned at its kind's usual time.
+DURATIONS = Path(__file__).with_name("durations.json")
+USUAL_SECONDS = {"browser": 3.0, "other": 0.15}
+
+
+def _scope(item) -> str:
+    """The unit pytest-xdist's ``--dist loadgroup`` gives one worker: the test's group,
+    or the test alone."""
+    marker = item.get_closest_marker("xdist_group")
+    return f"@{marker.args[0] if marker.args else marker.kwargs['name']}" if marker else item.nodeid
+
+
+def longest_first(items: list) -> list:
+    """The tests in the order a parallel run should hand them out: the groups (and single
+    tests) that take longest first, each group's tests in their own order, so that no
+    worker starts a long group when the others are nearly done (``pytest_configure``
+    turns off xdist's own order, which is by the number of tests in a group)."""
+    measured = json.loads(DURATIONS.read_text())["seconds"] if DURATIONS.exists() else {}
+    cost: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        scope = _scope(item)
+        usual = USUAL_SECONDS["browser" if item.get_closest_marker("browser") else "other"]
+        cost[scope] = cost.get(scope, 0.0) + measured.get(item.nodeid, usual)
+        first.setdefault(scope, index)
+    order = {id(item): index for index, item in enumerate(items)}
+    return sorted(
+        items,
+        key=lambda item: (-cost[_scope(item)], first[_scope(item)], order[id(item)]),
+    )
+
+
+def pytest_configure(config) -> None:
+    # The order of ``longest_first`` is the one xdist hands the groups out in.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

@@ -1,0 +1,122 @@
+"""benchmarks/suite_cost.py reads a --durations=0 run as the issue's budget needs it
+(issue 46), and its weights order a parallel run (tests/conftest.py's longest_first)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+RUN = """\
+============================= slowest durations ==============================
+40.20s call     tests/test_app_conformance.py::test_every_page[doppelkopf-5]
+2.50s setup    tests/test_app_conformance.py::test_every_page[doppelkopf-5]
+19.87s call     tests/test_app_conformance.py::test_a_kept_game[he-oh-hell]
+10.00s call     tests/test_phone_engine.py::test_proof[spades]
+4.00s call     tests/test_api.py::test_create_a_game
+0.30s teardown tests/test_api.py::test_create_a_game
+
+(605 durations < 0.005s hidden.  Use -vv to show these durations.)
+================= 640 passed, 3 skipped in 2340.69s (0:39:00) =================
+"""
+
+
+@pytest.fixture(scope="module")
+def cost():
+    spec = importlib.util.spec_from_file_location(
+        "suite_cost", ROOT / "benchmarks" / "suite_cost.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_tests_phases_are_added_and_the_runs_wall_time_read(cost):
+    seconds, wall = cost.read_durations(RUN.splitlines())
+    assert seconds["tests/test_app_conformance.py::test_every_page[doppelkopf-5]"] == 42.7
+    assert seconds["tests/test_api.py::test_create_a_game"] == pytest.approx(4.3)
+    assert len(seconds) == 4
+    assert wall == 2340.69
+
+
+@pytest.mark.parametrize(
+    ("node", "game"),
+    [
+        ("tests/a.py::test_every_page[doppelkopf-5]", "doppelkopf"),
+        ("tests/a.py::test_a_kept_game[he-oh-hell]", "oh-hell"),
+        ("tests/a.py::test_x[shared page-en-360-bid-whist]", "bid-whist"),
+        ("tests/a.py::test_x[israeli-whist]", "israeli-whist"),
+        ("tests/a.py::test_create_a_game", None),
+        ("tests/a.py::test_x[whistle]", None),
+    ],
+)
+def test_a_test_is_a_games_when_its_parameters_name_it(cost, node, game):
+    assert cost.game_of(node, cost.game_keys()) == game
+
+
+def test_longest_first_is_the_longest_workers_time(cost):
+    assert cost.longest_first([3, 5, 3, 4, 3], 2) == 10  # 5 + 3 and 4 + 3 + 3
+    assert cost.longest_first([10, 1, 1], 2) == 10
+    assert cost.longest_first([1, 1, 1, 1], 4) == 1
+
+
+def test_the_weights_keep_the_tests_of_a_second_and_more(cost, tmp_path):
+    seconds, _ = cost.read_durations(RUN.splitlines())
+    path = tmp_path / "durations.json"
+    cost.write_weights({**seconds, "tests/b.py::test_quick": 0.4}, path)
+    kept = json.loads(path.read_text())["seconds"]
+    assert kept["tests/test_phone_engine.py::test_proof[spades]"] == 10.0
+    assert "tests/b.py::test_quick" not in kept
+
+
+def test_the_report_names_each_file_and_the_games_share(cost, capsys):
+    seconds, wall = cost.read_durations(RUN.splitlines())
+    cost.report(seconds, wall, 2, 3)
+    text = capsys.readouterr().out
+    assert "tests/test_app_conformance.py" in text and "tests/test_api.py" in text
+    games = len(cost.game_keys())
+    share = (42.7 + 19.87 + 10.0) / games
+    assert f"{share:9.1f} s  a game's share" in text
+    assert f"{share / 2:9.1f} s  of wall time on 2 workers" in text
+
+
+class Item:
+    """A collected test as ``longest_first`` reads it: its node id, group and kind."""
+
+    def __init__(self, nodeid: str, group: str | None = None, browser: bool = False):
+        self.nodeid = nodeid
+        self.markers = {"browser": pytest.mark.browser.mark} if browser else {}
+        if group:
+            self.markers["xdist_group"] = pytest.mark.xdist_group(group).mark
+
+    def get_closest_marker(self, name):
+        return self.markers.get(name)
+
+
+def test_a_parallel_run_starts_with_its_longest_group(monkeypatch, tmp_path):
+    from . import conftest
+
+    weights = tmp_path / "durations.json"
+    weights.write_text(json.dumps({"seconds": {"t.py::a[long]": 40.0, "t.py::quick": 0.1}}))
+    monkeypatch.setattr(conftest, "DURATIONS", weights)
+    items = [
+        Item("t.py::quick"),
+        Item("t.py::page", browser=True),  # unmeasured: a browser test's usual time
+        Item("t.py::a[short]", group="a"),
+        Item("t.py::b[one]", group="b"),
+        Item("t.py::a[long]", group="a"),
+        Item("t.py::b[two]", group="b"),
+    ]
+    ordered = [item.nodeid for item in conftest.longest_first(items)]
+    assert ordered == [
+        "t.py::a[short]",  # group a: 40 s and more, its tests in their own order
+        "t.py::a[long]",
+        "t.py::page",  # a browser test's usual 3 s
+        "t.py::b[one]",  # group b: two unmeasured tests, 0.15 s each
+        "t.py::b[two]",
+        "t.py::quick",
+    ]
