@@ -20,7 +20,10 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def bdi(text: Any) -> Markup:
-    """A player's text isolated in ``<bdi>`` (``web.i18n.bdi``)."""
+    """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page (a side's
+    partners each isolated, in the page's direction), on the server's pages and the
+    phone's."""
+    # escape() gives the text escaped (or Markup as it is); one format, not Markup's %.
     if isinstance(text, Partners):
         return Markup(escape(text))
     return Markup(f"<bdi>{escape(text)}</bdi>")

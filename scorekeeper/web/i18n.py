@@ -29,11 +29,12 @@ from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engine.core.display import Label, Notation, SignedPoints
-from ..engine.core.language import PageText, Partners, isolate
+from ..engine.core.language import PageText, isolate
 from ..engine.core.messages import Message, SeatName
+from ..pages.render import bdi  # the phone's pages isolate a player's text as the server's
 from .responses import safe_path
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
@@ -101,15 +102,6 @@ def current_language() -> str:
 
 def is_rtl() -> bool:
     return current_language() in RTL_LANGUAGES
-
-
-def bdi(text: Any) -> Markup:
-    """Text a player typed, escaped and isolated in ``<bdi>`` for an HTML page (a side's
-    partners each isolated, in the page's direction)."""
-    # escape() gives the text escaped (or Markup as it is); one format, not Markup's %.
-    if isinstance(text, Partners):
-        return Markup(escape(text))
-    return Markup(f"<bdi>{escape(text)}</bdi>")
 
 
 def isolate_ltr(text: str) -> str:

@@ -20,10 +20,11 @@ from ..engine.core.display import (
     signed,
     total,  # noqa: F401 - web/games.py takes it from here
 )
+from ..engine.core.language import Partners
 from ..engine.core.messages import with_sides
 from ..engine.pages import sheet
 from ..engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/card.py's
-from .i18n import Partners, bdi, isolate, isolate_ltr, shown
+from .i18n import bdi, isolate, isolate_ltr, shown
 
 
 @dataclass(frozen=True, slots=True)
