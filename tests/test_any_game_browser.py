@@ -14,7 +14,7 @@ from scorekeeper.engine.any_game import GAME
 
 from .conftest import view_path
 from .test_accessibility import SERIOUS
-from .test_browser import SCOREBOARD_URL, api
+from .test_browser import SCOREBOARD_URL, Taps, api
 from .test_rtl_browser import check_page
 
 pytestmark = pytest.mark.browser
@@ -28,25 +28,16 @@ def registered(monkeypatch):
     monkeypatch.setitem(GAMES, GAME.key, GAME)
 
 
-class Fingers:
-    """Taps and keys, counted."""
+class Fingers(Taps):
+    """Taps (counted, each waiting for a page it opens) and the phone's keyboard."""
 
-    def __init__(self, page) -> None:
-        self.page = page
-        self.count = 0
-
-    def tap(self, locator) -> None:
-        locator.click()
-        self.count += 1
+    tap = Taps.__call__
 
     def type(self, keys: str) -> None:
         """Each character a key of the phone's keyboard, then its Enter ("next")."""
         self.page.keyboard.type(keys)
         self.page.keyboard.press("Enter")
         self.count += len(keys) + 1
-
-    def save(self) -> None:
-        self.tap(self.page.locator("#save"))
 
 
 def sheet(page, live_server, players=PLAYERS, **settings) -> int:
@@ -103,7 +94,6 @@ def test_a_round_with_the_running_total_as_typed(page, live_server):
     assert head(page).inner_text() == "total 4"
     assert page.evaluate("document.activeElement.id") == "save"
     fingers.save()
-    page.wait_for_url(SCOREBOARD_URL)
     assert totals(page) == ["12", "\u22123", "\u22125", "0"]
     # tap box 1, "12"+Enter, "-3"+Enter, "5"+Enter, ±, Enter, "0"+Enter, Save
     assert fingers.count == 1 + 3 + 3 + 2 + 1 + 1 + 2 + 1 == 14
@@ -129,7 +119,6 @@ def test_the_round_total_is_checked_live_and_the_last_filled_in(page, live_serve
     box(page, 2).fill("0")
     assert box(page, 3).input_value() == "3"
     fingers.save()
-    page.wait_for_url(SCOREBOARD_URL)
     assert totals(page) == ["30", "\u22127", "0", "3"]
     # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter, Save
     assert fingers.count == 1 + 3 + 3 + 2 + 1 == 10
@@ -208,7 +197,6 @@ def test_hearts_with_a_shot_moon_through_the_forms(page, live_server):
     assert box(page, 3).input_value() == "0"  # filled in, said "auto"
     assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
     fingers.save()
-    page.wait_for_url(SCOREBOARD_URL)
     assert fingers.count == 1 + 1 + 2 + 3 + 3 + 1 == 11
     assert totals(page) == ["3", "13", "10", "0"]
     assert unisolated(page.locator(".flash").first.inner_text()).startswith("Round 1: Ann +3")
@@ -218,7 +206,6 @@ def test_hearts_with_a_shot_moon_through_the_forms(page, live_server):
     fingers.tap(page.locator("#record"))
     fingers.tap(page.locator("#moon label.key", has_text="Cat"))
     fingers.save()
-    page.wait_for_url(SCOREBOARD_URL)
     assert fingers.count == 3
     assert totals(page) == ["29", "39", "10", "26"]
     assert unisolated(page.locator(".flash").first.inner_text()) == (

@@ -40,6 +40,9 @@ class Taps:
 
     def __call__(self, locator) -> None:
         locator.click()
+        # A tap on a link opens a page: its scripts must be running before the next
+        # finger lands, as they are for a person who looks first.
+        self.page.wait_for_load_state()
         self.count += 1
 
     def key(self, name: str, value) -> None:
