@@ -64,7 +64,7 @@ bp = Blueprint("offline", __name__)
 ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
 
 
-class Refused(Problem):
+class BatchRefused(Problem):
     """A batch refused as a whole before any hand is saved: ``message`` in English naming
     ``field``, answered with ``status`` (400 or 413) and, for the player, ``shown`` in the
     page's language (None: the English)."""
@@ -129,8 +129,8 @@ def _busy(exc: throttle.Busy):
     return response
 
 
-@bp.errorhandler(Refused)
-def _refused(exc: Refused):
+@bp.errorhandler(BatchRefused)
+def _refused(exc: BatchRefused):
     return _error(exc.status, exc.message, exc.field, exc.shown)
 
 
@@ -216,23 +216,23 @@ def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
 
 
 def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
-    """The phone's name and its hands, each checked for shape; raises Refused naming the
+    """The phone's name and its hands, each checked for shape; raises BatchRefused naming the
     field (400), or for more hands than one batch takes (413)."""
     body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
     if not isinstance(body, dict):
-        raise Refused("the body must be a JSON object", "body")
+        raise BatchRefused("the body must be a JSON object", "body")
     unknown = sorted(set(body) - {"by", "hands"})
     if unknown:
-        raise Refused(f"unknown field {unknown[0]!r}; known fields: by, hands", unknown[0])
+        raise BatchRefused(f"unknown field {unknown[0]!r}; known fields: by, hands", unknown[0])
     try:
         by = clean_phone_name(body.get("by"))
     except FieldProblem as exc:
-        raise Refused(str(exc.message), "by") from None
+        raise BatchRefused(str(exc.message), "by") from None
     items = body.get("hands")
     if not isinstance(items, list) or not items:
-        raise Refused("hands must be a list of at least one hand", "hands")
+        raise BatchRefused("hands must be a list of at least one hand", "hands")
     if len(items) > OFFLINE_MAX_HANDS:
-        raise Refused(
+        raise BatchRefused(
             f"at most {OFFLINE_MAX_HANDS} hands at once, not {len(items)}: send the rest "
             "in another batch",
             "hands",
@@ -247,7 +247,7 @@ def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
         _check_item(item, where, fields)
         number = item["number"]
         if number in first_at:
-            raise Refused(
+            raise BatchRefused(
                 f"hand {number} is sent twice, as hands[{first_at[number]}] and {where}: "
                 "send each hand once in a batch",
                 f"{where}.number",
@@ -255,7 +255,7 @@ def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
         first_at[number] = index
         replacing += bool(item.get("replace", False))
         if replacing > OFFLINE_MAX_REPLACED:
-            raise Refused(
+            raise BatchRefused(
                 f"at most {OFFLINE_MAX_REPLACED} hand may replace a stored one in a batch: "
                 "send the others in later batches",
                 f"{where}.replace",
@@ -265,39 +265,39 @@ def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
 
 def _whole(item: dict[str, Any], name: str, where: str, low: int) -> None:
     """``item[name]`` read as the API reads a number (``parse_int``: an integer or its
-    digits as text), in place; raises Refused naming it."""
+    digits as text), in place; raises BatchRefused naming it."""
     field = f"{where}.{name}"
     try:
         item[name] = parse_int(item[name], field, low=low, high=db.MAX_ID)
     except ParseError as exc:
-        raise Refused(str(exc.message), field) from None
+        raise BatchRefused(str(exc.message), field) from None
 
 
 def _check_item(item: Any, where: str, fields: frozenset[str] | set[str]) -> None:
     if not isinstance(item, dict):
-        raise Refused(f"{where} must be an object", where)
+        raise BatchRefused(f"{where} must be an object", where)
     unknown = sorted(set(item) - ITEM_FIELDS)
     if unknown:
         known = ", ".join(sorted(ITEM_FIELDS))
-        raise Refused(
+        raise BatchRefused(
             f"unknown field {unknown[0]!r}; known fields: {known}", f"{where}.{unknown[0]}"
         )
     for field in ("number", "after", "hand"):
         if field not in item:
-            raise Refused(f"{where}.{field} is required", f"{where}.{field}")
+            raise BatchRefused(f"{where}.{field} is required", f"{where}.{field}")
     _whole(item, "number", where, 1)
     _whole(item, "after", where, 0)
     if "revision" in item:
         _whole(item, "revision", where, 1)
     if not isinstance(item.get("replace", False), bool):
-        raise Refused(f"{where}.replace must be true or false", f"{where}.replace")
+        raise BatchRefused(f"{where}.replace must be true or false", f"{where}.replace")
     hand = item["hand"]
     if not isinstance(hand, dict):
-        raise Refused(f"{where}.hand must be an object", f"{where}.hand")
+        raise BatchRefused(f"{where}.hand must be an object", f"{where}.hand")
     extra = sorted(set(hand) - set(fields))
     if extra:
         known = ", ".join(sorted(fields))
-        raise Refused(
+        raise BatchRefused(
             f"unknown field {extra[0]!r} in a hand; known fields: {known}",
             f"{where}.hand.{extra[0]}",
         )
@@ -324,7 +324,7 @@ def send_hands(game_id: int, game: db.StoredGame):
     by, items = _batch(game)
     for index, item in enumerate(items):
         if item["after"] > game.version:
-            raise Refused(
+            raise BatchRefused(
                 f"after must be a version this game has had (0 to {game.version})",
                 f"hands[{index}].after",
             )
