@@ -224,6 +224,9 @@ def sample_game(base: str, hands: int = 12) -> dict:
     )
 
 
+BESIDE_THE_CHART = (".rules .scoring", ".rules .points-table", ".rules .rule")
+
+
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
 def test_the_print_page_reads_on_a_phone(phone, live_server):
     page = phone
@@ -233,9 +236,18 @@ def test_the_print_page_reads_on_a_phone(phone, live_server):
     width = page.viewport_size["width"]
     scroll, client = page.evaluate(NO_OVERFLOW)
     assert scroll <= width and client <= width, (scroll, client)
-    chart = page.locator("figure.chart").bounding_box()
-    for rules in (".rules .scoring", ".rules .points-table", ".rules .rule"):
-        assert not boxes_meet(chart, page.locator(rules).bounding_box()), rules
+    # Measured once the fonts are in and all in one moment: a box measured before a font
+    # swap moves the next one, and two boxes from two moments can seem to meet.
+    page.evaluate("document.fonts.ready.then(() => true)")
+    chart, *others = page.evaluate(
+        """(selectors) => selectors.map((s) => {
+             const r = document.querySelector(s).getBoundingClientRect();
+             return {x: r.x, y: r.y, width: r.width, height: r.height};
+           })""",
+        ["figure.chart", *BESIDE_THE_CHART],
+    )
+    for name, edges in zip(BESIDE_THE_CHART, others, strict=True):
+        assert not boxes_meet(chart, edges), name
     # The wide tables scroll in their own boxes, which stay on the screen.
     for box in page.locator(".scroll").all():
         edges = box.bounding_box()
