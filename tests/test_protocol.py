@@ -179,3 +179,13 @@ def test_a_simulation_names_a_bot():
 def test_every_registered_game_is_a_game():
     for game in (*GAMES.values(), *UNLISTED):
         assert isinstance(game, Game)
+
+
+def test_what_the_protocol_leaves_out_every_game_is_given():
+    """``core.base.DERIVED``: none of it on the protocol, all of it on every game."""
+    from scorekeeper.engine.core.base import DERIVED
+
+    assert not set(DERIVED) & protocol_members()
+    for game in (*GAMES.values(), *UNLISTED, TOY):
+        missing = [name for name in DERIVED if not hasattr(game, name)]
+        assert missing == [], (game.key, missing)

@@ -31,10 +31,7 @@ from .simulate import BidWhistTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class BidWhist(
-    GameBase,
-    rules=(display, progression),
-):
+class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
     (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
@@ -79,6 +76,12 @@ class BidWhist(
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    points_table = staticmethod(display.points_table)
+    losing_floor = staticmethod(progression.losing_floor)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)

@@ -1,28 +1,32 @@
 """The base class every game subclasses, as python-chess's variants subclass ``Board``:
 defaults for everything games do alike, so that a game writes only what is its own.
 
-**What a game must write** (:data:`REQUIRED`, checked when the class is made): its
-``key``, ``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
+**The one way** (:data:`SCHEMA_REQUIRED`, checked when the class is made): its ``key``,
+``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
 ``core.settings.SettingsBase``, each knob declared once on its field with
-``core.knobs.knob``), ``preset_words``, ``page_words`` and ``hand_fields``; and the
-methods ``record_from_dict``, ``hand_views``, ``describe_hand``, ``revision_view``,
-``explain``, ``hand_form``, ``form_body`` and ``form_values``. A hand record has
-``thrown_in``, ``to_dict()`` and ``score(settings)`` (an object with ``points`` per
-side), which the defaults below score with. The knobs (``knobs``) and a score sheet's
-lines of the rules (``rules_lines``) are derived from the settings' fields.
+``core.knobs.knob``), ``preset_words``, ``page_words``, its ``hand``
+(``core.schema.HandSchema``) and its ``score``. The reading, the form, the command line,
+the CSV, random hands and the hand's views are derived from the ``hand``
+(``core.schema_defaults``); the knobs and a score sheet's lines of the rules from the
+settings' fields.
 
-**What it gets** (override what differs): one seat a side, a fixed number of players
-(``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
-plumbing, the progress of a race to ``settings.target`` (dealer rotation, leaders, a tie
-at the top, hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the
-points of a hand, preview, a hand at its place in the game (``HandPlace``, the last and
-optional argument of each of :data:`PLACED`, and of ``deal_note``), statistics of the common
-kinds (:mod:`.stats`: hands, points, careers, head-to-head), records' round trip, no CSV
-columns of its own.
+**What it gets** (override what differs; :data:`DERIVED` lists what the app calls that
+no game need write): one seat a side, a fixed number of players (``seat_range`` and
+``seated(n)`` for a game whose table chooses it), the presets' plumbing, the progress of
+a race to ``settings.target`` (dealer rotation, leaders, a tie at the top, hand limits,
+starting totals, ``resume``/``state_of``/``hand_state``), the points of a hand, preview,
+a hand at its place in the game (``HandPlace``, the last and optional argument of each
+of :data:`PLACED`, and of ``deal_note``), statistics of the common kinds (:mod:`.stats`:
+hands, points, careers, head-to-head), records' round trip.
 
-**What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
-``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
-``verify_deal``), statistics of its own, columns of its own in the sheets and exports.
+**What it may declare**, once, as data (``core.declared``): ``simulation``, whole deals
+played by bots, from which the simulation's members are derived, and ``figures``, its
+own statistics, from which the statistics members are.
+
+**The path without a schema** (:data:`REQUIRED`, functions given by module with
+``rules=(...)`` and found by :data:`HOOKS`, members written without the place): Israeli
+Whist's alone, until it declares its hand; then those three go, with ``Capabilities`` as
+a class (what a game offers is read from what it declares).
 """
 
 from __future__ import annotations
@@ -103,6 +107,55 @@ SCHEMA_REQUIRED: tuple[str, ...] = (
 )
 """The members a game that declares its ``hand`` (``core.schema.HandSchema``) must write:
 the core derives the reading, form, command line, CSV, random hands and views from it."""
+
+
+DERIVED: tuple[str, ...] = (
+    "default_preset",
+    "preset",
+    "preset_name_of",
+    "title_of",
+    "settings_from_dict",
+    "knobs",
+    "seat_counts",
+    "seated",
+    "seat_knobs",
+    "check_table",
+    "hand_fields",
+    "points",
+    "place_of",
+    "place_after",
+    "resume",
+    "state_of",
+    "hand_state",
+    "scores_in_favour",
+    "placings",
+    "running_totals",
+    "describe_hand",
+    "revision_view",
+    "form_body",
+    "form_values",
+    "table_columns",
+    "sheet_deals",
+    "capabilities",
+    "bot_kinds",
+    "simulate",
+    "simulate_results",
+    "simulation_summary",
+    "record_of_deal",
+    "verify_deal",
+    "recorded_game",
+    "game_stats",
+    "game_figures",
+    "player_figures",
+    "figures_notes",
+    "careers",
+    "career_figures",
+    "head_to_head",
+    "lasting",
+)
+"""What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
+derived here from what the game says, so no game need write it (a game may still
+override one where it differs, as Oh Hell narrows its ``knobs``)."""
 
 
 HOOKS: tuple[str, ...] = (

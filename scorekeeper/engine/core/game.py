@@ -441,9 +441,6 @@ class Game(Protocol):
     ``finish_after``, the number of hands recorded when the table asked; the app stores
     and passes it only for such a game."""
 
-    seat_knobs: tuple[str, ...]
-    """Knobs that hold the number of players seated: not offered on the new-game form."""
-
     hand: Any
     """The hand as the table writes it down (a ``core.schema.HandSchema``, which this
     module does not import: the schema builds on it): its fields,

@@ -25,7 +25,7 @@ from .simulate import BOTS, SpadesTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class Spades(GameBase, rules=(display,)):
+class Spades(GameBase):
     """Two partnerships bid tricks (nil and blind nil too) and race to 500, with bags:
     its hand declared once (``records.HAND``), its own progression (``progression.py``:
     bags, ``lose_at``, the deal limit), scoring, rows and statistics."""
@@ -63,6 +63,11 @@ class Spades(GameBase, rules=(display,)):
     }
     hand = HAND
     check = staticmethod(records.check)
+    hand_views = staticmethod(display.hand_views)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
     form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
     simulation = Simulation(simulate_deals, tuple(BOTS), SpadesTally, verify=verify.verify_deal)
 
