@@ -516,10 +516,10 @@ class Game(Protocol):
 
     def deal_note(self, settings: Settings, place: HandPlace) -> Message | None:
         """What the table must know to deal the hand at ``place`` that changes from hand to
-        hand, as a paper sheet prints it on the hand's line (Oh Hell: "Deal 5 cards",
-        Doppelkopf: the Bock hands its state carries); None where every hand is dealt
-        alike. The scoreboard shows it with the next hand's turn, and the hand form under
-        its title."""
+        hand, as a paper sheet prints it on the hand's line (by default the cards, from
+        ``cards_dealt``: "Deal 5 cards"; Doppelkopf: the Bock hands its state carries);
+        None where every hand is dealt alike. The scoreboard shows it with the next
+        hand's turn, and the hand form under its title."""
         ...
 
     def end_words(self, settings: Settings) -> Message:
