@@ -116,14 +116,6 @@ class Spades(GameBase):
         bags = getattr(ctx.place and ctx.place.state, "bags", (0, 0))
         return score_hand(settings, hand.bids, hand.tricks, hand.blind_nil, bags)
 
-    def record_from_dict(
-        self, settings: SpadesSettings, body: Any, place: HandPlace | None = None
-    ) -> Hand:
-        """A blind nil given as null is none, as it always was."""
-        if isinstance(body, Mapping) and "blind_nil" in body and body["blind_nil"] is None:
-            body = {key: value for key, value in body.items() if key != "blind_nil"}
-        return super().record_from_dict(settings, body, place)
-
     def hand_form(
         self, settings: SpadesSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
