@@ -24,9 +24,11 @@ played by bots, from which the simulation's members are derived, and ``figures``
 own statistics, from which the statistics members are.
 
 **The path without a schema** (:data:`REQUIRED`, functions given by module with
-``rules=(...)`` and found by :data:`HOOKS`, members written without the place): Israeli
-Whist's alone, until it declares its hand; then those three go, with ``Capabilities`` as
-a class (what a game offers is read from what it declares).
+``rules=(...)`` and found by :data:`HOOKS`): Israeli Whist's alone, until it declares its
+hand; then both go, with ``Capabilities`` as a class (what a game offers is read from
+what it declares). A :data:`PLACED` member written without the place (Israeli Whist's
+functions, the toy's ``explain``) is a hand alike anywhere: it is called with the place
+set aside.
 """
 
 from __future__ import annotations
@@ -187,16 +189,15 @@ argument: one method each, whether or not the game's hands depend on where they 
 
 
 def _placeless(member: Any) -> bool:
-    """Whether a game's own ``PLACED`` member was written without the place (the path
-    without a schema: Israeli Whist's functions)."""
+    """Whether a game's own ``PLACED`` member was written without the place (Israeli
+    Whist's functions, a game whose hands are alike anywhere)."""
     function = member.__func__ if isinstance(member, staticmethod | classmethod) else member
     return callable(function) and "place" not in inspect.signature(function).parameters
 
 
 def _taking_place(member: Any) -> Any:
-    """``member`` taking the place and setting it aside: a game without a schema reads,
-    scores and draws a hand the same anywhere, as it did before the place existed. Goes
-    with ``REQUIRED`` when the last such game declares its hand."""
+    """``member`` taking the place and setting it aside: the game reads, scores and draws
+    such a hand the same anywhere, as it did before the place existed."""
     if isinstance(member, staticmethod):
         function = member.__func__
 
