@@ -165,8 +165,8 @@ class Field:
     per = ""  # "seat" or "side" for a listed field
     null_is_default = False
     """Whether a body's null reads as the field's ``default`` (as if left out), for a
-    field whose stored form has always written its empty value so (Spades' blind nils);
-    else a null is missing."""
+    field whose stored form has always written its empty value so; else a null is
+    missing."""
 
     def __init__(
         self,
