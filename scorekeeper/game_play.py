@@ -112,7 +112,7 @@ def read_placed(game: db.StoredGame, hand: Hand, state: Mapping[str, Any]) -> Ha
     deals it, the score before it). Raises InvalidHand naming every field and its rule."""
     rules = table_game(game.game, game.players)
     body = hand if isinstance(hand, Mapping) else hand.to_dict()
-    return rules.read_at(game.settings, body, rules.place_of(state))
+    return rules.record_from_dict(game.settings, body, rules.place_of(state))
 
 
 def _readable(game: db.StoredGame, hand: Hand) -> None:
@@ -120,7 +120,7 @@ def _readable(game: db.StoredGame, hand: Hand) -> None:
     never be saved is refused as such before any clash with what is stored."""
     if isinstance(hand, Mapping):
         rules = table_game(game.game, game.players)
-        rules.read_at(game.settings, hand, None)
+        rules.record_from_dict(game.settings, hand, None)
 
 
 def fill_states(database: Database, game_id: int) -> int:
@@ -583,7 +583,7 @@ def entered_record(
     at ``place`` where it is known. Raises EngineError (InvalidHand with every problem)
     naming the fields."""
     rules = table_game(game.game, game.players)
-    return rules.read_at(game.settings, entered_body(game, spec, values, action), place)
+    return rules.record_from_dict(game.settings, entered_body(game, spec, values, action), place)
 
 
 def record_entered(

@@ -34,7 +34,9 @@ def hands_at(game: Any, settings: Any, numbers: Sequence[int], seed: int) -> lis
     found = []
     for number in numbers:
         ctx = game.context(settings, places[number - 1])
-        found.append(game.read_at(settings, game.random_hand(settings, ctx, rng), ctx.place))
+        found.append(
+            game.record_from_dict(settings, game.random_hand(settings, ctx, rng), ctx.place)
+        )
     return found
 
 
@@ -56,7 +58,7 @@ def deals(
         return
     for placed in random_game(game, settings, count, seed):
         record = placed.record
-        points = side_values(game, game.points_at(settings, record, placed.place))
+        points = side_values(game, game.points(settings, record, placed.place))
         body = record.to_dict()
         # The body again under "hand": a field of its own may be named "points" too (the
         # round sheet's), which the deal's points per side hide.

@@ -170,7 +170,7 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
             place = game.place_of(game.state_of(progress))
             played.append(record)
             progress = game.replay(settings, first_dealer, played)
-            points = side_values(game, game.points_at(settings, record, place))
+            points = side_values(game, game.points(settings, record, place))
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             assert list(progress.hands[-1].points) == list(points)
             # The next hand's place read from the replayed hand equals the one read back

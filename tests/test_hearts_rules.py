@@ -178,8 +178,8 @@ def test_safety_is_scored_at_the_rounds_place():
     before = play(settings, (70, 30, 60, 85), [])
     place = SHEET.place_of(SHEET.state_of(before))
     moon = SHEET.record_from_dict(settings, {"moon": 2})
-    assert SHEET.points_at(settings, moon, place) == (0, 0, -26, 0)
-    assert SHEET.preview_at(settings, moon, place)["points"] == [0, 0, -26, 0]
+    assert SHEET.points(settings, moon, place) == (0, 0, -26, 0)
+    assert SHEET.preview(settings, moon, place)["points"] == [0, 0, -26, 0]
     assert SHEET.points(settings, moon) == (26, 26, 0, 26)  # alone: as others_plus_26
 
 

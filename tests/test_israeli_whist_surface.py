@@ -158,7 +158,7 @@ def corpus() -> list[Any]:
 def surface_of(settings: Any, body: Any) -> dict[str, Any]:
     """Everything the game says of ``body`` under ``settings``."""
     try:
-        record = GAME.read_at(settings, body)
+        record = GAME.record_from_dict(settings, body)
     except InvalidHand as exc:
         return {"refused": frozen(exc.errors)}
     stored = record.to_dict()
@@ -170,7 +170,7 @@ def surface_of(settings: Any, body: Any) -> dict[str, Any]:
     found = {
         "stored": stored,
         "stored_text": json.dumps(stored, ensure_ascii=False),
-        "again": GAME.read_at(settings, stored).to_dict(),
+        "again": GAME.record_from_dict(settings, stored).to_dict(),
         "preview": frozen(GAME.preview(settings, record)),
         "points": list(GAME.points(settings, record)),
         "explain": frozen(GAME.explain(settings, record)),
@@ -182,7 +182,7 @@ def surface_of(settings: Any, body: Any) -> dict[str, Any]:
         "result": frozen(GAME.hand_result(replayed)),
         "form_values": values,
         "form_body": frozen(sent),
-        "form_body_reads": GAME.read_at(settings, sent).to_dict(),
+        "form_body_reads": GAME.record_from_dict(settings, sent).to_dict(),
     }
     if not record.thrown_in:
         given = {name: stored.get(name) for name in ("contracts", "tricks", "revokes")}

@@ -29,7 +29,7 @@ def record_from_dict(rules, body):
 
 def read_hand(rules, body, number, dealer, game=GAME):
     """A hand read at its place: hand ``number`` dealt by ``dealer``."""
-    return game.read_at(rules, body, HandPlace(number, dealer))
+    return game.record_from_dict(rules, body, HandPlace(number, dealer))
 
 
 def hand(trump, bids, tricks):
@@ -127,14 +127,14 @@ def test_worked_example_1_the_dealer_may_not_bid_two():
 
 
 def test_the_form_disables_and_names_the_hooks_number():
-    spec = GAME.form_at(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
+    spec = GAME.hand_form(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
     values = {"cards": "5", "dealer": "3", "bid_0": "2", "bid_1": "0", "bid_2": "1", "bid_3": "2"}
     found = forbidden_entry(spec, values)
     assert (found.field, found.seat, found.value) == ("bid_3", 3, 2)
     assert "{name} may not bid {n}" in spec.texts[found.rule["why"]]
     # The dealer bids last: the seats are asked from the dealer's left.
     assert spec.rules["order"][0]["speakers"] == {"3": [0, 1, 2, 3]}
-    assert "forbid" not in GAME.form_at(settings(hook=False), NAMES[:4], HandPlace(6, 3)).rules
+    assert "forbid" not in GAME.hand_form(settings(hook=False), NAMES[:4], HandPlace(6, 3)).rules
 
 
 @pytest.mark.parametrize(
@@ -246,7 +246,7 @@ def test_resume_gives_what_replay_gives():
 def test_the_form_takes_at_most_two_taps_a_player_and_one(players):
     game = GAME.seated(players)
     rules = game.preset("oh-hell")
-    spec = game.form_at(rules, NAMES[:players], HandPlace(3, 2))
+    spec = game.hand_form(rules, NAMES[:players], HandPlace(3, 2))
     asked = [f for f in spec.fields if not (f.hidden_when_single and len(f.choices) == 1)]
     filled = sum(1 for _ in spec.rules["sum"])  # the last seat's tricks fill themselves in
     assert len(asked) - filled + 1 <= 2 * players + 1
@@ -256,7 +256,7 @@ def test_the_form_takes_at_most_two_taps_a_player_and_one(players):
 
 
 def test_a_form_posted_without_script_records_the_fixed_cards():
-    spec = GAME.form_at(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
+    spec = GAME.hand_form(S, NAMES[:4], HandPlace(6, 3))  # 5 cards
     values = {f.name: f.default for f in spec.fields}  # what the page posts untouched
     fill_fixed(spec, values)
     values |= {"trump": "none", **{f"bid_{s}": b for s, b in enumerate("2013")}}
@@ -275,7 +275,7 @@ def test_every_simulated_hand_goes_through_the_form_of_its_place(players):
     for index, deal in enumerate(game.simulate(rules, 60, seed=31)):
         number, dealer = index % len(cards_sequence(rules)) + 1, deal["dealer"]
         record = game.record_of_deal(deal)
-        spec = game.form_at(rules, NAMES[:players], HandPlace(number, dealer))
+        spec = game.hand_form(rules, NAMES[:players], HandPlace(number, dealer))
         values = {f.name: f.default for f in spec.fields if f.hidden_when_single}
         values |= game.form_values(record.to_dict())
         for name, value in values.items():
@@ -296,7 +296,7 @@ def test_random_hands_are_legal_at_their_place_and_read_alone(players):
     for place in (None, HandPlace(1, 0), HandPlace(last, 2), HandPlace(last + 1, 1)):
         for _ in range(100):
             body = game.random_hand(rules, game.context(rules, place), rng)
-            record = game.read_at(rules, body, place)
+            record = game.record_from_dict(rules, body, place)
             if place is not None and place.number <= last:
                 assert record.cards == cards_sequence(rules)[place.number - 1]
 

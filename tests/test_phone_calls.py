@@ -368,7 +368,7 @@ def test_the_phone_draws_and_refuses_the_hand_form_as_the_server_does(
     # The hand the table plays next, entered on the form (a deal thrown in by its
     # button): read as the server saves it.
     body = game.bodies[game.count]
-    expected = game.rules.read_at(game.settings, body, game.rules.place_of(game.state()))
+    expected = game.rules.record_from_dict(game.settings, body, game.rules.place_of(game.state()))
     values = {k: "" if v is None else v for k, v in game.rules.form_values(body).items()}
     action = form["actions"][0]["name"] if expected.thrown_in else None
     entry = {"values": {}, "action": action} if action else {"values": values}
@@ -445,7 +445,7 @@ def bad_values(game: Played, form: dict[str, Any], values: dict[str, str]) -> li
         if "error" in reply and not any("must be" in p["error"] for p in reply["problems"]):
             try:
                 body = game.rules.form_body(game.settings, tried, None)
-                game.rules.read_at(game.settings, body, place)
+                game.rules.record_from_dict(game.settings, body, place)
             except Exception:
                 bad.append(tried)
                 break

@@ -419,7 +419,7 @@ def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
             calls.append({"call": "read", **base, "state": state, "hand": broken})
             calls.append({"call": "preview", **base, "state": state, "hand": {}})
         run.append(body)
-        placed = rules.read_at(settings, body, rules.place_of(state))
+        placed = rules.record_from_dict(settings, body, rules.place_of(state))
         state = rules.state_of(rules.resume(settings, state, [placed]))
     calls.append({"call": "resume", **base, "state": run_state, "hands": run})
     return calls
@@ -440,14 +440,14 @@ def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
     }
     states = [rules.state_of(rules.replay(settings, 0, []))]
     for body in bodies:
-        placed = rules.read_at(settings, body, rules.place_of(states[-1]))
+        placed = rules.record_from_dict(settings, body, rules.place_of(states[-1]))
         states.append(rules.state_of(rules.resume(settings, states[-1], [placed])))
     last = len(bodies) - 1
     at = {**base, "state": states[last]}
     place = rules.place_of(states[last])
     entry: dict[str, Any] = {"values": rules.form_values(bodies[last])}
-    if rules.read_at(settings, bodies[last], place).thrown_in:  # entered by its button
-        spec = rules.form_at(settings, base["players"], place)
+    if rules.record_from_dict(settings, bodies[last], place).thrown_in:  # entered by its button
+        spec = rules.hand_form(settings, base["players"], place)
         entry = {"values": {}, "action": spec.actions[0].name}
     return [
         {**at, "call": "form"},

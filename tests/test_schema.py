@@ -131,14 +131,14 @@ HAND = {
 
 def refusals(settings, body, place=None) -> dict[str, str]:
     with pytest.raises(InvalidHand) as refused:
-        GAME.read_at(settings, body, place)
+        GAME.record_from_dict(settings, body, place)
     return {field: str(message) for field, message in refused.value.errors}
 
 
 def table_said(settings, body, place=None) -> dict[str, str]:
     with pytest.raises(InvalidHand) as refused:
-        GAME.read_at(settings, body, place)
-    spec = GAME.form_at(settings, PLAYERS, place)
+        GAME.record_from_dict(settings, body, place)
+    spec = GAME.hand_form(settings, PLAYERS, place)
     said = table_refusals(spec, refused.value.errors, None, PLAYERS)
     return {field: str(message) for field, message in said}
 
@@ -228,23 +228,24 @@ def test_the_table_hears_refusals_in_its_own_words():
 
 def test_a_range_follows_the_hands_place_and_is_open_without_one():
     body = {**HAND, "bids": [0, 1, 2, 3]}
-    assert GAME.read_at(PLAIN, body, None).bids == (0, 1, 2, 3)
-    assert GAME.read_at(PLAIN, body, HandPlace(3, 0)).bids == (0, 1, 2, 3)
+    assert GAME.record_from_dict(PLAIN, body, None).bids == (0, 1, 2, 3)
+    assert GAME.record_from_dict(PLAIN, body, HandPlace(3, 0)).bids == (0, 1, 2, 3)
     assert refusals(PLAIN, body, HandPlace(2, 0)) == {
         "bids[3]": "bids[3] must be a whole number from 0 to 2, not 3"
     }
     # The place's range reaches the form and the hand checked at its place, too.
     assert (
-        GAME.form_at(PLAIN, PLAYERS, HandPlace(2, 0)).field_named("bids_0").choices[-1].value == "2"
+        GAME.hand_form(PLAIN, PLAYERS, HandPlace(2, 0)).field_named("bids_0").choices[-1].value
+        == "2"
     )
-    record = GAME.read_at(PLAIN, body, None)
-    assert [f for f, _ in GAME.check_at(PLAIN, record, HandPlace(2, 0))] == ["bids[3]"]
+    record = GAME.record_from_dict(PLAIN, body, None)
+    assert list(refusals(PLAIN, record.to_dict(), HandPlace(2, 0))) == ["bids[3]"]
 
 
 def test_a_field_under_a_house_rule_is_asked_only_under_it_and_while_shown():
-    assert GAME.read_at(PLAIN, {**HAND, "defender_alone": False}).defender_alone is False
+    assert GAME.record_from_dict(PLAIN, {**HAND, "defender_alone": False}).defender_alone is False
     assert set(refusals(PLAIN, {**HAND, "defender_alone": True})) == {"defender_alone"}
-    assert GAME.read_at(DEFENDING, {**HAND, "defender_alone": True}).defender_alone is True
+    assert GAME.record_from_dict(DEFENDING, {**HAND, "defender_alone": True}).defender_alone is True
     # Shown only while the maker went alone: otherwise only "no" is taken.
     assert set(refusals(DEFENDING, {**HAND, "alone": False, "defender_alone": True})) == {
         "defender_alone"
@@ -261,7 +262,7 @@ def test_a_field_under_a_house_rule_is_asked_only_under_it_and_while_shown():
 
 
 def test_the_form_asks_every_field_and_writes_every_hand_back():
-    spec = GAME.form_at(DEFENDING, PLAYERS, HandPlace(5, 2))
+    spec = GAME.hand_form(DEFENDING, PLAYERS, HandPlace(5, 2))
     assert [step.id for step in spec.steps] == ["deal", "kind", "caller", "tricks", "bids", "books"]
     assert [step.label for step in spec.steps][:2] == ["The deal", "Kind"]
     assert [c.label for c in spec.field_named("makers").choices] == ["Ann & Cat", "Bob & Dan"]
@@ -279,13 +280,13 @@ def test_the_form_asks_every_field_and_writes_every_hand_back():
         for placed in random_game(GAME, settings, 200, seed=rng.randrange(99)):
             record, place = placed.record, placed.place
             values = GAME.form_values(record.to_dict())
-            spec = GAME.form_at(settings, PLAYERS, place)
+            spec = GAME.hand_form(settings, PLAYERS, place)
             assert set(values) <= {f.name for f in spec.fields}
             action = "thrown_in" if record.thrown_in else None
             body = GAME.form_body(
                 settings, {f.name: values.get(f.name) for f in spec.fields}, action
             )
-            assert GAME.read_at(settings, body, place) == record, (values, body)
+            assert GAME.record_from_dict(settings, body, place) == record, (values, body)
 
 
 def test_an_empty_form_is_refused_naming_what_is_missing_first():
@@ -375,7 +376,7 @@ def test_random_hands_are_always_legal_at_their_place():
         ctx = GAME.context(DEFENDING, HandPlace(number, number % 4))
         for _ in range(100):
             body = GAME.random_hand(DEFENDING, ctx, rng)
-            record = GAME.read_at(DEFENDING, body, ctx.place)
+            record = GAME.record_from_dict(DEFENDING, body, ctx.place)
             seen.add(record.thrown_in)
             if not record.thrown_in:
                 assert sum(record.books) == 13 and max(record.bids) <= min(number, 5)
@@ -477,13 +478,13 @@ class Tricks(type(TOY)):
 
 def test_numbers_per_seat_with_a_total_fill_in_the_last_seat_on_the_form():
     game, rules = Tricks(), TOY.preset("toy")
-    spec = game.form_at(rules, PLAYERS[:3], HandPlace(2, 1))
+    spec = game.hand_form(rules, PLAYERS[:3], HandPlace(2, 1))
     assert spec.rules["sum"] == [
         {"prefix": "tricks", "total": 2, "why": "sum-why", "count": "sum-count"}
     ]
     assert set(spec.texts) == {"sum-why", "sum-count"}
     assert spec.rules["order"][0]["speakers"] == {"1": [2, 0, 1]}
-    assert "sum" not in game.form_at(rules, PLAYERS[:3], None).rules  # no place: no total
-    assert game.read_at(rules, {"tricks": [1, 0, 1]}, HandPlace(2, 1)).tricks == (1, 0, 1)
+    assert "sum" not in game.hand_form(rules, PLAYERS[:3], None).rules  # no place: no total
+    assert game.record_from_dict(rules, {"tricks": [1, 0, 1]}, HandPlace(2, 1)).tricks == (1, 0, 1)
     with pytest.raises(InvalidHand):
-        game.read_at(rules, {"tricks": [1, 1, 1]}, HandPlace(2, 1))
+        game.record_from_dict(rules, {"tricks": [1, 1, 1]}, HandPlace(2, 1))

@@ -74,7 +74,7 @@ def test_example_4_through_a_game_carries_the_bags_and_explains_the_penalty():
     assert GAME.progress_result(progress) == {"bags": [1, 4]}
     assert GAME.state_of(progress)["bags"] == [1, 4]
     before_last = GAME.place_of(GAME.hand_state(progress.hands[-2]))
-    terms = [str(t) for t in GAME.explain_at(DEFAULT, last.record, before_last)[0]]
+    terms = [str(t) for t in GAME.explain(DEFAULT, last.record, before_last)[0]]
     assert terms == ["3 + 3 bid, 9 taken: 60 + 3 overtricks = +63", "bags 8 → 11: −100, 1 left"]
     view = GAME.hand_views(progress)[-1].seats[0]
     assert view.points == 63 and view.penalty.points == -100 and view.entry == ("3+3", "9", "1")
@@ -120,7 +120,9 @@ def test_example_6_a_blind_nil_only_50_behind_is_refused_naming_seat_0s_bid():
     assert refused.value.field == "bids[0]"
     assert "blind nil" in refused.value.message and "100 or more behind" in refused.value.message
     state = GAME.state_of(GAME.replay(DEFAULT, 0, [], starting_totals=[250, 300]))
-    assert GAME.check_at(DEFAULT, record, GAME.place_of(state))[0][0] == "bids[0]"
+    with pytest.raises(InvalidHand) as at_place:
+        GAME.record_from_dict(DEFAULT, record.to_dict(), GAME.place_of(state))
+    assert at_place.value.field == "bids[0]"
     # any_time allows it; never refuses it as the hand is read.
     anytime = rules(blind_nil="any_time")
     assert GAME.replay(anytime, 0, [record], starting_totals=[250, 300]).totals[0] == 501

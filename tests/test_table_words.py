@@ -19,6 +19,7 @@ import pytest
 
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
+from scorekeeper.engine.core.game import HandPlace
 
 from .test_app_conformance import long_rules, simulated_hands
 from .toy_game import GAME as TOY
@@ -208,7 +209,7 @@ def test_the_scoreboard_and_the_form_say_what_the_next_deal_needs(registered, cl
     with who deals and who bids first, and under the hand form's title, as its paper
     sheet prints it on the hand's line; a game dealt alike every hand says nothing more."""
     game_id, players, (_, settings) = start(client, game)
-    note = game.deal_note(settings, 1, 0)
+    note = game.deal_note(settings, HandPlace(1, 0))
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     turn = re.search(r'<p class="turn">(.*?)</p>', board, re.S)

@@ -92,7 +92,7 @@ def place(number, dealer, totals=None):
 
 
 def read(body, at, **changes):
-    return GAME.read_at(settings(**changes), body, at)
+    return GAME.record_from_dict(settings(**changes), body, at)
 
 
 def refusals(body, at, **changes):
@@ -103,7 +103,7 @@ def refusals(body, at, **changes):
 
 def test_worked_example_1_and_the_hook_on():
     rules = settings()
-    assert GAME.points_at(rules, read(EXAMPLE_1, place(5, 3)), place(5, 3)) == (40, -10, 30, 30)
+    assert GAME.points(rules, read(EXAMPLE_1, place(5, 3)), place(5, 3)) == (40, -10, 30, 30)
     hooked = {**EXAMPLE_1, "bids": [2, 0, 1, 2]}
     assert refusals(hooked, place(5, 3), hook="on") == [
         ("bids[3]", "Seat 4 (the dealer) may not bid 2: the bids would total the 5 cards dealt")
@@ -149,8 +149,10 @@ def test_worked_example_4_fifteen_rounds_the_last_without_trump():
     assert read({**last, "trump": None}, place(15, 2)).trump is None
     five = {"trump": "H", "bids": [0] * 5, "tricks": [3, 3, 3, 3, 0]}
     with pytest.raises(InvalidHand):  # five players: the last round is round 12
-        GAME.seated(5).read_at(S, five, place(12, 2))
-    assert GAME.seated(5).read_at(S, {**five, "tricks": [3, 3, 3, 2, 0]}, place(11, 2)).trump
+        GAME.seated(5).record_from_dict(S, five, place(12, 2))
+    assert (
+        GAME.seated(5).record_from_dict(S, {**five, "tricks": [3, 3, 3, 2, 0]}, place(11, 2)).trump
+    )
 
 
 @pytest.mark.parametrize(("rounds", "played"), [(0, 15), (7, 7)])
@@ -367,12 +369,12 @@ def test_the_hook_refused_on_the_command_line(capsys):
 
 def test_the_last_rounds_form_fills_in_no_trump_and_taps_two_a_player_and_one():
     names = NAMES
-    last = GAME.form_at(S, names, place(15, 2))
+    last = GAME.hand_form(S, names, place(15, 2))
     values = {f.name: f.default for f in last.fields if f.default is not None}
     fill_fixed(last, values)
     assert values["trump"] == "none"  # asked nowhere: filled in, the suits disabled
     # A round: the trump, a bid each, the tricks but the last (filled in), and Save.
-    spec = GAME.form_at(S, names, place(5, 3))
+    spec = GAME.hand_form(S, names, place(5, 3))
     asked = [f for f in spec.fields if not (f.hidden_when_single and len(f.choices) == 1)]
     assert len(asked) - len(spec.rules["sum"]) + 1 == 2 * len(names) + 1
     assert spec.rules["order"][0]["speakers"] == {"3": [0, 1, 2, 3]}  # the dealer bids last

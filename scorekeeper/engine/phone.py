@@ -169,7 +169,7 @@ def _place(rules: Game, request: Mapping[str, Any]) -> HandPlace:
 def read_hand(request: Mapping[str, Any]) -> Answer:
     """The hand read at its place, as the server reads it before a save."""
     rules, settings = _game(request)
-    record = rules.read_at(settings, request["hand"], _place(rules, request))
+    record = rules.record_from_dict(settings, request["hand"], _place(rules, request))
     return {"hand": record.to_dict()}
 
 
@@ -178,8 +178,8 @@ def preview_hand(request: Mapping[str, Any]) -> Answer:
     what ``POST /api/games/<id>/preview`` answers."""
     rules, settings = _game(request)
     place = _place(rules, request)
-    record = rules.read_at(settings, request["hand"], place)
-    return dict(rules.preview_at(settings, record, place))
+    record = rules.record_from_dict(settings, request["hand"], place)
+    return dict(rules.preview(settings, record, place))
 
 
 def resume_game(request: Mapping[str, Any]) -> Answer:
@@ -196,7 +196,7 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
         try:
             if progress.status == "finished":
                 raise EngineError(msg("the game is over"), "number")
-            record = rules.read_at(settings, body, rules.place_of(state))
+            record = rules.record_from_dict(settings, body, rules.place_of(state))
         except EngineError as refused:
             return {**refusal(refused), "number": number}
         progress = rules.resume(settings, state, [record], **finish)
@@ -288,7 +288,7 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
     finish = _finish(rules, request)
     records, now = [], state
     for body in request.get("hands", ()):
-        records.append(rules.read_at(settings, body, rules.place_of(now)))
+        records.append(rules.record_from_dict(settings, body, rules.place_of(now)))
         now = rules.state_of(rules.resume(settings, now, records[-1:], **finish))
     progress = rules.resume(settings, state, records, **finish)
     seating = _seating(request, rules)

@@ -50,7 +50,7 @@ GAME_OVER = msg("The game is over. Edit a hand to change the result.")
 @dataclass(frozen=True, slots=True)
 class Table:
     """One hand's form at its place: the game, its settings, the players by seat as they
-    sit for it, the hand's place, the page's words and the form (``Game.form_at``)."""
+    sit for it, the hand's place, the page's words and the form (``Game.hand_form``)."""
 
     rules: Game
     settings: Any
@@ -63,7 +63,9 @@ class Table:
     def at(
         cls, rules: Game, settings: Any, players: Sequence[str], place: HandPlace, words: Words
     ) -> Table:
-        return cls(rules, settings, players, place, words, rules.form_at(settings, players, place))
+        return cls(
+            rules, settings, players, place, words, rules.hand_form(settings, players, place)
+        )
 
 
 def form_page(
@@ -83,7 +85,7 @@ def form_page(
         values = {k: None if v is None else str(v) for k, v in rules.form_values(stored).items()}
     order = shown_order(spec, values | spec.hidden_defaults())
     dealer = table.players[table.place.dealer] if rules.shows_dealer(table.settings) else None
-    note = rules.deal_note_at(table.settings, table.place)
+    note = rules.deal_note(table.settings, table.place)
     steps = []
     for index, step in enumerate(spec.steps, 1):
         plain = in_shown_order([f for f in step.fields if not f.folded], order)
@@ -183,7 +185,7 @@ def entered_record(
         fill_fixed(spec, values)
     try:
         body = table.rules.form_body(table.settings, values, action)
-        record = table.rules.read_at(table.settings, body, table.place)
+        record = table.rules.record_from_dict(table.settings, body, table.place)
     except EngineError as refused:
         raise Refused(in_page_order(spec, refusals(table, values, action, refused))) from None
     return body, record
@@ -305,7 +307,7 @@ def preview_entered(
         _, record = entered_record(table, posted, action)
     except Refused:
         return {"problem": words.translate(NOT_SCORED)}
-    points = rules.preview_at(table.settings, record, table.place)["points"]
+    points = rules.preview(table.settings, record, table.place)["points"]
     result = ""
     if rules.page_words.preview_outcome:
         replayed = rules.replay(table.settings, 0, [record])
@@ -375,7 +377,7 @@ def sheet_page(
     turn = None
     note = None
     if not finished:
-        deal_note = rules.deal_note_at(
+        deal_note = rules.deal_note(
             settings, HandPlace(progress.next_number, progress.dealer, progress.state)
         )
         note = None if deal_note is None else words.translate(deal_note)

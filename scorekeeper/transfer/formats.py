@@ -497,7 +497,7 @@ def _check_places(
     # ``states`` may stop before the records do (a walk that met a hand it refuses).
     for number, (record, state) in enumerate(zip(records, states, strict=False), start=1):
         try:
-            game.read_at(settings, record.to_dict(), game.place_of(state))
+            game.record_from_dict(settings, record.to_dict(), game.place_of(state))
         except EngineError as exc:
             at = msg("%(where)s, hand %(hand)d", where=where, hand=number)
             raise ImportProblem(exc.message, exc.field or "hand", at) from None

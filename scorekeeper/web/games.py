@@ -466,8 +466,8 @@ def why(game_id: int, number: int):
     played = game_of(game)
     # At its place: the state stored with the hand before it, one more row.
     place = game_play.place_of(db.get_db(), game, number)
-    terms = played.explain_at(game.settings, stored.record, place)
-    points = played.points_at(game.settings, stored.record, place)
+    terms = played.explain(game.settings, stored.record, place)
+    points = played.points(game.settings, stored.record, place)
     seats = [
         {
             "name": name,

@@ -43,7 +43,7 @@ def _spec(game: db.StoredGame, number: int | None = None) -> HandFormSpec:
     cards dealt and hook), named after who sat then."""
     number = number or game.hand_count + 1
     place = game_play.place_of(db.get_db(), game, number)
-    return game_of(game).form_at(game.settings, game.names_at(number), place)
+    return game_of(game).hand_form(game.settings, game.names_at(number), place)
 
 
 def _record_from(form: HandForm, game: db.StoredGame, number: int, place: HandPlace):
@@ -85,7 +85,7 @@ def _render(game: db.StoredGame, form: HandForm, status: int, number: int, **con
     if not rules.shows_dealer(game.settings):
         context["dealer"] = None  # the game says nothing of who deals
     place = game_play.place_of(db.get_db(), game, number)
-    note = rules.deal_note_at(game.settings, place)
+    note = rules.deal_note(game.settings, place)
     texts = {key: translate(text) for key, text in spec.texts.items()}
     # The seats' boxes in the order the table speaks, as the page script shows them too:
     # so without the script they are filled in that order as well.
@@ -147,7 +147,7 @@ def preview(game_id: int, game: db.StoredGame):
         return jsonify(problem=_("These entries cannot be scored yet.")), 422
     rules = game_of(game)
     # At its place: the points a game carrying values from hand to hand gives it there.
-    points = rules.preview_at(game.settings, record, place)["points"]
+    points = rules.preview(game.settings, record, place)["points"]
     result = ""
     if rules.page_words.preview_outcome:
         replayed = rules.replay(game.settings, 0, [record])

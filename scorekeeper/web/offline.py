@@ -388,9 +388,9 @@ def _send_recorded(
     current = db.load_hand(database, game.id, number)
     place = game_play.place_of(database, game, number)
     rules = game_of(game)
-    record = rules.read_at(game.settings, body, place)
+    record = rules.record_from_dict(game.settings, body, place)
     if current is not None and current.record == record:
-        points = rules.preview_at(game.settings, record, place)["points"]
+        points = rules.preview(game.settings, record, place)["points"]
         return _outcome(number, current.revision, "unchanged", points)
     if not item.get("replace", False) or "revision" not in item:
         # Without the revision it was shown, a phone's "keep mine" could overwrite a
@@ -409,7 +409,7 @@ def _send_recorded(
         if again is None or again.record != record:
             raise
         # Replaced meanwhile by this same batch sent again at once: as sent, unchanged.
-        points = rules.preview_at(game.settings, record, place)["points"]
+        points = rules.preview(game.settings, record, place)["points"]
         return _outcome(number, again.revision, "unchanged", points)
     replayed = game_play.replayed_hand(progress, number)
     return _outcome(number, revision, "replaced", replayed.points)
@@ -432,7 +432,7 @@ def _engine_refusal(
     where = f"hands[{index}]"
     names = game.names_at(min(number, game.hand_count + 1))
     place = game_play.place_of(db.get_db(), game, number)
-    spec = game_of(game).form_at(game.settings, names, place)
+    spec = game_of(game).hand_form(game.settings, names, place)
     said = table_refusals(spec, problems, None, names)
     table = [str(named(sentence, names)) for _field, sentence in said]
     return {
@@ -469,7 +469,9 @@ def _conflict(
     names = game.names_at(number)
     place = game_play.place_of(database, game, number)
     try:
-        phone = _version(game, game_of(game).read_at(game.settings, body, place), place, names)
+        phone = _version(
+            game, game_of(game).record_from_dict(game.settings, body, place), place, names
+        )
     except EngineError:  # it no longer stands where the game is now: the body as sent
         phone = {"hand": body}
     if field.endswith(".number"):  # not a version changed since, nor a later hand
@@ -508,7 +510,7 @@ def _version(
     rules = game_of(game)
     shown: dict[str, Any] = {
         "hand": record.to_dict(),
-        "points": list(rules.preview_at(game.settings, record, place)["points"]),
+        "points": list(rules.preview(game.settings, record, place)["points"]),
         "text": describe(rules, record.to_dict(), names, game.settings),
     }
     if revision is not None:

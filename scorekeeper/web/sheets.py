@@ -247,7 +247,7 @@ def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[st
     notes = []
     place = rules.place_of(rules.state_of(game_play.progress_of(game, [])))
     for stored, replayed in zip(hands, progress.hands, strict=True):
-        terms = rules.explain_at(game.settings, stored.record, place)
+        terms = rules.explain(game.settings, stored.record, place)
         place = rules.place_after(replayed)
         sides = [
             {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}

@@ -15,7 +15,8 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from ..core.base import Capabilities, GameBase
+from ..core.base import GameBase
+from ..core.declared import Figures
 from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
@@ -36,7 +37,6 @@ class AnyGame(GameBase):
     seats = 4
     seat_range = (2, 8)
     """The player counts the game seats; the table chooses one when the game starts."""
-    capabilities = Capabilities(own_statistics=True)
     finish_now = True
     preset_aside = PRESET_ASIDE
     page_words = PageWords(
@@ -122,11 +122,11 @@ class AnyGame(GameBase):
     rules_notes = staticmethod(display.rules_notes)
     describe_hand = staticmethod(display.describe_hand)
     revision_view = staticmethod(display.revision_view)
-    game_figures = staticmethod(stats.game_figures)
-    player_figures = staticmethod(stats.player_figures)
 
-    def read_at(self, settings: SheetSettings, body: Any, place: HandPlace | None = None) -> Hand:
-        return super().read_at(settings, rounds.read_first(settings, body), place)
+    def record_from_dict(
+        self, settings: SheetSettings, body: Any, place: HandPlace | None = None
+    ) -> Hand:
+        return super().record_from_dict(settings, rounds.read_first(settings, body), place)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The seats that won the round (none when everyone scored alike), and the seat
@@ -136,18 +136,18 @@ class AnyGame(GameBase):
     def view(self, settings: SheetSettings, hand: Hand, ctx: Context) -> HandSummary:
         return display.summary(settings, hand, self.score(settings, hand, ctx))
 
-    def _explained(
-        self, settings: SheetSettings, record: Hand, place: HandPlace | None
+    def explain(
+        self, settings: SheetSettings, record: Hand, place: HandPlace | None = None
     ) -> list[list[Message]]:
-        """``explain`` and ``explain_at``: a moon under ``safety`` depends on the totals
-        before it; any other round does not."""
+        """A moon under ``safety`` depends on the totals before it; any other round does
+        not."""
         return display.explained(settings, record, self.score_at(settings, record, place))
 
-    def form_at(
+    def hand_form(
         self, settings: SheetSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, with a note under the moon's row."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         steps = tuple(replace(step, note=form.NOTES.get(step.id)) for step in spec.steps)
         return replace(spec, steps=steps)
 
@@ -165,17 +165,18 @@ class AnyGame(GameBase):
 
     # --- statistics ----------------------------------------------------------------------------
 
-    def game_stats(self, recorded: Any) -> Any:
-        """One game's figures, at the size of its own table (``recorded.game``)."""
-        return stats.sheet_stats(recorded.game, recorded)
+    figures = Figures(
+        lambda recorded: stats.sheet_stats(recorded.game, recorded),
+        stats.player_figures,
+        stats.game_figures,
+        stats.NOTES,
+    )
+    """One game's figures, at the size of its own table (``recorded.game``)."""
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
         """Over games of any size: a seat is its own side, up to the largest table."""
         sides = tuple((seat,) for seat in range(self.seat_range[-1]))
         return stats.sheet_head_to_head(sides, recorded, players)
-
-    def figures_notes(self) -> list[Message]:
-        return list(stats.NOTES)
 
     # --- random rounds for the suites -------------------------------------------------------
 

@@ -6,6 +6,8 @@ gain a set); partners share every term. The terms follow ``scoring`` and add up 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.display import Notation, SignedPoints
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Hand
@@ -15,7 +17,7 @@ from .scoring import books_after_reneges, side_of
 from .settings import BidWhistSettings
 
 
-def explain(settings: BidWhistSettings, record: Hand) -> list[list[Message]]:
+def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list[list[Message]]:
     """The terms of each seat's points for one hand, in seat order (partners alike); empty
     lists for a thrown-in deal and for the side that scores nothing."""
     if record.thrown_in:

@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core.base import Capabilities, GameBase
+from ..core.base import GameBase
 from ..core.command_line import ScoredHand, score_from_record
+from ..core.declared import Figures, Simulation
 from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
@@ -30,10 +31,7 @@ from .simulate import BidWhistTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class BidWhist(
-    GameBase,
-    rules=(display, verify, progression, stats, figures),
-):
+class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
     (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
@@ -43,7 +41,6 @@ class BidWhist(
     name: Message = msg("Bid Whist")
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
-    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     finish_now = True
     preset_aside = PRESET_ASIDE
     page_words = PageWords(
@@ -76,21 +73,26 @@ class BidWhist(
     }
     hand = HAND
     form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
-    bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    points_table = staticmethod(display.points_table)
+    losing_floor = staticmethod(progression.losing_floor)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
 
-    def form_at(
+    def hand_form(
         self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The fields' form with the table's own ways: the bid folds once made, the
         reneges fold under the books, the books needed are hinted by the level, and the
         deal everyone passed is thrown in only under ``all_pass=redeal``."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         bid, taken = spec.steps
         folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
         needed = {
@@ -118,37 +120,17 @@ class BidWhist(
             return {"thrown_in": True}
         return super().form_body(settings, values, action)
 
-    def record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
-        """The hand a table would write down for a simulated ``deal``: the bidder's side's
-        books, the discard included."""
-        if deal["thrown_in"]:
-            return self.hand.load(self, {"thrown_in": True})
-        kind = Bid.from_str(deal["bid"]).kind
-        stored = {name: deal[name] for name in ("bidder", "bid", "trump")}
-        stored["direction"] = None if kind.has_trump else deal["direction"]
-        return self.hand.load(self, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
-
-    simulate_results = staticmethod(simulate_deals)
-
     start_state = staticmethod(progression.start_state)
     state_from_dict = staticmethod(State.from_dict)
     resume_from = staticmethod(progression.resume)
 
-    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
+    def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
-        it; a thrown-in deal scores [0, 0] with ``made`` and ``needed`` None."""
+        it, the same at any place; a thrown-in deal scores [0, 0] with ``made`` and
+        ``needed`` None."""
         if record.thrown_in:
             return {"points": [0, 0], "made": None, "needed": None}
         return record.score(settings).to_dict()
-
-    def preview_at(
-        self, settings: BidWhistSettings, record: Hand, place: HandPlace | None = None
-    ) -> dict[str, Any]:
-        """A hand scores the same at any place: its ``preview``."""
-        return self.preview(settings, record)
-
-    def simulation_summary(self) -> BidWhistTally:
-        return BidWhistTally()
 
     # --- the data layer -------------------------------------------------------------------
 
@@ -192,10 +174,28 @@ class BidWhist(
             return {"made": None, "needed": None}
         return {"made": score.made, "needed": score.needed}
 
-    # --- statistics --------------------------------------------------------------------------
+    @property
+    def simulation(self) -> Simulation:
+        """Bots bid and play whole deals (``simulate.py``), random first."""
+        return Simulation(
+            simulate_deals,
+            ("random", *(kind for kind in BOTS if kind != "random")),
+            BidWhistTally,
+            self._record_of_deal,
+            verify.verify_deal,
+        )
 
-    def figures_notes(self) -> list[Message]:
-        return list(figures.NOTES)
+    def _record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
+        """The hand a table would write down for a simulated ``deal``: the bidder's side's
+        books, the discard included."""
+        if deal["thrown_in"]:
+            return self.hand.load(self, {"thrown_in": True})
+        kind = Bid.from_str(deal["bid"]).kind
+        stored = {name: deal[name] for name in ("bidder", "bid", "trump")}
+        stored["direction"] = None if kind.has_trump else deal["direction"]
+        return self.hand.load(self, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
+
+    figures = Figures(stats.game_stats, figures.player_figures, figures.game_figures, figures.NOTES)
 
 
 GAME = BidWhist()

@@ -175,7 +175,9 @@ class Bridge(GameBase):
     def hand_fields(self) -> frozenset[str]:
         return super().hand_fields | {"passed_out"}
 
-    def read_at(self, settings: BridgeSettings, body: Any, place: HandPlace | None = None) -> Hand:
+    def record_from_dict(
+        self, settings: BridgeSettings, body: Any, place: HandPlace | None = None
+    ) -> Hand:
         """``{"passed_out": true}`` is the schema's thrown-in deal; honours null is none."""
         if isinstance(body, Mapping):
             body = dict(body)
@@ -187,7 +189,7 @@ class Bridge(GameBase):
                     said = msg("passed_out must be true or false, not %(value)s", value=str(passed))
                     raise InvalidHand([("passed_out", said)])
                 body["thrown_in"] = passed
-        return super().read_at(settings, body, place)
+        return super().record_from_dict(settings, body, place)
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         """No honours is a key of its own ("none"), so an edit can clear them."""
@@ -253,17 +255,17 @@ class Bridge(GameBase):
             "vulnerable": list(where.vulnerable),
         }
 
-    def preview_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict:
+    def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict:
         score = self.score_at(settings, record, place)
         return DealScore((0, 0), (0, 0)).to_dict() if score is None else score.to_dict()
 
     # --- what the table sees ----------------------------------------------------------------
 
-    def form_at(
+    def hand_form(
         self, settings: BridgeSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """ "Passed out" for the one tap, and who is vulnerable under the first step."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         actions = tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
         where = where_of(settings, None if place is None else place.state, place and place.dealer)
         names = [" & ".join(players[s] for s in side) for side in self.sides]
@@ -337,7 +339,7 @@ class Bridge(GameBase):
                 f.name: f.from_option(hand[f.name]) for f in schema if hand.get(f.name) is not None
             }
         )
-        record = self.read_at(settings, body)
+        record = self.record_from_dict(settings, body)
         score = self.score_at(settings, record, HandPlace(1, 0, where))
         result = (score or DealScore((0, 0), (0, 0))).to_dict()
         rows = [("side", "seats", "below", "above", "points")]

@@ -1,39 +1,47 @@
 """The base class every game subclasses, as python-chess's variants subclass ``Board``:
 defaults for everything games do alike, so that a game writes only what is its own.
 
-**What a game must write** (:data:`REQUIRED`, checked when the class is made): its
-``key``, ``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
+**The one way** (:data:`SCHEMA_REQUIRED`, checked when the class is made): its ``key``,
+``name``, ``seats``, ``presets`` (named settings, a frozen dataclass subclassing
 ``core.settings.SettingsBase``, each knob declared once on its field with
-``core.knobs.knob``), ``preset_words``, ``page_words`` and ``hand_fields``; and the
-methods ``record_from_dict``, ``hand_views``, ``describe_hand``, ``revision_view``,
-``explain``, ``hand_form``, ``form_body`` and ``form_values``. A hand record has
-``thrown_in``, ``to_dict()`` and ``score(settings)`` (an object with ``points`` per
-side), which the defaults below score with. The knobs (``knobs``) and a score sheet's
-lines of the rules (``rules_lines``) are derived from the settings' fields.
+``core.knobs.knob``), ``preset_words``, ``page_words``, its ``hand``
+(``core.schema.HandSchema``) and its ``score``. The reading, the form, the command line,
+the CSV, random hands and the hand's views are derived from the ``hand``
+(``core.schema_defaults``); the knobs and a score sheet's lines of the rules from the
+settings' fields.
 
-**What it gets** (override what differs): one seat a side, a fixed number of players
-(``seat_range`` and ``seated(n)`` for a game whose table chooses it), the presets'
-plumbing, the progress of a race to ``settings.target`` (dealer rotation, leaders, a tie
-at the top, hand limits, starting totals, ``resume``/``state_of``/``hand_state``), the
-points of a hand, preview, a hand at its place in the game (``HandPlace``: ``read_at``,
-``check_at``, ``score_at``, ``points_at``, ``preview_at``, ``explain_at``, ``form_at``, the
-same as the place-free members unless the game says otherwise), statistics of the common
-kinds (:mod:`.stats`: hands, points, careers, head-to-head), records' round trip, no CSV
-columns of its own.
+**What it gets** (override what differs; :data:`DERIVED` lists what the app calls that
+no game need write): one seat a side, a fixed number of players (``seat_range`` and
+``seated(n)`` for a game whose table chooses it), the presets' plumbing, the progress of
+a race to ``settings.target`` (dealer rotation, leaders, a tie at the top, hand limits,
+starting totals, ``resume``/``state_of``/``hand_state``), the points of a hand, preview,
+a hand at its place in the game (``HandPlace``, the last and optional argument of each
+of :data:`PLACED`, and of ``deal_note``), statistics of the common kinds (:mod:`.stats`:
+hands, points, careers, head-to-head), records' round trip.
 
-**What it may declare** (:class:`Capabilities`): simulation with bots (then it writes
-``simulate_results``, and may write ``bot_kinds``, ``simulation_summary`` and
-``verify_deal``), statistics of its own, columns of its own in the sheets and exports.
+**What it may declare**, once, as data (``core.declared``): ``simulation``, whole deals
+played by bots, from which the simulation's members are derived, and ``figures``, its
+own statistics, from which the statistics members are.
+
+**The path without a schema** (:data:`REQUIRED`, functions given by module with
+``rules=(...)`` and found by :data:`HOOKS`): Israeli Whist's alone, until it declares its
+hand; then both go, with ``Capabilities`` as a class (what a game offers is read from
+what it declares). A :data:`PLACED` member written without the place (Israeli Whist's
+functions, the toy's ``explain``) is a hand alike anywhere: it is called with the place
+set aside.
 """
 
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from types import ModuleType
 from typing import Any, ClassVar
 
+from .declared import Figures, Simulation
 from .display import FigureLine, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
@@ -49,8 +57,8 @@ from .game import (
     Replayed,
     seat_values,
 )
-from .knobs import rules_lines_of
-from .messages import Message, msg
+from .knobs import rules_lines_of, seated_knobs
+from .messages import Message, msg, nmsg
 from .progress import RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
@@ -103,6 +111,55 @@ SCHEMA_REQUIRED: tuple[str, ...] = (
 the core derives the reading, form, command line, CSV, random hands and views from it."""
 
 
+DERIVED: tuple[str, ...] = (
+    "default_preset",
+    "preset",
+    "preset_name_of",
+    "title_of",
+    "settings_from_dict",
+    "knobs",
+    "seat_counts",
+    "seated",
+    "seat_knobs",
+    "check_table",
+    "hand_fields",
+    "points",
+    "place_of",
+    "place_after",
+    "resume",
+    "state_of",
+    "hand_state",
+    "scores_in_favour",
+    "placings",
+    "running_totals",
+    "describe_hand",
+    "revision_view",
+    "form_body",
+    "form_values",
+    "table_columns",
+    "sheet_deals",
+    "capabilities",
+    "bot_kinds",
+    "simulate",
+    "simulate_results",
+    "simulation_summary",
+    "record_of_deal",
+    "verify_deal",
+    "recorded_game",
+    "game_stats",
+    "game_figures",
+    "player_figures",
+    "figures_notes",
+    "careers",
+    "career_figures",
+    "head_to_head",
+    "lasting",
+)
+"""What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
+derived here from what the game says, so no game need write it (a game may still
+override one where it differs, as Oh Hell narrows its ``knobs``)."""
+
+
 HOOKS: tuple[str, ...] = (
     "record_from_dict",
     "explain",
@@ -124,6 +181,35 @@ HOOKS: tuple[str, ...] = (
 )
 """The members a game may give as functions of its own modules (``rules=``), each taking
 the member's arguments without ``self``."""
+
+
+PLACED: tuple[str, ...] = ("record_from_dict", "points", "preview", "explain", "hand_form")
+"""The members that take the hand's place (``HandPlace``) as their last, optional
+argument: one method each, whether or not the game's hands depend on where they fall."""
+
+
+def _placeless(member: Any) -> bool:
+    """Whether a game's own ``PLACED`` member was written without the place (Israeli
+    Whist's functions, a game whose hands are alike anywhere)."""
+    function = member.__func__ if isinstance(member, staticmethod | classmethod) else member
+    return callable(function) and "place" not in inspect.signature(function).parameters
+
+
+def _taking_place(member: Any) -> Any:
+    """``member`` taking the place and setting it aside: the game reads, scores and draws
+    such a hand the same anywhere, as it did before the place existed."""
+    if isinstance(member, staticmethod):
+        function = member.__func__
+
+        def placed(self: Any, first: Any, second: Any, place: HandPlace | None = None) -> Any:
+            return function(first, second)
+    else:
+
+        def placed(self: Any, first: Any, second: Any, place: HandPlace | None = None) -> Any:
+            return member(self, first, second)
+
+    placed.__doc__ = getattr(member, "__doc__", None)
+    return placed
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +259,11 @@ def _unwritten(cls: type, name: str) -> bool:
 _UNSET, _NONE = object(), object()
 
 
+def _writes(game: Any, name: str) -> bool:
+    """Whether the game's class writes ``name`` itself (not GameBase's default)."""
+    return not _unwritten(type(game), name)
+
+
 class GameBase(SchemaDefaults):
     """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
 
@@ -180,8 +271,13 @@ class GameBase(SchemaDefaults):
     key: ClassVar[str]
     name: ClassVar[Message]
     seats: ClassVar[int]
-    sides: tuple[tuple[int, ...], ...]
-    """Seats that score together; one seat each unless the game says otherwise."""
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that score together: one seat each, unless the game says otherwise (a
+        class attribute of its own: partners)."""
+        return tuple((seat,) for seat in range(self.seats))
+
     presets: Mapping[str, Any]
     preset_words: Mapping[str, tuple[Message, Message]]
     page_words: PageWords
@@ -194,21 +290,21 @@ class GameBase(SchemaDefaults):
     hand: ClassVar[HandSchema | None] = None
     """The hand's schema (``core.schema``): declared, it derives ``hand_fields``, the
     reading, the form, the command line, the CSV cells, random hands and the views."""
-    capabilities: ClassVar[Capabilities] = Capabilities()
+    simulation: ClassVar[Simulation | None] = None
+    """Whole deals played by bots (``core.declared.Simulation``), declared once: the
+    simulation's members below are derived from it. None: the game has no simulation."""
+    figures: ClassVar[Figures | None] = None
+    """Figures of the game's own (``core.declared.Figures``): the statistics members below
+    are derived from them. None: the hands and points every game has."""
     finish_now: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
     ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
     it ignores it."""
-    seat_knobs: ClassVar[tuple[str, ...]] = ()
-    """Knobs that hold the number of players seated (Oh Hell's ``players``): the names at
-    the table decide them, so the new-game form does not offer them and ``check_table``
-    refuses settings that say otherwise."""
     preset_titles: ClassVar[Mapping[str, Message]] = {}
     """Presets that name the game another way (the round sheet's Hearts); see ``title_of``."""
     preset_aside: ClassVar[tuple[str, ...]] = ("target",)
     """Knobs a table sets for itself: settings that differ from a preset only in these
     are still that preset."""
-    bot_kinds: tuple[str, ...] = ()
     recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
     """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
 
@@ -224,15 +320,18 @@ class GameBase(SchemaDefaults):
                 own = getattr(found, "__module__", None) == module.__name__
                 if own and hook not in vars(cls):
                     setattr(cls, hook, staticmethod(found))
+        for member in PLACED:
+            own = vars(cls).get(member)
+            if own is not None and _placeless(own):
+                setattr(cls, member, _taking_place(own))
         required = REQUIRED if getattr(cls, "hand", None) is None else SCHEMA_REQUIRED
         missing = [name for name in required if _unwritten(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
-        if not hasattr(cls, "sides"):
-            cls.sides = tuple((seat,) for seat in range(cls.seats))
         words = vars(cls).get("page_words")
         if isinstance(words, PageWords) and words.win is None:
-            alone = all(len(side) == 1 for side in cls.sides)
+            sides = cls.sides if isinstance(cls.sides, tuple) else ()
+            alone = all(len(side) == 1 for side in sides)
             cls.page_words = replace(words, win=WIN_ALONE if alone else WIN_PARTNERS)
 
     # --- how many play ------------------------------------------------------------------------
@@ -277,6 +376,14 @@ class GameBase(SchemaDefaults):
             cache[n] = table
         return cache[n]
 
+    @property
+    def seat_knobs(self) -> tuple[str, ...]:
+        """Knobs that hold the number of players seated (Oh Hell's ``players``), as the
+        settings declare them (``knob(..., seated=True)``): the names at the table decide
+        them, so the new-game form does not offer them and ``check_table`` refuses
+        settings that say otherwise."""
+        return seated_knobs(type(next(iter(self.presets.values()))))
+
     def check_table(self, settings: Any) -> None:
         """Raises InvalidSettings (naming the knob) where ``settings`` give this table
         another number of players than its own (``seat_knobs``)."""
@@ -319,16 +426,6 @@ class GameBase(SchemaDefaults):
         """The hand's score (``points`` per side), or None for a thrown-in deal."""
         return None if record.thrown_in else record.score(settings)
 
-    def points(self, settings: Any, record: Any) -> tuple[int, ...]:
-        """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
-        score = self.score_hand(settings, record)
-        return (0,) * self.seats if score is None else seat_values(self, score.points)
-
-    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
-        """At least ``points`` per side, as ``POST /api/games/<id>/preview`` answers."""
-        score = self.score_hand(settings, record)
-        return {"points": [0] * len(self.sides) if score is None else list(score.points)}
-
     # --- a hand at its place in the game (``HandPlace``) -------------------------------------
     # A hand whose reading or score depends on the game before it (the cards dealt, the
     # dealer's own limits, values carried) is read, checked, scored, explained and asked for at
@@ -349,27 +446,11 @@ class GameBase(SchemaDefaults):
         state = replayed.state
         return HandPlace(state.number + 1, state.dealer, state)
 
-    def read_at(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
-        """The hand read from ``body`` (``record_from_dict``) and, where its place is
-        known, checked there (``check_at``); raises InvalidHand with every problem."""
-        if self.hand is not None:
-            return self.hand.read(self, body, self.context(settings, place))
-        record = self.record_from_dict(settings, body)
-        problems = [] if place is None else self.check_at(settings, record, place)
-        if problems:
-            raise InvalidHand(problems)
-        return record
-
-    def check_at(self, settings: Any, record: Any, place: HandPlace) -> list[tuple[str, Any]]:
-        """Nothing: a hand read alone is good anywhere (a game with a ``hand`` schema: the
-        record read again at ``place``, its ranges and the game's ``check`` there)."""
-        if self.hand is None:
-            return []
-        try:
-            self.read_at(settings, record.to_dict(), place)
-        except InvalidHand as exc:
-            return list(exc.errors)
-        return []
+    def record_from_dict(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
+        """The hand read from ``body`` by the game's ``hand`` schema and, where its place
+        is known, checked there too (its ranges and the game's ``check`` at that place);
+        raises InvalidHand with every problem. A game without a schema writes it."""
+        return self._schema().read(self, body, self.context(settings, place))
 
     def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
         """``score_hand`` at ``place``: the same anywhere unless the game says otherwise (a
@@ -378,36 +459,18 @@ class GameBase(SchemaDefaults):
             return self._scored(settings, record, place)
         return self.score_hand(settings, record)
 
-    def points_at(
-        self, settings: Any, record: Any, place: HandPlace | None = None
-    ) -> tuple[int, ...]:
-        """Points per seat of the hand at ``place`` (``score_at``)."""
-        if place is None:
-            return self.points(settings, record)
+    def points(self, settings: Any, record: Any, place: HandPlace | None = None) -> tuple[int, ...]:
+        """Points per seat of the hand at ``place`` (None: the hand alone), as ``replay``
+        scores it there; partners score alike; a thrown-in deal scores 0."""
         score = self.score_at(settings, record, place)
         return (0,) * self.seats if score is None else seat_values(self, score.points)
 
-    def preview_at(
-        self, settings: Any, record: Any, place: HandPlace | None = None
-    ) -> dict[str, Any]:
-        if self.hand is not None and place is not None:
-            score = self.score_at(settings, record, place)
-            return {"points": [0] * len(self.sides) if score is None else list(score.points)}
-        return self.preview(settings, record)
-
-    def explain_at(
-        self, settings: Any, record: Any, place: HandPlace | None = None
-    ) -> list[list[Any]]:
-        if self.hand is not None and type(self).explain is SchemaDefaults.explain:
-            return self._explained(settings, record, place)
-        return self.explain(settings, record)
-
-    def form_at(self, settings: Any, players: Sequence[str], place: HandPlace | None = None) -> Any:
-        """The hand form at ``place``: ``hand_form``, or for a game with a ``hand`` schema
-        (and no ``hand_form`` of its own) the form drawn from its fields at that place."""
-        if self.hand is not None and type(self).hand_form is SchemaDefaults.hand_form:
-            return self._schema_form(settings, players, place)
-        return self.hand_form(settings, players)
+    def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
+        """At least ``points`` per side of the hand at ``place``, as ``POST
+        /api/games/<id>/preview`` answers; a game adds its own fields by overriding this
+        one member, and they are there at any place."""
+        score = self.score_at(settings, record, place)
+        return {"points": [0] * len(self.sides) if score is None else list(score.points)}
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
         """What a replayed hand shows beside its points in the API and export: the sides
@@ -427,18 +490,20 @@ class GameBase(SchemaDefaults):
         """True: the pages say who deals each hand."""
         return True
 
-    def deal_note(self, settings: Any, number: int, dealer: int) -> Message | None:
-        """None: every hand is dealt alike, and the table needs no word on it."""
+    def cards_dealt(self, settings: Any, place: HandPlace) -> int | None:
+        """The cards each player is dealt in the hand at ``place``: None, every hand is
+        dealt alike."""
         return None
+
+    def deal_note(self, settings: Any, place: HandPlace) -> Message | None:
+        """What the table must know to deal the hand at ``place`` (its number, dealer and
+        the state before it): the cards it deals (``cards_dealt``), where they change."""
+        cards = self.cards_dealt(settings, place)
+        return None if cards is None else nmsg("Deal %(num)d card", "Deal %(num)d cards", cards)
 
     def result_note(self, progress: Progress) -> Message | None:
         """A line under a finished game's result (Doppelkopf: the money): none."""
         return None
-
-    def deal_note_at(self, settings: Any, place: HandPlace) -> Message | None:
-        """``deal_note`` for the hand at ``place``, whose state says what the game
-        carries (Doppelkopf: the Bock hands to come)."""
-        return self.deal_note(settings, place.number, place.dealer)
 
     def lowest_wins(self, settings: Any) -> bool:
         """False: the highest total wins, and more points are the better hand."""
@@ -459,9 +524,14 @@ class GameBase(SchemaDefaults):
         return 0
 
     def lasting(self, hands: int) -> dict[str, Any] | None:
-        """By default the ``target`` knob at its highest (at most 10,000), where there is
-        one; None where there is none: the game cannot be made to last, and the suites
-        play it to its end as often as they need."""
+        """Knob changes to the default preset under which a game of this table lasts at
+        least ``hands`` hands whatever is bid, and in which every hand the game's
+        simulation deals stands wherever it falls, so a hand may be moved or edited into
+        any place: what the conformance suites and the benchmarks play long games with
+        (the app never asks it, so it is no member of the ``Game`` protocol). By default
+        the ``target`` knob at its highest (at most 10,000), where there is one; None where
+        there is none: the game cannot be made to last, and the suites play it to its end
+        as often as they need."""
         knob = next((knob for knob in self.knobs if knob.name == "target"), None)
         return None if knob is None else {"target": min(knob.high or 10_000, 10_000)}
 
@@ -564,7 +634,11 @@ class GameBase(SchemaDefaults):
         return []
 
     def sheet_deals(self, settings: Any) -> tuple[str, ...]:
-        return ()
+        """What a blank score sheet writes in each hand's bid column before play: the
+        cards each of a fixed number of hands deals (``cards_dealt``), else nothing."""
+        hands = range(1, self.hand_limit(settings) + 1)
+        found = [self.cards_dealt(settings, HandPlace(number, 0)) for number in hands]
+        return () if not found or None in found else tuple(map(str, found))
 
     def table_columns(
         self, replayed: Replayed
@@ -613,6 +687,8 @@ class GameBase(SchemaDefaults):
 
     def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
         """Hands and points for each seat and side (see ``core.stats.HandFigures``)."""
+        if self.figures is not None:
+            return self.figures.stats(recorded)
         progress = recorded.replay()
         sides = _table(self, recorded).sides
 
@@ -627,9 +703,17 @@ class GameBase(SchemaDefaults):
         return game_stats_of(recorded, progress, sides, figures_of, GameStats)
 
     def game_figures(self, stats: Any) -> list[FigureLine]:
+        """The game-wide lines of ``game_stats``' result: the declared ones, else the
+        hands played."""
+        declared = self.figures
+        if declared is not None and declared.game is not None:
+            return declared.game(stats)
         return [hands_line(stats)]
 
     def player_figures(self, figures: Sequence[Any], with_game: bool = False) -> list[FigureLine]:
+        """Per-player lines: the declared ones, else hands, points and hands won."""
+        if self.figures is not None:
+            return self.figures.player(figures, with_game)
         return hand_lines(figures, with_game)
 
     def careers(self, recorded: Iterable[Any]) -> dict[str, CareerStats[Any]]:
@@ -648,16 +732,33 @@ class GameBase(SchemaDefaults):
         return head_to_head(recorded, players, self.sides)
 
     def figures_notes(self) -> list[Message]:
-        return []
+        """What the statistics page says about its terms: the declared ``notes``."""
+        return [] if self.figures is None else list(self.figures.notes)
 
-    # --- simulation, a capability ----------------------------------------------------------------
+    # --- simulation, derived from the game's ``simulation`` -----------------------------------
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the game offers beyond the hand, read from what it declares: a simulation,
+        figures of its own, CSV columns of its own."""
+        return Capabilities(
+            simulation=bool(self.bot_kinds),
+            own_statistics=self.figures is not None or _writes(self, "game_stats"),
+            sheet_columns=bool(self.csv_columns),
+        )
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The kinds of bot ``simulate`` takes, the default first; none without a simulation."""
+        return () if self.simulation is None else self.simulation.bots
 
     def simulate_results(
         self, settings: Any, deals: int | range, seed: int | None = None, bots: str = "random"
     ) -> Iterator[Any]:
-        """Deals played by bots, each with ``to_dict()``; only a game that declares
-        ``Capabilities(simulation=True)`` writes it."""
-        raise NotImplementedError(f"{self.key} has no simulation")
+        """Deals played by bots, each with ``to_dict()``: the declared ``simulation``'s."""
+        if self.simulation is None:
+            raise NotImplementedError(f"{self.key} has no simulation")
+        return self.simulation.deals(settings, deals, seed, bots)
 
     def simulate(
         self, settings: Any, deals: int, seed: int | None = None, bots: str = "random"
@@ -667,16 +768,25 @@ class GameBase(SchemaDefaults):
             yield result.to_dict()
 
     def simulation_summary(self) -> Any:
-        return DealCount()
+        """An empty tally of simulated deals: the declared one, else deals and deals thrown in."""
+        declared = self.simulation
+        if declared is None or declared.summary is None:
+            return DealCount()
+        return declared.summary()
 
     def record_of_deal(self, deal: Mapping[str, Any]) -> Any:
-        """The hand a table would write down for a simulated deal: its hand fields."""
+        """The hand a table would write down for a simulated deal: the declared reading,
+        else its hand fields."""
+        if self.simulation is not None and self.simulation.record is not None:
+            return self.simulation.record(deal)
         body = {name: value for name, value in deal.items() if name in self.hand_fields}
         return self.record_from_dict(self.preset(self.default_preset), body)
 
     def verify_deal(self, settings: Any, deal: Mapping[str, Any]) -> list[str]:
         """Every broken rule found in a simulated deal: here, a record that does not read
-        or points that are not the hand's."""
+        or points that are not the hand's (the declared checker, where there is one)."""
+        if self.simulation is not None and self.simulation.verify is not None:
+            return self.simulation.verify(settings, deal)
         try:
             record = self.record_of_deal(deal)
         except (InvalidHand, ValueError) as exc:

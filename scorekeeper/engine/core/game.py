@@ -13,12 +13,13 @@ registered game through the same checks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
-from .display import FigureLine, HandView, RevisionView, RulesLine
+from .declared import Figures, Simulation
+from .display import HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
 from .messages import Message, msg
@@ -389,32 +390,38 @@ class Capabilities:
 
 @runtime_checkable
 class Game(Protocol):
-    """What the app needs from a game. One instance per game, registered by ``key``.
+    """What a game can say: one instance per game, registered by ``key``. Everything else
+    the app asks of a game is derived from these in ``core.base.GameBase`` (see
+    ``core.base.DERIVED``: the presets' plumbing, ``seated``, ``points``, ``resume``,
+    ``state_of``, the CSV and flat columns, the hand's views, statistics, careers,
+    ``simulate``…), so a game writes a member only where it differs.
 
     **Seats and sides.** ``sides`` lists the seats that score together: one seat each in
     Israeli Whist, two partners each in Bid Whist (A = seats 0 and 2, B = seats 1 and 3).
     A value "per side" is in the order of ``sides``, so in a game without partners it is
     the same as "per seat". ``points`` is per seat (partners alike); what a game *keeps*
-    (``preview``'s points, ``replay``'s totals, points and winner, ``running_totals``, the
-    scoreboard's columns) is per side. Use :func:`seat_values` where a value is needed
-    for every seat (a ``hand_seats`` row, a player's total). A game whose table chooses
-    how many play (``seat_range``) is registered at its default count, ``seats``;
-    ``seated(n)`` is the game for a table of ``n``, which a stored game plays
-    (``registry.table_game``).
+    (``preview``'s points, ``replay``'s totals, points and winner, the scoreboard's
+    columns) is per side. Use :func:`seat_values` where a value is needed for every seat
+    (a ``hand_seats`` row, a player's total). A game whose table chooses how many play
+    (``seat_range``) is registered at its default count, ``seats``; ``seated(n)`` is the
+    game for a table of ``n``, which a stored game plays (``registry.table_game``).
 
-    A game subclasses ``core.base.GameBase`` and writes only the members named in
-    ``core.base.REQUIRED`` (17); every other member has a default there, and
-    ``capabilities`` says which optional parts (simulation, statistics of its own, sheet
-    columns of its own) the game fills in.
+    **A hand at its place.** A hand whose reading or score depends on the game before it
+    (the cards a hand deals, a limit on the dealer, values carried) takes its
+    ``HandPlace`` as the last argument of ``record_from_dict``, ``preview``, ``explain``
+    and ``hand_form`` (None: the hand on its own; ``deal_note`` always has it); a game
+    whose hands do not depend on their place ignores it.
+
+    **The one way.** A game subclasses ``core.base.GameBase``, declares its ``hand``
+    (``core.schema.HandSchema``) and its ``score`` (``core.base.SCHEMA_REQUIRED``), and
+    may declare a ``simulation`` and ``figures`` of its own (``core.declared``).
     """
 
     key: str  # stable, stored with every game: "israeli-whist"
     name: Message  # as players call it, translatable
-    capabilities: Capabilities  # what the game offers beyond the required members
     seats: int  # players at the table, numbered 0.. clockwise
     seat_range: tuple[int, int] | None  # fewest and most players; None: exactly ``seats``
     sides: tuple[tuple[int, ...], ...]  # seats that score together: one seat each, or partners
-    default_preset: str
     preset_words: Mapping[str, tuple[Message, Message]]
     """Each preset's name as players call it and a line on where its rules come from."""
     preset_titles: Mapping[str, Message]
@@ -423,109 +430,62 @@ class Game(Protocol):
     page_words: PageWords
     """How a score sheet heads its columns (see :class:`PageWords`)."""
 
-    def title_of(self, preset: str) -> Message:
-        """What a game started from ``preset`` is called: the preset's title (Hearts), or
-        the game's ``name``."""
-        ...
-
-    @property
-    def seat_counts(self) -> range:
-        """Every number of players a table may have (``seat_range``, else just ``seats``)."""
-        ...
-
-    def seated(self, n: int) -> Game:
-        """The game for a table of ``n`` players (itself at ``seats``); a stored game plays
-        ``get_game(key).seated(len(players))``. Raises InvalidSettings (field ``players``)
-        for a count outside ``seat_counts``."""
-        ...
-
     @property
     def presets(self) -> Mapping[str, Settings]:
         """Named settings, in the order the new-game form offers them."""
         ...
 
-    @property
-    def knobs(self) -> tuple[Knob, ...]:
-        """Every house rule, in the order the form and ``scorekeeper rules`` list them."""
-        ...
+    finish_now: bool
+    """True when the table may end the game after the current hand ("finish now": the side
+    ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
+    ``finish_after``, the number of hands recorded when the table asked; the app stores
+    and passes it only for such a game."""
 
-    def preset(self, name: str) -> Settings:
-        """The named preset; raises InvalidSettings (field ``rules``) naming the known ones."""
-        ...
+    hand: Any
+    """The hand as the table writes it down (a ``core.schema.HandSchema``, which this
+    module does not import: the schema builds on it): its fields,
+    from which the reading, the form, the command line, the CSV cells, random hands and
+    the views are derived. None only on the path without a schema (``core.base.REQUIRED``)."""
 
-    def preset_name_of(self, settings: Settings) -> str | None:
-        """The preset these settings equal (the target aside), or None for house rules."""
-        ...
+    # --- a hand ---------------------------------------------------------------------------
 
-    def settings_from_dict(self, values: Mapping[str, Any]) -> Settings:
-        """Stored or typed settings; raises InvalidSettings naming the knob and the rule."""
-        ...
-
-    def record_from_dict(self, settings: Settings, body: Any) -> HandRecord:
-        """A hand from a JSON body, a form's values or an import file.
+    def record_from_dict(
+        self, settings: Settings, body: Any, place: HandPlace | None = None
+    ) -> HandRecord:
+        """A hand from a JSON body, a form's values or an import file, read as the hand at
+        ``place`` (None: alone), checked there too (a bid the score before it does not
+        allow).
 
         Raises InvalidHand listing every problem as (field, message), each naming the field
         and the rule, or ParseError for a body that is not an object.
         """
         ...
 
-    def points(self, settings: Settings, record: HandRecord) -> tuple[int, ...]:
-        """Points per seat for one hand; partners score alike; a thrown-in deal scores 0."""
-        ...
-
-    # --- a hand at its place in the game ------------------------------------------------
-    # What the app does with a hand about to be saved, edited or shown, where the game
-    # before it matters (the cards a hand deals, a limit on the dealer, values carried). Each
-    # takes the hand's ``HandPlace`` (None: unknown, the hand on its own); their defaults
-    # (``core.base.GameBase``) are the members above, so a game whose hands do not depend
-    # on their place writes none of them.
-
-    def place_of(self, state: Mapping[str, Any]) -> HandPlace:
-        """The place of the hand after ``state`` (``state_of``, ``hand_state``, as stored);
-        raises ValueError for a state the game did not write."""
-        ...
-
-    def place_after(self, replayed: Replayed) -> HandPlace:
-        """``place_of(hand_state(replayed))``: the place of the hand after a replayed
-        one, read from the replayed hand without the trip through JSON."""
-        ...
-
-    def read_at(self, settings: Settings, body: Any, place: HandPlace | None) -> HandRecord:
-        """``record_from_dict`` of the hand at ``place``, checked there too
-        (``check_at``); raises InvalidHand naming every field and its rule."""
-        ...
-
-    def check_at(
-        self, settings: Settings, record: HandRecord, place: HandPlace
-    ) -> list[tuple[str, Message]]:
-        """Every problem (field, message) of ``record`` as the hand at ``place`` that
-        reading it alone cannot see (a bid the score before it does not allow)."""
-        ...
-
-    def points_at(
-        self, settings: Settings, record: HandRecord, place: HandPlace | None
-    ) -> tuple[int, ...]:
-        """``points`` of the hand at ``place``: what ``replay`` gives it there."""
-        ...
-
-    def preview_at(
-        self, settings: Settings, record: HandRecord, place: HandPlace | None
+    def preview(
+        self, settings: Settings, record: HandRecord, place: HandPlace | None = None
     ) -> dict[str, Any]:
-        """``preview`` of the hand at ``place`` (with any penalty the values carried earn)."""
+        """One hand's result at ``place`` without storing it (``POST
+        /api/games/<id>/preview``): at least ``points`` per side, and the figures the game
+        shows beside them (Bid Whist: ``made`` and ``needed``), at any place."""
         ...
 
-    def explain_at(
-        self, settings: Settings, record: HandRecord, place: HandPlace | None
+    def explain(
+        self, settings: Settings, record: HandRecord, place: HandPlace | None = None
     ) -> list[list[Message]]:
-        """``explain`` of the hand at ``place``, as ``replay`` scores it there."""
+        """How each seat's points for the hand at ``place`` were worked out (as ``replay``
+        scores it there), in seat order: terms in
+        players' words ("7 made: 10 + 7² = +59", "penalty: −100"), partners alike; empty
+        lists for a thrown-in deal."""
+
+    def hand_form(
+        self, settings: Settings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The hand form for the hand at ``place`` as plain data: its steps and fields in
+        entry order, the actions (everyone passed), the tables the page script applies,
+        and its sentences (Oh Hell: its cards sent, the hook's bid disabled and named)."""
         ...
 
-    def form_at(
-        self, settings: Settings, players: Sequence[str], place: HandPlace | None
-    ) -> HandFormSpec:
-        """``hand_form`` for the hand at ``place`` (Oh Hell: its cards sent, the hook's
-        bid disabled and named)."""
-        ...
+    # --- the progress of a game -----------------------------------------------------------
 
     def replay(
         self,
@@ -547,15 +507,24 @@ class Game(Protocol):
         ``replay`` is ``resume`` from the state before the first hand: one code path."""
         ...
 
-    def scores_in_favour(self, settings: Settings, totals: Sequence[int]) -> tuple[int, ...]:
-        """``totals`` (one per side) turned so that more is better (negated where the
-        lowest total wins): how a side's result compares with another's."""
+    def cards_dealt(self, settings: Settings, place: HandPlace) -> int | None:
+        """The cards each player is dealt in the hand at ``place`` where that changes from
+        hand to hand (Oh Hell's sequence, Wizard's rounds); None where every hand is dealt
+        alike. The deal note ("Deal 5 cards") and the blank sheet's column of each hand's
+        cards (``sheet_deals``) are derived from it."""
         ...
 
-    def placings(self, progress: Progress) -> tuple[int, ...]:
-        """Each side's place at the end of ``progress`` (``replay``'s result), 1 the best:
-        the winners first, then by ``scores_in_favour``; sides level share a place and
-        the next is skipped (1, 2, 2, 4). A result card lists the sides in this order."""
+    def deal_note(self, settings: Settings, place: HandPlace) -> Message | None:
+        """What the table must know to deal the hand at ``place`` that changes from hand to
+        hand, as a paper sheet prints it on the hand's line (by default the cards, from
+        ``cards_dealt``: "Deal 5 cards"; Doppelkopf: the Bock hands its state carries);
+        None where every hand is dealt alike. The scoreboard shows it with the next
+        hand's turn, and the hand form under its title."""
+        ...
+
+    def end_words(self, settings: Settings) -> Message:
+        """How the game ends, in a few words for the scoreboard's line of rules: "to 500",
+        "19 hands", "until the table stops"."""
         ...
 
     def losing_floor(self, settings: Settings) -> int | None:
@@ -582,106 +551,24 @@ class Game(Protocol):
         each player receives or pays), its players named by ``SeatName``; None: nothing."""
         ...
 
-    def deal_note_at(self, settings: Settings, place: HandPlace) -> Message | None:
-        """``deal_note`` for the hand at ``place`` (its state: what the game carries)."""
+    # --- pages, the API and exports -------------------------------------------------------
+
+    def hand_views(self, progress: Progress) -> list[HandView]:
+        """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
+        last: what the scoreboard, the live view and the printed sheet show of it. Its
+        ``seats`` hold one column per side (per seat without partners); ``about`` is
+        the seat the hand is about (who won the auction), if any."""
         ...
 
-    def deal_note(self, settings: Settings, number: int, dealer: int) -> Message | None:
-        """What the table must know to deal hand ``number`` (dealt by seat ``dealer``)
-        that changes from hand to hand, as a paper sheet prints it on the hand's line (Oh
-        Hell: "Deal 5 cards"); None where every hand is dealt alike. The scoreboard shows
-        it with the next hand's turn, and the hand form under its title."""
+    def hand_result(self, replayed: Replayed) -> dict[str, Any]:
+        """What one hand of ``replay(...).hands`` shows beside its points, as the API and
+        the export write it, in the game's own keys (each None for a thrown-in deal)."""
         ...
 
-    seat_knobs: tuple[str, ...]
-    """Knobs that hold the number of players seated: not offered on the new-game form."""
-
-    def check_table(self, settings: Settings) -> None:
-        """Raises InvalidSettings where ``settings`` seat another number of players than
-        this table's (a ``seat_knobs`` knob changed)."""
-        ...
-
-    def lasting(self, hands: int) -> dict[str, Any]:
-        """Knob changes to the default preset under which a game of this table lasts at
-        least ``hands`` hands whatever is bid (a ``target`` at its highest, a losing total
-        off, a fixed number of hands), and in which every hand the game's simulation deals
-        stands wherever it falls (no rule that depends on the hand's place, such as Oh
-        Hell's hook on the dealer), so a hand may be moved or edited into any place. The
-        conformance suites and the benchmarks play long games with them, through the
-        engine, the API and the new-game form alike."""
-        ...
-
-    # --- saving a hand without the ones before it (issue 12) -----------------------------
-
-    def resume(
-        self,
-        settings: Settings,
-        state: Mapping[str, Any],
-        records: Sequence[HandRecord],
-        finish_after: int | None = None,
-    ) -> Progress:
-        """The game continued from ``state`` (``state_of`` or ``hand_state``, after hand n):
-        ``records`` scored as hands n+1, n+2, …, and a progress whose ``hands`` are only
-        those, each exactly as ``replay`` of the whole game gives it; ``totals``,
-        ``dealer``, ``status``, ``winner``, ``next_number``… are the whole game's.
-        ``finish_after`` as ``replay`` takes it.
-        Raises ValueError for a hand recorded after the end, or a state it did not write."""
-        ...
-
-    def state_of(self, progress: Progress) -> dict[str, Any]:
-        """A small JSON-ready dict of everything the game carries from hand to hand (the
-        totals, the next dealer, the hands so far, whether the end was reached, who won),
-        after the last hand of ``progress`` (``replay``'s or ``resume``'s); with no hands,
-        the state it started from. The data layer stores it to ``resume`` from."""
-        ...
-
-    def hand_state(self, replayed: Replayed) -> dict[str, Any]:
-        """``state_of`` as it stood after one hand of ``replay(...).hands``."""
-        ...
-
-    def simulate(
-        self, settings: Settings, deals: int, seed: int | None = None, bots: str = "random"
-    ) -> Iterator[dict[str, Any]]:
-        """``deals`` whole deals played by bots, each as a JSON-ready dict; a seed repeats."""
-        ...
-
-    # --- the API's preview, the command line and the conformance suite -------------------
-
-    @property
-    def bot_kinds(self) -> tuple[str, ...]:
-        """The kinds of bot ``simulate`` takes, the default first."""
-        ...
-
-    def preview(self, settings: Settings, record: HandRecord) -> dict[str, Any]:
-        """One hand's result without storing it (``POST /api/games/<id>/preview``): at least
-        ``points`` per side, and the figures the game shows beside them (Bid Whist:
-        ``made`` and ``needed``)."""
-        ...
-
-    def simulation_summary(self) -> SimulationTally:
-        """An empty tally for ``scorekeeper simulate`` to add deals (as ``simulate`` yields
-        them) to, and print."""
-        ...
-
-    def record_of_deal(self, deal: Mapping[str, Any]) -> HandRecord:
-        """The hand a table would write down for a simulated deal (as ``simulate`` yields)."""
-        ...
-
-    def verify_deal(self, settings: Settings, deal: Mapping[str, Any]) -> list[str]:
-        """Every broken rule found in a simulated deal by a checker independent of the
-        game's play code (each card once, following suit, trick winners, legal calls,
-        the score); an empty list for a deal played by the rules."""
-        ...
-
-    # --- the data layer (i9-data) -------------------------------------------------------
-
-    def table_columns(
-        self, replayed: Replayed
-    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-        """One hand of ``replay(...).hands`` as flat values for people who read the
-        database with SQL or Datasette: the hand's (``hands`` columns) and one dict per
-        seat (``hand_seats`` columns). The data layer stores only names its tables have;
-        a game may give none, since the app reads the hand from its ``to_dict()``."""
+    def progress_result(self, progress: Progress) -> dict[str, Any]:
+        """What the game's JSON shows of where the game stands beyond the shared fields
+        (totals, dealer, status, winners…), in the game's own keys: Oh Hell's cards the
+        next hand deals, say. Never one of the shared keys."""
         ...
 
     csv_columns: tuple[CsvColumn, ...]
@@ -699,25 +586,6 @@ class Game(Protocol):
         would run as a formula."""
         ...
 
-    # --- pages: scoreboard, live view, score sheets (issue 9, web pages) ---------------------
-
-    def hand_views(self, progress: Progress) -> list[HandView]:
-        """One :class:`HandView` per hand of a replayed game (``replay``'s result), newest
-        last: what the scoreboard, the live view and the printed sheet show of it. Its
-        ``seats`` hold one column per side (per seat without partners); ``about`` is
-        the seat the hand is about (who won the auction), if any."""
-        ...
-
-    def running_totals(self, progress: Progress) -> list[tuple[int, ...]]:
-        """Every side's total after each hand of a replayed game, for the chart (one line
-        per side: per seat without partners)."""
-        ...
-
-    def end_words(self, settings: Settings) -> Message:
-        """How the game ends, in a few words for the scoreboard's line of rules: "to 500",
-        "19 hands", "until the table stops"."""
-        ...
-
     def rules_lines(self, settings: Settings) -> list[RulesLine]:
         """The settings as (label, value) lines for the print and blank score sheets."""
         ...
@@ -726,161 +594,26 @@ class Game(Protocol):
         """Rules a score sheet states in a sentence (e.g. Israeli Whist's forbidden number)."""
         ...
 
-    def sheet_deals(self, settings: Settings) -> tuple[str, ...]:
-        """What a blank score sheet writes in each hand's bid column before play, one per
-        hand: Oh Hell's cards dealt, hand by hand. Empty for a game whose hands are not
-        known in advance (the sheet has rows enough for pencil play, blank)."""
-        ...
-
     def points_table(self, settings: Settings) -> list[tuple[int, int]]:
         """(bid, points) for each bid made exactly, for the sheets' table of points; empty
         when a game has none. What the table leaves out a game says in ``rules_lines``."""
         ...
 
-    def describe_hand(
-        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-    ) -> list[Message]:
-        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · ",
-        under the game's ``settings`` (None: the default preset's, where they matter)."""
-        ...
+    # --- declared once, beyond the hand (``core.declared``) --------------------------------
 
-    # --- statistics pages (issue 9, web pages) -------------------------------------------------
+    simulation: Simulation | None
+    """Whole deals played by bots: ``Simulation(deals, bots, summary, record, verify)``,
+    from which ``simulate_results``, ``simulate``, ``bot_kinds``, ``simulation_summary``,
+    ``record_of_deal`` and ``verify_deal`` are derived; None: no simulation. Its
+    ``deals(settings, deals, seed, bots)`` yields results whose ``to_dict()`` is what
+    ``simulate`` yields; ``deals`` is a count, or a range of a run's deal indices (one
+    worker's share of ``simulate --jobs``): each deal must stand alone, seeded by
+    ``core.simulation.deal_seed(seed, index)``."""
 
-    def recorded_game(
-        self,
-        settings: Settings,
-        first_dealer: int,
-        players: Sequence[str],
-        records: Sequence[HandRecord],
-        key: int | str | None = None,
-        finish_after: int | None = None,
-        changes: Sequence[SeatChange] = (),
-        starting_totals: Sequence[int] | None = None,
-    ) -> Recorded:
-        """A stored game as this game's statistics take it (``key`` names it in career figures;
-        ``changes``, players who took a seat mid-game, each hand credited to whoever sat there;
-        ``starting_totals``, one per side, the totals its hands are scored after, as on the
-        scoreboard); raises ValueError when the players' names repeat, or a change would seat one
-        name twice."""
-        ...
-
-    def game_stats(self, recorded: Recorded) -> OneGameStats:
-        """One game's figures; ``.winner`` is a name or None, ``.players[seat].total`` and
-        ``.players[seat].figures`` each seat's. In a partnership game ``.winner`` names the
-        winning side's partners (``Ann & Cat``), a seat's ``total`` is its side's, and
-        ``.sides[i]`` has ``.name``, ``.total``, ``.won`` and ``.figures`` per side, which
-        ``player_figures`` takes as it takes a seat's."""
-        ...
-
-    def game_figures(self, stats: OneGameStats) -> list[FigureLine]:
-        """The game-wide lines of ``game_stats``' result, one value each."""
-        ...
-
-    def player_figures(
-        self, figures: Sequence[object], with_game: bool = False
-    ) -> list[FigureLine]:
-        """Per-player lines, one value per entry of ``figures`` (a seat's or a career's
-        ``.figures``); ``with_game`` says which game a hand it names was in."""
-        ...
-
-    def careers(self, recorded: Iterable[Recorded]) -> Mapping[str, Career]:
-        """Each player's career over ``recorded`` games, by name; ``.figures`` per hand."""
-        ...
-
-    def career_figures(
-        self, name: str, games: int, finished: int, wins: int, figures: object
-    ) -> list[FigureLine]:
-        """A player's career lines: games, wins of finished games, figures per hand."""
-        ...
-
-    def head_to_head(self, recorded: Iterable[Recorded], players: Sequence[str]) -> HeadToHeadView:
-        """How ``players`` fared against each other: ``.rivalry(a, b)`` with ``ahead``,
-        ``behind``, ``finished``, ``hands_ahead``, ``hands_behind``, ``hands``,
-        ``average_margin`` and ``games``. In a partnership game these count only the games
-        in which ``a`` and ``b`` sat on opposite sides, comparing their sides' points;
-        ``partnered`` counts the games they played as partners."""
-        ...
-
-    def figures_notes(self) -> list[Message]:
-        """What a statistics page says about its terms (when a bid counts as made)."""
-        ...
-
-    # --- the Revisions page --------------------------------------------------------------
-
-    def revision_view(
-        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-    ) -> RevisionView:
-        """A saved version of a hand (its record's ``to_dict``) as the Revisions page shows
-        it: the bid and who made it, and each seat's part, under the game's ``settings``
-        (None: the default preset's, where they matter: a Skat grand's base value)."""
-        ...
-
-    # --- partnership games and "finish now" (i10-protocol) ---------------------------------
-
-    finish_now: bool
-    """True when the table may end the game after the current hand ("finish now": the side
-    ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
-    ``finish_after``, the number of hands recorded when the table asked; the app stores
-    and passes it only for such a game."""
-
-    # --- knowing why: explaining a score (issue 11) ---------------------------------------
-
-    def explain(self, settings: Settings, record: HandRecord) -> list[list[Message]]:
-        """How each seat's points for one hand were worked out, in seat order: terms in
-        players' words ("7 made: 10 + 7² = +59", "penalty: −100"), partners alike; empty
-        lists for a thrown-in deal."""
-
-    # --- the hand form (core/form.py) ---------------------------------------------------
-
-    def hand_form(self, settings: Settings, players: Sequence[str]) -> HandFormSpec:
-        """The hand form as plain data: its steps and fields in entry order, the actions
-        (everyone passed), the tables the page script applies, and its sentences."""
-        ...
-
-    def form_body(
-        self, settings: Settings, values: Mapping[str, Any], action: str | None
-    ) -> dict[str, Any]:
-        """The hand body ``record_from_dict`` reads, from the form's values by field name
-        (text as posted, None for a field left empty); ``action`` is the name of the
-        ``Action`` the table tapped, or None for Save."""
-        ...
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored hand (its record's ``to_dict``) as the form's values, to edit it."""
-        ...
-
-    # --- the API, export and the command line's speed (i10-data-api) ------------------------
-
-    hand_fields: frozenset[str]
-    """The keys a hand's body may carry, all that ``record_from_dict`` reads: the API
-    refuses any other key in a hand's body, naming these."""
-
-    def hand_result(self, replayed: Replayed) -> dict[str, Any]:
-        """What one hand of ``replay(...).hands`` shows beside its points, as the API and
-        the export write it, in the game's own keys (each None for a thrown-in deal)."""
-        ...
-
-    def progress_result(self, progress: Progress) -> dict[str, Any]:
-        """What the game's JSON shows of where the game stands beyond the shared fields
-        (totals, dealer, status, winners…), in the game's own keys: Oh Hell's cards the
-        next hand deals, say. Never one of the shared keys."""
-        ...
-
-    def simulate_results(
-        self,
-        settings: Settings,
-        deals: int | range,
-        seed: int | None = None,
-        bots: str = "random",
-    ) -> Iterator[DealResult]:
-        """The deals ``simulate`` yields (the same for the same seed), as the game's own
-        results: ``result.to_dict()`` is what ``simulate`` yields, and a
-        ``simulation_summary()`` counts a result by ``add_result`` without that conversion,
-        so ``scorekeeper simulate`` converts only what it prints as JSON. ``deals`` is a
-        count, or a range of a run's deal indices (one worker's share of ``simulate
-        --jobs``): each deal must stand alone, seeded by ``core.simulation.deal_seed(seed,
-        index)``, so that any share gives the very deals the whole run gives there."""
-        ...
+    figures: Figures | None
+    """Figures of the game's own on the statistics pages: ``Figures(stats, player, game,
+    notes)``, from which ``game_stats``, ``player_figures``, ``game_figures``,
+    ``figures_notes``, careers and head-to-head are derived; None: hands and points."""
 
 
 class DealResult(Protocol):

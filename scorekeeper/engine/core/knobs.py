@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any
 
 from .display import RulesLine
@@ -41,6 +42,7 @@ class Declared:
     high: int | None = None
     optional: bool = False
     length: int | None = None
+    seated: bool = False
 
 
 def knob(
@@ -55,13 +57,15 @@ def knob(
     optional: bool = False,
     length: int | None = None,
     kind: str | None = None,
+    seated: bool = False,
 ) -> Any:
     """A settings field that is a knob: ``default``, its ``label`` and ``help`` on the
     new-game form and ``group`` there; a whole number from ``low`` to ``high`` (each
     number of a list of ``length``), one of ``choices`` (each value with the form's words
     for it, or only the values), or yes/no for a bool default. ``optional``: it may be
     unset (None). ``kind`` only for a kind no default says (``"choice_list"``: any of the
-    choices, separated by commas).
+    choices, separated by commas). ``seated``: the knob is the number of players seated
+    (Oh Hell's ``players``), which the names at the table decide (``Game.seat_knobs``).
 
     Raises ValueError for a knob whose kind is unclear (a number with no range)."""
     values = tuple(choices)
@@ -78,7 +82,9 @@ def knob(
         )
     if kind in ("int", "int_list") and (low is None or high is None):
         raise ValueError(f"a number knob needs its range: low={low}, high={high}")
-    declared = Declared(label, help, group, kind, values, words, low, high, optional, length)
+    declared = Declared(
+        label, help, group, kind, values, words, low, high, optional, length, seated
+    )
     return field(default=default, metadata={DECLARED: declared})
 
 
@@ -86,6 +92,12 @@ def declared_of(settings: Any) -> dict[str, Declared]:
     """The knobs a settings class (or instance) declares with :func:`knob`, by name, in the
     order of its fields."""
     return {f.name: f.metadata[DECLARED] for f in fields(settings) if DECLARED in f.metadata}
+
+
+@cache
+def seated_knobs(settings_type: type) -> tuple[str, ...]:
+    """The knobs a settings class declares ``seated``: the number of players seated."""
+    return tuple(name for name, d in declared_of(settings_type).items() if d.seated)
 
 
 def declared_knobs(settings: Any, high: Mapping[str, int] | None = None) -> tuple[Knob, ...]:

@@ -44,7 +44,7 @@ def random_game(
             state = game.state_of(progress)
             place = game.place_of(state)
             body = game.random_hand(settings, game.context(settings, place), rng)
-            record = game.read_at(settings, body, place)
+            record = game.record_from_dict(settings, body, place)
             yield PlacedHand(record, place, body, played, dealer)
             made += 1
             progress = game.resume(settings, state, [record])

@@ -163,6 +163,10 @@ class Field:
     metavar = "VALUE"
     listed = False  # one value per seat or side
     per = ""  # "seat" or "side" for a listed field
+    null_is_default = False
+    """Whether a body's null reads as the field's ``default`` (as if left out), for a
+    field whose stored form has always written its empty value so; else a null is
+    missing."""
 
     def __init__(
         self,
@@ -807,7 +811,8 @@ class HandSchema:
                     )
                     problems.append((described.name, said))
                 continue
-            if value is None and described.name not in body and described.default is not MISSING:
+            left_out = described.name not in body or described.null_is_default
+            if value is None and left_out and described.default is not MISSING:
                 typed = described.default
             elif value is None and not (
                 isinstance(described, SuitOf) and described.none and described.name in body

@@ -67,10 +67,6 @@ class SchemaDefaults:
         broken one, the message with its table words (``said_at_table``). None here."""
         return []
 
-    def record_from_dict(self, settings: Any, body: Any) -> Hand:
-        """The hand in ``body`` read alone (``read_at`` without a place)."""
-        return self.read_at(settings, body, None)
-
     def _scored(self, settings: Any, record: Hand, place: HandPlace | None) -> Any:
         if record.thrown_in:
             return None
@@ -187,19 +183,22 @@ class SchemaDefaults:
         )
         return RevisionView(parts, seats)
 
-    def explain(self, settings: Any, record: Any) -> list[list[Any]]:
-        """Each seat's points, signed (its side's); nothing for a thrown-in deal."""
-        return self._explained(settings, record, None)
-
-    def _explained(self, settings: Any, record: Any, place: HandPlace | None) -> list[list[Any]]:
+    def explain(
+        self, settings: Any, record: Any, place: HandPlace | None = None
+    ) -> list[list[Any]]:
+        """Each seat's points at ``place``, signed (its side's); nothing for a thrown-in
+        deal."""
         if record.thrown_in:
             return [[] for _ in range(self.seats)]
-        return [[Notation(signed(p))] for p in self.points_at(settings, record, place)]
+        return [[Notation(signed(p))] for p in self.points(settings, record, place)]
 
     # --- the form ---------------------------------------------------------------------------
 
-    def hand_form(self, settings: Any, players: Sequence[str]) -> HandFormSpec:
-        return self.form_at(settings, players, None)
+    def hand_form(
+        self, settings: Any, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The hand form drawn from the schema's fields for the hand at ``place``."""
+        return self._schema_form(settings, players, place)
 
     def form_rules(self, settings: Any, ctx: Context) -> dict[str, list[Any]]:
         """A game's own form rules (``core.form``'s kinds), merged with the schema's."""
@@ -388,7 +387,7 @@ class SchemaDefaults:
 
     def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:
         """A legal hand's body for ``ctx`` (its settings and place): each field drawn in
-        its range, totals respected, drawn again until ``read_at`` accepts it."""
+        its range, totals respected, drawn again until ``record_from_dict`` accepts it."""
         schema = self._schema()
         for _ in range(1000):
             if schema.thrown_in and rng.random() < 0.05:
@@ -401,7 +400,7 @@ class SchemaDefaults:
                 body[described.name] = described.draw(ctx, rng)
                 shown |= described.to_form(body[described.name])
             try:
-                self.read_at(settings, body, ctx.place)
+                self.record_from_dict(settings, body, ctx.place)
             except InvalidHand:
                 continue
             return body

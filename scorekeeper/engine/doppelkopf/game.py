@@ -230,12 +230,12 @@ class Doppelkopf(GameBase):
             found.append(("kontra_extras", table))
         return found
 
-    def read_at(self, settings: DoppelkopfSettings, body: Any, place: Any = None) -> Hand:
+    def record_from_dict(self, settings: DoppelkopfSettings, body: Any, place: Any = None) -> Hand:
         """A field given as null is a field left out (the stored hand writes the unused
         shorthand, solo and no_trick as null)."""
         if isinstance(body, Mapping):
             body = {name: value for name, value in body.items() if value is not None}
-        return super().read_at(settings, body, place)
+        return super().record_from_dict(settings, body, place)
 
     def form_body(
         self, settings: DoppelkopfSettings, values: Mapping[str, Any], action: str | None
@@ -244,11 +244,11 @@ class Doppelkopf(GameBase):
         body = super().form_body(settings, values, action)
         return {name: value for name, value in body.items() if value is not None}
 
-    def form_at(
+    def hand_form(
         self, settings: DoppelkopfSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, a problem with a field of several keys shown by its step."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         return replace(spec, errors=spec.errors | ERROR_STEPS)
 
     def view(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
@@ -336,7 +336,7 @@ class Doppelkopf(GameBase):
             return nmsg("%(num)d hand", "%(num)d hands", settings.deals)
         return msg("until the table finishes")
 
-    def deal_note_at(self, settings: DoppelkopfSettings, place: HandPlace) -> Message | None:
+    def deal_note(self, settings: DoppelkopfSettings, place: HandPlace) -> Message | None:
         """ "Bock ×2 · 2 Bock hands to come" when the next hand counts more or more do."""
         bock = tuple(getattr(place.state, "bock", ()))
         if not bock:

@@ -84,18 +84,20 @@ class Euchre(GameBase):
         )
         return [("defender_alone", table)]
 
-    def read_at(self, settings: EuchreSettings, body: Any, place: HandPlace | None = None) -> Hand:
+    def record_from_dict(
+        self, settings: EuchreSettings, body: Any, place: HandPlace | None = None
+    ) -> Hand:
         """No deal is thrown in when the dealer must name trump (``stick_the_dealer``)."""
         if settings.stick_the_dealer and isinstance(body, dict) and body.get("thrown_in") is True:
             said = msg("thrown_in: with stick_the_dealer on, the dealer must name trump")
             table = said.said_at_table("The dealer must name trump: no deal is thrown in.")
             raise InvalidHand([("thrown_in", table)])
-        return super().read_at(settings, body, place)
+        return super().record_from_dict(settings, body, place)
 
-    def form_at(
+    def hand_form(
         self, settings: EuchreSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         return replace(spec, actions=()) if settings.stick_the_dealer else spec
 
     def view(self, settings: EuchreSettings, hand: Hand, ctx: Context) -> HandSummary:

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
-from ..core.base import Capabilities, GameBase
+from ..core.base import GameBase
 from ..core.bidding import BIDDING_TEXTS, bid_summary, bidding_rules
+from ..core.declared import Figures, Simulation
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, Knob, PageWords, columns_after
-from ..core.messages import Message, msg, nmsg
+from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
 from ..core.stats import GameStats, game_stats_of, hands_played
 from . import display, figures, records, simulate
@@ -46,9 +48,7 @@ class OhHell(GameBase):
     name: Message = msg("Oh Hell")
     seats = 4
     seat_range = (MIN_PLAYERS, MAX_PLAYERS)
-    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     preset_aside = ("players",)
-    seat_knobs = ("players",)
     preset_words = {
         "oh-hell": (
             msg("Oh Hell"),
@@ -81,19 +81,22 @@ class OhHell(GameBase):
     revision_view = staticmethod(display.revision_view)
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
     csv_values = staticmethod(display.csv_values)
-    player_figures = staticmethod(figures.player_figures)
-    bot_kinds = tuple(BOTS)
-    verify_deal = staticmethod(simulate.verify_deal)
 
-    def simulate_results(
-        self,
-        settings: OhHellSettings,
-        deals: int | range,
-        seed: int | None = None,
-        bots: str = "random",
-    ) -> Any:
-        """Deals played by ``bots``, their records hands of this table (``simulate.py``)."""
-        return simulate_deals(self, settings, deals, seed, bots)
+    @property
+    def simulation(self) -> Simulation:
+        """Deals played by bots, their records hands of this table (``simulate.py``)."""
+        return Simulation(
+            partial(simulate_deals, self),
+            tuple(BOTS),
+            OhHellTally,
+            self._record_of_deal,
+            simulate.verify_deal,
+        )
+
+    @property
+    def figures(self) -> Figures:
+        """Exact bids by bid size and tricks over and under, per seat (this table's)."""
+        return Figures(self._game_stats, figures.player_figures, notes=figures.NOTES)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
@@ -116,19 +119,18 @@ class OhHell(GameBase):
 
     # --- a hand in its place ----------------------------------------------------------
 
-    def deal_note(self, settings: OhHellSettings, number: int, dealer: int) -> Message | None:
-        """How many cards each player gets this hand, as the sheet's line says."""
-        cards = dealt(self.context(settings, HandPlace(number, dealer)))
-        return None if cards is None else nmsg("Deal %(num)d card", "Deal %(num)d cards", cards)
+    def cards_dealt(self, settings: OhHellSettings, place: HandPlace) -> int | None:
+        """How many cards each player gets this hand: the sequence's (None past its end)."""
+        return dealt(self.context(settings, place))
 
-    def form_at(
+    def hand_form(
         self, settings: OhHellSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, its deal a step that folds, holding the hidden dealer; past
         the sequence's end, the form of no hand in particular."""
         if place is not None and dealt(self.context(settings, place)) is None:
             place = None
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         deal, bids, *rest = spec.steps
         dealer = tuple(f for f in bids.fields if f.name == "dealer")
         bids = replace(bids, fields=tuple(f for f in bids.fields if f.name != "dealer"))
@@ -153,7 +155,7 @@ class OhHell(GameBase):
 
     # --- the progress of a game ---------------------------------------------------------
 
-    def record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
+    def _record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
         """The hand written down for a simulated deal, read without the hook: a deal played
         under settings without it (``lasting``) is a hand, and one played with it was
         checked for it when it was bid (``verify_deal``)."""
@@ -164,10 +166,6 @@ class OhHell(GameBase):
         """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
         hand, without the hook (which forbids the dealer a bid that depends on the others')."""
         return {"sequence": "fixed", "hands": min(max(hands, 1), 100), "hook": False}
-
-    def sheet_deals(self, settings: OhHellSettings) -> tuple[str, ...]:
-        """The cards dealt, hand by hand, for the blank sheet's rows."""
-        return tuple(str(cards) for cards in cards_sequence(settings))
 
     def end_words(self, settings: OhHellSettings) -> Message:
         return msg("%(hands)d hands", hands=self.hand_limit(settings))
@@ -196,7 +194,7 @@ class OhHell(GameBase):
 
     # --- statistics --------------------------------------------------------------------
 
-    def game_stats(self, recorded: Any) -> GameStats[OhHellFigures]:
+    def _game_stats(self, recorded: Any) -> GameStats[OhHellFigures]:
         """Hands, points, exact bids by bid size and tricks over and under, per seat."""
         progress = recorded.replay()
 
@@ -207,12 +205,6 @@ class OhHell(GameBase):
             return found
 
         return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
-
-    def figures_notes(self) -> list[Message]:
-        return list(figures.NOTES)
-
-    def simulation_summary(self) -> OhHellTally:
-        return OhHellTally()
 
 
 GAME = OhHell()

@@ -180,7 +180,7 @@ def score(settings: OhHellSettings, hand: Hand, ctx: Context) -> tuple[int, ...]
     return tuple(rule.points(b, t) for b, t in zip(hand.bids, hand.tricks, strict=True))
 
 
-def explain(settings: OhHellSettings, record: Hand) -> list[list[Message]]:
+def explain(settings: OhHellSettings, record: Hand, place: Any = None) -> list[list[Message]]:
     """Each seat's points in words: "bid 2, took 2: 10 + 2 = +12"."""
     rule = bid_score(settings)
     return [[rule.explain(b, t)] for b, t in zip(record.bids, record.tricks, strict=True)]

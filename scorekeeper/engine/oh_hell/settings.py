@@ -44,6 +44,7 @@ class OhHellSettings(SettingsBase):
         group="table",
         low=MIN_PLAYERS,
         high=MAX_PLAYERS,
+        seated=True,
     )
     sequence: str = knob(
         "down_up",

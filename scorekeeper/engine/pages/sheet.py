@@ -240,7 +240,7 @@ def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
         result_note=game.result_note(progress) if finished else None,
         deal_note=None
         if finished
-        else game.deal_note_at(
+        else game.deal_note(
             settings, HandPlace(progress.next_number, progress.dealer, progress.state)
         ),
     )

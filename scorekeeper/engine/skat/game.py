@@ -93,7 +93,6 @@ class Skat(GameBase):
     name = msg("Skat")
     seats = 3
     seat_range = (3, 4)
-    seat_knobs = ("players",)
     preset_aside = ("players", "deals")
     finish_now = True
     preset_words = {
@@ -240,7 +239,9 @@ class Skat(GameBase):
 
     # --- a deal -------------------------------------------------------------------------
 
-    def read_at(self, settings: SkatSettings, body: Any, place: HandPlace | None = None) -> Hand:
+    def record_from_dict(
+        self, settings: SkatSettings, body: Any, place: HandPlace | None = None
+    ) -> Hand:
         """RULES' body as the schema reads it: ``{"passed": true}`` is a deal thrown in,
         ``no_trick: null`` is left out, and an ouvert suit or grand is a hand game with
         schneider and schwarz announced."""
@@ -255,7 +256,7 @@ class Skat(GameBase):
                     said = msg("%(field)s: only a hand game is announced", field=field)
                     table = said.said_at_table("Only a hand game announces schneider or schwarz.")
                     raise InvalidHand([(field, table)])
-        return super().read_at(settings, body, place)
+        return super().record_from_dict(settings, body, place)
 
     @property
     def hand_fields(self) -> frozenset[str]:
@@ -326,12 +327,10 @@ class Skat(GameBase):
             return Points((0,) * self.seats)
         return super().score_at(settings, record, place)
 
-    def preview(self, settings: SkatSettings, record: Any) -> dict[str, Any]:
-        return self._valued(settings, record, super().preview(settings, record))
-
-    def preview_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
-        found = super().preview_at(settings, record, place)
-        return found if place is None else self._valued(settings, record, found)
+    def preview(
+        self, settings: SkatSettings, record: Any, place: HandPlace | None = None
+    ) -> dict[str, Any]:
+        return self._valued(settings, record, super().preview(settings, record, place))
 
     def _valued(self, settings: SkatSettings, record: Any, found: dict) -> dict[str, Any]:
         """The points, and the game's value and whether it was won."""
@@ -391,12 +390,12 @@ class Skat(GameBase):
         ]
         return {"show": found}
 
-    def form_at(
+    def hand_form(
         self, settings: SkatSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The bid and card points refused beside their steps; at a four-player table the
         dealer, sitting out, is no declarer's key."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         errors = {**spec.errors, "bid": "bidding", "declarer_points": "counting"}
         steps = spec.steps
         if self.seats == 4 and place is not None:

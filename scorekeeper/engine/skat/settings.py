@@ -24,6 +24,7 @@ class SkatSettings(SettingsBase):
         group="deal",
         low=3,
         high=4,
+        seated=True,
     )
     all_pass: str = knob(
         "throw_in",

@@ -112,9 +112,3 @@ def explain_score(settings: SpadesSettings, record: Hand, score) -> list[list[Me
     """Each seat's terms for a hand already scored (with the bags before it)."""
     by_side = [side_terms(settings, record, score.sides[i], SIDES[i]) for i in range(len(SIDES))]
     return [list(by_side[side_of(seat)]) for seat in range(SEATS)]
-
-
-def explain(settings: SpadesSettings, record: Hand) -> list[list[Message]]:
-    """Each seat's terms for one hand, scored with no bags before it (``Spades.explain_at``
-    explains it with the bags before it)."""
-    return explain_score(settings, record, record.score(settings))

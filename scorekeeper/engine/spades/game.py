@@ -7,14 +7,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core.base import Capabilities, GameBase
-from ..core.display import FigureLine
+from ..core.base import GameBase
+from ..core.declared import Figures, Simulation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
 from ..core.seats import SEATS
-from . import display, explain, records, stats, verify
+from . import display, records, stats, verify
 from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
 from .records import HAND, restricted_blind_nil
@@ -25,7 +25,7 @@ from .simulate import BOTS, SpadesTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-class Spades(GameBase, rules=(explain, display, verify, stats)):
+class Spades(GameBase):
     """Two partnerships bid tricks (nil and blind nil too) and race to 500, with bags:
     its hand declared once (``records.HAND``), its own progression (``progression.py``:
     bags, ``lose_at``, the deal limit), scoring, rows and statistics."""
@@ -34,7 +34,6 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
     name: Message = msg("Spades")
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
-    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     preset_aside = PRESET_ASIDE
     page_words = PageWords(
         auction_head=None,
@@ -64,10 +63,13 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
     }
     hand = HAND
     check = staticmethod(records.check)
+    hand_views = staticmethod(display.hand_views)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
     form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
-    bot_kinds = tuple(BOTS)
-
-    simulate_results = staticmethod(simulate_deals)
+    simulation = Simulation(simulate_deals, tuple(BOTS), SpadesTally, verify=verify.verify_deal)
 
     # --- the progress of a game ----------------------------------------------------------
 
@@ -87,9 +89,6 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
         """The game after ``state`` (see ``progression.resume``); ``finish_after`` is
         ignored: Spades has no "finish now"."""
         return resume(settings, state, records)
-
-    def simulation_summary(self) -> SpadesTally:
-        return SpadesTally()
 
     def lasting(self, hands: int) -> dict[str, Any]:
         """The target at its highest, no losing total, no deal limit, and blind nil at any
@@ -117,18 +116,12 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
         bags = getattr(ctx.place and ctx.place.state, "bags", (0, 0))
         return score_hand(settings, hand.bids, hand.tricks, hand.blind_nil, bags)
 
-    def read_at(self, settings: SpadesSettings, body: Any, place: HandPlace | None = None) -> Hand:
-        """A blind nil given as null is none, as it always was."""
-        if isinstance(body, Mapping) and "blind_nil" in body and body["blind_nil"] is None:
-            body = {key: value for key, value in body.items() if key != "blind_nil"}
-        return super().read_at(settings, body, place)
-
-    def form_at(
+    def hand_form(
         self, settings: SpadesSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, with a note under the bids where blind nil is only for a side
         behind."""
-        spec = super().form_at(settings, players, place)
+        spec = super().hand_form(settings, players, place)
         if settings.blind_nil != "behind_100":
             return spec
         note = msg(
@@ -152,7 +145,7 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
             ]
         }
 
-    def preview_at(
+    def preview(
         self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
     ) -> dict[str, Any]:
         """The points per side with any bag penalty the hand earns, the sides' ``bags``
@@ -165,7 +158,7 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
             "bag_penalty": [side.penalty_points for side in score.sides],
         }
 
-    def explain_at(
+    def explain(
         self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
     ) -> list[list[Message]]:
         """``explain`` with the bags before the hand, so a bag penalty is explained too."""
@@ -198,11 +191,7 @@ class Spades(GameBase, rules=(explain, display, verify, stats)):
 
     # --- statistics -------------------------------------------------------------------------
 
-    def game_figures(self, stats: Any) -> list[FigureLine]:
-        return [FigureLine(msg("Hands played"), (str(stats.hands),))]
-
-    def figures_notes(self) -> list[Message]:
-        return list(stats.NOTES)
+    figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
 
 
 GAME = Spades()

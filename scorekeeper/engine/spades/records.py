@@ -113,6 +113,8 @@ class BlindNil(Field):
     """The seats whose 0 was a blind nil, in seat order: the API's list of seats (text
     "0,2" too; left out, null or empty: none); on the form, the Blind nil key of a bid."""
 
+    null_is_default = True
+
     def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
         if isinstance(value, str):
             value = value.replace(",", " ").split()

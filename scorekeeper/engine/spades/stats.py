@@ -106,6 +106,11 @@ def player_figures(figures: Sequence[SpadesFigures], with_game: bool = False) ->
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
+def game_figures(stats: Any) -> list[FigureLine]:
+    """The game-wide line: the hands played."""
+    return [FigureLine(msg("Hands played"), (str(stats.hands),))]
+
+
 NOTES = (
     msg(
         "A side's contract is its partners' bids added up; it is made when the side takes "

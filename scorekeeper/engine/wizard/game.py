@@ -21,8 +21,8 @@ from ..core.bidding import (
 )
 from ..core.display import RulesLine
 from ..core.errors import InvalidSettings
-from ..core.game import ROUND_WORDS, PageWords
-from ..core.messages import Message, msg, nmsg
+from ..core.game import ROUND_WORDS, HandPlace, PageWords
+from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSchema, SuitOf
 from .settings import PACK, WizardSettings, rounds_of
 
@@ -110,7 +110,9 @@ class Wizard(GameBase):
 
     form_texts = BIDDING_TEXTS
 
-    def explain(self, settings: WizardSettings, hand: Hand) -> list[list[Message]]:
+    def explain(
+        self, settings: WizardSettings, hand: Hand, place: HandPlace | None = None
+    ) -> list[list[Message]]:
         rule = _bid_score(settings)
         return [[rule.explain(b, t)] for b, t in zip(hand.bids, hand.tricks, strict=True)]
 
@@ -140,11 +142,9 @@ class Wizard(GameBase):
     def end_words(self, settings: WizardSettings) -> Message:
         return msg("%(rounds)d rounds", rounds=self.hand_limit(settings))
 
-    def deal_note(self, settings: WizardSettings, number: int, dealer: int) -> Message | None:
-        return nmsg("Deal %(num)d card", "Deal %(num)d cards", number)
-
-    def sheet_deals(self, settings: WizardSettings) -> tuple[str, ...]:
-        return tuple(str(r) for r in range(1, self.hand_limit(settings) + 1))
+    def cards_dealt(self, settings: WizardSettings, place: HandPlace) -> int | None:
+        """Round n deals n cards."""
+        return place.number
 
     def progress_result(self, progress: Any) -> dict[str, Any]:
         """The cards the next round deals (None once over) and the rounds left."""

@@ -317,7 +317,7 @@ def _place_before(rules: Game, game: db.StoredGame, progress: Any, replayed: Any
 def _explained_terms(
     game: str, seats: int, settings: Any, record: Any, place: HandPlace
 ) -> tuple[tuple[str, ...], ...]:
-    terms = table_game(game, seats).explain_at(settings, record, place)
+    terms = table_game(game, seats).explain(settings, record, place)
     return tuple(tuple(str(term) for term in seat) for seat in terms)
 
 
@@ -325,9 +325,9 @@ def _explained(
     game: str, seats: int, settings: Any, record: Any, place: HandPlace
 ) -> list[list[str]]:
     """How each seat's points were worked out at ``place``, in English as the API
-    speaks: the game's ``explain_at``, worked out once per (settings, hand, place). All
-    are immutable, so a game's JSON asked for again explains only the hands it did not
-    have before."""
+    speaks: the game's ``explain`` at the hand's place, worked out once per (settings,
+    hand, place). All are immutable, so a game's JSON asked for again explains only the
+    hands it did not have before."""
     try:
         terms = _explained_terms(game, seats, settings, record, place)
     except TypeError:  # a game whose state is not hashable: explained every time
@@ -638,8 +638,8 @@ def preview(game_id: int):
     # The hand at its place: the one ``number`` names, or else the next one.
     place = game_play.place_of(db.get_db(), found, number or found.hand_count + 1)
     rules = game_of(found)
-    record = rules.read_at(found.settings, body, place)
-    return rules.preview_at(found.settings, record, place)
+    record = rules.record_from_dict(found.settings, body, place)
+    return rules.preview(found.settings, record, place)
 
 
 # --- hands --------------------------------------------------------------------------------
