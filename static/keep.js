@@ -6,9 +6,10 @@
 // - Keep: the game's snapshot (GET /games/<id>/offline) goes into IndexedDB, and the engine
 //   (Pyodide, its worker, the engine's zip), the kept page and its scripts into Cache
 //   Storage, where the service worker finds them offline.
-// - Offline, the kept page draws the scoreboard and the hand form from the engine in the
-//   phone (scorekeeper/engine/phone.py: sheet, form, entered, preview_entered), and each
-//   hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
+// - Offline, the engine in the phone draws the scoreboard and the hand form with the
+//   server's own templates (scorekeeper/pages: sheet, form; entered, preview_entered check
+//   and score a hand); this file puts the HTML in place and static/hand.js wires the keys.
+//   Each hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
 // - When the server answers again, the queue is sent in order (POST .../offline/hands):
 //   saved, it is cleared; a hand another phone recorded shows both versions to choose
 //   from; a hand the rules refuse opens in the form with the server's words.

@@ -1,7 +1,7 @@
 """Forms check shape only (text, numbers, choices); the engine decides what is legal.
 
-Choices come from the game's form description (``Game.hand_form``), so a form never
-offers a value the engine does not know.
+The hand form's entries are the engine's to check and draw (``engine/pages/form.py``):
+``HandForm`` here reads only the CSRF token, the hand's number and its revision.
 """
 
 from __future__ import annotations
