@@ -6,9 +6,10 @@
 // - Keep: the game's snapshot (GET /games/<id>/offline) goes into IndexedDB, and the engine
 //   (Pyodide, its worker, the engine's zip), the kept page and its scripts into Cache
 //   Storage, where the service worker finds them offline.
-// - Offline, the kept page draws the scoreboard and the hand form from the engine in the
-//   phone (scorekeeper/engine/phone.py: sheet, form, entered, preview_entered), and each
-//   hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
+// - Offline, the engine in the phone draws the scoreboard and the hand form with the
+//   server's own templates (scorekeeper/pages: sheet, form; entered, preview_entered check
+//   and score a hand); this file puts the HTML in place and static/hand.js wires the keys.
+//   Each hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
 // - When the server answers again, the queue is sent in order (POST .../offline/hands):
 //   saved, it is cleared; a hand another phone recorded shows both versions to choose
 //   from; a hand the rules refuse opens in the form with the server's words.
@@ -370,70 +371,6 @@
       view("board");
     }
 
-    // --- the hand form, from the engine's form ---
-    function keyPad(field, values) {
-      const named = field.style === "names";
-      return element("div", { class: "pad " + (field.style || "") }, field.choices.map((choice, i) => {
-        const input = element("input", { type: "radio", name: field.name, value: choice.value, id: field.name + "-" + i,
-          checked: values[field.name] !== undefined && values[field.name] !== null && String(values[field.name]) === choice.value });
-        const words = named ? element("bdi", { dir: "auto", text: choice.label }) : choice.label;
-        return element("label", { class: "key" + (choice.tone === "red" ? " red" : "") + (choice.tone === "wide" ? " wide" : ""),
-          title: named ? choice.label : null }, [input, element("span", {}, [words])]);
-      }));
-    }
-
-    function errorsOf(problems, name) {
-      return problems.filter((p) => p.field === name).map((p) => element("p", { class: "err", text: p.error }));
-    }
-
-    function fieldBox(field, values, problems) {
-      const value = values[field.name];
-      const auto = say("kept-auto");
-      if (field.hidden) return element("input", { type: "hidden", name: field.name, value: field.default || "" });
-      if (field.seat !== null && field.kind === "count") {
-        return element("div", { class: "seat count", "data-seat": field.seat, "data-prefix": field.prefix }, [
-          element("label", { for: field.name, "data-auto": auto }, [element("bdi", { dir: "auto", text: field.player })]),
-          element("input", { type: "number", name: field.name, id: field.name, inputmode: field.low < 0 ? null : "numeric",
-            pattern: field.low < 0 ? "-?[0-9]*" : "[0-9]*", min: field.low, max: field.high, step: 1, dir: "ltr",
-            autocomplete: "off", enterkeyhint: "next", "data-label": field.player, value: value === null || value === undefined ? null : value }),
-          element("p", { class: "why", hidden: true }),
-          ...errorsOf(problems, field.name),
-        ]);
-      }
-      if (field.seat !== null) {
-        return element("fieldset", { class: "seat", id: field.name, "data-seat": field.seat, "data-prefix": field.prefix }, [
-          element("legend", {}, [element("button", { type: "button" }, [element("bdi", { dir: "auto", text: field.player })]),
-            element("output", { "data-auto": auto })]),
-          keyPad(field, values),
-          element("p", { class: "why", hidden: true }),
-          element("p", { class: "stake", hidden: true }),
-          ...errorsOf(problems, field.name),
-        ]);
-      }
-      if (field.kind === "count") {
-        return element("div", { class: "line count" }, [
-          element("label", { for: field.name, text: field.label }),
-          element("input", { type: "number", name: field.name, id: field.name, inputmode: "numeric", pattern: "[0-9]*",
-            min: field.low, max: field.high, step: 1, dir: "ltr", autocomplete: "off", enterkeyhint: "next",
-            value: value === null || value === undefined ? null : value }),
-          element("p", { class: "why", hidden: true }),
-          ...errorsOf(problems, field.name),
-        ]);
-      }
-      return element("fieldset", { class: "line", id: field.name, "data-read-back": field.read_back,
-        "data-default": field.read_back ? field.default || "" : null }, [
-        element("legend", { text: field.label }),
-        keyPad(field, values),
-        element("p", { class: "why", hidden: true }),
-        ...errorsOf(problems, field.name),
-      ]);
-    }
-
-    function actionButton(spec, name) {
-      const action = spec.actions.find((a) => a.name === name);
-      return element("button", { class: "btn ghost action", type: "submit", name, value: "1", id: name.replace(/_/g, "-"), text: action.label });
-    }
-
     // A queued hand the server will not take as it is (refused, or the game over there):
     // "Remove hand N from this phone", asked again before it is done, after the server's
     // ``said`` when the form cannot show them. The hands after it stay queued, each a
@@ -471,84 +408,32 @@
       return element("div", { class: said ? "error-summary drop" : "drop", role: said ? "alert" : null }, [...parts, open, ask]);
     }
 
+    // --- the hand form, drawn by the engine with the server's template ---
     // The form for a new hand (``index`` null) or for queued hand ``index`` again, with the
     // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
     // server's sentences).
     async function entry(index, values, problems, said) {
       const editing = index !== null && index !== undefined;
       const state = await stateAfter(editing ? index : record.queue.length);
-      const request = { state };
+      const request = { state, values: values || {}, problems: problems || [], said: said || [] };
       // The form of a queued hand again starts from its record (what the engine read).
       if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
-      const spec = await call("form", request);
-      if (spec.error !== undefined) {
+      const drawn = await call("form", request);
+      if (drawn.error !== undefined) {
         // No hand to enter here (the game is over): the engine says so in the table's words;
         // a queued hand the server refused can then only be removed from this phone.
-        status.textContent = spec.error;
+        status.textContent = drawn.error;
         await board();
         return;
       }
-      const entered = Object.assign({}, spec.values, values || {});
-      const found = problems || [];
-      const summary = found.map((p) => p.error).concat(said || []);
-      const steps = spec.steps.map((step) => {
-        const head = [element("span", { text: step.number }), " " + step.label + " ", element("output")];
-        const body = step.fields.map((f) => fieldBox(f, entered, found));
-        if (step.note) body.push(element("p", { class: "muted", id: step.id + "-note", text: step.note }));
-        if (step.folds) step.actions.forEach((name) => body.push(actionButton(spec, name)));
-        const seats = step.fields.length && step.fields[0].seat !== null;
-        const parts = [
-          element("h2", {}, step.folds ? [element("button", { type: "button", class: "head" }, head)] : head),
-          element("div", { class: seats ? "seats" : "body" }, body),
-          ...errorsOf(found, step.id),
-        ];
-        if (!step.folds) step.actions.forEach((name) => parts.push(actionButton(spec, name)));
-        if (step.folded.length) {
-          // Open as the server's form opens it: something other than nothing (or 0) in it,
-          // or a problem with it; a count's "0" is text, which JavaScript takes for true.
-          const open = step.folded.some((f) => Number(entered[f.name] || 0) !== 0 || found.some((p) => p.field === f.name));
-          parts.push(element("details", { class: "folded", open }, [
-            element("summary", { text: step.folded_label }),
-            ...step.folded.flatMap((f) => [
-              element("div", { class: "field inline" }, [
-                element("label", { for: f.name }, [f.player ? element("bdi", { dir: "auto", text: f.player }) : f.label]),
-                element("input", { type: "number", name: f.name, id: f.name, inputmode: "numeric", min: f.low, max: f.high,
-                  "data-label": f.what || f.label, value: entered[f.name] || null }),
-              ]),
-              ...errorsOf(found, f.name),
-            ]),
-          ]));
-        }
-        return element("section", { class: "step", id: step.id, "data-folds": step.folds || null }, parts);
-      });
-      const small = [spec.dealer_line, spec.deal_note].filter(Boolean).join(" · ");
-      const form = element("form", { class: "hand", id: "hand", novalidate: true, "data-preview-url": setup.page,
-        "data-submitted": found.length || summary.length ? true : null }, [
-        element("input", { type: "hidden", name: "number", value: spec.number }),
-        element("div", { class: "savebar" }, [
-          element("p", { id: "preview-result", "aria-live": "polite" }),
-          element("p", { id: "preview", "aria-live": "polite" }),
-          element("button", { class: "btn primary", type: "submit", name: "save", value: "1", id: "save", text: spec.save }),
-        ]),
-        element("h1", {}, [spec.title, small ? " " : null, small ? element("small", { text: small }) : null]),
-        summary.length ? element("div", { class: "error-summary", role: "alert", tabindex: "-1", "aria-labelledby": "error-summary-title" }, [
-          element("h2", { id: "error-summary-title", text: say("kept-problem") }),
-          element("ul", {}, summary.map((text) => element("li", { text }))),
-          editing && said ? dropper(index, null) : null,
-        ]) : null,
-        ...errorsOf(found, "hand"),
-        ...steps,
-      ]);
-      const texts = Object.entries(spec.texts).map(([key, text]) => {
-        const template = element("template", { id: key });
-        template.innerHTML = "";
-        template.content.append(text);
-        return template;
-      });
+      entryPlace.innerHTML = drawn.html;
+      const form = entryPlace.querySelector("form#hand");
+      form.dataset.previewUrl = setup.page;
+      const summaryBox = form.querySelector(".error-summary");
+      if (editing && said && summaryBox) summaryBox.append(dropper(index, null));
       const back = element("p", {}, [element("button", { type: "button", class: "btn", id: "kept-to-board", text: say("kept-back") })]);
       back.firstChild.addEventListener("click", () => board());
-      entryPlace.replaceChildren(form, ...texts,
-        element("script", { type: "application/json", id: "rules", text: JSON.stringify(spec.rules) }), back);
+      entryPlace.append(back);
       // hand.js previews through the engine here, not the server.
       window.scorekeeperPreview = (data) =>
         call("preview_entered", { state, values: posted(data), seated: record.snapshot.seated }).then(
@@ -564,7 +449,6 @@
       const script = element("script", { src: setup.hand });
       document.body.append(script);
       script.addEventListener("load", () => script.remove());
-      const summaryBox = form.querySelector(".error-summary");
       if (summaryBox) summaryBox.focus();
     }
 

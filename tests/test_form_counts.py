@@ -2,14 +2,11 @@
 a game's points may be negative (the round sheet's), from zero for every other count."""
 
 import pytest
-from werkzeug.datastructures import MultiDict
 
 from scorekeeper.engine.core.form import FormField, HandFormSpec, Step
+from scorekeeper.engine.core.language import words_in
 from scorekeeper.engine.core.messages import msg
-from scorekeeper.web import create_app
-from scorekeeper.web.forms import hand_form_for
-
-from .conftest import app_config
+from scorekeeper.engine.pages.form import Table, shape_checked
 
 SPEC = HandFormSpec(
     steps=(
@@ -23,28 +20,24 @@ SPEC = HandFormSpec(
         ),
     )
 )
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(app_config(tmp_path))
+# Only the form and the page's words: a count's shape is checked before any rule.
+TABLE = Table(rules=None, settings=None, players=(), place=None, words=words_in("en"), spec=SPEC)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
-    ("signed", "plain", "valid"),
+    ("signed", "plain", "refused"),
     [
-        ("-50", "0", True),
-        ("-3", "13", True),
-        ("50", "7", True),
-        ("-51", "0", False),
-        ("51", "0", False),
-        ("0", "-1", False),
-        ("0", "14", False),
+        ("-50", "0", None),
+        ("-3", "13", None),
+        ("50", "7", None),
+        ("-51", "0", "Points must be from -50 to 50, not -51."),
+        ("51", "0", "Points must be from -50 to 50, not 51."),
+        ("0", "-1", "Tricks must be from 0 to 13, not -1."),
+        ("0", "14", "Tricks must be from 0 to 13, not 14."),
     ],
 )
-def test_a_count_takes_its_fields_range(app, signed, plain, valid):
-    with app.test_request_context(method="POST"):
-        form = hand_form_for(SPEC, formdata=MultiDict({"signed": signed, "plain": plain}))
-        assert form.validate() is valid
-        if valid:
-            assert form.values() == {"signed": str(int(signed)), "plain": str(int(plain))}
+def test_a_count_takes_its_fields_range(signed, plain, refused):
+    values, problems = shape_checked(TABLE, {"signed": signed, "plain": plain})
+    assert [message for _, message in problems] == ([refused] if refused else [])
+    if refused is None:
+        assert values == {"signed": str(int(signed)), "plain": str(int(plain))}

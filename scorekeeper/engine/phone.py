@@ -21,9 +21,11 @@ request's ``language`` (``en``, ``he`` or ``de``) as the server's pages say them
 players ``players`` (names in seat order, as they sit for the hand); the kept page
 (``static/keep.js``) makes these calls through ``batch``:
 
-- ``form``: the hand form for the hand at ``state``'s place (``phone_pages.form_page``),
-  refused at ``"hand"`` when the game is over; with ``hand`` (a stored hand's body,
-  ``state`` the one before it), the form to edit it.
+- ``form`` (``scorekeeper.pages.phone``'s, which draws it with the server's template):
+  the hand form for the hand at ``state``'s place (``pages.form.hand_form``), refused at
+  ``"hand"`` when the game is over; with ``hand`` (a stored hand's body, ``state`` the
+  one before it), the form to edit it; with the ``values`` entered and their
+  ``problems``, the form refused.
 - ``entered``: ``values`` (field name to text, as the browser posts the form; a field
   left out keeps its default) and ``action`` (the action button tapped, or none for
   Save) read into a hand body and read at its place: ``{"body": ..., "hand": the
@@ -57,7 +59,9 @@ from .core.game import Game, HandPlace, Progress
 from .core.language import LANGUAGES, UnknownLanguage, words_in
 from .core.messages import msg
 from .core.seating import SeatChange
-from .phone_pages import Refused, Table, entered_record, form_page
+from .pages.form import Refused, Table, entered_record, game_over
+from .pages.form import hand_form as form_model
+from .pages.form import preview_entered as form_preview
 from .registry import table_game
 
 Answer = dict[str, Any]
@@ -256,12 +260,23 @@ def _table(request: Mapping[str, Any]) -> Table:
 
 
 def hand_form(request: Mapping[str, Any]) -> Answer:
-    """The hand form as the server's page shows it (``phone_pages.form_page``)."""
+    """The hand form as the server's page shows it: the engine's model (``pages.form``,
+    under ``form``) with ``values`` entered and their ``problems`` (``{field, error}``
+    each, as ``entered`` answers them) and the server's sentences ``said``; refused for
+    the next hand of a game that is over."""
     table = _table(request)
     rules, settings = table.rules, table.settings
+    stored = request.get("hand")
     finish = _finish(rules, request)
-    finished = rules.resume(settings, request["state"], [], **finish).status == "finished"
-    return form_page(table, request.get("hand"), finished)
+    if stored is None and rules.resume(settings, request["state"], [], **finish).status == (
+        "finished"
+    ):
+        raise game_over(table.words)
+    problems = [(str(p["field"]), str(p["error"])) for p in request.get("problems") or ()]
+    values = _posted({"values": request.get("values") or {}})
+    said = [str(text) for text in request.get("said") or ()]
+    model = form_model(table, values or None, problems, stored, said)
+    return {"form": model, "number": model.number}
 
 
 def entered_hand(request: Mapping[str, Any]) -> Answer:
@@ -274,7 +289,7 @@ def entered_preview(request: Mapping[str, Any]) -> Answer:
     """The form's preview of the hand its ``values`` enter."""
     table = _table(request)
     seated = [str(name) for name in request.get("seated", table.players)]
-    return phone_pages.preview_entered(table, _posted(request), request.get("action"), seated)
+    return form_preview(table, _posted(request), request.get("action"), seated)
 
 
 def scoreboard(request: Mapping[str, Any]) -> Answer:

@@ -30,7 +30,20 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     return answer | {f"{part}_html": html for part, html in drawn.items()} | {"count": count}
 
 
-CALLS = {**engine.CALLS, "sheet": sheet}
+def form(request: Mapping[str, Any]) -> dict[str, Any]:
+    """``engine.phone.hand_form``, drawn as the server draws it (``templates/_hand_form.html``):
+    the whole form (``html``), its hand's ``number``, and its parts as the server's page has
+    them (``savebar_html``, ``head_html``, ``steps_html``, ``scripts_html``)."""
+    answer = engine.hand_form(request)
+    drawn = render.hand_form(str(request.get("language", "en")), answer.pop("form"))
+    return (
+        answer
+        | {"html": drawn.pop("html")}
+        | {f"{part}_html": html for part, html in drawn.items()}
+    )
+
+
+CALLS = {**engine.CALLS, "sheet": sheet, "form": form}
 
 
 def batch(requests: str) -> str:

@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
 
 from ..engine.core.language import Partners, Words, isolate, words_in
+from ..engine.pages.form import HandForm
 from ..engine.pages.sheet import HandRows, Legend
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -80,3 +81,12 @@ def sheet(
         "hands": str(drawn.hand_rows(rows, pending=pending, pending_mark=mark)),
         "legend": str(drawn.legend(legend, notes)),
     }
+
+
+def hand_form(language: str, form: HandForm) -> dict[str, str]:
+    """The hand form ``templates/_hand_form.html`` draws from ``form`` (the engine's
+    ``pages.form.HandForm``): the whole of it as the phone's kept page shows it
+    (``html``), and its parts as the server's page has them too."""
+    drawn: Any = environment(language).get_template("_hand_form.html").module
+    parts = {part: str(getattr(drawn, part)(form)) for part in ("savebar", "head", "steps")}
+    return {"html": str(drawn.phone(form)), "scripts": str(drawn.scripts(form))} | parts

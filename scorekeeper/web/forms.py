@@ -1,7 +1,7 @@
 """Forms check shape only (text, numbers, choices); the engine decides what is legal.
 
-Choices come from the game's form description (``Game.hand_form``), so a form never
-offers a value the engine does not know.
+The hand form's entries are the engine's to check and draw (``engine/pages/form.py``):
+``HandForm`` here reads only the CSRF token, the hand's number and its revision.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from wtforms.validators import Optional, StopValidation, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..engine import EngineError, Game, Knob, Message, ParseError, get_game, msg, parse_int
-from ..engine.core.form import FormField, HandFormSpec, Step, thing_named
 from ..names import (  # noqa: F401  (re-exported: views import them from here)
     MAX_GAME_NAME_LENGTH,
     MAX_NAME_LENGTH,
@@ -355,126 +354,17 @@ def new_game_form_for(game: Game) -> NewGameForm:
 
 
 class HandForm(PageForm):
-    """One hand, with the fields its game's form description (``Game.hand_form``) lists;
-    made for a description by ``hand_form_for``. Fields check shape only: a key is one of
-    its choices, a count a whole number in its range. The engine decides the rest."""
+    """What a hand form posts besides its entries: the CSRF token, the hand's number and
+    the revision of a hand being edited. The entries are the engine's to check
+    (``engine.pages.form``: their shape, then the rules) and to draw again."""
 
     number = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     revision = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
-    save = SubmitField(_l("Save"))
-    spec: HandFormSpec
 
     def set_hidden(self, name: str, value: int) -> None:
         """Changes a hidden field after a submit, so the page sends the new value next time."""
         self[name].data = value
         self[name].raw_data = [str(value)]
-
-    def action(self) -> str | None:
-        """The name of the action button tapped (everyone passed), or None for Save."""
-        return next((a.name for a in self.spec.actions if self[a.name].data), None)
-
-    def values(self) -> dict[str, Any]:
-        """The fields' values by name: text as posted, None for an empty key row."""
-        found: dict[str, Any] = {}
-        for described in self.spec.fields:
-            data = self[described.name].data
-            found[described.name] = None if data in (None, "") else str(data)
-        return found
-
-    def error_links(self) -> list[tuple[str, str]]:
-        """Every problem on the form, in page order, with the id of the element it is on: a
-        field's fieldset or box, or the step of a whole-hand or whole-step problem."""
-        first = self.spec.steps[0].id
-        links = [(first, message) for message in self.group_errors.get("hand", [])]
-        for step in self.spec.steps:
-            for described in sorted(step.fields, key=lambda f: f.folded):
-                field = self[described.name]
-                anchor = step.id if described.is_hidden else field.id
-                links += [(anchor, message) for message in field.errors]
-                if not described.folded and described is _last_unfolded(step):
-                    links += [(step.id, message) for message in self.group_errors.get(step.id, [])]
-        return links
-
-    def add_engine_error(self, field: str, message: str) -> None:
-        """Puts an engine error (a body's key, ``key[2]`` for one seat's) beside its field,
-        its step, or at the top for the hand as a whole."""
-        target = self.spec.error_target(field)
-        if self.spec.field_named(target) is not None:
-            self[target].errors = [*self[target].errors, message]
-        else:
-            steps = {step.id for step in self.spec.steps}
-            self.group_errors.setdefault(target if target in steps else "hand", []).append(message)
-
-    def fields_named(self, described: Sequence[FormField]) -> list[Field]:
-        return [self[f.name] for f in described]
-
-    def has_problems(self) -> bool:
-        return bool(self.errors or any(self.group_errors.values()))
-
-
-def _last_unfolded(step: Step) -> FormField | None:
-    unfolded = [f for f in step.fields if not f.folded]
-    return unfolded[-1] if unfolded else None
-
-
-def _word(label: Any) -> Any:
-    """A label from a form description in the page's language (a player's name as is)."""
-    return translate(label) if isinstance(label, Message) else label
-
-
-def _in_range(low: int, high: int) -> Any:
-    """A count's check that it is low..high, refused naming the field as refusals do."""
-
-    def check(form: Any, field: Any) -> None:
-        if field.data is not None and not low <= field.data <= high:
-            raise ValidationError(
-                _(
-                    "%(what)s must be from %(low)d to %(high)d, not %(number)d.",
-                    what=said_as(field),
-                    low=low,
-                    high=high,
-                    number=field.data,
-                )
-            )
-
-    return check
-
-
-def hand_form_for(spec: HandFormSpec, players: Sequence[str] = (), **kwargs: Any) -> HandForm:
-    """A hand form with the fields ``spec`` describes, read from the request (``kwargs`` as
-    WTForms takes them: ``data=`` to fill in a stored hand). Its refusals name a seat's
-    field after the player of ``players`` who sits there."""
-    fields: dict[str, Field] = {}
-    for described in spec.fields:
-        label = _word(described.label)
-        thing = translate(thing_named(described, players)) if described.seat is not None else ""
-        if described.is_count:
-            low, high = described.low, described.high
-            fields[described.name] = WholeNumberField(
-                label,
-                description=thing,
-                # A count without a default starts empty: typed, as a key row is tapped.
-                default=None if described.default is None else int(described.default),
-                validators=[
-                    Optional(),
-                    _in_range(low, high),
-                ],
-            )
-        else:
-            fields[described.name] = KeyField(
-                label,
-                description=thing,
-                choices=options((c.value, _word(c.label)) for c in described.choices),
-                default=described.default,
-                validators=[Optional()],
-            )
-    for action in spec.actions:
-        fields[action.name] = SubmitField(_word(action.label))
-    form_class = type("GameHandForm", (HandForm,), fields)
-    form = form_class(**kwargs)
-    form.spec = spec
-    form.group_errors = {}
-    return form
 
 
 class SeatChangeForm(PageForm):

@@ -9,6 +9,7 @@ hand's points before it is saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from flask import (
@@ -27,51 +28,43 @@ from flask_babel import gettext as _
 from .. import db, game_play
 from ..engine import EngineError
 from ..engine.core.display import label_with_sides
-from ..engine.core.form import HandFormSpec, form_refusals, in_shown_order, shown_order
-from ..engine.core.game import HandPlace
+from ..engine.core.language import words_in
+from ..engine.core.schema import Refused
+from ..engine.pages.form import (
+    Table,
+    entered_values,
+    hand_form,
+    posted_action,
+    preview_entered,
+    refusal,
+)
 from .access import edit_required
-from .forms import DeleteHandForm, HandForm, hand_form_for
+from .forms import DeleteHandForm, HandForm
 from .game_service import game_of, hand_words, side_names
-from .i18n import isolate, named, shown, translate
+from .i18n import current_language, isolate, shown, translate
 from .scoreboard import describe, points_line
 
 bp = Blueprint("hands", __name__)
 
 
-def _spec(game: db.StoredGame, number: int | None = None) -> HandFormSpec:
-    """The form for hand ``number`` (None: the next) at its place in the game (Oh Hell's
-    cards dealt and hook), named after who sat then."""
-    number = number or game.hand_count + 1
+def _table(game: db.StoredGame, number: int) -> Table:
+    """The form for hand ``number`` at its place in the game (Oh Hell's cards dealt and
+    hook), named after who sat then, in the page's language."""
     place = game_play.place_of(db.get_db(), game, number)
-    return game_of(game).hand_form(game.settings, game.names_at(number), place)
+    words = words_in(current_language())
+    return Table.at(game_of(game), game.settings, game.names_at(number), place, words)
 
 
-def _record_from(form: HandForm, game: db.StoredGame, number: int, place: HandPlace):
-    """The engine's record of the submitted hand at ``place``, or None with errors put on
-    the form."""
-    values, action = form.values(), form.action()
+def _checked_and(table: Table, save: Callable[[dict[str, Any], str | None], Any]) -> Any:
+    """``save(values, action)`` of the hand the form posted, its entries checked by the
+    engine (their shape, then the rules through ``save``); raises Refused with every
+    refusal in the table's words, in page order."""
+    action = posted_action(table.spec, request.form)
+    values = entered_values(table, request.form)
     try:
-        return game_play.entered_record(game, form.spec, values, action, place)
+        return save(values, action)
     except EngineError as exc:
-        _refused(form, game, values, action, exc, number)
-    return None
-
-
-def _refused(
-    form: HandForm,
-    game: db.StoredGame,
-    values: dict[str, Any],
-    action: str | None,
-    exc: EngineError,
-    number: int | None,
-) -> None:
-    """Puts the engine's reasons for refusing the entered hand on the form, each at its
-    field in the table's words (the engine's ``form_refusals``): the players by name, the
-    things as the game calls them, one sentence for what is missing first, the forbidden
-    value once, beside its field."""
-    names = game.names_at(number or game.hand_count + 1)
-    for field, message in form_refusals(form.spec, exc, values, action, names, translate, named):
-        form.add_engine_error(field, message)
+        raise refusal(table, values, action, exc) from None
 
 
 # The hand form is kept by the phone's service worker, so that a hand can be entered
@@ -79,31 +72,21 @@ def _refused(
 OFFLINE_PAGE = "private, no-cache"
 
 
-def _render(game: db.StoredGame, form: HandForm, status: int, number: int, **context: Any):
-    spec = form.spec
-    rules = game_of(game)
-    if not rules.shows_dealer(game.settings):
-        context["dealer"] = None  # the game says nothing of who deals
-    place = game_play.place_of(db.get_db(), game, number)
-    note = rules.deal_note(game.settings, place)
-    texts = {key: translate(text) for key, text in spec.texts.items()}
-    # The seats' boxes in the order the table speaks, as the page script shows them too:
-    # so without the script they are filled in that order as well.
-    values = form.values() | spec.hidden_defaults()
-    order = shown_order(spec, values)
-    page = render_template(
-        "hand_form.html",
-        game=game,
-        hand_words=hand_words(game),
-        names=game.names_at(number),
-        form=form,
-        spec=spec,
-        rules=dict(spec.rules),
-        texts=texts,
-        in_order=lambda fields: in_shown_order(fields, order),
-        deal_note=None if note is None else translate(note),
-        **context,
-    )
+def _render(
+    game: db.StoredGame,
+    form: HandForm,
+    status: int,
+    number: int,
+    problems: Sequence[tuple[str, str]] = (),
+    stored: db.StoredHand | None = None,
+    **context: Any,
+):
+    """The page of the hand form (the engine's ``pages.form.hand_form``) for hand
+    ``number``, with the entries posted and their ``problems``."""
+    table = _table(game, number)
+    entered = request.form if form.is_submitted() else None
+    hand = hand_form(table, entered, problems, None if stored is None else stored.record.to_dict())
+    page = render_template("hand_form.html", game=game, form=form, hand=hand, **context)
     return page, status, {"Cache-Control": OFFLINE_PAGE}
 
 
@@ -135,25 +118,16 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
 @bp.post("/games/<int:game_id>/hands/preview")
 @edit_required
 def preview(game_id: int, game: db.StoredGame):
-    """The points of the hand on the form, not saved: the form's own fields, read by the
-    save's own ``_record_from``, so the page script needs to know nothing of the game. Answers
-    ``{"points": [per side], "names": [per side]}``, or ``{"problem": ...}`` for a hand
-    that cannot be scored yet."""
-    number = _posted_number(game)
-    form = hand_form_for(_spec(game, number), game.names_at(number))
-    place = game_play.place_of(db.get_db(), game, number)
-    record = _record_from(form, game, number, place) if form.validate_on_submit() else None
-    if record is None:
-        return jsonify(problem=_("These entries cannot be scored yet.")), 422
-    rules = game_of(game)
-    # At its place: the points a game carrying values from hand to hand gives it there.
-    points = rules.preview(game.settings, record, place)["points"]
-    result = ""
-    if rules.page_words.preview_outcome:
-        replayed = rules.replay(game.settings, 0, [record])
-        outcome = rules.hand_views(replayed)[0].outcome
-        result = shown(label_with_sides(outcome, side_names(game, game.names_at(number))))
-    return jsonify(points=list(points), names=side_names(game), result=result)
+    """The points of the hand on the form, not saved: the form's own fields, checked as the
+    save checks them (``pages.form.preview_entered``), so the page script needs to know
+    nothing of the game. Answers ``{"points": [per side], "names": [per side]}``, or
+    ``{"problem": ...}`` for a hand that cannot be scored yet."""
+    table = _table(game, _posted_number(game))
+    answer: dict[str, Any] = {"problem": _("These entries cannot be scored yet.")}
+    if HandForm().validate_on_submit():
+        action = posted_action(table.spec, request.form)
+        answer = preview_entered(table, request.form, action, game.seated)
+    return jsonify(answer), 422 if "problem" in answer else 200
 
 
 def _posted_number(game: db.StoredGame) -> int:
@@ -182,21 +156,25 @@ def record(game_id: int, game: db.StoredGame):
     # The form for the hand it was filled in for: a phone that loaded hand 2 and posts it
     # after another phone saved hand 2 hears of the clash (409), not of hand 3's dealer.
     posted = _posted_number(game)
-    form = hand_form_for(_spec(game, posted), game.names_at(posted))
+    form = HandForm()
     conflict = None
+    problems: list[tuple[str, str]] = []
     if form.validate_on_submit():
         # The save's one walk: the form's values, through the game's rules, stored.
-        values, action = form.values(), form.action()
+        table = _table(game, posted)
         try:
-            saved = game_play.record_entered(
-                database, game, form.spec, values, action, form.number.data
+            saved = _checked_and(
+                table,
+                lambda values, action: game_play.record_entered(
+                    database, game, table.spec, values, action, form.number.data
+                ),
             )
         except db.Conflict as exc:
             game = db.load_game(database, game_id) or game  # as the other phone left it
             progress = game_play.current_progress(database, game)
             conflict = _conflict_notice(game, progress, exc, form)
-        except EngineError as exc:
-            _refused(form, game, values, action, exc, None)
+        except Refused as refused:
+            problems = refused.problems
         else:
             flash(_saved_message(game, saved), "saved")
             return _saved(game_id)
@@ -207,15 +185,14 @@ def record(game_id: int, game: db.StoredGame):
             flash(_("The game is over. Edit a hand to change the result."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
         form.number.data = progress.next_number
-    status = 409 if conflict else 422 if form.has_problems() else 200
-    number = form.number.data or progress.next_number
+    status = 409 if conflict else 422 if problems or form.errors else 200
+    number = form.number.data
     return _render(
         game,
         form,
         status,
-        number if isinstance(number, int) and number > 0 else progress.next_number,
-        title=translate(hand_words(game).title, number=number),
-        dealer=_dealer_for(game, progress, number),
+        number if isinstance(number, int) and 0 < number <= progress.next_number else posted,
+        problems,
         conflict=conflict,
         action=url_for("hands.record", game_id=game_id),
     )
@@ -230,28 +207,6 @@ def _saved(game_id: int) -> Response:
     ):
         return jsonify(saved=True, next=scoreboard)
     return redirect(scoreboard)
-
-
-def _dealer_for(game: db.StoredGame, progress: Any, number: Any) -> str | None:
-    """Who deals (or dealt) hand ``number``: ``progress`` is where the game stands now (a
-    whole replay, or resumed with only some hands in it); an earlier hand's dealer is read
-    from its row."""
-    if not isinstance(number, int):
-        return None
-    first = progress.next_number - len(progress.hands)
-    if first <= number < progress.next_number:
-        return game.names_at(number)[game_play.replayed_hand(progress, number).dealer]
-    if number == progress.next_number:
-        return game.seated[progress.dealer]
-    if 1 <= number < first:
-        return _recorded_dealer(game, number)
-    return None
-
-
-def _recorded_dealer(game: db.StoredGame, number: int) -> str | None:
-    """Who dealt recorded hand ``number``, read from its row; None when there is none."""
-    dealer = db.hand_dealer(db.get_db(), game.id, number)
-    return None if dealer is None else game.names_at(number)[dealer]
 
 
 def _conflict_notice(
@@ -291,20 +246,19 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 def edit(game_id: int, number: int, game: db.StoredGame):
     stored = _stored_hand(game, number)
     if request.method == "POST":
-        form = hand_form_for(_spec(game, number), game.names_at(number))
+        form = HandForm()
     else:
-        values = game_of(game).form_values(stored.record.to_dict())
-        form = hand_form_for(
-            _spec(game, number),
-            game.names_at(number),
-            data={**values, "number": number, "revision": stored.revision},
-        )
+        form = HandForm(data={"number": number, "revision": stored.revision})
     conflict = None
+    problems: list[tuple[str, str]] = []
     if form.validate_on_submit():
-        values, action = form.values(), form.action()
+        table = _table(game, number)
         try:
-            saved = game_play.edit_entered(
-                db.get_db(), game, form.spec, values, action, number, form.revision.data
+            saved = _checked_and(
+                table,
+                lambda values, action: game_play.edit_entered(
+                    db.get_db(), game, table.spec, values, action, number, form.revision.data
+                ),
             )
         except db.Conflict as exc:
             current = _stored_hand(game, number)
@@ -315,23 +269,22 @@ def edit(game_id: int, number: int, game: db.StoredGame):
                 ),
             }
             form.set_hidden("revision", current.revision)
-        except EngineError as exc:
-            _refused(form, game, values, action, exc, number)
+        except Refused as refused:
+            problems = refused.problems
         else:
             flash(_saved_message(game, saved), "saved")
             return _saved(game_id)
-    status = 409 if conflict else 422 if form.has_problems() else 200
+    status = 409 if conflict else 422 if problems or form.errors else 200
     return _render(
         game,
         form,
         status,
         number,
-        title=translate(hand_words(game).edit, number=number),
-        dealer=_recorded_dealer(game, number),
+        problems,
+        stored,
         conflict=conflict,
         action=url_for("hands.edit", game_id=game_id, number=number),
         editing=number,
-        was_thrown_in=stored.record.thrown_in,
     )
 
 

@@ -98,7 +98,7 @@ class Refused(Exception):
     """A hand refused, with every problem found reading it: ``(where, message)`` each,
     where is the field (or the form's step, or "hand" for the hand as a whole) it stands
     beside. The one refusal of a hand, read by a schema or by the phone's form: given as
-    arguments, or as one list of them in page order (``phone_pages``)."""
+    arguments, or as one list of them in page order (``pages.form``)."""
 
     def __init__(self, *problems: tuple[str, Message | str] | list[tuple[str, Message | str]]):
         found = problems[0] if len(problems) == 1 and isinstance(problems[0], list) else problems
