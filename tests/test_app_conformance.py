@@ -403,25 +403,34 @@ def setups(server) -> dict[str, Setup]:
     return Setups(server)
 
 
+CSRF_TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def join_by_request(request, group) -> None:
+    """Joins ``group`` by its invite link as its page's Join button does, over HTTP with
+    the phone's cookies (``request``: a browser context's), without drawing the page."""
+    path = f"/join/{group.invite}"
+    token = CSRF_TOKEN.search(request.get(path).text())
+    answered = request.post(path, form={"csrf_token": token[1]} if token else {})
+    assert answered.ok and answered.url.endswith(f"/groups/{group.id}"), answered.url
+
+
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
     """The phone, holding the edit keys of the game's two games, and a member of the
     group of the one in progress (joined by its invite link), whose History and players
-    it sees."""
+    it sees. Its links are followed over HTTP, with the phone's cookies: no page of them
+    is drawn."""
     page = phones.page(language, width)
     for played in (setup.playing, setup.finished):
         if (language, width, played.id) not in setup.keys:
-            page.goto(f"/games/{played.id}/edit/{played.key}")
+            assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
             setup.keys.add((language, width, played.id))
     # A phone is in at most MAX_PHONE_GROUPS groups and leaves the one it used least
     # recently for a new one: the games the suite creates on a phone may have taken this
     # group's place since it joined, and it joins again.
     joined = (language, width, -setup.group.id) in setup.keys
     if not joined or page.request.get(f"/groups/{setup.group.id}").status == 404:
-        page.goto(f"/join/{setup.group.invite}")
-        if page.locator("#join").count():
-            with page.expect_navigation():
-                page.locator("#join").click()
-        assert page.url.endswith(f"/groups/{setup.group.id}"), page.url
+        join_by_request(page.request, setup.group)
         setup.keys.add((language, width, -setup.group.id))
     return page
 
@@ -722,11 +731,7 @@ class Widest:
             request = self.context.request
             for played in (setup.playing, setup.finished):
                 assert request.get(f"/games/{played.id}/edit/{played.key}").ok
-            invite = f"/join/{setup.group.invite}"
-            token = re.search(
-                r'name="csrf_token" type="hidden" value="([^"]+)"', request.get(invite).text()
-            )
-            assert request.post(invite, form={"csrf_token": token[1]} if token else {}).ok
+            join_by_request(request, setup.group)
             found = {}
             for name in pages_of(game):
                 answered = request.get(address(name, setup))
