@@ -16,6 +16,8 @@ a quiet machine's (the factor from tests measured on both).
 
 ``--weights`` writes the tests of a second or more to the file ``tests/conftest.py`` orders
 a parallel run by (``longest_first``): run it again after a measured run of the whole suite.
+With ``--merge``, a run of some files only: their tests' weights are the run's, every other
+file's stay as the weights file had them.
 """
 
 from __future__ import annotations
@@ -111,6 +113,17 @@ def report(seconds: dict[str, float], wall: float | None, workers: int, top: int
         print(f"{taken:9.2f} s  {node}")
 
 
+def merged(seconds: dict[str, float], path: Path) -> dict[str, float]:
+    """The run's ``seconds``, with the weights ``path`` holds for the files the run did
+    not measure (a test of a measured file that the run lacks is gone, or under 1 s)."""
+    files = {node.split("::", 1)[0] for node in seconds}
+    kept = json.loads(path.read_text())["seconds"] if path.exists() else {}
+    return {
+        **{node: taken for node, taken in kept.items() if node.split("::", 1)[0] not in files},
+        **seconds,
+    }
+
+
 def write_weights(seconds: dict[str, float], path: Path) -> None:
     measured = sorted(seconds.items())
     kept = {node: round(taken, 1) for node, taken in measured if taken >= WEIGHT_FLOOR}
@@ -129,6 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=30, help="the longest tests shown (30)")
     parser.add_argument("--weights", type=Path, help="write the weights file here")
     parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="with --weights: keep the file's weights of the files this run did not measure",
+    )
+    parser.add_argument(
         "--scale",
         type=float,
         default=1.0,
@@ -143,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no durations in {options.output}: run pytest with --durations=0")
         return 1
     if options.weights:
-        write_weights(seconds, options.weights)
+        write_weights(
+            merged(seconds, options.weights) if options.merge else seconds, options.weights
+        )
     else:
         report(seconds, wall, options.workers, options.top)
     return 0

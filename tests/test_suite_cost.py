@@ -84,6 +84,18 @@ def test_the_report_names_each_file_and_the_games_share(cost, capsys):
     assert f"{share / 2:9.1f} s  of wall time on 2 workers" in text
 
 
+def test_merged_weights_keep_the_files_the_run_did_not_measure(cost, tmp_path):
+    path = tmp_path / "durations.json"
+    old = {"a.py::x": 9.0, "a.py::gone": 5.0, "b.py::y": 3.0}
+    path.write_text(json.dumps({"seconds": old}))
+    assert cost.merged({"a.py::x": 2.0, "a.py::new": 1.5}, path) == {
+        "a.py::x": 2.0,
+        "a.py::new": 1.5,
+        "b.py::y": 3.0,
+    }
+    assert cost.merged({"a.py::x": 2.0}, tmp_path / "none.json") == {"a.py::x": 2.0}
+
+
 class Item:
     """A collected test as ``longest_first`` reads it: its node id, group and kind."""
 
