@@ -661,10 +661,15 @@ def test_the_walks_and_the_actions_meet_every_language_at_360_px():
 # --- the widest models ------------------------------------------------------------------------
 
 
+# Attributes every element of a kind has or lacks alike, whatever its data: left out of it.
+VALUED = ("class", "type", "role", "id", "href", "value", "name", "style", "content")
+
+
 class Kinds(HTMLParser):
-    """The kinds of element a page's body holds (tag, classes, type, role and which aria
-    attributes), without its text: two pages of the same kinds are the same markup to a
-    layout or to axe, whatever their words and numbers."""
+    """The kinds of element a page's body holds (tag, classes, type, role and the names of
+    its other attributes: ``for``, ``aria-*``, ``disabled``…), without its text: two pages of
+    the same kinds are the same markup to a layout or to axe, whatever their words and
+    numbers."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -678,8 +683,8 @@ class Kinds(HTMLParser):
         if not self.body:
             return
         classes = ".".join(sorted((found.get("class") or "").split()))
-        aria = ",".join(sorted(name for name in found if name.startswith("aria-")))
-        self.found.add(f"{tag}.{classes}[{found.get('type', '')}|{found.get('role', '')}|{aria}]")
+        named = ",".join(sorted(name for name in found if name not in VALUED))
+        self.found.add(f"{tag}.{classes}[{found.get('type', '')}|{found.get('role', '')}|{named}]")
 
     def handle_data(self, data):
         self.text += len(data.strip()) if self.body else 0
