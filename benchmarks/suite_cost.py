@@ -37,6 +37,12 @@ SUMMARY = re.compile(r"in (\d+(?:\.\d+)?)s")
 WEIGHT_FLOOR = 1.0  # seconds: the tests ``--weights`` keeps
 
 
+def without_group(nodeid: str) -> str:
+    """A test's node id without the ``@group`` pytest-xdist's ``--dist loadgroup`` adds."""
+    at = nodeid.rfind("@")
+    return nodeid[:at] if at > nodeid.rfind("]") and at > nodeid.rfind("::") else nodeid
+
+
 def read_durations(lines) -> tuple[dict[str, float], float | None]:
     """Each test's seconds (its set-up, call and tear-down together), by node id, and the
     run's own wall time when its summary line is there."""
@@ -45,7 +51,7 @@ def read_durations(lines) -> tuple[dict[str, float], float | None]:
     for line in lines:
         found = LINE.match(line)
         if found:
-            seconds[found[3]] += float(found[1])
+            seconds[without_group(found[3])] += float(found[1])
         elif line.startswith("=") and (" passed" in line or " failed" in line):
             summary = SUMMARY.search(line)
             wall = float(summary[1]) if summary else wall
