@@ -16,6 +16,8 @@ a quiet machine's (the factor from tests measured on both).
 
 ``--weights`` writes the tests of a second or more to the file ``tests/conftest.py`` orders
 a parallel run by (``longest_first``): run it again after a measured run of the whole suite.
+With ``--merge``, a run of some files only: their tests' weights are the run's, every other
+file's stay as the weights file had them.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ SUMMARY = re.compile(r"in (\d+(?:\.\d+)?)s")
 WEIGHT_FLOOR = 1.0  # seconds: the tests ``--weights`` keeps
 
 
+def without_group(nodeid: str) -> str:
+    """A test's node id without the ``@group`` pytest-xdist's ``--dist loadgroup`` adds."""
+    at = nodeid.rfind("@")
+    return nodeid[:at] if at > nodeid.rfind("]") and at > nodeid.rfind("::") else nodeid
+
+
 def read_durations(lines) -> tuple[dict[str, float], float | None]:
     """Each test's seconds (its set-up, call and tear-down together), by node id, and the
     run's own wall time when its summary line is there."""
@@ -43,7 +51,7 @@ def read_durations(lines) -> tuple[dict[str, float], float | None]:
     for line in lines:
         found = LINE.match(line)
         if found:
-            seconds[found[3]] += float(found[1])
+            seconds[without_group(found[3])] += float(found[1])
         elif line.startswith("=") and (" passed" in line or " failed" in line):
             summary = SUMMARY.search(line)
             wall = float(summary[1]) if summary else wall
@@ -111,6 +119,17 @@ def report(seconds: dict[str, float], wall: float | None, workers: int, top: int
         print(f"{taken:9.2f} s  {node}")
 
 
+def merged(seconds: dict[str, float], path: Path) -> dict[str, float]:
+    """The run's ``seconds``, with the weights ``path`` holds for the files the run did
+    not measure (a test of a measured file that the run lacks is gone, or under 1 s)."""
+    files = {node.split("::", 1)[0] for node in seconds}
+    kept = json.loads(path.read_text())["seconds"] if path.exists() else {}
+    return {
+        **{node: taken for node, taken in kept.items() if node.split("::", 1)[0] not in files},
+        **seconds,
+    }
+
+
 def write_weights(seconds: dict[str, float], path: Path) -> None:
     measured = sorted(seconds.items())
     kept = {node: round(taken, 1) for node, taken in measured if taken >= WEIGHT_FLOOR}
@@ -129,6 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=30, help="the longest tests shown (30)")
     parser.add_argument("--weights", type=Path, help="write the weights file here")
     parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="with --weights: keep the file's weights of the files this run did not measure",
+    )
+    parser.add_argument(
         "--scale",
         type=float,
         default=1.0,
@@ -143,7 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no durations in {options.output}: run pytest with --durations=0")
         return 1
     if options.weights:
-        write_weights(seconds, options.weights)
+        write_weights(
+            merged(seconds, options.weights) if options.merge else seconds, options.weights
+        )
     else:
         report(seconds, wall, options.workers, options.top)
     return 0

@@ -385,33 +385,63 @@ def page(browser, live_server):
         yield opened
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items) -> None:
+def pytest_itemcollected(item) -> None:
     """Where ``make test`` runs the suite on every core (pytest-xdist, ``--dist
     loadgroup``), the tests that share a module's fixture (a live server and the games it
     holds, built once) go to one worker together: those of a module that defines a
     module- or class-scoped fixture, or only those of one game where the module's tests
     take a ``game`` and build its data lazily (``PER_GAME_GROUPS``), so that the games
-    spread over the cores. Every other test goes wherever a core is free."""
-    for item in items:
-        if item.get_closest_marker("xdist_group"):
-            continue
-        module = item.module.__name__.rsplit(".", 1)[-1]
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.values() if info else ()
-        own = item.getparent(pytest.Module).nodeid
-        shared = any(
-            fixture.scope in ("module", "class") and fixture.baseid == own
-            for chain in defs
-            for fixture in chain
-        )
-        if not shared:
-            continue
-        game = getattr(item, "callspec", None) and item.callspec.params.get("game")
-        if game is not None and getattr(item.module, "PER_GAME_GROUPS", False):
-            item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
-        else:
-            item.add_marker(pytest.mark.xdist_group(module))
+    spread over the cores. Every other test goes wherever a core is free.
+
+    The group is marked as each test is collected: xdist reads the marks in its own
+    ``pytest_collection_modifyitems``, which runs before this file's (a mark added there
+    came too late, and every module's tests were spread over the workers, each worker
+    starting its own server and building the same games again)."""
+    if item.get_closest_marker("xdist_group"):
+        return
+    module = item.module.__name__.rsplit(".", 1)[-1]
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info else ()
+    own = item.getparent(pytest.Module).nodeid
+    shared = any(
+        fixture.scope in ("module", "class") and fixture.baseid == own
+        for chain in defs
+        for fixture in chain
+    )
+    if not shared:
+        return
+    game = getattr(item, "callspec", None) and item.callspec.params.get("game")
+    if game is not None and getattr(item.module, "PER_GAME_GROUPS", False):
+        item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
+    else:
+        item.add_marker(pytest.mark.xdist_group(module))
+
+
+def _group_in_node_id(item) -> None:
+    """Adds ``@<group>`` to the test's node id, which is how ``--dist loadgroup`` tells
+    the controller a test's group. pytest-xdist 3.8 writes it to ``item._nodeid``, which
+    pytest 9 no longer reads (a node's id is its ``_id``): without this every group was
+    spread over the workers (a test of tests/test_suite_cost.py checks that it is not)."""
+    marker = item.get_closest_marker("xdist_group")
+    if marker is None or node_id(item.nodeid) != item.nodeid:
+        return
+    group = marker.args[0] if marker.args else marker.kwargs.get("name", "default")
+    grouped = f"{item.nodeid}@{group}"
+    if hasattr(item, "_id"):
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(grouped)
+    else:
+        item._nodeid = grouped
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items) -> None:
+    """A worker of a parallel run keeps each group's tests together and takes its tests
+    longest first (``longest_first``)."""
+    if getattr(config.option, "loadgroup", False):  # set on the workers of --dist loadgroup
+        for item in items:
+            _group_in_node_id(item)
     if os.environ.get("PYTEST_XDIST_WORKER"):
         items[:] = longest_first(items)
 
@@ -420,6 +450,12 @@ def pytest_collection_modifyitems(items) -> None:
 # tests of a second or more; any other test is reckoned at its kind's usual time.
 DURATIONS = Path(__file__).with_name("durations.json")
 USUAL_SECONDS = {"browser": 3.0, "other": 0.15}
+
+
+def node_id(nodeid: str) -> str:
+    """A test's node id without the ``@group`` xdist's ``--dist loadgroup`` adds to it."""
+    at = nodeid.rfind("@")
+    return nodeid[:at] if at > nodeid.rfind("]") and at > nodeid.rfind("::") else nodeid
 
 
 def _scope(item) -> str:
@@ -440,7 +476,7 @@ def longest_first(items: list) -> list:
     for index, item in enumerate(items):
         scope = _scope(item)
         usual = USUAL_SECONDS["browser" if item.get_closest_marker("browser") else "other"]
-        cost[scope] = cost.get(scope, 0.0) + measured.get(item.nodeid, usual)
+        cost[scope] = cost.get(scope, 0.0) + measured.get(node_id(item.nodeid), usual)
         first.setdefault(scope, index)
     order = {id(item): index for index, item in enumerate(items)}
     return sorted(

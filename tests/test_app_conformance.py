@@ -8,23 +8,25 @@ here names a game: hands come from each game's own simulation (``simulate`` and
 ``record_of_deal``), the hand form is filled from its ``form_values``, and what a page
 must show comes from the game's own views. A new game passes it with no change here.
 
-Every game is checked on every page, and every language and width on every page, but not
-every combination: a phone in Chromium costs half a second a page, and games × pages ×
-languages × widths would double with the games. So:
+Every game is checked on every page, and every template on every phone, but not every
+combination: a phone in Chromium costs half a second a page, and games × pages × languages ×
+widths would double with the games. So the suite grows with the templates, not the games:
 
 - **Every page in every language, without a browser** (per game and language): each page
   answers 200 over HTTP, with a title naming the game being played and on Hebrew and German
   pages no snake_case identifier, no rule's code name and no English sentence of the
   catalogue left untranslated; so does the live view and the hand form's preview.
-- **Pages in Chromium**, one walk a game through its pages, each page on one phone in
-  turn (``phones_for``): no horizontal overflow, and the checks above on the text as shown.
-  The phone turns with the game and the page, so that each page meets every phone over the
-  games (Hebrew at 360 px among them) and each game every phone over its pages. axe (no
-  violation that is serious or critical) reads in every walk the pages that draw the
-  game's own parts (``OWN_PAGES``: its form, rows, scoring, figures and knobs); each other
-  page, which draws a game only in its words and the players' names, it reads on every
-  phone against the widest models (``WIDEST``). A new game adds one walk: one phone a
-  page, not six, and axe only where the game draws something of its own.
+- **Every template on every phone, in Chromium** (per page, language and width, not per
+  game): each page against its widest models (``Widest``), picked from the registry: the
+  game with the most players (eight names of 16 characters, Hebrew and Latin), then the
+  fewest games whose page shows every kind of element (tag, classes, role) that any
+  game's does, each phone checking them in turn. No horizontal overflow, no serious or
+  critical axe finding, the words above, the names whole or cut at their own end, tap
+  targets of 44 px, no script error. A new game joins the models only where it draws
+  something no other game does.
+- **One walk a game through its pages**, in Chromium at 360 px, a language in turn
+  (``walk_phones``): what only the game's own pages show: no script error, every link
+  answered, no horizontal overflow, the words and title above, names and tap targets.
 - **Actions** (per game, at 360 px, its language in turn): New game through its form; a
   hand recorded by tapping the form with JavaScript, after its preview; a hand recorded with
   JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
@@ -33,8 +35,8 @@ languages × widths would double with the games. So:
 - **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
   game's own columns; an export imported again gives the same scoreboard.
 
-``SCOREKEEPER_FULL_MATRIX=1`` checks every page, axe too, and runs the actions on every
-phone (each language at each width), as the suite did before it turned the phones.
+``SCOREKEEPER_FULL_MATRIX=1`` walks every game's pages on every phone, axe too, and runs the
+actions on every phone (each language at each width).
 
 One live server and one browser serve the whole module; each language and width is one
 browser context (a phone), holding the edit keys of the games it records in.
@@ -240,6 +242,7 @@ class Phones:
         self.browser = browser
         self.base = base
         self.contexts: dict[tuple[str, int, bool], Any] = {}
+        self.errors: dict[tuple[str, int, bool], list[str]] = {}
 
     def context(self, language: str, width: int, javascript: bool = True):
         key = (language, width, javascript)
@@ -255,7 +258,18 @@ class Phones:
 
     def page(self, language: str, width: int, javascript: bool = True):
         context = self.context(language, width, javascript)
-        return context.pages[0] if context.pages else context.new_page()
+        if context.pages:
+            return context.pages[0]
+        page = context.new_page()
+        errors = self.errors.setdefault((language, width, javascript), [])
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        return page
+
+    def script_errors(self, language: str, width: int, javascript: bool = True) -> list[str]:
+        """The script errors the phone's page raised since it was last asked (then none)."""
+        errors = self.errors.setdefault((language, width, javascript), [])
+        found, errors[:] = list(errors), []
+        return found
 
     def close(self) -> None:
         for context in self.contexts.values():
@@ -389,25 +403,34 @@ def setups(server) -> dict[str, Setup]:
     return Setups(server)
 
 
+CSRF_TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def join_by_request(request, group) -> None:
+    """Joins ``group`` by its invite link as its page's Join button does, over HTTP with
+    the phone's cookies (``request``: a browser context's), without drawing the page."""
+    path = f"/join/{group.invite}"
+    token = CSRF_TOKEN.search(request.get(path).text())
+    answered = request.post(path, form={"csrf_token": token[1]} if token else {})
+    assert answered.ok and answered.url.endswith(f"/groups/{group.id}"), answered.url
+
+
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
     """The phone, holding the edit keys of the game's two games, and a member of the
     group of the one in progress (joined by its invite link), whose History and players
-    it sees."""
+    it sees. Its links are followed over HTTP, with the phone's cookies: no page of them
+    is drawn."""
     page = phones.page(language, width)
     for played in (setup.playing, setup.finished):
         if (language, width, played.id) not in setup.keys:
-            page.goto(f"/games/{played.id}/edit/{played.key}")
+            assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
             setup.keys.add((language, width, played.id))
     # A phone is in at most MAX_PHONE_GROUPS groups and leaves the one it used least
     # recently for a new one: the games the suite creates on a phone may have taken this
     # group's place since it joined, and it joins again.
     joined = (language, width, -setup.group.id) in setup.keys
     if not joined or page.request.get(f"/groups/{setup.group.id}").status == 404:
-        page.goto(f"/join/{setup.group.invite}")
-        if page.locator("#join").count():
-            with page.expect_navigation():
-                page.locator("#join").click()
-        assert page.url.endswith(f"/groups/{setup.group.id}"), page.url
+        join_by_request(page.request, setup.group)
         setup.keys.add((language, width, -setup.group.id))
     return page
 
@@ -451,6 +474,7 @@ PAGES: dict[str, str] = {
 ANY_GAME_PAGES: dict[str, str] = {
     "players": "/groups/{group}/players",
     "player": "/groups/{group}/players/{n2}",
+    "group": "/groups/{group}",
 }
 
 
@@ -486,67 +510,130 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
 
 
 # --- which phone checks what ------------------------------------------------------------------
+# What a page must be is checked in three places, so that the suite grows with its templates,
+# not with games × pages × languages × widths:
+#
+# - ``test_every_page_in_every_language`` (no browser): every page of every game in every
+#   language, as the server sends it: answered, titled, its words the language's.
+# - ``test_every_template_on_every_phone`` (Chromium): each page on every phone (language
+#   and width), with axe, against the widest models (``Widest``): the game with the most
+#   players, then the fewest games whose page shows every kind of element any game's does.
+#   A new game joins them only where its page draws something no other game's does.
+# - ``test_every_page`` (Chromium): one walk a game through its pages on one phone, at
+#   360 px in a language in turn: what only the game's own walk shows (no script error,
+#   every link answered, the page no wider than the screen, its names whole).
 
 FULL_MATRIX = os.environ.get("SCOREKEEPER_FULL_MATRIX") == "1"
 EVERY_PAGE = [*PAGES, *ANY_GAME_PAGES]
+WALK_WIDTH = 360
 
 
-def phones_for(game: Game, name: str) -> list[tuple[str, int]]:
-    """The phones that check ``game``'s page ``name`` in Chromium: the games that have
-    the page take the phones in turn, starting one phone further on each page, each as
-    many as the page needs to meet every phone (one, with six games or more)."""
-    if FULL_MATRIX:
-        return PHONES
-    having = [g for g in GAMES_UNDER_TEST if name in pages_of(g)]
-    turn = having.index(game) + EVERY_PAGE.index(name)
-    each = -(-len(PHONES) // len(having))  # rounded up
-    return list(dict.fromkeys(PHONES[(turn + k * len(having)) % len(PHONES)] for k in range(each)))
+def walk_phones(game: Game) -> list[tuple[str, int]]:
+    """The phones a game's walk goes through its pages on: one, at 360 px, in a language
+    in turn (every phone, axe too, with ``SCOREKEEPER_FULL_MATRIX=1``)."""
+    return PHONES if FULL_MATRIX else [(sampled_language(game), WALK_WIDTH)]
 
 
-# The pages that draw a game's own parts: its knobs, its hand form's fields and keys (hand
-# 1 may be a thrown-in deal), its rows and columns, its scoring, its figures. axe reads
-# each of them for every game, in the game's walk (``test_every_page``).
-OWN_PAGES = (
-    "new game",
-    "scoreboard",
-    "finished scoreboard",
-    "result card",
-    "every hand",
-    "record a hand",
-    "edit the first hand",
-    "edit the last hand",
-    "first hand scored",
-    "last hand scored",
-    "statistics",
-    "print",
-    "print with workings",
-    "blank sheet",
-    "history",
-    "head to head",
-)
-# The others draw a game only in words (a hand's title, a bid's text) and the players'
-# names, in markup every game shares: axe reads each of them on every phone against the
-# widest models, and every game's walk checks its width, its words and its title.
-SHARED_PAGES = [name for name in EVERY_PAGE if name not in OWN_PAGES]
+# Each name as a page lays it out: its text (without a partner's "& "), whether its box cuts
+# it, and the direction it is laid out in (which end an ellipsis takes).
+NAMES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => ({
+    text: Array.from(el.childNodes).filter((n) => !(n.classList && n.classList.contains("and")))
+        .map((n) => n.textContent).join(""),
+    cut: el.scrollWidth > el.clientWidth + 1, direction: getComputedStyle(el).direction }))"""
+HEBREW = re.compile("[\u0590-\u05ff]")
+# Every key's label on the hand form (shown or not): its text, whether its box cuts it, and
+# for a name's key the name's own direction.
+KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).map((el) => {
+    const name = el.querySelector("bdi");
+    const box = name || el;
+    return { text: el.textContent, name: !!name, direction: getComputedStyle(box).direction,
+        cut: box.scrollWidth > box.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
+})"""
 
 
-def widest_models() -> list[Game]:
-    """The games whose pages are widest: the one with the most players (eight names of
-    16 characters, Hebrew and Latin), and a partnership game, whose sides are two of
-    those names each; both with "finish now", so that they have every page."""
-    most = max(GAMES_UNDER_TEST, key=lambda game: (game.seats, game.finish_now))
-    paired = [game for game in GAMES_UNDER_TEST if max(map(len, game.sides)) > 1]
-    return [most, max(paired, key=lambda game: (game.finish_now, game.seats))]
+def cut_at_the_wrong_end(shown: list[dict[str, Any]]) -> list[str]:
+    """The names cut short at the other end than their own (a Hebrew name on an English
+    page keeps its first name)."""
+    wrong = []
+    for name in shown:
+        own = "rtl" if HEBREW.match(name["text"].strip()) else "ltr"
+        if name["cut"] and name["direction"] != own:
+            wrong.append(f"{name['text']!r} cut at its {name['direction']} end")
+    return wrong
 
 
-WIDEST = widest_models()
+def layout_problems(page, name: str, setup: Setup) -> list[str]:
+    """What is wrong with the names and tap targets (issue 30) of the page ``name``, open on
+    ``page``: the score tiles show each player's name whole, the hands' columns cut one,
+    if they must, at its own end; the group's list of games shows every name whole; the
+    hand form's keys show a word whole and cut a name at its own end; the scoreboard's hand
+    numbers and points and the hand form's keys and buttons are 44 × 44 px to a finger."""
+    problems = []
+    typed = sorted(plain_text(name) for name in setup.playing.players)
+    if name == "scoreboard":
+        tiles = page.evaluate(NAMES_SHOWN, ".totals .p")
+        if sorted(plain_text(tile["text"]) for tile in tiles) != typed:
+            problems.append(f"the tiles name {[tile['text'] for tile in tiles]}")
+        problems += [f"a tile cuts {tile['text']!r}" for tile in tiles if tile["cut"]]
+        problems += cut_at_the_wrong_end(page.evaluate(NAMES_SHOWN, "table.hands thead .p"))
+        board = page.evaluate(TARGETS, "table.hands tbody a")
+        problems += [] if board else ["no hand's number or points to tap"]
+        problems += [f"a target under {TAP} px: {t}" for t in small_targets(board)]
+    elif name == "group":
+        listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
+        if not {plain_text(t["text"]) for t in listed} >= set(typed):
+            problems.append(f"the games list {[t['text'] for t in listed]}")
+        problems += [f"the list cuts {t['text']!r}" for t in listed if t["cut"]]
+    elif name == "edit the last hand":
+        labels = page.evaluate(KEY_LABELS)
+        problems += [f"a key cuts {k['text']!r}" for k in labels if k["cut"] and not k["name"]]
+        problems += cut_at_the_wrong_end([k for k in labels if k["name"]])
+        form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
+        problems += [] if form else ["no key or button on the hand form"]
+        problems += [f"a target under {TAP} px: {t}" for t in small_targets(form)]
+    return problems
 
 
-def models_for(name: str) -> list[Game]:
-    """The widest model each phone checks the shared page ``name`` on: the two in turn,
-    starting one further on each page, so that each meets every phone over the pages."""
-    turn = SHARED_PAGES.index(name)
-    return [WIDEST[(turn + k) % len(WIDEST)] for k in range(len(PHONES))]
+# Where the links of the page open lead (this server's, not files to download).
+LINKS = """() => Array.from(document.querySelectorAll("a[href]"))
+    .filter((a) => a.origin === location.origin && !a.hasAttribute("download"))
+    .map((a) => a.pathname + a.search)"""
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_every_page(phones, setups, axe, game):
+    """A walk through every page of the game on its phone (``walk_phones``): answered, no
+    script error, no wider than the screen, no word that is not the language's or that is
+    the app's notation, the game named in the title, the names whole or cut at their own
+    end, targets a finger can tap (``layout_problems``); every link on the pages answered."""
+    setup = setups[game_id(game)]
+    problems = []
+    for language, width in walk_phones(game):
+        page = holding_keys(phones, setup, language, width)
+        phones.script_errors(language, width)
+        visited: set[str] = set()
+        links: set[str] = set()
+        for name in pages_of(game):
+            url = address(name, setup)
+            checker = axe if FULL_MATRIX else None
+            found = page_problems(page, checker, url, language, game, titled=name in PAGES)
+            found += layout_problems(page, name, setup)
+            problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
+            visited.add(urllib.parse.unquote(url))
+            links.update(page.evaluate(LINKS))
+        # A group's pages are its members': the finished game's group is not the phone's.
+        others = re.compile(rf"/groups/(?!{setup.group.id}(/|$))")
+        # One link of each shape: a finished game's hundred hands' edit links are one.
+        shapes = {}
+        for link in sorted(links):
+            if urllib.parse.unquote(link) not in visited and not others.match(link):
+                shapes.setdefault(re.sub(r"\d+", "#", link), link)
+        for link in shapes.values():
+            answered = page.request.get(link)
+            if answered.status >= 400:
+                problems.append(f"a link to {link} answers {answered.status}")
+        problems += [f"script error: {e}" for e in phones.script_errors(language, width)]
+    assert not problems, "\n".join(problems)
 
 
 def action_phones(game: Game) -> list[tuple[str, int]]:
@@ -558,68 +645,194 @@ def action_phones(game: Game) -> list[tuple[str, int]]:
     return [(languages[(GAMES_UNDER_TEST.index(game) + 1) % len(languages)], 360)]
 
 
-def test_every_page_meets_every_phone_and_every_game_every_phone():
-    """The turns of ``phones_for`` and ``action_phones`` cover what they promise: every
-    game on every page; every page on every phone, Hebrew at 360 px among them, over the
-    games; every game on every phone over its pages; every game's actions at 360 px, and
-    every language among them."""
-    for name in EVERY_PAGE:
-        having = [game for game in GAMES_UNDER_TEST if name in pages_of(game)]
-        met = {phone for game in having for phone in phones_for(game, name)}
-        assert met == set(PHONES), name
-        assert all(phones_for(game, name) for game in having), name
-    for game in GAMES_UNDER_TEST:
-        met = {phone for name in pages_of(game) for phone in phones_for(game, name)}
-        assert met == set(PHONES), game_id(game)
-    # Each page is checked by axe: a game's own page in every game's walk; a shared page
-    # on every phone, each widest model on every width and language over the pages.
-    assert set(OWN_PAGES) <= set(EVERY_PAGE) and SHARED_PAGES
-    assert WIDEST[0].seats == max(game.seats for game in GAMES_UNDER_TEST)
-    assert all(name in pages_of(model) for name in SHARED_PAGES for model in WIDEST)
-    for model in WIDEST:
-        turns = [zip(PHONES, models_for(name), strict=True) for name in SHARED_PAGES]
-        met = {phone for turn in turns for phone, checked in turn if checked is model}
-        assert met == set(PHONES), game_id(model)
+def test_the_walks_and_the_actions_meet_every_language_at_360_px():
+    """Every game walks its pages, and plays its actions, at 360 px; over the games, in
+    every language, each game's actions in another language than its walk."""
+    walked = [phone for game in GAMES_UNDER_TEST for phone in walk_phones(game)]
     played = [phone for game in GAMES_UNDER_TEST for phone in action_phones(game)]
-    assert {language for language, width in played if width == 360} == set(LANGUAGES)
-    assert all(any(width == 360 for _, width in action_phones(g)) for g in GAMES_UNDER_TEST)
+    for phones in (walked, played):
+        assert {language for language, width in phones if width == 360} == set(LANGUAGES)
+    for game in GAMES_UNDER_TEST:
+        assert any(width == 360 for _, width in walk_phones(game)), game_id(game)
+        assert any(width == 360 for _, width in action_phones(game)), game_id(game)
+        assert FULL_MATRIX or walk_phones(game) != action_phones(game), game_id(game)
 
 
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_every_page(phones, setups, axe, game):
-    """A walk through every page of the game, each on the phones ``phones_for`` gives it:
-    answered, no wider than the screen, no word that is not the language's or that is the
-    app's notation, the game named in the title; and on the pages that draw the game's own
-    parts (``OWN_PAGES``), no serious axe finding."""
-    setup = setups[game_id(game)]
-    problems = []
-    for name in pages_of(game):
-        checker = axe if FULL_MATRIX or name in OWN_PAGES else None
-        for language, width in phones_for(game, name):
-            page = holding_keys(phones, setup, language, width)
-            url = address(name, setup)
-            found = page_problems(page, checker, url, language, game, titled=name in PAGES)
-            problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
-    assert not problems, "\n".join(problems)
+# --- the widest models ------------------------------------------------------------------------
 
 
-SHARED = [
-    pytest.param(model, name, *phone, id=f"{name}-{phone[0]}-{phone[1]}-{game_id(model)}")
-    for name in SHARED_PAGES
-    for phone, model in zip(PHONES, models_for(name), strict=True)
+# Attributes every element of a kind has or lacks alike, whatever its data: left out of it.
+VALUED = ("class", "type", "role", "id", "href", "value", "name", "style", "content")
+
+
+class Kinds(HTMLParser):
+    """The kinds of element a page's body holds (tag, classes, type, role and the names of
+    its other attributes: ``for``, ``aria-*``, ``disabled``…), without its text: two pages of
+    the same kinds are the same markup to a layout or to axe, whatever their words and
+    numbers."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: set[str] = set()
+        self.body = False
+        self.text = 0
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        self.body |= tag == "body"
+        if not self.body:
+            return
+        classes = ".".join(sorted((found.get("class") or "").split()))
+        named = ",".join(sorted(name for name in found if name not in VALUED))
+        self.found.add(f"{tag}.{classes}[{found.get('type', '')}|{found.get('role', '')}|{named}]")
+
+    def handle_data(self, data):
+        self.text += len(data.strip()) if self.body else 0
+
+
+def kinds_of(html: str) -> Kinds:
+    parser = Kinds()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def cover(kinds: dict[str, Kinds], seats: dict[str, int]) -> list[str]:
+    """The models of a page, from each game's ``kinds`` of it: first the game with the most
+    players (the longest text of them, its words the language's longest), then, as long as a
+    kind of element is shown by none of those chosen, the game that shows most of them."""
+    left = dict(kinds)
+    first = max(left, key=lambda key: (seats[key], left[key].text))
+    chosen = [first]
+    seen = set(left.pop(first).found)
+    while left:
+        best = max(left, key=lambda key: (len(left[key].found - seen), seats[key], left[key].text))
+        if not left[best].found - seen:
+            break
+        chosen.append(best)
+        seen |= left.pop(best).found
+    return chosen
+
+
+class Widest:
+    """The widest models of every page (``cover``), read from every game's pages as the
+    server sends them in German (whose words are the longest), each game's the first time a
+    test asks."""
+
+    LANGUAGE = "de"
+
+    def __init__(self, browser, base: str, setups: dict[str, Setup]) -> None:
+        self.setups = setups
+        self.context = browser.new_context(
+            base_url=base, extra_http_headers={"Accept-Language": LANGUAGES[self.LANGUAGE]}
+        )
+        self.kinds: dict[str, dict[str, Kinds]] = {}
+        self.models: dict[str, list[Game]] = {}
+
+    def pages_of_game(self, game: Game) -> dict[str, Kinds]:
+        key = game_id(game)
+        if key not in self.kinds:
+            setup = self.setups[key]
+            request = self.context.request
+            for played in (setup.playing, setup.finished):
+                assert request.get(f"/games/{played.id}/edit/{played.key}").ok
+            join_by_request(request, setup.group)
+            found = {}
+            for name in pages_of(game):
+                answered = request.get(address(name, setup))
+                assert answered.ok, (name, answered.status)
+                found[name] = kinds_of(answered.text())
+            self.kinds[key] = found
+        return self.kinds[key]
+
+    def of(self, name: str) -> list[Game]:
+        if name not in self.models:
+            having = {game_id(game): game for game in GAMES_UNDER_TEST if name in pages_of(game)}
+            kinds = {key: self.pages_of_game(game)[name] for key, game in having.items()}
+            seats = {key: game.seats for key, game in having.items()}
+            self.models[name] = [having[key] for key in cover(kinds, seats)]
+        return self.models[name]
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def widest(browser, server, setups) -> Iterator[Widest]:
+    found = Widest(browser, server, setups)
+    yield found
+    found.close()
+
+
+def turned(models: Sequence[Any], page: int, phone: int) -> list[Any]:
+    """The models the phone ``phone`` (its index in ``PHONES``) checks the page ``page``
+    (its index in ``EVERY_PAGE``) on: the models in turn, one phone further on each page,
+    so that every model meets every phone over the pages; a phone checks more than one
+    where there are more models than phones."""
+    start = (page + phone) % len(PHONES)
+    return [model for index, model in enumerate(models) if index % len(PHONES) == start] or [
+        models[start % len(models)]
+    ]
+
+
+def test_the_models_take_the_phones_in_turn():
+    """Every model of a page is checked on some phone, every phone checks the page, and
+    over the pages each model meets every phone, however many models a page has."""
+    for count in range(1, 2 * len(PHONES) + 2):
+        models = list(range(count))
+        met: dict[int, set[int]] = {model: set() for model in models}
+        for page in range(len(EVERY_PAGE)):
+            checked = [turned(models, page, phone) for phone in range(len(PHONES))]
+            assert all(checked)
+            assert {model for each in checked for model in each} == set(models), count
+            for phone, each in enumerate(checked):
+                for model in each:
+                    met[model].add(phone)
+        assert all(phones == set(range(len(PHONES))) for phones in met.values()), count
+
+
+def test_the_widest_models_cover_every_kind_and_start_with_the_most_players():
+    def page(*found: str, text: int = 0) -> Kinds:
+        kinds = Kinds()
+        kinds.found, kinds.text = set(found), text
+        return kinds
+
+    kinds = {
+        "a": page("p", "td.bid", text=10),
+        "b": page("p", "td.bid", text=30),
+        "c": page("p", "td.thrown"),
+        "d": page("p"),
+        "e": page("p", "td.bid", "td.thrown", "li.and", text=5),
+    }
+    seats = {"a": 8, "b": 8, "c": 4, "d": 4, "e": 4}
+    assert cover(kinds, seats) == ["b", "e"]
+    assert cover({"d": kinds["d"]}, {"d": 4}) == ["d"]
+
+
+STRUCTURE = [
+    pytest.param(name, language, width, id=f"{name}-{language}-{width}")
+    for name in EVERY_PAGE
+    for language, width in PHONES
 ]
 
 
-@pytest.mark.parametrize(("game", "name", "language", "width"), SHARED)
-def test_every_shared_page_on_every_phone(phones, setups, axe, game, name, language, width):
-    """A page that draws no part of a game's own (``SHARED_PAGES``), on every phone,
-    against the widest models (``WIDEST``): everything ``page_problems`` checks, axe
-    too."""
-    setup = setups[game_id(game)]
-    page = holding_keys(phones, setup, language, width)
-    url = address(name, setup)
-    problems = page_problems(page, axe, url, language, game, titled=name in PAGES)
-    assert not problems, "\n".join([url, *problems])
+@pytest.mark.parametrize(("name", "language", "width"), STRUCTURE)
+def test_every_template_on_every_phone(phones, setups, widest, axe, name, language, width):
+    """Each page on every phone against its widest models (``Widest``), the models in turn
+    (``turned``): answered, no wider than the screen, no serious axe finding, the words the
+    language's, the names whole or cut at their own end, no script error."""
+    models = turned(widest.of(name), EVERY_PAGE.index(name), PHONES.index((language, width)))
+    phones.script_errors(language, width)
+    problems = []
+    for game in models:
+        setup = setups[game_id(game)]
+        page = holding_keys(phones, setup, language, width)
+        url = address(name, setup)
+        found = page_problems(page, axe, url, language, game, titled=name in PAGES)
+        found += layout_problems(page, name, setup)
+        problems += [f"{game_id(game)} {url}: {problem}" for problem in found]
+    problems += [f"script error: {e}" for e in phones.script_errors(language, width)]
+    assert not problems, "\n".join(problems)
 
 
 # --- every page in every language, over HTTP (no browser) --------------------------------------
@@ -1079,62 +1292,12 @@ def test_phones_racing_through_the_form_store_one_hand(
     assert len(hands()) == 1
 
 
-# --- names whole, every column printed, tap targets (issue 30) --------------------------------
-# One language a game, in turn (each game meets another language than the one before it), at
-# 360 px: the checks grow with the games, not with games × languages × widths.
+# --- every column printed (issue 30) -----------------------------------------------------------
+# One language a game, in turn (each game meets another language than the one before it).
 
 
 def sampled_language(game: Game) -> str:
     return list(LANGUAGES)[GAMES_UNDER_TEST.index(game) % len(LANGUAGES)]
-
-
-# Each player's name as a page lays it out: its text (without a partner's "& "), whether
-# its box cuts it, and the direction it is laid out in (which end an ellipsis takes).
-NAMES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => ({
-    text: Array.from(el.childNodes).filter((n) => !(n.classList && n.classList.contains("and")))
-        .map((n) => n.textContent).join(""),
-    cut: el.scrollWidth > el.clientWidth + 1, direction: getComputedStyle(el).direction }))"""
-HEBREW = re.compile("[\u0590-\u05ff]")
-
-
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_names_are_whole_or_cut_at_their_own_end(phones, setups, game):
-    """The score tiles show each player's name whole, as typed; a name the hands' columns
-    must cut short is cut at its own logical end (a Hebrew name on an English page keeps
-    its first name); a list of games shows every name whole."""
-    setup = setups[game_id(game)]
-    language = sampled_language(game)
-    page = holding_keys(phones, setup, language, 360)
-    page.goto(f"/games/{setup.playing.id}")
-    typed = [plain_text(name) for name in setup.playing.players]
-    tiles = page.evaluate(NAMES_SHOWN, ".totals .p")
-    assert sorted(plain_text(t["text"]) for t in tiles) == sorted(typed)
-    assert [t["text"] for t in tiles if t["cut"]] == []
-    for head in page.evaluate(NAMES_SHOWN, "table.hands thead .p"):
-        own = "rtl" if HEBREW.match(head["text"].strip()) else "ltr"
-        assert not head["cut"] or head["direction"] == own, head
-    page.goto(f"/groups/{setup.group.id}")
-    listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
-    assert {plain_text(t["text"]) for t in listed} >= set(typed)
-    assert [t["text"] for t in listed if t["cut"]] == []
-    # The hand form's keys: a word's label whole ("Blind nil", not "Bli…"); a name's key
-    # cut, if it must be, at the name's own end.
-    page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
-    labels = page.evaluate(KEY_LABELS)
-    assert [k["text"] for k in labels if k["cut"] and not k["name"]] == []
-    for key in labels:
-        own = "rtl" if HEBREW.match(key["text"].strip()) else "ltr"
-        assert not (key["cut"] and key["name"]) or key["direction"] == own, key
-
-
-# Every key's label on the hand form (shown or not): its text, whether its box cuts it, and
-# for a name's key the name's own direction.
-KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).map((el) => {
-    const name = el.querySelector("bdi");
-    const box = name || el;
-    return { text: el.textContent, name: !!name, direction: getComputedStyle(box).direction,
-        cut: box.scrollWidth > box.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
-})"""
 
 
 # Every cell of the printed sheet's table inside the paper's width (A4 less its margins:
@@ -1216,20 +1379,6 @@ def small_targets(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
         or t["width"] < TAP
         and not (t.get("column") and t["width"] >= t["column"] - 2)
     ]
-
-
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_tap_targets_are_44_px(phones, setups, game):
-    """The scoreboard's hand numbers (open the edit) and points, and the hand form's
-    keys and buttons, each at least 44 × 44 px to a finger."""
-    setup = setups[game_id(game)]
-    page = holding_keys(phones, setup, sampled_language(game), 360)
-    page.goto(f"/games/{setup.playing.id}")
-    board = page.evaluate(TARGETS, "table.hands tbody a")
-    assert board and small_targets(board) == []
-    page.goto(f"/games/{setup.playing.id}/hands/{setup.playing.hands}/edit")
-    form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
-    assert form and small_targets(form) == []
 
 
 # --- a game kept on the phone, recorded without the network (issue 34) ------------------------

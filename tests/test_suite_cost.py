@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import pathlib
 
 import pytest
@@ -17,7 +18,7 @@ RUN = """\
 2.50s setup    tests/test_app_conformance.py::test_every_page[doppelkopf-5]
 19.87s call     tests/test_app_conformance.py::test_a_kept_game[he-oh-hell]
 10.00s call     tests/test_phone_engine.py::test_proof[spades]
-4.00s call     tests/test_api.py::test_create_a_game
+4.00s call     tests/test_api.py::test_create_a_game@test_api
 0.30s teardown tests/test_api.py::test_create_a_game
 
 (605 durations < 0.005s hidden.  Use -vv to show these durations.)
@@ -84,6 +85,18 @@ def test_the_report_names_each_file_and_the_games_share(cost, capsys):
     assert f"{share / 2:9.1f} s  of wall time on 2 workers" in text
 
 
+def test_merged_weights_keep_the_files_the_run_did_not_measure(cost, tmp_path):
+    path = tmp_path / "durations.json"
+    old = {"a.py::x": 9.0, "a.py::gone": 5.0, "b.py::y": 3.0}
+    path.write_text(json.dumps({"seconds": old}))
+    assert cost.merged({"a.py::x": 2.0, "a.py::new": 1.5}, path) == {
+        "a.py::x": 2.0,
+        "a.py::new": 1.5,
+        "b.py::y": 3.0,
+    }
+    assert cost.merged({"a.py::x": 2.0}, tmp_path / "none.json") == {"a.py::x": 2.0}
+
+
 class Item:
     """A collected test as ``longest_first`` reads it: its node id, group and kind."""
 
@@ -120,3 +133,58 @@ def test_a_parallel_run_starts_with_its_longest_group(monkeypatch, tmp_path):
         "t.py::b[two]",
         "t.py::quick",
     ]
+
+
+GROUPED = """
+import os, pathlib, pytest
+
+@pytest.mark.xdist_group("together")
+@pytest.mark.parametrize("n", range(6))
+def test_grouped(n):
+    out = pathlib.Path(__file__).with_name(f"ran-{n}")
+    out.write_text(os.environ["PYTEST_XDIST_WORKER"])
+
+@pytest.mark.parametrize("n", range(6))
+def test_free(n):
+    pass
+"""
+
+
+def test_a_groups_tests_run_on_one_worker(tmp_path):
+    """``--dist loadgroup`` keeps an ``xdist_group``'s tests on one worker with this
+    suite's hooks (pytest 9 no longer reads the group pytest-xdist 3.8 adds to a node id,
+    and the groups were spread over the workers)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "conftest.py").write_text(
+        "from tests.conftest import pytest_collection_modifyitems  # noqa: F401\n"
+    )
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-n",
+            "2",
+            "--dist",
+            "loadgroup",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tmp_path),
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    workers = {(tmp_path / f"ran-{n}").read_text() for n in range(6)}
+    assert len(workers) == 1, workers
