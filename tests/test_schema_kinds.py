@@ -1,0 +1,216 @@
+"""The hand schema's block for games whose stored hands came first (``core/schema.py``,
+issue 41): declared wording (``Said``), numbers in the core's number words (``Number``,
+``Numbers``), a field read from several keys, checks run on a partial read (``Check``),
+and hand kinds beyond "thrown in" made into the game's own records (``Kind``,
+``KindedSchema``).
+
+A small game of its own is declared below: a hand names a caller (a seat) and a call, given
+as "3S" text or as ``level`` and ``suit`` apart; each seat's tricks add up to 5; a hand
+everyone passed is a "misère", flagged in the body, with only its tricks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine.core.errors import InvalidHand
+from scorekeeper.engine.core.messages import Message, msg
+from scorekeeper.engine.core.schema import (
+    Check,
+    Context,
+    Field,
+    Kind,
+    KindedSchema,
+    Number,
+    Numbers,
+    Refused,
+    Said,
+)
+
+SEATS = 4
+TRICKS = 5
+
+
+@dataclass(frozen=True)
+class Rules:
+    misere: bool = True
+
+
+@dataclass(frozen=True)
+class Called:
+    caller: int
+    call: str
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Misere:
+    tricks: tuple[int, ...]
+
+
+class CallOf(Field):
+    """The call: "3S" text, or its ``level`` and ``suit`` apart."""
+
+    keys = ("call", "level", "suit")
+
+    def parse(self, value: Any, ctx: Context) -> str:
+        if value["call"] is not None:
+            return str(value["call"])
+        if value["level"] is None or value["suit"] is None:
+            raise Refused(("level", msg("level and suit, or the call")))
+        return f"{value['level']}{value['suit']}"
+
+
+def tricks() -> Numbers:
+    return Numbers(
+        "tricks",
+        msg("Tricks"),
+        0,
+        TRICKS,
+        total=TRICKS,
+        what=msg("tricks"),
+        items=tuple(msg("tricks of seat %(seat)d", seat=s) for s in range(SEATS)),
+        said={
+            "total": Said(
+                msg("tricks add up to %(total)d, not 5").said_at_table(
+                    "The tricks add up to %(total)d; a hand has %(hand)d."
+                ),
+                total="sum",
+                hand="total",
+            )
+        },
+    )
+
+
+SCHEMA = KindedSchema(
+    Number("caller", msg("Caller"), what=msg("caller")),
+    Check(
+        "caller",
+        ("caller",),
+        lambda ctx, v, body: not 0 <= v["caller"] < SEATS and {"seat": v["caller"]},
+        Said(msg("caller is seat %(seat)d; seats are 0..3")),
+    ),
+    CallOf("call", msg("Call")),
+    tricks(),
+    Check(
+        "tricks",
+        ("caller", "tricks"),
+        lambda ctx, v, body: v["tricks"][v["caller"]] == 0 and ("call", msg("a caller takes one")),
+    ),
+    make=Called,
+    kinds=(
+        Kind(
+            "misere",
+            Check(
+                "misere",
+                (),
+                lambda ctx, v, body: not ctx.settings.misere,
+                Said(msg("no misere under these rules")),
+            ),
+            tricks(),
+            make=Misere,
+            said=Said(msg("misere is yes or no, not %(value)s")),
+        ),
+    ),
+)
+CTX = Context(Rules(), SEATS, tuple((s,) for s in range(SEATS)))
+
+
+def read(body: Any, ctx: Context = CTX) -> Any:
+    return SCHEMA.read(None, body, ctx)
+
+
+def refusal(body: Any, ctx: Context = CTX) -> list[tuple[str, Message]]:
+    with pytest.raises(InvalidHand) as caught:
+        read(body, ctx)
+    return caught.value.errors
+
+
+GOOD = {"caller": 1, "call": "3S", "tricks": [1, 2, 1, 1]}
+
+
+def test_a_hand_of_each_kind_is_the_games_own_record():
+    assert read(GOOD) == Called(1, "3S", (1, 2, 1, 1))
+    assert read({"misere": True, "tricks": "2, 1, 1, 1"}) == Misere((2, 1, 1, 1))
+
+
+def test_a_field_reads_from_several_keys_of_the_body():
+    body = {"caller": 1, "level": 4, "suit": "H", "tricks": [1, 2, 1, 1]}
+    assert read(body).call == "4H"
+    assert [where for where, _ in refusal({**body, "suit": None})] == ["level"]
+
+
+def test_the_keys_a_body_may_carry_are_every_fields_keys_and_every_kinds_flag():
+    assert SCHEMA.hand_fields == {"caller", "call", "level", "suit", "tricks", "misere"}
+
+
+@pytest.mark.parametrize(
+    ("tricks", "english", "table"),
+    [
+        ([1, 1, 1, 1], "tricks add up to 4, not 5", "The tricks add up to 4; a hand has 5."),
+        ([5, 5, 0, 0], "tricks add up to 10, not 5", "The tricks add up to 10; a hand has 5."),
+    ],
+)
+def test_declared_words_fill_their_placeholders_from_the_refusal(tricks, english, table):
+    [(where, said)] = refusal({**GOOD, "tricks": tricks})
+    assert where == "tricks" and said == english and str(said.table) == table
+    assert said.template == "tricks add up to %(total)d, not 5"
+    assert said.params == {"total": sum(tricks)}  # only the values it names
+
+
+@pytest.mark.parametrize(
+    ("value", "where", "english"),
+    [
+        (None, "caller", "caller is missing"),
+        ("x", "caller", "caller must be a whole number, not 'x'"),
+        (True, "caller", "caller must be a whole number, not True"),
+        (7, "caller", "caller is seat 7; seats are 0..3"),
+    ],
+)
+def test_a_number_is_refused_in_the_cores_number_words_or_its_checks(value, where, english):
+    assert [(w, str(m)) for w, m in refusal({**GOOD, "caller": value})] == [(where, english)]
+
+
+@pytest.mark.parametrize(
+    ("tricks", "found"),
+    [
+        (None, [("tricks", "tricks must be a list of 4 numbers, one per seat")]),
+        ([1, 2], [("tricks", "tricks has 2 values; it needs 4, one per seat")]),
+        ([1, 2, 9, "a"], [("tricks[2]", None), ("tricks[3]", None)]),
+    ],
+)
+def test_numbers_per_seat_are_read_as_the_core_reads_a_seats_numbers(tricks, found):
+    got = refusal({**GOOD, "tricks": tricks})
+    assert [where for where, _ in got] == [where for where, _ in found]
+    for (_, said), (_, english) in zip(got, found, strict=True):
+        assert english is None or said == english
+
+
+def test_a_check_runs_once_what_it_needs_is_read_and_never_on_a_refused_field():
+    # The caller's check refuses seat 7, so the tricks check that needs the caller is not
+    # run; with a good caller it is, and says where the problem is.
+    assert [w for w, _ in refusal({**GOOD, "caller": 7, "tricks": [0, 2, 2, 1]})] == ["caller"]
+    assert [w for w, _ in refusal({**GOOD, "tricks": [2, 0, 2, 1]})] == ["call"]
+    # Every problem is gathered, in the order the entries are declared.
+    assert [w for w, _ in refusal({"caller": 9, "tricks": [1]})] == ["caller", "level", "tricks"]
+
+
+def test_a_kind_has_its_own_entries_and_its_flag_is_yes_or_no():
+    assert [w for w, _ in refusal({"misere": True})] == ["tricks"]
+    [(where, said)] = refusal({"misere": "yes", "tricks": [2, 1, 1, 1]})
+    assert (where, str(said)) == ("misere", "misere is yes or no, not 'yes'")
+    assert read({"misere": False, **GOOD}) == read(GOOD)
+
+
+def test_a_check_with_no_needs_runs_first_and_says_its_declared_words():
+    no_misere = Context(Rules(misere=False), SEATS, CTX.sides)
+    found = refusal({"misere": True, "tricks": [2, 1]}, no_misere)
+    assert [(w, str(m)) for w, m in found][0] == ("misere", "no misere under these rules")
+    assert [w for w, _ in found] == ["misere", "tricks"]
+
+
+@pytest.mark.parametrize("body", [None, [], "3S", 7])
+def test_a_body_that_is_no_object_is_refused(body):
+    assert [(w, str(m)) for w, m in refusal(body)] == [("hand", "a hand must be a JSON object")]
