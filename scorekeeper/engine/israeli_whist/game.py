@@ -10,8 +10,9 @@ from typing import Any
 
 from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand
-from ..core.game import CsvCell, PageWords, columns_after
+from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
+from ..core.schema import Context
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, records, stats, verify
 from .bots import BOTS
@@ -76,24 +77,18 @@ class IsraeliWhist(
         # Added later, so at the end: points == contract_points - revoke_penalty.
         total=("contract_points", "revoke_penalty"),
     )
-    hand_fields = frozenset(
-        {
-            "thrown_in",
-            "pass_round",
-            "declarer",
-            "bid",
-            "level",
-            "denomination",
-            "frisch_rounds",
-            "contracts",
-            "tricks",
-            "revokes",
-        }
-    )
+    hand = records.HAND
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     simulate_results = staticmethod(simulate_deals)
+
+    def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
+        return hand.score(settings)
+
+    def preview_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict:
+        """A hand scores the same at any place: its ``preview``."""
+        return self.preview(settings, record)
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         if not record.thrown_in:
