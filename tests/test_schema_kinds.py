@@ -48,6 +48,7 @@ class Called:
 @dataclass(frozen=True)
 class Misere:
     tricks: tuple[int, ...]
+    rounds: int
 
 
 class CallOf(Field):
@@ -62,14 +63,22 @@ class CallOf(Field):
             raise Refused(("level", msg("level and suit, or the call")))
         return f"{value['level']}{value['suit']}"
 
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {"level": value[:-1], "suit": value[-1]}
 
-def tricks() -> Numbers:
+    def from_form(self, values: Any, ctx: Context) -> dict[str, Any]:
+        return {"level": values.get("level"), "suit": values.get("suit")}
+
+
+def tricks(**kwargs: Any) -> Numbers:
     return Numbers(
         "tricks",
         msg("Tricks"),
         0,
         TRICKS,
         total=TRICKS,
+        prefix="took",
+        **kwargs,
         what=msg("tricks"),
         items=tuple(msg("tricks of seat %(seat)d", seat=s) for s in range(SEATS)),
         said={
@@ -85,7 +94,7 @@ def tricks() -> Numbers:
 
 
 SCHEMA = KindedSchema(
-    Number("caller", msg("Caller"), what=msg("caller")),
+    Number("caller", msg("Caller"), what=msg("caller"), default=0),
     Check(
         "caller",
         ("caller",),
@@ -109,9 +118,11 @@ SCHEMA = KindedSchema(
                 lambda ctx, v, body: not ctx.settings.misere,
                 Said(msg("no misere under these rules")),
             ),
-            tricks(),
+            tricks(default=(0,) * SEATS),
+            Number("rounds", msg("Rounds"), default=lambda ctx: 2 if ctx.settings.misere else 0),
             make=Misere,
             said=Said(msg("misere is yes or no, not %(value)s")),
+            action="all-passed",
         ),
     ),
 )
@@ -133,7 +144,7 @@ GOOD = {"caller": 1, "call": "3S", "tricks": [1, 2, 1, 1]}
 
 def test_a_hand_of_each_kind_is_the_games_own_record():
     assert read(GOOD) == Called(1, "3S", (1, 2, 1, 1))
-    assert read({"misere": True, "tricks": "2, 1, 1, 1"}) == Misere((2, 1, 1, 1))
+    assert read({"misere": True, "tricks": "2, 1, 1, 1"}) == Misere((2, 1, 1, 1), 2)
 
 
 def test_a_field_reads_from_several_keys_of_the_body():
@@ -144,6 +155,28 @@ def test_a_field_reads_from_several_keys_of_the_body():
 
 def test_the_keys_a_body_may_carry_are_every_fields_keys_and_every_kinds_flag():
     assert SCHEMA.hand_fields == {"caller", "call", "level", "suit", "tricks", "misere"}
+
+
+def test_the_form_both_ways_by_each_kinds_fields():
+    values = {"caller": "1", "level": "3", "suit": "S", "took_0": "1", "took_1": "2"}
+    values |= {"took_2": "1", "took_3": "1"}
+    body = SCHEMA.form_body(values, None, CTX)
+    assert body == {"caller": "1", "level": "3", "suit": "S", "tricks": ["1", "2", "1", "1"]}
+    assert read(body) == read(GOOD)
+    assert SCHEMA.form_values({**GOOD, "call": "3S"}) == values
+    # A number left empty takes its default; a kind's boxes left empty theirs, and a field
+    # whose default is the Context's is not asked: the body carries it.
+    assert SCHEMA.form_body({**values, "caller": ""}, None, CTX)["caller"] == 0
+    passed = SCHEMA.form_body({"took_0": "5", "rounds": "7"}, "all-passed", CTX)
+    assert passed == {"misere": True, "tricks": ["5", 0, 0, 0], "rounds": 2}
+    assert read(passed) == Misere((5, 0, 0, 0), 2)
+    assert SCHEMA.form_values({"misere": True, "tricks": [5, 0, 0, 0], "rounds": 2}) == {
+        "took_0": "5",
+        "took_1": "0",
+        "took_2": "0",
+        "took_3": "0",
+        "rounds": "2",
+    }
 
 
 @pytest.mark.parametrize(
@@ -163,7 +196,7 @@ def test_declared_words_fill_their_placeholders_from_the_refusal(tricks, english
 @pytest.mark.parametrize(
     ("value", "where", "english"),
     [
-        (None, "caller", "caller is missing"),
+        ("", "caller", "caller is missing"),
         ("x", "caller", "caller must be a whole number, not 'x'"),
         (True, "caller", "caller must be a whole number, not True"),
         (7, "caller", "caller is seat 7; seats are 0..3"),

@@ -991,6 +991,11 @@ class Number(Count):
             raise Refused((self.name, said))
         return number
 
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        """The form's value; its ``default`` where the box is left empty."""
+        value = super().from_form(values, ctx)
+        return self.default if value is None and self.default is not MISSING else value
+
 
 class Numbers(PerSeat):
     """A whole number per seat read as the core reads a seat's numbers (``records.
@@ -1028,6 +1033,13 @@ class Numbers(PerSeat):
         if total is not None and sum(numbers) != total:
             raise Refused((self.name, self.said["total"](sum=sum(numbers), total=total)))
         return tuple(numbers)
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
+        """The form's values; with a ``default``, its number where a box is left empty."""
+        found = super().from_form(values, ctx)
+        if self.default is MISSING:
+            return found
+        return [self.default[i] if v in (None, "") else v for i, v in enumerate(found)]
 
 
 Broken = Mapping[str, Any] | Message | tuple[str, Message] | bool | None
@@ -1100,14 +1112,24 @@ def read_entries(
 class Kind:
     """A kind of hand beyond the one played and scored as usual (a pass round, a deal
     thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)``. ``flag`` must be true,
+    checks), made into the game's record by ``make(**values)``, saved on the form by its
+    ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
     false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
 
-    def __init__(self, flag: str, *entries: Entry, make: Callable[..., Any], said: Said) -> None:
+    def __init__(
+        self,
+        flag: str,
+        *entries: Entry,
+        make: Callable[..., Any],
+        said: Said,
+        action: str | None = None,
+    ) -> None:
         self.flag = flag
         self.entries = entries
+        self.fields = tuple(entry for entry in entries if isinstance(entry, Field))
         self.make = make
         self.said = said
+        self.action = action
 
     def flagged(self, body: Mapping[str, Any]) -> bool:
         """Whether ``body`` is a hand of this kind; raises InvalidHand for a flag that is
@@ -1154,3 +1176,30 @@ class KindedSchema(HandSchema):
         if problems:
             raise InvalidHand(problems)
         return make(**values)
+
+    def form_body(self, values: Mapping[str, Any], action: str | None, ctx: Context) -> dict:
+        """The hand's body from the form's values: of the kind saved by ``action`` (its
+        flag true), else of the hand played; each field as it reads the form (a field of
+        several keys gives them all), but one whose default is the Context's is not asked:
+        the body carries that default."""
+        fields, body = self.fields, {}
+        for kind in self.kinds:
+            if action is not None and action == kind.action:
+                fields, body = kind.fields, {kind.flag: True}
+        for described in fields:
+            if callable(described.default):
+                body[described.name] = described.default(ctx)
+            elif len(getattr(described, "keys", ())) > 1:
+                body |= described.from_form(values, ctx)
+            else:
+                body[described.name] = described.from_form(values, ctx)
+        return body
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored hand as the form's values, to edit it: each field of its kind it holds."""
+        fields = next((kind.fields for kind in self.kinds if hand.get(kind.flag)), self.fields)
+        found: dict[str, str] = {}
+        for described in fields:
+            if described.name in hand:
+                found |= described.to_form(hand[described.name])
+        return found

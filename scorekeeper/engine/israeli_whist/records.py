@@ -1,9 +1,11 @@
-"""Validation of a hand recorded at a real table, where no cards are known.
+"""An Israeli Whist hand as the table writes it down, where no cards are known: a hand
+played (:class:`PlayedHand`), a deal thrown in (:class:`ThrownIn`) or a pass round
+(:class:`PassRound`), each declared once (``HAND``, on ``core.schema``) with the words of
+every refusal, e.g. ``("tricks", "tricks total 12; they must total 13")``.
 
-``record_hand`` takes values as they arrive from a form, a JSON body or the command line
-(numbers may be text), checks every rule, and returns a typed :class:`PlayedHand` or
-:class:`ThrownIn`. It raises :class:`InvalidHand` listing every problem, each naming the
-field and the rule, e.g. ``("tricks", "tricks total 12; they must total 13")``.
+``record_from_dict`` (the API, import and the form), ``record_hand``, ``record_thrown_in``
+and ``record_pass_round`` take values as they arrive (numbers may be text), and raise
+:class:`InvalidHand` listing every problem, each naming the field and the rule.
 """
 
 from __future__ import annotations
@@ -147,7 +149,7 @@ def _numbers(name: str, label: Message, high: int, **kwargs: Any) -> Numbers:
     return Numbers(name, label, 0, high, what=what, items=items, **kwargs)
 
 
-CONTRACTS = _numbers("contracts", msg("Contract"), TRICKS_PER_HAND)
+CONTRACTS = _numbers("contracts", msg("Contract"), TRICKS_PER_HAND, prefix="contract")
 NOT_THIRTEEN = Check(
     "contracts",
     ("contracts",),
@@ -184,8 +186,8 @@ def _frisch_range(ctx: Context, values: Mapping[str, Any], body: Any) -> Message
 
 def _frisch(default: Any) -> tuple[Entry, ...]:
     """Frisch rounds (``default`` when left out), a whole number these rules allow."""
-    rounds = Number("frisch_rounds", msg("Frisch rounds"), what=FIELD_NAMES["frisch_rounds"])
-    rounds.default = default
+    what = FIELD_NAMES["frisch_rounds"]
+    rounds = Number("frisch_rounds", msg("Frisch rounds"), what=what, default=default)
     return rounds, Check("frisch_rounds", ("frisch_rounds",), _frisch_range)
 
 
@@ -217,11 +219,40 @@ class BidOf(Field):
     keys = ("bid", "level", "denomination")
 
     def parse(self, value: Any, ctx: Context) -> Bid:
+        bid, level, denomination = value["bid"], value["level"], value["denomination"]
         problems = Problems()
-        bid = parse_bid_fields(value["bid"], value["level"], value["denomination"], problems)
-        if bid is None:
+        if bid not in (None, ""):
+            if isinstance(bid, Bid):
+                return bid
+            not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
+            found = parse_text(bid, "bid", Bid.from_str, problems, not_text)
+            if found is None:
+                raise Refused(problems.found)
+            return found
+        lvl = problems.whole(level, "level", FIELD_NAMES["level"])
+        den: Denomination | None = None
+        if denomination in (None, ""):
+            problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
+        elif isinstance(denomination, Denomination):
+            den = denomination
+        else:
+            try:
+                den = Denomination.from_str(str(denomination))
+            except ParseError as exc:
+                problems.add("denomination", exc.message)
+        if lvl is None or den is None:
             raise Refused(problems.found)
-        return bid
+        if not MIN_LEVEL <= lvl <= MAX_LEVEL:
+            problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
+            raise Refused(problems.found)
+        return Bid(lvl, den)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        bid = Bid.from_str(value)
+        return {"level": str(bid.level), "denomination": bid.denomination.code}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+        return {"level": values.get("level"), "denomination": values.get("denomination")}
 
 
 def _below_minimum(ctx: Context, values: Mapping[str, Any], body: Any) -> Any:
@@ -295,6 +326,7 @@ HAND = KindedSchema(
             ),
             make=ThrownIn,
             said=Said(msg("thrown_in must be true or false, not %(value)s")),
+            action="throw_in",
         ),
         Kind(
             "pass_round",
@@ -317,6 +349,7 @@ HAND = KindedSchema(
             REVOKES,
             make=_passed,
             said=Said(msg("pass_round must be true or false, not %(value)s")),
+            action="pass_round",
         ),
     ),
 )
@@ -373,32 +406,6 @@ def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> Throw
     round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``.
     Under ``all_pass="pass_round"`` no deal is thrown in: a pass round is played."""
     return _read(settings, {"thrown_in": True, "frisch_rounds": frisch_rounds})
-
-
-def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: Problems) -> Bid | None:
-    """Reads a bid from ``"7C"`` text, or from separate level and denomination values."""
-    if bid not in (None, ""):
-        if isinstance(bid, Bid):
-            return bid
-        not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
-        return parse_text(bid, "bid", Bid.from_str, problems, not_text)
-    lvl = problems.whole(level, "level", FIELD_NAMES["level"])
-    den: Denomination | None = None
-    if denomination in (None, ""):
-        problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
-    elif isinstance(denomination, Denomination):
-        den = denomination
-    else:
-        try:
-            den = Denomination.from_str(str(denomination))
-        except ParseError as exc:
-            problems.add("denomination", exc.message)
-    if lvl is None or den is None:
-        return None
-    if not MIN_LEVEL <= lvl <= MAX_LEVEL:
-        problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
-        return None
-    return Bid(lvl, den)
 
 
 def record_hand(
