@@ -247,3 +247,25 @@ def test_a_check_with_no_needs_runs_first_and_says_its_declared_words():
 @pytest.mark.parametrize("body", [None, [], "3S", 7])
 def test_a_body_that_is_no_object_is_refused(body):
     assert [(w, str(m)) for w, m in refusal(body)] == [("hand", "a hand must be a JSON object")]
+
+
+def test_a_number_out_of_range_is_refused_in_the_cores_words_or_its_own():
+    plain = Number("bonus", msg("Bonus"), 0, 9, what=msg("bonus"))
+    worded = Number(
+        "bonus",
+        msg("Bonus"),
+        0,
+        9,
+        said={"range": Said(msg("bonus %(number)d is not 0..%(high)d"))},
+    )
+    assert plain.parse(" 4", CTX) == worded.parse("4", CTX) == 4
+    for number, english in (
+        (plain, "bonus is 12; it must be 0..9"),
+        (worded, "bonus 12 is not 0..9"),
+    ):
+        with pytest.raises(Refused) as caught:
+            number.parse(12, CTX)
+        assert [(w, str(m)) for w, m in caught.value.problems] == [("bonus", english)]
+    with pytest.raises(Refused) as caught:  # not a number at all: the core's words still
+        worded.parse("x", CTX)
+    assert [str(m) for _, m in caught.value.problems] == ["bonus must be a whole number, not 'x'"]

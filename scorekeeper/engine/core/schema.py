@@ -29,9 +29,9 @@ from .display import Label
 from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
 from .game import HandPlace
-from .messages import Message, Seat, Side, msg, nmsg
+from .messages import Message, Seat, Side, msg
 from .numbers import parse_int, shown
-from .records import Problems, seat_numbers
+from .records import Problems, four_numbers
 
 __all__ = [
     "Context",
@@ -165,6 +165,9 @@ class Field:
     metavar = "VALUE"
     listed = False  # one value per seat or side
     per = ""  # "seat" or "side" for a listed field
+    keys: tuple[str, ...] = ()
+    """The body's keys a field of a ``KindedSchema`` reads as one, when it has several (a bid
+    as ``bid`` text, or ``level`` and ``denomination``); none: its name alone."""
 
     def __init__(
         self,
@@ -968,7 +971,6 @@ class Number(Count):
     def __init__(self, name: str, label: Message, low: Bound = None, high: Bound = None, **kwargs):
         self.what = kwargs.pop("what", None)
         self.said: Mapping[str, Said] = kwargs.pop("said", {})
-        self.keys = (name,)
         super().__init__(name, label, low, high, **kwargs)
 
     def parse(self, value: Any, ctx: Context) -> int:
@@ -998,35 +1000,20 @@ class Number(Count):
 
 
 class Numbers(PerSeat):
-    """A whole number per seat read as the core reads a seat's numbers (``records.
-    seat_numbers``): a list, or a text of numbers separated by commas; the list named
-    ``what`` in its refusals and each number ``items[seat]``. ``said`` may word "total" (values
+    """A whole number per seat of a four-seat table, read as the core reads them (``records.
+    four_numbers``): a list, or a text of numbers separated by commas; the list named
+    ``what`` in its refusals and each number ``items[seat]``. ``said`` words "total" (values
     ``sum`` and ``total``) where ``total`` is given."""
 
     def __init__(self, name: str, label: Message, low=0, high=None, total=None, **kwargs):
         self.what = kwargs.pop("what")
         self.items: Sequence[Message] = kwargs.pop("items")
         self.said: Mapping[str, Said] = kwargs.pop("said", {})
-        self.keys = (name,)
         super().__init__(name, label, low, high, total, **kwargs)
 
     def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
         found = Problems()
-        numbers = seat_numbers(
-            value,
-            self.name,
-            found,
-            ctx.seats,
-            self.bounds(ctx),
-            msg("%(what)s must be a list of 4 numbers, one per seat", what=self.what),
-            lambda count: nmsg(
-                "%(what)s has %(num)d value; it needs 4, one per seat",
-                "%(what)s has %(num)d values; it needs 4, one per seat",
-                count,
-                what=self.what,
-            ),
-            self.items,
-        )
+        numbers = four_numbers(value, self.name, self.what, self.items, self.bounds(ctx), found)
         if numbers is None:
             raise Refused(found.found)
         total = bound(self.total, ctx)
@@ -1098,8 +1085,7 @@ def read_entries(
                     problems.append(refusal)
                     values.pop(entry.where, None)  # refused: read no further on it
             continue
-        keys = getattr(entry, "keys", (entry.name,))
-        value = body.get(entry.name) if len(keys) == 1 else {key: body.get(key) for key in keys}
+        value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
         if value is None and entry.default is not MISSING:
             value = entry.default(ctx) if callable(entry.default) else entry.default
         try:
@@ -1159,7 +1145,7 @@ class KindedSchema(HandSchema):
 
     @property
     def hand_fields(self) -> frozenset[str]:
-        keys = {key for entry in self.fields for key in getattr(entry, "keys", (entry.name,))}
+        keys = {key for entry in self.fields for key in entry.keys or (entry.name,)}
         return frozenset(keys | {kind.flag for kind in self.kinds})
 
     def read(self, game: Any, body: Any, ctx: Context) -> Any:
@@ -1189,7 +1175,7 @@ class KindedSchema(HandSchema):
         for described in fields:
             if callable(described.default):
                 body[described.name] = described.default(ctx)
-            elif len(getattr(described, "keys", ())) > 1:
+            elif described.keys:
                 body |= described.from_form(values, ctx)
             else:
                 body[described.name] = described.from_form(values, ctx)
