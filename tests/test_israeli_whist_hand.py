@@ -5,6 +5,7 @@ hand (played, thrown in, pass round) keeps its stored form."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -92,3 +93,13 @@ def test_the_rules_between_fields_are_checked_where_the_table_looks(settings, bo
     with pytest.raises(InvalidHand) as caught:
         GAME.read_at(settings, body)
     assert [field for field, _ in caught.value.errors] == fields
+
+
+@pytest.mark.parametrize("settings", [STANDARD, PASSING])
+def test_random_hands_are_legal_and_of_the_kinds_the_rules_allow(settings):
+    rng = random.Random(41)
+    ctx = GAME.context(settings)
+    drawn = [GAME.read_at(settings, GAME.random_hand(settings, ctx, rng)) for _ in range(40)]
+    kinds = {type(record) for record in drawn}
+    assert PlayedHand in kinds
+    assert kinds <= ({PlayedHand, PassRound} if settings is PASSING else {PlayedHand, ThrownIn})

@@ -90,6 +90,11 @@ class IsraeliWhist(
         """A hand scores the same at any place: its ``preview``."""
         return self.preview(settings, record)
 
+    def random_hand(self, settings: Any, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal hand's body: a deal the random bots play (any place would do)."""
+        [deal] = simulate_deals(settings, 1, seed=rng.randrange(2**32))
+        return deal.record.to_dict()
+
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         if not record.thrown_in:
             return _result(record.score(settings))
