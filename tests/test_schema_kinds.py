@@ -25,6 +25,7 @@ from scorekeeper.engine.core.schema import (
     KindedSchema,
     Number,
     Numbers,
+    PerSeat,
     Refused,
     Said,
 )
@@ -269,3 +270,32 @@ def test_a_number_out_of_range_is_refused_in_the_cores_words_or_its_own():
     with pytest.raises(Refused) as caught:  # not a number at all: the core's words still
         worded.parse("x", CTX)
     assert [str(m) for _, m in caught.value.problems] == ["bonus must be a whole number, not 'x'"]
+
+
+def test_any_listed_field_may_declare_the_words_of_its_total():
+    worded = PerSeat(
+        "bids",
+        msg("Bids"),
+        0,
+        5,
+        total=5,
+        said={
+            "total": Said(
+                msg("bids make %(sum)d; they make %(total)d").said_at_table(
+                    "%(what)s: %(sum)d of %(total)d."
+                )
+            )
+        },
+    )
+    plain = PerSeat("bids", msg("Bids"), 0, 5, total=5)
+    assert worded.parse([2, 1, 1, 1], CTX) == plain.parse("2 1 1 1", CTX) == (2, 1, 1, 1)
+    found = []
+    for field in (worded, plain):
+        with pytest.raises(Refused) as caught:
+            field.parse([1, 1, 1, 1], CTX)
+        [(where, said)] = caught.value.problems
+        found.append((where, str(said), str(said.table)))
+    assert found == [
+        ("bids", "bids make 4; they make 5", "Bids: 4 of 5."),
+        ("bids", "bids must add up to 5, not 4", "Bids must add up to 5, not 4."),
+    ]

@@ -578,7 +578,8 @@ class OneOf(Field):
 
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
-    to ``high`` each, adding up to ``total`` when it is given."""
+    to ``high`` each, adding up to ``total`` when it is given; ``said={"total": Said(…)}``
+    words that refusal as the game does (see ``totalled``)."""
 
     listed = True
     metavar = "N,N,…"
@@ -593,6 +594,7 @@ class _Listed(Field):
         prefix: str | None = None,
         **kwargs: Any,
     ) -> None:
+        self.said: Mapping[str, Said] = kwargs.pop("said", {})  # declared words, by rule
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
@@ -641,20 +643,19 @@ class _Listed(Field):
                 problems += exc.problems
         if problems:
             raise Refused(*problems)
+        return self.totalled(found, ctx)
+
+    def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
+        """``found`` as the typed value; raises Refused if it does not add up to ``total``,
+        in the words ``said["total"]`` declares (values ``sum``, ``total``, ``field`` and
+        ``what``) or the schema's."""
         total = bound(self.total, ctx)
         if total is not None and sum(found) != total:
-            said = msg(
-                "%(field)s must add up to %(total)d, not %(sum)d",
-                field=self.name,
-                total=total,
-                sum=sum(found),
-            )
-            table = said.said_at_table(
-                "%(what)s must add up to %(total)d, not %(sum)d.",
-                what=self.label,
-                total=total,
-                sum=sum(found),
-            )
+            values = {"field": self.name, "what": self.label, "total": total, "sum": sum(found)}
+            if "total" in self.said:
+                raise Refused((self.name, self.said["total"](**values)))
+            said = msg("%(field)s must add up to %(total)d, not %(sum)d", **values)
+            table = said.said_at_table("%(what)s must add up to %(total)d, not %(sum)d.", **values)
             raise Refused((self.name, table))
         return tuple(found)
 
@@ -1002,13 +1003,11 @@ class Number(Count):
 class Numbers(PerSeat):
     """A whole number per seat of a four-seat table, read as the core reads them (``records.
     four_numbers``): a list, or a text of numbers separated by commas; the list named
-    ``what`` in its refusals and each number ``items[seat]``. ``said`` words "total" (values
-    ``sum`` and ``total``) where ``total`` is given."""
+    ``what`` in its refusals and each number ``items[seat]``."""
 
     def __init__(self, name: str, label: Message, low=0, high=None, total=None, **kwargs):
         self.what = kwargs.pop("what")
         self.items: Sequence[Message] = kwargs.pop("items")
-        self.said: Mapping[str, Said] = kwargs.pop("said", {})
         super().__init__(name, label, low, high, total, **kwargs)
 
     def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
@@ -1016,10 +1015,7 @@ class Numbers(PerSeat):
         numbers = four_numbers(value, self.name, self.what, self.items, self.bounds(ctx), found)
         if numbers is None:
             raise Refused(found.found)
-        total = bound(self.total, ctx)
-        if total is not None and sum(numbers) != total:
-            raise Refused((self.name, self.said["total"](sum=sum(numbers), total=total)))
-        return tuple(numbers)
+        return self.totalled(numbers, ctx)
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
         """The form's values; with a ``default``, its number where a box is left empty."""
