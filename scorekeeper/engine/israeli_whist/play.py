@@ -10,7 +10,6 @@ trick is decided by one table look-up per card, because simulation plays million
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core.cards import Card, Suit
@@ -124,21 +123,7 @@ class IsraeliPlayState(TrickPlay):
         held = set().union(*numbers)
         if len(held) != SEATS * TRICKS_PER_HAND or not held <= _ALL_NUMBERS:
             raise ValueError("the hands must hold the 52 cards, each once")
-        by_suit = []
-        for hand in numbers:
-            # Sorted numbers are grouped by suit, so three bisections split a hand by suit.
-            clubs_end = bisect_left(hand, 13)
-            diamonds_end = bisect_left(hand, 26, clubs_end)
-            hearts_end = bisect_left(hand, 39, diamonds_end)
-            by_suit.append(
-                [
-                    hand[:clubs_end],
-                    hand[clubs_end:diamonds_end],
-                    hand[diamonds_end:hearts_end],
-                    hand[hearts_end:],
-                ]
-            )
-        self._start(by_suit, trump_code(trump), declarer, contracts)
+        self._start(split_by_suit(numbers), trump_code(trump), declarer, contracts)
 
     @classmethod
     def _trusted(

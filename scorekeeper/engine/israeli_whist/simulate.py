@@ -40,9 +40,10 @@ from .bots import (
 from .contracts import ContractPhase, OverUnder, speaking_order
 from .play import NO_TRUMP, IsraeliPlayState, Trick, random_tricks, split_by_suit
 from .progression import opener_for
-from .records import HandRecord, PassRound, PlayedHand, ThrownIn
+from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
+from .verify import record_of_deal
 
 _DENOMINATIONS = len(Denomination)
 _BIDS = len(ALL_BIDS)
@@ -86,19 +87,7 @@ class IsraeliDeal:
     @property
     def record(self) -> HandRecord:
         """The deal as a table would record it, for ``progression.replay``."""
-        if self.pass_round:
-            assert self.tricks_taken is not None
-            return PassRound(len(self.exchanges), tuple(self.tricks_taken))
-        if self.declarer is None or self.bid is None:
-            return ThrownIn(len(self.exchanges))
-        assert self.contracts is not None and self.tricks_taken is not None
-        return PlayedHand(
-            self.declarer,
-            self.bid,
-            len(self.exchanges),
-            tuple(self.contracts),
-            tuple(self.tricks_taken),
-        )
+        return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
