@@ -127,24 +127,13 @@ class ContractPhase:
         seat = self.to_speak
         if seat is None:
             raise IllegalAction(msg("every contract has been named"), "contracts")
-        if not self._is_legal(seat, contract):
+        if contract not in self.legal_actions():
             raise IllegalAction(
                 _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
                 f"contracts[{seat}]",
             )
         self.named[seat] = contract
         self.position += 1
-
-    def _is_legal(self, seat: int, contract: int) -> bool:
-        # The same rule as legal_contracts, without building the list: this is on the
-        # simulator's hot path.
-        if seat == self.declarer:
-            return contract in declarer_contracts(self.settings, self.level)
-        if not 0 <= contract <= TRICKS_PER_HAND:
-            return False
-        if seat == left_of(self.declarer, 3) and len(self.named) == SEATS - 1:
-            return contract != forbidden_contract(sum(self.named.values()))
-        return True
 
     @property
     def contracts(self) -> list[int]:
