@@ -7,6 +7,7 @@ from typing import Literal
 
 from ..core.errors import IllegalAction
 from ..core.messages import Message, msg
+from ..core.numbers import shown
 from ..core.seats import SEATS, left_of
 from .bids import TRICKS_PER_HAND
 from .settings import RuleSettings
@@ -146,6 +147,14 @@ class ContractPhase:
 def _why_illegal(
     settings: RuleSettings, declarer: int, level: int, seat: int, contract: int, named: dict
 ) -> Message:
+    if not isinstance(contract, int):
+        return msg(
+            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+            field=f"contracts[{seat}]",
+            low=0,
+            high=TRICKS_PER_HAND,
+            value=shown(contract),
+        )
     if seat == declarer:
         problem = declarer_contract_problem(settings, level, contract)
         if problem is not None:
