@@ -2,8 +2,7 @@ import pytest
 
 from scorekeeper.engine import ParseError
 from scorekeeper.engine.core.cards import Card, Suit, full_deck, parse_cards
-from scorekeeper.engine.israeli_whist import Bid, Denomination
-from scorekeeper.engine.israeli_whist.bids import all_bids
+from scorekeeper.engine.israeli_whist import ALL_BIDS, Bid, Denomination
 
 
 def test_every_card_round_trips_through_text():
@@ -44,7 +43,7 @@ def test_parse_cards_reads_lists():
 
 
 def test_every_bid_round_trips_and_ranks_in_bridge_order():
-    bids = all_bids()
+    bids = list(ALL_BIDS)
     assert len(bids) == 9 * 5
     assert bids == sorted(bids)
     for bid in bids:

@@ -70,3 +70,16 @@ def test_only_the_last_bidder_is_constrained():
     assert phase.legal_actions() == list(range(14))
     phase.apply(0)
     assert phase.legal_actions() == [n for n in range(14) if n != 0]
+
+
+@pytest.mark.parametrize("contract", ["3", None, 2.5])
+def test_a_contract_that_is_not_a_number_is_refused_naming_the_seat(contract):
+    # The phase refuses by its legal contracts, changing nothing (it once compared the
+    # value with 0 and 13 and failed with a TypeError).
+    phase = ContractPhase(STANDARD, declarer=1, level=6)
+    phase.apply(6)
+    with pytest.raises(IllegalAction) as refused:
+        phase.apply(contract)
+    assert refused.value.field == "contracts[2]"
+    assert str(refused.value).startswith("contracts[2] must be a whole number from 0 to 13, not ")
+    assert phase.to_speak == 2 and phase.named == {1: 6}

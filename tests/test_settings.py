@@ -133,3 +133,15 @@ def test_unknown_preset_lists_the_known_ones():
 def test_minimum_level_after_frisch(rising, frisch_round, minimum):
     settings = preset("standard").with_changes({"rising_minimum": rising})
     assert settings.minimum_level(frisch_round) == minimum
+
+
+@pytest.mark.parametrize("key", ["spades", "euchre", "oh-hell"])
+def test_every_games_settings_read_their_stored_json(key):
+    # from_json was Israeli Whist's alone; it is every game's settings' (SettingsBase).
+    from scorekeeper.engine import find_game
+
+    game = find_game(key, include_unlisted=True)
+    settings = game.preset(game.default_preset)
+    assert type(settings).from_json(settings.to_json()) == settings
+    with pytest.raises(InvalidSettings, match="settings must be a JSON object"):
+        type(settings).from_json("[1]")

@@ -25,6 +25,7 @@ from .schema import (
     Hand,
     HandSchema,
     HandSummary,
+    KindedSchema,
     PerSeat,
     SeatOf,
     SideOf,
@@ -278,6 +279,8 @@ class SchemaDefaults:
         """The hand's body from the form's values: each field asked (its ``only_if`` and
         ``shown_when``) as its field reads it; the Thrown in action."""
         schema = self._schema()
+        if isinstance(schema, KindedSchema):
+            return schema.form_body(values, action, self.context(settings))
         if action == "thrown_in" and schema.thrown_in:
             return {"thrown_in": True}
         ctx = self.context(settings)
@@ -289,6 +292,8 @@ class SchemaDefaults:
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         """A stored hand as the form's values, to edit it."""
+        if isinstance(self._schema(), KindedSchema):
+            return self._schema().form_values(hand)
         if hand.get("thrown_in"):
             return {}
         found: dict[str, str] = {}

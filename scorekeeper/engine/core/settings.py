@@ -85,6 +85,19 @@ class SettingsBase:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
 
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Settings from ``to_json``'s text; raises InvalidSettings for text that is not a
+        JSON object of knobs."""
+        try:
+            values = json.loads(text)
+        except json.JSONDecodeError as exc:
+            problem = msg("settings are not valid JSON: %(reason)s", reason=exc.msg)
+            raise InvalidSettings(problem, "settings") from None
+        if not isinstance(values, dict):
+            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
+        return cls.from_dict(values)
+
     def with_changes(self, values: Mapping[str, Any]) -> Self:
         """A copy with knobs changed; values may be typed or text (``"yes"``, ``"10"``).
 

@@ -8,8 +8,9 @@ game without figures of its own gets :class:`HandFigures` from ``GameBase``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .seating import (
@@ -82,6 +83,17 @@ class PerHand:
     def average_points(self) -> float | None:
         """The mean points per played hand, or None without hands."""
         return self.points_sum / self.hands if self.hands else None
+
+    def summed(self, other: Any, **combine: Callable[[Any, Any], Any]) -> Any:
+        """Figures of this type over both sets of hands (a figures dataclass's ``+``):
+        each field this one's plus ``other``'s, or ``combine[name](this one's, other's)``;
+        ``self``'s hands count as the earlier ones."""
+        return type(self)(
+            **{
+                name: combine.get(name, operator.add)(getattr(self, name), getattr(other, name))
+                for name in (field.name for field in fields(self))  # type: ignore[arg-type]
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +268,13 @@ class GameStats(Generic[F]):
     @property
     def played(self) -> int:
         return self.hands - self.thrown_in
+
+    def player(self, name: str) -> PlayerGameStats[F]:
+        """The named player's figures; raises KeyError if they did not play this game."""
+        for entry in self.players:
+            if entry.name == name:
+                return entry
+        raise KeyError(name)
 
 
 G = TypeVar("G", bound=GameStats[Any])

@@ -48,9 +48,20 @@ class TrickPlay:
     ) -> None:
         """Plays the trick on the table to its end through ``apply``, asking each seat's
         chooser; a card not in ``legal_cards()`` is ``refuse``d (it raises)."""
-        while self.current:
-            seat = self.to_play
-            assert seat is not None
+        self._play_while(choosers, legal_cards, refuse, whole_hand=False)
+
+    def _play_while(
+        self,
+        choosers: Sequence[CardChooser],
+        legal_cards: Callable[[], list[int]],
+        refuse: Callable[[int, int, list[int]], None],
+        whole_hand: bool = True,
+    ) -> None:
+        """Plays through ``apply``, asking each seat's chooser, to the end of the hand (or,
+        not ``whole_hand``, of the trick on the table); a card not in ``legal_cards()`` is
+        ``refuse``d (it raises), the state left as it was before that card: a game's plain
+        ``play_out``."""
+        while (seat := self.to_play) is not None and (whole_hand or self.current):
             legal = legal_cards()
             card = choosers[seat](self, legal)
             if card not in legal:

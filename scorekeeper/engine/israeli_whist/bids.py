@@ -122,8 +122,3 @@ class Bid:
                 )
             ) from None
         return cls(level, denomination)
-
-
-def all_bids(minimum: int = MIN_LEVEL) -> list[Bid]:
-    """Returns every bid from ``minimum`` up, lowest first."""
-    return [Bid(level, d) for level in range(minimum, MAX_LEVEL + 1) for d in Denomination]

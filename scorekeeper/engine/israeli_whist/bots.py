@@ -181,54 +181,60 @@ class IsraeliHeuristicBot:
         return legal[at]
 
     def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
-        if len(legal) == 1:
-            return legal[0]
         contracts = play.contracts
-        need = (contracts[self.seat] if contracts else 0) - play.tricks_taken[self.seat]
-        trump = play.trump
+        short = (contracts[self.seat] if contracts else 0) > play.tricks_taken[self.seat]
         if not play.current:
-            if need > 0:
-                return max(legal, key=_HIGH_FIRST[trump].__getitem__)
-            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-        # play.would_win, card by card, without the calls.
-        keys = play._keys
-        best = play._best
-        winners = [c for c in legal if keys[c] > best]
-        if need > 0:
-            if winners:
-                # Last to play wins as cheaply as it can; earlier, with its strongest card.
-                return min(winners) if len(play.current) == SEATS - 1 else max(winners)
-            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-        losers = [c for c in legal if keys[c] <= best]
-        if losers:
-            return max(losers, key=_SHED_FIRST[trump].__getitem__)
-        return max(winners)
+            return heuristic_card(legal, short, play.trump)
+        last = len(play.current) == SEATS - 1
+        return heuristic_card(legal, short, play.trump, play._keys, play._best, last)
+
+
+def heuristic_card(
+    legal: list[int],
+    short: bool,
+    trump: int,
+    keys: tuple[int, ...] | None = None,
+    best: int = 0,
+    last: bool = False,
+) -> int:
+    """The heuristic bot's card of ``legal``: it tries to win tricks while ``short`` of its
+    contract and to lose them once it has it. Leading (``keys`` None), the strongest card
+    or the cheapest; following, with ``keys`` the trick's card strengths and ``best`` the
+    strongest so far, the cheapest winner when ``last`` to play, else the strongest, or
+    the cheapest card when nothing wins; once made, the best card to shed that loses."""
+    if len(legal) == 1:
+        return legal[0]
+    if keys is None:
+        if short:
+            return max(legal, key=_HIGH_FIRST[trump].__getitem__)
+        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+    winners = [c for c in legal if keys[c] > best]
+    if short:
+        if winners:
+            return min(winners) if last else max(winners)
+        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+    losers = [c for c in legal if keys[c] <= best]
+    return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
 
 
 def play_out_heuristic(play: IsraeliPlayState) -> None:
     """Plays the rest of the hand with every seat choosing as ``IsraeliHeuristicBot.choose_card``
-    does, the same cards, without a call per card: what four heuristic bots play. It keeps
-    ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in progress."""
+    does (``heuristic_card``), without a bot's call per card: what four heuristic bots play.
+    It keeps ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in
+    progress."""
     hands = play.hands
     tricks = play.tricks
     taken = play.tricks_taken
     trump = play.trump
     contracts = play.contracts or [0] * SEATS
     keys_by_led = TRICK_KEYS[trump]
-    high_first = _HIGH_FIRST[trump].__getitem__
-    cheap_first = _CHEAP_FIRST[trump].__getitem__
-    shed_first = _SHED_FIRST[trump].__getitem__
     suit_of = SUIT_OF
+    pick = heuristic_card
     leader = play.leader
     for _ in range(TRICKS_PER_HAND - len(tricks)):
         hand = hands[leader]
         legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-        if len(legal) == 1:
-            card = legal[0]
-        elif contracts[leader] > taken[leader]:  # still short: lead the strongest card
-            card = max(legal, key=high_first)
-        else:
-            card = min(legal, key=cheap_first)
+        card = pick(legal, contracts[leader] > taken[leader], trump)
         led = suit_of[card]
         hand[led].remove(card)
         keys = keys_by_led[led]
@@ -239,19 +245,8 @@ def play_out_heuristic(play: IsraeliPlayState) -> None:
             hand = hands[seat]
             following = hand[led]
             legal = following or [*hand[0], *hand[1], *hand[2], *hand[3]]
-            if len(legal) == 1:
-                card = legal[0]
-            else:
-                winners = [c for c in legal if keys[c] > best]
-                if contracts[seat] > taken[seat]:
-                    if winners:
-                        # Last to play wins as cheaply as it can; earlier, with its strongest.
-                        card = min(winners) if len(cards) == SEATS - 1 else max(winners)
-                    else:
-                        card = min(legal, key=cheap_first)
-                else:
-                    losers = [c for c in legal if keys[c] <= best]
-                    card = max(losers, key=shed_first) if losers else max(winners)
+            last = len(cards) == SEATS - 1
+            card = pick(legal, contracts[seat] > taken[seat], trump, keys, best, last)
             (following or hand[suit_of[card]]).remove(card)
             cards.append(card)
             if keys[card] > best:

@@ -3,14 +3,14 @@ tricks, with every table the page script needs worked out here from the rules.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.display import Notation
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
 from ..core.messages import msg, nmsg
 from ..core.seats import SEATS
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
 from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
 from .explain import stakes
 from .records import MAX_REVOKES, last_bidder
@@ -228,52 +228,3 @@ def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, Any]]:
                 {"text": "stake-made", "points": {"made": row["made"], "step": -row["step"]}}
             )
     return rows
-
-
-def form_body(settings: RuleSettings, values: Mapping[str, Any], action: str | None) -> dict:
-    """The hand body ``record_from_dict`` reads, from the form's values."""
-    seat_values = [
-        [values.get(f"{kind}_{s}") for s in range(SEATS)]
-        for kind in ("contract", "tricks", "revokes")
-    ]
-    contracts, tricks, revokes = seat_values
-    revokes = [r if r not in (None, "") else 0 for r in revokes]
-    if action == "throw_in":
-        return {"thrown_in": True, "frisch_rounds": settings.frisch_rounds}
-    if action == "pass_round":
-        return {
-            "pass_round": True,
-            "frisch_rounds": settings.frisch_rounds,
-            "tricks": tricks,
-            "revokes": revokes,
-        }
-    return {
-        "declarer": values.get("declarer"),
-        "level": values.get("level"),
-        "denomination": values.get("denomination"),
-        "frisch_rounds": values.get("frisch_rounds") or 0,
-        "contracts": contracts,
-        "tricks": tricks,
-        "revokes": revokes,
-    }
-
-
-def form_values(hand: Mapping[str, Any]) -> dict[str, str]:
-    """A stored hand (its ``to_dict``) as the form's values, to edit it."""
-    values = {"frisch_rounds": str(hand.get("frisch_rounds", 0))}
-    if hand.get("thrown_in"):
-        return values
-    for s in range(SEATS):
-        values[f"tricks_{s}"] = str(hand["tricks"][s])
-        values[f"revokes_{s}"] = str(hand["revokes"][s])
-    if hand.get("pass_round"):
-        return values
-    bid = Bid.from_str(hand["bid"])
-    values.update(
-        declarer=str(hand["declarer"]),
-        level=str(bid.level),
-        denomination=bid.denomination.code,
-    )
-    for s in range(SEATS):
-        values[f"contract_{s}"] = str(hand["contracts"][s])
-    return values

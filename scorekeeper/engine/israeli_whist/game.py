@@ -12,6 +12,7 @@ from ..core.base import Capabilities, GameBase
 from ..core.command_line import ScoredHand
 from ..core.game import CsvCell, PageWords, columns_after
 from ..core.messages import Message, msg
+from ..core.schema import Context
 from ..core.seats import SEATS
 from . import command_line, display, figures, form, records, stats, verify
 from .bots import BOTS
@@ -76,24 +77,19 @@ class IsraeliWhist(
         # Added later, so at the end: points == contract_points - revoke_penalty.
         total=("contract_points", "revoke_penalty"),
     )
-    hand_fields = frozenset(
-        {
-            "thrown_in",
-            "pass_round",
-            "declarer",
-            "bid",
-            "level",
-            "denomination",
-            "frisch_rounds",
-            "contracts",
-            "tricks",
-            "revokes",
-        }
-    )
+    hand = records.HAND
     bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     simulate_results = staticmethod(simulate_deals)
+
+    def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
+        return hand.score(settings)
+
+    def random_hand(self, settings: Any, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal hand's body: a deal the random bots play (any place would do)."""
+        [deal] = simulate_deals(settings, 1, seed=rng.randrange(2**32))
+        return deal.record.to_dict()
 
     def preview(self, settings: Any, record: Any) -> dict[str, Any]:
         if not record.thrown_in:

@@ -10,7 +10,6 @@ trick is decided by one table look-up per card, because simulation plays million
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core.cards import Card, Suit
@@ -124,25 +123,11 @@ class IsraeliPlayState(TrickPlay):
         held = set().union(*numbers)
         if len(held) != SEATS * TRICKS_PER_HAND or not held <= _ALL_NUMBERS:
             raise ValueError("the hands must hold the 52 cards, each once")
-        by_suit = []
-        for hand in numbers:
-            # Sorted numbers are grouped by suit, so three bisections split a hand by suit.
-            clubs_end = bisect_left(hand, 13)
-            diamonds_end = bisect_left(hand, 26, clubs_end)
-            hearts_end = bisect_left(hand, 39, diamonds_end)
-            by_suit.append(
-                [
-                    hand[:clubs_end],
-                    hand[clubs_end:diamonds_end],
-                    hand[diamonds_end:hearts_end],
-                    hand[hearts_end:],
-                ]
-            )
-        self._start(by_suit, trump_code(trump), declarer, contracts)
+        self._start(split_by_suit(numbers), trump_code(trump), declarer, contracts)
 
     @classmethod
     def _trusted(
-        cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int]
+        cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
     ) -> IsraeliPlayState:
         # Simulation's own deals are known to be whole: skip the checks and the sorting.
         state = cls.__new__(cls)
@@ -242,53 +227,7 @@ class IsraeliPlayState(TrickPlay):
         self._follow(seat, number, self.tricks_taken)
 
     def play_out(self, choosers: Sequence[CardChooser]) -> None:  # see TrickPlay.play_out
-        self._finish_trick(choosers, self.legal_indices, _refuse)
-        hands = self.hands
-        tricks = self.tricks
-        taken = self.tricks_taken
-        keys_by_led = TRICK_KEYS[self.trump]
-        suit_of = SUIT_OF
-        # list.remove refuses a card the seat may not play: after a lead or when void the
-        # legal cards are the whole hand, otherwise the seat's cards of the suit led.
-        while len(tricks) < TRICKS_PER_HAND:
-            seat = leader = self.leader
-            self.to_play = seat
-            self.current = current = []
-            clubs, diamonds, hearts, spades = hand = hands[seat]
-            legal = [*clubs, *diamonds, *hearts, *spades]
-            card = choosers[seat](self, legal)
-            try:
-                led = suit_of[card]
-                hand[led].remove(card)
-            except (ValueError, IndexError, TypeError):
-                _refuse(seat, card, legal)
-            current.append(card)
-            self.led = led
-            self._keys = keys = keys_by_led[led]
-            self._best = best = keys[card]
-            self._winner = winner = seat
-            for seat in _FOLLOWERS[leader]:
-                self.to_play = seat
-                hand = hands[seat]
-                legal = following = hand[led]
-                if not following:
-                    clubs, diamonds, hearts, spades = hand
-                    legal = [*clubs, *diamonds, *hearts, *spades]
-                card = choosers[seat](self, legal)
-                try:
-                    (following or hand[suit_of[card]]).remove(card)
-                except (ValueError, IndexError, TypeError):
-                    _refuse(seat, card, legal)
-                current.append(card)
-                key = keys[card]
-                if key > best:
-                    self._best = best = key
-                    self._winner = winner = seat
-            tricks.append((leader, tuple(current), winner))
-            taken[winner] += 1
-            self.leader = winner
-        self.current = []
-        self.to_play = None
+        self._play_while(choosers, self.legal_indices, _refuse)
 
 
 def _refuse(seat: int, card: int, legal: list[int]) -> None:
@@ -298,25 +237,6 @@ def _refuse(seat: int, card: int, legal: list[int]) -> None:
         f"seat {seat} may not play {shown}: it must follow suit when able; legal: {allowed}",
         "card",
     )
-
-
-def play_out_random(play: IsraeliPlayState, bits: Callable[[int], int]) -> None:
-    """Plays a whole hand from its first card with every seat choosing uniformly among its
-    legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
-    ``play_out`` with four ``IsraeliRandomBot`` choosers sharing the generator, without a call per
-    card (see ``random_tricks``). It keeps ``tricks``, ``tricks_taken`` and ``leader``
-    current, and leaves the trick in progress empty."""
-    play.leader = random_tricks(
-        play.hands,
-        play.trump,
-        play.leader,
-        bits,
-        play.tricks,
-        play.tricks_taken,
-        TRICKS_PER_HAND - len(play.tricks),
-    )
-    play.current = []
-    play.to_play = None
 
 
 def split_by_suit(hands: Iterable[Iterable[int]]) -> list[list[list[int]]]:

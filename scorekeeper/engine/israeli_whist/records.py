@@ -1,20 +1,35 @@
-"""Validation of a hand recorded at a real table, where no cards are known.
+"""An Israeli Whist hand as the table writes it down, where no cards are known: a hand
+played (:class:`PlayedHand`), a deal thrown in (:class:`ThrownIn`) or a pass round
+(:class:`PassRound`), each declared once (``HAND``, on ``core.schema``) with the words of
+every refusal, e.g. ``("tricks", "tricks total 12; they must total 13")``.
 
-``record_hand`` takes values as they arrive from a form, a JSON body or the command line
-(numbers may be text), checks every rule, and returns a typed :class:`PlayedHand` or
-:class:`ThrownIn`. It raises :class:`InvalidHand` listing every problem, each naming the
-field and the rule, e.g. ``("tricks", "tricks total 12; they must total 13")``.
+``record_from_dict`` (the API, import and the form), ``record_hand``, ``record_thrown_in``
+and ``record_pass_round`` take values as they arrive (numbers may be text), and raise
+:class:`InvalidHand` listing every problem, each naming the field and the rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
 from ..core.messages import Message, msg, nmsg
-from ..core.records import Problems, four_numbers, parse_text, read_thrown_in
+from ..core.records import Problems, parse_text
+from ..core.schema import (
+    Check,
+    Context,
+    Entry,
+    Field,
+    Kind,
+    KindedSchema,
+    Number,
+    Numbers,
+    Refused,
+    Said,
+    read_entries,
+)
 from ..core.seats import SEATS, left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
@@ -129,50 +144,225 @@ ScoredHand = PlayedHand | PassRound
 MAX_REVOKES = TRICKS_PER_HAND
 
 
-_Problems = Problems
+def _numbers(name: str, label: Message, high: int, **kwargs: Any) -> Numbers:
+    what, items = FIELD_NAMES[name], SEAT_FIELD_NAMES[name]
+    return Numbers(name, label, 0, high, what=what, items=items, **kwargs)
 
 
-def _seat_list(
-    values: Any, field: str, low: int, high: int, problems: _Problems
-) -> list[int] | None:
-    """Four whole numbers in low..high; adds problems and returns None if any is bad."""
-    names = FIELD_NAMES[field], SEAT_FIELD_NAMES[field]
-    return four_numbers(values, field, *names, (low, high), problems)
-
-
-def check_contracts(contracts: Any, problems: _Problems) -> list[int] | None:
-    """Four contracts 0..13 that do not total 13, or None with the problems added."""
-    numbers = _seat_list(contracts, "contracts", 0, TRICKS_PER_HAND, problems)
-    if numbers is not None and sum(numbers) == TRICKS_PER_HAND:
-        problems.add(
-            "contracts",
-            msg("contracts total 13; the last bidder may not make them total exactly 13"),
-        )
-        return None
-    return numbers
-
-
-def check_tricks(tricks: Any, problems: _Problems) -> list[int] | None:
-    """Four trick counts 0..13 that total 13, or None with the problems added."""
-    numbers = _seat_list(tricks, "tricks", 0, TRICKS_PER_HAND, problems)
-    if numbers is not None and sum(numbers) != TRICKS_PER_HAND:
-        problem = msg("tricks total %(total)d; they must total 13", total=sum(numbers))
-        problems.add(
-            "tricks",
-            problem.said_at_table(
-                "The tricks taken total %(total)d; a hand has 13.", total=sum(numbers)
+CONTRACTS = _numbers("contracts", msg("Contract"), TRICKS_PER_HAND, prefix="contract")
+NOT_THIRTEEN = Check(
+    "contracts",
+    ("contracts",),
+    lambda ctx, v, body: sum(v["contracts"]) == TRICKS_PER_HAND,
+    Said(msg("contracts total 13; the last bidder may not make them total exactly 13")),
+)
+TRICKS = _numbers(
+    "tricks",
+    msg("Tricks"),
+    TRICKS_PER_HAND,
+    total=TRICKS_PER_HAND,
+    said={
+        "total": Said(
+            msg("tricks total %(total)d; they must total 13").said_at_table(
+                "The tricks taken total %(total)d; a hand has 13."
             ),
+            total="sum",
         )
+    },
+)
+REVOKES = _numbers("revokes", msg("Revokes"), MAX_REVOKES, default=(0,) * SEATS)
+
+
+def _frisch_range(ctx: Context, values: Mapping[str, Any], body: Any) -> Message | None:
+    rounds, most = values["frisch_rounds"], ctx.settings.frisch_rounds
+    if 0 <= rounds <= most:
         return None
-    return numbers
+    if most == 0:
+        return msg("frisch_rounds is %(rounds)d; these rules allow no Frisch rounds", rounds=rounds)
+    return msg(
+        "frisch_rounds is %(rounds)d; these rules allow 0..%(most)d", rounds=rounds, most=most
+    )
 
 
-def check_revokes(revokes: Any, problems: _Problems) -> list[int] | None:
-    """Four revoke counts 0..MAX_REVOKES (missing means none), or None with the problems
-    added."""
-    if revokes is None:
-        return [0] * SEATS
-    return _seat_list(revokes, "revokes", 0, MAX_REVOKES, problems)
+def _frisch(default: Any) -> tuple[Entry, ...]:
+    """Frisch rounds (``default`` when left out), a whole number these rules allow."""
+    what = FIELD_NAMES["frisch_rounds"]
+    rounds = Number("frisch_rounds", msg("Frisch rounds"), what=what, default=default)
+    return rounds, Check("frisch_rounds", ("frisch_rounds",), _frisch_range)
+
+
+def _after_all_frisch_rounds(words: Callable[[int, int], Message]) -> Check:
+    """A deal all passed comes only after the last Frisch round these rules allow."""
+    return Check(
+        "frisch_rounds",
+        ("frisch_rounds",),
+        lambda ctx, v, body: (
+            v["frisch_rounds"] != (most := ctx.settings.frisch_rounds)
+            and words(most, v["frisch_rounds"])
+        ),
+    )
+
+
+def _all_passed(kind: str, rule: str, words: Message) -> tuple[Entry, ...]:
+    """A deal all passed, refused at ``kind`` unless these rules' ``all_pass`` is
+    ``rule``; its Frisch rounds are these rules' (by default) and nothing else."""
+    return (
+        Check(kind, (), lambda ctx, v, body: ctx.settings.all_pass != rule and words),
+        *_frisch(lambda ctx: ctx.settings.frisch_rounds),
+    )
+
+
+class BidOf(Field):
+    """The phase-one bid: stored as its text (``"7C"``); a body may give its level and
+    denomination apart instead (the form does)."""
+
+    keys = ("bid", "level", "denomination")
+
+    def parse(self, value: Any, ctx: Context) -> Bid:
+        bid, level, denomination = value["bid"], value["level"], value["denomination"]
+        problems = Problems()
+        if bid not in (None, ""):
+            if isinstance(bid, Bid):
+                return bid
+            not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
+            found = parse_text(bid, "bid", Bid.from_str, problems, not_text)
+            if found is None:
+                raise Refused(problems.found)
+            return found
+        lvl = problems.whole(level, "level", FIELD_NAMES["level"])
+        den: Denomination | None = None
+        if denomination in (None, ""):
+            problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
+        elif isinstance(denomination, Denomination):
+            den = denomination
+        else:
+            try:
+                den = Denomination.from_str(str(denomination))
+            except ParseError as exc:
+                problems.add("denomination", exc.message)
+        if lvl is None or den is None:
+            raise Refused(problems.found)
+        if not MIN_LEVEL <= lvl <= MAX_LEVEL:
+            problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
+            raise Refused(problems.found)
+        return Bid(lvl, den)
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        bid = Bid.from_str(value)
+        return {"level": str(bid.level), "denomination": bid.denomination.code}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+        return {"level": values.get("level"), "denomination": values.get("denomination")}
+
+
+def _below_minimum(ctx: Context, values: Mapping[str, Any], body: Any) -> Any:
+    rounds, level = values["frisch_rounds"], values["bid"].level
+    minimum = ctx.settings.minimum_level(rounds)
+    if level >= minimum:
+        return None
+    problem = nmsg(
+        "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch round",
+        "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch rounds",
+        rounds,
+        level=level,
+        minimum=minimum,
+    )
+    return ("bid" if body.get("bid") not in (None, "") else "level", problem)
+
+
+def _declarers_contract(ctx: Context, values: Mapping[str, Any], body: Any) -> Any:
+    seat = values["declarer"]
+    problem = declarer_contract_problem(
+        ctx.settings, values["bid"].level, values["contracts"][seat]
+    )
+    return None if problem is None else (f"contracts[{seat}]", problem)
+
+
+def _played(declarer, frisch_rounds, bid, contracts, tricks, revokes) -> PlayedHand:
+    return PlayedHand(declarer, bid, frisch_rounds, contracts, tricks, revokes)
+
+
+def _passed(frisch_rounds, tricks, revokes) -> PassRound:
+    return PassRound(frisch_rounds, tricks, revokes)
+
+
+HAND = KindedSchema(
+    Number("declarer", msg("Declarer"), what=FIELD_NAMES["declarer"]),
+    Check(
+        "declarer",
+        ("declarer",),
+        lambda ctx, v, body: not 0 <= v["declarer"] < SEATS and {"seat": v["declarer"]},
+        Said(msg("declarer is seat %(seat)d; seats are 0..3")),
+    ),
+    *_frisch(0),
+    BidOf("bid", msg("Bid")),
+    Check("level", ("frisch_rounds", "bid"), _below_minimum),
+    CONTRACTS,
+    NOT_THIRTEEN,
+    TRICKS,
+    REVOKES,
+    Check("contracts", ("declarer", "bid", "contracts"), _declarers_contract),
+    make=_played,
+    kinds=(
+        Kind(
+            "thrown_in",
+            *_all_passed(
+                "thrown_in",
+                "throw_in",
+                msg(
+                    "under these rules no deal is thrown in: when all four pass, a pass round "
+                    "is played"
+                ),
+            ),
+            _after_all_frisch_rounds(
+                lambda most, rounds: nmsg(
+                    "a deal is thrown in only after %(num)d Frisch round; after %(rounds)d the "
+                    "players exchange cards and bid again",
+                    "a deal is thrown in only after all %(num)d Frisch rounds; after %(rounds)d "
+                    "the players exchange cards and bid again",
+                    most,
+                    rounds=rounds,
+                )
+            ),
+            make=ThrownIn,
+            said=Said(msg("thrown_in must be true or false, not %(value)s")),
+            action="throw_in",
+        ),
+        Kind(
+            "pass_round",
+            *_all_passed(
+                "pass_round",
+                "pass_round",
+                msg(
+                    "under these rules there is no pass round: when all four pass, the deal is "
+                    "thrown in"
+                ),
+            ),
+            _after_all_frisch_rounds(
+                lambda most, rounds: nmsg(
+                    "a pass round is played only after %(num)d Frisch round",
+                    "a pass round is played only after all %(num)d Frisch rounds",
+                    most,
+                )
+            ),
+            TRICKS,
+            REVOKES,
+            make=_passed,
+            said=Said(msg("pass_round must be true or false, not %(value)s")),
+            action="pass_round",
+        ),
+    ),
+)
+"""An Israeli Whist hand as the table writes it down: a hand played, a deal thrown in, or
+a pass round, each read by its fields and checks in the order its refusals are listed."""
+
+
+def _read(settings: RuleSettings, body: Any) -> Any:
+    return HAND.read(None, body, _context(settings))
+
+
+def _context(settings: RuleSettings) -> Context:
+    return Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
 
 
 def score_table_entry(
@@ -187,103 +377,35 @@ def score_table_entry(
     ``declarer`` (a seat) is needed only when the declarer's missed contract counts more
     (``declarer_miss_factor`` is not 1).
     """
-    problems = _Problems()
-    c = check_contracts(contracts, problems)
-    t = check_tricks(tricks, problems)
-    r = check_revokes(revokes, problems)
-    seat = None
+    entries: list[Entry] = [CONTRACTS, NOT_THIRTEEN, TRICKS, REVOKES]
     if declarer is not None:
-        seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"], 0, SEATS - 1)
-    elif settings.declarer_miss_factor != 1:
-        problems.add(
-            "declarer",
-            msg(
-                "declarer is missing: under these rules the declarer's missed contract counts "
-                "%(factor)d times",
-                factor=settings.declarer_miss_factor,
-            ),
+        entries.append(
+            Number("declarer", msg("Declarer"), 0, SEATS - 1, what=FIELD_NAMES["declarer"])
         )
-    if problems.found or c is None or t is None or r is None:
-        raise InvalidHand(problems.found)
-    return score_hand(settings, c, t, r, seat)
-
-
-def _check_frisch(settings: RuleSettings, value: Any, problems: _Problems) -> int | None:
-    label = FIELD_NAMES["frisch_rounds"]
-    rounds = problems.whole(0 if value is None else value, "frisch_rounds", label)
-    if rounds is None:
-        return None
-    if not 0 <= rounds <= settings.frisch_rounds:
-        if settings.frisch_rounds == 0:
-            problem = msg(
-                "frisch_rounds is %(rounds)d; these rules allow no Frisch rounds", rounds=rounds
+    body = {"contracts": contracts, "tricks": tricks, "revokes": revokes, "declarer": declarer}
+    values, problems = read_entries(entries, body, _context(settings))
+    if declarer is None and settings.declarer_miss_factor != 1:
+        problems.append(
+            (
+                "declarer",
+                msg(
+                    "declarer is missing: under these rules the declarer's missed contract "
+                    "counts %(factor)d times",
+                    factor=settings.declarer_miss_factor,
+                ),
             )
-        else:
-            problem = msg(
-                "frisch_rounds is %(rounds)d; these rules allow 0..%(most)d",
-                rounds=rounds,
-                most=settings.frisch_rounds,
-            )
-        problems.add("frisch_rounds", problem)
-        return None
-    return rounds
+        )
+    if problems:
+        raise InvalidHand(problems)
+    c, t, r = values["contracts"], values["tricks"], values["revokes"]
+    return score_hand(settings, c, t, r, values.get("declarer"))
 
 
 def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> ThrownIn:
     """Validates a thrown-in deal. A deal is thrown in only after the last allowed Frisch
     round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``.
     Under ``all_pass="pass_round"`` no deal is thrown in: a pass round is played."""
-    problems = _Problems()
-    if settings.all_pass == "pass_round":
-        problems.add(
-            "thrown_in",
-            msg(
-                "under these rules no deal is thrown in: when all four pass, a pass round is played"
-            ),
-        )
-    value = settings.frisch_rounds if frisch_rounds is None else frisch_rounds
-    rounds = _check_frisch(settings, value, problems)
-    if rounds is not None and rounds != settings.frisch_rounds:
-        problems.add(
-            "frisch_rounds",
-            nmsg(
-                "a deal is thrown in only after %(num)d Frisch round; after %(rounds)d the "
-                "players exchange cards and bid again",
-                "a deal is thrown in only after all %(num)d Frisch rounds; after %(rounds)d the "
-                "players exchange cards and bid again",
-                settings.frisch_rounds,
-                rounds=rounds,
-            ),
-        )
-    if problems.found or rounds is None:
-        raise InvalidHand(problems.found)
-    return ThrownIn(rounds)
-
-
-def parse_bid_fields(bid: Any, level: Any, denomination: Any, problems: _Problems) -> Bid | None:
-    """Reads a bid from ``"7C"`` text, or from separate level and denomination values."""
-    if bid not in (None, ""):
-        if isinstance(bid, Bid):
-            return bid
-        not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
-        return parse_text(bid, "bid", Bid.from_str, problems, not_text)
-    lvl = problems.whole(level, "level", FIELD_NAMES["level"])
-    den: Denomination | None = None
-    if denomination in (None, ""):
-        problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
-    elif isinstance(denomination, Denomination):
-        den = denomination
-    else:
-        try:
-            den = Denomination.from_str(str(denomination))
-        except ParseError as exc:
-            problems.add("denomination", exc.message)
-    if lvl is None or den is None:
-        return None
-    if not MIN_LEVEL <= lvl <= MAX_LEVEL:
-        problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
-        return None
-    return Bid(lvl, den)
+    return _read(settings, {"thrown_in": True, "frisch_rounds": frisch_rounds})
 
 
 def record_hand(
@@ -305,64 +427,14 @@ def record_hand(
     (equal to it, or at least it when the declarer may raise); contracts are 0..13 and do
     not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
     """
-    problems = _Problems()
-    seat = problems.whole(declarer, "declarer", FIELD_NAMES["declarer"])
-    if seat is not None and not 0 <= seat < SEATS:
-        problems.add("declarer", msg("declarer is seat %(seat)d; seats are 0..3", seat=seat))
-        seat = None
-    rounds = _check_frisch(settings, frisch_rounds, problems)
-    the_bid = parse_bid_fields(bid, level, denomination, problems)
-    if the_bid is not None and rounds is not None:
-        minimum = settings.minimum_level(rounds)
-        if the_bid.level < minimum:
-            field = "bid" if bid not in (None, "") else "level"
-            problems.add(
-                field,
-                nmsg(
-                    "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch round",
-                    "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch rounds",
-                    rounds,
-                    level=the_bid.level,
-                    minimum=minimum,
-                ),
-            )
-    c = check_contracts(contracts, problems)
-    t = check_tricks(tricks, problems)
-    r = check_revokes(revokes, problems)
-    if c is not None and seat is not None and the_bid is not None:
-        problem = declarer_contract_problem(settings, the_bid.level, c[seat])
-        if problem is not None:
-            problems.add(f"contracts[{seat}]", problem)
-    if problems.found:
-        raise InvalidHand(problems.found)
-    assert seat is not None and the_bid is not None and rounds is not None
-    assert c is not None and t is not None and r is not None
-    return PlayedHand(seat, the_bid, rounds, tuple(c), tuple(t), tuple(r))
+    body = dict(declarer=declarer, contracts=contracts, tricks=tricks, bid=bid, level=level)
+    body |= dict(denomination=denomination, frisch_rounds=frisch_rounds, revokes=revokes)
+    return _read(settings, body)
 
 
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
     """Validates a hand given as a JSON-shaped dict (the API and import format)."""
-    if read_thrown_in(body):
-        return record_thrown_in(settings, body.get("frisch_rounds"))
-    passed = body.get("pass_round", False)
-    if passed not in (True, False, None):
-        problem = msg("pass_round must be true or false, not %(value)s", value=repr(passed))
-        raise InvalidHand([("pass_round", problem)])
-    if passed:
-        return record_pass_round(
-            settings, body.get("tricks"), body.get("revokes"), body.get("frisch_rounds")
-        )
-    return record_hand(
-        settings,
-        declarer=body.get("declarer"),
-        bid=body.get("bid"),
-        level=body.get("level"),
-        denomination=body.get("denomination"),
-        frisch_rounds=body.get("frisch_rounds", 0),
-        contracts=body.get("contracts"),
-        tricks=body.get("tricks"),
-        revokes=body.get("revokes"),
-    )
+    return _read(settings, body)
 
 
 def record_pass_round(
@@ -370,31 +442,8 @@ def record_pass_round(
 ) -> PassRound:
     """Validates a pass round: tricks per player that total 13, and optional revokes. It is
     played only under ``all_pass="pass_round"``, after the last allowed Frisch round."""
-    problems = _Problems()
-    if settings.all_pass != "pass_round":
-        problems.add(
-            "pass_round",
-            msg(
-                "under these rules there is no pass round: when all four pass, the deal is "
-                "thrown in"
-            ),
-        )
-    value = settings.frisch_rounds if frisch_rounds is None else frisch_rounds
-    rounds = _check_frisch(settings, value, problems)
-    if rounds is not None and rounds != settings.frisch_rounds:
-        problems.add(
-            "frisch_rounds",
-            nmsg(
-                "a pass round is played only after %(num)d Frisch round",
-                "a pass round is played only after all %(num)d Frisch rounds",
-                settings.frisch_rounds,
-            ),
-        )
-    t = check_tricks(tricks, problems)
-    r = check_revokes(revokes, problems)
-    if problems.found or rounds is None or t is None or r is None:
-        raise InvalidHand(problems.found)
-    return PassRound(rounds, tuple(t), tuple(r))
+    body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
+    return _read(settings, body | {"frisch_rounds": frisch_rounds})
 
 
 def last_bidder(declarer: int) -> int:

@@ -6,7 +6,6 @@ scores again exactly as it did when it was played.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -245,17 +244,6 @@ class RuleSettings(SettingsBase):
             problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
             raise InvalidSettings(problem, name)
         return cls.kinds().coerce(name, value)
-
-    @classmethod
-    def from_json(cls, text: str) -> RuleSettings:
-        try:
-            values = json.loads(text)
-        except json.JSONDecodeError as exc:
-            problem = msg("settings are not valid JSON: %(reason)s", reason=exc.msg)
-            raise InvalidSettings(problem, "settings") from None
-        if not isinstance(values, dict):
-            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
-        return cls.from_dict(values)
 
     def miss_step_for(self, contract: int) -> int:
         """Points lost per trick over or under when a contract of ``contract`` >= 1 fails."""

@@ -38,11 +38,12 @@ from .bots import (
     play_out_heuristic,
 )
 from .contracts import ContractPhase, OverUnder, speaking_order
-from .play import NO_TRUMP, IsraeliPlayState, Trick, play_out_random, random_tricks, split_by_suit
+from .play import NO_TRUMP, IsraeliPlayState, Trick, random_tricks, split_by_suit
 from .progression import opener_for
-from .records import HandRecord, PassRound, PlayedHand, ThrownIn
+from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
+from .verify import record_of_deal
 
 _DENOMINATIONS = len(Denomination)
 _BIDS = len(ALL_BIDS)
@@ -86,19 +87,7 @@ class IsraeliDeal:
     @property
     def record(self) -> HandRecord:
         """The deal as a table would record it, for ``progression.replay``."""
-        if self.pass_round:
-            assert self.tricks_taken is not None
-            return PassRound(len(self.exchanges), tuple(self.tricks_taken))
-        if self.declarer is None or self.bid is None:
-            return ThrownIn(len(self.exchanges))
-        assert self.contracts is not None and self.tricks_taken is not None
-        return PlayedHand(
-            self.declarer,
-            self.bid,
-            len(self.exchanges),
-            tuple(self.contracts),
-            tuple(self.tricks_taken),
-        )
+        return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
@@ -139,14 +128,6 @@ def deal_hands(rng: random.Random) -> list[list[int]]:
     keys = list(starmap(rng.random, _NO_ARGUMENTS))
     pack = sorted(_PACK, key=keys.__getitem__)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
-
-
-def simulate_deal(
-    settings: RuleSettings, dealer: int, rng: random.Random, bots: Sequence[IsraeliBot]
-) -> IsraeliDeal:
-    """Deals with ``rng`` and plays one deal through with ``bots`` (one per seat, in seat
-    order). Raises IllegalAction if a bot makes an illegal choice."""
-    return IsraeliTable(settings, bots).play_deal(dealer, rng)
 
 
 class IsraeliTable(Table):
@@ -254,9 +235,7 @@ class IsraeliTable(Table):
         bits = self.random_bits
         assert bits is not None
         order, contracts = self._random_contracts(bits, declarer, bid.level)
-        tricks: list[Trick] = []
-        taken = [0, 0, 0, 0]
-        random_tricks(split_by_suit(hands), int(bid.denomination), declarer, bits, tricks, taken)
+        tricks, taken = self._play(hands, int(bid.denomination), declarer, contracts)
         return IsraeliDeal(
             dealer,
             dealt,
@@ -298,9 +277,13 @@ class IsraeliTable(Table):
                 break
         rounds, exchanges = auction.rounds, auction.exchanges
         if auction.declarer is None or auction.bid is None:
-            if settings.all_pass == "pass_round":
-                return _pass_round_result(self, dealer, dealt, hands, rounds, exchanges)
-            return IsraeliDeal(dealer, dealt, rounds, exchanges)
+            if settings.all_pass != "pass_round":
+                return IsraeliDeal(dealer, dealt, rounds, exchanges)
+            tricks, taken = self._play(hands, NO_TRUMP, left_of(dealer), None)
+            score = score_pass_round(settings, taken)
+            return IsraeliDeal(
+                dealer, dealt, rounds, exchanges, None, None, None, None, tricks, taken, score, True
+            )
         declarer, bid = auction.declarer, auction.bid
         if bits is not None:
             return self._random_play(dealer, dealt, hands, rounds, exchanges, declarer, bid)
@@ -310,53 +293,30 @@ class IsraeliTable(Table):
         for seat in phase.order:
             phase.apply(choose_contract[seat](phase, hands[seat], trump))
         order, contracts = phase.order, phase.contracts
-        play = IsraeliPlayState._trusted(hands, trump, declarer, contracts)
+        tricks, taken = self._play(hands, trump, declarer, contracts)
+        score = self._score(contracts, taken, declarer)
+        return IsraeliDeal(
+            dealer, dealt, rounds, exchanges, declarer, bid, contracts, order, tricks, taken, score
+        )
+
+    def _play(
+        self, hands: list[list[int]], trump: int, leader: int, contracts: list[int] | None
+    ) -> tuple[list[Trick], list[int]]:
+        # The 13 tricks from hands, leader first, and the tricks each seat took: in one
+        # loop for four plain random bots (play.random_tricks, the draws choose_card would
+        # make) or four plain heuristic ones (bots.play_out_heuristic), else card by card.
+        bits = self.random_bits
+        if bits is not None:
+            tricks: list[Trick] = []
+            taken = [0, 0, 0, 0]
+            random_tricks(split_by_suit(hands), trump, leader, bits, tricks, taken)
+            return tricks, taken
+        play = IsraeliPlayState._trusted(hands, trump, leader, contracts)
         if self.heuristic_play:
             play_out_heuristic(play)
         else:
             play.play_out(self.choose_card)
-        taken = play.tricks_taken
-        return IsraeliDeal(
-            dealer,
-            dealt,
-            rounds,
-            exchanges,
-            declarer,
-            bid,
-            contracts,
-            order,
-            play.tricks,
-            taken,
-            self._score(contracts, taken, declarer),
-        )
-
-
-def _pass_round_result(
-    table: IsraeliTable,
-    dealer: int,
-    dealt: list[list[int]],
-    hands: list[list[int]],
-    rounds: list[list[tuple[int, Call]]],
-    exchanges: list[tuple[tuple[int, ...], ...]],
-) -> IsraeliDeal:
-    play = IsraeliPlayState._trusted(hands, NO_TRUMP, left_of(dealer), None)
-    if table.random_bits is not None:
-        play_out_random(play, table.random_bits)
-    elif table.heuristic_play:
-        play_out_heuristic(play)
-    else:
-        play.play_out(table.choose_card)
-    taken = play.tricks_taken
-    return IsraeliDeal(
-        dealer,
-        dealt,
-        rounds,
-        exchanges,
-        tricks=play.tricks,
-        tricks_taken=taken,
-        score=score_pass_round(table.settings, taken),
-        pass_round=True,
-    )
+        return play.tricks, play.tricks_taken
 
 
 def simulate_deals(

@@ -98,19 +98,8 @@ class PlayerFigures(PerHand):
 
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         """Figures over both sets of hands; ``self``'s hands count as the earlier ones."""
-        return PlayerFigures(
-            hands=self.hands + other.hands,
-            contracts=self.contracts + other.contracts,
-            zeros=self.zeros + other.zeros,
-            declarer=self.declarer + other.declarer,
-            contract_sum=self.contract_sum + other.contract_sum,
-            points_sum=self.points_sum + other.points_sum,
-            best=_better(self.best, other.best, 1),
-            worst=_better(self.worst, other.worst, -1),
-            last_bidder=self.last_bidder + other.last_bidder,
-            forbidden_hurt=self.forbidden_hurt + other.forbidden_hurt,
-            revokes=self.revokes + other.revokes,
-            revoke_penalty=self.revoke_penalty + other.revoke_penalty,
+        return self.summed(
+            other, best=lambda a, b: _better(a, b, 1), worst=lambda a, b: _better(a, b, -1)
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -159,13 +148,6 @@ class GameStats(core.GameStats[PlayerFigures]):
     under: int
     made_in_over: Rate
     made_in_under: Rate
-
-    def player(self, name: str) -> PlayerGameStats[PlayerFigures]:
-        """The named player's figures; raises KeyError if they did not play this game."""
-        for entry in self.players:
-            if entry.name == name:
-                return entry
-        raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -66,7 +66,7 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
             problems.append("a deal is thrown in only after every Frisch round")
         return problems
     _check_contracts(settings, deal, problems)
-    _check_play(deal, held, problems)
+    _follow_tricks(deal, held, Bid.from_str(deal["bid"]).trump, deal["declarer"], problems)
     try:
         expected = score_hand(
             settings, deal["contracts"], deal["tricks_taken"], declarer=deal["declarer"]
@@ -149,10 +149,6 @@ def _check_contracts(settings: RuleSettings, deal: Mapping[str, Any], problems: 
         problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid {level}")
     if sum(contracts) == TRICKS_PER_HAND:
         problems.append("the contracts total 13")
-
-
-def _check_play(deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]) -> None:
-    _follow_tricks(deal, held, Bid.from_str(deal["bid"]).trump, deal["declarer"], problems)
 
 
 def _follow_tricks(
