@@ -15,12 +15,13 @@ from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import (
     DealTally,
+    deal_seed,
     play_through,
     shuffled_pack,
     simulate_play,
 )
 from scorekeeper.engine.core.verify import check_tricks
-from scorekeeper.engine.oh_hell.simulate import OhHellDeal
+from scorekeeper.engine.oh_hell.simulate import DealPlan, OhHellDeal, random_player, simulate_deals
 from scorekeeper.engine.spades.simulate import SpadesDeal
 
 SPADES = find_game("spades")
@@ -249,17 +250,37 @@ class SlowChoiceBot(ChoiceBot):
 
 @pytest.mark.parametrize("players", [3, 4, 7])
 @pytest.mark.parametrize("hook", [True, False])
-def test_oh_hell_s_own_loop_plays_the_deals_the_bot_loop_plays(players, hook):
-    # play_through hands ChoiceBots' deals to OhHellDeal.play_choices, a second writing of
-    # _legal and _apply: every hand of the sequence, dealt by every seat, must agree.
+def test_oh_hell_s_random_player_plays_the_deals_the_bot_loop_plays(players, hook):
+    # random_player deals and plays a whole hand in one loop of its own, a second writing
+    # of OhHellDeal: every hand of the sequence, dealt by every seat, must be the deal the
+    # bot loop plays from the same generator, and leave the generator where it leaves it.
     game = OH_HELL.seated(players)
     settings = game.preset("oh-hell").with_changes({"hook": hook})
+    plan = DealPlan(settings)
+    quick = random_player(game, settings, plan)
     for index in range(2 * len(game.sheet_deals(settings))):
         for seed in range(4):
             played = {}
-            for bot in (ChoiceBot, SlowChoiceBot):
+            for way in ("quick", "bots"):
                 rng = random.Random(seed)
-                state = OhHellDeal(game, settings, index, rng)
-                result = play_through(state, [bot(seat, rng) for seat in range(players)])
-                played[bot] = (result.to_dict(), rng.getrandbits(32))
-            assert played[ChoiceBot] == played[SlowChoiceBot], (index, seed)
+                if way == "quick":
+                    result = quick(index, rng)
+                else:
+                    state = OhHellDeal(game, settings, index, rng, plan)
+                    bots = [SlowChoiceBot(seat, rng) for seat in range(players)]
+                    result = play_through(state, bots)
+                played[way] = (result.to_dict(), rng.getrandbits(32))
+            assert played["quick"] == played["bots"], (index, seed)
+
+
+def test_oh_hell_s_random_bots_play_through_the_quick_player():
+    # simulate_play hands a run of ChoiceBots to the game's own loop: the same deals as
+    # the bot loop gives, deal by deal, from the run's seeds.
+    settings = OH_HELL.preset("oh-hell")
+    quick = list(simulate_deals(OH_HELL, settings, range(30, 60), seed=9))
+    plan = DealPlan(settings)
+    for index, result in zip(range(30, 60), quick, strict=True):
+        rng = random.Random(deal_seed(9, index))
+        state = OhHellDeal(OH_HELL, settings, index, rng, plan)
+        slow = play_through(state, [SlowChoiceBot(seat, rng) for seat in range(4)])
+        assert result.to_dict() == slow.to_dict(), index

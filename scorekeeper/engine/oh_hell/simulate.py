@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +59,8 @@ _RANK = tuple(card.rank for card in _CARDS)
 _NAMES = tuple(map(str, _CARDS))
 _SUITS = tuple(Suit)
 _WIDTHS = tuple(n.bit_length() for n in range(60))
+
+RandomPlayer = Callable[[int, random.Random], "OhHellDealResult"]
 
 
 def _winners_held(hand: list[int], trump: int | None) -> int:
@@ -172,32 +174,74 @@ class OhHellDeal(TurnDeal):
                 best, top = index, strength
         return best
 
-    def play_choices(self, generator: random.Random) -> OhHellDealResult:
-        """The deal played to its end as ChoiceBots at every seat play it, each action
-        ``generator.choice(legal)`` from the very same draws, in one loop: the bids, then
-        every trick (``_legal`` and ``_apply`` written out; the suite checks that both
-        give the same deals)."""
-        bits, widths = generator.getrandbits, _WIDTHS
-        seats, cards, dealer, bids = self.seats, self.cards, self.dealer, self.bids
-        seat = self.leader
-        for _ in range(seats):
-            forbidden = cards - sum(bids) if seat == dealer and self.plan.hook else -1
-            n = cards if forbidden >= 0 else cards + 1  # 0..cards, less the forbidden bid
-            k = widths[n]
+    def result(self) -> OhHellDealResult:
+        trump = None if self.trump is None else _SUITS[self.trump]
+        bids, taken = self.bids, self.taken
+        return OhHellDealResult(
+            hand_of(self.game, trump, bids, taken),
+            self.dealer,
+            tuple(self.hands),
+            self.turned,
+            tuple(self.played),
+            tuple(map(self.plan.rule.points, bids, taken)),
+        )
+
+
+def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> RandomPlayer:
+    """Plays deal ``index`` of a run to its result as random bots (ChoiceBots drawing
+    from ``rng``) play it through an :class:`OhHellDeal`, in one loop: the same cards
+    dealt, every draw the same (``rng.choice``'s, written out), the same bids, tricks and
+    points. It is ``OhHellDeal``'s ``__init__``, ``_legal``, ``_apply`` and ``result``
+    written once more for speed; the suite checks that both give the same deals."""
+    seats, hook, followers, points = settings.players, plan.hook, plan.followers, plan.rule.points
+    widths, suits, bisect = _WIDTHS, _SUIT, bisect_left
+    bidders = seats - 1  # before the dealer, who bids last and may be held by the hook
+    # For each hand of the sequence: its cards, each seat's share of the shuffled pack,
+    # and where the card turned for trump lies in it (None: every card is dealt).
+    sequence = tuple(
+        (
+            cards,
+            tuple(slice(s * cards, (s + 1) * cards) for s in range(seats)),
+            seats * cards if seats * cards < PACK else None,
+        )
+        for cards in plan.sequence
+    )
+    length = len(sequence)
+
+    def play(index: int, rng: random.Random) -> OhHellDealResult:
+        cards, shares, turned_at = sequence[index % length]
+        dealer = index % seats
+        pack = shuffled_pack(rng)  # the order rng.shuffle(full_deck()) gives
+        hands = list(map(sorted, map(pack.__getitem__, shares)))
+        turned = None if turned_at is None else pack[turned_at]
+        trump = None if turned is None else suits[turned]
+        bits = rng.getrandbits
+        bids = [0] * seats
+        seat = leader = (dealer + 1) % seats
+        n = cards + 1  # any bid from 0 to the cards dealt
+        k = widths[n]
+        for _ in range(bidders):
             drawn = bits(k)
             while drawn >= n:
                 drawn = bits(k)
-            bids[seat] = drawn + (0 <= forbidden <= drawn)
+            bids[seat] = drawn
             seat = (seat + 1) % seats
-        self.spoken, self.bidding = seats, False
-        suits, trump, every_held, followers = _SUIT, self.trump, self.held, self.plan.followers
-        taken, played, leader = self.taken, self.played, self.leader
-        for _ in range(cards):
-            held = every_held[leader]
-            n = len(held)
+        forbidden = cards - sum(bids) if hook else -1
+        if forbidden >= 0:  # the dealer's bids leave out the one that makes the total
+            n = cards
             k = widths[n]
+        drawn = bits(k)
+        while drawn >= n:
             drawn = bits(k)
-            while drawn >= n:
+        bids[dealer] = drawn + (0 <= forbidden <= drawn)
+        every_held = list(map(list, hands))
+        taken = [0] * seats
+        played = []
+        for left in range(cards, 0, -1):  # the cards each seat holds as the trick starts
+            held = every_held[leader]
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
                 drawn = bits(k)
             won = held.pop(drawn)
             trick = [won]
@@ -206,10 +250,10 @@ class OhHellDeal(TurnDeal):
             for seat in followers[leader]:
                 held = every_held[seat]
                 # Held cards are in order, a suit's together: the led suit's, else any.
-                first = bisect_left(held, low)
-                end = bisect_left(held, high, first)
+                first = bisect(held, low)
+                end = bisect(held, high, first)
                 if end == first:
-                    first, end = 0, len(held)
+                    first, end = 0, left
                 n = end - first
                 k = widths[n]
                 drawn = bits(k)
@@ -227,20 +271,19 @@ class OhHellDeal(TurnDeal):
             leader = winner
             taken[winner] += 1
             played.append(tuple(trick))
-        self.leader, self.to_play, self._legal_now = leader, None, None
-        return self.result()
-
-    def result(self) -> OhHellDealResult:
-        trump = None if self.trump is None else _SUITS[self.trump]
-        bids, taken = self.bids, self.taken
-        return OhHellDealResult(
-            hand_of(self.game, trump, bids, taken),
-            self.dealer,
-            tuple(self.hands),
-            self.turned,
-            tuple(self.played),
-            tuple(map(self.plan.rule.points, bids, taken)),
+        record = Hand(
+            game,
+            {
+                "cards": cards,
+                "trump": None if trump is None else _SUITS[trump],
+                "bids": tuple(bids),
+                "tricks": tuple(taken),
+            },
         )
+        score = tuple(map(points, bids, taken))
+        return OhHellDealResult(record, dealer, tuple(hands), turned, tuple(played), score)
+
+    return play
 
 
 class CountingBot:
@@ -280,7 +323,8 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> OhHellDeal:
         return OhHellDeal(game, settings, index, rng, plan)
 
-    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players)
+    quick = random_player(game, settings, plan)
+    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players, quick)
 
 
 @dataclass
