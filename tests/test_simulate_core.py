@@ -242,6 +242,21 @@ def test_a_shuffled_pack_is_the_order_and_the_draws_of_rng_shuffle(size):
         assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
 
 
+@pytest.mark.parametrize("dealt", [0, 1, 29, 51, 52, 60])
+def test_the_dealt_places_of_a_shuffled_pack_are_rng_shuffle_s_with_the_same_draws(dealt):
+    for seed in range(300):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        pack = list(range(52))
+        theirs.shuffle(pack)
+        assert shuffled_pack(ours, 52, dealt) == pack[:dealt]
+        assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
+
+
+def test_a_negative_number_of_places_is_refused():
+    with pytest.raises(ValueError, match="-1 places"):
+        shuffled_pack(random.Random(0), 52, -1)
+
+
 class SlowChoiceBot(ChoiceBot):
     """A ChoiceBot the quick loop does not recognise: played through the bot loop."""
 

@@ -197,21 +197,23 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
     widths, suits, bisect = _WIDTHS, _SUIT, bisect_left
     bidders = seats - 1  # before the dealer, who bids last and may be held by the hook
     # For each hand of the sequence: its cards, each seat's share of the shuffled pack,
-    # and where the card turned for trump lies in it (None: every card is dealt).
+    # where the card turned for trump lies in it (None: every card is dealt), and how
+    # many places of the pack the deal reads.
     sequence = tuple(
         (
             cards,
             tuple(slice(s * cards, (s + 1) * cards) for s in range(seats)),
             seats * cards if seats * cards < PACK else None,
+            min(seats * cards + 1, PACK),
         )
         for cards in plan.sequence
     )
     length = len(sequence)
 
     def play(index: int, rng: random.Random) -> OhHellDealResult:
-        cards, shares, turned_at = sequence[index % length]
+        cards, shares, turned_at, dealt = sequence[index % length]
         dealer = index % seats
-        pack = shuffled_pack(rng)  # the order rng.shuffle(full_deck()) gives
+        pack = shuffled_pack(rng, PACK, dealt)  # as rng.shuffle(full_deck()) orders it
         hands = list(map(sorted, map(pack.__getitem__, shares)))
         turned = None if turned_at is None else pack[turned_at]
         trump = None if turned is None else suits[turned]
