@@ -190,7 +190,8 @@ class OhHellDeal(TurnDeal):
 def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> RandomPlayer:
     """Plays deal ``index`` of a run to its result as random bots (ChoiceBots drawing
     from ``rng``) play it through an :class:`OhHellDeal`, in one loop: the same cards
-    dealt, every draw the same (``rng.choice``'s, written out), the same bids, tricks and
+    dealt, every draw the same (``rng.choice``'s, written out) up to the last trick,
+    whose cards are forced and drawn for by nobody here, the same bids, tricks and
     points. It is ``OhHellDeal``'s ``__init__``, ``_legal``, ``_apply`` and ``result``
     written once more for speed; the suite checks that both give the same deals."""
     seats, hook, followers, points = settings.players, plan.hook, plan.followers, plan.rule.points
@@ -239,7 +240,7 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         every_held = list(map(list, hands))
         taken = [0] * seats
         played = []
-        for left in range(cards, 0, -1):  # the cards each seat holds as the trick starts
+        for left in range(cards, 1, -1):  # the cards each seat holds as the trick starts
             held = every_held[leader]
             k = widths[left]
             drawn = bits(k)
@@ -273,6 +274,22 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
             leader = winner
             taken[winner] += 1
             played.append(tuple(trick))
+        # The last trick: each seat plays the one card it holds. A random bot's choice of
+        # it would draw, but nothing reads the deal's generator after the deal.
+        won = every_held[leader][0]
+        trick = [won]
+        best_suit, winner = suits[won], leader
+        for seat in followers[leader]:
+            card = every_held[seat][0]
+            trick.append(card)
+            suit = suits[card]
+            if suit == best_suit:
+                if card > won:
+                    won, winner = card, seat
+            elif suit == trump:
+                won, best_suit, winner = card, suit, seat
+        taken[winner] += 1
+        played.append(tuple(trick))
         record = Hand(
             game,
             {
