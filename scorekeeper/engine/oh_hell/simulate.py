@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.bots import ChoiceBot
@@ -28,15 +28,29 @@ from .settings import PACK, OhHellSettings, cards_sequence
 
 @dataclass(slots=True)
 class OhHellDealResult:
-    """A hand played by bots: what the table would write down, and how it was played, its
-    cards by number (``_CARDS[n]`` is the card; they become text only in ``to_dict``)."""
+    """A hand played by bots: what the table would write down (``record``), and how it was
+    played, its cards by number (``_CARDS[n]`` is the card; they become text only in
+    ``to_dict``)."""
 
-    record: Hand
+    game: Any
+    trump: Suit | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]  # taken by each seat
     dealer: int
     hands: tuple[list[int], ...]
     turned: int | None
     tricks_played: tuple[tuple[int, ...], ...]  # each trick's cards in the order played
     points: tuple[int, ...]
+    _record: Hand | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def record(self) -> Hand:
+        """The hand the table writes down: made when first asked for, as a run's summary
+        counts bids and tricks without it."""
+        record = self._record
+        if record is None:
+            record = self._record = hand_of(self.game, self.trump, self.bids, self.tricks)
+        return record
 
     def to_dict(self) -> dict[str, Any]:
         names = _NAMES
@@ -178,7 +192,10 @@ class OhHellDeal(TurnDeal):
         trump = None if self.trump is None else _SUITS[self.trump]
         bids, taken = self.bids, self.taken
         return OhHellDealResult(
-            hand_of(self.game, trump, bids, taken),
+            self.game,
+            trump,
+            tuple(bids),
+            tuple(taken),
             self.dealer,
             tuple(self.hands),
             self.turned,
@@ -290,17 +307,17 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
                 won, best_suit, winner = card, suit, seat
         taken[winner] += 1
         played.append(tuple(trick))
-        record = Hand(
+        return OhHellDealResult(
             game,
-            {
-                "cards": cards,
-                "trump": None if trump is None else _SUITS[trump],
-                "bids": tuple(bids),
-                "tricks": tuple(taken),
-            },
+            None if trump is None else _SUITS[trump],
+            tuple(bids),
+            tuple(taken),
+            dealer,
+            tuple(hands),
+            turned,
+            tuple(played),
+            tuple(map(points, bids, taken)),
         )
-        score = tuple(map(points, bids, taken))
-        return OhHellDealResult(record, dealer, tuple(hands), turned, tuple(played), score)
 
     return play
 
@@ -359,7 +376,7 @@ class OhHellTally(DealTally):
         self.exact += sum(b == t for b, t in zip(deal["bids"], deal["tricks"], strict=True))
 
     def add_result(self, result: OhHellDealResult) -> None:
-        self.add({"bids": result.record.bids, "tricks": result.record.tricks})
+        self.add({"bids": result.bids, "tricks": result.tricks})
 
     def lines(self) -> list[str]:
         rate = f" ({100 * self.exact / self.bids:.1f}%)" if self.bids else ""
