@@ -22,7 +22,8 @@ from scorekeeper.engine.core.simulation import (
 )
 from scorekeeper.engine.core.verify import check_tricks
 from scorekeeper.engine.oh_hell.simulate import DealPlan, OhHellDeal, random_player, simulate_deals
-from scorekeeper.engine.spades.simulate import SpadesDeal
+from scorekeeper.engine.spades.simulate import SpadesDeal, SpadesRandomBot
+from scorekeeper.engine.spades.simulate import random_player as spades_random_player
 
 SPADES = find_game("spades")
 OH_HELL = find_game("oh-hell")
@@ -300,3 +301,22 @@ def test_oh_hell_s_random_bots_play_through_the_quick_player():
         state = OhHellDeal(OH_HELL, settings, index, rng, plan)
         slow = play_through(state, [SlowChoiceBot(seat, rng) for seat in range(4)])
         assert result.to_dict() == slow.to_dict(), index
+
+
+@pytest.mark.parametrize("blind_nil", ["never", "any_time"])
+def test_spades_random_player_plays_the_deals_the_bot_loop_plays(blind_nil):
+    # random_player deals and plays a whole deal in one loop of its own, a second writing
+    # of SpadesDeal and SpadesRandomBot: each deal, dealt by every seat, must be the one
+    # the bot loop plays from the same generator (blind nils, nils and bids included).
+    settings = SPADES.preset("spades").with_changes({"blind_nil": blind_nil})
+    quick = spades_random_player(settings)
+    blind = 0
+    for index in range(120):
+        rng = random.Random(index)
+        ours = quick(index, rng)
+        rng = random.Random(index)
+        state = SpadesDeal(settings, index % 4, rng)
+        theirs = play_through(state, [SpadesRandomBot(seat, rng) for seat in range(4)])
+        assert ours.to_dict() == theirs.to_dict(), index
+        blind += bool(ours.blind_nil)
+    assert (blind > 0) == (blind_nil == "any_time"), "no blind nil was bid"

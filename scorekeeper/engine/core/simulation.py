@@ -279,19 +279,20 @@ def simulate_play(
     deals: int | range,
     seed: int | None,
     seats: int = SEATS,
-    play_choices: Callable[[int, random.Random], Any] | None = None,
+    own_loops: Mapping[str, Callable[[int, random.Random], Any]] | None = None,
 ) -> Iterator[Any]:
     """The results of a run of a game that declares its play: deal ``index`` is
     ``new_deal(index, rng)`` (it deals with ``rng``), played through by a bot of ``kind``
     (one of ``bots``, each made ``(seat, rng)``) at each of ``seats`` seats, all drawing
     from the deal's own generator. So such a game writes no bot loop and no run of its
-    own. A game may give ``play_choices(index, rng)``: deal ``index`` dealt and played to
-    its result in one loop of its own as ChoiceBots at every seat play it (the same
-    deals, for speed), used for such bots. Raises ValueError at once for an unknown kind
-    or a bad count."""
+    own. A game may give ``own_loops`` by kind: ``loop(index, rng)`` deals deal ``index``
+    and plays it to its result in one loop of its own, as bots of that kind play it (the
+    same deals, for speed). Raises ValueError at once for an unknown kind or a bad
+    count."""
     bot = bot_factory(bots, kind)
-    if bot is ChoiceBot and play_choices is not None:
-        return run_deals(play_choices, deals, seed)
+    own_loop = (own_loops or {}).get(kind)
+    if own_loop is not None:
+        return run_deals(own_loop, deals, seed)
 
     def play_choices(index: int, rng: random.Random) -> Any:
         # ChoiceBots at every seat, all drawing from rng: play_through's quick path,

@@ -359,8 +359,8 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> OhHellDeal:
         return OhHellDeal(game, settings, index, rng, plan)
 
-    quick = random_player(game, settings, plan)
-    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players, quick)
+    own_loops = {"random": random_player(game, settings, plan)}
+    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players, own_loops)
 
 
 @dataclass
