@@ -37,7 +37,7 @@ class OhHellDealResult:
     bids: tuple[int, ...]
     tricks: tuple[int, ...]  # taken by each seat
     dealer: int
-    hands: tuple[list[int], ...]
+    dealt: list[int]  # the pack as dealt: each seat's cards in turn, from seat 0
     turned: int | None
     tricks_played: tuple[tuple[int, ...], ...]  # each trick's cards in the order played
     points: tuple[int, ...]
@@ -51,6 +51,12 @@ class OhHellDealResult:
         if record is None:
             record = self._record = hand_of(self.game, self.trump, self.bids, self.tricks)
         return record
+
+    @property
+    def hands(self) -> tuple[list[int], ...]:
+        """Each seat's cards as dealt, in order."""
+        dealt, cards = self.dealt, len(self.tricks_played)
+        return tuple(sorted(dealt[s * cards : (s + 1) * cards]) for s in range(len(self.bids)))
 
     def to_dict(self) -> dict[str, Any]:
         names = _NAMES
@@ -197,7 +203,7 @@ class OhHellDeal(TurnDeal):
             tuple(bids),
             tuple(taken),
             self.dealer,
-            tuple(self.hands),
+            [card for hand in self.hands for card in hand],
             self.turned,
             tuple(self.played),
             tuple(map(self.plan.rule.points, bids, taken)),
@@ -232,7 +238,7 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         cards, shares, turned_at, dealt = sequence[index % length]
         dealer = index % seats
         pack = shuffled_pack(rng, PACK, dealt)  # as rng.shuffle(full_deck()) orders it
-        hands = list(map(sorted, map(pack.__getitem__, shares)))
+        every_held = list(map(sorted, map(pack.__getitem__, shares)))
         turned = None if turned_at is None else pack[turned_at]
         trump = None if turned is None else suits[turned]
         bits = rng.getrandbits
@@ -254,7 +260,6 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         while drawn >= n:
             drawn = bits(k)
         bids[dealer] = drawn + (0 <= forbidden <= drawn)
-        every_held = list(map(list, hands))
         taken = [0] * seats
         played = []
         for left in range(cards, 1, -1):  # the cards each seat holds as the trick starts
@@ -313,7 +318,7 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
             tuple(bids),
             tuple(taken),
             dealer,
-            tuple(hands),
+            pack,
             turned,
             tuple(played),
             tuple(map(points, bids, taken)),
