@@ -29,7 +29,7 @@ for reference:
 - tuned: one uniform draw per step from ``legal_actions()`` at every node, the fastest loop
   we found; valid here only because every chance node of oh_hell is uniform.
 
-``--before DIR`` compares two versions of the simulator instead (issue 41: the one
+``--before DIR [--only WORD ...]`` compares two versions of the simulator instead (issue 41: the one
 simulation core against the code before it): every contender, this tree's and the one
 under ``DIR`` (a copy of ``scorekeeper/`` from before, e.g. ``git archive``), runs in a
 process of its own for ``--seconds``, the processes alternated round after round, and the
@@ -205,16 +205,22 @@ def one_contender(name: str, seconds: float, rules: str) -> float:
     return measure({name: runner}, seconds, clock=time.process_time)[name]
 
 
-def compare(before: str, seconds: float, rounds: int, rules: str) -> None:
+def compare(
+    before: str, seconds: float, rounds: int, rules: str, only: list[str] | None = None
+) -> None:
     """Each contender of this tree and of ``before`` in processes of their own, alternated
-    ``rounds`` times; prints the medians and the ratios against their targets."""
+    ``rounds`` times; prints the medians and the ratios against their targets. ``only``:
+    the contenders whose names contain one of these words (OpenSpiel always runs)."""
     import statistics
     import subprocess
     import sys
 
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     trees = {"after": here, "before": os.path.abspath(before)}
-    names = [*CONTENDERS, OPEN_SPIEL]
+    chosen = [
+        name for name in CONTENDERS if not only or any(w.lower() in name.lower() for w in only)
+    ]
+    names = [*chosen, OPEN_SPIEL]
     rates: dict[tuple[str, str], list[float]] = {}
     for _ in range(rounds):
         for name in names:
@@ -230,7 +236,7 @@ def compare(before: str, seconds: float, rounds: int, rules: str) -> None:
     spiel = median[OPEN_SPIEL, "after"]
     print(f"{rounds} rounds of {seconds:g} s per process; medians, full hands per CPU second")
     print(f"{OPEN_SPIEL + ':':<36} {spiel:8,.0f}")
-    for name in CONTENDERS:
+    for name in chosen:
         old, new = median[name, "before"], median[name, "after"]
         note = f"after/before {new / old:.2f}x"
         if "random" in name:
@@ -246,6 +252,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="compare with the simulator of this tree")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --before processes")
+    parser.add_argument(
+        "--only",
+        action="append",
+        help="with --before: only the contenders whose names contain this (repeatable)",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=5.0, help="wall time per contender")
     parser.add_argument("--rules", default="standard", help="rules preset for the simulator")
@@ -260,7 +271,7 @@ def main() -> None:
         print(one_contender(args.one, args.seconds, args.rules))
         return
     if args.before:
-        compare(args.before, args.seconds, args.rounds, args.rules)
+        compare(args.before, args.seconds, args.rounds, args.rules, args.only)
         return
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     _pin_to_one_core()

@@ -15,13 +15,15 @@ from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import (
     DealTally,
+    deal_seed,
     play_through,
     shuffled_pack,
     simulate_play,
 )
 from scorekeeper.engine.core.verify import check_tricks
-from scorekeeper.engine.oh_hell.simulate import OhHellDeal
-from scorekeeper.engine.spades.simulate import SpadesDeal
+from scorekeeper.engine.oh_hell.simulate import DealPlan, OhHellDeal, random_player, simulate_deals
+from scorekeeper.engine.spades.simulate import SpadesDeal, SpadesRandomBot
+from scorekeeper.engine.spades.simulate import random_player as spades_random_player
 
 SPADES = find_game("spades")
 OH_HELL = find_game("oh-hell")
@@ -241,6 +243,21 @@ def test_a_shuffled_pack_is_the_order_and_the_draws_of_rng_shuffle(size):
         assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
 
 
+@pytest.mark.parametrize("dealt", [0, 1, 29, 51, 52, 60])
+def test_the_dealt_places_of_a_shuffled_pack_are_rng_shuffle_s_with_the_same_draws(dealt):
+    for seed in range(300):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        pack = list(range(52))
+        theirs.shuffle(pack)
+        assert shuffled_pack(ours, 52, dealt) == pack[:dealt]
+        assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
+
+
+def test_a_negative_number_of_places_is_refused():
+    with pytest.raises(ValueError, match="-1 places"):
+        shuffled_pack(random.Random(0), 52, -1)
+
+
 class SlowChoiceBot(ChoiceBot):
     """A ChoiceBot the quick loop does not recognise: played through the bot loop."""
 
@@ -249,17 +266,57 @@ class SlowChoiceBot(ChoiceBot):
 
 @pytest.mark.parametrize("players", [3, 4, 7])
 @pytest.mark.parametrize("hook", [True, False])
-def test_oh_hell_s_own_loop_plays_the_deals_the_bot_loop_plays(players, hook):
-    # play_through hands ChoiceBots' deals to OhHellDeal.play_choices, a second writing of
-    # _legal and _apply: every hand of the sequence, dealt by every seat, must agree.
+def test_oh_hell_s_random_player_plays_the_deals_the_bot_loop_plays(players, hook):
+    # random_player deals and plays a whole hand in one loop of its own, a second writing
+    # of OhHellDeal: every hand of the sequence, dealt by every seat, must be the deal the
+    # bot loop plays from the same generator (which it leaves elsewhere: it draws nothing
+    # for the last trick's forced cards, and a run reseeds its generator for each deal).
     game = OH_HELL.seated(players)
     settings = game.preset("oh-hell").with_changes({"hook": hook})
+    plan = DealPlan(settings)
+    quick = random_player(game, settings, plan)
     for index in range(2 * len(game.sheet_deals(settings))):
         for seed in range(4):
             played = {}
-            for bot in (ChoiceBot, SlowChoiceBot):
+            for way in ("quick", "bots"):
                 rng = random.Random(seed)
-                state = OhHellDeal(game, settings, index, rng)
-                result = play_through(state, [bot(seat, rng) for seat in range(players)])
-                played[bot] = (result.to_dict(), rng.getrandbits(32))
-            assert played[ChoiceBot] == played[SlowChoiceBot], (index, seed)
+                if way == "quick":
+                    result = quick(index, rng)
+                else:
+                    state = OhHellDeal(game, settings, index, rng, plan)
+                    bots = [SlowChoiceBot(seat, rng) for seat in range(players)]
+                    result = play_through(state, bots)
+                played[way] = result.to_dict()
+            assert played["quick"] == played["bots"], (index, seed)
+
+
+def test_oh_hell_s_random_bots_play_through_the_quick_player():
+    # simulate_play hands a run of ChoiceBots to the game's own loop: the same deals as
+    # the bot loop gives, deal by deal, from the run's seeds.
+    settings = OH_HELL.preset("oh-hell")
+    quick = list(simulate_deals(OH_HELL, settings, range(30, 60), seed=9))
+    plan = DealPlan(settings)
+    for index, result in zip(range(30, 60), quick, strict=True):
+        rng = random.Random(deal_seed(9, index))
+        state = OhHellDeal(OH_HELL, settings, index, rng, plan)
+        slow = play_through(state, [SlowChoiceBot(seat, rng) for seat in range(4)])
+        assert result.to_dict() == slow.to_dict(), index
+
+
+@pytest.mark.parametrize("blind_nil", ["never", "any_time"])
+def test_spades_random_player_plays_the_deals_the_bot_loop_plays(blind_nil):
+    # random_player deals and plays a whole deal in one loop of its own, a second writing
+    # of SpadesDeal and SpadesRandomBot: each deal, dealt by every seat, must be the one
+    # the bot loop plays from the same generator (blind nils, nils and bids included).
+    settings = SPADES.preset("spades").with_changes({"blind_nil": blind_nil})
+    quick = spades_random_player(settings)
+    blind = 0
+    for index in range(120):
+        rng = random.Random(index)
+        ours = quick(index, rng)
+        rng = random.Random(index)
+        state = SpadesDeal(settings, index % 4, rng)
+        theirs = play_through(state, [SpadesRandomBot(seat, rng) for seat in range(4)])
+        assert ours.to_dict() == theirs.to_dict(), index
+        blind += bool(ours.blind_nil)
+    assert (blind > 0) == (blind_nil == "any_time"), "no blind nil was bid"

@@ -233,26 +233,42 @@ def _play_choices(state: TurnDeal, generator: random.Random) -> Any:
     return state.result()
 
 
-_SHUFFLE_STEPS = {
-    size: tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in (52,)
-}
-"""rng.shuffle's steps over a list of ``size``: the index it places, and the bits it draws."""
+_PACKS = {size: list(range(size)) for size in (52,)}
+"""Packs in order, copied for each shuffle (quicker than making them anew)."""
+_SHUFFLE_STEPS: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]] = {}
+"""rng.shuffle's steps over a list of ``size``, by (size, places wanted): the index each
+places and the bits it draws, split where the places wanted begin."""
 
 
-def shuffled_pack(generator: random.Random, size: int = 52) -> list[int]:
+def _shuffle_steps(size: int, dealt: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    split = _SHUFFLE_STEPS[size, dealt] = (steps[: size - dealt], steps[size - dealt :])
+    return split
+
+
+def shuffled_pack(generator: random.Random, size: int = 52, dealt: int | None = None) -> list[int]:
     """``list(range(size))`` shuffled as ``generator.shuffle`` shuffles any list of that
     length: the same draws, so the same order (card ``i`` of a pack in place of index
-    ``i``), without its method call per card."""
-    pack = list(range(size))
+    ``i``), without its method call per card. With ``dealt``, only the first ``dealt``
+    places of that order are returned (every draw is still made): a place past them is
+    never written, as Fisher-Yates never reads it again once it is placed."""
+    if dealt is not None and dealt < 0:
+        raise ValueError(f"{dealt} places of the pack wanted; 0 or more")
+    wanted = size if dealt is None or dealt > size else dealt
+    pack = _PACKS[size][:] if size in _PACKS else list(range(size))
     bits = generator.getrandbits
-    steps = _SHUFFLE_STEPS.get(size)
-    if steps is None:
-        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    unwanted, steps = _SHUFFLE_STEPS.get((size, wanted)) or _shuffle_steps(size, wanted)
+    for i, k in unwanted:
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        pack[j] = pack[i]
     for i, k in steps:
         j = bits(k)
         while j > i:
             j = bits(k)
         pack[i], pack[j] = pack[j], pack[i]
+    del pack[wanted:]
     return pack
 
 
@@ -263,13 +279,20 @@ def simulate_play(
     deals: int | range,
     seed: int | None,
     seats: int = SEATS,
+    own_loops: Mapping[str, Callable[[int, random.Random], Any]] | None = None,
 ) -> Iterator[Any]:
     """The results of a run of a game that declares its play: deal ``index`` is
     ``new_deal(index, rng)`` (it deals with ``rng``), played through by a bot of ``kind``
     (one of ``bots``, each made ``(seat, rng)``) at each of ``seats`` seats, all drawing
     from the deal's own generator. So such a game writes no bot loop and no run of its
-    own. Raises ValueError at once for an unknown kind or a bad count."""
+    own. A game may give ``own_loops`` by kind: ``loop(index, rng)`` deals deal ``index``
+    and plays it to its result in one loop of its own, as bots of that kind play it (the
+    same deals, for speed). Raises ValueError at once for an unknown kind or a bad
+    count."""
     bot = bot_factory(bots, kind)
+    own_loop = (own_loops or {}).get(kind)
+    if own_loop is not None:
+        return run_deals(own_loop, deals, seed)
 
     def play_choices(index: int, rng: random.Random) -> Any:
         # ChoiceBots at every seat, all drawing from rng: play_through's quick path,

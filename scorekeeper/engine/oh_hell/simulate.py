@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.bots import ChoiceBot
@@ -28,15 +28,35 @@ from .settings import PACK, OhHellSettings, cards_sequence
 
 @dataclass(slots=True)
 class OhHellDealResult:
-    """A hand played by bots: what the table would write down, and how it was played, its
-    cards by number (``_CARDS[n]`` is the card; they become text only in ``to_dict``)."""
+    """A hand played by bots: what the table would write down (``record``), and how it was
+    played, its cards by number (``_CARDS[n]`` is the card; they become text only in
+    ``to_dict``)."""
 
-    record: Hand
+    game: Any
+    trump: Suit | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]  # taken by each seat
     dealer: int
-    hands: tuple[list[int], ...]
+    dealt: list[int]  # the pack as dealt: each seat's cards in turn, from seat 0
     turned: int | None
     tricks_played: tuple[tuple[int, ...], ...]  # each trick's cards in the order played
     points: tuple[int, ...]
+    _record: Hand | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def record(self) -> Hand:
+        """The hand the table writes down: made when first asked for, as a run's summary
+        counts bids and tricks without it."""
+        record = self._record
+        if record is None:
+            record = self._record = hand_of(self.game, self.trump, self.bids, self.tricks)
+        return record
+
+    @property
+    def hands(self) -> tuple[list[int], ...]:
+        """Each seat's cards as dealt, in order."""
+        dealt, cards = self.dealt, len(self.tricks_played)
+        return tuple(sorted(dealt[s * cards : (s + 1) * cards]) for s in range(len(self.bids)))
 
     def to_dict(self) -> dict[str, Any]:
         names = _NAMES
@@ -59,6 +79,8 @@ _RANK = tuple(card.rank for card in _CARDS)
 _NAMES = tuple(map(str, _CARDS))
 _SUITS = tuple(Suit)
 _WIDTHS = tuple(n.bit_length() for n in range(60))
+
+RandomPlayer = Callable[[int, random.Random], "OhHellDealResult"]
 
 
 def _winners_held(hand: list[int], trump: int | None) -> int:
@@ -172,32 +194,79 @@ class OhHellDeal(TurnDeal):
                 best, top = index, strength
         return best
 
-    def play_choices(self, generator: random.Random) -> OhHellDealResult:
-        """The deal played to its end as ChoiceBots at every seat play it, each action
-        ``generator.choice(legal)`` from the very same draws, in one loop: the bids, then
-        every trick (``_legal`` and ``_apply`` written out; the suite checks that both
-        give the same deals)."""
-        bits, widths = generator.getrandbits, _WIDTHS
-        seats, cards, dealer, bids = self.seats, self.cards, self.dealer, self.bids
-        seat = self.leader
-        for _ in range(seats):
-            forbidden = cards - sum(bids) if seat == dealer and self.plan.hook else -1
-            n = cards if forbidden >= 0 else cards + 1  # 0..cards, less the forbidden bid
-            k = widths[n]
+    def result(self) -> OhHellDealResult:
+        trump = None if self.trump is None else _SUITS[self.trump]
+        bids, taken = self.bids, self.taken
+        return OhHellDealResult(
+            self.game,
+            trump,
+            tuple(bids),
+            tuple(taken),
+            self.dealer,
+            [card for hand in self.hands for card in hand],
+            self.turned,
+            tuple(self.played),
+            tuple(map(self.plan.rule.points, bids, taken)),
+        )
+
+
+def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> RandomPlayer:
+    """Plays deal ``index`` of a run to its result as random bots (ChoiceBots drawing
+    from ``rng``) play it through an :class:`OhHellDeal`, in one loop: the same cards
+    dealt, every draw the same (``rng.choice``'s, written out) up to the last trick,
+    whose cards are forced and drawn for by nobody here, the same bids, tricks and
+    points. It is ``OhHellDeal``'s ``__init__``, ``_legal``, ``_apply`` and ``result``
+    written once more for speed; the suite checks that both give the same deals."""
+    seats, hook, followers, points = settings.players, plan.hook, plan.followers, plan.rule.points
+    widths, suits, bisect = _WIDTHS, _SUIT, bisect_left
+    bidders = seats - 1  # before the dealer, who bids last and may be held by the hook
+    # For each hand of the sequence: its cards, each seat's share of the shuffled pack,
+    # where the card turned for trump lies in it (None: every card is dealt), and how
+    # many places of the pack the deal reads.
+    sequence = tuple(
+        (
+            cards,
+            tuple(slice(s * cards, (s + 1) * cards) for s in range(seats)),
+            seats * cards if seats * cards < PACK else None,
+            min(seats * cards + 1, PACK),
+        )
+        for cards in plan.sequence
+    )
+    length = len(sequence)
+
+    def play(index: int, rng: random.Random) -> OhHellDealResult:
+        cards, shares, turned_at, dealt = sequence[index % length]
+        dealer = index % seats
+        pack = shuffled_pack(rng, PACK, dealt)  # as rng.shuffle(full_deck()) orders it
+        every_held = list(map(sorted, map(pack.__getitem__, shares)))
+        turned = None if turned_at is None else pack[turned_at]
+        trump = None if turned is None else suits[turned]
+        bits = rng.getrandbits
+        bids = [0] * seats
+        seat = leader = (dealer + 1) % seats
+        n = cards + 1  # any bid from 0 to the cards dealt
+        k = widths[n]
+        for _ in range(bidders):
             drawn = bits(k)
             while drawn >= n:
                 drawn = bits(k)
-            bids[seat] = drawn + (0 <= forbidden <= drawn)
+            bids[seat] = drawn
             seat = (seat + 1) % seats
-        self.spoken, self.bidding = seats, False
-        suits, trump, every_held, followers = _SUIT, self.trump, self.held, self.plan.followers
-        taken, played, leader = self.taken, self.played, self.leader
-        for _ in range(cards):
-            held = every_held[leader]
-            n = len(held)
+        forbidden = cards - sum(bids) if hook else -1
+        if forbidden >= 0:  # the dealer's bids leave out the one that makes the total
+            n = cards
             k = widths[n]
+        drawn = bits(k)
+        while drawn >= n:
             drawn = bits(k)
-            while drawn >= n:
+        bids[dealer] = drawn + (0 <= forbidden <= drawn)
+        taken = [0] * seats
+        played = []
+        for left in range(cards, 1, -1):  # the cards each seat holds as the trick starts
+            held = every_held[leader]
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
                 drawn = bits(k)
             won = held.pop(drawn)
             trick = [won]
@@ -206,10 +275,10 @@ class OhHellDeal(TurnDeal):
             for seat in followers[leader]:
                 held = every_held[seat]
                 # Held cards are in order, a suit's together: the led suit's, else any.
-                first = bisect_left(held, low)
-                end = bisect_left(held, high, first)
+                first = bisect(held, low)
+                end = bisect(held, high, first)
                 if end == first:
-                    first, end = 0, len(held)
+                    first, end = 0, left
                 n = end - first
                 k = widths[n]
                 drawn = bits(k)
@@ -227,20 +296,35 @@ class OhHellDeal(TurnDeal):
             leader = winner
             taken[winner] += 1
             played.append(tuple(trick))
-        self.leader, self.to_play, self._legal_now = leader, None, None
-        return self.result()
-
-    def result(self) -> OhHellDealResult:
-        trump = None if self.trump is None else _SUITS[self.trump]
-        bids, taken = self.bids, self.taken
+        # The last trick: each seat plays the one card it holds. A random bot's choice of
+        # it would draw, but nothing reads the deal's generator after the deal.
+        won = every_held[leader][0]
+        trick = [won]
+        best_suit, winner = suits[won], leader
+        for seat in followers[leader]:
+            card = every_held[seat][0]
+            trick.append(card)
+            suit = suits[card]
+            if suit == best_suit:
+                if card > won:
+                    won, winner = card, seat
+            elif suit == trump:
+                won, best_suit, winner = card, suit, seat
+        taken[winner] += 1
+        played.append(tuple(trick))
         return OhHellDealResult(
-            hand_of(self.game, trump, bids, taken),
-            self.dealer,
-            tuple(self.hands),
-            self.turned,
-            tuple(self.played),
-            tuple(map(self.plan.rule.points, bids, taken)),
+            game,
+            None if trump is None else _SUITS[trump],
+            tuple(bids),
+            tuple(taken),
+            dealer,
+            pack,
+            turned,
+            tuple(played),
+            tuple(map(points, bids, taken)),
         )
+
+    return play
 
 
 class CountingBot:
@@ -280,7 +364,8 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> OhHellDeal:
         return OhHellDeal(game, settings, index, rng, plan)
 
-    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players)
+    own_loops = {"random": random_player(game, settings, plan)}
+    return simulate_play(new_deal, BOTS, bots, deals, seed, settings.players, own_loops)
 
 
 @dataclass
@@ -296,7 +381,7 @@ class OhHellTally(DealTally):
         self.exact += sum(b == t for b, t in zip(deal["bids"], deal["tricks"], strict=True))
 
     def add_result(self, result: OhHellDealResult) -> None:
-        self.add({"bids": result.record.bids, "tricks": result.record.tricks})
+        self.add({"bids": result.bids, "tricks": result.tricks})
 
     def lines(self) -> list[str]:
         rate = f" ({100 * self.exact / self.bids:.1f}%)" if self.bids else ""
