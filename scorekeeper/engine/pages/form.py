@@ -84,7 +84,7 @@ class Box:
     """One field as the page draws it. ``kind``: "hidden" (sent, not asked), "seat_count"
     (a number box named after its player), "seat_keys" (a player's keys), "count" (a
     number box), "keys" (a row of keys) or "folded" (a number box in the step's folded
-    group). ``what`` is how a screen reader hears a folded box ("Revokes by Noa")."""
+    group). ``what`` is how a screen reader hears a folded box (a folded count, "… by Noa")."""
 
     name: str
     kind: str

@@ -148,10 +148,14 @@ class Spades(GameBase):
     def preview(
         self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
     ) -> dict[str, Any]:
-        """The points per side with any bag penalty the hand earns, the sides' ``bags``
-        after it and ``bag_penalty``, the points the bags cost each side."""
+        """The points per side with any bag penalty the hand earns; at a place in a game,
+        also the sides' ``bags`` after it and ``bag_penalty``, the points the bags cost
+        each side (a hand scored alone, as ``scorekeeper score`` does, has no bags before
+        it to speak of)."""
         score = self.score_at(settings, record, place)
         assert isinstance(score, HandScore)
+        if place is None:
+            return {"points": list(score.points)}
         return {
             "points": list(score.points),
             "bags": list(score.bags),
