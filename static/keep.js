@@ -314,6 +314,8 @@
       return call("resume", { state: record.snapshot.state, hands }).then((answer) => answer.state);
     };
 
+    // The view last asked for is the one shown: a slow redraw never covers a later one.
+    let asked = 0;
     function view(which) {
       boardPlace.hidden = which !== "board";
       entryPlace.hidden = which !== "entry";
@@ -323,6 +325,7 @@
 
     // --- the scoreboard, from the engine's sheet ---
     async function board() {
+      const turn = ++asked;
       // The hands the server's scoreboard shows (a long game's last ones: shown_from on),
       // and the queued ones after them.
       const snap = record.snapshot;
@@ -338,7 +341,7 @@
       if (sheet.error !== undefined) {
         // The queued hands no longer follow the game as the server has it: said, kept.
         boardPlace.replaceChildren(element("p", { class: "err", text: sheet.error }));
-        view("board");
+        if (turn === asked) view("board");
         return;
       }
       // The parts the server's scoreboard draws by the same template (templates/_sheet.html),
@@ -368,7 +371,7 @@
       const refused = record.queue.length && record.queue[0].refused;
       if (refused) shown.unshift(dropper(0, refused));
       boardPlace.replaceChildren(...shown);
-      view("board");
+      if (turn === asked) view("board");
     }
 
     // A queued hand the server will not take as it is (refused, or the game over there):
@@ -413,6 +416,7 @@
     // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
     // server's sentences).
     async function entry(index, values, problems, said) {
+      const turn = ++asked;
       const editing = index !== null && index !== undefined;
       const state = await stateAfter(editing ? index : record.queue.length);
       const request = { state, values: values || {}, problems: problems || [], said: said || [] };
@@ -445,11 +449,18 @@
         const action = submitter && submitter.name && submitter.name !== "save" ? submitter.name : null;
         save(index, state, form, action);
       });
-      view("entry");
+      // Shown once hand.js has wired its keys (it asks one seat at a time): a finger on the
+      // form before then would tap a key the script then folds away.
       const script = element("script", { src: setup.hand });
+      const shown = () => {
+        script.remove();
+        if (turn !== asked) return;
+        view("entry");
+        if (summaryBox) summaryBox.focus();
+      };
+      script.addEventListener("load", shown);
+      script.addEventListener("error", shown);
       document.body.append(script);
-      script.addEventListener("load", () => script.remove());
-      if (summaryBox) summaryBox.focus();
     }
 
     function posted(data) {
@@ -520,6 +531,7 @@
       conflictPlace.querySelectorAll(".versions ul").forEach((list) => {
         Object.assign(list.style, { listStyle: "none", paddingInlineStart: "0" });
       });
+      asked += 1;
       view("conflict");
     }
 
