@@ -62,9 +62,6 @@ class BidOf(Field):
             FormField("kind", msg("Kind"), kinds, style="wide"),
         )
 
-    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
-        return ("level", "kind")
-
     def to_form(self, value: Any) -> dict[str, str]:
         bid = Bid.from_str(value)
         return {"level": str(bid.level), "kind": bid.kind.letters}

@@ -212,19 +212,6 @@ def _taking_place(member: Any) -> Any:
     return placed
 
 
-@dataclass(frozen=True, slots=True)
-class SimulatedDeal:
-    """A deal played by bots, as a game without a result type of its own yields it: the
-    record a table would write, and its points per seat."""
-
-    record: Any
-    points: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        record = self.record
-        return {"thrown_in": record.thrown_in, **record.to_dict(), "points": list(self.points)}
-
-
 @dataclass
 class DealCount(DealTally):
     """The plainest summary of simulated deals: how many, and how many thrown in."""

@@ -29,7 +29,7 @@ from .display import Label
 from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
 from .game import HandPlace
-from .messages import Message, Seat, Side, msg
+from .messages import Message, msg
 from .numbers import parse_int, shown
 from .records import Problems, four_numbers
 
@@ -233,9 +233,6 @@ class Field:
         return (FormField(self.name, self.label, self.choices(ctx, players), style=self.style),)
 
     style = ""
-
-    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
-        return (self.name,)
 
     def to_form(self, value: Any) -> dict[str, str]:
         """A stored value (JSON) as the form's values."""
@@ -669,10 +666,6 @@ class _Listed(Field):
     def load(self, value: Any) -> Any:
         return None if value is None else tuple(value)
 
-    def form_names(self, seats: int, sides: int) -> tuple[str, ...]:
-        n = seats if self.per == "seat" else sides
-        return tuple(f"{self.prefix}_{i}" for i in range(n))
-
     def to_form(self, value: Any) -> dict[str, str]:
         return {} if value is None else {f"{self.prefix}_{i}": str(v) for i, v in enumerate(value)}
 
@@ -923,15 +916,6 @@ class HandSummary:
     outcome: Label
     entries: tuple[tuple[str, ...], ...]
     made: tuple[bool | None, ...]
-
-
-def seat_words(ctx: Context, seat: int) -> Seat:
-    """A seat inside a refusal's table words: the page names the player."""
-    return Seat(seat)
-
-
-def side_words(index: int) -> Side:
-    return Side(index)
 
 
 # --- A hand with kinds and a stored form of its own (issue 41) -----------------------------
