@@ -309,6 +309,29 @@ def view_path(base: str, game_id: int) -> str:
         database.close()
 
 
+def opens(locator, **click) -> None:
+    """Taps what opens another page and returns once that page has loaded.
+
+    A click returns before the browser has even asked for the next page: anything
+    read straight after it may still come from the page being left."""
+    with locator.page.expect_navigation():
+        locator.click(**click)
+
+
+LEAVES_THE_PAGE = """e => {
+  const link = e.closest("a[href]");
+  return !!link && !link.getAttribute("href").startsWith("#") && !link.hasAttribute("download");
+}"""
+
+
+def tap(locator) -> None:
+    """Taps like a finger: a link's tap waits for the page it opens, any other tap is a click."""
+    if locator.evaluate(LEAVES_THE_PAGE):
+        opens(locator)
+    else:
+        locator.click()
+
+
 def join_in_browser(page, base: str, game_id: int) -> None:
     """Makes the Playwright ``page``'s browser a member of the group of the game
     ``game_id`` on the live server ``base``, by the group's invite link."""

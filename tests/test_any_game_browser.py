@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME
 
-from .conftest import view_path
+from .conftest import opens, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import SCOREBOARD_URL, Taps, api
 from .test_rtl_browser import check_page
@@ -176,7 +176,7 @@ def test_hearts_with_a_shot_moon_through_the_forms(page, live_server):
     """Hearts set up with one choice on New game, a typed round (the last player's points
     filled in) and a moon tapped on its shooter, each counted from the scoreboard."""
     page.goto("/games/new")
-    page.get_by_role("link", name="Hearts").click()
+    opens(page.get_by_role("link", name="Hearts"))
     assert page.locator("input[name='rules'][value='hearts']").is_checked()
     for seat, name in enumerate(PLAYERS):
         page.locator(f"#player_{seat}").fill(name)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from .conftest import opens
 from .test_browser import SCOREBOARD_URL, Taps, api
 from .test_display_browser import phone as phone  # a fixture: a language and a width
 from .test_table_fit_browser import NARROW, assert_keys_fit
@@ -31,8 +32,8 @@ def bid_whist_game(page, live_server, **body):
 
 def test_start_a_bid_whist_game_and_see_the_sides(page, live_server):
     page.goto("/")
-    page.get_by_role("link", name="Start a game").click()
-    page.get_by_role("link", name="Bid Whist").click()
+    opens(page.get_by_role("link", name="Start a game"))
+    opens(page.get_by_role("link", name="Bid Whist"))
     assert page.locator("#sides").inner_text() == (
         "Partners sit opposite each other: 1st player & 3rd player · 2nd player & 4th player"
     )
@@ -41,7 +42,7 @@ def test_start_a_bid_whist_game_and_see_the_sides(page, live_server):
     assert page.locator("#sides .side").all_inner_texts() == ["Ann & Cat", "Bob & Dan"]
     assert page.locator("#target").input_value() == "21"
     page.locator("label.key:has(input[name=first_dealer][value='3'])").click()
-    page.get_by_role("button", name="Start the game").click()
+    opens(page.get_by_role("button", name="Start the game"))
     assert SCOREBOARD_URL.search(page.url)
     # Partners one under the other: "Ann", "& Cat".
     sides = page.locator(".totals li > span").all_inner_texts()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json
+from .conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, tap
 
 pytestmark = pytest.mark.browser
 
@@ -39,10 +39,9 @@ class Taps:
         self.count = 0
 
     def __call__(self, locator) -> None:
-        locator.click()
         # A tap on a link opens a page: its scripts must be running before the next
         # finger lands, as they are for a person who looks first.
-        self.page.wait_for_load_state()
+        tap(locator)
         self.count += 1
 
     def key(self, name: str, value) -> None:
@@ -84,8 +83,8 @@ def totals(page):
 
 def test_create_a_game(page, live_server):
     page.goto("/")
-    page.get_by_role("link", name="Start a game").click()
-    page.get_by_role("link", name="Israeli Whist").click()
+    opens(page.get_by_role("link", name="Start a game"))
+    opens(page.get_by_role("link", name="Israeli Whist"))
     assert page.locator("#sides").count() == 0  # no partners in Israeli Whist
     for seat, name in enumerate(SEAT_NAMES):
         page.fill(f"#player_{seat}", name)
@@ -98,7 +97,7 @@ def test_create_a_game(page, live_server):
     page.locator("details.house summary").click()
     assert page.locator("[data-knob=declarer_may_raise] output").inner_text() == "no"
     page.fill("#target", "150")
-    page.get_by_role("button", name="Start the game").click()
+    opens(page.get_by_role("button", name="Start the game"))
     assert re.search(r"/games/\d+$", page.url)
     assert page.locator(".rules").inner_text().endswith("Pagat (German page) · to 150")
     assert page.locator(".totals li > span").all_inner_texts() == SEAT_NAMES
@@ -237,7 +236,7 @@ def test_edit_a_past_hand_and_see_the_totals_change(page, live_server):
         api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     page.goto(f"/games/{game_id}")
     assert totals(page) == ["−40", "38", "−20", "−80"]
-    page.locator("#h1 th a").click()
+    opens(page.locator("#h1 th a"))
     assert page.locator("h1").inner_text().startswith("Edit hand 1")
     assert radio(page, "declarer", 2).is_checked() and radio(page, "tricks_2", 8).is_checked()
     # North took 7, East 3: North makes 7 (+59), East's zero fails with 3 tricks (-30).
@@ -251,7 +250,7 @@ def test_edit_a_past_hand_and_see_the_totals_change(page, live_server):
     assert totals(page) == ["−40", "38", "49", "−70"]
     assert page.locator("#h1 td").nth(2).inner_text() == "7/7 +59\n59"
     assert page.locator("#h2 td").nth(2).inner_text() == "7/8 −10\n49"
-    page.get_by_role("link", name="Revisions").click()
+    opens(page.get_by_role("link", name="Revisions"))
     assert page.locator(".revisions .tag").all_inner_texts() == ["recorded", "edited", "recorded"]
 
 
@@ -302,9 +301,9 @@ def test_delete_the_last_hand_after_confirming(page, live_server):
     game_id, key = game_opened_by_edit_link(page, live_server)
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     page.goto(f"/games/{game_id}")
-    page.get_by_role("link", name="Delete hand 1").click()
+    opens(page.get_by_role("link", name="Delete hand 1"))
     assert page.locator("h1").inner_text() == "Delete hand 1?"
-    page.get_by_role("button", name="Delete hand 1").click()
+    opens(page.get_by_role("button", name="Delete hand 1"))
     assert totals(page) == ["0", "0", "0", "0"]
     assert "Hand 1 deleted" in page.locator(".flash").inner_text()
 

@@ -4,6 +4,7 @@ import time
 
 import pytest
 
+from .conftest import opens
 from .test_browser import SCOREBOARD_URL, game_opened_by_edit_link
 from .test_table_browser import wait_for_worker
 
@@ -40,8 +41,8 @@ def test_no_cache_on_the_phone_holds_the_edit_key(page, live_server):
     settle(page)
 
     # Every page that shows the key, opened through the worker.
-    page.locator("#edit-qr").click()
-    page.locator("#show-edit-qr").click()
+    opens(page.locator("#edit-qr"))
+    opens(page.locator("#show-edit-qr"))
     assert key in page.content()
     page.goto(f"/games/{game_id}/qr/edit.svg")
     page.goto(f"{live_server}/games/{game_id}/edit/{key}")

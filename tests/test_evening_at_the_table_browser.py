@@ -19,6 +19,7 @@ import re
 
 import pytest
 
+from .conftest import opens
 from .test_browser import SCOREBOARD_URL, Taps, radio
 
 pytestmark = pytest.mark.browser
@@ -398,8 +399,8 @@ def test_an_evening_on_two_phones(browser, live_server, language, tmp_path_facto
         with a.expect_navigation():
             a.locator("#start-group-button").click()
         group_url = a.url
-        a.locator("#invite").click()
-        a.locator("#show-invite").click()
+        opens(a.locator("#invite"))
+        opens(a.locator("#show-invite"))
         invite = a.locator(".qr-box figcaption a").get_attribute("href")
         b.goto(invite)
         with b.expect_navigation():

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, opens
 from .test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
 from .test_display_browser import new_game
 
@@ -75,8 +75,7 @@ def test_totals_carried_from_paper_reach_the_target_and_a_rematch_follows(page, 
     assert page.locator(".banner.win").inner_text() == "West wins with 114!"
     # Same players again: one tap, the deal passing on from where this game ended.
     first_game = page.url
-    page.locator("#rematch").click()
-    page.wait_for_url(SCOREBOARD_URL)
+    opens(page.locator("#rematch"))
     assert page.url != first_game
     assert page.locator(".totals li > span").all_inner_texts() == SEAT_NAMES
     assert totals(page) == ["0", "0", "0", "0"]
@@ -85,10 +84,10 @@ def test_totals_carried_from_paper_reach_the_target_and_a_rematch_follows(page, 
 
 def test_a_player_leaves_and_the_statistics_credit_each_hand(page, live_server):
     created = game_on_phone(page, live_server, hands=[WORKED_EXAMPLE])
-    page.locator("#change-seat").click()
+    opens(page.locator("#change-seat"))
     page.locator("label.key:has(input[name=seat][value='1'])").click()
     page.fill("#name", "Eve")
-    page.locator("#change").click()
+    opens(page.locator("#change"))
     page.wait_for_url(SCOREBOARD_URL)
     assert clean(page.locator("p.seat-change").inner_text()) == "From hand 2: Eve for West"
     assert page.locator(".totals li > span").all_inner_texts() == ["South", "Eve", "North", "East"]
@@ -124,7 +123,7 @@ def test_a_points_cell_explains_itself(browser, live_server, language, heading, 
     page = context.new_page()
     try:
         game_on_phone(page, live_server, hands=[WORKED_EXAMPLE])
-        page.locator("#h1 td").nth(1).locator("a.why").click()
+        opens(page.locator("#h1 td").nth(1).locator("a.why"))
         assert re.search(r"/hands/1/why#s1$", page.url)
         assert clean(page.locator("h1").inner_text()) == heading
         west = page.locator("#s1")

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.cli import entry
 
-from .conftest import PHONE, serving
+from .conftest import PHONE, opens, serving
 from .test_upgrade import V4_DB, V4_KEYS
 
 pytestmark = pytest.mark.browser
@@ -38,9 +38,9 @@ def test_a_group_is_started_shared_joined_renamed_and_left(browser, live_server,
             maker.locator("#start-group-button").click()
         group_url = maker.url
         assert maker.locator("h1").inner_text() == OUR_TABLE[language]
-        maker.locator("#invite").click()
+        opens(maker.locator("#invite"))
         assert maker.locator(".qr-box").count() == 0  # behind a warning
-        maker.locator("#show-invite").click()
+        opens(maker.locator("#show-invite"))
         assert maker.locator('.qr-box svg[role="img"]').is_visible()
         invite = maker.locator(".qr-box figcaption a").get_attribute("href")
         assert "/join/" in invite

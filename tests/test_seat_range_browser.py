@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
+from .conftest import opens
 from .test_rtl_browser import check_page
 from .test_seat_range import ANY
 
@@ -43,7 +44,6 @@ def test_the_new_game_page_fits_360_px_in_hebrew_and_keys_follow_the_names(page,
     assert page.locator('input[name="first_dealer"][value="random"]').is_checked()
     page.fill('input[name="player_4"]', "Eve")
     keys.nth(4).click()
-    page.locator('#new-game button[type="submit"]').click()
-    page.wait_for_url("**/games/*")
+    opens(page.locator('#new-game button[type="submit"]'))
     check_page(page, "scoreboard-seat-range-five")
     assert all(name in page.content() for name in HEBREW_NAMES)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, view_path
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, view_path
 from .test_browser import (
     SCOREBOARD_URL,
     WORKED_TAPS,
@@ -178,8 +178,7 @@ def test_start_again_forgets_the_hand_being_typed(page, live_server):
     page.goto(f"/games/{game_id}/hands/new")
     Taps(page).key("declarer", 1)
     page.reload()
-    page.locator("#draft-discard").click()
-    page.wait_for_load_state()
+    opens(page.locator("#draft-discard"))
     assert page.locator('input[name="declarer"]:checked').count() == 0
     assert not page.locator("#draft-note").is_visible()
 

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, view_path
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, opens, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
@@ -228,8 +228,7 @@ def test_without_javascript_a_refused_new_game_opens_on_its_problems(no_script):
     page.goto("/games/new?game=israeli-whist")
     for seat, name in enumerate(["Ann", "Bo", "Cy", "ann"]):
         page.fill(f"#player_{seat}", name)
-    page.locator("button.big").click()
-    page.wait_for_load_state()
+    opens(page.locator("button.big"))
     assert focused(page) == "error-summary"
     link = page.locator(".error-summary a")
     assert link.get_attribute("href") == "#player_3"
