@@ -1,20 +1,15 @@
-// A game kept on this phone, to go on without the network (issue 34). No page loads this
-// file on its first load: app.js loads it when "Keep this game on this phone" is tapped,
-// or for a game this phone keeps; the kept page (templates/kept.html, web/kept.py) runs on
-// it when the server cannot be reached.
-//
-// - Keep: the game's snapshot (GET /games/<id>/offline) goes into IndexedDB, and the engine
-//   (Pyodide, its worker, the engine's zip), the kept page and its scripts into Cache
-//   Storage, where the service worker finds them offline.
-// - Offline, the engine in the phone draws the scoreboard and the hand form with the
-//   server's own templates (scorekeeper/pages: sheet, form; entered, preview_entered check
-//   and score a hand); this file puts the HTML in place and static/hand.js wires the keys.
-//   Each hand saved goes into the game's queue in IndexedDB, in order, before it is shown.
-// - When the server answers again, the queue is sent in order (POST .../offline/hands):
-//   saved, it is cleared; a hand another phone recorded shows both versions to choose
-//   from; a hand the rules refuse opens in the form with the server's words.
-//
-// No rule lives here: every rule is the engine's, every word the page's.
+// A game kept on this phone, to go on without the network (issues 34, 46). app.js loads
+// this file when "Keep this game on this phone" is tapped, or for a game this phone keeps;
+// the kept page (templates/kept.html, web/kept.py) runs on it without the server.
+// - Keep: the game's snapshot (GET /games/<id>/offline) into IndexedDB; the engine, the
+//   kept page and its scripts into Cache Storage, where the service worker finds them.
+// - Offline, the engine in the phone draws every view with the server's own templates
+//   (scorekeeper/pages: the sheet, the hand form, _kept.html's board, clash and question);
+//   this file puts the HTML in place and answers its buttons; hand.js wires the form's
+//   keys. Each hand saved is queued in IndexedDB, in order, before it is shown.
+// - Back online, the queue is sent in order (POST .../offline/hands); a hand another phone
+//   recorded shows both versions to choose from; one the rules refuse opens in the form.
+// No rule and no word lives here: every rule is the engine's, every word the page's.
 (() => {
   "use strict";
   const DB = "scorekeeper-offline";
@@ -24,72 +19,40 @@
   const NAME = "scorekeeper:phone-name";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
+  const NOT_ENTRIES = ["number", "revision", "csrf_token", "save"];
   const flag = (id) => "scorekeeper:kept:" + id;
 
   // --- storage ------------------------------------------------------------------------------
 
-  function database() {
+  // One request on the kept games (``act`` makes it), resolved with its result once it is
+  // on the phone's disk: nothing is shown as recorded before.
+  function transact(mode, act) {
     return new Promise((resolve, reject) => {
       const opening = indexedDB.open(DB, 1);
       opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: "id" });
-      opening.onsuccess = () => resolve(opening.result);
       opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        try {
+          const doing = opening.result.transaction(STORE, mode);
+          const asked = act(doing.objectStore(STORE));
+          doing.oncomplete = () => resolve(asked.result);
+          doing.onerror = doing.onabort = () => reject(doing.error);
+        } catch (error) {
+          reject(error); // a record the store cannot hold: nothing written
+        }
+      };
     });
   }
 
-  function stored(id) {
-    return database().then(
-      (db) =>
-        new Promise((resolve, reject) => {
-          const asked = db.transaction(STORE).objectStore(STORE).get(id);
-          asked.onsuccess = () => resolve(asked.result || null);
-          asked.onerror = () => reject(asked.error);
-        }),
-    );
-  }
+  const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
+  const store = (record) => transact("readwrite", (games) => games.put(record)).then(() => record);
 
-  // Resolves once the record is on the phone's disk: nothing is shown as recorded before.
-  function store(record) {
-    return database().then(
-      (db) =>
-        new Promise((resolve, reject) => {
-          const writing = db.transaction(STORE, "readwrite");
-          writing.objectStore(STORE).put(record);
-          writing.oncomplete = () => resolve(record);
-          writing.onerror = () => reject(writing.error);
-          writing.onabort = () => reject(writing.error);
-        }),
-    );
-  }
-
-  // Takes a kept game off the phone: its snapshot and queue, its kept page, its mark.
-  function forget(id, pageUrl) {
-    return database()
-      .then(
-        (db) =>
-          new Promise((resolve, reject) => {
-            const deleting = db.transaction(STORE, "readwrite");
-            deleting.objectStore(STORE).delete(id);
-            deleting.oncomplete = () => resolve();
-            deleting.onerror = () => reject(deleting.error);
-          }),
-      )
-      .then(() => caches.open(PAGE_CACHE))
-      .then((cache) => cache.delete(pageUrl))
-      .then(() => remember(flag(id), null));
-  }
-
+  // localStorage (private mode refuses it: the game is still kept, app.js just will not
+  // know it by itself); ``value`` null forgets ``key``. Answers what ``key`` holds.
   function remember(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
-    } catch (error) {
-      // private mode: the game is still kept, app.js just will not know it by itself
-    }
-  }
-
-  function recalled(key) {
-    try {
+      else if (value !== undefined) localStorage.setItem(key, value);
       return localStorage.getItem(key);
     } catch (error) {
       return null;
@@ -105,77 +68,45 @@
       .finally(() => clearTimeout(giveUp));
   }
 
-  // --- words ----------------------------------------------------------------------------------
-
+  // The page's words, by the id of their <template>, each {name} filled in.
   function wordsOf(doc) {
     return (id, values) =>
       doc.querySelector("template#" + id).content.textContent.trim().replace(/\{(\w+)\}/g, (_, k) => values[k]);
   }
 
-  function element(tag, attributes, children) {
-    const made = document.createElement(tag);
-    Object.entries(attributes || {}).forEach(([name, value]) => {
-      if (value === null || value === undefined || value === false) return;
-      if (name === "text") made.textContent = value;
-      else made.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach((child) => {
-      if (child !== null && child !== undefined) made.append(child);
-    });
-    return made;
-  }
-
-  const signed = (p) => (p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0");
-
   // --- Keep, on the scoreboard -------------------------------------------------------------
 
-  function askWhose(say, players, place) {
-    return new Promise((resolve) => {
-      const pad = element("div", { class: "pad names" });
-      players.forEach((name) => {
-        const key = element("button", { type: "button", class: "btn key-name" }, [
-          element("bdi", { dir: "auto", text: name }),
-        ]);
-        key.addEventListener("click", () => {
-          box.remove();
-          resolve(name);
-        });
-        pad.append(key);
-      });
-      const box = element("fieldset", { class: "line", id: "keep-whose" }, [
-        element("legend", { text: say("kept-whose") }),
-        pad,
-      ]);
-      place.closest("p").after(box);
-    });
+  // "Whose phone is this?" under the Keep button, as the kept page ``doc`` draws it
+  // (templates/_kept.html): resolves with the name tapped.
+  function askWhose(doc, place) {
+    const box = document.importNode(doc.getElementById("kept-whose").content, true).firstElementChild;
+    place.closest("p").after(box);
+    return new Promise((resolve) => box.addEventListener("click", (event) => {
+      const key = event.target.closest("button");
+      if (!key) return;
+      box.remove();
+      resolve(key.value);
+    }));
   }
 
   // Downloads one file into the cache, saying how many of its bytes have come.
-  function download(cache, item, counted) {
-    return cache.match(item.url, { ignoreVary: true }).then((hit) => {
-      if (hit) {
-        counted(item.size, 0);
-        return null;
+  async function download(cache, item, counted) {
+    if (await cache.match(item.url, { ignoreVary: true })) return counted(item.size, 0);
+    const response = await fetch(item.url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(item.url + ": " + response.status);
+    const reader = response.clone().body.getReader();
+    let read = 0;
+    const pump = async () => {
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        const before = Math.min(read, item.size);
+        read += part.value.length;
+        counted(Math.min(read, item.size) - before, 0);
       }
-      return fetch(item.url, { credentials: "same-origin" }).then((response) => {
-        if (!response.ok) throw new Error(item.url + ": " + response.status);
-        const reader = response.clone().body.getReader();
-        let read = 0;
-        const pump = () =>
-          reader.read().then(({ done, value }) => {
-            if (done) return null;
-            const before = Math.min(read, item.size);
-            read += value.length;
-            counted(Math.min(read, item.size) - before, 0);
-            return pump();
-          });
-        return Promise.all([pump(), cache.put(item.url, response)]).then(() => {
-          // What the server sent for it (Pyodide's files go gzipped): a response the service
-          // worker passed on reports its bytes as decoded.
-          counted(Math.max(0, item.size - read), item.sent || item.size);
-        });
-      });
-    });
+    };
+    await Promise.all([pump(), cache.put(item.url, response)]);
+    // What the server sent for it (Pyodide's files go gzipped): a response the service
+    // worker passed on reports its bytes as decoded.
+    return counted(Math.max(0, item.size - read), item.sent || item.size);
   }
 
   async function keepGame(button) {
@@ -189,38 +120,26 @@
       const setup = shell.setup;
       const snapshot = await json(setup.snapshot);
       if (!snapshot.ok) throw new Error(String(snapshot.status));
-      const players = snapshot.body.seated;
-      let by = recalled(NAME);
-      if (!by || players.indexOf(by) < 0) by = await askWhose(say, players, button);
+      let by = remember(NAME);
+      if (!by || snapshot.body.seated.indexOf(by) < 0) by = await askWhose(shell.doc, button);
       remember(NAME, by);
       status.textContent = say("kept-loading");
       const started = performance.now();
       const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
-      bar.style.width = "100%";
-      bar.max = total;
-      bar.value = 0;
-      bar.hidden = false;
+      Object.assign(bar, { max: total, value: 0, hidden: false }).style.width = "100%";
       let wire = 0;
-      const counted = (bytes, sent) => {
+      await storeShell(shell, (bytes, sent) => {
         bar.value = Math.min(total, bar.value + bytes);
         wire += sent;
-      };
-      await storeShell(shell, counted);
+      });
       // A game kept before with hands still queued keeps them, and the snapshot they follow.
       const before = await stored(setup.id);
-      const queued = before && before.queue.length ? before : null;
-      await store({
-        id: setup.id,
-        snapshot: queued ? queued.snapshot : snapshot.body,
-        queue: queued ? queued.queue : [],
-        by: queued ? queued.by : by,
-        language: setup.language,
-      });
+      const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
+      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, language: setup.language });
       remember(flag(setup.id), "1");
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       bar.value = total;
       status.textContent = say("kept-done", { size: (wire / 1e6).toFixed(1), seconds });
-      status.dataset.bytes = String(wire);
     } catch (error) {
       bar.hidden = true;
       status.textContent = say ? say("kept-failed") : "";
@@ -237,32 +156,20 @@
     if (button.dataset.asked) keepGame(button);
     const record = await stored(id).catch(() => null);
     if (!record) return;
-    if (record.queue.length) {
-      location.replace(button.dataset.page);
-      return;
-    }
+    if (record.queue.length) return location.replace(button.dataset.page);
     const refresh = () =>
-      stored(id).then((now) => {
-        if (!now || now.queue.length) return null;
-        return json(button.dataset.snapshot).then((answer) => {
-          if (!answer.ok) return null;
-          now.snapshot = answer.body;
-          return store(now);
-        });
-      }).catch(() => {});
+      stored(id).then((now) => now && !now.queue.length && json(button.dataset.snapshot).then(
+        (answer) => answer.ok && store(Object.assign(now, { snapshot: answer.body })),
+      )).catch(() => {});
     refresh();
     document.addEventListener("scorekeeper:live", refresh);
-    renew(button.dataset.page).catch(() => {});
+    // The kept page and what it runs on, as this server now has them: after an update the
+    // page names new files, which are downloaded before the page is stored again.
+    keptShell(button.dataset.page).then((shell) => storeShell(shell, () => {})).catch(() => {});
   }
 
-  // The kept page and what it runs on, as this server now has them: after an update the
-  // page names new files, which are downloaded before the page is stored again.
-  async function renew(pageUrl) {
-    await storeShell(await keptShell(pageUrl), () => {});
-  }
-
-  // A game's kept page as the server sends it now: the response (to store), its words'
-  // document and its setup (what it runs on). Throws when the server will not give it.
+  // A game's kept page as the server sends it now: the response (to store), its document
+  // and its setup (what it runs on). Throws when the server will not give it.
   async function keptShell(pageUrl) {
     const answer = await fetch(pageUrl, { credentials: "same-origin" });
     if (!answer.ok) throw new Error(String(answer.status));
@@ -270,9 +177,8 @@
     return { answer, doc, setup: JSON.parse(doc.getElementById("kept-setup").textContent) };
   }
 
-  // Everything the kept page runs on into the engine's cache, then the page itself: so a
-  // kept game never opens on a page whose scripts are not on the phone. ``counted``
-  // hears of the bytes as they come.
+  // Everything the kept page runs on into the engine's cache (``counted`` hears of the
+  // bytes), then the page: a kept game never opens on a page whose scripts are not here.
   async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
     for (const item of shell.setup.downloads) await download(cache, item, counted);
@@ -284,160 +190,111 @@
   async function keptPage(setup) {
     const say = wordsOf(document);
     const status = document.getElementById("kept-status");
-    const boardPlace = document.getElementById("kept-board");
-    const entryPlace = document.getElementById("kept-entry");
-    const conflictPlace = document.getElementById("kept-conflict");
-    const notice = document.getElementById("offline");
-    if (notice) notice.remove(); // this page says itself how it stands
-    let record = await stored(setup.id);
-    if (!record) {
-      status.textContent = say("kept-failed");
-      return;
-    }
+    const places = ["board", "entry", "conflict"].map((view) => document.getElementById("kept-" + view));
+    const [boardPlace, entryPlace, conflictPlace] = places;
+    document.querySelectorAll("#offline").forEach((notice) => notice.remove()); // this page says how it stands
+    const record = await stored(setup.id);
+    if (!record) throw new Error("not kept on this phone"); // said below
     const engine = PhoneEngine.load(setup.engine);
-    const table = () => {
-      const snap = record.snapshot;
-      return {
-        game: snap.game,
-        seats: snap.seats,
-        settings: snap.settings,
-        players: snap.seated,
-        language: record.language || setup.language,
-      };
+    // A call of the engine in the phone, about this table.
+    const call = (name, request) => {
+      const { game, seats, settings, seated } = record.snapshot;
+      const table = { call: name, game, seats, settings, players: seated, language: record.language || setup.language };
+      return engine.then((phone) => phone.batch([Object.assign(table, request)])).then((answers) => answers[0]);
     };
-    const call = (name, request) =>
-      engine.then((phone) => phone.batch([Object.assign({ call: name }, table(), request)])).then((a) => a[0]);
-    // The state after the first ``count`` queued hands (all of them by default).
-    const stateAfter = (count) => {
-      const hands = record.queue.slice(0, count).map((q) => q.hand);
-      if (!hands.length) return Promise.resolve(record.snapshot.state);
-      return call("resume", { state: record.snapshot.state, hands }).then((answer) => answer.state);
-    };
+    const posted = (data) => Object.fromEntries([...data].filter(([name]) => NOT_ENTRIES.indexOf(name) < 0));
 
     // The view last asked for is the one shown: a slow redraw never covers a later one.
     let asked = 0;
-    function view(which) {
-      boardPlace.hidden = which !== "board";
-      entryPlace.hidden = which !== "entry";
-      conflictPlace.hidden = which !== "conflict";
+    function view(which, turn) {
+      if (turn !== asked) return;
+      places.forEach((place) => { place.hidden = place.id !== "kept-" + which; });
       window.scrollTo(0, 0);
     }
 
-    // --- the scoreboard, from the engine's sheet ---
+    // The views' buttons, by id: the engine draws each view afresh.
+    const answers = {
+      record: () => entry(null),
+      "kept-to-board": () => board(),
+      drop: (key) => asking(key, true),
+      "drop-no": (key) => asking(key, false),
+      "drop-yes": drop,
+      "keep-server": () => choose("server"),
+      "keep-phone": (key) => choose("phone", Number(key.dataset.revision)),
+    };
+    document.addEventListener("click", (event) => {
+      const key = event.target.closest("button[id]");
+      if (key && answers[key.id]) answers[key.id](key);
+    });
+
+    // --- the scoreboard: the engine's sheet in templates/_kept.html's board ---
+    // The hands the server's scoreboard shows (a long game's last ones) and the queued ones;
+    // on top, a queued hand the server refused, with what it said and the way to remove it.
     async function board() {
       const turn = ++asked;
-      // The hands the server's scoreboard shows (a long game's last ones: shown_from on),
-      // and the queued ones after them.
       const snap = record.snapshot;
       const known = snap.hands.length;
       const first = snap.shown_state ? snap.shown_from : known + 1; // a snapshot kept before
+      const refused = record.queue.length ? record.queue[0].refused : null;
       const sheet = await call("sheet", {
         state: snap.shown_state || snap.state,
         hands: snap.hands.filter((h) => h.number >= first).map((h) => h.hand).concat(record.queue.map((q) => q.hand)),
         seating: { players: snap.players, changes: snap.substitutions || [] },
         pending: known,
         pending_mark: say("kept-pending"),
+        earlier: first - 1,
+        refused: refused ? { number: record.queue[0].number, said: refused } : null,
       });
-      if (sheet.error !== undefined) {
-        // The queued hands no longer follow the game as the server has it: said, kept.
-        boardPlace.replaceChildren(element("p", { class: "err", text: sheet.error }));
-        if (turn === asked) view("board");
-        return;
-      }
-      // The parts the server's scoreboard draws by the same template (templates/_sheet.html),
-      // drawn by the engine in the phone: the totals, the hands' table and its legend.
-      const drawn = (html) => {
-        const made = document.createElement("template");
-        made.innerHTML = html;
-        return made.content;
-      };
-      const parts = [drawn(sheet.tiles_html)];
-      parts.push(drawn(sheet.banner_html), drawn(sheet.turn_html));
-      if (sheet.record) {
-        const next = element("button", { class: "btn primary big", type: "button", id: "record", text: sheet.record });
-        next.addEventListener("click", () => entry(null));
-        parts.push(next);
-      }
-      const section = element("section", { class: "board" }, parts);
-      const shown = [section];
-      if (first > 1) shown.push(element("p", { class: "muted", id: "kept-known", text: say("kept-earlier", { last: first - 1 }) }));
-      if (sheet.count) {
-        const table = element("table", { class: "hands" + (sheet.paired ? " paired" : "") });
-        table.innerHTML = sheet.head_html + (sheet.paired ? sheet.hands_html : "<tbody>" + sheet.hands_html + "</tbody>");
-        shown.push(table, drawn(sheet.legend_html));
-      }
-      // A queued hand the server refused, left for the scoreboard: what it said, and the
-      // way to remove it from this phone (it is opened again by saving it or by a reload).
-      const refused = record.queue.length && record.queue[0].refused;
-      if (refused) shown.unshift(dropper(0, refused));
-      boardPlace.replaceChildren(...shown);
-      if (turn === asked) view("board");
+      if (sheet.error === undefined) boardPlace.innerHTML = sheet.html;
+      // The queued hands no longer follow the game as the server has it: said, kept.
+      else boardPlace.replaceChildren(Object.assign(document.createElement("p"), { className: "err", textContent: sheet.error }));
+      view("board", turn);
     }
 
-    // A queued hand the server will not take as it is (refused, or the game over there):
-    // "Remove hand N from this phone", asked again before it is done, after the server's
-    // ``said`` when the form cannot show them. The hands after it stay queued, each a
-    // place earlier, and are sent.
-    function dropper(index, said) {
-      const number = record.queue[index].number;
-      const ask = element("div", { class: "drop-ask", id: "drop-ask", hidden: true }, [
-        element("p", { text: say("kept-drop-ask", { number }) }),
-        element("p", { class: "actions" }, [
-          element("button", { type: "button", class: "btn danger", id: "drop-yes", text: say("kept-drop-yes") }),
-          " ",
-          element("button", { type: "button", class: "btn", id: "drop-no", text: say("kept-drop-no") }),
-        ]),
-      ]);
-      const open = element("button", { type: "button", class: "btn ghost", id: "drop", text: say("kept-drop", { number }) });
-      open.addEventListener("click", () => {
-        ask.hidden = false;
-        open.hidden = true;
-        ask.querySelector("#drop-no").focus();
-      });
-      ask.querySelector("#drop-no").addEventListener("click", () => {
-        ask.hidden = true;
-        open.hidden = false;
-      });
-      ask.querySelector("#drop-yes").addEventListener("click", async () => {
-        // The hands recorded after it follow the server's game in its place.
-        record.queue.splice(index, 1);
-        record.queue.slice(index).forEach((queued) => { queued.number -= 1; });
-        await store(record);
-        status.textContent = "";
-        await board();
-        sync();
-      });
-      const parts = said ? [element("ul", {}, said.map((text) => element("li", { text })))] : [];
-      return element("div", { class: said ? "error-summary drop" : "drop", role: said ? "alert" : null }, [...parts, open, ask]);
+    // "Remove hand N from this phone" (a queued hand the server will not take as it is),
+    // asked again before it is done.
+    function asking(key, open) {
+      const box = key.closest(".drop");
+      box.querySelector("#drop-ask").hidden = !open;
+      box.querySelector("#drop").hidden = open;
+      if (open) box.querySelector("#drop-no").focus();
+    }
+
+    // Removed, the hands after it stay queued, each a place earlier, and are sent.
+    async function drop() {
+      record.queue.shift();
+      record.queue.forEach((queued) => { queued.number -= 1; });
+      await store(record);
+      status.textContent = "";
+      await board();
+      sync();
     }
 
     // --- the hand form, drawn by the engine with the server's template ---
     // The form for a new hand (``index`` null) or for queued hand ``index`` again, with the
     // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
-    // server's sentences).
+    // server's sentences, which head the form with the way to remove the hand).
     async function entry(index, values, problems, said) {
       const turn = ++asked;
       const editing = index !== null && index !== undefined;
-      const state = await stateAfter(editing ? index : record.queue.length);
-      const request = { state, values: values || {}, problems: problems || [], said: said || [] };
+      // The form follows the hands queued before it (the engine answers the state after them).
+      const hands = record.queue.slice(0, editing ? index : record.queue.length).map((q) => q.hand);
+      const request = { state: record.snapshot.state, hands, values: values || {}, problems: problems || [], said: said || [] };
       // The form of a queued hand again starts from its record (what the engine read).
       if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
+      if (editing && said) request.drop = record.queue[index].number;
       const drawn = await call("form", request);
       if (drawn.error !== undefined) {
         // No hand to enter here (the game is over): the engine says so in the table's words;
         // a queued hand the server refused can then only be removed from this phone.
         status.textContent = drawn.error;
-        await board();
-        return;
+        return board();
       }
-      entryPlace.innerHTML = drawn.html;
+      const state = drawn.state;
+      entryPlace.innerHTML = drawn.html + drawn.back_html;
       const form = entryPlace.querySelector("form#hand");
-      form.dataset.previewUrl = setup.page;
       const summaryBox = form.querySelector(".error-summary");
-      if (editing && said && summaryBox) summaryBox.append(dropper(index, null));
-      const back = element("p", {}, [element("button", { type: "button", class: "btn", id: "kept-to-board", text: say("kept-back") })]);
-      back.firstChild.addEventListener("click", () => board());
-      entryPlace.append(back);
+      if (summaryBox && drawn.drop_html) summaryBox.insertAdjacentHTML("beforeend", drawn.drop_html);
       // hand.js previews through the engine here, not the server.
       window.scorekeeperPreview = (data) =>
         call("preview_entered", { state, values: posted(data), seated: record.snapshot.seated }).then(
@@ -445,100 +302,56 @@
         );
       form.addEventListener("submit", (event) => {
         event.preventDefault();
-        const submitter = event.submitter;
-        const action = submitter && submitter.name && submitter.name !== "save" ? submitter.name : null;
-        save(index, state, form, action);
+        const name = event.submitter && event.submitter.name;
+        save(index, state, form, name && name !== "save" ? name : null);
       });
       // Shown once hand.js has wired its keys (it asks one seat at a time): a finger on the
       // form before then would tap a key the script then folds away.
-      const script = element("script", { src: setup.hand });
+      const script = Object.assign(document.createElement("script"), { src: setup.hand });
       const shown = () => {
         script.remove();
-        if (turn !== asked) return;
-        view("entry");
-        if (summaryBox) summaryBox.focus();
+        view("entry", turn);
+        if (turn === asked && summaryBox) summaryBox.focus();
       };
-      script.addEventListener("load", shown);
-      script.addEventListener("error", shown);
+      script.onload = script.onerror = shown;
       document.body.append(script);
-    }
-
-    function posted(data) {
-      const values = {};
-      data.forEach((value, name) => {
-        if (name !== "number" && name !== "revision" && name !== "csrf_token" && name !== "save") values[name] = value;
-      });
-      return values;
     }
 
     async function save(index, state, form, action) {
       const values = posted(new FormData(form));
       const answer = await call("entered", { state, values, action });
-      if (answer.error !== undefined) {
-        await entry(index, values, answer.problems);
-        return;
-      }
+      if (answer.error !== undefined) return entry(index, values, answer.problems);
       const editing = index !== null && index !== undefined;
-      const after = record.snapshot.version;
-      const before = editing ? record.queue[index] : null;
-      if (editing) {
-        const queued = record.queue[index];
-        record.queue[index] = { number: queued.number, after: queued.after, hand: answer.body, record: answer.hand };
-      } else {
-        const number = record.snapshot.next_number + record.queue.length;
-        record.queue.push({ number, after, hand: answer.body, record: answer.hand });
-      }
-      try {
-        await store(record);
-      } catch (error) {
-        // Not written to the phone's storage: not queued, and the form keeps the entries.
-        if (editing) record.queue[index] = before;
-        else record.queue.pop();
+      const before = record.queue.slice();
+      const queued = editing
+        ? { number: before[index].number, after: before[index].after }
+        : { number: record.snapshot.next_number + before.length, after: record.snapshot.version };
+      Object.assign(queued, { hand: answer.body, record: answer.hand });
+      record.queue.splice(editing ? index : before.length, editing ? 1 : 0, queued);
+      // Not written to the phone's storage: not queued, and the form keeps the entries.
+      const written = await store(record).catch(() => {
+        record.queue = before;
         status.textContent = say("kept-not-stored");
-        return;
-      }
+      });
+      if (!written) return;
       remember(flag(setup.id), "1");
       await board();
       if (editing) sync();
     }
 
-    // --- both versions of a hand, to choose one ---
-    function conflict(answer) {
-      const found = answer.conflict;
-      const version = (which, titled) => {
-        const points = found[which].points || [];
-        const button = element("button", { type: "button", class: "btn primary", id: "keep-" + which, text: say("kept-choose") });
-        button.addEventListener("click", () => choose(which, found.server.revision));
-        return element("div", { class: "version", id: "version-" + which }, [
-          element("h3", { text: titled }),
-          element("p", { text: found[which].text || "" }),
-          element("ul", {}, found.sides.map((side, s) => element("li", {}, [
-            element("bdi", { dir: "auto", text: side }), " ",
-            element("b", { text: points[s] === undefined ? "" : "\u2066" + signed(points[s]) + "\u2069" }),
-          ]))),
-          button,
-        ]);
-      };
-      conflictPlace.replaceChildren(
-        element("p", {}, [element("b", { text: answer.message })]),
-        element("div", { class: "versions" }, [version("server", say("kept-server")), version("phone", say("kept-phone"))]),
-      );
-      // Side by side, however narrow the phone, long names broken rather than pushed off
-      // it (styled here: no page pays for it).
-      Object.assign(conflictPlace.querySelector(".versions").style, {
-        display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px", overflowWrap: "anywhere",
-      });
-      conflictPlace.querySelectorAll(".versions ul").forEach((list) => {
-        Object.assign(list.style, { listStyle: "none", paddingInlineStart: "0" });
-      });
-      asked += 1;
-      view("conflict");
+    // --- both versions of a hand, to choose one: templates/_kept.html's clash ---
+    async function conflict(answer) {
+      const turn = ++asked;
+      const drawn = await call("clash", { answer });
+      if (drawn.error !== undefined) status.textContent = answer.message;
+      conflictPlace.innerHTML = drawn.html || "";
+      view("conflict", turn);
     }
 
-    // Keeping this phone's version replaces the server's version that was shown, and only
-    // it: changed on another phone since, the server shows the two again.
-    async function choose(which, shownRevision) {
-      if (which === "phone") Object.assign(record.queue[0], { replace: true, revision: shownRevision });
+    // Keeping this phone's version replaces the server's version shown (``revision``), and
+    // only it: changed on another phone since, the server shows the two again.
+    async function choose(which, revision) {
+      if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
       await store(record);
       sync();
@@ -552,16 +365,17 @@
       try {
         const fresh = await json(setup.snapshot);
         if (fresh.status === 404 && !record.queue.length) {
-          // The game is no longer this phone's (it left the game's group, or was removed
-          // from it; or the game was deleted): nothing of it stays on the phone (issue 42).
-          // Hands still queued stay, and say why they cannot be sent.
-          await forget(setup.id, setup.page);
-          location.replace(setup.scoreboard);
-          return;
+          // The game is no longer this phone's (it left or was removed from the group, or
+          // the game was deleted): nothing of it stays on the phone (issue 42): not its
+          // snapshot, its kept page nor its mark.
+          await transact("readwrite", (games) => games.delete(setup.id));
+          await (await caches.open(PAGE_CACHE)).delete(setup.page);
+          remember(flag(setup.id), null);
+          return location.replace(setup.scoreboard);
         }
         if (!fresh.ok) {
-          // The server answers but will not take the hands (the edit link changed, the
-          // game deleted): it says why, and the queue stays on this phone.
+          // The server will not take the hands (the edit link changed, the game deleted,
+          // the phone removed from the group): it says why, and the queue stays.
           status.textContent = fresh.body.message || fresh.body.error;
           if (!boardPlace.childElementCount) await board();
           return;
@@ -569,8 +383,7 @@
         if (!record.queue.length) {
           record.snapshot = fresh.body;
           await store(record);
-          location.replace(setup.scoreboard);
-          return;
+          return location.replace(setup.scoreboard);
         }
         status.textContent = say("kept-sending");
         // Hands saved on the form while these are on their way stay queued after them.
@@ -583,29 +396,24 @@
           body: JSON.stringify({ by: record.by, hands }),
         });
         const answer = sent.body;
-        if (sent.ok) {
-          record.queue = record.queue.slice(sending);
-        } else if (sent.status === 409 || sent.status === 422) {
-          record.queue = record.queue.slice(answer.index);
-        } else {
+        if (!sent.ok && sent.status !== 409 && sent.status !== 422) {
           status.textContent = answer.message || answer.error;
           return;
         }
+        record.queue = record.queue.slice(sent.ok ? sending : answer.index);
         const now = await json(setup.snapshot);
         if (now.ok) record.snapshot = now.body;
         await store(record);
+        status.textContent = "";
         if (sent.ok && !record.queue.length) {
           location.replace(setup.scoreboard);
         } else if (sent.ok) {
-          status.textContent = "";
           if (entryPlace.hidden) await board();
         } else if (sent.status === 409 && answer.conflict) {
-          status.textContent = "";
-          conflict(answer);
+          await conflict(answer);
         } else {
           // The server's sentences head the hand's form (not said twice over it). Not sent
           // again by itself: only once it is saved again, or removed from this phone.
-          status.textContent = "";
           record.queue[0].refused = answer.table || [answer.message];
           await entry(0, null, null, record.queue[0].refused);
         }
@@ -633,14 +441,10 @@
   // --- start --------------------------------------------------------------------------------
 
   const setupData = document.getElementById("kept-setup");
+  const button = document.getElementById("keep");
   if (setupData) {
-    const setup = JSON.parse(setupData.textContent);
-    setup.hand = setup.downloads.map((d) => d.url).find((url) => /\/hand\.js/.test(url));
-    keptPage(setup).catch(() => {
+    keptPage(JSON.parse(setupData.textContent)).catch(() => {
       document.getElementById("kept-status").textContent = wordsOf(document)("kept-failed");
     });
-  } else {
-    const button = document.getElementById("keep");
-    if (button) onScoreboard(button);
-  }
+  } else if (button) onScoreboard(button);
 })();

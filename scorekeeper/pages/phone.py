@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
+
 from ..engine import phone as engine
+from ..engine.pages import kept
 from ..engine.phone import preview, read, resume
 from . import render
 
@@ -18,7 +21,9 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     legend drawn as the server draws them (``tiles_html``, ``banner_html``, ``turn_html``,
     ``head_html``, ``hands_html`` and ``legend_html``: ``templates/_sheet.html``), its
     hands counted (``count``); the hands after ``pending`` (the last the server has)
-    marked with ``pending_mark``."""
+    marked with ``pending_mark``; and the whole kept board (``html``: ``templates/_kept.html``)
+    around them, saying the hands before ``earlier`` + 1 are on the server only, a
+    ``refused`` queued hand (``{"number", "said"}``) asked to be removed on top."""
     answer = engine.scoreboard(request)
     pending = request.get("pending")
     mark = str(request.get("pending_mark", ""))
@@ -27,23 +32,55 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     count = answer.pop("hand_rows").count
     for model in ("standing", "page_words", "seats", "shows_dealer", "legend"):
         del answer[model]
-    return answer | {f"{part}_html": html for part, html in drawn.items()} | {"count": count}
+    refused = request.get("refused")
+    board = kept.Board(
+        answer.get("record"),
+        int(request.get("earlier") or 0),
+        None if refused is None else kept.dropper(refused["number"], refused.get("said")),
+        count,
+        bool(answer.get("paired")),
+    )
+    parts = {part: Markup(html) for part, html in drawn.items()}  # drawn by the template
+    whole = render.kept(language, "board", board, parts)
+    parts_html = {f"{part}_html": html for part, html in drawn.items()}
+    return answer | parts_html | {"count": count, "html": whole}
 
 
 def form(request: Mapping[str, Any]) -> dict[str, Any]:
     """``engine.phone.hand_form``, drawn as the server draws it (``templates/_hand_form.html``):
     the whole form (``html``), its hand's ``number``, and its parts as the server's page has
-    them (``savebar_html``, ``head_html``, ``steps_html``, ``scripts_html``)."""
-    answer = engine.hand_form(request)
-    drawn = render.hand_form(str(request.get("language", "en")), answer.pop("form"))
+    them (``savebar_html``, ``head_html``, ``steps_html``, ``scripts_html``); on the kept
+    page the way back to its board after it (``back_html``) and, for a queued hand the
+    server refused (its number ``drop``), the question to remove it (``drop_html``). With
+    ``hands`` (the queued hands before it) the form follows them from ``state``; the
+    answer's ``state`` is the one it follows (refused, as ``resume`` is, if one is)."""
+    if request.get("hands"):
+        resumed = engine.resume_game(request)
+        if "error" in resumed:
+            return resumed
+        request = {**request, "state": resumed["state"]}
+    answer = engine.hand_form(request) | {"state": request["state"]}
+    language = str(request.get("language", "en"))
+    drawn = render.hand_form(language, answer.pop("form"))
+    drop = request.get("drop")
+    views = {"back": render.kept(language, "back")}
+    if drop is not None:
+        views["drop"] = render.kept(language, "dropper", kept.dropper(drop))
     return (
         answer
         | {"html": drawn.pop("html")}
-        | {f"{part}_html": html for part, html in drawn.items()}
+        | {f"{part}_html": html for part, html in (drawn | views).items()}
     )
 
 
-CALLS = {**engine.CALLS, "sheet": sheet, "form": form}
+def clash(request: Mapping[str, Any]) -> dict[str, str]:
+    """Both versions of a hand side by side, as the server's ``answer`` (its 409 to a
+    queued hand recorded on another phone too) has them (``html``)."""
+    language = str(request.get("language", "en"))
+    return {"html": render.kept(language, "clash", kept.clash(request["answer"]))}
+
+
+CALLS = {**engine.CALLS, "sheet": sheet, "form": form, "clash": clash}
 
 
 def batch(requests: str) -> str:

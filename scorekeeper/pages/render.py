@@ -83,6 +83,14 @@ def sheet(
     }
 
 
+def kept(language: str, view: str, *models: Any) -> str:
+    """A view of the kept page ``templates/_kept.html`` draws (``whose``, ``board``,
+    ``dropper``, ``clash``, ``back``) in ``language``, from its page models
+    (``engine/pages/kept.py``; the board's sheet parts as ``sheet`` draws them)."""
+    drawn: Any = environment(language).get_template("_kept.html").module
+    return str(getattr(drawn, view)(*models))
+
+
 def hand_form(language: str, form: HandForm) -> dict[str, str]:
     """The hand form ``templates/_hand_form.html`` draws from ``form`` (the engine's
     ``pages.form.HandForm``): the whole of it as the phone's kept page shows it

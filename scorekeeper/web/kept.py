@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app, render_template, url_for
 
 from .. import db
+from ..engine.pages import kept
 from .access import edit_required
 from .i18n import current_language
 from .phone_engine import PYODIDE_FILES, engine_zip, pyodide_folder, urls, worker_script
@@ -73,8 +74,10 @@ def kept_page(game_id: int, game: db.StoredGame):
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
         "record": url_for("hands.record", game_id=game_id),
         "engine": urls(),
+        "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
         "downloads": downloads(),
     }
-    response = current_app.make_response(render_template("kept.html", game=game, setup=setup))
+    page = render_template("kept.html", game=game, setup=setup, players=kept.whose(game.seated))
+    response = current_app.make_response(page)
     response.headers["Cache-Control"] = PRIVATE
     return response

@@ -1,0 +1,177 @@
+"""The kept page's own views (issue 46): whose phone it is, the kept board around the
+sheet, the "remove this hand from this phone" question and the clash of two versions of a
+hand, drawn from the engine's page models (``engine/pages/kept.py``) by one template
+(``templates/_kept.html``), alike by the server (Flask) and by the phone's renderer
+(``scorekeeper/pages``, under Pyodide); ``static/keep.js`` only puts them in place."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from flask import render_template_string
+from markupsafe import Markup
+
+from scorekeeper.engine import GAMES
+from scorekeeper.engine.pages import kept
+from scorekeeper.pages import phone, render
+
+from .test_app_conformance import simulated_hands
+from .test_phone_calls import GAME_KEYS, NAMES, answered, new_game_request
+
+LANGUAGES = ("he", "en", "de")
+SCRIPT = "<script>alert('x')</script>"
+HEBREW = 'נועה בת-"שבע"'
+# A clash as web/offline.py answers it: the server's version scored, the phone's as sent.
+ANSWER = {
+    "error": "hand 2 is recorded",
+    "message": "Hand 2 was recorded on another phone while this one was offline.",
+    "index": 0,
+    "number": 2,
+    "conflict": {
+        "number": 2,
+        "sides": [SCRIPT, HEBREW],
+        "server": {"hand": {}, "points": [19, -20], "text": "7♣ made", "revision": 4},
+        "phone": {"hand": {}},
+    },
+}
+MODELS = {
+    "whose": kept.whose([SCRIPT, HEBREW, "Ben"]),
+    "dropper": kept.dropper(3, ["The game is over: Ann & Cat won.", SCRIPT]),
+    "clash": kept.clash(ANSWER),
+    "back": None,
+}
+# The words each view says, in each language (from the catalogues, by hand).
+SAID = {
+    "whose": {"en": "Whose phone is this?", "he": "של מי הטלפון הזה?"},
+    "dropper": {"en": "Remove hand 3 from this phone", "de": "Spiel 3 von diesem Handy entfernen"},
+    "clash": {"en": "On this phone", "he": "לשמור את זו"},
+}
+
+
+def served(app, language: str, view: str, *models) -> str:
+    """The view as the server's Flask draws it, for a browser asking for ``language``."""
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        names = ", ".join(f"m{n}" for n in range(len(models)))
+        source = f'{{% from "_kept.html" import {view} %}}{{{{ {view}({names}) }}}}'
+        return render_template_string(source, **{f"m{n}": m for n, m in enumerate(models)})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("view", sorted(MODELS))
+def test_the_server_and_the_phone_draw_a_kept_view_alike(app, view, language):
+    models = () if MODELS[view] is None else (MODELS[view],)
+    drawn = render.kept(language, view, *models)
+    assert drawn == served(app, language, view, *models)
+    assert "<script>" not in drawn and "{" not in drawn
+    for where, words in SAID.get(view, {}).items():
+        if where == language:
+            assert words in drawn, drawn
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_server_and_the_phone_draw_the_kept_board_alike(app, language):
+    parts = {p: Markup(f"<i>{p}</i>") for p in ("tiles", "banner", "turn", "head", "hands")}
+    parts["legend"] = Markup("<p class=legend>L</p>")
+    model = kept.Board("Record hand 5", 4, kept.dropper(5, ["No."]), 3, paired=False)
+    drawn = render.kept(language, "board", model, parts)
+    assert drawn == served(app, language, "board", model, parts)
+    assert drawn.index('id="drop"') < drawn.index('<section class="board">')
+    assert 'id="record">Record hand 5</button>' in drawn
+    assert re.search(r'<p class="muted" id="kept-known">[^<]*1–4[^<]*</p>', drawn)
+    assert "<tbody><i>hands</i></tbody></table>" in drawn
+    paired = kept.Board(None, 0, None, 0, paired=True)
+    bare = render.kept(language, "board", paired, parts)
+    assert "record" not in bare and "kept-known" not in bare and "<table" not in bare
+
+
+def test_names_are_escaped_in_every_kept_view():
+    whose = render.kept("en", "whose", MODELS["whose"])
+    escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+    assert f'value="{escaped}"' in whose and f'<bdi dir="auto">{escaped}</bdi>' in whose
+    assert 'value="נועה בת-&#34;שבע&#34;"' in whose
+    clash = render.kept("he", "clash", MODELS["clash"])
+    assert clash.count(escaped) == 2 and "<script" not in clash
+    dropper = render.kept("de", "dropper", MODELS["dropper"])
+    assert f"<li>{escaped}</li>" in dropper and 'role="alert"' in dropper
+
+
+def test_the_clash_shows_both_versions_each_with_its_points():
+    drawn = render.kept("he", "clash", MODELS["clash"])
+    server, phone_side = drawn.split('id="version-phone"')
+    assert 'id="version-server"' in server and "7♣ made" in server
+    # Points as players write them, kept left to right on a Hebrew page.
+    assert "<b>\u2066+19\u2069</b>" in server and "<b>\u2066\u221220\u2069</b>" in server
+    assert 'id="keep-server"' in server and 'data-revision="4"' in server
+    # The phone's version could not be scored where the game is now: no points, no text.
+    assert "<b></b>" in phone_side and 'id="keep-phone" data-revision="4"' in phone_side
+    assert "<h3>בשרת</h3>" in server and "<h3>בטלפון הזה</h3>" in phone_side
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [{}, {"conflict": {}}, {"conflict": {"sides": ["A"], "server": {}}}],
+    ids=["no clash", "no sides", "no phone"],
+)
+def test_a_clash_the_page_built_wrong_is_refused_in_words(answer):
+    request = {**new_game_request("clash", language="en"), "answer": answer}
+    (refused,) = answered(request)
+    assert refused["field"] == "request" and "cannot be read" in refused["error"]
+
+
+def test_the_phone_draws_the_kept_board_and_the_question_on_top():
+    rules = GAMES[GAME_KEYS[0]]
+    base = new_game_request("sheet", language="de", pending=0, pending_mark="m")
+    refused = {"number": 1, "said": ["Die Partie ist vorbei."]}
+    (sheet,) = answered({**base, "earlier": 0, "refused": refused})
+    html = sheet["html"]
+    assert html.index("Die Partie ist vorbei.") < html.index('<section class="board">')
+    assert "Spiel 1 von diesem Handy entfernen" in html and "kept-known" not in html
+    assert sheet["tiles_html"] in html and sheet["banner_html"] in html
+    assert all(name in html for name in NAMES[: rules.seats])
+    (later,) = answered({**base, "earlier": 4})
+    assert 'id="kept-known"' in later["html"] and "1–4" in later["html"]
+    assert 'id="drop"' not in later["html"]
+
+
+def test_the_phone_form_follows_the_queued_hands_and_asks_to_remove_a_refused_one():
+    hands = simulated_hands(GAMES[GAME_KEYS[0]], 2, seed=5)
+    base = new_game_request("form", language="he")
+    (follows,) = answered({**base, "hands": hands, "drop": 3})
+    assert follows["number"] == 3, follows
+    (resumed,) = answered({**base, "call": "resume", "hands": hands})
+    assert follows["state"] == resumed["state"] != base["state"]
+    assert 'id="kept-to-board"' in follows["back_html"]
+    assert "הסרת יד 3 מהטלפון הזה" in follows["drop_html"]
+    (fresh,) = answered(base)
+    assert fresh["number"] == 1 and "drop_html" not in fresh
+    (wrong,) = answered({**base, "hands": [{"nonsense": 1}]})
+    assert "error" in wrong and wrong.get("number") == 1, wrong
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_kept_page_asks_whose_phone_among_the_seated(editor, language):
+    client, game_id = editor
+    page = client.get(f"/games/{game_id}/kept", headers={"Accept-Language": language})
+    html = page.get_data(as_text=True)
+    question = re.search(r'<template id="kept-whose">(.*?)</template>', html, re.S).group(1)
+    setup = json.loads(re.search(r'id="kept-setup">(.*?)</script>', html, re.S).group(1))
+    seated = client.get(setup["snapshot"]).get_json()["seated"]
+    assert re.findall(r'value="([^"]*)"', question) == seated
+    assert SAID["whose"][language] in question
+
+
+def test_a_stranger_with_the_view_link_is_shown_no_kept_page(app, make_game):
+    game_id, _ = make_game(players=[SCRIPT, "Ben", "Cat", "Dan"])
+    stranger = app.test_client()
+    page = stranger.get(f"/games/{game_id}/kept")
+    assert page.status_code in (403, 404)
+    assert "kept-whose" not in page.get_data(as_text=True)
+
+
+def test_the_phones_engine_carries_the_kept_template():
+    from scorekeeper.web.phone_engine import SHARED_TEMPLATES
+
+    assert "_kept.html" in SHARED_TEMPLATES
+    assert phone.CALLS["clash"] is phone.clash
