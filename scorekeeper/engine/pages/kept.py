@@ -23,9 +23,9 @@ class Whose:
 
 @dataclass(frozen=True, slots=True)
 class Dropper:
-    """The question "Remove hand ``number`` from this phone?", for a queued hand the server will not
-    take as it is; asked again before it is done. ``said``: the server's sentences shown
-    above it (none when the hand's form shows them)."""
+    """The question "Remove hand ``number`` from this phone?", for a queued hand the server
+    will not take as it is; asked again before it is done. ``said``: the server's
+    sentences shown above it (none when the hand's form shows them)."""
 
     number: int
     said: tuple[str, ...] = ()
@@ -57,9 +57,9 @@ class Clash:
 @dataclass(frozen=True, slots=True)
 class Board:
     """What the kept board shows around the sheet: ``record`` the words of its button
-    (none when no hand is to be entered), ``earlier`` the last hand only the server
-    shows (0: none), ``drop`` a refused queued hand's question, ``count`` the hands in
-    the table, ``paired`` a partnership game's table."""
+    (none when no hand is to be entered), ``earlier`` the last hand it leaves to the
+    server's scoreboard (0: none), ``drop`` a refused queued hand's question, ``count``
+    the hands in its table, ``paired`` a partnership game's table."""
 
     record: str | None
     earlier: int
@@ -69,6 +69,7 @@ class Board:
 
 
 def whose(players: Sequence[str]) -> Whose:
+    """The question for the players seated now, in their seats' order."""
     return Whose(tuple(str(name) for name in players))
 
 
