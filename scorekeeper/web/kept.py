@@ -1,10 +1,11 @@
 """The page a phone shows for a game it keeps to go on without the network (issue 34).
 
-``GET /games/<id>/kept`` is a shell: the page's words in its language, and the addresses
+``GET /games/<id>/kept`` is a shell: the page's words in its language, the question whose
+phone it is (``templates/_kept.html``, asked by Keep on the scoreboard), and the addresses
 ``static/keep.js`` needs (the snapshot and the batch of ``web/offline.py``, the engine of
 ``web/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
-key: keep.js draws the scoreboard and the hand form from the engine in the phone, from
-the snapshot and the queue it keeps in IndexedDB. keep.js stores this page in Cache
+key: the engine in the phone draws the scoreboard, the hand form and the kept views from
+the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores this page in Cache
 Storage when the game is kept, and the service worker shows it for the game's scoreboard
 and hand form when the server cannot be reached.
 """
@@ -72,7 +73,6 @@ def kept_page(game_id: int, game: db.StoredGame):
         "send": url_for("offline.send_hands", game_id=game_id),
         "page": url_for("kept.kept_page", game_id=game_id),
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
-        "record": url_for("hands.record", game_id=game_id),
         "engine": urls(),
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
         "downloads": downloads(),
