@@ -6,16 +6,20 @@ hand, drawn from the engine's page models (``engine/pages/kept.py``) by one temp
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import zipfile
 
 import pytest
+from babel.messages.mofile import read_mo
 from flask import render_template_string
 from markupsafe import Markup
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.pages import kept
 from scorekeeper.pages import phone, render
+from scorekeeper.web import phone_engine
 
 from .test_app_conformance import simulated_hands
 from .test_phone_calls import GAME_KEYS, NAMES, answered, new_game_request
@@ -170,8 +174,16 @@ def test_a_stranger_with_the_view_link_is_shown_no_kept_page(app, make_game):
     assert "kept-whose" not in page.get_data(as_text=True)
 
 
-def test_the_phones_engine_carries_the_kept_template():
-    from scorekeeper.web.phone_engine import SHARED_TEMPLATES
-
-    assert "_kept.html" in SHARED_TEMPLATES
+@pytest.mark.parametrize("language", ["he", "de"])
+def test_the_phones_engine_says_the_kept_views_words_in_its_language(language):
+    """The engine's zip carries the template and, in its cut catalogues, every word of it:
+    a phone without the network says them as the server's page does."""
+    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    packed = zipfile.ZipFile(io.BytesIO(body))
+    template = packed.read("templates/_kept.html")
+    catalogue = read_mo(io.BytesIO(packed.read(f"scorekeeper/engine/catalogues/{language}.mo")))
+    words = phone_engine.template_messages([template])
+    assert "Remove hand %(number)d from this phone" in words
+    untranslated = [w for w in words if not (catalogue.get(w) and catalogue.get(w).string)]
+    assert not untranslated
     assert phone.CALLS["clash"] is phone.clash
