@@ -187,3 +187,46 @@ def test_the_phones_engine_says_the_kept_views_words_in_its_language(language):
     untranslated = [w for w in words if not (catalogue.get(w) and catalogue.get(w).string)]
     assert not untranslated
     assert phone.CALLS["clash"] is phone.clash
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["he"])
+def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server, language):
+    """The phone records hand 2 offline while another phone ends the game. Back online the
+    server will not take it: its form asks to remove it; back on the kept board the same
+    question heads the board, drawn by the phone's engine, and answers there: "Keep it"
+    folds it, "Remove it" removes the hand, and the phone is back on the server's
+    scoreboard, the game as the server ended it."""
+    from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline
+    from .test_app_conformance import enter, entry_of
+    from .test_browser import api
+
+    rules = GAMES["bid-whist"]
+    settings = rules.preset(rules.default_preset)
+    drawn = simulated_hands(rules, 12, seed=11)
+    played = [h for h in drawn if not rules.record_from_dict(settings, h).thrown_in][:2]
+    names = [HEBREW, SCRIPT, "דנה", "Carl"]
+    body = {"game": rules.key, "players": names, "rules": rules.default_preset, "first_dealer": 0}
+    created = api(live_server, "POST", "/api/games", body)
+    game_id, key = created["id"], created["edit_key"]
+    api(live_server, "POST", f"/api/games/{game_id}/hands", played[0], key)
+    with kept_offline(browser, live_server, language, created, "דנה") as page:
+        record_offline(page, entry_of(rules, played[1], names), enter)
+        api(live_server, "POST", f"/api/games/{game_id}/finish", {}, key)
+        page.context.set_offline(False)
+        page.locator("#kept-entry #drop").wait_for(timeout=ENGINE_TIMEOUT)
+        page.locator("#kept-to-board").click()
+        board = page.locator("#kept-board")
+        board.locator("#drop").wait_for(timeout=ENGINE_TIMEOUT)
+        assert "<script>" not in board.inner_html()
+        assert board.locator(".error-summary").inner_text().count(SCRIPT) == 1
+        ask = board.locator("#drop-ask")
+        board.locator("#drop").click()
+        assert ask.is_visible() and not board.locator("#drop").is_visible()
+        board.locator("#drop-no").click()
+        assert not ask.is_visible() and board.locator("#drop").is_visible()
+        board.locator("#drop").click()
+        board.locator("#drop-yes").click()
+        page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)  # the server's scoreboard
+    now = api(live_server, "GET", f"/api/games/{game_id}?explain=0", None, key)
+    assert [h["number"] for h in now["hands"]] == [1] and now["status"] == "finished"
