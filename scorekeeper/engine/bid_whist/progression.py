@@ -12,13 +12,13 @@ the player left of the dealer bids first. The game ends after a hand in which:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from ..core import progress
 from ..core.messages import msg
-from ..core.progress import ProgressBase
+from ..core.progress import FieldState, ProgressBase
 from ..core.schema import Hand
 from ..core.seats import SEATS, left_of
 from .scoring import HandScore
@@ -39,7 +39,7 @@ def first_bidder(dealer: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class BidWhistState(FieldState):
     """What the game carries from one hand to the next, as it stands after ``number``
     hands: the sides' totals, the next dealer, the winning side and why it won (None while
     the game goes on); ``start`` is where the totals began. Enough to score the next hand
@@ -52,54 +52,24 @@ class State:
     reason: EndReason | None = None
     start: tuple[int, int] = (0, 0)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "totals": list(self.totals),
-            "dealer": self.dealer,
-            "winner": self.winner,
-            "reason": self.reason,
-            "start": list(self.start),
-        }
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> State:
-        """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
-        try:
-            totals = tuple(int(t) for t in values["totals"])
-            start = tuple(int(t) for t in values["start"])
-            winner = values["winner"]
-            reason = values["reason"]
-            state = cls(
-                int(values["number"]),
-                (totals[0], totals[1]),
-                int(values["dealer"]),
-                None if winner is None else int(winner),
-                reason,
-                (start[0], start[1]),
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError(f"not a Bid Whist state: {values!r}") from exc
-        if (
-            state.number < 0
-            or len(totals) != 2
-            or len(start) != 2
-            or not 0 <= state.dealer < SEATS
-            or state.winner not in (None, 0, 1)
-            or state.reason not in (None, *get_args(EndReason))
-        ):
-            raise ValueError(f"not a Bid Whist state: {values!r}")
-        return state
+    def fits(self) -> bool:
+        return (
+            self.number >= 0
+            and len(self.totals) == len(self.start) == 2
+            and 0 <= self.dealer < SEATS
+            and self.winner in (None, 0, 1)
+            and self.reason in (None, *get_args(EndReason))
+        )
 
 
-def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:
+def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> BidWhistState:
     """The state before the first hand ("hand 0")."""
     if not 0 <= first_dealer < SEATS:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
     totals = list(starting_totals) if starting_totals is not None else [0, 0]
     if len(totals) != 2:
         raise ValueError(f"{len(totals)} starting totals; Bid Whist has two sides")
-    return State(0, _pair(totals), first_dealer, start=_pair(totals))
+    return BidWhistState(0, _pair(totals), first_dealer, start=_pair(totals))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +101,7 @@ class GameProgress(ProgressBase):
     level, so it plays on until one side is ahead."""
     starting_totals: tuple[int, int] = (0, 0)
     """Where the sides' totals started ("hand 0"), carried over from a paper sheet."""
-    state: State | None = None
+    state: BidWhistState | None = None
     """The state after the last hand (the one resumed from, when there is none)."""
 
     @property
@@ -168,7 +138,7 @@ def replay(
 
 def resume(
     settings: BidWhistSettings,
-    state: State,
+    state: BidWhistState,
     hands: Sequence[Hand],
     finish_after: int | None = None,
 ) -> GameProgress:
@@ -192,7 +162,7 @@ def resume(
         hand_dealer = dealer
         dealer = next_dealer(dealer)
         winner, reason = _decide(settings, score, totals, number, stop_at)
-        state = State(number, _pair(totals), dealer, winner, reason, state.start)
+        state = BidWhistState(number, _pair(totals), dealer, winner, reason, state.start)
         replayed.append(
             ReplayedHand(
                 number, hand_dealer, first_bidder(hand_dealer), record, score, state.totals, state
@@ -230,11 +200,6 @@ def _stop_after(settings: BidWhistSettings, finish_after: int | None) -> int | N
     return min(limits) if limits else None
 
 
-def losing_floor(settings: BidWhistSettings) -> int:
-    """The total at or below which a side has lost: -target."""
-    return -settings.target
-
-
 def _decide(
     settings: BidWhistSettings,
     score: HandScore | None,
@@ -248,7 +213,7 @@ def _decide(
         if totals[side] >= settings.target:
             return side, "target"
     for side in (0, 1):
-        if totals[side] <= losing_floor(settings):
+        if totals[side] <= settings.losing_floor:
             return 1 - side, "minus_target"
     if stop_at is not None and number >= stop_at and totals[0] != totals[1]:
         return (0 if totals[0] > totals[1] else 1), (

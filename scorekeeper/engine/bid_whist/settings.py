@@ -131,11 +131,13 @@ class BidWhistSettings(SettingsBase):
     )
 
     def __post_init__(self) -> None:
-        for name in self.knob_names():
-            value = getattr(self, name)
-            coerced = self.coerce_knob(name, value)
-            if type(coerced) is not type(value) or coerced != value:
-                raise InvalidSettings(f"{name} has the wrong type: {value!r}", name)
+        self.check_knobs()
+        self.coerce_knob("deal_limit", self.deal_limit)
+
+    @property
+    def losing_floor(self) -> int:
+        """The total at or below which a side has lost: -target."""
+        return -self.target
 
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
