@@ -26,7 +26,7 @@ from functools import partial
 from ..core import stats as core
 from ..core.seating import Stint
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import GameProgress
+from .progression import BidWhistProgress
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -65,19 +65,11 @@ class BidFigures(core.PerHand):
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
 
     def __add__(self, other: BidFigures) -> BidFigures:
-        return BidFigures(
-            hands=self.hands + other.hands,
-            points_sum=self.points_sum + other.points_sum,
-            bids=self.bids + other.bids,
-            by_kind=_add_rates(self.by_kind, other.by_kind),
-            by_level=_add_rates(self.by_level, other.by_level),
-            bostons=self.bostons + other.bostons,
-            over_sum=self.over_sum + other.over_sum,
-        )
+        return self.summed(other, by_kind=_add_rates, by_level=_add_rates)
 
 
 def _figures(
-    progress: GameProgress, seats: Sequence[int], stint: Stint | None = None
+    progress: BidWhistProgress, seats: Sequence[int], stint: Stint | None = None
 ) -> BidFigures:
     """The figures of the bids made from ``seats`` (one player, or a side's two); with
     ``stint``, only of the hands that stint sat."""
