@@ -95,26 +95,7 @@ def _figures(
     return figures
 
 
-def side_name(players: Sequence[str], side: int) -> str:
-    """A side as its partners' names: ``Ann & Cat``."""
-    return " & ".join(players[seat] for seat in SIDES[side])
-
-
-@dataclass(frozen=True, slots=True)
-class BidWhistStats(core.GameStats[BidFigures]):
-    """One game's figures (see ``core.stats.GameStats``). ``kinds`` counts the bids of
-    each kind (uptown, downtown, no-trump); ``winner`` names the winning side's partners,
-    or is None."""
-
-    kinds: tuple[int, ...]
-
-
-def game_stats(game: core.RecordedGame) -> BidWhistStats:
+def game_stats(game: core.RecordedGame) -> core.GameStats[BidFigures]:
     """Replays ``game`` and returns its figures; raises ValueError as ``replay`` does."""
     progress = game.replay()
-    kinds = [0] * len(Kind)
-    for hand in progress.hands:
-        if not hand.record.thrown_in:
-            kinds[hand.record.bid.kind] += 1
-    figures_of = partial(_figures, progress)
-    return core.game_stats_of(game, progress, SIDES, figures_of, BidWhistStats, kinds=tuple(kinds))
+    return core.game_stats_of(game, progress, SIDES, partial(_figures, progress), core.GameStats)
