@@ -13,8 +13,7 @@ from typing import Any, Literal
 from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
-from ..core.settings import SettingsBase, find_preset
-from ..core.settings import preset_name_of as core_preset_name_of
+from ..core.settings import SettingsBase
 
 AllPass = Literal["redeal", "dealer_must_bid"]
 NtJokers = Literal["void_only", "any_time", "must_when_void"]
@@ -157,16 +156,6 @@ class BidWhistSettings(SettingsBase):
 BID_WHIST = BidWhistSettings()
 
 PRESETS: dict[str, BidWhistSettings] = {"bid-whist": BID_WHIST}
-
-
-def preset(name: str) -> BidWhistSettings:
-    """The named preset; raises InvalidSettings (field ``rules``) listing the known names."""
-    return find_preset(PRESETS, name)
-
-
-def preset_name_of(settings: Any) -> str | None:
-    """The preset these settings equal, the target and deal limit aside, or None."""
-    return core_preset_name_of(PRESETS, settings, PRESET_ASIDE)
 
 
 PRESET_ASIDE = ("target", "deal_limit")
