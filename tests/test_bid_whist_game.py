@@ -167,7 +167,7 @@ def test_statistics_per_player_per_side_and_per_game():
         ),
     ]
     stats = GAME.game_stats(games[0])
-    assert (stats.hands, stats.played, stats.kinds) == (3, 3, (1, 1, 1))
+    assert (stats.hands, stats.played) == (3, 3)
     assert stats.winner is None and [p.total for p in stats.players] == [2, -10, 2, -10]
     ann, bob, cat, _dan = (p.figures for p in stats.players)
     assert (ann.bids.made, ann.bids.attempted, ann.sets, ann.over_sum) == (1, 1, 0, 1)
@@ -182,7 +182,8 @@ def test_statistics_per_player_per_side_and_per_game():
     assert [str(v) for v in lines["Average books over the bid"]] == ["+1.0", "−1.0", "−3.0"]
     assert [str(v) for v in lines["Sets"]] == ["0", "1", "1"]
     game_lines = {str(line.label): line.values for line in GAME.game_figures(stats)}
-    assert str(game_lines["Uptown bids"][0]) == "1/3 (33%)"
+    kinds = ("Uptown bids", "Downtown bids", "No-trump bids")
+    assert [str(game_lines[kind][0]) for kind in kinds] == ["1/3 (33%)"] * 3
     assert str(game_lines["Hands"][0]) == "3 (3 played, 0 thrown in)"
     # the second game: Ann and Cat sit opposite; Ann's side wins with two Bostons, 14 + 7
     second = GAME.game_stats(games[1])
@@ -266,3 +267,35 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     game, hands = db.load_game_with_hands(database, game_id)
     assert [h.record for h in hands] == [hand(**FOUR_UP), hand(thrown_in=True)]
     database.conn.close()
+
+
+def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes():
+    """What the store and the phone keep after a hand (``hand_state``) reads back as it
+    was; a state with a winner, a reason or a seat Bid Whist has not, or a field left
+    out, is refused as a ValueError."""
+    progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(**FOUR_UP)], starting_totals=[2, -1])
+    stored = GAME.hand_state(progress.hands[0])
+    assert stored == {
+        "number": 1,
+        "totals": [16, -1],
+        "dealer": 0,
+        "winner": None,
+        "reason": None,
+        "start": [2, -1],
+    }
+    ended = GAME.state_of(GAME.replay(S, 0, [hand(**SEVEN_NT)] * 2))
+    assert (ended["winner"], ended["reason"], ended["totals"]) == (0, "target", [28, 0])
+    assert GAME.resume(S, stored, [hand(**FOUR_UP)]).totals == progress.totals
+    for wrong in (
+        {"winner": 2},
+        {"reason": "moon"},
+        {"dealer": 4},
+        {"number": -1},
+        {"number": "one"},
+        {"totals": [1, 2, 3]},
+        {"start": ["x", 0]},
+    ):
+        with pytest.raises(ValueError):
+            GAME.resume(S, stored | wrong, [])
+    with pytest.raises(ValueError):
+        GAME.resume(S, {k: v for k, v in stored.items() if k != "reason"}, [])

@@ -500,9 +500,9 @@ def test_deal_passes_left_after_every_hand_thrown_in_too(first_dealer):
     game = replay(S, first_dealer, _records(S, THROWN, A_PLUS_3, THROWN))
     dealers = [h.dealer for h in game.hands]
     assert dealers == [(first_dealer + k) % 4 for k in range(3)]
-    assert [h.first_bidder for h in game.hands] == [(d + 1) % 4 for d in dealers]
+    assert [h.opener for h in game.hands] == [(d + 1) % 4 for d in dealers]
     assert game.dealer == (first_dealer + 3) % 4
-    assert game.first_bidder == (first_dealer + 4) % 4
+    assert game.opener == (first_dealer + 4) % 4
     assert game.hands[0].points == (0, 0)
 
 
@@ -543,11 +543,11 @@ def test_deal_limit_tie_plays_on_until_one_side_is_ahead():
     rules = settings(deal_limit=4)
     hands = _records(rules, A_PLUS_3, B_PLUS_3, THROWN, THROWN, THROWN, B_PLUS_3)
     game = replay(rules, 0, hands[:4])
-    assert (game.status, game.tie_plays_on) == ("in_progress", True)
+    assert (game.status, game.tie_at_top) == ("in_progress", True)
     game = replay(rules, 0, hands[:5])
-    assert (game.status, game.tie_plays_on) == ("in_progress", True)
+    assert (game.status, game.tie_at_top) == ("in_progress", True)
     game = replay(rules, 0, hands)
-    assert (game.winner, game.reason, game.tie_plays_on) == (1, "deal_limit", False)
+    assert (game.winner, game.reason, game.tie_at_top) == (1, "deal_limit", False)
 
 
 def test_finish_now_ends_the_game_after_the_current_hand():
@@ -556,7 +556,7 @@ def test_finish_now_ends_the_game_after_the_current_hand():
     game = GAME.replay(S, 0, hands, finish_after=3)
     assert (game.winner, game.reason) == (0, "finish")
     tied = GAME.replay(S, 0, hands[:2], finish_after=2)
-    assert (tied.status, tied.tie_plays_on) == ("in_progress", True)
+    assert (tied.status, tied.tie_at_top) == ("in_progress", True)
     game = GAME.replay(S, 0, hands, finish_after=2)  # the tie played on one more deal
     assert (game.winner, game.reason) == (0, "finish")
 

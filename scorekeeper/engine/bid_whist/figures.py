@@ -2,7 +2,7 @@
 
 The figures come from ``stats.py``; this module only says them, in Messages and
 notation (see ``core/display.py``). The per-player lines serve a side's figures too
-(``BidWhistStats.sides[i].figures``): they are the same :class:`~.stats.BidFigures`.
+(``GameStats.sides[i].figures``): they are the same :class:`~.stats.BidFigures`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
+from ..core.stats import GameStats
 from .bids import Kind
-from .stats import LEVELS, BidFigures, BidWhistStats, Rate
+from .stats import LEVELS, BidFigures, Rate
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
 _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
@@ -42,15 +43,13 @@ def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> li
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_figures(stats: BidWhistStats) -> list[FigureLine]:
-    """The game-wide figures: hands, and how often each kind was bid."""
-    played = stats.played
+def game_figures(stats: GameStats[BidFigures]) -> list[FigureLine]:
+    """The game-wide figures: hands, and how often each kind was bid (each side's bids of
+    the kind added up: every bid hand has its bidder on one side)."""
+    bid = [sum(side.figures.by_kind[kind].attempted for side in stats.sides) for kind in Kind]
     return [
         hands_line(stats),
-        *(
-            FigureLine(_KIND_BID[kind], (rate_figure(Rate(stats.kinds[kind], played)),))
-            for kind in Kind
-        ),
+        *(FigureLine(_KIND_BID[k], (rate_figure(Rate(bid[k], stats.played)),)) for k in Kind),
     ]
 
 

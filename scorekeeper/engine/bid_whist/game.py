@@ -22,7 +22,7 @@ from . import display, figures, progression, stats, verify
 from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .explain import explain
-from .progression import State
+from .progression import BidWhistState
 from .records import HAND
 from .scoring import SIDES, HandScore, score_hand, side_of
 from .settings import PRESET_ASIDE, PRESETS, BidWhistSettings
@@ -81,7 +81,6 @@ class BidWhist(GameBase):
     rules_lines = staticmethod(display.rules_lines)
     rules_notes = staticmethod(display.rules_notes)
     points_table = staticmethod(display.points_table)
-    losing_floor = staticmethod(progression.losing_floor)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
@@ -121,7 +120,7 @@ class BidWhist(GameBase):
         return super().form_body(settings, values, action)
 
     start_state = staticmethod(progression.start_state)
-    state_from_dict = staticmethod(State.from_dict)
+    state_from_dict = staticmethod(BidWhistState.from_dict)
     resume_from = staticmethod(progression.resume)
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:

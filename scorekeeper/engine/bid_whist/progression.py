@@ -12,34 +12,23 @@ the player left of the dealer bids first. The game ends after a hand in which:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from ..core import progress
 from ..core.messages import msg
-from ..core.progress import ProgressBase
+from ..core.progress import FieldState, RaceProgress, ReplayedHand
 from ..core.schema import Hand
 from ..core.seats import SEATS, left_of
-from .scoring import HandScore
+from .scoring import SIDES, HandScore
 from .settings import BidWhistSettings
 
-Status = Literal["in_progress", "finished"]
 EndReason = Literal["boston", "target", "minus_target", "deal_limit", "finish"]
 
 
-def next_dealer(dealer: int) -> int:
-    """The next hand's dealer: always the player to the left, after a thrown-in hand too."""
-    return left_of(dealer)
-
-
-def first_bidder(dealer: int) -> int:
-    """The seat that bids first: left of the dealer, so the dealer speaks last."""
-    return left_of(dealer)
-
-
 @dataclass(frozen=True, slots=True)
-class State:
+class BidWhistState(FieldState):
     """What the game carries from one hand to the next, as it stands after ``number``
     hands: the sides' totals, the next dealer, the winning side and why it won (None while
     the game goes on); ``start`` is where the totals began. Enough to score the next hand
@@ -52,102 +41,32 @@ class State:
     reason: EndReason | None = None
     start: tuple[int, int] = (0, 0)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "totals": list(self.totals),
-            "dealer": self.dealer,
-            "winner": self.winner,
-            "reason": self.reason,
-            "start": list(self.start),
-        }
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> State:
-        """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
-        try:
-            totals = tuple(int(t) for t in values["totals"])
-            start = tuple(int(t) for t in values["start"])
-            winner = values["winner"]
-            reason = values["reason"]
-            state = cls(
-                int(values["number"]),
-                (totals[0], totals[1]),
-                int(values["dealer"]),
-                None if winner is None else int(winner),
-                reason,
-                (start[0], start[1]),
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError(f"not a Bid Whist state: {values!r}") from exc
-        if (
-            state.number < 0
-            or len(totals) != 2
-            or len(start) != 2
-            or not 0 <= state.dealer < SEATS
-            or state.winner not in (None, 0, 1)
-            or state.reason not in (None, *get_args(EndReason))
-        ):
-            raise ValueError(f"not a Bid Whist state: {values!r}")
-        return state
+    def fits(self) -> bool:
+        return (
+            self.number >= 0
+            and len(self.totals) == len(self.start) == 2
+            and 0 <= self.dealer < SEATS
+            and self.winner in (None, 0, 1)
+            and self.reason in (None, *get_args(EndReason))
+        )
 
 
-def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:
-    """The state before the first hand ("hand 0")."""
-    if not 0 <= first_dealer < SEATS:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    totals = list(starting_totals) if starting_totals is not None else [0, 0]
-    if len(totals) != 2:
-        raise ValueError(f"{len(totals)} starting totals; Bid Whist has two sides")
-    return State(0, _pair(totals), first_dealer, start=_pair(totals))
+def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> BidWhistState:
+    """The state before the first hand ("hand 0"); raises ValueError as
+    ``core.progress.start_state``."""
+    race = progress.start_state(first_dealer, SEATS, len(SIDES), starting_totals)
+    return BidWhistState(0, _pair(race.totals), first_dealer, start=_pair(race.start))
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayedHand(progress.ReplayedHand):
-    """One recorded hand as the scoreboard shows it (``core.progress.ReplayedHand``):
-    its ``opener`` is the seat that bid first."""
+class BidWhistProgress(RaceProgress):
+    """Where a game stands: a race's progress (``core.progress.RaceProgress``), per side
+    (0 is A, seats 0 and 2; 1 is B), one side winning at most, and ``reason`` why the game
+    ended (None while it goes on). Its ``tie_at_top`` is True while the game should have
+    ended (deal limit or finish now) but the sides are level, so it plays on until one
+    side is ahead."""
 
-    @property
-    def first_bidder(self) -> int:
-        return self.opener
-
-
-@dataclass(frozen=True, slots=True)
-class GameProgress(ProgressBase):
-    """Where a game stands after its recorded hands. ``totals`` and ``winner`` are per side
-    (0 is A, seats 0 and 2; 1 is B, seats 1 and 3)."""
-
-    settings: BidWhistSettings
-    hands: tuple[ReplayedHand, ...]
-    totals: tuple[int, int]
-    dealer: int
-    first_bidder: int
-    status: Status
-    winner: int | None
-    reason: EndReason | None
-    """Why the game ended, or None while it goes on."""
-    tie_plays_on: bool
-    """True while the game should have ended (deal limit or finish now) but the sides are
-    level, so it plays on until one side is ahead."""
-    starting_totals: tuple[int, int] = (0, 0)
-    """Where the sides' totals started ("hand 0"), carried over from a paper sheet."""
-    state: State | None = None
-    """The state after the last hand (the one resumed from, when there is none)."""
-
-    @property
-    def opener(self) -> int:
-        return self.first_bidder
-
-    @property
-    def tie_at_top(self) -> bool:
-        """The scoreboard's name for ``tie_plays_on``: the game should have ended, but the
-        sides are level."""
-        return self.tie_plays_on
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The side that won, as a race names its winners (none while the game goes on)."""
-        return () if self.winner is None else (self.winner,)
+    reason: EndReason | None = None
 
 
 def replay(
@@ -156,7 +75,7 @@ def replay(
     hands: Sequence[Hand],
     finish_after: int | None = None,
     starting_totals: Sequence[int] | None = None,
-) -> GameProgress:
+) -> BidWhistProgress:
     """Scores ``hands`` in order and returns the game's state after them.
 
     ``finish_after`` is the number of hands recorded when the table asked to finish now
@@ -168,13 +87,15 @@ def replay(
 
 def resume(
     settings: BidWhistSettings,
-    state: State,
+    state: BidWhistState,
     hands: Sequence[Hand],
     finish_after: int | None = None,
-) -> GameProgress:
+) -> BidWhistProgress:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``: the
     game's progress with only those hands, and everything else exactly as ``replay`` of
-    the whole game gives it. Raises ValueError if a hand is recorded after the game ended.
+    the whole game gives it. The deal passes to the left after every hand, a thrown-in
+    one too, and the player left of the dealer bids first. Raises ValueError if a hand is
+    recorded after the game ended.
     """
     totals = list(state.totals)
     dealer = state.dealer
@@ -189,34 +110,28 @@ def resume(
         score = None if record.thrown_in else record.score(settings)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
-        hand_dealer = dealer
-        dealer = next_dealer(dealer)
+        hand_dealer, dealer = dealer, left_of(dealer)
         winner, reason = _decide(settings, score, totals, number, stop_at)
-        state = State(number, _pair(totals), dealer, winner, reason, state.start)
+        state = BidWhistState(number, _pair(totals), dealer, winner, reason, state.start)
+        opener = left_of(hand_dealer)
         replayed.append(
-            ReplayedHand(
-                number, hand_dealer, first_bidder(hand_dealer), record, score, state.totals, state
-            )
+            ReplayedHand(number, hand_dealer, opener, record, score, state.totals, state)
         )
     # Only the reason for stopping shows a tie: a game asked to stop, level at the end.
-    ended_level = (
-        winner is None
-        and stop_at is not None
-        and state.number >= stop_at
-        and totals[0] == totals[1]
-    )
-    return GameProgress(
+    ended_level = stop_at is not None and state.number >= stop_at and totals[0] == totals[1]
+    return BidWhistProgress(
         settings=settings,
         hands=tuple(replayed),
         totals=_pair(totals),
         dealer=dealer,
-        first_bidder=first_bidder(dealer),
+        opener=left_of(dealer),
         status="finished" if winner is not None else "in_progress",
         winner=winner,
-        reason=reason,
-        tie_plays_on=ended_level,
+        target_reached=winner is not None or ended_level,
+        winners=() if winner is None else (winner,),
         starting_totals=state.start,
         state=state,
+        reason=reason,
     )
 
 
@@ -228,11 +143,6 @@ def _stop_after(settings: BidWhistSettings, finish_after: int | None) -> int | N
     """The hand count from which the side ahead wins, or None."""
     limits = [n for n in (settings.deal_limit or None, finish_after) if n is not None]
     return min(limits) if limits else None
-
-
-def losing_floor(settings: BidWhistSettings) -> int:
-    """The total at or below which a side has lost: -target."""
-    return -settings.target
 
 
 def _decide(
@@ -248,7 +158,7 @@ def _decide(
         if totals[side] >= settings.target:
             return side, "target"
     for side in (0, 1):
-        if totals[side] <= losing_floor(settings):
+        if totals[side] <= settings.losing_floor:
             return 1 - side, "minus_target"
     if stop_at is not None and number >= stop_at and totals[0] != totals[1]:
         return (0 if totals[0] > totals[1] else 1), (

@@ -80,18 +80,8 @@ class BidOf(Field):
 class TrumpOf(SuitOf):
     """The trump suit of a bid with trumps; a no-trump hand stores none."""
 
-    def written(self, typed: Any) -> bool:
-        return typed is not None
-
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         return values.get(self.name)
-
-
-class DirectionOf(OneOf):
-    """The direction a no-trump bid plays; a bid with trumps stores none (its kind says)."""
-
-    def written(self, typed: Any) -> bool:
-        return typed is not None
 
 
 class Books(Count):
@@ -104,9 +94,6 @@ class Books(Count):
 class Reneges(PerSide):
     """Caught reneges per side [A, B], stored only when there were some; on the form a
     number per side in the books' folded group, 0 unless changed."""
-
-    def written(self, typed: Any) -> bool:
-        return any(typed)
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         return tuple(
@@ -289,8 +276,9 @@ HAND = TableHand(
         shown_when=("kind", TRUMP_KINDS),
         help="Trump suit of an uptown or downtown bid: C D H S",
         default=None,
+        omit_empty=True,
     ),
-    DirectionOf(
+    OneOf(
         "direction",
         msg("Direction"),
         (("high", msg("high")), ("low", msg("low"))),
@@ -298,6 +286,7 @@ HAND = TableHand(
         shown_when=("kind", (Kind.NO_TRUMP.letters,)),
         help="Direction of a no-trump bid",
         default=None,
+        omit_empty=True,
     ),
     Books(
         "books",
@@ -316,6 +305,7 @@ HAND = TableHand(
         step="taken",
         help="Caught reneges per side, A then B",
         default=(0, 0),
+        omit_empty=True,
     ),
     steps={"bid": msg("Bid"), "taken": msg("Books")},
 )

@@ -13,8 +13,7 @@ from typing import Any, Literal
 from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
-from ..core.settings import SettingsBase, find_preset
-from ..core.settings import preset_name_of as core_preset_name_of
+from ..core.settings import SettingsBase
 
 AllPass = Literal["redeal", "dealer_must_bid"]
 NtJokers = Literal["void_only", "any_time", "must_when_void"]
@@ -131,11 +130,13 @@ class BidWhistSettings(SettingsBase):
     )
 
     def __post_init__(self) -> None:
-        for name in self.knob_names():
-            value = getattr(self, name)
-            coerced = self.coerce_knob(name, value)
-            if type(coerced) is not type(value) or coerced != value:
-                raise InvalidSettings(f"{name} has the wrong type: {value!r}", name)
+        self.check_knobs()
+        self.coerce_knob("deal_limit", self.deal_limit)
+
+    @property
+    def losing_floor(self) -> int:
+        """The total at or below which a side has lost: -target."""
+        return -self.target
 
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
@@ -155,16 +156,6 @@ class BidWhistSettings(SettingsBase):
 BID_WHIST = BidWhistSettings()
 
 PRESETS: dict[str, BidWhistSettings] = {"bid-whist": BID_WHIST}
-
-
-def preset(name: str) -> BidWhistSettings:
-    """The named preset; raises InvalidSettings (field ``rules``) listing the known names."""
-    return find_preset(PRESETS, name)
-
-
-def preset_name_of(settings: Any) -> str | None:
-    """The preset these settings equal, the target and deal limit aside, or None."""
-    return core_preset_name_of(PRESETS, settings, PRESET_ASIDE)
 
 
 PRESET_ASIDE = ("target", "deal_limit")

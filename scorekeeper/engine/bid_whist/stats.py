@@ -26,7 +26,7 @@ from functools import partial
 from ..core import stats as core
 from ..core.seating import Stint
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import GameProgress
+from .progression import BidWhistProgress
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -65,19 +65,11 @@ class BidFigures(core.PerHand):
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
 
     def __add__(self, other: BidFigures) -> BidFigures:
-        return BidFigures(
-            hands=self.hands + other.hands,
-            points_sum=self.points_sum + other.points_sum,
-            bids=self.bids + other.bids,
-            by_kind=_add_rates(self.by_kind, other.by_kind),
-            by_level=_add_rates(self.by_level, other.by_level),
-            bostons=self.bostons + other.bostons,
-            over_sum=self.over_sum + other.over_sum,
-        )
+        return self.summed(other, by_kind=_add_rates, by_level=_add_rates)
 
 
 def _figures(
-    progress: GameProgress, seats: Sequence[int], stint: Stint | None = None
+    progress: BidWhistProgress, seats: Sequence[int], stint: Stint | None = None
 ) -> BidFigures:
     """The figures of the bids made from ``seats`` (one player, or a side's two); with
     ``stint``, only of the hands that stint sat."""
@@ -103,26 +95,7 @@ def _figures(
     return figures
 
 
-def side_name(players: Sequence[str], side: int) -> str:
-    """A side as its partners' names: ``Ann & Cat``."""
-    return " & ".join(players[seat] for seat in SIDES[side])
-
-
-@dataclass(frozen=True, slots=True)
-class BidWhistStats(core.GameStats[BidFigures]):
-    """One game's figures (see ``core.stats.GameStats``). ``kinds`` counts the bids of
-    each kind (uptown, downtown, no-trump); ``winner`` names the winning side's partners,
-    or is None."""
-
-    kinds: tuple[int, ...]
-
-
-def game_stats(game: core.RecordedGame) -> BidWhistStats:
+def game_stats(game: core.RecordedGame) -> core.GameStats[BidFigures]:
     """Replays ``game`` and returns its figures; raises ValueError as ``replay`` does."""
     progress = game.replay()
-    kinds = [0] * len(Kind)
-    for hand in progress.hands:
-        if not hand.record.thrown_in:
-            kinds[hand.record.bid.kind] += 1
-    figures_of = partial(_figures, progress)
-    return core.game_stats_of(game, progress, SIDES, figures_of, BidWhistStats, kinds=tuple(kinds))
+    return core.game_stats_of(game, progress, SIDES, partial(_figures, progress), core.GameStats)

@@ -4,13 +4,13 @@ dealer (a passed-out deal in Chicago is dealt again by the same dealer)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.game import HandPlace
 from ..core.messages import msg
-from ..core.progress import RaceProgress, ReplayedHand
+from ..core.progress import FieldState, RaceProgress, ReplayedHand
 from ..core.seats import leaders_of
 from .settings import BridgeSettings, DealScore, Where
 
@@ -18,7 +18,7 @@ Pair = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(FieldState):
     """After ``number`` deals: totals, the next dealer, deals played (passed out aside),
     part-scores toward game, games won in the rubber, rubbers finished, the winners once
     the game ended; ``start`` where the totals began."""
@@ -34,29 +34,9 @@ class State:
     winners: tuple[int, ...] = ()
     start: Pair = (0, 0)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            name: list(value) if isinstance(value, tuple) else value
-            for name in self.__dataclass_fields__
-            for value in (getattr(self, name),)
-        }
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> State:
-        try:
-            found = {
-                name: tuple(int(v) for v in values[name])
-                if isinstance(values[name], list)
-                else values[name]
-                for name in cls.__dataclass_fields__
-            }
-            state = cls(**found)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a bridge state: {values!r}") from exc
-        pairs = (state.totals, state.below, state.games, state.start)
-        if any(len(pair) != 2 for pair in pairs) or not 0 <= state.dealer < 4:
-            raise ValueError(f"not a bridge state: {values!r}")
-        return state
+    def fits(self) -> bool:
+        pairs = (self.totals, self.below, self.games, self.start)
+        return all(len(pair) == 2 for pair in pairs) and 0 <= self.dealer < 4
 
 
 def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:

@@ -470,8 +470,10 @@ class GameBase(SchemaDefaults):
         return {}
 
     def losing_floor(self, settings: Any) -> int | None:
-        """None: totals may fall without end."""
-        return None
+        """The settings' own ``losing_floor``, a rule of the house rules alone (Bid Whist's
+        -target, Spades' ``lose_at``); None where they have none: totals may fall without
+        end."""
+        return getattr(settings, "losing_floor", None)
 
     def shows_dealer(self, settings: Any) -> bool:
         """True: the pages say who deals each hand."""

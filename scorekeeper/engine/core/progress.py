@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar
 
 from .game import HandPlace
 from .messages import msg
@@ -55,6 +55,43 @@ class ProgressBase:
     def next_number(self) -> int:
         """The number the next hand will have."""
         return (self.state.number if self.state else len(self.hands)) + 1
+
+
+class FieldState:
+    """A game's own state (a frozen dataclass) written to JSON field by field, tuples as
+    lists, and read back so; a game says what a state it wrote looks like (``fits``)."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            name: list(value) if isinstance(value, tuple) else value
+            for name in self.__dataclass_fields__
+            for value in (getattr(self, name),)
+        }
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Self:
+        """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
+        try:
+            state = cls(
+                **{
+                    name: tuple(int(v) for v in value) if isinstance(value, list) else value
+                    for name in cls.__dataclass_fields__
+                    for value in (values[name],)
+                }
+            )
+            fits = state.fits()
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a state of this game: {values!r}") from exc
+        if not fits:
+            raise ValueError(f"not a state of this game: {values!r}")
+        return state
+
+    def fits(self) -> bool:
+        """Whether the values read are a state the game writes."""
+        return True
 
 
 @dataclass(frozen=True, slots=True)

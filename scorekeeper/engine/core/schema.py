@@ -9,7 +9,8 @@ Every field takes ``label`` (what the table calls it), ``step`` (the form's step
 asked in), ``only_if`` (a callable of the :class:`Context`: the field belongs to a hand
 only under some rules; otherwise it is not asked, and only its default is accepted),
 ``shown_when`` (``(other field, form values)``: asked only while the other field holds
-one of those values on the form), ``help`` (the command line's), ``default`` and ``csv``.
+one of those values on the form), ``help`` (the command line's), ``default``, ``csv`` and
+``omit_empty`` (``to_dict`` leaves the field out while it holds its empty value).
 Bounds (``low``, ``high``, ``total``) are ints or callables of the Context returning an
 int, or None for "no bound here" (a range that depends on the hand's place is unknown
 where the place is: a stored hand read alone).
@@ -184,7 +185,9 @@ class Field:
         help: str | None = None,
         default: Any = MISSING,
         csv: bool = True,
+        omit_empty: bool = False,
     ) -> None:
+        self.omit_empty = omit_empty
         self.name = name
         self.label = label
         self.step = step
@@ -220,9 +223,9 @@ class Field:
         return value
 
     def written(self, typed: Any) -> bool:
-        """Whether ``to_dict`` writes the value: always, unless a game's field leaves out
-        an empty one (as its stored hands always have)."""
-        return True
+        """Whether ``to_dict`` writes the value: always, unless the field leaves out an
+        empty one (``omit_empty``: its ``empty()``, as a game's stored hands always have)."""
+        return not self.omit_empty or typed != self.empty()
 
     # --- the form ---------------------------------------------------------------------------
 

@@ -95,10 +95,6 @@ class Spades(GameBase):
         time (not only when a side is 100 behind, which depends on the hand's place)."""
         return {"target": 10_000, "lose_at": 0, "deal_limit": 0, "blind_nil": "any_time"}
 
-    def losing_floor(self, settings: SpadesSettings) -> int | None:
-        """``lose_at``, or None when it is 0 (no such end)."""
-        return settings.lose_at or None
-
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Each side's bags after the hand, ``[A, B]``, and whether each side made its
         contract (None for a side of two nils, which bid none)."""

@@ -143,9 +143,6 @@ class BlindNil(Field):
     def load(self, value: Any) -> Any:
         return tuple(value or ())
 
-    def written(self, typed: Any) -> bool:
-        return bool(typed)
-
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         allowed = restricted_blind_nil(ctx)
         if allowed is None:
@@ -179,7 +176,7 @@ HAND = HandSchema(
         help="Each seat's bid in seat order, 0 to 13 (0: a nil), separated by commas.",
     ),
     SeatNumbers("tricks", msg("Tricks"), 0, TRICKS, total=TRICKS, step="taking"),
-    BlindNil("blind_nil", msg("Blind nil"), step="bidding", default=()),
+    BlindNil("blind_nil", msg("Blind nil"), step="bidding", default=(), omit_empty=True),
     steps={"bidding": msg("Bids"), "taking": msg("Tricks taken")},
 )
 

@@ -114,6 +114,11 @@ class SpadesSettings(SettingsBase):
     def __post_init__(self) -> None:
         self.check_knobs()
 
+    @property
+    def losing_floor(self) -> int | None:
+        """``lose_at``, or None when it is 0 (no such end)."""
+        return self.lose_at or None
+
 
 SPADES = SpadesSettings()
 

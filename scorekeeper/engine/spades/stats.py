@@ -38,15 +38,7 @@ class SpadesFigures(PerHand):
         return self.contracts.attempted - self.contracts.made
 
     def __add__(self, other: SpadesFigures) -> SpadesFigures:
-        return SpadesFigures(
-            self.hands + other.hands,
-            self.points_sum + other.points_sum,
-            self.contracts + other.contracts,
-            self.nils + other.nils,
-            self.blind_nils + other.blind_nils,
-            self.bags + other.bags,
-            self.bag_penalties + other.bag_penalties,
-        )
+        return self.summed(other)
 
     def to_dict(self) -> dict[str, Any]:
         return {
