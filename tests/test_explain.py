@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.engine import bid_whist
-from scorekeeper.engine.israeli_whist import preset, record_hand, record_pass_round
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.engine.israeli_whist.explain import explain, stakes
 
 PAGAT = preset("pagat-german")
@@ -20,8 +20,9 @@ def english(terms):
 
 
 def test_the_worked_example_explained():
-    hand = record_hand(
-        PAGAT, declarer=2, bid="7C", frisch_rounds=0, contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]
+    hand = record_from_dict(
+        PAGAT,
+        dict(declarer=2, bid="7C", frisch_rounds=0, contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
     )
     assert english(explain(PAGAT, hand)) == [
         [f"0 tricks under a contract of 2: {MINUS}10 × 2 = {MINUS}20"],
@@ -33,14 +34,16 @@ def test_the_worked_example_explained():
 
 def test_made_zeros_revokes_and_the_declarers_factor():
     settings = STANDARD.with_changes({"declarer_miss_factor": 2})
-    hand = record_hand(
+    hand = record_from_dict(
         settings,
-        declarer=0,
-        bid="7H",
-        frisch_rounds=0,
-        contracts=[7, 0, 3, 1],
-        tricks=[5, 0, 5, 3],
-        revokes=[0, 1, 0, 2],
+        dict(
+            declarer=0,
+            bid="7H",
+            frisch_rounds=0,
+            contracts=[7, 0, 3, 1],
+            tricks=[5, 0, 5, 3],
+            revokes=[0, 1, 0, 2],
+        ),
     )
     assert english(explain(settings, hand)) == [
         [f"5 tricks under a contract of 7: {MINUS}10 × 2 × 2 = {MINUS}40"],
@@ -52,15 +55,18 @@ def test_made_zeros_revokes_and_the_declarers_factor():
 
 def test_a_pass_round_and_a_void_hand_explained():
     settings = PAGAT.with_changes({"all_pass": "pass_round"})
-    assert english(explain(settings, record_pass_round(settings, [0, 3, 4, 6]))) == [
+    assert english(
+        explain(settings, record_from_dict(settings, dict(pass_round=True, tricks=[0, 3, 4, 6])))
+    ) == [
         ["no trick in a pass round: +50"],
         [f"3 tricks in a pass round: {MINUS}10 × 3 = {MINUS}30"],
         [f"4 tricks in a pass round: {MINUS}10 × 4 = {MINUS}40"],
         [f"6 tricks in a pass round: {MINUS}10 × 6 = {MINUS}60"],
     ]
     elhanani = preset("elhanani")
-    void = record_hand(
-        elhanani, declarer=0, bid="5C", frisch_rounds=0, contracts=[5, 1, 1, 1], tricks=[4, 3, 3, 3]
+    void = record_from_dict(
+        elhanani,
+        dict(declarer=0, bid="5C", frisch_rounds=0, contracts=[5, 1, 1, 1], tricks=[4, 3, 3, 3]),
     )
     assert english(explain(elhanani, void))[0] == ["nobody made their contract: the hand scores 0"]
 
@@ -85,14 +91,16 @@ def test_the_terms_add_up_to_the_points_for_every_hand(changes):
         if sum(declared) == 13:
             continue
         for tricks in ([7, 2, 2, 2], [0, 4, 4, 5], [13, 0, 0, 0]):
-            hand = record_hand(
+            hand = record_from_dict(
                 settings,
-                declarer=0,
-                bid="7S",
-                frisch_rounds=0,
-                contracts=declared,
-                tricks=tricks,
-                revokes=[0, 1, 0, 0],
+                dict(
+                    declarer=0,
+                    bid="7S",
+                    frisch_rounds=0,
+                    contracts=declared,
+                    tricks=tricks,
+                    revokes=[0, 1, 0, 0],
+                ),
             )
             terms = english(explain(settings, hand))
             assert [sum(points_of(t) for t in seat) for seat in terms] == list(
