@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from scorekeeper.engine import bid_whist
+from scorekeeper.engine import bid_whist, get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
-from scorekeeper.engine.israeli_whist.explain import explain, stakes
+from scorekeeper.engine.israeli_whist.explain import explain
 
+WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
 MINUS = "\u2212"
@@ -108,17 +109,22 @@ def test_the_terms_add_up_to_the_points_for_every_hand(changes):
             )
 
 
+def stakes(settings, declarer=False):
+    """The stake lines the hand form shows under each contract 0..13."""
+    [stake] = WHIST.hand_form(settings, ["A", "B", "C", "D"]).rules["stake"]
+    return stake["own_rows" if declarer else "rows"]
+
+
 def test_what_each_contract_puts_at_stake():
     table = stakes(PAGAT)
-    assert table[0] == {
-        "made": {"over": 30, "under": 50},
-        "step": {"over": [50, 10], "under": [50, 10]},
-    }
-    assert table[7] == {"made": 59, "step": 10}
+    zero = {"over": 30, "under": 50, "first": -50, "step": 10}
+    assert table[0] == {"text": "stake-zero", "points": zero}
+    assert table[7] == {"text": "stake-made", "points": {"made": 59, "step": -10}}
     steps = STANDARD.with_changes({"miss_steps": "5,5,5,5,10,15,20,20,20,20,20,20,20"})
-    assert [row["step"] for row in stakes(steps)[1:]] == [5, 5, 5, 5, 10, 15, *[20] * 7]
+    assert [-row["points"]["step"] for row in stakes(steps)[1:]] == [5, 5, 5, 5, 10, 15, *[20] * 7]
     doubled = STANDARD.with_changes({"declarer_miss_factor": 2})
-    assert stakes(doubled, declarer=True)[8]["step"] == 20
+    assert stakes(doubled, declarer=True)[8]["points"]["step"] == -20
+    assert stakes(doubled)[8]["points"]["step"] == -10
 
 
 # --- Bid Whist: RULES.md section 2's worked examples, explained ---------------------------
