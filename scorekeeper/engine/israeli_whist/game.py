@@ -161,21 +161,13 @@ class IsraeliWhist(IsraeliRace, GameBase):
         declarer = hand["declarer"]
         cells: dict[str, CsvCell] = {
             "declarer": None if declarer is None else names[declarer],
-            "bid": hand["bid"],
-            "frisch_rounds": hand["frisch_rounds"],
-            "over_under": hand["over_under"],
+            **{key: hand[key] for key in ("bid", "frisch_rounds", "over_under")},
         }
-        per_seat = tuple(
-            {
-                "contract": seat.get("contract"),
-                "tricks": seat.get("tricks"),
-                "revokes": seat.get("revokes"),
-                "contract_points": seat.get("contract_points", points),
-                "revoke_penalty": seat.get("revoke_penalty", 0),
-            }
-            for seat, points in zip(seats, replayed.points, strict=True)
-        )
-        return cells, per_seat
+        blank = dict.fromkeys(("contract", "tricks", "revokes")) | {
+            "contract_points": 0,  # a thrown-in deal scores nothing
+            "revoke_penalty": 0,
+        }
+        return cells, tuple(blank | seat for seat in seats)
 
     # --- the command line's ``score`` -----------------------------------------------------
 
