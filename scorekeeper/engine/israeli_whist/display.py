@@ -164,19 +164,13 @@ def describe_hand(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+
+    def numbers(key: str) -> Notation:
+        return Notation(" ".join(map(str, hand[key])))
+
     if hand.get("pass_round"):
-        parts = [
-            msg(
-                "pass round · tricks %(tricks)s",
-                tricks=Notation(" ".join(map(str, hand["tricks"]))),
-            )
-        ]
-        if any(hand.get("revokes") or ()):
-            parts.append(
-                msg("revokes %(revokes)s", revokes=Notation(" ".join(map(str, hand["revokes"]))))
-            )
-        return parts
-    if hand.get("thrown_in"):
+        parts = [msg("pass round · tricks %(tricks)s", tricks=numbers("tricks"))]
+    elif hand.get("thrown_in"):
         rounds = hand.get("frisch_rounds", 0)
         return [
             nmsg(
@@ -185,21 +179,18 @@ def describe_hand(
                 rounds,
             )
         ]
-
-    def numbers(key: str) -> Notation:
-        return Notation(" ".join(str(n) for n in hand[key]))
-
-    parts = [
-        msg(
-            "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
-            declarer=players[hand["declarer"]],
-            bid=bid_label(hand["bid"]),
-            contracts=numbers("contracts"),
-            tricks=numbers("tricks"),
-        )
-    ]
-    if hand.get("frisch_rounds"):
-        parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    else:
+        parts = [
+            msg(
+                "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
+                declarer=players[hand["declarer"]],
+                bid=bid_label(hand["bid"]),
+                contracts=numbers("contracts"),
+                tricks=numbers("tricks"),
+            )
+        ]
+        if hand.get("frisch_rounds"):
+            parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
     if any(hand.get("revokes") or ()):
         parts.append(msg("revokes %(revokes)s", revokes=numbers("revokes")))
     return parts
