@@ -85,7 +85,7 @@ class IsraeliWhist(IsraeliRace, GameBase):
     )
     figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
 
-    hand_views = staticmethod(display.hand_views)
+    view = staticmethod(display.view)
     describe_hand = staticmethod(display.describe_hand)
     revision_view = staticmethod(display.revision_view)
     rules_lines = staticmethod(display.rules_lines)
