@@ -9,6 +9,7 @@ term and is checked against it.
 from __future__ import annotations
 
 from ..core.display import Notation, SignedPoints
+from ..core.game import HandPlace
 from ..core.messages import Message, msg, nmsg
 from .contracts import OverUnder
 from .records import HandRecord, PassRound, PlayedHand
@@ -97,9 +98,12 @@ def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
     )
 
 
-def explain(settings: RuleSettings, record: HandRecord) -> list[list[Message]]:
-    """The terms of each seat's points for one hand, in seat order; empty lists for a
-    thrown-in deal. Their points add up to the hand's points for that seat."""
+def explain(
+    settings: RuleSettings, record: HandRecord, place: HandPlace | None = None
+) -> list[list[Message]]:
+    """The terms of each seat's points for one hand (alike at any ``place``), in seat
+    order; empty lists for a thrown-in deal. Their points add up to the hand's points
+    for that seat."""
     if isinstance(record, PassRound):
         terms = [[_pass_round_term(settings, taken)] for taken in record.tricks_taken]
     elif isinstance(record, PlayedHand):

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.display import Notation
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
+from ..core.game import HandPlace
 from ..core.messages import msg, nmsg
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
@@ -29,8 +30,10 @@ def _trump_keys() -> tuple[Choice, ...]:
     return tuple(keys)
 
 
-def hand_form(settings: RuleSettings, players: Sequence[str]) -> HandFormSpec:
-    """The form for one hand under ``settings``."""
+def hand_form(
+    settings: RuleSettings, players: Sequence[str], place: HandPlace | None = None
+) -> HandFormSpec:
+    """The form for one hand under ``settings``, alike at any ``place``."""
     seats = range(SEATS)
     passing = (
         Action("pass_round", msg("Everyone passed: save as a pass round"), "tricks")

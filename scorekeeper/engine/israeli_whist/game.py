@@ -11,7 +11,6 @@ from typing import Any
 from ..core.base import GameBase
 from ..core.command_line import ScoredHand
 from ..core.declared import Figures, Simulation
-from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context
@@ -92,13 +91,8 @@ class IsraeliWhist(IsraeliRace, GameBase):
     rules_notes = staticmethod(display.rules_notes)
     points_table = staticmethod(display.points_table)
 
-    def explain(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
-        return explain(settings, record)
-
-    def hand_form(
-        self, settings: Any, players: Sequence[str], place: HandPlace | None = None
-    ) -> HandFormSpec:
-        return form.hand_form(settings, players)
+    explain = staticmethod(explain)  # the package exports the function under its module's name
+    hand_form = staticmethod(form.hand_form)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
         return hand.score(settings)
