@@ -1,5 +1,5 @@
 """Hands for the tests that play every registered game: simulated deals for a game that
-simulates card play (``Capabilities(simulation=True)``), else random legal hands drawn from
+simulates card play (it declares a ``simulation``), else random legal hands drawn from
 its hand's schema (``core.play.random_game``). One place, so every suite draws alike."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scorekeeper.engine.core.play import random_game
 def simulates(game: Any) -> bool:
     """Whether the game plays deals with bots: it declares simulation, or it has bots of
     its own without declaring it (the round sheet's random rounds)."""
-    return bool(game.capabilities.simulation or game.bot_kinds)
+    return bool(game.bot_kinds)
 
 
 def bot_runs(game: Any) -> tuple[str | None, ...]:

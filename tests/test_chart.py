@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.web.chart import (
     HEIGHT,
     NAME_FONT,
@@ -127,9 +127,13 @@ def test_empty_game_draws_axes_and_names():
 def test_game_chart_plots_the_engines_totals():
     pagat = preset("pagat-german")
     hands = [
-        record_hand(pagat, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
-        record_thrown_in(pagat),
-        record_hand(pagat, declarer=0, bid="5S", contracts=[5, 4, 0, 3], tricks=[5, 4, 0, 4]),
+        record_from_dict(
+            pagat, dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
+        ),
+        record_from_dict(pagat, {"thrown_in": True}),
+        record_from_dict(
+            pagat, dict(declarer=0, bid="5S", contracts=[5, 4, 0, 3], tricks=[5, 4, 0, 4])
+        ),
     ]
     assert game_chart(WHIST.replay(pagat, 0, hands), NAMES) == running_totals_svg(NAMES, TOTALS)
 

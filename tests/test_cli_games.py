@@ -118,9 +118,7 @@ def test_the_simulated_summary_is_counted_from_the_games_own_deals(capsys):
     assert out.splitlines()[2].startswith(f"over: {over} (")
 
 
-@pytest.mark.parametrize(
-    "key", [key for key, game in GAMES.items() if game.capabilities.simulation]
-)
+@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if game.bot_kinds])
 def test_the_summary_never_converts_a_deal_to_a_dict(capsys, monkeypatch, key):
     """The text summary counts the game's own results: converting every deal to a dict
     (as --json must) made `scorekeeper simulate` about a third slower."""

@@ -78,7 +78,7 @@ ALL_GAMES: list[Game] = [table for game in [*GAMES.values(), *UNLISTED] for tabl
 CHECKED: list[Game] = [*ALL_GAMES, TOY]
 every_game = pytest.mark.parametrize("game", CHECKED, ids=table_id)
 # Checks that only make sense with card play (simulated deals, the deal checker, shares of
-# a run, the bots): for the games that declare ``Capabilities(simulation=True)``.
+# a run, the bots): for the games that declare a ``simulation``.
 simulating_game = pytest.mark.parametrize(
     "game", [game for game in CHECKED if simulates(game)], ids=table_id
 )

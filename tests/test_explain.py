@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from scorekeeper.engine import bid_whist
-from scorekeeper.engine.israeli_whist import preset, record_hand, record_pass_round
-from scorekeeper.engine.israeli_whist.explain import explain, stakes
+from scorekeeper.engine import bid_whist, get_game
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
+from scorekeeper.engine.israeli_whist.explain import explain
 
+WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
 MINUS = "\u2212"
@@ -20,8 +21,9 @@ def english(terms):
 
 
 def test_the_worked_example_explained():
-    hand = record_hand(
-        PAGAT, declarer=2, bid="7C", frisch_rounds=0, contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]
+    hand = record_from_dict(
+        PAGAT,
+        dict(declarer=2, bid="7C", frisch_rounds=0, contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
     )
     assert english(explain(PAGAT, hand)) == [
         [f"0 tricks under a contract of 2: {MINUS}10 × 2 = {MINUS}20"],
@@ -33,14 +35,16 @@ def test_the_worked_example_explained():
 
 def test_made_zeros_revokes_and_the_declarers_factor():
     settings = STANDARD.with_changes({"declarer_miss_factor": 2})
-    hand = record_hand(
+    hand = record_from_dict(
         settings,
-        declarer=0,
-        bid="7H",
-        frisch_rounds=0,
-        contracts=[7, 0, 3, 1],
-        tricks=[5, 0, 5, 3],
-        revokes=[0, 1, 0, 2],
+        dict(
+            declarer=0,
+            bid="7H",
+            frisch_rounds=0,
+            contracts=[7, 0, 3, 1],
+            tricks=[5, 0, 5, 3],
+            revokes=[0, 1, 0, 2],
+        ),
     )
     assert english(explain(settings, hand)) == [
         [f"5 tricks under a contract of 7: {MINUS}10 × 2 × 2 = {MINUS}40"],
@@ -52,15 +56,18 @@ def test_made_zeros_revokes_and_the_declarers_factor():
 
 def test_a_pass_round_and_a_void_hand_explained():
     settings = PAGAT.with_changes({"all_pass": "pass_round"})
-    assert english(explain(settings, record_pass_round(settings, [0, 3, 4, 6]))) == [
+    assert english(
+        explain(settings, record_from_dict(settings, dict(pass_round=True, tricks=[0, 3, 4, 6])))
+    ) == [
         ["no trick in a pass round: +50"],
         [f"3 tricks in a pass round: {MINUS}10 × 3 = {MINUS}30"],
         [f"4 tricks in a pass round: {MINUS}10 × 4 = {MINUS}40"],
         [f"6 tricks in a pass round: {MINUS}10 × 6 = {MINUS}60"],
     ]
     elhanani = preset("elhanani")
-    void = record_hand(
-        elhanani, declarer=0, bid="5C", frisch_rounds=0, contracts=[5, 1, 1, 1], tricks=[4, 3, 3, 3]
+    void = record_from_dict(
+        elhanani,
+        dict(declarer=0, bid="5C", frisch_rounds=0, contracts=[5, 1, 1, 1], tricks=[4, 3, 3, 3]),
     )
     assert english(explain(elhanani, void))[0] == ["nobody made their contract: the hand scores 0"]
 
@@ -85,14 +92,16 @@ def test_the_terms_add_up_to_the_points_for_every_hand(changes):
         if sum(declared) == 13:
             continue
         for tricks in ([7, 2, 2, 2], [0, 4, 4, 5], [13, 0, 0, 0]):
-            hand = record_hand(
+            hand = record_from_dict(
                 settings,
-                declarer=0,
-                bid="7S",
-                frisch_rounds=0,
-                contracts=declared,
-                tricks=tricks,
-                revokes=[0, 1, 0, 0],
+                dict(
+                    declarer=0,
+                    bid="7S",
+                    frisch_rounds=0,
+                    contracts=declared,
+                    tricks=tricks,
+                    revokes=[0, 1, 0, 0],
+                ),
             )
             terms = english(explain(settings, hand))
             assert [sum(points_of(t) for t in seat) for seat in terms] == list(
@@ -100,17 +109,22 @@ def test_the_terms_add_up_to_the_points_for_every_hand(changes):
             )
 
 
+def stakes(settings, declarer=False):
+    """The stake lines the hand form shows under each contract 0..13."""
+    [stake] = WHIST.hand_form(settings, ["A", "B", "C", "D"]).rules["stake"]
+    return stake["own_rows" if declarer else "rows"]
+
+
 def test_what_each_contract_puts_at_stake():
     table = stakes(PAGAT)
-    assert table[0] == {
-        "made": {"over": 30, "under": 50},
-        "step": {"over": [50, 10], "under": [50, 10]},
-    }
-    assert table[7] == {"made": 59, "step": 10}
+    zero = {"over": 30, "under": 50, "first": -50, "step": 10}
+    assert table[0] == {"text": "stake-zero", "points": zero}
+    assert table[7] == {"text": "stake-made", "points": {"made": 59, "step": -10}}
     steps = STANDARD.with_changes({"miss_steps": "5,5,5,5,10,15,20,20,20,20,20,20,20"})
-    assert [row["step"] for row in stakes(steps)[1:]] == [5, 5, 5, 5, 10, 15, *[20] * 7]
+    assert [-row["points"]["step"] for row in stakes(steps)[1:]] == [5, 5, 5, 5, 10, 15, *[20] * 7]
     doubled = STANDARD.with_changes({"declarer_miss_factor": 2})
-    assert stakes(doubled, declarer=True)[8]["step"] == 20
+    assert stakes(doubled, declarer=True)[8]["points"]["step"] == -20
+    assert stakes(doubled)[8]["points"]["step"] == -10
 
 
 # --- Bid Whist: RULES.md section 2's worked examples, explained ---------------------------

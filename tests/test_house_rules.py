@@ -16,8 +16,6 @@ from scorekeeper.engine.israeli_whist import (
     contract_points,
     preset,
     record_from_dict,
-    record_hand,
-    record_pass_round,
     score_hand,
     score_table_entry,
     simulate_deals,
@@ -151,13 +149,9 @@ def test_the_declarers_missed_contract_counts_twice():
     # The worked example: North (seat 2) declares 7 and takes 8; everyone else as before.
     result = score_hand(settings, [2, 3, 7, 0], [0, 3, 8, 2], declarer=2)
     assert result.points == (-20, 19, -20, -40)
-    hand = record_hand(
+    hand = record_from_dict(
         settings,
-        declarer=2,
-        bid="7C",
-        frisch_rounds=0,
-        contracts=[2, 3, 7, 0],
-        tricks=[0, 3, 8, 2],
+        dict(declarer=2, bid="7C", frisch_rounds=0, contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
     )
     assert hand.score(settings).points == (-20, 19, -20, -40)
 
@@ -183,13 +177,15 @@ def test_a_score_without_the_declarer_names_it_when_the_factor_needs_it():
 
 def made(declarer: int):
     """A pagat hand in which ``declarer`` makes 7 and the others are set."""
-    return record_hand(
+    return record_from_dict(
         PAGAT,
-        declarer=declarer,
-        bid="7C",
-        frisch_rounds=0,
-        contracts=[7 if s == declarer else 1 for s in range(4)],
-        tricks=[7 if s == declarer else 2 for s in range(4)],
+        dict(
+            declarer=declarer,
+            bid="7C",
+            frisch_rounds=0,
+            contracts=[7 if s == declarer else 1 for s in range(4)],
+            tricks=[7 if s == declarer else 2 for s in range(4)],
+        ),
     )
 
 
@@ -220,8 +216,9 @@ def test_the_tied_leaders_share_the_win_when_the_table_says_so():
 
 def test_a_tie_at_the_target_is_shared_too():
     # Seats 0 and 1 both make 6 (46 each), past a target of 40 in the same hand.
-    both = record_hand(
-        PAGAT, declarer=0, bid="6C", frisch_rounds=0, contracts=[6, 6, 1, 1], tricks=[6, 6, 1, 0]
+    both = record_from_dict(
+        PAGAT,
+        dict(declarer=0, bid="6C", frisch_rounds=0, contracts=[6, 6, 1, 1], tricks=[6, 6, 1, 0]),
     )
     settings = PAGAT.with_changes({"target": 40, "tie_at_end": "shared"})
     shared = WHIST.replay(settings, 0, [both])
@@ -250,14 +247,16 @@ PASSING = PAGAT.with_changes({"all_pass": "pass_round"})
 )
 def test_a_pass_round_scores_no_trick_or_a_step_per_trick(changes, tricks, points):
     settings = PASSING.with_changes(changes)
-    hand = record_pass_round(settings, tricks)
+    hand = record_from_dict(settings, dict(pass_round=True, tricks=tricks))
     assert hand.score(settings).points == points
     assert record_from_dict(settings, {"pass_round": True, "tricks": tricks}) == hand
     assert record_from_dict(settings, hand.to_dict()) == hand
 
 
 def test_a_pass_round_is_a_scored_hand_and_the_deal_moves_on():
-    hand = record_pass_round(PASSING, [0, 3, 4, 6], revokes=[0, 1, 0, 0])
+    hand = record_from_dict(
+        PASSING, dict(pass_round=True, tricks=[0, 3, 4, 6], revokes=[0, 1, 0, 0])
+    )
     progress = WHIST.replay(PASSING, 2, [hand])
     assert progress.totals == (50, -130, -40, -60)
     assert progress.hands[0].dealer == 2 and progress.dealer == 3

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.messages import Message, msg, nmsg
-from scorekeeper.engine.israeli_whist import PRESETS, record_hand
+from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 
 
 def test_a_message_is_its_english_text_and_keeps_how_it_was_made():
@@ -37,7 +37,9 @@ def test_a_message_survives_pickling():
 def test_engine_errors_carry_messages_with_numbers_as_numbers():
     settings = PRESETS["pagat-german"]
     with pytest.raises(InvalidHand) as caught:
-        record_hand(settings, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 1])
+        record_from_dict(
+            settings, dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 1])
+        )
     field, message = caught.value.errors[0]
     assert field == "tricks" and isinstance(message, Message)
     assert message.params == {"total": 12}
@@ -53,12 +55,9 @@ def test_engine_errors_carry_messages_with_numbers_as_numbers():
 
 def test_a_field_name_inside_a_message_is_a_message_too():
     with pytest.raises(InvalidHand) as caught:
-        record_hand(
+        record_from_dict(
             PRESETS["pagat-german"],
-            declarer=None,
-            bid="7C",
-            contracts=[2, 3, 7, 0],
-            tricks=[0, 3, 8, 2],
+            dict(declarer=None, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
         )
     message = caught.value.errors[0][1]
     assert message == "declarer is missing"

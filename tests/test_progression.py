@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import ThrownIn, opener_for, preset, record_hand
+from scorekeeper.engine.israeli_whist import ThrownIn, opener_for, preset, record_from_dict
 
 WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
@@ -11,7 +11,9 @@ STANDARD = preset("standard")
 
 
 def hand(settings, declarer, bid, contracts, tricks):
-    return record_hand(settings, declarer=declarer, bid=bid, contracts=contracts, tricks=tricks)
+    return record_from_dict(
+        settings, dict(declarer=declarer, bid=bid, contracts=contracts, tricks=tricks)
+    )
 
 
 WORKED = hand(PAGAT, 2, "7C", [2, 3, 7, 0], [0, 3, 8, 2])

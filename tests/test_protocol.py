@@ -160,7 +160,6 @@ def test_a_declared_simulation_gives_every_simulation_member():
     game = Tossed()
     settings = game.preset(game.default_preset)
     assert game.bot_kinds == ("coin", "random")
-    assert game.capabilities.simulation
     deals = list(game.simulate(settings, 5, seed=3))
     assert [d["winner"] for d in deals] == [d.winner for d in tossed_deals(settings, 5, 3, "")]
     summary = game.simulation_summary()
@@ -178,7 +177,7 @@ def test_a_declared_simulation_gives_every_simulation_member():
 
 def test_a_game_without_a_simulation_has_none():
     settings = TOY.preset(TOY.default_preset)
-    assert TOY.bot_kinds == () and not TOY.capabilities.simulation
+    assert TOY.bot_kinds == () and TOY.simulation is None
     with pytest.raises(NotImplementedError):
         list(TOY.simulate(settings, 1))
 
@@ -194,9 +193,8 @@ def test_declared_figures_give_the_statistics_members_and_careers():
         FigureLine(msg("Hands"), ("3", "3", "3"))
     ]
     assert game.figures_notes() == [msg("A note.")]
-    assert game.capabilities.own_statistics
     assert game.careers([recorded])["Ann"].figures == HandFigures(3, 2, 2)
-    assert not TOY.capabilities.own_statistics and TOY.figures_notes() == []
+    assert TOY.figures is None and TOY.figures_notes() == []
 
 
 def test_a_simulation_names_a_bot():

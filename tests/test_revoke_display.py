@@ -14,7 +14,7 @@ import re
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import preset, record_hand, score_hand
+from scorekeeper.engine.israeli_whist import preset, record_from_dict, score_hand
 from scorekeeper.engine.israeli_whist.stats import game_stats
 
 from .conftest import WORKED_EXAMPLE
@@ -55,12 +55,11 @@ def test_a_score_keeps_the_contract_points_and_the_penalty_apart(
 
 
 def test_statistics_count_revokes_and_their_penalty_per_player():
+    played = dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
     hands = (
-        record_hand(PAGAT, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2],
-                    revokes=[0, 1, 0, 0]),
-        record_hand(PAGAT, declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2],
-                    revokes=[0, 2, 0, 1]),
-    )  # fmt: skip
+        record_from_dict(PAGAT, {**played, "revokes": [0, 1, 0, 0]}),
+        record_from_dict(PAGAT, {**played, "revokes": [0, 2, 0, 1]}),
+    )
     whist = get_game("israeli-whist")
     game = whist.recorded_game(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
     figures = [p.figures for p in game_stats(game).players]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -18,6 +18,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.core.base import GameBase
 from scorekeeper.engine.core.cards import Suit
+from scorekeeper.engine.core.display import PenaltyMark
 from scorekeeper.engine.core.form import table_refusals
 from scorekeeper.engine.core.game import HandPlace, PageWords, ScoresFromOptions
 from scorekeeper.engine.core.knobs import knob
@@ -417,9 +418,10 @@ def test_a_game_with_a_schema_writes_only_what_is_its_own():
             def rules_lines(self, settings):
                 return []
 
-    with pytest.raises(TypeError, match="does not write hand_fields"):
+    # There is no other way to be a game: without a hand schema it is refused too.
+    with pytest.raises(TypeError, match="does not write hand, score"):
 
-        class Legacy(GameBase):  # noqa: F841
+        class NoHand(GameBase):  # noqa: F841
             key, name, seats, presets, preset_words = "y", msg("Y"), 2, {}, {}
             page_words, knobs = None, ()
 
@@ -488,3 +490,38 @@ def test_numbers_per_seat_with_a_total_fill_in_the_last_seat_on_the_form():
     assert game.record_from_dict(rules, {"tricks": [1, 0, 1]}, HandPlace(2, 1)).tricks == (1, 0, 1)
     with pytest.raises(InvalidHand):
         game.record_from_dict(rules, {"tricks": [1, 1, 1]}, HandPlace(2, 1))
+
+
+# --- a penalty shown apart from the points (a revoke, a renege, bags) ------------------------
+
+
+class PenalisedToy(type(TOY)):
+    """The toy, whose winner is marked as if a penalty of 3 had been taken off its points."""
+
+    key = "toy-penalised"
+
+    def view(self, settings, hand, ctx):
+        summary = super().view(settings, hand, ctx)
+        marks = tuple(MARK if seat == hand.winner else None for seat in range(ctx.seats))
+        return replace(summary, penalties=marks)
+
+
+MARK = PenaltyMark(("P",), -3, msg("a penalty: −3"))
+
+
+def test_a_row_shows_a_penalty_apart_from_the_points_before_it():
+    game, rules = PenalisedToy(), TOY.preset("toy")
+    hands = [game.record_from_dict(rules, {"winner": 1})]
+    [row] = game.hand_views(game.replay(rules, 0, hands))
+    assert [(seat.points, seat.penalty, seat.total) for seat in row.seats] == [
+        (0, None, 0),
+        (1 + 3, MARK, 1),  # the hand's point before the penalty its mark shows; its total
+        (0, None, 0),
+    ]
+    # A game that marks no penalty shows each hand's points as they are.
+    [plain] = TOY.hand_views(TOY.replay(rules, 0, hands))
+    assert [(seat.points, seat.penalty) for seat in plain.seats] == [
+        (0, None),
+        (1, None),
+        (0, None),
+    ]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import preset, record_hand, record_thrown_in
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.engine.israeli_whist.stats import (
     HandPick,
     PlayerFigures,
@@ -49,13 +49,9 @@ NAMES = ("Avi", "Bat", "Gil", "Dana")
 
 
 def hand(declarer, bid, contracts, tricks, revokes=None, settings=PAGAT):
-    return record_hand(
+    return record_from_dict(
         settings,
-        declarer=declarer,
-        bid=bid,
-        contracts=contracts,
-        tricks=tricks,
-        revokes=revokes,
+        dict(declarer=declarer, bid=bid, contracts=contracts, tricks=tricks, revokes=revokes),
     )
 
 
@@ -63,7 +59,7 @@ WORKED_EXAMPLE = hand(N, "7C", [2, 3, 7, 0], [0, 3, 8, 2])
 
 HANDS = (
     WORKED_EXAMPLE,
-    record_thrown_in(PAGAT),
+    record_from_dict(PAGAT, {"thrown_in": True}),
     hand(S, "5S", [5, 4, 0, 3], [5, 4, 0, 4]),
     hand(W, "6H", [5, 6, 3, 0], [6, 6, 1, 0]),
     hand(E, "8NT", [5, 2, 1, 8], [4, 1, 0, 8]),
@@ -238,7 +234,9 @@ def test_void_hand_scores_nothing_and_makes_nothing():
 
 
 def test_only_thrown_in_deals():
-    stats = game_stats(WHIST.recorded_game(PAGAT, S, NAMES, (record_thrown_in(PAGAT),) * 2))
+    stats = game_stats(
+        WHIST.recorded_game(PAGAT, S, NAMES, (record_from_dict(PAGAT, {"thrown_in": True}),) * 2)
+    )
     assert (stats.hands, stats.played, stats.thrown_in, stats.over, stats.under) == (2, 0, 2, 0, 0)
     figures = stats.players[S].figures
     assert figures == PlayerFigures()

@@ -10,8 +10,6 @@ from scorekeeper.engine.israeli_whist import (
     forbidden_for_entry,
     preset,
     record_from_dict,
-    record_hand,
-    record_thrown_in,
     score_table_entry,
 )
 
@@ -22,21 +20,23 @@ WORKED = dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
 
 
 def test_worked_example_records_and_scores():
-    hand = record_hand(PAGAT, **WORKED)
+    hand = record_from_dict(PAGAT, WORKED)
     assert hand == PlayedHand(2, Bid.from_str("7C"), 0, (2, 3, 7, 0), (0, 3, 8, 2), (0, 0, 0, 0))
     assert hand.score(PAGAT).points == (-20, 19, -10, -40)
 
 
 def test_values_typed_as_text_are_accepted():
-    hand = record_hand(
+    hand = record_from_dict(
         STANDARD,
-        declarer="2",
-        level="8",
-        denomination="nt",
-        frisch_rounds="2",
-        contracts=["2", "3", "9", "0"],
-        tricks="0 3 8 2",
-        revokes=["0", "1", "0", "0"],
+        dict(
+            declarer="2",
+            level="8",
+            denomination="nt",
+            frisch_rounds="2",
+            contracts=["2", "3", "9", "0"],
+            tricks="0 3 8 2",
+            revokes=["0", "1", "0", "0"],
+        ),
     )
     assert str(hand.bid) == "8NT"
     assert hand.frisch_rounds == 2
@@ -46,7 +46,7 @@ def test_values_typed_as_text_are_accepted():
 def errors_of(settings, **changes):
     values = {**WORKED, **changes}
     with pytest.raises(InvalidHand) as err:
-        record_hand(settings, **values)
+        record_from_dict(settings, values)
     return err.value.errors
 
 
@@ -208,7 +208,7 @@ def test_each_rule_has_its_message(settings, changes, field, message):
 
 
 def test_the_most_revokes_a_hand_can_have_are_recorded():
-    hand = record_hand(PAGAT, **WORKED, revokes=[13, 0, "13", "+0"])
+    hand = record_from_dict(PAGAT, dict(**WORKED, revokes=[13, 0, "13", "+0"]))
     assert hand.revokes == (13, 0, 13, 0)
 
 
@@ -218,7 +218,9 @@ def test_every_problem_is_reported_at_once():
 
 
 def test_declarer_may_raise_under_standard():
-    hand = record_hand(STANDARD, declarer=2, bid="7C", contracts=[2, 3, 9, 0], tricks=[0, 3, 8, 2])
+    hand = record_from_dict(
+        STANDARD, dict(declarer=2, bid="7C", contracts=[2, 3, 9, 0], tricks=[0, 3, 8, 2])
+    )
     assert hand.contracts[2] == 9
 
 
@@ -234,10 +236,12 @@ def test_declarer_may_raise_under_standard():
 )
 def test_thrown_in_only_after_the_last_frisch_round(settings, frisch_rounds, ok):
     if ok:
-        assert record_thrown_in(settings, frisch_rounds) == ThrownIn(settings.frisch_rounds)
+        assert record_from_dict(
+            settings, {"thrown_in": True, "frisch_rounds": frisch_rounds}
+        ) == ThrownIn(settings.frisch_rounds)
     else:
         with pytest.raises(InvalidHand) as err:
-            record_thrown_in(settings, frisch_rounds)
+            record_from_dict(settings, {"thrown_in": True, "frisch_rounds": frisch_rounds})
         assert err.value.field == "frisch_rounds"
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scorekeeper.engine.core import display
 from scorekeeper.engine.core.base import GameBase
-from scorekeeper.engine.core.game import PageWords
+from scorekeeper.engine.core.game import HandPlace, PageWords
 from scorekeeper.engine.core.knobs import knob
 from scorekeeper.engine.core.messages import Message, msg
 from scorekeeper.engine.core.schema import Context, Hand, HandSchema, HandSummary, SeatOf
@@ -63,7 +63,9 @@ class HighCard(GameBase):
             hand.winner, None, display.Label((msg("won"),)), marks, (None,) * ctx.seats
         )
 
-    def explain(self, settings: ToySettings, record: Hand) -> list[list[Message]]:
+    def explain(
+        self, settings: ToySettings, record: Hand, place: HandPlace | None = None
+    ) -> list[list[Message]]:
         won = msg("won the deal: +%(points)d", points=settings.points)
         return [[won] if seat == record.winner else [] for seat in range(self.seats)]
 

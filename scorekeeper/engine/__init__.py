@@ -11,7 +11,7 @@ messages, errors) is re-exported here.
 
 from .core.base import GameBase
 from .core.errors import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
-from .core.game import Capabilities, Game, HandRecord, Knob, Settings
+from .core.game import Game, HandRecord, Knob, Settings
 from .core.messages import Message, msg, nmsg
 from .core.numbers import MAX_DIGITS, parse_int
 from .core.starting import read_starting_totals
@@ -19,7 +19,6 @@ from .registry import DEFAULT_GAME, GAMES, find_game, get_game, register_game, t
 
 __all__ = [
     "DEFAULT_GAME",
-    "Capabilities",
     "GAMES",
     "MAX_DIGITS",
     "EngineError",

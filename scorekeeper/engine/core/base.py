@@ -15,30 +15,22 @@ no game need write): one seat a side, a fixed number of players (``seat_range`` 
 ``seated(n)`` for a game whose table chooses it), the presets' plumbing, the progress of
 a race to ``settings.target`` (dealer rotation, leaders, a tie at the top, hand limits,
 starting totals, ``resume``/``state_of``/``hand_state``), the points of a hand, preview,
-a hand at its place in the game (``HandPlace``, the last and optional argument of each
-of :data:`PLACED`, and of ``deal_note``), statistics of the common kinds (:mod:`.stats`:
+a hand at its place in the game (``HandPlace``, the last and optional argument of
+``record_from_dict``, ``points``, ``preview``, ``explain``, ``hand_form`` and
+``deal_note``), statistics of the common kinds (:mod:`.stats`:
 hands, points, careers, head-to-head), records' round trip.
 
 **What it may declare**, once, as data (``core.declared``): ``simulation``, whole deals
 played by bots, from which the simulation's members are derived, and ``figures``, its
 own statistics, from which the statistics members are.
-
-**The path without a schema** (:data:`REQUIRED`, functions given by module with
-``rules=(...)`` and found by :data:`HOOKS`): Israeli Whist's alone, until it declares its
-hand; then both go, with ``Capabilities`` as a class (what a game offers is read from
-what it declares). A :data:`PLACED` member written without the place (Israeli Whist's
-functions, the toy's ``explain``) is a hand alike anywhere: it is called with the place
-set aside.
 """
 
 from __future__ import annotations
 
 import copy
-import inspect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from types import ModuleType
 from typing import Any, ClassVar
 
 from .declared import Figures, Simulation
@@ -48,7 +40,6 @@ from .figures import career_lines, hand_lines, hands_line
 from .game import (
     WIN_ALONE,
     WIN_PARTNERS,
-    Capabilities,
     CsvCell,
     HandPlace,
     Knob,
@@ -77,25 +68,6 @@ from .stats import (
     hands_played,
     head_to_head,
 )
-
-REQUIRED: tuple[str, ...] = (
-    "key",
-    "name",
-    "seats",
-    "presets",
-    "preset_words",
-    "page_words",
-    "hand_fields",
-    "record_from_dict",
-    "hand_views",
-    "describe_hand",
-    "revision_view",
-    "explain",
-    "hand_form",
-    "form_body",
-    "form_values",
-)
-"""The members a game without a ``hand`` schema must write: everything else has a default here."""
 
 SCHEMA_REQUIRED: tuple[str, ...] = (
     "key",
@@ -138,7 +110,6 @@ DERIVED: tuple[str, ...] = (
     "form_values",
     "table_columns",
     "sheet_deals",
-    "capabilities",
     "bot_kinds",
     "simulate",
     "simulate_results",
@@ -158,58 +129,6 @@ DERIVED: tuple[str, ...] = (
 """What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
 derived here from what the game says, so no game need write it (a game may still
 override one where it differs, as Oh Hell narrows its ``knobs``)."""
-
-
-HOOKS: tuple[str, ...] = (
-    "record_from_dict",
-    "explain",
-    "hand_form",
-    "form_body",
-    "form_values",
-    "hand_views",
-    "rules_lines",
-    "rules_notes",
-    "points_table",
-    "describe_hand",
-    "revision_view",
-    "record_of_deal",
-    "verify_deal",
-    "losing_floor",
-    "game_stats",
-    "game_figures",
-    "player_figures",
-)
-"""The members a game may give as functions of its own modules (``rules=``), each taking
-the member's arguments without ``self``."""
-
-
-PLACED: tuple[str, ...] = ("record_from_dict", "points", "preview", "explain", "hand_form")
-"""The members that take the hand's place (``HandPlace``) as their last, optional
-argument: one method each, whether or not the game's hands depend on where they fall."""
-
-
-def _placeless(member: Any) -> bool:
-    """Whether a game's own ``PLACED`` member was written without the place (Israeli
-    Whist's functions, a game whose hands are alike anywhere)."""
-    function = member.__func__ if isinstance(member, staticmethod | classmethod) else member
-    return callable(function) and "place" not in inspect.signature(function).parameters
-
-
-def _taking_place(member: Any) -> Any:
-    """``member`` taking the place and setting it aside: the game reads, scores and draws
-    such a hand the same anywhere, as it did before the place existed."""
-    if isinstance(member, staticmethod):
-        function = member.__func__
-
-        def placed(self: Any, first: Any, second: Any, place: HandPlace | None = None) -> Any:
-            return function(first, second)
-    else:
-
-        def placed(self: Any, first: Any, second: Any, place: HandPlace | None = None) -> Any:
-            return member(self, first, second)
-
-    placed.__doc__ = getattr(member, "__doc__", None)
-    return placed
 
 
 @dataclass
@@ -246,13 +165,8 @@ def _unwritten(cls: type, name: str) -> bool:
 _UNSET, _NONE = object(), object()
 
 
-def _writes(game: Any, name: str) -> bool:
-    """Whether the game's class writes ``name`` itself (not GameBase's default)."""
-    return not _unwritten(type(game), name)
-
-
 class GameBase(SchemaDefaults):
-    """A game: subclass it, write the :data:`REQUIRED` members, override what differs."""
+    """A game: subclass it, write the :data:`SCHEMA_REQUIRED` members, override what differs."""
 
     # --- what a game is ---------------------------------------------------------------------
     key: ClassVar[str]
@@ -295,24 +209,11 @@ class GameBase(SchemaDefaults):
     recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
     """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
 
-    def __init_subclass__(cls, rules: Sequence[ModuleType] = (), **kwargs: Any) -> None:
-        """``rules``: the game's modules whose functions named as one of :data:`HOOKS`
-        (``display.hand_views``, ``form.hand_form``…) are its members, as a plug-in's
-        functions are found by their hook's name; a member the class writes wins."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuses a game that does not write :data:`SCHEMA_REQUIRED`; gives its
+        ``page_words`` the winner's banner of its sides unless it words its own."""
         super().__init_subclass__(**kwargs)
-        for module in rules:
-            for hook in HOOKS:
-                found = vars(module).get(hook)
-                # Only the module's own function: not one it imported from elsewhere.
-                own = getattr(found, "__module__", None) == module.__name__
-                if own and hook not in vars(cls):
-                    setattr(cls, hook, staticmethod(found))
-        for member in PLACED:
-            own = vars(cls).get(member)
-            if own is not None and _placeless(own):
-                setattr(cls, member, _taking_place(own))
-        required = REQUIRED if getattr(cls, "hand", None) is None else SCHEMA_REQUIRED
-        missing = [name for name in required if _unwritten(cls, name)]
+        missing = [name for name in SCHEMA_REQUIRED if _unwritten(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")
         words = vars(cls).get("page_words")
@@ -725,16 +626,6 @@ class GameBase(SchemaDefaults):
         return [] if self.figures is None else list(self.figures.notes)
 
     # --- simulation, derived from the game's ``simulation`` -----------------------------------
-
-    @property
-    def capabilities(self) -> Capabilities:
-        """What the game offers beyond the hand, read from what it declares: a simulation,
-        figures of its own, CSV columns of its own."""
-        return Capabilities(
-            simulation=bool(self.bot_kinds),
-            own_statistics=self.figures is not None or _writes(self, "game_stats"),
-            sheet_columns=bool(self.csv_columns),
-        )
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:

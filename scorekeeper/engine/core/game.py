@@ -375,19 +375,6 @@ class HeadToHeadView(Protocol):
     def rivalry(self, player: str, opponent: str) -> RivalryView: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Capabilities:
-    """What a game offers beyond the required interface, as OpenSpiel's ``GameType``
-    declares it: ``simulation``, whole deals played by bots (``simulate``, ``scorekeeper
-    simulate``, random hands for tests); ``own_statistics``, figures of its own beyond
-    the hands and points every game has; ``sheet_columns``, columns of its own in the CSV
-    export and the database's flat tables."""
-
-    simulation: bool = False
-    own_statistics: bool = False
-    sheet_columns: bool = False
-
-
 @runtime_checkable
 class Game(Protocol):
     """What a game can say: one instance per game, registered by ``key``. Everything else
@@ -443,9 +430,9 @@ class Game(Protocol):
 
     hand: Any
     """The hand as the table writes it down (a ``core.schema.HandSchema``, which this
-    module does not import: the schema builds on it): its fields,
-    from which the reading, the form, the command line, the CSV cells, random hands and
-    the views are derived. None only on the path without a schema (``core.base.REQUIRED``)."""
+    module does not import: the schema builds on it): its fields, from which the
+    reading, the form, the command line, the CSV cells, random hands and the views are
+    derived."""
 
     # --- a hand ---------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from .cards import Suit
 from .command_line import HandOption
-from .display import Label
+from .display import Label, PenaltyMark
 from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
 from .game import HandPlace
@@ -912,13 +912,16 @@ class HandSummary:
     """One hand as every page shows it, from which the scoreboard's row, the one-line
     description, the Revisions page and the sheets are drawn: the seat it is about (or
     None), its bid (a Label or None), how it went (``outcome``), and per side what the
-    table wrote (``entries``) and whether the side made its bid (``made``, None: no bid)."""
+    table wrote (``entries``) and whether the side made its bid (``made``, None: no bid);
+    ``penalties``, per side, what a penalty cost it, shown apart from its points (none:
+    no penalties)."""
 
     about: int | None
     bid: Label | None
     outcome: Label
     entries: tuple[tuple[str, ...], ...]
     made: tuple[bool | None, ...]
+    penalties: tuple[PenaltyMark | None, ...] = ()
 
 
 # --- A hand with kinds and a stored form of its own (issue 41) -----------------------------

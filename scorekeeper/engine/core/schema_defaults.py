@@ -124,12 +124,17 @@ class SchemaDefaults:
                 settings, hand.record, HandPlace(hand.number, hand.dealer, before)
             )
             played = not hand.record.thrown_in
+            penalties = summary.penalties or (None,) * len(self.sides)
             seats = tuple(
                 SeatView(
                     summary.entries[s],
-                    hand.points[s] if played else None,
+                    # the points before penalties, which the seat's mark shows apart
+                    hand.points[s] - (penalties[s].points if penalties[s] else 0)
+                    if played
+                    else None,
                     hand.totals[s],
                     summary.made[s],
+                    penalties[s],
                 )
                 for s in range(len(self.sides))
             )

@@ -23,9 +23,6 @@ from .records import (
     forbidden_for_entry,
     last_bidder,
     record_from_dict,
-    record_hand,
-    record_pass_round,
-    record_thrown_in,
     score_table_entry,
 )
 from .scoring import contract_points, score_hand
@@ -64,9 +61,6 @@ __all__ = [
     "preset",
     "preset_name_of",
     "record_from_dict",
-    "record_hand",
-    "record_pass_round",
-    "record_thrown_in",
     "score_hand",
     "score_table_entry",
     "simulate_deals",

@@ -1,6 +1,6 @@
-"""What Israeli Whist's pages show: a replayed hand as a row, the rules lines of a score
-sheet, and a hand in one line for the revisions page. Plain data (see ``core/display.py``):
-the app translates its Messages and prints it.
+"""What Israeli Whist's pages show: a hand as the scoreboard's row shows it (``view``), the
+rules lines of a score sheet, and a hand in one line for the revisions page. Plain data
+(see ``core/display.py``): the app translates its Messages and prints it.
 """
 
 from __future__ import annotations
@@ -10,20 +10,19 @@ from typing import Any
 
 from ..core.display import (
     MINUS,
-    HandView,
     Label,
     Notation,
     PenaltyMark,
     RevisionView,
     RulesLine,
-    SeatView,
     SignedPoints,
     signed,
 )
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Context, HandSummary
+from ..core.seats import SEATS
 from .bids import TRICKS_PER_HAND, Bid, Denomination
-from .progression import GameProgress, ReplayedHand
-from .records import PassRound, PlayedHand
+from .records import HandRecord, PassRound
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -65,41 +64,22 @@ def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
     return PenaltyMark((REVOKE_MARK, *count), -penalty, label)
 
 
-def hand_view(hand: ReplayedHand) -> HandView:
-    """One replayed hand as a row: what each seat bid and took, its points and its total."""
-    record, score = hand.record, hand.score
-    if score is None:
-        seats = tuple(SeatView((), None, total) for total in hand.totals)
-        return HandView(hand.number, hand.dealer, None, None, THROWN_IN, seats)
-    passed = isinstance(record, PassRound)
-    seats = tuple(
-        SeatView(
-            (str(record.tricks_taken[seat]),)
-            if passed
-            else (str(record.contracts[seat]), str(record.tricks_taken[seat])),
-            score.contract_points[seat],
-            hand.totals[seat],
-            score.made[seat],
-            revoke_mark(record.revokes[seat], score.revoke_penalties[seat]),
-        )
-        for seat in range(len(hand.totals))
+def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummary:
+    """A hand as the scoreboard's row shows it (``GameBase.hand_views``): the declarer and
+    the bid, over or under (or a pass round); what each seat bid and took, whether it made
+    its contract, and its caught revokes apart from its points."""
+    if record.thrown_in:
+        return HandSummary(None, None, THROWN_IN, ((),) * SEATS, (None,) * SEATS)
+    score = record.score(settings)
+    taken = tuple((str(tricks),) for tricks in record.tricks_taken)
+    marks = tuple(map(revoke_mark, record.revokes, score.revoke_penalties))
+    if isinstance(record, PassRound):
+        return HandSummary(None, None, PASS_ROUND, taken, score.made, marks)
+    entries = tuple(
+        (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
     )
-    if passed:
-        return HandView(hand.number, hand.dealer, None, None, PASS_ROUND, seats)
-    assert isinstance(record, PlayedHand)
-    return HandView(
-        hand.number,
-        hand.dealer,
-        record.declarer,
-        bid_label(record.bid),
-        OVER_UNDER[score.over_under],
-        seats,
-    )
-
-
-def hand_views(progress: GameProgress) -> list[HandView]:
-    """One row per hand, newest last."""
-    return [hand_view(hand) for hand in progress.hands]
+    outcome = OVER_UNDER[score.over_under]
+    return HandSummary(record.declarer, bid_label(record.bid), outcome, entries, score.made, marks)
 
 
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:
@@ -164,19 +144,13 @@ def describe_hand(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> list[Message]:
     """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+
+    def numbers(key: str) -> Notation:
+        return Notation(" ".join(map(str, hand[key])))
+
     if hand.get("pass_round"):
-        parts = [
-            msg(
-                "pass round · tricks %(tricks)s",
-                tricks=Notation(" ".join(map(str, hand["tricks"]))),
-            )
-        ]
-        if any(hand.get("revokes") or ()):
-            parts.append(
-                msg("revokes %(revokes)s", revokes=Notation(" ".join(map(str, hand["revokes"]))))
-            )
-        return parts
-    if hand.get("thrown_in"):
+        parts = [msg("pass round · tricks %(tricks)s", tricks=numbers("tricks"))]
+    elif hand.get("thrown_in"):
         rounds = hand.get("frisch_rounds", 0)
         return [
             nmsg(
@@ -185,21 +159,18 @@ def describe_hand(
                 rounds,
             )
         ]
-
-    def numbers(key: str) -> Notation:
-        return Notation(" ".join(str(n) for n in hand[key]))
-
-    parts = [
-        msg(
-            "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
-            declarer=players[hand["declarer"]],
-            bid=bid_label(hand["bid"]),
-            contracts=numbers("contracts"),
-            tricks=numbers("tricks"),
-        )
-    ]
-    if hand.get("frisch_rounds"):
-        parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    else:
+        parts = [
+            msg(
+                "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
+                declarer=players[hand["declarer"]],
+                bid=bid_label(hand["bid"]),
+                contracts=numbers("contracts"),
+                tricks=numbers("tricks"),
+            )
+        ]
+        if hand.get("frisch_rounds"):
+            parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
     if any(hand.get("revokes") or ()):
         parts.append(msg("revokes %(revokes)s", revokes=numbers("revokes")))
     return parts

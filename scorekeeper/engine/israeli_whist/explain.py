@@ -1,19 +1,16 @@
-"""Why a hand scored what it did, and what a contract puts at stake, in players' words.
+"""Why a hand scored what it did, in players' words.
 
 ``explain`` turns one recorded hand into terms per seat ("7 made: 10 + 7² = 59", "zero
 made in an under hand: +50", "3 tricks over a contract of 2: −10 × 1", "revoke: −100"),
-each a translatable Message whose numbers are notation. ``stakes`` gives, for every
-contract a player may name, what it scores if made and what each trick off costs, under
-one game's settings. Both follow ``scoring`` term by term and are checked against it.
+each a translatable Message whose numbers are notation. It follows ``scoring`` term by
+term and is checked against it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.display import Notation, SignedPoints
+from ..core.game import HandPlace
 from ..core.messages import Message, msg, nmsg
-from .bids import TRICKS_PER_HAND
 from .contracts import OverUnder
 from .records import HandRecord, PassRound, PlayedHand
 from .scoring import contract_points
@@ -101,9 +98,12 @@ def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
     )
 
 
-def explain(settings: RuleSettings, record: HandRecord) -> list[list[Message]]:
-    """The terms of each seat's points for one hand, in seat order; empty lists for a
-    thrown-in deal. Their points add up to the hand's points for that seat."""
+def explain(
+    settings: RuleSettings, record: HandRecord, place: HandPlace | None = None
+) -> list[list[Message]]:
+    """The terms of each seat's points for one hand (alike at any ``place``), in seat
+    order; empty lists for a thrown-in deal. Their points add up to the hand's points
+    for that seat."""
     if isinstance(record, PassRound):
         terms = [[_pass_round_term(settings, taken)] for taken in record.tricks_taken]
     elif isinstance(record, PlayedHand):
@@ -124,29 +124,3 @@ def explain(settings: RuleSettings, record: HandRecord) -> list[list[Message]]:
         if record.revokes[seat]:
             seat_terms.append(_revoke_term(settings, record.revokes[seat]))
     return terms
-
-
-def stakes(settings: RuleSettings, declarer: bool = False) -> list[dict[str, Any]]:
-    """For each contract 0..13: ``made``, what it scores if made (for zero, in an over and
-    an under hand), and ``step``, what each trick off costs (for zero, the first failed
-    trick and each trick after it)."""
-    table: list[dict[str, Any]] = []
-    for n in range(TRICKS_PER_HAND + 1):
-        if n == 0:
-            first, step = settings.failed_zero_curve(False)
-            first_over, step_over = settings.failed_zero_curve(True)
-            table.append(
-                {
-                    "made": {"over": settings.zero_over, "under": settings.zero_under},
-                    "step": {"over": [first_over, step_over], "under": [first, step]},
-                }
-            )
-            continue
-        factor = settings.declarer_miss_factor if declarer else 1
-        table.append(
-            {
-                "made": contract_points(settings, n, n, "under"),
-                "step": settings.miss_step_for(n) * factor,
-            }
-        )
-    return table

@@ -8,12 +8,13 @@ from typing import Any
 
 from ..core.display import Notation
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
+from ..core.game import HandPlace
 from ..core.messages import msg, nmsg
 from ..core.seats import SEATS
 from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
 from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
-from .explain import stakes
 from .records import MAX_REVOKES, last_bidder
+from .scoring import contract_points
 from .settings import RuleSettings
 
 # Translators: short, as on a bid written on a score sheet: 7NT.
@@ -29,8 +30,10 @@ def _trump_keys() -> tuple[Choice, ...]:
     return tuple(keys)
 
 
-def hand_form(settings: RuleSettings, players: Sequence[str]) -> HandFormSpec:
-    """The form for one hand under ``settings``."""
+def hand_form(
+    settings: RuleSettings, players: Sequence[str], place: HandPlace | None = None
+) -> HandFormSpec:
+    """The form for one hand under ``settings``, alike at any ``place``."""
     seats = range(SEATS)
     passing = (
         Action("pass_round", msg("Everyone passed: save as a pass round"), "tricks")
@@ -207,24 +210,20 @@ def _rules(settings: RuleSettings) -> dict[str, Any]:
 
 
 def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, Any]]:
-    """Each contract's stake line: the text to use and its points, signed as shown."""
-    rows = []
-    for row in stakes(settings, declarer):
-        if isinstance(row["made"], dict):
-            first, step = row["step"]["under"]
-            rows.append(
-                {
-                    "text": "stake-zero",
-                    "points": {
-                        "over": row["made"]["over"],
-                        "under": row["made"]["under"],
-                        "first": -first,
-                        "step": step,
-                    },
-                }
-            )
-        else:
-            rows.append(
-                {"text": "stake-made", "points": {"made": row["made"], "step": -row["step"]}}
-            )
-    return rows
+    """Each contract's stake line, 0..13, as ``scoring`` scores it: the text to use and its
+    points, signed as shown. Zero's: made in an over and in an under hand, the first failed
+    trick and each trick after it; any other's: made, and each trick off (the declarer's
+    counted by ``declarer_miss_factor``)."""
+    first, step = settings.failed_zero_curve(False)
+    zero = {"over": settings.zero_over, "under": settings.zero_under, "first": -first}
+    factor = settings.declarer_miss_factor if declarer else 1
+    return [{"text": "stake-zero", "points": zero | {"step": step}}] + [
+        {
+            "text": "stake-made",
+            "points": {
+                "made": contract_points(settings, n, n, "under"),
+                "step": -settings.miss_step_for(n) * factor,
+            },
+        }
+        for n in range(1, TRICKS_PER_HAND + 1)
+    ]

@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.base import Capabilities, GameBase
+from ..core.base import GameBase
 from ..core.command_line import ScoredHand
-from ..core.game import CsvCell, PageWords, columns_after
+from ..core.declared import Figures, Simulation
+from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context
 from ..core.seats import SEATS
-from . import command_line, display, figures, form, records, stats, verify
+from . import command_line, display, form, records, stats, verify
 from .bots import BOTS
 from .explain import explain
+from .figures import NOTES, game_figures, player_figures
 from .progression import IsraeliRace
 from .records import PlayedHand, score_table_entry
 from .scoring import HandScore
@@ -24,11 +26,7 @@ from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
 
 
-class IsraeliWhist(
-    IsraeliRace,
-    GameBase,
-    rules=(display, form, records, verify, stats, figures),
-):
+class IsraeliWhist(IsraeliRace, GameBase):
     """Four players each for themselves: a phase-one bid, contracts that may not total 13,
     over or under, and points for making a contract exactly. A race to the target
     (``IsraeliRace``: its opener, its dealer after a thrown-in deal, its hand limit and
@@ -37,7 +35,6 @@ class IsraeliWhist(
     key = "israeli-whist"
     name: Message = msg("Israeli Whist")
     seats = SEATS
-    capabilities = Capabilities(simulation=True, own_statistics=True, sheet_columns=True)
     page_words = PageWords(
         auction_head=msg("Declarer"),
         outcome_head=msg("O/U"),
@@ -78,10 +75,24 @@ class IsraeliWhist(
         total=("contract_points", "revoke_penalty"),
     )
     hand = records.HAND
-    bot_kinds = ("random", *(kind for kind in BOTS if kind != "random"))
+    simulation = Simulation(
+        simulate_deals,
+        ("random", *(kind for kind in BOTS if kind != "random")),
+        IsraeliTally,
+        verify.record_of_deal,
+        verify.verify_deal,
+    )
+    figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
+
+    view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    points_table = staticmethod(display.points_table)
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
-    simulate_results = staticmethod(simulate_deals)
+    hand_form = staticmethod(form.hand_form)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
         return hand.score(settings)
@@ -91,7 +102,7 @@ class IsraeliWhist(
         [deal] = simulate_deals(settings, 1, seed=rng.randrange(2**32))
         return deal.record.to_dict()
 
-    def preview(self, settings: Any, record: Any) -> dict[str, Any]:
+    def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         if not record.thrown_in:
             return _result(record.score(settings))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
@@ -104,9 +115,6 @@ class IsraeliWhist(
                 settings, query.get("contracts"), query.get("tricks"), query.get("revokes")
             )
         )
-
-    def simulation_summary(self) -> IsraeliTally:
-        return IsraeliTally()
 
     # --- the data layer (i9-data) -------------------------------------------------------
 
@@ -147,21 +155,13 @@ class IsraeliWhist(
         declarer = hand["declarer"]
         cells: dict[str, CsvCell] = {
             "declarer": None if declarer is None else names[declarer],
-            "bid": hand["bid"],
-            "frisch_rounds": hand["frisch_rounds"],
-            "over_under": hand["over_under"],
+            **{key: hand[key] for key in ("bid", "frisch_rounds", "over_under")},
         }
-        per_seat = tuple(
-            {
-                "contract": seat.get("contract"),
-                "tricks": seat.get("tricks"),
-                "revokes": seat.get("revokes"),
-                "contract_points": seat.get("contract_points", points),
-                "revoke_penalty": seat.get("revoke_penalty", 0),
-            }
-            for seat, points in zip(seats, replayed.points, strict=True)
-        )
-        return cells, per_seat
+        blank = dict.fromkeys(("contract", "tricks", "revokes")) | {
+            "contract_points": 0,  # a thrown-in deal scores nothing
+            "revoke_penalty": 0,
+        }
+        return cells, tuple(blank | seat for seat in seats)
 
     # --- the command line's ``score`` -----------------------------------------------------
 
@@ -173,11 +173,6 @@ class IsraeliWhist(
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
-
-    # --- statistics -------------------------------------------------------------------------
-
-    def figures_notes(self) -> list[Message]:
-        return list(figures.NOTES)
 
 
 def _result(score: HandScore) -> dict[str, Any]:

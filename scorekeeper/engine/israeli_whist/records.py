@@ -3,9 +3,9 @@ played (:class:`PlayedHand`), a deal thrown in (:class:`ThrownIn`) or a pass rou
 (:class:`PassRound`), each declared once (``HAND``, on ``core.schema``) with the words of
 every refusal, e.g. ``("tricks", "tricks total 12; they must total 13")``.
 
-``record_from_dict`` (the API, import and the form), ``record_hand``, ``record_thrown_in``
-and ``record_pass_round`` take values as they arrive (numbers may be text), and raise
-:class:`InvalidHand` listing every problem, each naming the field and the rule.
+``record_from_dict`` (the API, import and the form) takes values as they arrive (numbers
+may be text), and raises :class:`InvalidHand` listing every problem, each naming the field
+and the rule.
 """
 
 from __future__ import annotations
@@ -357,10 +357,6 @@ HAND = KindedSchema(
 a pass round, each read by its fields and checks in the order its refusals are listed."""
 
 
-def _read(settings: RuleSettings, body: Any) -> Any:
-    return HAND.read(None, body, _context(settings))
-
-
 def _context(settings: RuleSettings) -> Context:
     return Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
 
@@ -401,49 +397,12 @@ def score_table_entry(
     return score_hand(settings, c, t, r, values.get("declarer"))
 
 
-def record_thrown_in(settings: RuleSettings, frisch_rounds: Any = None) -> ThrownIn:
-    """Validates a thrown-in deal. A deal is thrown in only after the last allowed Frisch
-    round, so ``frisch_rounds`` defaults to, and must equal, ``settings.frisch_rounds``.
-    Under ``all_pass="pass_round"`` no deal is thrown in: a pass round is played."""
-    return _read(settings, {"thrown_in": True, "frisch_rounds": frisch_rounds})
-
-
-def record_hand(
-    settings: RuleSettings,
-    *,
-    declarer: Any,
-    contracts: Any,
-    tricks: Any,
-    bid: Any = None,
-    level: Any = None,
-    denomination: Any = None,
-    frisch_rounds: Any = 0,
-    revokes: Any = None,
-) -> PlayedHand:
-    """Validates a played hand and returns it typed; raises InvalidHand with every problem.
-
-    Checks: the declarer is a seat 0..3; the level lies between the Frisch-raised minimum
-    and 13; the denomination is C D H S or NT; the declarer's contract fits its level
-    (equal to it, or at least it when the declarer may raise); contracts are 0..13 and do
-    not total 13; tricks are 0..13 and total 13; revokes are 0..MAX_REVOKES.
-    """
-    body = dict(declarer=declarer, contracts=contracts, tricks=tricks, bid=bid, level=level)
-    body |= dict(denomination=denomination, frisch_rounds=frisch_rounds, revokes=revokes)
-    return _read(settings, body)
-
-
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
-    """Validates a hand given as a JSON-shaped dict (the API and import format)."""
-    return _read(settings, body)
-
-
-def record_pass_round(
-    settings: RuleSettings, tricks: Any, revokes: Any = None, frisch_rounds: Any = None
-) -> PassRound:
-    """Validates a pass round: tricks per player that total 13, and optional revokes. It is
-    played only under ``all_pass="pass_round"``, after the last allowed Frisch round."""
-    body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
-    return _read(settings, body | {"frisch_rounds": frisch_rounds})
+    """Validates a hand given as a JSON-shaped dict (the API and import format): the
+    declarer a seat 0..3; the bid's level between the Frisch-raised minimum and 13 and its
+    denomination C D H S or NT; the declarer's contract fitting the level; contracts 0..13
+    not totalling 13; tricks 0..13 totalling 13; revokes 0..MAX_REVOKES."""
+    return HAND.read(None, body, _context(settings))
 
 
 def last_bidder(declarer: int) -> int:

@@ -7,6 +7,7 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Literal
 
 from ..core.errors import InvalidSettings
@@ -303,11 +304,7 @@ PRESETS: dict[str, RuleSettings] = {
 }
 
 
-def preset(name: str) -> RuleSettings:
-    """Returns the named preset; raises InvalidSettings listing the known names."""
-    return find_preset(PRESETS, name)
-
-
-def preset_name_of(settings: RuleSettings) -> str | None:
-    """Returns the preset these settings equal, ignoring the target, or None for house rules."""
-    return core_preset_name_of(PRESETS, settings)
+preset = partial(find_preset, PRESETS)
+"""The named preset; raises InvalidSettings listing the known names."""
+preset_name_of = partial(core_preset_name_of, PRESETS)
+"""The preset these settings equal, ignoring the target, or None for house rules."""
