@@ -74,11 +74,11 @@ class Played:
 
     def play(self, count: int) -> None:
         for body in self.bodies[self.count : self.count + count]:
-            if self.rules.resume(self.settings, self.state(), []).status == "finished":
-                break
             saved = self.client.post(f"/api/games/{self.id}/hands", json=body, headers=self.auth)
             assert saved.status_code == 201, saved.get_json()
             self.count += 1
+            if saved.get_json()["status"] == "finished":
+                break
 
     def state(self, after: int | None = None) -> dict[str, Any]:
         with self.client.application.app_context():
@@ -99,24 +99,20 @@ class Played:
         where = f"/games/{self.id}/hands/{'preview' if preview else 'new'}"
         return self.client.post(where, data={**values, "number": str(self.count + 1)})
 
-    def sheet(self, **more: Any) -> dict[str, Any]:
-        """The phone's scoreboard from the game's start, checked against the server's."""
-        hands = self.bodies[: self.count]
-        sheet = answered(self.request("sheet", state=self.state(0), hands=hands, **more))[0]
-        assert "error" not in sheet, sheet
-        assert same_rows(sheet, self.get(f"/games/{self.id}"))
-        return sheet
-
-    def kept_sheet(self, seated: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The game's snapshot, and the phone's scoreboard drawn from it as the kept page
-        asks (static/keep.js: the hands the server shows, from ``shown_state``), with the
-        seating or, unless ``seated``, without."""
-        snapshot = self.client.get(f"/games/{self.id}/offline").get_json()
+    def sheet(self, seated: bool = True) -> dict[str, Any]:
+        """The phone's scoreboard drawn from the game's snapshot as the kept page asks for
+        it (static/keep.js: the hands the server shows, from ``shown_state``; the seating
+        unless not ``seated``), checked against the server's when ``seated``."""
+        self.snapshot = snapshot = self.client.get(f"/games/{self.id}/offline").get_json()
         hands = [h["hand"] for h in snapshot["hands"] if h["number"] >= snapshot["shown_from"]]
         asked = {"state": snapshot["shown_state"], "players": snapshot["seated"], "hands": hands}
         seating = {"players": snapshot["players"], "changes": snapshot["substitutions"]}
-        more = {"seating": seating} if seated else {}
-        return snapshot, answered(self.request("sheet", **asked, **more))[0]
+        sheet = answered(
+            self.request("sheet", **asked, **({"seating": seating} if seated else {}))
+        )[0]
+        assert "error" not in sheet, sheet
+        assert not seated or same_rows(sheet, self.get(f"/games/{self.id}"))
+        return sheet
 
 
 def answered(*requests: dict[str, Any]) -> list[dict[str, Any]]:
@@ -155,34 +151,32 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
     assert drawn_alike(edit, game.get(f"/games/{game.id}/hands/{last}/edit"))
     assert edit["number"] == last
 
-    # The hand the table plays next, entered on the form (a deal thrown in by its
-    # button): read as the server saves it.
+    # The hand the table plays next, entered on the form (a deal thrown in by its button),
+    # then entries the form refuses: each taken or refused, and previewed, as the server
+    # does; a refused one's form drawn again as the server draws it.
     place = game.rules.place_of(game.state())
     spec = game.rules.hand_form(game.settings, game.players, place)
     body = game.bodies[game.count]
     expected = game.rules.record_from_dict(game.settings, body, place)
-    values = {k: "" if v is None else v for k, v in game.rules.form_values(body).items()}
+    good = {k: "" if v is None else v for k, v in game.rules.form_values(body).items()}
     action = spec.actions[0].name if expected.thrown_in else None
-    entry = {"values": {}, "action": action} if action else {"values": values}
-    good, preview = answered(
-        game.request("entered", **entry), game.request("preview_entered", **entry)
-    )
-    assert good["hand"] == expected.to_dict(), good
-    server = game.post_form({action: "1"} if action else values, preview=True)
-    assert server.status_code == 200 and preview == server.get_json()
-
-    # Bad values, each refused as the server refuses them: the same form drawn again.
-    for bad in bad_values(game, spec, values, place):
-        refused, bad_preview = answered(
-            game.request("entered", values=bad), game.request("preview_entered", values=bad)
+    for values in [good, *bad_values(game, spec, good, place)]:
+        thrown = values is good and action
+        entry = {"values": {}, "action": action} if thrown else {"values": values}
+        took, preview = answered(
+            game.request("entered", **entry), game.request("preview_entered", **entry)
         )
-        assert refused["error"] == refused["problems"][0]["error"]
-        again = answered(game.request("form", values=bad, problems=refused["problems"]))[0]
-        server = game.post_form(bad)
-        assert server.status_code == 422 and "error-summary" in again["head_html"], bad
-        assert drawn_alike(again, server.get_data(as_text=True)), bad
-        server_preview = game.post_form(bad, preview=True)
-        assert server_preview.status_code == 422 and bad_preview == server_preview.get_json()
+        server = game.post_form({action: "1"} if thrown else values, preview=True)
+        status = 200 if values is good else 422
+        assert (server.status_code, server.get_json()) == (status, preview), values
+        if values is good:
+            assert took["hand"] == expected.to_dict(), took
+            continue
+        assert took["error"] == took["problems"][0]["error"]
+        again = answered(game.request("form", values=values, problems=took["problems"]))[0]
+        server = game.post_form(values)
+        assert server.status_code == 422 and "error-summary" in again["head_html"], values
+        assert drawn_alike(again, server.get_data(as_text=True)), values
 
     # A deal thrown in on the form (where the game has the button), saved by the server.
     for action in spec.actions[:1]:
@@ -191,7 +185,6 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         with client.application.app_context():
             stored = db.load_hand(db.get_db(), game.id, game.count + 1)
         assert stored.record.to_dict() == thrown["hand"]
-        game.bodies[game.count : game.count + 1] = [thrown["body"]]
         game.count += 1
         assert f'id="h{game.count}"' in game.sheet()["hands_html"]
 
@@ -250,18 +243,17 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
     changed = client.post(f"/api/games/{game.id}/seats", json=seat, headers=game.auth)
     assert changed.status_code == 201, changed.get_json()
     game.play(2)
-    snapshot, sheet = game.kept_sheet()
-    assert snapshot["substitutions"] == [{"from_hand": 3, **seat}]
-    html = game.get(f"/games/{game.id}")
+    sheet, html = game.sheet(), game.get(f"/games/{game.id}")
+    assert game.snapshot["substitutions"] == [{"from_hand": 3, **seat}]
     # The server's rows, the one line of the seat's change among them, byte for byte.
-    assert same_rows(sheet, html) and html.count('class="seat-change"') == 1
+    assert html.count('class="seat-change"') == 1
     # Over hand 3 only: the new player for the one who left.
     (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands_html"])
     paired = any(len(side) > 1 for side in game.rules.sides)
     assert sheet["hands_html"].index(change) < sheet["hands_html"].index('id="h3"') or paired
     assert "3" in plain(change) and change.index("Zoë Montgomery") < change.index(NAMES[1])
     # Without the seating every hand is drawn as the table sits now.
-    assert not paired or not same_rows(game.kept_sheet(seated=False)[1], html)
+    assert not paired or not same_rows(game.sheet(seated=False), html)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -271,10 +263,9 @@ def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, ma
     same hands, totals and words, and none before them."""
     game = Played(client, make_game, "oh-hell", language, 64, lasting=64)
     game.play(64)
-    snapshot, sheet = game.kept_sheet()
-    assert len(snapshot["hands"]) == 64 and snapshot["shown_from"] == 5
-    assert re.findall(r'id="h(\d+)"', sheet["hands_html"]) == [str(n) for n in range(5, 65)]
-    assert same_rows(sheet, game.get(f"/games/{game.id}"))
+    shown = re.findall(r'id="h(\d+)"', game.sheet()["hands_html"])
+    assert len(game.snapshot["hands"]) == 64 and game.snapshot["shown_from"] == 5
+    assert shown == [str(n) for n in range(5, 65)]
 
 
 RULES = GAMES[GAME_KEYS[0]]
