@@ -1,7 +1,6 @@
 """A phone keeping a game and recording it without the network (issue 34), as the browser
-tests drive it: the evening of the issue's "Done when" (``offline_evening``), which the
-app conformance suite plays for every registered game and tests/test_offline_client.py
-for Israeli Whist in the other language."""
+tests drive it; the evening of the issue's "Done when" (``offline_evening``), played for
+every game by tests/test_app_conformance.py and in another language by test_offline_client."""
 
 from __future__ import annotations
 
@@ -117,18 +116,14 @@ def offline_evening(
     """The evening of issue 34's "Done when", on a phone 360 px wide in ``language``: it
     keeps the game after hand 2, loses the network, is reloaded, and records hands 3 to 7
     on the form its own engine draws (hand 4 saved empty first, refused in the table's
-    words). Meanwhile a second phone records hands 3, 4 and another 5. Back online, 3 and
-    4 are the server's already, hand 5 shows both versions and this phone's is kept, and
-    the server holds 1 to 7 with the points and totals the phone showed. A third phone
-    watching the view link sees 5 to 7 come in live, marked as recorded on this phone.
-    (That the other hand 5 stays in the revisions, and whose phone each hand is stored
-    as, are the server's: tests/test_offline_sync.py.)
-
-    What every game does alike is met where its page is the widest (``widest``: "board",
-    the kept scoreboard; "form", the hand form): that page fits the phone
-    (``fits_the_phone``); with "board", nothing of the kept page is fetched before Keep;
-    with "form", the phone closed after hand 5 opens again on the form's address, its
-    queue still there (each load starts the phone's engine afresh, the slowest step)."""
+    words). Meanwhile a second phone records hands 3, 4 and another 5. Back online, hand 5
+    shows both versions and this phone's is kept, and the server holds 1 to 7 as entered,
+    with the points and totals the phone showed, 5 to 7 marked as this phone's. (That the
+    other 5 stays in the revisions is the server's: tests/test_offline_sync.py.) What every
+    game does alike is met where its page is the widest (``widest``: "board", "form"): the
+    page fits the phone; nothing of the kept page is fetched before Keep, and a phone
+    watching the view link sees 5 to 7 come in live ("board"); closed after hand 5, the
+    phone opens again on the form's address, its queue still there ("form")."""
     from .test_app_conformance import enter, entry_of, long_rules, simulated_hands
     from .test_browser import api
     from .test_rtl_browser import fits_the_phone
@@ -142,12 +137,9 @@ def offline_evening(
     created = api(base, "POST", "/api/games", body)
     game_id, key = created["id"], created["edit_key"]
     # Hands 1 to 7 as the phone enters them, and another hand 5 (the second phone's).
-    for seed in range(5, 25):
-        hands = simulated_hands(game, 8, seed, long=True, numbers=(1, 2, 3, 4, 5, 6, 7, 5))
-        if game.form_values(hands[7]) != game.form_values(hands[4]):
-            break
-    other_five = hands[7]
-    assert game.form_values(other_five) != game.form_values(hands[4])
+    places = (1, 2, 3, 4, 5, 6, 7, 5)
+    drawn = (simulated_hands(game, 8, seed, long=True, numbers=places) for seed in range(5, 25))
+    hands = next(h for h in drawn if game.form_values(h[7]) != game.form_values(h[4]))
     for hand in hands[:2]:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     entries = [entry_of(game, hand, names) for hand in hands]
@@ -201,7 +193,7 @@ def offline_evening(
         assert page.locator("#kept-board table.hands td i").count()  # the hands' points
 
         # Meanwhile another phone recorded hands 3 and 4 as this one did, and another 5.
-        for hand in (hands[2], hands[3], other_five):
+        for hand in hands[2:4] + hands[7:]:
             api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
 
         context.set_offline(False)

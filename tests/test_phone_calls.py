@@ -54,9 +54,8 @@ def same_rows(sheet: dict[str, Any], html: str) -> bool:
 
 
 class Played:
-    """A game of ``key`` stored on the server, its ``hands`` drawn under rules that last at
-    least ``lasting`` hands (the game's own with None) and played through its API, seen in
-    ``language`` by a phone that may edit it."""
+    """A game of ``key`` on the server, ``hands`` drawn for it under rules that last at least
+    ``lasting`` hands (its own with None), seen in ``language`` by a phone that may edit it."""
 
     def __init__(self, client, make_game, key, language, hands, lasting: int | None = 12):
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = ACCEPT[language]
@@ -178,15 +177,17 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         assert server.status_code == 422 and "error-summary" in again["head_html"], values
         assert drawn_alike(again, server.get_data(as_text=True)), values
 
-    # A deal thrown in on the form (where the game has the button), saved by the server.
+    # A deal thrown in on the form (where the game has the button), saved by the server
+    # as the phone reads it.
     for action in spec.actions[:1]:
         thrown = answered(game.request("entered", values={}, action=action.name))[0]
         assert game.post_form({action.name: "1"}).status_code == 302, action
-        with client.application.app_context():
-            stored = db.load_hand(db.get_db(), game.id, game.count + 1)
-        assert stored.record.to_dict() == thrown["hand"]
         game.count += 1
         assert f'id="h{game.count}"' in game.sheet()["hands_html"]
+        assert game.snapshot["hands"][-1]["hand"] == thrown["body"]
+        with client.application.app_context():
+            stored = db.load_hand(db.get_db(), game.id, game.count).record.to_dict()
+        assert stored == thrown["hand"]
 
     # A game played to its end under its own rules (one that ends in sixty hands).
     ended = Played(client, make_game, key, language, 60, lasting=None)
