@@ -1,15 +1,12 @@
 """A phone keeping a game and recording it without the network (issue 34), as the browser
-tests drive it: the evening of the issue's "Done when" (``offline_evening``), which the
-app conformance suite plays for every registered game and tests/test_offline_client.py
-for Israeli Whist in the other language."""
+tests drive it; the evening of the issue's "Done when" (``offline_evening``), played for
+every game by tests/test_app_conformance.py and in another language by test_offline_client."""
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,6 +14,8 @@ from scorekeeper.engine import Game
 
 ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
 PHONE = (360, 800)
+QUEUED = "#kept-board .hands .pending"
+NUMBERS = ":is(ol.totals b, table.hands td b, table.hands td i)"  # totals, hands' points
 
 
 def keep_game(page, game_id: int, name: str) -> None:
@@ -32,54 +31,32 @@ def keep_game(page, game_id: int, name: str) -> None:
     assert re.search(r"\d", said), said
 
 
-def kept_board(page) -> None:
-    """Waits for the kept page's scoreboard, drawn by the engine in the phone."""
-    page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+def numbers(page, where: str) -> list[str]:
+    """The numbers ``where`` shows, each as the API writes it (no isolates, a true minus)."""
+    from .test_app_conformance import plain_text
+
+    return [plain_text(t).replace("\u2212", "-") for t in page.locator(where).all_inner_texts()]
 
 
-def number_of(text: str) -> str:
-    """A number as a page shows it (isolated, a true minus) as the API writes it."""
-    text = unicodedata.normalize("NFKC", re.sub("[\u2066-\u2069\u200e\u200f]", "", text))
-    return text.replace("\u2212", "-").strip()
+def marked(page, where: str) -> list[str]:
+    """The hands ``where`` marks as recorded offline (``h5``…), in order."""
+    offline = page.locator(f"{where} table.hands .off")
+    return offline.evaluate_all("(marks) => marks.map((mark) => mark.closest('[id^=h]').id)")
 
 
-def totals_shown(page) -> list[str]:
-    return [number_of(t) for t in page.locator("#kept-board ol.totals b").all_inner_texts()]
-
-
-def row_totals(page, number: int, where: str) -> list[str]:
-    return [number_of(t) for t in page.locator(f"{where} #h{number} td b").all_inner_texts()]
-
-
-def row_points(page, number: int, where: str) -> list[str]:
-    """A hand's points as its row shows them, a cell at a time (none for a deal nobody
-    played)."""
-    return [number_of(t) for t in page.locator(f"{where} #h{number} td i").all_inner_texts()]
-
-
-def save_entered(page, entry: Any, enter: Callable[[Any, Any], None]) -> None:
-    """On the kept page's open hand form: the hand's keys (``enter``), its preview, Save
-    (or the entry's action); the kept scoreboard shows it, queued."""
+def record_offline(page, entry: Any, enter: Callable[[Any, Any], None], opened=False) -> None:
+    """Record on the kept scoreboard (unless the form is ``opened``), the hand's keys
+    (``enter``), its preview, Save (or the entry's action); the kept scoreboard shows it,
+    queued."""
+    if not opened:
+        page.locator("#kept-board #record").click()
+        page.locator("#kept-entry form#hand").wait_for()
     enter(page, entry)
     if entry.action is None:
         page.locator("#preview .pts").first.wait_for(timeout=ENGINE_TIMEOUT)
-    queued = page.locator("#kept-board .hands .pending").count()
+    queued = page.locator(QUEUED).count()
     page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save").click()
-    page.locator("#kept-board .hands .pending").nth(queued).wait_for(timeout=ENGINE_TIMEOUT)
-
-
-def record_offline(page, entry: Any, enter: Callable[[Any, Any], None]) -> None:
-    """Record on the kept scoreboard, then the hand as ``save_entered`` saves it."""
-    page.locator("#kept-board #record").click()
-    page.locator("#kept-entry form#hand").wait_for()
-    save_entered(page, entry, enter)
-
-
-def watched(context, errors: list[str]):
-    """A new page of ``context`` whose script errors are kept in ``errors``."""
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
+    page.locator(QUEUED).nth(queued).wait_for(timeout=ENGINE_TIMEOUT)
 
 
 def new_phone(browser, base: str, language: str):
@@ -95,21 +72,36 @@ def new_phone(browser, base: str, language: str):
 
 
 @contextmanager
-def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
-    """A phone in ``language`` that opens a new game's edit link (``created``: the API's
-    answer), keeps the game as ``name``'s phone and loses the network: the page, on the
-    kept scoreboard (``conftest.watched_page``: no script error on it)."""
-    from .conftest import watched_page
-    from .test_app_conformance import LANGUAGES
+def watched(browser, base: str, language: str) -> Iterator[Any]:
+    """A phone (``new_phone``) none of whose pages meets a script error while it is used."""
+    context, errors = new_phone(browser, base, language), []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        yield context
+    finally:
+        context.close()
+    assert errors == [], errors
 
-    viewport = {"width": PHONE[0], "height": PHONE[1]}
-    headers = {"Accept-Language": LANGUAGES[language]}
-    with watched_page(browser, base, viewport, locale=language, extra_http_headers=headers) as page:
+
+def offline(page, language: str) -> None:
+    """The kept game's page loses the network and is loaded again: the kept scoreboard, in
+    ``language``, drawn by the engine in the phone."""
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+    assert page.locator("html").get_attribute("lang") == language
+
+
+@contextmanager
+def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
+    """A phone in ``language`` (``watched``) that opens a new game's edit link (``created``:
+    the API's answer), keeps the game as ``name``'s phone and loses the network: the page,
+    on the kept scoreboard."""
+    with watched(browser, base, language) as context:
+        page = context.new_page()
         page.goto(created["edit_url"])
         keep_game(page, created["id"], name)
-        page.context.set_offline(True)
-        page.reload()
-        kept_board(page)
+        offline(page, language)
         yield page
 
 
@@ -118,74 +110,58 @@ def stored(database: str, sql: str, *params) -> list[tuple]:
         return connection.execute(sql, params).fetchall()
 
 
-def offline_evening(browser, base: str, game: Game, names: list[str], language: str) -> None:
-    """The evening of issue 34's "Done when", on a phone 360 px wide in ``language``.
-
-    The phone opens the game's edit link after hand 2 and keeps the game (nothing of it
-    fetched before Keep is tapped), loses the network, and records hands 3 to 7 through
-    the hand form its own engine draws: hand 4 saved empty first, refused in the table's
-    words, then entered. After hand 5 it is closed and opened again on the hand form's
-    address, without the network; its queue is still there.
-    Meanwhile a second phone records hands 3 and 4 as this one did and another hand 5.
-    Back online, the phone sends its queue: 3 and 4 are the server's already, hand 5 shows
-    both versions side by side and this phone's is kept (the other stays in the
-    revisions), 6 and 7 follow, and the server holds hands 1 to 7 with the points and
-    totals the phone showed, marked as recorded on this phone. A third phone watching
-    the game's view link all along sees them come in live, marked so, with no reload."""
-    from .conftest import SERVED
+def offline_evening(
+    browser, base: str, game: Game, names: list[str], language: str, widest: Collection[str]
+) -> None:
+    """The evening of issue 34's "Done when", on a phone 360 px wide in ``language``: it
+    keeps the game after hand 2, loses the network, is reloaded, and records hands 3 to 7
+    on the form its own engine draws (hand 4 saved empty first, refused in the table's
+    words). Meanwhile a second phone records hands 3, 4 and another 5. Back online, hand 5
+    shows both versions and this phone's is kept, and the server holds 1 to 7 as entered,
+    with the points and totals the phone showed, 5 to 7 marked as this phone's. (That the
+    other 5 stays in the revisions is the server's: tests/test_offline_sync.py.) What every
+    game does alike is met where its page is the widest (``widest``: "board", "form"): the
+    page fits the phone; nothing of the kept page is fetched before Keep, and a phone
+    watching the view link sees 5 to 7 come in live ("board"); closed after hand 5, the
+    phone opens again on the form's address, its queue still there ("form")."""
     from .test_app_conformance import enter, entry_of, long_rules, simulated_hands
     from .test_browser import api
     from .test_rtl_browser import fits_the_phone
 
-    created = api(
-        base,
-        "POST",
-        "/api/games",
-        {
-            "game": game.key,
-            "players": names,
-            "rules": game.default_preset,
-            "settings": long_rules(game),
-            "first_dealer": 0,
-        },
-    )
+    def fits(template: str, shot: str) -> None:
+        if template in widest:
+            fits_the_phone(page, f"offline-{game.key}-{language}-{shot}", language)
+
+    body = {"game": game.key, "players": names, "rules": game.default_preset}
+    body |= {"settings": long_rules(game), "first_dealer": 0}
+    created = api(base, "POST", "/api/games", body)
     game_id, key = created["id"], created["edit_key"]
     # Hands 1 to 7 as the phone enters them, and another hand 5 (the second phone's).
-    for seed in range(5, 25):
-        hands = simulated_hands(game, 8, seed, long=True, numbers=(1, 2, 3, 4, 5, 6, 7, 5))
-        if game.form_values(hands[7]) != game.form_values(hands[4]):
-            break
-    other_five = hands[7]
-    assert game.form_values(other_five) != game.form_values(hands[4])
+    places = (1, 2, 3, 4, 5, 6, 7, 5)
+    drawn = (simulated_hands(game, 8, seed, long=True, numbers=places) for seed in range(5, 25))
+    hands = next(h for h in drawn if game.form_values(h[7]) != game.form_values(h[4]))
     for hand in hands[:2]:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     entries = [entry_of(game, hand, names) for hand in hands]
-    shot = f"offline-{game.key}-{language}"
     phone_name = names[1]
 
-    errors: list[str] = []
-    context = new_phone(browser, base, language)
-    viewer = new_phone(browser, base, language)
-    try:
-        watching = watched(viewer, errors)
-        watching.goto(created["view_url"])
-        watching.locator("#live #h2").wait_for()
-        page = watched(context, errors)
+    with watched(browser, base, language) as context, watched(browser, base, language) as viewer:
+        if "board" in widest:  # a phone watching the game: the hands come in live
+            watching = viewer.new_page()
+            watching.goto(created["view_url"])
+            watching.locator("#live #h2").wait_for()
+        page = context.new_page()
         asked: list[str] = []
         context.on("request", lambda request: asked.append(request.url))
         page.goto(created["edit_url"])
         assert page.url.endswith(f"/games/{game_id}")
-        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-        page.wait_for_timeout(300)
-        # Nothing of it comes before Keep is tapped.
-        assert not [url for url in asked if "/engine/" in url or "keep.js" in url or "/kept" in url]
+        if "board" in widest:  # nothing of it comes before Keep is tapped
+            page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+            page.wait_for_timeout(300)
+            assert not [u for u in asked if "/engine/" in u or "keep.js" in u or "/kept" in u]
         keep_game(page, game_id, phone_name)
-        fits_the_phone(page, f"{shot}-kept", language)
-
-        context.set_offline(True)
-        page.reload()
-        kept_board(page)
-        assert page.locator("html").get_attribute("lang") == language
+        fits("board", "kept")
+        offline(page, language)
 
         # Hand 3; hand 4 saved empty first (refused in the table's words), then entered.
         record_offline(page, entries[2], enter)
@@ -198,30 +174,26 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
         summary.wait_for(timeout=ENGINE_TIMEOUT)
         refusal = summary.locator("li").all_inner_texts()
         assert refusal and not any(re.search(r"[a-z]+_[a-z]+|\[\d\]", said) for said in refusal)
-        fits_the_phone(page, f"{shot}-refused", language)
-        save_entered(page, entries[3], enter)
+        fits("form", "refused")
+        record_offline(page, entries[3], enter, opened=True)
         record_offline(page, entries[4], enter)
 
-        # Closed, and opened again without the network on the hand form's address: the
-        # queue is still there. (The page loaded again without the network, above, is the
-        # reload; each load starts the phone's engine afresh, the slowest step here.)
-        page.close()
-        page = watched(context, errors)
-        page.goto(f"/games/{game_id}/hands/new")
-        page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
-        page.locator("#kept-board .hands .pending").nth(2).wait_for(state="attached")
-        assert page.locator("#kept-board .hands .pending").count() == 3
-        save_entered(page, entries[5], enter)
+        if "form" in widest:  # closed, and opened again without the network on the form
+            page.close()
+            page = context.new_page()
+            page.goto(f"/games/{game_id}/hands/new")
+            page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
+            page.locator(QUEUED).nth(2).wait_for(state="attached")
+            assert page.locator(QUEUED).count() == 3
+        record_offline(page, entries[5], enter, opened="form" in widest)
         record_offline(page, entries[6], enter)
-        assert page.locator("#kept-board .hands .pending").count() == 5
-        fits_the_phone(page, f"{shot}-board", language)
-        shown_totals = totals_shown(page)
-        shown_rows = {n: row_totals(page, n, "#kept-board") for n in range(3, 8)}
-        shown_points = {n: row_points(page, n, "#kept-board") for n in range(3, 8)}
-        assert any(shown_points.values())
+        assert page.locator(QUEUED).count() == 5
+        fits("board", "board")
+        shown = numbers(page, f"#kept-board {NUMBERS}")
+        assert page.locator("#kept-board table.hands td i").count()  # the hands' points
 
         # Meanwhile another phone recorded hands 3 and 4 as this one did, and another 5.
-        for hand in (hands[2], hands[3], other_five):
+        for hand in hands[2:4] + hands[7:]:
             api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
 
         context.set_offline(False)
@@ -229,44 +201,21 @@ def offline_evening(browser, base: str, game: Game, names: list[str], language: 
         server_side = page.locator("#version-server").inner_text()
         phone_side = page.locator("#version-phone").inner_text()
         assert server_side and phone_side and server_side != phone_side
-        fits_the_phone(page, f"{shot}-conflict", language)
+        fits("board", "conflict")
         with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
             page.locator("#keep-phone").click()
 
+        # The server's: hands 1 to 7 as entered, the points and totals the phone showed,
+        # 5 to 7 marked as recorded on this phone (✈), which keeps the game still.
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
-        assert [h["number"] for h in now["hands"]] == [1, 2, 3, 4, 5, 6, 7]
-        assert [str(t) for t in now["totals"]] == shown_totals
-        for number in range(3, 8):
-            entered = game.form_values(hands[number - 1])
-            assert game.form_values(now["hands"][number - 1]) == entered, number
-            on_server = row_totals(page, number, "table.hands")
-            assert on_server == shown_rows[number], (number, on_server, shown_rows[number])
-            points = row_points(page, number, "table.hands")
-            assert points == shown_points[number], (number, points, shown_points[number])
-        database = SERVED[base]
-        by = dict(
-            stored(database, "SELECT number, offline_by FROM hands WHERE game_id = ?", game_id)
-        )
-        assert [by[n] for n in range(1, 8)] == [None] * 4 + [phone_name] * 3
-        # Nothing lost: the other phone's hand 5 is in its revisions.
-        fives = stored(
-            database,
-            "SELECT hand FROM hand_revisions WHERE game_id = ? AND number = 5 ORDER BY revision",
-            game_id,
-        )
-        assert [game.form_values(json.loads(h)) for (h,) in fives][:1] == [
-            game.form_values(other_five)
-        ]
-        assert page.locator(".legend .off").count() == 1  # ✈: recorded offline on this phone
+        assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:7])]
+        assert numbers(page, NUMBERS) == shown
+        assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
+        assert marked(page, "#live") == ["h5", "h6", "h7"]
+        legend = page.locator("#live .legend")
+        assert legend.locator(".off").count() == 1 and phone_name in legend.inner_text()
         assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
-        # The phone watching the game: hands 5 to 7 came in live, marked as this phone's.
-        watching.locator("#live #h7 .off").wait_for(timeout=ENGINE_TIMEOUT)
-        marked = watching.locator("#live .hands .off").evaluate_all(
-            "(marks) => marks.map((mark) => mark.closest('[id^=h]').id)"
-        )
-        assert marked == ["h5", "h6", "h7"]
-        assert phone_name in watching.locator("#live .legend").inner_text()
-    finally:
-        context.close()
-        viewer.close()
-    assert errors == [], errors
+        if "board" in widest:  # the watching phone: 5 to 7 came in live, marked so
+            watching.locator("#live #h7 .off").wait_for(timeout=ENGINE_TIMEOUT)
+            assert marked(watching, "#live") == ["h5", "h6", "h7"]
+            assert phone_name in watching.locator("#live .legend").inner_text()

@@ -40,11 +40,12 @@ pytestmark = pytest.mark.browser
 
 def test_israeli_whist_goes_on_offline_in_its_other_language(browser, live_server):
     """The conformance suite plays the evening in one language a game; Israeli Whist's
-    other one here."""
+    other one here, its pages checked on the phone as on the widest games'."""
     game = GAMES["israeli-whist"]
     (played,) = offline_phones(game)
     other = "he" if played == "en" else "en"
-    offline_evening(browser, live_server, game, ["נועה", "Ben", "דנה", "Carl"], other)
+    names = ["נועה", "Ben", "דנה", "Carl"]
+    offline_evening(browser, live_server, game, names, other, widest=("board", "form"))
 
 
 SPADES = GAMES["spades"]
