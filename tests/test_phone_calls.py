@@ -1,7 +1,7 @@
 """The calls a kept phone draws its pages with, without the network (issue 34: ``form``,
 ``entered``, ``preview_entered`` and ``sheet`` of ``scorekeeper/pages/phone.py``), give
-what the server's pages and form give, byte for byte, in each language and every game; a
-request the kept page built wrong is refused, and its text is never markup."""
+what the server's pages and form give, byte for byte, in each language and every game
+(requests the kept page built wrong: tests/test_kept_requests.py)."""
 
 from __future__ import annotations
 
@@ -267,56 +267,3 @@ def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, ma
     shown = re.findall(r'id="h(\d+)"', game.sheet()["hands_html"])
     assert len(game.snapshot["hands"]) == 64 and game.snapshot["shown_from"] == 5
     assert shown == [str(n) for n in range(5, 65)]
-
-
-RULES = GAMES[GAME_KEYS[0]]
-SETTINGS = RULES.preset(RULES.default_preset)
-SEATED = list(NAMES[: RULES.seats])
-
-
-def new_game_request(call: str, **more: Any) -> dict[str, Any]:
-    """A request ``call`` in English about a game of the first registered game before its
-    first hand, under its default preset; ``more`` added or put instead."""
-    state = RULES.state_of(RULES.replay(SETTINGS, 0, []))
-    asked = {"call": call, "game": RULES.key, "seats": RULES.seats, "settings": SETTINGS.to_dict()}
-    return asked | {"state": state, "players": SEATED, "language": "en", **more}
-
-
-NOWHERE = {"players": SEATED, "changes": [{"from_hand": 2, "seat": 9, "name": "Eve"}]}
-WRONG = [
-    ("sheet", {"seating": {"players": ["Ann"], "changes": []}}, "request", "seating"),
-    ("sheet", {"seating": NOWHERE}, "request", "seat 9"),
-    ("sheet", {"pending": "one"}, "request", "one"),
-    ("form", {"language": "fr"}, "language", "fr"),
-    ("form", {"language": "he", "players": ["Ann"]}, "players", ""),
-    ("form", {"values": ["not", "a", "mapping"]}, "request", ""),
-    ("form", {"problems": ["no field"]}, "request", ""),
-]
-
-
-@pytest.mark.parametrize(("call", "more", "field", "said"), WRONG)
-def test_a_request_the_kept_page_built_wrong_is_refused_naming_what(call, more, field, said):
-    """A seating, a queue mark, a language, players, entries or refusals the kept page
-    built wrong: refused, naming what cannot be read (the ``field``, and ``said``)."""
-    (answer,) = answered(new_game_request(call, **more))
-    assert answer["field"] == field and said in answer["error"], answer
-
-
-def test_text_the_kept_page_gives_is_drawn_as_text_never_markup():
-    """The sheet's ``pending_mark``, and the entries and refusals the ``form`` call draws
-    (in the boxes, beside them and in the summary): text, never markup; a field the form
-    does not have is not drawn."""
-    hands = [r.to_dict() for r in records(RULES, SETTINGS, 2, seed=34)]
-    name = RULES.hand_form(SETTINGS, SEATED).fields[0].name
-    values, problems = {name: SCRIPT, "stranger": "<b>in</b>"}, [{"field": name, "error": SCRIPT}]
-    marked, drawn = answered(
-        new_game_request("sheet", hands=hands, pending=1, pending_mark=SCRIPT),
-        new_game_request("form", values=values, problems=problems, said=[SCRIPT]),
-    )
-    assert "<script>" not in marked["hands_html"] + marked["legend_html"]
-    assert marked["hands_html"].count(ESCAPED) == 2  # hand 2: title, words
-    assert 'class="pending"' in marked["hands_html"] and 'id="h1"' in marked["hands_html"]
-    assert "<script>" not in drawn["html"] and "<b>in" not in drawn["html"]
-    assert drawn["html"].count(ESCAPED) == 4  # box, beside, summary twice
-    assert f'<a href="#{name}">{ESCAPED}' in drawn["head_html"]
-    assert "stranger" not in drawn["html"]
