@@ -18,11 +18,12 @@ from typing import Any
 
 from ..core import simulation as run
 from ..core.seats import SEATS
+from ..core.tricks import Trick
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
 from .bots import BidWhistBot, BidWhistRandomBot, make_bots
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
-from .play import BidWhistPlayState, Trick, play_out_random
+from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
@@ -147,7 +148,7 @@ class BidWhistTable(run.Table):
             play_out_random(play, self.random_bits)
         else:
             play.play_out(self.choose_card)
-        won = play.tricks_won
+        won = play.tricks_taken
         side = side_of(bidder)
         books = [won[0] + won[2], won[1] + won[3]]
         books[side] += 1

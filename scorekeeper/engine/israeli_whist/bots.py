@@ -16,9 +16,9 @@ from ..core import bots as core_bots
 from ..core.bots import SeatBot
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
+from .bids import MAX_LEVEL, MIN_LEVEL
 from .contracts import ContractPhase
-from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, IsraeliPlayState
+from .play import SUIT_OF, IsraeliPlayState
 
 RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
@@ -181,83 +181,27 @@ class IsraeliHeuristicBot:
         return legal[at]
 
     def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
+        """Leading, the strongest card while short of its contract, else the cheapest;
+        following, while short, the cheapest winner when last to play, else the
+        strongest, or the cheapest card when nothing wins; once made, the best card to
+        shed that loses."""
+        if len(legal) == 1:
+            return legal[0]
         contracts = play.contracts
         short = (contracts[self.seat] if contracts else 0) > play.tricks_taken[self.seat]
+        trump = play.trump
         if not play.current:
-            return heuristic_card(legal, short, play.trump)
-        last = len(play.current) == SEATS - 1
-        return heuristic_card(legal, short, play.trump, play._keys, play._best, last)
-
-
-def heuristic_card(
-    legal: list[int],
-    short: bool,
-    trump: int,
-    keys: tuple[int, ...] | None = None,
-    best: int = 0,
-    last: bool = False,
-) -> int:
-    """The heuristic bot's card of ``legal``: it tries to win tricks while ``short`` of its
-    contract and to lose them once it has it. Leading (``keys`` None), the strongest card
-    or the cheapest; following, with ``keys`` the trick's card strengths and ``best`` the
-    strongest so far, the cheapest winner when ``last`` to play, else the strongest, or
-    the cheapest card when nothing wins; once made, the best card to shed that loses."""
-    if len(legal) == 1:
-        return legal[0]
-    if keys is None:
+            if short:
+                return max(legal, key=_HIGH_FIRST[trump].__getitem__)
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        keys, best = play.keys, play.best
+        winners = [c for c in legal if keys[c] > best]
         if short:
-            return max(legal, key=_HIGH_FIRST[trump].__getitem__)
-        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-    winners = [c for c in legal if keys[c] > best]
-    if short:
-        if winners:
-            return min(winners) if last else max(winners)
-        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-    losers = [c for c in legal if keys[c] <= best]
-    return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
-
-
-def play_out_heuristic(play: IsraeliPlayState) -> None:
-    """Plays the rest of the hand with every seat choosing as ``IsraeliHeuristicBot.choose_card``
-    does (``heuristic_card``), without a bot's call per card: what four heuristic bots play.
-    It keeps ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in
-    progress."""
-    hands = play.hands
-    tricks = play.tricks
-    taken = play.tricks_taken
-    trump = play.trump
-    contracts = play.contracts or [0] * SEATS
-    keys_by_led = TRICK_KEYS[trump]
-    suit_of = SUIT_OF
-    pick = heuristic_card
-    leader = play.leader
-    for _ in range(TRICKS_PER_HAND - len(tricks)):
-        hand = hands[leader]
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-        card = pick(legal, contracts[leader] > taken[leader], trump)
-        led = suit_of[card]
-        hand[led].remove(card)
-        keys = keys_by_led[led]
-        best = keys[card]
-        winner = leader
-        cards = [card]
-        for seat in _FOLLOWERS[leader]:
-            hand = hands[seat]
-            following = hand[led]
-            legal = following or [*hand[0], *hand[1], *hand[2], *hand[3]]
-            last = len(cards) == SEATS - 1
-            card = pick(legal, contracts[seat] > taken[seat], trump, keys, best, last)
-            (following or hand[suit_of[card]]).remove(card)
-            cards.append(card)
-            if keys[card] > best:
-                best = keys[card]
-                winner = seat
-        tricks.append((leader, tuple(cards), winner))
-        taken[winner] += 1
-        leader = winner
-    play.leader = leader
-    play.current = []
-    play.to_play = None
+            if winners:
+                return min(winners) if len(play.current) == SEATS - 1 else max(winners)
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        losers = [c for c in legal if keys[c] <= best]
+        return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
 
 
 # The heuristic bot's orders of cards, as one number per card for each trump (0..4), so
