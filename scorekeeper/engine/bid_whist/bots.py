@@ -46,9 +46,6 @@ class BidWhistRandomBot(core_bots.RandomBot):
 
     __slots__ = ()
 
-    def __init__(self, seat: int, rng: random.Random, settings: BidWhistSettings) -> None:
-        super().__init__(seat, rng)
-
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         if bid.kind is Kind.NO_TRUMP:
             return NO_SUIT, bool(self._bits(1))

@@ -28,11 +28,11 @@ _NT_RULES = ("void_only", "any_time", "must_when_void")
 
 
 def legal_from(hand: list[list[int]], led: int | None, trump: int, nt_jokers: str) -> list[int]:
-    """The cards of ``hand`` (five lists: suits 0..3 and no-trump jokers) that may be played
-    when the suit to follow is ``led`` (None, or :data:`NO_SUIT` while only jokers are in
-    the trick: any card)."""
+    """The cards of ``hand`` (a list per suit 0..3, and in no-trump a fifth of the jokers)
+    that may be played when the suit to follow is ``led`` (None, or :data:`NO_SUIT` while
+    only jokers are in the trick: any card)."""
     if led is None or led == NO_SUIT:
-        return [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+        return [card for cards in hand for card in cards]
     following = hand[led]
     if trump != NO_SUIT:
         return list(following) if following else [*hand[0], *hand[1], *hand[2], *hand[3]]
@@ -55,10 +55,10 @@ def trick_winner(
 class BidWhistPlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard (see ``core.tricks``).
 
-    ``hands[seat]`` is five lists of card numbers: the suits 0..3 (a joker with a trump
-    suit sits in it) and no-trump jokers. ``led`` is :data:`NO_SUIT` while the trick holds
-    only no-trump jokers. ``kitty_shown`` holds the kitty when ``sport_kitty`` showed it
-    to everyone, else is empty.
+    ``hands[seat]`` is a list of card numbers per suit 0..3 (a joker with a trump suit
+    sits in it), and in no-trump a fifth of the jokers. ``led`` is :data:`NO_SUIT` while
+    the trick holds only no-trump jokers. ``kitty_shown`` holds the kitty when
+    ``sport_kitty`` showed it to everyone, else is empty.
     """
 
     tricks_in_hand = TRICKS
@@ -123,7 +123,8 @@ class BidWhistPlayState(TrickPlay):
         kitty_shown: tuple[int, ...],
     ) -> None:
         suits = suit_table(trump)
-        self._start(split_hands(hands, suits, 5), suits, trick_keys(trump, low, ace_high), bidder)
+        by_suit = split_hands(hands, suits, 5 if trump == NO_SUIT else 4)
+        self._start(by_suit, suits, trick_keys(trump, low, ace_high), bidder)
         self.trump = trump
         self.low = low
         self.nt_jokers = nt_jokers

@@ -28,7 +28,6 @@ from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
 _SUIT_LETTERS = "CDHS"
-_EVERY_CARD = range(PACK_SIZE)
 
 
 @dataclass(slots=True, eq=False)
@@ -109,10 +108,7 @@ class BidWhistTable(run.Table):
 
     def play_deal(self, dealer: int, rng: random.Random) -> BidWhistDeal:
         settings = self.settings
-        draw = rng.random
-        cards = self.pack
-        keys = [draw() for _ in _EVERY_CARD]  # indexed by card number, jokers or not
-        shuffled = sorted(cards, key=keys.__getitem__)
+        shuffled = run.key_shuffled(rng, self.pack, PACK_SIZE)  # a key for each joker too
         dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         kitty = shuffled[SEATS * HAND_SIZE :]
         auction = BidWhistAuction(settings, dealer)
@@ -191,15 +187,11 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    run.check_first_dealer(first_dealer)
-    rng = random.Random()
-    table = BidWhistTable(settings, run.table_bots(bots, rng, make_bots, settings))
-    play = table.play_deal
 
-    def play_deal(index: int, rng: random.Random) -> BidWhistDeal:
-        return play((first_dealer + index) % SEATS, rng)
+    def table(rng: random.Random) -> BidWhistTable:
+        return BidWhistTable(settings, run.table_bots(bots, rng, make_bots, settings))
 
-    return run.run_deals(play_deal, deals, seed, rng)
+    return run.run_table(table, deals, seed, first_dealer)
 
 
 @dataclass

@@ -31,7 +31,8 @@ class RandomBot:
 
     __slots__ = ("seat", "_rng", "_bits", "choose_card")
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
+    def __init__(self, seat: int, rng: random.Random, *options: Any) -> None:
+        """A bot at ``seat`` drawing from ``rng``; it needs none of a game's ``options``."""
         self.seat = seat
         self._rng = rng
         bits = self._bits = rng.getrandbits

@@ -16,6 +16,7 @@ import random
 from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import starmap
 from typing import Any, Protocol, TypeVar
 
 from .bots import ChoiceBot, bot_factory
@@ -117,6 +118,36 @@ def _run(
         seed_c(rng, base | index)
         rng.gauss_next = None  # type: ignore[attr-defined]
         yield play_deal(index, rng)
+
+
+def run_table(
+    make_table: Callable[[random.Random], Any],
+    deals: int | range,
+    seed: int | None,
+    first_dealer: int,
+    name: str = "deals",
+) -> Iterator[Any]:
+    """The deals of a run played at a table of bots: ``make_table(rng)`` (its bots drawing
+    from ``rng``) plays deal ``index`` with ``play_deal((first_dealer + index) % 4, rng)``,
+    ``rng`` seeded for that deal alone (see ``run_deals``), so the deal passes left after
+    every deal, thrown in or not, and a range of a run gives exactly those deals of the
+    whole run. Raises ValueError at once for a bad seat or count."""
+    check_first_dealer(first_dealer)
+    rng = random.Random()
+    play = make_table(rng).play_deal
+
+    def play_deal(index: int, rng: random.Random) -> Any:
+        return play((first_dealer + index) % SEATS, rng)
+
+    return run_deals(play_deal, deals, seed, rng, name)
+
+
+def key_shuffled(generator: random.Random, cards: Sequence[int], draws: int) -> list[int]:
+    """``cards`` shuffled by sorting on random keys, one ``generator.random()`` per card
+    number below ``draws`` (cheaper than ``generator.shuffle``): card ``n``'s key is the
+    ``n``th draw, whichever cards the pack holds."""
+    keys = list(starmap(generator.random, ((),) * draws))
+    return sorted(cards, key=keys.__getitem__)
 
 
 class DealState(Protocol):

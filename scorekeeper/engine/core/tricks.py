@@ -33,11 +33,11 @@ FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
 def split_hands(
     hands: Iterable[Iterable[int]], suit_of: Sequence[int], suits: int = 4
 ) -> list[list[list[int]]]:
-    """Hands of card numbers as ``[seat][suit]`` lists (``suits`` of them, by
-    ``suit_of``), each suit's cards in the hand's order."""
+    """Hands of card numbers as ``[seat][suit]`` lists (4 or 5 of them, by ``suit_of``),
+    each suit's cards in the hand's order."""
     split = []
     for hand in hands:
-        lists: list[list[int]] = [[], [], [], [], []][:suits]
+        lists: list[list[int]] = [[], [], [], []] if suits == 4 else [[], [], [], [], []]
         for card in hand:
             lists[suit_of[card]].append(card)
         split.append(lists)
@@ -222,13 +222,15 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     current and ends with nobody to play."""
     hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
     tricks, taken = play.tricks, play.tricks_taken
+    followers = FOLLOWERS
     leader = play.leader
     for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
         # Unrolled over the four seats: the only rule is "follow suit if you can". Every
-        # seat holds in_hand cards; the leader's card is found by counting through its
-        # suits, clubs first, rather than by listing its cards and removing one.
-        hand = hands[leader]
-        clubs, diamonds, hearts, spades = hand[0], hand[1], hand[2], hand[3]
+        # seat holds in_hand cards in four suits (a game's fifth list, as Bid Whist's
+        # no-trump jokers, is not made for a hand with a trump suit); the leader's card
+        # is found by counting through its suits, clubs first, rather than by listing
+        # its cards and removing one.
+        clubs, diamonds, hearts, spades = hands[leader]
         index = bits(32) * in_hand >> 32
         count = len(clubs)
         if index < count:
@@ -252,7 +254,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         keys = keys_by_led[led]
         best = keys[first]
         winner = leader
-        second_seat, third_seat, fourth_seat = FOLLOWERS[leader]
+        second_seat, third_seat, fourth_seat = followers[leader]
         hand = hands[second_seat]
         following = hand[led]
         if following:

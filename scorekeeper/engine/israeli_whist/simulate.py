@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import starmap
 from typing import Any
 
 from ..core.cards import Card
@@ -21,9 +20,9 @@ from ..core.seats import SEATS, left_of
 from ..core.simulation import (
     DealTally,
     Table,
-    check_first_dealer,
+    key_shuffled,
     percent,
-    run_deals,
+    run_table,
     shared_random_bits,
     table_bots,
 )
@@ -40,7 +39,6 @@ from .verify import record_of_deal
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
-_NO_ARGUMENTS = ((),) * 52
 
 
 @dataclass(slots=True, eq=False)
@@ -116,8 +114,7 @@ class IsraeliDeal:
 def deal_hands(rng: random.Random) -> list[list[int]]:
     """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
     dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
-    keys = list(starmap(rng.random, _NO_ARGUMENTS))
-    pack = sorted(_PACK, key=keys.__getitem__)
+    pack = key_shuffled(rng, _PACK, 52)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
 
@@ -203,15 +200,11 @@ def simulate_deals(
     seed); without a seed the run is not repeatable. Raises ValueError at once for a
     negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    check_first_dealer(first_dealer)
-    rng = random.Random()
-    table = IsraeliTable(settings, table_bots(bots, rng, make_bots))
-    play = table.play_deal
 
-    def play_deal(index: int, rng: random.Random) -> IsraeliDeal:
-        return play((first_dealer + index) % SEATS, rng)
+    def table(rng: random.Random) -> IsraeliTable:
+        return IsraeliTable(settings, table_bots(bots, rng, make_bots))
 
-    return run_deals(play_deal, hands, seed, rng, "hands")
+    return run_table(table, hands, seed, first_dealer, "hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
