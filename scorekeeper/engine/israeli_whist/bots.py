@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import bots as core_bots
-from ..core.bots import SeatBot
+from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
 from .bids import MAX_LEVEL, MIN_LEVEL
@@ -52,11 +52,6 @@ class IsraeliRandomBot(core_bots.RandomBot):
         return legal[self._bits(32) * len(legal) >> 32]
 
 
-# Trick-taking value of an ace, king and queen (ranks 12, 11, 10) by how many cards are
-# in its suit: alone, with one more, two more, three or more.
-_HONOUR_VALUE = {12: (1.0, 1.0, 1.0, 1.0), 11: (0.3, 0.8, 0.8, 0.8), 10: (0.0, 0.1, 0.5, 0.5)}
-
-
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:
     """A rough count of the tricks ``hand`` should take with ``trump`` (0..3, 4 no-trump):
     honours by how well they are guarded, long trumps, ruffs in short side suits, and
@@ -84,7 +79,7 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         if rank == 9:
             jacks[suit] = True
         else:
-            honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
+            honours[suit] += HONOUR_VALUE[12 - rank][min(lengths[suit], 4) - 1]
     h0, h1, h2, h3 = honours
     # Each suit's share when it is trumps ...
     l0, l1, l2, l3 = lengths
@@ -94,10 +89,10 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     a2 = h2 + max(0, l2 - 3) + (0.3 if j2 else 0.0)
     a3 = h3 + max(0, l3 - 3) + (0.3 if j3 else 0.0)
     # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
-    r0 = _RUFFS[l0]
-    r1 = _RUFFS[l1]
-    r2 = _RUFFS[l2]
-    r3 = _RUFFS[l3]
+    r0 = RUFF_VALUE[l0]
+    r1 = RUFF_VALUE[l1]
+    r2 = RUFF_VALUE[l2]
+    r3 = RUFF_VALUE[l3]
     # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
     # its ruffing value).
     return [
@@ -106,20 +101,11 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         0.0 + h0 + r0 + h1 + r1 + a2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + a2 + h3,
         0.0 + h0 + r0 + h1 + r1 + h2 + r2 + a3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + a3,
         0.0
-        + _at_no_trump(h0, l0)
-        + _at_no_trump(h1, l1)
-        + _at_no_trump(h2, l2)
-        + _at_no_trump(h3, l3),
+        + no_trump_value(h0, l0)
+        + no_trump_value(h1, l1)
+        + no_trump_value(h2, l2)
+        + no_trump_value(h3, l3),
     ]
-
-
-_RUFFS = (1.2, 0.6, 0.2) + (0.0,) * 11
-"""A side suit's ruffing value by its length, with 3 trumps or more."""
-
-
-def _at_no_trump(honours: float, length: int) -> float:
-    # A suit's share at no-trump: its honours, and its length when they are strong.
-    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
 class IsraeliHeuristicBot:
