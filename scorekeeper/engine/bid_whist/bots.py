@@ -259,8 +259,3 @@ _SUIT_CARDS: tuple[tuple[int, ...], ...] = tuple(
 
 BOTS: dict[str, BotFactory] = {"random": BidWhistRandomBot, "heuristic": BidWhistHeuristicBot}
 """The bot kinds by name, as the command line offers them."""
-
-
-def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[BidWhistBot]:
-    """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    return core_bots.make_bots(BOTS, kind, rng, settings)

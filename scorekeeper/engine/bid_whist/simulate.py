@@ -18,10 +18,10 @@ from typing import Any
 
 from ..core import simulation as run
 from ..core.seats import SEATS
-from ..core.tricks import Trick
+from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import BidWhistBot, BidWhistRandomBot, make_bots
+from .bots import BOTS, BidWhistBot, BidWhistRandomBot
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
@@ -86,10 +86,7 @@ class BidWhistDeal:
             "trump": _SUIT_LETTERS[self.trump] if played and self.trump != NO_SUIT else None,
             "direction": ("low" if self.low else "high") if played else None,
             "discard": [text[n] for n in self.discard],
-            "tricks": [
-                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
-                for leader, cards, winner in self.tricks
-            ],
+            "tricks": tricks_text(self.tricks, text),
             "books": list(self.books) if self.books is not None else None,
             "points": list(self.points),
         }
@@ -189,7 +186,7 @@ def simulate_deals(
     """
 
     def table(rng: random.Random) -> BidWhistTable:
-        return BidWhistTable(settings, run.table_bots(bots, rng, make_bots, settings))
+        return BidWhistTable(settings, run.table_bots(bots, rng, BOTS, settings))
 
     return run.run_table(table, deals, seed, first_dealer)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from itertools import starmap
 from typing import Any, Protocol, TypeVar
 
-from .bots import ChoiceBot, bot_factory
+from .bots import ChoiceBot, bot_factory, make_bots
 from .errors import IllegalAction
 from .seats import SEATS
 
@@ -64,13 +64,14 @@ def check_first_dealer(first_dealer: int, seats: int = SEATS) -> None:
 def table_bots(
     bots: str | Sequence[Any] | Callable[..., Any],
     rng: random.Random,
-    make_bots: Callable[..., list[Any]],
+    kinds: Mapping[str, Callable[..., Any]],
     *options: Any,
 ) -> list[Any]:
-    """The bots at the table: ``make_bots(kind, rng, *options)`` for a kind by name, a
-    factory ``(seat, rng, *options)`` called for each seat, or the bots given."""
+    """The bots at the table: four of a kind by name (one of ``kinds``, see
+    ``bots.make_bots``), a factory ``(seat, rng, *options)`` called for each seat, or the
+    bots given. Raises ValueError naming the known kinds for an unknown one."""
     if isinstance(bots, str):
-        return make_bots(bots, rng, *options)
+        return make_bots(kinds, bots, rng, *options)
     if callable(bots):
         return [bots(seat, rng, *options) for seat in range(SEATS)]
     return list(bots)

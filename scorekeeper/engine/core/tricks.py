@@ -63,6 +63,15 @@ def trick_winner(
     return (leader + best) % SEATS
 
 
+def tricks_text(tricks: Iterable[Trick], card_text: Sequence[str]) -> list[dict[str, Any]]:
+    """The tricks as a simulated deal writes them: each its leader, its cards' text in
+    play order and its winner."""
+    return [
+        {"leader": leader, "cards": [card_text[n] for n in cards], "winner": winner}
+        for leader, cards, winner in tricks
+    ]
+
+
 class TrickPlay:
     """The tricks of one hand, card numbers throughout: ``hands[seat][suit]``, the
     ``leader`` of the trick on the table, who plays next (``to_play``, None once the hand

@@ -26,10 +26,10 @@ from ..core.simulation import (
     shared_random_bits,
     table_bots,
 )
-from ..core.tricks import Trick, random_tricks
+from ..core.tricks import Trick, random_tricks, tricks_text
 from .auction import Call, IsraeliAuction
 from .bids import TRICKS_PER_HAND, Bid
-from .bots import BotFactory, IsraeliBot, IsraeliRandomBot, make_bots
+from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
 from .play import NO_TRUMP, IsraeliPlayState
 from .records import HandRecord
@@ -98,10 +98,7 @@ class IsraeliDeal:
             "bid": str(self.bid) if self.bid is not None else None,
             "contracts": self.contracts,
             "contract_order": self.contract_order,
-            "tricks": [
-                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
-                for leader, cards, winner in self.tricks
-            ],
+            "tricks": tricks_text(self.tricks, text),
             "tricks_taken": self.tricks_taken,
             "over_under": self.over_under,
             "points": list(self.points),
@@ -202,7 +199,7 @@ def simulate_deals(
     """
 
     def table(rng: random.Random) -> IsraeliTable:
-        return IsraeliTable(settings, table_bots(bots, rng, make_bots))
+        return IsraeliTable(settings, table_bots(bots, rng, BOTS))
 
     return run_table(table, hands, seed, first_dealer, "hands")
 
