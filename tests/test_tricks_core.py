@@ -208,3 +208,33 @@ def test_a_table_s_run_passes_the_deal_left_and_each_deal_stands_alone():
     assert list(run_table(_Table, range(5, 8), 5, first_dealer=3)) == whole[5:]
     with pytest.raises(ValueError, match="first dealer is seat 4"):
         run_table(_Table, 8, 5, first_dealer=4)  # at once, before any deal
+
+
+_WHOLE = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
+_TWELVE = [list(range(12 * s, 12 * s + 12)) for s in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        (lambda: IsraeliPlayState(_WHOLE[:3], None, 0), "3 hands given; play needs one per seat"),
+        (lambda: IsraeliPlayState(_WHOLE, None, 4), "declarer is seat 4; seats are 0..3"),
+        (lambda: IsraeliPlayState([_WHOLE[0]] * 4, None, 0), "the 52 cards, each once"),
+        (lambda: BidWhistPlayState(_TWELVE, 0, False, 5), "bidder is seat 5; seats are 0..3"),
+        (
+            lambda: BidWhistPlayState([_TWELVE[0], _TWELVE[1][:11], *_TWELVE[2:]], 0, False, 0),
+            "seat 1 holds 11 cards; each seat needs 12",
+        ),
+        (
+            lambda: BidWhistPlayState([*_TWELVE[:3], [*_TWELVE[3][:11], 54]], 0, False, 0),
+            "different cards of the pack, each once",
+        ),
+        (
+            lambda: BidWhistPlayState([*_TWELVE[:3], _TWELVE[0]], 0, False, 0),
+            "different cards of the pack, each once",
+        ),
+    ],
+)
+def test_play_starts_only_from_four_whole_hands_naming_the_rule(start, message):
+    with pytest.raises(ValueError, match=message):
+        start()

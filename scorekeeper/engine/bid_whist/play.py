@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core import tricks
-from ..core.seats import SEATS
-from ..core.tricks import FOLLOWERS, TrickPlay, random_tricks, split_hands
+from ..core.tricks import FOLLOWERS, TrickPlay, checked_hands, random_tricks, split_hands
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
@@ -79,21 +78,11 @@ class BidWhistPlayState(TrickPlay):
     ) -> None:
         """Starts play with the bidder to lead. Raises ValueError unless each of the four
         hands holds 12 different cards of the pack."""
-        if len(hands) != SEATS:
-            raise ValueError(f"{len(hands)} hands given; play needs one per seat")
-        if not 0 <= bidder < SEATS:
-            raise ValueError(f"bidder is seat {bidder}; seats are 0..3")
         if not 0 <= trump <= NO_SUIT:
             raise ValueError(f"trump {trump} is not a suit 0..3 or no-trump (4)")
         if nt_jokers not in _NT_RULES:
             raise ValueError(f"nt_jokers {nt_jokers!r} is not one of {', '.join(_NT_RULES)}")
-        numbers = [list(hand) for hand in hands]
-        for seat, hand in enumerate(numbers):
-            if len(hand) != HAND_SIZE:
-                raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs 12")
-        held = [card for hand in numbers for card in hand]
-        if len(set(held)) != len(held) or not all(0 <= c < PACK_SIZE for c in held):
-            raise ValueError("the hands must hold different cards of the pack")
+        numbers = checked_hands(hands, bidder, HAND_SIZE, PACK_SIZE, "bidder")
         self._deal(numbers, trump, low, ace_high, bidder, nt_jokers, tuple(kitty_shown))
 
     @classmethod

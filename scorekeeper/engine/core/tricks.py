@@ -44,6 +44,27 @@ def split_hands(
     return split
 
 
+def checked_hands(
+    hands: Sequence[Iterable[int]], leader: int, size: int, pack: int, who: str
+) -> list[list[int]]:
+    """The four hands as lists of card numbers, for play led by seat ``leader`` (``who``,
+    as the game names it). Raises ValueError unless there are four hands of ``size``
+    different cards of a pack numbered 0 to ``pack`` - 1."""
+    if len(hands) != SEATS:
+        raise ValueError(f"{len(hands)} hands given; play needs one per seat")
+    if not 0 <= leader < SEATS:
+        raise ValueError(f"{who} is seat {leader}; seats are 0..3")
+    numbers = [list(hand) for hand in hands]
+    for seat, hand in enumerate(numbers):
+        if len(hand) != size:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs {size}")
+    held = {card for hand in numbers for card in hand}
+    if len(held) != SEATS * size or not all(0 <= card < pack for card in held):
+        whole = f"the {pack} cards" if pack == SEATS * size else "different cards of the pack"
+        raise ValueError(f"the hands must hold {whole}, each once")
+    return numbers
+
+
 def trick_winner(
     leader: int,
     cards: Sequence[int],

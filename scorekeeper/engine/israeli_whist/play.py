@@ -15,8 +15,7 @@ from collections.abc import Iterable, Sequence
 from ..core import tricks
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
-from ..core.seats import SEATS
-from ..core.tricks import TrickPlay, split_hands
+from ..core.tricks import TrickPlay, checked_hands, split_hands
 from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
@@ -26,7 +25,6 @@ SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
 """The suit number of each card number."""
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_ALL_NUMBERS = frozenset(range(52))
 _CARD_TEXT = tuple(str(Card.from_index(n)) for n in range(52))
 
 
@@ -96,17 +94,8 @@ class IsraeliPlayState(TrickPlay):
     ) -> None:
         """Starts play with the declarer to lead. ``contracts`` are carried for players
         that aim at them. Raises ValueError unless the hands hold the 52 cards, 13 each."""
-        if len(hands) != SEATS:
-            raise ValueError(f"{len(hands)} hands given; play needs one per seat")
-        if not 0 <= declarer < SEATS:
-            raise ValueError(f"declarer is seat {declarer}; seats are 0..3")
         numbers = [sorted(c if isinstance(c, int) else c.index for c in hand) for hand in hands]
-        for seat, hand in enumerate(numbers):
-            if len(hand) != TRICKS_PER_HAND:
-                raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs 13")
-        held = set().union(*numbers)
-        if len(held) != SEATS * TRICKS_PER_HAND or not held <= _ALL_NUMBERS:
-            raise ValueError("the hands must hold the 52 cards, each once")
+        checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer")
         self._deal(numbers, trump_code(trump), declarer, contracts)
 
     @classmethod
