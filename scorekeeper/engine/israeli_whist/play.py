@@ -25,7 +25,8 @@ SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
 """The suit number of each card number."""
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_CARD_TEXT = tuple(str(Card.from_index(n)) for n in range(52))
+CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
+"""The text of each card number."""
 
 
 def _trick_keys(trump: int, led: int) -> tuple[int, ...]:
@@ -82,7 +83,7 @@ class IsraeliPlayState(TrickPlay):
     """
 
     tricks_in_hand = TRICKS_PER_HAND
-    card_text = _CARD_TEXT
+    card_text = CARD_TEXT
     __slots__ = ("trump", "declarer", "contracts")
 
     def __init__(
@@ -126,7 +127,7 @@ class IsraeliPlayState(TrickPlay):
     def _refuse_apply(self, seat: int, card: int, legal: list[int]) -> None:
         led = _SUIT_NAMES[self.led]  # type: ignore[index]
         raise IllegalAction(
-            f"seat {seat} must follow {led}: playing {_CARD_TEXT[card]} while holding {led} "
+            f"seat {seat} must follow {led}: playing {CARD_TEXT[card]} while holding {led} "
             "is a revoke",
             "card",
         )

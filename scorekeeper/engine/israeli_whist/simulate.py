@@ -15,7 +15,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card
 from ..core.seats import SEATS, left_of
 from ..core.simulation import (
     DealTally,
@@ -31,13 +30,12 @@ from .auction import Call, IsraeliAuction
 from .bids import TRICKS_PER_HAND, Bid
 from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
-from .play import NO_TRUMP, IsraeliPlayState
+from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
 from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 from .verify import record_of_deal
 
-_CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
 
 
@@ -84,7 +82,7 @@ class IsraeliDeal:
         over_under are None, tricks is empty and points are all 0. A pass round (played
         when all pass under ``all_pass="pass_round"``) has ``"pass_round": true``, no
         declarer, bid or contracts, and its tricks, led first by the dealer's left."""
-        text = _CARD_TEXT
+        text = CARD_TEXT
         result = {
             "dealer": self.dealer,
             "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
