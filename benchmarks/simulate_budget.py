@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/simulate_budget.py [--deals 5000] [--rules standard]
 
-Each stage of ``IsraeliTable.random_deals`` is timed alone over the same deals (the best of
+Each stage of ``IsraeliTable.play_deal`` is timed alone over the same deals (the best of
 several runs, in microseconds per deal), then the whole loop; what the stages leave of the
 whole is the loop's own work (calls, the generator, branches). For the speed target of
 ``benchmarks/simulate.py``: the stages that decide it, and how far each is from its floor.
@@ -18,10 +18,12 @@ from collections.abc import Callable
 
 from scorekeeper.engine import find_game
 from scorekeeper.engine.core.simulation import deal_seed
+from scorekeeper.engine.core.tricks import random_tricks, split_hands
 from scorekeeper.engine.israeli_whist import simulate
-from scorekeeper.engine.israeli_whist.auction import ALL_BIDS
+from scorekeeper.engine.israeli_whist.auction import IsraeliAuction
 from scorekeeper.engine.israeli_whist.bots import make_bots
-from scorekeeper.engine.israeli_whist.play import random_tricks, split_by_suit
+from scorekeeper.engine.israeli_whist.contracts import ContractPhase
+from scorekeeper.engine.israeli_whist.play import SUIT_OF, IsraeliPlayState
 
 _seed_c = _CRandom.seed  # as the simulator seeds each deal
 
@@ -30,23 +32,33 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
     """(stage, microseconds per deal) for ``deals`` deals of a seeded run."""
     settings = find_game("israeli-whist", include_unlisted=True).preset(rules)
     rng = random.Random()
-    bits = rng.getrandbits
     table = simulate.IsraeliTable(settings, make_bots("random", rng))
+    bits = table.random_bits
+    assert bits is not None
     seeds = [deal_seed(0, index) for index in range(deals)]
-    dealt = []
-    won = []
-    for index, seed in enumerate(seeds):
-        _seed_c(rng, seed)
-        dealt.append(simulate.deal_hands(rng))
-        result = table._random_bidding(bits, index % 4)
-        if result is not None:
-            won.append(result)
+    dealt = [simulate.deal_hands(rng) for _ in seeds]
+
+    def first_round(dealer: int, hands: list[list[int]]) -> IsraeliAuction:
+        # The first auction round by the random bots, as the table plays it.
+        auction = IsraeliAuction(settings, dealer, hands)
+        while (seat := auction.to_speak) is not None:
+            auction.apply(table.choose_call[seat](auction, hands[seat]))
+        return auction
+
+    won = [(a.declarer, a.bid) for i, h in enumerate(dealt) if (a := first_round(i % 4, h)).bid]
+
+    def named(declarer: int, level: int) -> ContractPhase:
+        phase = ContractPhase(settings, declarer, level)
+        for seat in phase.order:
+            phase.apply(table.choose_contract[seat](phase, [], 0))
+        return phase
+
     played = []
     for index, hands in enumerate(dealt):
-        taken = [0, 0, 0, 0]
-        random_tricks(split_by_suit(hands), index % 5, index % 4, bits, [], taken)
-        order, contracts = table._random_contracts(bits, index % 4, 6)
-        played.append((contracts, taken, index % 4, order))
+        play = IsraeliPlayState._trusted(hands, index % 5, index % 4, None)
+        random_tricks(play, bits)
+        phase = named(index % 4, 6)
+        played.append((phase.contracts, play.tricks_taken, index % 4, phase.order))
 
     def best(stage: Callable[[], float]) -> float:
         return min(stage() for _ in range(runs)) / deals * 1e6
@@ -66,27 +78,27 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
 
     def auction() -> float:
         start = time.perf_counter()
-        for index in range(deals):
-            table._random_bidding(bits, index % 4)
+        for index, hands in enumerate(dealt):
+            first_round(index % 4, hands)
         return time.perf_counter() - start
 
     def contracts() -> float:
         start = time.perf_counter()
-        for _, declarer, number in won:
-            table._random_contracts(bits, declarer, ALL_BIDS[number].level)
+        for declarer, bid in won:
+            named(declarer, bid.level)  # type: ignore[union-attr]
         return (time.perf_counter() - start) * deals / len(won)
 
     def split() -> float:
         start = time.perf_counter()
         for hands in dealt:
-            split_by_suit(hands)
+            split_hands(hands, SUIT_OF)
         return time.perf_counter() - start
 
     def play() -> float:
-        by_suit = [split_by_suit(hands) for hands in dealt]
+        states = [IsraeliPlayState._trusted(h, i % 5, i % 4, None) for i, h in enumerate(dealt)]
         start = time.perf_counter()
-        for index, hands in enumerate(by_suit):
-            random_tricks(hands, index % 5, index % 4, bits, [], [0, 0, 0, 0])
+        for state in states:
+            random_tricks(state, bits)
         return time.perf_counter() - start
 
     def score() -> float:

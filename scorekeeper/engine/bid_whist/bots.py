@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import bots as core_bots
-from ..core.bots import SeatBot
+from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
 from ..core.seats import SEATS
 from .auction import PASS, BidWhistAuction, Call
 from .bids import BOOK_BASE, Bid, Kind
@@ -46,9 +46,6 @@ class BidWhistRandomBot(core_bots.RandomBot):
 
     __slots__ = ()
 
-    def __init__(self, seat: int, rng: random.Random, settings: BidWhistSettings) -> None:
-        super().__init__(seat, rng)
-
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         if bid.kind is Kind.NO_TRUMP:
             return NO_SUIT, bool(self._bits(1))
@@ -65,9 +62,6 @@ class BidWhistRandomBot(core_bots.RandomBot):
         return cards[:count]
 
 
-# Trick-taking value of the best, second and third card left in a suit, by how many cards
-# the suit holds: alone, with one more, two more, three or more.
-_HONOUR_VALUE = ((1.0, 1.0, 1.0, 1.0), (0.3, 0.8, 0.8, 0.8), (0.0, 0.1, 0.5, 0.5))
 PARTNER_BOOKS = 3.0
 """Books a bidder counts on from the partner, the discard and the kitty together, beyond
 its own; tuned so that heuristic bidders make most of their bids."""
@@ -82,7 +76,6 @@ def _places(low: bool, ace_high: bool) -> tuple[int, ...]:
 
 _PLACES = {(low, ace): _places(low, ace) for low in (False, True) for ace in (False, True)}
 """``_PLACES[low, ace_high][card]``: 0 for the best card of its suit, 1 the second…"""
-_RUFF_VALUE = (1.2, 0.6, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def _suit_values(
@@ -103,21 +96,18 @@ def _suit_values(
         if place < 3:
             tops[suit].append(place)
     honours = [
-        sum(_HONOUR_VALUE[p][min(lengths[suit], 4) - 1] for p in tops[suit]) for suit in range(4)
+        sum(HONOUR_VALUE[p][min(lengths[suit], 4) - 1] for p in tops[suit]) for suit in range(4)
     ]
     return lengths, honours, jokers
 
 
 def _estimate(lengths: list[int], honours: list[float], jokers: int, trump: int) -> float:
     if trump == NO_SUIT:
-        return sum(
-            h * 0.9 + (max(0, n - 4) * 0.8 if h >= 1.5 else 0.0)
-            for n, h in zip(lengths, honours, strict=True)
-        )
+        return sum(map(no_trump_value, honours, lengths))
     trumps = lengths[trump] + jokers
     total = sum(honours) + jokers + max(0, trumps - 4)
     if trumps >= 4:
-        total += sum(_RUFF_VALUE[n] for suit, n in enumerate(lengths) if suit != trump)
+        total += sum(RUFF_VALUE[n] for suit, n in enumerate(lengths) if suit != trump)
     return total
 
 
@@ -269,8 +259,3 @@ _SUIT_CARDS: tuple[tuple[int, ...], ...] = tuple(
 
 BOTS: dict[str, BotFactory] = {"random": BidWhistRandomBot, "heuristic": BidWhistHeuristicBot}
 """The bot kinds by name, as the command line offers them."""
-
-
-def make_bots(kind: str, rng: random.Random, settings: BidWhistSettings) -> list[BidWhistBot]:
-    """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    return core_bots.make_bots(BOTS, kind, rng, settings)

@@ -2,7 +2,7 @@
 
 Inside, a card is a number: 0..51 as ``Card.index`` (suit-major, two up to ace), then
 :data:`LITTLE_JOKER` (52) and :data:`BIG_JOKER` (53). Text round-trips:
-``parse_card(card_text(n)) == n`` for every number, the jokers written ``LJ`` and ``BJ``.
+``parse_card(CARD_TEXT[n]) == n`` for every number, the jokers written ``LJ`` and ``BJ``.
 A pack with one joker holds the big one.
 
 A contract fixes the card order (see :func:`trick_keys`):
@@ -81,10 +81,6 @@ def pack(jokers: int) -> list[int]:
 def kitty_size(jokers: int) -> int:
     """The cards left for the kitty after 12 each: 4 plus the jokers."""
     return 4 + jokers
-
-
-def card_text(number: int) -> str:
-    return CARD_TEXT[number]
 
 
 def card_of(number: int) -> BidWhistCard:

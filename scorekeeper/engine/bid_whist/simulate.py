@@ -18,16 +18,16 @@ from typing import Any
 
 from ..core import simulation as run
 from ..core.seats import SEATS
+from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import BidWhistBot, BidWhistRandomBot, make_bots
+from .bots import BOTS, BidWhistBot, BidWhistRandomBot
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
-from .play import BidWhistPlayState, Trick, play_out_random
+from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
 _SUIT_LETTERS = "CDHS"
-_EVERY_CARD = range(PACK_SIZE)
 
 
 @dataclass(slots=True, eq=False)
@@ -86,10 +86,7 @@ class BidWhistDeal:
             "trump": _SUIT_LETTERS[self.trump] if played and self.trump != NO_SUIT else None,
             "direction": ("low" if self.low else "high") if played else None,
             "discard": [text[n] for n in self.discard],
-            "tricks": [
-                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
-                for leader, cards, winner in self.tricks
-            ],
+            "tricks": tricks_text(self.tricks, text),
             "books": list(self.books) if self.books is not None else None,
             "points": list(self.points),
         }
@@ -108,10 +105,7 @@ class BidWhistTable(run.Table):
 
     def play_deal(self, dealer: int, rng: random.Random) -> BidWhistDeal:
         settings = self.settings
-        draw = rng.random
-        cards = self.pack
-        keys = [draw() for _ in _EVERY_CARD]  # indexed by card number, jokers or not
-        shuffled = sorted(cards, key=keys.__getitem__)
+        shuffled = run.key_shuffled(rng, self.pack, PACK_SIZE)  # a key for each joker too
         dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         kitty = shuffled[SEATS * HAND_SIZE :]
         auction = BidWhistAuction(settings, dealer)
@@ -147,7 +141,7 @@ class BidWhistTable(run.Table):
             play_out_random(play, self.random_bits)
         else:
             play.play_out(self.choose_card)
-        won = play.tricks_won
+        won = play.tricks_taken
         side = side_of(bidder)
         books = [won[0] + won[2], won[1] + won[3]]
         books[side] += 1
@@ -190,15 +184,11 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    run.check_first_dealer(first_dealer)
-    rng = random.Random()
-    table = BidWhistTable(settings, run.table_bots(bots, rng, make_bots, settings))
-    play = table.play_deal
 
-    def play_deal(index: int, rng: random.Random) -> BidWhistDeal:
-        return play((first_dealer + index) % SEATS, rng)
+    def table(rng: random.Random) -> BidWhistTable:
+        return BidWhistTable(settings, run.table_bots(bots, rng, BOTS, settings))
 
-    return run.run_deals(play_deal, deals, seed, rng)
+    return run.run_table(table, deals, seed, first_dealer)
 
 
 @dataclass

@@ -31,7 +31,8 @@ class RandomBot:
 
     __slots__ = ("seat", "_rng", "_bits", "choose_card")
 
-    def __init__(self, seat: int, rng: random.Random) -> None:
+    def __init__(self, seat: int, rng: random.Random, *options: Any) -> None:
+        """A bot at ``seat`` drawing from ``rng``; it needs none of a game's ``options``."""
         self.seat = seat
         self._rng = rng
         bits = self._bits = rng.getrandbits
@@ -49,6 +50,22 @@ class RandomBot:
 
     def choose(self, state: Any, legal: list[Any]) -> Any:
         return legal[self._bits(32) * len(legal) >> 32]
+
+
+# A hand's worth in tricks, as the heuristic bots of the trick games (Israeli Whist, Bid
+# Whist) count it: the same rough rules of hand valuation.
+HONOUR_VALUE = ((1.0, 1.0, 1.0, 1.0), (0.3, 0.8, 0.8, 0.8), (0.0, 0.1, 0.5, 0.5))
+"""``HONOUR_VALUE[place][held]``: the tricks the best card of a suit (place 0), the
+second and the third take, by how well they are guarded: the suit held alone, with one
+card more, two more, three or more (``held = min(length, 4) - 1``)."""
+RUFF_VALUE = (1.2, 0.6, 0.2) + (0.0,) * 11
+"""A side suit's ruffing value by its length, in a hand long in trumps."""
+
+
+def no_trump_value(honours: float, length: int) -> float:
+    """A suit's tricks at no-trump: its ``honours``' value, and its length when they are
+    strong."""
+    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
 F = TypeVar("F")

@@ -16,9 +16,10 @@ import random
 from _random import Random as _CRandom
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import starmap
 from typing import Any, Protocol, TypeVar
 
-from .bots import ChoiceBot, bot_factory
+from .bots import ChoiceBot, bot_factory, make_bots
 from .errors import IllegalAction
 from .seats import SEATS
 
@@ -63,13 +64,14 @@ def check_first_dealer(first_dealer: int, seats: int = SEATS) -> None:
 def table_bots(
     bots: str | Sequence[Any] | Callable[..., Any],
     rng: random.Random,
-    make_bots: Callable[..., list[Any]],
+    kinds: Mapping[str, Callable[..., Any]],
     *options: Any,
 ) -> list[Any]:
-    """The bots at the table: ``make_bots(kind, rng, *options)`` for a kind by name, a
-    factory ``(seat, rng, *options)`` called for each seat, or the bots given."""
+    """The bots at the table: four of a kind by name (one of ``kinds``, see
+    ``bots.make_bots``), a factory ``(seat, rng, *options)`` called for each seat, or the
+    bots given. Raises ValueError naming the known kinds for an unknown one."""
     if isinstance(bots, str):
-        return make_bots(bots, rng, *options)
+        return make_bots(kinds, bots, rng, *options)
     if callable(bots):
         return [bots(seat, rng, *options) for seat in range(SEATS)]
     return list(bots)
@@ -117,6 +119,36 @@ def _run(
         seed_c(rng, base | index)
         rng.gauss_next = None  # type: ignore[attr-defined]
         yield play_deal(index, rng)
+
+
+def run_table(
+    make_table: Callable[[random.Random], Any],
+    deals: int | range,
+    seed: int | None,
+    first_dealer: int,
+    name: str = "deals",
+) -> Iterator[Any]:
+    """The deals of a run played at a table of bots: ``make_table(rng)`` (its bots drawing
+    from ``rng``) plays deal ``index`` with ``play_deal((first_dealer + index) % 4, rng)``,
+    ``rng`` seeded for that deal alone (see ``run_deals``), so the deal passes left after
+    every deal, thrown in or not, and a range of a run gives exactly those deals of the
+    whole run. Raises ValueError at once for a bad seat or count."""
+    check_first_dealer(first_dealer)
+    rng = random.Random()
+    play = make_table(rng).play_deal
+
+    def play_deal(index: int, rng: random.Random) -> Any:
+        return play((first_dealer + index) % SEATS, rng)
+
+    return run_deals(play_deal, deals, seed, rng, name)
+
+
+def key_shuffled(generator: random.Random, cards: Sequence[int], draws: int) -> list[int]:
+    """``cards`` shuffled by sorting on random keys, one ``generator.random()`` per card
+    number below ``draws`` (cheaper than ``generator.shuffle``): card ``n``'s key is the
+    ``n``th draw, whichever cards the pack holds."""
+    keys = list(starmap(generator.random, ((),) * draws))
+    return sorted(cards, key=keys.__getitem__)
 
 
 class DealState(Protocol):

@@ -1,77 +1,326 @@
 """What every trick-taking game's play shares: the state of the tricks as a hand is
 played (whose hands, who leads, who plays next, the trick on the table and the tricks
-taken), as python-chess's variants share ``Board``'s squares."""
+taken), as python-chess's variants share ``Board``'s squares, with the plain rule of
+following suit and the trick won by one table look-up per card.
+
+Cards are numbers throughout. A game gives two tables: ``suit_of[card]``, the suit a card
+follows as (0..3; a game may add a fifth, as Bid Whist's jokers in no-trump), and
+``keys_by_led[led][card]``, a card's strength in a trick whose suit to follow is ``led``:
+the highest key wins. A game whose rules of following or winning differ overrides
+``legal_indices``, ``would_win`` and ``_place``, and keeps the rest.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from .errors import IllegalAction
 from .seats import SEATS
 
 CardChooser = Callable[[Any, list[int]], int]
 """A seat's choice of card: ``(play, legal)`` to one card number of ``legal``."""
 
+Trick = tuple[int, tuple[int, ...], int]
+"""A finished trick: (leader, the 4 card numbers in play order, winner)."""
+
+FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((leader + k) % SEATS for k in range(1, SEATS)) for leader in range(SEATS)
+)
+"""The seats after ``leader`` in a trick, in play order."""
+
+
+def split_hands(
+    hands: Iterable[Iterable[int]], suit_of: Sequence[int], suits: int = 4
+) -> list[list[list[int]]]:
+    """Hands of card numbers as ``[seat][suit]`` lists (4 or 5 of them, by ``suit_of``),
+    each suit's cards in the hand's order."""
+    split = []
+    for hand in hands:
+        lists: list[list[int]] = [[], [], [], []] if suits == 4 else [[], [], [], [], []]
+        for card in hand:
+            lists[suit_of[card]].append(card)
+        split.append(lists)
+    return split
+
+
+def checked_hands(
+    hands: Sequence[Iterable[int]], leader: int, size: int, pack: int, who: str
+) -> list[list[int]]:
+    """The four hands as lists of card numbers, for play led by seat ``leader`` (``who``,
+    as the game names it). Raises ValueError unless there are four hands of ``size``
+    different cards of a pack numbered 0 to ``pack`` - 1."""
+    if len(hands) != SEATS:
+        raise ValueError(f"{len(hands)} hands given; play needs one per seat")
+    if not 0 <= leader < SEATS:
+        raise ValueError(f"{who} is seat {leader}; seats are 0..3")
+    numbers = [list(hand) for hand in hands]
+    for seat, hand in enumerate(numbers):
+        if len(hand) != size:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs {size}")
+    held = {card for hand in numbers for card in hand}
+    if len(held) != SEATS * size or not all(0 <= card < pack for card in held):
+        whole = f"the {pack} cards" if pack == SEATS * size else "different cards of the pack"
+        raise ValueError(f"the hands must hold {whole}, each once")
+    return numbers
+
+
+def trick_winner(
+    leader: int,
+    cards: Sequence[int],
+    suit_of: Sequence[int],
+    keys_by_led: Sequence[Sequence[int]],
+    no_suit: int = 4,
+) -> int:
+    """The seat that wins a trick of 4 card numbers in play order, led by ``leader``: the
+    highest key for the suit to follow, that of the first card that belongs to a suit
+    (``no_suit`` is none: Bid Whist's jokers in no-trump), the earlier card on a tie.
+    Raises ValueError unless there are 4 cards."""
+    if len(cards) != SEATS:
+        raise ValueError(f"a trick has 4 cards, not {len(cards)}")
+    led = next((suit_of[c] for c in cards if suit_of[c] != no_suit), no_suit)
+    keys = keys_by_led[led]
+    best = max(range(SEATS), key=lambda position: (keys[cards[position]], -position))
+    return (leader + best) % SEATS
+
+
+def tricks_text(tricks: Iterable[Trick], card_text: Sequence[str]) -> list[dict[str, Any]]:
+    """The tricks as a simulated deal writes them: each its leader, its cards' text in
+    play order and its winner."""
+    return [
+        {"leader": leader, "cards": [card_text[n] for n in cards], "winner": winner}
+        for leader, cards, winner in tricks
+    ]
+
 
 class TrickPlay:
-    """The tricks of one hand, card numbers throughout: ``hands`` per seat, the
+    """The tricks of one hand, card numbers throughout: ``hands[seat][suit]``, the
     ``leader`` of the trick on the table, who plays next (``to_play``, None once the hand
-    is over), the ``current`` trick's cards from its leader on, the suit ``led``,
-    ``tricks`` as (leader, cards, winner), and the seat that is winning the current
-    trick. A game's play adds its card order, its counts and its rules of following."""
+    is over), the ``current`` trick's cards from its leader on, the suit ``led`` (None
+    before a trick's first card), ``tricks`` as (leader, cards, winner), the
+    ``tricks_taken`` per seat, and the trick's card strengths (``keys``) with the ``best``
+    so far. A game's play gives its tables, its count of tricks and its words."""
 
-    __slots__ = ("hands", "leader", "to_play", "current", "led", "tricks", "_winner")
+    __slots__ = (
+        "hands",
+        "leader",
+        "to_play",
+        "current",
+        "led",
+        "tricks",
+        "tricks_taken",
+        "suit_of",
+        "keys_by_led",
+        "keys",
+        "best",
+        "_winner",
+    )
     tricks_in_hand: ClassVar[int]
     """How many tricks a hand has (each seat's cards)."""
+    card_text: ClassVar[Sequence[str]]
+    """The text of each card number, for refusals."""
+    follow_rule: ClassVar[str] = "it must follow suit when able"
+    """Why a card not among the legal ones is refused, in a refusal's words."""
 
-    def _follow(self, seat: int, card: int, taken: list[int]) -> None:
-        """Lays ``card`` (already taken from ``seat``'s hand, the trick's winner so far
-        worked out) on the trick; after the last seat, closes the trick and counts it in
-        ``taken`` (tricks per seat); no suit is led until the next card."""
-        self.current.append(card)
-        if len(self.current) < SEATS:
+    def _start(
+        self,
+        hands: list[list[list[int]]],
+        suit_of: Sequence[int],
+        keys_by_led: Sequence[Sequence[int]],
+        leader: int,
+    ) -> None:
+        """Starts play from ``hands`` (split by suit), ``leader`` to lead."""
+        self.hands = hands
+        self.suit_of = suit_of
+        self.keys_by_led = keys_by_led
+        self.keys = keys_by_led[0]
+        self.leader = leader
+        self.to_play: int | None = leader
+        self.current: list[int] = []
+        self.led: int | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_taken = [0] * SEATS
+        self.best = -1
+        self._winner = -1
+
+    def is_terminal(self) -> bool:
+        return self.to_play is None
+
+    def held(self, seat: int) -> list[int]:
+        """The card numbers ``seat`` still holds, in order."""
+        return sorted(card for cards in self.hands[seat] for card in cards)
+
+    def legal_indices(self) -> list[int]:
+        """The card numbers the seat to play may play: the suit led if it holds any, else
+        any card; empty once play is over."""
+        if self.to_play is None:
+            return []
+        hand = self.hands[self.to_play]
+        if self.current:
+            following = hand[self.led]  # type: ignore[index]
+            if following:
+                return list(following)
+        return [*hand[0], *hand[1], *hand[2], *hand[3]]
+
+    def would_win(self, card: int) -> bool:
+        """True if card number ``card``, played now, would beat the trick so far."""
+        return not self.current or self.keys[card] > self.best
+
+    @property
+    def winning(self) -> int | None:
+        """The seat winning the trick in progress, or None before its first card."""
+        return self._winner if self.current else None
+
+    def apply(self, card: Any) -> None:
+        """Plays ``card`` (a card number, or a card with its ``index``) for the seat to
+        play. Raises IllegalAction, changing nothing, when play is over, the seat does not
+        hold the card, or the rules forbid it now."""
+        seat = self.to_play
+        if seat is None:
+            raise IllegalAction(f"all {self.tricks_in_hand} tricks have been played", "card")
+        number = card if type(card) is int else getattr(card, "index", None)
+        if type(number) is not int or not 0 <= number < len(self.suit_of):
+            raise IllegalAction(f"{card!r} is not a card", "card")
+        cards = self.hands[seat][self.suit_of[number]]
+        if number not in cards:
+            raise IllegalAction(f"seat {seat} does not hold {self.card_text[number]}", "card")
+        legal = self.legal_indices()
+        if number not in legal:
+            self._refuse_apply(seat, number, legal)
+        cards.remove(number)
+        self._place(seat, number)
+
+    def _refuse_apply(self, seat: int, card: int, legal: list[int]) -> None:
+        """Raises IllegalAction for a held ``card`` that ``apply`` may not play."""
+        self._refuse(seat, card, legal)
+
+    def _refuse(self, seat: int, card: object, legal: list[int]) -> None:
+        text = self.card_text
+        allowed = " ".join(text[n] for n in sorted(legal))
+        known = type(card) is int and 0 <= card < len(text)  # type: ignore[operator]
+        shown = text[card] if known else repr(card)  # type: ignore[index]
+        raise IllegalAction(
+            f"seat {seat} may not play {shown}: {self.follow_rule}; legal: {allowed}", "card"
+        )
+
+    def _place(self, seat: int, card: int) -> None:
+        """Lays ``card``, already taken from ``seat``'s hand, on the trick; after the
+        fourth, closes the trick, counts it and gives its winner the lead."""
+        current = self.current
+        if not current:
+            self.led = led = self.suit_of[card]
+            self.keys = keys = self.keys_by_led[led]
+            self.best = keys[card]
+            self._winner = seat
+        elif self.keys[card] > self.best:
+            self.best = self.keys[card]
+            self._winner = seat
+        current.append(card)
+        if len(current) < SEATS:
             self.to_play = (seat + 1) % SEATS
             return
         winner = self._winner
-        self.tricks.append((self.leader, tuple(self.current), winner))
-        taken[winner] += 1
+        self.tricks.append((self.leader, tuple(current), winner))
+        self.tricks_taken[winner] += 1
         self.leader = winner
         self.current = []
         self.led = None
         self.to_play = None if len(self.tricks) == self.tricks_in_hand else winner
 
-    def _finish_trick(
-        self,
-        choosers: Sequence[CardChooser],
-        legal_cards: Callable[[], list[int]],
-        refuse: Callable[[int, int, list[int]], None],
-    ) -> None:
-        """Plays the trick on the table to its end through ``apply``, asking each seat's
-        chooser; a card not in ``legal_cards()`` is ``refuse``d (it raises)."""
-        self._play_while(choosers, legal_cards, refuse, whole_hand=False)
-
-    def _play_while(
-        self,
-        choosers: Sequence[CardChooser],
-        legal_cards: Callable[[], list[int]],
-        refuse: Callable[[int, int, list[int]], None],
-        whole_hand: bool = True,
-    ) -> None:
-        """Plays through ``apply``, asking each seat's chooser, to the end of the hand (or,
-        not ``whole_hand``, of the trick on the table); a card not in ``legal_cards()`` is
-        ``refuse``d (it raises), the state left as it was before that card: a game's plain
-        ``play_out``."""
+    def play_out(self, choosers: Sequence[CardChooser], whole_hand: bool = True) -> None:
+        """Plays the rest of the hand (or, not ``whole_hand``, of the trick on the
+        table), asking ``choosers[seat](self, legal)`` for each card: ``apply`` in a tight
+        loop, the state a chooser sees kept up to date. A chooser returning a card not in
+        ``legal`` raises IllegalAction, the state left as it was before that card."""
+        legal_now, place = self.legal_indices, self._place
+        hands, suit_of = self.hands, self.suit_of
         while (seat := self.to_play) is not None and (whole_hand or self.current):
-            legal = legal_cards()
+            legal = legal_now()
             card = choosers[seat](self, legal)
             if card not in legal:
-                refuse(seat, card, legal)
-            self.apply(card)  # type: ignore[attr-defined]
+                self._refuse(seat, card, legal)
+            hands[seat][suit_of[card]].remove(card)
+            place(seat, card)
 
-    def play_out(self, choosers: Sequence[CardChooser]) -> None:
-        """Plays the rest of the hand, asking ``choosers[seat](self, legal)`` for each card.
 
-        This is ``apply`` in a tight loop: the state a chooser sees is kept up to date, and
-        a chooser returning a card not in ``legal`` raises IllegalAction.
-        """
-        raise NotImplementedError
+def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
+    """Plays a whole hand of plain follow-suit from its first card with every seat
+    choosing uniformly among its legal cards (``legal_indices``' order), one ``bits(32)``
+    draw per card: the same cards, from the same draws, as ``play_out`` with random
+    bots' ``legal[bits(32) * len(legal) >> 32]`` at every seat, without a call per card.
+    Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
+    current and ends with nobody to play."""
+    hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
+    tricks, taken = play.tricks, play.tricks_taken
+    followers = FOLLOWERS
+    leader = play.leader
+    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
+        # Unrolled over the four seats: the only rule is "follow suit if you can". Every
+        # seat holds in_hand cards in four suits (a game's fifth list, as Bid Whist's
+        # no-trump jokers, is not made for a hand with a trump suit); the leader's card
+        # is found by counting through its suits, clubs first, rather than by listing
+        # its cards and removing one.
+        clubs, diamonds, hearts, spades = hands[leader]
+        index = bits(32) * in_hand >> 32
+        count = len(clubs)
+        if index < count:
+            first = clubs.pop(index)
+            led = 0
+        else:
+            index -= count
+            count = len(diamonds)
+            if index < count:
+                first = diamonds.pop(index)
+                led = 1
+            else:
+                index -= count
+                count = len(hearts)
+                if index < count:
+                    first = hearts.pop(index)
+                    led = 2
+                else:
+                    first = spades.pop(index - count)
+                    led = 3
+        keys = keys_by_led[led]
+        best = keys[first]
+        winner = leader
+        second_seat, third_seat, fourth_seat = followers[leader]
+        hand = hands[second_seat]
+        following = hand[led]
+        if following:
+            second = following.pop(bits(32) * len(following) >> 32)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            second = legal[bits(32) * in_hand >> 32]
+            hand[suit_of[second]].remove(second)
+        key = keys[second]
+        if key > best:
+            best = key
+            winner = second_seat
+        hand = hands[third_seat]
+        following = hand[led]
+        if following:
+            third = following.pop(bits(32) * len(following) >> 32)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            third = legal[bits(32) * in_hand >> 32]
+            hand[suit_of[third]].remove(third)
+        key = keys[third]
+        if key > best:
+            best = key
+            winner = third_seat
+        hand = hands[fourth_seat]
+        following = hand[led]
+        if following:
+            fourth = following.pop(bits(32) * len(following) >> 32)
+        else:
+            legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
+            fourth = legal[bits(32) * in_hand >> 32]
+            hand[suit_of[fourth]].remove(fourth)
+        if keys[fourth] > best:
+            winner = fourth_seat
+        tricks.append((leader, (first, second, third, fourth), winner))
+        taken[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.to_play = None

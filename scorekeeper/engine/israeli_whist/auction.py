@@ -168,9 +168,10 @@ class IsraeliAuction:
     def legal_actions(self) -> tuple[Call, ...]:
         """The calls the seat to speak may make: pass, then every bid that beats the high bid
         and meets the minimum, lowest first. Empty outside the bidding."""
-        if self.phase != "bidding":
+        if self.to_speak is None:
             return ()
-        return _LEGAL_FROM[max(self._high + 1, self._lowest)]
+        high = self._high + 1
+        return _LEGAL_FROM[high if high > self._lowest else self._lowest]
 
     def apply(self, call: Call | str) -> None:
         """Makes ``call`` (or its text) for the seat to speak.
@@ -178,21 +179,18 @@ class IsraeliAuction:
         Raises ParseError for unreadable text and IllegalAction, naming the rule, for a
         call the rules forbid now.
         """
-        if self.phase != "bidding":
-            raise IllegalAction(self._not_bidding(), "call")
         seat = self.to_speak
-        assert seat is not None
-        if type(call) is str:
-            call = parse_call(call)
+        if seat is None:  # a seat speaks only in the bidding
+            raise IllegalAction(self._not_bidding(), "call")
         if call is PASS:
             self._calls.append((seat, PASS))
-            self._passes += 1
+            passes = self._passes = self._passes + 1
             if self._high >= 0:
-                if self._passes >= self.settings.auction_end_passes:
+                if passes >= self.settings.auction_end_passes:
                     self.phase = "declared"
                     self.to_speak = None
                     return
-            elif self._passes == SEATS:
+            elif passes == SEATS:
                 self._all_passed()
                 return
         elif isinstance(call, Bid):
@@ -204,6 +202,9 @@ class IsraeliAuction:
             self._high = index
             self._high_bidder = seat
             self._passes = 0
+        elif type(call) is str:
+            self.apply(parse_call(call))
+            return
         else:
             raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
         self.to_speak = (seat + 1) % SEATS

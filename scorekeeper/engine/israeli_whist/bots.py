@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import bots as core_bots
-from ..core.bots import SeatBot
+from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
 from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
+from .bids import MAX_LEVEL, MIN_LEVEL
 from .contracts import ContractPhase
-from .play import _FOLLOWERS, SUIT_OF, TRICK_KEYS, IsraeliPlayState
+from .play import SUIT_OF, IsraeliPlayState
 
 RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
@@ -52,11 +52,6 @@ class IsraeliRandomBot(core_bots.RandomBot):
         return legal[self._bits(32) * len(legal) >> 32]
 
 
-# Trick-taking value of an ace, king and queen (ranks 12, 11, 10) by how many cards are
-# in its suit: alone, with one more, two more, three or more.
-_HONOUR_VALUE = {12: (1.0, 1.0, 1.0, 1.0), 11: (0.3, 0.8, 0.8, 0.8), 10: (0.0, 0.1, 0.5, 0.5)}
-
-
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:
     """A rough count of the tricks ``hand`` should take with ``trump`` (0..3, 4 no-trump):
     honours by how well they are guarded, long trumps, ruffs in short side suits, and
@@ -84,7 +79,7 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         if rank == 9:
             jacks[suit] = True
         else:
-            honours[suit] += _HONOUR_VALUE[rank][min(lengths[suit], 4) - 1]
+            honours[suit] += HONOUR_VALUE[12 - rank][min(lengths[suit], 4) - 1]
     h0, h1, h2, h3 = honours
     # Each suit's share when it is trumps ...
     l0, l1, l2, l3 = lengths
@@ -94,10 +89,10 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     a2 = h2 + max(0, l2 - 3) + (0.3 if j2 else 0.0)
     a3 = h3 + max(0, l3 - 3) + (0.3 if j3 else 0.0)
     # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
-    r0 = _RUFFS[l0]
-    r1 = _RUFFS[l1]
-    r2 = _RUFFS[l2]
-    r3 = _RUFFS[l3]
+    r0 = RUFF_VALUE[l0]
+    r1 = RUFF_VALUE[l1]
+    r2 = RUFF_VALUE[l2]
+    r3 = RUFF_VALUE[l3]
     # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
     # its ruffing value).
     return [
@@ -106,20 +101,11 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         0.0 + h0 + r0 + h1 + r1 + a2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + a2 + h3,
         0.0 + h0 + r0 + h1 + r1 + h2 + r2 + a3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + a3,
         0.0
-        + _at_no_trump(h0, l0)
-        + _at_no_trump(h1, l1)
-        + _at_no_trump(h2, l2)
-        + _at_no_trump(h3, l3),
+        + no_trump_value(h0, l0)
+        + no_trump_value(h1, l1)
+        + no_trump_value(h2, l2)
+        + no_trump_value(h3, l3),
     ]
-
-
-_RUFFS = (1.2, 0.6, 0.2) + (0.0,) * 11
-"""A side suit's ruffing value by its length, with 3 trumps or more."""
-
-
-def _at_no_trump(honours: float, length: int) -> float:
-    # A suit's share at no-trump: its honours, and its length when they are strong.
-    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 
 class IsraeliHeuristicBot:
@@ -181,83 +167,27 @@ class IsraeliHeuristicBot:
         return legal[at]
 
     def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
+        """Leading, the strongest card while short of its contract, else the cheapest;
+        following, while short, the cheapest winner when last to play, else the
+        strongest, or the cheapest card when nothing wins; once made, the best card to
+        shed that loses."""
+        if len(legal) == 1:
+            return legal[0]
         contracts = play.contracts
         short = (contracts[self.seat] if contracts else 0) > play.tricks_taken[self.seat]
+        trump = play.trump
         if not play.current:
-            return heuristic_card(legal, short, play.trump)
-        last = len(play.current) == SEATS - 1
-        return heuristic_card(legal, short, play.trump, play._keys, play._best, last)
-
-
-def heuristic_card(
-    legal: list[int],
-    short: bool,
-    trump: int,
-    keys: tuple[int, ...] | None = None,
-    best: int = 0,
-    last: bool = False,
-) -> int:
-    """The heuristic bot's card of ``legal``: it tries to win tricks while ``short`` of its
-    contract and to lose them once it has it. Leading (``keys`` None), the strongest card
-    or the cheapest; following, with ``keys`` the trick's card strengths and ``best`` the
-    strongest so far, the cheapest winner when ``last`` to play, else the strongest, or
-    the cheapest card when nothing wins; once made, the best card to shed that loses."""
-    if len(legal) == 1:
-        return legal[0]
-    if keys is None:
+            if short:
+                return max(legal, key=_HIGH_FIRST[trump].__getitem__)
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        keys, best = play.keys, play.best
+        winners = [c for c in legal if keys[c] > best]
         if short:
-            return max(legal, key=_HIGH_FIRST[trump].__getitem__)
-        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-    winners = [c for c in legal if keys[c] > best]
-    if short:
-        if winners:
-            return min(winners) if last else max(winners)
-        return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
-    losers = [c for c in legal if keys[c] <= best]
-    return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
-
-
-def play_out_heuristic(play: IsraeliPlayState) -> None:
-    """Plays the rest of the hand with every seat choosing as ``IsraeliHeuristicBot.choose_card``
-    does (``heuristic_card``), without a bot's call per card: what four heuristic bots play.
-    It keeps ``tricks``, ``tricks_taken`` and ``leader`` current, and leaves no trick in
-    progress."""
-    hands = play.hands
-    tricks = play.tricks
-    taken = play.tricks_taken
-    trump = play.trump
-    contracts = play.contracts or [0] * SEATS
-    keys_by_led = TRICK_KEYS[trump]
-    suit_of = SUIT_OF
-    pick = heuristic_card
-    leader = play.leader
-    for _ in range(TRICKS_PER_HAND - len(tricks)):
-        hand = hands[leader]
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-        card = pick(legal, contracts[leader] > taken[leader], trump)
-        led = suit_of[card]
-        hand[led].remove(card)
-        keys = keys_by_led[led]
-        best = keys[card]
-        winner = leader
-        cards = [card]
-        for seat in _FOLLOWERS[leader]:
-            hand = hands[seat]
-            following = hand[led]
-            legal = following or [*hand[0], *hand[1], *hand[2], *hand[3]]
-            last = len(cards) == SEATS - 1
-            card = pick(legal, contracts[seat] > taken[seat], trump, keys, best, last)
-            (following or hand[suit_of[card]]).remove(card)
-            cards.append(card)
-            if keys[card] > best:
-                best = keys[card]
-                winner = seat
-        tricks.append((leader, tuple(cards), winner))
-        taken[winner] += 1
-        leader = winner
-    play.leader = leader
-    play.current = []
-    play.to_play = None
+            if winners:
+                return min(winners) if len(play.current) == SEATS - 1 else max(winners)
+            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+        losers = [c for c in legal if keys[c] <= best]
+        return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
 
 
 # The heuristic bot's orders of cards, as one number per card for each trump (0..4), so

@@ -11,45 +11,32 @@ hands; the bots draw from that generator after the shuffle. Cards stay card numb
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import starmap
 from typing import Any
 
-from ..core.cards import Card
 from ..core.seats import SEATS, left_of
 from ..core.simulation import (
     DealTally,
     Table,
-    check_first_dealer,
+    key_shuffled,
     percent,
-    run_deals,
+    run_table,
     shared_random_bits,
     table_bots,
 )
-from .auction import ALL_BIDS, PASS, Call, IsraeliAuction
-from .bids import MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
-from .bots import (
-    BotFactory,
-    IsraeliBot,
-    IsraeliHeuristicBot,
-    IsraeliRandomBot,
-    make_bots,
-    play_out_heuristic,
-)
-from .contracts import ContractPhase, OverUnder, speaking_order
-from .play import NO_TRUMP, IsraeliPlayState, Trick, random_tricks, split_by_suit
-from .progression import opener_for
+from ..core.tricks import Trick, random_tricks, tricks_text
+from .auction import Call, IsraeliAuction
+from .bids import TRICKS_PER_HAND, Bid
+from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
+from .contracts import ContractPhase, OverUnder
+from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
 from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 from .verify import record_of_deal
 
-_DENOMINATIONS = len(Denomination)
-_BIDS = len(ALL_BIDS)
-_CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 _PACK = list(range(52))
-_NO_ARGUMENTS = ((),) * 52
 
 
 @dataclass(slots=True, eq=False)
@@ -95,7 +82,7 @@ class IsraeliDeal:
         over_under are None, tricks is empty and points are all 0. A pass round (played
         when all pass under ``all_pass="pass_round"``) has ``"pass_round": true``, no
         declarer, bid or contracts, and its tricks, led first by the dealer's left."""
-        text = _CARD_TEXT
+        text = CARD_TEXT
         result = {
             "dealer": self.dealer,
             "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
@@ -109,10 +96,7 @@ class IsraeliDeal:
             "bid": str(self.bid) if self.bid is not None else None,
             "contracts": self.contracts,
             "contract_order": self.contract_order,
-            "tricks": [
-                {"leader": leader, "cards": [text[n] for n in cards], "winner": winner}
-                for leader, cards, winner in self.tricks
-            ],
+            "tricks": tricks_text(self.tricks, text),
             "tricks_taken": self.tricks_taken,
             "over_under": self.over_under,
             "points": list(self.points),
@@ -125,8 +109,7 @@ class IsraeliDeal:
 def deal_hands(rng: random.Random) -> list[list[int]]:
     """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
     dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
-    keys = list(starmap(rng.random, _NO_ARGUMENTS))
-    pack = sorted(_PACK, key=keys.__getitem__)
+    pack = key_shuffled(rng, _PACK, 52)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
 
@@ -139,136 +122,17 @@ class IsraeliTable(Table):
         # Four plain random bots sharing one generator play their cards in one loop, from
         # the very draws their choose_card would make.
         self.random_bits = shared_random_bits(bots, IsraeliRandomBot)
-        # Four plain heuristic bots play their cards in one loop too, the same cards.
-        self.heuristic_play = all(type(bot) is IsraeliHeuristicBot for bot in bots)
-        self._orders = [tuple(speaking_order(settings, seat)) for seat in range(SEATS)]
-        self._openers = [opener_for(settings, dealer) for dealer in range(SEATS)]
-        self._lowest = (settings.minimum_level(0) - MIN_LEVEL) * _DENOMINATIONS
-        self._end_passes = settings.auction_end_passes
         self._score = hand_scorer(settings)
 
-    def _random_contracts(
-        self, bits: Callable[[int], int], declarer: int, level: int
-    ) -> tuple[list[int], list[int]]:
-        # IsraeliRandomBot.choose_contract for each seat in speaking order, from the same draws,
-        # without a ContractPhase: (the speaking order, the contracts in seat order).
-        order = self._orders[declarer]
-        contracts = [0, 0, 0, 0]
-        if len(order) == SEATS:  # the declarer speaks first: level..13
-            second, third, last = order[1:]
-            contracts[declarer] = total = level + (bits(32) * (TRICKS_PER_HAND + 1 - level) >> 32)
-        else:  # the declarer's contract is its level
-            second, third, last = order
-            contracts[declarer] = total = level
-        # The next two: 0..13 each.
-        contracts[second] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-        total += contract
-        contracts[third] = contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-        total += contract
-        # The last bidder, who may not make the total exactly 13.
-        forbidden = TRICKS_PER_HAND - total
-        if forbidden >= 0:
-            contract = bits(32) * TRICKS_PER_HAND >> 32
-            if contract >= forbidden:
-                contract += 1
-        else:
-            contract = bits(32) * (TRICKS_PER_HAND + 1) >> 32
-        contracts[last] = contract
-        return list(order), contracts
-
-    def _random_bidding(
-        self, bits: Callable[[int], int], dealer: int
-    ) -> tuple[list[tuple[int, Call]], int, int] | None:
-        # The first auction round with IsraeliRandomBot.choose_call at every turn, from the same
-        # draws, without an IsraeliAuction: (the calls, the declarer, the bid as its place in
-        # ALL_BIDS), or None when all four pass (four draws taken), which the IsraeliAuction then
-        # takes over.
-        calls: list[tuple[int, Call]] = []
-        call = calls.append
-        bids = ALL_BIDS
-        seat = self._openers[dealer]
-        floor = self._lowest  # the lowest bid allowed now, as an index into ALL_BIDS
-        choices = _BIDS + 1  # pass, or a bid from ALL_BIDS[floor] up
-        end_passes = self._end_passes
-        bidder = -1
-        passes = 0
-        while True:
-            choice = bits(32) * (choices - floor) >> 32
-            if choice:
-                floor += choice  # the bid is ALL_BIDS[floor - 1]
-                bidder = seat
-                passes = 0
-                call((seat, bids[floor - 1]))
-            else:
-                call((seat, PASS))
-                passes += 1
-                if bidder >= 0:
-                    if passes >= end_passes:
-                        return calls, bidder, floor - 1
-                elif passes == SEATS:
-                    return None
-            seat = (seat + 1) & 3
-
     def play_deal(self, dealer: int, rng: random.Random) -> IsraeliDeal:
-        dealt = deal_hands(rng)
-        bits = self.random_bits
-        if bits is not None:
-            won = self._random_bidding(bits, dealer)
-            if won is not None:
-                calls, declarer, number = won
-                bid = ALL_BIDS[number]
-                return self._random_play(dealer, dealt, dealt, [calls], [], declarer, bid)
-        return self._auction_deal(dealer, dealt)
-
-    def _random_play(
-        self,
-        dealer: int,
-        dealt: list[list[int]],
-        hands: list[list[int]],
-        rounds: list[list[tuple[int, Call]]],
-        exchanges: list[tuple[tuple[int, ...], ...]],
-        declarer: int,
-        bid: Bid,
-    ) -> IsraeliDeal:
-        # Contracts, play and score by random bots, without a ContractPhase or an IsraeliPlayState:
-        # the same draws (see _random_contracts and play.random_tricks).
-        bits = self.random_bits
-        assert bits is not None
-        order, contracts = self._random_contracts(bits, declarer, bid.level)
-        tricks, taken = self._play(hands, int(bid.denomination), declarer, contracts)
-        return IsraeliDeal(
-            dealer,
-            dealt,
-            rounds,
-            exchanges,
-            declarer,
-            bid,
-            contracts,
-            order,
-            tricks,
-            taken,
-            self._score(contracts, taken, declarer),
-        )
-
-    def _auction_deal(self, dealer: int, dealt: list[list[int]]) -> IsraeliDeal:
-        # The deal with an IsraeliAuction: every deal of bots other than four plain random ones,
-        # and those where four random bots all passed in the first round.
         settings = self.settings
-        hands = dealt
-        bits = self.random_bits
+        hands = dealt = deal_hands(rng)
         auction = IsraeliAuction(settings, dealer, dealt)
-        if bits is not None:
-            for _ in range(SEATS):  # the four passes _random_bidding drew
-                auction.apply(PASS)
         choose_call = self.choose_call
         while True:
             seat = auction.to_speak
             if seat is not None:
-                if bits is not None:  # IsraeliRandomBot.choose_call, without the call
-                    legal = auction.legal_actions()
-                    auction.apply(legal[bits(32) * len(legal) >> 32])
-                else:
-                    auction.apply(choose_call[seat](auction, hands[seat]))
+                auction.apply(choose_call[seat](auction, hands[seat]))
             elif auction.phase == "exchange":
                 for seat, bot in enumerate(self.bots):
                     auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
@@ -276,7 +140,8 @@ class IsraeliTable(Table):
             else:
                 break
         rounds, exchanges = auction.rounds, auction.exchanges
-        if auction.declarer is None or auction.bid is None:
+        declarer, bid = auction.declarer, auction.bid
+        if declarer is None or bid is None:
             if settings.all_pass != "pass_round":
                 return IsraeliDeal(dealer, dealt, rounds, exchanges)
             tricks, taken = self._play(hands, NO_TRUMP, left_of(dealer), None)
@@ -284,9 +149,6 @@ class IsraeliTable(Table):
             return IsraeliDeal(
                 dealer, dealt, rounds, exchanges, None, None, None, None, tricks, taken, score, True
             )
-        declarer, bid = auction.declarer, auction.bid
-        if bits is not None:
-            return self._random_play(dealer, dealt, hands, rounds, exchanges, declarer, bid)
         trump = int(bid.denomination)
         phase = ContractPhase(settings, declarer, bid.level)
         choose_contract = self.choose_contract
@@ -303,17 +165,10 @@ class IsraeliTable(Table):
         self, hands: list[list[int]], trump: int, leader: int, contracts: list[int] | None
     ) -> tuple[list[Trick], list[int]]:
         # The 13 tricks from hands, leader first, and the tricks each seat took: in one
-        # loop for four plain random bots (play.random_tricks, the draws choose_card would
-        # make) or four plain heuristic ones (bots.play_out_heuristic), else card by card.
-        bits = self.random_bits
-        if bits is not None:
-            tricks: list[Trick] = []
-            taken = [0, 0, 0, 0]
-            random_tricks(split_by_suit(hands), trump, leader, bits, tricks, taken)
-            return tricks, taken
+        # loop for four plain random bots (the draws their choose_card would make).
         play = IsraeliPlayState._trusted(hands, trump, leader, contracts)
-        if self.heuristic_play:
-            play_out_heuristic(play)
+        if self.random_bits is not None:
+            random_tricks(play, self.random_bits)
         else:
             play.play_out(self.choose_card)
         return play.tricks, play.tricks_taken
@@ -340,15 +195,11 @@ def simulate_deals(
     seed); without a seed the run is not repeatable. Raises ValueError at once for a
     negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
-    check_first_dealer(first_dealer)
-    rng = random.Random()
-    table = IsraeliTable(settings, table_bots(bots, rng, make_bots))
-    play = table.play_deal
 
-    def play_deal(index: int, rng: random.Random) -> IsraeliDeal:
-        return play((first_dealer + index) % SEATS, rng)
+    def table(rng: random.Random) -> IsraeliTable:
+        return IsraeliTable(settings, table_bots(bots, rng, BOTS))
 
-    return run_deals(play_deal, hands, seed, rng, "hands")
+    return run_table(table, hands, seed, first_dealer, "hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
