@@ -271,6 +271,62 @@ def test_a_number_knob_needs_its_range() -> None:
         knob(1, label=msg("Points"), help=msg("points"), group="scoring", low=0)
 
 
+@dataclass(frozen=True)
+class Ruled(SettingsBase):
+    """Knobs with rules of their own, declared on them (issue 41)."""
+
+    deals: int | None = knob(
+        None,
+        label=msg("Deals"),
+        help=msg("deals"),
+        group="end",
+        low=0,
+        high=40,
+        optional=True,
+        rule=lambda deals: deals % 4 == 0,
+        refusal=msg("deals must be a multiple of 4, not %(number)d"),
+    )
+    lead: str = knob(
+        "left",
+        label=msg("Opener"),
+        help=msg("who leads"),
+        group="play",
+        choices=("left", "dealer"),
+        refusal=msg("lead must be 'left' or 'dealer', not %(value)s"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("deals", "6", "deals must be a multiple of 4, not 6"),
+        ("deals", 41, "deals must be between 0 and 40, not 41"),
+        ("deals", "x", "deals must be a whole number, not 'x'"),
+        ("lead", " Right", "lead must be 'left' or 'dealer', not ' Right'"),
+        ("lead", 3, "lead must be one of left, dealer, not 3"),
+    ],
+)
+def test_a_knob_refuses_by_its_own_rule_in_its_own_words(
+    name: str, value: Any, message: str
+) -> None:
+    """A rule beyond the kind, and its words, are declared on the knob: the kind's own
+    refusals stay the kind's, and a value the rule allows (or an unset one) reads."""
+    with pytest.raises(InvalidSettings) as refused:
+        Ruled().with_changes({name: value})
+    assert (refused.value.field, str(refused.value.message)) == (name, message)
+    assert Ruled.from_dict({"deals": "8", "lead": "Dealer"}) == Ruled(8, "dealer")
+    assert Ruled.from_dict({"deals": "none"}).deals is None
+    with pytest.raises(InvalidSettings, match="multiple of 4"):
+        Ruled(deals=6).check_knobs()
+
+
+@pytest.mark.parametrize("key", sorted(ALL_GAMES))
+def test_no_game_reads_its_knobs_in_code_of_its_own(key: str) -> None:
+    """A knob's rule is declared on it: no game's settings override ``coerce_knob``."""
+    settings = type(ALL_GAMES[key].preset(ALL_GAMES[key].default_preset))
+    assert settings.coerce_knob.__func__ is SettingsBase.coerce_knob.__func__
+
+
 if __name__ == "__main__":
     FIXTURE.write_text(
         json.dumps(descriptions(), ensure_ascii=False, indent=1, sort_keys=True) + "\n",

@@ -247,7 +247,7 @@ def test_only_thrown_in_deals():
 def test_empty_game():
     stats = game_stats(WHIST.recorded_game(PAGAT, S, NAMES, ()))
     assert (stats.hands, stats.played, stats.status) == (0, 0, "in_progress")
-    assert stats.to_dict()["players"][0]["average_points"] is None
+    assert stats.players[0].figures.average_points is None
 
 
 def test_player_lookup(stats):
@@ -256,17 +256,17 @@ def test_player_lookup(stats):
         stats.player("Zoe")
 
 
-def test_game_to_dict(stats):
-    data = stats.to_dict()
-    assert data["game"] == "g1"
-    assert (data["hands"], data["played"], data["thrown_in"]) == (6, 5, 1)
-    assert data["made_in_over"] == {"made": 3, "attempted": 8, "percent": 37.5}
-    dana = data["players"][E]
-    assert dana["name"] == "Dana"
-    assert dana["zeros"] == {"made": 1, "attempted": 2, "percent": 50.0}
-    assert dana["average_contract"] == 3.6
-    assert dana["best"] == {"points": 74, "hand": 5, "game": "g1"}
-    assert (dana["last_bidder"], dana["forbidden_hurt"]) == (2, 1)
+def test_game_figures(stats):
+    assert stats.key == "g1"
+    assert (stats.hands, stats.played, stats.thrown_in) == (6, 5, 1)
+    assert stats.made_in_over == Rate(3, 8)
+    assert stats.made_in_over.percent == 37.5
+    dana = stats.players[E]
+    assert dana.name == "Dana"
+    assert dana.figures.zeros == Rate(1, 2)
+    assert dana.figures.average_contract == 3.6
+    assert dana.figures.best == HandPick(74, 5, "g1")
+    assert (dana.figures.last_bidder, dana.figures.forbidden_hurt) == (2, 1)
 
 
 @pytest.mark.parametrize(
@@ -366,11 +366,11 @@ def test_a_stranger_has_no_career():
     assert "Zoe" not in WHIST.careers(GAMES)
 
 
-def test_career_to_dict():
-    data = WHIST.careers(GAMES)["Gil"].to_dict()
-    assert (data["games"], data["finished"], data["wins"]) == (2, 1, 1)
-    assert data["win_rate"] == {"made": 1, "attempted": 1, "percent": 100.0}
-    assert data["best"] == {"points": 91, "hand": 1, "game": "g3"}
+def test_career_figures():
+    gil = WHIST.careers(GAMES)["Gil"]
+    assert (gil.games, gil.finished, gil.wins) == (2, 1, 1)
+    assert gil.win_rate == Rate(1, 1)
+    assert gil.figures.best == HandPick(91, 1, "g3")
 
 
 # Head-to-head of Avi, Bat, Dana and Eli. Only GAME2 and GAME3 are finished.

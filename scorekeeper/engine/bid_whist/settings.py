@@ -8,9 +8,8 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
@@ -127,30 +126,20 @@ class BidWhistSettings(SettingsBase):
         group="end",
         low=0,
         high=1000,
+        rule=lambda deals: deals % 4 == 0,
+        refusal=msg(
+            "deal_limit is %(number)d; it must be 0 (no limit) or a multiple of 4, so "
+            "that everyone deals equally often"
+        ),
     )
 
     def __post_init__(self) -> None:
         self.check_knobs()
-        self.coerce_knob("deal_limit", self.deal_limit)
 
     @property
     def losing_floor(self) -> int:
         """The total at or below which a side has lost: -target."""
         return -self.target
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        """``value`` as the knob's type; raises InvalidSettings naming the knob and the
-        rule (a deal limit that is not a multiple of 4, too)."""
-        coerced = cls.kinds().coerce(name, value)
-        if name == "deal_limit" and coerced % 4:
-            problem = msg(
-                "deal_limit is %(number)d; it must be 0 (no limit) or a multiple of 4, so "
-                "that everyone deals equally often",
-                number=coerced,
-            )
-            raise InvalidSettings(problem, name)
-        return coerced
 
 
 BID_WHIST = BidWhistSettings()

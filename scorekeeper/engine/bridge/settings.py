@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
@@ -32,6 +31,8 @@ class BridgeSettings(SettingsBase):
         low=4,
         high=400,
         optional=True,
+        rule=lambda deals: deals % 4 == 0,
+        refusal=msg("deals must be a multiple of 4, not %(number)d"),
     )
     honours: str = knob(
         "count",
@@ -85,14 +86,6 @@ class BridgeSettings(SettingsBase):
     def chicago(self) -> bool:
         """Chicago when a number of deals ends the game, else rubber."""
         return self.deals is not None
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        found = cls.kinds().coerce(name, value)
-        if name == "deals" and found is not None and found % 4:
-            problem = msg("deals must be a multiple of 4, not %(number)d", number=found)
-            raise InvalidSettings(problem, name)
-        return found
 
 
 PRESETS = {

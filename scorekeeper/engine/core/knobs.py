@@ -12,7 +12,7 @@ breaks; the form's and ``scorekeeper rules``' :class:`~.game.Knob` tuple
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
@@ -43,6 +43,8 @@ class Declared:
     optional: bool = False
     length: int | None = None
     seated: bool = False
+    rule: Callable[[Any], bool] | None = None
+    refusal: Message | None = None
 
 
 def knob(
@@ -58,6 +60,8 @@ def knob(
     length: int | None = None,
     kind: str | None = None,
     seated: bool = False,
+    rule: Callable[[Any], bool] | None = None,
+    refusal: Message | None = None,
 ) -> Any:
     """A settings field that is a knob: ``default``, its ``label`` and ``help`` on the
     new-game form and ``group`` there; a whole number from ``low`` to ``high`` (each
@@ -66,6 +70,9 @@ def knob(
     unset (None). ``kind`` only for a kind no default says (``"choice_list"``: any of the
     choices, separated by commas). ``seated``: the knob is the number of players seated
     (Oh Hell's ``players``), which the names at the table decide (``Game.seat_knobs``).
+    ``rule``: a rule of the knob's own beyond its kind, true of every value it allows (Bridge's
+    deals, a multiple of 4); ``refusal`` the words for a value the rule refuses, or for text
+    that names none of its choices, ``%(value)s`` or ``%(number)d`` the value.
 
     Raises ValueError for a knob whose kind is unclear (a number with no range)."""
     values = tuple(choices)
@@ -83,7 +90,7 @@ def knob(
     if kind in ("int", "int_list") and (low is None or high is None):
         raise ValueError(f"a number knob needs its range: low={low}, high={high}")
     declared = Declared(
-        label, help, group, kind, values, words, low, high, optional, length, seated
+        label, help, group, kind, values, words, low, high, optional, length, seated, rule, refusal
     )
     return field(default=default, metadata={DECLARED: declared})
 
@@ -161,6 +168,8 @@ class KnobKinds:
     lists: Mapping[str, int] = field(default_factory=dict)
     optional: tuple[str, ...] = ()
     list_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    rules: Mapping[str, Callable[[Any], bool]] = field(default_factory=dict)
+    refusals: Mapping[str, Message] = field(default_factory=dict)
 
     @classmethod
     def of(cls, settings: Any) -> KnobKinds:
@@ -179,10 +188,27 @@ class KnobKinds:
             lists={name: declared[name].length for name in named("int_list")},  # type: ignore[misc]
             optional=tuple(name for name, d in declared.items() if d.optional),
             list_choices={name: declared[name].choices for name in named("choice_list")},
+            rules={name: d.rule for name, d in declared.items() if d.rule},
+            refusals={name: d.refusal for name, d in declared.items() if d.refusal},
         )
 
+    def _refused(self, name: str, value: Any, read: Any) -> InvalidSettings:
+        """Knob ``name``'s own refusal of ``value`` (``read``: as its kind reads it)."""
+        words = self.refusals[name]
+        given = {"value": value, "number": read}
+        params = {key: item for key, item in given.items() if f"%({key})" in words.template}
+        return InvalidSettings(Message(words.template, params), name)
+
     def coerce(self, name: str, value: Any) -> Any:
-        """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob."""
+        """``value`` as knob ``name``'s type, by its rule too; raises InvalidSettings naming
+        the knob."""
+        read = self._coerce_kind(name, value)
+        rule = self.rules.get(name)
+        if rule is not None and read is not None and not rule(read):
+            raise self._refused(name, read, read)
+        return read
+
+    def _coerce_kind(self, name: str, value: Any) -> Any:
         if name not in self.names:
             problem = msg(
                 "%(setting)s is not a rule setting; known settings: %(known)s",
@@ -194,6 +220,8 @@ class KnobKinds:
         if name in self.optional and (value is None or text in _UNSET):
             return None
         if name in self.choices:
+            if text not in self.choices[name] and text is not None and name in self.refusals:
+                raise self._refused(name, shown(value), text)
             if text not in self.choices[name]:
                 problem = msg(
                     "%(knob)s must be one of %(choices)s, not %(value)s",

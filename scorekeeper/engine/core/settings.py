@@ -25,7 +25,8 @@ from .messages import msg
 class SettingsBase:
     """The methods every game's settings share; the subclass is a frozen dataclass (slots
     welcome) whose fields are its knobs, each made by ``core.knobs.knob``. It may override
-    :meth:`coerce_knob` to add a rule of its own to reading a knob's value."""
+    :meth:`coerce_knob` to read a knob in a way of its own (a rule of its own is declared on
+    the knob: ``rule`` and ``refusal``)."""
 
     __slots__ = ()
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Literal
+from typing import Literal
 
-from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
-from ..core.numbers import shown
 from ..core.settings import SettingsBase, find_preset
 from ..core.settings import preset_name_of as core_preset_name_of
 from .bids import MIN_LEVEL
@@ -33,6 +31,7 @@ class RuleSettings(SettingsBase):
         help=msg("who opens the auction: the dealer, or the player left of the dealer"),
         group="auction",
         choices={"dealer": msg("the dealer"), "left": msg("left of the dealer")},
+        refusal=msg("opener must be 'dealer' or 'left', not %(value)s"),
     )
     auction_end_passes: int = knob(
         3,
@@ -232,19 +231,6 @@ class RuleSettings(SettingsBase):
 
     def __post_init__(self) -> None:
         self.check_knobs()
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        """``value`` as the knob's type; raises InvalidSettings naming the knob and the
-        rule (the opener's in words of its own)."""
-        if (
-            name == "opener"
-            and isinstance(value, str)
-            and value.strip().lower() not in ("dealer", "left")
-        ):
-            problem = msg("opener must be 'dealer' or 'left', not %(value)s", value=shown(value))
-            raise InvalidSettings(problem, name)
-        return cls.kinds().coerce(name, value)
 
     def miss_step_for(self, contract: int) -> int:
         """Points lost per trick over or under when a contract of ``contract`` >= 1 fails."""

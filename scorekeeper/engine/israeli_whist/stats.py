@@ -26,7 +26,6 @@ Terms used below:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..core import stats as core
 from ..core.seating import Stint
@@ -38,7 +37,6 @@ from ..core.stats import (
     Rate,
     Rivalry,
     hands_played,
-    rounded,
 )
 from .progression import GameProgress
 from .records import PlayedHand, forbidden_for_entry, last_bidder
@@ -55,9 +53,6 @@ class HandPick:
     points: int
     hand: int
     game: GameKey = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"points": self.points, "hand": self.hand, "game": self.game}
 
 
 def _better(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | None:
@@ -102,22 +97,6 @@ class PlayerFigures(PerHand):
             other, best=lambda a, b: _better(a, b, 1), worst=lambda a, b: _better(a, b, -1)
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "contracts": self.contracts.to_dict(),
-            "zeros": self.zeros.to_dict(),
-            "declarer": self.declarer.to_dict(),
-            "average_contract": rounded(self.average_contract),
-            "average_points": rounded(self.average_points),
-            "best": self.best.to_dict() if self.best else None,
-            "worst": self.worst.to_dict() if self.worst else None,
-            "last_bidder": self.last_bidder,
-            "forbidden_hurt": self.forbidden_hurt,
-            "revokes": self.revokes,
-            "revoke_penalty": self.revoke_penalty,
-        }
-
 
 def forbidden_hurt(hand: PlayedHand) -> bool:
     """Whether the forbidden number cost the last bidder their contract in ``hand``.
@@ -148,21 +127,6 @@ class GameStats(core.GameStats[PlayerFigures]):
     under: int
     made_in_over: Rate
     made_in_under: Rate
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.key,
-            "status": self.status,
-            "winner": self.winner,
-            "hands": self.hands,
-            "played": self.played,
-            "thrown_in": self.thrown_in,
-            "over": self.over,
-            "under": self.under,
-            "made_in_over": self.made_in_over.to_dict(),
-            "made_in_under": self.made_in_under.to_dict(),
-            "players": [p.to_dict() for p in self.players],
-        }
 
 
 def _seat_figures(

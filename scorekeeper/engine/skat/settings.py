@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
@@ -40,6 +39,8 @@ class SkatSettings(SettingsBase):
         group="scoring",
         low=20,
         high=24,
+        rule=lambda base: base in (20, 24),
+        refusal=msg("grand_base must be 24 or 20, not %(value)s"),
     )
     lost: str = knob(
         "double",
@@ -77,14 +78,6 @@ class SkatSettings(SettingsBase):
         low=0,
         high=999,
     )
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        found = cls.kinds().coerce(name, value)
-        if name == "grand_base" and found not in (20, 24):
-            problem = msg("grand_base must be 24 or 20, not %(value)s", value=found)
-            raise InvalidSettings(problem, name)
-        return found
 
 
 PRESETS = {"isko": SkatSettings()}
