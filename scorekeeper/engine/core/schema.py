@@ -35,6 +35,7 @@ from .numbers import parse_int, shown
 from .records import Problems, four_numbers
 
 __all__ = [
+    "CheckedSchema",
     "Context",
     "Count",
     "Field",
@@ -279,7 +280,18 @@ class SeatOf(Field):
     metavar = "SEAT"
     style = "names"
 
+    def __init__(self, name: str, label: Message, what: Message | None = None, **kwargs: Any):
+        super().__init__(name, label, **kwargs)
+        self.what = what
+        """With ``what``, the seat is read as every number from outside is (``numbers.
+        parse_int``, 0 to seats - 1), its refusals in the core's number words naming it so."""
+
     def parse(self, value: Any, ctx: Context) -> int:
+        if self.what is not None:
+            try:
+                return parse_int(value, self.name, label=self.what, low=0, high=ctx.seats - 1)
+            except ParseError as exc:
+                raise Refused((self.name, exc.message)) from None
         try:
             seat = parse_int(value, self.name)
         except ParseError:
@@ -1062,9 +1074,11 @@ def read_entries(
     a field left out (or null) takes its ``default`` (a callable of the Context, or a value)
     where it has one, else its ``parse`` says what it makes of None; a field with several
     ``keys`` parses them as one Mapping; a check runs on the fields read so far, and the
-    value at the ``where`` of a check that refuses is taken as unread."""
+    value at the ``where`` of a check that refuses is taken as unread (a field after it
+    of that name is not read)."""
     values: dict[str, Any] = {}
     problems: list[tuple[str, Message]] = []
+    refused: set[str] = set()
     for entry in entries:
         if isinstance(entry, Check):
             if all(name in values for name in entry.needs):
@@ -1072,7 +1086,10 @@ def read_entries(
                 if refusal is not None:
                     problems.append(refusal)
                     values.pop(entry.where, None)  # refused: read no further on it
+                    refused.add(entry.where)
             continue
+        if entry.name in refused:
+            continue  # a check before it refused it: its own reading would add nothing
         value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
         if value is None and entry.default is not MISSING:
             value = entry.default(ctx) if callable(entry.default) else entry.default
@@ -1094,7 +1111,7 @@ class Kind:
         self,
         flag: str,
         *entries: Entry,
-        make: Callable[..., Any],
+        make: Callable[..., Any] | None = None,
         said: Said,
         action: str | None = None,
     ) -> None:
@@ -1177,3 +1194,45 @@ class KindedSchema(HandSchema):
             if described.name in hand:
                 found |= described.to_form(hand[described.name])
         return found
+
+
+class CheckedSchema(HandSchema):
+    """A hand whose record is the schema's own (:class:`Hand`), read as a ``KindedSchema``
+    reads one (``read_entries``): its fields and the game's checks in the order its refusals
+    have always been listed, each in the words its field or check declares; a deal thrown in
+    is the ``thrown_in`` kind, whose checks say under which rules one may be. Drawn and read
+    on the form as any schema; a field the values read do not ask (``shown_when``) keeps its
+    empty value."""
+
+    def __init__(
+        self,
+        *entries: Entry,
+        thrown_in: Kind | None = None,
+        steps: Mapping[str, Message] | None = None,
+    ) -> None:
+        super().__init__(*(e for e in entries if isinstance(e, Field)), steps=steps)
+        self.entries = entries
+        self.thrown = thrown_in
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | ({self.thrown.flag} if self.thrown else set())
+
+    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
+        """The hand in ``body``; raises InvalidHand with every problem found."""
+        if not isinstance(body, Mapping):
+            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
+        thrown = self.thrown is not None and self.thrown.flagged(body)
+        entries = self.thrown.entries if thrown and self.thrown else self.entries
+        values, problems = read_entries(entries, body, ctx)
+        if problems:
+            raise InvalidHand(problems)
+        if thrown:
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        asked: dict[str, str] = {}
+        for described in self.fields:
+            if not self.is_shown(described, asked):
+                values[described.name] = described.empty()
+            elif values[described.name] is not None:
+                asked |= described.to_form(described.dump(values[described.name]))
+        return Hand(game, {f.name: values[f.name] for f in self.fields})
