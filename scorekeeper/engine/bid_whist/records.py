@@ -290,6 +290,7 @@ HAND = CheckedSchema(
             Said(msg("no hand is thrown in under these rules: when all pass, the dealer must bid")),
         ),
         said=Said(msg("thrown_in must be true or false, not %(value)s")),
+        action="throw_in",
     ),
     steps={"bid": msg("Bid"), "taken": msg("Books")},
 )
