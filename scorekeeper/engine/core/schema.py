@@ -1068,14 +1068,17 @@ Entry = Field | Check
 
 
 def read_entries(
-    entries: Sequence[Entry], body: Mapping[str, Any], ctx: Context
+    entries: Sequence[Entry],
+    body: Mapping[str, Any],
+    ctx: Context,
+    asked: Callable[[Field, Mapping[str, Any]], bool] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[str, Message]]]:
     """The values of ``entries`` read from ``body`` in their order, and every problem found:
     a field left out (or null) takes its ``default`` (a callable of the Context, or a value)
     where it has one, else its ``parse`` says what it makes of None; a field with several
     ``keys`` parses them as one Mapping; a check runs on the fields read so far, and the
     value at the ``where`` of a check that refuses is taken as unread (a field after it
-    of that name is not read)."""
+    of that name is not read), and so is a field the values read so far do not ``ask``."""
     values: dict[str, Any] = {}
     problems: list[tuple[str, Message]] = []
     refused: set[str] = set()
@@ -1088,8 +1091,8 @@ def read_entries(
                     values.pop(entry.where, None)  # refused: read no further on it
                     refused.add(entry.where)
             continue
-        if entry.name in refused:
-            continue  # a check before it refused it: its own reading would add nothing
+        if entry.name in refused or (asked is not None and not asked(entry, values)):
+            continue  # refused by a check before it, or not part of this hand
         value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
         if value is None and entry.default is not MISSING:
             value = entry.default(ctx) if callable(entry.default) else entry.default
@@ -1201,8 +1204,8 @@ class CheckedSchema(HandSchema):
     reads one (``read_entries``): its fields and the game's checks in the order its refusals
     have always been listed, each in the words its field or check declares; a deal thrown in
     is the ``thrown_in`` kind, whose checks say under which rules one may be. Drawn and read
-    on the form as any schema; a field the values read do not ask (``shown_when``) keeps its
-    empty value."""
+    on the form as any schema; a field the values read do not ask (``shown_when``) is not
+    read, and keeps its empty value."""
 
     def __init__(
         self,
@@ -1218,21 +1221,28 @@ class CheckedSchema(HandSchema):
     def hand_fields(self) -> frozenset[str]:
         return super().hand_fields | ({self.thrown.flag} if self.thrown else set())
 
+    def asks(self, described: Field, values: Mapping[str, Any]) -> bool:
+        """Whether the ``values`` read so far ask ``described`` (its ``shown_when``); where
+        the value it depends on is not read (refused), it is read as any field."""
+        if described.shown_when is None:
+            return True
+        by, wanted = described.shown_when
+        shown: dict[str, str] = {}
+        for f in self.fields:
+            if values.get(f.name) is not None:
+                shown |= f.to_form(f.dump(values[f.name]))
+        return by not in shown or shown[by] in wanted
+
     def read(self, game: Any, body: Any, ctx: Context) -> Hand:
         """The hand in ``body``; raises InvalidHand with every problem found."""
         if not isinstance(body, Mapping):
             raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-        thrown = self.thrown is not None and self.thrown.flagged(body)
-        entries = self.thrown.entries if thrown and self.thrown else self.entries
-        values, problems = read_entries(entries, body, ctx)
+        if self.thrown is not None and self.thrown.flagged(body):
+            _, problems = read_entries(self.thrown.entries, body, ctx)
+            if problems:
+                raise InvalidHand(problems)
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        values, problems = read_entries(self.entries, body, ctx, self.asks)
         if problems:
             raise InvalidHand(problems)
-        if thrown:
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
-        asked: dict[str, str] = {}
-        for described in self.fields:
-            if not self.is_shown(described, asked):
-                values[described.name] = described.empty()
-            elif values[described.name] is not None:
-                asked |= described.to_form(described.dump(values[described.name]))
-        return Hand(game, {f.name: values[f.name] for f in self.fields})
+        return Hand(game, {f.name: values.get(f.name, f.empty()) for f in self.fields})
