@@ -125,9 +125,6 @@ class TrumpOf(SuitOf):
         except ParseError as exc:
             raise Refused(("trump", exc.message)) from None
 
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return values.get(self.name)
-
 
 class DirectionOf(OneOf):
     """The card order a no-trump bid names, high or low (any case, spaces around)."""
