@@ -280,7 +280,7 @@ class SeatOf(Field):
     metavar = "SEAT"
     style = "names"
 
-    def __init__(self, name: str, label: Message, what: Message | None = None, **kwargs: Any):
+    def __init__(self, name: str, label: Message, *, what: Message | None = None, **kwargs: Any):
         super().__init__(name, label, **kwargs)
         self.what = what
         """With ``what``, the seat is read as every number from outside is (``numbers.
