@@ -132,6 +132,65 @@ def test_trump_for_uptown_and_downtown_direction_for_no_trump(body, field, words
     assert words in problems[0][1]
 
 
+@pytest.mark.parametrize(
+    ("body", "problems"),
+    [
+        # a trump beside a no-trump bid is refused once, whatever it holds
+        (
+            {"bid": "5NT", "trump": 5, "direction": "low"},
+            [("trump", "a no-trump bid has no trump suit; name a direction")],
+        ),
+        ({"bid": "5NT", "trump": " ", "direction": "low"}, []),
+        # beside a bid that does not read, the trump and direction are read as given
+        (
+            {"bid": "XX", "trump": 5, "direction": "up"},
+            [
+                ("bid", "'XX' is not a bid; write level and kind, as in 4U, 4D or 4NT"),
+                ("trump", "trump must be one of C D H S, not 5"),
+                ("direction", "direction must be high or low, not 'up'"),
+            ],
+        ),
+        (
+            {"bid": "XX", "direction": "high"},
+            [("bid", "'XX' is not a bid; write level and kind, as in 4U, 4D or 4NT")],
+        ),
+        # a bid with trumps may name the direction its kind plays, in any case
+        ({"bid": "4U", "trump": "H", "direction": " High "}, []),
+        (
+            {"bid": "4U", "trump": "X", "direction": "low"},
+            [
+                ("trump", "'X' is not a suit; use one of C D H S or ♣ ♦ ♥ ♠"),
+                (
+                    "direction",
+                    "an uptown or downtown bid has no direction of its own; uptown plays high",
+                ),
+            ],
+        ),
+        (
+            {"bid": "4U", "direction": 3},
+            [
+                ("trump", "trump is missing; an uptown or downtown bid names a suit: C, D, H or S"),
+                (
+                    "direction",
+                    "an uptown or downtown bid has no direction of its own; uptown plays high",
+                ),
+            ],
+        ),
+    ],
+)
+def test_a_trump_or_direction_is_read_by_the_bids_kind_in_the_tables_order(body, problems):
+    """Pinned as the table has always said it (the hand's reading moved onto the schema,
+    issue 41): each refusal once, in this order, and a value the bid does not ask kept
+    out of the stored hand."""
+    body = {"bidder": 2, "books": 9, **body}
+    if problems:
+        assert _problems(body) == problems
+    else:
+        hand = GAME.record_from_dict(S, body)
+        assert "direction" not in hand.to_dict() or hand.bid.kind.letters == "NT"
+        assert "trump" not in hand.to_dict() or hand.bid.kind.letters != "NT"
+
+
 def test_minimum_level_knob_checks_the_bid():
     rules = S.with_changes({"minimum_level": 4})
     problems = _problems({**GOOD, "bid": "3U"}, rules)

@@ -9,6 +9,8 @@ bid at the minimum level (``dealer_must_bid``).
 
 from __future__ import annotations
 
+import functools
+
 from ..core.calls import PASS, Pass
 from ..core.errors import IllegalAction, ParseError
 from ..core.messages import msg
@@ -52,7 +54,9 @@ class BidWhistAuction:
         self.bidder: int | None = None
         self.bid: Bid | None = None
         self._rank = -1
-        self._bids, self._legal = _bids_by_rank(settings)
+        self._bids, self._legal = _bids_by_rank(
+            settings.minimum_level, settings.downtown_over_uptown
+        )
 
     def is_terminal(self) -> bool:
         return self.to_speak is None
@@ -132,25 +136,11 @@ class BidWhistAuction:
         self.to_speak = None if seat == self.dealer else left_of(seat)
 
 
-_Legal = dict[tuple[int, bool], list[Call]]
-_CACHE: dict[tuple[int, bool], tuple[tuple[tuple[int, Bid], ...], _Legal]] = {}
-
-
-def _bids_by_rank(settings: BidWhistSettings) -> tuple[tuple[tuple[int, Bid], ...], _Legal]:
+@functools.cache
+def _bids_by_rank(
+    minimum: int, downtown_over_uptown: bool
+) -> tuple[tuple[tuple[int, Bid], ...], dict]:
     """The bids these rules allow with their ranks, lowest first, and a shared memo of the
     legal calls by (rank to beat, dealer must bid)."""
-    key = (settings.minimum_level, settings.downtown_over_uptown)
-    found = _CACHE.get(key)
-    if found is None:
-        ranked = tuple(
-            sorted(
-                (
-                    (bid_rank(bid, settings.downtown_over_uptown), bid)
-                    for bid in ALL_BIDS
-                    if bid.level >= settings.minimum_level
-                ),
-                key=lambda pair: (pair[0], pair[1].kind),
-            )
-        )
-        found = _CACHE[key] = (ranked, {})
-    return found
+    ranks = ((bid_rank(bid, downtown_over_uptown), bid) for bid in ALL_BIDS if bid.level >= minimum)
+    return tuple(sorted(ranks, key=lambda pair: (pair[0], pair[1].kind))), {}

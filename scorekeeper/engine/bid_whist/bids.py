@@ -49,20 +49,6 @@ class Kind(enum.IntEnum):
     def __str__(self) -> str:
         return self.letters
 
-    @classmethod
-    def from_str(cls, text: str) -> Kind:
-        """Reads ``U``, ``D`` or ``NT`` (any case; ``uptown``, ``downtown``, ``no-trump``
-        too); raises ParseError naming the kinds."""
-        key = text.strip().upper().replace("-", "").replace(" ", "")
-        for kind in cls:
-            if key in (kind.letters, kind.name.replace("_", "")):
-                return kind
-        raise ParseError(
-            msg(
-                "%(text)s is not a kind of bid; use U (uptown), D (downtown) or NT", text=repr(text)
-            )
-        )
-
 
 _KIND_LABELS = (msg("uptown"), msg("downtown"), msg("no-trump"))
 
@@ -98,16 +84,16 @@ class Bid:
                 ),
                 "bid",
             )
-        try:
-            kind = Kind.from_str(match.group(2))
-        except ParseError:
+        key = match.group(2).upper().replace("-", "")  # U, D, NT, or the kind's name
+        kind = next((k for k in Kind if key in (k.letters, k.name.replace("_", ""))), None)
+        if kind is None:
             raise ParseError(
                 msg(
                     "%(text)s is not a bid; its kind must be U (uptown), D (downtown) or NT",
                     text=repr(text),
                 ),
                 "bid",
-            ) from None
+            )
         digits = match.group(1)
         if len(digits) > 2 or not MIN_LEVEL <= int(digits) <= MAX_LEVEL:
             raise ParseError(

@@ -13,7 +13,7 @@ from ..core.messages import Message, msg, nmsg
 from ..core.schema import Hand
 from ..core.seats import SEATS
 from .bids import BOOK_BASE, Kind
-from .scoring import books_after_reneges, side_of
+from .scoring import bid_points, books_after_reneges, side_of
 from .settings import BidWhistSettings
 
 
@@ -37,34 +37,28 @@ def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list
             )
         )
     double = record.bid.kind is Kind.NO_TRUMP
+    points = bid_points(record.bid, score.books)
     if score.made:
         formula = f"{score.books} − {BOOK_BASE}"
-        if double:
-            formula = f"2 × ({formula})"
-        base = (2 if double else 1) * (score.books - BOOK_BASE)
-        terms.append(
-            msg(
-                "made with %(books)d books, %(needed)d needed: %(formula)s = %(points)s",
-                books=score.books,
-                needed=score.needed,
-                formula=Notation(formula),
-                points=SignedPoints(base),
-            )
-        )
-        if score.boston and settings.boston == "double":
-            extra = SignedPoints(base)
-            terms.append(msg("Boston, all 13 books, doubled: %(points)s more", points=extra))
     else:
         formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
-        points = -(2 if double else 1) * record.bid.level
+    said = {
+        "books": score.books,
+        "needed": score.needed,
+        "formula": Notation(f"2 × ({formula})" if double and score.made else formula),
+        "points": SignedPoints(points),
+    }
+    if score.made:
         terms.append(
-            msg(
-                "set with %(books)d books, %(needed)d needed: %(formula)s = %(points)s",
-                books=score.books,
-                needed=score.needed,
-                formula=Notation(formula),
-                points=SignedPoints(points),
+            msg("made with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
+        )
+        if score.boston and settings.boston == "double":
+            terms.append(
+                msg("Boston, all 13 books, doubled: %(points)s more", points=said["points"])
             )
+    else:
+        terms.append(
+            msg("set with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
         )
         if settings.set_goes_to == "defenders_gain":
             gain = msg(

@@ -112,13 +112,6 @@ class BidWhist(GameBase):
             },
         )
 
-    def form_body(
-        self, settings: BidWhistSettings, values: Mapping[str, Any], action: str | None
-    ) -> dict[str, Any]:
-        if action == "throw_in":
-            return {"thrown_in": True}
-        return super().form_body(settings, values, action)
-
     start_state = staticmethod(progression.start_state)
     state_from_dict = staticmethod(BidWhistState.from_dict)
     resume_from = staticmethod(progression.resume)

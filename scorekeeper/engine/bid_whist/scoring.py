@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.seats import SEATS
 from .bids import BOOK_BASE, Bid, Kind
 from .cards import BOOKS
 from .settings import BidWhistSettings
@@ -54,11 +53,6 @@ class HandScore:
     books: int
     boston: bool
     bidder_side: int
-
-    @property
-    def seat_points(self) -> tuple[int, ...]:
-        """Points per seat: partners score alike."""
-        return tuple(self.points[side_of(seat)] for seat in range(SEATS))
 
     def to_dict(self) -> dict:
         return {"points": list(self.points), "made": self.made, "needed": self.needed}

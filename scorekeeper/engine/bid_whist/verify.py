@@ -133,40 +133,26 @@ def verify_deal(settings: BidWhistSettings, deal: Mapping[str, Any]) -> list[str
         problems.append("the discard is not as many of the bidder's cards as the kitty")
         return problems
     hands[bidder] = [card for card in pool if card not in discard]
-    _check_play(settings, deal, hands, bidder, trump, low, problems)
-    if problems:
-        return problems
-    score = score_hand(settings, bidder, bid, deal["books"][side_of(bidder)])
-    return problems + wrong_points(deal, score.points, "the rules'")
-
-
-def _check_play(
-    settings: BidWhistSettings,
-    deal: Mapping[str, Any],
-    hands: list[list[str]],
-    bidder: int,
-    trump: str | None,
-    low: bool,
-    problems: list[str],
-) -> None:
     if len(deal["tricks"]) != _TRICKS:
-        problems.append("a played deal has 12 tricks")
-        return
-
-    def rule_broken(card: str, hand: Any, so_far: Any, played: Any) -> str | None:
-        return (
+        return [*problems, "a played deal has 12 tricks"]
+    won = check_tricks(
+        [(trick["leader"], trick["cards"]) for trick in deal["tricks"]],
+        hands,
+        bidder,
+        lambda card, hand, so_far, _: (
             None
             if _may_play(card, hand, so_far, trump, settings.nt_jokers)
             else "did not follow suit"
-        )
-
-    def winner(leader: int, cards: Sequence[str]) -> int:
-        return _winner(leader, cards, trump, low, settings.downtown_ace_high)
-
-    tricks = [(trick["leader"], trick["cards"]) for trick in deal["tricks"]]
-    winners = [trick["winner"] for trick in deal["tricks"]]
-    won = check_tricks(tricks, hands, bidder, rule_broken, winner, problems, winners)
+        ),
+        lambda leader, cards: _winner(leader, cards, trump, low, settings.downtown_ace_high),
+        problems,
+        [trick["winner"] for trick in deal["tricks"]],
+    )
     books = [won[0] + won[2], won[1] + won[3]]
     books[side_of(bidder)] += 1  # the discard is the bidders' first book
     if list(deal["books"]) != books:
         problems.append(f"the books are {deal['books']}, the tricks give {books}")
+    if problems:
+        return problems
+    score = score_hand(settings, bidder, bid, deal["books"][side_of(bidder)])
+    return wrong_points(deal, score.points, "the rules'")

@@ -1,12 +1,12 @@
-"""Reading a hand's record, the same way for every game: the body must be an object, and
-``thrown_in`` a yes or no; the problems found are gathered to raise together."""
+"""Reading a hand's record, the same way for every game: the problems found are gathered
+to raise together, text and numbers per seat read as every game reads them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from .errors import InvalidHand, ParseError
+from .errors import ParseError
 from .messages import msg, nmsg
 from .numbers import parse_int
 from .seats import SEATS
@@ -28,18 +28,6 @@ class Problems:
         except ParseError as exc:
             self.add(field, exc.message)
             return None
-
-
-def read_thrown_in(body: Any) -> bool:
-    """Whether ``body`` (a hand as JSON gives it) is a deal nobody played; raises
-    InvalidHand unless it is an object whose ``thrown_in`` is true, false or absent."""
-    if not isinstance(body, dict):
-        raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-    thrown = body.get("thrown_in", False)
-    if thrown not in (True, False, None):
-        problem = msg("thrown_in must be true or false, not %(value)s", value=repr(thrown))
-        raise InvalidHand([("thrown_in", problem)])
-    return bool(thrown)
 
 
 T = TypeVar("T")

@@ -35,6 +35,7 @@ from .numbers import parse_int, shown
 from .records import Problems, four_numbers
 
 __all__ = [
+    "CheckedSchema",
     "Context",
     "Count",
     "Field",
@@ -279,7 +280,18 @@ class SeatOf(Field):
     metavar = "SEAT"
     style = "names"
 
+    def __init__(self, name: str, label: Message, *, what: Message | None = None, **kwargs: Any):
+        super().__init__(name, label, **kwargs)
+        self.what = what
+        """With ``what``, the seat is read as every number from outside is (``numbers.
+        parse_int``, 0 to seats - 1), its refusals in the core's number words naming it so."""
+
     def parse(self, value: Any, ctx: Context) -> int:
+        if self.what is not None:
+            try:
+                return parse_int(value, self.name, label=self.what, low=0, high=ctx.seats - 1)
+            except ParseError as exc:
+                raise Refused((self.name, exc.message)) from None
         try:
             seat = parse_int(value, self.name)
         except ParseError:
@@ -1059,15 +1071,20 @@ Entry = Field | Check
 
 
 def read_entries(
-    entries: Sequence[Entry], body: Mapping[str, Any], ctx: Context
+    entries: Sequence[Entry],
+    body: Mapping[str, Any],
+    ctx: Context,
+    asked: Callable[[Field, Mapping[str, Any]], bool] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[str, Message]]]:
     """The values of ``entries`` read from ``body`` in their order, and every problem found:
     a field left out (or null) takes its ``default`` (a callable of the Context, or a value)
     where it has one, else its ``parse`` says what it makes of None; a field with several
     ``keys`` parses them as one Mapping; a check runs on the fields read so far, and the
-    value at the ``where`` of a check that refuses is taken as unread."""
+    value at the ``where`` of a check that refuses is taken as unread (a field after it
+    of that name is not read), and so is a field the values read so far do not ``ask``."""
     values: dict[str, Any] = {}
     problems: list[tuple[str, Message]] = []
+    refused: set[str] = set()
     for entry in entries:
         if isinstance(entry, Check):
             if all(name in values for name in entry.needs):
@@ -1075,7 +1092,10 @@ def read_entries(
                 if refusal is not None:
                     problems.append(refusal)
                     values.pop(entry.where, None)  # refused: read no further on it
+                    refused.add(entry.where)
             continue
+        if entry.name in refused or (asked is not None and not asked(entry, values)):
+            continue  # refused by a check before it, or not part of this hand
         value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
         if value is None and entry.default is not MISSING:
             value = entry.default(ctx) if callable(entry.default) else entry.default
@@ -1089,7 +1109,8 @@ def read_entries(
 class Kind:
     """A kind of hand beyond the one played and scored as usual (a pass round, a deal
     thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)``, saved on the form by its
+    checks), made into the game's record by ``make(**values)`` (a ``CheckedSchema``'s
+    kind needs none: its record is the schema's ``Hand``), saved on the form by its
     ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
     false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
 
@@ -1097,7 +1118,7 @@ class Kind:
         self,
         flag: str,
         *entries: Entry,
-        make: Callable[..., Any],
+        make: Callable[..., Any] | None = None,
         said: Said,
         action: str | None = None,
     ) -> None:
@@ -1180,3 +1201,52 @@ class KindedSchema(HandSchema):
             if described.name in hand:
                 found |= described.to_form(hand[described.name])
         return found
+
+
+class CheckedSchema(HandSchema):
+    """A hand whose record is the schema's own (:class:`Hand`), read as a ``KindedSchema``
+    reads one (``read_entries``): its fields and the game's checks in the order its refusals
+    have always been listed, each in the words its field or check declares; a deal thrown in
+    is the ``thrown_in`` kind, whose checks say under which rules one may be. Drawn and read
+    on the form as any schema; a field the values read do not ask (``shown_when``) is not
+    read, and keeps its empty value."""
+
+    def __init__(
+        self,
+        *entries: Entry,
+        thrown_in: Kind | None = None,
+        steps: Mapping[str, Message] | None = None,
+    ) -> None:
+        super().__init__(*(e for e in entries if isinstance(e, Field)), steps=steps)
+        self.entries = entries
+        self.thrown = thrown_in
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | ({self.thrown.flag} if self.thrown else set())
+
+    def asks(self, described: Field, values: Mapping[str, Any]) -> bool:
+        """Whether the ``values`` read so far ask ``described`` (its ``shown_when``); where
+        the value it depends on is not read (refused), it is read as any field."""
+        if described.shown_when is None:
+            return True
+        by, wanted = described.shown_when
+        shown: dict[str, str] = {}
+        for f in self.fields:
+            if values.get(f.name) is not None:
+                shown |= f.to_form(f.dump(values[f.name]))
+        return by not in shown or shown[by] in wanted
+
+    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
+        """The hand in ``body``; raises InvalidHand with every problem found."""
+        if not isinstance(body, Mapping):
+            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
+        if self.thrown is not None and self.thrown.flagged(body):
+            _, problems = read_entries(self.thrown.entries, body, ctx)
+            if problems:
+                raise InvalidHand(problems)
+            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+        values, problems = read_entries(self.entries, body, ctx, self.asks)
+        if problems:
+            raise InvalidHand(problems)
+        return Hand(game, {f.name: values.get(f.name, f.empty()) for f in self.fields})
