@@ -22,7 +22,8 @@ from scorekeeper.pages import phone, render
 from scorekeeper.web import phone_engine
 
 from .test_app_conformance import simulated_hands
-from .test_phone_calls import GAME_KEYS, NAMES, answered, new_game_request
+from .test_kept_requests import new_game_request
+from .test_phone_calls import GAME_KEYS, NAMES, answered
 
 LANGUAGES = ("he", "en", "de")
 SCRIPT = "<script>alert('x')</script>"

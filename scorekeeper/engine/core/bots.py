@@ -59,12 +59,12 @@ HONOUR_VALUE = ((1.0, 1.0, 1.0, 1.0), (0.3, 0.8, 0.8, 0.8), (0.0, 0.1, 0.5, 0.5)
 second and the third take, by how well they are guarded: the suit held alone, with one
 card more, two more, three or more (``held = min(length, 4) - 1``)."""
 RUFF_VALUE = (1.2, 0.6, 0.2) + (0.0,) * 11
-"""A side suit's ruffing value by its length, in a hand long in trumps."""
+"""A side suit's ruffing value by its length, in a hand long in the ruling suit."""
 
 
 def no_trump_value(honours: float, length: int) -> float:
-    """A suit's tricks at no-trump: its ``honours``' value, and its length when they are
-    strong."""
+    """A suit's tricks when no suit rules: its ``honours``' value, and its length when
+    they are strong."""
     return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
 
 

@@ -4,7 +4,7 @@ taken), as python-chess's variants share ``Board``'s squares, with the plain rul
 following suit and the trick won by one table look-up per card.
 
 Cards are numbers throughout. A game gives two tables: ``suit_of[card]``, the suit a card
-follows as (0..3; a game may add a fifth, as Bid Whist's jokers in no-trump), and
+follows as (0..3; a game may add a fifth, for cards that follow no suit), and
 ``keys_by_led[led][card]``, a card's strength in a trick whose suit to follow is ``led``:
 the highest key wins. A game whose rules of following or winning differ overrides
 ``legal_indices``, ``would_win`` and ``_place``, and keeps the rest.
@@ -74,7 +74,7 @@ def trick_winner(
 ) -> int:
     """The seat that wins a trick of 4 card numbers in play order, led by ``leader``: the
     highest key for the suit to follow, that of the first card that belongs to a suit
-    (``no_suit`` is none: Bid Whist's jokers in no-trump), the earlier card on a tie.
+    (``no_suit`` is none: a card that follows no suit), the earlier card on a tie.
     Raises ValueError unless there are 4 cards."""
     if len(cards) != SEATS:
         raise ValueError(f"a trick has 4 cards, not {len(cards)}")
@@ -256,8 +256,8 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     leader = play.leader
     for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
         # Unrolled over the four seats: the only rule is "follow suit if you can". Every
-        # seat holds in_hand cards in four suits (a game's fifth list, as Bid Whist's
-        # no-trump jokers, is not made for a hand with a trump suit); the leader's card
+        # seat holds in_hand cards in four suits (a game's fifth list, of cards that
+        # follow no suit, is not made for a hand with a ruling suit); the leader's card
         # is found by counting through its suits, clubs first, rather than by listing
         # its cards and removing one.
         clubs, diamonds, hearts, spades = hands[leader]
