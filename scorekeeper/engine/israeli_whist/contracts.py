@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from ..core.errors import IllegalAction
@@ -21,8 +21,21 @@ def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:
     The declarer speaks first when it may raise; otherwise its contract is fixed at its
     level and only the other three speak, starting at the declarer's left.
     """
-    others = [left_of(declarer, k) for k in (1, 2, 3)]
-    return [declarer, *others] if settings.declarer_may_raise else others
+    return list(_ORDERS[settings.declarer_may_raise][declarer])
+
+
+_ORDERS = {
+    may_raise: tuple(
+        tuple([declarer] * may_raise + [left_of(declarer, k) for k in (1, 2, 3)])
+        for declarer in range(SEATS)
+    )
+    for may_raise in (False, True)
+}
+"""``speaking_order``, worked out once: ``_ORDERS[declarer_may_raise][declarer]``."""
+
+_ANY = tuple(range(TRICKS_PER_HAND + 1))
+_ANY_BUT = tuple(tuple(n for n in _ANY if n != forbidden) for forbidden in _ANY)
+"""The contracts 0..13, and ``_ANY_BUT[forbidden]`` without the forbidden number."""
 
 
 def forbidden_contract(others_total: int) -> int | None:
@@ -78,31 +91,48 @@ def legal_contracts(
     The declarer: its level when it may not raise, otherwise level..13. The last bidder
     (right of the declarer): 0..13 without the forbidden number. Everyone else: 0..13.
     """
+    return list(contract_choices(settings, declarer, level, seat, named))
+
+
+def contract_choices(
+    settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
+) -> Sequence[int]:
+    """``legal_contracts`` as a range or a tuple worked out once, to read, not to change."""
     if seat == declarer:
-        return list(declarer_contracts(settings, level))
-    choices = list(range(TRICKS_PER_HAND + 1))
-    if seat == left_of(declarer, 3) and len(named) == SEATS - 1:
+        return declarer_contracts(settings, level)
+    if len(named) == SEATS - 1 and seat == left_of(declarer, 3):
         forbidden = forbidden_contract(sum(named.values()))
         if forbidden is not None:
-            choices.remove(forbidden)
-    return choices
+            return _ANY_BUT[forbidden]
+    return _ANY
 
 
-@dataclass
 class ContractPhase:
-    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``."""
+    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``.
 
-    settings: RuleSettings
-    declarer: int
-    level: int
-    named: dict[int, int] = field(default_factory=dict)
-    order: list[int] = field(init=False)
-    position: int = 0
+    The legal contracts are worked out once per turn: a bot asks for them, and ``apply``
+    checks its choice against the same list (which a bot reads, never changes)."""
 
-    def __post_init__(self) -> None:
-        self.order = speaking_order(self.settings, self.declarer)
-        if not self.settings.declarer_may_raise:
-            self.named[self.declarer] = self.level
+    __slots__ = ("settings", "declarer", "level", "named", "order", "position", "_legal")
+
+    def __init__(
+        self,
+        settings: RuleSettings,
+        declarer: int,
+        level: int,
+        named: dict[int, int] | None = None,
+        position: int = 0,
+    ) -> None:
+        self.settings = settings
+        self.declarer = declarer
+        self.level = level
+        self.named: dict[int, int] = {} if named is None else named
+        may_raise = settings.declarer_may_raise
+        self.order: list[int] = list(_ORDERS[may_raise][declarer])
+        self.position = position
+        self._legal: tuple[int, list[int]] | None = None  # (position, its legal contracts)
+        if not may_raise:
+            self.named[declarer] = level
 
     @property
     def to_speak(self) -> int | None:
@@ -112,10 +142,16 @@ class ContractPhase:
         return self.position >= len(self.order)
 
     def legal_actions(self) -> list[int]:
-        seat = self.to_speak
-        if seat is None:
+        position = self.position
+        legal = self._legal
+        if legal is not None and legal[0] == position:
+            return legal[1]
+        if position >= len(self.order):
             return []
-        return legal_contracts(self.settings, self.declarer, self.level, seat, self.named)
+        seat = self.order[position]
+        now = legal_contracts(self.settings, self.declarer, self.level, seat, self.named)
+        self._legal = (position, now)
+        return now
 
     def forbidden(self) -> int | None:
         """The forbidden number for the seat to speak, if it is the last bidder."""
@@ -125,23 +161,37 @@ class ContractPhase:
 
     def apply(self, contract: int) -> None:
         """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
-        seat = self.to_speak
-        if seat is None:
+        position = self.position
+        if position >= len(self.order):
             raise IllegalAction(msg("every contract has been named"), "contracts")
+        seat = self.order[position]
         if contract not in self.legal_actions():
             raise IllegalAction(
                 _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
                 f"contracts[{seat}]",
             )
         self.named[seat] = contract
-        self.position += 1
+        self.position = position + 1
+
+    def play_random(self, bits: Callable[[int], int]) -> None:
+        """Names every contract still to come, each seat choosing uniformly among
+        ``legal_actions()``, one ``bits(32)`` draw per seat: the contracts random bots'
+        ``legal[bits(32) * len(legal) >> 32]`` name from the same draws, each known
+        legal, so not checked again."""
+        order, named = self.order, self.named
+        settings, declarer, level = self.settings, self.declarer, self.level
+        for seat in order[self.position :]:
+            legal = contract_choices(settings, declarer, level, seat, named)
+            named[seat] = legal[bits(32) * len(legal) >> 32]
+        self.position = len(order)
 
     @property
     def contracts(self) -> list[int]:
         """Contracts in seat order; raises ValueError before every seat has one."""
-        if not self.is_terminal():
+        if self.position < len(self.order):
             raise ValueError("phase two is not over")
-        return [self.named[s] for s in range(SEATS)]
+        named = self.named
+        return [named[0], named[1], named[2], named[3]]
 
 
 def _why_illegal(
