@@ -125,7 +125,7 @@ class IsraeliAuction:
         self._high = -1
         self._high_bidder = -1
         self._passes = 0
-        self._lowest = (self.minimum_level - MIN_LEVEL) * _DENOMINATIONS
+        self._lowest = (self.settings.minimum_level(self.frisch_round) - MIN_LEVEL) * _DENOMINATIONS
         self._pending: list[tuple[int, ...] | None] = [None] * SEATS
 
     @property

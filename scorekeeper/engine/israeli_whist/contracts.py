@@ -100,7 +100,7 @@ def contract_choices(
     """``legal_contracts`` as a range or a tuple worked out once, to read, not to change."""
     if seat == declarer:
         return declarer_contracts(settings, level)
-    if len(named) == SEATS - 1 and seat == left_of(declarer, 3):
+    if len(named) == SEATS - 1 and seat == (declarer + 3) % SEATS:  # the last bidder
         forbidden = forbidden_contract(sum(named.values()))
         if forbidden is not None:
             return _ANY_BUT[forbidden]
