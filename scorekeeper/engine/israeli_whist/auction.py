@@ -125,7 +125,7 @@ class IsraeliAuction:
         self._high = -1
         self._high_bidder = -1
         self._passes = 0
-        self._lowest = (self.settings.minimum_level(self.frisch_round) - MIN_LEVEL) * _DENOMINATIONS
+        self._lowest = (self.minimum_level - MIN_LEVEL) * _DENOMINATIONS
         self._pending: list[tuple[int, ...] | None] = [None] * SEATS
 
     @property
@@ -196,10 +196,8 @@ class IsraeliAuction:
             raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
 
     def play_random(self, bits: Callable[[int], int]) -> None:
-        """Plays the bidding round to its end (a declarer, an exchange or a throw-in), every
-        seat choosing uniformly among ``legal_actions()``, one ``bits(32)`` draw per call:
-        the calls random bots' ``legal[bits(32) * len(legal) >> 32]`` make from the same
-        draws, each known legal, so not checked again."""
+        """Plays the round to its end as random bots would from the same draws, each call
+        ``legal[bits(32) * len(legal) >> 32]``, known legal, so not checked again."""
         lowest, call = self._lowest, self._call
         while (seat := self.to_speak) is not None:
             high = self._high + 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.errors import IllegalAction
@@ -107,32 +108,23 @@ def contract_choices(
     return _ANY
 
 
+@dataclass(slots=True)
 class ContractPhase:
     """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``.
+    A turn's legal contracts are worked out once, for the bot and ``apply`` alike."""
 
-    The legal contracts are worked out once per turn: a bot asks for them, and ``apply``
-    checks its choice against the same list (which a bot reads, never changes)."""
+    settings: RuleSettings
+    declarer: int
+    level: int
+    named: dict[int, int] = field(default_factory=dict)
+    order: list[int] = field(init=False)
+    position: int = 0
+    _legal: tuple[int, list[int]] = field(default=(-1, []), init=False, repr=False)
 
-    __slots__ = ("settings", "declarer", "level", "named", "order", "position", "_legal")
-
-    def __init__(
-        self,
-        settings: RuleSettings,
-        declarer: int,
-        level: int,
-        named: dict[int, int] | None = None,
-        position: int = 0,
-    ) -> None:
-        self.settings = settings
-        self.declarer = declarer
-        self.level = level
-        self.named: dict[int, int] = {} if named is None else named
-        may_raise = settings.declarer_may_raise
-        self.order: list[int] = list(_ORDERS[may_raise][declarer])
-        self.position = position
-        self._legal: tuple[int, list[int]] | None = None  # (position, its legal contracts)
-        if not may_raise:
-            self.named[declarer] = level
+    def __post_init__(self) -> None:
+        self.order = list(_ORDERS[self.settings.declarer_may_raise][self.declarer])
+        if not self.settings.declarer_may_raise:
+            self.named[self.declarer] = self.level
 
     @property
     def to_speak(self) -> int | None:
@@ -142,16 +134,14 @@ class ContractPhase:
         return self.position >= len(self.order)
 
     def legal_actions(self) -> list[int]:
-        position = self.position
-        legal = self._legal
-        if legal is not None and legal[0] == position:
-            return legal[1]
-        if position >= len(self.order):
-            return []
-        seat = self.order[position]
-        now = legal_contracts(self.settings, self.declarer, self.level, seat, self.named)
-        self._legal = (position, now)
-        return now
+        if self._legal[0] != self.position:
+            seat = self.to_speak
+            if seat is None:
+                return []
+            named = self.named
+            legal = legal_contracts(self.settings, self.declarer, self.level, seat, named)
+            self._legal = (self.position, legal)
+        return self._legal[1]
 
     def forbidden(self) -> int | None:
         """The forbidden number for the seat to speak, if it is the last bidder."""
@@ -174,10 +164,8 @@ class ContractPhase:
         self.position = position + 1
 
     def play_random(self, bits: Callable[[int], int]) -> None:
-        """Names every contract still to come, each seat choosing uniformly among
-        ``legal_actions()``, one ``bits(32)`` draw per seat: the contracts random bots'
-        ``legal[bits(32) * len(legal) >> 32]`` name from the same draws, each known
-        legal, so not checked again."""
+        """Names the contracts still to come as random bots would from the same draws,
+        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again."""
         order, named = self.order, self.named
         settings, declarer, level = self.settings, self.declarer, self.level
         for seat in order[self.position :]:
