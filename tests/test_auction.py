@@ -289,3 +289,36 @@ def test_a_call_that_is_not_a_call_is_refused():
         auction.apply(7)  # type: ignore[arg-type]
     with pytest.raises(ParseError):
         auction.apply("seven clubs")
+
+
+@pytest.mark.parametrize("settings", [STANDARD, PAGAT])
+def test_random_calls_in_the_auction_s_own_loop_are_those_random_bots_make(settings):
+    # play_random draws as a random bot's choose_call does, one 32-bit draw per call, and
+    # records each call through the machine's own bookkeeping: the same calls and the same
+    # end (a declarer, an exchange, a throw-in). Every other deal starts with four passes,
+    # so that rounds after a Frisch exchange, with their raised minimum, are played too.
+    import random
+
+    from scorekeeper.engine.israeli_whist.bots import IsraeliRandomBot
+
+    hands = [list(range(seat * 13, seat * 13 + 13)) for seat in range(4)]
+    for seed in range(200):
+        drawn, asked = random.Random(seed), random.Random(seed)
+        bots = [IsraeliRandomBot(seat, asked) for seat in range(4)]
+        by_loop, by_bots = (IsraeliAuction(settings, seed % 4, hands) for _ in range(2))
+        if seed % 2:
+            run(by_loop, "pass pass pass pass")
+            run(by_bots, "pass pass pass pass")
+        while not by_loop.is_terminal():
+            if by_loop.phase == "exchange":
+                for seat in range(4):
+                    cards = by_loop.hands[seat][:3]  # type: ignore[index]
+                    by_loop.exchange(seat, cards)
+                    by_bots.exchange(seat, cards)
+            by_loop.play_random(drawn.getrandbits)
+            while (seat := by_bots.to_speak) is not None:
+                by_bots.apply(bots[seat].choose_call(by_bots, hands[seat]))
+            assert by_loop.phase == by_bots.phase
+        assert by_loop.rounds == by_bots.rounds
+        assert (by_loop.declarer, by_loop.bid) == (by_bots.declarer, by_bots.bid)
+        assert drawn.getrandbits(32) == asked.getrandbits(32)

@@ -83,3 +83,50 @@ def test_a_contract_that_is_not_a_number_is_refused_naming_the_seat(contract):
     assert refused.value.field == "contracts[2]"
     assert str(refused.value).startswith("contracts[2] must be a whole number from 0 to 13, not ")
     assert phase.to_speak == 2 and phase.named == {1: 6}
+
+
+def test_a_turn_s_legal_contracts_are_worked_out_once(monkeypatch):
+    # A bot asks for the legal contracts and apply checks its choice against the very
+    # list: once per turn (apply used to work them out again).
+    from scorekeeper.engine.israeli_whist import contracts
+
+    worked_out = []
+    real = contracts.legal_contracts
+
+    def counted(*args):
+        worked_out.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(contracts, "legal_contracts", counted)
+    phase = ContractPhase(STANDARD, declarer=2, level=7)
+    while not phase.is_terminal():
+        legal = phase.legal_actions()
+        assert phase.legal_actions() is legal
+        phase.apply(legal[-1])
+    assert worked_out == [2, 3, 0, 1]
+    assert phase.contracts == [13, 13, 13, 13]
+
+
+@pytest.mark.parametrize("settings", [STANDARD, PAGAT])
+def test_random_contracts_in_the_phase_s_own_loop_are_those_random_bots_name(settings):
+    # play_random draws as a random bot's choose_contract does, one 32-bit draw per
+    # seat, from the same legal contracts, the forbidden number left out.
+    import random
+
+    from scorekeeper.engine.israeli_whist.bots import IsraeliRandomBot
+
+    forbidden_seen = 0
+    for seed in range(300):
+        declarer, level = seed % 4, 5 + seed % 9
+        drawn, asked = random.Random(seed), random.Random(seed)
+        by_loop = ContractPhase(settings, declarer, level)
+        by_loop.play_random(drawn.getrandbits)
+        by_bots = ContractPhase(settings, declarer, level)
+        for seat in by_bots.order:
+            by_bots.apply(IsraeliRandomBot(seat, asked).choose_contract(by_bots, [], 0))
+        assert by_loop.is_terminal()
+        assert by_loop.contracts == by_bots.contracts
+        assert sum(by_loop.contracts) != 13
+        forbidden_seen += sum(by_loop.contracts) - by_loop.contracts[(declarer + 3) % 4] <= 13
+        assert drawn.getrandbits(32) == asked.getrandbits(32)
+    assert forbidden_seen  # some last bidders had a number forbidden

@@ -12,7 +12,7 @@ and ``"pass"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from ..core.calls import PASS, Pass
@@ -183,6 +183,31 @@ class IsraeliAuction:
         if seat is None:  # a seat speaks only in the bidding
             raise IllegalAction(self._not_bidding(), "call")
         if call is PASS:
+            self._call(seat, -1)
+        elif isinstance(call, Bid):
+            # IntEnum arithmetic stays in C; see bid_index.
+            index = (call.level - MIN_LEVEL) * _DENOMINATIONS + call.denomination
+            if index <= self._high or index < self._lowest:
+                raise IllegalAction(self._too_low(call, index), "call")
+            self._call(seat, index)
+        elif type(call) is str:
+            self.apply(parse_call(call))
+        else:
+            raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
+
+    def play_random(self, bits: Callable[[int], int]) -> None:
+        """Plays the round to its end as random bots would from the same draws, each call
+        ``legal[bits(32) * len(legal) >> 32]``, known legal, so not checked again."""
+        lowest, call = self._lowest, self._call
+        while (seat := self.to_speak) is not None:
+            high = self._high + 1
+            floor = high if high > lowest else lowest
+            choice = bits(32) * len(_LEGAL_FROM[floor]) >> 32
+            call(seat, floor + choice - 1 if choice else -1)
+
+    def _call(self, seat: int, index: int) -> None:
+        # Records a legal call for ``seat``: pass (-1), or the bid ALL_BIDS[index].
+        if index < 0:
             self._calls.append((seat, PASS))
             passes = self._passes = self._passes + 1
             if self._high >= 0:
@@ -193,20 +218,11 @@ class IsraeliAuction:
             elif passes == SEATS:
                 self._all_passed()
                 return
-        elif isinstance(call, Bid):
-            # IntEnum arithmetic stays in C; see bid_index.
-            index = (call.level - MIN_LEVEL) * _DENOMINATIONS + call.denomination
-            if index <= self._high or index < self._lowest:
-                raise IllegalAction(self._too_low(call, index), "call")
-            self._calls.append((seat, call))
+        else:
+            self._calls.append((seat, ALL_BIDS[index]))
             self._high = index
             self._high_bidder = seat
             self._passes = 0
-        elif type(call) is str:
-            self.apply(parse_call(call))
-            return
-        else:
-            raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
         self.to_speak = (seat + 1) % SEATS
 
     def _too_low(self, call: Bid, index: int) -> str:

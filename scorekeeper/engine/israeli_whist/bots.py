@@ -178,31 +178,32 @@ class IsraeliHeuristicBot:
         trump = play.trump
         if not play.current:
             if short:
-                return max(legal, key=_HIGH_FIRST[trump].__getitem__)
-            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+                return max(legal, key=_HIGH_FIRST[trump])
+            return min(legal, key=_CHEAP_FIRST[trump])
         keys, best = play.keys, play.best
         winners = [c for c in legal if keys[c] > best]
         if short:
             if winners:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
-            return min(legal, key=_CHEAP_FIRST[trump].__getitem__)
+            return min(legal, key=_CHEAP_FIRST[trump])
         losers = [c for c in legal if keys[c] <= best]
-        return max(losers, key=_SHED_FIRST[trump].__getitem__) if losers else max(winners)
+        return max(losers, key=_SHED_FIRST[trump]) if losers else max(winners)
 
 
 # The heuristic bot's orders of cards, as one number per card for each trump (0..4), so
-# that max and min compare numbers instead of building tuples. Each orders as the tuple
-# named beside it (the card number last, so no two cards tie):
+# that max and min compare numbers instead of building tuples; each table is kept as its
+# look-up, the key max and min call. Each orders as the tuple named beside it (the card
+# number last, so no two cards tie):
 _HIGH_FIRST = tuple(  # (rank, is a trump, card): the strongest lead
-    tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52))
+    tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)).__getitem__
     for trump in range(5)
 )
 _CHEAP_FIRST = tuple(  # (is a trump, rank, card): the cheapest card
-    tuple((SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52))
+    tuple((SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
     for trump in range(5)
 )
 _SHED_FIRST = tuple(  # (is not a trump, rank, card): the card best shed when losing
-    tuple((SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52))
+    tuple((SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
     for trump in range(5)
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,8 +22,21 @@ def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:
     The declarer speaks first when it may raise; otherwise its contract is fixed at its
     level and only the other three speak, starting at the declarer's left.
     """
-    others = [left_of(declarer, k) for k in (1, 2, 3)]
-    return [declarer, *others] if settings.declarer_may_raise else others
+    return list(_ORDERS[settings.declarer_may_raise][declarer])
+
+
+_ORDERS = {
+    may_raise: tuple(
+        tuple([declarer] * may_raise + [left_of(declarer, k) for k in (1, 2, 3)])
+        for declarer in range(SEATS)
+    )
+    for may_raise in (False, True)
+}
+"""``speaking_order``, worked out once: ``_ORDERS[declarer_may_raise][declarer]``."""
+
+_ANY = tuple(range(TRICKS_PER_HAND + 1))
+_ANY_BUT = tuple(tuple(n for n in _ANY if n != forbidden) for forbidden in _ANY)
+"""The contracts 0..13, and ``_ANY_BUT[forbidden]`` without the forbidden number."""
 
 
 def forbidden_contract(others_total: int) -> int | None:
@@ -78,19 +92,26 @@ def legal_contracts(
     The declarer: its level when it may not raise, otherwise level..13. The last bidder
     (right of the declarer): 0..13 without the forbidden number. Everyone else: 0..13.
     """
+    return list(contract_choices(settings, declarer, level, seat, named))
+
+
+def contract_choices(
+    settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
+) -> Sequence[int]:
+    """``legal_contracts`` as a range or a tuple worked out once, to read, not to change."""
     if seat == declarer:
-        return list(declarer_contracts(settings, level))
-    choices = list(range(TRICKS_PER_HAND + 1))
-    if seat == left_of(declarer, 3) and len(named) == SEATS - 1:
+        return declarer_contracts(settings, level)
+    if len(named) == SEATS - 1 and seat == (declarer + 3) % SEATS:  # the last bidder
         forbidden = forbidden_contract(sum(named.values()))
         if forbidden is not None:
-            choices.remove(forbidden)
-    return choices
+            return _ANY_BUT[forbidden]
+    return _ANY
 
 
-@dataclass
+@dataclass(slots=True)
 class ContractPhase:
-    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``."""
+    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``.
+    A turn's legal contracts are worked out once, for the bot and ``apply`` alike."""
 
     settings: RuleSettings
     declarer: int
@@ -98,9 +119,10 @@ class ContractPhase:
     named: dict[int, int] = field(default_factory=dict)
     order: list[int] = field(init=False)
     position: int = 0
+    _legal: tuple[int, list[int]] = field(default=(-1, []), init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.order = speaking_order(self.settings, self.declarer)
+        self.order = list(_ORDERS[self.settings.declarer_may_raise][self.declarer])
         if not self.settings.declarer_may_raise:
             self.named[self.declarer] = self.level
 
@@ -112,10 +134,14 @@ class ContractPhase:
         return self.position >= len(self.order)
 
     def legal_actions(self) -> list[int]:
-        seat = self.to_speak
-        if seat is None:
-            return []
-        return legal_contracts(self.settings, self.declarer, self.level, seat, self.named)
+        if self._legal[0] != self.position:
+            seat = self.to_speak
+            if seat is None:
+                return []
+            named = self.named
+            legal = legal_contracts(self.settings, self.declarer, self.level, seat, named)
+            self._legal = (self.position, legal)
+        return self._legal[1]
 
     def forbidden(self) -> int | None:
         """The forbidden number for the seat to speak, if it is the last bidder."""
@@ -125,23 +151,35 @@ class ContractPhase:
 
     def apply(self, contract: int) -> None:
         """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
-        seat = self.to_speak
-        if seat is None:
+        position = self.position
+        if position >= len(self.order):
             raise IllegalAction(msg("every contract has been named"), "contracts")
+        seat = self.order[position]
         if contract not in self.legal_actions():
             raise IllegalAction(
                 _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
                 f"contracts[{seat}]",
             )
         self.named[seat] = contract
-        self.position += 1
+        self.position = position + 1
+
+    def play_random(self, bits: Callable[[int], int]) -> None:
+        """Names the contracts still to come as random bots would from the same draws,
+        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again."""
+        order, named = self.order, self.named
+        settings, declarer, level = self.settings, self.declarer, self.level
+        for seat in order[self.position :]:
+            legal = contract_choices(settings, declarer, level, seat, named)
+            named[seat] = legal[bits(32) * len(legal) >> 32]
+        self.position = len(order)
 
     @property
     def contracts(self) -> list[int]:
         """Contracts in seat order; raises ValueError before every seat has one."""
-        if not self.is_terminal():
+        if self.position < len(self.order):
             raise ValueError("phase two is not over")
-        return [self.named[s] for s in range(SEATS)]
+        named = self.named
+        return [named[0], named[1], named[2], named[3]]
 
 
 def _why_illegal(

@@ -104,8 +104,12 @@ class IsraeliPlayState(TrickPlay):
         cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
     ) -> IsraeliPlayState:
         # Simulation's own deals are known to be whole: skip the checks and the sorting.
+        # The contracts are the caller's list, which play never changes.
         state = cls.__new__(cls)
-        state._deal(hands, trump, declarer, contracts)
+        state.trump = trump
+        state.declarer = declarer
+        state.contracts = contracts
+        state._start(split_hands(hands, SUIT_OF), SUIT_OF, TRICK_KEYS[trump], declarer)
         return state
 
     def _deal(

@@ -128,11 +128,14 @@ class IsraeliTable(Table):
         settings = self.settings
         hands = dealt = deal_hands(rng)
         auction = IsraeliAuction(settings, dealer, dealt)
-        choose_call = self.choose_call
+        choose_call, bits = self.choose_call, self.random_bits
         while True:
             seat = auction.to_speak
             if seat is not None:
-                auction.apply(choose_call[seat](auction, hands[seat]))
+                if bits is not None:  # four plain random bots: their very draws
+                    auction.play_random(bits)
+                else:
+                    auction.apply(choose_call[seat](auction, hands[seat]))
             elif auction.phase == "exchange":
                 for seat, bot in enumerate(self.bots):
                     auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
@@ -151,9 +154,12 @@ class IsraeliTable(Table):
             )
         trump = int(bid.denomination)
         phase = ContractPhase(settings, declarer, bid.level)
-        choose_contract = self.choose_contract
-        for seat in phase.order:
-            phase.apply(choose_contract[seat](phase, hands[seat], trump))
+        if bits is not None:
+            phase.play_random(bits)
+        else:
+            choose_contract = self.choose_contract
+            for seat in phase.order:
+                phase.apply(choose_contract[seat](phase, hands[seat], trump))
         order, contracts = phase.order, phase.contracts
         tricks, taken = self._play(hands, trump, declarer, contracts)
         score = self._score(contracts, taken, declarer)
