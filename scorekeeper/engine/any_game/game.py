@@ -118,10 +118,7 @@ class AnyGame(GameBase):
     check = staticmethod(rounds.check)
     form_rules = staticmethod(form.form_rules)
     form_texts = form.TEXTS
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
+    pages = display
 
     def record_from_dict(
         self, settings: SheetSettings, body: Any, place: HandPlace | None = None

@@ -75,12 +75,7 @@ class BidWhist(GameBase):
     form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
-    view = staticmethod(display.view)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
+    pages = display
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)

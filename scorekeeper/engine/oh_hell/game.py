@@ -75,12 +75,8 @@ class OhHell(GameBase):
     check = staticmethod(records.check)
     explain = staticmethod(records.explain)
     form_texts = BIDDING_TEXTS
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
+    pages = display
     csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
-    csv_values = staticmethod(display.csv_values)
 
     @property
     def simulation(self) -> Simulation:

@@ -63,11 +63,7 @@ class Spades(GameBase):
     }
     hand = HAND
     check = staticmethod(records.check)
-    hand_views = staticmethod(display.hand_views)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
+    pages = display
     form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
     simulation = Simulation(simulate_deals, tuple(BOTS), SpadesTally, verify=verify.verify_deal)
 
