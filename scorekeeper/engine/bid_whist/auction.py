@@ -100,38 +100,24 @@ class BidWhistAuction:
         seat = self.to_speak
         if seat is None:
             raise IllegalAction(msg("the auction is over"), "call")
-        if isinstance(call, Pass):
-            if self._dealer_must_bid():
-                raise IllegalAction(
-                    msg("all three others passed, so the dealer must bid the minimum level"),
-                    "call",
-                )
-        elif isinstance(call, Bid):
-            if call.level < self.settings.minimum_level:
-                raise IllegalAction(
-                    msg(
-                        "%(bid)s is below the minimum level %(minimum)d",
-                        bid=str(call),
-                        minimum=self.settings.minimum_level,
-                    ),
-                    "call",
-                )
+        if not isinstance(call, Pass | Bid):
+            raise ParseError(msg("%(call)s is not a call", call=repr(call)), "call")
+        minimum = self.settings.minimum_level
+        if isinstance(call, Bid) and call.level < minimum:
+            below = msg(
+                "%(bid)s is below the minimum level %(minimum)d", bid=str(call), minimum=minimum
+            )
+            raise IllegalAction(below, "call")
+        # A dealer who must bid follows three passes: no earlier bid is left to outbid.
+        if self._dealer_must_bid() and (isinstance(call, Pass) or call.level != minimum):
+            must = msg("all three others passed, so the dealer must bid the minimum level")
+            raise IllegalAction(must, "call")
+        if isinstance(call, Bid):
             rank = bid_rank(call, self.settings.downtown_over_uptown)
             if rank <= self._rank:
-                raise IllegalAction(
-                    msg("%(bid)s does not outbid %(last)s", bid=str(call), last=str(self.bid)),
-                    "call",
-                )
-            if self._dealer_must_bid() and call.level != self.settings.minimum_level:
-                raise IllegalAction(
-                    msg("all three others passed, so the dealer must bid the minimum level"),
-                    "call",
-                )
-            self._rank = rank
-            self.bid = call
-            self.bidder = seat
-        else:
-            raise ParseError(msg("%(call)s is not a call", call=repr(call)), "call")
+                said = msg("%(bid)s does not outbid %(last)s", bid=str(call), last=str(self.bid))
+                raise IllegalAction(said, "call")
+            self._rank, self.bid, self.bidder = rank, call, seat
         self.calls.append((seat, call))
         self.to_speak = None if seat == self.dealer else left_of(seat)
 

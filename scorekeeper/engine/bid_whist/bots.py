@@ -102,6 +102,9 @@ def _suit_values(
 
 
 def _estimate(lengths: list[int], honours: list[float], jokers: int, trump: int) -> float:
+    """A rough count of the tricks a hand should take in a contract: its best cards by how
+    well they are guarded, long trumps and the jokers with a trump suit, ruffs in short side
+    suits, long suits in no-trump."""
     if trump == NO_SUIT:
         return sum(map(no_trump_value, honours, lengths))
     trumps = lengths[trump] + jokers
@@ -109,13 +112,6 @@ def _estimate(lengths: list[int], honours: list[float], jokers: int, trump: int)
     if trumps >= 4:
         total += sum(RUFF_VALUE[n] for suit, n in enumerate(lengths) if suit != trump)
     return total
-
-
-def estimate_books(hand: Sequence[int], trump: int, low: bool, ace_high: bool = True) -> float:
-    """A rough count of the tricks ``hand`` should take in a contract: its best cards by how
-    well they are guarded, long trumps and the jokers with a trump suit, ruffs in short side
-    suits, long suits in no-trump."""
-    return _estimate(*_suit_values(hand, low, ace_high), trump)
 
 
 def _contracts(hand: Sequence[int], ace_high: bool) -> list[tuple[float, Kind, int, bool]]:

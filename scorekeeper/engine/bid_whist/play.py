@@ -18,6 +18,7 @@ because simulation plays millions of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..core import tricks
 from ..core.tricks import FOLLOWERS, TrickPlay, checked_hands, random_tricks, split_hands
@@ -86,19 +87,10 @@ class BidWhistPlayState(TrickPlay):
         self._deal(numbers, trump, low, ace_high, bidder, nt_jokers, tuple(kitty_shown))
 
     @classmethod
-    def _trusted(
-        cls,
-        hands: list[list[int]],
-        trump: int,
-        low: bool,
-        ace_high: bool,
-        bidder: int,
-        nt_jokers: str,
-        kitty_shown: tuple[int, ...],
-    ) -> BidWhistPlayState:
-        # Simulation's own deals are known to be whole: skip the checks.
+    def _trusted(cls, *dealt: Any) -> BidWhistPlayState:
+        """Play of simulation's own deals, known to be whole: ``_deal``'s arguments, unchecked."""
         state = cls.__new__(cls)
-        state._deal(hands, trump, low, ace_high, bidder, nt_jokers, kitty_shown)
+        state._deal(*dealt)
         return state
 
     def _deal(
@@ -123,10 +115,6 @@ class BidWhistPlayState(TrickPlay):
     @property
     def tricks_won(self) -> list[int]:
         return self.tricks_taken
-
-    def hand(self, seat: int) -> list[int]:
-        """The card numbers ``seat`` still holds, in order."""
-        return self.held(seat)
 
     def legal_indices(self) -> list[int]:
         """The card numbers the seat to play may play; empty once play is over."""
