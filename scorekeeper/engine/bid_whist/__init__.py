@@ -23,11 +23,11 @@ from .cards import (
 from .explain import explain
 from .game import GAME
 from .play import BidWhistPlayState, legal_from, trick_winner
-from .progression import replay
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistDeal, BidWhistTally, simulate_deals
 
 record_from_dict = GAME.record_from_dict
+replay = GAME.replay
 preset = GAME.preset
 preset_name_of = GAME.preset_name_of
 

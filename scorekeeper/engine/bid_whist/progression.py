@@ -1,8 +1,9 @@
 """Game progression: dealer and first bidder, running totals per side and the end of game.
 
-``replay`` is the one place that turns a game's recorded hands into everything a
-scoreboard shows. The deal passes to the left after every hand, a thrown-in one included;
-the player left of the dealer bids first. The game ends after a hand in which:
+``resume`` (the game's ``replay``, from ``start_state``) is the one place that turns a
+game's recorded hands into everything a scoreboard shows. The deal passes to the left
+after every hand, a thrown-in one included; the player left of the dealer bids first.
+The game ends after a hand in which:
 
 - a Boston wins the game (``boston=wins_game``): the bidding side wins;
 - a side reaches +target or more: it wins; a side reaches -target or less: the other wins;
@@ -69,22 +70,6 @@ class BidWhistProgress(RaceProgress):
     reason: EndReason | None = None
 
 
-def replay(
-    settings: BidWhistSettings,
-    first_dealer: int,
-    hands: Sequence[Hand],
-    finish_after: int | None = None,
-    starting_totals: Sequence[int] | None = None,
-) -> BidWhistProgress:
-    """Scores ``hands`` in order and returns the game's state after them.
-
-    ``finish_after`` is the number of hands recorded when the table asked to finish now
-    (None if it did not): from that hand on, the side ahead wins. Raises ValueError if a
-    hand is recorded after the game ended.
-    """
-    return resume(settings, start_state(first_dealer, starting_totals), hands, finish_after)
-
-
 def resume(
     settings: BidWhistSettings,
     state: BidWhistState,
@@ -93,9 +78,9 @@ def resume(
 ) -> BidWhistProgress:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``: the
     game's progress with only those hands, and everything else exactly as ``replay`` of
-    the whole game gives it. The deal passes to the left after every hand, a thrown-in
-    one too, and the player left of the dealer bids first. Raises ValueError if a hand is
-    recorded after the game ended.
+    the whole game (``GameBase.replay``) gives it. The deal passes to the left after every
+    hand, a thrown-in one too, and the player left of the dealer bids first. Raises
+    ValueError if a hand is recorded after the game ended.
     """
     totals = list(state.totals)
     dealer = state.dealer

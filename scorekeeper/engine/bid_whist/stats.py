@@ -1,8 +1,8 @@
 """Bid Whist statistics over recorded games, computed only through the engine.
 
-Every figure comes from :func:`~.progression.replay`, which scores each hand with
-``score_hand``: made, set, Boston, books and points are read from its ``HandScore``,
-never worked out again here.
+Every figure comes from the game's ``replay`` (``progression.resume``), which scores
+each hand with ``score_hand``: made, set, Boston, books and points are read from its
+``HandScore``, never worked out again here.
 
 Terms:
 
