@@ -31,6 +31,17 @@ from .simulate import BidWhistTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
+def _record_of_deal(deal: Mapping[str, Any]) -> Hand:
+    """The hand a table would write down for a simulated ``deal``: the bidder's side's
+    books, the discard included."""
+    if deal["thrown_in"]:
+        return HAND.load(GAME, {"thrown_in": True})
+    kind = Bid.from_str(deal["bid"]).kind
+    stored = {name: deal[name] for name in ("bidder", "bid", "trump")}
+    stored["direction"] = None if kind.has_trump else deal["direction"]
+    return HAND.load(GAME, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
+
+
 class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
@@ -73,6 +84,10 @@ class BidWhist(GameBase):
     }
     hand = HAND
     form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
+    # Bots bid and play whole deals (``simulate.py``), random first.
+    simulation = Simulation(
+        simulate_deals, tuple(BOTS), BidWhistTally, _record_of_deal, verify.verify_deal
+    )
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     pages = display
@@ -157,30 +172,7 @@ class BidWhist(GameBase):
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
         score = replayed.score
-        if score is None:
-            return {"made": None, "needed": None}
-        return {"made": score.made, "needed": score.needed}
-
-    @property
-    def simulation(self) -> Simulation:
-        """Bots bid and play whole deals (``simulate.py``), random first."""
-        return Simulation(
-            simulate_deals,
-            ("random", *(kind for kind in BOTS if kind != "random")),
-            BidWhistTally,
-            self._record_of_deal,
-            verify.verify_deal,
-        )
-
-    def _record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
-        """The hand a table would write down for a simulated ``deal``: the bidder's side's
-        books, the discard included."""
-        if deal["thrown_in"]:
-            return self.hand.load(self, {"thrown_in": True})
-        kind = Bid.from_str(deal["bid"]).kind
-        stored = {name: deal[name] for name in ("bidder", "bid", "trump")}
-        stored["direction"] = None if kind.has_trump else deal["direction"]
-        return self.hand.load(self, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
+        return {"made": score and score.made, "needed": score and score.needed}
 
     figures = Figures(stats.game_stats, figures.player_figures, figures.game_figures, figures.NOTES)
 
