@@ -197,7 +197,6 @@ class BidWhistTally(run.DealTally):
 
     sets: int = 0
     bostons: int = 0
-    seconds: float = field(default=0.0, metadata={"merge": False})
     by_bid: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     """[made, played] per (level, kind letters)."""
     _started: float = field(
@@ -222,7 +221,6 @@ class BidWhistTally(run.DealTally):
     def count(self, bid: Bid | None, made: bool = False, boston: bool = False) -> None:
         """Counts one deal: thrown in (``bid`` None), or ``bid`` made or set, a Boston."""
         self.deals += 1
-        self.seconds = time.perf_counter() - self._started
         if bid is None:
             self.thrown_in += 1
             return
@@ -232,15 +230,11 @@ class BidWhistTally(run.DealTally):
         self.sets += not made
         self.bostons += boston
 
-    def merge(self, other: run.DealTally) -> None:
-        """Adds the counts of ``other`` (see ``DealTally.merge``); the time is this
-        summary's."""
-        super().merge(other)
-        self.seconds = time.perf_counter() - self._started
-
     @property
     def deals_per_second(self) -> float:
-        return self.deals / self.seconds if self.seconds > 0 else 0.0
+        """The deals counted, another worker's merged in, per second since this began."""
+        seconds = time.perf_counter() - self._started
+        return self.deals / seconds if seconds > 0 else 0.0
 
     def lines(self) -> list[str]:
         """The summary as text lines: deals per second, bids by kind and level, made rate
