@@ -127,9 +127,8 @@ def rules_notes(settings: BidWhistSettings) -> list[Message]:
 def points_table(settings: BidWhistSettings) -> list[tuple[int, int]]:
     """Points for each level made exactly with an uptown or downtown bid (no-trump scores
     double), from the scoring."""
-    bid = Kind.UPTOWN
     return [
-        (level, bid_points(Bid(level, bid), BOOK_BASE + level))
+        (level, bid_points(Bid(level, Kind.UPTOWN), BOOK_BASE + level))
         for level in range(settings.minimum_level, MAX_LEVEL + 1)
     ]
 

@@ -142,9 +142,8 @@ class BidWhistTable(run.Table):
         else:
             play.play_out(self.choose_card)
         won = play.tricks_taken
-        side = side_of(bidder)
         books = [won[0] + won[2], won[1] + won[3]]
-        books[side] += 1
+        books[side_of(bidder)] += 1  # the discard is the bidders' first book
         return BidWhistDeal(
             dealer,
             dealt,
