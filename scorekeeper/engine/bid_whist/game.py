@@ -33,7 +33,7 @@ SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 def _record_of_deal(deal: Mapping[str, Any]) -> Hand:
     """The hand a table would write down for a simulated ``deal``: the bidder's side's
-    books, the discard included."""
+    books, the discard included; a hand of the one game, ``GAME`` (below)."""
     if deal["thrown_in"]:
         return HAND.load(GAME, {"thrown_in": True})
     kind = Bid.from_str(deal["bid"]).kind
