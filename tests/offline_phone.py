@@ -191,8 +191,7 @@ def offline_evening(
         with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
             page.locator("#keep-phone").click()
 
-        # The server's: hands 1 to 7 as entered, the points and totals the phone showed,
-        # 5 to 7 marked as recorded on this phone (✈), which keeps the game still.
+        # The server's: 1 to 7 as entered, the phone's numbers, 5 to 7 marked ✈; still kept.
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:7])]
         assert numbers(page, NUMBERS) == shown
