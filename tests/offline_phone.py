@@ -1,6 +1,5 @@
 """A phone keeping a game and recording it without the network (issue 34), as the browser
-tests drive it; the evening of the issue's "Done when" (``offline_evening``), played for
-every game by tests/test_app_conformance.py and in another language by test_offline_client."""
+tests drive it, and issue 34's evening (``offline_evening``) for each game and language."""
 
 from __future__ import annotations
 
@@ -12,6 +11,11 @@ from typing import Any
 
 from scorekeeper.engine import Game
 
+from .test_app_conformance import LANGUAGES as ACCEPT
+from .test_app_conformance import enter, entry_of, long_rules, plain_text, simulated_hands
+from .test_browser import api
+from .test_rtl_browser import fits_the_phone
+
 ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
 PHONE = (360, 800)
 QUEUED = "#kept-board .hands .pending"
@@ -19,8 +23,7 @@ NUMBERS = ":is(ol.totals b, table.hands td b, table.hands td i)"  # totals, hand
 
 
 def keep_game(page, game_id: int, name: str) -> None:
-    """Taps "Keep this game on this phone", says whose phone it is, and waits until the
-    phone says it is kept (with what it took)."""
+    """Taps Keep, says whose phone it is, and waits until the phone says what it kept."""
     page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
     page.locator("#keep").click()
     page.locator("#keep-whose button", has_text=name).click()
@@ -33,8 +36,6 @@ def keep_game(page, game_id: int, name: str) -> None:
 
 def numbers(page, where: str) -> list[str]:
     """The numbers ``where`` shows, each as the API writes it (no isolates, a true minus)."""
-    from .test_app_conformance import plain_text
-
     return [plain_text(t).replace("\u2212", "-") for t in page.locator(where).all_inner_texts()]
 
 
@@ -45,9 +46,8 @@ def marked(page, where: str) -> list[str]:
 
 
 def record_offline(page, entry: Any, enter: Callable[[Any, Any], None], opened=False) -> None:
-    """Record on the kept scoreboard (unless the form is ``opened``), the hand's keys
-    (``enter``), its preview, Save (or the entry's action); the kept scoreboard shows it,
-    queued."""
+    """Record on the kept scoreboard (unless the form is ``opened``), the hand's keys, its
+    preview, Save (or the entry's action): the kept scoreboard shows it queued."""
     if not opened:
         page.locator("#kept-board #record").click()
         page.locator("#kept-entry form#hand").wait_for()
@@ -61,13 +61,11 @@ def record_offline(page, entry: Any, enter: Callable[[Any, Any], None], opened=F
 
 def new_phone(browser, base: str, language: str):
     """A phone 360 px wide whose browser asks for ``language``."""
-    from .test_app_conformance import LANGUAGES
-
     return browser.new_context(
         viewport={"width": PHONE[0], "height": PHONE[1]},
         base_url=base,
         locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        extra_http_headers={"Accept-Language": ACCEPT[language]},
     )
 
 
@@ -84,8 +82,7 @@ def watched(browser, base: str, language: str) -> Iterator[Any]:
 
 
 def offline(page, language: str) -> None:
-    """The kept game's page loses the network and is loaded again: the kept scoreboard, in
-    ``language``, drawn by the engine in the phone."""
+    """Offline and reloaded: the kept scoreboard in ``language``, drawn by the phone's engine."""
     page.context.set_offline(True)
     page.reload()
     page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
@@ -94,9 +91,8 @@ def offline(page, language: str) -> None:
 
 @contextmanager
 def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
-    """A phone in ``language`` (``watched``) that opens a new game's edit link (``created``:
-    the API's answer), keeps the game as ``name``'s phone and loses the network: the page,
-    on the kept scoreboard."""
+    """A ``watched`` phone that opens the edit link of ``created`` (the API's answer), keeps
+    the game as ``name``'s phone and goes ``offline``: its page."""
     with watched(browser, base, language) as context:
         page = context.new_page()
         page.goto(created["edit_url"])
@@ -113,20 +109,10 @@ def stored(database: str, sql: str, *params) -> list[tuple]:
 def offline_evening(
     browser, base: str, game: Game, names: list[str], language: str, widest: Collection[str]
 ) -> None:
-    """The evening of issue 34's "Done when", on a phone 360 px wide in ``language``: it
-    keeps the game after hand 2, loses the network, is reloaded, and records hands 3 to 7
-    on the form its own engine draws (hand 4 saved empty first, refused in the table's
-    words). Meanwhile a second phone records hands 3, 4 and another 5. Back online, hand 5
-    shows both versions and this phone's is kept, and the server holds 1 to 7 as entered,
-    with the points and totals the phone showed, 5 to 7 marked as this phone's. (That the
-    other 5 stays in the revisions is the server's: tests/test_offline_sync.py.) What every
-    game does alike is met where its page is the widest (``widest``: "board", "form"): the
-    page fits the phone; nothing of the kept page is fetched before Keep, and a phone
-    watching the view link sees 5 to 7 come in live ("board"); closed after hand 5, the
-    phone opens again on the form's address, its queue still there ("form")."""
-    from .test_app_conformance import enter, entry_of, long_rules, simulated_hands
-    from .test_browser import api
-    from .test_rtl_browser import fits_the_phone
+    """Issue 34's evening in ``language`` (test_app_conformance.py tells it: kept after hand 2,
+    3 to 7 recorded offline, hand 4 refused first, a second phone's 5, the server's 1 to 7).
+    Only where its page is the widest (``widest``): the fit, nothing fetched before Keep, a
+    watching phone's live hands ("board"); the form's address opened again offline ("form")."""
 
     def fits(template: str, shot: str) -> None:
         if template in widest:
@@ -205,8 +191,7 @@ def offline_evening(
         with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
             page.locator("#keep-phone").click()
 
-        # The server's: hands 1 to 7 as entered, the points and totals the phone showed,
-        # 5 to 7 marked as recorded on this phone (✈), which keeps the game still.
+        # The server's: 1 to 7 as entered, the phone's numbers, 5 to 7 marked ✈; still kept.
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:7])]
         assert numbers(page, NUMBERS) == shown

@@ -11,7 +11,9 @@ import pytest
 from scorekeeper.engine.registry import GAMES
 
 from .play import records
-from .test_phone_calls import ESCAPED, GAME_KEYS, NAMES, SCRIPT, answered
+from .test_phone_calls import GAME_KEYS, NAMES, answered
+
+SCRIPT, ESCAPED = "<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"
 
 RULES = GAMES[GAME_KEYS[0]]
 SETTINGS = RULES.preset(RULES.default_preset)

@@ -1,7 +1,5 @@
-"""The calls a kept phone draws its pages with, without the network (issue 34: ``form``,
-``entered``, ``preview_entered`` and ``sheet`` of ``scorekeeper/pages/phone.py``), give
-what the server's pages and form give, byte for byte, in each language and every game
-(requests the kept page built wrong: tests/test_kept_requests.py)."""
+"""A kept phone's calls (``scorekeeper/pages/phone.py``, issue 34) give what the server's pages
+and form give, byte for byte, in each language and game (bad requests: test_kept_requests.py)."""
 
 from __future__ import annotations
 
@@ -21,29 +19,22 @@ from scorekeeper.pages import phone
 from scorekeeper.web import i18n
 
 from .play import records
+from .test_app_conformance import LANGUAGES as ACCEPT
+from .test_app_conformance import plain_text
 
 GAME_KEYS = sorted(GAMES)
 # A Hebrew name among Latin ones: every name is isolated alike on both sides.
 NAMES = ("Ann", "נועה", "Cat", "Dan", "Eve", "Fay", "Gil", "Hed")
-ACCEPT = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
-SCRIPT, ESCAPED = "<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"
-
-
-def plain(text: str) -> str:
-    """Text as a reader sees it: no isolating marks, whitespace as single spaces."""
-    return " ".join(re.sub("[\u2066-\u2069]", "", markup.unescape(text)).split())
 
 
 def drawn_alike(form: dict[str, Any], html: str) -> bool:
-    """Whether each part of the phone's hand form (the ``form`` call's answer) is in the
-    server's page ``html`` as it is in the whole of the phone's form."""
+    """Whether each part of the phone's hand form is in its whole and in the server's ``html``."""
     parts = [form[f"{part}_html"] for part in ("savebar", "head", "steps", "scripts")]
     return all(part in html and part in form["html"] for part in parts)
 
 
 def same_rows(sheet: dict[str, Any], html: str) -> bool:
-    """Whether the phone drew the totals (leaders marked), banner, turn, hands, head and
-    legend as the server's scoreboard ``html`` has them, but for its links to each hand."""
+    """Whether each part of the phone's sheet is in the server's ``html`` (hands' links aside)."""
     parts = ["tiles", "banner", "turn"]
     if sheet["count"]:
         table = html.split('<table class="hands', 1)[1].split("</table>", 1)[0]
@@ -54,8 +45,7 @@ def same_rows(sheet: dict[str, Any], html: str) -> bool:
 
 
 class Played:
-    """A game of ``key`` on the server, ``hands`` drawn for it under rules that last at least
-    ``lasting`` hands (its own with None), seen in ``language`` by a phone that may edit it."""
+    """A game of ``key``, ``hands`` drawn, lasting ``lasting`` (None: its rules'), kept."""
 
     def __init__(self, client, make_game, key, language, hands, lasting: int | None = 12):
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = ACCEPT[language]
@@ -99,16 +89,14 @@ class Played:
         return self.client.post(where, data={**values, "number": str(self.count + 1)})
 
     def sheet(self, seated: bool = True) -> dict[str, Any]:
-        """The phone's scoreboard drawn from the game's snapshot as the kept page asks for
-        it (static/keep.js: the hands the server shows, from ``shown_state``; the seating
-        unless not ``seated``), checked against the server's when ``seated``."""
+        """The phone's scoreboard from the game's snapshot as static/keep.js asks for it (the
+        seating unless not ``seated``), checked against the server's when ``seated``."""
         self.snapshot = snapshot = self.client.get(f"/games/{self.id}/offline").get_json()
         hands = [h["hand"] for h in snapshot["hands"] if h["number"] >= snapshot["shown_from"]]
         asked = {"state": snapshot["shown_state"], "players": snapshot["seated"], "hands": hands}
         seating = {"players": snapshot["players"], "changes": snapshot["substitutions"]}
-        sheet = answered(
-            self.request("sheet", **asked, **({"seating": seating} if seated else {}))
-        )[0]
+        asked |= {"seating": seating} if seated else {}
+        (sheet,) = answered(self.request("sheet", **asked))
         assert "error" not in sheet, sheet
         assert not seated or same_rows(sheet, self.get(f"/games/{self.id}"))
         return sheet
@@ -126,17 +114,14 @@ def test_the_engine_lists_join_as_babel_does():
             assert (found["2"], found["end"]) == ours[language], (language, style)
             assert found["start"] == found["middle"] == "{0}, {1}"
     assert set(LANGUAGES) == set(i18n.LANGUAGES)
-    assert {"he"} == i18n.RTL_LANGUAGES
-    assert words_in("he").rtl
+    assert {language for language in LANGUAGES if words_in(language).rtl} == i18n.RTL_LANGUAGES
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, language):
-    """One model, one template: the phone's scoreboard is the server's, byte for byte,
-    before the first hand, after three, after a deal thrown in on the form, and at the
-    end; its hand form too, empty, to edit a hand, and refused (each refusal beside its
-    field and in the summary); the hand it takes and its preview are the server's."""
+    """The phone's sheet is the server's before the first hand, after three, after a deal thrown
+    in and at the end; so are its hand form (empty, to edit, refused), hand taken and preview."""
     game = Played(client, make_game, key, language, 4)
     assert game.sheet()["count"] == 0
     game.play(3)
@@ -144,15 +129,13 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
     form = answered(game.request("form"))[0]
     assert "error" not in form, form
     assert drawn_alike(form, game.get(f"/games/{game.id}/hands/new"))
-    # The form to edit the last hand played, at its place.
-    last = game.count
+    last = game.count  # the form to edit the last hand played, at its place
     edit = answered(game.request("form", state=game.state(last - 1), hand=game.bodies[last - 1]))[0]
     assert drawn_alike(edit, game.get(f"/games/{game.id}/hands/{last}/edit"))
     assert edit["number"] == last
 
-    # The hand the table plays next, entered on the form (a deal thrown in by its button),
-    # then entries the form refuses: each taken or refused, and previewed, as the server
-    # does; a refused one's form drawn again as the server draws it.
+    # The next hand entered (thrown in by its button, if so), then entries the form refuses:
+    # taken or refused and previewed as the server does, a refused one's form drawn again.
     place = game.rules.place_of(game.state())
     spec = game.rules.hand_form(game.settings, game.players, place)
     body = game.bodies[game.count]
@@ -177,8 +160,7 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         assert server.status_code == 422 and "error-summary" in again["head_html"], values
         assert drawn_alike(again, server.get_data(as_text=True)), values
 
-    # A deal thrown in on the form (where the game has the button), saved by the server
-    # as the phone reads it.
+    # A deal thrown in on the form (where the game has it), saved as the phone reads it.
     for action in spec.actions[:1]:
         thrown = answered(game.request("entered", values={}, action=action.name))[0]
         assert game.post_form({action.name: "1"}).status_code == 302, action
@@ -200,13 +182,12 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         assert over["field"] == "hand"
         back = client.get(f"/games/{ended.id}/hands/new", follow_redirects=True)
         flashed = re.search(r'<p class="flash[^>]*>(.*?)</p>', back.get_data(as_text=True))
-        assert plain(over["error"]) == plain(flashed[1])
+        assert plain_text(over["error"]) == plain_text(markup.unescape(flashed[1]))
 
 
 def bad_values(game: Played, spec, values: dict[str, str], place) -> list[dict]:
-    """Entries the server's form refuses: the first field the table fills left empty, a
-    count out of its range or a key it does not have, and a value changed so that the
-    rules refuse the hand (a rule across fields, where one such change is found)."""
+    """Entries the server's form refuses: the first field asked left empty, a count out of its
+    range or a key it does not have, and, where found, a change the rules refuse across fields."""
     fields = [f for f in spec.fields if not f.is_hidden]
     counts, keys = [f for f in fields if f.is_count], [f for f in fields if not f.is_count]
     asked = [f for f in fields if values.get(f.name) and f.default is None]
@@ -216,12 +197,9 @@ def bad_values(game: Played, spec, values: dict[str, str], place) -> list[dict]:
     bad += [{**values, keys[-1].name: "99z"}] if keys else []
     rng = random.Random(34)
     for _ in range(200):
-        field = rng.choice(keys or fields)
-        if field.is_count:
-            changed = str(rng.randint(field.low, field.high))
-        else:
-            changed = rng.choice(field.choices).value
-        tried = {**values, field.name: changed}
+        f = rng.choice(keys or fields)
+        changed = str(rng.randint(f.low, f.high)) if f.is_count else rng.choice(f.choices).value
+        tried = {**values, f.name: changed}
         reply = answered(game.request("entered", values=tried))[0]
         if "error" in reply and not any("must be" in p["error"] for p in reply["problems"]):
             try:
@@ -234,10 +212,8 @@ def bad_values(game: Played, spec, values: dict[str, str], place) -> list[dict]:
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_game, key):
-    """A player leaves after hand 2 and another takes the seat (the seat's total carries
-    on); a kept phone draws the scoreboard from the snapshot's seating: each hand names
-    who sat for it (a partnership game's dealer and declarer), and the line over hand 3
-    says who took whose seat, as the server's scoreboard does. One language a game."""
+    """Another player takes seat 1 after hand 2: the phone's sheet names who sat for each hand
+    and says over hand 3 who took whose seat, as the server's does. One language a game."""
     game = Played(client, make_game, key, LANGUAGES[GAME_KEYS.index(key) % 3], 5)
     game.play(2)
     seat = {"seat": 1, "name": "Zoë Montgomery"}
@@ -246,22 +222,20 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
     game.play(2)
     sheet, html = game.sheet(), game.get(f"/games/{game.id}")
     assert game.snapshot["substitutions"] == [{"from_hand": 3, **seat}]
-    # The server's rows, the one line of the seat's change among them, byte for byte.
+    # One line of the seat's change on the server's sheet, over hand 3 only on the phone's.
     assert html.count('class="seat-change"') == 1
-    # Over hand 3 only: the new player for the one who left.
     (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands_html"])
     paired = any(len(side) > 1 for side in game.rules.sides)
     assert sheet["hands_html"].index(change) < sheet["hands_html"].index('id="h3"') or paired
-    assert "3" in plain(change) and change.index("Zoë Montgomery") < change.index(NAMES[1])
+    assert "3" in plain_text(change) and change.index("Zoë Montgomery") < change.index(NAMES[1])
     # Without the seating every hand is drawn as the table sits now.
     assert not paired or not same_rows(game.sheet(seated=False), html)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_long_game_kept_on_a_phone_shows_the_hands_the_server_shows(client, make_game, language):
-    """The server's scoreboard shows a long game's last 60 hands; the snapshot says where
-    they start and the state before them, and the phone's sheet from there shows the
-    same hands, totals and words, and none before them."""
+    """A long game's phone sheet, from the snapshot's start and state, shows the server's last
+    60 hands, totals and words, and none before them."""
     game = Played(client, make_game, "oh-hell", language, 64, lasting=64)
     game.play(64)
     shown = re.findall(r'id="h(\d+)"', game.sheet()["hands_html"])
