@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,28 @@ def serve(tmp_path, env: dict, *more: str) -> subprocess.Popen:
     )
     process.port = port  # type: ignore[attr-defined]
     return process
+
+
+def sent(root: Path) -> list[tuple[str, int]]:
+    """The replica's files on the SFTP host, with their sizes."""
+    found = []
+    for path in root.rglob("*.ltx"):
+        try:
+            found.append((str(path), path.stat().st_size))
+        except FileNotFoundError:  # compacted away while we looked
+            continue
+    return sorted(found)
+
+
+def settled(root: Path, quiet: float = 1.0, seconds: float = 30) -> None:
+    """Waits until the replica's files have not changed for ``quiet`` seconds."""
+    deadline = time.monotonic() + seconds
+    last, since = sent(root), time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < quiet:
+        time.sleep(0.1)
+        now = sent(root)
+        if now != last:
+            last, since = now, time.monotonic()
 
 
 def command_line(pid: int) -> str:
@@ -128,16 +151,23 @@ def test_serve_refuses_an_sftp_replica_without_the_hosts_key(tmp_path, given):
 def test_restore_from_an_sftp_replica_takes_the_url_from_the_environment(tmp_path, sftp):
     """What `serve` sent, brought back by `restore --from-replica` alone: the URL and its
     password from the environment, the host checked by its key."""
-    port, _root, host_key, _wrong = sftp
+    port, root, host_key, _wrong = sftp
     url = f"sftp://keeper:{PASSWORD}@127.0.0.1:{port}/replica"
     env = {**ENV, "SCOREKEEPER_REPLICA": url, "SCOREKEEPER_REPLICA_HOST_KEY": host_key}
     server = serve(tmp_path, env)
+    began = time.monotonic()
     try:
         wait_for(server.port, server)
-        acked, _failures = save_until(server.port, lambda: False, seconds=1.5)
+        # Saves go on for a second and a half at least, and until the host holds some.
+        acked, failures = save_until(
+            server.port, lambda: time.monotonic() - began > 1.5 and sent(root)
+        )
+        settled(root)  # the replica has caught up: this test is about restoring it
     finally:
-        server.terminate()  # Litestream sends its last saves, then stops
-        server.communicate(timeout=60)
+        server.terminate()
+        log = server.communicate(timeout=60)[0]
+    assert acked and not failures, log
+    assert sent(root), log
     back = tmp_path / "back.db"
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "restore", "--from-replica"]
@@ -148,7 +178,7 @@ def test_restore_from_an_sftp_replica_takes_the_url_from_the_environment(tmp_pat
         timeout=120,
         check=False,
     )
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr + log
     assert PASSWORD not in done.stdout + done.stderr
     assert f"1 game, {len(acked)} hand" in done.stdout
     assert oct(os.stat(back).st_mode & 0o777) == "0o600"
