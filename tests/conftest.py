@@ -277,6 +277,9 @@ def call_json(base: str, method: str, path: str, body=None, key: str | None = No
 SERVED: dict[str, str] = {}
 
 
+SHUTDOWN_POLL = 0.02  # seconds between a live server's looks at whether to stop
+
+
 @contextlib.contextmanager
 def serving(folder) -> Iterator[str]:
     """The app with CSRF on, its database in ``folder``, served by werkzeug on a random
@@ -285,7 +288,9 @@ def serving(folder) -> Iterator[str]:
 
     app = new_app(folder, WTF_CSRF_ENABLED=True, TESTING=False)
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # Stopping waits for the loop's next look at its flag: every half second by default,
+    # a quarter of a second lost at the end of every test with a live server.
+    thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_port}"
     SERVED[base] = app.config["DATABASE"]
