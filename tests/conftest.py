@@ -417,7 +417,8 @@ def pytest_itemcollected(item) -> None:
     """Where ``make test`` runs the suite on every core (pytest-xdist, ``--dist
     loadgroup``), the tests that share a module's fixture (a live server and the games it
     holds, built once) go to one worker together: those of a module that defines a
-    module- or class-scoped fixture, or only those of one game where the module's tests
+    session-, module- or class-scoped fixture (a session's: Pyodide loaded once, not once
+    a worker), or only those of one game where the module's tests
     take a ``game`` and build its data lazily (``PER_GAME_GROUPS``), so that the games
     spread over the cores. Every other test goes wherever a core is free.
 
@@ -432,7 +433,7 @@ def pytest_itemcollected(item) -> None:
     defs = info.name2fixturedefs.values() if info else ()
     own = item.getparent(pytest.Module).nodeid
     shared = any(
-        fixture.scope in ("module", "class") and fixture.baseid == own
+        fixture.scope in ("session", "module", "class") and fixture.baseid == own
         for chain in defs
         for fixture in chain
     )

@@ -150,17 +150,14 @@ def test_free(n):
 """
 
 
-def test_a_groups_tests_run_on_one_worker(tmp_path):
-    """``--dist loadgroup`` keeps an ``xdist_group``'s tests on one worker with this
-    suite's hooks (pytest 9 no longer reads the group pytest-xdist 3.8 adds to a node id,
-    and the groups were spread over the workers)."""
+def workers_of(tmp_path, module: str, hooks: str) -> set[str]:
+    """The workers a ``--dist loadgroup`` run on two workers ran the tests of ``module``
+    that write ``ran-<n>`` on, with this suite's ``hooks``."""
     import subprocess
     import sys
 
-    (tmp_path / "conftest.py").write_text(
-        "from tests.conftest import pytest_collection_modifyitems  # noqa: F401\n"
-    )
-    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    (tmp_path / "conftest.py").write_text(f"from tests.conftest import {hooks}  # noqa: F401\n")
+    (tmp_path / "test_grouped.py").write_text(module)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PYTEST_XDIST_WORKER", None)
     run = subprocess.run(
@@ -186,5 +183,37 @@ def test_a_groups_tests_run_on_one_worker(tmp_path):
         timeout=120,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    workers = {(tmp_path / f"ran-{n}").read_text() for n in range(6)}
+    return {(tmp_path / f"ran-{n}").read_text() for n in range(6)}
+
+
+def test_a_groups_tests_run_on_one_worker(tmp_path):
+    """``--dist loadgroup`` keeps an ``xdist_group``'s tests on one worker with this
+    suite's hooks (pytest 9 no longer reads the group pytest-xdist 3.8 adds to a node id,
+    and the groups were spread over the workers)."""
+    workers = workers_of(tmp_path, GROUPED, "pytest_collection_modifyitems")
+    assert len(workers) == 1, workers
+
+
+SESSION_SHARED = """
+import os, pathlib, pytest
+
+@pytest.fixture(scope="session")
+def loaded():
+    return os.environ["PYTEST_XDIST_WORKER"]
+
+@pytest.mark.parametrize("n", range(6))
+def test_sharing(loaded, n):
+    pathlib.Path(__file__).with_name(f"ran-{n}").write_text(loaded)
+
+@pytest.mark.parametrize("n", range(6))
+def test_free(n):
+    pass
+"""
+
+
+def test_the_tests_of_a_modules_session_fixture_run_on_one_worker(tmp_path):
+    """A session-scoped fixture a module defines (Pyodide loaded in a page: 19 s) is made
+    once, on one worker, not once on each worker its tests were spread over."""
+    hooks = "pytest_collection_modifyitems, pytest_itemcollected"
+    workers = workers_of(tmp_path, SESSION_SHARED, hooks)
     assert len(workers) == 1, workers
