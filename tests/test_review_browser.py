@@ -3,7 +3,7 @@ in English and Hebrew, light and dark, and every control is big enough for a thu
 
 import pytest
 
-from .test_accessibility import MIN_TARGET, SERIOUS, TARGETS, table  # noqa: F401
+from .test_accessibility import MIN_TARGET, SERIOUS, TARGETS, phones, table, table_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
