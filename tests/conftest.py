@@ -386,6 +386,19 @@ def axe():
     return Axe()
 
 
+# Screenshots of what a browser test checks, for a person to look at: taken only with
+# SCOREKEEPER_SCREENSHOTS=1. No test reads them, and a full page costs 0.1-0.6 s (some
+# seventy a run).
+SCREENSHOTS = os.environ.get("SCOREKEEPER_SCREENSHOTS") == "1"
+
+
+def keep_screenshot(page, path: Path) -> None:
+    """A full-page screenshot of ``page`` at ``path``, with SCOREKEEPER_SCREENSHOTS=1."""
+    if SCREENSHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=True)
+
+
 def printed_pdf(page, **options) -> bytes:
     """The page printed to PDF once its fonts are loaded: the sheet's own font is
     ``font-display: block``, and printed before it arrives (a loaded machine) its text is

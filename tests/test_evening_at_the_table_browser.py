@@ -9,8 +9,9 @@ message, B's scoreboard of the game it follows. What they read must be the table
 (no API field, notation, seat number or preset key), names whole and never clipped, and
 no page wider than the phone. Home and the group's page name every game and every player
 of a side. The taps to record each hand are counted, Record and Save included, printed,
-and written to ``evening-taps.json`` in the run's base temporary directory; screenshots
-of the evening's pages go to ``evening-<language>/`` beside it."""
+and written to ``evening-taps.json`` in the run's base temporary directory; with
+``SCOREKEEPER_SCREENSHOTS=1``, screenshots of the evening's pages go to
+``evening-<language>/`` beside it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import re
 
 import pytest
 
-from .conftest import opens
+from .conftest import keep_screenshot, opens
 from .test_browser import SCOREBOARD_URL, Taps, radio
 
 pytestmark = pytest.mark.browser
@@ -182,7 +183,7 @@ class Evening:
     def looks_right(self, page, where: str, shot: str | None = None) -> str:
         """Checks what a person reads on ``page``; returns its text."""
         if shot:
-            page.screenshot(path=str(self.shots / f"{shot}.png"), full_page=True)
+            keep_screenshot(page, self.shots / f"{shot}.png")
         text = read(page)
         for pattern in (API_FIELD, NOTATION, SEAT_NUMBER, PRESET_KEY, RAW_HEADING[self.language]):
             assert not pattern.search(text), (where, pattern.search(text).group(), text)
@@ -391,7 +392,6 @@ def lists_name_every_game_and_player(evening: Evening, page, path: str, shot: st
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_an_evening_on_two_phones(browser, live_server, language, tmp_path_factory):
     shots = tmp_path_factory.getbasetemp() / f"evening-{language}"
-    shots.mkdir(exist_ok=True)
     evening = Evening(browser, live_server, language, shots)
     try:
         a, b = evening.a, evening.b
