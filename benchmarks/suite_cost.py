@@ -11,6 +11,10 @@ workers: the total over the workers plus the longest test (a worker may start it
 and the time of handing the tests out longest first (what ``tests/conftest.py`` does).
 Set-up of the run itself (starting the workers, collecting) is not in the figures.
 
+A run with ``-v`` (``-n 3 --dist loadgroup --durations=0 -v``) also says which worker ran
+each test: the report then gives each worker's seconds, in the order it ran them, and the
+groups it ended on, so that a worker that is the long pole at the end shows.
+
 ``--scale 2.5`` divides every figure by 2.5: a run measured on a busy machine, reckoned as
 a quiet machine's (the factor from tests measured on both).
 
@@ -33,6 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)s (setup|call|teardown)\s+(\S.*?)\s*$")
+# A test's outcome as ``-v`` prints it on a pytest-xdist run: "[gw1] [ 40%] PASSED tests/…".
+RAN = re.compile(r"^\[(gw\d+)\] \[\s*\d+%\] [A-Z]+ (\S.*?)\s*$")
 SUMMARY = re.compile(r"in (\d+(?:\.\d+)?)s")
 WEIGHT_FLOOR = 1.0  # seconds: the tests ``--weights`` keeps
 
@@ -56,6 +62,36 @@ def read_durations(lines) -> tuple[dict[str, float], float | None]:
             summary = SUMMARY.search(line)
             wall = float(summary[1]) if summary else wall
     return dict(seconds), wall
+
+
+def read_workers(lines) -> dict[str, list[str]]:
+    """The tests each worker ran, in the order it ran them (node ids without their
+    group), read from a ``-v`` run's outcome lines; empty for a run without them."""
+    ran: dict[str, list[str]] = defaultdict(list)
+    for line in lines:
+        found = RAN.match(line)
+        if found:
+            ran[found[1]].append(without_group(found[2]))
+    return dict(ran)
+
+
+def report_workers(seconds: dict[str, float], ran: dict[str, list[str]], last: int = 3) -> None:
+    """Each worker's seconds (its tests' set-up, call and tear-down), and the files it
+    ended on: the worker with the most is the run's long pole."""
+    print("\nby worker (its tests' seconds; the files it ran last):")
+    for worker, nodes in sorted(ran.items(), key=lambda item: -sum_of(seconds, item[1])):
+        ending: list[str] = []
+        for node in reversed(nodes):
+            name = node.split("::", 1)[0]
+            if name not in ending:
+                ending.append(name)
+            if len(ending) == last:
+                break
+        print(f"{sum_of(seconds, nodes):9.0f} s  {worker}: {len(nodes)} tests, last {ending}")
+
+
+def sum_of(seconds: dict[str, float], nodes: list[str]) -> float:
+    return sum(seconds.get(node, 0.0) for node in nodes)
 
 
 def game_keys() -> list[str]:
@@ -161,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     with options.output.open(encoding="utf-8", errors="replace") as lines:
         seconds, wall = read_durations(lines)
+    with options.output.open(encoding="utf-8", errors="replace") as lines:
+        ran = read_workers(lines)
     seconds = {node: taken / options.scale for node, taken in seconds.items()}
     wall = wall / options.scale if wall is not None else None
     if not seconds:
@@ -172,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         report(seconds, wall, options.workers, options.top)
+        if ran:
+            report_workers(seconds, ran)
     return 0
 
 

@@ -85,6 +85,43 @@ def test_the_report_names_each_file_and_the_games_share(cost, capsys):
     assert f"{share / 2:9.1f} s  of wall time on 2 workers" in text
 
 
+VERBOSE = """\
+[gw0] [  1%] PASSED tests/test_app_conformance.py::test_every_page[doppelkopf-5]@conf-dk
+[gw1] [  2%] PASSED tests/test_phone_engine.py::test_proof[spades]@test_phone_engine
+[gw0] [  3%] FAILED tests/test_api.py::test_create_a_game@test_api
+[gw1] [  4%] PASSED tests/test_app_conformance.py::test_a_kept_game[he-oh-hell]
+"""
+
+
+def test_each_worker_is_given_its_tests_and_their_seconds(cost, capsys):
+    seconds, _ = cost.read_durations(RUN.splitlines())
+    ran = cost.read_workers(VERBOSE.splitlines())
+    assert ran == {
+        "gw0": [
+            "tests/test_app_conformance.py::test_every_page[doppelkopf-5]",
+            "tests/test_api.py::test_create_a_game",
+        ],
+        "gw1": [
+            "tests/test_phone_engine.py::test_proof[spades]",
+            "tests/test_app_conformance.py::test_a_kept_game[he-oh-hell]",
+        ],
+    }
+    assert cost.read_workers(RUN.splitlines()) == {}
+    cost.report_workers(seconds, ran)
+    lines = capsys.readouterr().out.strip().splitlines()[1:]
+    assert lines[0].split() == [
+        "47",
+        "s",
+        "gw0:",
+        "2",
+        "tests,",
+        "last",
+        "['tests/test_api.py',",
+        "'tests/test_app_conformance.py']",
+    ]
+    assert lines[1].split()[:3] == ["30", "s", "gw1:"]
+
+
 def test_merged_weights_keep_the_files_the_run_did_not_measure(cost, tmp_path):
     path = tmp_path / "durations.json"
     old = {"a.py::x": 9.0, "a.py::gone": 5.0, "b.py::y": 3.0}
