@@ -27,6 +27,15 @@ class DoppelkopfSettings(SettingsBase):
         help=msg("1 extra point to Kontra for winning a normal game"),
         group="scoring",
     )
+    charlie_caught: bool = knob(
+        False,
+        label=msg("Charlie caught"),
+        help=msg(
+            "1 extra point to the party that wins the other party's ♣J in the last trick "
+            "(Karlchen gefangen; a house rule: the DDV counts only Charlie)"
+        ),
+        group="scoring",
+    )
     solo_extra_points: bool = knob(
         False,
         label=msg("Extra points in solos"),
