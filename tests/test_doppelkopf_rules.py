@@ -343,9 +343,9 @@ EVENING = [
 
 
 def rows(page: str) -> list[str]:
-    """The scoreboard's lines under the hands, as text."""
-    found = re.findall(r'<tr class="line[^"]*"><td colspan="\d+">(.*?)</td></tr>', page)
-    return [re.sub(r"<[^>]+>", "", line) for line in found]
+    """The scoreboard's lines under the hands, as text (no-break spaces as spaces)."""
+    found = re.findall(r'<tr class="outcome-line[^"]*"><td colspan="\d+">(.*?)</td></tr>', page)
+    return [re.sub(r"<[^>]+>", "", line).replace("\u00a0", " ") for line in found]
 
 
 def test_each_row_says_who_won_what_was_said_the_extra_points_and_bock(client):
@@ -372,6 +372,9 @@ def test_each_row_says_who_won_what_was_said_the_extra_points_and_bock(client):
     assert german[0].endswith("· Bockrunde folgt (120 : 120)")
     hebrew = rows(said(client.get(f"/games/{game_id}", headers=HEBREW)))
     assert all(re.search("[\u05d0-\u05ea]", line) for line in hebrew)
+    # The printed sheet carries the same lines, across the table under each hand.
+    printed = rows(said(client.get(f"/games/{game_id}/print")))
+    assert printed == rows(said(client.get(f"/games/{game_id}")))
 
 
 def test_a_ddv_row_adds_two_for_each_announcement(client):
@@ -379,8 +382,19 @@ def test_a_ddv_row_adds_two_for_each_announcement(client):
     assert post(client, game_id, auth, normal([0, 2], 130, "no_60")).status_code == 201
     assert rows(said(client.get(f"/games/{game_id}"))) == [
         "Re: Ann & Cat · 130 : 110 · Kontra won · announced: Re keine 60 · 1 won"
-        " + 1 90 against keine 60 + 1 Re keine 90 + 1 Re keine 60 + 2 Re"
+        " + 1 (90 against keine 60) + 1 Re keine 90 + 1 Re keine 60 + 2 Re"
         " + 1 against the Queens = 7"
+    ]
+
+
+def test_when_nobody_wins_each_term_names_its_party(client):
+    game_id, auth = start(client, "ddv")  # worked example 4: both "schwarz", 57 : 183
+    assert post(client, game_id, auth, normal([0, 2], 57, "schwarz", "schwarz")).status_code == 201
+    assert rows(said(client.get(f"/games/{game_id}"))) == [
+        "Re: Ann & Cat · 57 : 183 · nobody won · announced: Re schwarz, Kontra schwarz"
+        " · 1 Re (30 against schwarz) − 1 Re under 90 − 1 Re under 60"
+        " − 1 Kontra (120 against keine 90) − 1 Kontra (90 against keine 60)"
+        " − 1 Kontra (60 against keine 30) − 1 Kontra (30 against schwarz) = −5"
     ]
 
 
@@ -388,7 +402,8 @@ def test_the_preview_works_the_value_out_at_the_hands_place(client):
     game_id, auth = start(client, "house")
     assert post(client, game_id, auth, HAND_1).status_code == 201
     preview = client.post(f"/games/{game_id}/hands/preview", data=form(HAND_2))
-    assert preview.get_json()["result"].replace("\u2068", "").replace("\u2069", "") == (
+    result = preview.get_json()["result"]
+    assert re.sub("[\u2068\u2069]", "", result).replace("\u00a0", " ") == (
         "Bock hand ×2 · Re: Ann & Bob · 130 : 110 · Re won · 1 won = 1 × 2 Bock = 2"
     )
     assert preview.get_json()["points"] == [2, 2, -2, -2]

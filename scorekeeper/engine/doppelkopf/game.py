@@ -456,10 +456,10 @@ TERMS = {
     "under_60": msg("under 60"),
     "under_30": msg("under 30"),
     "no_trick": msg("no trick"),
-    "against_no_90": msg("120 against keine 90"),
-    "against_no_60": msg("90 against keine 60"),
-    "against_no_30": msg("60 against keine 30"),
-    "against_schwarz": msg("30 against schwarz"),
+    "against_no_90": msg("(120 against keine 90)"),
+    "against_no_60": msg("(90 against keine 60)"),
+    "against_no_30": msg("(60 against keine 30)"),
+    "against_schwarz": msg("(30 against schwarz)"),
     "against_the_queens": msg("against the Queens"),
 }
 """The words of a term of the value that names no party."""
@@ -471,6 +471,7 @@ PARTY_TERMS = {
     "schwarz": {"re": msg("Re schwarz"), "kontra": msg("Kontra schwarz")},
 }
 """The words of an announcement, by the party that made it."""
+PARTY_WORDS = PARTY_TERMS["said"]
 EXTRA_TERMS = {
     "doppelkopf": {"re": msg("Doppelkopf (Re)"), "kontra": msg("Doppelkopf (Kontra)")},
     "fox_caught": {"re": msg("Fox caught (Re)"), "kontra": msg("Fox caught (Kontra)")},
@@ -507,7 +508,7 @@ def said_row(settings: DoppelkopfSettings, hand: Hand, score: Score) -> tuple[An
         game = dict(SOLOS)[hand.solo]
         pieces.append(msg("%(game)s: %(player)s", game=game, player=Side(hand.re[0])))
     if hand.re_points is not None:
-        pieces.append(Notation(f"{hand.re_points} : {240 - hand.re_points}"))
+        pieces.append(Notation(f"{hand.re_points}\u00a0:\u00a0{240 - hand.re_points}"))
     else:
         pieces.append(msg("losers %(band)s", band=Notation(hand.loser_points)))
     won = {0: msg("Re won"), 1: msg("Kontra won"), None: msg("nobody won")}[score.won]
@@ -540,11 +541,13 @@ def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
     pieces: list[Any] = []
     for what, n, party in worked.terms:
         sign = ("+ " if n > 0 else "\u2212 ") if pieces else ("" if n > 0 else "\u2212")
-        pieces.append(Notation(f"{' ' if pieces else ''}{sign}{abs(n)} "))
+        pieces.append(Notation(f"{' ' if pieces else ''}{sign}{abs(n)}\u00a0"))
         if what in EXTRA_TERMS:
             pieces.append(EXTRA_TERMS[what][party])
         elif what in PARTY_TERMS:
             pieces.append(PARTY_TERMS[what][party])
+        elif worked.won is None and party is not None:  # whose, when nobody won
+            pieces.append(msg("%(party)s %(what)s", party=PARTY_WORDS[party], what=TERMS[what]))
         else:
             pieces.append(TERMS[what])
     running = worked.sum
@@ -556,7 +559,7 @@ def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
         factors.append((3, msg("soloist")))
     for factor, word in factors:
         running *= factor
-        pieces += [Notation(f" \u00d7 {factor} "), word, Notation(f" = {total(running)}")]
+        pieces += [Notation(f" \u00d7\u00a0{factor}\u00a0"), word, Notation(f" = {total(running)}")]
     return tuple(pieces)
 
 
