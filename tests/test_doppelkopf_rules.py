@@ -424,6 +424,14 @@ def test_finish_now_says_the_bock_hands_still_owed_and_finishes_once_confirmed(c
     assert "still owed" not in said(client.get(f"/games/{game_id}/finish"))
 
 
+def test_the_printed_rules_say_after_which_hands_bock_follows_in_words(client):
+    game_id, _ = start(client, "house")
+    printed = said(client.get(f"/games/{game_id}/print"))
+    assert "120 : 120, an announcement lost" in printed and "tie_120" not in printed
+    german = said(client.get(f"/games/{game_id}/print", headers=GERMAN))
+    assert "120 : 120, Ansage verloren" in german
+
+
 def test_the_bock_knobs_are_headed_bock_rounds(client):
     page = said(client.get("/games/new?game=doppelkopf", headers=GERMAN))
     assert ">Bockrunden<" in page

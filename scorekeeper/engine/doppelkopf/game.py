@@ -18,7 +18,7 @@ from ..core.progress import RaceProgress, RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
 from .fields import Extras, ReParty, playing
 from .scoring import BANDS, LEVELS, Party, Working, bock_after, working
-from .settings import PRESETS, DoppelkopfSettings
+from .settings import BOCK_EVENTS, PRESETS, DoppelkopfSettings
 
 Problem = tuple[str, Message]
 SOLOS = (
@@ -482,13 +482,7 @@ EXTRA_TERMS = {
     },
 }
 """An extra point's words, by the party that made it."""
-BOCK_WHY = {
-    "tie_120": msg("120 : 120"),
-    "announced_lost": msg("an announcement lost"),
-    "solo_lost": msg("a solo lost"),
-    "zero_value": msg("a hand worth 0"),
-    "hearts_trick": msg("a hearts trick went round"),
-}
+BOCK_WHY = BOCK_EVENTS
 """Why a hand starts a Bock round, by its trigger (``bock_after``)."""
 
 

@@ -9,7 +9,14 @@ from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
-BOCK_EVENTS = ("tie_120", "announced_lost", "solo_lost", "zero_value", "hearts_trick")
+BOCK_EVENTS = {
+    "tie_120": msg("120 : 120"),
+    "announced_lost": msg("an announcement lost"),
+    "solo_lost": msg("a solo lost"),
+    "zero_value": msg("a hand worth 0"),
+    "hearts_trick": msg("a hearts trick went round"),
+}
+"""The hands after which a Bock round may follow, in the words of the table: why one does."""
 
 
 @dataclass(frozen=True, slots=True)
