@@ -200,9 +200,10 @@ def test_worked_example_7_the_money_at_the_end(client):
     page = said(client.get(f"/games/{game_id}"))
     assert "Money at 5 cents a point: Ann +€0.50 · Bob −€0.30 · Cat −€0.40 · Dan +€0.20" in page
     # Each language writes money its own way: a German table reads "−0,40 €".
-    german = said(client.get(f"/games/{game_id}", headers=GERMAN))
+    # (a no-break space keeps the € with its amount)
+    german = said(client.get(f"/games/{game_id}", headers=GERMAN)).replace("\u00a0", " ")
     assert "Ann +0,50 € · Bob −0,30 € · Cat −0,40 € · Dan +0,20 €" in german
-    hebrew = said(client.get(f"/games/{game_id}", headers=HEBREW))
+    hebrew = said(client.get(f"/games/{game_id}", headers=HEBREW)).replace("\u00a0", " ")
     assert "Ann \u2066+0.50 € · Bob \u2066−0.30 €" in hebrew  # kept left to right
     game_id, auth = start(client, starting_totals=[12, -4, -10, 2], settings={"cents_per_point": 5})
     assert client.get(viewed(client, game_id)).get_json()["cents"] == [60, -20, -50, 10]
