@@ -26,6 +26,19 @@ AHEAD = {
 }
 
 
+WORKED = {
+    "en": "1 won = 1 × 2 Re = 2 × 2 Bock = 4 × 3 soloist = 12",
+    "de": "1 gewonnen = 1 × 2 Re = 2 × 2 Bock = 4 × 3 Solist = 12",
+    "he": "1 ניצחון = 1 × 2 רה = 2 × 2 בוק = 4 × 3 סולן/ית = 12",
+}
+BOCK_FOLLOWS = {"en": "a Bock round follows", "de": "Bockrunde folgt", "he": "אחריה סבב בוק"}
+OWED = {
+    "en": "3 Bock hands are still owed. Finish anyway?",
+    "de": "Noch 3 Bockspiele stehen aus. Trotzdem beenden?",
+    "he": "עוד 3 ידי בוק טרם שוחקו. לסיים בכל זאת?",
+}
+
+
 def fits(page, name: str, language: str) -> None:
     """The page is in ``language``, fits the phone, and is kept as a screenshot."""
     fits_the_phone(page, f"doppelkopf-{language}-{name}", language)
@@ -64,6 +77,11 @@ def test_doppelkopf_through_its_pages(browser, live_server, language):
         points(taps, 130)
         taps.key("re_announcement", "re")
         fits(page, "hand-form-solo", language)
+        # The preview works the value out, the Bock hand's factor in it.
+        page.wait_for_function(
+            "t => document.querySelector('main').innerText.replace(/\\u00a0/g, ' ').includes(t)",
+            arg=WORKED[language],
+        )
         taps.save()
         assert taps.count == 7
         token = view_path(live_server, created["id"]).rsplit("/", 1)[1]
@@ -73,3 +91,13 @@ def test_doppelkopf_through_its_pages(browser, live_server, language):
         assert [hand["bock"] for hand in game["hands"]] == [1, 2]
         assert game["bock_hands"] == [2, 2, 2]
         fits(page, "scoreboard", language)
+        # Each hand's line under its cells says who won and what it was worth, Bock and all.
+        lines = page.locator("table.hands tr.outcome-line").all_inner_texts()
+        assert len(lines) == 2 and WORKED[language] in lines[1].replace("\u00a0", " ")
+        assert BOCK_FOLLOWS[language] in lines[0]
+        # "Finish now" first says the Bock hands still owed; confirmed, the game ends.
+        page.locator("a[href$='/finish']").click()
+        assert OWED[language] in page.locator("#still-owed").inner_text()
+        fits(page, "finish-owed", language)
+        page.locator("#finish-now").click()
+        page.wait_for_selector("#rematch")

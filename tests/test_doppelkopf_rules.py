@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 
@@ -17,6 +18,8 @@ from .conftest import app_config
 from .stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+GERMAN = {"Accept-Language": "de"}
+HEBREW = {"Accept-Language": "he"}
 
 EXAMPLE_1 = {
     "re": [0, 2],
@@ -195,7 +198,13 @@ def test_worked_example_7_the_money_at_the_end(client):
     assert game["totals"] == [10, -6, -8, 4]
     assert game["cents"] == [50, -30, -40, 20]
     page = said(client.get(f"/games/{game_id}"))
-    assert "Money at 5 cents a point: Ann +0.50 · Bob −0.30 · Cat −0.40 · Dan +0.20" in page
+    assert "Money at 5 cents a point: Ann +€0.50 · Bob −€0.30 · Cat −€0.40 · Dan +€0.20" in page
+    # Each language writes money its own way: a German table reads "−0,40 €".
+    # (a no-break space keeps the € with its amount)
+    german = said(client.get(f"/games/{game_id}", headers=GERMAN)).replace("\u00a0", " ")
+    assert "Ann +0,50 € · Bob −0,30 € · Cat −0,40 € · Dan +0,20 €" in german
+    hebrew = said(client.get(f"/games/{game_id}", headers=HEBREW)).replace("\u00a0", " ")
+    assert "Ann \u2066+0.50 € · Bob \u2066−0.30 €" in hebrew  # kept left to right
     game_id, auth = start(client, starting_totals=[12, -4, -10, 2], settings={"cents_per_point": 5})
     assert client.get(viewed(client, game_id)).get_json()["cents"] == [60, -20, -50, 10]
 
@@ -322,3 +331,218 @@ def test_a_hand_entered_on_the_form_is_scored(client):
 def test_a_refusal_on_the_command_line(capsys):
     code, out, err = cli(capsys, "--re", "0,2", "--re-points", "241")
     assert code == 2 and "re_points must be a whole number from 0 to 240, not '241'" in err
+
+
+# --- a row the table can check (issue 43, item 5) --------------------------------------
+
+EVENING = [
+    HAND_1,  # 120 : 120 under the house rules: Kontra wins, and a Bock round follows
+    normal([0, 2], 163, "re")
+    | {"re_extras": {"fox_caught": 1, "charlie": 1}, "kontra_extras": {"doppelkopf": 1}},
+    solo(1, 130, "re") | {"kontra_announcement": "kontra"},
+]
+
+
+def rows(page: str) -> list[str]:
+    """The scoreboard's lines under the hands, as text (no-break spaces as spaces)."""
+    found = re.findall(r'<tr class="outcome-line[^"]*"><td colspan="\d+">(.*?)</td></tr>', page)
+    return [re.sub(r"<[^>]+>", "", line).replace("\u00a0", " ") for line in found]
+
+
+def test_each_row_says_who_won_what_was_said_the_extra_points_and_bock(client):
+    game_id, auth = start(client, "house")
+    for hand in EVENING:
+        assert post(client, game_id, auth, hand).status_code == 201
+    assert rows(said(client.get(f"/games/{game_id}"))) == [
+        "Re: Ann & Dan · 120 : 120 · Kontra won · 1 won + 1 against the Queens = 2"
+        " · a Bock round follows (120 : 120)",
+        "Bock hand ×2 · Re: Ann & Cat · 163 : 77 · Re won · announced: Re · 1 won"
+        " + 1 under 90 + 1 Fox caught (Re) + 1 Charlie (Re) − 1 Doppelkopf (Kontra) = 3"
+        " × 2 Re = 6 × 2 Bock = 12",
+        "Bock hand ×2 · Queens solo: Bob · 130 : 110 · the soloist won · announced: Re,"
+        " Kontra · 1 won = 1 × 2 Re = 2 × 2 Kontra = 4 × 2 Bock = 8 × 3 soloist = 24"
+        " · a Bock round follows (an announcement lost)",
+    ]
+    assert client.get(viewed(client, game_id)).get_json()["totals"] == [2, 14, 6, -22]
+    german = rows(said(client.get(f"/games/{game_id}", headers=GERMAN)))
+    assert german[1] == (
+        "Bockspiel ×2 · Re: Ann & Cat · 163 : 77 · Re gewonnen · angesagt: Re · 1 gewonnen"
+        " + 1 unter 90 + 1 Fuchs gefangen (Re) + 1 Karlchen (Re) − 1 Doppelkopf (Kontra) = 3"
+        " × 2 Re = 6 × 2 Bock = 12"
+    )
+    assert german[0].endswith("· Bockrunde folgt (120 : 120)")
+    hebrew = rows(said(client.get(f"/games/{game_id}", headers=HEBREW)))
+    assert all(re.search("[\u05d0-\u05ea]", line) for line in hebrew)
+    # The printed sheet carries the same lines, across the table under each hand.
+    printed = rows(said(client.get(f"/games/{game_id}/print")))
+    assert printed == rows(said(client.get(f"/games/{game_id}")))
+
+
+def test_a_ddv_row_adds_two_for_each_announcement(client):
+    game_id, auth = start(client, "ddv")
+    assert post(client, game_id, auth, normal([0, 2], 130, "no_60")).status_code == 201
+    assert rows(said(client.get(f"/games/{game_id}"))) == [
+        "Re: Ann & Cat · 130 : 110 · Kontra won · announced: Re keine 60 · 1 won"
+        " + 1 (90 against keine 60) + 1 Re keine 90 + 1 Re keine 60 + 2 Re"
+        " + 1 against the Queens = 7"
+    ]
+
+
+def test_when_nobody_wins_each_term_names_its_party(client):
+    game_id, auth = start(client, "ddv")  # worked example 4: both "schwarz", 57 : 183
+    assert post(client, game_id, auth, normal([0, 2], 57, "schwarz", "schwarz")).status_code == 201
+    assert rows(said(client.get(f"/games/{game_id}"))) == [
+        "Re: Ann & Cat · 57 : 183 · nobody won · announced: Re schwarz, Kontra schwarz"
+        " · 1 Re (30 against schwarz) − 1 Re under 90 − 1 Re under 60"
+        " − 1 Kontra (120 against keine 90) − 1 Kontra (90 against keine 60)"
+        " − 1 Kontra (60 against keine 30) − 1 Kontra (30 against schwarz) = −5"
+    ]
+
+
+def test_the_preview_works_the_value_out_at_the_hands_place(client):
+    game_id, auth = start(client, "house")
+    assert post(client, game_id, auth, HAND_1).status_code == 201
+    preview = client.post(f"/games/{game_id}/hands/preview", data=form(HAND_2))
+    result = preview.get_json()["result"]
+    assert re.sub("[\u2068\u2069]", "", result).replace("\u00a0", " ") == (
+        "Bock hand ×2 · Re: Ann & Bob · 130 : 110 · Re won · 1 won = 1 × 2 Bock = 2"
+    )
+    assert preview.get_json()["points"] == [2, 2, -2, -2]
+
+
+def test_finish_now_says_the_bock_hands_still_owed_and_finishes_once_confirmed(client):
+    game_id, auth = start(client, "house")
+    assert post(client, game_id, auth, HAND_1).status_code == 201
+    asked = said(client.get(f"/games/{game_id}/finish"))
+    assert "4 Bock hands are still owed. Finish anyway?" in asked
+    assert "Finish anyway</button>" in asked
+    german = said(client.get(f"/games/{game_id}/finish", headers=GERMAN))
+    assert "Noch 4 Bockspiele stehen aus. Trotzdem beenden?" in german
+    assert client.post(f"/games/{game_id}/finish").status_code == 302
+    assert client.get(viewed(client, game_id)).get_json()["status"] == "finished"
+    game_id, auth = start(client, "ddv")  # no Bock: nothing owed, nothing said
+    assert post(client, game_id, auth, HAND_1).status_code == 201
+    assert "still owed" not in said(client.get(f"/games/{game_id}/finish"))
+
+
+def test_the_printed_rules_say_after_which_hands_bock_follows_in_words(client):
+    game_id, _ = start(client, "house")
+    printed = said(client.get(f"/games/{game_id}/print"))
+    assert "120 : 120, an announcement lost" in printed and "tie_120" not in printed
+    german = said(client.get(f"/games/{game_id}/print", headers=GERMAN))
+    assert "120 : 120, Ansage verloren" in german
+
+
+def test_the_bock_knobs_are_headed_bock_rounds(client):
+    page = said(client.get("/games/new?game=doppelkopf", headers=GERMAN))
+    assert ">Bockrunden<" in page
+
+
+# --- Karlchen gefangen (Charlie caught), a house rule ----------------------------------
+
+CAUGHT = normal([0, 2], 163) | {"re_extras": {"charlie_caught": 1}}
+
+
+@pytest.mark.parametrize(
+    ("settings", "hand", "points"),
+    [
+        # Re wins (1 + under 90) and caught Kontra's Charlie in the last trick: 3.
+        ({"charlie_caught": True}, CAUGHT, [3, -3, 3, -3]),
+        # Kontra caught Re's Charlie, Re still wins: 2 − 1 = 1.
+        (
+            {"charlie_caught": True},
+            normal([0, 2], 163) | {"kontra_extras": {"charlie_caught": 1}},
+            [1, -1, 1, -1],
+        ),
+        # Both of Kontra's ♣J fell to Re's Charlie in the last trick: 2 + 1 + 2 = 5.
+        (
+            {"charlie_caught": True},
+            normal([0, 2], 163) | {"re_extras": {"charlie": 1, "charlie_caught": 1}},
+            [4, -4, 4, -4],
+        ),
+        # Re and Kontra double the hand, extra points included: (2 + 1) × 2 = 6.
+        (
+            {"charlie_caught": True, "announcements": "double"},
+            CAUGHT | {"re_announcement": "re"},
+            [6, -6, 6, -6],
+        ),
+    ],
+)
+def test_charlie_caught_scores_through_the_api_the_form_and_the_command_line(
+    client, capsys, settings, hand, points
+):
+    game_id, auth = start(client, settings=settings)
+    saved = post(client, game_id, auth, hand)
+    assert saved.status_code == 201, saved.get_json()
+    assert saved.get_json()["points"] == points
+    game_id, _ = start(client, settings=settings)
+    assert client.post(f"/games/{game_id}/hands/new", data=form(hand)).status_code == 302
+    assert client.get(viewed(client, game_id)).get_json()["hands"][0]["points"] == points
+    knobs = [f"--set={name}={str(value).lower()}" for name, value in settings.items()]
+    extras = [
+        f"--{name.replace('_', '-')}="
+        + ",".join(
+            str(hand.get(name, {}).get(k, 0))
+            for k in ("doppelkopf", "fox_caught", "charlie", "charlie_caught")
+        )
+        for name in ("re_extras", "kontra_extras")
+    ]
+    basic = [o for o in options(hand) if not o.startswith(("--re-extras", "--kontra-extras"))]
+    code, out, err = cli(capsys, *knobs, *basic, *extras, "--json")
+    assert (code, err) == (0, ""), err
+    assert json.loads(out)["points"] == points
+
+
+def test_charlie_caught_is_named_in_the_row_and_asked_only_where_played(client):
+    game_id, auth = start(client, settings={"charlie_caught": True})
+    assert post(client, game_id, auth, CAUGHT).status_code == 201
+    assert "+ 1 Charlie caught (Re) = 3" in rows(said(client.get(f"/games/{game_id}")))[0]
+    assert 'name="re_extras_charlie_caught"' in said(client.get(f"/games/{game_id}/hands/new"))
+    game_id, auth = start(client)  # the DDV's rules: not asked, and refused
+    assert 'name="re_extras_charlie_caught"' not in said(client.get(f"/games/{game_id}/hands/new"))
+    refused = post(client, game_id, auth, CAUGHT)
+    assert refused.status_code == 422
+    assert refused.get_json() == {
+        "error": "re_extras.charlie_caught: Charlie caught is not counted under these rules "
+        "(charlie_caught is off)",
+        "field": "re_extras",
+    }
+
+
+@pytest.mark.parametrize(
+    ("re_extras", "kontra_extras", "field", "table"),
+    [
+        (
+            {"charlie_caught": 1},
+            {"charlie": 1},
+            "kontra_extras",
+            "Only one party wins the last trick.",
+        ),
+        (
+            {"charlie_caught": 1},
+            {"charlie_caught": 1},
+            "kontra_extras",
+            "Only one party wins the last trick.",
+        ),
+        ({"charlie": 1, "charlie_caught": 2}, {}, "re_extras", "There are only two ♣J."),
+    ],
+)
+def test_charlie_caught_that_cannot_happen_is_refused(
+    client, re_extras, kontra_extras, field, table
+):
+    game_id, auth = start(client, settings={"charlie_caught": True})
+    hand = normal([0, 2], 163) | {"re_extras": re_extras, "kontra_extras": kontra_extras}
+    refused = post(client, game_id, auth, hand)
+    assert refused.status_code == 422 and refused.get_json()["field"] == field
+    page = client.post(f"/games/{game_id}/hands/new", data=form(hand))
+    assert page.status_code == 422 and table in said(page)
+
+
+def test_a_stored_hand_of_today_reads_and_scores_as_before(client):
+    """A hand stored before Charlie caught has three kinds of extra points: it reads, its
+    JSON keeps its three keys, and it scores as it did."""
+    game_id, auth = start(client)
+    assert post(client, game_id, auth, EXAMPLE_1).status_code == 201
+    hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
+    assert hand["points"] == [3, -3, 3, -3]
+    assert set(hand["re_extras"]) == {"doppelkopf", "fox_caught", "charlie"}

@@ -563,6 +563,7 @@ def finish(game_id: int, game: db.StoredGame):
         form=form,
         standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
         ahead=names[leaders[0]] if len(leaders) == 1 else None,
+        owed=rules.still_owed(progress),
     )
 
 

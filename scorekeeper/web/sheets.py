@@ -158,6 +158,9 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     bids: list[str] = []
     penalised = False
     out: list[str] = []
+    # A game whose outcome is a line to check (Doppelkopf) prints it across the table.
+    span = 1 + columns.before_seats + len(rules.sides) * (entries + 2)
+    line = rules.outcome_line
     for hand in rules.hand_views(progress):
         names = game.names_at(hand.number)
         row = [f"<tr><td>{hand.number}</td>"]
@@ -170,6 +173,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
             named = label_with_sides(hand.outcome, sides_named(rules, names))
             outcomes[key] = text.label(named)
         outcome = outcomes[key]
+        said, outcome = (outcome, "") if line else ("", outcome)
         if columns.bid and hand.bid is not None:
             css = bid_css(hand.bid)
             bids.append(text.shown(hand.bid))
@@ -208,6 +212,8 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
                 f"<td{long}>{ltr(figure)}</td>"
             )
         row.append("</tr>\n")
+        if line:
+            row.append(f'<tr class="outcome-line"><td colspan="{span}">{said}</td></tr>\n')
         out.append("".join(row))
     return SheetRows(Markup("".join(out)), tuple(bids), penalised)
 

@@ -211,6 +211,7 @@ class GameBase(SchemaDefaults):
     """Figures of the game's own (``core.declared.Figures``): the statistics members below
     are derived from them. None: the hands and points every game has."""
     finish_now: ClassVar[bool] = False
+    outcome_line: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
     ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
     it ignores it."""
@@ -414,6 +415,11 @@ class GameBase(SchemaDefaults):
 
     def result_note(self, progress: Progress) -> Message | None:
         """A line under a finished game's result (Doppelkopf: the money): none."""
+        return None
+
+    def still_owed(self, progress: Progress) -> Message | None:
+        """What the game still owes the table that finishing now gives up (Doppelkopf:
+        its Bock hands): none."""
         return None
 
     def lowest_wins(self, settings: Any) -> bool:

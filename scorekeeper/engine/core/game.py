@@ -422,6 +422,11 @@ class Game(Protocol):
         """Named settings, in the order the new-game form offers them."""
         ...
 
+    outcome_line: bool
+    """True when the scoreboard says how each hand went on a line of its own across the
+    table, under the hand's cells (Doppelkopf's row a table checks), not in the narrow
+    column of the hand's number."""
+
     finish_now: bool
     """True when the table may end the game after the current hand ("finish now": the side
     ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
@@ -536,6 +541,12 @@ class Game(Protocol):
     def result_note(self, progress: Progress) -> Message | None:
         """A line the scoreboard shows under a finished game's result (Doppelkopf: what
         each player receives or pays), its players named by ``SeatName``; None: nothing."""
+        ...
+
+    def still_owed(self, progress: Progress) -> Message | None:
+        """What the game still owes the table that "finish now" would give up, for the
+        finish page to say before the table confirms ("3 Bock hands are still owed.");
+        None: nothing."""
         ...
 
     # --- pages, the API and exports -------------------------------------------------------

@@ -140,11 +140,19 @@ def rules_lines_of(settings: Any, knobs: tuple[Knob, ...]) -> list[RulesLine]:
         if one.kind == "bool":
             value = msg("yes") if value else msg("no")
         elif one.kind == "choice_list":
-            value = ", ".join(value) or msg("none")
+            words = dict(zip(one.choices, one.choice_labels, strict=False))
+            value = _listed([words.get(v, v) for v in value]) if value else msg("none")
         elif one.kind == "choice" and one.choice_labels:
             value = one.choice_labels[one.choices.index(value)]
         lines.append(RulesLine(one.label or one.help, value))
     return lines
+
+
+def _listed(words: list[Any]) -> Any:
+    """A list knob's values in one line, each in the form's words where it has them."""
+    if len(words) == 1:
+        return words[0]
+    return msg("%(first)s, %(rest)s", first=words[0], rest=_listed(words[1:]))
 
 
 _TRUE = frozenset({"1", "true", "yes", "on", "y", "t"})

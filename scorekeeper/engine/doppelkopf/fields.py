@@ -97,23 +97,40 @@ EXTRAS = (
     ("doppelkopf", msg("Doppelkopf"), 6),
     ("fox_caught", msg("Fox caught"), 2),
     ("charlie", msg("Charlie"), 1),
+    ("charlie_caught", msg("Charlie caught"), 2),
 )
+CAUGHT = "charlie_caught"
+"""The extra point only the knob ``charlie_caught`` counts (Karlchen gefangen)."""
+
+
+def counted(ctx: Context) -> tuple[tuple[str, Any, int], ...]:
+    """The extra points the table's rules count: Charlie caught only where played."""
+    played = getattr(ctx.settings, "charlie_caught", False)
+    return tuple(extra for extra in EXTRAS if played or extra[0] != CAUGHT)
 
 
 class Extras(Field):
     """A party's extra points: the API's ``{"doppelkopf": 0, "fox_caught": 1,
     "charlie": 1}`` (each 0 when left out), typed as the tuple of the three counts."""
 
-    metavar = "D,F,C"
+    metavar = "D,F,C[,K]"
 
     def __init__(self, name: str, label: Any, party: Any, **kwargs: Any) -> None:
-        super().__init__(name, label, default=(0, 0, 0), **kwargs)
+        super().__init__(name, label, default=(0, 0, 0, 0), **kwargs)
         self.party = party
 
     def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
         keys = [key for key, _, _ in EXTRAS]
         if isinstance(value, Mapping) and set(value) <= set(keys):
             found, problems = [], []
+            if value.get(CAUGHT) and not getattr(ctx.settings, CAUGHT, False):
+                said = msg(
+                    "%(field)s.%(key)s: Charlie caught is not counted under these rules "
+                    "(charlie_caught is off)",
+                    field=self.name,
+                    key=CAUGHT,
+                ).said_at_table("Charlie caught is not counted under these rules.")
+                raise Refused((self.name, said))
             for key, label, high in EXTRAS:
                 item = value.get(key, 0)
                 if type(item) is bool:
@@ -146,7 +163,12 @@ class Extras(Field):
         raise Refused((self.name, said))
 
     def dump(self, typed: Any) -> Any:
-        return None if typed is None else dict(zip((k for k, _, _ in EXTRAS), typed, strict=True))
+        """The counts by kind; Charlie caught only when made (a hand of a table that does
+        not count it keeps the three kinds it always had)."""
+        if typed is None:
+            return None
+        found = dict(zip((k for k, _, _ in EXTRAS), typed, strict=False))
+        return found if found.get(CAUGHT) else {k: n for k, n in found.items() if k != CAUGHT}
 
     def load(self, value: Any) -> Any:
         return None if value is None else tuple(value.get(k, 0) for k, _, _ in EXTRAS)
@@ -160,7 +182,7 @@ class Extras(Field):
                 style="short",
                 default="0",
             )
-            for key, label, high in EXTRAS
+            for key, label, high in counted(ctx)
         )
 
     def to_form(self, value: Any) -> dict[str, str]:
@@ -176,20 +198,27 @@ class Extras(Field):
         return found
 
     def option(self, ctx: Context) -> HandOption:
-        text = f"{self.label}: Doppelkopf tricks, foxes caught, Charlie (0 or 1), e.g. 1,0,1."
+        text = (
+            f"{self.label}: Doppelkopf tricks, foxes caught, Charlie (0 or 1), and with "
+            "charlie_caught the other party's Charlies caught, e.g. 1,0,1."
+        )
         return HandOption(self.name, text, metavar=self.metavar, listed=True)
 
     def from_option(self, value: Any) -> Any:
         try:
-            return dict(zip((k for k, _, _ in EXTRAS), map(int, value), strict=True))
+            counts = [int(v) for v in value]
         except (TypeError, ValueError):
             return value
+        if not 3 <= len(counts) <= len(EXTRAS):
+            return value
+        return dict(zip((k for k, _, _ in EXTRAS), counts, strict=False))
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return "/".join(map(str, typed))
+        shown = typed if typed[3:] and typed[3] else typed[:3]
+        return "/".join(map(str, shown))
 
     def draw(self, ctx: Context, rng: random.Random) -> dict[str, int]:
-        return {key: rng.choice((0, 0, 0, 1, high)) for key, _, high in EXTRAS}
+        return {key: rng.choice((0, 0, 0, 1, high)) for key, _, high in counted(ctx)}
 
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
         return None

@@ -10,15 +10,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.display import Label, Notation
+from ..core.display import Label, Notation, total
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, Seat, SeatName, msg, nmsg
-from ..core.progress import RaceState, resume_race, start_state
+from ..core.messages import Message, Seat, SeatName, Side, msg, nmsg
+from ..core.progress import RaceProgress, RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
 from .fields import Extras, ReParty, playing
-from .scoring import BANDS, LEVELS, Party, bock_after, hand_value
-from .settings import PRESETS, DoppelkopfSettings
+from .scoring import BANDS, LEVELS, Party, Working, bock_after, working
+from .settings import BOCK_EVENTS, PRESETS, DoppelkopfSettings
 
 Problem = tuple[str, Message]
 SOLOS = (
@@ -86,6 +86,14 @@ class BockState(RaceState):
 
 
 @dataclass(frozen=True, slots=True)
+class BockProgress(RaceProgress):
+    """The race's progress and the state before its first hand (``before``): a game
+    resumed after a hand that left Bock hands owed shows them on its first row too."""
+
+    before: BockState | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """A hand's points per seat, its value for Re before Bock, the Bock factor it was
     scored at, who won (0 Re, 1 Kontra, None) and the Bock triggers it set off."""
@@ -95,6 +103,7 @@ class Score:
     bock: int
     won: int | None
     events: frozenset[str]
+    working: Working | None = None
 
 
 class Doppelkopf(GameBase):
@@ -106,6 +115,7 @@ class Doppelkopf(GameBase):
     seats = 4
     seat_range = (4, 5)
     finish_now = True
+    outcome_line = True
     presets = PRESETS
     preset_aside = ("deals", "bock_finish", "cents_per_point")
     preset_words = {
@@ -124,14 +134,15 @@ class Doppelkopf(GameBase):
         outcome_head=msg("Result"),
         entry_heads=(msg("Party"),),
         legend=msg(
-            "Player and Solo the soloist and the solo · Result the announcements, Re's card "
-            "points and the Bock factor · Party Re or Kontra · Pts points in the hand · Tot "
-            "running total."
+            "Player and Solo the soloist and the solo · Result who was Re, the card points, "
+            "who won, what was announced, and the value worked out with the extra points and "
+            "Bock · Party Re or Kontra · Pts points in the hand · Tot running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s leads"),
         auction_mark=msg("soloist"),
         cell_legend=msg("party, points, total"),
-        group_titles={"bock": msg("Bock")},
+        group_titles={"bock": msg("Bock rounds")},
+        preview_outcome=True,
     )
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
@@ -179,7 +190,8 @@ class Doppelkopf(GameBase):
 
     def score(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> Score:
         re, kontra = _parties(settings, hand)
-        value, won = hand_value(settings, re, kontra, hand.solo is not None)
+        worked = working(settings, re, kontra, hand.solo is not None)
+        value, won = worked.value, worked.won
         state = None if ctx.place is None else ctx.place.state
         factor = (getattr(state, "bock", None) or (1,))[0]
         points = [0] * ctx.seats
@@ -196,7 +208,12 @@ class Doppelkopf(GameBase):
             "hearts_trick": hand.hearts_trick,
         }
         return Score(
-            tuple(points), value, factor, won, frozenset(k for k, v in events.items() if v)
+            tuple(points),
+            value,
+            factor,
+            won,
+            frozenset(k for k, v in events.items() if v),
+            worked,
         )
 
     def check(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> list[Problem]:
@@ -228,6 +245,18 @@ class Doppelkopf(GameBase):
             said = msg("kontra_extras: Charlie for both parties (one takes the last trick)")
             table = said.said_at_table("Only one party wins the last trick with Charlie.")
             found.append(("kontra_extras", table))
+        elif any(hand.re_extras[2:]) and any(hand.kontra_extras[2:]):
+            said = msg(
+                "kontra_extras: Charlie and Charlie caught for both parties (one takes the "
+                "last trick)"
+            )
+            table = said.said_at_table("Only one party wins the last trick.")
+            found.append(("kontra_extras", table))
+        for name in ("re_extras", "kontra_extras"):
+            if sum(getattr(hand, name)[2:]) > 2:
+                said = msg("%(field)s: more than the two ♣J in the last trick", field=name)
+                table = said.said_at_table("There are only two ♣J.")
+                found.append((name, table))
         return found
 
     def record_from_dict(self, settings: DoppelkopfSettings, body: Any, place: Any = None) -> Hand:
@@ -252,21 +281,9 @@ class Doppelkopf(GameBase):
         return replace(spec, errors=spec.errors | ERROR_STEPS)
 
     def view(self, settings: DoppelkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The soloist and the solo; what was said; Re's card points and the Bock factor;
-        each player's party."""
+        """The row a table checks (``said_row``); the solo, short, beside the hand's
+        number; each player's party."""
         score = self.score(settings, hand, ctx)
-        said = [
-            self.hand.field(name).words(getattr(hand, name), (), ctx)
-            for name in ("re_announcement", "kontra_announcement")
-            if getattr(hand, name) != "none"
-        ]
-        card = (
-            str(hand.re_points)
-            if hand.re_points is not None
-            else f"{hand.winner} {hand.loser_points}"
-        )
-        card = card if score.bock == 1 else f"{card} ×{score.bock}"
-        result = Label(_joined([*said, Notation(card)]))  # the announcements wrap here
         bid = None
         if hand.solo is not None:  # short, for the hand's narrow head on the scoreboard
             short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
@@ -282,7 +299,7 @@ class Doppelkopf(GameBase):
             for s in range(ctx.seats)
         )
         about = hand.re[0] if hand.solo is not None else None
-        return HandSummary(about, bid, result, entries, made)
+        return HandSummary(about, bid, Label(said_row(settings, hand, score)), entries, made)
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
@@ -305,6 +322,7 @@ class Doppelkopf(GameBase):
         """The race hand by hand, each hand's Bock factor and the Bock hands it leaves
         carried in the state; ``deals`` (and the Bock hands then owed) end the game."""
         asked = finish_after if self.finish_now else None
+        before = state
         hands = []
         for record in records:
             hand = resume_race(self, settings, state, [record], finish_after=asked).hands[0]
@@ -322,8 +340,14 @@ class Doppelkopf(GameBase):
                 **fields | {"target_reached": reached, "winners": winners}, bock=owed, end=end
             )
             hands.append(replace(hand, state=state))
-        final = resume_race(self, settings, state, [], finish_after=asked)
+        final = resume_race(
+            self, settings, state, [], make=BockProgress, finish_after=asked, before=before
+        )
         return replace(final, hands=tuple(hands))
+
+    def _start_of(self, hand: Any, progress: Any) -> Any:
+        """The state before a resumed game's first hand (the Bock hands it owed)."""
+        return getattr(progress, "before", None) or super()._start_of(hand, progress)
 
     def shares_tie(self, settings: DoppelkopfSettings) -> bool:
         return True
@@ -344,6 +368,13 @@ class Doppelkopf(GameBase):
         ahead = nmsg("%(num)d Bock hand to come", "%(num)d Bock hands to come", len(bock))
         return msg("Bock ×%(factor)d · %(ahead)s", factor=bock[0], ahead=ahead)
 
+    def still_owed(self, progress: Any) -> Message | None:
+        """The Bock hands still to come, which finishing now leaves unplayed."""
+        owed = len(getattr(progress.state, "bock", ()))
+        if not owed:
+            return None
+        return nmsg("%(num)d Bock hand is still owed.", "%(num)d Bock hands are still owed.", owed)
+
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         return super().hand_result(replayed) | {"bock": replayed.score.bock}
 
@@ -362,9 +393,7 @@ class Doppelkopf(GameBase):
         if not rate:
             return None
         each = {
-            f"p{seat}": msg(
-                "%(player)s %(money)s", player=SeatName(seat), money=Notation(_money(t * rate))
-            )
+            f"p{seat}": msg("%(player)s %(money)s", player=SeatName(seat), money=_money(t * rate))
             for seat, t in enumerate(progress.totals)
         }
         return msg(
@@ -375,10 +404,17 @@ class Doppelkopf(GameBase):
 _RACE = ("number", "totals", "dealer", "scored", "target_reached", "winners", "start")
 
 
-def _money(cents: int) -> str:
-    """Cents as money, signed: +0.60, −0.20."""
-    sign = "+" if cents > 0 else "−" if cents < 0 else ""
-    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+def _money(cents: int) -> Label:
+    """Cents as money, signed, in the page's language's form: "+€0.60" in English,
+    "−0,20 €" in German; kept left to right in a right-to-left sentence."""
+    whole, part = divmod(abs(cents), 100)
+    if cents > 0:
+        said = msg("+€%(whole)d.%(cents)02d", whole=whole, cents=part)
+    elif cents < 0:
+        said = msg("\u2212€%(whole)d.%(cents)02d", whole=whole, cents=part)
+    else:
+        said = msg("€%(whole)d.%(cents)02d", whole=whole, cents=part)
+    return Label((said,))
 
 
 def _amounts(each: dict[str, Message]) -> Message:
@@ -410,14 +446,131 @@ def _parties(settings: DoppelkopfSettings, hand: Hand) -> tuple[Party, Party]:
             or hand.no_trick == name
             or (hand.loser_points == "no_trick" and hand.winner != name)
         )
-        found.append(Party(own, LEVELS.index(_level(said)), no_trick, sum(kept) if extras else 0))
+        found.append(Party(own, LEVELS.index(_level(said)), no_trick, kept if extras else ()))
     return found[0], found[1]
 
 
+TERMS = {
+    "won": msg("won"),
+    "under_90": msg("under 90"),
+    "under_60": msg("under 60"),
+    "under_30": msg("under 30"),
+    "no_trick": msg("no trick"),
+    "against_no_90": msg("(120 against keine 90)"),
+    "against_no_60": msg("(90 against keine 60)"),
+    "against_no_30": msg("(60 against keine 30)"),
+    "against_schwarz": msg("(30 against schwarz)"),
+    "against_the_queens": msg("against the Queens"),
+}
+"""The words of a term of the value that names no party."""
+PARTY_TERMS = {
+    "said": {"re": msg("Re"), "kontra": msg("Kontra")},
+    "no_90": {"re": msg("Re keine 90"), "kontra": msg("Kontra keine 90")},
+    "no_60": {"re": msg("Re keine 60"), "kontra": msg("Kontra keine 60")},
+    "no_30": {"re": msg("Re keine 30"), "kontra": msg("Kontra keine 30")},
+    "schwarz": {"re": msg("Re schwarz"), "kontra": msg("Kontra schwarz")},
+}
+"""The words of an announcement, by the party that made it."""
+PARTY_WORDS = PARTY_TERMS["said"]
+EXTRA_TERMS = {
+    "doppelkopf": {"re": msg("Doppelkopf (Re)"), "kontra": msg("Doppelkopf (Kontra)")},
+    "fox_caught": {"re": msg("Fox caught (Re)"), "kontra": msg("Fox caught (Kontra)")},
+    "charlie": {"re": msg("Charlie (Re)"), "kontra": msg("Charlie (Kontra)")},
+    "charlie_caught": {
+        "re": msg("Charlie caught (Re)"),
+        "kontra": msg("Charlie caught (Kontra)"),
+    },
+}
+"""An extra point's words, by the party that made it."""
+BOCK_WHY = BOCK_EVENTS
+"""Why a hand starts a Bock round, by its trigger (``bock_after``)."""
+
+
+def said_row(settings: DoppelkopfSettings, hand: Hand, score: Score) -> tuple[Any, ...]:
+    """A hand's row as a table checks it: the Bock hand's mark; who was Re (by
+    :class:`Side`, a page names the players) and the game; the card points; who won; each
+    party's announcement; the value worked out term by term, with the doublings, the Bock
+    factor and the soloist's three times ("1 won + 2 Re = 3 × 2 Bock = 6"); and why the
+    hand starts a Bock round."""
+    pieces: list[Any] = []
+    if score.bock > 1:
+        pieces.append(msg("Bock hand ×%(factor)d", factor=score.bock))
+    if hand.solo is None:
+        first, second = hand.re
+        pieces.append(msg("Re: %(first)s & %(second)s", first=Side(first), second=Side(second)))
+    else:
+        game = dict(SOLOS)[hand.solo]
+        pieces.append(msg("%(game)s: %(player)s", game=game, player=Side(hand.re[0])))
+    if hand.re_points is not None:
+        pieces.append(Notation(f"{hand.re_points}\u00a0:\u00a0{240 - hand.re_points}"))
+    else:
+        pieces.append(msg("losers %(band)s", band=Notation(hand.loser_points)))
+    won = {0: msg("Re won"), 1: msg("Kontra won"), None: msg("nobody won")}[score.won]
+    if hand.solo is not None and score.won == 0:
+        won = msg("the soloist won")
+    pieces.append(won)
+    said = [
+        PARTY_TERMS["said" if said == party else said][party]
+        for party, said in (("re", hand.re_announcement), ("kontra", hand.kontra_announcement))
+        if said != "none"
+    ]
+    if said:
+        pieces.append(msg("announced: %(said)s", said=_listed(said)))
+    if score.working is not None:
+        pieces.append(_worked(score, hand.solo is not None))
+    events = sorted(score.events & set(settings.bock_after), key=BOCK_WHY_ORDER.index)
+    if events:
+        why = _listed([BOCK_WHY[event] for event in events])
+        pieces.append(msg("a Bock round follows (%(why)s)", why=why))
+    return _joined(pieces)
+
+
+BOCK_WHY_ORDER = tuple(BOCK_WHY)
+
+
+def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
+    """The value worked out: its terms added, then each factor, each with its result."""
+    assert score.working is not None
+    worked = score.working
+    pieces: list[Any] = []
+    for what, n, party in worked.terms:
+        sign = ("+ " if n > 0 else "\u2212 ") if pieces else ("" if n > 0 else "\u2212")
+        pieces.append(Notation(f"{' ' if pieces else ''}{sign}{abs(n)}\u00a0"))
+        if what in EXTRA_TERMS:
+            pieces.append(EXTRA_TERMS[what][party])
+        elif what in PARTY_TERMS:
+            pieces.append(PARTY_TERMS[what][party])
+        elif worked.won is None and party is not None:  # whose, when nobody won
+            pieces.append(msg("%(party)s %(what)s", party=PARTY_WORDS[party], what=TERMS[what]))
+        else:
+            pieces.append(TERMS[what])
+    running = worked.sum
+    pieces.append(Notation(f" = {total(running)}" if pieces else "0"))
+    factors: list[tuple[int, Any]] = [(2, PARTY_TERMS["said"][party]) for party in worked.doubled]
+    if score.bock > 1:
+        factors.append((score.bock, msg("Bock")))
+    if solo:
+        factors.append((3, msg("soloist")))
+    for factor, word in factors:
+        running *= factor
+        pieces += [Notation(f" \u00d7\u00a0{factor}\u00a0"), word, Notation(f" = {total(running)}")]
+    return tuple(pieces)
+
+
+def _listed(words: Sequence[Message]) -> Message:
+    """A few reasons in one phrase."""
+    if len(words) == 1:
+        return words[0]
+    return msg("%(first)s, %(rest)s", first=words[0], rest=_listed(words[1:]))
+
+
 def _joined(pieces: Sequence[Any]) -> tuple[Any, ...]:
+    """The pieces one after the other, each a piece or a tuple of them, with " · "
+    between them."""
     found: list[Any] = []
     for piece in pieces:
-        found += [Notation(" · "), piece] if found else [piece]
+        found += [Notation(" · ")] if found else []
+        found += piece if isinstance(piece, tuple) else [piece]
     return tuple(found)
 
 

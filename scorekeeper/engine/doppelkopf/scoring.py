@@ -16,15 +16,24 @@ BANDS = {"90+": 100, "60-89": 75, "30-59": 45, "0-29": 15, "no_trick": 0}
 """The losers' card points standing for each band of the shorthand (one within it)."""
 
 
+EXTRA_KINDS = ("doppelkopf", "fox_caught", "charlie", "charlie_caught")
+"""A party's extra points by kind, in the order a hand keeps their counts."""
+PARTY_NAMES = ("re", "kontra")
+
+
 @dataclass(frozen=True, slots=True)
 class Party:
     """One party's part of a hand: its card points, its highest announcement's level
-    (0..5), whether it took no trick, and its extra points."""
+    (0..5), whether it took no trick, and its extra points by kind (``EXTRA_KINDS``)."""
 
     points: int
     level: int
     no_trick: bool
-    extras: int
+    kept: tuple[int, ...] = ()
+
+    @property
+    def extras(self) -> int:
+        return sum(self.kept)
 
     @property
     def refused(self) -> int:
@@ -42,6 +51,100 @@ class Party:
     def under(self) -> int:
         """The losers' points (a) without the win: under 90, 60, 30, and no trick."""
         return sum(self.points < mark for mark in (90, 60, 30)) + self.no_trick
+
+
+Term = tuple[str, int, str | None]
+"""One part of a hand's value: what it is (``won``, ``under_90``…, ``no_trick``,
+``against_no_90``…, ``no_90``… for a refusal made, ``said``, ``against_the_queens``, or an
+extra point's kind), its points with their sign, and the party that made it (``re``,
+``kontra``; None for the win)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Working:
+    """How a hand's value was worked out, as a table checks it: ``terms`` counted for the
+    winners (for Re when nobody won), and the announcements that double their sum
+    (``doubled``, under ``announcements = double``)."""
+
+    won: int | None
+    terms: tuple[Term, ...]
+    doubled: tuple[str, ...]
+
+    @property
+    def sum(self) -> int:
+        """The terms added up."""
+        return sum(n for _, n, _ in self.terms)
+
+    @property
+    def value(self) -> int:
+        """The hand's value V for Re (before Bock)."""
+        value = self.sum * 2 ** len(self.doubled)
+        return -value if self.won == 1 else value
+
+
+def working(settings: DoppelkopfSettings, re: Party, kontra: Party, solo: bool) -> Working:
+    """The terms of the hand's value (TSR 7.2; ``announcements = double`` doubles instead
+    of adding 2) and who won: the one place the value is worked out."""
+    won = winner(re, kontra)
+    parties = dict(zip(PARTY_NAMES, (re, kontra), strict=True))
+    favoured = "kontra" if won == 1 else "re"
+    terms: list[Term] = []
+
+    def add(what: str, n: int, by: str | None, made_for: str | None = None) -> None:
+        """``n`` points for ``made_for`` (None: the party that made it, or the winners)."""
+        side = made_for or by or favoured
+        terms.append((what, n if side == favoured else -n, by))
+
+    def lost_marks(party: str) -> None:
+        """The other party's points for ``party``'s card points under 90, 60, 30, none."""
+        own = parties[party]
+        for mark in (90, 60, 30):
+            if own.points < mark:
+                add(f"under_{mark}", 1, party, _other(party))
+        if own.no_trick:
+            add("no_trick", 1, party, _other(party))
+
+    def against(party: str, made_for: str | None = None) -> None:
+        """``party``'s card points against the other party's refusals."""
+        own, other = parties[party], parties[_other(party)]
+        for refusal, mark in zip(REFUSED, AGAINST[: other.refused], strict=False):
+            if own.points >= mark:
+                add(f"against_{refusal}", 1, party, made_for)
+
+    if won is None:  # TSR 7.1.4: each party's (a) without the win, and its (e, f)
+        for party in PARTY_NAMES:
+            lost_marks(_other(party))
+            against(party)
+    else:
+        winners = PARTY_NAMES[won]
+        add("won", 1, None)
+        lost_marks(_other(winners))
+        against(winners)
+        against(_other(winners), winners)
+        for party in PARTY_NAMES:
+            for refusal in REFUSED[: parties[party].refused]:
+                add(refusal, 1, party, winners)
+        if settings.announcements == "add_two":
+            for party in PARTY_NAMES:
+                if parties[party].level:
+                    add("said", 2, party, winners)
+        if won == 1 and not solo and settings.against_the_queens:
+            add("against_the_queens", 1, "kontra")
+    for party in PARTY_NAMES:
+        for kind, n in zip(EXTRA_KINDS, parties[party].kept, strict=False):
+            if n:
+                add(kind, n, party)
+    doubled: tuple[str, ...] = ()
+    if settings.announcements == "double":
+        doubled = tuple(party for party in PARTY_NAMES if parties[party].level)
+    return Working(won, tuple(terms), doubled)
+
+
+REFUSED = ("no_90", "no_60", "no_30", "schwarz")
+
+
+def _other(party: str) -> str:
+    return "kontra" if party == "re" else "re"
 
 
 def needs(party: Party, other: Party, is_re: bool) -> int | None:
@@ -69,22 +172,8 @@ def hand_value(
     settings: DoppelkopfSettings, re: Party, kontra: Party, solo: bool
 ) -> tuple[int, int | None]:
     """The hand's value V for Re (before Bock) and who won (0 Re, 1 Kontra, None)."""
-    won = winner(re, kontra)
-    extras = re.extras - kontra.extras
-    said = (re.level > 0) + (kontra.level > 0)
-    if won is None:  # TSR 7.1.4: each party's (a) without the win, and its (e, f)
-        value = re.against(kontra) + kontra.under() - kontra.against(re) - re.under()
-        said = said if settings.announcements == "double" else 0
-    else:
-        winners, losers = (re, kontra) if won == 0 else (kontra, re)
-        value = 1 + losers.under() + winners.against(losers) + losers.against(winners)
-        value += re.refused + kontra.refused
-        if settings.announcements == "add_two":
-            value, said = value + 2 * said, 0
-        value = value if won == 0 else -value
-        if won == 1 and not solo and settings.against_the_queens:
-            extras -= 1
-    return (value + extras) * 2**said, won
+    worked = working(settings, re, kontra, solo)
+    return worked.value, worked.won
 
 
 def bock_after(

@@ -9,7 +9,14 @@ from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
-BOCK_EVENTS = ("tie_120", "announced_lost", "solo_lost", "zero_value", "hearts_trick")
+BOCK_EVENTS = {
+    "tie_120": msg("120 : 120"),
+    "announced_lost": msg("an announcement lost"),
+    "solo_lost": msg("a solo lost"),
+    "zero_value": msg("a hand worth 0"),
+    "hearts_trick": msg("a hearts trick went round"),
+}
+"""The hands after which a Bock round may follow, in the words of the table: why one does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +32,15 @@ class DoppelkopfSettings(SettingsBase):
         True,
         label=msg("Against the Queens"),
         help=msg("1 extra point to Kontra for winning a normal game"),
+        group="scoring",
+    )
+    charlie_caught: bool = knob(
+        False,
+        label=msg("Charlie caught"),
+        help=msg(
+            "1 extra point to the party that wins the other party's ♣J in the last trick "
+            "(Karlchen gefangen; a house rule: the DDV counts only Charlie)"
+        ),
         group="scoring",
     )
     solo_extra_points: bool = knob(

@@ -459,7 +459,12 @@ def preview_entered(
     points = rules.preview(table.settings, record, table.place)["points"]
     result = ""
     if rules.page_words.preview_outcome:
-        replayed = rules.replay(table.settings, 0, [record])
+        state = table.place.state  # the hand where it is played (Doppelkopf's Bock)
+        replayed = (
+            rules.replay(table.settings, 0, [record])
+            if state is None
+            else rules.resume(table.settings, state.to_dict(), [record])
+        )
         outcome = rules.hand_views(replayed)[0].outcome
         result = words.shown(label_with_sides(outcome, sides_as_named(rules, table.players)))
     return {"points": list(points), "names": sides_as_named(rules, seated), "result": result}

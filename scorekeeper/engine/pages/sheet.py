@@ -76,6 +76,7 @@ class HandRows:
     paired: bool
     penalised: bool
     about: bool
+    line: bool = False  # each hand's outcome on a line of its own under its cells
 
     @property
     def count(self) -> int:
@@ -154,7 +155,8 @@ def hand_rows(
                 changes=tuple((changes or {}).get(hand.number, ())),
             )
         )
-    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about)
+    line = rules.outcome_line and not paired
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line)
 
 
 class _Said:
