@@ -76,6 +76,7 @@ class HandRows:
     paired: bool
     penalised: bool
     about: bool
+    pad: Any = None  # a game's own paper under the rows (bridge's pad), its partial's model
 
     @property
     def count(self) -> int:
@@ -154,7 +155,9 @@ def hand_rows(
                 changes=tuple((changes or {}).get(hand.number, ())),
             )
         )
-    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about)
+    pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
+    drawn = None if pad is None else pad(progress, said)
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, drawn)
 
 
 class _Said:
