@@ -234,3 +234,11 @@ def test_a_new_bridge_seating_with_no_history_shows_no_chances(client):
     assert answer.get_json()["sides"] == [] and answer.get_json()["fairest"] is None
     page = client.get(f"/groups/{table.id}/ratings?{query}").get_data(as_text=True)
     assert 'id="chances"' not in page and "50%" not in page
+
+
+def test_the_printed_rules_say_duplicate_in_words_only_when_it_is_on(client):
+    _, game_id, _ = play(client, "rubber", [])
+    assert "as at duplicate" not in client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    _, game_id, _ = play(client, "chicago", [], DUPLICATE)
+    page = text_of(client.get(f"/games/{game_id}/print").get_data(as_text=True))
+    assert "Deal by deal, as at duplicate yes" in page and "False" not in page

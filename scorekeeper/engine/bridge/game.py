@@ -412,9 +412,11 @@ class Bridge(GameBase):
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
         return [
-            RulesLine(knob.label, settings.word_of(knob.name))
+            RulesLine(
+                knob.label, msg("yes") if knob.name == "duplicate" else settings.word_of(knob.name)
+            )
             for knob in self.knobs
-            if getattr(settings, knob.name) is not None
+            if getattr(settings, knob.name) not in (None, False)
             and (knob.name == "chicago_vulnerable") <= settings.chicago
         ]
 
