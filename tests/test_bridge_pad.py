@@ -242,3 +242,22 @@ def test_the_printed_rules_say_duplicate_in_words_only_when_it_is_on(client):
     _, game_id, _ = play(client, "chicago", [], DUPLICATE)
     page = text_of(client.get(f"/games/{game_id}/print").get_data(as_text=True))
     assert "Deal by deal, as at duplicate yes" in page and "False" not in page
+
+
+def test_the_printed_sheet_carries_the_pad(client):
+    _, game_id, _ = play(client, "rubber", RUBBER_7)
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    rows = pad_of(page)
+    assert ["we", "We", "They"] in rows and ["sum total", "1270", "130"] in rows
+    assert ["game-line rubber", "rubber", ""] in rows
+
+
+def test_hebrew_chicago_says_deal_never_hand_and_the_dealer_gender_neutral(client):
+    _, game_id, _ = play(client, "chicago", [deal(0, "2S", 8)])
+    hebrew = {"Accept-Language": "he"}
+    form = text_of(client.get(f"/games/{game_id}/hands/new", headers=hebrew).get_data(as_text=True))
+    assert "Bob מחלק/ת" in form and "החלוקה הבאה" in form and "חלוקה 2 מתוך 4" in form
+    board = text_of(client.get(f"/games/{game_id}", headers=hebrew).get_data(as_text=True))
+    assert "רישום החלוקה הבאה" in board and "Bob מחלק/ת ומכריז/ה ראשון" in board
+    for page in (form, board):
+        assert not re.search(r"(?<!\w)יד \d", page)  # "hand 2": the word is the deal's
