@@ -33,7 +33,7 @@ def text_of(page: str) -> str:
 
 def pad_of(page: str) -> list[list[str]]:
     """The pad's rows, each its cells' text."""
-    body = page.split('<tbody class="bridge-pad" id="pad">', 1)[1].split("</tbody>", 1)[0]
+    body = re.split(r'<tbody class="bridge-pad \w+-pad" id="pad">', page)[1].split("</tbody>")[0]
     rows = re.findall(r"<tr class=\"([^\"]*)\">(.*?)</tr>", body, re.S)
     return [
         [kind, *(text_of(cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row))]
@@ -87,11 +87,30 @@ def test_the_pad_is_german_and_hebrew_too(client):
     assert ["we", "אנחנו", "הם"] in pad_of(hebrew.get_data(as_text=True))
 
 
-def test_a_chicago_has_no_rubber_pad_its_rows_say_the_deal_and_vulnerability(client):
-    _, game_id, _ = play(client, "chicago", [deal(0, "2S", 8), deal(1, "1NT", 7)])
+def test_a_chicago_pad_has_each_deal_its_dealer_and_vulnerability(client):
+    deals = [deal(0, "2S", 8), PASSED, deal(1, "1NT", 7), deal(0, "2C", 8), deal(1, "2H", 8)]
+    _, game_id, _ = play(client, "chicago", deals)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert 'id="pad"' not in page
-    text = text_of(page)
+    assert 'class="bridge-pad chicago-pad"' in page
+    assert [row for row in pad_of(page) if row[0] != "pad-head"] == [
+        ["we", "We", "They"],
+        ["label", "deal 1 · Ann deals · neither vulnerable"],
+        ["deal", "60", ""],
+        ["label", "deal 2 · Bob deals · Bob & Dan vulnerable"],  # Bob deals again
+        ["deal", "", "40"],
+        ["label", "deal 3 · Cat deals · Ann & Cat vulnerable"],
+        ["deal", "540", ""],
+        ["label", "deal 4 · Dan deals · both vulnerable"],
+        ["deal cycle-end", "", "160"],
+        ["label", "Total"],
+        ["sum total", "600", "200"],
+    ]
+    assert pad_of(client.get(f"/games/{game_id}/print").get_data(as_text=True)) == pad_of(page)
+
+
+def test_a_chicago_row_says_the_deal_and_vulnerability(client):
+    _, game_id, _ = play(client, "chicago", [deal(0, "2S", 8), deal(1, "1NT", 7)])
+    text = text_of(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "deal 1 · neither vulnerable · made" in text
     assert "deal 2 · Bob & Dan vulnerable · made" in text
 
@@ -261,3 +280,17 @@ def test_hebrew_chicago_says_deal_never_hand_and_the_dealer_gender_neutral(clien
     assert "רישום החלוקה הבאה" in board and "Bob מחלק/ת ומכריז/ה ראשון" in board
     for page in (form, board):
         assert not re.search(r"(?<!\w)יד \d", page)  # "hand 2": the word is the deal's
+
+
+def test_duplicate_without_a_deal_count_is_open_and_its_pages_draw(client):
+    settings = {**PRESETS["rubber"].to_dict(), "duplicate": True}
+    answers, game_id, _ = play(client, "rubber", [deal(0, "4S", 10), deal(0, "4S", 10)], settings)
+    assert [a["points"] for a in answers] == [[420, 0], [620, 0]]  # boards 1 and 2
+    for path in ("", "/print", "/hands/new"):
+        response = client.get(f"/games/{game_id}{path}")
+        assert response.status_code == 200, path
+    page = text_of(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "until the table stops" in page and "Board 3" in page
+    printed = text_of(client.get(f"/games/{game_id}/print").get_data(as_text=True))
+    assert "Rubbers" not in printed and "as at duplicate yes" in printed
+    assert "board 2 · Ann & Cat vulnerable · made" in page

@@ -28,7 +28,7 @@ from ..core.schema import (
     SeatOf,
 )
 from . import progression
-from .pad import Pad, pad_of
+from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of
 from .progression import State, where_of
 from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
 
@@ -315,9 +315,9 @@ class Bridge(GameBase):
         return {"rubbers": 0}
 
     def end_words(self, settings: BridgeSettings) -> Message:
-        if settings.chicago:
+        if settings.deals is not None:
             return msg("%(deals)d deals", deals=settings.deals)
-        if not settings.rubbers:
+        if not settings.rubbers or settings.duplicate:
             return msg("until the table stops")
         return nmsg("%(num)d rubber", "%(num)d rubbers", settings.rubbers)
 
@@ -368,6 +368,15 @@ class Bridge(GameBase):
             steps[-1] = replace(steps[-1], fields=(*steps[-1].fields, kept))
         return replace(spec, steps=tuple(steps), actions=actions)
 
+    def deal_place(self, settings: BridgeSettings, state: Any) -> Message:
+        """The place of the deal after ``state`` in a game scored deal by deal: its board
+        at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
+        counted)."""
+        deals = state.deals if isinstance(state, State) else 0
+        if settings.duplicate:
+            return msg("board %(number)d", number=deals % 16 + 1)
+        return msg("deal %(number)d", number=deals % 4 + 1)
+
     def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The contract as the bid, made (+ overtricks) or down, the game or rubber it
         won; below and above the line in each side's column."""
@@ -375,11 +384,7 @@ class Bridge(GameBase):
         where = where_of(settings, state, ctx.dealer)
         place: tuple[Any, ...] = (vulnerable_words(where.vulnerable), " · ")
         if settings.chicago:
-            deals = state.deals if isinstance(state, State) else 0
-            number = deals % 16 + 1 if settings.duplicate else deals % 4 + 1
-            said_place = msg("board %(number)d", number=number) if settings.duplicate else None
-            said_place = said_place or msg("deal %(number)d", number=number)
-            place = (said_place, " · ", *place)
+            place = (self.deal_place(settings, state), " · ", *place)
         if hand.thrown_in:
             again = settings.chicago and not settings.duplicate
             passed = (msg("passed out, dealt again"),) if again else (*place, msg("passed out"))
@@ -404,10 +409,19 @@ class Bridge(GameBase):
         made = tuple(over >= 0 if s == side else None for s in (0, 1))
         return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
 
-    def sheet_pad(self, progress: Any, shown: Any) -> Pad | None:
-        """The rubber's score pad under the deals (``pad.pad_of``); none for deals scored
-        one by one (Chicago, duplicate), whose rows are the pad."""
-        return None if progress.settings.chicago else pad_of(progress, shown)
+    def sheet_pad(self, progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
+        """The score pad under the deals: the rubber's (``pad.pad_of``), or Chicago's
+        deals with their dealer and vulnerability (``pad.chicago_pad_of``); ``seating``
+        says who sat where at deal n."""
+        settings = progress.settings
+        if not settings.chicago:
+            return pad_of(progress, shown)
+
+        def where(state: Any, dealer: int) -> tuple[Message, Message]:
+            place = self.deal_place(settings, state)
+            return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
+
+        return chicago_pad_of(progress, shown, seating, where)
 
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
@@ -418,6 +432,7 @@ class Bridge(GameBase):
             for knob in self.knobs
             if getattr(settings, knob.name) not in (None, False)
             and (knob.name == "chicago_vulnerable") <= settings.chicago
+            and (knob.name in ("rubbers", "unfinished_partscore")) <= (not settings.chicago)
         ]
 
     # --- the command line: a deal scored alone, vulnerable or not ---------------------------

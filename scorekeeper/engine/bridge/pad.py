@@ -1,16 +1,19 @@
-"""The rubber bridge score pad as a page model: We and They, the premiums above the line
+"""Bridge's score pads as page models, drawn by ``templates/_sheet_bridge.html`` on the
+server and in the phone alike. The rubber's: We and They, the premiums above the line
 (newest nearest the line, as a pad is written upward), the trick scores below it game by
 game with a line drawn under each game won, the games won by each side and the totals.
-``templates/_sheet_bridge.html`` draws it on the server and in the phone alike."""
+Chicago's (and duplicate's): each deal of the cycle of four with its dealer and who was
+vulnerable, We and They, a line under each cycle, the totals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.display import total
-from ..core.messages import msg
+from ..core.display import Label, label_with_sides, total
+from ..core.language import Partners
+from ..core.messages import Message, msg
 from .settings import DealScore
 
 Shown = Callable[[Any], str]
@@ -50,6 +53,61 @@ class Pad:
     above_totals: tuple[str, str]
     below_totals: tuple[str, str]
     totals: tuple[str, str]
+    kind: str = "rubber"
+
+
+@dataclass(frozen=True, slots=True)
+class ChicagoDeal:
+    """One deal played: its row's number, where it fell in words ("deal 2 · Bob deals ·
+    Bob & Dan vulnerable") and each side's points ("" for none)."""
+
+    number: int
+    said: str
+    figures: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ChicagoPad:
+    """Chicago's pad: the deals played, by cycles of four; the totals."""
+
+    heads: tuple[str, str]
+    caption: str
+    cycles: tuple[tuple[ChicagoDeal, ...], ...]
+    words: dict[str, str]
+    totals: tuple[str, str]
+    kind: str = "chicago"
+
+
+def chicago_pad_of(
+    progress: Any,
+    shown: Shown,
+    seating: Callable[[int], Sequence[str]],
+    where: Callable[[Any, int], tuple[Message, Message]],
+) -> ChicagoPad:
+    """The Chicago pad of ``progress``: ``seating`` says who sat where at deal n,
+    ``where`` the deal's place and vulnerability in words from the state before it and
+    its dealer."""
+    cycles: list[list[ChicagoDeal]] = [[]]
+    state = None  # before the first deal (a resumed progress: the first deal shown)
+    for hand in progress.hands:
+        players = seating(hand.number)
+        if hand.score is not None:
+            place, vulnerable = where(state, hand.dealer)
+            dealer = msg("%(dealer)s deals", dealer=players[hand.dealer])
+            label = Label((place, " · ", dealer, " · ", vulnerable))
+            sides = [Partners.of(players[s] for s in side) for side in ((0, 2), (1, 3))]
+            if len(cycles[-1]) == 4:
+                cycles.append([])
+            said = shown(label_with_sides(label, sides))
+            cycles[-1].append(ChicagoDeal(hand.number, said, _figures(hand.score.points)))
+        state = hand.state
+    return ChicagoPad(
+        heads=(shown(msg("We")), shown(msg("They"))),
+        caption=shown(msg("The score pad")),
+        cycles=tuple(tuple(cycle) for cycle in cycles if cycle),
+        words={"total": shown(msg("Total"))},
+        totals=(total(progress.totals[0]), total(progress.totals[1])),
+    )
 
 
 def _figures(points: tuple[int, int]) -> tuple[str, str]:

@@ -156,7 +156,7 @@ def hand_rows(
             )
         )
     pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
-    drawn = None if pad is None else pad(progress, said)
+    drawn = None if pad is None else pad(progress, said, seating)
     return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, drawn)
 
 
