@@ -49,7 +49,7 @@ def test_the_rubber_is_drawn_as_a_pad_we_they_above_and_below_the_line(client):
     page = client.get(f"/games/{game_id}?all=1").get_data(as_text=True)
     assert pad_of(page) == [
         ["pad-head", "The score pad"],
-        ["we", "We", "They"],
+        ["we", "We Ann & Cat", "They Bob & Dan"],
         ["label", "Above the line"],
         ["above", "530", ""],  # deal 5: an overtrick and the rubber's 500, nearest the line
         ["above", "500", ""],  # deal 4: B two down doubled vulnerable
@@ -81,10 +81,13 @@ def test_the_pad_is_german_and_hebrew_too(client):
     _, game_id, _ = play(client, "rubber", RUBBER_7[:2])
     german = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"})
     rows = pad_of(german.get_data(as_text=True))
-    assert ["we", "Wir", "Sie"] in rows and ["the-line", "Unter dem Strich"] in rows
+    assert ["we", "Wir Ann & Cat", "Sie Bob & Dan"] in rows and [
+        "the-line",
+        "Unter dem Strich",
+    ] in rows
     assert ["game-line", "Partie", ""] in rows
     hebrew = client.get(f"/games/{game_id}", headers={"Accept-Language": "he"})
-    assert ["we", "אנחנו", "הם"] in pad_of(hebrew.get_data(as_text=True))
+    assert ["we", "אנחנו Ann & Cat", "הם Bob & Dan"] in pad_of(hebrew.get_data(as_text=True))
 
 
 def test_a_chicago_pad_has_each_deal_its_dealer_and_vulnerability(client):
@@ -93,7 +96,7 @@ def test_a_chicago_pad_has_each_deal_its_dealer_and_vulnerability(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'class="bridge-pad chicago-pad"' in page
     assert [row for row in pad_of(page) if row[0] != "pad-head"] == [
-        ["we", "We", "They"],
+        ["we", "We Ann & Cat", "They Bob & Dan"],
         ["label", "deal 1 · Ann deals · neither vulnerable"],
         ["deal", "60", ""],
         ["label", "deal 2 · Bob deals · Bob & Dan vulnerable"],  # Bob deals again
@@ -267,7 +270,7 @@ def test_the_printed_sheet_carries_the_pad(client):
     _, game_id, _ = play(client, "rubber", RUBBER_7)
     page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
     rows = pad_of(page)
-    assert ["we", "We", "They"] in rows and ["sum total", "1270", "130"] in rows
+    assert ["we", "We Ann & Cat", "They Bob & Dan"] in rows and ["sum total", "1270", "130"] in rows
     assert ["game-line rubber", "rubber", ""] in rows
 
 

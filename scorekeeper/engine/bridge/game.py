@@ -415,7 +415,7 @@ class Bridge(GameBase):
         says who sat where at deal n."""
         settings = progress.settings
         if not settings.chicago:
-            return pad_of(progress, shown)
+            return pad_of(progress, shown, seating)
 
         def where(state: Any, dealer: int) -> tuple[Message, Message]:
             place = self.deal_place(settings, state)

@@ -53,6 +53,7 @@ class Pad:
     above_totals: tuple[str, str]
     below_totals: tuple[str, str]
     totals: tuple[str, str]
+    names: tuple[str, str] = ("", "")  # each side's players, as they sit now
     kind: str = "rubber"
 
 
@@ -75,6 +76,7 @@ class ChicagoPad:
     cycles: tuple[tuple[ChicagoDeal, ...], ...]
     words: dict[str, str]
     totals: tuple[str, str]
+    names: tuple[str, str] = ("", "")
     kind: str = "chicago"
 
 
@@ -107,6 +109,7 @@ def chicago_pad_of(
         cycles=tuple(tuple(cycle) for cycle in cycles if cycle),
         words={"total": shown(msg("Total"))},
         totals=(total(progress.totals[0]), total(progress.totals[1])),
+        names=sides_named(progress, seating),
     )
 
 
@@ -114,7 +117,13 @@ def _figures(points: tuple[int, int]) -> tuple[str, str]:
     return (str(points[0]) if points[0] else "", str(points[1]) if points[1] else "")
 
 
-def pad_of(progress: Any, shown: Shown) -> Pad:
+def sides_named(progress: Any, seating: Callable[[int], Sequence[str]]) -> tuple[str, str]:
+    """Each side's players as they sit for the next deal: "Ann & Cat"."""
+    players = seating(progress.next_number)
+    return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+
+def pad_of(progress: Any, shown: Shown, seating: Callable[[int], Sequence[str]]) -> Pad:
     """The pad of a rubber game's ``progress`` (its hands as replayed; a resumed one's
     hands after its state) in the page's language (``shown``)."""
     above: list[PadEntry] = []
@@ -156,4 +165,5 @@ def pad_of(progress: Any, shown: Shown) -> Pad:
         above_totals=(total(sums["above"][0]), total(sums["above"][1])),
         below_totals=(total(sums["below"][0]), total(sums["below"][1])),
         totals=(total(progress.totals[0]), total(progress.totals[1])),
+        names=sides_named(progress, seating),
     )
