@@ -53,7 +53,7 @@ class Pad:
     above_totals: tuple[str, str]
     below_totals: tuple[str, str]
     totals: tuple[str, str]
-    names: tuple[str, str] = ("", "")  # each side's players, as they sit now
+    names: tuple[Any, Any] = ("", "")  # each side's players (Partners), as they sit now
     kind: str = "rubber"
 
 
@@ -76,7 +76,7 @@ class ChicagoPad:
     cycles: tuple[tuple[ChicagoDeal, ...], ...]
     words: dict[str, str]
     totals: tuple[str, str]
-    names: tuple[str, str] = ("", "")
+    names: tuple[Any, Any] = ("", "")
     kind: str = "chicago"
 
 
@@ -117,10 +117,12 @@ def _figures(points: tuple[int, int]) -> tuple[str, str]:
     return (str(points[0]) if points[0] else "", str(points[1]) if points[1] else "")
 
 
-def sides_named(progress: Any, seating: Callable[[int], Sequence[str]]) -> tuple[str, str]:
+def sides_named(
+    progress: Any, seating: Callable[[int], Sequence[str]]
+) -> tuple[Partners, Partners]:
     """Each side's players as they sit for the next deal: "Ann & Cat"."""
-    players = seating(progress.next_number)
-    return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+    players = seating(progress.next_number)  # each name isolated: a Hebrew name keeps its place
+    return (Partners.of((players[0], players[2])), Partners.of((players[1], players[3])))
 
 
 def pad_of(progress: Any, shown: Shown, seating: Callable[[int], Sequence[str]]) -> Pad:
