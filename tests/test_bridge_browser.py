@@ -20,6 +20,7 @@ NAMES = {
 }
 VULNERABLE = {"en": "Vulnerable", "de": "In Gefahr", "he": "פגיעים"}
 TAP_BUDGET = 6
+PAD_HEADS = {"en": ["We", "They"], "de": ["Wir", "Sie"], "he": ["אנחנו", "הם"]}
 
 
 def fits(page, name: str, language: str) -> None:
@@ -38,11 +39,11 @@ def test_a_rubber_through_its_pages(browser, live_server, language):
     body = {"game": "bridge", "players": NAMES[language], "rules": "rubber", "first_dealer": 0}
     with game_on_a_small_phone(browser, live_server, language, body) as (page, created):
         names = NAMES[language]
-        # Deal 1: Record, declarer, level, strain, tricks, Save: 4♠ made, A's game.
+        # Deal 1: Record, declarer, level, strain, the result "made", Save: A's game.
         taps = Taps(page)
         taps(page.locator("#record"))
         contract(taps, 0, 4, "S")
-        taps.key("tricks", 10)
+        taps.key("tricks", "0")  # the result as the table says it: made
         taps.save()
         assert taps.count == 6 <= TAP_BUDGET
         # Deal 2: B's 3NT doubled, three down: one tap more for the double.
@@ -51,7 +52,7 @@ def test_a_rubber_through_its_pages(browser, live_server, language):
         assert VULNERABLE[language] in page.locator("#contract-note").inner_text()
         contract(taps, 1, 3, "NT")
         taps.key("doubled", 1)
-        taps.key("tricks", 6)
+        taps.key("tricks", "-3")  # three down
         fits(page, "hand-form", language)
         taps.save()
         assert taps.count == 7
@@ -65,4 +66,7 @@ def test_a_rubber_through_its_pages(browser, live_server, language):
         assert (game["games"], game["vulnerable"]) == ([1, 0], [True, False])
         scoreboard = page.locator("main").inner_text()
         assert names[1] in scoreboard and "♠" in scoreboard and "120" in scoreboard
+        heads = [text.split("\n") for text in page.locator("#pad .we td").all_inner_texts()]
+        assert [head[0] for head in heads] == PAD_HEADS[language]
+        assert names[0] in heads[0][-1] and names[1] in heads[1][-1]
         fits(page, "scoreboard", language)

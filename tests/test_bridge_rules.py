@@ -30,6 +30,7 @@ def test_the_presets_are_the_tables_of_section_10():
         "unfinished_partscore": 100,
         "chicago_vulnerable": "dealer",
         "fourth_deal_bonus": None,
+        "duplicate": False,
     }
     assert (CHICAGO.rubbers, CHICAGO.deals, CHICAGO.honours) == (None, 4, "ignore")
     assert (CHICAGO.chicago_vulnerable, CHICAGO.fourth_deal_bonus) == ("dealer", 100)
@@ -259,7 +260,7 @@ REFUSED = {
         deal(0, "4S", 14),
         "tricks",
         "tricks must be a whole number from 0 to 13, not 14",
-        "Tricks the declarer's side took must be one of 0–13, not 14.",
+        "That result would give the declarer's side 14 tricks: check the level and the result.",
     ),
     "a contract at level 8": (
         {**deal(0, "4S", 10), "level": 8},
@@ -291,6 +292,8 @@ def form_values(hand: dict) -> dict[str, str]:
     honours = hand["honours"]
     shown = "none" if honours is None else f"{honours['side']}{honours['points']}"
     values = {k: str(v) for k, v in hand.items() if k != "honours"}
+    result = hand["tricks"] - hand["level"] - 6  # the form asks the result, not tricks
+    values["tricks"] = f"{result:+d}" if result else "0"
     return {"save": "1", **values, "honours": shown}
 
 

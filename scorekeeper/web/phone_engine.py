@@ -56,7 +56,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as instal
 ENGINE = PACKAGE_ROOT / "engine"
 PAGES = PACKAGE_ROOT / "pages"
 TEMPLATES = PACKAGE_ROOT.parent / "templates"
-SHARED_TEMPLATES = ("_sheet.html", "_hand_form.html", "_kept.html")
+SHARED_TEMPLATES = ("_sheet.html", "_sheet_bridge.html", "_hand_form.html", "_kept.html")
 """The templates the phone draws with the server (``scorekeeper/pages/render.py``)."""
 # The pure-Python libraries the phone draws them with, without their optional C speedups.
 LIBRARIES = (Path(jinja2.__file__).parent, Path(markupsafe.__file__).parent)

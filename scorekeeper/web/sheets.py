@@ -265,6 +265,13 @@ def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[st
     return notes
 
 
+def _paper(rules: Game, progress: Any, seating: Any) -> Any:
+    """The game's own paper under its sheet (bridge's pad: ``templates/_sheet_bridge.html``),
+    where it keeps one."""
+    drawn = getattr(rules, "sheet_pad", None)
+    return None if drawn is None else drawn(progress, shown, seating)
+
+
 def _sheet_key(game: db.StoredGame, explain: bool) -> tuple:
     """Everything a game's printed sheet depends on (as ``games._page_key`` for the
     scoreboard): a write bumps the version; nothing else from the request reaches it."""
@@ -312,6 +319,7 @@ def game_sheet(game_id: int):
         rules=rules_label(game),
         rows=rows.html,
         penalised=rows.penalised,
+        pad=_paper(game_of(game), progress, game.names_at),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))

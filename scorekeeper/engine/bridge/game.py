@@ -14,8 +14,8 @@ from ..core.command_line import HandOption, ScoredHand, signed
 from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
-from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, msg, nmsg
+from ..core.game import HandPlace, HandWords, PageWords
+from ..core.messages import Message, Side, msg, nmsg
 from ..core.schema import (
     Context,
     Count,
@@ -28,14 +28,42 @@ from ..core.schema import (
     SeatOf,
 )
 from . import progression
+from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of
 from .progression import State, where_of
 from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
+DEAL_WORDS = HandWords(
+    title=msg("Next deal"),
+    record=msg("Record the next deal"),
+    save=msg("Save the deal"),
+    save_number=msg("Save deal %(number)d"),
+    edit=msg("Edit deal %(number)d"),
+    delete=msg("Delete deal %(number)d"),
+    delete_ask=msg("Delete deal %(number)d?"),
+    deleted=msg("Deal %(number)d deleted. It is kept under Revisions."),
+    how_scored=msg("Deal %(number)d: how it was scored"),
+    none_yet=msg("No deals yet."),
+    saved=msg("Deal %(number)d (%(outcome)s): %(points)s"),
+    saved_plain=msg("Deal %(number)d: %(points)s"),
+)
+"""Bridge's word is the deal, never the hand. The next deal is not numbered: a Chicago
+deal passed out is dealt again and takes no number, so the deal's place is the
+``deal_note``'s ("deal 4 of 4"), and the sheet's numbers are its rows'."""
+
 
 def _strain_label(strain: str) -> Message | str:
     return SYMBOLS.get(strain) or msg("NT")
+
+
+def vulnerable_words(vulnerable: tuple[bool, bool]) -> Message:
+    """Who is vulnerable on a deal, the side by its players' names on a page."""
+    if all(vulnerable):
+        return msg("both vulnerable")
+    if not any(vulnerable):
+        return msg("neither vulnerable")
+    return msg("%(side)s vulnerable", side=Side(vulnerable.index(True)))
 
 
 class Strain(OneOf):
@@ -57,6 +85,49 @@ class Doubled(Count):
         words = (msg("not doubled"), msg("doubled"), msg("redoubled"))
         keys = tuple(Choice(str(n), word) for n, word in enumerate(words))
         return (FormField(self.name, self.label, keys, style="wide", default="0"),)
+
+
+class Tricks(Count):
+    """The tricks the declarer's side took, stored as ever (0 to 13), asked on the form as
+    the table says the result against the contract: made, made +1, down 2. The key's value
+    is the result (``+1``, ``-2``); the level tapped above it makes it a trick count."""
+
+    RESULTS = (0, 1, 2, 3, 4, 5, 6, *range(-1, -14, -1))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = tuple(Choice(f"{r:+d}" if r else "0", _result_key(r)) for r in self.RESULTS)
+        return (FormField(self.name, msg("Result against the contract"), keys, style="short"),)
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        """The trick count of the result tapped and the level (as posted, when either is
+        not a whole number, for ``parse`` to refuse; none when the level is missing)."""
+        result, level = values.get(self.name), values.get("level")
+        if result in (None, "") or level in (None, ""):
+            return None
+        try:
+            return int(level) + 6 + int(result)
+        except (TypeError, ValueError):
+            return result
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        try:
+            return super().parse(value, ctx)
+        except Refused as refused:
+            said = refused.problems[0][1]
+            if isinstance(said, Message):
+                said.said_at_table(
+                    "That result would give the declarer's side %(value)s tricks: check the "
+                    "level and the result.",
+                    value=str(value),
+                )
+            raise
+
+
+def _result_key(result: int) -> Message | str:
+    """A result key as the table says it: made, +1, −2."""
+    if result == 0:
+        return msg("made")
+    return "\u2066" + f"{result:+d}".replace("-", "\u2212") + "\u2069"  # +1 reads so in Hebrew
 
 
 class Honours(Field):
@@ -145,10 +216,11 @@ class Bridge(GameBase):
             "below the line · Above overtricks, undertricks, premiums and honours · Pts "
             "points of the deal · Tot running total."
         ),
-        turn=msg("Hand %(number)d: %(dealer)s deals and bids first"),
+        turn=msg("%(dealer)s deals and bids first"),
         auction_mark=msg("played the contract"),
         cell_legend=msg("below, above, points, total"),
         group_titles={"chicago": msg("Chicago")},
+        hand=DEAL_WORDS,
     )
     hand = HandSchema(
         SeatOf("declarer", msg("Played by"), step="contract"),
@@ -157,7 +229,7 @@ class Bridge(GameBase):
             "strain", msg("Strain"), tuple((s, _strain_label(s)) for s in STRAINS), step="contract"
         ),
         Doubled("doubled", msg("Doubled"), 0, 2, step="contract", default=0),
-        Count("tricks", msg("Tricks the declarer's side took"), 0, 13, step="result"),
+        Tricks("tricks", msg("Tricks the declarer's side took"), 0, 13, step="result"),
         Honours(
             "honours",
             msg("Honours"),
@@ -196,6 +268,9 @@ class Bridge(GameBase):
         found = super().form_values(hand)
         if "honours" in hand and hand["honours"] is None and not hand.get("thrown_in"):
             found["honours"] = "none"
+        if found.get("tricks") and type(hand.get("level")) is int:
+            result = int(found["tricks"]) - hand["level"] - 6
+            found["tricks"] = f"{result:+d}" if result else "0"
         return found
 
     def check(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> list[Any]:
@@ -222,6 +297,16 @@ class Bridge(GameBase):
     def resume_from(self, settings, state, records, finish_after):  # type: ignore[no-untyped-def]
         return progression.resume(self, settings, state, records, finish_after)
 
+    def deal_note(self, settings: BridgeSettings, place: HandPlace) -> Message | None:
+        """Where the next deal falls: the board's number at duplicate, the deal's place
+        among the Chicago's (passed-out deals not counted); none in a rubber."""
+        deals = place.state.deals if isinstance(place.state, State) else 0
+        if settings.duplicate:
+            return msg("Board %(board)d", board=deals % 16 + 1)
+        if settings.chicago:
+            return msg("Deal %(deal)d of %(deals)d", deal=deals + 1, deals=settings.deals)
+        return None
+
     def opener(self, settings: Any, dealer: int) -> int:
         """The dealer opens the auction."""
         return dealer
@@ -230,9 +315,9 @@ class Bridge(GameBase):
         return {"rubbers": 0}
 
     def end_words(self, settings: BridgeSettings) -> Message:
-        if settings.chicago:
+        if settings.deals is not None:
             return msg("%(deals)d deals", deals=settings.deals)
-        if not settings.rubbers:
+        if not settings.rubbers or settings.duplicate:
             return msg("until the table stops")
         return nmsg("%(num)d rubber", "%(num)d rubbers", settings.rubbers)
 
@@ -283,11 +368,27 @@ class Bridge(GameBase):
             steps[-1] = replace(steps[-1], fields=(*steps[-1].fields, kept))
         return replace(spec, steps=tuple(steps), actions=actions)
 
+    def deal_place(self, settings: BridgeSettings, state: Any) -> Message:
+        """The place of the deal after ``state`` in a game scored deal by deal: its board
+        at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
+        counted)."""
+        deals = state.deals if isinstance(state, State) else 0
+        if settings.duplicate:
+            return msg("board %(number)d", number=deals % 16 + 1)
+        return msg("deal %(number)d", number=deals % 4 + 1)
+
     def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The contract as the bid, made (+ overtricks) or down, the game or rubber it
         won; below and above the line in each side's column."""
+        state = None if ctx.place is None else ctx.place.state
+        where = where_of(settings, state, ctx.dealer)
+        place: tuple[Any, ...] = (vulnerable_words(where.vulnerable), " · ")
+        if settings.chicago:
+            place = (self.deal_place(settings, state), " · ", *place)
         if hand.thrown_in:
-            return HandSummary(None, None, Label((msg("passed out"),)), ((), ()), (None, None))
+            again = settings.chicago and not settings.duplicate
+            passed = (msg("passed out, dealt again"),) if again else (*place, msg("passed out"))
+            return HandSummary(None, None, Label(passed), ((), ()), (None, None))
         marks = ("", " X", " XX")[hand.doubled]
         bid = Label(
             (str(hand.level), _strain_label(hand.strain), marks), "r" * (hand.strain in "DH")
@@ -298,7 +399,7 @@ class Bridge(GameBase):
             if over > 0 else msg("%(down)d down", down=-over)
         )  # fmt: skip
         score = self.score(settings, hand, ctx)
-        pieces: tuple[Any, ...] = (said,)
+        pieces: tuple[Any, ...] = (*place, said)
         if score.game and not settings.chicago:
             pieces += (" · ", msg("rubber") if score.rubber else msg("game"))
         side = hand.declarer % 2
@@ -308,13 +409,30 @@ class Bridge(GameBase):
         made = tuple(over >= 0 if s == side else None for s in (0, 1))
         return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
 
+    def sheet_pad(self, progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
+        """The score pad under the deals: the rubber's (``pad.pad_of``), or Chicago's
+        deals with their dealer and vulnerability (``pad.chicago_pad_of``); ``seating``
+        says who sat where at deal n."""
+        settings = progress.settings
+        if not settings.chicago:
+            return pad_of(progress, shown, seating)
+
+        def where(state: Any, dealer: int) -> tuple[Message, Message]:
+            place = self.deal_place(settings, state)
+            return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
+
+        return chicago_pad_of(progress, shown, seating, where)
+
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
         return [
-            RulesLine(knob.label, settings.word_of(knob.name))
+            RulesLine(
+                knob.label, msg("yes") if knob.name == "duplicate" else settings.word_of(knob.name)
+            )
             for knob in self.knobs
-            if getattr(settings, knob.name) is not None
+            if getattr(settings, knob.name) not in (None, False)
             and (knob.name == "chicago_vulnerable") <= settings.chicago
+            and (knob.name in ("rubbers", "unfinished_partscore")) <= (not settings.chicago)
         ]
 
     # --- the command line: a deal scored alone, vulnerable or not ---------------------------

@@ -12,7 +12,7 @@ from ..core.game import HandPlace
 from ..core.messages import msg
 from ..core.progress import FieldState, RaceProgress, ReplayedHand
 from ..core.seats import leaders_of
-from .settings import BridgeSettings, DealScore, Where
+from .settings import BOARD_VULNERABLE, BridgeSettings, DealScore, Where
 
 Pair = tuple[int, int]
 
@@ -57,6 +57,8 @@ def where_of(settings: BridgeSettings, state: Any, dealer: int | None) -> Where:
         return Where()
     if not settings.chicago:
         return Where((state.games[0] > 0, state.games[1] > 0), state.below, state.games)
+    if settings.duplicate:
+        return Where(BOARD_VULNERABLE[state.deals % 16])
     place = state.deals % 4
     dealers = (dealer or 0) % 2 == 0
     ours = dealers if settings.chicago_vulnerable != "non_dealer" else not dealers
@@ -70,6 +72,10 @@ def _pair(a: Sequence[int]) -> Pair:
 
 def _after(settings: BridgeSettings, state: State, side: int | None, score: DealScore) -> State:
     """The state after a deal played by ``side``'s declarer (None: passed out)."""
+    if side is None and settings.duplicate:  # a board passed out is a board played
+        return replace(
+            state, number=state.number + 1, dealer=(state.dealer + 1) % 4, deals=state.deals + 1
+        )
     if side is None:
         dealer = state.dealer if settings.chicago else (state.dealer + 1) % 4
         return replace(state, number=state.number + 1, dealer=dealer)

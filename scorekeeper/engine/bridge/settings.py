@@ -81,11 +81,21 @@ class BridgeSettings(SettingsBase):
         high=500,
         optional=True,
     )
+    duplicate: bool = knob(
+        False,
+        label=msg("Deal by deal, as at duplicate"),
+        help=msg(
+            "each deal scored alone: 50 for a part-score, 300 or 500 for a game, nothing "
+            "carried to the next deal; vulnerability by the board's number (1 to 16)"
+        ),
+        group="chicago",
+    )
 
     @property
     def chicago(self) -> bool:
-        """Chicago when a number of deals ends the game, else rubber."""
-        return self.deals is not None
+        """Each deal scored at once (Chicago, or deal by deal as at duplicate) when a
+        number of deals ends the game or ``duplicate`` is on; else rubber."""
+        return self.deals is not None or self.duplicate
 
 
 PRESETS = {
@@ -100,6 +110,13 @@ PRESETS = {
 }
 
 STRAINS = ("C", "D", "H", "S", "NT")
+
+BOARD_VULNERABLE = tuple(
+    ((False, False), (True, False), (False, True), (True, True))[kind]
+    for kind in (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
+)
+"""Who is vulnerable on boards 1 to 16 of duplicate's standard rotation, (North–South,
+East–West): none, N–S, E–W, both, then each line of four turned by one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,10 +193,12 @@ def deal_score(
         if level >= 6:
             above[side] += (500, 1000)[level - 6] * (3 if vulnerable else 2) // 2
         below[side] += trick
-        game = where.below[side] + trick >= 100
+        game = (0 if settings.duplicate else where.below[side]) + trick >= 100
         if settings.chicago:
             if game:
                 above[side] += 500 if vulnerable else 300
+            elif settings.duplicate:
+                above[side] += 50
             elif where.fourth:
                 above[side] += settings.fourth_deal_bonus or 0
         else:

@@ -77,6 +77,7 @@ class HandRows:
     penalised: bool
     about: bool
     line: bool = False  # each hand's outcome on a line of its own under its cells
+    pad: Any = None  # a game's own paper under the rows (bridge's pad), its partial's model
 
     @property
     def count(self) -> int:
@@ -156,7 +157,9 @@ def hand_rows(
             )
         )
     line = rules.outcome_line and not paired
-    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line)
+    pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
+    drawn = None if pad is None else pad(progress, said, seating)
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line, drawn)
 
 
 class _Said:

@@ -152,6 +152,9 @@ def chances(group_id: int, kind: str, names: Sequence[str]) -> dict[str, Any]:
         )
     except EngineError as exc:
         raise BadQuery(exc.message, "player") from None
+    rated = {row.player for row in db.ratings_table(database, group_id, kind)}
+    if not rated & set(names):  # nobody at the table has a history: no made-up 50%
+        return {"game": kind, "seating": list(names), "sides": [], "fairest": None}
     game = get_game(kind).seated(len(names))
     sides = [[names[seat] for seat in side] for side in game.sides]
     return {
