@@ -39,3 +39,11 @@ def test_the_outcome_column_takes_its_longest_word_and_the_names_give_way():
     assert plain["outcome"] == "w4"
     assert german["outcome"] == "w7"  # "unterboten": 10 characters
     assert int(german["who"][1:]) < int(plain["who"][1:])
+
+
+def test_the_pages_policy_names_its_scripts(client):
+    """The scoreboard and result pages logged "script-src was not explicitly set": the
+    policy names scripts on their own, so a refusal names the rule it broke."""
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self';" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
