@@ -168,6 +168,7 @@ def worked_example(game: Game, settings: Settings, players: Sequence[str]) -> di
             continue
         points = game.points(settings, placed.record, placed.place)
         names = list(players)
+        said = [[shown(term) for term in terms[seat]] for seat in range(len(names))]
         return {
             "number": placed.place.number,
             "dealer": names[placed.place.dealer],
@@ -176,7 +177,8 @@ def worked_example(game: Game, settings: Settings, players: Sequence[str]) -> di
                 {
                     "name": name,
                     "points": signed(points[seat]),
-                    "terms": [shown(term) for term in terms[seat]],
+                    # A term that only repeats the points ("0") says nothing more.
+                    "terms": [] if said[seat] == [signed(points[seat])] else said[seat],
                 }
                 for seat, name in enumerate(names)
             ],
