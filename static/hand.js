@@ -353,7 +353,9 @@
         result.textContent = body.result || "";
         out.classList.toggle("scores", Boolean(body.points));
         if (!body.points) {
-          out.textContent = text("preview-invalid", {});
+          // The engine's own refusal, naming what is missing; the page's sentence when
+          // the answer has none (a request the server could not read).
+          out.textContent = body.problem || text("preview-invalid", {});
           return;
         }
         // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;

@@ -464,6 +464,7 @@ PAGES: dict[str, str] = {
     "print": "/games/{f.id}/print",
     "print with workings": "/games/{f.id}/print?explain=1",
     "blank sheet": "/sheets/blank?game={g.key}&rules={g.default_preset}&players={g.seats}",
+    "rules": "/rules/{g.key}",
     "history": "/groups/{group}/history?game={g.key}",
     "head to head": "/groups/{group}/players?player={n0}&player={n1}&game={g.key}",
     "a player leaves or joins": "/games/{p.id}/seats",

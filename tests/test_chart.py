@@ -93,12 +93,20 @@ def test_zero_line_and_value_ticks_sit_where_their_values_are():
         y_of_zero, abs=0.11
     )
     ticks = root.find(f"{SVG}g[@class='y']")
-    values = [int(t.text) for t in ticks]
+    values = [int(t.text.replace("\u2212", "-")) for t in ticks]
     assert 0 in values
     assert min(values) >= -50 and max(values) <= 45
-    for text in ticks:
+    for text, value in zip(ticks, values, strict=True):
         centre = float(text.get("y")) - TICK_FONT * 0.35
-        assert centre == pytest.approx(y_of_zero + per_point * int(text.text), abs=0.2)
+        assert centre == pytest.approx(y_of_zero + per_point * value, abs=0.2)
+
+
+def test_the_value_axis_writes_a_minus_as_the_page_does():
+    """A negative tick reads "−50" with the page's minus sign (U+2212), never a hyphen."""
+    ticks = [t.text for t in parse(running_totals_svg(NAMES, TOTALS)).find(f"{SVG}g[@class='y']")]
+    negative = [t for t in ticks if t.startswith("\u2212")]
+    assert negative, ticks
+    assert not [t for t in ticks if "-" in t], ticks
 
 
 @pytest.mark.parametrize(
@@ -121,7 +129,13 @@ def test_empty_game_draws_axes_and_names():
     assert [label(g).text for g in groups] == list(NAMES)
     assert all(len(points(g)) == 1 for g in groups)
     assert {points(g)[0] for g in groups} == {points(groups[0])[0]}
-    assert [int(t.text) for t in root.find(f"{SVG}g[@class='y']")] == [-10, -5, 0, 5, 10]
+    assert [t.text for t in root.find(f"{SVG}g[@class='y']")] == [
+        "\u221210",
+        "\u22125",
+        "0",
+        "5",
+        "10",
+    ]
 
 
 def test_game_chart_plots_the_engines_totals():

@@ -258,6 +258,7 @@ ROUTE_QUERIES = {
     "games.scoreboard": ["all", "group"],
     "games.revisions": ["number", "revision"],
     "groups.group": ["show"],
+    "rules.rules": ["rules"],
 }
 QUERY_NUMBERS = {"group", "limit", "hands_after", "revision", "number", "page", "explain"}
 
@@ -510,6 +511,8 @@ def path_of(draw, rule: str, world: World) -> str:
             return draw(st.sampled_from(["json", "csv"]))
         if name == "key" and not tampered:
             return world.keys[world.game_ids[0]]
+        if name == "game" and not tampered:
+            return draw(st.sampled_from(sorted(GAMES)))
         if name == "name" and not tampered:
             return quote(draw(st.sampled_from(SEAT_NAMES)))
         if name == "filename" and not tampered:

@@ -48,5 +48,5 @@ def test_finish_now_names_the_lowest_total_as_ahead(client):
     page = client.get(f"/games/{game_id}/finish")
     assert page.status_code == 200, page.status_code
     text = re.sub("[\u2066-\u2069]", "", re.sub(r"<[^>]+>", "", page.get_data(as_text=True)))
-    assert "Cat are ahead and win the game." in text, text
+    assert "Cat is ahead and wins the game." in text, text
     assert "Ann are ahead" not in text

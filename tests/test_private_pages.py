@@ -97,6 +97,7 @@ def values_for(base: str, group: dict, game: dict) -> dict[str, str]:
         "member_id": str(ben.id),
         "name": "Ann",
         "key": game["edit_key"],
+        "game": "skat",
         "invite": found.invite,
         "token": stored.view_token,
         "file_format": "json",

@@ -1,4 +1,4 @@
-"""The ratings' pages in real Chromium at 390 px, in English, Hebrew and German (issue 22):
+"""The ratings' pages in real Chromium at 360 px, in English, Hebrew and German (issue 22):
 the ratings page and a player's page with their rating chart render, fit the phone's
 width with names of 16 characters, and have no serious or critical axe violation; on New
 game, tapping "Seat them so" seats the fairest partnerships."""
@@ -52,12 +52,14 @@ def test_the_ratings_page_and_a_players_chart_on_a_phone(
     browser, live_server, axe, rated, language
 ):
     first, group = rated
+    # The narrowest phone: at 360 px the trend kept for screen readers once sat beyond the
+    # screen's right edge, and the page was 388 px wide (issue 43).
+    width = 360
     context = browser.new_context(
-        viewport=PHONE,
+        viewport={**PHONE, "width": width},
         base_url=live_server,
         extra_http_headers={"Accept-Language": LANGUAGES[language]},
     )
-    width = PHONE["width"]
     try:
         page = context.new_page()
         join_in_browser(page, live_server, first)

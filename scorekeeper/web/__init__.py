@@ -57,6 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         pwa,
         responses,
         review,
+        rules,
         share,
         sheets,
         throttle,
@@ -123,6 +124,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(card.bp)
     app.register_blueprint(pwa.bp)

@@ -22,6 +22,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..engine import Game, get_game
+from ..engine.core.display import total
 
 WIDTH = 320
 HEIGHT = 200
@@ -168,7 +169,7 @@ def _frame(
         f'<path class="z" d="M{_num(left)} {_num(y(0))}H{_num(right)}"/>',
         '<g class="y" text-anchor="end">'
         + "".join(
-            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{t}</text>'
+            f'<text x="{_num(left - 4)}" y="{_num(y(t) + TICK_FONT * 0.35)}">{total(t)}</text>'
             for t in ticks
         )
         + "</g>",

@@ -564,6 +564,8 @@ def finish(game_id: int, game: db.StoredGame):
         standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
         ahead=names[leaders[0]] if len(leaders) == 1 else None,
         owed=rules.still_owed(progress),
+        # How many players the side ahead has: one player "is ahead", partners "are".
+        ahead_players=len(rules.sides[leaders[0]]) if len(leaders) == 1 else 0,
     )
 
 

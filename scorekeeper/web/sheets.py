@@ -37,11 +37,15 @@ BLANK_ROWS = 32
 # Number, outcome, and per side its entry columns, points and total have fixed widths;
 # the two name columns and the bid share the rest.
 SHEET_EM = 71
-FIXED_EM = 2.3 + 3.8
+FIXED_EM = 2.3
 SIDE_EM = 3.8 + 4.9
 ENTRY_EM = 2.1
+# The names give way first, to the outcome, whose longest word must fit whole
+# ("unterboten", "keine 90"); a name longer than its column is cut at its own end.
 NAME_EM, NAME_MOST_EM = 5, 10
 BID_MOST_EM = 10
+OUTCOME_EM, OUTCOME_MOST_EM = 4, 8
+OUTCOME_EM_PER_CHARACTER = 0.55  # at the outcome's .87 em, with its padding
 
 
 def _table_of(game: Game, players: str | None) -> Game:
@@ -101,12 +105,23 @@ class SheetColumns:
         return self.names + self.bid + 1
 
 
-def sheet_widths(game: Game, columns: SheetColumns, bids: Sequence[str] | None) -> dict[str, str]:
-    """The classes (``w3``…``w10``, whole em) of the sheet's bid column and its name
+def sheet_widths(
+    game: Game,
+    columns: SheetColumns,
+    bids: Sequence[str] | None,
+    outcomes: Sequence[str] = (),
+) -> dict[str, str]:
+    """The classes (``w3``…``w10``, whole em) of the sheet's bid, outcome and name
     columns: the bid as wide as the longest of ``bids`` needs (None, a blank sheet: room
-    for a bid in words), the names as wide as what is left allows."""
+    for a bid in words), the outcome as its longest word among ``outcomes`` needs (it
+    wraps at a space), the names as wide as what is left allows."""
     sides = len(game.sides)
-    room = SHEET_EM - FIXED_EM - sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
+    word = max((len(w) for outcome in outcomes for w in outcome.split()), default=0)
+    outcome = max(
+        OUTCOME_EM, min(OUTCOME_MOST_EM, math.ceil(word * OUTCOME_EM_PER_CHARACTER + 0.6))
+    )
+    room = SHEET_EM - FIXED_EM - outcome
+    room -= sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
     longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
     names = max(columns.names, 1)
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
@@ -117,7 +132,7 @@ def sheet_widths(game: Game, columns: SheetColumns, bids: Sequence[str] | None) 
     # The page's CSP allows no style attribute: print.css sizes each 5 % (100 … 40).
     needed = SHEET_EM - room + bid * columns.bid + name * columns.names
     fit = max(40, min(100, math.floor(SHEET_EM / needed * 20) * 5))
-    return {"bid": f"w{bid}", "who": f"w{name}", "fit": str(fit)}
+    return {"bid": f"w{bid}", "who": f"w{name}", "outcome": f"w{outcome}", "fit": str(fit)}
 
 
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
@@ -132,6 +147,7 @@ class SheetRows:
     html: Markup
     bids: tuple[str, ...]  # each bid as shown, for the bid column's width (``sheet_widths``)
     penalised: bool  # whether anyone paid a penalty (the legend's note)
+    outcomes: tuple[str, ...] = ()  # each outcome once, as shown: its column's width
 
 
 def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
@@ -152,6 +168,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     # Each outcome as shown, by the outcome ("over", "Ann & Cat set") and who sat: a
     # Message equals its English text, so each piece is known by its kind too.
     outcomes: dict[tuple, str] = {}
+    outcome_words: set[str] = set()
     cells: dict[tuple, str] = {}
     # A name column's cell for each name, made once (a game has a few names).
     who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
@@ -172,6 +189,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
         if key not in outcomes:
             named = label_with_sides(hand.outcome, sides_named(rules, names))
             outcomes[key] = text.label(named)
+            outcome_words.add(text.shown(named))
         outcome = outcomes[key]
         said, outcome = (outcome, "") if line else ("", outcome)
         if columns.bid and hand.bid is not None:
@@ -215,7 +233,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
         if line:
             row.append(f'<tr class="outcome-line"><td colspan="{span}">{said}</td></tr>\n')
         out.append("".join(row))
-    return SheetRows(Markup("".join(out)), tuple(bids), penalised)
+    return SheetRows(Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words))
 
 
 def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
@@ -224,7 +242,12 @@ def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
 
 
 def _sheet(
-    rules_of: Game, settings: Settings, bids: Sequence[str] | None, kind: str, **context: Any
+    rules_of: Game,
+    settings: Settings,
+    bids: Sequence[str] | None,
+    kind: str,
+    outcomes: Sequence[str] = (),
+    **context: Any,
 ):
     """The sheet page, its rules written by the game ``rules_of`` and headed ``kind`` (the
     game's name, its preset's where that names it: Hearts), its columns the game's and as
@@ -233,7 +256,7 @@ def _sheet(
     return render_template(
         "sheet.html",
         columns=columns,
-        widths=sheet_widths(rules_of, columns, bids),
+        widths=sheet_widths(rules_of, columns, bids, outcomes),
         game_kind=kind,
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
@@ -308,6 +331,7 @@ def game_sheet(game_id: int):
         game.settings,
         rows.bids,
         kind_name(game),
+        rows.outcomes,
         game=game,
         players=side_names(game),
         seat_names=game.seated,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .display import Label, SignedPoints
-from .messages import Message, Seat, msg
+from .messages import Message, Seat, msg, nmsg
 from .schema import Bound, HandSummary, PerSeat
 
 
@@ -106,23 +106,29 @@ def hook_problems(
     bid = bids[dealer]
     if forbidden_bid(cards, cards - bid, zero_allowed) is None:
         return []
-    problem = msg(
+    problem = nmsg(
         "Seat %(seat)d (the dealer) may not bid %(bid)d: the bids would total the "
-        "%(cards)d cards dealt",
+        "%(num)d card dealt",
+        "Seat %(seat)d (the dealer) may not bid %(bid)d: the bids would total the "
+        "%(num)d cards dealt",
+        cards,
         seat=dealer + 1,
         bid=bid,
-        cards=cards,
     ).said_at_table(
-        "%(name)s may not bid %(bid)d: the bids would total the %(cards)d cards dealt.",
-        name=Seat(dealer),
-        bid=bid,
-        cards=cards,
+        nmsg(
+            "%(name)s may not bid %(bid)d: the bids would total the %(num)d card dealt.",
+            "%(name)s may not bid %(bid)d: the bids would total the %(num)d cards dealt.",
+            cards,
+            name=Seat(dealer),
+            bid=bid,
+        )
     )
     return [(f"bids[{dealer}]", problem)]
 
 
 BIDDING_TEXTS = {
     "why-hook": msg("{name} may not bid {n}: the bids would total the {total} cards dealt."),
+    "why-hook-one": msg("{name} may not bid {n}: the bids would total the one card dealt."),
     "bids-total": msg("bids {total}"),
     "sum-why": msg("The others already took {sum} tricks; there are only {total}."),
 }
@@ -162,7 +168,7 @@ def bidding_rules(
                 "by": "dealer",
                 "last": {str(s): dealer for s in range(seats)},
                 "forbidden": forbidden,
-                "why": "why-hook",
+                "why": "why-hook-one" if cards == 1 else "why-hook",
                 "total": cards,
             }
         ]

@@ -45,6 +45,7 @@ class Declared:
     seated: bool = False
     rule: Callable[[Any], bool] | None = None
     refusal: Message | None = None
+    zero: Message | None = None
 
 
 def knob(
@@ -62,6 +63,7 @@ def knob(
     seated: bool = False,
     rule: Callable[[Any], bool] | None = None,
     refusal: Message | None = None,
+    zero: Message | None = None,
 ) -> Any:
     """A settings field that is a knob: ``default``, its ``label`` and ``help`` on the
     new-game form and ``group`` there; a whole number from ``low`` to ``high`` (each
@@ -72,7 +74,9 @@ def knob(
     (Oh Hell's ``players``), which the names at the table decide (``Game.seat_knobs``).
     ``rule``: a rule of the knob's own beyond its kind, true of every value it allows (Bridge's
     deals, a multiple of 4); ``refusal`` the words for a value the rule refuses, or for text
-    that names none of its choices, ``%(value)s`` or ``%(number)d`` the value.
+    that names none of its choices, ``%(value)s`` or ``%(number)d`` the value. ``zero``:
+    what a number knob's 0 means in words ("open"), said for it wherever 0 would stand
+    alone (a score sheet's rules lines, the rules page).
 
     Raises ValueError for a knob whose kind is unclear (a number with no range)."""
     values = tuple(choices)
@@ -90,7 +94,20 @@ def knob(
     if kind in ("int", "int_list") and (low is None or high is None):
         raise ValueError(f"a number knob needs its range: low={low}, high={high}")
     declared = Declared(
-        label, help, group, kind, values, words, low, high, optional, length, seated, rule, refusal
+        label,
+        help,
+        group,
+        kind,
+        values,
+        words,
+        low,
+        high,
+        optional,
+        length,
+        seated,
+        rule,
+        refusal,
+        zero,
     )
     return field(default=default, metadata={DECLARED: declared})
 
@@ -133,10 +150,13 @@ def declared_knobs(settings: Any, high: Mapping[str, int] | None = None) -> tupl
 def rules_lines_of(settings: Any, knobs: tuple[Knob, ...]) -> list[RulesLine]:
     """``knobs`` as a score sheet's lines of the rules: each as the new-game form labels
     it (a knob without a label by its help), with ``settings``' value in the form's words
-    (yes or no, a choice as the form words it, a list joined by commas or "none")."""
+    (yes or no, a choice as the form words it, a list joined by commas or "none", a 0
+    that means no number as its knob's ``zero`` says it: "open")."""
     lines = []
+    declared = declared_of(settings)
     for one in knobs:
         value = getattr(settings, one.name)
+        zero = declared[one.name].zero if one.name in declared else None
         if one.kind == "bool":
             value = msg("yes") if value else msg("no")
         elif one.kind == "choice_list":
@@ -144,6 +164,8 @@ def rules_lines_of(settings: Any, knobs: tuple[Knob, ...]) -> list[RulesLine]:
             value = _listed([words.get(v, v) for v in value]) if value else msg("none")
         elif one.kind == "choice" and one.choice_labels:
             value = one.choice_labels[one.choices.index(value)]
+        elif one.kind == "int" and value == 0 and zero is not None:
+            value = zero
         lines.append(RulesLine(one.label or one.help, value))
     return lines
 

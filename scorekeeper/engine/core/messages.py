@@ -39,10 +39,11 @@ class Message(str):
     def __reduce__(self):
         return (Message, (self.template, self.params, self.plural))
 
-    def said_at_table(self, template: str, **params: Any) -> Message:
+    def said_at_table(self, template: str | Message, **params: Any) -> Message:
         """This message with its table words (``table``): ``template % params``, where a
-        :class:`Seat` parameter becomes that player's name once the names are known."""
-        self.table = Message(template, params)
+        :class:`Seat` parameter becomes that player's name once the names are known; or
+        ``template`` itself, a Message (an :func:`nmsg`, whose words follow a number)."""
+        self.table = template if isinstance(template, Message) else Message(template, params)
         return self
 
 

@@ -88,6 +88,7 @@ class DoppelkopfSettings(SettingsBase):
         label=msg("Hands"),
         help=msg("hands to play (0: open, until the table finishes)"),
         group="end",
+        zero=msg("open"),
         low=0,
         high=1000,
     )

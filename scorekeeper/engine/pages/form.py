@@ -454,8 +454,11 @@ def preview_entered(
     rules, words = table.rules, table.words
     try:
         _, record = entered_record(table, posted, action)
-    except Refused:
-        return {"problem": words.translate(NOT_SCORED)}
+    except Refused as refused:
+        # What the save would say, by the thing's and the player's name ("Still missing:
+        # Tricks for Dana."): the table hears what to do, not only that it cannot be scored.
+        said = " ".join(dict.fromkeys(str(message) for _, message in refused.problems))
+        return {"problem": said or str(words.translate(NOT_SCORED))}
     points = rules.preview(table.settings, record, table.place)["points"]
     result = ""
     if rules.page_words.preview_outcome:

@@ -75,6 +75,7 @@ class SkatSettings(SettingsBase):
         label=msg("Deals"),
         help=msg("the list ends after this many deals; 0: open, finish when you like"),
         group="end",
+        zero=msg("open"),
         low=0,
         high=999,
     )
