@@ -6,7 +6,7 @@ There is no branch on a preset's name anywhere; every difference between presets
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from operator import eq, sub
 
 from .bids import TRICKS_PER_HAND
@@ -91,21 +91,10 @@ def score_hand(
         earned: tuple[int, ...] = (0,) * len(contracts)
         void = True
     else:
-        # Each (contract, tricks, over, declarer) is worked out once per settings: a
-        # simulation or a long game's replay scores the same few combinations again and again.
-        known = _known_points(settings)
-        offset = 2 if hand == "over" else 0
-        found = []
-        for seat, contract in enumerate(contracts):
-            taken = tricks_taken[seat]
-            key = (contract * 32 + taken) * 4 + offset + (seat == declarer)
-            points = known.get(key)
-            if points is None:
-                points = known[key] = contract_points(
-                    settings, contract, taken, hand, seat == declarer
-                )
-            found.append(points)
-        earned = tuple(found)
+        earned = tuple(
+            contract_points(settings, contract, tricks_taken[seat], hand, seat == declarer)
+            for seat, contract in enumerate(contracts)
+        )
         void = False
     if revokes:
         penalty = settings.revoke_penalty
@@ -117,21 +106,6 @@ def score_hand(
         penalties = (0,) * len(contracts)
         points = earned
     return HandScore(points, hand, sum(contracts), made, void, earned, penalties)
-
-
-_KNOWN_POINTS: dict[int, tuple[RuleSettings, dict[int, int]]] = {}
-
-
-def _known_points(settings: RuleSettings) -> dict[int, int]:
-    """The contract points worked out so far under ``settings`` (immutable), by key."""
-    entry = _KNOWN_POINTS.get(id(settings))
-    if entry is not None and entry[0] is settings:
-        return entry[1]
-    if len(_KNOWN_POINTS) >= 64:
-        _KNOWN_POINTS.clear()
-    known: dict[int, int] = {}
-    _KNOWN_POINTS[id(settings)] = (settings, known)
-    return known
 
 
 def score_pass_round(
@@ -152,51 +126,6 @@ def score_pass_round(
 
 _NO_PENALTIES = (0, 0, 0, 0)
 _VOID_POINTS = (0, 0, 0, 0)
-
-# A frozen dataclass's __init__ sets each field through object.__setattr__, the costliest
-# step of scoring a simulated hand; _hand_score sets the slots directly, the very same
-# HandScore. Each setter is looked up by its field's name, and the import fails if
-# HandScore's fields are no longer the ones set here.
-_SLOTS = (
-    "points",
-    "over_under",
-    "contracts_total",
-    "made",
-    "void",
-    "contract_points",
-    "revoke_penalties",
-)
-if set(_SLOTS) != {f.name for f in fields(HandScore)}:
-    raise ImportError("HandScore's fields changed: update _hand_score")
-(
-    _set_points,
-    _set_over_under,
-    _set_contracts_total,
-    _set_made,
-    _set_void,
-    _set_contract_points,
-    _set_revoke_penalties,
-) = (HandScore.__dict__[name].__set__ for name in _SLOTS)
-
-
-def _hand_score(
-    points: tuple[int, ...],
-    hand: OverUnder,
-    total: int,
-    made: tuple[bool, ...],
-    void: bool,
-    earned: tuple[int, ...],
-    penalties: tuple[int, ...],
-) -> HandScore:
-    score = object.__new__(HandScore)
-    _set_points(score, points)
-    _set_over_under(score, hand)
-    _set_contracts_total(score, total)
-    _set_made(score, made)
-    _set_void(score, void)
-    _set_contract_points(score, earned)
-    _set_revoke_penalties(score, penalties)
-    return score
 
 
 def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
@@ -231,7 +160,7 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
         hand: OverUnder = "over" if over else "under"
         made = (c0 == t0, c1 == t1, c2 == t2, c3 == t3)
         if void_when_all_fail and True not in made:
-            return _hand_score(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+            return HandScore(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
         seat, declaring = points[over]
         if by_declarer:
             earned = (
@@ -242,6 +171,6 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
             )
         else:
             earned = (seat[c0][t0], seat[c1][t1], seat[c2][t2], seat[c3][t3])
-        return _hand_score(earned, hand, total, made, False, earned, _NO_PENALTIES)
+        return HandScore(earned, hand, total, made, False, earned, _NO_PENALTIES)
 
     return score
