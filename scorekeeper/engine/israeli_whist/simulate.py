@@ -1,12 +1,6 @@
-"""Simulation of whole deals: shuffle and deal, auction with Frisch exchanges, contracts,
-13 tricks and the score, played by bots (see ``bots``).
-
-The same seed gives the same deals, calls and cards, every time: each deal is shuffled and
-played from its own generator, seeded from the run's seed and the deal's index (see
-``core.simulation``), so no deal depends on another and every bot kind is dealt the same
-hands; the bots draw from that generator after the shuffle. Cards stay card numbers until
-``IsraeliDeal.to_dict`` writes them as text.
-"""
+"""Simulation of whole deals by bots (see ``bots``): shuffle and deal, the auction with
+Frisch exchanges, contracts, 13 tricks and the score, each deal from its own generator
+(``core.simulation``). Cards stay card numbers until ``IsraeliDeal.to_dict``."""
 
 from __future__ import annotations
 
@@ -77,11 +71,9 @@ class IsraeliDeal:
         return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
-        deal has no play: declarer, bid, contracts, contract_order, tricks_taken and
-        over_under are None, tricks is empty and points are all 0. A pass round (played
-        when all pass under ``all_pass="pass_round"``) has ``"pass_round": true``, no
-        declarer, bid or contracts, and its tricks, led first by the dealer's left."""
+        """The deal as JSON-ready values, cards and calls as text, hands sorted; a thrown-in
+        deal has no play (None, no tricks, no points), a pass round ``"pass_round": true``
+        and no declarer, bid or contracts."""
         text = CARD_TEXT
         result = {
             "dealer": self.dealer,
@@ -119,12 +111,12 @@ class IsraeliTable(Table):
     def __init__(self, settings: RuleSettings, bots: Sequence[IsraeliBot]) -> None:
         super().__init__(settings, bots)
         self.choose_contract = [bot.choose_contract for bot in bots]
-        # Four plain random bots sharing one generator play their cards in one loop, from
-        # the very draws their choose_card would make.
         self.random_bits = shared_random_bits(bots, IsraeliRandomBot)
         self._score = hand_scorer(settings)
 
     def play_deal(self, dealer: int, rng: random.Random) -> IsraeliDeal:
+        """Deals with ``rng`` and plays the deal through (four plain random bots: from
+        their very draws, in the state machines' own loops)."""
         settings = self.settings
         hands = dealt = deal_hands(rng)
         auction = IsraeliAuction(settings, dealer, dealt)
@@ -132,7 +124,7 @@ class IsraeliTable(Table):
         while True:
             seat = auction.to_speak
             if seat is not None:
-                if bits is not None:  # four plain random bots: their very draws
+                if bits is not None:
                     auction.play_random(bits)
                 else:
                     auction.apply(choose_call[seat](auction, hands[seat]))
@@ -170,8 +162,6 @@ class IsraeliTable(Table):
     def _play(
         self, hands: list[list[int]], trump: int, leader: int, contracts: list[int] | None
     ) -> tuple[list[Trick], list[int]]:
-        # The 13 tricks from hands, leader first, and the tricks each seat took: in one
-        # loop for four plain random bots (the draws their choose_card would make).
         play = IsraeliPlayState._trusted(hands, trump, leader, contracts)
         if self.random_bits is not None:
             random_tricks(play, self.random_bits)
@@ -187,20 +177,10 @@ def simulate_deals(
     bots: str | Sequence[IsraeliBot] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[IsraeliDeal]:
-    """Returns an iterator over ``hands`` simulated deals, or over the deals of the run
-    whose indices a ``range`` gives (one worker's share of a longer run).
-
-    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
-    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
-    and is dealt by seat ``(first_dealer + index) % 4``; the deal passes left after every
-    deal, thrown in or not, as no deal may depend on the one before. So a range of a run
-    gives exactly those deals of the whole run.
-
-    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> IsraeliBot`` that is given
-    the run's generator, or four bots in seat order (whose own generators are theirs to
-    seed); without a seed the run is not repeatable. Raises ValueError at once for a
-    negative count, a bad seat, an unknown bot kind or a wrong number of bots.
-    """
+    """The deals of a run, or of the range of its indices given (``core.simulation``'s
+    ``run_table``: each deal stands alone), played by ``bots``: a kind of ``bots.BOTS``,
+    a factory ``(seat, rng)``, or four bots. Raises ValueError at once for a bad count,
+    seat, kind of bot or number of bots."""
 
     def table(rng: random.Random) -> IsraeliTable:
         return IsraeliTable(settings, table_bots(bots, rng, BOTS))
