@@ -17,34 +17,20 @@ from ..core.seating import Stint
 from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
+    HandPick,
     PerHand,
     PlayerGameStats,
     Rate,
     Rivalry,
+    better_pick,
     hands_played,
 )
 from .progression import GameProgress
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
-__all__ = ["PlayerGameStats", "Rate", "Rivalry"]
+__all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
 
 SIDES = tuple((seat,) for seat in range(SEATS))
-
-
-@dataclass(frozen=True, slots=True)
-class HandPick:
-    """One hand singled out (a best or worst hand): its points, number and game."""
-
-    points: int
-    hand: int
-    game: GameKey = None
-
-
-def _better(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | None:
-    """The pick with more points (sign 1) or fewer (sign -1); on a tie the earlier one, a."""
-    if a is None or b is None:
-        return a or b
-    return b if sign * b.points > sign * a.points else a
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +62,7 @@ class PlayerFigures(PerHand):
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         """Figures over both sets of hands; ``self``'s hands count as the earlier ones."""
         return self.summed(
-            other, best=lambda a, b: _better(a, b, 1), worst=lambda a, b: _better(a, b, -1)
+            other, best=lambda a, b: better_pick(a, b, 1), worst=lambda a, b: better_pick(a, b, -1)
         )
 
 

@@ -1,13 +1,7 @@
-"""A second, independent reading of a simulated deal, for the conformance suite.
-
-``verify_deal`` checks a deal as ``simulate`` writes it (cards and calls as text) against
-the rules in ``RULES.md`` without the play and scoring code it checks: each card dealt
-and played once, cards passed left in a Frisch exchange, every call legal in its
-auction, the contracts' speaking order and the forbidden 13, following suit, every
-trick's winner worked out again, tricks taken, and the points the scoring function gives.
-The auction's legality is asked of ``IsraeliAuction`` (the one place that rule is written), and
-the points of ``score_hand``; the rest is read here from the text alone.
-"""
+"""A second reading of a simulated deal as ``simulate`` writes it, for the conformance
+suite, apart from the play code it checks: each card dealt and played once, Frisch
+exchanges, the calls (asked of ``IsraeliAuction``), the contracts' order and the forbidden
+13, following suit, each trick's winner, the tricks taken and ``score_hand``'s points."""
 
 from __future__ import annotations
 
@@ -81,8 +75,8 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
 def _check_pass_round(
     settings: RuleSettings, deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]
 ) -> list[str]:
-    """A pass round: every player passed, no Frisch round was left, no trump, no contracts,
-    the dealer's left leads, and each player scores the zero bonus or a step per trick."""
+    """A pass round: after every Frisch round, no contracts, no trump, the dealer's left
+    leads, and each player scores the no-trick points or a step per trick."""
     if settings.all_pass != "pass_round":
         problems.append("these rules throw the deal in; there is no pass round")
     if len(deal["exchanges"]) != settings.frisch_rounds:
