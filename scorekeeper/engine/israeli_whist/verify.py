@@ -9,12 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import Card, Suit
-from ..core.errors import EngineError
+from ..core.errors import EngineError, IllegalAction
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
 from ..core.verify import check_tricks, follows_suit
 from .auction import IsraeliAuction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
+from .contracts import ContractPhase
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand
 from .settings import RuleSettings
@@ -47,8 +48,7 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
         problems.append("the deal does not hold the 52 cards once each")
     if problems:
         return problems
-    held = [set(hand) for hand in hands]
-    _check_auction(settings, deal, hands, held, problems)
+    held = _check_auction(settings, deal, hands, problems)
     if deal.get("pass_round"):
         return _check_pass_round(settings, deal, held, problems)
     if deal["thrown_in"]:
@@ -92,57 +92,47 @@ def _check_pass_round(
 
 
 def _check_auction(
-    settings: RuleSettings,
-    deal: Mapping[str, Any],
-    hands: list[list[Card]],
-    held: list[set[Card]],
-    problems: list[str],
-) -> None:
+    settings: RuleSettings, deal: Mapping[str, Any], hands: list[list[Card]], problems: list[str]
+) -> list[set[Card]]:
+    """Each call and Frisch exchange, asked of ``IsraeliAuction`` (which checks that a seat
+    passes cards it holds); returns the hands as they are after the exchanges."""
     auction = IsraeliAuction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
-    rounds = deal["auctions"]
-    for number, calls in enumerate(rounds):
-        for call in calls:
-            if call["seat"] != auction.to_speak:
-                problems.append(f"round {number}: seat {call['seat']} spoke out of turn")
-                return
-            try:
+    exchanges = deal["exchanges"]
+    try:
+        for number, calls in enumerate(deal["auctions"]):
+            for call in calls:
+                if call["seat"] != auction.to_speak:
+                    raise IllegalAction(f"seat {call['seat']} spoke out of turn", "call")
                 auction.apply(parse_call(call["call"]))
-            except EngineError as exc:
-                problems.append(f"round {number}: {call['call']} is not legal: {exc}")
-                return
-        if number < len(deal["exchanges"]):
-            passed = [[Card.from_str(t) for t in cards] for cards in deal["exchanges"][number]]
-            for giver, cards in enumerate(passed):
-                if len(cards) != 3 or not set(cards) <= held[giver]:
-                    problems.append(f"round {number}: seat {giver} passed cards it does not hold")
-                    return
-            for giver, cards in enumerate(passed):
-                held[giver] -= set(cards)
-                held[(giver + 1) % SEATS] |= set(cards)
-            for seat, cards in enumerate(passed):
-                auction.exchange(seat, [c.index for c in cards])
-    if auction.phase not in ("declared", "thrown_in"):
-        problems.append("the auction did not end")
-    declarer, bid = auction.declarer, auction.bid
-    if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
-        problems.append(f"the auction gives declarer {declarer} and bid {bid}")
+            for seat, cards in enumerate(exchanges[number] if number < len(exchanges) else ()):
+                auction.exchange(seat, [Card.from_str(text) for text in cards])
+    except EngineError as exc:
+        problems.append(f"round {number}: {exc}")
+    else:
+        if auction.phase not in ("declared", "thrown_in"):
+            problems.append("the auction did not end")
+        declarer, bid = auction.declarer, auction.bid
+        if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
+            problems.append(f"the auction gives declarer {declarer} and bid {bid}")
+    return [{Card.from_index(n) for n in hand} for hand in auction.hands or ()]
 
 
 def _check_contracts(settings: RuleSettings, deal: Mapping[str, Any], problems: list[str]) -> None:
-    declarer, level = deal["declarer"], Bid.from_str(deal["bid"]).level
-    contracts, order = deal["contracts"], deal["contract_order"]
-    first = declarer if settings.declarer_may_raise else (declarer + 1) % SEATS
-    expected = [(first + k) % SEATS for k in range(4 if settings.declarer_may_raise else 3)]
-    if order != expected:
-        problems.append(f"contracts were named in order {order}, not {expected}")
-    if not all(0 <= c <= TRICKS_PER_HAND for c in contracts):
-        problems.append(f"contracts {contracts} are not all 0..13")
-    low = contracts[declarer] < level
-    raised = contracts[declarer] != level and not settings.declarer_may_raise
-    if low or raised:
-        problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid {level}")
-    if sum(contracts) == TRICKS_PER_HAND:
-        problems.append("the contracts total 13")
+    """The contracts in their speaking order, each asked of ``ContractPhase``."""
+    declarer, contracts = deal["declarer"], deal["contracts"]
+    phase = ContractPhase(settings, declarer, Bid.from_str(deal["bid"]).level)
+    if deal["contract_order"] != phase.order:
+        problems.append(
+            f"contracts were named in order {deal['contract_order']}, not {phase.order}"
+        )
+    try:
+        for seat in phase.order:
+            phase.apply(contracts[seat])
+    except IllegalAction as exc:
+        problems.append(f"seat {seat} may not name {contracts[seat]}: {exc}")
+        return
+    if phase.contracts != list(contracts):
+        problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid")
 
 
 def _follow_tricks(
