@@ -1,8 +1,5 @@
-"""Israeli Whist's statistics as the pages print them: one :class:`FigureLine` per figure.
-
-The figures themselves come from ``stats.py``; this module only says them, in Messages
-and notation (see ``core/display.py``), so that every page shows the same words.
-"""
+"""Israeli Whist's statistics (``stats.py``) as the pages print them: one
+:class:`FigureLine` per figure."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Game progression: Israeli Whist is a race to the target (``core/progress.py``), which
-the game's ``replay`` runs, the one place that turns a game's recorded hands into
-everything a scoreboard shows. What is its own: the opener, a thrown-in deal dealt again
-by the same dealer, the hand limit, and a tie at the end that may share the win (the
-game's ``tie_at_end``: while two or more tie at the top, play on until one leads, or
-share the win).
-"""
+"""Israeli Whist is a race to the target (``core/progress.py``); its own are the opener,
+a thrown-in deal dealt again by the same dealer, the hand limit and ``tie_at_end``."""
 
 from __future__ import annotations
 

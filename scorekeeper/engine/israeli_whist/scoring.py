@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import eq, sub
+from operator import eq
 
 from .bids import TRICKS_PER_HAND
 from .contracts import OverUnder, over_under
@@ -87,25 +87,29 @@ def score_hand(
         list(zip(contracts, tricks_taken, strict=True))  # raises zip's own ValueError
     hand = over_under(contracts)
     made = tuple(map(eq, contracts, tricks_taken))
-    if settings.all_fail_void and True not in made:
-        earned: tuple[int, ...] = (0,) * len(contracts)
-        void = True
-    else:
-        earned = tuple(
-            contract_points(settings, contract, tricks_taken[seat], hand, seat == declarer)
-            for seat, contract in enumerate(contracts)
-        )
-        void = False
-    if revokes:
-        penalty = settings.revoke_penalty
-        penalties = tuple(penalty * r for r in revokes)
-        if len(penalties) != len(earned):
-            list(zip(earned, penalties, strict=True))  # raises zip's own ValueError
-        points = tuple(map(sub, earned, penalties))
-    else:
-        penalties = (0,) * len(contracts)
-        points = earned
-    return HandScore(points, hand, sum(contracts), made, void, earned, penalties)
+    void = settings.all_fail_void and True not in made
+    earned = tuple(
+        0
+        if void
+        else contract_points(settings, contract, tricks_taken[seat], hand, seat == declarer)
+        for seat, contract in enumerate(contracts)
+    )
+    return _scored(settings, earned, revokes, hand, sum(contracts), made, void)
+
+
+def _scored(
+    settings: RuleSettings,
+    earned: tuple[int, ...],
+    revokes: Sequence[int] | None,
+    hand: OverUnder | None,
+    total: int,
+    made: tuple[bool, ...],
+    void: bool,
+) -> HandScore:
+    """The hand's score: the points ``earned``, less a penalty for each caught revoke."""
+    penalties = tuple(settings.revoke_penalty * r for r in revokes or (0,) * len(earned))
+    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
+    return HandScore(points, hand, total, made, void, earned, penalties)
 
 
 def score_pass_round(
@@ -114,14 +118,10 @@ def score_pass_round(
     """Scores a pass round (``all_pass="pass_round"``): no contracts, so each seat scores
     ``pass_round_zero`` for taking no trick, or ``-pass_round_step`` per trick taken; a
     caught revoke costs its penalty on top, as in any hand."""
-    revokes = revokes or [0] * len(tricks_taken)
     earned = tuple(
         settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in tricks_taken
     )
-    penalties = tuple(settings.revoke_penalty * r for r in revokes)
-    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
-    made = tuple(t == 0 for t in tricks_taken)
-    return HandScore(points, None, 0, made, False, earned, penalties)
+    return _scored(settings, earned, revokes, None, 0, tuple(t == 0 for t in tricks_taken), False)
 
 
 _NO_PENALTIES = (0, 0, 0, 0)
