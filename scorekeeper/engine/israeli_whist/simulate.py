@@ -207,26 +207,13 @@ class IsraeliTally(DealTally):
     """[made, played] zero contracts by the hand's over/under."""
 
     def add_result(self, result: IsraeliDeal) -> None:
-        score = result.score
-        if score is None or result.declarer is None or result.contracts is None:
-            self._count(None, [], (), "under")
-            return
-        self._count(result.declarer, result.contracts, score.made, score.over_under)
+        self._count(result.declarer, result.contracts, result.tricks_taken, result.over_under)
 
     def add(self, deal: Mapping[str, Any]) -> None:
-        if deal["thrown_in"]:
-            self._count(None, [], (), "under")
-            return
-        made = [c == t for c, t in zip(deal["contracts"], deal["tricks_taken"], strict=True)]
-        self._count(deal["declarer"], deal["contracts"], made, deal["over_under"])
+        self._count(deal["declarer"], deal["contracts"], deal["tricks_taken"], deal["over_under"])
 
-    def _count(
-        self,
-        declarer: int | None,
-        contracts: Sequence[int],
-        made_by_seat: Sequence[bool],
-        hand: OverUnder,
-    ) -> None:
+    def _count(self, declarer: int | None, contracts: Any, taken: Any, hand: Any) -> None:
+        """Counts a deal; one nobody declared (thrown in, or a pass round) only as such."""
         self.deals += 1
         if declarer is None:
             self.thrown_in += 1
@@ -235,7 +222,8 @@ class IsraeliTally(DealTally):
             self.over += 1
         else:
             self.under += 1
-        for seat, (contract, made) in enumerate(zip(contracts, made_by_seat, strict=True)):
+        for seat, (contract, tricks) in enumerate(zip(contracts, taken, strict=True)):
+            made = contract == tricks
             position = (seat - declarer) % SEATS
             self.by_position[position][0] += made
             self.by_position[position][1] += 1
