@@ -74,7 +74,7 @@ class IsraeliAuction:
         "exchanges",
         "_dealt",
         "_hands",
-        "_calls",
+        "calls",
         "_high",
         "_high_bidder",
         "_passes",
@@ -109,8 +109,9 @@ class IsraeliAuction:
     def _start_round(self) -> None:
         self.phase: Phase = "bidding"
         self.to_speak: int | None = self.opener
-        self._calls: list[tuple[int, Call]] = []
-        self.rounds.append(self._calls)
+        self.calls: list[tuple[int, Call]] = []
+        """The current round's calls, as (seat, call) pairs."""
+        self.rounds.append(self.calls)
         self._high = -1
         self._high_bidder = -1
         self._passes = 0
@@ -121,11 +122,6 @@ class IsraeliAuction:
     def minimum_level(self) -> int:
         """The lowest level allowed in the current auction round."""
         return self.settings.minimum_level(self.frisch_round)
-
-    @property
-    def calls(self) -> list[tuple[int, Call]]:
-        """The current round's calls, as (seat, call) pairs."""
-        return self._calls
 
     @property
     def high_bid(self) -> Bid | None:
@@ -194,7 +190,7 @@ class IsraeliAuction:
     def _call(self, seat: int, index: int) -> None:
         # Records a legal call for ``seat``: pass (-1), or the bid ALL_BIDS[index].
         if index < 0:
-            self._calls.append((seat, PASS))
+            self.calls.append((seat, PASS))
             passes = self._passes = self._passes + 1
             if self._high >= 0:
                 if passes >= self.settings.auction_end_passes:
@@ -205,7 +201,7 @@ class IsraeliAuction:
                 self._all_passed()
                 return
         else:
-            self._calls.append((seat, ALL_BIDS[index]))
+            self.calls.append((seat, ALL_BIDS[index]))
             self._high = index
             self._high_bidder = seat
             self._passes = 0

@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.command_line import ScoredHand
 from ..core.declared import Figures, Simulation
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
@@ -161,9 +160,7 @@ class IsraeliWhist(IsraeliRace, GameBase):
     # --- the command line's ``score`` -----------------------------------------------------
 
     hand_options = command_line.HAND_OPTIONS
-
-    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        return command_line.score_typed(settings, given)
+    score_typed = staticmethod(command_line.score_typed)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""

@@ -131,7 +131,6 @@ class PassRound:
 
 
 HandRecord = PlayedHand | ThrownIn | PassRound
-ScoredHand = PlayedHand | PassRound
 
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
