@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from ..core import bots as core_bots
@@ -204,6 +205,5 @@ BOTS: dict[str, BotFactory] = {"random": IsraeliRandomBot, "heuristic": IsraeliH
 """The bot kinds by name, as the command line offers them."""
 
 
-def make_bots(kind: str, rng: random.Random) -> list[IsraeliBot]:
-    """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    return core_bots.make_bots(BOTS, kind, rng)
+make_bots = partial(core_bots.make_bots, BOTS)
+"""``make_bots(kind, rng)``: four bots of ``kind`` sharing ``rng`` (``core.bots``)."""

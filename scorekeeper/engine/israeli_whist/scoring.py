@@ -124,8 +124,7 @@ def score_pass_round(
     return _scored(settings, earned, revokes, None, 0, tuple(t == 0 for t in tricks_taken), False)
 
 
-_NO_PENALTIES = (0, 0, 0, 0)
-_VOID_POINTS = (0, 0, 0, 0)
+_NONE = (0, 0, 0, 0)
 
 
 def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
@@ -160,7 +159,7 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
         hand: OverUnder = "over" if over else "under"
         made = (c0 == t0, c1 == t1, c2 == t2, c3 == t3)
         if void_when_all_fail and True not in made:
-            return HandScore(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+            return HandScore(_NONE, hand, total, made, True, _NONE, _NONE)
         seat, declaring = points[over]
         if by_declarer:
             earned = (
@@ -171,6 +170,6 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
             )
         else:
             earned = (seat[c0][t0], seat[c1][t1], seat[c2][t2], seat[c3][t3])
-        return HandScore(earned, hand, total, made, False, earned, _NO_PENALTIES)
+        return HandScore(earned, hand, total, made, False, earned, _NONE)
 
     return score
