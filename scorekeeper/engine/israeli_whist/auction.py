@@ -208,19 +208,17 @@ class IsraeliAuction:
         self.to_speak = (seat + 1) % SEATS
 
     def _too_low(self, call: Bid, index: int) -> str:
-        if index < self._lowest:
-            return self._below_minimum(call)
-        return (
-            f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
-            "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
+        if index >= self._lowest:
+            return (
+                f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
+                "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
+            )
+        minimum, rounds = self.minimum_level, self.frisch_round
+        why = (
+            f"after {rounds} Frisch round{'s' if rounds > 1 else ''}"
+            if rounds
+            else "in the first auction"
         )
-
-    def _below_minimum(self, call: Bid) -> str:
-        minimum = self.minimum_level
-        if self.frisch_round:
-            why = f"after {self.frisch_round} Frisch round{'s' if self.frisch_round > 1 else ''}"
-        else:
-            why = "in the first auction"
         return f"{call} is below the minimum level {minimum} {why}; bids run {minimum}..13"
 
     def _not_bidding(self) -> str:

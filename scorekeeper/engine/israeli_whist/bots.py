@@ -46,8 +46,7 @@ class IsraeliRandomBot(core_bots.RandomBot):
         return self._rng.sample(list(hand), 3)
 
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
-        legal = phase.legal_actions()
-        return legal[self._bits(32) * len(legal) >> 32]
+        return self.choose(phase, phase.legal_actions())
 
 
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:

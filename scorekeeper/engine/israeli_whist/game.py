@@ -110,8 +110,6 @@ class IsraeliWhist(IsraeliRace, GameBase):
             )
         )
 
-    # --- the data layer (i9-data) -------------------------------------------------------
-
     def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
         record, score = replayed.record, replayed.score
         hand: dict[str, Any] = dict.fromkeys(
@@ -156,8 +154,6 @@ class IsraeliWhist(IsraeliRace, GameBase):
             "revoke_penalty": 0,
         }
         return cells, tuple(blank | seat for seat in seats)
-
-    # --- the command line's ``score`` -----------------------------------------------------
 
     hand_options = command_line.HAND_OPTIONS
     score_typed = staticmethod(command_line.score_typed)

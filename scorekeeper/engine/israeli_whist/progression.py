@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.progress import RaceProgress, RaceState, ReplayedHand, Status
 from ..core.seats import left_of
 from .settings import RuleSettings
-
-__all__ = ["GameProgress", "ReplayedHand", "State", "Status"]
-
-GameProgress = RaceProgress
-State = RaceState
 
 
 def opener_for(settings: RuleSettings, dealer: int) -> int:

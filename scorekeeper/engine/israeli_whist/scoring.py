@@ -131,20 +131,16 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
     """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
     without revokes, each contract and count of tricks 0..13 (a simulated hand): the very
     same HandScore, from every seat's points worked out once for the settings."""
-    # points[over][is_declarer][contract][tricks]: a seat's points looked up by two
-    # subscripts of nested tuples, the fewest steps per seat.
+    # points[over][is_declarer][contract][tricks]: a seat's points (of contract c, t
+    # tricks taken, in a hand h, by the declarer or not: d) looked up by two subscripts of
+    # nested tuples, the fewest steps per seat.
+    counts = range(TRICKS_PER_HAND + 1)
     points = tuple(
         tuple(
-            tuple(
-                tuple(
-                    contract_points(settings, contract, tricks, hand, declarer)
-                    for tricks in range(TRICKS_PER_HAND + 1)
-                )
-                for contract in range(TRICKS_PER_HAND + 1)
-            )
-            for declarer in (False, True)
+            tuple(tuple(contract_points(settings, c, t, h, d) for t in counts) for c in counts)
+            for d in (False, True)
         )
-        for hand in ("under", "over")
+        for h in ("under", "over")
     )
     void_when_all_fail = settings.all_fail_void
     by_declarer = settings.declarer_miss_factor != 1

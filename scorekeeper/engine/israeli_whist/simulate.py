@@ -52,8 +52,7 @@ class IsraeliDeal:
 
     @property
     def thrown_in(self) -> bool:
-        """True when every player passed after the last allowed Frisch round and the deal
-        was thrown in (not played as a pass round)."""
+        """True for a deal all passed and thrown in (not played as a pass round)."""
         return self.declarer is None and not self.pass_round
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import stats as core
+from ..core.progress import RaceProgress
 from ..core.seating import Stint
 from ..core.seats import SEATS
 from ..core.stats import (
@@ -25,7 +26,6 @@ from ..core.stats import (
     better_pick,
     hands_played,
 )
-from .progression import GameProgress
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
 __all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
@@ -90,7 +90,7 @@ class GameStats(core.GameStats[PlayerFigures]):
 
 
 def _seat_figures(
-    progress: GameProgress, seat: int, key: GameKey, stint: Stint | None = None
+    progress: RaceProgress, seat: int, key: GameKey, stint: Stint | None = None
 ) -> PlayerFigures:
     """The seat's figures over the hands it played (only those ``stint`` sat)."""
     figures = PlayerFigures()
