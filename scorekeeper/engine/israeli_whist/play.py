@@ -9,35 +9,17 @@ from collections.abc import Iterable, Sequence
 from ..core import tricks
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
-from ..core.tricks import TrickPlay, checked_hands, split_hands
+from ..core.tricks import PLAIN_KEYS, PLAIN_SUIT_OF, TrickPlay, checked_hands, split_hands
 from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
 """The trump code of a no-trump hand; suits are 0..3 as in :class:`Suit`."""
 
-SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
-"""The suit number of each card number."""
-
+SUIT_OF, TRICK_KEYS = PLAIN_SUIT_OF, PLAIN_KEYS
+"""Each card number's suit, and ``TRICK_KEYS[trump][led][card]`` its strength in a trick."""
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 """The text of each card number."""
-
-
-def _trick_keys(trump: int, led: int) -> tuple[int, ...]:
-    # A card's strength in a trick: 0 off-suit, 1 the suit led, 2 trump, times 64, plus its
-    # number, which orders ranks within a suit. The highest key wins the trick.
-    def key(card: int) -> int:
-        suit = SUIT_OF[card]
-        weight = 2 if suit == trump else 1 if suit == led else 0
-        return weight * 64 + card
-
-    return tuple(key(card) for card in range(52))
-
-
-TRICK_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_trick_keys(trump, led) for led in range(4)) for trump in range(5)
-)
-"""``TRICK_KEYS[trump][led][card]``: the card's strength in a trick; the highest wins."""
 
 
 def trump_code(trump: Suit | Denomination | int | None) -> int:

@@ -12,7 +12,7 @@ from ..core.cards import Card, Suit
 from ..core.errors import EngineError, IllegalAction
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from ..core.verify import check_tricks, follows_suit
+from ..core.verify import check_tricks, plain_trick_rules
 from .auction import IsraeliAuction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
 from .contracts import ContractPhase
@@ -147,15 +147,7 @@ def _follow_tricks(
     if len(tricks) != TRICKS_PER_HAND:
         problems.append(f"{len(tricks)} tricks were played, not 13")
 
-    def rule_broken(card: Card, hand: Any, so_far: Any, played: Any) -> str | None:
-        return follows_suit(card.suit, [c.suit for c in hand], so_far[0].suit) if so_far else None
-
-    def winner(leader: int, cards: Any) -> int:
-        led = cards[0].suit
-        trumps = [c for c in cards if trump is not None and c.suit == trump]
-        best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
-        return (leader + cards.index(best)) % SEATS
-
+    rule_broken, winner = plain_trick_rules(trump)
     played = [(t["leader"], [Card.from_str(c) for c in t["cards"]]) for t in tricks]
     winners = [t["winner"] for t in tricks]
     hands = [list(cards) for cards in held]
