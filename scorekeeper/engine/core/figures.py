@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .display import NO_FIGURE, FigureLine, FigureValue, mean_figure
+from .display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
 from .messages import msg
-from .stats import HandFigures, Rate
+from .stats import HandFigures, HandPick, Rate
 
 
 def rate_figure(rate: Rate) -> FigureValue:
@@ -61,3 +61,18 @@ def hand_lines(figures: Sequence[HandFigures], with_game: bool = False) -> list[
         ),
         FigureLine(msg("Hands with the most points"), tuple(str(f.best_hands) for f in figures)),
     ]
+
+
+def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
+    """A best or worst hand: its points and where it was."""
+    if pick is None:
+        return NO_FIGURE
+    points = Notation(signed(pick.points))
+    if with_game:
+        return msg(
+            "%(points)s (game %(game)s, hand %(hand)d)",
+            points=points,
+            game=pick.game,
+            hand=pick.hand,
+        )
+    return msg("%(points)s (hand %(hand)d)", points=points, hand=pick.hand)

@@ -112,6 +112,11 @@ def knob(
     return field(default=default, metadata={DECLARED: declared})
 
 
+def points_knob(default: int | None, **declared: Any) -> Any:
+    """A :func:`knob` of points won or lost: a whole number from -1000 to 1000."""
+    return knob(default, low=-1000, high=1000, **declared)
+
+
 def declared_of(settings: Any) -> dict[str, Declared]:
     """The knobs a settings class (or instance) declares with :func:`knob`, by name, in the
     order of its fields."""

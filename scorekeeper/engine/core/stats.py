@@ -120,6 +120,22 @@ class HandFigures(PerHand):
         }
 
 
+@dataclass(frozen=True, slots=True)
+class HandPick:
+    """One hand singled out (a best or worst hand): its points, number and game."""
+
+    points: int
+    hand: int
+    game: GameKey = None
+
+
+def better_pick(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | None:
+    """The pick with more points (sign 1) or fewer (sign -1); on a tie the earlier one, a."""
+    if a is None or b is None:
+        return a or b
+    return b if sign * b.points > sign * a.points else a
+
+
 def check_players(players: Sequence[str], changes: Sequence[SeatChange], seats: int) -> None:
     """Raises ValueError unless ``players`` are ``seats`` distinct names and the changes
     are possible: career figures are keyed by name, so one name twice would merge seats."""

@@ -74,3 +74,22 @@ def follows_suit(card_suit: Any, hand_suits: Sequence[Any], led: Any) -> str | N
     if card_suit == led or led not in hand_suits:
         return None
     return f"did not follow {led}"
+
+
+def plain_trick_rules(
+    trump: Any,
+) -> tuple[RuleBroken, Callable[[int, Sequence[Any]], int]]:
+    """``check_tricks``' rules for tricks of :class:`~.cards.Card`: follow the suit led
+    when able; the highest card of the ruling suit ``trump`` (None: no suit rules) wins,
+    else the highest of the suit led."""
+
+    def rule_broken(card: Any, hand: Any, so_far: Any, played: Any) -> str | None:
+        return follows_suit(card.suit, [c.suit for c in hand], so_far[0].suit) if so_far else None
+
+    def winner(leader: int, cards: Sequence[Any]) -> int:
+        led = cards[0].suit
+        trumps = [c for c in cards if trump is not None and c.suit == trump]
+        best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
+        return (leader + list(cards).index(best)) % len(cards)
+
+    return rule_broken, winner

@@ -1,9 +1,5 @@
-"""Israeli Whist: the auction with Frisch exchanges, contracts that may not total 13,
-over and under, play, scoring under every house rule, bots and simulation.
-
-The app reaches this package only through the registry (``scorekeeper.engine.get_game``);
-the names below are for the engine's own tests, benchmarks and other games.
-"""
+"""Israeli Whist, which the app reaches only through the registry; the names below are
+for the engine's own tests, benchmarks and other games."""
 
 from .auction import ALL_BIDS, PASS, IsraeliAuction, bid_index, parse_call
 from .bids import Bid, Denomination

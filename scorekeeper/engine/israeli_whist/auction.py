@@ -1,14 +1,7 @@
-"""Phase one, the auction, as a state machine, with the Frisch exchange after an all-pass.
-
-``IsraeliAuction`` follows the house rules in :class:`RuleSettings`: who opens
-(``opener``), how many passes in a row end it (``auction_end_passes``), how many Frisch
-exchanges an all-pass allows (``frisch_rounds``) and whether each raises the minimum level
-(``rising_minimum``). It is used the way OpenSpiel and python-chess states are:
-``legal_actions()``, ``apply()``, ``is_terminal()``, ``to_speak``.
-
-A call is a :class:`Bid` or the :data:`PASS` sentinel; their text is ``"7C"``, ``"9NT"``
-and ``"pass"``.
-"""
+"""Phase one, the auction, as a state machine (``legal_actions()``, ``apply()``,
+``is_terminal()``, ``to_speak``) under the house rules of who opens, the passes that end
+it, and the Frisch exchanges after an all-pass, each perhaps raising the minimum level.
+A call is a :class:`Bid` or :data:`PASS` (``"7C"``, ``"9NT"``, ``"pass"``)."""
 
 from __future__ import annotations
 
@@ -66,13 +59,9 @@ def _as_index(card: Card | int) -> int:
 
 
 class IsraeliAuction:
-    """Phase one of one deal, from the first call to a declarer or a throw-in.
-
-    Cards, where the auction is told them, are ``Card`` values or their ``Card.index``
-    numbers; inside they are kept as numbers, which is what :attr:`hands` and
-    :attr:`exchanges` hold. Without hands (a real table, where no card is known) the
-    exchange is still a step of the state machine, but its cards go unchecked.
-    """
+    """Phase one of one deal, from the first call to a declarer or a throw-in. Cards, where
+    it is told them, are ``Card`` values or numbers, kept as numbers; without them (a real
+    table) an exchange is still a step, its cards unchecked."""
 
     __slots__ = (
         "settings",
@@ -85,7 +74,7 @@ class IsraeliAuction:
         "exchanges",
         "_dealt",
         "_hands",
-        "_calls",
+        "calls",
         "_high",
         "_high_bidder",
         "_passes",
@@ -120,8 +109,9 @@ class IsraeliAuction:
     def _start_round(self) -> None:
         self.phase: Phase = "bidding"
         self.to_speak: int | None = self.opener
-        self._calls: list[tuple[int, Call]] = []
-        self.rounds.append(self._calls)
+        self.calls: list[tuple[int, Call]] = []
+        """The current round's calls, as (seat, call) pairs."""
+        self.rounds.append(self.calls)
         self._high = -1
         self._high_bidder = -1
         self._passes = 0
@@ -132,11 +122,6 @@ class IsraeliAuction:
     def minimum_level(self) -> int:
         """The lowest level allowed in the current auction round."""
         return self.settings.minimum_level(self.frisch_round)
-
-    @property
-    def calls(self) -> list[tuple[int, Call]]:
-        """The current round's calls, as (seat, call) pairs."""
-        return self._calls
 
     @property
     def high_bid(self) -> Bid | None:
@@ -166,19 +151,16 @@ class IsraeliAuction:
         return self.phase == "declared" or self.phase == "thrown_in"
 
     def legal_actions(self) -> tuple[Call, ...]:
-        """The calls the seat to speak may make: pass, then every bid that beats the high bid
-        and meets the minimum, lowest first. Empty outside the bidding."""
+        """Pass, then every bid that beats the high bid and meets the minimum, lowest first;
+        empty outside the bidding."""
         if self.to_speak is None:
             return ()
         high = self._high + 1
         return _LEGAL_FROM[high if high > self._lowest else self._lowest]
 
     def apply(self, call: Call | str) -> None:
-        """Makes ``call`` (or its text) for the seat to speak.
-
-        Raises ParseError for unreadable text and IllegalAction, naming the rule, for a
-        call the rules forbid now.
-        """
+        """Makes ``call`` (or its text) for the seat to speak; raises ParseError for
+        unreadable text and IllegalAction, naming the rule, for a call forbidden now."""
         seat = self.to_speak
         if seat is None:  # a seat speaks only in the bidding
             raise IllegalAction(self._not_bidding(), "call")
@@ -208,7 +190,7 @@ class IsraeliAuction:
     def _call(self, seat: int, index: int) -> None:
         # Records a legal call for ``seat``: pass (-1), or the bid ALL_BIDS[index].
         if index < 0:
-            self._calls.append((seat, PASS))
+            self.calls.append((seat, PASS))
             passes = self._passes = self._passes + 1
             if self._high >= 0:
                 if passes >= self.settings.auction_end_passes:
@@ -219,26 +201,24 @@ class IsraeliAuction:
                 self._all_passed()
                 return
         else:
-            self._calls.append((seat, ALL_BIDS[index]))
+            self.calls.append((seat, ALL_BIDS[index]))
             self._high = index
             self._high_bidder = seat
             self._passes = 0
         self.to_speak = (seat + 1) % SEATS
 
     def _too_low(self, call: Bid, index: int) -> str:
-        if index < self._lowest:
-            return self._below_minimum(call)
-        return (
-            f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
-            "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
+        if index >= self._lowest:
+            return (
+                f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
+                "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
+            )
+        minimum, rounds = self.minimum_level, self.frisch_round
+        why = (
+            f"after {rounds} Frisch round{'s' if rounds > 1 else ''}"
+            if rounds
+            else "in the first auction"
         )
-
-    def _below_minimum(self, call: Bid) -> str:
-        minimum = self.minimum_level
-        if self.frisch_round:
-            why = f"after {self.frisch_round} Frisch round{'s' if self.frisch_round > 1 else ''}"
-        else:
-            why = "in the first auction"
         return f"{call} is below the minimum level {minimum} {why}; bids run {minimum}..13"
 
     def _not_bidding(self) -> str:
@@ -273,13 +253,9 @@ class IsraeliAuction:
         return [s for s in range(SEATS) if self._pending[s] is None]
 
     def exchange(self, seat: int, cards: Sequence[Card | int] | None = None) -> None:
-        """Sets aside the 3 cards ``seat`` passes to its left in the Frisch exchange.
-
-        Each seat chooses before any card is delivered; once all four have chosen, the cards
-        move left together and a new auction round starts (same opener, minimum per
-        ``settings.minimum_level``). Without known hands ``cards`` may be None.
-        Raises IllegalAction naming the rule.
-        """
+        """Sets aside the 3 cards ``seat`` passes to its left in the Frisch exchange (None
+        without known hands); once all four have chosen, the cards move left together and
+        a new auction round starts. Raises IllegalAction naming the rule."""
         if self.phase != "exchange":
             raise IllegalAction("cards are exchanged only after all four players pass", "exchange")
         if not 0 <= seat < SEATS:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import total_ordering
 
 from ..core.calls import check_level
 from ..core.cards import Suit
@@ -59,10 +58,10 @@ class Denomination(enum.IntEnum):
             ) from None
 
 
-@total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Bid:
-    """A phase-one bid: a level 5..13 and a denomination. Orders as the auction ranks bids."""
+    """A phase-one bid: a level 5..13 and a denomination; orders as the auction ranks bids,
+    by level, then denomination."""
 
     level: int
     denomination: Denomination
@@ -84,9 +83,6 @@ class Bid:
     def display(self) -> str:
         """The bid with a suit symbol, as shown to players: ``7♣``, ``9NT``."""
         return f"{self.level}{self.denomination.symbol}"
-
-    def __lt__(self, other: Bid) -> bool:
-        return (self.level, self.denomination) < (other.level, other.denomination)
 
     @classmethod
     def from_str(cls, text: str) -> Bid:

@@ -1,15 +1,13 @@
-"""Players for simulated deals: a small protocol and two bots, ``random`` and ``heuristic``.
-
-A bot sits at one seat and is asked for each decision that seat makes. It gets the state
-machine of the phase (``IsraeliAuction``, ``ContractPhase``, ``IsraeliPlayState``) to read, never to
-change, and picks from the legal actions. Cards are card numbers (``Card.index``, 0..51).
-"""
+"""The bots of simulated deals, ``random`` and ``heuristic``: each seat's bot reads the
+phase's state machine (``IsraeliAuction``, ``ContractPhase``, ``IsraeliPlayState``), never
+changes it, and picks a legal action. Cards are card numbers."""
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from ..core import bots as core_bots
@@ -48,8 +46,7 @@ class IsraeliRandomBot(core_bots.RandomBot):
         return self._rng.sample(list(hand), 3)
 
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
-        legal = phase.legal_actions()
-        return legal[self._bits(32) * len(legal) >> 32]
+        return self.choose(phase, phase.legal_actions())
 
 
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:
@@ -60,10 +57,8 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
 
 
 def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
-    """``estimate_tricks`` for each denomination 0..4 at once, from one look at the hand:
-    what a suit is worth depends on the trump only through a few cases, so the suits'
-    lengths, honours and jacks are found once, and each total is added up suit by suit in
-    the same order, so to the same float, as ``estimate_tricks`` alone would."""
+    """``estimate_tricks`` for each denomination 0..4, from one look at the hand: the
+    suits' lengths, honours and jacks found once, each total added suit by suit."""
     suit_of = SUIT_OF
     lengths = [0, 0, 0, 0]
     high = []
@@ -93,8 +88,7 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     r1 = RUFF_VALUE[l1]
     r2 = RUFF_VALUE[l2]
     r3 = RUFF_VALUE[l3]
-    # Left to right, as estimate_tricks adds suit after suit (a side suit: honours, then
-    # its ruffing value).
+    # Suit after suit, left to right (a side suit: honours, then its ruffing value).
     return [
         0.0 + a0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + a0 + h1 + h2 + h3,
         0.0 + h0 + r0 + a1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + a1 + h2 + h3,
@@ -190,10 +184,8 @@ class IsraeliHeuristicBot:
         return max(losers, key=_SHED_FIRST[trump]) if losers else max(winners)
 
 
-# The heuristic bot's orders of cards, as one number per card for each trump (0..4), so
-# that max and min compare numbers instead of building tuples; each table is kept as its
-# look-up, the key max and min call. Each orders as the tuple named beside it (the card
-# number last, so no two cards tie):
+# The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
+# the look-up max and min call; each orders as the tuple beside it (no two cards tie):
 _HIGH_FIRST = tuple(  # (rank, is a trump, card): the strongest lead
     tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)).__getitem__
     for trump in range(5)
@@ -212,6 +204,5 @@ BOTS: dict[str, BotFactory] = {"random": IsraeliRandomBot, "heuristic": IsraeliH
 """The bot kinds by name, as the command line offers them."""
 
 
-def make_bots(kind: str, rng: random.Random) -> list[IsraeliBot]:
-    """Four bots of ``kind`` sharing ``rng``; raises ValueError naming the known kinds."""
-    return core_bots.make_bots(BOTS, kind, rng)
+make_bots = partial(core_bots.make_bots, BOTS)
+"""``make_bots(kind, rng)``: four bots of ``kind`` sharing ``rng`` (``core.bots``)."""

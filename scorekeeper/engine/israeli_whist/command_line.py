@@ -41,27 +41,22 @@ def score_typed(settings: RuleSettings, given: Mapping[str, Any]) -> ScoredHand:
     """The hand from its contracts and tricks taken (or a pass round's tricks): each seat's
     contract, tricks and points, the contracts' total and whether the hand went over or
     under. Raises InvalidHand naming the field."""
-    tricks = given.get("tricks")
+    tricks, revokes = given.get("tricks"), given.get("revokes")
     if given.get("pass_round"):
-        body = {"pass_round": True, "tricks": tricks, "revokes": given.get("revokes")}
-        points = record_from_dict(settings, body).score(settings).points
-        rows = [("", "tricks", "points")]
-        for seat, taken in enumerate(tricks or []):
-            rows.append((f"seat {seat}", str(taken), signed(points[seat])))
-        return ScoredHand(
-            {"points": list(points), "pass_round": True},
-            tuple(rows),
-            ("a pass round: no contracts",),
-        )
-    contracts = given["contracts"]
-    score = score_table_entry(
-        settings, contracts, tricks, given.get("revokes"), given.get("declarer")
-    )
-    result = score.to_dict()
-    rows = [("", "contract", "tricks", "points")]
-    for seat, points in enumerate(result["points"]):
-        rows.append((f"seat {seat}", str(contracts[seat]), str(tricks[seat]), signed(points)))
-    lines = [f"contracts total {result['contracts_total']}: {result['over_under']}"]
-    if score.void:
-        lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
+        score = record_from_dict(settings, body).score(settings)
+        result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+        heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
+    else:
+        contracts = given["contracts"]
+        score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
+        result = score.to_dict()
+        heads, columns = ("contract", "tricks"), (contracts, tricks)
+        lines = [f"contracts total {result['contracts_total']}: {result['over_under']}"]
+        if score.void:
+            lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+    rows = [("", *heads, "points")] + [
+        (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
+        for seat, points in enumerate(score.points)
+    ]
     return ScoredHand(result, tuple(rows), tuple(lines))

@@ -17,11 +17,8 @@ OverUnder = Literal["over", "under"]
 
 
 def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:
-    """Seats that name a contract, in order.
-
-    The declarer speaks first when it may raise; otherwise its contract is fixed at its
-    level and only the other three speak, starting at the declarer's left.
-    """
+    """Seats that name a contract, in order: the declarer first when it may raise (else
+    its contract is its level), then the others from its left."""
     return list(_ORDERS[settings.declarer_may_raise][declarer])
 
 
@@ -40,10 +37,8 @@ _ANY_BUT = tuple(tuple(n for n in _ANY if n != forbidden) for forbidden in _ANY)
 
 
 def forbidden_contract(others_total: int) -> int | None:
-    """The number the last bidder may not name, given the other three contracts' total.
-
-    Returns None when the others already exceed 13, since then nothing can make 13.
-    """
+    """The number the last bidder may not name, given the other three contracts' total;
+    None once they exceed 13."""
     rest = TRICKS_PER_HAND - others_total
     return rest if rest >= 0 else None
 
@@ -57,8 +52,8 @@ def over_under(contracts: list[int] | tuple[int, ...]) -> OverUnder:
 
 
 def declarer_contracts(settings: RuleSettings, level: int) -> range:
-    """The contracts the declarer may hold after winning the auction at ``level``: level..13
-    when it may raise, otherwise exactly its level. The one statement of this rule."""
+    """The declarer's contracts after winning the auction at ``level``: level..13 when it
+    may raise, else its level. The one statement of this rule."""
     return (
         range(level, TRICKS_PER_HAND + 1)
         if settings.declarer_may_raise
@@ -87,11 +82,8 @@ def declarer_contract_problem(settings: RuleSettings, level: int, contract: int)
 def legal_contracts(
     settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
 ) -> list[int]:
-    """The contracts ``seat`` may name now, given the contracts already ``named`` by seat.
-
-    The declarer: its level when it may not raise, otherwise level..13. The last bidder
-    (right of the declarer): 0..13 without the forbidden number. Everyone else: 0..13.
-    """
+    """The contracts ``seat`` may name now, given those ``named`` by seat: the declarer's
+    (``declarer_contracts``), the last bidder's 0..13 but the forbidden number, else 0..13."""
     return list(contract_choices(settings, declarer, level, seat, named))
 
 

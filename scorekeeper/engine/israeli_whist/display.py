@@ -37,17 +37,21 @@ THROWN_IN = Label((msg("thrown in"),))
 PASS_ROUND = Label((msg("pass round"),), "pass")
 
 
+# Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
+NO_TRUMP = msg("NT")
+SHOWN: dict[Denomination, tuple[Message | str, bool]] = {
+    d: (NO_TRUMP if d.trump is None else d.symbol, bool(d.trump and d.trump.is_red))
+    for d in Denomination
+}
+"""Each denomination as a score sheet and the form's keys write it, and whether it is red."""
+
+
 def bid_label(bid: Bid | str) -> Label:
     """A bid as a score sheet writes it, ``7♥`` or ``7NT``; red suits get the class "r"."""
     if isinstance(bid, str):
         bid = Bid.from_str(bid)
-    trump = bid.denomination.trump
-    if bid.denomination is Denomination.NO_TRUMP:
-        # Translators: no-trump as written after a level on a score sheet: 7NT.
-        symbol: Message | str = msg("NT")
-    else:
-        symbol = bid.denomination.symbol
-    return Label((str(bid.level), symbol), "r" if trump and trump.is_red else "")
+    shown, red = SHOWN[bid.denomination]
+    return Label((str(bid.level), shown), "r" if red else "")
 
 
 def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:

@@ -1,10 +1,5 @@
-"""Why a hand scored what it did, in players' words.
-
-``explain`` turns one recorded hand into terms per seat ("7 made: 10 + 7² = 59", "zero
-made in an under hand: +50", "3 tricks over a contract of 2: −10 × 1", "revoke: −100"),
-each a translatable Message whose numbers are notation. It follows ``scoring`` term by
-term and is checked against it.
-"""
+"""Why a hand scored what it did: each seat's terms ("7 made: 10 + 7² = 59", "revoke:
+−100") as Messages, following ``scoring`` term by term."""
 
 from __future__ import annotations
 

@@ -1,32 +1,14 @@
-"""Israeli Whist's statistics as the pages print them: one :class:`FigureLine` per figure.
-
-The figures themselves come from ``stats.py``; this module only says them, in Messages
-and notation (see ``core/display.py``), so that every page shows the same words.
-"""
+"""Israeli Whist's statistics (``stats.py``) as the pages print them: one
+:class:`FigureLine` per figure."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.display import NO_FIGURE, FigureLine, FigureValue, Notation, mean_figure, signed
-from ..core.figures import hands_line, rate_figure
+from ..core.display import FigureLine, FigureValue, Notation, mean_figure, signed
+from ..core.figures import hands_line, pick_figure, rate_figure
 from ..core.messages import Message, msg
-from .stats import GameStats, HandPick, PlayerFigures
-
-
-def pick_figure(pick: HandPick | None, with_game: bool = False) -> FigureValue:
-    """A best or worst hand: its points and where it was."""
-    if pick is None:
-        return NO_FIGURE
-    points = Notation(signed(pick.points))
-    if with_game:
-        return msg(
-            "%(points)s (game %(game)s, hand %(hand)d)",
-            points=points,
-            game=pick.game,
-            hand=pick.hand,
-        )
-    return msg("%(points)s (hand %(hand)d)", points=points, hand=pick.hand)
+from .stats import GameStats, PlayerFigures
 
 
 def revoke_figure(figures: PlayerFigures) -> FigureValue:

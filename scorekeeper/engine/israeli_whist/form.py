@@ -11,23 +11,14 @@ from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, 
 from ..core.game import HandPlace
 from ..core.messages import msg, nmsg
 from ..core.seats import SEATS
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Denomination
+from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
 from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
+from .display import SHOWN
 from .records import MAX_REVOKES, last_bidder
 from .scoring import contract_points
 from .settings import RuleSettings
 
-# Translators: short, as on a bid written on a score sheet: 7NT.
-NO_TRUMP_KEY = msg("NT")
-
-
-def _trump_keys() -> tuple[Choice, ...]:
-    keys = []
-    for d in Denomination:
-        suit = d.trump
-        label = NO_TRUMP_KEY if suit is None else d.symbol
-        keys.append(Choice(d.code, label, "red" if suit is not None and suit.is_red else ""))
-    return tuple(keys)
+TRUMP_KEYS = tuple(Choice(d.code, shown, "red" if red else "") for d, (shown, red) in SHOWN.items())
 
 
 def hand_form(
@@ -66,7 +57,7 @@ def hand_form(
             ),
             FormField("declarer", msg("Declarer"), seat_keys(players), style="names"),
             FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),
-            FormField("denomination", msg("Trump"), _trump_keys(), style="trumps"),
+            FormField("denomination", msg("Trump"), TRUMP_KEYS, style="trumps"),
         ),
         folds=True,
         note=msg(

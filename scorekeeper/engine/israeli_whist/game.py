@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.command_line import ScoredHand
 from ..core.declared import Figures, Simulation
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
@@ -111,8 +110,6 @@ class IsraeliWhist(IsraeliRace, GameBase):
             )
         )
 
-    # --- the data layer (i9-data) -------------------------------------------------------
-
     def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
         record, score = replayed.record, replayed.score
         hand: dict[str, Any] = dict.fromkeys(
@@ -158,12 +155,8 @@ class IsraeliWhist(IsraeliRace, GameBase):
         }
         return cells, tuple(blank | seat for seat in seats)
 
-    # --- the command line's ``score`` -----------------------------------------------------
-
     hand_options = command_line.HAND_OPTIONS
-
-    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        return command_line.score_typed(settings, given)
+    score_typed = staticmethod(command_line.score_typed)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""

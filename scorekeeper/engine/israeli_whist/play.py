@@ -1,12 +1,6 @@
-"""The play of a hand: legal cards, trick winners, and 13 tricks as a state machine.
-
-Players must follow the suit led when they can. The highest trump wins a trick; without
-a trump in it, the highest card of the suit led wins (in no-trump only the suit led can
-win). The declarer leads to the first trick and each trick's winner leads to the next.
-
-Inside, cards are their ``Card.index`` numbers (0..51, suit-major, rank ascending) and a
-trick is decided by one table look-up per card, because simulation plays millions of them.
-"""
+"""The play of a hand (``core.tricks``): follow suit when able; the highest trump wins a
+trick, else the highest card of the suit led; the declarer leads first. Cards are their
+``Card.index`` numbers, a trick decided by one table look-up per card."""
 
 from __future__ import annotations
 
@@ -15,35 +9,17 @@ from collections.abc import Iterable, Sequence
 from ..core import tricks
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
-from ..core.tricks import TrickPlay, checked_hands, split_hands
+from ..core.tricks import PLAIN_KEYS, PLAIN_SUIT_OF, TrickPlay, checked_hands, split_hands
 from .bids import TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
 """The trump code of a no-trump hand; suits are 0..3 as in :class:`Suit`."""
 
-SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
-"""The suit number of each card number."""
-
+SUIT_OF, TRICK_KEYS = PLAIN_SUIT_OF, PLAIN_KEYS
+"""Each card number's suit, and ``TRICK_KEYS[trump][led][card]`` its strength in a trick."""
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
 """The text of each card number."""
-
-
-def _trick_keys(trump: int, led: int) -> tuple[int, ...]:
-    # A card's strength in a trick: 0 off-suit, 1 the suit led, 2 trump, times 64, plus its
-    # number, which orders ranks within a suit. The highest key wins the trick.
-    def key(card: int) -> int:
-        suit = SUIT_OF[card]
-        weight = 2 if suit == trump else 1 if suit == led else 0
-        return weight * 64 + card
-
-    return tuple(key(card) for card in range(52))
-
-
-TRICK_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_trick_keys(trump, led) for led in range(4)) for trump in range(5)
-)
-"""``TRICK_KEYS[trump][led][card]``: the card's strength in a trick; the highest wins."""
 
 
 def trump_code(trump: Suit | Denomination | int | None) -> int:
@@ -75,12 +51,8 @@ def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
 
 
 class IsraeliPlayState(TrickPlay):
-    """The 13 tricks of one hand (see ``core.tricks``).
-
-    ``legal_actions()`` and ``hand()`` work with :class:`Card`, ``apply()`` with a card or
-    its number; the ``*_index`` methods and the attributes work with card numbers, for
-    speed. ``hands[seat][suit]`` lists the numbers each seat still holds in each suit.
-    """
+    """The 13 tricks of one hand (``core.tricks``): ``legal_actions()`` and ``hand()`` in
+    :class:`Card`, ``apply()`` a card or its number, the rest in card numbers."""
 
     tricks_in_hand = TRICKS_PER_HAND
     card_text = CARD_TEXT
@@ -97,27 +69,25 @@ class IsraeliPlayState(TrickPlay):
         that aim at them. Raises ValueError unless the hands hold the 52 cards, 13 each."""
         numbers = [sorted(c if isinstance(c, int) else c.index for c in hand) for hand in hands]
         checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer")
-        self._deal(numbers, trump_code(trump), declarer, contracts)
+        owned = list(contracts) if contracts is not None else None
+        self._deal(numbers, trump_code(trump), declarer, owned)
 
     @classmethod
     def _trusted(
         cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
     ) -> IsraeliPlayState:
-        # Simulation's own deals are known to be whole: skip the checks and the sorting.
-        # The contracts are the caller's list, which play never changes.
+        # Simulation's own deals are known to be whole: no checks and no sorting, and the
+        # contracts are the caller's list, which play never changes.
         state = cls.__new__(cls)
-        state.trump = trump
-        state.declarer = declarer
-        state.contracts = contracts
-        state._start(split_hands(hands, SUIT_OF), SUIT_OF, TRICK_KEYS[trump], declarer)
+        state._deal(hands, trump, declarer, contracts)
         return state
 
     def _deal(
-        self, hands: list[list[int]], trump: int, declarer: int, contracts: Sequence[int] | None
+        self, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
     ) -> None:
         self.trump = trump
         self.declarer = declarer
-        self.contracts = list(contracts) if contracts is not None else None
+        self.contracts = contracts
         self._start(split_hands(hands, SUIT_OF), SUIT_OF, TRICK_KEYS[trump], declarer)
 
     def hand(self, seat: int) -> list[Card]:

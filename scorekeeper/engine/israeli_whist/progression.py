@@ -1,23 +1,12 @@
-"""Game progression: Israeli Whist is a race to the target (``core/progress.py``), which
-the game's ``replay`` runs, the one place that turns a game's recorded hands into
-everything a scoreboard shows. What is its own: the opener, a thrown-in deal dealt again
-by the same dealer, the hand limit, and a tie at the end that may share the win (the
-game's ``tie_at_end``: while two or more tie at the top, play on until one leads, or
-share the win).
-"""
+"""Israeli Whist is a race to the target (``core/progress.py``); its own are the opener,
+a thrown-in deal dealt again by the same dealer, the hand limit and ``tie_at_end``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.progress import RaceProgress, RaceState, ReplayedHand, Status
 from ..core.seats import left_of
 from .settings import RuleSettings
-
-__all__ = ["GameProgress", "ReplayedHand", "State", "Status"]
-
-GameProgress = RaceProgress
-State = RaceState
 
 
 def opener_for(settings: RuleSettings, dealer: int) -> int:

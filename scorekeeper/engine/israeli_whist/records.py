@@ -1,12 +1,6 @@
-"""An Israeli Whist hand as the table writes it down, where no cards are known: a hand
-played (:class:`PlayedHand`), a deal thrown in (:class:`ThrownIn`) or a pass round
-(:class:`PassRound`), each declared once (``HAND``, on ``core.schema``) with the words of
-every refusal, e.g. ``("tricks", "tricks total 12; they must total 13")``.
-
-``record_from_dict`` (the API, import and the form) takes values as they arrive (numbers
-may be text), and raises :class:`InvalidHand` listing every problem, each naming the field
-and the rule.
-"""
+"""An Israeli Whist hand as the table writes it down: a hand played, a deal thrown in or
+a pass round, declared once (``HAND``, on ``core.schema``) with the words of every
+refusal, which :class:`InvalidHand` lists, each naming the field and the rule."""
 
 from __future__ import annotations
 
@@ -137,7 +131,6 @@ class PassRound:
 
 
 HandRecord = PlayedHand | ThrownIn | PassRound
-ScoredHand = PlayedHand | PassRound
 
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
@@ -353,8 +346,7 @@ HAND = KindedSchema(
         ),
     ),
 )
-"""An Israeli Whist hand as the table writes it down: a hand played, a deal thrown in, or
-a pass round, each read by its fields and checks in the order its refusals are listed."""
+"""Each kind of hand, read by its fields and checks in the order its refusals are listed."""
 
 
 def _context(settings: RuleSettings) -> Context:
@@ -368,11 +360,8 @@ def score_table_entry(
     revokes: Any = None,
     declarer: Any = None,
 ) -> HandScore:
-    """Validates and scores contracts and tricks alone (no auction known); raises InvalidHand.
-
-    ``declarer`` (a seat) is needed only when the declarer's missed contract counts more
-    (``declarer_miss_factor`` is not 1).
-    """
+    """Validates and scores contracts and tricks alone (no auction known), the
+    ``declarer`` needed only when its miss counts more; raises InvalidHand."""
     entries: list[Entry] = [CONTRACTS, NOT_THIRTEEN, TRICKS, REVOKES]
     if declarer is not None:
         entries.append(
@@ -398,10 +387,8 @@ def score_table_entry(
 
 
 def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
-    """Validates a hand given as a JSON-shaped dict (the API and import format): the
-    declarer a seat 0..3; the bid's level between the Frisch-raised minimum and 13 and its
-    denomination C D H S or NT; the declarer's contract fitting the level; contracts 0..13
-    not totalling 13; tricks 0..13 totalling 13; revokes 0..MAX_REVOKES."""
+    """The hand a JSON-shaped dict gives (the API, import and the form), read by ``HAND``;
+    raises InvalidHand listing every problem."""
     return HAND.read(None, body, _context(settings))
 
 

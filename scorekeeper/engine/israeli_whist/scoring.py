@@ -6,8 +6,8 @@ There is no branch on a preset's name anywhere; every difference between presets
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from operator import eq, sub
+from dataclasses import dataclass
+from operator import eq
 
 from .bids import TRICKS_PER_HAND
 from .contracts import OverUnder, over_under
@@ -87,51 +87,29 @@ def score_hand(
         list(zip(contracts, tricks_taken, strict=True))  # raises zip's own ValueError
     hand = over_under(contracts)
     made = tuple(map(eq, contracts, tricks_taken))
-    if settings.all_fail_void and True not in made:
-        earned: tuple[int, ...] = (0,) * len(contracts)
-        void = True
-    else:
-        # Each (contract, tricks, over, declarer) is worked out once per settings: a
-        # simulation or a long game's replay scores the same few combinations again and again.
-        known = _known_points(settings)
-        offset = 2 if hand == "over" else 0
-        found = []
-        for seat, contract in enumerate(contracts):
-            taken = tricks_taken[seat]
-            key = (contract * 32 + taken) * 4 + offset + (seat == declarer)
-            points = known.get(key)
-            if points is None:
-                points = known[key] = contract_points(
-                    settings, contract, taken, hand, seat == declarer
-                )
-            found.append(points)
-        earned = tuple(found)
-        void = False
-    if revokes:
-        penalty = settings.revoke_penalty
-        penalties = tuple(penalty * r for r in revokes)
-        if len(penalties) != len(earned):
-            list(zip(earned, penalties, strict=True))  # raises zip's own ValueError
-        points = tuple(map(sub, earned, penalties))
-    else:
-        penalties = (0,) * len(contracts)
-        points = earned
-    return HandScore(points, hand, sum(contracts), made, void, earned, penalties)
+    void = settings.all_fail_void and True not in made
+    earned = tuple(
+        0
+        if void
+        else contract_points(settings, contract, tricks_taken[seat], hand, seat == declarer)
+        for seat, contract in enumerate(contracts)
+    )
+    return _scored(settings, earned, revokes, hand, sum(contracts), made, void)
 
 
-_KNOWN_POINTS: dict[int, tuple[RuleSettings, dict[int, int]]] = {}
-
-
-def _known_points(settings: RuleSettings) -> dict[int, int]:
-    """The contract points worked out so far under ``settings`` (immutable), by key."""
-    entry = _KNOWN_POINTS.get(id(settings))
-    if entry is not None and entry[0] is settings:
-        return entry[1]
-    if len(_KNOWN_POINTS) >= 64:
-        _KNOWN_POINTS.clear()
-    known: dict[int, int] = {}
-    _KNOWN_POINTS[id(settings)] = (settings, known)
-    return known
+def _scored(
+    settings: RuleSettings,
+    earned: tuple[int, ...],
+    revokes: Sequence[int] | None,
+    hand: OverUnder | None,
+    total: int,
+    made: tuple[bool, ...],
+    void: bool,
+) -> HandScore:
+    """The hand's score: the points ``earned``, less a penalty for each caught revoke."""
+    penalties = tuple(settings.revoke_penalty * r for r in revokes or (0,) * len(earned))
+    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
+    return HandScore(points, hand, total, made, void, earned, penalties)
 
 
 def score_pass_round(
@@ -140,83 +118,29 @@ def score_pass_round(
     """Scores a pass round (``all_pass="pass_round"``): no contracts, so each seat scores
     ``pass_round_zero`` for taking no trick, or ``-pass_round_step`` per trick taken; a
     caught revoke costs its penalty on top, as in any hand."""
-    revokes = revokes or [0] * len(tricks_taken)
     earned = tuple(
         settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in tricks_taken
     )
-    penalties = tuple(settings.revoke_penalty * r for r in revokes)
-    points = tuple(e - p for e, p in zip(earned, penalties, strict=True))
-    made = tuple(t == 0 for t in tricks_taken)
-    return HandScore(points, None, 0, made, False, earned, penalties)
+    return _scored(settings, earned, revokes, None, 0, tuple(t == 0 for t in tricks_taken), False)
 
 
-_NO_PENALTIES = (0, 0, 0, 0)
-_VOID_POINTS = (0, 0, 0, 0)
-
-# A frozen dataclass's __init__ sets each field through object.__setattr__, the costliest
-# step of scoring a simulated hand; _hand_score sets the slots directly, the very same
-# HandScore. Each setter is looked up by its field's name, and the import fails if
-# HandScore's fields are no longer the ones set here.
-_SLOTS = (
-    "points",
-    "over_under",
-    "contracts_total",
-    "made",
-    "void",
-    "contract_points",
-    "revoke_penalties",
-)
-if set(_SLOTS) != {f.name for f in fields(HandScore)}:
-    raise ImportError("HandScore's fields changed: update _hand_score")
-(
-    _set_points,
-    _set_over_under,
-    _set_contracts_total,
-    _set_made,
-    _set_void,
-    _set_contract_points,
-    _set_revoke_penalties,
-) = (HandScore.__dict__[name].__set__ for name in _SLOTS)
-
-
-def _hand_score(
-    points: tuple[int, ...],
-    hand: OverUnder,
-    total: int,
-    made: tuple[bool, ...],
-    void: bool,
-    earned: tuple[int, ...],
-    penalties: tuple[int, ...],
-) -> HandScore:
-    score = object.__new__(HandScore)
-    _set_points(score, points)
-    _set_over_under(score, hand)
-    _set_contracts_total(score, total)
-    _set_made(score, made)
-    _set_void(score, void)
-    _set_contract_points(score, earned)
-    _set_revoke_penalties(score, penalties)
-    return score
+_NONE = (0, 0, 0, 0)
 
 
 def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
     """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
     without revokes, each contract and count of tricks 0..13 (a simulated hand): the very
     same HandScore, from every seat's points worked out once for the settings."""
-    # points[over][is_declarer][contract][tricks]: a seat's points looked up by two
-    # subscripts of nested tuples, the fewest steps per seat.
+    # points[over][is_declarer][contract][tricks]: a seat's points (of contract c, t
+    # tricks taken, in a hand h, by the declarer or not: d) looked up by two subscripts of
+    # nested tuples, the fewest steps per seat.
+    counts = range(TRICKS_PER_HAND + 1)
     points = tuple(
         tuple(
-            tuple(
-                tuple(
-                    contract_points(settings, contract, tricks, hand, declarer)
-                    for tricks in range(TRICKS_PER_HAND + 1)
-                )
-                for contract in range(TRICKS_PER_HAND + 1)
-            )
-            for declarer in (False, True)
+            tuple(tuple(contract_points(settings, c, t, h, d) for t in counts) for c in counts)
+            for d in (False, True)
         )
-        for hand in ("under", "over")
+        for h in ("under", "over")
     )
     void_when_all_fail = settings.all_fail_void
     by_declarer = settings.declarer_miss_factor != 1
@@ -231,7 +155,7 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
         hand: OverUnder = "over" if over else "under"
         made = (c0 == t0, c1 == t1, c2 == t2, c3 == t3)
         if void_when_all_fail and True not in made:
-            return _hand_score(_VOID_POINTS, hand, total, made, True, _VOID_POINTS, _NO_PENALTIES)
+            return HandScore(_NONE, hand, total, made, True, _NONE, _NONE)
         seat, declaring = points[over]
         if by_declarer:
             earned = (
@@ -242,6 +166,6 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
             )
         else:
             earned = (seat[c0][t0], seat[c1][t1], seat[c2][t2], seat[c3][t3])
-        return _hand_score(earned, hand, total, made, False, earned, _NO_PENALTIES)
+        return HandScore(earned, hand, total, made, False, earned, _NONE)
 
     return score

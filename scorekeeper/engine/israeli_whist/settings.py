@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Literal
 
-from ..core.knobs import knob
+from ..core.knobs import knob, points_knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase, find_preset
 from ..core.settings import preset_name_of as core_preset_name_of
@@ -64,21 +64,17 @@ class RuleSettings(SettingsBase):
         help=msg("each Frisch round raises the minimum level by one (5, 6, 7, 8)"),
         group="auction",
     )
-    exact_bonus: int = knob(
+    exact_bonus: int = points_knob(
         10,
         label=msg("Exact bonus"),
         help=msg("bonus on top of n squared for making a contract of n >= 1"),
         group="scoring",
-        low=-1000,
-        high=1000,
     )
-    made_per_trick: int = knob(
+    made_per_trick: int = points_knob(
         0,
         label=msg("Made, per trick"),
         help=msg("points per contracted trick for making a contract of n >= 1, added to the bonus"),
         group="scoring",
-        low=-1000,
-        high=1000,
     )
     made_squared: bool = knob(
         True,
@@ -115,54 +111,42 @@ class RuleSettings(SettingsBase):
         low=1,
         high=2,
     )
-    zero_over: int = knob(
+    zero_over: int = points_knob(
         25,
         label=msg("Zero over"),
         help=msg("points for making a zero contract in an over hand"),
         group="zeros",
-        low=-1000,
-        high=1000,
     )
-    zero_under: int = knob(
+    zero_under: int = points_knob(
         50,
         label=msg("Zero under"),
         help=msg("points for making a zero contract in an under hand"),
         group="zeros",
-        low=-1000,
-        high=1000,
     )
-    failed_zero_first: int = knob(
+    failed_zero_first: int = points_knob(
         50,
         label=msg("Failed zero first"),
         help=msg("F in -F + S*(t-1), a failed zero contract with t tricks"),
         group="zeros",
-        low=-1000,
-        high=1000,
     )
-    failed_zero_step: int = knob(
+    failed_zero_step: int = points_knob(
         10,
         label=msg("Failed zero step"),
         help=msg("S in -F + S*(t-1), a failed zero contract with t tricks"),
         group="zeros",
-        low=-1000,
-        high=1000,
     )
-    failed_zero_first_over: int | None = knob(
+    failed_zero_first_over: int | None = points_knob(
         None,
         label=msg("Failed zero first, over hand"),
         help=msg("F for a failed zero in an over hand; blank uses the same curve as under"),
         group="zeros",
-        low=-1000,
-        high=1000,
         optional=True,
     )
-    failed_zero_step_over: int | None = knob(
+    failed_zero_step_over: int | None = points_knob(
         None,
         label=msg("Failed zero step, over hand"),
         help=msg("S for a failed zero in an over hand; blank uses the same curve as under"),
         group="zeros",
-        low=-1000,
-        high=1000,
         optional=True,
     )
     all_fail_void: bool = knob(
@@ -181,21 +165,17 @@ class RuleSettings(SettingsBase):
         group="auction",
         choices={"throw_in": msg("throw the deal in"), "pass_round": msg("play a pass round")},
     )
-    pass_round_zero: int = knob(
+    pass_round_zero: int = points_knob(
         50,
         label=msg("Pass round: no trick"),
         help=msg("points in a pass round for taking no trick"),
         group="auction",
-        low=-1000,
-        high=1000,
     )
-    pass_round_step: int = knob(
+    pass_round_step: int = points_knob(
         10,
         label=msg("Pass round: per trick"),
         help=msg("points lost in a pass round per trick taken"),
         group="auction",
-        low=-1000,
-        high=1000,
     )
     revoke_penalty: int = knob(
         100,

@@ -1,12 +1,6 @@
-"""Simulation of whole deals: shuffle and deal, auction with Frisch exchanges, contracts,
-13 tricks and the score, played by bots (see ``bots``).
-
-The same seed gives the same deals, calls and cards, every time: each deal is shuffled and
-played from its own generator, seeded from the run's seed and the deal's index (see
-``core.simulation``), so no deal depends on another and every bot kind is dealt the same
-hands; the bots draw from that generator after the shuffle. Cards stay card numbers until
-``IsraeliDeal.to_dict`` writes them as text.
-"""
+"""Simulation of whole deals by bots (see ``bots``): shuffle and deal, the auction with
+Frisch exchanges, contracts, 13 tricks and the score, each deal from its own generator
+(``core.simulation``). Cards stay card numbers until ``IsraeliDeal.to_dict``."""
 
 from __future__ import annotations
 
@@ -58,8 +52,7 @@ class IsraeliDeal:
 
     @property
     def thrown_in(self) -> bool:
-        """True when every player passed after the last allowed Frisch round and the deal
-        was thrown in (not played as a pass round)."""
+        """True for a deal all passed and thrown in (not played as a pass round)."""
         return self.declarer is None and not self.pass_round
 
     @property
@@ -77,11 +70,9 @@ class IsraeliDeal:
         return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        """The deal as JSON-ready values, cards and calls as text, hands sorted. A thrown-in
-        deal has no play: declarer, bid, contracts, contract_order, tricks_taken and
-        over_under are None, tricks is empty and points are all 0. A pass round (played
-        when all pass under ``all_pass="pass_round"``) has ``"pass_round": true``, no
-        declarer, bid or contracts, and its tricks, led first by the dealer's left."""
+        """The deal as JSON-ready values, cards and calls as text, hands sorted; a thrown-in
+        deal has no play (None, no tricks, no points), a pass round ``"pass_round": true``
+        and no declarer, bid or contracts."""
         text = CARD_TEXT
         result = {
             "dealer": self.dealer,
@@ -119,12 +110,12 @@ class IsraeliTable(Table):
     def __init__(self, settings: RuleSettings, bots: Sequence[IsraeliBot]) -> None:
         super().__init__(settings, bots)
         self.choose_contract = [bot.choose_contract for bot in bots]
-        # Four plain random bots sharing one generator play their cards in one loop, from
-        # the very draws their choose_card would make.
         self.random_bits = shared_random_bits(bots, IsraeliRandomBot)
         self._score = hand_scorer(settings)
 
     def play_deal(self, dealer: int, rng: random.Random) -> IsraeliDeal:
+        """Deals with ``rng`` and plays the deal through (four plain random bots: from
+        their very draws, in the state machines' own loops)."""
         settings = self.settings
         hands = dealt = deal_hands(rng)
         auction = IsraeliAuction(settings, dealer, dealt)
@@ -132,7 +123,7 @@ class IsraeliTable(Table):
         while True:
             seat = auction.to_speak
             if seat is not None:
-                if bits is not None:  # four plain random bots: their very draws
+                if bits is not None:
                     auction.play_random(bits)
                 else:
                     auction.apply(choose_call[seat](auction, hands[seat]))
@@ -170,8 +161,6 @@ class IsraeliTable(Table):
     def _play(
         self, hands: list[list[int]], trump: int, leader: int, contracts: list[int] | None
     ) -> tuple[list[Trick], list[int]]:
-        # The 13 tricks from hands, leader first, and the tricks each seat took: in one
-        # loop for four plain random bots (the draws their choose_card would make).
         play = IsraeliPlayState._trusted(hands, trump, leader, contracts)
         if self.random_bits is not None:
             random_tricks(play, self.random_bits)
@@ -187,20 +176,10 @@ def simulate_deals(
     bots: str | Sequence[IsraeliBot] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[IsraeliDeal]:
-    """Returns an iterator over ``hands`` simulated deals, or over the deals of the run
-    whose indices a ``range`` gives (one worker's share of a longer run).
-
-    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
-    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
-    and is dealt by seat ``(first_dealer + index) % 4``; the deal passes left after every
-    deal, thrown in or not, as no deal may depend on the one before. So a range of a run
-    gives exactly those deals of the whole run.
-
-    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng) -> IsraeliBot`` that is given
-    the run's generator, or four bots in seat order (whose own generators are theirs to
-    seed); without a seed the run is not repeatable. Raises ValueError at once for a
-    negative count, a bad seat, an unknown bot kind or a wrong number of bots.
-    """
+    """The deals of a run, or of the range of its indices given (``core.simulation``'s
+    ``run_table``: each deal stands alone), played by ``bots``: a kind of ``bots.BOTS``,
+    a factory ``(seat, rng)``, or four bots. Raises ValueError at once for a bad count,
+    seat, kind of bot or number of bots."""
 
     def table(rng: random.Random) -> IsraeliTable:
         return IsraeliTable(settings, table_bots(bots, rng, BOTS))
@@ -227,26 +206,13 @@ class IsraeliTally(DealTally):
     """[made, played] zero contracts by the hand's over/under."""
 
     def add_result(self, result: IsraeliDeal) -> None:
-        score = result.score
-        if score is None or result.declarer is None or result.contracts is None:
-            self._count(None, [], (), "under")
-            return
-        self._count(result.declarer, result.contracts, score.made, score.over_under)
+        self._count(result.declarer, result.contracts, result.tricks_taken, result.over_under)
 
     def add(self, deal: Mapping[str, Any]) -> None:
-        if deal["thrown_in"]:
-            self._count(None, [], (), "under")
-            return
-        made = [c == t for c, t in zip(deal["contracts"], deal["tricks_taken"], strict=True)]
-        self._count(deal["declarer"], deal["contracts"], made, deal["over_under"])
+        self._count(deal["declarer"], deal["contracts"], deal["tricks_taken"], deal["over_under"])
 
-    def _count(
-        self,
-        declarer: int | None,
-        contracts: Sequence[int],
-        made_by_seat: Sequence[bool],
-        hand: OverUnder,
-    ) -> None:
+    def _count(self, declarer: int | None, contracts: Any, taken: Any, hand: Any) -> None:
+        """Counts a deal; one nobody declared (thrown in, or a pass round) only as such."""
         self.deals += 1
         if declarer is None:
             self.thrown_in += 1
@@ -255,7 +221,8 @@ class IsraeliTally(DealTally):
             self.over += 1
         else:
             self.under += 1
-        for seat, (contract, made) in enumerate(zip(contracts, made_by_seat, strict=True)):
+        for seat, (contract, tricks) in enumerate(zip(contracts, taken, strict=True)):
+            made = contract == tricks
             position = (seat - declarer) % SEATS
             self.by_position[position][0] += made
             self.by_position[position][1] += 1

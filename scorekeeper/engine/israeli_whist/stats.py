@@ -1,26 +1,11 @@
-"""Israeli Whist's own figures of a recorded game, computed only through the engine.
+"""Israeli Whist's own figures of a recorded game (``game_stats``); a recorded game,
+careers and the head-to-head table are every game's (``core.stats``), which fold them.
 
-A game's statistics (``game_stats``) are Israeli Whist's; a recorded game, careers over
-games and the head-to-head table are every game's (``GameBase.recorded_game``,
-``careers`` and ``head_to_head``, from ``core.stats``), which fold these figures.
-
-Every figure comes from :func:`~.progression.replay` (which scores each hand with
-:func:`~.scoring.score_hand`): points, over/under and whether a contract was made are read
-from the engine's :class:`~.scoring.HandScore`, never worked out again here, so a figure
-can never disagree with the scoreboard.
-
-Terms used below:
-
-- A *played* hand is one that was bid and scored. A thrown-in deal counts only in the
-  game's hand count (``GameStats.hands`` and ``GameStats.thrown_in``), in no other figure.
-- A *contract* is any seat's phase-two number, zeros included; it is *made* when the
-  seat takes exactly that many tricks (``HandScore.made``).
-- Points are the points the hand scored for the seat, revoke penalties included, so a
-  player's points in a game add up to their total. Revokes are counted apart too
-  (``revokes`` and ``revoke_penalty``, from ``HandScore.revoke_penalties``), so a page can
-  say what a player lost to them.
-- The *last bidder* is the seat at the declarer's right, who may not name the forbidden
-  number (see :func:`forbidden_hurt` for when that number "hurt").
+Every figure is read from :func:`~.progression.replay`'s :class:`~.scoring.HandScore`,
+never worked out again, so that no figure can disagree with the scoreboard. A thrown-in
+deal counts only in the game's hand count; a contract (zeros included) is made when the
+seat takes exactly that many tricks; points include revoke penalties, which are counted
+apart too.
 """
 
 from __future__ import annotations
@@ -28,50 +13,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import stats as core
+from ..core.progress import RaceProgress
 from ..core.seating import Stint
 from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
+    HandPick,
     PerHand,
     PlayerGameStats,
     Rate,
     Rivalry,
+    better_pick,
     hands_played,
 )
-from .progression import GameProgress
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
-__all__ = ["PlayerGameStats", "Rate", "Rivalry"]
+__all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
 
 SIDES = tuple((seat,) for seat in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)
-class HandPick:
-    """One hand singled out (a best or worst hand): its points, number and game."""
-
-    points: int
-    hand: int
-    game: GameKey = None
-
-
-def _better(a: HandPick | None, b: HandPick | None, sign: int) -> HandPick | None:
-    """The pick with more points (sign 1) or fewer (sign -1); on a tie the earlier one, a."""
-    if a is None or b is None:
-        return a or b
-    return b if sign * b.points > sign * a.points else a
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerFigures(PerHand):
-    """One player's figures over some played hands: one game, or a whole career.
-
-    ``best`` and ``worst`` are the hands with the most and fewest points; on a tie the
-    earliest one (by game order, then hand number). ``last_bidder`` counts the hands the
-    player sat at the declarer's right; ``forbidden_hurt`` counts those of them where the
-    forbidden number cost them the contract (see :func:`forbidden_hurt`). ``revokes``
-    counts caught revokes and ``revoke_penalty`` the points they cost (0 or more).
-    """
+    """One player's figures over some played hands (a game, or a career): ``best`` and
+    ``worst`` the hands with the most and fewest points, the earliest on a tie;
+    ``last_bidder`` the hands at the declarer's right, ``forbidden_hurt`` those the
+    forbidden number cost (:func:`forbidden_hurt`); caught ``revokes`` and their
+    ``revoke_penalty`` (0 or more)."""
 
     hands: int = 0
     contracts: Rate = Rate()
@@ -94,19 +62,14 @@ class PlayerFigures(PerHand):
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         """Figures over both sets of hands; ``self``'s hands count as the earlier ones."""
         return self.summed(
-            other, best=lambda a, b: _better(a, b, 1), worst=lambda a, b: _better(a, b, -1)
+            other, best=lambda a, b: better_pick(a, b, 1), worst=lambda a, b: better_pick(a, b, -1)
         )
 
 
 def forbidden_hurt(hand: PlayedHand) -> bool:
-    """Whether the forbidden number cost the last bidder their contract in ``hand``.
-
-    It did when the last bidder took exactly the forbidden number of tricks and missed
-    their contract by exactly one trick: the contract the rule denied them is the one they
-    would have made, and they had to name a neighbour of it. A miss by one in the other
-    direction, or a forbidden number far from what they named, did not hurt them; and when
-    the first three contracts already total more than 13 no number is forbidden at all.
-    """
+    """Whether the forbidden number cost the last bidder their contract in ``hand``: they
+    took exactly that many tricks and missed by one, so the contract the rule denied them
+    is the one they would have made (none is forbidden once the others total over 13)."""
     seat = last_bidder(hand.declarer)
     forbidden = forbidden_for_entry(hand.contracts, hand.declarer)
     taken = hand.tricks_taken[seat]
@@ -117,11 +80,8 @@ def forbidden_hurt(hand: PlayedHand) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class GameStats(core.GameStats[PlayerFigures]):
-    """One game's figures (see ``core.stats.GameStats``: ``hands`` counts every recorded
-    deal, ``thrown_in`` the deals nobody bid on and ``played`` the rest). ``over`` and
-    ``under`` split the played hands; ``made_in_over`` and ``made_in_under`` count
-    contracts made (every seat's) in over hands and in under hands.
-    """
+    """One game's figures (``core.stats.GameStats``'s), with the played hands split
+    ``over`` and ``under`` and the contracts made (every seat's) in each."""
 
     over: int
     under: int
@@ -130,7 +90,7 @@ class GameStats(core.GameStats[PlayerFigures]):
 
 
 def _seat_figures(
-    progress: GameProgress, seat: int, key: GameKey, stint: Stint | None = None
+    progress: RaceProgress, seat: int, key: GameKey, stint: Stint | None = None
 ) -> PlayerFigures:
     """The seat's figures over the hands it played (only those ``stint`` sat)."""
     figures = PlayerFigures()
@@ -159,9 +119,8 @@ def _seat_figures(
 
 
 def game_stats(game: core.RecordedGame) -> GameStats:
-    """Replays ``game`` (``GameBase.recorded_game``'s) through the engine and returns its
-    figures. Raises ValueError as ``replay`` does (e.g. a hand after the end).
-    """
+    """The figures of ``game`` (``GameBase.recorded_game``'s), replayed; raises
+    ValueError as ``replay`` does."""
     progress = game.replay()
     split = {"over": 0, "under": 0}
     made_in = {"over": Rate(), "under": Rate()}

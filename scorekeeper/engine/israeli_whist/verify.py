@@ -1,13 +1,7 @@
-"""A second, independent reading of a simulated deal, for the conformance suite.
-
-``verify_deal`` checks a deal as ``simulate`` writes it (cards and calls as text) against
-the rules in ``RULES.md`` without the play and scoring code it checks: each card dealt
-and played once, cards passed left in a Frisch exchange, every call legal in its
-auction, the contracts' speaking order and the forbidden 13, following suit, every
-trick's winner worked out again, tricks taken, and the points the scoring function gives.
-The auction's legality is asked of ``IsraeliAuction`` (the one place that rule is written), and
-the points of ``score_hand``; the rest is read here from the text alone.
-"""
+"""A second reading of a simulated deal as ``simulate`` writes it, for the conformance
+suite, apart from the play code it checks: each card dealt and played once, Frisch
+exchanges, the calls (asked of ``IsraeliAuction``), the contracts' order and the forbidden
+13, following suit, each trick's winner, the tricks taken and ``score_hand``'s points."""
 
 from __future__ import annotations
 
@@ -15,12 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import Card, Suit
-from ..core.errors import EngineError
+from ..core.errors import EngineError, IllegalAction
 from ..core.seats import SEATS
 from ..core.simulation import wrong_points
-from ..core.verify import check_tricks, follows_suit
+from ..core.verify import check_tricks, plain_trick_rules
 from .auction import IsraeliAuction, parse_call
 from .bids import TRICKS_PER_HAND, Bid
+from .contracts import ContractPhase
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand
 from .settings import RuleSettings
@@ -53,8 +48,7 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
         problems.append("the deal does not hold the 52 cards once each")
     if problems:
         return problems
-    held = [set(hand) for hand in hands]
-    _check_auction(settings, deal, hands, held, problems)
+    held = _check_auction(settings, deal, hands, problems)
     if deal.get("pass_round"):
         return _check_pass_round(settings, deal, held, problems)
     if deal["thrown_in"]:
@@ -81,8 +75,8 @@ def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
 def _check_pass_round(
     settings: RuleSettings, deal: Mapping[str, Any], held: list[set[Card]], problems: list[str]
 ) -> list[str]:
-    """A pass round: every player passed, no Frisch round was left, no trump, no contracts,
-    the dealer's left leads, and each player scores the zero bonus or a step per trick."""
+    """A pass round: after every Frisch round, no contracts, no trump, the dealer's left
+    leads, and each player scores the no-trick points or a step per trick."""
     if settings.all_pass != "pass_round":
         problems.append("these rules throw the deal in; there is no pass round")
     if len(deal["exchanges"]) != settings.frisch_rounds:
@@ -98,57 +92,47 @@ def _check_pass_round(
 
 
 def _check_auction(
-    settings: RuleSettings,
-    deal: Mapping[str, Any],
-    hands: list[list[Card]],
-    held: list[set[Card]],
-    problems: list[str],
-) -> None:
+    settings: RuleSettings, deal: Mapping[str, Any], hands: list[list[Card]], problems: list[str]
+) -> list[set[Card]]:
+    """Each call and Frisch exchange, asked of ``IsraeliAuction`` (which checks that a seat
+    passes cards it holds); returns the hands as they are after the exchanges."""
     auction = IsraeliAuction(settings, deal["dealer"], [[c.index for c in hand] for hand in hands])
-    rounds = deal["auctions"]
-    for number, calls in enumerate(rounds):
-        for call in calls:
-            if call["seat"] != auction.to_speak:
-                problems.append(f"round {number}: seat {call['seat']} spoke out of turn")
-                return
-            try:
+    exchanges = deal["exchanges"]
+    try:
+        for number, calls in enumerate(deal["auctions"]):
+            for call in calls:
+                if call["seat"] != auction.to_speak:
+                    raise IllegalAction(f"seat {call['seat']} spoke out of turn", "call")
                 auction.apply(parse_call(call["call"]))
-            except EngineError as exc:
-                problems.append(f"round {number}: {call['call']} is not legal: {exc}")
-                return
-        if number < len(deal["exchanges"]):
-            passed = [[Card.from_str(t) for t in cards] for cards in deal["exchanges"][number]]
-            for giver, cards in enumerate(passed):
-                if len(cards) != 3 or not set(cards) <= held[giver]:
-                    problems.append(f"round {number}: seat {giver} passed cards it does not hold")
-                    return
-            for giver, cards in enumerate(passed):
-                held[giver] -= set(cards)
-                held[(giver + 1) % SEATS] |= set(cards)
-            for seat, cards in enumerate(passed):
-                auction.exchange(seat, [c.index for c in cards])
-    if auction.phase not in ("declared", "thrown_in"):
-        problems.append("the auction did not end")
-    declarer, bid = auction.declarer, auction.bid
-    if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
-        problems.append(f"the auction gives declarer {declarer} and bid {bid}")
+            for seat, cards in enumerate(exchanges[number] if number < len(exchanges) else ()):
+                auction.exchange(seat, [Card.from_str(text) for text in cards])
+    except EngineError as exc:
+        problems.append(f"round {number}: {exc}")
+    else:
+        if auction.phase not in ("declared", "thrown_in"):
+            problems.append("the auction did not end")
+        declarer, bid = auction.declarer, auction.bid
+        if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
+            problems.append(f"the auction gives declarer {declarer} and bid {bid}")
+    return [{Card.from_index(n) for n in hand} for hand in auction.hands or ()]
 
 
 def _check_contracts(settings: RuleSettings, deal: Mapping[str, Any], problems: list[str]) -> None:
-    declarer, level = deal["declarer"], Bid.from_str(deal["bid"]).level
-    contracts, order = deal["contracts"], deal["contract_order"]
-    first = declarer if settings.declarer_may_raise else (declarer + 1) % SEATS
-    expected = [(first + k) % SEATS for k in range(4 if settings.declarer_may_raise else 3)]
-    if order != expected:
-        problems.append(f"contracts were named in order {order}, not {expected}")
-    if not all(0 <= c <= TRICKS_PER_HAND for c in contracts):
-        problems.append(f"contracts {contracts} are not all 0..13")
-    low = contracts[declarer] < level
-    raised = contracts[declarer] != level and not settings.declarer_may_raise
-    if low or raised:
-        problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid {level}")
-    if sum(contracts) == TRICKS_PER_HAND:
-        problems.append("the contracts total 13")
+    """The contracts in their speaking order, each asked of ``ContractPhase``."""
+    declarer, contracts = deal["declarer"], deal["contracts"]
+    phase = ContractPhase(settings, declarer, Bid.from_str(deal["bid"]).level)
+    if deal["contract_order"] != phase.order:
+        problems.append(
+            f"contracts were named in order {deal['contract_order']}, not {phase.order}"
+        )
+    try:
+        for seat in phase.order:
+            phase.apply(contracts[seat])
+    except IllegalAction as exc:
+        problems.append(f"seat {seat} may not name {contracts[seat]}: {exc}")
+        return
+    if phase.contracts != list(contracts):
+        problems.append(f"the declarer's contract {contracts[declarer]} breaks its bid")
 
 
 def _follow_tricks(
@@ -163,15 +147,7 @@ def _follow_tricks(
     if len(tricks) != TRICKS_PER_HAND:
         problems.append(f"{len(tricks)} tricks were played, not 13")
 
-    def rule_broken(card: Card, hand: Any, so_far: Any, played: Any) -> str | None:
-        return follows_suit(card.suit, [c.suit for c in hand], so_far[0].suit) if so_far else None
-
-    def winner(leader: int, cards: Any) -> int:
-        led = cards[0].suit
-        trumps = [c for c in cards if trump is not None and c.suit == trump]
-        best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
-        return (leader + cards.index(best)) % SEATS
-
+    rule_broken, winner = plain_trick_rules(trump)
     played = [(t["leader"], [Card.from_str(c) for c in t["cards"]]) for t in tricks]
     winners = [t["winner"] for t in tricks]
     hands = [list(cards) for cards in held]
