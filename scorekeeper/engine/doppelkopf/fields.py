@@ -188,7 +188,13 @@ class Extras(Field):
     def to_form(self, value: Any) -> dict[str, str]:
         if value is None:
             return {}
-        return {f"{self.name}_{key}": str(value.get(key, 0)) for key, _, _ in EXTRAS}
+        # Charlie caught only when the hand holds it: a table that does not count it has
+        # no such field on its form.
+        return {
+            f"{self.name}_{key}": str(value.get(key, 0))
+            for key, _, _ in EXTRAS
+            if key != CAUGHT or key in value
+        }
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         found = {}
