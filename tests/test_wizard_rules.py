@@ -418,7 +418,8 @@ def test_10_the_pad_keeps_each_players_bid_then_score_and_total_in_one_cell():
         [(("0",), 20, 60, True), (("3",), -30, -40, False), (("1",), -30, 0, False)]
         + [(("0",), -10, 20, False)],
     ]
-    assert [(str(v.bid), str(v.outcome)) for v in views] == [("5 ♥", ""), ("5 ♠", "")]
+    assert [(str(v.bid), str(v.outcome)) for v in views] == [("5", "♥"), ("5", "♠")]
+    assert (views[0].outcome.css, views[1].outcome.css) == ("r", "")  # a red trump is red
 
 
 def test_10_the_scoreboard_and_the_printed_pad_show_bid_score_and_total(client):
@@ -432,5 +433,6 @@ def test_10_the_scoreboard_and_the_printed_pad_show_bid_score_and_total(client):
     assert '<span class="e">2</span> ' in cells[0] and "<i>+40</i>" in cells[0]
     assert "0/1" not in row and "under" not in row and "4/5" not in row
     printed = said(client.get(f"/games/{game_id}/print"))
-    assert ">Tk<" not in printed and ">Bid<" in printed
+    assert ">Tk<" not in printed and ">Bid<" in printed and ">Bids<" not in printed
+    assert ">Cards<" in printed and ">Trump<" in printed
     assert "under 4/5" not in printed

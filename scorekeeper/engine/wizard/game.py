@@ -55,11 +55,11 @@ class Wizard(GameBase):
     page_words = PageWords(
         auction_head=None,
         bid_head=msg("Cards"),
-        outcome_head=msg("Bids"),
+        outcome_head=msg("Trump"),
         entry_heads=(msg("Bid"),),
         legend=msg(
-            "Cards the cards dealt to each player and the trump · Bid the bid · Pts points "
-            "in the round · Tot running total."
+            "Cards the cards dealt to each player · Trump the trump suit (NT: none) · Bid "
+            "the bid · Pts points in the round · Tot running total."
         ),
         turn=msg("Round %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
@@ -118,12 +118,20 @@ class Wizard(GameBase):
         return [[rule.explain(b, t)] for b, t in zip(hand.bids, hand.tricks, strict=True)]
 
     def view(self, settings: WizardSettings, hand: Hand, ctx: Context) -> Any:
-        """As a Wizard pad keeps a round: the cards and trump ("5 ♥") at the row's head,
-        and in each player's cell the bid, then the round's score and the running total;
-        a bid made exactly is marked made. The tricks follow from the bid and the score."""
+        """As a Wizard pad keeps a round: the cards dealt and the trump ("5", "♥") at the
+        row's head (a printed pad's two columns before the players', the cards written in
+        on a blank one), and in each player's cell the bid, then the round's score and the
+        running total; a bid made exactly is marked made. The tricks follow from the bid
+        and the score."""
         found = bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
-        bids = tuple((str(bid),) for bid in hand.bids)
-        return replace(found, outcome=Label(()), entries=bids)
+        trump = msg("NT") if hand.trump is None else hand.trump.symbol
+        red = "r" if hand.trump is not None and hand.trump.is_red else ""
+        return replace(
+            found,
+            bid=Label((str(sum(hand.tricks)),)),
+            outcome=Label((trump,), red),
+            entries=tuple((str(bid),) for bid in hand.bids),
+        )
 
     def _stored_summary(self, hand: Any, settings: Any = None) -> Any:
         """A saved round in one line and on the Revisions page as it was typed: each
