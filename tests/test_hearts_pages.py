@@ -313,3 +313,37 @@ def test_10_each_round_says_where_the_cards_went_and_the_moon_names_its_shooter(
     assert said("Pass three cards across") in board  # round 3 next
     printed = text_of(client.get(f"/games/{game_id}/print", headers=headers))
     assert moon in printed and said("pass left") in printed
+
+
+def test_10_the_passing_rotation_is_a_knob_through_the_api_and_the_command_line(client, capsys):
+    """A table that never passes across sets ``passing`` when it starts the game; the API
+    keeps it and the rows follow it; ``scorekeeper rules`` lists it with Hearts' default."""
+    from scorekeeper.cli import entry
+
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "any-game",
+            "rules": "hearts",
+            "players": NAMES,
+            "settings": {"passing": "left_right_hold"},
+        },
+    )
+    assert made.status_code == 201, made.get_json()
+    game_id, key = made.get_json()["id"], made.get_json()["edit_key"]
+    auth = {"Authorization": f"Bearer {key}"}
+    for _ in range(3):
+        client.post(f"/api/games/{game_id}/hands", json={"points": [3, 13, 10, 0]}, headers=auth)
+    game = client.get(f"/api/games/{game_id}", headers=auth).get_json()
+    assert game["settings"]["passing"] == "left_right_hold"
+    board = text_of(client.get(f"/games/{game_id}/edit/{key}", follow_redirects=True))
+    assert "3 hold" in board and "pass across" not in board
+    refused = client.post(
+        "/api/games",
+        json={"game": "any-game", "rules": "hearts", "players": NAMES, "settings": {"passing": 4}},
+    )
+    assert refused.status_code == 422 or refused.status_code == 400
+    assert refused.get_json()["field"] == "settings.passing"
+    assert entry(["rules", "--game", "any-game", "hearts"]) == 0
+    out = capsys.readouterr().out
+    assert "passing      left_right_across_hold" in out
