@@ -46,9 +46,9 @@ def test_a_bad_knob_is_refused_naming_it(knob, value):
     assert refused.value.field == knob
 
 
-def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H"):
-    return {
-        "makers": makers,
+def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H", named_by=None):
+    found = {"makers": makers} | ({} if named_by is None else {"named_by": named_by})
+    return found | {
         "trump": trump,
         "alone": alone,
         "defender_alone": defender_alone,
@@ -167,6 +167,13 @@ REFUSED = {
         "defender_alone is not part of this hand under these rules",
         None,  # the form does not ask it
     ),
+    "trump named by a defender": (
+        {},
+        body(named_by=1),
+        "named_by",
+        "the player who named trump must be one of the makers",
+        "Bob is not one of the makers: Ann or Cat named trump.",
+    ),
     "a thrown-in deal when the dealer is stuck": (
         {"stick_the_dealer": True},
         {"thrown_in": True},
@@ -231,6 +238,7 @@ def test_a_hand_saved_through_the_form_is_scored(client):
 
 def options(hand: dict) -> list[str]:
     found = ["--makers", hand["makers"], "--trump", hand["trump"], "--tricks", str(hand["tricks"])]
+    found += ["--named-by", str(hand["named_by"])] if "named_by" in hand else []
     return found + ["--alone"] * hand["alone"] + ["--defender-alone"] * hand["defender_alone"]
 
 
@@ -279,3 +287,73 @@ def test_a_finished_game_rates_each_side_as_a_team_of_two_partners(client):
     ratings = table.by_player("euchre")
     assert_matches(ratings, [([["Ann", "Cat"], ["Bob", "Dan"]], [10, 7])])
     assert ratings["Ann"]["mu"] == ratings["Cat"]["mu"] > ratings["Bob"]["mu"]
+
+
+# --- who named trump, and who went alone (issue 43, item 10) ---------------------------------
+
+NAMED = body(makers="B", named_by=3, trump="S", alone=True, tricks=5)
+
+
+def test_10_who_named_trump_is_kept_and_scores_as_the_side_alone():
+    game = get_game("euchre")
+    record = game.record_from_dict(S, NAMED)
+    assert record.named_by == 3
+    assert record.to_dict() == {**NAMED, "thrown_in": False}
+    assert game.score_at(S, record, None) == game.score_at(
+        S, game.record_from_dict(S, {k: v for k, v in NAMED.items() if k != "named_by"}), None
+    )
+    assert game.record_from_dict(S, {**NAMED, "named_by": None}).to_dict() == {
+        k: v for k, v in {**NAMED, "thrown_in": False}.items() if k != "named_by"
+    }
+
+
+def test_10_a_hand_stored_without_it_reads_writes_and_shows_as_before():
+    game = get_game("euchre")
+    stored = {**body(makers="B", trump="S", alone=True, tricks=2), "thrown_in": False}
+    record = game.record_from_dict(S, stored)
+    assert record.named_by is None
+    assert record.to_dict() == stored  # its JSON, key for key
+    view = game.hand_views(game.replay(S, 0, [record]))[0]
+    assert (str(view.bid), str(view.outcome)) == ("♠ alone", "euchred")
+
+
+@pytest.mark.parametrize(
+    ("hand", "row"),
+    [
+        (NAMED, "Dan named ♠, alone · march"),
+        (body(named_by=2, trump="D", tricks=3), "Cat named ♦ · made"),
+        (body(named_by=0, alone=True, defender_alone=True, tricks=1), None),
+    ],
+)
+def test_10_the_row_names_who_named_trump_and_whether_alone(app, client, hand, row):
+    changes = LONE_DEFENCE if hand["defender_alone"] else {}
+    row = row or "Ann named ♥, alone against alone · euchred"
+    game_id, key = new_game(client, "euchre", settings=changes)
+    assert post(client, game_id, key, hand).status_code == 201
+    assert stored_hands(app)[-1] == {**hand, "thrown_in": False}
+    assert (
+        client.get(f"/api/games/{game_id}").get_json()["hands"][0]["named_by"] == (hand["named_by"])
+    )
+    assert row in summary_text(client.get(f"/games/{game_id}"))
+    assert row in summary_text(client.get(f"/games/{game_id}/print"))
+    assert row in summary_text(client.get(f"/games/{game_id}/revisions"))
+
+
+def test_10_the_form_asks_who_named_trump_optionally_and_saves_it(app, client):
+    game_id, _ = new_game(client, "euchre")
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert '<input checked id="named_by-0" name="named_by" type="radio" value="none">' in page
+    plain = body(makers="B", trump="S", tricks=3)
+    assert client.post(f"/games/{game_id}/hands/new", data=form_values(plain)).status_code == 302
+    named = form_values(NAMED) | {"named_by": "3"}
+    assert client.post(f"/games/{game_id}/hands/new", data=named).status_code == 302
+    stored = stored_hands(app)
+    assert stored == [{**plain, "thrown_in": False}, {**NAMED, "thrown_in": False}]
+    assert "Dan named ♠, alone · march" in summary_text(client.get(f"/games/{game_id}"))
+
+
+def test_10_the_command_line_takes_who_named_trump(capsys):
+    code = entry(["score", "--game", "euchre", *options(NAMED), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["points"] == [0, 4]

@@ -135,7 +135,7 @@ def test_a_moon_is_one_tap_on_the_shooter_without_javascript(app, client, langua
     form = client.get(f"/games/{game_id}/hands/new", headers=headers).get_data(as_text=True)
     assert 'name="moon"' in form and 'value="1"' in form
     line = saved_line(client, game_id, {"save": "1", "moon": "1"}, language)
-    assert in_language(app, language, "shot the moon") in line
+    assert in_language(app, language, "%(name)s shot the moon", name="Bob") in line
     stored = client.get(f"/api/games/{game_id}").get_json()
     assert stored["totals"] == [26, 0, 26, 26]
     assert stored["hands"][0]["moon"] == 1
@@ -283,3 +283,67 @@ def test_9_the_scoreboard_and_print_name_the_rules_not_their_key(client, key, la
     assert f" · {label} · " in board, board[:200]
     printed = text_of(client.get(f"/games/{game_id}/print", headers=headers))
     assert label in printed and f" {key} " not in printed
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_10_each_round_says_where_the_cards_went_and_the_moon_names_its_shooter(
+    app, client, language
+):
+    """Issue 43, item 10: the form says where the cards go in the round being entered, each
+    row where they went, and the moon's row who shot it; the print sheet too."""
+    game_id, _ = start(client)
+    headers = {"Accept-Language": language}
+
+    def said(message, **params):
+        return in_language(app, language, message, **params)
+
+    form = text_of(client.get(f"/games/{game_id}/hands/new", headers=headers))
+    assert said("Pass three cards to the left") in form
+    board = text_of(client.get(f"/games/{game_id}", headers=headers))
+    assert said("Pass three cards to the left") in board  # the turn line, before round 1
+    values = {"save": "1", "points_0": "3", "points_1": "13", "points_2": "10", "points_3": "0"}
+    saved_line(client, game_id, values, language)
+    form = text_of(client.get(f"/games/{game_id}/hands/new", headers=headers))
+    assert said("Pass three cards to the right") in form
+    saved_line(client, game_id, {"save": "1", "moon": "2"}, language)
+    board = text_of(client.get(f"/games/{game_id}", headers=headers))
+    assert said("pass left") in board
+    moon = said("%(name)s shot the moon", name="Cat")
+    assert f"{said('pass right')} · {moon}" in board
+    assert said("Pass three cards across") in board  # round 3 next
+    printed = text_of(client.get(f"/games/{game_id}/print", headers=headers))
+    assert moon in printed and said("pass left") in printed
+
+
+def test_10_the_passing_rotation_is_a_knob_through_the_api_and_the_command_line(client, capsys):
+    """A table that never passes across sets ``passing`` when it starts the game; the API
+    keeps it and the rows follow it; ``scorekeeper rules`` lists it with Hearts' default."""
+    from scorekeeper.cli import entry
+
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "any-game",
+            "rules": "hearts",
+            "players": NAMES,
+            "settings": {"passing": "left_right_hold"},
+        },
+    )
+    assert made.status_code == 201, made.get_json()
+    game_id, key = made.get_json()["id"], made.get_json()["edit_key"]
+    auth = {"Authorization": f"Bearer {key}"}
+    for _ in range(3):
+        client.post(f"/api/games/{game_id}/hands", json={"points": [3, 13, 10, 0]}, headers=auth)
+    game = client.get(f"/api/games/{game_id}", headers=auth).get_json()
+    assert game["settings"]["passing"] == "left_right_hold"
+    board = text_of(client.get(f"/games/{game_id}/edit/{key}", follow_redirects=True))
+    assert "3 hold" in board and "pass across" not in board
+    refused = client.post(
+        "/api/games",
+        json={"game": "any-game", "rules": "hearts", "players": NAMES, "settings": {"passing": 4}},
+    )
+    assert refused.status_code == 422 or refused.status_code == 400
+    assert refused.get_json()["field"] == "settings.passing"
+    assert entry(["rules", "--game", "any-game", "hearts"]) == 0
+    out = capsys.readouterr().out
+    assert "passing      left_right_across_hold" in out

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import InvalidHand, get_game
+from scorekeeper.engine.core.display import label_with_sides
+from scorekeeper.engine.core.errors import InvalidSettings
+from scorekeeper.engine.core.game import HandPlace
 
 SHEET = get_game("any-game")
 HEARTS = SHEET.preset("hearts")
@@ -164,7 +167,8 @@ def test_a_moon_round_trips_and_says_who_shot():
     assert SHEET.points(HEARTS, record) == (26, 0, 26, 26)
     progress = SHEET.replay(HEARTS, 0, [record])
     view = SHEET.hand_views(progress)[0]
-    assert (view.about, str(view.outcome)) == (1, "shot the moon")
+    # The API's English says the seat's letter; a page names the player (see below).
+    assert (view.about, str(view.outcome)) == (1, "pass left · B shot the moon")
     assert SHEET.hand_result(progress.hands[0]) == {"round_winners": [1], "moon": 1}
     names = ["Ann", "Bob", "Cat", "Dan"]
     assert [str(line) for line in SHEET.describe_hand(record.to_dict(), names)] == [
@@ -185,7 +189,103 @@ def test_safety_is_scored_at_the_rounds_place():
 
 def test_a_typed_round_shows_no_total_under_every_round_where_every_round_totals_26():
     progress = play(HEARTS, (0, 0, 0, 0), [{"points": [3, 13, 10, 0]}])
-    assert str(SHEET.hand_views(progress)[0].outcome) == ""
+    assert str(SHEET.hand_views(progress)[0].outcome) == "pass left"  # where the cards went
     plain = SHEET.preset("any-game")
     progress = play(plain, (0, 0, 0, 0), [{"points": [3, 13, 10, -4]}])
     assert str(SHEET.hand_views(progress)[0].outcome) == "total +22"
+
+
+# --- where the cards go before each round, and who shot the moon, on the row -----------------
+
+PAGE_SIDES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def row_words(settings, players, rounds):
+    """Each round's row as a page says it (the sides named), in English."""
+    progress = play(settings, (0,) * players, rounds)
+    names = PAGE_SIDES + ["Eve", "Fay"]
+    return [
+        str(label_with_sides(view.outcome, names[:players]))
+        for view in SHEET.seated(players).hand_views(progress)
+    ]
+
+
+A_ROUND = {3: [10, 10, 6], 4: [3, 13, 10, 0], 5: [3, 13, 10, 0, 0], 6: [3, 13, 10, 0, 0, 0]}
+
+PASSING = {
+    "four players: left, right, across, hold, then again": (
+        "left_right_across_hold",
+        4,
+        ["left", "right", "across", "hold", "left"],
+    ),
+    "three players have no one across": (
+        "left_right_across_hold",
+        3,
+        ["left", "right", "hold", "left"],
+    ),
+    "six players have": ("left_right_across_hold", 6, ["left", "right", "across", "hold"]),
+    "no hold round": ("left_right_across", 4, ["left", "right", "across", "left"]),
+    "five players, no hold round": ("left_right_across", 5, ["left", "right", "left"]),
+    "no across": ("left_right_hold", 4, ["left", "right", "hold", "left"]),
+    "always left": ("left", 4, ["left", "left"]),
+}
+
+
+@pytest.mark.parametrize("case", PASSING)
+def test_each_round_says_where_the_cards_went_in_the_rotation_the_table_plays(case):
+    passing, players, ways = PASSING[case]
+    settings = hearts(passing=passing)
+    rounds = [{"points": A_ROUND[players]}] * len(ways)
+    expected = ["hold" if way == "hold" else f"pass {way}" for way in ways]
+    assert row_words(settings, players, rounds) == expected
+    game = SHEET.seated(players)
+    notes = {
+        "left": "Pass three cards to the left",
+        "right": "Pass three cards to the right",
+        "across": "Pass three cards across",
+        "hold": "Hold: no passing this round",
+    }
+    dealt = [
+        str(game.deal_note(settings, HandPlace(number, 0, None)))
+        for number in range(1, len(ways) + 1)
+    ]
+    assert dealt == [notes[way] for way in ways]
+
+
+def test_hearts_passes_left_right_across_hold_and_the_plain_sheet_says_nothing():
+    assert HEARTS.passing == "left_right_across_hold"
+    plain = SHEET.preset("any-game")
+    assert row_words(plain, 4, [{"points": [3, 13, 10, 0]}]) == ["total +26"]
+    assert SHEET.deal_note(plain, HandPlace(1, 0, None)) is None
+    assert row_words(hearts(passing="none"), 4, [{"points": [3, 13, 10, 0]}]) == [""]
+
+
+def test_the_moon_row_names_the_shooter_after_the_passing():
+    rounds = [{"points": [3, 13, 10, 0]}, {"moon": 2}, {"moon": 0}]
+    assert row_words(HEARTS, 4, rounds) == [
+        "pass left",
+        "pass right · Cat shot the moon",
+        "pass across · Ann shot the moon",
+    ]
+    no_passing = hearts(passing="none", moon="shooter_minus_26")
+    assert row_words(no_passing, 3, [{"moon": 1}]) == ["Bob shot the moon"]
+
+
+def test_a_hearts_game_stored_before_passing_reads_as_hearts_and_as_before():
+    """Settings stored before the knob have no ``passing``: still Hearts, no passing said."""
+    stored = {k: v for k, v in HEARTS.to_dict().items() if k != "passing"}
+    old = type(HEARTS).from_dict(stored)
+    assert old.passing == "none"
+    assert SHEET.preset_name_of(old) == "hearts"
+    assert row_words(old, 4, [{"points": [3, 13, 10, 0]}, {"moon": 1}]) == [
+        "",
+        "Bob shot the moon",
+    ]
+    assert SHEET.deal_note(old, HandPlace(1, 0, None)) is None
+
+
+def test_a_passing_rotation_that_is_not_one_is_refused_by_name():
+    with pytest.raises(InvalidSettings) as refused:
+        HEARTS.with_changes({"passing": "sideways"})
+    assert refused.value.field == "passing"
+    assert "must be one of none, left_right_across_hold" in str(refused.value)

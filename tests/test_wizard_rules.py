@@ -400,3 +400,39 @@ def test_a_file_the_rounds_places_refuse_is_refused_by_the_command_line_import(
         assert code == 2 and "hand 3" in err and problem in err, err
     path.write_text(json.dumps(document), encoding="utf-8")
     assert entry(["import", str(path), "--db", str(tmp_path / "other.db")]) == 0
+
+
+# --- the pad (issue 43, item 10) ---------------------------------------------------------
+
+
+def test_10_the_pad_keeps_each_players_bid_then_score_and_total_in_one_cell():
+    """As a Wizard pad: in each player's cell the bid, the round's score and the running
+    total; no "bid/tricks" and no "over 4/3" beside the round."""
+    rounds = [EXAMPLE_1, {"trump": "S", "bids": [0, 3, 1, 0], "tricks": [0, 0, 4, 1]}]
+    records = [GAME.record_from_dict(S, body) for body in rounds]
+    views = GAME.hand_views(GAME.replay(S, 3, records))
+    cells = [[(seat.entry, seat.points, seat.total, seat.made) for seat in v.seats] for v in views]
+    assert cells == [
+        [(("2",), 40, 40, True), (("0",), -10, -10, False), (("1",), 30, 30, True)]
+        + [(("1",), 30, 30, True)],
+        [(("0",), 20, 60, True), (("3",), -30, -40, False), (("1",), -30, 0, False)]
+        + [(("0",), -10, 20, False)],
+    ]
+    assert [(str(v.bid), str(v.outcome)) for v in views] == [("5", "♥"), ("5", "♠")]
+    assert (views[0].outcome.css, views[1].outcome.css) == ("r", "")  # a red trump is red
+
+
+def test_10_the_scoreboard_and_the_printed_pad_show_bid_score_and_total(client):
+    game_id, auth = start(client, 3, [quiet(n) for n in range(1, 5)])
+    assert post(client, game_id, auth, EXAMPLE_1).status_code == 201
+    board = said(client.get(f"/games/{game_id}"))
+    row = board[board.index('id="h5"') :].split("</tr>")[0]
+    # Bob bid 0 and took 1: his cell reads his bid, then −10 and his total.
+    cells = [cell.split("</td>")[0] for cell in row.split("<td")[1:]]
+    assert '<span class="e">0</span> ' in cells[1] and "<i>−10</i>" in cells[1]
+    assert '<span class="e">2</span> ' in cells[0] and "<i>+40</i>" in cells[0]
+    assert "0/1" not in row and "under" not in row and "4/5" not in row
+    printed = said(client.get(f"/games/{game_id}/print"))
+    assert ">Tk<" not in printed and ">Bid<" in printed and ">Bids<" not in printed
+    assert ">Cards<" in printed and ">Trump<" in printed
+    assert "under 4/5" not in printed

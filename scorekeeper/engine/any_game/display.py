@@ -8,28 +8,59 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.display import Label, Notation, RevisionView, RulesLine, signed
-from ..core.messages import Message, msg
+from ..core.messages import Message, Side, msg
 from ..core.schema import Hand, HandSummary
 from .rounds import RoundScore
 from .settings import SheetSettings
 
+PASS_WORDS: dict[str, Message] = {
+    "left": msg("pass left"),
+    "right": msg("pass right"),
+    "across": msg("pass across"),
+    "hold": msg("hold"),
+}
+"""Where the cards went before a round, as its row says it."""
 
-def summary(settings: SheetSettings, hand: Hand, score: RoundScore) -> HandSummary:
+PASS_NOTES: dict[str, Message] = {
+    "left": msg("Pass three cards to the left"),
+    "right": msg("Pass three cards to the right"),
+    "across": msg("Pass three cards across"),
+    "hold": msg("Hold: no passing this round"),
+}
+"""Where the cards go before the round being dealt, as the form and the turn line say it."""
+
+
+def summary(
+    settings: SheetSettings, hand: Hand, score: RoundScore, number: int | None = None
+) -> HandSummary:
     """A round as its row shows it: about the round's winner (when one player alone won
-    it) or the moon's shooter, the round's total as its outcome, and each player's points
-    marked where they won the round."""
-    alone = score.won[0] if len(score.won) == 1 else None
-    if hand.moon is not None:
-        # The round is about its shooter, whoever the moon rule left lowest.
-        alone, outcome = hand.moon, Label((msg("shot the moon"),))
-    elif settings.round_total is None:
-        outcome = Label((msg("total %(total)s", total=Notation(signed(sum(score.points)))),))
-    else:
-        # Every round totals the same: said once on the sheet, not under every round.
-        outcome = Label(())
+    it) or the moon's shooter, named ("Dana shot the moon"); where the cards went before
+    round ``number`` (Hearts' passing), then the round's total as its outcome; and each
+    player's points marked where they won the round."""
     seats = range(len(score.points))
+    alone = score.won[0] if len(score.won) == 1 else None
+    pieces: list[Message | str] = []
+    way = None if number is None else settings.passes(number, len(score.points))
+    if way is not None:
+        pieces.append(PASS_WORDS[way])
+    if hand.moon is not None:
+        # The round is about its shooter, whoever the moon rule left lowest; a page puts
+        # the shooter's name where the API's text says the seat's letter.
+        alone = hand.moon
+        pieces.append(msg("%(name)s shot the moon", name=Side(hand.moon)))
+    elif settings.round_total is None:
+        pieces.append(msg("total %(total)s", total=Notation(signed(sum(score.points)))))
+    # else every round totals the same: said once on the sheet, not under every round.
+    spaced = [piece for found in pieces for piece in (" · ", found)][1:]
     made = tuple(True if seat in score.won else None for seat in seats)
-    return HandSummary(alone, None, outcome, tuple(() for _ in seats), made)
+    return HandSummary(alone, None, Label(tuple(spaced)), tuple(() for _ in seats), made)
+
+
+def passing_note(settings: SheetSettings, number: int, players: int) -> Message | None:
+    """Where the cards go before round ``number`` (Hearts), or None where the sheet does
+    not say."""
+    way = settings.passes(number, players)
+    return None if way is None else PASS_NOTES[way]
 
 
 def end_words(settings: SheetSettings) -> Message:
@@ -54,13 +85,22 @@ def _end_line(settings: SheetSettings) -> RulesLine:
 def rules_lines(settings: SheetSettings) -> list[RulesLine]:
     """The settings as short lines for a score sheet."""
     total = settings.round_total
-    return [
-        settings.line_of("goal"),
-        _end_line(settings),
-        RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
-        settings.line_of("tie_at_end"),
-        settings.line_of("dealer"),
-    ] + moon_line(settings)
+    return (
+        [
+            settings.line_of("goal"),
+            _end_line(settings),
+            RulesLine(msg("Round total"), msg("any") if total is None else Notation(str(total))),
+            settings.line_of("tie_at_end"),
+            settings.line_of("dealer"),
+        ]
+        + moon_line(settings)
+        + passing_line(settings)
+    )
+
+
+def passing_line(settings: SheetSettings) -> list[RulesLine]:
+    """The passing rotation's line, on a sheet that says it (Hearts)."""
+    return [] if settings.passing == "none" else [settings.line_of("passing")]
 
 
 def moon_line(settings: SheetSettings) -> list[RulesLine]:

@@ -71,15 +71,12 @@ class AnyGame(GameBase):
         return f"<AnyGame seats={self.seats}>"
 
     def preset_name_of(self, settings: SheetSettings) -> str | None:
-        """Hearts for its settings (its own target aside); else the plain sheet, whatever
-        the table set, while it has no moon: a sheet has no published rules to differ from."""
-        if preset_name_of({"hearts": HEARTS}, settings, ("target",)):
+        """Hearts for its settings (its own target and passing aside: a Hearts game stored
+        before the passing knob reads ``none``); else the plain sheet, whatever the table
+        set, while it has no moon: a sheet has no published rules to differ from."""
+        if preset_name_of({"hearts": HEARTS}, settings, ("target", "passing")):
             return "hearts"
         return "any-game" if settings.moon == "none" else None
-
-    def lowest_wins(self, settings: SheetSettings) -> bool:
-        """True under the goals ``low_target`` and ``rounds_low`` (Hearts)."""
-        return settings.lowest_wins
 
     def shows_dealer(self, settings: SheetSettings) -> bool:
         """Whether the pages show the first dealer and who deals each round."""
@@ -87,6 +84,11 @@ class AnyGame(GameBase):
 
     def end_words(self, settings: SheetSettings) -> Message:
         return display.end_words(settings)
+
+    def deal_note(self, settings: SheetSettings, place: HandPlace) -> Message | None:
+        """Where the cards go before the round at ``place`` (Hearts), for the form's title
+        and the scoreboard's turn line."""
+        return display.passing_note(settings, place.number, self.seats)
 
     def lasting(self, hands: int) -> dict[str, Any]:
         """An open game: it ends when the table says so."""
@@ -131,7 +133,7 @@ class AnyGame(GameBase):
         return {"round_winners": list(replayed.score.won), "moon": replayed.record.moon}
 
     def view(self, settings: SheetSettings, hand: Hand, ctx: Context) -> HandSummary:
-        return display.summary(settings, hand, self.score(settings, hand, ctx))
+        return display.summary(settings, hand, self.score(settings, hand, ctx), ctx.number)
 
     def explain(
         self, settings: SheetSettings, record: Hand, place: HandPlace | None = None

@@ -14,6 +14,17 @@ from ..core.settings import SettingsBase
 Goal = Literal["high_target", "low_target", "rounds", "rounds_low", "open"]
 TieAtEnd = Literal["shared", "play_on"]
 Moon = Literal["none", "others_plus_26", "shooter_minus_26", "safety"]
+Passing = Literal["none", "left_right_across_hold", "left_right_across", "left_right_hold", "left"]
+
+PASSES: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "left_right_across_hold": ("left", "right", "across", "hold"),
+    "left_right_across": ("left", "right", "across"),
+    "left_right_hold": ("left", "right", "hold"),
+    "left": ("left",),
+}
+"""Each passing rotation's rounds in order; a table of an odd number of players has no
+player across and skips that round."""
 
 LOW_GOALS = frozenset({"low_target", "rounds_low"})
 """The goals in which the lowest total wins (Hearts)."""
@@ -96,8 +107,33 @@ class SheetSettings(SettingsBase):
         },
     )
 
+    passing: Passing = knob(
+        "none",
+        label=msg("Passing"),
+        help=msg(
+            "Hearts: where the three cards go before each round, in turn; none: the sheet "
+            "does not say"
+        ),
+        group="deal",
+        choices={
+            "none": msg("not shown"),
+            "left_right_across_hold": msg(
+                "left, right, across, hold (no across with an odd number of players)"
+            ),
+            "left_right_across": msg("left, right, across (no across with an odd number)"),
+            "left_right_hold": msg("left, right, hold"),
+            "left": msg("always left"),
+        },
+    )
+
     def __post_init__(self) -> None:
         self.check_knobs()
+
+    def passes(self, number: int, players: int) -> str | None:
+        """Where the cards go before round ``number`` (1, 2…) at a table of ``players``:
+        "left", "right", "across" or "hold"; None where the sheet does not say."""
+        turn = tuple(way for way in PASSES[self.passing] if way != "across" or players % 2 == 0)
+        return turn[(number - 1) % len(turn)] if turn else None
 
     @property
     def lowest_wins(self) -> bool:
@@ -116,7 +152,13 @@ MAX_POINTS = 999_999
 finger, and totals stay far inside what the database stores."""
 
 SHEET = SheetSettings()
-HEARTS = SheetSettings(round_total=26, goal="low_target", target=100, moon="others_plus_26")
+HEARTS = SheetSettings(
+    round_total=26,
+    goal="low_target",
+    target=100,
+    moon="others_plus_26",
+    passing="left_right_across_hold",
+)
 PRESETS: dict[str, SheetSettings] = {"any-game": SHEET, "hearts": HEARTS}
 PRESET_ASIDE: tuple[str, ...] = SheetSettings.knob_names()
 """A sheet has no published rules to differ from: whatever the table sets, it is still

@@ -423,8 +423,9 @@ class GameBase(SchemaDefaults):
         return None
 
     def lowest_wins(self, settings: Any) -> bool:
-        """False: the highest total wins, and more points are the better hand."""
-        return False
+        """Whether the lowest total wins, and fewer points are the better hand: as the
+        settings say (the round sheet's goal, Hearts'), else False."""
+        return bool(getattr(settings, "lowest_wins", False))
 
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 

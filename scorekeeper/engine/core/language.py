@@ -51,9 +51,15 @@ class Partners(str):
     a side of a Hebrew and a Latin name would take the first name's direction, so the
     order of the partners would flip on a page of the other direction."""
 
+    members: tuple[Partners, ...] = ()
+    """Each partner alone, isolated, for a sentence that names one of them."""
+
     @classmethod
     def of(cls, names: Any) -> Partners:
-        return cls(" & ".join(isolate(name) for name in names))
+        members = tuple(cls(isolate(name)) for name in names)
+        side = cls(" & ".join(members))
+        side.members = members
+        return side
 
 
 def isolate(text: Any) -> str:

@@ -81,13 +81,38 @@ class Side(int):
         return "ABCDEFGH"[self]
 
 
+class Partner(SeatName):
+    """A player of a side inside a message ("Dana named ♥"): the API and the command line
+    say the seat ("seat 4"); a page puts the player's name there (:func:`with_sides`),
+    the ``member``-th of side ``side`` as it sat for the hand."""
+
+    side: int
+    member: int
+
+    def __new__(cls, seat: int, side: int, member: int) -> Partner:
+        self = super().__new__(cls, seat)
+        self.side, self.member = side, member
+        return self
+
+    def __reduce__(self):
+        return (Partner, (int(self), self.side, self.member))
+
+
+def _named(value: Any, sides: list[str] | tuple[str, ...]) -> Any:
+    if isinstance(value, Side) and value < len(sides):
+        return sides[value]
+    if isinstance(value, Partner) and value.side < len(sides):
+        # A side named by its partners (``language.Partners``) knows each of them.
+        members = getattr(sides[value.side], "members", ())
+        return members[value.member] if value.member < len(members) else value
+    return value
+
+
 def with_sides(message: Message, sides: list[str] | tuple[str, ...]) -> Message:
     """``message`` with each :class:`Side` among its parameters named by its players
-    (``sides``: each side's names as a page shows them)."""
-    if not any(isinstance(value, Side) for value in message.params.values()):
+    (``sides``: each side's names as a page shows them), and each :class:`Partner` by
+    its name where the side's names are a page's (``language.Partners``)."""
+    if not any(isinstance(value, Side | Partner) for value in message.params.values()):
         return message
-    params = {
-        key: sides[value] if isinstance(value, Side) and value < len(sides) else value
-        for key, value in message.params.items()
-    }
+    params = {key: _named(value, sides) for key, value in message.params.items()}
     return Message(message.template, params, message.plural)

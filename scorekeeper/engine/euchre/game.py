@@ -4,20 +4,57 @@ shows it), its score, the rules across its fields, and its words."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.display import Label, RulesLine
+from ..core.display import Label, RulesLine, label_with_sides
 from ..core.errors import InvalidHand
-from ..core.form import HandFormSpec
+from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, Seat, msg
-from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, SideOf, SuitOf, YesNo
+from ..core.language import Partners
+from ..core.messages import Message, Partner, Seat, msg
+from ..core.schema import (
+    Context,
+    Count,
+    Hand,
+    HandSchema,
+    HandSummary,
+    SeatOf,
+    SideOf,
+    SuitOf,
+    YesNo,
+)
 from .settings import PRESETS, EuchreSettings, hand_points
 
 Problem = tuple[str, Message]
+
+NOBODY = "none"
+"""The key for a hand whose maker the table did not write down: only the side."""
+
+
+class NamedBy(SeatOf):
+    """The player who named trump (ordered the turned card up or named a suit), if the
+    table writes it down: left out, the hand keeps only the makers' side, as every hand
+    stored before it did. On the form a row of the players after a key for nobody."""
+
+    null_is_default = True  # null, as the form sends nobody, is left out
+
+    def written(self, typed: Any) -> bool:
+        return typed is not None  # a hand without it is stored, exported and sent as before
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        (named,) = super().form_fields(ctx, players)
+        keys = (Choice(NOBODY, "—"), *named.choices)
+        return (replace(named, choices=keys, default=NOBODY),)
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        named = values.get(self.name)
+        return None if named in (None, "", NOBODY) else named
+
+    def draw(self, ctx: Context, rng: Any) -> int | None:
+        return None  # a random hand's maker follows its side: see Euchre.random_hand
 
 
 class Euchre(GameBase):
@@ -49,6 +86,14 @@ class Euchre(GameBase):
     )
     hand = HandSchema(
         SideOf("makers", msg("Makers"), step="making"),
+        NamedBy(
+            "named_by",
+            msg("Named trump"),
+            step="making",
+            default=None,
+            csv=False,
+            help="The seat of the player who named trump, one of the makers (optional).",
+        ),
         SuitOf("trump", msg("Trump"), step="making"),
         YesNo("alone", msg("Maker went alone"), step="lone"),
         YesNo(
@@ -71,9 +116,21 @@ class Euchre(GameBase):
         return hand_points(settings, hand.makers, hand.alone, hand.defender_alone, hand.tricks)
 
     def check(self, settings: EuchreSettings, hand: Hand, ctx: Context) -> list[Problem]:
-        """A defender goes alone only against a lone maker."""
+        """The player who named trump is one of the makers; a defender goes alone only
+        against a lone maker."""
+        found = []
+        if hand.named_by is not None and hand.named_by not in ctx.sides[hand.makers]:
+            one, two = (Seat(seat) for seat in ctx.sides[hand.makers])
+            said = msg("named_by: the player who named trump must be one of the makers")
+            table = said.said_at_table(
+                "%(named)s is not one of the makers: %(one)s or %(two)s named trump.",
+                named=Seat(hand.named_by),
+                one=one,
+                two=two,
+            )
+            found.append(("named_by", table))
         if not hand.defender_alone or hand.alone:
-            return []
+            return found
         one, two = (Seat(seat) for seat in ctx.sides[hand.makers])
         said = msg("defender_alone: a defender may go alone only against a maker who went alone")
         table = said.said_at_table(
@@ -82,7 +139,12 @@ class Euchre(GameBase):
             one=one,
             two=two,
         )
-        return [("defender_alone", table)]
+        return [*found, ("defender_alone", table)]
+
+    def form_rules(self, settings: EuchreSettings, ctx: Context) -> dict[str, list[Any]]:
+        """Once the makers are tapped, only they may have named trump."""
+        sides = {"AB"[index]: [NOBODY, *map(str, side)] for index, side in enumerate(ctx.sides)}
+        return {"allow": [{"field": "named_by", "by": "makers", "table": sides}]}
 
     def record_from_dict(
         self, settings: EuchreSettings, body: Any, place: HandPlace | None = None
@@ -101,22 +163,32 @@ class Euchre(GameBase):
         return replace(spec, actions=()) if settings.stick_the_dealer else spec
 
     def view(self, settings: EuchreSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """Trump (and who went alone) as the bid; made, march or euchred; the makers'
-        tricks in their side's column, and whether they made it."""
+        """Trump (and who went alone) as the bid, or, where the table wrote down who named
+        it, a sentence naming that player ("Dana named ♥, alone"); made, march or
+        euchred; the makers' tricks in their side's column, and whether they made it."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
-        alone = (msg("alone against alone"),) if hand.defender_alone else (msg("alone"),)
-        bid = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
         made = hand.tricks >= 3
         outcome = msg("march") if hand.tricks == 5 else msg("made") if made else msg("euchred")
         entries = tuple((str(hand.tricks),) if s == hand.makers else () for s in (0, 1))
-        return HandSummary(
-            None,
-            Label(bid, "r" if hand.trump.is_red else ""),
-            Label((outcome,)),
-            entries,
-            tuple(made if s == hand.makers else None for s in (0, 1)),
-        )
+        marks = tuple(made if s == hand.makers else None for s in (0, 1))
+        if hand.named_by is not None:
+            said = _named(hand, ctx)
+            return HandSummary(None, None, Label((said, " · ", outcome)), entries, marks)
+        alone = (msg("alone against alone"),) if hand.defender_alone else (msg("alone"),)
+        bid = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
+        red = "r" if hand.trump.is_red else ""
+        return HandSummary(None, Label(bid, red), Label((outcome,)), entries, marks)
+
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Any]:
+        """A stored hand in one line, the player who named trump by name."""
+        sides = [Partners.of(players[seat] for seat in side) for side in self.sides]
+        return [
+            label_with_sides(part, sides) if isinstance(part, Label) else part
+            for part in super().describe_hand(hand, players, settings)
+        ]
 
     def rules_lines(self, settings: EuchreSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, after the one fixed score; the lone
@@ -125,6 +197,18 @@ class Euchre(GameBase):
         if not settings.defend_alone:
             lines[-1] = RulesLine(lines[-1].label, msg("not played"))
         return lines
+
+
+def _named(hand: Hand, ctx: Context) -> Message:
+    """ "Dana named ♥", and whether she went alone (and a defender against her)."""
+    side = ctx.sides[hand.makers]
+    who = Partner(hand.named_by, hand.makers, side.index(hand.named_by))
+    trump = hand.trump.symbol
+    if hand.defender_alone:
+        return msg("%(name)s named %(trump)s, alone against alone", name=who, trump=trump)
+    if hand.alone:
+        return msg("%(name)s named %(trump)s, alone", name=who, trump=trump)
+    return msg("%(name)s named %(trump)s", name=who, trump=trump)
 
 
 GAME = Euchre()

@@ -7,6 +7,7 @@ player's bid and tricks, the fields and the hook's pieces Oh Hell's too
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
@@ -19,7 +20,7 @@ from ..core.bidding import (
     bidding_rules,
     hook_problems,
 )
-from ..core.display import RulesLine
+from ..core.display import Label, RulesLine
 from ..core.errors import InvalidSettings
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
@@ -54,15 +55,15 @@ class Wizard(GameBase):
     page_words = PageWords(
         auction_head=None,
         bid_head=msg("Cards"),
-        outcome_head=msg("Bids"),
-        entry_heads=(msg("Bid"), msg("Tk")),
+        outcome_head=msg("Trump"),
+        entry_heads=(msg("Bid"),),
         legend=msg(
-            "Cards the cards dealt to each player and the trump · Bid the bid · Tk tricks "
-            "taken · Pts points in the round · Tot running total."
+            "Cards the cards dealt to each player · Trump the trump suit (NT: none) · Bid "
+            "the bid · Pts points in the round · Tot running total."
         ),
         turn=msg("Round %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("dealer"),
-        cell_legend=msg("bid/tricks, points, total"),
+        cell_legend=msg("bid, points in the round, total"),
         revision_legend=msg("bid/tricks"),
         group_titles={"bidding": msg("Bidding")},
         hand=ROUND_WORDS,
@@ -117,8 +118,27 @@ class Wizard(GameBase):
         return [[rule.explain(b, t)] for b, t in zip(hand.bids, hand.tricks, strict=True)]
 
     def view(self, settings: WizardSettings, hand: Hand, ctx: Context) -> Any:
-        """The cards and trump ("5 ♥"), the bids over or under the cards ("over 6/5")."""
-        return bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
+        """As a Wizard pad keeps a round: the cards dealt and the trump ("5", "♥") at the
+        row's head (a printed pad's two columns before the players', the cards written in
+        on a blank one), and in each player's cell the bid, then the round's score and the
+        running total; a bid made exactly is marked made. The tricks follow from the bid
+        and the score."""
+        found = bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
+        trump = msg("NT") if hand.trump is None else hand.trump.symbol
+        red = "r" if hand.trump is not None and hand.trump.is_red else ""
+        return replace(
+            found,
+            bid=Label((str(sum(hand.tricks)),)),
+            outcome=Label((trump,), red),
+            entries=tuple((str(bid),) for bid in hand.bids),
+        )
+
+    def _stored_summary(self, hand: Any, settings: Any = None) -> Any:
+        """A saved round in one line and on the Revisions page as it was typed: each
+        player's bid and tricks ("2/1"), the bids over or under the cards."""
+        record, ctx, _ = super()._stored_summary(hand, settings)
+        typed = bid_summary(super().view(ctx.settings, record, ctx), record, record.trump)
+        return record, ctx, typed
 
     # --- the rounds ---------------------------------------------------------------------
 
