@@ -15,7 +15,7 @@ async function start(urls) {
     return response.arrayBuffer();
   });
   // The engine's zip downloads while Pyodide compiles its core.
-  const [pyodide, zip] = await Promise.all([loadPyodide({ indexURL: urls.pyodide }), engineZip]);
+  const [pyodide, zip] = await Promise.all([loadPyodide({ indexURL: urls.pyodide, stdLibURL: urls.stdlib }), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   pyodide.pyimport("sys").path.insert(0, "/engine");
   return pyodide.pyimport("scorekeeper.pages.phone");
