@@ -142,7 +142,7 @@
       status.textContent = say("kept-done", { size: (wire / 1e6).toFixed(1), seconds });
     } catch (error) {
       bar.hidden = true;
-      status.textContent = say ? say("kept-failed") : "";
+      status.textContent = say ? say(error && error.name === "QuotaExceededError" ? "kept-full" : "kept-failed") : "";
     } finally {
       button.disabled = false;
     }
