@@ -181,7 +181,7 @@
   // bytes), then the page: a kept game never opens on a page whose scripts are not here.
   async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
-    for (const item of shell.setup.downloads) await download(cache, item, counted);
+    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
     await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
   }
 

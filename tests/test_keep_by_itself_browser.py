@@ -156,7 +156,8 @@ def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_s
         record = page.evaluate(
             """(id) => new Promise((resolve) => {
               const opening = indexedDB.open("scorekeeper-offline", 1);
-              opening.onupgradeneeded = () => opening.result.createObjectStore("games", { keyPath: "id" });
+              opening.onupgradeneeded = () =>
+                opening.result.createObjectStore("games", { keyPath: "id" });
               opening.onsuccess = () => {
                 const asked = opening.result.transaction("games").objectStore("games").get(id);
                 asked.onsuccess = () => resolve(asked.result || null);

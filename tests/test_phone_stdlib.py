@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import zipfile
 
 import pytest
@@ -140,11 +141,14 @@ def test_the_cut_library_is_served_at_its_hash_gzipped_for_a_year(served, cut):
         assert client.get(wrong).status_code == 404
 
 
-def test_keep_downloads_the_cut_library_not_the_whole(served, cut):
+def test_keep_downloads_the_cut_library_not_the_whole_nor_the_lock_file(served, cut):
     _, urls, downloads = served
     addresses = [item["url"] for item in downloads]
     assert urls["stdlib"] in addresses
-    assert not [url for url in addresses if url.endswith(phone_engine.STDLIB)]
+    assert not [url for url in addresses if url.endswith((phone_engine.STDLIB, "lock.json"))]
+    # The lock file's info (what Pyodide checks at start) comes with the addresses.
+    lock = json.loads((fetch_module().TARGET / "pyodide-lock.json").read_bytes())
+    assert urls["lock"] == lock["info"] and urls["lock"]["version"].startswith("0.28")
     item = next(item for item in downloads if item["url"] == urls["stdlib"])
     assert (item["size"], item["sent"]) == (len(cut[1]), len(cut[2]))
 
@@ -155,5 +159,5 @@ def test_without_the_release_no_library_is_named_that_the_server_would_serve(tmp
     app = create_app(app_config(tmp_path, VENDOR=str(tmp_path / "nothing")))
     with app.test_request_context():
         urls = phone_engine.urls()
-        assert phone_engine.stdlib() is None
+        assert phone_engine.stdlib() is None and urls["lock"] is None
     assert app.test_client().get(urls["stdlib"]).status_code == 404

@@ -31,9 +31,11 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import json
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import markupsafe
@@ -56,9 +58,12 @@ PYODIDE_FILES = {
     "pyodide-lock.json": "application/json",
 }
 STDLIB = "python_stdlib.zip"
-DOWNLOADED = tuple(name for name in PYODIDE_FILES if name != STDLIB)
+LOCK = "pyodide-lock.json"
+DOWNLOADED = tuple(name for name in PYODIDE_FILES if name not in (STDLIB, LOCK))
 """What a phone downloads of the release itself: the standard library comes cut
-(``stdlib``). The whole one is still served, for a phone kept before."""
+(``stdlib``), and of the lock file (the release's 343 packages, none of which the engine
+loads) only its ``info`` comes, inside ``urls``. Both whole files are still served, for
+a phone kept before."""
 YEAR = 365 * 24 * 3600
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as installed
@@ -183,6 +188,19 @@ def stdlib() -> tuple[bytes, bytes, str] | None:
     return phone_stdlib.trimmed(source, *engine_zip())
 
 
+def lock_info() -> dict[str, Any] | None:
+    """The ``info`` of the release's lock file (its version, Python's, the platform's),
+    which Pyodide checks at start; None when ``make pyodide`` has not fetched it."""
+    found = current_app.extensions.get("scorekeeper.pyodide_lock")
+    if found is None:
+        path = pyodide_folder() / LOCK
+        if not path.is_file():
+            return None
+        found = json.loads(path.read_bytes())["info"]
+        current_app.extensions["scorekeeper.pyodide_lock"] = found
+    return found
+
+
 def worker_script() -> tuple[bytes, str]:
     """The worker's script and its content hash, read once per process."""
     found = current_app.extensions.get("scorekeeper.engine_worker")
@@ -193,10 +211,11 @@ def worker_script() -> tuple[bytes, str]:
     return found
 
 
-def urls() -> dict[str, str]:
+def urls() -> dict[str, Any]:
     """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
     (its ``indexURL``, ending in /), its standard library as the engine needs it (its
-    ``stdLibURL``) and the engine's zip."""
+    ``stdLibURL``) and the engine's zip; and ``lock``, the lock file's ``info`` (the
+    worker gives Pyodide a lock of no packages: it loads none)."""
     pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
     cut = stdlib()
     return {
@@ -205,6 +224,7 @@ def urls() -> dict[str, str]:
         # Not fetched yet: an address that answers 404, as Pyodide's own files then do.
         "stdlib": url_for("phone_engine.standard_library", digest=cut[2] if cut else "0" * 12),
         "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
+        "lock": lock_info(),
     }
 
 
