@@ -66,3 +66,30 @@ def test_text_the_kept_page_gives_is_drawn_as_text_never_markup():
     assert drawn["html"].count(ESCAPED) == 4  # box, beside, summary twice
     assert f'<a href="#{name}">{ESCAPED}' in drawn["head_html"]
     assert "stranger" not in drawn["html"]
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_only_an_editing_phone_of_a_started_game_not_over_keeps_it_by_itself(
+    client, make_game, language
+):
+    """The scoreboard marks Keep to start by itself (``data-auto``, issue 44) for a phone
+    with the edit key once a hand is recorded, and not once the game is over; a phone
+    with only the view link has no Keep at all."""
+    from .test_phone_calls import Played
+
+    game = Played(client, make_game, "oh-hell", language, 4, lasting=2)
+
+    def auto() -> bool:
+        page = client.get(f"/games/{game.id}").get_data(as_text=True)
+        assert 'id="keep"' in page
+        return "data-auto" in page and 'id="keep-ask"' in page
+
+    assert not auto()  # nothing recorded yet
+    game.play(1)
+    assert auto()
+    game.play(3)
+    assert game.count == 2 and not auto()  # over after 2 hands
+    viewer = client.application.test_client()
+    view = client.get(f"/api/games/{game.id}", headers=game.auth).get_json()["view_url"]
+    page = viewer.get(view, follow_redirects=True).get_data(as_text=True)
+    assert 'id="keep"' not in page and "data-auto" not in page and "keep-ask" not in page
