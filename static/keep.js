@@ -243,7 +243,7 @@
         pending: known,
         pending_mark: say("kept-pending"),
         earlier: first - 1,
-        refused: refused ? { number: record.queue[0].number, said: refused } : null,
+        refused: refused ? { number: record.queue[0].number, said: refused, hand: record.queue[0].record } : null,
       });
       if (sheet.error === undefined) boardPlace.innerHTML = sheet.html;
       // The queued hands no longer follow the game as the server has it: said, kept.

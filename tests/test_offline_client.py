@@ -129,7 +129,8 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
     """The phone records hands 2 and 3 offline; meanwhile another phone ends the game
     ("finish now"). Back online the server will not take hand 2 (the game is over, and no
     other hand 2 to choose against): the phone says so in the table's words and offers to
-    remove the hand from this phone, asked again first; "Keep it" keeps it. Removed, the
+    remove the hand from this phone, asked again first, showing the hand; "Keep it"
+    keeps it. Removed, the
     hand after it takes its place, as hand 2, and is refused alike; removed too, the phone
     is back on the game's scoreboard, and the server holds the game as it ended."""
     base = live_server
@@ -171,8 +172,11 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
             page.locator("#drop").click()
             ask = page.locator("#drop-ask")
             assert ask.is_visible()
+            # The question shows the hand it removes, in one line (issue 44).
+            assert ask.locator(".drop-hand").inner_text().strip()
             if first:
                 fits_the_phone(page, f"offline-remove-{language}", language)
+                page.screenshot(path=f"/work/wt/shots/offline/remove-hand-{language}.png")
                 page.locator("#drop-no").click()
                 assert not ask.is_visible() and page.locator("#drop").is_visible()
                 page.locator("#drop").click()
