@@ -188,7 +188,8 @@
     keep.addEventListener("click", asked, { once: true });
     try {
       if (localStorage.getItem("scorekeeper:kept:" + keep.dataset.game)) bring();
-      else if (keep.dataset.auto !== undefined) keepByItself(asked);
+      // Once the page and its service worker are done loading: keeping waits its turn.
+      else if (keep.dataset.auto !== undefined) worker.ready.then(() => keepByItself(asked)).catch(() => {});
     } catch (error) {
       // no storage: the game is not kept here
     }

@@ -27,7 +27,7 @@ def keep_game(page, game_id: int, name: str) -> None:
     page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
     if page.locator("#keep[data-asked]").count() == 0:  # a started game keeps by itself
         page.locator("#keep").click()
-    page.locator("#keep-whose button", has_text=name).click()
+    page.locator("#keep-whose button", has_text=name).click(timeout=ENGINE_TIMEOUT)
     page.wait_for_function(
         f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=ENGINE_TIMEOUT
     )
@@ -141,7 +141,9 @@ def offline_evening(
         page.goto(created["edit_url"])
         assert page.url.endswith(f"/games/{game_id}")
         # Started on a good connection, the editing phone keeps the game without a tap.
-        page.wait_for_function("() => document.querySelector('#keep[data-asked]')")
+        page.wait_for_function(
+            "() => document.querySelector('#keep[data-asked]')", timeout=ENGINE_TIMEOUT
+        )
         keep_game(page, game_id, phone_name)
         fits("board", "kept")
         offline(page, language)

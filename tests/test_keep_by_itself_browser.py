@@ -63,7 +63,7 @@ def test_an_editing_phone_keeps_a_started_game_without_a_tap(browser, live_serve
         assert keeping(asked) == [] and not page.locator("#keep[data-asked]").count()
         opened(page, begun["edit_url"])
         # Whose phone it is, asked once; then the game is on the phone, untapped.
-        page.locator("#keep-whose button", has_text="Ben").click()
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
         page.wait_for_function(
             f"() => localStorage.getItem('scorekeeper:kept:{begun['id']}') === '1'",
             timeout=ENGINE_TIMEOUT,
@@ -83,7 +83,7 @@ def test_a_phone_saving_data_asks_once_and_downloads_nothing_until_asked(
         page = context.new_page()
         opened(page, first["edit_url"])
         ask = page.locator("#keep-ask")
-        assert ask.is_visible()
+        ask.wait_for()
         SHOTS.mkdir(parents=True, exist_ok=True)
         ask.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"keep-ask-{language}.png"))
@@ -106,7 +106,7 @@ def test_a_phone_saving_data_asks_once_and_downloads_nothing_until_asked(
         page = context.new_page()
         opened(page, first["edit_url"])
         page.locator("#keep-ask-yes").click()
-        page.locator("#keep-whose button", has_text="Dana").click()
+        page.locator("#keep-whose button", has_text="Dana").click(timeout=ENGINE_TIMEOUT)
         page.wait_for_function(
             f"() => localStorage.getItem('scorekeeper:kept:{first['id']}') === '1'",
             timeout=ENGINE_TIMEOUT,
@@ -146,7 +146,7 @@ def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_s
         quota = {"origin": live_server, "quotaSize": 2_000_000}
         context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin", quota)
         opened(page, created["edit_url"])
-        page.locator("#keep-whose button", has_text="Ben").click()
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
         status = page.locator("#keep-status")
         full = {"en": "storage is full", "he": "האחסון של הטלפון הזה מלא"}[language]
         status.filter(has_text=full).wait_for(timeout=ENGINE_TIMEOUT)
