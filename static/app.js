@@ -175,18 +175,44 @@
   // a game this phone keeps.
   const keep = document.getElementById("keep");
   if (keep && worker && window.indexedDB && window.caches) {
+    let brought = false;
     const bring = () => {
+      if (brought) return;
+      brought = true;
       const script = document.createElement("script");
       script.src = keep.dataset.script;
       document.body.appendChild(script);
     };
+    const asked = () => { keep.dataset.asked = "1"; bring(); };
     keep.hidden = false;
-    keep.addEventListener("click", () => { keep.dataset.asked = "1"; bring(); }, { once: true });
+    keep.addEventListener("click", asked, { once: true });
     try {
       if (localStorage.getItem("scorekeeper:kept:" + keep.dataset.game)) bring();
+      // Once the page and its service worker are done loading: keeping waits its turn.
+      else if (keep.dataset.auto !== undefined) worker.ready.then(() => keepByItself(asked)).catch(() => {});
     } catch (error) {
       // no storage: the game is not kept here
     }
+  }
+
+  // A phone that edits a started game keeps it by itself (issue 44). With the data saver
+  // on or a metered connection it asks first, once: the answer holds for this phone.
+  function keepByItself(keepNow) {
+    const ANSWER = "scorekeeper:keep-by-itself";
+    const link = navigator.connection || {};
+    const sparing = link.saveData || link.type === "cellular" || /2g|3g/.test(link.effectiveType || "");
+    const answer = localStorage.getItem(ANSWER);
+    if (answer === "yes" || (!answer && !sparing && navigator.onLine !== false)) return keepNow();
+    const ask = document.getElementById("keep-ask");
+    if (answer || !ask) return;
+    ask.hidden = false;
+    ask.addEventListener("click", (event) => {
+      const key = event.target.closest("button");
+      if (!key) return;
+      localStorage.setItem(ANSWER, key.id === "keep-ask-yes" ? "yes" : "no");
+      ask.hidden = true;
+      if (key.id === "keep-ask-yes") keepNow();
+    });
   }
 
   if (navigator.onLine === false) offline(true);

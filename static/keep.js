@@ -142,7 +142,7 @@
       status.textContent = say("kept-done", { size: (wire / 1e6).toFixed(1), seconds });
     } catch (error) {
       bar.hidden = true;
-      status.textContent = say ? say("kept-failed") : "";
+      status.textContent = say ? say(error && error.name === "QuotaExceededError" ? "kept-full" : "kept-failed") : "";
     } finally {
       button.disabled = false;
     }
@@ -181,7 +181,7 @@
   // bytes), then the page: a kept game never opens on a page whose scripts are not here.
   async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
-    for (const item of shell.setup.downloads) await download(cache, item, counted);
+    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
     await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
   }
 
@@ -243,7 +243,7 @@
         pending: known,
         pending_mark: say("kept-pending"),
         earlier: first - 1,
-        refused: refused ? { number: record.queue[0].number, said: refused } : null,
+        refused: refused ? { number: record.queue[0].number, said: refused, hand: record.queue[0].record } : null,
       });
       if (sheet.error === undefined) boardPlace.innerHTML = sheet.html;
       // The queued hands no longer follow the game as the server has it: said, kept.

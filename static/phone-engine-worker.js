@@ -15,7 +15,11 @@ async function start(urls) {
     return response.arrayBuffer();
   });
   // The engine's zip downloads while Pyodide compiles its core.
-  const [pyodide, zip] = await Promise.all([loadPyodide({ indexURL: urls.pyodide }), engineZip]);
+  // The standard library cut to what the engine imports, and a lock file of no packages
+  // (the engine loads none), when the server names them (a page kept before does not).
+  const options = { indexURL: urls.pyodide, stdLibURL: urls.stdlib };
+  if (urls.lock) options.lockFileContents = { info: urls.lock, packages: {} };
+  const [pyodide, zip] = await Promise.all([loadPyodide(options), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   pyodide.pyimport("sys").path.insert(0, "/engine");
   return pyodide.pyimport("scorekeeper.pages.phone");

@@ -66,3 +66,59 @@ def test_text_the_kept_page_gives_is_drawn_as_text_never_markup():
     assert drawn["html"].count(ESCAPED) == 4  # box, beside, summary twice
     assert f'<a href="#{name}">{ESCAPED}' in drawn["head_html"]
     assert "stranger" not in drawn["html"]
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_only_an_editing_phone_of_a_started_game_not_over_keeps_it_by_itself(
+    client, make_game, language
+):
+    """The scoreboard marks Keep to start by itself (``data-auto``, issue 44) for a phone
+    with the edit key once a hand is recorded, and not once the game is over; a phone
+    with only the view link has no Keep at all."""
+    from .test_phone_calls import Played
+
+    game = Played(client, make_game, "oh-hell", language, 4, lasting=2)
+
+    def auto() -> bool:
+        page = client.get(f"/games/{game.id}").get_data(as_text=True)
+        assert 'id="keep"' in page
+        return "data-auto" in page and 'id="keep-ask"' in page
+
+    assert not auto()  # nothing recorded yet
+    game.play(1)
+    assert auto()
+    game.play(3)
+    assert game.count == 2 and not auto()  # over after 2 hands
+    viewer = client.application.test_client()
+    view = client.get(f"/api/games/{game.id}", headers=game.auth).get_json()["view_url"]
+    page = viewer.get(view, follow_redirects=True).get_data(as_text=True)
+    assert 'id="keep"' not in page and "data-auto" not in page and "keep-ask" not in page
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says_it(
+    app, key, language
+):
+    """A queued hand the game no longer takes: the question to remove it from the phone
+    shows the hand in one line, as the server's pages describe a hand (issue 44)."""
+    from markupsafe import escape
+
+    from scorekeeper.web.scoreboard import describe
+
+    from .test_app_conformance import LANGUAGES as ACCEPT
+
+    rules = GAMES[key]
+    settings = rules.preset(rules.default_preset)
+    seated = list(NAMES[: rules.seats])
+    hand = records(rules, settings, 1, seed=44)[0].to_dict()
+    state = rules.state_of(rules.replay(settings, 0, []))
+    asked = {"call": "sheet", "game": key, "seats": rules.seats, "settings": settings.to_dict()}
+    asked |= {"state": state, "players": seated, "language": language, "hands": []}
+    refused = {"number": 1, "said": ["No."], "hand": hand}
+    (sheet,) = answered(asked | {"refused": refused})
+    with app.test_request_context(headers={"Accept-Language": ACCEPT[language]}):
+        said = describe(rules, hand, seated, settings)
+    assert said and f'<p class="drop-hand"><b>{escape(said)}</b></p>' in sheet["html"]
+    (plain,) = answered(asked | {"refused": {"number": 1, "said": ["No."]}})
+    assert "drop-hand" not in plain["html"] and 'id="drop-yes"' in plain["html"]

@@ -310,6 +310,17 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
     return phone_pages.sheet_page(rules, settings, progress, table.players, table.words, seating)
 
 
+def described(request: Mapping[str, Any], hand: Mapping[str, Any]) -> str:
+    """``hand`` (its record's ``to_dict``, as the engine read it) in one line, for the
+    table's ``players`` in the request's language, as the server's pages describe a hand
+    (``web/scoreboard.py``'s ``describe``). Raises what reading the request raises."""
+    rules, settings = _game(request)
+    words = words_in(str(request.get("language", "en")))
+    players = [str(name) for name in request["players"]]
+    parts = rules.describe_hand(dict(hand), players, settings)
+    return " · ".join(words.shown(part) for part in parts)
+
+
 def _seating(request: Mapping[str, Any], rules: Game) -> phone_pages.Seating | None:
     """``seating``, who sat where hand by hand: ``players`` (as they sat for the first
     hand) and ``changes`` (each ``{"from_hand", "seat", "name"}``, as the snapshot's

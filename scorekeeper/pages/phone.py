@@ -23,7 +23,8 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     hands counted (``count``); the hands after ``pending`` (the last the server has)
     marked with ``pending_mark``; and the whole kept board (``html``: ``templates/_kept.html``)
     around them, saying the hands before ``earlier`` + 1 are on the server only, a
-    ``refused`` queued hand (``{"number", "said"}``) asked to be removed on top."""
+    ``refused`` queued hand (``{"number", "said", "hand"}``, ``hand`` as the engine read
+    it) asked to be removed on top, shown in one line."""
     answer = engine.scoreboard(request)
     pending = request.get("pending")
     mark = str(request.get("pending_mark", ""))
@@ -33,13 +34,12 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     for model in ("standing", "page_words", "seats", "shows_dealer", "legend"):
         del answer[model]
     refused = request.get("refused")
-    board = kept.Board(
-        answer.get("record"),
-        int(request.get("earlier") or 0),
-        None if refused is None else kept.dropper(refused["number"], refused.get("said")),
-        count,
-        bool(answer.get("paired")),
-    )
+    drop = None
+    if refused is not None:
+        hand = engine.described(request, refused["hand"]) if refused.get("hand") else ""
+        drop = kept.dropper(refused["number"], refused.get("said"), hand)
+    earlier = int(request.get("earlier") or 0)
+    board = kept.Board(answer.get("record"), earlier, drop, count, bool(answer.get("paired")))
     parts = {part: Markup(html) for part, html in drawn.items()}  # drawn by the template
     whole = render.kept(language, "board", board, parts)
     parts_html = {f"{part}_html": html for part, html in drawn.items()}
@@ -65,7 +65,8 @@ def form(request: Mapping[str, Any]) -> dict[str, Any]:
     drop = request.get("drop")
     views = {"back": render.kept(language, "back")}
     if drop is not None:
-        views["drop"] = render.kept(language, "dropper", kept.dropper(drop))
+        hand = engine.described(request, request["hand"]) if request.get("hand") else ""
+        views["drop"] = render.kept(language, "dropper", kept.dropper(drop, hand=hand))
     return (
         answer
         | {"html": drawn.pop("html")}

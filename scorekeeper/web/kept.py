@@ -21,7 +21,7 @@ from .. import db
 from ..engine.pages import kept
 from .access import edit_required
 from .i18n import current_language
-from .phone_engine import PYODIDE_FILES, engine_zip, pyodide_folder, urls, worker_script
+from .phone_engine import DOWNLOADED, engine_zip, pyodide_folder, stdlib, urls, worker_script
 from .responses import PRIVATE
 
 bp = Blueprint("kept", __name__)
@@ -46,7 +46,8 @@ def downloads() -> list[dict[str, Any]]:
     """Everything a phone stores to go on alone, each with the bytes it holds once
     downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
     for it (``sent``: Pyodide's files go gzipped; what Keep says it took): the engine
-    (Pyodide, the worker, the engine's zip) and the page's own scripts."""
+    (Pyodide, its standard library cut for the engine, the worker, the engine's zip) and
+    the page's own scripts."""
     engine = urls()
     folder = pyodide_folder()
     found = [
@@ -55,8 +56,11 @@ def downloads() -> list[dict[str, Any]]:
             "size": _size(folder / name),
             "sent": _size(folder / (name + ".gz")) or _size(folder / name),
         }
-        for name in PYODIDE_FILES
+        for name in DOWNLOADED
     ]
+    cut = stdlib()
+    if cut:
+        found.append({"url": engine["stdlib"], "size": len(cut[0]), "sent": len(cut[1])})
     found.append({"url": engine["worker"], "size": len(worker_script()[0])})
     found.append({"url": engine["engine"], "size": len(engine_zip()[0])})
     return found + [_static(name) for name in ASSETS]

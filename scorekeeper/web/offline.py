@@ -54,7 +54,6 @@ from .access import edit_required, no_game
 from .errors import _csrf_message
 from .errors import _message as page_message
 from .game_service import game_of, side_names
-from .games import RECENT_HANDS
 from .i18n import named
 from .responses import PRIVATE
 from .scoreboard import describe
@@ -168,15 +167,16 @@ def snapshot(game_id: int, game: db.StoredGame):
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
     the last hand (what the phone's engine resumes from) and before ``shown_from``, the
-    first hand the scoreboard shows (``shown_state``, from which the phone draws the hands
-    the server's scoreboard shows: the last ``RECENT_HANDS``), where the game stands, and
-    the session's CSRF token for sending the hands back."""
+    first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
+    hands: every one, however long the game, as the server's page of all hands does:
+    issue 44), where the game stands, and the session's CSRF token for sending the
+    hands back."""
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
     rules = game_of(found)
     progress = game_play.progress_of(found, hands)
-    shown_from = max(1, len(hands) - RECENT_HANDS + 1)
+    shown_from = 1
     return {
         "id": found.id,
         "game": rules.key,
@@ -192,8 +192,8 @@ def snapshot(game_id: int, game: db.StoredGame):
         "hands": [_stored_json(stored) for stored in hands],
         "version": found.version,
         "state": rules.state_of(progress),
-        # The hands the scoreboard shows, as the server's does (the last RECENT_HANDS),
-        # and the state before the first of them, from which the phone draws them.
+        # The hands the kept scoreboard shows (all of them: a table without the network
+        # has no page of the earlier ones to go to), and the state before the first.
         "shown_from": shown_from,
         "shown_state": game_play.state_after(db.get_db(), found, shown_from - 1),
         **standing(rules, progress),

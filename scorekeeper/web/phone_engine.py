@@ -4,6 +4,10 @@
   standard library, as ``scripts/fetch_pyodide.py`` (``make pyodide``) unpacked them from
   the npm registry into the git-ignored ``vendor/`` folder, each sent gzipped when the
   browser takes it (they are stored so, so no request compresses 8 MB).
+- ``/engine/stdlib-<hash>.zip``: Pyodide's standard library cut to the modules the engine
+  and Pyodide's start import (``scorekeeper/web/phone_stdlib.py``; 0.78 MB sent instead
+  of 2.32 MB: issue 44), at the address of its content, so a phone fetches it once for
+  every game it keeps; sent gzipped when the browser takes it.
 - ``/engine/worker-<hash>.js``: the worker that runs them (``static/phone-engine-worker.js``),
   with its own Content Security Policy: the one answer of the site that lets WebAssembly
   compile (``'wasm-unsafe-eval'``), so that no page's policy, nor its headers' bytes,
@@ -27,9 +31,11 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import json
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import markupsafe
@@ -38,6 +44,7 @@ from flask import Blueprint, Response, abort, current_app, request, send_file, u
 from jinja2.ext import extract_from_ast
 
 from ..engine.core.language import LANGUAGES
+from . import phone_stdlib
 
 bp = Blueprint("phone_engine", __name__)
 
@@ -50,6 +57,13 @@ PYODIDE_FILES = {
     "python_stdlib.zip": "application/zip",
     "pyodide-lock.json": "application/json",
 }
+STDLIB = "python_stdlib.zip"
+LOCK = "pyodide-lock.json"
+DOWNLOADED = tuple(name for name in PYODIDE_FILES if name not in (STDLIB, LOCK))
+"""What a phone downloads of the release itself: the standard library comes cut
+(``stdlib``), and of the lock file (the release's 343 packages, none of which the engine
+loads) only its ``info`` comes, inside ``urls``. Both whole files are still served, for
+a phone kept before."""
 YEAR = 365 * 24 * 3600
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as installed
@@ -165,6 +179,28 @@ def cut_catalogue(mo: bytes, keep: set[str]) -> bytes:
     return written.getvalue()
 
 
+def stdlib() -> tuple[bytes, bytes, str] | None:
+    """The standard library cut for the engine (``phone_stdlib.trimmed``), gzipped, and
+    its content hash; None when ``make pyodide`` has not fetched the release."""
+    source = pyodide_folder() / STDLIB
+    if not source.is_file():
+        return None
+    return phone_stdlib.trimmed(source, *engine_zip())
+
+
+def lock_info() -> dict[str, Any] | None:
+    """The ``info`` of the release's lock file (its version, Python's, the platform's),
+    which Pyodide checks at start; None when ``make pyodide`` has not fetched it."""
+    found = current_app.extensions.get("scorekeeper.pyodide_lock")
+    if found is None:
+        path = pyodide_folder() / LOCK
+        if not path.is_file():
+            return None
+        found = json.loads(path.read_bytes())["info"]
+        current_app.extensions["scorekeeper.pyodide_lock"] = found
+    return found
+
+
 def worker_script() -> tuple[bytes, str]:
     """The worker's script and its content hash, read once per process."""
     found = current_app.extensions.get("scorekeeper.engine_worker")
@@ -175,14 +211,20 @@ def worker_script() -> tuple[bytes, str]:
     return found
 
 
-def urls() -> dict[str, str]:
+def urls() -> dict[str, Any]:
     """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
-    (its ``indexURL``, ending in /) and the engine's zip."""
+    (its ``indexURL``, ending in /), its standard library as the engine needs it (its
+    ``stdLibURL``) and the engine's zip; and ``lock``, the lock file's ``info`` (the
+    worker gives Pyodide a lock of no packages: it loads none)."""
     pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
+    cut = stdlib()
     return {
         "worker": url_for("phone_engine.worker", digest=worker_script()[1]),
         "pyodide": pyodide.removesuffix("pyodide.js"),
+        # Not fetched yet: an address that answers 404, as Pyodide's own files then do.
+        "stdlib": url_for("phone_engine.standard_library", digest=cut[2] if cut else "0" * 12),
         "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
+        "lock": lock_info(),
     }
 
 
@@ -213,6 +255,23 @@ def engine(digest: str):
     if digest != current:
         abort(404)
     response = Response(body, mimetype="application/zip")
+    response.headers["Cache-Control"] = IMMUTABLE
+    return response
+
+
+@bp.get("/engine/stdlib-<digest>.zip")
+def standard_library(digest: str):
+    """The standard library cut for the engine at the address of its hash, gzipped when
+    the browser takes it."""
+    cut = stdlib()
+    if cut is None or digest != cut[2]:
+        abort(404)
+    body, gzipped, _ = cut
+    zipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    response = Response(gzipped if zipped else body, mimetype="application/zip")
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
     response.headers["Cache-Control"] = IMMUTABLE
     return response
 

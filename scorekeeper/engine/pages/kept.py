@@ -25,10 +25,12 @@ class Whose:
 class Dropper:
     """The question "Remove hand ``number`` from this phone?", for a queued hand the server
     will not take as it is; asked again before it is done. ``said``: the server's
-    sentences shown above it (none when the hand's form shows them)."""
+    sentences shown above it (none when the hand's form shows them); ``hand``: the hand
+    in one line, shown with the question, so the table sees what it removes."""
 
     number: int
     said: tuple[str, ...] = ()
+    hand: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,9 @@ def whose(players: Sequence[str]) -> Whose:
     return Whose(tuple(str(name) for name in players))
 
 
-def dropper(number: Any, said: Sequence[Any] | None = None) -> Dropper:
+def dropper(number: Any, said: Sequence[Any] | None = None, hand: str = "") -> Dropper:
     """Raises ValueError for a ``number`` that is not a whole number."""
-    return Dropper(int(number), tuple(str(line) for line in said or ()))
+    return Dropper(int(number), tuple(str(line) for line in said or ()), str(hand))
 
 
 def clash(answer: Mapping[str, Any]) -> Clash:

@@ -1,0 +1,216 @@
+"""Pyodide's standard library cut to what the engine in the phone imports (issue 44).
+
+Pyodide's ``python_stdlib.zip`` holds the whole standard library, 2.35 MB sent; the phone's
+engine (the engine's zip: ``scorekeeper/engine``, ``scorekeeper/pages``, jinja2 and
+markupsafe) imports a fraction of it. ``trim`` keeps the modules reached from the
+engine's sources and from Pyodide's own start (its ``pyodide`` and ``_pyodide`` packages,
+``site``, the codecs), following every ``import`` written in them, wherever it stands
+(inside a function or a ``try`` too: a module the engine might import is kept). What is
+built into Pyodide's core and absent from the zip is left to the core. The phone gets it
+through ``loadPyodide({stdLibURL})`` at an address of its content's hash, the same for
+every game it keeps (``scorekeeper/web/phone_engine.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import io
+import re
+import zipfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+# Imported by name at run time, never by an ``import`` statement the engine reaches:
+# Python's start (``site``, the codecs it looks up by name: the engine's text is UTF-8,
+# a zip's names without the UTF-8 flag are cp437) and Pyodide's own start (what its
+# JavaScript imports: ``sys.modules`` of Pyodide 0.28 just loaded, with nothing run).
+ALWAYS = (
+    "site",
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.cp437",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "_pyodide._base",
+    "_pyodide._core_docs",
+    "_pyodide._future_helper",
+    "_pyodide._importhook",
+    "_pyodide.docs_argspec",
+    "_pyodide.docstring",
+    "_pyodide.jsbind",
+    "asyncio",
+    "collections.abc",
+    "inspect",
+    "pyodide._package_loader",
+    "pyodide._state",
+    "pyodide.code",
+    "pyodide.common",
+    "pyodide.ffi",
+    "pyodide.webloop",
+)
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def module_files(names: Iterable[str]) -> dict[str, str]:
+    """The zip's modules by dotted name: ``{"json": "json/__init__.py", "os": "os.py"}``."""
+    found = {}
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        dotted = name.removesuffix(".py").replace("/", ".")
+        found[dotted.removesuffix(".__init__")] = name
+    return found
+
+
+# ``import a.b as c, d`` and ``from .a import (b, c)``, at the start of a line. Read as text,
+# not parsed: Pyodide's library is of a newer Python than the server may run, whose
+# parser would refuse its newer syntax. A line that only looks like one (in a docstring)
+# keeps a module more, never one less.
+IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
+FROM = re.compile(
+    r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.MULTILINE
+)
+
+
+def _names(listed: str) -> list[str]:
+    """The names of an import's list (``a.b as c, d`` or ``(b,\n c)``)."""
+    names = []
+    for part in listed.strip("()\\ \n").replace("\\\n", " ").split(","):
+        name = part.split("#")[0].split(" as ")[0].strip(" \t\n()\\")
+        if re.fullmatch(r"[\w.]+", name):
+            names.append(name)
+    return names
+
+
+# A function, and a module's ``if __name__ == "__main__":`` (run as a script, never on import).
+DEF = re.compile(r"[ \t]*(?:(?:async[ \t]+)?def[ \t]|if[ \t]+__name__[ \t]*==)")
+
+
+def run_on_import(text: str) -> str:
+    """``text`` without the bodies of its functions and of its script part (blank lines
+    in their place): what importing the module runs. A function's imports wait for the
+    function's call."""
+    lines = text.split("\n")
+    inside: list[int] = []  # the indentation of each ``def`` the line is in
+    for number, line in enumerate(lines):
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        while inside and indent <= inside[-1]:
+            inside.pop()
+        if inside:
+            lines[number] = ""
+        elif DEF.match(line):
+            inside.append(indent)
+    return "\n".join(lines)
+
+
+def imported(source: bytes, module: str, is_package: bool, every: bool = False) -> set[str]:
+    """Every module name ``source`` (module ``module``) imports when it is imported (with
+    ``every``, in its functions too), absolute, with each of ``from a import b``'s ``a.b``
+    too (``b`` may be a submodule)."""
+    text = source.decode("utf-8", "replace")
+    if not every:
+        text = run_on_import(text)
+    names = {name for found in IMPORT.finditer(text) for name in _names(found[1])}
+    package = module if is_package else module.rpartition(".")[0]
+    for found in FROM.finditer(text):
+        base = found[1]
+        level = len(base) - len(base.lstrip("."))
+        base = base[level:]
+        if level:
+            parts = package.split(".") if package else []
+            parts = parts[: len(parts) - (level - 1)]
+            base = ".".join([*parts, base] if base else parts)
+        if base:
+            names.add(base)
+        names.update(f"{base}.{name}".lstrip(".") for name in _names(found[2]))
+    return names
+
+
+def codecs_named(modules: Iterable[str], sources: Iterable[bytes]) -> set[str]:
+    """The codecs (``encodings.*``) whose names the ``sources`` write in quotes (as
+    ``.decode("unicode-escape")`` does): a codec is imported by its name at run time."""
+    text = b"\n".join(sources).decode("utf-8", "replace").lower()
+    found = set()
+    for module in modules:
+        codec = module.removeprefix("encodings.")
+        if module.startswith("encodings.") and any(
+            f"{quote}{name}{quote}" in text
+            for name in {codec, codec.replace("_", "-")}
+            for quote in "\"'"
+        ):
+            found.add(module)
+    return found
+
+
+def needed(
+    modules: Mapping[str, str], read, roots: Iterable[str], sources: Mapping[str, bytes]
+) -> set[str]:
+    """The dotted names of the zip's ``modules`` (read by ``read(path)``) reached from
+    ``roots`` and the imports of ``sources`` (Python files by path: the app's own in their
+    functions too, where a rarely taken path may import; a library's as imported)."""
+    wanted: list[str] = list(codecs_named(modules, sources.values()))
+    for path, source in sources.items():
+        wanted.extend(imported(source, "", False, every=path.startswith("scorekeeper/")))
+    wanted.extend(roots)
+    kept: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        # A module's packages come with it: ``a.b.c`` runs ``a`` and ``a.b`` first.
+        parts = name.split(".")
+        for end in range(1, len(parts) + 1):
+            part = ".".join(parts[:end])
+            if part in modules and part not in kept:
+                kept.add(part)
+                path = modules[part]
+                wanted.extend(imported(read(path), part, path.endswith("__init__.py")))
+    return kept
+
+
+def trim(stdlib: bytes, sources: Mapping[str, bytes]) -> bytes:
+    """Pyodide's standard library zip ``stdlib`` with only the modules ``sources`` (the
+    engine's Python files) and Pyodide's start reach, stored uncompressed (the server
+    gzips it whole for the wire, which packs it tighter than file by file)."""
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as archive:
+        names = archive.namelist()
+        modules = module_files(names)
+        kept = needed(modules, archive.read, ALWAYS, sources)
+        files = sorted(modules[name] for name in kept)
+        # Data files beside a kept module (``*.typed`` markers and the like) stay.
+        folders = {path.rpartition("/")[0] for path in files if "/" in path}
+        extras = [
+            n for n in names if not n.endswith(("/", ".py")) and n.rpartition("/")[0] in folders
+        ]
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+            for name in sorted({*files, *extras}):
+                out.writestr(zipfile.ZipInfo(name, ZIP_TIME), archive.read(name))
+    return buffer.getvalue()
+
+
+def engine_sources(engine: bytes) -> dict[str, bytes]:
+    """The Python files of the engine's zip ``engine``, by their path in it."""
+    with zipfile.ZipFile(io.BytesIO(engine)) as archive:
+        return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
+
+
+@functools.cache
+def _trimmed(
+    stdlib: Path, stamp: tuple[int, int], engine_digest: str, engine: bytes
+) -> tuple[bytes, bytes, str]:
+    body = trim(stdlib.read_bytes(), engine_sources(engine))
+    gzipped = gzip.compress(body, compresslevel=9, mtime=0)
+    return body, gzipped, hashlib.sha256(body).hexdigest()[:12]
+
+
+def trimmed(stdlib: Path, engine: bytes, engine_digest: str) -> tuple[bytes, bytes, str]:
+    """``trim`` of the file ``stdlib`` for the engine's zip ``engine`` (of hash
+    ``engine_digest``), the same gzipped, and its content hash: built once per process
+    for the same file and engine. Raises ``OSError`` when the file cannot be read."""
+    info = stdlib.stat()
+    return _trimmed(stdlib, (info.st_mtime_ns, info.st_size), engine_digest, engine)

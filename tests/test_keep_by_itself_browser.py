@@ -1,0 +1,168 @@
+"""A phone that edits a started game keeps it by itself (issue 44), in Chromium at 360 px:
+without a tap on a good connection; with the data saver on, only once asked, the answer
+held for the phone; a phone without the edit key never."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine import GAMES
+
+from .offline_phone import ENGINE_TIMEOUT, watched
+from .test_browser import api
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/work/wt/shots/offline")
+GAME = GAMES["israeli-whist"]
+NAMES = ["Noa", "Ben", "Dana", "Carl"]
+HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
+# What keeping a game fetches: none of it before the phone may keep it.
+KEEPING = ("/engine/", "keep.js", "/kept")
+SAVING_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
+  get: () => ({ saveData: true, effectiveType: "4g", type: "wifi" }) })"""
+
+
+def started(base: str, hands: int = 1) -> dict:
+    """A new game (the API's answer) with ``hands`` hands recorded."""
+    body = {"game": GAME.key, "players": NAMES, "rules": GAME.default_preset, "first_dealer": 0}
+    created = api(base, "POST", "/api/games", body)
+    for _ in range(hands):
+        api(base, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
+    return created
+
+
+def fetched(context) -> list[str]:
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    return asked
+
+
+def keeping(asked: list[str]) -> list[str]:
+    return [url for url in asked if any(part in url for part in KEEPING)]
+
+
+def opened(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    page.wait_for_load_state("networkidle")
+
+
+def kept_here(page, game_id: int) -> bool:
+    return page.evaluate(f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'")
+
+
+def test_an_editing_phone_keeps_a_started_game_without_a_tap(browser, live_server):
+    fresh, begun = started(live_server, hands=0), started(live_server)
+    with watched(browser, live_server, "en") as context:
+        asked = fetched(context)
+        page = context.new_page()
+        opened(page, fresh["edit_url"])  # not started: nothing to keep yet
+        assert keeping(asked) == [] and not page.locator("#keep[data-asked]").count()
+        opened(page, begun["edit_url"])
+        # Whose phone it is, asked once; then the game is on the phone, untapped.
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
+        page.wait_for_function(
+            f"() => localStorage.getItem('scorekeeper:kept:{begun['id']}') === '1'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert any("/engine/stdlib-" in url for url in asked)
+        assert not any(url.endswith("python_stdlib.zip") for url in asked)
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_phone_saving_data_asks_once_and_downloads_nothing_until_asked(
+    browser, live_server, language
+):
+    first, second = started(live_server), started(live_server)
+    with watched(browser, live_server, language) as context:
+        context.add_init_script(SAVING_DATA)
+        asked = fetched(context)
+        page = context.new_page()
+        opened(page, first["edit_url"])
+        ask = page.locator("#keep-ask")
+        ask.wait_for()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ask.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"keep-ask-{language}.png"))
+        box = ask.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert keeping(asked) == []
+        page.locator("#keep-ask-no").click()
+        assert not ask.is_visible()
+        # The answer holds: not asked again, for this game or another, and nothing fetched.
+        for created in (first, second):
+            opened(page, created["edit_url"])
+            assert not page.locator("#keep-ask").is_visible()
+        assert keeping(asked) == [] and not kept_here(page, first["id"])
+        # Keep stays an explicit choice on it.
+        assert page.locator("#keep").is_visible()
+
+    with watched(browser, live_server, language) as context:
+        context.add_init_script(SAVING_DATA)
+        asked = fetched(context)
+        page = context.new_page()
+        opened(page, first["edit_url"])
+        page.locator("#keep-ask-yes").click()
+        page.locator("#keep-whose button", has_text="Dana").click(timeout=ENGINE_TIMEOUT)
+        page.wait_for_function(
+            f"() => localStorage.getItem('scorekeeper:kept:{first['id']}') === '1'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        # Yes holds too: the next started game is kept without asking.
+        opened(page, second["edit_url"])
+        assert not page.locator("#keep-ask").is_visible()
+        page.wait_for_function(
+            f"() => localStorage.getItem('scorekeeper:kept:{second['id']}') === '1'",
+            timeout=ENGINE_TIMEOUT,
+        )
+
+
+def test_a_phone_without_the_edit_key_keeps_nothing(browser, live_server):
+    """A watching phone (the view link) and a stranger who guesses the kept page's address:
+    nothing is kept, nothing of the engine or the game's snapshot fetched."""
+    created = started(live_server)
+    with watched(browser, live_server, "en") as context:
+        asked = fetched(context)
+        page = context.new_page()
+        opened(page, created["view_url"])
+        assert page.locator("#live #h1").count() == 1
+        assert page.locator("#keep").count() == 0 and page.locator("#keep-ask").count() == 0
+        assert keeping(asked) == [] and not kept_here(page, created["id"])
+        for path in ("kept", "offline"):
+            answer = page.request.get(f"/games/{created['id']}/{path}")
+            assert answer.status in (403, 404), path
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_server, language):
+    """The phone's storage holds 2 MB (Chromium's quota, overridden): Keep says the
+    storage is full in the table's words, and nothing is marked or kept."""
+    created = started(live_server)
+    with watched(browser, live_server, language) as context:
+        page = context.new_page()
+        quota = {"origin": live_server, "quotaSize": 2_000_000}
+        context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin", quota)
+        opened(page, created["edit_url"])
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
+        status = page.locator("#keep-status")
+        full = {"en": "storage is full", "he": "האחסון של הטלפון הזה מלא"}[language]
+        status.filter(has_text=full).wait_for(timeout=ENGINE_TIMEOUT)
+        status.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"keep-full-{language}.png"))
+        assert not kept_here(page, created["id"])
+        record = page.evaluate(
+            """(id) => new Promise((resolve) => {
+              const opening = indexedDB.open("scorekeeper-offline", 1);
+              opening.onupgradeneeded = () =>
+                opening.result.createObjectStore("games", { keyPath: "id" });
+              opening.onsuccess = () => {
+                const asked = opening.result.transaction("games").objectStore("games").get(id);
+                asked.onsuccess = () => resolve(asked.result || null);
+              };
+            })""",
+            created["id"],
+        )
+        assert record is None

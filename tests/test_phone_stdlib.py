@@ -1,0 +1,163 @@
+"""Pyodide's standard library cut to what the engine imports (issue 44): the modules
+followed from the engine's sources, what a phone is sent, once for every game it keeps.
+That every game's engine runs on the cut library in Chromium is
+``test_phone_engine.py``'s proof (its page loads the engine from ``phone_engine.urls()``)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import zipfile
+
+import pytest
+
+from scorekeeper.web import kept, phone_engine, phone_stdlib
+
+from .conftest import app_config
+from .test_phone_engine import fetch_module
+
+MODULE = """\
+import os, json.decoder as decoder
+from . import sibling
+from .. import uncle
+from .inner import (
+    first,
+    second as other,
+)
+try:
+    import gettext
+except ImportError:
+    pass
+
+
+def later():
+    import unittest
+    from email import message
+
+
+class Model:
+    import string
+
+
+if __name__ == "__main__":
+    import doctest
+"""
+
+
+@pytest.mark.parametrize(
+    ("every", "expected"),
+    [
+        (
+            False,
+            {
+                "os", "json.decoder", "pkg.sub.sibling", "pkg.sub", "pkg", "pkg.uncle",
+                "pkg.sub.inner", "pkg.sub.inner.first", "pkg.sub.inner.second", "gettext",
+                "string",
+            },
+        ),
+        (
+            True,
+            {
+                "os", "json.decoder", "pkg.sub.sibling", "pkg.sub", "pkg", "pkg.uncle",
+                "pkg.sub.inner", "pkg.sub.inner.first", "pkg.sub.inner.second", "gettext",
+                "string", "unittest", "email", "email.message", "doctest",
+            },
+        ),
+    ],
+)  # fmt: skip
+def test_a_modules_imports_are_read_as_importing_it_runs_them(every, expected):
+    """A function's imports wait for its call, a script part never runs on import: only
+    the engine's own sources are followed into them (``every``)."""
+    assert phone_stdlib.imported(MODULE.encode(), "pkg.sub.mod", False, every=every) == expected
+
+
+def test_a_package_reads_its_relative_imports_from_itself():
+    found = phone_stdlib.imported(b"from . import part\nfrom .x import y\n", "pkg", True)
+    assert found == {"pkg", "pkg.part", "pkg.x", "pkg.x.y"}
+
+
+@pytest.fixture(scope="module")
+def cut():
+    """The release's whole library, and the library cut for the engine this tree has."""
+    folder = fetch_module().TARGET
+    fetch_module().main()
+    whole = (folder / phone_engine.STDLIB).read_bytes()
+    body, gzipped, digest = phone_stdlib.trimmed(
+        folder / phone_engine.STDLIB, *phone_engine.build_engine_zip(phone_engine.ENGINE)
+    )
+    return whole, body, gzipped, digest
+
+
+def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_rest(cut):
+    whole, body, gzipped, _ = cut
+    names = set(zipfile.ZipFile(io.BytesIO(body)).namelist())
+    # What the engine and jinja2 import, what Python's and Pyodide's start import, and the
+    # codec jinja2 names in a string (``.decode("unicode-escape")``).
+    for kept_file in (
+        "json/__init__.py", "gettext.py", "dataclasses.py", "random.py", "typing.py",
+        "site.py", "encodings/utf_8.py", "encodings/unicode_escape.py",
+        "_pyodide/_future_helper.py", "pyodide/webloop.py", "asyncio/__init__.py",
+    ):  # fmt: skip
+        assert kept_file in names, kept_file
+    for dropped in ("unittest/__init__.py", "doctest.py", "pdb.py", "email/message.py",
+                    "xml/__init__.py", "encodings/cp1255.py", "tkinter/__init__.py"):  # fmt: skip
+        assert dropped not in names, dropped
+    # Every module kept is the release's own, byte for byte.
+    with zipfile.ZipFile(io.BytesIO(whole)) as release:
+        for name in names:
+            assert zipfile.ZipFile(io.BytesIO(body)).read(name) == release.read(name), name
+    # Under a third of what the whole library is sent as.
+    assert len(gzipped) < len(gzip.compress(whole)) / 3
+    assert gzip.decompress(gzipped) == body
+
+
+@pytest.fixture
+def served(tmp_path):
+    from scorekeeper.web import create_app
+
+    fetch_module().main()
+    app = create_app(app_config(tmp_path))
+    with app.test_request_context():
+        urls = phone_engine.urls()
+        downloads = kept.downloads()
+    return app.test_client(), urls, downloads
+
+
+def test_the_cut_library_is_served_at_its_hash_gzipped_for_a_year(served, cut):
+    client, urls, _ = served
+    _, body, gzipped, digest = cut
+    assert urls["stdlib"] == f"/engine/stdlib-{digest}.zip"
+    answer = client.get(urls["stdlib"], headers={"Accept-Encoding": "gzip"})
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/zip"
+    assert answer.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in answer.headers["Cache-Control"]
+    assert answer.data == gzipped
+    plain = client.get(urls["stdlib"], headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and plain.data == body
+    # An address not of its content (another engine's, or made up) is not served.
+    for wrong in ("/engine/stdlib-000000000000.zip", "/engine/stdlib-../../app.zip"):
+        assert client.get(wrong).status_code == 404
+
+
+def test_keep_downloads_the_cut_library_not_the_whole_nor_the_lock_file(served, cut):
+    _, urls, downloads = served
+    addresses = [item["url"] for item in downloads]
+    assert urls["stdlib"] in addresses
+    assert not [url for url in addresses if url.endswith((phone_engine.STDLIB, "lock.json"))]
+    # The lock file's info (what Pyodide checks at start) comes with the addresses.
+    lock = json.loads((fetch_module().TARGET / "pyodide-lock.json").read_bytes())
+    assert urls["lock"] == lock["info"] and urls["lock"]["version"].startswith("0.28")
+    item = next(item for item in downloads if item["url"] == urls["stdlib"])
+    assert (item["size"], item["sent"]) == (len(cut[1]), len(cut[2]))
+
+
+def test_without_the_release_no_library_is_named_that_the_server_would_serve(tmp_path):
+    from scorekeeper.web import create_app
+
+    app = create_app(app_config(tmp_path, VENDOR=str(tmp_path / "nothing")))
+    with app.test_request_context():
+        urls = phone_engine.urls()
+        assert phone_engine.stdlib() is None and urls["lock"] is None
+    assert app.test_client().get(urls["stdlib"]).status_code == 404
