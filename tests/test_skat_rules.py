@@ -190,7 +190,8 @@ def test_the_value_is_worked_out_as_the_table_says_it():
     assert counted(deal(matadors=2, bid=36)) == "with 2, game 3, × 12 = 36 · won"
     hand = deal("clubs", 2, 48, 75, hand=True)
     assert counted(hand) == "with 2, game 3, hand 4, × 12 = 48 · won"
-    assert counted(deal("diamonds", 1, 22, 70)) == "with 1, game 2, × 9 = 18 < 22: at 27 · lost"
+    overbid = "with 1, game 2, × 9 = 18 · bid 22: overbid, at 27 · lost"
+    assert counted(deal("diamonds", 1, 22, 70)) == overbid
     assert counted(null_game(hand=True, bid=35)) == "35 · won"
 
 
@@ -367,8 +368,9 @@ REFUSED = {
         {},
         null_game(bid=24),
         "bid",
-        "this Null is worth 23, below the bid",
-        "This Null is worth 23: Ann cannot play it on a bid of 24.",
+        "this Null is worth 23, below the bid; Null hand is worth 35, or correct the bid",
+        "This Null is worth 23: Ann cannot play it on a bid of 24. "
+        "Was it Null hand (35)? Else correct the bid.",
     ),
     "the sitting-out dealer as declarer": (
         4,
@@ -502,3 +504,90 @@ def test_a_grands_value_on_revisions_and_why_is_the_games_own_base(client, base)
         page = html.unescape(client.get(f"/games/{game_id}{path}").get_data(as_text=True))
         assert counted in page, path
         assert f"× {44 - base} =" not in page, path
+
+
+# --- the Skat list: the game, its value, Kontra and Re in words (issue 43) -------------------
+
+
+def sheet_rows(client, game_id: int, language: str = "en") -> list[str]:
+    """The scoreboard's deals, each row's text as read (tags out, spaces joined)."""
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": language})
+    text = page.get_data(as_text=True)
+    rows = re.findall(r'<(?:tr|tbody) id="h\d+".*?</(?:tr|tbody)>', text, re.S)
+    return [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r)).translate(ISOLATES).split())
+        for r in rows
+    ]
+
+
+def test_kontra_and_re_are_keys_in_words_with_the_dash_tapped(client):
+    """Issue 43, 1: the keys read "—", "Kontra", "Re" (not 0 1 2), "—" tapped already."""
+    game_id, _ = new_game(client, settings={"kontra": True})
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    keys = re.findall(r'<input[^>]*name="kontra"[^>]*>\s*<span[^>]*>([^<]*)<', page)
+    assert [html.unescape(k).strip() for k in keys] == ["\u2014", "Kontra", "Re"], keys
+    inputs = re.findall(r'<input[^>]*name="kontra"[^>]*>', page)
+    tapped = [re.search(r'value="(\d)"', i).group(1) for i in inputs if " checked" in i]
+    assert tapped == ["0"]
+
+
+def test_a_row_reads_kontra_and_re_and_the_multiplied_value(client):
+    """Issue 43, 1 and RULES' example 12: the row says Kontra and Re and 36 × 4 = 144."""
+    game_id, key = new_game(client, settings={"kontra": True})
+    assert (
+        post(client, game_id, key, deal(matadors=2, bid=36, declarer=1, kontra=2)).status_code
+        == 201
+    )
+    assert (
+        post(client, game_id, key, deal(matadors=2, bid=36, declarer=2, kontra=1)).status_code
+        == 201
+    )
+    first, second = sheet_rows(client, game_id)
+    assert "Kontra, Re: 36 × 4 = 144 · won" in first and "+144" in first
+    assert "Kontra: 36 × 2 = 72 · won" in second and "Re" not in second.split("Kontra")[1]
+    german = sheet_rows(client, game_id, "de")[0]
+    assert "Kontra, Re: 36 × 4 = 144 · gewonnen" in german
+
+
+def test_the_row_names_the_game_never_the_bid_unless_overbid(client):
+    """Issue 43, 2: "♠ 20" for a game worth 22 reads as worth 20: the head is the game,
+    and the bid appears only labelled as the bid, beside an overbid game ("überreizt")."""
+    game_id, key = new_game(client)
+    post(client, game_id, key, deal("spades", 1, 20, 70))
+    post(client, game_id, key, null_game(hand=True, bid=24, declarer=1))
+    post(client, game_id, key, deal("diamonds", 1, 22, 70, declarer=2))
+    spades, null, overbid = sheet_rows(client, game_id)
+    assert "♠ with 1, game 2, × 11 = 22 · won" in spades and "20" not in spades.split("+22")[0]
+    assert "Null hand 35 · won" in null and "24" not in null
+    assert "× 9 = 18 · bid 22: overbid, at 27 · lost" in overbid
+    german = sheet_rows(client, game_id, "de")[2]
+    assert "Reizwert 22: überreizt, mit 27 gewertet · verloren" in german
+
+
+def test_the_overbid_preview_says_overbid_in_the_pages_language(client):
+    """Issue 43, 9: the form's preview of an overbid game says so ("überreizt")."""
+    game_id, _ = new_game(client)
+    values = form_values(deal("diamonds", 1, 22, 70))
+    answer = client.post(
+        f"/games/{game_id}/hands/preview", data=values, headers={"Accept-Language": "de"}
+    ).get_json()
+    assert "Reizwert 22: überreizt, mit 27 gewertet · verloren" in answer["result"]
+
+
+@pytest.mark.parametrize(
+    ("null", "said"),
+    [
+        (null_game(bid=24), "Was it Null hand (35)?"),
+        (null_game(hand=True, bid=40), "Was it Null ouvert (46)?"),
+        (null_game(ouvert=True, bid=48), "Was it Null ouvert hand (59)?"),
+        (null_game(ouvert=True, hand=True, bid=60), "cannot play it on a bid of 60. Correct"),
+    ],
+)
+def test_a_null_below_its_bid_says_which_null_reaches_it_or_to_correct_the_bid(
+    app, client, null, said
+):
+    """Issue 43, 9: the refusal says what to do, not only what is wrong."""
+    game_id, _ = new_game(client)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(null))
+    assert response.status_code == 422
+    assert any(said in message for _, message in summary(response)), summary(response)

@@ -18,7 +18,7 @@ from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.progress import Points
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import NULLS, PRESETS, SUITS, SkatSettings, points_of, value_of
+from .settings import NULLS, PRESETS, SUITS, SkatSettings, kontra_times, points_of, value_of
 
 Problem = tuple[str, Message]
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
@@ -66,6 +66,20 @@ class AtDeclarer(Count):
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         value = values.get(f"{self.name}_{values.get('declarer')}")
         return None if value in (None, "") else value
+
+
+class KontraKeys(Count):
+    """Kontra and Re as the table says them: keys "—", "Kontra", "Re" ("—" tapped
+    already, so the preview shows at once); the API's 0, 1 or 2."""
+
+    WORDS = (Notation("\u2014"), msg("Kontra"), msg("Re"))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = tuple(Choice(str(n), word) for n, word in enumerate(self.WORDS))
+        return (FormField(self.name, self.label, keys, style="wide", default="0"),)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
+        return None if not typed else self.WORDS[typed]
 
 
 class NoTrick(OneOf):
@@ -197,7 +211,7 @@ class Skat(GameBase):
             step="result",
             shown_when=("game", ("null",)),
         ),
-        Count(
+        KontraKeys(
             "kontra",
             msg("Kontra and Re"),
             0,
@@ -280,14 +294,7 @@ class Skat(GameBase):
         if hand.game == "null":
             worth = NULLS[hand.hand, hand.ouvert]
             if hand.bid > worth:
-                said = msg("bid: this Null is worth %(worth)d, below the bid", worth=worth)
-                table = said.said_at_table(
-                    "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d.",
-                    worth=worth,
-                    name=who,
-                    bid=hand.bid,
-                )
-                found.append(("bid", table))
+                found.append(("bid", _null_below_bid(hand, worth, who)))
             if hand.schneider_announced:
                 said = msg("schneider_announced: a Null announces no schneider")
                 table = said.said_at_table("A Null announces no schneider.")
@@ -434,7 +441,9 @@ class Skat(GameBase):
     # --- how a deal shows -----------------------------------------------------------------
 
     def view(self, settings: SkatSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The game and bid; the value as counted ("with 2, game 3, × 12 = 36"), won or
+        """The game as the Skatliste writes it ("♣ hand", never the bid); its value as
+        counted ("with 2, game 3, × 12 = 36"), the bid only beside an overbid game, Kontra
+        and Re in words with the value they multiply ("Kontra, Re: 36 × 4 = 144"), won or
         lost; the declarer's card points in the declarer's column."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
@@ -443,7 +452,7 @@ class Skat(GameBase):
         game = dict(GAMES)[hand.game]
         extra = [msg("hand")] if hand.hand and not hand.ouvert else []
         extra += [msg("ouvert")] if hand.ouvert else []
-        bid = Label(_spaced([game, *extra, Notation(str(hand.bid))]), red)
+        bid = Label(_spaced([game, *extra]), red)
         if hand.game == "null":
             counted: list[Any] = [Notation(str(worth.value))]
         else:
@@ -451,10 +460,15 @@ class Skat(GameBase):
             for word, n in worth.levels:
                 running += n
                 counted += [LEVEL_WORDS[word](running), Notation(", ")]
-            product = worth.base * running
-            counted.append(Notation(f"× {worth.base} = {product}"))
-            if worth.overbid:
-                counted += [Notation(f" < {hand.bid}: "), msg("at %(n)d", n=worth.value)]
+            counted.append(Notation(f"× {worth.base} = {worth.base * running}"))
+        if worth.overbid:
+            counted += [Notation(" · "), msg("bid %(bid)d: overbid", bid=hand.bid), Notation(", ")]
+            counted.append(msg("at %(n)d", n=worth.value))
+        times = kontra_times(settings, hand)
+        if hand.kontra:
+            said = [msg("Kontra")] + ([Notation(", "), msg("Re")] if hand.kontra == 2 else [])
+            product = Notation(f": {worth.value} × {times} = {worth.value * times}")
+            counted += [Notation(" · "), *said, product]
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)
@@ -466,6 +480,45 @@ class Skat(GameBase):
         """Each knob as the new-game form labels it, from the grand's base value on: the
         players and the deal nobody bids on are no scoring rules."""
         return super().rules_lines(settings)[2:]
+
+
+NULL_NAMES = {
+    (True, False): msg("Null hand"),
+    (False, True): msg("Null ouvert"),
+    (True, True): msg("Null ouvert hand"),
+}
+
+
+def _null_below_bid(hand: Hand, worth: int, who: Seat) -> Message:
+    """The refusal of a Null played on a bid above its value, saying what to do: the
+    Null worth the bid it may have been (a Null hand, say), or correct the bid."""
+    higher = [(value, key) for key, value in NULLS.items() if value >= hand.bid]
+    if not higher:
+        said = msg("bid: this Null is worth %(worth)d, below the bid; correct the bid", worth=worth)
+        return said.said_at_table(
+            "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d. "
+            "Correct the bid.",
+            worth=worth,
+            name=who,
+            bid=hand.bid,
+        )
+    value, key = min(higher)
+    said = msg(
+        "bid: this Null is worth %(worth)d, below the bid; %(game)s is worth %(value)d, "
+        "or correct the bid",
+        worth=worth,
+        game=NULL_NAMES[key],
+        value=value,
+    )
+    return said.said_at_table(
+        "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d. "
+        "Was it %(game)s (%(value)d)? Else correct the bid.",
+        worth=worth,
+        name=who,
+        bid=hand.bid,
+        game=NULL_NAMES[key],
+        value=value,
+    )
 
 
 def _column(name: str) -> str:

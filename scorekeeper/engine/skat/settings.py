@@ -128,12 +128,17 @@ def value_of(settings: SkatSettings, hand: Any) -> Value:
     return Value(found, base, won, value)
 
 
+def kontra_times(settings: SkatSettings, hand: Any) -> int:
+    """How many times Kontra and Re multiply the game: 1, 2 for Kontra, 4 for Re."""
+    return 2**hand.kontra
+
+
 def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
     """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
     worth = value_of(settings, hand)
     once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
     score = worth.value if worth.won else -worth.value * (1 if once else 2)
-    score *= 2**hand.kontra
+    score *= kontra_times(settings, hand)
     found = [0] * seats
     if settings.seeger_fabian != "off":
         score += 50 if worth.won else -50
