@@ -513,7 +513,7 @@ def sheet_rows(client, game_id: int, language: str = "en") -> list[str]:
     """The scoreboard's deals, each row's text as read (tags out, spaces joined)."""
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": language})
     text = page.get_data(as_text=True)
-    rows = re.findall(r'<(?:tr|tbody) id="h\d+".*?</(?:tr|tbody)>', text, re.S)
+    rows = [m.group(0) for m in re.finditer(r'<(tr|tbody) id="h\d+".*?</\1>', text, re.S)]
     return [
         " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r)).translate(ISOLATES).split())
         for r in rows
@@ -591,3 +591,73 @@ def test_a_null_below_its_bid_says_which_null_reaches_it_or_to_correct_the_bid(
     response = client.post(f"/games/{game_id}/hands/new", data=form_values(null))
     assert response.status_code == 422
     assert any(said in message for _, message in summary(response)), summary(response)
+
+
+def test_seeger_fabian_points_stand_apart_from_the_games_points(client):
+    """Issue 43, 2: the declarer's cell read "75 +86", card points, value and the
+    Seeger-Fabian bonus in one figure: RULES' example 10 now reads 70, +22, SF +50."""
+    game_id, key = new_game(client, settings=SF_ON)
+    post(client, game_id, key, deal("spades", 1, 22, 70))
+    post(client, game_id, key, deal("hearts", 1, 20, 55, declarer=1))
+    won, lost = sheet_rows(client, game_id)
+    assert "70 +22 SF +50 Seeger-Fabian +50 72" in won
+    assert "+86" not in won and "+72" not in won
+    assert "55 −40 SF −50 Seeger-Fabian −50 −90" in lost
+    assert lost.count("SF +40 Seeger-Fabian +40") == 2
+
+
+def foot(client, game_id: int, language: str = "en") -> list[str]:
+    text = client.get(f"/games/{game_id}", headers={"Accept-Language": language})
+    found = re.findall(r'<tbody class="foot">.*?</tbody>', text.get_data(as_text=True), re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", f)).split()) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("system", "lines"),
+    [
+        ("off", ["Games won / lost 12 / 0 12 / 2 10 / 1 6 / 5"]),
+        (
+            "seeger",
+            [
+                "Games won / lost 12 / 0 12 / 2 10 / 1 6 / 5",
+                "Game points 492 628 660 −32",
+                "Seeger-Fabian points +600 +500 +450 +50",
+            ],
+        ),
+        (
+            "on",
+            [
+                "Games won / lost 12 / 0 12 / 2 10 / 1 6 / 5",
+                "Game points 492 628 660 −32",
+                "Seeger-Fabian points +840 +680 +660 +140",
+            ],
+        ),
+    ],
+)
+def test_the_lists_foot_counts_games_won_and_lost_and_seeger_fabian_apart(client, system, lines):
+    """Issue 43, 2 and RULES' example 11: at the end of the list, each player's games won
+    and lost, and the game points and Seeger-Fabian points each on a line of its own
+    (1332 = 492 + 840), on the scoreboard and on the "finish now" page."""
+    game_id, key = new_game(client, 4, 0, {"seeger_fabian": system})
+    for body in the_list():
+        assert post(client, game_id, key, body).status_code == 201
+    assert foot(client, game_id) == lines
+    page = client.get(f"/games/{game_id}/finish").get_data(as_text=True)
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).translate(ISOLATES).split())
+    assert "Games won / lost: Ann 12 / 0 · Bob 12 / 2 · Cat 10 / 1 · Dan 6 / 5" in said
+    german = foot(client, game_id, "de")[0]
+    assert german == "Spiele gewonnen / verloren 12 / 0 12 / 2 10 / 1 6 / 5"
+
+
+def test_a_state_written_before_the_list_kept_its_counts_still_resumes(client):
+    """A stored state of today's code (no counts) reads, scores the next deal as before,
+    and the list shows no foot rather than wrong counts."""
+    game = get_game("skat")
+    settings = game.preset("isko")
+    record = game.record_from_dict(settings, deal(matadors=2, bid=36))
+    old = game.state_of(game.replay(settings, 0, [record]))
+    old = {k: v for k, v in old.items() if k not in ("won", "lost", "seeger")}
+    resumed = game.resume(settings, old, [record])
+    assert resumed.totals == (72, 0, 0)
+    assert game.sheet_foot(resumed) == ()
+    assert game.sheet_foot(game.replay(settings, 0, [record, record]))

@@ -563,6 +563,10 @@ def finish(game_id: int, game: db.StoredGame):
         form=form,
         standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
         ahead=names[leaders[0]] if len(leaders) == 1 else None,
+        foot=[
+            (shown(line.label), [shown(c) for c in line.cells])
+            for line in rules.sheet_foot(progress)
+        ],
     )
 
 

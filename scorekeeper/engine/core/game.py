@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
 from .declared import Figures, Simulation
-from .display import HandView, RulesLine
+from .display import FootLine, HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
 from .messages import Message, msg
@@ -422,6 +422,10 @@ class Game(Protocol):
         """Named settings, in the order the new-game form offers them."""
         ...
 
+    hand_across: bool
+    """True when each hand's row says the hand on a line across the table and the cells
+    under it, as a partnership game's always do (Skat: the game's value in words)."""
+
     finish_now: bool
     """True when the table may end the game after the current hand ("finish now": the side
     ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
@@ -536,6 +540,12 @@ class Game(Protocol):
     def result_note(self, progress: Progress) -> Message | None:
         """A line the scoreboard shows under a finished game's result (Doppelkopf: what
         each player receives or pays), its players named by ``SeatName``; None: nothing."""
+        ...
+
+    def sheet_foot(self, progress: Progress) -> tuple[FootLine, ...]:
+        """Lines under the sheet's hands summing up the whole game per side, from
+        ``progress``'s state (a resumed progress holds only the last hands): Skat's games
+        won and lost and Seeger-Fabian points. None: no foot."""
         ...
 
     # --- pages, the API and exports -------------------------------------------------------

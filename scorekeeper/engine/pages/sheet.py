@@ -31,6 +31,16 @@ class Penalty:
     mark: str
     points: str
     label: str
+    tone: str = ""  # "bonus": points apart that are no penalty (Skat's Seeger-Fabian)
+
+
+@dataclass(frozen=True, slots=True)
+class Foot:
+    """A line under the hands summing up the game per side (``Game.sheet_foot``), in the
+    page's language: what it counts, and a cell per side."""
+
+    label: str
+    cells: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +86,7 @@ class HandRows:
     paired: bool
     penalised: bool
     about: bool
+    foot: tuple[Foot, ...] = ()
 
     @property
     def count(self) -> int:
@@ -111,7 +122,7 @@ def hand_rows(
     A sheet shows the same few labels ("7♣", "over", "R −100") row after row: each is
     worked out once a sheet."""
     said = _Said(shown)
-    paired = partnered(rules)
+    paired = partnered(rules) or rules.hand_across
     rows: list[Row] = []
     penalised = about = False
     for hand in rules.hand_views(progress):
@@ -154,7 +165,11 @@ def hand_rows(
                 changes=tuple((changes or {}).get(hand.number, ())),
             )
         )
-    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about)
+    foot = tuple(
+        Foot(said(line.label), tuple(said(cell) for cell in line.cells))
+        for line in rules.sheet_foot(progress)
+    )
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, foot)
 
 
 class _Said:
@@ -176,7 +191,9 @@ class _Said:
         key = (penalty, tuple(map(type, penalty.mark)))
         if key not in self.found:
             mark = "".join(self(piece) for piece in penalty.mark)
-            self.found[key] = Penalty(mark, signed(penalty.points), self(penalty.label))
+            self.found[key] = Penalty(
+                mark, signed(penalty.points), self(penalty.label), penalty.tone
+            )
         return self.found[key]
 
 

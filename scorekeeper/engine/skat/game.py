@@ -11,14 +11,32 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand
-from ..core.display import Label, Notation, RulesLine
+from ..core.display import (
+    FootLine,
+    Label,
+    Notation,
+    PenaltyMark,
+    RulesLine,
+    SignedPoints,
+    total,
+)
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.progress import Points
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import NULLS, PRESETS, SUITS, SkatSettings, kontra_times, points_of, value_of
+from .settings import (
+    NULLS,
+    PRESETS,
+    SUITS,
+    SkatSettings,
+    kontra_times,
+    points_of,
+    seeger_of,
+    value_of,
+)
+from .skatlist import ListState, first_state, read_state, resume_list
 
 Problem = tuple[str, Message]
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
@@ -109,6 +127,7 @@ class Skat(GameBase):
     seat_range = (3, 4)
     preset_aside = ("players", "deals")
     finish_now = True
+    hand_across = True
     preset_words = {
         "isko": (
             msg("International Skat Order"),
@@ -121,12 +140,13 @@ class Skat(GameBase):
         outcome_head=msg("Value"),
         entry_heads=(msg("CP"),),
         legend=msg(
-            "Game the declarer's game and bid · Value how it was counted · CP the "
-            "declarer's card points · Pts points in the deal · Tot running total."
+            "Game the declarer's game · Value how it was counted (the bid only when "
+            "overbid) · CP the declarer's card points · Pts the game's points · Tot "
+            "running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
         auction_mark=msg("the declarer"),
-        cell_legend=msg("card points, points, total"),
+        cell_legend=msg("card points, game points, SF Seeger-Fabian points, total"),
         preview_outcome=True,
     )
     hand = HandSchema(
@@ -474,7 +494,57 @@ class Skat(GameBase):
         points = () if hand.game == "null" else (str(hand.declarer_points),)
         entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
         made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
-        return HandSummary(hand.declarer, bid, outcome, entries, made)
+        bonus = seeger_of(settings, hand, ctx.seats)
+        apart = tuple(
+            PenaltyMark(
+                (msg("SF"),), b, msg("Seeger-Fabian %(points)s", points=SignedPoints(b)), "bonus"
+            )
+            if b
+            else None
+            for b in bonus
+        )
+        return HandSummary(hand.declarer, bid, outcome, entries, made, apart if any(bonus) else ())
+
+    # --- the list: its state, and its foot ---------------------------------------------
+
+    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> ListState:
+        return first_state(first_dealer, self.seats, starting_totals)
+
+    def state_from_dict(self, values: Mapping[str, Any]) -> ListState:
+        return read_state(values, self.seats)
+
+    def resume_from(
+        self, settings: SkatSettings, state: Any, records: Sequence[Any], finish_after: Any
+    ) -> Any:
+        """The race deal by deal, the games won and lost and the Seeger-Fabian points
+        counted in the state, for the list's foot."""
+        return resume_list(self, settings, state, records, finish_after)
+
+    def sheet_foot(self, progress: Any) -> tuple[FootLine, ...]:
+        """Each player's games won and lost, and with Seeger-Fabian the game points and
+        the Seeger-Fabian points each on a line of its own (together the totals)."""
+        state = progress.state
+        if not isinstance(state, ListState) or not state.kept:
+            return ()
+        found = [
+            FootLine(
+                msg("Games won / lost"),
+                tuple(
+                    msg("%(won)d / %(lost)d", won=w, lost=n)
+                    for w, n in zip(state.won, state.lost, strict=True)
+                ),
+            )
+        ]
+        if progress.settings.seeger_fabian != "off":
+            game = [t - b for t, b in zip(progress.totals, state.seeger, strict=True)]
+            found.append(FootLine(msg("Game points"), tuple(Notation(total(g)) for g in game)))
+            found.append(
+                FootLine(
+                    msg("Seeger-Fabian points"),
+                    tuple(Notation(str(SignedPoints(b))) for b in state.seeger),
+                )
+            )
+        return tuple(found)
 
     def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, from the grand's base value on: the

@@ -133,16 +133,31 @@ def kontra_times(settings: SkatSettings, hand: Any) -> int:
     return 2**hand.kontra
 
 
-def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
-    """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
+def game_points(settings: SkatSettings, hand: Any) -> int:
+    """The declarer's score for the game on the plain list: its value won, minus twice
+    (or once) lost, times Kontra and Re."""
     worth = value_of(settings, hand)
     once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
     score = worth.value if worth.won else -worth.value * (1 if once else 2)
-    score *= kontra_times(settings, hand)
+    return score * kontra_times(settings, hand)
+
+
+def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
+    """Each seat's Seeger-Fabian points for the game (none on the plain list): ±50 to the
+    declarer, and with ``on`` 40 (30 at four) to each other player for a game lost."""
     found = [0] * seats
-    if settings.seeger_fabian != "off":
-        score += 50 if worth.won else -50
-        if settings.seeger_fabian == "on" and not worth.won:
-            found = [40 if seats == 3 else 30] * seats
-    found[hand.declarer] = score
+    if settings.seeger_fabian == "off":
+        return tuple(found)
+    won = value_of(settings, hand).won
+    if settings.seeger_fabian == "on" and not won:
+        found = [40 if seats == 3 else 30] * seats
+    found[hand.declarer] = 50 if won else -50
     return tuple(found)
+
+
+def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
+    """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
+    bonus = seeger_of(settings, hand, seats)
+    return tuple(
+        b + (game_points(settings, hand) if s == hand.declarer else 0) for s, b in enumerate(bonus)
+    )
