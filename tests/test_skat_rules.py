@@ -30,6 +30,7 @@ def test_the_preset_and_knobs_are_rules_md_s():
         "lost": "double",
         "seeger_fabian": "off",
         "kontra": False,
+        "kontra_overbid": "doubled",
         "deals": 0,
     }
     assert [knob.name for knob in get_game("skat").knobs] == list(S.to_dict())
@@ -661,3 +662,30 @@ def test_a_state_written_before_the_list_kept_its_counts_still_resumes(client):
     assert resumed.totals == (72, 0, 0)
     assert game.sheet_foot(resumed) == ()
     assert game.sheet_foot(game.replay(settings, 0, [record, record]))
+
+
+# Kontra on an overbid game: a documented choice. RULES' example 7 (bid 22, ♦ with 1, 70
+# card points: lost at 27, −54) with Kontra: doubled as any game (−108), or lapsed (−54).
+OVERBID_KONTRA = {"doubled": -108, "void": -54}
+
+
+@pytest.mark.parametrize("reading", OVERBID_KONTRA)
+def test_kontra_on_an_overbid_game_scores_by_the_tables_reading_everywhere(
+    app, client, capsys, reading
+):
+    changes = {"kontra": True, "kontra_overbid": reading}
+    body = deal("diamonds", 1, 22, 70, kontra=1)
+    points = [OVERBID_KONTRA[reading], 0, 0]
+    game = get_game("skat")
+    settings = game.preset("isko").with_changes(changes)
+    assert list(game.points(settings, game.record_from_dict(settings, body))) == points
+    game_id, key = new_game(client, settings=changes)
+    assert post(client, game_id, key, body).get_json()["points"] == points
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(body))
+    assert response.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"][1]["points"] == points
+    knobs = ["--set", "kontra=yes", "--set", f"kontra_overbid={reading}"]
+    code = entry(["score", "--game", "skat", *knobs, *options(body), "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["points"] == points
+    said = "Kontra: 27 × 2 = 54" if reading == "doubled" else "Kontra: not counted"
+    assert said in sheet_rows(client, game_id)[0]

@@ -487,8 +487,12 @@ class Skat(GameBase):
         times = kontra_times(settings, hand)
         if hand.kontra:
             said = [msg("Kontra")] + ([Notation(", "), msg("Re")] if hand.kontra == 2 else [])
-            product = Notation(f": {worth.value} × {times} = {worth.value * times}")
-            counted += [Notation(" · "), *said, product]
+            product: Any = Notation(f": {worth.value} × {times} = {worth.value * times}")
+            if times == 1:
+                product = (Notation(": "), msg("not counted on an overbid game"))
+            else:
+                product = (product,)
+            counted += [Notation(" · "), *said, *product]
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)

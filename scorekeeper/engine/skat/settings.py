@@ -70,6 +70,21 @@ class SkatSettings(SettingsBase):
         help=msg("a defender may say Kontra and the declarer Re, doubling the game"),
         group="scoring",
     )
+    kontra_overbid: str = knob(
+        "doubled",
+        label=msg("Kontra on an overbid game"),
+        help=msg("what Kontra and Re do to a game lost because it was overbid"),
+        group="scoring",
+        choices={
+            "doubled": msg(
+                "they double it as any game: the value reaching the bid, lost, times 2 or 4"
+            ),
+            "void": msg(
+                "they lapse: the game is lost by the bid, not by the play, so the value "
+                "reaching the bid counts undoubled"
+            ),
+        },
+    )
     deals: int = knob(
         0,
         label=msg("Deals"),
@@ -129,7 +144,10 @@ def value_of(settings: SkatSettings, hand: Any) -> Value:
 
 
 def kontra_times(settings: SkatSettings, hand: Any) -> int:
-    """How many times Kontra and Re multiply the game: 1, 2 for Kontra, 4 for Re."""
+    """How many times Kontra and Re multiply the game: 2 for Kontra, 4 for Re, 1 when
+    neither was said, or on an overbid game when ``kontra_overbid`` lets them lapse."""
+    if settings.kontra_overbid == "void" and value_of(settings, hand).overbid:
+        return 1
     return 2**hand.kontra
 
 
