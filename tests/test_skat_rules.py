@@ -31,6 +31,8 @@ def test_the_preset_and_knobs_are_rules_md_s():
         "seeger_fabian": "off",
         "kontra": False,
         "kontra_overbid": "doubled",
+        "bock_after": [],
+        "bock_deals": 0,
         "deals": 0,
     }
     assert [knob.name for knob in get_game("skat").knobs] == list(S.to_dict())
@@ -689,3 +691,88 @@ def test_kontra_on_an_overbid_game_scores_by_the_tables_reading_everywhere(
     assert code == 0 and json.loads(capsys.readouterr().out)["points"] == points
     said = "Kontra: 27 × 2 = 54" if reading == "doubled" else "Kontra: not counted"
     assert said in sheet_rows(client, game_id)[0]
+
+
+# --- Bock rounds, a house rule (issue 43) ----------------------------------------------------
+# ♣ with 1 is worth 24. A deal that brings a Bock round about is scored as it is; the next
+# deals (a round: one by each player, or ``bock_deals``) count their game twice, the
+# Seeger-Fabian points never; a Bock round brought about inside one follows it.
+BOCK = {
+    "60:60, a round at three": (
+        3,
+        {"bock_after": "tie_60"},
+        [deal(points=60), deal(declarer=1), deal(declarer=2), deal(), deal(declarer=1)],
+        [(-48, 0, 0), (0, 48, 0), (0, 0, 48), (48, 0, 0), (0, 24, 0)],
+    ),
+    "a round at four is four deals": (
+        4,
+        {"bock_after": "tie_60"},
+        [deal(points=60, declarer=1)]
+        + [deal(declarer=2), deal(declarer=3), deal(), deal(declarer=2)],
+        [(0, -48, 0, 0), (0, 0, 48, 0), (0, 0, 0, 48), (48, 0, 0, 0), (0, 0, 48, 0)],
+    ),
+    "two deals, lost after Kontra, queued": (
+        3,
+        {"bock_after": "kontra_lost", "bock_deals": 2, "kontra": True},
+        [deal(points=50, kontra=1), deal(points=50, declarer=1, kontra=1)] + [deal()] * 4,
+        [(-96, 0, 0), (0, -192, 0), (48, 0, 0), (48, 0, 0), (48, 0, 0), (24, 0, 0)],
+    ),
+    "a grand hand won; Seeger-Fabian not doubled": (
+        3,
+        {"bock_after": "grand_hand", "seeger_fabian": "seeger"},
+        [deal("grand", 1, 48, 75, hand=True), deal(declarer=1), deal(declarer=1), deal(), deal()],
+        [(122, 0, 0), (0, 98, 0), (0, 98, 0), (98, 0, 0), (74, 0, 0)],
+    ),
+    "without bock_after nothing doubles": (
+        3,
+        {},
+        [deal(points=60), deal(declarer=1)],
+        [(-48, 0, 0), (0, 24, 0)],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BOCK)
+def test_bock_rounds_double_the_games_after_the_deal_that_brings_them(client, case):
+    players, changes, bodies, points = BOCK[case]
+    game = get_game("skat").seated(players)
+    settings = game.preset("isko").with_changes(changes)
+    records = [game.record_from_dict(settings, body) for body in bodies]
+    assert [h.points for h in game.replay(settings, 0, records).hands] == points
+    game_id, key = new_game(client, players, 0, changes)
+    for body, expected in zip(bodies, points, strict=True):
+        assert post(client, game_id, key, body).get_json()["points"] == list(expected)
+
+
+def test_a_bock_round_shows_on_the_sheet_the_form_and_the_api(client):
+    """The deal that brings it says "a Bock round follows", each Bock deal "Bock: 24 × 2
+    = 48", the scoreboard the deals to come; a deal saved through the form in a Bock
+    round is doubled, and its preview says so before Save."""
+    game_id, key = new_game(client, settings={"bock_after": "tie_60"})
+    post(client, game_id, key, deal(points=60))
+    answer = client.get(f"/api/games/{game_id}").get_json()
+    assert answer["bock_deals"] == [2, 2, 2]
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Bock ×2 · 3 Bock deals to come" in page
+    body = deal(declarer=1)
+    preview = client.post(f"/games/{game_id}/hands/preview", data=form_values(body)).get_json()
+    assert "Bock: 24 × 2 = 48 · won" in preview["result"] and preview["points"] == [0, 48, 0]
+    assert client.post(f"/games/{game_id}/hands/new", data=form_values(body)).status_code == 302
+    first, second = sheet_rows(client, game_id)
+    assert "a Bock round follows" in first and "Bock: 24 × 2 = 48 · won" in second
+    german = sheet_rows(client, game_id, "de")
+    assert "eine Bockrunde folgt" in german[0] and "Bock: 24 × 2 = 48 · gewonnen" in german[1]
+    assert client.get(f"/api/games/{game_id}").get_json()["bock_deals"] == [2, 2]
+
+
+def test_a_bock_deal_reads_so_where_the_sheet_starts_after_it():
+    """A scoreboard of the last 60 deals resumes from a stored state: its first row, a
+    Bock deal, still says so."""
+    game = get_game("skat")
+    settings = game.preset("isko").with_changes({"bock_after": "tie_60"})
+    first, bock = (game.record_from_dict(settings, body) for body in (deal(points=60), deal()))
+    state = game.state_of(game.replay(settings, 0, [first]))
+    resumed = game.resume(settings, state, [bock])
+    (row,) = game.hand_views(resumed)
+    assert resumed.hands[0].points == (48, 0, 0)
+    assert "Bock: 24 × 2 = 48 · won" in str(row.outcome)

@@ -23,7 +23,7 @@ from ..core.display import (
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
-from ..core.messages import Message, Seat, msg
+from ..core.messages import Message, Seat, msg, nmsg
 from ..core.progress import Points
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
 from .settings import (
@@ -31,6 +31,7 @@ from .settings import (
     PRESETS,
     SUITS,
     SkatSettings,
+    bock_events,
     kontra_times,
     points_of,
     seeger_of,
@@ -148,6 +149,7 @@ class Skat(GameBase):
         auction_mark=msg("the declarer"),
         cell_legend=msg("card points, game points, SF Seeger-Fabian points, total"),
         preview_outcome=True,
+        group_titles={"bock": msg("Bock")},
     )
     hand = HandSchema(
         SeatOf("declarer", msg("The declarer"), step="declaring"),
@@ -266,6 +268,18 @@ class Skat(GameBase):
     def shares_tie(self, settings: SkatSettings) -> bool:
         return True
 
+    def deal_note(self, settings: SkatSettings, place: HandPlace) -> Message | None:
+        """ "Bock ×2 · 3 Bock deals to come" while a Bock round is owed."""
+        bock = getattr(place.state, "bock", ())
+        if not bock:
+            return None
+        ahead = nmsg("%(num)d Bock deal to come", "%(num)d Bock deals to come", len(bock))
+        return msg("Bock ×%(factor)d · %(ahead)s", factor=bock[0], ahead=ahead)
+
+    def progress_result(self, progress: Any) -> dict[str, Any]:
+        """The Bock factors of the deals to come (none without Bock)."""
+        return {"bock_deals": list(getattr(progress.state, "bock", ()))}
+
     def end_words(self, settings: SkatSettings) -> Message:
         if not settings.deals:
             return msg("an open list")
@@ -346,7 +360,7 @@ class Skat(GameBase):
         return found
 
     def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
-        return points_of(settings, hand, ctx.seats)
+        return points_of(settings, hand, ctx.seats, _bock(ctx))
 
     def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
         """A deal thrown in scores nothing, and counts as a deal of the list."""
@@ -485,6 +499,7 @@ class Skat(GameBase):
             counted += [Notation(" · "), msg("bid %(bid)d: overbid", bid=hand.bid), Notation(", ")]
             counted.append(msg("at %(n)d", n=worth.value))
         times = kontra_times(settings, hand)
+        bock = _bock(ctx)
         if hand.kontra:
             said = [msg("Kontra")] + ([Notation(", "), msg("Re")] if hand.kontra == 2 else [])
             product: Any = Notation(f": {worth.value} × {times} = {worth.value * times}")
@@ -493,6 +508,15 @@ class Skat(GameBase):
             else:
                 product = (product,)
             counted += [Notation(" · "), *said, *product]
+        if bock > 1:
+            scored = worth.value * times
+            counted += [
+                Notation(" · "),
+                msg("Bock"),
+                Notation(f": {scored} × {bock} = {scored * bock}"),
+            ]
+        if bock_events(settings, hand):
+            counted += [Notation(" · "), msg("a Bock round follows")]
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)
@@ -523,6 +547,14 @@ class Skat(GameBase):
         """The race deal by deal, the games won and lost and the Seeger-Fabian points
         counted in the state, for the list's foot."""
         return resume_list(self, settings, state, records, finish_after)
+
+    def _start_of(self, hand: Any, progress: Any) -> Any:
+        """The state before the first hand of a resumed progress, as its row needs it:
+        a fresh one, in the Bock round the hand was scored in."""
+        start = super()._start_of(hand, progress)
+        if isinstance(start, ListState) and isinstance(hand.state, ListState):
+            return replace(start, bock=(hand.state.scored_bock,))
+        return start
 
     def sheet_foot(self, progress: Any) -> tuple[FootLine, ...]:
         """Each player's games won and lost, and with Seeger-Fabian the game points and
@@ -593,6 +625,12 @@ def _null_below_bid(hand: Hand, worth: int, who: Seat) -> Message:
         game=NULL_NAMES[key],
         value=value,
     )
+
+
+def _bock(ctx: Context) -> int:
+    """The Bock factor of the deal at ``ctx``'s place: 1 for a deal scored alone."""
+    state = None if ctx.place is None else ctx.place.state
+    return state.bock_factor if isinstance(state, ListState) else 1
 
 
 def _column(name: str) -> str:

@@ -12,6 +12,7 @@ from ..core.settings import SettingsBase
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+BOCK_EVENTS = ("tie_60", "kontra_lost", "grand_hand", "schwarz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,30 @@ class SkatSettings(SettingsBase):
             ),
         },
     )
+    bock_after: tuple[str, ...] = knob(
+        (),
+        label=msg("Bock after"),
+        help=msg(
+            "the deals after which a Bock round follows, its games counting double, "
+            "separated by commas: tie_60 (the declarer took exactly 60), kontra_lost (a "
+            "game lost after Kontra), grand_hand (a grand hand won), schwarz (a party took "
+            "no trick); none: no Bock"
+        ),
+        group="bock",
+        choices=BOCK_EVENTS,
+        kind="choice_list",
+    )
+    bock_deals: int = knob(
+        0,
+        label=msg("Bock deals"),
+        help=msg(
+            "deals in a Bock round (0: one round, a deal by each player); a Bock round "
+            "brought about during another follows it"
+        ),
+        group="bock",
+        low=0,
+        high=20,
+    )
     deals: int = knob(
         0,
         label=msg("Deals"),
@@ -151,13 +176,28 @@ def kontra_times(settings: SkatSettings, hand: Any) -> int:
     return 2**hand.kontra
 
 
-def game_points(settings: SkatSettings, hand: Any) -> int:
+def game_points(settings: SkatSettings, hand: Any, bock: int = 1) -> int:
     """The declarer's score for the game on the plain list: its value won, minus twice
-    (or once) lost, times Kontra and Re."""
+    (or once) lost, times Kontra and Re, times ``bock`` in a Bock round."""
     worth = value_of(settings, hand)
     once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
     score = worth.value if worth.won else -worth.value * (1 if once else 2)
-    return score * kontra_times(settings, hand)
+    return score * kontra_times(settings, hand) * bock
+
+
+def bock_events(settings: SkatSettings, hand: Any) -> frozenset[str]:
+    """What of ``bock_after`` the deal brought about (none for a deal thrown in)."""
+    if hand.thrown_in:
+        return frozenset()
+    worth = value_of(settings, hand)
+    trumps = hand.game != "null"
+    happened = {
+        "tie_60": trumps and hand.declarer_points == 60,
+        "kontra_lost": hand.kontra > 0 and not worth.won,
+        "grand_hand": hand.game == "grand" and hand.hand and worth.won,
+        "schwarz": trumps and hand.no_trick is not None,
+    }
+    return frozenset(e for e in settings.bock_after if happened[e])
 
 
 def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
@@ -173,9 +213,9 @@ def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
-    """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
+def points_of(settings: SkatSettings, hand: Any, seats: int, bock: int = 1) -> tuple[int, ...]:
+    """Each seat's points for the game: the declarer's score (``bock`` times in a Bock
+    round), and the Seeger-Fabian list's (never doubled)."""
     bonus = seeger_of(settings, hand, seats)
-    return tuple(
-        b + (game_points(settings, hand) if s == hand.declarer else 0) for s, b in enumerate(bonus)
-    )
+    game = game_points(settings, hand, bock)
+    return tuple(b + (game if s == hand.declarer else 0) for s, b in enumerate(bonus))

@@ -1,6 +1,6 @@
 """What the Skat list carries from deal to deal besides the totals: each player's games
 won and lost and Seeger-Fabian points, which the list's foot shows apart from the game
-points (a Skatliste never blends them into one figure)."""
+points (a Skatliste never blends them into one figure), and the Bock deals to come."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..core.progress import RaceState, resume_race, start_state
-from .settings import SkatSettings, seeger_of, value_of
+from .settings import SkatSettings, bock_events, seeger_of, value_of
+
+BOCK_FACTOR = 2
 
 _RACE = tuple(f.name for f in fields(RaceState))
 
@@ -23,13 +25,22 @@ class ListState(RaceState):
     won: tuple[int, ...] = ()
     lost: tuple[int, ...] = ()
     seeger: tuple[int, ...] = ()
+    bock: tuple[int, ...] = ()  # the Bock factor of each deal to come, the next first
+    scored_bock: int = 1  # the Bock factor the deal that led here was scored at
 
     def to_dict(self) -> dict[str, Any]:
         return RaceState.to_dict(self) | {
             "won": list(self.won),
             "lost": list(self.lost),
             "seeger": list(self.seeger),
+            "bock": list(self.bock),
+            "scored_bock": self.scored_bock,
         }
+
+    @property
+    def bock_factor(self) -> int:
+        """How many times the next deal's game counts: 2 in a Bock round, else 1."""
+        return self.bock[0] if self.bock else 1
 
     @property
     def kept(self) -> bool:
@@ -53,7 +64,13 @@ def read_state(values: Mapping[str, Any], seats: int) -> ListState:
         raise ValueError(f"not a state of this game: {values!r}") from exc
     if any(len(c) not in (0, seats) for c in counts.values()):
         raise ValueError(f"not a state of this game: {values!r}")
-    return ListState(**{f: getattr(state, f) for f in _RACE}, **counts)
+    try:
+        bock = tuple(int(f) for f in values.get("bock", ()))
+        scored_bock = int(values.get("scored_bock", 1))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a state of this game: {values!r}") from exc
+    race = {f: getattr(state, f) for f in _RACE}
+    return ListState(**race, **counts, bock=bock, scored_bock=scored_bock)
 
 
 _COUNTS = ("won", "lost", "seeger")
@@ -63,7 +80,9 @@ def resume_list(
     rules: Any, settings: SkatSettings, state: ListState, records: Sequence[Any], asked: Any
 ) -> Any:
     """The race deal by deal, each deal's game won or lost and Seeger-Fabian points
-    counted into the state."""
+    counted into the state, and the Bock deals it leaves: a deal (a thrown-in one too)
+    uses one up, and one that brings about a Bock round queues a round (``bock_deals``,
+    or a deal by each player) after those owed."""
     seats = rules.seats
     hands = []
     for record in records:
@@ -78,8 +97,11 @@ def resume_list(
                 counts["lost"] = tuple(map(sum, zip(counts["lost"], mark, strict=True)))
             bonus = seeger_of(settings, record, seats)
             counts["seeger"] = tuple(map(sum, zip(counts["seeger"], bonus, strict=True)))
-        after = hand.state
-        state = ListState(**{f: getattr(after, f) for f in _RACE}, **counts)
+        owed = state.bock[1:]
+        if bock_events(settings, record):
+            owed += (BOCK_FACTOR,) * (settings.bock_deals or seats)
+        race = {f: getattr(hand.state, f) for f in _RACE}
+        state = ListState(**race, **counts, bock=owed, scored_bock=state.bock_factor)
         hands.append(replace(hand, state=state))
     final = resume_race(rules, settings, state, [], finish_after=asked)
     return replace(final, hands=tuple(hands))
