@@ -307,6 +307,10 @@ def game_sheet(game_id: int):
         rows=rows.html,
         penalised=rows.penalised,
         totals=[isolate_ltr(total(t)) for t in progress.totals],
+        foot=[
+            (shown(line.label), [isolate_ltr(shown(c)) for c in line.cells])
+            for line in game_of(game).sheet_foot(progress)
+        ],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if hands

@@ -563,13 +563,8 @@ class Skat(GameBase):
         if not isinstance(state, ListState) or not state.kept:
             return ()
         found = [
-            FootLine(
-                msg("Games won / lost"),
-                tuple(
-                    msg("%(won)d / %(lost)d", won=w, lost=n)
-                    for w, n in zip(state.won, state.lost, strict=True)
-                ),
-            )
+            FootLine(msg("Games won"), tuple(Notation(str(n)) for n in state.won)),
+            FootLine(msg("Games lost"), tuple(Notation(str(n)) for n in state.lost)),
         ]
         if progress.settings.seeger_fabian != "off":
             game = [t - b for t, b in zip(progress.totals, state.seeger, strict=True)]
