@@ -779,3 +779,120 @@ def test_a_bock_deal_reads_so_where_the_sheet_starts_after_it():
     (row,) = game.hand_views(resumed)
     assert resumed.hands[0].points == (48, 0, 0)
     assert "Bock: 24 × 2 = 48 · won" in str(row.outcome)
+
+
+# --- Ramsch and Schieberamsch, when nobody bids (issue 43) -----------------------------------
+# The player with the most card points loses them, twice for each Jungfrau (a player who
+# took no trick) and, in a Schieberamsch, for each push of the skat; a Durchmarsch (every
+# trick) wins 120. The player recorded is the loser (or the one who marched through).
+RAMSCH = {
+    "Ramsch, Bob loses 62": ("ramsch", {"declarer": 1, "declarer_points": 62}, (0, -62, 0)),
+    "Ramsch with a Jungfrau": (
+        "ramsch",
+        {"declarer": 2, "declarer_points": 55, "jungfrau": 1},
+        (0, 0, -110),
+    ),
+    "Durchmarsch": (
+        "ramsch",
+        {"declarer": 0, "declarer_points": 120, "durchmarsch": True},
+        (120, 0, 0),
+    ),
+    "Schieberamsch pushed twice, a Jungfrau": (
+        "schieberamsch",
+        {"declarer": 1, "declarer_points": 62, "jungfrau": 1, "pushes": 2},
+        (0, -496, 0),
+    ),
+}
+
+
+def ramsch_options(body: dict) -> list[str]:
+    found = ["--declarer", str(body["declarer"]), "--skat-game", "ramsch"]
+    found += ["--declarer-points", str(body["declarer_points"])]
+    for name in ("jungfrau", "pushes"):
+        found += [f"--{name}", str(body[name])] if name in body else []
+    return found + (["--durchmarsch"] if body.get("durchmarsch") else [])
+
+
+@pytest.mark.parametrize("case", RAMSCH)
+def test_a_ramsch_scores_the_same_through_engine_api_form_and_command_line(
+    app, client, capsys, case
+):
+    all_pass, body, points = RAMSCH[case]
+    body = {"game": "ramsch", **body}
+    game = get_game("skat")
+    settings = game.preset("isko").with_changes({"all_pass": all_pass})
+    assert game.points(settings, game.record_from_dict(settings, body)) == points
+    game_id, key = new_game(client, settings={"all_pass": all_pass})
+    assert post(client, game_id, key, body).get_json()["points"] == list(points)
+    tapped = {"jungfrau": 0, "durchmarsch": False}  # keys tapped already, as a phone posts
+    tapped |= {"pushes": 0} if all_pass == "schieberamsch" else {}
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(tapped | body))
+    assert response.status_code == 302
+    assert client.get(f"/api/games/{game_id}").get_json()["hands"][1]["points"] == list(points)
+    knobs = ["--set", f"all_pass={all_pass}"]
+    code = entry(["score", "--game", "skat", *knobs, *ramsch_options(body), "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["points"] == list(points)
+
+
+def test_a_ramsch_reads_as_one_on_the_list_and_is_no_game_won_or_lost(client):
+    game_id, key = new_game(client, settings={"all_pass": "ramsch"})
+    post(
+        client,
+        game_id,
+        key,
+        {"game": "ramsch", "declarer": 1, "declarer_points": 62, "jungfrau": 1},
+    )
+    post(client, game_id, key, deal(declarer=2))
+    ramsch, _ = sheet_rows(client, game_id)
+    assert "Ramsch 62 card points · Jungfrau ×2 · lost" in ramsch and "−124" in ramsch
+    assert "Ramsch 62 Augen · Jungfrau ×2 · verloren" in sheet_rows(client, game_id, "de")[0]
+    assert foot(client, game_id)[:2] == ["Games won 0 0 1", "Games lost 0 0 0"]
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert 'value="ramsch"' in page
+    plain, _ = new_game(client)
+    assert 'value="ramsch"' not in client.get(f"/games/{plain}/hands/new").get_data(as_text=True)
+
+
+RAMSCH_REFUSED = {
+    "a Ramsch at a table that throws in": (
+        "throw_in",
+        {"declarer": 1, "declarer_points": 62},
+        "game",
+        "a Ramsch is played only with all_pass ramsch or schieberamsch",
+    ),
+    "a Durchmarsch short of 120": (
+        "ramsch",
+        {"declarer": 1, "declarer_points": 100, "durchmarsch": True},
+        "declarer_points",
+        "a Durchmarsch takes all 120 card points",
+    ),
+    "a loser with fewer than 40": (
+        "ramsch",
+        {"declarer": 1, "declarer_points": 30},
+        "declarer_points",
+        "the loser of a Ramsch has the most card points, 40 at least",
+    ),
+    "pushes in a plain Ramsch": (
+        "ramsch",
+        {"declarer": 1, "declarer_points": 62, "pushes": 1},
+        "pushes",
+        "",
+    ),
+    "Kontra in a Ramsch": (
+        "ramsch",
+        {"declarer": 1, "declarer_points": 62, "kontra": 1},
+        "kontra",
+        "nobody says Kontra in a Ramsch",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", RAMSCH_REFUSED)
+def test_a_ramsch_is_refused_naming_the_field_and_the_rule(app, client, case):
+    all_pass, body, field, words = RAMSCH_REFUSED[case]
+    changes = {"all_pass": all_pass} | ({"kontra": True} if "kontra" in body else {})
+    game_id, key = new_game(client, settings=changes)
+    response = post(client, game_id, key, {"game": "ramsch", **body})
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["field"] == field and words in response.get_json()["error"]
+    assert stored_hands(app) == []

@@ -25,7 +25,17 @@ from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg, nmsg
 from ..core.progress import Points
-from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
+from ..core.schema import (
+    Context,
+    Count,
+    Hand,
+    HandSchema,
+    HandSummary,
+    OneOf,
+    Refused,
+    SeatOf,
+    YesNo,
+)
 from .settings import (
     NULLS,
     PRESETS,
@@ -43,6 +53,8 @@ Problem = tuple[str, Message]
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
 SYMBOLS = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
 GAMES = (*SYMBOLS.items(), ("grand", msg("Grand")), ("null", msg("Null")))
+DECLARED = (*TRUMPS, "null")  # a game someone declared: all but a Ramsch
+RAMSCH = ("ramsch", msg("Ramsch"))
 GAME_VALUES = frozenset(
     [b * n for b in (*SUITS.values(), 20, 24) for n in range(2, 19)] + list(NULLS.values())
 )
@@ -101,6 +113,36 @@ class KontraKeys(Count):
         return None if not typed else self.WORDS[typed]
 
 
+class Tapped(Count):
+    """A count on keys with its default tapped already (a Ramsch's Jungfrau, pushes)."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(
+            replace(f, default=str(self.default)) for f in super().form_fields(ctx, players)
+        )
+
+
+class GameKeys(OneOf):
+    """The game: the declared ones, and a Ramsch where the house rules play one when
+    nobody bids (``all_pass``)."""
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        found = super().choices(ctx, players)
+        return found if _ramsch_played(ctx) else found[:-1]
+
+    def parse(self, value: Any, ctx: Context) -> str:
+        game = super().parse(value, ctx)
+        if game == "ramsch" and not _ramsch_played(ctx):
+            said = msg("game: a Ramsch is played only with all_pass ramsch or schieberamsch")
+            table = said.said_at_table("This table throws a deal in when nobody bids: no Ramsch.")
+            raise Refused((self.name, table))
+        return game
+
+
+def _ramsch_played(ctx: Context) -> bool:
+    return ctx.settings.all_pass in ("ramsch", "schieberamsch")
+
+
 class NoTrick(OneOf):
     """Which party took no trick: null for neither (the key "none", tapped already)."""
 
@@ -153,7 +195,7 @@ class Skat(GameBase):
     )
     hand = HandSchema(
         SeatOf("declarer", msg("The declarer"), step="declaring"),
-        OneOf("game", msg("Game"), GAMES, step="declaring"),
+        GameKeys("game", msg("Game"), (*GAMES, RAMSCH), step="declaring"),
         AtDeclarer(
             "bid",
             msg("Bid value"),
@@ -161,6 +203,7 @@ class Skat(GameBase):
             264,
             step="bidding",
             help="The bid: a game value, 18 to 264.",
+            shown_when=("game", DECLARED),
         ),
         Keys(
             "without",
@@ -181,7 +224,10 @@ class Skat(GameBase):
             help="Matadors, with or without: 1 to 11 (a grand 1 to 4).",
         ),
         YesNo(
-            "hand", msg("Hand"), step="announcing", help="A hand game: the skat was not picked up."
+            "hand",
+            msg("Hand"),
+            step="announcing",
+            help="A hand game: the skat was not picked up.",
         ),
         YesNo(
             "schneider_announced",
@@ -207,8 +253,42 @@ class Skat(GameBase):
             0,
             120,
             step="counting",
-            shown_when=("game", TRUMPS),
-            help="The declarer's card points, the skat included: 0 to 120.",
+            shown_when=("game", (*TRUMPS, "ramsch")),
+            help="The declarer's card points, the skat included: 0 to 120; in a Ramsch the "
+            "loser's.",
+        ),
+        Tapped(
+            "jungfrau",
+            msg("Jungfrau"),
+            0,
+            2,
+            default=0,
+            step="result",
+            only_if=_ramsch_played,
+            shown_when=("game", ("ramsch",)),
+            help="Ramsch: the players who took no trick (Jungfrau), 0 to 2.",
+            omit_empty=True,
+        ),
+        YesNo(
+            "durchmarsch",
+            msg("Durchmarsch"),
+            step="result",
+            only_if=_ramsch_played,
+            shown_when=("game", ("ramsch",)),
+            help="Ramsch: the player recorded took every trick.",
+            omit_empty=True,
+        ),
+        Tapped(
+            "pushes",
+            msg("Pushes"),
+            0,
+            3,
+            default=0,
+            step="result",
+            only_if=lambda ctx: ctx.settings.all_pass == "schieberamsch",
+            shown_when=("game", ("ramsch",)),
+            help="Schieberamsch: how many times the skat was pushed on, 0 to 3.",
+            omit_empty=True,
         ),
         NoTrick(
             "no_trick",
@@ -319,6 +399,8 @@ class Skat(GameBase):
                 "%(name)s deals and sits out: %(name)s cannot be the declarer.", name=who
             )
             found.append(("declarer", table))
+        if hand.game == "ramsch":
+            return found + _ramsch_problems(hand, who)
         if hand.bid not in GAME_VALUES:
             said = msg("bid: %(bid)d is not a game value (18, 20, 22, 23, 24, 27…)", bid=hand.bid)
             table = said.said_at_table(
@@ -481,6 +563,8 @@ class Skat(GameBase):
         lost; the declarer's card points in the declarer's column."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
+        if hand.game == "ramsch":
+            return _ramsch_view(hand, ctx)
         worth = value_of(settings, hand)
         red = "r" if hand.game in ("hearts", "diamonds") else ""
         game = dict(GAMES)[hand.game]
@@ -583,6 +667,31 @@ class Skat(GameBase):
         return super().rules_lines(settings)[2:]
 
 
+def _ramsch_problems(hand: Hand, who: Seat) -> list[Problem]:
+    """A Ramsch's refusals: the player recorded lost it, so holds the most card points
+    (40 of 120 at least), or took every trick (120); no Kontra in a Ramsch."""
+    found: list[Problem] = []
+    if hand.durchmarsch and hand.declarer_points != 120:
+        said = msg("declarer_points: a Durchmarsch takes all 120 card points")
+        table = said.said_at_table(
+            "If %(name)s took every trick, %(name)s has all 120, not %(points)d.",
+            name=who,
+            points=hand.declarer_points,
+        )
+        found.append(("declarer_points", table))
+    elif hand.declarer_points < 40:
+        said = msg("declarer_points: the loser of a Ramsch has the most card points, 40 at least")
+        table = said.said_at_table(
+            "The loser of a Ramsch has the most card points: 40 at least, not %(points)d.",
+            points=hand.declarer_points,
+        )
+        found.append(("declarer_points", table))
+    if hand.kontra:
+        said = msg("kontra: nobody says Kontra in a Ramsch")
+        found.append(("kontra", said.said_at_table("Nobody says Kontra in a Ramsch.")))
+    return found
+
+
 NULL_NAMES = {
     (True, False): msg("Null hand"),
     (False, True): msg("Null ouvert"),
@@ -620,6 +729,27 @@ def _null_below_bid(hand: Hand, worth: int, who: Seat) -> Message:
         game=NULL_NAMES[key],
         value=value,
     )
+
+
+def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
+    """A Ramsch as the list writes it: the loser's card points (or Durchmarsch), what
+    doubled them, lost or won; the points in the column of the player recorded."""
+    points = hand.declarer_points
+    counted: list[Any] = [
+        msg("Durchmarsch") if hand.durchmarsch else msg("%(points)d card points", points=points)
+    ]
+    for word, times in (
+        (msg("Jungfrau"), 2**hand.jungfrau),
+        (msg("pushed"), 2**hand.pushes),
+        (msg("Bock"), _bock(ctx)),
+    ):
+        if times > 1:
+            counted += [Notation(" · "), word, Notation(f" ×{times}")]
+    result = msg("won") if hand.durchmarsch else msg("lost")
+    outcome = Label((*counted, Notation(" · "), result))
+    entries = tuple((str(points),) if s == hand.declarer else () for s in range(ctx.seats))
+    made = tuple(bool(hand.durchmarsch) if s == hand.declarer else None for s in range(ctx.seats))
+    return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made)
 
 
 def _bock(ctx: Context) -> int:

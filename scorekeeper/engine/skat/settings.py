@@ -29,9 +29,20 @@ class SkatSettings(SettingsBase):
     all_pass: str = knob(
         "throw_in",
         label=msg("Nobody bids"),
-        help=msg("when nobody bids 18 the deal is thrown in and the next player deals"),
+        help=msg("when nobody bids 18: the deal is thrown in, or a Ramsch is played"),
         group="deal",
-        choices={"throw_in": msg("thrown in")},
+        choices={
+            "throw_in": msg("thrown in: the next player deals"),
+            "ramsch": msg(
+                "Ramsch: jacks are trumps, the player with the most card points loses "
+                "them, twice for each player who took no trick (Jungfrau); a player who "
+                "takes every trick (Durchmarsch) wins 120"
+            ),
+            "schieberamsch": msg(
+                "Schieberamsch: a Ramsch in which each player may push the skat on, each "
+                "push doubling the deal"
+            ),
+        },
     )
     grand_base: int = knob(
         24,
@@ -153,7 +164,16 @@ class Value:
     overbid: bool = False
 
 
+def ramsch_points(hand: Any, bock: int = 1) -> int:
+    """A Ramsch's points to the player recorded: the loser's card points, negative, or
+    120 for a Durchmarsch; twice for each Jungfrau and each push of the skat."""
+    times = 2**hand.jungfrau * 2**hand.pushes * bock
+    return (120 if hand.durchmarsch else -hand.declarer_points) * times
+
+
 def value_of(settings: SkatSettings, hand: Any) -> Value:
+    if hand.game == "ramsch":
+        return Value((), 0, bool(hand.durchmarsch), abs(ramsch_points(hand)))
     if hand.game == "null":
         return Value((), 0, hand.won, NULLS[hand.hand, hand.ouvert])
     found = tuple(levels(hand))
@@ -187,7 +207,7 @@ def game_points(settings: SkatSettings, hand: Any, bock: int = 1) -> int:
 
 def bock_events(settings: SkatSettings, hand: Any) -> frozenset[str]:
     """What of ``bock_after`` the deal brought about (none for a deal thrown in)."""
-    if hand.thrown_in:
+    if hand.thrown_in or hand.game == "ramsch":
         return frozenset()
     worth = value_of(settings, hand)
     trumps = hand.game != "null"
@@ -204,7 +224,7 @@ def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
     """Each seat's Seeger-Fabian points for the game (none on the plain list): ±50 to the
     declarer, and with ``on`` 40 (30 at four) to each other player for a game lost."""
     found = [0] * seats
-    if settings.seeger_fabian == "off":
+    if settings.seeger_fabian == "off" or hand.game == "ramsch":
         return tuple(found)
     won = value_of(settings, hand).won
     if settings.seeger_fabian == "on" and not won:
@@ -217,5 +237,6 @@ def points_of(settings: SkatSettings, hand: Any, seats: int, bock: int = 1) -> t
     """Each seat's points for the game: the declarer's score (``bock`` times in a Bock
     round), and the Seeger-Fabian list's (never doubled)."""
     bonus = seeger_of(settings, hand, seats)
-    game = game_points(settings, hand, bock)
+    ramsch = hand.game == "ramsch"
+    game = ramsch_points(hand, bock) if ramsch else game_points(settings, hand, bock)
     return tuple(b + (game if s == hand.declarer else 0) for s, b in enumerate(bonus))

@@ -88,7 +88,7 @@ def resume_list(
     for record in records:
         hand = resume_race(rules, settings, state, [record], finish_after=asked).hands[0]
         counts = {name: getattr(state, name) for name in _COUNTS}
-        if state.kept and not record.thrown_in:
+        if state.kept and not record.thrown_in and record.game != "ramsch":
             won = value_of(settings, record).won
             mark = [int(s == record.declarer) for s in range(seats)]
             if won:
