@@ -62,7 +62,7 @@ def test_the_rubber_is_drawn_as_a_pad_we_they_above_and_below_the_line(client):
         ["below", "60", ""],
         ["below", "60", ""],
         ["game-line rubber", "rubber", ""],
-        ["label", "Games won"],
+        ["label", "Games won by the side"],
         ["sum", "2", "1"],
         ["label", "Total"],
         ["sum total", "1270", "130"],

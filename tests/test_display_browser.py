@@ -125,9 +125,9 @@ def test_the_print_sheet_keeps_each_total_beside_its_name(page, live_server):
     created = new_game(live_server, NOA, [WORKED_EXAMPLE, NOA_DECLARES])
     page.goto(view_path(live_server, created["id"]))
     page.goto(f"/games/{created['id']}/print")
-    screenshot(page, "en-print-totals", ".result")
-    assert_reads_left_to_right(page, ".result", "נועה", "26")
-    assert page.locator(".result bdi").first.inner_text() == "נועה"
+    screenshot(page, "en-print-totals", "#totals")
+    assert_reads_left_to_right(page, "#totals", "נועה", "26")
+    assert page.locator("#totals bdi").first.inner_text() == "נועה"
 
 
 def test_the_measure_sees_a_split_bid(page):

@@ -34,7 +34,12 @@ def rows_in(language: str, tmp_path) -> str:
     app = create_app(app_config(tmp_path))
     words = GAMES["israeli-whist"].page_words
     game = SimpleNamespace(
-        sides=((0,), (1,)), hand_views=lambda progress: progress, page_words=words
+        sides=((0,), (1,)),
+        hand_views=lambda progress: progress,
+        page_words=words,
+        hand_across=False,
+        outcome_line=False,
+        sheet_foot=lambda progress: (),
     )
     with app.test_request_context(headers={"Accept-Language": language}):
         app.preprocess_request()

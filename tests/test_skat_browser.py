@@ -26,6 +26,12 @@ VALUE = {
 }
 
 
+# Each deal's working on the scoreboard, and the table's width: (em's box, table's).
+WORKING_WIDTHS = """() => [...document.querySelectorAll('.hands [id^="h"] th em')].map(
+    e => [e.closest('th').getBoundingClientRect().width,
+          e.closest('table').getBoundingClientRect().width])"""
+
+
 def fits(page, name: str, language: str) -> None:
     """The page is in ``language``, fits the phone, and is kept as a screenshot."""
     fits_the_phone(page, f"skat-{language}-{name}", language)
@@ -85,4 +91,8 @@ def test_skat_through_its_pages(browser, live_server, language):
         assert game["dealer"] == 0  # the deal passes on after a deal thrown in too
         scoreboard = page.locator("main").inner_text()
         assert names[1] in scoreboard and "♣" in scoreboard
+        # Issue 43: the value's working ("with 2, game 3, × 12 = 36 · won") is a line
+        # across the table, not words cut in a narrow first column ("Schneide", "gewonne").
+        widths = page.evaluate(WORKING_WIDTHS)
+        assert widths and all(width >= 0.8 * table for width, table in widths), widths
         fits(page, "scoreboard", language)

@@ -253,6 +253,14 @@ def _option_of(exc: EngineError) -> str:
     return "--" + (exc.field or "input").split("[")[0].replace("_", "-")
 
 
+def _knob_help(knob) -> str:
+    """A knob's help for the command line: a list of choices also names what ``--set``
+    takes, separated by commas (the pages say the choices in words instead)."""
+    if knob.kind != "choice_list":
+        return str(knob.help)
+    return f"{knob.help}; separated by commas: {', '.join(knob.choices)}"
+
+
 @main.command()
 @click.argument("preset_name", metavar="[PRESET]", required=False)
 @game_option
@@ -266,7 +274,7 @@ def rules(preset_name: str | None, game_key: str) -> None:
         except EngineError as exc:
             raise FieldError(str(exc), "PRESET") from None
         rows = [("setting", "value", "meaning")]
-        rows += [(k.name, shown(chosen[k.name]), str(k.help)) for k in game.knobs]
+        rows += [(k.name, shown(chosen[k.name]), _knob_help(k)) for k in game.knobs]
     else:
         presets = {name: settings.to_dict() for name, settings in game.presets.items()}
         rows = [("setting", *presets)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core.display import total
-from .core.game import Game, partnered, sides_as_named
+from .core.game import Game, sides_as_named
 from .core.language import Words, isolate
 from .core.messages import msg
 from .core.seating import SeatChange, names_at
@@ -74,7 +74,7 @@ def sheet_page(
         "page_words": page,
         "seats": list(players),
         "shows_dealer": shows_dealer,
-        "paired": partnered(rules),
+        "paired": rows.paired,
         "totals": [total(t) for t in progress.totals],
         "leaders": list(progress.leaders) if progress.hands else [],
         "status": progress.status,

@@ -566,6 +566,10 @@ def finish(game_id: int, game: db.StoredGame):
         owed=rules.still_owed(progress),
         # How many players the side ahead has: one player "is ahead", partners "are".
         ahead_players=len(rules.sides[leaders[0]]) if len(leaders) == 1 else 0,
+        foot=[
+            (shown(line.label), [shown(c) for c in line.cells])
+            for line in rules.sheet_foot(progress)
+        ],
     )
 
 

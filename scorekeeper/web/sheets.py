@@ -345,6 +345,10 @@ def game_sheet(game_id: int):
         penalised=rows.penalised,
         pad=_paper(game_of(game), progress, game.names_at),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
+        foot=[
+            (shown(line.label), [isolate_ltr(shown(c)) for c in line.cells])
+            for line in game_of(game).sheet_foot(progress)
+        ],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if hands

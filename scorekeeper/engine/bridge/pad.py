@@ -160,7 +160,7 @@ def pad_of(progress: Any, shown: Shown, seating: Callable[[int], Sequence[str]])
         words={
             "above": shown(msg("Above the line")),
             "below": shown(msg("Below the line")),
-            "games": shown(msg("Games won")),
+            "games": shown(msg("Games won by the side")),
             "total": shown(msg("Total")),
         },
         games_won=(str(won[0]), str(won[1])),

@@ -35,7 +35,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from .declared import Figures, Simulation
-from .display import FigureLine, RulesLine
+from .display import FigureLine, FootLine, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
 from .game import (
@@ -210,6 +210,9 @@ class GameBase(SchemaDefaults):
     figures: ClassVar[Figures | None] = None
     """Figures of the game's own (``core.declared.Figures``): the statistics members below
     are derived from them. None: the hands and points every game has."""
+    hand_across: ClassVar[bool] = False
+    """True when each hand's row says the hand on a line across the table, the cells under
+    it (as a partnership game's do): a game whose hand needs words wider than a column."""
     finish_now: ClassVar[bool] = False
     outcome_line: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
@@ -421,6 +424,10 @@ class GameBase(SchemaDefaults):
         """What the game still owes the table that finishing now gives up (Doppelkopf:
         its Bock hands): none."""
         return None
+
+    def sheet_foot(self, progress: Progress) -> tuple[FootLine, ...]:
+        """Lines under the sheet's hands summing up the whole game per side: none."""
+        return ()
 
     def lowest_wins(self, settings: Any) -> bool:
         """Whether the lowest total wins, and fewer points are the better hand: as the

@@ -71,6 +71,16 @@ class PenaltyMark:
     mark: tuple[Piece, ...]
     points: int  # what the penalties cost, a negative number
     label: Message
+    tone: str = ""  # "bonus": points apart from the hand's that are no penalty (Seeger-Fabian)
+
+
+@dataclass(frozen=True, slots=True)
+class FootLine:
+    """A line under a sheet's hands summing them up per side (Skat: games won and lost,
+    the Seeger-Fabian points): what it counts, and a cell per side."""
+
+    label: Message
+    cells: tuple[Piece, ...]
 
 
 @dataclass(frozen=True, slots=True)

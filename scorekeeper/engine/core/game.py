@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
 from .declared import Figures, Simulation
-from .display import HandView, RulesLine
+from .display import FootLine, HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
 from .messages import Message, msg
@@ -427,6 +427,10 @@ class Game(Protocol):
     table, under the hand's cells (Doppelkopf's row a table checks), not in the narrow
     column of the hand's number."""
 
+    hand_across: bool
+    """True when each hand's row says the hand on a line across the table and the cells
+    under it, as a partnership game's always do (Skat: the game's value in words)."""
+
     finish_now: bool
     """True when the table may end the game after the current hand ("finish now": the side
     ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
@@ -547,6 +551,12 @@ class Game(Protocol):
         """What the game still owes the table that "finish now" would give up, for the
         finish page to say before the table confirms ("3 Bock hands are still owed.");
         None: nothing."""
+        ...
+
+    def sheet_foot(self, progress: Progress) -> tuple[FootLine, ...]:
+        """Lines under the sheet's hands summing up the whole game per side, from
+        ``progress``'s state (a resumed progress holds only the last hands): Skat's games
+        won and lost and Seeger-Fabian points. None: no foot."""
         ...
 
     # --- pages, the API and exports -------------------------------------------------------

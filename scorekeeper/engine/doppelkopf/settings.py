@@ -52,10 +52,7 @@ class DoppelkopfSettings(SettingsBase):
     bock_after: tuple[str, ...] = knob(
         (),
         label=msg("Bock after"),
-        help=msg(
-            "the hands after which a Bock round follows, separated by commas: tie_120, "
-            "announced_lost, solo_lost, zero_value, hearts_trick (none: no Bock)"
-        ),
+        help=msg("the hands after which a Bock round follows (none: no Bock)"),
         group="bock",
         choices=BOCK_EVENTS,
         kind="choice_list",

@@ -445,6 +445,18 @@ def in_page_order(spec: HandFormSpec, problems: Problems) -> list[tuple[str, str
     return ordered
 
 
+def _at_its_place(table: Table, record: Any) -> Any:
+    """The hand replayed at its place, so that its outcome says what the place makes of it
+    (Skat's Bock round); alone, as the game's first hand, where its place has no state."""
+    state = getattr(table.place, "state", None)
+    if state is not None and hasattr(state, "to_dict"):
+        try:
+            return table.rules.resume(table.settings, state.to_dict(), [record])
+        except ValueError:
+            pass
+    return table.rules.replay(table.settings, 0, [record])
+
+
 def preview_entered(
     table: Table, posted: Mapping[str, Any], action: str | None, seated: Sequence[str]
 ) -> dict[str, Any]:
@@ -462,12 +474,7 @@ def preview_entered(
     points = rules.preview(table.settings, record, table.place)["points"]
     result = ""
     if rules.page_words.preview_outcome:
-        state = table.place.state  # the hand where it is played (Doppelkopf's Bock)
-        replayed = (
-            rules.replay(table.settings, 0, [record])
-            if state is None
-            else rules.resume(table.settings, state.to_dict(), [record])
-        )
+        replayed = _at_its_place(table, record)
         outcome = rules.hand_views(replayed)[0].outcome
         result = words.shown(label_with_sides(outcome, sides_as_named(rules, table.players)))
     return {"points": list(points), "names": sides_as_named(rules, seated), "result": result}

@@ -31,6 +31,16 @@ class Penalty:
     mark: str
     points: str
     label: str
+    tone: str = ""  # "bonus": points apart that are no penalty (Skat's Seeger-Fabian)
+
+
+@dataclass(frozen=True, slots=True)
+class Foot:
+    """A line under the hands summing up the game per side (``Game.sheet_foot``), in the
+    page's language: what it counts, and a cell per side."""
+
+    label: str
+    cells: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,7 @@ class HandRows:
     about: bool
     line: bool = False  # each hand's outcome on a line of its own under its cells
     pad: Any = None  # a game's own paper under the rows (bridge's pad), its partial's model
+    foot: tuple[Foot, ...] = ()
 
     @property
     def count(self) -> int:
@@ -113,7 +124,7 @@ def hand_rows(
     A sheet shows the same few labels ("7♣", "over", "R −100") row after row: each is
     worked out once a sheet."""
     said = _Said(shown)
-    paired = partnered(rules)
+    paired = partnered(rules) or rules.hand_across
     rows: list[Row] = []
     penalised = about = False
     for hand in rules.hand_views(progress):
@@ -159,7 +170,11 @@ def hand_rows(
     line = rules.outcome_line and not paired
     pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
     drawn = None if pad is None else pad(progress, said, seating)
-    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line, drawn)
+    foot = tuple(
+        Foot(said(line.label), tuple(said(cell) for cell in line.cells))
+        for line in rules.sheet_foot(progress)
+    )
+    return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line, drawn, foot)
 
 
 class _Said:
@@ -181,7 +196,9 @@ class _Said:
         key = (penalty, tuple(map(type, penalty.mark)))
         if key not in self.found:
             mark = "".join(self(piece) for piece in penalty.mark)
-            self.found[key] = Penalty(mark, signed(penalty.points), self(penalty.label))
+            self.found[key] = Penalty(
+                mark, signed(penalty.points), self(penalty.label), penalty.tone
+            )
         return self.found[key]
 
 

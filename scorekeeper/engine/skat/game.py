@@ -11,19 +11,50 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand
-from ..core.display import Label, Notation, RulesLine
+from ..core.display import (
+    FootLine,
+    Label,
+    Notation,
+    PenaltyMark,
+    RulesLine,
+    SignedPoints,
+    total,
+)
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
-from ..core.messages import Message, Seat, msg
+from ..core.messages import Message, Seat, msg, nmsg
 from ..core.progress import Points
-from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import NULLS, PRESETS, SUITS, SkatSettings, points_of, value_of
+from ..core.schema import (
+    Context,
+    Count,
+    Hand,
+    HandSchema,
+    HandSummary,
+    OneOf,
+    Refused,
+    SeatOf,
+    YesNo,
+)
+from .settings import (
+    NULLS,
+    PRESETS,
+    SUITS,
+    SkatSettings,
+    bock_events,
+    kontra_times,
+    points_of,
+    seeger_of,
+    value_of,
+)
+from .skatlist import ListState, first_state, read_state, resume_list
 
 Problem = tuple[str, Message]
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
 SYMBOLS = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
 GAMES = (*SYMBOLS.items(), ("grand", msg("Grand")), ("null", msg("Null")))
+DECLARED = (*TRUMPS, "null")  # a game someone declared: all but a Ramsch
+RAMSCH = ("ramsch", msg("Ramsch"))
 GAME_VALUES = frozenset(
     [b * n for b in (*SUITS.values(), 20, 24) for n in range(2, 19)] + list(NULLS.values())
 )
@@ -68,6 +99,50 @@ class AtDeclarer(Count):
         return None if value in (None, "") else value
 
 
+class KontraKeys(Count):
+    """Kontra and Re as the table says them: keys "—", "Kontra", "Re" ("—" tapped
+    already, so the preview shows at once); the API's 0, 1 or 2."""
+
+    WORDS = (Notation("\u2014"), msg("Kontra"), msg("Re"))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = tuple(Choice(str(n), word) for n, word in enumerate(self.WORDS))
+        return (FormField(self.name, self.label, keys, style="wide", default="0"),)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
+        return None if not typed else self.WORDS[typed]
+
+
+class Tapped(Count):
+    """A count on keys with its default tapped already (a Ramsch's Jungfrau, pushes)."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(
+            replace(f, default=str(self.default)) for f in super().form_fields(ctx, players)
+        )
+
+
+class GameKeys(OneOf):
+    """The game: the declared ones, and a Ramsch where the house rules play one when
+    nobody bids (``all_pass``)."""
+
+    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
+        found = super().choices(ctx, players)
+        return found if _ramsch_played(ctx) else found[:-1]
+
+    def parse(self, value: Any, ctx: Context) -> str:
+        game = super().parse(value, ctx)
+        if game == "ramsch" and not _ramsch_played(ctx):
+            said = msg("game: a Ramsch is played only with all_pass ramsch or schieberamsch")
+            table = said.said_at_table("This table throws a deal in when nobody bids: no Ramsch.")
+            raise Refused((self.name, table))
+        return game
+
+
+def _ramsch_played(ctx: Context) -> bool:
+    return ctx.settings.all_pass in ("ramsch", "schieberamsch")
+
+
 class NoTrick(OneOf):
     """Which party took no trick: null for neither (the key "none", tapped already)."""
 
@@ -95,6 +170,7 @@ class Skat(GameBase):
     seat_range = (3, 4)
     preset_aside = ("players", "deals")
     finish_now = True
+    hand_across = True
     preset_words = {
         "isko": (
             msg("International Skat Order"),
@@ -107,17 +183,19 @@ class Skat(GameBase):
         outcome_head=msg("Value"),
         entry_heads=(msg("CP"),),
         legend=msg(
-            "Game the declarer's game and bid · Value how it was counted · CP the "
-            "declarer's card points · Pts points in the deal · Tot running total."
+            "Game the declarer's game · Value how it was counted (the bid only when "
+            "overbid) · CP the declarer's card points · Pts the game's points · Tot "
+            "running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s listens first"),
         auction_mark=msg("the declarer"),
-        cell_legend=msg("card points, points, total"),
+        cell_legend=msg("card points, game points, SF Seeger-Fabian points, total"),
         preview_outcome=True,
+        group_titles={"bock": msg("Bock")},
     )
     hand = HandSchema(
         SeatOf("declarer", msg("The declarer"), step="declaring"),
-        OneOf("game", msg("Game"), GAMES, step="declaring"),
+        GameKeys("game", msg("Game"), (*GAMES, RAMSCH), step="declaring"),
         AtDeclarer(
             "bid",
             msg("Bid value"),
@@ -125,6 +203,7 @@ class Skat(GameBase):
             264,
             step="bidding",
             help="The bid: a game value, 18 to 264.",
+            shown_when=("game", DECLARED),
         ),
         Keys(
             "without",
@@ -145,7 +224,10 @@ class Skat(GameBase):
             help="Matadors, with or without: 1 to 11 (a grand 1 to 4).",
         ),
         YesNo(
-            "hand", msg("Hand"), step="announcing", help="A hand game: the skat was not picked up."
+            "hand",
+            msg("Hand"),
+            step="announcing",
+            help="A hand game: the skat was not picked up.",
         ),
         YesNo(
             "schneider_announced",
@@ -171,8 +253,42 @@ class Skat(GameBase):
             0,
             120,
             step="counting",
-            shown_when=("game", TRUMPS),
-            help="The declarer's card points, the skat included: 0 to 120.",
+            shown_when=("game", (*TRUMPS, "ramsch")),
+            help="The declarer's card points, the skat included: 0 to 120; in a Ramsch the "
+            "loser's.",
+        ),
+        Tapped(
+            "jungfrau",
+            msg("Jungfrau"),
+            0,
+            2,
+            default=0,
+            step="result",
+            only_if=_ramsch_played,
+            shown_when=("game", ("ramsch",)),
+            help="Ramsch: the players who took no trick (Jungfrau), 0 to 2.",
+            omit_empty=True,
+        ),
+        YesNo(
+            "durchmarsch",
+            msg("Durchmarsch"),
+            step="result",
+            only_if=_ramsch_played,
+            shown_when=("game", ("ramsch",)),
+            help="Ramsch: the player recorded took every trick.",
+            omit_empty=True,
+        ),
+        Tapped(
+            "pushes",
+            msg("Pushes"),
+            0,
+            3,
+            default=0,
+            step="result",
+            only_if=lambda ctx: ctx.settings.all_pass == "schieberamsch",
+            shown_when=("game", ("ramsch",)),
+            help="Schieberamsch: how many times the skat was pushed on, 0 to 3.",
+            omit_empty=True,
         ),
         NoTrick(
             "no_trick",
@@ -197,7 +313,7 @@ class Skat(GameBase):
             step="result",
             shown_when=("game", ("null",)),
         ),
-        Count(
+        KontraKeys(
             "kontra",
             msg("Kontra and Re"),
             0,
@@ -231,6 +347,18 @@ class Skat(GameBase):
 
     def shares_tie(self, settings: SkatSettings) -> bool:
         return True
+
+    def deal_note(self, settings: SkatSettings, place: HandPlace) -> Message | None:
+        """ "Bock ×2 · 3 Bock deals to come" while a Bock round is owed."""
+        bock = getattr(place.state, "bock", ())
+        if not bock:
+            return None
+        ahead = nmsg("%(num)d Bock deal to come", "%(num)d Bock deals to come", len(bock))
+        return msg("Bock ×%(factor)d · %(ahead)s", factor=bock[0], ahead=ahead)
+
+    def progress_result(self, progress: Any) -> dict[str, Any]:
+        """The Bock factors of the deals to come (none without Bock)."""
+        return {"bock_deals": list(getattr(progress.state, "bock", ()))}
 
     def end_words(self, settings: SkatSettings) -> Message:
         if not settings.deals:
@@ -271,6 +399,8 @@ class Skat(GameBase):
                 "%(name)s deals and sits out: %(name)s cannot be the declarer.", name=who
             )
             found.append(("declarer", table))
+        if hand.game == "ramsch":
+            return found + _ramsch_problems(hand, who)
         if hand.bid not in GAME_VALUES:
             said = msg("bid: %(bid)d is not a game value (18, 20, 22, 23, 24, 27…)", bid=hand.bid)
             table = said.said_at_table(
@@ -280,14 +410,7 @@ class Skat(GameBase):
         if hand.game == "null":
             worth = NULLS[hand.hand, hand.ouvert]
             if hand.bid > worth:
-                said = msg("bid: this Null is worth %(worth)d, below the bid", worth=worth)
-                table = said.said_at_table(
-                    "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d.",
-                    worth=worth,
-                    name=who,
-                    bid=hand.bid,
-                )
-                found.append(("bid", table))
+                found.append(("bid", _null_below_bid(hand, worth, who)))
             if hand.schneider_announced:
                 said = msg("schneider_announced: a Null announces no schneider")
                 table = said.said_at_table("A Null announces no schneider.")
@@ -319,7 +442,7 @@ class Skat(GameBase):
         return found
 
     def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
-        return points_of(settings, hand, ctx.seats)
+        return points_of(settings, hand, ctx.seats, _bock(ctx))
 
     def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
         """A deal thrown in scores nothing, and counts as a deal of the list."""
@@ -434,16 +557,20 @@ class Skat(GameBase):
     # --- how a deal shows -----------------------------------------------------------------
 
     def view(self, settings: SkatSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The game and bid; the value as counted ("with 2, game 3, × 12 = 36"), won or
+        """The game as the Skatliste writes it ("♣ hand", never the bid); its value as
+        counted ("with 2, game 3, × 12 = 36"), the bid only beside an overbid game, Kontra
+        and Re in words with the value they multiply ("Kontra, Re: 36 × 4 = 144"), won or
         lost; the declarer's card points in the declarer's column."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
+        if hand.game == "ramsch":
+            return _ramsch_view(hand, ctx)
         worth = value_of(settings, hand)
         red = "r" if hand.game in ("hearts", "diamonds") else ""
         game = dict(GAMES)[hand.game]
         extra = [msg("hand")] if hand.hand and not hand.ouvert else []
         extra += [msg("ouvert")] if hand.ouvert else []
-        bid = Label(_spaced([game, *extra, Notation(str(hand.bid))]), red)
+        bid = Label(_spaced([game, *extra]), red)
         if hand.game == "null":
             counted: list[Any] = [Notation(str(worth.value))]
         else:
@@ -451,21 +578,184 @@ class Skat(GameBase):
             for word, n in worth.levels:
                 running += n
                 counted += [LEVEL_WORDS[word](running), Notation(", ")]
-            product = worth.base * running
-            counted.append(Notation(f"× {worth.base} = {product}"))
-            if worth.overbid:
-                counted += [Notation(f" < {hand.bid}: "), msg("at %(n)d", n=worth.value)]
+            counted.append(Notation(f"× {worth.base} = {worth.base * running}"))
+        if worth.overbid:
+            counted += [Notation(" · "), msg("bid %(bid)d: overbid", bid=hand.bid), Notation(", ")]
+            counted.append(msg("at %(n)d", n=worth.value))
+        times = kontra_times(settings, hand)
+        bock = _bock(ctx)
+        if hand.kontra:
+            said = [msg("Kontra")] + ([Notation(", "), msg("Re")] if hand.kontra == 2 else [])
+            product: Any = Notation(f": {worth.value} × {times} = {worth.value * times}")
+            if times == 1:
+                product = (Notation(": "), msg("not counted on an overbid game"))
+            else:
+                product = (product,)
+            counted += [Notation(" · "), *said, *product]
+        if bock > 1:
+            scored = worth.value * times
+            counted += [
+                Notation(" · "),
+                msg("Bock"),
+                Notation(f": {scored} × {bock} = {scored * bock}"),
+            ]
+        if bock_events(settings, hand):
+            counted += [Notation(" · "), msg("a Bock round follows")]
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)
         entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
         made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
-        return HandSummary(hand.declarer, bid, outcome, entries, made)
+        bonus = seeger_of(settings, hand, ctx.seats)
+        apart = tuple(
+            PenaltyMark(
+                (msg("SF"),), b, msg("Seeger-Fabian %(points)s", points=SignedPoints(b)), "bonus"
+            )
+            if b
+            else None
+            for b in bonus
+        )
+        return HandSummary(hand.declarer, bid, outcome, entries, made, apart if any(bonus) else ())
+
+    # --- the list: its state, and its foot ---------------------------------------------
+
+    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> ListState:
+        return first_state(first_dealer, self.seats, starting_totals)
+
+    def state_from_dict(self, values: Mapping[str, Any]) -> ListState:
+        return read_state(values, self.seats)
+
+    def resume_from(
+        self, settings: SkatSettings, state: Any, records: Sequence[Any], finish_after: Any
+    ) -> Any:
+        """The race deal by deal, the games won and lost and the Seeger-Fabian points
+        counted in the state, for the list's foot."""
+        return resume_list(self, settings, state, records, finish_after)
+
+    def _start_of(self, hand: Any, progress: Any) -> Any:
+        """The state before the first hand of a resumed progress, as its row needs it:
+        a fresh one, in the Bock round the hand was scored in."""
+        start = super()._start_of(hand, progress)
+        if isinstance(start, ListState) and isinstance(hand.state, ListState):
+            return replace(start, bock=(hand.state.scored_bock,))
+        return start
+
+    def sheet_foot(self, progress: Any) -> tuple[FootLine, ...]:
+        """Each player's games won and lost, and with Seeger-Fabian the game points and
+        the Seeger-Fabian points each on a line of its own (together the totals)."""
+        state = progress.state
+        if not isinstance(state, ListState) or not state.kept:
+            return ()
+        found = [
+            FootLine(msg("Games won"), tuple(Notation(str(n)) for n in state.won)),
+            FootLine(msg("Games lost"), tuple(Notation(str(n)) for n in state.lost)),
+        ]
+        if progress.settings.seeger_fabian != "off":
+            game = [t - b for t, b in zip(progress.totals, state.seeger, strict=True)]
+            found.append(FootLine(msg("Game points"), tuple(Notation(total(g)) for g in game)))
+            found.append(
+                FootLine(
+                    msg("Seeger-Fabian points"),
+                    tuple(Notation(str(SignedPoints(b))) for b in state.seeger),
+                )
+            )
+        return tuple(found)
 
     def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, from the grand's base value on: the
         players and the deal nobody bids on are no scoring rules."""
         return super().rules_lines(settings)[2:]
+
+
+def _ramsch_problems(hand: Hand, who: Seat) -> list[Problem]:
+    """A Ramsch's refusals: the player recorded lost it, so holds the most card points
+    (40 of 120 at least), or took every trick (120); no Kontra in a Ramsch."""
+    found: list[Problem] = []
+    if hand.durchmarsch and hand.declarer_points != 120:
+        said = msg("declarer_points: a Durchmarsch takes all 120 card points")
+        table = said.said_at_table(
+            "If %(name)s took every trick, %(name)s has all 120, not %(points)d.",
+            name=who,
+            points=hand.declarer_points,
+        )
+        found.append(("declarer_points", table))
+    elif hand.declarer_points < 40:
+        said = msg("declarer_points: the loser of a Ramsch has the most card points, 40 at least")
+        table = said.said_at_table(
+            "The loser of a Ramsch has the most card points: 40 at least, not %(points)d.",
+            points=hand.declarer_points,
+        )
+        found.append(("declarer_points", table))
+    if hand.kontra:
+        said = msg("kontra: nobody says Kontra in a Ramsch")
+        found.append(("kontra", said.said_at_table("Nobody says Kontra in a Ramsch.")))
+    return found
+
+
+NULL_NAMES = {
+    (True, False): msg("Null hand"),
+    (False, True): msg("Null ouvert"),
+    (True, True): msg("Null ouvert hand"),
+}
+
+
+def _null_below_bid(hand: Hand, worth: int, who: Seat) -> Message:
+    """The refusal of a Null played on a bid above its value, saying what to do: the
+    Null worth the bid it may have been (a Null hand, say), or correct the bid."""
+    higher = [(value, key) for key, value in NULLS.items() if value >= hand.bid]
+    if not higher:
+        said = msg("bid: this Null is worth %(worth)d, below the bid; correct the bid", worth=worth)
+        return said.said_at_table(
+            "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d. "
+            "Correct the bid.",
+            worth=worth,
+            name=who,
+            bid=hand.bid,
+        )
+    value, key = min(higher)
+    said = msg(
+        "bid: this Null is worth %(worth)d, below the bid; %(game)s is worth %(value)d, "
+        "or correct the bid",
+        worth=worth,
+        game=NULL_NAMES[key],
+        value=value,
+    )
+    return said.said_at_table(
+        "This Null is worth %(worth)d: %(name)s cannot play it on a bid of %(bid)d. "
+        "Was it %(game)s (%(value)d)? Else correct the bid.",
+        worth=worth,
+        name=who,
+        bid=hand.bid,
+        game=NULL_NAMES[key],
+        value=value,
+    )
+
+
+def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
+    """A Ramsch as the list writes it: the loser's card points (or Durchmarsch), what
+    doubled them, lost or won; the points in the column of the player recorded."""
+    points = hand.declarer_points
+    counted: list[Any] = [
+        msg("Durchmarsch") if hand.durchmarsch else msg("%(points)d card points", points=points)
+    ]
+    for word, times in (
+        (msg("Jungfrau"), 2**hand.jungfrau),
+        (msg("pushed"), 2**hand.pushes),
+        (msg("Bock"), _bock(ctx)),
+    ):
+        if times > 1:
+            counted += [Notation(" · "), word, Notation(f" ×{times}")]
+    result = msg("won") if hand.durchmarsch else msg("lost")
+    outcome = Label((*counted, Notation(" · "), result))
+    entries = tuple((str(points),) if s == hand.declarer else () for s in range(ctx.seats))
+    made = tuple(bool(hand.durchmarsch) if s == hand.declarer else None for s in range(ctx.seats))
+    return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made)
+
+
+def _bock(ctx: Context) -> int:
+    """The Bock factor of the deal at ``ctx``'s place: 1 for a deal scored alone."""
+    state = None if ctx.place is None else ctx.place.state
+    return state.bock_factor if isinstance(state, ListState) else 1
 
 
 def _column(name: str) -> str:

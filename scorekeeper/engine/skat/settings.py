@@ -12,6 +12,7 @@ from ..core.settings import SettingsBase
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+BOCK_EVENTS = ("tie_60", "kontra_lost", "grand_hand", "schwarz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +29,20 @@ class SkatSettings(SettingsBase):
     all_pass: str = knob(
         "throw_in",
         label=msg("Nobody bids"),
-        help=msg("when nobody bids 18 the deal is thrown in and the next player deals"),
+        help=msg("when nobody bids 18: the deal is thrown in, or a Ramsch is played"),
         group="deal",
-        choices={"throw_in": msg("thrown in")},
+        choices={
+            "throw_in": msg("thrown in: the next player deals"),
+            "ramsch": msg(
+                "Ramsch: jacks are trumps, the player with the most card points loses "
+                "them, twice for each player who took no trick (Jungfrau); a player who "
+                "takes every trick (Durchmarsch) wins 120"
+            ),
+            "schieberamsch": msg(
+                "Schieberamsch: a Ramsch in which each player may push the skat on, each "
+                "push doubling the deal"
+            ),
+        },
     )
     grand_base: int = knob(
         24,
@@ -69,6 +81,42 @@ class SkatSettings(SettingsBase):
         label=msg("Kontra and Re"),
         help=msg("a defender may say Kontra and the declarer Re, doubling the game"),
         group="scoring",
+    )
+    kontra_overbid: str = knob(
+        "doubled",
+        label=msg("Kontra on an overbid game"),
+        help=msg("what Kontra and Re do to a game lost because it was overbid"),
+        group="scoring",
+        choices={
+            "doubled": msg(
+                "they double it as any game: the value reaching the bid, lost, times 2 or 4"
+            ),
+            "void": msg(
+                "they lapse: the game is lost by the bid, not by the play, so the value "
+                "reaching the bid counts undoubled"
+            ),
+        },
+    )
+    bock_after: tuple[str, ...] = knob(
+        (),
+        label=msg("Bock after"),
+        help=msg(
+            "the deals after which a Bock round follows, its games counting double (none: no Bock)"
+        ),
+        group="bock",
+        choices=BOCK_EVENTS,
+        kind="choice_list",
+    )
+    bock_deals: int = knob(
+        0,
+        label=msg("Bock deals"),
+        help=msg(
+            "deals in a Bock round (0: one round, a deal by each player); a Bock round "
+            "brought about during another follows it"
+        ),
+        group="bock",
+        low=0,
+        high=20,
     )
     deals: int = knob(
         0,
@@ -114,7 +162,16 @@ class Value:
     overbid: bool = False
 
 
+def ramsch_points(hand: Any, bock: int = 1) -> int:
+    """A Ramsch's points to the player recorded: the loser's card points, negative, or
+    120 for a Durchmarsch; twice for each Jungfrau and each push of the skat."""
+    times = 2**hand.jungfrau * 2**hand.pushes * bock
+    return (120 if hand.durchmarsch else -hand.declarer_points) * times
+
+
 def value_of(settings: SkatSettings, hand: Any) -> Value:
+    if hand.game == "ramsch":
+        return Value((), 0, bool(hand.durchmarsch), abs(ramsch_points(hand)))
     if hand.game == "null":
         return Value((), 0, hand.won, NULLS[hand.hand, hand.ouvert])
     found = tuple(levels(hand))
@@ -129,16 +186,55 @@ def value_of(settings: SkatSettings, hand: Any) -> Value:
     return Value(found, base, won, value)
 
 
-def points_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
-    """Each seat's points for the game: the declarer's score, and the Seeger-Fabian list's."""
+def kontra_times(settings: SkatSettings, hand: Any) -> int:
+    """How many times Kontra and Re multiply the game: 2 for Kontra, 4 for Re, 1 when
+    neither was said, or on an overbid game when ``kontra_overbid`` lets them lapse."""
+    if settings.kontra_overbid == "void" and value_of(settings, hand).overbid:
+        return 1
+    return 2**hand.kontra
+
+
+def game_points(settings: SkatSettings, hand: Any, bock: int = 1) -> int:
+    """The declarer's score for the game on the plain list: its value won, minus twice
+    (or once) lost, times Kontra and Re, times ``bock`` in a Bock round."""
     worth = value_of(settings, hand)
     once = settings.lost == "single" or (settings.lost == "double_but_hand" and hand.hand)
     score = worth.value if worth.won else -worth.value * (1 if once else 2)
-    score *= 2**hand.kontra
+    return score * kontra_times(settings, hand) * bock
+
+
+def bock_events(settings: SkatSettings, hand: Any) -> frozenset[str]:
+    """What of ``bock_after`` the deal brought about (none for a deal thrown in)."""
+    if hand.thrown_in or hand.game == "ramsch":
+        return frozenset()
+    worth = value_of(settings, hand)
+    trumps = hand.game != "null"
+    happened = {
+        "tie_60": trumps and hand.declarer_points == 60,
+        "kontra_lost": hand.kontra > 0 and not worth.won,
+        "grand_hand": hand.game == "grand" and hand.hand and worth.won,
+        "schwarz": trumps and hand.no_trick is not None,
+    }
+    return frozenset(e for e in settings.bock_after if happened[e])
+
+
+def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
+    """Each seat's Seeger-Fabian points for the game (none on the plain list): ±50 to the
+    declarer, and with ``on`` 40 (30 at four) to each other player for a game lost."""
     found = [0] * seats
-    if settings.seeger_fabian != "off":
-        score += 50 if worth.won else -50
-        if settings.seeger_fabian == "on" and not worth.won:
-            found = [40 if seats == 3 else 30] * seats
-    found[hand.declarer] = score
+    if settings.seeger_fabian == "off" or hand.game == "ramsch":
+        return tuple(found)
+    won = value_of(settings, hand).won
+    if settings.seeger_fabian == "on" and not won:
+        found = [40 if seats == 3 else 30] * seats
+    found[hand.declarer] = 50 if won else -50
     return tuple(found)
+
+
+def points_of(settings: SkatSettings, hand: Any, seats: int, bock: int = 1) -> tuple[int, ...]:
+    """Each seat's points for the game: the declarer's score (``bock`` times in a Bock
+    round), and the Seeger-Fabian list's (never doubled)."""
+    bonus = seeger_of(settings, hand, seats)
+    ramsch = hand.game == "ramsch"
+    game = ramsch_points(hand, bock) if ramsch else game_points(settings, hand, bock)
+    return tuple(b + (game if s == hand.declarer else 0) for s, b in enumerate(bonus))
