@@ -34,18 +34,18 @@ PLAIN_SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in range(52))
 """The suit (0..3, clubs first) of each card number of a plain 52-card pack (``Card.index``)."""
 
 
-def _plain_keys(trump: int, led: int) -> tuple[int, ...]:
+def _plain_keys(ruling: int, led: int) -> tuple[int, ...]:
     # A card's strength: 0 off-suit, 1 the suit led, 2 the ruling suit, times 64, plus its
     # number, which orders ranks within a suit.
-    weight = [2 if suit == trump else 1 if suit == led else 0 for suit in range(4)]
+    weight = [2 if suit == ruling else 1 if suit == led else 0 for suit in range(4)]
     return tuple(weight[PLAIN_SUIT_OF[card]] * 64 + card for card in range(52))
 
 
 PLAIN_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_plain_keys(trump, led) for led in range(4)) for trump in range(5)
+    tuple(_plain_keys(ruling, led) for led in range(4)) for ruling in range(5)
 )
-"""``PLAIN_KEYS[trump][led][card]``: a plain pack's card strength in a trick whose ruling
-suit is ``trump`` (4: none) and whose suit to follow is ``led``; the highest wins."""
+"""``PLAIN_KEYS[ruling][led][card]``: a plain pack's card strength in a trick whose ruling
+suit is ``ruling`` (4: none) and whose suit to follow is ``led``; the highest wins."""
 
 
 def split_hands(

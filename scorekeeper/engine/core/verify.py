@@ -77,10 +77,10 @@ def follows_suit(card_suit: Any, hand_suits: Sequence[Any], led: Any) -> str | N
 
 
 def plain_trick_rules(
-    trump: Any,
+    ruling: Any,
 ) -> tuple[RuleBroken, Callable[[int, Sequence[Any]], int]]:
     """``check_tricks``' rules for tricks of :class:`~.cards.Card`: follow the suit led
-    when able; the highest card of the ruling suit ``trump`` (None: no suit rules) wins,
+    when able; the highest card of the ruling suit ``ruling`` (None: no suit rules) wins,
     else the highest of the suit led."""
 
     def rule_broken(card: Any, hand: Any, so_far: Any, played: Any) -> str | None:
@@ -88,8 +88,8 @@ def plain_trick_rules(
 
     def winner(leader: int, cards: Sequence[Any]) -> int:
         led = cards[0].suit
-        trumps = [c for c in cards if trump is not None and c.suit == trump]
-        best = max(trumps or [c for c in cards if c.suit == led], key=lambda c: c.rank)
+        ruled = [c for c in cards if ruling is not None and c.suit == ruling]
+        best = max(ruled or [c for c in cards if c.suit == led], key=lambda c: c.rank)
         return (leader + list(cards).index(best)) % len(cards)
 
     return rule_broken, winner
