@@ -41,14 +41,20 @@ def opens(base: str, invite: str, view: str) -> tuple[int, int]:
     """(what the invite link answers a new phone, what the view link answers another)."""
     joining = Browser(base).get(f"/join/{invite}")[0]
     viewer = Browser(base)
-    request = urllib.request.Request(f"{base}/view/{view}")
     opener = urllib.request.build_opener(NoRedirect, urllib.request.HTTPCookieProcessor(viewer.jar))
-    try:
-        with opener.open(request, timeout=30) as answer:
-            viewing = answer.status
-    except urllib.error.HTTPError as error:
-        viewing = error.code
-    return joining, viewing
+    address = f"{base}/view/{view}"
+    for _hop in range(2):
+        try:
+            with opener.open(urllib.request.Request(address), timeout=30) as answer:
+                return joining, answer.status
+        except urllib.error.HTTPError as error:
+            # A value holding "/" (quoted as %2F) reaches the server as "//"; Werkzeug
+            # answers 308 to the path with the slashes merged. Follow that one hop: what
+            # it lands on is what the link opens.
+            if error.code != 308:
+                return joining, error.code
+            address = urllib.parse.urljoin(address, error.headers["Location"])
+    return joining, 308
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -99,6 +105,9 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
                 if isinstance(value, str) and value
             ]
         copy.close()
+        # A stored hash may hold "/", which reaches the server as "//" (answered 308):
+        # try one such value every run, not only when a random hash happens to.
+        values.append("/" + values[0])
         for value in values:
             quoted = urllib.parse.quote(value, safe="")
             assert opens(base, quoted, quoted) == (404, 404), value

@@ -22,6 +22,7 @@ from functools import cache
 from ..core.cards import Card
 from ..core.errors import ParseError
 from ..core.messages import msg
+from ..core.tricks import PLAIN_SUIT_OF
 
 LITTLE_JOKER = 52
 BIG_JOKER = 53
@@ -117,7 +118,7 @@ def suit_table(trump: int) -> tuple[int, ...]:
     """``suit_table(trump)[card]``: the suit a card belongs to for following, 0..3, or
     :data:`NO_SUIT` for a joker in no-trump (``trump == NO_SUIT``). A joker with a trump
     suit belongs to it."""
-    return (*(n // 13 for n in range(52)), trump, trump)
+    return (*PLAIN_SUIT_OF, trump, trump)
 
 
 @cache
