@@ -225,7 +225,7 @@ def test_the_phone_names_who_sat_for_each_hand_as_the_server_does(client, make_g
     # One line of the seat's change on the server's sheet, over hand 3 only on the phone's.
     assert html.count('class="seat-change"') == 1
     (change,) = re.findall(r'<tr class="seat-change"><td[^>]*>(.*?)</td>', sheet["hands_html"])
-    paired = any(len(side) > 1 for side in game.rules.sides) or game.rules.hand_across
+    paired = any(len(side) > 1 for side in game.rules.sides) or game.rules.row_layout == "across"
     assert sheet["hands_html"].index(change) < sheet["hands_html"].index('id="h3"') or paired
     assert "3" in plain_text(change) and change.index("Zoë Montgomery") < change.index(NAMES[1])
     # Without the seating every hand is drawn as the table sits now.

@@ -205,6 +205,9 @@ def test_a_simulation_names_a_bot():
 def test_every_registered_game_is_a_game():
     for game in (*GAMES.values(), *UNLISTED):
         assert isinstance(game, Game)
+        # The scoreboard knows these three row layouts and no other.
+        assert game.row_layout in {"cells", "across", "under"}, game.key
+    assert {GAMES["skat"].row_layout, GAMES["doppelkopf"].row_layout} == {"across", "under"}
 
 
 def test_what_the_protocol_leaves_out_every_game_is_given():

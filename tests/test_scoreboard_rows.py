@@ -8,7 +8,7 @@ import re
 from types import SimpleNamespace
 
 from scorekeeper.engine import GAMES
-from scorekeeper.engine.core.display import HandView, Label, PenaltyMark, SeatView
+from scorekeeper.engine.core.display import GameNotes, HandView, Label, PenaltyMark, SeatView
 from scorekeeper.engine.core.messages import msg, nmsg
 from scorekeeper.web import create_app
 from scorekeeper.web.scoreboard import hand_rows
@@ -37,9 +37,8 @@ def rows_in(language: str, tmp_path) -> str:
         sides=((0,), (1,)),
         hand_views=lambda progress: progress,
         page_words=words,
-        hand_across=False,
-        outcome_line=False,
-        sheet_foot=lambda progress: (),
+        row_layout="cells",
+        notes=lambda progress: GameNotes(),
     )
     with app.test_request_context(headers={"Accept-Language": language}):
         app.preprocess_request()

@@ -110,7 +110,8 @@ def test_every_row_of_a_printed_sheet_fills_its_columns(client, game):
         assert page.status_code == 200
         table = table_of(page.get_data(as_text=True))
         rows = table.rows["tbody"]
-        lines = game.outcome_line  # each hand's outcome on a line across the table under it
+        # Each hand's outcome on a line across the table under it.
+        lines = game.row_layout == "under"
         assert len(rows) == 1 + 6 * (1 + lines)  # the totals carried over, and each hand
         assert {width(row) for row in rows} == {columns(table)}, url
         # Each side's name heads its entry columns, points and total.

@@ -665,8 +665,8 @@ def test_a_state_written_before_the_list_kept_its_counts_still_resumes(client):
     old = {k: v for k, v in old.items() if k not in ("won", "lost", "seeger")}
     resumed = game.resume(settings, old, [record])
     assert resumed.totals == (72, 0, 0)
-    assert game.sheet_foot(resumed) == ()
-    assert game.sheet_foot(game.replay(settings, 0, [record, record]))
+    assert game.notes(resumed).foot == ()
+    assert game.notes(game.replay(settings, 0, [record, record])).foot
 
 
 # Kontra on an overbid game: a documented choice. RULES' example 7 (bid 22, ♦ with 1, 70

@@ -563,12 +563,12 @@ def finish(game_id: int, game: db.StoredGame):
         form=form,
         standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
         ahead=names[leaders[0]] if len(leaders) == 1 else None,
-        owed=rules.still_owed(progress),
+        owed=rules.notes(progress).owed,
         # How many players the side ahead has: one player "is ahead", partners "are".
         ahead_players=len(rules.sides[leaders[0]]) if len(leaders) == 1 else 0,
         foot=[
             (shown(line.label), [shown(c) for c in line.cells])
-            for line in rules.sheet_foot(progress)
+            for line in rules.notes(progress).foot
         ],
     )
 

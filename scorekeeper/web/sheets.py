@@ -177,7 +177,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     out: list[str] = []
     # A game whose outcome is a line to check (Doppelkopf) prints it across the table.
     span = 1 + columns.before_seats + len(rules.sides) * (entries + 2)
-    line = rules.outcome_line
+    line = rules.row_layout == "under"
     for hand in rules.hand_views(progress):
         names = game.names_at(hand.number)
         row = [f"<tr><td>{hand.number}</td>"]
@@ -347,7 +347,7 @@ def game_sheet(game_id: int):
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         foot=[
             (shown(line.label), [isolate_ltr(shown(c)) for c in line.cells])
-            for line in game_of(game).sheet_foot(progress)
+            for line in game_of(game).notes(progress).foot
         ],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))

@@ -35,7 +35,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from .declared import Figures, Simulation
-from .display import FigureLine, FootLine, RulesLine
+from .display import FigureLine, GameNotes, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
 from .game import (
@@ -210,11 +210,10 @@ class GameBase(SchemaDefaults):
     figures: ClassVar[Figures | None] = None
     """Figures of the game's own (``core.declared.Figures``): the statistics members below
     are derived from them. None: the hands and points every game has."""
-    hand_across: ClassVar[bool] = False
-    """True when each hand's row says the hand on a line across the table, the cells under
-    it (as a partnership game's do): a game whose hand needs words wider than a column."""
+    row_layout: ClassVar[str] = "cells"
+    """How the scoreboard lays out a hand's row: "cells", "across" (a line above the
+    cells, Skat) or "under" (a line under them, Doppelkopf); see ``Game.row_layout``."""
     finish_now: ClassVar[bool] = False
-    outcome_line: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
     ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
     it ignores it."""
@@ -416,18 +415,9 @@ class GameBase(SchemaDefaults):
         cards = self.cards_dealt(settings, place)
         return None if cards is None else nmsg("Deal %(num)d card", "Deal %(num)d cards", cards)
 
-    def result_note(self, progress: Progress) -> Message | None:
-        """A line under a finished game's result (Doppelkopf: the money): none."""
-        return None
-
-    def still_owed(self, progress: Progress) -> Message | None:
-        """What the game still owes the table that finishing now gives up (Doppelkopf:
-        its Bock hands): none."""
-        return None
-
-    def sheet_foot(self, progress: Progress) -> tuple[FootLine, ...]:
-        """Lines under the sheet's hands summing up the whole game per side: none."""
-        return ()
+    def notes(self, progress: Progress) -> GameNotes:
+        """Nothing beyond the totals: no money, nothing owed, no foot."""
+        return GameNotes()
 
     def lowest_wins(self, settings: Any) -> bool:
         """Whether the lowest total wins, and fewer points are the better hand: as the

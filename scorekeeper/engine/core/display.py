@@ -84,6 +84,18 @@ class FootLine:
 
 
 @dataclass(frozen=True, slots=True)
+class GameNotes:
+    """What a game says about a whole game beyond its totals (``Game.notes``): the line
+    under a finished game's result (Doppelkopf: each player's money), what finishing now
+    gives up (Doppelkopf: "3 Bock hands are still owed."), and the lines under the sheet's
+    hands per side (Skat: games won and lost, the Seeger-Fabian points)."""
+
+    result: Message | None = None
+    owed: Message | None = None
+    foot: tuple[FootLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat in one hand: what the table wrote down (``entry``, e.g. bid and tricks,
     empty for a deal nobody played), the hand's points before penalties, the running total,

@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
 from .declared import Figures, Simulation
-from .display import FootLine, HandView, RulesLine
+from .display import GameNotes, HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
 from .messages import Message, msg
@@ -422,14 +422,12 @@ class Game(Protocol):
         """Named settings, in the order the new-game form offers them."""
         ...
 
-    outcome_line: bool
-    """True when the scoreboard says how each hand went on a line of its own across the
-    table, under the hand's cells (Doppelkopf's row a table checks), not in the narrow
-    column of the hand's number."""
-
-    hand_across: bool
-    """True when each hand's row says the hand on a line across the table and the cells
-    under it, as a partnership game's always do (Skat: the game's value in words)."""
+    row_layout: str
+    """How the scoreboard lays out a hand's row: "cells" (the hand's words in the narrow
+    column of its number), "across" (the hand said on a line across the table, the cells
+    under it, as a partnership game's always are: Skat's game value in words), or "under"
+    (how the hand went on a line of its own under its cells: Doppelkopf's row a table
+    checks)."""
 
     finish_now: bool
     """True when the table may end the game after the current hand ("finish now": the side
@@ -542,21 +540,13 @@ class Game(Protocol):
         otherwise. The replay keeps the dealer either way."""
         ...
 
-    def result_note(self, progress: Progress) -> Message | None:
-        """A line the scoreboard shows under a finished game's result (Doppelkopf: what
-        each player receives or pays), its players named by ``SeatName``; None: nothing."""
-        ...
-
-    def still_owed(self, progress: Progress) -> Message | None:
-        """What the game still owes the table that "finish now" would give up, for the
-        finish page to say before the table confirms ("3 Bock hands are still owed.");
-        None: nothing."""
-        ...
-
-    def sheet_foot(self, progress: Progress) -> tuple[FootLine, ...]:
-        """Lines under the sheet's hands summing up the whole game per side, from
-        ``progress``'s state (a resumed progress holds only the last hands): Skat's games
-        won and lost and Seeger-Fabian points. None: no foot."""
+    def notes(self, progress: Progress) -> GameNotes:
+        """What the game says about the whole game beyond its totals, from ``progress``'s
+        state (a resumed progress holds only the last hands): the line under a finished
+        game's result, its players named by ``SeatName`` (Doppelkopf: the money); what
+        "finish now" would give up, for the finish page to say before the table confirms
+        (Doppelkopf: its Bock hands); and the lines under the sheet's hands per side
+        (Skat: games won and lost, the Seeger-Fabian points)."""
         ...
 
     # --- pages, the API and exports -------------------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.display import Label, Notation, total
+from ..core.display import GameNotes, Label, Notation, total
 from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, Seat, SeatName, Side, msg, nmsg
@@ -115,7 +115,7 @@ class Doppelkopf(GameBase):
     seats = 4
     seat_range = (4, 5)
     finish_now = True
-    outcome_line = True
+    row_layout = "under"
     presets = PRESETS
     preset_aside = ("deals", "bock_finish", "cents_per_point")
     preset_words = {
@@ -368,12 +368,12 @@ class Doppelkopf(GameBase):
         ahead = nmsg("%(num)d Bock hand to come", "%(num)d Bock hands to come", len(bock))
         return msg("Bock ×%(factor)d · %(ahead)s", factor=bock[0], ahead=ahead)
 
-    def still_owed(self, progress: Any) -> Message | None:
-        """The Bock hands still to come, which finishing now leaves unplayed."""
+    def notes(self, progress: Any) -> GameNotes:
+        """With ``cents_per_point``, what each player receives (+) or pays (−); and the
+        Bock hands still to come, which finishing now leaves unplayed."""
         owed = len(getattr(progress.state, "bock", ()))
-        if not owed:
-            return None
-        return nmsg("%(num)d Bock hand is still owed.", "%(num)d Bock hands are still owed.", owed)
+        said = nmsg("%(num)d Bock hand is still owed.", "%(num)d Bock hands are still owed.", owed)
+        return GameNotes(result=_money_note(progress), owed=said if owed else None)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         return super().hand_result(replayed) | {"bock": replayed.score.bock}
@@ -387,18 +387,17 @@ class Doppelkopf(GameBase):
             found["cents"] = [total * rate for total in progress.totals]
         return found
 
-    def result_note(self, progress: Any) -> Message | None:
-        """With ``cents_per_point``: what each player receives (+) or pays (−)."""
-        rate = progress.settings.cents_per_point
-        if not rate:
-            return None
-        each = {
-            f"p{seat}": msg("%(player)s %(money)s", player=SeatName(seat), money=_money(t * rate))
-            for seat, t in enumerate(progress.totals)
-        }
-        return msg(
-            "Money at %(rate)d cents a point: %(amounts)s", rate=rate, amounts=_amounts(each)
-        )
+
+def _money_note(progress: Any) -> Message | None:
+    """With ``cents_per_point``: what each player receives (+) or pays (−)."""
+    rate = progress.settings.cents_per_point
+    if not rate:
+        return None
+    each = {
+        f"p{seat}": msg("%(player)s %(money)s", player=SeatName(seat), money=_money(t * rate))
+        for seat, t in enumerate(progress.totals)
+    }
+    return msg("Money at %(rate)d cents a point: %(amounts)s", rate=rate, amounts=_amounts(each))
 
 
 _RACE = ("number", "totals", "dealer", "scored", "target_reached", "winners", "start")

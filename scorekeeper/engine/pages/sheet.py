@@ -36,7 +36,7 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Foot:
-    """A line under the hands summing up the game per side (``Game.sheet_foot``), in the
+    """A line under the hands summing up the game per side (``Game.notes``), in the
     page's language: what it counts, and a cell per side."""
 
     label: str
@@ -124,7 +124,7 @@ def hand_rows(
     A sheet shows the same few labels ("7♣", "over", "R −100") row after row: each is
     worked out once a sheet."""
     said = _Said(shown)
-    paired = partnered(rules) or rules.hand_across
+    paired = partnered(rules) or rules.row_layout == "across"
     rows: list[Row] = []
     penalised = about = False
     for hand in rules.hand_views(progress):
@@ -167,12 +167,12 @@ def hand_rows(
                 changes=tuple((changes or {}).get(hand.number, ())),
             )
         )
-    line = rules.outcome_line and not paired
+    line = rules.row_layout == "under" and not paired
     pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
     drawn = None if pad is None else pad(progress, said, seating)
     foot = tuple(
         Foot(said(line.label), tuple(said(cell) for cell in line.cells))
-        for line in rules.sheet_foot(progress)
+        for line in rules.notes(progress).foot
     )
     return HandRows(tuple(rows), len(rules.sides), paired, penalised, about, line, drawn, foot)
 
@@ -259,7 +259,7 @@ def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
         opener=progress.opener,
         next_number=progress.next_number,
         went_out=fallen[0] if finished and fallen else None,
-        result_note=game.result_note(progress) if finished else None,
+        result_note=game.notes(progress).result if finished else None,
         deal_note=None
         if finished
         else game.deal_note(

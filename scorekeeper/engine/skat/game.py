@@ -13,6 +13,7 @@ from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand
 from ..core.display import (
     FootLine,
+    GameNotes,
     Label,
     Notation,
     PenaltyMark,
@@ -170,7 +171,7 @@ class Skat(GameBase):
     seat_range = (3, 4)
     preset_aside = ("players", "deals")
     finish_now = True
-    hand_across = True
+    row_layout = "across"
     preset_words = {
         "isko": (
             msg("International Skat Order"),
@@ -640,12 +641,13 @@ class Skat(GameBase):
             return replace(start, bock=(hand.state.scored_bock,))
         return start
 
-    def sheet_foot(self, progress: Any) -> tuple[FootLine, ...]:
-        """Each player's games won and lost, and with Seeger-Fabian the game points and
-        the Seeger-Fabian points each on a line of its own (together the totals)."""
+    def notes(self, progress: Any) -> GameNotes:
+        """Under the sheet: each player's games won and lost, and with Seeger-Fabian the
+        game points and the Seeger-Fabian points each on a line of its own (together the
+        totals)."""
         state = progress.state
         if not isinstance(state, ListState) or not state.kept:
-            return ()
+            return GameNotes()
         found = [
             FootLine(msg("Games won"), tuple(Notation(str(n)) for n in state.won)),
             FootLine(msg("Games lost"), tuple(Notation(str(n)) for n in state.lost)),
@@ -659,7 +661,7 @@ class Skat(GameBase):
                     tuple(Notation(str(SignedPoints(b))) for b in state.seeger),
                 )
             )
-        return tuple(found)
+        return GameNotes(foot=tuple(found))
 
     def rules_lines(self, settings: SkatSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, from the grand's base value on: the
