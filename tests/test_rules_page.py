@@ -137,3 +137,27 @@ def test_the_readmes_first_paragraph_names_every_game_and_the_rules_page():
     assert "/rules/" in first
     assert "scorekeeper rules --game" in first
     assert "../" not in first and "RULES.md" not in first
+
+
+@pytest.mark.parametrize("language", list(LANGUAGE))
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES.values() if any(k.kind == "choice_list" for k in g.knobs)],
+    ids=lambda g: g.key,
+)
+def test_a_list_knobs_choices_are_said_in_words_not_codes(client, game, language):
+    """Skat's and Doppelkopf's "Bock after": each event as the table says it ("60 : 60",
+    "a Grand Hand won"), never its code name (``tie_60``, ``grand_hand``)."""
+    words = words_in(language)
+    text = text_of(
+        client.get(f"/rules/{game.key}", headers={"Accept-Language": LANGUAGE[language]}).get_data(
+            as_text=True
+        )
+    )
+    for knob in (k for k in game.knobs if k.kind == "choice_list"):
+        assert len(knob.choice_labels) == len(knob.choices), knob.name
+        for code, label in zip(knob.choices, knob.choice_labels, strict=True):
+            said = plain(str(words.translate(label)))
+            assert said in text, (knob.name, code)
+            if code.lower() not in said.lower():  # German says "schwarz" as the code does
+                assert code not in text, (knob.name, code)

@@ -12,7 +12,13 @@ from ..core.settings import SettingsBase
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
-BOCK_EVENTS = ("tie_60", "kontra_lost", "grand_hand", "schwarz")
+BOCK_EVENTS = {
+    "tie_60": msg("60 : 60"),
+    "kontra_lost": msg("a game lost after Kontra"),
+    "grand_hand": msg("a Grand Hand won"),
+    "schwarz": msg("a game made or lost Schwarz"),
+}
+"""The deals after which a Bock round may follow, in the words of the table: why one does."""
 
 
 @dataclass(frozen=True, slots=True)
