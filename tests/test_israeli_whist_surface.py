@@ -15,8 +15,10 @@ command line's options. It keeps the stored hand, or the fields refused, in full
 read a difference by.
 
 The fixture was written by the code of commit 3ce2952 (before the move) with
-``python -m tests.test_israeli_whist_surface OUT.json``. Never write it again to make
-this test pass: a difference is a change a user or a file would see.
+``python -m tests.test_israeli_whist_surface OUT.json``, and written again once since, when
+a penalty mark gained its ``tone`` (Skat's Seeger-Fabian points), after checking that
+with an empty ``tone`` dropped every fingerprint was the old one. Never write it again to
+make this test pass: a difference is a change a user or a file would see.
 """
 
 from __future__ import annotations
