@@ -149,6 +149,22 @@ def offered_game(key: str | None) -> Game:
     return get_game(key)
 
 
+def offered_preset(game: Game, name: str | None) -> Any:
+    """The settings of ``game``'s preset that a page's address names (``?rules=``; None:
+    the game's default preset), or a 400 that names the presets there are."""
+    chosen = game.default_preset if name is None else name
+    if chosen not in game.presets:
+        abort(
+            400,
+            _(
+                "There is no rules preset called %(name)s; choose %(names)s.",
+                name=chosen[:40],
+                names=", ".join(game.presets),
+            ),
+        )
+    return game.presets[chosen]
+
+
 def side_names(game: db.StoredGame, names: Sequence[str] | None = None) -> list[str]:
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now. Partners are each isolated

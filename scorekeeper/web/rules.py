@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ..engine import Game, Settings
@@ -21,7 +21,7 @@ from ..engine.core.language import words_in
 from ..engine.core.messages import Message
 from ..engine.core.play import random_game
 from .forms import preset_label
-from .game_service import offered_game
+from .game_service import offered_game, offered_preset
 from .games import GROUP_TITLES
 from .i18n import current_language, shown, shown_ltr, translate
 from .scoreboard import describe
@@ -192,17 +192,8 @@ def rules(game: str):
     default preset when not given): a 404 naming the games for an unknown game, a 400
     naming the presets for an unknown preset."""
     rules_of = offered_game(game)
+    settings = offered_preset(rules_of, request.args.get("rules"))
     chosen = request.args.get("rules", rules_of.default_preset)
-    if chosen not in rules_of.presets:
-        abort(
-            400,
-            _(
-                "There is no rules preset called %(name)s; choose %(names)s.",
-                name=chosen[:40],
-                names=", ".join(rules_of.presets),
-            ),
-        )
-    settings = rules_of.presets[chosen]
     players = _players(rules_of)
     counts = rules_of.seat_counts
     return render_template(

@@ -23,7 +23,14 @@ from ..engine.core.display import label_with_sides, signed, total
 from .access import game_and_hands_or_404, game_or_404
 from .chart import game_chart
 from .forms import preset_label
-from .game_service import game_of, kind_name, offered_game, rules_label, side_names
+from .game_service import (
+    game_of,
+    kind_name,
+    offered_game,
+    offered_preset,
+    rules_label,
+    side_names,
+)
 from .i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
 from .responses import CachedPage, page_cache
 from .scoreboard import PageTexts, bid_css, sides_named
@@ -369,17 +376,8 @@ def blank_sheet():
     whose number of players is chosen at the start, for ``players=`` of them (default:
     the game's own count)."""
     game = _table_of(offered_game(request.args.get("game")), request.args.get("players"))
+    settings = offered_preset(game, request.args.get("rules"))
     rules = request.args.get("rules", game.default_preset)
-    if rules not in game.presets:
-        abort(
-            400,
-            _(
-                "There is no rules preset called %(name)s; choose %(names)s.",
-                name=rules[:40],
-                names=", ".join(game.presets),
-            ),
-        )
-    settings = game.presets[rules]
     deals = game.sheet_deals(settings)
     return _sheet(
         game,
