@@ -1,7 +1,8 @@
 """Doppelkopf behind the one game interface: the hand declared once (who was Re or the
-solo, Re's card points or the shorthand, each party's highest announcement and extra
-points), its value (``scoring``), the rules across fields, and the Bock hands a game
-carries from hand to hand (its state), shown ahead of the next deal."""
+solo, who announced a marriage that found its partner, Re's card points or the shorthand,
+each party's highest announcement and extra points), its value (``scoring``), the rules
+across fields, and the Bock hands a game carries from hand to hand (its state), shown
+ahead of the next deal."""
 
 from __future__ import annotations
 
@@ -513,10 +514,10 @@ BOCK_WHY = BOCK_EVENTS
 
 def said_row(settings: DoppelkopfSettings, hand: Hand, score: Score) -> tuple[Any, ...]:
     """A hand's row as a table checks it: the Bock hand's mark; who was Re (by
-    :class:`Side`, a page names the players) and the game; the card points; who won; each
-    party's announcement; the value worked out term by term, with the doublings, the Bock
-    factor and the soloist's three times ("1 won + 2 Re = 3 × 2 Bock = 6"); and why the
-    hand starts a Bock round."""
+    :class:`Side`, a page names the players), or the marriage and its partner, and the
+    game; the card points; who won; each party's announcement; the value worked out term
+    by term, with the doublings, the Bock factor and the soloist's three times ("1 won +
+    2 Re = 3 × 2 Bock = 6"); and why the hand starts a Bock round."""
     pieces: list[Any] = []
     if score.bock > 1:
         pieces.append(msg("Bock hand ×%(factor)d", factor=score.bock))
