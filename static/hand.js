@@ -26,6 +26,14 @@
     return rtl ? "\u2066" + shown + "\u2069" : shown;
   };
   document.documentElement.classList.add("js");
+  // The page keeps room under the form for the save bar as tall as it grows (a long
+  // worked preview): the last keys still scroll above it.
+  const bar = document.querySelector(".savebar");
+  if (bar && window.ResizeObserver) {
+    new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--bar-now", bar.offsetHeight + "px");
+    }).observe(bar);
+  }
 
   const allow = rules.allow || [];
   const show = rules.show || [];

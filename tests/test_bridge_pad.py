@@ -297,3 +297,56 @@ def test_duplicate_without_a_deal_count_is_open_and_its_pages_draw(client):
     printed = text_of(client.get(f"/games/{game_id}/print").get_data(as_text=True))
     assert "Rubbers" not in printed and "as at duplicate yes" in printed
     assert "board 2 · Ann & Cat vulnerable · made" in page
+
+
+# --- the saved line and the printed pad (issue 43's leftovers) ------------------------------
+
+
+def saved_lines(response) -> list[str]:
+    """The lines a page says of what was just saved, as text."""
+    found = re.findall(r'<p class="flash saved" role="status">(.*?)</p>', response.get_data(True))
+    return [text_of(line).strip() for line in found]
+
+
+@pytest.mark.parametrize(
+    ("language", "passed", "fourth"),
+    [
+        (
+            "en",
+            "Passed out: Bob deals again.",
+            "Deal saved (deal 4 · both vulnerable · made): Ann & Cat 0 · Bob & Dan +160",
+        ),
+        (
+            "he",
+            "כולם פאס: Bob מחלק/ת שוב.",
+            "החלוקה נשמרה (חלוקה 4 · שני הצדדים פגיעים · התקיים): Ann & Cat 0 · Bob & Dan +160",
+        ),
+    ],
+)
+def test_a_chicago_deal_saved_is_named_by_its_place_never_by_its_row(
+    client, language, passed, fourth
+):
+    """A passed-out deal is dealt again and takes no number: the line after saving says so
+    in deal's words, and the fourth deal played (the fifth row) is "deal 4", at its own
+    vulnerability, never "Deal 5" nor "deal 1"."""
+    _, game_id, _ = play(client, "chicago", [deal(0, "2S", 8)])
+    said = {"Accept-Language": language}
+    new = f"/games/{game_id}/hands/new"
+    answer = client.post(new, data={"thrown_in": "1"}, headers=said, follow_redirects=True)
+    assert saved_lines(answer) == [passed]
+    for hand in (deal(1, "1NT", 7), deal(0, "2C", 8), deal(1, "2H", 8)):
+        answer = client.post(new, data=form_values(hand), headers=said, follow_redirects=True)
+    assert saved_lines(answer) == [fourth]
+
+
+def test_the_printed_sheet_keeps_four_digit_entries_whole(client):
+    """Above the line a rubber's deal may score 1750: its column is as wide as that needs
+    (print.css's w3 and up), where the narrow entry column cut it."""
+    deals = [deal(0, "4S", 10), deal(1, "7NT", 13) | {"doubled": 2}, deal(0, "6H", 13)]
+    deals[2] |= {"doubled": 2}
+    answers, game_id, _ = play(client, "rubber", deals)
+    assert max(max(a["above"]) for a in answers if a.get("above")) >= 1000
+    printed = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    widths = re.findall(r'<col class="c w(\d+)">', printed)
+    assert len(widths) == 4 and all(int(w) >= 3 for w in widths), widths
+    assert 'data-fit="100"' in printed

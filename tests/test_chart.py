@@ -167,6 +167,14 @@ def test_names_are_escaped_and_long_ones_cut_with_the_full_name_kept():
     assert groups[1].find(f"{SVG}title") is None
 
 
+def test_a_cut_hebrew_name_ends_on_its_left_with_the_ellipsis():
+    """The chart writes left to right: a cut Hebrew name's "…" is held to the name's own
+    end, its left, by a right-to-left mark; an English name's stays on its right."""
+    names = ("אביגיל בן-דוד מירושלים", "Anneliese Müller-Lüdenscheidt", "רותם", "Noa")
+    texts = [label(g).text for g in lines(parse(running_totals_svg(names, TOTALS)))]
+    assert texts == ["אביגיל בן-ד…\u200f", "Anneliese M…", "רותם", "Noa"]
+
+
 def test_title_is_escaped_and_replaceable():
     root = parse(running_totals_svg(NAMES, TOTALS, title="סיכום <ביניים>"))
     assert root.find(f"{SVG}title").text == "סיכום <ביניים>"
@@ -289,7 +297,7 @@ def test_a_sides_partners_are_named_one_under_the_other():
     labels = [label(g) for g in lines(root)]
     assert [(t.text, [s.text for s in t]) for t in labels] == [
         ("Christopher…", ["Ann"]),
-        ("אלכסנדרה בן…", ["Bob"]),
+        ("אלכסנדרה בן…\u200f", ["Bob"]),  # the "…" on the name's left
     ]
     assert lines(root)[0].find(f"{SVG}title").text == "Christopher Montgomery-Whitley & Ann"
     # The second line sits a line under the first, both inside the chart.

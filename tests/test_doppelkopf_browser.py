@@ -1,10 +1,13 @@
 """Doppelkopf played through its pages on a small phone (360 px) in real Chromium, in
 English, German and Hebrew: every tap of a hand is counted (Record, the keys, the card
 points' box, Save), a 120:120 hand under the house rules starts a Bock round that the
-scoreboard and the next hand's form show ahead, and each page fits the phone.
+scoreboard and the next hand's form show ahead, a marriage is entered with one tap more
+than a plain hand and named on its row, and each page fits the phone.
 Screenshots are kept in ``test-artifacts/``."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -33,9 +36,14 @@ WORKED = {
 }
 BOCK_FOLLOWS = {"en": "a Bock round follows", "de": "Bockrunde folgt", "he": "אחריה סבב בוק"}
 OWED = {
-    "en": "3 Bock hands are still owed. Finish anyway?",
-    "de": "Noch 3 Bockspiele stehen aus. Trotzdem beenden?",
-    "he": "עוד 3 ידי בוק טרם שוחקו. לסיים בכל זאת?",
+    "en": "2 Bock hands are still owed. Finish anyway?",
+    "de": "Noch 2 Bockspiele stehen aus. Trotzdem beenden?",
+    "he": "עוד 2 ידי בוק טרם שוחקו. לסיים בכל זאת?",
+}
+MARRIAGE = {
+    "en": f"Bock hand ×2 · Marriage: {NAMES['en'][0]} with {NAMES['en'][2]}",
+    "de": f"Bockspiel ×2 · Hochzeit: {NAMES['de'][0]} mit {NAMES['de'][2]}",
+    "he": f"יד בוק ×2 · חתונה: {NAMES['he'][0]} עם {NAMES['he'][2]}",
 }
 
 
@@ -95,6 +103,19 @@ def test_doppelkopf_through_its_pages(browser, live_server, language):
         lines = page.locator("table.hands tr.outcome-line").all_inner_texts()
         assert len(lines) == 2 and WORKED[language] in lines[1].replace("\u00a0", " ")
         assert BOCK_FOLLOWS[language] in lines[0]
+        # Hand 3, a marriage: Ann announced it and Cat won the clarifying trick. One tap
+        # more than a plain hand, for who announced it; scored as the normal game it is.
+        taps = Taps(page)
+        taps(page.locator("#record"))
+        taps.key("re_0", 0)
+        taps.key("re_1", 2)
+        taps.key("marriage", 0)
+        points(taps, 163)
+        fits(page, "hand-form-marriage", language)
+        taps.save()
+        assert taps.count == 6
+        line = page.locator("table.hands tr.outcome-line").all_inner_texts()[2]
+        assert re.sub("[\u2068\u2069]", "", line).startswith(MARRIAGE[language]), line
         # "Finish now" first says the Bock hands still owed; confirmed, the game ends.
         page.locator("a[href$='/finish']").click()
         assert OWED[language] in page.locator("#still-owed").inner_text()

@@ -546,3 +546,152 @@ def test_a_stored_hand_of_today_reads_and_scores_as_before(client):
     hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
     assert hand["points"] == [3, -3, 3, -3]
     assert set(hand["re_extras"]) == {"doppelkopf", "fox_caught", "charlie"}
+
+
+# --- the marriage (Hochzeit) with its partner (issue 43) -------------------------------
+
+# Ann (seat 0) announces the marriage; Cat (seat 2) wins the clarifying trick and is her
+# partner: the hand is a normal game of Ann and Cat against Bob and Dan.
+MARRIAGE = EXAMPLE_1 | {"marriage": 0}
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [
+        # Worked example 1's hand, played as a marriage: scored as the normal game it is.
+        (MARRIAGE, [3, -3, 3, -3]),
+        # Kontra wins with 140 against the marriage: 1 won + 1 against the Queens (a
+        # marriage is a normal game, so the Queens' point counts).
+        (normal([0, 2], 100) | {"marriage": 2}, [-2, 2, -2, 2]),
+        # Nobody took a trick of the marriage: Ann plays alone, a solo (×3, no Queens).
+        ({"re": [0], "solo": "marriage_alone", "re_points": 130}, [3, -1, -1, -1]),
+    ],
+)
+def test_a_marriage_scores_through_the_api_the_form_and_the_command_line(
+    client, capsys, hand, points
+):
+    game_id, auth = start(client)
+    saved = post(client, game_id, auth, hand)
+    assert saved.status_code == 201, saved.get_json()
+    assert saved.get_json()["points"] == points
+    assert saved.get_json()["hand"].get("marriage") == hand.get("marriage")
+    game_id, _ = start(client)
+    data = form(hand) | ({"marriage": str(hand["marriage"])} if "marriage" in hand else {})
+    assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
+    stored = client.get(viewed(client, game_id)).get_json()["hands"][0]
+    assert (stored["points"], stored.get("marriage")) == (points, hand.get("marriage"))
+    marriage = [f"--marriage={hand['marriage']}"] if "marriage" in hand else []
+    code, out, err = cli(capsys, *options(hand), *marriage, "--json")
+    assert (code, err) == (0, ""), err
+    assert json.loads(out)["points"] == points
+
+
+def test_the_marriage_row_names_who_announced_it_and_the_partner(client):
+    game_id, auth = start(client)
+    assert post(client, game_id, auth, MARRIAGE).status_code == 201
+    assert post(client, game_id, auth, normal([1, 3], 130) | {"marriage": 3}).status_code == 201
+    english = rows(said(client.get(f"/games/{game_id}")))
+    assert english[0].startswith("Marriage: Ann with Cat · 163 : 77 · Re won · ")
+    assert english[1].startswith("Marriage: Dan with Bob · 130 : 110 · Re won · ")
+    german = rows(said(client.get(f"/games/{game_id}", headers=GERMAN)))
+    assert german[0].startswith("Hochzeit: Ann mit Cat · 163 : 77 · Re gewonnen · ")
+    hebrew = rows(said(client.get(f"/games/{game_id}", headers=HEBREW)))
+    assert hebrew[0].startswith("חתונה: Ann עם Cat · ")
+    assert rows(said(client.get(f"/games/{game_id}/print")))[0] == english[0]
+
+
+def test_the_form_asks_who_announced_the_marriage_only_beside_a_partner(client):
+    game_id, _ = start(client)
+    page = said(client.get(f"/games/{game_id}/hands/new", headers=GERMAN))
+    assert 'name="marriage"' in page and ">Hochzeit<" in page
+    spec = client.post(f"/games/{game_id}/hands/preview", data=form(MARRIAGE) | {"marriage": "0"})
+    assert spec.get_json()["points"] == [3, -3, 3, -3]
+    assert spec.get_json()["result"].startswith("Marriage: \u2068Ann\u2069 with \u2068Cat\u2069")
+    # A solo tapped: the marriage is not asked, and a stale key is not sent on.
+    solo_hand = solo(1, 130) | {"solo": "queens"}
+    data = form(solo_hand) | {"marriage": "1"}
+    assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
+    assert "marriage" not in client.get(viewed(client, game_id)).get_json()["hands"][0]
+
+
+@pytest.mark.parametrize(
+    ("hand", "api", "table"),
+    [
+        (
+            MARRIAGE | {"marriage": 1},
+            "marriage: seat 1 is not Re (who announced the marriage is one of re)",
+            "Bob is not Re: the marriage is announced by one of the Re players.",
+        ),
+        (
+            MARRIAGE | {"marriage": "Ann"},
+            "marriage must be the seat (0 to 3) of the Re player who announced the marriage, "
+            "or null, not 'Ann'",
+            None,
+        ),
+        (
+            {"re": [0], "solo": "marriage_alone", "re_points": 130, "marriage": 0},
+            "marriage: a marriage that found no partner is the solo marriage_alone; leave "
+            "marriage out",
+            None,
+        ),
+    ],
+)
+def test_a_marriage_that_cannot_be_is_refused_naming_the_field(client, hand, api, table):
+    game_id, auth = start(client)
+    refused = post(client, game_id, auth, hand)
+    assert refused.status_code == 422
+    assert refused.get_json() == {"error": api, "field": "marriage"}
+    if table is not None:
+        page = client.post(
+            f"/games/{game_id}/hands/new", data=form(hand) | {"marriage": str(hand["marriage"])}
+        )
+        assert page.status_code == 422 and table in said(page)
+
+
+def test_a_stored_hand_of_today_has_no_marriage_and_reads_as_before(client):
+    game_id, auth = start(client)
+    assert post(client, game_id, auth, EXAMPLE_1).status_code == 201
+    hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
+    assert "marriage" not in hand and hand["points"] == [3, -3, 3, -3]
+    assert rows(said(client.get(f"/games/{game_id}")))[0].startswith("Re: Ann & Cat · ")
+
+
+# --- the sheets' small leftovers (issue 43) ---------------------------------------------
+
+
+def test_the_home_tables_rules_with_a_change_say_house_rules_once(client):
+    game_id, _ = start(client, "house", settings={"charlie_caught": True})
+    german = said(client.get(f"/games/{game_id}/print", headers=GERMAN))
+    assert "Regeln: Hausrunde + Hausregeln" in german
+    assert "Hausregeln + Hausregeln" not in german
+    assert "Home table + house rules" in said(client.get(f"/games/{game_id}/print"))
+
+
+def test_a_zero_on_the_rules_lines_says_what_it_means(client):
+    game_id, _ = start(client, "house")
+    german = re.sub(r"<[^>]+>", " ", said(client.get(f"/games/{game_id}/print", headers=GERMAN)))
+    german = " ".join(german.split())
+    assert "Bockspiele eine Runde" in german and "Cent pro Punkt keine" in german
+    assert "Bockspiele 0" not in german and "Cent pro Punkt 0" not in german
+
+
+def test_the_printed_list_has_no_result_column_the_line_under_each_hand_fills(client):
+    game_id, auth = start(client, "house")
+    assert post(client, game_id, auth, HAND_1).status_code == 201
+    printed = said(client.get(f"/games/{game_id}/print"))
+    assert '<col class="ou' not in printed and ">Result</th>" not in printed
+    first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", printed, re.S).group(1)
+    # #, dealer, player, solo, then each player's party, points and total.
+    assert first.count("<td") == 4 + 4 * 3
+    assert re.search(r'<tr class="outcome-line"><td colspan="16">', printed)
+    # The blank sheet keeps the column: the pencil writes the result in it.
+    blank = said(client.get("/sheets/blank?game=doppelkopf"))
+    assert '<col class="ou' in blank and ">Result</th>" in blank
+
+
+def test_the_saved_line_says_who_scored_what_not_the_working(client):
+    game_id, _ = start(client, "house")
+    saved = client.post(f"/games/{game_id}/hands/new", data=form(EXAMPLE_1), follow_redirects=True)
+    page = said(saved)
+    assert "Hand 1: Ann +3 · Bob −3 · Cat +3 · Dan −3" in page
+    assert "Hand 1 (" not in page

@@ -17,6 +17,7 @@ import functools
 import hashlib
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -103,7 +104,14 @@ def _clean_name(name: str) -> str:
 
 
 def _cut(name: str) -> str:
-    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+    """The name, or its first letters and "…" at its own end: a Hebrew name's is its left
+    one, where the chart's left-to-right text would put it on the right (a right-to-left
+    mark after the "…" holds it to the name's side)."""
+    if len(name) <= NAME_LIMIT:
+        return name
+    cut = name[: NAME_LIMIT - 1] + "…"
+    strong = (unicodedata.bidirectional(c) for c in name)
+    return cut + "\u200f" if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L" else cut
 
 
 def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:

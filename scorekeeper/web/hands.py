@@ -93,21 +93,13 @@ def _render(
 def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
     """What the scoreboard says of a hand once saved, from what the save scored."""
     view = saved.view
+    words = hand_words(game)
     # The game says whether the hand was thrown in (its record), not the look of its row.
     if saved.hand.record.thrown_in:
         dealer = isolate(game.seated[saved.progress.dealer])
-        if saved.progress.dealer != saved.hand.dealer:  # the deal passes on (Skat, Euchre)
-            return _(
-                "Hand %(number)d: thrown in; %(dealer)s deals next.",
-                number=saved.number,
-                dealer=dealer,
-            )
-        return _(
-            "Hand %(number)d: thrown in; %(dealer)s deals again.",
-            number=saved.number,
-            dealer=dealer,
-        )
-    words = hand_words(game)
+        passes = saved.progress.dealer != saved.hand.dealer  # the deal passes on (Skat)
+        said = words.thrown_in_next if passes else words.thrown_in_again
+        return translate(said, number=saved.number, dealer=dealer)
     points = points_line(side_names(game), saved.hand.points)
     outcome = shown(label_with_sides(view.outcome, side_names(game)))
     if not outcome:

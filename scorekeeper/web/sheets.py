@@ -53,6 +53,9 @@ NAME_EM, NAME_MOST_EM = 5, 10
 BID_MOST_EM = 10
 OUTCOME_EM, OUTCOME_MOST_EM = 4, 8
 OUTCOME_EM_PER_CHARACTER = 0.55  # at the outcome's .87 em, with its padding
+# An entry column is as wide as its head's longest word ("Partei") and its longest entry
+# ("2100" above bridge's line) need: neither breaks nor is cut.
+ENTRY_EM_PER_CHARACTER = 0.55
 
 
 def _table_of(game: Game, players: str | None) -> Game:
@@ -93,12 +96,19 @@ class SheetColumns:
     dealer: bool
     about: bool
     bid: bool
+    outcome: bool = True
 
     @classmethod
-    def of(cls, game: Game, settings: Settings) -> SheetColumns:
+    def of(cls, game: Game, settings: Settings, played: bool = False) -> SheetColumns:
+        """``played``: a game's sheet, whose outcome a game that says it on a line of its
+        own under the hand's cells (Doppelkopf) leaves nothing in its column; a blank
+        sheet keeps the column for the pencil."""
         words = game.page_words
         return cls(
-            game.shows_dealer(settings), words.auction_head is not None, words.bid_head is not None
+            game.shows_dealer(settings),
+            words.auction_head is not None,
+            words.bid_head is not None,
+            not (played and game.row_layout == "under"),
         )
 
     @property
@@ -109,7 +119,7 @@ class SheetColumns:
     @property
     def before_seats(self) -> int:
         """The columns after the number and before the first side's."""
-        return self.names + self.bid + 1
+        return self.names + self.bid + self.outcome
 
 
 def sheet_widths(
@@ -117,18 +127,49 @@ def sheet_widths(
     columns: SheetColumns,
     bids: Sequence[str] | None,
     outcomes: Sequence[str] = (),
+    entries: Sequence[str] = (),
 ) -> dict[str, str]:
-    """The classes (``w3``…``w10``, whole em) of the sheet's bid, outcome and name
+    """The classes (``w3``…``w10``, whole em) of the sheet's bid, outcome, entry and name
     columns: the bid as wide as the longest of ``bids`` needs (None, a blank sheet: room
     for a bid in words), the outcome as its longest word among ``outcomes`` needs (it
-    wraps at a space), the names as wide as what is left allows."""
+    wraps at a space), an entry as the longest of ``entries`` needs (a number is never
+    cut) and, where the paper has the room (the bid as wide and the size the same; the
+    names give way), as its head's longest word needs ("Partei" whole), the names as wide
+    as what is left allows."""
+    heads = [shown(head) for head in game.page_words.entry_heads]
+    held = _entry_em(max((len(e) for e in entries), default=0))
+    narrow = _widths(game, columns, bids, outcomes, held)
+    word = max((len(w) for head in heads for w in head.split()), default=0)
+    whole = _entry_em(word)
+    if whole > held:
+        wide = _widths(game, columns, bids, outcomes, whole)
+        if all(wide[column] == narrow[column] for column in ("fit", "bid")):
+            return wide
+    return narrow
+
+
+def _entry_em(characters: int) -> float:
+    """An entry column's width for ``characters``: ``ENTRY_EM`` or whole em, at most
+    ``BID_MOST_EM``."""
+    wanted = math.ceil(characters * ENTRY_EM_PER_CHARACTER + 0.5)
+    return min(wanted, BID_MOST_EM) if wanted > ENTRY_EM else ENTRY_EM
+
+
+def _widths(
+    game: Game,
+    columns: SheetColumns,
+    bids: Sequence[str] | None,
+    outcomes: Sequence[str],
+    entry: float,
+) -> dict[str, str]:
+    """``sheet_widths`` for entry columns ``entry`` em wide."""
     sides = len(game.sides)
     word = max((len(w) for outcome in outcomes for w in outcome.split()), default=0)
     outcome = max(
         OUTCOME_EM, min(OUTCOME_MOST_EM, math.ceil(word * OUTCOME_EM_PER_CHARACTER + 0.6))
     )
-    room = SHEET_EM - FIXED_EM - outcome
-    room -= sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
+    room = SHEET_EM - FIXED_EM - outcome * columns.outcome
+    room -= sides * (SIDE_EM + entry * len(game.page_words.entry_heads))
     longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
     names = max(columns.names, 1)
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
@@ -139,7 +180,8 @@ def sheet_widths(
     # The page's CSP allows no style attribute: print.css sizes each 5 % (100 … 40).
     needed = SHEET_EM - room + bid * columns.bid + name * columns.names
     fit = max(40, min(100, math.floor(SHEET_EM / needed * 20) * 5))
-    return {"bid": f"w{bid}", "who": f"w{name}", "outcome": f"w{outcome}", "fit": str(fit)}
+    widths = {"bid": f"w{bid}", "who": f"w{name}", "outcome": f"w{outcome}", "fit": str(fit)}
+    return widths | {"entry": f"w{entry}" if entry > ENTRY_EM else ""}
 
 
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
@@ -155,6 +197,7 @@ class SheetRows:
     bids: tuple[str, ...]  # each bid as shown, for the bid column's width (``sheet_widths``)
     penalised: bool  # whether anyone paid a penalty (the legend's note)
     outcomes: tuple[str, ...] = ()  # each outcome once, as shown: its column's width
+    entries: tuple[str, ...] = ()  # each entry once, as shown: the entry columns' width
 
 
 def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
@@ -166,16 +209,19 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     escaped once (``scoreboard.PageTexts``), as the scoreboard's rows are: a long game's
     sheet is thousands of cells, and a page must cost its output."""
     rules = game_of(game)
-    columns = SheetColumns.of(rules, game.settings)
+    columns = SheetColumns.of(rules, game.settings, played=True)
     entries = len(rules.page_words.entry_heads)
     text = PageTexts()
     ltr = ltr_isolator()
     bid_class = ' colspan="2" class="ou"' if columns.bid else ' class="ou"'
+    if not columns.outcome:
+        bid_class = ""
     blank = '<td class="s"></td>' + "<td></td>" * (entries - 1) if entries else ""
     # Each outcome as shown, by the outcome ("over", "Ann & Cat set") and who sat: a
     # Message equals its English text, so each piece is known by its kind too.
     outcomes: dict[tuple, str] = {}
     outcome_words: set[str] = set()
+    entry_words: set[str] = set()
     cells: dict[tuple, str] = {}
     # A name column's cell for each name, made once (a game has a few names).
     who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
@@ -204,12 +250,13 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
             bids.append(text.shown(hand.bid))
             row.append(
                 f'<td class="bid{" " + text(css) if css else ""}">{text.label(hand.bid)}</td>'
-                f'<td class="ou">{outcome}</td>'
+                + (f'<td class="ou">{outcome}</td>' if columns.outcome else "")
             )
         else:
             if hand.bid is not None:
                 bids.append(text.shown(hand.bid))
-            row.append(f"<td{bid_class}>{outcome}</td>")
+            if columns.outcome or columns.bid:
+                row.append(f"<td{bid_class}>{outcome}</td>")
         for view in hand.seats:
             # Numbers hold no character HTML escapes: only digits, signs and isolates.
             figure = total(view.total)
@@ -221,6 +268,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
             # Message equals its English text: known by its kind too.
             key = (view.entry, *map(type, view.entry))
             if key not in cells:
+                entry_words.update(text.shown(part) for part in view.entry[:entries])
                 parts = [text(text.shown(part)) for part in view.entry[:entries]]
                 parts += [""] * (entries - len(parts))
                 cells[key] = "".join(
@@ -240,7 +288,9 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
         if line:
             row.append(f'<tr class="outcome-line"><td colspan="{span}">{said}</td></tr>\n')
         out.append("".join(row))
-    return SheetRows(Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words))
+    return SheetRows(
+        Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words), tuple(entry_words)
+    )
 
 
 def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
@@ -254,16 +304,17 @@ def _sheet(
     bids: Sequence[str] | None,
     kind: str,
     outcomes: Sequence[str] = (),
+    entries: Sequence[str] = (),
     **context: Any,
 ):
     """The sheet page, its rules written by the game ``rules_of`` and headed ``kind`` (the
     game's name, its preset's where that names it: Hearts), its columns the game's and as
     wide as ``bids`` need (``sheet_widths``)."""
-    columns = SheetColumns.of(rules_of, settings)
+    columns = SheetColumns.of(rules_of, settings, played=context.get("game") is not None)
     return render_template(
         "sheet.html",
         columns=columns,
-        widths=sheet_widths(rules_of, columns, bids, outcomes),
+        widths=sheet_widths(rules_of, columns, bids, outcomes, entries),
         game_kind=kind,
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
@@ -339,6 +390,7 @@ def game_sheet(game_id: int):
         rows.bids,
         kind_name(game),
         rows.outcomes,
+        rows.entries,
         game=game,
         players=side_names(game),
         seat_names=game.seated,

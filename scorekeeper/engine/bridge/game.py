@@ -45,8 +45,12 @@ DEAL_WORDS = HandWords(
     deleted=msg("Deal %(number)d deleted. It is kept under Revisions."),
     how_scored=msg("Deal %(number)d: how it was scored"),
     none_yet=msg("No deals yet."),
-    saved=msg("Deal %(number)d (%(outcome)s): %(points)s"),
-    saved_plain=msg("Deal %(number)d: %(points)s"),
+    # A Chicago's passed-out deal is dealt again and takes no number: the saved line names
+    # the deal by its place in the outcome, never by its row.
+    saved=msg("Deal saved (%(outcome)s): %(points)s"),
+    saved_plain=msg("Deal saved: %(points)s"),
+    thrown_in_again=msg("Passed out: %(dealer)s deals again."),
+    thrown_in_next=msg("Passed out: %(dealer)s deals next."),
 )
 """Bridge's word is the deal, never the hand. The next deal is not numbered: a Chicago
 deal passed out is dealt again and takes no number, so the deal's place is the
@@ -296,6 +300,10 @@ class Bridge(GameBase):
 
     def resume_from(self, settings, state, records, finish_after):  # type: ignore[no-untyped-def]
         return progression.resume(self, settings, state, records, finish_after)
+
+    def _start_of(self, hand: Any, progress: Any) -> Any:
+        """The state before a resumed game's first deal (its place in the Chicago)."""
+        return getattr(progress, "before", None) or super()._start_of(hand, progress)
 
     def deal_note(self, settings: BridgeSettings, place: HandPlace) -> Message | None:
         """Where the next deal falls: the board's number at duplicate, the deal's place

@@ -39,6 +39,15 @@ class State(FieldState):
         return all(len(pair) == 2 for pair in pairs) and 0 <= self.dealer < 4
 
 
+@dataclass(frozen=True, slots=True)
+class DealsProgress(RaceProgress):
+    """The race's progress and the state before its first deal (``before``): a game
+    resumed after some deals (a deal just saved) shows its first deal's place, its
+    vulnerability and its Chicago deal, as the whole game does."""
+
+    before: State | None = None
+
+
 def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:
     if type(first_dealer) is not int or not 0 <= first_dealer < 4:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
@@ -129,6 +138,7 @@ def resume(
     recorded when the table asked to finish (the unfinished rubber's premiums go to that
     deal's score)."""
     replayed = []
+    before = state
     for number, record in enumerate(records, start=state.number + 1):
         if state.ended:
             raise ValueError(
@@ -155,7 +165,7 @@ def resume(
     if finish_after is not None and state.number >= finish_after and not state.ended:
         state = _ended(settings, state)
     winners = state.winners
-    return RaceProgress(
+    return DealsProgress(
         settings=settings,
         hands=tuple(replayed),
         totals=state.totals,
@@ -167,4 +177,5 @@ def resume(
         winners=winners,
         starting_totals=state.start,
         state=state,
+        before=before,
     )

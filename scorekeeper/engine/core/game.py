@@ -57,7 +57,8 @@ class Knob:
 class HandWords:
     """The app's lines about one hand, in the game's own word for it ("hand", the round
     sheet's "round"): each a template the page fills with ``%(number)d`` (and the saved
-    line's ``%(outcome)s`` and ``%(points)s``)."""
+    line's ``%(outcome)s`` and ``%(points)s``, a thrown-in deal's ``%(dealer)s``, who deals
+    it again or next)."""
 
     title: Message = msg("Hand %(number)d")
     record: Message = msg("Record hand %(number)d")
@@ -71,6 +72,8 @@ class HandWords:
     none_yet: Message = msg("No hands yet.")
     saved: Message = msg("Hand %(number)d (%(outcome)s): %(points)s")
     saved_plain: Message = msg("Hand %(number)d: %(points)s")
+    thrown_in_again: Message = msg("Hand %(number)d: thrown in; %(dealer)s deals again.")
+    thrown_in_next: Message = msg("Hand %(number)d: thrown in; %(dealer)s deals next.")
 
 
 HAND_WORDS = HandWords()

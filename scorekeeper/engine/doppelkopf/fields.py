@@ -93,6 +93,79 @@ class ReParty(Field):
         return None if typed is None else " & ".join(names[s] for s in typed)
 
 
+MARRIAGE_KEYS = ("0", "1", "2", "3", "4")
+"""The partner's keys (a seat, not "Solo"): the marriage is asked only beside them."""
+
+
+class Marriage(Field):
+    """Who announced a Hochzeit that found its partner: the API's seat (one of ``re``) or
+    null, today's "no marriage"; the form's keys "no" and each player. A marriage that
+    found no partner is the solo ``marriage_alone``."""
+
+    metavar = "SEAT"
+
+    def __init__(self, name: str, label: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("shown_when", ("re_1", MARRIAGE_KEYS))
+        super().__init__(name, label, default=None, omit_empty=True, **kwargs)
+
+    def parse(self, value: Any, ctx: Context) -> int:
+        if type(value) is int and 0 <= value < ctx.seats:
+            return value
+        said = msg(
+            "%(field)s must be the seat (0 to %(high)d) of the Re player who announced the "
+            "marriage, or null, not %(value)s",
+            field=self.name,
+            high=ctx.seats - 1,
+            value=shown(value),
+        ).said_at_table("The marriage is announced by one of the Re players.")
+        raise Refused((self.name, said))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = tuple(Choice(str(s), players[s]) for s in playing(ctx) if s < len(players))
+        return (
+            FormField(
+                self.name,
+                self.label,
+                (Choice(NO_MARRIAGE, msg("no")), *keys),
+                style="names",
+                default=NO_MARRIAGE,
+            ),
+        )
+
+    def to_form(self, value: Any) -> dict[str, str]:
+        return {self.name: NO_MARRIAGE if value is None else str(value)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = values.get(self.name)
+        if value in (None, "", NO_MARRIAGE):
+            return None
+        return int(value) if isinstance(value, str) and value.isdigit() else value
+
+    def option(self, ctx: Context) -> HandOption:
+        text = (
+            "The seat of the Re player who announced a marriage (Hochzeit) and found the "
+            "other Re player as partner; a marriage that found none is --solo marriage_alone."
+        )
+        return HandOption(self.name, text, metavar=self.metavar)
+
+    def from_option(self, value: Any) -> Any:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return value
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return "" if typed is None else names[typed]
+
+    def draw(self, ctx: Context, rng: random.Random) -> int | None:
+        return rng.choice((None, None, None, *playing(ctx)))
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return None
+
+
+NO_MARRIAGE = "none"
+
 EXTRAS = (
     ("doppelkopf", msg("Doppelkopf"), 6),
     ("fox_caught", msg("Fox caught"), 2),

@@ -1,7 +1,8 @@
 """Doppelkopf behind the one game interface: the hand declared once (who was Re or the
-solo, Re's card points or the shorthand, each party's highest announcement and extra
-points), its value (``scoring``), the rules across fields, and the Bock hands a game
-carries from hand to hand (its state), shown ahead of the next deal."""
+solo, who announced a marriage that found its partner, Re's card points or the shorthand,
+each party's highest announcement and extra points), its value (``scoring``), the rules
+across fields, and the Bock hands a game carries from hand to hand (its state), shown
+ahead of the next deal."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.display import GameNotes, Label, Notation, total
+from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
-from ..core.game import HandPlace, PageWords
+from ..core.game import HAND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, Seat, SeatName, Side, msg, nmsg
 from ..core.progress import RaceProgress, RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
-from .fields import Extras, ReParty, playing
+from .fields import Extras, Marriage, ReParty, playing
 from .scoring import BANDS, LEVELS, Party, Working, bock_after, working
 from .settings import BOCK_EVENTS, PRESETS, DoppelkopfSettings
 
@@ -124,7 +126,7 @@ class Doppelkopf(GameBase):
             msg("tournament rules: Re and Kontra add 2 each, no Bock"),
         ),
         "house": (
-            msg("House"),
+            msg("Home table"),
             msg("Re and Kontra double the hand; Bock after 120:120 and a lost announcement"),
         ),
     }
@@ -143,10 +145,14 @@ class Doppelkopf(GameBase):
         cell_legend=msg("party, points, total"),
         group_titles={"bock": msg("Bock rounds")},
         preview_outcome=True,
+        # The row under the hand's cells works the value out: the saved line says only
+        # who scored what.
+        hand=replace(HAND_WORDS, saved=HAND_WORDS.saved_plain),
     )
     hand = HandSchema(
         ReParty("re", msg("Re"), step="parties"),
         OneOf("solo", msg("Solo"), SOLOS, step="parties", shown_when=("re_1", ("solo",))),
+        Marriage("marriage", msg("Marriage"), step="parties"),
         Said(
             "re_announcement",
             msg("Re announced"),
@@ -224,6 +230,16 @@ class Doppelkopf(GameBase):
                 "%(name)s deals and sits out this hand.", name=Seat(ctx.dealer)
             )
             found.append(("re", table))
+        if hand.marriage is not None and hand.marriage not in hand.re:
+            said = msg(
+                "marriage: seat %(seat)d is not Re (who announced the marriage is one of re)",
+                seat=hand.marriage,
+            )
+            table = said.said_at_table(
+                "%(name)s is not Re: the marriage is announced by one of the Re players.",
+                name=Seat(hand.marriage),
+            )
+            found.append(("marriage", table))
         short = hand.winner is not None or hand.loser_points is not None
         if hand.re_points is None and not (hand.winner and hand.loser_points):
             said = msg("re_points is missing (or give winner and loser_points)")
@@ -264,6 +280,12 @@ class Doppelkopf(GameBase):
         shorthand, solo and no_trick as null)."""
         if isinstance(body, Mapping):
             body = {name: value for name, value in body.items() if value is not None}
+            if "marriage" in body and (body.get("solo") or _one_seat(body.get("re"))):
+                said = msg(
+                    "marriage: a marriage that found no partner is the solo marriage_alone; "
+                    "leave marriage out"
+                ).said_at_table("A marriage without a partner is the solo “Marriage alone”.")
+                raise InvalidHand([("marriage", said)])
         return super().record_from_dict(settings, body, place)
 
     def form_body(
@@ -423,6 +445,11 @@ def _amounts(each: dict[str, Message]) -> Message:
     return msg("%(p0)s · %(p1)s · %(p2)s · %(p3)s", **each)
 
 
+def _one_seat(re: Any) -> bool:
+    """Whether the body's ``re`` names one seat (a solo)."""
+    return isinstance(re, list | tuple) and len(re) == 1
+
+
 def _level(announcement: str) -> str:
     return "said" if announcement in ("re", "kontra") else announcement
 
@@ -487,14 +514,23 @@ BOCK_WHY = BOCK_EVENTS
 
 def said_row(settings: DoppelkopfSettings, hand: Hand, score: Score) -> tuple[Any, ...]:
     """A hand's row as a table checks it: the Bock hand's mark; who was Re (by
-    :class:`Side`, a page names the players) and the game; the card points; who won; each
-    party's announcement; the value worked out term by term, with the doublings, the Bock
-    factor and the soloist's three times ("1 won + 2 Re = 3 × 2 Bock = 6"); and why the
-    hand starts a Bock round."""
+    :class:`Side`, a page names the players), or the marriage and its partner, and the
+    game; the card points; who won; each party's announcement; the value worked out term
+    by term, with the doublings, the Bock factor and the soloist's three times ("1 won +
+    2 Re = 3 × 2 Bock = 6"); and why the hand starts a Bock round."""
     pieces: list[Any] = []
     if score.bock > 1:
         pieces.append(msg("Bock hand ×%(factor)d", factor=score.bock))
-    if hand.solo is None:
+    if hand.marriage is not None:
+        partner = next(seat for seat in hand.re if seat != hand.marriage)
+        pieces.append(
+            msg(
+                "Marriage: %(player)s with %(partner)s",
+                player=Side(hand.marriage),
+                partner=Side(partner),
+            )
+        )
+    elif hand.solo is None:
         first, second = hand.re
         pieces.append(msg("Re: %(first)s & %(second)s", first=Side(first), second=Side(second)))
     else:

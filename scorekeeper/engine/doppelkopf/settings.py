@@ -43,6 +43,20 @@ class DoppelkopfSettings(SettingsBase):
         ),
         group="scoring",
     )
+    marriage_partner: str = knob(
+        "first",
+        label=msg("Marriage partner"),
+        help=msg(
+            "which trick of the first three makes its winner the marriage's partner; "
+            "if none does, the marriage player plays alone, scored as a solo"
+        ),
+        group="scoring",
+        choices={
+            "first": msg("the first trick another player wins"),
+            "trump": msg("the first trump trick another player wins"),
+            "non_trump": msg("the first non-trump trick another player wins"),
+        },
+    )
     solo_extra_points: bool = knob(
         False,
         label=msg("Extra points in solos"),
@@ -62,6 +76,7 @@ class DoppelkopfSettings(SettingsBase):
         label=msg("Bock hands"),
         help=msg("hands in a Bock round (0: one round, as many as there are players)"),
         group="bock",
+        zero=msg("one round"),
         low=0,
         high=20,
     )
@@ -100,6 +115,7 @@ class DoppelkopfSettings(SettingsBase):
         label=msg("Cents per point"),
         help=msg("the money per point at the end, in cents (0: none)"),
         group="end",
+        zero=msg("none"),
         low=0,
         high=10_000,
     )
