@@ -60,7 +60,7 @@ def table_sizes(game: Game, present: int) -> tuple[tuple[int, ...], int]:
         sizes = (small + 1,) * extra + (small,) * (tables - extra)
         return sizes, present - seated
     problem = msg(
-        "players: a table of %(game)s needs at least %(low)d players, and %(present)d are here",
+        "A table of %(game)s needs at least %(low)d players, and %(present)d are here",
         game=game.name,
         low=low,
         present=present,
@@ -93,7 +93,7 @@ def draw_series(
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            problem = msg("players: %(name)s is named twice", name=name)
+            problem = msg("%(name)s is named twice: a player sits at one table only", name=name)
             raise InvalidSettings(problem, "players")
         seen.add(name.casefold())
     sizes, out = table_sizes(game, len(names))

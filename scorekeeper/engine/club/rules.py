@@ -139,13 +139,22 @@ class NightRules:
         }
 
 
+FIELD_WORDS = {
+    "series": msg("Series"),
+    "deals_per_player": msg("Deals per player in a series"),
+    "target": msg("Target score"),
+}
+
+
 def _whole(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` as a whole number in ``low..high``; raises InvalidSettings naming
+    ``name`` in the table's words and the rule."""
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())
     if type(value) is not int or not low <= value <= high:
         problem = msg(
-            "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-            name=name,
+            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+            field=FIELD_WORDS[name],
             low=low,
             high=high,
             value=str(value)[:20],
@@ -167,7 +176,7 @@ def night_rules(
     takes the game's tournament rules where it has them (else its first preset, the
     game's own end and no knobs). Raises EngineError naming the field and the rule."""
     if not isinstance(game, str):
-        raise InvalidSettings(msg("game must name a game"), "game")
+        raise InvalidSettings(msg("Choose a game for the night"), "game")
     kind = get_game(game)
     tournament = TOURNAMENT_RULES.get(kind.key)
     if preset is None:
@@ -185,7 +194,7 @@ def night_rules(
         problem = msg("deals_per_player must be 0: %(game)s ends at its target", game=kind.name)
         raise InvalidSettings(problem, "deals_per_player")
     if scoring not in SCORINGS:
-        problem = msg("scoring must be one of %(scorings)s", scorings=", ".join(SCORINGS))
+        problem = msg("The standings count the points at each table or the places")
         raise InvalidSettings(problem, "scoring")
     blank = target is None or target == ""
     target = None if blank else _whole(target, "target", 1, 100_000)
