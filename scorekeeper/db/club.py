@@ -1,0 +1,226 @@
+"""A club night's storage (issue 45): the night, who came and left, each series' tables
+(each an ordinary game of the group, stored with it in one write) and who sat out.
+
+What the night plays and how its tables are drawn is the engine's (``engine.club``);
+this module stores a draw as the engine made it and reads the night back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..engine.club import Draw, NightRules
+from ..engine.club.rules import from_dict
+from .connection import MAX_ID, now, query, writing
+from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game
+
+
+@dataclass(frozen=True, slots=True)
+class ClubPlayer:
+    """A player of the night: from which series they play, and after which they left
+    (None: still here)."""
+
+    name: str
+    from_series: int
+    left_after: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClubTable:
+    """A table of a series: its number in the series and its game."""
+
+    id: int
+    series: int
+    number: int
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A club night as stored: its rules, seed, organiser (a membership), the series drawn
+    so far, its players, tables and who sat out each series."""
+
+    id: int
+    group_id: int
+    name: str | None
+    rules: NightRules
+    seed: str
+    organiser_id: int | None
+    series: int
+    created_at: str
+    players: tuple[ClubPlayer, ...]
+    tables: tuple[ClubTable, ...]
+    sitting_out: dict[int, tuple[str, ...]]
+
+    def present(self) -> list[str]:
+        """Who is here for the next series: every player who has not left."""
+        return [p.name for p in self.players if p.left_after is None]
+
+    def tables_of(self, series: int) -> list[ClubTable]:
+        return [table for table in self.tables if table.series == series]
+
+
+class SeriesTaken(Exception):
+    """Another request drew this series first (two taps on "Draw")."""
+
+
+def create_night(
+    db: Database,
+    group_id: int,
+    rules: NightRules,
+    players: Sequence[str],
+    seed: str,
+    organiser_id: int | None,
+    name: str | None = None,
+) -> int:
+    """Stores a new night, no series drawn yet, with its players present; returns its id."""
+    with writing(db):
+        night_id = db.execute(
+            "INSERT INTO club_nights (group_id, name, rules, seed, organiser_id, series, "
+            "created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            [group_id, name, json.dumps(rules.to_dict()), seed, organiser_id, now()],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, 1)",
+            [(night_id, player) for player in players],
+        )
+    return night_id
+
+
+def store_series(
+    db: Database,
+    night: Night,
+    draw: Draw,
+    settings_by_size: dict[int, object],
+) -> list[tuple[int, str]]:
+    """Stores series ``night.series + 1`` as drawn: one game of the group per table
+    (seat 0 deals first), who sits out, and the players present (who came from this
+    series; who left after the last). All or nothing; returns each table's (game id, edit
+    key), in table order. Raises SeriesTaken when another request drew it first."""
+    series = night.series + 1
+    present = {name for table in draw.tables for name in table} | set(draw.sitting_out)
+    made = []
+    with writing(db):
+        claimed = db.execute(
+            "UPDATE club_nights SET series = series + 1 WHERE id = ? AND series = ?",
+            [night.id, night.series],
+        ).rowcount
+        if not claimed:
+            raise SeriesTaken(night.id)
+        for number, players in enumerate(draw.tables, start=1):
+            game_id, key = insert_game(
+                db,
+                players,
+                night.rules.preset,
+                settings_by_size[len(players)],  # type: ignore[arg-type]
+                0,
+                night.rules.game,
+                group_id=night.group_id,
+            )
+            db.execute(
+                "INSERT INTO club_tables (night_id, series, number, game_id) VALUES (?, ?, ?, ?)",
+                [night.id, series, number, game_id],
+            )
+            made.append((game_id, key))
+        db.conn.executemany(
+            "INSERT INTO club_sitting_out (night_id, series, name) VALUES (?, ?, ?)",
+            [(night.id, series, name) for name in draw.sitting_out],
+        )
+        known = {player.name: player for player in night.players}
+        for name in sorted(present):
+            if name not in known:
+                db.execute(
+                    "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, ?)",
+                    [night.id, name, series],
+                )
+            elif known[name].left_after is not None:
+                db.execute(
+                    "UPDATE club_players SET left_after = NULL WHERE night_id = ? AND name = ?",
+                    [night.id, name],
+                )
+        for player in night.players:
+            if player.name not in present and player.left_after is None:
+                db.execute(
+                    "UPDATE club_players SET left_after = ? WHERE night_id = ? AND name = ?",
+                    [series - 1, night.id, player.name],
+                )
+    return made
+
+
+def load_night(db: Database, night_id: int, group_id: int) -> Night | None:
+    """The night ``night_id`` of the group ``group_id``, or None (another group's night
+    is none of this group's)."""
+    if not 0 < night_id <= MAX_ID:
+        return None
+    row = query(
+        db, "SELECT * FROM club_nights WHERE id = ? AND group_id = ?", [night_id, group_id]
+    ).fetchone()
+    if row is None:
+        return None
+    players = tuple(
+        ClubPlayer(r["name"], r["from_series"], r["left_after"])
+        for r in query(
+            db,
+            "SELECT name, from_series, left_after FROM club_players WHERE night_id = ? "
+            "ORDER BY name COLLATE NOCASE",
+            [night_id],
+        )
+    )
+    tables = tuple(
+        ClubTable(r["id"], r["series"], r["number"], r["game_id"])
+        for r in query(
+            db,
+            "SELECT id, series, number, game_id FROM club_tables WHERE night_id = ? "
+            "ORDER BY series, number",
+            [night_id],
+        )
+    )
+    sitting_out: dict[int, list[str]] = {}
+    for r in query(
+        db,
+        "SELECT series, name FROM club_sitting_out WHERE night_id = ? ORDER BY series, name",
+        [night_id],
+    ):
+        sitting_out.setdefault(r["series"], []).append(r["name"])
+    return Night(
+        id=row["id"],
+        group_id=row["group_id"],
+        name=row["name"],
+        rules=from_dict(json.loads(row["rules"])),
+        seed=row["seed"],
+        organiser_id=row["organiser_id"],
+        series=row["series"],
+        created_at=row["created_at"],
+        players=players,
+        tables=tables,
+        sitting_out={k: tuple(v) for k, v in sitting_out.items()},
+    )
+
+
+def group_nights(
+    db: Database, group_id: int, limit: int = 20
+) -> list[tuple[int, str | None, str, str]]:
+    """The group's nights, newest first: (id, name, game key, created at)."""
+    return [
+        (r["id"], r["name"], json.loads(r["rules"])["game"], r["created_at"])
+        for r in query(
+            db,
+            "SELECT id, name, rules, created_at FROM club_nights WHERE group_id = ? "
+            "ORDER BY id DESC LIMIT ?",
+            [group_id, limit],
+        )
+    ]
+
+
+def table_games(db: Database, night: Night) -> dict[int, StoredGame]:
+    """The games of the night's tables, by game id, as one read."""
+    ids = [table.game_id for table in night.tables]
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    rows = query(db, GAME_QUERY + f"WHERE g.id IN ({marks}) ORDER BY g.id, p.seat", ids).fetchall()
+    return {game.id: game for game in games_from_rows(rows, db)}
