@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         access,
         api,
         card,
+        club,
         errors,
         game_service,
         games,
@@ -120,6 +121,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
     app.register_blueprint(groups.bp)
+    app.register_blueprint(club.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)

@@ -119,7 +119,7 @@ class NightRules:
             table.check_table(settings)
         except InvalidSettings as exc:
             where = {"target": "target", knob: "deals_per_player"}.get(exc.field, "rules")
-            problem = msg("at a table of %(size)d: %(problem)s", size=size, problem=exc.message)
+            problem = msg("At a table of %(size)d: %(problem)s", size=size, problem=exc.message)
             raise InvalidSettings(problem, where) from None
         return settings
 
@@ -182,7 +182,8 @@ def night_rules(
     if preset is None:
         preset = tournament.preset if tournament else next(iter(kind.presets))
     if not isinstance(preset, str) or preset.strip().lower() not in kind.presets:
-        problem = msg("rules must be one of %(presets)s", presets=", ".join(kind.presets))
+        names = ", ".join(str(kind.preset_words[name][0]) for name in kind.presets)
+        problem = msg("The rules must be one of %(presets)s", presets=names)
         raise InvalidSettings(problem, "rules")
     preset = preset.strip().lower()
     if knobs is None:
@@ -191,7 +192,10 @@ def night_rules(
         deals_per_player = tournament.deals_per_player if tournament else 0
     deals = _whole(deals_per_player, "deals_per_player", 0, MAX_DEALS_PER_PLAYER)
     if deals and length_knob(kind) is None:
-        problem = msg("deals_per_player must be 0: %(game)s ends at its target", game=kind.name)
+        problem = msg(
+            "Deals per player in a series must be 0: %(game)s ends at its target",
+            game=kind.name,
+        )
         raise InvalidSettings(problem, "deals_per_player")
     if scoring not in SCORINGS:
         problem = msg("The standings count the points at each table or the places")

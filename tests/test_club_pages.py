@@ -1,0 +1,272 @@
+"""A club night's pages (issue 45), through the Flask client: a 13-player Skat night of two
+series played to the end through its tables' games, its standings equal to the
+Seeger-Fabian sums of the lists, and every new route attacked (a stranger, a removed
+member, a member who is not the organiser, another group's night, bad input)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import db
+from scorekeeper.db import club as stored
+from scorekeeper.db import phones
+from scorekeeper.engine.registry import GAMES
+from scorekeeper.web import create_app
+
+from .conftest import app_config, join_group
+
+THIRTEEN = [f"Spieler {n}" for n in range(1, 14)]
+WIN = {"game": "spades", "matadors": 1, "bid": 22, "declarer_points": 70}  # +22 + 50
+LOSE = {"game": "hearts", "matadors": 1, "bid": 20, "declarer_points": 55}  # −40 − 50
+
+
+@pytest.fixture
+def club(tmp_path):
+    """A group made through the API (its key, to record hands as a table's phone does)
+    and a client that joined it: the organiser."""
+    app = create_app(app_config(tmp_path))
+    organiser = app.test_client()
+    made = organiser.post("/api/groups", json={"name": "Skatclub"}).get_json()
+    join_group(organiser, group_id=made["id"])
+    return app, organiser, made["id"], made["key"]
+
+
+def start_night(client, group_id, guests=THIRTEEN, **fields):
+    body = {
+        "game": "skat",
+        "rules": "isko",
+        "series": "2",
+        "deals_per_player": "1",
+        "scoring": "points",
+        "guests": "\n".join(guests),
+        "draw": "1",
+        **fields,
+    }
+    return client.post(f"/groups/{group_id}/club", data=body)
+
+
+def night_of(app, group_id, night_id=None):
+    with app.app_context():
+        database = db.get_db()
+        if night_id is None:
+            night_id = database.execute("SELECT max(id) FROM club_nights").fetchone()[0]
+        night = stored.load_night(database, night_id, group_id)
+        return night, stored.table_games(database, night)
+
+
+def edit_key(client, game_id: int) -> str:
+    """The table's edit key, as the organiser's phone shows its edit link to the table."""
+    page = client.get(f"/games/{game_id}/share/edit?show=1").get_data(as_text=True)
+    return re.search(rf"/games/{game_id}/edit/([A-Za-z0-9_-]+)", page)[1]
+
+
+def play_series(client, night, games, series):
+    """Every table of ``series`` plays its list to the end through the JSON API, as its
+    phones would, with the edit key the organiser's phone holds: deal n's declarer is
+    seat n mod size (never the sitting-out dealer), odd deals won and even deals lost.
+    Returns each player's Seeger-Fabian points."""
+    points: dict[str, int] = {}
+    for table in night.tables_of(series):
+        key = edit_key(client, table.game_id)
+        players = games[table.game_id].players
+        size = len(players)
+        for number in range(1, size + 1):
+            declarer = number % size
+            hand = {"declarer": declarer, **(WIN if number % 2 else LOSE)}
+            answer = client.post(
+                f"/api/games/{table.game_id}/hands",
+                json=hand,
+                headers={"Authorization": f"Bearer {key}"},
+            )
+            assert answer.status_code == 201, answer.get_json()
+            for seat, name in enumerate(players):
+                if number % 2:
+                    gained = 72 if seat == declarer else 0
+                else:
+                    gained = -90 if seat == declarer else (30 if size == 4 else 40)
+                points[name] = points.get(name, 0) + gained
+        assert answer.get_json()["status"] == "finished"
+    return points
+
+
+def standings_shown(client, group_id, night_id) -> dict[str, int]:
+    page = client.get(f"/groups/{group_id}/club/{night_id}/standings").get_data(as_text=True)
+    rows = re.findall(
+        r'<bdi class="nm" dir="auto">([^<]+)</bdi></th><td class="club-points">'
+        r"(?:\u2066)?(-?\d+)",
+        page.replace("\u2212", "-"),
+    )
+    return {name: int(points) for name, points in rows}
+
+
+def test_a_thirteen_player_skat_night_of_two_series_stands_as_the_lists_add_up(club):
+    app, client, group_id, key = club
+    answer = start_night(client, group_id)
+    assert answer.status_code == 302
+    night, games = night_of(app, group_id)
+    draw = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert draw.count('class="club-table"') == 4
+    assert [len(games[t.game_id].players) for t in night.tables] == [4, 3, 3, 3]
+    assert "Scan at the table" in draw  # the organiser's phone shows the edit codes
+    expected = play_series(client, night, games, 1)
+    assert standings_shown(client, group_id, night.id) == expected
+
+    # Series 2: Spieler 5 has gone home, Gast came late.
+    present = "\n".join([n for n in THIRTEEN if n != "Spieler 5"] + ["Gast"])
+    answer = client.post(f"/groups/{group_id}/club/{night.id}/next", data={"present": present})
+    assert answer.status_code == 302
+    night, games = night_of(app, group_id, night.id)
+    second = [games[t.game_id].players for t in night.tables_of(2)]
+    assert sorted(n for t in second for n in t) == sorted(present.splitlines())
+    first_mates = {
+        frozenset((a, b))
+        for t in night.tables_of(1)
+        for a in games[t.game_id].players
+        for b in games[t.game_id].players
+        if a != b
+    }
+    assert not any(frozenset((a, b)) in first_mates for t in second for a in t for b in t if a != b)
+    for name, gained in play_series(client, night, games, 2).items():
+        expected[name] = expected.get(name, 0) + gained
+    assert standings_shown(client, group_id, night.id) == expected
+    # The night's games are the group's: on its page, and in its History.
+    assert all(games[t.game_id].group_id == group_id for t in night.tables)
+
+
+def test_the_next_series_waits_for_every_table_and_changes_nothing_meanwhile(club):
+    app, client, group_id, key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    answer = client.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+    )
+    assert answer.status_code == 409
+    first = games[night.tables[0].game_id].players
+    assert "Table 1 (" + ", ".join(first) + ") is still playing" in answer.get_data(as_text=True)
+    assert night_of(app, group_id, night.id)[0].series == 1
+
+
+def test_no_series_past_the_nights_last(club):
+    app, client, group_id, key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    answer = client.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+    )
+    assert answer.status_code == 409
+    assert "all of them are drawn" in answer.get_data(as_text=True)
+    assert night_of(app, group_id, night.id)[0].series == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"guests": [*THIRTEEN, "spieler 3"]}, "spieler 3 is named twice"),
+        ({"guests": ["Ann", "Ben"]}, "needs at least 3 players, and 2 are here"),
+        ({"series": "0"}, "Series must be a whole number from 1 to 12, not 0"),
+        ({"deals_per_player": "x"}, "Deals per player in a series must be a whole number"),
+        ({"guests": ["A" * 31, *THIRTEEN]}, "names are at most 30 characters"),
+        ({"rules": "nope"}, "The rules must be one of"),
+        ({"scoring": "elo"}, "The standings count the points at each table or the places"),
+    ],
+)
+def test_bad_input_is_refused_naming_the_field_and_nothing_is_stored(club, fields, said):
+    app, client, group_id, key = club
+    answer = start_night(client, group_id, **fields)
+    assert answer.status_code == 400
+    shown = answer.get_data(as_text=True).replace("\u2068", "").replace("\u2069", "")
+    assert said in shown, shown[shown.find("error-summary") :][:400]
+    with app.app_context():
+        assert db.get_db().execute("SELECT count(*) FROM club_nights").fetchone()[0] == 0
+
+
+def test_a_member_who_is_not_the_organiser_sees_the_draw_but_cannot_draw(club):
+    app, client, group_id, key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    other = app.test_client()
+    join_group(other, group_id=group_id)
+    page = other.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert "phone shows the code that records" in page
+    assert "/edit/" not in page and "draw-next" not in page
+    answer = other.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+    )
+    assert answer.status_code == 403
+    assert night_of(app, group_id, night.id)[0].series == 1
+
+
+def _routes(group_id, night_id):
+    return [
+        ("get", f"/groups/{group_id}/club"),
+        ("post", f"/groups/{group_id}/club"),
+        ("get", f"/groups/{group_id}/club/{night_id}"),
+        ("get", f"/groups/{group_id}/club/{night_id}/standings"),
+        ("get", f"/groups/{group_id}/club/{night_id}/standings?projector=1"),
+        ("post", f"/groups/{group_id}/club/{night_id}/next"),
+    ]
+
+
+def test_a_stranger_and_a_removed_member_get_404_everywhere(club):
+    app, client, group_id, key = club
+    start_night(client, group_id)
+    night, _games = night_of(app, group_id)
+    stranger = app.test_client()
+    removed = app.test_client()
+    join_group(removed, group_id=group_id)
+    with app.app_context():
+        database = db.get_db()
+        members = phones.group_members(database, group_id)
+        phones.end_membership(database, members[-1], removed_by=members[0].id)
+    for visitor in (stranger, removed):
+        for method, path in _routes(group_id, night.id):
+            body = {"present": "x", "guests": "\n".join(THIRTEEN), "draw": "1"}
+            answer = (
+                getattr(visitor, method)(path, data=body)
+                if method == "post"
+                else (visitor.get(path))
+            )
+            assert answer.status_code == 404, (method, path)
+    assert night_of(app, group_id, night.id)[0].series == 1
+
+
+def test_another_groups_night_under_this_groups_address_is_404(club):
+    app, client, group_id, key = club
+    other = client.post("/api/groups", json={"name": "Doko"}).get_json()
+    join_group(client, group_id=other["id"])
+    start_night(client, other["id"])
+    night, _games = night_of(app, other["id"])
+    for method, path in _routes(group_id, night.id)[2:]:
+        answer = getattr(client, method)(path)
+        assert answer.status_code == 404, path
+    assert client.get(f"/groups/{group_id}/club/{night.id}/standings?series=x").status_code == 404
+    assert client.get(f"/groups/{other['id']}/club/{night.id}?series=9").status_code == 404
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_has_a_club_night_through_its_pages(club, key):
+    """Every registered game: the form offers it, a night of 13 starts with its defaults,
+    and its draw and standings pages answer."""
+    app, client, group_id, _group_key = club
+    form = client.get(f"/groups/{group_id}/club?game={key}")
+    assert form.status_code == 200
+    answer = start_night(client, group_id, game=key, rules="", deals_per_player="0")
+    assert answer.status_code == 302, answer.get_data(as_text=True)[-3000:]
+    night, games = night_of(app, group_id)
+    seated = sum(len(games[t.game_id].players) for t in night.tables)
+    assert seated + len(night.sitting_out.get(1, ())) == 13
+    assert client.get(answer.headers["Location"]).status_code == 200
+    standings = client.get(f"/groups/{group_id}/club/{night.id}/standings")
+    assert standings.status_code == 200 and standings.headers["Refresh"] == "20"
+    assert (
+        client.get(f"/groups/{group_id}/club/{night.id}/standings?projector=1").status_code == 200
+    )
+
+
+def test_the_group_page_links_the_club_night(club):
+    app, client, group_id, _key = club
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert f'href="/groups/{group_id}/club"' in page
