@@ -33,6 +33,7 @@ from ..engine.club import (
     pairs_met,
     standings,
 )
+from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
 from ..names import MAX_NAME_LENGTH, clean_name
@@ -422,6 +423,7 @@ def standings_page(group_id: int, night_id: int):
             placing_rule=translate(PLACING_RULE) if night.rules.scoring == "placing" else None,
             kind=translate(night.rules.kind.name),
             refresh=STANDINGS_REFRESH,
+            total=total,
         )
     )
     response.headers["Refresh"] = str(STANDINGS_REFRESH)
