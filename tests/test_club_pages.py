@@ -270,3 +270,104 @@ def test_the_group_page_links_the_club_night(club):
     app, client, group_id, _key = club
     page = client.get(f"/groups/{group_id}").get_data(as_text=True)
     assert f'href="/groups/{group_id}/club"' in page
+
+
+# --- each table's list signed by its players, and a disputed hand --------------------------
+
+
+def _count(app, table: str) -> int:
+    with app.app_context():
+        return db.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+
+
+def test_a_tables_players_sign_its_list_in_turn_once_each(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[1]
+    players = games[table.game_id].players
+    early = client.post(f"/games/{table.game_id}/club", data={"name": players[0]})
+    assert early.status_code == 409
+    assert "list is not finished yet" in early.get_data(as_text=True)
+    play_series(client, night, games, 1)
+    for name in players:
+        answer = client.post(f"/games/{table.game_id}/club", data={"name": name})
+        assert answer.status_code == 302, name
+    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert f"Signed by {len(players)} of {len(players)}" in draw
+    twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0]})
+    assert twice.status_code == 409
+    assert f"{players[0]} has signed this list already" in plain(twice)
+    stranger_name = client.post(f"/games/{table.game_id}/club", data={"name": "Zoe"})
+    assert stranger_name.status_code == 400
+    assert "does not sit at table 2" in stranger_name.get_data(as_text=True)
+    assert _count(app, "club_confirmations") == len(players)
+    # A hand corrected after the signatures: the list is to be signed again.
+    key = edit_key(client, table.game_id)
+    hand = {"declarer": 1, **WIN, "declarer_points": 80}
+    changed = client.put(
+        f"/api/games/{table.game_id}/hands/1", json=hand, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert changed.status_code == 200, changed.get_json()
+    page = client.get(f"/games/{table.game_id}/club").get_data(as_text=True)
+    assert "A hand changed after this player signed." in page
+    assert client.post(f"/games/{table.game_id}/club", data={"name": players[0]}).status_code == 302
+
+
+def test_a_disputed_hand_is_marked_for_the_organiser_who_settles_it(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    table = night.tables[0]
+    name = games[table.game_id].players[2]
+    bad = client.post(
+        f"/games/{table.game_id}/club", data={"action": "dispute", "name": name, "hand": "9"}
+    )
+    assert bad.status_code == 400
+    assert "a hand of this list, 1 to 4, not 9" in bad.get_data(as_text=True)
+    body = {"action": "dispute", "name": name, "hand": "3", "note": "Es war Kreuz, nicht Pik"}
+    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert "Table 1, hand 3, disputed by" in draw and "Es war Kreuz" in draw
+    with app.app_context():
+        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
+    member = app.test_client()
+    join_group(member, group_id=group_id)
+    resolve = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/resolve"
+    assert member.post(resolve).status_code == 403
+    assert client.post(f"/groups/{group_id}/club/{night.id}/disputes/99/resolve").status_code == 404
+    assert client.post(resolve).status_code == 302
+    assert "disputed by" not in client.get(f"/groups/{group_id}/club/{night.id}").get_data(
+        as_text=True
+    )
+    assert client.post(resolve).status_code == 404  # settled already
+
+
+def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    first, second = night.tables[0].game_id, night.tables[1].game_id
+    table_phone = app.test_client()
+    assert table_phone.get(f"/games/{first}/edit/{edit_key(client, first)}").status_code == 302
+    assert table_phone.get(f"/games/{first}/club").status_code == 200
+    name = games[second].players[0]
+    for body in ({"name": name}, {"action": "dispute", "name": name, "hand": "1"}):
+        assert table_phone.post(f"/games/{second}/club", data=body).status_code == 404
+    member = app.test_client()
+    join_group(member, group_id=group_id)  # sees the game, holds no key: 403
+    assert member.post(f"/games/{second}/club", data={"name": name}).status_code == 403
+    assert app.test_client().get(f"/games/{second}/club").status_code == 404
+    plain = client.post(
+        "/api/games",
+        json={"game": "skat", "players": ["A", "B", "C"], "rules": "isko", "first_dealer": 0},
+    ).get_json()
+    client.get(f"/games/{plain['id']}/edit/{plain['edit_key']}")
+    assert client.get(f"/games/{plain['id']}/club").status_code == 404
+    assert _count(app, "club_confirmations") == _count(app, "club_disputes") == 0
+
+
+def plain(answer) -> str:
+    """A page's text without the isolating marks around the names it quotes."""
+    return answer.get_data(as_text=True).replace("\u2068", "").replace("\u2069", "")

@@ -224,3 +224,117 @@ def table_games(db: Database, night: Night) -> dict[int, StoredGame]:
     marks = ", ".join("?" * len(ids))
     rows = query(db, GAME_QUERY + f"WHERE g.id IN ({marks}) ORDER BY g.id, p.seat", ids).fetchall()
     return {game.id: game for game in games_from_rows(rows, db)}
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A hand of a table's list that one of its players disputes, for the organiser."""
+
+    id: int
+    table_id: int
+    hand_number: int
+    name: str
+    note: str | None
+    created_at: str
+    resolved_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOfGame:
+    """The club table a game is: its night's id and group, and the table."""
+
+    night_id: int
+    group_id: int
+    table: ClubTable
+
+
+def table_of_game(db: Database, game_id: int) -> TableOfGame | None:
+    """The club table ``game_id`` plays as, or None for a game of no night."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        "SELECT t.id, t.night_id, t.series, t.number, t.game_id, n.group_id "
+        "FROM club_tables t JOIN club_nights n ON n.id = t.night_id WHERE t.game_id = ?",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        return None
+    table = ClubTable(row["id"], row["series"], row["number"], row["game_id"])
+    return TableOfGame(row["night_id"], row["group_id"], table)
+
+
+def confirmations(db: Database, table_ids: Sequence[int]) -> dict[int, dict[str, int]]:
+    """Each table's confirmations: the name and the game's version they signed."""
+    found: dict[int, dict[str, int]] = {table_id: {} for table_id in table_ids}
+    if not table_ids:
+        return found
+    marks = ", ".join("?" * len(table_ids))
+    for row in query(
+        db,
+        f"SELECT table_id, name, version FROM club_confirmations WHERE table_id IN ({marks})",
+        list(table_ids),
+    ):
+        found[row["table_id"]][row["name"]] = row["version"]
+    return found
+
+
+def confirm(db: Database, table_id: int, name: str, version: int) -> bool:
+    """``name`` signs the table's list as it is at ``version`` (replacing a signature of
+    an earlier version). Returns False, storing nothing, when they signed this version
+    already."""
+    with writing(db):
+        changed = db.execute(
+            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, name) DO UPDATE SET "
+            "version = excluded.version, confirmed_at = excluded.confirmed_at "
+            "WHERE club_confirmations.version != excluded.version",
+            [table_id, name, version, now()],
+        ).rowcount
+    return bool(changed)
+
+
+def dispute(db: Database, table_id: int, hand_number: int, name: str, note: str | None) -> int:
+    """Stores ``name``'s dispute of hand ``hand_number`` of the table; returns its id."""
+    with writing(db):
+        return db.execute(
+            "INSERT INTO club_disputes (table_id, hand_number, name, note, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [table_id, hand_number, name, note, now()],
+        ).lastrowid
+
+
+def disputes(db: Database, night_id: int) -> list[Dispute]:
+    """The night's disputes, oldest first."""
+    return [
+        Dispute(
+            r["id"],
+            r["table_id"],
+            r["hand_number"],
+            r["name"],
+            r["note"],
+            r["created_at"],
+            r["resolved_at"],
+        )
+        for r in query(
+            db,
+            "SELECT d.* FROM club_disputes d JOIN club_tables t ON t.id = d.table_id "
+            "WHERE t.night_id = ? ORDER BY d.id",
+            [night_id],
+        )
+    ]
+
+
+def resolve(db: Database, night_id: int, dispute_id: int) -> bool:
+    """Marks the night's dispute ``dispute_id`` resolved; False when the night has no such
+    open dispute (another night's id, or resolved already)."""
+    if not 0 < dispute_id <= MAX_ID:
+        return False
+    with writing(db):
+        return bool(
+            db.execute(
+                "UPDATE club_disputes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL "
+                "AND table_id IN (SELECT id FROM club_tables WHERE night_id = ?)",
+                [now(), dispute_id, night_id],
+            ).rowcount
+        )

@@ -767,9 +767,10 @@ def m022_club_nights(db: Database) -> None:
     the seed its draws are made from, the membership that organises it, and the series
     drawn so far (``series``, claimed by each draw as its first statement). ``club_players``
     is who came, from which series, and after which series they left (null: still here).
-    ``club_sitting_out`` is who sat a series out. ``club_confirmations`` and
-    ``club_disputes`` are a table's list signed by its players at the end of a series and
-    a hand one of them disputes, for the organiser. Added in place: no existing row,
+    ``club_sitting_out`` is who sat a series out. ``club_confirmations`` are a table's
+    list signed by its players at the end of a series, each at the game's ``version``
+    they saw (a hand changed since: to be signed again); ``club_disputes`` a hand one of
+    them disputes, for the organiser, until resolved. Added in place: no existing row,
     index or trigger is touched."""
     db.execute(
         "CREATE TABLE club_nights (id INTEGER PRIMARY KEY, "
@@ -797,7 +798,7 @@ def m022_club_nights(db: Database) -> None:
     )
     db.execute(
         "CREATE TABLE club_confirmations (table_id INTEGER NOT NULL REFERENCES club_tables(id), "
-        "name TEXT NOT NULL, hands INTEGER NOT NULL, confirmed_at TEXT NOT NULL, "
+        "name TEXT NOT NULL, version INTEGER NOT NULL, confirmed_at TEXT NOT NULL, "
         "PRIMARY KEY (table_id, name)) WITHOUT ROWID"
     )
     db.execute(

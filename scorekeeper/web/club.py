@@ -37,7 +37,7 @@ from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
 from ..names import MAX_NAME_LENGTH, clean_name
-from .access import group_or_404, membership, remember_key, remembered_key
+from .access import edit_required, group_or_404, membership, remember_key, remembered_key
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
 from .i18n import translate
@@ -270,7 +270,9 @@ def _table_rows(
 ) -> list[dict[str, Any]]:
     organiser = _organiser(night)
     rows = []
-    for table in night.tables_of(series):
+    tables = night.tables_of(series)
+    signed = stored.confirmations(db.get_db(), [table.id for table in tables])
+    for table in tables:
         game = games[table.game_id]
         key = remembered_key(game.id) if organiser else None
         link = edit_url(game.id, key) if key else view_url(game)
@@ -284,6 +286,7 @@ def _table_rows(
                 "deals": night.rules.deals(len(game.players)),
                 "qr": qr_markup(link, _("QR code of table %(number)d's game", number=table.number)),
                 "edit": bool(key),
+                "signed": sum(v == game.version for v in signed[table.id].values()),
             }
         )
     return rows
@@ -319,6 +322,7 @@ def night(group_id: int, night_id: int):
             rules=DRAW_RULES,
             kind=translate(night.rules.kind.name),
             problem=None,
+            disputes=_open_disputes(night, games),
         )
     )
     response.headers["Cache-Control"] = PRIVATE  # the organiser's page carries edit links
@@ -377,6 +381,7 @@ def next_series(group_id: int, night_id: int):
                 rules=DRAW_RULES,
                 kind=translate(night.rules.kind.name),
                 problem=exc.message,
+                disputes=_open_disputes(night, games),
             ),
             status=409 if exc.field == "series" else 400,
         )
@@ -384,6 +389,136 @@ def next_series(group_id: int, night_id: int):
         return response
     flash(_("The tables of series %(number)d are drawn.", number=night.series + 1), "saved")
     return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+
+
+def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list[dict[str, Any]]:
+    """The night's disputes not yet resolved, each with its table and game."""
+    tables = {table.id: table for table in night.tables}
+    return [
+        {
+            "dispute": found,
+            "table": tables[found.table_id],
+            "game": games[tables[found.table_id].game_id],
+        }
+        for found in stored.disputes(db.get_db(), night.id)
+        if found.resolved_at is None
+    ]
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
+def resolve(group_id: int, night_id: int, dispute_id: int):
+    """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
+    found, night = _night_or_404(group_id, night_id)
+    _organiser_or_403(night)
+    if not ConfirmForm().validate_on_submit():
+        abort(400, _("This request did not come from this site's own page."))
+    if not stored.resolve(db.get_db(), night.id, dispute_id):
+        abort(404, _("There is nothing at this address. Check the link."))
+    flash(_("The dispute is settled."), "saved")
+    return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+
+
+MAX_NOTE_LENGTH = 200
+
+
+@bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
+@edit_required
+def sign(game_id: int, game: db.StoredGame):
+    """A club table's list, signed by its players at the end of the series (each on a
+    phone that records the table, or in turn on one: the organiser's), and a hand one of
+    them disputes, for the organiser. Only a phone holding this table's edit key: a phone
+    of another table gets 403, and a game of no club night 404."""
+    place = stored.table_of_game(db.get_db(), game.id)
+    if place is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    night = stored.load_night(db.get_db(), place.night_id, place.group_id)
+    assert night is not None
+    number = place.table.number
+    form = ConfirmForm()
+    problem, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This request did not come from this site's own page."))
+        try:
+            said = _sign_or_dispute(game, place, night)
+        except Refused as exc:
+            problem, status = exc.message, 409 if exc.field == "state" else 400
+        else:
+            flash(said, "saved")
+            return redirect(url_for("club.sign", game_id=game.id))
+    signed = stored.confirmations(db.get_db(), [place.table.id])[place.table.id]
+    response = Response(
+        render_template(
+            "club_sign.html",
+            game=game,
+            night=night,
+            number=number,
+            series=place.table.series,
+            players=[
+                (name, total(points), signed.get(name))
+                for name, points in zip(game.players, game.totals, strict=True)
+            ],
+            finished=game.status == "finished",
+            deals=night.rules.deals(len(game.players)),
+            form=form,
+            problem=problem,
+            note_length=MAX_NOTE_LENGTH,
+        ),
+        status=status,
+    )
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stored.Night) -> str:
+    """Stores a signature or a dispute from the posted form; returns what to say. Raises
+    Refused naming the player and the rule, with nothing stored."""
+    number = place.table.number
+    name = clean_name(request.form.get("name", ""))
+    if name not in game.players:
+        raise Refused(
+            _(
+                "%(name)s does not sit at table %(number)d: its players are %(players)s.",
+                name=name or "?",
+                number=number,
+                players=", ".join(game.players),
+            ),
+            "name",
+        )
+    if request.form.get("action") == "dispute":
+        hand = request.form.get("hand", "").strip()
+        if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
+            raise Refused(
+                _(
+                    "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
+                    count=game.hand_count,
+                    value=hand[:10] or "?",
+                ),
+                "hand",
+            )
+        note = clean_name(request.form.get("note", "")) or None
+        if note and len(note) > MAX_NOTE_LENGTH:
+            raise Refused(
+                _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
+            )
+        stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
+        return _(
+            "%(name)s disputes hand %(hand)d: the organiser will look at it.",
+            name=name,
+            hand=int(hand),
+        )
+    if game.status != "finished":
+        raise Refused(
+            _(
+                "Table %(number)d's list is not finished yet: its players sign it at the "
+                "end of the series.",
+                number=number,
+            ),
+            "state",
+        )
+    if not stored.confirm(db.get_db(), place.table.id, name, game.version):
+        raise Refused(_("%(name)s has signed this list already.", name=name), "state")
+    return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
 
 
 def night_standings(night: stored.Night) -> list[Any]:
