@@ -140,7 +140,7 @@ def read_players(checked: list[str], guests: str) -> list[str]:
     return names
 
 
-def _draw(
+def draw_next(
     rules: NightRules, night: stored.Night | None, present: list[str], seed: str
 ) -> tuple[Draw, dict[int, Any]]:
     """The next series' draw for ``present`` and each table size's settings; raises
@@ -160,7 +160,12 @@ def _draw(
     return drawn, settings
 
 
-def _store(night_id: int, group_id: int, drawn: Draw, settings: dict[int, Any]) -> None:
+def store_draw(
+    night_id: int, group_id: int, drawn: Draw, settings: dict[int, Any], keep_keys: bool = True
+) -> list[tuple[int, str]]:
+    """Stores the series drawn; returns each table's (game id, edit key). With
+    ``keep_keys`` this phone (the organiser's) keeps every table's edit key, to show its
+    QR code to the table. Raises Refused when another tap drew the series first."""
     night = stored.load_night(db.get_db(), night_id, group_id)
     assert night is not None
     try:
@@ -169,9 +174,10 @@ def _store(night_id: int, group_id: int, drawn: Draw, settings: dict[int, Any]) 
         raise Refused(
             _("This series was drawn already, on another tap. Here it is."), "series"
         ) from None
-    # The organiser's phone keeps every table's edit key, to show its QR code to the table.
-    for game_id, key in made:
-        remember_key(game_id, key)
+    if keep_keys:
+        for game_id, key in made:
+            remember_key(game_id, key)
+    return made
 
 
 def _create_values() -> dict[str, Any]:
@@ -255,14 +261,23 @@ def _start_night(found: db.Group, values: dict[str, Any]) -> int:
     except EngineError as exc:
         raise Refused(translate(exc.message), exc.field or "game") from None
     present = read_players(values["checked"], values["guests"])
-    seed = secrets.token_hex(8)
-    drawn, settings = _draw(rules, None, present, seed)
     mine = membership(found.id)
-    night_id = stored.create_night(
-        db.get_db(), found.id, rules, present, seed, mine.id if mine else None
-    )
-    _store(night_id, found.id, drawn, settings)
-    return night_id
+    return open_night(found.id, rules, present, mine.id if mine else None)[0]
+
+
+def open_night(
+    group_id: int,
+    rules: NightRules,
+    present: list[str],
+    organiser_id: int | None,
+    keep_keys: bool = True,
+) -> tuple[int, list[tuple[int, str]]]:
+    """Starts a night in the group and draws its first series (checked before anything is
+    stored); returns its id and each table's (game id, edit key). Raises Refused."""
+    seed = secrets.token_hex(8)
+    drawn, settings = draw_next(rules, None, present, seed)
+    night_id = stored.create_night(db.get_db(), group_id, rules, present, seed, organiser_id)
+    return night_id, store_draw(night_id, group_id, drawn, settings, keep_keys)
 
 
 def _table_rows(
@@ -342,29 +357,10 @@ def next_series(group_id: int, night_id: int):
     games = stored.table_games(db.get_db(), night)
     rows = _table_rows(night, night.series, games)
     try:
-        if night.series >= night.rules.series:
-            raise Refused(
-                _(
-                    "This night has %(num)d series, and all of them are drawn.",
-                    num=night.rules.series,
-                ),
-                "series",
-            )
-        waiting = _unfinished(rows)
-        if waiting:
-            first = waiting[0]
-            raise Refused(
-                _(
-                    "Table %(number)d (%(players)s) is still playing: a series ends when "
-                    "every table has finished its list.",
-                    number=first["number"],
-                    players=", ".join(first["players"]),
-                ),
-                "series",
-            )
+        check_next(night, games)
         present = read_players([], request.form.get("present", ""))
-        drawn, settings = _draw(night.rules, night, present, night.seed)
-        _store(night.id, found.id, drawn, settings)
+        drawn, settings = draw_next(night.rules, night, present, night.seed)
+        store_draw(night.id, found.id, drawn, settings)
     except Refused as exc:
         response = Response(
             render_template(
@@ -389,6 +385,28 @@ def next_series(group_id: int, night_id: int):
         return response
     flash(_("The tables of series %(number)d are drawn.", number=night.series + 1), "saved")
     return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+
+
+def check_next(night: stored.Night, games: dict[int, db.StoredGame]) -> None:
+    """Raises Refused (field ``series``) past the night's last series, or while a table
+    of the current series is still playing, naming the table and its players."""
+    if night.series >= night.rules.series:
+        raise Refused(
+            _("This night has %(num)d series, and all of them are drawn.", num=night.rules.series),
+            "series",
+        )
+    for table in night.tables_of(night.series):
+        game = games[table.game_id]
+        if game.status != "finished":
+            raise Refused(
+                _(
+                    "Table %(number)d (%(players)s) is still playing: a series ends when "
+                    "every table has finished its list.",
+                    number=table.number,
+                    players=", ".join(game.players),
+                ),
+                "series",
+            )
 
 
 def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list[dict[str, Any]]:
@@ -566,4 +584,14 @@ def standings_page(group_id: int, night_id: int):
     return response
 
 
-__all__ = ["bp", "night_standings", "read_players"]
+__all__ = [
+    "TIE_RULE",
+    "Refused",
+    "bp",
+    "check_next",
+    "draw_next",
+    "night_standings",
+    "open_night",
+    "read_players",
+    "store_draw",
+]
