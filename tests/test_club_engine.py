@@ -214,3 +214,16 @@ def test_where_the_lowest_total_wins_the_lowest_stands_first():
     assert found == ["Ben", "Cat", "Ann", "Dov"]
     placing = {line.name: line.points for line in standings(lists, "placing", lowest_wins=True)}
     assert placing == {"Ben": 4, "Cat": 3, "Ann": 2, "Dov": 1}
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_nights_rules_come_back_from_what_is_stored(key):
+    from scorekeeper.engine.club.rules import from_dict
+
+    rules = night_rules(key, scoring="placing", series=3)
+    assert from_dict(rules.to_dict()) == rules
+
+
+def test_hearts_nights_stand_lowest_first():
+    assert night_rules("any-game", "hearts").lowest_wins()
+    assert not night_rules("skat").lowest_wins()

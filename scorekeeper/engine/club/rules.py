@@ -124,8 +124,9 @@ class NightRules:
         return settings
 
     def lowest_wins(self) -> bool:
-        """Whether the lowest total wins under these rules (Hearts)."""
-        return self.kind.lowest_wins(self.table_settings(self.kind.seats))
+        """Whether the lowest total wins under these rules (Hearts): the preset with the
+        knobs, whatever the table's size and deals."""
+        return self.kind.lowest_wins(self.kind.preset(self.preset).with_changes(dict(self.knobs)))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -230,13 +231,14 @@ def _fits(rules: NightRules, size: int) -> bool:
 
 
 def from_dict(stored: Mapping[str, Any]) -> NightRules:
-    """A night's rules as ``to_dict`` wrote them."""
-    return night_rules(
-        stored["game"],
-        stored["preset"],
-        stored["series"],
-        stored["deals_per_player"],
-        stored["scoring"],
-        stored.get("target"),
-        stored.get("knobs") or {},
+    """A night's rules as ``to_dict`` wrote them, as they were checked when the night
+    started (not checked again: a night keeps the rules it was drawn under)."""
+    return NightRules(
+        game=stored["game"],
+        preset=stored["preset"],
+        series=stored["series"],
+        deals_per_player=stored["deals_per_player"],
+        scoring=stored["scoring"],
+        target=stored.get("target"),
+        knobs=tuple(sorted((stored.get("knobs") or {}).items())),
     )
