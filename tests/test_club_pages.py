@@ -371,3 +371,23 @@ def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
 def plain(answer) -> str:
     """A page's text without the isolating marks around the names it quotes."""
     return answer.get_data(as_text=True).replace("\u2068", "").replace("\u2069", "")
+
+
+def test_a_tables_own_phone_finds_the_signing_page_on_its_scoreboard(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, _games = night_of(app, group_id)
+    game_id = night.tables[2].game_id
+    table_phone = app.test_client()
+    table_phone.get(f"/games/{game_id}/edit/{edit_key(client, game_id)}")
+    assert f'href="/games/{game_id}/club"' in table_phone.get(f"/games/{game_id}").get_data(
+        as_text=True
+    )
+    watcher = app.test_client()
+    join_group(watcher, group_id=group_id)  # a member without the key: no such link
+    assert "/club" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
+    plain_game = client.post(
+        "/api/games", json={"game": "skat", "players": ["A", "B", "C"], "rules": "isko"}
+    ).get_json()
+    client.get(f"/games/{plain_game['id']}/edit/{plain_game['edit_key']}")
+    assert "club-sign" not in client.get(f"/games/{plain_game['id']}").get_data(as_text=True)

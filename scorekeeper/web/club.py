@@ -439,6 +439,13 @@ def resolve(group_id: int, night_id: int, dispute_id: int):
 MAX_NOTE_LENGTH = 200
 
 
+@bp.app_template_global("club_table")
+def club_table(game_id: int) -> bool:
+    """Whether the game is a club night's table: its scoreboard then links the signing
+    page, for the phones that record it."""
+    return stored.table_of_game(db.get_db(), game_id) is not None
+
+
 @bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
 @edit_required
 def sign(game_id: int, game: db.StoredGame):
