@@ -391,3 +391,24 @@ def test_a_tables_own_phone_finds_the_signing_page_on_its_scoreboard(club):
     ).get_json()
     client.get(f"/games/{plain_game['id']}/edit/{plain_game['edit_key']}")
     assert "club-sign" not in client.get(f"/games/{plain_game['id']}").get_data(as_text=True)
+
+
+def test_the_night_downloads_as_json_and_its_standings_as_csv_for_members_only(club):
+    app, client, group_id, _key = club
+    guests = [*THIRTEEN[:12], "=HYPERLINK(1)"]
+    start_night(client, group_id, guests=guests)
+    night, games = night_of(app, group_id)
+    expected = play_series(client, night, games, 1)
+    base = f"/groups/{group_id}/club/{night.id}"
+    whole = client.get(f"{base}/export.json")
+    assert whole.status_code == 200 and "attachment" in whole.headers["Content-Disposition"]
+    body = whole.get_json()
+    assert {line["name"]: line["points"] for line in body["standings"]} == expected
+    assert [len(t["players"]) for t in body["tables"]] == [4, 3, 3, 3]
+    sheet = client.get(f"{base}/export.csv").get_data(as_text=True).splitlines()
+    assert sheet[0] == "place,player,points,series_1,tables,hands"
+    rows = {row.split(",")[1]: int(row.split(",")[2]) for row in sheet[1:]}
+    assert rows["'=HYPERLINK(1)"] == expected["=HYPERLINK(1)"]
+    for visitor in (app.test_client(),):
+        assert visitor.get(f"{base}/export.json").status_code == 404
+        assert visitor.get(f"{base}/export.csv").status_code == 404

@@ -46,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         card,
         club,
         club_api,
+        club_files,
         errors,
         game_service,
         games,
@@ -125,6 +126,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(groups.bp)
     app.register_blueprint(club.bp)
     app.register_blueprint(club_api.bp)
+    app.register_blueprint(club_files.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)

@@ -85,7 +85,7 @@ class Refused(Exception):
         self.field = field
 
 
-def _night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
+def night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
     found = group_or_404(group_id)
     night = stored.load_night(db.get_db(), night_id, found.id)
     if night is None:
@@ -316,7 +316,7 @@ def night(group_id: int, night_id: int):
     """The draw of the night's latest series (``?series=N``: an earlier one): each table
     with its players, a link and QR code to its game, who sits out; and for the organiser
     the next series' form."""
-    found, night = _night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id)
     series = request.args.get("series", type=int) or night.series
     if not 1 <= series <= night.series:
         abort(404, _("There is nothing at this address. Check the link."))
@@ -349,7 +349,7 @@ def next_series(group_id: int, night_id: int):
     """The organiser draws the next series for the players present now (late arrivals
     added, leavers taken out): refused, with nothing changed, while a table of this
     series is still playing, past the night's last series, or for a name given twice."""
-    found, night = _night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id)
     _organiser_or_403(night)
     form = ConfirmForm()
     if not form.validate_on_submit():
@@ -426,7 +426,7 @@ def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
 def resolve(group_id: int, night_id: int, dispute_id: int):
     """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
-    found, night = _night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id)
     _organiser_or_403(night)
     if not ConfirmForm().validate_on_submit():
         abort(400, _("This request did not come from this site's own page."))
@@ -567,7 +567,7 @@ def standings_page(group_id: int, night_id: int):
     """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
     seconds: ``?projector=1`` in large type for a projector or a TV, else narrow for a
     phone."""
-    found, night = _night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id)
     lines = night_standings(night)
     projector = request.args.get("projector") == "1"
     series = list(range(1, night.series + 1))

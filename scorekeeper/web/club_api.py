@@ -16,19 +16,11 @@ from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
 from .api.routes import ApiError, _group_key_required
-from .club import (
-    TIE_RULE,
-    Refused,
-    check_next,
-    draw_next,
-    night_standings,
-    open_night,
-    read_players,
-    store_draw,
-)
+from .club import Refused, check_next, draw_next, open_night, read_players, store_draw
+from .club_files import night_json, standings_json
 from .errors import json_error
 from .responses import PRIVATE
-from .share import edit_url, view_url
+from .share import edit_url
 
 bp = Blueprint("club_api", __name__, url_prefix="/api")
 
@@ -133,58 +125,14 @@ def start(group_id: int):
         raise ApiError(str(exc.message), exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
-    return {**_night_json(night), "keys": _tables_made(made)}, 201
-
-
-def _night_json(night: stored.Night) -> dict[str, Any]:
-    games = stored.table_games(db.get_db(), night)
-    signed = stored.confirmations(db.get_db(), [table.id for table in night.tables])
-    return {
-        "id": night.id,
-        "rules": night.rules.to_dict(),
-        "series_drawn": night.series,
-        "players": [
-            {"name": p.name, "from_series": p.from_series, "left_after": p.left_after}
-            for p in night.players
-        ],
-        "tables": [
-            {
-                "series": table.series,
-                "number": table.number,
-                "game_id": table.game_id,
-                "view_url": view_url(games[table.game_id]),
-                "players": list(games[table.game_id].players),
-                "totals": list(games[table.game_id].totals),
-                "hands": games[table.game_id].hand_count,
-                "status": games[table.game_id].status,
-                "signed_by": sorted(
-                    name
-                    for name, version in signed[table.id].items()
-                    if version == games[table.game_id].version
-                ),
-            }
-            for table in night.tables
-        ],
-        "sitting_out": {str(k): list(v) for k, v in night.sitting_out.items()},
-        "disputes": [
-            {
-                "id": found.id,
-                "game_id": next(t.game_id for t in night.tables if t.id == found.table_id),
-                "hand": found.hand_number,
-                "name": found.name,
-                "note": found.note,
-                "resolved": found.resolved_at is not None,
-            }
-            for found in stored.disputes(db.get_db(), night.id)
-        ],
-    }
+    return {**night_json(night), "keys": _tables_made(made)}, 201
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
 def night(group_id: int, night_id: int):
     """The night: its rules, players, every series' tables (players, totals, hands,
     status, who signed the list), who sat out and the disputes."""
-    return _night_json(_night(group_id, night_id))
+    return night_json(_night(group_id, night_id))
 
 
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/series")
@@ -202,25 +150,10 @@ def next_series(group_id: int, night_id: int):
         raise ApiError(str(exc.message), exc.field, 409 if exc.field == "series" else 422) from None
     night = stored.load_night(db.get_db(), night.id, night.group_id)
     assert night is not None
-    return {**_night_json(night), "keys": _tables_made(made)}, 201
+    return {**night_json(night), "keys": _tables_made(made)}, 201
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings(group_id: int, night_id: int):
     """The standings as the pages show them, with the tie rule."""
-    night = _night(group_id, night_id)
-    return {
-        "scoring": night.rules.scoring,
-        "ties": str(TIE_RULE),
-        "standings": [
-            {
-                "place": line.place,
-                "name": line.name,
-                "points": line.points,
-                "series": {str(k): v for k, v in line.series.items()},
-                "tables": line.tables,
-                "hands": line.hands,
-            }
-            for line in night_standings(night)
-        ],
-    }
+    return standings_json(_night(group_id, night_id))
