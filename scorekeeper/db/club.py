@@ -338,3 +338,42 @@ def resolve(db: Database, night_id: int, dispute_id: int) -> bool:
                 [now(), dispute_id, night_id],
             ).rowcount
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TableTotals:
+    """A table's list as the standings read it: who sits in each seat, their totals, the
+    hands recorded and the game's status."""
+
+    game_id: int
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    hands: int
+    status: str
+
+
+def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
+    """Every table's list of the night by game id, in one short read of the seats alone
+    (no settings, tokens or seat changes: what the standings need, read as often as a
+    projector and every phone ask)."""
+    seats: dict[int, list[tuple[str, int]]] = {}
+    heads: dict[int, tuple[int, str]] = {}
+    for row in query(
+        db,
+        "SELECT g.id, g.hand_count, g.status, p.name, p.total FROM club_tables t "
+        "JOIN games g ON g.id = t.game_id JOIN players p ON p.game_id = g.id "
+        "WHERE t.night_id = ? ORDER BY g.id, p.seat",
+        [night_id],
+    ):
+        seats.setdefault(row["id"], []).append((row["name"], row["total"]))
+        heads[row["id"]] = (row["hand_count"], row["status"])
+    return {
+        game_id: TableTotals(
+            game_id,
+            tuple(name for name, _total in rows),
+            tuple(total for _name, total in rows),
+            heads[game_id][0],
+            heads[game_id][1],
+        )
+        for game_id, rows in seats.items()
+    }

@@ -548,18 +548,21 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
 
 def night_standings(night: stored.Night) -> list[Any]:
     """The night's standings from its tables' lists as they stand."""
-    games = stored.table_games(db.get_db(), night)
-    lists = [
-        TableList(
-            table.series,
-            table.number,
-            games[table.game_id].players,
-            games[table.game_id].totals,
-            games[table.game_id].hand_count,
-        )
-        for table in night.tables
-    ]
-    return standings(lists, night.rules.scoring, night.rules.lowest_wins())
+    lists = stored.table_totals(db.get_db(), night.id)
+    return standings(
+        [
+            TableList(
+                table.series,
+                table.number,
+                lists[table.game_id].players,
+                lists[table.game_id].totals,
+                lists[table.game_id].hands,
+            )
+            for table in night.tables
+        ],
+        night.rules.scoring,
+        night.rules.lowest_wins(),
+    )
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
