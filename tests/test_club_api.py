@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.web import create_app
 
 from .conftest import app_config
-from .test_club_pages import LOSE, THIRTEEN, WIN
+from .test_club_pages import LOSE, THIRTEEN, WIN, seeger_fabian
 
 
 @pytest.fixture
@@ -35,11 +35,7 @@ def _play(client, night, keys, series):
             )
             assert answer.status_code == 201
             for seat, name in enumerate(table["players"]):
-                if number % 2:
-                    gained = 72 if seat == declarer else 0
-                else:
-                    gained = -90 if seat == declarer else (30 if size == 4 else 40)
-                points[name] = points.get(name, 0) + gained
+                points[name] = points.get(name, 0) + seeger_fabian(number, seat, declarer, size)
     return points
 
 

@@ -56,6 +56,15 @@ def night_of(app, group_id, night_id=None):
         return night, stored.table_games(database, night)
 
 
+def seeger_fabian(number: int, seat: int, declarer: int, size: int) -> int:
+    """What ``seat`` scores for deal ``number`` of ``play_series`` under Seeger-Fabian,
+    worked by hand: an odd deal won (22 + 50 to the declarer), an even deal lost
+    (−20 × 2 − 50 to the declarer, 40 to each other player at three, 30 at four)."""
+    if number % 2:
+        return 72 if seat == declarer else 0
+    return -90 if seat == declarer else (30 if size == 4 else 40)
+
+
 def edit_key(client, game_id: int) -> str:
     """The table's edit key, as the organiser's phone shows its edit link to the table."""
     page = client.get(f"/games/{game_id}/share/edit?show=1").get_data(as_text=True)
@@ -82,11 +91,7 @@ def play_series(client, night, games, series):
             )
             assert answer.status_code == 201, answer.get_json()
             for seat, name in enumerate(players):
-                if number % 2:
-                    gained = 72 if seat == declarer else 0
-                else:
-                    gained = -90 if seat == declarer else (30 if size == 4 else 40)
-                points[name] = points.get(name, 0) + gained
+                points[name] = points.get(name, 0) + seeger_fabian(number, seat, declarer, size)
         assert answer.get_json()["status"] == "finished"
     return points
 

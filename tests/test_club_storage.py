@@ -16,6 +16,7 @@ from scorekeeper.engine.club import draw_series, night_rules
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .test_offline_sync import every_row
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CLUB_TABLES = (
@@ -27,21 +28,6 @@ CLUB_TABLES = (
     "club_disputes",
 )
 THIRTEEN = [f"Spieler {n}" for n in range(1, 14)]
-
-
-def every_row(database) -> dict[str, list[tuple]]:
-    names = [
-        row[0]
-        for row in database.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND name != '_sqlite_migrations'"
-        )
-    ]
-    # Every row of every table, in an order of their own (a table may have no rowid).
-    return {
-        name: sorted(database.execute(f"SELECT * FROM [{name}]").fetchall(), key=repr)
-        for name in names
-    }
 
 
 @pytest.mark.parametrize("version", ["v1", "v2", "v3", "v4"])

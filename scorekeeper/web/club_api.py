@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint
 
 from .. import db, json_input
 from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
-from .api.routes import ApiError, _group_key_required
+from .api.routes import ApiError, _body, _group_key_required
 from .club import Refused, check_next, draw_next, open_night, read_players, store_draw
 from .club_files import night_json, standings_json
 from .errors import json_error
@@ -49,19 +49,6 @@ def _unreadable(exc: json_input.JsonProblem):
 def _private(response):
     response.headers["Cache-Control"] = PRIVATE
     return response
-
-
-def _body(allowed: set[str]) -> dict[str, Any]:
-    body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
-    if not isinstance(body, dict):
-        raise ApiError("the body must be a JSON object", "body", 400)
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        raise ApiError(
-            f"unknown field {unknown[0]!r}; known fields: {', '.join(sorted(allowed))}",
-            unknown[0],
-        )
-    return body
 
 
 def _players(body: dict[str, Any]) -> list[str]:
