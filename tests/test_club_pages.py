@@ -369,7 +369,7 @@ def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
         json={"game": "skat", "players": ["A", "B", "C"], "rules": "isko", "first_dealer": 0},
     ).get_json()
     client.get(f"/games/{plain['id']}/edit/{plain['edit_key']}")
-    assert client.get(f"/games/{plain['id']}/club").status_code == 404
+    assert client.get(f"/games/{plain['id']}/club").status_code == 409
     assert _count(app, "club_confirmations") == _count(app, "club_disputes") == 0
 
 
@@ -417,3 +417,57 @@ def test_the_night_downloads_as_json_and_its_standings_as_csv_for_members_only(c
     for visitor in (app.test_client(),):
         assert visitor.get(f"{base}/export.json").status_code == 404
         assert visitor.get(f"{base}/export.csv").status_code == 404
+
+
+def test_a_player_of_another_table_cannot_take_a_seat_at_this_one(club):
+    """ "A player leaves or joins…" at a club table refuses a player drawn to another
+    table of the series, naming them and the table; anyone else takes the seat."""
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    first, second = night.tables[0].game_id, night.tables[1].game_id
+    key = edit_key(client, first)
+    elsewhere = games[second].players[1]
+    answer = client.post(
+        f"/api/games/{first}/seats",
+        json={"seat": 2, "name": elsewhere.upper()},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert answer.status_code == 422
+    assert answer.get_json()["field"] == "name"
+    assert "sits at table 2 in this series" in answer.get_json()["error"]
+    assert night_of(app, group_id, night.id)[1][first].changes == ()
+    fine = client.post(
+        f"/api/games/{first}/seats",
+        json={"seat": 2, "name": "Gast"},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert fine.status_code < 300, fine.get_json()
+
+
+def test_a_seat_taken_over_mid_series_credits_each_player_the_hands_they_sat(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[1]  # a table of three: deals 1 won by seat 1, 2 lost by seat 2
+    players = games[table.game_id].players
+    key = edit_key(client, table.game_id)
+    auth = {"Authorization": f"Bearer {key}"}
+    for number in (1, 2):
+        hand = {"declarer": number % 3, **(WIN if number % 2 else LOSE)}
+        assert (
+            client.post(f"/api/games/{table.game_id}/hands", json=hand, headers=auth).status_code
+            == 201
+        )
+    seated = client.post(
+        f"/api/games/{table.game_id}/seats", json={"seat": 1, "name": "Gast"}, headers=auth
+    )
+    assert seated.status_code < 300, seated.get_json()
+    hand = {"declarer": 1, **WIN}  # deal 3: Gast, in seat 1, wins
+    assert (
+        client.post(f"/api/games/{table.game_id}/hands", json=hand, headers=auth).status_code == 201
+    )
+    shown = standings_shown(client, group_id, night.id)
+    assert shown[players[1]] == 72 + 40  # won deal 1, and 40 for seat 2's lost deal 2
+    assert shown["Gast"] == 72
+    assert shown[players[0]] == 40 and shown[players[2]] == -90

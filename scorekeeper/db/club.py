@@ -367,13 +367,66 @@ def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
     ):
         seats.setdefault(row["id"], []).append((row["name"], row["total"]))
         heads[row["id"]] = (row["hand_count"], row["status"])
-    return {
-        game_id: TableTotals(
-            game_id,
-            tuple(name for name, _total in rows),
-            tuple(total for _name, total in rows),
-            heads[game_id][0],
-            heads[game_id][1],
+    changed = {
+        row["game_id"]
+        for row in query(
+            db,
+            "SELECT DISTINCT c.game_id FROM seat_changes c JOIN club_tables t "
+            "ON t.game_id = c.game_id WHERE t.night_id = ?",
+            [night_id],
         )
-        for game_id, rows in seats.items()
     }
+    found = {}
+    for game_id, rows in seats.items():
+        players = tuple(name for name, _total in rows)
+        totals = tuple(total for _name, total in rows)
+        if game_id in changed:
+            players, totals = _credited(db, game_id, players)
+        found[game_id] = TableTotals(game_id, players, totals, *heads[game_id])
+    return found
+
+
+def _credited(
+    db: Database, game_id: int, drawn: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A table where a seat changed hands: each player who sat there with the points of
+    the hands they sat (``hand_seats``, each hand credited to whoever sat there, as the
+    statistics do), the drawn players first."""
+    changes = [
+        (row["from_hand"], row["seat"], row["name"])
+        for row in query(
+            db,
+            "SELECT from_hand, seat, name FROM seat_changes WHERE game_id = ? ORDER BY from_hand",
+            [game_id],
+        )
+    ]
+    credit: dict[str, int] = dict.fromkeys(drawn, 0)
+    for row in query(
+        db,
+        "SELECT h.number, s.seat, s.points FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+        "WHERE h.game_id = ?",
+        [game_id],
+    ):
+        sitter = drawn[row["seat"]]
+        for from_hand, seat, name in changes:
+            if seat == row["seat"] and from_hand <= row["number"]:
+                sitter = name
+        credit[sitter] = credit.get(sitter, 0) + (row["points"] or 0)
+    return tuple(credit), tuple(credit.values())
+
+
+def seated_elsewhere(db: Database, game_id: int, name: str) -> int | None:
+    """The number of another table of the same series at which ``name`` (any case) sits
+    or sat, when ``game_id`` is a club table; None otherwise."""
+    row = query(
+        db,
+        "SELECT other.number FROM club_tables t JOIN club_tables other "
+        "ON other.night_id = t.night_id AND other.series = t.series AND other.id != t.id "
+        "WHERE t.game_id = :game AND (EXISTS (SELECT 1 FROM players p "
+        "WHERE p.game_id = other.game_id AND p.name = :name COLLATE NOCASE) "
+        "OR EXISTS (SELECT 1 FROM seat_changes c "
+        "WHERE c.game_id = other.game_id AND c.name = :name COLLATE NOCASE)) "
+        "ORDER BY other.number LIMIT 1",
+        {"game": game_id, "name": name},
+    ).fetchone()
+    return None if row is None else row["number"]

@@ -452,10 +452,12 @@ def sign(game_id: int, game: db.StoredGame):
     """A club table's list, signed by its players at the end of the series (each on a
     phone that records the table, or in turn on one: the organiser's), and a hand one of
     them disputes, for the organiser. Only a phone holding this table's edit key: a phone
-    of another table gets 403, and a game of no club night 404."""
+    of another table gets 404 or 403 (as every game's editing views), and a game of no
+    club night 409."""
     place = stored.table_of_game(db.get_db(), game.id)
     if place is None:
-        abort(404, _("There is nothing at this address. Check the link."))
+        # The phone may record the game, which is no club night's table: said, not hidden.
+        abort(409, _("This game is not a table of a club night: it has no list to sign."))
     night = stored.load_night(db.get_db(), place.night_id, place.group_id)
     assert night is not None
     number = place.table.number
