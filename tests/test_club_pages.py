@@ -471,3 +471,13 @@ def test_a_seat_taken_over_mid_series_credits_each_player_the_hands_they_sat(clu
     assert shown[players[1]] == 72 + 40  # won deal 1, and 40 for seat 2's lost deal 2
     assert shown["Gast"] == 72
     assert shown[players[0]] == 40 and shown[players[2]] == -90
+
+
+def test_the_draw_links_each_tables_list_printed_for_signing(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, _games = night_of(app, group_id)
+    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    for table in night.tables:
+        assert f'href="/games/{table.game_id}/print"' in draw
+        assert client.get(f"/games/{table.game_id}/print").status_code == 200
