@@ -106,11 +106,18 @@ CLUB = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Frank", "Gisela", "Hans", "I
         "Jürgen", "Karin", "Lutz", "Monika"]  # fmt: skip
 
 
-def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server):
+def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server, axe):
     """Start a night of 13 from the group page, draw (tables of 4, 3, 3, 3), open a table's
     game, record two deals at each table, and see the standings equal the Seeger-Fabian
-    sums of the lists, each page fitting 360 px."""
+    sums of the lists, each page fitting 360 px with no serious accessibility problem."""
+    from .test_accessibility import SERIOUS
     from .test_rtl_browser import ACCEPT_LANGUAGE, SMALL_PHONE
+
+    def checked(page, name: str) -> None:
+        fits(page, name, "de")
+        results = axe.run(page)
+        serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+        assert serious == [], results.generate_report()
 
     header = {"Accept-Language": ACCEPT_LANGUAGE["de"]}
     with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
@@ -118,13 +125,13 @@ def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server):
         page.goto(group["join_url"])
         page.locator("form button[type=submit]").first.click()
         page.locator("#club-night").click()
-        fits(page, "club-start", "de")
+        checked(page, "club-start")
         page.locator("#club-guests").fill("\n".join(CLUB))
         page.locator("#club-deals").fill("1")
         page.locator("#club-draw").click()
         tables = page.locator(".club-table")
         assert [tables.nth(i).locator(".club-seats li").count() for i in range(4)] == [4, 3, 3, 3]
-        fits(page, "club-draw", "de")
+        checked(page, "club-draw")
         seated = [tables.nth(i).locator(".club-seats li").all_inner_texts() for i in range(4)]
         draw_url = page.url
         links = [tables.nth(i).locator("a.btn").get_attribute("href") for i in range(4)]
@@ -146,7 +153,7 @@ def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server):
                 expected[name] += 72 if seat == 1 else -90 if seat == 2 else 0
                 expected[name] += (30 if size == 4 else 40) if seat != 2 else 0
         page.goto(f"{draw_url}/standings")
-        fits(page, "club-standings", "de")
+        checked(page, "club-standings")
         rows = page.locator("#club-standings tbody tr")
         shown = {
             rows.nth(i).locator("th").inner_text(): int(
