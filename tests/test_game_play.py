@@ -204,6 +204,7 @@ EDITING_VIEWS = {
     "offline.snapshot": ("GET", "/games/{id}/offline"),
     "offline.send_hands": ("POST", "/games/{id}/offline/hands"),
     "kept.kept_page": ("GET", "/games/{id}/kept"),
+    "club.sign": ("GET", "/games/{id}/club"),
 }
 
 

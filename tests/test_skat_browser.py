@@ -6,9 +6,11 @@ the scoreboard shows the deals, and each page fits the phone. Screenshots are ke
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from .conftest import view_path
+from .conftest import view_path, watched_page
 from .test_browser import SCOREBOARD_URL, Taps, api
 from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
@@ -96,3 +98,71 @@ def test_skat_through_its_pages(browser, live_server, language):
         widths = page.evaluate(WORKING_WIDTHS)
         assert widths and all(width >= 0.8 * table for width, table in widths), widths
         fits(page, "scoreboard", language)
+
+
+# --- a club night (issue 45) ---------------------------------------------------------------
+
+CLUB = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Frank", "Gisela", "Hans", "Ilse",
+        "Jürgen", "Karin", "Lutz", "Monika"]  # fmt: skip
+
+
+def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server, axe):
+    """Start a night of 13 from the group page, draw (tables of 4, 3, 3, 3), open a table's
+    game, record two deals at each table, and see the standings equal the Seeger-Fabian
+    sums of the lists, each page fitting 360 px with no serious accessibility problem."""
+    from .test_accessibility import SERIOUS
+    from .test_rtl_browser import ACCEPT_LANGUAGE, SMALL_PHONE
+
+    def checked(page, name: str) -> None:
+        fits(page, name, "de")
+        results = axe.run(page)
+        serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+        assert serious == [], results.generate_report()
+
+    header = {"Accept-Language": ACCEPT_LANGUAGE["de"]}
+    with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
+        group = api(live_server, "POST", "/api/groups", {"name": "Skatclub"})
+        page.goto(group["join_url"])
+        page.locator("form button[type=submit]").first.click()
+        page.locator("#club-night").click()
+        checked(page, "club-start")
+        page.locator("#club-guests").fill("\n".join(CLUB))
+        page.locator("#club-deals").fill("1")
+        page.locator("#club-draw").click()
+        tables = page.locator(".club-table")
+        assert [tables.nth(i).locator(".club-seats li").count() for i in range(4)] == [4, 3, 3, 3]
+        checked(page, "club-draw")
+        seated = [tables.nth(i).locator(".club-seats li").all_inner_texts() for i in range(4)]
+        draw_url = page.url
+        links = [tables.nth(i).locator("a.btn").get_attribute("href") for i in range(4)]
+        page.locator("#table-1 a.btn").click()
+        assert page.url.endswith(links[0])
+        assert all(page.get_by_text(name).first.is_visible() for name in seated[0])
+        expected = dict.fromkeys(CLUB, 0)
+        for link, players in zip(links, seated, strict=True):
+            game_id = int(re.search(r"/games/(\d+)", link)[1])
+            share = page.request.get(f"{live_server}/games/{game_id}/share/edit?show=1").text()
+            key = re.search(rf"/games/{game_id}/edit/([A-Za-z0-9_-]+)", share)[1]
+            for deal, hand in ((1, (22, "spades", 70)), (2, (20, "hearts", 55))):
+                bid, suit, points = hand
+                body = {"declarer": deal, "game": suit, "matadors": 1, "bid": bid,
+                        "declarer_points": points}  # fmt: skip
+                api(live_server, "POST", f"/api/games/{game_id}/hands", body, key)
+            size = len(players)
+            for seat, name in enumerate(players):
+                expected[name] += 72 if seat == 1 else -90 if seat == 2 else 0
+                expected[name] += (30 if size == 4 else 40) if seat != 2 else 0
+        page.goto(f"{draw_url}/standings")
+        checked(page, "club-standings")
+        rows = page.locator("#club-standings tbody tr")
+        shown = {
+            rows.nth(i).locator("th").inner_text(): int(
+                rows.nth(i)
+                .locator(".club-points")
+                .inner_text()
+                .replace("\u2212", "-")
+                .strip("\u2066\u2069")
+            )
+            for i in range(rows.count())
+        }
+        assert shown == expected

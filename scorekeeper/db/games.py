@@ -88,38 +88,55 @@ def create_game(
     """Stores a new game of ``game`` (a registered key) in the group ``group_id``, starting
     from ``starting_totals`` (one per side; None or all zero: from zero), with a fresh view
     token, and returns (game id, edit key)."""
+    with writing(db):
+        return insert_game(
+            db, players, rules, settings, first_dealer, game, starting_totals, group_id=group_id
+        )
+
+
+def insert_game(
+    db: Database,
+    players: Sequence[str],
+    rules: str,
+    settings: Settings,
+    first_dealer: int,
+    game: str = DEFAULT_GAME,
+    starting_totals: Sequence[int] | None = None,
+    *,
+    group_id: int,
+) -> tuple[int, str]:
+    """``create_game`` inside a write the caller holds (``writing``), as one of several
+    rows stored together (a club night's tables)."""
     start = json.dumps(list(starting_totals)) if starting_totals and any(starting_totals) else None
     key = new_edit_key()
     stamp = now()
-    with writing(db):
-        # Plain SQL, so the INSERT is the first statement: see hands.claimed.
-        game_id = db.execute(
-            "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
-            "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "
-            "view_hash, view_sealed) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?, ?, ?, ?)",
-            [
-                stamp,
-                stamp,
-                game,
-                rules,
-                settings.to_json(),
-                first_dealer,
-                hash_key(key),
-                start,
-                group_id,
-                *seal(db, "view", new_token()),
-            ],
-        ).lastrowid
-        totals = (
-            seat_values(table_game(game, players), starting_totals)
-            if start
-            else (0,) * len(players)
-        )
-        db.conn.executemany(
-            "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
-            [(game_id, seat, name, totals[seat]) for seat, name in enumerate(players)],
-        )
+    # Plain SQL, so that in create_game the INSERT is the first statement: see
+    # hands.claimed.
+    game_id = db.execute(
+        "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
+        "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "
+        "view_hash, view_sealed) "
+        "VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, 0, 1, ?, ?, ?, ?, ?)",
+        [
+            stamp,
+            stamp,
+            game,
+            rules,
+            settings.to_json(),
+            first_dealer,
+            hash_key(key),
+            start,
+            group_id,
+            *seal(db, "view", new_token()),
+        ],
+    ).lastrowid
+    totals = (
+        seat_values(table_game(game, players), starting_totals) if start else (0,) * len(players)
+    )
+    db.conn.executemany(
+        "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
+        [(game_id, seat, name, totals[seat]) for seat, name in enumerate(players)],
+    )
     return game_id, key
 
 

@@ -755,3 +755,54 @@ def m021_what_a_member_leaves(db: Database) -> None:
         "game_id INTEGER NOT NULL, old_hash TEXT NOT NULL, new_hash TEXT NOT NULL, "
         "sealed TEXT NOT NULL, PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
     )
+
+
+@migrations()
+def m022_club_nights(db: Database) -> None:
+    """A club night (issue 45): many tables of one game in a group at once, drawn for each
+    series, each table an ordinary game of the group (``club_tables.game_id``), so that
+    its hands count in the group's evenings and ratings as any game's.
+
+    ``club_nights`` holds the night's rules as JSON (``engine.club.NightRules.to_dict``),
+    the seed its draws are made from, the membership that organises it, and the series
+    drawn so far (``series``, claimed by each draw as its first statement). ``club_players``
+    is who came, from which series, and after which series they left (null: still here).
+    ``club_sitting_out`` is who sat a series out. ``club_confirmations`` are a table's
+    list signed by its players at the end of a series, each at the game's ``version``
+    they saw (a hand changed since: to be signed again); ``club_disputes`` a hand one of
+    them disputes, for the organiser, until resolved. Added in place: no existing row,
+    index or trigger is touched."""
+    db.execute(
+        "CREATE TABLE club_nights (id INTEGER PRIMARY KEY, "
+        "group_id INTEGER NOT NULL REFERENCES groups(id), name TEXT, rules TEXT NOT NULL, "
+        "seed TEXT NOT NULL, organiser_id INTEGER REFERENCES members(id), "
+        "series INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, "
+        "finished_at TEXT)"
+    )
+    db.execute("CREATE INDEX idx_club_nights_group ON club_nights (group_id)")
+    db.execute(
+        "CREATE TABLE club_players (night_id INTEGER NOT NULL REFERENCES club_nights(id), "
+        "name TEXT NOT NULL, from_series INTEGER NOT NULL, left_after INTEGER, "
+        "PRIMARY KEY (night_id, name)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE club_tables (id INTEGER PRIMARY KEY, "
+        "night_id INTEGER NOT NULL REFERENCES club_nights(id), series INTEGER NOT NULL, "
+        "number INTEGER NOT NULL, game_id INTEGER NOT NULL UNIQUE REFERENCES games(id), "
+        "UNIQUE (night_id, series, number))"
+    )
+    db.execute(
+        "CREATE TABLE club_sitting_out (night_id INTEGER NOT NULL REFERENCES club_nights(id), "
+        "series INTEGER NOT NULL, name TEXT NOT NULL, "
+        "PRIMARY KEY (night_id, series, name)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE club_confirmations (table_id INTEGER NOT NULL REFERENCES club_tables(id), "
+        "name TEXT NOT NULL, version INTEGER NOT NULL, confirmed_at TEXT NOT NULL, "
+        "PRIMARY KEY (table_id, name)) WITHOUT ROWID"
+    )
+    db.execute(
+        "CREATE TABLE club_disputes (id INTEGER PRIMARY KEY, "
+        "table_id INTEGER NOT NULL REFERENCES club_tables(id), hand_number INTEGER NOT NULL, "
+        "name TEXT NOT NULL, note TEXT, created_at TEXT NOT NULL, resolved_at TEXT)"
+    )

@@ -44,6 +44,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         access,
         api,
         card,
+        club,
+        club_api,
+        club_files,
         errors,
         game_service,
         games,
@@ -116,10 +119,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     review.imports.init_app(app)
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
+    csrf.exempt(club_api.bp)
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
     csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
     app.register_blueprint(groups.bp)
+    app.register_blueprint(club.bp)
+    app.register_blueprint(club_api.bp)
+    app.register_blueprint(club_files.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)

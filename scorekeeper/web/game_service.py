@@ -16,6 +16,7 @@ from flask import abort
 from flask_babel import gettext as _
 
 from .. import db
+from ..db import club
 from ..engine import (
     GAMES,
     Game,
@@ -184,6 +185,15 @@ def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatCha
     FieldProblem naming ``name`` for a name that is blank, too long or already at the
     table, EngineError as ``db.change_seat`` does, or db.NotFound."""
     cleaned = clean_new_player(name, game.seated, seat)
+    # A club night's player sits at one table of a series (issue 45).
+    elsewhere = club.seated_elsewhere(db.get_db(), game.id, cleaned)
+    if elsewhere is not None:
+        problem = msg(
+            "%(name)s sits at table %(number)d in this series: a player sits at one table only",
+            name=cleaned,
+            number=elsewhere,
+        )
+        raise FieldProblem(problem, "name")
     return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
 
 

@@ -1,0 +1,432 @@
+"""A club night's storage (issue 45): the night, who came and left, each series' tables
+(each an ordinary game of the group, stored with it in one write) and who sat out.
+
+What the night plays and how its tables are drawn is the engine's (``engine.club``);
+this module stores a draw as the engine made it and reads the night back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..engine.club import Draw, NightRules
+from ..engine.club.rules import from_dict
+from .connection import MAX_ID, now, query, writing
+from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game
+
+
+@dataclass(frozen=True, slots=True)
+class ClubPlayer:
+    """A player of the night: from which series they play, and after which they left
+    (None: still here)."""
+
+    name: str
+    from_series: int
+    left_after: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClubTable:
+    """A table of a series: its number in the series and its game."""
+
+    id: int
+    series: int
+    number: int
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A club night as stored: its rules, seed, organiser (a membership), the series drawn
+    so far, its players, tables and who sat out each series."""
+
+    id: int
+    group_id: int
+    name: str | None
+    rules: NightRules
+    seed: str
+    organiser_id: int | None
+    series: int
+    created_at: str
+    players: tuple[ClubPlayer, ...]
+    tables: tuple[ClubTable, ...]
+    sitting_out: dict[int, tuple[str, ...]]
+
+    def present(self) -> list[str]:
+        """Who is here for the next series: every player who has not left."""
+        return [p.name for p in self.players if p.left_after is None]
+
+    def tables_of(self, series: int) -> list[ClubTable]:
+        return [table for table in self.tables if table.series == series]
+
+
+class SeriesTaken(Exception):
+    """Another request drew this series first (two taps on "Draw")."""
+
+
+def create_night(
+    db: Database,
+    group_id: int,
+    rules: NightRules,
+    players: Sequence[str],
+    seed: str,
+    organiser_id: int | None,
+    name: str | None = None,
+) -> int:
+    """Stores a new night, no series drawn yet, with its players present; returns its id."""
+    with writing(db):
+        night_id = db.execute(
+            "INSERT INTO club_nights (group_id, name, rules, seed, organiser_id, series, "
+            "created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            [group_id, name, json.dumps(rules.to_dict()), seed, organiser_id, now()],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, 1)",
+            [(night_id, player) for player in players],
+        )
+    return night_id
+
+
+def store_series(
+    db: Database,
+    night: Night,
+    draw: Draw,
+    settings_by_size: dict[int, object],
+) -> list[tuple[int, str]]:
+    """Stores series ``night.series + 1`` as drawn: one game of the group per table
+    (seat 0 deals first), who sits out, and the players present (who came from this
+    series; who left after the last). All or nothing; returns each table's (game id, edit
+    key), in table order. Raises SeriesTaken when another request drew it first."""
+    series = night.series + 1
+    present = {name for table in draw.tables for name in table} | set(draw.sitting_out)
+    made = []
+    with writing(db):
+        claimed = db.execute(
+            "UPDATE club_nights SET series = series + 1 WHERE id = ? AND series = ?",
+            [night.id, night.series],
+        ).rowcount
+        if not claimed:
+            raise SeriesTaken(night.id)
+        for number, players in enumerate(draw.tables, start=1):
+            game_id, key = insert_game(
+                db,
+                players,
+                night.rules.preset,
+                settings_by_size[len(players)],  # type: ignore[arg-type]
+                0,
+                night.rules.game,
+                group_id=night.group_id,
+            )
+            db.execute(
+                "INSERT INTO club_tables (night_id, series, number, game_id) VALUES (?, ?, ?, ?)",
+                [night.id, series, number, game_id],
+            )
+            made.append((game_id, key))
+        db.conn.executemany(
+            "INSERT INTO club_sitting_out (night_id, series, name) VALUES (?, ?, ?)",
+            [(night.id, series, name) for name in draw.sitting_out],
+        )
+        known = {player.name: player for player in night.players}
+        for name in sorted(present):
+            if name not in known:
+                db.execute(
+                    "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, ?)",
+                    [night.id, name, series],
+                )
+            elif known[name].left_after is not None:
+                db.execute(
+                    "UPDATE club_players SET left_after = NULL WHERE night_id = ? AND name = ?",
+                    [night.id, name],
+                )
+        for player in night.players:
+            if player.name not in present and player.left_after is None:
+                db.execute(
+                    "UPDATE club_players SET left_after = ? WHERE night_id = ? AND name = ?",
+                    [series - 1, night.id, player.name],
+                )
+    return made
+
+
+def load_night(db: Database, night_id: int, group_id: int) -> Night | None:
+    """The night ``night_id`` of the group ``group_id``, or None (another group's night
+    is none of this group's)."""
+    if not 0 < night_id <= MAX_ID:
+        return None
+    row = query(
+        db, "SELECT * FROM club_nights WHERE id = ? AND group_id = ?", [night_id, group_id]
+    ).fetchone()
+    if row is None:
+        return None
+    players = tuple(
+        ClubPlayer(r["name"], r["from_series"], r["left_after"])
+        for r in query(
+            db,
+            "SELECT name, from_series, left_after FROM club_players WHERE night_id = ? "
+            "ORDER BY name COLLATE NOCASE",
+            [night_id],
+        )
+    )
+    tables = tuple(
+        ClubTable(r["id"], r["series"], r["number"], r["game_id"])
+        for r in query(
+            db,
+            "SELECT id, series, number, game_id FROM club_tables WHERE night_id = ? "
+            "ORDER BY series, number",
+            [night_id],
+        )
+    )
+    sitting_out: dict[int, list[str]] = {}
+    for r in query(
+        db,
+        "SELECT series, name FROM club_sitting_out WHERE night_id = ? ORDER BY series, name",
+        [night_id],
+    ):
+        sitting_out.setdefault(r["series"], []).append(r["name"])
+    return Night(
+        id=row["id"],
+        group_id=row["group_id"],
+        name=row["name"],
+        rules=from_dict(json.loads(row["rules"])),
+        seed=row["seed"],
+        organiser_id=row["organiser_id"],
+        series=row["series"],
+        created_at=row["created_at"],
+        players=players,
+        tables=tables,
+        sitting_out={k: tuple(v) for k, v in sitting_out.items()},
+    )
+
+
+def group_nights(
+    db: Database, group_id: int, limit: int = 20
+) -> list[tuple[int, str | None, str, str]]:
+    """The group's nights, newest first: (id, name, game key, created at)."""
+    return [
+        (r["id"], r["name"], json.loads(r["rules"])["game"], r["created_at"])
+        for r in query(
+            db,
+            "SELECT id, name, rules, created_at FROM club_nights WHERE group_id = ? "
+            "ORDER BY id DESC LIMIT ?",
+            [group_id, limit],
+        )
+    ]
+
+
+def table_games(db: Database, night: Night) -> dict[int, StoredGame]:
+    """The games of the night's tables, by game id, as one read."""
+    ids = [table.game_id for table in night.tables]
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    rows = query(db, GAME_QUERY + f"WHERE g.id IN ({marks}) ORDER BY g.id, p.seat", ids).fetchall()
+    return {game.id: game for game in games_from_rows(rows, db)}
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A hand of a table's list that one of its players disputes, for the organiser."""
+
+    id: int
+    table_id: int
+    hand_number: int
+    name: str
+    note: str | None
+    created_at: str
+    resolved_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOfGame:
+    """The club table a game is: its night's id and group, and the table."""
+
+    night_id: int
+    group_id: int
+    table: ClubTable
+
+
+def table_of_game(db: Database, game_id: int) -> TableOfGame | None:
+    """The club table ``game_id`` plays as, or None for a game of no night."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = query(
+        db,
+        "SELECT t.id, t.night_id, t.series, t.number, t.game_id, n.group_id "
+        "FROM club_tables t JOIN club_nights n ON n.id = t.night_id WHERE t.game_id = ?",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        return None
+    table = ClubTable(row["id"], row["series"], row["number"], row["game_id"])
+    return TableOfGame(row["night_id"], row["group_id"], table)
+
+
+def confirmations(db: Database, table_ids: Sequence[int]) -> dict[int, dict[str, int]]:
+    """Each table's confirmations: the name and the game's version they signed."""
+    found: dict[int, dict[str, int]] = {table_id: {} for table_id in table_ids}
+    if not table_ids:
+        return found
+    marks = ", ".join("?" * len(table_ids))
+    for row in query(
+        db,
+        f"SELECT table_id, name, version FROM club_confirmations WHERE table_id IN ({marks})",
+        list(table_ids),
+    ):
+        found[row["table_id"]][row["name"]] = row["version"]
+    return found
+
+
+def confirm(db: Database, table_id: int, name: str, version: int) -> bool:
+    """``name`` signs the table's list as it is at ``version`` (replacing a signature of
+    an earlier version). Returns False, storing nothing, when they signed this version
+    already."""
+    with writing(db):
+        changed = db.execute(
+            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, name) DO UPDATE SET "
+            "version = excluded.version, confirmed_at = excluded.confirmed_at "
+            "WHERE club_confirmations.version != excluded.version",
+            [table_id, name, version, now()],
+        ).rowcount
+    return bool(changed)
+
+
+def dispute(db: Database, table_id: int, hand_number: int, name: str, note: str | None) -> int:
+    """Stores ``name``'s dispute of hand ``hand_number`` of the table; returns its id."""
+    with writing(db):
+        return db.execute(
+            "INSERT INTO club_disputes (table_id, hand_number, name, note, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [table_id, hand_number, name, note, now()],
+        ).lastrowid
+
+
+def disputes(db: Database, night_id: int) -> list[Dispute]:
+    """The night's disputes, oldest first."""
+    return [
+        Dispute(
+            r["id"],
+            r["table_id"],
+            r["hand_number"],
+            r["name"],
+            r["note"],
+            r["created_at"],
+            r["resolved_at"],
+        )
+        for r in query(
+            db,
+            "SELECT d.* FROM club_disputes d JOIN club_tables t ON t.id = d.table_id "
+            "WHERE t.night_id = ? ORDER BY d.id",
+            [night_id],
+        )
+    ]
+
+
+def resolve(db: Database, night_id: int, dispute_id: int) -> bool:
+    """Marks the night's dispute ``dispute_id`` resolved; False when the night has no such
+    open dispute (another night's id, or resolved already)."""
+    if not 0 < dispute_id <= MAX_ID:
+        return False
+    with writing(db):
+        return bool(
+            db.execute(
+                "UPDATE club_disputes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL "
+                "AND table_id IN (SELECT id FROM club_tables WHERE night_id = ?)",
+                [now(), dispute_id, night_id],
+            ).rowcount
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableTotals:
+    """A table's list as the standings read it: who sits in each seat, their totals, the
+    hands recorded and the game's status."""
+
+    game_id: int
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    hands: int
+    status: str
+
+
+def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
+    """Every table's list of the night by game id, in one short read of the seats alone
+    (no settings, tokens or seat changes: what the standings need, read as often as a
+    projector and every phone ask)."""
+    seats: dict[int, list[tuple[str, int]]] = {}
+    heads: dict[int, tuple[int, str]] = {}
+    for row in query(
+        db,
+        "SELECT g.id, g.hand_count, g.status, p.name, p.total FROM club_tables t "
+        "JOIN games g ON g.id = t.game_id JOIN players p ON p.game_id = g.id "
+        "WHERE t.night_id = ? ORDER BY g.id, p.seat",
+        [night_id],
+    ):
+        seats.setdefault(row["id"], []).append((row["name"], row["total"]))
+        heads[row["id"]] = (row["hand_count"], row["status"])
+    changed = {
+        row["game_id"]
+        for row in query(
+            db,
+            "SELECT DISTINCT c.game_id FROM seat_changes c JOIN club_tables t "
+            "ON t.game_id = c.game_id WHERE t.night_id = ?",
+            [night_id],
+        )
+    }
+    found = {}
+    for game_id, rows in seats.items():
+        players = tuple(name for name, _total in rows)
+        totals = tuple(total for _name, total in rows)
+        if game_id in changed:
+            players, totals = _credited(db, game_id, players)
+        found[game_id] = TableTotals(game_id, players, totals, *heads[game_id])
+    return found
+
+
+def _credited(
+    db: Database, game_id: int, drawn: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A table where a seat changed hands: each player who sat there with the points of
+    the hands they sat (``hand_seats``, each hand credited to whoever sat there, as the
+    statistics do), the drawn players first."""
+    changes = [
+        (row["from_hand"], row["seat"], row["name"])
+        for row in query(
+            db,
+            "SELECT from_hand, seat, name FROM seat_changes WHERE game_id = ? ORDER BY from_hand",
+            [game_id],
+        )
+    ]
+    credit: dict[str, int] = dict.fromkeys(drawn, 0)
+    for row in query(
+        db,
+        "SELECT h.number, s.seat, s.points FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
+        "WHERE h.game_id = ?",
+        [game_id],
+    ):
+        sitter = drawn[row["seat"]]
+        for from_hand, seat, name in changes:
+            if seat == row["seat"] and from_hand <= row["number"]:
+                sitter = name
+        credit[sitter] = credit.get(sitter, 0) + (row["points"] or 0)
+    return tuple(credit), tuple(credit.values())
+
+
+def seated_elsewhere(db: Database, game_id: int, name: str) -> int | None:
+    """The number of another table of the same series at which ``name`` (any case) sits
+    or sat, when ``game_id`` is a club table; None otherwise."""
+    row = query(
+        db,
+        "SELECT other.number FROM club_tables t JOIN club_tables other "
+        "ON other.night_id = t.night_id AND other.series = t.series AND other.id != t.id "
+        "WHERE t.game_id = :game AND (EXISTS (SELECT 1 FROM players p "
+        "WHERE p.game_id = other.game_id AND p.name = :name COLLATE NOCASE) "
+        "OR EXISTS (SELECT 1 FROM seat_changes c "
+        "WHERE c.game_id = other.game_id AND c.name = :name COLLATE NOCASE)) "
+        "ORDER BY other.number LIMIT 1",
+        {"game": game_id, "name": name},
+    ).fetchone()
+    return None if row is None else row["number"]

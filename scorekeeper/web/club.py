@@ -1,0 +1,609 @@
+"""A club night's pages (issue 45), for a group's members: start a night (the game, its
+rules, the players present, the series and the deals), the draw of each series (each
+table with its players and a link and QR code to its game; printable), the next series
+(drawn again, with late arrivals and leavers), and the standings, live, for a projector
+and for a phone.
+
+Who may see it is the group's business (``access.group_or_404``: a stranger or a
+removed member gets 404, as on every group page); who may draw is the organiser, the
+membership that started the night. Each table is an ordinary game of the group: its
+phones record it through its own edit link, offline as any game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import db
+from ..db import club as stored
+from ..db import phones
+from ..engine.club import (
+    SCORINGS,
+    TOURNAMENT_RULES,
+    Draw,
+    NightRules,
+    TableList,
+    draw_series,
+    length_knob,
+    night_rules,
+    pairs_met,
+    standings,
+)
+from ..engine.core.display import total
+from ..engine.core.errors import EngineError
+from ..engine.core.messages import msg
+from ..names import MAX_NAME_LENGTH, clean_name
+from .access import edit_required, group_or_404, membership, remember_key, remembered_key
+from .forms import ConfirmForm, preset_label
+from .game_service import offered_game, offered_games
+from .i18n import translate
+from .responses import PRIVATE
+from .share import edit_url, qr_markup, view_url
+
+bp = Blueprint("club", __name__)
+
+MOST_PLAYERS = 240
+"""Players a night may have: 60 tables of four."""
+
+STANDINGS_REFRESH = 20
+"""Seconds between the standings page's reloads (the ``Refresh`` header: no script)."""
+
+TIE_RULE = msg(
+    "Players level on points are ranked by their best single series; level on that too, "
+    "they share the place."
+)
+PLACING_RULE = msg(
+    "Places at a table: at a table of n players the first scores n points, the second "
+    "n − 1, and so on; players level at a table share the better place."
+)
+DRAW_RULES = (
+    msg(
+        "Tables are as near the tournament's size as the players present allow, the larger "
+        "first, within the seats the game has."
+    ),
+    msg(
+        "Of many random draws, the one with the fewest table-mates who already sat "
+        "together is kept."
+    ),
+    msg(
+        "When the players present cannot all be seated, the fewest possible sit out: "
+        "those who have sat out least, then by lot."
+    ),
+)
+
+
+class Refused(Exception):
+    """A request the night refuses: ``field`` and the message, in the table's words."""
+
+    def __init__(self, message: Any, field: str) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.field = field
+
+
+def night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
+    found = group_or_404(group_id)
+    night = stored.load_night(db.get_db(), night_id, found.id)
+    if night is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    return found, night
+
+
+def _organiser(night: stored.Night) -> bool:
+    mine = membership(night.group_id)
+    return mine is not None and mine.id == night.organiser_id
+
+
+def _organiser_or_403(night: stored.Night) -> None:
+    if not _organiser(night):
+        abort(
+            403,
+            _("Only the organiser, the phone that started this club night, may draw its tables."),
+        )
+
+
+def read_players(checked: list[str], guests: str) -> list[str]:
+    """The players present: the names ticked and the guests typed one to a line, each
+    cleaned. Raises Refused naming ``players`` for a name too long, a name given twice
+    (a player sits at one table only) or too many."""
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for raw in [*checked, *guests.splitlines()]:
+        name = clean_name(raw)
+        if not name:
+            continue
+        if len(name) > MAX_NAME_LENGTH:
+            raise Refused(
+                _(
+                    "%(name)s is too long: names are at most %(limit)d characters.",
+                    name=name[:MAX_NAME_LENGTH] + "…",
+                    limit=MAX_NAME_LENGTH,
+                ),
+                "players",
+            )
+        if name.casefold() in seen:
+            raise Refused(
+                _(
+                    "%(name)s is named twice: a player sits at one table only.",
+                    name=name,
+                ),
+                "players",
+            )
+        seen[name.casefold()] = name
+        names.append(name)
+    if len(names) > MOST_PLAYERS:
+        raise Refused(_("A night has at most %(most)d players.", most=MOST_PLAYERS), "players")
+    return names
+
+
+def draw_next(
+    rules: NightRules, night: stored.Night | None, present: list[str], seed: str
+) -> tuple[Draw, dict[int, Any]]:
+    """The next series' draw for ``present`` and each table size's settings; raises
+    Refused naming the field."""
+    series = night.series + 1 if night else 1
+    games = stored.table_games(db.get_db(), night) if night else {}
+    met = pairs_met(games[t.game_id].players for t in night.tables) if night else None
+    sat_out: dict[str, int] = {}
+    for names in night.sitting_out.values() if night else ():
+        for name in names:
+            sat_out[name] = sat_out.get(name, 0) + 1
+    try:
+        drawn = draw_series(rules.kind, present, seed, series, met, sat_out)
+        settings = {len(t): rules.table_settings(len(t)) for t in drawn.tables}
+    except EngineError as exc:
+        raise Refused(translate(exc.message), exc.field or "players") from None
+    return drawn, settings
+
+
+def store_draw(
+    night_id: int, group_id: int, drawn: Draw, settings: dict[int, Any], keep_keys: bool = True
+) -> list[tuple[int, str]]:
+    """Stores the series drawn; returns each table's (game id, edit key). With
+    ``keep_keys`` this phone (the organiser's) keeps every table's edit key, to show its
+    QR code to the table. Raises Refused when another tap drew the series first."""
+    night = stored.load_night(db.get_db(), night_id, group_id)
+    assert night is not None
+    try:
+        made = stored.store_series(db.get_db(), night, drawn, settings)
+    except stored.SeriesTaken:
+        raise Refused(
+            _("This series was drawn already, on another tap. Here it is."), "series"
+        ) from None
+    if keep_keys:
+        for game_id, key in made:
+            remember_key(game_id, key)
+    return made
+
+
+def _create_values() -> dict[str, Any]:
+    form = request.form if request.method == "POST" else request.args
+    return {
+        "game": form.get("game") or "skat",
+        "rules": form.get("rules"),
+        "series": form.get("series", "2"),
+        "deals_per_player": form.get("deals_per_player"),
+        "target": form.get("target", ""),
+        "scoring": form.get("scoring", "points"),
+        "checked": form.getlist("player"),
+        "guests": form.get("guests", ""),
+    }
+
+
+@bp.route("/groups/<int:group_id>/club", methods=["GET", "POST"])
+def start(group_id: int):
+    """The group's club nights and a new one: GET the form (``?game=`` chooses the game,
+    whose rules and defaults it then shows); POST starts the night and draws its first
+    series, or shows the form again with what is wrong, naming the field."""
+    found = group_or_404(group_id)
+    values = _create_values()
+    offered = dict(offered_games())
+    if values["game"] not in offered:
+        values["game"] = "skat"
+    kind = offered_game(values["game"])
+    form = ConfirmForm()
+    problems: dict[str, Any] = {}
+    if request.method == "POST" and form.validate_on_submit() and request.form.get("draw"):
+        try:
+            night_id = _start_night(found, values)
+        except Refused as exc:
+            problems[exc.field] = exc.message
+        else:
+            flash(_("The tables of series %(number)d are drawn.", number=1), "saved")
+            return redirect(url_for("club.night", group_id=found.id, night_id=night_id))
+    elif request.method == "POST" and not form.validate_on_submit():
+        abort(400, _("This request did not come from this site's own page."))
+    tournament = TOURNAMENT_RULES.get(kind.key)
+    if values["rules"] not in kind.presets:
+        values["rules"] = tournament.preset if tournament else next(iter(kind.presets))
+    if values["deals_per_player"] is None:
+        values["deals_per_player"] = str(tournament.deals_per_player if tournament else 0)
+    members = [
+        m.label
+        for m in phones.group_members(db.get_db(), found.id)
+        if m.label and m.left_at is None
+    ]
+    known = sorted({*members, *db.player_names(db.get_db(), found.id)}, key=str.casefold)[:60]
+    page = render_template(
+        "club_start.html",
+        group=found,
+        form=form,
+        values=values,
+        games=offered,
+        kind=kind,
+        presets=[(name, preset_label(kind, name)) for name in kind.presets],
+        has_target="target" in kind.presets[values["rules"]].to_dict(),
+        has_length=length_knob(kind) is not None,
+        tournament=tournament,
+        scorings=SCORINGS,
+        known=known,
+        problems=problems,
+        nights=stored.group_nights(db.get_db(), found.id),
+        game_names=offered,
+    )
+    return page, 400 if problems else 200
+
+
+def _start_night(found: db.Group, values: dict[str, Any]) -> int:
+    try:
+        rules = night_rules(
+            values["game"],
+            values["rules"] or None,
+            values["series"],
+            values["deals_per_player"],
+            values["scoring"],
+            values["target"],
+        )
+    except EngineError as exc:
+        raise Refused(translate(exc.message), exc.field or "game") from None
+    present = read_players(values["checked"], values["guests"])
+    mine = membership(found.id)
+    return open_night(found.id, rules, present, mine.id if mine else None)[0]
+
+
+def open_night(
+    group_id: int,
+    rules: NightRules,
+    present: list[str],
+    organiser_id: int | None,
+    keep_keys: bool = True,
+) -> tuple[int, list[tuple[int, str]]]:
+    """Starts a night in the group and draws its first series (checked before anything is
+    stored); returns its id and each table's (game id, edit key). Raises Refused."""
+    seed = secrets.token_hex(8)
+    drawn, settings = draw_next(rules, None, present, seed)
+    night_id = stored.create_night(db.get_db(), group_id, rules, present, seed, organiser_id)
+    return night_id, store_draw(night_id, group_id, drawn, settings, keep_keys)
+
+
+def _table_rows(
+    night: stored.Night, series: int, games: dict[int, db.StoredGame]
+) -> list[dict[str, Any]]:
+    organiser = _organiser(night)
+    rows = []
+    tables = night.tables_of(series)
+    signed = stored.confirmations(db.get_db(), [table.id for table in tables])
+    for table in tables:
+        game = games[table.game_id]
+        key = remembered_key(game.id) if organiser else None
+        link = edit_url(game.id, key) if key else view_url(game)
+        rows.append(
+            {
+                "number": table.number,
+                "game": game,
+                "players": game.players,
+                "hands": game.hand_count,
+                "finished": game.status == "finished",
+                "deals": night.rules.deals(len(game.players)),
+                "qr": qr_markup(link, _("QR code of table %(number)d's game", number=table.number)),
+                "edit": bool(key),
+                "signed": sum(v == game.version for v in signed[table.id].values()),
+            }
+        )
+    return rows
+
+
+def _unfinished(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [row for row in rows if not row["finished"]]
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>")
+def night(group_id: int, night_id: int):
+    """The draw of the night's latest series (``?series=N``: an earlier one): each table
+    with its players, a link and QR code to its game, who sits out; and for the organiser
+    the next series' form."""
+    found, night = night_or_404(group_id, night_id)
+    series = request.args.get("series", type=int) or night.series
+    if not 1 <= series <= night.series:
+        abort(404, _("There is nothing at this address. Check the link."))
+    games = stored.table_games(db.get_db(), night)
+    rows = _table_rows(night, series, games)
+    response = Response(
+        render_template(
+            "club_night.html",
+            group=found,
+            night=night,
+            series=series,
+            rows=rows,
+            sitting_out=night.sitting_out.get(series, ()),
+            organiser=_organiser(night),
+            unfinished=_unfinished(rows),
+            form=ConfirmForm(),
+            present="\n".join(night.present()),
+            rules=DRAW_RULES,
+            kind=translate(night.rules.kind.name),
+            problem=None,
+            disputes=_open_disputes(night, games),
+        )
+    )
+    response.headers["Cache-Control"] = PRIVATE  # the organiser's page carries edit links
+    return response
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/next")
+def next_series(group_id: int, night_id: int):
+    """The organiser draws the next series for the players present now (late arrivals
+    added, leavers taken out): refused, with nothing changed, while a table of this
+    series is still playing, past the night's last series, or for a name given twice."""
+    found, night = night_or_404(group_id, night_id)
+    _organiser_or_403(night)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400, _("This request did not come from this site's own page."))
+    games = stored.table_games(db.get_db(), night)
+    rows = _table_rows(night, night.series, games)
+    try:
+        check_next(night, games)
+        present = read_players([], request.form.get("present", ""))
+        drawn, settings = draw_next(night.rules, night, present, night.seed)
+        store_draw(night.id, found.id, drawn, settings)
+    except Refused as exc:
+        response = Response(
+            render_template(
+                "club_night.html",
+                group=found,
+                night=night,
+                series=night.series,
+                rows=rows,
+                sitting_out=night.sitting_out.get(night.series, ()),
+                organiser=True,
+                unfinished=_unfinished(rows),
+                form=form,
+                present=request.form.get("present", ""),
+                rules=DRAW_RULES,
+                kind=translate(night.rules.kind.name),
+                problem=exc.message,
+                disputes=_open_disputes(night, games),
+            ),
+            status=409 if exc.field == "series" else 400,
+        )
+        response.headers["Cache-Control"] = PRIVATE
+        return response
+    flash(_("The tables of series %(number)d are drawn.", number=night.series + 1), "saved")
+    return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+
+
+def check_next(night: stored.Night, games: dict[int, db.StoredGame]) -> None:
+    """Raises Refused (field ``series``) past the night's last series, or while a table
+    of the current series is still playing, naming the table and its players."""
+    if night.series >= night.rules.series:
+        raise Refused(
+            _("This night has %(num)d series, and all of them are drawn.", num=night.rules.series),
+            "series",
+        )
+    for table in night.tables_of(night.series):
+        game = games[table.game_id]
+        if game.status != "finished":
+            raise Refused(
+                _(
+                    "Table %(number)d (%(players)s) is still playing: a series ends when "
+                    "every table has finished its list.",
+                    number=table.number,
+                    players=", ".join(game.players),
+                ),
+                "series",
+            )
+
+
+def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list[dict[str, Any]]:
+    """The night's disputes not yet resolved, each with its table and game."""
+    tables = {table.id: table for table in night.tables}
+    return [
+        {
+            "dispute": found,
+            "table": tables[found.table_id],
+            "game": games[tables[found.table_id].game_id],
+        }
+        for found in stored.disputes(db.get_db(), night.id)
+        if found.resolved_at is None
+    ]
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
+def resolve(group_id: int, night_id: int, dispute_id: int):
+    """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
+    found, night = night_or_404(group_id, night_id)
+    _organiser_or_403(night)
+    if not ConfirmForm().validate_on_submit():
+        abort(400, _("This request did not come from this site's own page."))
+    if not stored.resolve(db.get_db(), night.id, dispute_id):
+        abort(404, _("There is nothing at this address. Check the link."))
+    flash(_("The dispute is settled."), "saved")
+    return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+
+
+MAX_NOTE_LENGTH = 200
+
+
+@bp.app_template_global("club_table")
+def club_table(game_id: int) -> bool:
+    """Whether the game is a club night's table: its scoreboard then links the signing
+    page, for the phones that record it."""
+    return stored.table_of_game(db.get_db(), game_id) is not None
+
+
+@bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
+@edit_required
+def sign(game_id: int, game: db.StoredGame):
+    """A club table's list, signed by its players at the end of the series (each on a
+    phone that records the table, or in turn on one: the organiser's), and a hand one of
+    them disputes, for the organiser. Only a phone holding this table's edit key: a phone
+    of another table gets 404 or 403 (as every game's editing views), and a game of no
+    club night 409."""
+    place = stored.table_of_game(db.get_db(), game.id)
+    if place is None:
+        # The phone may record the game, which is no club night's table: said, not hidden.
+        abort(409, _("This game is not a table of a club night: it has no list to sign."))
+    night = stored.load_night(db.get_db(), place.night_id, place.group_id)
+    assert night is not None
+    number = place.table.number
+    form = ConfirmForm()
+    problem, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This request did not come from this site's own page."))
+        try:
+            said = _sign_or_dispute(game, place, night)
+        except Refused as exc:
+            problem, status = exc.message, 409 if exc.field == "state" else 400
+        else:
+            flash(said, "saved")
+            return redirect(url_for("club.sign", game_id=game.id))
+    signed = stored.confirmations(db.get_db(), [place.table.id])[place.table.id]
+    response = Response(
+        render_template(
+            "club_sign.html",
+            game=game,
+            night=night,
+            number=number,
+            series=place.table.series,
+            players=[
+                (name, total(points), signed.get(name))
+                for name, points in zip(game.players, game.totals, strict=True)
+            ],
+            finished=game.status == "finished",
+            deals=night.rules.deals(len(game.players)),
+            form=form,
+            problem=problem,
+            note_length=MAX_NOTE_LENGTH,
+        ),
+        status=status,
+    )
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stored.Night) -> str:
+    """Stores a signature or a dispute from the posted form; returns what to say. Raises
+    Refused naming the player and the rule, with nothing stored."""
+    number = place.table.number
+    name = clean_name(request.form.get("name", ""))
+    if name not in game.players:
+        raise Refused(
+            _(
+                "%(name)s does not sit at table %(number)d: its players are %(players)s.",
+                name=name or "?",
+                number=number,
+                players=", ".join(game.players),
+            ),
+            "name",
+        )
+    if request.form.get("action") == "dispute":
+        hand = request.form.get("hand", "").strip()
+        if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
+            raise Refused(
+                _(
+                    "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
+                    count=game.hand_count,
+                    value=hand[:10] or "?",
+                ),
+                "hand",
+            )
+        note = clean_name(request.form.get("note", "")) or None
+        if note and len(note) > MAX_NOTE_LENGTH:
+            raise Refused(
+                _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
+            )
+        stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
+        return _(
+            "%(name)s disputes hand %(hand)d: the organiser will look at it.",
+            name=name,
+            hand=int(hand),
+        )
+    if game.status != "finished":
+        raise Refused(
+            _(
+                "Table %(number)d's list is not finished yet: its players sign it at the "
+                "end of the series.",
+                number=number,
+            ),
+            "state",
+        )
+    if not stored.confirm(db.get_db(), place.table.id, name, game.version):
+        raise Refused(_("%(name)s has signed this list already.", name=name), "state")
+    return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
+
+
+def night_standings(night: stored.Night) -> list[Any]:
+    """The night's standings from its tables' lists as they stand."""
+    lists = stored.table_totals(db.get_db(), night.id)
+    return standings(
+        [
+            TableList(
+                table.series,
+                table.number,
+                lists[table.game_id].players,
+                lists[table.game_id].totals,
+                lists[table.game_id].hands,
+            )
+            for table in night.tables
+        ],
+        night.rules.scoring,
+        night.rules.lowest_wins(),
+    )
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
+def standings_page(group_id: int, night_id: int):
+    """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
+    seconds: ``?projector=1`` in large type for a projector or a TV, else narrow for a
+    phone."""
+    found, night = night_or_404(group_id, night_id)
+    lines = night_standings(night)
+    projector = request.args.get("projector") == "1"
+    series = list(range(1, night.series + 1))
+    response = Response(
+        render_template(
+            "club_standings.html",
+            group=found,
+            night=night,
+            lines=lines,
+            series=series,
+            projector=projector,
+            tie_rule=translate(TIE_RULE),
+            placing_rule=translate(PLACING_RULE) if night.rules.scoring == "placing" else None,
+            kind=translate(night.rules.kind.name),
+            refresh=STANDINGS_REFRESH,
+            total=total,
+        )
+    )
+    response.headers["Refresh"] = str(STANDINGS_REFRESH)
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+__all__ = [
+    "TIE_RULE",
+    "Refused",
+    "bp",
+    "check_next",
+    "draw_next",
+    "night_standings",
+    "open_night",
+    "read_players",
+    "store_draw",
+]

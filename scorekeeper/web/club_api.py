@@ -1,0 +1,146 @@
+"""A club night in the JSON API (issue 45), with the group's key as ``Authorization:
+Bearer``, as the group's other routes: its nights, a new night (its first series drawn),
+a night with its tables, the next series, and the standings. Every refusal is
+``{"error": message, "field": name}``: 401 without a key, 404 for another group's night or
+a wrong key alike, 409 for a series the night cannot draw yet, 422 for a value refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from .. import db, json_input
+from ..db import club as stored
+from ..engine.club import night_rules
+from ..engine.core.errors import EngineError
+from .api.routes import ApiError, _body, _group_key_required
+from .club import Refused, check_next, draw_next, open_night, read_players, store_draw
+from .club_files import night_json, standings_json
+from .errors import json_error
+from .responses import PRIVATE
+from .share import edit_url
+
+bp = Blueprint("club_api", __name__, url_prefix="/api")
+
+NIGHT_FIELDS = {"game", "rules", "series", "deals_per_player", "scoring", "target", "players"}
+
+
+@bp.errorhandler(ApiError)
+def _refused(exc: ApiError):
+    response = json_error(exc.status, exc.message, exc.field)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+@bp.errorhandler(db.NotFound)
+def _not_found(exc: db.NotFound):
+    return json_error(404, exc.message, exc.field)
+
+
+@bp.errorhandler(json_input.JsonProblem)
+def _unreadable(exc: json_input.JsonProblem):
+    return json_error(400, f"the body must be a JSON object; {exc.message}", "body")
+
+
+@bp.after_request
+def _private(response):
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+def _players(body: dict[str, Any]) -> list[str]:
+    names = body.get("players")
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ApiError("players must be a list of the names present", "players")
+    try:
+        return read_players(names, "")
+    except Refused as exc:
+        raise ApiError(str(exc.message), exc.field) from None
+
+
+def _night(group_id: int, night_id: int) -> stored.Night:
+    found = _group_key_required(group_id)
+    night = stored.load_night(db.get_db(), night_id, found.id)
+    if night is None:
+        raise db.NotFound(f"there is no club night {night_id} in group {group_id}", "id")
+    return night
+
+
+def _tables_made(made: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "edit_key": key, "edit_url": edit_url(game_id, key)}
+        for game_id, key in made
+    ]
+
+
+@bp.get("/groups/<int:group_id>/club")
+def nights(group_id: int):
+    """The group's club nights, newest first."""
+    found = _group_key_required(group_id)
+    return {
+        "nights": [
+            {"id": night_id, "game": game, "created_at": created}
+            for night_id, _name, game, created in stored.group_nights(db.get_db(), found.id)
+        ]
+    }
+
+
+@bp.post("/groups/<int:group_id>/club")
+def start(group_id: int):
+    """A new night, its first series drawn: 201 with the night as ``GET`` shows it and
+    each table's ``edit_key`` and ``edit_url``, shown only here."""
+    found = _group_key_required(group_id)
+    body = _body(NIGHT_FIELDS)
+    try:
+        rules = night_rules(
+            body.get("game"),
+            body.get("rules"),
+            body.get("series", 2),
+            body.get("deals_per_player"),
+            body.get("scoring", "points"),
+            body.get("target"),
+        )
+    except EngineError as exc:
+        raise ApiError(exc.message, exc.field or "game") from None
+    present = _players(body)
+    try:
+        night_id, made = open_night(found.id, rules, present, None, keep_keys=False)
+    except Refused as exc:
+        raise ApiError(str(exc.message), exc.field) from None
+    night = stored.load_night(db.get_db(), night_id, found.id)
+    assert night is not None
+    return {**night_json(night), "keys": _tables_made(made)}, 201
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>")
+def night(group_id: int, night_id: int):
+    """The night: its rules, players, every series' tables (players, totals, hands,
+    status, who signed the list), who sat out and the disputes."""
+    return night_json(_night(group_id, night_id))
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/series")
+def next_series(group_id: int, night_id: int):
+    """The next series for ``{"players": [names present]}``: 201 as ``POST /club``; 409
+    while a table of this series plays, or past the night's last series."""
+    night = _night(group_id, night_id)
+    present = _players(_body({"players"}))
+    games = stored.table_games(db.get_db(), night)
+    try:
+        check_next(night, games)
+        drawn, settings = draw_next(night.rules, night, present, night.seed)
+        made = store_draw(night.id, night.group_id, drawn, settings, keep_keys=False)
+    except Refused as exc:
+        raise ApiError(str(exc.message), exc.field, 409 if exc.field == "series" else 422) from None
+    night = stored.load_night(db.get_db(), night.id, night.group_id)
+    assert night is not None
+    return {**night_json(night), "keys": _tables_made(made)}, 201
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
+def standings(group_id: int, night_id: int):
+    """The standings as the pages show them, with the tie rule."""
+    return standings_json(_night(group_id, night_id))
