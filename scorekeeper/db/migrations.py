@@ -755,3 +755,16 @@ def m021_what_a_member_leaves(db: Database) -> None:
         "game_id INTEGER NOT NULL, old_hash TEXT NOT NULL, new_hash TEXT NOT NULL, "
         "sealed TEXT NOT NULL, PRIMARY KEY (phone_id, game_id)) WITHOUT ROWID"
     )
+
+
+@migrations()
+def m022_skat_states_with_the_lists_foot(db: Database) -> None:
+    """A Skat hand's stored state written before the list kept its foot (games won and
+    lost, Seeger-Fabian points: no ``won`` in the state) is cleared, so the game is
+    replayed once on its next read (``game_play.fill_states``) and shows its foot. Only
+    the cache goes: every record, point and total stays as it was."""
+    db.execute(
+        "UPDATE hands SET state = NULL WHERE state IS NOT NULL "
+        "AND json_extract(state, '$.won') IS NULL "
+        "AND game_id IN (SELECT id FROM games WHERE game = 'skat')"
+    )
