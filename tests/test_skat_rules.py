@@ -956,3 +956,14 @@ def test_a_list_stored_before_its_foot_shows_it_once_opened(tmp_path, game_id, l
         assert upgraded.execute("SELECT game_id, seat, total FROM players").fetchall() == (
             totals_before
         )
+
+
+@pytest.mark.parametrize(("points", "entry_columns"), [(75, 'class="c"'), (120, 'class="c c3"')])
+def test_the_printed_lists_card_points_column_holds_120(client, points, entry_columns):
+    """On A4 and Letter the card points' column clipped "120" (three digits in a column
+    made for two): a list with three-digit card points prints them in a wider column."""
+    game_id, key = new_game(client)
+    schwarz = {"no_trick": "defenders"} if points == 120 else {}
+    assert post(client, game_id, key, deal("grand", 2, 24, points, **schwarz)).status_code == 201
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    assert page.count(f"<col {entry_columns}>") == 3

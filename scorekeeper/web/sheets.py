@@ -40,6 +40,8 @@ SHEET_EM = 71
 FIXED_EM = 2.3
 SIDE_EM = 3.8 + 4.9
 ENTRY_EM = 2.1
+# An entry of three digits (Skat's 120 card points) needs a wider column ("c3").
+WIDE_ENTRY_EM = 2.7
 # The names give way first, to the outcome, whose longest word must fit whole
 # ("unterboten", "keine 90"); a name longer than its column is cut at its own end.
 NAME_EM, NAME_MOST_EM = 5, 10
@@ -110,18 +112,21 @@ def sheet_widths(
     columns: SheetColumns,
     bids: Sequence[str] | None,
     outcomes: Sequence[str] = (),
+    entry_chars: int = 0,
 ) -> dict[str, str]:
     """The classes (``w3``…``w10``, whole em) of the sheet's bid, outcome and name
     columns: the bid as wide as the longest of ``bids`` needs (None, a blank sheet: room
     for a bid in words), the outcome as its longest word among ``outcomes`` needs (it
-    wraps at a space), the names as wide as what is left allows."""
+    wraps at a space), the names as wide as what is left allows; the entry columns
+    ``c3`` when an entry has three characters or more (``entry_chars``, the longest)."""
     sides = len(game.sides)
     word = max((len(w) for outcome in outcomes for w in outcome.split()), default=0)
     outcome = max(
         OUTCOME_EM, min(OUTCOME_MOST_EM, math.ceil(word * OUTCOME_EM_PER_CHARACTER + 0.6))
     )
     room = SHEET_EM - FIXED_EM - outcome
-    room -= sides * (SIDE_EM + ENTRY_EM * len(game.page_words.entry_heads))
+    entry = WIDE_ENTRY_EM if entry_chars > 2 else ENTRY_EM
+    room -= sides * (SIDE_EM + entry * len(game.page_words.entry_heads))
     longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
     names = max(columns.names, 1)
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
@@ -132,7 +137,13 @@ def sheet_widths(
     # The page's CSP allows no style attribute: print.css sizes each 5 % (100 … 40).
     needed = SHEET_EM - room + bid * columns.bid + name * columns.names
     fit = max(40, min(100, math.floor(SHEET_EM / needed * 20) * 5))
-    return {"bid": f"w{bid}", "who": f"w{name}", "outcome": f"w{outcome}", "fit": str(fit)}
+    return {
+        "bid": f"w{bid}",
+        "who": f"w{name}",
+        "outcome": f"w{outcome}",
+        "fit": str(fit),
+        "entry": "c3" if entry_chars > 2 else "",
+    }
 
 
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
@@ -148,6 +159,7 @@ class SheetRows:
     bids: tuple[str, ...]  # each bid as shown, for the bid column's width (``sheet_widths``)
     penalised: bool  # whether anyone paid a penalty (the legend's note)
     outcomes: tuple[str, ...] = ()  # each outcome once, as shown: its column's width
+    entry_chars: int = 0  # the longest entry's characters: the entry columns' width
 
 
 def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
@@ -174,6 +186,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
     bids: list[str] = []
     penalised = False
+    entry_chars = 0
     out: list[str] = []
     # A game whose outcome is a line to check (Doppelkopf) prints it across the table.
     span = 1 + columns.before_seats + len(rules.sides) * (entries + 2)
@@ -214,7 +227,9 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
             # Message equals its English text: known by its kind too.
             key = (view.entry, *map(type, view.entry))
             if key not in cells:
-                parts = [text(text.shown(part)) for part in view.entry[:entries]]
+                shown_parts = [text.shown(part) for part in view.entry[:entries]]
+                entry_chars = max([entry_chars, *map(len, shown_parts)])
+                parts = [text(part) for part in shown_parts]
                 parts += [""] * (entries - len(parts))
                 cells[key] = "".join(
                     f'<td class="s">{part}</td>' if i == 0 else f"<td>{part}</td>"
@@ -233,7 +248,9 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
         if line:
             row.append(f'<tr class="outcome-line"><td colspan="{span}">{said}</td></tr>\n')
         out.append("".join(row))
-    return SheetRows(Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words))
+    return SheetRows(
+        Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words), entry_chars
+    )
 
 
 def scoring_rules(game: Game, settings: Settings) -> list[tuple[str, str]]:
@@ -247,6 +264,7 @@ def _sheet(
     bids: Sequence[str] | None,
     kind: str,
     outcomes: Sequence[str] = (),
+    entry_chars: int = 0,
     **context: Any,
 ):
     """The sheet page, its rules written by the game ``rules_of`` and headed ``kind`` (the
@@ -256,7 +274,7 @@ def _sheet(
     return render_template(
         "sheet.html",
         columns=columns,
-        widths=sheet_widths(rules_of, columns, bids, outcomes),
+        widths=sheet_widths(rules_of, columns, bids, outcomes, entry_chars),
         game_kind=kind,
         words=rules_of.page_words,
         rules_lines=scoring_rules(rules_of, settings),
@@ -332,6 +350,7 @@ def game_sheet(game_id: int):
         rows.bids,
         kind_name(game),
         rows.outcomes,
+        rows.entry_chars,
         game=game,
         players=side_names(game),
         seat_names=game.seated,
