@@ -29,7 +29,7 @@ from ..engine import (
 from ..engine.core.display import total
 from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
-from ..engine.core.seating import SeatChange
+from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
 from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table
 from .access import can_edit
@@ -169,6 +169,93 @@ def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatCha
     table, EngineError as ``db.change_seat`` does, or db.NotFound."""
     cleaned = clean_new_player(name, game.seated, seat)
     return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
+
+
+def table_grows(game: db.StoredGame) -> bool:
+    """Whether a player may join or leave the game's table with nobody taking a seat
+    (Skat: three at the table, or four)."""
+    return grows(game.settings) and game_of(game).seat_range is not None
+
+
+def seats_taken(game: db.StoredGame) -> tuple[int, ...]:
+    """The seats with a player in them for the next hand."""
+    return present_at(game.settings, len(game.players), game.hand_count + 1)
+
+
+def _at_the_table(game: db.StoredGame) -> tuple[int, int]:
+    rules = game_of(game)
+    low, high = rules.seat_range or (rules.seats, rules.seats)
+    return low, high
+
+
+def seat_empties(game: db.StoredGame, seat: int) -> str:
+    """From the next hand on, the player in ``seat`` leaves and nobody takes the seat
+    (their total stays on the list). Returns who left. Raises FieldProblem naming
+    ``seat`` when the table would be too small, or the seat is empty already, and
+    db.Conflict when the game changed meanwhile."""
+    name = game.seated[seat]
+    low, high = _at_the_table(game)
+    taken = seats_taken(game)
+    if not table_grows(game):
+        raise FieldProblem(msg("someone must take the seat of %(name)s", name=name), "seat")
+    if seat not in taken:
+        raise FieldProblem(msg("%(name)s is not at the table now", name=name), "seat")
+    if len(taken) - 1 < low:
+        said = msg(
+            "%(game)s needs %(low)d or %(high)d at the table: without %(name)s, "
+            "%(count)d would play",
+            game=game_of(game).name,
+            low=low,
+            high=high,
+            name=name,
+            count=len(taken) - 1,
+        )
+        raise FieldProblem(said, "seat")
+    number = game.hand_count + 1
+    settings = with_empty(game.settings, number, (*empty_at(game.settings, number), seat))
+    db.change_table(db.get_db(), game, settings)
+    return name
+
+
+def seat_joins(game: db.StoredGame, name: Any) -> SeatChange:
+    """From the next hand on, ``name`` (as typed) joins the table in an empty seat, or in
+    a seat added to the list when every seat is taken (three at a Skat list that may seat
+    four). Returns the change. Raises FieldProblem naming ``name`` for a name that is
+    blank, too long or at the table, or when the table is full, and db.Conflict when the
+    game changed meanwhile."""
+    low, high = _at_the_table(game)
+    taken = seats_taken(game)
+    free = [seat for seat in range(len(game.players)) if seat not in taken]
+    if not table_grows(game) or len(taken) >= high:
+        said = msg(
+            "%(game)s needs %(low)d or %(high)d at the table: every seat is taken, so a "
+            "player who joins takes the seat of one who leaves",
+            game=game_of(game).name,
+            low=low,
+            high=high,
+        )
+        raise FieldProblem(said, "name")
+    number = game.hand_count + 1
+    seated = [game.seated[s] if s in taken else "" for s in range(len(game.players))]
+    if free:
+        seat = free[0]
+        cleaned = clean_new_player(name, seated, seat)
+        left = tuple(s for s in empty_at(game.settings, number) if s != seat)
+        settings = with_empty(game.settings, number, left)
+        change = SeatChange(number, seat, cleaned)
+        db.change_table(db.get_db(), game, settings, change=change)
+        return change
+    seat = len(game.players)
+    cleaned = clean_new_player(name, [*seated, ""], seat)
+    settings = (
+        game_of(game)
+        .seated(seat + 1)
+        .settings_from_dict({**game.settings.to_dict(), "players": seat + 1})
+    )
+    if number > 1:
+        settings = with_empty(with_empty(settings, 1, (seat,)), number, ())
+    db.change_table(db.get_db(), game, settings, new_seat=cleaned)
+    return SeatChange(number, seat, cleaned)
 
 
 def rules_label(game: db.StoredGame) -> str:
