@@ -16,6 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine.core.game import Settings, seat_values
+from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, now, query, writing
@@ -568,7 +569,7 @@ def change_table(
             [now(), settings.to_json(), game.id, game.version, game.hand_count],
         ).rowcount
         if not bumped:
-            raise Conflict("the game changed meanwhile: look at it again and retry", "seat")
+            raise Conflict(msg("the game changed meanwhile: look at it again and retry"), "seat")
         if new_seat is not None:
             seat = len(game.players)
             start = list(game.starting_totals) if game.starting_totals else None
