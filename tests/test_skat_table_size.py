@@ -185,6 +185,8 @@ def test_a_fourth_joins_and_one_leaves_through_the_seat_change_page(client):
         for n, row in rows
     }
     assert cells[1][3] == "" and cells[7][0] == ""
+    totals = {int(n): re.findall(r'<td class="t[^"]*">(.*?)</td>', row) for n, row in rows}
+    assert totals[1][3] == "" and totals[7][0] == "" and totals[6][0] != ""
     assert cells[4][3] == "0" and cells[7][3] == "+48"  # Seeger-Fabian's +30, +50 apart
     assert "Games won" in said(client.get(f"/games/{game_id}"))
 
