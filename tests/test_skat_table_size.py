@@ -7,6 +7,8 @@ seat-change page and the JSON API."""
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
 
 import pytest
@@ -14,6 +16,9 @@ import pytest
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
 from scorekeeper.engine.core.settings import preset_name_of
 from tests.test_skat_rules import ISOLATES
+from tests.test_toy_game import csrf
+
+from .stored import group_listing, one_group
 
 SKAT = get_game("skat")
 FOUR = SKAT.seated(4)
@@ -258,3 +263,30 @@ def test_a_game_that_never_grows_says_someone_must_take_the_seat(client):
     assert answer.get_json()["error"] == "someone must take the seat of Ann"
     joined = seats(client, created["id"], created["edit_key"], {"name": "Eve"})
     assert joined.status_code in (400, 422) and joined.get_json()["field"] == "seat"
+
+
+def test_a_table_that_grew_and_shrank_exports_and_imports_whole(client):
+    game_id, key = new_game(client)
+    assert post(client, game_id, key, grand(1)).status_code == 201
+    assert seats(client, game_id, key, {"name": "Dan"}).status_code == 201
+    assert post(client, game_id, key, grand(2)).status_code == 201
+    assert seats(client, game_id, key, {"seat": 0, "leaves": True}).status_code == 201
+    assert post(client, game_id, key, grand(3, 50)).status_code == 201
+    exported = client.get(f"/games/{game_id}/export.json")
+    (entry,) = json.loads(exported.data)["games"]
+    assert entry["settings"]["empty_seats"] == [[1, [3]], [2, []], [3, [0]]]
+    group_path = f"/groups/{one_group(client, game_id)}/import"
+    page = client.get(group_path).get_data(as_text=True)
+    imported = client.post(
+        group_path,
+        data={"csrf_token": csrf(page), "file": (io.BytesIO(exported.data), "skat.json")},
+        content_type="multipart/form-data",
+    )
+    assert imported.status_code in (200, 302), said(imported)
+    copy = max(g["id"] for g in group_listing(client, game_id)["games"])
+    assert copy != game_id
+    again = json.loads(client.get(f"/games/{copy}/export.json").data)["games"][0]
+    assert again["hands"] == entry["hands"] and again["settings"] == entry["settings"]
+    original, copied = (client.get(f"/api/games/{g}").get_json() for g in (game_id, copy))
+    assert copied["totals"] == original["totals"] == [0, 138, 138, -146]
+    assert copied["dealer"] == original["dealer"]
