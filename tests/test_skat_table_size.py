@@ -13,8 +13,10 @@ import re
 
 import pytest
 
+from scorekeeper import db as storage
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
 from scorekeeper.engine.core.settings import preset_name_of
+from tests.test_phone_calls import Played
 from tests.test_skat_rules import ISOLATES
 from tests.test_toy_game import csrf
 
@@ -290,3 +292,24 @@ def test_a_table_that_grew_and_shrank_exports_and_imports_whole(client):
     original, copied = (client.get(f"/api/games/{g}").get_json() for g in (game_id, copy))
     assert copied["totals"] == original["totals"] == [0, 138, 138, -146]
     assert copied["dealer"] == original["dealer"]
+
+
+def test_the_phone_draws_a_table_that_grew_and_shrank_as_the_server_does(client, make_game):
+    """The phone's list (the same templates under Pyodide's engine) of a table that grew
+    to four and shrank back is the server's: the empty seats' cells empty there too."""
+    game = Played(client, make_game, "skat", "de", 4)
+    game.play(2)
+    key = game.auth["Authorization"].removeprefix("Bearer ")
+    assert seats(client, game.id, key, {"name": "Dora"}).status_code == 201
+    left = seats(client, game.id, key, {"seat": 0, "leaves": True})
+    assert left.status_code == 201
+    with client.application.app_context():
+        stored = storage.load_game(storage.get_db(), game.id)
+    game.rules, game.settings, game.players = FOUR, stored.settings, list(stored.seated)
+    sheet = game.sheet()  # checked against the server's list
+    assert sheet["count"] == 2 and "Dora" in sheet["head_html"]
+    assert post(client, game.id, key, grand(1)).status_code == 201  # three: all play
+    game.count += 1
+    sheet = game.sheet()
+    row = sheet["hands_html"].split('id="h3"', 1)[1]
+    assert row.count("<b></b>") >= 1  # Ann's seat: no total at deal 3

@@ -15,7 +15,7 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from .. import db
+from .. import db, game_play
 from ..engine import (
     GAMES,
     Game,
@@ -214,6 +214,7 @@ def seat_empties(game: db.StoredGame, seat: int) -> str:
     number = game.hand_count + 1
     settings = with_empty(game.settings, number, (*empty_at(game.settings, number), seat))
     db.change_table(db.get_db(), game, settings)
+    game_play.fill_states(db.get_db(), game.id)  # at the new table
     return name
 
 
@@ -244,6 +245,7 @@ def seat_joins(game: db.StoredGame, name: Any) -> SeatChange:
         settings = with_empty(game.settings, number, left)
         change = SeatChange(number, seat, cleaned)
         db.change_table(db.get_db(), game, settings, change=change)
+        game_play.fill_states(db.get_db(), game.id)  # at the new table
         return change
     seat = len(game.players)
     cleaned = clean_new_player(name, [*seated, ""], seat)
@@ -255,6 +257,7 @@ def seat_joins(game: db.StoredGame, name: Any) -> SeatChange:
     if number > 1:
         settings = with_empty(with_empty(settings, 1, (seat,)), number, ())
     db.change_table(db.get_db(), game, settings, new_seat=cleaned)
+    game_play.fill_states(db.get_db(), game.id)  # at the new table
     return SeatChange(number, seat, cleaned)
 
 
