@@ -313,3 +313,16 @@ def test_the_phone_draws_a_table_that_grew_and_shrank_as_the_server_does(client,
     sheet = game.sheet()
     row = sheet["hands_html"].split('id="h3"', 1)[1]
     assert row.count("<b></b>") >= 1  # Ann's seat: no total at deal 3
+
+
+def test_statistics_count_only_the_deals_each_player_sat():
+    """Dora sat from deal 4, Ann until deal 7: the deals their seats were empty are no
+    deals of theirs (nor deals won by scoring 0 beside a declarer who lost)."""
+    settings = seated_so()
+    records = list(play(settings, EVENING).hands)
+    recorded = FOUR.recorded_game(
+        settings, 0, ("Ann", "Bob", "Cat", "Dora"), [h.record for h in records]
+    )
+    stats = FOUR.game_stats(recorded)
+    hands = {figures.name: figures.figures.hands for figures in stats.players}
+    assert hands == {"Ann": 7, "Bob": 10, "Cat": 10, "Dora": 7}
