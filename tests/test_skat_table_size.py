@@ -326,3 +326,22 @@ def test_statistics_count_only_the_deals_each_player_sat():
     stats = FOUR.game_stats(recorded)
     hands = {figures.name: figures.figures.hands for figures in stats.players}
     assert hands == {"Ann": 7, "Bob": 10, "Cat": 10, "Dora": 7}
+
+
+def test_a_rematch_is_for_those_at_the_table_at_the_end(client):
+    """After Ann left a list that Dan had joined, the next game is Bob, Cat and Dan's, at
+    three, with no empty seat, dealt by whoever the deal had passed to."""
+    game_id, key = new_game(client, {"deals": 3})
+    assert post(client, game_id, key, grand(1)).status_code == 201
+    assert seats(client, game_id, key, {"name": "Dan"}).status_code == 201
+    assert post(client, game_id, key, grand(2)).status_code == 201
+    assert seats(client, game_id, key, {"seat": 0, "leaves": True}).status_code == 201
+    assert post(client, game_id, key, grand(3)).get_json()["status"] == "finished"
+    dealer = client.get(f"/api/games/{game_id}").get_json()["dealer"]
+    answer = client.post(f"/games/{game_id}/rematch", headers={"Sec-Fetch-Site": "same-origin"})
+    assert answer.status_code == 302
+    new_id = int(answer.headers["Location"].rsplit("/", 1)[1])
+    game = client.get(f"/api/games/{new_id}").get_json()
+    assert game["players"] == ["Bob", "Cat", "Dan"]
+    assert game["settings"]["players"] == 3 and "empty_seats" not in game["settings"]
+    assert dealer in (1, 2, 3) and game["dealer"] == dealer - 1  # Bob's seat is 0 now

@@ -361,11 +361,20 @@ def rematch(game: db.StoredGame, next_dealer: int) -> tuple[int, str]:
     in the same group, dealt first by ``next_dealer`` (where the finished game's deal had
     passed on to). Returns (id, edit key)."""
     allow("game")
+    players, settings = game.seated, game.settings
+    if table_grows(game):
+        # A table that grew or shrank: the next game is for those at the table now.
+        taken = seats_taken(game)
+        players = tuple(game.seated[seat] for seat in taken)
+        values = {k: v for k, v in settings.to_dict().items() if k != "empty_seats"}
+        table = table_game(game.game, players)
+        settings = table.settings_from_dict({**values, "players": len(players)})
+        next_dealer = taken.index(next_dealer) if next_dealer in taken else 0
     return db.create_game(
         db.get_db(),
-        game.seated,
+        players,
         game.rules,
-        game.settings,
+        settings,
         next_dealer,
         game=game.game,
         group_id=game.group_id,
