@@ -345,3 +345,12 @@ def test_a_rematch_is_for_those_at_the_table_at_the_end(client):
     assert game["players"] == ["Bob", "Cat", "Dan"]
     assert game["settings"]["players"] == 3 and "empty_seats" not in game["settings"]
     assert dealer in (1, 2, 3) and game["dealer"] == dealer - 1  # Bob's seat is 0 now
+
+
+def test_a_player_named_for_an_empty_seat_joins_the_table_in_it(client):
+    game_id, key = new_game(client)
+    assert seats(client, game_id, key, {"name": "Dan"}).status_code == 201
+    assert seats(client, game_id, key, {"seat": 0, "leaves": True}).status_code == 201
+    eve = seats(client, game_id, key, {"seat": 0, "name": "Eve"})
+    assert eve.status_code == 201
+    assert eve.get_json()["at_table"] == ["Eve", "Bob", "Cat", "Dan"]

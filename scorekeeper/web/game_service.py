@@ -167,6 +167,8 @@ def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatCha
     the seat's total carries on. Returns who left and the change as stored. Raises
     FieldProblem naming ``name`` for a name that is blank, too long or already at the
     table, EngineError as ``db.change_seat`` does, or db.NotFound."""
+    if table_grows(game) and seat not in seats_taken(game):
+        return game.seated[seat], seat_joins(game, name, seat)  # into the empty seat
     cleaned = clean_new_player(name, game.seated, seat)
     return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
 
@@ -218,12 +220,12 @@ def seat_empties(game: db.StoredGame, seat: int) -> str:
     return name
 
 
-def seat_joins(game: db.StoredGame, name: Any) -> SeatChange:
-    """From the next hand on, ``name`` (as typed) joins the table in an empty seat, or in
-    a seat added to the list when every seat is taken (three at a Skat list that may seat
-    four). Returns the change. Raises FieldProblem naming ``name`` for a name that is
-    blank, too long or at the table, or when the table is full, and db.Conflict when the
-    game changed meanwhile."""
+def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatChange:
+    """From the next hand on, ``name`` (as typed) joins the table in an empty seat (``seat``
+    when given and empty), or in a seat added to the list when every seat is taken (three
+    at a Skat list that may seat four). Returns the change. Raises FieldProblem naming
+    ``name`` for a name that is blank, too long or at the table, or when the table is
+    full, and db.Conflict when the game changed meanwhile."""
     low, high = _at_the_table(game)
     taken = seats_taken(game)
     free = [seat for seat in range(len(game.players)) if seat not in taken]
@@ -239,7 +241,7 @@ def seat_joins(game: db.StoredGame, name: Any) -> SeatChange:
     number = game.hand_count + 1
     seated = [game.seated[s] if s in taken else "" for s in range(len(game.players))]
     if free:
-        seat = free[0]
+        seat = seat if seat in free else free[0]
         cleaned = clean_new_player(name, seated, seat)
         left = tuple(s for s in empty_at(game.settings, number) if s != seat)
         settings = with_empty(game.settings, number, left)
