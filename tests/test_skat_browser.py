@@ -98,6 +98,28 @@ def test_skat_through_its_pages(browser, live_server, language):
         widths = page.evaluate(WORKING_WIDTHS)
         assert widths and all(width >= 0.8 * table for width, table in widths), widths
         fits(page, "scoreboard", language)
+        if language != "de":
+            return
+        # Issue 43, 6: a fourth arrives and, later, one leaves: the same list plays on.
+        seats = f"{live_server}/games/{created['id']}/seats"
+        page.goto(seats)
+        Taps(page).key("seat", "joins")
+        page.locator('input[name="name"]').fill("Dora")
+        page.locator("#change").click()
+        page.wait_for_url(SCOREBOARD_URL)
+        assert "Dora" in page.locator(".flash").first.inner_text()
+        # Spiel 4: Dora deals (and sits out), as the deal passes on to her seat.
+        assert "Dora" in page.locator("p.turn").first.inner_text()
+        fits(page, "scoreboard-grown", language)
+        page.goto(seats)
+        fits(page, "seats-at-four", language)
+        Taps(page).key("seat", "0")
+        page.locator("#leave").click()
+        page.wait_for_url(SCOREBOARD_URL)
+        assert names[0] in page.locator(".flash").first.inner_text()
+        game = api(live_server, "GET", f"/api/games/{created['id']}?view={token}")
+        assert game["players"][3] == "Dora" and game["dealer"] == 3
+        fits(page, "scoreboard-shrunk", language)
 
 
 # --- a club night (issue 45) ---------------------------------------------------------------

@@ -9,13 +9,17 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 
+from scorekeeper import db as storage
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
+from tests.conftest import join_group, move_to_group, new_app
 
 S = PRESETS["isko"]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -896,3 +900,70 @@ def test_a_ramsch_is_refused_naming_the_field_and_the_rule(app, client, case):
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["field"] == field and words in response.get_json()["error"]
     assert stored_hands(app) == []
+
+
+# --- a list written before its foot (issue 43) ------------------------------------------------
+BEFORE_FOOT = Path(__file__).parent / "fixtures" / "skat-before-foot.db"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lines"),
+    [
+        (
+            1,
+            [
+                "Games won 1 0 1",
+                "Games lost 0 1 0",
+                "Game points 24 −144 23",
+                "Seeger-Fabian points +90 −50 +90",
+            ],
+        ),
+        (2, ["Games won 1 1 0 0", "Games lost 0 0 1 0"]),
+    ],
+)
+def test_a_list_stored_before_its_foot_shows_it_once_opened(tmp_path, game_id, lines):
+    """Old Skat games showed no foot until replayed: their cached states held the race
+    alone. The fixture was written by the code before the foot (make_skat_v1_fixture.py);
+    opened by today's code, each game shows its foot, its totals as stored."""
+    path = tmp_path / "old.db"
+    shutil.copyfile(BEFORE_FOOT, path)
+    with sqlite3.connect(path) as old:
+        states = [json.loads(s) for (s,) in old.execute("SELECT state FROM hands")]
+        totals_before = old.execute("SELECT game_id, seat, total FROM players").fetchall()
+    assert states and all("won" not in state for state in states)
+    app = new_app(tmp_path, DATABASE=str(path))
+    client = app.test_client()
+    # The old group's invite was sealed with the old file's secret: a new group holds it.
+    database = storage.open_database(str(path))
+    try:
+        group, _key = storage.create_group(database, "Skatabend")
+        key = storage.replace_edit_key(database, game_id)  # the old one was never kept
+    finally:
+        database.close()
+    move_to_group(path, game_id, group.id)
+    join_group(client, group_id=group.id)
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    assert foot(client, game_id) == lines
+    # "Finish now" reads the game from the last deal's stored state, not a replay.
+    page = client.get(f"/games/{game_id}/finish").get_data(as_text=True)
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).translate(ISOLATES).split())
+    names = ["Anna", "Bernd", "Claus", "Dora"]
+    counts = lines[0].removeprefix("Games won ").split()
+    assert (
+        "Games won: " + " · ".join(f"{n} {c}" for n, c in zip(names, counts, strict=False)) in said
+    )
+    with sqlite3.connect(path) as upgraded:
+        assert upgraded.execute("SELECT game_id, seat, total FROM players").fetchall() == (
+            totals_before
+        )
+
+
+@pytest.mark.parametrize(("points", "entry_columns"), [(75, 'class="c"'), (120, 'class="c c3"')])
+def test_the_printed_lists_card_points_column_holds_120(client, points, entry_columns):
+    """On A4 and Letter the card points' column clipped "120" (three digits in a column
+    made for two): a list with three-digit card points prints them in a wider column."""
+    game_id, key = new_game(client)
+    schwarz = {"no_trick": "defenders"} if points == 120 else {}
+    assert post(client, game_id, key, deal("grand", 2, 24, points, **schwarz)).status_code == 201
+    page = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    assert page.count(f"<col {entry_columns}>") == 3

@@ -16,6 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine.core.game import Settings, seat_values
+from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, now, query, writing
@@ -560,3 +561,64 @@ def key_matches(game: StoredGame, key: str | None) -> bool:
     if not key or len(key) > 200:
         return False
     return hmac.compare_digest(hash_key(key), game.edit_key_hash)
+
+
+def change_table(
+    db: Database,
+    game: StoredGame,
+    settings: Settings,
+    change: SeatChange | None = None,
+    new_seat: str | None = None,
+) -> None:
+    """Stores a table that grows or shrinks from the next hand on (``core.seating``):
+    ``settings`` saying which seats are empty when; ``change``, a player taking an empty
+    seat; ``new_seat``, the name of a player in a seat added at the end (the seat empty
+    before, its total from the start and no points in the hands before). The hands'
+    cached states are cleared, to be worked out again at the new table. All or nothing,
+    and only while the game is at the version ``game`` was read at; raises Conflict
+    otherwise."""
+    from .hands import Conflict
+
+    with writing(db):
+        bumped = db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ?, settings = ? "
+            "WHERE id = ? AND version = ? AND hand_count = ?",
+            [now(), settings.to_json(), game.id, game.version, game.hand_count],
+        ).rowcount
+        if not bumped:
+            raise Conflict(msg("the game changed meanwhile: look at it again and retry"), "seat")
+        if new_seat is not None:
+            seat = len(game.players)
+            start = list(game.starting_totals) if game.starting_totals else None
+            total = 0
+            if start is not None:
+                start.append(0)
+                db.execute(
+                    "UPDATE games SET starting_totals = ? WHERE id = ?",
+                    [json.dumps(start), game.id],
+                )
+            db.execute(
+                "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
+                [game.id, seat, new_seat, total],
+            )
+            db.execute(
+                "INSERT INTO hand_seats (hand_id, seat, points, total) "
+                "SELECT id, ?, 0, ? FROM hands WHERE game_id = ?",
+                [seat, total, game.id],
+            )
+        if change is not None:
+            db.execute(
+                "DELETE FROM seat_changes WHERE game_id = ? AND seat = ? AND from_hand = ?",
+                [game.id, change.seat, change.from_hand],
+            )
+            kept = [
+                c
+                for c in game.changes
+                if not (c.seat == change.seat and c.from_hand == change.from_hand)
+            ]
+            if names_at(game.players, kept, change.from_hand)[change.seat] != change.name:
+                db.execute(
+                    "INSERT INTO seat_changes (game_id, from_hand, seat, name) VALUES (?, ?, ?, ?)",
+                    [game.id, change.from_hand, change.seat, change.name],
+                )
+        db.execute("UPDATE hands SET state = NULL WHERE game_id = ?", [game.id])

@@ -806,3 +806,16 @@ def m022_club_nights(db: Database) -> None:
         "table_id INTEGER NOT NULL REFERENCES club_tables(id), hand_number INTEGER NOT NULL, "
         "name TEXT NOT NULL, note TEXT, created_at TEXT NOT NULL, resolved_at TEXT)"
     )
+
+
+@migrations()
+def m023_skat_states_with_the_lists_foot(db: Database) -> None:
+    """A Skat hand's stored state written before the list kept its foot (games won and
+    lost, Seeger-Fabian points: no ``won`` in the state) is cleared, so the game is
+    replayed once on its next read (``game_play.fill_states``) and shows its foot. Only
+    the cache goes: every record, point and total stays as it was."""
+    db.execute(
+        "UPDATE hands SET state = NULL WHERE state IS NOT NULL "
+        "AND json_extract(state, '$.won') IS NULL "
+        "AND game_id IN (SELECT id FROM games WHERE game = 'skat')"
+    )

@@ -373,9 +373,19 @@ class SeatChangeForm(PageForm):
     seat = KeyField(_l("Who leaves"), choices=[])
     name = StringField(_l("Who takes the seat"))
 
-    def setup(self, seated: Sequence[str]) -> SeatChangeForm:
-        self.seat.choices = options((str(s), name) for s, name in enumerate(seated))
+    def setup(
+        self, seated: Sequence[str], taken: Sequence[int] | None = None, joins: bool = False
+    ) -> SeatChangeForm:
+        """The keys of the players at the table (``taken``, None: every seat), and with
+        ``joins`` one more for a player who joins with nobody leaving."""
+        at_table = range(len(seated)) if taken is None else taken
+        pairs = [(str(s), seated[s]) for s in at_table]
+        pairs += [(JOINS, _l("Nobody: a player joins"))] if joins else []
+        self.seat.choices = options(pairs)
         return self
+
+
+JOINS = "joins"  # the seat key of a player who joins a table that grows
 
 
 class ConfirmForm(PageForm):

@@ -15,7 +15,7 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from .. import db
+from .. import db, game_play
 from ..db import club
 from ..engine import (
     GAMES,
@@ -30,7 +30,7 @@ from ..engine import (
 from ..engine.core.display import total
 from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
-from ..engine.core.seating import SeatChange
+from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
 from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table
 from .access import can_edit
@@ -184,17 +184,114 @@ def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatCha
     the seat's total carries on. Returns who left and the change as stored. Raises
     FieldProblem naming ``name`` for a name that is blank, too long or already at the
     table, EngineError as ``db.change_seat`` does, or db.NotFound."""
-    cleaned = clean_new_player(name, game.seated, seat)
-    # A club night's player sits at one table of a series (issue 45).
-    elsewhere = club.seated_elsewhere(db.get_db(), game.id, cleaned)
+    if table_grows(game) and seat not in seats_taken(game):
+        return game.seated[seat], seat_joins(game, name, seat)  # into the empty seat
+    cleaned = _at_no_other_table(game, clean_new_player(name, game.seated, seat))
+    return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
+
+
+def _at_no_other_table(game: db.StoredGame, name: str) -> str:
+    """``name``, unless a club night's series has them at another table (issue 45): a
+    player sits at one table of a series; raises FieldProblem naming ``name``."""
+    elsewhere = club.seated_elsewhere(db.get_db(), game.id, name)
     if elsewhere is not None:
         problem = msg(
             "%(name)s sits at table %(number)d in this series: a player sits at one table only",
-            name=cleaned,
+            name=name,
             number=elsewhere,
         )
         raise FieldProblem(problem, "name")
-    return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
+    return name
+
+
+def table_grows(game: db.StoredGame) -> bool:
+    """Whether a player may join or leave the game's table with nobody taking a seat
+    (Skat: three at the table, or four)."""
+    return grows(game.settings) and game_of(game).seat_range is not None
+
+
+def seats_taken(game: db.StoredGame) -> tuple[int, ...]:
+    """The seats with a player in them for the next hand."""
+    return present_at(game.settings, len(game.players), game.hand_count + 1)
+
+
+def _at_the_table(game: db.StoredGame) -> tuple[int, int]:
+    rules = game_of(game)
+    low, high = rules.seat_range or (rules.seats, rules.seats)
+    return low, high
+
+
+def seat_empties(game: db.StoredGame, seat: int) -> str:
+    """From the next hand on, the player in ``seat`` leaves and nobody takes the seat
+    (their total stays on the list). Returns who left. Raises FieldProblem naming
+    ``seat`` when the table would be too small, or the seat is empty already, and
+    db.Conflict when the game changed meanwhile."""
+    name = game.seated[seat]
+    low, high = _at_the_table(game)
+    taken = seats_taken(game)
+    if not table_grows(game):
+        raise FieldProblem(msg("someone must take the seat of %(name)s", name=name), "seat")
+    if seat not in taken:
+        raise FieldProblem(msg("%(name)s is not at the table now", name=name), "seat")
+    if len(taken) - 1 < low:
+        said = msg(
+            "%(game)s needs %(low)d or %(high)d at the table: without %(name)s, "
+            "%(count)d would play",
+            game=game_of(game).name,
+            low=low,
+            high=high,
+            name=name,
+            count=len(taken) - 1,
+        )
+        raise FieldProblem(said, "seat")
+    number = game.hand_count + 1
+    settings = with_empty(game.settings, number, (*empty_at(game.settings, number), seat))
+    db.change_table(db.get_db(), game, settings)
+    game_play.fill_states(db.get_db(), game.id)  # at the new table
+    return name
+
+
+def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatChange:
+    """From the next hand on, ``name`` (as typed) joins the table in an empty seat (``seat``
+    when given and empty), or in a seat added to the list when every seat is taken (three
+    at a Skat list that may seat four). Returns the change. Raises FieldProblem naming
+    ``name`` for a name that is blank, too long or at the table, or when the table is
+    full, and db.Conflict when the game changed meanwhile."""
+    low, high = _at_the_table(game)
+    taken = seats_taken(game)
+    free = [seat for seat in range(len(game.players)) if seat not in taken]
+    if not table_grows(game) or len(taken) >= high:
+        said = msg(
+            "%(game)s needs %(low)d or %(high)d at the table: every seat is taken, so a "
+            "player who joins takes the seat of one who leaves",
+            game=game_of(game).name,
+            low=low,
+            high=high,
+        )
+        raise FieldProblem(said, "name")
+    number = game.hand_count + 1
+    seated = [game.seated[s] if s in taken else "" for s in range(len(game.players))]
+    if free:
+        seat = seat if seat in free else free[0]
+        cleaned = _at_no_other_table(game, clean_new_player(name, seated, seat))
+        left = tuple(s for s in empty_at(game.settings, number) if s != seat)
+        settings = with_empty(game.settings, number, left)
+        change = SeatChange(number, seat, cleaned)
+        db.change_table(db.get_db(), game, settings, change=change)
+        game_play.fill_states(db.get_db(), game.id)  # at the new table
+        return change
+    seat = len(game.players)
+    cleaned = _at_no_other_table(game, clean_new_player(name, [*seated, ""], seat))
+    settings = (
+        game_of(game)
+        .seated(seat + 1)
+        .settings_from_dict({**game.settings.to_dict(), "players": seat + 1})
+    )
+    if number > 1:
+        settings = with_empty(with_empty(settings, 1, (seat,)), number, ())
+    db.change_table(db.get_db(), game, settings, new_seat=cleaned)
+    game_play.fill_states(db.get_db(), game.id)  # at the new table
+    return SeatChange(number, seat, cleaned)
 
 
 def rules_label(game: db.StoredGame) -> str:
@@ -297,11 +394,20 @@ def rematch(game: db.StoredGame, next_dealer: int) -> tuple[int, str]:
     in the same group, dealt first by ``next_dealer`` (where the finished game's deal had
     passed on to). Returns (id, edit key)."""
     allow("game")
+    players, settings = game.seated, game.settings
+    if table_grows(game):
+        # A table that grew or shrank: the next game is for those at the table now.
+        taken = seats_taken(game)
+        players = tuple(game.seated[seat] for seat in taken)
+        values = {k: v for k, v in settings.to_dict().items() if k != "empty_seats"}
+        table = table_game(game.game, players)
+        settings = table.settings_from_dict({**values, "players": len(players)})
+        next_dealer = taken.index(next_dealer) if next_dealer in taken else 0
     return db.create_game(
         db.get_db(),
-        game.seated,
+        players,
         game.rules,
-        game.settings,
+        settings,
         next_dealer,
         game=game.game,
         group_id=game.group_id,

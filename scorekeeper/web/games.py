@@ -46,6 +46,7 @@ from .access import (
 from .card import card_group, game_card
 from .chart import running_totals_svg
 from .forms import (
+    JOINS,
     ConfirmForm,
     FieldProblem,
     NewGameForm,
@@ -63,9 +64,13 @@ from .game_service import (
     offered_game,
     playing_in,
     rules_label,
+    seat_empties,
+    seat_joins,
+    seats_taken,
     side_members,
     side_names,
     start_game,
+    table_grows,
 )
 from .game_service import rematch as rematch_game
 from .i18n import current_language, from_this_site, isolate, shown, translate
@@ -510,23 +515,45 @@ def rematch(game_id: int, game: db.StoredGame):
 def change_seat(game_id: int, game: db.StoredGame):
     """A player leaves or joins mid-game: from the next hand on, another player takes a
     seat, and the seat's total carries on."""
-    form = SeatChangeForm().setup(game.seated)
+    grows = table_grows(game)
+    taken = seats_taken(game)
+    low, high = game_of(game).seat_range or (len(taken), len(taken))
+    form = SeatChangeForm().setup(game.seated, taken, joins=grows and len(taken) < high)
+    leaves = grows and "leave" in request.form  # refused in words when too few would play
+    if leaves:
+        form.name.data = form.name.data or ""  # nobody takes the seat
     if form.validate_on_submit():
-        seat = int(form.seat.data)
+        number = game.hand_count + 1
         try:
-            before, change = seat_player(game, seat, form.name.data)
-        except (FieldProblem, EngineError) as exc:
-            form.name.errors = [*form.name.errors, translate(exc.message)]
-        else:
-            flash(
-                _(
+            if leaves:
+                said = _(
+                    "From hand %(number)d, %(name)s leaves the table; their total stays on "
+                    "the list.",
+                    number=number,
+                    name=isolate(seat_empties(game, int(form.seat.data))),
+                )
+            elif form.seat.data == JOINS:
+                joined = seat_joins(game, form.name.data)
+                said = _(
+                    "From hand %(number)d, %(name)s joins the table.",
+                    number=number,
+                    name=isolate(joined.name),
+                )
+            else:
+                before, change = seat_player(game, int(form.seat.data), form.name.data)
+                said = _(
                     "From hand %(number)d, %(new)s takes the seat of %(old)s.",
                     number=change.from_hand,
                     new=isolate(change.name),
                     old=isolate(before),
-                ),
-                "saved",
-            )
+                )
+        except (FieldProblem, EngineError, db.Conflict) as exc:
+            if getattr(exc, "field", None) == "seat":
+                form.seat.errors = [*form.seat.errors, translate(exc.message)]
+            else:
+                form.name.errors = [*form.name.errors, translate(exc.message)]
+        else:
+            flash(said, "saved")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     return render_template(
         "seats.html",
@@ -534,6 +561,10 @@ def change_seat(game_id: int, game: db.StoredGame):
         form=form,
         number=game.hand_count + 1,
         names=db.known_player_names(db.get_db(), group_id=game.group_id),
+        grows=grows,
+        leaves=grows and len(taken) > low,
+        low=low,
+        high=high,
     ), (422 if form.errors else 200)
 
 

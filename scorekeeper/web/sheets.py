@@ -20,6 +20,7 @@ from markupsafe import Markup
 from .. import db, game_play
 from ..engine import EngineError, Game, Settings, parse_int
 from ..engine.core.display import label_with_sides, signed, total
+from ..engine.core.seating import empty_at
 from .access import game_and_hands_or_404, game_or_404
 from .chart import game_chart
 from .forms import preset_label
@@ -257,9 +258,10 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
                 bids.append(text.shown(hand.bid))
             if columns.outcome or columns.bid:
                 row.append(f"<td{bid_class}>{outcome}</td>")
-        for view in hand.seats:
+        empty = empty_at(progress.settings, hand.number)  # nobody sat there: no total
+        for seat, view in enumerate(hand.seats):
             # Numbers hold no character HTML escapes: only digits, signs and isolates.
-            figure = total(view.total)
+            figure = "" if seat in empty else total(view.total)
             long = ' class="t long"' if len(figure) > FITS else ' class="t"'
             if view.points is None:
                 row.append(f'{blank}<td class="p"></td><td{long}>{ltr(figure)}</td>')

@@ -32,6 +32,7 @@ from .schema import (
     SuitOf,
     YesNo,
 )
+from .seating import empty_at
 
 THROWN_IN = Label((msg("thrown in"),))
 FORM_TEXTS: dict[str, Message] = {
@@ -125,12 +126,13 @@ class SchemaDefaults:
             )
             played = not hand.record.thrown_in
             penalties = summary.penalties or (None,) * len(self.sides)
+            empty = empty_at(settings, hand.number)  # no points in a seat nobody sat in
             seats = tuple(
                 SeatView(
                     summary.entries[s],
                     # the points before penalties, which the seat's mark shows apart
                     hand.points[s] - (penalties[s].points if penalties[s] else 0)
-                    if played
+                    if played and s not in empty
                     else None,
                     hand.totals[s],
                     summary.made[s],

@@ -209,3 +209,79 @@ def sum_rivalries(start: Iterable[Any], more: Iterable[Any]) -> list[Any]:
         )
         for r in first
     ]
+
+
+# --- a table that grows or shrinks mid-game -----------------------------------------------
+# A game whose settings have ``empty_seats`` (Skat: three at the table, or four with the
+# dealer sitting out) is stored at its largest table; ``empty_seats`` says, from which
+# hand on, which seats are empty: ((from_hand, (seat, ...)), ...), the latest first hand
+# last. A seat's name stays the last player who sat there, so the list keeps a column
+# for everyone who ever sat, each total carried on.
+
+EmptySeats = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def grows(settings: Any) -> bool:
+    """Whether the game's table may grow or shrink mid-game (its settings say which
+    seats are empty when)."""
+    return hasattr(settings, "empty_seats")
+
+
+def empty_at(settings: Any, number: int) -> tuple[int, ...]:
+    """The seats empty at hand ``number`` (none for a table that never changes size)."""
+    empty: tuple[int, ...] = ()
+    for first, seats in getattr(settings, "empty_seats", ()):
+        if first <= number:
+            empty = seats
+    return empty
+
+
+def present_at(settings: Any, seats: int, number: int) -> tuple[int, ...]:
+    """The seats of a table of ``seats`` with a player in them at hand ``number``."""
+    empty = empty_at(settings, number)
+    return tuple(seat for seat in range(seats) if seat not in empty)
+
+
+def next_present(settings: Any, seats: int, seat: int, number: int) -> int:
+    """The first seat after ``seat``, clockwise, with a player in it at hand ``number``."""
+    present = present_at(settings, seats, number)
+    return next(
+        (seat + step) % seats for step in range(1, seats + 1) if (seat + step) % seats in present
+    )
+
+
+def with_empty(settings: Any, number: int, empty: tuple[int, ...]) -> Any:
+    """``settings`` with ``empty`` the seats empty from hand ``number`` on (a change at
+    that hand already made is replaced; one that brings back the seats before is
+    dropped)."""
+    kept = tuple((first, seats) for first, seats in settings.empty_seats if first < number)
+    before = kept[-1][1] if kept else ()
+    changed = kept if tuple(sorted(empty)) == before else (*kept, (number, tuple(sorted(empty))))
+    return dataclasses.replace(settings, empty_seats=changed)
+
+
+def read_empty_seats(value: Any) -> EmptySeats:
+    """``empty_seats`` as stored ([[from_hand, [seat, ...]], ...]); raises
+    InvalidSettings (field ``empty_seats``) for anything else: first hands from 1 rising,
+    each seat 0 to 7 once."""
+    refusal = InvalidSettings(
+        msg("empty_seats must be a list of [from hand, [seats]], the hands rising"),
+        "empty_seats",
+    )
+    if not isinstance(value, (list, tuple)):
+        raise refusal
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for item in value:
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            raise refusal
+        first, seats = item
+        if type(first) is not int or not isinstance(seats, (list, tuple)):
+            raise refusal
+        if any(type(s) is not int or not 0 <= s < 8 for s in seats) or len(set(seats)) != len(
+            seats
+        ):
+            raise refusal
+        if first < 1 or (found and first <= found[-1][0]):
+            raise refusal
+        found.append((first, tuple(sorted(seats))))
+    return tuple(found)

@@ -17,6 +17,7 @@ from .seating import (
     SeatChange,
     Stint,
     add_rivalries,
+    empty_at,
     hands_together,
     names_at,
     played_by,
@@ -183,9 +184,13 @@ class RecordedGame:
 
 def hands_played(progress: Any, stint: Stint | None = None) -> Iterator[Any]:
     """The replayed hands that were scored (not thrown in); with ``stint``, only those
-    the stint sat."""
+    the stint sat (not those its seat was empty for: a table that grew or shrank)."""
+    settings = getattr(progress, "settings", None)
     for hand in progress.hands:
-        if hand.score is not None and (stint is None or stint.covers(hand.number)):
+        sat = stint is None or (
+            stint.covers(hand.number) and stint.seat not in empty_at(settings, hand.number)
+        )
+        if hand.score is not None and sat:
             yield hand
 
 

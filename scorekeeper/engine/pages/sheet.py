@@ -16,6 +16,7 @@ from ..core.display import NO_FIGURE, PenaltyMark, bid_css, label_with_sides, si
 from ..core.game import Game, HandPlace, partnered
 from ..core.language import Partners
 from ..core.messages import Message
+from ..core.seating import empty_at
 
 Shown = Callable[[Any], str]
 """A game's text (a Message, a Label, notation) in the page's language: the server's
@@ -134,6 +135,7 @@ def hand_rows(
             hand.outcome, [Partners.of(players[s] for s in side) for side in rules.sides]
         )
         cells = []
+        empty = empty_at(progress.settings, hand.number)  # nobody sat there: no total either
         for seat, view in enumerate(hand.seats):
             side = rules.sides[seat]
             marks = (
@@ -151,7 +153,7 @@ def hand_rows(
                     entry="/".join(part for part in view.entry if part != NO_FIGURE),
                     points=None if view.points is None else signed(view.points),
                     penalty=penalty,
-                    total=total(view.total),
+                    total="" if seat in empty else total(view.total),
                 )
             )
         rows.append(

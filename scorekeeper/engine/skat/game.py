@@ -37,6 +37,7 @@ from ..core.schema import (
     SeatOf,
     YesNo,
 )
+from ..core.seating import next_present, present_at
 from .settings import (
     NULLS,
     PRESETS,
@@ -51,6 +52,7 @@ from .settings import (
 from .skatlist import ListState, first_state, read_state, resume_list
 
 Problem = tuple[str, Message]
+LATER = 1 << 30  # a deal after every change of the table: who sits there now
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "grand")
 SYMBOLS = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
 GAMES = (*SYMBOLS.items(), ("grand", msg("Grand")), ("null", msg("Null")))
@@ -169,7 +171,7 @@ class Skat(GameBase):
     name = msg("Skat")
     seats = 3
     seat_range = (3, 4)
-    preset_aside = ("players", "deals")
+    preset_aside = ("players", "deals", "empty_seats")
     finish_now = True
     row_layout = "across"
     preset_words = {
@@ -361,6 +363,11 @@ class Skat(GameBase):
         """The Bock factors of the deals to come (none without Bock)."""
         return {"bock_deals": list(getattr(progress.state, "bock", ()))}
 
+    def opener(self, settings: SkatSettings, dealer: int) -> int:
+        """Who listens first: the player left of the dealer, an empty seat passed over
+        (at the table as it sits now)."""
+        return next_present(settings, self.seats, dealer, LATER)
+
     def end_words(self, settings: SkatSettings) -> Message:
         if not settings.deals:
             return msg("an open list")
@@ -394,7 +401,14 @@ class Skat(GameBase):
     def check(self, settings: SkatSettings, hand: Hand, ctx: Context) -> list[Problem]:
         found: list[Problem] = []
         who = Seat(hand.declarer)
-        if ctx.seats == 4 and hand.declarer == ctx.dealer:
+        present = _present(settings, ctx)
+        if hand.declarer not in present:
+            said = msg("declarer: seat %(seat)d is empty at this deal", seat=hand.declarer)
+            table = said.said_at_table(
+                "%(name)s is not at the table for this deal: choose a player who is.", name=who
+            )
+            return [("declarer", table)]
+        if len(present) == 4 and hand.declarer == ctx.dealer:
             said = msg("declarer: the dealer sits out at a four-player table")
             table = said.said_at_table(
                 "%(name)s deals and sits out: %(name)s cannot be the declarer.", name=who
@@ -443,7 +457,7 @@ class Skat(GameBase):
         return found
 
     def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
-        return points_of(settings, hand, ctx.seats, _bock(ctx))
+        return points_of(settings, hand, ctx.seats, _bock(ctx), _present(settings, ctx))
 
     def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
         """A deal thrown in scores nothing, and counts as a deal of the list."""
@@ -468,7 +482,8 @@ class Skat(GameBase):
         bid that is no game value, a party without a trick that took one)."""
         if rng.random() < 0.05:
             return {"thrown_in": True}
-        seats = [s for s in range(ctx.seats) if ctx.seats == 3 or s != ctx.dealer]
+        present = _present(settings, ctx)
+        seats = [s for s in present if len(present) == 3 or s != ctx.dealer]
         game, hand, ouvert = rng.choice(GAMES)[0], rng.random() < 0.2, rng.random() < 0.03
         body = {"declarer": rng.choice(seats), "game": game, "hand": hand, "ouvert": ouvert}
         body |= {"kontra": rng.choice((0, 0, 1, 2))} if settings.kontra else {}
@@ -518,14 +533,16 @@ class Skat(GameBase):
         self, settings: SkatSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The bid and card points refused beside their steps; at a four-player table the
-        dealer, sitting out, is no declarer's key."""
+        dealer, sitting out, is no declarer's key, nor a seat empty at this deal."""
         spec = super().hand_form(settings, players, place)
         errors = {**spec.errors, "bid": "bidding", "declarer_points": "counting"}
         steps = spec.steps
         if self.seats == 4 and place is not None:
+            present = settings.present(place.number)
+            keys = [str(s) for s in present if len(present) == 3 or s != place.dealer]
             first = steps[0]
             fields = tuple(
-                replace(f, choices=tuple(c for c in f.choices if c.value != str(place.dealer)))
+                replace(f, choices=tuple(c for c in f.choices if c.value in keys))
                 if f.name == "declarer"
                 else f
                 for f in first.fields
@@ -607,7 +624,7 @@ class Skat(GameBase):
         points = () if hand.game == "null" else (str(hand.declarer_points),)
         entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
         made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
-        bonus = seeger_of(settings, hand, ctx.seats)
+        bonus = seeger_of(settings, hand, ctx.seats, _present(settings, ctx))
         apart = tuple(
             PenaltyMark(
                 (msg("SF"),), b, msg("Seeger-Fabian %(points)s", points=SignedPoints(b)), "bonus"
@@ -752,6 +769,14 @@ def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
     entries = tuple((str(points),) if s == hand.declarer else () for s in range(ctx.seats))
     made = tuple(bool(hand.durchmarsch) if s == hand.declarer else None for s in range(ctx.seats))
     return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made)
+
+
+def _present(settings: SkatSettings, ctx: Context) -> tuple[int, ...]:
+    """The seats with a player in them at ``ctx``'s deal (every seat for a deal read at
+    no place: a stored deal read back, or one scored alone)."""
+    if ctx.place is None:
+        return tuple(range(ctx.seats))
+    return present_at(settings, ctx.seats, ctx.place.number)
 
 
 def _bock(ctx: Context) -> int:

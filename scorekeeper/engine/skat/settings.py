@@ -3,11 +3,14 @@ as pure functions of the settings and what the table wrote down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
+from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
+from ..core.seating import EmptySeats, present_at, read_empty_seats
 from ..core.settings import SettingsBase
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
@@ -133,6 +136,43 @@ class SkatSettings(SettingsBase):
         low=0,
         high=999,
     )
+    empty_seats: EmptySeats = ()
+    """Not a knob but who sits at the table: the seats empty from a deal on, for a table
+    that grew from three to four or shrank back mid-game (``core.seating``); ``players``
+    is then the most the list seated. Left out of ``to_dict`` while there are none, so a
+    game stored before tables changed size reads and scores as it did."""
+
+    def __post_init__(self) -> None:
+        for first, seats in self.empty_seats:
+            if any(seat >= self.players for seat in seats) or self.players - len(seats) < 3:
+                raise InvalidSettings(
+                    msg(
+                        "Skat needs 3 or 4 at the table: from deal %(hand)d, %(count)d would play",
+                        hand=first,
+                        count=self.players - len(seats),
+                    ),
+                    "empty_seats",
+                )
+
+    @classmethod
+    def knob_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls) if f.name != "empty_seats")
+
+    @classmethod
+    def coerce_knob(cls, name: str, value: Any) -> Any:
+        if name == "empty_seats":
+            return read_empty_seats(value)
+        return cls.kinds().coerce(name, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        found = SettingsBase.to_dict(self)
+        if self.empty_seats:
+            found["empty_seats"] = [[first, list(seats)] for first, seats in self.empty_seats]
+        return found
+
+    def present(self, number: int) -> tuple[int, ...]:
+        """The seats with a player in them at deal ``number``."""
+        return present_at(self, self.players, number)
 
 
 PRESETS = {"isko": SkatSettings()}
@@ -224,23 +264,34 @@ def bock_events(settings: SkatSettings, hand: Any) -> frozenset[str]:
     return frozenset(e for e in settings.bock_after if happened[e])
 
 
-def seeger_of(settings: SkatSettings, hand: Any, seats: int) -> tuple[int, ...]:
+def seeger_of(
+    settings: SkatSettings, hand: Any, seats: int, present: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """Each seat's Seeger-Fabian points for the game (none on the plain list): ±50 to the
-    declarer, and with ``on`` 40 (30 at four) to each other player for a game lost."""
+    declarer, and with ``on`` 40 (30 at four) to each other player at the table
+    (``present``, None: every seat) for a game lost."""
     found = [0] * seats
     if settings.seeger_fabian == "off" or hand.game == "ramsch":
         return tuple(found)
     won = value_of(settings, hand).won
+    at_table = range(seats) if present is None else present
     if settings.seeger_fabian == "on" and not won:
-        found = [40 if seats == 3 else 30] * seats
+        for seat in at_table:
+            found[seat] = 40 if len(at_table) == 3 else 30
     found[hand.declarer] = 50 if won else -50
     return tuple(found)
 
 
-def points_of(settings: SkatSettings, hand: Any, seats: int, bock: int = 1) -> tuple[int, ...]:
+def points_of(
+    settings: SkatSettings,
+    hand: Any,
+    seats: int,
+    bock: int = 1,
+    present: Sequence[int] | None = None,
+) -> tuple[int, ...]:
     """Each seat's points for the game: the declarer's score (``bock`` times in a Bock
-    round), and the Seeger-Fabian list's (never doubled)."""
-    bonus = seeger_of(settings, hand, seats)
+    round), and the Seeger-Fabian list's (never doubled) among those ``present``."""
+    bonus = seeger_of(settings, hand, seats, present)
     ramsch = hand.game == "ramsch"
     game = ramsch_points(hand, bock) if ramsch else game_points(settings, hand, bock)
     return tuple(b + (game if s == hand.declarer else 0) for s, b in enumerate(bonus))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..core.progress import RaceState, resume_race, start_state
+from ..core.seating import next_present, present_at
 from .settings import SkatSettings, bock_events, seeger_of, value_of
 
 BOCK_FACTOR = 2
@@ -87,6 +88,7 @@ def resume_list(
     hands = []
     for record in records:
         hand = resume_race(rules, settings, state, [record], finish_after=asked).hands[0]
+        number = hand.number
         counts = {name: getattr(state, name) for name in _COUNTS}
         if state.kept and not record.thrown_in and record.game != "ramsch":
             won = value_of(settings, record).won
@@ -95,12 +97,14 @@ def resume_list(
                 counts["won"] = tuple(map(sum, zip(counts["won"], mark, strict=True)))
             else:
                 counts["lost"] = tuple(map(sum, zip(counts["lost"], mark, strict=True)))
-            bonus = seeger_of(settings, record, seats)
+            bonus = seeger_of(settings, record, seats, present_at(settings, seats, number))
             counts["seeger"] = tuple(map(sum, zip(counts["seeger"], bonus, strict=True)))
         owed = state.bock[1:]
         if bock_events(settings, record):
             owed += (BOCK_FACTOR,) * (settings.bock_deals or seats)
         race = {f: getattr(hand.state, f) for f in _RACE}
+        # The deal passes to the next player at the table for the next deal.
+        race["dealer"] = next_present(settings, seats, hand.dealer, number + 1)
         state = ListState(**race, **counts, bock=owed, scored_bock=state.bock_factor)
         hands.append(replace(hand, state=state))
     final = resume_race(rules, settings, state, [], finish_after=asked)

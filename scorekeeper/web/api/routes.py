@@ -41,7 +41,15 @@ from ..access import member_of as is_member
 from ..errors import json_error
 from ..forms import FieldProblem, clean_game_details
 from ..game_service import change_seat as seat_player
-from ..game_service import game_of, rules_label, start_game
+from ..game_service import (
+    game_of,
+    rules_label,
+    seat_empties,
+    seat_joins,
+    seats_taken,
+    start_game,
+    table_grows,
+)
 from ..responses import PRIVATE
 from ..share import public_url
 from ..throttle import allow, owner_required
@@ -701,12 +709,29 @@ def delete_hand(found: db.StoredGame, number: int):
 @edit_required
 def change_seat(found: db.StoredGame):
     """A player leaves and another takes the seat from the next hand on; the seat's total
-    carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``."""
-    body = _body({"seat", "name"})
-    seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
-    _before, change = seat_player(found, seat, body.get("name"))
-    seated = db.load_game(db.get_db(), found.id).seated  # as stored, after any other phone's
-    return {**change.to_dict(), "seated": list(seated)}, 201
+    carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``. At a table
+    that grows and shrinks (Skat: three, or four), ``{"name": "Eve"}`` alone: Eve joins
+    with nobody leaving; ``{"seat": 1, "leaves": true}``: the seat's player leaves with
+    nobody taking the seat. The answer then also names who is ``at_table``."""
+    body = _body({"seat", "name", "leaves"})
+    if body.get("leaves") not in (None, False, True):
+        raise ApiError("leaves must be true or false", "leaves")
+    if body.get("seat") is None and table_grows(found):
+        change = seat_joins(found, body.get("name"))
+        answer = change.to_dict()
+    else:
+        seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
+        if body.get("leaves"):
+            if "name" in body:
+                raise ApiError("a player who leaves names nobody to take the seat", "name")
+            seat_empties(found, seat)
+            answer = {"from_hand": found.hand_count + 1, "seat": seat, "leaves": True}
+        else:
+            answer = seat_player(found, seat, body.get("name"))[1].to_dict()
+    stored = db.load_game(db.get_db(), found.id)  # as stored, after any other phone's
+    if table_grows(stored):
+        answer["at_table"] = [stored.seated[s] for s in seats_taken(stored)]
+    return {**answer, "seated": list(stored.seated)}, 201
 
 
 @bp.post("/games/<int:game_id>/finish")
