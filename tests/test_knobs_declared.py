@@ -24,7 +24,7 @@ from scorekeeper.engine.core.game import Knob
 from scorekeeper.engine.core.knobs import DECLARED, KnobKinds, knob, rules_lines_of
 from scorekeeper.engine.core.language import LANGUAGES, words_in
 from scorekeeper.engine.core.messages import msg
-from scorekeeper.engine.core.settings import SettingsBase
+from scorekeeper.engine.core.settings import TABLE, SettingsBase
 from scorekeeper.engine.registry import GAMES
 from tests.toy_game import GAME as TOY
 
@@ -102,9 +102,12 @@ SETTINGS = sorted(
 
 @pytest.mark.parametrize("settings", SETTINGS, ids=lambda settings: settings.__qualname__)
 def test_every_field_of_every_game_is_a_knob_declared_once(settings: type) -> None:
-    """Each field carries its knob (``knob``): no table of labels, help, groups or kinds
-    beside it; and the settings stay a frozen, slotted dataclass."""
-    undeclared = [f.name for f in fields(settings) if DECLARED not in f.metadata]
+    """Each field carries its knob (``knob``), or says it is no house rule but who sits at
+    the table (``table_field``): no table of labels, help, groups or kinds beside it; and
+    the settings stay a frozen, slotted dataclass."""
+    undeclared = [
+        f.name for f in fields(settings) if DECLARED not in f.metadata and TABLE not in f.metadata
+    ]
     assert undeclared == []
     assert settings.__dataclass_params__.frozen
     assert "__slots__" in vars(settings)

@@ -958,7 +958,7 @@ def test_a_list_stored_before_its_foot_shows_it_once_opened(tmp_path, game_id, l
         )
 
 
-@pytest.mark.parametrize(("points", "entry_columns"), [(75, 'class="c"'), (120, 'class="c c3"')])
+@pytest.mark.parametrize(("points", "entry_columns"), [(75, 'class="c"'), (120, 'class="c w3"')])
 def test_the_printed_lists_card_points_column_holds_120(client, points, entry_columns):
     """On A4 and Letter the card points' column clipped "120" (three digits in a column
     made for two): a list with three-digit card points prints them in a wider column."""

@@ -260,6 +260,11 @@ def with_empty(settings: Any, number: int, empty: tuple[int, ...]) -> Any:
     return dataclasses.replace(settings, empty_seats=changed)
 
 
+def write_empty_seats(empty: EmptySeats) -> list[list[Any]]:
+    """``empty_seats`` as stored: [[from_hand, [seat, ...]], ...]."""
+    return [[first, list(seats)] for first, seats in empty]
+
+
 def read_empty_seats(value: Any) -> EmptySeats:
     """``empty_seats`` as stored ([[from_hand, [seat, ...]], ...]); raises
     InvalidSettings (field ``empty_seats``) for anything else: first hands from 1 rising,

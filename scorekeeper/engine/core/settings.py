@@ -10,8 +10,8 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import fields, replace
+from collections.abc import Callable, Mapping
+from dataclasses import Field, field, fields, replace
 from functools import cache
 from typing import Any, Self, TypeVar
 
@@ -20,6 +20,18 @@ from .errors import InvalidSettings
 from .game import Knob
 from .knobs import KnobKinds, declared_knobs, rules_lines_of
 from .messages import msg
+
+TABLE = "table"
+"""The metadata key of a settings field that is no house rule (``table_field``)."""
+
+
+def table_field(default: Any, read: Callable[[Any], Any], write: Callable[[Any], Any]) -> Any:
+    """A field of a game's settings that is no house rule but who sits at the table (Skat's
+    ``empty_seats``, a table that grew or shrank mid-game): no knob on the form or in
+    ``knobs``, read from its stored form by ``read`` (raising InvalidSettings naming the
+    field), written by ``write``, and left out of ``to_dict`` while it is ``default``, so
+    settings stored before it existed read and score as they did."""
+    return field(default=default, metadata={TABLE: (read, write)})
 
 
 class SettingsBase:
@@ -32,7 +44,12 @@ class SettingsBase:
 
     @classmethod
     def knob_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        return _knob_names(cls)
+
+    @classmethod
+    def table_fields(cls) -> dict[str, Field]:
+        """The fields that are no house rule (``table_field``), by name."""
+        return _table_fields(cls)
 
     @classmethod
     def kinds(cls) -> KnobKinds:
@@ -47,7 +64,10 @@ class SettingsBase:
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
         """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob and
-        the rule it breaks."""
+        the rule it breaks. A table field (``table_field``) is read by its own reader."""
+        table = cls.table_fields().get(name)
+        if table is not None:
+            return table.metadata[TABLE][0](value)
         return cls.kinds().coerce(name, value)
 
     def word_of(self, name: str) -> Any:
@@ -76,12 +96,18 @@ class SettingsBase:
         return cls().with_changes(values)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every knob by name, as JSON takes it (a list knob as a list)."""
-        return {
+        """Every knob by name, as JSON takes it (a list knob as a list); a table field
+        only while it is not its default."""
+        found = {
             name: list(value) if isinstance(value, tuple) else value
             for name in self.knob_names()
             for value in (getattr(self, name),)
         }
+        for name, table in self.table_fields().items():
+            value = getattr(self, name)
+            if value != table.default:
+                found[name] = table.metadata[TABLE][1](value)
+        return found
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
@@ -110,6 +136,16 @@ class SettingsBase:
     def differs_from(self, other: object) -> list[str]:
         """The knob names whose values differ from ``other``'s."""
         return [k for k in self.knob_names() if getattr(self, k) != getattr(other, k)]
+
+
+@cache
+def _knob_names(settings: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(settings) if TABLE not in f.metadata)  # type: ignore[arg-type]
+
+
+@cache
+def _table_fields(settings: type) -> dict[str, Field]:
+    return {f.name: f for f in fields(settings) if TABLE in f.metadata}  # type: ignore[arg-type]
 
 
 @cache

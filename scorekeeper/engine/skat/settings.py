@@ -4,14 +4,14 @@ as pure functions of the settings and what the table wrote down."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
-from ..core.seating import EmptySeats, present_at, read_empty_seats
-from ..core.settings import SettingsBase
+from ..core.seating import EmptySeats, present_at, read_empty_seats, write_empty_seats
+from ..core.settings import SettingsBase, table_field
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 NULLS = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
@@ -136,7 +136,7 @@ class SkatSettings(SettingsBase):
         low=0,
         high=999,
     )
-    empty_seats: EmptySeats = ()
+    empty_seats: EmptySeats = table_field((), read_empty_seats, write_empty_seats)
     """Not a knob but who sits at the table: the seats empty from a deal on, for a table
     that grew from three to four or shrank back mid-game (``core.seating``); ``players``
     is then the most the list seated. Left out of ``to_dict`` while there are none, so a
@@ -153,22 +153,6 @@ class SkatSettings(SettingsBase):
                     ),
                     "empty_seats",
                 )
-
-    @classmethod
-    def knob_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls) if f.name != "empty_seats")
-
-    @classmethod
-    def coerce_knob(cls, name: str, value: Any) -> Any:
-        if name == "empty_seats":
-            return read_empty_seats(value)
-        return cls.kinds().coerce(name, value)
-
-    def to_dict(self) -> dict[str, Any]:
-        found = SettingsBase.to_dict(self)
-        if self.empty_seats:
-            found["empty_seats"] = [[first, list(seats)] for first, seats in self.empty_seats]
-        return found
 
     def present(self, number: int) -> tuple[int, ...]:
         """The seats with a player in them at deal ``number``."""
