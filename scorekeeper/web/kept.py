@@ -38,7 +38,15 @@ from .responses import PRIVATE
 bp = Blueprint("kept", __name__)
 
 # The scripts and stylesheet the kept page runs on, stored with it.
-ASSETS = ("app.css", "app.js", "hand.js", "phone-engine.js", "keep.js", "icons/icon-192.png")
+ASSETS = (
+    "app.css",
+    "app.js",
+    "hand.js",
+    "phone-engine.js",
+    "keep-drawn.js",
+    "keep.js",
+    "icons/icon-192.png",
+)
 
 
 def _size(path: Path) -> int:
