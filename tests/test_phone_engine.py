@@ -323,7 +323,7 @@ def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served):
     body = phone_engine.build_engine_zip(phone_engine.ENGINE)[0]
     chromium = client.get(urls["engine"], headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
     assert chromium.headers["Content-Encoding"] == "br"
-    assert chromium.headers["Vary"] == "Accept-Encoding"
+    assert "Accept-Encoding" in chromium.headers["Vary"]
     assert chromium.mimetype == "application/zip"
     assert brotli.decompress(chromium.data) == body
     assert len(chromium.data) < len(body) / 2
@@ -334,7 +334,7 @@ def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served):
     for plain in ("identity", "br;q=0, gzip;q=0", "", "compress"):
         answer = client.get(urls["engine"], headers={"Accept-Encoding": plain})
         assert "Content-Encoding" not in answer.headers, plain
-        assert answer.data == body and answer.headers["Vary"] == "Accept-Encoding"
+        assert answer.data == body and "Accept-Encoding" in answer.headers["Vary"]
     ranged = client.get(urls["engine"], headers={"Accept-Encoding": "br", "Range": "bytes=0-9"})
     assert ranged.status_code == 200 and "Content-Encoding" not in ranged.headers
     assert ranged.data == body and "Content-Range" not in ranged.headers
@@ -377,7 +377,7 @@ def test_pyodide_is_sent_in_the_encoding_the_browser_takes_best(fake_release, ac
     answer = client.get(base + "pyodide.asm.wasm", headers={"Accept-Encoding": accepted})
     assert answer.status_code == 200 and answer.mimetype == "application/wasm"
     assert answer.headers.get("Content-Encoding") == sent
-    assert answer.headers["Vary"] == "Accept-Encoding"
+    assert "Accept-Encoding" in answer.headers["Vary"]
     unpack = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[sent]
     assert unpack(answer.data) == files["pyodide.asm.wasm"]
     answer.close()
