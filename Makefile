@@ -23,16 +23,17 @@ $(STAMP): pyproject.toml
 # Without the npm registry the app still serves every page; only the engine in the phone
 # (issue 34) waits for a later `make pyodide`.
 run: $(STAMP) $(CATALOGS)
-	-$(PYTHON) scripts/fetch_pyodide.py
+	-$(BIN)/python scripts/fetch_pyodide.py
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 catalogs: $(CATALOGS)
 
 # The pinned Pyodide release the phone runs the engine in (issue 34), fetched from the npm
 # registry by Python alone (no Node.js), its integrity checked, into the git-ignored
-# vendor/ folder; nothing to do when it is there.
-pyodide:
-	$(PYTHON) scripts/fetch_pyodide.py
+# vendor/ folder, each file beside its gzip and Brotli copies (the app's Python has the
+# brotli wheel; issue 44); nothing to do when they are there.
+pyodide: $(STAMP)
+	$(BIN)/python scripts/fetch_pyodide.py
 
 %.mo: %.po $(STAMP)
 	$(BIN)/pybabel compile -i $< -o $@

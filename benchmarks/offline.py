@@ -8,15 +8,22 @@ keeps the score, which keeps the started game by itself (issue 44; it is told wh
 phone it is when it asks), and prints what keeping it downloaded (every response as it
 came over the wire: headers and the body as sent) and how long it took, from the phone
 asking for static/keep.js to the phone saying it is kept (before issue 44: from the tap
-on "Keep this game on this phone", which asked for it). Then, without the network, it
+on "Keep this game on this phone", which asked for it), and what the same phone fetches
+to keep a further game it opens. Then, without the network, it
 opens the kept game and records a hand through the form the phone's engine draws, and prints
 the time from tapping Save to the new totals shown (the engine reads the hand, the queue
 is written to IndexedDB, the engine draws the scoreboard again; averaged over 5 hands,
 each measured in the page), and the time a reload without the network takes, at 4x
-CPU throttling, to the scoreboard ready to record. With ``--slow-3g`` Keep runs again in
-a fresh phone under Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s
-down, 2 s latency), without the service worker, whose own fetches Chromium would not
-throttle.
+CPU throttling (CDP ``Emulation.setCPUThrottlingRate``), to the kept game usable: its
+scoreboard shown, then, "Record a hand" tapped, the form shown with its keys answering
+(hand.js wired them). With ``--slow-3g`` Keep runs again in a fresh phone under
+Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency),
+without the service worker, whose own fetches Chromium would not throttle: Keep is
+tapped there (keeping by itself waits for the service worker), and the bytes are
+counted by CDP too (``Network.loadingFinished``'s ``encodedDataLength``).
+
+``--vendor FOLDER`` serves Pyodide from another folder than vendor/ (one holding the
+Brotli copies ``make pyodide`` writes, say).
 
 The first load of a scoreboard (which has the Keep button but none of this) is
 ``benchmarks/first_load.py``'s.
@@ -29,6 +36,7 @@ import os
 import sys
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -36,7 +44,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from phone_engine import ARGS, CHROMIUM, SLOW_3G  # noqa: E402  (sibling benchmarks)
-from web import game_with_hands, running_server, sample_hand  # noqa: E402
+from web import Phone, game_with_hands, new_game, running_server, sample_hand  # noqa: E402
 
 from scorekeeper.engine import GAMES  # noqa: E402
 from tests.test_app_conformance import enter as enter_by_taps  # noqa: E402
@@ -92,18 +100,21 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         seen[request.url] = max(size, seen.get(request.url, 0))
 
     context.on("requestfinished", finished)
+    wire = {"bytes": 0}
     if throttle:
         session = context.new_cdp_session(page)
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", throttle)
+        session.on(
+            "Network.loadingFinished",
+            lambda event: asked and wire.update(bytes=wire["bytes"] + event["encodedDataLength"]),
+        )
     if throttle:
-        # A phone on a slow link says so (navigator.connection): the page asks before it
-        # keeps the game, and the time runs from the tap on its yes, as it ran before
-        # issue 44 from the tap on Keep.
-        context.add_init_script(SLOW_LINK)
+        # Without the service worker, keeping by itself (which waits for it) never starts:
+        # the time runs from the tap on Keep, as it ran before issue 44.
         page.goto(f"/games/{game_id}", timeout=600_000)
-        page.locator("#keep-ask-yes").click(timeout=600_000)
         asked[:] = [time.perf_counter()]
+        page.locator("#keep").click(timeout=600_000)
     else:
         page.goto(f"/games/{game_id}")
     page.locator("#keep-whose button").first.click(timeout=600_000)
@@ -111,8 +122,41 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=600_000
     )
     seconds = time.perf_counter() - asked[0]
+    # The service worker's responses may be reported after "kept": counted until none
+    # has come for two seconds.
+    total = -1
+    while total != sum(seen.values()):
+        total = sum(seen.values())
+        page.wait_for_timeout(2000)
     context.remove_listener("requestfinished", finished)
-    return {"bytes": seen, "seconds": seconds, "context": context, "page": page}
+    return {"bytes": seen, "seconds": seconds, "context": context, "page": page, "wire": wire}
+
+
+def further_game(kept: dict, base: str) -> dict[str, int]:
+    """The bytes over the wire, response by response, of the phone that keeps a game
+    opening another started game's edit link, which it keeps by itself: what it fetches
+    for it (its scoreboard's own load included), the engine already on the phone."""
+    phone = Phone(base)  # another phone starts it (a kept-alive connection may have closed)
+    game_id, key, edit_url = new_game(phone)
+    for index in range(2):
+        phone.json("POST", f"/api/games/{game_id}/hands", sample_hand(index), key)
+    phone.close()
+    context, page = kept["context"], kept["page"]
+    seen: dict[str, int] = {}
+
+    def finished(request) -> None:
+        sizes = request.sizes()
+        size = sizes["responseHeadersSize"] + sizes["responseBodySize"]
+        seen[request.url] = max(size, seen.get(request.url, 0))
+
+    context.on("requestfinished", finished)
+    page.goto(urllib.parse.urlsplit(edit_url).path)
+    page.wait_for_function(
+        f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=600_000
+    )
+    page.wait_for_load_state("networkidle")
+    context.remove_listener("requestfinished", finished)
+    return seen
 
 
 def save_to_totals(kept: dict, game_id: int, hands: int = 5) -> list[float]:
@@ -134,10 +178,11 @@ def save_to_totals(kept: dict, game_id: int, hands: int = 5) -> list[float]:
     return times
 
 
-def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[float]:
+def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[tuple[float, float]]:
     """Seconds from reloading the kept game without the network, the phone's CPU slowed
-    ``rate`` times (Chromium's emulation), to its scoreboard ready to record (drawn by
-    the engine, which each page load starts anew in its worker)."""
+    ``rate`` times (Chromium's emulation), to its scoreboard shown ready to record, and to
+    the game usable: "Record a hand" tapped at once, the hand form shown with its keys
+    wired (the kept page shows it once hand.js has wired them)."""
     page = kept["page"]
     session = kept["context"].new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -145,14 +190,18 @@ def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[float]:
     for _ in range(times):
         started = time.perf_counter()
         page.reload()
-        page.locator("#kept-board #record").wait_for(timeout=120_000)
-        found.append(time.perf_counter() - started)
+        page.locator("#kept-board #record").click(timeout=120_000)
+        shown = time.perf_counter() - started
+        page.locator("#kept-entry form#hand").wait_for(timeout=120_000)
+        found.append((shown, time.perf_counter() - started))
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     return found
 
 
 def report(name: str, kept: dict, base: str) -> None:
     total = sum(kept["bytes"].values())
+    if not any("/engine/" in url for url in kept["bytes"]):
+        print("  (Chromium reported none of the service worker's fetches: see --slow-3g's count)")
     print(f"Keep, {name}: {total / 1e6:.2f} MB over the wire in {kept['seconds']:.1f} s")
     for url, size in sorted(kept["bytes"].items(), key=lambda item: -item[1])[:8]:
         print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
@@ -161,7 +210,10 @@ def report(name: str, kept: dict, base: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--slow-3g", action="store_true")
+    parser.add_argument("--vendor", help="the folder to serve Pyodide from (make pyodide's)")
     options = parser.parse_args()
+    if options.vendor:
+        os.environ["SCOREKEEPER_VENDOR"] = options.vendor
     with (
         tempfile.TemporaryDirectory() as folder,
         running_server(os.path.join(folder, "bench.db")) as base,
@@ -173,6 +225,10 @@ def main() -> int:
         try:
             fast = keep(browser, base, phone.cookies, game_id, None)
             report("fast network", fast, base)
+            further = further_game(fast, base)
+            print(f"Keep, a further game: {sum(further.values()) / 1e3:.1f} KB over the wire")
+            for url, size in sorted(further.items(), key=lambda item: -item[1])[:6]:
+                print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
             times = save_to_totals(fast, game_id)
             print(
                 "Save offline to the totals shown: "
@@ -181,14 +237,14 @@ def main() -> int:
             )
             reloads = cold_reload(fast)
             print(
-                "Reload offline at 4x CPU throttling to the scoreboard ready to record: "
-                + ", ".join(f"{t:.1f}" for t in reloads)
-                + " s"
+                "Reload offline at 4x CPU throttling to the scoreboard shown / the hand form "
+                "usable: " + ", ".join(f"{s:.1f} / {u:.1f}" for s, u in reloads) + " s"
             )
             fast["context"].close()
             if options.slow_3g:
                 slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
                 report("slow 3G", slow, base)
+                print(f"  (CDP encodedDataLength: {slow['wire']['bytes'] / 1e6:.2f} MB)")
                 slow["context"].close()
         finally:
             browser.close()

@@ -1,14 +1,12 @@
-// A game kept on this phone, to go on without the network (issues 34, 46). app.js loads
-// this file when "Keep this game on this phone" is tapped, or for a game this phone keeps;
-// the kept page (templates/kept.html, web/kept.py) runs on it without the server.
-// - Keep: the game's snapshot (GET /games/<id>/offline) into IndexedDB; the engine, the
-//   kept page and its scripts into Cache Storage, where the service worker finds them.
-// - Offline, the engine in the phone draws every view with the server's own templates
-//   (scorekeeper/pages: the sheet, the hand form, _kept.html's board, clash and question);
-//   this file puts the HTML in place and answers its buttons; hand.js wires the form's
-//   keys. Each hand saved is queued in IndexedDB, in order, before it is shown.
-// - Back online, the queue is sent in order (POST .../offline/hands); a hand another phone
-//   recorded shows both versions to choose from; one the rules refuse opens in the form.
+// A game kept on this phone, to go on without the network (issues 34, 44, 46). app.js loads
+// it on Keep, or for a game this phone keeps; the kept page (kept.html, web/kept.py) runs on it.
+// - Keep: the game's snapshot (GET /games/<id>/offline) into IndexedDB; the engine, the kept
+//   page and its scripts into Cache Storage, where the service worker finds them.
+// - Offline, the engine in the phone draws every view with the server's templates; this file
+//   puts the HTML in place and answers its buttons; hand.js wires the form's keys. Each hand
+//   saved is queued in IndexedDB, in order, before it is shown.
+// - Back online, the queue is sent in order (POST .../offline/hands); a clash shows both
+//   versions to choose from; a hand the rules refuse opens in the form.
 // No rule and no word lives here: every rule is the engine's, every word the page's.
 (() => {
   "use strict";
@@ -24,8 +22,7 @@
 
   // --- storage ------------------------------------------------------------------------------
 
-  // One request on the kept games (``act`` makes it), resolved with its result once it is
-  // on the phone's disk: nothing is shown as recorded before.
+  // One request on the kept games (``act``), resolved once on the phone's disk.
   function transact(mode, act) {
     return new Promise((resolve, reject) => {
       const opening = indexedDB.open(DB, 1);
@@ -47,8 +44,7 @@
   const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
   const store = (record) => transact("readwrite", (games) => games.put(record)).then(() => record);
 
-  // localStorage (private mode refuses it: the game is still kept, app.js just will not
-  // know it by itself); ``value`` null forgets ``key``. Answers what ``key`` holds.
+  // localStorage (refused in private mode); ``value`` null forgets ``key``; answers its value.
   function remember(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
@@ -76,8 +72,7 @@
 
   // --- Keep, on the scoreboard -------------------------------------------------------------
 
-  // "Whose phone is this?" under the Keep button, as the kept page ``doc`` draws it
-  // (templates/_kept.html): resolves with the name tapped.
+  // "Whose phone is this?" under Keep, as the kept page ``doc`` has it: the name tapped.
   function askWhose(doc, place) {
     const box = document.importNode(doc.getElementById("kept-whose").content, true).firstElementChild;
     place.closest("p").after(box);
@@ -104,8 +99,7 @@
       }
     };
     await Promise.all([pump(), cache.put(item.url, response)]);
-    // What the server sent for it (Pyodide's files go gzipped): a response the service
-    // worker passed on reports its bytes as decoded.
+    // What the server sent for it (compressed): the service worker's reports its bytes decoded.
     return counted(Math.max(0, item.size - read), item.sent || item.size);
   }
 
@@ -148,8 +142,7 @@
     }
   }
 
-  // A kept game's live scoreboard: the snapshot follows the game while the queue is empty;
-  // hands still queued go to the kept page, which sends them.
+  // A kept game's scoreboard: the snapshot follows the game while nothing is queued.
   async function onScoreboard(button) {
     const id = Number(button.dataset.game);
     button.addEventListener("click", () => keepGame(button));
@@ -163,13 +156,11 @@
       )).catch(() => {});
     refresh();
     document.addEventListener("scorekeeper:live", refresh);
-    // The kept page and what it runs on, as this server now has them: after an update the
-    // page names new files, which are downloaded before the page is stored again.
+    // The kept page and what it runs on, as the server now has them (new files first).
     keptShell(button.dataset.page).then((shell) => storeShell(shell, () => {})).catch(() => {});
   }
 
-  // A game's kept page as the server sends it now: the response (to store), its document
-  // and its setup (what it runs on). Throws when the server will not give it.
+  // A game's kept page as the server sends it now: the response, its document and setup.
   async function keptShell(pageUrl) {
     const answer = await fetch(pageUrl, { credentials: "same-origin" });
     if (!answer.ok) throw new Error(String(answer.status));
@@ -177,8 +168,7 @@
     return { answer, doc, setup: JSON.parse(doc.getElementById("kept-setup").textContent) };
   }
 
-  // Everything the kept page runs on into the engine's cache (``counted`` hears of the
-  // bytes), then the page: a kept game never opens on a page whose scripts are not here.
+  // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page.
   async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
     await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
@@ -196,10 +186,12 @@
     const record = await stored(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
     const engine = PhoneEngine.load(setup.engine);
+    const language = record.language || setup.language;
+    const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
     // A call of the engine in the phone, about this table.
     const call = (name, request) => {
       const { game, seats, settings, seated } = record.snapshot;
-      const table = { call: name, game, seats, settings, players: seated, language: record.language || setup.language };
+      const table = { call: name, game, seats, settings, players: seated, language };
       return engine.then((phone) => phone.batch([Object.assign(table, request)])).then((answers) => answers[0]);
     };
     const posted = (data) => Object.fromEntries([...data].filter(([name]) => NOT_ENTRIES.indexOf(name) < 0));
@@ -226,13 +218,17 @@
       const key = event.target.closest("button[id]");
       if (key && answers[key.id]) answers[key.id](key);
     });
+    // The scoreboard as last drawn, at once, while the engine starts (keep-drawn.js).
+    const keptBoard = KeptDrawn.drawn(record, language, "board");
+    if (keptBoard) boardPlace.innerHTML = keptBoard.html;
+    let fromKept = Boolean(keptBoard);
 
     // --- the scoreboard: the engine's sheet in templates/_kept.html's board ---
-    // The hands the server's scoreboard shows (a long game's last ones) and the queued ones;
-    // on top, a queued hand the server refused, with what it said and the way to remove it.
+    // Every hand and the queued ones; on top, a queued hand refused, with the way to remove it.
     async function board() {
       const turn = ++asked;
       const snap = record.snapshot;
+      const mark = KeptDrawn.mark(record, language);
       const known = snap.hands.length;
       const first = snap.shown_state ? snap.shown_from : known + 1; // a snapshot kept before
       const refused = record.queue.length ? record.queue[0].refused : null;
@@ -249,10 +245,15 @@
       // The queued hands no longer follow the game as the server has it: said, kept.
       else boardPlace.replaceChildren(Object.assign(document.createElement("p"), { className: "err", textContent: sheet.error }));
       view("board", turn);
+      if (sheet.error !== undefined) return;
+      // Kept for a cold load, with the form for the next hand drawn ahead (keep-drawn.js).
+      const hands = record.queue.map((q) => q.hand);
+      KeptDrawn.remember(record, language, "board", { html: sheet.html }, mark, store);
+      call("form", { state: snap.state, hands, values: {}, problems: [], said: [] }).then((next) => next.error === undefined &&
+        KeptDrawn.remember(record, language, "form", { html: next.html + next.back_html, state: next.state }, mark, store));
     }
 
-    // "Remove hand N from this phone" (a queued hand the server will not take as it is),
-    // asked again before it is done.
+    // "Remove hand N from this phone" (a hand the server will not take), asked again first.
     function asking(key, open) {
       const box = key.closest(".drop");
       box.querySelector("#drop-ask").hidden = !open;
@@ -271,9 +272,8 @@
     }
 
     // --- the hand form, drawn by the engine with the server's template ---
-    // The form for a new hand (``index`` null) or for queued hand ``index`` again, with the
-    // entries ``values`` and the refusals ``problems`` ({field, error}) or ``said`` (the
-    // server's sentences, which head the form with the way to remove the hand).
+    // The form for a new hand (``index`` null) or queued hand ``index`` again, with ``values``
+    // and ``problems`` ({field, error}) or ``said`` (the server's, with the way to remove it).
     async function entry(index, values, problems, said) {
       const turn = ++asked;
       const editing = index !== null && index !== undefined;
@@ -283,10 +283,11 @@
       // The form of a queued hand again starts from its record (what the engine read).
       if (editing) request.hand = record.queue[index].record || record.queue[index].hand;
       if (editing && said) request.drop = record.queue[index].number;
-      const drawn = await call("form", request);
+      // Before the engine is ready, a new hand's form as last drawn (keep-drawn.js).
+      const kept = !editing && !values && !starting.ready() && KeptDrawn.drawn(record, language, "form");
+      const drawn = kept ? { html: kept.html, back_html: "", state: kept.state } : await call("form", request);
       if (drawn.error !== undefined) {
-        // No hand to enter here (the game is over): the engine says so in the table's words;
-        // a queued hand the server refused can then only be removed from this phone.
+        // No hand to enter (the game is over): the engine says so; a refused hand can be removed.
         status.textContent = drawn.error;
         return board();
       }
@@ -305,8 +306,7 @@
         const name = event.submitter && event.submitter.name;
         save(index, state, form, name && name !== "save" ? name : null);
       });
-      // Shown once hand.js has wired its keys (it asks one seat at a time): a finger on the
-      // form before then would tap a key the script then folds away.
+      // Shown once hand.js has wired its keys (a key tapped before would be folded away).
       const script = Object.assign(document.createElement("script"), { src: setup.hand });
       const shown = () => {
         script.remove();
@@ -319,6 +319,7 @@
 
     async function save(index, state, form, action) {
       const values = posted(new FormData(form));
+      starting.wait(form); // "getting ready", until the engine is
       const answer = await call("entered", { state, values, action });
       if (answer.error !== undefined) return entry(index, values, answer.problems);
       const editing = index !== null && index !== undefined;
@@ -348,8 +349,7 @@
       view("conflict", turn);
     }
 
-    // Keeping this phone's version replaces the server's version shown (``revision``), and
-    // only it: changed on another phone since, the server shows the two again.
+    // This phone's version replaces only the server's version shown (``revision``).
     async function choose(which, revision) {
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
@@ -365,9 +365,8 @@
       try {
         const fresh = await json(setup.snapshot);
         if (fresh.status === 404 && !record.queue.length) {
-          // The game is no longer this phone's (it left or was removed from the group, or
-          // the game was deleted): nothing of it stays on the phone (issue 42): not its
-          // snapshot, its kept page nor its mark.
+          // The game is no longer this phone's (left, removed, deleted): nothing of it stays
+          // on the phone (issue 42): not its snapshot, its kept page nor its mark.
           await transact("readwrite", (games) => games.delete(setup.id));
           await (await caches.open(PAGE_CACHE)).delete(setup.page);
           remember(flag(setup.id), null);
@@ -420,8 +419,9 @@
       } catch (error) {
         status.textContent = say("kept-offline");
         if (!entryPlace.hidden || !conflictPlace.hidden) return;
-        if (!boardPlace.childElementCount) {
-          await board();
+        if (!boardPlace.childElementCount || fromKept) {
+          if (!fromKept) await board();
+          fromKept = false;
           if (/\/hands\/new$/.test(location.pathname)) await entry(null);
         }
       } finally {

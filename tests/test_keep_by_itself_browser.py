@@ -16,6 +16,7 @@ from .test_browser import api
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/work/wt/shots/offline")
+SHOTS_HERE = Path("/work/wt/shots/wire44")
 GAME = GAMES["israeli-whist"]
 NAMES = ["Noa", "Ben", "Dana", "Carl"]
 HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
@@ -166,3 +167,71 @@ def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_s
             created["id"],
         )
         assert record is None
+
+
+# The engine held back: the phone's worker gets no message until the test lets it (a slow
+# phone's Pyodide still starting), so that what is shown before it is ready can be seen.
+HOLD_ENGINE = """(() => {
+  const Real = globalThis.Worker, held = [];
+  let released = false;
+  globalThis.releaseEngine = () => { released = true; held.splice(0).forEach((send) => send()); };
+  globalThis.Worker = class extends Real {
+    postMessage(...message) {
+      if (released) super.postMessage(...message);
+      else held.push(() => super.postMessage(...message));
+    }
+  };
+})()"""
+DRAWN = """(id) => new Promise((resolve) => {
+  const opening = indexedDB.open("scorekeeper-offline", 1);
+  opening.onsuccess = () => {
+    const asked = opening.result.transaction("games").objectStore("games").get(id);
+    asked.onsuccess = () => resolve(Boolean(asked.result && asked.result.drawn
+      && asked.result.drawn.board && asked.result.drawn.form));
+  };
+})"""
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_ready(
+    browser, live_server, language
+):
+    """Reloaded without the network while the engine is still starting: the scoreboard the
+    engine last drew and the form for the next hand are there at once, their keys answer,
+    and a Save says the phone is getting ready, then goes through the engine."""
+    from .offline_phone import QUEUED, keep_game, offline, record_offline
+    from .test_app_conformance import enter, entry_of, kept
+
+    created = started(live_server, hands=2)
+    entry = entry_of(GAME, HAND, NAMES)
+    with watched(browser, live_server, language) as context:
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        keep_game(page, created["id"], "Ben")
+        offline(page, language)
+        record_offline(page, entry, enter)
+        page.wait_for_function(DRAWN, arg=created["id"], timeout=ENGINE_TIMEOUT)
+        sheet = page.locator("#kept-board table.hands").inner_text()
+
+        context.add_init_script(HOLD_ENGINE)
+        page.reload()
+        page.locator("#kept-board #record").wait_for(timeout=10_000)
+        assert page.locator("#kept-board table.hands").inner_text() == sheet
+        assert page.locator(QUEUED).count() == 1
+        page.locator("#kept-board #record").click()
+        page.locator("#kept-entry form#hand").wait_for(timeout=10_000)
+        enter(page, entry)
+        assert kept(page, entry) == []  # every key tapped answered
+        page.locator("#save").click()
+        ready = {"en": "Getting ready", "he": "מתכוננים"}[language]
+        status = page.locator("#kept-status")
+        status.filter(has_text=ready).wait_for(timeout=10_000)
+        SHOTS_HERE.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS_HERE / f"kept-getting-ready-{language}.png"))
+        assert page.locator(QUEUED).count() == 1  # nothing queued before the engine read it
+        assert page.locator("#save").is_disabled()  # a second tap would queue it twice
+
+        page.evaluate("() => releaseEngine()")
+        page.locator(QUEUED).nth(1).wait_for(timeout=ENGINE_TIMEOUT)
+        assert ready not in status.inner_text() and page.locator(QUEUED).count() == 2
+        page.screenshot(path=str(SHOTS_HERE / f"kept-saved-after-ready-{language}.png"))

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import brotli
 import pytest
 
 from scorekeeper import db, game_play
@@ -48,7 +49,7 @@ def fetch_module():
 def pyodide_fetched() -> Path:
     """The pinned release in vendor/, as ``make pyodide`` leaves it (fetched if absent)."""
     fetch = fetch_module()
-    assert fetch.main() == 0
+    fetch.fetch()  # (not main: the Brotli copies are make pyodide's, written once)
     return fetch.TARGET
 
 
@@ -103,7 +104,9 @@ def test_no_network_is_said_plainly_and_nothing_written(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_gzipped_copies(tmp_path, monkeypatch):
+def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_compressed_copies(
+    tmp_path, monkeypatch
+):
     fetch = fetch_module()
     files = {name: name.encode() * 100 for name in fetch.FILES}
     data = fake_tarball({**files, "console.html": b"not wanted"})
@@ -112,11 +115,34 @@ def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_gzipped_copies(tmp_p
     monkeypatch.setattr(fetch.urllib.request, "urlopen", lambda *a, **k: Answer(data))
     assert fetch.main() == 0
     written = {p.name for p in (tmp_path / "pyodide").iterdir()}
-    assert written == set(files) | {f"{name}.gz" for name in files}
+    # Brotli's copies of all but the standard library (a zip: compressed already).
+    packed = {f"{name}.br" for name in files if name != "python_stdlib.zip"}
+    assert written == set(files) | {f"{name}.gz" for name in files} | packed
     for name, body in files.items():
         assert (tmp_path / "pyodide" / name).read_bytes() == body
         assert gzip.decompress((tmp_path / "pyodide" / f"{name}.gz").read_bytes()) == body
+        if f"{name}.br" in packed:
+            assert brotli.decompress((tmp_path / "pyodide" / f"{name}.br").read_bytes()) == body
     assert [p.name for p in tmp_path.iterdir()] == ["pyodide"]  # no partial folder left
+
+
+def test_a_folder_fetched_before_gets_its_brotli_copies_and_nothing_else(tmp_path, monkeypatch):
+    """``make pyodide`` on a folder fetched before Brotli's copies: it adds them, without
+    the network, and leaves no partial file."""
+    fetch = fetch_module()
+    target = tmp_path / "pyodide"
+    target.mkdir()
+    for name in fetch.FILES:
+        (target / name).write_bytes(name.encode() * 50)
+        (target / f"{name}.gz").write_bytes(gzip.compress(name.encode() * 50))
+    monkeypatch.setattr(fetch, "TARGET", target)
+    monkeypatch.setattr(fetch.urllib.request, "urlopen", lambda *a, **k: pytest.fail("fetched"))
+    assert fetch.main() == 0
+    added = {p.name for p in target.iterdir() if p.suffix == ".br"}
+    assert added == {f"{name}.br" for name in fetch.BROTLI}
+    assert not [p for p in target.iterdir() if p.name.endswith(".partial")]
+    wasm = (target / "pyodide.asm.wasm.br").read_bytes()
+    assert brotli.decompress(wasm) == b"pyodide.asm.wasm" * 50
 
 
 # --- the engine's zip ---------------------------------------------------------------------
@@ -126,9 +152,8 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     body, digest = phone_engine.build_engine_zip(phone_engine.ENGINE)
     entries = zipfile.ZipFile(io.BytesIO(body)).infolist()
     names = {entry.filename for entry in entries}
-    # Deflated: a phone downloads the source compressed (under half its size).
-    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_DEFLATED}
-    assert len(body) < sum(entry.file_size for entry in entries) / 2
+    # Stored: the server compresses the zip whole for the wire (test_..._sent_compressed).
+    assert {entry.compress_type for entry in entries} == {zipfile.ZIP_STORED}
     engine = phone_engine.ENGINE
     expected = {"scorekeeper/__init__.py"} | {
         p.relative_to(engine.parent.parent).as_posix()
@@ -289,6 +314,102 @@ def test_pyodide_is_served_gzipped_with_its_types(served, pyodide_fetched):
     plain.close()
     assert client.get(urls["pyodide"] + "console.html").status_code == 404
     assert client.get("/engine/pyodide-0.1.0/pyodide.js").status_code == 404
+
+
+def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served):
+    """Over the wire in Brotli (what Chromium takes from a local or secure origin) or gzip,
+    under half of the zip; as it is to a browser that takes neither or asks for a part."""
+    client, urls = served
+    body = phone_engine.build_engine_zip(phone_engine.ENGINE)[0]
+    chromium = client.get(urls["engine"], headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert chromium.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in chromium.headers["Vary"]
+    assert chromium.mimetype == "application/zip"
+    assert brotli.decompress(chromium.data) == body
+    assert len(chromium.data) < len(body) / 2
+    zipped = client.get(urls["engine"], headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.data) == body
+    assert len(chromium.data) < len(zipped.data)
+    for plain in ("identity", "br;q=0, gzip;q=0", "", "compress"):
+        answer = client.get(urls["engine"], headers={"Accept-Encoding": plain})
+        assert "Content-Encoding" not in answer.headers, plain
+        assert answer.data == body and "Accept-Encoding" in answer.headers["Vary"]
+    ranged = client.get(urls["engine"], headers={"Accept-Encoding": "br", "Range": "bytes=0-9"})
+    assert ranged.status_code == 200 and "Content-Encoding" not in ranged.headers
+    assert ranged.data == body and "Content-Range" not in ranged.headers
+
+
+@pytest.fixture
+def fake_release(tmp_path):
+    """A release folder of made-up files, as ``make pyodide`` leaves it, but for one file
+    fetched before the Brotli copies (``pyodide.js``: gzip alone)."""
+    from scorekeeper.web import create_app
+
+    folder = tmp_path / "vendor" / f"pyodide-{phone_engine.PYODIDE_VERSION}"
+    folder.mkdir(parents=True)
+    files = {name: name.encode() * 200 for name in phone_engine.PYODIDE_FILES}
+    for name, body in files.items():
+        (folder / name).write_bytes(body)
+        (folder / f"{name}.gz").write_bytes(gzip.compress(body))
+        if name != "pyodide.js":
+            (folder / f"{name}.br").write_bytes(brotli.compress(body))
+    app = create_app(app_config(tmp_path, VENDOR=str(tmp_path / "vendor")))
+    return app.test_client(), f"/engine/pyodide-{phone_engine.PYODIDE_VERSION}/", files
+
+
+@pytest.mark.parametrize(
+    ("accepted", "sent"),
+    [
+        ("gzip, deflate, br, zstd", "br"),  # Chromium's
+        ("gzip, deflate", "gzip"),  # a browser without Brotli
+        ("br;q=0.5, gzip", "gzip"),  # the quality the browser gives decides
+        ("br;q=0, gzip", "gzip"),
+        ("*", "br"),
+        ("gzip;q=0, br;q=0", None),  # refused both: the file as it is
+        ("xgzip, brotli", None),  # names that only look like them
+        ("identity", None),
+        ("", None),
+    ],
+)
+def test_pyodide_is_sent_in_the_encoding_the_browser_takes_best(fake_release, accepted, sent):
+    client, base, files = fake_release
+    answer = client.get(base + "pyodide.asm.wasm", headers={"Accept-Encoding": accepted})
+    assert answer.status_code == 200 and answer.mimetype == "application/wasm"
+    assert answer.headers.get("Content-Encoding") == sent
+    assert "Accept-Encoding" in answer.headers["Vary"]
+    unpack = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[sent]
+    assert unpack(answer.data) == files["pyodide.asm.wasm"]
+    answer.close()
+
+
+def test_a_precompressed_file_is_never_sent_in_part_nor_by_its_own_name(fake_release):
+    client, base, files = fake_release
+    # A file fetched before the Brotli copies goes in gzip to a browser that takes both.
+    loader = client.get(base + "pyodide.js", headers={"Accept-Encoding": "br, gzip"})
+    assert loader.headers["Content-Encoding"] == "gzip" and loader.mimetype == "text/javascript"
+    assert gzip.decompress(loader.data) == files["pyodide.js"]
+    loader.close()
+    # A Range asks for bytes of the file: never a slice of its compressed copy.
+    ranged = client.get(
+        base + "pyodide.asm.wasm", headers={"Accept-Encoding": "br, gzip", "Range": "bytes=0-3"}
+    )
+    assert ranged.status_code == 200 and "Content-Encoding" not in ranged.headers
+    assert ranged.data == files["pyodide.asm.wasm"] and "Content-Range" not in ranged.headers
+    ranged.close()
+    # The compressed copies, and anything but the release's files, have no address.
+    for wrong in (
+        "pyodide.asm.wasm.br",
+        "pyodide.asm.wasm.gz",
+        "pyodide.asm.wasm.br.partial",
+        "..%2Fpyodide-0.28.3%2Fpyodide.js",
+        "../../scorekeeper.db",
+        "%2e%2e/pyodide.js",
+        "pyodide.js%00.br",
+    ):
+        answer = client.get(base + wrong, headers={"Accept-Encoding": "br, gzip"})
+        assert answer.status_code == 404, wrong
+        answer.close()
 
 
 def test_only_the_worker_may_compile_webassembly(served):

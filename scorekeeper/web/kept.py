@@ -21,13 +21,32 @@ from .. import db
 from ..engine.pages import kept
 from .access import edit_required
 from .i18n import current_language
-from .phone_engine import DOWNLOADED, engine_zip, pyodide_folder, stdlib, urls, worker_script
+from .phone_engine import (
+    DOWNLOADED,
+    ENCODINGS,
+    encoding_taken,
+    engine_zip,
+    packed,
+    packings,
+    pyodide_folder,
+    stdlib,
+    urls,
+    worker_script,
+)
 from .responses import PRIVATE
 
 bp = Blueprint("kept", __name__)
 
 # The scripts and stylesheet the kept page runs on, stored with it.
-ASSETS = ("app.css", "app.js", "hand.js", "phone-engine.js", "keep.js", "icons/icon-192.png")
+ASSETS = (
+    "app.css",
+    "app.js",
+    "hand.js",
+    "phone-engine.js",
+    "keep-drawn.js",
+    "keep.js",
+    "icons/icon-192.png",
+)
 
 
 def _size(path: Path) -> int:
@@ -42,27 +61,43 @@ def _static(filename: str) -> dict[str, Any]:
     return {"url": url, "size": _size(folder / filename)}
 
 
+def _sent(path: Path) -> int:
+    """The bytes a file of Pyodide's takes over the wire to this browser: its compressed
+    copy's it takes best, else its own."""
+    stored = [
+        name for name, suffix in ENCODINGS.items() if _size(path.with_name(path.name + suffix))
+    ]
+    encoding = encoding_taken(stored)
+    return _size(path.with_name(path.name + ENCODINGS[encoding]) if encoding else path)
+
+
+def _zip_sent(body: bytes) -> int:
+    encoding = encoding_taken(packings())
+    return len(packed(body, encoding)) if encoding else len(body)
+
+
 def downloads() -> list[dict[str, Any]]:
     """Everything a phone stores to go on alone, each with the bytes it holds once
     downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
-    for it (``sent``: Pyodide's files go gzipped; what Keep says it took): the engine
-    (Pyodide, its standard library cut for the engine, the worker, the engine's zip) and
-    the page's own scripts."""
+    for it to this browser (``sent``: Pyodide's files and the zips go compressed; what
+    Keep says it took): the engine (Pyodide, its standard library cut for the engine, the
+    worker, the engine's zip) and the page's own scripts."""
     engine = urls()
     folder = pyodide_folder()
     found = [
         {
             "url": engine["pyodide"] + name,
             "size": _size(folder / name),
-            "sent": _size(folder / (name + ".gz")) or _size(folder / name),
+            "sent": _sent(folder / name),
         }
         for name in DOWNLOADED
     ]
     cut = stdlib()
     if cut:
-        found.append({"url": engine["stdlib"], "size": len(cut[0]), "sent": len(cut[1])})
+        found.append({"url": engine["stdlib"], "size": len(cut[0]), "sent": _zip_sent(cut[0])})
     found.append({"url": engine["worker"], "size": len(worker_script()[0])})
-    found.append({"url": engine["engine"], "size": len(engine_zip()[0])})
+    body = engine_zip()[0]
+    found.append({"url": engine["engine"], "size": len(body), "sent": _zip_sent(body)})
     return found + [_static(name) for name in ASSETS]
 
 

@@ -9,10 +9,16 @@ engine's sources and from Pyodide's own start (its ``pyodide`` and ``_pyodide`` 
 built into Pyodide's core and absent from the zip is left to the core. The phone gets it
 through ``loadPyodide({stdLibURL})`` at an address of its content's hash, the same for
 every game it keeps (``scorekeeper/web/phone_engine.py``).
+
+Every Python file the phone is sent, of the library and of the engine's zip, goes
+without its docstrings and comments (``shed``: what ``python -OO`` leaves of them, which
+no module the phone runs reads): 0.39 MB of the library sent in Brotli instead of
+0.67 MB, 0.25 MB of the engine's zip instead of 0.37 MB (issue 44).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import gzip
 import hashlib
@@ -193,6 +199,41 @@ def trim(stdlib: bytes, sources: Mapping[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@functools.cache
+def shed(source: bytes) -> bytes:
+    """A Python module's ``source`` as the phone runs it: the same code, without its
+    docstrings (a body that was only one becomes ``pass``) and its comments, written
+    again by ``ast.unparse``. A module this Python cannot read (a newer one's syntax)
+    stays as it is. Once per process for the same source (each app builds its zip)."""
+    try:
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if not isinstance(node, DOCUMENTED) or not node.body:
+                continue
+            first = node.body[0]
+            said = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            if said and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+        return ast.unparse(tree).encode("utf-8") + b"\n"
+    except (SyntaxError, ValueError, RecursionError):
+        return source
+
+
+def shed_zip(archive: bytes) -> bytes:
+    """The zip ``archive`` (stored) with each ``.py`` file ``shed``, stored again."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as found, zipfile.ZipFile(buffer, "w") as out:
+        for name in found.namelist():
+            body = found.read(name)
+            out.writestr(
+                zipfile.ZipInfo(name, ZIP_TIME), shed(body) if name.endswith(".py") else body
+            )
+    return buffer.getvalue()
+
+
 def engine_sources(engine: bytes) -> dict[str, bytes]:
     """The Python files of the engine's zip ``engine``, by their path in it."""
     with zipfile.ZipFile(io.BytesIO(engine)) as archive:
@@ -203,7 +244,7 @@ def engine_sources(engine: bytes) -> dict[str, bytes]:
 def _trimmed(
     stdlib: Path, stamp: tuple[int, int], engine_digest: str, engine: bytes
 ) -> tuple[bytes, bytes, str]:
-    body = trim(stdlib.read_bytes(), engine_sources(engine))
+    body = shed_zip(trim(stdlib.read_bytes(), engine_sources(engine)))
     gzipped = gzip.compress(body, compresslevel=9, mtime=0)
     return body, gzipped, hashlib.sha256(body).hexdigest()[:12]
 
