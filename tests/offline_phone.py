@@ -1,5 +1,5 @@
-"""A phone keeping a game and recording it without the network (issue 34), as the browser
-tests drive it, and issue 34's evening (``offline_evening``) for each game and language."""
+"""A phone keeping a game and recording it without the network (issues 34 and 44), as the
+browser tests drive it, and issue 44's walk (``offline_evening``) for each game and language."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from scorekeeper.engine import Game
+from scorekeeper.engine.core.display import signed
 
+from .conftest import opens
 from .test_app_conformance import LANGUAGES as ACCEPT
 from .test_app_conformance import enter, entry_of, long_rules, plain_text, simulated_hands
 from .test_browser import api
@@ -107,13 +109,60 @@ def stored(database: str, sql: str, *params) -> list[tuple]:
         return connection.execute(sql, params).fetchall()
 
 
+def keep_by_itself(page, game_id: int, name: str) -> None:
+    """The editing phone keeps a started game without a tap on Keep: it asks only whose
+    phone it is, once (a phone that said so for an earlier game is not asked again, and
+    keeps the game as soon as it has started). Returns once the game is kept."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    flag = f"localStorage.getItem('scorekeeper:kept:{game_id}') === '1'"
+    page.wait_for_function(
+        f"() => {flag} || document.querySelector('#keep-whose button')", timeout=ENGINE_TIMEOUT
+    )
+    if page.evaluate(f"() => {flag}"):
+        return
+    page.locator("#keep-whose button", has_text=name).click()
+    try:
+        page.wait_for_function(f"() => {flag}", timeout=ENGINE_TIMEOUT)
+    except PlaywrightTimeout:
+        said = page.locator("#keep-status").inner_text()
+        raise AssertionError(f"game {game_id} not kept; the phone says: {said!r}") from None
+    said = page.locator("#keep-status").inner_text()
+    assert re.search(r"\d", said), said
+
+
+def record_online(page, game: Game, game_id: int, entry: Any) -> None:
+    """The hand recorded on the server's form, as the table taps it: Record on the
+    scoreboard, the keys, the preview's points, Save; back on the scoreboard."""
+    opens(page.locator("#live #record"))
+    enter(page, entry)
+    settings = game.preset(game.default_preset).with_changes(long_rules(game))
+    points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
+    preview = page.locator("#preview")
+    preview.locator(".pts").first.wait_for()
+    shown = plain_text(preview.inner_text())
+    assert all(signed(p) in shown for p in points), (shown, points)
+    with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
+        page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save").click()
+
+
 def offline_evening(
-    browser, base: str, game: Game, names: list[str], language: str, widest: Collection[str]
+    context,
+    base: str,
+    game: Game,
+    names: list[str],
+    language: str,
+    widest: Collection[str],
+    watcher=None,
 ) -> None:
-    """Issue 34's evening in ``language`` (test_app_conformance.py tells it: kept after hand 2,
-    3 to 7 recorded offline, hand 4 refused first, a second phone's 5, the server's 1 to 7).
-    Only where its page is the widest (``widest``): the fit, nothing fetched before Keep, a
-    watching phone's live hands ("board"); the form's address opened again offline ("form")."""
+    """Issue 44's walk in ``language`` on the phone ``context`` (``new_phone``; it may have
+    kept other games before): hands 1 and 2 recorded on the server's form without a tap on
+    Keep; the network drops; hands 3 to 5 recorded on the page the phone had open, hand 4
+    saved empty first (refused in the table's words) and corrected; reloaded; closed and
+    opened again, still offline; back online it meets the hand 4 another phone recorded
+    meanwhile, keeps its own, and the server holds 1 to 5 with the points and totals the
+    phone showed. Where its page is the widest (``widest``): the fit, and a phone
+    (``watcher``) that watches the game live ("board")."""
 
     def fits(template: str, shot: str) -> None:
         if template in widest:
@@ -123,83 +172,89 @@ def offline_evening(
     body |= {"settings": long_rules(game), "first_dealer": 0}
     created = api(base, "POST", "/api/games", body)
     game_id, key = created["id"], created["edit_key"]
-    # Hands 1 to 7 as the phone enters them, and another hand 5 (the second phone's).
-    places = (1, 2, 3, 4, 5, 6, 7, 5)
-    drawn = (simulated_hands(game, 8, seed, long=True, numbers=places) for seed in range(5, 25))
-    hands = next(h for h in drawn if game.form_values(h[7]) != game.form_values(h[4]))
-    for hand in hands[:2]:
-        api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
+    # Hands 1 to 5 as the phone enters them, and the hand 4 another phone records.
+    places = (1, 2, 3, 4, 5, 4)
+    drawn = (simulated_hands(game, 6, seed, long=True, numbers=places) for seed in range(5, 25))
+    hands = next(h for h in drawn if game.form_values(h[5]) != game.form_values(h[3]))
     entries = [entry_of(game, hand, names) for hand in hands]
     phone_name = names[1]
 
-    with watched(browser, base, language) as context, watched(browser, base, language) as viewer:
-        if "board" in widest:  # a phone watching the game: the hands come in live
-            watching = viewer.new_page()
-            watching.goto(created["view_url"])
-            watching.locator("#live #h2").wait_for()
-        page = context.new_page()
-        page.goto(created["edit_url"])
-        assert page.url.endswith(f"/games/{game_id}")
-        # Started on a good connection, the editing phone keeps the game without a tap.
-        page.wait_for_function(
-            "() => document.querySelector('#keep[data-asked]')", timeout=ENGINE_TIMEOUT
-        )
-        keep_game(page, game_id, phone_name)
-        fits("board", "kept")
-        offline(page, language)
+    if "board" in widest and watcher is not None:  # a phone watching: the hands come live
+        watching = watcher.new_page()
+        watching.goto(created["view_url"])
+        watching.locator("#live").wait_for()
+    page = context.new_page()
+    page.goto(created["edit_url"])
+    assert page.url.endswith(f"/games/{game_id}")
+    for entry in entries[:2]:
+        record_online(page, game, game_id, entry)
+    # Started on a good connection, the editing phone keeps the game without a tap.
+    keep_by_itself(page, game_id, phone_name)
+    fits("board", "kept")
 
-        # Hand 3; hand 4 saved empty first (refused in the table's words), then entered.
-        record_offline(page, entries[2], enter)
-        page.locator("#kept-board #record").click()
-        page.locator("#kept-entry form#hand").wait_for()
-        # Folded as the server's form folds it: nothing entered in them, closed.
-        assert page.locator("#kept-entry details.folded[open]").count() == 0
-        page.locator("#kept-entry #save").click()
-        summary = page.locator("#kept-entry .error-summary")
-        summary.wait_for(timeout=ENGINE_TIMEOUT)
-        refusal = summary.locator("li").all_inner_texts()
-        assert refusal and not any(re.search(r"[a-z]+_[a-z]+|\[\d\]", said) for said in refusal)
-        fits("form", "refused")
-        record_offline(page, entries[3], enter, opened=True)
-        record_offline(page, entries[4], enter)
+    # The network drops on the scoreboard: Record opens the kept form, drawn in the phone.
+    context.set_offline(True)
+    opens(page.locator("#live #record"))
+    page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
+    assert page.locator("html").get_attribute("lang") == language
+    record_offline(page, entries[2], enter, opened=True)
+    # Hand 4 saved empty first (refused in the table's words), then entered.
+    page.locator("#kept-board #record").click()
+    page.locator("#kept-entry form#hand").wait_for()
+    # Folded as the server's form folds it: nothing entered in them, closed.
+    assert page.locator("#kept-entry details.folded[open]").count() == 0
+    page.locator("#kept-entry #save").click()
+    summary = page.locator("#kept-entry .error-summary")
+    summary.wait_for(timeout=ENGINE_TIMEOUT)
+    refusal = summary.locator("li").all_inner_texts()
+    assert refusal and not any(re.search(r"[a-z]+_[a-z]+|\[\d\]", said) for said in refusal)
+    fits("form", "refused")
+    record_offline(page, entries[3], enter, opened=True)
+    record_offline(page, entries[4], enter)
+    assert page.locator(QUEUED).count() == 3
+    fits("board", "board")
+    shown = numbers(page, f"#kept-board {NUMBERS}")
+    assert page.locator("#kept-board table.hands td i").count()  # the hands' points
 
-        if "form" in widest:  # closed, and opened again without the network on the form
-            page.close()
-            page = context.new_page()
-            page.goto(f"/games/{game_id}/hands/new")
-            page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
-            page.locator(QUEUED).nth(2).wait_for(state="attached")
-            assert page.locator(QUEUED).count() == 3
-        record_offline(page, entries[5], enter, opened="form" in widest)
-        record_offline(page, entries[6], enter)
-        assert page.locator(QUEUED).count() == 5
-        fits("board", "board")
-        shown = numbers(page, f"#kept-board {NUMBERS}")
-        assert page.locator("#kept-board table.hands td i").count()  # the hands' points
+    # Reloaded on the form's address, still offline: the form again, three hands queued.
+    page.reload()
+    page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
+    page.locator(QUEUED).nth(2).wait_for(state="attached")
+    assert page.locator(QUEUED).count() == 3
+    # Closed, and the game opened again without the network: the same scoreboard.
+    page.close()
+    page = context.new_page()
+    page.goto(f"/games/{game_id}")
+    page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+    assert page.locator("html").get_attribute("lang") == language
+    assert page.locator(QUEUED).count() == 3
+    assert numbers(page, f"#kept-board {NUMBERS}") == shown
 
-        # Meanwhile another phone recorded hands 3 and 4 as this one did, and another 5.
-        for hand in hands[2:4] + hands[7:]:
-            api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
+    # Meanwhile another phone recorded hand 3 as this one did, and another hand 4.
+    for hand in (hands[2], hands[5]):
+        api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
 
-        context.set_offline(False)
-        page.locator("#kept-conflict .versions").wait_for(timeout=ENGINE_TIMEOUT)
-        server_side = page.locator("#version-server").inner_text()
-        phone_side = page.locator("#version-phone").inner_text()
-        assert server_side and phone_side and server_side != phone_side
-        fits("board", "conflict")
-        with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
-            page.locator("#keep-phone").click()
+    context.set_offline(False)
+    page.locator("#kept-conflict .versions").wait_for(timeout=ENGINE_TIMEOUT)
+    server_side = page.locator("#version-server").inner_text()
+    phone_side = page.locator("#version-phone").inner_text()
+    assert server_side and phone_side and server_side != phone_side
+    fits("board", "conflict")
+    with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
+        page.locator("#keep-phone").click()
 
-        # The server's: 1 to 7 as entered, the phone's numbers, 5 to 7 marked ✈; still kept.
-        now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
-        assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:7])]
-        assert numbers(page, NUMBERS) == shown
-        assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
-        assert marked(page, "#live") == ["h5", "h6", "h7"]
-        legend = page.locator("#live .legend")
-        assert legend.locator(".off").count() == 1 and phone_name in legend.inner_text()
-        assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
-        if "board" in widest:  # the watching phone: 5 to 7 came in live, marked so
-            watching.locator("#live #h7 .off").wait_for(timeout=ENGINE_TIMEOUT)
-            assert marked(watching, "#live") == ["h5", "h6", "h7"]
-            assert phone_name in watching.locator("#live .legend").inner_text()
+    # The server's: 1 to 5 as entered, the phone's numbers, 4 and 5 marked ✈; still kept.
+    now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
+    assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:5])]
+    assert numbers(page, NUMBERS) == shown
+    assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
+    assert marked(page, "#live") == ["h4", "h5"]
+    legend = page.locator("#live .legend")
+    assert legend.locator(".off").count() == 1 and phone_name in legend.inner_text()
+    assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
+    page.close()
+    if "board" in widest and watcher is not None:  # the watching phone: 4 and 5 came live
+        watching.locator("#live #h5 .off").wait_for(timeout=ENGINE_TIMEOUT)
+        assert marked(watching, "#live") == ["h4", "h5"]
+        assert phone_name in watching.locator("#live .legend").inner_text()
+        watching.close()
