@@ -1540,7 +1540,8 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(
     met, and the server holds 1 to 5 with the points and totals the phone showed. What
     every game does alike (the pages' fit, a phone watching live) on the widest
     (``widest_kept``), and on Israeli Whist's (the first game)."""
-    from .offline_phone import new_phone, offline_evening
+    from .offline_phone import new_phone
+    from .offline_walk import offline_evening
 
     widest = {template for template, key in widest_kept().items() if key == game.key}
     if game.key == "israeli-whist":
