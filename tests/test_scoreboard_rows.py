@@ -35,14 +35,15 @@ def rows_in(language: str, tmp_path) -> str:
     words = GAMES["israeli-whist"].page_words
     game = SimpleNamespace(
         sides=((0,), (1,)),
-        hand_views=lambda progress: progress,
+        hand_views=lambda progress: progress.views,
         page_words=words,
         row_layout="cells",
         notes=lambda progress: GameNotes(),
     )
     with app.test_request_context(headers={"Accept-Language": language}):
         app.preprocess_request()
-        rows = hand_rows(game, views(), lambda n: ("A", "B"), {}, ("/w/", "/"), ("/e/", "/"))
+        progress = SimpleNamespace(views=views(), settings=None)  # a table that never changes
+        rows = hand_rows(game, progress, lambda n: ("A", "B"), {}, ("/w/", "/"), ("/e/", "/"))
     assert (rows.count, rows.first, rows.penalised) == (3, 1, True)
     return str(rows.html)
 

@@ -15,6 +15,8 @@ from sqlite_utils import Database
 
 from ..engine.club import Draw, NightRules
 from ..engine.club.rules import from_dict
+from ..engine.core.messages import msg
+from ..problems import Problem
 from .connection import MAX_ID, now, query, writing
 from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game
 
@@ -64,7 +66,7 @@ class Night:
         return [table for table in self.tables if table.series == series]
 
 
-class SeriesTaken(Exception):
+class SeriesTaken(Problem):
     """Another request drew this series first (two taps on "Draw")."""
 
 
@@ -110,7 +112,7 @@ def store_series(
             [night.id, night.series],
         ).rowcount
         if not claimed:
-            raise SeriesTaken(night.id)
+            raise SeriesTaken(msg("this series was drawn already"), "series")
         for number, players in enumerate(draw.tables, start=1):
             game_id, key = insert_game(
                 db,

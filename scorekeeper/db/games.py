@@ -20,7 +20,7 @@ from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
 from .connection import MAX_ID, now, query, writing
-from .errors import NotFound
+from .errors import Conflict, NotFound
 from .keys import hash_key, new_edit_key, new_token
 from .sealing import LOST_TOKEN, seal, unseal
 
@@ -577,8 +577,6 @@ def change_table(
     cached states are cleared, to be worked out again at the new table. All or nothing,
     and only while the game is at the version ``game`` was read at; raises Conflict
     otherwise."""
-    from .hands import Conflict
-
     with writing(db):
         bumped = db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, settings = ? "

@@ -27,8 +27,8 @@ from sqlite_utils import Database
 from ..engine.core.game import Game, HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.registry import table_game
-from ..problems import Problem
 from .connection import MAX_ID, now, query, writing
+from .errors import Conflict as Conflict  # raised here; kept importable from here
 from .games import StoredGame, load_game, stored_settings
 from .ratings import game_changed
 
@@ -56,17 +56,6 @@ class StoredHand:
     record: HandRecord
     revision: int
     offline_by: str | None = None
-
-
-class Conflict(Problem):
-    """A write that clashes with what is stored: a hand already saved, a game over, a hand
-    changed since the revision the writer read (then ``current`` is the stored hand)."""
-
-    def __init__(
-        self, message: str, field: str | None = None, current: StoredHand | None = None
-    ) -> None:
-        super().__init__(message, field)
-        self.current = current
 
 
 @dataclass(frozen=True, slots=True)

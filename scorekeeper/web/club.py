@@ -37,6 +37,7 @@ from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
 from ..names import MAX_NAME_LENGTH, clean_name
+from ..problems import Problem
 from .access import edit_required, group_or_404, membership, remember_key, remembered_key
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
@@ -76,13 +77,8 @@ DRAW_RULES = (
 )
 
 
-class Refused(Exception):
+class NightRefused(Problem):
     """A request the night refuses: ``field`` and the message, in the table's words."""
-
-    def __init__(self, message: Any, field: str) -> None:
-        super().__init__(str(message))
-        self.message = message
-        self.field = field
 
 
 def night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
@@ -108,7 +104,7 @@ def _organiser_or_403(night: stored.Night) -> None:
 
 def read_players(checked: list[str], guests: str) -> list[str]:
     """The players present: the names ticked and the guests typed one to a line, each
-    cleaned. Raises Refused naming ``players`` for a name too long, a name given twice
+    cleaned. Raises NightRefused naming ``players`` for a name too long, a name given twice
     (a player sits at one table only) or too many."""
     names: list[str] = []
     seen: dict[str, str] = {}
@@ -117,7 +113,7 @@ def read_players(checked: list[str], guests: str) -> list[str]:
         if not name:
             continue
         if len(name) > MAX_NAME_LENGTH:
-            raise Refused(
+            raise NightRefused(
                 _(
                     "%(name)s is too long: names are at most %(limit)d characters.",
                     name=name[:MAX_NAME_LENGTH] + "…",
@@ -126,7 +122,7 @@ def read_players(checked: list[str], guests: str) -> list[str]:
                 "players",
             )
         if name.casefold() in seen:
-            raise Refused(
+            raise NightRefused(
                 _(
                     "%(name)s is named twice: a player sits at one table only.",
                     name=name,
@@ -136,7 +132,7 @@ def read_players(checked: list[str], guests: str) -> list[str]:
         seen[name.casefold()] = name
         names.append(name)
     if len(names) > MOST_PLAYERS:
-        raise Refused(_("A night has at most %(most)d players.", most=MOST_PLAYERS), "players")
+        raise NightRefused(_("A night has at most %(most)d players.", most=MOST_PLAYERS), "players")
     return names
 
 
@@ -144,7 +140,7 @@ def draw_next(
     rules: NightRules, night: stored.Night | None, present: list[str], seed: str
 ) -> tuple[Draw, dict[int, Any]]:
     """The next series' draw for ``present`` and each table size's settings; raises
-    Refused naming the field."""
+    NightRefused naming the field."""
     series = night.series + 1 if night else 1
     games = stored.table_games(db.get_db(), night) if night else {}
     met = pairs_met(games[t.game_id].players for t in night.tables) if night else None
@@ -156,7 +152,7 @@ def draw_next(
         drawn = draw_series(rules.kind, present, seed, series, met, sat_out)
         settings = {len(t): rules.table_settings(len(t)) for t in drawn.tables}
     except EngineError as exc:
-        raise Refused(translate(exc.message), exc.field or "players") from None
+        raise NightRefused(translate(exc.message), exc.field or "players") from None
     return drawn, settings
 
 
@@ -165,13 +161,13 @@ def store_draw(
 ) -> list[tuple[int, str]]:
     """Stores the series drawn; returns each table's (game id, edit key). With
     ``keep_keys`` this phone (the organiser's) keeps every table's edit key, to show its
-    QR code to the table. Raises Refused when another tap drew the series first."""
+    QR code to the table. Raises NightRefused when another tap drew the series first."""
     night = stored.load_night(db.get_db(), night_id, group_id)
     assert night is not None
     try:
         made = stored.store_series(db.get_db(), night, drawn, settings)
     except stored.SeriesTaken:
-        raise Refused(
+        raise NightRefused(
             _("This series was drawn already, on another tap. Here it is."), "series"
         ) from None
     if keep_keys:
@@ -210,7 +206,7 @@ def start(group_id: int):
     if request.method == "POST" and form.validate_on_submit() and request.form.get("draw"):
         try:
             night_id = _start_night(found, values)
-        except Refused as exc:
+        except NightRefused as exc:
             problems[exc.field] = exc.message
         else:
             flash(_("The tables of series %(number)d are drawn.", number=1), "saved")
@@ -259,7 +255,7 @@ def _start_night(found: db.Group, values: dict[str, Any]) -> int:
             values["target"],
         )
     except EngineError as exc:
-        raise Refused(translate(exc.message), exc.field or "game") from None
+        raise NightRefused(translate(exc.message), exc.field or "game") from None
     present = read_players(values["checked"], values["guests"])
     mine = membership(found.id)
     return open_night(found.id, rules, present, mine.id if mine else None)[0]
@@ -273,7 +269,7 @@ def open_night(
     keep_keys: bool = True,
 ) -> tuple[int, list[tuple[int, str]]]:
     """Starts a night in the group and draws its first series (checked before anything is
-    stored); returns its id and each table's (game id, edit key). Raises Refused."""
+    stored); returns its id and each table's (game id, edit key). Raises NightRefused."""
     seed = secrets.token_hex(8)
     drawn, settings = draw_next(rules, None, present, seed)
     night_id = stored.create_night(db.get_db(), group_id, rules, present, seed, organiser_id)
@@ -361,7 +357,7 @@ def next_series(group_id: int, night_id: int):
         present = read_players([], request.form.get("present", ""))
         drawn, settings = draw_next(night.rules, night, present, night.seed)
         store_draw(night.id, found.id, drawn, settings)
-    except Refused as exc:
+    except NightRefused as exc:
         response = Response(
             render_template(
                 "club_night.html",
@@ -388,17 +384,17 @@ def next_series(group_id: int, night_id: int):
 
 
 def check_next(night: stored.Night, games: dict[int, db.StoredGame]) -> None:
-    """Raises Refused (field ``series``) past the night's last series, or while a table
+    """Raises NightRefused (field ``series``) past the night's last series, or while a table
     of the current series is still playing, naming the table and its players."""
     if night.series >= night.rules.series:
-        raise Refused(
+        raise NightRefused(
             _("This night has %(num)d series, and all of them are drawn.", num=night.rules.series),
             "series",
         )
     for table in night.tables_of(night.series):
         game = games[table.game_id]
         if game.status != "finished":
-            raise Refused(
+            raise NightRefused(
                 _(
                     "Table %(number)d (%(players)s) is still playing: a series ends when "
                     "every table has finished its list.",
@@ -468,7 +464,7 @@ def sign(game_id: int, game: db.StoredGame):
             abort(400, _("This request did not come from this site's own page."))
         try:
             said = _sign_or_dispute(game, place, night)
-        except Refused as exc:
+        except NightRefused as exc:
             problem, status = exc.message, 409 if exc.field == "state" else 400
         else:
             flash(said, "saved")
@@ -499,11 +495,11 @@ def sign(game_id: int, game: db.StoredGame):
 
 def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stored.Night) -> str:
     """Stores a signature or a dispute from the posted form; returns what to say. Raises
-    Refused naming the player and the rule, with nothing stored."""
+    NightRefused naming the player and the rule, with nothing stored."""
     number = place.table.number
     name = clean_name(request.form.get("name", ""))
     if name not in game.players:
-        raise Refused(
+        raise NightRefused(
             _(
                 "%(name)s does not sit at table %(number)d: its players are %(players)s.",
                 name=name or "?",
@@ -515,7 +511,7 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
     if request.form.get("action") == "dispute":
         hand = request.form.get("hand", "").strip()
         if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
-            raise Refused(
+            raise NightRefused(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
                     count=game.hand_count,
@@ -525,7 +521,7 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             )
         note = clean_name(request.form.get("note", "")) or None
         if note and len(note) > MAX_NOTE_LENGTH:
-            raise Refused(
+            raise NightRefused(
                 _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
             )
         stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
@@ -535,7 +531,7 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             hand=int(hand),
         )
     if game.status != "finished":
-        raise Refused(
+        raise NightRefused(
             _(
                 "Table %(number)d's list is not finished yet: its players sign it at the "
                 "end of the series.",
@@ -544,7 +540,7 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             "state",
         )
     if not stored.confirm(db.get_db(), place.table.id, name, game.version):
-        raise Refused(_("%(name)s has signed this list already.", name=name), "state")
+        raise NightRefused(_("%(name)s has signed this list already.", name=name), "state")
     return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
 
 
@@ -598,7 +594,7 @@ def standings_page(group_id: int, night_id: int):
 
 __all__ = [
     "TIE_RULE",
-    "Refused",
+    "NightRefused",
     "bp",
     "check_next",
     "draw_next",

@@ -16,7 +16,7 @@ from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
 from .api.routes import ApiError, _body, _group_key_required
-from .club import Refused, check_next, draw_next, open_night, read_players, store_draw
+from .club import NightRefused, check_next, draw_next, open_night, read_players, store_draw
 from .club_files import night_json, standings_json
 from .errors import json_error
 from .responses import PRIVATE
@@ -57,7 +57,7 @@ def _players(body: dict[str, Any]) -> list[str]:
         raise ApiError("players must be a list of the names present", "players")
     try:
         return read_players(names, "")
-    except Refused as exc:
+    except NightRefused as exc:
         raise ApiError(str(exc.message), exc.field) from None
 
 
@@ -108,7 +108,7 @@ def start(group_id: int):
     present = _players(body)
     try:
         night_id, made = open_night(found.id, rules, present, None, keep_keys=False)
-    except Refused as exc:
+    except NightRefused as exc:
         raise ApiError(str(exc.message), exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
@@ -133,7 +133,7 @@ def next_series(group_id: int, night_id: int):
         check_next(night, games)
         drawn, settings = draw_next(night.rules, night, present, night.seed)
         made = store_draw(night.id, night.group_id, drawn, settings, keep_keys=False)
-    except Refused as exc:
+    except NightRefused as exc:
         raise ApiError(str(exc.message), exc.field, 409 if exc.field == "series" else 422) from None
     night = stored.load_night(db.get_db(), night.id, night.group_id)
     assert night is not None
