@@ -8,6 +8,11 @@ a dependency of the app) its Brotli copy, into a git-ignored folder the app serv
 (``scorekeeper/web/phone_engine.py``: a phone downloads 2.1 MB of the core instead of
 2.8 MB: issue 44). Run by ``make pyodide``; does nothing when that folder already holds
 this version, but add the Brotli copies a folder fetched before them lacks.
+
+Beside the release it writes the standard library without docstrings and comments
+(``python_stdlib.shed.zip``, its comment naming the sha256 of the library it was made
+from), so that no server parses 9 MB of Python to cut what the phone is sent: the
+server cuts it from this copy and keeps what it cut on disk (issue 44).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import shutil
 import sys
 import tarfile
 import urllib.request
+import zipfile
 from pathlib import Path
 
 try:
@@ -72,6 +78,7 @@ def unpack(data: bytes, target: Path) -> None:
             # Gzipped once here, so the app sends the 12 MB as 5.5 MB without work per request.
             (partial / f"{name}.gz").write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
     add_brotli(partial)
+    add_shed(partial)
     shutil.rmtree(target, ignore_errors=True)
     partial.rename(target)
 
@@ -89,6 +96,27 @@ def add_brotli(folder: Path) -> None:
         partial = packed.with_name(packed.name + ".partial")
         partial.write_bytes(brotli.compress((folder / name).read_bytes(), quality=11, lgwin=24))
         partial.rename(packed)
+
+
+def add_shed(folder: Path) -> None:
+    """Writes beside the standard library in ``folder`` its copy without docstrings and
+    comments (``phone_engine.SHED_STDLIB``: each Python file ``phone_stdlib.shed``, as
+    the server would send it) unless a copy of this library is there, through a partial
+    file renamed when whole."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.web import phone_engine, phone_stdlib
+
+    whole = (folder / "python_stdlib.zip").read_bytes()
+    if phone_engine.shed_library(folder, whole) is not None:
+        return
+    buffer = io.BytesIO(phone_stdlib.shed_zip(whole))
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.comment = phone_engine.shed_comment(whole)
+    body = buffer.getvalue()
+    shed = folder / phone_engine.SHED_STDLIB
+    partial = shed.with_name(shed.name + ".partial")
+    partial.write_bytes(body)
+    partial.rename(shed)
 
 
 def fetch() -> None:
@@ -110,6 +138,7 @@ def fetch() -> None:
 def main() -> int:
     fetch()
     add_brotli(TARGET)
+    add_shed(TARGET)
     return 0
 
 
