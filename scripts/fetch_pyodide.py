@@ -49,9 +49,19 @@ FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Compressed with Brotli too: all but the standard library, a zip already compressed (and
-# which the app sends cut to the engine's needs, compressed on its own).
-BROTLI = tuple(name for name in FILES if name != "python_stdlib.zip")
+# Compressed with Brotli too, each at its (quality, lgwin): all but the standard library, a
+# zip already compressed (and which the app sends cut to the engine's needs, compressed
+# on its own). Only the core is worth Brotli's best: quality 11 takes 27 s of the 32 s
+# all files took at 11 (benchmarks/brotli_levels.py) and saves 73 KB on 10, 323 KB on
+# 9, which Keep's 3 MB cannot spare; its window of 4 MB packs it 3.6 KB tighter than
+# 16 MB. The loader glue at 10 is 5.6 KB more than at 11 in a third of the time; the
+# lock file, of which a phone fetches only the ``info``, at 9.
+BROTLI = {
+    "pyodide.js": (11, 22),
+    "pyodide.asm.js": (10, 24),
+    "pyodide.asm.wasm": (11, 22),
+    "pyodide-lock.json": (9, 22),
+}
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "vendor" / f"pyodide-{VERSION}"
 
@@ -85,7 +95,7 @@ def unpack(data: bytes, target: Path) -> None:
 
 def add_brotli(folder: Path) -> None:
     """Writes beside each of ``BROTLI`` in ``folder`` its Brotli copy where there is none
-    (at Brotli's best: 3 minutes for the core on a slow machine, once), each through a
+    (at its settings in ``BROTLI``: 30 s on a slow machine, once), each through a
     partial file renamed when whole; nothing without the ``brotli`` wheel."""
     if brotli is None:
         return
@@ -94,7 +104,9 @@ def add_brotli(folder: Path) -> None:
         if packed.is_file():
             continue
         partial = packed.with_name(packed.name + ".partial")
-        partial.write_bytes(brotli.compress((folder / name).read_bytes(), quality=11, lgwin=24))
+        quality, lgwin = BROTLI[name]
+        raw = (folder / name).read_bytes()
+        partial.write_bytes(brotli.compress(raw, quality=quality, lgwin=lgwin))
         partial.rename(packed)
 
 
