@@ -88,13 +88,19 @@ def _names(listed: str) -> list[str]:
     return names
 
 
-# A function, and a module's ``if __name__ == "__main__":`` (run as a script, never on import).
-DEF = re.compile(r"[ \t]*(?:(?:async[ \t]+)?def[ \t]|if[ \t]+__name__[ \t]*==)")
+# A function, a module's ``if __name__ == "__main__":`` (run as a script, never on import)
+# and its ``if sys.platform == "win32":`` (never in the phone: Pyodide's is "emscripten";
+# asyncio's Windows event loops, 6.7 KB sent: issue 44).
+DEF = re.compile(
+    r"[ \t]*(?:(?:async[ \t]+)?def[ \t]|if[ \t]+__name__[ \t]*=="
+    r"|if[ \t]+sys\.platform[ \t]*==[ \t]*['\"]win32['\"][ \t]*:)"
+)
 
 
 def run_on_import(text: str) -> str:
-    """``text`` without the bodies of its functions and of its script part (blank lines
-    in their place): what importing the module runs. A function's imports wait for the
+    """``text`` without the bodies of its functions, of its script part and of its
+    Windows part (blank lines in their place): what importing the module runs in the
+    phone. A function's imports wait for the
     function's call."""
     lines = text.split("\n")
     inside: list[int] = []  # the indentation of each ``def`` the line is in
