@@ -31,7 +31,9 @@ catalogs: $(CATALOGS)
 # The pinned Pyodide release the phone runs the engine in (issue 34), fetched from the npm
 # registry by Python alone (no Node.js), its integrity checked, into the git-ignored
 # vendor/ folder, each file beside its gzip and Brotli copies (the app's Python has the
-# brotli wheel; issue 44); nothing to do when they are there.
+# brotli wheel; issue 44), and the standard library without docstrings and comments, which
+# the server cuts the phone's library from without parsing it; nothing to do when they
+# are there (about 35 s when they are not: benchmarks/brotli_levels.py).
 pyodide: $(STAMP)
 	$(BIN)/python scripts/fetch_pyodide.py
 

@@ -8,6 +8,11 @@ a dependency of the app) its Brotli copy, into a git-ignored folder the app serv
 (``scorekeeper/web/phone_engine.py``: a phone downloads 2.1 MB of the core instead of
 2.8 MB: issue 44). Run by ``make pyodide``; does nothing when that folder already holds
 this version, but add the Brotli copies a folder fetched before them lacks.
+
+Beside the release it writes the standard library without docstrings and comments
+(``python_stdlib.shed.zip``, its comment naming the sha256 of the library it was made
+from), so that no server parses 9 MB of Python to cut what the phone is sent: the
+server cuts it from this copy and keeps what it cut on disk (issue 44).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import shutil
 import sys
 import tarfile
 import urllib.request
+import zipfile
 from pathlib import Path
 
 try:
@@ -43,9 +49,19 @@ FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Compressed with Brotli too: all but the standard library, a zip already compressed (and
-# which the app sends cut to the engine's needs, compressed on its own).
-BROTLI = tuple(name for name in FILES if name != "python_stdlib.zip")
+# Compressed with Brotli too, each at its (quality, lgwin): all but the standard library, a
+# zip already compressed (and which the app sends cut to the engine's needs, compressed
+# on its own). Only the core is worth Brotli's best: quality 11 takes 27 s of the 32 s
+# all files took at 11 (benchmarks/brotli_levels.py) and saves 73 KB on 10, 323 KB on
+# 9, which Keep's 3 MB cannot spare; its window of 4 MB packs it 3.6 KB tighter than
+# 16 MB. The loader glue at 10 is 5.6 KB more than at 11 in a third of the time; the
+# lock file, of which a phone fetches only the ``info``, at 9.
+BROTLI = {
+    "pyodide.js": (11, 22),
+    "pyodide.asm.js": (10, 24),
+    "pyodide.asm.wasm": (11, 22),
+    "pyodide-lock.json": (9, 22),
+}
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "vendor" / f"pyodide-{VERSION}"
 
@@ -72,13 +88,14 @@ def unpack(data: bytes, target: Path) -> None:
             # Gzipped once here, so the app sends the 12 MB as 5.5 MB without work per request.
             (partial / f"{name}.gz").write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
     add_brotli(partial)
+    add_shed(partial)
     shutil.rmtree(target, ignore_errors=True)
     partial.rename(target)
 
 
 def add_brotli(folder: Path) -> None:
     """Writes beside each of ``BROTLI`` in ``folder`` its Brotli copy where there is none
-    (at Brotli's best: 3 minutes for the core on a slow machine, once), each through a
+    (at its settings in ``BROTLI``: 30 s on a slow machine, once), each through a
     partial file renamed when whole; nothing without the ``brotli`` wheel."""
     if brotli is None:
         return
@@ -87,8 +104,31 @@ def add_brotli(folder: Path) -> None:
         if packed.is_file():
             continue
         partial = packed.with_name(packed.name + ".partial")
-        partial.write_bytes(brotli.compress((folder / name).read_bytes(), quality=11, lgwin=24))
+        quality, lgwin = BROTLI[name]
+        raw = (folder / name).read_bytes()
+        partial.write_bytes(brotli.compress(raw, quality=quality, lgwin=lgwin))
         partial.rename(packed)
+
+
+def add_shed(folder: Path) -> None:
+    """Writes beside the standard library in ``folder`` its copy without docstrings and
+    comments (``phone_engine.SHED_STDLIB``: each Python file ``phone_stdlib.shed``, as
+    the server would send it) unless a copy of this library is there, through a partial
+    file renamed when whole."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.web import phone_engine, phone_stdlib
+
+    whole = (folder / "python_stdlib.zip").read_bytes()
+    if phone_engine.shed_library(folder, whole) is not None:
+        return
+    buffer = io.BytesIO(phone_stdlib.shed_zip(whole))
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.comment = phone_engine.shed_comment(whole)
+    body = buffer.getvalue()
+    shed = folder / phone_engine.SHED_STDLIB
+    partial = shed.with_name(shed.name + ".partial")
+    partial.write_bytes(body)
+    partial.rename(shed)
 
 
 def fetch() -> None:
@@ -110,6 +150,7 @@ def fetch() -> None:
 def main() -> int:
     fetch()
     add_brotli(TARGET)
+    add_shed(TARGET)
     return 0
 
 

@@ -9,6 +9,8 @@ import gzip
 import importlib.util
 import io
 import json
+import os
+import stat
 import subprocess
 import sys
 import tarfile
@@ -63,6 +65,22 @@ def test_the_app_serves_the_version_the_fetch_pins():
     assert set(fetch.FILES) == set(phone_engine.PYODIDE_FILES)
 
 
+def fake_library() -> bytes:
+    """A standard library zip of one documented module and one data file."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("json/__init__.py", '"""JSON."""\n\nimport os  # said\nX = 1\n')
+        archive.writestr("json/py.typed", "")
+    return buffer.getvalue()
+
+
+def fake_files(names) -> dict[str, bytes]:
+    return {
+        name: fake_library() if name == "python_stdlib.zip" else name.encode() * 100
+        for name in names
+    }
+
+
 def fake_tarball(files: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
@@ -108,7 +126,7 @@ def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_compressed_copies(
     tmp_path, monkeypatch
 ):
     fetch = fetch_module()
-    files = {name: name.encode() * 100 for name in fetch.FILES}
+    files = fake_files(fetch.FILES)
     data = fake_tarball({**files, "console.html": b"not wanted"})
     monkeypatch.setattr(fetch, "TARGET", tmp_path / "pyodide")
     monkeypatch.setattr(fetch, "INTEGRITY", fetch.integrity_of(data))
@@ -117,7 +135,15 @@ def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_compressed_copies(
     written = {p.name for p in (tmp_path / "pyodide").iterdir()}
     # Brotli's copies of all but the standard library (a zip: compressed already).
     packed = {f"{name}.br" for name in files if name != "python_stdlib.zip"}
-    assert written == set(files) | {f"{name}.gz" for name in files} | packed
+    # And the library without docstrings and comments, naming the library it was made of.
+    shed = {phone_engine.SHED_STDLIB}
+    assert written == set(files) | {f"{name}.gz" for name in files} | packed | shed
+    target = tmp_path / "pyodide"
+    found = phone_engine.shed_library(target, files["python_stdlib.zip"])
+    assert found is not None
+    with zipfile.ZipFile(io.BytesIO(found)) as archive:
+        assert archive.read("json/__init__.py") == b"import os\nX = 1\n"
+        assert archive.read("json/py.typed") == b""
     for name, body in files.items():
         assert (tmp_path / "pyodide" / name).read_bytes() == body
         assert gzip.decompress((tmp_path / "pyodide" / f"{name}.gz").read_bytes()) == body
@@ -126,20 +152,32 @@ def test_a_tarball_of_the_pinned_integrity_is_unpacked_with_compressed_copies(
     assert [p.name for p in tmp_path.iterdir()] == ["pyodide"]  # no partial folder left
 
 
-def test_a_folder_fetched_before_gets_its_brotli_copies_and_nothing_else(tmp_path, monkeypatch):
-    """``make pyodide`` on a folder fetched before Brotli's copies: it adds them, without
-    the network, and leaves no partial file."""
+def test_a_folder_fetched_before_gets_its_brotli_and_shed_copies_and_nothing_else(
+    tmp_path, monkeypatch
+):
+    """``make pyodide`` on a folder fetched before Brotli's copies and the shed library:
+    it adds them, without the network, and leaves no partial file; a shed library made
+    of another release's library is made again."""
     fetch = fetch_module()
     target = tmp_path / "pyodide"
     target.mkdir()
-    for name in fetch.FILES:
-        (target / name).write_bytes(name.encode() * 50)
-        (target / f"{name}.gz").write_bytes(gzip.compress(name.encode() * 50))
+    for name, body in fake_files(fetch.FILES).items():
+        body = body[: 50 * len(name)] if name != "python_stdlib.zip" else body
+        (target / name).write_bytes(body)
+        (target / f"{name}.gz").write_bytes(gzip.compress(body))
+    stale = io.BytesIO()
+    with zipfile.ZipFile(stale, "w") as archive:
+        archive.writestr("json/__init__.py", "OLD = 1\n")
+        archive.comment = phone_engine.shed_comment(b"another release's library")
+    (target / phone_engine.SHED_STDLIB).write_bytes(stale.getvalue())
     monkeypatch.setattr(fetch, "TARGET", target)
     monkeypatch.setattr(fetch.urllib.request, "urlopen", lambda *a, **k: pytest.fail("fetched"))
     assert fetch.main() == 0
     added = {p.name for p in target.iterdir() if p.suffix == ".br"}
     assert added == {f"{name}.br" for name in fetch.BROTLI}
+    whole = (target / "python_stdlib.zip").read_bytes()
+    shed = phone_engine.shed_library(target, whole)
+    assert shed is not None and b"OLD" not in shed and b"X = 1" in shed
     assert not [p for p in target.iterdir() if p.name.endswith(".partial")]
     wasm = (target / "pyodide.asm.wasm.br").read_bytes()
     assert brotli.decompress(wasm) == b"pyodide.asm.wasm" * 50
@@ -178,6 +216,123 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
     # The same code gives the same zip, so its address stays while the code does.
     assert phone_engine.build_engine_zip(engine) == (body, digest)
+
+
+SECOND_PROCESS = """
+import hashlib, json, sys, types
+from scorekeeper.web import create_app, phone_engine, phone_stdlib
+
+def parsed(*args, **kwargs):
+    raise AssertionError("parsed again")
+
+if sys.argv[1] == "cached":  # nothing of the build may run: the cache is read
+    phone_stdlib.shed = phone_stdlib.trim = phone_engine.engine_messages = parsed
+    phone_stdlib.shed_zip = None
+    phone_engine.brotli = types.SimpleNamespace(compress=parsed)
+app = create_app({"TESTING": True, "DATABASE": sys.argv[2], "ENGINE_CACHE": sys.argv[3],
+                  "SECRET_KEY": "x"})
+with app.test_request_context():
+    urls = phone_engine.urls()
+client = app.test_client()
+served = {}
+for name in ("engine", "stdlib"):
+    for encoding in ("br", "gzip", "identity"):
+        answer = client.get(urls[name], headers={"Accept-Encoding": encoding})
+        served[f"{name} {encoding}"] = hashlib.sha256(answer.data).hexdigest()
+print(json.dumps([urls["engine"], urls["stdlib"], served]))
+"""
+
+
+def serve_in_a_process(tmp_path, how: str, cache: Path) -> list:
+    done = subprocess.run(
+        [sys.executable, "-c", SECOND_PROCESS, how, str(tmp_path / "x.db"), str(cache)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_second_process_serves_the_same_bytes_read_from_the_cache_without_parsing(
+    tmp_path, pyodide_fetched
+):
+    """The engine's zip, the cut library and their Brotli and gzip are built once: a
+    process started after one that built them reads them from the cache folder, with
+    neither ``ast`` nor Brotli (removed from it), and serves the same bytes."""
+    cache = tmp_path / "cache"
+    first = serve_in_a_process(tmp_path, "build", cache)
+    assert first == serve_in_a_process(tmp_path, "cached", cache)
+    # Each build's file is this user's alone.
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    assert {stat.S_IMODE(p.stat().st_mode) for p in cache.iterdir()} == {0o600}
+
+
+def test_a_half_written_or_altered_cache_file_is_built_again_never_served(tmp_path):
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    built = []
+
+    def build() -> bytes:
+        built.append(1)
+        return b"the engine" * 1000
+
+    def served() -> bytes:
+        return phone_engine.cached(cache, "engine", "k" * 64, build)
+
+    assert served() == b"the engine" * 1000 and len(built) == 1
+    assert served() == b"the engine" * 1000 and len(built) == 1  # read, not built
+    (path,) = cache.iterdir()
+    whole = path.read_bytes()
+    tampered = [
+        whole[: len(whole) // 2],  # half written
+        whole[:-1] + b"!",  # a byte changed
+        whole.replace(b"the engine", b"the engin!", 1),
+        whole.split(b"\n", 1)[1],  # no first line
+        whole.replace(b"k" * 64, b"j" * 64, 1),  # another key's file
+    ]
+    for number, content in enumerate(tampered, start=2):
+        path.write_bytes(content)
+        assert served() == b"the engine" * 1000 and len(built) == number
+        assert path.read_bytes() == whole  # written again whole
+    # A file others may write is not trusted, nor is a link to another file.
+    path.chmod(0o666)
+    assert served() == b"the engine" * 1000 and len(built) == len(tampered) + 2
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    elsewhere = tmp_path / "elsewhere.bin"
+    elsewhere.write_bytes(whole)
+    elsewhere.chmod(0o600)
+    path.unlink()
+    path.symlink_to(elsewhere)
+    assert served() == b"the engine" * 1000 and len(built) == len(tampered) + 3
+    assert not path.is_symlink()
+    assert not [p for p in cache.iterdir() if p.name.endswith(".partial")]
+
+
+def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_shared(
+    tmp_path,
+):
+    from scorekeeper.web import create_app
+
+    before = os.umask(0)
+    try:
+        app = create_app(app_config(tmp_path, ENGINE_CACHE=str(tmp_path / "a" / "cache")))
+        with app.app_context():
+            folder = phone_engine.cache_folder()
+            assert folder == tmp_path / "a" / "cache"
+            assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+            phone_engine.cached(folder, "engine", "k" * 64, lambda: b"zip")
+            assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
+            # A folder others may write in (made so by someone else) is not used at all.
+            folder.chmod(0o777)
+            assert phone_engine.cache_folder() is None
+            assert app.test_client().get("/engine/scorekeeper-000000000000.zip").status_code == 404
+        with app.test_request_context():
+            engine = phone_engine.urls()["engine"]
+        assert app.test_client().get(engine).status_code == 200
+    finally:
+        os.umask(before)
 
 
 @pytest.mark.parametrize("language", ["he", "de"])
@@ -617,7 +772,7 @@ def engine_page(browser, tmp_path_factory) -> Iterator[EnginePage]:
     from scorekeeper.web import create_app
 
     fetch = fetch_module()
-    assert fetch.main() == 0
+    fetch.fetch()  # (not main: its copies are make pyodide's, written once)
     folder = tmp_path_factory.mktemp("engine-page")
     app = create_app(app_config(folder / "urls"))
     with app.test_request_context():

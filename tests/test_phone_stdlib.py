@@ -41,6 +41,11 @@ class Model:
     import string
 
 
+if sys.platform == "win32":
+    from .windows import loop
+else:
+    from .unix import loop
+
 if __name__ == "__main__":
     import doctest
 """
@@ -54,7 +59,7 @@ if __name__ == "__main__":
             {
                 "os", "json.decoder", "pkg.sub.sibling", "pkg.sub", "pkg", "pkg.uncle",
                 "pkg.sub.inner", "pkg.sub.inner.first", "pkg.sub.inner.second", "gettext",
-                "string",
+                "string", "pkg.sub.unix", "pkg.sub.unix.loop",
             },
         ),
         (
@@ -62,14 +67,16 @@ if __name__ == "__main__":
             {
                 "os", "json.decoder", "pkg.sub.sibling", "pkg.sub", "pkg", "pkg.uncle",
                 "pkg.sub.inner", "pkg.sub.inner.first", "pkg.sub.inner.second", "gettext",
-                "string", "unittest", "email", "email.message", "doctest",
+                "string", "unittest", "email", "email.message", "doctest", "pkg.sub.unix",
+                "pkg.sub.unix.loop", "pkg.sub.windows", "pkg.sub.windows.loop",
             },
         ),
     ],
 )  # fmt: skip
 def test_a_modules_imports_are_read_as_importing_it_runs_them(every, expected):
-    """A function's imports wait for its call, a script part never runs on import: only
-    the engine's own sources are followed into them (``every``)."""
+    """A function's imports wait for its call, a script part never runs on import, nor a
+    Windows part in the phone: only the engine's own sources are followed into them
+    (``every``)."""
     assert phone_stdlib.imported(MODULE.encode(), "pkg.sub.mod", False, every=every) == expected
 
 
@@ -82,11 +89,10 @@ def test_a_package_reads_its_relative_imports_from_itself():
 def cut():
     """The release's whole library, and the library cut for the engine this tree has."""
     folder = fetch_module().TARGET
-    fetch_module().main()
+    fetch_module().fetch()  # (not main: its copies are make pyodide's, once)
     whole = (folder / phone_engine.STDLIB).read_bytes()
-    body, gzipped, digest = phone_stdlib.trimmed(
-        folder / phone_engine.STDLIB, *phone_engine.build_engine_zip(phone_engine.ENGINE)
-    )
+    engine, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    body, gzipped, digest = phone_engine.build_stdlib(folder, engine)
     return whole, body, gzipped, digest
 
 
@@ -99,10 +105,13 @@ def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_re
         "json/__init__.py", "gettext.py", "dataclasses.py", "random.py", "typing.py",
         "site.py", "encodings/utf_8.py", "encodings/unicode_escape.py",
         "_pyodide/_future_helper.py", "pyodide/webloop.py", "asyncio/__init__.py",
+        "asyncio/unix_events.py",
     ):  # fmt: skip
         assert kept_file in names, kept_file
     for dropped in ("unittest/__init__.py", "doctest.py", "pdb.py", "email/message.py",
-                    "xml/__init__.py", "encodings/cp1255.py", "tkinter/__init__.py"):  # fmt: skip
+                    "xml/__init__.py", "encodings/cp1255.py", "tkinter/__init__.py",
+                    # Imported on Windows only (Pyodide's platform is "emscripten").
+                    "asyncio/windows_events.py", "asyncio/proactor_events.py"):  # fmt: skip
         assert dropped not in names, dropped
     # Every module kept is the release's own code, less its docstrings and comments (byte
     # for byte, one this Python cannot read).

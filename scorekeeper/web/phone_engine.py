@@ -32,28 +32,50 @@ Pyodide's files goes in the encoding the browser takes that packs it best, Brotl
 once (Pyodide's by ``make pyodide``, the zips once per process), never for a Range (a
 part of the compressed bytes would be no part of the file), and as it is for a browser
 that takes neither, with ``Vary: Accept-Encoding`` either way.
+
+Built once, not once per process (issue 44): the zips and their compressed copies are
+kept in a private cache folder (``cached``), each file under the hash of what it was
+built from and checked against its content's hash when read, so a server's start (a
+test worker's, the first phone's after a restart) reads files instead of parsing 3 MB
+of Python; the standard library is cut from the copy without docstrings ``make
+pyodide`` wrote beside the release.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import gzip
 import hashlib
+import hmac
 import io
 import json
 import os
+import secrets
+import stat
+import sys
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import markupsafe
 from babel.messages.mofile import read_mo, write_mo
-from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    has_app_context,
+    request,
+    send_file,
+    url_for,
+)
 from jinja2.ext import extract_from_ast
 
+from ..db.files import private_folder
 from ..engine.core.language import LANGUAGES
 from . import phone_stdlib
 
@@ -61,6 +83,8 @@ try:
     import brotli
 except ImportError:  # an install without the wheel: gzip alone
     brotli = None
+
+O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 bp = Blueprint("phone_engine", __name__)
 
@@ -74,6 +98,8 @@ PYODIDE_FILES = {
     "pyodide-lock.json": "application/json",
 }
 STDLIB = "python_stdlib.zip"
+SHED_STDLIB = "python_stdlib.shed.zip"
+"""The library without docstrings and comments, written by ``make pyodide``."""
 LOCK = "pyodide-lock.json"
 DOWNLOADED = tuple(name for name in PYODIDE_FILES if name not in (STDLIB, LOCK))
 """What a phone downloads of the release itself: the standard library comes cut
@@ -137,14 +163,108 @@ def encoded(response: Response, encoding: str | None) -> Response:
     return response
 
 
-@functools.cache
 def packed(body: bytes, encoding: str) -> bytes:
-    """``body`` compressed in ``encoding`` (once per process for the same bytes: the zips
-    built once per process). Brotli at 9 with its largest window: within a few percent of
-    its best, in a second instead of a minute on a slow machine."""
-    if encoding == "br" and brotli is not None:
-        return brotli.compress(body, quality=9, lgwin=24)
-    return gzip.compress(body, compresslevel=9, mtime=0)
+    """``body`` compressed in ``encoding``, once for the same bytes (in the process, and
+    on disk in the app's ``cache_folder``). Brotli at 9 with its largest window: within a
+    few percent of its best, in a second instead of a minute on a slow machine."""
+    return _packed(body, encoding, cache_folder() if has_app_context() else None)
+
+
+@functools.cache
+def _packed(body: bytes, encoding: str, cache: Path | None) -> bytes:
+    def build() -> bytes:
+        if encoding == "br" and brotli is not None:
+            return brotli.compress(body, quality=9, lgwin=24)
+        return gzip.compress(body, compresslevel=9, mtime=0)
+
+    name = encoding if encoding == "gzip" or brotli is not None else "gzip"
+    return cached(cache, name, inputs_key({name: body}), build)
+
+
+# --- built once: the cache on disk ------------------------------------------------------
+
+CACHE_FORMAT = b"scorekeeper-engine-cache 1"
+"""The first line of each cached file starts with it (then its key and its content's
+sha256): a file of another format, key or content is never served."""
+BUILDERS = (Path(__file__), Path(phone_stdlib.__file__))
+
+
+def inputs_key(inputs: dict[str, bytes]) -> str:
+    """The hash of what a build reads: the ``inputs`` by name, this Python's version
+    (``ast.unparse`` writes as it) and the code that builds (this module and
+    ``phone_stdlib``), so a change to any of them builds again."""
+    digest = hashlib.sha256(CACHE_FORMAT + sys.version.encode())
+    for part in [*(path.read_bytes() for path in BUILDERS), *inputs]:
+        digest.update(b"%d:" % len(part) + (part.encode() if isinstance(part, str) else part))
+    for body in inputs.values():
+        digest.update(b"%d:" % len(body) + body)
+    return digest.hexdigest()
+
+
+def cache_folder() -> Path | None:
+    """The folder the engine's builds are kept in between processes (``ENGINE_CACHE`` in
+    the app's config, or ``$SCOREKEEPER_ENGINE_CACHE``; by default ``engine-cache`` in
+    the instance folder), made 0700. None (each process builds) when it cannot be made,
+    or is not this user's alone: a folder others may write in (a host's careless umask)
+    could have its files swapped."""
+    base = (
+        current_app.config.get("ENGINE_CACHE")
+        or os.environ.get("SCOREKEEPER_ENGINE_CACHE")
+        or Path(current_app.instance_path) / "engine-cache"
+    )
+    try:
+        folder = private_folder(base)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        return None
+    return folder
+
+
+def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes]) -> bytes:
+    """What ``build()`` gives for the inputs of hash ``key``, read from ``folder`` when a
+    whole and untouched copy is there, else built and written there (0600, through a
+    partial file renamed when whole). Without a folder, or when it cannot be written,
+    built here. A cached file is served only if it is a regular file of this user that
+    no one else may write, of this format, for this key, and its content has the sha256
+    its first line says: a half-written or altered file is built again."""
+    if folder is None:
+        return build()
+    path = folder / f"{kind}-{key[:32]}.bin"
+    found = read_cached(path, key)
+    if found is not None:
+        return found
+    body = build()
+    head = b"%s %s %s\n" % (CACHE_FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode())
+    partial = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
+    try:
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_NOFOLLOW, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            os.fchmod(out.fileno(), 0o600)  # the umask narrows the mode; never widens it
+            out.write(head + body)
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+    return body
+
+
+def read_cached(path: Path, key: str) -> bytes | None:
+    """The content of the cached file ``path`` for ``key``; None unless it is whole,
+    untouched and this user's alone (``cached``)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | O_NOFOLLOW)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as source:
+        info = os.fstat(source.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+            return None
+        data = source.read()
+    head, _, body = data.partition(b"\n")
+    said = b"%s %s %s" % (CACHE_FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode())
+    return body if hmac.compare_digest(head, said) else None
 
 
 def packings() -> tuple[str, ...]:
@@ -164,18 +284,19 @@ def engine_zip() -> tuple[bytes, str]:
     ``scorekeeper/engine``), and its content hash: built once per process."""
     built = current_app.extensions.get("scorekeeper.engine_zip")
     if built is None:
-        built = build_engine_zip(ENGINE)
+        built = build_engine_zip(ENGINE, cache_folder())
         current_app.extensions["scorekeeper.engine_zip"] = built
     return built
 
 
-def build_engine_zip(engine: Path) -> tuple[bytes, str]:
+def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, str]:
     """The zip of the engine package under ``engine`` and the first 12 hex digits of its
     sha256: its Python sources (no caches, no tests; each ``phone_stdlib.shed``, without
     docstrings and comments) and its catalogues, stored uncompressed (the server
     compresses it whole for the wire, which packs it tighter than file by file: 0.25 MB
-    sent in Brotli instead of 0.53 MB deflated: issue 44)."""
-    buffer = io.BytesIO()
+    sent in Brotli instead of 0.53 MB deflated: issue 44). With a ``cache`` folder, built
+    once for the same sources (``cached``): a process start then reads one file instead
+    of parsing the engine's 1.2 MB of Python."""
     package = engine.parent
     sources = [
         path
@@ -194,18 +315,24 @@ def build_engine_zip(engine: Path) -> tuple[bytes, str]:
         name: (package.parent / "templates" / name).read_bytes() for name in SHARED_TEMPLATES
     }
     files |= {f"templates/{name}": body for name, body in templates.items()}
-    used = engine_messages(sources) | template_messages(templates.values())
+    catalogues = {}
     for language in LANGUAGES:
         mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
         if language != "en" and mo.is_file():
-            catalogue = cut_catalogue(mo.read_bytes(), used)
-            files[f"{package.name}/engine/catalogues/{language}.mo"] = catalogue
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-        for name, data in files.items():
-            # The Python files as the phone runs them: without docstrings and comments.
-            shed = phone_stdlib.shed(data) if name.endswith(".py") else data
-            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), shed)
-    body = buffer.getvalue()
+            catalogues[f"{package.name}/engine/catalogues/{language}.mo"] = mo.read_bytes()
+
+    def build() -> bytes:
+        used = engine_messages(sources) | template_messages(templates.values())
+        written = files | {name: cut_catalogue(mo, used) for name, mo in catalogues.items()}
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+            for name, data in written.items():
+                # The Python files as the phone runs them: without docstrings and comments.
+                shed = phone_stdlib.shed(data) if name.endswith(".py") else data
+                archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), shed)
+        return buffer.getvalue()
+
+    body = cached(cache, "engine", inputs_key(files | catalogues), build)
     return body, hashlib.sha256(body).hexdigest()[:12]
 
 
@@ -254,12 +381,61 @@ def cut_catalogue(mo: bytes, keep: set[str]) -> bytes:
 
 
 def stdlib() -> tuple[bytes, bytes, str] | None:
-    """The standard library cut for the engine (``phone_stdlib.trimmed``), gzipped, and
-    its content hash; None when ``make pyodide`` has not fetched the release."""
-    source = pyodide_folder() / STDLIB
+    """The standard library cut for the engine (``build_stdlib``), gzipped, and its
+    content hash; None when ``make pyodide`` has not fetched the release."""
+    folder = pyodide_folder()
+    source = folder / STDLIB
     if not source.is_file():
         return None
-    return phone_stdlib.trimmed(source, *engine_zip())
+    info = source.stat()
+    return _stdlib(folder, (info.st_mtime_ns, info.st_size), *engine_zip(), cache_folder())
+
+
+@functools.cache
+def _stdlib(
+    folder: Path, stamp: tuple[int, int], engine: bytes, digest: str, cache: Path | None
+) -> tuple[bytes, bytes, str]:
+    return build_stdlib(folder, engine, cache)
+
+
+def shed_library(folder: Path, whole: bytes) -> bytes | None:
+    """The release's library without docstrings and comments, as ``make pyodide`` wrote
+    it beside the release in ``folder`` (``SHED_STDLIB``), if it was written from this
+    ``whole`` library (its comment says the library's sha256); None else."""
+    try:
+        shed = (folder / SHED_STDLIB).read_bytes()
+        with zipfile.ZipFile(io.BytesIO(shed)) as archive:
+            made_from = archive.comment
+    except (OSError, zipfile.BadZipFile):
+        return None
+    return shed if made_from == shed_comment(whole) else None
+
+
+def shed_comment(whole: bytes) -> bytes:
+    """The comment of the shed library written from the library ``whole``."""
+    return b"shed from python_stdlib.zip sha256 " + hashlib.sha256(whole).hexdigest().encode()
+
+
+def build_stdlib(
+    folder: Path, engine: bytes, cache: Path | None = None
+) -> tuple[bytes, bytes, str]:
+    """The release's standard library (in ``folder``) cut to what the engine's zip
+    ``engine`` and Pyodide's start import, without docstrings and comments, the same
+    gzipped, and its content hash. Cut from the shed copy ``make pyodide`` wrote (no
+    parsing here), or shed here when there is none; with a ``cache`` folder, once for
+    the same library and engine. Raises ``OSError`` when the library cannot be read."""
+    whole = (folder / STDLIB).read_bytes()
+    shed = shed_library(folder, whole)
+    sources = phone_stdlib.engine_sources(engine)
+
+    def build() -> bytes:
+        if shed is not None:
+            return phone_stdlib.trim(shed, sources)
+        return phone_stdlib.shed_zip(phone_stdlib.trim(whole, sources))
+
+    inputs = {"stdlib": shed or whole, "engine": engine}
+    body = cached(cache, "stdlib", inputs_key(inputs), build)
+    return body, _packed(body, "gzip", cache), hashlib.sha256(body).hexdigest()[:12]
 
 
 def lock_info() -> dict[str, Any] | None:

@@ -20,13 +20,10 @@ from __future__ import annotations
 
 import ast
 import functools
-import gzip
-import hashlib
 import io
 import re
 import zipfile
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 # Imported by name at run time, never by an ``import`` statement the engine reaches:
 # Python's start (``site``, the codecs it looks up by name: the engine's text is UTF-8,
@@ -91,13 +88,19 @@ def _names(listed: str) -> list[str]:
     return names
 
 
-# A function, and a module's ``if __name__ == "__main__":`` (run as a script, never on import).
-DEF = re.compile(r"[ \t]*(?:(?:async[ \t]+)?def[ \t]|if[ \t]+__name__[ \t]*==)")
+# A function, a module's ``if __name__ == "__main__":`` (run as a script, never on import)
+# and its ``if sys.platform == "win32":`` (never in the phone: Pyodide's is "emscripten";
+# asyncio's Windows event loops, 6.7 KB sent: issue 44).
+DEF = re.compile(
+    r"[ \t]*(?:(?:async[ \t]+)?def[ \t]|if[ \t]+__name__[ \t]*=="
+    r"|if[ \t]+sys\.platform[ \t]*==[ \t]*['\"]win32['\"][ \t]*:)"
+)
 
 
 def run_on_import(text: str) -> str:
-    """``text`` without the bodies of its functions and of its script part (blank lines
-    in their place): what importing the module runs. A function's imports wait for the
+    """``text`` without the bodies of its functions, of its script part and of its
+    Windows part (blank lines in their place): what importing the module runs in the
+    phone. A function's imports wait for the
     function's call."""
     lines = text.split("\n")
     inside: list[int] = []  # the indentation of each ``def`` the line is in
@@ -238,20 +241,3 @@ def engine_sources(engine: bytes) -> dict[str, bytes]:
     """The Python files of the engine's zip ``engine``, by their path in it."""
     with zipfile.ZipFile(io.BytesIO(engine)) as archive:
         return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
-
-
-@functools.cache
-def _trimmed(
-    stdlib: Path, stamp: tuple[int, int], engine_digest: str, engine: bytes
-) -> tuple[bytes, bytes, str]:
-    body = shed_zip(trim(stdlib.read_bytes(), engine_sources(engine)))
-    gzipped = gzip.compress(body, compresslevel=9, mtime=0)
-    return body, gzipped, hashlib.sha256(body).hexdigest()[:12]
-
-
-def trimmed(stdlib: Path, engine: bytes, engine_digest: str) -> tuple[bytes, bytes, str]:
-    """``trim`` of the file ``stdlib`` for the engine's zip ``engine`` (of hash
-    ``engine_digest``), the same gzipped, and its content hash: built once per process
-    for the same file and engine. Raises ``OSError`` when the file cannot be read."""
-    info = stdlib.stat()
-    return _trimmed(stdlib, (info.st_mtime_ns, info.st_size), engine_digest, engine)
