@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.web import create_app
 
 from .conftest import app_config
-from .test_club_pages import LOSE, THIRTEEN, WIN, seeger_fabian
+from .test_club_pages import THIRTEEN, play_table
 
 
 @pytest.fixture
@@ -23,19 +23,8 @@ def api(tmp_path):
 def _play(client, night, keys, series):
     points: dict[str, int] = {}
     for table in [t for t in night["tables"] if t["series"] == series]:
-        key = keys[table["game_id"]]
-        size = len(table["players"])
-        for number in range(1, size + 1):
-            declarer = number % size
-            hand = {"declarer": declarer, **(WIN if number % 2 else LOSE)}
-            answer = client.post(
-                f"/api/games/{table['game_id']}/hands",
-                json=hand,
-                headers={"Authorization": f"Bearer {key}"},
-            )
-            assert answer.status_code == 201
-            for seat, name in enumerate(table["players"]):
-                points[name] = points.get(name, 0) + seeger_fabian(number, seat, declarer, size)
+        game_id = table["game_id"]
+        play_table(client, game_id, keys[game_id], table["players"], points)
     return points
 
 

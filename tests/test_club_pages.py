@@ -79,21 +79,25 @@ def play_series(client, night, games, series):
     points: dict[str, int] = {}
     for table in night.tables_of(series):
         key = edit_key(client, table.game_id)
-        players = games[table.game_id].players
-        size = len(players)
-        for number in range(1, size + 1):
-            declarer = number % size
-            hand = {"declarer": declarer, **(WIN if number % 2 else LOSE)}
-            answer = client.post(
-                f"/api/games/{table.game_id}/hands",
-                json=hand,
-                headers={"Authorization": f"Bearer {key}"},
-            )
-            assert answer.status_code == 201, answer.get_json()
-            for seat, name in enumerate(players):
-                points[name] = points.get(name, 0) + seeger_fabian(number, seat, declarer, size)
+        answer = play_table(client, table.game_id, key, games[table.game_id].players, points)
         assert answer.get_json()["status"] == "finished"
     return points
+
+
+def play_table(client, game_id: int, key: str, players, points: dict[str, int]):
+    """One table's list through the JSON API with its edit key, ``play_series``'s deals;
+    adds each player's Seeger-Fabian points to ``points``. Returns the last answer."""
+    size = len(players)
+    for number in range(1, size + 1):
+        declarer = number % size
+        hand = {"declarer": declarer, **(WIN if number % 2 else LOSE)}
+        answer = client.post(
+            f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
+        )
+        assert answer.status_code == 201, answer.get_json()
+        for seat, name in enumerate(players):
+            points[name] = points.get(name, 0) + seeger_fabian(number, seat, declarer, size)
+    return answer
 
 
 def standings_shown(client, group_id, night_id) -> dict[str, int]:
