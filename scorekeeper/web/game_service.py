@@ -150,10 +150,9 @@ def offered_game(key: str | None) -> Game:
     return get_game(key)
 
 
-def offered_preset(game: Game, name: str | None) -> Any:
-    """The settings of ``game``'s preset that a page's address names (``?rules=``; None:
-    the game's default preset), or a 400 that names the presets there are."""
-    chosen = game.default_preset if name is None else name
+def offered_preset(game: Game, chosen: str) -> Any:
+    """The settings of ``game``'s preset that a page's address names (``?rules=``), or a
+    400 that names the presets there are."""
     if chosen not in game.presets:
         abort(
             400,

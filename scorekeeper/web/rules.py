@@ -192,8 +192,8 @@ def rules(game: str):
     default preset when not given): a 404 naming the games for an unknown game, a 400
     naming the presets for an unknown preset."""
     rules_of = offered_game(game)
-    settings = offered_preset(rules_of, request.args.get("rules"))
     chosen = request.args.get("rules", rules_of.default_preset)
+    settings = offered_preset(rules_of, chosen)
     players = _players(rules_of)
     counts = rules_of.seat_counts
     return render_template(

@@ -430,8 +430,8 @@ def blank_sheet():
     whose number of players is chosen at the start, for ``players=`` of them (default:
     the game's own count)."""
     game = _table_of(offered_game(request.args.get("game")), request.args.get("players"))
-    settings = offered_preset(game, request.args.get("rules"))
     rules = request.args.get("rules", game.default_preset)
+    settings = offered_preset(game, rules)
     deals = game.sheet_deals(settings)
     return _sheet(
         game,
