@@ -588,19 +588,17 @@ def finish(game_id: int, game: db.StoredGame):
             flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     leaders = leaders_of(rules.scores_in_favour(progress.settings, progress.totals))
+    notes = rules.notes(progress)
     return render_template(
         "finish.html",
         game=game,
         form=form,
         standings=[(name, total(t)) for name, t in zip(names, progress.totals, strict=True)],
         ahead=names[leaders[0]] if len(leaders) == 1 else None,
-        owed=rules.notes(progress).owed,
+        owed=notes.owed,
         # How many players the side ahead has: one player "is ahead", partners "are".
         ahead_players=len(rules.sides[leaders[0]]) if len(leaders) == 1 else 0,
-        foot=[
-            (shown(line.label), [shown(c) for c in line.cells])
-            for line in rules.notes(progress).foot
-        ],
+        foot=[(shown(line.label), [shown(c) for c in line.cells]) for line in notes.foot],
     )
 
 
