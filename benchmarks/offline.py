@@ -20,7 +20,8 @@ scoreboard shown, then, "Record a hand" tapped, the form shown with its keys ans
 Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency),
 without the service worker, whose own fetches Chromium would not throttle: Keep is
 tapped there (keeping by itself waits for the service worker), and the bytes are
-counted by CDP too (``Network.loadingFinished``'s ``encodedDataLength``).
+counted by CDP too (``Network.loadingFinished``'s ``encodedDataLength``), file by file.
+Each table lists every file keeping fetched, in kB of 1,000 bytes (issue 44's MB).
 
 ``--vendor FOLDER`` serves Pyodide from another folder than vendor/ (one holding the
 Brotli copies ``make pyodide`` writes, say).
@@ -100,15 +101,23 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         seen[request.url] = max(size, seen.get(request.url, 0))
 
     context.on("requestfinished", finished)
-    wire = {"bytes": 0}
+    wire: dict[str, int] = {}  # CDP's count, by address, under throttling
     if throttle:
         session = context.new_cdp_session(page)
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", throttle)
+        addresses: dict[str, str] = {}
         session.on(
-            "Network.loadingFinished",
-            lambda event: asked and wire.update(bytes=wire["bytes"] + event["encodedDataLength"]),
+            "Network.requestWillBeSent",
+            lambda event: addresses.update({event["requestId"]: event["request"]["url"]}),
         )
+
+        def loaded(event) -> None:
+            if asked:
+                url = addresses.get(event["requestId"], event["requestId"])
+                wire[url] = wire.get(url, 0) + int(event["encodedDataLength"])
+
+        session.on("Network.loadingFinished", loaded)
     if throttle:
         # Without the service worker, keeping by itself (which waits for it) never starts:
         # the time runs from the tap on Keep, as it ran before issue 44.
@@ -199,12 +208,19 @@ def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[tuple[float, 
 
 
 def report(name: str, kept: dict, base: str) -> None:
+    """What keeping took, and what it fetched, file by file (every one, the largest
+    first), as it came over the wire: headers and body as sent, in kB of 1,000 bytes."""
     total = sum(kept["bytes"].values())
     if not any("/engine/" in url for url in kept["bytes"]):
         print("  (Chromium reported none of the service worker's fetches: see --slow-3g's count)")
     print(f"Keep, {name}: {total / 1e6:.2f} MB over the wire in {kept['seconds']:.1f} s")
-    for url, size in sorted(kept["bytes"].items(), key=lambda item: -item[1])[:8]:
-        print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
+    table(kept["bytes"], base)
+
+
+def table(sizes: dict[str, int], base: str) -> None:
+    """``sizes`` (bytes by address), every one, the largest first."""
+    for url, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size / 1e3:8.1f} kB  {url.removeprefix(base)}")
 
 
 def main() -> int:
@@ -227,8 +243,7 @@ def main() -> int:
             report("fast network", fast, base)
             further = further_game(fast, base)
             print(f"Keep, a further game: {sum(further.values()) / 1e3:.1f} KB over the wire")
-            for url, size in sorted(further.items(), key=lambda item: -item[1])[:6]:
-                print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
+            table(further, base)
             times = save_to_totals(fast, game_id)
             print(
                 "Save offline to the totals shown: "
@@ -244,7 +259,9 @@ def main() -> int:
             if options.slow_3g:
                 slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
                 report("slow 3G", slow, base)
-                print(f"  (CDP encodedDataLength: {slow['wire']['bytes'] / 1e6:.2f} MB)")
+                wire = slow["wire"]
+                print(f"  CDP's encodedDataLength: {sum(wire.values()) / 1e6:.2f} MB, by file:")
+                table(wire, base)
                 slow["context"].close()
         finally:
             browser.close()
