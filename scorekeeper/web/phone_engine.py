@@ -29,9 +29,9 @@ first load: ``static/phone-engine.js`` does, when a page asks for the engine.
 What is sent over the wire is what counts on a slow link (issue 44): each zip and each of
 Pyodide's files goes in the encoding the browser takes that packs it best, Brotli
 (``br``: what Chromium asks for from a secure or local origin) before gzip, each compressed
-once (Pyodide's by ``make pyodide``, the zips once per process), never for a Range (a
-part of the compressed bytes would be no part of the file), and as it is for a browser
-that takes neither, with ``Vary: Accept-Encoding`` either way.
+once (Pyodide's by ``make pyodide``, the zips at Brotli's best once per engine), never
+for a Range (a part of the compressed bytes would be no part of the file), and as it is
+for a browser that takes neither, with ``Vary: Accept-Encoding`` either way.
 
 Built once, not once per process (issue 44): the zips and their compressed copies are
 kept in a private cache folder (``cached``), each file under the hash of what it was
@@ -165,16 +165,24 @@ def encoded(response: Response, encoding: str | None) -> Response:
 
 def packed(body: bytes, encoding: str) -> bytes:
     """``body`` compressed in ``encoding``, once for the same bytes (in the process, and
-    on disk in the app's ``cache_folder``). Brotli at 9 with its largest window: within a
-    few percent of its best, in a second instead of a minute on a slow machine."""
+    on disk in the app's ``cache_folder``). Brotli with its largest window, at its best
+    (11) where the result is kept on disk, so built once per engine: 62 kB less of the
+    engine's zip and the cut library than at 9, on a link where every 50 kB is a second
+    (Slow 3G), for about 6 s of one process's time once (issue 44); at 9 where each
+    process would build it again (no cache folder): within a tenth of its best, in a
+    fraction of a second."""
     return _packed(body, encoding, cache_folder() if has_app_context() else None)
+
+
+BROTLI_KEPT = 11
+"""Brotli's quality for a copy kept on disk (``packed``); 9 for one built per process."""
 
 
 @functools.cache
 def _packed(body: bytes, encoding: str, cache: Path | None) -> bytes:
     def build() -> bytes:
         if encoding == "br" and brotli is not None:
-            return brotli.compress(body, quality=9, lgwin=24)
+            return brotli.compress(body, quality=BROTLI_KEPT if cache else 9, lgwin=24)
         return gzip.compress(body, compresslevel=9, mtime=0)
 
     name = encoding if encoding == "gzip" or brotli is not None else "gzip"
