@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import gzip
+import hashlib
 import importlib.util
 import io
 import json
@@ -310,6 +311,88 @@ def test_a_half_written_or_altered_cache_file_is_built_again_never_served(tmp_pa
     assert not [p for p in cache.iterdir() if p.name.endswith(".partial")]
 
 
+def aged(path: Path, seconds: float) -> None:
+    """``path`` last changed ``seconds`` ago (a link itself, not what it points to)."""
+    then = time.time() - seconds
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+def test_a_new_build_prunes_what_no_engine_used_for_an_hour_never_a_file_being_read(
+    tmp_path,
+):
+    """The cache folder keeps a file per engine built: a new one removes the files no
+    process has read or written for an hour (older engines', partial files left by a
+    crash), and a process reading one meanwhile still reads it whole (issue 44)."""
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    old_body = b"the old engine " * 5000
+    phone_engine.cached(cache, "engine", "a" * 64, lambda: old_body)
+    phone_engine.cached(cache, "br", "b" * 64, lambda: b"its brotli")
+    old, old_br = cache / f"engine-{'a' * 32}.bin", cache / f"br-{'b' * 32}.bin"
+    # Another process's current engine, read ten minutes ago; and one read just now.
+    phone_engine.cached(cache, "stdlib", "c" * 64, lambda: b"another library")
+    in_use = cache / f"stdlib-{'c' * 32}.bin"
+    phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"read again")
+    read_again = cache / f"gzip-{'d' * 32}.bin"
+    left = cache / ".engine-x.bin.4242.0bad.partial"  # a writer that crashed
+    left.write_bytes(b"half")
+    for path, age in [(old, 7200), (old_br, 7200), (left, 7200), (in_use, 600)]:
+        aged(path, age)
+    aged(read_again, 7200)
+    assert phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"not built") == b"read again"
+    # Not the app's: a link planted under a cache file's name (to a file elsewhere), a
+    # folder so named, and another file, all old: none is removed nor followed.
+    elsewhere = tmp_path / "elsewhere.db"
+    elsewhere.write_bytes(b"someone's data")
+    planted = cache / f"engine-{'e' * 32}.bin"
+    planted.symlink_to(elsewhere)
+    folder = cache / f"stdlib-{'f' * 32}.bin"
+    folder.mkdir()
+    notes = cache / "notes.txt"
+    notes.write_bytes(b"mine")
+    for path in (elsewhere, planted, folder, notes):
+        aged(path, 7200)
+    reader = old.open("rb")  # another process, mid-request
+    try:
+        assert reader.read(10) == old.read_bytes()[:10]
+        new = phone_engine.cached(cache, "engine", "9" * 64, lambda: b"the new engine")
+        assert new == b"the new engine"
+        assert reader.read().endswith(old_body)  # read whole, though removed
+    finally:
+        reader.close()
+    names = {path.name for path in cache.iterdir()}
+    assert names == {
+        f"engine-{'9' * 32}.bin",
+        in_use.name,
+        read_again.name,
+        planted.name,
+        folder.name,
+        notes.name,
+    }
+    assert planted.is_symlink() and elsewhere.read_bytes() == b"someone's data"
+    # Nothing to remove when nothing new is built: a file read is not a new engine.
+    aged(in_use, 7200)
+    assert phone_engine.cached(cache, "engine", "9" * 64, lambda: b"built") == b"the new engine"
+    assert in_use.exists()
+
+
+def test_a_cached_file_too_large_is_never_read_but_built_again(tmp_path):
+    """A file swollen past what any build makes (``LARGEST``: here a whole and well-formed
+    one of 33 MB) is not read into the server's memory nor served: built again over it."""
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    key = "a" * 64
+    body = bytes(33 * 1024 * 1024)
+    head = b"%s %s %s\n" % (
+        phone_engine.CACHE_FORMAT,
+        key.encode(),
+        hashlib.sha256(body).hexdigest().encode(),
+    )
+    path = cache / f"engine-{key[:32]}.bin"
+    path.write_bytes(head + body)
+    path.chmod(0o600)
+    assert phone_engine.cached(cache, "engine", key, lambda: b"the engine") == b"the engine"
+    assert path.stat().st_size < 1000
+
+
 def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_shared(
     tmp_path,
 ):
@@ -322,8 +405,14 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
             folder = phone_engine.cache_folder()
             assert folder == tmp_path / "a" / "cache"
             assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-            phone_engine.cached(folder, "engine", "k" * 64, lambda: b"zip")
+            phone_engine.cached(folder, "engine", "a" * 64, lambda: b"zip")
             assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
+            # A new engine prunes the old one; what it leaves is private still.
+            aged(folder / f"engine-{'a' * 32}.bin", 7200)
+            phone_engine.cached(folder, "engine", "b" * 64, lambda: b"new zip")
+            assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
+            assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
+            aged(folder / f"engine-{'b' * 32}.bin", 7200)
             # A folder others may write in (made so by someone else) is not used at all.
             folder.chmod(0o777)
             assert phone_engine.cache_folder() is None
@@ -331,6 +420,8 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
         with app.test_request_context():
             engine = phone_engine.urls()["engine"]
         assert app.test_client().get(engine).status_code == 200
+        # Nor pruned: the engine built without it removed nothing there.
+        assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
     finally:
         os.umask(before)
 

@@ -38,7 +38,9 @@ kept in a private cache folder (``cached``), each file under the hash of what it
 built from and checked against its content's hash when read, so a server's start (a
 test worker's, the first phone's after a restart) reads files instead of parsing 3 MB
 of Python; the standard library is cut from the copy without docstrings ``make
-pyodide`` wrote beside the release.
+pyodide`` wrote beside the release. A new build prunes the folder of the files no
+process has used for an hour (``prune``): it holds the current engine's, not one per
+engine ever served.
 """
 
 from __future__ import annotations
@@ -52,9 +54,11 @@ import hmac
 import io
 import json
 import os
+import re
 import secrets
 import stat
 import sys
+import time
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -233,10 +237,12 @@ def cache_folder() -> Path | None:
 def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes]) -> bytes:
     """What ``build()`` gives for the inputs of hash ``key``, read from ``folder`` when a
     whole and untouched copy is there, else built and written there (0600, through a
-    partial file renamed when whole). Without a folder, or when it cannot be written,
-    built here. A cached file is served only if it is a regular file of this user that
-    no one else may write, of this format, for this key, and its content has the sha256
-    its first line says: a half-written or altered file is built again."""
+    partial file renamed when whole), and the folder pruned of what no engine has used
+    for ``STALE`` seconds (``prune``: a new file is a new engine, or a new library).
+    Without a folder, or when it cannot be written, built here. A cached file is served
+    only if it is a regular file of this user that no one else may write, of this
+    format, for this key, no larger than ``LARGEST``, and its content has the sha256 its
+    first line says: a half-written, altered or swollen file is built again."""
     if folder is None:
         return build()
     path = folder / f"{kind}-{key[:32]}.bin"
@@ -255,12 +261,57 @@ def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes])
     except OSError:
         with contextlib.suppress(OSError):
             partial.unlink()
+    else:
+        prune(folder, keep=path)
     return body
+
+
+LARGEST = 32 * 1024 * 1024
+"""The largest cached file read (the largest built, the whole library cut, is under 6 MB):
+a larger one is never read into memory, but built again over it."""
+STALE = 3600
+"""Seconds a cached file may go unused before a new build prunes it (``prune``)."""
+CACHED_NAME = re.compile(r"(?:engine|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial")
+
+
+def prune(folder: Path, keep: Path | None = None, now: float | None = None) -> list[str]:
+    """Removes from the cache ``folder`` the files no engine has used for ``STALE``
+    seconds (each read or write of a file marks it used: ``read_cached``), but ``keep``:
+    older engines' builds and partial files a writer left. What another process may still
+    be reading is never cut short: a file used within the hour stays, and one removed is
+    only unlinked, so a reader that opened it reads it whole. Only this module's own
+    files go: regular files of this user, named as it names them; a link (planted or
+    not), a folder or any other file is left as it is, and nothing is followed. Answers
+    the names removed."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if keep is not None and entry.name == keep.name:
+            continue
+        if not CACHED_NAME.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+            continue
+        if now - info.st_mtime < STALE:
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(folder, entry.name))
+            removed.append(entry.name)
+    return removed
 
 
 def read_cached(path: Path, key: str) -> bytes | None:
     """The content of the cached file ``path`` for ``key``; None unless it is whole,
-    untouched and this user's alone (``cached``)."""
+    untouched, no larger than ``LARGEST`` and this user's alone (``cached``). A file
+    read is marked used (its time of change set to now) so that ``prune`` keeps it."""
     try:
         descriptor = os.open(path, os.O_RDONLY | O_NOFOLLOW)
     except OSError:
@@ -269,7 +320,13 @@ def read_cached(path: Path, key: str) -> bytes | None:
         info = os.fstat(source.fileno())
         if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
             return None
-        data = source.read()
+        if info.st_size > LARGEST:
+            return None
+        data = source.read(LARGEST + 1)
+        if len(data) > LARGEST:  # grown since
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(source.fileno())
     head, _, body = data.partition(b"\n")
     said = b"%s %s %s" % (CACHE_FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode())
     return body if hmac.compare_digest(head, said) else None
