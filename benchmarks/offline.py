@@ -102,20 +102,25 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
 
     context.on("requestfinished", finished)
     wire: dict[str, int] = {}  # CDP's count, by address, under throttling
+    timeline: list[tuple[float, str, str]] = []  # (CDP's seconds, asks/has, address)
     if throttle:
         session = context.new_cdp_session(page)
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", throttle)
         addresses: dict[str, str] = {}
-        session.on(
-            "Network.requestWillBeSent",
-            lambda event: addresses.update({event["requestId"]: event["request"]["url"]}),
-        )
+
+        def sent(event) -> None:
+            addresses[event["requestId"]] = event["request"]["url"]
+            if asked:
+                timeline.append((event["timestamp"], "asks", event["request"]["url"]))
+
+        session.on("Network.requestWillBeSent", sent)
 
         def loaded(event) -> None:
             if asked:
                 url = addresses.get(event["requestId"], event["requestId"])
                 wire[url] = wire.get(url, 0) + int(event["encodedDataLength"])
+                timeline.append((event["timestamp"], "has", url))
 
         session.on("Network.loadingFinished", loaded)
     if throttle:
@@ -138,7 +143,14 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         total = sum(seen.values())
         page.wait_for_timeout(2000)
     context.remove_listener("requestfinished", finished)
-    return {"bytes": seen, "seconds": seconds, "context": context, "page": page, "wire": wire}
+    return {
+        "bytes": seen,
+        "seconds": seconds,
+        "context": context,
+        "page": page,
+        "wire": wire,
+        "timeline": timeline,
+    }
 
 
 def further_game(kept: dict, base: str) -> dict[str, int]:
@@ -187,7 +199,7 @@ def save_to_totals(kept: dict, game_id: int, hands: int = 5) -> list[float]:
     return times
 
 
-def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[tuple[float, float]]:
+def cold_reload(kept: dict, rate: int = 4, times: int = 5) -> list[tuple[float, float]]:
     """Seconds from reloading the kept game without the network, the phone's CPU slowed
     ``rate`` times (Chromium's emulation), to its scoreboard shown ready to record, and to
     the game usable: "Record a hand" tapped at once, the hand form shown with its keys
@@ -226,6 +238,9 @@ def table(sizes: dict[str, int], base: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--slow-3g", action="store_true")
+    parser.add_argument(
+        "--slow-3g-only", action="store_true", help="Keep under Slow 3G alone (no fast run)"
+    )
     parser.add_argument("--vendor", help="the folder to serve Pyodide from (make pyodide's)")
     options = parser.parse_args()
     if options.vendor:
@@ -239,6 +254,9 @@ def main() -> int:
         phone.request("GET", f"/games/{game_id}")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
+            if options.slow_3g_only:
+                slow_3g(browser, base, phone, game_id)
+                return 0
             fast = keep(browser, base, phone.cookies, game_id, None)
             report("fast network", fast, base)
             further = further_game(fast, base)
@@ -257,16 +275,25 @@ def main() -> int:
             )
             fast["context"].close()
             if options.slow_3g:
-                slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
-                report("slow 3G", slow, base)
-                wire = slow["wire"]
-                print(f"  CDP's encodedDataLength: {sum(wire.values()) / 1e6:.2f} MB, by file:")
-                table(wire, base)
-                slow["context"].close()
+                slow_3g(browser, base, phone, game_id)
         finally:
             browser.close()
             phone.close()
     return 0
+
+
+def slow_3g(browser, base: str, phone, game_id: int) -> None:
+    """Keep in a fresh phone under Slow 3G: the time, the bytes, and when each file came."""
+    slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
+    report("slow 3G", slow, base)
+    wire = slow["wire"]
+    print(f"  CDP's encodedDataLength: {sum(wire.values()) / 1e6:.2f} MB, by file:")
+    table(wire, base)
+    print("  When each was asked for and had, in seconds from the first asked:")
+    steps = slow["timeline"]
+    for at, what, url in steps:
+        print(f"  {at - steps[0][0]:6.1f}  {what:4}  {url.removeprefix(base)}")
+    slow["context"].close()
 
 
 if __name__ == "__main__":
