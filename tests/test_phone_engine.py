@@ -684,6 +684,46 @@ def test_only_the_worker_may_compile_webassembly(served):
     assert "wasm" not in page.headers["Content-Security-Policy"]
 
 
+@pytest.mark.browser
+def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, live_server):
+    """On Slow 3G each fetch that waits for another costs 2 s of latency: tapping Keep
+    asks for the game's snapshot and for its kept page together, not one after the other
+    (issue 44). The kept page's answer is held back until the snapshot is asked for (or
+    3 s have passed); the game is then kept as before."""
+    from .offline_phone import ENGINE_TIMEOUT
+    from .test_keep_by_itself_browser import started
+
+    game = started(live_server)
+    # Without the service worker (whose fetches a page's routes do not see): Keep tapped.
+    context = browser.new_context(viewport={"width": 360, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        held: list = []
+        page.route("**/games/*/kept", lambda route: held.append(route))
+        page.goto(game["edit_url"])
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.locator("#keep").click()
+        for _ in range(200):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        for _ in range(60):  # 3 s
+            if any(url.endswith("/offline") for url in asked):
+                break
+            page.wait_for_timeout(50)
+        together = any(url.endswith("/offline") for url in asked)
+        held[0].continue_()
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
+        page.wait_for_function(
+            f"() => localStorage.getItem('scorekeeper:kept:{game['id']}') === '1'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert together, "the snapshot was asked for only once the kept page had come"
+    finally:
+        context.close()
+
+
 def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
     game_id, key = make_game()
     client.get(f"/games/{game_id}/edit/{key}")
