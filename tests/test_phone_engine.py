@@ -15,6 +15,7 @@ import stat
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator
@@ -29,7 +30,7 @@ from scorekeeper.engine import phone
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
-from scorekeeper.web import phone_engine
+from scorekeeper.web import phone_engine, phone_stdlib
 
 from .conftest import app_config, serving
 from .play import long_settings, records, simulates
@@ -182,6 +183,44 @@ def test_a_folder_fetched_before_gets_its_brotli_and_shed_copies_and_nothing_els
     assert not [p for p in target.iterdir() if p.name.endswith(".partial")]
     wasm = (target / "pyodide.asm.wasm.br").read_bytes()
     assert brotli.decompress(wasm) == b"pyodide.asm.wasm" * 50
+
+
+def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep(
+    tmp_path, pyodide_fetched, monkeypatch
+):
+    """A new engine's zips and their compressed copies take seconds to build (Brotli at
+    its best): a serving app builds them in the background from its first request, so the
+    first phone that keeps a game (later) builds nothing. A test's app does not."""
+    from scorekeeper.web import create_app
+
+    monkeypatch.setattr(phone_engine, "BROTLI_KEPT", 9)  # the test's time, not its point
+    cache = tmp_path / "cache"
+    app = create_app(app_config(tmp_path, ENGINE_CACHE=str(cache), TESTING=False))
+    testing = create_app(app_config(tmp_path / "t", ENGINE_CACHE=str(tmp_path / "t-cache")))
+    assert testing.test_client().get("/").status_code == 200
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    assert client.get("/").status_code == 200  # once
+    warming = [found for found in threading.enumerate() if found.name == "engine-warm"]
+    assert len(warming) == 1, "nothing built ahead of a phone"
+    warming[0].join(timeout=600)
+    assert sorted(path.name.split("-")[0] for path in cache.iterdir()) == [
+        "br", "br", "engine", "gzip", "gzip", "stdlib",
+    ]  # fmt: skip
+    assert not (tmp_path / "t-cache").exists()
+
+    def built(*args, **kwargs):
+        raise AssertionError("built at a phone's request")
+
+    monkeypatch.setattr(phone_engine.brotli, "compress", built)
+    monkeypatch.setattr(phone_engine.gzip, "compress", built)
+    monkeypatch.setattr(phone_stdlib, "trim", built)
+    with app.test_request_context():
+        urls = phone_engine.urls()
+    for address in (urls["engine"], urls["stdlib"]):
+        for encoding in ("br", "gzip"):
+            sent = client.get(address, headers={"Accept-Encoding": encoding})
+            assert sent.status_code == 200 and sent.headers["Content-Encoding"] == encoding
 
 
 def test_what_a_phone_fetches_of_pyodide_is_written_at_brotlis_best(tmp_path, pyodide_fetched):

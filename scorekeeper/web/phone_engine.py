@@ -58,6 +58,7 @@ import re
 import secrets
 import stat
 import sys
+import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterable
@@ -69,6 +70,7 @@ import markupsafe
 from babel.messages.mofile import read_mo, write_mo
 from flask import (
     Blueprint,
+    Flask,
     Response,
     abort,
     current_app,
@@ -545,6 +547,40 @@ def urls() -> dict[str, Any]:
         "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
         "lock": lock_info(),
     }
+
+
+WARMING = "scorekeeper.engine_warming"
+
+
+@bp.before_app_request
+def warm_once() -> None:
+    """At a serving app's first request (of any page), ``warm`` in the background, once
+    per process: the engine's files are then ready before a phone keeps a game. Not for
+    a test's app (each would build in its own folder), nor for a command that serves
+    nothing."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    token = object()
+    if app.testing or app.extensions.setdefault(WARMING, token) is not token:
+        return
+    threading.Thread(target=warm, args=(app,), name="engine-warm", daemon=True).start()
+
+
+def warm(app: Flask) -> None:
+    """Builds what Keep sends, or reads it from the cache folder: the engine's zip, the
+    cut library and each one's compressed copies (Brotli at its best takes seconds: issue
+    44), so the first phone to keep a game after a new engine does not wait for them. A
+    failure is logged; the requests build as before."""
+    with app.app_context():
+        try:
+            bodies = [engine_zip()[0]]
+            cut = stdlib()
+            if cut:
+                bodies.append(cut[0])
+            for body in bodies:
+                for encoding in packings():
+                    packed(body, encoding)
+        except Exception:  # a request builds again, and says what fails
+            app.logger.exception("could not build the engine's files ahead of a phone")
 
 
 @bp.get("/engine/pyodide-<version>/<name>")
