@@ -7,7 +7,7 @@ For each of Pyodide's files ``scripts/fetch_pyodide.py`` writes a Brotli copy of
 prints, for each quality and window (``lgwin``), the size of the copy and the time
 compressing it took, then the totals: what the phone fetches of them (all but the lock
 file, of which a phone gets only the ``info``) and what ``make pyodide`` spends. The
-rest of Keep (the cut library, the engine's zip: compressed by the server at 9) is
+rest of Keep (the cut library, the engine's zip: compressed by the server at 11, once) is
 ``benchmarks/offline.py``'s. Times are of this machine as it is: run it on a quiet one
 to read them as final.
 """

@@ -20,7 +20,8 @@ scoreboard shown, then, "Record a hand" tapped, the form shown with its keys ans
 Chromium's emulation of DevTools' "Slow 3G" profile (400 kbit/s down, 2 s latency),
 without the service worker, whose own fetches Chromium would not throttle: Keep is
 tapped there (keeping by itself waits for the service worker), and the bytes are
-counted by CDP too (``Network.loadingFinished``'s ``encodedDataLength``).
+counted by CDP too (``Network.loadingFinished``'s ``encodedDataLength``), file by file.
+Each table lists every file keeping fetched, in kB of 1,000 bytes (issue 44's MB).
 
 ``--vendor FOLDER`` serves Pyodide from another folder than vendor/ (one holding the
 Brotli copies ``make pyodide`` writes, say).
@@ -100,15 +101,28 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         seen[request.url] = max(size, seen.get(request.url, 0))
 
     context.on("requestfinished", finished)
-    wire = {"bytes": 0}
+    wire: dict[str, int] = {}  # CDP's count, by address, under throttling
+    timeline: list[tuple[float, str, str]] = []  # (CDP's seconds, asks/has, address)
     if throttle:
         session = context.new_cdp_session(page)
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", throttle)
-        session.on(
-            "Network.loadingFinished",
-            lambda event: asked and wire.update(bytes=wire["bytes"] + event["encodedDataLength"]),
-        )
+        addresses: dict[str, str] = {}
+
+        def sent(event) -> None:
+            addresses[event["requestId"]] = event["request"]["url"]
+            if asked:
+                timeline.append((event["timestamp"], "asks", event["request"]["url"]))
+
+        session.on("Network.requestWillBeSent", sent)
+
+        def loaded(event) -> None:
+            if asked:
+                url = addresses.get(event["requestId"], event["requestId"])
+                wire[url] = wire.get(url, 0) + int(event["encodedDataLength"])
+                timeline.append((event["timestamp"], "has", url))
+
+        session.on("Network.loadingFinished", loaded)
     if throttle:
         # Without the service worker, keeping by itself (which waits for it) never starts:
         # the time runs from the tap on Keep, as it ran before issue 44.
@@ -129,7 +143,14 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         total = sum(seen.values())
         page.wait_for_timeout(2000)
     context.remove_listener("requestfinished", finished)
-    return {"bytes": seen, "seconds": seconds, "context": context, "page": page, "wire": wire}
+    return {
+        "bytes": seen,
+        "seconds": seconds,
+        "context": context,
+        "page": page,
+        "wire": wire,
+        "timeline": timeline,
+    }
 
 
 def further_game(kept: dict, base: str) -> dict[str, int]:
@@ -178,7 +199,7 @@ def save_to_totals(kept: dict, game_id: int, hands: int = 5) -> list[float]:
     return times
 
 
-def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[tuple[float, float]]:
+def cold_reload(kept: dict, rate: int = 4, times: int = 5) -> list[tuple[float, float]]:
     """Seconds from reloading the kept game without the network, the phone's CPU slowed
     ``rate`` times (Chromium's emulation), to its scoreboard shown ready to record, and to
     the game usable: "Record a hand" tapped at once, the hand form shown with its keys
@@ -199,17 +220,27 @@ def cold_reload(kept: dict, rate: int = 4, times: int = 3) -> list[tuple[float, 
 
 
 def report(name: str, kept: dict, base: str) -> None:
+    """What keeping took, and what it fetched, file by file (every one, the largest
+    first), as it came over the wire: headers and body as sent, in kB of 1,000 bytes."""
     total = sum(kept["bytes"].values())
     if not any("/engine/" in url for url in kept["bytes"]):
         print("  (Chromium reported none of the service worker's fetches: see --slow-3g's count)")
     print(f"Keep, {name}: {total / 1e6:.2f} MB over the wire in {kept['seconds']:.1f} s")
-    for url, size in sorted(kept["bytes"].items(), key=lambda item: -item[1])[:8]:
-        print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
+    table(kept["bytes"], base)
+
+
+def table(sizes: dict[str, int], base: str) -> None:
+    """``sizes`` (bytes by address), every one, the largest first."""
+    for url, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size / 1e3:8.1f} kB  {url.removeprefix(base)}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--slow-3g", action="store_true")
+    parser.add_argument(
+        "--slow-3g-only", action="store_true", help="Keep under Slow 3G alone (no fast run)"
+    )
     parser.add_argument("--vendor", help="the folder to serve Pyodide from (make pyodide's)")
     options = parser.parse_args()
     if options.vendor:
@@ -223,12 +254,14 @@ def main() -> int:
         phone.request("GET", f"/games/{game_id}")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
+            if options.slow_3g_only:
+                slow_3g(browser, base, phone, game_id)
+                return 0
             fast = keep(browser, base, phone.cookies, game_id, None)
             report("fast network", fast, base)
             further = further_game(fast, base)
             print(f"Keep, a further game: {sum(further.values()) / 1e3:.1f} KB over the wire")
-            for url, size in sorted(further.items(), key=lambda item: -item[1])[:6]:
-                print(f"  {size / 1024:8.1f} KB  {url.removeprefix(base)}")
+            table(further, base)
             times = save_to_totals(fast, game_id)
             print(
                 "Save offline to the totals shown: "
@@ -242,14 +275,25 @@ def main() -> int:
             )
             fast["context"].close()
             if options.slow_3g:
-                slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
-                report("slow 3G", slow, base)
-                print(f"  (CDP encodedDataLength: {slow['wire']['bytes'] / 1e6:.2f} MB)")
-                slow["context"].close()
+                slow_3g(browser, base, phone, game_id)
         finally:
             browser.close()
             phone.close()
     return 0
+
+
+def slow_3g(browser, base: str, phone, game_id: int) -> None:
+    """Keep in a fresh phone under Slow 3G: the time, the bytes, and when each file came."""
+    slow = keep(browser, base, phone.cookies, game_id, SLOW_3G)
+    report("slow 3G", slow, base)
+    wire = slow["wire"]
+    print(f"  CDP's encodedDataLength: {sum(wire.values()) / 1e6:.2f} MB, by file:")
+    table(wire, base)
+    print("  When each was asked for and had, in seconds from the first asked:")
+    steps = slow["timeline"]
+    for at, what, url in steps:
+        print(f"  {at - steps[0][0]:6.1f}  {what:4}  {url.removeprefix(base)}")
+    slow["context"].close()
 
 
 if __name__ == "__main__":

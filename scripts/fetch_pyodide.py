@@ -51,14 +51,16 @@ FILES = (
 )
 # Compressed with Brotli too, each at its (quality, lgwin): all but the standard library, a
 # zip already compressed (and which the app sends cut to the engine's needs, compressed
-# on its own). Only the core is worth Brotli's best: quality 11 takes 27 s of the 32 s
-# all files took at 11 (benchmarks/brotli_levels.py) and saves 73 KB on 10, 323 KB on
-# 9, which Keep's 3 MB cannot spare; its window of 4 MB packs it 3.6 KB tighter than
-# 16 MB. The loader glue at 10 is 5.6 KB more than at 11 in a third of the time; the
-# lock file, of which a phone fetches only the ``info``, at 9.
+# on its own). What a phone fetches goes at Brotli's best: the core at quality 11 takes
+# 27 s of the 32 s all files took at 11 (benchmarks/brotli_levels.py) and saves 73 KB on
+# 10, 323 KB on 9, which Keep's 3 MB cannot spare; its window of 4 MB packs it 3.6 KB
+# tighter than 16 MB. The loader glue at 11 is 5.6 KB less than at 10 for about
+# 1.5 s more (4.6 s at 11 with a 4 MB window on a loaded machine, as tight as 16 MB's
+# 5.7 s): a tenth of a second of Slow 3G on every phone (issue 44). The lock file, of
+# which a phone fetches only the ``info``, at 9.
 BROTLI = {
     "pyodide.js": (11, 22),
-    "pyodide.asm.js": (10, 24),
+    "pyodide.asm.js": (11, 22),
     "pyodide.asm.wasm": (11, 22),
     "pyodide-lock.json": (9, 22),
 }

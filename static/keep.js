@@ -109,11 +109,12 @@
     button.disabled = true;
     let say = null;
     try {
+      const asked = json(button.dataset.snapshot).catch((error) => ({ error })); // with the page: one wait on a slow link
       const shell = await keptShell(button.dataset.page);
       say = wordsOf(shell.doc);
       const setup = shell.setup;
-      const snapshot = await json(setup.snapshot);
-      if (!snapshot.ok) throw new Error(String(snapshot.status));
+      const snapshot = await asked;
+      if (!snapshot.ok) throw snapshot.error || new Error(String(snapshot.status));
       let by = remember(NAME);
       if (!by || snapshot.body.seated.indexOf(by) < 0) by = await askWhose(shell.doc, button);
       remember(NAME, by);

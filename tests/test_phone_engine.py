@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import gzip
+import hashlib
 import importlib.util
 import io
 import json
@@ -14,9 +15,10 @@ import stat
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from scorekeeper.engine import phone
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
-from scorekeeper.web import phone_engine
+from scorekeeper.web import phone_engine, phone_stdlib
 
 from .conftest import app_config, serving
 from .play import long_settings, records, simulates
@@ -183,6 +185,61 @@ def test_a_folder_fetched_before_gets_its_brotli_and_shed_copies_and_nothing_els
     assert brotli.decompress(wasm) == b"pyodide.asm.wasm" * 50
 
 
+def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep(
+    tmp_path, pyodide_fetched, monkeypatch
+):
+    """A new engine's zips and their compressed copies take seconds to build (Brotli at
+    its best): a serving app builds them in the background from its first request, so the
+    first phone that keeps a game (later) builds nothing. A test's app does not."""
+    from scorekeeper.web import create_app
+
+    monkeypatch.setattr(phone_engine, "BROTLI_KEPT", 9)  # the test's time, not its point
+    cache = tmp_path / "cache"
+    app = create_app(app_config(tmp_path, ENGINE_CACHE=str(cache), TESTING=False))
+    testing = create_app(app_config(tmp_path / "t", ENGINE_CACHE=str(tmp_path / "t-cache")))
+    assert testing.test_client().get("/").status_code == 200
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    assert client.get("/").status_code == 200  # once
+    warming = [found for found in threading.enumerate() if found.name == "engine-warm"]
+    assert len(warming) == 1, "nothing built ahead of a phone"
+    warming[0].join(timeout=600)
+    assert sorted(path.name.split("-")[0] for path in cache.iterdir()) == [
+        "br", "br", "engine", "gzip", "gzip", "stdlib",
+    ]  # fmt: skip
+    assert not (tmp_path / "t-cache").exists()
+
+    def built(*args, **kwargs):
+        raise AssertionError("built at a phone's request")
+
+    monkeypatch.setattr(phone_engine.brotli, "compress", built)
+    monkeypatch.setattr(phone_engine.gzip, "compress", built)
+    monkeypatch.setattr(phone_stdlib, "trim", built)
+    with app.test_request_context():
+        urls = phone_engine.urls()
+    for address in (urls["engine"], urls["stdlib"]):
+        for encoding in ("br", "gzip"):
+            sent = client.get(address, headers={"Accept-Encoding": encoding})
+            assert sent.status_code == 200 and sent.headers["Content-Encoding"] == encoding
+
+
+def test_what_a_phone_fetches_of_pyodide_is_written_at_brotlis_best(tmp_path, pyodide_fetched):
+    """The loader, its glue and the core, which every phone fetches, are compressed at
+    Brotli's best (quality 11) by ``make pyodide``: each 5 kB is a tenth of a second of
+    Slow 3G (issue 44). Measured on the first 200 kB of the release's own glue."""
+    fetch = fetch_module()
+    glue = (pyodide_fetched / "pyodide.asm.js").read_bytes()[:200_000]
+    for name in fetch.BROTLI:
+        (tmp_path / name).write_bytes(name.encode() * 10)
+    (tmp_path / "pyodide.asm.js").write_bytes(glue)
+    fetch.add_brotli(tmp_path)
+    written = (tmp_path / "pyodide.asm.js.br").read_bytes()
+    assert brotli.decompress(written) == glue
+    assert len(written) <= len(brotli.compress(glue, quality=11, lgwin=24))
+    for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"):
+        assert fetch.BROTLI[name][0] == 11, name
+
+
 # --- the engine's zip ---------------------------------------------------------------------
 
 
@@ -210,6 +267,10 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
     drawing |= {"markupsafe/__init__.py", "markupsafe/_native.py"}
     libraries = {name for name in names if name.startswith("jinja2/")}
     assert "jinja2/environment.py" in libraries and "jinja2/ext.py" in libraries
+    # The debug module, imported when a template fails, is there; what no code the phone
+    # runs imports is not (issue 44).
+    assert "jinja2/debug.py" in libraries
+    assert not libraries & {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py"}
     assert names == expected | catalogues | drawing | libraries
     assert "scorekeeper/engine/phone.py" in names and "scorekeeper/pages/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
@@ -310,6 +371,88 @@ def test_a_half_written_or_altered_cache_file_is_built_again_never_served(tmp_pa
     assert not [p for p in cache.iterdir() if p.name.endswith(".partial")]
 
 
+def aged(path: Path, seconds: float) -> None:
+    """``path`` last changed ``seconds`` ago (a link itself, not what it points to)."""
+    then = time.time() - seconds
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+def test_a_new_build_prunes_what_no_engine_used_for_an_hour_never_a_file_being_read(
+    tmp_path,
+):
+    """The cache folder keeps a file per engine built: a new one removes the files no
+    process has read or written for an hour (older engines', partial files left by a
+    crash), and a process reading one meanwhile still reads it whole (issue 44)."""
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    old_body = b"the old engine " * 5000
+    phone_engine.cached(cache, "engine", "a" * 64, lambda: old_body)
+    phone_engine.cached(cache, "br", "b" * 64, lambda: b"its brotli")
+    old, old_br = cache / f"engine-{'a' * 32}.bin", cache / f"br-{'b' * 32}.bin"
+    # Another process's current engine, read ten minutes ago; and one read just now.
+    phone_engine.cached(cache, "stdlib", "c" * 64, lambda: b"another library")
+    in_use = cache / f"stdlib-{'c' * 32}.bin"
+    phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"read again")
+    read_again = cache / f"gzip-{'d' * 32}.bin"
+    left = cache / ".engine-x.bin.4242.0bad.partial"  # a writer that crashed
+    left.write_bytes(b"half")
+    for path, age in [(old, 7200), (old_br, 7200), (left, 7200), (in_use, 600)]:
+        aged(path, age)
+    aged(read_again, 7200)
+    assert phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"not built") == b"read again"
+    # Not the app's: a link planted under a cache file's name (to a file elsewhere), a
+    # folder so named, and another file, all old: none is removed nor followed.
+    elsewhere = tmp_path / "elsewhere.db"
+    elsewhere.write_bytes(b"someone's data")
+    planted = cache / f"engine-{'e' * 32}.bin"
+    planted.symlink_to(elsewhere)
+    folder = cache / f"stdlib-{'f' * 32}.bin"
+    folder.mkdir()
+    notes = cache / "notes.txt"
+    notes.write_bytes(b"mine")
+    for path in (elsewhere, planted, folder, notes):
+        aged(path, 7200)
+    reader = old.open("rb")  # another process, mid-request
+    try:
+        assert reader.read(10) == old.read_bytes()[:10]
+        new = phone_engine.cached(cache, "engine", "9" * 64, lambda: b"the new engine")
+        assert new == b"the new engine"
+        assert reader.read().endswith(old_body)  # read whole, though removed
+    finally:
+        reader.close()
+    names = {path.name for path in cache.iterdir()}
+    assert names == {
+        f"engine-{'9' * 32}.bin",
+        in_use.name,
+        read_again.name,
+        planted.name,
+        folder.name,
+        notes.name,
+    }
+    assert planted.is_symlink() and elsewhere.read_bytes() == b"someone's data"
+    # Nothing to remove when nothing new is built: a file read is not a new engine.
+    aged(in_use, 7200)
+    assert phone_engine.cached(cache, "engine", "9" * 64, lambda: b"built") == b"the new engine"
+    assert in_use.exists()
+
+
+def test_a_cached_file_too_large_is_never_read_but_built_again(tmp_path):
+    """A file swollen past what any build makes (``LARGEST``: here a whole and well-formed
+    one of 33 MB) is not read into the server's memory nor served: built again over it."""
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    key = "a" * 64
+    body = bytes(33 * 1024 * 1024)
+    head = b"%s %s %s\n" % (
+        phone_engine.CACHE_FORMAT,
+        key.encode(),
+        hashlib.sha256(body).hexdigest().encode(),
+    )
+    path = cache / f"engine-{key[:32]}.bin"
+    path.write_bytes(head + body)
+    path.chmod(0o600)
+    assert phone_engine.cached(cache, "engine", key, lambda: b"the engine") == b"the engine"
+    assert path.stat().st_size < 1000
+
+
 def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_shared(
     tmp_path,
 ):
@@ -322,8 +465,14 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
             folder = phone_engine.cache_folder()
             assert folder == tmp_path / "a" / "cache"
             assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-            phone_engine.cached(folder, "engine", "k" * 64, lambda: b"zip")
+            phone_engine.cached(folder, "engine", "a" * 64, lambda: b"zip")
             assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
+            # A new engine prunes the old one; what it leaves is private still.
+            aged(folder / f"engine-{'a' * 32}.bin", 7200)
+            phone_engine.cached(folder, "engine", "b" * 64, lambda: b"new zip")
+            assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
+            assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
+            aged(folder / f"engine-{'b' * 32}.bin", 7200)
             # A folder others may write in (made so by someone else) is not used at all.
             folder.chmod(0o777)
             assert phone_engine.cache_folder() is None
@@ -331,6 +480,8 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
         with app.test_request_context():
             engine = phone_engine.urls()["engine"]
         assert app.test_client().get(engine).status_code == 200
+        # Nor pruned: the engine built without it removed nothing there.
+        assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
     finally:
         os.umask(before)
 
@@ -495,6 +646,20 @@ def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served):
     assert ranged.data == body and "Content-Range" not in ranged.headers
 
 
+def test_the_zips_kept_on_disk_are_sent_at_brotlis_best(served):
+    """The engine's zip and the cut library, compressed once into the cache folder, go
+    as tight as Brotli packs them (quality 11, its largest window), not at its quicker 9:
+    on Slow 3G each 50 kB is a second of Keep (issue 44)."""
+    client, urls = served
+    for address in (urls["engine"], urls["stdlib"]):
+        sent = client.get(address, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert sent.headers["Content-Encoding"] == "br"
+        body = brotli.decompress(sent.data)
+        quicker = brotli.compress(body, quality=9, lgwin=24)
+        assert len(sent.data) <= len(brotli.compress(body, quality=11, lgwin=24)), address
+        assert len(sent.data) < len(quicker) * 0.95, address
+
+
 @pytest.fixture
 def fake_release(tmp_path):
     """A release folder of made-up files, as ``make pyodide`` leaves it, but for one file
@@ -577,6 +742,46 @@ def test_only_the_worker_may_compile_webassembly(served):
     assert client.get("/engine/worker-000000000000.js").status_code == 404
     page = client.get("/")
     assert "wasm" not in page.headers["Content-Security-Policy"]
+
+
+@pytest.mark.browser
+def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, live_server):
+    """On Slow 3G each fetch that waits for another costs 2 s of latency: tapping Keep
+    asks for the game's snapshot and for its kept page together, not one after the other
+    (issue 44). The kept page's answer is held back until the snapshot is asked for (or
+    3 s have passed); the game is then kept as before."""
+    from .offline_phone import ENGINE_TIMEOUT
+    from .test_keep_by_itself_browser import started
+
+    game = started(live_server)
+    # Without the service worker (whose fetches a page's routes do not see): Keep tapped.
+    context = browser.new_context(viewport={"width": 360, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        held: list = []
+        page.route("**/games/*/kept", lambda route: held.append(route))
+        page.goto(game["edit_url"])
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.locator("#keep").click()
+        for _ in range(200):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        for _ in range(60):  # 3 s
+            if any(url.endswith("/offline") for url in asked):
+                break
+            page.wait_for_timeout(50)
+        together = any(url.endswith("/offline") for url in asked)
+        held[0].continue_()
+        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
+        page.wait_for_function(
+            f"() => localStorage.getItem('scorekeeper:kept:{game['id']}') === '1'",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert together, "the snapshot was asked for only once the kept page had come"
+    finally:
+        context.close()
 
 
 def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
@@ -743,6 +948,18 @@ def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
 
 LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
 BATCH = "async ([urls, text]) => (await PhoneEngine.load(urls)).text('batch', text)"
+# A batch begun (its number answered at once), and its answer awaited and let go.
+BEGIN = """([urls, text]) => {
+  const number = (window.batchesBegun = (window.batchesBegun || 0) + 1);
+  const answer = PhoneEngine.load(urls).then((engine) => engine.text("batch", text));
+  (window.batches ||= new Map()).set(number, answer);
+  return number;
+}"""
+ANSWER = """async (number) => {
+  const text = await window.batches.get(number);
+  window.batches.delete(number);
+  return text;
+}"""
 
 
 class EnginePage:
@@ -763,6 +980,19 @@ class EnginePage:
         started = time.perf_counter()
         answers = json.loads(self.page.evaluate(BATCH, [self.urls, json.dumps(calls)]))
         return answers, time.perf_counter() - started
+
+    def begin(self, calls: list[dict[str, Any]]) -> Callable[[], tuple[list, float]]:
+        """``batch``, begun: Pyodide answers while this process goes on (with the server's
+        own answers, say); the function returned waits for the phone's answers and says
+        the seconds from the start."""
+        started = time.perf_counter()
+        number = self.page.evaluate(BEGIN, [self.urls, json.dumps(calls)])
+
+        def answers() -> tuple[list, float]:
+            found = json.loads(self.page.evaluate(ANSWER, number))
+            return found, time.perf_counter() - started
+
+        return answers
 
 
 @pytest.fixture(scope="session")
@@ -800,8 +1030,9 @@ def test_the_engine_in_the_phone_gives_the_servers_answers(engine_page, key, cap
     the server's Python."""
     rules = GAMES[key]
     calls = proof_requests(rules, HANDS, seed=34)
-    answers, seconds = engine_page.batch(calls)
+    answered = engine_page.begin(calls)  # the phone answers while the server's Python does
     expected = json.loads(worker.batch(json.dumps(calls)))
+    answers, seconds = answered()
     assert len(answers) == len(calls), key
     for call, answer, wanted in zip(calls, answers, expected, strict=True):
         assert answer == wanted, (key, call["call"], call.get("hand"))
@@ -813,7 +1044,7 @@ def test_the_engine_in_the_phone_gives_the_servers_answers(engine_page, key, cap
     with capsys.disabled():
         print(
             f"\nengine in the phone (loaded in {engine_page.loaded:.1f} s): "
-            f"{key}: {len(calls)} calls in {seconds:.1f} s"
+            f"{key}: {len(calls)} calls answered {seconds:.1f} s after they were sent"
         )
 
 

@@ -29,16 +29,18 @@ first load: ``static/phone-engine.js`` does, when a page asks for the engine.
 What is sent over the wire is what counts on a slow link (issue 44): each zip and each of
 Pyodide's files goes in the encoding the browser takes that packs it best, Brotli
 (``br``: what Chromium asks for from a secure or local origin) before gzip, each compressed
-once (Pyodide's by ``make pyodide``, the zips once per process), never for a Range (a
-part of the compressed bytes would be no part of the file), and as it is for a browser
-that takes neither, with ``Vary: Accept-Encoding`` either way.
+once (Pyodide's by ``make pyodide``, the zips at Brotli's best once per engine), never
+for a Range (a part of the compressed bytes would be no part of the file), and as it is
+for a browser that takes neither, with ``Vary: Accept-Encoding`` either way.
 
 Built once, not once per process (issue 44): the zips and their compressed copies are
 kept in a private cache folder (``cached``), each file under the hash of what it was
 built from and checked against its content's hash when read, so a server's start (a
 test worker's, the first phone's after a restart) reads files instead of parsing 3 MB
 of Python; the standard library is cut from the copy without docstrings ``make
-pyodide`` wrote beside the release.
+pyodide`` wrote beside the release. A new build prunes the folder of the files no
+process has used for an hour (``prune``): it holds the current engine's, not one per
+engine ever served.
 """
 
 from __future__ import annotations
@@ -52,9 +54,12 @@ import hmac
 import io
 import json
 import os
+import re
 import secrets
 import stat
 import sys
+import threading
+import time
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -65,6 +70,7 @@ import markupsafe
 from babel.messages.mofile import read_mo, write_mo
 from flask import (
     Blueprint,
+    Flask,
     Response,
     abort,
     current_app,
@@ -116,6 +122,9 @@ SHARED_TEMPLATES = ("_sheet.html", "_sheet_bridge.html", "_hand_form.html", "_ke
 """The templates the phone draws with the server (``scorekeeper/pages/render.py``)."""
 # The pure-Python libraries the phone draws them with, without their optional C speedups.
 LIBRARIES = (Path(jinja2.__file__).parent, Path(markupsafe.__file__).parent)
+UNUSED = {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py"}
+"""Of those libraries, what nothing the phone runs imports (jinja2 itself names them only
+for a type checker): a sandbox, native types and template analysis (2.2 kB on the wire)."""
 # A fixed time for every entry, so the same code gives the same zip and the same address.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WORKER = "phone-engine-worker.js"
@@ -165,16 +174,24 @@ def encoded(response: Response, encoding: str | None) -> Response:
 
 def packed(body: bytes, encoding: str) -> bytes:
     """``body`` compressed in ``encoding``, once for the same bytes (in the process, and
-    on disk in the app's ``cache_folder``). Brotli at 9 with its largest window: within a
-    few percent of its best, in a second instead of a minute on a slow machine."""
+    on disk in the app's ``cache_folder``). Brotli with its largest window, at its best
+    (11) where the result is kept on disk, so built once per engine: 62 kB less of the
+    engine's zip and the cut library than at 9, on a link where every 50 kB is a second
+    (Slow 3G), for about 6 s of one process's time once (issue 44); at 9 where each
+    process would build it again (no cache folder): within a tenth of its best, in a
+    fraction of a second."""
     return _packed(body, encoding, cache_folder() if has_app_context() else None)
+
+
+BROTLI_KEPT = 11
+"""Brotli's quality for a copy kept on disk (``packed``); 9 for one built per process."""
 
 
 @functools.cache
 def _packed(body: bytes, encoding: str, cache: Path | None) -> bytes:
     def build() -> bytes:
         if encoding == "br" and brotli is not None:
-            return brotli.compress(body, quality=9, lgwin=24)
+            return brotli.compress(body, quality=BROTLI_KEPT if cache else 9, lgwin=24)
         return gzip.compress(body, compresslevel=9, mtime=0)
 
     name = encoding if encoding == "gzip" or brotli is not None else "gzip"
@@ -225,10 +242,12 @@ def cache_folder() -> Path | None:
 def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes]) -> bytes:
     """What ``build()`` gives for the inputs of hash ``key``, read from ``folder`` when a
     whole and untouched copy is there, else built and written there (0600, through a
-    partial file renamed when whole). Without a folder, or when it cannot be written,
-    built here. A cached file is served only if it is a regular file of this user that
-    no one else may write, of this format, for this key, and its content has the sha256
-    its first line says: a half-written or altered file is built again."""
+    partial file renamed when whole), and the folder pruned of what no engine has used
+    for ``STALE`` seconds (``prune``: a new file is a new engine, or a new library).
+    Without a folder, or when it cannot be written, built here. A cached file is served
+    only if it is a regular file of this user that no one else may write, of this
+    format, for this key, no larger than ``LARGEST``, and its content has the sha256 its
+    first line says: a half-written, altered or swollen file is built again."""
     if folder is None:
         return build()
     path = folder / f"{kind}-{key[:32]}.bin"
@@ -247,12 +266,57 @@ def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes])
     except OSError:
         with contextlib.suppress(OSError):
             partial.unlink()
+    else:
+        prune(folder, keep=path)
     return body
+
+
+LARGEST = 32 * 1024 * 1024
+"""The largest cached file read (the largest built, the whole library cut, is under 6 MB):
+a larger one is never read into memory, but built again over it."""
+STALE = 3600
+"""Seconds a cached file may go unused before a new build prunes it (``prune``)."""
+CACHED_NAME = re.compile(r"(?:engine|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial")
+
+
+def prune(folder: Path, keep: Path | None = None, now: float | None = None) -> list[str]:
+    """Removes from the cache ``folder`` the files no engine has used for ``STALE``
+    seconds (each read or write of a file marks it used: ``read_cached``), but ``keep``:
+    older engines' builds and partial files a writer left. What another process may still
+    be reading is never cut short: a file used within the hour stays, and one removed is
+    only unlinked, so a reader that opened it reads it whole. Only this module's own
+    files go: regular files of this user, named as it names them; a link (planted or
+    not), a folder or any other file is left as it is, and nothing is followed. Answers
+    the names removed."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if keep is not None and entry.name == keep.name:
+            continue
+        if not CACHED_NAME.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+            continue
+        if now - info.st_mtime < STALE:
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(folder, entry.name))
+            removed.append(entry.name)
+    return removed
 
 
 def read_cached(path: Path, key: str) -> bytes | None:
     """The content of the cached file ``path`` for ``key``; None unless it is whole,
-    untouched and this user's alone (``cached``)."""
+    untouched, no larger than ``LARGEST`` and this user's alone (``cached``). A file
+    read is marked used (its time of change set to now) so that ``prune`` keeps it."""
     try:
         descriptor = os.open(path, os.O_RDONLY | O_NOFOLLOW)
     except OSError:
@@ -261,7 +325,13 @@ def read_cached(path: Path, key: str) -> bytes | None:
         info = os.fstat(source.fileno())
         if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
             return None
-        data = source.read()
+        if info.st_size > LARGEST:
+            return None
+        data = source.read(LARGEST + 1)
+        if len(data) > LARGEST:  # grown since
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(source.fileno())
     head, _, body = data.partition(b"\n")
     said = b"%s %s %s" % (CACHE_FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode())
     return body if hmac.compare_digest(head, said) else None
@@ -310,7 +380,8 @@ def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, st
     files = {path.relative_to(package.parent).as_posix(): path.read_bytes() for path in sources}
     for library in LIBRARIES:
         for path in sorted(library.glob("*.py")):
-            files[f"{library.name}/{path.name}"] = path.read_bytes()
+            if f"{library.name}/{path.name}" not in UNUSED:
+                files[f"{library.name}/{path.name}"] = path.read_bytes()
     templates = {
         name: (package.parent / "templates" / name).read_bytes() for name in SHARED_TEMPLATES
     }
@@ -476,6 +547,40 @@ def urls() -> dict[str, Any]:
         "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
         "lock": lock_info(),
     }
+
+
+WARMING = "scorekeeper.engine_warming"
+
+
+@bp.before_app_request
+def warm_once() -> None:
+    """At a serving app's first request (of any page), ``warm`` in the background, once
+    per process: the engine's files are then ready before a phone keeps a game. Not for
+    a test's app (each would build in its own folder), nor for a command that serves
+    nothing."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    token = object()
+    if app.testing or app.extensions.setdefault(WARMING, token) is not token:
+        return
+    threading.Thread(target=warm, args=(app,), name="engine-warm", daemon=True).start()
+
+
+def warm(app: Flask) -> None:
+    """Builds what Keep sends, or reads it from the cache folder: the engine's zip, the
+    cut library and each one's compressed copies (Brotli at its best takes seconds: issue
+    44), so the first phone to keep a game after a new engine does not wait for them. A
+    failure is logged; the requests build as before."""
+    with app.app_context():
+        try:
+            bodies = [engine_zip()[0]]
+            cut = stdlib()
+            if cut:
+                bodies.append(cut[0])
+            for body in bodies:
+                for encoding in packings():
+                    packed(body, encoding)
+        except Exception:  # a request builds again, and says what fails
+            app.logger.exception("could not build the engine's files ahead of a phone")
 
 
 @bp.get("/engine/pyodide-<version>/<name>")
