@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, request
 
 from .. import db, json_input
 from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
+from ..transfer.club import ImportProblem
 from .api.routes import ApiError, _body, _group_key_required
 from .club import NightRefused, check_next, draw_next, open_night, read_players, store_draw
-from .club_files import night_json, standings_json
+from .club_files import MAX_BYTES, import_text, night_json, standings_json
 from .errors import json_error
 from .responses import PRIVATE
 from .share import edit_url
@@ -110,6 +111,27 @@ def start(group_id: int):
         night_id, made = open_night(found.id, rules, present, None, keep_keys=False)
     except NightRefused as exc:
         raise ApiError(str(exc.message), exc.field) from None
+    night = stored.load_night(db.get_db(), night_id, found.id)
+    assert night is not None
+    return {**night_json(night), "keys": _tables_made(made)}, 201
+
+
+@bp.post("/groups/<int:group_id>/club/import")
+def import_night(group_id: int):
+    """A night's file (its ``export.json``) as the body, stored in the group whole or not
+    at all: 201 as ``POST /club``, each table's new edit key; 413 for a body larger than
+    the import takes, 422 naming where, the field and the rule."""
+    found = _group_key_required(group_id)
+    if (request.content_length or 0) > MAX_BYTES:
+        raise ApiError(
+            f"the file is larger than {MAX_BYTES >> 20} MB, the most a club night's import takes",
+            "body",
+            413,
+        )
+    try:
+        night_id, made = import_text(found.id, request.get_data(), None)
+    except ImportProblem as exc:
+        raise ApiError(f"{exc.where}: {exc.message}", exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
     return {**night_json(night), "keys": _tables_made(made)}, 201
