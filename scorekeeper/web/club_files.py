@@ -8,6 +8,7 @@ standings as CSV for a spreadsheet or the printed ranking."""
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import secrets
@@ -17,17 +18,20 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import db
+from .. import db, game_play
 from ..db import club as stored
+from ..engine.club.paper import tournament_foot
+from ..engine.core.display import total
 from ..transfer import club as night_file
 from ..transfer.formats import _cell as spreadsheet_cell
 from ..transfer.formats import game_document
-from .access import group_or_404, membership, remember_key
-from .club import TIE_RULE, night_or_404, night_standings
+from .access import game_and_hands_or_404, group_or_404, membership, remember_key
+from .club import PLACING_RULE, TIE_RULE, night_or_404, night_standings
 from .forms import ConfirmForm
-from .i18n import translate
+from .i18n import isolate_ltr, translate
 from .responses import PRIVATE
 from .share import view_url
+from .sheets import game_sheet
 
 bp = Blueprint("club_files", __name__)
 
@@ -233,3 +237,81 @@ def too_large() -> str:
         "The file is larger than %(size)d MB, the most a club night's import takes.",
         size=MAX_BYTES // (1024 * 1024),
     )
+
+
+# --- paper: each table's list for signing, and the ranking ----------------------------------
+
+
+def _night_title(night: stored.Night) -> str:
+    return night.name or _("Club night %(id)d", id=night.id)
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>/tables/<int:series>/<int:number>/print")
+def table_list(group_id: int, night_id: int, series: int, number: int):
+    """A table's list printed for signing: the game's own score sheet (``sheets``: for
+    Skat the Skat list) under the header a club's list carries (the night, its date and
+    game, the series, the table, its players) and, for a Skat list kept under the
+    extended Seeger system, the tournament list's foot (games won and lost, 50 for each
+    won less 50 for each lost, 40 or 30 for each game another player lost, the game
+    points, the sum), then a signature line for each player. For the group's members."""
+    found, night = night_or_404(group_id, night_id)
+    table = next((t for t in night.tables if (t.series, t.number) == (series, number)), None)
+    if table is None:
+        abort(404, _("There is nothing at this address. Check the link."))
+    sheet = game_sheet(table.game_id)
+    body = sheet.get_data()
+    if sheet.headers.get("Content-Encoding") == "gzip":
+        body = gzip.decompress(body)
+    html = body.decode("utf-8")
+    game, hands = game_and_hands_or_404(table.game_id)
+    progress = game_play.progress_of(game, hands)
+    foot = tournament_foot(progress)
+    signed = stored.confirmations(db.get_db(), [table.id])[table.id]
+    context = {
+        "group": found,
+        "night": night,
+        "title": _night_title(night),
+        "kind": translate(night.rules.kind.name),
+        "series": series,
+        "number": number,
+        "players": game.seated or game.players,
+        "deals": night.rules.deals(len(game.players)),
+        "foot": foot,
+        "shown": lambda values: [isolate_ltr(total(v)) for v in values],
+        "signed": {name for name, version in signed.items() if version == game.version},
+    }
+    head = render_template("club_list_head.html", **context)
+    tail = render_template("club_list_foot.html", **context)
+    html = (
+        html.replace(
+            '<body class="sheet', '<body class="sheet club-paper' + (" club-sf" if foot else ""), 1
+        )
+        .replace("<main>", "<main>" + head, 1)
+        .replace("</main>", tail + "</main>", 1)
+    )
+    response = Response(html, mimetype="text/html")
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+@bp.get("/groups/<int:group_id>/club/<int:night_id>/ranking")
+def ranking(group_id: int, night_id: int):
+    """The night's ranking printed on its own: place, player, points, each series,
+    tables and hands, the tie rule in words, the night's name, date and game; A4
+    portrait, one page for 40 players. For the group's members."""
+    found, night = night_or_404(group_id, night_id)
+    page = render_template(
+        "club_ranking.html",
+        group=found,
+        night=night,
+        title=_night_title(night),
+        kind=translate(night.rules.kind.name),
+        lines=night_standings(night),
+        series=list(range(1, night.series + 1)),
+        tie_rule=translate(TIE_RULE),
+        placing_rule=translate(PLACING_RULE) if night.rules.scoring == "placing" else None,
+        total=total,
+    )
+    response = Response(page, mimetype="text/html")
+    response.headers["Cache-Control"] = PRIVATE
+    return response
