@@ -510,3 +510,15 @@ def import_night(
         )
     refresh(db, ids)
     return night_id, [(ids[table.game], keys[table.game]) for table in night.tables]
+
+
+def take_over(db: Database, night_id: int, organiser_id: int) -> bool:
+    """Makes the membership ``organiser_id`` the organiser of a night that has none (one
+    started or imported through the API); False, changing nothing, when it has one."""
+    with writing(db):
+        return bool(
+            db.execute(
+                "UPDATE club_nights SET organiser_id = ? WHERE id = ? AND organiser_id IS NULL",
+                [organiser_id, night_id],
+            ).rowcount
+        )

@@ -17,7 +17,15 @@ from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
 from ..transfer.club import ImportProblem
 from .api.routes import ApiError, _body, _group_key_required
-from .club import NightRefused, check_next, draw_next, open_night, read_players, store_draw
+from .club import (
+    NightRefused,
+    check_next,
+    draw_next,
+    open_night,
+    organiser_url,
+    read_players,
+    store_draw,
+)
 from .club_files import MAX_BYTES, import_text, night_json, standings_json
 from .errors import json_error
 from .responses import PRIVATE
@@ -113,7 +121,17 @@ def start(group_id: int):
         raise ApiError(str(exc.message), exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
-    return {**night_json(night), "keys": _tables_made(made)}, 201
+    return _made(night, made)
+
+
+def _made(night: stored.Night, made: list[tuple[int, str]]) -> tuple[dict[str, Any], int]:
+    """201 for a night started or imported here: the night, each table's edit key, and
+    the link that hands it to an organiser's phone."""
+    return {
+        **night_json(night),
+        "keys": _tables_made(made),
+        "organiser_url": organiser_url(night),
+    }, 201
 
 
 @bp.post("/groups/<int:group_id>/club/import")
@@ -134,7 +152,18 @@ def import_night(group_id: int):
         raise ApiError(f"{exc.where}: {exc.message}", exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
-    return {**night_json(night), "keys": _tables_made(made)}, 201
+    return _made(night, made)
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/organiser")
+def organiser(group_id: int, night_id: int):
+    """A new link for a member's phone to organise the night (the one ``POST /club``
+    gave, lost): 201 ``{"organiser_url"}``; 409 once a phone organises it."""
+    night = _night(group_id, night_id)
+    link = organiser_url(night)
+    if link is None:
+        raise ApiError("the night has an organiser's phone already", "organiser", 409)
+    return {"organiser_url": link}, 201
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
@@ -159,7 +188,7 @@ def next_series(group_id: int, night_id: int):
         raise ApiError(str(exc.message), exc.field, 409 if exc.field == "series" else 422) from None
     night = stored.load_night(db.get_db(), night.id, night.group_id)
     assert night is not None
-    return {**night_json(night), "keys": _tables_made(made)}, 201
+    return _made(night, made)
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
