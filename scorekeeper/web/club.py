@@ -13,6 +13,8 @@ phones record it through its own edit link, offline as any game.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import (
@@ -92,9 +94,9 @@ class NightRefused(Problem):
     """A request the night refuses: ``field`` and the message, in the table's words."""
 
 
-def night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
+def night_or_404(group_id: int, night_id: int, whole: bool = True) -> tuple[db.Group, stored.Night]:
     found = group_or_404(group_id)
-    night = stored.load_night(db.get_db(), night_id, found.id)
+    night = stored.load_night(db.get_db(), night_id, found.id, whole)
     if night is None:
         abort(404, _("There is nothing at this address. Check the link."))
     return found, night
@@ -555,10 +557,32 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
     return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
 
 
+STANDINGS_KEPT = 64
+"""Nights whose standings this process keeps, the latest read first out last."""
+_standings: OrderedDict[tuple, list[Any]] = OrderedDict()
+_standings_lock = threading.Lock()
+
+
 def night_standings(night: stored.Night) -> list[Any]:
-    """The night's standings from its tables' lists as they stand."""
-    lists = stored.table_totals(db.get_db(), night.id)
-    return standings(
+    """The night's standings from its tables' lists as they stand: worked out once for
+    each state of its tables (``stored.tables_versions``, one short read, as the page
+    cache keys a scoreboard by its game's version) and kept, so that the projector and
+    every phone reading them while the tables save cost a read, not the whole sum."""
+    database = db.get_db()
+    key = (
+        current_app.config["DATABASE"],
+        night.id,
+        night.rules.scoring,
+        night.rules.lowest_wins(),
+        stored.tables_versions(database, night.id),
+    )
+    with _standings_lock:
+        kept = _standings.get(key)
+        if kept is not None:
+            _standings.move_to_end(key)
+            return kept
+    lists = stored.table_totals(database, night.id)
+    found = standings(
         [
             TableList(
                 table.series,
@@ -572,6 +596,11 @@ def night_standings(night: stored.Night) -> list[Any]:
         night.rules.scoring,
         night.rules.lowest_wins(),
     )
+    with _standings_lock:
+        _standings[key] = found
+        while len(_standings) > STANDINGS_KEPT:
+            _standings.popitem(last=False)
+    return found
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
@@ -579,7 +608,7 @@ def standings_page(group_id: int, night_id: int):
     """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
     seconds: ``?projector=1`` in large type for a projector or a TV, else narrow for a
     phone."""
-    found, night = night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id, whole=False)
     lines = night_standings(night)
     projector = request.args.get("projector") == "1"
     series = list(range(1, night.series + 1))

@@ -70,9 +70,9 @@ def _players(body: dict[str, Any]) -> list[str]:
         raise ApiError(str(exc.message), exc.field) from None
 
 
-def _night(group_id: int, night_id: int) -> stored.Night:
+def _night(group_id: int, night_id: int, whole: bool = True) -> stored.Night:
     found = _group_key_required(group_id)
-    night = stored.load_night(db.get_db(), night_id, found.id)
+    night = stored.load_night(db.get_db(), night_id, found.id, whole)
     if night is None:
         raise db.NotFound(f"there is no club night {night_id} in group {group_id}", "id")
     return night
@@ -194,4 +194,4 @@ def next_series(group_id: int, night_id: int):
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings(group_id: int, night_id: int):
     """The standings as the pages show them, with the tie rule."""
-    return standings_json(_night(group_id, night_id))
+    return standings_json(_night(group_id, night_id, whole=False))
