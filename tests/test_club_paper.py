@@ -54,7 +54,7 @@ def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_f
     app, client, group_id, _key = club
     night, table, players, points = _played_table(client, app, group_id)
     assert client.post(f"/games/{table.game_id}/club", data={"name": players[1]}).status_code == 302
-    path = f"/groups/{group_id}/club/{night.id}/tables/1/1/print"
+    path = f"/games/{table.game_id}/club/print"
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f'href="{path}"' in draw
     page = client.get(path).get_data(as_text=True)
@@ -92,7 +92,8 @@ def test_another_games_table_prints_its_own_sheet_under_the_same_header(club):
     answer = start_night(client, group_id, guests=guests, game="doppelkopf", rules="ddv")
     assert answer.status_code == 302, answer.get_data(as_text=True)[-600:]
     night, games = night_of(app, group_id)
-    page = client.get(f"/groups/{group_id}/club/{night.id}/tables/1/2/print").get_data(as_text=True)
+    second = night.tables[1].game_id
+    page = client.get(f"/games/{second}/club/print").get_data(as_text=True)
     assert "Table 2" in page and 'id="club-list-head"' in page
     assert 'id="club-list-foot"' not in page  # no Seeger-Fabian count for Doppelkopf
     players = games[night.tables[1].game_id].players
@@ -119,9 +120,9 @@ def test_the_ranking_prints_place_points_every_series_and_the_tie_rule(club):
 
 def test_the_paper_is_the_groups_members_only(club):
     app, client, group_id, _key = club
-    night, _table, _players, _points = _played_table(client, app, group_id)
+    night, table, _players, _points = _played_table(client, app, group_id)
     paths = [
-        f"/groups/{group_id}/club/{night.id}/tables/1/1/print",
+        f"/games/{table.game_id}/club/print",
         f"/groups/{group_id}/club/{night.id}/ranking",
     ]
     stranger = app.test_client()
@@ -137,18 +138,27 @@ def test_the_paper_is_the_groups_members_only(club):
         assert stranger.get(path).status_code == 404
         assert removed.get(path).status_code == 404
         assert member.get(path).status_code == 200  # any member prints, not only the organiser
+    # A member of another group: neither this night's ranking nor its tables' lists, under
+    # her own group's address either.
     other = app.test_client()
     made = other.post("/api/groups", json={"name": "Doko"}).get_json()
     join_group(other, group_id=made["id"])
-    tampered = [
+    for path in [
+        *paths,
         f"/groups/{made['id']}/club/{night.id}/ranking",
-        f"/groups/{made['id']}/club/{night.id}/tables/1/1/print",
-        f"/groups/{group_id}/club/{night.id}/tables/2/1/print",
-        f"/groups/{group_id}/club/{night.id}/tables/1/9/print",
+    ]:
+        assert other.get(path).status_code == 404, path
+    # Ids tampered with: a game of no night (the group's own), none at all, no such night.
+    plain = client.post(
+        "/api/games",
+        json={"game": "skat", "players": ["Ann", "Ben", "Cat"]},
+    ).get_json()["id"]
+    for path in [
+        f"/games/{plain}/club/print",
+        "/games/99999/club/print",
         f"/groups/{group_id}/club/{night.id + 1}/ranking",
-    ]
-    for path in tampered:
-        assert (other if made["id"] in path.split("/") else client).get(path).status_code == 404
+    ]:
+        assert client.get(path).status_code == 404, path
 
 
 FORTY = [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, 41)]
@@ -193,7 +203,7 @@ def test_the_ranking_of_forty_prints_on_one_a4_page_and_a_list_fits_its_paper(br
             assert page.locator("#club-ranking tbody tr").count() == 40
             reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
             assert len(reader.pages) == 1
-            page.goto(f"{base}/tables/1/1/print")
+            page.goto(f"/games/{night['tables'][0]['game_id']}/club/print")
             overflow = page.evaluate(
                 "() => [...document.querySelectorAll('main *:not(svg *)')].filter("
                 "e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1"

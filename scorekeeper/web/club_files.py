@@ -246,18 +246,22 @@ def _night_title(night: stored.Night) -> str:
     return night.name or _("Club night %(id)d", id=night.id)
 
 
-@bp.get("/groups/<int:group_id>/club/<int:night_id>/tables/<int:series>/<int:number>/print")
-def table_list(group_id: int, night_id: int, series: int, number: int):
+@bp.get("/games/<int:game_id>/club/print")
+def table_list(game_id: int):
     """A table's list printed for signing: the game's own score sheet (``sheets``: for
     Skat the Skat list) under the header a club's list carries (the night, its date and
     game, the series, the table, its players) and, for a Skat list kept under the
     extended Seeger system, the tournament list's foot (games won and lost, 50 for each
     won less 50 for each lost, 40 or 30 for each game another player lost, the game
-    points, the sum), then a signature line for each player. For the group's members."""
-    found, night = night_or_404(group_id, night_id)
-    table = next((t for t in night.tables if (t.series, t.number) == (series, number)), None)
-    if table is None:
+    points, the sum), then a signature line for each player. For the group's members
+    (a stranger or a removed member gets 404, as for the night); a game of no night's
+    table, 404."""
+    place = stored.table_of_game(db.get_db(), game_id)
+    if place is None:  # a game of no night's table: it has the game's own sheet
         abort(404, _("There is nothing at this address. Check the link."))
+    found, night = night_or_404(place.group_id, place.night_id)
+    table = place.table
+    series, number = table.series, table.number
     sheet = game_sheet(table.game_id)
     body = sheet.get_data()
     if sheet.headers.get("Content-Encoding") == "gzip":
