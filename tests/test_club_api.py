@@ -95,3 +95,37 @@ def test_without_the_groups_key_nothing_is_there(api):
     tampered = client.post(f"{path}/series", json={"players": THIRTEEN}, headers=other_auth)
     assert tampered.status_code == 404
     assert client.post(f"/api/groups/{group_id}/club", data="x", headers=auth).status_code == 400
+
+
+def test_the_standings_follow_a_corrected_hand_and_a_deleted_one(api):
+    """The standings are kept for each state of the tables (their games' versions): a
+    hand corrected or deleted at one table shows at once, never a kept sum."""
+    client, group_id, auth = api
+    body = {"game": "skat", "players": THIRTEEN, "deals_per_player": 1, "series": 1}
+    night = client.post(f"/api/groups/{group_id}/club", json=body, headers=auth).get_json()
+    keys = {made["game_id"]: made["edit_key"] for made in night["keys"]}
+    expected = _play(client, night, keys, 1)
+    path = f"/api/groups/{group_id}/club/{night['id']}/standings"
+
+    def shown():
+        return {
+            line["name"]: line["points"]
+            for line in client.get(path, headers=auth).get_json()["standings"]
+        }
+
+    assert shown() == expected
+    table = night["tables"][1]
+    key = {"Authorization": f"Bearer {keys[table['game_id']]}"}
+    declarer = table["players"][1]
+    # Hand 1 (won: 22 + 50 to seat 1) corrected to a lost one: −40 − 50, the others 40.
+    lost = {"declarer": 1, "game": "hearts", "matadors": 1, "bid": 20, "declarer_points": 55}
+    answer = client.put(f"/api/games/{table['game_id']}/hands/1", json=lost, headers=key)
+    assert answer.status_code == 200, answer.get_json()
+    now = shown()
+    assert now[declarer] == expected[declarer] - 72 - 90
+    for name in table["players"]:
+        if name != declarer:
+            assert now[name] == expected[name] + 40
+    answer = client.delete(f"/api/games/{table['game_id']}/hands/3", headers=key)
+    assert answer.status_code == 200, answer.get_json()
+    assert shown() != now

@@ -483,5 +483,6 @@ def test_the_draw_links_each_tables_list_printed_for_signing(club):
     night, _games = night_of(app, group_id)
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     for table in night.tables:
-        assert f'href="/games/{table.game_id}/print"' in draw
-        assert client.get(f"/games/{table.game_id}/print").status_code == 200
+        path = f"/games/{table.game_id}/club/print"
+        assert f'href="{path}"' in draw
+        assert client.get(path).status_code == 200

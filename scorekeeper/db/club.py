@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -17,8 +18,13 @@ from ..engine.club import Draw, NightRules
 from ..engine.club.rules import from_dict
 from ..engine.core.messages import msg
 from ..problems import Problem
+from .bulk import _game_rows, _insert_game
 from .connection import MAX_ID, now, query, writing
+from .errors import NotFound
+from .figures import refresh
 from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game
+from .keys import new_edit_key
+from .ratings import games_imported
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +159,10 @@ def store_series(
     return made
 
 
-def load_night(db: Database, night_id: int, group_id: int) -> Night | None:
+def load_night(db: Database, night_id: int, group_id: int, whole: bool = True) -> Night | None:
     """The night ``night_id`` of the group ``group_id``, or None (another group's night
-    is none of this group's)."""
+    is none of this group's). Not ``whole``: without its players and who sat out (none),
+    two reads fewer, for the standings read ten times a second."""
     if not 0 < night_id <= MAX_ID:
         return None
     row = query(
@@ -171,6 +178,7 @@ def load_night(db: Database, night_id: int, group_id: int) -> Night | None:
             "ORDER BY name COLLATE NOCASE",
             [night_id],
         )
+        if whole
     )
     tables = tuple(
         ClubTable(r["id"], r["series"], r["number"], r["game_id"])
@@ -182,10 +190,14 @@ def load_night(db: Database, night_id: int, group_id: int) -> Night | None:
         )
     )
     sitting_out: dict[int, list[str]] = {}
-    for r in query(
-        db,
-        "SELECT series, name FROM club_sitting_out WHERE night_id = ? ORDER BY series, name",
-        [night_id],
+    for r in (
+        query(
+            db,
+            "SELECT series, name FROM club_sitting_out WHERE night_id = ? ORDER BY series, name",
+            [night_id],
+        )
+        if whole
+        else ()
     ):
         sitting_out.setdefault(r["series"], []).append(r["name"])
     return Night(
@@ -432,3 +444,101 @@ def seated_elsewhere(db: Database, game_id: int, name: str) -> int | None:
         {"game": game_id, "name": name},
     ).fetchone()
     return None if row is None else row["number"]
+
+
+def import_night(
+    db: Database, group_id: int, night: Any, organiser_id: int | None, seed: str
+) -> tuple[int, list[tuple[int, str]]]:
+    """Stores a night read from its file (``transfer.club.ImportedNight``) in the group,
+    in one transaction, or nothing: its tables' games as an import stores any game (each
+    a new id and edit key, counted in the group's evenings and ratings), the night, its
+    players, tables, who sat out, who signed (the list as imported) and the disputes.
+    ``organiser_id`` (a membership, or None) draws its next series. Returns the night's id
+    and each table's (game id, edit key), in the file's table order."""
+    keys = [new_edit_key() for _ in night.games]
+    rows = [_game_rows(db, game) for game in night.games]
+    with writing(db):
+        if not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
+            raise NotFound(f"there is no group {group_id}")
+        ids = [
+            _insert_game(db, game, rows[index], keys[index], group_id)
+            for index, game in enumerate(night.games)
+        ]
+        games_imported(db, ids)
+        night_id = db.execute(
+            "INSERT INTO club_nights (group_id, name, rules, seed, organiser_id, series, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                group_id,
+                night.name,
+                json.dumps(night.rules.to_dict()),
+                seed,
+                organiser_id,
+                night.series_drawn,
+                night.created_at,
+            ],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO club_players (night_id, name, from_series, left_after) "
+            "VALUES (?, ?, ?, ?)",
+            [(night_id, *player) for player in night.players],
+        )
+        table_ids = []
+        for table in night.tables:
+            table_ids.append(
+                db.execute(
+                    "INSERT INTO club_tables (night_id, series, number, game_id) "
+                    "VALUES (?, ?, ?, ?)",
+                    [night_id, table.series, table.number, ids[table.game]],
+                ).lastrowid
+            )
+        db.conn.executemany(
+            "INSERT INTO club_sitting_out (night_id, series, name) VALUES (?, ?, ?)",
+            [(night_id, s, name) for s, names in night.sitting_out.items() for name in names],
+        )
+        stamp = now()
+        db.conn.executemany(
+            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at) "
+            "VALUES (?, ?, 1, ?)",
+            [
+                (table_ids[i], name, stamp)
+                for i, table in enumerate(night.tables)
+                for name in table.signed_by
+            ],
+        )
+        db.conn.executemany(
+            "INSERT INTO club_disputes (table_id, hand_number, name, note, created_at, "
+            "resolved_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (table_ids[d.table], d.hand, d.name, d.note, stamp, stamp if d.resolved else None)
+                for d in night.disputes
+            ],
+        )
+    refresh(db, ids)
+    return night_id, [(ids[table.game], keys[table.game]) for table in night.tables]
+
+
+def take_over(db: Database, night_id: int, organiser_id: int) -> bool:
+    """Makes the membership ``organiser_id`` the organiser of a night that has none (one
+    started or imported through the API); False, changing nothing, when it has one."""
+    with writing(db):
+        return bool(
+            db.execute(
+                "UPDATE club_nights SET organiser_id = ? WHERE id = ? AND organiser_id IS NULL",
+                [organiser_id, night_id],
+            ).rowcount
+        )
+
+
+def tables_versions(db: Database, night_id: int) -> str:
+    """What the night's standings depend on, as one short read: each table's game and its
+    version (which every write to a game bumps: a hand, an edit, a seat taken over, a
+    name), in table order. Equal answers, equal standings."""
+    row = query(
+        db,
+        "SELECT group_concat(version_of, ',') AS versions FROM (SELECT t.game_id || '.' || "
+        "g.version AS version_of FROM club_tables t JOIN games g ON g.id = t.game_id "
+        "WHERE t.night_id = ? ORDER BY t.id)",
+        [night_id],
+    ).fetchone()
+    return row["versions"] or ""

@@ -13,10 +13,23 @@ phones record it through its own edit link, offline as any game.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from .. import db
 from ..db import club as stored
@@ -43,7 +56,7 @@ from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
 from .i18n import translate
 from .responses import PRIVATE
-from .share import edit_url, qr_markup, view_url
+from .share import edit_url, public_root, qr_markup, view_url
 
 bp = Blueprint("club", __name__)
 
@@ -81,9 +94,9 @@ class NightRefused(Problem):
     """A request the night refuses: ``field`` and the message, in the table's words."""
 
 
-def night_or_404(group_id: int, night_id: int) -> tuple[db.Group, stored.Night]:
+def night_or_404(group_id: int, night_id: int, whole: bool = True) -> tuple[db.Group, stored.Night]:
     found = group_or_404(group_id)
-    night = stored.load_night(db.get_db(), night_id, found.id)
+    night = stored.load_night(db.get_db(), night_id, found.id, whole)
     if night is None:
         abort(404, _("There is nothing at this address. Check the link."))
     return found, night
@@ -544,10 +557,32 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
     return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
 
 
+STANDINGS_KEPT = 64
+"""Nights whose standings this process keeps, the latest read first out last."""
+_standings: OrderedDict[tuple, list[Any]] = OrderedDict()
+_standings_lock = threading.Lock()
+
+
 def night_standings(night: stored.Night) -> list[Any]:
-    """The night's standings from its tables' lists as they stand."""
-    lists = stored.table_totals(db.get_db(), night.id)
-    return standings(
+    """The night's standings from its tables' lists as they stand: worked out once for
+    each state of its tables (``stored.tables_versions``, one short read, as the page
+    cache keys a scoreboard by its game's version) and kept, so that the projector and
+    every phone reading them while the tables save cost a read, not the whole sum."""
+    database = db.get_db()
+    key = (
+        current_app.config["DATABASE"],
+        night.id,
+        night.rules.scoring,
+        night.rules.lowest_wins(),
+        stored.tables_versions(database, night.id),
+    )
+    with _standings_lock:
+        kept = _standings.get(key)
+        if kept is not None:
+            _standings.move_to_end(key)
+            return kept
+    lists = stored.table_totals(database, night.id)
+    found = standings(
         [
             TableList(
                 table.series,
@@ -561,6 +596,11 @@ def night_standings(night: stored.Night) -> list[Any]:
         night.rules.scoring,
         night.rules.lowest_wins(),
     )
+    with _standings_lock:
+        _standings[key] = found
+        while len(_standings) > STANDINGS_KEPT:
+            _standings.popitem(last=False)
+    return found
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
@@ -568,7 +608,7 @@ def standings_page(group_id: int, night_id: int):
     """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
     seconds: ``?projector=1`` in large type for a projector or a TV, else narrow for a
     phone."""
-    found, night = night_or_404(group_id, night_id)
+    found, night = night_or_404(group_id, night_id, whole=False)
     lines = night_standings(night)
     projector = request.args.get("projector") == "1"
     series = list(range(1, night.series + 1))
@@ -592,6 +632,69 @@ def standings_page(group_id: int, night_id: int):
     return response
 
 
+# --- a night started through the API, taken over by an organiser's phone ---------------------
+
+ORGANISER_LINK_DAYS = 7
+"""How long the link that hands a night to an organiser's phone stays good."""
+
+
+def _organiser_signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="club-organiser")
+
+
+def organiser_url(night: stored.Night) -> str | None:
+    """The link a member opens to organise a night that has no organiser's phone (started
+    or imported through the API): signed with the app's secret for this group's night,
+    good for ``ORGANISER_LINK_DAYS`` days and only until the night has an organiser, so it
+    is used once. None for a night that has one."""
+    if night.organiser_id is not None:
+        return None
+    token = _organiser_signer().dumps([night.group_id, night.id])
+    path = url_for("club.organise", group_id=night.group_id, night_id=night.id, token=token)
+    return public_root() + path.lstrip("/")
+
+
+@bp.route("/groups/<int:group_id>/club/<int:night_id>/organise/<token>", methods=["GET", "POST"])
+def organise(group_id: int, night_id: int, token: str):
+    """A member's phone takes over a night started through the API: GET asks (a link
+    previewer changes nothing), POST makes this membership its organiser (who draws its
+    next series and settles disputes). A stranger or a removed member gets 404, as on
+    every group page; a link of another night, tampered with or too old, 404; a link used
+    already (the night has an organiser), 409."""
+    found, night = night_or_404(group_id, night_id)
+    try:
+        signed = _organiser_signer().loads(token, max_age=ORGANISER_LINK_DAYS * 86_400)
+    except BadSignature:
+        abort(404, _("There is nothing at this address. Check the link."))
+    if signed != [found.id, night.id]:
+        abort(404, _("There is nothing at this address. Check the link."))
+    if _organiser(night):
+        return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+    taken = _("This club night has an organiser already: its link was used, and works once.")
+    if night.organiser_id is not None:
+        abort(409, taken)
+    form = ConfirmForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This request did not come from this site's own page."))
+        mine = membership(found.id)
+        assert mine is not None  # night_or_404 let a member through only
+        if not stored.take_over(db.get_db(), night.id, mine.id):
+            abort(409, taken)
+        flash(_("This phone organises the night now: it draws the next series."), "saved")
+        return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+    page = render_template(
+        "club_organise.html",
+        group=found,
+        night=night,
+        kind=translate(night.rules.kind.name),
+        form=form,
+    )
+    response = Response(page)
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
 __all__ = [
     "TIE_RULE",
     "NightRefused",
@@ -600,6 +703,7 @@ __all__ = [
     "draw_next",
     "night_standings",
     "open_night",
+    "organiser_url",
     "read_players",
     "store_draw",
 ]

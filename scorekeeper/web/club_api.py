@@ -9,15 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, request
 
 from .. import db, json_input
 from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
+from ..transfer.club import ImportProblem
 from .api.routes import ApiError, _body, _group_key_required
-from .club import NightRefused, check_next, draw_next, open_night, read_players, store_draw
-from .club_files import night_json, standings_json
+from .club import (
+    NightRefused,
+    check_next,
+    draw_next,
+    open_night,
+    organiser_url,
+    read_players,
+    store_draw,
+)
+from .club_files import MAX_BYTES, import_text, night_json, standings_json
 from .errors import json_error
 from .responses import PRIVATE
 from .share import edit_url
@@ -61,9 +70,9 @@ def _players(body: dict[str, Any]) -> list[str]:
         raise ApiError(str(exc.message), exc.field) from None
 
 
-def _night(group_id: int, night_id: int) -> stored.Night:
+def _night(group_id: int, night_id: int, whole: bool = True) -> stored.Night:
     found = _group_key_required(group_id)
-    night = stored.load_night(db.get_db(), night_id, found.id)
+    night = stored.load_night(db.get_db(), night_id, found.id, whole)
     if night is None:
         raise db.NotFound(f"there is no club night {night_id} in group {group_id}", "id")
     return night
@@ -112,7 +121,49 @@ def start(group_id: int):
         raise ApiError(str(exc.message), exc.field) from None
     night = stored.load_night(db.get_db(), night_id, found.id)
     assert night is not None
-    return {**night_json(night), "keys": _tables_made(made)}, 201
+    return _made(night, made)
+
+
+def _made(night: stored.Night, made: list[tuple[int, str]]) -> tuple[dict[str, Any], int]:
+    """201 for a night started or imported here: the night, each table's edit key, and
+    the link that hands it to an organiser's phone."""
+    return {
+        **night_json(night),
+        "keys": _tables_made(made),
+        "organiser_url": organiser_url(night),
+    }, 201
+
+
+@bp.post("/groups/<int:group_id>/club/import")
+def import_night(group_id: int):
+    """A night's file (its ``export.json``) as the body, stored in the group whole or not
+    at all: 201 as ``POST /club``, each table's new edit key; 413 for a body larger than
+    the import takes, 422 naming where, the field and the rule."""
+    found = _group_key_required(group_id)
+    if (request.content_length or 0) > MAX_BYTES:
+        raise ApiError(
+            f"the file is larger than {MAX_BYTES >> 20} MB, the most a club night's import takes",
+            "body",
+            413,
+        )
+    try:
+        night_id, made = import_text(found.id, request.get_data(), None)
+    except ImportProblem as exc:
+        raise ApiError(f"{exc.where}: {exc.message}", exc.field) from None
+    night = stored.load_night(db.get_db(), night_id, found.id)
+    assert night is not None
+    return _made(night, made)
+
+
+@bp.post("/groups/<int:group_id>/club/<int:night_id>/organiser")
+def organiser(group_id: int, night_id: int):
+    """A new link for a member's phone to organise the night (the one ``POST /club``
+    gave, lost): 201 ``{"organiser_url"}``; 409 once a phone organises it."""
+    night = _night(group_id, night_id)
+    link = organiser_url(night)
+    if link is None:
+        raise ApiError("the night has an organiser's phone already", "organiser", 409)
+    return {"organiser_url": link}, 201
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
@@ -137,10 +188,10 @@ def next_series(group_id: int, night_id: int):
         raise ApiError(str(exc.message), exc.field, 409 if exc.field == "series" else 422) from None
     night = stored.load_night(db.get_db(), night.id, night.group_id)
     assert night is not None
-    return {**night_json(night), "keys": _tables_made(made)}, 201
+    return _made(night, made)
 
 
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings(group_id: int, night_id: int):
     """The standings as the pages show them, with the tie rule."""
-    return standings_json(_night(group_id, night_id))
+    return standings_json(_night(group_id, night_id, whole=False))
