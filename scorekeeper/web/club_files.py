@@ -20,7 +20,6 @@ from flask_babel import ngettext
 
 from .. import db, game_play
 from ..db import club as stored
-from ..engine.club.paper import tournament_foot
 from ..engine.core.display import total
 from ..transfer import club as night_file
 from ..transfer.formats import _cell as spreadsheet_cell
@@ -28,6 +27,7 @@ from ..transfer.formats import game_document
 from .access import game_and_hands_or_404, group_or_404, membership, remember_key
 from .club import PLACING_RULE, TIE_RULE, night_or_404, night_standings
 from .forms import ConfirmForm
+from .game_service import game_of
 from .i18n import isolate_ltr, translate
 from .responses import PRIVATE
 from .share import view_url
@@ -269,7 +269,8 @@ def table_list(game_id: int):
     html = body.decode("utf-8")
     game, hands = game_and_hands_or_404(table.game_id)
     progress = game_play.progress_of(game, hands)
-    foot = tournament_foot(progress)
+    foot_of = game_of(game).tournament_foot
+    foot = foot_of(progress) if foot_of else None
     signed = stored.confirmations(db.get_db(), [table.id])[table.id]
     context = {
         "group": found,

@@ -28,7 +28,7 @@ own statistics, from which the statistics members are.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import ModuleType
@@ -213,6 +213,10 @@ class GameBase(SchemaDefaults):
     row_layout: ClassVar[str] = "cells"
     """How the scoreboard lays out a hand's row: "cells", "across" (a line above the
     cells, Skat) or "under" (a line under them, Doppelkopf); see ``Game.row_layout``."""
+    tournament_foot: ClassVar[Callable[[Any], Any] | None] = None
+    """The foot a tournament's printed list of the game adds under its sheet, from a
+    table's progress (Skat: the Seeger-Fabian list's won and lost games and their points),
+    or None where that list has none; None: the game's tournament list is its sheet."""
     finish_now: ClassVar[bool] = False
     """True when the table may end the game after any hand ("finish now"); every game's
     ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without

@@ -38,6 +38,7 @@ from ..core.schema import (
     YesNo,
 )
 from ..core.seating import next_present, present_at
+from . import tournament
 from .settings import (
     NULLS,
     PRESETS,
@@ -174,6 +175,7 @@ class Skat(GameBase):
     preset_aside = ("players", "deals", "empty_seats")
     finish_now = True
     row_layout = "across"
+    tournament_foot = staticmethod(tournament.tournament_foot)
     preset_words = {
         "isko": (
             msg("International Skat Order"),

@@ -1,6 +1,7 @@
-"""What a club night's paper adds to a table's list (issue 45): the foot of a Skat
-tournament list (the Seeger-Fabian list of the ISkO's Preisskat), worked out from the
-counts the Skat list keeps deal by deal (games won and lost, Seeger-Fabian points)."""
+"""The foot of a Skat tournament list (the Seeger-Fabian list of the ISkO's Preisskat),
+which a club night's printed table list adds (issue 45; ``SkatGame.tournament_foot``),
+worked out from the counts the Skat list keeps deal by deal (games won and lost,
+Seeger-Fabian points)."""
 
 from __future__ import annotations
 
