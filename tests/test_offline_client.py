@@ -1,8 +1,8 @@
 """A game kept on a phone goes on without the network (issue 34, the phone's half), in
 real Chromium at 360 px.
 
-The walk of issue 44's "Done when" (tests/offline_phone.py) is played for every
-registered game, in Hebrew and in English, by the app conformance suite. Here what the
+The walk of issue 44's "Done when" (tests/offline_walk.py) is played for every
+registered game, in Hebrew and in English, by tests/test_offline_walk_browser.py. Here what the
 walk does not meet: a queued hand the server refuses for real (the game changed under the
 phone on another phone, so that the hand no longer stands where it is sent), a hand
 the game no longer takes at all (finished on another phone), removed from the phone, a

@@ -1,0 +1,167 @@
+"""Issue 44's "Done when" walk, in real Chromium at 360 px: for every registered game (the
+phone's engine has only the registry's), in Hebrew and in English, a phone keeps a game by
+itself, records it online and offline, reloads, reopens and meets another phone's hand
+(tests/offline_walk.py; the phone's steps are tests/offline_phone.py's).
+
+One live server and one browser serve the module; a parallel run keeps each game's walks
+on one worker (``PER_GAME_GROUPS``), and a worker's phone (one a language) keeps every
+game it walks, as a real phone does.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine import GAMES, Game
+
+from .conftest import serving
+from .test_app_conformance import (
+    FULL_MATRIX,
+    LANGUAGES,
+    Kinds,
+    Widest,
+    cover,
+    game_id,
+    kinds_of,
+    long_rules,
+    names_for,
+    simulated_hands,
+)
+
+pytestmark = pytest.mark.browser
+# A parallel run keeps each game's walks on one worker, and the games spread over the
+# workers (``conftest.pytest_itemcollected``).
+PER_GAME_GROUPS = True
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """One live server for the module, CSRF on, on its own SQLite file."""
+    with serving(tmp_path_factory.mktemp("offline-walk")) as base:
+        yield base
+
+
+def offline_phones(game: Game) -> list[str]:
+    """The languages a game's offline walk is played in at 360 px: Hebrew and English
+    (every language with ``SCOREKEEPER_FULL_MATRIX=1``)."""
+    return list(LANGUAGES) if FULL_MATRIX else ["he", "en"]
+
+
+OFFLINE = [
+    pytest.param(game, language, id=f"{language}-{game_id(game)}")
+    for game in GAMES.values()
+    for language in offline_phones(game)
+]
+
+
+@functools.cache
+def widest_kept() -> dict[str, str]:
+    """The game whose kept scoreboard ("board") and whose hand form ("form") are the widest:
+    the first model ``cover`` picks of each as the phone's engine draws it (the server's
+    templates, ``pages.phone``) in German, for the long names after hands 1 to 7."""
+    from scorekeeper.pages import phone
+
+    drawn: dict[str, dict[str, Kinds]] = {"board": {}, "form": {}}
+    for game in GAMES.values():
+        settings = game.preset(game.default_preset).with_changes(long_rules(game))
+        hands = simulated_hands(game, 7, long=True, numbers=range(1, 8))
+        asked = {"game": game.key, "seats": game.seats, "settings": settings.to_dict()}
+        asked |= {"players": names_for(game), "language": Widest.LANGUAGE}
+        asked["state"] = game.state_of(game.replay(settings, 0, []))
+        requests = [
+            {**asked, "call": "sheet", "hands": hands, "pending": 3},
+            asked | {"call": "form"},
+        ]
+        sheet, form = json.loads(phone.batch(json.dumps(requests)))
+        html = {
+            "board": "".join(v for k, v in sheet.items() if k.endswith("_html")),
+            "form": form["html"],
+        }
+        for template, kinds in drawn.items():
+            kinds[game.key] = kinds_of(f"<body>{html[template]}</body>")
+    seats = {game.key: game.seats for game in GAMES.values()}
+    return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
+
+
+class KeepingPhones:
+    """The module's phones that keep games, one a language at 360 px, each opened once and
+    kept while the module runs (``offline_phone.new_phone``): a phone keeps every game it
+    edits, and Pyodide, its standard library and the engine are fetched and compiled once
+    for all of them, as on a real phone. A phone that fails a walk is closed, so that the
+    next walk starts on a fresh one."""
+
+    def __init__(self, browser, base: str) -> None:
+        self.browser, self.base = browser, base
+        self.contexts: dict[str, Any] = {}
+        self.errors: dict[str, list[str]] = {}
+
+    def __call__(self, language: str):
+        if language not in self.contexts:
+            from .offline_phone import new_phone
+
+            context = new_phone(self.browser, self.base, language)
+            errors = self.errors.setdefault(language, [])
+            context.on("weberror", lambda error: errors.append(str(error.error)))
+            self.contexts[language] = context
+        return self.contexts[language]
+
+    def script_errors(self, language: str) -> list[str]:
+        errors = self.errors.setdefault(language, [])
+        found, errors[:] = list(errors), []
+        return found
+
+    def drop(self, language: str) -> None:
+        context = self.contexts.pop(language, None)
+        if context is not None:
+            context.close()
+
+    def close(self) -> None:
+        for language in list(self.contexts):
+            self.drop(language)
+
+
+@pytest.fixture(scope="module")
+def keeping_phones(browser, server) -> Iterator[KeepingPhones]:
+    found = KeepingPhones(browser, server)
+    yield found
+    found.close()
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_a_kept_game_goes_on_offline_and_comes_back_whole(
+    keeping_phones, browser, server, game, language
+):
+    """Issue 44's "Done when" for every registered game, in Hebrew and English, at 360 px
+    (tests/offline_phone.py): hands 1 and 2 recorded online without a tap on Keep, the
+    network drops, hands 3 to 5 recorded (4 refused first and corrected), reloaded, closed
+    and opened again offline, back online the hand 4 another phone recorded meanwhile is
+    met, and the server holds 1 to 5 with the points and totals the phone showed. What
+    every game does alike (the pages' fit, a phone watching live) on the widest
+    (``widest_kept``), and on Israeli Whist's (the first game)."""
+    from .offline_phone import new_phone
+    from .offline_walk import offline_evening
+
+    widest = {template for template, key in widest_kept().items() if key == game.key}
+    if game.key == "israeli-whist":
+        widest |= {"board", "form"}
+    phone = keeping_phones(language)
+    watcher = new_phone(browser, server, language) if "board" in widest else None
+    watcher_errors: list[str] = []
+    if watcher is not None:
+        watcher.on("weberror", lambda error: watcher_errors.append(str(error.error)))
+    try:
+        offline_evening(phone, server, game, names_for(game), language, widest, watcher)
+    except BaseException:
+        keeping_phones.drop(language)  # a fresh phone for the next walk
+        raise
+    else:
+        phone.set_offline(False)
+    finally:
+        if watcher is not None:
+            watcher.close()
+    assert keeping_phones.script_errors(language) == [] and watcher_errors == []
