@@ -15,12 +15,14 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED
+from .conftest import SERVED, opens
 from .offline_phone import (
     ENGINE_TIMEOUT,
+    keep_game,
     kept_offline,
     record_offline,
     stored,
+    watched,
 )
 from .test_app_conformance import (
     Entry,
@@ -106,6 +108,51 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
         ]
         by = stored(SERVED[base], "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
         assert by == [(None,), (PLAYERS[0],)]
+
+
+# Hands 2 and 3 of the game the network leaves the moment hand 2 is saved.
+SECOND = {"bids": [3, 3, 4, 3], "tricks": [3, 3, 4, 3]}
+THIRD = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(browser, live_server):
+    """The kept copy follows the game in the background on the scoreboard; a network that
+    drops the moment a save is answered, before that, left it a hand behind, and the phone
+    offered the form for the hand the server already had (issue 44's walk, Wizard). Hand 2
+    saved on the server's form, the network gone as its answer comes: offline the phone's
+    scoreboard has hand 2 and its form is for hand 3, which, back online, is sent and taken
+    once, with nothing to choose between; the server holds hands 1 to 3, each once."""
+    base = live_server
+    body = {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset}
+    created = api(base, "POST", "/api/games", body | {"first_dealer": 0})
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    with watched(browser, base, "en") as context:
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        keep_game(page, game_id, PLAYERS[0])
+        opens(page.locator("#live #record"))
+        enter(page, entry_of(SPADES, SECOND, PLAYERS))
+
+        def answered_then_offline(route) -> None:
+            answer = route.fetch()
+            context.set_offline(True)  # before the phone reads the answer
+            route.fulfill(response=answer)
+
+        context.route(f"**/games/{game_id}/hands/new", answered_then_offline)
+        page.locator("#save").click()
+        page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+        context.unroute(f"**/games/{game_id}/hands/new")
+        assert page.locator("#kept-board table.hands [id^=h]").evaluate_all(
+            "(rows) => rows.map((row) => row.id)"
+        ) == ["h1", "h2"]
+        record_offline(page, entry_of(SPADES, THIRD, PLAYERS), enter)
+        context.set_offline(False)
+        page.locator("#live #h3").wait_for(timeout=ENGINE_TIMEOUT)
+        hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
+        assert [SPADES.form_values(h) for h in hands] == [
+            SPADES.form_values(hand) for hand in (FIRST, SECOND, THIRD)
+        ]
 
 
 BID_WHIST = GAMES["bid-whist"]
