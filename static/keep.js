@@ -349,11 +349,13 @@
       view("conflict", turn);
     }
 
-    // This phone's version replaces only the server's version shown (``revision``).
+    // This phone's version replaces only the server's version shown (``revision``). Chosen,
+    // the board shows while the hands go: sent again every few seconds till the server answers.
     async function choose(which, revision) {
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
       await store(record);
+      await board();
       sync();
     }
 
