@@ -4,7 +4,7 @@ itself, records it online and offline, reloads, reopens and meets another phone'
 (tests/offline_walk.py; the phone's steps are tests/offline_phone.py's).
 
 One live server and one browser serve the module; a parallel run keeps each game's walks
-on one worker (``PER_GAME_GROUPS``), and a worker's phone (one a language) keeps every
+on one worker (``PER_GAME_GROUPS``), and a worker's one phone (``KeepingPhone``) keeps every
 game it walks, as a real phone does.
 """
 
@@ -88,53 +88,49 @@ def widest_kept() -> dict[str, str]:
     return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
 
 
-class KeepingPhones:
-    """The module's phones that keep games, one a language at 360 px, each opened once and
-    kept while the module runs (``offline_phone.new_phone``): a phone keeps every game it
-    edits, and Pyodide, its standard library and the engine are fetched and compiled once
-    for all of them, as on a real phone. A phone that fails a walk is closed, so that the
-    next walk starts on a fresh one."""
+class KeepingPhone:
+    """The module's phone that keeps games, 360 px wide, opened once and kept while the
+    module runs (``offline_phone.new_phone``): it keeps every game it edits, and Pyodide,
+    its standard library and the engine are fetched and compiled once for all of them, as
+    on a real phone. Each walk's browser asks for the walk's language (``Accept-Language``,
+    as when the table changes the phone's language): the kept page of a game is in the
+    language it was kept in. A phone that fails a walk is closed, so that the next walk
+    starts on a fresh one."""
 
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
-        self.contexts: dict[str, Any] = {}
-        self.errors: dict[str, list[str]] = {}
+        self.context: Any = None
+        self.errors: list[str] = []
 
     def __call__(self, language: str):
-        if language not in self.contexts:
+        if self.context is None:
             from .offline_phone import new_phone
 
-            context = new_phone(self.browser, self.base, language)
-            errors = self.errors.setdefault(language, [])
-            context.on("weberror", lambda error: errors.append(str(error.error)))
-            self.contexts[language] = context
-        return self.contexts[language]
+            self.context = new_phone(self.browser, self.base, language)
+            self.context.on("weberror", lambda error: self.errors.append(str(error.error)))
+        self.context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
+        return self.context
 
-    def script_errors(self, language: str) -> list[str]:
-        errors = self.errors.setdefault(language, [])
-        found, errors[:] = list(errors), []
+    def script_errors(self) -> list[str]:
+        found, self.errors[:] = list(self.errors), []
         return found
 
-    def drop(self, language: str) -> None:
-        context = self.contexts.pop(language, None)
-        if context is not None:
-            context.close()
-
     def close(self) -> None:
-        for language in list(self.contexts):
-            self.drop(language)
+        if self.context is not None:
+            self.context.close()
+        self.context = None
 
 
 @pytest.fixture(scope="module")
-def keeping_phones(browser, server) -> Iterator[KeepingPhones]:
-    found = KeepingPhones(browser, server)
+def keeping_phone(browser, server) -> Iterator[KeepingPhone]:
+    found = KeepingPhone(browser, server)
     yield found
     found.close()
 
 
 @pytest.mark.parametrize(("game", "language"), OFFLINE)
 def test_a_kept_game_goes_on_offline_and_comes_back_whole(
-    keeping_phones, browser, server, game, language
+    keeping_phone, browser, server, game, language
 ):
     """Issue 44's "Done when" for every registered game, in Hebrew and English, at 360 px
     (tests/offline_phone.py): hands 1 and 2 recorded online without a tap on Keep, the
@@ -149,7 +145,7 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(
     widest = {template for template, key in widest_kept().items() if key == game.key}
     if game.key == "israeli-whist":
         widest |= {"board", "form"}
-    phone = keeping_phones(language)
+    phone = keeping_phone(language)
     watcher = new_phone(browser, server, language) if "board" in widest else None
     watcher_errors: list[str] = []
     if watcher is not None:
@@ -157,11 +153,11 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(
     try:
         offline_evening(phone, server, game, names_for(game), language, widest, watcher)
     except BaseException:
-        keeping_phones.drop(language)  # a fresh phone for the next walk
+        keeping_phone.close()  # a fresh phone for the next walk
         raise
     else:
         phone.set_offline(False)
     finally:
         if watcher is not None:
             watcher.close()
-    assert keeping_phones.script_errors(language) == [] and watcher_errors == []
+    assert keeping_phone.script_errors() == [] and watcher_errors == []
