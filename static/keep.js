@@ -343,7 +343,7 @@
     // --- both versions of a hand, to choose one: templates/_kept.html's clash ---
     async function conflict(answer) {
       const turn = ++asked;
-      const drawn = await call("clash", { answer });
+      const drawn = answer.html ? { html: answer.html } : await call("clash", { answer }); // the server's, at once
       if (drawn.error !== undefined) status.textContent = answer.message;
       conflictPlace.innerHTML = drawn.html || "";
       view("conflict", turn);
@@ -355,8 +355,9 @@
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
       await store(record);
-      await board();
-      sync();
+      view("board", ++asked);
+      await sync();
+      if (!boardPlace.hidden) await board(); // still here: drawn as the queue now stands
     }
 
     // --- back online ---

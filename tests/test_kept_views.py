@@ -276,3 +276,23 @@ def test_a_save_refused_or_not_allowed_answers_no_snapshot(app, client, make_gam
     wrong = spades_save(client, game_id, KEPT_SAVE, tricks_0="9")
     assert wrong.status_code == 422 and b'"kept"' not in wrong.data
     assert client.get(f"/games/{game_id}/offline").get_json()["hands"] == []
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_server_answers_a_clash_drawn_as_the_phone_draws_it(client, make_game, language):
+    """Back online, a queued hand another phone recorded meanwhile: the 409 carries both
+    versions drawn by the server, as the phone's engine draws them from the same answer,
+    so that a page opened offline shows them without waiting for its engine to start."""
+    game_id, key = make_game(game=SPADES.key, rules=SPADES.default_preset, players=NAMES[:4])
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    assert spades_save(client, game_id, {}).status_code == 302  # hand 1, on the server
+    mine = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    sent = client.post(
+        f"/games/{game_id}/offline/hands",
+        json={"by": NAMES[0], "hands": [{"number": 1, "after": 0, "hand": mine}]},
+        headers={"Accept-Language": language},
+    )
+    answer = sent.get_json()
+    assert sent.status_code == 409 and answer["conflict"]
+    assert answer["html"] == render.kept(language, "clash", kept.clash(answer))
+    assert 'id="keep-phone"' in answer["html"] and SAID["clash"].get(language, "") in answer["html"]

@@ -55,6 +55,7 @@ from .errors import _csrf_message
 from .errors import _message as page_message
 from .game_service import game_of, side_names
 from .i18n import named
+from .kept import clash_html
 from .responses import PRIVATE
 from .scoreboard import describe
 
@@ -358,6 +359,8 @@ def send_hands(game_id: int, game: db.StoredGame):
         **standing(game_of(now), progress),
         "version": now.version,
     }
+    if "conflict" in stop:  # both versions, drawn as the phone's engine draws them
+        answer["html"] = clash_html(answer)
     return answer, status
 
 
