@@ -349,15 +349,16 @@
       view("conflict", turn);
     }
 
-    // This phone's version replaces only the server's version shown (``revision``). Chosen,
-    // the board shows while the hands go: sent again every few seconds till the server answers.
+    // This phone's version replaces only the server's version shown (``revision``). Chosen, the
+    // board shows while the hands go, sent again every few seconds till the server answers.
     async function choose(which, revision) {
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
       await store(record);
       view("board", ++asked);
       await sync();
-      if (!boardPlace.hidden) await board(); // still here: drawn as the queue now stands
+      // Still here: drawn afresh, but for a hand kept over the server's (shown as last drawn).
+      if (!boardPlace.hidden && (!(record.queue[0] || {}).replace || !boardPlace.childElementCount)) await board();
     }
 
     // --- back online ---
@@ -428,10 +429,7 @@
     }
 
     await sync();
-    const again = () => {
-      const refused = record.queue.length && record.queue[0].refused;
-      if (entryPlace.hidden && conflictPlace.hidden && !refused) sync();
-    };
+    const again = () => entryPlace.hidden && conflictPlace.hidden && !(record.queue[0] || {}).refused && sync();
     window.addEventListener("online", again);
     setInterval(again, PROBE);
   }
