@@ -100,6 +100,7 @@ class KeepingPhone:
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
         self.context: Any = None
+        self.language = ""
         self.errors: list[str] = []
 
     def __call__(self, language: str):
@@ -108,7 +109,9 @@ class KeepingPhone:
 
             self.context = new_phone(self.browser, self.base, language)
             self.context.on("weberror", lambda error: self.errors.append(str(error.error)))
-        self.context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
+        elif language != self.language:
+            self.context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
+        self.language = language
         return self.context
 
     def script_errors(self) -> list[str]:
