@@ -43,6 +43,17 @@
     }
   }
 
+  // A game this phone keeps (static/keep.js) hears of each save with the game as saved.
+  const game = (/\/games\/(\d+)\//.exec(form.action) || [])[1];
+  const kept = () => Boolean(game && localStorage.getItem("scorekeeper:kept:" + game));
+  function stash(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (error) {
+      // Storage full or refused: the kept copy follows the game on the scoreboard instead.
+    }
+  }
+
   function forget() {
     try {
       localStorage.removeItem(KEY);
@@ -127,7 +138,7 @@
     fetch(form.action, {
       method: "POST",
       body: body,
-      headers: { Accept: "application/json" },
+      headers: Object.assign({ Accept: "application/json" }, kept() ? { "X-Scorekeeper-Kept": "1" } : {}),
       credentials: "same-origin",
       signal: control.signal,
     })
@@ -136,6 +147,8 @@
         if (response.ok && type.indexOf("application/json") === 0) {
           return response.json().then((answer) => {
             forget(); // the server has the hand
+            // A game this phone keeps: the game as saved, for keep.js to take (issue 44).
+            if (answer.kept) stash("scorekeeper:saved:" + answer.kept.id, JSON.stringify(answer.kept));
             if (window.scorekeeper) window.scorekeeper.offline(false);
             location.assign(answer.next);
           });

@@ -15,6 +15,7 @@
   const ENGINE_CACHE = "kept-engine";
   const PAGE_CACHE = "kept-pages";
   const NAME = "scorekeeper:phone-name";
+  const SAVED = "scorekeeper:saved:";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
   const NOT_ENTRIES = ["number", "revision", "csrf_token", "save"];
@@ -43,6 +44,15 @@
 
   const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
   const store = (record) => transact("readwrite", (games) => games.put(record)).then(() => record);
+
+  // Kept game ``id``, once it has taken the game as the last save on the server's form left
+  // it (draft.js stashes the save's answer): it holds every hand saved, whatever the network.
+  async function caughtUp(id) {
+    const [record, saved] = [await stored(id), JSON.parse(remember(SAVED + id) || "null")];
+    if (saved && record && !record.queue.length && saved.version > record.snapshot.version) await store(Object.assign(record, { snapshot: saved }));
+    remember(SAVED + id, null);
+    return record;
+  }
 
   // localStorage (refused in private mode); ``value`` null forgets ``key``; answers its value.
   function remember(key, value) {
@@ -93,9 +103,8 @@
     let read = 0;
     const pump = async () => {
       for (let part = await reader.read(); !part.done; part = await reader.read()) {
-        const before = Math.min(read, item.size);
+        counted(Math.min(read + part.value.length, item.size) - Math.min(read, item.size), 0);
         read += part.value.length;
-        counted(Math.min(read, item.size) - before, 0);
       }
     };
     await Promise.all([pump(), cache.put(item.url, response)]);
@@ -104,8 +113,7 @@
   }
 
   async function keepGame(button) {
-    const status = document.getElementById("keep-status");
-    const bar = document.getElementById("keep-progress");
+    const [status, bar] = ["keep-status", "keep-progress"].map((id) => document.getElementById(id));
     button.disabled = true;
     let say = null;
     try {
@@ -123,10 +131,7 @@
       const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
       Object.assign(bar, { max: total, value: 0, hidden: false }).style.width = "100%";
       let wire = 0;
-      await storeShell(shell, (bytes, sent) => {
-        bar.value = Math.min(total, bar.value + bytes);
-        wire += sent;
-      });
+      await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; });
       // A game kept before with hands still queued keeps them, and the snapshot they follow.
       const before = await stored(setup.id);
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
@@ -148,7 +153,7 @@
     const id = Number(button.dataset.game);
     button.addEventListener("click", () => keepGame(button));
     if (button.dataset.asked) keepGame(button);
-    const record = await stored(id).catch(() => null);
+    const record = await caughtUp(id).catch(() => null);
     if (!record) return;
     if (record.queue.length) return location.replace(button.dataset.page);
     const refresh = () =>
@@ -184,7 +189,7 @@
     const places = ["board", "entry", "conflict"].map((view) => document.getElementById("kept-" + view));
     const [boardPlace, entryPlace, conflictPlace] = places;
     document.querySelectorAll("#offline").forEach((notice) => notice.remove()); // this page says how it stands
-    const record = await stored(setup.id);
+    const record = await caughtUp(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
     const engine = PhoneEngine.load(setup.engine);
     const language = record.language || setup.language;
@@ -207,13 +212,9 @@
 
     // The views' buttons, by id: the engine draws each view afresh.
     const answers = {
-      record: () => entry(null),
-      "kept-to-board": () => board(),
-      drop: (key) => asking(key, true),
-      "drop-no": (key) => asking(key, false),
-      "drop-yes": drop,
-      "keep-server": () => choose("server"),
-      "keep-phone": (key) => choose("phone", Number(key.dataset.revision)),
+      record: () => entry(null), "kept-to-board": () => board(), "drop-yes": drop,
+      drop: (key) => asking(key, true), "drop-no": (key) => asking(key, false),
+      "keep-server": () => choose("server"), "keep-phone": (key) => choose("phone", Number(key.dataset.revision)),
     };
     document.addEventListener("click", (event) => {
       const key = event.target.closest("button[id]");
@@ -309,12 +310,11 @@
       });
       // Shown once hand.js has wired its keys (a key tapped before would be folded away).
       const script = Object.assign(document.createElement("script"), { src: setup.hand });
-      const shown = () => {
+      script.onload = script.onerror = () => {
         script.remove();
         view("entry", turn);
         if (turn === asked && summaryBox) summaryBox.focus();
       };
-      script.onload = script.onerror = shown;
       document.body.append(script);
     }
 
@@ -344,18 +344,22 @@
     // --- both versions of a hand, to choose one: templates/_kept.html's clash ---
     async function conflict(answer) {
       const turn = ++asked;
-      const drawn = await call("clash", { answer });
+      const drawn = answer.html ? { html: answer.html } : await call("clash", { answer }); // the server's, at once
       if (drawn.error !== undefined) status.textContent = answer.message;
       conflictPlace.innerHTML = drawn.html || "";
       view("conflict", turn);
     }
 
-    // This phone's version replaces only the server's version shown (``revision``).
+    // This phone's version replaces only the server's version shown (``revision``). Chosen, the
+    // board shows while the hands go, sent again every few seconds till the server answers.
     async function choose(which, revision) {
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
       else record.queue.shift();
       await store(record);
-      sync();
+      view("board", ++asked);
+      await sync();
+      // Still here: drawn afresh, but for a hand kept over the server's (shown as last drawn).
+      if (!boardPlace.hidden && (!(record.queue[0] || {}).replace || !boardPlace.childElementCount)) await board();
     }
 
     // --- back online ---
@@ -366,16 +370,14 @@
       try {
         const fresh = await json(setup.snapshot);
         if (fresh.status === 404 && !record.queue.length) {
-          // The game is no longer this phone's (left, removed, deleted): nothing of it stays
-          // on the phone (issue 42): not its snapshot, its kept page nor its mark.
+          // No longer this phone's game (issue 42): not its snapshot, its kept page nor its mark.
           await transact("readwrite", (games) => games.delete(setup.id));
           await (await caches.open(PAGE_CACHE)).delete(setup.page);
           remember(flag(setup.id), null);
           return location.replace(setup.scoreboard);
         }
         if (!fresh.ok) {
-          // The server will not take the hands (the edit link changed, the game deleted,
-          // the phone removed from the group): it says why, and the queue stays.
+          // Not taken (the edit link changed, the phone removed): it says why; the queue stays.
           status.textContent = fresh.body.message || fresh.body.error;
           if (!boardPlace.childElementCount) await board();
           return;
@@ -390,11 +392,8 @@
         const sending = record.queue.length;
         const hands = record.queue.map((q) =>
           Object.assign({ number: q.number, after: q.after, hand: q.hand }, q.replace ? { replace: true, revision: q.revision } : {}));
-        const sent = await json(setup.send, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": fresh.body.csrf_token },
-          body: JSON.stringify({ by: record.by, hands }),
-        });
+        const headers = { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": fresh.body.csrf_token };
+        const sent = await json(setup.send, { method: "POST", headers, body: JSON.stringify({ by: record.by, hands }) });
         const answer = sent.body;
         if (!sent.ok && sent.status !== 409 && sent.status !== 422) {
           status.textContent = answer.message || answer.error;
@@ -431,21 +430,15 @@
     }
 
     await sync();
-    const again = () => {
-      const refused = record.queue.length && record.queue[0].refused;
-      if (entryPlace.hidden && conflictPlace.hidden && !refused) sync();
-    };
+    const again = () => entryPlace.hidden && conflictPlace.hidden && !(record.queue[0] || {}).refused && sync();
     window.addEventListener("online", again);
     setInterval(again, PROBE);
   }
 
   // --- start --------------------------------------------------------------------------------
 
-  const setupData = document.getElementById("kept-setup");
-  const button = document.getElementById("keep");
-  if (setupData) {
-    keptPage(JSON.parse(setupData.textContent)).catch(() => {
-      document.getElementById("kept-status").textContent = wordsOf(document)("kept-failed");
-    });
-  } else if (button) onScoreboard(button);
+  const [setupData, button] = ["kept-setup", "keep"].map((id) => document.getElementById(id));
+  const failed = () => { document.getElementById("kept-status").textContent = wordsOf(document)("kept-failed"); };
+  if (setupData) keptPage(JSON.parse(setupData.textContent)).catch(failed);
+  else if (button) onScoreboard(button);
 })();

@@ -1,20 +1,16 @@
-"""A phone keeping a game and recording it without the network (issue 34), as the browser
-tests drive it, and issue 34's evening (``offline_evening``) for each game and language."""
+"""A phone keeping a game and recording it without the network (issues 34 and 44), as the
+browser tests drive it. Issue 44's walk for each game and language is tests/offline_walk.py."""
 
 from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper.engine import Game
-
 from .test_app_conformance import LANGUAGES as ACCEPT
-from .test_app_conformance import enter, entry_of, long_rules, plain_text, simulated_hands
-from .test_browser import api
-from .test_rtl_browser import fits_the_phone
+from .test_app_conformance import plain_text
 
 ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
 PHONE = (360, 800)
@@ -105,101 +101,3 @@ def kept_offline(browser, base: str, language: str, created: dict[str, Any], nam
 def stored(database: str, sql: str, *params) -> list[tuple]:
     with sqlite3.connect(database) as connection:
         return connection.execute(sql, params).fetchall()
-
-
-def offline_evening(
-    browser, base: str, game: Game, names: list[str], language: str, widest: Collection[str]
-) -> None:
-    """Issue 34's evening in ``language`` (test_app_conformance.py tells it: kept after hand 2,
-    3 to 7 recorded offline, hand 4 refused first, a second phone's 5, the server's 1 to 7).
-    Only where its page is the widest (``widest``): the fit, nothing fetched before Keep, a
-    watching phone's live hands ("board"); the form's address opened again offline ("form")."""
-
-    def fits(template: str, shot: str) -> None:
-        if template in widest:
-            fits_the_phone(page, f"offline-{game.key}-{language}-{shot}", language)
-
-    body = {"game": game.key, "players": names, "rules": game.default_preset}
-    body |= {"settings": long_rules(game), "first_dealer": 0}
-    created = api(base, "POST", "/api/games", body)
-    game_id, key = created["id"], created["edit_key"]
-    # Hands 1 to 7 as the phone enters them, and another hand 5 (the second phone's).
-    places = (1, 2, 3, 4, 5, 6, 7, 5)
-    drawn = (simulated_hands(game, 8, seed, long=True, numbers=places) for seed in range(5, 25))
-    hands = next(h for h in drawn if game.form_values(h[7]) != game.form_values(h[4]))
-    for hand in hands[:2]:
-        api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
-    entries = [entry_of(game, hand, names) for hand in hands]
-    phone_name = names[1]
-
-    with watched(browser, base, language) as context, watched(browser, base, language) as viewer:
-        if "board" in widest:  # a phone watching the game: the hands come in live
-            watching = viewer.new_page()
-            watching.goto(created["view_url"])
-            watching.locator("#live #h2").wait_for()
-        page = context.new_page()
-        page.goto(created["edit_url"])
-        assert page.url.endswith(f"/games/{game_id}")
-        # Started on a good connection, the editing phone keeps the game without a tap.
-        page.wait_for_function(
-            "() => document.querySelector('#keep[data-asked]')", timeout=ENGINE_TIMEOUT
-        )
-        keep_game(page, game_id, phone_name)
-        fits("board", "kept")
-        offline(page, language)
-
-        # Hand 3; hand 4 saved empty first (refused in the table's words), then entered.
-        record_offline(page, entries[2], enter)
-        page.locator("#kept-board #record").click()
-        page.locator("#kept-entry form#hand").wait_for()
-        # Folded as the server's form folds it: nothing entered in them, closed.
-        assert page.locator("#kept-entry details.folded[open]").count() == 0
-        page.locator("#kept-entry #save").click()
-        summary = page.locator("#kept-entry .error-summary")
-        summary.wait_for(timeout=ENGINE_TIMEOUT)
-        refusal = summary.locator("li").all_inner_texts()
-        assert refusal and not any(re.search(r"[a-z]+_[a-z]+|\[\d\]", said) for said in refusal)
-        fits("form", "refused")
-        record_offline(page, entries[3], enter, opened=True)
-        record_offline(page, entries[4], enter)
-
-        if "form" in widest:  # closed, and opened again without the network on the form
-            page.close()
-            page = context.new_page()
-            page.goto(f"/games/{game_id}/hands/new")
-            page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
-            page.locator(QUEUED).nth(2).wait_for(state="attached")
-            assert page.locator(QUEUED).count() == 3
-        record_offline(page, entries[5], enter, opened="form" in widest)
-        record_offline(page, entries[6], enter)
-        assert page.locator(QUEUED).count() == 5
-        fits("board", "board")
-        shown = numbers(page, f"#kept-board {NUMBERS}")
-        assert page.locator("#kept-board table.hands td i").count()  # the hands' points
-
-        # Meanwhile another phone recorded hands 3 and 4 as this one did, and another 5.
-        for hand in hands[2:4] + hands[7:]:
-            api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
-
-        context.set_offline(False)
-        page.locator("#kept-conflict .versions").wait_for(timeout=ENGINE_TIMEOUT)
-        server_side = page.locator("#version-server").inner_text()
-        phone_side = page.locator("#version-phone").inner_text()
-        assert server_side and phone_side and server_side != phone_side
-        fits("board", "conflict")
-        with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
-            page.locator("#keep-phone").click()
-
-        # The server's: 1 to 7 as entered, the phone's numbers, 5 to 7 marked ✈; still kept.
-        now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
-        assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:7])]
-        assert numbers(page, NUMBERS) == shown
-        assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
-        assert marked(page, "#live") == ["h5", "h6", "h7"]
-        legend = page.locator("#live .legend")
-        assert legend.locator(".off").count() == 1 and phone_name in legend.inner_text()
-        assert page.evaluate(f"localStorage.getItem('scorekeeper:kept:{game_id}')") == "1"
-        if "board" in widest:  # the watching phone: 5 to 7 came in live, marked so
-            watching.locator("#live #h7 .off").wait_for(timeout=ENGINE_TIMEOUT)
-            assert marked(watching, "#live") == ["h5", "h6", "h7"]
-            assert phone_name in watching.locator("#live .legend").inner_text()

@@ -48,7 +48,6 @@ browser context (a phone), holding the edit keys of the games it records in.
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 import os
@@ -1450,66 +1449,3 @@ def small_targets(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
         or t["width"] < TAP
         and not (t.get("column") and t["width"] >= t["column"] - 2)
     ]
-
-
-# --- a game kept on the phone, recorded without the network (issue 34) ------------------------
-# Every registered game (the toy game is the tests' own: the phone's engine has only the
-# registry's), one phone a game in a language in turn (Hebrew and English), at 360 px.
-
-
-def offline_phones(game: Game) -> list[str]:
-    """The languages a game's offline evening is played in at 360 px: one a game, Hebrew
-    and English in turn (every language with ``SCOREKEEPER_FULL_MATRIX=1``); Israeli
-    Whist's other one is tests/test_offline_client.py's."""
-    if FULL_MATRIX:
-        return list(LANGUAGES)
-    return [("en", "he")[list(GAMES.values()).index(game) % 2]]
-
-
-OFFLINE = [
-    pytest.param(game, language, id=f"{language}-{game_id(game)}")
-    for game in GAMES.values()
-    for language in offline_phones(game)
-]
-
-
-@functools.cache
-def widest_kept() -> dict[str, str]:
-    """The game whose kept scoreboard ("board") and whose hand form ("form") are the widest:
-    the first model ``cover`` picks of each as the phone's engine draws it (the server's
-    templates, ``pages.phone``) in German, for the long names after hands 1 to 7."""
-    from scorekeeper.pages import phone
-
-    drawn: dict[str, dict[str, Kinds]] = {"board": {}, "form": {}}
-    for game in GAMES.values():
-        settings = game.preset(game.default_preset).with_changes(long_rules(game))
-        hands = simulated_hands(game, 7, long=True, numbers=range(1, 8))
-        asked = {"game": game.key, "seats": game.seats, "settings": settings.to_dict()}
-        asked |= {"players": names_for(game), "language": Widest.LANGUAGE}
-        asked["state"] = game.state_of(game.replay(settings, 0, []))
-        requests = [
-            {**asked, "call": "sheet", "hands": hands, "pending": 3},
-            asked | {"call": "form"},
-        ]
-        sheet, form = json.loads(phone.batch(json.dumps(requests)))
-        html = {
-            "board": "".join(v for k, v in sheet.items() if k.endswith("_html")),
-            "form": form["html"],
-        }
-        for template, kinds in drawn.items():
-            kinds[game.key] = kinds_of(f"<body>{html[template]}</body>")
-    seats = {game.key: game.seats for game in GAMES.values()}
-    return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
-
-
-@pytest.mark.parametrize(("game", "language"), OFFLINE)
-def test_a_kept_game_goes_on_offline_and_comes_back_whole(browser, server, game, language):
-    """Issue 34's evening for every registered game (tests/offline_phone.py): kept after
-    hand 2, hands 3 to 7 recorded without the network (one refused and corrected), a
-    second phone's hand 5; back online, both versions shown and the phone's kept, and the
-    server holds 1 to 7 with the points and totals the phone showed. What every game does
-    alike (the pages' fit, the form's address opened again) on the widest (``widest_kept``)."""
-    from .offline_phone import offline_evening
-
-    widest = [template for template, key in widest_kept().items() if key == game.key]
-    offline_evening(browser, server, game, names_for(game), language, widest)

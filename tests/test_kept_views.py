@@ -231,3 +231,68 @@ def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server,
         page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)  # the server's scoreboard
     now = api(live_server, "GET", f"/api/games/{game_id}?explain=0", None, key)
     assert [h["number"] for h in now["hands"]] == [1] and now["status"] == "finished"
+
+
+# --- a save on the hand form, for a phone that keeps the game (issue 44) ----------------------
+SPADES = GAMES["spades"]
+KEPT_SAVE = {"Accept": "application/json", "X-Scorekeeper-Kept": "1"}
+SPADES_HAND = {"bids": [4, 3, 3, 3], "tricks": [2, 5, 1, 5]}
+
+
+def spades_save(client, game_id: int, headers: dict[str, str], **changed: str):
+    data = {"number": "1", "save": "1", **SPADES.form_values(SPADES_HAND), **changed}
+    return client.post(f"/games/{game_id}/hands/new", data=data, headers=headers)
+
+
+def test_a_save_answers_a_phone_that_keeps_the_game_with_the_game_as_saved(client, make_game):
+    """The phone's kept copy takes the hand from the save's own answer, so that a network
+    gone the moment after cannot leave it a hand behind: the snapshot the phone would ask
+    for next, with the hand; without the header (a phone that does not keep the game) the
+    answer stays small."""
+    game_id, key = make_game(game=SPADES.key, rules=SPADES.default_preset, players=NAMES[:4])
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    answer = spades_save(client, game_id, KEPT_SAVE).get_json()
+    kept_copy = answer["kept"]
+    assert answer["saved"] is True and answer["next"] == f"/games/{game_id}"
+    asked = client.get(f"/games/{game_id}/offline").get_json()
+    assert [h["number"] for h in kept_copy["hands"]] == [1] and kept_copy["next_number"] == 2
+    assert {k: v for k, v in kept_copy.items() if k != "csrf_token"} == {
+        k: v for k, v in asked.items() if k != "csrf_token"
+    }
+    plain = spades_save(client, game_id, {"Accept": "application/json"}, number="2")
+    assert plain.get_json() == {"saved": True, "next": f"/games/{game_id}"}
+
+
+def test_a_save_refused_or_not_allowed_answers_no_snapshot(app, client, make_game):
+    """A hand the rules refuse is answered with its form, not the game; a phone without
+    the edit key (a stranger, or a member of the game's group who only watches) gets
+    neither the game nor a hand saved, whatever it asks for."""
+    game_id, key = make_game(game=SPADES.key, rules=SPADES.default_preset, players=NAMES[:4])
+    for other in (app.test_client(), client):  # a stranger; the group's member, no key
+        refused = spades_save(other, game_id, KEPT_SAVE)
+        assert refused.status_code in (403, 404)
+        assert b"csrf_token" not in refused.data and b"tricks_0" not in refused.data
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    wrong = spades_save(client, game_id, KEPT_SAVE, tricks_0="9")
+    assert wrong.status_code == 422 and b'"kept"' not in wrong.data
+    assert client.get(f"/games/{game_id}/offline").get_json()["hands"] == []
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_server_answers_a_clash_drawn_as_the_phone_draws_it(client, make_game, language):
+    """Back online, a queued hand another phone recorded meanwhile: the 409 carries both
+    versions drawn by the server, as the phone's engine draws them from the same answer,
+    so that a page opened offline shows them without waiting for its engine to start."""
+    game_id, key = make_game(game=SPADES.key, rules=SPADES.default_preset, players=NAMES[:4])
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    assert spades_save(client, game_id, {}).status_code == 302  # hand 1, on the server
+    mine = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    sent = client.post(
+        f"/games/{game_id}/offline/hands",
+        json={"by": NAMES[0], "hands": [{"number": 1, "after": 0, "hand": mine}]},
+        headers={"Accept-Language": language},
+    )
+    answer = sent.get_json()
+    assert sent.status_code == 409 and answer["conflict"]
+    assert answer["html"] == render.kept(language, "clash", kept.clash(answer))
+    assert 'id="keep-phone"' in answer["html"] and SAID["clash"].get(language, "") in answer["html"]

@@ -1,10 +1,9 @@
 """A game kept on a phone goes on without the network (issue 34, the phone's half), in
 real Chromium at 360 px.
 
-The evening of the issue's "Done when" (tests/offline_phone.py) is played for every
-registered game by the app conformance suite, one language a game; here Israeli Whist's
-other language, so that it is played in Hebrew and in English. Then what the evening
-does not meet: a queued hand the server refuses for real (the game changed under the
+The walk of issue 44's "Done when" (tests/offline_walk.py) is played for every
+registered game, in Hebrew and in English, by tests/test_offline_walk_browser.py. Here what the
+walk does not meet: a queued hand the server refuses for real (the game changed under the
 phone on another phone, so that the hand no longer stands where it is sent), a hand
 the game no longer takes at all (finished on another phone), removed from the phone, a
 seat changed mid-game, and a game longer than the scoreboard shows.
@@ -16,36 +15,26 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED
+from .conftest import SERVED, opens
 from .offline_phone import (
     ENGINE_TIMEOUT,
+    keep_game,
     kept_offline,
-    offline_evening,
     record_offline,
     stored,
+    watched,
 )
 from .test_app_conformance import (
     Entry,
     enter,
     entry_of,
     kept,
-    offline_phones,
     simulated_hands,
 )
 from .test_browser import api
 from .test_rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
-
-
-def test_israeli_whist_goes_on_offline_in_its_other_language(browser, live_server):
-    """The conformance suite plays the evening in one language a game; Israeli Whist's
-    other one here, its pages checked on the phone as on the widest games'."""
-    game = GAMES["israeli-whist"]
-    (played,) = offline_phones(game)
-    other = "he" if played == "en" else "en"
-    names = ["נועה", "Ben", "דנה", "Carl"]
-    offline_evening(browser, live_server, game, names, other, widest=("board", "form"))
 
 
 SPADES = GAMES["spades"]
@@ -119,6 +108,51 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
         ]
         by = stored(SERVED[base], "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
         assert by == [(None,), (PLAYERS[0],)]
+
+
+# Hands 2 and 3 of the game the network leaves the moment hand 2 is saved.
+SECOND = {"bids": [3, 3, 4, 3], "tricks": [3, 3, 4, 3]}
+THIRD = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(browser, live_server):
+    """The kept copy follows the game in the background on the scoreboard; a network that
+    drops the moment a save is answered, before that, left it a hand behind, and the phone
+    offered the form for the hand the server already had (issue 44's walk, Wizard). Hand 2
+    saved on the server's form, the network gone as its answer comes: offline the phone's
+    scoreboard has hand 2 and its form is for hand 3, which, back online, is sent and taken
+    once, with nothing to choose between; the server holds hands 1 to 3, each once."""
+    base = live_server
+    body = {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset}
+    created = api(base, "POST", "/api/games", body | {"first_dealer": 0})
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    with watched(browser, base, "en") as context:
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        keep_game(page, game_id, PLAYERS[0])
+        opens(page.locator("#live #record"))
+        enter(page, entry_of(SPADES, SECOND, PLAYERS))
+
+        def answered_then_offline(route) -> None:
+            answer = route.fetch()
+            context.set_offline(True)  # before the phone reads the answer
+            route.fulfill(response=answer)
+
+        context.route(f"**/games/{game_id}/hands/new", answered_then_offline)
+        page.locator("#save").click()
+        page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+        context.unroute(f"**/games/{game_id}/hands/new")
+        assert page.locator("#kept-board table.hands [id^=h]").evaluate_all(
+            "(rows) => rows.map((row) => row.id)"
+        ) == ["h1", "h2"]
+        record_offline(page, entry_of(SPADES, THIRD, PLAYERS), enter)
+        context.set_offline(False)
+        page.locator("#live #h3").wait_for(timeout=ENGINE_TIMEOUT)
+        hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
+        assert [SPADES.form_values(h) for h in hands] == [
+            SPADES.form_values(hand) for hand in (FIRST, SECOND, THIRD)
+        ]
 
 
 BID_WHIST = GAMES["bid-whist"]

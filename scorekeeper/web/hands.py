@@ -42,6 +42,7 @@ from .access import edit_required
 from .forms import DeleteHandForm, HandForm
 from .game_service import game_of, hand_words, side_names
 from .i18n import current_language, isolate, shown, translate
+from .offline import KEPT_HEADER, snapshot_of
 from .scoreboard import describe, points_line
 
 bp = Blueprint("hands", __name__)
@@ -197,6 +198,10 @@ def _saved(game_id: int) -> Response:
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
         "application/json"
     ):
+        # A phone that keeps the game: the game as saved, so that its kept copy holds the
+        # hand whatever the network does next (static/keep.js; issue 44).
+        if request.headers.get(KEPT_HEADER):
+            return jsonify(saved=True, next=scoreboard, kept=snapshot_of(game_id))
         return jsonify(saved=True, next=scoreboard)
     return redirect(scoreboard)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, current_app, render_template, render_template_string, url_for
 
 from .. import db
 from ..engine.pages import kept
@@ -120,3 +120,12 @@ def kept_page(game_id: int, game: db.StoredGame):
     response = current_app.make_response(page)
     response.headers["Cache-Control"] = PRIVATE
     return response
+
+
+def clash_html(answer: dict[str, Any]) -> str:
+    """Both versions of a queued hand the server holds another of (the 409 of
+    ``offline.send_hands``), drawn by the server with the template the phone's engine
+    draws them with (``_kept.html``'s clash): the phone shows them at once, without
+    waiting for its engine, which a page opened offline may still be starting."""
+    source = '{% from "_kept.html" import clash %}{{ clash(model) }}'
+    return render_template_string(source, model=kept.clash(answer))

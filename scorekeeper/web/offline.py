@@ -55,12 +55,16 @@ from .errors import _csrf_message
 from .errors import _message as page_message
 from .game_service import game_of, side_names
 from .i18n import named
+from .kept import clash_html
 from .responses import PRIVATE
 from .scoreboard import describe
 
 bp = Blueprint("offline", __name__)
 
 ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
+# Sent with a save by the hand form of a game the phone keeps (static/draft.js): the save's
+# answer then carries the game's snapshot.
+KEPT_HEADER = "X-Scorekeeper-Kept"
 
 
 class BatchRefused(Problem):
@@ -163,6 +167,11 @@ def _private(response: Response) -> Response:
 @bp.get("/games/<int:game_id>/offline")
 @edit_required
 def snapshot(game_id: int, game: db.StoredGame):
+    """The game's snapshot (``snapshot_of``), for a phone that keeps it."""
+    return snapshot_of(game_id)
+
+
+def snapshot_of(game_id: int) -> dict[str, Any]:
     """What a phone needs to go on recording hands alone, as of one moment: the game's
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
@@ -170,7 +179,8 @@ def snapshot(game_id: int, game: db.StoredGame):
     first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
     hands: every one, however long the game, as the server's page of all hands does:
     issue 44), where the game stands, and the session's CSRF token for sending the
-    hands back."""
+    hands back. A save on the hand form answers with it too, for a phone that keeps the
+    game (``hands._saved``)."""
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
@@ -349,6 +359,8 @@ def send_hands(game_id: int, game: db.StoredGame):
         **standing(game_of(now), progress),
         "version": now.version,
     }
+    if "conflict" in stop:  # both versions, drawn as the phone's engine draws them
+        answer["html"] = clash_html(answer)
     return answer, status
 
 
