@@ -578,3 +578,15 @@ def game_in_new_group(database, players, rules, settings, first_dealer, *more, *
     return db.create_game(
         database, players, rules, settings, first_dealer, *more, group_id=group_id, **options
     )
+
+
+@pytest.fixture
+def club(tmp_path):
+    """A club night's group (issue 45; ``tests/test_club_*.py``), made through the API
+    (its key, to record hands as a table's phone does), and a client that joined it: the
+    organiser. Returns (app, the organiser's client, the group's id, its key)."""
+    app = create_app(app_config(tmp_path))
+    organiser = app.test_client()
+    made = organiser.post("/api/groups", json={"name": "Skatclub"}).get_json()
+    join_group(organiser, group_id=made["id"])
+    return app, organiser, made["id"], made["key"]

@@ -13,11 +13,16 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.db import club as stored
-from scorekeeper.db import phones
-from scorekeeper.web import create_app
 
-from .conftest import app_config, join_group
-from .test_club_pages import THIRTEEN, night_of, play_series, standings_shown, start_night
+from .conftest import join_group
+from .test_club_pages import (
+    THIRTEEN,
+    night_of,
+    play_series,
+    removed_member,
+    standings_shown,
+    start_night,
+)
 
 COUNTED = ("club_nights", "club_tables", "club_players", "games", "hands", "club_disputes")
 
@@ -26,16 +31,6 @@ def _counts(app) -> dict[str, int]:
     with app.app_context():
         database = db.get_db()
         return {t: database.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in COUNTED}
-
-
-@pytest.fixture
-def club(tmp_path):
-    """A group made through the API and a client that joined it (as test_club_pages')."""
-    app = create_app(app_config(tmp_path))
-    organiser = app.test_client()
-    made = organiser.post("/api/groups", json={"name": "Skatclub"}).get_json()
-    join_group(organiser, group_id=made["id"])
-    return app, organiser, made["id"], made["key"]
 
 
 @pytest.fixture
@@ -264,12 +259,7 @@ def test_only_the_groups_members_import_into_it(played):
     before = _counts(app)
     stranger = app.test_client()
     assert _upload(stranger, group_id, text).status_code == 404
-    removed = app.test_client()
-    join_group(removed, group_id=group_id)
-    with app.app_context():
-        database = db.get_db()
-        members = phones.group_members(database, group_id)
-        phones.end_membership(database, members[-1], removed_by=members[0].id)
+    removed = removed_member(app, group_id)
     assert _upload(removed, group_id, text).status_code == 404
     other, other_id, other_auth = _fresh_group(app)
     # Another group's key under this group's address, and no key at all.

@@ -13,24 +13,23 @@ from scorekeeper import db
 from scorekeeper.db import club as stored
 from scorekeeper.db import phones
 from scorekeeper.engine.registry import GAMES
-from scorekeeper.web import create_app
 
-from .conftest import app_config, join_group
+from .conftest import join_group
 
 THIRTEEN = [f"Spieler {n}" for n in range(1, 14)]
 WIN = {"game": "spades", "matadors": 1, "bid": 22, "declarer_points": 70}  # +22 + 50
 LOSE = {"game": "hearts", "matadors": 1, "bid": 20, "declarer_points": 55}  # −40 − 50
 
 
-@pytest.fixture
-def club(tmp_path):
-    """A group made through the API (its key, to record hands as a table's phone does)
-    and a client that joined it: the organiser."""
-    app = create_app(app_config(tmp_path))
-    organiser = app.test_client()
-    made = organiser.post("/api/groups", json={"name": "Skatclub"}).get_json()
-    join_group(organiser, group_id=made["id"])
-    return app, organiser, made["id"], made["key"]
+def removed_member(app, group_id: int):
+    """A phone that joined the group and was then removed from it by its first member."""
+    removed = app.test_client()
+    join_group(removed, group_id=group_id)
+    with app.app_context():
+        database = db.get_db()
+        members = phones.group_members(database, group_id)
+        phones.end_membership(database, members[-1], removed_by=members[0].id)
+    return removed
 
 
 def start_night(client, group_id, guests=THIRTEEN, **fields):
@@ -224,12 +223,7 @@ def test_a_stranger_and_a_removed_member_get_404_everywhere(club):
     start_night(client, group_id)
     night, _games = night_of(app, group_id)
     stranger = app.test_client()
-    removed = app.test_client()
-    join_group(removed, group_id=group_id)
-    with app.app_context():
-        database = db.get_db()
-        members = phones.group_members(database, group_id)
-        phones.end_membership(database, members[-1], removed_by=members[0].id)
+    removed = removed_member(app, group_id)
     for visitor in (stranger, removed):
         for method, path in _routes(group_id, night.id):
             body = {"present": "x", "guests": "\n".join(THIRTEEN), "draw": "1"}

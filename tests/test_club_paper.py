@@ -11,21 +11,8 @@ import re
 
 import pytest
 
-from scorekeeper import db
-from scorekeeper.db import phones
-from scorekeeper.web import create_app
-
-from .conftest import app_config, call_json, join_group, printed_pdf, watched_page
-from .test_club_pages import night_of, play_table, start_night
-
-
-@pytest.fixture
-def club(tmp_path):
-    app = create_app(app_config(tmp_path))
-    organiser = app.test_client()
-    made = organiser.post("/api/groups", json={"name": "Skatclub"}).get_json()
-    join_group(organiser, group_id=made["id"])
-    return app, organiser, made["id"], made["key"]
+from .conftest import call_json, join_group, printed_pdf, watched_page
+from .test_club_pages import night_of, play_table, removed_member, start_night
 
 
 def _row(page: str, label: str) -> list[int]:
@@ -126,14 +113,9 @@ def test_the_paper_is_the_groups_members_only(club):
         f"/groups/{group_id}/club/{night.id}/ranking",
     ]
     stranger = app.test_client()
-    removed = app.test_client()
-    join_group(removed, group_id=group_id)
+    removed = removed_member(app, group_id)
     member = app.test_client()
     join_group(member, group_id=group_id)
-    with app.app_context():
-        database = db.get_db()
-        members = phones.group_members(database, group_id)
-        phones.end_membership(database, members[1], removed_by=members[0].id)
     for path in paths:
         assert stranger.get(path).status_code == 404
         assert removed.get(path).status_code == 404
