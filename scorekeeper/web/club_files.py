@@ -30,6 +30,7 @@ from .forms import ConfirmForm
 from .game_service import game_of
 from .i18n import isolate_ltr, translate
 from .responses import PRIVATE
+from .review.imports import problem_text
 from .share import view_url
 from .sheets import game_sheet
 
@@ -179,16 +180,6 @@ def import_text(group_id: int, text: bytes, organiser_id: int | None) -> tuple[i
     returns the night's id and each table's (game id, edit key). Raises ImportProblem."""
     night = night_file.read_night(text)
     return stored.import_night(db.get_db(), group_id, night, organiser_id, secrets.token_hex(8))
-
-
-def problem_text(problem: night_file.ImportProblem) -> str:
-    """A refused file's problem in the page's language: where, the field and the rule."""
-    return _(
-        "%(where)s, field %(field)s: %(reason)s",
-        where=translate(problem.where),
-        field=problem.field,
-        reason=translate(problem.message),
-    )
 
 
 @bp.post("/groups/<int:group_id>/club/import")
