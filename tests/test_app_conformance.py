@@ -737,6 +737,34 @@ def layout_problems(page, name: str, setup: Setup) -> list[str]:
         form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
         problems += [] if form else ["no key or button on the hand form"]
         problems += [f"a target under {TAP} px: {t}" for t in small_targets(form)]
+    elif name in CLUB_NAMES:
+        problems += club_layout_problems(page, name, setup)
+    return problems
+
+
+# Where a club page shows the players' names, each whole (wrapped, never cut), and the
+# buttons a finger taps on it.
+CLUB_NAMES = {
+    "club night's draw": ".club-seats bdi",
+    "club standings": ".club-standings .nm",
+    "club standings on a projector": ".club-standings .nm",
+    "club table's signing": ".club-signer bdi",
+}
+CLUB_BUTTONS = "main button, main a.btn, main select, main input:not([type=hidden])"
+
+
+def club_layout_problems(page, name: str, setup: Setup) -> list[str]:
+    """The names of a club page (``CLUB_NAMES``) whole, the table's on its pages, and
+    the page's buttons and fields 44 px to a finger."""
+    problems = []
+    shown = page.evaluate(NAMES_SHOWN, CLUB_NAMES[name])
+    problems += [f"cuts {name['text']!r}" for name in shown if name["cut"]]
+    texts = {plain_text(name["text"]) for name in shown}
+    table = {plain_text(player) for player in setup.night.table.players}
+    if not texts >= table:
+        problems.append(f"names {sorted(texts)}, not every player of table 1")
+    targets = page.evaluate(TARGETS, CLUB_BUTTONS)
+    problems += [f"a target under {TAP} px: {t}" for t in small_targets(targets)]
     return problems
 
 
@@ -1265,7 +1293,9 @@ def start_by_form(page, game: Game, names: list[str]) -> int:
         else:
             box.fill(knob_text(value))
     with page.expect_navigation():
-        page.locator('#new-game button[type="submit"]').click()
+        # The form's own button: "See the chances" (another form action) is there too where
+        # the group has ratings in the game (its club night's table finished).
+        page.locator('#new-game button[type="submit"]:not([formaction])').click()
     found = re.search(r"/games/(\d+)$", page.url)
     assert found, page.url
     return int(found.group(1))
