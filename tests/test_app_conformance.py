@@ -71,6 +71,7 @@ from scorekeeper.web import create_app
 
 from .conftest import SERVED, app_config, group_of, printed_pdf, serving, view_path
 from .play import hands_at, simulates
+from .play import iter_records as drawn_hands
 from .play import records as drawn_records
 from .test_browser import api
 from .toy_game import GAME as TOY
@@ -343,14 +344,25 @@ class Played:
 
 
 @dataclass
+class ClubNight:
+    """A club night of the game (issue 45): its id, and its first table, whose list has
+    hands, a disputed hand and, where it ends after a hand a player, a signature."""
+
+    id: int
+    table: Played
+
+
+@dataclass
 class Setup:
-    """A game's data for the page matrix: a game in progress and a finished one."""
+    """A game's data for the page matrix: a game in progress and a finished one, and a
+    club night of the game in the group of the one in progress."""
 
     game: Game
     playing: Played
     finished: Played
     group: Any = None  # the game in progress's group (db.Group), whose pages are checked
     keys: set[tuple[str, int, int]] = field(default_factory=set)  # (language, width, game)
+    night: ClubNight | None = None
 
 
 def start_by_api(base: str, game: Game, long: bool = False) -> tuple[int, str]:
@@ -380,15 +392,18 @@ def play_to_the_end(base: str, game: Game) -> Played:
     return Played(game_id, key, names_for(game), hands)
 
 
-def setup_of(base: str, game: Game) -> Setup:
-    """A game's two games for the page matrix, made through the API, and the group of
-    the one in progress (read from the server's file, for its invite)."""
+def setup_of(base: str, game: Game, phones: Phones) -> Setup:
+    """A game's two games for the page matrix, made through the API, the group of the one
+    in progress (read from the server's file, for its invite), and a club night of the
+    game in that group, started through its pages (``club_night_of``)."""
     game_id, key = start_by_api(base, game, long=True)
     hands = simulated_hands(game, 4, long=True)
     for hand in hands:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
     playing = Played(game_id, key, names_for(game), len(hands))
-    return Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
+    setup = Setup(game, playing, play_to_the_end(base, game), group_of(SERVED[base], game_id))
+    setup.night = club_night_of(phones, setup)
+    return setup
 
 
 class Setups(dict):
@@ -396,19 +411,20 @@ class Setups(dict):
     for it: a worker of a parallel run (``conftest.pytest_collection_modifyitems``) makes
     only the games of the tests it runs."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, phones: Phones) -> None:
         super().__init__()
         self.base = base
+        self.phones = phones
 
     def __missing__(self, key: str) -> Setup:
         (game,) = [game for game in GAMES_UNDER_TEST if game_id(game) == key]
-        self[key] = setup_of(self.base, game)
+        self[key] = setup_of(self.base, game, self.phones)
         return self[key]
 
 
 @pytest.fixture(scope="module")
-def setups(server) -> dict[str, Setup]:
-    return Setups(server)
+def setups(server, phones) -> dict[str, Setup]:
+    return Setups(server, phones)
 
 
 CSRF_TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -424,12 +440,12 @@ def join_by_request(request, group) -> None:
 
 
 def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
-    """The phone, holding the edit keys of the game's two games, and a member of the
-    group of the one in progress (joined by its invite link), whose History and players
-    it sees. Its links are followed over HTTP, with the phone's cookies: no page of them
-    is drawn."""
+    """The phone, holding the edit keys of the game's two games and of its club night's
+    table (whose list it signs), and a member of the group of the one in progress (joined
+    by its invite link), whose History, players and club night it sees. Its links are
+    followed over HTTP, with the phone's cookies: no page of them is drawn."""
     page = phones.page(language, width)
-    for played in (setup.playing, setup.finished):
+    for played in kept_games(setup):
         if (language, width, played.id) not in setup.keys:
             assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
             setup.keys.add((language, width, played.id))
@@ -441,6 +457,99 @@ def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
         join_by_request(page.request, setup.group)
         setup.keys.add((language, width, -setup.group.id))
     return page
+
+
+def kept_games(setup: Setup) -> list[Played]:
+    """The games whose edit keys the phones that check the pages hold: the game's two,
+    and its club night's table."""
+    table = [setup.night.table] if setup.night else []
+    return [setup.playing, setup.finished, *table]
+
+
+# The club night's players: the game's names, then guests of 15 and 16 characters (Hebrew
+# and Latin, as the game's), for two tables of the game.
+GUESTS = tuple(f"{name[:12]} {number}" for number, name in enumerate(NAMES, 10))
+CLUB_PHONE_WIDTH = 360
+TABLE_HANDS = 2  # hands recorded at the table of a night that plays to the game's end
+EDIT_LINK = r"/games/{id}/edit/([A-Za-z0-9_-]+)"
+
+
+def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
+    """A club night of the game in the group of its game in progress, started through the
+    pages as an organiser does: a phone of the setup (the game's language's at 360 px,
+    ``sampled_language``) joins the group and posts the start form with its CSRF token:
+    the game's names ticked and guests for two tables, two series, the game's rules and
+    defaults, but a hand a player in a series where the game counts them, so that a
+    table's list ends and is signed. At the first table, through the API with the edit key
+    the organiser's phone shows (as ``test_club_pages.edit_key`` reads it), its hands (a
+    list's end, or ``TABLE_HANDS``), one disputed (its note a name that is markup) and one
+    player's signature where the list ended.
+
+    Which phone sees which: the phone that started the night is its organiser (on its draw
+    the tables' edit codes and the next series' form); every other phone joins the group
+    by ``holding_keys`` and sees the club pages as a member does, so the walk and the
+    templates check both views over the games. Every phone holds the first table's edit
+    key (``kept_games``), as a phone of that table does, to open its signing page."""
+    game, group = setup.game, setup.group
+    language = sampled_language(game)
+    request = phones.page(language, CLUB_PHONE_WIDTH).request
+    if (language, CLUB_PHONE_WIDTH, -group.id) not in setup.keys:
+        join_by_request(request, group)
+        setup.keys.add((language, CLUB_PHONE_WIDTH, -group.id))
+    path = f"/groups/{group.id}/club"
+    form = request.get(f"{path}?game={game.key}").text()
+    guests = [name for name in (*NAMES, *GUESTS) if name not in setup.playing.players]
+    fields = [
+        ("csrf_token", CSRF_TOKEN.search(form)[1]),
+        ("game", game.key),
+        ("series", "2"),
+        ("scoring", "points"),
+        *(("player", name) for name in setup.playing.players),
+        ("guests", "\n".join(guests[: game.seats])),
+        ("draw", "1"),
+    ]
+    counted = 'name="deals_per_player" id="club-deals"' in form
+    if counted:
+        fields.append(("deals_per_player", "1"))
+    answered = request.post(
+        path,
+        data=urllib.parse.urlencode(fields),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    drawn = re.search(rf"/groups/{group.id}/club/(\d+)$", answered.url)
+    assert answered.ok and drawn, (answered.status, answered.url, answered.text()[-2000:])
+    night = int(drawn[1])
+    table = first_table(SERVED[phones.base], group.id, night)
+    shown = request.get(f"/games/{table.id}/share/edit?show=1").text()
+    key = re.search(EDIT_LINK.format(id=table.id), shown)[1]
+    kind = GAMES[game.key].seated(len(table.players))
+    hands = drawn_hands(kind, table.settings, 400, seed=5, first_dealer=table.first_dealer)
+    for number, record in enumerate(hands, 1):
+        answer = api(phones.base, "POST", f"/api/games/{table.id}/hands", record.to_dict(), key)
+        if answer["status"] == "finished" or (not counted and number == TABLE_HANDS):
+            break
+    finished = answer["status"] == "finished"
+    assert finished or not counted, f"{game.key}: a table's list did not end"
+    token = CSRF_TOKEN.search(request.get(f"/games/{table.id}/club").text())[1]
+    said = {"csrf_token": token, "name": table.players[0]}
+    dispute = {**said, "action": "dispute", "hand": "1", "note": NAMES[2]}
+    for body in [dispute, *([said] if finished else [])]:
+        answered = request.post(f"/games/{table.id}/club", form=body)
+        assert answered.ok and answered.url.endswith(f"/games/{table.id}/club"), answered.url
+    return ClubNight(night, Played(table.id, key, list(table.players), number))
+
+
+def first_table(database_path, group_id: int, night_id: int):
+    """The stored game of the night's first table (read from the server's file)."""
+    from scorekeeper import db
+    from scorekeeper.db import club as stored
+
+    database = db.open_database(str(database_path))
+    try:
+        night = stored.load_night(database, night_id, group_id)
+        return db.load_game(database, night.tables[0].game_id)
+    finally:
+        database.close()
 
 
 # --- every page ------------------------------------------------------------------------------
@@ -485,17 +594,45 @@ ANY_GAME_PAGES: dict[str, str] = {
     "player": "/groups/{group}/players/{n2}",
     "group": "/groups/{group}",
 }
+# A club night's pages (issue 45), of the game's night (``club_night_of``): ``c`` is the
+# night, ``t`` its first table's game.
+CLUB_PAGES: dict[str, str] = {
+    "club night's form": "/groups/{group}/club?game={g.key}",
+    "club night's draw": "/groups/{group}/club/{c.id}",
+    "club standings": "/groups/{group}/club/{c.id}/standings",
+    "club standings on a projector": "/groups/{group}/club/{c.id}/standings?projector=1",
+    "club ranking printed": "/groups/{group}/club/{c.id}/ranking",
+    "club table's signing": "/games/{t.id}/club",
+    "club table's list printed": "/games/{t.id}/club/print",
+}
+
+
+def titled(name: str) -> bool:
+    """Whether the page ``name``'s title names the game: a game's and a club night's
+    pages (the night's game) do, the group's pages of any game not."""
+    return name not in ANY_GAME_PAGES
 
 
 def pages_of(game: Game) -> list[str]:
-    return [name for name in [*PAGES, *ANY_GAME_PAGES] if name != "finish now" or game.finish_now]
+    return [
+        name
+        for name in [*PAGES, *ANY_GAME_PAGES, *CLUB_PAGES]
+        if name != "finish now" or game.finish_now
+    ]
 
 
 def address(name: str, setup: Setup) -> str:
-    template = PAGES.get(name) or ANY_GAME_PAGES[name]
+    template = PAGES.get(name) or ANY_GAME_PAGES.get(name) or CLUB_PAGES[name]
     names = {f"n{i}": quoted(n) for i, n in enumerate(setup.playing.players)}
+    night = setup.night
     return template.format(
-        g=setup.game, p=setup.playing, f=setup.finished, group=setup.group.id, **names
+        g=setup.game,
+        p=setup.playing,
+        f=setup.finished,
+        group=setup.group.id,
+        c=night,
+        t=night.table if night else None,
+        **names,
     )
 
 
@@ -533,7 +670,7 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
 #   every link answered, the page no wider than the screen, its names whole).
 
 FULL_MATRIX = os.environ.get("SCOREKEEPER_FULL_MATRIX") == "1"
-EVERY_PAGE = [*PAGES, *ANY_GAME_PAGES]
+EVERY_PAGE = [*PAGES, *ANY_GAME_PAGES, *CLUB_PAGES]
 WALK_WIDTH = 360
 
 
@@ -600,6 +737,34 @@ def layout_problems(page, name: str, setup: Setup) -> list[str]:
         form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
         problems += [] if form else ["no key or button on the hand form"]
         problems += [f"a target under {TAP} px: {t}" for t in small_targets(form)]
+    elif name in CLUB_NAMES:
+        problems += club_layout_problems(page, name, setup)
+    return problems
+
+
+# Where a club page shows the players' names, each whole (wrapped, never cut), and the
+# buttons a finger taps on it.
+CLUB_NAMES = {
+    "club night's draw": ".club-seats bdi",
+    "club standings": ".club-standings .nm",
+    "club standings on a projector": ".club-standings .nm",
+    "club table's signing": ".club-signer bdi",
+}
+CLUB_BUTTONS = "main button, main a.btn, main select, main input:not([type=hidden])"
+
+
+def club_layout_problems(page, name: str, setup: Setup) -> list[str]:
+    """The names of a club page (``CLUB_NAMES``) whole, the table's on its pages, and
+    the page's buttons and fields 44 px to a finger."""
+    problems = []
+    shown = page.evaluate(NAMES_SHOWN, CLUB_NAMES[name])
+    problems += [f"cuts {name['text']!r}" for name in shown if name["cut"]]
+    texts = {plain_text(name["text"]) for name in shown}
+    table = {plain_text(player) for player in setup.night.table.players}
+    if not texts >= table:
+        problems.append(f"names {sorted(texts)}, not every player of table 1")
+    targets = page.evaluate(TARGETS, CLUB_BUTTONS)
+    problems += [f"a target under {TAP} px: {t}" for t in small_targets(targets)]
     return problems
 
 
@@ -631,7 +796,7 @@ def test_every_page(phones, setups, axe, game):
         for name in pages_of(game):
             url = address(name, setup)
             checker = axe if FULL_MATRIX else None
-            found = page_problems(page, checker, url, language, game, titled=name in PAGES)
+            found = page_problems(page, checker, url, language, game, titled=titled(name))
             found += layout_problems(page, name, setup)
             problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
             visited.add(urllib.parse.unquote(url))
@@ -749,7 +914,7 @@ class Widest:
         if key not in self.kinds:
             setup = self.setups[key]
             request = self.context.request
-            for played in (setup.playing, setup.finished):
+            for played in kept_games(setup):
                 assert request.get(f"/games/{played.id}/edit/{played.key}").ok
             join_by_request(request, setup.group)
             found = {}
@@ -897,7 +1062,7 @@ def test_every_template_on_every_phone(phones, setups, widest, axe, name, langua
         setup = setups[game_id(game)]
         page = holding_keys(phones, setup, language, NARROWEST)
         url = address(name, setup)
-        found = page_problems(page, axe, url, language, game, titled=name in PAGES)
+        found = page_problems(page, axe, url, language, game, titled=titled(name))
         found += layout_problems(page, name, setup)
         found += wider_problems(page, name, setup)
         problems += [f"{game_id(game)} {url}: {problem}" for problem in found]
@@ -984,7 +1149,7 @@ def test_every_page_in_every_language(phones, setups, game, language):
         wrong = [] if response.status == 200 else [f"answered {response.status}"]
         wrong += untranslated(text, language, game) + raw_words(text, game)
         title = re.search(r"<title>(.*?)</title>", response.text(), re.S)
-        if name in PAGES and game_name(game, language) not in (title[1] if title else ""):
+        if titled(name) and game_name(game, language) not in (title[1] if title else ""):
             wrong.append(f"the title does not name {game_name(game, language)}")
         problems += [f"{url}: {problem}" for problem in wrong]
         if name == "edit the first hand":
@@ -1128,7 +1293,9 @@ def start_by_form(page, game: Game, names: list[str]) -> int:
         else:
             box.fill(knob_text(value))
     with page.expect_navigation():
-        page.locator('#new-game button[type="submit"]').click()
+        # The form's own button: "See the chances" (another form action) is there too where
+        # the group has ratings in the game (its club night's table finished).
+        page.locator('#new-game button[type="submit"]:not([formaction])').click()
     found = re.search(r"/games/(\d+)$", page.url)
     assert found, page.url
     return int(found.group(1))
