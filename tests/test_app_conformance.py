@@ -1534,7 +1534,10 @@ def test_phones_racing_through_the_form_store_one_hand(
 
 
 def sampled_language(game: Game) -> str:
-    return list(LANGUAGES)[GAMES_UNDER_TEST.index(game) % len(LANGUAGES)]
+    """The language a game's walk goes in, in turn over the games under test; a game of
+    another suite's (``test_seats_browser``'s toy tables) by its number of seats."""
+    turn = GAMES_UNDER_TEST.index(game) if game in GAMES_UNDER_TEST else game.seats
+    return list(LANGUAGES)[turn % len(LANGUAGES)]
 
 
 # Every cell of the printed sheet's table inside the paper's width (A4 less its margins:

@@ -11,7 +11,16 @@ import pytest
 from scorekeeper.engine import GAMES
 
 from .conftest import join_in_browser, serving
-from .test_app_conformance import PAGES, Setup, address, page_problems, pages_of, setup_of
+from .test_app_conformance import (
+    PAGES,
+    Phones,
+    Setup,
+    address,
+    kept_games,
+    page_problems,
+    pages_of,
+    setup_of,
+)
 from .test_seats import THREE, toy_with_seats
 
 pytestmark = pytest.mark.browser
@@ -31,8 +40,12 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def setups(server) -> dict[str, Setup]:
-    return {game.key: setup_of(server, game) for game in SEATED}
+def setups(browser, server) -> Iterator[dict[str, Setup]]:
+    """Each seated game's games and club night (started by a phone of its own, as the app
+    conformance suite's setups are)."""
+    phones = Phones(browser, server)
+    yield {game.key: setup_of(server, game, phones) for game in SEATED}
+    phones.close()
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +60,7 @@ def phone(browser, server):
 @pytest.mark.parametrize("game", SEATED, ids=lambda game: game.key)
 def test_every_page_at_360_px(phone, server, setups, axe, game):
     setup = setups[game.key]
-    for played in (setup.playing, setup.finished):
+    for played in kept_games(setup):  # the club night's first table's too: its signing page
         phone.goto(f"/games/{played.id}/edit/{played.key}")
     join_in_browser(phone, server, setup.playing.id)  # its History and players
     problems = []
