@@ -22,7 +22,6 @@ import json
 import sqlite3
 import sys
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from sqlite_utils import Database
 
 from ..engine.core.seating import played_by
 from ..engine.registry import table_game
+from ..lru import Lru
 from .connection import database_path, query, writing
 from .games import StoredGame
 from .hands import StoredHand, load_game_with_hands, load_games_with_hands
@@ -177,33 +177,7 @@ def from_text(game_id: int, version: int, text: str) -> GameFigures:
 # --- the cache -------------------------------------------------------------------------------
 
 
-class _Lru:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        # A game's figures, or (keyed apart) its statistics.
-        self.items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[Any, ...], figures: Any) -> None:
-        with self.lock:
-            self.items[key] = figures
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-_cache = _Lru(CACHE_SIZE)
+_cache = Lru(CACHE_SIZE)  # a game's figures, or (keyed apart) its statistics
 
 
 def clear_cache() -> None:

@@ -13,8 +13,6 @@ phones record it through its own edit link, offline as any game.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import (
@@ -49,6 +47,7 @@ from ..engine.club import (
 from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
+from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
 from .access import edit_required, group_or_404, membership, remember_key, remembered_key
@@ -559,8 +558,7 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
 
 STANDINGS_KEPT = 64
 """Nights whose standings this process keeps, the latest read first out last."""
-_standings: OrderedDict[tuple, list[Any]] = OrderedDict()
-_standings_lock = threading.Lock()
+_standings = Lru(STANDINGS_KEPT)
 
 
 def night_standings(night: stored.Night) -> list[Any]:
@@ -576,11 +574,9 @@ def night_standings(night: stored.Night) -> list[Any]:
         night.rules.lowest_wins(),
         stored.tables_versions(database, night.id),
     )
-    with _standings_lock:
-        kept = _standings.get(key)
-        if kept is not None:
-            _standings.move_to_end(key)
-            return kept
+    kept = _standings.get(key)
+    if kept is not None:
+        return kept
     lists = stored.table_totals(database, night.id)
     found = standings(
         [
@@ -596,10 +592,7 @@ def night_standings(night: stored.Night) -> list[Any]:
         night.rules.scoring,
         night.rules.lowest_wins(),
     )
-    with _standings_lock:
-        _standings[key] = found
-        while len(_standings) > STANDINGS_KEPT:
-            _standings.popitem(last=False)
+    _standings.put(key, found)
     return found
 
 
