@@ -636,14 +636,18 @@ def address(name: str, setup: Setup) -> str:
     )
 
 
+def too_wide(page) -> list[str]:
+    """The page open on ``page`` wider than its screen, if it is."""
+    wide, room = page.evaluate(OVERFLOW)
+    return [f"{wide} px wide on a {room} px screen"] if wide > room else []
+
+
 def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:
     """Everything wrong with the page at ``url`` as the phone ``page`` shows it (what axe
     finds too, unless ``axe`` is None)."""
     response = page.goto(url)
     problems = [] if response.status == 200 else [f"answered {response.status}"]
-    wide, room = page.evaluate(OVERFLOW)
-    if wide > room:
-        problems.append(f"{wide} px wide on a {room} px screen")
+    problems += too_wide(page)
     text = page.evaluate(VISIBLE_TEXT)
     problems += untranslated(text, language, game) + raw_words(text, game)
     if titled and game_name(game, language) not in page.title():
@@ -1031,9 +1035,7 @@ def wider_problems(page, name: str, setup: Setup) -> list[str]:
                 continue
             page.set_viewport_size({"width": width, "height": HEIGHT})
             page.evaluate(SETTLED)  # what the page's scripts redo for the new width
-            wide, room = page.evaluate(OVERFLOW)
-            found = [f"{wide} px wide on a {room} px screen"] if wide > room else []
-            found += layout_problems(page, name, setup)
+            found = too_wide(page) + layout_problems(page, name, setup)
             problems += [f"at {width} px: {problem}" for problem in found]
     finally:
         page.set_viewport_size({"width": NARROWEST, "height": HEIGHT})

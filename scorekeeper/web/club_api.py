@@ -16,7 +16,7 @@ from ..db import club as stored
 from ..engine.club import night_rules
 from ..engine.core.errors import EngineError
 from ..transfer.club import ImportProblem
-from .api.routes import ApiError, _body, _group_key_required
+from .api.routes import ApiError, _api_error, _body, _group_key_required, _not_found, _private
 from .club import (
     NightRefused,
     check_next,
@@ -28,7 +28,6 @@ from .club import (
 )
 from .club_files import MAX_BYTES, import_text, night_json, standings_json
 from .errors import json_error
-from .responses import PRIVATE
 from .share import edit_url
 
 bp = Blueprint("club_api", __name__, url_prefix="/api")
@@ -36,17 +35,9 @@ bp = Blueprint("club_api", __name__, url_prefix="/api")
 NIGHT_FIELDS = {"game", "rules", "series", "deals_per_player", "scoring", "target", "players"}
 
 
-@bp.errorhandler(ApiError)
-def _refused(exc: ApiError):
-    response = json_error(exc.status, exc.message, exc.field)
-    if exc.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
-
-
-@bp.errorhandler(db.NotFound)
-def _not_found(exc: db.NotFound):
-    return json_error(404, exc.message, exc.field)
+# Every refusal as the rest of the API words it: ``{"error": message, "field": name}``.
+bp.register_error_handler(ApiError, _api_error)
+bp.register_error_handler(db.NotFound, _not_found)
 
 
 @bp.errorhandler(json_input.JsonProblem)
@@ -54,10 +45,7 @@ def _unreadable(exc: json_input.JsonProblem):
     return json_error(400, f"the body must be a JSON object; {exc.message}", "body")
 
 
-@bp.after_request
-def _private(response):
-    response.headers["Cache-Control"] = PRIVATE
-    return response
+bp.after_request(_private)  # no cache keeps an answer of the API
 
 
 def _players(body: dict[str, Any]) -> list[str]:
