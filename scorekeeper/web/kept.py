@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, render_template_string, url_for
+from flask import Blueprint, current_app, get_template_attribute, render_template, url_for
 
 from .. import db
 from ..engine.pages import kept
@@ -127,5 +127,4 @@ def clash_html(answer: dict[str, Any]) -> str:
     ``offline.send_hands``), drawn by the server with the template the phone's engine
     draws them with (``_kept.html``'s clash): the phone shows them at once, without
     waiting for its engine, which a page opened offline may still be starting."""
-    source = '{% from "_kept.html" import clash %}{{ clash(model) }}'
-    return render_template_string(source, model=kept.clash(answer))
+    return str(get_template_attribute("_kept.html", "clash")(kept.clash(answer)))
