@@ -3,10 +3,57 @@
 // scorekeeper/engine/phone.py (its JSON text in, its JSON text out). It runs beside the
 // page, so a long call never freezes the screen; it is served with its own Content
 // Security Policy, the only one that lets WebAssembly compile (scorekeeper/web/phone_engine.py).
+//
+// Started once from scratch, Python compiles Pyodide's start and the engine from source:
+// seconds on a phone, at every reload. So the first start keeps a memory snapshot of the
+// interpreter with the engine imported (Pyodide's `makeMemorySnapshot`), gzipped in Cache
+// Storage under the addresses of the Pyodide, library and engine it was made of; every
+// later start on this phone restores it instead (issue 46). It is taken before the engine
+// is asked anything, so it holds no game and no name. A snapshot that is not whole (gzip's
+// check) or that this Pyodide refuses is dropped, and the engine started from scratch.
 /* global loadPyodide */
 "use strict";
 
+const SNAPSHOTS = "kept-engine-snapshot";
 let engine = null;
+
+// The snapshot's key: made of exactly this Pyodide, library and engine.
+function snapshotKey(urls) {
+  const made = [urls.pyodide, urls.stdlib, urls.engine].map(encodeURIComponent).join("&");
+  return new URL("/engine/snapshot?" + made, self.location.href).href;
+}
+
+const gzip = (bytes, stream) =>
+  new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
+
+async function savedSnapshot(key) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const found = await cache.match(key);
+    if (!found) return null;
+    return new Uint8Array(await gzip(await found.arrayBuffer(), new DecompressionStream("gzip")));
+  } catch (error) {
+    forget(key);
+    return null;
+  }
+}
+
+function forget(key) {
+  caches.open(SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
+}
+
+// Kept in the background: the phone's only snapshot (an older engine's goes). A phone
+// whose storage is full keeps none, and starts from scratch next time.
+async function keepSnapshot(key, snapshot) {
+  try {
+    const packed = await gzip(snapshot, new CompressionStream("gzip"));
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+  } catch (error) {
+    // Not kept: the next start compiles again.
+  }
+}
 
 async function start(urls) {
   importScripts(urls.pyodide + "pyodide.js");
@@ -19,10 +66,29 @@ async function start(urls) {
   // (the engine loads none), when the server names them (a page kept before does not).
   const options = { indexURL: urls.pyodide, stdLibURL: urls.stdlib };
   if (urls.lock) options.lockFileContents = { info: urls.lock, packages: {} };
-  const [pyodide, zip] = await Promise.all([loadPyodide(options), engineZip]);
+  const key = snapshotKey(urls);
+  const saved = await savedSnapshot(key);
+  if (saved) {
+    try {
+      const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _loadSnapshot: saved }), engineZip]);
+      // The snapshot's files are not in it: the engine's, for what it imports later.
+      pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
+      return { phone: pyodide.pyimport("scorekeeper.pages.phone"), started: "snapshot" };
+    } catch (error) {
+      forget(key);
+    }
+  }
+  const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _makeSnapshot: true }), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
-  pyodide.pyimport("sys").path.insert(0, "/engine");
-  return pyodide.pyimport("scorekeeper.pages.phone");
+  // Imported by Python's own code, so that no JavaScript object is held when the snapshot
+  // is taken (Pyodide refuses one that holds any it cannot name).
+  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import scorekeeper.pages.phone");
+  try {
+    keepSnapshot(key, pyodide.makeMemorySnapshot());
+  } catch (error) {
+    // This Pyodide took none: the next start compiles again.
+  }
+  return { phone: pyodide.pyimport("scorekeeper.pages.phone"), started: "scratch" };
 }
 
 const CALLS = new Set(["read", "preview", "resume", "batch"]);
@@ -31,9 +97,9 @@ self.onmessage = async (event) => {
   const { id, urls, call, text } = event.data;
   try {
     if (!engine) engine = start(urls);
-    const phone = await engine;
+    const { phone, started } = await engine;
     if (call && !CALLS.has(call)) throw new Error("no such call: " + call);
-    self.postMessage({ id, text: call ? phone[call](text) : null });
+    self.postMessage({ id, text: call ? phone[call](text) : started });
   } catch (error) {
     if (!call) engine = null; // a failed load may be tried again
     self.postMessage({ id, error: String(error) });

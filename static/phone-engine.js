@@ -3,7 +3,7 @@
 // file on its first load; a page that needs the engine (a game kept on this phone) loads
 // it, then
 //
-//   const engine = await PhoneEngine.load(urls);   // { worker, pyodide, engine }
+//   const engine = await PhoneEngine.load(urls);   // { started, read, preview, ... }
 //   const answer = await engine.preview({ game, seats, settings, state, hand });
 //
 // with the addresses the server gives (scorekeeper/web/phone_engine.py, ``urls``). Each
@@ -34,7 +34,8 @@
     }
     const call = (name) => (request) =>
       send({ call: name, text: JSON.stringify(request) }).then(JSON.parse);
-    return send({}).then(() => ({
+    return send({}).then((started) => ({
+      started, // "snapshot" (this phone's, restored) or "scratch"
       read: call("read"),
       preview: call("preview"),
       resume: call("resume"),
