@@ -7,22 +7,29 @@ walk does not meet: a queued hand the server refuses for real (the game changed 
 phone on another phone, so that the hand no longer stands where it is sent), a hand
 the game no longer takes at all (finished on another phone), removed from the phone, a
 seat changed mid-game, and a game longer than the scoreboard shows.
+
+One live server serves the module, and one phone (``KeepingPhone``, as the walk's) keeps
+each test's game, as a real phone keeps several: Pyodide, its standard library and the
+engine are downloaded into it and compiled once for the module, not once a test.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED, opens
+from .conftest import SERVED, opens, serving
 from .offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
-    kept_offline,
+    offline,
     record_offline,
     stored,
-    watched,
 )
 from .test_app_conformance import (
     Entry,
@@ -32,9 +39,59 @@ from .test_app_conformance import (
     simulated_hands,
 )
 from .test_browser import api
+from .test_offline_walk_browser import KeepingPhone
 from .test_rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    """One live server for the module, CSRF on, on its own SQLite file (each test makes
+    its own game on it)."""
+    with serving(tmp_path_factory.mktemp("offline-client")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def phones(browser, live_server) -> Iterator[KeepingPhone]:
+    found = KeepingPhone(browser, live_server)
+    yield found
+    found.close()
+
+
+@contextmanager
+def phone_page(phones: KeepingPhone, language: str) -> Iterator[Any]:
+    """A new page on the module's phone, its browser asking for ``language``; closed after,
+    the phone back online. No page of the phone may meet a script error while the test
+    uses it (as ``offline_phone.watched``); a phone that fails a test is closed, so that
+    the next test starts on a fresh one."""
+    used = phones.context is not None
+    context = phones(language)
+    page = context.new_page()
+    if used:  # asked whose phone it is, as a new phone (``keep_game``): keep.js's NAME
+        page.goto("/")  # (the edit link would keep the game at once under the old one)
+        page.evaluate("() => localStorage.removeItem('scorekeeper:phone-name')")
+    try:
+        yield page
+    except BaseException:
+        phones.close()
+        raise
+    context.set_offline(False)
+    page.close()
+    assert phones.script_errors() == []
+
+
+@contextmanager
+def kept_offline(phones: KeepingPhone, language: str, created: dict[str, Any], name: str):
+    """The module's phone opens the edit link of ``created`` (the API's answer), keeps the
+    game as ``name``'s phone and goes ``offline``: its page (``offline_phone.kept_offline``
+    on the module's phone)."""
+    with phone_page(phones, language) as page:
+        page.goto(created["edit_url"])
+        keep_game(page, created["id"], name)
+        offline(page, language)
+        yield page
 
 
 SPADES = GAMES["spades"]
@@ -50,7 +107,7 @@ BLIND = {"bids": [0, 3, 5, 3], "tricks": [0, 4, 6, 3], "blind_nil": [0]}
 
 @pytest.mark.parametrize("language", ["he", "en"])
 def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
-    browser, live_server, language
+    phones, live_server, language
 ):
     """Noa's side is 134 behind after hand 1, so the phone takes her blind nil in hand 2
     offline. Meanwhile another phone corrects hand 1: her side is ahead now, and back
@@ -69,16 +126,14 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
     api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
     blind = entry_of(SPADES, BLIND, PLAYERS)
     sent: list[int] = []
-    with kept_offline(browser, base, language, created, PLAYERS[0]) as page:
+    with kept_offline(phones, language, created, PLAYERS[0]) as page:
         context = page.context
-        context.on(
-            "response",
-            lambda response: (
+
+        def heard(response) -> None:
+            if response.url.endswith(f"/games/{game_id}/offline/hands"):
                 sent.append(response.status)
-                if response.url.endswith(f"/games/{game_id}/offline/hands")
-                else None
-            ),
-        )
+
+        context.on("response", heard)  # the phone's, taken off it at the end
         record_offline(page, blind, enter)
         api(base, "PUT", f"/api/games/{game_id}/hands/1", CORRECTED, key)
         context.set_offline(False)
@@ -108,6 +163,7 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
         ]
         by = stored(SERVED[base], "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
         assert by == [(None,), (PLAYERS[0],)]
+        context.remove_listener("response", heard)
 
 
 # Hands 2 and 3 of the game the network leaves the moment hand 2 is saved.
@@ -115,7 +171,7 @@ SECOND = {"bids": [3, 3, 4, 3], "tricks": [3, 3, 4, 3]}
 THIRD = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 
 
-def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(browser, live_server):
+def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(phones, live_server):
     """The kept copy follows the game in the background on the scoreboard; a network that
     drops the moment a save is answered, before that, left it a hand behind, and the phone
     offered the form for the hand the server already had (issue 44's walk, Wizard). Hand 2
@@ -127,8 +183,8 @@ def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(browser, live_
     created = api(base, "POST", "/api/games", body | {"first_dealer": 0})
     game_id, key = created["id"], created["edit_key"]
     api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
-    with watched(browser, base, "en") as context:
-        page = context.new_page()
+    with phone_page(phones, "en") as page:
+        context = page.context
         page.goto(created["edit_url"])
         keep_game(page, game_id, PLAYERS[0])
         opens(page.locator("#live #record"))
@@ -159,7 +215,7 @@ BID_WHIST = GAMES["bid-whist"]
 
 
 @pytest.mark.parametrize("language", ["he", "en"])
-def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live_server, language):
+def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(phones, live_server, language):
     """The phone records hands 2 and 3 offline; meanwhile another phone ends the game
     ("finish now"). Back online the server will not take hand 2 (the game is over, and no
     other hand 2 to choose against): the phone says so in the table's words and offers to
@@ -182,7 +238,7 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
     # Carl leaves after hand 1: the kept scoreboard says so over hand 2, as the server's.
     api(base, "POST", f"/api/games/{game_id}/seats", {"seat": 3, "name": "Yael"}, key)
     seated = [*PLAYERS[:3], "Yael"]
-    with kept_offline(browser, base, language, created, PLAYERS[1]) as page:
+    with kept_offline(phones, language, created, PLAYERS[1]) as page:
         context = page.context
         for hand in played[1:]:
             record_offline(page, entry_of(BID_WHIST, hand, seated), enter)
@@ -223,7 +279,7 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(browser, live
 
 
 @pytest.mark.parametrize("language", ["he", "de"])
-def test_a_long_kept_game_shows_all_its_hands_offline(browser, live_server, language):
+def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, language):
     """A game of 64 hands: the kept scoreboard shows, without the network, every one of
     them (the server's scoreboard shows the last 60 and links to the rest, a page a phone
     without the network cannot open: issue 44) and the hand recorded offline after them;
@@ -249,7 +305,7 @@ def test_a_long_kept_game_shows_all_its_hands_offline(browser, live_server, lang
     hands = simulated_hands(game, 65, seed=3, long=True, numbers=range(1, 66))
     for hand in hands[:64]:
         api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
-    with kept_offline(browser, base, language, created, PLAYERS[2]) as page:
+    with kept_offline(phones, language, created, PLAYERS[2]) as page:
         context = page.context
         numbers = page.locator("#kept-board table.hands tbody tr[id]").evaluate_all(
             "(rows) => rows.map((row) => Number(row.id.slice(1)))"

@@ -243,8 +243,17 @@ def test_what_a_phone_fetches_of_pyodide_is_written_at_brotlis_best(tmp_path, py
 # --- the engine's zip ---------------------------------------------------------------------
 
 
-def test_the_zip_holds_the_engine_and_nothing_else_of_the_app():
-    body, digest = phone_engine.build_engine_zip(phone_engine.ENGINE)
+@pytest.fixture(scope="session")
+def engine_zip_built() -> tuple[bytes, str]:
+    """The engine's zip and its digest, built once for the tests that read it (a build
+    parses and sheds the engine's sources: seconds each). That the build gives the same
+    zip for the same code is test_the_zip_holds_the_engine_and_nothing_else_of_the_app's
+    check, with a build of its own."""
+    return phone_engine.build_engine_zip(phone_engine.ENGINE)
+
+
+def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
+    body, digest = engine_zip_built
     entries = zipfile.ZipFile(io.BytesIO(body)).infolist()
     names = {entry.filename for entry in entries}
     # Stored: the server compresses the zip whole for the wire (test_..._sent_compressed).
@@ -317,14 +326,24 @@ def serve_in_a_process(tmp_path, how: str, cache: Path) -> list:
     return json.loads(done.stdout)
 
 
+@pytest.fixture(scope="module")
+def built_in_a_process(tmp_path_factory, pyodide_fetched) -> tuple[Path, list]:
+    """A cache folder a first process filled, building the engine's zip, the cut library
+    and their Brotli (at its best) and gzip, and what that process served: built once
+    for the module (the build is most of a minute's worker-seconds), read by a second
+    process and by the app of ``served``."""
+    where = tmp_path_factory.mktemp("built-in-a-process")
+    cache = where / "cache"
+    return cache, serve_in_a_process(where, "build", cache)
+
+
 def test_a_second_process_serves_the_same_bytes_read_from_the_cache_without_parsing(
-    tmp_path, pyodide_fetched
+    tmp_path, built_in_a_process
 ):
     """The engine's zip, the cut library and their Brotli and gzip are built once: a
     process started after one that built them reads them from the cache folder, with
     neither ``ast`` nor Brotli (removed from it), and serves the same bytes."""
-    cache = tmp_path / "cache"
-    first = serve_in_a_process(tmp_path, "build", cache)
+    cache, first = built_in_a_process
     assert first == serve_in_a_process(tmp_path, "cached", cache)
     # Each build's file is this user's alone.
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
@@ -487,7 +506,7 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
 
 
 @pytest.mark.parametrize("language", ["he", "de"])
-def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language):
+def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language, engine_zip_built):
     """Every entry ``pybabel extract`` finds in the engine's sources is in the zip's cut
     catalogue, translated as in the app's whole catalogue."""
     from babel.messages.pofile import read_po
@@ -495,7 +514,7 @@ def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language):
     folder = phone_engine.PACKAGE_ROOT / "translations" / language / "LC_MESSAGES"
     with (folder / "messages.po").open("rb") as source:
         catalogue = read_po(source)
-    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+    body, _ = engine_zip_built
     cut = zipfile.ZipFile(io.BytesIO(body)).read(f"scorekeeper/engine/catalogues/{language}.mo")
     words = gettext.GNUTranslations(io.BytesIO(cut))
     words.add_fallback(Missing())
@@ -525,8 +544,8 @@ class Missing(gettext.NullTranslations):
         return "(missing)"
 
 
-def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
-    body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
+def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path, engine_zip_built):
+    body, _ = engine_zip_built
     # Unpacked into a folder, as the phone's worker unpacks it into Pyodide's file system.
     archive = tmp_path / "engine"
     zipfile.ZipFile(io.BytesIO(body)).extractall(archive)
@@ -584,22 +603,24 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path):
 
 
 @pytest.fixture
-def served(tmp_path, pyodide_fetched):
+def served(tmp_path, pyodide_fetched, built_in_a_process):
+    """An app whose cache folder is the one a first process filled (``built_in_a_process``):
+    it builds nothing, and what it sends is what the cache keeps."""
     from scorekeeper.web import create_app
 
-    app = create_app(app_config(tmp_path))
+    app = create_app(app_config(tmp_path, ENGINE_CACHE=str(built_in_a_process[0])))
     with app.test_request_context():
         urls = phone_engine.urls()
     return app.test_client(), urls
 
 
-def test_the_engine_zip_is_served_at_its_hash_for_a_year(served):
+def test_the_engine_zip_is_served_at_its_hash_for_a_year(served, engine_zip_built):
     client, urls = served
     response = client.get(urls["engine"])
     assert response.status_code == 200
     assert response.mimetype == "application/zip"
     assert "immutable" in response.headers["Cache-Control"]
-    assert response.data == phone_engine.build_engine_zip(phone_engine.ENGINE)[0]
+    assert response.data == engine_zip_built[0]
     assert client.get("/engine/scorekeeper-000000000000.zip").status_code == 404
 
 
@@ -622,11 +643,11 @@ def test_pyodide_is_served_gzipped_with_its_types(served, pyodide_fetched):
     assert client.get("/engine/pyodide-0.1.0/pyodide.js").status_code == 404
 
 
-def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served):
+def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served, engine_zip_built):
     """Over the wire in Brotli (what Chromium takes from a local or secure origin) or gzip,
     under half of the zip; as it is to a browser that takes neither or asks for a part."""
     client, urls = served
-    body = phone_engine.build_engine_zip(phone_engine.ENGINE)[0]
+    body = engine_zip_built[0]
     chromium = client.get(urls["engine"], headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
     assert chromium.headers["Content-Encoding"] == "br"
     assert "Accept-Encoding" in chromium.headers["Vary"]
