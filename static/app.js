@@ -183,7 +183,16 @@
       script.src = keep.dataset.script;
       document.body.appendChild(script);
     };
-    const asked = () => { keep.dataset.asked = "1"; bring(); };
+    // Keep's largest files (the button names them) are asked for with keep.js, not two
+    // round trips later; keep.js reads them (issue 44). One already kept is not.
+    const early = () => caches.open("kept-engine").then((cache) => Object.fromEntries(
+      (keep.dataset.early || "").split(" ").filter(Boolean).map((url) => [url, cache.match(url, { ignoreVary: true })
+        .then((hit) => (hit ? null : fetch(url, { credentials: "same-origin" }))).catch(() => null)])));
+    const asked = () => {
+      keep.dataset.asked = "1";
+      window.scorekeeperEarly = early().catch(() => ({}));
+      bring();
+    };
     keep.hidden = false;
     keep.addEventListener("click", asked, { once: true });
     try {

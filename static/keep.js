@@ -95,9 +95,12 @@
   }
 
   // Downloads one file into the cache, saying how many of its bytes have come.
-  async function download(cache, item, counted) {
+  // One app.js asked for with keep.js (``early``, issue 44) is taken from there, once.
+  async function download(cache, item, counted, early) {
     if (await cache.match(item.url, { ignoreVary: true })) return counted(item.size, 0);
-    const response = await fetch(item.url, { credentials: "same-origin" });
+    const asked = early && early[item.url];
+    if (asked) delete early[item.url];
+    const response = (asked && (await asked)) || (await fetch(item.url, { credentials: "same-origin" }));
     if (!response.ok) throw new Error(item.url + ": " + response.status);
     const reader = response.clone().body.getReader();
     let read = 0;
@@ -131,7 +134,8 @@
       const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
       Object.assign(bar, { max: total, value: 0, hidden: false }).style.width = "100%";
       let wire = 0;
-      await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; });
+      const early = await (window.scorekeeperEarly || {});
+      await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; }, early);
       // A game kept before with hands still queued keeps them, and the snapshot they follow.
       const before = await stored(setup.id);
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
@@ -175,9 +179,9 @@
   }
 
   // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page.
-  async function storeShell(shell, counted) {
+  async function storeShell(shell, counted, early) {
     const cache = await caches.open(ENGINE_CACHE);
-    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
+    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted, early)));
     await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
   }
 

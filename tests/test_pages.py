@@ -769,6 +769,26 @@ def test_responses_carry_security_headers_and_compress(client, make_game):
     assert client.get(f"/games/{game_id}").headers.get("Content-Encoding") is None
 
 
+def test_a_static_file_is_the_same_whatever_the_cookie(client, make_game):
+    """A phone's HTTP cache keeps a static file (at its content's hash) whatever cookie
+    it holds: without ``Vary: Cookie``, a page that sets a new cookie (Keep's CSRF token)
+    no longer makes the phone fetch app.css and the scripts again (issue 44)."""
+    game_id, key = make_game()
+    client.get(f"/games/{game_id}/edit/{key}")  # the phone now has a session cookie
+    page = client.get(f"/games/{game_id}")
+    assert "Cookie" in page.headers.get("Vary", "")
+    static_url = client.application.jinja_env.globals["static_url"]
+    with client.application.test_request_context():
+        names = ("app.css", "app.js", "keep.js", "icons/icon-192.png")
+        addresses = [static_url(name) for name in names]
+    for address in addresses:
+        response = client.get(address, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, address
+        assert "Cookie" not in response.headers.get("Vary", ""), address
+        assert "Set-Cookie" not in response.headers, address
+        assert "max-age=31536000" in response.headers["Cache-Control"], address
+
+
 def test_the_scoreboard_answers_304_until_the_game_changes(client, make_game, post_hand):
     game_id, key = make_game()
     first = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})

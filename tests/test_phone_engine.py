@@ -11,6 +11,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -806,10 +807,18 @@ def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, l
 
 
 def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
+    """No page loads the engine. The scoreboard's Keep button names the largest files
+    (``data-early``) for app.js to ask for with keep.js once Keep is asked, never before:
+    ``test_keep_by_itself_browser.py`` proves in Chromium that a phone saving data fetches
+    nothing of ``/engine/`` until asked (issue 44)."""
     game_id, key = make_game()
     client.get(f"/games/{game_id}/edit/{key}")
     for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/sw.js"):
         text = client.get(path).get_data(as_text=True)
+        named = re.findall(r' data-early="([^"]*)"', text)
+        assert len(named) == (path == f"/games/{game_id}"), path
+        assert all(url.startswith("/engine/") for url in " ".join(named).split()), path
+        text = re.sub(r' data-early="[^"]*"', "", text)
         assert "phone-engine" not in text and "/engine/" not in text, path
 
 

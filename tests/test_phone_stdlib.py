@@ -103,7 +103,7 @@ def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_re
     # codec jinja2 names in a string (``.decode("unicode-escape")``).
     for kept_file in (
         "json/__init__.py", "gettext.py", "dataclasses.py", "random.py", "typing.py",
-        "site.py", "encodings/utf_8.py", "encodings/unicode_escape.py",
+        "encodings/utf_8.py", "encodings/unicode_escape.py",
         "_pyodide/_future_helper.py", "pyodide/webloop.py", "asyncio/__init__.py",
         "asyncio/unix_events.py",
     ):  # fmt: skip
@@ -113,6 +113,13 @@ def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_re
                     # Imported on Windows only (Pyodide's platform is "emscripten").
                     "asyncio/windows_events.py", "asyncio/proactor_events.py"):  # fmt: skip
         assert dropped not in names, dropped
+    # Frozen into Pyodide's core, never read from the zip: left out, what they import kept
+    # (``importlib.util`` imports ``importlib._abc``; ``site`` is always run).
+    for frozen in phone_stdlib.FROZEN:
+        path = frozen.replace(".", "/") + ".py"
+        assert path in zipfile.ZipFile(io.BytesIO(whole)).namelist(), path
+        assert path not in names, path
+    assert {"importlib/__init__.py", "importlib/_abc.py"} <= names
     # Every module kept is the release's own code, less its docstrings and comments (byte
     # for byte, one this Python cannot read).
     with zipfile.ZipFile(io.BytesIO(whole)) as release:

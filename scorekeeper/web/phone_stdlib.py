@@ -54,6 +54,30 @@ ALWAYS = (
     "pyodide.ffi",
     "pyodide.webloop",
 )
+# Frozen into Pyodide 0.28's core (measured in Chromium: their ``__spec__.origin`` is
+# "frozen"): Python never reads their files, so the cut leaves them out (33.5 KB of the
+# library in Brotli: issue 44), their imports still followed (``os`` brings ``stat``'s
+# needs, ``importlib.util`` its ``importlib._abc``).
+FROZEN = frozenset(
+    {
+        "_collections_abc",
+        "_sitebuiltins",
+        "abc",
+        "codecs",
+        "genericpath",
+        "importlib._bootstrap",
+        "importlib._bootstrap_external",
+        "importlib.machinery",
+        "importlib.util",
+        "io",
+        "ntpath",
+        "os",
+        "posixpath",
+        "site",
+        "stat",
+        "zipimport",
+    }
+)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
@@ -183,13 +207,14 @@ def needed(
 
 def trim(stdlib: bytes, sources: Mapping[str, bytes]) -> bytes:
     """Pyodide's standard library zip ``stdlib`` with only the modules ``sources`` (the
-    engine's Python files) and Pyodide's start reach, stored uncompressed (the server
+    engine's Python files) and Pyodide's start reach, but for those ``FROZEN`` in
+    Pyodide's core, stored uncompressed (the server
     gzips it whole for the wire, which packs it tighter than file by file)."""
     with zipfile.ZipFile(io.BytesIO(stdlib)) as archive:
         names = archive.namelist()
         modules = module_files(names)
         kept = needed(modules, archive.read, ALWAYS, sources)
-        files = sorted(modules[name] for name in kept)
+        files = sorted(modules[name] for name in kept - FROZEN)
         # Data files beside a kept module (``*.typed`` markers and the like) stay.
         folders = {path.rpartition("/")[0] for path in files if "/" in path}
         extras = [

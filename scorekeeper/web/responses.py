@@ -78,10 +78,18 @@ class SessionInterface(SecureCookieSessionInterface):
     A background copy (COPY_HEADER) never writes the cookie: it started from the cookie
     the phone had then, and a page the phone opened meanwhile (a form with its CSRF
     token, a message to show once) may have changed it since; answering with the older
-    cookie would undo that, and the form's Save would be refused as expired."""
+    cookie would undo that, and the form's Save would be refused as expired.
+
+    A static file (at its content's hash) is the same whoever asks: it answers without
+    ``Vary: Cookie``, which Flask adds once a ``before_request`` has read the session. With
+    it, a phone's HTTP cache held the file only for the cookie it was first fetched with,
+    and the first page to set a new one (a CSRF token) made it fetch every file again:
+    Keep fetched app.css, app.js, keep.js and hand.js again on Slow 3G, 43 kB (issue 44)."""
 
     def save_session(self, app: Flask, session: Any, response: Any) -> None:
         if has_request_context() and request.headers.get(COPY_HEADER):
+            return
+        if has_request_context() and request.endpoint == "static" and not session.modified:
             return
         super().save_session(app, session, response)
 
