@@ -122,8 +122,9 @@ class Phone:
         return json.loads(self.page.evaluate(BATCH, [self.urls, json.dumps(calls)]))
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def phone(browser, site) -> Iterator[Phone]:
+    """The module's one phone: what its first start keeps, the later tests damage."""
     found = Phone(browser, site)
     yield found
     found.context.close()
@@ -169,18 +170,14 @@ def phone_engine_quoted(address: str) -> str:
     return quote(address, safe="")
 
 
-@pytest.mark.parametrize(
-    "damage",
-    ["cut short", "not gzip", "another build"],
-)
+@pytest.mark.parametrize("damage", ["cut short", "another build"])
 def test_a_damaged_or_foreign_snapshot_is_dropped_and_the_engine_starts_from_scratch(phone, damage):
-    assert phone.start() == "scratch"
+    if phone.page is None:  # run alone: the phone's first start keeps one
+        assert phone.start() == "scratch"
     ((url, packed),) = phone.kept()
     whole = gzip.decompress(packed)
-    if damage == "cut short":
+    if damage == "cut short":  # as a write the phone cut off leaves it: gzip's check fails
         broken = packed[: len(packed) // 2]
-    elif damage == "not gzip":
-        broken = b"not a snapshot at all" * 100
     else:  # whole, but another Pyodide build's (its build id, bytes 16 to 48, changed)
         broken = gzip.compress(whole[:16] + bytes(32) + whole[48:], compresslevel=1)
     phone.put(url, broken)
