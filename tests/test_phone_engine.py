@@ -265,6 +265,10 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
         for p in [*engine.rglob("*.py"), *phone_engine.PAGES.glob("*.py")]
         if "__pycache__" not in p.parts
     }
+    # Without what only the server asks of the engine (a club night, the ratings): the
+    # phone's calls never import it (the zip alone runs them: ..._with_only_the_standard_library).
+    assert any(name.startswith(SERVER_ONLY) for name in expected)
+    expected = {name for name in expected if not name.startswith(SERVER_ONLY)}
     # The engine's sentences in Hebrew and German, and no other of the app's.
     catalogues = {"scorekeeper/engine/catalogues/he.mo", "scorekeeper/engine/catalogues/de.mo"}
     # The templates the phone draws as the server does, and what draws them (pure Python).
@@ -281,6 +285,7 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
     # runs imports is not (issue 44).
     assert "jinja2/debug.py" in libraries
     assert not libraries & {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py"}
+    assert "jinja2/constants.py" not in libraries  # lipsum()'s words
     assert names == expected | catalogues | drawing | libraries
     assert "scorekeeper/engine/phone.py" in names and "scorekeeper/pages/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
@@ -506,6 +511,10 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
         os.umask(before)
 
 
+# What only the server asks of the engine, left out of the phone's zip (a club night, ratings).
+SERVER_ONLY = tuple(f"scorekeeper/{path}" for path in phone_engine.SERVER_ONLY)
+
+
 @pytest.mark.parametrize("language", ["he", "de"])
 def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language, engine_zip_built):
     """Every entry ``pybabel extract`` finds in the engine's sources is in the zip's cut
@@ -524,7 +533,11 @@ def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language, engine_
     engine = [
         message
         for message in catalogue
-        if message.id and any(path.startswith(ENGINE_SOURCES) for path, _ in message.locations)
+        if message.id
+        and any(
+            path.startswith(ENGINE_SOURCES) and not path.startswith(SERVER_ONLY)
+            for path, _ in message.locations
+        )
     ]
     assert len(engine) > 500
     for message in engine:
@@ -761,6 +774,12 @@ def test_only_the_worker_may_compile_webassembly(served):
     assert worker.mimetype == "text/javascript"
     assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]
     assert worker.data == (ROOT / "static" / "phone-engine-worker.js").read_bytes()
+    # Sent compressed where the browser takes it, with the same policy.
+    packed = client.get(urls["worker"], headers={"Accept-Encoding": "br, gzip"})
+    assert packed.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(packed.data) == worker.data
+    assert len(packed.data) < len(worker.data) / 2
+    assert packed.headers["Content-Security-Policy"] == worker.headers["Content-Security-Policy"]
     assert client.get("/engine/worker-000000000000.js").status_code == 404
     page = client.get("/")
     assert "wasm" not in page.headers["Content-Security-Policy"]

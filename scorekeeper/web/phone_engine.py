@@ -122,7 +122,11 @@ SHARED_TEMPLATES = ("_sheet.html", "_sheet_bridge.html", "_hand_form.html", "_ke
 """The templates the phone draws with the server (``scorekeeper/pages/render.py``)."""
 # The pure-Python libraries the phone draws them with, without their optional C speedups.
 LIBRARIES = (Path(jinja2.__file__).parent, Path(markupsafe.__file__).parent)
-UNUSED = {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py"}
+# What no code the phone runs imports: of jinja2, the sandbox, native types, the template
+# inspector and the words of its ``lipsum()``; of the engine, what only the server asks of
+# it (a club night's draw and standings, the ratings), each 50 KB sent on Slow 3G a second.
+UNUSED = {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py", "jinja2/constants.py"}
+SERVER_ONLY = ("engine/club/", "engine/ratings.py")
 """Of those libraries, what nothing the phone runs imports (jinja2 itself names them only
 for a type checker): a sandbox, native types and template analysis (2.2 kB on the wire)."""
 # A fixed time for every entry, so the same code gives the same zip and the same address.
@@ -376,6 +380,7 @@ def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, st
             *sorted((package / "pages").glob("*.py")),
         ]
         if "__pycache__" not in path.parts
+        and not path.relative_to(package).as_posix().startswith(SERVER_ONLY)
     ]
     files = {path.relative_to(package.parent).as_posix(): path.read_bytes() for path in sources}
     for library in LIBRARIES:
@@ -629,7 +634,8 @@ def worker(digest: str):
     body, current = worker_script()
     if digest != current:
         abort(404)
-    response = Response(body, mimetype="text/javascript")
-    response.headers["Cache-Control"] = IMMUTABLE
+    # Compressed as the zips are (a third of its bytes on Slow 3G's link).
+    encoding = encoding_taken(packings())
+    response = Response(packed(body, encoding) if encoding else body, mimetype="text/javascript")
     response.headers["Content-Security-Policy"] = WORKER_POLICY
-    return response
+    return encoded(response, encoding)
