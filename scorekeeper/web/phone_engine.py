@@ -76,7 +76,6 @@ from flask import (
     current_app,
     has_app_context,
     request,
-    send_file,
     url_for,
 )
 from jinja2.ext import extract_from_ast
@@ -603,9 +602,19 @@ def pyodide(version: str, name: str):
     source = path.with_name(name + ENCODINGS[encoding]) if encoding else path
     if not source.is_file():
         abort(404)
-    # Not conditional: no Range is answered (nor any part of a compressed file sent).
-    response = send_file(source, mimetype=mimetype, conditional=False, etag=False)
-    return encoded(response, encoding)
+    # Whole from memory, not conditional: no Range is answered (nor any part of a
+    # compressed file sent), and a phone that goes before the 2 MB have left (a Keep
+    # begun on a page the table leaves) leaves no file open behind it.
+    found = source.stat()
+    body = _release_file(source, found.st_mtime_ns, found.st_size)
+    return encoded(Response(body, mimetype=mimetype), encoding)
+
+
+@functools.lru_cache(maxsize=len(PYODIDE_FILES) * (len(ENCODINGS) + 1))
+def _release_file(path: Path, modified: int, size: int) -> bytes:
+    """A file of the release as ``make pyodide`` left it, read once per process (a new
+    copy, written again, is read again)."""
+    return path.read_bytes()
 
 
 @bp.get("/engine/scorekeeper-<digest>.zip")
