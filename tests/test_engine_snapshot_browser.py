@@ -14,10 +14,8 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker
-from scorekeeper.web import phone_engine
 
-from .conftest import app_config, serving
-from .test_phone_engine import fetch_module, page_requests, proof_requests
+from .test_phone_engine import engine_site, page_requests, proof_requests
 
 pytestmark = pytest.mark.browser
 
@@ -64,16 +62,8 @@ NAME = "Snapshotia בדיקת-צילום"
 @pytest.fixture(scope="module")
 def site(browser, tmp_path_factory) -> Iterator[tuple[str, dict, str]]:
     """A live server, the engine's addresses and the script that loads it."""
-    from scorekeeper.web import create_app
-
-    fetch_module().fetch()
-    folder = tmp_path_factory.mktemp("engine-snapshot")
-    app = create_app(app_config(folder / "urls"))
-    with app.test_request_context():
-        urls = phone_engine.urls()
-        script = app.jinja_env.globals["static_url"]("phone-engine.js")
-    with serving(folder) as base:
-        yield base, urls, script
+    with engine_site(tmp_path_factory.mktemp("engine-snapshot")) as found:
+        yield found
 
 
 class Phone:

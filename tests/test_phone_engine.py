@@ -4,6 +4,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import gzip
 import hashlib
@@ -1044,20 +1045,26 @@ class EnginePage:
         return answers
 
 
-@pytest.fixture(scope="session")
-def engine_page(browser, tmp_path_factory) -> Iterator[EnginePage]:
-    """Pyodide and the engine's zip loaded once by a page of a live server, for every
-    proof test the process runs (loading them is the slow part; each test only reads)."""
+@contextlib.contextmanager
+def engine_site(folder: Path) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """A live server on ``folder``, the engine's addresses and the script that loads it
+    (the pinned Pyodide fetched first)."""
     from scorekeeper.web import create_app
 
-    fetch = fetch_module()
-    fetch.fetch()  # (not main: its copies are make pyodide's, written once)
-    folder = tmp_path_factory.mktemp("engine-page")
+    fetch_module().fetch()  # (not main: its copies are make pyodide's, written once)
     app = create_app(app_config(folder / "urls"))
     with app.test_request_context():
         urls = phone_engine.urls()
         script = app.jinja_env.globals["static_url"]("phone-engine.js")
     with serving(folder) as base:
+        yield base, urls, script
+
+
+@pytest.fixture(scope="session")
+def engine_page(browser, tmp_path_factory) -> Iterator[EnginePage]:
+    """Pyodide and the engine's zip loaded once by a page of a live server, for every
+    proof test the process runs (loading them is the slow part; each test only reads)."""
+    with engine_site(tmp_path_factory.mktemp("engine-page")) as (base, urls, script):
         context = browser.new_context(base_url=base)
         page = context.new_page()
         page.goto("/")
