@@ -121,13 +121,13 @@ SHARED_TEMPLATES = ("_sheet.html", "_sheet_bridge.html", "_hand_form.html", "_ke
 """The templates the phone draws with the server (``scorekeeper/pages/render.py``)."""
 # The pure-Python libraries the phone draws them with, without their optional C speedups.
 LIBRARIES = (Path(jinja2.__file__).parent, Path(markupsafe.__file__).parent)
-# What no code the phone runs imports: of jinja2, the sandbox, native types, the template
-# inspector and the words of its ``lipsum()``; of the engine, what only the server asks of
-# it (a club night's draw and standings, the ratings), each 50 KB sent on Slow 3G a second.
 UNUSED = {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py", "jinja2/constants.py"}
-SERVER_ONLY = ("engine/club/", "engine/ratings.py")
 """Of those libraries, what nothing the phone runs imports (jinja2 itself names them only
-for a type checker): a sandbox, native types and template analysis (2.2 kB on the wire)."""
+for a type checker, or in a function the phone never calls): a sandbox, native types,
+template analysis and the words of ``lipsum()``."""
+SERVER_ONLY = ("engine/club/", "engine/ratings.py")
+"""Of the engine, what only the server asks of it, left out of the phone's zip: a club
+night's draw and standings, the ratings (on Slow 3G each 50 KB sent is a second)."""
 # A fixed time for every entry, so the same code gives the same zip and the same address.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 WORKER = "phone-engine-worker.js"
