@@ -9,9 +9,9 @@
   "use strict";
 
   // What a drawn view depends on: the snapshot's version, the queue (each hand, and whether
-  // the server refused it) and the language.
+  // the server refused it), the hands removed from it (kept-copy.js) and the language.
   const mark = (record, language) =>
-    JSON.stringify([record.snapshot.version, language,
+    JSON.stringify([record.snapshot.version, language, (record.removed || []).length,
       record.queue.map((q) => [q.number, q.hand, Boolean(q.refused), Boolean(q.replace)])]);
 
   // ``which`` ("board" or "form") as last drawn, if the game still is as it was then.

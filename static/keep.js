@@ -6,8 +6,7 @@
 //   puts the HTML in place and answers its buttons; hand.js wires the form's keys. Each hand
 //   saved is queued in IndexedDB, in order, before it is shown.
 // - Back online, the queue is sent in order (POST .../offline/hands); a clash shows both
-//   versions to choose from; a hand the rules refuse opens in the form.
-// No rule and no word lives here: every rule is the engine's, every word the page's.
+//   versions; a refused hand opens in the form. Every rule is the engine's, every word the page's.
 (() => {
   "use strict";
   const DB = "scorekeeper-offline";
@@ -136,10 +135,10 @@
       let wire = 0;
       const early = await (window.scorekeeperEarly || {});
       await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; }, early);
-      // A game kept before with hands still queued keeps them, and the snapshot they follow.
-      const before = await stored(setup.id);
+      const before = await stored(setup.id); // its hands still queued kept, and the snapshot they follow
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
-      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, language: setup.language });
+      const removed = (before && before.removed) || []; // this phone's copy (kept-copy.js)
+      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, language: setup.language, removed });
       remember(flag(setup.id), "1");
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       bar.value = total;
@@ -159,6 +158,7 @@
     if (button.dataset.asked) keepGame(button);
     const record = await caughtUp(id).catch(() => null);
     if (!record) return;
+    document.getElementById("kept-copy-line").hidden = !(record.removed || []).length; // kept-copy.js
     if (record.queue.length) return location.replace(button.dataset.page);
     const refresh = () =>
       stored(id).then((now) => now && !now.queue.length && json(button.dataset.snapshot).then(
@@ -198,10 +198,11 @@
     const engine = PhoneEngine.load(setup.engine);
     const language = record.language || setup.language;
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
-    // A call of the engine in the phone, about this table.
+    // A call of the engine in the phone, about this table; finished ("finish now") as on the
+    // server once no hand is queued (queued ones are drawn as recorded, the refusal on top).
     const call = (name, request) => {
-      const { game, seats, settings, seated } = record.snapshot;
-      const table = { call: name, game, seats, settings, players: seated, language };
+      const { game, seats, settings, seated, finished_after: over } = record.snapshot;
+      const table = { call: name, game, seats, settings, players: seated, language, finished_after: record.queue.length ? undefined : over };
       return engine.then((phone) => phone.batch([Object.assign(table, request)])).then((answers) => answers[0]);
     };
     const posted = (data) => Object.fromEntries([...data].filter(([name]) => NOT_ENTRIES.indexOf(name) < 0));
@@ -216,8 +217,8 @@
 
     // The views' buttons, by id: the engine draws each view afresh.
     const answers = {
-      record: () => entry(null), "kept-to-board": () => board(), "drop-yes": drop,
-      drop: (key) => asking(key, true), "drop-no": (key) => asking(key, false),
+      record: () => entry(null), "kept-to-board": () => board(), "kept-copy": () => KeptCopy.save(call, setup.id, record, status),
+      drop: (key) => asking(key, true), "drop-no": (key) => asking(key, false), "drop-yes": drop,
       "keep-server": () => choose("server"), "keep-phone": (key) => choose("phone", Number(key.dataset.revision)),
     };
     document.addEventListener("click", (event) => {
@@ -229,8 +230,7 @@
     if (keptBoard) boardPlace.innerHTML = keptBoard.html;
     let fromKept = Boolean(keptBoard);
 
-    // --- the scoreboard: the engine's sheet in templates/_kept.html's board ---
-    // Every hand and the queued ones; on top, a queued hand refused, with the way to remove it.
+    // --- the scoreboard: every hand and the queued ones; on top, a refused one to remove ---
     async function board() {
       const turn = ++asked;
       const snap = record.snapshot;
@@ -246,6 +246,7 @@
         pending_mark: say("kept-pending"),
         earlier: first - 1,
         refused: refused ? { number: record.queue[0].number, said: refused, hand: record.queue[0].record } : null,
+        copy: { queued: record.queue.length, removed: (record.removed || []).length },
       });
       if (sheet.error === undefined) boardPlace.innerHTML = sheet.html;
       // The queued hands no longer follow the game as the server has it: said, kept.
@@ -267,9 +268,9 @@
       if (open) box.querySelector("#drop-no").focus();
     }
 
-    // Removed, the hands after it stay queued, each a place earlier, and are sent.
+    // Removed, it stays in this phone's copy; the hands after it go a place up and are sent.
     async function drop() {
-      record.queue.shift();
+      KeptCopy.removing(record, record.queue.shift());
       record.queue.forEach((queued) => { queued.number -= 1; });
       await store(record);
       status.textContent = "";
@@ -358,7 +359,7 @@
     // board shows while the hands go, sent again every few seconds till the server answers.
     async function choose(which, revision) {
       if (which === "phone") Object.assign(record.queue[0], { replace: true, revision });
-      else record.queue.shift();
+      else KeptCopy.removing(record, record.queue.shift());
       await store(record);
       view("board", ++asked);
       await sync();
@@ -389,7 +390,8 @@
         if (!record.queue.length) {
           record.snapshot = fresh.body;
           await store(record);
-          return location.replace(setup.scoreboard);
+          if (location.hash !== "#copy") return location.replace(setup.scoreboard);
+          return asked ? undefined : board(); // opened for this phone's copy, to save it
         }
         status.textContent = say("kept-sending");
         // Hands saved on the form while these are on their way stay queued after them.

@@ -296,3 +296,72 @@ def test_the_server_answers_a_clash_drawn_as_the_phone_draws_it(client, make_gam
     assert sent.status_code == 409 and answer["conflict"]
     assert answer["html"] == render.kept(language, "clash", kept.clash(answer))
     assert 'id="keep-phone"' in answer["html"] and SAID["clash"].get(language, "") in answer["html"]
+
+
+# --- this phone's copy: the hands it holds that the server has not got (issue 44) ----------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_kept_board_offers_the_phones_copy_while_it_holds_hands_the_server_has_not(
+    app, language
+):
+    """The button shows while a hand is queued or was removed from the queue, and then says
+    how many removed hands the copy keeps, in the page's language (one or several); the
+    server draws the board as the phone does."""
+    base = new_game_request("sheet", language=language, pending=0, pending_mark="m", earlier=0)
+    (none,) = answered(base)
+    assert 'id="kept-copy"' not in none["html"]
+    (queued,) = answered({**base, "copy": {"queued": 1, "removed": 0}})
+    assert 'id="kept-copy"' in queued["html"] and 'id="kept-removed"' not in queued["html"]
+    said = {
+        "en": ("Save this phone's copy", "This phone's copy keeps the 2 hands removed from it."),
+        "he": ("שמירת העותק של הטלפון הזה", "העותק כולל את 2 הידיים שהוסרו מהטלפון הזה."),
+        "de": ("Kopie dieses Handys sichern", "enthält die 2 von diesem Handy entfernten"),
+    }[language]
+    (removed,) = answered({**base, "copy": {"queued": 0, "removed": 2}})
+    assert all(words in removed["html"] for words in said), removed["html"]
+    (one,) = answered({**base, "language": "en", "copy": {"removed": 1}})
+    assert "This phone's copy keeps the hand removed from it." in one["html"]
+    parts = {p: Markup("") for p in ("tiles", "banner", "turn", "head", "hands", "legend")}
+    model = kept.Board(None, 0, None, 0, False, copy=True, removed=2)
+    drawn = render.kept(language, "board", model, parts)
+    assert drawn == served(app, language, "board", model, parts)
+
+
+def test_the_phones_copy_holds_the_queued_and_removed_hands_in_the_tables_words():
+    """The file keeps each hand as entered (what the server's API takes) and in one line
+    as the page says it, in the phone's language; a removed hand also what the server said
+    of it and when it was removed. Names from the table stay as they are."""
+    rules = GAMES[GAME_KEYS[0]]
+    settings = rules.preset(rules.default_preset)
+    first, second = simulated_hands(rules, 2, seed=3)
+    record = rules.record_from_dict(settings, first).to_dict()
+    later = rules.record_from_dict(settings, second).to_dict()
+    queued = [{"number": 3, "hand": second, "record": later}]
+    removed = [
+        {
+            "number": 2,
+            "hand": first,
+            "record": record,
+            "said": [f"The game is over: {HEBREW} won."],
+            "removed_at": "2026-11-26T21:00:00.000Z",
+        },
+    ]
+    request = new_game_request("copy", id=7, by=HEBREW, queued=queued, removed=removed)
+    request["language"] = "he"
+    (copy,) = answered(request)
+    assert copy["filename"] == "scorekeeper-game-7-phone-copy.json"
+    document = json.loads(copy["text"])
+    assert document["format"] == "scorekeeper-phone-copy" and document["version"] == 1
+    assert document["game"] == {"id": 7, "game": rules.key, "players": request["players"]}
+    assert document["phone"] == HEBREW
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}\+00:00", document["saved_at"])
+    (kept_hand,) = document["removed"]
+    assert kept_hand["number"] == 2 and kept_hand["hand"] == first
+    assert kept_hand["said"] == [f"The game is over: {HEBREW} won."]
+    assert kept_hand["removed_at"] == "2026-11-26T21:00:00.000Z"
+    line = phone.engine.described(request, record)
+    assert kept_hand["described"] == line and re.search("[\u0590-\u05ff]", line), line
+    (still,) = document["queued"]
+    assert still["number"] == 3 and still["hand"] == second and still["described"]
+    assert "said" not in still
+    (wrong,) = answered({**request, "id": "seven"})
+    assert wrong["field"] == "request" and "error" in wrong

@@ -15,15 +15,17 @@ engine are downloaded into it and compiled once for the module, not once a test.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED, opens, serving
+from .conftest import SERVED, keep_screenshot, opens, serving
 from .offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
@@ -212,6 +214,7 @@ def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(phones, live_s
 
 
 BID_WHIST = GAMES["bid-whist"]
+SHOTS = Path("/work/wt/shots/offline")  # with SCOREKEEPER_SCREENSHOTS=1
 
 
 @pytest.mark.parametrize("language", ["he", "en"])
@@ -266,7 +269,7 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(phones, live_
             assert ask.locator(".drop-hand").inner_text().strip()
             if first:
                 fits_the_phone(page, f"offline-remove-{language}", language)
-                page.screenshot(path=f"/work/wt/shots/offline/remove-hand-{language}.png")
+                keep_screenshot(page, SHOTS / f"remove-hand-{language}.png")
                 page.locator("#drop-no").click()
                 assert not ask.is_visible() and page.locator("#drop").is_visible()
                 page.locator("#drop").click()
@@ -276,6 +279,29 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(phones, live_
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert [h["number"] for h in now["hands"]] == [1]
         assert now["status"] == "finished"
+
+        # Both removed hands stay in this phone's copy: the scoreboard links to it, and the
+        # kept page saves it as a file, each hand with what the server said (issue 44).
+        keep_screenshot(page, SHOTS / f"phone-copy-link-{language}.png")
+        page.locator("#kept-copy-line a").click()
+        page.locator("#kept-copy").wait_for(timeout=ENGINE_TIMEOUT)
+        assert "2" in page.locator("#kept-removed").inner_text()
+        assert not page.locator("#kept-board #record").count()  # the game is over
+        fits_the_phone(page, f"offline-copy-{language}", language)
+        keep_screenshot(page, SHOTS / f"phone-copy-{language}.png")
+        with page.expect_download() as saving:
+            page.locator("#kept-copy").click()
+        assert saving.value.suggested_filename == f"scorekeeper-game-{game_id}-phone-copy.json"
+        copy = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
+        assert copy["phone"] == PLAYERS[1] and copy["queued"] == []
+        read = lambda hand: BID_WHIST.record_from_dict(settings, hand).to_dict()  # noqa: E731
+        assert [(h["number"], read(h["hand"])) for h in copy["removed"]] == [
+            (2, read(played[1])),
+            (2, read(played[2])),
+        ]
+        for removed in copy["removed"]:
+            said = " ".join(removed["said"])
+            assert removed["described"] and all(name in said for name in winners)
 
 
 @pytest.mark.parametrize("language", ["he", "de"])

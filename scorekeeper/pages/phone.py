@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from markupsafe import Markup
@@ -24,7 +26,9 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
     marked with ``pending_mark``; and the whole kept board (``html``: ``templates/_kept.html``)
     around them, saying the hands before ``earlier`` + 1 are on the server only, a
     ``refused`` queued hand (``{"number", "said", "hand"}``, ``hand`` as the engine read
-    it) asked to be removed on top, shown in one line."""
+    it) asked to be removed on top, shown in one line, and with ``copy`` (``{"queued",
+    "removed"}``, how many hands the phone holds that the server has not got) the way
+    to save this phone's copy (``copy`` below)."""
     answer = engine.scoreboard(request)
     pending = request.get("pending")
     mark = str(request.get("pending_mark", ""))
@@ -39,7 +43,11 @@ def sheet(request: Mapping[str, Any]) -> dict[str, Any]:
         hand = engine.described(request, refused["hand"]) if refused.get("hand") else ""
         drop = kept.dropper(refused["number"], refused.get("said"), hand)
     earlier = int(request.get("earlier") or 0)
-    board = kept.Board(answer.get("record"), earlier, drop, count, bool(answer.get("paired")))
+    held = request.get("copy") or {}
+    removed = int(held.get("removed") or 0)
+    offered = removed > 0 or int(held.get("queued") or 0) > 0
+    paired = bool(answer.get("paired"))
+    board = kept.Board(answer.get("record"), earlier, drop, count, paired, offered, removed)
     parts = {part: Markup(html) for part, html in drawn.items()}  # drawn by the template
     whole = render.kept(language, "board", board, parts)
     parts_html = {f"{part}_html": html for part, html in drawn.items()}
@@ -81,7 +89,45 @@ def clash(request: Mapping[str, Any]) -> dict[str, str]:
     return {"html": render.kept(language, "clash", kept.clash(request["answer"]))}
 
 
-CALLS = {**engine.CALLS, "sheet": sheet, "form": form, "clash": clash}
+COPY_FORMAT = "scorekeeper-phone-copy"
+
+
+def copy(request: Mapping[str, Any]) -> dict[str, str]:
+    """This phone's copy of kept game ``id``, a file for the table to save (issue 44):
+    the hands the phone holds that the server has not got, the ``queued`` ones still to
+    be sent and the ``removed`` ones (taken off the queue because the game no longer took
+    them, with what the server ``said`` and when), each as entered (``hand``: what the
+    server's API takes, so it can still be recorded by hand or through the API) and in
+    one line as the page says it, in the request's language (``record``: the hand as
+    the engine read it). Answers ``{"filename", "text"}``."""
+
+    def held(item: Mapping[str, Any], removed: bool) -> dict[str, Any]:
+        record = item.get("record")
+        kept_hand = {
+            "number": int(item["number"]),
+            "hand": dict(item["hand"]),
+            "described": engine.described(request, record) if record else "",
+        }
+        if removed:
+            kept_hand["said"] = [str(line) for line in item.get("said") or ()]
+            kept_hand["removed_at"] = str(item.get("removed_at") or "")
+        return kept_hand
+
+    game_id = int(request["id"])
+    document = {
+        "format": COPY_FORMAT,
+        "version": 1,
+        "game": {"id": game_id, "game": str(request["game"]), "players": list(request["players"])},
+        "phone": str(request.get("by") or ""),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "queued": [held(item, False) for item in request.get("queued") or ()],
+        "removed": [held(item, True) for item in request.get("removed") or ()],
+    }
+    text = json.dumps(document, ensure_ascii=False, indent=1)
+    return {"filename": f"scorekeeper-game-{game_id}-phone-copy.json", "text": text}
+
+
+CALLS = {**engine.CALLS, "sheet": sheet, "form": form, "clash": clash, "copy": copy}
 
 
 def batch(requests: str) -> str:

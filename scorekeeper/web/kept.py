@@ -44,6 +44,7 @@ ASSETS = (
     "hand.js",
     "phone-engine.js",
     "keep-drawn.js",
+    "kept-copy.js",
     "keep.js",
     "icons/icon-192.png",
 )

@@ -201,6 +201,8 @@ def snapshot_of(game_id: int) -> dict[str, Any]:
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
         "hands": [_stored_json(stored) for stored in hands],
         "version": found.version,
+        # "Finish now" on another phone: the kept board shows the game over, as the server.
+        "finished_after": found.finished_after,
         "state": rules.state_of(progress),
         # The hands the kept scoreboard shows (all of them: a table without the network
         # has no page of the earlier ones to go to), and the state before the first.

@@ -61,13 +61,17 @@ class Board:
     """What the kept board shows around the sheet: ``record`` the words of its button
     (none when no hand is to be entered), ``earlier`` the last hand it leaves to the
     server's scoreboard (0: none), ``drop`` a refused queued hand's question, ``count``
-    the hands in its table, ``paired`` a partnership game's table."""
+    the hands in its table, ``paired`` a partnership game's table; ``copy`` offers "Save
+    this phone's copy" (the phone holds hands the server has not got), ``removed`` the
+    hands removed from the phone's queue that the copy keeps."""
 
     record: str | None
     earlier: int
     drop: Dropper | None
     count: int
     paired: bool
+    copy: bool = False
+    removed: int = 0
 
 
 def whose(players: Sequence[str]) -> Whose:
