@@ -80,6 +80,14 @@ def test_tied_leaders_share_the_win_at_the_hand_limit(client, make_game, post_ha
     again = post_hand(game_id, key)
     assert again.status_code == 409
     assert "the win is shared" in again.get_json()["error"]
+    # The printed sheet says so too, never "Not finished." (in the table's language).
+    printed = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    result = re.search(r'<p class="result" id="winner">(.*?)</p>', printed).group(1)
+    assert result.startswith("The win is shared: ") and "Not finished" not in printed
+    seated = client.get(viewed(client, game_id)).get_json()["players"]
+    assert all(name in result for name in seated[:2]) and seated[2] not in result
+    hebrew = client.get(f"/games/{game_id}/print", headers={"Accept-Language": "he"})
+    assert "הניצחון משותף: " in hebrew.get_data(as_text=True)
 
 
 def test_the_new_knobs_are_on_the_new_game_page_in_groups(client):
