@@ -67,9 +67,8 @@ from babel.messages.pofile import read_po
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
-from scorekeeper.web import create_app
 
-from .conftest import SERVED, app_config, group_of, printed_pdf, serving, view_path
+from .conftest import SERVED, group_of, new_app, printed_pdf, serving, view_path
 from .play import hands_at, simulates
 from .play import iter_records as drawn_hands
 from .play import records as drawn_records
@@ -220,6 +219,10 @@ VISIBLE_TEXT = """() => {
     return document.title + "\\n" + text;
 }"""
 OVERFLOW = """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+# What ``page_problems`` reads of a page, in one call rather than three: how wide it is
+# (``OVERFLOW``), then its title and visible text (``VISIBLE_TEXT``), and its title alone.
+PAGE_READ = f"""() => ({{ overflow: ({OVERFLOW})(), text: ({VISIBLE_TEXT})(),
+    title: document.title }})"""
 
 
 # --- the server, the phones and the games ----------------------------------------------------
@@ -636,9 +639,10 @@ def address(name: str, setup: Setup) -> str:
     )
 
 
-def too_wide(page) -> list[str]:
-    """The page open on ``page`` wider than its screen, if it is."""
-    wide, room = page.evaluate(OVERFLOW)
+def too_wide(page, overflow: Sequence[int] | None = None) -> list[str]:
+    """The page open on ``page`` wider than its screen, if it is (``overflow``: its
+    ``OVERFLOW`` as already read)."""
+    wide, room = page.evaluate(OVERFLOW) if overflow is None else overflow
     return [f"{wide} px wide on a {room} px screen"] if wide > room else []
 
 
@@ -647,11 +651,12 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     finds too, unless ``axe`` is None)."""
     response = page.goto(url)
     problems = [] if response.status == 200 else [f"answered {response.status}"]
-    problems += too_wide(page)
-    text = page.evaluate(VISIBLE_TEXT)
+    read = page.evaluate(PAGE_READ)  # one round trip to the browser for all three
+    problems += too_wide(page, read["overflow"])
+    text = read["text"]
     problems += untranslated(text, language, game) + raw_words(text, game)
-    if titled and game_name(game, language) not in page.title():
-        problems.append(f"the title {page.title()!r} does not name {game_name(game, language)}")
+    if titled and game_name(game, language) not in read["title"]:
+        problems.append(f"the title {read['title']!r} does not name {game_name(game, language)}")
     for violation in axe.run(page).response["violations"] if axe else ():
         if violation["impact"] in SERIOUS:
             nodes = [node["html"][:100] for node in violation["nodes"][:3]]
@@ -1222,15 +1227,62 @@ def key_of(name: str, value: str) -> str:
     return f'label.key:has(input[name="{name}"][value="{value}"])'
 
 
+# What ``enter`` and ``kept`` ask of a field before they tap it, in one round trip to the
+# browser rather than up to five: the radio's (how many, whether it is checked), its key's
+# (how many, whether it is visible, as Playwright's ``is_visible`` tells it), and the number
+# box's (how many, its value, how many folded <details> hold it and whether the first is open).
+# More than one of a radio, key or box is an error, as Playwright's strict locators made it.
+FIELD_STATE = """([radio, key, box]) => {
+    const style = (el) => el.ownerDocument.defaultView.getComputedStyle(el);
+    const visible = (el) => {
+        const css = style(el);
+        if (css.display === "contents") {
+            return Array.from(el.childNodes).some((child) => {
+                if (child.nodeType === 1) return visible(child);
+                if (child.nodeType !== 3) return false;
+                const range = document.createRange();
+                range.selectNode(child);
+                const rect = range.getBoundingClientRect();
+                return rect.width > 0 && rect.height > 0;
+            });
+        }
+        if (!el.checkVisibility() || css.visibility !== "visible") return false;
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.height > 0;
+    };
+    const radios = document.querySelectorAll(radio);
+    const keys = document.querySelectorAll(key);
+    const boxes = document.querySelectorAll(box);
+    const folded = boxes.length === 1
+        ? Array.from(document.querySelectorAll("#hand details")).filter((d) => d.contains(boxes[0]))
+        : [];
+    return {
+        radios: radios.length, checked: radios.length === 1 && radios[0].checked,
+        keys: keys.length, visible: keys.length === 1 && visible(keys[0]),
+        boxes: boxes.length, value: boxes.length === 1 ? boxes[0].value : null,
+        folded: folded.length, open: folded.length > 0 && folded[0].hasAttribute("open"),
+    };
+}"""
+
+
+def field_state(page, name: str, value: str) -> dict[str, Any]:
+    """The field ``name``'s state on the hand form (``FIELD_STATE``) for the value ``value``."""
+    radio = f'#hand input[type="radio"][name="{name}"][value="{value}"]'
+    box = f'#hand input[name="{name}"]:not([type="hidden"])'
+    return page.evaluate(FIELD_STATE, [radio, f"#hand {key_of(name, value)}", box])
+
+
 def enter(page, entry: Entry) -> None:
     """Enters a hand on the form as a finger does: taps each key, opens what is folded."""
     for name, value in entry.values:
-        radio = page.locator(f'#hand input[type="radio"][name="{name}"][value="{value}"]')
-        if radio.count():
-            if radio.is_checked():
+        state = field_state(page, name, value)
+        if state["radios"]:
+            assert state["radios"] == 1, f"{state['radios']} radios of {name}={value}"
+            if state["checked"]:
                 continue  # filled in by itself (the last count, a fixed contract)
             key = page.locator(f"#hand {key_of(name, value)}")
-            if not key.is_visible():  # a seat not asked yet, or a step folded once complete
+            assert state["keys"] <= 1, f"{state['keys']} keys of {name}={value}"
+            if not state["visible"]:  # a seat not asked yet, or a step folded once complete
                 inner = page.locator(key_of(name, value))
                 seat = page.locator("#hand fieldset.seat", has=inner)
                 if seat.count():
@@ -1240,11 +1292,12 @@ def enter(page, entry: Entry) -> None:
             key.click()
             continue
         box = page.locator(f'#hand input[name="{name}"]:not([type="hidden"])')
-        if not box.count() or box.input_value() == value:
+        assert state["boxes"] <= 1, f"{state['boxes']} boxes of {name}"
+        if not state["boxes"] or state["value"] == value:
             continue  # sent, not asked; or already so
-        folded = page.locator("#hand details", has=box)
-        if folded.count() and folded.get_attribute("open") is None:
-            folded.locator("summary").click()
+        assert state["folded"] <= 1, f"{state['folded']} folds around {name}"
+        if state["folded"] and not state["open"]:
+            page.locator("#hand details", has=box).locator("summary").click()
         box.fill(value)
 
 
@@ -1258,17 +1311,33 @@ def submit(page, entry: Entry):
 
 def kept(page, entry: Entry) -> list[str]:
     """The entries a refused form lost: each should still be on it."""
+    fields = [
+        [
+            f'#hand input[type="radio"][name="{name}"][value="{value}"]',
+            f'#hand input[name="{name}"]',
+        ]
+        for name, value in entry.values
+    ]
+    found = page.evaluate(KEPT_STATE, fields)  # one round trip for every field
     lost = []
-    for name, value in entry.values:
-        radio = page.locator(f'#hand input[type="radio"][name="{name}"][value="{value}"]')
-        if radio.count():
-            if not radio.is_checked():
+    for (name, value), (radios, checked, boxed) in zip(entry.values, found, strict=True):
+        if radios:
+            assert radios == 1, f"{radios} radios of {name}={value}"
+            if not checked:
                 lost.append(f"{name}={value}")
             continue
-        box = page.locator(f'#hand input[name="{name}"]')
-        if box.count() and box.first.input_value() not in (value, ""):
+        if boxed is not None and boxed not in (value, ""):
             lost.append(f"{name}={value}")
     return lost
+
+
+# For each of ``kept``'s fields: how many radios of its value, whether the one is checked,
+# and the value of the first box of its name (None: no box).
+KEPT_STATE = """(fields) => fields.map(([radio, box]) => {
+    const radios = document.querySelectorAll(radio);
+    const first = document.querySelector(box);
+    return [radios.length, radios.length === 1 && radios[0].checked, first ? first.value : null];
+})"""
 
 
 def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
@@ -1466,7 +1535,7 @@ def test_phones_racing_through_the_form_store_one_hand(
 ):
     """Phones posting the same new hand, the same edit, or the same delete through the
     HTML form: one is stored; each other phone answers 409, never 500, with its page."""
-    app = create_app(app_config(tmp_path))
+    app = new_app(tmp_path)  # the migrated database and compiled templates, not made again
     names = names_for(game)
     created = (
         app.test_client()

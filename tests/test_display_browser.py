@@ -16,15 +16,25 @@ import io
 import itertools
 import pathlib
 import unicodedata
+from collections.abc import Iterator
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, view_path
+from .conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, serving, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import Taps, record_worked_example
 from .test_budget import benchmark_module
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    """One live server (CSRF on, as conftest's) for the module's tests, started once
+    rather than once a test: each test starts its own games on it, in a fresh phone."""
+    with serving(tmp_path_factory.mktemp("display")) as base:
+        yield base
+
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts"
 FSI, PDI, MINUS = "\u2068", "\u2069", "\u2212"

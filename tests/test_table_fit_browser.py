@@ -12,18 +12,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, opens, view_path
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, opens, serving, view_path
 from .test_accessibility import SERIOUS
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
 from .test_display_browser import phone as phone  # a fixture: a language and a width
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    """One live server (CSRF on, as conftest's) for the module's tests, started once
+    rather than once a test: each test starts its own games on it, in a fresh phone."""
+    with serving(tmp_path_factory.mktemp("table-fit")) as base:
+        yield base
+
 
 # Sixteen letters each, the longest names the keys must hold whole or cut short cleanly.
 LONG = ["Alexandra Müller", "Christopher Lang", "Jonathan Stevens", "Elisabeth Garcia"]
