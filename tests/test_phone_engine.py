@@ -4,6 +4,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gettext
 import gzip
@@ -292,6 +293,16 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
     assert "scorekeeper/engine/phone.py" in names and "scorekeeper/pages/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
     assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
+    # Its Python as the phone runs it: without its functions' annotations (nor docstrings).
+    archive = zipfile.ZipFile(io.BytesIO(body))
+    for name in ("scorekeeper/engine/phone.py", "jinja2/environment.py"):
+        tree = ast.parse(archive.read(name))
+        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+        assert len(functions) > 10, name
+        for function in functions:
+            assert function.returns is None, (name, function.name)
+            assert not any(a.annotation for a in function.args.args), (name, function.name)
+            assert ast.get_docstring(function) is None, (name, function.name)
     # The same code gives the same zip, so its address stays while the code does.
     assert phone_engine.build_engine_zip(engine) == (body, digest)
 

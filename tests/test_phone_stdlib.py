@@ -180,6 +180,37 @@ def points(hand):
     assert phone_stdlib.shed(newer) == newer
 
 
+def test_the_engines_functions_are_sent_without_their_annotations_and_do_the_same():
+    """The engine's zip sheds its functions' annotations too (nothing it runs reads them);
+    a class's annotations (a dataclass's fields) stay, and the code does the same."""
+    source = b"""from __future__ import annotations
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Hand:
+    tricks: int
+    bid: str = "7C"
+
+
+def score(hand: Hand, *more: Hand, bonus: int = 0, **said: str) -> dict[str, int]:
+    async def later(x: int, /) -> int:
+        return x
+    return {"points": hand.tricks * 10 + bonus + len(more), "fields": len(dataclasses.fields(hand))}
+"""
+    shed = phone_stdlib.shed(source, annotated=False)
+    assert b"-> " not in shed and b"bonus: int" not in shed and b"x: int" not in shed
+    assert b"*more: Hand" not in shed and b"**said: str" not in shed
+    assert b"tricks: int" in shed and b"bid: str = '7C'" in shed
+    assert phone_stdlib.shed(source) != shed and b"bonus: int" in phone_stdlib.shed(source)
+    ran, ran_shed = {}, {}
+    exec(compile(source, "m", "exec"), ran)  # noqa: S102 (the test's own module)
+    exec(compile(shed, "m", "exec"), ran_shed)  # noqa: S102
+    hand, shed_hand = ran["Hand"](3), ran_shed["Hand"](3)
+    assert ran["score"](hand, hand, bonus=2) == ran_shed["score"](shed_hand, shed_hand, bonus=2)
+    assert ran_shed["score"].__annotations__ == {}
+
+
 @pytest.fixture
 def served(tmp_path):
     from scorekeeper.web import create_app

@@ -405,20 +405,23 @@ def phone_sources(engine: Path) -> tuple[list[Path], dict[str, bytes], dict[str,
 def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, str]:
     """The zip of the engine package under ``engine`` and the first 12 hex digits of its
     sha256: ``phone_sources``'s files (each Python source ``phone_stdlib.shed``, without
-    docstrings and comments), stored uncompressed (the server compresses it whole for
-    the wire, which packs it tighter than file by file: 0.25 MB sent in Brotli instead
-    of 0.53 MB deflated: issue 44). No catalogue: each language's words are a file of
-    their own (``build_words``), fetched only by a phone that speaks it. With a
-    ``cache`` folder, built once for the same sources (``cached``): a process start then
-    reads one file instead of parsing the engine's 1.2 MB of Python."""
+    docstrings, comments and its functions' annotations), stored uncompressed (the
+    server compresses it whole for the wire, which packs it tighter than file by file:
+    0.25 MB sent in Brotli instead of 0.53 MB deflated: issue 44). No catalogue: each
+    language's words are a file of their own (``build_words``), fetched only by a phone
+    that speaks it. With a ``cache`` folder, built once for the same sources
+    (``cached``): a process start then reads one file instead of parsing the engine's
+    1.2 MB of Python."""
     _sources, files, _templates = phone_sources(engine)
 
     def build() -> bytes:
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
             for name, data in files.items():
-                # The Python files as the phone runs them: without docstrings and comments.
-                shed = phone_stdlib.shed(data) if name.endswith(".py") else data
+                # The Python files as the phone runs them: without docstrings, comments
+                # and their functions' annotations.
+                python = name.endswith(".py")
+                shed = phone_stdlib.shed(data, annotated=False) if python else data
                 archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), shed)
         return buffer.getvalue()
 

@@ -231,14 +231,25 @@ DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @functools.cache
-def shed(source: bytes) -> bytes:
+def shed(source: bytes, annotated: bool = True) -> bytes:
     """A Python module's ``source`` as the phone runs it: the same code, without its
     docstrings (a body that was only one becomes ``pass``) and its comments, written
-    again by ``ast.unparse``. A module this Python cannot read (a newer one's syntax)
-    stays as it is. Once per process for the same source (each app builds its zip)."""
+    again by ``ast.unparse``; with ``annotated`` False, without the annotations of its
+    functions' parameters and returns too (the engine's zip, whose code never reads them:
+    9 kB of its Brotli, issue 44; a class's annotations, its fields, stay). A module this
+    Python cannot read (a newer one's syntax) stays as it is. Once per process for the
+    same source (each app builds its zip)."""
     try:
         tree = ast.parse(source)
         for node in ast.walk(tree):
+            if not annotated and isinstance(node, SIGNED):
+                node.returns = None
+                given = node.args
+                for argument in (*given.posonlyargs, *given.args, *given.kwonlyargs):
+                    argument.annotation = None
+                for argument in (given.vararg, given.kwarg):
+                    if argument is not None:
+                        argument.annotation = None
             if not isinstance(node, DOCUMENTED) or not node.body:
                 continue
             first = node.body[0]
@@ -248,6 +259,9 @@ def shed(source: bytes) -> bytes:
         return ast.unparse(tree).encode("utf-8") + b"\n"
     except (SyntaxError, ValueError, RecursionError):
         return source
+
+
+SIGNED = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def shed_zip(archive: bytes) -> bytes:
