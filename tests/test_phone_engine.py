@@ -207,8 +207,10 @@ def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep
     warming = [found for found in threading.enumerate() if found.name == "engine-warm"]
     assert len(warming) == 1, "nothing built ahead of a phone"
     warming[0].join(timeout=600)
+    # The zip, the library and the two words files (he, de), each in Brotli and gzip.
     assert sorted(path.name.split("-")[0] for path in cache.iterdir()) == [
-        "br", "br", "engine", "gzip", "gzip", "stdlib",
+        "br", "br", "br", "br", "engine", "gzip", "gzip", "gzip", "gzip", "stdlib",
+        "words", "words",
     ]  # fmt: skip
     assert not (tmp_path / "t-cache").exists()
 
@@ -218,9 +220,10 @@ def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep
     monkeypatch.setattr(phone_engine.brotli, "compress", built)
     monkeypatch.setattr(phone_engine.gzip, "compress", built)
     monkeypatch.setattr(phone_stdlib, "trim", built)
+    monkeypatch.setattr(phone_engine, "cut_catalogue", built)
     with app.test_request_context():
         urls = phone_engine.urls()
-    for address in (urls["engine"], urls["stdlib"]):
+    for address in (urls["engine"], urls["stdlib"], *urls["words"].values()):
         for encoding in ("br", "gzip"):
             sent = client.get(address, headers={"Accept-Encoding": encoding})
             assert sent.status_code == 200 and sent.headers["Content-Encoding"] == encoding
