@@ -196,7 +196,9 @@
     const record = await caughtUp(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
     const engine = PhoneEngine.load(setup.engine);
-    const language = record.language || setup.language;
+    // The page's language, whose words file was kept with this page (the game may have been
+    // kept in another: the table's language changed since, issue 44).
+    const language = setup.language;
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
     // A call of the engine in the phone, about this table; finished ("finish now") as on the
     // server once no hand is queued (queued ones are drawn as recorded, the refusal on top).

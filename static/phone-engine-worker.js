@@ -9,8 +9,15 @@
 // interpreter with the engine imported (Pyodide's `makeMemorySnapshot`), gzipped in Cache
 // Storage under the addresses of the Pyodide, library and engine it was made of; every
 // later start on this phone restores it instead (issue 46). It is taken before the engine
-// is asked anything, so it holds no game and no name. A snapshot that is not whole (gzip's
-// check) or that this Pyodide refuses is dropped, and the engine started from scratch.
+// is asked anything, so it holds no game and no name, and before any words are read, so it
+// holds no language: its key needs none. A snapshot that is not whole (gzip's check) or
+// that this Pyodide refuses is dropped, and the engine started from scratch.
+//
+// The engine's words in a language but English are a file of their own (urls.words, by
+// language: a kept page names its own language's only), fetched with the engine's zip and
+// written where the engine reads them (scorekeeper/engine/core/language.py) on either
+// start. One that cannot be fetched (offline, and not kept on this phone) is left out: the
+// engine then says its sentences in English rather than fail.
 /* global loadPyodide */
 "use strict";
 
@@ -55,8 +62,27 @@ async function keepSnapshot(key, snapshot) {
   }
 }
 
+// Where the engine reads a language's words: beside its unpacked zip.
+const WORDS = "/engine/scorekeeper/engine/catalogues/";
+
+// Each words file named, as [language, bytes], null for one not fetched.
+function fetchWords(urls) {
+  const named = Object.entries(urls.words || {}).filter(([language]) => /^[a-z]{2}$/.test(language));
+  return Promise.all(named.map(([language, url]) =>
+    fetch(url).then((response) => (response.ok ? response.arrayBuffer() : null))
+      .catch(() => null).then((body) => [language, body])));
+}
+
+function writeWords(pyodide, words) {
+  pyodide.FS.mkdirTree(WORDS);
+  for (const [language, body] of words) {
+    if (body) pyodide.FS.writeFile(WORDS + language + ".mo", new Uint8Array(body));
+  }
+}
+
 async function start(urls) {
   importScripts(urls.pyodide + "pyodide.js");
+  const words = fetchWords(urls);
   const engineZip = fetch(urls.engine).then((response) => {
     if (!response.ok) throw new Error("could not load " + urls.engine + ": " + response.status);
     return response.arrayBuffer();
@@ -73,6 +99,7 @@ async function start(urls) {
       const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _loadSnapshot: saved }), engineZip]);
       // The snapshot's files are not in it: the engine's, for what it imports later.
       pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
+      writeWords(pyodide, await words);
       return { phone: pyodide.pyimport("scorekeeper.pages.phone"), started: "snapshot" };
     } catch (error) {
       forget(key);
@@ -88,6 +115,7 @@ async function start(urls) {
   } catch (error) {
     // This Pyodide took none: the next start compiles again.
   }
+  writeWords(pyodide, await words); // after the snapshot: it holds no language
   return { phone: pyodide.pyimport("scorekeeper.pages.phone"), started: "scratch" };
 }
 

@@ -33,7 +33,7 @@ const KEPT_PAGES = "kept-pages";
 // Where keep.js keeps each kept game's snapshot and queue (the same names as there).
 const KEPT_DB = "scorekeeper-offline";
 const KEPT_STORE = "games";
-const ENGINE_FILE = /\/engine\/(?:pyodide-[^/]+\/[^/]+|worker-[0-9a-f]+\.js|(?:scorekeeper|stdlib)-[0-9a-f]+\.zip)$/;
+const ENGINE_FILE = /\/engine\/(?:pyodide-[^/]+\/[^/]+|worker-[0-9a-f]+\.js|(?:scorekeeper|stdlib)-[0-9a-f]+\.zip|words-[a-z]+-[0-9a-f]+\.mo)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -149,9 +150,61 @@ def test_a_phone_starts_the_engine_from_its_snapshot_and_answers_as_the_server(p
     whole = gzip.decompress(after)
     for name in (NAME, "Snapshotia", "בדיקת-צילום"):
         assert name.encode() not in whole and name.encode("utf-16-le") not in whole
+    # Nor any language: the Hebrew it drew came from the words file written after the
+    # start (the zip holds none), so a phone whose table changes language reads the new one.
+    assert "words" in phone.urls and "he" in phone.urls["words"]
+    said = hebrew_said(answers)
+    assert len(said) >= 5, said
+    for sentence in said:
+        assert sentence.encode() not in whole and sentence.encode("utf-16-le") not in whole
     # A third start restores it again, and a name asked before is not in the engine's state.
     assert phone.start() == "snapshot"
     assert phone.batch(calls) == answers
+
+
+def hebrew_said(answers: list[dict]) -> set[str]:
+    """The Hebrew sentences of the words file in the phone's ``answers`` (runs of ten
+    characters or more of Hebrew letters and spaces), but for the names of players."""
+    text = json.dumps(answers, ensure_ascii=False)
+    found = {run.strip() for run in re.findall(r"[\u05d0-\u05ea][\u05d0-\u05ea ]{9,}", text)}
+    return {run for run in found if run not in NAME}
+
+
+# The answers of a batch with its words files' fetch failing (as without the network, a
+# file not kept): the route aborts every words file of the server's.
+WITHOUT_WORDS = "**/engine/words-*"
+
+
+def test_a_phone_speaks_english_without_its_words_file_and_its_language_once_it_comes(
+    browser, site
+):
+    """A phone that cannot fetch its page's words file (offline, not kept: a table whose
+    language changed) draws its pages in English rather than fail, from scratch and from
+    its snapshot; the next start that fetches the file speaks the language again."""
+    phone = Phone(browser, site)
+    try:
+        phone.context.route(WITHOUT_WORDS, lambda route: route.abort("internetdisconnected"))
+        calls = named_calls()
+        hebrew = [call for call in calls if call.get("language") == "he"]
+        english = [{**call, "language": "en"} for call in hebrew]
+        expected = json.loads(worker.batch(json.dumps(english)))
+        assert phone.start() == "scratch"
+        assert phone.batch(hebrew) == expected
+        phone.kept()
+        assert phone.start() == "snapshot"
+        assert phone.batch(hebrew) == expected
+        # A page of another language than the one whose words it has (German asked, the
+        # Hebrew fetched) speaks English too.
+        phone.context.unroute(WITHOUT_WORDS)
+        phone.urls = {**phone.urls, "words": {"he": phone.urls["words"]["he"]}}
+        assert phone.start() == "snapshot"
+        german = [{**call, "language": "de"} for call in hebrew]
+        assert phone.batch(german) == expected
+        assert phone.batch(hebrew) == json.loads(worker.batch(json.dumps(hebrew)))
+        assert hebrew_said(phone.batch(hebrew))
+        assert phone.errors == []
+    finally:
+        phone.context.close()
 
 
 def phone_engine_quoted(address: str) -> str:

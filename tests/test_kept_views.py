@@ -167,6 +167,35 @@ def test_the_kept_page_asks_whose_phone_among_the_seated(editor, language):
     assert SAID["whose"][language] in question
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_kept_page_names_only_its_own_languages_words_file(editor, language):
+    """The kept page's worker loads, and Keep downloads, the words file of the page's
+    language only (none for English): a table that changes language gets the new one with
+    the page in its language (issue 44)."""
+    client, game_id = editor
+    asked = {"Accept-Language": language, "Accept-Encoding": "br"}  # as Chromium asks
+    page = client.get(f"/games/{game_id}/kept", headers=asked)
+    assert "Content-Encoding" not in page.headers
+    html = page.get_data(as_text=True)
+    setup = json.loads(re.search(r'id="kept-setup">(.*?)</script>', html, re.S).group(1))
+    assert setup["language"] == language
+    named = setup["engine"]["words"]
+    assert list(named) == ([] if language == "en" else [language])
+    words = [item["url"] for item in setup["downloads"] if "/engine/words-" in item["url"]]
+    assert words == list(named.values())
+    for url in words:
+        sent = client.get(url, headers={"Accept-Encoding": "br"})
+        assert sent.status_code == 200 and sent.headers["Content-Encoding"] == "br"
+        (item,) = [item for item in setup["downloads"] if item["url"] == url]
+        assert item["sent"] == len(sent.data) < item["size"]
+    # Every other part of the engine is the same whatever the language.
+    others = {k: v for k, v in setup["engine"].items() if k != "words"}
+    english = client.get(f"/games/{game_id}/kept", headers={"Accept-Language": "en"})
+    text = english.get_data(as_text=True)
+    plain = json.loads(re.search(r'id="kept-setup">(.*?)</script>', text, re.S).group(1))
+    assert others == {k: v for k, v in plain["engine"].items() if k != "words"}
+
+
 def test_a_stranger_with_the_view_link_is_shown_no_kept_page(app, make_game):
     game_id, _ = make_game(players=[SCRIPT, "Ben", "Cat", "Dan"])
     stranger = app.test_client()
@@ -177,12 +206,14 @@ def test_a_stranger_with_the_view_link_is_shown_no_kept_page(app, make_game):
 
 @pytest.mark.parametrize("language", ["he", "de"])
 def test_the_phones_engine_says_the_kept_views_words_in_its_language(language):
-    """The engine's zip carries the template and, in its cut catalogues, every word of it:
-    a phone without the network says them as the server's page does."""
+    """The engine's zip carries the template and the language's words file (the cut
+    catalogue) every word of it: a phone without the network says them as the server's
+    page does."""
     body, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
     packed = zipfile.ZipFile(io.BytesIO(body))
     template = packed.read("templates/_kept.html")
-    catalogue = read_mo(io.BytesIO(packed.read(f"scorekeeper/engine/catalogues/{language}.mo")))
+    words, _ = phone_engine.build_words(phone_engine.ENGINE)[language]
+    catalogue = read_mo(io.BytesIO(words))
     words = phone_engine.template_messages([template])
     assert "Remove hand %(number)d from this phone" in words
     untranslated = [w for w in words if not (catalogue.get(w) and catalogue.get(w).string)]

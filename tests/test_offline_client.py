@@ -346,3 +346,46 @@ def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, langu
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert len(now["hands"]) == 65
         assert game.form_values(now["hands"][64]) == game.form_values(hands[64])
+
+
+def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones, live_server):
+    """A game kept in Hebrew, whose table then reads the app in German: the scoreboard
+    opened online in German keeps the kept page in German and the German words file with
+    it (the Hebrew one stays kept), and without the network the phone's engine draws the
+    kept game in German, not in Hebrew nor in English (issue 44: each language's words
+    are a file of their own)."""
+    from scorekeeper.engine.core.language import words_in
+
+    base = live_server
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset, "first_dealer": 0},
+    )
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    with phone_page(phones, "he") as page:
+        page.goto(created["edit_url"])
+        keep_game(page, game_id, PLAYERS[0])
+        words = "async () => (await (await caches.open('kept-engine')).keys()).map((r) => r.url)"
+        kept_words = [u for u in page.evaluate(words) if "/engine/words-" in u]
+        assert len(kept_words) == 1 and "/engine/words-he-" in kept_words[0], kept_words
+        phones("de")  # the browser asks for German now
+        page.goto(f"/games/{game_id}")
+        assert page.locator("html").get_attribute("lang") == "de"
+        # Kept again by the scoreboard in the background: the German words, then the page.
+        kept_page = f"""async () => {{
+          const found = await (await caches.open('kept-pages')).match('/games/{game_id}/kept');
+          return Boolean(found) && (await found.text()).includes('lang="de"');
+        }}"""
+        page.wait_for_function(kept_page, timeout=ENGINE_TIMEOUT)
+        kept_words = sorted(
+            u.split("/engine/words-")[1][:2] for u in page.evaluate(words) if "/engine/words-" in u
+        )
+        assert kept_words == ["de", "he"]
+        offline(page, "de")
+        said = page.locator("#kept-board #record").inner_text()
+        assert said == words_in("de").gettext("Record hand %(number)d", number=2), said
+        assert said != words_in("en").gettext("Record hand %(number)d", number=2)
+        assert page.locator("#kept-board .board").is_visible()

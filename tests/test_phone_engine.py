@@ -4,6 +4,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gettext
 import gzip
@@ -206,8 +207,10 @@ def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep
     warming = [found for found in threading.enumerate() if found.name == "engine-warm"]
     assert len(warming) == 1, "nothing built ahead of a phone"
     warming[0].join(timeout=600)
+    # The zip, the library and the two words files (he, de), each in Brotli and gzip.
     assert sorted(path.name.split("-")[0] for path in cache.iterdir()) == [
-        "br", "br", "engine", "gzip", "gzip", "stdlib",
+        "br", "br", "br", "br", "engine", "gzip", "gzip", "gzip", "gzip", "stdlib",
+        "words", "words",
     ]  # fmt: skip
     assert not (tmp_path / "t-cache").exists()
 
@@ -217,9 +220,10 @@ def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep
     monkeypatch.setattr(phone_engine.brotli, "compress", built)
     monkeypatch.setattr(phone_engine.gzip, "compress", built)
     monkeypatch.setattr(phone_stdlib, "trim", built)
+    monkeypatch.setattr(phone_engine, "cut_catalogue", built)
     with app.test_request_context():
         urls = phone_engine.urls()
-    for address in (urls["engine"], urls["stdlib"]):
+    for address in (urls["engine"], urls["stdlib"], *urls["words"].values()):
         for encoding in ("br", "gzip"):
             sent = client.get(address, headers={"Accept-Encoding": encoding})
             assert sent.status_code == 200 and sent.headers["Content-Encoding"] == encoding
@@ -270,8 +274,9 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
     # phone's calls never import it (the zip alone runs them: ..._with_only_the_standard_library).
     assert any(name.startswith(SERVER_ONLY) for name in expected)
     expected = {name for name in expected if not name.startswith(SERVER_ONLY)}
-    # The engine's sentences in Hebrew and German, and no other of the app's.
-    catalogues = {"scorekeeper/engine/catalogues/he.mo", "scorekeeper/engine/catalogues/de.mo"}
+    # No catalogue: each language's words are a file of their own, fetched only by a phone
+    # that speaks it (test_the_words_files_hold_every_sentence_of_the_engine).
+    assert not any("catalogues" in name or name.endswith(".mo") for name in names)
     # The templates the phone draws as the server does, and what draws them (pure Python).
     drawing = {
         "templates/_sheet.html",
@@ -287,10 +292,20 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
     assert "jinja2/debug.py" in libraries
     assert not libraries & {"jinja2/sandbox.py", "jinja2/nativetypes.py", "jinja2/meta.py"}
     assert "jinja2/constants.py" not in libraries  # lipsum()'s words
-    assert names == expected | catalogues | drawing | libraries
+    assert names == expected | drawing | libraries
     assert "scorekeeper/engine/phone.py" in names and "scorekeeper/pages/phone.py" in names
     assert not any(name.startswith(("scorekeeper/web", "scorekeeper/db")) for name in names)
     assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
+    # Its Python as the phone runs it: without its functions' annotations (nor docstrings).
+    archive = zipfile.ZipFile(io.BytesIO(body))
+    for name in ("scorekeeper/engine/phone.py", "jinja2/environment.py"):
+        tree = ast.parse(archive.read(name))
+        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+        assert len(functions) > 10, name
+        for function in functions:
+            assert function.returns is None, (name, function.name)
+            assert not any(a.annotation for a in function.args.args), (name, function.name)
+            assert ast.get_docstring(function) is None, (name, function.name)
     # The same code gives the same zip, so its address stays while the code does.
     assert phone_engine.build_engine_zip(engine) == (body, digest)
 
@@ -312,11 +327,14 @@ with app.test_request_context():
     urls = phone_engine.urls()
 client = app.test_client()
 served = {}
-for name in ("engine", "stdlib"):
+addresses = {"engine": urls["engine"], "stdlib": urls["stdlib"]}
+addresses |= {f"words {language}": url for language, url in urls["words"].items()}
+for name, url in addresses.items():
     for encoding in ("br", "gzip", "identity"):
-        answer = client.get(urls[name], headers={"Accept-Encoding": encoding})
+        answer = client.get(url, headers={"Accept-Encoding": encoding})
+        assert answer.status_code == 200, url
         served[f"{name} {encoding}"] = hashlib.sha256(answer.data).hexdigest()
-print(json.dumps([urls["engine"], urls["stdlib"], served]))
+print(json.dumps([urls["engine"], urls["stdlib"], urls["words"], served]))
 """
 
 
@@ -347,8 +365,9 @@ def built_in_a_process(tmp_path_factory, pyodide_fetched) -> tuple[Path, list]:
 def test_a_second_process_serves_the_same_bytes_read_from_the_cache_without_parsing(
     tmp_path, built_in_a_process
 ):
-    """The engine's zip, the cut library and their Brotli and gzip are built once: a
-    process started after one that built them reads them from the cache folder, with
+    """The engine's zip, its words files, the cut library and their Brotli and gzip are
+    built once: a process started after one that built them reads them from the cache
+    folder, with
     neither ``ast`` nor Brotli (removed from it), and serves the same bytes."""
     cache, first = built_in_a_process
     assert first == serve_in_a_process(tmp_path, "cached", cache)
@@ -516,17 +535,29 @@ def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_share
 SERVER_ONLY = tuple(f"scorekeeper/{path}" for path in phone_engine.SERVER_ONLY)
 
 
+@pytest.fixture(scope="session")
+def words_built() -> dict[str, tuple[bytes, str]]:
+    """The engine's words files by language, built once for the tests that read them."""
+    return phone_engine.build_words(phone_engine.ENGINE)
+
+
+def test_there_is_a_words_file_for_each_language_but_english(words_built):
+    assert sorted(words_built) == ["de", "he"]
+    # The same catalogue gives the same file, so its address stays while the words do.
+    assert phone_engine.build_words(phone_engine.ENGINE) == words_built
+
+
 @pytest.mark.parametrize("language", ["he", "de"])
-def test_the_zips_catalogues_hold_every_sentence_of_the_engine(language, engine_zip_built):
-    """Every entry ``pybabel extract`` finds in the engine's sources is in the zip's cut
-    catalogue, translated as in the app's whole catalogue."""
+def test_the_words_files_hold_every_sentence_of_the_engine(language, words_built):
+    """Every entry ``pybabel extract`` finds in the engine's sources is in the language's
+    words file (the app's catalogue cut), translated as in the app's whole catalogue."""
     from babel.messages.pofile import read_po
 
     folder = phone_engine.PACKAGE_ROOT / "translations" / language / "LC_MESSAGES"
     with (folder / "messages.po").open("rb") as source:
         catalogue = read_po(source)
-    body, _ = engine_zip_built
-    cut = zipfile.ZipFile(io.BytesIO(body)).read(f"scorekeeper/engine/catalogues/{language}.mo")
+    cut, digest = words_built[language]
+    assert digest == hashlib.sha256(cut).hexdigest()[:12]
     words = gettext.GNUTranslations(io.BytesIO(cut))
     words.add_fallback(Missing())
     with (folder / "messages.mo").open("rb") as compiled:
@@ -559,7 +590,9 @@ class Missing(gettext.NullTranslations):
         return "(missing)"
 
 
-def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path, engine_zip_built):
+def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
+    tmp_path, engine_zip_built, words_built
+):
     body, _ = engine_zip_built
     # Unpacked into a folder, as the phone's worker unpacks it into Pyodide's file system.
     archive = tmp_path / "engine"
@@ -589,18 +622,35 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(tmp_path, 
     assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
     assert json.loads(answer)["points"] == [-20, 19, -10, -40]
     assert source.startswith(str(archive))
-    # Its catalogues say the engine's sentences as the app's whole catalogues do: the
-    # pages' calls of every game in Hebrew and German.
+    # Without a words file, a page in Hebrew or German is drawn in English, the engine's
+    # own words (a phone offline that has not kept its language's file), never refused.
+    english = [call for key in GAME_KEYS for call in page_requests(GAMES[key], "en", seed=34)]
+    asked = [{**call, "language": ("he", "de")[n % 2]} for n, call in enumerate(english)]
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from scorekeeper.pages import phone; print(phone.batch(sys.stdin.read()))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(archive)],
+        input=json.dumps(asked),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(result.stdout) == json.loads(worker.batch(json.dumps(english)))
+    # With the words files written where the worker writes them, the engine says its
+    # sentences as the app's whole catalogues do: the pages' calls of every game in
+    # Hebrew and German.
+    folder = archive / "scorekeeper" / "engine" / "catalogues"
+    folder.mkdir()
+    for language, (words, _digest) in words_built.items():
+        (folder / f"{language}.mo").write_bytes(words)
     pages = [
         call
         for key in GAME_KEYS
         for language in ("he", "de")
         for call in page_requests(GAMES[key], language, seed=34)
     ]
-    code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from scorekeeper.pages import phone; print(phone.batch(sys.stdin.read()))"
-    )
     result = subprocess.run(
         [sys.executable, "-I", "-S", "-c", code, str(archive)],
         input=json.dumps(pages),
@@ -637,6 +687,56 @@ def test_the_engine_zip_is_served_at_its_hash_for_a_year(served, engine_zip_buil
     assert "immutable" in response.headers["Cache-Control"]
     assert response.data == engine_zip_built[0]
     assert client.get("/engine/scorekeeper-000000000000.zip").status_code == 404
+
+
+def test_each_words_file_is_served_at_its_hash_for_a_year(served, words_built):
+    client, urls = served
+    assert sorted(urls["words"]) == ["de", "he"]  # English has none
+    for language, url in urls["words"].items():
+        body, digest = words_built[language]
+        assert url == f"/engine/words-{language}-{digest}.mo"
+        for accepted, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+            sent = client.get(url, headers={"Accept-Encoding": accepted})
+            assert sent.status_code == 200 and sent.headers["Content-Encoding"] == accepted
+            assert "immutable" in sent.headers["Cache-Control"]
+            assert "Accept-Encoding" in sent.headers["Vary"]
+            assert unpack(sent.data) == body
+        assert client.get(url, headers={"Accept-Encoding": "identity"}).data == body
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/engine/words-en-000000000000.mo",  # English has no words file
+        "/engine/words-fr-{he}.mo",  # a language the app does not speak, a real hash
+        "/engine/words-de-{he}.mo",  # another language's hash
+        "/engine/words-he-000000000000.mo",  # an old or made-up hash
+        "/engine/words-he-{he}0.mo",
+        "/engine/words-he-{he}.zip",
+        "/engine/words-HE-{he}.mo",
+        "/engine/words-he-{he}.mo/..",
+        "/engine/words-..-{he}.mo",
+        "/engine/words-..%2F..%2Fmessages-{he}.mo",
+        "/engine/words-%2e%2e-{he}.mo",
+        "/engine/words-he%00-{he}.mo",
+        "/engine/words-he-{he}%00.mo",
+        "/engine/words-%C3%A9-{he}.mo",
+        "/engine/words--{he}.mo",
+        "/engine/words-he-.mo",
+        "/engine/words-{he}.mo",
+        "/engine/words-he-de-{he}.mo",
+        "/engine/words-" + "a" * 5000 + ".mo",
+    ],
+)
+def test_a_tampered_words_address_is_a_clean_404(served, address):
+    """A language or hash changed in the address answers 404, never a 500 and never a
+    file: nothing of the address names one (the files are looked up among those built)."""
+    client, urls = served
+    digest = urls["words"]["he"].rsplit("-", 1)[1].removesuffix(".mo")
+    answer = client.get(address.replace("{he}", digest))
+    assert answer.status_code == 404, address
+    assert answer.mimetype == "text/html"
+    assert "Content-Encoding" not in answer.headers
 
 
 def test_pyodide_is_served_gzipped_with_its_types(served, pyodide_fetched):
@@ -683,17 +783,18 @@ def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served, engin
 
 
 def test_the_zips_kept_on_disk_are_sent_at_brotlis_best(served):
-    """The engine's zip and the cut library, compressed once into the cache folder, go
-    as tight as Brotli packs them (quality 11, its largest window), not at its quicker 9:
-    on Slow 3G each 50 kB is a second of Keep (issue 44)."""
+    """The engine's zip, its words files and the cut library, compressed once into the
+    cache folder, go as tight as Brotli packs them (quality 11, its largest window), not
+    at its quicker 9: on Slow 3G each 50 kB is a second of Keep (issue 44)."""
     client, urls = served
-    for address in (urls["engine"], urls["stdlib"]):
+    for address in (urls["engine"], urls["stdlib"], *urls["words"].values()):
         sent = client.get(address, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
         assert sent.headers["Content-Encoding"] == "br"
         body = brotli.decompress(sent.data)
         quicker = brotli.compress(body, quality=9, lgwin=24)
         assert len(sent.data) <= len(brotli.compress(body, quality=11, lgwin=24)), address
-        assert len(sent.data) < len(quicker) * 0.95, address
+        if address in (urls["engine"], urls["stdlib"]):  # a words file gains under 5 %
+            assert len(sent.data) < len(quicker) * 0.95, address
 
 
 @pytest.fixture

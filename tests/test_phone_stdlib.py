@@ -120,15 +120,16 @@ def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_re
         assert path in zipfile.ZipFile(io.BytesIO(whole)).namelist(), path
         assert path not in names, path
     assert {"importlib/__init__.py", "importlib/_abc.py"} <= names
-    # Every module kept is the release's own code, less its docstrings and comments (byte
-    # for byte, one this Python cannot read).
+    # Every module kept is the release's own code, less its docstrings and comments (one
+    # this Python cannot parse, as its tokens shed them: the same code in Pyodide's Python,
+    # test_the_modules_shed_by_their_tokens_are_the_same_code_in_pyodides_python).
     with zipfile.ZipFile(io.BytesIO(whole)) as release:
         for name in names:
             kept_body, own = zipfile.ZipFile(io.BytesIO(body)).read(name), release.read(name)
             try:
                 assert code_of(kept_body) == code_of(own, docstrings=False), name
             except SyntaxError:
-                assert kept_body == own, name
+                assert kept_body == phone_stdlib.shed_tokens(own) != own, name
     # Under a third of what the whole library is sent as.
     assert len(gzipped) < len(gzip.compress(whole)) / 3
     assert gzip.decompress(gzipped) == body
@@ -175,9 +176,155 @@ def points(hand):
     exec(compile(shed, "m", "exec"), ran_shed)  # noqa: S102
     assert ran["points"](3) == ran_shed["points"](3)
     assert ran_shed.get("__doc__") is None and ran_shed["Seat"].name.__doc__ is None
-    # A newer Python's syntax this one cannot read: sent as it is.
+    # A newer Python's syntax this one cannot parse: shed by its tokens (below).
     newer = b"type Points = list[int]\n"
     assert phone_stdlib.shed(newer) == newer
+
+
+# A newer Python's module (3.12's ``type`` and generic classes, which 3.11 cannot parse),
+# as Pyodide's library has them: its comments and docstrings go all the same.
+NEWER = b'''"""The module\'s docstring."""  # and a comment
+from __future__ import annotations
+
+type Points = list[int]  # an alias
+
+
+class Seat[T]:
+    """A seat."""
+
+    def name(self):  # said at the table
+        """Its name,"""  " in two parts."
+        return f"{'#'}north"  # a '#' in an f-string keeps its line's comment
+
+    def empty(self):
+        """Nothing but a docstring."""
+
+
+def points(hand):
+    """Points."""
+    if hand:
+        "A string standing alone is no code either."
+        return [hand, "not a docstring", Seat().name(), Seat().empty()]
+    return []
+'''
+
+
+def test_a_newer_pythons_module_is_shed_by_its_tokens():
+    shed = phone_stdlib.shed(NEWER)
+    assert shed == phone_stdlib.shed_tokens(NEWER)
+    gone_words = (b"The module", b"Its name", b"two parts", b"an alias", b"said at", b"Nothing")
+    for gone in (*gone_words, b"Points."):
+        assert gone not in shed, gone
+    assert b"standing alone" not in shed and b"not a docstring" in shed
+    assert shed.startswith(b"  \nfrom __future__ import annotations\n")  # nothing before it
+    assert b"keeps its line's comment" in shed  # an f-string's line: kept as it is
+    assert shed.count(b"pass") == 5  # each docstring of a block, the string alone too
+    # Without the newer syntax, this Python runs both alike.
+    older = NEWER.replace(b"type Points = list[int]", b"Points = list[int]")
+    older = older.replace(b"class Seat[T]:", b"class Seat:")
+    shed_older = phone_stdlib.shed_tokens(older)
+    ran, ran_shed = {}, {}
+    exec(compile(older, "m", "exec"), ran)  # noqa: S102 (the test's own module)
+    exec(compile(shed_older, "m", "exec"), ran_shed)  # noqa: S102
+    assert ran["points"](3) == ran_shed["points"](3) == [3, "not a docstring", "#north", None]
+    assert ran_shed["Seat"].name.__doc__ is None and ran_shed.get("__doc__") is None
+    # A module the tokenizer cannot read either is sent as it is.
+    broken = b'x = """never closed\n'
+    assert phone_stdlib.shed(broken) == broken
+
+
+# Run in Pyodide's own Python: each module of the release's library this Python cannot
+# parse, and its shed copy, parsed to the same code once docstrings and passes are gone.
+SAME_CODE = """
+import ast, json
+
+def code(text):
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                kept = [
+                    s for s in value
+                    if not isinstance(s, ast.Pass)
+                    and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                             and isinstance(s.value.value, str))
+                ]
+                setattr(node, field, kept)
+    return ast.dump(tree)
+
+pairs = json.loads(PAIRS)
+json.dumps({name: code(whole) == code(shed) for name, (whole, shed) in pairs.items()})
+"""
+
+
+@pytest.mark.browser
+def test_the_modules_shed_by_their_tokens_are_the_same_code_in_pyodides_python(browser, tmp_path):
+    from .test_phone_engine import engine_site
+
+    with zipfile.ZipFile(fetch_module().TARGET / "python_stdlib.zip") as archive:
+        pairs = {}
+        for name in archive.namelist():
+            if not name.endswith(".py"):
+                continue
+            whole = archive.read(name)
+            try:
+                ast.parse(whole)
+            except SyntaxError:
+                shed = phone_stdlib.shed(whole)
+                assert shed != whole and len(shed) < len(whole), name
+                pairs[name] = [whole.decode(), shed.decode()]
+    assert {"typing.py", "traceback.py", "dataclasses.py"} <= set(pairs)
+    with engine_site(tmp_path) as (base, urls, _):
+        context = browser.new_context(base_url=base)
+        try:
+            page = context.new_page()
+            # A page of the server's own, without the app's policy (which lets only the
+            # engine's worker compile WebAssembly): Pyodide's Python, run in the page.
+            page.route(f"{base}/bare", lambda route: route.fulfill(body="<p>bare</p>"))
+            page.goto("/bare")
+            page.add_script_tag(url=urls["pyodide"] + "pyodide.js")
+            same = page.evaluate(
+                """async ([index, pairs, program]) => {
+                    const pyodide = await loadPyodide({ indexURL: index });
+                    pyodide.globals.set("PAIRS", pairs);
+                    return JSON.parse(pyodide.runPython(program));
+                }""",
+                [urls["pyodide"], json.dumps(pairs), SAME_CODE],
+            )
+        finally:
+            context.close()
+    assert same == dict.fromkeys(pairs, True)
+
+
+def test_the_engines_functions_are_sent_without_their_annotations_and_do_the_same():
+    """The engine's zip sheds its functions' annotations too (nothing it runs reads them);
+    a class's annotations (a dataclass's fields) stay, and the code does the same."""
+    source = b"""from __future__ import annotations
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Hand:
+    tricks: int
+    bid: str = "7C"
+
+
+def score(hand: Hand, *more: Hand, bonus: int = 0, **said: str) -> dict[str, int]:
+    async def later(x: int, /) -> int:
+        return x
+    return {"points": hand.tricks * 10 + bonus + len(more), "fields": len(dataclasses.fields(hand))}
+"""
+    shed = phone_stdlib.shed(source, annotated=False)
+    assert b"-> " not in shed and b"bonus: int" not in shed and b"x: int" not in shed
+    assert b"*more: Hand" not in shed and b"**said: str" not in shed
+    assert b"tricks: int" in shed and b"bid: str = '7C'" in shed
+    assert phone_stdlib.shed(source) != shed and b"bonus: int" in phone_stdlib.shed(source)
+    ran, ran_shed = {}, {}
+    exec(compile(source, "m", "exec"), ran)  # noqa: S102 (the test's own module)
+    exec(compile(shed, "m", "exec"), ran_shed)  # noqa: S102
+    hand, shed_hand = ran["Hand"](3), ran_shed["Hand"](3)
+    assert ran["score"](hand, hand, bonus=2) == ran_shed["score"](shed_hand, shed_hand, bonus=2)
+    assert ran_shed["score"].__annotations__ == {}
 
 
 @pytest.fixture

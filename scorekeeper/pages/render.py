@@ -30,10 +30,15 @@ def bdi(text: Any) -> Markup:
     return Markup(f"<bdi>{escape(text)}</bdi>")
 
 
-@lru_cache(maxsize=4)
 def environment(language: str) -> Environment:
-    """The templates in ``language`` (``en``, ``he`` or ``de``); raises UnknownLanguage."""
-    words: Words = words_in(language)
+    """The templates in ``language`` (``en``, ``he`` or ``de``); raises UnknownLanguage.
+    Made once for each language's words: a language a phone speaks in English (its words
+    file not fetched: ``words_in``) is made again in its own once the file is there."""
+    return _environment(words_in(language))
+
+
+@lru_cache(maxsize=4)
+def _environment(words: Words) -> Environment:
     found = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,

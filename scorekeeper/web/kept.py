@@ -31,6 +31,7 @@ from .phone_engine import (
     pyodide_folder,
     stdlib,
     urls,
+    words,
     worker_script,
 )
 from .responses import PRIVATE
@@ -77,13 +78,23 @@ def _zip_sent(body: bytes) -> int:
     return len(packed(body, encoding)) if encoding else len(body)
 
 
+def page_engine() -> dict[str, Any]:
+    """The engine's addresses (``phone_engine.urls``) with the words files cut to the one
+    of this page's language (none for English): what the kept page's worker loads."""
+    engine = urls()
+    language = current_language()
+    engine["words"] = {name: url for name, url in engine["words"].items() if name == language}
+    return engine
+
+
 def downloads() -> list[dict[str, Any]]:
     """Everything a phone stores to go on alone, each with the bytes it holds once
     downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
     for it to this browser (``sent``: Pyodide's files and the zips go compressed; what
     Keep says it took): the engine (Pyodide, its standard library cut for the engine, the
-    worker, the engine's zip) and the page's own scripts."""
-    engine = urls()
+    worker, the engine's zip, the words file of the page's language: ``page_engine``)
+    and the page's own scripts."""
+    engine = page_engine()
     folder = pyodide_folder()
     found = [
         {
@@ -99,6 +110,10 @@ def downloads() -> list[dict[str, Any]]:
     found.append({"url": engine["worker"], "size": len(worker_script()[0])})
     body = engine_zip()[0]
     found.append({"url": engine["engine"], "size": len(body), "sent": _zip_sent(body)})
+    built = words()
+    for language, url in engine["words"].items():
+        said = built[language][0]
+        found.append({"url": url, "size": len(said), "sent": _zip_sent(said)})
     return found + [_static(name) for name in ASSETS]
 
 
@@ -128,7 +143,7 @@ def kept_page(game_id: int, game: db.StoredGame):
         "send": url_for("offline.send_hands", game_id=game_id),
         "page": url_for("kept.kept_page", game_id=game_id),
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
-        "engine": urls(),
+        "engine": page_engine(),
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
         "downloads": downloads(),
     }

@@ -17,11 +17,13 @@
   imports only the standard library) as one zip built from the code this server runs,
   once per process; its address carries its content's hash. With it, the pages the
   phone draws as the server does (``scorekeeper/pages``, the templates they draw,
-  ``SHARED_TEMPLATES``, and jinja2 and markupsafe, pure Python, to draw them: issue 46),
-  and the engine's sentences in each language but English
-  (``engine/catalogues/<language>.mo``): the app's compiled catalogue cut to the messages
-  the engine's sources and those templates name, so a phone without the network says
-  them as the server's pages do (``engine/core/language.py``).
+  ``SHARED_TEMPLATES``, and jinja2 and markupsafe, pure Python, to draw them: issue 46).
+- ``/engine/words-<language>-<hash>.mo``: the engine's sentences in one language but
+  English: the app's compiled catalogue cut to the messages the engine's sources and
+  those templates name, so a phone without the network says them as the server's pages
+  do. The worker writes it where ``engine/core/language.py`` reads it
+  (``engine/catalogues/<language>.mo``); a phone fetches only its page's language
+  (issue 44: the two were 46 kB of the zip's Brotli, a second on Slow 3G).
 
 All are immutable at their address and cached for a year. No page fetches them on its
 first load: ``static/phone-engine.js`` does, when a page asks for the engine.
@@ -279,7 +281,7 @@ LARGEST = 32 * 1024 * 1024
 a larger one is never read into memory, but built again over it."""
 STALE = 3600
 """Seconds a cached file may go unused before a new build prunes it (``prune``)."""
-CACHED_NAME = re.compile(r"(?:engine|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial")
+CACHED_NAME = re.compile(r"(?:engine|words|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial")
 
 
 def prune(folder: Path, keep: Path | None = None, now: float | None = None) -> list[str]:
@@ -345,10 +347,11 @@ def packings() -> tuple[str, ...]:
     return tuple(name for name in ENCODINGS if name != "br" or brotli is not None)
 
 
-def send_zip(body: bytes) -> Response:
-    """A zip built in this process, in the encoding the request takes best."""
+def send_zip(body: bytes, mimetype: str = "application/zip") -> Response:
+    """A zip (or a words file) built in this process, in the encoding the request takes
+    best."""
     encoding = encoding_taken(packings())
-    response = Response(packed(body, encoding) if encoding else body, mimetype="application/zip")
+    response = Response(packed(body, encoding) if encoding else body, mimetype=mimetype)
     return encoded(response, encoding)
 
 
@@ -362,14 +365,20 @@ def engine_zip() -> tuple[bytes, str]:
     return built
 
 
-def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, str]:
-    """The zip of the engine package under ``engine`` and the first 12 hex digits of its
-    sha256: its Python sources (no caches, no tests; each ``phone_stdlib.shed``, without
-    docstrings and comments) and its catalogues, stored uncompressed (the server
-    compresses it whole for the wire, which packs it tighter than file by file: 0.25 MB
-    sent in Brotli instead of 0.53 MB deflated: issue 44). With a ``cache`` folder, built
-    once for the same sources (``cached``): a process start then reads one file instead
-    of parsing the engine's 1.2 MB of Python."""
+def words() -> dict[str, tuple[bytes, str]]:
+    """The engine's words in each language that has a catalogue (none for English), as
+    ``build_words`` cuts them, and each one's content hash: built once per process."""
+    built = current_app.extensions.get("scorekeeper.engine_words")
+    if built is None:
+        built = build_words(ENGINE, cache_folder())
+        current_app.extensions["scorekeeper.engine_words"] = built
+    return built
+
+
+def phone_sources(engine: Path) -> tuple[list[Path], dict[str, bytes], dict[str, bytes]]:
+    """What the phone runs of the package under ``engine``: its Python sources (no
+    caches, no tests, nothing ``SERVER_ONLY``), the zip's files by name (those, and the
+    libraries and ``SHARED_TEMPLATES`` that draw the pages) and the templates by name."""
     package = engine.parent
     sources = [
         path
@@ -390,25 +399,60 @@ def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, st
         name: (package.parent / "templates" / name).read_bytes() for name in SHARED_TEMPLATES
     }
     files |= {f"templates/{name}": body for name, body in templates.items()}
-    catalogues = {}
-    for language in LANGUAGES:
-        mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
-        if language != "en" and mo.is_file():
-            catalogues[f"{package.name}/engine/catalogues/{language}.mo"] = mo.read_bytes()
+    return sources, files, templates
+
+
+def build_engine_zip(engine: Path, cache: Path | None = None) -> tuple[bytes, str]:
+    """The zip of the engine package under ``engine`` and the first 12 hex digits of its
+    sha256: ``phone_sources``'s files (each Python source ``phone_stdlib.shed``, without
+    docstrings, comments and its functions' annotations), stored uncompressed (the
+    server compresses it whole for the wire, which packs it tighter than file by file:
+    0.25 MB sent in Brotli instead of 0.53 MB deflated: issue 44). No catalogue: each
+    language's words are a file of their own (``build_words``), fetched only by a phone
+    that speaks it. With a ``cache`` folder, built once for the same sources
+    (``cached``): a process start then reads one file instead of parsing the engine's
+    1.2 MB of Python."""
+    _sources, files, _templates = phone_sources(engine)
 
     def build() -> bytes:
-        used = engine_messages(sources) | template_messages(templates.values())
-        written = files | {name: cut_catalogue(mo, used) for name, mo in catalogues.items()}
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-            for name, data in written.items():
-                # The Python files as the phone runs them: without docstrings and comments.
-                shed = phone_stdlib.shed(data) if name.endswith(".py") else data
+            for name, data in files.items():
+                # The Python files as the phone runs them: without docstrings, comments
+                # and their functions' annotations.
+                python = name.endswith(".py")
+                shed = phone_stdlib.shed(data, annotated=False) if python else data
                 archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), shed)
         return buffer.getvalue()
 
-    body = cached(cache, "engine", inputs_key(files | catalogues), build)
+    body = cached(cache, "engine", inputs_key(files), build)
     return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+def build_words(engine: Path, cache: Path | None = None) -> dict[str, tuple[bytes, str]]:
+    """The engine's sentences in each language but English, by language: the app's
+    compiled catalogue cut to the messages the engine's sources and the shared templates
+    name (``cut_catalogue``), so a phone without the network says them as the server's
+    pages do; each with the first 12 hex digits of its sha256, the address it is served
+    at. Kept out of the engine's zip (issue 44: 46 kB of Brotli, a second on Slow 3G, of
+    which a phone reads at most one language): a phone fetches only the language its
+    page speaks. With a ``cache`` folder, built once for the same sources and catalogue."""
+    package = engine.parent
+    sources, files, templates = phone_sources(engine)
+    found = {}
+    for language in LANGUAGES:
+        mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
+        if language == "en" or not mo.is_file():
+            continue
+        whole = mo.read_bytes()
+
+        def build(whole: bytes = whole) -> bytes:
+            used = engine_messages(sources) | template_messages(templates.values())
+            return cut_catalogue(whole, used)
+
+        body = cached(cache, "words", inputs_key(files | {f"{language}.mo": whole}), build)
+        found[language] = body, hashlib.sha256(body).hexdigest()[:12]
+    return found
 
 
 # The calls whose first argument (and the plural's second) is a message the engine says:
@@ -486,9 +530,16 @@ def shed_library(folder: Path, whole: bytes) -> bytes | None:
     return shed if made_from == shed_comment(whole) else None
 
 
+# The way ``phone_stdlib.shed`` sheds, named in the shed library's comment: a copy that
+# ``make pyodide`` wrote before it changed is not taken (2: modules this Python cannot
+# parse are shed by their tokens).
+SHED_WAY = b"2"
+
+
 def shed_comment(whole: bytes) -> bytes:
     """The comment of the shed library written from the library ``whole``."""
-    return b"shed from python_stdlib.zip sha256 " + hashlib.sha256(whole).hexdigest().encode()
+    digest = hashlib.sha256(whole).hexdigest().encode()
+    return b"shed " + SHED_WAY + b" from python_stdlib.zip sha256 " + digest
 
 
 def build_stdlib(
@@ -539,7 +590,9 @@ def worker_script() -> tuple[bytes, str]:
 def urls() -> dict[str, Any]:
     """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
     (its ``indexURL``, ending in /), its standard library as the engine needs it (its
-    ``stdLibURL``) and the engine's zip; and ``lock``, the lock file's ``info`` (the
+    ``stdLibURL``), the engine's zip and ``words``, the words file of each language by
+    language (none for English; a kept page names only its own: ``web/kept.py``); and
+    ``lock``, the lock file's ``info`` (the
     worker gives Pyodide a lock of no packages: it loads none)."""
     pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
     cut = stdlib()
@@ -549,6 +602,10 @@ def urls() -> dict[str, Any]:
         # Not fetched yet: an address that answers 404, as Pyodide's own files then do.
         "stdlib": url_for("phone_engine.standard_library", digest=cut[2] if cut else "0" * 12),
         "engine": url_for("phone_engine.engine", digest=engine_zip()[1]),
+        "words": {
+            language: url_for("phone_engine.words_file", language=language, digest=digest)
+            for language, (_body, digest) in words().items()
+        },
         "lock": lock_info(),
     }
 
@@ -570,13 +627,13 @@ def warm_once() -> None:
 
 
 def warm(app: Flask) -> None:
-    """Builds what Keep sends, or reads it from the cache folder: the engine's zip, the
-    cut library and each one's compressed copies (Brotli at its best takes seconds: issue
-    44), so the first phone to keep a game after a new engine does not wait for them. A
-    failure is logged; the requests build as before."""
+    """Builds what Keep sends, or reads it from the cache folder: the engine's zip, its
+    words files, the cut library and each one's compressed copies (Brotli at its best
+    takes seconds: issue 44), so the first phone to keep a game after a new engine does
+    not wait for them. A failure is logged; the requests build as before."""
     with app.app_context():
         try:
-            bodies = [engine_zip()[0]]
+            bodies = [engine_zip()[0], *(body for body, _digest in words().values())]
             cut = stdlib()
             if cut:
                 bodies.append(cut[0])
@@ -625,6 +682,20 @@ def engine(digest: str):
     if digest != current:
         abort(404)
     return send_zip(body)
+
+
+WORDS_MIMETYPE = "application/octet-stream"
+
+
+@bp.get("/engine/words-<language>-<digest>.mo")
+def words_file(language: str, digest: str):
+    """The engine's words in ``language`` at the address of their hash: 404 for any other
+    language (English has none) or hash. Nothing of the address names a file: it is
+    looked up among the files built."""
+    found = words().get(language)
+    if found is None or digest != found[1]:
+        abort(404)
+    return send_zip(found[0], WORDS_MIMETYPE)
 
 
 @bp.get("/engine/stdlib-<digest>.zip")

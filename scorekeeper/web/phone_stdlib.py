@@ -22,6 +22,7 @@ import ast
 import functools
 import io
 import re
+import tokenize
 import zipfile
 from collections.abc import Iterable, Mapping
 
@@ -231,14 +232,25 @@ DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @functools.cache
-def shed(source: bytes) -> bytes:
+def shed(source: bytes, annotated: bool = True) -> bytes:
     """A Python module's ``source`` as the phone runs it: the same code, without its
     docstrings (a body that was only one becomes ``pass``) and its comments, written
-    again by ``ast.unparse``. A module this Python cannot read (a newer one's syntax)
-    stays as it is. Once per process for the same source (each app builds its zip)."""
+    again by ``ast.unparse``; with ``annotated`` False, without the annotations of its
+    functions' parameters and returns too (the engine's zip, whose code never reads them:
+    9 kB of its Brotli, issue 44; a class's annotations, its fields, stay). A module this
+    Python cannot read (a newer one's syntax) stays as it is. Once per process for the
+    same source (each app builds its zip)."""
     try:
         tree = ast.parse(source)
         for node in ast.walk(tree):
+            if not annotated and isinstance(node, SIGNED):
+                node.returns = None
+                given = node.args
+                for argument in (*given.posonlyargs, *given.args, *given.kwonlyargs):
+                    argument.annotation = None
+                for argument in (given.vararg, given.kwarg):
+                    if argument is not None:
+                        argument.annotation = None
             if not isinstance(node, DOCUMENTED) or not node.body:
                 continue
             first = node.body[0]
@@ -247,7 +259,75 @@ def shed(source: bytes) -> bytes:
                 node.body = node.body[1:] or [ast.Pass()]
         return ast.unparse(tree).encode("utf-8") + b"\n"
     except (SyntaxError, ValueError, RecursionError):
+        return shed_tokens(source)
+
+
+def shed_tokens(source: bytes) -> bytes:
+    """``shed`` for a module this Python cannot parse (a newer Python's syntax: Pyodide's
+    library is 3.13's, and 3.11 cannot read ``typing``, ``traceback`` nor ``dataclasses``:
+    29 kB of the library sent, issue 44), read as tokens instead: its comments dropped
+    and each docstring (a string standing alone at the start of the module or a block)
+    made ``pass``, every other character left where it was. A line with an f-string keeps
+    its comment (a newer grammar nests quotes in them, which this tokenizer may read as a
+    comment's start); the module's docstring goes without a ``pass``. A module this
+    Python cannot even tokenize stays as it is.
+    ``tests/test_phone_stdlib.py`` checks in Pyodide's own Python that each module shed
+    so parses to the same code."""
+    try:
+        tokens = list(tokenize.tokenize(io.BytesIO(source).readline))
+        text = source.decode("utf-8")
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
         return source
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def at(place: tuple[int, int]) -> int:
+        return starts[place[0] - 1] + place[1]
+
+    def formatted(token: tokenize.TokenInfo) -> bool:
+        prefix = token.string[: len(token.string) - len(token.string.lstrip("rRbBuUfF"))]
+        return "f" in prefix.lower()
+
+    rows_with_f = {
+        row
+        for token in tokens
+        if token.type == tokenize.STRING and formatted(token)
+        for row in range(token.start[0], token.end[0] + 1)
+    }
+    cuts = [
+        (at(token.start), at(token.end), "")
+        for token in tokens
+        if token.type == tokenize.COMMENT and token.start[0] not in rows_with_f
+    ]
+    said = [t for t in tokens if t.type not in (tokenize.NL, tokenize.COMMENT, tokenize.ENCODING)]
+    for number, token in enumerate(said):
+        if token.type != tokenize.STRING or formatted(token):
+            continue
+        opens_block = number >= 3 and [t.type for t in said[number - 3 : number]] == [
+            tokenize.OP,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+        ]
+        if not (number == 0 or (opens_block and said[number - 3].string == ":")):
+            continue
+        last = number
+        while said[last + 1].type == tokenize.STRING and not formatted(said[last + 1]):
+            last += 1
+        if said[last + 1].type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            # The module's goes: nothing may stand before a ``from __future__`` import.
+            cuts.append((at(token.start), at(said[last].end), "pass" if number else ""))
+    out, done = [], 0
+    for start, end, put in sorted(cuts):
+        if start < done:  # (never: tokens do not overlap)
+            return source
+        out.append(text[done:start] + put)
+        done = end
+    out.append(text[done:])
+    return "".join(out).encode("utf-8")
+
+
+SIGNED = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def shed_zip(archive: bytes) -> bytes:

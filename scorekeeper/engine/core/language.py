@@ -6,15 +6,16 @@ The server's pages translate a :class:`~.messages.Message` with Flask-Babel
 the same compiled catalogue with the standard library's ``gettext``, and isolates what
 the players typed and what reads left to right exactly as those do, so a phone's page
 and the server's say one sentence alike. It reads ``engine/catalogues/<language>.mo``
-where the phone's zip carries one (only the entries the engine uses), else the app's
-whole catalogue, ``scorekeeper/translations/<language>/LC_MESSAGES/messages.mo``.
+where the phone's worker wrote one (the language's words file, only the entries the
+engine uses: ``web/phone_engine.py``), else the app's whole catalogue,
+``scorekeeper/translations/<language>/LC_MESSAGES/messages.mo``; in a phone that has
+neither (its page's words file not fetched: offline, and not kept), English.
 """
 
 from __future__ import annotations
 
 import gettext
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +75,28 @@ class UnknownLanguage(ValueError):
     """A language the pages do not speak."""
 
 
-@cache
 def words_in(language: str) -> Words:
     """The engine's words in ``language`` (one of ``LANGUAGES``), its catalogue read once.
-    Raises UnknownLanguage for any other."""
+    Raises UnknownLanguage for any other. A language whose catalogue is not there (a
+    phone whose worker could not fetch its words file: offline, and not kept) speaks
+    English, the engine's own words, rather than refuse the page; not remembered, so a
+    words file written later is read (issue 44)."""
     if language not in LANGUAGES:
         raise UnknownLanguage(language)
+    found = READ.get(language)
+    if found is None:
+        found = _read(language)
+        if found is None:
+            return words_in("en")
+        READ[language] = found
+    return found
+
+
+READ: dict[str, Words] = {}
+"""The words of each language read so far (``words_in``)."""
+
+
+def _read(language: str) -> Words | None:
     if language == "en":
         return Words(language, gettext.NullTranslations())
     for path in (
@@ -89,7 +106,7 @@ def words_in(language: str) -> Words:
         if path.is_file():
             with path.open("rb") as handle:
                 return Words(language, gettext.GNUTranslations(handle))
-    raise UnknownLanguage(language)
+    return None
 
 
 class Words:
