@@ -138,7 +138,7 @@
       const before = await stored(setup.id); // its hands still queued kept, and the snapshot they follow
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
       const removed = (before && before.removed) || []; // this phone's copy (kept-copy.js)
-      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, language: setup.language, removed });
+      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, removed });
       remember(flag(setup.id), "1");
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       bar.value = total;
@@ -196,9 +196,7 @@
     const record = await caughtUp(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
     const engine = PhoneEngine.load(setup.engine);
-    // The page's language, whose words file was kept with this page (the game may have been
-    // kept in another: the table's language changed since, issue 44).
-    const language = setup.language;
+    const language = setup.language; // its words file came with the page (issue 44), whatever the game was kept in
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
     // A call of the engine in the phone, about this table; finished ("finish now") as on the
     // server once no hand is queued (queued ones are drawn as recorded, the refusal on top).
