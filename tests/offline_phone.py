@@ -101,3 +101,16 @@ def kept_offline(browser, base: str, language: str, created: dict[str, Any], nam
 def stored(database: str, sql: str, *params) -> list[tuple]:
     with sqlite3.connect(database) as connection:
         return connection.execute(sql, params).fetchall()
+
+
+def started_game(base: str, rules: Any, players: list[str], first: dict) -> tuple[dict, int, str]:
+    """A game of ``rules`` (its default preset, the first player dealing) created through
+    the API of the live server ``base``, its hand 1 ``first`` recorded: the API's answer,
+    the game's id and its edit key."""
+    from .test_browser import api
+
+    body = {"game": rules.key, "players": players, "rules": rules.default_preset, "first_dealer": 0}
+    created = api(base, "POST", "/api/games", body)
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", first, key)
+    return created, game_id, key

@@ -16,7 +16,7 @@ import pytest
 from scorekeeper.engine import GAMES
 
 from .conftest import SERVED
-from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline, stored
+from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline, started_game, stored
 from .test_app_conformance import enter, entry_of
 from .test_browser import api
 from .test_rtl_browser import fits_the_phone
@@ -59,14 +59,7 @@ def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
     correction stays in the revisions), though the server was busy the first time it was
     sent."""
     base = live_server
-    created = api(
-        base,
-        "POST",
-        "/api/games",
-        {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset, "first_dealer": 0},
-    )
-    game_id, key = created["id"], created["edit_key"]
-    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    created, game_id, key = started_game(base, SPADES, PLAYERS, FIRST)
     with kept_offline(browser, base, language, created, PLAYERS[0]) as page:
         record_offline(page, entry_of(SPADES, MINE, PLAYERS), enter)
         api(base, "POST", f"/api/games/{game_id}/hands", OTHER, key)

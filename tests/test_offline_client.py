@@ -31,6 +31,7 @@ from .offline_phone import (
     keep_game,
     offline,
     record_offline,
+    started_game,
     stored,
 )
 from .test_app_conformance import (
@@ -118,14 +119,7 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
     were; Noa's bid made a plain nil, it is saved and sent, and the live scoreboard comes
     back with the hand the server took."""
     base = live_server
-    created = api(
-        base,
-        "POST",
-        "/api/games",
-        {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset, "first_dealer": 0},
-    )
-    game_id, key = created["id"], created["edit_key"]
-    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    created, game_id, key = started_game(base, SPADES, PLAYERS, FIRST)
     blind = entry_of(SPADES, BLIND, PLAYERS)
     sent: list[int] = []
     with kept_offline(phones, language, created, PLAYERS[0]) as page:
@@ -357,14 +351,7 @@ def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones
     from scorekeeper.engine.core.language import words_in
 
     base = live_server
-    created = api(
-        base,
-        "POST",
-        "/api/games",
-        {"game": SPADES.key, "players": PLAYERS, "rules": SPADES.default_preset, "first_dealer": 0},
-    )
-    game_id, key = created["id"], created["edit_key"]
-    api(base, "POST", f"/api/games/{game_id}/hands", FIRST, key)
+    created, game_id, key = started_game(base, SPADES, PLAYERS, FIRST)
     with phone_page(phones, "he") as page:
         page.goto(created["edit_url"])
         keep_game(page, game_id, PLAYERS[0])

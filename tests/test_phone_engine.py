@@ -630,14 +630,15 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
         "import sys; sys.path.insert(0, sys.argv[1]); "
         "from scorekeeper.pages import phone; print(phone.batch(sys.stdin.read()))"
     )
-    result = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(archive)],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(result.stdout) == json.loads(worker.batch(json.dumps(english)))
+
+    def alone(calls: list[dict]) -> list[dict]:
+        """``calls`` answered by the zip alone, in a Python of only the standard library."""
+        command = [sys.executable, "-I", "-S", "-c", code, str(archive)]
+        ran = subprocess.run(command, input=json.dumps(calls), capture_output=True, text=True)
+        assert ran.returncode == 0, ran.stderr
+        return json.loads(ran.stdout)
+
+    assert alone(asked) == json.loads(worker.batch(json.dumps(english)))
     # With the words files written where the worker writes them, the engine says its
     # sentences as the app's whole catalogues do: the pages' calls of every game in
     # Hebrew and German.
@@ -651,17 +652,11 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
         for language in ("he", "de")
         for call in page_requests(GAMES[key], language, seed=34)
     ]
-    result = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(archive)],
-        input=json.dumps(pages),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(result.stdout) == json.loads(worker.batch(json.dumps(pages)))
-    assert "<h1>סבב 4 " in json.loads(result.stdout)[0]["html"]  # any-game's round, in Hebrew
+    answers = alone(pages)
+    assert answers == json.loads(worker.batch(json.dumps(pages)))
+    assert "<h1>סבב 4 " in answers[0]["html"]  # any-game's round, in Hebrew
     # Drawn by the server's template, with the jinja2 of the zip.
-    assert '<tr id="h4"><th>4' in json.loads(result.stdout)[5]["hands_html"]
+    assert '<tr id="h4"><th>4' in answers[5]["hands_html"]
 
 
 # --- what the app serves ------------------------------------------------------------------
