@@ -105,6 +105,7 @@ def values_for(base: str, group: dict, game: dict) -> dict[str, str]:
         "filename": "app.css",
         "version": "0.28.3",
         "digest": "0" * 16,
+        "language": "he",
     }
 
 
