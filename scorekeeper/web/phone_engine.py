@@ -439,6 +439,13 @@ def build_words(engine: Path, cache: Path | None = None) -> dict[str, tuple[byte
     page speaks. With a ``cache`` folder, built once for the same sources and catalogue."""
     package = engine.parent
     sources, files, templates = phone_sources(engine)
+
+    @functools.cache
+    def used() -> set[str]:
+        """The messages the phone says, read from its sources (a second), once for
+        every language built."""
+        return engine_messages(sources) | template_messages(templates.values())
+
     found = {}
     for language in LANGUAGES:
         mo = package / "translations" / language / "LC_MESSAGES" / "messages.mo"
@@ -447,8 +454,7 @@ def build_words(engine: Path, cache: Path | None = None) -> dict[str, tuple[byte
         whole = mo.read_bytes()
 
         def build(whole: bytes = whole) -> bytes:
-            used = engine_messages(sources) | template_messages(templates.values())
-            return cut_catalogue(whole, used)
+            return cut_catalogue(whole, used())
 
         body = cached(cache, "words", inputs_key(files | {f"{language}.mo": whole}), build)
         found[language] = body, hashlib.sha256(body).hexdigest()[:12]

@@ -238,8 +238,8 @@ def shed(source: bytes, annotated: bool = True) -> bytes:
     again by ``ast.unparse``; with ``annotated`` False, without the annotations of its
     functions' parameters and returns too (the engine's zip, whose code never reads them:
     9 kB of its Brotli, issue 44; a class's annotations, its fields, stay). A module this
-    Python cannot read (a newer one's syntax) stays as it is. Once per process for the
-    same source (each app builds its zip)."""
+    Python cannot parse (a newer one's syntax) is shed by its tokens (``shed_tokens``).
+    Once per process for the same source (each app builds its zip)."""
     try:
         tree = ast.parse(source)
         for node in ast.walk(tree):
@@ -318,9 +318,7 @@ def shed_tokens(source: bytes) -> bytes:
             # The module's goes: nothing may stand before a ``from __future__`` import.
             cuts.append((at(token.start), at(said[last].end), "pass" if number else ""))
     out, done = [], 0
-    for start, end, put in sorted(cuts):
-        if start < done:  # (never: tokens do not overlap)
-            return source
+    for start, end, put in sorted(cuts):  # tokens do not overlap
         out.append(text[done:start] + put)
         done = end
     out.append(text[done:])
