@@ -370,7 +370,7 @@ def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones
         # Kept again by the scoreboard in the background: the German words, then the page.
         kept_page = f"""async () => {{
           const found = await (await caches.open('kept-pages')).match('/games/{game_id}/kept');
-          return Boolean(found) && (await found.text()).includes('lang="de"');
+          return Boolean(found) && (await found.text()).includes('<html lang="de"');
         }}"""
         page.wait_for_function(kept_page, timeout=ENGINE_TIMEOUT)
         kept_words = sorted(
