@@ -340,3 +340,19 @@ def test_each_named_contract_shows_what_it_puts_at_stake(page, live_server):
         "At stake: +19 if made, −10 per trick off."
     )
     assert page.locator('#contracts .seat[data-seat="1"] .stake').is_hidden()
+
+
+def test_the_suite_s_chromium_is_the_browser_s_version(browser):
+    """The browsers tests run in (Debian's headless shell where installed: conftest.py) is
+    the same Chromium, to its last number, as Debian's browser package installed beside it:
+    the pages are checked on the engine a phone's Chromium of that version lays out with."""
+    import shutil
+    import subprocess
+
+    full = shutil.which("chromium")
+    if full is None:
+        pytest.skip("Debian's chromium package is not installed beside the suite's browser")
+    said = subprocess.run([full, "--version"], capture_output=True, text=True, timeout=60)
+    version = re.search(r"\b(\d+\.\d+\.\d+\.\d+)\b", said.stdout)
+    assert version, said.stdout
+    assert browser.version == version[1]
