@@ -4,19 +4,16 @@ held for the phone; a phone without the edit key never."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from scorekeeper.engine import GAMES
 
+from .conftest import SHOTS, keep_screenshot
 from .offline_phone import ENGINE_TIMEOUT, watched
 from .test_browser import api
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/work/wt/shots/offline")
-SHOTS_HERE = Path("/work/wt/shots/wire44")
 GAME = GAMES["israeli-whist"]
 NAMES = ["Noa", "Ben", "Dana", "Carl"]
 HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
@@ -85,9 +82,8 @@ def test_a_phone_saving_data_asks_once_and_downloads_nothing_until_asked(
         opened(page, first["edit_url"])
         ask = page.locator("#keep-ask")
         ask.wait_for()
-        SHOTS.mkdir(parents=True, exist_ok=True)
         ask.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"keep-ask-{language}.png"))
+        keep_screenshot(page, SHOTS / "offline" / f"keep-ask-{language}.png")
         box = ask.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
         assert keeping(asked) == []
@@ -152,7 +148,7 @@ def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_s
         full = {"en": "storage is full", "he": "האחסון של הטלפון הזה מלא"}[language]
         status.filter(has_text=full).wait_for(timeout=ENGINE_TIMEOUT)
         status.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"keep-full-{language}.png"))
+        keep_screenshot(page, SHOTS / "offline" / f"keep-full-{language}.png")
         assert not kept_here(page, created["id"])
         record = page.evaluate(
             """(id) => new Promise((resolve) => {
@@ -226,12 +222,11 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
         ready = {"en": "Getting ready", "he": "מתכוננים"}[language]
         status = page.locator("#kept-status")
         status.filter(has_text=ready).wait_for(timeout=10_000)
-        SHOTS_HERE.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS_HERE / f"kept-getting-ready-{language}.png"))
+        keep_screenshot(page, SHOTS / "offline" / f"kept-getting-ready-{language}.png")
         assert page.locator(QUEUED).count() == 1  # nothing queued before the engine read it
         assert page.locator("#save").is_disabled()  # a second tap would queue it twice
 
         page.evaluate("() => releaseEngine()")
         page.locator(QUEUED).nth(1).wait_for(timeout=ENGINE_TIMEOUT)
         assert ready not in status.inner_text() and page.locator(QUEUED).count() == 2
-        page.screenshot(path=str(SHOTS_HERE / f"kept-saved-after-ready-{language}.png"))
+        keep_screenshot(page, SHOTS / "offline" / f"kept-saved-after-ready-{language}.png")

@@ -8,14 +8,11 @@ phone's: it sends the revision it was shown.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED
+from .conftest import SERVED, SHOTS, keep_screenshot
 from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline, started_game, stored
 from .test_app_conformance import enter, entry_of
 from .test_browser import api
@@ -31,7 +28,6 @@ FIRST = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 MINE = {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}
 OTHER = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 CORRECTED = {"bids": [4, 3, 3, 3], "tricks": [5, 2, 3, 3]}
-SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/work/wt/shots/h42load"))
 
 
 def sending(page, game_id: int):
@@ -84,8 +80,7 @@ def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
         assert page.locator("#kept-conflict").is_visible()
         hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
         assert SPADES.form_values(hands[1]) == SPADES.form_values(CORRECTED)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"keep-shown-again-{language}.png"), full_page=True)
+        keep_screenshot(page, SHOTS / "offline" / f"keep-shown-again-{language}.png")
         fits_the_phone(page, f"offline-keep-shown-again-{language}", language)
 
         # Chosen again, the server is busy at first (503, its heavy slots taken; or an

@@ -26,6 +26,7 @@ import pytest
 from scorekeeper.engine import GAMES
 
 from .conftest import SERVED, keep_screenshot, opens, serving
+from .conftest import SHOTS as ALL_SHOTS
 from .offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
@@ -208,7 +209,7 @@ def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(phones, live_s
 
 
 BID_WHIST = GAMES["bid-whist"]
-SHOTS = Path("/work/wt/shots/offline")  # with SCOREKEEPER_SCREENSHOTS=1
+SHOTS = ALL_SHOTS / "offline"  # with SCOREKEEPER_SCREENSHOTS=1
 
 
 @pytest.mark.parametrize("language", ["he", "en"])
