@@ -399,9 +399,9 @@ def axe():
 # SCOREKEEPER_SCREENSHOTS=1. No test reads them, and a full page costs 0.1-0.6 s (some
 # seventy a run).
 SCREENSHOTS = os.environ.get("SCOREKEEPER_SCREENSHOTS") == "1"
-# Where they go: ``build/shots`` in the project (git-ignored), or ``SCOREKEEPER_SHOTS``.
+# Where they go: ``test-artifacts/`` in the project (git-ignored), or ``SCOREKEEPER_SHOTS``.
 SHOTS = Path(
-    os.environ.get("SCOREKEEPER_SHOTS") or Path(__file__).resolve().parents[1] / "build" / "shots"
+    os.environ.get("SCOREKEEPER_SHOTS") or Path(__file__).resolve().parents[1] / "test-artifacts"
 )
 
 
