@@ -368,10 +368,14 @@ def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones
         phones("de")  # the browser asks for German now
         page.goto(f"/games/{game_id}")
         assert page.locator("html").get_attribute("lang") == "de"
-        # Kept again by the scoreboard in the background: the German words, then the page.
+        # Kept again by the scoreboard in the background: the page in German, and the German
+        # words beside the Hebrew ones (the two may land in either order on a loaded phone).
         kept_page = f"""async () => {{
           const found = await (await caches.open('kept-pages')).match('/games/{game_id}/kept');
-          return Boolean(found) && (await found.text()).includes('<html lang="de"');
+          const words = (await (await caches.open('kept-engine')).keys())
+            .filter((asked) => asked.url.includes('/engine/words-de-'));
+          const german = Boolean(found) && (await found.text()).includes('<html lang="de"');
+          return german && words.length > 0;
         }}"""
         page.wait_for_function(kept_page, timeout=ENGINE_TIMEOUT)
         kept_words = sorted(
