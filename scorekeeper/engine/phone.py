@@ -242,10 +242,7 @@ def standing(rules: Game, progress: Progress) -> Answer:
 
 def winners(progress: Progress) -> list[int]:
     """Every winner: one normally, all the tied leaders when the table shares a win."""
-    found = getattr(progress, "winners", None)
-    if found is not None:
-        return list(found)
-    return [] if progress.winner is None else [progress.winner]
+    return list(progress.winners)
 
 
 def _table(request: Mapping[str, Any]) -> Table:

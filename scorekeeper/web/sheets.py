@@ -412,7 +412,7 @@ def game_sheet(game_id: int):
         ],
         winner=None if progress.winner is None else side_names(game)[progress.winner],
         # A win shared at the end (a tie the rules let stand), or a game over with none.
-        shared=[side_names(game)[side] for side in getattr(progress, "winners", None) or ()],
+        shared=[side_names(game)[side] for side in progress.winners],
         finished=progress.status == "finished",
         chart=Markup(game_chart(progress, game.seated, game_of(game), title=_("Running totals")))
         if hands

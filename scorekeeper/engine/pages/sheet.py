@@ -255,7 +255,7 @@ def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
         leaders=progress.leaders if progress.hands else (),
         winner=progress.winner,
         tie_at_top=progress.tie_at_top,
-        winners=tuple(getattr(progress, "winners", None) or ()),
+        winners=tuple(progress.winners),
         finished=finished,
         dealer=progress.dealer,
         opener=progress.opener,
