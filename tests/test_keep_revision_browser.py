@@ -64,16 +64,22 @@ def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
             page.context.set_offline(False)
         assert first.value.status == 409
         page.locator("#kept-conflict .versions").wait_for(timeout=ENGINE_TIMEOUT)
-        shown = page.locator("#version-server").inner_text()
+        shown = page.locator("#version-server").text_content()
 
         api(base, "PUT", f"/api/games/{game_id}/hands/2", CORRECTED, key)
         with sending(page, game_id) as kept:
             page.locator("#keep-phone").click()
         assert kept.value.status == 409
         assert kept.value.json()["conflict"]["server"]["revision"] == 2
+        # The two versions shown again, the server's now the correction. (Not innerText:
+        # while the board shows, the hidden versions' innerText is their raw text, which
+        # differs from the drawn one, and the wait ended before they were shown again.)
         page.wait_for_function(
-            "shown => document.querySelector('#version-server') && "
-            "document.querySelector('#version-server').innerText !== shown",
+            """shown => {
+              const place = document.querySelector('#kept-conflict');
+              const server = document.querySelector('#version-server');
+              return !place.hidden && server && server.textContent !== shown;
+            }""",
             arg=shown,
             timeout=ENGINE_TIMEOUT,
         )
