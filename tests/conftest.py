@@ -16,6 +16,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -332,6 +333,21 @@ def opens(locator, **click) -> None:
         locator.click(**click)
 
 
+def until(page, script: str, arg=None, timeout: float = 10_000):
+    """Asks the page ``script`` (a function, async or not, of ``arg``) every 100 ms until it
+    answers something true, and returns that answer; fails after ``timeout`` ms.
+
+    Not ``page.wait_for_function``: handed an async function, it takes the Promise it
+    returns for a true answer and stops at once, whatever the Promise holds. Anything
+    asked of Cache Storage or IndexedDB is async, so is waited for here."""
+    deadline = time.monotonic() + timeout / 1000
+    while not (answer := page.evaluate(script, arg)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so after {timeout / 1000:g} s: {script}")
+        page.wait_for_timeout(100)
+    return answer
+
+
 LEAVES_THE_PAGE = """e => {
   const link = e.closest("a[href]");
   return !!link && !link.getAttribute("href").startsWith("#") && !link.hasAttribute("download");
@@ -370,15 +386,38 @@ def _no_browser(reason: str):
     pytest.skip(f"browser tests skipped: {reason}")
 
 
+PROMISE_REFUSED = """(arg) => {
+  const answer = (%s)(arg);
+  if (answer && typeof answer.then === "function")
+    throw new Error("wait_for_function was handed a Promise, taken for true at once: use until()");
+  return answer;
+}"""
+
+
+def _refusing_promises(page_class) -> None:
+    """Makes ``page.wait_for_function`` fail on a function whose answer is a Promise (an
+    async one): Playwright takes the Promise for a true answer and stops waiting at once,
+    so the test reads a page not yet as it waited for. ``until`` waits for those."""
+    waiting = page_class.wait_for_function
+
+    def wait_for_function(self, expression: str, **options):
+        if re.match(r"\s*(async\b|function\b|\(|[\w$]+\s*=>)", expression):
+            expression = PROMISE_REFUSED % expression
+        return waiting(self, expression, **options)
+
+    page_class.wait_for_function = wait_for_function
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
         _no_browser(BROWSER_HELP)
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Page, sync_playwright
     except ImportError:
         _no_browser("Playwright is not installed; run `pip install -e '.[test]'`.")
 
+    _refusing_promises(Page)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

@@ -358,3 +358,32 @@ def test_the_suite_s_chromium_is_the_browser_s_version(browser):
     version = re.search(r"\b(\d+\.\d+\.\d+\.\d+)\b", said.stdout)
     assert version, said.stdout
     assert browser.version == version[1]
+
+
+def test_a_wait_for_a_promise_fails_and_until_waits_for_what_it_holds(browser):
+    """Playwright's ``wait_for_function`` takes an async function's Promise for a true
+    answer and waits for nothing: the suite makes it fail, saying why, and ``until`` asks
+    again till what the Promise holds is true."""
+    from playwright.sync_api import Error
+
+    from .conftest import until
+
+    page = browser.new_page()
+    page.set_content("<p id=p>before</p>")
+    page.evaluate(
+        "() => setTimeout(() => { document.getElementById('p').textContent = 'after'; }, 300)"
+    )
+    with pytest.raises(Error, match="handed a Promise"):
+        page.wait_for_function("async () => document.getElementById('p').textContent === 'after'")
+    said = until(page, "async (want) => document.getElementById('p').textContent === want", "after")
+    assert said is True
+    # A function with an answer of its own waits as before, given its argument.
+    page.evaluate(
+        "() => setTimeout(() => { document.getElementById('p').textContent = 'last'; }, 300)"
+    )
+    page.wait_for_function(
+        "(want) => document.getElementById('p').textContent === want", arg="last"
+    )
+    with pytest.raises(AssertionError, match="not so after"):
+        until(page, "async () => false", timeout=300)
+    page.close()

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SHOTS, keep_screenshot
+from .conftest import SHOTS, keep_screenshot, until
 from .offline_phone import ENGINE_TIMEOUT, watched
 from .test_browser import api
 
@@ -178,12 +178,19 @@ HOLD_ENGINE = """(() => {
     }
   };
 })()"""
+# The board and the next hand's form as the engine drew them for the game as it now is
+# (its queue with the hand just saved), kept in its record: not an earlier hand's views.
 DRAWN = """(id) => new Promise((resolve) => {
+  const language = JSON.parse(document.getElementById("kept-setup").textContent).language;
   const opening = indexedDB.open("scorekeeper-offline", 1);
   opening.onsuccess = () => {
     const asked = opening.result.transaction("games").objectStore("games").get(id);
-    asked.onsuccess = () => resolve(Boolean(asked.result && asked.result.drawn
-      && asked.result.drawn.board && asked.result.drawn.form));
+    asked.onsuccess = () => {
+      const record = asked.result;
+      opening.result.close();
+      resolve(Boolean(record && KeptDrawn.drawn(record, language, "board")
+        && KeptDrawn.drawn(record, language, "form")));
+    };
   };
 })"""
 
@@ -206,7 +213,7 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
         keep_game(page, created["id"], "Ben")
         offline(page, language)
         record_offline(page, entry, enter)
-        page.wait_for_function(DRAWN, arg=created["id"], timeout=ENGINE_TIMEOUT)
+        until(page, DRAWN, created["id"], timeout=ENGINE_TIMEOUT)
         sheet = page.locator("#kept-board table.hands").inner_text()
 
         context.add_init_script(HOLD_ENGINE)

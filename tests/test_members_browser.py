@@ -5,13 +5,11 @@ phone with long Hebrew names and is screenshotted to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from scorekeeper import db
 
-from .conftest import SERVED, watched_page
+from .conftest import SERVED, until, watched_page
 from .test_accessibility import SERIOUS
 from .test_browser import api
 from .test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
@@ -140,11 +138,7 @@ def test_a_phone_that_leaves_keeps_none_of_the_group_s_pages(page, live_server):
     page.goto(f"/groups/{group_id}/leave")
     with page.expect_navigation():
         page.locator("#leave-group").click()
-    # Polled from here: a wait_for_function on a Promise holds at once, whatever it says.
-    deadline = time.monotonic() + 10
-    while kept := page.evaluate(KEPT):
-        assert time.monotonic() < deadline, kept
-        time.sleep(0.2)
+    until(page, f"async () => (await ({KEPT})()).length === 0")
     page.context.set_offline(True)
     page.goto(f"/games/{created['id']}")
     assert "Ann" not in page.content()  # the offline page, not the game

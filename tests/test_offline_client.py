@@ -25,7 +25,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-from .conftest import SERVED, keep_screenshot, opens, serving
+from .conftest import SERVED, keep_screenshot, opens, serving, until
 from .conftest import SHOTS as ALL_SHOTS
 from .offline_phone import (
     ENGINE_TIMEOUT,
@@ -377,7 +377,7 @@ def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones
           const german = Boolean(found) && (await found.text()).includes('<html lang="de"');
           return german && words.length > 0;
         }}"""
-        page.wait_for_function(kept_page, timeout=ENGINE_TIMEOUT)
+        until(page, kept_page, timeout=ENGINE_TIMEOUT)
         kept_words = sorted(
             u.split("/engine/words-")[1][:2] for u in page.evaluate(words) if "/engine/words-" in u
         )

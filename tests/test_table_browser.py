@@ -2,11 +2,10 @@
 copies and notices, the hand being typed kept through a reload and an offline save."""
 
 import re
-import time
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, view_path
+from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, until, view_path
 from .test_browser import (
     SCOREBOARD_URL,
     WORKED_TAPS,
@@ -18,7 +17,7 @@ from .test_browser import (
 
 pytestmark = pytest.mark.browser
 
-LIVE_WITHIN = 2.0  # seconds from a save on one phone to the change on another
+LIVE = 10_000  # ms: what a wait for the next poll's change allows a loaded machine
 
 
 @pytest.fixture
@@ -36,21 +35,23 @@ def phone(browser, live_server):
         context.close()
 
 
-def wait_for_worker(page, seconds: float = 10.0) -> None:
+def wait_for_worker(page, seconds: float = 10.0, holding: str = "") -> None:
     """Waits until the service worker is active, so that it serves the next navigation,
-    and has kept a copy of the page."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(
-        """async () => {
+    and has kept a copy of the page (one that says ``holding``: a copy kept of an earlier
+    load of the page may be there before the current one)."""
+    until(
+        page,
+        """async (holding) => {
             const registration = await navigator.serviceWorker.getRegistration();
             const pages = await caches.open("pages");
+            const kept = await pages.match(location.href, {ignoreVary: true});
             return Boolean(registration && registration.active
                 && registration.active.state === "activated"
-                && await pages.match(location.href, {ignoreVary: true}));
-        }"""
-    ):
-        assert time.monotonic() < deadline, "the service worker kept no copy of the page"
-        page.wait_for_timeout(100)
+                && kept && (await kept.text()).includes(holding));
+        }""",
+        holding,
+        timeout=seconds * 1000,
+    )
 
 
 def show_page(page, state: str) -> None:
@@ -64,7 +65,9 @@ def show_page(page, state: str) -> None:
     )
 
 
-def test_the_view_link_updates_itself_within_two_seconds(page, phone, live_server):
+def test_the_view_link_updates_itself_at_its_next_poll(page, phone, live_server):
+    """A save on one phone shows on another at its next poll (app.js polls every 1.5 s:
+    within 2 s), counted in polls, not timed: a loaded machine is slower, not wrong."""
     game_id, key = game_opened_by_edit_link(page, live_server)
     viewer = phone()
     viewer.goto(view_path(live_server, game_id))
@@ -76,13 +79,15 @@ def test_the_view_link_updates_itself_within_two_seconds(page, phone, live_serve
     for name, value in WORKED_TAPS:
         Taps(page).key(name, value)
     viewer.evaluate("window.notReloaded = true")
+    polls = []
+    viewer.on("request", lambda r: polls.append(r.url) if r.url.endswith("/live") else None)
     page.locator("#save").click()
     page.wait_for_url(SCOREBOARD_URL)
-    saved = time.monotonic()
-    viewer.wait_for_function(
-        "() => document.querySelector('#h1') !== null", timeout=LIVE_WITHIN * 1000
-    )
-    assert time.monotonic() - saved <= LIVE_WITHIN
+    saved = len(polls)
+    viewer.wait_for_function("() => document.querySelector('#h1') !== null", timeout=LIVE)
+    # The first poll asked after the save brings it (one more: a poll on its way as the
+    # save was acknowledged, seen here only after it).
+    assert len(polls) - saved <= 2, polls
     assert totals(viewer) == ["−20", "19", "−10", "−40"]
     assert viewer.evaluate("window.notReloaded") is True
     # The new line is announced politely from outside the replaced part.
@@ -92,13 +97,10 @@ def test_the_view_link_updates_itself_within_two_seconds(page, phone, live_serve
     # An edit and a delete through the API show too.
     api(live_server, "PUT", f"/api/games/{game_id}/hands/1", {**WORKED_EXAMPLE, "bid": "7S"}, key)
     viewer.wait_for_function(
-        "() => document.querySelector('#h1 th span').textContent === '7♠'",
-        timeout=LIVE_WITHIN * 1000,
+        "() => document.querySelector('#h1 th span').textContent === '7♠'", timeout=LIVE
     )
     api(live_server, "DELETE", f"/api/games/{game_id}/hands/1", None, key)
-    viewer.wait_for_function(
-        "() => document.querySelector('#h1') === null", timeout=LIVE_WITHIN * 1000
-    )
+    viewer.wait_for_function("() => document.querySelector('#h1') === null", timeout=LIVE)
     assert totals(viewer) == ["0", "0", "0", "0"]
 
 
@@ -112,8 +114,24 @@ def test_a_hidden_page_stops_polling_and_polls_at_once_when_shown(page, live_ser
     page.wait_for_timeout(3500)
     assert polls == []  # asleep: no polls
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
-    show_page(page, "visible")
-    page.wait_for_function("() => document.querySelector('#h1') !== null", timeout=1000)
+    # Shown, it polls at once: within the event itself (counted there, not timed), not at
+    # the next tick of a timer, and the hand comes with that poll.
+    at_once = page.evaluate(
+        """() => {
+            const fetched = window.fetch;
+            let live = 0;
+            window.fetch = (asked, ...rest) => {
+                if (String(asked).endsWith("/live")) live += 1;
+                return fetched(asked, ...rest);
+            };
+            const shown = {value: "visible", configurable: true};
+            Object.defineProperty(document, "visibilityState", shown);
+            document.dispatchEvent(new Event("visibilitychange"));
+            return live;
+        }"""
+    )
+    assert at_once == 1
+    page.wait_for_function("() => document.querySelector('#h1') !== null", timeout=LIVE)
 
 
 def test_a_failed_poll_shows_the_offline_notice_until_the_connection_is_back(page, live_server):
@@ -135,7 +153,7 @@ def test_a_scoreboard_seen_once_stays_readable_offline_with_a_notice(page, live_
     game_id, key = game_opened_by_edit_link(page, live_server)
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     page.goto(f"/games/{game_id}")
-    wait_for_worker(page)
+    wait_for_worker(page, holding='id="h1"')  # the copy with the hand, not the one before
     page.context.set_offline(True)
     page.reload()
     assert totals(page) == ["−20", "19", "−10", "−40"]
@@ -245,7 +263,7 @@ def test_a_viewer_stores_only_what_its_pages_use_and_the_hand_form_works_offline
     viewer = phone()
     viewer.goto(view_path(live_server, game_id))
     wait_for_worker(viewer)
-    viewer.wait_for_function(f"({CACHED_SCRIPTS})().then((n) => n.length >= 3)")
+    until(viewer, f"async () => (await ({CACHED_SCRIPTS})()).length >= 3")
     stored = viewer.evaluate(CACHED_SCRIPTS)
     assert "/static/app.css" in stored and "/static/app.js" in stored
     assert "/static/hand.js" not in stored  # a viewer never downloads the hand form
@@ -253,9 +271,10 @@ def test_a_viewer_stores_only_what_its_pages_use_and_the_hand_form_works_offline
     # (the first page it opened came before its worker ran), so the form works offline.
     page.goto(f"/games/{game_id}/hands/new")
     wait_for_worker(page)
-    page.wait_for_function(
-        f"({CACHED_SCRIPTS})().then((n) => n.includes('/static/hand.js') && "
-        "n.includes('/static/draft.js'))"
+    until(
+        page,
+        f"async () => {{ const n = await ({CACHED_SCRIPTS})(); "
+        "return n.includes('/static/hand.js') && n.includes('/static/draft.js'); }",
     )
     page.context.set_offline(True)
     page.reload()
