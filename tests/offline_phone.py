@@ -21,8 +21,13 @@ NUMBERS = ":is(ol.totals b, table.hands td b, table.hands td i)"  # totals, hand
 def keep_game(page, game_id: int, name: str) -> None:
     """Taps Keep, says whose phone it is, and waits until the phone says what it kept."""
     page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    if page.locator("#keep[data-asked]").count() == 0:  # a started game keeps by itself
-        page.locator("#keep").click()
+    # A started game keeps by itself, once the page's worker is ready: asked and tapped in
+    # one go, or it could start keeping between the two and the tap find Keep disabled.
+    page.locator("#keep").wait_for(state="visible")
+    page.evaluate(
+        "() => { const keep = document.getElementById('keep'); "
+        "if (!keep.dataset.asked && !keep.disabled) keep.click(); }"
+    )
     page.locator("#keep-whose button", has_text=name).click(timeout=ENGINE_TIMEOUT)
     page.wait_for_function(
         f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=ENGINE_TIMEOUT

@@ -9,11 +9,16 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine import Game
-from scorekeeper.engine.core.display import signed
 
 from .conftest import opens
 from .offline_phone import ENGINE_TIMEOUT, NUMBERS, QUEUED, marked, numbers, record_offline
-from .test_app_conformance import enter, entry_of, long_rules, plain_text, simulated_hands
+from .test_app_conformance import (
+    enter,
+    entry_of,
+    long_rules,
+    previewed,
+    simulated_hands,
+)
 from .test_browser import api
 from .test_rtl_browser import fits_the_phone
 
@@ -47,10 +52,7 @@ def record_online(page, game: Game, game_id: int, entry: Any) -> None:
     enter(page, entry)
     settings = game.preset(game.default_preset).with_changes(long_rules(game))
     points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
-    preview = page.locator("#preview")
-    preview.locator(".pts").first.wait_for()
-    shown = plain_text(preview.inner_text())
-    assert all(signed(p) in shown for p in points), (shown, points)
+    previewed(page, points)
     with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
         page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save").click()
 

@@ -1377,16 +1377,26 @@ def edit_url_of(page, game_id: int) -> str:
     return page.locator(".qr-box figcaption a").get_attribute("href")
 
 
+def previewed(page, points: Sequence[int]) -> None:
+    """Waits until the form's preview shows ``points``, each as the sheet signs it. The
+    points of an earlier state of the form, complete before the last tap, stay shown until
+    the answer for that tap comes: the first points shown are not yet the hand's."""
+    want = [signed(p) for p in points]
+    for _ in range(100):
+        shown = plain_text(page.locator("#preview").inner_text())
+        if all(p in shown for p in want):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the preview shows {shown!r}, not {want}")
+
+
 def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Entry) -> None:
     """Taps the hand in, waits for the preview's points, and saves."""
     page.goto(f"/games/{game_id}/hands/new")
     enter(page, entry)
     settings = game.preset(game.default_preset)
     points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
-    preview = page.locator("#preview")
-    preview.locator(".pts").first.wait_for()
-    shown = plain_text(preview.inner_text())
-    assert all(signed(p) in shown for p in points), (shown, points)
+    previewed(page, points)
     page.locator("#save").click()
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .conftest import view_path, watched_page
+from .conftest import opens, view_path, watched_page
 from .test_browser import SCOREBOARD_URL, Taps, api
 from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
 
@@ -145,19 +145,19 @@ def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server, a
     with watched_page(browser, live_server, SMALL_PHONE, extra_http_headers=header) as page:
         group = api(live_server, "POST", "/api/groups", {"name": "Skatclub"})
         page.goto(group["join_url"])
-        page.locator("form button[type=submit]").first.click()
-        page.locator("#club-night").click()
+        opens(page.locator("form button[type=submit]").first)
+        opens(page.locator("#club-night"))
         checked(page, "club-start")
         page.locator("#club-guests").fill("\n".join(CLUB))
         page.locator("#club-deals").fill("1")
-        page.locator("#club-draw").click()
+        opens(page.locator("#club-draw"))
         tables = page.locator(".club-table")
         assert [tables.nth(i).locator(".club-seats li").count() for i in range(4)] == [4, 3, 3, 3]
         checked(page, "club-draw")
         seated = [tables.nth(i).locator(".club-seats li").all_inner_texts() for i in range(4)]
         draw_url = page.url
         links = [tables.nth(i).locator("a.btn").get_attribute("href") for i in range(4)]
-        page.locator("#table-1 a.btn").click()
+        opens(page.locator("#table-1 a.btn"))
         assert page.url.endswith(links[0])
         assert all(page.get_by_text(name).first.is_visible() for name in seated[0])
         expected = dict.fromkeys(CLUB, 0)
