@@ -226,3 +226,35 @@ def test_the_new_edit_link_page_is_translated(table):
     page = text_of(response)
     assert response.status_code == 200 and 'dir="rtl"' in page
     assert "ליצור קישור עריכה חדש?" in page and "Make a new edit link" not in page
+
+
+def copy_cookies(source, into) -> None:
+    for cookie in source._cookies.values():
+        into.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
+
+
+@pytest.mark.parametrize("from_before", [False, True])
+def test_two_pages_drawn_at_once_on_one_phone_take_the_same_form_secret(tmp_path, from_before):
+    """The phone opens the hand form while Keep fetches the game's snapshot behind it: two
+    answers drawn at once from the same cookie. Each used to make a CSRF secret of its own
+    (the session had none until a form was drawn), the cookie kept the snapshot's, and Save
+    on the form was refused: "The form expired". The secret now comes with the session's
+    phone; a session from before without one gets it on its next request (the scoreboard)."""
+    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
+    phone, behind = app.test_client(), app.test_client()
+    _response, game_id, key = created(phone)
+    assert phone.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    if from_before:
+        with phone.session_transaction() as session:
+            session.pop("csrf_token")
+        assert phone.get(f"/games/{game_id}").status_code == 200
+    copy_cookies(phone, behind)
+    form = phone.get(f"/games/{game_id}/hands/new")
+    assert behind.get(f"/games/{game_id}/offline").status_code == 200
+    copy_cookies(behind, phone)  # the cookie of the answer that came last
+    saved = phone.post(
+        f"/games/{game_id}/hands/new",
+        data={**hand_form(), "csrf_token": csrf_of(text_of(form))},
+    )
+    assert saved.status_code == 302, text_of(saved)
+    assert phone.get(f"/api/games/{game_id}").get_json()["hands"][0]["number"] == 1

@@ -146,6 +146,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # A phone removed from a group is told so, and its service worker forgets its pages.
     app.before_request(access.notice_removals)
     app.after_request(access.tell_worker)
+    app.after_request(access.csrf_secret_with_the_phone)
     app.jinja_env.filters["kind_name"] = game_service.kind_name
     app.jinja_env.filters["hand_words"] = game_service.hand_words
     app.jinja_env.filters["group_name"] = game_service.group_name

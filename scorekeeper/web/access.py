@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 from flask import abort, current_app, flash, g, request, session
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
 from ..db import (
     MAX_ID,
@@ -151,6 +152,16 @@ def tell_worker(response: Any) -> Any:
     ):
         session.pop(SESSION_FORGET)
         response.headers[FORGET_HEADER] = "1"
+    return response
+
+
+def csrf_secret_with_the_phone(response: Any) -> Any:
+    """Gives a session its CSRF secret with its phone (or, a session from before, on its
+    next request), not when its first form is drawn. Otherwise two answers drawn at once
+    (the hand form, and the snapshot Keep fetches behind it) each made a secret of their
+    own, the cookie kept the last one, and the other page's Save was refused as expired."""
+    if session.get(SESSION_PHONE) and current_app.config["WTF_CSRF_FIELD_NAME"] not in session:
+        generate_csrf()
     return response
 
 
