@@ -5,6 +5,7 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import contextlib
 import gettext
 import gzip
@@ -414,6 +415,29 @@ def test_a_half_written_or_altered_cache_file_is_built_again_never_served(tmp_pa
     assert served() == b"the engine" * 1000 and len(built) == len(tampered) + 3
     assert not path.is_symlink()
     assert not [p for p in cache.iterdir() if p.name.endswith(".partial")]
+
+
+def test_builds_asked_for_at_once_are_built_once_and_leave_no_lock(tmp_path):
+    """Three processes (here threads, each with a lock file of its own, as a process has)
+    want the same build on an empty cache: the first builds, the others wait for it and
+    read its file, instead of each spending the build's time again."""
+    cache = phone_engine.private_folder(tmp_path / "cache")
+    built, started = [], threading.Barrier(3)
+
+    def build() -> bytes:
+        built.append(1)
+        time.sleep(0.5)  # long enough for the others to be waiting
+        return b"the engine" * 1000
+
+    def served() -> bytes:
+        started.wait()
+        return phone_engine.cached(cache, "engine", "k" * 64, build)
+
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        answers = list(pool.map(lambda _: served(), range(3)))
+    assert answers == [b"the engine" * 1000] * 3
+    assert len(built) == 1
+    assert [p.name for p in cache.iterdir()] == [f"engine-{'k' * 32}.bin"]
 
 
 def aged(path: Path, seconds: float) -> None:

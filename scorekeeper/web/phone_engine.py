@@ -63,7 +63,7 @@ import sys
 import threading
 import time
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,11 @@ except ImportError:  # an install without the wheel: gzip alone
     brotli = None
 
 O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+try:
+    import fcntl
+except ImportError:  # Windows: each process builds its own (``_building``)
+    fcntl = None  # type: ignore[assignment]
 
 bp = Blueprint("phone_engine", __name__)
 
@@ -259,7 +264,41 @@ def cached(folder: Path | None, kind: str, key: str, build: Callable[[], bytes])
     found = read_cached(path, key)
     if found is not None:
         return found
-    body = build()
+    with _building(path) as built:
+        found = read_cached(path, key)  # built meanwhile by the process it waited for
+        if found is not None:
+            return found
+        body = _write_cached(folder, path, key, build())
+        built()
+        return body
+
+
+@contextlib.contextmanager
+def _building(path: Path) -> Iterator[Callable[[], None]]:
+    """Holds the lock file beside ``path`` (``.<name>.lock``) while it is built, so that
+    the processes (or threads) wanting the same build at once wait for the first one and
+    read what it wrote: a server's workers started together, the suite's workers on an
+    empty cache, each took about 15 CPU-seconds for the engine. Gives the function that
+    removes the lock file once the build is written (those waiting hold it open and read
+    the build; one coming later finds the build first). Without flock or a lock file,
+    nothing is held: each builds, as before."""
+    lock_path = path.with_name(f".{path.name}.lock")
+    lock = None
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            lock = os.open(lock_path, os.O_RDWR | os.O_CREAT | O_NOFOLLOW, 0o600)
+    if lock is None:
+        yield lambda: None
+        return
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield lambda: lock_path.unlink(missing_ok=True)
+    finally:
+        os.close(lock)  # which releases the lock
+
+
+def _write_cached(folder: Path, path: Path, key: str, body: bytes) -> bytes:
+    """Writes ``body`` as the cached file ``path`` for ``key`` (``cached``)."""
     head = b"%s %s %s\n" % (CACHE_FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode())
     partial = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
     try:
@@ -281,7 +320,9 @@ LARGEST = 32 * 1024 * 1024
 a larger one is never read into memory, but built again over it."""
 STALE = 3600
 """Seconds a cached file may go unused before a new build prunes it (``prune``)."""
-CACHED_NAME = re.compile(r"(?:engine|words|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial")
+CACHED_NAME = re.compile(
+    r"(?:engine|words|stdlib|br|gzip)-[0-9a-f]{32}\.bin|\..+\.partial|\..+\.bin\.lock"
+)
 
 
 def prune(folder: Path, keep: Path | None = None, now: float | None = None) -> list[str]:
