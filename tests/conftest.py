@@ -333,6 +333,16 @@ def opens(locator, **click) -> None:
         locator.click(**click)
 
 
+def polled(page, ask, done=bool, timeout: float = 10_000):
+    """``ask()`` every 100 ms (the page's time: its events go on) until ``done`` with its
+    answer, or ``timeout`` ms have passed; returns the last answer, for the caller to
+    assert on."""
+    deadline = time.monotonic() + timeout / 1000
+    while not done(answer := ask()) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return answer
+
+
 def until(page, script: str, arg=None, timeout: float = 10_000):
     """Asks the page ``script`` (a function, async or not, of ``arg``) every 100 ms until it
     answers something true, and returns that answer; fails after ``timeout`` ms.
@@ -340,11 +350,9 @@ def until(page, script: str, arg=None, timeout: float = 10_000):
     Not ``page.wait_for_function``: handed an async function, it takes the Promise it
     returns for a true answer and stops at once, whatever the Promise holds. Anything
     asked of Cache Storage or IndexedDB is async, so is waited for here."""
-    deadline = time.monotonic() + timeout / 1000
-    while not (answer := page.evaluate(script, arg)):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not so after {timeout / 1000:g} s: {script}")
-        page.wait_for_timeout(100)
+    answer = polled(page, lambda: page.evaluate(script, arg), timeout=timeout)
+    if not answer:
+        raise AssertionError(f"not so after {timeout / 1000:g} s: {script}")
     return answer
 
 

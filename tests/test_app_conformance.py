@@ -68,7 +68,7 @@ from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
 
-from .conftest import SERVED, group_of, new_app, printed_pdf, serving, view_path
+from .conftest import SERVED, group_of, new_app, polled, printed_pdf, serving, view_path
 from .play import hands_at, simulates
 from .play import iter_records as drawn_hands
 from .play import records as drawn_records
@@ -1382,12 +1382,12 @@ def previewed(page, points: Sequence[int]) -> None:
     points of an earlier state of the form, complete before the last tap, stay shown until
     the answer for that tap comes: the first points shown are not yet the hand's."""
     want = [signed(p) for p in points]
-    for _ in range(100):
-        shown = plain_text(page.locator("#preview").inner_text())
-        if all(p in shown for p in want):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the preview shows {shown!r}, not {want}")
+
+    def shows(shown: str) -> bool:
+        return all(p in shown for p in want)
+
+    shown = polled(page, lambda: plain_text(page.locator("#preview").inner_text()), shows)
+    assert shows(shown), f"the preview shows {shown!r}, not {want}"
 
 
 def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Entry) -> None:

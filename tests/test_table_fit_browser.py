@@ -18,7 +18,16 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, join_in_browser, opens, serving, view_path
+from .conftest import (
+    PHONE,
+    SEAT_NAMES,
+    WORKED_EXAMPLE,
+    join_in_browser,
+    opens,
+    polled,
+    serving,
+    view_path,
+)
 from .test_accessibility import SERIOUS
 from .test_browser import WORKED_TAPS, radio
 from .test_display_browser import LANGUAGES, new_game
@@ -200,12 +209,12 @@ def focused(page, expected: str = "error-summary") -> str:
     """The class of what has the focus: once it is ``expected``, or what it still is after
     5 s. Chromium moves the focus to an ``autofocus`` element at a rendering update, which
     may come after the page's load event."""
-    for _ in range(50):
-        now = page.evaluate("document.activeElement.className")
-        if now == expected:
-            break
-        page.wait_for_timeout(100)
-    return now
+    return polled(
+        page,
+        lambda: page.evaluate("document.activeElement.className"),
+        lambda now: now == expected,
+        timeout=5000,
+    )
 
 
 def test_without_javascript_a_refused_hand_opens_on_its_problems(no_script, live_server):
