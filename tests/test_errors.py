@@ -9,7 +9,7 @@ import pytest
 
 import scorekeeper
 from scorekeeper.cli.root import FieldError
-from scorekeeper.cli.server import MasterGone, ServeError
+from scorekeeper.cli.server import ServeError
 from scorekeeper.db import Conflict, NotFound, StatesMissing
 from scorekeeper.engine import EngineError, IllegalAction, InvalidHand, InvalidSettings, ParseError
 from scorekeeper.engine.core.numbers import TooManyDigits, parse_int
@@ -37,9 +37,9 @@ APP_ERRORS = [
 # Problems in a file say where in it, after the field: (message, field, where).
 FILE_ERRORS = [ImportProblem, PeerProblem]
 # Not refusals of what someone sent: click's own (they take (message, field) too), a
-# signal from the data layer to game_play that a game's states must be filled in first, a
-# worker told to stop, and a start-up check of the installed catalogues.
-NOT_PROBLEMS = {FieldError, MissingCatalogue, StatesMissing, MasterGone}
+# signal from the data layer to game_play that a game's states must be filled in first,
+# and a start-up check of the installed catalogues.
+NOT_PROBLEMS = {FieldError, MissingCatalogue, StatesMissing}
 
 
 @pytest.mark.parametrize("error", ERRORS + APP_ERRORS)

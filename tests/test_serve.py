@@ -21,8 +21,8 @@ def served(monkeypatch):
         calls.update(host=host, port=port)
         return []
 
-    def run_server(app, listening, threads, workers=1, proxy=0):
-        calls.update(app=app, threads=threads, workers=workers, proxy=proxy)
+    def run_server(app, listening, threads, workers=1, proxy=0, timeout=30):
+        calls.update(app=app, threads=threads, workers=workers, proxy=proxy, timeout=timeout)
 
     monkeypatch.setattr(server, "listening_sockets", listening_sockets)
     monkeypatch.setattr(server, "run_server", run_server)
@@ -66,7 +66,10 @@ def test_the_database_comes_from_the_environment(runner, served, monkeypatch, tm
 def test_workers_are_passed_on(runner, served, tmp_path):
     result = runner.invoke(main, ["serve", "--workers", "3", "--db", str(tmp_path / "g.db")])
     assert result.exit_code == 0, result.output
-    assert served["workers"] == 3
+    assert (served["workers"], served["timeout"]) == (3, 30)
+    options = ["--workers", "2", "--worker-timeout", "5", "--db", str(tmp_path / "g.db")]
+    assert runner.invoke(main, ["serve", *options]).exit_code == 0
+    assert served["timeout"] == 5
 
 
 @pytest.mark.parametrize(
@@ -76,6 +79,7 @@ def test_workers_are_passed_on(runner, served, tmp_path):
         ["--port", "70000"],
         ["--threads", "0"],
         ["--workers", "0"],
+        ["--worker-timeout", "1"],
         ["--proxy", "-1"],
     ],
 )

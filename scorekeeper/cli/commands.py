@@ -426,7 +426,17 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     show_default=True,
     type=click.IntRange(1, 64),
     help="Processes that serve requests on the same port and database file; a busy "
-    "server wants one per core.",
+    "server wants one per core. More than 1 runs them under gunicorn, which replaces a "
+    "worker that dies or hangs and reloads them all on SIGHUP; put it behind a reverse "
+    "proxy (--proxy).",
+)
+@click.option(
+    "--worker-timeout",
+    default=30,
+    show_default=True,
+    type=click.IntRange(3, 3600),
+    metavar="SECONDS",
+    help="With --workers: a worker silent this long (hung, stopped) is killed and replaced.",
 )
 @click.option(
     "--proxy",
@@ -485,6 +495,7 @@ def serve(
     database: str | None,
     threads: int,
     workers: int,
+    worker_timeout: int,
     proxy: int,
     replicate: str | None,
     replicate_interval: str,
@@ -492,7 +503,8 @@ def serve(
     invited_only: bool,
     phones: str,
 ) -> None:
-    """Serve the table app through waitress and print the address to open."""
+    """Serve the table app through waitress (gunicorn with --workers) and print the
+    address to open."""
     from .server import ServeError, phones_per_address
     from .server import serve as run
 
@@ -522,6 +534,7 @@ def serve(
             threads=threads,
             echo=click.echo,
             workers=workers,
+            worker_timeout=worker_timeout,
             proxy=proxy,
             replica=(replicate, replicate_interval) if replicate else None,
             public_url=public_url,

@@ -19,6 +19,11 @@ room when full, still hold. In the app, ProxyFix takes each request's client add
 scheme and host from the proxies' ``X-Forwarded-*`` headers (:func:`trust_proxies`).
 Without ``--proxy`` waitress removes those headers before the app sees them, since any
 client can send them.
+
+``serve --workers N`` (N > 1) runs on gunicorn instead (:func:`run_workers`): its arbiter
+forks N gthread workers from the app made once (``preload_app``), replaces any that dies
+or hangs past ``--worker-timeout``, reloads them gracefully on SIGHUP and stops them
+gracefully on SIGTERM. Waitress stays the single process of a table's LAN.
 """
 
 from __future__ import annotations
@@ -34,10 +39,8 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
-from multiprocessing.sharedctypes import RawArray
 from typing import Any
 
-from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
@@ -57,10 +60,11 @@ CONNECTION_LIMIT = 250
 # rather than 120 s; a phone that wakes reconnects without noticing.
 CHANNEL_TIMEOUT = 30
 CLEANUP_INTERVAL = 10
-# How often, in seconds, a worker that is not accepting checks whether its turn has come.
-BALANCE_WAKE = 0.05
-# A stopped worker's count: more than any running worker holds.
-STOPPED = 2**31 - 1
+# Seconds a worker of ``serve --workers`` may go without checking in with gunicorn's
+# arbiter (its loop wakes every second, whatever its threads are doing) before it is
+# killed and replaced; and the seconds a stopping worker has to finish what it answers.
+WORKER_TIMEOUT = 30
+GRACEFUL_TIMEOUT = 30
 # Seconds a thread holds the GIL before one waiting for it takes it (see run_server).
 SWITCH_INTERVAL = 0.001
 TUNING: dict[str, Any] = {
@@ -149,33 +153,13 @@ class FairServer(TcpWSGIServer):
 
     per_address = CONNECTIONS_PER_ADDRESS
 
-    # With several workers (``run_workers``): every worker's count of open sockets, in
-    # memory they share, and this worker's place in it; and the master's pid.
-    shared_counts: Any = None
-    worker: int = 0
-    master_pid: int = 0
-
     def readable(self) -> bool:
-        # A fallback for MasterWatch, run on every pass of the loop (a worker's loop wakes
-        # at least every BALANCE_WAKE): a worker whose master died was given a new parent.
-        if self.master_pid and os.getppid() != self.master_pid:
-            _stop_orphan(self._map)
         # Full: free a slot on this pass, rather than stop accepting until a timeout does.
         if self.accepting and len(self._map) >= self.adj.connection_limit:
             closing = sum(c.will_close for c in self.active_channels.values())
             if not closing:
                 self._close_longest_idle(self.active_channels.values())
-        ready = super().readable()
-        counts = self.shared_counts
-        if counts is None:
-            return ready
-        # Least connections first: a keep-alive connection stays with the worker that
-        # accepted it, and the first worker to wake would otherwise take nearly all of them
-        # (8 of 9 in benchmarks/web.py) while the other cores idle. A worker accepts only
-        # while no other holds fewer; the one that holds fewest does from its loop's next
-        # pass (within BALANCE_WAKE).
-        counts[self.worker] = len(self._map)
-        return ready and counts[self.worker] <= min(counts)
+        return super().readable()
 
     def handle_accept(self) -> None:
         # waitress's own handle_accept, with the address's share checked before the
@@ -212,47 +196,6 @@ class FairServer(TcpWSGIServer):
         return True
 
 
-class MasterGone(KeyboardInterrupt):
-    """Raised in a worker's loop when its master process is gone: the worker stops as it
-    does on SIGTERM (waitress's ``run`` catches it and ends its threads)."""
-
-
-class MasterWatch(wasyncore.file_dispatcher):
-    """A worker's end of a pipe from its master, in the worker's loop. Only the master holds
-    the write end, and the kernel closes it however the master ends, SIGKILL and the OOM
-    killer included: the read then sees EOF and the worker stops instead of serving on as
-    an orphan that holds the port."""
-
-    def readable(self) -> bool:
-        return True
-
-    def writable(self) -> bool:
-        return False
-
-    def handle_read(self) -> None:
-        self.recv(1)  # the master never writes: this is EOF, and recv calls handle_close
-
-    def handle_close(self) -> None:
-        _stop_orphan(self._map)
-
-
-def _stop_orphan(sockets: dict) -> None:
-    """Stops a worker whose master is gone: closes its listening sockets at once, so that
-    a new ``serve`` can bind the port even while threads finish what they answer, and
-    raises MasterGone out of the loop."""
-    logging.getLogger("waitress").warning(
-        "worker %d: the master process is gone; stopping", os.getpid()
-    )
-    for dispatcher in list(sockets.values()):
-        if isinstance(dispatcher, FairServer):
-            # The socket alone: FairServer.close would also close the trigger that threads
-            # still answering pull.
-            wasyncore.dispatcher.close(dispatcher)
-        elif isinstance(dispatcher, MasterWatch):
-            dispatcher.close()
-    raise MasterGone("the master process is gone")
-
-
 def make_server(
     app: Any,
     host: str = "127.0.0.1",
@@ -260,8 +203,6 @@ def make_server(
     threads: int = 4,
     per_address: int | None = None,
     listening: list[socket.socket] | None = None,
-    balance: tuple[Any, int] | None = None,
-    master: tuple[int, int] | None = None,
     proxy: int = 0,
     **adjustments: Any,
 ) -> FairServer | MultiSocketServer:
@@ -271,13 +212,10 @@ def make_server(
     ``PHONES_PER_ADDRESS`` phones hold, :func:`connections_per_address`); ``adjustments``
     are waitress settings that override ``TUNING``. Port 0 picks a free port (read it from
     ``effective_port``). ``listening``: sockets already bound (by :func:`listening_sockets`)
-    to accept on instead of binding ``host`` and ``port``. ``balance``: the workers' shared
-    counts of open sockets and this worker's index in them, to accept only while no other
-    worker holds fewer. ``master``: a worker's master process, as (its pid, the read end of
-    a pipe whose write end only the master holds); the worker stops when the master is gone
-    (see :class:`MasterWatch`). ``proxy``: the reverse proxies in front of the server (see
-    the module's docstring): their forwarded headers reach the app, which trusts them
-    (:func:`trust_proxies`), and no address is capped. ``run()`` serves until interrupted.
+    to accept on instead of binding ``host`` and ``port``. ``proxy``: the reverse proxies
+    in front of the server (see the module's docstring): their forwarded headers reach the
+    app, which trusts them (:func:`trust_proxies`), and no address is capped. ``run()``
+    serves until interrupted.
     """
     where = {"sockets": listening} if listening else {"host": host, "port": port}
     if per_address is None:
@@ -309,17 +247,6 @@ def make_server(
     ]
     for server in servers:
         server.per_address = None if proxy else per_address
-        if balance:
-            server.shared_counts, server.worker = balance
-        if master:
-            server.master_pid = master[0]
-    if master:
-        MasterWatch(master[1], map=sockets)
-    if balance:
-        # A worker that stops accepting looks again at the counts each time its loop
-        # wakes: at least every 50 ms, so a new connection never waits long for the
-        # worker whose turn it is. (waitress's own setting takes whole seconds.)
-        adj.asyncore_loop_timeout = BALANCE_WAKE
     if len(servers) == 1:
         return servers[0]
     listening = [(s.effective_host, s.effective_port) for s in servers]
@@ -332,24 +259,118 @@ def run_server(
     threads: int,
     workers: int = 1,
     proxy: int = 0,
+    timeout: int = WORKER_TIMEOUT,
 ) -> None:
     """Serves ``app`` on the ``listening`` sockets until interrupted, as ``waitress.serve``
-    does but on :func:`make_server`; with ``workers`` > 1, from that many processes (see
-    :func:`run_workers`). ``proxy``: as for :func:`make_server`."""
+    does but on :func:`make_server`; with ``workers`` > 1, from that many processes under
+    gunicorn (see :func:`run_workers`), ``timeout`` the seconds a stuck one is given.
+    ``proxy``: as for :func:`make_server`."""
     logging.basicConfig()
     # A light request (a save, a page) takes the GIL back after each SQLite call; behind a
     # thread busy in Python (an import, a print) it waits up to the switch interval each
     # time, 5 ms by default: twenty calls could wait 100 ms. A shorter interval keeps the
     # light requests quick beside heavy work (issue 29), at a small cost to the heavy one.
+    # Set before the workers fork, which keep it.
     sys.setswitchinterval(SWITCH_INTERVAL)
     settle()
     for sock in listening:
         host, port = sock.getsockname()[:2]
         print(f"Serving on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
     if workers > 1:
-        run_workers(app, listening, threads, workers, proxy)
+        run_workers(app, listening, threads, workers, proxy, timeout)
         return
     make_server(app, threads=threads, listening=listening, proxy=proxy).run()
+
+
+def worker_settings(
+    fds: list[int], threads: int, workers: int, timeout: int = WORKER_TIMEOUT
+) -> dict[str, Any]:
+    """gunicorn's settings for ``serve --workers``: ``workers`` gthread processes of
+    ``threads`` threads each, accepting on the listening sockets ``fds`` (bound before the
+    app was made, see :func:`bind`)."""
+    return {
+        "bind": [f"fd://{fd}" for fd in fds],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        # The app is made once, in the arbiter, before any worker forks: what it shares
+        # between processes (web.throttle's buckets and heavy slots) is made there, and
+        # every worker, a replacement too, is forked from it.
+        "preload_app": True,
+        # A worker whose loop stops checking in (hung, stopped) is killed and replaced.
+        "timeout": timeout,
+        "graceful_timeout": GRACEFUL_TIMEOUT,
+        # As waitress's: idle keep-alive connections (a phone asleep between polls) are
+        # closed after CHANNEL_TIMEOUT, and a worker holds at most CONNECTION_LIMIT.
+        "keepalive": CHANNEL_TIMEOUT,
+        "worker_connections": CONNECTION_LIMIT,
+        # No forwarded header is gunicorn's to trust: ProxyFix takes them, from as many
+        # proxies as --proxy says (trust_proxies), and only then.
+        "forwarded_allow_ips": "",
+        # What gunicorn does (a worker booted, replaced, timed out; the shutdown) goes to
+        # standard error: the terminal, or the service's journal. No access log: the
+        # addresses and paths of every phone's requests are not kept.
+        "errorlog": "-",
+        "loglevel": "info",
+        "accesslog": None,
+        "proc_name": "scorekeeper",
+        # No control socket: gunicornc is not used, and its default path is one for every
+        # gunicorn of the user (two servers would share it). Signals do the same.
+        "control_socket_disable": True,
+    }
+
+
+def run_workers(
+    app: Any,
+    listening: list[socket.socket],
+    threads: int,
+    workers: int,
+    proxy: int = 0,
+    timeout: int = WORKER_TIMEOUT,
+) -> None:
+    """Serves ``app`` from ``workers`` processes under gunicorn's arbiter, so a busy server
+    uses every core (one Python process runs one thread at a time).
+
+    The arbiter (this process) forks each worker from the app it made (``preload_app``):
+    workers share the database file, whose WAL lets them read while one writes (every
+    write checks the game's version, see ``db.hands``; each keeps its own page cache, keyed
+    by that version, so no worker serves a page older than the game it read), and what the
+    app made to be shared (``web.throttle``), so N workers give a client one server's
+    budget, not N. A worker that dies (SIGKILL, the OOM killer) or stops checking in for
+    ``timeout`` seconds is replaced; SIGHUP replaces every worker gracefully; SIGTERM stops
+    them gracefully (they finish what they answer, up to GRACEFUL_TIMEOUT) and SIGINT at
+    once. A worker whose arbiter is gone stops by itself (gunicorn checks its parent every
+    second).
+
+    Returns when stopped by a signal; a non-zero exit (workers that cannot boot) is raised
+    as SystemExit with gunicorn's code.
+    """
+    from gunicorn.app.base import BaseApplication
+
+    served = trust_proxies(app, proxy) if proxy else app
+    # The sockets are handed to gunicorn, which closes them: they are no longer ours.
+    settings = worker_settings([sock.detach() for sock in listening], threads, workers, timeout)
+
+    class Workers(BaseApplication):
+        def load_config(self) -> None:
+            for name, value in settings.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Any:
+            return served
+
+    arbiter = os.getpid()
+    try:
+        Workers(prog="scorekeeper").run()
+    except SystemExit as end:
+        code = end.code if isinstance(end.code, int) else 1
+        if os.getpid() != arbiter:
+            # A worker ends by SystemExit from inside the arbiter's loop, where it was
+            # forked: it leaves here, without unwinding what the arbiter is running (the
+            # replication beside it, the listening sockets).
+            os._exit(code)
+        if code:
+            raise
 
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
@@ -370,79 +391,6 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
             sock.close()
         raise
     return opened
-
-
-def run_workers(
-    app: Any,
-    listening: list[socket.socket],
-    threads: int,
-    workers: int,
-    proxy: int = 0,
-) -> None:
-    """Serves ``app`` from ``workers`` processes that accept on the same sockets, so a
-    busy server uses every core (one Python process runs one thread at a time). A worker
-    accepts only while no other holds fewer connections (``FairServer.readable``), so the
-    phones' keep-alive connections spread over the workers.
-
-    The sockets are bound before (:func:`listening_sockets`) and each worker is forked
-    here: workers share nothing but the database file, whose WAL lets them read while one
-    writes, and every write checks the game's version (see ``db.hands``). Each keeps its
-    own page cache, keyed by that version, so no worker serves a page older than the game
-    it read. Interrupting this process (Ctrl+C, or SIGTERM) stops every worker, and so
-    does its end however it comes (SIGKILL too): each worker watches a pipe whose write
-    end only this process holds (:class:`MasterWatch`), and checks that it is still this
-    process's child. What the app counts per server (each address's rates, the heavy
-    slots: ``web.throttle``) was made with the app, in memory and semaphores the forks
-    share, so N workers give a client one server's budget, not N.
-    """
-    # Each worker's count of open sockets, in shared memory that the forks inherit.
-    counts = RawArray("i", workers)
-    master = os.getpid()
-    watched, held = os.pipe()
-    running: dict[int, int] = {}  # each worker's pid: its place in ``counts``
-    for worker in range(workers):
-        pid = os.fork()
-        if pid == 0:  # a worker: serve until stopped, never return into the caller
-            code = 0
-            try:
-                # Only the master may hold the write end, or its death would go unseen.
-                os.close(held)
-                signal.signal(signal.SIGTERM, signal.default_int_handler)
-                make_server(
-                    app,
-                    threads=threads,
-                    listening=listening,
-                    balance=(counts, worker),
-                    master=(master, watched),
-                    proxy=proxy,
-                ).run()
-            except KeyboardInterrupt:
-                pass
-            except BaseException:
-                logging.exception("worker %d stopped", os.getpid())
-                code = 1
-            os._exit(code)
-        running[pid] = worker
-    os.close(watched)
-    for sock in listening:
-        sock.close()
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
-    try:
-        while running:
-            pid, _status = os.wait()
-            stopped = running.pop(pid, None)
-            if stopped is not None:
-                # A worker that stopped accepts nothing more: it must never look like the
-                # least busy one, or the others would wait for it.
-                counts[stopped] = STOPPED
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        for pid in running:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)
-        for pid in running:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
 
 
 def trust_proxies(app: Any, hops: int) -> Any:
@@ -550,12 +498,14 @@ def serve(
     public_url: str | None = None,
     invited_only: bool = False,
     phones: int = 1,
+    worker_timeout: int = WORKER_TIMEOUT,
 ) -> None:
     """Binds the port, creates the app (migrating the database) and serves it until
-    interrupted. ``public_url``: the address links carry (else the server's own, see
-    ``share.public_root``); ``invited_only``: only the owner's key starts a group;
-    ``phones``: the phones behind one public address (a club's venue), whose rates and
-    connections are that many times one phone's.
+    interrupted; with ``workers`` > 1 under gunicorn, which replaces a worker silent for
+    ``worker_timeout`` seconds (see :func:`run_workers`). ``public_url``: the address
+    links carry (else the server's own, see ``share.public_root``); ``invited_only``: only
+    the owner's key starts a group; ``phones``: the phones behind one public address (a
+    club's venue), whose rates and connections are that many times one phone's.
     ``proxy``: how many reverse proxies stand in front of the server, whose
     forwarded headers are trusted (see :func:`make_server`); 0 trusts none. ``replica``:
     (URL, interval) for Litestream to replicate the database to while the server runs
@@ -613,7 +563,9 @@ def serve(
                     f"{phones} times as many groups and games as one phone."
                 )
             echo("Press Ctrl+C to stop.")
-            run_server(app, listening, threads, workers, proxy)
+            run_server(app, listening, threads, workers, proxy, worker_timeout)
+        # Either server returns once stopped: Ctrl+C, or a signal gunicorn's arbiter handles.
+        echo("Stopped.")
     except KeyboardInterrupt:
         echo("Stopped.")
     finally:
