@@ -36,6 +36,35 @@ def test_the_units_commands_are_the_command_lines_own(unit, monkeypatch):
         assert context.params["proxy"] == 1
 
 
+def service_settings(unit: str) -> dict[str, str]:
+    """The [Service] section of a deploy/ unit, as name: value (the last one given)."""
+    settings: dict[str, str] = {}
+    section = None
+    for line in (DEPLOY / unit).read_text().splitlines():
+        if line.startswith("["):
+            section = line.strip()
+        elif section == "[Service]" and "=" in line and not line.startswith("#"):
+            name, value = line.split("=", 1)
+            settings[name.strip()] = value.strip()
+    return settings
+
+
+def test_the_server_is_restarted_on_any_exit_and_reloads_its_workers():
+    """The hand-written master exited 0 once its workers were gone, which
+    Restart=on-failure left stopped (issue 54, finding 8). Any exit restarts it now;
+    reload sends SIGHUP, on which gunicorn replaces the workers gracefully, and stop
+    sends SIGTERM, on which it lets them finish what they answer."""
+    settings = service_settings("scorekeeper.service")
+    assert settings["Restart"] == "always"
+    assert settings["ExecReload"] == "/bin/kill -HUP $MAINPID"
+    assert settings["KillSignal"] == "SIGTERM"
+    program, command, *arguments = exec_start("scorekeeper.service")
+    from scorekeeper.cli import main
+
+    context = main.commands[command].make_context(command, arguments)
+    assert context.params["workers"] > 1  # the arbiter that restarts workers runs
+
+
 @pytest.mark.parametrize("unit", ["scorekeeper.service", "scorekeeper-backup.service"])
 def test_no_unit_puts_a_setting_on_its_command_line(unit):
     """A command line is every local user's to read (/proc/PID/cmdline): the replica's
