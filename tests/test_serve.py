@@ -67,6 +67,8 @@ def test_workers_are_passed_on(runner, served, tmp_path):
     result = runner.invoke(main, ["serve", "--workers", "3", "--db", str(tmp_path / "g.db")])
     assert result.exit_code == 0, result.output
     assert (served["workers"], served["timeout"]) == (3, 30)
+    # gunicorn's threads read requests themselves: without a proxy, it says what that risks.
+    assert "no reverse proxy: a request sent slowly holds a thread" in result.output
     options = ["--workers", "2", "--worker-timeout", "5", "--db", str(tmp_path / "g.db")]
     assert runner.invoke(main, ["serve", *options]).exit_code == 0
     assert served["timeout"] == 5
@@ -97,6 +99,7 @@ def test_the_proxies_to_trust_are_passed_on(runner, served, tmp_path, hops):
     assert result.exit_code == 0, result.output
     assert served["proxy"] == hops
     assert ("let only the proxy reach this port" in result.output) == bool(hops)
+    assert "no reverse proxy" not in result.output
 
 
 @pytest.mark.parametrize("hops", [0, 1, 2])

@@ -549,6 +549,15 @@ def serve(
                 f"Behind {proxy} reverse prox{'ies' if proxy > 1 else 'y'}: each request's "
                 "client is the address forwarded, so let only the proxy reach this port."
             )
+        elif workers > 1:
+            # gunicorn's threads read a request themselves: a phone that sends half of one
+            # holds a thread until the rest comes (waitress reads them all in one loop).
+            echo(
+                f"{workers} workers and no reverse proxy: a request sent slowly holds a "
+                "thread until it has all arrived, and a few such can stall the server. "
+                "Serve behind a proxy that buffers requests (deploy/Caddyfile) with "
+                "--proxy 1, or from one process on a table's network."
+            )
         with contextlib.ExitStack() as running:
             if replica is not None:
                 from .hosting import replicating
