@@ -15,6 +15,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -220,3 +221,48 @@ def test_behind_a_proxy_the_workers_count_each_phone_by_its_forwarded_address(tm
         stopped(process, workers)
     assert phones == [201] * (burst + 2)
     assert one == [201] * burst + [429] * 2
+
+
+def test_a_reload_leaves_litestream_and_serves_last_words_to_the_server(tmp_path):
+    """Workers replaced on SIGHUP end inside the code of the arbiter they were forked
+    from, Litestream's owner: the server replicates on through the reload, with the same
+    Litestream, and only the server itself says it stopped, once, when it does."""
+    replica = f"file://{tmp_path / 'replica'}"
+    log = tmp_path / "serve.log"
+    port = free_port()
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
+            + ["--workers", "2", "--db", str(tmp_path / "live.db"), "--replicate", replica],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "SCOREKEEPER_SECRET_KEY": "test"},
+        )
+    workers: list[int] = []
+    try:
+        assert until(lambda: answered(port) or process.poll() is not None)
+
+        def litestream() -> list[int]:
+            return [
+                pid
+                for pid in live_workers(process)
+                if b"litestream" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            ]
+
+        assert until(lambda: len(live_workers(process)) == 3)
+        [replicating] = litestream()
+        workers = [pid for pid in live_workers(process) if pid != replicating]
+        os.kill(process.pid, signal.SIGHUP)
+        assert until(lambda: not any(running(pid) for pid in workers))
+        assert until(lambda: len(live_workers(process)) == 3)
+        assert litestream() == [replicating]
+        status, made = call(port, "POST", "/api/games", {"players": list("ABCD")})
+        assert status == 201, made
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(60) == 0
+    finally:
+        stopped(process, workers)
+    said = log.read_text()
+    # Said once, by the server as it stopped; never by a worker replaced.
+    assert said.count("Stopped.") == 1, said
+    assert said.count("Replicating every save") == 1
