@@ -427,8 +427,8 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     type=click.IntRange(1, 64),
     help="Processes that serve requests on the same port and database file; a busy "
     "server wants one per core. More than 1 runs them under gunicorn, which replaces a "
-    "worker that dies or hangs and reloads them all on SIGHUP; put it behind a reverse "
-    "proxy (--proxy).",
+    "worker that dies or hangs and reloads them all on SIGHUP; serve it behind a reverse "
+    "proxy that buffers requests (deploy/Caddyfile) with --proxy.",
 )
 @click.option(
     "--worker-timeout",
