@@ -1,4 +1,4 @@
-"""The round sheet's rules, as tables from RULES.md section 5 and hand calculations."""
+"""The round sheet's rules, as tables from docs/rules/any-game.md and hand calculations."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def rounds(*points: tuple[int, ...]) -> list:
     return [written(p) for p in points]
 
 
-# --- RULES.md's worked example -----------------------------------------------------------
+# --- docs/rules/any-game.md's worked example ---------------------------------------------
 
 WORKED = [
     # rounds after the totals 90, 40, 60, 70: totals, status, winner

@@ -1,4 +1,4 @@
-"""Doppelkopf's rules, as RULES.md section 8 gives them: every worked example scored
+"""Doppelkopf's rules, as docs/rules/doppelkopf.md gives them: every worked example scored
 through the JSON API (Flask test client, a real SQLite file) and the command line; the
 Bock rounds carried and shown ahead; the money at the end; five at the table; impossible
 hands refused in the API's words and, on the hand form's page, in the table's."""

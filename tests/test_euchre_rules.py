@@ -1,4 +1,4 @@
-"""Euchre's rules, as RULES.md section 11 gives them: the knobs and the preset, and every
+"""Euchre's rules, as docs/rules/euchre.md gives them: the knobs and the preset, and every
 worked example scored by the pure function, through the JSON API (a real SQLite file)
 and through ``scorekeeper score --game euchre``; the refusals in the API's words, on the
 command line, and on the hand form in the table's words (players by name)."""
@@ -56,7 +56,7 @@ def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H", nam
     }
 
 
-# The worked examples of RULES.md 11: (settings, the hand, points of sides A and B).
+# The worked examples of docs/rules/euchre.md: (settings, the hand, points of sides A and B).
 WORKED = {
     "1: three tricks": ({}, body(tricks=3), (1, 0)),
     "1: four tricks": ({}, body(tricks=4), (1, 0)),
@@ -277,7 +277,7 @@ def summary_text(response) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-# --- ratings: each side a team of two partners (RULES.md, sections 7 to 11) -----------------
+# --- ratings: each side a team of two partners (docs/rules/) -----------------
 
 
 def test_a_finished_game_rates_each_side_as_a_team_of_two_partners(client):

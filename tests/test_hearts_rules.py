@@ -1,6 +1,6 @@
-"""Hearts as a preset of the round sheet, by RULES.md section 5a's worked examples: 26 a
+"""Hearts as a preset of the round sheet, by docs/rules/any-game.md (Hearts)'s worked examples: 26 a
 round, the lowest total wins at 100, and a moon scored under the table's ``moon`` rule.
-Seats count from 0, as in RULES.md."""
+Seats count from 0, as in docs/rules/any-game.md."""
 
 from __future__ import annotations
 

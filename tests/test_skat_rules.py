@@ -1,4 +1,4 @@
-"""Skat's rules, as RULES.md section 9 gives them: the preset and knobs, every worked
+"""Skat's rules, as docs/rules/skat.md gives them: the preset and knobs, every worked
 example scored through the JSON API (a real SQLite file) and through ``scorekeeper score
 --game skat``, a whole Seeger-Fabian list of 48 deals, and the refusals: in the API's
 words for the API and the command line, in the table's words on the hand form (players by
@@ -52,7 +52,7 @@ def test_a_bad_knob_is_refused_naming_it(knob, value):
 
 
 def deal(game="clubs", matadors=1, bid=18, points=75, declarer=0, **flags):
-    """A suit or grand game as RULES.md's API body writes it."""
+    """A suit or grand game as docs/rules/skat.md's API body writes it."""
     return {
         "declarer": declarer,
         "game": game,
@@ -74,7 +74,7 @@ def null_game(hand=False, ouvert=False, won=True, bid=23, declarer=0):
 
 
 SF_ON, SF_SEEGER = {"seeger_fabian": "on"}, {"seeger_fabian": "seeger"}
-# The worked examples of RULES.md 9: (players, first dealer, settings, deal, points per seat).
+# docs/rules/skat.md's worked examples: (players, first dealer, settings, deal, points per seat).
 WORKED = {
     "1: clubs with 2": (3, 0, {}, deal(matadors=2, bid=36, declarer=1), (0, 36, 0)),
     "2: grand hand with 4, schneider": (

@@ -701,7 +701,7 @@ def import_games(file: str, database: str | None, group_id: int | None, base_url
 def ratings(
     group_id: int | None, game_key: str | None, as_json: bool, rebuild: bool, database: str | None
 ) -> None:
-    """Print a group's ratings in one game, best first (RULES.md section 6: the rating
+    """Print a group's ratings in one game, best first (docs/rules/ratings.md: the rating
     shown is mu - 3 sigma; provisional under 5 rated games), or with --rebuild rate the
     finished games again from scratch."""
     from .. import db

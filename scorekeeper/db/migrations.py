@@ -398,7 +398,7 @@ def m012_group_names(db: Database) -> None:
 
 @migrations()
 def m013_ratings(db: Database) -> None:
-    """Ratings within a group (issue 22, RULES.md section 6), kept so that a finished game
+    """Ratings within a group (issue 22, docs/rules/ratings.md), kept so that a finished game
     costs one rating event, not a re-rating of the group.
 
     ``rating_games`` is the order of the rating events: a row per finished game with its

@@ -463,7 +463,7 @@ def group_ratings(group_id: int):
     """The group's ratings in one game kind (``?game=<key>``; its key as ``Authorization:
     Bearer``), best first: each player's ``mu`` and ``sigma`` unrounded, the ``rating``
     shown (mu - 3 sigma, to one decimal), their rated ``games`` and whether the rating is
-    still ``provisional`` (RULES.md section 6)."""
+    still ``provisional`` (docs/rules/ratings.md)."""
     found = _group_key_required(group_id)
     given = request.args.get("game")
     if given is None or not given.strip():

@@ -1,4 +1,4 @@
-"""The ratings' pages (issue 22, RULES.md section 6): a group's ratings in one game kind,
+"""The ratings' pages (issue 22, docs/rules/ratings.md): a group's ratings in one game kind,
 each player's chances for a seating before a game (a page, and JSON for New game's
 script) with the fairest partnerships of a partnership game, and a player's rating
 history as a chart. For members only. The ratings and chances are ``db.ratings``'s and
