@@ -71,6 +71,23 @@ def test_every_link_of_the_docs_leads_to_a_file_of_the_repository(page):
     assert broken == []
 
 
+FOLDERS = "tests|scorekeeper|benchmarks|scripts|deploy|static|templates|docs"
+REPO_PATH = re.compile(rf"`((?:{FOLDERS})/[^`\s]*)`")
+
+
+@pytest.mark.parametrize("page", markdown(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_of_the_repository_the_docs_name_is_there(page):
+    """A path in code marks (`tests/test_docs.py`, `static/fonts/`) names a file or folder
+    of the repository (a pattern, at least one), unless it holds a placeholder
+    (`docs/rules/<key>.md`)."""
+    missing = [
+        cited
+        for cited in REPO_PATH.findall(page.read_text())
+        if "<" not in cited and not any(ROOT.glob(cited.rstrip("/")))
+    ]
+    assert missing == []
+
+
 def test_the_readme_is_at_most_400_lines():
     assert len((ROOT / "README.md").read_text().splitlines()) <= 400
 
