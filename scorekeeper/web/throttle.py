@@ -15,7 +15,8 @@
   byte). As many more may wait for one, up to ``HEAVY_WAIT`` seconds; any further heavy
   request is answered 503 at once, with ``Retry-After``, instead of taking another
   server thread that other groups' saves and pages need. So heavy work holds at most
-  twice ``HEAVY_SLOTS`` of the server's threads.
+  twice ``HEAVY_SLOTS`` of the server's threads. Which requests are heavy is declared on
+  each view (``weight``).
 
 Both are counted per server, not per process: the buckets live in shared memory and the
 slots are process-shared semaphores, made before ``serve --workers N`` forks its workers,
@@ -45,6 +46,7 @@ from werkzeug.exceptions import Forbidden, ServiceUnavailable, TooManyRequests
 
 from .. import db
 from ..problems import Problem
+from .weight import weight_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +71,6 @@ LOCK_WAIT = 1.0
 HEAVY_SLOTS = 1
 HEAVY_WAIT = 10.0
 HEAVY_RETRY_SECONDS = 5
-HEAVY = frozenset(
-    {
-        "review.export_group",
-        "review.export_game",
-        "review.export_all",
-        "review.export_parts",
-        "review.import_games",
-        "review.import_group",
-        "sheets.game_sheet",
-    }
-)
 
 
 def client_of(address: str) -> str:
@@ -319,13 +310,11 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def take_a_heavy_slot() -> None:
-        if request.endpoint not in HEAVY or request.method not in ("GET", "POST"):
+        if request.endpoint is None:  # no route: a 404 or a 405 to come
             return
-        if request.endpoint in ("review.import_games", "review.import_group") and (
-            request.method != "POST"
-        ):
-            return
-        take_heavy_slot()
+        declared = weight_of(current_app.view_functions.get(request.endpoint))
+        if declared is not None and declared.is_heavy(request.method):
+            take_heavy_slot()
 
     @app.after_request
     def release_when_sent(response: Response) -> Response:
