@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
 import stat
 import threading
 import time
+import warnings
 
 import pytest
 from flask import Flask
@@ -191,7 +193,9 @@ def _killed_while(work, meanwhile=lambda: None) -> None:
     ``work(ready)``, which calls ``ready()`` once it holds what it takes and then waits;
     once it is ready, runs ``meanwhile()``, kills the child with SIGKILL and reaps it."""
     read, write = os.pipe()
-    pid = os.fork()
+    with warnings.catch_warnings():  # the server's threads stay in this process, as in serve
+        warnings.filterwarnings("ignore", ".*multi-threaded.*fork", DeprecationWarning)
+        pid = os.fork()
     if pid == 0:  # the child: never back into the tests
         try:
             os.close(read)
@@ -201,6 +205,7 @@ def _killed_while(work, meanwhile=lambda: None) -> None:
     os.close(write)
     try:
         with os.fdopen(read, "rb") as ready:
+            assert select.select([ready], [], [], 60)[0], "the child never took it"
             assert ready.read(1) == b"1", "the child took nothing"
         meanwhile()
     finally:
