@@ -85,6 +85,7 @@ from jinja2.ext import extract_from_ast
 from ..db.files import private_folder
 from ..engine.core.language import LANGUAGES
 from . import phone_stdlib
+from .weight import light
 
 try:
     import brotli
@@ -691,6 +692,7 @@ def warm(app: Flask) -> None:
             app.logger.exception("could not build the engine's files ahead of a phone")
 
 
+@light
 @bp.get("/engine/pyodide-<version>/<name>")
 def pyodide(version: str, name: str):
     """A file of the pinned Pyodide release, in the encoding the browser takes best of
@@ -721,6 +723,7 @@ def _release_file(path: Path, modified: int, size: int) -> bytes:
     return path.read_bytes()
 
 
+@light
 @bp.get("/engine/scorekeeper-<digest>.zip")
 def engine(digest: str):
     """The engine's zip at the address of its hash (an old address answers 404, so a
@@ -734,6 +737,7 @@ def engine(digest: str):
 WORDS_MIMETYPE = "application/octet-stream"
 
 
+@light
 @bp.get("/engine/words-<language>-<digest>.mo")
 def words_file(language: str, digest: str):
     """The engine's words in ``language`` at the address of their hash: 404 for any other
@@ -745,6 +749,7 @@ def words_file(language: str, digest: str):
     return send_zip(found[0], WORDS_MIMETYPE)
 
 
+@light
 @bp.get("/engine/stdlib-<digest>.zip")
 def standard_library(digest: str):
     """The standard library cut for the engine at the address of its hash."""
@@ -754,6 +759,7 @@ def standard_library(digest: str):
     return send_zip(cut[0])
 
 
+@light
 @bp.get("/engine/worker-<digest>.js")
 def worker(digest: str):
     """The engine's worker at the address of its hash, with the policy that lets it

@@ -25,6 +25,7 @@ from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of, kind_name, offered_games
 from ..groups import chooser_or_redirect
 from ..i18n import isolate, shown_ltr, translate
+from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
 from .ratings import rating_chart
@@ -39,6 +40,7 @@ def figures_max_hands() -> int:
     return current_app.config["FIGURES_MAX_HANDS"]
 
 
+@light
 @bp.get("/players", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/players")
 def players(group_id: int | None):
@@ -171,6 +173,7 @@ def _career(
     }
 
 
+@light
 @bp.get("/players/<path:name>", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/players/<path:name>")
 def player(name: str, group_id: int | None):

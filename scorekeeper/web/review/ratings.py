@@ -24,6 +24,7 @@ from ..forms import MAX_NAME_LENGTH
 from ..game_service import kind_name
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
+from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param
 
@@ -176,6 +177,7 @@ def chances(group_id: int, kind: str, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings")
 def ratings(group_id: int):
     """The group's ratings in one game kind (``?game=<key>``; none: the first kind it has
@@ -220,6 +222,7 @@ def rated_kind_name(group_id: int, key: str) -> str:
     return kind_name(game)
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings/chances")
 def ratings_chances(group_id: int):
     """JSON for New game's script: each side's chance to win for the seating given
