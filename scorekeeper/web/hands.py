@@ -44,7 +44,7 @@ from .game_service import game_of, hand_words, side_names
 from .i18n import current_language, isolate, shown, translate
 from .offline import KEPT_HEADER, snapshot_of
 from .scoreboard import describe, points_line
-from .weight import heavy, light
+from .weight import light
 
 bp = Blueprint("hands", __name__)
 
@@ -241,7 +241,9 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
     abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
 
 
-@heavy("POST")
+# A correction at the table is bounded by MAX_HANDS and must never wait behind a
+# stranger's import for a heavy slot: it stays light, as a save does.
+@light
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @edit_required
 def edit(game_id: int, number: int, game: db.StoredGame):

@@ -7,8 +7,9 @@ whole club night: an import (of games or of a night), a game's print, a club tab
 list and the night's ranking, every export, the API's whole night, and drawing a night's
 series (it makes every table's game at once). Light: a page or an answer that reads
 what is stored, bounded by the page size and the figures' cap or kept in the page cache,
-and a save of one hand. An offline batch is light at the door: one that replaces a stored
-hand takes its slot itself (``throttle.heavy_work``).
+and a save or a correction of one hand (a table's correction never waits behind a
+stranger's import; a game's hands are bounded). An offline batch is light at the door:
+one that replaces a stored hand takes its slot itself (``throttle.heavy_work``).
 
     @heavy
     @bp.get("/games/<int:game_id>/print")

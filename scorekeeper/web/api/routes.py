@@ -53,7 +53,7 @@ from ..game_service import (
 from ..responses import PRIVATE
 from ..share import public_url
 from ..throttle import allow, owner_required
-from ..weight import heavy, light
+from ..weight import light
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -690,7 +690,8 @@ def add_hand(found: db.StoredGame):
     return _written(found, progress, stored_number, revision), 201
 
 
-@heavy
+# Light, as the edit form: a table's correction never waits behind another's import.
+@light
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @edit_required
 def replace_hand(found: db.StoredGame, number: int):
