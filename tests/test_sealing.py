@@ -19,13 +19,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from cryptography.exceptions import InvalidTag
 
 from scorekeeper import db
-from scorekeeper.db import keys, phones
+from scorekeeper.db import keys, phones, sealing
 from scorekeeper.engine import get_game
 from scorekeeper.web import create_app
 
 from .conftest import SEAT_NAMES, app_config
+from .test_backup import scorekeeper
 
 FIXTURES = Path(__file__).parent / "fixtures"
 XOR_DB = FIXTURES / "xor-sealed.db"
@@ -257,6 +259,79 @@ def keys_open(app, night: dict) -> None:
         database.close()
 
 
+def stranger(app) -> int:
+    """What a phone holding nothing gets on a hand form: the measure of 'opens nothing'."""
+    return app.test_client().get("/games/1/hands/new").status_code
+
+
+def test_a_rotation_through_the_real_cli_loses_no_link_and_the_old_key_opens_nothing_after(
+    tmp_path,
+):
+    path = tmp_path / "scorekeeper.db"
+    night = a_night(path)
+    app = create_app(app_config(tmp_path))  # a server running through the rotations
+    links_open(app, night)
+    assert stranger(app) != 200
+    folder = secrets_of(path)
+
+    shown = scorekeeper("secrets", "--db", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "sealing key 1 (current)" in shown.stdout, shown.stdout
+    assert "7 link(s) sealed with key 1" in shown.stdout, shown.stdout
+
+    first = scorekeeper("secrets", "--rotate", "--db", str(path))
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "Sealed 7 link(s) again with key 2" in first.stdout, first.stdout
+    assert sorted(p.name for p in folder.iterdir()) == ["tokens-2.key", "tokens.key"]
+    links_open(app, night)
+    stolen = (folder / "tokens-2.key").read_text()
+
+    second = scorekeeper("secrets", "--rotate", "--db", str(path))
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "Sealed 7 link(s) again with key 3" in second.stdout, second.stdout
+    assert f"Removed the old key {folder / 'tokens-2.key'}" in second.stdout, second.stdout
+    assert "7 link(s) sealed with key 3" in second.stdout, second.stdout
+    assert sorted(p.name for p in folder.iterdir()) == ["tokens-3.key", "tokens.key"]
+
+    # A copy taken now, with the key stolen before: nothing opens, every value says so.
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(path, copy)
+    old = sealing._siv(bytes.fromhex(stolen))
+    values = stored(
+        copy,
+        "SELECT 'invite', invite_hash, invite_sealed FROM groups UNION ALL "
+        "SELECT 'view', view_hash, view_sealed FROM games UNION ALL "
+        "SELECT 'edit', new_hash, sealed FROM phone_rekeys",
+    )
+    assert len(values) == 7
+    for kind, hashed, value in values:
+        assert value.startswith("k3:"), value
+        with pytest.raises(InvalidTag):
+            old.decrypt(sealed_bytes(value), [kind.encode(), hashed.encode()])
+    written = path.read_bytes() + b"".join(
+        p.read_bytes() for p in tmp_path.glob("scorekeeper.db-*") if p.is_file()
+    )
+    assert b"k2:" not in written and b"k1:" not in written
+
+    # Every link and kept key opens, on the server that ran through the rotations (the
+    # renewals that waited through both reach their phones) and on a new one.
+    opens_everything(app, night)
+    opens_everything(create_app(app_config(tmp_path)), night)
+
+
+def test_a_rotation_without_the_secrets_folder_is_refused_and_changes_nothing(tmp_path):
+    path = tmp_path / "scorekeeper.db"
+    a_night(path)
+    shutil.rmtree(secrets_of(path))
+    before = stored(path, "SELECT invite_sealed FROM groups")
+    done = scorekeeper("secrets", "--rotate", "--db", str(path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "--rotate" in done.stderr and "holds no tokens.key" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert not secrets_of(path).exists()
+    assert stored(path, "SELECT invite_sealed FROM groups") == before
+
+
 # --- m024: a database sealed the old way ------------------------------------------------
 
 
@@ -330,6 +405,11 @@ def test_m024_reseals_every_link_and_the_phones_keys_on_their_next_request(upgra
     with dana.session_transaction() as session:
         session["phone"] = XOR_EXPECTED["phones"]["Dana"]["token"]
     assert dana.get("/games/1/hands/new").status_code != 200
+
+    # And a rotation after the upgrade keeps it all.
+    done = scorekeeper("secrets", "--rotate", "--db", str(upgraded_xor))
+    assert done.returncode == 0, done.stdout + done.stderr
+    opens_everything(app, night)
 
 
 def test_m024_leaves_what_it_cannot_open_and_opens_it_when_the_folder_comes_back(

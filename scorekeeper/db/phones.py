@@ -30,7 +30,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_edit_key, new_token
-from .sealing import mixed, seal, token_hash, unseal
+from .sealing import key_id, keyring, mixed, seal, token_hash, unseal
 
 # What one phone keeps, at most: the oldest are let go first (as the cookie once did).
 MAX_PHONE_KEYS = 200
@@ -352,6 +352,11 @@ def end_membership(db: Database, member: Member, removed_by: int | None = None) 
         ).rowcount
         if not changed:
             return None
+        # Sealed before a rotation that ended meanwhile (``keys.rotate_secret``): again.
+        current = keyring(db).current
+        view_links = {
+            game_id: link for game_id, link in view_links.items() if key_id(link[1]) == current
+        }
         group_games = "(SELECT id FROM games WHERE group_id = ?)"
         held = {
             row[0]
