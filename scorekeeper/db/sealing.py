@@ -151,15 +151,15 @@ def keyring(db: Database, make: bool = False) -> Keyring:
     path = database_file(db)
     if not path:
         return _IN_MEMORY
-    folder = secrets_folder(path)
     try:
-        seen = folder.stat()
+        seen = os.stat(path + SECRETS_FOLDER)  # the folder, as ``secrets_folder`` names it
         stamp = (seen.st_ino, seen.st_mtime_ns)
     except OSError:
         stamp = None
     known = _KNOWN.get(path)
     if known is not None and stamp is not None and known[0] == stamp:
         return known[1]
+    folder = secrets_folder(path)
     with _LOCK:
         try:
             if make and not (folder / TOKENS_KEY).exists():
