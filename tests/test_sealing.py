@@ -107,8 +107,8 @@ def test_two_versions_of_a_renewed_kept_key_and_the_old_key_reveal_nothing_of_th
 
 
 def test_a_kept_key_changed_or_moved_opens_nothing(tmp_path):
-    """A kept key's value changed by one bit, or moved to another game's row, opens
-    nothing (the old sealing, with no check, gave another key for it)."""
+    """A kept key's value changed by one bit, or moved to another game's or phone's row,
+    opens nothing (the old sealing, with no check, gave another key for it)."""
     path = tmp_path / "scorekeeper.db"
     database = db.open_database(str(path))
     try:
@@ -131,6 +131,11 @@ def test_a_kept_key_changed_or_moved_opens_nothing(tmp_path):
                 [sealed, second, first],
             )
         assert phones.kept_key(database, *phone, second) is None
+        # In another phone's row (under another phone's key): nothing either.
+        other = phones.new_phone(database)
+        with db.connection.writing(database):
+            database.execute("UPDATE phone_keys SET phone_id = ?, game_id = ?", [other[0], first])
+        assert phones.kept_key(database, *other, first) is None
     finally:
         database.close()
 

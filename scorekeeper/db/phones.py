@@ -3,12 +3,12 @@ random token its session cookie carries, and a group's members with their histor
 
 A phone is found by the SHA-256 of its token; the token is never stored. The edit keys a
 phone remembers are sealed with its token (AES-GCM, ``cryptography``'s, under a key
-derived from the token by HKDF, a random 96-bit nonce for every value, the phone and the
-game as associated data), so that a copy of the file alone opens no game, two versions of
-a row (a key renewed) tell nothing of each other, a changed or moved value opens nothing,
-and the cookie holds no key at all. Keys sealed before issue 54 (XOR with an HMAC stream
-of the token and the game) are sealed again on the phone's next request, the only time
-the server has its token (``phone_by_token``). A
+derived from the token by HKDF, so one of each phone's own, a random 96-bit nonce for
+every value, the game as associated data), so that a copy of the file alone opens no
+game, two versions of a row (a key renewed) tell nothing of each other, a changed or
+moved value opens nothing, and the cookie holds no key at all. Keys sealed before issue
+54 (XOR with an HMAC stream of the token and the game) are sealed again on the phone's
+next request, the only time the server has its token (``phone_by_token``). A
 membership is a row of ``members``; it ends (``left_at``) when the phone leaves or
 another member removes it, and from then on no copy of the phone's cookie is a member.
 """
@@ -103,7 +103,7 @@ def _seal_old_keys(db: Database, phone_id: int, token: str) -> None:
                 continue
             db.execute(
                 f"UPDATE phone_keys SET sealed = ? {where}",
-                [_seal(token, phone_id, game_id, key), phone_id, game_id],
+                [_seal(token, game_id, key), phone_id, game_id],
             )
 
 
@@ -113,28 +113,28 @@ def _aead(token: str) -> AESGCM:
     return AESGCM(derived.derive(token.encode("utf-8", "surrogatepass")))
 
 
-def _bound(phone_id: int, game_id: int) -> bytes:
-    """What a sealed key is bound to: moved to another phone's or game's row, it opens
-    nothing."""
-    return f"phone {phone_id} game {game_id}".encode()
+def _bound(game_id: int) -> bytes:
+    """What a sealed key is bound to: moved to another game's row, it opens nothing (and
+    in another phone's row, under another phone's key, nothing either)."""
+    return f"game {game_id}".encode()
 
 
-def _seal(token: str, phone_id: int, game_id: int, key: str) -> str:
+def _seal(token: str, game_id: int, key: str) -> str:
     nonce = os.urandom(_NONCE)
     raw = key.encode("utf-8", "surrogatepass")
-    sealed = nonce + _aead(token).encrypt(nonce, raw, _bound(phone_id, game_id))
+    sealed = nonce + _aead(token).encrypt(nonce, raw, _bound(game_id))
     return SEALED_PREFIX + base64.b64encode(sealed).decode("ascii")
 
 
-def _unseal(token: str, phone_id: int, game_id: int, sealed: str) -> str | None:
-    """The key ``sealed`` holds, or None: sealed with another token, for another phone or
+def _unseal(token: str, game_id: int, sealed: str) -> str | None:
+    """The key ``sealed`` holds, or None: sealed with another phone's token, for another
     game, or changed."""
     if not sealed.startswith(SEALED_PREFIX):
         return _legacy_unseal(token, game_id, sealed)
     try:
         data = base64.b64decode(sealed.removeprefix(SEALED_PREFIX), validate=True)
         nonce, body = data[:_NONCE], data[_NONCE:]
-        raw = _aead(token).decrypt(nonce, body, _bound(phone_id, game_id))
+        raw = _aead(token).decrypt(nonce, body, _bound(game_id))
         return raw.decode("utf-8", "surrogatepass")
     except (InvalidTag, ValueError, binascii.Error, UnicodeDecodeError):
         return None
@@ -155,7 +155,7 @@ def keep_key(db: Database, phone_id: int, token: str, game_id: int, key: str) ->
         db.execute(
             "INSERT OR REPLACE INTO phone_keys (phone_id, game_id, sealed, kept_at) "
             "VALUES (?, ?, ?, ?)",
-            [phone_id, game_id, _seal(token, phone_id, game_id, key), now()],
+            [phone_id, game_id, _seal(token, game_id, key), now()],
         )
         db.execute(
             "DELETE FROM phone_rekeys WHERE phone_id = ? AND game_id = ?", [phone_id, game_id]
@@ -187,7 +187,7 @@ def kept_key(db: Database, phone_id: int, token: str, game_id: int) -> str | Non
     ).fetchone()
     if row is None:
         return None
-    key = _unseal(token, phone_id, game_id, row["sealed"])
+    key = _unseal(token, game_id, row["sealed"])
     if row["renewed"] is not None:
         new = unseal(db, "edit", row["new_hash"], row["renewed"])
         with writing(db):
@@ -197,7 +197,7 @@ def kept_key(db: Database, phone_id: int, token: str, game_id: int) -> str | Non
             if new is not None and key is not None and hash_key(key) == row["old_hash"]:
                 db.execute(
                     "UPDATE phone_keys SET sealed = ? WHERE phone_id = ? AND game_id = ?",
-                    [_seal(token, phone_id, game_id, new), phone_id, game_id],
+                    [_seal(token, game_id, new), phone_id, game_id],
                 )
                 key = new
     return key
