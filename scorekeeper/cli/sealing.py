@@ -64,7 +64,13 @@ def secrets_command(rotate: bool, database: str | None) -> None:
     finally:
         opened.close()
     if not sealing.secret_file(path).exists():
-        click.echo(f"{folder}: no keys yet (made when the first link is).")
+        if sum(counts.values()):
+            click.echo(
+                f"{folder} holds no tokens.key: the {sum(counts.values())} link(s) stored "
+                "here were sealed with keys that are not beside this file."
+            )
+        else:
+            click.echo(f"{folder}: no keys yet (made when the first link is).")
         return
     click.echo(f"Keys in {folder}: lookup key tokens.key; sealing key {ring.current} (current).")
     for key_id, count in sorted(counts.items(), key=lambda item: (item[0] is None, item[0])):

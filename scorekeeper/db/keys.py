@@ -82,6 +82,10 @@ SEALED = (
     ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
 )
 
+# Passes after the rotation's transaction, for values a running server sealed with the key
+# before meanwhile (one finds them; more would mean a server that cannot see the folder).
+SWEEPS = 5
+
 
 @dataclass(frozen=True, slots=True)
 class Rotated:
@@ -105,24 +109,28 @@ def rotate_secret(db: Database) -> Rotated:
     The new key is written while this process holds the writer lock, so a server's write
     that seals a token either committed before (and is sealed again here) or seals with
     the new key. One still sealed with an old key (sealed outside its write, stored just
-    after this one) is sealed again by the passes after, before any key is removed. The
-    old values' bytes are overwritten with zeros (``secure_delete``) and the log is
-    checkpointed, so the file keeps none of them."""
+    after this one) is sealed again by the passes after, before any key is removed (none
+    is, if one still comes after every pass: a link is never lost). The old values' bytes
+    are overwritten with zeros (``secure_delete``) and the log is checkpointed, so the
+    file keeps none of them."""
     secure = db.execute("PRAGMA secure_delete").fetchone()[0]
     db.execute("PRAGMA secure_delete = ON")
     try:
         with writing(db):
             key_id = new_key(db)
             sealed, lost = _seal_again(db, key_id)
-        while True:
+        settled = False
+        for _pass in range(SWEEPS):
             with writing(db):
                 more, _lost = _seal_again(db, key_id)
-            if not more:
+            settled = not more
+            if settled:
                 break
             sealed += more
     finally:
         db.execute(f"PRAGMA secure_delete = {int(secure)}")
-    removed = tuple(retire_keys(db, keep=key_id))
+    # Still sealing with an old key after every pass: the old keys are kept, not a link lost.
+    removed = tuple(retire_keys(db, keep=key_id)) if settled else ()
     with contextlib.suppress(sqlite3.Error):  # a reader holds the log: left for later
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return Rotated(key_id=key_id, sealed=sealed, lost=lost, removed=removed)
