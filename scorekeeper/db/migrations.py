@@ -819,3 +819,42 @@ def m023_skat_states_with_the_lists_foot(db: Database) -> None:
         "AND json_extract(state, '$.won') IS NULL "
         "AND game_id IN (SELECT id FROM games WHERE game = 'skat')"
     )
+
+
+@migrations()
+def m024_sealed_with_a_key_id(db: Database) -> None:
+    """Invite and view tokens, and renewed edit keys waiting for a phone
+    (``phone_rekeys``), sealed again the way issue 54 seals them (``db.sealing``): AES-SIV
+    under a key of the secrets folder, with the key's id before the value (``k1:...``),
+    instead of XOR with an HMAC stream of the secret, which had no check and no key id.
+    Their keyed hashes stay as they are (the lookup key does not change), so every link
+    keeps opening what it opened.
+
+    A value the secret beside this file does not open (a copy moved without its folder)
+    is left as it was: the old sealing is still read, so it opens again once the folder is
+    put back, and ``scorekeeper secrets --rotate`` seals it then. The edit keys a phone
+    keeps (``phone_keys``) are sealed with the phone's own token, which the server never
+    stores: they are sealed again (AES-GCM) on that phone's next request
+    (``phones.phone_by_token``), and read as before until then; nothing is dropped.
+    The old values' bytes are overwritten with zeros, not left in free pages."""
+    from .sealing import seal, unseal
+
+    secure = db.execute("PRAGMA secure_delete").fetchone()[0]
+    db.execute("PRAGMA secure_delete = ON")
+    for table, key, kind, hashed, sealed in (
+        ("groups", "id", "invite", "invite_hash", "invite_sealed"),
+        ("games", "id", "view", "view_hash", "view_sealed"),
+        ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
+    ):
+        rows = db.execute(
+            f"SELECT {key}, {hashed}, {sealed} FROM {table} "
+            f"WHERE {sealed} IS NOT NULL AND instr({sealed}, ':') = 0"
+        ).fetchall()
+        updates = []
+        for *ids, stored_hash, stored in rows:
+            token = unseal(db, kind, stored_hash, stored)
+            if token is not None:
+                updates.append((*seal(db, kind, token), *ids))
+        where = " AND ".join(f"{column} = ?" for column in key.split(", "))
+        db.conn.executemany(f"UPDATE {table} SET {hashed} = ?, {sealed} = ? WHERE {where}", updates)
+    db.execute(f"PRAGMA secure_delete = {int(secure)}")
