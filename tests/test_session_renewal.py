@@ -5,10 +5,12 @@ A cookie planted in a browser beforehand (plain http on a LAN is enough to set o
 the planter's phone; once the browser joins a group, opens an edit or a view link, or
 takes over a club night, that cookie names a phone holding nothing of it. An engine or a
 static file, kept a year by every cache, never carries a cookie, whatever the request did
-to the session."""
+to the session. Pages and JSON are gzipped only when ``Accept-Encoding`` takes gzip by its
+q-values."""
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -304,3 +306,42 @@ def test_a_removed_phones_first_request_for_a_public_file_sets_no_cookie(app, ta
     with app.app_context():
         db.phones.end_membership(db.get_db(), members["Ann"], removed_by=members["Ben"].id)
     assert no_cookie_on_public_answers(app, ann) == []
+
+
+# --- content negotiation ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "gzipped"),
+    [
+        ("gzip;q=0", False),
+        ("gzip;q=0, deflate", False),
+        ("*;q=0", False),
+        ("*, gzip;q=0", False),
+        ("identity", False),
+        ("gzip", True),
+        ("*", True),
+        ("br, gzip;q=0.5", True),
+    ],
+)
+def test_pages_json_and_static_files_are_gzipped_only_as_accept_encoding_says(
+    app, table, accept, gzipped
+):
+    phone = app.test_client()
+    assert phone.get(f"/games/{table['game']}/edit/{table['key']}").status_code == 302
+    asked = {
+        "page": f"/games/{table['game']}",
+        "json": f"/api/games/{table['game']}",
+        "static": "/static/app.js",
+        "rules": "/rules/skat",
+    }
+    for what, path in asked.items():
+        response = phone.get(path, headers={"Accept-Encoding": accept})
+        body = response.get_data()
+        response.close()
+        assert response.status_code == 200, (what, response.status_code)
+        assert (response.headers.get("Content-Encoding") == "gzip") is gzipped, (what, accept)
+        if gzipped:
+            assert gzip.decompress(body)
+        else:
+            assert body[:2] != b"\x1f\x8b", (what, accept)

@@ -14,6 +14,9 @@ by accident. A request that came over HTTPS (directly, or through a proxy that
 cookie (``SessionInterface``). An answer a shared cache may keep (a static or engine file,
 the manifest, the service worker) never carries the session cookie, whatever the request
 changed in the session (``shared_cacheable``).
+
+Pages and JSON are gzipped when the request's ``Accept-Encoding`` takes gzip at a quality
+above zero (Werkzeug's parse of its q-values: ``gzip;q=0`` is a refusal, ``*`` a yes).
 """
 
 from __future__ import annotations
@@ -124,6 +127,12 @@ def shared_cacheable(response: Response) -> bool:
     return not (control.private or control.no_store)
 
 
+def accepts_gzip() -> bool:
+    """True when the request's ``Accept-Encoding`` takes gzip (at a quality above zero,
+    by Werkzeug's parse: ``gzip;q=0`` refuses it, ``*`` takes it)."""
+    return request.accept_encodings.quality("gzip") > 0
+
+
 # The route of the edit link; its ``key`` is the game's edit key.
 EDIT_LINK = "games.edit_link"
 PRIVATE = "private, no-store"
@@ -157,7 +166,7 @@ class CachedPage:
 
     def response(self) -> Response:
         """The page as a response, gzipped when the browser accepts it."""
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
+        if accepts_gzip():
             response = Response(self.gzipped, mimetype="text/html")
             response.headers["Content-Encoding"] = "gzip"
         else:
@@ -265,7 +274,7 @@ def _static_from_memory(response: Response) -> None:
         response.set_data(body.raw)
         return
     response.headers.add("Vary", "Accept-Encoding")
-    if "gzip" in request.headers.get("Accept-Encoding", ""):
+    if accepts_gzip():
         response.set_data(body.gzipped)
         response.headers["Content-Encoding"] = "gzip"
         if response.headers.get("ETag"):
@@ -292,7 +301,7 @@ def _finish(response: Response) -> Response:
         if "Accept-Encoding" not in headers.get("Vary", ""):
             headers.add("Vary", "Accept-Encoding")
         if (
-            "gzip" in request.headers.get("Accept-Encoding", "")
+            accepts_gzip()
             and "Content-Encoding" not in headers
             and response.status_code not in (204, 304)
         ):
