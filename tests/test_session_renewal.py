@@ -10,17 +10,21 @@ q-values."""
 
 from __future__ import annotations
 
+import copy
 import gzip
 import re
+import urllib.request
 
 import pytest
 
 from scorekeeper import db
 from scorekeeper.web import phone_engine
 
-from .conftest import SEAT_NAMES, new_app
+from .conftest import SEAT_NAMES, SERVED, new_app
 from .test_club_pages import THIRTEEN
+from .test_groups_privacy import Browser, call
 from .test_pages import hand_form, text_of
+from .test_stranger import served
 
 
 def shared_cacheable(response) -> bool:
@@ -345,3 +349,55 @@ def test_pages_json_and_static_files_are_gzipped_only_as_accept_encoding_says(
             assert gzip.decompress(body)
         else:
             assert body[:2] != b"\x1f\x8b", (what, accept)
+
+
+# --- over the real server ---------------------------------------------------------------------
+
+
+def test_over_the_served_app_a_planted_cookie_gets_nothing_and_public_files_no_cookie(tmp_path):
+    """The same, over waitress as ``serve`` runs it, with real cookies: a stranger's
+    cookie planted in a phone that then joins a group and opens an edit link gives the
+    stranger neither; the phone, removed later, fetches an engine file (saying nothing
+    of Sec-Fetch-Mode) and gets no cookie with it; ``gzip;q=0`` gets a page unpacked."""
+    with served(tmp_path) as (base, app):
+        status, group = call(base, "POST", "/api/groups", {"name": "Friday cards"})
+        assert status == 201
+        body = {"players": SEAT_NAMES, "first_dealer": 0, "group": str(group["id"])}
+        status, game = call(base, "POST", "/api/games", body, group["key"])
+        assert status == 201
+        status, own = call(base, "POST", "/api/games", {"players": SEAT_NAMES, "first_dealer": 0})
+        assert status == 201
+        stranger = Browser(base)
+        assert stranger.get(f"/games/{own['id']}/edit/{own['edit_key']}")[0] == 200
+        phone = Browser(base)
+        for cookie in stranger.jar:
+            phone.jar.set_cookie(copy.copy(cookie))
+        database = db.open_database(SERVED[base])
+        try:
+            invite = db.load_group(database, group["id"]).invite
+        finally:
+            database.close()
+        status, page = phone.post_form(f"/join/{invite}", {"label": "Dana"})
+        assert status == 200 and f"/groups/{group['id']}" in page
+        assert phone.get(f"/games/{game['id']}/edit/{game['edit_key']}")[0] == 200
+        assert phone.get(f"/games/{game['id']}/hands/new")[0] == 200
+        for path in (f"/groups/{group['id']}", f"/games/{game['id']}/hands/new"):
+            assert stranger.get(path)[0] == 404, path
+        database = db.open_database(SERVED[base])
+        try:
+            (member,) = db.phones.group_members(database, group["id"])
+            db.phones.end_membership(database, member, removed_by=None)
+            database.execute("UPDATE members SET told = 0 WHERE id = ?", [member.id])
+        finally:
+            database.close()
+        with app.test_request_context():
+            engine = phone_engine.urls()["engine"]
+        asked = urllib.request.Request(base + engine)
+        with phone.opener.open(asked, timeout=30) as answer:
+            assert answer.status == 200 and "public" in answer.headers["Cache-Control"]
+            assert answer.headers.get("Set-Cookie") is None
+            answer.read()
+        plain = urllib.request.Request(base + "/", headers={"Accept-Encoding": "gzip;q=0"})
+        with phone.opener.open(plain, timeout=30) as answer:
+            assert answer.headers.get("Content-Encoding") is None
+            assert "removed this phone from the group" in answer.read().decode()
