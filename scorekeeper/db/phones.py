@@ -211,6 +211,39 @@ def drop_key(db: Database, phone_id: int, game_id: int) -> None:
             )
 
 
+def renew_token(db: Database, phone_id: int, old_token: str) -> str | None:
+    """Gives the phone a new token in place of ``old_token`` and returns it (None when
+    ``old_token`` is no longer the phone's: another request renewed it first). The phone
+    keeps everything it holds (its id, so its memberships and view links; its edit keys,
+    sealed again with the new token in the same transaction), and from then on the old
+    token names no phone: whoever else held it (a cookie planted before the phone gained
+    a right) holds nothing."""
+    token = new_token()
+    with writing(db):
+        changed = db.execute(
+            "UPDATE phones SET token_hash = ? WHERE id = ? AND token_hash = ?",
+            [hash_key(token), phone_id, hash_key(old_token)],
+        ).rowcount
+        if not changed:
+            return None
+        rows = db.execute(
+            "SELECT game_id, sealed FROM phone_keys WHERE phone_id = ?", [phone_id]
+        ).fetchall()
+        for game_id, sealed in rows:
+            key = _unseal(old_token, game_id, sealed)
+            if key is None:
+                db.execute(
+                    "DELETE FROM phone_keys WHERE phone_id = ? AND game_id = ?",
+                    [phone_id, game_id],
+                )
+                continue
+            db.execute(
+                "UPDATE phone_keys SET sealed = ? WHERE phone_id = ? AND game_id = ?",
+                [_seal(token, game_id, key), phone_id, game_id],
+            )
+    return token
+
+
 def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:
     """The phone opened ``game_id``'s view link, whose token is ``view_token`` (kept as
     its keyed hash, as the game keeps it)."""
@@ -441,15 +474,24 @@ def load_member(db: Database, group_id: int, member_id: int) -> Member | None:
     return _member(row) if row else None
 
 
-def untold_removals(db: Database, phone_id: int) -> list[int]:
-    """The groups the phone was removed from since its last request, marked told now."""
+def untold_removals(db: Database, phone_id: int, mark: bool = True) -> list[int]:
+    """The groups the phone was removed from since its last request, marked told now
+    (unless not ``mark``: then by ``told_of``, once the phone surely hears of it)."""
     found = [
         row["group_id"]
         for row in query(
             db, "SELECT group_id FROM members WHERE phone_id = ? AND told = 0", [phone_id]
         )
     ]
-    if found:
-        with writing(db):
-            db.execute("UPDATE members SET told = 1 WHERE phone_id = ? AND told = 0", [phone_id])
+    if found and mark:
+        told_of(db, phone_id, found)
     return found
+
+
+def told_of(db: Database, phone_id: int, group_ids: list[int]) -> None:
+    """Marks the phone told of its removal from ``group_ids``."""
+    with writing(db):
+        db.conn.executemany(
+            "UPDATE members SET told = 1 WHERE phone_id = ? AND group_id = ? AND told = 0",
+            [(phone_id, group_id) for group_id in group_ids],
+        )

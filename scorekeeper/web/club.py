@@ -50,7 +50,14 @@ from ..engine.core.messages import msg
 from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
-from .access import edit_required, group_or_404, membership, remember_key, remembered_key
+from .access import (
+    edit_required,
+    group_or_404,
+    membership,
+    remember_key,
+    remembered_key,
+    renew_session,
+)
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
 from .i18n import translate
@@ -680,6 +687,7 @@ def organise(group_id: int, night_id: int, token: str):
             abort(400, _("This request did not come from this site's own page."))
         mine = membership(found.id)
         assert mine is not None  # night_or_404 let a member through only
+        renew_session()  # a right gained: a cookie planted beforehand organises nothing
         if not stored.take_over(db.get_db(), night.id, mine.id):
             abort(409, taken)
         flash(_("This phone organises the night now: it draws the next series."), "saved")
