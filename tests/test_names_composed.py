@@ -169,7 +169,7 @@ def test_the_upgraded_players_page_is_one_player_whichever_spelling_the_address_
     database.close()
     app = create_app(app_config(tmp_path, DATABASE=str(path)))
     client = app.test_client()
-    join_group(client, group_id=1)
+    join_group(client, group_id=1)  # its page was opened once: the notes were told there
     for spelling in (JOSE, JOSE_APART):
         page = client.get(f"/groups/1/players/{quote(spelling)}")
         assert page.status_code == 200, spelling
@@ -246,3 +246,29 @@ def test_an_imported_game_stores_the_composed_name(api):
     assert answer.status_code in (200, 302), answer.get_data(as_text=True)[:500]
     listed = client.get(f"/api/groups/{group['id']}", headers=auth).get_json()
     assert listed["games"][0]["players"][0] == ZOE
+
+
+def test_the_groups_page_tells_its_members_once_what_the_upgrade_merged(tmp_path):
+    path = tmp_path / "old.db"
+    shutil.copyfile(FIXTURE, path)
+    database = storage.migrate(str(path))
+    storage.new_invite(database, 1)
+    group = storage.load_group(database, 1)
+    database.close()
+    app = create_app(app_config(tmp_path, DATABASE=str(path)))
+    client = app.test_client()
+    client.get(f"/join/{group.invite}")
+    joined = client.post(f"/join/{group.invite}")
+    assert joined.status_code == 302
+    first = client.get(joined.headers["Location"], headers={"Accept-Language": "en"})
+    page = " ".join(first.get_data(as_text=True).split())
+    assert first.status_code == 200
+    assert f"{JOSE} was stored spelt in 2 ways that look alike" in page, page
+    assert f"{ZOE} was stored spelt in 2 ways that look alike" in page
+    assert "one of them is called José (2) now" in page
+    assert "one of them is called José (3) now" in page
+    again = client.get(joined.headers["Location"]).get_data(as_text=True)
+    assert "ways that look alike" not in again  # told once
+    other = app.test_client()  # another member, later: told already
+    join_group(other, group_id=1)
+    assert "ways that look alike" not in other.get("/groups/1").get_data(as_text=True)

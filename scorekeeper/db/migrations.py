@@ -843,8 +843,8 @@ def m025_player_names_composed(db: Database) -> None:
 
     It says what it did: ``name_changes`` holds a row per group and name it merged
     (``reason`` "merged", ``was`` the spellings stored before, as a JSON list) or kept
-    apart ("apart": ``was`` the name before), for the group's page to tell its members;
-    and each is logged as a warning when the upgrade runs.
+    apart ("apart": ``was`` the name before), which the group's page tells once
+    (``shown``, ``db.name_changes``); and each is logged as a warning as the upgrade runs.
     """
     import logging
     import unicodedata
@@ -860,6 +860,7 @@ def m025_player_names_composed(db: Database) -> None:
         "was TEXT NOT NULL, reason TEXT NOT NULL, changed_at TEXT NOT NULL, "
         "shown INTEGER NOT NULL DEFAULT 0)"
     )
+    db.execute("CREATE INDEX idx_name_changes_untold ON name_changes (group_id) WHERE shown = 0")
     changes: list[tuple[int, str, str, str]] = []  # group, name, was, reason
 
     # Two spellings that sat at one game, or came to one night, are two people: the one
