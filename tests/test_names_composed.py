@@ -272,3 +272,39 @@ def test_the_groups_page_tells_its_members_once_what_the_upgrade_merged(tmp_path
     other = app.test_client()  # another member, later: told already
     join_group(other, group_id=1)
     assert "ways that look alike" not in other.get("/groups/1").get_data(as_text=True)
+
+
+def test_a_seat_change_spelt_the_other_way_is_kept_apart(api, tmp_path):
+    """A seat change to the other spelling of a name already at the table (as the code
+    before took it): after the upgrade the game does not hold one name in two places,
+    which its ratings could not tell apart."""
+    client, group, auth = api
+    made = _game(client, group, auth, [JOSE, "Ana", "Ben", "Cai"]).get_json()
+    edit = {"Authorization": f"Bearer {made['edit_key']}"}
+    hand = {"points": [40, 10, 0, 5]}
+    assert client.post(f"/api/games/{made['id']}/hands", json=hand, headers=edit).status_code == 201
+    path = client.application.config["DATABASE"]
+    database = storage.connect(str(path))
+    storage.change_seat(database, made["id"], 3, "Dov")
+    database.close()
+    for _ in range(2):  # José reaches 100: the game finishes and is rated
+        answer = client.post(f"/api/games/{made['id']}/hands", json=hand, headers=edit)
+        assert answer.status_code == 201, answer.get_json()
+    # As the code before m025 could leave it: the seat change spelt decomposed.
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE seat_changes SET name = ?", [JOSE_APART])
+        connection.execute("UPDATE group_names SET name = ? WHERE name = 'Dov'", [JOSE_APART])
+        connection.execute("DELETE FROM _sqlite_migrations WHERE name LIKE 'm025%'")
+        connection.execute("DROP TABLE name_changes")
+    connection.close()
+    database = storage.migrate(str(path))
+    try:
+        sat = database.execute("SELECT name FROM seat_changes").fetchall()
+        assert sat == [("José (2)",)]
+        assert kept_names(database) == recounted(database)
+        rated = {row.player: row.games for row in storage.ratings_table(database, 1, "any-game")}
+        assert rated[JOSE] == 1 and rated["José (2)"] == 1, rated
+        said = database.execute("SELECT name, reason FROM name_changes").fetchall()
+        assert said == [("José (2)", "apart")]
+    finally:
+        database.close()

@@ -863,8 +863,9 @@ def m025_player_names_composed(db: Database) -> None:
     db.execute("CREATE INDEX idx_name_changes_untold ON name_changes (group_id) WHERE shown = 0")
     changes: list[tuple[int, str, str, str]] = []  # group, name, was, reason
 
-    # Two spellings that sat at one game, or came to one night, are two people: the one
-    # not spelt composed (or the later seat) is kept apart under a name of its own.
+    # Two spellings that sat in one game (a seat, or a seat change), or came to one night,
+    # are two people: the one not spelt composed (else the later seat) is kept apart
+    # under a name of its own.
     taken: dict[int, set[str]] = {}
     for group_id, name in db.execute(
         "SELECT group_id, name FROM players UNION SELECT group_id, name FROM seat_changes"
@@ -920,18 +921,27 @@ def m025_player_names_composed(db: Database) -> None:
                 f"UPDATE seat_changes SET name = ? WHERE game_id IN ({night_games}) AND name = ?",
             ):
                 db.execute(sql, [new, night_id, name])
+    # Within a game, every name that sat in it: its first seats, then its seat changes.
+    spelt = (
+        "SELECT game_id FROM players WHERE name != m025_nfc(name) "
+        "UNION SELECT game_id FROM seat_changes WHERE name != m025_nfc(name)"
+    )
     seats = db.execute(
-        "SELECT game_id, seat, name, group_id FROM players WHERE game_id IN "
-        "(SELECT game_id FROM players WHERE name != m025_nfc(name)) ORDER BY game_id, seat"
+        f"SELECT game_id, group_id, name, 0 AS part, seat AS at FROM players "
+        f"WHERE game_id IN ({spelt}) UNION ALL "
+        f"SELECT game_id, group_id, name, 1, from_hand * 100 + seat FROM seat_changes "
+        f"WHERE game_id IN ({spelt}) ORDER BY game_id, part, at"
     ).fetchall()
     for game_id, table in itertools.groupby(seats, key=lambda row: row[0]):
         table = list(table)
-        names = [name for _game, _seat, name, _group in table]
+        names = list(dict.fromkeys(name for _game, _group, name, _part, _at in table))
         for name in clashes(names):
-            db.execute(
+            new = apart(table[0][1], name)
+            for sql in (
                 "UPDATE players SET name = ? WHERE game_id = ? AND name = ?",
-                [apart(table[0][3], name), game_id, name],
-            )
+                "UPDATE seat_changes SET name = ? WHERE game_id = ? AND name = ?",
+            ):
+                db.execute(sql, [new, game_id, name])
     # Spellings each group's seats and nights held, before: what is merged.
     spellings: dict[tuple[int, str], set[str]] = {}
     rows = db.execute(
