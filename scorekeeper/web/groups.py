@@ -16,6 +16,7 @@ from flask_babel import ngettext
 
 from .. import db
 from ..db import phones
+from ..db.name_changes import NameChange, take_name_changes
 from .access import (
     grant_view,
     group_or_404,
@@ -74,6 +75,8 @@ def group(group_id: int):
     """A group's home, for its members: its games in progress and the latest finished,
     a new game in the group, its History and players, and what a member may change."""
     found = group_or_404(group_id)
+    for change in take_name_changes(db.get_db(), found.id):
+        flash(name_change_text(change), "info")
     finished = db.list_games(db.get_db(), "finished", RECENT_FINISHED, group_id=found.id)
     return render_template(
         "group.html",
@@ -82,6 +85,23 @@ def group(group_id: int):
         finished=[game_summary(game) for game in finished],
         form=GroupNameForm(name=found.name or ""),
         members=phones.count_members(db.get_db(), found.id),
+    )
+
+
+def name_change_text(change: NameChange) -> str:
+    """What the upgrade to composed names (m025) did to one name, for the group's page."""
+    if change.reason == "merged":
+        return _(
+            "%(name)s was stored spelt in %(count)d ways that look alike (the accents typed "
+            "differently): they are one player now, with one page and one rating.",
+            name=change.name,
+            count=len(change.was),
+        )
+    return _(
+        "Two players sat at one game, or came to one club night, as %(name)s spelt in two "
+        "ways that look alike: one of them is called %(new)s now.",
+        name=change.name.rsplit(" (", 1)[0],
+        new=change.name,
     )
 
 

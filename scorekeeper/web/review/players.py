@@ -19,6 +19,7 @@ from ... import db, game_play
 from ...engine import DEFAULT_GAME, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
+from ...names import nfc
 from ..access import group_or_404
 from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
@@ -51,7 +52,7 @@ def players(group_id: int | None):
     group = group_or_404(group_id)
     database = db.get_db()
     names = db.player_names(database, group_id=group.id)
-    chosen = request.args.getlist("player")
+    chosen = [nfc(name) for name in request.args.getlist("player")]
     problem: BadQuery | None = None
     table = None
     key = DEFAULT_GAME
@@ -183,6 +184,7 @@ def player(name: str, group_id: int | None):
     when capped. For members only; ``/players/<name>`` leads to the browser's group."""
     if group_id is None:
         return chooser_or_redirect("review.player", name=name)
+    name = nfc(name)
     group = group_or_404(group_id)
     database = db.get_db()
     records = db.player_records(database, name, group_id=group.id) if len(name) <= 200 else {}

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from ... import db
 from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
+from ...names import nfc
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
@@ -126,7 +127,7 @@ def seating_param() -> list[str]:
     names = request.args.getlist("player")
     if not names:
         names = [request.args.get(f"player_{seat}", "") for seat in range(MAX_SEATS)]
-    names = [name.strip() for name in names if name.strip()]
+    names = [nfc(name.strip()) for name in names if name.strip()]
     for name in names:
         if len(name) > MAX_NAME_LENGTH:
             raise BadQuery(
