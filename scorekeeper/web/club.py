@@ -47,6 +47,7 @@ from ..engine.club import (
 from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
+from ..engine.core.numbers import whole_or_none
 from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
@@ -521,13 +522,14 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             "name",
         )
     if request.form.get("action") == "dispute":
-        hand = request.form.get("hand", "").strip()
-        if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
+        given = request.form.get("hand", "").strip()
+        hand = whole_or_none(given, low=1, high=game.hand_count)
+        if hand is None:
             raise NightRefused(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
                     count=game.hand_count,
-                    value=hand[:10] or "?",
+                    value=given[:10] or "?",
                 ),
                 "hand",
             )
@@ -536,11 +538,11 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             raise NightRefused(
                 _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
             )
-        stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
+        stored.dispute(db.get_db(), place.table.id, hand, name, note)
         return _(
             "%(name)s disputes hand %(hand)d: the organiser will look at it.",
             name=name,
-            hand=int(hand),
+            hand=hand,
         )
     if game.status != "finished":
         raise NightRefused(
