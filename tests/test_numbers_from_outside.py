@@ -5,10 +5,14 @@ deals and target, and the dispute form's hand number, of ``"²"``, ``"٣"``, ``"
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from scorekeeper import db
 
+from .test_club_import import played  # noqa: F401  (the fixture: a night of two series)
 from .test_club_pages import THIRTEEN, night_of, play_series, start_night
 
 NOT_NUMBERS = ["²", "٣", "١", "9" * 5000, "1_0", " ", "2.0"]
@@ -69,3 +73,26 @@ def test_a_disputed_hand_that_is_no_number_is_refused_naming_the_hand(club, give
     assert answer.status_code == 400
     assert "The hand disputed must be a hand of this list, 1 to 4" in answer.get_data(as_text=True)
     assert _count(app, "club_disputes") == 0
+
+
+@pytest.mark.parametrize("given", ["٢", "²", "9" * 5000, "2.0", "0"])
+def test_a_series_asked_of_the_nights_page_that_is_no_number_is_not_found(played, given):  # noqa: F811
+    (_app, client, group_id, _key), night, _text = played
+    page = f"/groups/{group_id}/club/{night.id}"
+    assert client.get(f"{page}?series=2").status_code == 200
+    assert client.get(f"{page}?series=").status_code == 200  # the latest
+    assert client.get(f"{page}?series={given}").status_code == 404
+
+
+@pytest.mark.parametrize("given", ["٣", "²", "1_0", "9" * 5000])
+def test_a_command_line_number_is_read_as_every_other_number(given):
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "simulate", "--hands", given],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--hands" in done.stderr
+    assert "must be a whole number" in done.stderr or "has more than 18 digits" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -24,10 +24,26 @@ ALLOWED = {
     ("engine/pages/form.py", "_choices_in_words"): "a knob's choice labels, the engine's own words",
     ("engine/phone.py", "*"): "the phone's own page (keep.js) asking its engine",
     ("pages/phone.py", "*"): "the phone's own page (keep.js) asking its engine",
+    # Left to the branch that moves serve onto gunicorn (issue 54, finding 8), which
+    # rewrites these options: --port, --threads, --workers, --proxy.
+    ("cli/commands.py", "serve"): "serve's options, rewritten on the gunicorn branch",
 }
 SOURCES = {"request", "session"}
 READERS = {"from_form", "from_option"}  # a game's field reading a form's or a CLI's text
 DIGIT_TESTS = {"isdigit", "isdecimal", "isnumeric"}
+
+
+def _clicks_int(node: ast.Call) -> bool:
+    """True for a command-line option or argument read by click's ``int`` (``type=int``,
+    ``click.INT``, ``click.IntRange(...)``), which calls ``int()`` on the text."""
+    for keyword in node.keywords:
+        if keyword.arg != "type":
+            continue
+        kind = keyword.value.func if isinstance(keyword.value, ast.Call) else keyword.value
+        said = ast.unparse(kind)
+        if said in ("int", "click.INT", "click.IntRange", "IntRange"):
+            return True
+    return False
 
 
 # Calls that hand their argument on unread; any other function called by name (parse_int,
@@ -93,7 +109,9 @@ def hand_read_numbers(source: str, path: str) -> list[str]:
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            if isinstance(func, ast.Attribute) and func.attr in DIGIT_TESTS:
+            if _clicks_int(node):
+                found.append(f"{path}:{node.lineno} {function.name}: click's int()")
+            elif isinstance(func, ast.Attribute) and func.attr in DIGIT_TESTS:
                 found.append(f"{path}:{node.lineno} {function.name}: .{func.attr}()")
             elif (
                 isinstance(func, ast.Name)
@@ -101,16 +119,15 @@ def hand_read_numbers(source: str, path: str) -> list[str]:
                 and any(_names_in(arg) & tainted for arg in node.args)
             ):
                 found.append(f"{path}:{node.lineno} {function.name}: {ast.unparse(node)}")
-    # A digit test outside any function (a module's or class's body) is found too.
+    # A digit test or click's int outside any function (a module's body) is found too.
     inside = {id(n) for f in _functions(tree) for n in ast.walk(f)}
     for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and id(node) not in inside
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in DIGIT_TESTS
+        if not isinstance(node, ast.Call) or id(node) in inside:
+            continue
+        if _clicks_int(node) or (
+            isinstance(node.func, ast.Attribute) and node.func.attr in DIGIT_TESTS
         ):
-            found.append(f"{path}:{node.lineno}: .{node.func.attr}()")
+            found.append(f"{path}:{node.lineno}: {ast.unparse(node.func)}")
     return sorted(set(found))
 
 
@@ -144,6 +161,9 @@ def test_every_allowed_place_still_exists():
         "class F:\n    def from_form(self, values, ctx):\n        return int(values['n'])",
         "class F:\n    def from_option(self, value):\n        return [int(v) for v in value]",
         "def helper(label):\n    return label.isdecimal()",
+        "@click.option('--n', type=int)\ndef command(n):\n    return n",
+        "@click.option('--n', type=click.IntRange(1, 9))\ndef command(n):\n    return n",
+        "OPTION = click.option('--n', type=click.INT)",
     ],
 )
 def test_the_scan_finds_a_number_read_by_hand(source):
@@ -158,6 +178,7 @@ def test_the_scan_finds_a_number_read_by_hand(source):
         "def view():\n    n = whole_or_none(request.args.get('n'))\n    return n",
         "def view():\n    explain = flag(request.args.get('explain'))\n    return int(explain)",
         "def seat(form):\n    return int(form.seat.data)",  # a choice's key, checked by the form
+        "@click.option('--n', type=WholeNumber(1, 9))\ndef command(n):\n    return n",
     ],
 )
 def test_the_scan_leaves_internal_numbers_alone(source):

@@ -330,8 +330,9 @@ def night(group_id: int, night_id: int):
     with its players, a link and QR code to its game, who sits out; and for the organiser
     the next series' form."""
     found, night = night_or_404(group_id, night_id)
-    series = request.args.get("series", type=int) or night.series
-    if not 1 <= series <= night.series:
+    asked = request.args.get("series")
+    series = whole_or_none(asked, low=1, high=night.series) if asked else night.series
+    if series is None or not 1 <= series <= night.series:
         abort(404, _("There is nothing at this address. Check the link."))
     games = stored.table_games(db.get_db(), night)
     rows = _table_rows(night, series, games)
