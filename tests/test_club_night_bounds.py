@@ -28,7 +28,8 @@ from .test_club_import import (
     _upload,
     played,  # noqa: F401  (the fixture: a night played, exported)
 )
-from .test_club_pages import THIRTEEN, night_of, play_series, start_night
+from .test_club_pages import THIRTEEN, start_night
+from .test_numbers_from_outside import a_table_played
 
 
 def _both_refuse(app, text: str, field: str, says: str, where: str | None = None) -> None:
@@ -125,16 +126,12 @@ def test_too_many_players_or_tables_are_refused_naming_the_limit(played):  # noq
 def test_a_tables_disputes_from_its_form_stop_at_the_limit(club, monkeypatch):
     monkeypatch.setattr("scorekeeper.db.club.CLUB_MAX_DISPUTES_PER_TABLE", 3)
     monkeypatch.setattr("scorekeeper.web.club.CLUB_MAX_DISPUTES_PER_TABLE", 3)
-    app, client, group_id, _key = club
-    start_night(client, group_id, series="1")
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables[0]
-    name = games[table.game_id].players[1]
+    app, client, _group_id, _key = club
+    page, name = a_table_played(club)
     body = {"action": "dispute", "name": name, "hand": "2"}
-    statuses = [client.post(f"/games/{table.game_id}/club", data=body).status_code for _ in "1234"]
+    statuses = [client.post(page, data=body).status_code for _ in "1234"]
     assert statuses == [302, 302, 302, 400]
-    refused = client.post(f"/games/{table.game_id}/club", data=body)
+    refused = client.post(page, data=body)
     assert "at most 3 disputed hands" in refused.get_data(as_text=True)
     with app.app_context():
         held = db.get_db().execute("SELECT count(*) FROM club_disputes").fetchone()[0]

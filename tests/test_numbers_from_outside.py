@@ -59,17 +59,22 @@ def test_a_nights_number_in_the_api_that_is_no_number_is_refused_naming_it(club,
     assert _count(app, "club_nights") == 0
 
 
-@pytest.mark.parametrize("given", NOT_NUMBERS, ids=SAID)
-def test_a_disputed_hand_that_is_no_number_is_refused_naming_the_hand(club, given):
+def a_table_played(club) -> tuple[str, str]:
+    """A one-series night started and played to its end: its first table's club page
+    (where its players sign or dispute) and the name of a player seated there."""
     app, client, group_id, _key = club
     start_night(client, group_id, series="1")
     night, games = night_of(app, group_id)
     play_series(client, night, games, 1)
     table = night.tables[0]
-    name = games[table.game_id].players[2]
-    answer = client.post(
-        f"/games/{table.game_id}/club", data={"action": "dispute", "name": name, "hand": given}
-    )
+    return f"/games/{table.game_id}/club", games[table.game_id].players[2]
+
+
+@pytest.mark.parametrize("given", NOT_NUMBERS, ids=SAID)
+def test_a_disputed_hand_that_is_no_number_is_refused_naming_the_hand(club, given):
+    app, client, _group_id, _key = club
+    page, name = a_table_played(club)
+    answer = client.post(page, data={"action": "dispute", "name": name, "hand": given})
     assert answer.status_code == 400
     assert "The hand disputed must be a hand of this list, 1 to 4" in answer.get_data(as_text=True)
     assert _count(app, "club_disputes") == 0
