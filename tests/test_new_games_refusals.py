@@ -320,7 +320,7 @@ CLI = {
     ),
     "a count that is no number": (
         ["--game", "oh-hell", "--players", "many"],
-        "Invalid value for '--players': 'many' is not a valid integer",
+        "Invalid value for '--players': --players must be a whole number, not 'many'",
     ),
     "oh-hell bids for another table than the usual": (
         ["--game", "oh-hell", "--trump", "H", "--bids", "2,0,1", "--tricks", "2,0,2"],

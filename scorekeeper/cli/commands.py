@@ -22,6 +22,7 @@ from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game
 from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
 from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
+from .numbers import WholeNumber
 from .root import (
     DB_HELP,
     FieldError,
@@ -191,7 +192,7 @@ def seated_from_option(game: Game, players: int | None) -> Game:
 @rules_options
 @click.option(
     "--players",
-    type=int,
+    type=WholeNumber(),
     metavar="N",
     help="How many play, for a game whose table size varies "
     f"({_table_sizes()}); default: the game's usual table.",
@@ -314,10 +315,10 @@ def games(as_json: bool) -> None:
 
 
 @main.command()
+@click.option("--hands", required=True, type=WholeNumber(low=1), metavar="N", help="Deals to play.")
 @click.option(
-    "--hands", required=True, type=click.IntRange(min=1), metavar="N", help="Deals to play."
+    "--seed", type=WholeNumber(), metavar="S", help="Seed for a run that can be repeated exactly."
 )
-@click.option("--seed", type=int, metavar="S", help="Seed for a run that can be repeated exactly.")
 @rules_options
 @click.option(
     "--bots",
@@ -331,7 +332,7 @@ def games(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal.")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=WholeNumber(low=1),
     metavar="N",
     help="Worker processes to share the deals (default: all cores). The same seed gives "
     "the same deals whatever N is.",
@@ -551,7 +552,7 @@ def _open_database(path: str | None):
 @click.option(
     "--new-key",
     "new_key_for",
-    type=click.IntRange(min=1),
+    type=WholeNumber(low=1),
     metavar="ID",
     help="Give group ID a new API key and print it (shown only this once); the old key "
     "stops working at once.",
@@ -584,7 +585,7 @@ def groups(database: str | None, base_url: str, new_key_for: int | None) -> None
 
 
 @main.command()
-@click.option("--game", "game_id", type=click.IntRange(min=1), metavar="ID", help="Only this game.")
+@click.option("--game", "game_id", type=WholeNumber(low=1), metavar="ID", help="Only this game.")
 @group_option("Only this group's games, as one file.")
 @click.option(
     "--format",

@@ -44,6 +44,7 @@ from ..db import (
     load_group,
     phones,
 )
+from ..engine.core.numbers import whole_or_none
 
 # This browser's token (``db.phones``).
 SESSION_PHONE = "phone"
@@ -91,11 +92,13 @@ def adopt_old_session() -> None:
     database = get_db()
     if isinstance(keys, dict):
         for game_id, key in list(keys.items())[-phones.MAX_PHONE_KEYS :]:
-            if isinstance(key, str) and len(key) <= 200 and _an_id(game_id):
-                phones.keep_key(database, phone[0], phone[1], int(game_id), key)
+            kept_id = _an_id(game_id)
+            if isinstance(key, str) and len(key) <= 200 and kept_id is not None:
+                phones.keep_key(database, phone[0], phone[1], kept_id, key)
     if isinstance(proofs, dict):
         for group_id, proof in proofs.items():
-            group = load_group(database, int(group_id)) if _an_id(group_id) else None
+            named = _an_id(group_id)
+            group = load_group(database, named) if named is not None else None
             if (
                 group is not None
                 and isinstance(proof, str)
@@ -104,20 +107,16 @@ def adopt_old_session() -> None:
                 phones.join_group(database, phone[0], group.id)
     if isinstance(views, list):
         for game_id in views[-phones.MAX_PHONE_VIEWS :]:
-            game = load_game(database, game_id) if _an_id(game_id) else None
+            named = _an_id(game_id)
+            game = load_game(database, named) if named is not None else None
             if game is not None:
                 phones.keep_view(database, phone[0], game.id, game.view_token)
 
 
-def _an_id(value: Any) -> bool:
-    """True when ``value`` (from an old cookie) names a row: a whole number 1..MAX_ID."""
-    text = str(value)
-    return (
-        not isinstance(value, bool)
-        and text.isascii()
-        and text.isdigit()
-        and 0 < int(text) <= MAX_ID
-    )
+def _an_id(value: Any) -> int | None:
+    """``value`` (from an old cookie) as the id of a row, a whole number 1..MAX_ID; None
+    for anything else."""
+    return whole_or_none(value, low=1, high=MAX_ID)
 
 
 def _navigation() -> bool:

@@ -47,6 +47,8 @@ from ..engine.club import (
 from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
+from ..engine.core.numbers import whole_or_none
+from ..limits import CLUB_MAX_DISPUTES_PER_TABLE, CLUB_MAX_PLAYERS
 from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
@@ -63,11 +65,12 @@ from .game_service import offered_game, offered_games
 from .i18n import translate
 from .responses import PRIVATE
 from .share import edit_url, public_root, qr_markup, view_url
+from .throttle import allow
 from .weight import heavy, light
 
 bp = Blueprint("club", __name__)
 
-MOST_PLAYERS = 240
+MOST_PLAYERS = CLUB_MAX_PLAYERS
 """Players a night may have: 60 tables of four."""
 
 STANDINGS_REFRESH = 20
@@ -159,8 +162,9 @@ def read_players(checked: list[str], guests: str) -> list[str]:
 def draw_next(
     rules: NightRules, night: stored.Night | None, present: list[str], seed: str
 ) -> tuple[Draw, dict[int, Any]]:
-    """The next series' draw for ``present`` and each table size's settings; raises
-    NightRefused naming the field."""
+    """The next series' draw for ``present`` and each table size's settings, each table
+    counted as a game this client starts (``throttle.allow``); raises NightRefused naming
+    the field, or TooMany naming the limit, before anything is stored."""
     series = night.series + 1 if night else 1
     games = stored.table_games(db.get_db(), night) if night else {}
     met = pairs_met(games[t.game_id].players for t in night.tables) if night else None
@@ -173,6 +177,7 @@ def draw_next(
         settings = {len(t): rules.table_settings(len(t)) for t in drawn.tables}
     except EngineError as exc:
         raise NightRefused(translate(exc.message), exc.field or "players") from None
+    allow("game", len(drawn.tables))
     return drawn, settings
 
 
@@ -335,8 +340,9 @@ def night(group_id: int, night_id: int):
     with its players, a link and QR code to its game, who sits out; and for the organiser
     the next series' form."""
     found, night = night_or_404(group_id, night_id)
-    series = request.args.get("series", type=int) or night.series
-    if not 1 <= series <= night.series:
+    asked = request.args.get("series")
+    series = whole_or_none(asked, low=1, high=night.series) if asked else night.series
+    if series is None or not 1 <= series <= night.series:
         abort(404, _("There is nothing at this address. Check the link."))
     games = stored.table_games(db.get_db(), night)
     rows = _table_rows(night, series, games)
@@ -534,13 +540,14 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             "name",
         )
     if request.form.get("action") == "dispute":
-        hand = request.form.get("hand", "").strip()
-        if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
+        given = request.form.get("hand", "").strip()
+        hand = whole_or_none(given, low=1, high=game.hand_count)
+        if hand is None:
             raise NightRefused(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
                     count=game.hand_count,
-                    value=hand[:10] or "?",
+                    value=given[:10] or "?",
                 ),
                 "hand",
             )
@@ -549,11 +556,21 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             raise NightRefused(
                 _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
             )
-        stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
+        try:
+            stored.dispute(db.get_db(), place.table.id, hand, name, note)
+        except stored.TooManyDisputes:
+            raise NightRefused(
+                _(
+                    "A table's list has at most %(most)d disputed hands; the organiser "
+                    "settles them.",
+                    most=CLUB_MAX_DISPUTES_PER_TABLE,
+                ),
+                "hand",
+            ) from None
         return _(
             "%(name)s disputes hand %(hand)d: the organiser will look at it.",
             name=name,
-            hand=int(hand),
+            hand=hand,
         )
     if game.status != "finished":
         raise NightRefused(

@@ -33,6 +33,7 @@ from .responses import PRIVATE
 from .review.imports import problem_text
 from .share import view_url
 from .sheets import game_sheet
+from .throttle import allow
 from .weight import heavy
 
 bp = Blueprint("club_files", __name__)
@@ -179,8 +180,11 @@ def night_document(night: stored.Night) -> dict[str, Any]:
 
 def import_text(group_id: int, text: bytes, organiser_id: int | None) -> tuple[int, list]:
     """Checks a night's file whole and stores it in the group, in one transaction;
-    returns the night's id and each table's (game id, edit key). Raises ImportProblem."""
+    returns the night's id and each table's (game id, edit key). Raises ImportProblem, or
+    TooMany when its tables are more games than this client may start now (nothing
+    stored)."""
     night = night_file.read_night(text)
+    allow("game", len(night.games))  # each table a game started, as a drawn one is
     return stored.import_night(db.get_db(), group_id, night, organiser_id, secrets.token_hex(8))
 
 

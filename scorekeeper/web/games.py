@@ -27,6 +27,7 @@ from .. import db, game_play
 from ..engine import GAMES, EngineError, Game
 from ..engine.core.display import signed
 from ..engine.core.game import partnered
+from ..engine.core.numbers import whole_or_none
 from ..engine.core.seats import leaders_of
 from . import share
 from .access import (
@@ -109,11 +110,8 @@ def _group_to_start_in() -> int | None:
     of, else 404), else the browser's only group, else None (a new group of its own)."""
     asked = request.args.get("group")
     if asked is not None:
-        # ASCII digits only: str.isdigit() takes "²", which int() refuses (a 500).
-        named = (
-            len(asked) <= 19 and asked.isascii() and asked.isdigit() and 0 < int(asked) <= db.MAX_ID
-        )
-        found = member_group(int(asked)) if named else None
+        named = whole_or_none(asked, low=1, high=db.MAX_ID)
+        found = member_group(named) if named is not None else None
         if found is None:
             abort(404, _("There is nothing at this address. Check the link."))
         return found.id

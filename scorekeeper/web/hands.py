@@ -29,6 +29,7 @@ from .. import db, game_play
 from ..engine import EngineError
 from ..engine.core.display import label_with_sides
 from ..engine.core.language import words_in
+from ..engine.core.numbers import whole_or_none
 from ..engine.core.schema import Refused
 from ..engine.pages.form import (
     Table,
@@ -128,17 +129,9 @@ def preview(game_id: int, game: db.StoredGame):
 def _posted_number(game: db.StoredGame) -> int:
     """The hand the form posted is for: its ``number`` (a recorded hand being
     edited, or the next), else the next hand."""
-    number = request.form.get("number", "")
     next_number = game.hand_count + 1
-    # A number no game reaches is not read (Python refuses int() of over 4,300 digits).
-    if (
-        number.isascii()
-        and number.isdigit()
-        and len(number) <= 9
-        and 1 <= int(number) <= next_number
-    ):
-        return int(number)
-    return next_number
+    number = whole_or_none(request.form.get("number"), low=1, high=next_number)
+    return next_number if number is None else number
 
 
 @light

@@ -215,9 +215,10 @@ class Buckets:
         self._when = RawArray("d", most)
         self._lock = LockFiles(folder, kind, 1)
 
-    def take(self, client: str, now: float) -> float:
-        """Takes one for ``client``: 0 when it may, else the seconds until it may.
-        ``now``: ``time.monotonic()``, one clock for every process of the machine."""
+    def take(self, client: str, now: float, count: int = 1) -> float:
+        """Takes ``count`` for ``client``, all or none: 0 when it may, else the seconds
+        until it may. ``now``: ``time.monotonic()``, one clock for every process of the
+        machine."""
         key = _place(client)
         first = key % self.most
         places = [(first + step) % self.most for step in range(min(PROBE, self.most))]
@@ -228,12 +229,13 @@ class Buckets:
         if held is None:
             return 0.0
         try:
-            return self._take(places, key, now)
+            return self._take(places, key, now, count)
         finally:
             held.release()
 
-    def _take(self, places: list[int], key: int, now: float) -> float:
-        """Takes one at the client's place among ``places`` (its ``key``), under the lock."""
+    def _take(self, places: list[int], key: int, now: float, count: int = 1) -> float:
+        """Takes ``count`` at the client's place among ``places`` (its ``key``), under the
+        lock."""
         place = next((p for p in places if self._keys[p] == key), None)
         if place is None:
             place = min(places, key=lambda p: (self._keys[p] != 0, self._when[p]))
@@ -243,8 +245,8 @@ class Buckets:
             float(self.rate.burst),
             self._tokens[place] + max(0.0, now - self._when[place]) / self.rate.every,
         )
-        wait = 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
-        self._tokens[place] = tokens - 1 if tokens >= 1 else tokens
+        wait = 0.0 if tokens >= count else (count - tokens) * self.rate.every
+        self._tokens[place] = tokens - count if tokens >= count else tokens
         self._when[place] = now
         return wait
 
@@ -308,15 +310,18 @@ def _limit_words(kind: str, rate: Rate) -> str:
     )
 
 
-def allow(kind: str) -> None:
-    """Counts one more ``kind`` (``group`` or ``game``) started by this request's client;
-    raises TooMany past its rate."""
+def allow(kind: str, count: int = 1) -> None:
+    """Counts ``count`` more ``kind`` (``group`` or ``game``) started by this request's
+    client, all or none (a club night's tables are each a game); raises TooMany past its
+    rate, naming it."""
     buckets = current_app.extensions["scorekeeper.rates"].get(kind)
     if buckets is None:
         return
-    wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic())
+    wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic(), count)
     if wait <= 0:
         return
+    if count > buckets.rate.burst:  # never, however long it waits: the limit alone
+        raise TooMany(_limit_words(kind, buckets.rate), kind, math.ceil(wait))
     seconds = math.ceil(wait)
     minutes = math.ceil(seconds / 60)
     message = (

@@ -34,6 +34,7 @@ from ...engine import (
     table_game,
 )
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
+from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
 from ...problems import Problem
 from ..access import bearer_key, can_edit
@@ -412,11 +413,10 @@ def create_game():
 def _group_id(value: Any, status: int = 422) -> int:
     """A group's id, given as a number or as its digits in a string (the body's or the
     query's ``group``); refused with ``status``."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= db.MAX_ID:
+    number = whole_or_none(value, low=1, high=db.MAX_ID)
+    if number is None:
         raise ApiError("group must be a group's id, a whole number from 1", "group", status)
-    return value
+    return number
 
 
 @light
@@ -530,14 +530,10 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
     value = request.args.get(field)
     if value is None:
         return default
-    if (
-        not value.isascii()
-        or not value.isdigit()
-        or len(value) > 19
-        or not low <= int(value) <= high
-    ):
+    number = whole_or_none(value, low=low, high=high)
+    if number is None:
         raise ApiError(f"{field} must be a whole number from {low} to {high}", field, 400)
-    return int(value)
+    return number
 
 
 # A page of a game's hands (``GET /api/games/<id>?hands_after=n&limit=k``): how many
@@ -715,7 +711,7 @@ def delete_hand(found: db.StoredGame, number: int):
     if query is not None:
         if given is not None and str(given) != query:
             raise ApiError("the query and the body name different revisions", "revision")
-        given = _whole_or_none({"revision": _whole_number(query)}, "revision")
+        given = _whole_or_none({"revision": query}, "revision")
     progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
     return {"deleted": number, **standing(game_of(found), progress)}
 
@@ -764,11 +760,6 @@ def finish_game(found: db.StoredGame):
     return {"finished_after": asked, **standing(game_of(found), progress)}
 
 
-def _whole_number(text: str) -> int | str:
-    """``text`` as an int when it is written as one, else unchanged (to be refused)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else text
-
-
 def _expected_revision(given: int | None) -> int | None:
     """The revision a write expects the hand to have: ``given`` (from the body or query) or
     the ``If-Match`` header's ``"n"``; ``If-Match: *`` expects none in particular."""
@@ -777,8 +768,8 @@ def _expected_revision(given: int | None) -> int | None:
         return given
     tags = request.if_match.as_set()
     tag = next(iter(tags)) if len(tags) == 1 else ""
-    matched = _whole_number(tag)
-    if not isinstance(matched, int) or matched < 1:
+    matched = whole_or_none(tag, low=1)
+    if matched is None:
         raise ApiError('If-Match must be one revision in quotes, e.g. "2"', "If-Match")
     if given is not None and given != matched:
         raise ApiError("If-Match and revision name different revisions", "revision")
