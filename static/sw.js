@@ -276,14 +276,24 @@ self.addEventListener("fetch", (event) => {
   if (ENGINE_FILE.test(url.pathname)) {
     // The engine a kept game runs on (keep.js stored it): from the cache, else the
     // network. The cache holds one build (keep.js removes the one before): a game's page
-    // kept before it asks for the files of that build, and gets the same files of this
-    // one, which make a whole engine as theirs did.
+    // kept before it asks for the files of that build, which the server no longer has
+    // (404) or cannot be reached for, and gets the same files of the one kept, which
+    // make a whole engine as theirs did.
     event.respondWith(
       caches.open(KEPT_ENGINE).then((cache) =>
-        cache
-          .match(request, { ignoreVary: true })
-          .then((hit) => hit || sameKind(cache, url))
-          .then((hit) => hit || fetch(request)),
+        cache.match(request, { ignoreVary: true }).then(
+          (hit) =>
+            hit ||
+            fetch(request).then(
+              (answer) =>
+                answer.ok ? answer : sameKind(cache, url).then((kept) => kept || answer),
+              (error) =>
+                sameKind(cache, url).then((kept) => {
+                  if (kept) return kept;
+                  throw error;
+                }),
+            ),
+        ),
       ),
     );
   } else if (url.pathname.startsWith("/static/")) {

@@ -90,6 +90,15 @@ KEPT_ONE = """async (engine) => {
 }"""
 
 
+KEPT_HASH = """async (engine) => {
+  const cache = await caches.open("kept-engine");
+  const request = (await cache.keys()).find((r) => r.url.endsWith("/" + engine));
+  const body = await (await cache.match(request)).arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 12);
+}"""
+
+
 def kept_again(page, scoreboard: str, engine: str, static: str) -> None:
     """The kept game's scoreboard opened after a deploy: Keep stores the new build in the
     background (waited for: the engine's cache holds ``engine``, its file name, and no
@@ -156,6 +165,8 @@ def test_twenty_deploys_leave_one_engine_build_on_the_phone(browser, tmp_path):
             kept_again(page, scoreboard, engine, f"/static/hand.js?v=deploy{number}")
             found = held(page)
             one_build(found, manifest)
+            # Stored under its address, the file itself (not a file of the same kind).
+            assert page.evaluate(KEPT_HASH, engine) in engine
             (shell,) = [name for name in found if name.startswith("shell-")]
             assert f"/static/hand.js?v=deploy{number}" in [path for path, _ in found[shell]]
             sizes.append(sum(size for entries in found.values() for _path, size in entries))
