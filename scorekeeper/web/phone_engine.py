@@ -115,11 +115,12 @@ def build_folder(config: dict[str, Any] | None = None) -> Path:
 def said_at_start(state: BlueprintSetupState) -> None:
     """At the app's making, the build is read, and a missing or stale one said in the
     log, once per process and folder: the host sees why a phone cannot keep a game."""
-    _checked(build_folder(state.app.config))
+    vendor = state.app.config.get("VENDOR")
+    _checked(build_folder(state.app.config), Path(vendor) if vendor else None)
 
 
 @functools.cache
-def _checked(folder: Path) -> None:
+def _checked(folder: Path, vendor: Path | None) -> None:
     manifest = read_manifest(folder)
     if manifest is None:
         log.warning(
@@ -127,7 +128,7 @@ def _checked(folder: Path) -> None:
             "offline until `make phone` (scripts/build_phone_files.py) builds them",
             folder,
         )
-    elif manifest["sources"] != sources_hash():
+    elif manifest["sources"] != sources_hash(vendor=vendor):
         log.warning(
             "the phone's engine files in %s were built from other sources than this "
             "server runs: run `make phone` (scripts/build_phone_files.py) again",
