@@ -445,8 +445,8 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     show_envvar=True,
     help="Run Litestream beside the server, replicating every save to URL (file:///..., "
     "s3://..., sftp://...); `restore --from-replica` brings the database back. A URL "
-    "holding a password belongs in the environment, which other users cannot read, not "
-    "on the command line, which they can. An sftp:// replica needs the host's key in "
+    "holding a password is refused here, where every user of the machine reads it: give "
+    "it in $SCOREKEEPER_REPLICA. An sftp:// replica needs the host's key in "
     "$SCOREKEEPER_REPLICA_HOST_KEY.",
 )
 @click.option(
@@ -505,7 +505,8 @@ def serve(
         from .hosting import check_interval, check_replica, litestream_binary
 
         check_interval(replicate_interval)
-        check_replica(replicate)
+        given = click.get_current_context().get_parameter_source("replicate")
+        check_replica(replicate, on_command_line=given is click.core.ParameterSource.COMMANDLINE)
         litestream_binary()
     if public_url is not None:
         parts = urllib.parse.urlsplit(public_url)
@@ -701,7 +702,7 @@ def import_games(file: str, database: str | None, group_id: int | None, base_url
 def ratings(
     group_id: int | None, game_key: str | None, as_json: bool, rebuild: bool, database: str | None
 ) -> None:
-    """Print a group's ratings in one game, best first (RULES.md section 6: the rating
+    """Print a group's ratings in one game, best first (docs/rules/ratings.md: the rating
     shown is mu - 3 sigma; provisional under 5 rated games), or with --rebuild rate the
     finished games again from scratch."""
     from .. import db

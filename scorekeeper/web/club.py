@@ -50,12 +50,20 @@ from ..engine.core.messages import msg
 from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
-from .access import edit_required, group_or_404, membership, remember_key, remembered_key
+from .access import (
+    edit_required,
+    group_or_404,
+    membership,
+    remember_key,
+    remembered_key,
+    renew_session,
+)
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
 from .i18n import translate
 from .responses import PRIVATE
 from .share import edit_url, public_root, qr_markup, view_url
+from .weight import heavy, light
 
 bp = Blueprint("club", __name__)
 
@@ -202,6 +210,7 @@ def _create_values() -> dict[str, Any]:
     }
 
 
+@heavy("POST")
 @bp.route("/groups/<int:group_id>/club", methods=["GET", "POST"])
 def start(group_id: int):
     """The group's club nights and a new one: GET the form (``?game=`` chooses the game,
@@ -319,6 +328,7 @@ def _unfinished(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [row for row in rows if not row["finished"]]
 
 
+@light
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
 def night(group_id: int, night_id: int):
     """The draw of the night's latest series (``?series=N``: an earlier one): each table
@@ -352,6 +362,7 @@ def night(group_id: int, night_id: int):
     return response
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/next")
 def next_series(group_id: int, night_id: int):
     """The organiser draws the next series for the players present now (late arrivals
@@ -431,6 +442,7 @@ def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list
     ]
 
 
+@light
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
 def resolve(group_id: int, night_id: int, dispute_id: int):
     """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
@@ -454,6 +466,7 @@ def club_table(game_id: int) -> bool:
     return stored.table_of_game(db.get_db(), game_id) is not None
 
 
+@light
 @bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
 @edit_required
 def sign(game_id: int, game: db.StoredGame):
@@ -596,6 +609,7 @@ def night_standings(night: stored.Night) -> list[Any]:
     return found
 
 
+@light
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings_page(group_id: int, night_id: int):
     """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
@@ -647,6 +661,7 @@ def organiser_url(night: stored.Night) -> str | None:
     return public_root() + path.lstrip("/")
 
 
+@light
 @bp.route("/groups/<int:group_id>/club/<int:night_id>/organise/<token>", methods=["GET", "POST"])
 def organise(group_id: int, night_id: int, token: str):
     """A member's phone takes over a night started through the API: GET asks (a link
@@ -672,6 +687,7 @@ def organise(group_id: int, night_id: int, token: str):
             abort(400, _("This request did not come from this site's own page."))
         mine = membership(found.id)
         assert mine is not None  # night_or_404 let a member through only
+        renew_session()  # a right gained: a cookie planted beforehand organises nothing
         if not stored.take_over(db.get_db(), night.id, mine.id):
             abort(409, taken)
         flash(_("This phone organises the night now: it draws the next series."), "saved")

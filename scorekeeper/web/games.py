@@ -85,10 +85,12 @@ from .scoreboard import (
     standing_of,
     total,
 )
+from .weight import light
 
 bp = Blueprint("games", __name__)
 
 
+@light
 @bp.get("/")
 def home():
     """This browser's groups, each with its games in progress, and "Start a group". A
@@ -119,6 +121,7 @@ def _group_to_start_in() -> int | None:
     return groups[0].id if len(groups) == 1 else None
 
 
+@light
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """New game: first which game (skipped while only one is registered), then its form."""
@@ -233,6 +236,7 @@ def _field_error(form: NewGameForm, field: str, message: str) -> None:
     target.errors = [*target.errors, translate(message)]
 
 
+@light
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     """The scoreboard. It depends only on what ``_page_key`` names, so it is cached under
@@ -253,6 +257,7 @@ def scoreboard(game_id: int):
     return _cached_part(game, editable, _part("page"), _render_scoreboard)
 
 
+@light
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The part of the scoreboard that changes with each hand, as an HTML fragment. The
@@ -428,6 +433,7 @@ def _render_scoreboard(game: db.StoredGame, progress: Any, totals: list, editabl
     )
 
 
+@light
 @bp.get("/games/<int:game_id>/edit/<key>")
 def edit_link(game_id: int, key: str):
     """Opening the edit link makes this browser remember the key, which lets it see the
@@ -458,6 +464,7 @@ def _moment(stamp: str) -> dict[str, str | None]:
     return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
+@light
 @bp.get("/games/<int:game_id>/hands/<int:number>/why")
 def why(game_id: int, number: int):
     """How each player's points for one hand were worked out, in the page's language: the
@@ -490,6 +497,7 @@ def why(game_id: int, number: int):
     )
 
 
+@light
 @bp.post("/games/<int:game_id>/rematch")
 @edit_required
 def rematch(game_id: int, game: db.StoredGame):
@@ -510,6 +518,7 @@ def rematch(game_id: int, game: db.StoredGame):
     return redirect(url_for("games.scoreboard", game_id=new_id))
 
 
+@light
 @bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
 @edit_required
 def change_seat(game_id: int, game: db.StoredGame):
@@ -568,6 +577,7 @@ def change_seat(game_id: int, game: db.StoredGame):
     ), (422 if form.errors else 200)
 
 
+@light
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
 @edit_required
 def finish(game_id: int, game: db.StoredGame):
@@ -602,6 +612,7 @@ def finish(game_id: int, game: db.StoredGame):
     )
 
 
+@light
 @bp.get("/games/<int:game_id>/revisions")
 def revisions(game_id: int):
     game = game_or_404(game_id)

@@ -44,6 +44,7 @@ from .game_service import game_of, hand_words, side_names
 from .i18n import current_language, isolate, shown, translate
 from .offline import KEPT_HEADER, snapshot_of
 from .scoreboard import describe, points_line
+from .weight import light
 
 bp = Blueprint("hands", __name__)
 
@@ -108,6 +109,7 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
     return translate(words.saved, number=saved.number, outcome=outcome, points=points)
 
 
+@light
 @bp.post("/games/<int:game_id>/hands/preview")
 @edit_required
 def preview(game_id: int, game: db.StoredGame):
@@ -139,6 +141,7 @@ def _posted_number(game: db.StoredGame) -> int:
     return next_number
 
 
+@light
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 @edit_required
 def record(game_id: int, game: db.StoredGame):
@@ -238,6 +241,9 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
     abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
 
 
+# A correction at the table is bounded by MAX_HANDS and must never wait behind a
+# stranger's import for a heavy slot: it stays light, as a save does.
+@light
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @edit_required
 def edit(game_id: int, number: int, game: db.StoredGame):
@@ -285,6 +291,7 @@ def edit(game_id: int, number: int, game: db.StoredGame):
     )
 
 
+@light
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @edit_required
 def delete(game_id: int, number: int, game: db.StoredGame):

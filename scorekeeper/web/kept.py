@@ -31,6 +31,7 @@ from .phone_engine import (
     urls,
 )
 from .responses import PRIVATE
+from .weight import light
 
 bp = Blueprint("kept", __name__)
 
@@ -134,6 +135,7 @@ def kept_early() -> str:
     return " ".join(item["url"] for item in found[:EARLY] if item["size"])
 
 
+@light
 @bp.get("/games/<int:game_id>/kept")
 @edit_required
 def kept_page(game_id: int, game: db.StoredGame):

@@ -64,6 +64,7 @@ from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     sources_hash,
     template_messages,
 )
+from .weight import light
 
 bp = Blueprint("phone_engine", __name__)
 log = logging.getLogger(__name__)
@@ -243,6 +244,7 @@ def send_built(logical: str, name: str, mimetype: str) -> Response:
     return encoded(Response(body, mimetype=mimetype), encoding)
 
 
+@light
 @bp.get("/engine/pyodide-<version>/<name>")
 def pyodide(version: str, name: str):
     """A file of the pinned Pyodide release, in the encoding the browser takes best of
@@ -274,6 +276,7 @@ def _release_file(path: Path, modified: int, size: int) -> bytes:
     return path.read_bytes()
 
 
+@light
 @bp.get("/engine/scorekeeper-<digest>.zip")
 def engine(digest: str):
     """The engine's zip at the address of its hash (an old address answers 404, so a
@@ -281,6 +284,7 @@ def engine(digest: str):
     return send_built("engine", f"scorekeeper-{digest}.zip", MIMETYPES["engine"])
 
 
+@light
 @bp.get("/engine/words-<language>-<digest>.mo")
 def words_file(language: str, digest: str):
     """The engine's words in ``language`` at the address of their hash: 404 for any other
@@ -288,12 +292,14 @@ def words_file(language: str, digest: str):
     return send_built(f"words-{language}", f"words-{language}-{digest}.mo", MIMETYPES["words"])
 
 
+@light
 @bp.get("/engine/stdlib-<digest>.zip")
 def standard_library(digest: str):
     """The standard library cut for the engine at the address of its hash."""
     return send_built("stdlib", f"stdlib-{digest}.zip", MIMETYPES["stdlib"])
 
 
+@light
 @bp.get("/engine/worker-<digest>.js")
 def worker(digest: str):
     """The engine's worker at the address of its hash, with the policy that lets it

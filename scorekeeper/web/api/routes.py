@@ -53,6 +53,7 @@ from ..game_service import (
 from ..responses import PRIVATE
 from ..share import public_url
 from ..throttle import allow, owner_required
+from ..weight import light
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -364,6 +365,7 @@ def _game_summary(game: db.StoredGame) -> dict[str, Any]:
 # --- games --------------------------------------------------------------------------------
 
 
+@light
 @bp.post("/games")
 def create_game():
     body = _body(GAME_FIELDS)
@@ -417,6 +419,7 @@ def _group_id(value: Any, status: int = 422) -> int:
     return value
 
 
+@light
 @bp.post("/groups")
 def create_group():
     """Starts a group named ``name`` (none, or blank: the default name); no key is
@@ -434,6 +437,7 @@ def create_group():
     return _group_json(group, key), 201, {"Location": location}
 
 
+@light
 @bp.post("/groups/<int:group_id>/key")
 def new_group_key(group_id: int):
     """A new key for the group (its key as ``Authorization: Bearer``): the old one stops
@@ -442,6 +446,7 @@ def new_group_key(group_id: int):
     return {"id": found.id, "key": db.replace_group_key(db.get_db(), found.id)}
 
 
+@light
 @bp.get("/groups/<int:group_id>")
 def group(group_id: int):
     """The group (its key as ``Authorization: Bearer``): its name (null: the default
@@ -458,12 +463,13 @@ def group(group_id: int):
     }
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings")
 def group_ratings(group_id: int):
     """The group's ratings in one game kind (``?game=<key>``; its key as ``Authorization:
     Bearer``), best first: each player's ``mu`` and ``sigma`` unrounded, the ``rating``
     shown (mu - 3 sigma, to one decimal), their rated ``games`` and whether the rating is
-    still ``provisional`` (RULES.md section 6)."""
+    still ``provisional`` (docs/rules/ratings.md)."""
     found = _group_key_required(group_id)
     given = request.args.get("game")
     if given is None or not given.strip():
@@ -501,6 +507,7 @@ def _games_page(
     return [_game_summary(g) for g in page], following
 
 
+@light
 @bp.get("/games")
 def games():
     """The games of one group (``?group=<id>``, its key as ``Authorization: Bearer``),
@@ -548,6 +555,7 @@ def _explain_param(default: bool) -> bool:
     return value == "1"
 
 
+@light
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     """The game: its head (players, settings, totals, state…) and its hands. With
@@ -612,6 +620,7 @@ def game(game_id: int):
 DETAIL_FIELDS = {"name", "notes"}
 
 
+@light
 @bp.patch("/games/<int:game_id>")
 @edit_required
 def update_game(found: db.StoredGame):
@@ -622,6 +631,7 @@ def update_game(found: db.StoredGame):
     return {"id": found.id, "name": name, "notes": notes}
 
 
+@light
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
     """A shortcut (README, "JSON API"): scores a hand given in the query string, in the
@@ -636,6 +646,7 @@ def score(game_id: int):
     return rules.score_query(found.settings, request.args)
 
 
+@light
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
@@ -668,6 +679,7 @@ def _written(found: db.StoredGame, progress: Any, number: int, revision: int) ->
     }
 
 
+@light
 @bp.post("/games/<int:game_id>/hands")
 @edit_required
 def add_hand(found: db.StoredGame):
@@ -678,6 +690,8 @@ def add_hand(found: db.StoredGame):
     return _written(found, progress, stored_number, revision), 201
 
 
+# Light, as the edit form: a table's correction never waits behind another's import.
+@light
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @edit_required
 def replace_hand(found: db.StoredGame, number: int):
@@ -690,6 +704,7 @@ def replace_hand(found: db.StoredGame, number: int):
     return _written(found, progress, number, revision)
 
 
+@light
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @edit_required
 def delete_hand(found: db.StoredGame, number: int):
@@ -705,6 +720,7 @@ def delete_hand(found: db.StoredGame, number: int):
     return {"deleted": number, **standing(game_of(found), progress)}
 
 
+@light
 @bp.post("/games/<int:game_id>/seats")
 @edit_required
 def change_seat(found: db.StoredGame):
@@ -734,6 +750,7 @@ def change_seat(found: db.StoredGame):
     return {**answer, "seated": list(stored.seated)}, 201
 
 
+@light
 @bp.post("/games/<int:game_id>/finish")
 @edit_required
 def finish_game(found: db.StoredGame):

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from ... import db
 from ...engine import GAMES
+from ...names import nfc
 from ...problems import Problem
 from ..forms import MAX_NAME_LENGTH
 from ..i18n import isolate
@@ -46,7 +47,7 @@ def date_param(field: str) -> str | None:
 
 
 def player_param(field: str, known: Sequence[str]) -> str | None:
-    value = request.args.get(field, "").strip()
+    value = nfc(request.args.get(field, "").strip())
     if not value:
         return None
     if len(value) > MAX_NAME_LENGTH or value not in known:
