@@ -40,13 +40,13 @@ def test_m022_upgrades_every_older_file_with_nothing_lost(tmp_path, version):
         before = every_row(database)
         assert before["games"] and before["hands"]
         assert not set(CLUB_TABLES) & set(before)
-        migrations.apply(database)
+        # m022 alone: the migrations after it add tables of their own (m026 renewed_tokens).
+        migrations.apply(database, stop_before="m023_skat_states_with_the_lists_foot")
         after = every_row(database)
     finally:
         database.close()
     for table in CLUB_TABLES:
         assert after.pop(table) == [], table
-    assert after.pop("name_changes") == []  # m025's, which has nothing to say of these files
     assert after == before
     app = create_app(app_config(tmp_path, DATABASE=str(path)))
     with app.app_context():

@@ -1057,3 +1057,19 @@ def m025_player_names_composed(db: Database) -> None:
                 ascii(json.loads(was)),
                 name,
             )
+
+
+@migrations()
+def m026_renewed_tokens(db: Database) -> None:
+    """The session tokens renewed a moment ago (issue 54, finding 6), for every process
+    on the file: ``old_hash`` (SHA-256 of a phone's token just replaced, which names no
+    phone any more), ``phone_id`` and ``renewed_at``. A second tap of the same button,
+    arriving with the old cookie after the first answer renewed it, is refused (409)
+    instead of being given a new, empty phone, whichever of ``serve --workers``'s
+    processes it reaches. Written in the renewal's transaction (``phones.renew_token``),
+    which deletes the rows older than a few minutes; nothing else reads or keeps them."""
+    db.execute(
+        "CREATE TABLE renewed_tokens (old_hash TEXT PRIMARY KEY, "
+        "phone_id INTEGER NOT NULL REFERENCES phones(id), renewed_at TEXT NOT NULL) "
+        "WITHOUT ROWID"
+    )

@@ -20,6 +20,7 @@ import binascii
 import hmac
 import os
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -38,6 +39,9 @@ MAX_PHONE_VIEWS = 200
 MAX_PHONE_GROUPS = 16
 MAX_MEMBER_LABEL_LENGTH = 40
 MAX_PHONE_TOKEN_LENGTH = 200
+# How long a renewed token is remembered (``renewed_lately``): a second tap of a button,
+# or a request begun before the renewal answered, comes within it.
+RENEWED_LATELY_SECONDS = 120
 # How a kept key sealed since issue 54 begins (base64 has no ":"; one without it was
 # sealed before, by XOR).
 SEALED_PREFIX = "gcm:"
@@ -217,8 +221,13 @@ def renew_token(db: Database, phone_id: int, old_token: str) -> str | None:
     keeps everything it holds (its id, so its memberships and view links; its edit keys,
     sealed again with the new token in the same transaction), and from then on the old
     token names no phone: whoever else held it (a cookie planted before the phone gained
-    a right) holds nothing."""
+    a right) holds nothing.
+
+    The old token's hash is kept a few minutes in ``renewed_tokens``, in the same
+    transaction, for every process on the file (``renewed_lately``); the rows older
+    than that are deleted then, so the table holds only the renewals of those minutes."""
     token = new_token()
+    at = datetime.now(UTC)
     with writing(db):
         changed = db.execute(
             "UPDATE phones SET token_hash = ? WHERE id = ? AND token_hash = ?",
@@ -226,6 +235,12 @@ def renew_token(db: Database, phone_id: int, old_token: str) -> str | None:
         ).rowcount
         if not changed:
             return None
+        db.execute("DELETE FROM renewed_tokens WHERE renewed_at < ?", [_renewed_since(at)])
+        db.execute(
+            "INSERT OR REPLACE INTO renewed_tokens (old_hash, phone_id, renewed_at) "
+            "VALUES (?, ?, ?)",
+            [hash_key(old_token), phone_id, at.isoformat(timespec="seconds")],
+        )
         rows = db.execute(
             "SELECT game_id, sealed FROM phone_keys WHERE phone_id = ?", [phone_id]
         ).fetchall()
@@ -242,6 +257,25 @@ def renew_token(db: Database, phone_id: int, old_token: str) -> str | None:
                 [_seal(token, game_id, key), phone_id, game_id],
             )
     return token
+
+
+def renewed_lately(db: Database, token: Any) -> bool:
+    """True when ``token`` was a phone's token until ``renew_token`` replaced it, in the
+    last RENEWED_LATELY_SECONDS, by this process or another on the file: a request still
+    holding it started before the renewal answered, or is a second tap of the button."""
+    if not isinstance(token, str) or not token or len(token) > MAX_PHONE_TOKEN_LENGTH:
+        return False
+    row = query(
+        db,
+        "SELECT 1 FROM renewed_tokens WHERE old_hash = ? AND renewed_at >= ?",
+        [hash_key(token), _renewed_since(datetime.now(UTC))],
+    ).fetchone()
+    return row is not None
+
+
+def _renewed_since(at: datetime) -> str:
+    """The oldest ``renewed_at`` still remembered at ``at`` (as ``now()`` writes times)."""
+    return (at - timedelta(seconds=RENEWED_LATELY_SECONDS)).isoformat(timespec="seconds")
 
 
 def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:

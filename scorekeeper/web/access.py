@@ -22,9 +22,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -192,45 +189,23 @@ def csrf_secret_with_the_phone(response: Any) -> Any:
 
 # --- renewing the session when the phone gains a right ------------------------------------
 
-RENEWED_LATELY_SECONDS = 120
-"""How long this process remembers a token it renewed (``renew_session``): a request that
-started with it before the renewal answered, or a second tap of the same button, must not
-answer with a cookie holding it (which names no phone any more) over the new one."""
-MAX_RENEWED_LATELY = 10_000
-_renewed_lately: OrderedDict[str, float] = OrderedDict()
-_renewed_lock = threading.Lock()
-
-
-def _token_hash(token: Any) -> str | None:
-    if not isinstance(token, str) or not token:
-        return None
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _note_renewed(token: str) -> None:
-    hashed = _token_hash(token)
-    if hashed is None:
-        return
-    with _renewed_lock:
-        _renewed_lately[hashed] = time.monotonic()
-        _renewed_lately.move_to_end(hashed)
-        while len(_renewed_lately) > MAX_RENEWED_LATELY:
-            _renewed_lately.popitem(last=False)
-
-
-def _renewed_a_moment_ago(token: Any) -> bool:
-    hashed = _token_hash(token)
-    if hashed is None:
-        return False
-    with _renewed_lock:
-        at = _renewed_lately.get(hashed)
-    return at is not None and time.monotonic() - at < RENEWED_LATELY_SECONDS
-
 
 def stale_session() -> bool:
-    """True when this request's cookie holds a token this process renewed a moment ago
-    (another answer gave the phone its new one): its answer must not write the cookie."""
-    return not g.get("session_renewed") and _renewed_a_moment_ago(session.get(SESSION_PHONE))
+    """True when this request's cookie holds a token renewed a moment ago (another
+    answer gave the phone its new one): its answer must not write the cookie. Read in
+    the database (``phones.renewed_lately``), where the renewal wrote it: under ``serve
+    --workers`` the answer that renewed it may have come from another process."""
+    if g.get("session_renewed"):
+        return False
+    token = session.get(SESSION_PHONE)
+    if not token:
+        return False
+    if g.get("stale_token") == token:
+        return True
+    if phones.renewed_lately(get_db(), token):
+        g.stale_token = token  # once renewed, it stays so: asked again, no second read
+        return True
+    return False
 
 
 def renew_session() -> tuple[int, str]:
@@ -253,9 +228,7 @@ def renew_session() -> tuple[int, str]:
     else:
         token = phones.renew_token(get_db(), phone[0], phone[1])
         if token is None:  # another request renewed it since this one looked it up
-            _note_renewed(phone[1])
             _refuse_stale()
-        _note_renewed(phone[1])
         found = (phone[0], token)
     g.phone = found
     g.session_renewed = True

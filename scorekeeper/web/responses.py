@@ -104,8 +104,8 @@ class SessionInterface(SecureCookieSessionInterface):
         if has_request_context():
             if request.headers.get(COPY_HEADER) or shared_cacheable(response):
                 return
-            if stale_session():
-                return
+            if self.should_set_cookie(app, session) and stale_session():
+                return  # (a session left as it came writes nothing: no need to ask)
         super().save_session(app, session, response)
         if has_request_context():
             session_saved()
