@@ -114,7 +114,7 @@ def readme_restore_command(env_file: Path, folder: Path) -> list[str]:
 
 
 def readme_secret_lines(kept: Path, new: Path) -> list[str]:
-    """docs/hosting.md's lines that put the kept ``tokens.key`` back on the new machine, with
+    """docs/hosting.md's lines that put the kept keys (``tokens*.key``) back on the new machine, with
     this test's folders for the machine's (no other user to own them here)."""
     lines = [
         line
@@ -126,7 +126,7 @@ def readme_secret_lines(kept: Path, new: Path) -> list[str]:
         line.replace("sudo ", "", 1)
         .replace("-o scorekeeper ", "")
         .replace("/var/lib/scorekeeper", str(new))
-        .replace(" tokens.key ", f" {shlex.quote(str(kept / 'tokens.key'))} ")
+        .replace(" tokens*.key ", f" {shlex.quote(str(kept))}/tokens*.key ")
         for line in lines
     ]
 
@@ -173,7 +173,8 @@ def test_a_new_machine_restored_as_the_readme_says_opens_every_link_and_phone(tm
     # above) and the links' secret, taken off the old machine before it was lost.
     kept = tmp_path / "kept"
     kept.mkdir()
-    (kept / "tokens.key").write_bytes((old / "scorekeeper.db-secrets" / "tokens.key").read_bytes())
+    for key in (old / "scorekeeper.db-secrets").glob("tokens*.key"):
+        (kept / key.name).write_bytes(key.read_bytes())
     for line in readme_secret_lines(kept, new):
         subprocess.run(["sh", "-c", line], check=True, timeout=30)
 
