@@ -115,8 +115,7 @@ def readme_restore_command(env_file: Path, folder: Path) -> list[str]:
 
 def readme_secret_lines(kept: Path, new: Path) -> list[str]:
     """docs/hosting.md's lines that put the kept keys (``tokens*.key``) back on the new
-    machine, with
-    this test's folders for the machine's (no other user to own them here)."""
+    machine, with this test's folders for the machine's (no other user to own them here)."""
     lines = [
         line
         for line in HOSTING.read_text().splitlines()
