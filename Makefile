@@ -12,7 +12,20 @@ PORT ?= 5000
 TRANSLATIONS := scorekeeper/translations
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 
-.PHONY: run test lint bench clean translations catalogs pyodide
+.PHONY: run test lint bench clean translations catalogs pyodide phone
+
+# What a phone downloads to run the engine (issue 54), built here, never by the server:
+# the engine's zip, its words files, the standard library cut for it and its worker, at
+# the addresses of their content's hash with their Brotli and gzip copies, and a manifest
+# the server reads at its start (scorekeeper/web/phone_build.py). Built again when
+# anything it is made of changes: the engine and the pages, the templates they draw, the
+# catalogues, the worker, the builder, Pyodide's standard library.
+PHONE := build/phone/manifest.json
+PHONE_SOURCES := $(shell find scorekeeper/engine scorekeeper/pages -name '*.py' 2>/dev/null) \
+	scorekeeper/__init__.py scorekeeper/web/phone_build.py scorekeeper/web/phone_stdlib.py \
+	scripts/build_phone_files.py static/phone-engine-worker.js \
+	$(addprefix templates/,_sheet.html _sheet_bridge.html _hand_form.html _kept.html) \
+	$(wildcard vendor/pyodide-*/python_stdlib.zip vendor/pyodide-*/python_stdlib.shed.zip)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,9 +37,16 @@ $(STAMP): pyproject.toml
 # (issue 34) waits for a later `make pyodide`.
 run: $(STAMP) $(CATALOGS)
 	-$(BIN)/python scripts/fetch_pyodide.py
+	$(MAKE) phone
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 catalogs: $(CATALOGS)
+
+# Run again by a new make after `make pyodide`, so that the library fetched is seen.
+phone: $(PHONE)
+
+$(PHONE): $(STAMP) $(CATALOGS) $(PHONE_SOURCES)
+	$(BIN)/python scripts/build_phone_files.py build/phone
 
 # The pinned Pyodide release the phone runs the engine in (issue 34), fetched from the npm
 # registry by Python alone (no Node.js), its integrity checked, into the git-ignored
@@ -62,6 +82,7 @@ lint: $(STAMP)
 # goes. `make test TEST_WORKERS=2` runs on two.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null) && echo $$((n + 1)) || echo auto)
 test: lint $(CATALOGS) pyodide
+	$(MAKE) phone
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=30
 
 bench: $(STAMP)

@@ -7,7 +7,14 @@ through ``make`` does. So building it (``pip install .``, a wheel, an sdist's wh
   ``messages.mo`` the app reads, as ``make catalogs`` does. The ``.po`` files stay the only
   source, so an installed catalogue can never disagree with the one it was built from;
 - copies the top-level ``templates/`` and ``static/`` into the package, where
-  ``create_app`` finds them when it is not running from a checkout.
+  ``create_app`` finds them when it is not running from a checkout;
+- builds what a phone downloads to run the engine (``scorekeeper/web/phone_build.py``,
+  issue 54) into the package's ``phone/`` folder, which the installed server serves: the
+  engine's zip, its words files from the catalogues just compiled, its worker, and the
+  standard library cut for it when the checkout has fetched Pyodide (``make pyodide``).
+  It needs the app's own dependencies where it builds (``pip wheel --no-build-isolation``
+  in a set-up environment); without them the package is built without, says so, and the
+  host runs ``python -m scorekeeper.web.phone_build <folder>`` once installed.
 
 An editable install (``pip install -e .``) runs from the checkout: its catalogues are
 compiled in place, beside their ``.po`` files, as ``make catalogs`` would.
@@ -15,6 +22,7 @@ compiled in place, beside their ``.po`` files, as ``make catalogs`` would.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -63,6 +71,21 @@ class BuildWithCataloguesAndPages(build_py):
         compile_catalogues(ROOT / CATALOGUES, Path(self.build_lib) / CATALOGUES)
         for folder in SHIPPED_FOLDERS:
             self.copy_tree(str(ROOT / folder), str(package / folder))
+        build_phone_files(package)
+
+
+def build_phone_files(package: Path) -> None:
+    """Builds the phone's engine files into ``package``'s ``phone/`` (see the module's
+    docstring), from the package being built (its compiled catalogues)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from scorekeeper.web import phone_build
+    except ImportError as missing:
+        print(f"warning: the phone's engine files are not built ({missing})", file=sys.stderr)
+        return
+    finally:
+        sys.path.remove(str(ROOT))
+    phone_build.build(package / "phone", engine=package / "engine", vendor=ROOT / "vendor")
 
 
 setup(cmdclass={"build_py": BuildWithCataloguesAndPages})

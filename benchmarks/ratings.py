@@ -1,4 +1,4 @@
-"""Ratings on a club's ten years of finished games (issue 22, RULES.md section 6): a full
+"""Ratings on a club's ten years of finished games (issue 22, docs/rules/ratings.md): a full
 re-rating of a group of 10,000 games, the rating of one more finished game, a re-rating
 from the middle, and the reads the pages make.
 

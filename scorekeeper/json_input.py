@@ -13,6 +13,8 @@ read is reported with its place in the document, e.g. ``games[1].hands[0] has mo
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from .engine import ParseError, parse_int
@@ -61,7 +63,7 @@ def loads(text: str | bytes) -> Any:
         raise JsonProblem(f"not valid JSON: {exc.msg} at line {exc.lineno}", "json") from None
     except RecursionError:
         raise JsonProblem(too_deep, "json") from None
-    if _deeper_than(value, MAX_DEPTH):
+    if _deeper_than(text, MAX_DEPTH):
         raise JsonProblem(too_deep, "json")
     if too_long:
         path = _path_to(value, too_long[0])
@@ -72,34 +74,66 @@ def loads(text: str | bytes) -> Any:
     return value
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
-    """True when lists and objects in ``value`` nest more than ``limit`` levels; walked
-    with a stack of its own, since Python's would overflow on exactly the values sought."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
+def _deeper_than(text: str | bytes, limit: int) -> bool:
+    """True when lists and objects in the JSON ``text`` nest more than ``limit`` levels.
+
+    Read from the text, not from the value it makes: brackets are counted outside strings
+    (a string's ``\\"`` does not end it), one run of brackets at a time, so the check
+    holds a few counters whatever the body's size. Walking the value instead held one
+    stack entry per value: a 5 MB list of zeros cost 200 MB. ``text`` has already been
+    read as JSON, so its strings are closed and its brackets balanced."""
+    if isinstance(text, bytes | bytearray):
+        # UTF-8 (JSON's own encoding) is scanned as bytes: no byte of a multi-byte
+        # character is a bracket or a quote. UTF-16 and -32, which json.loads also takes,
+        # are decoded first.
+        if json.detect_encoding(text) not in ("utf-8", "utf-8-sig"):
+            return _deeper_than(text.decode(json.detect_encoding(text)), limit)
+        pieces = _BYTES_PIECES
+    else:
+        pieces = _TEXT_PIECES
+    depth = 0
+    for piece in pieces.finditer(text):
+        if piece.lastgroup == "opening":
+            depth += piece.end() - piece.start()
+            if depth > limit:
+                return True
+        elif piece.lastgroup == "closing":
+            depth -= piece.end() - piece.start()
     return False
+
+
+# A string (skipped whole), or a run of opening or of closing brackets.
+_PIECES = r'"[^"\\]*(?:\\.[^"\\]*)*"|(?P<opening>[\[{]+)|(?P<closing>[\]}]+)'
+_TEXT_PIECES = re.compile(_PIECES, re.DOTALL)
+_BYTES_PIECES = re.compile(_PIECES.encode(), re.DOTALL)
 
 
 def _path_to(value: Any, wanted: object) -> str:
     """Where ``wanted`` sits in ``value``, as ``games[1].hands[0].points[2]``; "" for
-    ``value`` itself."""
-    stack: list[tuple[Any, str]] = [(value, "")]
-    while stack:
-        item, path = stack.pop()
-        if item is wanted:
-            return path
-        if isinstance(item, dict):
-            stack.extend((child, f"{path}.{key}" if path else key) for key, child in item.items())
-        elif isinstance(item, list):
-            stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
+    ``value`` itself. Walked depth first with one iterator per open list or object, so the
+    walk holds as many entries as the value is deep (at most MAX_DEPTH), not one per value."""
+    if value is wanted:
+        return ""
+    walks: list[tuple[Iterator[tuple[Any, Any]], str]] = [(_children(value), "")]
+    while walks:
+        children, path = walks[-1]
+        step = next(children, None)
+        if step is None:
+            walks.pop()
+            continue
+        key, child = step
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else key
+        if child is wanted:
+            return where
+        if isinstance(child, dict | list):
+            walks.append((_children(child), where))
     return ""  # not reached: the marker came from this value
+
+
+def _children(item: Any) -> Iterator[tuple[Any, Any]]:
+    """(key, child) of a dict, (index, child) of a list, nothing of anything else."""
+    if isinstance(item, dict):
+        return iter(item.items())
+    if isinstance(item, list):
+        return enumerate(item)
+    return iter(())

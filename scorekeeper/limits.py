@@ -27,3 +27,13 @@ OFFLINE_MAX_REPLACED = 1
 # Phones ``serve --phones-per-address`` may count behind one public address (a club's venue):
 # each address's rates and connections are that many phones'.
 MOST_PHONES_PER_ADDRESS = 1000
+# A club night (issue 45), as the club page draws it and an import stores it (issue 54):
+# players present, tables in one series (a table of four for each four players), and
+# disputed hands: a table of 48 deals hears of a few, so a table's and a night's limits
+# leave room for every honest evening and none for 60,000 rows on the organiser's page.
+# A night's games, hands and revisions are an import's, above; each table drawn or
+# imported is a game started, counted against ``throttle.RATES["game"]``.
+CLUB_MAX_PLAYERS = 240
+CLUB_MAX_TABLES_PER_SERIES = 60
+CLUB_MAX_DISPUTES_PER_TABLE = 50
+CLUB_MAX_DISPUTES = 500

@@ -35,9 +35,18 @@ class FieldProblem(Problem, ValueError):
     field: str
 
 
+def nfc(name: str) -> str:
+    """``name`` in Unicode's composed form (NFC): "José" typed as an "e" and a combining
+    accent, as some keyboards and pastes give it, is the "José" typed as one "é". Every
+    name is stored, compared and looked up in this form (migration m025 brought the names
+    stored before it)."""
+    return unicodedata.normalize("NFC", name)
+
+
 def clean_name(value: Any) -> str:
-    """A player's name with control characters dropped and spaces collapsed."""
-    text = "".join(ch for ch in str(value) if unicodedata.category(ch)[0] != "C")
+    """A player's name in composed form (``nfc``), control characters dropped and spaces
+    collapsed."""
+    text = "".join(ch for ch in nfc(str(value)) if unicodedata.category(ch)[0] != "C")
     return " ".join(text.split())
 
 

@@ -12,7 +12,7 @@ this version, but add the Brotli copies a folder fetched before them lacks.
 Beside the release it writes the standard library without docstrings and comments
 (``python_stdlib.shed.zip``, its comment naming the sha256 of the library it was made
 from), so that no server parses 9 MB of Python to cut what the phone is sent: the
-server cuts it from this copy and keeps what it cut on disk (issue 44).
+build (`make phone`, issue 54) cuts it from this copy.
 """
 
 from __future__ import annotations
@@ -118,7 +118,8 @@ def add_shed(folder: Path) -> None:
     the server would send it) unless a copy of this library is there, through a partial
     file renamed when whole."""
     sys.path.insert(0, str(ROOT))
-    from scorekeeper.web import phone_engine, phone_stdlib
+    from scorekeeper.web import phone_build as phone_engine
+    from scorekeeper.web import phone_stdlib
 
     whole = (folder / "python_stdlib.zip").read_bytes()
     if phone_engine.shed_library(folder, whole) is not None:

@@ -13,6 +13,7 @@
   const STORE = "games";
   const ENGINE_CACHE = "kept-engine";
   const PAGE_CACHE = "kept-pages";
+  const SNAPSHOTS = "kept-engine-snapshot"; // the engine's memory snapshot (phone-engine-worker.js)
   const NAME = "scorekeeper:phone-name";
   const SAVED = "scorekeeper:saved:";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
@@ -22,23 +23,38 @@
 
   // --- storage ------------------------------------------------------------------------------
 
+  // The kept games' database, through one connection for the page's life (issue 54): one
+  // opened per call was never closed. Asked to close (a newer version opened elsewhere), it
+  // closes, and the next call opens it again.
+  let opened = null;
+  function database() {
+    if (!opened) {
+      opened = new Promise((resolve, reject) => {
+        const opening = indexedDB.open(DB, 1);
+        opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: "id" });
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          db.onversionchange = db.onclose = () => { db.close(); opened = null; };
+          resolve(db);
+        };
+      }).catch((error) => { opened = null; throw error; });
+    }
+    return opened;
+  }
+
   // One request on the kept games (``act``), resolved once on the phone's disk.
   function transact(mode, act) {
-    return new Promise((resolve, reject) => {
-      const opening = indexedDB.open(DB, 1);
-      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: "id" });
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        try {
-          const doing = opening.result.transaction(STORE, mode);
-          const asked = act(doing.objectStore(STORE));
-          doing.oncomplete = () => resolve(asked.result);
-          doing.onerror = doing.onabort = () => reject(doing.error);
-        } catch (error) {
-          reject(error); // a record the store cannot hold: nothing written
-        }
-      };
-    });
+    return database().then((db) => new Promise((resolve, reject) => {
+      try {
+        const doing = db.transaction(STORE, mode);
+        const asked = act(doing.objectStore(STORE));
+        doing.oncomplete = () => resolve(asked.result);
+        doing.onerror = doing.onabort = () => reject(doing.error);
+      } catch (error) {
+        reject(error); // a record the store cannot hold: nothing written
+      }
+    }));
   }
 
   const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
@@ -178,11 +194,29 @@
     return { answer, doc, setup: JSON.parse(doc.getElementById("kept-setup").textContent) };
   }
 
-  // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page.
+  // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page;
+  // then what the server no longer serves goes (``prune``).
   async function storeShell(shell, counted, early) {
     const cache = await caches.open(ENGINE_CACHE);
     await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted, early)));
     await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
+    await prune(cache, shell.setup);
+  }
+
+  // One build of the engine on the phone (issue 54): once the server's build is stored,
+  // every file of the engine's cache the server's ``build`` does not list goes (an older
+  // engine's, an older Pyodide's, older scripts), and every engine snapshot but the one of
+  // this build (the worker's key: phone-engine-worker.js). Another kept game's page asks
+  // for the files of the build it was kept with: the service worker answers with this one's.
+  async function prune(cache, setup) {
+    if (!Array.isArray(setup.build)) return;
+    const current = new Set(setup.build.map((url) => new URL(url, location.href).href));
+    for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
+    const engine = setup.engine;
+    const made = [engine.pyodide, engine.stdlib, engine.engine].map(encodeURIComponent).join("&");
+    const key = new URL("/engine/snapshot?" + made, location.href).href;
+    const snapshots = await caches.open(SNAPSHOTS);
+    for (const old of await snapshots.keys()) if (old.url !== key) await snapshots.delete(old);
   }
 
   // --- the kept page -------------------------------------------------------------------------

@@ -20,6 +20,10 @@
 // - Nothing that carries an edit key is ever stored, so that the key cannot outlive a new
 //   edit link, or be read from the phone's storage: KEYED paths go to the network
 //   untouched, and neither a page marked no-store nor one holding an edit link is kept.
+// - Bounded (issue 54): the shell cache holds one copy of each file (a script of new content
+//   replaces its old copy: ``storeOnly``), and an old shell cache goes with its worker. The
+//   kept engine's cache holds one build (keep.js removes what the server no longer lists);
+//   a page kept with an older build is served this one's files of the same kind.
 /* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION */
 "use strict";
 
@@ -59,6 +63,38 @@ self.addEventListener("activate", (event) => {
       .then(() => self.clients.claim()),
   );
 });
+
+// An engine file's kind: its address without the hash or the release that names it
+// (scorekeeper-<hash>.zip, pyodide-<version>/pyodide.js).
+function kind(pathname) {
+  return pathname.replace(/^(.*\/engine\/pyodide)-[^/]+\//, "$1/").replace(/-[0-9a-f]+(\.\w+)$/, "$1");
+}
+
+// The file of the same kind as ``url`` of the one build kept, if any.
+function sameKind(cache, url) {
+  const wanted = kind(url.pathname);
+  return cache.keys().then((requests) => {
+    const found = requests.find((kept) => kind(new URL(kept.url).pathname) === wanted);
+    return found ? cache.match(found, { ignoreVary: true }) : undefined;
+  });
+}
+
+// Stores ``response`` for the static file ``request`` as its only copy (issue 54): the
+// copies of the same file of other content (another ?v=) go, so the shell cache holds one
+// copy of each file however often it changes.
+function storeOnly(cache, request, response) {
+  const path = new URL(request.url).pathname;
+  return cache
+    .keys()
+    .then((kept) =>
+      Promise.all(
+        kept
+          .filter((old) => old.url !== request.url && new URL(old.url).pathname === path)
+          .map((old) => cache.delete(old)),
+      ),
+    )
+    .then(() => cache.put(request, response));
+}
 
 function keyed(url) {
   return KEYED.test(new URL(url).pathname);
@@ -155,22 +191,44 @@ function forgetKept() {
   );
 }
 
+// The kept games' database, through one connection for the worker's life (issue 54): a
+// connection per call was never closed. One asked to close (a newer version opened
+// elsewhere) closes, and the next call opens it again.
+let keptDb = null;
+
+function keptDatabase() {
+  if (!keptDb) {
+    keptDb = new Promise((resolve, reject) => {
+      const opening = indexedDB.open(KEPT_DB, 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore(KEPT_STORE, { keyPath: "id" });
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        db.onversionchange = db.onclose = () => {
+          db.close();
+          keptDb = null;
+        };
+        resolve(db);
+      };
+    }).catch((error) => {
+      keptDb = null;
+      throw error;
+    });
+  }
+  return keptDb;
+}
+
 // Deletes the kept game's record (snapshot and queue) from IndexedDB.
 function forgetGame(id) {
-  return new Promise((resolve) => {
-    const opening = indexedDB.open(KEPT_DB, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(KEPT_STORE, { keyPath: "id" });
-    opening.onerror = () => resolve();
-    opening.onsuccess = () => {
-      const kept = opening.result;
-      const deleting = kept.transaction(KEPT_STORE, "readwrite");
-      deleting.objectStore(KEPT_STORE).delete(id);
-      deleting.oncomplete = deleting.onerror = deleting.onabort = () => {
-        kept.close();
-        resolve();
-      };
-    };
-  });
+  return keptDatabase().then(
+    (kept) =>
+      new Promise((resolve) => {
+        const deleting = kept.transaction(KEPT_STORE, "readwrite");
+        deleting.objectStore(KEPT_STORE).delete(id);
+        deleting.oncomplete = deleting.onerror = deleting.onabort = () => resolve();
+      }),
+    () => undefined,
+  );
 }
 
 // A page fetched in the background only to keep a copy of it. The server leaves the
@@ -216,10 +274,26 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || keyed(request.url)) return;
   if (ENGINE_FILE.test(url.pathname)) {
-    // The engine a kept game runs on (keep.js stored it): from the cache, else the network.
+    // The engine a kept game runs on (keep.js stored it): from the cache, else the
+    // network. The cache holds one build (keep.js removes the one before): a game's page
+    // kept before it asks for the files of that build, which the server no longer has
+    // (404) or cannot be reached for, and gets the same files of the one kept, which
+    // make a whole engine as theirs did.
     event.respondWith(
       caches.open(KEPT_ENGINE).then((cache) =>
-        cache.match(request, { ignoreVary: true }).then((hit) => hit || fetch(request)),
+        cache.match(request, { ignoreVary: true }).then(
+          (hit) =>
+            hit ||
+            fetch(request).then(
+              (answer) =>
+                answer.ok ? answer : sameKind(cache, url).then((kept) => kept || answer),
+              (error) =>
+                sameKind(cache, url).then((kept) => {
+                  if (kept) return kept;
+                  throw error;
+                }),
+            ),
+        ),
       ),
     );
   } else if (url.pathname.startsWith("/static/")) {
@@ -235,7 +309,9 @@ self.addEventListener("fetch", (event) => {
               // every page uses); its URL carries its content hash, so it never goes stale.
               if (response.ok && response.type === "basic") {
                 const copy = response.clone();
-                event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)));
+                event.waitUntil(
+                  caches.open(SHELL_CACHE).then((cache) => storeOnly(cache, request, copy)),
+                );
               }
               return response;
             })
@@ -266,7 +342,15 @@ self.addEventListener("message", (event) => {
       fetchAndKeep(copyRequest(url), false),
       caches.open(SHELL_CACHE).then((cache) =>
         Promise.all(
-          wanted.map((asset) => cache.match(asset).then((hit) => hit || cache.add(asset))),
+          wanted.map((asset) =>
+            cache.match(asset).then(
+              (hit) =>
+                hit ||
+                fetch(asset).then(
+                  (answer) => answer.ok && storeOnly(cache, new Request(asset), answer),
+                ),
+            ),
+          ),
         ),
       ),
     ]).catch(() => {}),

@@ -52,7 +52,7 @@ BROWSER_HELP = (
     "SCOREKEEPER_REQUIRE_BROWSER=1 to make a missing browser fail the run."
 )
 
-# The worked example of RULES.md under pagat-german: seats S, W, N, E = 0..3, South deals,
+# docs/rules/israeli-whist.md's example 1, pagat-german: seats S, W, N, E = 0..3, South deals,
 # North declares 7C; points S -20, W +19, N -10, E -40.
 WORKED_EXAMPLE = {
     "declarer": 2,

@@ -1,5 +1,5 @@
 """Games of one group played through the API for the ratings' tests, and the ratings the
-``openskill`` library gives for them when called directly (RULES.md section 6)."""
+``openskill`` library gives for them when called directly (docs/rules/ratings.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-LIBRARY = PlackettLuce()  # the library's default constants, as RULES.md section 6 says
+LIBRARY = PlackettLuce()  # the library's default constants, as docs/rules/ratings.md says
 
 
 class Table:
@@ -82,7 +82,7 @@ Event = tuple[Sequence[Sequence[Member]], Sequence[float]]
 
 
 def blended(sitters: Sequence[tuple[str, float]], current: dict[str, Any]) -> Any:
-    """A shared seat as one library player (RULES.md section 6): mu the shares' mean of its
+    """A shared seat as one library player (docs/rules/ratings.md): mu the shares' mean of its
     sitters' mu, sigma squared the shares' mean of their sigma squared."""
     ratings = [(current.get(name) or LIBRARY.rating(), share) for name, share in sitters]
     mu = sum(share * rating.mu for rating, share in ratings)

@@ -1,4 +1,4 @@
-"""The round sheet's rules, as tables from RULES.md section 5 and hand calculations."""
+"""The round sheet's rules, as tables from docs/rules/any-game.md and hand calculations."""
 
 from __future__ import annotations
 
@@ -20,22 +20,8 @@ def rounds(*points: tuple[int, ...]) -> list:
     return [written(p) for p in points]
 
 
-# --- RULES.md's worked example -----------------------------------------------------------
-
-WORKED = [
-    # rounds after the totals 90, 40, 60, 70: totals, status, winner
-    ([(0, 26, 0, 0)], (90, 66, 60, 70), "in_progress", None),
-    ([(0, 26, 0, 0), (13, 0, 13, 0)], (103, 66, 73, 70), "finished", 1),
-]
-
-
-@pytest.mark.parametrize(("played", "totals", "status", "winner"), WORKED)
-def test_the_worked_example_of_rules_section_5(played, totals, status, winner):
-    progress = GAME.replay(HEARTS, 0, rounds(*played), starting_totals=(90, 40, 60, 70))
-    assert progress.totals == totals
-    assert progress.status == status and progress.winner == winner
-    if winner is not None:
-        assert progress.winners == (winner,) and progress.totals[winner] == 66
+# --- docs/rules/any-game.md's worked example -----------------------------------------------
+# Its rounds and totals are played from the docs' table by tests/test_docs_rules.py.
 
 
 def test_the_worked_examples_refused_round_names_the_last_players_points():

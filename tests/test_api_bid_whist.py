@@ -1,5 +1,5 @@
 """The JSON API for Bid Whist, end to end through HTTP and a real SQLite file: issue 10's
-exact shapes, RULES.md section 2's worked examples, errors naming the field, "finish
+exact shapes, docs/rules/bid-whist.md's worked examples, errors naming the field, "finish
 now", edits and deletes, the per-seat rows of the data layer, and export and import.
 
 Bid Whist is one of the registered games (``registry.GAMES``), offered by the app.
@@ -110,7 +110,7 @@ def test_an_israeli_whist_game_has_one_seat_per_side(client, make_game):
     assert game["totals"] == [0, 0, 0, 0] and "finished_after" not in game
 
 
-# --- RULES.md section 2's worked examples, through HTTP ------------------------------------
+# --- docs/rules/bid-whist.md's worked examples, through HTTP ------------------------------------
 
 WORKED = [
     pytest.param({}, [up(0, 4, "H", 11)], [5, 0], True, 10, id="A 4 uptown hearts, 11 books"),

@@ -1,5 +1,5 @@
 """The game's JSON carries what the game shows of where it stands beyond the shared fields
-(``Game.progress_result``): Spades' bags after the last hand (RULES.md section 3, worked
+(``Game.progress_result``): Spades' bags after the last hand (docs/rules/spades.md, worked
 example 1), and nothing more for a game that shows nothing of its own."""
 
 import pytest

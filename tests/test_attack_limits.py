@@ -197,10 +197,9 @@ def test_a_batch_that_replaces_a_hand_waits_for_heavy_work_or_is_told_to_come_ba
         phone, game_id, _key = editing_phone(found)
         assert phone.send(game_id, queued(1, 5))[0] == 200
         before = stored_hands(found, game_id)
-        slots, waiting = app.extensions["scorekeeper.heavy"]
-        held = [s for s in (slots, waiting) for _ in range(app.config["HEAVY_SLOTS"])]
-        for semaphore in held:
-            assert semaphore.acquire(False)
+        heavy = app.extensions["scorekeeper.heavy"]
+        held = [files.take() for files in (heavy.slots, heavy.waiting) for _ in files.paths]
+        assert None not in held
         try:
             item = {"number": 2, "after": 0, "hand": hand(2, 1), "replace": True, "revision": 1}
             headers = {"Accept-Language": language}
@@ -216,8 +215,8 @@ def test_a_batch_that_replaces_a_hand_waits_for_heavy_work_or_is_told_to_come_ba
             version = phone.snapshot(game_id)["version"]
             assert phone.send(game_id, queued(6, 7, version))[0] == 200
         finally:
-            for semaphore in held:
-                semaphore.release()
+            for lock in held:
+                lock.release()
         assert phone.send(game_id, [item])[0] == 200
 
 
@@ -382,45 +381,46 @@ def test_workers_give_a_client_one_servers_budget(tmp_path):
         assert statuses[-1] == 429
 
 
-def forked(work) -> bytes:
-    """What ``work()`` (bytes) gives in a child process forked from this one, as each
-    worker of ``serve --workers`` is forked from the process that made the app."""
+def test_what_one_worker_counts_every_worker_sees(app, tmp_path):
+    """A client's burst spent in one worker is spent in the others, and a heavy slot
+    taken in one is taken in all while it holds it: each worker used to count its own."""
+    buckets = throttle.Buckets(throttle.RATES["group"], tmp_path / "locks")
+    slots = app.extensions["scorekeeper.heavy"].slots
+    done, told = os.pipe()
     read, write = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: its answer down the pipe, then gone
+    if pid == 0:  # a worker: spends the burst, holds every slot until told to end
         code = 1
         try:
-            os.write(write, work())
+            os.close(read)
+            waits = [buckets.take("203.0.113.7", 0.0) for _ in range(5)]
+            held = [slots.take() for _ in slots.paths]
+            took = waits == [0.0] * 5 and None not in held
+            os.write(write, b"1" if took else b"0")
+            os.read(done, 1)
             code = 0
         finally:
             os._exit(code)
     os.close(write)
-    os.waitpid(pid, 0)
-    with os.fdopen(read, "rb") as answer:
-        return answer.read()
+    try:
+        assert os.read(read, 1) == b"1"
+        assert buckets.take("203.0.113.7", 1.0) > 0
+        assert buckets.take("203.0.113.8", 1.0) == 0
+        assert slots.take() is None
+    finally:
+        os.write(told, b"x")
+        os.waitpid(pid, 0)
+        for end in (read, done, told):
+            os.close(end)
+    # The worker gone, what it held is free again.
+    held = slots.take()
+    assert held is not None
+    held.release()
 
 
-def test_what_one_worker_counts_every_worker_sees(app):
-    """A client's burst spent in one worker is spent in the others, and a heavy slot
-    taken in one is taken in all: each worker used to count its own."""
-    buckets = throttle.Buckets(throttle.RATES["group"])
-    slots, _waiting = app.extensions["scorekeeper.heavy"]
-    count = app.config["HEAVY_SLOTS"]
-
-    def spend() -> bytes:
-        waits = [buckets.take("203.0.113.7", 0.0) for _ in range(5)]
-        took = all(slots.acquire(False) for _ in range(count))
-        return b"1" if waits == [0.0] * 5 and took else b"0"
-
-    assert forked(spend) == b"1"
-    assert buckets.take("203.0.113.7", 1.0) > 0
-    assert buckets.take("203.0.113.8", 1.0) == 0
-    assert not slots.acquire(False)
-
-
-def test_the_shared_table_stays_bounded_and_forgets_the_least_recently_seen_first():
+def test_the_shared_table_stays_bounded_and_forgets_the_least_recently_seen_first(tmp_path):
     rate = throttle.RATES["group"]
-    buckets = throttle.Buckets(rate, most=16)
+    buckets = throttle.Buckets(rate, tmp_path, most=16)
     assert [buckets.take("203.0.113.7", 0.0) for _ in range(6)][-1] > 0
     assert buckets.take("203.0.113.8", 1.0) == 0  # a newcomer does not free the spender
     assert buckets.take("203.0.113.7", 2.0) > 0

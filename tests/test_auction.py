@@ -1,4 +1,4 @@
-"""Phase one as RULES.md reads: opener, bids that must beat the last, the 3- and 4-pass
+"""Phase one as docs/rules/israeli-whist.md reads: opener, bids beating the last, the 3- and 4-pass
 endings, bidding again after a pass, and the Frisch exchange with its rising minimum."""
 
 import pytest

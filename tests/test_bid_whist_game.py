@@ -1,4 +1,4 @@
-"""Every member of the Game interface as Bid Whist answers it, with RULES.md section 2's
+"""Every member of the Game interface as Bid Whist answers it, with docs/rules/bid-whist.md's
 worked examples: preview, the scoreboard's rows, the sheets' rules, statistics per player
 and per side, the independent checker, the simulation tally, and a hand stored in a real
 SQLite file."""

@@ -1,4 +1,4 @@
-"""Bid Whist's rules, as tables from RULES.md section 2: cards and their orders, the
+"""Bid Whist's rules, as tables from docs/rules/bid-whist.md: cards and their orders, the
 auction, every knob, the score and its worked examples, and the end of the game."""
 
 import pytest
@@ -352,7 +352,7 @@ def _hand_of(bidder, bid, books, reneges=None):
     return body
 
 
-# RULES.md's table by hand, and the seed's: level, kind, books -> the bidding side's points
+# docs/rules/bid-whist.md's table by hand, and the card's: level, kind, books -> the bidders' points
 SCORES = [
     ("3U", 9, 3),  # "3 points + 1 per extra trick"
     ("3D", 10, 4),
@@ -416,7 +416,7 @@ def test_boston_knob(boston, bid, books, points):
 @pytest.mark.parametrize(
     ("renege_books", "bidder", "bid", "books", "reneges", "points"),
     [
-        (3, 0, "3D", 9, [1, 0], -3),  # RULES.md: 9 - 3 = 6 books, set
+        (3, 0, "3D", 9, [1, 0], -3),  # docs/rules/bid-whist.md: 9 - 3 = 6 books, set
         (3, 0, "3D", 9, [0, 1], 6),  # the defenders' renege: 12 books
         (3, 1, "4U", 9, [1, 0], 6),  # side A reneged against B's bid: 12 books
         (3, 0, "3U", 12, [0, 2], 7),  # kept within 13 books
@@ -434,7 +434,7 @@ def test_renege_books_move_before_scoring(renege_books, bidder, bid, books, rene
     assert _points(_hand_of(bidder, bid, books, reneges), rules) == tuple(expected)
 
 
-# --- RULES.md worked examples ------------------------------------------------------
+# --- docs/rules/bid-whist.md worked examples ------------------------------------------------------
 
 
 def test_worked_example_a_bids_4_uptown_in_hearts_and_takes_11():

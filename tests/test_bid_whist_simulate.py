@@ -1,5 +1,5 @@
 """Random playthroughs of Bid Whist by both bot kinds, each deal's JSON checked by an
-independent checker written from RULES.md section 2 (card text only, none of the engine's
+independent checker written from docs/rules/bid-whist.md (card text only, none of the engine's
 tables), and reproducibility from a seed."""
 
 import json
@@ -30,7 +30,7 @@ def _pack(jokers):
 
 
 def _order(card, low, ace_high):
-    """How high a plain card stands in its suit, from RULES.md's card orders."""
+    """How high a plain card stands in its suit, from docs/rules/bid-whist.md's card orders."""
     rank = RANKS.index(card[0]) + 2
     if not low:
         return rank
@@ -94,7 +94,7 @@ def _points(rules, level, kind, books):
 
 
 def check_deal(rules, deal):
-    """Asserts everything RULES.md says about one simulated deal's JSON."""
+    """Asserts everything docs/rules/bid-whist.md says about one simulated deal's JSON."""
     assert set(deal) == {
         "dealer", "deal", "kitty", "auction", "thrown_in", "bidder", "bid", "trump",
         "direction", "discard", "tricks", "books", "points",

@@ -1,4 +1,4 @@
-"""Bridge's rules, as RULES.md section 10 gives them: the presets and knobs, every worked
+"""Bridge's rules, as docs/rules/bridge.md gives them: the presets and knobs, every worked
 example through the JSON API (a real SQLite file) and through ``scorekeeper score --game
 bridge``, the rubber and Chicago played deal by deal with the pad's figures (below and
 above the line, games, part-scores, vulnerability) in the game's JSON, and the refusals

@@ -16,7 +16,7 @@ TAP_BUDGET = 14
 SCOREBOARD_URL = re.compile(r"/games/\d+$")
 
 
-# RULES.md's worked example as keys tapped in speaking order, contracts and tricks alike;
+# docs/rules/israeli-whist.md's example 1 as keys tapped in speaking order, contracts and tricks;
 # North's tricks fill themselves in.
 WORKED_TAPS = (
     ("declarer", 2),
@@ -109,7 +109,7 @@ def test_create_a_game(page, live_server):
 
 
 def record_worked_example(page, taps):
-    """RULES.md's worked example, tapped in speaking order: North declares 7C, then East,
+    """docs/rules/israeli-whist.md's example 1, tapped in speaking order: North declares 7C, East,
     South and West name 0, 2, 3; tricks in the same order, East 2, South 0, West 3, and
     North's 8 fill themselves in."""
     taps(page.locator("#record"))

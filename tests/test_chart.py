@@ -24,7 +24,7 @@ WHIST = get_game("israeli-whist")
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Avi", "Bat", "Gil", "Dana")
-# The RULES.md worked example, a thrown-in deal, then hand 3 of tests/test_stats.py.
+# docs/rules/israeli-whist.md's example 1, a thrown-in deal, then hand 3 of tests/test_stats.py.
 TOTALS = [(-20, 19, -10, -40), (-20, 19, -10, -40), (15, 45, 40, -50)]
 
 

@@ -152,7 +152,7 @@ def test_bad_night_rules_are_refused_naming_the_field(changes, field):
 
 def _skat_list(size: int, rules) -> tuple[int, ...]:
     """A table's list of two deals, scored by the Skat engine: seat 1 wins ♠ with 1 on
-    22 with 70 card points, then seat 2 loses ♥ with 1 on 20 with 55 (RULES.md 9, ex. 10)."""
+    22 with 70 card points, then seat 2 loses ♥ with 1 on 20 with 55 (docs/rules/skat.md ex. 10)."""
     table = get_game("skat").seated(size)
     settings = rules.table_settings(size)
     hands = [

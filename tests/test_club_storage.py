@@ -40,7 +40,8 @@ def test_m022_upgrades_every_older_file_with_nothing_lost(tmp_path, version):
         before = every_row(database)
         assert before["games"] and before["hands"]
         assert not set(CLUB_TABLES) & set(before)
-        migrations.apply(database)
+        # m022 alone: the migrations after it add tables of their own (m026 renewed_tokens).
+        migrations.apply(database, stop_before="m023_skat_states_with_the_lists_foot")
         after = every_row(database)
     finally:
         database.close()

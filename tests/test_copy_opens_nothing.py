@@ -2,7 +2,7 @@
 tokens), over the real waitress server of ``serve``: invite and view tokens are stored as
 their keyed hash and sealed with the secret kept beside the database
 (``db.sealing``); the links already shared keep working through the upgrade; and a host
-who keeps what the README says restores on a new machine with every link working.
+who keeps what docs/hosting.md says restores on a new machine with every link working.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def test_links_shared_before_the_upgrade_keep_opening_over_the_real_server(tmp_p
 
 
 def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(tmp_path):
-    """The README's "Moving to a new machine": the nightly backup and the secrets folder
+    """docs/hosting.md's "Moving to a new machine": the nightly backup and the secrets folder
     are all that is carried over; ``restore`` puts the database beside the secret."""
 
     old = tmp_path / "old-machine"

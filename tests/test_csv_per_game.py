@@ -48,7 +48,7 @@ MIXED_HEADER = (
 ISRAELI_ONLY = set(ISRAELI_WHIST_HEADER.split(",")) - set(BID_WHIST_HEADER.split(","))
 BID_WHIST_ONLY = set(BID_WHIST_HEADER.split(",")) - set(ISRAELI_WHIST_HEADER.split(","))
 
-# RULES.md section 2's worked examples, one hand each, and a thrown-in deal.
+# docs/rules/bid-whist.md's worked examples, one hand each, and a thrown-in deal.
 MADE = {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}  # A +5
 SET = {"bidder": 1, "bid": "5NT", "direction": "low", "books": 10}  # B -10
 THROWN_IN = {"thrown_in": True}

@@ -1,4 +1,4 @@
-"""Doppelkopf's rules, as RULES.md section 8 gives them: every worked example scored
+"""Doppelkopf's rules, as docs/rules/doppelkopf.md gives them: every worked example scored
 through the JSON API (Flask test client, a real SQLite file) and the command line; the
 Bock rounds carried and shown ahead; the money at the end; five at the table; impossible
 hands refused in the API's words and, on the hand form's page, in the table's."""
@@ -15,6 +15,7 @@ from scorekeeper.cli import entry
 from scorekeeper.web import create_app
 
 from .conftest import app_config
+from .rules_docs import single_hands
 from .stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -53,25 +54,12 @@ def solo(seat, points, re_said="none", **more):
     return {"re": [seat], "solo": "queens", "re_points": points, "re_announcement": re_said} | more
 
 
-# (hand, preset, points per seat): worked examples 1 to 5 and 9.
+# (hand, preset, points per seat): the one-hand worked examples of docs/rules/doppelkopf.md
+# at a table of four, read from its tables (1 to 5 and 9).
 EXAMPLES = [
-    (EXAMPLE_1, "ddv", [3, -3, 3, -3]),
-    (EXAMPLE_1, "house", [3, -3, 3, -3]),
-    (normal([1, 3], 80, kontra_said="kontra"), "ddv", [5, -5, 5, -5]),
-    (normal([1, 3], 80, kontra_said="kontra"), "house", [6, -6, 6, -6]),
-    (normal([1, 3], 120, kontra_said="kontra"), "ddv", [-3, 3, -3, 3]),
-    (normal([0, 2], 130, "no_60"), "ddv", [-7, 7, -7, 7]),
-    (normal([0, 2], 130, "no_60"), "house", [-10, 10, -10, 10]),
-    (normal([0, 2], 130, "no_90"), "ddv", [-5, 5, -5, 5]),
-    (normal([0, 2], 170, "no_60", "kontra"), "ddv", [-8, 8, -8, 8]),
-    (normal([0, 2], 75, "no_90", "schwarz"), "ddv", [0, 0, 0, 0]),
-    (normal([0, 2], 170, "no_60", "no_60"), "ddv", [3, -3, 3, -3]),
-    (normal([0, 2], 57, "schwarz", "schwarz"), "ddv", [-5, 5, -5, 5]),
-    (normal([0, 2], 211, "no_30", "no_60"), "ddv", [15, -15, 15, -15]),
-    (solo(1, 130, "re"), "ddv", [-3, 9, -3, -3]),
-    (solo(1, 100, "re"), "ddv", [3, -9, 3, 3]),
-    (solo(1, 130, re_extras={"doppelkopf": 1}), "ddv", [-1, 3, -1, -1]),
-    (SHORTHAND, "ddv", [4, -4, 4, -4]),
+    (hand.body, hand.preset, list(hand.scored))
+    for hand in single_hands("doppelkopf").values()
+    if hand.players is None and not hand.changes
 ]
 
 

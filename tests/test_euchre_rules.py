@@ -1,4 +1,4 @@
-"""Euchre's rules, as RULES.md section 11 gives them: the knobs and the preset, and every
+"""Euchre's rules, as docs/rules/euchre.md gives them: the knobs and the preset, and every
 worked example scored by the pure function, through the JSON API (a real SQLite file)
 and through ``scorekeeper score --game euchre``; the refusals in the API's words, on the
 command line, and on the hand form in the table's words (players by name)."""
@@ -17,6 +17,7 @@ from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.euchre.settings import PRESETS, hand_points
 
 from .ratings_play import Table, assert_matches
+from .rules_docs import single_hands
 from .test_new_games_refusals import new_game, summary
 
 S = PRESETS["euchre"]
@@ -56,25 +57,15 @@ def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H", nam
     }
 
 
-# The worked examples of RULES.md 11: (settings, the hand, points of sides A and B).
+# The worked examples of docs/rules/euchre.md, read from its tables: (settings, the hand,
+# points of sides A and B); those from totals carried in are example 5's, below.
 WORKED = {
-    "1: three tricks": ({}, body(tricks=3), (1, 0)),
-    "1: four tricks": ({}, body(tricks=4), (1, 0)),
-    "1: a march": ({}, body(tricks=5), (2, 0)),
-    "2: a lone march": ({}, body(alone=True, tricks=5), (4, 0)),
-    "2: alone, four tricks": ({}, body(alone=True, tricks=4), (1, 0)),
-    "2: alone, euchred": ({}, body(alone=True, tricks=2), (0, 2)),
-    "3: B euchred": ({}, body(makers="B", tricks=2), (2, 0)),
-    "4: a lone defender euchres": (
-        LONE_DEFENCE,
-        body(alone=True, defender_alone=True, tricks=2),
-        (0, 4),
-    ),
-    "4: a lone march against a lone defender": (
-        LONE_DEFENCE,
-        body(alone=True, defender_alone=True, tricks=5),
-        (4, 0),
-    ),
+    label: (hand.changes, hand.body, hand.scored)
+    for label, hand in single_hands("euchre").items()
+    if hand.before is None
+}
+FROM_TOTALS = {
+    label: hand for label, hand in single_hands("euchre").items() if hand.before is not None
 }
 
 
@@ -120,22 +111,14 @@ def test_worked_examples_score_through_the_api(app, client, case):
     assert stored_hands(app)[-1] == {**hand, "thrown_in": False}
 
 
-@pytest.mark.parametrize(
-    ("target", "start", "hand", "totals", "winner"),
-    [
-        (10, [9, 7], body(tricks=3), [10, 7], 0),  # worked example 5: A wins
-        (11, [9, 7], body(tricks=3), [10, 7], None),  # to 11: play on
-        (10, [8, 7], body(tricks=5), [10, 7], 0),  # A at 8 marches
-    ],
-)
-def test_worked_example_5_the_first_side_to_the_target_wins(
-    client, target, start, hand, totals, winner
-):
-    game_id, key = new_game(client, "euchre", settings={"target": target}, starting_totals=start)
-    answer = post(client, game_id, key, hand).get_json()
-    assert answer["totals"] == totals
-    assert answer["status"] == ("in_progress" if winner is None else "finished")
-    assert answer["winner"] == winner
+@pytest.mark.parametrize("case", FROM_TOTALS)
+def test_worked_example_5_the_first_side_to_the_target_wins(client, case):
+    hand = FROM_TOTALS[case]
+    game_id, key = new_game(client, "euchre", settings=hand.changes, starting_totals=hand.before)
+    answer = post(client, game_id, key, hand.body).get_json()
+    assert tuple(answer["totals"]) == hand.totals
+    assert answer["status"] == ("in_progress" if hand.won_by == "—" else "finished")
+    assert answer["winner"] == (None if hand.won_by == "—" else "AB".index(hand.won_by))
 
 
 def test_a_thrown_in_deal_scores_nothing_and_the_deal_passes_on(client):
@@ -277,7 +260,7 @@ def summary_text(response) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-# --- ratings: each side a team of two partners (RULES.md, sections 7 to 11) -----------------
+# --- ratings: each side a team of two partners (docs/rules/) -----------------
 
 
 def test_a_finished_game_rates_each_side_as_a_team_of_two_partners(client):

@@ -244,7 +244,7 @@ class Evening:
 
 
 def israeli_whist(evening: Evening) -> None:
-    """RULES.md's worked example twice: North (seat 2) declares 7♣, East, South, West
+    """docs/rules/israeli-whist.md's example 1 twice: North (seat 2) declares 7♣, East, South, West
     name 0, 2, 3; tricks in the same order, North's fill themselves in."""
     evening.new_game("israeli-whist", "pagat-german")
     for hand in (1, 2):

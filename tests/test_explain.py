@@ -127,7 +127,7 @@ def test_what_each_contract_puts_at_stake():
     assert stakes(doubled)[8]["points"]["step"] == -10
 
 
-# --- Bid Whist: RULES.md section 2's worked examples, explained ---------------------------
+# --- Bid Whist: docs/rules/bid-whist.md's worked examples, explained ---------------------------
 
 BW = bid_whist.preset("bid-whist")
 

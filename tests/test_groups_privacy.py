@@ -1,5 +1,5 @@
 """A stranger's crawl, and a member of another group's, over the real server (issue 21):
-every route the README lists, pages and API, every game id from 1 to past the highest,
+every route the docs list (guide.md, api.md), pages and API, every game id from 1 past the highest,
 every player's name, both exports. Nothing of a group may come back to anyone outside it:
 no player's name, no game's name or notes, no group's name, no hand.
 
@@ -128,7 +128,7 @@ def world(tmp_path_factory) -> Iterator[tuple[str, dict[str, Club]]]:
         yield base, {label: made_club(base, label) for label in ("A", "B")}
 
 
-# Every route of the README, by what it needs: {id} a game, {g} a group, {name} a player.
+# Every route of docs/guide.md and docs/api.md: {id} a game, {g} a group, {name} a player.
 GAME_ROUTES = [
     "/games/{id}",
     "/games/{id}?all=1",

@@ -20,7 +20,7 @@ from .conftest import app_config
 from .stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
-# Five cards a hand, so RULES.md section 4's worked example fits every hand.
+# Five cards a hand, so docs/rules/oh-hell.md's worked example fits every hand.
 FIVE_CARDS = {"sequence": "fixed", "fixed_cards": 5, "hands": 3}
 WORKED = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
 HOOKED = {**WORKED, "bids": [2, 0, 1, 2]}  # the bids would total the 5 cards dealt

@@ -1,6 +1,6 @@
-"""Hearts as a preset of the round sheet, by RULES.md section 5a's worked examples: 26 a
+"""Hearts as a preset of the round sheet, by docs/rules/any-game.md (Hearts)'s worked examples: 26 a
 round, the lowest total wins at 100, and a moon scored under the table's ``moon`` rule.
-Seats count from 0, as in RULES.md."""
+Seats count from 0, as in docs/rules/any-game.md."""
 
 from __future__ import annotations
 
@@ -26,75 +26,8 @@ def play(settings, start, bodies):
     return game.replay(settings, 0, records, finish_after=None, starting_totals=start)
 
 
-# (example, moon rule, totals before, rounds, totals after, the winners or () playing on)
-WORKED = {
-    "1 a typed round": (
-        "others_plus_26",
-        (40, 50, 30, 20),
-        [{"points": [3, 13, 10, 0]}],
-        (43, 63, 40, 20),
-        (),
-    ),
-    "2 seat 2 shoots: the others take 26": (
-        "others_plus_26",
-        (40, 50, 30, 20),
-        [{"points": [3, 13, 10, 0]}, {"moon": 2}],
-        (69, 89, 40, 46),
-        (),
-    ),
-    "2 seat 2 shoots: the shooter takes 26 off": (
-        "shooter_minus_26",
-        (40, 50, 30, 20),
-        [{"points": [3, 13, 10, 0]}, {"moon": 2}],
-        (43, 63, 14, 20),
-        (),
-    ),
-    "4 safety: 26 to the others would end it with seat 1 lowest": (
-        "safety",
-        (70, 30, 60, 85),
-        [{"moon": 2}],
-        (70, 30, 34, 85),
-        (),
-    ),
-    "4 safety: the shooter alone lowest, the game ends": (
-        "safety",
-        (70, 40, 30, 85),
-        [{"moon": 2}],
-        (96, 66, 30, 111),
-        (2,),
-    ),
-    "4 safety while nobody reaches 100: as others_plus_26": (
-        "safety",
-        (10, 20, 30, 40),
-        [{"moon": 0}],
-        (10, 46, 56, 66),
-        (),
-    ),
-    "5 three players, seat 0 shoots": (
-        "others_plus_26",
-        (10, 20, 30),
-        [{"moon": 0}],
-        (10, 46, 56),
-        (),
-    ),
-    "6 someone reaches 100: the lowest wins": (
-        "others_plus_26",
-        (90, 66, 60, 70),
-        [{"points": [13, 0, 13, 0]}],
-        (103, 66, 73, 70),
-        (1,),
-    ),
-}
-
-
-@pytest.mark.parametrize(
-    ("moon", "start", "rounds", "after", "winners"), WORKED.values(), ids=WORKED
-)
-def test_rules_5a_worked_examples(moon, start, rounds, after, winners):
-    progress = play(hearts(moon=moon), start, rounds)
-    assert progress.totals == after
-    assert progress.winners == winners
-    assert progress.status == ("finished" if winners else "in_progress")
+# The worked examples (docs/rules/any-game.md, Hearts) are played from its tables by
+# tests/test_docs_rules.py: one copy of them, in the docs.
 
 
 def test_the_preset_is_the_round_sheet_at_26_lowest_wins_to_100():

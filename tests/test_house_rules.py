@@ -1,4 +1,4 @@
-"""The house rules other scorekeepers play (RULES.md, "More house rules, as other
+"""The house rules other scorekeepers play (docs/rules/israeli-whist.md, "More house rules, as other
 scorekeepers play them"): one table per knob, worked by hand, and the three presets'
 defaults unchanged by every one of them."""
 
@@ -56,7 +56,7 @@ def test_old_stored_settings_read_with_the_defaults():
 # --- failed zero in an over hand: -F + S*(t-1), F and S of their own -------------------------
 
 OVER_CURVES = [
-    # (F over, S over, tricks, points): the curves RULES.md names.
+    # (F over, S over, tricks, points): the curves docs/rules/israeli-whist.md names.
     (30, 0, 1, -30),  # -30 flat
     (30, 0, 4, -30),
     (30, 10, 1, -30),  # -30 + 10(t-1)
@@ -93,7 +93,7 @@ def test_each_unset_over_value_falls_back_to_the_under_one(changes, tricks, poin
 
 # --- miss penalty by contract size ------------------------------------------------------
 
-# RULES.md's example: 5 for contracts 1-4, 10 for 5, 15 for 6, 20 for 7 and up.
+# docs/rules/israeli-whist.md's example: 5 for contracts 1-4, 10 for 5, 15 for 6, 20 for 7 and up.
 STEPS = "5,5,5,5,10,15,20,20,20,20,20,20,20"
 
 
@@ -126,7 +126,7 @@ def test_miss_steps_take_a_list_or_commas_and_need_thirteen():
     ("changes", "contract", "points"),
     [
         ({}, 3, 19),  # 10 + 9
-        ({"made_per_trick": 10, "made_squared": "no"}, 3, 40),  # RULES.md: 10 + 10n
+        ({"made_per_trick": 10, "made_squared": "no"}, 3, 40),  # the docs' 10 + 10n
         ({"made_per_trick": 10, "made_squared": "no"}, 13, 140),
         ({"made_per_trick": 5}, 4, 46),  # 10 + 20 + 16
         ({"exact_bonus": 0, "made_squared": "no", "made_per_trick": 1}, 7, 7),
@@ -320,7 +320,7 @@ def test_bid_whist_sides_start_from_their_totals():
     hand = bid_whist.record_from_dict(
         settings, {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}
     )
-    # RULES.md: side A at 18 bids 4 uptown and takes 10... here 11 books, +5: 23 wins.
+    # docs/rules/bid-whist.md: A at 18 bids 4 uptown and takes 10... here 11 books, +5: 23 wins.
     progress = bid_whist.replay(settings, 0, [hand], starting_totals=[18, -3])
     assert progress.totals == (23, -3)
     assert progress.winner == 0

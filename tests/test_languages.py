@@ -25,7 +25,7 @@ def errors_in(response) -> list[str]:
 
 
 def hand_form(tricks=WORKED_EXAMPLE["tricks"]) -> dict:
-    """The hand form filled in with RULES.md's worked example (North declares 7C)."""
+    """The hand form filled in with docs/rules/israeli-whist.md's example 1 (North declares 7C)."""
     return {
         "number": 1,
         "declarer": 2,

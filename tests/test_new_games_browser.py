@@ -107,7 +107,7 @@ def test_a_spades_hand_in_at_most_ten_taps(phone, live_server):
 
 
 def test_a_spades_blind_nil_is_offered_only_to_a_side_100_behind(phone, live_server):
-    # RULES.md 3.6: A stands at 150 and B at 300; seat 0 bids blind nil and takes nothing,
+    # docs/rules/spades.md ex. 6: A at 150 and B at 300; seat 0 bids blind nil and takes nothing,
     # seat 2 bids 5 and takes 6: +251 for A.
     game_id, _ = hand_form(phone, live_server, "spades", starting_totals=[150, 300])
     assert blind_keys(phone) == [0, 2]

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.cli import entry
 
-# The worked example of RULES.md 4.1 as the table plays it: seat 3 deals five cards.
+# The worked example of docs/rules/oh-hell.md ex. 1 as the table plays it: seat 3 deals five cards.
 OH_HELL = {"max_cards": 5}
 OH_HELL_HAND = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
 SPADES_HAND = {"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3]}
@@ -136,7 +136,7 @@ HANDS = {
     "spades blind nil when not behind": (
         "spades",
         {},
-        # RULES.md 3.6: A at 250 is only 50 behind B's 300.
+        # docs/rules/spades.md ex. 6: A at 250 is only 50 behind B's 300.
         {"starting_totals": [250, 300]},
         {"bids": [0, 2, 5, 3], "tricks": [0, 2, 6, 5], "blind_nil": [0]},
         "bids[0]",
@@ -194,7 +194,7 @@ def test_the_same_hands_are_recorded_when_good(client):
     assert response.status_code == 302
     assert game_json(client, oh_hell)["hands"][0]["points"] == [12, 10, 0, 0]
     spades, key = new_game(client, "spades", starting_totals=[150, 300])
-    worked = {"bids": [0, 2, 5, 3], "tricks": [0, 2, 6, 5], "blind_nil": [0]}  # RULES.md 3.6
+    worked = {"bids": [0, 2, 5, 3], "tricks": [0, 2, 6, 5], "blind_nil": [0]}  # spades.md ex. 6
     response = client.post(f"/games/{spades}/hands/new", data=form_values(worked))
     assert response.status_code == 302
     assert game_json(client, spades)["hands"][0]["points"][0] == 251
@@ -320,7 +320,7 @@ CLI = {
     ),
     "a count that is no number": (
         ["--game", "oh-hell", "--players", "many"],
-        "Invalid value for '--players': 'many' is not a valid integer",
+        "Invalid value for '--players': --players must be a whole number, not 'many'",
     ),
     "oh-hell bids for another table than the usual": (
         ["--game", "oh-hell", "--trump", "H", "--bids", "2,0,1", "--tricks", "2,0,2"],

@@ -1,6 +1,6 @@
-"""The README's restore on a new machine (issue 42): the old machine lost, a new one
-given only what the README says to keep (the environment file, the links' secret and the
-replica), and its restore command run as the README writes it. Every phone and link then
+"""docs/hosting.md's restore on a new machine (issue 42): the old machine lost, a new one
+given only what it says to keep (the environment file, the links' secret and the
+replica), and its restore command run as it writes it. Every phone and link then
 works as before: the member's phone still opens its group, the group's key and the game's
 edit key still save, its view link still opens.
 """
@@ -24,7 +24,7 @@ from .conftest import WORKED_EXAMPLE as HAND
 from .test_replication import call_health
 from .test_serve_workers import free_port, wait_for
 
-README = Path(__file__).parent.parent / "README.md"
+HOSTING = Path(__file__).parent.parent / "docs" / "hosting.md"
 
 
 def environment_file(folder: Path, replica: Path) -> Path:
@@ -96,11 +96,11 @@ def a_browser():
 
 
 def readme_restore_command(env_file: Path, folder: Path) -> list[str]:
-    """The README's "from the replica" restore line, with this test's paths for the
+    """docs/hosting.md's "from the replica" restore line, with this test's paths for the
     machine's: the environment file, the installed program, the scorekeeper user's shell."""
     [line] = [
         line
-        for line in README.read_text().splitlines()
+        for line in HOSTING.read_text().splitlines()
         if "restore --from-replica" in line and line.startswith("sudo")
     ]
     words = shlex.split(line)
@@ -114,11 +114,11 @@ def readme_restore_command(env_file: Path, folder: Path) -> list[str]:
 
 
 def readme_secret_lines(kept: Path, new: Path) -> list[str]:
-    """The README's lines that put the kept ``tokens.key`` back on the new machine, with
-    this test's folders for the machine's (no other user to own them here)."""
+    """docs/hosting.md's lines that put the kept keys (``tokens*.key``) back on the new
+    machine, with this test's folders for the machine's (no other user to own them here)."""
     lines = [
         line
-        for line in README.read_text().splitlines()
+        for line in HOSTING.read_text().splitlines()
         if line.startswith("sudo install") and "scorekeeper.db-secrets" in line
     ]
     assert len(lines) == 2, lines
@@ -126,7 +126,7 @@ def readme_secret_lines(kept: Path, new: Path) -> list[str]:
         line.replace("sudo ", "", 1)
         .replace("-o scorekeeper ", "")
         .replace("/var/lib/scorekeeper", str(new))
-        .replace(" tokens.key ", f" {shlex.quote(str(kept / 'tokens.key'))} ")
+        .replace(" tokens*.key ", f" {shlex.quote(str(kept))}/tokens*.key ")
         for line in lines
     ]
 
@@ -169,15 +169,16 @@ def test_a_new_machine_restored_as_the_readme_says_opens_every_link_and_phone(tm
         log = served.stop()
     assert "Replicating every save to" in log, log
 
-    # What the README says to keep besides the database: the environment file (shared
+    # What docs/hosting.md says to keep besides the database: the environment file (shared
     # above) and the links' secret, taken off the old machine before it was lost.
     kept = tmp_path / "kept"
     kept.mkdir()
-    (kept / "tokens.key").write_bytes((old / "scorekeeper.db-secrets" / "tokens.key").read_bytes())
+    for key in (old / "scorekeeper.db-secrets").glob("tokens*.key"):
+        (kept / key.name).write_bytes(key.read_bytes())
     for line in readme_secret_lines(kept, new):
         subprocess.run(["sh", "-c", line], check=True, timeout=30)
 
-    # The new machine: the environment file, the secret and the replica, the README's command.
+    # The new machine: the environment file, the secret and the replica, docs/hosting.md's command.
     done = subprocess.run(
         readme_restore_command(env_file, new),
         capture_output=True,

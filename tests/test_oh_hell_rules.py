@@ -1,4 +1,4 @@
-"""Oh Hell's rules, as tables from RULES.md section 4: the cards dealt hand by hand, the
+"""Oh Hell's rules, as tables from docs/rules/oh-hell.md: the cards dealt hand by hand, the
 hook, the score and its worked examples, the end of the game, a table of 3 to 7, and the
 hand form's taps."""
 

@@ -49,10 +49,17 @@ pages = {
     language: client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
     for language in sys.argv[2:]
 }
+from scorekeeper.web import phone_engine
+with app.test_request_context():
+    urls = phone_engine.urls()
+    folder = str(phone_engine.build_folder())
+engine = client.get(urls["engine"], headers={"Accept-Encoding": "identity"})
 print(json.dumps({
     "module": scorekeeper.__file__,
     "pages": pages,
     "style": client.get("/static/app.css").status_code,
+    "phone": folder,
+    "engine": [urls["engine"], engine.status_code, engine.get_data().hex()[:64]],
 }))
 """
 
@@ -109,6 +116,24 @@ def test_the_installed_package_serves_every_language(installed):
         words = translation(language, "History")
         assert words and words in pages[language] and words not in pages["en"]
     assert "History" in pages["en"]
+
+
+def test_the_installed_package_serves_the_phone_files_built_with_it(installed):
+    """The wheel carries the phone's engine files, built by its build step (issue 54): the
+    installed server serves them from the package and builds nothing."""
+    database = str(installed.parent / "phone.db")
+    result = run_installed(installed, "-c", RUN_FROM_INSTALL, database, "en")
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    folder = installed / "scorekeeper" / "phone"
+    assert Path(found["phone"]) == folder
+    address, status, head = found["engine"]
+    assert status == 200
+    name = address.rpartition("/")[2]
+    assert (folder / name).read_bytes().hex()[:64] == head
+    assert {"manifest.json", name, name + ".br", name + ".gz"} <= {
+        path.name for path in folder.iterdir()
+    }
 
 
 def test_the_installed_package_refuses_to_start_without_a_catalogue(installed, tmp_path):

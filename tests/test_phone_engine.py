@@ -5,7 +5,6 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 from __future__ import annotations
 
 import ast
-import concurrent.futures
 import contextlib
 import gettext
 import gzip
@@ -15,12 +14,13 @@ import io
 import json
 import os
 import re
-import stat
+import shutil
 import subprocess
 import sys
 import tarfile
 import threading
 import time
+import urllib.request
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,7 +34,7 @@ from scorekeeper.engine import phone
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
-from scorekeeper.web import phone_engine, phone_stdlib
+from scorekeeper.web import phone_build, phone_engine, phone_stdlib
 
 from .conftest import app_config, serving
 from .play import long_settings, records, simulates
@@ -189,47 +189,6 @@ def test_a_folder_fetched_before_gets_its_brotli_and_shed_copies_and_nothing_els
     assert brotli.decompress(wasm) == b"pyodide.asm.wasm" * 50
 
 
-def test_a_serving_app_builds_what_keep_sends_at_its_first_request_not_at_a_keep(
-    tmp_path, pyodide_fetched, monkeypatch
-):
-    """A new engine's zips and their compressed copies take seconds to build (Brotli at
-    its best): a serving app builds them in the background from its first request, so the
-    first phone that keeps a game (later) builds nothing. A test's app does not."""
-    from scorekeeper.web import create_app
-
-    monkeypatch.setattr(phone_engine, "BROTLI_KEPT", 9)  # the test's time, not its point
-    cache = tmp_path / "cache"
-    app = create_app(app_config(tmp_path, ENGINE_CACHE=str(cache), TESTING=False))
-    testing = create_app(app_config(tmp_path / "t", ENGINE_CACHE=str(tmp_path / "t-cache")))
-    assert testing.test_client().get("/").status_code == 200
-    client = app.test_client()
-    assert client.get("/").status_code == 200
-    assert client.get("/").status_code == 200  # once
-    warming = [found for found in threading.enumerate() if found.name == "engine-warm"]
-    assert len(warming) == 1, "nothing built ahead of a phone"
-    warming[0].join(timeout=600)
-    # The zip, the library and the two words files (he, de), each in Brotli and gzip.
-    assert sorted(path.name.split("-")[0] for path in cache.iterdir()) == [
-        "br", "br", "br", "br", "engine", "gzip", "gzip", "gzip", "gzip", "stdlib",
-        "words", "words",
-    ]  # fmt: skip
-    assert not (tmp_path / "t-cache").exists()
-
-    def built(*args, **kwargs):
-        raise AssertionError("built at a phone's request")
-
-    monkeypatch.setattr(phone_engine.brotli, "compress", built)
-    monkeypatch.setattr(phone_engine.gzip, "compress", built)
-    monkeypatch.setattr(phone_stdlib, "trim", built)
-    monkeypatch.setattr(phone_engine, "cut_catalogue", built)
-    with app.test_request_context():
-        urls = phone_engine.urls()
-    for address in (urls["engine"], urls["stdlib"], *urls["words"].values()):
-        for encoding in ("br", "gzip"):
-            sent = client.get(address, headers={"Accept-Encoding": encoding})
-            assert sent.status_code == 200 and sent.headers["Content-Encoding"] == encoding
-
-
 def test_what_a_phone_fetches_of_pyodide_is_written_at_brotlis_best(tmp_path, pyodide_fetched):
     """The loader, its glue and the core, which every phone fetches, are compressed at
     Brotli's best (quality 11) by ``make pyodide``: each 5 kB is a tenth of a second of
@@ -311,248 +270,198 @@ def test_the_zip_holds_the_engine_and_nothing_else_of_the_app(engine_zip_built):
     assert phone_engine.build_engine_zip(engine) == (body, digest)
 
 
-SECOND_PROCESS = """
-import hashlib, json, sys, types
-from scorekeeper.web import create_app, phone_engine, phone_stdlib
-
-def parsed(*args, **kwargs):
-    raise AssertionError("parsed again")
-
-if sys.argv[1] == "cached":  # nothing of the build may run: the cache is read
-    phone_stdlib.shed = phone_stdlib.trim = phone_engine.engine_messages = parsed
-    phone_stdlib.shed_zip = None
-    phone_engine.brotli = types.SimpleNamespace(compress=parsed)
-app = create_app({"TESTING": True, "DATABASE": sys.argv[2], "ENGINE_CACHE": sys.argv[3],
-                  "SECRET_KEY": "x"})
-with app.test_request_context():
-    urls = phone_engine.urls()
-client = app.test_client()
-served = {}
-addresses = {"engine": urls["engine"], "stdlib": urls["stdlib"]}
-addresses |= {f"words {language}": url for language, url in urls["words"].items()}
-for name, url in addresses.items():
-    for encoding in ("br", "gzip", "identity"):
-        answer = client.get(url, headers={"Accept-Encoding": encoding})
-        assert answer.status_code == 200, url
-        served[f"{name} {encoding}"] = hashlib.sha256(answer.data).hexdigest()
-print(json.dumps([urls["engine"], urls["stdlib"], urls["words"], served]))
-"""
-
-
-def serve_in_a_process(tmp_path, how: str, cache: Path) -> list:
-    done = subprocess.run(
-        [sys.executable, "-c", SECOND_PROCESS, how, str(tmp_path / "x.db"), str(cache)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+# --- built at install time, only served -------------------------------------------------
 
 
 @pytest.fixture(scope="module")
-def built_in_a_process(tmp_path_factory, pyodide_fetched) -> tuple[Path, list]:
-    """A cache folder a first process filled, building the engine's zip, the cut library
-    and their Brotli (at its best) and gzip, and what that process served: built once
-    for the module (the build is most of a minute's worker-seconds), read by a second
-    process and by the app of ``served``."""
-    where = tmp_path_factory.mktemp("built-in-a-process")
-    cache = where / "cache"
-    return cache, serve_in_a_process(where, "build", cache)
+def phone_built(tmp_path_factory, pyodide_fetched) -> Path:
+    """The phone's files as ``make phone`` builds them (Brotli at its best), into a folder
+    of their own: built once for the module (seconds of Brotli)."""
+    folder = tmp_path_factory.mktemp("phone") / "build"
+    phone_build.build(folder, vendor=pyodide_fetched.parent)
+    return folder
 
 
-def test_a_second_process_serves_the_same_bytes_read_from_the_cache_without_parsing(
-    tmp_path, built_in_a_process
-):
-    """The engine's zip, its words files, the cut library and their Brotli and gzip are
-    built once: a process started after one that built them reads them from the cache
-    folder, with
-    neither ``ast`` nor Brotli (removed from it), and serves the same bytes."""
-    cache, first = built_in_a_process
-    assert first == serve_in_a_process(tmp_path, "cached", cache)
-    # Each build's file is this user's alone.
-    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
-    assert {stat.S_IMODE(p.stat().st_mode) for p in cache.iterdir()} == {0o600}
-
-
-def test_a_half_written_or_altered_cache_file_is_built_again_never_served(tmp_path):
-    cache = phone_engine.private_folder(tmp_path / "cache")
-    built = []
-
-    def build() -> bytes:
-        built.append(1)
-        return b"the engine" * 1000
-
-    def served() -> bytes:
-        return phone_engine.cached(cache, "engine", "k" * 64, build)
-
-    assert served() == b"the engine" * 1000 and len(built) == 1
-    assert served() == b"the engine" * 1000 and len(built) == 1  # read, not built
-    (path,) = cache.iterdir()
-    whole = path.read_bytes()
-    tampered = [
-        whole[: len(whole) // 2],  # half written
-        whole[:-1] + b"!",  # a byte changed
-        whole.replace(b"the engine", b"the engin!", 1),
-        whole.split(b"\n", 1)[1],  # no first line
-        whole.replace(b"k" * 64, b"j" * 64, 1),  # another key's file
-    ]
-    for number, content in enumerate(tampered, start=2):
-        path.write_bytes(content)
-        assert served() == b"the engine" * 1000 and len(built) == number
-        assert path.read_bytes() == whole  # written again whole
-    # A file others may write is not trusted, nor is a link to another file.
-    path.chmod(0o666)
-    assert served() == b"the engine" * 1000 and len(built) == len(tampered) + 2
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    elsewhere = tmp_path / "elsewhere.bin"
-    elsewhere.write_bytes(whole)
-    elsewhere.chmod(0o600)
-    path.unlink()
-    path.symlink_to(elsewhere)
-    assert served() == b"the engine" * 1000 and len(built) == len(tampered) + 3
-    assert not path.is_symlink()
-    assert not [p for p in cache.iterdir() if p.name.endswith(".partial")]
-
-
-def test_builds_asked_for_at_once_are_built_once_and_leave_no_lock(tmp_path):
-    """Three processes (here threads, each with a lock file of its own, as a process has)
-    want the same build on an empty cache: the first builds, the others wait for it and
-    read its file, instead of each spending the build's time again."""
-    cache = phone_engine.private_folder(tmp_path / "cache")
-    built, started = [], threading.Barrier(3)
-
-    def build() -> bytes:
-        built.append(1)
-        time.sleep(0.5)  # long enough for the others to be waiting
-        return b"the engine" * 1000
-
-    def served() -> bytes:
-        started.wait()
-        return phone_engine.cached(cache, "engine", "k" * 64, build)
-
-    with concurrent.futures.ThreadPoolExecutor(3) as pool:
-        answers = list(pool.map(lambda _: served(), range(3)))
-    assert answers == [b"the engine" * 1000] * 3
-    assert len(built) == 1
-    assert [p.name for p in cache.iterdir()] == [f"engine-{'k' * 32}.bin"]
-
-
-def aged(path: Path, seconds: float) -> None:
-    """``path`` last changed ``seconds`` ago (a link itself, not what it points to)."""
-    then = time.time() - seconds
-    os.utime(path, (then, then), follow_symlinks=False)
-
-
-def test_a_new_build_prunes_what_no_engine_used_for_an_hour_never_a_file_being_read(
-    tmp_path,
-):
-    """The cache folder keeps a file per engine built: a new one removes the files no
-    process has read or written for an hour (older engines', partial files left by a
-    crash), and a process reading one meanwhile still reads it whole (issue 44)."""
-    cache = phone_engine.private_folder(tmp_path / "cache")
-    old_body = b"the old engine " * 5000
-    phone_engine.cached(cache, "engine", "a" * 64, lambda: old_body)
-    phone_engine.cached(cache, "br", "b" * 64, lambda: b"its brotli")
-    old, old_br = cache / f"engine-{'a' * 32}.bin", cache / f"br-{'b' * 32}.bin"
-    # Another process's current engine, read ten minutes ago; and one read just now.
-    phone_engine.cached(cache, "stdlib", "c" * 64, lambda: b"another library")
-    in_use = cache / f"stdlib-{'c' * 32}.bin"
-    phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"read again")
-    read_again = cache / f"gzip-{'d' * 32}.bin"
-    left = cache / ".engine-x.bin.4242.0bad.partial"  # a writer that crashed
-    left.write_bytes(b"half")
-    for path, age in [(old, 7200), (old_br, 7200), (left, 7200), (in_use, 600)]:
-        aged(path, age)
-    aged(read_again, 7200)
-    assert phone_engine.cached(cache, "gzip", "d" * 64, lambda: b"not built") == b"read again"
-    # Not the app's: a link planted under a cache file's name (to a file elsewhere), a
-    # folder so named, and another file, all old: none is removed nor followed.
-    elsewhere = tmp_path / "elsewhere.db"
-    elsewhere.write_bytes(b"someone's data")
-    planted = cache / f"engine-{'e' * 32}.bin"
-    planted.symlink_to(elsewhere)
-    folder = cache / f"stdlib-{'f' * 32}.bin"
-    folder.mkdir()
-    notes = cache / "notes.txt"
-    notes.write_bytes(b"mine")
-    for path in (elsewhere, planted, folder, notes):
-        aged(path, 7200)
-    reader = old.open("rb")  # another process, mid-request
-    try:
-        assert reader.read(10) == old.read_bytes()[:10]
-        new = phone_engine.cached(cache, "engine", "9" * 64, lambda: b"the new engine")
-        assert new == b"the new engine"
-        assert reader.read().endswith(old_body)  # read whole, though removed
-    finally:
-        reader.close()
-    names = {path.name for path in cache.iterdir()}
-    assert names == {
-        f"engine-{'9' * 32}.bin",
-        in_use.name,
-        read_again.name,
-        planted.name,
-        folder.name,
-        notes.name,
+def snapshot_of(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder``, with its size and time of change."""
+    return {
+        path.relative_to(folder).as_posix(): (path.stat().st_size, path.stat().st_mtime_ns)
+        for path in folder.rglob("*")
+        if path.is_file()
     }
-    assert planted.is_symlink() and elsewhere.read_bytes() == b"someone's data"
-    # Nothing to remove when nothing new is built: a file read is not a new engine.
-    aged(in_use, 7200)
-    assert phone_engine.cached(cache, "engine", "9" * 64, lambda: b"built") == b"the new engine"
-    assert in_use.exists()
 
 
-def test_a_cached_file_too_large_is_never_read_but_built_again(tmp_path):
-    """A file swollen past what any build makes (``LARGEST``: here a whole and well-formed
-    one of 33 MB) is not read into the server's memory nor served: built again over it."""
-    cache = phone_engine.private_folder(tmp_path / "cache")
-    key = "a" * 64
-    body = bytes(33 * 1024 * 1024)
-    head = b"%s %s %s\n" % (
-        phone_engine.CACHE_FORMAT,
-        key.encode(),
-        hashlib.sha256(body).hexdigest().encode(),
-    )
-    path = cache / f"engine-{key[:32]}.bin"
-    path.write_bytes(head + body)
-    path.chmod(0o600)
-    assert phone_engine.cached(cache, "engine", key, lambda: b"the engine") == b"the engine"
-    assert path.stat().st_size < 1000
+def every_address(urls: dict[str, Any]) -> dict[str, str]:
+    """The built files' addresses by their logical name (``phone_build``'s manifest)."""
+    found = {"engine": urls["engine"], "stdlib": urls["stdlib"], "worker": urls["worker"]}
+    return found | {f"words-{language}": url for language, url in urls["words"].items()}
 
 
-def test_the_cache_folder_is_private_under_a_careless_umask_and_refused_if_shared(
-    tmp_path,
+def test_the_build_names_each_file_by_its_hash_beside_its_compressed_copies(phone_built):
+    manifest = json.loads((phone_built / "manifest.json").read_text())
+    files = manifest["files"]
+    assert sorted(files) == ["engine", "stdlib", "words-de", "words-he", "worker"]
+    for entry in files.values():
+        body = (phone_built / entry["name"]).read_bytes()
+        assert hashlib.sha256(body).hexdigest()[:12] in entry["name"]
+        assert entry["size"] == len(body)
+        assert brotli.decompress((phone_built / (entry["name"] + ".br")).read_bytes()) == body
+        assert gzip.decompress((phone_built / (entry["name"] + ".gz")).read_bytes()) == body
+    assert (phone_built / files["engine"]["name"]).read_bytes() == phone_engine.build_engine_zip(
+        phone_engine.ENGINE
+    )[0]
+    assert files["worker"]["size"] == len((ROOT / "static" / "phone-engine-worker.js").read_bytes())
+
+
+def test_a_new_build_leaves_one_build_in_its_folder(tmp_path, phone_built):
+    """A build removes the files of the build before it (a new engine's are new names), and
+    nothing but the files a build writes: a folder given by mistake loses nothing else."""
+    folder = tmp_path / "build"
+    shutil.copytree(phone_built, folder)
+    (folder / "notes.txt").write_text("the host's")
+    before = json.loads((folder / "manifest.json").read_text())["files"]
+    after = phone_build.build(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
+    files = after["files"]
+    assert files["engine"]["name"] != before["engine"]["name"]
+    assert "stdlib" not in files  # no Pyodide in that vendor folder: none cut
+    names = {path.name for path in folder.iterdir()}
+    expected = {"manifest.json", "notes.txt"} | {
+        entry["name"] + suffix for entry in files.values() for suffix in ("", ".br", ".gz")
+    }
+    assert names == expected
+
+
+def test_the_server_builds_nothing_and_writes_nothing_on_a_request(
+    tmp_path, phone_built, monkeypatch
 ):
+    """Started on a build, the app sends its files byte for byte as they lie, in every
+    encoding, and nothing that builds, compresses or writes runs on a request: no cache
+    folder is made, the build is left as it was (issue 54)."""
     from scorekeeper.web import create_app
 
-    before = os.umask(0)
+    before = snapshot_of(phone_built)
+    config = app_config(tmp_path, PHONE_BUILD=str(phone_built), TESTING=False)
+    config["ENGINE_CACHE"] = str(tmp_path / "engine-cache")  # as the old code took it
+    app = create_app(config)  # (the static files are read, and gzipped, at its start)
+    # The old code's cache in the instance folder: a checkout that ran the old code still
+    # holds one, so what counts is that no request makes or changes it.
+    old_cache = Path(app.instance_path) / "engine-cache"
+    old_before = snapshot_of(old_cache) if old_cache.exists() else None
+
+    def built(*args, **kwargs):
+        raise AssertionError("built on a request")
+
+    for module, name in [
+        (phone_build, "build_engine_zip"),
+        (phone_build, "build_words"),
+        (phone_build, "build_stdlib"),
+        (phone_build, "build"),
+        (phone_build, "compressed"),
+        (phone_stdlib, "trim"),
+        (phone_stdlib, "shed_zip"),
+        (brotli, "compress"),
+        (gzip, "compress"),
+        (zipfile.ZipFile, "writestr"),
+    ]:
+        monkeypatch.setattr(module, name, built)
+    client = app.test_client()
+    assert client.get("/", headers={"Accept-Encoding": "identity"}).status_code == 200
+    with app.test_request_context():
+        urls = phone_engine.urls()
+    files = json.loads((phone_built / "manifest.json").read_text())["files"]
+    for logical, address in every_address(urls).items():
+        name = files[logical]["name"]
+        assert address.endswith("/" + name)
+        for accepted, suffix in (("br", ".br"), ("gzip", ".gz"), ("identity", "")):
+            sent = client.get(address, headers={"Accept-Encoding": accepted})
+            assert sent.status_code == 200, address
+            assert sent.data == (phone_built / (name + suffix)).read_bytes(), (address, accepted)
+    assert snapshot_of(phone_built) == before
+    assert not (tmp_path / "engine-cache").exists()
+    if old_before is None:
+        assert not old_cache.exists()
+    else:
+        assert snapshot_of(old_cache) == old_before
+    assert not [found for found in threading.enumerate() if found.name == "engine-warm"]
+
+
+def test_serve_started_fresh_sends_the_built_files_and_writes_nothing(tmp_path, phone_built):
+    """The real ``scorekeeper serve``, started on a build: what it sends of the engine is
+    the built files, and the build, its own folder and the cache folder the old server
+    filled are left as they were: nothing built, nothing written (issue 54)."""
+    from .test_serve_workers import free_port, wait_for
+
+    before = snapshot_of(phone_built)
+    port = free_port()
+    work = tmp_path / "work"
+    work.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
+        + ["--db", str(work / "scorekeeper.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=work,
+        env={
+            **os.environ,
+            "SCOREKEEPER_SECRET_KEY": "test",
+            "SCOREKEEPER_PHONE_BUILD": str(phone_built),
+            "SCOREKEEPER_ENGINE_CACHE": str(tmp_path / "engine-cache"),
+        },
+    )
     try:
-        app = create_app(app_config(tmp_path, ENGINE_CACHE=str(tmp_path / "a" / "cache")))
-        with app.app_context():
-            folder = phone_engine.cache_folder()
-            assert folder == tmp_path / "a" / "cache"
-            assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-            phone_engine.cached(folder, "engine", "a" * 64, lambda: b"zip")
-            assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
-            # A new engine prunes the old one; what it leaves is private still.
-            aged(folder / f"engine-{'a' * 32}.bin", 7200)
-            phone_engine.cached(folder, "engine", "b" * 64, lambda: b"new zip")
-            assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
-            assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}
-            aged(folder / f"engine-{'b' * 32}.bin", 7200)
-            # A folder others may write in (made so by someone else) is not used at all.
-            folder.chmod(0o777)
-            assert phone_engine.cache_folder() is None
-            assert app.test_client().get("/engine/scorekeeper-000000000000.zip").status_code == 404
-        with app.test_request_context():
-            engine = phone_engine.urls()["engine"]
-        assert app.test_client().get(engine).status_code == 200
-        # Nor pruned: the engine built without it removed nothing there.
-        assert [p.name for p in folder.iterdir()] == [f"engine-{'b' * 32}.bin"]
+        wait_for(port, process)
+        base = f"http://127.0.0.1:{port}"
+        home = urllib.request.urlopen(base + "/", timeout=30).read().decode()
+        assert home
+        files = json.loads((phone_built / "manifest.json").read_text())["files"]
+        for entry in files.values():
+            name = entry["name"]
+            for accepted, suffix in (("br", ".br"), ("gzip", ".gz"), ("identity", "")):
+                asked = urllib.request.Request(
+                    f"{base}/engine/{name}", headers={"Accept-Encoding": accepted}
+                )
+                with urllib.request.urlopen(asked, timeout=30) as answer:
+                    assert answer.read() == (phone_built / (name + suffix)).read_bytes()
+        time.sleep(0.5)  # a background build, as the old server's, would have begun
     finally:
-        os.umask(before)
+        process.terminate()
+        said = process.communicate(timeout=30)[0]
+    assert snapshot_of(phone_built) == before
+    assert not (tmp_path / "engine-cache").exists()
+    # The database and its companions only.
+    assert all(path.name.startswith("scorekeeper.db") for path in work.iterdir()), said
+
+
+def test_without_a_build_the_log_says_so_and_the_engine_answers_404(tmp_path, caplog):
+    """A server started without ``make phone`` says so once in its log; every engine
+    address answers 404 and every page is as it was."""
+    from scorekeeper.web import create_app
+
+    missing = tmp_path / "never-built"
+    with caplog.at_level("WARNING", logger="scorekeeper.web.phone_engine"):
+        app = create_app(app_config(tmp_path, PHONE_BUILD=str(missing)))
+    assert "make phone" in caplog.text and str(missing) in caplog.text
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    with app.test_request_context():
+        urls = phone_engine.urls()
+    for address in every_address(urls).values():
+        assert client.get(address).status_code == 404, address
+    assert not missing.exists()
+
+
+def test_a_build_older_than_the_code_is_said_in_the_log(tmp_path, phone_built, caplog):
+    from scorekeeper.web import create_app
+
+    folder = tmp_path / "build"
+    shutil.copytree(phone_built, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["sources"] = "0" * 64
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    with caplog.at_level("WARNING", logger="scorekeeper.web.phone_engine"):
+        create_app(app_config(tmp_path, PHONE_BUILD=str(folder)))
+    assert "built from other sources" in caplog.text
 
 
 # What only the server asks of the engine, left out of the phone's zip (a club night, ratings).
@@ -687,12 +596,11 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
 
 
 @pytest.fixture
-def served(tmp_path, pyodide_fetched, built_in_a_process):
-    """An app whose cache folder is the one a first process filled (``built_in_a_process``):
-    it builds nothing, and what it sends is what the cache keeps."""
+def served(tmp_path, pyodide_fetched, phone_built):
+    """An app on the module's build (``phone_built``)."""
     from scorekeeper.web import create_app
 
-    app = create_app(app_config(tmp_path, ENGINE_CACHE=str(built_in_a_process[0])))
+    app = create_app(app_config(tmp_path, PHONE_BUILD=str(phone_built)))
     with app.test_request_context():
         urls = phone_engine.urls()
     return app.test_client(), urls
@@ -801,9 +709,9 @@ def test_the_engine_zip_is_sent_compressed_as_the_browser_takes_it(served, engin
     assert ranged.data == body and "Content-Range" not in ranged.headers
 
 
-def test_the_zips_kept_on_disk_are_sent_at_brotlis_best(served):
-    """The engine's zip, its words files and the cut library, compressed once into the
-    cache folder, go as tight as Brotli packs them (quality 11, its largest window), not
+def test_the_zips_built_are_sent_at_brotlis_best(served):
+    """The engine's zip, its words files and the cut library, compressed once by the
+    build, go as tight as Brotli packs them (quality 11, its largest window), not
     at its quicker 9: on Slow 3G each 50 kB is a second of Keep (issue 44)."""
     client, urls = served
     for address in (urls["engine"], urls["stdlib"], *urls["words"].values()):

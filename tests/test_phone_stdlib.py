@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import kept, phone_engine, phone_stdlib
+from scorekeeper.web import kept, phone_build, phone_engine, phone_stdlib
 
 from .conftest import app_config
 from .test_phone_engine import fetch_module
@@ -92,8 +94,9 @@ def cut():
     fetch_module().fetch()  # (not main: its copies are make pyodide's, once)
     whole = (folder / phone_engine.STDLIB).read_bytes()
     engine, _ = phone_engine.build_engine_zip(phone_engine.ENGINE)
-    body, gzipped, digest = phone_engine.build_stdlib(folder, engine)
-    return whole, body, gzipped, digest
+    body = phone_engine.build_stdlib(folder, engine)
+    gzipped = phone_build.compressed(body, "gzip")
+    return whole, body, gzipped, hashlib.sha256(body).hexdigest()[:12]
 
 
 def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_rest(cut):
@@ -327,12 +330,21 @@ def score(hand: Hand, *more: Hand, bonus: int = 0, **said: str) -> dict[str, int
     assert ran_shed["score"].__annotations__ == {}
 
 
+@pytest.fixture(scope="module")
+def phone_built(tmp_path_factory) -> Path:
+    """The phone's files as ``make phone`` builds them (Brotli at a quick quality: what is
+    checked here is the library cut, not how tight it goes)."""
+    fetch_module().fetch()  # (not main: its Brotli copies are make pyodide's, once)
+    folder = tmp_path_factory.mktemp("phone") / "build"
+    phone_build.build(folder, vendor=fetch_module().TARGET.parent, quality=1)
+    return folder
+
+
 @pytest.fixture
-def served(tmp_path):
+def served(tmp_path, phone_built):
     from scorekeeper.web import create_app
 
-    fetch_module().fetch()  # (not main: its Brotli copies are make pyodide's, once)
-    app = create_app(app_config(tmp_path))
+    app = create_app(app_config(tmp_path, PHONE_BUILD=str(phone_built)))
     with app.test_request_context(headers={"Accept-Encoding": "gzip"}):
         urls = phone_engine.urls()
         downloads = kept.downloads()
@@ -371,8 +383,12 @@ def test_keep_downloads_the_cut_library_not_the_whole_nor_the_lock_file(served, 
 def test_without_the_release_no_library_is_named_that_the_server_would_serve(tmp_path):
     from scorekeeper.web import create_app
 
-    app = create_app(app_config(tmp_path, VENDOR=str(tmp_path / "nothing")))
+    nothing = tmp_path / "nothing"
+    built = phone_build.build(tmp_path / "build", vendor=nothing, quality=1)
+    assert "stdlib" not in built["files"]
+    config = app_config(tmp_path, VENDOR=str(nothing), PHONE_BUILD=str(tmp_path / "build"))
+    app = create_app(config)
     with app.test_request_context():
         urls = phone_engine.urls()
-        assert phone_engine.stdlib() is None and urls["lock"] is None
+        assert "stdlib" not in phone_engine.built() and urls["lock"] is None
     assert app.test_client().get(urls["stdlib"]).status_code == 404

@@ -25,7 +25,7 @@ def sheet(goal: str, rounds: list[list[int]], **knobs):
 @pytest.mark.parametrize(
     ("goal", "rounds", "places"),
     [
-        # RULES.md section 6's worked example: 130, 95, 95, 60.
+        # docs/rules/ratings.md's worked example: 130, 95, 95, 60.
         ("rounds", [[130, 95, 95, 60]], (1, 2, 2, 4)),
         ("rounds", [[10, 20, 30, 40]], (4, 3, 2, 1)),
         # The lowest total wins: the order turns round.

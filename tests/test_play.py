@@ -1,4 +1,4 @@
-"""The play as RULES.md reads: follow suit if able, the highest trump wins, else the highest
+"""The play (docs/rules/israeli-whist.md): follow suit if able; the top trump wins, else the highest
 card of the suit led; the declarer leads first and each trick's winner leads the next."""
 
 import random

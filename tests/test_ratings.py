@@ -1,4 +1,4 @@
-"""Ratings within a group (RULES.md section 6), checked against the ``openskill`` library
+"""Ratings within a group (docs/rules/ratings.md), checked against the ``openskill`` library
 called directly, on games played through the API: ties, partnerships, a substitute, a
 lowest-wins sheet, every registered game, a finished game edited or un-finished, an older
 file, and the helpers the pages use (the table with its trend, a player's history, the

@@ -1,6 +1,6 @@
 """A caught revoke is shown as a mark with its penalty, apart from the contract's points.
 
-RULES.md's worked example under pagat-german with West caught revoking once: West made
+docs/rules/israeli-whist.md's example 1 under pagat-german, West caught revoking once: West made
 3/3 for +19, and the revoke costs 100, so West scores −81 for the hand. The scoreboard,
 the print sheet, the statistics and the CSV all show the +19 as made and the −100 apart.
 """

@@ -1,4 +1,4 @@
-"""Scoring tables built from RULES.md and hand calculations."""
+"""Scoring tables built from docs/rules/israeli-whist.md and hand calculations."""
 
 import pytest
 

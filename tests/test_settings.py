@@ -5,7 +5,7 @@ import pytest
 from scorekeeper.engine import InvalidSettings
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 
-# One row per row of RULES.md's presets table: (knob, standard, pagat-german, elhanani).
+# A row per row of docs/rules/israeli-whist.md's knobs: (knob, standard, pagat-german, elhanani).
 PRESET_TABLE = [
     ("opener", "left", "dealer", "dealer"),
     ("auction_end_passes", 3, 4, 4),

@@ -1,4 +1,4 @@
-"""Skat's rules, as RULES.md section 9 gives them: the preset and knobs, every worked
+"""Skat's rules, as docs/rules/skat.md gives them: the preset and knobs, every worked
 example scored through the JSON API (a real SQLite file) and through ``scorekeeper score
 --game skat``, a whole Seeger-Fabian list of 48 deals, and the refusals: in the API's
 words for the API and the command line, in the table's words on the hand form (players by
@@ -20,6 +20,8 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
 from tests.conftest import join_group, move_to_group, new_app
+
+from .rules_docs import single_hands
 
 S = PRESETS["isko"]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -52,7 +54,7 @@ def test_a_bad_knob_is_refused_naming_it(knob, value):
 
 
 def deal(game="clubs", matadors=1, bid=18, points=75, declarer=0, **flags):
-    """A suit or grand game as RULES.md's API body writes it."""
+    """A suit or grand game as docs/rules/skat.md's API body writes it."""
     return {
         "declarer": declarer,
         "game": game,
@@ -73,108 +75,12 @@ def null_game(hand=False, ouvert=False, won=True, bid=23, declarer=0):
     return {**body, "won": won}
 
 
-SF_ON, SF_SEEGER = {"seeger_fabian": "on"}, {"seeger_fabian": "seeger"}
-# The worked examples of RULES.md 9: (players, first dealer, settings, deal, points per seat).
+SF_ON = {"seeger_fabian": "on"}
+# docs/rules/skat.md's worked examples, read from its tables: (players, first dealer,
+# settings, deal, points per seat).
 WORKED = {
-    "1: clubs with 2": (3, 0, {}, deal(matadors=2, bid=36, declarer=1), (0, 36, 0)),
-    "2: grand hand with 4, schneider": (
-        3,
-        0,
-        {},
-        deal("grand", 4, 48, 95, hand=True),
-        (168, 0, 0),
-    ),
-    "2: with grand_base 20": (
-        3,
-        0,
-        {"grand_base": 20},
-        deal("grand", 4, 48, 95, hand=True),
-        (140, 0, 0),
-    ),
-    "3: spades with 1, 58": (3, 0, {}, deal("spades", 1, 20, 58), (-44, 0, 0)),
-    "4: hearts without 2, schneider": (
-        3,
-        0,
-        {},
-        deal("hearts", 2, 18, 28, without=True),
-        (-80, 0, 0),
-    ),
-    "5: schneider announced, 80": (
-        3,
-        0,
-        {},
-        deal(bid=24, points=80, hand=True, schneider_announced=True),
-        (-120, 0, 0),
-    ),
-    "5: schneider announced, 95": (
-        3,
-        0,
-        {},
-        deal(bid=24, points=95, hand=True, schneider_announced=True),
-        (60, 0, 0),
-    ),
-    "5: schneider announced, every trick": (
-        3,
-        0,
-        {},
-        deal(bid=24, points=120, hand=True, schneider_announced=True, no_trick="defenders"),
-        (72, 0, 0),
-    ),
-    "6: clubs ouvert with 2": (
-        3,
-        0,
-        {},
-        deal(matadors=2, points=120, no_trick="defenders", ouvert=True),
-        (108, 0, 0),
-    ),
-    "6: grand ouvert with 4": (
-        3,
-        0,
-        {},
-        deal("grand", 4, points=120, no_trick="defenders", ouvert=True),
-        (264, 0, 0),
-    ),
-    "7: overbid at 22 in diamonds": (3, 0, {}, deal("diamonds", 1, 22, 70), (-54, 0, 0)),
-    "7: bid 59, hearts hand without 1": (
-        3,
-        0,
-        {},
-        deal("hearts", 1, 59, 85, hand=True, without=True),
-        (-120, 0, 0),
-    ),
-    "7: the same with double_but_hand": (
-        3,
-        0,
-        {"lost": "double_but_hand"},
-        deal("hearts", 1, 59, 85, hand=True, without=True),
-        (-60, 0, 0),
-    ),
-    "8: schneider reaches the bid": (3, 0, {}, deal("diamonds", 1, 27, 92), (27, 0, 0)),
-    "9: null hand won": (3, 0, {}, null_game(hand=True, bid=35), (35, 0, 0)),
-    "9: null ouvert lost": (3, 0, {}, null_game(ouvert=True, won=False, bid=46), (-92, 0, 0)),
-    "10: Seeger-Fabian, won": (3, 0, SF_ON, deal("spades", 1, 22, 70), (72, 0, 0)),
-    "10: Seeger-Fabian, lost": (
-        3,
-        0,
-        SF_ON,
-        deal("hearts", 1, 20, 55, declarer=1),
-        (40, -90, 40),
-    ),
-    "10: Seeger-Fabian at four, seat 3 deals": (
-        4,
-        3,
-        SF_ON,
-        deal("hearts", 1, 20, 55, declarer=1),
-        (30, -90, 30, 30),
-    ),
-    "10: Seeger only": (3, 0, SF_SEEGER, deal("hearts", 1, 20, 55, declarer=1), (0, -90, 0)),
-    "12: Kontra and Re": (
-        3,
-        0,
-        {"kontra": True},
-        deal(matadors=2, bid=36, declarer=1, kontra=2),
-        (0, 144, 0),
-    ),
+    label: (hand.players or 3, hand.dealer, hand.changes, hand.body, hand.scored)
+    for label, hand in single_hands("skat").items()
 }
 
 

@@ -1,4 +1,4 @@
-"""RULES.md section 3 (Spades): its worked examples as tables, and the rules around them
+"""docs/rules/spades.md (Spades): its worked examples as tables, and the rules around them
 (hand reading, blind nil, bags, the end of the game, the form)."""
 
 from __future__ import annotations

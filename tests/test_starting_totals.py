@@ -175,7 +175,7 @@ def test_bid_whist_starts_just_above_minus_the_target(client):
 
 
 def test_israeli_whist_has_no_losing_floor(client):
-    """RULES.md section 1: totals may be negative without end."""
+    """docs/rules/israeli-whist.md: totals may be negative without end."""
     created = create(client, starting_totals=[-1000, 0, 0, -999_999], target=1000)
     assert created.status_code == 201, created.get_json()
     game = client.get(viewed(client, created.get_json()["id"])).get_json()

@@ -16,7 +16,7 @@ GAME, the main game, has six deals (target 100, so it is still in progress):
     6     S 5D      5  0  0  7      5  2  0  6       35 -40  50 -10      under (12)
     total                                            30  41  60  44
 
-Hand 1 is the worked example of RULES.md. The last bidder (right of the declarer) and
+Hand 1 is docs/rules/israeli-whist.md's example 1. The last bidder (right of the declarer) and
 the number forbidden to them:
 
     hand 1: W, forbidden 4, named 3, took 3: made

@@ -321,7 +321,7 @@ def test_a_closed_marker_points_the_way_hebrew_reads(phone):
 
 
 def enter_a_hand(page, taps=None):
-    """RULES.md's worked example, tapped on the open hand form."""
+    """docs/rules/israeli-whist.md's worked example, tapped on the open hand form."""
     for name, value in taps or WORKED_TAPS:
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
 

@@ -1,4 +1,4 @@
-"""Wizard's rules, as RULES.md section 7 gives them: the rounds by table size, the score
+"""Wizard's rules, as docs/rules/wizard.md gives them: the rounds by table size, the score
 of an exact bid and of a miss, the hook off, on and Canadian, no trump in the last round;
 every worked example scored through the engine, the JSON API (Flask test client, a real
 SQLite file), the hand form's page in the table's words, and the command line."""

@@ -22,6 +22,7 @@ from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game
 from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
 from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
+from .numbers import WholeNumber
 from .root import (
     DB_HELP,
     FieldError,
@@ -191,7 +192,7 @@ def seated_from_option(game: Game, players: int | None) -> Game:
 @rules_options
 @click.option(
     "--players",
-    type=int,
+    type=WholeNumber(),
     metavar="N",
     help="How many play, for a game whose table size varies "
     f"({_table_sizes()}); default: the game's usual table.",
@@ -314,10 +315,10 @@ def games(as_json: bool) -> None:
 
 
 @main.command()
+@click.option("--hands", required=True, type=WholeNumber(low=1), metavar="N", help="Deals to play.")
 @click.option(
-    "--hands", required=True, type=click.IntRange(min=1), metavar="N", help="Deals to play."
+    "--seed", type=WholeNumber(), metavar="S", help="Seed for a run that can be repeated exactly."
 )
-@click.option("--seed", type=int, metavar="S", help="Seed for a run that can be repeated exactly.")
 @rules_options
 @click.option(
     "--bots",
@@ -331,7 +332,7 @@ def games(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per deal.")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=WholeNumber(low=1),
     metavar="N",
     help="Worker processes to share the deals (default: all cores). The same seed gives "
     "the same deals whatever N is.",
@@ -455,8 +456,8 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     show_envvar=True,
     help="Run Litestream beside the server, replicating every save to URL (file:///..., "
     "s3://..., sftp://...); `restore --from-replica` brings the database back. A URL "
-    "holding a password belongs in the environment, which other users cannot read, not "
-    "on the command line, which they can. An sftp:// replica needs the host's key in "
+    "holding a password is refused here, where every user of the machine reads it: give "
+    "it in $SCOREKEEPER_REPLICA. An sftp:// replica needs the host's key in "
     "$SCOREKEEPER_REPLICA_HOST_KEY.",
 )
 @click.option(
@@ -517,7 +518,8 @@ def serve(
         from .hosting import check_interval, check_replica, litestream_binary
 
         check_interval(replicate_interval)
-        check_replica(replicate)
+        given = click.get_current_context().get_parameter_source("replicate")
+        check_replica(replicate, on_command_line=given is click.core.ParameterSource.COMMANDLINE)
         litestream_binary()
     if public_url is not None:
         parts = urllib.parse.urlsplit(public_url)
@@ -563,7 +565,7 @@ def _open_database(path: str | None):
 @click.option(
     "--new-key",
     "new_key_for",
-    type=click.IntRange(min=1),
+    type=WholeNumber(low=1),
     metavar="ID",
     help="Give group ID a new API key and print it (shown only this once); the old key "
     "stops working at once.",
@@ -596,7 +598,7 @@ def groups(database: str | None, base_url: str, new_key_for: int | None) -> None
 
 
 @main.command()
-@click.option("--game", "game_id", type=click.IntRange(min=1), metavar="ID", help="Only this game.")
+@click.option("--game", "game_id", type=WholeNumber(low=1), metavar="ID", help="Only this game.")
 @group_option("Only this group's games, as one file.")
 @click.option(
     "--format",
@@ -714,7 +716,7 @@ def import_games(file: str, database: str | None, group_id: int | None, base_url
 def ratings(
     group_id: int | None, game_key: str | None, as_json: bool, rebuild: bool, database: str | None
 ) -> None:
-    """Print a group's ratings in one game, best first (RULES.md section 6: the rating
+    """Print a group's ratings in one game, best first (docs/rules/ratings.md: the rating
     shown is mu - 3 sigma; provisional under 5 rated games), or with --rebuild rate the
     finished games again from scratch."""
     from .. import db

@@ -114,7 +114,7 @@ FROM_ENVIRONMENT = "\0environment"
     flag_value=FROM_ENVIRONMENT,
     help="Restore from a Litestream replica (the URL given to `serve --replicate`) "
     "instead of a file. Given alone, the URL is $SCOREKEEPER_REPLICA's: a URL holding a "
-    "password belongs there, not on the command line.",
+    "password belongs there, and is refused on the command line.",
 )
 @click.option(
     "--force",
@@ -132,6 +132,8 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
 
     if (path is None) == (replica is None):
         raise FieldError("give the copy to restore, PATH, or --from-replica URL", "PATH")
+    # The URL typed after --from-replica, where every user of the machine reads it.
+    on_command_line = replica not in (None, FROM_ENVIRONMENT)
     if replica == FROM_ENVIRONMENT:
         replica = os.environ.get(REPLICA_VARIABLE)
         if not replica:
@@ -139,7 +141,7 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
                 f"give the replica's URL, or set {REPLICA_VARIABLE} to it", "--from-replica"
             )
     if replica is not None:
-        check_replica(replica, "--from-replica")
+        check_replica(replica, "--from-replica", on_command_line)
     target = Path(_database(database))
     if path is not None and Path(path).resolve() == target.resolve():
         raise FieldError(f"{path} is the database itself: give a copy of it", "PATH")
@@ -240,9 +242,19 @@ def host_key(field: str = "--replicate") -> str:
     return " ".join(words[:2])
 
 
-def check_replica(url: str, field: str = "--replicate") -> None:
+def check_replica(url: str, field: str = "--replicate", on_command_line: bool = False) -> None:
     """Raises FieldError naming ``field`` for a replica Litestream must not be started
-    on: an sftp:// one without its host's key."""
+    on: one given ``on_command_line`` with a password in its URL (every user of the
+    machine reads a process's words in /proc/<pid>/cmdline: the password belongs in
+    ``$SCOREKEEPER_REPLICA``), or an sftp:// one without its host's key."""
+    if on_command_line and urllib.parse.urlsplit(url).password is not None:
+        raise FieldError(
+            f"{shown(url)} holds a password, which every user of this machine could read "
+            f"on the command line (/proc/<pid>/cmdline): give the URL in {REPLICA_VARIABLE} "
+            "instead (in /etc/scorekeeper/env for the deploy unit), or replicate over SSH "
+            f"with a key ({SSH_KEY_VARIABLE})",
+            field,
+        )
     if url.startswith("sftp://"):
         host_key(field)
 

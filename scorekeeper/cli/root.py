@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import click
 
+from .numbers import WholeNumber
+
 
 class FieldError(click.UsageError):
     """A bad argument, reported as one line that names the field (``--rules``, ``FILE``).
@@ -53,5 +55,5 @@ def url_option(func):
 
 def group_option(help_text: str):
     return click.option(
-        "--group", "group_id", type=click.IntRange(min=1), metavar="ID", help=help_text
+        "--group", "group_id", type=WholeNumber(low=1), metavar="ID", help=help_text
     )

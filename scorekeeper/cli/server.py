@@ -458,15 +458,18 @@ def serve_config(
 def phones_per_address(given: str | int | None) -> int:
     """``--phones-per-address`` (or ``$SCOREKEEPER_PHONES_PER_ADDRESS``) as a number of
     phones; raises ServeError naming the option and the rule."""
+    from ..engine.core.numbers import shown, whole_or_none  # the one reader of numbers
+
     text = str(given if given is not None else 1).strip()
     most = MOST_PHONES_PER_ADDRESS
-    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= most:
+    phones = whole_or_none(text, low=1, high=most)
+    if phones is None:
         raise ServeError(
-            f"{text!r} is not a number of phones: give a whole number from 1 to {most} "
+            f"{shown(text)} is not a number of phones: give a whole number from 1 to {most} "
             "(the phones that share one public address)",
             "--phones-per-address",
         )
-    return int(text)
+    return phones
 
 
 def connections_per_address(phones: int) -> int:

@@ -76,7 +76,7 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     a cache, not data, as ``game_figures``: each game's statistics page's figures (its
     rules' ``game_stats``; migration m016), worked out the first time they are asked for.
 ``rating_games``, ``ratings``, ``rating_history``, ``rated_presets``
-    ratings within a group (RULES.md section 6; ``ratings``, migration m013): the order of
+    ratings within a group (docs/rules/ratings.md; ``ratings``, migration m013): the order of
     the rating events (a row per finished game, its ``position`` taken as it finished,
     ``rated`` 0 while pending), each group, kind and player's current ``mu``, ``sigma``
     and ``games`` (and ``recent``, their ratings over their last ten games, the ratings

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from ..engine.club import Draw, NightRules
 from ..engine.club.rules import from_dict
 from ..engine.core.messages import msg
+from ..limits import CLUB_MAX_DISPUTES_PER_TABLE
 from ..problems import Problem
 from .bulk import _game_rows, _insert_game
 from .connection import MAX_ID, now, query, writing
@@ -74,6 +75,10 @@ class Night:
 
 class SeriesTaken(Problem):
     """Another request drew this series first (two taps on "Draw")."""
+
+
+class TooManyDisputes(Problem):
+    """A table's list has ``CLUB_MAX_DISPUTES_PER_TABLE`` disputed hands already."""
 
 
 def create_night(
@@ -309,8 +314,16 @@ def confirm(db: Database, table_id: int, name: str, version: int) -> bool:
 
 
 def dispute(db: Database, table_id: int, hand_number: int, name: str, note: str | None) -> int:
-    """Stores ``name``'s dispute of hand ``hand_number`` of the table; returns its id."""
+    """Stores ``name``'s dispute of hand ``hand_number`` of the table; returns its id.
+    Raises TooManyDisputes, storing nothing, when the table has CLUB_MAX_DISPUTES_PER_TABLE
+    already (settled or not: every one is a line of the organiser's page)."""
     with writing(db):
+        held = db.execute(
+            "SELECT count(*) FROM club_disputes WHERE table_id = ?", [table_id]
+        ).fetchone()[0]
+        if held >= CLUB_MAX_DISPUTES_PER_TABLE:
+            problem = f"table {table_id} has {held} disputes, the most a table keeps"
+            raise TooManyDisputes(problem, "hand")
         return db.execute(
             "INSERT INTO club_disputes (table_id, hand_number, name, note, created_at) "
             "VALUES (?, ?, ?, ?, ?)",

@@ -530,7 +530,7 @@ def write_derived(db: Database, game: StoredGame, progress: Progress, after: int
         [progress.status, progress.winner, progress.next_number - 1, game_id],
     )
     # A game finished, changed once finished, or no longer finished: its ratings, in this
-    # transaction (RULES.md section 6).
+    # transaction (docs/rules/ratings.md).
     game_changed(db, game_id, game.status == "finished", progress.status == "finished")
 
 

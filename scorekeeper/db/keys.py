@@ -1,17 +1,22 @@
 """Edit keys and the other tokens (a group's key and invite, a game's view token), all
-made here. Keys are stored only as their SHA-256 and compared in constant time."""
+made here. Keys are stored only as their SHA-256 and compared in constant time. And the
+rotation of the key that seals invite and view tokens (``rotate_secret``)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
 
 from sqlite_utils import Database
 
 from .connection import MAX_ID, writing
 from .errors import NotFound
-from .sealing import seal
+from .sealing import new_key, retire_keys, seal, unseal
 
 
 def new_token() -> str:
@@ -66,3 +71,90 @@ def is_owner_key(db: Database, key: str | None) -> bool:
     if not key or len(key) > 200:
         return False
     return hmac.compare_digest(hash_key(key), hash_key(owner_key(db)))
+
+
+# What ``rotate_secret`` seals again: (table, its key columns, the token's kind, the
+# keyed hash's column, the sealed value's column). A phone's kept keys are sealed with its
+# own token (``phones``), not with these keys.
+SEALED = (
+    ("groups", "id", "invite", "invite_hash", "invite_sealed"),
+    ("games", "id", "view", "view_hash", "view_sealed"),
+    ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
+)
+
+# Passes after the rotation's transaction, for values a running server sealed with the key
+# before meanwhile (one finds them; more would mean a server that cannot see the folder).
+SWEEPS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Rotated:
+    """What a rotation did: the new key's id, how many values it sealed again, how many
+    it found no key for (sealed with a secret this server never had: links already lost),
+    and the old key files it removed."""
+
+    key_id: int
+    sealed: int
+    lost: int
+    removed: tuple[Path, ...]
+
+
+def rotate_secret(db: Database) -> Rotated:
+    """Makes a new sealing key and seals every invite and view token and every renewed
+    key waiting for a phone again with it, in one transaction, then removes the older key
+    files (``sealing.retire_keys``): a copy of the database taken after opens nothing
+    with a key stolen before. The keyed hashes stay (the lookup key, ``tokens.key``, does
+    not change), so every link keeps opening what it opened.
+
+    The new key is written while this process holds the writer lock, so a server's write
+    that seals a token either committed before (and is sealed again here) or seals with
+    the new key. One still sealed with an old key (sealed outside its write, stored just
+    after this one) is sealed again by the passes after, before any key is removed (none
+    is, if one still comes after every pass: a link is never lost). The old values' bytes
+    are overwritten with zeros (``secure_delete``) and the log is checkpointed, so the
+    file keeps none of them."""
+    secure = db.execute("PRAGMA secure_delete").fetchone()[0]
+    db.execute("PRAGMA secure_delete = ON")
+    try:
+        with writing(db):
+            key_id = new_key(db)
+            sealed, lost = _seal_again(db, key_id)
+        settled = False
+        for _pass in range(SWEEPS):
+            with writing(db):
+                more, _lost = _seal_again(db, key_id)
+            settled = not more
+            if settled:
+                break
+            sealed += more
+    finally:
+        db.execute(f"PRAGMA secure_delete = {int(secure)}")
+    # Still sealing with an old key after every pass: the old keys are kept, not a link lost.
+    removed = tuple(retire_keys(db, keep=key_id)) if settled else ()
+    with contextlib.suppress(sqlite3.Error):  # a reader holds the log: left for later
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return Rotated(key_id=key_id, sealed=sealed, lost=lost, removed=removed)
+
+
+def _seal_again(db: Database, key_id: int) -> tuple[int, int]:
+    """Seals every value not sealed with key ``key_id`` again with it (the current key),
+    within the caller's write; returns (how many were, how many no key here opens)."""
+    done = lost = 0
+    for table, key, kind, hashed, sealed in SEALED:
+        rows = db.execute(
+            f"SELECT {key}, {hashed}, {sealed} FROM {table} "
+            f"WHERE {sealed} IS NOT NULL AND {sealed} NOT LIKE ?",
+            [f"k{key_id}:%"],
+        ).fetchall()
+        updates = []
+        for *ids, stored_hash, stored in rows:
+            token = unseal(db, kind, stored_hash, stored)
+            if token is None:
+                lost += 1
+                continue
+            # The keyed hash is the same (``unseal`` checked it under the lookup key).
+            updates.append((seal(db, kind, token)[1], *ids))
+        where = " AND ".join(f"{column} = ?" for column in key.split(", "))
+        db.conn.executemany(f"UPDATE {table} SET {sealed} = ? WHERE {where}", updates)
+        done += len(updates)
+    return done, lost

@@ -398,7 +398,7 @@ def m012_group_names(db: Database) -> None:
 
 @migrations()
 def m013_ratings(db: Database) -> None:
-    """Ratings within a group (issue 22, RULES.md section 6), kept so that a finished game
+    """Ratings within a group (issue 22, docs/rules/ratings.md), kept so that a finished game
     costs one rating event, not a re-rating of the group.
 
     ``rating_games`` is the order of the rating events: a row per finished game with its
@@ -818,4 +818,258 @@ def m023_skat_states_with_the_lists_foot(db: Database) -> None:
         "UPDATE hands SET state = NULL WHERE state IS NOT NULL "
         "AND json_extract(state, '$.won') IS NULL "
         "AND game_id IN (SELECT id FROM games WHERE game = 'skat')"
+    )
+
+
+@migrations()
+def m024_sealed_with_a_key_id(db: Database) -> None:
+    """Invite and view tokens, and renewed edit keys waiting for a phone
+    (``phone_rekeys``), sealed again the way issue 54 seals them (``db.sealing``): AES-SIV
+    under a key of the secrets folder, with the key's id before the value (``k1:...``),
+    instead of XOR with an HMAC stream of the secret, which had no check and no key id.
+    Their keyed hashes stay as they are (the lookup key does not change), so every link
+    keeps opening what it opened.
+
+    A value the secret beside this file does not open (a copy moved without its folder)
+    is left as it was: the old sealing is still read, so it opens again once the folder is
+    put back, and ``scorekeeper secrets --rotate`` seals it then. The edit keys a phone
+    keeps (``phone_keys``) are sealed with the phone's own token, which the server never
+    stores: they are sealed again (AES-GCM) on that phone's next request
+    (``phones.phone_by_token``), and read as before until then; nothing is dropped.
+    The old values' bytes are overwritten with zeros, not left in free pages."""
+    from .sealing import seal, unseal
+
+    secure = db.execute("PRAGMA secure_delete").fetchone()[0]
+    db.execute("PRAGMA secure_delete = ON")
+    for table, key, kind, hashed, sealed in (
+        ("groups", "id", "invite", "invite_hash", "invite_sealed"),
+        ("games", "id", "view", "view_hash", "view_sealed"),
+        ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
+    ):
+        rows = db.execute(
+            f"SELECT {key}, {hashed}, {sealed} FROM {table} "
+            f"WHERE {sealed} IS NOT NULL AND instr({sealed}, ':') = 0"
+        ).fetchall()
+        updates = []
+        for *ids, stored_hash, stored in rows:
+            token = unseal(db, kind, stored_hash, stored)
+            if token is not None:
+                updates.append((*seal(db, kind, token), *ids))
+        where = " AND ".join(f"{column} = ?" for column in key.split(", "))
+        db.conn.executemany(f"UPDATE {table} SET {hashed} = ?, {sealed} = ? WHERE {where}", updates)
+    db.execute(f"PRAGMA secure_delete = {int(secure)}")
+
+
+@migrations()
+def m025_player_names_composed(db: Database) -> None:
+    """Players' names in Unicode's composed form (NFC, issue 54): "José" typed as an "e"
+    and a combining accent and "José" typed as one "é" were two players of a group, with
+    two pages, two ratings and two lines in a night's standings. Names are now cleaned
+    into that form as they come in (``names.clean_name``); this brings the stored ones.
+
+    Every seat (``players``, ``seat_changes``), a night's players, who sat out, who signed
+    a list and who disputed a hand, and the phone a hand was recorded on take the composed
+    form: two spellings of one player become one. Two spellings that sat at one game, or
+    came to one club night, are two people, and are kept apart instead: the one not spelt
+    composed (else the later seat) takes the name with " (2)", or the next number free in
+    the group, in that game, or in that night (its players, who sat out, signed or
+    disputed, and its tables' seats). Each group's names (``group_names``) are counted
+    again;
+    a group whose names changed has its ratings rated again from its first game on, its
+    players merged (as ``db.ratings.rebuild`` does, left pending for the next read, as
+    m013 left them), and its games' kept figures and statistics are dropped (worked out
+    again on the next read). Every hand, total and game stays as it was.
+
+    It says what it did: ``name_changes`` holds a row per group and name it merged
+    (``reason`` "merged", ``was`` the spellings stored before, as a JSON list) or kept
+    apart ("apart": ``was`` the name before), which the group's page tells once
+    (``shown``, ``db.name_changes``); and each is logged as a warning as the upgrade runs.
+    """
+    import logging
+    import unicodedata
+
+    def composed(text: str | None) -> str | None:
+        return None if text is None else unicodedata.normalize("NFC", text)
+
+    db.conn.create_function("m025_nfc", 1, composed, deterministic=True)
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    db.execute(
+        "CREATE TABLE name_changes (id INTEGER PRIMARY KEY, "
+        "group_id INTEGER NOT NULL REFERENCES groups(id), name TEXT NOT NULL, "
+        "was TEXT NOT NULL, reason TEXT NOT NULL, changed_at TEXT NOT NULL, "
+        "shown INTEGER NOT NULL DEFAULT 0)"
+    )
+    db.execute("CREATE INDEX idx_name_changes_untold ON name_changes (group_id) WHERE shown = 0")
+    changes: list[tuple[int, str, str, str]] = []  # group, name, was, reason
+
+    # Two spellings that sat in one game (a seat, or a seat change), or came to one night,
+    # are two people: the one not spelt composed (else the later seat) is kept apart
+    # under a name of its own.
+    taken: dict[int, set[str]] = {}
+    for group_id, name in db.execute(
+        "SELECT group_id, name FROM players UNION SELECT group_id, name FROM seat_changes"
+    ):
+        taken.setdefault(group_id, set()).add(composed(name).casefold())
+
+    def apart(group_id: int, name: str) -> str:
+        """A name of the group's no one's: ``name`` with " (2)", or the next free number,
+        within names.MAX_NAME_LENGTH (30)."""
+        base, number = composed(name), 2
+        while True:
+            suffix = f" ({number})"
+            candidate = base[: 30 - len(suffix)] + suffix
+            if candidate.casefold() not in taken.setdefault(group_id, set()):
+                taken[group_id].add(candidate.casefold())
+                changes.append((group_id, candidate, json.dumps(name), "apart"))
+                return candidate
+            number += 1
+
+    def clashes(names: list[str]) -> list[str]:
+        """Of ``names`` (in their order), those another one spells the same once
+        composed, leaving out the first of each: one spelt composed, else the first."""
+        order = sorted(names, key=lambda name: (composed(name) != name, names.index(name)))
+        seen: set[str] = set()
+        found = []
+        for name in order:
+            key = composed(name).casefold()
+            if key in seen:
+                found.append(name)
+            seen.add(key)
+        return found
+
+    night_games = "SELECT game_id FROM club_tables WHERE night_id = ?"
+    for night_id, group_id in db.execute(
+        "SELECT id, group_id FROM club_nights WHERE id IN "
+        "(SELECT night_id FROM club_players WHERE name != m025_nfc(name)) ORDER BY id"
+    ).fetchall():
+        came = [
+            row[0]
+            for row in db.execute(
+                "SELECT name FROM club_players WHERE night_id = ? ORDER BY name", [night_id]
+            )
+        ]
+        for name in clashes(came):
+            new = apart(group_id, name)
+            tables = "SELECT id FROM club_tables WHERE night_id = ?"
+            for sql in (
+                "UPDATE club_players SET name = ? WHERE night_id = ? AND name = ?",
+                "UPDATE club_sitting_out SET name = ? WHERE night_id = ? AND name = ?",
+                f"UPDATE club_confirmations SET name = ? WHERE table_id IN ({tables}) AND name = ?",
+                f"UPDATE club_disputes SET name = ? WHERE table_id IN ({tables}) AND name = ?",
+                f"UPDATE players SET name = ? WHERE game_id IN ({night_games}) AND name = ?",
+                f"UPDATE seat_changes SET name = ? WHERE game_id IN ({night_games}) AND name = ?",
+            ):
+                db.execute(sql, [new, night_id, name])
+    # Within a game, every name that sat in it: its first seats, then its seat changes.
+    spelt = (
+        "SELECT game_id FROM players WHERE name != m025_nfc(name) "
+        "UNION SELECT game_id FROM seat_changes WHERE name != m025_nfc(name)"
+    )
+    seats = db.execute(
+        f"SELECT game_id, group_id, name, 0 AS part, seat AS at FROM players "
+        f"WHERE game_id IN ({spelt}) UNION ALL "
+        f"SELECT game_id, group_id, name, 1, from_hand * 100 + seat FROM seat_changes "
+        f"WHERE game_id IN ({spelt}) ORDER BY game_id, part, at"
+    ).fetchall()
+    for game_id, table in itertools.groupby(seats, key=lambda row: row[0]):
+        table = list(table)
+        names = list(dict.fromkeys(name for _game, _group, name, _part, _at in table))
+        for name in clashes(names):
+            new = apart(table[0][1], name)
+            for sql in (
+                "UPDATE players SET name = ? WHERE game_id = ? AND name = ?",
+                "UPDATE seat_changes SET name = ? WHERE game_id = ? AND name = ?",
+            ):
+                db.execute(sql, [new, game_id, name])
+    # Spellings each group's seats and nights held, before: what is merged.
+    spellings: dict[tuple[int, str], set[str]] = {}
+    rows = db.execute(
+        "SELECT group_id, name FROM players UNION SELECT group_id, name FROM seat_changes "
+        "UNION SELECT n.group_id, p.name FROM club_players p "
+        "JOIN club_nights n ON n.id = p.night_id"
+    ).fetchall()
+    for group_id, name in rows:
+        spellings.setdefault((group_id, composed(name)), set()).add(name)
+    db.execute("UPDATE players SET name = m025_nfc(name) WHERE name != m025_nfc(name)")
+    db.execute("UPDATE seat_changes SET name = m025_nfc(name) WHERE name != m025_nfc(name)")
+    for table in ("hands", "hand_revisions"):
+        db.execute(
+            f"UPDATE {table} SET offline_by = m025_nfc(offline_by) "
+            "WHERE offline_by != m025_nfc(offline_by)"
+        )
+
+    # A night's names: two spellings in one night were kept apart above, so none of these
+    # makes two rows one.
+    for table in ("club_players", "club_sitting_out", "club_confirmations", "club_disputes"):
+        db.execute(f"UPDATE {table} SET name = m025_nfc(name) WHERE name != m025_nfc(name)")
+
+    # What is kept from the names, worked out again for the groups whose names changed.
+    groups = sorted(
+        {group_id for (group_id, name), spelt in spellings.items() if spelt != {name}}
+        | {group_id for group_id, *_rest in changes}
+    )
+    chosen = json.dumps(groups)
+    where = "group_id IN (SELECT value FROM json_each(?))"
+    db.execute(f"DELETE FROM group_names WHERE {where}", [chosen])
+    db.execute(
+        "INSERT INTO group_names (group_id, name, seats, last_game) "
+        "SELECT s.group_id, s.name, count(*), max(s.game_id) FROM "
+        "(SELECT game_id, name, group_id FROM players UNION ALL "
+        "SELECT game_id, name, group_id FROM seat_changes) s "
+        f"WHERE s.{where} GROUP BY s.group_id, s.name",
+        [chosen],
+    )
+    for table in ("rating_history", "rated_presets", "ratings"):
+        db.execute(f"DELETE FROM {table} WHERE {where}", [chosen])
+    db.execute(f"UPDATE rating_games SET rated = 0 WHERE {where}", [chosen])
+    every_game = json.dumps(
+        [row[0] for row in db.execute(f"SELECT id FROM games WHERE {where}", [chosen])]
+    )
+    for table in ("game_figures", "game_stats"):
+        db.execute(
+            f"DELETE FROM {table} WHERE game_id IN (SELECT value FROM json_each(?))", [every_game]
+        )
+
+    for (group_id, name), spelt in sorted(spellings.items()):
+        if len(spelt) > 1:
+            changes.append((group_id, name, json.dumps(sorted(spelt)), "merged"))
+    db.conn.executemany(
+        "INSERT INTO name_changes (group_id, name, was, reason, changed_at) VALUES (?, ?, ?, ?, ?)",
+        [(*change, stamp) for change in changes],
+    )
+    said = logging.getLogger("scorekeeper.upgrade")
+    for group_id, name, was, reason in changes:
+        if reason == "merged":
+            said.warning(
+                "group %d: %s was stored spelt %d ways (%s), now one player; the group's "
+                "ratings are worked out again",
+                group_id,
+                name,
+                len(json.loads(was)),
+                " and ".join(ascii(spelling) for spelling in json.loads(was)),
+            )
+        else:
+            said.warning(
+                "group %d: two people sat at one game, or came to one club night, as %s: "
+                "the one spelt %s is now %s",
+                group_id,
+                name.rsplit(" (", 1)[0],
+                ascii(json.loads(was)),
+                name,
+            )
+
+
+@migrations()
+def m026_renewed_tokens(db: Database) -> None:
+    """The session tokens renewed a moment ago (issue 54, finding 6), for every process
+    on the file: ``old_hash`` (SHA-256 of a phone's token just replaced, which names no
+    phone any more), ``phone_id`` and ``renewed_at``. A second tap of the same button,
+    arriving with the old cookie after the first answer renewed it, is refused (409)
+    instead of being given a new, empty phone, whichever of ``serve --workers``'s
+    processes it reaches. Written in the renewal's transaction (``phones.renew_token``),
+    which deletes the rows older than a few minutes; nothing else reads or keeps them."""
+    db.execute(
+        "CREATE TABLE renewed_tokens (old_hash TEXT PRIMARY KEY, "
+        "phone_id INTEGER NOT NULL REFERENCES phones(id), renewed_at TEXT NOT NULL) "
+        "WITHOUT ROWID"
     )

@@ -2,8 +2,13 @@
 random token its session cookie carries, and a group's members with their history.
 
 A phone is found by the SHA-256 of its token; the token is never stored. The edit keys a
-phone remembers are sealed with its token (XOR with an HMAC-SHA256 stream of it), so
-that a copy of the file alone opens no game, and the cookie holds no key at all. A
+phone remembers are sealed with its token (AES-GCM, ``cryptography``'s, under a key
+derived from the token by HKDF, so one of each phone's own, a random 96-bit nonce for
+every value, the game as associated data), so that a copy of the file alone opens no
+game, two versions of a row (a key renewed) tell nothing of each other, a changed or
+moved value opens nothing, and the cookie holds no key at all. Keys sealed before issue
+54 (XOR with an HMAC stream of the token and the game) are sealed again on the phone's
+next request, the only time the server has its token (``phone_by_token``). A
 membership is a row of ``members``; it ends (``left_at``) when the phone leaves or
 another member removes it, and from then on no copy of the phone's cookie is a member.
 """
@@ -11,15 +16,22 @@ another member removes it, and from then on no copy of the phone's cookie is a m
 from __future__ import annotations
 
 import base64
+import binascii
 import hmac
+import os
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_edit_key, new_token
-from .sealing import mixed, seal, token_hash, unseal
+from .sealing import key_id, keyring, mixed, seal, token_hash, unseal
 
 # What one phone keeps, at most: the oldest are let go first (as the cookie once did).
 MAX_PHONE_KEYS = 200
@@ -27,6 +39,14 @@ MAX_PHONE_VIEWS = 200
 MAX_PHONE_GROUPS = 16
 MAX_MEMBER_LABEL_LENGTH = 40
 MAX_PHONE_TOKEN_LENGTH = 200
+# How long a renewed token is remembered (``renewed_lately``): a second tap of a button,
+# or a request begun before the renewal answered, comes within it.
+RENEWED_LATELY_SECONDS = 120
+# How a kept key sealed since issue 54 begins (base64 has no ":"; one without it was
+# sealed before, by XOR).
+SEALED_PREFIX = "gcm:"
+_NONCE = 12
+_KEY_INFO = b"scorekeeper: a phone's kept edit keys, AES-GCM"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,23 +74,82 @@ def new_phone(db: Database) -> tuple[int, str]:
 
 
 def phone_by_token(db: Database, token: Any) -> int | None:
-    """The id of the phone whose token is ``token``, or None."""
+    """The id of the phone whose token is ``token``, or None. Its kept keys still sealed
+    as before issue 54 are sealed again now (``_seal_old_keys``)."""
     if not isinstance(token, str) or not token or len(token) > MAX_PHONE_TOKEN_LENGTH:
         return None
-    row = query(db, "SELECT id FROM phones WHERE token_hash = ?", [hash_key(token)]).fetchone()
-    return row["id"] if row else None
+    row = query(
+        db,
+        "SELECT id, EXISTS (SELECT 1 FROM phone_keys k WHERE k.phone_id = phones.id "
+        "AND k.sealed NOT LIKE ?) AS old FROM phones WHERE token_hash = ?",
+        [SEALED_PREFIX + "%", hash_key(token)],
+    ).fetchone()
+    if row is None:
+        return None
+    if row["old"]:
+        _seal_old_keys(db, row["id"], token)
+    return row["id"]
+
+
+def _seal_old_keys(db: Database, phone_id: int, token: str) -> None:
+    """Seals again, as ``_seal`` does, the phone's kept keys sealed before issue 54, which
+    migration m024 could not (the server has the token only while the phone asks)."""
+    with writing(db):
+        old = db.execute(
+            "SELECT game_id, sealed FROM phone_keys WHERE phone_id = ? AND sealed NOT LIKE ?",
+            [phone_id, SEALED_PREFIX + "%"],
+        ).fetchall()
+        for game_id, sealed in old:
+            key = _legacy_unseal(token, game_id, sealed)
+            where = "WHERE phone_id = ? AND game_id = ?"
+            if key is None:  # no check in the old sealing: what does not read is no key
+                db.execute(f"DELETE FROM phone_keys {where}", [phone_id, game_id])
+                continue
+            db.execute(
+                f"UPDATE phone_keys SET sealed = ? {where}",
+                [_seal(token, game_id, key), phone_id, game_id],
+            )
+
+
+def _aead(token: str) -> AESGCM:
+    """The phone's own sealing key, derived from its token (which only the phone holds)."""
+    derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=_KEY_INFO)
+    return AESGCM(derived.derive(token.encode("utf-8", "surrogatepass")))
+
+
+def _bound(game_id: int) -> bytes:
+    """What a sealed key is bound to: moved to another game's row, it opens nothing (and
+    in another phone's row, under another phone's key, nothing either)."""
+    return f"game {game_id}".encode()
 
 
 def _seal(token: str, game_id: int, key: str) -> str:
+    nonce = os.urandom(_NONCE)
     raw = key.encode("utf-8", "surrogatepass")
-    return base64.b64encode(mixed(token.encode(), f"edit-key:{game_id}", raw)).decode()
+    sealed = nonce + _aead(token).encrypt(nonce, raw, _bound(game_id))
+    return SEALED_PREFIX + base64.b64encode(sealed).decode("ascii")
 
 
 def _unseal(token: str, game_id: int, sealed: str) -> str | None:
+    """The key ``sealed`` holds, or None: sealed with another phone's token, for another
+    game, or changed."""
+    if not sealed.startswith(SEALED_PREFIX):
+        return _legacy_unseal(token, game_id, sealed)
+    try:
+        data = base64.b64decode(sealed.removeprefix(SEALED_PREFIX), validate=True)
+        nonce, body = data[:_NONCE], data[_NONCE:]
+        raw = _aead(token).decrypt(nonce, body, _bound(game_id))
+        return raw.decode("utf-8", "surrogatepass")
+    except (InvalidTag, ValueError, binascii.Error, UnicodeDecodeError):
+        return None
+
+
+def _legacy_unseal(token: str, game_id: int, sealed: str) -> str | None:
+    """A key sealed before issue 54 (XOR with an HMAC stream of the token and the game)."""
     try:
         raw = mixed(token.encode(), f"edit-key:{game_id}", base64.b64decode(sealed))
-        return raw.decode("utf-8", "surrogatepass")
-    except (ValueError, UnicodeDecodeError):
+        return raw.decode("utf-8", "surrogatepass") or None
+    except (ValueError, binascii.Error, UnicodeDecodeError):
         return None
 
 
@@ -134,6 +213,69 @@ def drop_key(db: Database, phone_id: int, game_id: int) -> None:
             db.execute(
                 f"DELETE FROM {table} WHERE phone_id = ? AND game_id = ?", [phone_id, game_id]
             )
+
+
+def renew_token(db: Database, phone_id: int, old_token: str) -> str | None:
+    """Gives the phone a new token in place of ``old_token`` and returns it (None when
+    ``old_token`` is no longer the phone's: another request renewed it first). The phone
+    keeps everything it holds (its id, so its memberships and view links; its edit keys,
+    sealed again with the new token in the same transaction), and from then on the old
+    token names no phone: whoever else held it (a cookie planted before the phone gained
+    a right) holds nothing.
+
+    The old token's hash is kept a few minutes in ``renewed_tokens``, in the same
+    transaction, for every process on the file (``renewed_lately``); the rows older
+    than that are deleted then, so the table holds only the renewals of those minutes."""
+    token = new_token()
+    at = datetime.now(UTC)
+    with writing(db):
+        changed = db.execute(
+            "UPDATE phones SET token_hash = ? WHERE id = ? AND token_hash = ?",
+            [hash_key(token), phone_id, hash_key(old_token)],
+        ).rowcount
+        if not changed:
+            return None
+        db.execute("DELETE FROM renewed_tokens WHERE renewed_at < ?", [_renewed_since(at)])
+        db.execute(
+            "INSERT OR REPLACE INTO renewed_tokens (old_hash, phone_id, renewed_at) "
+            "VALUES (?, ?, ?)",
+            [hash_key(old_token), phone_id, at.isoformat(timespec="seconds")],
+        )
+        rows = db.execute(
+            "SELECT game_id, sealed FROM phone_keys WHERE phone_id = ?", [phone_id]
+        ).fetchall()
+        for game_id, sealed in rows:
+            key = _unseal(old_token, game_id, sealed)
+            if key is None:
+                db.execute(
+                    "DELETE FROM phone_keys WHERE phone_id = ? AND game_id = ?",
+                    [phone_id, game_id],
+                )
+                continue
+            db.execute(
+                "UPDATE phone_keys SET sealed = ? WHERE phone_id = ? AND game_id = ?",
+                [_seal(token, game_id, key), phone_id, game_id],
+            )
+    return token
+
+
+def renewed_lately(db: Database, token: Any) -> bool:
+    """True when ``token`` was a phone's token until ``renew_token`` replaced it, in the
+    last RENEWED_LATELY_SECONDS, by this process or another on the file: a request still
+    holding it started before the renewal answered, or is a second tap of the button."""
+    if not isinstance(token, str) or not token or len(token) > MAX_PHONE_TOKEN_LENGTH:
+        return False
+    row = query(
+        db,
+        "SELECT 1 FROM renewed_tokens WHERE old_hash = ? AND renewed_at >= ?",
+        [hash_key(token), _renewed_since(datetime.now(UTC))],
+    ).fetchone()
+    return row is not None
+
+
+def _renewed_since(at: datetime) -> str:
+    """The oldest ``renewed_at`` still remembered at ``at`` (as ``now()`` writes times)."""
+    return (at - timedelta(seconds=RENEWED_LATELY_SECONDS)).isoformat(timespec="seconds")
 
 
 def keep_view(db: Database, phone_id: int, game_id: int, view_token: str) -> None:
@@ -277,6 +419,11 @@ def end_membership(db: Database, member: Member, removed_by: int | None = None) 
         ).rowcount
         if not changed:
             return None
+        # Sealed before a rotation that ended meanwhile (``keys.rotate_secret``): again.
+        current = keyring(db).current
+        view_links = {
+            game_id: link for game_id, link in view_links.items() if key_id(link[1]) == current
+        }
         group_games = "(SELECT id FROM games WHERE group_id = ?)"
         held = {
             row[0]
@@ -361,15 +508,24 @@ def load_member(db: Database, group_id: int, member_id: int) -> Member | None:
     return _member(row) if row else None
 
 
-def untold_removals(db: Database, phone_id: int) -> list[int]:
-    """The groups the phone was removed from since its last request, marked told now."""
+def untold_removals(db: Database, phone_id: int, mark: bool = True) -> list[int]:
+    """The groups the phone was removed from since its last request, marked told now
+    (unless not ``mark``: then by ``told_of``, once the phone surely hears of it)."""
     found = [
         row["group_id"]
         for row in query(
             db, "SELECT group_id FROM members WHERE phone_id = ? AND told = 0", [phone_id]
         )
     ]
-    if found:
-        with writing(db):
-            db.execute("UPDATE members SET told = 1 WHERE phone_id = ? AND told = 0", [phone_id])
+    if found and mark:
+        told_of(db, phone_id, found)
     return found
+
+
+def told_of(db: Database, phone_id: int, group_ids: list[int]) -> None:
+    """Marks the phone told of its removal from ``group_ids``."""
+    with writing(db):
+        db.conn.executemany(
+            "UPDATE members SET told = 1 WHERE phone_id = ? AND group_id = ? AND told = 0",
+            [(phone_id, group_id) for group_id in group_ids],
+        )

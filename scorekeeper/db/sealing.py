@@ -1,19 +1,42 @@
-"""The secret that keeps a copy of the database from opening anything (issue 42).
+"""The secrets that keep a copy of the database from opening anything (issues 42 and 54).
 
 Invite and view tokens open a group or a game to whoever holds them, and the app must
 show their links again, so they cannot be stored as plain hashes as keys are. Each is
-stored twice, and neither opens anything without the secret kept outside the database:
+stored twice, and neither opens anything without the secrets kept outside the database:
 
-- its keyed hash (HMAC-SHA256 of the secret), by which a link finds its group or game;
-- the token sealed with the secret (XOR with an HMAC-SHA256 stream of it, drawn from the
-  keyed hash), from which the app shows the link again. Unsealing checks the result
-  against the keyed hash, so a wrong secret gives None, never a wrong link.
+- its keyed hash (HMAC-SHA256 of the lookup key), by which a link finds its group or game;
+- the token sealed (AES-SIV, ``cryptography``'s, with the kind and the keyed hash as
+  associated data), from which the app shows the link again, written ``k<id>:<base64>``:
+  the id of the key that sealed it. A value changed by a single bit, moved to another row
+  or sealed with a key this server no longer has unseals to None, never to a wrong link.
+  AES-SIV is deterministic, which is safe here: the same token under the same key gives
+  the same value, and nothing else (the lookup is the keyed hash, not this).
 
-The secret is 32 random bytes in ``<database>-secrets/tokens.key``: a file of mode 0600
-in a folder of mode 0700 (whatever the umask), made the first time a token is stored or
-looked up. A database copied without it (a backup, a replica, a stolen file) finds no
-group or game by any token, and shows no link. To move a server, the host keeps the
-file with the database (README, "Moving to a new machine").
+A renewed edit key waiting for a member's phone (``phone_rekeys``) is sealed the same way.
+A phone's own kept keys are ``phones``' (AES-GCM under its token).
+
+The secrets folder, ``<database>-secrets/`` (mode 0700 whatever the umask, each file
+0600), holds:
+
+- ``tokens.key``: 32 random bytes as hex, made the first time a token is stored. It is
+  the lookup key, which never changes (a stored hash must keep finding its row while
+  phones hold the link), and key 1 of the sealing keys (derived from it by HKDF).
+  A lookup key alone reveals nothing: an HMAC of a 144-bit random token gives nothing of
+  the token; only the sealing shows links, and the sealing is what rotates.
+- ``tokens-<id>.key`` for ``id`` 2 and up: the sealing keys made by ``scorekeeper secrets
+  --rotate`` (``keys.rotate_secret``), the newest of which seals everything new. A
+  rotation re-seals every row with a new key in one transaction and then removes the
+  older ``tokens-<id>.key`` files: a thief's copy of an old key opens nothing of a copy of
+  the database taken after.
+
+Each process reads the folder again whenever it changed (one ``stat`` per look-up), so a
+rotation run beside a running server is seen at its next token. A database copied without
+the folder (a backup, a replica, a stolen file) finds no group or game by any token and
+shows no link. To move a server, the host keeps the folder with the database.
+
+Values sealed before issue 54 (XOR with an HMAC-SHA256 stream of the secret, no key id:
+``legacy_unseal``) are still read, checked against their keyed hash, until migration
+m024 has re-sealed them.
 
 This module imports nothing of the rest of ``db`` but ``files`` (which imports nothing), so
 that a migration can use it.
@@ -22,69 +45,167 @@ that a migration can use it.
 from __future__ import annotations
 
 import base64
+import binascii
 import contextlib
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import tempfile
 import threading
+import time
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
 from .files import PRIVATE_FOLDER, private_folder
 
 SECRETS_FOLDER = "-secrets"
-# What a row's token reads as when this database's secret is not the one that sealed it:
-# its link then opens nothing (and says so), as any unknown token.
+# What a row's token reads as when this database's secrets are not the ones that sealed
+# it: its link then opens nothing (and says so), as any unknown token.
 LOST_TOKEN = "lost"
 TOKENS_KEY = "tokens.key"
+# The lookup key and sealing key 1 (``tokens.key``), and each later sealing key.
+_KEY_FILE = re.compile(r"^tokens(?:-([1-9][0-9]{0,8}))?\.key$")
+# A value sealed with a key: its id, then the sealed bytes in base64 (which has no ":").
+_SEALED = re.compile(r"^k([1-9][0-9]{0,8}):([A-Za-z0-9+/=]+)$")
+_TICK = 50_000_000  # nanoseconds
+_SIV_INFO = b"scorekeeper: invite, view and renewed edit tokens, AES-SIV"
 
-# The secret of each database file this process opened, by the file's path.
-_KNOWN: dict[str, bytes] = {}
+
+@dataclass(frozen=True, slots=True)
+class Keyring:
+    """A database's secrets as read from its folder: the lookup key, and the sealing keys
+    by id (``current`` seals what is stored now)."""
+
+    lookup: bytes
+    keys: dict[int, AESSIV]
+    current: int
+
+
+# What this process read of each database file's folder, by the file's path: the folder's
+# (inode, mtime) when read, and its keyring.
+_KNOWN: dict[str, tuple[tuple[int, int], Keyring]] = {}
 _LOCK = threading.Lock()
 # The file of each connection asked (a page asks for many games' links: one look-up).
 _PATH_OF: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
-# A database in memory dies with the process: one secret for them all, never written.
-_IN_MEMORY = secrets.token_bytes(32)
+
+
+def _siv(secret: bytes) -> AESSIV:
+    """Sealing key 1 from ``tokens.key`` (which is also the lookup key, so derived apart
+    from it), or any other key file's."""
+    derived = HKDF(algorithm=hashes.SHA256(), length=64, salt=None, info=_SIV_INFO)
+    return AESSIV(derived.derive(secret))
+
+
+def _one_off() -> Keyring:
+    """A keyring for this moment alone, by which no stored token opens or shows."""
+    secret = secrets.token_bytes(32)
+    return Keyring(lookup=secret, keys={1: _siv(secret)}, current=1)
+
+
+# A database in memory dies with the process: one keyring for them all, never written.
+_IN_MEMORY = _one_off()
+
+
+def secrets_folder(database: str | os.PathLike[str]) -> Path:
+    """The folder beside the database file ``database`` that holds its secrets."""
+    path = Path(database)
+    return path.parent / (path.name + SECRETS_FOLDER)
 
 
 def secret_file(database: str | os.PathLike[str]) -> Path:
-    """Where the secret of the database file ``database`` is kept."""
-    path = Path(database)
-    return path.parent / (path.name + SECRETS_FOLDER) / TOKENS_KEY
+    """Where the lookup key (and sealing key 1) of the database file ``database`` is kept."""
+    return secrets_folder(database) / TOKENS_KEY
 
 
-def token_secret(db: Database, make: bool = False) -> bytes:
-    """The secret of the database ``db``, read from its file (written there first when
-    ``make``: a token is being stored).
+def key_file(database: str | os.PathLike[str], key_id: int) -> Path:
+    """Where sealing key ``key_id`` of the database file ``database`` is kept."""
+    name = TOKENS_KEY if key_id == 1 else f"tokens-{key_id}.key"
+    return secrets_folder(database) / name
 
-    Without the file, and not to make it (a token looked up or shown in a copy, which
-    must never gain a secret of its own), or unreadable: a secret for this moment alone,
-    by which no stored token opens or shows. A secret that cannot be written raises
-    OSError: a token sealed with a secret nobody keeps would be lost."""
+
+def database_file(db: Database) -> str:
+    """The file ``db`` reads ("" in memory)."""
     path = _PATH_OF.get(db)
     if path is None:
         path = _PATH_OF[db] = db.execute("PRAGMA database_list").fetchone()[2]
+    return path
+
+
+def keyring(db: Database, make: bool = False) -> Keyring:
+    """The secrets of the database ``db``, read from its folder (the lookup key written
+    there first when ``make``: a token is being stored).
+
+    Without the lookup key, and not to make it (a token looked up or shown in a copy,
+    which must never gain a secret of its own), or unreadable: a keyring for this moment
+    alone, by which no stored token opens or shows. A key that cannot be written raises
+    OSError: a token sealed with a key nobody keeps would be lost."""
+    path = database_file(db)
     if not path:
         return _IN_MEMORY
-    found = _KNOWN.get(path)
-    if found is None:
-        with _LOCK:
-            found = _KNOWN.get(path)
-            if found is None:
-                try:
-                    found = _read_or_write(secret_file(path), make)
-                except OSError:
-                    if make:
-                        raise
-                    found = None
-                if found is None:
-                    return secrets.token_bytes(32)
-                _KNOWN[path] = found
-    return found
+    try:
+        seen = os.stat(path + SECRETS_FOLDER)  # the folder, as ``secrets_folder`` names it
+        stamp = (seen.st_ino, seen.st_mtime_ns)
+    except OSError:
+        stamp = None
+    known = _KNOWN.get(path)
+    if known is not None and stamp is not None and known[0] == stamp:
+        return known[1]
+    folder = secrets_folder(path)
+    with _LOCK:
+        try:
+            if make and not (folder / TOKENS_KEY).exists():
+                _write_key(folder / TOKENS_KEY)
+                seen = folder.stat()
+                stamp = (seen.st_ino, seen.st_mtime_ns)
+            read_at = time.time_ns()
+            found = _read_folder(folder) if stamp is not None else None
+        except OSError:
+            if make:
+                raise
+            found = None
+        if found is None:
+            if make:
+                raise OSError(f"{folder / TOKENS_KEY} could not be written")
+            return _one_off()
+        # Kept only when read well after the folder's last change: a file system stamps
+        # changes with a clock that ticks in milliseconds, and a change made in the same
+        # tick as the one read would carry the same stamp and go unseen.
+        if stamp is not None and read_at - stamp[1] > _TICK:
+            _KNOWN[path] = (stamp, found)
+        return found
+
+
+def token_secret(db: Database, make: bool = False) -> bytes:
+    """The lookup key of the database ``db`` (``keyring``'s)."""
+    return keyring(db, make).lookup
+
+
+def _read_folder(folder: Path) -> Keyring | None:
+    """The keys in ``folder``; None without a lookup key."""
+    lookup = None
+    keys: dict[int, AESSIV] = {}
+    for entry in os.scandir(folder):
+        named = _KEY_FILE.match(entry.name)
+        if named is None:
+            continue
+        secret = _secret_in(Path(entry.path))
+        if named[1] is None:
+            lookup = secret
+            keys[1] = _siv(secret)
+        else:
+            keys[int(named[1])] = _siv(secret)
+    if lookup is None:
+        return None
+    return Keyring(lookup=lookup, keys=keys, current=max(keys))
 
 
 def _private_folder(folder: Path) -> None:
@@ -95,15 +216,11 @@ def _private_folder(folder: Path) -> None:
         folder.chmod(PRIVATE_FOLDER)
 
 
-def _read_or_write(path: Path, make: bool) -> bytes | None:
-    """The secret in ``path``, written there first if missing and ``make`` (else None): to
-    a file of its own, then linked to its name (as ``web._instance_secret``), so that two
-    processes starting at once never read a half-written secret and both end up with the
-    same one."""
-    if path.exists():
-        return _secret_in(path)
-    if not make:
-        return None
+def _write_key(path: Path, exclusive: bool = False) -> None:
+    """Writes 32 random bytes as hex to ``path``: to a file of its own, then linked to its
+    name (as ``web._instance_secret``), so that two processes starting at once never read
+    a half-written key and both end up with the same one. ``exclusive``: FileExistsError
+    when ``path`` is there already (two rotations at once)."""
     _private_folder(path.parent)
     fd, draft = tempfile.mkstemp(prefix=".tokens-", dir=path.parent)
     try:
@@ -112,11 +229,24 @@ def _read_or_write(path: Path, make: bool) -> bytes | None:
             handle.write(secrets.token_hex(32))
             handle.flush()
             os.fsync(handle.fileno())
-        with contextlib.suppress(FileExistsError):  # another process wrote it first
+        try:
             os.link(draft, path)
+        except FileExistsError:  # another process wrote it first
+            if exclusive:
+                raise
     finally:
         os.unlink(draft)
-    return _secret_in(path)
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The folder's entries on disk (a key made, or removed, survives a power cut)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _secret_in(path: Path) -> bytes:
@@ -130,21 +260,87 @@ def _secret_in(path: Path) -> bytes:
     return secret
 
 
+def new_key(db: Database) -> int:
+    """Writes a new sealing key for ``db`` (``tokens-<id>.key``, the next id) and returns
+    its id: from now on, every process seals with it. FileExistsError when another
+    rotation made that id at the same moment."""
+    ring = keyring(db, make=True)
+    key_id = max(ring.keys) + 1
+    _write_key(key_file(database_file(db), key_id), exclusive=True)
+    _KNOWN.pop(database_file(db), None)
+    return key_id
+
+
+def retire_keys(db: Database, keep: int) -> list[Path]:
+    """Removes every sealing key file of ``db`` but ``tokens.key`` (the lookup key) and
+    key ``keep``; returns the files removed."""
+    folder = secrets_folder(database_file(db))
+    removed = []
+    for entry in os.scandir(folder):
+        named = _KEY_FILE.match(entry.name)
+        if named is not None and named[1] is not None and int(named[1]) != keep:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    _sync_folder(folder)
+    _KNOWN.pop(database_file(db), None)
+    return removed
+
+
 def _hash(secret: bytes, kind: str, token: str) -> str:
     message = f"{kind}:".encode() + token.encode("utf-8", "surrogatepass")
     return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
 def token_hash(db: Database, kind: str, token: str) -> str:
-    """The keyed hash of ``token`` (an ``invite`` or a ``view`` token, as ``kind`` says),
-    by which it is stored and looked up."""
-    return _hash(token_secret(db), kind, token)
+    """The keyed hash of ``token`` (an ``invite``, a ``view`` or an ``edit`` token, as
+    ``kind`` says), by which it is stored and looked up."""
+    return _hash(keyring(db).lookup, kind, token)
+
+
+def seal(db: Database, kind: str, token: str) -> tuple[str, str]:
+    """(the keyed hash of ``token``, the token sealed with the current key), as a row
+    stores them."""
+    ring = keyring(db, make=True)
+    hashed = _hash(ring.lookup, kind, token)
+    raw = token.encode("utf-8", "surrogatepass")
+    sealed = ring.keys[ring.current].encrypt(raw, [kind.encode(), hashed.encode()])
+    return hashed, f"k{ring.current}:{base64.b64encode(sealed).decode('ascii')}"
+
+
+def key_id(sealed: str | None) -> int | None:
+    """The id of the key ``sealed`` was sealed with; None for a value of before issue 54
+    (or none)."""
+    found = _SEALED.match(sealed) if sealed else None
+    return int(found[1]) if found else None
+
+
+def unseal(db: Database, kind: str, hashed: str | None, sealed: str | None) -> str | None:
+    """The token a row stores as (``hashed``, ``sealed``), or None when this database's
+    secrets are not the ones it was sealed with, or the value was changed (or the row
+    holds none)."""
+    if not hashed or not sealed:
+        return None
+    found = _SEALED.match(sealed)
+    if found is None:
+        return legacy_unseal(db, kind, hashed, sealed)
+    ring = keyring(db)
+    key = ring.keys.get(int(found[1]))
+    if key is None:
+        return None
+    try:
+        data = base64.b64decode(found[2], validate=True)
+        raw = key.decrypt(data, [kind.encode(), hashed.encode()])
+        token = raw.decode("utf-8", "surrogatepass")
+    except (InvalidTag, ValueError, binascii.Error, UnicodeDecodeError):
+        return None
+    # Both sides come from the file, neither from a request: no timing to hide.
+    return token if _hash(ring.lookup, kind, token) == hashed else None
 
 
 def mixed(key: bytes, label: str, data: bytes) -> bytes:
     """``data`` XOR an HMAC-SHA256 stream of ``key`` over ``label`` (blocks ``label:0``,
-    ``label:1``, ...): sealed, or unsealed again with the same key and label. A phone's
-    kept edit keys are sealed this way too (``phones``), with the phone's token."""
+    ``label:1``, ...): how values were sealed before issue 54, kept only to read them
+    until they are sealed again (m024; a phone's kept keys on its next request)."""
     blocks = b"".join(
         hmac.new(key, f"{label}:{i}".encode(), hashlib.sha256).digest()
         for i in range(len(data) // 32 + 1)
@@ -152,25 +348,13 @@ def mixed(key: bytes, label: str, data: bytes) -> bytes:
     return bytes(a ^ b for a, b in zip(data, blocks, strict=False))
 
 
-def seal(db: Database, kind: str, token: str) -> tuple[str, str]:
-    """(the keyed hash of ``token``, the token sealed), as a row stores them."""
-    secret = token_secret(db, make=True)
-    hashed = _hash(secret, kind, token)
-    raw = token.encode("utf-8", "surrogatepass")
-    return hashed, base64.b64encode(mixed(secret, f"seal:{hashed}", raw)).decode("ascii")
-
-
-def unseal(db: Database, kind: str, hashed: str | None, sealed: str | None) -> str | None:
-    """The token a row stores as (``hashed``, ``sealed``), or None when this database's
-    secret is not the one it was sealed with (or the row holds none)."""
-    if not hashed or not sealed:
-        return None
-    secret = token_secret(db)
+def legacy_unseal(db: Database, kind: str, hashed: str, sealed: str) -> str | None:
+    """The token of a value sealed before issue 54 (XOR with a stream of ``tokens.key``),
+    or None: checked against its keyed hash, which a changed value fails."""
+    secret = keyring(db).lookup
     try:
         raw = mixed(secret, f"seal:{hashed}", base64.b64decode(sealed, validate=True))
         token = raw.decode("utf-8", "surrogatepass")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, binascii.Error, UnicodeDecodeError):
         return None
-    # Both sides come from the file, neither from a request: no timing to hide, and the
-    # request's own key is still the only thing ``hmac.compare_digest`` sees.
     return token if _hash(secret, kind, token) == hashed else None

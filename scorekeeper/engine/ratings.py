@@ -1,4 +1,4 @@
-"""The rating rules (RULES.md section 6), and nothing else: which game makes which rating
+"""The rating rules (docs/rules/ratings.md), and nothing else: which game makes which rating
 event, how an event moves its players' ratings, what a rating shows, and the chances a
 seating gives. Stored ratings, their order and re-rating are ``scorekeeper.db.ratings``'s.
 
@@ -14,7 +14,7 @@ equal totals are a tie. A player who sat in two sides of one game counts for the
 where they sat more hands (the first such side on a tie).
 
 **A seat that changed hands** is "the people who sat in it, each weighted by the share of
-the game's hands they sat" (RULES.md): the model rates it as one player blended from its
+the game's hands they sat" (docs/rules/ratings.md): the model rates it as one player blended from
 sitters, mu = sum of w_i mu_i and sigma^2 = sum of w_i sigma_i^2 (w_i the share of the
 game's hands sitter i sat there; the shares sum to 1), the mean strength the seat put on
 the table and the mean uncertainty about it. The library then rates the game with each

@@ -24,15 +24,22 @@ from .. import db, json_input
 from ..engine import EngineError
 from ..engine.club import NightRules, TableList, night_rules, standings
 from ..engine.core.messages import msg
-from ..limits import IMPORT_MAX_GAMES, IMPORT_MAX_HANDS
+from ..limits import (
+    CLUB_MAX_DISPUTES,
+    CLUB_MAX_DISPUTES_PER_TABLE,
+    CLUB_MAX_PLAYERS,
+    CLUB_MAX_TABLES_PER_SERIES,
+    IMPORT_MAX_GAMES,
+    IMPORT_MAX_HANDS,
+)
 from ..names import MAX_NAME_LENGTH, clean_name
 from .formats import FILE, ImportProblem, _list, _stamp, _whole, _within, game_place, read_game
 
 FORMAT = "scorekeeper-club-night"
 VERSION = 1
-MOST_PLAYERS = 240
+MOST_PLAYERS = CLUB_MAX_PLAYERS
 """Players a night may have (as ``web.club.MOST_PLAYERS``)."""
-MOST_TABLES = 60
+MOST_TABLES = CLUB_MAX_TABLES_PER_SERIES
 MAX_NOTE_LENGTH = 200
 
 
@@ -271,7 +278,14 @@ def read_night(text: str | bytes) -> ImportedNight:
     for key, names in _object(document.get("sitting_out", {}), FILE, "sitting_out").items():
         series = _whole(key, FILE, "sitting_out", 1, series_drawn)
         out = tuple(_name(n, FILE, "sitting_out") for n in _list(names, FILE, "sitting_out"))
-        for name in out:
+        for position, name in enumerate(out):
+            if name in out[:position]:
+                problem = msg(
+                    "%(name)s is named twice among who sat out series %(series)d",
+                    name=name,
+                    series=series,
+                )
+                raise ImportProblem(problem, "sitting_out", FILE)
             if name not in known or (series, name.casefold()) in seated:
                 problem = msg("%(name)s cannot sit out series %(series)d", name=name, series=series)
                 raise ImportProblem(problem, "sitting_out", FILE)
@@ -279,7 +293,12 @@ def read_night(text: str | bytes) -> ImportedNight:
 
     disputes = []
     table_of = {table.game: i for i, table in enumerate(tables)}
-    for position, entry in enumerate(_list(document.get("disputes", []), FILE, "disputes"), 1):
+    entries = _list(document.get("disputes", []), FILE, "disputes")
+    if len(entries) > CLUB_MAX_DISPUTES:
+        problem = msg("a night keeps at most %(most)d disputed hands", most=CLUB_MAX_DISPUTES)
+        raise ImportProblem(problem, "disputes", FILE)
+    per_table: dict[int, int] = {}
+    for position, entry in enumerate(entries, 1):
         at = msg("dispute %(number)d", number=position)
         entry = _object(entry, at, "disputes")
         game_id = _whole(entry.get("game_id"), at, "game_id", 1)
@@ -303,7 +322,15 @@ def read_night(text: str | bytes) -> ImportedNight:
         resolved = entry.get("resolved", False)
         if not isinstance(resolved, bool):
             raise ImportProblem(msg("must be true or false"), "resolved", at)
-        disputes.append(ImportedDispute(table_of[index], hand, who, note or None, resolved))
+        table = table_of[index]
+        disputes.append(ImportedDispute(table, hand, who, note or None, resolved))
+        per_table[table] = per_table.get(table, 0) + 1
+        if per_table[table] > CLUB_MAX_DISPUTES_PER_TABLE:
+            most = CLUB_MAX_DISPUTES_PER_TABLE
+            problem = msg("a table's list has at most %(most)d disputed hands", most=most)
+            series, number = tables[table].series, tables[table].number
+            at = msg("series %(series)d, table %(number)d", series=series, number=number)
+            raise ImportProblem(problem, "disputes", at)
 
     if len(lists) == len(tables) and document.get("standings") is not None:
         _check_standings(document.get("standings"), lists, rules)

@@ -10,6 +10,11 @@ memberships are kept (``db.phones``): a copy of the cookie shows no key, and a
 membership ended on the server (the phone left, or another member removed it) is ended
 for every copy. A cookie from before that held keys and proofs of membership inside;
 ``adopt_old_session`` moves them to the server on its first request.
+
+Whenever a phone gains a right (it joins a group, opens an edit or a view link, starts a
+game or a night, takes one over), its token is renewed (``renew_session``) with a new
+CSRF secret: a cookie planted in the browser beforehand (over plain http on a LAN) names
+a phone that holds nothing the browser gained since.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from ..db import (
     load_group,
     phones,
 )
+from ..engine.core.numbers import whole_or_none
 
 # This browser's token (``db.phones``).
 SESSION_PHONE = "phone"
@@ -83,11 +89,13 @@ def adopt_old_session() -> None:
     database = get_db()
     if isinstance(keys, dict):
         for game_id, key in list(keys.items())[-phones.MAX_PHONE_KEYS :]:
-            if isinstance(key, str) and len(key) <= 200 and _an_id(game_id):
-                phones.keep_key(database, phone[0], phone[1], int(game_id), key)
+            kept_id = _an_id(game_id)
+            if isinstance(key, str) and len(key) <= 200 and kept_id is not None:
+                phones.keep_key(database, phone[0], phone[1], kept_id, key)
     if isinstance(proofs, dict):
         for group_id, proof in proofs.items():
-            group = load_group(database, int(group_id)) if _an_id(group_id) else None
+            named = _an_id(group_id)
+            group = load_group(database, named) if named is not None else None
             if (
                 group is not None
                 and isinstance(proof, str)
@@ -96,20 +104,16 @@ def adopt_old_session() -> None:
                 phones.join_group(database, phone[0], group.id)
     if isinstance(views, list):
         for game_id in views[-phones.MAX_PHONE_VIEWS :]:
-            game = load_game(database, game_id) if _an_id(game_id) else None
+            named = _an_id(game_id)
+            game = load_game(database, named) if named is not None else None
             if game is not None:
                 phones.keep_view(database, phone[0], game.id, game.view_token)
 
 
-def _an_id(value: Any) -> bool:
-    """True when ``value`` (from an old cookie) names a row: a whole number 1..MAX_ID."""
-    text = str(value)
-    return (
-        not isinstance(value, bool)
-        and text.isascii()
-        and text.isdigit()
-        and 0 < int(text) <= MAX_ID
-    )
+def _an_id(value: Any) -> int | None:
+    """``value`` (from an old cookie) as the id of a row, a whole number 1..MAX_ID; None
+    for anything else."""
+    return whole_or_none(value, low=1, high=MAX_ID)
 
 
 def _navigation() -> bool:
@@ -134,11 +138,29 @@ def notice_removals() -> None:
     phone = _phone()
     if phone is None:
         return
-    for group_id in phones.untold_removals(get_db(), phone[0]):
+    found = phones.untold_removals(get_db(), phone[0], mark=False)
+    for group_id in found:
         group = load_group(get_db(), group_id)
         name = group_name(group) if group is not None else ""
         flash(_("Another member removed this phone from the group %(name)s.", name=name), "info")
         session[SESSION_FORGET] = True
+    if found:
+        # Told once the cookie holding the message is sent: an answer every cache may
+        # keep (an engine file fetched by a browser that says nothing of Sec-Fetch-Mode)
+        # carries no cookie, and the next page says it.
+        on_session_saved(lambda: phones.told_of(get_db(), phone[0], found))
+
+
+def on_session_saved(action: Callable[[], None]) -> None:
+    """Runs ``action`` when this request's answer carries its session (``responses``'s
+    SessionInterface): not on an answer a shared cache may keep, which carries none."""
+    g.setdefault("on_session_saved", []).append(action)
+
+
+def session_saved() -> None:
+    """Called by the SessionInterface once it wrote (or had no need to write) the cookie."""
+    for action in g.pop("on_session_saved", ()):
+        action()
 
 
 def tell_worker(response: Any) -> Any:
@@ -165,10 +187,74 @@ def csrf_secret_with_the_phone(response: Any) -> Any:
     return response
 
 
+# --- renewing the session when the phone gains a right ------------------------------------
+
+
+def stale_session() -> bool:
+    """True when this request's cookie holds a token renewed a moment ago (another
+    answer gave the phone its new one): its answer must not write the cookie. Read in
+    the database (``phones.renewed_lately``), where the renewal wrote it: under ``serve
+    --workers`` the answer that renewed it may have come from another process."""
+    if g.get("session_renewed"):
+        return False
+    token = session.get(SESSION_PHONE)
+    if not token:
+        return False
+    if g.get("stale_token") == token:
+        return True
+    if phones.renewed_lately(get_db(), token):
+        g.stale_token = token  # once renewed, it stays so: asked again, no second read
+        return True
+    return False
+
+
+def renew_session() -> tuple[int, str]:
+    """Gives this browser's phone a new token (or a new phone, when it has none) and the
+    session a new CSRF secret, once per request, before the phone gains a right: whoever
+    else holds the cookie it came with (planted beforehand) holds a phone without it. The
+    phone keeps everything it had (``phones.renew_token``). Returns (phone id, token).
+
+    A request still holding a token renewed a moment ago (the same button tapped twice:
+    the first answer renewed it) is refused with 409 and writes no cookie, so the phone
+    keeps the new one."""
+    phone = _phone()
+    if g.get("session_renewed"):
+        assert phone is not None
+        return phone
+    if phone is None:
+        if stale_session():
+            _refuse_stale()
+        found = phones.new_phone(get_db())
+    else:
+        token = phones.renew_token(get_db(), phone[0], phone[1])
+        if token is None:  # another request renewed it since this one looked it up
+            _refuse_stale()
+        found = (phone[0], token)
+    g.phone = found
+    g.session_renewed = True
+    session[SESSION_PHONE] = found[1]
+    session.permanent = True
+    field = current_app.config["WTF_CSRF_FIELD_NAME"]
+    session.pop(field, None)
+    g.pop(field, None)
+    generate_csrf()
+    return found
+
+
+def _refuse_stale() -> NoReturn:
+    abort(
+        409,
+        _(
+            "This phone was given a new session by another tap a moment ago. Go back, "
+            "reload the page and try again."
+        ),
+    )
+
+
 def remember_key(game_id: int, key: str) -> None:
-    """Keeps ``key`` as this browser's edit key of ``game_id``."""
-    phone = _phone(create=True)
-    assert phone is not None
+    """Keeps ``key`` as this browser's edit key of ``game_id`` (a right: the session is
+    renewed)."""
+    phone = renew_session()
     phones.keep_key(get_db(), phone[0], phone[1], game_id, key)
 
 
@@ -320,9 +406,9 @@ def group_or_404(group_id: int) -> Group:
 
 
 def join(group: Group, label: str | None = None) -> None:
-    """Makes this browser a member of ``group``, under ``label`` (the name it gave)."""
-    phone = _phone(create=True)
-    assert phone is not None
+    """Makes this browser a member of ``group``, under ``label`` (the name it gave): a
+    right, so the session is renewed."""
+    phone = renew_session()
     phones.join_group(get_db(), phone[0], group.id, label)
 
 
@@ -350,9 +436,8 @@ def my_groups() -> list[Group]:
 
 def grant_view(game: StoredGame) -> None:
     """This browser opened the game's view link: it may see the game from now on, until
-    the game gets a new view link."""
-    phone = _phone(create=True)
-    assert phone is not None
+    the game gets a new view link. A right: the session is renewed."""
+    phone = renew_session()
     phones.keep_view(get_db(), phone[0], game.id, game.view_token)
 
 

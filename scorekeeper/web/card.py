@@ -32,6 +32,7 @@ from .access import game_or_404, member_group
 from .game_service import game_of, game_title, group_name, side_members
 from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
 from .scoreboard import Standing, standing_of
+from .weight import light
 
 bp = Blueprint("card", __name__)
 
@@ -292,6 +293,7 @@ def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
     )
 
 
+@light
 @bp.get("/games/<int:game_id>/result")
 def result(game_id: int):
     """A finished game's result card: its picture (drawn by the page's script), the text

@@ -47,19 +47,30 @@ from ..engine.club import (
 from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.messages import msg
+from ..engine.core.numbers import whole_or_none
+from ..limits import CLUB_MAX_DISPUTES_PER_TABLE, CLUB_MAX_PLAYERS
 from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
-from .access import edit_required, group_or_404, membership, remember_key, remembered_key
+from .access import (
+    edit_required,
+    group_or_404,
+    membership,
+    remember_key,
+    remembered_key,
+    renew_session,
+)
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
 from .i18n import translate
 from .responses import PRIVATE
 from .share import edit_url, public_root, qr_markup, view_url
+from .throttle import allow
+from .weight import heavy, light
 
 bp = Blueprint("club", __name__)
 
-MOST_PLAYERS = 240
+MOST_PLAYERS = CLUB_MAX_PLAYERS
 """Players a night may have: 60 tables of four."""
 
 STANDINGS_REFRESH = 20
@@ -151,8 +162,9 @@ def read_players(checked: list[str], guests: str) -> list[str]:
 def draw_next(
     rules: NightRules, night: stored.Night | None, present: list[str], seed: str
 ) -> tuple[Draw, dict[int, Any]]:
-    """The next series' draw for ``present`` and each table size's settings; raises
-    NightRefused naming the field."""
+    """The next series' draw for ``present`` and each table size's settings, each table
+    counted as a game this client starts (``throttle.allow``); raises NightRefused naming
+    the field, or TooMany naming the limit, before anything is stored."""
     series = night.series + 1 if night else 1
     games = stored.table_games(db.get_db(), night) if night else {}
     met = pairs_met(games[t.game_id].players for t in night.tables) if night else None
@@ -165,6 +177,7 @@ def draw_next(
         settings = {len(t): rules.table_settings(len(t)) for t in drawn.tables}
     except EngineError as exc:
         raise NightRefused(translate(exc.message), exc.field or "players") from None
+    allow("game", len(drawn.tables))
     return drawn, settings
 
 
@@ -202,6 +215,7 @@ def _create_values() -> dict[str, Any]:
     }
 
 
+@heavy("POST")
 @bp.route("/groups/<int:group_id>/club", methods=["GET", "POST"])
 def start(group_id: int):
     """The group's club nights and a new one: GET the form (``?game=`` chooses the game,
@@ -319,14 +333,16 @@ def _unfinished(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [row for row in rows if not row["finished"]]
 
 
+@light
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
 def night(group_id: int, night_id: int):
     """The draw of the night's latest series (``?series=N``: an earlier one): each table
     with its players, a link and QR code to its game, who sits out; and for the organiser
     the next series' form."""
     found, night = night_or_404(group_id, night_id)
-    series = request.args.get("series", type=int) or night.series
-    if not 1 <= series <= night.series:
+    asked = request.args.get("series")
+    series = whole_or_none(asked, low=1, high=night.series) if asked else night.series
+    if series is None or not 1 <= series <= night.series:
         abort(404, _("There is nothing at this address. Check the link."))
     games = stored.table_games(db.get_db(), night)
     rows = _table_rows(night, series, games)
@@ -352,6 +368,7 @@ def night(group_id: int, night_id: int):
     return response
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/next")
 def next_series(group_id: int, night_id: int):
     """The organiser draws the next series for the players present now (late arrivals
@@ -431,6 +448,7 @@ def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list
     ]
 
 
+@light
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
 def resolve(group_id: int, night_id: int, dispute_id: int):
     """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
@@ -454,6 +472,7 @@ def club_table(game_id: int) -> bool:
     return stored.table_of_game(db.get_db(), game_id) is not None
 
 
+@light
 @bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
 @edit_required
 def sign(game_id: int, game: db.StoredGame):
@@ -521,13 +540,14 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             "name",
         )
     if request.form.get("action") == "dispute":
-        hand = request.form.get("hand", "").strip()
-        if not hand.isdigit() or not 1 <= int(hand) <= game.hand_count:
+        given = request.form.get("hand", "").strip()
+        hand = whole_or_none(given, low=1, high=game.hand_count)
+        if hand is None:
             raise NightRefused(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
                     count=game.hand_count,
-                    value=hand[:10] or "?",
+                    value=given[:10] or "?",
                 ),
                 "hand",
             )
@@ -536,11 +556,21 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             raise NightRefused(
                 _("The note is at most %(limit)d characters.", limit=MAX_NOTE_LENGTH), "note"
             )
-        stored.dispute(db.get_db(), place.table.id, int(hand), name, note)
+        try:
+            stored.dispute(db.get_db(), place.table.id, hand, name, note)
+        except stored.TooManyDisputes:
+            raise NightRefused(
+                _(
+                    "A table's list has at most %(most)d disputed hands; the organiser "
+                    "settles them.",
+                    most=CLUB_MAX_DISPUTES_PER_TABLE,
+                ),
+                "hand",
+            ) from None
         return _(
             "%(name)s disputes hand %(hand)d: the organiser will look at it.",
             name=name,
-            hand=int(hand),
+            hand=hand,
         )
     if game.status != "finished":
         raise NightRefused(
@@ -596,6 +626,7 @@ def night_standings(night: stored.Night) -> list[Any]:
     return found
 
 
+@light
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings_page(group_id: int, night_id: int):
     """The standings across every table, reloading itself every ``STANDINGS_REFRESH``
@@ -647,6 +678,7 @@ def organiser_url(night: stored.Night) -> str | None:
     return public_root() + path.lstrip("/")
 
 
+@light
 @bp.route("/groups/<int:group_id>/club/<int:night_id>/organise/<token>", methods=["GET", "POST"])
 def organise(group_id: int, night_id: int, token: str):
     """A member's phone takes over a night started through the API: GET asks (a link
@@ -672,6 +704,7 @@ def organise(group_id: int, night_id: int, token: str):
             abort(400, _("This request did not come from this site's own page."))
         mine = membership(found.id)
         assert mine is not None  # night_or_404 let a member through only
+        renew_session()  # a right gained: a cookie planted beforehand organises nothing
         if not stored.take_over(db.get_db(), night.id, mine.id):
             abort(409, taken)
         flash(_("This phone organises the night now: it draws the next series."), "saved")

@@ -29,6 +29,7 @@ from .club import (
 from .club_files import MAX_BYTES, import_text, night_json, standings_json
 from .errors import json_error
 from .share import edit_url
+from .weight import heavy, light
 
 bp = Blueprint("club_api", __name__, url_prefix="/api")
 
@@ -73,6 +74,7 @@ def _tables_made(made: list[tuple[int, str]]) -> list[dict[str, Any]]:
     ]
 
 
+@light
 @bp.get("/groups/<int:group_id>/club")
 def nights(group_id: int):
     """The group's club nights, newest first."""
@@ -85,6 +87,7 @@ def nights(group_id: int):
     }
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club")
 def start(group_id: int):
     """A new night, its first series drawn: 201 with the night as ``GET`` shows it and
@@ -122,6 +125,7 @@ def _made(night: stored.Night, made: list[tuple[int, str]]) -> tuple[dict[str, A
     }, 201
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club/import")
 def import_night(group_id: int):
     """A night's file (its ``export.json``) as the body, stored in the group whole or not
@@ -143,6 +147,7 @@ def import_night(group_id: int):
     return _made(night, made)
 
 
+@light
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/organiser")
 def organiser(group_id: int, night_id: int):
     """A new link for a member's phone to organise the night (the one ``POST /club``
@@ -154,6 +159,7 @@ def organiser(group_id: int, night_id: int):
     return {"organiser_url": link}, 201
 
 
+@heavy
 @bp.get("/groups/<int:group_id>/club/<int:night_id>")
 def night(group_id: int, night_id: int):
     """The night: its rules, players, every series' tables (players, totals, hands,
@@ -161,6 +167,7 @@ def night(group_id: int, night_id: int):
     return night_json(_night(group_id, night_id))
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club/<int:night_id>/series")
 def next_series(group_id: int, night_id: int):
     """The next series for ``{"players": [names present]}``: 201 as ``POST /club``; 409
@@ -179,6 +186,7 @@ def next_series(group_id: int, night_id: int):
     return _made(night, made)
 
 
+@light
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/standings")
 def standings(group_id: int, night_id: int):
     """The standings as the pages show them, with the tie rule."""

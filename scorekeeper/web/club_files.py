@@ -33,6 +33,8 @@ from .responses import PRIVATE
 from .review.imports import problem_text
 from .share import view_url
 from .sheets import game_sheet
+from .throttle import allow
+from .weight import heavy
 
 bp = Blueprint("club_files", __name__)
 
@@ -138,6 +140,7 @@ def standings_csv(night: stored.Night) -> str:
     return out.getvalue()
 
 
+@heavy
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/export.<any(json, csv):file_format>")
 def export(group_id: int, night_id: int, file_format: str):
     """The night as a file, for the group's members: JSON whole, CSV its standings."""
@@ -177,11 +180,15 @@ def night_document(night: stored.Night) -> dict[str, Any]:
 
 def import_text(group_id: int, text: bytes, organiser_id: int | None) -> tuple[int, list]:
     """Checks a night's file whole and stores it in the group, in one transaction;
-    returns the night's id and each table's (game id, edit key). Raises ImportProblem."""
+    returns the night's id and each table's (game id, edit key). Raises ImportProblem, or
+    TooMany when its tables are more games than this client may start now (nothing
+    stored)."""
     night = night_file.read_night(text)
+    allow("game", len(night.games))  # each table a game started, as a drawn one is
     return stored.import_night(db.get_db(), group_id, night, organiser_id, secrets.token_hex(8))
 
 
+@heavy
 @bp.post("/groups/<int:group_id>/club/import")
 def import_night(group_id: int):
     """A night's file, uploaded by a member from the club page, stored in the group whole
@@ -237,6 +244,7 @@ def _night_title(night: stored.Night) -> str:
     return night.name or _("Club night %(id)d", id=night.id)
 
 
+@heavy
 @bp.get("/games/<int:game_id>/club/print")
 def table_list(game_id: int):
     """A table's list printed for signing: the game's own score sheet (``sheets``: for
@@ -290,6 +298,7 @@ def table_list(game_id: int):
     return response
 
 
+@heavy
 @bp.get("/groups/<int:group_id>/club/<int:night_id>/ranking")
 def ranking(group_id: int, night_id: int):
     """The night's ranking printed on its own: place, player, points, each series,

@@ -27,6 +27,7 @@ from .. import db, game_play
 from ..engine import GAMES, EngineError, Game
 from ..engine.core.display import signed
 from ..engine.core.game import partnered
+from ..engine.core.numbers import whole_or_none
 from ..engine.core.seats import leaders_of
 from . import share
 from .access import (
@@ -85,10 +86,12 @@ from .scoreboard import (
     standing_of,
     total,
 )
+from .weight import light
 
 bp = Blueprint("games", __name__)
 
 
+@light
 @bp.get("/")
 def home():
     """This browser's groups, each with its games in progress, and "Start a group". A
@@ -107,11 +110,8 @@ def _group_to_start_in() -> int | None:
     of, else 404), else the browser's only group, else None (a new group of its own)."""
     asked = request.args.get("group")
     if asked is not None:
-        # ASCII digits only: str.isdigit() takes "²", which int() refuses (a 500).
-        named = (
-            len(asked) <= 19 and asked.isascii() and asked.isdigit() and 0 < int(asked) <= db.MAX_ID
-        )
-        found = member_group(int(asked)) if named else None
+        named = whole_or_none(asked, low=1, high=db.MAX_ID)
+        found = member_group(named) if named is not None else None
         if found is None:
             abort(404, _("There is nothing at this address. Check the link."))
         return found.id
@@ -119,6 +119,7 @@ def _group_to_start_in() -> int | None:
     return groups[0].id if len(groups) == 1 else None
 
 
+@light
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """New game: first which game (skipped while only one is registered), then its form."""
@@ -233,6 +234,7 @@ def _field_error(form: NewGameForm, field: str, message: str) -> None:
     target.errors = [*target.errors, translate(message)]
 
 
+@light
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     """The scoreboard. It depends only on what ``_page_key`` names, so it is cached under
@@ -253,6 +255,7 @@ def scoreboard(game_id: int):
     return _cached_part(game, editable, _part("page"), _render_scoreboard)
 
 
+@light
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The part of the scoreboard that changes with each hand, as an HTML fragment. The
@@ -428,6 +431,7 @@ def _render_scoreboard(game: db.StoredGame, progress: Any, totals: list, editabl
     )
 
 
+@light
 @bp.get("/games/<int:game_id>/edit/<key>")
 def edit_link(game_id: int, key: str):
     """Opening the edit link makes this browser remember the key, which lets it see the
@@ -458,6 +462,7 @@ def _moment(stamp: str) -> dict[str, str | None]:
     return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
+@light
 @bp.get("/games/<int:game_id>/hands/<int:number>/why")
 def why(game_id: int, number: int):
     """How each player's points for one hand were worked out, in the page's language: the
@@ -490,6 +495,7 @@ def why(game_id: int, number: int):
     )
 
 
+@light
 @bp.post("/games/<int:game_id>/rematch")
 @edit_required
 def rematch(game_id: int, game: db.StoredGame):
@@ -510,6 +516,7 @@ def rematch(game_id: int, game: db.StoredGame):
     return redirect(url_for("games.scoreboard", game_id=new_id))
 
 
+@light
 @bp.route("/games/<int:game_id>/seats", methods=["GET", "POST"])
 @edit_required
 def change_seat(game_id: int, game: db.StoredGame):
@@ -568,6 +575,7 @@ def change_seat(game_id: int, game: db.StoredGame):
     ), (422 if form.errors else 200)
 
 
+@light
 @bp.route("/games/<int:game_id>/finish", methods=["GET", "POST"])
 @edit_required
 def finish(game_id: int, game: db.StoredGame):
@@ -602,6 +610,7 @@ def finish(game_id: int, game: db.StoredGame):
     )
 
 
+@light
 @bp.get("/games/<int:game_id>/revisions")
 def revisions(game_id: int):
     game = game_or_404(game_id)

@@ -16,6 +16,7 @@ from flask_babel import ngettext
 
 from .. import db
 from ..db import phones
+from ..db.name_changes import NameChange, take_name_changes
 from .access import (
     grant_view,
     group_or_404,
@@ -32,6 +33,7 @@ from .game_service import game_summary, group_name, playing_in
 from .responses import PRIVATE
 from .share import public_url, qr_markup
 from .throttle import allow, owner_required
+from .weight import light
 
 bp = Blueprint("groups", __name__)
 
@@ -51,6 +53,7 @@ def invite_url(group: db.Group) -> str:
     return public_url(url_for("groups.join_group", invite=group.invite))
 
 
+@light
 @bp.post("/groups")
 def start_group():
     """Starts a group under the name given (blank: the default name); this browser is
@@ -66,11 +69,14 @@ def start_group():
     return redirect(url_for("groups.group", group_id=group.id))
 
 
+@light
 @bp.get("/groups/<int:group_id>")
 def group(group_id: int):
     """A group's home, for its members: its games in progress and the latest finished,
     a new game in the group, its History and players, and what a member may change."""
     found = group_or_404(group_id)
+    for change in take_name_changes(db.get_db(), found.id):
+        flash(name_change_text(change), "info")
     finished = db.list_games(db.get_db(), "finished", RECENT_FINISHED, group_id=found.id)
     return render_template(
         "group.html",
@@ -82,6 +88,24 @@ def group(group_id: int):
     )
 
 
+def name_change_text(change: NameChange) -> str:
+    """What the upgrade to composed names (m025) did to one name, for the group's page."""
+    if change.reason == "merged":
+        return _(
+            "%(name)s was stored spelt in %(count)d ways that look alike (the accents typed "
+            "differently): they are one player now, with one page and one rating.",
+            name=change.name,
+            count=len(change.was),
+        )
+    return _(
+        "Two players sat at one game, or came to one club night, as %(name)s spelt in two "
+        "ways that look alike: one of them is called %(new)s now.",
+        name=change.name.rsplit(" (", 1)[0],
+        new=change.name,
+    )
+
+
+@light
 @bp.post("/groups/<int:group_id>/rename")
 def rename(group_id: int):
     found = group_or_404(group_id)
@@ -92,6 +116,7 @@ def rename(group_id: int):
     return redirect(url_for("groups.group", group_id=found.id))
 
 
+@light
 @bp.get("/groups/<int:group_id>/invite")
 def invite(group_id: int):
     """The warning first; with ``?show=1`` (the second tap) the invite link and its QR
@@ -114,6 +139,7 @@ def invite(group_id: int):
     )
 
 
+@light
 @bp.route("/groups/<int:group_id>/invite/new", methods=["GET", "POST"])
 def new_invite(group_id: int):
     """GET asks first; the POST from that page gives the group a new invite link: the old
@@ -133,6 +159,7 @@ def new_invite(group_id: int):
     return _no_store(render_template("group_invite.html", group=found, renew=form))
 
 
+@light
 @bp.route("/groups/<int:group_id>/key", methods=["GET", "POST"])
 def new_key(group_id: int):
     """GET asks first; the POST from that page gives the group a new API key, shown on
@@ -147,6 +174,7 @@ def new_key(group_id: int):
     return _no_store(render_template("group_key.html", group=found, form=form))
 
 
+@light
 @bp.route("/groups/<int:group_id>/leave", methods=["GET", "POST"])
 def leave_group(group_id: int):
     """GET asks first; the POST from that page takes this browser out of the group. The
@@ -197,6 +225,7 @@ def member_events(members: list[phones.Member], names: dict[int, str]) -> list[d
     return [{**event, "date": shown_date(event["at"])} for event in events[:MEMBER_EVENTS_SHOWN]]
 
 
+@light
 @bp.route("/groups/<int:group_id>/members", methods=["GET", "POST"])
 def members(group_id: int):
     """The group's members now, each with "Remove…" (this phone: "Leave…"), the name this
@@ -261,6 +290,7 @@ def renewed_words(renewed: phones.Renewed, name: str | None) -> list[str]:
     return said
 
 
+@light
 @bp.route("/groups/<int:group_id>/members/<int:member_id>/remove", methods=["GET", "POST"])
 def remove_member(group_id: int, member_id: int):
     """GET asks first; the POST from that page ends the other member's membership, for
@@ -283,6 +313,7 @@ def remove_member(group_id: int, member_id: int):
     return render_template("group_remove.html", group=found, name=name, form=form)
 
 
+@light
 @bp.route("/join/<invite>", methods=["GET", "POST"])
 def join_group(invite: str):
     """An invite link: GET shows the group's name and a Join button, whose POST makes
@@ -311,6 +342,7 @@ def join_group(invite: str):
     return _no_store(render_template("group_join.html", group=found, form=form))
 
 
+@light
 @bp.get("/view/<token>")
 def view(token: str):
     """A game's view link: this browser may see the game from now on."""

@@ -29,6 +29,7 @@ from .. import db, game_play
 from ..engine import EngineError
 from ..engine.core.display import label_with_sides
 from ..engine.core.language import words_in
+from ..engine.core.numbers import whole_or_none
 from ..engine.core.schema import Refused
 from ..engine.pages.form import (
     Table,
@@ -44,6 +45,7 @@ from .game_service import game_of, hand_words, side_names
 from .i18n import current_language, isolate, shown, translate
 from .offline import KEPT_HEADER, snapshot_of
 from .scoreboard import describe, points_line
+from .weight import light
 
 bp = Blueprint("hands", __name__)
 
@@ -108,6 +110,7 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
     return translate(words.saved, number=saved.number, outcome=outcome, points=points)
 
 
+@light
 @bp.post("/games/<int:game_id>/hands/preview")
 @edit_required
 def preview(game_id: int, game: db.StoredGame):
@@ -126,19 +129,12 @@ def preview(game_id: int, game: db.StoredGame):
 def _posted_number(game: db.StoredGame) -> int:
     """The hand the form posted is for: its ``number`` (a recorded hand being
     edited, or the next), else the next hand."""
-    number = request.form.get("number", "")
     next_number = game.hand_count + 1
-    # A number no game reaches is not read (Python refuses int() of over 4,300 digits).
-    if (
-        number.isascii()
-        and number.isdigit()
-        and len(number) <= 9
-        and 1 <= int(number) <= next_number
-    ):
-        return int(number)
-    return next_number
+    number = whole_or_none(request.form.get("number"), low=1, high=next_number)
+    return next_number if number is None else number
 
 
+@light
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 @edit_required
 def record(game_id: int, game: db.StoredGame):
@@ -238,6 +234,9 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
     abort(404, _("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
 
 
+# A correction at the table is bounded by MAX_HANDS and must never wait behind a
+# stranger's import for a heavy slot: it stays light, as a save does.
+@light
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @edit_required
 def edit(game_id: int, number: int, game: db.StoredGame):
@@ -285,6 +284,7 @@ def edit(game_id: int, number: int, game: db.StoredGame):
     )
 
 
+@light
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @edit_required
 def delete(game_id: int, number: int, game: db.StoredGame):

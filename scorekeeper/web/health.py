@@ -11,10 +11,12 @@ from flask import Blueprint, Response
 from .. import db
 from ..db.migrations import pending
 from .responses import PRIVATE
+from .weight import light
 
 bp = Blueprint("health", __name__)
 
 
+@light
 @bp.get("/healthz")
 def healthz() -> Response:
     try:

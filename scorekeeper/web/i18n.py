@@ -36,6 +36,7 @@ from ..engine.core.language import PageText, isolate
 from ..engine.core.messages import Message, SeatName
 from ..pages.render import bdi  # the phone's pages isolate a player's text as the server's
 from .responses import safe_path
+from .weight import light
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
 RTL_LANGUAGES = frozenset({"he"})
@@ -196,6 +197,7 @@ def from_this_site() -> bool:
     return not origin or urlsplit(origin).netloc == request.host
 
 
+@light
 @bp.post("/language")
 def choose_language():
     """Remembers the chosen language in the session and goes back where the player was."""

@@ -24,17 +24,14 @@ from .i18n import current_language
 from .phone_engine import (
     DOWNLOADED,
     ENCODINGS,
+    built,
     encoding_taken,
-    engine_zip,
-    packed,
-    packings,
     pyodide_folder,
-    stdlib,
+    sent_size,
     urls,
-    words,
-    worker_script,
 )
 from .responses import PRIVATE
+from .weight import light
 
 bp = Blueprint("kept", __name__)
 
@@ -73,11 +70,6 @@ def _sent(path: Path) -> int:
     return _size(path.with_name(path.name + ENCODINGS[encoding]) if encoding else path)
 
 
-def _zip_sent(body: bytes) -> int:
-    encoding = encoding_taken(packings())
-    return len(packed(body, encoding)) if encoding else len(body)
-
-
 def page_engine() -> dict[str, Any]:
     """The engine's addresses (``phone_engine.urls``) with the words files cut to the one
     of this page's language (none for English): what the kept page's worker loads."""
@@ -90,10 +82,11 @@ def page_engine() -> dict[str, Any]:
 def downloads() -> list[dict[str, Any]]:
     """Everything a phone stores to go on alone, each with the bytes it holds once
     downloaded (``size``: a progress bar's measure) and, where they differ, the bytes sent
-    for it to this browser (``sent``: Pyodide's files and the zips go compressed; what
-    Keep says it took): the engine (Pyodide, its standard library cut for the engine, the
-    worker, the engine's zip, the words file of the page's language: ``page_engine``)
-    and the page's own scripts."""
+    for it to this browser (``sent``: Pyodide's files and the built ones go compressed;
+    what Keep says it took): the engine (Pyodide, its standard library cut for the
+    engine, the worker, the engine's zip, the words file of the page's language:
+    ``page_engine``) and the page's own scripts. A file not built (no ``make phone``)
+    counts 0 bytes: Keep fails on its download and says so."""
     engine = page_engine()
     folder = pyodide_folder()
     found = [
@@ -104,17 +97,27 @@ def downloads() -> list[dict[str, Any]]:
         }
         for name in DOWNLOADED
     ]
-    cut = stdlib()
-    if cut:
-        found.append({"url": engine["stdlib"], "size": len(cut[0]), "sent": _zip_sent(cut[0])})
-    found.append({"url": engine["worker"], "size": len(worker_script()[0])})
-    body = engine_zip()[0]
-    found.append({"url": engine["engine"], "size": len(body), "sent": _zip_sent(body)})
-    built = words()
-    for language, url in engine["words"].items():
-        said = built[language][0]
-        found.append({"url": url, "size": len(said), "sent": _zip_sent(said)})
+    files = built()
+    named = [("stdlib", engine["stdlib"]), ("worker", engine["worker"])]
+    named.append(("engine", engine["engine"]))
+    named += [(f"words-{language}", url) for language, url in engine["words"].items()]
+    for logical, url in named:
+        entry = files.get(logical)
+        if logical == "stdlib" and entry is None:
+            continue  # no Pyodide fetched: its own files fail Keep's download first
+        size = entry["size"] if entry else 0
+        found.append({"url": url, "size": size, "sent": sent_size(entry) if entry else 0})
     return found + [_static(name) for name in ASSETS]
+
+
+def current_build(listed: list[dict[str, Any]]) -> list[str]:
+    """The addresses of every file of the engine's build this server serves and of the
+    kept page's scripts (``listed``: ``downloads``), with the words of every language:
+    what a phone keeps of the engine (``kept-engine``). Keep removes every other file
+    stored there (``static/keep.js``), so the phone holds one build, whatever builds,
+    Pyodide releases and scripts it kept before; the words of every language stay, for
+    a game kept in another language."""
+    return sorted({*(item["url"] for item in listed), *urls()["words"].values()})
 
 
 # Started by app.js with the request for keep.js (the Keep button lists them), not two
@@ -132,6 +135,7 @@ def kept_early() -> str:
     return " ".join(item["url"] for item in found[:EARLY] if item["size"])
 
 
+@light
 @bp.get("/games/<int:game_id>/kept")
 @edit_required
 def kept_page(game_id: int, game: db.StoredGame):
@@ -147,6 +151,7 @@ def kept_page(game_id: int, game: db.StoredGame):
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
         "downloads": downloads(),
     }
+    setup["build"] = current_build(setup["downloads"])
     page = render_template("kept.html", game=game, setup=setup, players=kept.whose(game.seated))
     response = current_app.make_response(page)
     response.headers["Cache-Control"] = PRIVATE

@@ -58,6 +58,7 @@ from .i18n import named
 from .kept import clash_html
 from .responses import PRIVATE
 from .scoreboard import describe
+from .weight import light
 
 bp = Blueprint("offline", __name__)
 
@@ -164,6 +165,7 @@ def _private(response: Response) -> Response:
 # --- the snapshot ---------------------------------------------------------------------------
 
 
+@light
 @bp.get("/games/<int:game_id>/offline")
 @edit_required
 def snapshot(game_id: int, game: db.StoredGame):
@@ -324,6 +326,8 @@ class Stop(Problem):
         self.status, self.answer = status, answer
 
 
+# Light at the door: a batch that replaces a stored hand takes a heavy slot itself.
+@light
 @bp.post("/games/<int:game_id>/offline/hands")
 @edit_required
 def send_hands(game_id: int, game: db.StoredGame):

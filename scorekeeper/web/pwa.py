@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from .access import FORGET_HEADER
 from .i18n import RTL_LANGUAGES, current_language
 from .responses import COPY_HEADER, EDIT_LINK
+from .weight import light
 
 bp = Blueprint("pwa", __name__)
 
@@ -55,6 +56,7 @@ def _static_url(filename: str) -> str:
     return current_app.jinja_env.globals["static_url"](filename)
 
 
+@light
 @bp.get("/manifest.webmanifest")
 def manifest():
     """The web app manifest, in the player's language."""
@@ -111,6 +113,7 @@ def edit_link_in_page() -> str:
     return "|".join(_rule_pattern(rule, "[^/\"'<>\\s]+") for rule in rules)
 
 
+@light
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, from the root so that it may serve every page of the site."""
@@ -133,6 +136,7 @@ def service_worker():
     return response
 
 
+@light
 @bp.get("/offline")
 def offline():
     """What the service worker shows for a page this phone never opened while online."""

@@ -11,7 +11,12 @@ Every other answer is ``private, no-store`` too unless its view chose its own
 offline; a static file is cached for a year): a page of a group's data is never kept
 by accident. A request that came over HTTPS (directly, or through a proxy that
 ``serve --proxy`` trusts) gets ``Strict-Transport-Security`` and a ``Secure`` session
-cookie (``SessionInterface``).
+cookie (``SessionInterface``). An answer a shared cache may keep (a static or engine file,
+the manifest, the service worker) never carries the session cookie, whatever the request
+changed in the session (``shared_cacheable``).
+
+Pages and JSON are gzipped when the request's ``Accept-Encoding`` takes gzip at a quality
+above zero (Werkzeug's parse of its q-values: ``gzip;q=0`` is a refusal, ``*`` a yes).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from flask import Flask, Response, current_app, g, has_request_context, request,
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.urls import iri_to_uri
 
+from .access import session_saved, stale_session
 from .chart import STYLE_CSP_SOURCE
 
 CONTENT_SECURITY_POLICY = (
@@ -84,19 +90,47 @@ class SessionInterface(SecureCookieSessionInterface):
     ``Vary: Cookie``, which Flask adds once a ``before_request`` has read the session. With
     it, a phone's HTTP cache held the file only for the cookie it was first fetched with,
     and the first page to set a new one (a CSRF token) made it fetch every file again:
-    Keep fetched app.css, app.js, keep.js and hand.js again on Slow 3G, 43 kB (issue 44)."""
+    Keep fetched app.css, app.js, keep.js and hand.js again on Slow 3G, 43 kB (issue 44).
+
+    No answer a shared cache may keep (``shared_cacheable``: a static file, an engine
+    file, the manifest) carries the cookie, whatever the request changed in the session
+    (a CSRF secret given to a cookie from before, a removed phone's message): a proxy
+    would hand that cookie, the phone's session, to everyone it gives the file to. What
+    the request changed waits for the phone's next private answer. Nor does an answer to
+    a request still holding a token renewed a moment ago (``access.stale_session``): its
+    cookie, sent after the new one, would put back a token that names no phone."""
 
     def save_session(self, app: Flask, session: Any, response: Any) -> None:
-        if has_request_context() and request.headers.get(COPY_HEADER):
-            return
-        if has_request_context() and request.endpoint == "static" and not session.modified:
-            return
+        if has_request_context():
+            if request.headers.get(COPY_HEADER) or shared_cacheable(response):
+                return
+            if self.should_set_cookie(app, session) and stale_session():
+                return  # (a session left as it came writes nothing: no need to ask)
         super().save_session(app, session, response)
+        if has_request_context():
+            session_saved()
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (
             has_request_context() and request.is_secure
         )
+
+
+def shared_cacheable(response: Response) -> bool:
+    """True when a shared cache (a proxy, the venue's cache) may keep ``response`` to give
+    to others: its ``Cache-Control`` says neither ``private`` nor ``no-store``, or it has
+    none but a ``Last-Modified`` to reckon a freshness from (RFC 9111 4.2.2). Asked once
+    every ``after_request`` ran (``_finish`` made every answer private but static files)."""
+    if "Cache-Control" not in response.headers:
+        return "Last-Modified" in response.headers
+    control = response.cache_control
+    return not (control.private or control.no_store)
+
+
+def accepts_gzip() -> bool:
+    """True when the request's ``Accept-Encoding`` takes gzip (at a quality above zero,
+    by Werkzeug's parse: ``gzip;q=0`` refuses it, ``*`` takes it)."""
+    return request.accept_encodings.quality("gzip") > 0
 
 
 # The route of the edit link; its ``key`` is the game's edit key.
@@ -132,7 +166,7 @@ class CachedPage:
 
     def response(self) -> Response:
         """The page as a response, gzipped when the browser accepts it."""
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
+        if accepts_gzip():
             response = Response(self.gzipped, mimetype="text/html")
             response.headers["Content-Encoding"] = "gzip"
         else:
@@ -240,7 +274,7 @@ def _static_from_memory(response: Response) -> None:
         response.set_data(body.raw)
         return
     response.headers.add("Vary", "Accept-Encoding")
-    if "gzip" in request.headers.get("Accept-Encoding", ""):
+    if accepts_gzip():
         response.set_data(body.gzipped)
         response.headers["Content-Encoding"] = "gzip"
         if response.headers.get("ETag"):
@@ -267,7 +301,7 @@ def _finish(response: Response) -> Response:
         if "Accept-Encoding" not in headers.get("Vary", ""):
             headers.add("Vary", "Accept-Encoding")
         if (
-            "gzip" in request.headers.get("Accept-Encoding", "")
+            accepts_gzip()
             and "Content-Encoding" not in headers
             and response.status_code not in (204, 304)
         ):

@@ -25,6 +25,7 @@ from .game_service import offered_game, offered_preset
 from .games import GROUP_TITLES
 from .i18n import current_language, shown, shown_ltr, translate
 from .scoreboard import describe
+from .weight import light
 
 bp = Blueprint("rules", __name__)
 
@@ -186,6 +187,7 @@ def worked_example(game: Game, settings: Settings, players: Sequence[str]) -> di
     return None
 
 
+@light
 @bp.get("/rules/<game>")
 def rules(game: str):
     """A game's rules in the page's language, under one of its presets (``?rules=``, the

@@ -34,6 +34,7 @@ from markupsafe import Markup, escape
 from .. import db
 from .access import edit_required, game_or_404, remember_key, remembered_key
 from .forms import ConfirmForm
+from .weight import light
 
 bp = Blueprint("share", __name__)
 
@@ -116,6 +117,7 @@ def _svg_response(url: str) -> Response:
     return Response(svg, mimetype="image/svg+xml")
 
 
+@light
 @bp.get("/games/<int:game_id>/qr/view.svg")
 def view_qr(game_id: int):
     """The view link's QR code as an SVG file."""
@@ -125,6 +127,7 @@ def view_qr(game_id: int):
     return response
 
 
+@light
 @bp.get("/games/<int:game_id>/qr/edit.svg")
 @edit_required
 def edit_qr(game_id: int, game: db.StoredGame):
@@ -134,6 +137,7 @@ def edit_qr(game_id: int, game: db.StoredGame):
     return response
 
 
+@light
 @bp.get("/games/<int:game_id>/share/edit")
 @edit_required
 def edit_code(game_id: int, game: db.StoredGame):
@@ -155,6 +159,7 @@ def edit_code(game_id: int, game: db.StoredGame):
     return response
 
 
+@light
 @bp.route("/games/<int:game_id>/share/new-link", methods=["GET", "POST"])
 @edit_required
 def new_edit_link(game_id: int, game: db.StoredGame):

@@ -36,6 +36,7 @@ from .i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown
 from .responses import CachedPage, page_cache
 from .scoreboard import PageTexts, bid_css, sides_named
 from .share import public_root
+from .weight import heavy, light
 
 bp = Blueprint("sheets", __name__)
 
@@ -368,6 +369,7 @@ def _sheet_key(game: db.StoredGame, explain: bool) -> tuple:
     )
 
 
+@heavy
 @bp.get("/games/<int:game_id>/print")
 def game_sheet(game_id: int):
     """The game as a printable score sheet; with ``?explain=1``, footnotes that say how
@@ -427,6 +429,7 @@ def game_sheet(game_id: int):
     return page.response()
 
 
+@light
 @bp.get("/sheets/blank")
 def blank_sheet():
     """An empty score sheet for pencil play, with the chosen preset's scoring; for a game

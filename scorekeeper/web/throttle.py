@@ -9,17 +9,23 @@
   An IPv6 address is counted by its /64, which one home line or one phone holds whole
   (issue 42, finding 9). ``serve --phones-per-address N`` raises the rates N times, for a
   club whose phones all share the venue's one public address.
-- **Heavy work a few at a time.** An import, a whole game's print, an export and an
-  offline batch that replaces a stored hand (its later hands are recomputed) each take
-  one of ``HEAVY_SLOTS`` slots for as long as they run (a streamed export until its last
+- **Heavy work a few at a time.** What its view declares heavy (``weight``: an import of
+  games or of a club night, a game's print, a club table's list or a night's ranking, an
+  export, a night's series drawn, a stored hand replaced) and an offline batch that
+  replaces a stored hand (its later hands are recomputed) each take one of
+  ``HEAVY_SLOTS`` slots for as long as they run (a streamed export until its last
   byte). As many more may wait for one, up to ``HEAVY_WAIT`` seconds; any further heavy
   request is answered 503 at once, with ``Retry-After``, instead of taking another
   server thread that other groups' saves and pages need. So heavy work holds at most
   twice ``HEAVY_SLOTS`` of the server's threads.
 
-Both are counted per server, not per process: the buckets live in shared memory and the
-slots are process-shared semaphores, made before ``serve --workers N`` forks its workers,
-so N workers give a stranger one server's budget (issue 42).
+Both are counted per server, not per process: the buckets live in shared memory made
+before ``serve --workers N`` forks its workers, so N workers give a stranger one server's
+budget (issue 42). The slots and the buckets' lock are lock files held by ``flock``, in a
+private folder beside the database (``<database>-locks``): each is opened anew for each
+taking, so that threads and processes (forked before or after the app was made) exclude
+each other alike, and the kernel lets go of what a process held when it dies, even killed
+by the OOM killer in the middle of an export (issue 54, finding 8).
 - **A server open only to invited groups** (``serve --invited-only``): starting a group
   needs the owner's key, which ``scorekeeper groups`` prints.
 """
@@ -30,12 +36,13 @@ import contextlib
 import hashlib
 import ipaddress
 import math
-import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.sharedctypes import RawArray
+from pathlib import Path
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
@@ -44,7 +51,14 @@ from flask_babel import ngettext
 from werkzeug.exceptions import Forbidden, ServiceUnavailable, TooManyRequests
 
 from .. import db
+from ..db.files import create_private, private_folder
 from ..problems import Problem
+from .weight import weight_of
+
+try:
+    import fcntl
+except ImportError:  # Windows: one process serves, its threads share plain locks
+    fcntl = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,23 +77,16 @@ RATES = {"group": Rate(burst=5, every=600.0), "game": Rate(burst=30, every=60.0)
 MOST_CLIENTS = 10_000
 # Places looked at for one address in the shared table: where its hash points and the next.
 PROBE = 8
-# Seconds a request waits for the shared table's lock (see Buckets.take).
+# Seconds a request waits for the shared table's lock (see Buckets.take), looking again
+# every LOCK_POLL seconds: it is held for microseconds.
 LOCK_WAIT = 1.0
+LOCK_POLL = 0.001
 # Heavy requests running at once, per server: the rest of its threads stay free.
 HEAVY_SLOTS = 1
 HEAVY_WAIT = 10.0
 HEAVY_RETRY_SECONDS = 5
-HEAVY = frozenset(
-    {
-        "review.export_group",
-        "review.export_game",
-        "review.export_all",
-        "review.export_parts",
-        "review.import_games",
-        "review.import_group",
-        "sheets.game_sheet",
-    }
-)
+# Seconds between two looks at a lock file held by another, while waiting for it.
+POLL = 0.02
 
 
 def client_of(address: str) -> str:
@@ -104,37 +111,131 @@ def _place(client: str) -> int:
     return int.from_bytes(digest, "big") or 1
 
 
+class Held:
+    """A lock file held: its own open descriptor, whose closing lets the lock go. The
+    kernel closes it when the process ends however it ends, so a process killed while
+    holding it holds nothing."""
+
+    __slots__ = ("_descriptor", "_guard", "_thread_lock")
+
+    def __init__(self, descriptor: int, thread_lock: threading.Lock | None = None) -> None:
+        self._descriptor = descriptor
+        self._thread_lock = thread_lock
+        self._guard = threading.Lock()
+
+    def release(self) -> None:
+        """Lets the lock go; once, however many times it is called, from any thread."""
+        with self._guard:
+            descriptor, self._descriptor = self._descriptor, -1
+            thread_lock, self._thread_lock = self._thread_lock, None
+        if descriptor >= 0:
+            os.close(descriptor)
+        if thread_lock is not None:
+            thread_lock.release()
+
+    def __del__(self) -> None:  # dropped unreleased: let go rather than leak
+        self.release()
+
+
+class LockFiles:
+    """``count`` lock files ``<name>-0`` … in ``folder``, each held by one taker at a time
+    with ``flock``, across the threads of a process and across processes.
+
+    Each taking opens its file anew: a flock belongs to the open file description, so a
+    descriptor kept and shared by forked processes would be held by all of them at once,
+    while two ``open`` calls exclude each other even in one process. The folder (0700) and
+    its files (0600) are made at the first taking, whoever takes first; nothing needs to
+    exist before the workers fork."""
+
+    def __init__(self, folder: str | os.PathLike, name: str, count: int) -> None:
+        self.folder = Path(folder)
+        self.paths = [self.folder / f"{name}-{n}" for n in range(count)]
+        # Without flock (Windows), a process's own locks: one process serves there.
+        self._thread_locks = [threading.Lock() for _ in self.paths] if fcntl is None else None
+
+    def take(self) -> Held | None:
+        """The first free lock file, held; None when every one is held."""
+        for number, path in enumerate(self.paths):
+            held = self._try(number, path)
+            if held is not None:
+                return held
+        return None
+
+    def wait(self, seconds: float, poll: float = POLL) -> Held | None:
+        """A lock file held, looking every ``poll`` seconds up to ``seconds``; None when
+        none came free."""
+        deadline = time.monotonic() + seconds
+        while True:
+            held = self.take()
+            if held is not None or time.monotonic() >= deadline:
+                return held
+            time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
+
+    def _try(self, number: int, path: Path) -> Held | None:
+        if self._thread_locks is not None:
+            lock = self._thread_locks[number]
+            return Held(-1, lock) if lock.acquire(blocking=False) else None
+        descriptor = self._open(path)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            return None
+        except BaseException:
+            os.close(descriptor)
+            raise
+        return Held(descriptor)
+
+    def _open(self, path: Path) -> int:
+        # Read-only is enough for flock; close-on-exec, so that no program run keeps it.
+        flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            return os.open(path, flags)
+        except FileNotFoundError:  # the first taking (or the folder was cleaned away)
+            private_folder(self.folder)
+            for made in self.paths:
+                create_private(made)
+            return os.open(path, flags)
+
+
 class Buckets:
     """A token bucket per client, for one kind of thing started, in memory shared by every
     process forked after it is made: a table of ``most`` places, each client's among the
     ``PROBE`` places from where its key points; a new client takes an empty one, or the
-    least recently seen client's."""
+    least recently seen client's. Changed under the lock file ``rates-<kind>`` in
+    ``folder`` (see LockFiles), which a process killed while holding it lets go of."""
 
-    def __init__(self, rate: Rate, most: int = MOST_CLIENTS) -> None:
+    def __init__(
+        self, rate: Rate, folder: str | os.PathLike, most: int = MOST_CLIENTS, kind: str = "rates"
+    ) -> None:
         self.rate = rate
         self.most = most
         self._keys = RawArray("Q", most)
         self._tokens = RawArray("d", most)
         self._when = RawArray("d", most)
-        self._lock = multiprocessing.get_context("fork").Lock()
+        self._lock = LockFiles(folder, kind, 1)
 
-    def take(self, client: str, now: float) -> float:
-        """Takes one for ``client``: 0 when it may, else the seconds until it may.
-        ``now``: ``time.monotonic()``, one clock for every process of the machine."""
+    def take(self, client: str, now: float, count: int = 1) -> float:
+        """Takes ``count`` for ``client``, all or none: 0 when it may, else the seconds
+        until it may. ``now``: ``time.monotonic()``, one clock for every process of the
+        machine."""
         key = _place(client)
         first = key % self.most
         places = [(first + step) % self.most for step in range(min(PROBE, self.most))]
-        # Held for microseconds; a worker killed while holding it (the OOM killer) must not
-        # stop every other from starting anything: past LOCK_WAIT the count is let go.
-        if not self._lock.acquire(timeout=LOCK_WAIT):
+        # Held for microseconds. A process stopped while holding it (SIGSTOP, a debugger)
+        # must not stop every other from starting anything: past LOCK_WAIT the count is
+        # let go. One killed holding it lets go at once: the kernel closes its file.
+        held = self._lock.wait(LOCK_WAIT, poll=LOCK_POLL)
+        if held is None:
             return 0.0
         try:
-            return self._take(places, key, now)
+            return self._take(places, key, now, count)
         finally:
-            self._lock.release()
+            held.release()
 
-    def _take(self, places: list[int], key: int, now: float) -> float:
-        """Takes one at the client's place among ``places`` (its ``key``), under the lock."""
+    def _take(self, places: list[int], key: int, now: float, count: int = 1) -> float:
+        """Takes ``count`` at the client's place among ``places`` (its ``key``), under the
+        lock."""
         place = next((p for p in places if self._keys[p] == key), None)
         if place is None:
             place = min(places, key=lambda p: (self._keys[p] != 0, self._when[p]))
@@ -144,8 +245,8 @@ class Buckets:
             float(self.rate.burst),
             self._tokens[place] + max(0.0, now - self._when[place]) / self.rate.every,
         )
-        wait = 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
-        self._tokens[place] = tokens - 1 if tokens >= 1 else tokens
+        wait = 0.0 if tokens >= count else (count - tokens) * self.rate.every
+        self._tokens[place] = tokens - count if tokens >= count else tokens
         self._when[place] = now
         return wait
 
@@ -209,15 +310,18 @@ def _limit_words(kind: str, rate: Rate) -> str:
     )
 
 
-def allow(kind: str) -> None:
-    """Counts one more ``kind`` (``group`` or ``game``) started by this request's client;
-    raises TooMany past its rate."""
+def allow(kind: str, count: int = 1) -> None:
+    """Counts ``count`` more ``kind`` (``group`` or ``game``) started by this request's
+    client, all or none (a club night's tables are each a game); raises TooMany past its
+    rate, naming it."""
     buckets = current_app.extensions["scorekeeper.rates"].get(kind)
     if buckets is None:
         return
-    wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic())
+    wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic(), count)
     if wait <= 0:
         return
+    if count > buckets.rate.burst:  # never, however long it waits: the limit alone
+        raise TooMany(_limit_words(kind, buckets.rate), kind, math.ceil(wait))
     seconds = math.ceil(wait)
     minutes = math.ceil(seconds / 60)
     message = (
@@ -248,16 +352,6 @@ def invited_only_words() -> str:
     )
 
 
-def _once(release: Callable[[], None]) -> Callable[[], None]:
-    done = threading.Lock()
-
-    def once() -> None:
-        if done.acquire(blocking=False):
-            release()
-
-    return once
-
-
 def _releasing(body: Iterable[bytes], release: Callable[[], None]) -> Iterator[bytes]:
     """``body``, calling ``release`` when it ends: sent to the last byte, closed by the
     server (a phone that went away), or dropped unread."""
@@ -273,20 +367,43 @@ def busy_words() -> str:
     )
 
 
+class HeavySlots:
+    """The server's heavy-work slots (``slots``), and as many places to wait for one
+    (``waiting``): lock files in ``folder``, shared by every thread and process serving
+    the database."""
+
+    def __init__(self, folder: str | os.PathLike, count: int) -> None:
+        self.slots = LockFiles(folder, "heavy", count)
+        self.waiting = LockFiles(folder, "waiting", count)
+
+    def take(self, wait: float) -> Held | None:
+        """A slot: a free one at once, else one that comes free within ``wait`` seconds
+        when a place to wait is free; None otherwise."""
+        held = self.slots.take()
+        if held is None:
+            place = self.waiting.take()
+            if place is not None:
+                try:
+                    held = self.slots.wait(wait)
+                finally:
+                    place.release()
+        return held
+
+
 def take_heavy_slot(words: Callable[[], str] = busy_words) -> None:
     """Takes one of the server's heavy slots for this request, waiting up to
     ``HEAVY_WAIT`` seconds when another request may wait too; raises Busy (``words``)
     otherwise. The slot is given back once the answer is made (or sent, when streamed)."""
-    slots, waiting = current_app.extensions["scorekeeper.heavy"]
-    taken = slots.acquire(False)
-    if not taken and waiting.acquire(False):
-        try:
-            taken = slots.acquire(timeout=HEAVY_WAIT)
-        finally:
-            waiting.release()
-    if not taken:
+    held = current_app.extensions["scorekeeper.heavy"].take(HEAVY_WAIT)
+    if held is None:
         raise Busy(words(), retry_after=HEAVY_RETRY_SECONDS, words=words)
-    g.heavy_slot = True
+    g.heavy_slot = held
+
+
+def _give_back() -> None:
+    held = g.pop("heavy_slot", None)
+    if held is not None:
+        held.release()
 
 
 @contextlib.contextmanager
@@ -301,8 +418,16 @@ def heavy_work(words: Callable[[], str]) -> Iterator[None]:
     try:
         yield
     finally:
-        if g.pop("heavy_slot", False):
-            current_app.extensions["scorekeeper.heavy"][0].release()
+        _give_back()
+
+
+def lock_folder(database: str, instance: str) -> Path:
+    """Where a server's lock files live: beside its database file (``<file>-locks``), so
+    that every process serving that file shares them and no other does; in the instance
+    folder for a database without a file."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return Path(instance) / "locks"
+    return Path(f"{database}-locks")
 
 
 def init_app(app: Flask) -> None:
@@ -310,35 +435,36 @@ def init_app(app: Flask) -> None:
     phones = app.config.get("PHONES_PER_ADDRESS", 1)
     if phones > 1:
         rates = raised(rates, phones)
-    app.extensions["scorekeeper.rates"] = {kind: Buckets(rate) for kind, rate in rates.items()}
-    count = app.config.get("HEAVY_SLOTS", HEAVY_SLOTS)
-    # Shared by the processes forked after the app is made (serve --workers).
-    shared = multiprocessing.get_context("fork")
-    slots = shared.BoundedSemaphore(count)
-    app.extensions["scorekeeper.heavy"] = (slots, shared.BoundedSemaphore(count))
+    folder = lock_folder(app.config["DATABASE"], app.instance_path)
+    # The tables in memory shared by the processes forked after the app is made (serve
+    # --workers); their locks and the slots are files, taken by whoever comes first.
+    app.extensions["scorekeeper.rates"] = {
+        kind: Buckets(rate, folder, kind=f"rates-{kind}") for kind, rate in rates.items()
+    }
+    app.extensions["scorekeeper.heavy"] = HeavySlots(
+        folder, app.config.get("HEAVY_SLOTS", HEAVY_SLOTS)
+    )
 
     @app.before_request
     def take_a_heavy_slot() -> None:
-        if request.endpoint not in HEAVY or request.method not in ("GET", "POST"):
+        if request.endpoint is None:  # no route: a 404 or a 405 to come
             return
-        if request.endpoint in ("review.import_games", "review.import_group") and (
-            request.method != "POST"
-        ):
-            return
-        take_heavy_slot()
+        declared = weight_of(current_app.view_functions.get(request.endpoint))
+        if declared is not None and declared.is_heavy(request.method):
+            take_heavy_slot()
 
     @app.after_request
     def release_when_sent(response: Response) -> Response:
-        if g.pop("heavy_slot", False):
+        held = g.pop("heavy_slot", None)
+        if held is not None:
             if response.is_streamed:
                 # A streamed answer works until its last byte: the slot is free once it
                 # is sent, closed, or dropped unread, whichever comes first.
-                response.response = _releasing(response.response, _once(slots.release))
+                response.response = _releasing(response.response, held.release)
             else:  # its work is done: what is left is sending the bytes made
-                slots.release()
+                held.release()
         return response
 
     @app.teardown_request
     def release_on_error(_exc: BaseException | None) -> None:
-        if g.pop("heavy_slot", False):
-            slots.release()
+        _give_back()

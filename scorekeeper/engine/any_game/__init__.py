@@ -1,4 +1,4 @@
-"""The round sheet for any other game (RULES.md section 5): two to eight players, every
+"""The round sheet for any other game (docs/rules/any-game.md): two to eight players, every
 player's points each round, a goal that ends the game."""
 
 from .game import GAME, AnyGame

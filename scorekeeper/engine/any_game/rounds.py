@@ -1,14 +1,14 @@
 """A round as the table writes it down (every player's points), its score, and the
 progress of a sheet: totals add up round by round until the goal ends the game.
 
-RULES.md section 5: each round every player's points, a whole number, negative allowed;
+docs/rules/any-game.md: each round every player's points, a whole number, negative allowed;
 with ``round_total`` set they must add up to exactly it. The game ends after the round
 in which someone reaches ``target`` (``high_target``, ``low_target``), after ``rounds``
 rounds (``rounds``, ``rounds_low``), or when the table finishes (``open``, and any goal
 whose table stops early); the highest total wins, the lowest in ``low_target`` and
 ``rounds_low``. Equal best totals share the win or play another round (``tie_at_end``).
 
-RULES.md section 5a (Hearts): with ``moon`` set, every player's points are 0 to the round's
+docs/rules/any-game.md (Hearts): with ``moon`` set, every player's points are 0 to the round's
 worth (26), a typed round giving one player all of them is refused (the moon is its own
 record, ``{"moon": seat}``: the record always says who shot), and a moon scores under
 ``moon``: the others the worth and the shooter 0, the shooter minus the worth, or
@@ -186,7 +186,7 @@ def score(settings: SheetSettings, hand: Hand, ctx: Context) -> RoundScore:
 def moon_points(
     settings: SheetSettings, shooter: int, seats: int, before: RaceState | None = None
 ) -> tuple[int, ...]:
-    """The points of a moon shot by ``shooter`` (RULES.md 5a): ``others_plus_26``, every
+    """The points of a moon shot by ``shooter`` (docs/rules/any-game.md): ``others_plus_26``, every
     other player the round's worth; ``shooter_minus_26``, the shooter minus it; ``safety``,
     the first unless, from the totals ``before`` the round, it would end the game without
     the shooter alone at the best total."""

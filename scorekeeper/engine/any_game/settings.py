@@ -1,4 +1,4 @@
-"""The round sheet's house rules (RULES.md sections 5 and 5a): every setting is a knob. The
+"""The round sheet's house rules (docs/rules/any-game.md): every setting is a knob. The
 preset ``any-game`` is the plain sheet (no round total, first to 100 wins); ``hearts`` is
 Hearts: 26 a round, to 100, the lowest total wins, and a moon scored under ``moon``."""
 

@@ -127,7 +127,7 @@ class _Hand:
 @dataclass(frozen=True, slots=True)
 class _InFavour:
     """A replayed game with every total and round's points in the players' favour:
-    negated where the lowest total wins (as RULES.md section 6 rates such a game)."""
+    negated where the lowest total wins (as docs/rules/ratings.md rates such a game)."""
 
     hands: tuple[_Hand, ...]
     totals: tuple[int, ...]

@@ -1,7 +1,7 @@
 """Bid Whist: two partnerships, one round of bidding uptown, downtown or no-trump, jokers,
 a kitty whose discard is the bidders' first book, and points per side to +21 or -21.
 
-Built from RULES.md section 2. The app will reach this package only through the registry;
+Built from docs/rules/bid-whist.md. The app will reach this package only through the registry;
 the names below are for the engine's own tests, benchmarks and tools.
 """
 

@@ -1,4 +1,4 @@
-"""Bid Whist's house rules: every setting of RULES.md section 2 is a knob, and the preset
+"""Bid Whist's house rules: every setting of docs/rules/bid-whist.md is a knob, and the preset
 ``bid-whist`` is the seed's own rules.
 
 A game stores its full settings (``to_dict``), never only the preset's name, so an old game

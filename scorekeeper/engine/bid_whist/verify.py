@@ -1,7 +1,7 @@
 """A second, independent reading of a simulated deal, for the conformance suite.
 
 ``verify_deal`` checks a deal as ``simulate`` writes it (cards and calls as text) against
-RULES.md section 2 without the play code it checks: the pack and the kitty, the discard,
+docs/rules/bid-whist.md without the play code it checks: the pack and the kitty, the discard,
 one round of calls from left of the dealer, following suit (jokers as trumps with a trump
 suit, ``nt_jokers`` in no-trump), every trick's winner worked out again from the card
 orders, the books with the discard counted to the bidders, and the points. Whether a

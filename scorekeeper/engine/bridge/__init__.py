@@ -1,2 +1,2 @@
-"""Contract bridge, rubber and Chicago (RULES.md section 10). The app reaches it only
+"""Contract bridge, rubber and Chicago (docs/rules/bridge.md). The app reaches it only
 through the registry (``game.GAME``)."""

@@ -16,6 +16,7 @@ from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
 from ..core.messages import Message, Side, msg, nmsg
+from ..core.numbers import parse_int, whole_or_none
 from ..core.schema import (
     Context,
     Count,
@@ -108,10 +109,8 @@ class Tricks(Count):
         result, level = values.get(self.name), values.get("level")
         if result in (None, "") or level in (None, ""):
             return None
-        try:
-            return int(level) + 6 + int(result)
-        except (TypeError, ValueError):
-            return result
+        bid, against = whole_or_none(level), whole_or_none(result)
+        return result if bid is None or against is None else bid + 6 + against
 
     def parse(self, value: Any, ctx: Context) -> int:
         try:
@@ -179,7 +178,7 @@ class Honours(Field):
     def from_option(self, value: Any) -> Any:
         key = value.replace(":", "").strip().upper() if isinstance(value, str) else value
         if key in self.KEYS:
-            return {"side": key[0], "points": int(key[1:])}
+            return {"side": key[0], "points": parse_int(key[1:], self.name)}
         return None if key in (None, "", "NONE") else value
 
     def range_words(self, ctx: Context) -> str:

@@ -1,4 +1,4 @@
-"""Bridge's house rules (RULES.md section 10), its presets `rubber` and `chicago`, and the
+"""Bridge's house rules (docs/rules/bridge.md), its presets `rubber` and `chicago`, and the
 score of one deal as a pure function of the settings, where the deal falls (``Where``)
 and what the table wrote down."""
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..core.errors import EngineError, InvalidSettings
 from ..core.game import Game
 from ..core.messages import Message, msg
+from ..core.numbers import shown, whole_or_none
 from ..registry import get_game
 
 SCORINGS = ("points", "placing")
@@ -150,18 +151,17 @@ FIELD_WORDS = {
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     """``value`` as a whole number in ``low..high``; raises InvalidSettings naming
     ``name`` in the table's words and the rule."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if type(value) is not int or not low <= value <= high:
+    number = whole_or_none(value, low=low, high=high)
+    if number is None:
         problem = msg(
             "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
             field=FIELD_WORDS[name],
             low=low,
             high=high,
-            value=str(value)[:20],
+            value=value.strip()[:20] if isinstance(value, str) else shown(value),
         )
         raise InvalidSettings(problem, name)
-    return value
+    return number
 
 
 def night_rules(

@@ -1,4 +1,4 @@
-"""Bids and tricks per seat, as Oh Hell and Wizard keep them (RULES.md sections 4 and 7):
+"""Bids and tricks per seat, as Oh Hell and Wizard keep them (docs/rules/oh-hell.md and wizard.md):
 each player bids the tricks they will take, the dealer last; a bid taken exactly scores a
 bonus and so much a trick, a miss so much a trick off; and the hook forbids the dealer the
 bid that makes the bids total the cards dealt.

@@ -533,7 +533,7 @@ class Game(Protocol):
     def lowest_wins(self, settings: Settings) -> bool:
         """Whether the lowest total wins under ``settings`` (a round sheet played for the
         fewest points, as Hearts), so that fewer points are the better hand; False: the
-        highest total wins. Ratings (RULES.md section 6) negate the final totals where it
+        highest total wins. Ratings (docs/rules/ratings.md) negate the final totals where it
         is True."""
         ...
 

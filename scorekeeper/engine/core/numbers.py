@@ -94,6 +94,16 @@ def parse_int(
     return number
 
 
+def whole_or_none(value: Any, *, low: int | None = None, high: int | None = None) -> int | None:
+    """``value`` as :func:`parse_int` reads it, within ``low`` and ``high``; None for what it
+    refuses. For a number a caller falls back from (a form's hand number, an old cookie's
+    id) or refuses in words of its own (the API's ``group``); never ``str.isdigit``."""
+    try:
+        return parse_int(value, "number", low=low, high=high)
+    except ParseError:
+        return None
+
+
 def _out_of_range(what: str, number: int, low: int | None, high: int | None) -> Message:
     if high is None:
         return msg(

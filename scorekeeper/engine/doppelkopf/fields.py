@@ -10,10 +10,25 @@ from typing import Any
 from ..core.command_line import HandOption
 from ..core.form import Choice, FormField, numbers
 from ..core.messages import msg
-from ..core.numbers import shown
+from ..core.numbers import shown, whole_or_none
 from ..core.schema import Context, Field, Refused
 
 SOLO_KEY = "solo"
+
+
+def _number_or_text(value: Any) -> Any:
+    """``value`` as a whole number when ``parse_int`` reads it so, else as given, for
+    ``parse`` to refuse in its words (never ``str.isdigit``, which takes "²" and "٣")."""
+    number = whole_or_none(value)
+    return value if number is None else number
+
+
+def _numbers_or_text(value: Any) -> Any:
+    """Each of the command line's ``value`` as :func:`_number_or_text` reads it; a value
+    that is no list, unchanged."""
+    if not isinstance(value, list | tuple):
+        return value
+    return [_number_or_text(item) for item in value]
 
 
 def playing(ctx: Context) -> list[int]:
@@ -70,7 +85,7 @@ class ReParty(Field):
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         picked = [values.get(f"{self.name}_{i}") for i in (0, 1)]
-        seats = [int(v) for v in picked if isinstance(v, str) and v.isdigit()]
+        seats = [n for v in picked if (n := whole_or_none(v, low=0)) is not None]
         return seats if picked[1] == SOLO_KEY or len(seats) == 2 else None
 
     def option(self, ctx: Context) -> HandOption:
@@ -78,10 +93,7 @@ class ReParty(Field):
         return HandOption(self.name, text, metavar=self.metavar, listed=True)
 
     def from_option(self, value: Any) -> Any:
-        try:
-            return [int(v) for v in value]
-        except (TypeError, ValueError):
-            return value
+        return _numbers_or_text(value)
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
         return " & ".join(names[s] for s in typed)
@@ -139,7 +151,7 @@ class Marriage(Field):
         value = values.get(self.name)
         if value in (None, "", NO_MARRIAGE):
             return None
-        return int(value) if isinstance(value, str) and value.isdigit() else value
+        return _number_or_text(value)
 
     def option(self, ctx: Context) -> HandOption:
         text = (
@@ -149,10 +161,7 @@ class Marriage(Field):
         return HandOption(self.name, text, metavar=self.metavar)
 
     def from_option(self, value: Any) -> Any:
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            return value
+        return _number_or_text(value)
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
         return "" if typed is None else names[typed]
@@ -273,7 +282,8 @@ class Extras(Field):
         found = {}
         for key, _, _ in EXTRAS:
             item = values.get(f"{self.name}_{key}")
-            found[key] = int(item) if isinstance(item, str) and item.isdigit() else 0
+            blank = item is None or (isinstance(item, str) and not item.strip())
+            found[key] = 0 if blank else _number_or_text(item)
         return found
 
     def option(self, ctx: Context) -> HandOption:
@@ -284,11 +294,8 @@ class Extras(Field):
         return HandOption(self.name, text, metavar=self.metavar, listed=True)
 
     def from_option(self, value: Any) -> Any:
-        try:
-            counts = [int(v) for v in value]
-        except (TypeError, ValueError):
-            return value
-        if not 3 <= len(counts) <= len(EXTRAS):
+        counts = _numbers_or_text(value)
+        if not isinstance(counts, list) or not 3 <= len(counts) <= len(EXTRAS):
             return value
         return dict(zip((k for k, _, _ in EXTRAS), counts, strict=False))
 

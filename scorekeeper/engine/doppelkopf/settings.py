@@ -1,4 +1,4 @@
-"""Doppelkopf's house rules (RULES.md section 8): its knobs and the presets ``ddv`` (the
+"""Doppelkopf's house rules (docs/rules/doppelkopf.md): its knobs and the presets ``ddv`` (the
 DDV's tournament rules) and ``house`` (private tables: Re and Kontra double, Bock)."""
 
 from __future__ import annotations

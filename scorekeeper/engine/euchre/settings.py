@@ -1,4 +1,4 @@
-"""Euchre's house rules (RULES.md section 11), its one preset, and the score of a hand
+"""Euchre's house rules (docs/rules/euchre.md), its one preset, and the score of a hand
 as a pure function of the settings and what the table wrote down."""
 
 from __future__ import annotations

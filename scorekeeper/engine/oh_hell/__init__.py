@@ -1,4 +1,4 @@
-"""Oh Hell (RULES.md section 4): three to seven players bid exactly the tricks they will
+"""Oh Hell (docs/rules/oh-hell.md): three to seven players bid exactly the tricks they will
 take. The app reaches it through the registry (``GAME``); ``GAME.seated(n)`` is the game
 for ``n`` players."""
 

@@ -2,8 +2,8 @@
 declared once (``records.HAND``, the fields and the hook's pieces Wizard's too:
 ``core/bidding.py``): three to seven players, each for themselves, bid exactly the
 tricks they will take in hands whose cards follow ``sequence``; the game ends with the
-sequence and the highest total wins, equal totals sharing the win. Built from RULES.md
-section 4.
+sequence and the highest total wins, equal totals sharing the win. Built from
+docs/rules/oh-hell.md.
 
 A table of any size: ``seat_range`` says which sizes it seats, and the base's
 ``GAME.seated(n)`` is the game for ``n`` players (its presets have ``players = n``, the

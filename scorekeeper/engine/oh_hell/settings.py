@@ -1,4 +1,4 @@
-"""Oh Hell's house rules (RULES.md section 4): a frozen dataclass whose fields are its
+"""Oh Hell's house rules (docs/rules/oh-hell.md): a frozen dataclass whose fields are its
 knobs, the one preset, and the cards dealt hand by hand that ``sequence`` gives.
 
 The table's size is a knob (``players``, 3 to 7): the cards a table may deal depend on

@@ -1,4 +1,4 @@
-"""Whole hands of Oh Hell played by bots, and a checker of them written from RULES.md
+"""Whole hands of Oh Hell played by bots, and a checker of them written from docs/rules/oh-hell.md
 alone (it shares no code with the play here).
 
 Deal ``index`` of a run is hand ``index + 1`` of a game dealt first by seat 0, for as
@@ -389,7 +389,7 @@ class OhHellTally(DealTally):
 
 
 def verify_deal(settings: OhHellSettings, deal: Mapping[str, Any]) -> list[str]:
-    """Every rule of RULES.md section 4 a simulated hand breaks, worked out again from its
+    """Every rule of docs/rules/oh-hell.md a simulated hand breaks, worked out again from its
     cards: each card once, the trump turned, the bids and the hook, following suit, who
     won each trick and led the next, the tricks and the points."""
     broken: list[str] = []

@@ -1,4 +1,4 @@
-"""Skat's house rules (RULES.md section 9), its preset, and the value and score of a game
+"""Skat's house rules (docs/rules/skat.md), its preset, and the value and score of a game
 as pure functions of the settings and what the table wrote down."""
 
 from __future__ import annotations

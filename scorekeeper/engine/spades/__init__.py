@@ -1,6 +1,6 @@
 """Spades: two partnerships bid tricks, nil and blind nil, and race to 500 with bags.
 
-Built from RULES.md section 3. The app reaches this package only through the registry
+Built from docs/rules/spades.md. The app reaches this package only through the registry
 (``GAME``); the names below are for the engine's own tests and tools.
 """
 

@@ -1,5 +1,5 @@
 """Spades' score of one hand, per side, from the bids, the tricks and the side's bags
-before the hand (RULES.md section 3).
+before the hand (docs/rules/spades.md).
 
 Each side counts its contract (the sum of its partners' bids, a nil counting 0): made,
 10 a trick bid and 1 a trick over (a bag); set, -10 a trick bid. Each nil bidder wins or

@@ -1,4 +1,4 @@
-"""Spades' house rules: every setting of RULES.md section 3 is a knob, and the preset
+"""Spades' house rules: every setting of docs/rules/spades.md is a knob, and the preset
 ``spades`` is the common published game (pagat.com and the best-known online rooms).
 
 A game stores its full settings (``to_dict``), never only the preset's name, so an old game

@@ -1,6 +1,6 @@
 """Whole Spades deals played by bots, for the conformance suite and ``scorekeeper
 simulate``: 13 cards each, bids from the dealer's left, then 13 tricks by the rules of
-RULES.md section 3 (follow suit; spades may not be led until one has been played on
+docs/rules/spades.md (follow suit; spades may not be led until one has been played on
 another suit, unless the leader holds only spades; the highest spade, else the highest
 card of the suit led, wins). Each deal is scored as the first hand of a game (no bags
 before), and deal ``index`` of a run stands alone, seeded by ``core.simulation.deal_seed``

@@ -1,4 +1,4 @@
-"""An independent checker of simulated Spades deals, written from RULES.md section 3
+"""An independent checker of simulated Spades deals, written from docs/rules/spades.md
 alone: it shares no code with ``records`` or ``scoring``, so a mistake in either shows
 up as a disagreement here."""
 
@@ -16,7 +16,7 @@ SPADE = "S"
 
 
 def _side_points(settings: SpadesSettings, deal: Mapping[str, Any], seats: tuple[int, int]) -> int:
-    """A side's points in a first hand (no bags before), worked out as RULES.md words it."""
+    """A side's points in a first hand (no bags before), as docs/rules/spades.md words it."""
     bids, tricks = deal["bids"], deal["tricks"]
     blind = deal.get("blind_nil", [])
     points = 0

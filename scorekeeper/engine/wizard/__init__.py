@@ -1,2 +1,2 @@
-"""Wizard (RULES.md section 7): three to six players bid exactly the tricks they will take,
+"""Wizard (docs/rules/wizard.md): three to six players bid exactly the tricks they will take,
 round r dealing r cards. The app reaches it through the registry (``GAME``)."""

@@ -1,4 +1,4 @@
-"""Wizard (RULES.md section 7) on the hand's schema: three to six players, each for
+"""Wizard (docs/rules/wizard.md) on the hand's schema: three to six players, each for
 themselves, bid exactly the tricks they will take; round r deals r cards, and the game
 has 60 ÷ players rounds (or the first ``rounds``). The hand is the trump and each
 player's bid and tricks, the fields and the hook's pieces Oh Hell's too

@@ -1,4 +1,4 @@
-"""Wizard's house rules (RULES.md section 7): its knobs, the one preset, and the rounds a
+"""Wizard's house rules (docs/rules/wizard.md): its knobs, the one preset, and the rounds a
 table plays: round r deals r cards, 60 ÷ players rounds, or the first ``rounds``."""
 
 from __future__ import annotations

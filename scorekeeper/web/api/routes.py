@@ -34,6 +34,7 @@ from ...engine import (
     table_game,
 )
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
+from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
 from ...problems import Problem
 from ..access import bearer_key, can_edit
@@ -53,6 +54,7 @@ from ..game_service import (
 from ..responses import PRIVATE
 from ..share import public_url
 from ..throttle import allow, owner_required
+from ..weight import light
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -364,6 +366,7 @@ def _game_summary(game: db.StoredGame) -> dict[str, Any]:
 # --- games --------------------------------------------------------------------------------
 
 
+@light
 @bp.post("/games")
 def create_game():
     body = _body(GAME_FIELDS)
@@ -410,13 +413,13 @@ def create_game():
 def _group_id(value: Any, status: int = 422) -> int:
     """A group's id, given as a number or as its digits in a string (the body's or the
     query's ``group``); refused with ``status``."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= db.MAX_ID:
+    number = whole_or_none(value, low=1, high=db.MAX_ID)
+    if number is None:
         raise ApiError("group must be a group's id, a whole number from 1", "group", status)
-    return value
+    return number
 
 
+@light
 @bp.post("/groups")
 def create_group():
     """Starts a group named ``name`` (none, or blank: the default name); no key is
@@ -434,6 +437,7 @@ def create_group():
     return _group_json(group, key), 201, {"Location": location}
 
 
+@light
 @bp.post("/groups/<int:group_id>/key")
 def new_group_key(group_id: int):
     """A new key for the group (its key as ``Authorization: Bearer``): the old one stops
@@ -442,6 +446,7 @@ def new_group_key(group_id: int):
     return {"id": found.id, "key": db.replace_group_key(db.get_db(), found.id)}
 
 
+@light
 @bp.get("/groups/<int:group_id>")
 def group(group_id: int):
     """The group (its key as ``Authorization: Bearer``): its name (null: the default
@@ -458,12 +463,13 @@ def group(group_id: int):
     }
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings")
 def group_ratings(group_id: int):
     """The group's ratings in one game kind (``?game=<key>``; its key as ``Authorization:
     Bearer``), best first: each player's ``mu`` and ``sigma`` unrounded, the ``rating``
     shown (mu - 3 sigma, to one decimal), their rated ``games`` and whether the rating is
-    still ``provisional`` (RULES.md section 6)."""
+    still ``provisional`` (docs/rules/ratings.md)."""
     found = _group_key_required(group_id)
     given = request.args.get("game")
     if given is None or not given.strip():
@@ -501,6 +507,7 @@ def _games_page(
     return [_game_summary(g) for g in page], following
 
 
+@light
 @bp.get("/games")
 def games():
     """The games of one group (``?group=<id>``, its key as ``Authorization: Bearer``),
@@ -523,14 +530,10 @@ def _list_param(field: str, low: int, high: int, default: int | None) -> int | N
     value = request.args.get(field)
     if value is None:
         return default
-    if (
-        not value.isascii()
-        or not value.isdigit()
-        or len(value) > 19
-        or not low <= int(value) <= high
-    ):
+    number = whole_or_none(value, low=low, high=high)
+    if number is None:
         raise ApiError(f"{field} must be a whole number from {low} to {high}", field, 400)
-    return int(value)
+    return number
 
 
 # A page of a game's hands (``GET /api/games/<id>?hands_after=n&limit=k``): how many
@@ -548,6 +551,7 @@ def _explain_param(default: bool) -> bool:
     return value == "1"
 
 
+@light
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     """The game: its head (players, settings, totals, state…) and its hands. With
@@ -612,6 +616,7 @@ def game(game_id: int):
 DETAIL_FIELDS = {"name", "notes"}
 
 
+@light
 @bp.patch("/games/<int:game_id>")
 @edit_required
 def update_game(found: db.StoredGame):
@@ -622,6 +627,7 @@ def update_game(found: db.StoredGame):
     return {"id": found.id, "name": name, "notes": notes}
 
 
+@light
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
     """A shortcut (README, "JSON API"): scores a hand given in the query string, in the
@@ -636,6 +642,7 @@ def score(game_id: int):
     return rules.score_query(found.settings, request.args)
 
 
+@light
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
@@ -668,6 +675,7 @@ def _written(found: db.StoredGame, progress: Any, number: int, revision: int) ->
     }
 
 
+@light
 @bp.post("/games/<int:game_id>/hands")
 @edit_required
 def add_hand(found: db.StoredGame):
@@ -678,6 +686,8 @@ def add_hand(found: db.StoredGame):
     return _written(found, progress, stored_number, revision), 201
 
 
+# Light, as the edit form: a table's correction never waits behind another's import.
+@light
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @edit_required
 def replace_hand(found: db.StoredGame, number: int):
@@ -690,6 +700,7 @@ def replace_hand(found: db.StoredGame, number: int):
     return _written(found, progress, number, revision)
 
 
+@light
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @edit_required
 def delete_hand(found: db.StoredGame, number: int):
@@ -700,11 +711,12 @@ def delete_hand(found: db.StoredGame, number: int):
     if query is not None:
         if given is not None and str(given) != query:
             raise ApiError("the query and the body name different revisions", "revision")
-        given = _whole_or_none({"revision": _whole_number(query)}, "revision")
+        given = _whole_or_none({"revision": query}, "revision")
     progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
     return {"deleted": number, **standing(game_of(found), progress)}
 
 
+@light
 @bp.post("/games/<int:game_id>/seats")
 @edit_required
 def change_seat(found: db.StoredGame):
@@ -734,6 +746,7 @@ def change_seat(found: db.StoredGame):
     return {**answer, "seated": list(stored.seated)}, 201
 
 
+@light
 @bp.post("/games/<int:game_id>/finish")
 @edit_required
 def finish_game(found: db.StoredGame):
@@ -747,11 +760,6 @@ def finish_game(found: db.StoredGame):
     return {"finished_after": asked, **standing(game_of(found), progress)}
 
 
-def _whole_number(text: str) -> int | str:
-    """``text`` as an int when it is written as one, else unchanged (to be refused)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else text
-
-
 def _expected_revision(given: int | None) -> int | None:
     """The revision a write expects the hand to have: ``given`` (from the body or query) or
     the ``If-Match`` header's ``"n"``; ``If-Match: *`` expects none in particular."""
@@ -760,8 +768,8 @@ def _expected_revision(given: int | None) -> int | None:
         return given
     tags = request.if_match.as_set()
     tag = next(iter(tags)) if len(tags) == 1 else ""
-    matched = _whole_number(tag)
-    if not isinstance(matched, int) or matched < 1:
+    matched = whole_or_none(tag, low=1)
+    if matched is None:
         raise ApiError('If-Match must be one revision in quotes, e.g. "2"', "If-Match")
     if given is not None and given != matched:
         raise ApiError("If-Match and revision name different revisions", "revision")

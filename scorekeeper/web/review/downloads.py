@@ -16,6 +16,7 @@ from ... import db, transfer
 from ..access import game_or_404, group_or_404
 from ..access import my_groups as member_groups
 from ..responses import PRIVATE
+from ..weight import heavy
 from .blueprint import bp
 
 MEDIA = {"json": "application/json", "csv": "text/csv"}
@@ -54,6 +55,7 @@ def _stream(
     return response
 
 
+@heavy
 @bp.get("/groups/<int:group_id>/export.<any(json, csv):file_format>")
 def export_group(group_id: int, file_format: str):
     """Every game of the group, as one file whatever its size; for its members only."""
@@ -66,12 +68,14 @@ def export_group(group_id: int, file_format: str):
     )
 
 
+@heavy
 @bp.get("/games/<int:game_id>/export.<any(json, csv):file_format>")
 def export_game(game_id: int, file_format: str):
     game_or_404(game_id)
     return _download(file_format, game_id, game_id, f"scorekeeper-game-{game_id}.{file_format}")
 
 
+@heavy
 @bp.get("/export.<any(json, csv):file_format>")
 def export_all(file_format: str):
     """The old export of everything: the export of this browser's group when it belongs

@@ -18,9 +18,11 @@ from ..access import group_or_404
 from ..card import evening_card, evening_title
 from ..game_service import kind_name, side_names
 from ..i18n import shown
+from ..weight import light
 from .blueprint import bp
 
 
+@light
 @bp.get("/groups/<int:group_id>/evenings/<int:evening_id>")
 def evening(group_id: int, evening_id: int):
     """The evening of the group named by its first game's id; the id of any other of its
@@ -34,6 +36,7 @@ def evening(group_id: int, evening_id: int):
     )
 
 
+@light
 @bp.get("/groups/<int:group_id>/evenings/<int:evening_id>/result")
 def evening_result(group_id: int, evening_id: int):
     """The evening's result card: its picture (drawn by the page's script), the text to

@@ -20,6 +20,7 @@ from ..access import group_or_404
 from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
 from ..groups import chooser_or_redirect
 from ..i18n import translate
+from ..weight import heavy, light
 from .blueprint import bp
 from .queries import (
     BadQuery,
@@ -50,6 +51,7 @@ def duration_text(first: str | None, last: str | None) -> str:
     return _("%(hours)d h %(minutes)02d min", hours=minutes // 60, minutes=minutes % 60)
 
 
+@light
 @bp.get("/history", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/history")
 def history(group_id: int | None):
@@ -128,6 +130,7 @@ def _by_evening(database: Any, group_id: int, games: list[dict[str, Any]]) -> li
     return folded
 
 
+@heavy
 @bp.get("/history/export", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/history/export")
 def export_parts(group_id: int | None):

@@ -27,6 +27,7 @@ from ..access import my_groups as member_groups
 from ..errors import _http_error as http_error  # every other page's 413, unchanged
 from ..forms import PageForm
 from ..i18n import translate
+from ..weight import heavy
 from .blueprint import bp
 
 # Export files are about 1 KB a hand: 5 MB holds thousands of games, and no more than one
@@ -62,6 +63,7 @@ def problem_text(problem: transfer.ImportProblem) -> str:
     )
 
 
+@heavy("POST")
 @bp.route("/import", methods=["GET", "POST"])
 def import_games():
     """The old address of the import: the import of this browser's group when it belongs
@@ -72,6 +74,7 @@ def import_games():
     return redirect(url_for("review.import_group", group_id=groups[0].id), 307)
 
 
+@heavy("POST")
 @bp.route("/groups/<int:group_id>/import", methods=["GET", "POST"])
 def import_group(group_id: int):
     """The upload form, for the group's members; a posted file is checked whole and

@@ -9,9 +9,11 @@ from ... import db
 from ..access import edit_required
 from ..forms import FieldProblem, GameDetailsForm, clean_game_details
 from ..i18n import translate
+from ..weight import light
 from .blueprint import bp
 
 
+@light
 @bp.route("/games/<int:game_id>/details", methods=["GET", "POST"])
 @edit_required
 def details(game_id: int, game: db.StoredGame):

@@ -19,12 +19,14 @@ from ... import db, game_play
 from ...engine import DEFAULT_GAME, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
+from ...names import nfc
 from ..access import group_or_404
 from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import game_of, kind_name, offered_games
 from ..groups import chooser_or_redirect
 from ..i18n import isolate, shown_ltr, translate
+from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
 from .ratings import rating_chart
@@ -39,6 +41,7 @@ def figures_max_hands() -> int:
     return current_app.config["FIGURES_MAX_HANDS"]
 
 
+@light
 @bp.get("/players", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/players")
 def players(group_id: int | None):
@@ -49,7 +52,7 @@ def players(group_id: int | None):
     group = group_or_404(group_id)
     database = db.get_db()
     names = db.player_names(database, group_id=group.id)
-    chosen = request.args.getlist("player")
+    chosen = [nfc(name) for name in request.args.getlist("player")]
     problem: BadQuery | None = None
     table = None
     key = DEFAULT_GAME
@@ -171,6 +174,7 @@ def _career(
     }
 
 
+@light
 @bp.get("/players/<path:name>", defaults={"group_id": None})
 @bp.get("/groups/<int:group_id>/players/<path:name>")
 def player(name: str, group_id: int | None):
@@ -180,6 +184,7 @@ def player(name: str, group_id: int | None):
     when capped. For members only; ``/players/<name>`` leads to the browser's group."""
     if group_id is None:
         return chooser_or_redirect("review.player", name=name)
+    name = nfc(name)
     group = group_or_404(group_id)
     database = db.get_db()
     records = db.player_records(database, name, group_id=group.id) if len(name) <= 200 else {}

@@ -3,7 +3,6 @@ refused with a message naming the parameter, and the links between pages of a li
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -13,6 +12,8 @@ from flask_babel import gettext as _
 
 from ... import db
 from ...engine import GAMES
+from ...engine.core.numbers import whole_or_none
+from ...names import nfc
 from ...problems import Problem
 from ..forms import MAX_NAME_LENGTH
 from ..i18n import isolate
@@ -46,7 +47,7 @@ def date_param(field: str) -> str | None:
 
 
 def player_param(field: str, known: Sequence[str]) -> str | None:
-    value = request.args.get(field, "").strip()
+    value = nfc(request.args.get(field, "").strip())
     if not value:
         return None
     if len(value) > MAX_NAME_LENGTH or value not in known:
@@ -81,13 +82,14 @@ def page_param(total: int) -> int:
     if not value:
         return 1
     last = max(1, -(-total // page_size()))
-    if not re.fullmatch(r"[0-9]{1,9}", value):
+    page = whole_or_none(value)
+    if page is None:
         raise BadQuery(_("%(value)s is not a page number", value=value[:40]), "page")
-    if not 1 <= int(value) <= last:
+    if not 1 <= page <= last:
         raise BadQuery(
             _("there is no page %(page)s; the last is %(last)d", page=value, last=last), "page"
         )
-    return int(value)
+    return page
 
 
 def pages(page: int, total: int, endpoint: str, **args: Any) -> dict[str, Any]:
@@ -105,6 +107,7 @@ def pages(page: int, total: int, endpoint: str, **args: Any) -> dict[str, Any]:
 
 def game_id_param(field: str) -> int:
     value = request.args.get(field, "").strip()
-    if not re.fullmatch(r"[0-9]{1,19}", value) or not 1 <= int(value) <= db.MAX_ID:
+    number = whole_or_none(value, low=1, high=db.MAX_ID)
+    if number is None:
         raise BadQuery(_("%(value)s is not a game number", value=value[:40]), field)
-    return int(value)
+    return number

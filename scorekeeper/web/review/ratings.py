@@ -1,4 +1,4 @@
-"""The ratings' pages (issue 22, RULES.md section 6): a group's ratings in one game kind,
+"""The ratings' pages (issue 22, docs/rules/ratings.md): a group's ratings in one game kind,
 each player's chances for a seating before a game (a page, and JSON for New game's
 script) with the fairest partnerships of a partnership game, and a player's rating
 history as a chart. For members only. The ratings and chances are ``db.ratings``'s and
@@ -18,12 +18,14 @@ from markupsafe import Markup
 from ... import db
 from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
+from ...names import nfc
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
 from ..game_service import kind_name
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
+from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param
 
@@ -125,7 +127,7 @@ def seating_param() -> list[str]:
     names = request.args.getlist("player")
     if not names:
         names = [request.args.get(f"player_{seat}", "") for seat in range(MAX_SEATS)]
-    names = [name.strip() for name in names if name.strip()]
+    names = [nfc(name.strip()) for name in names if name.strip()]
     for name in names:
         if len(name) > MAX_NAME_LENGTH:
             raise BadQuery(
@@ -176,6 +178,7 @@ def chances(group_id: int, kind: str, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings")
 def ratings(group_id: int):
     """The group's ratings in one game kind (``?game=<key>``; none: the first kind it has
@@ -220,6 +223,7 @@ def rated_kind_name(group_id: int, key: str) -> str:
     return kind_name(game)
 
 
+@light
 @bp.get("/groups/<int:group_id>/ratings/chances")
 def ratings_chances(group_id: int):
     """JSON for New game's script: each side's chance to win for the seating given

@@ -20,6 +20,7 @@ from ...engine.core.game import partnered
 from ..access import game_or_404
 from ..game_service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
+from ..weight import light
 from .blueprint import bp
 
 
@@ -57,6 +58,7 @@ def _sides(game: Game, stats: Any, names: list[str]) -> dict[str, Any] | None:
     }
 
 
+@light
 @bp.get("/games/<int:game_id>/stats")
 def game_statistics(game_id: int):
     # Kept per game version (``db.game_stats``): a long game's page reads its statistics
