@@ -4,8 +4,9 @@
 
 Each stage of ``IsraeliDealState.play_bots`` (random bots) is timed alone over the same
 deals (the best of several runs, in microseconds per deal), then the whole loop; what the
-stages leave of the whole is the loop's own work (calls, the generator, branches). For the speed target of
-``benchmarks/simulate.py``: the stages that decide it, and how far each is from its floor.
+stages leave of the whole is the loop's own work (calls, the generator, branches). For the
+speed target of ``benchmarks/simulate.py``: the stages that decide it, and how far each is
+from its floor.
 """
 
 from __future__ import annotations
