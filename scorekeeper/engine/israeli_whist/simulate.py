@@ -5,7 +5,7 @@ Frisch exchanges, contracts, 13 tricks and the score, each deal from its own gen
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -113,8 +113,17 @@ class IsraeliDealState(TurnDeal):
     ``ContractPhase``, ``IsraeliPlayState``); ``stage`` says which. Over, its result is
     the :class:`IsraeliDeal`."""
 
-    def __init__(self, settings: RuleSettings, dealer: int, rng: random.Random) -> None:
+    def __init__(
+        self,
+        settings: RuleSettings,
+        dealer: int,
+        rng: random.Random,
+        scorer: Callable[..., HandScore] | None = None,
+    ) -> None:
+        """Deals with ``rng``; ``scorer``, the settings' ``hand_scorer`` made once for a
+        run's many deals (made here when not given)."""
         self.settings = settings
+        self._scorer = scorer
         self.dealer = dealer
         self.dealt = self.hands = deal_hands(rng)
         self.auction = IsraeliAuction(settings, dealer, self.dealt)
@@ -239,7 +248,8 @@ class IsraeliDealState(TurnDeal):
                 dealer, dealt, rounds, exchanges, None, None, None, None, tricks, taken, score, True
             )
         declarer, bid, contracts = auction.declarer, auction.bid, phase.contracts
-        score = hand_scorer(settings)(contracts, taken, declarer)
+        scorer = self._scorer or hand_scorer(settings)
+        score = scorer(contracts, taken, declarer)
         return IsraeliDeal(
             dealer,
             dealt,
@@ -308,9 +318,10 @@ def simulate_deals(
     played by ``bots``: a kind of ``bots.BOTS``, a factory ``(seat, rng)``, or four bots.
     Raises ValueError at once for a bad count, seat, kind of bot or number of bots."""
     check_first_dealer(first_dealer, SEATS)
+    scorer = hand_scorer(settings)
 
     def new_deal(index: int, rng: random.Random) -> IsraeliDealState:
-        return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng)
+        return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer)
 
     return simulate_play(new_deal, BOTS, bots, hands, seed, SEATS, name="hands")
 
