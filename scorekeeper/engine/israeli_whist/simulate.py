@@ -266,19 +266,16 @@ class IsraeliDealState(TurnDeal):
 
     def play_bots(self, bots: Sequence[IsraeliBot]) -> IsraeliDeal:
         """Plays the deal through with ``bots``, the same choices as ``play_through``
-        asks of them, each stage in its own machine's loop: four plain random bots from
-        their very draws (the machines' ``play_random``), other bots through their calls
-        without a look-up per action (simulation's hot path)."""
-        bits = shared_random_bits(bots, IsraeliRandomBot)
+        asks of them, without a look-up per action: four plain random bots drawing from
+        one generator by ``play_random``, other bots through their calls."""
+        if shared_random_bits(bots, IsraeliRandomBot) is not None:
+            return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
         auction, hands = self.auction, self.hands
         choose_call = [bot.choose_call for bot in bots]
         while self.stage != "over" and self.stage != "contracts" and self.stage != "play":
             seat = auction.to_speak
             if seat is not None:
-                if bits is not None:
-                    auction.play_random(bits)
-                else:
-                    auction.apply(choose_call[seat](auction, hands[seat]))
+                auction.apply(choose_call[seat](auction, hands[seat]))
             elif auction.phase == "exchange":
                 for seat, bot in enumerate(bots):
                     auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
@@ -287,23 +284,97 @@ class IsraeliDealState(TurnDeal):
             self._next()
         phase = self.contract_phase
         if self.stage == "contracts" and phase is not None:
-            if bits is not None:
-                phase.play_random(bits)
-            else:
-                choose_contract = [bot.choose_contract for bot in bots]
-                trump = self.trump
-                for seat in phase.order:
-                    phase.apply(choose_contract[seat](phase, hands[seat], trump))
+            choose_contract = [bot.choose_contract for bot in bots]
+            trump = self.trump
+            for seat in phase.order:
+                phase.apply(choose_contract[seat](phase, hands[seat], trump))
             self._next()
         play = self.play
         if play is not None and play.to_play is not None:
-            if bits is not None:
-                random_tricks(play, bits)
-            else:
-                play.play_out([bot.choose_card for bot in bots])
+            play.play_out([bot.choose_card for bot in bots])
             self._over()
         self._legal_now = None
         return self.result()
+
+    def play_random(self, rng: random.Random) -> IsraeliDeal:
+        """Plays the deal through as four ``random`` bots drawing from ``rng`` play it
+        (``play_bots``), in one loop without the bots: the same draws, from the machines'
+        own random loops (simulation's hottest path)."""
+        settings, auction, hands, dealer = self.settings, self.auction, self.hands, self.dealer
+        bits = rng.getrandbits
+        while True:
+            if auction.to_speak is not None:
+                auction.play_random(bits)
+            elif auction.phase == "exchange":
+                sample = rng.sample
+                for seat in range(SEATS):
+                    auction.exchange(seat, sample(list(hands[seat]), 3))
+                self.hands = hands = auction.hands or hands
+            else:
+                break
+        rounds, exchanges = auction.rounds, auction.exchanges
+        declarer, bid = auction.declarer, auction.bid
+        self.stage, self.to_play = "over", None
+        if declarer is None or bid is None:
+            if settings.all_pass != "pass_round":
+                deal = self._deal = IsraeliDeal(dealer, self.dealt, rounds, exchanges)
+                return deal
+            play = self.play = IsraeliPlayState._trusted(
+                hands, NO_TRUMP, left_of(dealer, seats=SEATS), None
+            )
+            random_tricks(play, bits)
+            taken = play.tricks_taken
+            deal = self._deal = IsraeliDeal(
+                dealer,
+                self.dealt,
+                rounds,
+                exchanges,
+                None,
+                None,
+                None,
+                None,
+                play.tricks,
+                taken,
+                score_pass_round(settings, taken),
+                True,
+            )
+            return deal
+        self.trump = trump = int(bid.denomination)
+        phase = self.contract_phase = ContractPhase(settings, declarer, bid.level)
+        phase.play_random(bits)
+        contracts = phase.contracts
+        play = self.play = IsraeliPlayState._trusted(hands, trump, declarer, contracts)
+        random_tricks(play, bits)
+        taken = play.tricks_taken
+        score = (self._scorer or hand_scorer(settings))(contracts, taken, declarer)
+        deal = self._deal = IsraeliDeal(
+            dealer,
+            self.dealt,
+            rounds,
+            exchanges,
+            declarer,
+            bid,
+            contracts,
+            phase.order,
+            play.tricks,
+            taken,
+            score,
+        )
+        return deal
+
+
+def _random_player(
+    settings: RuleSettings, first_dealer: int, scorer: Callable[..., HandScore]
+) -> Callable[[int, random.Random], IsraeliDeal]:
+    """Deal ``index`` of a run played by ``random`` bots drawing from ``rng``
+    (``IsraeliDealState.play_random``)."""
+
+    def play(index: int, rng: random.Random) -> IsraeliDeal:
+        return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer).play_random(
+            rng
+        )
+
+    return play
 
 
 def simulate_deals(
@@ -323,7 +394,8 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> IsraeliDealState:
         return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer)
 
-    return simulate_play(new_deal, BOTS, bots, hands, seed, SEATS, name="hands")
+    own_loops = {"random": _random_player(settings, first_dealer, scorer)}
+    return simulate_play(new_deal, BOTS, bots, hands, seed, SEATS, own_loops, name="hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")
