@@ -240,6 +240,8 @@ class BidWhistDealState(run.TurnDeal):
         asks of them, without a look-up per action; four plain random bots drawing from
         one generator play their cards from their very draws with no call per card
         (``play_out_random``: simulation's hot path)."""
+        if run.shared_random_bits(bots, BidWhistRandomBot) is not None:
+            return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
         auction, dealt = self.auction, self.dealt
         choose_call = [bot.choose_call for bot in bots]
         while (seat := auction.to_speak) is not None:
@@ -255,11 +257,34 @@ class BidWhistDealState(run.TurnDeal):
         self._start_play(list(bot.choose_discard(full, self.kitty_size, self.trump, self.low)))
         play = self.play
         assert play is not None
-        bits = run.shared_random_bits(bots, BidWhistRandomBot)
-        if bits is not None:
-            play_out_random(play, bits)
+        play.play_out([bot.choose_card for bot in bots])
+        self._over()
+        return self.result()
+
+    def play_random(self, rng: random.Random) -> BidWhistDeal:
+        """Plays the deal through as four ``random`` bots drawing from ``rng`` play it
+        (``play_bots``), without making the bots: the same draws, the cards by
+        ``play_out_random`` (simulation's hottest path)."""
+        auction, dealt = self.auction, self.dealt
+        bits = rng.getrandbits
+        while auction.to_speak is not None:
+            legal = auction.legal_actions()
+            auction.apply(legal[bits(32) * len(legal) >> 32])
+        bidder, bid = auction.bidder, auction.bid
+        if bidder is None or bid is None:
+            self._over()
+            return self.result()
+        if bid.kind is Kind.NO_TRUMP:
+            self.trump, self.low = NO_SUIT, bool(bits(1))
         else:
-            play.play_out([bot.choose_card for bot in bots])
+            self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
+        cards = dealt[bidder] + self.kitty
+        count = self.kitty_size
+        for i in range(count):  # BidWhistRandomBot.choose_discard's draws
+            j = i + (bits(32) * (len(cards) - i) >> 32)
+            cards[i], cards[j] = cards[j], cards[i]
+        self._start_play(cards[:count])
+        play_out_random(self.play, bits)  # type: ignore[arg-type]
         self._over()
         return self.result()
 
@@ -304,7 +329,13 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> BidWhistDealState:
         return BidWhistDealState(settings, (first_dealer + index) % SEATS, rng)
 
-    return run.simulate_play(new_deal, BOTS, bots, deals, seed, SEATS, options=(settings,))
+    def random_player(index: int, rng: random.Random) -> BidWhistDeal:
+        return new_deal(index, rng).play_random(rng)
+
+    own_loops = {"random": random_player}
+    return run.simulate_play(
+        new_deal, BOTS, bots, deals, seed, SEATS, own_loops, options=(settings,)
+    )
 
 
 @dataclass
