@@ -22,7 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistRandomBot
+from .bots import BOTS, BidWhistBot, BidWhistHeuristicBot, BidWhistRandomBot
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
@@ -332,7 +332,10 @@ def simulate_deals(
     def random_player(index: int, rng: random.Random) -> BidWhistDeal:
         return new_deal(index, rng).play_random(rng)
 
-    own_loops = {"random": random_player}
+    own_loops = {
+        "random": random_player,
+        "heuristic": run.table_player(new_deal, BidWhistHeuristicBot, SEATS, (settings,)),
+    }
     return run.simulate_play(
         new_deal, BOTS, bots, deals, seed, SEATS, own_loops, options=(settings,)
     )

@@ -65,6 +65,8 @@ def shared_random_bits(bots: Sequence[Any], random_bot: type) -> Callable[[int],
     """The generator's ``getrandbits`` when every bot is a plain ``random_bot`` drawing
     from one generator (a deal state then plays their actions in loops of its own, from
     the very draws their choices would make), else None."""
+    if not bots or type(bots[0]) is not random_bot:
+        return None
     generators = {id(getattr(bot, "_rng", None)) for bot in bots}
     if len(generators) == 1 and all(type(bot) is random_bot for bot in bots):
         return bots[0]._rng.getrandbits
@@ -319,6 +321,26 @@ def simulate_play(
     if bot is ChoiceBot:
         return run_deals(play_choices, deals, seed, name=name)
     return _play_deals(new_deal, bot, seats, options, deals, seed, name)
+
+
+def table_player(
+    new_deal: Callable[[int, random.Random], DealState],
+    bot: Callable[..., DealBot],
+    seats: int,
+    options: Sequence[Any] = (),
+) -> Callable[[int, random.Random], Any]:
+    """An own loop (see ``simulate_play``) for bots of a kind that keep nothing from one
+    deal to the next: made once, at a run's first deal, with the run's generator (which
+    every deal reseeds), and asked again at every deal, as one table of them plays deal
+    after deal; the same deals as bots made for each deal, without making them."""
+    made: list[Any] = [None, []]
+
+    def play(index: int, rng: random.Random) -> Any:
+        if made[0] is not rng:
+            made[:] = [rng, [bot(seat, rng, *options) for seat in range(seats)]]
+        return play_through(new_deal(index, rng), made[1])
+
+    return play
 
 
 def _play_deals(

@@ -20,11 +20,12 @@ from ..core.simulation import (
     percent,
     shared_random_bits,
     simulate_play,
+    table_player,
 )
 from ..core.tricks import Trick, random_tricks, tricks_text
 from .auction import Call, IsraeliAuction
 from .bids import SEATS, TRICKS_PER_HAND, Bid
-from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
+from .bots import BOTS, BotFactory, IsraeliBot, IsraeliHeuristicBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
 from .play import CARD_TEXT, NO_TRUMP, SUIT_OF, IsraeliPlayState
 from .records import HandRecord
@@ -272,7 +273,7 @@ class IsraeliDealState(TurnDeal):
             return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
         auction, hands = self.auction, self.hands
         choose_call = [bot.choose_call for bot in bots]
-        while self.stage != "over" and self.stage != "contracts" and self.stage != "play":
+        while True:
             seat = auction.to_speak
             if seat is not None:
                 auction.apply(choose_call[seat](auction, hands[seat]))
@@ -280,8 +281,10 @@ class IsraeliDealState(TurnDeal):
                 for seat, bot in enumerate(bots):
                     auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
                 self.hands = hands = auction.hands or hands
-            self.stage = "auction"
-            self._next()
+            else:
+                break
+        self.stage = "auction"
+        self._next()
         phase = self.contract_phase
         if self.stage == "contracts" and phase is not None:
             choose_contract = [bot.choose_contract for bot in bots]
@@ -394,7 +397,10 @@ def simulate_deals(
     def new_deal(index: int, rng: random.Random) -> IsraeliDealState:
         return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer)
 
-    own_loops = {"random": _random_player(settings, first_dealer, scorer)}
+    own_loops = {
+        "random": _random_player(settings, first_dealer, scorer),
+        "heuristic": table_player(new_deal, IsraeliHeuristicBot, SEATS),
+    }
     return simulate_play(new_deal, BOTS, bots, hands, seed, SEATS, own_loops, name="hands")
 
 
