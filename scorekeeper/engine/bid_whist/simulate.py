@@ -93,6 +93,10 @@ class BidWhistDeal:
         }
 
 
+_PACKS = {jokers: pack(jokers) for jokers in (0, 1, 2)}
+"""The packs by their jokers, made once (``key_shuffled`` reads them, never changes them)."""
+
+
 class BidWhistDealState(run.TurnDeal):
     """One deal as bots play it (a ``core.simulation.DealState``): the auction's calls
     (``BidWhistAuction``), the bidder's declaration ``(trump, low)``, its discard (a
@@ -103,7 +107,8 @@ class BidWhistDealState(run.TurnDeal):
     def __init__(self, settings: BidWhistSettings, dealer: int, rng: random.Random) -> None:
         self.settings = settings
         self.dealer = dealer
-        shuffled = run.key_shuffled(rng, pack(settings.jokers), PACK_SIZE)  # a key per joker
+        cards = _PACKS.get(settings.jokers) or pack(settings.jokers)
+        shuffled = run.key_shuffled(rng, cards, PACK_SIZE)  # a key for each joker too
         self.dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         self.kitty = shuffled[SEATS * HAND_SIZE :]
         self.kitty_size = len(self.kitty)
@@ -184,12 +189,14 @@ class BidWhistDealState(run.TurnDeal):
         else:
             self.stage, self.to_play = "declaration", auction.bidder
 
-    def _start_play(self, discard: Sequence[int]) -> None:
+    def _start_play(self, discard: Sequence[int], drawn: bool = False) -> None:
+        """Play after the bidder's ``discard`` (``drawn`` from its cards by this state's
+        own loop: not checked again)."""
         settings, bidder = self.settings, self.auction.bidder
         assert bidder is not None
         full = self.dealt[bidder] + self.kitty
         gone = set(discard)
-        if len(gone) != self.kitty_size or not gone <= set(full):
+        if not drawn and (len(gone) != self.kitty_size or not gone <= set(full)):
             raise ValueError(
                 f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} of "
                 "its cards"
@@ -283,7 +290,7 @@ class BidWhistDealState(run.TurnDeal):
         for i in range(count):  # BidWhistRandomBot.choose_discard's draws
             j = i + (bits(32) * (len(cards) - i) >> 32)
             cards[i], cards[j] = cards[j], cards[i]
-        self._start_play(cards[:count])
+        self._start_play(cards[:count], drawn=True)
         play_out_random(self.play, bits)  # type: ignore[arg-type]
         self._over()
         return self.result()
