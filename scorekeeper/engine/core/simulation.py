@@ -5,10 +5,9 @@ table, and the tally of a run.
 A simulated run is a numbered sequence of deals. Deal ``index`` of a run seeded ``seed``
 is shuffled and played from a generator seeded by ``deal_seed(seed, index)`` alone, and
 dealt by the seat the game says (``(first_dealer + index) % seats``), so no deal depends
-on another: any part
-of a run can be played by itself, in any process, and gives the very deals the whole run
-gives there. That is what lets ``scorekeeper simulate --jobs N`` split a run over worker
-processes and print the same deals for every N.
+on another: any part of a run can be played by itself, in any process, and gives the very
+deals the whole run gives there. That is what lets ``scorekeeper simulate --jobs N``
+split a run over worker processes and print the same deals for every N.
 """
 
 from __future__ import annotations
