@@ -2,10 +2,11 @@
 
     .venv/bin/python benchmarks/simulate_budget.py [--deals 5000] [--rules standard]
 
-Each stage of ``IsraeliTable.play_deal`` is timed alone over the same deals (the best of
-several runs, in microseconds per deal), then the whole loop; what the stages leave of the
-whole is the loop's own work (calls, the generator, branches). For the speed target of
-``benchmarks/simulate.py``: the stages that decide it, and how far each is from its floor.
+Each stage of ``IsraeliDealState.play_bots`` (random bots) is timed alone over the same
+deals (the best of several runs, in microseconds per deal), then the whole loop; what the
+stages leave of the whole is the loop's own work (calls, the generator, branches). For the
+speed target of ``benchmarks/simulate.py``: the stages that decide it, and how far each is
+from its floor.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from scorekeeper.engine.israeli_whist.auction import IsraeliAuction
 from scorekeeper.engine.israeli_whist.bots import make_bots
 from scorekeeper.engine.israeli_whist.contracts import ContractPhase
 from scorekeeper.engine.israeli_whist.play import SUIT_OF, IsraeliPlayState
+from scorekeeper.engine.israeli_whist.scoring import hand_scorer
 
 _seed_c = _CRandom.seed  # as the simulator seeds each deal
 
@@ -32,9 +34,10 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
     """(stage, microseconds per deal) for ``deals`` deals of a seeded run."""
     settings = find_game("israeli-whist", include_unlisted=True).preset(rules)
     rng = random.Random()
-    table = simulate.IsraeliTable(settings, make_bots("random", rng))
-    bits = table.random_bits
-    assert bits is not None
+    bots = make_bots("random", rng)
+    choose_call = [bot.choose_call for bot in bots]
+    choose_contract = [bot.choose_contract for bot in bots]
+    bits = rng.getrandbits
     seeds = [deal_seed(0, index) for index in range(deals)]
     dealt = [simulate.deal_hands(rng) for _ in seeds]
 
@@ -42,7 +45,7 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
         # The first auction round by the random bots, as the table plays it.
         auction = IsraeliAuction(settings, dealer, hands)
         while (seat := auction.to_speak) is not None:
-            auction.apply(table.choose_call[seat](auction, hands[seat]))
+            auction.apply(choose_call[seat](auction, hands[seat]))
         return auction
 
     won = [(a.declarer, a.bid) for i, h in enumerate(dealt) if (a := first_round(i % 4, h)).bid]
@@ -50,7 +53,7 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
     def named(declarer: int, level: int) -> ContractPhase:
         phase = ContractPhase(settings, declarer, level)
         for seat in phase.order:
-            phase.apply(table.choose_contract[seat](phase, [], 0))
+            phase.apply(choose_contract[seat](phase, [], 0))
         return phase
 
     played = []
@@ -102,14 +105,14 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
         return time.perf_counter() - start
 
     def score() -> float:
-        scorer = table._score
+        scorer = hand_scorer(settings)
         start = time.perf_counter()
         for contracts, taken, declarer, _ in played:
             scorer(contracts, taken, declarer)
         return time.perf_counter() - start
 
     def result() -> float:
-        scored = table._score(*played[0][:3])
+        scored = hand_scorer(settings)(*played[0][:3])
         start = time.perf_counter()
         for index, (contracts, taken, declarer, order) in enumerate(played):
             simulate.IsraeliDeal(

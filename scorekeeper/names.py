@@ -11,7 +11,6 @@ from typing import Any
 from .engine.core.errors import InvalidSettings
 from .engine.core.game import Game
 from .engine.core.messages import Message, msg, nmsg
-from .engine.core.seats import SEATS
 from .problems import Problem
 
 MAX_NAME_LENGTH = 30
@@ -65,7 +64,7 @@ def _one_name(value: Any, field: str, not_text: Message, blank: Message) -> str:
     return name
 
 
-def clean_player_names(values: Any, seats: int = SEATS) -> list[str]:
+def clean_player_names(values: Any, seats: int) -> list[str]:
     """Returns ``seats`` cleaned, distinct names (a game's ``Game.seats``); raises
     FieldProblem naming ``players[i]``."""
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):

@@ -75,8 +75,8 @@ def test_the_cli_error_names_the_field_once():
         (lambda: record_from_dict(RuleSettings(), []), InvalidHand, "hand", "JSON object"),
         (lambda: loads(b"\xff"), JsonProblem, "encoding", "UTF-8"),
         (lambda: loads('{"a": [' + "9" * 30 + "]}"), JsonProblem, "a[0]", "18 digits"),
-        (lambda: clean_player_names(["a", "b"]), FieldProblem, "players", "needs 4"),
-        (lambda: clean_player_names(["a", "b", "", "d"]), FieldProblem, "players[2]", "name"),
+        (lambda: clean_player_names(["a", "b"], 4), FieldProblem, "players", "needs 4"),
+        (lambda: clean_player_names(["a", "b", "", "d"], 4), FieldProblem, "players[2]", "name"),
     ],
 )
 def test_raised_errors_carry_the_field_and_a_message_that_says_why(raise_it, error, field, says):

@@ -7,12 +7,14 @@ import random
 
 import pytest
 
+from scorekeeper.engine import find_game
 from scorekeeper.engine.bid_whist import BidWhistPlayState
 from scorekeeper.engine.bid_whist.cards import NO_SUIT, pack, suit_table, trick_keys
+from scorekeeper.engine.bid_whist.simulate import simulate_deals as bid_whist_deals
 from scorekeeper.engine.core import tricks
 from scorekeeper.engine.core.bots import RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
-from scorekeeper.engine.core.simulation import key_shuffled, run_table
+from scorekeeper.engine.core.simulation import key_shuffled
 from scorekeeper.engine.israeli_whist import IsraeliPlayState
 from scorekeeper.engine.israeli_whist.play import SUIT_OF, TRICK_KEYS
 
@@ -182,7 +184,7 @@ def test_the_trick_winner_by_key_table(cards, suit_of, keys, winner):
 
 def test_a_trick_winner_needs_four_cards():
     with pytest.raises(ValueError, match="a trick has 4 cards, not 3"):
-        tricks.trick_winner(0, [1, 2, 3], SUIT_OF, TRICK_KEYS[0])
+        tricks.trick_winner(0, [1, 2, 3], SUIT_OF, TRICK_KEYS[0], seats=4)
 
 
 @pytest.mark.parametrize("size", [52, 54])
@@ -194,20 +196,14 @@ def test_a_key_shuffle_sorts_the_pack_by_one_draw_per_card_number(size):
     assert first.random() == second.random()  # the same draws taken
 
 
-class _Table:
-    def __init__(self, rng):
-        self.rng = rng
-
-    def play_deal(self, dealer, rng):
-        return dealer, rng.random()
-
-
-def test_a_table_s_run_passes_the_deal_left_and_each_deal_stands_alone():
-    whole = list(run_table(_Table, 8, 5, first_dealer=3))
-    assert [dealer for dealer, _ in whole] == [3, 0, 1, 2, 3, 0, 1, 2]
-    assert list(run_table(_Table, range(5, 8), 5, first_dealer=3)) == whole[5:]
+def test_a_whist_run_passes_the_deal_left_and_each_deal_stands_alone():
+    settings = find_game("bid-whist", include_unlisted=True).preset("bid-whist")
+    whole = list(bid_whist_deals(settings, 8, 5, first_dealer=3))
+    assert [deal.dealer for deal in whole] == [3, 0, 1, 2, 3, 0, 1, 2]
+    share = list(bid_whist_deals(settings, range(5, 8), 5, first_dealer=3))
+    assert [deal.to_dict() for deal in share] == [deal.to_dict() for deal in whole[5:]]
     with pytest.raises(ValueError, match="first dealer is seat 4"):
-        run_table(_Table, 8, 5, first_dealer=4)  # at once, before any deal
+        bid_whist_deals(settings, 8, 5, first_dealer=4)  # at once, before any deal
 
 
 _WHOLE = [list(range(13 * s, 13 * s + 13)) for s in range(4)]

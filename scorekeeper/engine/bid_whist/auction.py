@@ -14,8 +14,9 @@ import functools
 from ..core.calls import PASS, Pass
 from ..core.errors import IllegalAction, ParseError
 from ..core.messages import msg
-from ..core.seats import SEATS, left_of
+from ..core.seats import left_of
 from .bids import ALL_BIDS, Bid, bid_rank
+from .cards import SEATS
 from .settings import BidWhistSettings
 
 Call = Bid | Pass
@@ -48,7 +49,7 @@ class BidWhistAuction:
             raise ValueError(f"dealer is seat {dealer}; seats are 0..3")
         self.settings = settings
         self.dealer = dealer
-        self.to_speak: int | None = left_of(dealer)
+        self.to_speak: int | None = left_of(dealer, seats=SEATS)
         self.calls: list[tuple[int, Call]] = []
         """Every call so far as (seat, call), in order."""
         self.bidder: int | None = None
@@ -119,7 +120,7 @@ class BidWhistAuction:
                 raise IllegalAction(said, "call")
             self._rank, self.bid, self.bidder = rank, call, seat
         self.calls.append((seat, call))
-        self.to_speak = None if seat == self.dealer else left_of(seat)
+        self.to_speak = None if seat == self.dealer else left_of(seat, seats=SEATS)
 
 
 @functools.cache

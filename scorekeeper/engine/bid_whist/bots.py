@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
-from ..core.seats import SEATS
 from .auction import PASS, BidWhistAuction, Call
 from .bids import BOOK_BASE, Bid, Kind
-from .cards import NO_SUIT, RANK_OF, pack, strength
+from .cards import NO_SUIT, RANK_OF, SEATS, pack, strength
 from .play import BidWhistPlayState
 from .settings import BidWhistSettings
 
@@ -45,6 +44,10 @@ class BidWhistRandomBot(core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """The decision of the deal's stage (``simulate.BidWhistDealState.ask``)."""
+        return state.ask(self, legal)
 
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         if bid.kind is Kind.NO_TRUMP:
@@ -192,6 +195,10 @@ class BidWhistHeuristicBot:
 
         self._discard = tuple(sorted(hand, key=lambda c: (keep(c), c))[:count])
         return self._discard
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """The decision of the deal's stage (``simulate.BidWhistDealState.ask``)."""
+        return state.ask(self, legal)
 
     def choose_card(self, play: BidWhistPlayState, legal: list[int]) -> int:
         if len(legal) == 1:

@@ -32,6 +32,8 @@ NO_SUIT = 4
 """The suit number of a joker in no-trump, and of the trump in a no-trump contract."""
 
 HAND_SIZE = 12
+SEATS = 4
+"""Bid Whist is played by four, partners facing: seats 0..3 clockwise."""
 TRICKS = 12
 BOOKS = 13
 """Books at stake in a hand: the discard, which counts as the bidding side's first, and

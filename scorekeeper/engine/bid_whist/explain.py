@@ -11,8 +11,8 @@ from typing import Any
 from ..core.display import Notation, SignedPoints
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Hand
-from ..core.seats import SEATS
 from .bids import BOOK_BASE, Kind
+from .cards import SEATS
 from .scoring import bid_points, books_after_reneges, side_of
 from .settings import BidWhistSettings
 

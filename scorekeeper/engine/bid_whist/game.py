@@ -17,10 +17,10 @@ from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from ..core.seats import SEATS
 from . import display, figures, progression, stats, verify
 from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
+from .cards import SEATS
 from .explain import explain
 from .progression import BidWhistState
 from .records import HAND

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core import tricks
-from ..core.tricks import FOLLOWERS, TrickPlay, checked_hands, random_tricks, split_hands
-from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, TRICKS, suit_table, trick_keys
+from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
+from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
 
@@ -49,7 +49,9 @@ def trick_winner(
 ) -> int:
     """The seat that wins a trick of 4 card numbers in play order, led by ``leader``.
     ``trump`` is 0..3 or :data:`NO_SUIT`; ``low`` plays downtown or low no-trump."""
-    return tricks.trick_winner(leader, cards, suit_table(trump), trick_keys(trump, low, ace_high))
+    return tricks.trick_winner(
+        leader, cards, suit_table(trump), trick_keys(trump, low, ace_high), seats=SEATS
+    )
 
 
 class BidWhistPlayState(TrickPlay):
@@ -83,7 +85,7 @@ class BidWhistPlayState(TrickPlay):
             raise ValueError(f"trump {trump} is not a suit 0..3 or no-trump (4)")
         if nt_jokers not in _NT_RULES:
             raise ValueError(f"nt_jokers {nt_jokers!r} is not one of {', '.join(_NT_RULES)}")
-        numbers = checked_hands(hands, bidder, HAND_SIZE, PACK_SIZE, "bidder")
+        numbers = checked_hands(hands, bidder, HAND_SIZE, PACK_SIZE, "bidder", SEATS)
         self._deal(numbers, trump, low, ace_high, bidder, nt_jokers, tuple(kitty_shown))
 
     @classmethod
@@ -152,6 +154,7 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     any_time = play.nt_jokers == "any_time"
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
+    after = followers(play.seats)
     for _ in range(TRICKS):
         hand = hands[leader]
         legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
@@ -162,7 +165,7 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
         keys = keys_by_led[led]
         best = keys[card]
         winner = leader
-        for seat in FOLLOWERS[leader]:
+        for seat in after[leader]:
             hand = hands[seat]
             if led == NO_SUIT:
                 legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]

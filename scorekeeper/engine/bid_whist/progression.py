@@ -21,7 +21,8 @@ from ..core import progress
 from ..core.messages import msg
 from ..core.progress import FieldState, RaceProgress, ReplayedHand
 from ..core.schema import Hand
-from ..core.seats import SEATS, left_of
+from ..core.seats import left_of
+from .cards import SEATS
 from .scoring import SIDES, HandScore
 from .settings import BidWhistSettings
 
@@ -95,10 +96,10 @@ def resume(
         score = None if record.thrown_in else record.score(settings)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
-        hand_dealer, dealer = dealer, left_of(dealer)
+        hand_dealer, dealer = dealer, left_of(dealer, seats=SEATS)
         winner, reason = _decide(settings, score, totals, number, stop_at)
         state = BidWhistState(number, _pair(totals), dealer, winner, reason, state.start)
-        opener = left_of(hand_dealer)
+        opener = left_of(hand_dealer, seats=SEATS)
         replayed.append(
             ReplayedHand(number, hand_dealer, opener, record, score, state.totals, state)
         )
@@ -109,7 +110,7 @@ def resume(
         hands=tuple(replayed),
         totals=_pair(totals),
         dealer=dealer,
-        opener=left_of(dealer),
+        opener=left_of(dealer, seats=SEATS),
         status="finished" if winner is not None else "in_progress",
         winner=winner,
         target_reached=winner is not None or ended_level,

@@ -14,15 +14,16 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..core import simulation as run
-from ..core.seats import SEATS
+from ..core.errors import IllegalAction
 from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistRandomBot
-from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, kitty_size, pack
+from .bots import BOTS, BidWhistBot, BidWhistHeuristicBot, BidWhistRandomBot
+from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
@@ -92,55 +93,137 @@ class BidWhistDeal:
         }
 
 
-class BidWhistTable(run.Table):
-    """Four bots at a table, with their decisions looked up once for many deals."""
+_PACKS = {jokers: pack(jokers) for jokers in (0, 1, 2)}
+"""The packs by their jokers, made once (``key_shuffled`` reads them, never changes them)."""
 
-    def __init__(self, settings: BidWhistSettings, bots: Sequence[BidWhistBot]) -> None:
-        super().__init__(settings, bots)
-        self.pack = pack(settings.jokers)
-        self.kitty_size = kitty_size(settings.jokers)
-        # Four plain random bots drawing from one generator play the same cards with no
-        # call per card (see ``play_out_random``); a subclass may play otherwise.
-        self.random_bits = run.shared_random_bits(bots, BidWhistRandomBot)
 
-    def play_deal(self, dealer: int, rng: random.Random) -> BidWhistDeal:
-        settings = self.settings
-        shuffled = run.key_shuffled(rng, self.pack, PACK_SIZE)  # a key for each joker too
-        dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
-        kitty = shuffled[SEATS * HAND_SIZE :]
-        auction = BidWhistAuction(settings, dealer)
-        choose_call = self.choose_call
-        while auction.to_speak is not None:
-            seat = auction.to_speak
-            auction.apply(choose_call[seat](auction, dealt[seat]))
-        bidder, bid = auction.bidder, auction.bid
-        if bidder is None or bid is None:
-            return BidWhistDeal(dealer, dealt, kitty, auction.calls)
-        bot = self.bots[bidder]
-        trump, low = bot.choose_declaration(bid, dealt[bidder])
-        if bid.kind is Kind.NO_TRUMP:
-            trump = NO_SUIT
+class BidWhistDealState(run.TurnDeal):
+    """One deal as bots play it (a ``core.simulation.DealState``): the auction's calls
+    (``BidWhistAuction``), the bidder's declaration ``(trump, low)``, its discard (a
+    sorted tuple of its 12 cards and the kitty's), then the cards (numbers) on a
+    ``BidWhistPlayState``; ``stage`` says which. Over, its result is the
+    :class:`BidWhistDeal`."""
+
+    def __init__(self, settings: BidWhistSettings, dealer: int, rng: random.Random) -> None:
+        self.settings = settings
+        self.dealer = dealer
+        cards = _PACKS.get(settings.jokers) or pack(settings.jokers)
+        shuffled = run.key_shuffled(rng, cards, PACK_SIZE)  # a key for each joker too
+        self.dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
+        self.kitty = shuffled[SEATS * HAND_SIZE :]
+        self.kitty_size = len(self.kitty)
+        self.auction = BidWhistAuction(settings, dealer)
+        self.stage = "auction"
+        self.trump, self.low = NO_SUIT, False
+        self.discard: Sequence[int] = ()
+        self.play: BidWhistPlayState | None = None
+        self.to_play = self.auction.to_speak
+        self._deal: BidWhistDeal | None = None
+
+    @property
+    def bidding(self) -> bool:  # type: ignore[override]
+        return self.stage != "play"
+
+    def ask(self, bot: BidWhistBot, legal: list[Any]) -> Any:
+        """``bot``'s choice among ``legal`` now, by the decision of the stage."""
+        stage, seat = self.stage, bot.seat
+        if stage == "play":
+            return bot.choose_card(self.play, legal)
+        if stage == "auction":
+            return bot.choose_call(self.auction, self.dealt[seat])
+        bid = self.auction.bid
+        assert bid is not None
+        if stage == "declaration":
+            return self._declared(seat, *bot.choose_declaration(bid, self.dealt[seat]))
+        full = self.dealt[seat] + self.kitty
+        return tuple(bot.choose_discard(full, self.kitty_size, self.trump, self.low))
+
+    def _declared(self, seat: int, trump: int, low: bool) -> tuple[int, bool]:
+        # What a declaration says, as the bid's kind reads it: no trump at no-trump, the
+        # direction of a suit bid its kind's. Raises ValueError for no suit at all.
+        kind = self.auction.bid.kind  # type: ignore[union-attr]
+        if kind is Kind.NO_TRUMP:
+            return NO_SUIT, bool(low)
+        if not 0 <= trump < 4:
+            raise ValueError(f"seat {seat} named trump {trump!r}; a suit is 0..3")
+        return trump, kind is Kind.DOWNTOWN
+
+    def _legal(self) -> list[Any]:
+        stage = self.stage
+        if stage == "play":
+            return self.play.legal_indices()  # type: ignore[union-attr]
+        if stage == "auction":
+            return list(self.auction.legal_actions())
+        if stage == "declaration":
+            if self.auction.bid.kind is Kind.NO_TRUMP:  # type: ignore[union-attr]
+                return [(NO_SUIT, False), (NO_SUIT, True)]
+            return [self._declared(self.to_play, trump, False) for trump in range(4)]  # type: ignore[arg-type]
+        full = sorted(self.dealt[self.to_play] + self.kitty)  # type: ignore[index]
+        return list(combinations(full, self.kitty_size))
+
+    def _apply(self, seat: int, action: Any) -> None:
+        stage = self.stage
+        if stage == "play":
+            play = self.play
+            play.hands[seat][play.suit_of[action]].remove(action)  # type: ignore[union-attr]
+            play._place(seat, action)  # type: ignore[union-attr]
+            if play.to_play is None:  # type: ignore[union-attr]
+                self._over()
+            else:
+                self.to_play = play.to_play  # type: ignore[union-attr]
+        elif stage == "auction":
+            self.auction.apply(action)
+            self._after_auction()
+        elif stage == "declaration":
+            self.trump, self.low = action
+            self.stage = "discard"
         else:
-            low = bid.kind is Kind.DOWNTOWN
-            if not 0 <= trump < 4:
-                raise ValueError(f"seat {bidder} named trump {trump!r}; a suit is 0..3")
-        full = dealt[bidder] + kitty
-        discard = list(bot.choose_discard(full, self.kitty_size, trump, low))
+            self._start_play(action)
+
+    def _after_auction(self) -> None:
+        auction = self.auction
+        if auction.to_speak is not None:
+            self.to_play = auction.to_speak
+        elif auction.bidder is None or auction.bid is None:
+            self._over()
+        else:
+            self.stage, self.to_play = "declaration", auction.bidder
+
+    def _start_play(self, discard: Sequence[int], drawn: bool = False) -> None:
+        """Play after the bidder's ``discard`` (``drawn`` from its cards by this state's
+        own loop: not checked again)."""
+        settings, bidder = self.settings, self.auction.bidder
+        assert bidder is not None
+        full = self.dealt[bidder] + self.kitty
         gone = set(discard)
-        if len(gone) != self.kitty_size or not gone <= set(full):
+        if not drawn and (len(gone) != self.kitty_size or not gone <= set(full)):
             raise ValueError(
-                f"seat {bidder} discarded {discard!r}; it must be {self.kitty_size} of its cards"
+                f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} of "
+                "its cards"
             )
-        hands = dealt[:]
+        self.discard = discard
+        hands = self.dealt[:]
         hands[bidder] = [card for card in full if card not in gone]
-        shown = tuple(kitty) if settings.sport_kitty and trump != NO_SUIT else ()
-        play = BidWhistPlayState._trusted(
+        trump, low = self.trump, self.low
+        shown = tuple(self.kitty) if settings.sport_kitty and trump != NO_SUIT else ()
+        self.play = BidWhistPlayState._trusted(
             hands, trump, low, settings.downtown_ace_high, bidder, settings.nt_jokers, shown
         )
-        if self.random_bits is not None:
-            play_out_random(play, self.random_bits)
-        else:
-            play.play_out(self.choose_card)
+        self.stage, self.to_play = "play", bidder
+
+    def _over(self) -> None:
+        self.stage, self.to_play, self._legal_now = "over", None, None
+
+    def result(self) -> BidWhistDeal:
+        if self._deal is None:
+            self._deal = self._result()
+        return self._deal
+
+    def _result(self) -> BidWhistDeal:
+        auction, dealer, dealt, kitty = self.auction, self.dealer, self.dealt, self.kitty
+        play, bidder, bid = self.play, auction.bidder, auction.bid
+        if play is None or bidder is None or bid is None:
+            return BidWhistDeal(dealer, dealt, kitty, auction.calls)
         won = play.tricks_taken
         books = [won[0] + won[2], won[1] + won[3]]
         books[side_of(bidder)] += 1  # the discard is the bidders' first book
@@ -151,13 +234,78 @@ class BidWhistTable(run.Table):
             auction.calls,
             bidder,
             bid,
-            trump,
-            low,
-            discard,
+            self.trump,
+            self.low,
+            self.discard,
             play.tricks,
             books,
-            settings,
+            self.settings,
         )
+
+    def play_bots(self, bots: Sequence[BidWhistBot]) -> BidWhistDeal:
+        """Plays the deal through with ``bots``, the same choices as ``play_through``
+        asks of them, without a look-up per action; four plain random bots drawing from
+        one generator play their cards from their very draws with no call per card
+        (``play_out_random``: simulation's hot path)."""
+        if run.shared_random_bits(bots, BidWhistRandomBot) is not None:
+            return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
+        auction, dealt = self.auction, self.dealt
+        choose_call = [bot.choose_call for bot in bots]
+        while (seat := auction.to_speak) is not None:
+            auction.apply(choose_call[seat](auction, dealt[seat]))
+        self._after_auction()
+        if self.stage == "over":
+            return self.result()
+        bidder, bid = auction.bidder, auction.bid
+        assert bidder is not None and bid is not None
+        bot = bots[bidder]
+        self.trump, self.low = self._declared(bidder, *bot.choose_declaration(bid, dealt[bidder]))
+        full = dealt[bidder] + self.kitty
+        self._start_play(list(bot.choose_discard(full, self.kitty_size, self.trump, self.low)))
+        play = self.play
+        assert play is not None
+        play.play_out([bot.choose_card for bot in bots])
+        self._over()
+        return self.result()
+
+    def play_random(self, rng: random.Random) -> BidWhistDeal:
+        """Plays the deal through as four ``random`` bots drawing from ``rng`` play it
+        (``play_bots``), without making the bots: the same draws, the cards by
+        ``play_out_random`` (simulation's hottest path)."""
+        auction, dealt = self.auction, self.dealt
+        bits = rng.getrandbits
+        while auction.to_speak is not None:
+            legal = auction.legal_actions()
+            auction.apply(legal[bits(32) * len(legal) >> 32])
+        bidder, bid = auction.bidder, auction.bid
+        if bidder is None or bid is None:
+            self._over()
+            return self.result()
+        if bid.kind is Kind.NO_TRUMP:
+            self.trump, self.low = NO_SUIT, bool(bits(1))
+        else:
+            self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
+        cards = dealt[bidder] + self.kitty
+        count = self.kitty_size
+        for i in range(count):  # BidWhistRandomBot.choose_discard's draws
+            j = i + (bits(32) * (len(cards) - i) >> 32)
+            cards[i], cards[j] = cards[j], cards[i]
+        self._start_play(cards[:count], drawn=True)
+        play_out_random(self.play, bits)  # type: ignore[arg-type]
+        self._over()
+        return self.result()
+
+    def apply(self, action: Any) -> None:
+        """As ``TurnDeal.apply``; a discard is any ``kitty_size`` of the bidder's cards,
+        in any order (kept in its order)."""
+        if self.stage != "discard":
+            super().apply(action)
+            return
+        chosen = tuple(action) if isinstance(action, (list, tuple)) else (action,)
+        if tuple(sorted(chosen)) not in self.legal_actions():
+            raise IllegalAction(f"seat {self.to_play} may not discard {action}", "discard")
+        self._legal_now = None
+        self._start_play(chosen)
 
 
 def simulate_deals(
@@ -183,11 +331,21 @@ def simulate_deals(
     theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
     for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
     """
+    run.check_first_dealer(first_dealer, SEATS)
 
-    def table(rng: random.Random) -> BidWhistTable:
-        return BidWhistTable(settings, run.table_bots(bots, rng, BOTS, settings))
+    def new_deal(index: int, rng: random.Random) -> BidWhistDealState:
+        return BidWhistDealState(settings, (first_dealer + index) % SEATS, rng)
 
-    return run.run_table(table, deals, seed, first_dealer)
+    def random_player(index: int, rng: random.Random) -> BidWhistDeal:
+        return new_deal(index, rng).play_random(rng)
+
+    own_loops = {
+        "random": random_player,
+        "heuristic": run.table_player(new_deal, BidWhistHeuristicBot, SEATS, (settings,)),
+    }
+    return run.simulate_play(
+        new_deal, BOTS, bots, deals, seed, SEATS, own_loops, options=(settings,)
+    )
 
 
 @dataclass

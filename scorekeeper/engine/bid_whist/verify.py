@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.errors import EngineError
-from ..core.seats import SEATS
 from ..core.simulation import wrong_points
 from ..core.verify import check_tricks
 from .auction import BidWhistAuction, parse_call
+from .cards import SEATS
 from .scoring import score_hand, side_of
 from .settings import BidWhistSettings
 

@@ -7,8 +7,6 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from .seats import SEATS
-
 
 class SeatBot(Protocol):
     """One seat's decisions in a simulated deal; a game's bots add their own."""
@@ -80,12 +78,16 @@ def bot_factory(bots: Mapping[str, F], kind: str) -> F:
 
 
 def make_bots(
-    bots: Mapping[str, Callable[..., Any]], kind: str, rng: random.Random, *options: Any
+    bots: Mapping[str, Callable[..., Any]],
+    seats: int,
+    kind: str,
+    rng: random.Random,
+    *options: Any,
 ) -> list[Any]:
-    """Four bots of ``kind`` (one of ``bots``), seats 0..3, sharing ``rng``; ``options``
-    are passed on to each. Raises ValueError naming the known kinds."""
+    """A bot of ``kind`` (one of ``bots``) at each of ``seats`` seats, sharing ``rng``;
+    ``options`` are passed on to each. Raises ValueError naming the known kinds."""
     factory = bot_factory(bots, kind)
-    return [factory(seat, rng, *options) for seat in range(SEATS)]
+    return [factory(seat, rng, *options) for seat in range(seats)]
 
 
 class ChoiceBot:

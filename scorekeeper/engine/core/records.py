@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 from .errors import ParseError
 from .messages import msg, nmsg
 from .numbers import parse_int
-from .seats import SEATS
 
 
 class Problems:
@@ -96,7 +95,7 @@ def four_numbers(
         values,
         field,
         problems,
-        SEATS,
+        len(labels),
         bounds,
         msg("%(what)s must be a list of 4 numbers, one per seat", what=what),
         lambda count: nmsg(

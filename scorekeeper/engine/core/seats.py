@@ -1,15 +1,15 @@
-"""Seats around the table: four, numbered 0..3 clockwise, for every game here."""
+"""Seats around the table, numbered 0..n-1 clockwise: a game declares how many it has
+(its ``seats``), and nothing here assumes a number."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-SEATS = 4
 
-
-def left_of(seat: int, steps: int = 1) -> int:
-    """The seat ``steps`` places clockwise (to the left) of ``seat``."""
-    return (seat + steps) % SEATS
+def left_of(seat: int, steps: int = 1, *, seats: int) -> int:
+    """The seat ``steps`` places clockwise (to the left) of ``seat`` at a table of
+    ``seats``."""
+    return (seat + steps) % seats
 
 
 def leaders_of(totals: Sequence[int]) -> tuple[int, ...]:

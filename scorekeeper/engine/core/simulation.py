@@ -4,10 +4,10 @@ table, and the tally of a run.
 
 A simulated run is a numbered sequence of deals. Deal ``index`` of a run seeded ``seed``
 is shuffled and played from a generator seeded by ``deal_seed(seed, index)`` alone, and
-dealt by the seat ``(first_dealer + index) % 4``, so no deal depends on another: any part
-of a run can be played by itself, in any process, and gives the very deals the whole run
-gives there. That is what lets ``scorekeeper simulate --jobs N`` split a run over worker
-processes and print the same deals for every N.
+dealt by the seat the game says (``(first_dealer + index) % seats``), so no deal depends
+on another: any part of a run can be played by itself, in any process, and gives the very
+deals the whole run gives there. That is what lets ``scorekeeper simulate --jobs N``
+split a run over worker processes and print the same deals for every N.
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from dataclasses import dataclass, fields
 from itertools import starmap
 from typing import Any, Protocol, TypeVar
 
-from .bots import ChoiceBot, bot_factory, make_bots
+from .bots import ChoiceBot, bot_factory
 from .errors import IllegalAction
-from .seats import SEATS
 
 _INDEX_BITS = 64
 
@@ -55,32 +54,18 @@ def run_seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(2**63) if seed is None else seed
 
 
-def check_first_dealer(first_dealer: int, seats: int = SEATS) -> None:
+def check_first_dealer(first_dealer: int, seats: int) -> None:
     """Raises ValueError unless ``first_dealer`` is a seat of the table."""
     if not 0 <= first_dealer < seats:
         raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..{seats - 1}")
 
 
-def table_bots(
-    bots: str | Sequence[Any] | Callable[..., Any],
-    rng: random.Random,
-    kinds: Mapping[str, Callable[..., Any]],
-    *options: Any,
-) -> list[Any]:
-    """The bots at the table: four of a kind by name (one of ``kinds``, see
-    ``bots.make_bots``), a factory ``(seat, rng, *options)`` called for each seat, or the
-    bots given. Raises ValueError naming the known kinds for an unknown one."""
-    if isinstance(bots, str):
-        return make_bots(kinds, bots, rng, *options)
-    if callable(bots):
-        return [bots(seat, rng, *options) for seat in range(SEATS)]
-    return list(bots)
-
-
 def shared_random_bits(bots: Sequence[Any], random_bot: type) -> Callable[[int], int] | None:
     """The generator's ``getrandbits`` when every bot is a plain ``random_bot`` drawing
-    from one generator (the simulator then plays their cards in one loop, from the very
-    draws their ``choose_card`` would make), else None."""
+    from one generator (a deal state then plays their actions in loops of its own, from
+    the very draws their choices would make), else None."""
+    if not bots or type(bots[0]) is not random_bot:
+        return None
     generators = {id(getattr(bot, "_rng", None)) for bot in bots}
     if len(generators) == 1 and all(type(bot) is random_bot for bot in bots):
         return bots[0]._rng.getrandbits
@@ -119,28 +104,6 @@ def _run(
         seed_c(rng, base | index)
         rng.gauss_next = None  # type: ignore[attr-defined]
         yield play_deal(index, rng)
-
-
-def run_table(
-    make_table: Callable[[random.Random], Any],
-    deals: int | range,
-    seed: int | None,
-    first_dealer: int,
-    name: str = "deals",
-) -> Iterator[Any]:
-    """The deals of a run played at a table of bots: ``make_table(rng)`` (its bots drawing
-    from ``rng``) plays deal ``index`` with ``play_deal((first_dealer + index) % 4, rng)``,
-    ``rng`` seeded for that deal alone (see ``run_deals``), so the deal passes left after
-    every deal, thrown in or not, and a range of a run gives exactly those deals of the
-    whole run. Raises ValueError at once for a bad seat or count."""
-    check_first_dealer(first_dealer)
-    rng = random.Random()
-    play = make_table(rng).play_deal
-
-    def play_deal(index: int, rng: random.Random) -> Any:
-        return play((first_dealer + index) % SEATS, rng)
-
-    return run_deals(play_deal, deals, seed, rng, name)
 
 
 def key_shuffled(generator: random.Random, cards: Sequence[int], draws: int) -> list[int]:
@@ -223,7 +186,12 @@ class DealBot(Protocol):
 
 def play_through(state: DealState, bots: Sequence[DealBot]) -> Any:
     """Plays ``state`` to its end, asking the bot of the seat to play for each action, and
-    returns its result: the one bot loop of every game that declares its play."""
+    returns its result: the one bot loop of every game that declares its play. A state
+    that plays its bots in loops of its own (``play_bots(bots)``: the same choices, asked
+    of them without a look-up per action) plays them so."""
+    own_loop = getattr(state, "play_bots", None)
+    if own_loop is not None:
+        return own_loop(bots)
     generator = _one_choice_generator(bots)
     if generator is not None and isinstance(state, TurnDeal):
         return _play_choices(state, generator)
@@ -306,25 +274,40 @@ def shuffled_pack(generator: random.Random, size: int = 52, dealt: int | None = 
 
 def simulate_play(
     new_deal: Callable[[int, random.Random], DealState],
-    bots: Mapping[str, Callable[[int, random.Random], DealBot]],
-    kind: str,
+    bots: Mapping[str, Callable[..., DealBot]],
+    kind: str | Sequence[DealBot] | Callable[..., DealBot],
     deals: int | range,
     seed: int | None,
-    seats: int = SEATS,
+    seats: int,
     own_loops: Mapping[str, Callable[[int, random.Random], Any]] | None = None,
+    options: Sequence[Any] = (),
+    name: str = "deals",
 ) -> Iterator[Any]:
-    """The results of a run of a game that declares its play: deal ``index`` is
-    ``new_deal(index, rng)`` (it deals with ``rng``), played through by a bot of ``kind``
-    (one of ``bots``, each made ``(seat, rng)``) at each of ``seats`` seats, all drawing
-    from the deal's own generator. So such a game writes no bot loop and no run of its
-    own. A game may give ``own_loops`` by kind: ``loop(index, rng)`` deals deal ``index``
-    and plays it to its result in one loop of its own, as bots of that kind play it (the
-    same deals, for speed). Raises ValueError at once for an unknown kind or a bad
-    count."""
+    """The results of a run of a game that declares its play, the one simulation core of
+    every game: deal ``index`` is ``new_deal(index, rng)`` (it deals with ``rng``), played
+    through (``play_through``) by a bot at each of the game's ``seats`` seats: of
+    ``kind``, one of ``bots`` by name, each made ``(seat, rng, *options)`` and drawing
+    from the deal's own generator; or made so by ``kind``, a factory; or ``kind``, the
+    bots themselves, one per seat (drawing from generators of their own). So a game
+    writes no bot loop and no run of its own. A game may give ``own_loops`` by kind:
+    ``loop(index, rng)`` deals deal ``index`` and plays it to its result in one loop of
+    its own, as bots of that kind play it (the same deals, for speed). Raises ValueError
+    at once for an unknown kind, a wrong number of bots or a bad count."""
+    if not isinstance(kind, str):
+        if callable(kind):
+            return _play_deals(new_deal, kind, seats, options, deals, seed, name)
+        seated = list(kind)
+        if len(seated) != seats:
+            raise ValueError(f"{len(seated)} bots given; a deal needs one per seat")
+
+        def play_seated(index: int, rng: random.Random) -> Any:
+            return play_through(new_deal(index, rng), seated)
+
+        return run_deals(play_seated, deals, seed, name=name)
     bot = bot_factory(bots, kind)
     own_loop = (own_loops or {}).get(kind)
     if own_loop is not None:
-        return run_deals(own_loop, deals, seed)
+        return run_deals(own_loop, deals, seed, name=name)
 
     def play_choices(index: int, rng: random.Random) -> Any:
         # ChoiceBots at every seat, all drawing from rng: play_through's quick path,
@@ -335,13 +318,44 @@ def simulate_play(
         return play_through(state, [bot(seat, rng) for seat in range(seats)])
 
     if bot is ChoiceBot:
-        return run_deals(play_choices, deals, seed)
+        return run_deals(play_choices, deals, seed, name=name)
+    return _play_deals(new_deal, bot, seats, options, deals, seed, name)
 
+
+def table_player(
+    new_deal: Callable[[int, random.Random], DealState],
+    bot: Callable[..., DealBot],
+    seats: int,
+    options: Sequence[Any] = (),
+) -> Callable[[int, random.Random], Any]:
+    """An own loop (see ``simulate_play``) for bots of a kind that keep nothing from one
+    deal to the next: made once, at a run's first deal, with the run's generator (which
+    every deal reseeds), and asked again at every deal, as one table of them plays deal
+    after deal; the same deals as bots made for each deal, without making them."""
+    made: list[Any] = [None, []]
+
+    def play(index: int, rng: random.Random) -> Any:
+        if made[0] is not rng:
+            made[:] = [rng, [bot(seat, rng, *options) for seat in range(seats)]]
+        return play_through(new_deal(index, rng), made[1])
+
+    return play
+
+
+def _play_deals(
+    new_deal: Callable[[int, random.Random], DealState],
+    bot: Callable[..., DealBot],
+    seats: int,
+    options: Sequence[Any],
+    deals: int | range,
+    seed: int | None,
+    name: str,
+) -> Iterator[Any]:
     def play_deal(index: int, rng: random.Random) -> Any:
         state = new_deal(index, rng)
-        return play_through(state, [bot(seat, rng) for seat in range(seats)])
+        return play_through(state, [bot(seat, rng, *options) for seat in range(seats)])
 
-    return run_deals(play_deal, deals, seed)
+    return run_deals(play_deal, deals, seed, name=name)
 
 
 def percent(part: int, whole: int) -> str:
@@ -405,17 +419,3 @@ def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -
     if list(deal["points"]) == list(expected):
         return []
     return [f"points {deal['points']} differ from {whose} {list(expected)}"]
-
-
-class Table:
-    """Bots at a table, one per seat, with the settings they play by; a game's simulator
-    looks their decisions up once for many deals. Raises ValueError for a wrong number
-    of bots."""
-
-    def __init__(self, settings: Any, bots: Sequence[Any]) -> None:
-        if len(bots) != SEATS:
-            raise ValueError(f"{len(bots)} bots given; a deal needs one per seat")
-        self.settings = settings
-        self.bots = bots
-        self.choose_call = [bot.choose_call for bot in bots]
-        self.choose_card = [bot.choose_card for bot in bots]

@@ -13,21 +13,23 @@ the highest key wins. A game whose rules of following or winning differ override
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
-from .seats import SEATS
 
 CardChooser = Callable[[Any, list[int]], int]
 """A seat's choice of card: ``(play, legal)`` to one card number of ``legal``."""
 
 Trick = tuple[int, tuple[int, ...], int]
-"""A finished trick: (leader, the 4 card numbers in play order, winner)."""
+"""A finished trick: (leader, the card numbers in play order, one per seat, winner)."""
 
-FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple((leader + k) % SEATS for k in range(1, SEATS)) for leader in range(SEATS)
-)
-"""The seats after ``leader`` in a trick, in play order."""
+
+@cache
+def followers(seats: int) -> tuple[tuple[int, ...], ...]:
+    """``followers(seats)[leader]``: the seats after ``leader`` in a trick at a table of
+    ``seats``, in play order."""
+    return tuple(tuple((leader + k) % seats for k in range(1, seats)) for leader in range(seats))
 
 
 PLAIN_SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in range(52))
@@ -63,22 +65,22 @@ def split_hands(
 
 
 def checked_hands(
-    hands: Sequence[Iterable[int]], leader: int, size: int, pack: int, who: str
+    hands: Sequence[Iterable[int]], leader: int, size: int, pack: int, who: str, seats: int
 ) -> list[list[int]]:
-    """The four hands as lists of card numbers, for play led by seat ``leader`` (``who``,
-    as the game names it). Raises ValueError unless there are four hands of ``size``
+    """The hands as lists of card numbers, for play led by seat ``leader`` (``who``, as
+    the game names it). Raises ValueError unless there are ``seats`` hands of ``size``
     different cards of a pack numbered 0 to ``pack`` - 1."""
-    if len(hands) != SEATS:
+    if len(hands) != seats:
         raise ValueError(f"{len(hands)} hands given; play needs one per seat")
-    if not 0 <= leader < SEATS:
-        raise ValueError(f"{who} is seat {leader}; seats are 0..3")
+    if not 0 <= leader < seats:
+        raise ValueError(f"{who} is seat {leader}; seats are 0..{seats - 1}")
     numbers = [list(hand) for hand in hands]
     for seat, hand in enumerate(numbers):
         if len(hand) != size:
             raise ValueError(f"seat {seat} holds {len(hand)} cards; each seat needs {size}")
     held = {card for hand in numbers for card in hand}
-    if len(held) != SEATS * size or not all(0 <= card < pack for card in held):
-        whole = f"the {pack} cards" if pack == SEATS * size else "different cards of the pack"
+    if len(held) != seats * size or not all(0 <= card < pack for card in held):
+        whole = f"the {pack} cards" if pack == seats * size else "different cards of the pack"
         raise ValueError(f"the hands must hold {whole}, each once")
     return numbers
 
@@ -89,17 +91,19 @@ def trick_winner(
     suit_of: Sequence[int],
     keys_by_led: Sequence[Sequence[int]],
     no_suit: int = 4,
+    seats: int | None = None,
 ) -> int:
-    """The seat that wins a trick of 4 card numbers in play order, led by ``leader``: the
-    highest key for the suit to follow, that of the first card that belongs to a suit
-    (``no_suit`` is none: a card that follows no suit), the earlier card on a tie.
-    Raises ValueError unless there are 4 cards."""
-    if len(cards) != SEATS:
-        raise ValueError(f"a trick has 4 cards, not {len(cards)}")
+    """The seat that wins a trick of card numbers in play order, one per seat of
+    ``seats`` (default: as many as there are cards), led by ``leader``: the highest key
+    for the suit to follow, that of the first card that belongs to a suit (``no_suit`` is
+    none: a card that follows no suit), the earlier card on a tie. Raises ValueError
+    unless there is a card per seat."""
+    if seats is not None and len(cards) != seats:
+        raise ValueError(f"a trick has {seats} cards, not {len(cards)}")
     led = next((suit_of[c] for c in cards if suit_of[c] != no_suit), no_suit)
     keys = keys_by_led[led]
-    best = max(range(SEATS), key=lambda position: (keys[cards[position]], -position))
-    return (leader + best) % SEATS
+    best = max(range(len(cards)), key=lambda position: (keys[cards[position]], -position))
+    return (leader + best) % len(cards)
 
 
 def tricks_text(tricks: Iterable[Trick], card_text: Sequence[str]) -> list[dict[str, Any]]:
@@ -132,6 +136,7 @@ class TrickPlay:
         "keys",
         "best",
         "_winner",
+        "seats",
     )
     tricks_in_hand: ClassVar[int]
     """How many tricks a hand has (each seat's cards)."""
@@ -147,7 +152,8 @@ class TrickPlay:
         keys_by_led: Sequence[Sequence[int]],
         leader: int,
     ) -> None:
-        """Starts play from ``hands`` (split by suit), ``leader`` to lead."""
+        """Starts play from ``hands`` (split by suit, one per seat), ``leader`` to lead."""
+        self.seats = len(hands)
         self.hands = hands
         self.suit_of = suit_of
         self.keys_by_led = keys_by_led
@@ -157,7 +163,7 @@ class TrickPlay:
         self.current: list[int] = []
         self.led: int | None = None
         self.tricks: list[Trick] = []
-        self.tricks_taken = [0] * SEATS
+        self.tricks_taken = [0] * self.seats
         self.best = -1
         self._winner = -1
 
@@ -223,7 +229,7 @@ class TrickPlay:
 
     def _place(self, seat: int, card: int) -> None:
         """Lays ``card``, already taken from ``seat``'s hand, on the trick; after the
-        fourth, closes the trick, counts it and gives its winner the lead."""
+        last seat's, closes the trick, counts it and gives its winner the lead."""
         current = self.current
         if not current:
             self.led = led = self.suit_of[card]
@@ -234,8 +240,9 @@ class TrickPlay:
             self.best = self.keys[card]
             self._winner = seat
         current.append(card)
-        if len(current) < SEATS:
-            self.to_play = (seat + 1) % SEATS
+        seats = self.seats
+        if len(current) < seats:
+            self.to_play = (seat + 1) % seats
             return
         winner = self._winner
         self.tricks.append((self.leader, tuple(current), winner))
@@ -268,16 +275,19 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     bots' ``legal[bits(32) * len(legal) >> 32]`` at every seat, without a call per card.
     Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
     current and ends with nobody to play."""
+    if play.seats != 4:
+        _random_tricks_any(play, bits)
+        return
     hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
     tricks, taken = play.tricks, play.tricks_taken
-    followers = FOLLOWERS
+    seated = followers(4)
     leader = play.leader
     for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
-        # Unrolled over the four seats: the only rule is "follow suit if you can". Every
-        # seat holds in_hand cards in four suits (a game's fifth list, of cards that
-        # follow no suit, is not made for a hand with a ruling suit); the leader's card
-        # is found by counting through its suits, clubs first, rather than by listing
-        # its cards and removing one.
+        # Unrolled over four seats (a table of another size takes the loop below): the
+        # only rule is "follow suit if you can". Every seat holds in_hand cards in four
+        # suits (a game's fifth list, of cards that follow no suit, is not made for a
+        # hand with a ruling suit); the leader's card is found by counting through its
+        # suits, clubs first, rather than by listing its cards and removing one.
         clubs, diamonds, hearts, spades = hands[leader]
         index = bits(32) * in_hand >> 32
         count = len(clubs)
@@ -302,7 +312,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         keys = keys_by_led[led]
         best = keys[first]
         winner = leader
-        second_seat, third_seat, fourth_seat = followers[leader]
+        second_seat, third_seat, fourth_seat = seated[leader]
         hand = hands[second_seat]
         following = hand[led]
         if following:
@@ -338,6 +348,43 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         if keys[fourth] > best:
             winner = fourth_seat
         tricks.append((leader, (first, second, third, fourth), winner))
+        taken[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.to_play = None
+
+
+def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
+    """``random_tricks`` at a table of any number of seats: the same draws, one per card,
+    in a loop over the seats after the leader."""
+    hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
+    tricks, taken = play.tricks, play.tricks_taken
+    after = followers(play.seats)
+    leader = play.leader
+    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
+        hand = hands[leader]
+        legal = [card for cards in hand[:4] for card in cards]
+        first = legal[bits(32) * in_hand >> 32]
+        led = suit_of[first]
+        hand[led].remove(first)
+        keys = keys_by_led[led]
+        best = keys[first]
+        winner = leader
+        cards = [first]
+        for seat in after[leader]:
+            hand = hands[seat]
+            following = hand[led]
+            if following:
+                card = following.pop(bits(32) * len(following) >> 32)
+            else:
+                legal = [card for cards in hand[:4] for card in cards]
+                card = legal[bits(32) * in_hand >> 32]
+                hand[suit_of[card]].remove(card)
+            cards.append(card)
+            if keys[card] > best:
+                best = keys[card]
+                winner = seat
+        tricks.append((leader, tuple(cards), winner))
         taken[winner] += 1
         leader = winner
     play.leader = leader

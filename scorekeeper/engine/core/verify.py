@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from .seats import SEATS
-
 C = TypeVar("C")
 
 RuleBroken = Callable[[Any, Sequence[Any], Sequence[Any], Sequence[Any]], str | None]
@@ -29,7 +27,7 @@ def check_tricks(
     winner: Callable[[int, Sequence[C]], int],
     problems: list[str],
     winners: Sequence[int | None] | None = None,
-    seats: int = SEATS,
+    seats: int | None = None,
 ) -> list[int]:
     """Plays ``tricks`` (each its leader as written, None if the deal does not say, and
     its cards in play order) again from ``hands`` (each seat's cards, taken out as they
@@ -37,6 +35,7 @@ def check_tricks(
     Every broken rule is added to ``problems``; a trick led by the wrong seat, or a card
     the seat does not hold, ends the check there. ``winners``, when given, are the
     winners as written, each checked against the one worked out."""
+    seats = len(hands) if seats is None else seats
     won = [0] * seats
     played: list[C] = []
     for number, (said, cards) in enumerate(tricks, start=1):

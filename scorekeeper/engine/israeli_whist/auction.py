@@ -11,8 +11,7 @@ from typing import Literal
 from ..core.calls import PASS, Pass
 from ..core.cards import Card
 from ..core.errors import IllegalAction, ParseError
-from ..core.seats import SEATS
-from .bids import MAX_LEVEL, MIN_LEVEL, Bid, Denomination
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, Bid, Denomination
 from .progression import opener_for
 from .settings import RuleSettings
 

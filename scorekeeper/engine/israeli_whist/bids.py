@@ -17,6 +17,8 @@ from ..core.numbers import parse_int
 MIN_LEVEL = 5
 MAX_LEVEL = 13
 TRICKS_PER_HAND = 13
+SEATS = 4
+"""Israeli Whist is played by four, each alone: seats 0..3 clockwise."""
 
 
 class Denomination(enum.IntEnum):

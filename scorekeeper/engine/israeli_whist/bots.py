@@ -8,13 +8,12 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
-from ..core.seats import SEATS
 from .auction import ALL_BIDS, PASS, Call, IsraeliAuction, bid_index
-from .bids import MAX_LEVEL, MIN_LEVEL
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS
 from .contracts import ContractPhase
 from .play import SUIT_OF, IsraeliPlayState
 
@@ -46,7 +45,11 @@ class IsraeliRandomBot(core_bots.RandomBot):
         return self._rng.sample(list(hand), 3)
 
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
-        return self.choose(phase, phase.legal_actions())
+        return core_bots.RandomBot.choose(self, phase, phase.legal_actions())
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """The decision of the deal's stage (``simulate.IsraeliDealState.ask``)."""
+        return state.ask(self, legal)
 
 
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:
@@ -160,6 +163,10 @@ class IsraeliHeuristicBot:
             return legal[at - 1]
         return legal[at]
 
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """The decision of the deal's stage (``simulate.IsraeliDealState.ask``)."""
+        return state.ask(self, legal)
+
     def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
         """Leading, the strongest card while short of its contract, else the cheapest;
         following, while short, the cheapest winner when last to play, else the
@@ -204,5 +211,5 @@ BOTS: dict[str, BotFactory] = {"random": IsraeliRandomBot, "heuristic": IsraeliH
 """The bot kinds by name, as the command line offers them."""
 
 
-make_bots = partial(core_bots.make_bots, BOTS)
+make_bots = partial(core_bots.make_bots, BOTS, SEATS)
 """``make_bots(kind, rng)``: four bots of ``kind`` sharing ``rng`` (``core.bots``)."""

@@ -9,8 +9,8 @@ from typing import Literal
 from ..core.errors import IllegalAction
 from ..core.messages import Message, msg
 from ..core.numbers import shown
-from ..core.seats import SEATS, left_of
-from .bids import TRICKS_PER_HAND
+from ..core.seats import left_of
+from .bids import SEATS, TRICKS_PER_HAND
 from .settings import RuleSettings
 
 OverUnder = Literal["over", "under"]
@@ -24,7 +24,7 @@ def speaking_order(settings: RuleSettings, declarer: int) -> list[int]:
 
 _ORDERS = {
     may_raise: tuple(
-        tuple([declarer] * may_raise + [left_of(declarer, k) for k in (1, 2, 3)])
+        tuple([declarer] * may_raise + [left_of(declarer, k, seats=SEATS) for k in (1, 2, 3)])
         for declarer in range(SEATS)
     )
     for may_raise in (False, True)
@@ -137,7 +137,7 @@ class ContractPhase:
 
     def forbidden(self) -> int | None:
         """The forbidden number for the seat to speak, if it is the last bidder."""
-        if self.to_speak == left_of(self.declarer, 3):
+        if self.to_speak == left_of(self.declarer, 3, seats=SEATS):
             return forbidden_contract(sum(self.named.values()))
         return None
 

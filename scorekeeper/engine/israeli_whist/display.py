@@ -20,8 +20,7 @@ from ..core.display import (
 )
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
-from ..core.seats import SEATS
-from .bids import TRICKS_PER_HAND, Bid, Denomination
+from .bids import SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .records import HandRecord, PassRound
 from .scoring import contract_points
 from .settings import RuleSettings

@@ -10,8 +10,7 @@ from ..core.display import Notation
 from ..core.form import Action, Choice, FormField, HandFormSpec, Step, numbers, seat_keys
 from ..core.game import HandPlace
 from ..core.messages import msg, nmsg
-from ..core.seats import SEATS
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
 from .display import SHOWN
 from .records import MAX_REVOKES, last_bidder

@@ -13,8 +13,8 @@ from ..core.declared import Figures, Simulation
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context
-from ..core.seats import SEATS
 from . import command_line, display, form, records, stats, verify
+from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
 from .figures import NOTES, game_figures, player_figures

@@ -10,7 +10,7 @@ from ..core import tricks
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalAction
 from ..core.tricks import PLAIN_KEYS, PLAIN_SUIT_OF, TrickPlay, checked_hands, split_hands
-from .bids import TRICKS_PER_HAND, Denomination
+from .bids import SEATS, TRICKS_PER_HAND, Denomination
 
 NO_TRUMP = 4
 """The trump code of a no-trump hand; suits are 0..3 as in :class:`Suit`."""
@@ -38,7 +38,7 @@ def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | Denomination 
     Raises ValueError unless there are 4 cards.
     """
     numbers = [card.index for card in cards]
-    return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)])
+    return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)], seats=SEATS)
 
 
 def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
@@ -68,7 +68,7 @@ class IsraeliPlayState(TrickPlay):
         """Starts play with the declarer to lead. ``contracts`` are carried for players
         that aim at them. Raises ValueError unless the hands hold the 52 cards, 13 each."""
         numbers = [sorted(c if isinstance(c, int) else c.index for c in hand) for hand in hands]
-        checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer")
+        checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer", SEATS)
         owned = list(contracts) if contracts is not None else None
         self._deal(numbers, trump_code(trump), declarer, owned)
 

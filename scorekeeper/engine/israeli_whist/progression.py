@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.seats import left_of
+from .bids import SEATS
 from .settings import RuleSettings
 
 
 def opener_for(settings: RuleSettings, dealer: int) -> int:
     """The seat that opens the auction: the dealer, or the player to the dealer's left."""
-    return dealer if settings.opener == "dealer" else left_of(dealer)
+    return dealer if settings.opener == "dealer" else left_of(dealer, seats=SEATS)
 
 
 class IsraeliRace:
@@ -20,7 +21,7 @@ class IsraeliRace:
 
     def next_dealer(self, dealer: int, record: Any) -> int:
         """A thrown-in deal is dealt again by the same dealer."""
-        return dealer if record.thrown_in else left_of(dealer)
+        return dealer if record.thrown_in else left_of(dealer, seats=SEATS)
 
     def opener(self, settings: RuleSettings, dealer: int) -> int:
         return opener_for(settings, dealer)

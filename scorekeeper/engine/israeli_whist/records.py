@@ -24,8 +24,8 @@ from ..core.schema import (
     Said,
     read_entries,
 )
-from ..core.seats import SEATS, left_of
-from .bids import MAX_LEVEL, MIN_LEVEL, TRICKS_PER_HAND, Bid, Denomination
+from ..core.seats import left_of
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
 from .contracts import declarer_contract_problem, forbidden_contract
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
@@ -394,7 +394,7 @@ def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
 
 def last_bidder(declarer: int) -> int:
     """The seat that names the last contract: the declarer's right."""
-    return left_of(declarer, 3)
+    return left_of(declarer, 3, seats=SEATS)
 
 
 def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from ..core import stats as core
 from ..core.progress import RaceProgress
 from ..core.seating import Stint
-from ..core.seats import SEATS
 from ..core.stats import (
     GameKey,
     HandPick,
@@ -26,6 +25,7 @@ from ..core.stats import (
     better_pick,
     hands_played,
 )
+from .bids import SEATS
 from .records import PlayedHand, forbidden_for_entry, last_bidder
 
 __all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]

@@ -10,11 +10,10 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.errors import EngineError, IllegalAction
-from ..core.seats import SEATS
 from ..core.simulation import wrong_points
 from ..core.verify import check_tricks, plain_trick_rules
 from .auction import IsraeliAuction, parse_call
-from .bids import TRICKS_PER_HAND, Bid
+from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .contracts import ContractPhase
 from .records import HandRecord, PassRound, PlayedHand, ThrownIn
 from .scoring import score_hand

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from ..core.display import Notation, SignedPoints
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Hand
-from ..core.seats import SEATS
-from .scoring import SIDES, SideScore, side_of
+from .scoring import SEATS, SIDES, SideScore, side_of
 from .settings import SpadesSettings
 
 

@@ -13,12 +13,11 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from ..core.seats import SEATS
 from . import display, records, stats, verify
 from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
 from .records import HAND, restricted_blind_nil
-from .scoring import SIDES, HandScore, score_hand, side_of
+from .scoring import SEATS, SIDES, HandScore, score_hand, side_of
 from .settings import BLIND_NIL_BEHIND, PRESET_ASIDE, PRESETS, SpadesSettings
 from .simulate import BOTS, SpadesTally, simulate_deals
 

@@ -19,9 +19,9 @@ from ..core.game import HandPlace
 from ..core.messages import msg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
 from ..core.schema import Context, Hand
-from ..core.seats import SEATS, leaders_of
+from ..core.seats import leaders_of
 from .records import check
-from .scoring import SIDES, score_hand
+from .scoring import SEATS, SIDES, score_hand
 from .settings import SpadesSettings
 
 

@@ -18,6 +18,8 @@ from .settings import SpadesSettings
 
 SIDES: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
 TRICKS = 13
+SEATS = 4
+"""Spades is played by four, partners facing: seats 0..3 clockwise."""
 
 
 def side_of(seat: int) -> int:

@@ -20,9 +20,8 @@ from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.seats import SEATS
 from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play
-from .scoring import TRICKS, score_hand
+from .scoring import SEATS, TRICKS, score_hand
 from .settings import SpadesSettings
 
 

@@ -81,7 +81,7 @@ FORMULAS = {"QUADRATIC": (True, 0), "LINEAR_10": (False, 10)}
 # A game with no target plays on for ever in IWS; ours needs one, and this is our highest.
 NO_TARGET = 100_000
 STATUSES = {"IN_PROGRESS": "in_progress", "FINISHED": "finished"}
-SEATS = 4
+SEATS = get_game(GAME).seats  # the seats of the one game IWS scores
 # Our field names in a hand's problems, and what IWS calls them.
 HAND_FIELDS = {
     "contracts": "bets",
