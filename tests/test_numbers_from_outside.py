@@ -90,14 +90,24 @@ def test_a_series_asked_of_the_nights_page_that_is_no_number_is_not_found(played
 
 
 @pytest.mark.parametrize("given", ["٣", "²", "1_0", "9" * 5000])
-def test_a_command_line_number_is_read_as_every_other_number(given):
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        (["simulate"], "--hands"),
+        (["serve", "--db", "/nonexistent/never.db"], "--port"),
+        (["serve", "--db", "/nonexistent/never.db"], "--workers"),
+        (["serve", "--db", "/nonexistent/never.db"], "--worker-timeout"),
+        (["serve", "--db", "/nonexistent/never.db"], "--proxy"),
+    ],
+)
+def test_a_command_line_number_is_read_as_every_other_number(given, command, option):
     done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "simulate", "--hands", given],
+        [sys.executable, "-m", "scorekeeper.cli", *command, option, given],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 2
-    assert "--hands" in done.stderr
+    assert option in done.stderr
     assert "must be a whole number" in done.stderr or "has more than 18 digits" in done.stderr
     assert "Traceback" not in done.stderr

@@ -24,9 +24,6 @@ ALLOWED = {
     ("engine/pages/form.py", "_choices_in_words"): "a knob's choice labels, the engine's own words",
     ("engine/phone.py", "*"): "the phone's own page (keep.js) asking its engine",
     ("pages/phone.py", "*"): "the phone's own page (keep.js) asking its engine",
-    # Left to the branch that moves serve onto gunicorn (issue 54, finding 8), which
-    # rewrites these options: --port, --threads, --workers, --proxy.
-    ("cli/commands.py", "serve"): "serve's options, rewritten on the gunicorn branch",
 }
 SOURCES = {"request", "session"}
 READERS = {"from_form", "from_option"}  # a game's field reading a form's or a CLI's text

@@ -406,7 +406,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     help="Address to listen on; 0.0.0.0 lets the other phones on the network connect.",
 )
 @click.option(
-    "--port", default=5000, show_default=True, type=click.IntRange(1, 65535), help="Port."
+    "--port", default=5000, show_default=True, type=WholeNumber(1, 65535), help="Port."
 )
 @click.option(
     "--db",
@@ -418,14 +418,14 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     "--threads",
     default=4,
     show_default=True,
-    type=click.IntRange(1, 64),
+    type=WholeNumber(1, 64),
     help="Worker threads that handle requests.",
 )
 @click.option(
     "--workers",
     default=1,
     show_default=True,
-    type=click.IntRange(1, 64),
+    type=WholeNumber(1, 64),
     help="Processes that serve requests on the same port and database file; a busy "
     "server wants one per core. More than 1 runs them under gunicorn, which replaces a "
     "worker that dies or hangs and reloads them all on SIGHUP; serve it behind a reverse "
@@ -435,7 +435,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     "--worker-timeout",
     default=30,
     show_default=True,
-    type=click.IntRange(3, 3600),
+    type=WholeNumber(3, 3600),
     metavar="SECONDS",
     help="With --workers: a worker silent this long (hung, stopped) is killed and replaced.",
 )
@@ -443,7 +443,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     "--proxy",
     default=0,
     show_default=True,
-    type=click.IntRange(min=0),
+    type=WholeNumber(0, None),
     metavar="N",
     help="Reverse proxies in front of the server (nginx, Caddy) whose X-Forwarded-For, "
     "-Proto and -Host headers to trust; 0 ignores those headers. Let only the proxy reach "
