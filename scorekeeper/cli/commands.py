@@ -405,9 +405,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     show_default=True,
     help="Address to listen on; 0.0.0.0 lets the other phones on the network connect.",
 )
-@click.option(
-    "--port", default=5000, show_default=True, type=WholeNumber(1, 65535), help="Port."
-)
+@click.option("--port", default=5000, show_default=True, type=WholeNumber(1, 65535), help="Port.")
 @click.option(
     "--db",
     "database",
