@@ -211,13 +211,8 @@ class BidWhistDealState(run.TurnDeal):
         )
         self.stage, self.to_play = "play", bidder
 
-    def _over(self) -> None:
-        self.stage, self.to_play, self._legal_now = "over", None, None
-
     def result(self) -> BidWhistDeal:
-        if self._deal is None:
-            self._deal = self._result()
-        return self._deal
+        return super().result()
 
     def _result(self) -> BidWhistDeal:
         auction, dealer, dealt, kitty = self.auction, self.dealer, self.dealt, self.kitty

@@ -175,6 +175,23 @@ class TurnDeal:
     def is_terminal(self) -> bool:
         return self.to_play is None
 
+    _deal: Any = None
+    stage: str = ""
+
+    def _over(self) -> None:
+        """The deal is over: nobody is to play."""
+        self.stage, self.to_play, self._legal_now = "over", None, None
+
+    def _result(self) -> Any:
+        raise NotImplementedError
+
+    def result(self) -> Any:
+        """The finished deal (``_result``, which a game may write instead of ``result``),
+        worked out once."""
+        if self._deal is None:
+            self._deal = self._result()
+        return self._deal
+
 
 class DealBot(Protocol):
     """A seat's player of a :class:`DealState`."""

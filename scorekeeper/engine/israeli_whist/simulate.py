@@ -227,13 +227,8 @@ class IsraeliDealState(TurnDeal):
         self.play = IsraeliPlayState._trusted(self.hands, trump, leader, contracts)
         self.to_play = leader
 
-    def _over(self) -> None:
-        self.stage, self.to_play, self._legal_now = "over", None, None
-
     def result(self) -> IsraeliDeal:
-        if self._deal is None:
-            self._deal = self._result()
-        return self._deal
+        return super().result()
 
     def _result(self) -> IsraeliDeal:
         auction, settings, dealer, dealt = self.auction, self.settings, self.dealer, self.dealt
