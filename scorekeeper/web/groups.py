@@ -30,6 +30,7 @@ from .access import (
 from .card import shown_date
 from .forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
 from .game_service import game_summary, group_name, playing_in
+from .i18n import isolate
 from .responses import PRIVATE
 from .share import public_url, qr_markup
 from .throttle import allow, owner_required
@@ -94,14 +95,14 @@ def name_change_text(change: NameChange) -> str:
         return _(
             "%(name)s was stored spelt in %(count)d ways that look alike (the accents typed "
             "differently): they are one player now, with one page and one rating.",
-            name=change.name,
+            name=isolate(change.name),
             count=len(change.was),
         )
     return _(
         "Two players sat at one game, or came to one club night, as %(name)s spelt in two "
         "ways that look alike: one of them is called %(new)s now.",
-        name=change.name.rsplit(" (", 1)[0],
-        new=change.name,
+        name=isolate(change.name.rsplit(" (", 1)[0]),
+        new=isolate(change.name),
     )
 
 
