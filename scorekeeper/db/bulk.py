@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -228,17 +230,16 @@ def import_games(
         return []
     keys = [new_edit_key() for _ in games]
     stored: dict[int, int] = {}
-    # Every hand's rows are worked out and packed first, so that the write transaction,
-    # which every other group's saves wait for, only stores them (issues 29 and 54).
-    packed = pack_games(db, games)
-    with writing(db):
+    # Every hand's rows are worked out and staged first, so that the write transaction,
+    # which every other group's saves wait for, only copies them (issues 29 and 54).
+    with staged_rows(db, games) as staged, writing(db):
         if group_id is None:
             group_id = insert_group(db, None)[0].id
         elif not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
             raise NotFound(f"there is no group {group_id}")
         for index, game in enumerate(games):
             stored[index] = _insert_game(db, game, keys[index], group_id)
-        insert_packed(db, packed, [stored[i] for i in range(len(games))])
+        insert_staged(db, staged, [stored[i] for i in range(len(games))])
         # The finished ones are their group's newest rating events, rated here.
         games_imported(db, [stored[i] for i in range(len(games))])
     # After the import's own transaction: the careers' figures of each game, so the
@@ -248,7 +249,7 @@ def import_games(
 
 
 def _game_rows(db: Database, game: ImportedGame) -> list[HandRows]:
-    """The rows of each of the game's hands, as ``insert_packed`` stores them."""
+    """The rows of each of the game's hands, as ``staged_rows`` stages them."""
     rules = table_game(game.game, game.players)
     return [
         hand_rows(
@@ -266,24 +267,33 @@ def _game_rows(db: Database, game: ImportedGame) -> list[HandRows]:
 
 
 @dataclass(frozen=True, slots=True)
-class PackedRows:
-    """The hands, seats and revisions of imported games, worked out and packed as JSON
-    before the import's write transaction (``pack_games``), so that the transaction
-    stores each kind of row in one statement (``insert_packed``) whatever the number of
-    hands: a statement per row gives Python's GIL back at every row, and with the server's
-    other threads busy each row then waits for it, while every other group's save waits
-    for the writer lock (issue 54: a 10,000-hand night held it 150 ms on a quiet server,
-    900 ms beside a flood). Each packed list is keyed by its columns; a hand is named by
-    its place among all the hands (from 1), its game by its place among the games."""
+class StagedRows:
+    """The hands, seats and revisions of imported games, worked out and written to this
+    connection's temporary tables before the import's write transaction (``staged_rows``),
+    so that the transaction copies each kind of row in one statement (``insert_staged``)
+    whatever the number of hands. A statement per row gives Python's GIL back at every
+    row, and with the server's other threads busy each row then waits to get it back,
+    while every other group's save waits for the writer lock (issue 54: a 10,000-hand
+    night held it 150 ms on a quiet server, 900 ms beside a flood of requests). Temporary
+    tables belong to the connection alone: writing them takes no lock of the database
+    file, nobody else reads them, and they are gone with the connection if the process
+    dies. A hand is named by its place among all the hands (``k``, from 1), its game by its
+    place among the games (``g``, from 0)."""
 
-    hands: dict[tuple[str, ...], str]
-    seats: dict[tuple[str, ...], str]
+    hands: tuple[tuple[str, tuple[str, ...]], ...]
+    seats: tuple[tuple[str, tuple[str, ...]], ...]
     revisions: str
+    games: str
 
 
-def pack_games(db: Database, games: Sequence[ImportedGame]) -> PackedRows:
-    """Every row of ``games``' hands, seats and revisions, packed for ``insert_packed``.
-    Writes nothing."""
+REVISION_COLUMNS = ("number", "revision", "action", "hand", "created_at", "offline_by")
+
+
+@contextmanager
+def staged_rows(db: Database, games: Sequence[ImportedGame]) -> Iterator[StagedRows]:
+    """Every row of ``games``' hands, seats and revisions in temporary tables, for
+    ``insert_staged`` in the write transaction the caller opens inside this block; the
+    tables are dropped when it ends, stored or not."""
     hands: dict[tuple[str, ...], list[list[Any]]] = {}
     seats: dict[tuple[str, ...], list[list[Any]]] = {}
     revisions: list[list[Any]] = []
@@ -297,6 +307,7 @@ def pack_games(db: Database, games: Sequence[ImportedGame]) -> PackedRows:
         revisions.extend(
             [
                 index,
+                0,
                 r.number,
                 r.revision,
                 r.action,
@@ -306,61 +317,86 @@ def pack_games(db: Database, games: Sequence[ImportedGame]) -> PackedRows:
             ]
             for r in game.revisions
         )
-    return PackedRows(
-        {columns: _json(rows) for columns, rows in hands.items()},
-        {columns: _json(rows) for columns, rows in seats.items()},
-        _json(revisions),
-    )
+    prefix = f"import_{secrets.token_hex(6)}"
+    made: list[str] = []
+    outer = db.conn.in_transaction  # a caller's own transaction is left to the caller
 
-
-def _json(rows: list[list[Any]]) -> str:
-    # Only plain values are stored (numbers, text, None): anything else fails here, before
-    # the transaction, rather than being stored as its JSON text.
-    for row in rows:
-        for value in row:
-            if value is not None and not isinstance(value, int | float | str):
-                raise TypeError(f"a packed row holds {type(value).__name__}")
-    return json.dumps(rows, ensure_ascii=False, allow_nan=False)
-
-
-def _columns(count: int, first: int) -> str:
-    """``count`` of the packed row's values, from place ``first`` on."""
-    return ", ".join(f"json_extract(r.value, '$[{first + i}]')" for i in range(count))
-
-
-def insert_packed(db: Database, packed: PackedRows, game_ids: Sequence[int]) -> None:
-    """Stores ``packed`` (``pack_games`` of games stored as ``game_ids``, in order) in the
-    caller's write transaction: one statement per kind of row and set of columns, so the
-    statements do not grow with the hands. Hand ids are given here, after the highest
-    there is, which no other writer can take while the transaction holds the writer lock."""
-    ids = json.dumps(list(game_ids))
-    base = db.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
-    game_of = "(SELECT g.value FROM json_each(?) g WHERE g.key = json_extract(r.value, '$[0]'))"
-    for columns, rows in packed.hands.items():
-        db.execute(
-            f"INSERT INTO hands (id, game_id, {', '.join(columns)}) "
-            f"SELECT ? + json_extract(r.value, '$[1]'), {game_of}, {_columns(len(columns), 2)} "
-            "FROM json_each(?) r",
-            [base, ids, rows],
+    def table(name: str, columns: Sequence[str], rows: list[list[Any]]) -> str:
+        made.append(f"{prefix}_{name}")
+        names = ", ".join(f'"{column}"' for column in ("g", "k", *columns))
+        db.conn.execute(f"CREATE TEMP TABLE {made[-1]} ({names})")
+        db.conn.executemany(
+            f"INSERT INTO temp.{made[-1]} VALUES ({', '.join('?' * (len(columns) + 2))})", rows
         )
-    for columns, rows in packed.seats.items():
-        db.execute(
-            f"INSERT INTO hand_seats (hand_id, {', '.join(columns)}) "
-            f"SELECT ? + json_extract(r.value, '$[0]'), {_columns(len(columns), 1)} "
-            "FROM json_each(?) r",
-            [base, rows],
+        return made[-1]
+
+    try:
+        staged = StagedRows(
+            tuple(
+                (table(f"hands_{n}", columns, rows), columns)
+                for n, (columns, rows) in enumerate(hands.items())
+            ),
+            tuple(
+                (table(f"seats_{n}", columns, [[0, *row] for row in rows]), columns)
+                for n, (columns, rows) in enumerate(seats.items())
+            ),
+            table("revisions", REVISION_COLUMNS, revisions),
+            f"{prefix}_games",
         )
+        db.conn.execute(f"CREATE TEMP TABLE {staged.games} (g INTEGER PRIMARY KEY, id)")
+        made.append(staged.games)
+        if not outer:
+            db.conn.commit()  # the temporary tables' own transaction, before the import's
+        yield staged
+    finally:
+        if db.conn.in_transaction and not outer:
+            db.conn.rollback()
+        for name in made:
+            db.conn.execute(f"DROP TABLE IF EXISTS temp.{name}")
+
+
+def insert_staged(db: Database, staged: StagedRows, game_ids: Sequence[int]) -> None:
+    """Copies ``staged`` (``staged_rows`` of games stored as ``game_ids``, in order) into
+    the database in the caller's write transaction: one statement per kind of row and set
+    of columns, so the statements do not grow with the hands. Hand ids are given here,
+    after the highest there is, which no other writer can take while the transaction holds
+    the writer lock."""
+    games = f"temp.{staged.games}"
     db.execute(
-        "INSERT INTO hand_revisions "
-        "(game_id, number, revision, action, hand, created_at, offline_by) "
-        f"SELECT {game_of}, {_columns(6, 1)} FROM json_each(?) r",
-        [ids, packed.revisions],
+        f"INSERT INTO {games} (g, id) SELECT key, value FROM json_each(?)",
+        [json.dumps(list(game_ids))],
     )
+    base = db.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+    for name, columns in staged.hands:
+        db.execute(
+            f"INSERT INTO hands (id, game_id, {', '.join(_quoted(columns))}) SELECT ? + r.k, "
+            f"(SELECT id FROM {games} WHERE g = r.g), "
+            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.k",
+            [base],
+        )
+    for name, columns in staged.seats:
+        listed = ", ".join(_quoted(columns))
+        db.execute(
+            f"INSERT INTO hand_seats (hand_id, {listed}) SELECT ? + r.k, "
+            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.k",
+            [base],
+        )
+    listed = ", ".join(_quoted(REVISION_COLUMNS))
+    db.execute(
+        f"INSERT INTO hand_revisions (game_id, {listed}) "
+        f"SELECT (SELECT id FROM {games} WHERE g = r.g), "
+        f"{', '.join(f'r.{c}' for c in _quoted(REVISION_COLUMNS))} "
+        f"FROM temp.{staged.revisions} r ORDER BY r.rowid",
+    )
+
+
+def _quoted(columns: Sequence[str]) -> list[str]:
+    return [f'"{column}"' for column in columns]
 
 
 def _insert_game(db: Database, game: ImportedGame, key: str, group_id: int) -> int:
     """Stores the game's row, its players and its changes of seats; its hands and
-    revisions are ``insert_packed``'s."""
+    revisions are ``insert_staged``'s."""
     progress = game.progress
     rules = table_game(game.game, game.players)
     game_id = db.execute(
