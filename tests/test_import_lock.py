@@ -10,6 +10,7 @@ failure inside it stores nothing, and what it stores reads back as before."""
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 
@@ -158,6 +159,8 @@ def test_a_night_that_fails_inside_its_transaction_stores_nothing(app, client, g
     with app.test_request_context(), pytest.raises(RuntimeError):
         stored.import_night(db.get_db(), group["id"], night_files.read_night(text), None, "seed")
     assert _counts(app) == before
+    with app.app_context():  # and nothing staged is left behind on the connection
+        assert db.get_db().execute("SELECT count(*) FROM sqlite_temp_master").fetchone()[0] == 0
     monkeypatch.undo()
     # The next import stores the night whole, its hand ids after the highest there is.
     with app.test_request_context():
@@ -192,3 +195,21 @@ def test_imported_hands_read_back_as_recorded(app, client, group):
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["hands"][-1]["number"] == 32
     assert game["totals"] == [3, -3, 0, 0]
+
+
+def test_staging_an_import_holds_no_lock_another_writer_waits_for(app, group, tmp_path):
+    """While the import's rows are worked out and staged, another connection (another
+    group's save) writes at once: only the copy in the write transaction holds the lock."""
+    games = formats.read_file(_game_file(40))
+    with app.test_request_context():
+        database = db.get_db()
+        with bulk.staged_rows(database, games) as staged:
+            other = sqlite3.connect(app.config["DATABASE"], timeout=0, isolation_level=None)
+            try:
+                other.execute("BEGIN IMMEDIATE")
+                other.execute("UPDATE groups SET name = 'Andere' WHERE id = ?", [group["id"]])
+                other.execute("COMMIT")
+            finally:
+                other.close()
+            assert staged.hands
+        assert database.execute("SELECT count(*) FROM sqlite_temp_master").fetchone()[0] == 0
