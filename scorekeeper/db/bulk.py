@@ -360,7 +360,8 @@ def insert_staged(db: Database, staged: StagedRows, game_ids: Sequence[int]) -> 
     the database in the caller's write transaction: one statement per kind of row and set
     of columns, so the statements do not grow with the hands. Hand ids are given here,
     after the highest there is, which no other writer can take while the transaction holds
-    the writer lock."""
+    the writer lock. Each table is read in the order it was written (by ``rowid``, which
+    costs no sorting): the hands' and seats' ids ascending, so each insert appends."""
     games = f"temp.{staged.games}"
     db.execute(
         f"INSERT INTO {games} (g, id) SELECT key, value FROM json_each(?)",
@@ -371,14 +372,14 @@ def insert_staged(db: Database, staged: StagedRows, game_ids: Sequence[int]) -> 
         db.execute(
             f"INSERT INTO hands (id, game_id, {', '.join(_quoted(columns))}) SELECT ? + r.k, "
             f"(SELECT id FROM {games} WHERE g = r.g), "
-            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.k",
+            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.rowid",
             [base],
         )
     for name, columns in staged.seats:
         listed = ", ".join(_quoted(columns))
         db.execute(
             f"INSERT INTO hand_seats (hand_id, {listed}) SELECT ? + r.k, "
-            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.k",
+            f"{', '.join(f'r.{c}' for c in _quoted(columns))} FROM temp.{name} r ORDER BY r.rowid",
             [base],
         )
     listed = ", ".join(_quoted(REVISION_COLUMNS))
