@@ -19,7 +19,7 @@ from ..engine.club.rules import from_dict
 from ..engine.core.messages import msg
 from ..limits import CLUB_MAX_DISPUTES_PER_TABLE
 from ..problems import Problem
-from .bulk import _game_rows, _insert_game
+from .bulk import _insert_game, insert_staged, staged_rows
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .figures import refresh
@@ -469,14 +469,15 @@ def import_night(
     ``organiser_id`` (a membership, or None) draws its next series. Returns the night's id
     and each table's (game id, edit key), in the file's table order."""
     keys = [new_edit_key() for _ in night.games]
-    rows = [_game_rows(db, game) for game in night.games]
-    with writing(db):
+    # Worked out and staged before the write transaction, which then copies each kind of
+    # row in one statement (``bulk.StagedRows``: issue 54).
+    with staged_rows(db, night.games) as staged, writing(db):
         if not query(db, "SELECT 1 FROM groups WHERE id = ?", [group_id]).fetchone():
             raise NotFound(f"there is no group {group_id}")
         ids = [
-            _insert_game(db, game, rows[index], keys[index], group_id)
-            for index, game in enumerate(night.games)
+            _insert_game(db, game, keys[index], group_id) for index, game in enumerate(night.games)
         ]
+        insert_staged(db, staged, ids)
         games_imported(db, ids)
         night_id = db.execute(
             "INSERT INTO club_nights (group_id, name, rules, seed, organiser_id, series, "
