@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..problems import Problem
-from .files import create_private, make_private, private_database
+from .files import create_private, make_private, private_database, sync_folder
 
 
 class BackupFailed(Problem, sqlite3.DatabaseError):
@@ -75,23 +75,13 @@ def copy_database(source: str | os.PathLike, target: str | os.PathLike) -> None:
         with open(partial, "rb") as written:
             os.fsync(written.fileno())
         os.replace(partial, target)
-        _sync_folder(target.parent)
+        sync_folder(target.parent)
     except (sqlite3.Error, OSError) as exc:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         if isinstance(exc, BackupFailed):
             raise
         raise BackupFailed(f"cannot copy {source} to {target}: {exc}") from exc
-
-
-def _sync_folder(folder: Path) -> None:
-    """Makes a rename in ``folder`` survive a power cut (where the system allows it)."""
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
 
 
 def _set_aside_stale_log(target: Path) -> None:

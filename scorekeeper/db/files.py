@@ -86,3 +86,14 @@ def open_private(path: str | os.PathLike, mode: str = "w", **options):
     except BaseException:
         os.close(descriptor)
         raise
+
+
+def sync_folder(folder: Path) -> None:
+    """Makes the entries of ``folder`` (a file made, renamed or removed) survive a power
+    cut, where the system allows it."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

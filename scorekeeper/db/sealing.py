@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import hashlib
 import hmac
 import os
@@ -65,7 +64,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
-from .files import PRIVATE_FOLDER, private_folder
+from .files import PRIVATE_FOLDER, private_folder, sync_folder
 
 SECRETS_FOLDER = "-secrets"
 # What a row's token reads as when this database's secrets are not the ones that sealed
@@ -236,17 +235,7 @@ def _write_key(path: Path, exclusive: bool = False) -> None:
                 raise
     finally:
         os.unlink(draft)
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The folder's entries on disk (a key made, or removed, survives a power cut)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    sync_folder(path.parent)
 
 
 def _secret_in(path: Path) -> bytes:
@@ -281,7 +270,7 @@ def retire_keys(db: Database, keep: int) -> list[Path]:
         if named is not None and named[1] is not None and int(named[1]) != keep:
             os.unlink(entry.path)
             removed.append(Path(entry.path))
-    _sync_folder(folder)
+    sync_folder(folder)
     _KNOWN.pop(database_file(db), None)
     return removed
 
