@@ -723,7 +723,6 @@ def _sign_page(
             note_length=MAX_NOTE_LENGTH,
             disputes=disputes,
             settled_how={key: translate(words) for key, words in SETTLED_HOW.items()},
-            not_a_player=translate(NOT_A_PLAYER),
         ),
         status=status,
     )
