@@ -227,3 +227,14 @@ def test_a_nights_rules_come_back_from_what_is_stored(key):
 def test_hearts_nights_stand_lowest_first():
     assert night_rules("any-game", "hearts").lowest_wins()
     assert not night_rules("skat").lowest_wins()
+
+
+def test_players_level_on_points_carry_the_best_series_that_ranks_them():
+    lists = [
+        TableList(1, 1, ("Ann", "Ben", "Cy"), (30, 10, 0)),
+        TableList(2, 1, ("Ann", "Ben", "Cy"), (0, 20, 5)),
+    ]
+    ann, ben, cy = standings(lists)
+    assert (ann.name, ann.points, ann.place, ann.best, ann.level) == ("Ann", 30, 1, 30, True)
+    assert (ben.name, ben.points, ben.place, ben.best, ben.level) == ("Ben", 30, 2, 20, True)
+    assert (cy.points, cy.level) == (5, False)

@@ -44,7 +44,7 @@ def played(club):
     present = "\n".join([n for n in THIRTEEN if n != "Spieler 5"] + ["Gast"])
     assert (
         client.post(
-            f"/groups/{group_id}/club/{night.id}/next", data={"present": present}
+            f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
         ).status_code
         == 302
     )
@@ -53,7 +53,12 @@ def played(club):
     table = night.tables_of(2)[0]
     players = games[table.game_id].players
     for name in players[:2]:
-        assert client.post(f"/games/{table.game_id}/club", data={"name": name}).status_code == 302
+        assert (
+            client.post(
+                f"/games/{table.game_id}/club", data={"name": name, "sure": "1"}
+            ).status_code
+            == 302
+        )
     body = {"action": "dispute", "name": players[3], "hand": "2", "note": "Pik, nicht Kreuz"}
     assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
     text = client.get(f"/groups/{group_id}/club/{night.id}/export.json").get_data(as_text=True)

@@ -54,7 +54,7 @@ def test_a_member_takes_over_a_night_started_through_the_api_with_its_link(api_n
     assert stored_night.organiser_id is not None
     # The organiser's phone draws the next series, and keeps the new tables' edit keys.
     play_series_with_api_keys(organiser, night, 1)
-    answer = organiser.post(f"{draw}/next", data={"present": "\n".join(THIRTEEN)})
+    answer = organiser.post(f"{draw}/next", data={"present": "\n".join(THIRTEEN), "confirmed": "1"})
     assert answer.status_code == 302
     page = organiser.get(draw).get_data(as_text=True)
     assert "Scan at the table" in page and "Series 2" in page

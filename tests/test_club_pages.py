@@ -5,6 +5,7 @@ member, a member who is not the organiser, another group's night, bad input)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -102,7 +103,8 @@ def play_table(client, game_id: int, key: str, players, points: dict[str, int]):
 def standings_shown(client, group_id, night_id) -> dict[str, int]:
     page = client.get(f"/groups/{group_id}/club/{night_id}/standings").get_data(as_text=True)
     rows = re.findall(
-        r'<bdi class="nm" dir="auto">([^<]+)</bdi></th><td class="club-points">'
+        r'<bdi class="nm" dir="auto">([^<]+)</bdi>(?:<small[^>]*>[^<]*</small>)?</th>'
+        r'<td class="club-points">'
         r"(?:\u2066)?(-?\d+)",
         page.replace("\u2212", "-"),
     )
@@ -123,7 +125,9 @@ def test_a_thirteen_player_skat_night_of_two_series_stands_as_the_lists_add_up(c
 
     # Series 2: Spieler 5 has gone home, Gast came late.
     present = "\n".join([n for n in THIRTEEN if n != "Spieler 5"] + ["Gast"])
-    answer = client.post(f"/groups/{group_id}/club/{night.id}/next", data={"present": present})
+    answer = client.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
+    )
     assert answer.status_code == 302
     night, games = night_of(app, group_id, night.id)
     second = [games[t.game_id].players for t in night.tables_of(2)]
@@ -148,7 +152,8 @@ def test_the_next_series_waits_for_every_table_and_changes_nothing_meanwhile(clu
     start_night(client, group_id)
     night, games = night_of(app, group_id)
     answer = client.post(
-        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+        f"/groups/{group_id}/club/{night.id}/next",
+        data={"present": "\n".join(THIRTEEN), "confirmed": "1"},
     )
     assert answer.status_code == 409
     first = games[night.tables[0].game_id].players
@@ -162,7 +167,8 @@ def test_no_series_past_the_nights_last(club):
     night, games = night_of(app, group_id)
     play_series(client, night, games, 1)
     answer = client.post(
-        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+        f"/groups/{group_id}/club/{night.id}/next",
+        data={"present": "\n".join(THIRTEEN), "confirmed": "1"},
     )
     assert answer.status_code == 409
     assert "all of them are drawn" in answer.get_data(as_text=True)
@@ -201,7 +207,8 @@ def test_a_member_who_is_not_the_organiser_sees_the_draw_but_cannot_draw(club):
     assert "phone shows the code that records" in page
     assert "/edit/" not in page and "draw-next" not in page
     answer = other.post(
-        f"/groups/{group_id}/club/{night.id}/next", data={"present": "\n".join(THIRTEEN)}
+        f"/groups/{group_id}/club/{night.id}/next",
+        data={"present": "\n".join(THIRTEEN), "confirmed": "1"},
     )
     assert answer.status_code == 403
     assert night_of(app, group_id, night.id)[0].series == 1
@@ -294,11 +301,13 @@ def test_a_tables_players_sign_its_list_in_turn_once_each(club):
     assert "list is not finished yet" in early.get_data(as_text=True)
     play_series(client, night, games, 1)
     for name in players:
-        answer = client.post(f"/games/{table.game_id}/club", data={"name": name})
+        asked = client.post(f"/games/{table.game_id}/club", data={"name": name})
+        assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True), name
+        answer = client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
         assert answer.status_code == 302, name
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f"Signed by {len(players)} of {len(players)}" in draw
-    twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0]})
+    twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
     assert twice.status_code == 409
     assert f"{players[0]} has signed this list already" in plain(twice)
     stranger_name = client.post(f"/games/{table.game_id}/club", data={"name": "Zoe"})
@@ -313,8 +322,13 @@ def test_a_tables_players_sign_its_list_in_turn_once_each(club):
     )
     assert changed.status_code == 200, changed.get_json()
     page = client.get(f"/games/{table.game_id}/club").get_data(as_text=True)
-    assert "A hand changed after this player signed." in page
-    assert client.post(f"/games/{table.game_id}/club", data={"name": players[0]}).status_code == 302
+    assert "Hand 1 changed after this player signed." in page
+    assert (
+        client.post(
+            f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"}
+        ).status_code
+        == 302
+    )
 
 
 def test_a_disputed_hand_is_marked_for_the_organiser_who_settles_it(club):
@@ -337,14 +351,25 @@ def test_a_disputed_hand_is_marked_for_the_organiser_who_settles_it(club):
         dispute_id = stored.disputes(db.get_db(), night.id)[0].id
     member = app.test_client()
     join_group(member, group_id=group_id)
-    resolve = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/resolve"
-    assert member.post(resolve).status_code == 403
-    assert client.post(f"/groups/{group_id}/club/{night.id}/disputes/99/resolve").status_code == 404
-    assert client.post(resolve).status_code == 302
-    assert "disputed by" not in client.get(f"/groups/{group_id}/club/{night.id}").get_data(
-        as_text=True
-    )
-    assert client.post(resolve).status_code == 404  # settled already
+    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
+    assert member.post(settle, data={"outcome": "kept"}).status_code == 403
+    assert member.get(settle).status_code == 403
+    missing = f"/groups/{group_id}/club/{night.id}/disputes/99/settle"
+    assert client.post(missing, data={"outcome": "kept"}).status_code == 404
+    asked = client.get(settle)
+    assert asked.status_code == 200 and "Es war Kreuz" in asked.get_data(as_text=True)
+    unsaid = client.post(settle)  # settled without saying how: refused, nothing changed
+    assert unsaid.status_code == 400
+    assert "corrected or kept" in unsaid.get_data(as_text=True)
+    with app.app_context():
+        assert stored.disputes(db.get_db(), night.id)[0].resolved_at is None
+    assert client.post(settle, data={"outcome": "kept"}).status_code == 302
+    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert 'id="disputes"' not in draw  # no longer open
+    assert "1 dispute settled" in draw and "Kept as recorded" in draw
+    with app.app_context():
+        assert stored.disputes(db.get_db(), night.id)[0].outcome == "kept"
+    assert client.post(settle, data={"outcome": "corrected"}).status_code == 409  # settled
 
 
 def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
@@ -359,8 +384,10 @@ def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
     for body in ({"name": name}, {"action": "dispute", "name": name, "hand": "1"}):
         assert table_phone.post(f"/games/{second}/club", data=body).status_code == 404
     member = app.test_client()
-    join_group(member, group_id=group_id)  # sees the game, holds no key: 403
-    assert member.post(f"/games/{second}/club", data={"name": name}).status_code == 403
+    join_group(member, group_id=group_id)  # sees the game, holds no key, no player's name
+    refused = member.post(f"/games/{second}/club", data={"name": name, "sure": "1"})
+    assert refused.status_code == 403
+    assert "none of this table" in refused.get_data(as_text=True)
     assert app.test_client().get(f"/games/{second}/club").status_code == 404
     plain = client.post(
         "/api/games",
@@ -372,8 +399,10 @@ def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
 
 
 def plain(answer) -> str:
-    """A page's text without the isolating marks around the names it quotes."""
-    return answer.get_data(as_text=True).replace("\u2068", "").replace("\u2069", "")
+    """A page's text, its entities read, without the isolating marks around the names it
+    quotes."""
+    text = html.unescape(answer.get_data(as_text=True))
+    return text.replace("\u2068", "").replace("\u2069", "")
 
 
 def test_a_tables_own_phone_finds_the_signing_page_on_its_scoreboard(club):
@@ -480,3 +509,159 @@ def test_the_draw_links_each_tables_list_printed_for_signing(club):
         path = f"/games/{table.game_id}/club/print"
         assert f'href="{path}"' in draw
         assert client.get(path).status_code == 200
+
+
+# --- a club night one organiser runs alone (issue 56) -----------------------------------
+
+
+def member_named(app, group_id: int, label: str):
+    """A phone that joined the group under ``label``, its name in the group."""
+    with app.app_context():
+        group = db.load_group(db.get_db(), group_id)
+    phone = app.test_client()
+    answer = phone.post(f"/join/{group.invite}", data={"label": label})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    return phone
+
+
+def test_drawing_the_next_series_asks_first_saying_what_is_still_open(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    first, second = night.tables_of(1)[0], night.tables_of(1)[1]
+    disputer = games[first.game_id].players[1]
+    body = {"action": "dispute", "name": disputer, "hand": "3"}
+    assert client.post(f"/games/{first.game_id}/club", data=body).status_code == 302
+    for name in games[second.game_id].players[:-1]:
+        signed = client.post(f"/games/{second.game_id}/club", data={"name": name, "sure": "1"})
+        assert signed.status_code == 302
+    present = "\n".join(THIRTEEN)
+    asked = client.post(f"/groups/{group_id}/club/{night.id}/next", data={"present": present})
+    assert asked.status_code == 200
+    page = plain(asked)
+    assert "Draw series 2 now?" in page and "cannot be undone" in page
+    assert f"Table 1 (series 1): hand 3, disputed by {disputer}, is not settled." in page
+    last = games[second.game_id].players[-1]
+    size = len(games[second.game_id].players)
+    assert f"Table 2 (series 1): its list is signed by {size - 1} of {size}; not by {last}." in page
+    assert night_of(app, group_id, night.id)[0].series == 1  # nothing drawn by asking
+    drawn = client.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
+    )
+    assert drawn.status_code == 302
+    assert night_of(app, group_id, night.id)[0].series == 2
+
+
+def test_a_member_signs_on_their_own_phone_for_their_own_name_and_can_take_it_back(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    table = night.tables_of(1)[0]
+    players = games[table.game_id].players
+    own = member_named(app, group_id, players[0])
+    early = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    assert early.status_code == 409  # the list is still being played
+    play_series(client, night, games, 1)
+    page = own.get(f"/games/{table.game_id}/club").get_data(as_text=True)
+    assert f"{players[0]} signs…" in page.replace("\u2068", "").replace("\u2069", "")
+    assert f"{players[1]} signs…" not in page.replace("\u2068", "").replace("\u2069", "")
+    other = own.post(f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"})
+    assert other.status_code == 400
+    assert f"This phone signs for {players[0]} only" in plain(other)
+    asked = own.post(f"/games/{table.game_id}/club", data={"name": players[0]})
+    assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True)
+    assert _count(app, "club_confirmations") == 0  # asking stores nothing
+    signed = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    assert signed.status_code == 302
+    assert _count(app, "club_confirmations") == 1
+    undone = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "action": "unsign"})
+    assert undone.status_code == 302
+    assert _count(app, "club_confirmations") == 0
+    own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    present = "\n".join(THIRTEEN)
+    client.post(
+        f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
+    )
+    late = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "action": "unsign"})
+    assert late.status_code == 409
+    assert "signatures of series 1 stay" in plain(late)
+    assert _count(app, "club_confirmations") == 1
+    removed = removed_member(app, group_id)
+    assert removed.post(f"/games/{table.game_id}/club", data={"name": players[1]}).status_code in (
+        403,
+        404,
+    )
+
+
+def test_the_signing_page_names_the_disputed_hand_how_it_was_settled_and_what_changed(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    table = night.tables[0]
+    players = games[table.game_id].players
+    client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    body = {"action": "dispute", "name": players[2], "hand": "2", "note": "Grand, nicht Kreuz"}
+    client.post(f"/games/{table.game_id}/club", data=body)
+    page = plain(client.get(f"/games/{table.game_id}/club"))
+    assert f"Hand 2, disputed by {players[2]}: " in page and "Grand, nicht Kreuz" in page
+    assert "waiting for the organiser" in page
+    key = edit_key(client, table.game_id)
+    hand = {"declarer": 2 % len(players), **WIN, "declarer_points": 80}
+    changed = client.put(
+        f"/api/games/{table.game_id}/hands/2", json=hand, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert changed.status_code == 200
+    with app.app_context():
+        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
+    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
+    assert client.post(settle, data={"outcome": "corrected"}).status_code == 302
+    page = plain(client.get(f"/games/{table.game_id}/club"))
+    assert "Corrected on the table's game" in page and "waiting for the organiser" not in page
+    assert "Hand 2 changed after this player signed." in page
+    he = plain(client.get(f"/games/{table.game_id}/club", headers={"Accept-Language": "he"}))
+    assert "תוקן במשחק של השולחן" in he and "יד 2 השתנתה אחרי שהשחקן חתם." in he
+
+
+def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    base = f"/groups/{group_id}/club/{night.id}"
+    he = {"Accept-Language": "he"}
+    ranking = plain(client.get(f"{base}/ranking", headers=he))
+    assert "דירוג סופי" not in ranking
+    assert "דירוג אחרי סבב 1 מתוך 2" in ranking
+    assert "לא כל השחקנים חתמו" in ranking  # the lists not yet signed, counted
+    standings = plain(client.get(f"{base}/standings"))
+    assert "Standings after series 1 of 2" in standings
+    assert "Not final yet" in standings and "its list is signed by 0 of" in standings
+    present = "\n".join(THIRTEEN)
+    client.post(f"{base}/next", data={"present": present, "confirmed": "1"})
+    night, games = night_of(app, group_id, night.id)
+    play_series(client, night, games, 2)
+    for table in night.tables:
+        for name in games[table.game_id].players:
+            client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+    assert "דירוג סופי" in plain(client.get(f"{base}/ranking", headers=he))
+    final = plain(client.get(f"{base}/standings"))
+    assert "Final standings" in final and "Not final yet" not in final
+
+
+def test_a_finished_tables_scoreboard_leads_to_signing_and_says_night_table_and_series(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    table = night.tables_of(1)[1]
+    phone = app.test_client()
+    phone.get(f"/games/{table.game_id}/edit/{edit_key(client, table.game_id)}")
+    playing = phone.get(f"/games/{table.game_id}").get_data(as_text=True)
+    assert f"Club night {night.id} · Table 2 · Series 1" in playing
+    play_series(client, night, games, 1)
+    done = phone.get(f"/games/{table.game_id}").get_data(as_text=True)
+    sign = done.index('id="club-sign"')
+    assert "Sign table 2&#39;s list" in done or "Sign table 2's list" in done
+    assert "primary big" in done[done.rindex("<a", 0, sign) : sign]
+    assert 'id="rematch"' not in done  # a rematch is no step of the night

@@ -40,7 +40,12 @@ def _played_table(client, app, group_id):
 def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_foot(club):
     app, client, group_id, _key = club
     night, table, players, points = _played_table(client, app, group_id)
-    assert client.post(f"/games/{table.game_id}/club", data={"name": players[1]}).status_code == 302
+    assert (
+        client.post(
+            f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"}
+        ).status_code
+        == 302
+    )
     path = f"/games/{table.game_id}/club/print"
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f'href="{path}"' in draw

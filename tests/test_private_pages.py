@@ -94,6 +94,7 @@ def values_for(base: str, group: dict, game: dict) -> dict[str, str]:
         "group_id": str(group["id"]),
         "evening_id": str(game["id"]),
         "night_id": "1",
+        "dispute_id": "1",
         "number": "1",
         "member_id": str(ben.id),
         "name": "Ann",

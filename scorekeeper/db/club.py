@@ -256,6 +256,13 @@ class Dispute:
     note: str | None
     created_at: str
     resolved_at: str | None
+    outcome: str | None = None
+    """How it was settled: ``corrected`` or ``kept`` (None: open, or settled before the
+    organiser said how)."""
+
+
+OUTCOMES = ("corrected", "kept")
+"""How a disputed hand is settled: corrected on the table's game, or kept as recorded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,11 +311,14 @@ def confirm(db: Database, table_id: int, name: str, version: int) -> bool:
     already."""
     with writing(db):
         changed = db.execute(
-            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, name) DO UPDATE SET "
-            "version = excluded.version, confirmed_at = excluded.confirmed_at "
+            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at, "
+            "last_revision) VALUES (?, ?, ?, ?, (SELECT max(r.id) FROM hand_revisions r "
+            "JOIN club_tables t ON t.game_id = r.game_id WHERE t.id = ?)) "
+            "ON CONFLICT (table_id, name) DO UPDATE SET "
+            "version = excluded.version, confirmed_at = excluded.confirmed_at, "
+            "last_revision = excluded.last_revision "
             "WHERE club_confirmations.version != excluded.version",
-            [table_id, name, version, now()],
+            [table_id, name, version, now(), table_id],
         ).rowcount
     return bool(changed)
 
@@ -342,6 +352,7 @@ def disputes(db: Database, night_id: int) -> list[Dispute]:
             r["note"],
             r["created_at"],
             r["resolved_at"],
+            r["outcome"],
         )
         for r in query(
             db,
@@ -352,19 +363,50 @@ def disputes(db: Database, night_id: int) -> list[Dispute]:
     ]
 
 
-def resolve(db: Database, night_id: int, dispute_id: int) -> bool:
-    """Marks the night's dispute ``dispute_id`` resolved; False when the night has no such
-    open dispute (another night's id, or resolved already)."""
-    if not 0 < dispute_id <= MAX_ID:
+def resolve(db: Database, night_id: int, dispute_id: int, outcome: str) -> bool:
+    """Marks the night's dispute ``dispute_id`` settled, with how (one of ``OUTCOMES``);
+    False when the night has no such open dispute (another night's id, or settled
+    already)."""
+    if not 0 < dispute_id <= MAX_ID or outcome not in OUTCOMES:
         return False
     with writing(db):
         return bool(
             db.execute(
-                "UPDATE club_disputes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL "
+                "UPDATE club_disputes SET resolved_at = ?, outcome = ? WHERE id = ? "
+                "AND resolved_at IS NULL "
                 "AND table_id IN (SELECT id FROM club_tables WHERE night_id = ?)",
-                [now(), dispute_id, night_id],
+                [now(), outcome, dispute_id, night_id],
             ).rowcount
         )
+
+
+def unconfirm(db: Database, table_id: int, name: str) -> bool:
+    """Takes back ``name``'s signature of the table's list (signed by mistake, or on the
+    wrong name); False when there was none."""
+    with writing(db):
+        return bool(
+            db.execute(
+                "DELETE FROM club_confirmations WHERE table_id = ? AND name = ?",
+                [table_id, name],
+            ).rowcount
+        )
+
+
+def hands_changed_since(db: Database, table_id: int) -> dict[str, list[int]]:
+    """For each name whose signature of the table's list is older than a hand revision of
+    its game, the numbers of the hands recorded, changed or removed since, in order (a
+    signature stored before the revision it saw was kept names none)."""
+    found: dict[str, list[int]] = {}
+    for row in query(
+        db,
+        "SELECT c.name, r.number FROM club_confirmations c JOIN club_tables t "
+        "ON t.id = c.table_id JOIN hand_revisions r ON r.game_id = t.game_id "
+        "WHERE c.table_id = ? AND r.id > c.last_revision "
+        "GROUP BY c.name, r.number ORDER BY c.name, r.number",
+        [table_id],
+    ):
+        found.setdefault(row["name"], []).append(row["number"])
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,19 +554,28 @@ def import_night(
         )
         stamp = now()
         db.conn.executemany(
-            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at) "
-            "VALUES (?, ?, 1, ?)",
+            "INSERT INTO club_confirmations (table_id, name, version, confirmed_at, "
+            "last_revision) VALUES (?, ?, 1, ?, (SELECT max(r.id) FROM hand_revisions r "
+            "JOIN club_tables t ON t.game_id = r.game_id WHERE t.id = ?))",
             [
-                (table_ids[i], name, stamp)
+                (table_ids[i], name, stamp, table_ids[i])
                 for i, table in enumerate(night.tables)
                 for name in table.signed_by
             ],
         )
         db.conn.executemany(
             "INSERT INTO club_disputes (table_id, hand_number, name, note, created_at, "
-            "resolved_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "resolved_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (table_ids[d.table], d.hand, d.name, d.note, stamp, stamp if d.resolved else None)
+                (
+                    table_ids[d.table],
+                    d.hand,
+                    d.name,
+                    d.note,
+                    stamp,
+                    stamp if d.resolved else None,
+                    d.outcome,
+                )
                 for d in night.disputes
             ],
         )

@@ -1073,3 +1073,15 @@ def m026_renewed_tokens(db: Database) -> None:
         "phone_id INTEGER NOT NULL REFERENCES phones(id), renewed_at TEXT NOT NULL) "
         "WITHOUT ROWID"
     )
+
+
+@migrations()
+def m028_disputes_settled_how_and_signatures_marked(db: Database) -> None:
+    """How the organiser settled a club table's disputed hand (issue 56): ``outcome``
+    ``corrected`` (the hand was changed on the table's game) or ``kept`` (as recorded).
+    A dispute settled before is kept settled, with no outcome said. And the table's
+    game's last hand revision a signature saw (``club_confirmations.last_revision``), so
+    that the signing page names the hands changed since (a signature stored before has
+    none: the page says only that a hand changed). Added in place."""
+    db.execute("ALTER TABLE club_disputes ADD COLUMN outcome TEXT")
+    db.execute("ALTER TABLE club_confirmations ADD COLUMN last_revision INTEGER")

@@ -60,6 +60,7 @@ class ImportedDispute:
     name: str
     note: str | None
     resolved: bool
+    outcome: str | None = None  # how a resolved one was settled: "corrected" or "kept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,8 +323,12 @@ def read_night(text: str | bytes) -> ImportedNight:
         resolved = entry.get("resolved", False)
         if not isinstance(resolved, bool):
             raise ImportProblem(msg("must be true or false"), "resolved", at)
+        outcome = entry.get("outcome")
+        if outcome is not None and (outcome not in ("corrected", "kept") or not resolved):
+            problem = msg('is "corrected" or "kept", and only for a resolved dispute')
+            raise ImportProblem(problem, "outcome", at)
         table = table_of[index]
-        disputes.append(ImportedDispute(table, hand, who, note or None, resolved))
+        disputes.append(ImportedDispute(table, hand, who, note or None, resolved, outcome))
         per_table[table] = per_table.get(table, 0) + 1
         if per_table[table] > CLUB_MAX_DISPUTES_PER_TABLE:
             most = CLUB_MAX_DISPUTES_PER_TABLE

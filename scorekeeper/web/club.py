@@ -27,6 +27,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from .. import db
@@ -53,12 +54,15 @@ from ..lru import Lru
 from ..names import MAX_NAME_LENGTH, clean_name
 from ..problems import Problem
 from .access import (
-    edit_required,
+    can_edit,
+    game_or_404,
     group_or_404,
+    holds_replaced_key,
     membership,
     remember_key,
     remembered_key,
     renew_session,
+    require_edit,
 )
 from .forms import ConfirmForm, preset_label
 from .game_service import offered_game, offered_games
@@ -346,6 +350,27 @@ def night(group_id: int, night_id: int):
         abort(404, _("There is nothing at this address. Check the link."))
     games = stored.table_games(db.get_db(), night)
     rows = _table_rows(night, series, games)
+    return _night_response(
+        found, night, series, rows, games, ConfirmForm(), "\n".join(night.present())
+    )
+
+
+def _night_response(
+    found: db.Group,
+    night: stored.Night,
+    series: int,
+    rows: list[dict[str, Any]],
+    games: dict[int, db.StoredGame],
+    form: ConfirmForm,
+    present: str,
+    problem: str | None = None,
+    status: int = 200,
+    asking: list[str] | None = None,
+) -> Response:
+    """The night's page: the draw of ``series``, its disputes, and for the organiser the
+    next series' form (with ``problem`` said, or ``asking``: what is still open, before
+    a draw that cannot be undone)."""
+    disputes = _disputes(night, games)
     response = Response(
         render_template(
             "club_night.html",
@@ -356,13 +381,16 @@ def night(group_id: int, night_id: int):
             sitting_out=night.sitting_out.get(series, ()),
             organiser=_organiser(night),
             unfinished=_unfinished(rows),
-            form=ConfirmForm(),
-            present="\n".join(night.present()),
+            form=form,
+            present=present,
             rules=DRAW_RULES,
             kind=translate(night.rules.kind.name),
-            problem=None,
-            disputes=_open_disputes(night, games),
-        )
+            problem=problem,
+            disputes=[d for d in disputes if d["dispute"].resolved_at is None],
+            settled=[d for d in disputes if d["dispute"].resolved_at is not None],
+            asking=asking,
+        ),
+        status=status,
     )
     response.headers["Cache-Control"] = PRIVATE  # the organiser's page carries edit links
     return response
@@ -384,30 +412,32 @@ def next_series(group_id: int, night_id: int):
     try:
         check_next(night, games)
         present = read_players([], request.form.get("present", ""))
+        if request.form.get("confirmed") != "1":
+            # Drawing cannot be undone: the organiser is shown what is still open first.
+            return _night_response(
+                found,
+                night,
+                night.series,
+                rows,
+                games,
+                form,
+                request.form.get("present", ""),
+                asking=open_matters(night, games, night.series),
+            )
         drawn, settings = draw_next(night.rules, night, present, night.seed)
         store_draw(night.id, found.id, drawn, settings)
     except NightRefused as exc:
-        response = Response(
-            render_template(
-                "club_night.html",
-                group=found,
-                night=night,
-                series=night.series,
-                rows=rows,
-                sitting_out=night.sitting_out.get(night.series, ()),
-                organiser=True,
-                unfinished=_unfinished(rows),
-                form=form,
-                present=request.form.get("present", ""),
-                rules=DRAW_RULES,
-                kind=translate(night.rules.kind.name),
-                problem=exc.message,
-                disputes=_open_disputes(night, games),
-            ),
+        return _night_response(
+            found,
+            night,
+            night.series,
+            rows,
+            games,
+            form,
+            request.form.get("present", ""),
+            problem=exc.message,
             status=409 if exc.field == "series" else 400,
         )
-        response.headers["Cache-Control"] = PRIVATE
-        return response
     flash(_("The tables of series %(number)d are drawn.", number=night.series + 1), "saved")
     return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
 
@@ -434,8 +464,8 @@ def check_next(night: stored.Night, games: dict[int, db.StoredGame]) -> None:
             )
 
 
-def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list[dict[str, Any]]:
-    """The night's disputes not yet resolved, each with its table and game."""
+def _disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list[dict[str, Any]]:
+    """The night's disputes, open and settled, each with its table and game."""
     tables = {table.id: table for table in night.tables}
     return [
         {
@@ -444,79 +474,143 @@ def _open_disputes(night: stored.Night, games: dict[int, db.StoredGame]) -> list
             "game": games[tables[found.table_id].game_id],
         }
         for found in stored.disputes(db.get_db(), night.id)
-        if found.resolved_at is None
     ]
 
 
+def night_over(night: stored.Night, games: dict[int, db.StoredGame]) -> bool:
+    """Whether the night's standings are final: its last series drawn and every table of
+    it finished."""
+    return night.series >= night.rules.series and all(
+        games[table.game_id].status == "finished" for table in night.tables_of(night.series)
+    )
+
+
+def open_matters(
+    night: stored.Night,
+    games: dict[int, db.StoredGame],
+    series: int | None = None,
+    counted: bool = False,
+) -> list[str]:
+    """What is still open on the night's lists (of ``series`` alone, or of every series):
+    each disputed hand not settled, and each finished table's list its players have not
+    all signed, naming who has not, in the page's language; ``counted``: how many of
+    each, in one line (the printed ranking keeps to its one page)."""
+    tables = [t for t in night.tables if series is None or t.series == series]
+    numbered = {table.id: table for table in tables}
+    disputed = [
+        (numbered[found.table_id], found)
+        for found in stored.disputes(db.get_db(), night.id)
+        if found.resolved_at is None and found.table_id in numbered
+    ]
+    signed = stored.confirmations(db.get_db(), list(numbered))
+    unsigned = []
+    for table in tables:
+        game = games[table.game_id]
+        if game.status == "finished":
+            missing = [n for n in game.players if signed[table.id].get(n) != game.version]
+            if missing:
+                unsigned.append((table, game, missing))
+    if counted:
+        if not disputed and not unsigned:
+            return []
+        return [
+            ngettext(
+                "%(num)d disputed hand not settled",
+                "%(num)d disputed hands not settled",
+                len(disputed),
+            )
+            + " · "
+            + ngettext(
+                "%(num)d finished list not signed by every player",
+                "%(num)d finished lists not signed by every player",
+                len(unsigned),
+            )
+        ]
+    return [
+        _(
+            "Table %(number)d (series %(series)d): hand %(hand)d, disputed by %(name)s, "
+            "is not settled.",
+            number=table.number,
+            series=table.series,
+            hand=found.hand_number,
+            name=found.name,
+        )
+        for table, found in disputed
+    ] + [
+        _(
+            "Table %(number)d (series %(series)d): its list is signed by %(signed)d of "
+            "%(players)d; not by %(names)s.",
+            number=table.number,
+            series=table.series,
+            signed=len(game.players) - len(missing),
+            players=len(game.players),
+            names=", ".join(missing),
+        )
+        for table, game, missing in unsigned
+    ]
+
+
+SETTLED_HOW = {
+    "corrected": msg("Corrected on the table's game"),
+    "kept": msg("Kept as recorded"),
+}
+"""How a disputed hand is settled, as the organiser's page says it."""
+
+
 @light
-@bp.post("/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/resolve")
-def resolve(group_id: int, night_id: int, dispute_id: int):
-    """The organiser marks a disputed hand settled (corrected on its game, or kept)."""
+@bp.route(
+    "/groups/<int:group_id>/club/<int:night_id>/disputes/<int:dispute_id>/settle",
+    methods=["GET", "POST"],
+)
+def settle(group_id: int, night_id: int, dispute_id: int):
+    """The organiser settles a disputed hand: GET asks (which hand, who disputed it and
+    why, a link to the table's game to correct it), POST records how it was settled
+    (corrected on the game, or kept as recorded) and keeps it on the night's page under
+    what is settled. Nothing is settled without saying how."""
     found, night = night_or_404(group_id, night_id)
     _organiser_or_403(night)
-    if not ConfirmForm().validate_on_submit():
-        abort(400, _("This request did not come from this site's own page."))
-    if not stored.resolve(db.get_db(), night.id, dispute_id):
+    games = stored.table_games(db.get_db(), night)
+    chosen = next(
+        (d for d in _disputes(night, games) if d["dispute"].id == dispute_id),
+        None,
+    )
+    if chosen is None:
         abort(404, _("There is nothing at this address. Check the link."))
-    flash(_("The dispute is settled."), "saved")
-    return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
-
-
-MAX_NOTE_LENGTH = 200
-
-
-@bp.app_template_global("club_table")
-def club_table(game_id: int) -> bool:
-    """Whether the game is a club night's table: its scoreboard then links the signing
-    page, for the phones that record it."""
-    return stored.table_of_game(db.get_db(), game_id) is not None
-
-
-@light
-@bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
-@edit_required
-def sign(game_id: int, game: db.StoredGame):
-    """A club table's list, signed by its players at the end of the series (each on a
-    phone that records the table, or in turn on one: the organiser's), and a hand one of
-    them disputes, for the organiser. Only a phone holding this table's edit key: a phone
-    of another table gets 404 or 403 (as every game's editing views), and a game of no
-    club night 409."""
-    place = stored.table_of_game(db.get_db(), game.id)
-    if place is None:
-        # The phone may record the game, which is no club night's table: said, not hidden.
-        abort(409, _("This game is not a table of a club night: it has no list to sign."))
-    night = stored.load_night(db.get_db(), place.night_id, place.group_id)
-    assert night is not None
-    number = place.table.number
+    if chosen["dispute"].resolved_at is not None:
+        abort(409, _("This dispute is settled already."))
     form = ConfirmForm()
     problem, status = None, 200
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, _("This request did not come from this site's own page."))
-        try:
-            said = _sign_or_dispute(game, place, night)
-        except NightRefused as exc:
-            problem, status = exc.message, 409 if exc.field == "state" else 400
+        outcome = request.form.get("outcome", "")
+        if outcome not in SETTLED_HOW:
+            problem, status = (
+                _("How was it settled: choose whether the hand was corrected or kept."),
+                400,
+            )
+        elif not stored.resolve(db.get_db(), night.id, dispute_id, outcome):
+            abort(409, _("This dispute is settled already."))
         else:
-            flash(said, "saved")
-            return redirect(url_for("club.sign", game_id=game.id))
-    signed = stored.confirmations(db.get_db(), [place.table.id])[place.table.id]
+            flash(
+                _(
+                    "Table %(number)d, hand %(hand)d: %(how)s.",
+                    number=chosen["table"].number,
+                    hand=chosen["dispute"].hand_number,
+                    how=translate(SETTLED_HOW[outcome]),
+                ),
+                "saved",
+            )
+            return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
     response = Response(
         render_template(
-            "club_sign.html",
-            game=game,
+            "club_settle.html",
+            group=found,
             night=night,
-            number=number,
-            series=place.table.series,
-            players=[
-                (name, total(points), signed.get(name))
-                for name, points in zip(game.players, game.totals, strict=True)
-            ],
-            finished=game.status == "finished",
-            deals=night.rules.deals(len(game.players)),
+            chosen=chosen,
             form=form,
             problem=problem,
-            note_length=MAX_NOTE_LENGTH,
+            outcomes=[(key, translate(words)) for key, words in SETTLED_HOW.items()],
         ),
         status=status,
     )
@@ -524,9 +618,128 @@ def sign(game_id: int, game: db.StoredGame):
     return response
 
 
-def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stored.Night) -> str:
-    """Stores a signature or a dispute from the posted form; returns what to say. Raises
-    NightRefused naming the player and the rule, with nothing stored."""
+MAX_NOTE_LENGTH = 200
+
+
+@bp.app_template_global("club_table")
+def club_table(game_id: int) -> stored.TableOfGame | None:
+    """The club night's table the game is (its night, series and number), or None: its
+    scoreboard then says so and leads to the signing page at the end of the series."""
+    return stored.table_of_game(db.get_db(), game_id)
+
+
+def _signers(game: db.StoredGame, place: stored.TableOfGame) -> tuple[str, ...] | None:
+    """Whom this phone may sign (and dispute) for at the table: every player on a phone
+    holding the table's edit key (the players sign in turn on it); on a member's own
+    phone, the player of the table who bears the member's name in the group. None when
+    this phone may do neither (403, said)."""
+    if can_edit(game):
+        return tuple(game.players)
+    mine = membership(place.group_id)
+    if mine is None or holds_replaced_key(game):
+        return None
+    label = clean_name(mine.label or "")
+    return (label,) if label in game.players else ()
+
+
+NOT_A_PLAYER = msg(
+    "This phone's name in the group is none of this table's players: they sign on their "
+    "own phones, or on the phone that records the table."
+)
+
+
+@light
+@bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
+def sign(game_id: int):
+    """A club table's list, signed by its players at the end of the series, each on their
+    own phone (a member of the group whose name in it is the player's) or in turn on a
+    phone that records the table, and a hand one of them disputes, for the organiser.
+    Signing asks first, names the list signed, and can be taken back until the next
+    series is drawn. A phone of neither kind gets 404 or 403 (as every game's editing
+    views), and a game of no club night 409."""
+    game = game_or_404(game_id)
+    place = stored.table_of_game(db.get_db(), game.id)
+    if place is None:
+        require_edit(game)
+        # The phone may record the game, which is no club night's table: said, not hidden.
+        abort(409, _("This game is not a table of a club night: it has no list to sign."))
+    signers = _signers(game, place)
+    if signers is None:
+        require_edit(game)
+    assert signers is not None
+    night = stored.load_night(db.get_db(), place.night_id, place.group_id)
+    assert night is not None
+    form = ConfirmForm()
+    problem, status, asking = None, 200, None
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This request did not come from this site's own page."))
+        if not signers:
+            abort(403, translate(NOT_A_PLAYER))
+        try:
+            said = _sign_or_dispute(game, place, night, signers)
+        except NightRefused as exc:
+            problem, status = exc.message, 409 if exc.field == "state" else 400
+        else:
+            if said is None:
+                asking = clean_name(request.form.get("name", ""))
+            else:
+                flash(said, "saved")
+                return redirect(url_for("club.sign", game_id=game.id))
+    return _sign_page(game, place, night, signers, form, problem, status, asking)
+
+
+def _sign_page(
+    game: db.StoredGame,
+    place: stored.TableOfGame,
+    night: stored.Night,
+    signers: tuple[str, ...],
+    form: ConfirmForm,
+    problem: str | None,
+    status: int,
+    asking: str | None,
+) -> Response:
+    signed = stored.confirmations(db.get_db(), [place.table.id])[place.table.id]
+    changed = stored.hands_changed_since(db.get_db(), place.table.id)
+    disputes = [d for d in stored.disputes(db.get_db(), night.id) if d.table_id == place.table.id]
+    response = Response(
+        render_template(
+            "club_sign.html",
+            game=game,
+            night=night,
+            number=place.table.number,
+            series=place.table.series,
+            players=[
+                (name, total(points), signed.get(name), changed.get(name, ()))
+                for name, points in zip(game.players, game.totals, strict=True)
+            ],
+            signers=signers,
+            finished=game.status == "finished",
+            open_series=place.table.series == night.series,
+            deals=night.rules.deals(len(game.players)),
+            form=form,
+            problem=problem,
+            asking=asking,
+            note_length=MAX_NOTE_LENGTH,
+            disputes=disputes,
+            settled_how={key: translate(words) for key, words in SETTLED_HOW.items()},
+        ),
+        status=status,
+    )
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+def _sign_or_dispute(
+    game: db.StoredGame,
+    place: stored.TableOfGame,
+    night: stored.Night,
+    signers: tuple[str, ...],
+) -> str | None:
+    """Stores a signature, a signature taken back, or a dispute from the posted form, and
+    returns what to say; None when a signature is asked for and not yet confirmed (the
+    page then asks). Raises NightRefused naming the player and the rule, with nothing
+    stored."""
     number = place.table.number
     name = clean_name(request.form.get("name", ""))
     if name not in game.players:
@@ -539,7 +752,18 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             ),
             "name",
         )
-    if request.form.get("action") == "dispute":
+    if name not in signers:
+        raise NightRefused(
+            _(
+                "This phone signs for %(names)s only: %(name)s signs on their own phone, "
+                "or on the phone that records the table.",
+                names=", ".join(signers) or "?",
+                name=name,
+            ),
+            "name",
+        )
+    action = request.form.get("action")
+    if action == "dispute":
         given = request.form.get("hand", "").strip()
         hand = whole_or_none(given, low=1, high=game.hand_count)
         if hand is None:
@@ -572,6 +796,18 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             name=name,
             hand=hand,
         )
+    if action == "unsign":
+        if place.table.series != night.series:
+            raise NightRefused(
+                _(
+                    "The next series is drawn: the signatures of series %(series)d stay.",
+                    series=place.table.series,
+                ),
+                "state",
+            )
+        if not stored.unconfirm(db.get_db(), place.table.id, name):
+            raise NightRefused(_("%(name)s has not signed this list.", name=name), "state")
+        return _("%(name)s's signature is taken back.", name=name)
     if game.status != "finished":
         raise NightRefused(
             _(
@@ -581,6 +817,8 @@ def _sign_or_dispute(game: db.StoredGame, place: stored.TableOfGame, night: stor
             ),
             "state",
         )
+    if request.form.get("sure") != "1":
+        return None
     if not stored.confirm(db.get_db(), place.table.id, name, game.version):
         raise NightRefused(_("%(name)s has signed this list already.", name=name), "state")
     return _("%(name)s has signed table %(number)d's list.", name=name, number=number)
@@ -636,6 +874,7 @@ def standings_page(group_id: int, night_id: int):
     lines = night_standings(night)
     projector = request.args.get("projector") == "1"
     series = list(range(1, night.series + 1))
+    games = stored.table_games(db.get_db(), night)
     response = Response(
         render_template(
             "club_standings.html",
@@ -643,6 +882,8 @@ def standings_page(group_id: int, night_id: int):
             night=night,
             lines=lines,
             series=series,
+            final=night_over(night, games),
+            still_open=open_matters(night, games),
             projector=projector,
             tie_rule=translate(TIE_RULE),
             placing_rule=translate(PLACING_RULE) if night.rules.scoring == "placing" else None,
@@ -727,7 +968,9 @@ __all__ = [
     "bp",
     "check_next",
     "draw_next",
+    "night_over",
     "night_standings",
+    "open_matters",
     "open_night",
     "organiser_url",
     "read_players",

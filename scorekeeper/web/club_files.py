@@ -25,7 +25,14 @@ from ..transfer import club as night_file
 from ..transfer.formats import _cell as spreadsheet_cell
 from ..transfer.formats import game_document
 from .access import game_and_hands_or_404, group_or_404, membership, remember_key
-from .club import PLACING_RULE, TIE_RULE, night_or_404, night_standings
+from .club import (
+    PLACING_RULE,
+    TIE_RULE,
+    night_or_404,
+    night_over,
+    night_standings,
+    open_matters,
+)
 from .forms import ConfirmForm
 from .game_service import game_of
 from .i18n import isolate_ltr, translate
@@ -95,6 +102,7 @@ def night_json(night: stored.Night) -> dict[str, Any]:
                 "name": found.name,
                 "note": found.note,
                 "resolved": found.resolved_at is not None,
+                "outcome": found.outcome,
             }
             for found in stored.disputes(db.get_db(), night.id)
         ],
@@ -305,8 +313,11 @@ def ranking(group_id: int, night_id: int):
     tables and hands, the tie rule in words, the night's name, date and game; A4
     portrait, one page for 40 players. For the group's members."""
     found, night = night_or_404(group_id, night_id)
+    games = stored.table_games(db.get_db(), night)
     page = render_template(
         "club_ranking.html",
+        final=night_over(night, games),
+        still_open=open_matters(night, games, counted=True),
         group=found,
         night=night,
         title=_night_title(night),

@@ -48,6 +48,11 @@ class Standing:
     series: dict[int, int]
     tables: int
     hands: int
+    best: int = 0
+    """Their best single series: what ranks players level on points."""
+    level: bool = False
+    """Whether another player has the same points, so that ``best`` decides (or they
+    share the place): a phone shows it beside the name, where the series are hidden."""
 
 
 def standings(
@@ -75,6 +80,9 @@ def standings(
     order = sorted(points, key=lambda name: (keys[name], name.casefold()))
     found = []
     place = 0
+    counted: dict[int, int] = {}
+    for value in points.values():
+        counted[value] = counted.get(value, 0) + 1
     for index, name in enumerate(order):
         if index == 0 or keys[name] != keys[order[index - 1]]:
             place = index + 1
@@ -86,6 +94,8 @@ def standings(
                 series=dict(sorted(series[name].items())),
                 tables=tables[name],
                 hands=hands[name],
+                best=pick(series[name].values()),
+                level=counted[points[name]] > 1,
             )
         )
     return found
