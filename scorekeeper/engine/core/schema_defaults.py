@@ -17,6 +17,7 @@ from .display import HandView, Label, Notation, RevisionView, SeatView, label_wi
 from .errors import InvalidHand
 from .form import Action, Choice, FormField, HandFormSpec, Step
 from .game import CsvColumn, HandPlace
+from .language import Partners
 from .messages import Message, Side, msg
 from .progress import Points
 from .schema import (
@@ -45,8 +46,6 @@ class SchemaDefaults:
     """The members a game with a ``hand`` schema gets (``GameBase`` inherits them)."""
 
     hand: ClassVar[HandSchema | None]
-    form_texts: ClassVar[Mapping[str, Message]] = {}
-    """Sentences of a game's own ``form_rules``, by the keys the rules name."""
 
     # --- what a hand is -------------------------------------------------------------------
 
@@ -120,7 +119,7 @@ class SchemaDefaults:
         settings, hands = progress.settings, progress.hands
         found = []
         for index, hand in enumerate(hands):
-            before = hands[index - 1].state if index else self._start_of(hand, progress)
+            before = hands[index - 1].state if index else self.state_before(hand, progress)
             summary = self._summary_of(
                 settings, hand.record, HandPlace(hand.number, hand.dealer, before)
             )
@@ -147,12 +146,6 @@ class SchemaDefaults:
             )
         return found
 
-    def _start_of(self, hand: Any, progress: Any) -> Any:
-        try:
-            return self.start_state(hand.dealer, tuple(progress.starting_totals) or None)
-        except (ValueError, TypeError, AttributeError):
-            return None
-
     def _stored_summary(
         self, hand: Mapping[str, Any], settings: Any = None
     ) -> tuple[Hand, Context, HandSummary]:
@@ -164,13 +157,16 @@ class SchemaDefaults:
     def describe_hand(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> list[Any]:
-        """A stored hand in one line, from ``view``: who it is about, its bid, how it went,
-        and each side's entries."""
+        """A stored hand in one line, from ``view``: who it is about, its bid, how it went
+        (the sides and partners its words name by their players: "Dana named ♥"), and
+        each side's entries."""
         _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
+        named = [Partners.of(players[s] for s in side) for side in ctx.sides]
         parts: list[Any] = [] if summary.about is None else [players[summary.about]]
-        parts += [] if summary.bid is None else [summary.bid]
-        parts.append(label_with_sides(summary.outcome, sides))
+        parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
+        outcome = label_with_sides(summary.outcome, sides)
+        parts.append(label_with_sides(outcome, named))
         parts += [
             f"{name}: {' '.join(entry)}"
             for name, entry in zip(sides, summary.entries, strict=True)
@@ -207,10 +203,6 @@ class SchemaDefaults:
     ) -> HandFormSpec:
         """The hand form drawn from the schema's fields for the hand at ``place``."""
         return self._schema_form(settings, players, place)
-
-    def form_rules(self, settings: Any, ctx: Context) -> dict[str, list[Any]]:
-        """A game's own form rules (``core.form``'s kinds), merged with the schema's."""
-        return {}
 
     def _schema_form(
         self, settings: Any, players: Sequence[str], place: HandPlace | None
@@ -262,9 +254,6 @@ class SchemaDefaults:
             else:  # beside its field, or its step where it has none (asked by other keys)
                 errors[described.name] = described.name if fields else step
             steps.setdefault(step, (title, []))[1].extend(fields)
-        for kind, found in self.form_rules(settings, ctx).items():
-            rules.setdefault(kind, []).extend(found)
-        texts |= dict(self.form_texts)
         shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
         actions = (
             (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
