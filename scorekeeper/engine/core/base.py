@@ -51,7 +51,7 @@ from .game import (
 )
 from .knobs import rules_lines_of, seated_knobs
 from .messages import Message, msg, nmsg
-from .progress import RaceState, Scored, resume_race, start_state
+from .progress import Points, RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
 from .seating import SeatChange, Stint
@@ -398,7 +398,11 @@ class GameBase(SchemaDefaults):
 
     def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
         """``score_hand`` at ``place``: the same anywhere unless the game says otherwise (a
-        game with a ``hand`` schema: its ``score`` with the Context of that place)."""
+        game with a ``hand`` schema: its ``score`` with the Context of that place). A deal
+        thrown in scores None, or 0 for every side where it counts as a hand of the game
+        (``Progression.thrown_in_counts``)."""
+        if record.thrown_in and self.progression.thrown_in_counts:
+            return Points((0,) * len(self.sides))
         if self.hand is not None:
             return self._scored(settings, record, place)
         return self.score_hand(settings, record)

@@ -83,6 +83,9 @@ class Progression:
       on), or ``shares_tie(game, settings)`` where the rules say;
     - ``finish_now``: whether the table may end the game after any hand ("finish now":
       the side ahead wins, a tie plays on; ``replay`` takes ``finish_after``);
+    - ``thrown_in_counts``: whether a deal thrown in counts as a hand of the game, scored
+      0 by every side (Skat's list counts a passed deal toward its deals); else it is
+      no hand's score (None) and leaves the hand limit where it was;
     - ``cards_dealt(game, settings, place)``: the cards each player is dealt in the hand
       at ``place`` where that changes from hand to hand (None: every hand alike);
     - ``lasting``: the knob changes under which a game lasts any number of hands, for the
@@ -99,6 +102,7 @@ class Progression:
     hand_limit: Callable[..., int] | None = None
     shares_tie: bool | Callable[..., bool] = False
     finish_now: bool = False
+    thrown_in_counts: bool = False
     cards_dealt: Callable[..., int | None] | None = None
     lasting: Mapping[str, Any] | Callable[..., Mapping[str, Any] | None] | None = None
 
