@@ -39,13 +39,15 @@ MACHINERY = frozenset(
         "__dict__",
         "__weakref__",
         "__slots__",
+        "__slotnames__",
         "__orig_bases__",
         "__parameters__",
         "__abstractmethods__",
         "_abc_impl",
     }
 )
-"""What Python puts in every class's body: no member a game wrote."""
+"""What Python puts in a class's body (``__slotnames__`` once ``copy`` copied one of its
+instances, as ``seated`` does): no member a game wrote."""
 
 
 def protocol_members() -> set[str]:

@@ -105,8 +105,6 @@ DERIVED: tuple[str, ...] = (
     "scores_in_favour",
     "placings",
     "running_totals",
-    "describe_hand",
-    "revision_view",
     "form_body",
     "form_values",
     "table_columns",
@@ -137,8 +135,9 @@ DERIVED: tuple[str, ...] = (
     "cards_dealt",
 )
 """What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
-derived here from what the game says, so no game need write it (a game may still
-override one where it differs, as Oh Hell narrows its ``knobs``)."""
+derived here from what the game says (its protocol members, its declarations, its
+settings and its ``hand``), so no game writes it: the protocol is the whole override
+surface (``tests/test_protocol.py`` names a member a game defines outside it)."""
 
 
 @dataclass
