@@ -87,8 +87,7 @@ def main() -> None:
     for game in (*_BUILT_IN, *UNLISTED):
         mine, inside, beyond = defined(game), written(game, members), outside(game, members)
         print(
-            f"{game.key:16} defines {len(mine):2}, writes {len(inside):2}, "
-            f"outside {len(beyond):2}"
+            f"{game.key:16} defines {len(mine):2}, writes {len(inside):2}, outside {len(beyond):2}"
         )
         if args.names:
             print(f"{'':16}   writes:  {', '.join(inside)}")
