@@ -10,9 +10,10 @@ the CSV, random hands and the hand's views are derived from the ``hand``
 (``core.schema_defaults``); the knobs and a score sheet's lines of the rules from the
 settings' fields.
 
-**What it gets** (override what differs; :data:`DERIVED` lists what the app calls that
-no game need write): one seat a side, a fixed number of players (``seat_range`` and
-``seated(n)`` for a game whose table chooses it), the presets' plumbing, the progress of
+**What it gets** (write what differs, and only members of the ``Game`` protocol, the
+whole override surface; :data:`DERIVED` lists what the app calls that no game writes):
+one seat a side, a fixed number of players (``seat_range`` and ``seated(n)`` for a game
+whose table chooses it), the presets' plumbing, the progress of
 a race to ``settings.target`` (dealer rotation, leaders, a tie at the top, hand limits,
 starting totals, ``resume``/``state_of``/``hand_state``), the points of a hand, preview,
 a hand at its place in the game (``HandPlace``, the last and optional argument of
@@ -20,9 +21,13 @@ a hand at its place in the game (``HandPlace``, the last and optional argument o
 ``deal_note``), statistics of the common kinds (:mod:`.stats`:
 hands, points, careers, head-to-head), records' round trip.
 
-**What it may declare**, once, as data (``core.declared``): ``simulation``, whole deals
-played by bots, from which the simulation's members are derived, and ``figures``, its
-own statistics, from which the statistics members are.
+**What it may declare**, once, as data (``core.declared``): ``progression``, how it
+starts, loads a stored state and resumes, from which the progression's members are
+derived; ``simulation``, whole deals played by bots, from which the simulation's members
+are; ``figures``, its own statistics, from which the statistics members are; and
+``paper``, what it keeps on paper beyond its sheet. What belongs to the house rules the
+settings say (``core.settings.SettingsBase``), what belongs to the hand its ``hand``
+(``core.schema.HandSchema``, subclassed).
 """
 
 from __future__ import annotations
@@ -183,7 +188,11 @@ PAGES = (
     "points_table",
     "csv_values",
 )
-"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``)."""
+"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``): the seed
+games' way (Israeli Whist, Bid Whist, Oh Hell) until they write them as protocol members,
+as every other game does (``spades.game``: ``describe_hand =
+staticmethod(display.describe_hand)``); it goes with their allowance in
+``tests/test_protocol.py``."""
 
 
 class GameBase(SchemaDefaults):
