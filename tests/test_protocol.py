@@ -1,6 +1,8 @@
-"""One way to be a game (issue 41): the ``Game`` protocol keeps what a game can say, each
-"at a place" twin folded into one member that takes the place, and simulation and figures
-declared once (``core.declared``), the members the app calls derived from them."""
+"""One way to be a game (issues 41 and 55): the ``Game`` protocol keeps what a game can
+say, each "at a place" twin folded into one member that takes the place, and simulation,
+figures, progression and paper declared once (``core.declared``), the members the app
+calls derived from them. The protocol is the whole override surface: a game class defines
+nothing outside it."""
 
 from __future__ import annotations
 
@@ -8,19 +10,20 @@ import ast
 import random
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from benchmarks.game_members import protocol_members, written
+from benchmarks.game_members import outside, protocol_members, written
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.core.base import GameBase
-from scorekeeper.engine.core.declared import Figures, Simulation
+from scorekeeper.engine.core.declared import Figures, Progression, Simulation
 from scorekeeper.engine.core.display import FigureLine
 from scorekeeper.engine.core.game import Game, HandPlace
 from scorekeeper.engine.core.messages import msg
+from scorekeeper.engine.core.progress import RaceState, resume_race, start_state
 from scorekeeper.engine.core.schema import Context, Hand
 from scorekeeper.engine.core.stats import HandFigures
 from scorekeeper.engine.registry import UNLISTED
@@ -28,17 +31,133 @@ from tests.toy_game import GAME as TOY
 from tests.toy_game import HighCard
 
 SCHEMA_GAMES = [game for game in (*GAMES.values(), *UNLISTED) if game.hand is not None]
+EVERY_GAME = [*GAMES.values(), *UNLISTED, TOY]
+
+SEED_ALLOWANCE: dict[str, frozenset[str]] = {
+    "israeli-whist": frozenset(
+        {
+            "hand_limit",
+            "hand_options",
+            "next_dealer",
+            "opener",
+            "pages",
+            "random_hand",
+            "score_query",
+            "score_typed",
+            "shares_tie",
+            "table_columns",
+        }
+    ),
+    "bid-whist": frozenset(
+        {
+            "finish_now",
+            "form_texts",
+            "pages",
+            "preset_aside",
+            "resume_from",
+            "score_typed",
+            "start_state",
+            "state_from_dict",
+            "table_columns",
+        }
+    ),
+    "oh-hell": frozenset(
+        {
+            "_game_stats",
+            "_record_of_deal",
+            "cards_dealt",
+            "form_rules",
+            "form_texts",
+            "hand_limit",
+            "knobs",
+            "lasting",
+            "pages",
+            "preset_aside",
+            "random_hand",
+            "settings_from_dict",
+            "shares_tie",
+        }
+    ),
+}
+"""TEMPORARY (issue 55): the members the three seed games defined outside the protocol
+when their move onto the plain schema began on other branches, which leave none. The lead
+empties this at merge (``test_the_seed_allowance_only_shrinks`` fails on a name a game
+no longer defines, so it cannot outlive them); no other game has one."""
 
 
 def test_the_protocol_keeps_at_most_35_members():
+    """The whole override surface: ``score``, ``check``, ``view``, ``describe_hand``,
+    ``revision_view``, ``progression`` and ``paper`` joined it (issue 55) as ``replay``,
+    ``losing_floor``, ``lowest_wins`` and ``shows_dealer`` (derived, the last three from
+    the settings), ``finish_now`` and ``cards_dealt`` (the progression's) left it."""
     assert len(protocol_members()) <= 35
 
 
 @pytest.mark.parametrize("game", SCHEMA_GAMES, ids=lambda g: g.key)
-def test_a_game_on_the_schema_writes_at_most_20_members_of_the_protocol(game):
-    """Members it defines itself that the protocol lists; what core derives is not its."""
+def test_a_game_on_the_schema_writes_at_most_25_members_of_the_protocol(game):
+    """Members it defines itself that the protocol lists; what core derives is not its.
+    25, not issue 41's 20: ``score``, ``check``, ``view``, ``describe_hand``,
+    ``revision_view`` and ``progression`` are protocol members since issue 55 (a game
+    defined them outside it before, uncounted), and every game defines fewer members in
+    all than it did (Skat 41 to 24, Spades 32 to 25)."""
     names = written(game, protocol_members())
-    assert len(names) <= 20, names
+    assert len(names) <= 25, names
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda g: g.key)
+def test_no_game_defines_a_member_outside_the_protocol(game):
+    """A game writes only what differs, and only protocol members: a helper of its own is
+    a module function of its package, a hand's own way a ``HandSchema`` subclass's, a
+    house rule's the settings', a progression or paper a declaration (issue 55)."""
+    beyond = set(outside(game, protocol_members())) - SEED_ALLOWANCE.get(game.key, frozenset())
+    named = [f"{game.key} defines {name}, which the Game protocol has not" for name in beyond]
+    assert not named, named
+
+
+@pytest.mark.parametrize("key", sorted(SEED_ALLOWANCE))
+def test_the_seed_allowance_only_shrinks(key):
+    """Each name allowed is one the game still defines outside the protocol: an allowance
+    outlives no member."""
+    stale = SEED_ALLOWANCE[key] - set(outside(GAMES[key], protocol_members()))
+    assert not stale, f"{key} no longer defines {sorted(stale)}: take them out of the allowance"
+
+
+def test_the_check_names_a_member_a_game_defines_outside_the_protocol():
+    """The check sees a hook core once called by name, a private helper and a page bound
+    by name alike."""
+
+    class Hooked(HighCard):
+        key = "toy-hooked"
+
+        def hand_limit(self, settings: Any) -> int:
+            return 3
+
+        def _helper(self) -> None: ...
+
+    assert outside(Hooked(), protocol_members()) == ["_helper", "hand_limit"]
+    assert outside(TOY, protocol_members()) == []
+
+
+def test_every_protocol_member_is_documented_on_the_protocol():
+    """What a game may write is said where it is declared: each member a docstring (a
+    method or property) or a comment-free annotation with a docstring under it."""
+    source = Path(sys.modules[Game.__module__].__file__).read_text()
+    body = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.ClassDef) and node.name == "Game"
+    ).body
+    documented: set[str] = set()
+    for index, node in enumerate(body):
+        if isinstance(node, ast.FunctionDef) and ast.get_docstring(node):
+            documented.add(node.name)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            after = body[index + 1] if index + 1 < len(body) else None
+            said = isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+            line = source.splitlines()[node.lineno - 1]
+            if said or "#" in line:
+                documented.add(node.target.id)
+    assert sorted(protocol_members() - documented) == []
 
 
 def test_at_most_3_class_names_are_defined_in_two_or_more_game_packages():
@@ -127,6 +246,107 @@ def test_the_deal_note_is_one_member_that_takes_the_place(key):
         assert "Deal" in str(note)
     else:
         assert note is None
+
+
+# --- the progression declared as data ------------------------------------------------------
+
+
+class Rounds(HighCard):
+    """The toy played for three scored deals, ties shared, the dealer opening, finishable."""
+
+    key = "toy-rounds"
+    progression = Progression(
+        hand_limit=lambda game, settings: 3,
+        shares_tie=True,
+        opener=lambda game, settings, dealer: dealer,
+        finish_now=True,
+        lasting={"target": 999},
+    )
+
+
+def test_a_declared_progression_gives_the_race_its_limit_ties_opener_and_end():
+    game = Rounds()
+    settings = game.preset(game.default_preset).with_changes({"target": 1000})
+    records = [game.record_from_dict(settings, {"winner": w}) for w in (0, 1, 2)]
+    progress = game.replay(settings, 0, records)
+    assert progress.status == "finished" and progress.winners == (0, 1, 2)
+    assert [hand.opener for hand in progress.hands] == [0, 1, 2]
+    assert game.finish_now and game.lasting(50) == {"target": 999}
+    asked = game.replay(settings, 0, records[:2], finish_after=2)
+    assert asked.status == "finished"
+    assert not TOY.finish_now and TOY.replay(settings, 0, records[:2], 2).status != "finished"
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A state of the toy's own: the race's, and the seat that won the last deal."""
+
+    race: Any
+    last: int | None
+
+    @property
+    def number(self) -> int:
+        return self.race.number
+
+    @property
+    def dealer(self) -> int:
+        return self.race.dealer
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.race.to_dict(), "last": self.last}
+
+
+def streak_resume(game: Any, settings: Any, state: Streak, records: Any, asked: Any) -> Any:
+    """The race hand by hand, each hand's state its own with the deal's winner."""
+    hands = []
+    for record in records:
+        hand = resume_race(game, settings, state.race, [record], finish_after=asked).hands[0]
+        state = Streak(hand.state, record.winner)
+        hands.append(replace(hand, state=state))
+    final = resume_race(game, settings, state.race, [], finish_after=asked)
+    return replace(final, hands=tuple(hands), state=state)
+
+
+class Streaks(HighCard):
+    key = "toy-streaks"
+    progression = Progression(
+        start=lambda game, dealer, totals: Streak(start_state(dealer, game.seats, 3, totals), None),
+        load=lambda game, values: Streak(
+            RaceState.from_dict(values, game.seats, 3), values.get("last")
+        ),
+        resume=streak_resume,
+    )
+
+
+def test_a_progression_with_a_state_of_its_own_starts_loads_and_resumes_it():
+    """How a game starts, loads a stored state and resumes is declared, not overridden:
+    ``replay``, ``state_of`` and ``resume`` are core's."""
+    game = Streaks()
+    settings = game.preset(game.default_preset).with_changes({"target": 1000})
+    records = [game.record_from_dict(settings, {"winner": w}) for w in (2, 0, 1, 1)]
+    whole = game.replay(settings, 1, records)
+    assert game.state_of(whole)["last"] == 1
+    stored = game.hand_state(whole.hands[1])
+    assert stored["last"] == 0
+    resumed = game.resume(settings, stored, records[2:])
+    assert resumed.totals == whole.totals and game.state_of(resumed) == game.state_of(whole)
+    assert game.place_of(stored).state.last == 0
+
+
+def test_a_progression_with_a_state_of_its_own_both_starts_and_loads_it():
+    with pytest.raises(ValueError, match="starts and loads"):
+        Progression(start=lambda game, dealer, totals: None)
+
+
+def test_a_games_own_form_rules_are_added_in_its_hand_form():
+    """``with_rules``: each kind after the schema's, the sentences they name merged (the
+    by-name ``form_rules``/``form_texts`` hooks are gone)."""
+    settings = TOY.preset(TOY.default_preset)
+    spec = TOY.hand_form(settings, ("Ann", "Bo", "Cy"))
+    added = spec.with_rules({"show": [{"field": "winner"}]}, {"why": msg("Because.")})
+    assert added.rules["show"][-1] == {"field": "winner"} and added.texts["why"] == msg("Because.")
+    assert dict(spec.rules) == dict(TOY.hand_form(settings, ("Ann", "Bo", "Cy")).rules)
+    assert not hasattr(GameBase, "form_rules") and not hasattr(GameBase, "form_texts")
 
 
 # --- simulation and figures declared once ---------------------------------------------------

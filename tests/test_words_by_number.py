@@ -7,6 +7,7 @@ import pytest
 
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.bidding import bidding_rules, hook_problems
+from scorekeeper.engine.core.game import HandPlace
 
 from .conftest import SEAT_NAMES
 
@@ -50,7 +51,12 @@ def test_the_hook_says_one_card_in_the_singular(client, make_game, language):
 @pytest.mark.parametrize("game", ["wizard", "oh-hell"])
 def test_the_forms_hook_sentence_follows_the_cards_dealt(game):
     """The hand form's sentence for the disabled key: "the one card" in a round of one."""
-    assert get_game(game).form_texts["why-hook-one"] == (
+    rules = get_game(game)
+    settings = rules.preset(rules.default_preset)
+    progress = rules.replay(settings, 0, [])
+    place = HandPlace(progress.next_number, progress.dealer, progress.state)
+    spec = rules.hand_form(settings, ["Ann", "Bo", "Cy", "Dee"], place)
+    assert spec.texts["why-hook-one"] == (
         "{name} may not bid {n}: the bids would total the one card dealt."
     )
     assert bidding_rules(4, 1, 0, hook=True)["forbid"][0]["why"] == "why-hook-one"

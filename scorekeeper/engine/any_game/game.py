@@ -10,22 +10,44 @@ seats, and the base's ``seated`` gives the game for one count: the same rules, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from random import Random
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures
+from ..core.declared import Figures, Progression
 from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
-from ..core.progress import RaceState
 from ..core.schema import Context, Hand, HandSchema, HandSummary
-from ..core.settings import preset_name_of
 from . import display, form, rounds, stats
-from .rounds import Moon, RoundPoints, SheetProgress, resume_sheet
-from .settings import HEARTS, PRESET_ASIDE, PRESETS, SheetSettings
+from .rounds import Moon, RoundPoints, resume_sheet
+from .settings import PRESETS, SheetSettings
+
+
+class SheetHand(HandSchema):
+    """A round of the sheet: its random rounds, for the suites, are a random table's."""
+
+    def random_body(
+        self, game: Any, settings: SheetSettings, ctx: Context, rng: Random
+    ) -> dict[str, Any]:
+        """A round a random table writes down: under a moon rule, each player takes some of
+        the round's worth, no one all of it, and one round in eight is a moon; else mostly
+        gains, sometimes a loss, the last player's making up ``round_total``."""
+        if settings.moon != "none":
+            if rng.randrange(8) == 0:
+                return {"moon": rng.randrange(ctx.seats)}
+            while True:
+                points = [0] * ctx.seats
+                for _ in range(settings.moon_worth):
+                    points[rng.randrange(ctx.seats)] += 1
+                if settings.moon_worth not in points:
+                    return {"points": points}
+        points = [rng.randint(-15, 40) for _ in range(ctx.seats)]
+        if settings.round_total is not None:
+            points[-1] = settings.round_total - sum(points[:-1])
+        return {"points": points}
 
 
 class AnyGame(GameBase):
@@ -37,8 +59,6 @@ class AnyGame(GameBase):
     seats = 4
     seat_range = (2, 8)
     """The player counts the game seats; the table chooses one when the game starts."""
-    finish_now = True
-    preset_aside = PRESET_ASIDE
     page_words = PageWords(
         auction_head=msg("Round won by"),
         outcome_head=msg("Total"),
@@ -67,21 +87,6 @@ class AnyGame(GameBase):
     }
     preset_titles = {"hearts": msg("Hearts")}
 
-    def __repr__(self) -> str:
-        return f"<AnyGame seats={self.seats}>"
-
-    def preset_name_of(self, settings: SheetSettings) -> str | None:
-        """Hearts for its settings (its own target and passing aside: a Hearts game stored
-        before the passing knob reads ``none``); else the plain sheet, whatever the table
-        set, while it has no moon: a sheet has no published rules to differ from."""
-        if preset_name_of({"hearts": HEARTS}, settings, ("target", "passing")):
-            return "hearts"
-        return "any-game" if settings.moon == "none" else None
-
-    def shows_dealer(self, settings: SheetSettings) -> bool:
-        """Whether the pages show the first dealer and who deals each round."""
-        return settings.dealer
-
     def end_words(self, settings: SheetSettings) -> Message:
         return display.end_words(settings)
 
@@ -90,13 +95,9 @@ class AnyGame(GameBase):
         and the scoreboard's turn line."""
         return display.passing_note(settings, place.number, self.seats)
 
-    def lasting(self, hands: int) -> dict[str, Any]:
-        """An open game: it ends when the table says so."""
-        return {"goal": "open"}
-
     # --- a round ----------------------------------------------------------------------------
 
-    hand = HandSchema(
+    hand = SheetHand(
         RoundPoints(
             "points",
             msg("Points"),
@@ -118,9 +119,10 @@ class AnyGame(GameBase):
     )
     score = staticmethod(rounds.score)
     check = staticmethod(rounds.check)
-    form_rules = staticmethod(form.form_rules)
-    form_texts = form.TEXTS
-    pages = display
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
 
     def record_from_dict(
         self, settings: SheetSettings, body: Any, place: HandPlace | None = None
@@ -147,20 +149,17 @@ class AnyGame(GameBase):
     ) -> HandFormSpec:
         """The schema's form, with a note under the moon's row."""
         spec = super().hand_form(settings, players, place)
+        spec = spec.with_rules(form.form_rules(settings, self.context(settings, place)), form.TEXTS)
         steps = tuple(replace(step, note=form.NOTES.get(step.id)) for step in spec.steps)
         return replace(spec, steps=steps)
 
     # --- the progress of a sheet -------------------------------------------------------------
 
-    def resume_from(
-        self,
-        settings: SheetSettings,
-        state: RaceState,
-        records: Sequence[Hand],
-        finish_after: int | None,
-    ) -> SheetProgress:
-        """The race's start and state (one side a seat), scored by the sheet's goal."""
-        return resume_sheet(self, settings, state, records, finish_after)
+    progression = Progression(
+        resume=resume_sheet,  # the race's start and state (a side a seat), by the sheet's goal
+        finish_now=True,
+        lasting={"goal": "open"},  # an open game: it ends when the table says so
+    )
 
     # --- statistics ----------------------------------------------------------------------------
 
@@ -169,33 +168,13 @@ class AnyGame(GameBase):
         stats.player_figures,
         stats.game_figures,
         stats.NOTES,
+        # Head-to-head over games of any size: a seat is its own side, up to the largest
+        # table.
+        head_to_head=lambda game, recorded, players: stats.sheet_head_to_head(
+            tuple((seat,) for seat in range(game.seat_range[-1])), recorded, players
+        ),
     )
     """One game's figures, at the size of its own table (``recorded.game``)."""
-
-    def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> Any:
-        """Over games of any size: a seat is its own side, up to the largest table."""
-        sides = tuple((seat,) for seat in range(self.seat_range[-1]))
-        return stats.sheet_head_to_head(sides, recorded, players)
-
-    # --- random rounds for the suites -------------------------------------------------------
-
-    def random_hand(self, settings: SheetSettings, ctx: Context, rng: Random) -> dict[str, Any]:
-        """A round a random table writes down: under a moon rule, each player takes some of
-        the round's worth, no one all of it, and one round in eight is a moon; else mostly
-        gains, sometimes a loss, the last player's making up ``round_total``."""
-        if settings.moon != "none":
-            if rng.randrange(8) == 0:
-                return {"moon": rng.randrange(ctx.seats)}
-            while True:
-                points = [0] * ctx.seats
-                for _ in range(settings.moon_worth):
-                    points[rng.randrange(ctx.seats)] += 1
-                if settings.moon_worth not in points:
-                    return {"points": points}
-        points = [rng.randint(-15, 40) for _ in range(ctx.seats)]
-        if settings.round_total is not None:
-            points[-1] = settings.round_total - sum(points[:-1])
-        return {"points": points}
 
 
 GAME = AnyGame()

@@ -5,11 +5,11 @@ Hearts: 26 a round, to 100, the lowest total wins, and a moon scored under ``moo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..core.knobs import knob
 from ..core.messages import msg
-from ..core.settings import SettingsBase
+from ..core.settings import SettingsBase, preset_name_of
 
 Goal = Literal["high_target", "low_target", "rounds", "rounds_low", "open"]
 TieAtEnd = Literal["shared", "play_on"]
@@ -146,6 +146,19 @@ class SheetSettings(SettingsBase):
         total = self.round_total
         return total if total is not None and total > 0 else 26
 
+    @property
+    def shows_dealer(self) -> bool:
+        """Whether the pages show the first dealer and who deals each round."""
+        return self.dealer
+
+    def preset_of(self, presets: Any, aside: tuple[str, ...] | None = None) -> str | None:
+        """Hearts for its settings (its own target and passing aside: a Hearts game stored
+        before the passing knob reads ``none``); else the plain sheet, whatever the table
+        set, while it has no moon: a sheet has no published rules to differ from."""
+        if preset_name_of({"hearts": HEARTS}, self, ("target", "passing")):
+            return "hearts"
+        return "any-game" if self.moon == "none" else None
+
 
 MAX_POINTS = 999_999
 """The most points a round may give or take, either way: beyond it is a slip of the
@@ -160,6 +173,6 @@ HEARTS = SheetSettings(
     passing="left_right_across_hold",
 )
 PRESETS: dict[str, SheetSettings] = {"any-game": SHEET, "hearts": HEARTS}
-PRESET_ASIDE: tuple[str, ...] = SheetSettings.knob_names()
+SheetSettings.preset_aside = SheetSettings.knob_names()
 """A sheet has no published rules to differ from: whatever the table sets, it is still
-the round sheet."""
+the round sheet (``SheetSettings.preset_of`` names it)."""

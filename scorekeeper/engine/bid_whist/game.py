@@ -101,7 +101,7 @@ class BidWhist(GameBase):
         """The fields' form with the table's own ways: the bid folds once made, the
         reneges fold under the books, the books needed are hinted by the level, and the
         deal everyone passed is thrown in only under ``all_pass=redeal``."""
-        spec = super().hand_form(settings, players, place)
+        spec = super().hand_form(settings, players, place).with_rules({}, self.form_texts)
         bid, taken = spec.steps
         folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
         needed = {

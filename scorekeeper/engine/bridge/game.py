@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand, signed
+from ..core.declared import Paper, Progression
 from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
@@ -194,6 +195,53 @@ class Honours(Field):
         return self.from_option(key)
 
 
+class BridgeHand(HandSchema):
+    """Bridge's deal: ``passed_out`` is the old name of a deal thrown in; no honours is a
+    key of its own on the form, and the tricks are the result against the contract; the
+    command line scores a deal alone, vulnerable or not."""
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | {"passed_out"}
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """No honours is a key of its own ("none"), so an edit can clear them."""
+        found = super().form_values(hand)
+        if "honours" in hand and hand["honours"] is None and not hand.get("thrown_in"):
+            found["honours"] = "none"
+        if found.get("tricks") and type(hand.get("level")) is int:
+            result = int(found["tricks"]) - hand["level"] - 6
+            found["tricks"] = f"{result:+d}" if result else "0"
+        return found
+
+    def options(self, game: Any) -> tuple[HandOption, ...]:
+        return (
+            *super().options(game),
+            HandOption("vulnerable", "The declarer's side is vulnerable.", flag=True),
+            HandOption("fourth_deal", "Chicago: the fourth deal of a cycle.", flag=True),
+        )
+
+    def typed(self, game: Any, settings: BridgeSettings, given: Mapping[str, Any]) -> ScoredHand:
+        vulnerable = bool(given.get("vulnerable"))
+        where = Where((vulnerable, vulnerable), fourth=bool(given.get("fourth_deal")))
+        hand = {k: v for k, v in given.items() if k not in ("vulnerable", "fourth_deal")}
+        body = (
+            {"thrown_in": True}
+            if hand.get("thrown_in")
+            else {f.name: f.from_option(hand[f.name]) for f in self if hand.get(f.name) is not None}
+        )
+        record = game.record_from_dict(settings, body)
+        score = game.score_at(settings, record, HandPlace(1, 0, where))
+        result = (score or DealScore((0, 0), (0, 0))).to_dict()
+        rows = [("side", "seats", "below", "above", "points")]
+        for index, side in enumerate(game.sides):
+            figures = (result["below"][index], result["above"][index], result["points"][index])
+            rows.append(
+                ("AB"[index], ", ".join(map(str, side)), *map(str, figures[:2]), signed(figures[2]))
+            )
+        return ScoredHand(result, tuple(rows))
+
+
 class Bridge(GameBase):
     """Two partnerships, contracts bid and made or set, scored below and above the line
     over a rubber or Chicago's cycles of four deals."""
@@ -207,8 +255,6 @@ class Bridge(GameBase):
         "rubber": (msg("Rubber bridge"), msg("below and above the line, best of three games")),
         "chicago": (msg("Chicago"), msg("four deals, vulnerability by the deal, scored at once")),
     }
-    preset_aside = ()
-    finish_now = True
     page_words = PageWords(
         auction_head=msg("Played by"),
         bid_head=msg("Contract bid"),
@@ -225,7 +271,7 @@ class Bridge(GameBase):
         group_titles={"chicago": msg("Chicago")},
         hand=DEAL_WORDS,
     )
-    hand = HandSchema(
+    hand = BridgeHand(
         SeatOf("declarer", msg("Played by"), step="contract"),
         Count("level", msg("Level"), 1, 7, step="contract"),
         Strain(
@@ -246,10 +292,6 @@ class Bridge(GameBase):
 
     # --- the deal ---------------------------------------------------------------------------
 
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        return super().hand_fields | {"passed_out"}
-
     def record_from_dict(
         self, settings: BridgeSettings, body: Any, place: HandPlace | None = None
     ) -> Hand:
@@ -265,16 +307,6 @@ class Bridge(GameBase):
                     raise InvalidHand([("passed_out", said)])
                 body["thrown_in"] = passed
         return super().record_from_dict(settings, body, place)
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """No honours is a key of its own ("none"), so an edit can clear them."""
-        found = super().form_values(hand)
-        if "honours" in hand and hand["honours"] is None and not hand.get("thrown_in"):
-            found["honours"] = "none"
-        if found.get("tricks") and type(hand.get("level")) is int:
-            result = int(found["tricks"]) - hand["level"] - 6
-            found["tricks"] = f"{result:+d}" if result else "0"
-        return found
 
     def check(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> list[Any]:
         """At no trump only the four aces count as honours (150)."""
@@ -292,17 +324,19 @@ class Bridge(GameBase):
             hand.tricks, hand.honours,
         )  # fmt: skip
 
-    # --- the progression --------------------------------------------------------------------
+    # --- the progression (``progression.py``): rubbers, Chicago's cycles, duplicate boards --
 
-    start_state = staticmethod(progression.start_state)
-    state_from_dict = staticmethod(State.from_dict)
-
-    def resume_from(self, settings, state, records, finish_after):  # type: ignore[no-untyped-def]
-        return progression.resume(self, settings, state, records, finish_after)
-
-    def _start_of(self, hand: Any, progress: Any) -> Any:
-        """The state before a resumed game's first deal (its place in the Chicago)."""
-        return getattr(progress, "before", None) or super()._start_of(hand, progress)
+    progression = Progression(
+        start=lambda game, first_dealer, starting_totals: progression.start_state(
+            first_dealer, starting_totals
+        ),
+        load=lambda game, values: State.from_dict(values),
+        resume=progression.resume,
+        opener=lambda game, settings, dealer: dealer,  # the dealer opens the auction
+        finish_now=True,
+        lasting={"rubbers": 0},
+    )
+    paper = Paper(pad=lambda game, progress, shown, seating: _sheet_pad(progress, shown, seating))
 
     def deal_note(self, settings: BridgeSettings, place: HandPlace) -> Message | None:
         """Where the next deal falls: the board's number at duplicate, the deal's place
@@ -313,13 +347,6 @@ class Bridge(GameBase):
         if settings.chicago:
             return msg("Deal %(deal)d of %(deals)d", deal=deals + 1, deals=settings.deals)
         return None
-
-    def opener(self, settings: Any, dealer: int) -> int:
-        """The dealer opens the auction."""
-        return dealer
-
-    def lasting(self, hands: int) -> dict[str, Any]:
-        return {"rubbers": 0}
 
     def end_words(self, settings: BridgeSettings) -> Message:
         if settings.deals is not None:
@@ -375,15 +402,6 @@ class Bridge(GameBase):
             steps[-1] = replace(steps[-1], fields=(*steps[-1].fields, kept))
         return replace(spec, steps=tuple(steps), actions=actions)
 
-    def deal_place(self, settings: BridgeSettings, state: Any) -> Message:
-        """The place of the deal after ``state`` in a game scored deal by deal: its board
-        at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
-        counted)."""
-        deals = state.deals if isinstance(state, State) else 0
-        if settings.duplicate:
-            return msg("board %(number)d", number=deals % 16 + 1)
-        return msg("deal %(number)d", number=deals % 4 + 1)
-
     def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The contract as the bid, made (+ overtricks) or down, the game or rubber it
         won; below and above the line in each side's column."""
@@ -391,7 +409,7 @@ class Bridge(GameBase):
         where = where_of(settings, state, ctx.dealer)
         place: tuple[Any, ...] = (vulnerable_words(where.vulnerable), " · ")
         if settings.chicago:
-            place = (self.deal_place(settings, state), " · ", *place)
+            place = (deal_place(settings, state), " · ", *place)
         if hand.thrown_in:
             again = settings.chicago and not settings.duplicate
             passed = (msg("passed out, dealt again"),) if again else (*place, msg("passed out"))
@@ -416,20 +434,6 @@ class Bridge(GameBase):
         made = tuple(over >= 0 if s == side else None for s in (0, 1))
         return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
 
-    def sheet_pad(self, progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
-        """The score pad under the deals: the rubber's (``pad.pad_of``), or Chicago's
-        deals with their dealer and vulnerability (``pad.chicago_pad_of``); ``seating``
-        says who sat where at deal n."""
-        settings = progress.settings
-        if not settings.chicago:
-            return pad_of(progress, shown, seating)
-
-        def where(state: Any, dealer: int) -> tuple[Message, Message]:
-            place = self.deal_place(settings, state)
-            return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
-
-        return chicago_pad_of(progress, shown, seating, where)
-
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
         return [
@@ -442,38 +446,30 @@ class Bridge(GameBase):
             and (knob.name in ("rubbers", "unfinished_partscore")) <= (not settings.chicago)
         ]
 
-    # --- the command line: a deal scored alone, vulnerable or not ---------------------------
 
-    @property
-    def hand_options(self) -> tuple[HandOption, ...]:
-        return (
-            *super().hand_options,
-            HandOption("vulnerable", "The declarer's side is vulnerable.", flag=True),
-            HandOption("fourth_deal", "Chicago: the fourth deal of a cycle.", flag=True),
-        )
+def deal_place(settings: BridgeSettings, state: Any) -> Message:
+    """The place of the deal after ``state`` in a game scored deal by deal: its board
+    at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
+    counted)."""
+    deals = state.deals if isinstance(state, State) else 0
+    if settings.duplicate:
+        return msg("board %(number)d", number=deals % 16 + 1)
+    return msg("deal %(number)d", number=deals % 4 + 1)
 
-    def score_typed(self, settings: BridgeSettings, given: Mapping[str, Any]) -> ScoredHand:
-        vulnerable = bool(given.get("vulnerable"))
-        where = Where((vulnerable, vulnerable), fourth=bool(given.get("fourth_deal")))
-        hand = {k: v for k, v in given.items() if k not in ("vulnerable", "fourth_deal")}
-        schema = self.hand
-        body = (
-            {"thrown_in": True}
-            if hand.get("thrown_in")
-            else {
-                f.name: f.from_option(hand[f.name]) for f in schema if hand.get(f.name) is not None
-            }
-        )
-        record = self.record_from_dict(settings, body)
-        score = self.score_at(settings, record, HandPlace(1, 0, where))
-        result = (score or DealScore((0, 0), (0, 0))).to_dict()
-        rows = [("side", "seats", "below", "above", "points")]
-        for index, side in enumerate(self.sides):
-            figures = (result["below"][index], result["above"][index], result["points"][index])
-            rows.append(
-                ("AB"[index], ", ".join(map(str, side)), *map(str, figures[:2]), signed(figures[2]))
-            )
-        return ScoredHand(result, tuple(rows))
+
+def _sheet_pad(progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
+    """The score pad under the deals: the rubber's (``pad.pad_of``), or Chicago's
+    deals with their dealer and vulnerability (``pad.chicago_pad_of``); ``seating``
+    says who sat where at deal n."""
+    settings = progress.settings
+    if not settings.chicago:
+        return pad_of(progress, shown, seating)
+
+    def where(state: Any, dealer: int) -> tuple[Message, Message]:
+        place = deal_place(settings, state)
+        return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
+
+    return chicago_pad_of(progress, shown, seating, where)
 
 
 GAME = Bridge()

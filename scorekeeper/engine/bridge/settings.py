@@ -5,7 +5,7 @@ and what the table wrote down."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.knobs import knob
 from ..core.messages import msg
@@ -14,6 +14,9 @@ from ..core.settings import SettingsBase
 
 @dataclass(frozen=True, slots=True)
 class BridgeSettings(SettingsBase):
+    preset_aside: ClassVar[tuple[str, ...]] = ()
+    """Every knob is the preset's: a rubber or Chicago with another end is house rules."""
+
     rubbers: int | None = knob(
         1,
         label=msg("Rubbers"),

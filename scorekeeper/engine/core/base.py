@@ -10,9 +10,10 @@ the CSV, random hands and the hand's views are derived from the ``hand``
 (``core.schema_defaults``); the knobs and a score sheet's lines of the rules from the
 settings' fields.
 
-**What it gets** (override what differs; :data:`DERIVED` lists what the app calls that
-no game need write): one seat a side, a fixed number of players (``seat_range`` and
-``seated(n)`` for a game whose table chooses it), the presets' plumbing, the progress of
+**What it gets** (write what differs, and only members of the ``Game`` protocol, the
+whole override surface; :data:`DERIVED` lists what the app calls that no game writes):
+one seat a side, a fixed number of players (``seat_range`` and ``seated(n)`` for a game
+whose table chooses it), the presets' plumbing, the progress of
 a race to ``settings.target`` (dealer rotation, leaders, a tie at the top, hand limits,
 starting totals, ``resume``/``state_of``/``hand_state``), the points of a hand, preview,
 a hand at its place in the game (``HandPlace``, the last and optional argument of
@@ -20,9 +21,13 @@ a hand at its place in the game (``HandPlace``, the last and optional argument o
 ``deal_note``), statistics of the common kinds (:mod:`.stats`:
 hands, points, careers, head-to-head), records' round trip.
 
-**What it may declare**, once, as data (``core.declared``): ``simulation``, whole deals
-played by bots, from which the simulation's members are derived, and ``figures``, its
-own statistics, from which the statistics members are.
+**What it may declare**, once, as data (``core.declared``): ``progression``, how it
+starts, loads a stored state and resumes, from which the progression's members are
+derived; ``simulation``, whole deals played by bots, from which the simulation's members
+are; ``figures``, its own statistics, from which the statistics members are; and
+``paper``, what it keeps on paper beyond its sheet. What belongs to the house rules the
+settings say (``core.settings.SettingsBase``), what belongs to the hand its ``hand``
+(``core.schema.HandSchema``, subclassed).
 """
 
 from __future__ import annotations
@@ -30,11 +35,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from types import ModuleType
 from typing import Any, ClassVar
 
-from .declared import Figures, Simulation
+from .declared import RACE, Figures, Paper, Progression, Simulation
 from .display import FigureLine, GameNotes, RulesLine
 from .errors import InvalidHand, InvalidSettings
 from .figures import career_lines, hand_lines, hands_line
@@ -51,7 +56,7 @@ from .game import (
 )
 from .knobs import rules_lines_of, seated_knobs
 from .messages import Message, msg, nmsg
-from .progress import RaceState, Scored, resume_race, start_state
+from .progress import Points, RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
 from .seating import SeatChange, Stint
@@ -105,8 +110,6 @@ DERIVED: tuple[str, ...] = (
     "scores_in_favour",
     "placings",
     "running_totals",
-    "describe_hand",
-    "revision_view",
     "form_body",
     "form_values",
     "table_columns",
@@ -126,10 +129,20 @@ DERIVED: tuple[str, ...] = (
     "career_figures",
     "head_to_head",
     "lasting",
+    "replay",
+    "losing_floor",
+    "lowest_wins",
+    "shows_dealer",
+    "preset_aside",
+    "sheet_pad",
+    "tournament_foot",
+    "finish_now",
+    "cards_dealt",
 )
 """What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
-derived here from what the game says, so no game need write it (a game may still
-override one where it differs, as Oh Hell narrows its ``knobs``)."""
+derived here from what the game says (its protocol members, its declarations, its
+settings and its ``hand``), so no game writes it: the protocol is the whole override
+surface (``tests/test_protocol.py`` names a member a game defines outside it)."""
 
 
 @dataclass
@@ -175,7 +188,11 @@ PAGES = (
     "points_table",
     "csv_values",
 )
-"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``)."""
+"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``): the seed
+games' way (Israeli Whist, Bid Whist, Oh Hell) until they write them as protocol members,
+as every other game does (``spades.game``: ``describe_hand =
+staticmethod(display.describe_hand)``); it goes with their allowance in
+``tests/test_protocol.py``."""
 
 
 class GameBase(SchemaDefaults):
@@ -213,19 +230,23 @@ class GameBase(SchemaDefaults):
     row_layout: ClassVar[str] = "cells"
     """How the scoreboard lays out a hand's row: "cells", "across" (a line above the
     cells, Skat) or "under" (a line under them, Doppelkopf); see ``Game.row_layout``."""
-    tournament_foot: ClassVar[Callable[[Any], Any] | None] = None
-    """The foot a tournament's printed list of the game adds under its sheet, from a
-    table's progress (Skat: the Seeger-Fabian list's won and lost games and their points),
-    or None where that list has none; None: the game's tournament list is its sheet."""
-    finish_now: ClassVar[bool] = False
-    """True when the table may end the game after any hand ("finish now"); every game's
-    ``replay``, ``resume`` and ``recorded_game`` take ``finish_after``, and a game without
-    it ignores it."""
+    progression: ClassVar[Progression] = RACE
+    """How the game goes from hand to hand (``core.declared.Progression``): how it starts,
+    loads a stored state and resumes, its opener, dealer, hand limit and ties; the
+    progression's members below are derived from it. ``RACE``: the race to a target."""
+    paper: ClassVar[Paper | None] = None
+    """What the game keeps on paper beyond its sheet (``core.declared.Paper``): the
+    ``sheet_pad`` and ``tournament_foot`` below are derived from it."""
+
+    @property
+    def finish_now(self) -> bool:
+        """True when the table may end the game after any hand ("finish now"), as the
+        ``progression`` declares; every game's ``replay``, ``resume`` and
+        ``recorded_game`` take ``finish_after``, and a game without it ignores it."""
+        return self.progression.finish_now
+
     preset_titles: ClassVar[Mapping[str, Message]] = {}
     """Presets that name the game another way (the round sheet's Hearts); see ``title_of``."""
-    preset_aside: ClassVar[tuple[str, ...]] = ("target",)
-    """Knobs a table sets for itself: settings that differ from a preset only in these
-    are still that preset."""
     recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
     """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
     pages: ClassVar[ModuleType | None] = None
@@ -302,7 +323,11 @@ class GameBase(SchemaDefaults):
 
     def check_table(self, settings: Any) -> None:
         """Raises InvalidSettings (naming the knob) where ``settings`` give this table
-        another number of players than its own (``seat_knobs``)."""
+        another number of players than its own (``seat_knobs``), or where the settings
+        refuse this many players (``SettingsBase.check_seats``: Wizard's rounds)."""
+        check_seats = getattr(settings, "check_seats", None)
+        if check_seats is not None:
+            check_seats(self.seats)
         for name in self.seat_knobs:
             if getattr(settings, name) != self.seats:
                 problem = msg(
@@ -327,7 +352,18 @@ class GameBase(SchemaDefaults):
         """The preset's title where it has one (Hearts), else the game's name."""
         return self.preset_titles.get(preset, self.name)
 
+    @property
+    def preset_aside(self) -> tuple[str, ...]:
+        """Knobs a table sets for itself, as the settings say (``SettingsBase.preset_aside``):
+        settings that differ from a preset only in these are still that preset."""
+        return tuple(getattr(type(self.preset(self.default_preset)), "preset_aside", ("target",)))
+
     def preset_name_of(self, settings: Any) -> str | None:
+        """The preset the settings are, their own ``preset_aside`` apart: as the settings
+        say (``SettingsBase.preset_of``)."""
+        own = getattr(settings, "preset_of", None)
+        if own is not None:
+            return own(self.presets, self.preset_aside)
         return preset_name_of(self.presets, settings, self.preset_aside)
 
     def settings_from_dict(self, values: Mapping[str, Any]) -> Any:
@@ -370,7 +406,11 @@ class GameBase(SchemaDefaults):
 
     def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
         """``score_hand`` at ``place``: the same anywhere unless the game says otherwise (a
-        game with a ``hand`` schema: its ``score`` with the Context of that place)."""
+        game with a ``hand`` schema: its ``score`` with the Context of that place). A deal
+        thrown in scores None, or 0 for every side where it counts as a hand of the game
+        (``Progression.thrown_in_counts``)."""
+        if record.thrown_in and self.progression.thrown_in_counts:
+            return Points((0,) * len(self.sides))
         if self.hand is not None:
             return self._scored(settings, record, place)
         return self.score_hand(settings, record)
@@ -405,13 +445,15 @@ class GameBase(SchemaDefaults):
         return getattr(settings, "losing_floor", None)
 
     def shows_dealer(self, settings: Any) -> bool:
-        """True: the pages say who deals each hand."""
-        return True
+        """Whether the pages say who deals each hand: as the settings say (the round
+        sheet's ``dealer`` knob), else True."""
+        return bool(getattr(settings, "shows_dealer", True))
 
     def cards_dealt(self, settings: Any, place: HandPlace) -> int | None:
-        """The cards each player is dealt in the hand at ``place``: None, every hand is
-        dealt alike."""
-        return None
+        """The cards each player is dealt in the hand at ``place``, as the ``progression``
+        declares; None: every hand is dealt alike."""
+        declared = self.progression.cards_dealt
+        return None if declared is None else declared(self, settings, place)
 
     def deal_note(self, settings: Any, place: HandPlace) -> Message | None:
         """What the table must know to deal the hand at ``place`` (its number, dealer and
@@ -431,16 +473,19 @@ class GameBase(SchemaDefaults):
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 
     def next_dealer(self, dealer: int, record: Any) -> int:
-        """The next hand's dealer: the player to the left."""
-        return (dealer + 1) % self.seats
+        """The next hand's dealer: the declared one, else the player to the left."""
+        declared = self.progression.next_dealer
+        return (dealer + 1) % self.seats if declared is None else declared(self, dealer, record)
 
     def opener(self, settings: Any, dealer: int) -> int:
-        """Who opens a hand: the player left of the dealer."""
-        return (dealer + 1) % self.seats
+        """Who opens a hand: the declared one, else the player left of the dealer."""
+        declared = self.progression.opener
+        return (dealer + 1) % self.seats if declared is None else declared(self, settings, dealer)
 
     def hand_limit(self, settings: Any) -> int:
-        """Scored hands after which the game ends (0: none)."""
-        return 0
+        """Scored hands after which the game ends: the declared limit, else 0 (none)."""
+        declared = self.progression.hand_limit
+        return 0 if declared is None else declared(self, settings)
 
     def lasting(self, hands: int) -> dict[str, Any] | None:
         """Knob changes to the default preset under which a game of this table lasts at
@@ -450,7 +495,12 @@ class GameBase(SchemaDefaults):
         (the app never asks it, so it is no member of the ``Game`` protocol). By default
         the ``target`` knob at its highest (at most 10,000), where there is one; None where
         there is none: the game cannot be made to last, and the suites play it to its end
-        as often as they need."""
+        as often as they need. A game's ``progression`` may declare its own (``lasting``)."""
+        declared = self.progression.lasting
+        if callable(declared):
+            return declared(self, hands)
+        if declared is not None:
+            return dict(declared)
         knob = next((knob for knob in self.knobs if knob.name == "target"), None)
         return None if knob is None else {"target": min(knob.high or 10_000, 10_000)}
 
@@ -459,8 +509,10 @@ class GameBase(SchemaDefaults):
         return msg("to %(target)d", target=settings.target)
 
     def shares_tie(self, settings: Any) -> bool:
-        """Whether sides tied at the top when the game ends share the win (else play on)."""
-        return False
+        """Whether sides tied at the top when the game ends share the win (else play on),
+        as the ``progression`` declares."""
+        declared = self.progression.shares_tie
+        return declared(self, settings) if callable(declared) else declared
 
     def scores_in_favour(self, settings: Any, totals: Sequence[int]) -> tuple[int, ...]:
         """``totals`` (one per side) turned so that more is better: negated where the
@@ -500,25 +552,50 @@ class GameBase(SchemaDefaults):
         Raises ValueError for a hand after the end, or a state it did not write."""
         return self.resume_from(settings, self.state_from_dict(state), records, finish_after)
 
-    # The progression's own parts: a game with another progression than the race writes
-    # these three (Bid Whist's Boston, -target and "finish now").
+    # The progression's own parts, from the declared ``progression`` (``core.declared``):
+    # a game with another progression than the race declares how it starts, loads a state
+    # and resumes (Spades' bags, Bridge's rubbers, Skat's list).
 
     def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
         """The state before the first hand; raises ValueError for a seat or totals the
         table does not have."""
+        declared = self.progression.start
+        if declared is not None:
+            return declared(self, first_dealer, starting_totals)
         return start_state(first_dealer, self.seats, len(self.sides), starting_totals)
 
     def state_from_dict(self, values: Mapping[str, Any]) -> Any:
         """A state as ``state_of`` wrote it; raises ValueError for anything else."""
+        declared = self.progression.load
+        if declared is not None:
+            return declared(self, values)
         return RaceState.from_dict(values, self.seats, len(self.sides))
 
     def resume_from(
         self, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None
     ) -> Progress:
         """``records`` scored after ``state``; ``finish_after`` (for a game whose
-        ``finish_now`` is True) ends the race there, the side ahead alone winning."""
+        ``finish_now`` is True) ends the game there, the side ahead alone winning."""
         asked = finish_after if self.finish_now else None
+        declared = self.progression.resume
+        if declared is not None:
+            return declared(self, settings, state, records, asked)
         return resume_race(self, settings, state, records, finish_after=asked)
+
+    def state_before(self, hand: Any, progress: Progress) -> Any:
+        """The state before ``hand``, the first of ``progress`` (a resumed game's first
+        hand is not its game's first): the declared ``before``, else the state the
+        progress says it resumed from (its ``before``), else a fresh start from the hand's
+        dealer and the progress's starting totals (None where none fits)."""
+        declared = self.progression.before
+        found = None if declared is None else declared(self, hand, progress)
+        found = getattr(progress, "before", None) if found is None else found
+        if found is not None:  # a progress that keeps the state it resumed from
+            return found
+        try:
+            return self.start_state(hand.dealer, tuple(progress.starting_totals) or None)
+        except (ValueError, TypeError, AttributeError):
+            return None
 
     def state_of(self, progress: Progress) -> dict[str, Any]:
         """What the game carries from hand to hand after ``progress``, JSON-ready."""
@@ -647,12 +724,30 @@ class GameBase(SchemaDefaults):
 
     def head_to_head(self, recorded: Iterable[Any], players: Sequence[str]) -> HeadToHead:
         """How ``players`` fared against each other, partners counted apart; each game's
-        sides are those of its own table."""
+        sides are those of its own table (the declared ``figures``' own, where it says)."""
+        if self.figures is not None and self.figures.head_to_head is not None:
+            return self.figures.head_to_head(self, recorded, players)
         return head_to_head(recorded, players, self.sides)
 
     def figures_notes(self) -> list[Message]:
         """What the statistics page says about its terms: the declared ``notes``."""
         return [] if self.figures is None else list(self.figures.notes)
+
+    # --- paper beyond the sheet, derived from the game's ``paper`` ------------------------------
+
+    @property
+    def sheet_pad(self) -> Callable[[Any, Any, Any], Any] | None:
+        """The score pad printed under the deals, ``sheet_pad(progress, shown, seating)``:
+        the declared ``paper``'s ``pad``; None: the sheet has none."""
+        pad = None if self.paper is None else self.paper.pad
+        return None if pad is None else partial(pad, self)
+
+    @property
+    def tournament_foot(self) -> Callable[[Any], Any] | None:
+        """The foot a tournament's printed list of the game adds under its sheet, from a
+        table's progress (Skat: the Seeger-Fabian list's won and lost games and their
+        points): the declared ``paper``'s; None: the tournament list is the sheet."""
+        return None if self.paper is None else self.paper.tournament_foot
 
     # --- simulation, derived from the game's ``simulation`` -----------------------------------
 

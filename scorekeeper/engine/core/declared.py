@@ -1,10 +1,15 @@
 """What a game declares beyond its hand, each part once as data (OpenSpiel's ``GameType``,
-Datasette's optional hooks): its simulation with bots (:class:`Simulation`) and figures of
-its own on the statistics pages (:class:`Figures`). ``GameBase`` derives the members the
+Datasette's optional hooks): its simulation with bots (:class:`Simulation`), figures of
+its own on the statistics pages (:class:`Figures`), how it goes from hand to hand
+(:class:`Progression`: how it starts, loads a stored state and resumes) and what it keeps
+on paper beyond its sheet (:class:`Paper`). ``GameBase`` derives the members the
 app calls from them (``simulate_results``, ``bot_kinds``, ``simulation_summary``,
 ``record_of_deal``, ``verify_deal``; ``game_stats``, ``game_figures``,
-``player_figures``, ``figures_notes``); a game without them has no simulation, and the
-hands and points every game has as its figures.
+``player_figures``, ``figures_notes``; ``start_state``, ``state_from_dict``,
+``resume``, ``replay``, ``opener``, ``next_dealer``, ``hand_limit``, ``shares_tie``,
+``lasting``; ``sheet_pad``, ``tournament_foot``) from them; a game without them has no
+simulation, the hands and points every game has as its figures, and the race to a target
+as its progression.
 """
 
 from __future__ import annotations
@@ -50,3 +55,72 @@ class Figures:
     player: Callable[[Sequence[Any], bool], list[FigureLine]]
     game: Callable[[Any], list[FigureLine]] | None = None
     notes: tuple[Message, ...] = ()
+    head_to_head: Callable[[Any, Any, Sequence[str]], Any] | None = None
+    """``head_to_head(game, recorded, players)`` where the game's own tables differ from
+    its sides (the round sheet's, two to eight a side); None: by the game's sides."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progression:
+    """How a game goes from hand to hand, declared once (``Game.progression``); each part
+    None is the race to ``settings.target`` most games are (``core.progress``). Each
+    callable takes the game (at its table's count) first:
+
+    - ``start(game, first_dealer, starting_totals)``: the state before the first hand
+      (raises ValueError for a seat or totals the table does not have);
+    - ``load(game, values)``: a state as the game's state wrote it (``to_dict()``), raising
+      ValueError for anything else;
+    - ``resume(game, settings, state, records, finish_after)``: the game's progress after
+      ``records`` scored as the hands after ``state`` (``replay`` is ``resume`` from
+      ``start``);
+    - ``before(game, hand, progress)``: the state before the first hand of a resumed
+      ``progress``, as that hand's row needs it (None: a fresh ``start``);
+    - ``opener(game, settings, dealer)``: who opens a hand (None: left of the dealer);
+    - ``next_dealer(game, dealer, record)``: the next hand's dealer (None: to the left);
+    - ``hand_limit(game, settings)``: the scored hands after which the game ends (None: 0,
+      no limit);
+    - ``shares_tie``: whether sides tied at the top at the end share the win (else play
+      on), or ``shares_tie(game, settings)`` where the rules say;
+    - ``finish_now``: whether the table may end the game after any hand ("finish now":
+      the side ahead wins, a tie plays on; ``replay`` takes ``finish_after``);
+    - ``thrown_in_counts``: whether a deal thrown in counts as a hand of the game, scored
+      0 by every side (Skat's list counts a passed deal toward its deals); else it is
+      no hand's score (None) and leaves the hand limit where it was;
+    - ``cards_dealt(game, settings, place)``: the cards each player is dealt in the hand
+      at ``place`` where that changes from hand to hand (None: every hand alike);
+    - ``lasting``: the knob changes under which a game lasts any number of hands, for the
+      suites and benchmarks (``GameBase.lasting``), or ``lasting(game, hands)``; None: the
+      ``target`` knob at its highest.
+    """
+
+    start: Callable[..., Any] | None = None
+    load: Callable[..., Any] | None = None
+    resume: Callable[..., Any] | None = None
+    before: Callable[..., Any] | None = None
+    opener: Callable[..., int] | None = None
+    next_dealer: Callable[..., int] | None = None
+    hand_limit: Callable[..., int] | None = None
+    shares_tie: bool | Callable[..., bool] = False
+    finish_now: bool = False
+    thrown_in_counts: bool = False
+    cards_dealt: Callable[..., int | None] | None = None
+    lasting: Mapping[str, Any] | Callable[..., Mapping[str, Any] | None] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.start is None) != (self.load is None):
+            raise ValueError("a progression with a state of its own both starts and loads it")
+
+
+RACE = Progression()
+"""The race to ``settings.target``: the progression of a game that declares none."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """What a game keeps on paper beyond its score sheet (``Game.paper``): ``pad(game,
+    progress, shown, seating)``, the score pad printed under the deals (Bridge's rubber
+    or Chicago pad), and ``tournament_foot(progress)``, the foot a tournament's printed
+    list adds under the game's sheet (Skat's Seeger-Fabian list); None: none."""
+
+    pad: Callable[..., Any] | None = None
+    tournament_foot: Callable[[Any], Any] | None = None

@@ -52,7 +52,7 @@ stored hand back into values, with ``form_body`` and ``form_values``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import EngineError
@@ -137,6 +137,17 @@ class HandFormSpec:
     @property
     def fields(self) -> tuple[FormField, ...]:
         return tuple(f for step in self.steps for f in step.fields)
+
+    def with_rules(
+        self, rules: Mapping[str, Any], texts: Mapping[str, Message] | None = None
+    ) -> HandFormSpec:
+        """This form with a game's own rules (``rules`` by kind, each kind's after the
+        schema's) and the sentences they name (``texts`` by key): what a game's
+        ``hand_form`` adds to the form its ``hand`` draws."""
+        merged = {kind: list(found) for kind, found in self.rules.items()}
+        for kind, found in rules.items():
+            merged.setdefault(kind, []).extend(found)
+        return replace(self, rules=merged, texts={**self.texts, **(texts or {})})
 
     def field_named(self, name: str) -> FormField | None:
         return next((f for f in self.fields if f.name == name), None)

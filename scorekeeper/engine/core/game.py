@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .command_line import HandOption, ScoredHand
-from .declared import Figures, Simulation
+from .declared import Figures, Paper, Progression, Simulation
 from .display import GameNotes, HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
@@ -404,7 +404,15 @@ class Game(Protocol):
 
     **The one way.** A game subclasses ``core.base.GameBase``, declares its ``hand``
     (``core.schema.HandSchema``) and its ``score`` (``core.base.SCHEMA_REQUIRED``), and
-    may declare a ``simulation`` and ``figures`` of its own (``core.declared``).
+    may declare a ``progression``, a ``simulation``, ``figures`` and ``paper`` of its own
+    (``core.declared``).
+
+    **The whole override surface.** The members below are all a game may write: a game
+    class defines nothing else (``tests/test_protocol.py`` names any other). What a game
+    needs beyond them is a module function of its package, a field of its ``hand``
+    (``core.schema``'s kinds, subclassed), a method of its settings (``SettingsBase``:
+    ``preset_aside``, ``preset_of``, ``check_seats``, ``shows_dealer``, ``losing_floor``,
+    ``lowest_wins``) or a declaration.
     """
 
     key: str  # stable, stored with every game: "israeli-whist"
@@ -432,12 +440,6 @@ class Game(Protocol):
     (how the hand went on a line of its own under its cells: Doppelkopf's row a table
     checks)."""
 
-    finish_now: bool
-    """True when the table may end the game after the current hand ("finish now": the side
-    ahead wins; a tie plays on). Only such a game's ``replay`` and ``recorded_game`` take
-    ``finish_after``, the number of hands recorded when the table asked; the app stores
-    and passes it only for such a game."""
-
     hand: Any
     """The hand as the table writes it down (a ``core.schema.HandSchema``, which this
     module does not import: the schema builds on it): its fields, from which the
@@ -445,6 +447,28 @@ class Game(Protocol):
     derived."""
 
     # --- a hand ---------------------------------------------------------------------------
+
+    def score(self, settings: Settings, hand: Any, ctx: Any) -> Any:
+        """The points of ``hand`` (a ``core.schema.Hand`` read by the ``hand`` schema, never
+        thrown in) under ``settings`` at ``ctx`` (a ``core.schema.Context``: the seats, the
+        sides and the hand's place, if known): a tuple per side, or the game's own score
+        with ``points`` per side (Spades' bags) that ``hand_result``, ``explain`` and
+        ``csv_values`` may read again."""
+        ...
+
+    def check(self, settings: Settings, hand: Any, ctx: Any) -> list[tuple[str, Message]]:
+        """The rules between fields only the game can say, at ``ctx``: (field, message) for
+        each broken one, the message with its table words (``Message.said_at_table``);
+        the ``hand`` schema checks each field alone. By default none."""
+        ...
+
+    def view(self, settings: Settings, hand: Any, ctx: Any) -> Any:
+        """The hand as every page shows it (a ``core.schema.HandSummary``: who it is about,
+        its bid, how it went, each side's entries, made or not, penalties): the
+        scoreboard's rows, the one-line description and the Revisions page are drawn from
+        it. ``ctx.place`` is None for a stored hand shown on its own (a revision). By
+        default drawn from the fields."""
+        ...
 
     def record_from_dict(
         self, settings: Settings, body: Any, place: HandPlace | None = None
@@ -484,32 +508,22 @@ class Game(Protocol):
 
     # --- the progress of a game -----------------------------------------------------------
 
-    def replay(
-        self,
-        settings: Settings,
-        first_dealer: int,
-        records: Sequence[HandRecord],
-        finish_after: int | None = None,
-        starting_totals: Sequence[int] | None = None,
-    ) -> Progress:
-        """The game after ``records``: per-hand dealer, opener, points and running totals,
-        the status and the winner. Raises ValueError for a hand recorded after the end.
-
-        ``totals``, each hand's ``points`` and ``totals``, and ``leaders`` are per side;
-        ``winner`` is a side's index or None (a seat in a game without partners). Every
-        game takes ``finish_after`` (see ``finish_now``; ignored by a game without it) and
-        ``starting_totals`` (one per side, from ``read_starting_totals``): "hand 0",
-        where the totals start; they count toward the target.
-
-        ``replay`` is ``resume`` from the state before the first hand: one code path."""
-        ...
-
-    def cards_dealt(self, settings: Settings, place: HandPlace) -> int | None:
-        """The cards each player is dealt in the hand at ``place`` where that changes from
-        hand to hand (Oh Hell's sequence, Wizard's rounds); None where every hand is dealt
-        alike. The deal note ("Deal 5 cards") and the blank sheet's column of each hand's
-        cards (``sheet_deals``) are derived from it."""
-        ...
+    progression: Progression
+    """How the game goes from hand to hand, declared as data (``core.declared.Progression``):
+    how it starts (``start``), loads a stored state (``load``) and resumes (``resume``), who
+    opens, who deals next, its hand limit, whether a tie at the end shares the win,
+    whether the table may "finish now" (``finish_now``: after any hand, the side ahead
+    wins, a tie plays on; only such a game's ``replay`` and ``recorded_game`` take
+    ``finish_after``, the number of hands recorded when the table asked), the cards each
+    hand deals where that changes (``cards_dealt``: Oh Hell's sequence, Wizard's rounds;
+    the deal note and the blank sheet's column of cards are derived from it), and how it
+    is made to last for the suites. From it ``replay``, ``resume``, ``state_of``,
+    ``hand_state``, ``place_of`` and the rest of ``core.base.DERIVED`` are derived; the
+    race to ``settings.target`` (``core.declared.RACE``) where the game declares none.
+    ``replay`` takes ``finish_after`` (see ``finish_now``) and ``starting_totals`` (one
+    per side, "hand 0": ``read_starting_totals`` refuses one at or below the settings'
+    ``losing_floor``); the settings also say whether the lowest total wins
+    (``lowest_wins``) and whether the pages say who deals (``shows_dealer``)."""
 
     def deal_note(self, settings: Settings, place: HandPlace) -> Message | None:
         """What the table must know to deal the hand at ``place`` that changes from hand to
@@ -522,25 +536,6 @@ class Game(Protocol):
     def end_words(self, settings: Settings) -> Message:
         """How the game ends, in a few words for the scoreboard's line of rules: "to 500",
         "19 hands", "until the table stops"."""
-        ...
-
-    def losing_floor(self, settings: Settings) -> int | None:
-        """The total at or below which a side has lost the game (Bid Whist: -target), or
-        None where totals may fall without end (Israeli Whist). A game cannot start there:
-        ``read_starting_totals`` refuses a starting total at or below it."""
-        ...
-
-    def lowest_wins(self, settings: Settings) -> bool:
-        """Whether the lowest total wins under ``settings`` (a round sheet played for the
-        fewest points, as Hearts), so that fewer points are the better hand; False: the
-        highest total wins. Ratings (docs/rules/ratings.md) negate the final totals where it
-        is True."""
-        ...
-
-    def shows_dealer(self, settings: Settings) -> bool:
-        """Whether the scoreboard, the live view and the hand form say who deals: True for
-        a card game; the round sheet's ``dealer`` knob turns it off for games dealt
-        otherwise. The replay keeps the dealer either way."""
         ...
 
     def notes(self, progress: Progress) -> GameNotes:
@@ -559,6 +554,22 @@ class Game(Protocol):
         last: what the scoreboard, the live view and the printed sheet show of it. Its
         ``seats`` hold one column per side (per seat without partners); ``about`` is
         the seat the hand is about (who won the auction), if any."""
+        ...
+
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Settings | None = None
+    ) -> list[Any]:
+        """A stored hand (its ``to_dict()``) in one line, as parts a page joins with " · ",
+        ``players`` in seat order (None settings: the default preset's). By default drawn
+        from ``view``: who it is about, its bid, how it went, each side's entries."""
+        ...
+
+    def revision_view(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Settings | None = None
+    ) -> Any:
+        """A saved version of a hand (its ``to_dict()``) for the Revisions page
+        (``core.display.RevisionView``): its line and each seat's figures. By default
+        drawn from ``view``."""
         ...
 
     def hand_result(self, replayed: Replayed) -> dict[str, Any]:
@@ -613,8 +624,12 @@ class Game(Protocol):
 
     figures: Figures | None
     """Figures of the game's own on the statistics pages: ``Figures(stats, player, game,
-    notes)``, from which ``game_stats``, ``player_figures``, ``game_figures``,
+    notes, head_to_head)``, from which ``game_stats``, ``player_figures``, ``game_figures``,
     ``figures_notes``, careers and head-to-head are derived; None: hands and points."""
+
+    paper: Paper | None
+    """What the game keeps on paper beyond its score sheet: ``Paper(pad, tournament_foot)``,
+    from which ``sheet_pad`` and ``tournament_foot`` are derived; None: the sheet alone."""
 
 
 class DealResult(Protocol):

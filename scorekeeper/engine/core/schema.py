@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Suit
-from .command_line import HandOption
+from .command_line import HandOption, ScoredHand, scored_record
 from .display import Label, PenaltyMark
 from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
@@ -760,7 +760,14 @@ class PerSide(_Listed):
 
 class HandSchema:
     """A game's hand: its fields in the order the table writes them, whether a deal may be
-    thrown in (one tap on the form), and the titles of the form's steps by id."""
+    thrown in (one tap on the form), and the titles of the form's steps by id.
+
+    What is the hand's own beyond its fields a game says by subclassing it (as it
+    subclasses a field's kind), never on its game class: the keys a body may carry
+    besides the fields (``hand_fields``: an old name of a thrown-in deal), a stored hand
+    as the form's values (``form_values``), the command line's options and how a hand
+    typed there scores (``options``, ``typed``), and a random legal hand
+    (``random_body``). ``GameBase`` asks the schema for each."""
 
     def __init__(
         self, *fields: Field, thrown_in: bool = False, steps: Mapping[str, Message] | None = None
@@ -786,6 +793,88 @@ class HandSchema:
 
     def field(self, name: str) -> Field:
         return self.by_name[name]
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored hand (its ``to_dict()``) as the form's values, to edit it."""
+        if hand.get("thrown_in"):
+            return {}
+        found: dict[str, str] = {}
+        for described in self.fields:
+            value = hand.get(described.name)
+            if described.name not in hand or (value is None and not isinstance(described, SuitOf)):
+                continue
+            if described.only_if is not None and value == described.dump(described.empty()):
+                continue  # perhaps not asked under the game's rules: the form sends it
+            found |= described.to_form(value)
+        return found
+
+    def options(self, game: Any) -> tuple[HandOption, ...]:
+        """``scorekeeper score``'s options for ``game``: one per field (a yes/no a flag, a
+        per-seat value listed), its help made from its label and its range under the
+        default rules."""
+        ctx = game.context(game.preset(game.default_preset))
+        unless = "thrown_in" if self.thrown_in else None
+        found = []
+        for described in self.fields:
+            option = described.option(ctx)
+            needed = (
+                described.default is MISSING
+                and described.only_if is None
+                and described.shown_when is None
+                and not isinstance(described, YesNo)
+            )
+            if needed:
+                option = HandOption(
+                    option.name,
+                    option.help,
+                    option.metavar,
+                    option.flag,
+                    option.listed,
+                    True,
+                    unless,
+                )
+            found.append(option)
+        if self.thrown_in:
+            found.append(
+                HandOption("thrown_in", "The deal was thrown in: nobody played it.", flag=True)
+            )
+        return tuple(found)
+
+    def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """The hand typed as ``options`` (by name), scored by ``game`` as its ``preview``."""
+        if given.get("thrown_in"):
+            return scored_record(
+                game, settings, game.record_from_dict(settings, {"thrown_in": True})
+            )
+        body = {
+            f.name: f.from_option(given[f.name])
+            for f in self.fields
+            if given.get(f.name) not in (None, False)
+        }
+        return scored_record(game, settings, game.record_from_dict(settings, body))
+
+    def random_body(
+        self, game: Any, settings: Any, ctx: Context, rng: random.Random
+    ) -> dict[str, Any]:
+        """A legal hand's body for ``ctx`` (its settings and place): each field drawn in
+        its range, totals respected, drawn again until ``game.record_from_dict`` accepts
+        it."""
+        for _ in range(1000):
+            if self.thrown_in and rng.random() < 0.05:
+                return {"thrown_in": True}
+            body: dict[str, Any] = {}
+            shown: dict[str, str] = {}
+            for described in self.fields:
+                if not described.applies(ctx) or not self.is_shown(described, shown):
+                    continue
+                body[described.name] = described.draw(ctx, rng)
+                shown |= described.to_form(body[described.name])
+            try:
+                game.record_from_dict(settings, body, ctx.place)
+            except InvalidHand:
+                continue
+            return body
+        raise RuntimeError(f"{game.key}: no legal random hand found in 1000 draws")
 
     def is_shown(self, described: Field, form_values: Mapping[str, Any]) -> bool:
         """Whether ``described`` is asked, by its ``shown_when`` and the form's values."""

@@ -12,15 +12,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .command_line import HandOption, ScoredHand, scored_record
+from .command_line import HandOption, ScoredHand
 from .display import HandView, Label, Notation, RevisionView, SeatView, label_with_sides, signed
-from .errors import InvalidHand
 from .form import Action, Choice, FormField, HandFormSpec, Step
 from .game import CsvColumn, HandPlace
+from .language import Partners
 from .messages import Message, Side, msg
 from .progress import Points
 from .schema import (
-    MISSING,
     Context,
     Hand,
     HandSchema,
@@ -30,7 +29,6 @@ from .schema import (
     SeatOf,
     SideOf,
     SuitOf,
-    YesNo,
 )
 from .seating import empty_at
 
@@ -45,8 +43,6 @@ class SchemaDefaults:
     """The members a game with a ``hand`` schema gets (``GameBase`` inherits them)."""
 
     hand: ClassVar[HandSchema | None]
-    form_texts: ClassVar[Mapping[str, Message]] = {}
-    """Sentences of a game's own ``form_rules``, by the keys the rules name."""
 
     # --- what a hand is -------------------------------------------------------------------
 
@@ -120,7 +116,7 @@ class SchemaDefaults:
         settings, hands = progress.settings, progress.hands
         found = []
         for index, hand in enumerate(hands):
-            before = hands[index - 1].state if index else self._start_of(hand, progress)
+            before = hands[index - 1].state if index else self.state_before(hand, progress)
             summary = self._summary_of(
                 settings, hand.record, HandPlace(hand.number, hand.dealer, before)
             )
@@ -147,12 +143,6 @@ class SchemaDefaults:
             )
         return found
 
-    def _start_of(self, hand: Any, progress: Any) -> Any:
-        try:
-            return self.start_state(hand.dealer, tuple(progress.starting_totals) or None)
-        except (ValueError, TypeError, AttributeError):
-            return None
-
     def _stored_summary(
         self, hand: Mapping[str, Any], settings: Any = None
     ) -> tuple[Hand, Context, HandSummary]:
@@ -164,13 +154,16 @@ class SchemaDefaults:
     def describe_hand(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> list[Any]:
-        """A stored hand in one line, from ``view``: who it is about, its bid, how it went,
-        and each side's entries."""
+        """A stored hand in one line, from ``view``: who it is about, its bid, how it went
+        (the sides and partners its words name by their players: "Dana named ♥"), and
+        each side's entries."""
         _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
+        named = [Partners.of(players[s] for s in side) for side in ctx.sides]
         parts: list[Any] = [] if summary.about is None else [players[summary.about]]
-        parts += [] if summary.bid is None else [summary.bid]
-        parts.append(label_with_sides(summary.outcome, sides))
+        parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
+        outcome = label_with_sides(summary.outcome, sides)
+        parts.append(label_with_sides(outcome, named))
         parts += [
             f"{name}: {' '.join(entry)}"
             for name, entry in zip(sides, summary.entries, strict=True)
@@ -207,10 +200,6 @@ class SchemaDefaults:
     ) -> HandFormSpec:
         """The hand form drawn from the schema's fields for the hand at ``place``."""
         return self._schema_form(settings, players, place)
-
-    def form_rules(self, settings: Any, ctx: Context) -> dict[str, list[Any]]:
-        """A game's own form rules (``core.form``'s kinds), merged with the schema's."""
-        return {}
 
     def _schema_form(
         self, settings: Any, players: Sequence[str], place: HandPlace | None
@@ -262,9 +251,6 @@ class SchemaDefaults:
             else:  # beside its field, or its step where it has none (asked by other keys)
                 errors[described.name] = described.name if fields else step
             steps.setdefault(step, (title, []))[1].extend(fields)
-        for kind, found in self.form_rules(settings, ctx).items():
-            rules.setdefault(kind, []).extend(found)
-        texts |= dict(self.form_texts)
         shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
         actions = (
             (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
@@ -301,69 +287,21 @@ class SchemaDefaults:
         }
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored hand as the form's values, to edit it."""
-        if isinstance(self._schema(), KindedSchema):
-            return self._schema().form_values(hand)
-        if hand.get("thrown_in"):
-            return {}
-        found: dict[str, str] = {}
-        for described in self._schema().fields:
-            value = hand.get(described.name)
-            if described.name not in hand or (value is None and not isinstance(described, SuitOf)):
-                continue
-            if described.only_if is not None and value == described.dump(described.empty()):
-                continue  # perhaps not asked under the game's rules: the form sends it
-            found |= described.to_form(value)
-        return found
+        """A stored hand as the form's values, to edit it: the schema's
+        (``HandSchema.form_values``)."""
+        return self._schema().form_values(hand)
 
     # --- the command line -------------------------------------------------------------------
 
     @property
     def hand_options(self) -> tuple[HandOption, ...]:
-        """``scorekeeper score``'s options: one per field (a yes/no a flag, a per-seat
-        value listed), its help made from its label and its range under the default rules."""
-        schema = self._schema()
-        ctx = self.context(self.preset(self.default_preset))
-        unless = "thrown_in" if schema.thrown_in else None
-        found = []
-        for described in schema.fields:
-            option = described.option(ctx)
-            needed = (
-                described.default is MISSING
-                and described.only_if is None
-                and described.shown_when is None
-                and not isinstance(described, YesNo)
-            )
-            if needed:
-                option = HandOption(
-                    option.name,
-                    option.help,
-                    option.metavar,
-                    option.flag,
-                    option.listed,
-                    True,
-                    unless,
-                )
-            found.append(option)
-        if schema.thrown_in:
-            found.append(
-                HandOption("thrown_in", "The deal was thrown in: nobody played it.", flag=True)
-            )
-        return tuple(found)
+        """``scorekeeper score``'s options: the schema's (``HandSchema.options``)."""
+        return self._schema().options(self)
 
     def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        """The hand typed as ``hand_options``, scored as its ``preview``."""
-        schema = self._schema()
-        if given.get("thrown_in"):
-            return scored_record(
-                self, settings, self.record_from_dict(settings, {"thrown_in": True})
-            )
-        body = {
-            f.name: f.from_option(given[f.name])
-            for f in schema.fields
-            if given.get(f.name) not in (None, False)
-        }
-        return scored_record(self, settings, self.record_from_dict(settings, body))
+        """The hand typed as ``hand_options``, scored as the schema says
+        (``HandSchema.typed``: as its ``preview``)."""
+        return self._schema().typed(self, settings, given)
 
     # --- sheets, exports and random hands ---------------------------------------------------
 
@@ -401,25 +339,9 @@ class SchemaDefaults:
         return hand, seats
 
     def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:
-        """A legal hand's body for ``ctx`` (its settings and place): each field drawn in
-        its range, totals respected, drawn again until ``record_from_dict`` accepts it."""
-        schema = self._schema()
-        for _ in range(1000):
-            if schema.thrown_in and rng.random() < 0.05:
-                return {"thrown_in": True}
-            body: dict[str, Any] = {}
-            shown: dict[str, str] = {}
-            for described in schema.fields:
-                if not described.applies(ctx) or not schema.is_shown(described, shown):
-                    continue
-                body[described.name] = described.draw(ctx, rng)
-                shown |= described.to_form(body[described.name])
-            try:
-                self.record_from_dict(settings, body, ctx.place)
-            except InvalidHand:
-                continue
-            return body
-        raise RuntimeError(f"{self.key}: no legal random hand found in 1000 draws")
+        """A legal hand's body for ``ctx`` (its settings and place), as the schema draws
+        it (``HandSchema.random_body``)."""
+        return self._schema().random_body(self, settings, ctx, rng)
 
 
 def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:

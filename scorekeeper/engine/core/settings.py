@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import Field, field, fields, replace
 from functools import cache
-from typing import Any, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from .display import RulesLine
 from .errors import InvalidSettings
@@ -41,6 +41,28 @@ class SettingsBase:
     the knob: ``rule`` and ``refusal``)."""
 
     __slots__ = ()
+
+    preset_aside: ClassVar[tuple[str, ...]] = ("target",)
+    """Knobs a table sets for itself: settings that differ from a preset only in these are
+    still that preset (``preset_of``)."""
+
+    def preset_of(
+        self, presets: Mapping[str, Any], aside: tuple[str, ...] | None = None
+    ) -> str | None:
+        """The preset of ``presets`` these settings are, the knobs ``aside`` (by default
+        their ``preset_aside``) apart, or None for house rules of the table's own (the
+        round sheet names its own way)."""
+        return preset_name_of(presets, self, self.preset_aside if aside is None else aside)
+
+    def check_seats(self, seats: int) -> None:
+        """Raises InvalidSettings naming the knob where these settings cannot be played by
+        ``seats`` players (Wizard: more rounds than the cards deal); by default any
+        number the game seats."""
+
+    @property
+    def shows_dealer(self) -> bool:
+        """Whether the pages say who deals each hand (the round sheet's ``dealer`` knob)."""
+        return True
 
     @classmethod
     def knob_names(cls) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.declared import Progression
 from ..core.display import GameNotes, Label, Notation, total
 from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
@@ -116,10 +117,8 @@ class Doppelkopf(GameBase):
     name = msg("Doppelkopf")
     seats = 4
     seat_range = (4, 5)
-    finish_now = True
     row_layout = "under"
     presets = PRESETS
-    preset_aside = ("deals", "bock_finish", "cents_per_point")
     preset_words = {
         "ddv": (
             msg("DDV"),
@@ -288,13 +287,6 @@ class Doppelkopf(GameBase):
                 raise InvalidHand([("marriage", said)])
         return super().record_from_dict(settings, body, place)
 
-    def form_body(
-        self, settings: DoppelkopfSettings, values: Mapping[str, Any], action: str | None
-    ) -> dict[str, Any]:
-        """The schema's body, a field left empty left out (the card points checked)."""
-        body = super().form_body(settings, values, action)
-        return {name: value for name, value in body.items() if value is not None}
-
     def hand_form(
         self, settings: DoppelkopfSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
@@ -325,57 +317,18 @@ class Doppelkopf(GameBase):
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
-    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> BockState:
-        state = start_state(first_dealer, self.seats, self.seats, starting_totals)
-        return BockState(**{f: getattr(state, f) for f in _RACE})
-
-    def state_from_dict(self, values: Mapping[str, Any]) -> BockState:
-        state = RaceState.from_dict(values, self.seats, self.seats)
-        try:
-            bock = tuple(int(f) for f in values.get("bock", ()))
-            end = int(values.get("end", 0))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"not a state of this game: {values!r}") from exc
-        return BockState(**{f: getattr(state, f) for f in _RACE}, bock=bock, end=end)
-
-    def resume_from(
-        self, settings: DoppelkopfSettings, state: Any, records: Sequence[Any], finish_after: Any
-    ) -> Any:
-        """The race hand by hand, each hand's Bock factor and the Bock hands it leaves
-        carried in the state; ``deals`` (and the Bock hands then owed) end the game."""
-        asked = finish_after if self.finish_now else None
-        before = state
-        hands = []
-        for record in records:
-            hand = resume_race(self, settings, state, [record], finish_after=asked).hands[0]
-            after = hand.state
-            owed = bock_after(settings, state.bock[1:], hand.score.events, self.seats)
-            end = state.end
-            if not end and settings.deals and after.scored == settings.deals:
-                end = after.scored + (len(owed) if settings.bock_finish else 0)
-            reached, winners = after.target_reached, after.winners
-            if end and after.scored >= end and not winners:
-                reached, top = True, max(after.totals)
-                winners = tuple(s for s, t in enumerate(after.totals) if t == top)
-            fields = {f: getattr(after, f) for f in _RACE}
-            state = BockState(
-                **fields | {"target_reached": reached, "winners": winners}, bock=owed, end=end
-            )
-            hands.append(replace(hand, state=state))
-        final = resume_race(
-            self, settings, state, [], make=BockProgress, finish_after=asked, before=before
-        )
-        return replace(final, hands=tuple(hands))
-
-    def _start_of(self, hand: Any, progress: Any) -> Any:
-        """The state before a resumed game's first hand (the Bock hands it owed)."""
-        return getattr(progress, "before", None) or super()._start_of(hand, progress)
-
-    def shares_tie(self, settings: DoppelkopfSettings) -> bool:
-        return True
-
-    def lasting(self, hands: int) -> dict[str, Any]:
-        return {"deals": 0}
+    progression = Progression(
+        start=lambda game, first_dealer, starting_totals: _start(
+            game.seats, first_dealer, starting_totals
+        ),
+        load=lambda game, values: _load(game.seats, values),
+        resume=lambda game, settings, state, records, finish_after: _resume(
+            game, settings, state, records, finish_after
+        ),
+        shares_tie=True,
+        finish_now=True,
+        lasting={"deals": 0},
+    )
 
     def end_words(self, settings: DoppelkopfSettings) -> Message:
         if settings.deals:
@@ -408,6 +361,57 @@ class Doppelkopf(GameBase):
         if rate:
             found["cents"] = [total * rate for total in progress.totals]
         return found
+
+
+def _start(seats: int, first_dealer: int, starting_totals: Sequence[int] | None) -> BockState:
+    """The state before the first hand: the race's, no Bock hands owed."""
+    state = start_state(first_dealer, seats, seats, starting_totals)
+    return BockState(**{f: getattr(state, f) for f in _RACE})
+
+
+def _load(seats: int, values: Mapping[str, Any]) -> BockState:
+    """A state as ``BockState.to_dict`` wrote it; raises ValueError for anything else."""
+    state = RaceState.from_dict(values, seats, seats)
+    try:
+        bock = tuple(int(f) for f in values.get("bock", ()))
+        end = int(values.get("end", 0))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a state of this game: {values!r}") from exc
+    return BockState(**{f: getattr(state, f) for f in _RACE}, bock=bock, end=end)
+
+
+def _resume(
+    game: Any,
+    settings: DoppelkopfSettings,
+    state: Any,
+    records: Sequence[Any],
+    asked: int | None,
+) -> BockProgress:
+    """The race hand by hand, each hand's Bock factor and the Bock hands it leaves carried
+    in the state; ``deals`` (and the Bock hands then owed) end the game. The progress
+    keeps the state it resumed from (``before``: the Bock hands it owed)."""
+    before = state
+    hands = []
+    for record in records:
+        hand = resume_race(game, settings, state, [record], finish_after=asked).hands[0]
+        after = hand.state
+        owed = bock_after(settings, state.bock[1:], hand.score.events, game.seats)
+        end = state.end
+        if not end and settings.deals and after.scored == settings.deals:
+            end = after.scored + (len(owed) if settings.bock_finish else 0)
+        reached, winners = after.target_reached, after.winners
+        if end and after.scored >= end and not winners:
+            reached, top = True, max(after.totals)
+            winners = tuple(s for s, t in enumerate(after.totals) if t == top)
+        fields = {f: getattr(after, f) for f in _RACE}
+        state = BockState(
+            **fields | {"target_reached": reached, "winners": winners}, bock=owed, end=end
+        )
+        hands.append(replace(hand, state=state))
+    final = resume_race(
+        game, settings, state, [], make=BockProgress, finish_after=asked, before=before
+    )
+    return replace(final, hands=tuple(hands))
 
 
 def _money_note(progress: Any) -> Message | None:

@@ -4,6 +4,7 @@ DDV's tournament rules) and ``house`` (private tables: Re and Kontra double, Boc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..core.knobs import knob
 from ..core.messages import msg
@@ -21,6 +22,8 @@ BOCK_EVENTS = {
 
 @dataclass(frozen=True, slots=True)
 class DoppelkopfSettings(SettingsBase):
+    preset_aside: ClassVar[tuple[str, ...]] = ("deals", "bock_finish", "cents_per_point")
+
     announcements: str = knob(
         "add_two",
         label=msg("Re and Kontra"),

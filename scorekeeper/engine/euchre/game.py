@@ -9,11 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.display import Label, RulesLine, label_with_sides
+from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.language import Partners
 from ..core.messages import Message, Partner, Seat, msg
 from ..core.schema import (
     Context,
@@ -141,11 +140,6 @@ class Euchre(GameBase):
         )
         return [*found, ("defender_alone", table)]
 
-    def form_rules(self, settings: EuchreSettings, ctx: Context) -> dict[str, list[Any]]:
-        """Once the makers are tapped, only they may have named trump."""
-        sides = {"AB"[index]: [NOBODY, *map(str, side)] for index, side in enumerate(ctx.sides)}
-        return {"allow": [{"field": "named_by", "by": "makers", "table": sides}]}
-
     def record_from_dict(
         self, settings: EuchreSettings, body: Any, place: HandPlace | None = None
     ) -> Hand:
@@ -159,7 +153,9 @@ class Euchre(GameBase):
     def hand_form(
         self, settings: EuchreSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        spec = super().hand_form(settings, players, place)
+        """The schema's form, only the makers offered as who named trump once they are
+        tapped; no Thrown in where the dealer must name trump."""
+        spec = super().hand_form(settings, players, place).with_rules(_named_by_rule(self.sides))
         return replace(spec, actions=()) if settings.stick_the_dealer else spec
 
     def view(self, settings: EuchreSettings, hand: Hand, ctx: Context) -> HandSummary:
@@ -180,16 +176,6 @@ class Euchre(GameBase):
         red = "r" if hand.trump.is_red else ""
         return HandSummary(None, Label(bid, red), Label((outcome,)), entries, marks)
 
-    def describe_hand(
-        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-    ) -> list[Any]:
-        """A stored hand in one line, the player who named trump by name."""
-        sides = [Partners.of(players[seat] for seat in side) for side in self.sides]
-        return [
-            label_with_sides(part, sides) if isinstance(part, Label) else part
-            for part in super().describe_hand(hand, players, settings)
-        ]
-
     def rules_lines(self, settings: EuchreSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, after the one fixed score; the lone
         defender's euchre is not played where one may not defend alone."""
@@ -197,6 +183,12 @@ class Euchre(GameBase):
         if not settings.defend_alone:
             lines[-1] = RulesLine(lines[-1].label, msg("not played"))
         return lines
+
+
+def _named_by_rule(sides: Sequence[Sequence[int]]) -> dict[str, list[Any]]:
+    """Once the makers are tapped, only they may have named trump."""
+    table = {"AB"[index]: [NOBODY, *map(str, side)] for index, side in enumerate(sides)}
+    return {"allow": [{"field": "named_by", "by": "makers", "table": table}]}
 
 
 def _named(hand: Hand, ctx: Context) -> Message:

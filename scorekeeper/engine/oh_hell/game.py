@@ -127,6 +127,9 @@ class OhHell(GameBase):
         if place is not None and dealt(self.context(settings, place)) is None:
             place = None
         spec = super().hand_form(settings, players, place)
+        spec = spec.with_rules(
+            self.form_rules(settings, self.context(settings, place)), self.form_texts
+        )
         deal, bids, *rest = spec.steps
         dealer = tuple(f for f in bids.fields if f.name == "dealer")
         bids = replace(bids, fields=tuple(f for f in bids.fields if f.name != "dealer"))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand
+from ..core.declared import Paper, Progression
 from ..core.display import (
     FootLine,
     GameNotes,
@@ -25,7 +26,6 @@ from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import CSV_SHARED_COLUMNS, CsvColumn, HandPlace, PageWords
 from ..core.messages import Message, Seat, msg, nmsg
-from ..core.progress import Points
 from ..core.schema import (
     Context,
     Count,
@@ -165,6 +165,64 @@ class NoTrick(OneOf):
         return None if value in (None, "", "none") else value
 
 
+class SkatHand(HandSchema):
+    """Skat's deal: ``passed`` is RULES' word for a deal thrown in; on the form a stored
+    deal shows what its game asks, the bid and card points in the declarer's boxes; on
+    the command line the game declared is ``--skat-game`` (``--game`` names Skat); a
+    random deal is one as tables play them."""
+
+    @property
+    def hand_fields(self) -> frozenset[str]:
+        return super().hand_fields | {"passed"}
+
+    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
+        """A stored deal on the form: what its game asks (no "won" but in a Null), the bid
+        and card points in the declarer's boxes."""
+        found = super().form_values(hand)
+        for described in self:
+            if not self.is_shown(described, found):
+                found.pop(described.name, None)
+        for name in ("bid", "declarer_points"):
+            if name in found:
+                found[f"{name}_{hand['declarer']}"] = found.pop(name)
+        return found
+
+    def options(self, game: Any) -> tuple[HandOption, ...]:
+        return tuple(
+            replace(o, name="skat_game", help="The game declared: " + o.metavar.replace("|", ", "))
+            if o.name == "game"
+            else o
+            for o in super().options(game)
+        )
+
+    def typed(self, game: Any, settings: SkatSettings, given: Mapping[str, Any]) -> ScoredHand:
+        return super().typed(game, settings, {**given, "game": given.get("skat_game")})
+
+    def random_body(
+        self, game: Any, settings: SkatSettings, ctx: Context, rng: Any
+    ) -> dict[str, Any]:
+        """A legal deal as tables play them (the schema's draw is refused too often: a
+        bid that is no game value, a party without a trick that took one)."""
+        if rng.random() < 0.05:
+            return {"thrown_in": True}
+        present = _present(settings, ctx)
+        seats = [s for s in present if len(present) == 3 or s != ctx.dealer]
+        game, hand, ouvert = rng.choice(GAMES)[0], rng.random() < 0.2, rng.random() < 0.03
+        body = {"declarer": rng.choice(seats), "game": game, "hand": hand, "ouvert": ouvert}
+        body |= {"kontra": rng.choice((0, 0, 1, 2))} if settings.kontra else {}
+        if game == "null":
+            bids = [b for b in BIDS if b <= NULLS[hand, ouvert]]
+            return body | {"bid": rng.choice(bids), "won": rng.random() < 0.6}
+        points = rng.randint(0, 120)
+        announced = hand and rng.random() < 0.2
+        body |= {"bid": rng.choice(BIDS), "without": rng.random() < 0.3}
+        body["matadors"] = rng.randint(1, 4 if game == "grand" else 11)
+        body |= {"schneider_announced": announced, "declarer_points": points}
+        body["schwarz_announced"] = announced and rng.random() < 0.3
+        body["no_trick"] = "defenders" if points == 120 else "declarer" if points < 10 else None
+        return body
+
+
 class Skat(GameBase):
     """A declarer against two; only the declarer's total moves (Seeger-Fabian aside)."""
 
@@ -172,10 +230,8 @@ class Skat(GameBase):
     name = msg("Skat")
     seats = 3
     seat_range = (3, 4)
-    preset_aside = ("players", "deals", "empty_seats")
-    finish_now = True
     row_layout = "across"
-    tournament_foot = staticmethod(tournament.tournament_foot)
+    paper = Paper(tournament_foot=tournament.tournament_foot)
     preset_words = {
         "isko": (
             msg("International Skat Order"),
@@ -198,7 +254,7 @@ class Skat(GameBase):
         preview_outcome=True,
         group_titles={"bock": msg("Bock")},
     )
-    hand = HandSchema(
+    hand = SkatHand(
         SeatOf("declarer", msg("The declarer"), step="declaring"),
         GameKeys("game", msg("Game"), (*GAMES, RAMSCH), step="declaring"),
         AtDeclarer(
@@ -344,14 +400,24 @@ class Skat(GameBase):
     def presets(self) -> Mapping[str, SkatSettings]:
         return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
 
-    def lasting(self, hands: int) -> dict[str, Any]:
-        return {"deals": 0}
-
-    def hand_limit(self, settings: SkatSettings) -> int:
-        return settings.deals
-
-    def shares_tie(self, settings: SkatSettings) -> bool:
-        return True
+    progression = Progression(
+        start=lambda game, first_dealer, starting_totals: first_state(
+            first_dealer, game.seats, starting_totals
+        ),
+        load=lambda game, values: read_state(values, game.seats),
+        # The race deal by deal, the games won and lost and the Seeger-Fabian points
+        # counted in the state, for the list's foot.
+        resume=resume_list,
+        before=lambda game, hand, progress: _state_before(game, hand, progress),
+        # Who listens first: the player left of the dealer, an empty seat passed over (at
+        # the table as it sits now).
+        opener=lambda game, settings, dealer: next_present(settings, game.seats, dealer, LATER),
+        hand_limit=lambda game, settings: settings.deals,
+        shares_tie=True,
+        finish_now=True,
+        thrown_in_counts=True,  # a passed deal scores nothing and counts as a deal of the list
+        lasting={"deals": 0},
+    )
 
     def deal_note(self, settings: SkatSettings, place: HandPlace) -> Message | None:
         """ "Bock ×2 · 3 Bock deals to come" while a Bock round is owed."""
@@ -364,11 +430,6 @@ class Skat(GameBase):
     def progress_result(self, progress: Any) -> dict[str, Any]:
         """The Bock factors of the deals to come (none without Bock)."""
         return {"bock_deals": list(getattr(progress.state, "bock", ()))}
-
-    def opener(self, settings: SkatSettings, dealer: int) -> int:
-        """Who listens first: the player left of the dealer, an empty seat passed over
-        (at the table as it sits now)."""
-        return next_present(settings, self.seats, dealer, LATER)
 
     def end_words(self, settings: SkatSettings) -> Message:
         if not settings.deals:
@@ -395,10 +456,6 @@ class Skat(GameBase):
                     table = said.said_at_table("Only a hand game announces schneider or schwarz.")
                     raise InvalidHand([(field, table)])
         return super().record_from_dict(settings, body, place)
-
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        return super().hand_fields | {"passed"}
 
     def check(self, settings: SkatSettings, hand: Hand, ctx: Context) -> list[Problem]:
         found: list[Problem] = []
@@ -461,75 +518,17 @@ class Skat(GameBase):
     def score(self, settings: SkatSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
         return points_of(settings, hand, ctx.seats, _bock(ctx), _present(settings, ctx))
 
-    def score_at(self, settings: SkatSettings, record: Any, place: HandPlace | None = None):
-        """A deal thrown in scores nothing, and counts as a deal of the list."""
-        if record.thrown_in:
-            return Points((0,) * self.seats)
-        return super().score_at(settings, record, place)
-
     def preview(
         self, settings: SkatSettings, record: Any, place: HandPlace | None = None
     ) -> dict[str, Any]:
-        return self._valued(settings, record, super().preview(settings, record, place))
-
-    def _valued(self, settings: SkatSettings, record: Any, found: dict) -> dict[str, Any]:
         """The points, and the game's value and whether it was won."""
+        found = super().preview(settings, record, place)
         if record.thrown_in:
             return found
         worth = value_of(settings, record)
         return {**found, "value": worth.value, "won": worth.won}
 
-    def random_hand(self, settings: SkatSettings, ctx: Context, rng: Any) -> dict[str, Any]:
-        """A legal deal as tables play them (the schema's draw is refused too often: a
-        bid that is no game value, a party without a trick that took one)."""
-        if rng.random() < 0.05:
-            return {"thrown_in": True}
-        present = _present(settings, ctx)
-        seats = [s for s in present if len(present) == 3 or s != ctx.dealer]
-        game, hand, ouvert = rng.choice(GAMES)[0], rng.random() < 0.2, rng.random() < 0.03
-        body = {"declarer": rng.choice(seats), "game": game, "hand": hand, "ouvert": ouvert}
-        body |= {"kontra": rng.choice((0, 0, 1, 2))} if settings.kontra else {}
-        if game == "null":
-            bids = [b for b in BIDS if b <= NULLS[hand, ouvert]]
-            return body | {"bid": rng.choice(bids), "won": rng.random() < 0.6}
-        points = rng.randint(0, 120)
-        announced = hand and rng.random() < 0.2
-        body |= {"bid": rng.choice(BIDS), "without": rng.random() < 0.3}
-        body["matadors"] = rng.randint(1, 4 if game == "grand" else 11)
-        body |= {"schneider_announced": announced, "declarer_points": points}
-        body["schwarz_announced"] = announced and rng.random() < 0.3
-        body["no_trick"] = "defenders" if points == 120 else "declarer" if points < 10 else None
-        return body
-
-    # --- the command line: ``--game`` names Skat, so the game declared is ``--skat-game`` --
-
-    @property
-    def hand_options(self) -> tuple[HandOption, ...]:
-        return tuple(
-            replace(o, name="skat_game", help="The game declared: " + o.metavar.replace("|", ", "))
-            if o.name == "game"
-            else o
-            for o in super().hand_options
-        )
-
-    def score_typed(self, settings: SkatSettings, given: Mapping[str, Any]) -> ScoredHand:
-        return super().score_typed(settings, {**given, "game": given.get("skat_game")})
-
     # --- the form -----------------------------------------------------------------------
-
-    def form_rules(self, settings: SkatSettings, ctx: Context) -> dict[str, list[Any]]:
-        """Each box of the bid and card points in the declarer's seat only; no schneider
-        announced in a Null."""
-        found = [
-            {"field": f"{name}_{s}", "by": "declarer", "values": [str(s)]}
-            for name in ("bid", "declarer_points")
-            for s in range(ctx.seats)
-        ]
-        found += [
-            {"field": name, "by": "game", "values": list(TRUMPS)}
-            for name in ("schneider_announced", "schwarz_announced")
-        ]
-        return {"show": found}
 
     def hand_form(
         self, settings: SkatSettings, players: Sequence[str], place: HandPlace | None = None
@@ -537,6 +536,7 @@ class Skat(GameBase):
         """The bid and card points refused beside their steps; at a four-player table the
         dealer, sitting out, is no declarer's key, nor a seat empty at this deal."""
         spec = super().hand_form(settings, players, place)
+        spec = spec.with_rules(_form_rules(self.context(settings, place)))
         errors = {**spec.errors, "bid": "bidding", "declarer_points": "counting"}
         steps = spec.steps
         if self.seats == 4 and place is not None:
@@ -561,18 +561,6 @@ class Skat(GameBase):
     def csv_values(self, replayed: Any, names: Sequence[str]) -> tuple[Any, Any]:
         hand, seats = super().csv_values(replayed, names)
         return {_column(name): value for name, value in hand.items()}, seats
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored deal on the form: what its game asks (no "won" but in a Null), the bid
-        and card points in the declarer's boxes."""
-        found = super().form_values(hand)
-        for described in self.hand:
-            if not self.hand.is_shown(described, found):
-                found.pop(described.name, None)
-        for name in ("bid", "declarer_points"):
-            if name in found:
-                found[f"{name}_{hand['declarer']}"] = found.pop(name)
-        return found
 
     # --- how a deal shows -----------------------------------------------------------------
 
@@ -639,27 +627,6 @@ class Skat(GameBase):
 
     # --- the list: its state, and its foot ---------------------------------------------
 
-    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> ListState:
-        return first_state(first_dealer, self.seats, starting_totals)
-
-    def state_from_dict(self, values: Mapping[str, Any]) -> ListState:
-        return read_state(values, self.seats)
-
-    def resume_from(
-        self, settings: SkatSettings, state: Any, records: Sequence[Any], finish_after: Any
-    ) -> Any:
-        """The race deal by deal, the games won and lost and the Seeger-Fabian points
-        counted in the state, for the list's foot."""
-        return resume_list(self, settings, state, records, finish_after)
-
-    def _start_of(self, hand: Any, progress: Any) -> Any:
-        """The state before the first hand of a resumed progress, as its row needs it:
-        a fresh one, in the Bock round the hand was scored in."""
-        start = super()._start_of(hand, progress)
-        if isinstance(start, ListState) and isinstance(hand.state, ListState):
-            return replace(start, bock=(hand.state.scored_bock,))
-        return start
-
     def notes(self, progress: Any) -> GameNotes:
         """Under the sheet: each player's games won and lost, and with Seeger-Fabian the
         game points and the Seeger-Fabian points each on a line of its own (together the
@@ -686,6 +653,33 @@ class Skat(GameBase):
         """Each knob as the new-game form labels it, from the grand's base value on: the
         players and the deal nobody bids on are no scoring rules."""
         return super().rules_lines(settings)[2:]
+
+
+def _form_rules(ctx: Context) -> dict[str, list[Any]]:
+    """Each box of the bid and card points in the declarer's seat only; no schneider
+    announced in a Null."""
+    found = [
+        {"field": f"{name}_{s}", "by": "declarer", "values": [str(s)]}
+        for name in ("bid", "declarer_points")
+        for s in range(ctx.seats)
+    ]
+    found += [
+        {"field": name, "by": "game", "values": list(TRUMPS)}
+        for name in ("schneider_announced", "schwarz_announced")
+    ]
+    return {"show": found}
+
+
+def _state_before(game: Any, hand: Any, progress: Any) -> Any:
+    """The state before the first hand of a resumed progress, as its row needs it: a fresh
+    one, in the Bock round the hand was scored in."""
+    try:
+        start = game.start_state(hand.dealer, tuple(progress.starting_totals) or None)
+    except (ValueError, TypeError, AttributeError):
+        return None
+    if isinstance(start, ListState) and isinstance(hand.state, ListState):
+        return replace(start, bock=(hand.state.scored_bock,))
+    return start
 
 
 def _ramsch_problems(hand: Hand, who: Seat) -> list[Problem]:

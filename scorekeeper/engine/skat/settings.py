@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.errors import InvalidSettings
 from ..core.knobs import knob
@@ -26,6 +26,9 @@ BOCK_EVENTS = {
 
 @dataclass(frozen=True, slots=True)
 class SkatSettings(SettingsBase):
+    preset_aside: ClassVar[tuple[str, ...]] = ("players", "deals", "empty_seats")
+    """Who sits at the table and how long it plays: an Isko list all the same."""
+
     players: int = knob(
         3,
         label=msg("Players"),

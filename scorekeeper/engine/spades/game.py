@@ -3,12 +3,12 @@ alike comes from the base; this class writes what is Spades' own."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures, Simulation
+from ..core.declared import Figures, Progression, Simulation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
@@ -18,7 +18,7 @@ from .explain import explain_score
 from .progression import SpadesProgress, SpadesState, resume, start
 from .records import HAND, restricted_blind_nil
 from .scoring import SEATS, SIDES, HandScore, score_hand, side_of
-from .settings import BLIND_NIL_BEHIND, PRESET_ASIDE, PRESETS, SpadesSettings
+from .settings import BLIND_NIL_BEHIND, PRESETS, SpadesSettings
 from .simulate import BOTS, SpadesTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -33,7 +33,6 @@ class Spades(GameBase):
     name: Message = msg("Spades")
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
-    preset_aside = PRESET_ASIDE
     page_words = PageWords(
         auction_head=None,
         bid_head=None,
@@ -62,33 +61,26 @@ class Spades(GameBase):
     }
     hand = HAND
     check = staticmethod(records.check)
-    pages = display
-    form_texts = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
+    hand_views = staticmethod(display.hand_views)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
     simulation = Simulation(simulate_deals, tuple(BOTS), SpadesTally, verify=verify.verify_deal)
 
-    # --- the progress of a game ----------------------------------------------------------
+    # --- the progress of a game: bags, ``lose_at`` and the deal limit (``progression.py``) --
 
-    def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> SpadesState:
-        return start(first_dealer, starting_totals)
-
-    def state_from_dict(self, values: Mapping[str, Any]) -> SpadesState:
-        return SpadesState.from_dict(values)
-
-    def resume_from(
-        self,
-        settings: SpadesSettings,
-        state: SpadesState,
-        records: Sequence[Hand],
-        finish_after: int | None,
-    ) -> SpadesProgress:
-        """The game after ``state`` (see ``progression.resume``); ``finish_after`` is
-        ignored: Spades has no "finish now"."""
-        return resume(settings, state, records)
-
-    def lasting(self, hands: int) -> dict[str, Any]:
-        """The target at its highest, no losing total, no deal limit, and blind nil at any
-        time (not only when a side is 100 behind, which depends on the hand's place)."""
-        return {"target": 10_000, "lose_at": 0, "deal_limit": 0, "blind_nil": "any_time"}
+    progression = Progression(
+        start=lambda game, first_dealer, starting_totals: start(first_dealer, starting_totals),
+        load=lambda game, values: SpadesState.from_dict(values),
+        # Spades has no "finish now": ``finish_after`` is never asked.
+        resume=lambda game, settings, state, records, finish_after: resume(
+            settings, state, records
+        ),
+        # The target at its highest, no losing total, no deal limit, and blind nil at any
+        # time (not only when a side is 100 behind, which depends on the hand's place).
+        lasting={"target": 10_000, "lose_at": 0, "deal_limit": 0, "blind_nil": "any_time"},
+    )
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Each side's bags after the hand, ``[A, B]``, and whether each side made its
@@ -113,28 +105,13 @@ class Spades(GameBase):
         """The schema's form, with a note under the bids where blind nil is only for a side
         behind."""
         spec = super().hand_form(settings, players, place)
+        spec = spec.with_rules(_blind_nil_rules(settings, self.context(settings, place)), TEXTS)
         if settings.blind_nil != "behind_100":
             return spec
         note = msg(
             "Blind nil only for a side %(behind)d or more points behind.", behind=BLIND_NIL_BEHIND
         )
         return replace(spec, steps=(replace(spec.steps[0], note=note), *spec.steps[1:]))
-
-    def form_rules(self, settings: SpadesSettings, ctx: Context) -> dict[str, list[Any]]:
-        """Where the score allows blind nil to some seats only, the key disabled for the
-        others, keyed by the hidden field that sends the seats allowed."""
-        allowed = restricted_blind_nil(ctx)
-        if allowed is None:
-            return {}
-        keys = HAND.field("bids").keys(settings)
-        others = [key.value for key in keys if key.value != records.BLIND]
-        return {
-            "allow": [
-                {"field": f"bid_{s}", "by": records.BLIND_SEATS, "table": {allowed: others}}
-                for s in range(SEATS)
-                if str(s) not in allowed.split(",")
-            ]
-        }
 
     def preview(
         self, settings: SpadesSettings, record: Hand, place: HandPlace | None = None
@@ -187,6 +164,27 @@ class Spades(GameBase):
     # --- statistics -------------------------------------------------------------------------
 
     figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
+
+
+TEXTS = {"sum-why": msg("The others already took {sum} tricks; there are only {total}.")}
+"""The sentences of the form's rules: the tricks' total."""
+
+
+def _blind_nil_rules(settings: SpadesSettings, ctx: Context) -> dict[str, list[Any]]:
+    """Where the score allows blind nil to some seats only, the key disabled for the
+    others, keyed by the hidden field that sends the seats allowed."""
+    allowed = restricted_blind_nil(ctx)
+    if allowed is None:
+        return {}
+    keys = HAND.field("bids").keys(settings)
+    others = [key.value for key in keys if key.value != records.BLIND]
+    return {
+        "allow": [
+            {"field": f"bid_{s}", "by": records.BLIND_SEATS, "table": {allowed: others}}
+            for s in range(SEATS)
+            if str(s) not in allowed.split(",")
+        ]
+    }
 
 
 GAME = Spades()

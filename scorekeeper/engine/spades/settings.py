@@ -8,7 +8,7 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..core.knobs import knob
 from ..core.messages import msg
@@ -25,6 +25,10 @@ BLIND_NIL_BEHIND = 100
 @dataclass(frozen=True, slots=True)
 class SpadesSettings(SettingsBase):
     """The house rules of one Spades game. Field names are stored and set by name."""
+
+    preset_aside: ClassVar[tuple[str, ...]] = ("target", "lose_at", "deal_limit")
+    """Knobs a table sets for itself: settings that differ only in these are still
+    ``spades``."""
 
     blind_nil: BlindNil = knob(
         "behind_100",
@@ -123,6 +127,3 @@ class SpadesSettings(SettingsBase):
 SPADES = SpadesSettings()
 
 PRESETS: dict[str, SpadesSettings] = {"spades": SPADES}
-
-PRESET_ASIDE = ("target", "lose_at", "deal_limit")
-"""Knobs a table sets for itself: settings that differ only in these are still ``spades``."""

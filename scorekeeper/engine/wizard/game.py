@@ -7,6 +7,7 @@ player's bid and tricks, the fields and the hook's pieces Oh Hell's too
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -20,8 +21,9 @@ from ..core.bidding import (
     bidding_rules,
     hook_problems,
 )
+from ..core.declared import Progression
 from ..core.display import Label, RulesLine
-from ..core.errors import InvalidSettings
+from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSchema, SuitOf
@@ -44,7 +46,6 @@ class Wizard(GameBase):
     name: Message = msg("Wizard")
     seats = 4
     seat_range = (3, 6)
-    preset_aside = ("rounds",)
     presets = {"wizard": WizardSettings()}
     preset_words = {
         "wizard": (
@@ -84,7 +85,7 @@ class Wizard(GameBase):
         cards = sum(hand.tricks) if ctx.number is None else ctx.number
         found = hook_problems(hand.bids, cards, ctx.dealer, settings.hook == "canadian")
         found = found if _hooked(settings, ctx) else []
-        if hand.trump is not None and self._last(ctx):
+        if hand.trump is not None and _last(ctx):
             problem = msg(
                 "round %(number)d deals all 60 cards, so no card is turned for trump: trump "
                 "must be none",
@@ -95,21 +96,13 @@ class Wizard(GameBase):
             found.append(("trump", problem))
         return found
 
-    def _last(self, ctx: Context) -> bool:
-        return ctx.number is not None and ctx.number * self.seats == PACK
-
-    def form_rules(self, settings: WizardSettings, ctx: Context) -> dict[str, Any]:
-        """The bids' total and the hook's bid; in the last round, no trump, filled in."""
-        if ctx.number is None:
-            return {}
-        hooked, canadian = _hooked(settings, ctx), settings.hook == "canadian"
-        found = bidding_rules(self.seats, ctx.number, ctx.dealer, hooked, canadian)
-        if self._last(ctx):
-            none = {"field": "trump", "by": "dealer", "auto": True}
-            found["allow"] = [none | {"table": {str(ctx.dealer): ["none"]}}]
-        return found
-
-    form_texts = BIDDING_TEXTS
+    def hand_form(
+        self, settings: WizardSettings, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The schema's form with the bids' total and the hook's bid; in the last round,
+        no trump, filled in."""
+        spec = super().hand_form(settings, players, place)
+        return spec.with_rules(_form_rules(settings, self.context(settings, place)), BIDDING_TEXTS)
 
     def explain(
         self, settings: WizardSettings, hand: Hand, place: HandPlace | None = None
@@ -122,8 +115,12 @@ class Wizard(GameBase):
         row's head (a printed pad's two columns before the players', the cards written in
         on a blank one), and in each player's cell the bid, then the round's score and the
         running total; a bid made exactly is marked made. The tricks follow from the bid
-        and the score."""
+        and the score. A saved round shown on its own (a revision, ``ctx.place`` None) is
+        as it was typed: each player's bid and tricks ("2/1"), the bids over or under the
+        cards."""
         found = bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
+        if ctx.place is None:
+            return found
         trump = msg("NT") if hand.trump is None else hand.trump.symbol
         red = "r" if hand.trump is not None and hand.trump.is_red else ""
         return replace(
@@ -133,38 +130,16 @@ class Wizard(GameBase):
             entries=tuple((str(bid),) for bid in hand.bids),
         )
 
-    def _stored_summary(self, hand: Any, settings: Any = None) -> Any:
-        """A saved round in one line and on the Revisions page as it was typed: each
-        player's bid and tricks ("2/1"), the bids over or under the cards."""
-        record, ctx, _ = super()._stored_summary(hand, settings)
-        typed = bid_summary(super().view(ctx.settings, record, ctx), record, record.trump)
-        return record, ctx, typed
-
     # --- the rounds ---------------------------------------------------------------------
 
-    def check_table(self, settings: WizardSettings) -> None:
-        most = PACK // self.seats
-        if settings.rounds > most:
-            problem = msg(
-                "rounds is %(rounds)d; %(players)d players play %(most)d rounds",
-                rounds=settings.rounds,
-                players=self.seats,
-                most=most,
-            )
-            raise InvalidSettings(problem, "rounds")
-
-    def hand_limit(self, settings: WizardSettings) -> int:
-        return rounds_of(settings, self.seats)
-
-    def shares_tie(self, settings: WizardSettings) -> bool:
-        return True
+    progression = Progression(
+        hand_limit=lambda game, settings: rounds_of(settings, game.seats),
+        shares_tie=True,
+        cards_dealt=lambda game, settings, place: place.number,  # round n deals n cards
+    )
 
     def end_words(self, settings: WizardSettings) -> Message:
         return msg("%(rounds)d rounds", rounds=self.hand_limit(settings))
-
-    def cards_dealt(self, settings: WizardSettings, place: HandPlace) -> int | None:
-        """Round n deals n cards."""
-        return place.number
 
     def progress_result(self, progress: Any) -> dict[str, Any]:
         """The cards the next round deals (None once over) and the rounds left."""
@@ -189,6 +164,23 @@ class Wizard(GameBase):
                 msg("−%(step)d × |tricks − bid|", step=settings.miss_step),
             ),
         ]
+
+
+def _last(ctx: Context) -> bool:
+    """Whether the round at ``ctx`` deals every card."""
+    return ctx.number is not None and ctx.number * ctx.seats == PACK
+
+
+def _form_rules(settings: WizardSettings, ctx: Context) -> dict[str, Any]:
+    """The bids' total and the hook's bid; in the last round, no trump, filled in."""
+    if ctx.number is None:
+        return {}
+    hooked, canadian = _hooked(settings, ctx), settings.hook == "canadian"
+    found = bidding_rules(ctx.seats, ctx.number, ctx.dealer, hooked, canadian)
+    if _last(ctx):
+        none = {"field": "trump", "by": "dealer", "auto": True}
+        found["allow"] = [none | {"table": {str(ctx.dealer): ["none"]}}]
+    return found
 
 
 def _bid_score(settings: WizardSettings) -> BidScore:

@@ -4,7 +4,9 @@ table plays: round r deals r cards, 60 ÷ players rounds, or the first ``rounds`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from ..core.errors import InvalidSettings
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
@@ -14,6 +16,8 @@ PACK = 60  # four suits of 13, four Wizards and four Jesters
 
 @dataclass(frozen=True, slots=True)
 class WizardSettings(SettingsBase):
+    preset_aside: ClassVar[tuple[str, ...]] = ("rounds",)
+
     rounds: int = knob(
         0,
         label=msg("Rounds"),
@@ -57,6 +61,18 @@ class WizardSettings(SettingsBase):
         low=0,
         high=100,
     )
+
+    def check_seats(self, seats: int) -> None:
+        """No more rounds than ``seats`` players are dealt from the pack."""
+        most = PACK // seats
+        if self.rounds > most:
+            problem = msg(
+                "rounds is %(rounds)d; %(players)d players play %(most)d rounds",
+                rounds=self.rounds,
+                players=seats,
+                most=most,
+            )
+            raise InvalidSettings(problem, "rounds")
 
 
 def rounds_of(settings: WizardSettings, players: int) -> int:
