@@ -41,8 +41,8 @@ from ..access import bearer_key, can_edit
 from ..access import member_of as is_member
 from ..errors import json_error
 from ..forms import FieldProblem, clean_game_details
-from ..game_service import change_seat as seat_player
-from ..game_service import (
+from ..games.service import change_seat as seat_player
+from ..games.service import (
     game_of,
     rules_label,
     seat_empties,
@@ -51,8 +51,8 @@ from ..game_service import (
     start_game,
     table_grows,
 )
+from ..games.share import public_url
 from ..responses import PRIVATE
-from ..share import public_url
 from ..throttle import allow, owner_required
 from ..weight import light
 

@@ -11,13 +11,17 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from .. import db, json_input
-from ..db import club as stored
-from ..engine.club import night_rules
-from ..engine.core.errors import EngineError
-from ..transfer.club import ImportProblem
-from .api.routes import ApiError, _api_error, _body, _group_key_required, _not_found, _private
-from .club import (
+from ... import db, json_input
+from ...db import club as stored
+from ...engine.club import night_rules
+from ...engine.core.errors import EngineError
+from ...transfer.club import ImportProblem
+from ..api.routes import ApiError, _api_error, _body, _group_key_required, _not_found, _private
+from ..errors import json_error
+from ..games.share import edit_url
+from ..weight import heavy, light
+from .files import MAX_BYTES, import_text, night_json, standings_json
+from .routes import (
     NightRefused,
     check_next,
     draw_next,
@@ -26,10 +30,6 @@ from .club import (
     read_players,
     store_draw,
 )
-from .club_files import MAX_BYTES, import_text, night_json, standings_json
-from .errors import json_error
-from .share import edit_url
-from .weight import heavy, light
 
 bp = Blueprint("club_api", __name__, url_prefix="/api")
 

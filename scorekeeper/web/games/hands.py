@@ -25,13 +25,13 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import db, game_play
-from ..engine import EngineError
-from ..engine.core.display import label_with_sides
-from ..engine.core.language import words_in
-from ..engine.core.numbers import whole_or_none
-from ..engine.core.schema import Refused
-from ..engine.pages.form import (
+from ... import db, game_play
+from ...engine import EngineError
+from ...engine.core.display import label_with_sides
+from ...engine.core.language import words_in
+from ...engine.core.numbers import whole_or_none
+from ...engine.core.schema import Refused
+from ...engine.pages.form import (
     Table,
     entered_values,
     hand_form,
@@ -39,13 +39,13 @@ from ..engine.pages.form import (
     preview_entered,
     refusal,
 )
-from .access import edit_required
-from .forms import DeleteHandForm, HandForm
-from .game_service import game_of, hand_words, side_names
-from .i18n import current_language, isolate, shown, translate
-from .offline import KEPT_HEADER, snapshot_of
+from ..access import edit_required
+from ..forms import DeleteHandForm, HandForm
+from ..i18n import current_language, isolate, shown, translate
+from ..offline.routes import KEPT_HEADER, snapshot_of
+from ..weight import light
 from .scoreboard import describe, points_line
-from .weight import light
+from .service import game_of, hand_words, side_names
 
 bp = Blueprint("hands", __name__)
 

@@ -23,14 +23,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from .. import db, game_play
-from ..engine import GAMES, EngineError, Game
-from ..engine.core.display import signed
-from ..engine.core.game import partnered
-from ..engine.core.numbers import whole_or_none
-from ..engine.core.seats import leaders_of
-from . import share
-from .access import (
+from ... import db, game_play
+from ...engine import GAMES, EngineError, Game
+from ...engine.core.display import signed
+from ...engine.core.game import partnered
+from ...engine.core.numbers import whole_or_none
+from ...engine.core.seats import leaders_of
+from ..access import (
     can_edit,
     edit_required,
     forget_key,
@@ -44,9 +43,7 @@ from .access import (
     remember_key,
     replaced_key_message,
 )
-from .card import card_group, game_card
-from .chart import running_totals_svg
-from .forms import (
+from ..forms import (
     JOINS,
     ConfirmForm,
     FieldProblem,
@@ -57,8 +54,24 @@ from .forms import (
     new_game_form_for,
     preset_label,
 )
-from .game_service import change_seat as seat_player
-from .game_service import (
+from ..i18n import current_language, from_this_site, isolate, shown, translate
+from ..responses import CachedPage, page_cache
+from ..weight import light
+from . import share
+from .card import card_group, game_card
+from .chart import running_totals_svg
+from .scoreboard import (
+    OFFLINE_MARK,
+    bid_line,
+    describe,
+    hand_rows,
+    offline_note,
+    player_figures,
+    standing_of,
+    total,
+)
+from .service import change_seat as seat_player
+from .service import (
     game_of,
     games_to_start,
     group_name,
@@ -73,20 +86,7 @@ from .game_service import (
     start_game,
     table_grows,
 )
-from .game_service import rematch as rematch_game
-from .i18n import current_language, from_this_site, isolate, shown, translate
-from .responses import CachedPage, page_cache
-from .scoreboard import (
-    OFFLINE_MARK,
-    bid_line,
-    describe,
-    hand_rows,
-    offline_note,
-    player_figures,
-    standing_of,
-    total,
-)
-from .weight import light
+from .service import rematch as rematch_game
 
 bp = Blueprint("games", __name__)
 

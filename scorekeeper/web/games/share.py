@@ -31,10 +31,10 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .. import db
-from .access import edit_required, game_or_404, remember_key, remembered_key
-from .forms import ConfirmForm
-from .weight import light
+from ... import db
+from ..access import edit_required, game_or_404, remember_key, remembered_key
+from ..forms import ConfirmForm
+from ..weight import light
 
 bp = Blueprint("share", __name__)
 

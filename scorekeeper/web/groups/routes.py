@@ -14,10 +14,10 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import db
-from ..db import phones
-from ..db.name_changes import NameChange, take_name_changes
-from .access import (
+from ... import db
+from ...db import phones
+from ...db.name_changes import NameChange, take_name_changes
+from ..access import (
     grant_view,
     group_or_404,
     join,
@@ -27,14 +27,14 @@ from .access import (
     membership,
     my_groups,
 )
-from .card import shown_date
-from .forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
-from .game_service import game_summary, group_name, playing_in
-from .i18n import isolate
-from .responses import PRIVATE
-from .share import public_url, qr_markup
-from .throttle import allow, owner_required
-from .weight import light
+from ..forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
+from ..games.card import shown_date
+from ..games.service import game_summary, group_name, playing_in
+from ..games.share import public_url, qr_markup
+from ..i18n import isolate
+from ..responses import PRIVATE
+from ..throttle import allow, owner_required
+from ..weight import light
 
 bp = Blueprint("groups", __name__)
 

@@ -17,8 +17,8 @@ from ... import db
 from ...engine import get_game
 from ...engine.core.display import total
 from ..access import group_or_404
-from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
-from ..groups import chooser_or_redirect
+from ..games.service import game_of, kind_name, offered_games, rules_label, side_names
+from ..groups.routes import chooser_or_redirect
 from ..i18n import translate
 from ..weight import heavy, light
 from .blueprint import bp

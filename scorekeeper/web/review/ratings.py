@@ -20,9 +20,9 @@ from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ...names import nfc
 from ..access import group_or_404
-from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..game_service import kind_name
+from ..games.chart import ratings_svg, sparkline_svg
+from ..games.service import kind_name
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
 from ..weight import light

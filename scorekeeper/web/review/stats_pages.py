@@ -18,7 +18,7 @@ from ...engine import Game
 from ...engine.core.display import FigureLine, total
 from ...engine.core.game import partnered
 from ..access import game_or_404
-from ..game_service import game_of, rules_label, side_names
+from ..games.service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
 from ..weight import light
 from .blueprint import bp
