@@ -256,7 +256,7 @@ def export_json(database: Database, game_id: int | None = None) -> str:
     return "".join(export_chunks(database, "json", *export_span(database, game_id)))
 
 
-def _cell(value: CsvCell) -> int | str:
+def spreadsheet_cell(value: CsvCell) -> int | str:
     """A cell for a spreadsheet: empty for None, a number as it is, and text with a
     leading = + - @ quoted with ``'``, since a spreadsheet would run it as a formula."""
     if value is None:
@@ -331,7 +331,7 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
                     "total": totals[seat],
                 }
                 cells = {**hand, **seats[seat], **shared}
-                writer.writerow([_cell(cells.get(column)) for column in header])
+                writer.writerow([spreadsheet_cell(cells.get(column)) for column in header])
         yield _drained(out)
     if out.tell():  # the header, when there were no games
         yield _drained(out)

@@ -22,8 +22,7 @@ from ... import db, game_play
 from ...db import club as stored
 from ...engine.core.display import total
 from ...transfer import club as night_file
-from ...transfer.formats import _cell as spreadsheet_cell
-from ...transfer.formats import game_document
+from ...transfer.formats import game_document, spreadsheet_cell
 from ..access import game_and_hands_or_404, group_or_404, membership, remember_key
 from ..forms import ConfirmForm
 from ..games.service import game_of

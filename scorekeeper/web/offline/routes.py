@@ -51,8 +51,8 @@ from ...names import FieldProblem, clean_phone_name
 from ...problems import Problem
 from .. import throttle
 from ..access import edit_required, no_game
-from ..errors import _csrf_message
-from ..errors import _message as page_message
+from ..errors import csrf_message
+from ..errors import http_message as page_message
 from ..games.scoreboard import describe
 from ..games.service import game_of, side_names
 from ..i18n import named
@@ -101,8 +101,8 @@ def _http_error(exc: HTTPException):
     status = exc.code or 500
     if isinstance(exc, CSRFError):
         with force_locale("en"):
-            english = _csrf_message()
-        return _error(400, english, "csrf_token", _csrf_message())
+            english = csrf_message()
+        return _error(400, english, "csrf_token", csrf_message())
     if isinstance(exc, RequestEntityTooLarge):
         limit = current_app.config["MAX_CONTENT_LENGTH"] // 1024
         english = f"the body is larger than {limit} KB: send the hands in smaller batches"

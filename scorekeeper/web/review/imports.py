@@ -24,7 +24,7 @@ from ... import db, transfer
 from ...limits import IMPORT_MAX_GAMES, IMPORT_MAX_HANDS
 from ..access import group_or_404, remember_key
 from ..access import my_groups as member_groups
-from ..errors import _http_error as http_error  # every other page's 413, unchanged
+from ..errors import http_error  # every other page's 413, unchanged
 from ..forms import PageForm
 from ..i18n import translate
 from ..weight import heavy
