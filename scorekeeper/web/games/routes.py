@@ -43,23 +43,15 @@ from ..access import (
     remember_key,
     replaced_key_message,
 )
-from ..forms import (
-    JOINS,
-    ConfirmForm,
-    FieldProblem,
-    NewGameForm,
-    SeatChangeForm,
-    StartGroupForm,
-    knob_label,
-    new_game_form_for,
-    preset_label,
-)
+from ..forms import ConfirmForm, FieldProblem, preset_label
+from ..groups.forms import StartGroupForm
 from ..i18n import current_language, from_this_site, isolate, shown, translate
 from ..responses import CachedPage, page_cache
 from ..weight import light
 from . import share
 from .card import card_group, game_card
 from .chart import running_totals_svg
+from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
 from .scoreboard import (
     OFFLINE_MARK,
     bid_line,

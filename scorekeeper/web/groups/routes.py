@@ -27,7 +27,7 @@ from ..access import (
     membership,
     my_groups,
 )
-from ..forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
+from ..forms import ConfirmForm
 from ..games.card import shown_date
 from ..games.service import game_summary, group_name, playing_in
 from ..games.share import public_url, qr_markup
@@ -35,6 +35,7 @@ from ..i18n import isolate
 from ..responses import PRIVATE
 from ..throttle import allow, owner_required
 from ..weight import light
+from .forms import GroupNameForm, MemberNameForm, StartGroupForm
 
 bp = Blueprint("groups", __name__)
 
