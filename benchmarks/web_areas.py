@@ -183,7 +183,7 @@ def layer_of(module: str) -> int:
     if module.startswith("scorekeeper.db"):
         return 1
     if module.startswith("scorekeeper.web") and not module.endswith(
-        ("game_service", "games.service")
+        ("game_service", "web.service")
     ):
         return 3
     return 2

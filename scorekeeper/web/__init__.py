@@ -45,13 +45,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .. import db
     from ..db.files import private_folder
     from . import access, errors, health, i18n, responses, review, throttle
+    from . import service as game_service
     from .api import routes as api
     from .club import api as club_api
     from .club import files as club_files
     from .club import routes as club
     from .games import card, hands, rules, share, sheets
     from .games import routes as games
-    from .games import service as game_service
     from .groups import routes as groups
     from .json_provider import JSONProvider
     from .offline import kept, phone_engine, pwa
@@ -80,7 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # turns the cache off, e.g. to measure).
         PAGE_CACHE_SIZE=int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE", "32")) * 2**20),
         # The address links and QR codes carry (``serve --public-url``); without it, the
-        # server's own address as ``serve`` found it, or the request's (see share.py).
+        # server's own address as ``serve`` found it, or the request's (see links.py).
         PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL") or None,
         # Bounds on one request's work, so that none holds a server thread for long however
         # many games the database holds: games per page of History and of a player's page,

@@ -26,7 +26,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import abort, current_app, flash, g, request, session
+from flask import abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.exceptions import Forbidden
@@ -514,3 +514,20 @@ def can_see(game: StoredGame) -> bool:
     nothing (issue 42, finding 8): whoever it leaked to no longer reads the game, as the
     old view link no longer shows it."""
     return can_edit(game) or holds_view(game) or member_group(game.group_id) is not None
+
+
+def chooser_or_redirect(endpoint: str, **values: Any) -> Any:
+    """For an address from before groups (``/history``, ``/players``): the browser's one
+    group's own page (with the query the address had), a choice among its groups, or a
+    404 for a stranger."""
+    query = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "group_id"}
+    values = {**query, **values}
+    groups = my_groups()
+    if not groups:
+        abort(404)
+    if len(groups) == 1:
+        return redirect(url_for(endpoint, group_id=groups[0].id, **values))
+    return render_template(
+        "groups_choose.html",
+        choices=[(group_name(g), url_for(endpoint, group_id=g.id, **values)) for g in groups],
+    )

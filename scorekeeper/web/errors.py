@@ -10,8 +10,10 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
+from .. import transfer
 from ..db import NotFound as NotStored
 from .access import no_game
+from .i18n import translate
 
 TITLES = {
     400: _l("That request could not be read"),
@@ -108,6 +110,16 @@ def _unexpected(exc: Exception):
     # Logged with its traceback; the player sees a plain page.
     current_app.logger.exception("unhandled error", exc_info=exc)
     return http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
+
+
+def problem_text(problem: transfer.ImportProblem) -> str:
+    """A refused file's problem in the page's language: where, the field and the rule."""
+    return _(
+        "%(where)s, field %(field)s: %(reason)s",
+        where=translate(problem.where),
+        field=problem.field,
+        reason=translate(problem.message),
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -15,9 +15,9 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from ... import db, game_play
-from ...db import club
-from ...engine import (
+from .. import db, game_play
+from ..db import club
+from ..engine import (
     GAMES,
     Game,
     ParseError,
@@ -27,17 +27,17 @@ from ...engine import (
     read_starting_totals,
     table_game,
 )
-from ...engine.core.display import total
-from ...engine.core.game import HandWords, sides_as_named
-from ...engine.core.messages import msg
-from ...engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
-from ...engine.core.seats import leaders_of
-from ...names import clean_new_player, clean_table
-from ..access import can_edit
-from ..access import group_name as group_name  # the views take it from here
-from ..forms import FieldProblem, preset_label
-from ..i18n import translate
-from ..throttle import allow, owner_required
+from ..engine.core.display import total
+from ..engine.core.game import HandWords, sides_as_named
+from ..engine.core.messages import msg
+from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
+from ..engine.core.seats import leaders_of
+from ..names import clean_new_player, clean_table
+from .access import can_edit
+from .access import group_name as group_name  # the views take it from here
+from .forms import FieldProblem, preset_label
+from .i18n import translate
+from .throttle import allow, owner_required
 
 
 def game_of(game: db.StoredGame | Mapping[str, Any]) -> Game:

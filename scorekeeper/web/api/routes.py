@@ -35,8 +35,9 @@ from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
 from ..access import bearer_key, edit_required, may_read
 from ..forms import clean_game_details
-from ..games.service import change_seat as seat_player
-from ..games.service import (
+from ..links import public_url
+from ..service import change_seat as seat_player
+from ..service import (
     game_of,
     rules_label,
     seat_empties,
@@ -45,7 +46,6 @@ from ..games.service import (
     start_game,
     table_grows,
 )
-from ..games.share import public_url
 from ..throttle import allow, owner_required
 from ..weight import light
 from .errors import ApiError, group_key, group_key_required, init_blueprint

@@ -18,7 +18,7 @@ from ...engine.core.errors import EngineError
 from ...transfer.club import ImportProblem
 from ..api.errors import ApiError, group_key_required, init_blueprint
 from ..api.errors import body as json_body
-from ..games.share import edit_url
+from ..links import edit_url
 from ..weight import heavy, light
 from .files import MAX_BYTES, import_text, night_json, standings_json
 from .routes import (

@@ -24,13 +24,13 @@ from ...engine.core.display import total
 from ...transfer import club as night_file
 from ...transfer.formats import game_document, spreadsheet_cell
 from ..access import game_and_hands_or_404, group_or_404, membership, remember_key
+from ..errors import problem_text
 from ..forms import ConfirmForm
-from ..games.service import game_of
-from ..games.share import view_url
 from ..games.sheets import game_sheet
 from ..i18n import isolate_ltr, translate
+from ..links import view_url
 from ..responses import PRIVATE
-from ..review.imports import problem_text
+from ..service import game_of
 from ..throttle import allow
 from ..weight import heavy
 from .routes import PLACING_RULE, TIE_RULE, night_or_404, night_standings

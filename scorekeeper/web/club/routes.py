@@ -61,10 +61,10 @@ from ..access import (
     renew_session,
 )
 from ..forms import ConfirmForm, preset_label
-from ..games.service import offered_game, offered_games
-from ..games.share import edit_url, public_root, qr_markup, view_url
 from ..i18n import translate
+from ..links import edit_url, public_root, qr_markup, view_url
 from ..responses import PRIVATE
+from ..service import offered_game, offered_games
 from ..throttle import allow
 from ..weight import heavy, light
 

@@ -30,9 +30,9 @@ from ...engine.core.display import mean_figure, total
 from ...evenings import EveningResult
 from ..access import game_or_404, member_group
 from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
+from ..service import game_of, game_title, group_name, side_members
 from ..weight import light
 from .scoreboard import Standing, standing_of
-from .service import game_of, game_title, group_name, side_members
 
 bp = Blueprint("card", __name__)
 

@@ -41,10 +41,10 @@ from ...engine.pages.form import (
 from ..access import edit_required
 from ..i18n import current_language, isolate, shown, translate
 from ..offline.routes import KEPT_HEADER, snapshot_of
+from ..service import game_of, hand_words, side_names
 from ..weight import light
 from .forms import DeleteHandForm, HandForm
 from .scoreboard import describe, points_line
-from .service import game_of, hand_words, side_names
 
 bp = Blueprint("hands", __name__)
 

@@ -29,6 +29,7 @@ from ...engine.core.display import signed
 from ...engine.core.game import partnered
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.seats import leaders_of
+from .. import links
 from ..access import (
     can_edit,
     edit_required,
@@ -47,23 +48,8 @@ from ..forms import ConfirmForm, FieldProblem, preset_label
 from ..groups.forms import StartGroupForm
 from ..i18n import current_language, from_this_site, isolate, shown, translate
 from ..responses import CachedPage, page_cache
-from ..weight import light
-from . import share
-from .card import card_group, game_card
-from .chart import running_totals_svg
-from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
-from .scoreboard import (
-    OFFLINE_MARK,
-    bid_line,
-    describe,
-    hand_rows,
-    offline_note,
-    player_figures,
-    standing_of,
-    total,
-)
-from .service import change_seat as seat_player
-from .service import (
+from ..service import change_seat as seat_player
+from ..service import (
     game_of,
     games_to_start,
     group_name,
@@ -78,7 +64,21 @@ from .service import (
     start_game,
     table_grows,
 )
-from .service import rematch as rematch_game
+from ..service import rematch as rematch_game
+from ..weight import light
+from .card import card_group, game_card
+from .chart import running_totals_svg
+from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
+from .scoreboard import (
+    OFFLINE_MARK,
+    bid_line,
+    describe,
+    hand_rows,
+    offline_note,
+    player_figures,
+    standing_of,
+    total,
+)
 
 bp = Blueprint("games", __name__)
 
@@ -278,14 +278,14 @@ def _page_key(game: db.StoredGame, editable: bool, part: str) -> tuple:
 
     The page is shared by every visitor with the same key, so nothing else from the
     request may reach it: the links in it are built from the server's public address
-    (``share.public_root``: configured, or one of the server's own, never any ``Host`` a
+    (``links.public_root``: configured, or one of the server's own, never any ``Host`` a
     client sends, so a stranger's made-up hosts do not multiply the pages kept) and the
     app's root, and the language switch's "come back here" is the scoreboard's own path,
     never the query string one visitor sent.
     """
     return (
         part,
-        share.public_root(),
+        links.public_root(),
         request.script_root,
         current_language(),
         # A finished game's result card names the group for its members only.
@@ -412,12 +412,12 @@ def _render_live(game: db.StoredGame, progress: Any, totals: list, editable: boo
 def _render_scoreboard(game: db.StoredGame, progress: Any, totals: list, editable: bool) -> str:
     # No edit link here: the page is cached (by the server and the phone's service
     # worker), so the link shows only on /share/edit, after a warning and a second tap.
-    view = share.view_url(game)
+    view = links.view_url(game)
     return render_template(
         "scoreboard.html",
         **_live_context(game, progress, totals, editable),
         view_url=view,
-        view_qr=share.qr_markup(view, _("QR code of the view link")),
+        view_qr=links.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, _part("live")))}"',
         page_path=url_for("games.scoreboard", game_id=game.id),
     )

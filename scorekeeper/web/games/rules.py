@@ -22,10 +22,10 @@ from ...engine.core.messages import Message
 from ...engine.core.play import random_game
 from ..forms import preset_label
 from ..i18n import current_language, shown, shown_ltr, translate
+from ..service import offered_game, offered_preset
 from ..weight import light
 from .routes import GROUP_TITLES
 from .scoreboard import describe
-from .service import offered_game, offered_preset
 
 bp = Blueprint("rules", __name__)
 

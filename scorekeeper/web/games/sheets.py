@@ -24,11 +24,9 @@ from ...engine.core.seating import empty_at
 from ..access import game_and_hands_or_404, game_or_404
 from ..forms import preset_label
 from ..i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
+from ..links import public_root
 from ..responses import CachedPage, page_cache
-from ..weight import heavy, light
-from .chart import game_chart
-from .scoreboard import PageTexts, bid_css, sides_named
-from .service import (
+from ..service import (
     game_of,
     kind_name,
     offered_game,
@@ -36,7 +34,9 @@ from .service import (
     rules_label,
     side_names,
 )
-from .share import public_root
+from ..weight import heavy, light
+from .chart import game_chart
+from .scoreboard import PageTexts, bid_css, sides_named
 
 bp = Blueprint("sheets", __name__)
 

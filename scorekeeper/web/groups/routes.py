@@ -25,14 +25,13 @@ from ..access import (
     member_group,
     member_of,
     membership,
-    my_groups,
 )
 from ..forms import ConfirmForm
 from ..games.card import shown_date
-from ..games.service import game_summary, group_name, playing_in
-from ..games.share import public_url, qr_markup
 from ..i18n import isolate
+from ..links import public_url, qr_markup
 from ..responses import PRIVATE
+from ..service import game_summary, playing_in
 from ..throttle import allow, owner_required
 from ..weight import light
 from .forms import GroupNameForm, MemberNameForm, StartGroupForm
@@ -355,21 +354,4 @@ def view(token: str):
     return redirect(url_for("games.scoreboard", game_id=game.id))
 
 
-def chooser_or_redirect(endpoint: str, **values: Any) -> Any:
-    """For an address from before groups (``/history``, ``/players``): the browser's one
-    group's own page (with the query the address had), a choice among its groups, or a
-    404 for a stranger."""
-    query = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "group_id"}
-    values = {**query, **values}
-    groups = my_groups()
-    if not groups:
-        abort(404)
-    if len(groups) == 1:
-        return redirect(url_for(endpoint, group_id=groups[0].id, **values))
-    return render_template(
-        "groups_choose.html",
-        choices=[(group_name(g), url_for(endpoint, group_id=g.id, **values)) for g in groups],
-    )
-
-
-__all__ = ["bp", "chooser_or_redirect", "invite_url", "member_group"]
+__all__ = ["bp", "invite_url", "member_group"]

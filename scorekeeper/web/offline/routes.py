@@ -54,9 +54,9 @@ from ..access import edit_required, no_game
 from ..errors import csrf_message
 from ..errors import http_message as page_message
 from ..games.scoreboard import describe
-from ..games.service import game_of, side_names
 from ..i18n import named
 from ..responses import PRIVATE
+from ..service import game_of, side_names
 from ..weight import light
 from .kept import clash_html
 

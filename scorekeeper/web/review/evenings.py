@@ -16,8 +16,8 @@ from ...engine.core.language import Partners
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
 from ..games.card import evening_card, evening_title
-from ..games.service import kind_name, side_names
 from ..i18n import shown
+from ..service import kind_name, side_names
 from ..weight import light
 from .blueprint import bp
 

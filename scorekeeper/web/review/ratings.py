@@ -22,9 +22,9 @@ from ...names import nfc
 from ..access import group_or_404
 from ..forms import MAX_NAME_LENGTH
 from ..games.chart import ratings_svg, sparkline_svg
-from ..games.service import kind_name
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
+from ..service import kind_name
 from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param
