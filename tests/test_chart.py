@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
-from scorekeeper.web.games.chart import (
+from scorekeeper.web.chart import (
     HEIGHT,
     NAME_FONT,
     TICK_FONT,
@@ -265,7 +265,7 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
     import pathlib
     import re
 
-    from scorekeeper.web.games.chart import COLOURS
+    from scorekeeper.web.chart import COLOURS
 
     css = (pathlib.Path(__file__).parents[1] / "static" / "app.css").read_text(encoding="utf-8")
     backgrounds = set(re.findall(r"--(?:bg|card):\s*(#[0-9a-fA-F]{6})", css)) | {"#ffffff"}
@@ -276,7 +276,7 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
 
 
 def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
-    from scorekeeper.web.games.chart import LINE_POINTS
+    from scorekeeper.web.chart import LINE_POINTS
 
     totals = [(h, -h, 2 * h, h % 7) for h in range(1, 1001)]
     svg = running_totals_svg(["A", "B", "C", "D"], totals)
@@ -308,7 +308,7 @@ def test_a_sides_partners_are_named_one_under_the_other():
 
 
 def test_ratings_chart_draws_lines_of_different_lengths_with_title_and_description():
-    from scorekeeper.web.games.chart import ratings_svg, sparkline_svg
+    from scorekeeper.web.chart import ratings_svg, sparkline_svg
 
     svg = ratings_svg(
         [("Spades", [1.5, -2.0, 3.25]), ("<Any> & game", [4.0])],

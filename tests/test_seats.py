@@ -120,7 +120,7 @@ def test_a_player_takes_a_seat_in_a_three_player_game(client, three):
 
 
 def test_a_chart_of_eight_players_draws_every_line_apart():
-    from scorekeeper.web.games.chart import running_totals_svg
+    from scorekeeper.web.chart import running_totals_svg
 
     names = [f"P{s}" for s in range(8)]
     svg = running_totals_svg(names, [tuple(range(8)), tuple(range(8, 0, -1))])

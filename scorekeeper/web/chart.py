@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ...engine import Game, get_game
-from ...engine.core.display import total
+from ..engine import Game, get_game
+from ..engine.core.display import total
 
 WIDTH = 320
 HEIGHT = 200

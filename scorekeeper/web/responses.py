@@ -35,7 +35,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.urls import iri_to_uri
 
 from .access import session_saved, stale_session
-from .games.chart import STYLE_CSP_SOURCE
+from .chart import STYLE_CSP_SOURCE
 
 CONTENT_SECURITY_POLICY = (
     # Scripts named on their own: a refusal then names the rule it broke ("script-src"),

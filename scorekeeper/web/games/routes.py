@@ -44,6 +44,7 @@ from ..access import (
     remember_key,
     replaced_key_message,
 )
+from ..chart import running_totals_svg
 from ..forms import ConfirmForm, FieldProblem, preset_label
 from ..groups.forms import StartGroupForm
 from ..i18n import current_language, from_this_site, isolate, shown, translate
@@ -67,7 +68,6 @@ from ..service import (
 from ..service import rematch as rematch_game
 from ..weight import light
 from .card import card_group, game_card
-from .chart import running_totals_svg
 from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
 from .scoreboard import (
     OFFLINE_MARK,

@@ -22,6 +22,7 @@ from ...engine import EngineError, Game, Settings, parse_int
 from ...engine.core.display import label_with_sides, signed, total
 from ...engine.core.seating import empty_at
 from ..access import game_and_hands_or_404, game_or_404
+from ..chart import game_chart
 from ..forms import preset_label
 from ..i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
 from ..links import public_root
@@ -35,7 +36,6 @@ from ..service import (
     side_names,
 )
 from ..weight import heavy, light
-from .chart import game_chart
 from .scoreboard import PageTexts, bid_css, sides_named
 
 bp = Blueprint("sheets", __name__)

@@ -21,8 +21,8 @@ from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
 from ...names import nfc
 from ..access import chooser_or_redirect, group_or_404
+from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
-from ..games.chart import game_chart
 from ..i18n import isolate, shown_ltr, translate
 from ..service import game_of, kind_name, offered_games
 from ..weight import light

@@ -20,8 +20,8 @@ from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ...names import nfc
 from ..access import group_or_404
+from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..games.chart import ratings_svg, sparkline_svg
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
 from ..service import kind_name
