@@ -60,7 +60,7 @@ OLD_SESSION = (SESSION_KEYS, SESSION_GROUPS, SESSION_VIEWS)
 
 def group_name(group: Group) -> str:
     """A group's name as pages show it: the default name ("Our table") in the page's
-    language until the group is renamed. Here, below ``game_service`` (which the views
+    language until the group is renamed. Here, below ``service`` (which the views
     take it from), for the notice of a removal."""
     return group.name if group.name is not None else _("Our table")
 
