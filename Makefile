@@ -17,12 +17,12 @@ CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messag
 # What a phone downloads to run the engine (issue 54), built here, never by the server:
 # the engine's zip, its words files, the standard library cut for it and its worker, at
 # the addresses of their content's hash with their Brotli and gzip copies, and a manifest
-# the server reads at its start (scorekeeper/web/phone_build.py). Built again when
+# the server reads at its start (scorekeeper/web/offline/phone_build.py). Built again when
 # anything it is made of changes: the engine and the pages, the templates they draw, the
 # catalogues, the worker, the builder, Pyodide's standard library.
 PHONE := build/phone/manifest.json
 PHONE_SOURCES := $(shell find scorekeeper/engine scorekeeper/pages -name '*.py' 2>/dev/null) \
-	scorekeeper/__init__.py scorekeeper/web/phone_build.py scorekeeper/web/phone_stdlib.py \
+	scorekeeper/__init__.py scorekeeper/web/offline/phone_build.py scorekeeper/web/offline/phone_stdlib.py \
 	scripts/build_phone_files.py static/phone-engine-worker.js \
 	$(addprefix templates/,_sheet.html _sheet_bridge.html _hand_form.html _kept.html) \
 	$(wildcard vendor/pyodide-*/python_stdlib.zip vendor/pyodide-*/python_stdlib.shed.zip)

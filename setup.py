@@ -8,13 +8,13 @@ through ``make`` does. So building it (``pip install .``, a wheel, an sdist's wh
   source, so an installed catalogue can never disagree with the one it was built from;
 - copies the top-level ``templates/`` and ``static/`` into the package, where
   ``create_app`` finds them when it is not running from a checkout;
-- builds what a phone downloads to run the engine (``scorekeeper/web/phone_build.py``,
+- builds what a phone downloads to run the engine (``scorekeeper/web/offline/phone_build.py``,
   issue 54) into the package's ``phone/`` folder, which the installed server serves: the
   engine's zip, its words files from the catalogues just compiled, its worker, and the
   standard library cut for it when the checkout has fetched Pyodide (``make pyodide``).
   It needs the app's own dependencies where it builds (``pip wheel --no-build-isolation``
   in a set-up environment); without them the package is built without, says so, and the
-  host runs ``python -m scorekeeper.web.phone_build <folder>`` once installed.
+  host runs ``python -m scorekeeper.web.offline.phone_build <folder>`` once installed.
 
 An editable install (``pip install -e .``) runs from the checkout: its catalogues are
 compiled in place, beside their ``.po`` files, as ``make catalogs`` would.
@@ -79,7 +79,7 @@ def build_phone_files(package: Path) -> None:
     docstring), from the package being built (its compiled catalogues)."""
     sys.path.insert(0, str(ROOT))
     try:
-        from scorekeeper.web import phone_build
+        from scorekeeper.web.offline import phone_build
     except ImportError as missing:
         print(f"warning: the phone's engine files are not built ({missing})", file=sys.stderr)
         return

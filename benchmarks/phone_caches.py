@@ -2,7 +2,7 @@
 
     make phone && .venv/bin/python benchmarks/phone_caches.py [--deploys 20]
 
-It serves the app on a phone build (``scorekeeper/web/phone_build.py``, Brotli at a quick
+It serves the app on a phone build (``scorekeeper/web/offline/phone_build.py``, Brotli at a quick
 quality: the bytes the phone holds are the files themselves), keeps a game on a phone in
 Debian's Chromium headless shell and starts its engine once (its snapshot), then, for
 each deploy, builds the same engine with a new salt (a new zip at a new address) into a
@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.web import phone_build  # noqa: E402
+from scorekeeper.web.offline import phone_build  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, until  # noqa: E402
 from tests.offline_phone import ENGINE_TIMEOUT, keep_game, watched  # noqa: E402
 from tests.test_keep_by_itself_browser import started  # noqa: E402

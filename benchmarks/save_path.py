@@ -1,5 +1,5 @@
 """The path one save takes through the code (issue 46): from the hand form's view
-(``web/hands.py:record``) into ``game_play.record_entered``, down to the database write and
+(``web/games/hands.py:record``) into ``game_play.record_entered``, down to the database write and
 back, through the Flask test client.
 
     .venv/bin/python benchmarks/save_path.py [--rules pagat-german] [--hands 3] [--path]

@@ -29,7 +29,6 @@ from .db.connection import query
 from .db.hands import hand_values, load_game_with_hands, seat_row_values
 from .db.migrations import migrations
 from .engine.core.game import seat_values
-from .engine.registry import table_game
 from .game_play import progress_of
 
 # Problems listed one by one before the rest are only counted, so that a badly broken
@@ -189,7 +188,7 @@ def _replay_problems(database: Database, report: Report) -> Iterator[str]:
         try:
             game, hands = load_game_with_hands(database, game_id)
             assert game is not None
-            rules = table_game(game.game, game.players)
+            rules = game.table
             progress = progress_of(game, hands)
         except Exception as exc:  # noqa: BLE001 - a game that cannot be read is reported
             yield f"game {game_id}: cannot be replayed: {exc}"
@@ -291,7 +290,7 @@ def _kept_figures_problems(database: Database, game, hands) -> Iterator[str]:
             kept = figures._decode(json.loads(row[0]))
         except (ValueError, TypeError, KeyError):
             kept = None
-        rules = table_game(game.game, game.players)
+        rules = game.table
         if kept != rules.game_stats(figures.recorded(game, hands)):
             yield (
                 f"game {game.id}: the statistics kept for it (game_stats) are not those its "

@@ -14,7 +14,6 @@ from sqlite_utils import Database
 
 from . import db, game_play
 from .engine.core.evening import EveningFigures, EveningGame, Standing, evening_figures
-from .engine.registry import table_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +104,6 @@ def load_evening(database: Database, group_id: int, game_id: int) -> EveningResu
         if progress is None:
             progress = game_play.progress_of(game, loaded[game.id][1])
             _keep(key(game), progress)
-        rules = table_game(game.game, game.players)
+        rules = game.table
         played.append(EveningGame(game.id, rules, game.players, game.changes, progress))
     return EveningResult(evening, games, tuple(played), evening_figures(played))

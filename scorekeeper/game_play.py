@@ -25,9 +25,8 @@ from .db.hands import Progress, Replayed
 from .engine.core.display import HandView
 from .engine.core.errors import InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed
-from .engine.core.game import HandPlace, HandRecord, side_names
+from .engine.core.game import Game, HandPlace, HandRecord, side_names
 from .engine.core.messages import msg
-from .engine.registry import table_game
 from .limits import MAX_HANDS
 
 T = TypeVar("T")
@@ -41,7 +40,7 @@ def progress_of(
     """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
     rules have "finish now", finished after ``finished_after`` hands, or else after the
     number stored when the table asked."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     records = [h.record for h in hands]
     options: dict[str, Any] = {}
     if game.starting_totals:
@@ -52,7 +51,7 @@ def progress_of(
 
 
 def _finish_options(game: db.StoredGame, finished_after: int | None) -> dict[str, Any]:
-    if not table_game(game.game, game.players).finish_now:
+    if not game.table.finish_now:
         return {}
     return {"finish_after": game.finished_after if finished_after is None else finished_after}
 
@@ -66,7 +65,7 @@ def resume_game(
     """The game continued from ``state`` (its stored state after some hand): ``records``
     scored as the hands after it, as ``progress_of`` would give them, without the hands
     before. ``finished_after`` as for ``progress_of``."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     return rules.resume(game.settings, state, records, **_finish_options(game, finished_after))
 
 
@@ -83,7 +82,7 @@ def state_after(database: Database, game: db.StoredGame, number: int) -> dict[st
     """The game's state after hand ``number`` (before the first hand for 0): one row read,
     or none. Raises db.StatesMissing when that hand has none stored yet."""
     if number == 0:
-        return table_game(game.game, game.players).state_of(progress_of(game, []))
+        return game.table.state_of(progress_of(game, []))
     return db.stored_state(database, game.id, number)
 
 
@@ -91,7 +90,7 @@ def place_of(database: Database, game: db.StoredGame, number: int) -> HandPlace:
     """Where hand ``number`` (1 to the next hand's) falls in the game: its dealer and the
     game's state before it, from the state stored with the hand before (one row read). A
     game stored before those states were has them filled first (a write)."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     number = min(max(number, 1), game.hand_count + 1)
     for _ in range(2):
         try:
@@ -110,7 +109,7 @@ def read_placed(game: db.StoredGame, hand: Hand, state: Mapping[str, Any]) -> Ha
     """``hand`` read as the hand after ``state`` (a stored state): a body as it is, a
     record from its ``to_dict``, each checked at that place (the cards it deals, who
     deals it, the score before it). Raises InvalidHand naming every field and its rule."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     body = hand if isinstance(hand, Mapping) else hand.to_dict()
     return rules.record_from_dict(game.settings, body, rules.place_of(state))
 
@@ -119,7 +118,7 @@ def _readable(game: db.StoredGame, hand: Hand) -> None:
     """Raises InvalidHand when ``hand`` does not read even on its own: a hand that could
     never be saved is refused as such before any clash with what is stored."""
     if isinstance(hand, Mapping):
-        rules = table_game(game.game, game.players)
+        rules = game.table
         rules.record_from_dict(game.settings, hand, None)
 
 
@@ -130,7 +129,7 @@ def fill_states(database: Database, game_id: int) -> int:
     game, hands = db.load_game_with_hands(database, game_id)
     if game is None or not hands:
         return 0
-    rules = table_game(game.game, game.players)
+    rules = game.table
     progress = progress_of(game, hands)
     return db.store_states(
         database,
@@ -217,7 +216,7 @@ def load_scoreboard(
                     return (
                         game,
                         progress,
-                        table_game(game.game, game.players).running_totals(progress),
+                        game.table.running_totals(progress),
                     )
                 return game, progress, db.running_totals(database, game)
         except db.StatesMissing:
@@ -234,7 +233,7 @@ def winners_of(game: db.StoredGame) -> str:
     """The names of the winning side (one player without partners) as it sits at the end:
     ``Ann & Cat``."""
     assert game.winner is not None
-    return side_names(table_game(game.game, game.players), game.seated)[game.winner]
+    return side_names(game.table, game.seated)[game.winner]
 
 
 def _finished_message(game: db.StoredGame) -> str:
@@ -273,6 +272,7 @@ def add_hand(
     hand: Hand,
     number: int | None = None,
     offline_by: str | None = None,
+    rules: Game | None = None,
 ) -> tuple[int, Progress, int]:
     """Stores ``hand`` (a record or a body, read at its place: ``read_placed``) as the
     game's next hand, with its points and the game's status, in one transaction. Returns
@@ -282,8 +282,10 @@ def add_hand(
 
     ``number``, when given, must be the next hand's number. ``offline_by``: the phone the
     hand was recorded on without the network (None: online), kept with the hand and its
-    revision. Raises InvalidHand for a hand its place refuses, NotFound for an unknown
-    game and Conflict when that hand is already recorded or the game is over.
+    revision. ``rules``: the game's, when the caller holds them (its ``StoredGame.table``),
+    so that reading the game again here does not look them up again. Raises InvalidHand
+    for a hand its place refuses, NotFound for an unknown game and Conflict when that hand
+    is already recorded or the game is over.
     """
 
     def plan(game: db.StoredGame):
@@ -323,7 +325,7 @@ def add_hand(
 
         return write
 
-    return _change(database, game_id, plan)
+    return _change(database, game_id, plan, rules)
 
 
 def too_many_hands() -> str:
@@ -332,7 +334,10 @@ def too_many_hands() -> str:
 
 
 def _change(
-    database: Database, game_id: int, plan: Callable[[db.StoredGame], Callable[[], T]]
+    database: Database,
+    game_id: int,
+    plan: Callable[[db.StoredGame], Callable[[], T]],
+    rules: Game | None = None,
 ) -> T:
     """Runs a change to one game with the engine's work done outside the write lock, and
     returns what its write returns.
@@ -345,13 +350,14 @@ def _change(
     the game in between, everything is read and planned again. When the plan finds a
     state missing (StatesMissing), the game's states are stored and it is planned again.
     Every call goes down, to the engine and to ``db``: the data layer calls nothing back.
+    ``rules``: the game's, when the caller holds them already (``db.load_game``).
     """
     if not 0 < game_id <= db.MAX_ID:
         raise db.NotFound(f"there is no game {game_id}")
     for _ in range(db.WRITE_ATTEMPTS):
         try:
             with db.snapshot(database):
-                game = db.load_game(database, game_id)
+                game = db.load_game(database, game_id, rules)
                 if game is None:
                     raise db.NotFound(f"there is no game {game_id}")
                 write = plan(game)
@@ -371,12 +377,14 @@ def replace_hand(
     hand: Hand,
     expected_revision: int | None = None,
     offline_by: str | None = None,
+    rules: Game | None = None,
 ) -> tuple[Progress, int]:
     """Replaces hand ``number`` with ``hand`` (a record or a body, read at its place:
     ``read_placed``) and recomputes every later hand from the state stored before it,
     keeping the old version as a revision, in one transaction. Returns (the game's
     progress from hand ``number`` on, the hand's revision). ``offline_by``: the phone the
-    new version was recorded on without the network (None: online).
+    new version was recorded on without the network (None: online). ``rules`` as for
+    ``add_hand``.
 
     Raises InvalidHand for a hand its place refuses; NotFound for an unknown game or
     hand; Conflict when the hand was changed since ``expected_revision``, when the change
@@ -438,7 +446,7 @@ def replace_hand(
 
         return write
 
-    return _change(database, game_id, plan)
+    return _change(database, game_id, plan, rules)
 
 
 def _first_refused(
@@ -446,7 +454,7 @@ def _first_refused(
 ) -> int:
     """How many of ``records`` (the hands after ``before``) stand before the first that
     ``resume`` refuses at its place; the hands are resumed one at a time."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     state = before
     for index, record in enumerate(records):
         try:
@@ -510,7 +518,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
     """
 
     def plan(game: db.StoredGame):
-        rules = table_game(game.game, game.players)
+        rules = game.table
         if not rules.finish_now:
             raise db.Conflict(
                 msg(
@@ -566,7 +574,7 @@ def entered_body(
     """The hand body of the hand entered on the game's form: ``values`` by field name (a
     field the rules leave one value filled in, as the page script does: in place), or the
     action button tapped."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     if action is None:
         fill_fixed(spec, values)
     return rules.form_body(game.settings, values, action)
@@ -582,7 +590,7 @@ def entered_record(
     """The engine's record of the hand entered on the game's form (``entered_body``), read
     at ``place`` where it is known. Raises EngineError (InvalidHand with every problem)
     naming the fields."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     return rules.record_from_dict(game.settings, entered_body(game, spec, values, action), place)
 
 
@@ -598,7 +606,7 @@ def record_entered(
     place, in one transaction. Raises EngineError as ``entered_record`` does (nothing is
     stored), and NotFound or Conflict as ``add_hand`` does."""
     body = entered_body(game, spec, values, action)
-    stored, progress, revision = add_hand(database, game.id, body, number)
+    stored, progress, revision = add_hand(database, game.id, body, number, rules=game.table)
     return _saved(game, progress, stored, revision)
 
 
@@ -615,11 +623,13 @@ def edit_entered(
     one transaction. Raises EngineError as ``entered_record`` does, and NotFound or
     Conflict as ``replace_hand`` does."""
     body = entered_body(game, spec, values, action)
-    progress, revision = replace_hand(database, game.id, number, body, expected_revision)
+    progress, revision = replace_hand(
+        database, game.id, number, body, expected_revision, rules=game.table
+    )
     return _saved(game, progress, number, revision)
 
 
 def _saved(game: db.StoredGame, progress: Progress, number: int, revision: int) -> SavedHand:
     first = progress.next_number - len(progress.hands)
-    view = table_game(game.game, game.players).hand_views(progress)[number - first]
+    view = game.table.hand_views(progress)[number - first]
     return SavedHand(number, revision, progress, replayed_hand(progress, number), view)

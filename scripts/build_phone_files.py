@@ -7,7 +7,7 @@ pyodide`` has fetched Pyodide) and the engine's worker, each at the address of i
 content's hash beside its Brotli and gzip copies, with ``manifest.json`` naming them, into
 ``folder`` (by default ``build/phone`` of the checkout, or ``$SCOREKEEPER_PHONE_BUILD``),
 and removes the files of the build before. The server only reads them
-(``scorekeeper/web/phone_build.py``, ``scorekeeper/web/phone_engine.py``).
+(``scorekeeper/web/offline/phone_build.py``, ``scorekeeper/web/offline/phone_engine.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.web.phone_build import main  # noqa: E402
+from scorekeeper.web.offline.phone_build import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,7 +5,7 @@ Python: it downloads the release's tarball, checks it against the sha512 integri
 pinned here (the one the registry's metadata gives for that version), and unpacks the
 few files the engine needs, each beside its gzipped copy and (with the ``brotli`` wheel,
 a dependency of the app) its Brotli copy, into a git-ignored folder the app serves
-(``scorekeeper/web/phone_engine.py``: a phone downloads 2.1 MB of the core instead of
+(``scorekeeper/web/offline/phone_engine.py``: a phone downloads 2.1 MB of the core instead of
 2.8 MB: issue 44). Run by ``make pyodide``; does nothing when that folder already holds
 this version, but add the Brotli copies a folder fetched before them lacks.
 
@@ -118,8 +118,8 @@ def add_shed(folder: Path) -> None:
     the server would send it) unless a copy of this library is there, through a partial
     file renamed when whole."""
     sys.path.insert(0, str(ROOT))
-    from scorekeeper.web import phone_build as phone_engine
-    from scorekeeper.web import phone_stdlib
+    from scorekeeper.web.offline import phone_build as phone_engine
+    from scorekeeper.web.offline import phone_stdlib
 
     whole = (folder / "python_stdlib.zip").read_bytes()
     if phone_engine.shed_library(folder, whole) is not None:

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.web.game_service import game_of
+from scorekeeper.web.service import game_of
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
 from .stored import group_listing, viewed

@@ -18,7 +18,7 @@ from scorekeeper.json_input import JsonProblem, loads
 from scorekeeper.problems import Problem
 from scorekeeper.transfer import ImportProblem
 from scorekeeper.transfer.peers.iws import PeerProblem
-from scorekeeper.web.api.routes import ApiError
+from scorekeeper.web.api.errors import ApiError
 from scorekeeper.web.forms import FieldProblem, clean_player_names
 from scorekeeper.web.i18n import MissingCatalogue
 from scorekeeper.web.review.queries import BadQuery

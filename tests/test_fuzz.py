@@ -41,9 +41,12 @@ from scorekeeper.cli import entry
 from scorekeeper.cli.commands import hand_options
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
-from scorekeeper.web import create_app, phone_engine
+from scorekeeper.web import create_app
 from scorekeeper.web.api import routes as api
-from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm, StartGroupForm
+from scorekeeper.web.games.forms import HandForm, NewGameForm
+from scorekeeper.web.groups.forms import StartGroupForm
+from scorekeeper.web.offline import phone_engine
+from scorekeeper.web.review.forms import GameDetailsForm
 
 from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config, game_in_new_group
 from .test_app_conformance import simulated_hands

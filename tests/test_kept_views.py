@@ -19,7 +19,7 @@ from markupsafe import Markup
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.pages import kept
 from scorekeeper.pages import phone, render
-from scorekeeper.web import phone_engine
+from scorekeeper.web.offline import phone_engine
 
 from .test_app_conformance import simulated_hands
 from .test_kept_requests import new_game_request

@@ -215,3 +215,102 @@ def test_a_save_calls_down_and_never_back_up(editor):
     stops = [(before, after) for _depth, before, after, _up in path.stops]
     assert ("scorekeeper.game_play", "scorekeeper.db.hands") in stops  # it did save
     assert [(before, after) for _depth, before, after, up in path.stops if up] == []
+
+
+# --- the web app by area (issue 55) ----------------------------------------------------------
+
+
+def _web_areas_module():
+    """``benchmarks/web_areas.py``, whose readers and tracer these tests share (the
+    benchmark prints the figures before and after; these tests hold the line)."""
+    spec = importlib.util.spec_from_file_location("web_areas", ROOT / "benchmarks/web_areas.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LOOKUPS = {"table_game", "get_game", "find_game", "GAMES"}
+"""What looks a game's rules up in the engine's registry, by name."""
+
+
+def _functions(path: Path) -> list[ast.FunctionDef]:
+    return [
+        node
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+    ]
+
+
+def _names_used(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def test_the_data_layer_looks_the_rules_up_in_one_place_only():
+    """``db/`` asks the registry for a game's rules in one function, ``games.table_of``,
+    where a stored row becomes a game without them (its rules then travel in
+    ``StoredGame.table``); no function of ``db/`` handed a stored game looks them up."""
+    graph = import_graph()
+    importing = sorted(
+        name
+        for name, targets in graph.items()
+        if _within(name, "scorekeeper.db") and "scorekeeper.engine.registry" in targets
+    )
+    assert importing == ["scorekeeper.db.games"]
+    looking_up = []
+    handed_a_game = []
+    for path in sorted((ROOT / "scorekeeper/db").glob("*.py")):
+        for function in _functions(path):
+            used = _names_used(function)
+            if used & LOOKUPS:
+                looking_up.append(f"{path.stem}.{function.name}")
+            annotations = {
+                ast.unparse(arg.annotation)
+                for arg in function.args.args + function.args.kwonlyargs
+                if arg.annotation is not None
+            }
+            if any("StoredGame" in text for text in annotations) and "table_of" in used:
+                handed_a_game.append(f"{path.stem}.{function.name}")
+    assert looking_up == ["games.table_of"]
+    assert handed_a_game == []
+
+
+def test_no_module_of_the_web_takes_another_modules_private_names():
+    web_areas = _web_areas_module()
+    assert web_areas.private_imports(within="scorekeeper.web") == []
+
+
+def test_one_edit_required_one_hand_form_one_api_error():
+    """One decorator guards every view that changes a game (pages and API), one class is
+    the hand form, one module words the API's refusals."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                where = path.relative_to(ROOT / "scorekeeper").as_posix()
+                defined.setdefault(node.name, []).append(where)
+    assert defined["edit_required"] == ["web/access.py"]
+    assert defined["HandForm"] == ["web/games/forms.py"]
+    assert defined["ApiError"] == ["web/api/errors.py"]
+
+
+def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_times(editor):
+    """A hand recorded through the form, from the view ``hands.record`` (its decorators
+    too) down to the database: the calls that climb back up a layer (a lower layer calling
+    a higher one, or the registry asked again for rules already known) are at most
+    ``MAX_CLIMBS``. A count of calls in the code's structure, not a time."""
+    client, game_id = editor
+    web_areas = _web_areas_module()
+    hand = {**web_areas.HAND, "number": "1"}
+    assert client.post(f"/games/{game_id}/hands/new", data=hand).status_code == 302
+    way = web_areas.HandsWay(client.application.view_functions["hands.record"])
+    sys.setprofile(way)
+    try:
+        response = client.post(f"/games/{game_id}/hands/new", data={**hand, "number": "2"})
+    finally:
+        sys.setprofile(None)
+    assert response.status_code == 302
+    callees = {callee for _caller, callee, _up in way.calls}
+    assert "scorekeeper.db.hands.write_hand" in callees  # it did go down to the database
+    climbs = [(caller, callee) for caller, callee, up in way.calls if up]
+    assert len(climbs) <= web_areas.MAX_CLIMBS, climbs

@@ -10,7 +10,7 @@ import re
 
 from scorekeeper import game_play
 from scorekeeper.engine.core.display import signed
-from scorekeeper.web.games import RECENT_HANDS
+from scorekeeper.web.games.routes import RECENT_HANDS
 
 HANDS = RECENT_HANDS + 5
 

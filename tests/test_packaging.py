@@ -49,7 +49,7 @@ pages = {
     language: client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
     for language in sys.argv[2:]
 }
-from scorekeeper.web import phone_engine
+from scorekeeper.web.offline import phone_engine
 with app.test_request_context():
     urls = phone_engine.urls()
     folder = str(phone_engine.build_folder())

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.web import phone_build
+from scorekeeper.web.offline import phone_build
 
 from .conftest import SERVED, SHUTDOWN_POLL, new_app, until
 from .offline_phone import ENGINE_TIMEOUT, keep_game, watched

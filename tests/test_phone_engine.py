@@ -34,7 +34,7 @@ from scorekeeper.engine import phone
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
-from scorekeeper.web import phone_build, phone_engine, phone_stdlib
+from scorekeeper.web.offline import phone_build, phone_engine, phone_stdlib
 
 from .conftest import app_config, serving
 from .play import long_settings, records, simulates
@@ -439,7 +439,7 @@ def test_without_a_build_the_log_says_so_and_the_engine_answers_404(tmp_path, ca
     from scorekeeper.web import create_app
 
     missing = tmp_path / "never-built"
-    with caplog.at_level("WARNING", logger="scorekeeper.web.phone_engine"):
+    with caplog.at_level("WARNING", logger="scorekeeper.web.offline.phone_engine"):
         app = create_app(app_config(tmp_path, PHONE_BUILD=str(missing)))
     assert "make phone" in caplog.text and str(missing) in caplog.text
     client = app.test_client()
@@ -459,7 +459,7 @@ def test_a_build_older_than_the_code_is_said_in_the_log(tmp_path, phone_built, c
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["sources"] = "0" * 64
     (folder / "manifest.json").write_text(json.dumps(manifest))
-    with caplog.at_level("WARNING", logger="scorekeeper.web.phone_engine"):
+    with caplog.at_level("WARNING", logger="scorekeeper.web.offline.phone_engine"):
         create_app(app_config(tmp_path, PHONE_BUILD=str(folder)))
     assert "built from other sources" in caplog.text
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import kept, phone_build, phone_engine, phone_stdlib
+from scorekeeper.web.offline import kept, phone_build, phone_engine, phone_stdlib
 
 from .conftest import app_config
 from .test_phone_engine import fetch_module

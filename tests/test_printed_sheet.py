@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.engine import get_game
-from scorekeeper.web.sheets import SheetColumns, sheet_widths
+from scorekeeper.web.games.sheets import SheetColumns, sheet_widths
 
 from .test_app_conformance import long_rules, simulated_hands
 

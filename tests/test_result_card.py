@@ -16,7 +16,7 @@ from babel.dates import format_date
 from scorekeeper import db
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import total
-from scorekeeper.web import card as result_card
+from scorekeeper.web.games import card as result_card
 
 from .conftest import into_group, stored_game
 from .play import bot_runs

@@ -11,7 +11,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.display import GameNotes, HandView, Label, PenaltyMark, SeatView
 from scorekeeper.engine.core.messages import msg, nmsg
 from scorekeeper.web import create_app
-from scorekeeper.web.scoreboard import hand_rows
+from scorekeeper.web.games.scoreboard import hand_rows
 
 from .conftest import app_config
 

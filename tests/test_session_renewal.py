@@ -18,7 +18,7 @@ import urllib.request
 import pytest
 
 from scorekeeper import db
-from scorekeeper.web import phone_engine
+from scorekeeper.web.offline import phone_engine
 
 from .conftest import SEAT_NAMES, SERVED, new_app
 from .test_club_pages import THIRTEEN

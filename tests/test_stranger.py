@@ -28,8 +28,9 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
 from scorekeeper.transfer import formats
-from scorekeeper.web import create_app, sheets, throttle
-from scorekeeper.web import games as games_view
+from scorekeeper.web import create_app, throttle
+from scorekeeper.web.games import routes as games_view
+from scorekeeper.web.games import sheets
 from scorekeeper.web.review import imports
 
 from .conftest import SERVED, app_config, serving

@@ -154,7 +154,7 @@ def test_the_view_qr_code_is_an_svg_file(client, make_game):
 
 
 def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
-    from scorekeeper.web import share
+    from scorekeeper.web.games import share
 
     made = []
     monkeypatch.setattr(share, "qr_svg", lambda url: made.append(url) or "<svg ></svg>")

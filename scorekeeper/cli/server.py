@@ -442,7 +442,7 @@ def serve_config(
     ``urls_for`` gives them) are ``found``."""
     config: dict[str, Any] = {"DATABASE": database} if database else {}
     # Links and QR codes never carry a Host a client made up (issue 29): the address
-    # given, else one of the server's own (see share.public_root).
+    # given, else one of the server's own (see links.public_root).
     config["SERVER_URLS"] = [f"http://localhost:{port}/", *found]
     config["PROXIES"] = proxy
     config["INVITED_ONLY"] = invited_only
@@ -506,7 +506,7 @@ def serve(
     """Binds the port, creates the app (migrating the database) and serves it until
     interrupted; with ``workers`` > 1 under gunicorn, which replaces a worker silent for
     ``worker_timeout`` seconds (see :func:`run_workers`). ``public_url``: the address
-    links carry (else the server's own, see ``share.public_root``); ``invited_only``: only
+    links carry (else the server's own, see ``links.public_root``); ``invited_only``: only
     the owner's key starts a group; ``phones``: the phones behind one public address (a
     club's venue), whose rates and connections are that many times one phone's.
     ``proxy``: how many reverse proxies stand in front of the server, whose

@@ -16,11 +16,10 @@ from sqlite_utils import Database
 
 from ..engine.core.game import HandRecord, Settings, seat_values
 from ..engine.core.seating import SeatChange
-from ..engine.registry import table_game
 from .connection import MAX_ID, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, StoredGame, games_from_rows
+from .games import GAME_QUERY, StoredGame, games_from_rows, table_of
 from .groups import insert_group
 from .hands import (
     HandRows,
@@ -250,7 +249,7 @@ def import_games(
 
 def _game_rows(db: Database, game: ImportedGame) -> list[HandRows]:
     """The rows of each of the game's hands, as ``staged_rows`` stages them."""
-    rules = table_game(game.game, game.players)
+    rules = table_of(game.game, len(game.players))
     return [
         hand_rows(
             db,
@@ -399,7 +398,7 @@ def _insert_game(db: Database, game: ImportedGame, key: str, group_id: int) -> i
     """Stores the game's row, its players and its changes of seats; its hands and
     revisions are ``insert_staged``'s."""
     progress = game.progress
-    rules = table_game(game.game, game.players)
+    rules = table_of(game.game, len(game.players))
     game_id = db.execute(
         "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, name, notes, finished_after, "

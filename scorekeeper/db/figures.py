@@ -2,7 +2,7 @@
 instead of replaying every game: each player's figures in the game (what a career adds up)
 and every rivalry between two of its players (what a head-to-head table adds up).
 
-They are the engine's own: ``table_game(key, players).careers`` and ``head_to_head`` of
+They are the engine's own: ``StoredGame.table.careers`` and ``head_to_head`` of
 the one game, so a career or a table summed from them gives the figures that replaying all
 the games at once gives (``careers`` and ``head_to_head`` fold game by game, oldest first).
 
@@ -29,7 +29,6 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine.core.seating import played_by
-from ..engine.registry import table_game
 from ..lru import Lru
 from .connection import database_path, query, writing
 from .games import StoredGame
@@ -56,7 +55,7 @@ class GameFigures:
 def recorded(game: StoredGame, hands: Sequence[StoredHand]) -> Any:
     """A stored game as its game's statistics take it (finished when the table asked, for
     a game with "finish now")."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
     if rules.finish_now:
         options["finish_after"] = game.finished_after
@@ -74,7 +73,7 @@ def recorded(game: StoredGame, hands: Sequence[StoredHand]) -> Any:
 
 def compute(game: StoredGame, hands: Sequence[StoredHand]) -> GameFigures:
     """The game's figures, replayed through its rules."""
-    rules = table_game(game.game, game.players)
+    rules = game.table
     one = recorded(game, hands)
     names = sorted(played_by(game.players, game.changes))
     careers = rules.careers([one])
@@ -297,7 +296,7 @@ def game_stats(db: Database, game: StoredGame) -> tuple[StoredGame, Any]:
     loaded, hands = load_game_with_hands(db, game.id)
     if loaded is None:  # gone since: the statistics of the game as it was loaded
         loaded, hands = game, []
-    stats = table_game(loaded.game, loaded.players).game_stats(recorded(loaded, hands))
+    stats = loaded.table.game_stats(recorded(loaded, hands))
     _cache.put(
         (path, "stats", loaded.id, loaded.version, loaded.created_at, loaded.updated_at), stats
     )

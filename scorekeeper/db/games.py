@@ -1,7 +1,8 @@
 """Games: storing one, reading one or many (with their players), the history's lists and
 a player's record. A game's settings are read through its game's interface
-(``table_game(row["game"], seats).settings_from_dict``), so any registered game reads
-alike, at its table's number of players."""
+(``table_of(row["game"], seats).settings_from_dict``), so any registered game reads
+alike, at its table's number of players; the rules found there travel with the game
+(``StoredGame.table``), and nothing downstream looks them up again."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine.core.game import Settings, seat_values
+from ..engine.core.game import Game, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
@@ -47,6 +48,10 @@ class StoredGame:
     """The group the game belongs to (``db.groups``)."""
     view_token: str
     """The token of the game's view link, which anyone it is shown to may open."""
+    table: Game
+    """The game's rules at its table (``table_of(game, len(players))``), resolved once when
+    the game is read, so that whatever is handed the stored game (the views, ``game_play``,
+    the rest of this package) never looks them up again."""
     name: str | None = None
     notes: str | None = None
     game: str = DEFAULT_GAME
@@ -132,7 +137,7 @@ def insert_game(
         ],
     ).lastrowid
     totals = (
-        seat_values(table_game(game, players), starting_totals) if start else (0,) * len(players)
+        seat_values(table_of(game, len(players)), starting_totals) if start else (0,) * len(players)
     )
     db.conn.executemany(
         "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
@@ -153,9 +158,12 @@ GAME_QUERY = (
 )
 
 
-def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[StoredGame]:
+def games_from_rows(
+    rows: Sequence[sqlite3.Row], db: Database, rules: Game | None = None
+) -> list[StoredGame]:
     """Games from rows of ``GAME_QUERY`` read from ``db`` (whose secret unseals their view
-    tokens), ordered by game then seat."""
+    tokens), ordered by game then seat. ``rules``: a game's rules the caller holds already
+    (a game read again within a change), taken for a row of that game at that table."""
     games: list[StoredGame] = []
     start = 0
     while start < len(rows):
@@ -164,6 +172,11 @@ def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[StoredGam
         while end < len(rows) and rows[end]["id"] == row["id"]:
             end += 1
         seats = rows[start:end]
+        table = (
+            rules
+            if rules is not None and rules.key == row["game"] and rules.seats == end - start
+            else table_of(row["game"], end - start)
+        )
         games.append(
             StoredGame(
                 id=row["id"],
@@ -180,6 +193,7 @@ def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[StoredGam
                 edit_key_hash=row["edit_key_hash"],
                 group_id=row["group_id"],
                 view_token=unseal(db, "view", row["view_hash"], row["view_sealed"]) or LOST_TOKEN,
+                table=table,
                 players=tuple(seat["player"] for seat in seats),
                 totals=tuple(seat["player_total"] for seat in seats),
                 name=row["name"],
@@ -195,19 +209,28 @@ def games_from_rows(rows: Sequence[sqlite3.Row], db: Database) -> list[StoredGam
     return games
 
 
+def table_of(game: str, seats: int) -> Game:
+    """The rules of the game stored under the key ``game``, at a table of ``seats``: the
+    one place this package turns a stored key into the game's rules, for a row read without
+    them (a game's row, a hand's, a player's record, an imported game). Everything handed a
+    ``StoredGame`` takes its rules from it (``StoredGame.table``)."""
+    return table_game(game, seats)
+
+
 @functools.lru_cache(maxsize=512)
 def stored_settings(game: str, seats: int, stored: str) -> Settings:
     """Stored settings JSON as the game's (immutable) settings at a table of ``seats``,
     parsed once per text."""
-    return table_game(game, seats).settings_from_dict(json.loads(stored))
+    return table_of(game, seats).settings_from_dict(json.loads(stored))
 
 
-def load_game(db: Database, game_id: int) -> StoredGame | None:
-    """Returns the game, or None when there is no such id. One statement, so one snapshot."""
+def load_game(db: Database, game_id: int, rules: Game | None = None) -> StoredGame | None:
+    """Returns the game, or None when there is no such id. One statement, so one snapshot.
+    ``rules``: the game's, when the caller holds them already (``games_from_rows``)."""
     if not 0 < game_id <= MAX_ID:
         return None
     rows = query(db, GAME_QUERY + "WHERE g.id = ? ORDER BY p.seat", [game_id]).fetchall()
-    return games_from_rows(rows, db)[0] if rows else None
+    return games_from_rows(rows, db, rules)[0] if rows else None
 
 
 def list_games(
@@ -475,7 +498,7 @@ def player_records(db: Database, name: str, group_id: int | None = None) -> dict
     for row in rows:
         # Sides by the table's number of players: a game may be played by several.
         wins = sum(
-            seat in table_game(row["game"], seats).sides[winner]
+            seat in table_of(row["game"], seats).sides[winner]
             for winner, seat, seats in json.loads(row["results"])
         )
         found[row["game"]] = PlayerRecord(row["games"], row["finished"], wins)

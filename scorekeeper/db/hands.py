@@ -4,7 +4,7 @@ moves and when a game ends is the game's to say, through ``game_play``, which ca
 within one transaction per save (planned in a ``snapshot``, written once ``claimed``).
 
 Every hand is stored as its game's own dict (``hands.record``, the engine's
-``to_dict()``), read back through ``table_game(games.game, seats).record_from_dict``; the flat
+``to_dict()``), read back through ``table_of(games.game, seats).record_from_dict``; the flat
 columns beside it are what the game's ``table_columns`` gives, for people who read the
 database with SQL or Datasette: whichever of the table's columns it names (the data layer
 knows its own columns, not any game's), the column's default for the others.
@@ -26,10 +26,9 @@ from sqlite_utils import Database
 
 from ..engine.core.game import Game, HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
-from ..engine.registry import table_game
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict as Conflict  # raised here; kept importable from here
-from .games import StoredGame, load_game, stored_settings
+from .games import StoredGame, load_game, stored_settings, table_of
 from .ratings import game_changed
 
 # What a game's ``replay`` gives: per-hand ``dealer``, ``points``, ``totals``, ``record``,
@@ -77,7 +76,7 @@ def record_text(record: HandRecord) -> str:
 def stored_record(game: str, seats: int, settings: Settings, text: str) -> HandRecord:
     """``hands.record`` as the game's (immutable) record at a table of ``seats``, parsed
     once per text."""
-    return table_game(game, seats).record_from_dict(settings, json.loads(text))
+    return table_of(game, seats).record_from_dict(settings, json.loads(text))
 
 
 # One row per hand, with what reading its record needs from its game.
@@ -188,7 +187,7 @@ def running_totals(db: Database, game: StoredGame) -> list[tuple[int, ...]]:
     """Each side's total after each hand, hand 1 first, as stored (``hand_seats.total``;
     partners hold their side's, so the side's first seat is read): one statement and no
     replay."""
-    firsts = [side[0] for side in table_game(game.game, game.players).sides]
+    firsts = [side[0] for side in game.table.sides]
     totals = [
         row[0]
         for row in db.execute(
@@ -469,7 +468,7 @@ def write_hand(
     version's: the phone it was recorded on without the network, or None (online). Raises
     Conflict when a new hand's number is already recorded."""
     number, stamp = replayed.number, now()
-    rules = table_game(game.game, game.players)
+    rules = game.table
     # Plain SQL on the write path: each statement releases Python's GIL, and under load
     # every extra round trip is a wait to get it back.
     if is_new:
@@ -498,7 +497,7 @@ def write_derived(db: Database, game: StoredGame, progress: Progress, after: int
     group's ratings (``ratings.game_changed``). ``progress`` holds hand ``after`` onward, or
     only what follows it: the hands before are never read nor rewritten."""
     game_id = game.id
-    rules = table_game(game.game, game.players)
+    rules = game.table
     later = [h for h in progress.hands if h.number > after]
     if later:
         ids = {

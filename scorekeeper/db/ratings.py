@@ -26,7 +26,6 @@ from sqlite_utils import Database
 
 from ..engine import ratings as rules
 from ..engine.ratings import Partnerships, Rating
-from ..engine.registry import GAMES
 from .connection import now, query, writing
 from .games import GAME_QUERY, games_from_rows
 
@@ -435,14 +434,20 @@ class HistoryPoint:
         return rules.shown(self.mu, self.sigma)
 
 
-def rated_kinds(db: Database, group_id: int) -> list[str]:
-    """The registered game kinds the group has ratings in, in the registry's order."""
+def in_order(kinds: set[str], order: Sequence[str]) -> list[str]:
+    """``kinds`` in ``order`` (the registry's, which the caller knows: this package asks
+    nothing of the rules), then any ``order`` leaves out, sorted."""
+    return [key for key in order if key in kinds] + sorted(kinds - set(order))
+
+
+def rated_kinds(db: Database, group_id: int, order: Sequence[str] = ()) -> list[str]:
+    """The game kinds the group has ratings in, in ``order`` (``in_order``)."""
     ensure_rated(db, group_id)
     kinds = {
         row["game"]
         for row in query(db, "SELECT DISTINCT game FROM ratings WHERE group_id = ?", [group_id])
     }
-    return [key for key in GAMES if key in kinds]
+    return in_order(kinds, order)
 
 
 def rated_presets(db: Database, group_id: int, kind: str) -> list[str]:
@@ -478,10 +483,10 @@ def rating_history(db: Database, group_id: int, kind: str, player: str) -> list[
 
 
 def player_rating_histories(
-    db: Database, group_id: int, player: str
+    db: Database, group_id: int, player: str, order: Sequence[str] = ()
 ) -> dict[str, list[HistoryPoint]]:
     """The player's rating history in each game kind they are rated in within the group,
-    by kind (in the registry's order of kinds)."""
+    by kind (in ``order``: ``in_order``)."""
     ensure_rated(db, group_id)
     kinds = {
         row["game"]
@@ -491,8 +496,7 @@ def player_rating_histories(
             [group_id, player],
         )
     }
-    ordered = [key for key in GAMES if key in kinds] + sorted(kinds - set(GAMES))
-    return {kind: rating_history(db, group_id, kind, player) for kind in ordered}
+    return {kind: rating_history(db, group_id, kind, player) for kind in in_order(kinds, order)}
 
 
 def predict_win(

@@ -310,7 +310,7 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
 def described(request: Mapping[str, Any], hand: Mapping[str, Any]) -> str:
     """``hand`` (its record's ``to_dict``, as the engine read it) in one line, for the
     table's ``players`` in the request's language, as the server's pages describe a hand
-    (``web/scoreboard.py``'s ``describe``). Raises what reading the request raises."""
+    (``web/games/scoreboard.py``'s ``describe``). Raises what reading the request raises."""
     rules, settings = _game(request)
     words = words_in(str(request.get("language", "en")))
     players = [str(name) for name in request["players"]]

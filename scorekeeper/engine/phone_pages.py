@@ -37,7 +37,7 @@ class Seating:
 
     def took_seats(self, words: Words) -> dict[int, list[str]]:
         """By the hand it takes effect from, who took whose seat, as the server's
-        scoreboard says it over that hand (``web/games.py``'s ``_seat_changes``): "Eve for
+        scoreboard says it over that hand (``web/games/routes.py``'s ``_seat_changes``): "Eve for
         Bob"."""
         found: dict[int, list[str]] = {}
         for change in self.changes:

@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup, escape
 
 from ..engine.core.language import Partners, Words, isolate, words_in
-from ..engine.pages.form import HandForm
+from ..engine.pages.form import HandFormPage
 from ..engine.pages.sheet import HandRows, Legend
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -96,9 +96,9 @@ def kept(language: str, view: str, *models: Any) -> str:
     return str(getattr(drawn, view)(*models))
 
 
-def hand_form(language: str, form: HandForm) -> dict[str, str]:
+def hand_form(language: str, form: HandFormPage) -> dict[str, str]:
     """The hand form ``templates/_hand_form.html`` draws from ``form`` (the engine's
-    ``pages.form.HandForm``): the whole of it as the phone's kept page shows it
+    ``pages.form.HandFormPage``): the whole of it as the phone's kept page shows it
     (``html``), and its parts as the server's page has them too."""
     drawn: Any = environment(language).get_template("_hand_form.html").module
     parts = {part: str(getattr(drawn, part)(form)) for part in ("savebar", "head", "steps")}

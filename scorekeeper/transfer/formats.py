@@ -53,7 +53,6 @@ from ..engine import (
     get_game,
     parse_int,
     read_starting_totals,
-    table_game,
 )
 from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
 from ..engine.core.messages import Message, msg
@@ -167,7 +166,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     """One game as the export file holds it."""
     game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = game_play.progress_of(game, hands)
-    rules = table_game(game.game, game.players)
+    rules = game.table
     finish = {"finished_after": game.finished_after} if rules.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
     if game.changes:
@@ -257,7 +256,7 @@ def export_json(database: Database, game_id: int | None = None) -> str:
     return "".join(export_chunks(database, "json", *export_span(database, game_id)))
 
 
-def _cell(value: CsvCell) -> int | str:
+def spreadsheet_cell(value: CsvCell) -> int | str:
     """A cell for a spreadsheet: empty for None, a number as it is, and text with a
     leading = + - @ quoted with ``'``, since a spreadsheet would run it as a formula."""
     if value is None:
@@ -311,7 +310,7 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
         game = exported.game
         if game.game not in known:
             raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
-        rules = table_game(game.game, game.players)
+        rules = game.table
         progress = game_play.progress_of(game, exported.hands)
         for replayed in progress.hands:
             names = game.names_at(replayed.number)
@@ -332,7 +331,7 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
                     "total": totals[seat],
                 }
                 cells = {**hand, **seats[seat], **shared}
-                writer.writerow([_cell(cells.get(column)) for column in header])
+                writer.writerow([spreadsheet_cell(cells.get(column)) for column in header])
         yield _drained(out)
     if out.tell():  # the header, when there were no games
         yield _drained(out)

@@ -1,6 +1,10 @@
-"""The table app: its factory, and a module per blueprint (``games``, ``hands``, ``sheets``,
-``share``, ``card``, ``pwa``, ``offline``, ``review/``, ``api/``) beside what they share (forms, the
-scoreboard, the chart, access by edit key, responses, error handlers, languages).
+"""The table app: its factory, and a package per area, each with its routes, forms and
+errors: ``games/`` (a game, its hands, sheets, links, card and rules), ``groups/``,
+``club/`` (a club night's pages, its API and files), ``offline/`` (what a phone keeps and
+the engine it runs), ``review/`` (history, players, figures, ratings, evenings, import and
+export) and ``api/`` (the JSON API and its one error module). Beside them the core they
+share: access by edit key and sessions, weight, throttle, languages, responses, the page
+forms' base and the error pages.
 
 ``create_app`` imports Flask only when called, so that the command line can find the
 default database without loading it.
@@ -40,32 +44,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .. import db
     from ..db.files import private_folder
-    from . import (
-        access,
-        api,
-        card,
-        club,
-        club_api,
-        club_files,
-        errors,
-        game_service,
-        games,
-        groups,
-        hands,
-        health,
-        i18n,
-        kept,
-        offline,
-        phone_engine,
-        pwa,
-        responses,
-        review,
-        rules,
-        share,
-        sheets,
-        throttle,
-    )
+    from . import access, errors, health, i18n, responses, review, throttle
+    from . import service as game_service
+    from .api import routes as api
+    from .club import api as club_api
+    from .club import files as club_files
+    from .club import routes as club
+    from .games import card, hands, rules, share, sheets
+    from .games import routes as games
+    from .groups import routes as groups
     from .json_provider import JSONProvider
+    from .offline import kept, phone_engine, pwa
+    from .offline import routes as offline
 
     app = Flask(
         APP_NAME,
@@ -90,7 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # turns the cache off, e.g. to measure).
         PAGE_CACHE_SIZE=int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE", "32")) * 2**20),
         # The address links and QR codes carry (``serve --public-url``); without it, the
-        # server's own address as ``serve`` found it, or the request's (see share.py).
+        # server's own address as ``serve`` found it, or the request's (see links.py).
         PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL") or None,
         # Bounds on one request's work, so that none holds a server thread for long however
         # many games the database holds: games per page of History and of a player's page,

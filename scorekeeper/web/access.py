@@ -22,12 +22,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import inspect
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import abort, current_app, flash, g, request, session
+from flask import abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from werkzeug.exceptions import Forbidden
 
 from ..db import (
     MAX_ID,
@@ -35,12 +37,15 @@ from ..db import (
     StoredGame,
     StoredHand,
     get_db,
+    group_key_matches,
     key_matches,
     load_game,
     load_game_with_hands,
     load_group,
     phones,
 )
+from ..db import NotFound as NotStored
+from ..db.groups import MAX_TOKEN_LENGTH
 from ..engine.core.numbers import whole_or_none
 
 # This browser's token (``db.phones``).
@@ -55,7 +60,7 @@ OLD_SESSION = (SESSION_KEYS, SESSION_GROUPS, SESSION_VIEWS)
 
 def group_name(group: Group) -> str:
     """A group's name as pages show it: the default name ("Our table") in the page's
-    language until the group is renamed. Here, below ``game_service`` (which the views
+    language until the group is renamed. Here, below ``service`` (which the views
     take it from), for the notice of a removal."""
     return group.name if group.name is not None else _("Our table")
 
@@ -353,18 +358,73 @@ def require_edit(game: StoredGame) -> None:
         )
 
 
+def by_header() -> bool:
+    """True for a request of the JSON API (under ``/api/``), which proves its rights by its
+    ``Authorization: Bearer`` header alone: it is exempt from CSRF, so the browser's
+    session (its cookie) never counts for it."""
+    return request.path.startswith("/api/")
+
+
+def editable(game_id: int) -> StoredGame:
+    """The stored game ``game_id`` for a request that may change it, else the refusal: for
+    a page, 404 (a game this browser may not see) or 403 (no edit key: ``require_edit``);
+    for the API, the 404 of a game that does not exist to a request that may not read it
+    (a stranger's write learns nothing of which ids exist), 403 to one that may."""
+    if not by_header():
+        game = game_or_404(game_id)
+        require_edit(game)
+        return game
+    game = load_game(get_db(), game_id)
+    if game is None or not key_matches(game, bearer_key()):
+        if game is None or not may_read(game):
+            raise NotStored(f"there is no game {game_id}", "id")
+        refused = Forbidden(
+            "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'"
+        )
+        refused.field = "authorization"  # type: ignore[attr-defined]  # the JSON error's
+        raise refused
+    return game
+
+
 def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """A view that changes a game (as flaskr's ``login_required``): it runs with the stored
-    game as ``game`` beside its ``game_id``, for a browser holding the game's edit key;
-    otherwise the answer is 404 (no such game) or 403 (no key)."""
+    """A view that changes a game (as flaskr's ``login_required``), a page's or the API's:
+    it runs with the stored game as ``game`` (and its ``game_id``, when it takes one) for a
+    request that may change the game (``editable``), and is refused otherwise."""
+    takes_id = "game_id" in inspect.signature(view).parameters
 
     @functools.wraps(view)
     def wrapped(game_id: int, **kwargs: Any) -> Any:
-        game = game_or_404(game_id)
-        require_edit(game)
-        return view(game_id=game_id, game=game, **kwargs)
+        game = editable(game_id)
+        if takes_id:
+            kwargs["game_id"] = game_id
+        return view(game=game, **kwargs)
 
     return wrapped
+
+
+def tokens_match(given: str, stored: str | None) -> bool:
+    """True when ``given`` is the stored token, compared in constant time."""
+    if not stored or len(given) > MAX_TOKEN_LENGTH:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), stored.encode())
+
+
+def may_read(game: StoredGame) -> bool:
+    """True when this request may read ``game`` through the API: it sends the game's edit
+    key or its group's key as ``Authorization: Bearer``, or its view token as ``?view=``,
+    or the browser holds the game's edit key or belongs to its group."""
+    key = bearer_key()
+    if key is not None and key_matches(game, key):
+        return True
+    group = load_group(get_db(), game.group_id)
+    if group is None:
+        return False
+    if key is not None and group_key_matches(group, key):
+        return True
+    view = request.args.get("view")
+    if view is not None and tokens_match(view, game.view_token):
+        return True
+    return can_edit(game) or member_of(group)
 
 
 # --- groups: membership and view grants ----------------------------------------------------
@@ -454,3 +514,20 @@ def can_see(game: StoredGame) -> bool:
     nothing (issue 42, finding 8): whoever it leaked to no longer reads the game, as the
     old view link no longer shows it."""
     return can_edit(game) or holds_view(game) or member_group(game.group_id) is not None
+
+
+def chooser_or_redirect(endpoint: str, **values: Any) -> Any:
+    """For an address from before groups (``/history``, ``/players``): the browser's one
+    group's own page (with the query the address had), a choice among its groups, or a
+    404 for a stranger."""
+    query = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "group_id"}
+    values = {**query, **values}
+    groups = my_groups()
+    if not groups:
+        abort(404)
+    if len(groups) == 1:
+        return redirect(url_for(endpoint, group_id=groups[0].id, **values))
+    return render_template(
+        "groups_choose.html",
+        choices=[(group_name(g), url_for(endpoint, group_id=g.id, **values)) for g in groups],
+    )

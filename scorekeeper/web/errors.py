@@ -10,8 +10,10 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
+from .. import transfer
 from ..db import NotFound as NotStored
 from .access import no_game
+from .i18n import translate
 
 TITLES = {
     400: _l("That request could not be read"),
@@ -38,19 +40,19 @@ def json_error(status: int, message: str, field: str | None = None):
     return response
 
 
-def _http_error(exc: HTTPException):
+def http_error(exc: HTTPException):
     status = exc.code or 500
     if wants_json():
         # The JSON API answers in English whatever the browser asks for.
         with force_locale("en"):
-            message = _message(exc)
+            message = http_message(exc)
         response = json_error(status, message, getattr(exc, "field", None))
     else:
         page = render_template(
             "error.html",
             status=status,
             title=getattr(exc, "title", None) or TITLES.get(status),
-            message=_message(exc),
+            message=http_message(exc),
         )
         response = make_response(page, status)
     if getattr(exc, "valid_methods", None):
@@ -60,7 +62,7 @@ def _http_error(exc: HTTPException):
     return response
 
 
-def _message(exc: HTTPException) -> str:
+def http_message(exc: HTTPException) -> str:
     # Our own aborts pass a short sentence; werkzeug's defaults are long and generic.
     if exc.description and exc.description != type(exc).description:
         return exc.description
@@ -73,7 +75,7 @@ def _message(exc: HTTPException) -> str:
     }.get(exc.code or 500, _("The server could not handle that request."))
 
 
-def _csrf_message() -> str:
+def csrf_message() -> str:
     return _(
         "The form expired or came from another site. Go back, reload the page and try again; "
         "nothing was saved."
@@ -83,8 +85,8 @@ def _csrf_message() -> str:
 def _csrf_error(exc: CSRFError):
     if wants_json():
         with force_locale("en"):
-            return json_error(400, _csrf_message(), "csrf_token")
-    page = render_template("error.html", status=400, title=TITLES[400], message=_csrf_message())
+            return json_error(400, csrf_message(), "csrf_token")
+    page = render_template("error.html", status=400, title=TITLES[400], message=csrf_message())
     return page, 400
 
 
@@ -94,24 +96,34 @@ def _not_stored(exc: NotStored):
     game_id = (request.view_args or {}).get("game_id")
     number = (request.view_args or {}).get("number")
     if exc.field == "number" and isinstance(game_id, int) and isinstance(number, int):
-        return _http_error(
+        return http_error(
             NotFound(_("Game %(game)d has no hand %(number)d.", game=game_id, number=number))
         )
     if isinstance(game_id, int):
-        return _http_error(NotFound(no_game(game_id)))
-    return _http_error(NotFound())
+        return http_error(NotFound(no_game(game_id)))
+    return http_error(NotFound())
 
 
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
-        return _http_error(exc)
+        return http_error(exc)
     # Logged with its traceback; the player sees a plain page.
     current_app.logger.exception("unhandled error", exc_info=exc)
-    return _http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
+    return http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
+
+
+def problem_text(problem: transfer.ImportProblem) -> str:
+    """A refused file's problem in the page's language: where, the field and the rule."""
+    return _(
+        "%(where)s, field %(field)s: %(reason)s",
+        where=translate(problem.where),
+        field=problem.field,
+        reason=translate(problem.message),
+    )
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
-    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(NotStored, _not_stored)
     app.register_error_handler(Exception, _unexpected)

@@ -7,7 +7,7 @@ the same compiled catalogue with the standard library's ``gettext``, and isolate
 the players typed and what reads left to right exactly as those do, so a phone's page
 and the server's say one sentence alike. It reads ``engine/catalogues/<language>.mo``
 where the phone's worker wrote one (the language's words file, only the entries the
-engine uses: ``web/phone_engine.py``), else the app's whole catalogue,
+engine uses: ``web/offline/phone_engine.py``), else the app's whole catalogue,
 ``scorekeeper/translations/<language>/LC_MESSAGES/messages.mo``; in a phone that has
 neither (its page's words file not fetched: offline, and not kept), English.
 """

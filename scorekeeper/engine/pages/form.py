@@ -134,7 +134,7 @@ class FormStep:
 
 
 @dataclass(frozen=True, slots=True)
-class HandForm:
+class HandFormPage:
     """The hand form: its hand's number, title, who deals and what the deal needs, the
     save button's words, whether the hand (being edited) was thrown in, its steps; the
     refusals of the hand as a whole (``errors``) and every one as the summary links it
@@ -165,7 +165,7 @@ def hand_form(
     problems: Problems = (),
     stored: Mapping[str, Any] | None = None,
     said: Sequence[str] = (),
-) -> HandForm:
+) -> HandFormPage:
     """The hand form for the hand at the table's place: empty (each field at its default),
     with ``entered`` (field name to text, as posted: a field left out keeps its default)
     and its ``problems``, or to edit ``stored`` (a stored hand's body)."""
@@ -209,7 +209,7 @@ def hand_form(
         )
     dealer = table.players[table.place.dealer] if rules.shows_dealer(table.settings) else None
     note = rules.deal_note(table.settings, table.place)
-    return HandForm(
+    return HandFormPage(
         number=number,
         title=words.translate(hand.edit if stored else hand.title, number=number),
         deals=None if dealer is None else words.translate(DEALS, dealer=isolate(dealer)),

@@ -85,7 +85,7 @@ def dropper(number: Any, said: Sequence[Any] | None = None, hand: str = "") -> D
 
 
 def clash(answer: Mapping[str, Any]) -> Clash:
-    """The clash the server answers a queued hand with (``web/offline.py``'s 409: its
+    """The clash the server answers a queued hand with (``web/offline/routes.py``'s 409: its
     ``message`` and its ``conflict``, the sides and both versions). Raises KeyError or
     ValueError for an answer without them."""
     found = answer["conflict"]

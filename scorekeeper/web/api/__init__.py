@@ -1,5 +1,3 @@
-"""The JSON API, one blueprint (``api``) under ``/api/``; see ``routes``."""
-
-from .routes import bp
-
-__all__ = ["bp"]
+"""The JSON API under ``/api/``: the games' and groups' routes (``routes``, the ``api``
+blueprint) and the one error module every API blueprint answers through (``errors``; the
+club's API, ``club/api.py``, registers the same)."""

@@ -16,14 +16,11 @@ or a token, or was read with one.
 from __future__ import annotations
 
 import functools
-import hmac
-from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, request, url_for
 
-from ... import db, game_play, json_input
-from ...db.groups import MAX_TOKEN_LENGTH
+from ... import db, game_play
 from ...engine import (
     DEFAULT_GAME,
     GAMES,
@@ -36,13 +33,11 @@ from ...engine import (
 from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
 from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
-from ...problems import Problem
-from ..access import bearer_key, can_edit
-from ..access import member_of as is_member
-from ..errors import json_error
-from ..forms import FieldProblem, clean_game_details
-from ..game_service import change_seat as seat_player
-from ..game_service import (
+from ..access import bearer_key, edit_required, may_read
+from ..forms import clean_game_details
+from ..links import public_url
+from ..service import change_seat as seat_player
+from ..service import (
     game_of,
     rules_label,
     seat_empties,
@@ -51,10 +46,10 @@ from ..game_service import (
     start_game,
     table_grows,
 )
-from ..responses import PRIVATE
-from ..share import public_url
 from ..throttle import allow, owner_required
 from ..weight import light
+from .errors import ApiError, group_key, group_key_required, init_blueprint
+from .errors import body as json_body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -82,51 +77,9 @@ HAND_FIELDS = hand_fields(get_game())
 """The default game's (Israeli Whist's) hand fields."""
 
 
-class ApiError(Problem):
-    """A request the API refuses, answered with ``status``."""
+# --- errors: every refusal is ``{"error": message, "field": name}`` (``api.errors``) ------
 
-    def __init__(self, message: str, field: str | None = None, status: int = 422) -> None:
-        super().__init__(message, field)
-        self.status = status
-
-
-# --- errors: every refusal is ``{"error": message, "field": name}`` -----------------------
-
-
-@bp.errorhandler(ApiError)
-def _api_error(exc: ApiError):
-    response = json_error(exc.status, exc.message, exc.field)
-    if exc.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
-
-
-@bp.after_request
-def _private(response: Response) -> Response:
-    """No cache keeps an answer of the API: each one carries or was read with a key, an
-    invite or a token."""
-    response.headers["Cache-Control"] = PRIVATE
-    return response
-
-
-@bp.errorhandler(EngineError)
-@bp.errorhandler(FieldProblem)
-def _unprocessable(exc: EngineError | FieldProblem):
-    """A value the engine or the shape check refuses."""
-    return json_error(422, exc.message, exc.field)
-
-
-@bp.errorhandler(json_input.JsonProblem)
-def _unreadable(exc: json_input.JsonProblem):
-    """A body that is not JSON at all (400), or a value in it past json_input's limits."""
-    if exc.field in ("encoding", "json"):
-        return json_error(400, f"the body must be a JSON object; {exc.message}", "body")
-    return json_error(422, exc.message, exc.field)
-
-
-@bp.errorhandler(db.NotFound)
-def _not_found(exc: db.NotFound):
-    return json_error(404, exc.message, exc.field)
+init_blueprint(bp)
 
 
 @bp.errorhandler(db.Conflict)
@@ -144,81 +97,6 @@ def _conflict(exc: db.Conflict):
             progress = game_play.recent_progress(database, stored, stored.hand_count - number + 1)
             body["hand"] = _hand_json(stored, progress, hand)
     return body, 409
-
-
-def _body(allowed: set[str]) -> dict[str, Any]:
-    """The request's JSON object, read within json_input's limits; raises ApiError or
-    JsonProblem."""
-    body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
-    if not isinstance(body, dict):
-        raise ApiError("the body must be a JSON object", "body", 400)
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        raise ApiError(
-            f"unknown field {unknown[0]!r}; known fields: {', '.join(sorted(allowed))}",
-            unknown[0],
-        )
-    return body
-
-
-def _game(game_id: int) -> db.StoredGame:
-    game = db.load_game(db.get_db(), game_id)
-    if game is None:
-        raise db.NotFound(f"there is no game {game_id}", "id")
-    return game
-
-
-# Compared against when there is no such group, so that an unknown id takes as long to
-# refuse as a wrong key.
-_NO_GROUP = db.Group(0, None, "", "0" * 64, 0, "")
-
-
-def _group_key() -> str:
-    """The request's ``Authorization: Bearer`` key; 401 without one."""
-    key = bearer_key()
-    if key is None:
-        raise ApiError(
-            "a group's games need its key: send 'Authorization: Bearer <group key>'",
-            "Authorization",
-            401,
-        )
-    return key
-
-
-def _group_key_required(group_id: int) -> db.Group:
-    """The group whose key is this request's ``Authorization: Bearer``: 401 without a
-    key, 404 for an unknown group or a wrong key alike."""
-    key = _group_key()
-    group = db.load_group(db.get_db(), group_id)
-    matched = db.group_key_matches(group or _NO_GROUP, key)
-    if group is None or not matched:
-        raise db.NotFound(f"there is no group {group_id}", "id")
-    return group
-
-
-def _tokens_match(given: str, stored: str | None) -> bool:
-    """True when ``given`` is the stored token, compared in constant time."""
-    if not stored or len(given) > MAX_TOKEN_LENGTH:
-        return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), stored.encode())
-
-
-def may_read(game: db.StoredGame) -> bool:
-    """True when this request may read ``game``: it sends the game's edit key or its
-    group's key as ``Authorization: Bearer``, or its view token as ``?view=``, or the
-    browser holds the game's edit key or belongs to its group."""
-    key = bearer_key()
-    if key is not None and db.key_matches(game, key):
-        return True
-    group = db.load_group(db.get_db(), game.group_id)
-    if group is None:
-        return False
-    if key is not None and db.group_key_matches(group, key):
-        return True
-    view = request.args.get("view")
-    if view is not None and _tokens_match(view, game.view_token):
-        return True
-    return can_edit(game) or is_member(group)
 
 
 def _readable(game_id: int) -> db.StoredGame:
@@ -243,28 +121,6 @@ def join_url(group: db.Group) -> str:
 
 def _group_json(group: db.Group, key: str) -> dict[str, Any]:
     return {"id": group.id, "key": key, "join_url": join_url(group)}
-
-
-def edit_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The API's ``edit_required``: the view gets the stored game and runs only for a
-    request whose ``Authorization: Bearer`` is the game's edit key. Without it the answer
-    is 403 to a request that may read the game, and to any other the 404 of a game that
-    does not exist: a stranger's write learns nothing of which ids exist."""
-
-    @functools.wraps(view)
-    def wrapped(game_id: int, **kwargs: Any) -> Any:
-        game = _game(game_id)
-        if not db.key_matches(game, bearer_key()):
-            if not may_read(game):
-                raise db.NotFound(f"there is no game {game_id}", "id")
-            raise ApiError(
-                "changing a game needs its edit key: send 'Authorization: Bearer <edit_key>'",
-                "authorization",
-                403,
-            )
-        return view(game, **kwargs)
-
-    return wrapped
 
 
 def _whole_or_none(body: dict[str, Any], field: str) -> int | None:
@@ -369,7 +225,7 @@ def _game_summary(game: db.StoredGame) -> dict[str, Any]:
 @light
 @bp.post("/games")
 def create_game():
-    body = _body(GAME_FIELDS)
+    body = json_body(GAME_FIELDS)
     try:
         chosen = get_game(body.get("game", DEFAULT_GAME))
     except EngineError as exc:
@@ -377,7 +233,7 @@ def create_game():
     settings = body.get("settings", {})
     group_id = None
     if body.get("group") is not None:
-        group_id = _group_key_required(_group_id(body["group"])).id
+        group_id = group_key_required(_group_id(body["group"])).id
     made: list[dict[str, Any]] = []
     try:
         game_id, key = start_game(
@@ -426,7 +282,7 @@ def create_group():
     needed, as for starting a game, except on a server open only to invited groups (the
     owner's, as ``Authorization: Bearer``). The answer carries the group's key, which is
     shown only here, and its invite link."""
-    body = _body(GROUP_FIELDS)
+    body = json_body(GROUP_FIELDS)
     name = body.get("name")
     if name is not None and not isinstance(name, str):
         raise ApiError("name must be text", "name")
@@ -442,7 +298,7 @@ def create_group():
 def new_group_key(group_id: int):
     """A new key for the group (its key as ``Authorization: Bearer``): the old one stops
     working at once, and the new one is shown only here."""
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     return {"id": found.id, "key": db.replace_group_key(db.get_db(), found.id)}
 
 
@@ -451,7 +307,7 @@ def new_group_key(group_id: int):
 def group(group_id: int):
     """The group (its key as ``Authorization: Bearer``): its name (null: the default
     name), its players' names and its games newest first, paged as ``/api/games`` is."""
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     database = db.get_db()
     page, following = _games_page(found, "api.group", group_id=found.id)
     return {
@@ -470,7 +326,7 @@ def group_ratings(group_id: int):
     Bearer``), best first: each player's ``mu`` and ``sigma`` unrounded, the ``rating``
     shown (mu - 3 sigma, to one decimal), their rated ``games`` and whether the rating is
     still ``provisional`` (docs/rules/ratings.md)."""
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     given = request.args.get("game")
     if given is None or not given.strip():
         raise ApiError(
@@ -512,11 +368,11 @@ def _games_page(
 def games():
     """The games of one group (``?group=<id>``, its key as ``Authorization: Bearer``),
     newest first, paged; 401 without a key."""
-    _group_key()
+    group_key()
     given = request.args.get("group")
     if given is None:
         raise ApiError("name the group whose games to list: ?group=<id>", "group", 400)
-    found = _group_key_required(_group_id(given, 400))
+    found = group_key_required(_group_id(given, 400))
     page, following = _games_page(found, "api.games", group=found.id)
     return {"games": page, "next": following}
 
@@ -619,12 +475,12 @@ DETAIL_FIELDS = {"name", "notes"}
 @light
 @bp.patch("/games/<int:game_id>")
 @edit_required
-def update_game(found: db.StoredGame):
+def update_game(game: db.StoredGame):
     """Sets the game's name and notes; a field left out keeps its value, null clears it."""
-    body = _body(DETAIL_FIELDS)
-    name, notes = clean_game_details(body.get("name", found.name), body.get("notes", found.notes))
-    db.set_game_details(db.get_db(), found.id, name, notes)
-    return {"id": found.id, "name": name, "notes": notes}
+    body = json_body(DETAIL_FIELDS)
+    name, notes = clean_game_details(body.get("name", game.name), body.get("notes", game.notes))
+    db.set_game_details(db.get_db(), game.id, name, notes)
+    return {"id": game.id, "name": name, "notes": notes}
 
 
 @light
@@ -648,7 +504,7 @@ def preview(game_id: int):
     """Scores a hand body (as ``POST .../hands`` takes it) under the game's rules without
     saving anything; it needs what ``GET`` needs, not the edit key."""
     found = _readable(game_id)
-    body = _body(hand_fields(game_of(found)))
+    body = json_body(hand_fields(game_of(found)))
     number = _whole_or_none(body, "number")
     # The hand at its place: the one ``number`` names, or else the next one.
     place = game_play.place_of(db.get_db(), found, number or found.hand_count + 1)
@@ -678,69 +534,73 @@ def _written(found: db.StoredGame, progress: Any, number: int, revision: int) ->
 @light
 @bp.post("/games/<int:game_id>/hands")
 @edit_required
-def add_hand(found: db.StoredGame):
-    body = _body(hand_fields(game_of(found)))
+def add_hand(game: db.StoredGame):
+    body = json_body(hand_fields(game_of(game)))
     number = _whole_or_none(body, "number")
     # Read at its place in the game (the cards dealt, the dealer, the score), in the save.
-    stored_number, progress, revision = game_play.add_hand(db.get_db(), found.id, body, number)
-    return _written(found, progress, stored_number, revision), 201
+    stored_number, progress, revision = game_play.add_hand(
+        db.get_db(), game.id, body, number, rules=game.table
+    )
+    return _written(game, progress, stored_number, revision), 201
 
 
 # Light, as the edit form: a table's correction never waits behind another's import.
 @light
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @edit_required
-def replace_hand(found: db.StoredGame, number: int):
-    body = _body(hand_fields(game_of(found)))
+def replace_hand(game: db.StoredGame, number: int):
+    body = json_body(hand_fields(game_of(game)))
     given = _whole_or_none(body, "number")
     if given is not None and given != number:
         raise ApiError(f"the body names hand {given} but the URL hand {number}", "number")
     revision = _expected_revision(_whole_or_none(body, "revision"))
-    progress, revision = game_play.replace_hand(db.get_db(), found.id, number, body, revision)
-    return _written(found, progress, number, revision)
+    progress, revision = game_play.replace_hand(
+        db.get_db(), game.id, number, body, revision, rules=game.table
+    )
+    return _written(game, progress, number, revision)
 
 
 @light
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @edit_required
-def delete_hand(found: db.StoredGame, number: int):
+def delete_hand(game: db.StoredGame, number: int):
     """Deletes the last hand; ``?revision=n``, a body ``{"revision": n}`` or ``If-Match:
     "n"`` refuses to delete it when it is no longer revision n."""
-    given = _whole_or_none(_body({"revision"}), "revision") if request.content_length else None
+    given = _whole_or_none(json_body({"revision"}), "revision") if request.content_length else None
     query = request.args.get("revision")
     if query is not None:
         if given is not None and str(given) != query:
             raise ApiError("the query and the body name different revisions", "revision")
         given = _whole_or_none({"revision": query}, "revision")
-    progress = game_play.delete_last_hand(db.get_db(), found.id, number, _expected_revision(given))
-    return {"deleted": number, **standing(game_of(found), progress)}
+    progress = game_play.delete_last_hand(db.get_db(), game.id, number, _expected_revision(given))
+    return {"deleted": number, **standing(game_of(game), progress)}
 
 
 @light
 @bp.post("/games/<int:game_id>/seats")
 @edit_required
-def change_seat(found: db.StoredGame):
+def change_seat(game: db.StoredGame):
     """A player leaves and another takes the seat from the next hand on; the seat's total
     carries on. Needs the edit key. Body: ``{"seat": 0..3, "name": "Eve"}``. At a table
     that grows and shrinks (Skat: three, or four), ``{"name": "Eve"}`` alone: Eve joins
     with nobody leaving; ``{"seat": 1, "leaves": true}``: the seat's player leaves with
     nobody taking the seat. The answer then also names who is ``at_table``."""
-    body = _body({"seat", "name", "leaves"})
+    body = json_body({"seat", "name", "leaves"})
     if body.get("leaves") not in (None, False, True):
         raise ApiError("leaves must be true or false", "leaves")
-    if body.get("seat") is None and table_grows(found):
-        change = seat_joins(found, body.get("name"))
+    if body.get("seat") is None and table_grows(game):
+        change = seat_joins(game, body.get("name"))
         answer = change.to_dict()
     else:
-        seat = parse_int(body.get("seat"), "seat", low=0, high=len(found.players) - 1)
+        seat = parse_int(body.get("seat"), "seat", low=0, high=len(game.players) - 1)
         if body.get("leaves"):
             if "name" in body:
                 raise ApiError("a player who leaves names nobody to take the seat", "name")
-            seat_empties(found, seat)
-            answer = {"from_hand": found.hand_count + 1, "seat": seat, "leaves": True}
+            seat_empties(game, seat)
+            answer = {"from_hand": game.hand_count + 1, "seat": seat, "leaves": True}
         else:
-            answer = seat_player(found, seat, body.get("name"))[1].to_dict()
-    stored = db.load_game(db.get_db(), found.id)  # as stored, after any other phone's
+            answer = seat_player(game, seat, body.get("name"))[1].to_dict()
+    stored = db.load_game(db.get_db(), game.id)  # as stored, after any other phone's
     if table_grows(stored):
         answer["at_table"] = [stored.seated[s] for s in seats_taken(stored)]
     return {**answer, "seated": list(stored.seated)}, 201
@@ -749,15 +609,15 @@ def change_seat(found: db.StoredGame):
 @light
 @bp.post("/games/<int:game_id>/finish")
 @edit_required
-def finish_game(found: db.StoredGame):
+def finish_game(game: db.StoredGame):
     """Ends the game now, for a game whose rules have "finish now" (Bid Whist): the side
     ahead wins, or, when the sides are level, the game plays on until one is ahead (its
     ``tie_at_top`` is then true). Needs the edit key; 409 when the game is over or its
     rules have no "finish now". The body, if any, is an empty object."""
     if request.content_length:
-        _body(set())
-    asked, progress = game_play.finish_game(db.get_db(), found.id)
-    return {"finished_after": asked, **standing(game_of(found), progress)}
+        json_body(set())
+    asked, progress = game_play.finish_game(db.get_db(), game.id)
+    return {"finished_after": asked, **standing(game_of(game), progress)}
 
 
 def _expected_revision(given: int | None) -> int | None:

@@ -15,9 +15,9 @@ from ...engine.core.display import mean_figure, signed, total
 from ...engine.core.language import Partners
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
-from ..card import evening_card, evening_title
-from ..game_service import kind_name, side_names
+from ..games.card import evening_card, evening_title
 from ..i18n import shown
+from ..service import kind_name, side_names
 from ..weight import light
 from .blueprint import bp
 

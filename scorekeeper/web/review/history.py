@@ -16,10 +16,9 @@ from flask_babel import gettext as _
 from ... import db
 from ...engine import get_game
 from ...engine.core.display import total
-from ..access import group_or_404
-from ..game_service import game_of, kind_name, offered_games, rules_label, side_names
-from ..groups import chooser_or_redirect
+from ..access import chooser_or_redirect, group_or_404
 from ..i18n import translate
+from ..service import game_of, kind_name, offered_games, rules_label, side_names
 from ..weight import heavy, light
 from .blueprint import bp
 from .queries import (

@@ -24,9 +24,11 @@ from ... import db, transfer
 from ...limits import IMPORT_MAX_GAMES, IMPORT_MAX_HANDS
 from ..access import group_or_404, remember_key
 from ..access import my_groups as member_groups
-from ..errors import _http_error as http_error  # every other page's 413, unchanged
+from ..errors import (
+    http_error,  # every other page's 413, unchanged
+    problem_text,
+)
 from ..forms import PageForm
-from ..i18n import translate
 from ..weight import heavy
 from .blueprint import bp
 
@@ -50,16 +52,6 @@ def _too_large() -> str:
         "The file is larger than %(size)d MB, the most one import takes. Export fewer games "
         "at a time, or use the command line: scorekeeper import FILE.",
         size=MAX_BYTES // (1024 * 1024),
-    )
-
-
-def problem_text(problem: transfer.ImportProblem) -> str:
-    """A refused file's problem in the page's language: where, the field and the rule."""
-    return _(
-        "%(where)s, field %(field)s: %(reason)s",
-        where=translate(problem.where),
-        field=problem.field,
-        reason=translate(problem.message),
     )
 
 

@@ -7,10 +7,11 @@ from flask_babel import gettext as _
 
 from ... import db
 from ..access import edit_required
-from ..forms import FieldProblem, GameDetailsForm, clean_game_details
+from ..forms import FieldProblem, clean_game_details
 from ..i18n import translate
 from ..weight import light
 from .blueprint import bp
+from .forms import GameDetailsForm
 
 
 @light

@@ -20,12 +20,11 @@ from ...engine import DEFAULT_GAME, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
 from ...names import nfc
-from ..access import group_or_404
+from ..access import chooser_or_redirect, group_or_404
 from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
-from ..game_service import game_of, kind_name, offered_games
-from ..groups import chooser_or_redirect
 from ..i18n import isolate, shown_ltr, translate
+from ..service import game_of, kind_name, offered_games
 from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player

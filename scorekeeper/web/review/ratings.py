@@ -22,9 +22,9 @@ from ...names import nfc
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..game_service import kind_name
 from ..i18n import is_rtl, translate
 from ..responses import PRIVATE
+from ..service import kind_name
 from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param
@@ -186,7 +186,7 @@ def ratings(group_id: int):
     side's chances for that seating too. For members only."""
     group = group_or_404(group_id)
     database = db.get_db()
-    kinds = db.rated_kinds(database, group.id)
+    kinds = db.rated_kinds(database, group.id, tuple(GAMES))
     problem: BadQuery | None = None
     key = kinds[0] if kinds else DEFAULT_GAME
     seating = None
@@ -249,7 +249,7 @@ def ratings_chances(group_id: int):
 def rating_chart(group_id: int, name: str) -> dict[str, Any] | None:
     """The player's rating history in the group as a chart, one line per game kind they
     have ratings in, with a summary row per kind; None when they have none."""
-    histories = db.player_rating_histories(db.get_db(), group_id, name)
+    histories = db.player_rating_histories(db.get_db(), group_id, name, tuple(GAMES))
     histories = {kind: points for kind, points in histories.items() if points and kind in GAMES}
     if not histories:
         return None

@@ -18,8 +18,8 @@ from ...engine import Game
 from ...engine.core.display import FigureLine, total
 from ...engine.core.game import partnered
 from ..access import game_or_404
-from ..game_service import game_of, rules_label, side_names
 from ..i18n import isolate_ltr, shown, shown_ltr
+from ..service import game_of, rules_label, side_names
 from ..weight import light
 from .blueprint import bp
 

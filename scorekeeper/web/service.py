@@ -41,9 +41,12 @@ from .throttle import allow, owner_required
 
 
 def game_of(game: db.StoredGame | Mapping[str, Any]) -> Game:
-    """The game a stored game (or its row) plays, at its table's number of players
-    (``table_game``): the default game for one stored before games had a key; the game
-    as registered for a row without its players."""
+    """The game a stored game (or its row) plays, at its table's number of players: a
+    stored game's own (``StoredGame.table``, resolved when it was read); for a row, the
+    default game for one stored before games had a key, the game as registered for a row
+    without its players."""
+    if isinstance(game, db.StoredGame):
+        return game.table
     found = game.get if isinstance(game, Mapping) else functools.partial(getattr, game)
     key, players = found("game", None), found("players", None)
     if players is None:

@@ -16,10 +16,10 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .access import FORGET_HEADER
-from .i18n import RTL_LANGUAGES, current_language
-from .responses import COPY_HEADER, EDIT_LINK
-from .weight import light
+from ..access import FORGET_HEADER
+from ..i18n import RTL_LANGUAGES, current_language
+from ..responses import COPY_HEADER, EDIT_LINK
+from ..weight import light
 
 bp = Blueprint("pwa", __name__)
 

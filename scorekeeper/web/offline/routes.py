@@ -41,24 +41,24 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from .. import db, game_play, json_input
-from ..engine import EngineError, ParseError, parse_int
-from ..engine.core.form import table_refusals
-from ..engine.core.messages import msg
-from ..engine.phone import standing
-from ..limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
-from ..names import FieldProblem, clean_phone_name
-from ..problems import Problem
-from . import throttle
-from .access import edit_required, no_game
-from .errors import _csrf_message
-from .errors import _message as page_message
-from .game_service import game_of, side_names
-from .i18n import named
+from ... import db, game_play, json_input
+from ...engine import EngineError, ParseError, parse_int
+from ...engine.core.form import table_refusals
+from ...engine.core.messages import msg
+from ...engine.phone import standing
+from ...limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
+from ...names import FieldProblem, clean_phone_name
+from ...problems import Problem
+from .. import throttle
+from ..access import edit_required, no_game
+from ..errors import csrf_message
+from ..errors import http_message as page_message
+from ..games.scoreboard import describe
+from ..i18n import named
+from ..responses import PRIVATE
+from ..service import game_of, side_names
+from ..weight import light
 from .kept import clash_html
-from .responses import PRIVATE
-from .scoreboard import describe
-from .weight import light
 
 bp = Blueprint("offline", __name__)
 
@@ -101,8 +101,8 @@ def _http_error(exc: HTTPException):
     status = exc.code or 500
     if isinstance(exc, CSRFError):
         with force_locale("en"):
-            english = _csrf_message()
-        return _error(400, english, "csrf_token", _csrf_message())
+            english = csrf_message()
+        return _error(400, english, "csrf_token", csrf_message())
     if isinstance(exc, RequestEntityTooLarge):
         limit = current_app.config["MAX_CONTENT_LENGTH"] // 1024
         english = f"the body is larger than {limit} KB: send the hands in smaller batches"

@@ -8,7 +8,7 @@ engine's sources and from Pyodide's own start (its ``pyodide`` and ``_pyodide`` 
 (inside a function or a ``try`` too: a module the engine might import is kept). What is
 built into Pyodide's core and absent from the zip is left to the core. The phone gets it
 through ``loadPyodide({stdLibURL})`` at an address of its content's hash, the same for
-every game it keeps (``scorekeeper/web/phone_engine.py``).
+every game it keeps (``scorekeeper/web/offline/phone_engine.py``).
 
 Every Python file the phone is sent, of the library and of the engine's zip, goes
 without its docstrings and comments (``shed``: what ``python -OO`` leaves of them, which

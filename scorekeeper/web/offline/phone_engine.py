@@ -16,7 +16,7 @@
   English; a phone fetches only its page's language (issue 44).
 
 All but Pyodide's are built at install time, never by the server (issue 54):
-``make phone`` (``web/phone_build.py``) writes them at the addresses of their content's
+``make phone`` (``web/offline/phone_build.py``) writes them at the addresses of their content's
 hash, each beside its Brotli and gzip copies, with a manifest naming them, into the build
 folder (``PHONE_BUILD`` in the app's config, ``$SCOREKEEPER_PHONE_BUILD``, else
 ``build/phone`` of the checkout). The server reads the manifest once and sends the files
@@ -44,6 +44,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask.blueprints import BlueprintSetupState
 
+from ..weight import light
 from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     ENCODINGS,
     ENGINE,
@@ -64,7 +65,6 @@ from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     sources_hash,
     template_messages,
 )
-from .weight import light
 
 bp = Blueprint("phone_engine", __name__)
 log = logging.getLogger(__name__)
@@ -204,7 +204,7 @@ def urls() -> dict[str, Any]:
     """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
     (its ``indexURL``, ending in /), its standard library as the engine needs it (its
     ``stdLibURL``), the engine's zip and ``words``, the words file of each language by
-    language (none for English; a kept page names only its own: ``web/kept.py``); and
+    language (none for English; a kept page names only its own: ``web/offline/kept.py``); and
     ``lock``, the lock file's ``info`` (the worker gives Pyodide a lock of no packages:
     it loads none)."""
     pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")

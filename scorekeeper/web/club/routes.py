@@ -30,10 +30,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from .. import db
-from ..db import club as stored
-from ..db import phones
-from ..engine.club import (
+from ... import db
+from ...db import club as stored
+from ...db import phones
+from ...engine.club import (
     SCORINGS,
     TOURNAMENT_RULES,
     Draw,
@@ -45,15 +45,15 @@ from ..engine.club import (
     pairs_met,
     standings,
 )
-from ..engine.core.display import total
-from ..engine.core.errors import EngineError
-from ..engine.core.messages import msg
-from ..engine.core.numbers import whole_or_none
-from ..limits import CLUB_MAX_DISPUTES_PER_TABLE, CLUB_MAX_PLAYERS
-from ..lru import Lru
-from ..names import MAX_NAME_LENGTH, clean_name
-from ..problems import Problem
-from .access import (
+from ...engine.core.display import total
+from ...engine.core.errors import EngineError
+from ...engine.core.messages import msg
+from ...engine.core.numbers import whole_or_none
+from ...limits import CLUB_MAX_DISPUTES_PER_TABLE, CLUB_MAX_PLAYERS
+from ...lru import Lru
+from ...names import MAX_NAME_LENGTH, clean_name
+from ...problems import Problem
+from ..access import (
     can_edit,
     game_or_404,
     group_or_404,
@@ -64,13 +64,13 @@ from .access import (
     renew_session,
     require_edit,
 )
-from .forms import ConfirmForm, preset_label
-from .game_service import offered_game, offered_games
-from .i18n import translate
-from .responses import PRIVATE
-from .share import edit_url, public_root, qr_markup, view_url
-from .throttle import allow
-from .weight import heavy, light
+from ..forms import ConfirmForm, preset_label
+from ..i18n import translate
+from ..links import edit_url, public_root, qr_markup, view_url
+from ..responses import PRIVATE
+from ..service import offered_game, offered_games
+from ..throttle import allow
+from ..weight import heavy, light
 
 bp = Blueprint("club", __name__)
 

@@ -13,19 +13,19 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
-from ..engine import Game, Settings
-from ..engine.core.display import signed
-from ..engine.core.game import Knob
-from ..engine.core.knobs import declared_of
-from ..engine.core.language import words_in
-from ..engine.core.messages import Message
-from ..engine.core.play import random_game
-from .forms import preset_label
-from .game_service import offered_game, offered_preset
-from .games import GROUP_TITLES
-from .i18n import current_language, shown, shown_ltr, translate
+from ...engine import Game, Settings
+from ...engine.core.display import signed
+from ...engine.core.game import Knob
+from ...engine.core.knobs import declared_of
+from ...engine.core.language import words_in
+from ...engine.core.messages import Message
+from ...engine.core.play import random_game
+from ..forms import preset_label
+from ..i18n import current_language, shown, shown_ltr, translate
+from ..service import offered_game, offered_preset
+from ..weight import light
+from .routes import GROUP_TITLES
 from .scoreboard import describe
-from .weight import light
 
 bp = Blueprint("rules", __name__)
 

@@ -2,8 +2,8 @@
 
 ``GET /games/<id>/kept`` is a shell: the page's words in its language, the question whose
 phone it is (``templates/_kept.html``, asked by Keep on the scoreboard), and the addresses
-``static/keep.js`` needs (the snapshot and the batch of ``web/offline.py``, the engine of
-``web/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
+``static/keep.js`` needs (the snapshot and the batch of ``web/offline/routes.py``, the engine of
+``web/offline/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
 key: the engine in the phone draws the scoreboard, the hand form and the kept views from
 the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores this page in Cache
 Storage when the game is kept, and the service worker shows it for the game's scoreboard
@@ -17,10 +17,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, get_template_attribute, render_template, url_for
 
-from .. import db
-from ..engine.pages import kept
-from .access import edit_required
-from .i18n import current_language
+from ... import db
+from ...engine.pages import kept
+from ..access import edit_required
+from ..i18n import current_language
+from ..responses import PRIVATE
+from ..weight import light
 from .phone_engine import (
     DOWNLOADED,
     ENCODINGS,
@@ -30,8 +32,6 @@ from .phone_engine import (
     sent_size,
     urls,
 )
-from .responses import PRIVATE
-from .weight import light
 
 bp = Blueprint("kept", __name__)
 

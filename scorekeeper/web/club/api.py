@@ -11,13 +11,17 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from .. import db, json_input
-from ..db import club as stored
-from ..engine.club import night_rules
-from ..engine.core.errors import EngineError
-from ..transfer.club import ImportProblem
-from .api.routes import ApiError, _api_error, _body, _group_key_required, _not_found, _private
-from .club import (
+from ... import db
+from ...db import club as stored
+from ...engine.club import night_rules
+from ...engine.core.errors import EngineError
+from ...transfer.club import ImportProblem
+from ..api.errors import ApiError, group_key_required, init_blueprint
+from ..api.errors import body as json_body
+from ..links import edit_url
+from ..weight import heavy, light
+from .files import MAX_BYTES, import_text, night_json, standings_json
+from .routes import (
     NightRefused,
     check_next,
     draw_next,
@@ -26,27 +30,15 @@ from .club import (
     read_players,
     store_draw,
 )
-from .club_files import MAX_BYTES, import_text, night_json, standings_json
-from .errors import json_error
-from .share import edit_url
-from .weight import heavy, light
 
 bp = Blueprint("club_api", __name__, url_prefix="/api")
 
 NIGHT_FIELDS = {"game", "rules", "series", "deals_per_player", "scoring", "target", "players"}
 
 
-# Every refusal as the rest of the API words it: ``{"error": message, "field": name}``.
-bp.register_error_handler(ApiError, _api_error)
-bp.register_error_handler(db.NotFound, _not_found)
-
-
-@bp.errorhandler(json_input.JsonProblem)
-def _unreadable(exc: json_input.JsonProblem):
-    return json_error(400, f"the body must be a JSON object; {exc.message}", "body")
-
-
-bp.after_request(_private)  # no cache keeps an answer of the API
+# Every refusal as the rest of the API words it: ``{"error": message, "field": name}``, and
+# no cache keeps an answer (``api.errors``).
+init_blueprint(bp)
 
 
 def _players(body: dict[str, Any]) -> list[str]:
@@ -60,7 +52,7 @@ def _players(body: dict[str, Any]) -> list[str]:
 
 
 def _night(group_id: int, night_id: int, whole: bool = True) -> stored.Night:
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     night = stored.load_night(db.get_db(), night_id, found.id, whole)
     if night is None:
         raise db.NotFound(f"there is no club night {night_id} in group {group_id}", "id")
@@ -78,7 +70,7 @@ def _tables_made(made: list[tuple[int, str]]) -> list[dict[str, Any]]:
 @bp.get("/groups/<int:group_id>/club")
 def nights(group_id: int):
     """The group's club nights, newest first."""
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     return {
         "nights": [
             {"id": night_id, "game": game, "created_at": created}
@@ -92,8 +84,8 @@ def nights(group_id: int):
 def start(group_id: int):
     """A new night, its first series drawn: 201 with the night as ``GET`` shows it and
     each table's ``edit_key`` and ``edit_url``, shown only here."""
-    found = _group_key_required(group_id)
-    body = _body(NIGHT_FIELDS)
+    found = group_key_required(group_id)
+    body = json_body(NIGHT_FIELDS)
     try:
         rules = night_rules(
             body.get("game"),
@@ -131,7 +123,7 @@ def import_night(group_id: int):
     """A night's file (its ``export.json``) as the body, stored in the group whole or not
     at all: 201 as ``POST /club``, each table's new edit key; 413 for a body larger than
     the import takes, 422 naming where, the field and the rule."""
-    found = _group_key_required(group_id)
+    found = group_key_required(group_id)
     if (request.content_length or 0) > MAX_BYTES:
         raise ApiError(
             f"the file is larger than {MAX_BYTES >> 20} MB, the most a club night's import takes",
@@ -173,7 +165,7 @@ def next_series(group_id: int, night_id: int):
     """The next series for ``{"players": [names present]}``: 201 as ``POST /club``; 409
     while a table of this series plays, or past the night's last series."""
     night = _night(group_id, night_id)
-    present = _players(_body({"players"}))
+    present = _players(json_body({"players"}))
     games = stored.table_games(db.get_db(), night)
     try:
         check_next(night, games)

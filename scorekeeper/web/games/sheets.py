@@ -17,14 +17,17 @@ from flask import Blueprint, abort, render_template, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import db, game_play
-from ..engine import EngineError, Game, Settings, parse_int
-from ..engine.core.display import label_with_sides, signed, total
-from ..engine.core.seating import empty_at
-from .access import game_and_hands_or_404, game_or_404
-from .chart import game_chart
-from .forms import preset_label
-from .game_service import (
+from ... import db, game_play
+from ...engine import EngineError, Game, Settings, parse_int
+from ...engine.core.display import label_with_sides, signed, total
+from ...engine.core.seating import empty_at
+from ..access import game_and_hands_or_404, game_or_404
+from ..chart import game_chart
+from ..forms import preset_label
+from ..i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
+from ..links import public_root
+from ..responses import CachedPage, page_cache
+from ..service import (
     game_of,
     kind_name,
     offered_game,
@@ -32,11 +35,8 @@ from .game_service import (
     rules_label,
     side_names,
 )
-from .i18n import bdi, current_language, isolate_ltr, ltr_isolator, shown, shown_ltr, translate
-from .responses import CachedPage, page_cache
+from ..weight import heavy, light
 from .scoreboard import PageTexts, bid_css, sides_named
-from .share import public_root
-from .weight import heavy, light
 
 bp = Blueprint("sheets", __name__)
 

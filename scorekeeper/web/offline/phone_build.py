@@ -1,8 +1,8 @@
 """What a phone downloads to run the engine, built once at install time (issue 54).
 
 ``make phone`` (``scripts/build_phone_files.py``, or ``python -m
-scorekeeper.web.phone_build``) writes into a git-ignored folder (``build/phone/`` of the
-checkout by default) the files ``web/phone_engine.py`` serves, each at the address of its
+scorekeeper.web.offline.phone_build``) writes into a git-ignored folder (``build/phone/`` of the
+checkout by default) the files ``web/offline/phone_engine.py`` serves, each at the address of its
 content's hash and beside its Brotli (``.br``) and gzip (``.gz``) copies, and a manifest
 (``manifest.json``) that names them. The server only reads the manifest at its start and
 sends the files as they lie: nothing is built, compressed or written on a request, and no
@@ -51,7 +51,7 @@ import markupsafe
 from babel.messages.mofile import read_mo, write_mo
 from jinja2.ext import extract_from_ast
 
-from ..engine.core.language import LANGUAGES
+from ...engine.core.language import LANGUAGES
 from . import phone_stdlib
 
 try:
@@ -64,7 +64,7 @@ PYODIDE_VERSION = "0.28.3"
 STDLIB = "python_stdlib.zip"
 SHED_STDLIB = "python_stdlib.shed.zip"
 """The library without docstrings and comments, written by ``make pyodide``."""
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # scorekeeper/, as installed
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # scorekeeper/, as installed
 ENGINE = PACKAGE_ROOT / "engine"
 PAGES = PACKAGE_ROOT / "pages"
 CHECKOUT = PACKAGE_ROOT.parent

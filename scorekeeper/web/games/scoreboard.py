@@ -12,19 +12,19 @@ from flask import current_app
 from flask_babel import get_translations
 from markupsafe import Markup, escape
 
-from ..engine import Game, Message, Settings
-from ..engine.core.display import (
+from ...engine import Game, Message, Settings
+from ...engine.core.display import (
     Label,
     PenaltyMark,
-    bid_css,  # noqa: F401 - web/sheets.py takes it from here
+    bid_css,  # noqa: F401 - web/games/sheets.py takes it from here
     signed,
-    total,  # noqa: F401 - web/games.py takes it from here
+    total,  # noqa: F401 - web/games/routes.py takes it from here
 )
-from ..engine.core.language import Partners
-from ..engine.core.messages import with_sides
-from ..engine.pages import sheet
-from ..engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/card.py's
-from .i18n import bdi, isolate, isolate_ltr, shown
+from ...engine.core.language import Partners
+from ...engine.core.messages import with_sides
+from ...engine.pages import sheet
+from ...engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/games/card.py's
+from ..i18n import bdi, isolate, isolate_ltr, shown
 
 
 @dataclass(frozen=True, slots=True)

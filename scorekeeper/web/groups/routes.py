@@ -14,10 +14,10 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import db
-from ..db import phones
-from ..db.name_changes import NameChange, take_name_changes
-from .access import (
+from ... import db
+from ...db import phones
+from ...db.name_changes import NameChange, take_name_changes
+from ..access import (
     grant_view,
     group_or_404,
     join,
@@ -25,16 +25,16 @@ from .access import (
     member_group,
     member_of,
     membership,
-    my_groups,
 )
-from .card import shown_date
-from .forms import ConfirmForm, GroupNameForm, MemberNameForm, StartGroupForm
-from .game_service import game_summary, group_name, playing_in
-from .i18n import isolate
-from .responses import PRIVATE
-from .share import public_url, qr_markup
-from .throttle import allow, owner_required
-from .weight import light
+from ..forms import ConfirmForm
+from ..games.card import shown_date
+from ..i18n import isolate
+from ..links import public_url, qr_markup
+from ..responses import PRIVATE
+from ..service import game_summary, playing_in
+from ..throttle import allow, owner_required
+from ..weight import light
+from .forms import GroupNameForm, MemberNameForm, StartGroupForm
 
 bp = Blueprint("groups", __name__)
 
@@ -354,21 +354,4 @@ def view(token: str):
     return redirect(url_for("games.scoreboard", game_id=game.id))
 
 
-def chooser_or_redirect(endpoint: str, **values: Any) -> Any:
-    """For an address from before groups (``/history``, ``/players``): the browser's one
-    group's own page (with the query the address had), a choice among its groups, or a
-    404 for a stranger."""
-    query = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "group_id"}
-    values = {**query, **values}
-    groups = my_groups()
-    if not groups:
-        abort(404)
-    if len(groups) == 1:
-        return redirect(url_for(endpoint, group_id=groups[0].id, **values))
-    return render_template(
-        "groups_choose.html",
-        choices=[(group_name(g), url_for(endpoint, group_id=g.id, **values)) for g in groups],
-    )
-
-
-__all__ = ["bp", "chooser_or_redirect", "invite_url", "member_group"]
+__all__ = ["bp", "invite_url", "member_group"]

@@ -25,14 +25,14 @@ from flask import Blueprint, Response, abort, g, render_template, url_for
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
-from .. import db, game_play
-from ..engine.core.display import mean_figure, total
-from ..evenings import EveningResult
-from .access import game_or_404, member_group
-from .game_service import game_of, game_title, group_name, side_members
-from .i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
+from ... import db, game_play
+from ...engine.core.display import mean_figure, total
+from ...evenings import EveningResult
+from ..access import game_or_404, member_group
+from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
+from ..service import game_of, game_title, group_name, side_members
+from ..weight import light
 from .scoreboard import Standing, standing_of
-from .weight import light
 
 bp = Blueprint("card", __name__)
 

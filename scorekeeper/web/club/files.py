@@ -18,14 +18,22 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import db, game_play
-from ..db import club as stored
-from ..engine.core.display import total
-from ..transfer import club as night_file
-from ..transfer.formats import _cell as spreadsheet_cell
-from ..transfer.formats import game_document
-from .access import game_and_hands_or_404, group_or_404, membership, remember_key
-from .club import (
+from ... import db, game_play
+from ...db import club as stored
+from ...engine.core.display import total
+from ...transfer import club as night_file
+from ...transfer.formats import game_document, spreadsheet_cell
+from ..access import game_and_hands_or_404, group_or_404, membership, remember_key
+from ..errors import problem_text
+from ..forms import ConfirmForm
+from ..games.sheets import game_sheet
+from ..i18n import isolate_ltr, translate
+from ..links import view_url
+from ..responses import PRIVATE
+from ..service import game_of
+from ..throttle import allow
+from ..weight import heavy
+from .routes import (
     PLACING_RULE,
     TIE_RULE,
     night_or_404,
@@ -33,15 +41,6 @@ from .club import (
     night_standings,
     open_matters,
 )
-from .forms import ConfirmForm
-from .game_service import game_of
-from .i18n import isolate_ltr, translate
-from .responses import PRIVATE
-from .review.imports import problem_text
-from .share import view_url
-from .sheets import game_sheet
-from .throttle import allow
-from .weight import heavy
 
 bp = Blueprint("club_files", __name__)
 

@@ -23,14 +23,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from .. import db, game_play
-from ..engine import GAMES, EngineError, Game
-from ..engine.core.display import signed
-from ..engine.core.game import partnered
-from ..engine.core.numbers import whole_or_none
-from ..engine.core.seats import leaders_of
-from . import share
-from .access import (
+from ... import db, game_play
+from ...engine import GAMES, EngineError, Game
+from ...engine.core.display import signed
+from ...engine.core.game import partnered
+from ...engine.core.numbers import whole_or_none
+from ...engine.core.seats import leaders_of
+from .. import links
+from ..access import (
     can_edit,
     edit_required,
     forget_key,
@@ -44,21 +44,13 @@ from .access import (
     remember_key,
     replaced_key_message,
 )
-from .card import card_group, game_card
-from .chart import running_totals_svg
-from .forms import (
-    JOINS,
-    ConfirmForm,
-    FieldProblem,
-    NewGameForm,
-    SeatChangeForm,
-    StartGroupForm,
-    knob_label,
-    new_game_form_for,
-    preset_label,
-)
-from .game_service import change_seat as seat_player
-from .game_service import (
+from ..chart import running_totals_svg
+from ..forms import ConfirmForm, FieldProblem, preset_label
+from ..groups.forms import StartGroupForm
+from ..i18n import current_language, from_this_site, isolate, shown, translate
+from ..responses import CachedPage, page_cache
+from ..service import change_seat as seat_player
+from ..service import (
     game_of,
     games_to_start,
     group_name,
@@ -73,9 +65,10 @@ from .game_service import (
     start_game,
     table_grows,
 )
-from .game_service import rematch as rematch_game
-from .i18n import current_language, from_this_site, isolate, shown, translate
-from .responses import CachedPage, page_cache
+from ..service import rematch as rematch_game
+from ..weight import light
+from .card import card_group, game_card
+from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
 from .scoreboard import (
     OFFLINE_MARK,
     bid_line,
@@ -86,7 +79,6 @@ from .scoreboard import (
     standing_of,
     total,
 )
-from .weight import light
 
 bp = Blueprint("games", __name__)
 
@@ -286,14 +278,14 @@ def _page_key(game: db.StoredGame, editable: bool, part: str) -> tuple:
 
     The page is shared by every visitor with the same key, so nothing else from the
     request may reach it: the links in it are built from the server's public address
-    (``share.public_root``: configured, or one of the server's own, never any ``Host`` a
+    (``links.public_root``: configured, or one of the server's own, never any ``Host`` a
     client sends, so a stranger's made-up hosts do not multiply the pages kept) and the
     app's root, and the language switch's "come back here" is the scoreboard's own path,
     never the query string one visitor sent.
     """
     return (
         part,
-        share.public_root(),
+        links.public_root(),
         request.script_root,
         current_language(),
         # A finished game's result card names the group for its members only.
@@ -420,12 +412,12 @@ def _render_live(game: db.StoredGame, progress: Any, totals: list, editable: boo
 def _render_scoreboard(game: db.StoredGame, progress: Any, totals: list, editable: bool) -> str:
     # No edit link here: the page is cached (by the server and the phone's service
     # worker), so the link shows only on /share/edit, after a warning and a second tap.
-    view = share.view_url(game)
+    view = links.view_url(game)
     return render_template(
         "scoreboard.html",
         **_live_context(game, progress, totals, editable),
         view_url=view,
-        view_qr=share.qr_markup(view, _("QR code of the view link")),
+        view_qr=links.qr_markup(view, _("QR code of the view link")),
         live_etag=f'W/"{_etag(_page_key(game, editable, _part("live")))}"',
         page_path=url_for("games.scoreboard", game_id=game.id),
     )

@@ -25,27 +25,26 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import db, game_play
-from ..engine import EngineError
-from ..engine.core.display import label_with_sides
-from ..engine.core.language import words_in
-from ..engine.core.numbers import whole_or_none
-from ..engine.core.schema import Refused
-from ..engine.pages.form import (
+from ... import db, game_play
+from ...engine import EngineError
+from ...engine.core.display import label_with_sides
+from ...engine.core.language import words_in
+from ...engine.core.numbers import whole_or_none
+from ...engine.core.schema import Refused
+from ...engine.pages.form import (
     Table,
     entered_values,
-    hand_form,
     posted_action,
     preview_entered,
     refusal,
 )
-from .access import edit_required
+from ..access import edit_required
+from ..i18n import current_language, isolate, shown, translate
+from ..offline.routes import KEPT_HEADER, snapshot_of
+from ..service import game_of, hand_words, side_names
+from ..weight import light
 from .forms import DeleteHandForm, HandForm
-from .game_service import game_of, hand_words, side_names
-from .i18n import current_language, isolate, shown, translate
-from .offline import KEPT_HEADER, snapshot_of
 from .scoreboard import describe, points_line
-from .weight import light
 
 bp = Blueprint("hands", __name__)
 
@@ -86,9 +85,9 @@ def _render(
 ):
     """The page of the hand form (the engine's ``pages.form.hand_form``) for hand
     ``number``, with the entries posted and their ``problems``."""
-    table = _table(game, number)
-    entered = request.form if form.is_submitted() else None
-    hand = hand_form(table, entered, problems, None if stored is None else stored.record.to_dict())
+    hand = form.page(
+        _table(game, number), problems, None if stored is None else stored.record.to_dict()
+    )
     page = render_template("hand_form.html", game=game, form=form, hand=hand, **context)
     return page, status, {"Cache-Control": OFFLINE_PAGE}
 
