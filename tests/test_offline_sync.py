@@ -300,7 +300,7 @@ def test_a_hand_the_rules_refuse_stops_the_batch_in_both_words(client, key, lang
     [
         ("not json", "body"),
         ([], "body"),
-        ({"hands": []}, "by"),
+        ({"hands": []}, "hands"),  # no name: the hands are saved unmarked (issue 56)
         ({"by": "  ", "hands": []}, "by"),
         ({"by": 7, "hands": []}, "by"),
         ({"by": "x" * 31, "hands": []}, "by"),
