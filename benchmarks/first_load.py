@@ -131,10 +131,7 @@ def main() -> int:
         mark = "" if figure <= TARGET else "  ✗"
         ok = ok and figure <= TARGET
         print(f"first load, {name:20} {figure / 1024:6.1f} KB (target <= 30 KB){mark}")
-    print(
-        f"then kept by itself, scorekeeper's phone, with nothing asked: "
-        f"{keeping / 1024:.1f} KB"
-    )
+    print(f"then kept by itself, scorekeeper's phone, with nothing asked: {keeping / 1024:.1f} KB")
     print(f"second visit, viewer       {again / 1024:6.1f} KB")
     for name, found in (
         ("viewer", parts),
