@@ -36,7 +36,12 @@ from web import (  # noqa: E402  (a sibling benchmark)
 )
 
 TARGET = 30 * 1024
-KEEPING = re.compile(r"/static/keep\.js|/games/\d+/(?:kept|offline)$|/engine/")
+# What keeping the game fetches: keep.js, the kept page, the snapshot, the engine, and the
+# kept page's own scripts (which the scoreboard does not load: keep.js stores them).
+KEEPING = re.compile(
+    r"/static/(?:keep|hand|phone-engine|keep-drawn|kept-copy)\.js|/games/\d+/(?:kept|offline)$"
+    r"|/engine/"
+)
 CHROMIUM = "/usr/bin/chromium"
 
 
