@@ -252,6 +252,12 @@
     document.querySelectorAll("#offline").forEach((notice) => notice.remove()); // this page says how it stands
     const record = await caughtUp(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
+    // A name its player gave since it was kept (on another game's kept page) marks its hands.
+    const named = remember(NAME);
+    if (!record.by && named && record.snapshot.seated.indexOf(named) >= 0) {
+      record.by = named;
+      store(record).catch(() => {});
+    }
     const engine = PhoneEngine.load(setup.engine);
     const language = setup.language; // its words file came with the page (issue 44), whatever the game was kept in
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
