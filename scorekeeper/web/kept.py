@@ -1,13 +1,14 @@
 """The page a phone shows for a game it keeps to go on without the network (issue 34).
 
 ``GET /games/<id>/kept`` is a shell: the page's words in its language, the question whose
-phone it is (``templates/_kept.html``, asked by Keep on the scoreboard), and the addresses
-``static/keep.js`` needs (the snapshot and the batch of ``web/offline.py``, the engine of
-``web/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
-key: the engine in the phone draws the scoreboard, the hand form and the kept views from
-the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores this page in Cache
-Storage when the game is kept, and the service worker shows it for the game's scoreboard
-and hand form when the server cannot be reached.
+phone it is (``templates/_kept.html``: asked on this page once a hand is recorded here, for
+a phone the server knows no name of; never before the game is kept: issue 56), the
+addresses ``static/keep.js`` needs (the snapshot and the batch of ``web/offline.py``, the
+engine of ``web/phone_engine.py``, the scripts with their sizes and digests). It holds no
+hand, no total and no key: the engine in the phone draws the scoreboard, the hand form and
+the kept views from the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores
+this page in Cache Storage when the game is kept, and the service worker shows it for the
+game's scoreboard and hand form when the server cannot be reached.
 """
 
 from __future__ import annotations
