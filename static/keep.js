@@ -24,6 +24,7 @@
   const SAVED = "scorekeeper:saved:";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
+  const SILENT = 60000; // ms without a word from the service worker's download: it stopped
   const NOT_ENTRIES = ["number", "revision", "csrf_token", "save"];
   const flag = (id) => "scorekeeper:kept:" + id;
 
@@ -121,14 +122,28 @@
     let heard = 0;
     return new Promise((resolve, reject) => {
       const channel = new MessageChannel();
+      // A worker stopped or replaced meanwhile never answers: silent for SILENT, it failed
+      // (Keep says so, and the next scoreboard tries again, what was stored kept).
+      let silent = 0;
+      const waiting = () => {
+        clearTimeout(silent);
+        silent = setTimeout(() => reject(new Error(item.url + ": no answer")), SILENT);
+      };
+      waiting();
       channel.port1.onmessage = (event) => {
+        waiting();
         const said = event.data || {};
         if (said.bytes) {
           const part = Math.min(heard + said.bytes, item.size) - Math.min(heard, item.size);
           heard += said.bytes;
           counted(part, 0);
-        } else if (said.done) resolve([said.sent, heard]);
-        else if (said.failed) reject(new Error(item.url + ": " + said.failed));
+        } else if (said.done) {
+          clearTimeout(silent);
+          resolve([said.sent, heard]);
+        } else if (said.failed) {
+          clearTimeout(silent);
+          reject(new Error(item.url + ": " + said.failed));
+        }
       };
       registration.active.postMessage({ engine: [{ url: item.url, sha256: item.sha256 }] }, [channel.port2]);
     });
