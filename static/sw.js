@@ -340,14 +340,14 @@ function hex(buffer) {
 }
 
 // Downloads the engine's file ``url`` into the kept engine's cache unless it is there with
-// the bytes of ``sha256``; ``heard`` hears of each part's bytes as they come. Answers the
-// bytes taken over the wire (0 for a file stored already). Refused: a file whose bytes
-// differ (a wrong or foreign answer), or larger than LARGEST.
+// the bytes of ``sha256``; ``heard`` hears of each part's bytes as they come. Answers, to
+// each page that asked, the bytes taken over the wire (0 for a file stored already).
+// Refused: a file whose bytes differ (a wrong or foreign answer), or larger than LARGEST.
 function download(url, sha256, heard) {
   const busy = downloading.get(url);
   if (busy) {
     busy.heard.push(heard);
-    return busy.done.then(() => 0);
+    return busy.done;
   }
   const listeners = [heard];
   const done = caches.open(KEPT_ENGINE).then(async (cache) => {
