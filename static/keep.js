@@ -142,7 +142,8 @@
           resolve([said.sent, heard]);
         } else if (said.failed) {
           clearTimeout(silent);
-          reject(new Error(item.url + ": " + said.failed));
+          // Named as thrown there: a full storage is said as such (QuotaExceededError).
+          reject(Object.assign(new Error(item.url + ": " + said.failed), { name: said.name || "Error" }));
         }
       };
       registration.active.postMessage({ engine: [{ url: item.url, sha256: item.sha256 }] }, [channel.port2]);

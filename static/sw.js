@@ -396,7 +396,7 @@ function downloads(asked, port) {
       const url = new URL(item.url, self.location.href).href;
       return download(url, item.sha256, (bytes) => tell({ bytes })).then(
         (sent) => tell({ done: true, sent }),
-        (error) => tell({ failed: String((error && error.message) || error) }),
+        (error) => tell({ failed: String((error && error.message) || error), name: error && error.name }),
       );
     }),
   );
