@@ -116,7 +116,7 @@
 
   // An engine's file, downloaded and stored by the service worker (sw.js): it goes on when
   // this page is left, and the next page's Keep waits for it rather than fetching it again.
-  // Answers [the bytes it took over the wire (0 for one stored already), the bytes heard].
+  // Answers [the bytes the worker downloaded (0 for one stored already), the bytes heard].
   async function byWorker(item, counted) {
     const registration = await navigator.serviceWorker.ready;
     let heard = 0;

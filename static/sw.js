@@ -341,7 +341,7 @@ function hex(buffer) {
 
 // Downloads the engine's file ``url`` into the kept engine's cache unless it is there with
 // the bytes of ``sha256``; ``heard`` hears of each part's bytes as they come. Answers, to
-// each page that asked, the bytes taken over the wire (0 for a file stored already).
+// each page that asked, the bytes it downloaded (decoded; 0 for a file stored already).
 // Refused: a file whose bytes differ (a wrong or foreign answer), or larger than LARGEST.
 function download(url, sha256, heard) {
   const busy = downloading.get(url);
