@@ -4,8 +4,8 @@
 
 It starts ``scorekeeper serve`` on a fresh database with a game of 2 hands (as
 ``benchmarks/web.py`` does), opens its scoreboard in Debian's Chromium as the phone that
-keeps the score, which keeps the started game by itself (issue 44; it is told whose
-phone it is when it asks), and prints what keeping it downloaded (every response as it
+keeps the score, which keeps the started game by itself (issue 44; nothing asked first:
+issue 56), and prints what keeping it downloaded (every response as it
 came over the wire: headers and the body as sent) and how long it took, from the phone
 asking for static/keep.js to the phone saying it is kept (before issue 44: from the tap
 on "Keep this game on this phone", which asked for it), and what the same phone fetches
@@ -131,7 +131,6 @@ def keep(browser, base: str, cookies: dict, game_id: int, throttle: dict | None)
         page.locator("#keep").click(timeout=600_000)
     else:
         page.goto(f"/games/{game_id}")
-    page.locator("#keep-whose button").first.click(timeout=600_000)
     page.wait_for_function(
         f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=600_000
     )

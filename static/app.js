@@ -86,20 +86,36 @@
     const after = headline();
     // The region that announces is outside the part replaced, so it is always there.
     if (news && after && after !== before) news.textContent = after;
-    withCardScript();
     keepCopy();
     document.dispatchEvent(new Event("scorekeeper:live"));
   }
 
-  // The result card's script, fetched when a live update brings the card (the game just
-  // ended): a game in progress loads without it.
+  // The result card's script, fetched when the card is asked for (a finger on "Send result",
+  // issue 56): a scoreboard, finished or not, loads without it. A tap before it came sends
+  // once it has.
+  let cardScript = null;
   function withCardScript() {
-    const source = live.dataset.cardScript;
-    if (!source || window.scorekeeperCard || !live.querySelector("[data-card]")) return;
-    if (document.querySelector('script[src="' + source + '"]')) return;
-    const script = document.createElement("script");
-    script.src = source;
-    document.body.appendChild(script);
+    const source = live && live.dataset.cardScript;
+    if (!source || window.scorekeeperCard) return Promise.resolve();
+    if (!cardScript) {
+      cardScript = new Promise((resolve, reject) => {
+        const script = Object.assign(document.createElement("script"), { src: source, onload: resolve });
+        script.onerror = () => { cardScript = null; script.remove(); reject(new Error(source)); };
+        document.body.appendChild(script);
+      });
+    }
+    return cardScript;
+  }
+  if (live) {
+    const sendKey = (event) => event.target.closest && event.target.closest("#live [data-send]");
+    ["pointerdown", "focusin"].forEach((kind) =>
+      document.addEventListener(kind, (event) => { if (sendKey(event)) withCardScript().catch(() => {}); }));
+    document.addEventListener("click", (event) => {
+      const key = sendKey(event);
+      if (!key || window.scorekeeperCard) return;
+      event.preventDefault();
+      withCardScript().then(() => window.scorekeeperCard.send(key.closest("[data-card]")), () => { location.href = key.href; });
+    });
   }
 
   function schedule() {
@@ -183,14 +199,18 @@
       script.src = keep.dataset.script;
       document.body.appendChild(script);
     };
-    // Keep's largest files (the button names them) are asked for with keep.js, not two
-    // round trips later; keep.js reads them (issue 44). One already kept is not.
-    const early = () => caches.open("kept-engine").then((cache) => Object.fromEntries(
-      (keep.dataset.early || "").split(" ").filter(Boolean).map((url) => [url, cache.match(url, { ignoreVary: true })
-        .then((hit) => (hit ? null : fetch(url, { credentials: "same-origin" }))).catch(() => null)])));
+    // Keep's largest files (the button names them, each with its digest) are asked for with
+    // keep.js, not two round trips later (issue 44), from the service worker, which stores
+    // each whole once checked, and goes on when this page is left (sw.js, issue 56).
+    const early = () => worker.ready.then((registration) => registration.active.postMessage({
+      engine: (keep.dataset.early || "").split(" ").filter(Boolean).map((named) => {
+        const [url, sha256] = named.split("#");
+        return { url, sha256 };
+      }),
+    }));
     const asked = () => {
       keep.dataset.asked = "1";
-      window.scorekeeperEarly = early().catch(() => ({}));
+      early().catch(() => {});
       bring();
     };
     keep.hidden = false;

@@ -387,7 +387,9 @@
     });
   }
 
-  window.scorekeeperCard = { draw: draw, render: render, fontsReady: fontsReady };
+  // ``send(holder)``: what a tap on "Send result" does, for a scoreboard that fetched this
+  // script on the tap (app.js, issue 56).
+  window.scorekeeperCard = { draw: draw, render: render, fontsReady: fontsReady, send: send };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", prepare);
   else prepare();
 })();

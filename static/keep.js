@@ -1,7 +1,13 @@
 // A game kept on this phone, to go on without the network (issues 34, 44, 46). app.js loads
 // it on Keep, or for a game this phone keeps; the kept page (kept.html, web/kept.py) runs on it.
 // - Keep: the game's snapshot (GET /games/<id>/offline) into IndexedDB; the engine, the kept
-//   page and its scripts into Cache Storage, where the service worker finds them.
+//   page and its scripts into Cache Storage, where the service worker finds them. Nothing is
+//   asked first (issue 56): the engine's files are downloaded by the service worker, each
+//   stored whole once its bytes have the digest the server lists, so that a page left
+//   mid-download loses nothing fetched; a stored file whose bytes differ is fetched again.
+// - The hands this phone records without the network are marked with its name: the one the
+//   server knows (its member's name in the game's group), else the one its player gives
+//   when asked on the kept page, once, after a hand is recorded there; never before.
 // - Offline, the engine in the phone draws every view with the server's templates; this file
 //   puts the HTML in place and answers its buttons; hand.js wires the form's keys. Each hand
 //   saved is queued in IndexedDB, in order, before it is shown.
@@ -18,6 +24,7 @@
   const SAVED = "scorekeeper:saved:";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
   const PROBE = 4000; // ms between tries to reach the server from the kept page
+  const SILENT = 60000; // ms without a word from the service worker's download: it stopped
   const NOT_ENTRIES = ["number", "revision", "csrf_token", "save"];
   const flag = (id) => "scorekeeper:kept:" + id;
 
@@ -97,37 +104,70 @@
 
   // --- Keep, on the scoreboard -------------------------------------------------------------
 
-  // "Whose phone is this?" under Keep, as the kept page ``doc`` has it: the name tapped.
-  function askWhose(doc, place) {
-    const box = document.importNode(doc.getElementById("kept-whose").content, true).firstElementChild;
-    place.closest("p").after(box);
-    return new Promise((resolve) => box.addEventListener("click", (event) => {
-      const key = event.target.closest("button");
-      if (!key) return;
-      box.remove();
-      resolve(key.value);
-    }));
+  // The SHA-256 of ``bytes`` in hex.
+  async function sha256(bytes) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   }
 
-  // Downloads one file into the cache, saying how many of its bytes have come.
-  // One app.js asked for with keep.js (``early``, issue 44) is taken from there, once.
-  async function download(cache, item, counted, early) {
-    if (await cache.match(item.url, { ignoreVary: true })) return counted(item.size, 0);
-    const asked = early && early[item.url];
-    if (asked) delete early[item.url];
-    const response = (asked && (await asked)) || (await fetch(item.url, { credentials: "same-origin" }));
+  // Whether a stored ``response`` holds the file ``item`` names (its digest, as the server
+  // lists it): a file planted in the cache, or cut short, is not used.
+  const genuine = async (response, item) => Boolean(item.sha256) && (await sha256(await response.arrayBuffer())) === item.sha256;
+
+  // An engine's file, downloaded and stored by the service worker (sw.js): it goes on when
+  // this page is left, and the next page's Keep waits for it rather than fetching it again.
+  // Answers [the bytes the worker downloaded (0 for one stored already), the bytes heard].
+  async function byWorker(item, counted) {
+    const registration = await navigator.serviceWorker.ready;
+    let heard = 0;
+    return new Promise((resolve, reject) => {
+      const channel = new MessageChannel();
+      // A worker stopped or replaced meanwhile never answers: silent for SILENT, it failed
+      // (Keep says so, and the next scoreboard tries again, what was stored kept).
+      let silent = 0;
+      const waiting = () => {
+        clearTimeout(silent);
+        silent = setTimeout(() => reject(new Error(item.url + ": no answer")), SILENT);
+      };
+      waiting();
+      channel.port1.onmessage = (event) => {
+        waiting();
+        const said = event.data || {};
+        if (said.bytes) {
+          const part = Math.min(heard + said.bytes, item.size) - Math.min(heard, item.size);
+          heard += said.bytes;
+          counted(part, 0);
+        } else if (said.done) {
+          clearTimeout(silent);
+          resolve([said.sent, heard]);
+        } else if (said.failed) {
+          clearTimeout(silent);
+          // Named as thrown there: a full storage is said as such (QuotaExceededError).
+          reject(Object.assign(new Error(item.url + ": " + said.failed), { name: said.name || "Error" }));
+        }
+      };
+      registration.active.postMessage({ engine: [{ url: item.url, sha256: item.sha256 }] }, [channel.port2]);
+    });
+  }
+
+  // Downloads one file into the cache, saying how many of its bytes have come; one stored
+  // already is used only while its bytes are the file's (``genuine``).
+  async function download(cache, item, counted) {
+    const hit = await cache.match(item.url, { ignoreVary: true });
+    if (hit && (await genuine(hit, item))) return counted(item.size, 0);
+    if (hit) await cache.delete(item.url, { ignoreVary: true });
+    if (/\/engine\//.test(item.url) && item.sha256 && navigator.serviceWorker.controller) {
+      const [sent, heard] = await byWorker(item, counted);
+      return counted(Math.max(0, item.size - heard), sent ? item.sent || item.size : 0);
+    }
+    const response = await fetch(item.url, { credentials: "same-origin" });
     if (!response.ok) throw new Error(item.url + ": " + response.status);
-    const reader = response.clone().body.getReader();
-    let read = 0;
-    const pump = async () => {
-      for (let part = await reader.read(); !part.done; part = await reader.read()) {
-        counted(Math.min(read + part.value.length, item.size) - Math.min(read, item.size), 0);
-        read += part.value.length;
-      }
-    };
-    await Promise.all([pump(), cache.put(item.url, response)]);
-    // What the server sent for it (compressed): the service worker's reports its bytes decoded.
-    return counted(Math.max(0, item.size - read), item.sent || item.size);
+    const bytes = await response.arrayBuffer();
+    if (item.sha256 && (await sha256(bytes)) !== item.sha256) throw new Error(item.url + ": not the file listed");
+    const type = response.headers.get("Content-Type");
+    await cache.put(item.url, new Response(bytes, { headers: type ? { "Content-Type": type } : {} }));
+    // What the server sent for it (compressed).
+    return counted(item.size, item.sent || item.size);
   }
 
   async function keepGame(button) {
@@ -141,16 +181,15 @@
       const setup = shell.setup;
       const snapshot = await asked;
       if (!snapshot.ok) throw snapshot.error || new Error(String(snapshot.status));
-      let by = remember(NAME);
-      if (!by || snapshot.body.seated.indexOf(by) < 0) by = await askWhose(shell.doc, button);
-      remember(NAME, by);
+      // The name this phone's player gave, if they sit at this table (none asked here).
+      const name = remember(NAME);
+      const by = name && snapshot.body.seated.indexOf(name) >= 0 ? name : null;
       status.textContent = say("kept-loading");
       const started = performance.now();
       const total = setup.downloads.reduce((sum, item) => sum + item.size, 0);
       Object.assign(bar, { max: total, value: 0, hidden: false }).style.width = "100%";
       let wire = 0;
-      const early = await (window.scorekeeperEarly || {});
-      await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; }, early);
+      await storeShell(shell, (bytes, sent) => { bar.value = Math.min(total, bar.value + bytes); wire += sent; });
       const before = await stored(setup.id); // its hands still queued kept, and the snapshot they follow
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
       const removed = (before && before.removed) || []; // this phone's copy (kept-copy.js)
@@ -196,9 +235,9 @@
 
   // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page;
   // then what the server no longer serves goes (``prune``).
-  async function storeShell(shell, counted, early) {
+  async function storeShell(shell, counted) {
     const cache = await caches.open(ENGINE_CACHE);
-    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted, early)));
+    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
     await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
     await prune(cache, shell.setup);
   }
@@ -229,6 +268,12 @@
     document.querySelectorAll("#offline").forEach((notice) => notice.remove()); // this page says how it stands
     const record = await caughtUp(setup.id);
     if (!record) throw new Error("not kept on this phone"); // said below
+    // A name its player gave since it was kept (on another game's kept page) marks its hands.
+    const named = remember(NAME);
+    if (!record.by && named && record.snapshot.seated.indexOf(named) >= 0) {
+      record.by = named;
+      store(record).catch(() => {});
+    }
     const engine = PhoneEngine.load(setup.engine);
     const language = setup.language; // its words file came with the page (issue 44), whatever the game was kept in
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
@@ -287,11 +332,30 @@
       else boardPlace.replaceChildren(Object.assign(document.createElement("p"), { className: "err", textContent: sheet.error }));
       view("board", turn);
       if (sheet.error !== undefined) return;
+      askWhose();
       // Kept for a cold load, with the form for the next hand drawn ahead (keep-drawn.js).
       const hands = record.queue.map((q) => q.hand);
       KeptDrawn.remember(record, language, "board", { html: sheet.html }, mark, store);
       call("form", { state: snap.state, hands, values: {}, problems: [], said: [] }).then((next) => next.error === undefined &&
         KeptDrawn.remember(record, language, "form", { html: next.html + next.back_html, state: next.state }, mark, store));
+    }
+
+    // "Whose phone is this?", once a hand waits here to be sent, for a phone the server
+    // knows no name of and whose player gave none: under the board's button, the table
+    // going on meanwhile. The name tapped marks the hands sent from here, and this phone's
+    // next kept games where it sits at the table (issue 56).
+    function askWhose() {
+      if (record.by || record.snapshot.phone || !record.queue.length) return;
+      const box = document.importNode(document.getElementById("kept-whose").content, true).firstElementChild;
+      (boardPlace.querySelector("section.board") || boardPlace.firstElementChild || boardPlace).after(box);
+      box.addEventListener("click", (event) => {
+        const key = event.target.closest("button");
+        if (!key) return;
+        box.remove();
+        record.by = key.value;
+        remember(NAME, key.value);
+        store(record).catch(() => {});
+      });
     }
 
     // "Remove hand N from this phone" (a hand the server will not take), asked again first.

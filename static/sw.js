@@ -24,6 +24,11 @@
 //   replaces its old copy: ``storeOnly``), and an old shell cache goes with its worker. The
 //   kept engine's cache holds one build (keep.js removes what the server no longer lists);
 //   a page kept with an older build is served this one's files of the same kind.
+// - The engine's files are downloaded here when a page asks (``engine``: their addresses and
+//   digests; issue 56): each is stored whole, only once its bytes have the digest the server
+//   listed, and a file of the same kind stored before goes (one of each kind). A download
+//   goes on when the page that asked is left; a page asking for a file on its way waits for
+//   it, so no file is fetched twice.
 /* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION */
 "use strict";
 
@@ -279,8 +284,10 @@ self.addEventListener("fetch", (event) => {
     // kept before it asks for the files of that build, which the server no longer has
     // (404) or cannot be reached for, and gets the same files of the one kept, which
     // make a whole engine as theirs did.
+    const busy = downloading.get(request.url);
+    const waited = busy ? busy.done.catch(() => {}) : Promise.resolve();
     event.respondWith(
-      caches.open(KEPT_ENGINE).then((cache) =>
+      waited.then(() => caches.open(KEPT_ENGINE)).then((cache) =>
         cache.match(request, { ignoreVary: true }).then(
           (hit) =>
             hit ||
@@ -323,9 +330,85 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// The engine's files on their way (``download``), by address: a second ask waits for the first.
+const downloading = new Map();
+const MOST_FILES = 16; // files a page may ask for at once
+const LARGEST = 32 * 1024 * 1024; // bytes: a file larger is not the engine's
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Downloads the engine's file ``url`` into the kept engine's cache unless it is there with
+// the bytes of ``sha256``; ``heard`` hears of each part's bytes as they come. Answers, to
+// each page that asked, the bytes it downloaded (decoded; 0 for a file stored already).
+// Refused: a file whose bytes differ (a wrong or foreign answer), or larger than LARGEST.
+function download(url, sha256, heard) {
+  const busy = downloading.get(url);
+  if (busy) {
+    busy.heard.push(heard);
+    return busy.done;
+  }
+  const listeners = [heard];
+  const done = caches.open(KEPT_ENGINE).then(async (cache) => {
+    const stored = await cache.match(url, { ignoreVary: true });
+    if (stored && hex(await crypto.subtle.digest("SHA-256", await stored.arrayBuffer())) === sha256) return 0;
+    const answer = await fetch(url, { credentials: "same-origin" });
+    if (!answer.ok) throw new Error(String(answer.status));
+    const reader = answer.body.getReader();
+    const parts = [];
+    let read = 0;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      read += part.value.length;
+      if (read > LARGEST) throw new Error("too large");
+      parts.push(part.value);
+      listeners.forEach((tell) => tell(part.value.length));
+    }
+    const bytes = await new Blob(parts).arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== sha256) throw new Error("not the file listed");
+    const type = answer.headers.get("Content-Type");
+    await cache.put(url, new Response(bytes, { headers: type ? { "Content-Type": type } : {} }));
+    // One file of each kind: the one stored before this one (an older build's) goes.
+    const wanted = kind(new URL(url).pathname);
+    for (const old of await cache.keys()) {
+      if (old.url !== url && kind(new URL(old.url).pathname) === wanted) await cache.delete(old);
+    }
+    return read;
+  });
+  const entry = { heard: listeners, done };
+  downloading.set(url, entry);
+  const over = () => downloading.delete(url);
+  done.then(over, over);
+  return done;
+}
+
+// The files a page asks this worker to download (``asked``: [{url, sha256}]): only the
+// engine's, on this server, with a digest; each told on ``port`` (bytes, then done or failed).
+function downloads(asked, port) {
+  const tell = (message) => port && port.postMessage(message);
+  const wanted = (Array.isArray(asked) ? asked : []).slice(0, MOST_FILES).filter((item) => {
+    if (!item || typeof item.url !== "string" || !/^[0-9a-f]{64}$/.test(item.sha256 || "")) return false;
+    const url = new URL(item.url, self.location.href);
+    return url.origin === self.location.origin && ENGINE_FILE.test(url.pathname);
+  });
+  return Promise.all(
+    wanted.map((item) => {
+      const url = new URL(item.url, self.location.href).href;
+      return download(url, item.sha256, (bytes) => tell({ bytes })).then(
+        (sent) => tell({ done: true, sent }),
+        (error) => tell({ failed: String((error && error.message) || error), name: error && error.name }),
+      );
+    }),
+  );
+}
+
 // A page asks for a fresh copy of itself to be kept (app.js: after a live update, or for
 // the first page, which loaded before this worker ran).
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.engine) {
+    event.waitUntil(downloads(event.data.engine, event.ports[0]).catch(() => {}));
+    return;
+  }
   const url = event.data && event.data.keep;
   if (typeof url !== "string" || new URL(url).origin !== self.location.origin || keyed(url)) {
     return;

@@ -60,12 +60,12 @@ def test_an_editing_phone_keeps_a_started_game_without_a_tap(browser, live_serve
         opened(page, fresh["edit_url"])  # not started: nothing to keep yet
         assert keeping(asked) == [] and not page.locator("#keep[data-asked]").count()
         opened(page, begun["edit_url"])
-        # Whose phone it is, asked once; then the game is on the phone, untapped.
-        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
+        # The game is on the phone, untapped and unasked (issue 56).
         page.wait_for_function(
             f"() => localStorage.getItem('scorekeeper:kept:{begun['id']}') === '1'",
             timeout=ENGINE_TIMEOUT,
         )
+        assert page.locator("#keep-whose").count() == 0
         assert any("/engine/stdlib-" in url for url in asked)
         assert not any(url.endswith("python_stdlib.zip") for url in asked)
 
@@ -103,7 +103,6 @@ def test_a_phone_saving_data_asks_once_and_downloads_nothing_until_asked(
         page = context.new_page()
         opened(page, first["edit_url"])
         page.locator("#keep-ask-yes").click()
-        page.locator("#keep-whose button", has_text="Dana").click(timeout=ENGINE_TIMEOUT)
         page.wait_for_function(
             f"() => localStorage.getItem('scorekeeper:kept:{first['id']}') === '1'",
             timeout=ENGINE_TIMEOUT,
@@ -143,7 +142,6 @@ def test_a_phone_whose_storage_is_full_says_so_and_keeps_nothing(browser, live_s
         quota = {"origin": live_server, "quotaSize": 2_000_000}
         context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin", quota)
         opened(page, created["edit_url"])
-        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
         status = page.locator("#keep-status")
         full = {"en": "storage is full", "he": "האחסון של הטלפון הזה מלא"}[language]
         status.filter(has_text=full).wait_for(timeout=ENGINE_TIMEOUT)

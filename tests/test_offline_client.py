@@ -354,13 +354,15 @@ def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones
     base = live_server
     created, game_id, key = started_game(base, SPADES, PLAYERS, FIRST)
     with phone_page(phones, "he") as page:
-        page.goto(created["edit_url"])
-        # The module's phone may keep words files from its earlier tests: none to start.
+        # The module's phone may keep words files from its earlier tests: none to start,
+        # before the scoreboard, which keeps the game at once (nothing asked: issue 56).
+        page.goto("/")
         page.evaluate(
             """async () => { const cache = await caches.open('kept-engine');
             for (const asked of await cache.keys())
               if (asked.url.includes('/engine/words-')) await cache.delete(asked); }"""
         )
+        page.goto(created["edit_url"])
         keep_game(page, game_id, PLAYERS[0])
         words = "async () => (await (await caches.open('kept-engine')).keys()).map((r) => r.url)"
         kept_words = [u for u in page.evaluate(words) if "/engine/words-" in u]

@@ -300,7 +300,7 @@ def test_a_hand_the_rules_refuse_stops_the_batch_in_both_words(client, key, lang
     [
         ("not json", "body"),
         ([], "body"),
-        ({"hands": []}, "by"),
+        ({"hands": []}, "hands"),  # no name: the hands are saved unmarked (issue 56)
         ({"by": "  ", "hands": []}, "by"),
         ({"by": 7, "hands": []}, "by"),
         ({"by": "x" * 31, "hands": []}, "by"),
@@ -568,3 +568,52 @@ def test_m019_upgrades_every_older_file_with_nothing_lost_and_no_hand_offline(tm
         assert games
         for game in games:
             assert db.offline_hands(db.get_db(), game.id) == {}
+
+
+# --- the phone's name, never asked before keeping (issue 56) ---------------------------------
+
+
+def test_a_members_phone_marks_its_hands_with_its_member_name_while_it_is_one(client):
+    """A phone that is a member of the game's group is named by the server (the snapshot's
+    ``phone``), and the hands it sends are marked with that name whatever it says; once it
+    is no member (removed, still holding the edit link), never with that name again: with
+    the name its player gave, or with none."""
+    key = "israeli-whist"
+    game_id, _edit_key, _players = start(client, key)
+    assert snapshot(client, game_id)["phone"] is None  # no member: no name the server knows
+    group = join_group(client, game_id)
+    with sqlite3.connect(client.application.config["DATABASE"]) as database:
+        database.execute(
+            "UPDATE members SET label = ? WHERE group_id = ?", ["Dana's phone", group.id]
+        )
+    shot = snapshot(client, game_id)
+    assert shot["phone"] == "Dana's phone"
+    bodies = legal_hands(client, key, game_id, 3)
+    sent = client.post(
+        f"/games/{game_id}/offline/hands",
+        json={"by": None, "hands": queued(bodies[:1], shot["version"])},
+    )
+    assert sent.status_code == 200, sent.get_json()
+    assert (
+        send(
+            client, game_id, queued(bodies[1:2], sent.get_json()["version"], 2), by="Ben"
+        ).status_code
+        == 200
+    )
+    marks = stored_rows(client, "SELECT number, offline_by FROM hands ORDER BY number")
+    assert marks == [(1, "Dana's phone"), (2, "Dana's phone")]
+
+    # Removed from the group (its edit link still held): the member's name is not its own.
+    with sqlite3.connect(client.application.config["DATABASE"]) as database:
+        database.execute(
+            "UPDATE members SET left_at = '2026-11-27 12:00:00' WHERE group_id = ?", [group.id]
+        )
+    shot = snapshot(client, game_id)
+    assert shot["phone"] is None
+    third = client.post(
+        f"/games/{game_id}/offline/hands", json={"hands": queued(bodies[2:3], shot["version"], 3)}
+    )
+    assert third.status_code == 200, third.get_json()
+    marks = stored_rows(client, "SELECT number, offline_by FROM hands ORDER BY number")
+    assert marks[2] == (3, None)
+    assert "Dana's phone" not in [by for _number, by in marks[2:]]

@@ -844,7 +844,6 @@ def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, l
             page.wait_for_timeout(50)
         together = any(url.endswith("/offline") for url in asked)
         held[0].continue_()
-        page.locator("#keep-whose button", has_text="Ben").click(timeout=ENGINE_TIMEOUT)
         page.wait_for_function(
             f"() => localStorage.getItem('scorekeeper:kept:{game['id']}') === '1'",
             timeout=ENGINE_TIMEOUT,

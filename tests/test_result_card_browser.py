@@ -149,6 +149,11 @@ def test_send_result_downloads_the_card_and_copies_its_text(browser, live_server
         page.on("pageerror", lambda error: errors.append(str(error)))
         join_in_browser(page, live_server, created["id"])
         page.goto(f"/games/{created['id']}")
+        # A finished game's scoreboard loads without the card's script (issue 56): it comes
+        # with the tap on "Send result", which then sends.
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.scorekeeperCard === undefined")
+        assert page.locator('script[src*="card.js"]').count() == 0
         sent_card(page, language, f"result-{created['id']}.png")
         # The phone says what happened, and the text is on the clipboard.
         status = page.locator(".card-status")
@@ -267,13 +272,13 @@ def test_a_game_finished_while_watching_offers_its_card(browser, live_server):
         page = context.new_page()
         page.goto(f"/games/{created['id']}/edit/{created['edit_key']}")
         assert page.locator(".send-result").count() == 0
-        # A game in progress loads without the card's script; the card brings it.
+        # A game in progress loads without the card's script; the tap on the card brings it.
         assert page.evaluate("window.scorekeeperCard === undefined")
         assert page.locator('script[src*="card.js"]').count() == 0
         call_json(live_server, "POST", path, {"points": [0, 20]}, created["edit_key"])
         # The live part shows the end, and the card with it.
         page.locator(".send-result").wait_for(state="visible")
-        page.wait_for_function("window.scorekeeperCard !== undefined")
+        assert page.evaluate("window.scorekeeperCard === undefined")  # until it is asked for
         with page.expect_download() as caught:
             page.locator(".send-result").click()
         assert png_size(pathlib.Path(caught.value.path()).read_bytes()) == (1080, 1350)

@@ -1,17 +1,20 @@
 """The page a phone shows for a game it keeps to go on without the network (issue 34).
 
 ``GET /games/<id>/kept`` is a shell: the page's words in its language, the question whose
-phone it is (``templates/_kept.html``, asked by Keep on the scoreboard), and the addresses
-``static/keep.js`` needs (the snapshot and the batch of ``web/offline/routes.py``, the engine of
-``web/offline/phone_engine.py``, the scripts and their sizes). It holds no hand, no total and no
-key: the engine in the phone draws the scoreboard, the hand form and the kept views from
-the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores this page in Cache
-Storage when the game is kept, and the service worker shows it for the game's scoreboard
-and hand form when the server cannot be reached.
+phone it is (``templates/_kept.html``: asked on this page once a hand is recorded here, for
+a phone the server knows no name of; never before the game is kept: issue 56), the
+addresses ``static/keep.js`` needs (the snapshot and the batch of ``web/offline/routes.py``, the
+engine of ``web/offline/phone_engine.py``, the scripts with their sizes and digests). It holds no
+hand, no total and no key: the engine in the phone draws the scoreboard, the hand form and
+the kept views from the snapshot and the queue keep.js keeps in IndexedDB. keep.js stores
+this page in Cache Storage when the game is kept, and the service worker shows it for the
+game's scoreboard and hand form when the server cannot be reached.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ from ..weight import light
 from .phone_engine import (
     DOWNLOADED,
     ENCODINGS,
+    build_folder,
     built,
     encoding_taken,
     pyodide_folder,
@@ -54,10 +58,26 @@ def _size(path: Path) -> int:
     return path.stat().st_size if path.is_file() else 0
 
 
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of a file's bytes as a phone holds them once downloaded (decoded), in
+    hex; "" for a file not there. A phone stores a downloaded file only when its bytes
+    have this digest, and uses a stored one only while they still have it (issue 56): a
+    file planted in its cache, or cut short, is fetched again."""
+    if not path.is_file():
+        return ""
+    found = path.stat()
+    return _sha256(str(path), found.st_mtime_ns, found.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _sha256(path: str, _mtime_ns: int, _size: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def _static(filename: str) -> dict[str, Any]:
     folder = Path(current_app.static_folder or "static")
     url = current_app.jinja_env.globals["static_url"](filename)
-    return {"url": url, "size": _size(folder / filename)}
+    return {"url": url, "size": _size(folder / filename), "sha256": sha256_of(folder / filename)}
 
 
 def _sent(path: Path) -> int:
@@ -94,6 +114,7 @@ def downloads() -> list[dict[str, Any]]:
             "url": engine["pyodide"] + name,
             "size": _size(folder / name),
             "sent": _sent(folder / name),
+            "sha256": sha256_of(folder / name),
         }
         for name in DOWNLOADED
     ]
@@ -106,7 +127,10 @@ def downloads() -> list[dict[str, Any]]:
         if logical == "stdlib" and entry is None:
             continue  # no Pyodide fetched: its own files fail Keep's download first
         size = entry["size"] if entry else 0
-        found.append({"url": url, "size": size, "sent": sent_size(entry) if entry else 0})
+        digest = sha256_of(build_folder() / entry["name"]) if entry else ""
+        found.append(
+            {"url": url, "size": size, "sent": sent_size(entry) if entry else 0, "sha256": digest}
+        )
     return found + [_static(name) for name in ASSETS]
 
 
@@ -129,10 +153,12 @@ EARLY = 2
 
 @bp.app_template_global()
 def kept_early() -> str:
-    """The addresses (space separated) of the files Keep downloads first, the largest
-    sent, for the Keep button: the same for every game, at their content's hash."""
+    """The files Keep downloads first, the largest sent, for the Keep button: each as its
+    address and the SHA-256 of its bytes (``address#digest``, space separated), the same
+    for every game. app.js has the service worker download them (static/sw.js), which
+    stores each file whole and checked, whatever page the phone goes to meanwhile."""
     found = sorted(downloads(), key=lambda item: -item.get("sent", item["size"]))
-    return " ".join(item["url"] for item in found[:EARLY] if item["size"])
+    return " ".join(f"{item['url']}#{item['sha256']}" for item in found[:EARLY] if item["size"])
 
 
 @light

@@ -47,10 +47,10 @@ from ...engine.core.form import table_refusals
 from ...engine.core.messages import msg
 from ...engine.phone import standing
 from ...limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
-from ...names import FieldProblem, clean_phone_name
+from ...names import MAX_NAME_LENGTH, FieldProblem, clean_phone_name
 from ...problems import Problem
 from .. import throttle
-from ..access import edit_required, no_game
+from ..access import edit_required, membership, no_game
 from ..errors import csrf_message
 from ..errors import http_message as page_message
 from ..games.scoreboard import describe
@@ -211,8 +211,21 @@ def snapshot_of(game_id: int) -> dict[str, Any]:
         "shown_from": shown_from,
         "shown_state": game_play.state_after(db.get_db(), found, shown_from - 1),
         **standing(rules, progress),
+        # The name this phone has at the table, if the server knows it: the phone keeps
+        # the game without asking whose it is (issue 56), and asks only when it has none.
+        "phone": member_name(found),
         "csrf_token": generate_csrf(),
     }
+
+
+def member_name(game: db.StoredGame) -> str | None:
+    """The name this phone goes by in the game's group (the member's own label, cut to a
+    player's name's length) while it is a member; None for a phone that is none, or was
+    removed from the group, or gave no name: its hands are never marked with a member's
+    name it no longer has (issue 56)."""
+    found = membership(game.group_id) if game.group_id else None
+    label = found.label[:MAX_NAME_LENGTH].strip() if found and found.label else ""
+    return label or None
 
 
 def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
@@ -229,9 +242,12 @@ def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
 # --- the hands sent back --------------------------------------------------------------------
 
 
-def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
+def _batch(game: db.StoredGame) -> tuple[str | None, list[dict[str, Any]]]:
     """The phone's name and its hands, each checked for shape; raises BatchRefused naming the
-    field (400), or for more hands than one batch takes (413)."""
+    field (400), or for more hands than one batch takes (413). The name is the member's
+    name this phone has in the game's group now (``member_name``), else the one its player
+    gave (``by``: asked on the kept page, never before the game is kept), else None: the
+    hands are saved, not marked with a name (issue 56)."""
     body = json_input.loads(request.get_data(cache=True)) if request.is_json else None
     if not isinstance(body, dict):
         raise BatchRefused("the body must be a JSON object", "body")
@@ -239,7 +255,8 @@ def _batch(game: db.StoredGame) -> tuple[str, list[dict[str, Any]]]:
     if unknown:
         raise BatchRefused(f"unknown field {unknown[0]!r}; known fields: by, hands", unknown[0])
     try:
-        by = clean_phone_name(body.get("by"))
+        given = body.get("by")
+        by = member_name(game) or (clean_phone_name(given) if given is not None else None)
     except FieldProblem as exc:
         raise BatchRefused(str(exc.message), "by") from None
     items = body.get("hands")
@@ -370,7 +387,7 @@ def send_hands(game_id: int, game: db.StoredGame):
     return answer, status
 
 
-def _send(database: Any, game_id: int, by: str, index: int, item: dict[str, Any]) -> dict:
+def _send(database: Any, game_id: int, by: str | None, index: int, item: dict[str, Any]) -> dict:
     """Saves one queued hand; returns its outcome, or raises Stop."""
     number, body = item["number"], item["hand"]
     game = db.load_game(database, game_id)
@@ -397,7 +414,7 @@ def _send(database: Any, game_id: int, by: str, index: int, item: dict[str, Any]
 
 
 def _send_recorded(
-    database: Any, game: db.StoredGame, by: str, index: int, item: dict[str, Any]
+    database: Any, game: db.StoredGame, by: str | None, index: int, item: dict[str, Any]
 ) -> dict[str, Any]:
     """A queued hand whose number the server holds already: the same hand (sent again),
     another phone's (a conflict, unless the phone asks to ``replace`` the ``revision`` it
