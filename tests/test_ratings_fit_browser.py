@@ -13,7 +13,7 @@ import pytest
 from scorekeeper import db
 from scorekeeper.engine.registry import table_game
 
-from .conftest import SERVED, join_in_browser, keep_screenshot, SHOTS
+from .conftest import SERVED, SHOTS, join_in_browser, keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +113,8 @@ HIDDEN_CELLS = """() => {
 }"""
 
 SCROLLING = """() => [...document.querySelectorAll("main *")]
-  .filter((e) => !e.matches(".vh") && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible")
+  .filter((e) => !e.matches(".vh") && e.scrollWidth > e.clientWidth + 1)
+  .filter((e) => getComputedStyle(e).overflowX !== "visible")
   .map((e) => e.id || e.className || e.tagName)"""
 
 
