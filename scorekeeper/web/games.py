@@ -59,6 +59,7 @@ from .forms import (
 )
 from .game_service import change_seat as seat_player
 from .game_service import (
+    counted_number,
     game_of,
     games_to_start,
     group_name,
@@ -400,6 +401,8 @@ def _live_context(
         "offline_mark": OFFLINE_MARK,
         "shows_dealer": shows_dealer,
         "hand_count": progress.next_number - 1,
+        # The last hand as the table counts it, for its Delete link (a Chicago's deal).
+        "last_counted": counted_number(game, progress.next_number - 1) if editable else None,
         "every_hand": _every_hand(),
         "recent_hands": RECENT_HANDS,
         "changes": changes,

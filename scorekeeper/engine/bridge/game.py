@@ -15,7 +15,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
-from ..core.messages import Message, Side, msg, nmsg
+from ..core.messages import Message, SeatName, Side, msg, nmsg
 from ..core.numbers import parse_int, whole_or_none
 from ..core.schema import (
     Context,
@@ -69,6 +69,19 @@ def vulnerable_words(vulnerable: tuple[bool, bool]) -> Message:
     if not any(vulnerable):
         return msg("neither vulnerable")
     return msg("%(side)s vulnerable", side=Side(vulnerable.index(True)))
+
+
+def vulnerable_note(vulnerable: tuple[bool, bool]) -> Message:
+    """Who is vulnerable on the next deal, as the board says it before the deal: the side
+    by its players' seats (a page names them as they sit), "Neither side vulnerable" or
+    "Both sides vulnerable"."""
+    if all(vulnerable):
+        return msg("Both sides vulnerable")
+    if not any(vulnerable):
+        return msg("Neither side vulnerable")
+    first = vulnerable.index(True)
+    names = msg("%(first)s & %(second)s", first=SeatName(first), second=SeatName(first + 2))
+    return msg("Vulnerable: %(names)s", names=names)
 
 
 class Strain(OneOf):
@@ -305,14 +318,31 @@ class Bridge(GameBase):
         return getattr(progress, "before", None) or super()._start_of(hand, progress)
 
     def deal_note(self, settings: BridgeSettings, place: HandPlace) -> Message | None:
-        """Where the next deal falls: the board's number at duplicate, the deal's place
-        among the Chicago's (passed-out deals not counted); none in a rubber."""
+        """Where the next deal falls and who is vulnerable on it, as a scorer says it
+        before the deal: the board's number at duplicate, the deal's place among the
+        Chicago's (passed-out deals not counted), and the vulnerable side by its seats
+        (a rubber: the side that won a game)."""
         deals = place.state.deals if isinstance(place.state, State) else 0
+        vulnerable = vulnerable_note(where_of(settings, place.state, place.dealer).vulnerable)
         if settings.duplicate:
-            return msg("Board %(board)d", board=deals % 16 + 1)
+            board = deals % 16 + 1
+            return msg("Board %(board)d · %(vulnerable)s", board=board, vulnerable=vulnerable)
         if settings.chicago:
-            return msg("Deal %(deal)d of %(deals)d", deal=deals + 1, deals=settings.deals)
-        return None
+            return msg(
+                "Deal %(deal)d of %(deals)d · %(vulnerable)s",
+                deal=deals + 1,
+                deals=settings.deals,
+                vulnerable=vulnerable,
+            )
+        return vulnerable
+
+    def deal_number(self, settings: BridgeSettings, place: HandPlace) -> int:
+        """The deal at ``place`` as the table counts it: in a Chicago a passed-out deal
+        is dealt again and takes no number, so a deal is the one after those played
+        before it (the fourth, where its row is the fifth); elsewhere its row's number."""
+        if settings.chicago and not settings.duplicate and isinstance(place.state, State):
+            return place.state.deals + 1
+        return place.number
 
     def opener(self, settings: Any, dealer: int) -> int:
         """The dealer opens the auction."""
@@ -356,19 +386,11 @@ class Bridge(GameBase):
     def hand_form(
         self, settings: BridgeSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """ "Passed out" for the one tap, and who is vulnerable under the first step."""
+        """ "Passed out" for the one tap (who is vulnerable is the ``deal_note`` under
+        the form's title, as on the board)."""
         spec = super().hand_form(settings, players, place)
         actions = tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
-        where = where_of(settings, None if place is None else place.state, place and place.dealer)
-        names = [" & ".join(players[s] for s in side) for side in self.sides]
-        note = (
-            msg("Vulnerable: %(names)s", names=names[where.vulnerable.index(True)])
-            if sum(where.vulnerable) == 1
-            else msg("Both sides vulnerable")
-            if all(where.vulnerable)
-            else msg("Neither side vulnerable")
-        )
-        steps = [replace(spec.steps[0], note=note), *spec.steps[1:]]
+        steps = list(spec.steps)
         if settings.honours != "count":  # sent as none, never asked (see ``form_values``)
             kept = FormField("honours", msg("Honours"), (Choice("none", msg("none")),))
             kept = replace(kept, default="none", hidden_when_single=True)
