@@ -15,7 +15,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
-from ..core.messages import Message, SeatName, Side, msg, nmsg
+from ..core.messages import Message, SeatName, msg, nmsg
 from ..core.numbers import parse_int, whole_or_none
 from ..core.schema import (
     Context,
@@ -29,7 +29,7 @@ from ..core.schema import (
     SeatOf,
 )
 from . import progression
-from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of
+from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of, vulnerable_words
 from .progression import State, where_of
 from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
 
@@ -60,15 +60,6 @@ deal passed out is dealt again and takes no number, so the deal's place is the
 
 def _strain_label(strain: str) -> Message | str:
     return SYMBOLS.get(strain) or msg("NT")
-
-
-def vulnerable_words(vulnerable: tuple[bool, bool]) -> Message:
-    """Who is vulnerable on a deal, the side by its players' names on a page."""
-    if all(vulnerable):
-        return msg("both vulnerable")
-    if not any(vulnerable):
-        return msg("neither vulnerable")
-    return msg("%(side)s vulnerable", side=Side(vulnerable.index(True)))
 
 
 def vulnerable_note(vulnerable: tuple[bool, bool]) -> Message:
@@ -401,10 +392,15 @@ class Bridge(GameBase):
         """The place of the deal after ``state`` in a game scored deal by deal: its board
         at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
         counted)."""
-        deals = state.deals if isinstance(state, State) else 0
+        number = self.place_number(settings, state)
         if settings.duplicate:
-            return msg("board %(number)d", number=deals % 16 + 1)
-        return msg("deal %(number)d", number=deals % 4 + 1)
+            return msg("board %(number)d", number=number)
+        return msg("deal %(number)d", number=number)
+
+    def place_number(self, settings: BridgeSettings, state: Any) -> int:
+        """The number of ``deal_place``: the board (1 to 16), or the deal in the cycle."""
+        deals = state.deals if isinstance(state, State) else 0
+        return deals % 16 + 1 if settings.duplicate else deals % 4 + 1
 
     def view(self, settings: BridgeSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The contract as the bid, made (+ overtricks) or down, the game or rubber it
@@ -446,11 +442,12 @@ class Bridge(GameBase):
         if not settings.chicago:
             return pad_of(progress, shown, seating)
 
-        def where(state: Any, dealer: int) -> tuple[Message, Message]:
-            place = self.deal_place(settings, state)
-            return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
+        def where(state: Any, dealer: int) -> tuple[int, tuple[bool, bool], Message]:
+            vulnerable = where_of(settings, state, dealer).vulnerable
+            return self.place_number(settings, state), vulnerable, self.deal_place(settings, state)
 
-        return chicago_pad_of(progress, shown, seating, where)
+        head = msg("Board") if settings.duplicate else msg("Deal")
+        return chicago_pad_of(progress, shown, seating, where, head)
 
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""
