@@ -28,6 +28,7 @@ from ..engine import GAMES, EngineError, Game
 from ..engine.core.display import signed
 from ..engine.core.game import partnered
 from ..engine.core.numbers import whole_or_none
+from ..engine.core.seating import table_changes
 from ..engine.core.seats import leaders_of
 from . import share
 from .access import (
@@ -331,14 +332,10 @@ def _cached_part(
 
 
 def _seat_changes(game: db.StoredGame) -> dict[int, list[str]]:
-    """By the hand it takes effect from, who took whose seat: "Eve for Bob"."""
-    found: dict[int, list[str]] = {}
-    for change in game.changes:
-        before = game.names_at(change.from_hand - 1)[change.seat]
-        found.setdefault(change.from_hand, []).append(
-            _("%(new)s for %(old)s", new=isolate(change.name), old=isolate(before))
-        )
-    return found
+    """By the hand it takes effect from, each change at the table as the engine says it
+    (``core.seating.table_changes``): "Eve for Bob", "Dora joins", "Ann leaves"."""
+    said = table_changes(game.players, game.changes, game.settings)
+    return {number: [translate(m) for m in found] for number, found in said.items()}
 
 
 def _scoreboard_of(game_id: int) -> tuple[db.StoredGame, Any, list[tuple[int, ...]]]:
