@@ -236,6 +236,11 @@ class Field:
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         return (FormField(self.name, self.label, self.choices(ctx, players), style=self.style),)
 
+    def form_rules(self, ctx: Context) -> dict[str, list[Any]]:
+        """The page script's rules of the field's own keys (``core.form``'s kinds),
+        beyond its ``shown_when``: none."""
+        return {}
+
     style = ""
 
     def to_form(self, value: Any) -> dict[str, str]:
