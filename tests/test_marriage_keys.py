@@ -13,9 +13,7 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 def test_the_marriage_keys_are_the_two_re_players():
     game = get_game("doppelkopf")
     spec = game.hand_form(game.preset("ddv"), PLAYERS)
-    allowed = {
-        rule["field"]: rule["table"] for rule in spec.rules["allow"] if rule["by"] == "re_1"
-    }
+    allowed = {rule["field"]: rule["table"] for rule in spec.rules["allow"] if rule["by"] == "re_1"}
     assert allowed["marriage_0"] == {
         "1": ["none", "0", "1"],
         "2": ["none", "0", "2"],
