@@ -247,6 +247,11 @@ class Field:
         """A stored value (JSON) as the form's values."""
         return {self.name: "" if value is None else str(value)}
 
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """``to_form`` of the stored ``value`` of the stored ``hand``: a field whose keys
+        hang on another's value (Doppelkopf's marriage on the first Re player) reads it."""
+        return self.to_form(value)
+
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         """The body's value from the form's (text as posted, None when left empty)."""
         value = values.get(self.name)

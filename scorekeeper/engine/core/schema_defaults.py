@@ -316,7 +316,7 @@ class SchemaDefaults:
                 continue
             if described.only_if is not None and value == described.dump(described.empty()):
                 continue  # perhaps not asked under the game's rules: the form sends it
-            found |= described.to_form(value)
+            found |= described.to_form_in(value, hand)
         return found
 
     # --- the command line -------------------------------------------------------------------

@@ -177,6 +177,13 @@ class Marriage(Field):
         said = NO_MARRIAGE if value is None else str(value)
         return {f"{self.name}_{first}": said for first in map(int, MARRIAGE_KEYS)}
 
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """In the first Re player's field only: the one the form shows."""
+        re = hand.get("re")
+        if not isinstance(re, list | tuple) or not re:
+            return self.to_form(value)
+        return {f"{self.name}_{re[0]}": NO_MARRIAGE if value is None else str(value)}
+
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         """The first Re player's field."""
         value = values.get(f"{self.name}_{values.get('re_0')}")
