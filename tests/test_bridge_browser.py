@@ -49,7 +49,7 @@ def test_a_rubber_through_its_pages(browser, live_server, language):
         # Deal 2: B's 3NT doubled, three down: one tap more for the double.
         taps = Taps(page)
         taps(page.locator("#record"))
-        assert VULNERABLE[language] in page.locator("#contract-note").inner_text()
+        assert VULNERABLE[language] in page.locator("h1 .deal").inner_text()
         contract(taps, 1, 3, "NT")
         taps.key("doubled", 1)
         taps.key("tricks", "-3")  # three down

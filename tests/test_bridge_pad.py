@@ -90,25 +90,46 @@ def test_the_pad_is_german_and_hebrew_too(client):
     assert ["we", "אנחנו Ann & Cat", "הם Bob & Dan"] in pad_of(hebrew.get_data(as_text=True))
 
 
-def test_a_chicago_pad_has_each_deal_its_dealer_and_vulnerability(client):
+def grid_of(page: str) -> list[list[str]]:
+    """Chicago's grid (issue 56): each row's class and its cells' text, the words a
+    screen reader alone hears (``vh``) left out."""
+    grid = page.split('<table class="chicago-grid">')[1].split("</table>")[0]
+    grid = re.sub(r'<span class="vh">.*?</span>', "", grid)
+    rows = re.findall(r"<tr(?: class=\"([^\"]*)\")?>(.*?)</tr>", grid, re.S)
+    return [
+        [kind, *(text_of(cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row))]
+        for kind, row in rows
+    ]
+
+
+def test_a_chicago_pad_is_the_scorers_grid_deal_vulnerable_we_they(client):
     deals = [deal(0, "2S", 8), PASSED, deal(1, "1NT", 7), deal(0, "2C", 8), deal(1, "2H", 8)]
     _, game_id, _ = play(client, "chicago", deals)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'class="bridge-pad chicago-pad"' in page
-    assert [row for row in pad_of(page) if row[0] != "pad-head"] == [
-        ["we", "We Ann & Cat", "They Bob & Dan"],
-        ["label", "deal 1 · Ann deals · neither vulnerable"],
-        ["deal", "60", ""],
-        ["label", "deal 2 · Bob deals · Bob & Dan vulnerable"],  # Bob deals again
-        ["deal", "", "40"],
-        ["label", "deal 3 · Cat deals · Ann & Cat vulnerable"],
-        ["deal", "540", ""],
-        ["label", "deal 4 · Dan deals · both vulnerable"],
-        ["deal cycle-end", "", "160"],
-        ["label", "Total"],
-        ["sum total", "600", "200"],
+    assert grid_of(page) == [
+        ["", "Deal", "Vulnerable", "We Ann & Cat", "They Bob & Dan"],
+        ["deal", "1 Ann", "none", "60", ""],
+        ["deal", "2 Bob", "They", "", "40"],  # Bob deals again
+        ["deal", "3 Cat", "We", "540", ""],
+        ["deal cycle-end", "4 Dan", "both", "", "160"],
+        ["sum total", "Total", "600", "200"],
     ]
-    assert pad_of(client.get(f"/games/{game_id}/print").get_data(as_text=True)) == pad_of(page)
+    # Each row in one sentence for a screen reader.
+    said = re.findall(r'<span class="vh">(.*?)</span>', page.split("chicago-grid")[1])
+    assert [text_of(s) for s in said[:4]] == [
+        "deal 1 · Ann deals · neither vulnerable",
+        "deal 2 · Bob deals · Bob & Dan vulnerable",
+        "deal 3 · Cat deals · Ann & Cat vulnerable",
+        "deal 4 · Dan deals · both vulnerable",
+    ]
+    printed = client.get(f"/games/{game_id}/print").get_data(as_text=True)
+    assert grid_of(printed) == grid_of(page)
+    german = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"})
+    assert grid_of(german.get_data(as_text=True))[:2] == [
+        ["", "Spiel", "In Gefahr", "Wir Ann & Cat", "Sie Bob & Dan"],
+        ["deal", "1 Ann", "keine", "60", ""],
+    ]
 
 
 def test_a_chicago_row_says_the_deal_and_vulnerability(client):

@@ -2,7 +2,7 @@
 English, German and Hebrew: every tap of a hand is counted (Record, the keys, the card
 points' box, Save), a 120:120 hand under the house rules starts a Bock round that the
 scoreboard and the next hand's form show ahead, a marriage is entered with one tap more
-than a plain hand and named on its row, and each page fits the phone.
+than a plain hand (its keys the two Re players) and named on its row, and each page fits the phone.
 Screenshots are kept in ``test-artifacts/``."""
 
 from __future__ import annotations
@@ -109,7 +109,12 @@ def test_doppelkopf_through_its_pages(browser, live_server, language):
         taps(page.locator("#record"))
         taps.key("re_0", 0)
         taps.key("re_1", 2)
-        taps.key("marriage", 0)
+        # Who announced it: "no" and the two Re players only (issue 56), in the field of
+        # the first Re player, the others' hidden.
+        offered = page.locator("#marriage_0 input:not([disabled])")
+        assert offered.evaluate_all("keys => keys.map((k) => k.value)") == ["none", "0", "2"]
+        assert all(page.locator(f"#marriage_{seat}").is_hidden() for seat in (1, 2, 3))
+        taps.key("marriage_0", 0)
         points(taps, 163)
         fits(page, "hand-form-marriage", language)
         taps.save()

@@ -229,6 +229,12 @@ def said(answer) -> str:
     return html.unescape(answer.get_data(as_text=True)).replace("\u2068", "").replace("\u2069", "")
 
 
+def married(hand) -> dict[str, str]:
+    """Who announced the hand's marriage as the form sends it: the key tapped in the first
+    Re player's field (issue 56: its keys are the two Re players)."""
+    return {f"marriage_{hand['re'][0]}": str(hand["marriage"])}
+
+
 def form(hand):
     """The hand form's values, as the keys tapped send them."""
     re = hand["re"]
@@ -564,7 +570,7 @@ def test_a_marriage_scores_through_the_api_the_form_and_the_command_line(
     assert saved.get_json()["points"] == points
     assert saved.get_json()["hand"].get("marriage") == hand.get("marriage")
     game_id, _ = start(client)
-    data = form(hand) | ({"marriage": str(hand["marriage"])} if "marriage" in hand else {})
+    data = form(hand) | (married(hand) if "marriage" in hand else {})
     assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
     stored = client.get(viewed(client, game_id)).get_json()["hands"][0]
     assert (stored["points"], stored.get("marriage")) == (points, hand.get("marriage"))
@@ -591,13 +597,13 @@ def test_the_marriage_row_names_who_announced_it_and_the_partner(client):
 def test_the_form_asks_who_announced_the_marriage_only_beside_a_partner(client):
     game_id, _ = start(client)
     page = said(client.get(f"/games/{game_id}/hands/new", headers=GERMAN))
-    assert 'name="marriage"' in page and ">Hochzeit<" in page
-    spec = client.post(f"/games/{game_id}/hands/preview", data=form(MARRIAGE) | {"marriage": "0"})
+    assert 'name="marriage_0"' in page and ">Hochzeit<" in page
+    spec = client.post(f"/games/{game_id}/hands/preview", data=form(MARRIAGE) | married(MARRIAGE))
     assert spec.get_json()["points"] == [3, -3, 3, -3]
     assert spec.get_json()["result"].startswith("Marriage: \u2068Ann\u2069 with \u2068Cat\u2069")
     # A solo tapped: the marriage is not asked, and a stale key is not sent on.
     solo_hand = solo(1, 130) | {"solo": "queens"}
-    data = form(solo_hand) | {"marriage": "1"}
+    data = form(solo_hand) | {"marriage_1": "1"}
     assert client.post(f"/games/{game_id}/hands/new", data=data).status_code == 302
     assert "marriage" not in client.get(viewed(client, game_id)).get_json()["hands"][0]
 
@@ -630,9 +636,7 @@ def test_a_marriage_that_cannot_be_is_refused_naming_the_field(client, hand, api
     assert refused.status_code == 422
     assert refused.get_json() == {"error": api, "field": "marriage"}
     if table is not None:
-        page = client.post(
-            f"/games/{game_id}/hands/new", data=form(hand) | {"marriage": str(hand["marriage"])}
-        )
+        page = client.post(f"/games/{game_id}/hands/new", data=form(hand) | married(hand))
         assert page.status_code == 422 and table in said(page)
 
 

@@ -14,14 +14,11 @@ from typing import Any
 
 from .core.display import total
 from .core.game import Game, sides_as_named
-from .core.language import Words, isolate
-from .core.messages import msg
-from .core.seating import SeatChange, names_at
+from .core.language import Words
+from .core.seating import SeatChange, names_at, table_changes
 from .pages import sheet
 
 # --- the scoreboard ---------------------------------------------------------------------------
-
-TOOK_SEAT = msg("%(new)s for %(old)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +32,12 @@ class Seating:
     def at(self, number: int) -> tuple[str, ...]:
         return names_at(self.players, self.changes, number)
 
-    def took_seats(self, words: Words) -> dict[int, list[str]]:
-        """By the hand it takes effect from, who took whose seat, as the server's
-        scoreboard says it over that hand (``web/games/routes.py``'s ``_seat_changes``): "Eve for
-        Bob"."""
-        found: dict[int, list[str]] = {}
-        for change in self.changes:
-            old = self.at(change.from_hand - 1)[change.seat]
-            found.setdefault(change.from_hand, []).append(
-                words.translate(TOOK_SEAT, new=isolate(change.name), old=isolate(old))
-            )
-        return found
+    def took_seats(self, words: Words, settings: Any) -> dict[int, list[str]]:
+        """By the hand it takes effect from, each change at the table as the server's
+        scoreboard says it over that hand (``core.seating.table_changes``): "Eve for Bob",
+        "Dora joins", "Ann leaves"."""
+        said = table_changes(self.players, self.changes, settings)
+        return {number: [words.translate(m) for m in found] for number, found in said.items()}
 
 
 def sheet_page(
@@ -63,7 +55,7 @@ def sheet_page(
     it, by ``seating`` (None: all of them as ``players``)."""
     shows_dealer = rules.shows_dealer(settings)
     sat = (lambda number: players) if seating is None else seating.at
-    took = {} if seating is None else seating.took_seats(words)
+    took = {} if seating is None else seating.took_seats(words, settings)
     rows = sheet.hand_rows(rules, progress, sat, words.shown, took, shows_dealer)
     page = rules.page_words
     finished = progress.status == "finished"

@@ -72,6 +72,17 @@ def hand_words(game: db.StoredGame) -> HandWords:
     return game_of(game).page_words.hand
 
 
+def counted_number(game: db.StoredGame, number: int) -> int:
+    """Hand ``number`` as the table counts it, where the game's count differs from its
+    rows' (a Chicago's passed-out deal is dealt again and takes no number): the game's
+    ``paper.deal_number`` at the hand's place (one row read); else the row's number."""
+    paper = game_of(game).paper
+    counted = None if paper is None else paper.deal_number
+    if counted is None or not 1 <= number <= game.hand_count:
+        return number
+    return counted(game.settings, game_play.place_of(db.get_db(), game, number))
+
+
 def game_title(game: db.StoredGame | Mapping[str, Any]) -> str:
     """A stored game's (or its row's) name as every page and list shows it, in the page's
     language: the name its group gave it under "Name and notes", else the name of what it

@@ -16,7 +16,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
-from ..core.messages import Message, Side, msg, nmsg
+from ..core.messages import Message, SeatName, msg, nmsg
 from ..core.numbers import parse_int, whole_or_none
 from ..core.schema import (
     Context,
@@ -30,7 +30,7 @@ from ..core.schema import (
     SeatOf,
 )
 from . import progression
-from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of
+from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of, vulnerable_words
 from .progression import State, where_of
 from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
 
@@ -63,13 +63,17 @@ def _strain_label(strain: str) -> Message | str:
     return SYMBOLS.get(strain) or msg("NT")
 
 
-def vulnerable_words(vulnerable: tuple[bool, bool]) -> Message:
-    """Who is vulnerable on a deal, the side by its players' names on a page."""
+def vulnerable_note(vulnerable: tuple[bool, bool]) -> Message:
+    """Who is vulnerable on the next deal, as the board says it before the deal: the side
+    by its players' seats (a page names them as they sit), "Neither side vulnerable" or
+    "Both sides vulnerable"."""
     if all(vulnerable):
-        return msg("both vulnerable")
+        return msg("Both sides vulnerable")
     if not any(vulnerable):
-        return msg("neither vulnerable")
-    return msg("%(side)s vulnerable", side=Side(vulnerable.index(True)))
+        return msg("Neither side vulnerable")
+    first = vulnerable.index(True)
+    names = msg("%(first)s & %(second)s", first=SeatName(first), second=SeatName(first + 2))
+    return msg("Vulnerable: %(names)s", names=names)
 
 
 class Strain(OneOf):
@@ -336,17 +340,29 @@ class Bridge(GameBase):
         finish_now=True,
         lasting={"rubbers": 0},
     )
-    paper = Paper(pad=lambda game, progress, shown, seating: _sheet_pad(progress, shown, seating))
+    paper = Paper(
+        pad=lambda game, progress, shown, seating: _sheet_pad(progress, shown, seating),
+        deal_number=lambda settings, place: deal_number(settings, place),
+    )
 
     def deal_note(self, settings: BridgeSettings, place: HandPlace) -> Message | None:
-        """Where the next deal falls: the board's number at duplicate, the deal's place
-        among the Chicago's (passed-out deals not counted); none in a rubber."""
+        """Where the next deal falls and who is vulnerable on it, as a scorer says it
+        before the deal: the board's number at duplicate, the deal's place among the
+        Chicago's (passed-out deals not counted), and the vulnerable side by its seats
+        (a rubber: the side that won a game)."""
         deals = place.state.deals if isinstance(place.state, State) else 0
+        vulnerable = vulnerable_note(where_of(settings, place.state, place.dealer).vulnerable)
         if settings.duplicate:
-            return msg("Board %(board)d", board=deals % 16 + 1)
+            board = deals % 16 + 1
+            return msg("Board %(board)d · %(vulnerable)s", board=board, vulnerable=vulnerable)
         if settings.chicago:
-            return msg("Deal %(deal)d of %(deals)d", deal=deals + 1, deals=settings.deals)
-        return None
+            return msg(
+                "Deal %(deal)d of %(deals)d · %(vulnerable)s",
+                deal=deals + 1,
+                deals=settings.deals,
+                vulnerable=vulnerable,
+            )
+        return vulnerable
 
     def end_words(self, settings: BridgeSettings) -> Message:
         if settings.deals is not None:
@@ -383,19 +399,11 @@ class Bridge(GameBase):
     def hand_form(
         self, settings: BridgeSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """ "Passed out" for the one tap, and who is vulnerable under the first step."""
+        """ "Passed out" for the one tap (who is vulnerable is the ``deal_note`` under
+        the form's title, as on the board)."""
         spec = super().hand_form(settings, players, place)
         actions = tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
-        where = where_of(settings, None if place is None else place.state, place and place.dealer)
-        names = [" & ".join(players[s] for s in side) for side in self.sides]
-        note = (
-            msg("Vulnerable: %(names)s", names=names[where.vulnerable.index(True)])
-            if sum(where.vulnerable) == 1
-            else msg("Both sides vulnerable")
-            if all(where.vulnerable)
-            else msg("Neither side vulnerable")
-        )
-        steps = [replace(spec.steps[0], note=note), *spec.steps[1:]]
+        steps = list(spec.steps)
         if settings.honours != "count":  # sent as none, never asked (see ``form_values``)
             kept = FormField("honours", msg("Honours"), (Choice("none", msg("none")),))
             kept = replace(kept, default="none", hidden_when_single=True)
@@ -447,14 +455,29 @@ class Bridge(GameBase):
         ]
 
 
+def deal_number(settings: BridgeSettings, place: HandPlace) -> int:
+    """The deal at ``place`` as the table counts it: in a Chicago a passed-out deal is
+    dealt again and takes no number, so a deal is the one after those played before it
+    (the fourth, where its row is the fifth); elsewhere its row's number."""
+    if settings.chicago and not settings.duplicate and isinstance(place.state, State):
+        return place.state.deals + 1
+    return place.number
+
+
+def place_number(settings: BridgeSettings, state: Any) -> int:
+    """The number of ``deal_place``: the board (1 to 16), or the deal in the cycle."""
+    deals = state.deals if isinstance(state, State) else 0
+    return deals % 16 + 1 if settings.duplicate else deals % 4 + 1
+
+
 def deal_place(settings: BridgeSettings, state: Any) -> Message:
     """The place of the deal after ``state`` in a game scored deal by deal: its board
     at duplicate, its deal in the Chicago's cycle of four (passed-out deals not
     counted)."""
-    deals = state.deals if isinstance(state, State) else 0
+    number = place_number(settings, state)
     if settings.duplicate:
-        return msg("board %(number)d", number=deals % 16 + 1)
-    return msg("deal %(number)d", number=deals % 4 + 1)
+        return msg("board %(number)d", number=number)
+    return msg("deal %(number)d", number=number)
 
 
 def _sheet_pad(progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
@@ -465,11 +488,12 @@ def _sheet_pad(progress: Any, shown: Any, seating: Any) -> Pad | ChicagoPad:
     if not settings.chicago:
         return pad_of(progress, shown, seating)
 
-    def where(state: Any, dealer: int) -> tuple[Message, Message]:
-        place = deal_place(settings, state)
-        return place, vulnerable_words(where_of(settings, state, dealer).vulnerable)
+    def where(state: Any, dealer: int) -> tuple[int, tuple[bool, bool], Message]:
+        vulnerable = where_of(settings, state, dealer).vulnerable
+        return place_number(settings, state), vulnerable, deal_place(settings, state)
 
-    return chicago_pad_of(progress, shown, seating, where)
+    head = msg("Board") if settings.duplicate else msg("Deal")
+    return chicago_pad_of(progress, shown, seating, where, head)
 
 
 GAME = Bridge()

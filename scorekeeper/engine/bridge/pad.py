@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.display import Label, label_with_sides, total
 from ..core.language import Partners
-from ..core.messages import Message, msg
+from ..core.messages import Message, Side, msg
 from .settings import DealScore
 
 Shown = Callable[[Any], str]
@@ -59,17 +59,23 @@ class Pad:
 
 @dataclass(frozen=True, slots=True)
 class ChicagoDeal:
-    """One deal played: its row's number, where it fell in words ("deal 2 · Bob deals ·
-    Bob & Dan vulnerable") and each side's points ("" for none)."""
+    """One deal played, a row of the scorer's grid: its row's number, its place in the
+    cycle (1 to 4; a board's number at duplicate), its dealer, who was vulnerable in the
+    pad's words (none, We, They, both), each side's points ("" for none), and the row
+    in one sentence for a screen reader ("deal 2 · Bob deals · Bob & Dan vulnerable")."""
 
     number: int
-    said: str
+    place: int
+    dealer: str
+    vulnerable: str
     figures: tuple[str, str]
+    said: str
 
 
 @dataclass(frozen=True, slots=True)
 class ChicagoPad:
-    """Chicago's pad: the deals played, by cycles of four; the totals."""
+    """Chicago's pad as a scorer draws it, four columns: the deal, who is vulnerable,
+    We and They; the deals played by cycles of four; the totals."""
 
     heads: tuple[str, str]
     caption: str
@@ -80,37 +86,69 @@ class ChicagoPad:
     kind: str = "chicago"
 
 
+VULNERABLE_ON_THE_PAD = {
+    (False, False): msg("none"),
+    (True, False): msg("We"),
+    (False, True): msg("They"),
+    (True, True): msg("both"),
+}
+"""Who is vulnerable in the grid's column, as a Chicago pad prints it: We and They are the
+pad's own columns."""
+
+
 def chicago_pad_of(
     progress: Any,
     shown: Shown,
     seating: Callable[[int], Sequence[str]],
-    where: Callable[[Any, int], tuple[Message, Message]],
+    where: Callable[[Any, int], tuple[int, tuple[bool, bool], Message]],
+    head: Message,
 ) -> ChicagoPad:
     """The Chicago pad of ``progress``: ``seating`` says who sat where at deal n,
-    ``where`` the deal's place and vulnerability in words from the state before it and
-    its dealer."""
+    ``where`` the deal's place, who is vulnerable and that place in words, from the
+    state before it and its dealer; ``head`` the grid's first column (Deal, Board)."""
     cycles: list[list[ChicagoDeal]] = [[]]
     state = None  # before the first deal (a resumed progress: the first deal shown)
     for hand in progress.hands:
         players = seating(hand.number)
         if hand.score is not None:
-            place, vulnerable = where(state, hand.dealer)
+            place, vulnerable, place_words = where(state, hand.dealer)
             dealer = msg("%(dealer)s deals", dealer=players[hand.dealer])
-            label = Label((place, " · ", dealer, " · ", vulnerable))
+            label = Label((place_words, " · ", dealer, " · ", vulnerable_words(vulnerable)))
             sides = [Partners.of(players[s] for s in side) for side in ((0, 2), (1, 3))]
             if len(cycles[-1]) == 4:
                 cycles.append([])
-            said = shown(label_with_sides(label, sides))
-            cycles[-1].append(ChicagoDeal(hand.number, said, _figures(hand.score.points)))
+            cycles[-1].append(
+                ChicagoDeal(
+                    hand.number,
+                    place,
+                    players[hand.dealer],
+                    shown(VULNERABLE_ON_THE_PAD[vulnerable]),
+                    _figures(hand.score.points),
+                    shown(label_with_sides(label, sides)),
+                )
+            )
         state = hand.state
     return ChicagoPad(
         heads=(shown(msg("We")), shown(msg("They"))),
         caption=shown(msg("The score pad")),
         cycles=tuple(tuple(cycle) for cycle in cycles if cycle),
-        words={"total": shown(msg("Total"))},
+        words={
+            "total": shown(msg("Total")),
+            "deal": shown(head),
+            "vulnerable": shown(msg("Vulnerable")),
+        },
         totals=(total(progress.totals[0]), total(progress.totals[1])),
         names=sides_named(progress, seating),
     )
+
+
+def vulnerable_words(vulnerable: tuple[bool, bool]) -> Message:
+    """Who is vulnerable on a deal, the side by its players' names on a page."""
+    if all(vulnerable):
+        return msg("both vulnerable")
+    if not any(vulnerable):
+        return msg("neither vulnerable")
+    return msg("%(side)s vulnerable", side=Side(vulnerable.index(True)))
 
 
 def _figures(points: tuple[int, int]) -> tuple[str, str]:

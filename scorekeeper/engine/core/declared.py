@@ -120,7 +120,12 @@ class Paper:
     """What a game keeps on paper beyond its score sheet (``Game.paper``): ``pad(game,
     progress, shown, seating)``, the score pad printed under the deals (Bridge's rubber
     or Chicago pad), and ``tournament_foot(progress)``, the foot a tournament's printed
-    list adds under the game's sheet (Skat's Seeger-Fabian list); None: none."""
+    list adds under the game's sheet (Skat's Seeger-Fabian list); None: none. And
+    ``deal_number``, below."""
 
     pad: Callable[..., Any] | None = None
     tournament_foot: Callable[[Any], Any] | None = None
+    deal_number: Callable[[Any, Any], int] | None = None
+    """``deal_number(settings, place)``: a hand as the table counts it where that is not
+    its row's number (a Chicago's passed-out deal is dealt again and takes no number);
+    None: the row's number."""

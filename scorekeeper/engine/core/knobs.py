@@ -46,6 +46,7 @@ class Declared:
     rule: Callable[[Any], bool] | None = None
     refusal: Message | None = None
     zero: Message | None = None
+    applies: Callable[[Any], bool] | None = None
 
 
 def knob(
@@ -64,6 +65,7 @@ def knob(
     rule: Callable[[Any], bool] | None = None,
     refusal: Message | None = None,
     zero: Message | None = None,
+    applies: Callable[[Any], bool] | None = None,
 ) -> Any:
     """A settings field that is a knob: ``default``, its ``label`` and ``help`` on the
     new-game form and ``group`` there; a whole number from ``low`` to ``high`` (each
@@ -76,7 +78,9 @@ def knob(
     deals, a multiple of 4); ``refusal`` the words for a value the rule refuses, or for text
     that names none of its choices, ``%(value)s`` or ``%(number)d`` the value. ``zero``:
     what a number knob's 0 means in words ("open"), said for it wherever 0 would stand
-    alone (a score sheet's rules lines, the rules page).
+    alone (a score sheet's rules lines, the rules page). ``applies``: a function of the
+    settings, true where the knob is a rule at all (Kontra on an overbid game only where
+    Kontra is said): a score sheet does not print a rule that does not apply.
 
     Raises ValueError for a knob whose kind is unclear (a number with no range)."""
     values = tuple(choices)
@@ -108,6 +112,7 @@ def knob(
         rule,
         refusal,
         zero,
+        applies,
     )
     return field(default=default, metadata={DECLARED: declared})
 
@@ -152,14 +157,18 @@ def declared_knobs(settings: Any, high: Mapping[str, int] | None = None) -> tupl
     )
 
 
-def rules_lines_of(settings: Any, knobs: tuple[Knob, ...]) -> list[RulesLine]:
+def rules_lines_of(settings: Any, knobs: tuple[Knob, ...], every: bool = False) -> list[RulesLine]:
     """``knobs`` as a score sheet's lines of the rules: each as the new-game form labels
     it (a knob without a label by its help), with ``settings``' value in the form's words
     (yes or no, a choice as the form words it, a list joined by commas or "none", a 0
-    that means no number as its knob's ``zero`` says it: "open")."""
+    that means no number as its knob's ``zero`` says it: "open"). A knob that does not
+    apply under ``settings`` (its ``applies``) is left out, unless ``every``."""
     lines = []
     declared = declared_of(settings)
     for one in knobs:
+        applies = declared[one.name].applies if one.name in declared else None
+        if not every and applies is not None and not applies(settings):
+            continue
         value = getattr(settings, one.name)
         zero = declared[one.name].zero if one.name in declared else None
         if one.kind == "bool":

@@ -236,11 +236,21 @@ class Field:
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         return (FormField(self.name, self.label, self.choices(ctx, players), style=self.style),)
 
+    def form_rules(self, ctx: Context) -> dict[str, list[Any]]:
+        """The page script's rules of the field's own keys (``core.form``'s kinds),
+        beyond its ``shown_when``: none."""
+        return {}
+
     style = ""
 
     def to_form(self, value: Any) -> dict[str, str]:
         """A stored value (JSON) as the form's values."""
         return {self.name: "" if value is None else str(value)}
+
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """``to_form`` of the stored ``value`` of the stored ``hand``: a field whose keys
+        hang on another's value (Doppelkopf's marriage on the first Re player) reads it."""
+        return self.to_form(value)
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         """The body's value from the form's (text as posted, None when left empty)."""
@@ -805,7 +815,7 @@ class HandSchema:
                 continue
             if described.only_if is not None and value == described.dump(described.empty()):
                 continue  # perhaps not asked under the game's rules: the form sends it
-            found |= described.to_form(value)
+            found |= described.to_form_in(value, hand)
         return found
 
     def options(self, game: Any) -> tuple[HandOption, ...]:

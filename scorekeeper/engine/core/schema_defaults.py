@@ -221,6 +221,8 @@ class SchemaDefaults:
                 rules.setdefault("show", []).extend(
                     {"field": f.name, "by": by, "values": list(values)} for f in fields
                 )
+            for kind, found in described.form_rules(ctx).items():
+                rules.setdefault(kind, []).extend(found)
             if described.listed:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
@@ -249,7 +251,8 @@ class SchemaDefaults:
                         }
                     )
             else:  # beside its field, or its step where it has none (asked by other keys)
-                errors[described.name] = described.name if fields else step
+                beside = any(f.name == described.name for f in fields)
+                errors[described.name] = described.name if beside else step
             steps.setdefault(step, (title, []))[1].extend(fields)
         shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
         actions = (

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidSettings
-from .messages import msg
+from .messages import Message, msg
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -55,6 +55,33 @@ def names_at(players: Sequence[str], changes: Sequence[SeatChange], number: int)
         if change.from_hand <= number:
             names[change.seat] = change.name
     return tuple(names)
+
+
+def table_changes(
+    players: Sequence[str], changes: Sequence[SeatChange], settings: Any
+) -> dict[int, list[Message]]:
+    """By the hand it takes effect from, each change at the table as the list says it over
+    that hand: "Dora joins" (a seat empty before, or added), "Ann leaves" (nobody takes
+    her seat: a table that grows and shrinks), "Eve for Bob" (Eve takes Bob's seat)."""
+    found: dict[int, list[Message]] = {}
+    joined: set[tuple[int, int]] = set()
+    before: tuple[int, ...] = ()
+    for first, empty in getattr(settings, "empty_seats", ()):
+        if first > 1:  # a seat empty from the first hand had nobody to leave it
+            for seat in sorted(set(empty) - set(before)):
+                name = names_at(players, changes, first - 1)[seat]
+                found.setdefault(first, []).append(msg("%(name)s leaves", name=name))
+        for seat in sorted(set(before) - set(empty)):
+            name = names_at(players, changes, first)[seat]
+            found.setdefault(first, []).append(msg("%(name)s joins", name=name))
+            joined.add((first, seat))
+        before = empty
+    for change in sorted(changes):
+        if (change.from_hand, change.seat) not in joined:
+            old = names_at(players, changes, change.from_hand - 1)[change.seat]
+            said = msg("%(new)s for %(old)s", new=change.name, old=old)
+            found.setdefault(change.from_hand, []).append(said)
+    return found
 
 
 def stints(players: Sequence[str], changes: Sequence[SeatChange]) -> list[Stint]:

@@ -104,7 +104,7 @@ class SettingsBase:
     def line_of(self, name: str) -> RulesLine:
         """Knob ``name`` as a line of a score sheet's rules: as the new-game form labels
         it, its value in the form's words (``core.knobs.rules_lines_of``)."""
-        return rules_lines_of(self, tuple(k for k in self.knobs() if k.name == name))[0]
+        return rules_lines_of(self, tuple(k for k in self.knobs() if k.name == name), True)[0]
 
     def check_knobs(self) -> None:
         """Raises InvalidSettings naming the first knob whose value is not of its kind

@@ -111,8 +111,12 @@ MARRIAGE_KEYS = ("0", "1", "2", "3", "4")
 
 class Marriage(Field):
     """Who announced a Hochzeit that found its partner: the API's seat (one of ``re``) or
-    null, today's "no marriage"; the form's keys "no" and each player. A marriage that
-    found no partner is the solo ``marriage_alone``."""
+    null, today's "no marriage"; on the form "no" and the two Re players only. A marriage
+    that found no partner is the solo ``marriage_alone``.
+
+    The form asks it in a field per first Re player (``marriage_<seat>``, shown while Re
+    is that player), whose keys the partner tapped allows: the page script's rules have
+    one ``by`` each, and who may have announced it is both Re players."""
 
     metavar = "SEAT"
 
@@ -134,21 +138,55 @@ class Marriage(Field):
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         keys = tuple(Choice(str(s), players[s]) for s in playing(ctx) if s < len(players))
-        return (
+        return tuple(
             FormField(
-                self.name,
+                f"{self.name}_{first}",
                 self.label,
                 (Choice(NO_MARRIAGE, msg("no")), *keys),
                 style="names",
                 default=NO_MARRIAGE,
-            ),
+            )
+            for first in playing(ctx)
+            if first < len(players)
         )
 
+    def form_rules(self, ctx: Context) -> dict[str, list[Any]]:
+        """Each first Re player's field shown while Re is that player, its keys "no" and
+        the two Re players: the first and the partner tapped."""
+        seats = playing(ctx)
+        return {
+            "show": [
+                {"field": f"{self.name}_{first}", "by": "re_0", "values": [str(first)]}
+                for first in seats
+            ],
+            "allow": [
+                {
+                    "field": f"{self.name}_{first}",
+                    "by": "re_1",
+                    "table": {
+                        str(partner): [NO_MARRIAGE, str(first), str(partner)]
+                        for partner in seats
+                        if partner != first
+                    },
+                }
+                for first in seats
+            ],
+        }
+
     def to_form(self, value: Any) -> dict[str, str]:
-        return {self.name: NO_MARRIAGE if value is None else str(value)}
+        said = NO_MARRIAGE if value is None else str(value)
+        return {f"{self.name}_{first}": said for first in map(int, MARRIAGE_KEYS)}
+
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """In the first Re player's field only: the one the form shows."""
+        re = hand.get("re")
+        if not isinstance(re, list | tuple) or not re:
+            return self.to_form(value)
+        return {f"{self.name}_{re[0]}": NO_MARRIAGE if value is None else str(value)}
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        value = values.get(self.name)
+        """The first Re player's field."""
+        value = values.get(f"{self.name}_{values.get('re_0')}")
         if value in (None, "", NO_MARRIAGE):
             return None
         return _number_or_text(value)

@@ -82,6 +82,7 @@ class DoppelkopfSettings(SettingsBase):
         zero=msg("one round"),
         low=0,
         high=20,
+        applies=lambda settings: bool(settings.bock_after),
     )
     bock_factor: int = knob(
         2,
@@ -90,6 +91,7 @@ class DoppelkopfSettings(SettingsBase):
         group="bock",
         low=1,
         high=10,
+        applies=lambda settings: bool(settings.bock_after),
     )
     bock_overlap: str = knob(
         "stack",
@@ -97,6 +99,7 @@ class DoppelkopfSettings(SettingsBase):
         help=msg("Bock rounds that overlap multiply, or follow one after the other"),
         group="bock",
         choices={"stack": msg("multiply"), "queue": msg("one after the other")},
+        applies=lambda settings: bool(settings.bock_after),
     )
     deals: int = knob(
         0,
@@ -112,6 +115,7 @@ class DoppelkopfSettings(SettingsBase):
         label=msg("Owed Bock hands played"),
         help=msg("after the last hand, the Bock hands still owed are played"),
         group="end",
+        applies=lambda settings: bool(settings.bock_after) and bool(settings.deals),
     )
     cents_per_point: int = knob(
         0,

@@ -90,7 +90,7 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
     s = settings
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
-    frisch: Message | int = s.frisch_rounds
+    frisch: Message | int = s.frisch_rounds or msg("none")  # 0: no Frisch, never a bare 0
     if s.frisch_rounds and s.rising_minimum:
         frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     return [

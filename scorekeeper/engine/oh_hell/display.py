@@ -38,15 +38,23 @@ def rules_lines(settings: OhHellSettings) -> list[RulesLine]:
                 per_trick=settings.made_per_trick,
             ),
         ),
-        RulesLine(
-            msg("Any other number"),
-            msg(
-                "%(per_trick)d × tricks − %(step)d × |tricks − bid|",
-                per_trick=settings.missed_per_trick,
-                step=settings.miss_step,
-            ),
-        ),
+        RulesLine(msg("Any other number"), _missed(settings)),
     ]
+
+
+def _missed(settings: OhHellSettings) -> Message:
+    """A missed bid's points as a formula of its terms that count: "nothing" when
+    neither does, never "0 × tricks − 0 × |tricks − bid|"."""
+    per_trick, step = settings.missed_per_trick, settings.miss_step
+    if per_trick and step:
+        return msg(
+            "%(per_trick)d × tricks − %(step)d × |tricks − bid|", per_trick=per_trick, step=step
+        )
+    if per_trick:
+        return msg("%(per_trick)d × tricks", per_trick=per_trick)
+    if step:
+        return msg("−%(step)d × |tricks − bid|", step=step)
+    return msg("nothing")
 
 
 def rules_notes(settings: OhHellSettings) -> list[Message]:

@@ -213,7 +213,7 @@ def hand_form(
         number=number,
         title=words.translate(hand.edit if stored else hand.title, number=number),
         deals=None if dealer is None else words.translate(DEALS, dealer=isolate(dealer)),
-        deal_note=None if note is None else words.translate(note),
+        deal_note=None if note is None else words.named(note, table.players),
         save=words.translate(hand.save_number, number=number)
         if stored
         else words.translate(hand.save),

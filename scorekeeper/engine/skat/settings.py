@@ -99,6 +99,7 @@ class SkatSettings(SettingsBase):
         label=msg("Kontra on an overbid game"),
         help=msg("what Kontra and Re do to a game lost because it was overbid"),
         group="scoring",
+        applies=lambda settings: settings.kontra,
         choices={
             "doubled": msg(
                 "they double it as any game: the value reaching the bid, lost, times 2 or 4"
@@ -129,6 +130,8 @@ class SkatSettings(SettingsBase):
         group="bock",
         low=0,
         high=20,
+        zero=msg("one round, a deal by each player"),
+        applies=lambda settings: bool(settings.bock_after),
     )
     deals: int = knob(
         0,

@@ -100,8 +100,14 @@ def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
             limit=s.bag_limit,
             points=SignedPoints(-s.bag_penalty),
         )
-        if s.bag_limit
+        if s.bag_limit and s.bag_penalty  # bags that cost nothing are not counted
         else msg("not counted")
+    )
+    # Never played, blind nil is one line: when it is allowed does not apply.
+    allowed = (
+        []
+        if s.blind_nil == "never"
+        else [RulesLine(msg("Blind nil allowed"), s.word_of("blind_nil"))]
     )
     return [
         # Formulas in words of the sheet's language, not a letter the sheet never defines.
@@ -109,7 +115,7 @@ def rules_lines(settings: SpadesSettings) -> list[RulesLine]:
         RulesLine(msg("Contract set"), msg("−10 × contract")),
         RulesLine(msg("Nil"), Notation(f"±{s.nil_value}")),
         RulesLine(msg("Blind nil"), blind),
-        RulesLine(msg("Blind nil allowed"), s.word_of("blind_nil")),
+        *allowed,
         s.line_of("failed_nil_tricks"),
         RulesLine(msg("Bag penalty"), bags),
         RulesLine(msg("Target"), s.target),

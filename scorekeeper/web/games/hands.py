@@ -41,7 +41,7 @@ from ...engine.pages.form import (
 from ..access import edit_required
 from ..i18n import current_language, isolate, shown, translate
 from ..offline.routes import KEPT_HEADER, snapshot_of
-from ..service import game_of, hand_words, side_names
+from ..service import counted_number, game_of, hand_words, side_names
 from ..weight import light
 from .forms import DeleteHandForm, HandForm
 from .scoreboard import describe, points_line
@@ -295,6 +295,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
             return _already_deleted(game, number)
         _no_such_hand(game_id, number)
     problem = None
+    counted = counted_number(game, number)  # as the table counts it (a Chicago's deal)
     if form.validate_on_submit():
         try:
             game_play.delete_last_hand(db.get_db(), game_id, number, form.revision.data)
@@ -305,7 +306,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
             if exc.current is not None:
                 stored = exc.current
         else:
-            deleted = translate(hand_words(game).deleted, number=number)
+            deleted = translate(hand_words(game).deleted, number=counted)
             flash(deleted, "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     elif form.revision.errors:
@@ -327,6 +328,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         game=game,
         form=form,
         number=number,
+        counted=counted,
         text=describe(game_of(game), stored.record.to_dict(), game.names_at(number), game.settings),
         problem=problem,
         last=last,

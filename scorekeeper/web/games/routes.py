@@ -28,6 +28,7 @@ from ...engine import GAMES, EngineError, Game
 from ...engine.core.display import signed
 from ...engine.core.game import partnered
 from ...engine.core.numbers import whole_or_none
+from ...engine.core.seating import table_changes
 from ...engine.core.seats import leaders_of
 from .. import links
 from ..access import (
@@ -51,6 +52,7 @@ from ..i18n import current_language, from_this_site, isolate, shown, translate
 from ..responses import CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
+    counted_number,
     game_of,
     games_to_start,
     group_name,
@@ -322,14 +324,10 @@ def _cached_part(
 
 
 def _seat_changes(game: db.StoredGame) -> dict[int, list[str]]:
-    """By the hand it takes effect from, who took whose seat: "Eve for Bob"."""
-    found: dict[int, list[str]] = {}
-    for change in game.changes:
-        before = game.names_at(change.from_hand - 1)[change.seat]
-        found.setdefault(change.from_hand, []).append(
-            _("%(new)s for %(old)s", new=isolate(change.name), old=isolate(before))
-        )
-    return found
+    """By the hand it takes effect from, each change at the table as the engine says it
+    (``core.seating.table_changes``): "Eve for Bob", "Dora joins", "Ann leaves"."""
+    said = table_changes(game.players, game.changes, game.settings)
+    return {number: [translate(m) for m in found] for number, found in said.items()}
 
 
 def _scoreboard_of(game_id: int) -> tuple[db.StoredGame, Any, list[tuple[int, ...]]]:
@@ -392,6 +390,8 @@ def _live_context(
         "offline_mark": OFFLINE_MARK,
         "shows_dealer": shows_dealer,
         "hand_count": progress.next_number - 1,
+        # The last hand as the table counts it, for its Delete link (a Chicago's deal).
+        "last_counted": counted_number(game, progress.next_number - 1) if editable else None,
         "every_hand": _every_hand(),
         "recent_hands": RECENT_HANDS,
         "changes": changes,

@@ -55,6 +55,11 @@ NAME_EM, NAME_MOST_EM = 5, 10
 BID_MOST_EM = 10
 OUTCOME_EM, OUTCOME_MOST_EM = 4, 8
 OUTCOME_EM_PER_CHARACTER = 0.55  # at the outcome's .87 em, with its padding
+# Beyond its longest word, the outcome takes what the names can give (down to NAME_EM)
+# until its longest text fits on OUTCOME_LINES lines: Skat's value worked out
+# ("mit 2, Spiel 3, Schneider 4, × 24 = 96 · Bock: 96 × 2 = 192 · verloren") wrapped over
+# ten lines of a column 6 em wide beside names 10 em wide (issue 56).
+OUTCOME_LINES, OUTCOME_WIDEST_EM = 3, 20
 # An entry column is as wide as its head's longest word ("Partei") and its longest entry
 # ("2100" above bridge's line) need: neither breaks nor is cut.
 ENTRY_EM_PER_CHARACTER = 0.55
@@ -175,6 +180,12 @@ def _widths(
     longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
     names = max(columns.names, 1)
     bid = max(3, min(math.ceil(longest * 0.6 + 0.6), BID_MOST_EM, int(room - names * NAME_EM)))
+    text = max(map(len, outcomes), default=0) * OUTCOME_EM_PER_CHARACTER / OUTCOME_LINES
+    spare = int(room - bid * columns.bid - names * NAME_EM)
+    grown = min(math.ceil(text + 0.6), OUTCOME_WIDEST_EM, outcome + max(spare, 0))
+    if columns.outcome and grown > outcome:
+        room -= grown - outcome
+        outcome = grown
     name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid * columns.bid) / names)))
     # A table of many players (Oh Hell's seven, the round sheet's eight) needs more than
     # the page's width at the usual size: it prints smaller, so that every player's
