@@ -1132,8 +1132,7 @@ def read_entries(
 class Kind:
     """A kind of hand beyond the one played and scored as usual (a pass round, a deal
     thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)`` (a ``CheckedSchema``'s
-    kind needs none: its record is the schema's ``Hand``), saved on the form by its
+    checks), made into the game's record by ``make(**values)``, saved on the form by its
     ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
     false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
 
