@@ -123,6 +123,8 @@ def test_the_whole_body_answers_as_before(client):
     before = json.loads(FIXTURE.read_text(encoding="utf-8"))
     now = whole_bodies(client, before)
     for name, body in before.items():
+        if name.startswith("bid-whist"):  # a hand played says so on the plain schema (issue 55)
+            body["hands"] = [{"thrown_in": False, **hand} for hand in body["hands"]]
         assert now[name] == body, name
         assert all("explain" in hand for hand in body["hands"]) and body["hands"], name
 

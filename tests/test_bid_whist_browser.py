@@ -110,7 +110,7 @@ def test_everyone_passed_is_one_tap(page, live_server):
     bid_whist_game(page, live_server)
     taps = Taps(page)
     taps(page.locator("#record"))
-    taps(page.locator("#throw-in"))
+    taps(page.locator("#thrown-in"))
     page.wait_for_url(SCOREBOARD_URL)
     assert taps.count == 2
     assert page.locator("#h1 th em").inner_text() == "thrown in"

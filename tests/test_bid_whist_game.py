@@ -3,6 +3,8 @@ worked examples: preview, the scoreboard's rows, the sheets' rules, statistics p
 and per side, the independent checker, the simulation tally, and a hand stored in a real
 SQLite file."""
 
+import json
+
 import pytest
 
 from scorekeeper import db, game_play
@@ -152,11 +154,12 @@ def test_describe_hand_in_one_line():
     ]
 
 
-def test_table_columns_give_the_bidder_and_bid_and_no_frisch_rounds():
+def test_no_table_columns_of_its_own_on_the_plain_schema():
+    """Issue 55: the record holds every value, as every other game's; the game fills
+    no flat columns (the core's default)."""
     progress, _ = progress_of(FIVE_NT, {"thrown_in": True})
     played, thrown = (GAME.table_columns(h) for h in progress.hands)
-    assert played == ({"frisch_rounds": 0, "declarer": 1, "bid": "5NT"}, ({},) * 4)
-    assert thrown[0] == {"frisch_rounds": 0, "declarer": None, "bid": None}
+    assert played == thrown == ({}, ({},) * 4)
 
 
 def test_statistics_per_player_per_side_and_per_game():
@@ -263,7 +266,8 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     row = database.execute(
         "SELECT declarer, bid, frisch_rounds, record FROM hands WHERE number = 1"
     ).fetchone()
-    assert row[:3] == (0, "4U", 0) and '"trump": "H"' in row[3]
+    assert row[:3] == (None, None, 0) and '"trump": "H"' in row[3]
+    assert json.loads(row[3]) == {**FOUR_UP, "thrown_in": False}
     game, hands = db.load_game_with_hands(database, game_id)
     assert [h.record for h in hands] == [hand(**FOUR_UP), hand(thrown_in=True)]
     database.conn.close()

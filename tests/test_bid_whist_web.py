@@ -106,8 +106,8 @@ def test_a_refused_bid_whist_hand_names_its_fields_and_keeps_them(bw):
 def test_everyone_passed_is_one_button_and_the_deal_passes_on(bw):
     client, game_id = bw
     page = text_of(client.get(f"/games/{game_id}/hands/new"))
-    assert 'id="throw-in"' in page and "Everyone passed: throw in" in page
-    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
+    assert 'id="thrown-in"' in page and "Everyone passed: throw in" in page
+    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "thrown_in": "1"})
     assert response.status_code == 302
     board = plain(client.get(f"/games/{game_id}"))
     assert "thrown in" in board and "Hand 2: Bob deals" in board

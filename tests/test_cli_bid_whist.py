@@ -94,21 +94,34 @@ def test_score_as_text_names_the_sides(capsys):
     assert lines[4] == "made: yes  needed: 11"
 
 
+MISSING = [
+    (["--bid", "4U", "--trump", "H", "--books", "11"], "--bidder"),
+    (["--bidder", "0", "--trump", "H", "--books", "11"], "--bid"),
+    (["--bidder", "0", "--bid", "4U", "--trump", "H"], "--books"),
+]
+
+
+@pytest.mark.parametrize(("args", "option"), MISSING)
+def test_a_missing_option_exits_2_naming_it(capsys, args, option):
+    """The bidder, the bid and the books are required options (issue 55: the plain
+    schema's), unless the deal was thrown in."""
+    code, out, err = score(capsys, *args, "--json")
+    assert code == 2 and out == ""
+    assert err == f"scorekeeper: error: Missing option '{option}'.\n"
+
+
 BAD = [
-    (["--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "bidder is missing"),
     (["--bidder", "4", "--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "0..3"),
     (["--bidder", "x", "--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "x"),
-    (["--bidder", "0", "--trump", "H", "--books", "11"], "--bid", "bid is missing"),
     (["--bidder", "0", "--bid", "2U", "--trump", "H", "--books", "11"], "--bid", "3..7"),
     (["--bidder", "0", "--bid", "4Q", "--trump", "H", "--books", "11"], "--bid", "4Q"),
     (["--bidder", "0", "--bid", "4U", "--books", "11"], "--trump", "trump is missing"),
     (["--bidder", "0", "--bid", "4U", "--trump", "X", "--books", "11"], "--trump", "'X'"),
-    (["--bidder", "0", "--bid", "4NT", "--trump", "H", "--books", "11"], "--trump", "no-trump"),
+    (["--bidder", "0", "--bid", "4NT", "--trump", "H", "--books", "11"], "--trump", "not part"),
     (["--bidder", "0", "--bid", "4NT", "--books", "11"], "--direction", "high or low"),
     (["--bidder", "0", "--bid", "4NT", "--direction", "up", "--books", "9"], "--direction", "up"),
-    (["--bidder", "0", "--bid", "4U", "--trump", "H"], "--books", "books is missing"),
-    (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "14"], "--books", "1..13"),
-    (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "0"], "--books", "1..13"),
+    (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "14"], "--books", "1 to 13"),
+    (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "0"], "--books", "1 to 13"),
     (
         ["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "11", "--reneges", "1"],
         "--reneges",
@@ -117,7 +130,7 @@ BAD = [
     (
         ["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "11", "--reneges", "0,9"],
         "--reneges",
-        "side B",
+        "reneges[1]",
     ),
     (
         ["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "11", "--tricks", "1,2,3,7"],

@@ -78,7 +78,7 @@ HANDS = {
         {"first_dealer": 3},
         {**OH_HELL_HAND, "bids": [6, 0, 1, 3]},
         "bids[0]",
-        "bids[0] is 6; it must be 0..5",
+        "bids[0] must be a whole number from 0 to 5, not 6",
         "bid_0",
         "Bid for Ann must be one of 0–5, not 6",
     ),
@@ -98,9 +98,9 @@ HANDS = {
         {"first_dealer": 3},
         {**OH_HELL_HAND, "tricks": [2, 0, 2, 2]},
         "tricks",
-        "tricks total 6; they must total the 5 cards dealt",
+        "tricks must add up to 5, not 6",
         "tricks",
-        "The tricks taken total 6; they must total the 5 cards dealt",
+        "Tricks must add up to 5, not 6.",
     ),
     "oh-hell cards that disagree with the game's": (
         "oh-hell",
@@ -273,7 +273,7 @@ CLI = {
     "oh-hell bid over the cards": (
         ["--game", "oh-hell", "--cards", "5", "--trump", "H"]
         + ["--bids", "6,0,1,3", "--tricks", "2,0,2,1"],
-        "--bids: bids[0] is 6; it must be 0..5",
+        "--bids: bids[0] is 6; only 5 cards are dealt",
     ),
     "oh-hell the hook": (
         ["--game", "oh-hell", "--cards", "5", "--trump", "H"]
@@ -324,8 +324,8 @@ CLI = {
     ),
     "oh-hell bids for another table than the usual": (
         ["--game", "oh-hell", "--trump", "H", "--bids", "2,0,1", "--tricks", "2,0,2"],
-        "--bids: bids has 3 numbers; this table has 4 players; for a table of 3 to 7 "
-        "give --players N",
+        "--bids: bids must be a list of 4 whole numbers, one per seat, not […]; for a "
+        "table of 3 to 7 give --players N",
     ),
 }
 

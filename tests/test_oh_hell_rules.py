@@ -165,7 +165,8 @@ def test_a_deal_of_every_card_turns_no_trump():
     with pytest.raises(InvalidHand) as refused:
         record_from_dict(settings(max_cards=13), full)
     assert refused.value.field == "trump"
-    assert record_from_dict(settings(max_cards=13), {**full, "trump": None}).cards == 13
+    # at its place the hand deals the sequence's cards (read alone, only those given)
+    assert read_hand(settings(max_cards=13), {**full, "trump": None}, 1, 0).cards == 13
 
 
 # --- the score ----------------------------------------------------------------------------
@@ -324,7 +325,7 @@ def test_the_sheet_lists_the_cards_dealt_per_hand():
 
 
 def test_csv_cells_name_the_deal_and_each_seats_bid_and_tricks():
-    hand = GAME.replay(S, 0, [record_from_dict(S, {**WORKED, "tricks": [5, 2, 2, 1]})]).hands[0]
+    hand = GAME.replay(S, 0, [read_hand(S, {**WORKED, "tricks": [5, 2, 2, 1]}, 1, 0)]).hands[0]
     cells, seats = GAME.csv_values(hand, NAMES[:4])
     assert cells == {"cards": 10, "trump": "H"}
-    assert seats[0] == {"bid": 2, "tricks": 5}
+    assert seats[0] == {"bids": 2, "tricks": 5}

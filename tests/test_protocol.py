@@ -55,16 +55,12 @@ SEED_ALLOWANCE: dict[str, frozenset[str]] = {
             "pages",
             "preset_aside",
             "resume_from",
-            "score_typed",
             "start_state",
             "state_from_dict",
-            "table_columns",
         }
     ),
     "oh-hell": frozenset(
         {
-            "_game_stats",
-            "_record_of_deal",
             "cards_dealt",
             "form_rules",
             "form_texts",

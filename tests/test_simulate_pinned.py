@@ -56,25 +56,25 @@ PINNED = {
         "bid-whist",
         "",
         "random",
-    ): "9f9d4cb28fdf96a838919f47a40dbece297914c4209ee8b1a390da61399271cd",
+    ): "54fe0e74dd2a22292e364c3cad6f127778fbbb15c211d11cb8aad388b9e0aaf0",
     (
         "bid-whist",
         "bid-whist",
         "",
         "heuristic",
-    ): "a47e8e966b3153341ba992bc351847459b001f39214f87baef57d59a88bb94e3",
+    ): "f151db89e345e10529fe74fa400300aba16529c37d401afa16142c0996a2c0d6",
     (
         "bid-whist",
         "bid-whist",
         "jokers=1,nt_jokers=any_time,sport_kitty=yes",
         "random",
-    ): "cc1dcf7b22e470b6e0dcd6e6bfc7c27a4b51ad38ce150218f068d2cbfcc9d9d2",
+    ): "da8825d0972612c18a2ce78c74b697558f59aef24b73db5fa848148ceab7885e",
     (
         "bid-whist",
         "bid-whist",
         "jokers=1,nt_jokers=any_time,sport_kitty=yes",
         "heuristic",
-    ): "27cc9d21adeccbacce9948e0fc45d035e4ab8cb381ce20e01fe6bff2d4d77c60",
+    ): "6c124176966a7c2f0506bb8784f2467b4d10e5d5aedda6003477b973beebd8ae",
 }
 
 

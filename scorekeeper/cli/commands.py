@@ -237,7 +237,8 @@ def score(
     except EngineError as exc:
         message = str(exc)
         counts = game.seat_counts
-        if players is None and len(counts) > 1 and "players" in message:
+        seated = "players" in message or "one per seat" in message
+        if players is None and len(counts) > 1 and seated:
             # A list of another length than the usual table's: say how to score another.
             message += f"; for a table of {counts[0]} to {counts[-1]} give --players N"
         raise FieldError(message, _option_of(exc)) from None

@@ -19,7 +19,6 @@ from ..core.display import (
     NO_FIGURE,
     Label,
     Notation,
-    RevisionView,
     RulesLine,
     signed,
 )
@@ -152,11 +151,3 @@ def describe_hand(
     if any(reneges):
         parts.append(msg("reneges A %(a)d, B %(b)d", a=reneges[0], b=reneges[1]))
     return parts
-
-
-def revision_view(
-    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-) -> RevisionView:
-    """A saved version of a hand (its ``to_dict``) for the Revisions page. The table
-    records books per side, not per player, so the whole hand is in the summary."""
-    return RevisionView(tuple(describe_hand(hand, players)), ())

@@ -11,13 +11,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.command_line import ScoredHand, score_from_record
 from ..core.declared import Figures, Simulation
 from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from . import display, figures, progression, stats, verify
+from . import display, figures, progression, records, stats, verify
 from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .cards import SEATS
@@ -31,7 +30,7 @@ from .simulate import BidWhistTally, simulate_deals
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 
 
-def _record_of_deal(deal: Mapping[str, Any]) -> Hand:
+def record_of_deal(deal: Mapping[str, Any]) -> Hand:
     """The hand a table would write down for a simulated ``deal``: the bidder's side's
     books, the discard included; a hand of the one game, ``GAME`` (below)."""
     if deal["thrown_in"]:
@@ -86,11 +85,13 @@ class BidWhist(GameBase):
     form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
     # Bots bid and play whole deals (``simulate.py``), random first.
     simulation = Simulation(
-        simulate_deals, tuple(BOTS), BidWhistTally, _record_of_deal, verify.verify_deal
+        simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal, verify.verify_deal
     )
 
     explain = staticmethod(explain)  # the package exports the function under its module's name
     pages = display
+
+    check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
@@ -109,17 +110,13 @@ class BidWhist(GameBase):
             for n in range(settings.minimum_level, MAX_LEVEL + 1)
         }
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
-        throw_in = Action("throw_in", msg("Everyone passed: throw in"), "bid")
+        throw_in = Action("thrown_in", msg("Everyone passed: throw in"), "bid")
         return replace(
             spec,
             steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
             actions=(throw_in,) if settings.all_pass == "redeal" else (),
             rules={"hint": [hint], **spec.rules},
-            errors={
-                "bid": "level",
-                "reneges": "reneges_0",
-                **{f"reneges[{side}]": f"reneges_{side}" for side in range(len(SIDES))},
-            },
+            errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
         )
 
     start_state = staticmethod(progression.start_state)
@@ -133,17 +130,6 @@ class BidWhist(GameBase):
         if record.thrown_in:
             return {"points": [0, 0], "made": None, "needed": None}
         return record.score(settings).to_dict()
-
-    # --- the data layer -------------------------------------------------------------------
-
-    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-        """The bidder (``declarer``) and the bid (``4U``) for the ``hands`` table, and no
-        Frisch rounds; nothing per seat, as the table records books per side only."""
-        record = replayed.record
-        hand: dict[str, Any] = {"frisch_rounds": 0, "declarer": None, "bid": None}
-        if not record.thrown_in:
-            hand |= {"declarer": record.bidder, "bid": str(record.bid)}
-        return hand, ({},) * SEATS
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
@@ -161,13 +147,6 @@ class BidWhist(GameBase):
             direction = direction_of(record.bid.kind, record.direction)
             hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
         return hand, per_seat
-
-    # --- the command line's ``score`` -----------------------------------------------------
-
-    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        """The options as the API's body (``true``/``yes`` typed as a yes), so that a
-        refusal on the command line keeps the words it has always had."""
-        return score_from_record(self, settings, given)
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""

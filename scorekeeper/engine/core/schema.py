@@ -35,7 +35,6 @@ from .numbers import parse_int, shown
 from .records import Problems, four_numbers
 
 __all__ = [
-    "CheckedSchema",
     "Context",
     "Count",
     "Field",
@@ -159,6 +158,19 @@ def _missing(field: str, what: Message) -> Message:
     return msg("%(field)s is missing", field=field).said_at_table(
         "Still missing: %(what)s.", what=what
     )
+
+
+def _not_asked(described: Field, applies: bool) -> Message:
+    """A value given for a field the hand does not ask: not under these rules, or not
+    with the values of the other fields (its ``shown_when``)."""
+    if not applies:
+        said = msg(
+            "%(field)s is not part of this hand under these rules: leave it out",
+            field=described.name,
+        )
+        return said.said_at_table("%(what)s is not asked under these rules.", what=described.label)
+    said = msg("%(field)s is not part of this hand as given: leave it out", field=described.name)
+    return said.said_at_table("%(what)s is not asked for this hand.", what=described.label)
 
 
 class Field:
@@ -405,8 +417,11 @@ class SuitOf(Field):
     def parse(self, value: Any, ctx: Context) -> Suit | None:
         if value is None and self.none is not None:
             return None
-        if isinstance(value, str) and value.strip().upper() in ("C", "D", "H", "S"):
-            return Suit.from_str(value)
+        if isinstance(value, str):  # a letter in any case, or a symbol
+            try:
+                return Suit.from_str(value)
+            except ParseError:
+                pass
         if self.none is not None:
             said = msg(
                 "%(field)s must be a suit, C, D, H or S, or null for none, not %(value)s",
@@ -770,7 +785,10 @@ class PerSide(_Listed):
 
 class HandSchema:
     """A game's hand: its fields in the order the table writes them, whether a deal may be
-    thrown in (one tap on the form), and the titles of the form's steps by id.
+    thrown in (one tap on the form; a callable of the Context: only under some rules, it
+    returns None where one may be, else the refusal's Message), and the titles of the
+    form's steps by id. A field whose ``default`` is a callable takes its value of the
+    Context when the body leaves it out.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -780,7 +798,10 @@ class HandSchema:
     (``random_body``). ``GameBase`` asks the schema for each."""
 
     def __init__(
-        self, *fields: Field, thrown_in: bool = False, steps: Mapping[str, Message] | None = None
+        self,
+        *fields: Field,
+        thrown_in: bool | Callable[[Context], Message | None] = False,
+        steps: Mapping[str, Message] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -870,11 +891,11 @@ class HandSchema:
         its range, totals respected, drawn again until ``game.record_from_dict`` accepts
         it."""
         for _ in range(1000):
-            if self.thrown_in and rng.random() < 0.05:
-                return {"thrown_in": True}
             body: dict[str, Any] = {}
             shown: dict[str, str] = {}
-            for described in self.fields:
+            if self.thrown_in and rng.random() < 0.05:
+                body = {"thrown_in": True}  # perhaps not under these rules: read it
+            for described in () if body else self.fields:
                 if not described.applies(ctx) or not self.is_shown(described, shown):
                     continue
                 body[described.name] = described.draw(ctx, rng)
@@ -906,26 +927,28 @@ class HandSchema:
             if not self.thrown_in:
                 problem = msg("thrown_in: a hand of %(game)s is never thrown in", game=game.name)
                 raise InvalidHand([("thrown_in", problem)])
+            refused = self.thrown_in(ctx) if callable(self.thrown_in) else None
+            if refused is not None:
+                raise InvalidHand([("thrown_in", refused)])
             return Hand(game, {f.name: f.empty() for f in self.fields}, True)
         values: dict[str, Any] = {}
         problems: list[tuple[str, Message]] = []
         form_view: dict[str, str] = {}
         for described in self.fields:
             value = body.get(described.name)
-            if not described.applies(ctx) or not self.is_shown(described, form_view):
+            applies = described.applies(ctx)
+            if not applies or not self.is_shown(described, form_view):
                 values[described.name] = described.empty()
-                if value is not None and value != described.dump(described.empty()):
-                    said = msg(
-                        "%(field)s is not part of this hand under these rules: leave it out",
-                        field=described.name,
-                    )
-                    said.said_at_table(
-                        "%(what)s is not asked under these rules.", what=described.label
-                    )
-                    problems.append((described.name, said))
+                # Not asked; unless what it hangs on was refused, and is not known.
+                unknown = applies and described.shown_when[0] not in form_view
+                given = value is not None and value != described.dump(described.empty())
+                if given and not unknown:
+                    problems.append((described.name, _not_asked(described, applies)))
                 continue
             left_out = described.name not in body or described.null_is_default
-            if value is None and left_out and described.default is not MISSING:
+            if value is None and left_out and callable(described.default):
+                typed = described.default(ctx)
+            elif value is None and left_out and described.default is not MISSING:
                 typed = described.default
             elif value is None and not (
                 isinstance(described, SuitOf) and described.none and described.name in body
@@ -1208,8 +1231,7 @@ def read_entries(
 class Kind:
     """A kind of hand beyond the one played and scored as usual (a pass round, a deal
     thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)`` (a ``CheckedSchema``'s
-    kind needs none: its record is the schema's ``Hand``), saved on the form by its
+    checks), made into the game's record by ``make(**values)``, saved on the form by its
     ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
     false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
 
@@ -1300,52 +1322,3 @@ class KindedSchema(HandSchema):
             if described.name in hand:
                 found |= described.to_form(hand[described.name])
         return found
-
-
-class CheckedSchema(HandSchema):
-    """A hand whose record is the schema's own (:class:`Hand`), read as a ``KindedSchema``
-    reads one (``read_entries``): its fields and the game's checks in the order its refusals
-    have always been listed, each in the words its field or check declares; a deal thrown in
-    is the ``thrown_in`` kind, whose checks say under which rules one may be. Drawn and read
-    on the form as any schema; a field the values read do not ask (``shown_when``) is not
-    read, and keeps its empty value."""
-
-    def __init__(
-        self,
-        *entries: Entry,
-        thrown_in: Kind | None = None,
-        steps: Mapping[str, Message] | None = None,
-    ) -> None:
-        super().__init__(*(e for e in entries if isinstance(e, Field)), steps=steps)
-        self.entries = entries
-        self.thrown = thrown_in
-
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        return super().hand_fields | ({self.thrown.flag} if self.thrown else set())
-
-    def asks(self, described: Field, values: Mapping[str, Any]) -> bool:
-        """Whether the ``values`` read so far ask ``described`` (its ``shown_when``); where
-        the value it depends on is not read (refused), it is read as any field."""
-        if described.shown_when is None:
-            return True
-        by, wanted = described.shown_when
-        shown: dict[str, str] = {}
-        for f in self.fields:
-            if values.get(f.name) is not None:
-                shown |= f.to_form(f.dump(values[f.name]))
-        return by not in shown or shown[by] in wanted
-
-    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
-        """The hand in ``body``; raises InvalidHand with every problem found."""
-        if not isinstance(body, Mapping):
-            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-        if self.thrown is not None and self.thrown.flagged(body):
-            _, problems = read_entries(self.thrown.entries, body, ctx)
-            if problems:
-                raise InvalidHand(problems)
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
-        values, problems = read_entries(self.entries, body, ctx, self.asks)
-        if problems:
-            raise InvalidHand(problems)
-        return Hand(game, {f.name: values.get(f.name, f.empty()) for f in self.fields})

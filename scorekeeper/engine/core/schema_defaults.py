@@ -279,9 +279,6 @@ class SchemaDefaults:
             return schema.form_body(values, action, self.context(settings))
         if action == "thrown_in" and schema.thrown_in:
             return {"thrown_in": True}
-        thrown = getattr(schema, "thrown", None)  # a CheckedSchema's kind thrown in
-        if thrown is not None and action == thrown.action:
-            return {thrown.flag: True}
         ctx = self.context(settings)
         return {
             f.name: f.from_form(values, ctx)

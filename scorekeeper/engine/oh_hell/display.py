@@ -1,15 +1,12 @@
 """What Oh Hell's pages show beside the schema's rendering of a hand: the rules of a score
-sheet with the cards dealt hand by hand, a stored hand in one line and on the Revisions
-page, and its CSV cells. Plain data (see ``core/display.py``)."""
+sheet with the cards dealt hand by hand. Plain data (see ``core/display.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..core.cards import Suit
-from ..core.display import Notation, RevisionView, RulesLine
-from ..core.game import CsvCell
+from ..core.display import Notation, RulesLine
 from ..core.messages import Message, msg
 from .settings import OhHellSettings, cards_sequence
 
@@ -68,35 +65,3 @@ def rules_notes(settings: OhHellSettings) -> list[Message]:
     if settings.hook:
         notes.append(msg("The dealer bids last and may not make the bids total the cards dealt."))
     return notes
-
-
-def describe_hand(
-    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-) -> list[Message]:
-    return [
-        msg("%(cards)d cards, trump %(trump)s", cards=hand["cards"], trump=_trump(hand["trump"])),
-        msg("bids %(bids)s", bids=_numbers(hand["bids"])),
-        msg("tricks %(tricks)s", tricks=_numbers(hand["tricks"])),
-    ]
-
-
-def revision_view(
-    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-) -> RevisionView:
-    return RevisionView(
-        tuple(describe_hand(hand, players)[:1]),
-        tuple(
-            (Notation(f"{b}/{t}"), None) for b, t in zip(hand["bids"], hand["tricks"], strict=True)
-        ),
-    )
-
-
-def csv_values(
-    replayed: Any, names: Sequence[str]
-) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-    """The columns ``cards`` (dealt to each player) and ``trump`` (``H``; empty for none)
-    after ``dealer``, and per seat ``bid`` and ``tricks`` after ``player``."""
-    record = replayed.record
-    hand: dict[str, CsvCell] = {"cards": record.cards, "trump": record.to_dict()["trump"]}
-    seats = tuple({"bid": b, "tricks": t} for b, t in zip(record.bids, record.tricks, strict=True))
-    return hand, seats

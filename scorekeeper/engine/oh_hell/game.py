@@ -25,7 +25,7 @@ from ..core.bidding import BIDDING_TEXTS, bid_summary, bidding_rules
 from ..core.declared import Figures, Simulation
 from ..core.errors import InvalidSettings
 from ..core.form import HandFormSpec
-from ..core.game import HandPlace, Knob, PageWords, columns_after
+from ..core.game import HandPlace, Knob, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
 from ..core.stats import GameStats, game_stats_of, hands_played
@@ -76,7 +76,6 @@ class OhHell(GameBase):
     explain = staticmethod(records.explain)
     form_texts = BIDDING_TEXTS
     pages = display
-    csv_columns = columns_after(dealer=("cards", "trump"), player=("bid", "tricks"))
 
     @property
     def simulation(self) -> Simulation:
@@ -85,14 +84,14 @@ class OhHell(GameBase):
             partial(simulate_deals, self),
             tuple(BOTS),
             OhHellTally,
-            self._record_of_deal,
+            partial(record_of_deal, self),
             simulate.verify_deal,
         )
 
     @property
     def figures(self) -> Figures:
         """Exact bids by bid size and tricks over and under, per seat (this table's)."""
-        return Figures(self._game_stats, figures.player_figures, notes=figures.NOTES)
+        return Figures(partial(game_stats, self), figures.player_figures, notes=figures.NOTES)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
@@ -154,13 +153,6 @@ class OhHell(GameBase):
 
     # --- the progress of a game ---------------------------------------------------------
 
-    def _record_of_deal(self, deal: Mapping[str, Any]) -> Hand:
-        """The hand written down for a simulated deal, read without the hook: a deal played
-        under settings without it (``lasting``) is a hand, and one played with it was
-        checked for it when it was bid (``verify_deal``)."""
-        body = {name: value for name, value in deal.items() if name in self.hand_fields}
-        return self.record_from_dict(replace(self.preset(self.default_preset), hook=False), body)
-
     def lasting(self, hands: int) -> dict[str, Any]:
         """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
         hand, without the hook (which forbids the dealer a bid that depends on the others')."""
@@ -191,19 +183,26 @@ class OhHell(GameBase):
         record = replayed.record
         return {"exact": [b == t for b, t in zip(record.bids, record.tricks, strict=True)]}
 
-    # --- statistics --------------------------------------------------------------------
 
-    def _game_stats(self, recorded: Any) -> GameStats[OhHellFigures]:
-        """Hands, points, exact bids by bid size and tricks over and under, per seat."""
-        progress = recorded.replay()
+def record_of_deal(game: OhHell, deal: Mapping[str, Any]) -> Hand:
+    """The hand written down for a simulated deal, read without the hook: a deal played
+    under settings without it (``lasting``) is a hand, and one played with it was
+    checked for it when it was bid (``verify_deal``)."""
+    body = {name: value for name, value in deal.items() if name in game.hand_fields}
+    return game.record_from_dict(replace(game.preset(game.default_preset), hook=False), body)
 
-        def figures_of(seats: Sequence[int], stint: Any) -> OhHellFigures:
-            found = OhHellFigures()
-            for hand in hands_played(progress, stint):
-                found += OhHellFigures.of_hand(hand, seats[0])
-            return found
 
-        return game_stats_of(recorded, progress, self.sides, figures_of, GameStats)
+def game_stats(game: OhHell, recorded: Any) -> GameStats[OhHellFigures]:
+    """Hands, points, exact bids by bid size and tricks over and under, per seat."""
+    progress = recorded.replay()
+
+    def figures_of(seats: Sequence[int], stint: Any) -> OhHellFigures:
+        found = OhHellFigures()
+        for hand in hands_played(progress, stint):
+            found += OhHellFigures.of_hand(hand, seats[0])
+        return found
+
+    return game_stats_of(recorded, progress, game.sides, figures_of, GameStats)
 
 
 GAME = OhHell()

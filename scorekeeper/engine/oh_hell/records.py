@@ -4,43 +4,31 @@ stored as ``{"cards": 5, "trump": "H", "bids": [...], "tricks": [...]}``.
 
 The cards are the tricks' total: a body may leave them out, and where the hand's place
 is known they are the sequence's (one that disagrees is refused). The core reads, asks
-for and writes the hand from :data:`HAND`; what is Oh Hell's own is here: the refusals in
-its words, the cross-field rules (``check``: the tricks total the cards, a bid within
+for and writes the hand from :data:`HAND` (the plain schema); what is Oh Hell's own is
+here: the cross-field rules (``check``: the tricks total the cards, a bid within
 them, the hook held to the dealer, no trump when every card is dealt) and the score.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.bidding import BID_STEPS, BidScore, hook_problems
 from ..core.cards import Suit
-from ..core.errors import ParseError
 from ..core.form import FormField, numbers
 from ..core.messages import Message, msg
-from ..core.numbers import parse_int, shown
-from ..core.records import Problems, seat_numbers
+from ..core.records import Problems
 from ..core.schema import Context, Count, Hand, HandSchema, PerSeat, Refused, SuitOf
 from .settings import PACK, OhHellSettings, cards_sequence, most_cards
 
-NO_TRUMP = ("none", "null", "-", "nt")
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(Context):
-    """The Context of a hand whose place does not say its cards, and whose body does."""
-
-    cards: int | None = None
-
 
 def dealt(ctx: Context) -> int | None:
-    """The cards the hand at ``ctx``'s place deals; read alone (or past the sequence's
-    end) those its body gives, or None."""
+    """The cards the hand at ``ctx``'s place deals (None read alone, or past the sequence's
+    end): what a hand leaves out of its ``cards`` takes."""
     sequence = () if ctx.number is None else cards_sequence(ctx.settings)
     if ctx.number is None or not 1 <= ctx.number <= len(sequence):
-        return getattr(ctx, "cards", None)
+        return None
     return sequence[ctx.number - 1]
 
 
@@ -48,11 +36,10 @@ class Cards(Count):
     """The cards dealt to each player: optional; at its place the sequence's, sent (a
     hidden key) and not asked."""
 
+    null_is_default = True
+
     def parse(self, value: Any, ctx: Context) -> int:
-        try:
-            given = parse_int(value, "cards", low=1, high=self.bounds(ctx)[1])
-        except ParseError as exc:
-            raise Refused(("cards", exc.message)) from None
+        given = super().parse(value, ctx)
         cards = dealt(ctx)
         if cards is not None and given != cards:
             said = msg(
@@ -62,7 +49,7 @@ class Cards(Count):
         return given
 
     def draw(self, ctx: Context, rng: Any) -> None:
-        return None  # a random hand leaves its cards to its tricks
+        return None  # a random hand leaves its cards to its place
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         cards = dealt(ctx)
@@ -75,89 +62,26 @@ class Cards(Count):
         )
 
 
-class Trump(SuitOf):
-    """The trump suit: a letter or symbol, any case; null or "none" for no trump."""
-
-    def parse(self, value: Any, ctx: Context) -> Suit | None:
-        if value == "":
-            raise Refused(("trump", msg("trump is missing; choose C, D, H, S or none")))
-        if value is None or (isinstance(value, str) and value.strip().lower() in NO_TRUMP):
-            return None
-        try:
-            return Suit.from_str(value)
-        except (ParseError, AttributeError):
-            said = msg("trump must be C, D, H, S or none, not %(value)s", value=shown(value))
-            raise Refused(("trump", said)) from None
-
-
-class PerPlayer(PerSeat):
-    """Bids or tricks: a whole number per player, 0 to the cards dealt (to the most a
-    player can be dealt, read alone); the form's keys 0 to that in each seat's box."""
-
-    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
-        problems, field, seats = Problems(), self.name, ctx.seats
-        found = seat_numbers(
-            value,
-            field,
-            problems,
-            seats,
-            self.bounds(ctx),
-            msg(
-                "%(field)s must be a list of %(seats)d numbers, one per player",
-                field=field,
-                seats=seats,
-            ),
-            lambda count: msg(
-                "%(field)s has %(count)d numbers; this table has %(seats)d players",
-                field=field,
-                count=count,
-                seats=seats,
-            ),
-        )
-        if found is None:
-            raise Refused(*problems.found)
-        return tuple(found)
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        keys = numbers(0, self.bounds(ctx)[1])
-        return tuple(
-            FormField(f"{self.prefix}_{s}", self.label, keys, seat=s) for s in range(ctx.seats)
-        )
-
-
 def _high(ctx: Context) -> int:
     return dealt(ctx) or most_cards(ctx.seats)
 
 
-class OhHellSchema(HandSchema):
-    """The hand read as the API always has: ``cards`` empty is left out, ``trump`` left
-    out is missing; and typed with its cards the tricks' total."""
-
-    def read(self, game: Any, body: Any, ctx: Context) -> Hand:
-        if isinstance(body, Mapping):
-            body = {k: v for k, v in body.items() if k != "cards" or v not in (None, "")}
-            body.setdefault("trump", "")
-            # A list left out is refused as not a list, as it always was.
-            body |= {name: False for name in ("bids", "tricks") if body.get(name) is None}
-            if dealt(ctx) is None and "cards" in body:
-                try:
-                    cards = parse_int(body["cards"], "cards", low=1, high=most_cards(ctx.seats))
-                except ParseError:
-                    cards = None
-                ctx = Dealt(ctx.settings, ctx.seats, ctx.sides, ctx.place, cards)
-        hand = super().read(game, body, ctx)
-        return Hand(game, {**hand.values, "cards": sum(hand.tricks)})
-
-
-HAND = OhHellSchema(
+HAND = HandSchema(
     Cards(
-        "cards", msg("Cards dealt"), 1, lambda ctx: most_cards(ctx.seats), step="deal", default=None
+        "cards",
+        msg("Cards dealt"),
+        1,
+        lambda ctx: most_cards(ctx.seats),
+        step="deal",
+        default=dealt,
     ),
-    Trump("trump", msg("Trump"), none=msg("No trump"), step="deal"),
-    PerPlayer("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True),
-    PerPlayer("tricks", msg("Tricks"), 0, _high, total=dealt),
+    SuitOf("trump", msg("Trump"), none=msg("No trump"), step="deal"),
+    PerSeat("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True),
+    PerSeat("tricks", msg("Tricks"), 0, _high, total=dealt),
     steps=BID_STEPS,
 )
+"""The hand's fields: its cards (the place's where left out), the trump suit or none, and
+each player's bid and tricks."""
 
 
 def hand_of(game: Any, trump: Suit | None, bids: Sequence[int], tricks: Sequence[int]) -> Hand:
@@ -191,7 +115,7 @@ def check(settings: OhHellSettings, hand: Hand, ctx: Context) -> list[tuple[str,
     most a player is dealt); no bid above them; the hook (by the dealer where known);
     no trump when every card is dealt."""
     seats, most, total = ctx.seats, most_cards(ctx.seats), sum(hand.tricks)
-    cards = dealt(ctx) or hand.cards
+    cards = hand.cards
     problems = Problems()
     if cards is not None and total != cards:
         said = msg(
