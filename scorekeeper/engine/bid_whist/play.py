@@ -21,7 +21,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core import tricks
-from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
+from ..core.tricks import (
+    TrickPlay,
+    checked_hands,
+    drawn_words,
+    followers,
+    random_tricks,
+    split_hands,
+)
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
@@ -155,10 +162,11 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
     after = followers(play.seats)
+    draws = iter(drawn_words(bits, play.seats * TRICKS)).__next__
     for _ in range(TRICKS):
         hand = hands[leader]
         legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-        card = legal[bits(32) * len(legal) >> 32]
+        card = legal[draws() * len(legal) >> 32]
         led = suits[card]
         hand[led].remove(card)
         cards = [card]
@@ -178,7 +186,7 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
                     legal = hand[4]
                 else:
                     legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-            card = legal[bits(32) * len(legal) >> 32]
+            card = legal[draws() * len(legal) >> 32]
             suit = suits[card]
             hand[suit].remove(card)
             cards.append(card)

@@ -12,6 +12,8 @@ the highest key wins. A game whose rules of following or winning differ override
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -282,14 +284,17 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     tricks, taken = play.tricks, play.tricks_taken
     seated = followers(4)
     leader = play.leader
-    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
+    left = play.tricks_in_hand - len(tricks)
+    draws = drawn_words(bits, 4 * left)
+    at = 0
+    for in_hand in range(left, 0, -1):
         # Unrolled over four seats (a table of another size takes the loop below): the
         # only rule is "follow suit if you can". Every seat holds in_hand cards in four
         # suits (a game's fifth list, of cards that follow no suit, is not made for a
         # hand with a ruling suit); the leader's card is found by counting through its
         # suits, clubs first, rather than by listing its cards and removing one.
         clubs, diamonds, hearts, spades = hands[leader]
-        index = bits(32) * in_hand >> 32
+        index = draws[at] * in_hand >> 32
         count = len(clubs)
         if index < count:
             first = clubs.pop(index)
@@ -316,10 +321,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[second_seat]
         following = hand[led]
         if following:
-            second = following.pop(bits(32) * len(following) >> 32)
+            second = following.pop(draws[at + 1] * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            second = legal[bits(32) * in_hand >> 32]
+            second = legal[draws[at + 1] * in_hand >> 32]
             hand[suit_of[second]].remove(second)
         key = keys[second]
         if key > best:
@@ -328,10 +333,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[third_seat]
         following = hand[led]
         if following:
-            third = following.pop(bits(32) * len(following) >> 32)
+            third = following.pop(draws[at + 2] * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            third = legal[bits(32) * in_hand >> 32]
+            third = legal[draws[at + 2] * in_hand >> 32]
             hand[suit_of[third]].remove(third)
         key = keys[third]
         if key > best:
@@ -340,18 +345,29 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[fourth_seat]
         following = hand[led]
         if following:
-            fourth = following.pop(bits(32) * len(following) >> 32)
+            fourth = following.pop(draws[at + 3] * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            fourth = legal[bits(32) * in_hand >> 32]
+            fourth = legal[draws[at + 3] * in_hand >> 32]
             hand[suit_of[fourth]].remove(fourth)
         if keys[fourth] > best:
             winner = fourth_seat
+        at += 4
         tricks.append((leader, (first, second, third, fourth), winner))
         taken[winner] += 1
         leader = winner
     play.leader = leader
     play.to_play = None
+
+
+def drawn_words(bits: Callable[[int], int], count: int) -> array[int]:
+    """``count`` draws of ``bits(32)``, in order, from one call: ``getrandbits`` fills a
+    wider number 32 bits at a time from its lowest, each word the draw a ``bits(32)``
+    would have made, so the generator is left where ``count`` calls leave it."""
+    words = array("I", bits(32 * count).to_bytes(4 * count, "little") if count else b"")
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words
 
 
 def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
@@ -361,10 +377,12 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
     tricks, taken = play.tricks, play.tricks_taken
     after = followers(play.seats)
     leader = play.leader
-    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
+    left = play.tricks_in_hand - len(tricks)
+    draws = iter(drawn_words(bits, play.seats * left)).__next__
+    for in_hand in range(left, 0, -1):
         hand = hands[leader]
         legal = [card for cards in hand[:4] for card in cards]
-        first = legal[bits(32) * in_hand >> 32]
+        first = legal[draws() * in_hand >> 32]
         led = suit_of[first]
         hand[led].remove(first)
         keys = keys_by_led[led]
@@ -375,10 +393,10 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
             hand = hands[seat]
             following = hand[led]
             if following:
-                card = following.pop(bits(32) * len(following) >> 32)
+                card = following.pop(draws() * len(following) >> 32)
             else:
                 legal = [card for cards in hand[:4] for card in cards]
-                card = legal[bits(32) * in_hand >> 32]
+                card = legal[draws() * in_hand >> 32]
                 hand[suit_of[card]].remove(card)
             cards.append(card)
             if keys[card] > best:
@@ -389,3 +407,97 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         leader = winner
     play.leader = leader
     play.to_play = None
+
+
+_WIDTHS = tuple(n.bit_length() for n in range(64))
+"""``random``'s ``_randbelow(n)`` draws ``getrandbits(_WIDTHS[n])`` until one is below n."""
+
+
+def choice_tricks(
+    held: list[list[int]], leader: int, trump: int, bits: Callable[[int], int], unbroken: int = -1
+) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
+    """Plays a whole hand of plain follow-suit (a plain pack, ``PLAIN_SUIT_OF``; the
+    highest card of the suit led wins, or the highest of ``trump``, 0..3 or -1) as bots
+    drawing ``random.choice(legal)`` at every card play it: ``legal`` the seat's cards of
+    the suit led if it holds any, else all it holds, in the order of ``held`` (each seat's
+    cards, taken as they are played), and the same draws ``choice`` makes
+    (``getrandbits`` until below, written out), except for the last trick, whose cards
+    are forced and drawn for by nobody. A leader may not lead ``unbroken`` (Spades'
+    spades) until a card of it has been played, unless it holds nothing else. Returns
+    each trick's leader and last the last trick's winner, each trick's cards in play
+    order, and the tricks each seat took: the
+    one loop of the games whose random bots choose so (Spades, Oh Hell)."""
+    seats = len(held)
+    by_suit = split_hands(held, PLAIN_SUIT_OF)
+    after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
+    taken = [0] * seats
+    leaders: list[int] = []
+    tricks: list[tuple[int, ...]] = []
+    for left in range(len(held[leader]), 1, -1):  # the cards each seat holds
+        hand = held[leader]
+        legal = hand
+        if unbroken >= 0:
+            legal = [card for card in hand if suit_of[card] != unbroken] or hand
+        n = len(legal)
+        k = widths[n]
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        won = legal[drawn]
+        if legal is hand:
+            del hand[drawn]
+        else:
+            hand.remove(won)
+        led = best_suit = suit_of[won]
+        by_suit[leader][led].remove(won)
+        trick = [won]
+        winner = leader
+        for seat in after[leader]:
+            suits = by_suit[seat]
+            following = suits[led]
+            if following:
+                n = len(following)
+                k = widths[n]
+                drawn = bits(k)
+                while drawn >= n:
+                    drawn = bits(k)
+                card = following.pop(drawn)
+                held[seat].remove(card)
+                suit = led
+            else:
+                k = widths[left]
+                drawn = bits(k)
+                while drawn >= left:
+                    drawn = bits(k)
+                card = held[seat].pop(drawn)
+                suit = suit_of[card]
+                suits[suit].remove(card)
+            trick.append(card)
+            # Card numbers within a suit rank as the cards do; a trump beats the rest.
+            if suit == best_suit:
+                if card > won:
+                    won, winner = card, seat
+            elif suit == trump:
+                won, best_suit, winner = card, suit, seat
+        if best_suit == unbroken:  # a card of it led or won (on another suit) the trick
+            unbroken = -1
+        leaders.append(leader)
+        tricks.append(tuple(trick))
+        taken[winner] += 1
+        leader = winner
+    won = held[leader][0]
+    trick = [won]
+    best_suit, winner = suit_of[won], leader
+    for seat in after[leader]:
+        card = held[seat][0]
+        trick.append(card)
+        suit = suit_of[card]
+        if suit == best_suit:
+            if card > won:
+                won, winner = card, seat
+        elif suit == trump:
+            won, best_suit, winner = card, suit, seat
+    leaders += (leader, winner)
+    tricks.append(tuple(trick))
+    taken[winner] += 1
+    return leaders, tricks, taken
