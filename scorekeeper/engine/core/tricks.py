@@ -12,8 +12,6 @@ the highest key wins. A game whose rules of following or winning differ override
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -146,6 +144,9 @@ class TrickPlay:
     """The text of each card number, for refusals."""
     follow_rule: ClassVar[str] = "it must follow suit when able"
     """Why a card not among the legal ones is refused, in a refusal's words."""
+    no_suit: ClassVar[int] = 4
+    """The suit of a game's cards that follow no suit (a hand's fifth list): led, such a
+    card leaves the suit to follow to the first card of a suit after it."""
 
     def _start(
         self,
@@ -169,6 +170,17 @@ class TrickPlay:
         self.best = -1
         self._winner = -1
 
+    def _deal(self, *dealt: Any) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def _trusted(cls, *dealt: Any) -> Any:
+        """Play of simulation's own deals, known to be whole: ``_deal``'s arguments (the
+        game's), unchecked and unsorted, its lists the caller's."""
+        state = cls.__new__(cls)
+        state._deal(*dealt)
+        return state
+
     def is_terminal(self) -> bool:
         return self.to_play is None
 
@@ -187,6 +199,15 @@ class TrickPlay:
             if following:
                 return list(following)
         return [*hand[0], *hand[1], *hand[2], *hand[3]]
+
+    def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
+        """The cards of ``hand`` (a list per suit) that may be played to a trick whose
+        suit to follow is ``led`` (None: any card), in the order a random bot lists them."""
+        if led is not None:
+            following = hand[led]
+            if following:
+                return list(following)
+        return [card for cards in hand for card in cards]
 
     def would_win(self, card: int) -> bool:
         """True if card number ``card``, played now, would beat the trick so far."""
@@ -238,6 +259,12 @@ class TrickPlay:
             self.keys = keys = self.keys_by_led[led]
             self.best = keys[card]
             self._winner = seat
+        elif self.led == self.no_suit and self.suit_of[card] != self.no_suit:
+            # The first card of a suit after cards of none names the suit to follow.
+            self.led = led = self.suit_of[card]
+            self.keys = keys = self.keys_by_led[led]
+            self.best = keys[card]
+            self._winner = seat
         elif self.keys[card] > self.best:
             self.best = self.keys[card]
             self._winner = seat
@@ -277,24 +304,21 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     bots' ``legal[bits(32) * len(legal) >> 32]`` at every seat, without a call per card.
     Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
     current and ends with nobody to play."""
-    if play.seats != 4:
+    if play.seats != 4 or len(play.hands[0]) != 4:
         _random_tricks_any(play, bits)
         return
     hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
     tricks, taken = play.tricks, play.tricks_taken
     seated = followers(4)
     leader = play.leader
-    left = play.tricks_in_hand - len(tricks)
-    draws = drawn_words(bits, 4 * left)
-    at = 0
-    for in_hand in range(left, 0, -1):
+    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
         # Unrolled over four seats (a table of another size takes the loop below): the
         # only rule is "follow suit if you can". Every seat holds in_hand cards in four
         # suits (a game's fifth list, of cards that follow no suit, is not made for a
         # hand with a ruling suit); the leader's card is found by counting through its
         # suits, clubs first, rather than by listing its cards and removing one.
         clubs, diamonds, hearts, spades = hands[leader]
-        index = draws[at] * in_hand >> 32
+        index = bits(32) * in_hand >> 32
         count = len(clubs)
         if index < count:
             first = clubs.pop(index)
@@ -321,10 +345,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[second_seat]
         following = hand[led]
         if following:
-            second = following.pop(draws[at + 1] * len(following) >> 32)
+            second = following.pop(bits(32) * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            second = legal[draws[at + 1] * in_hand >> 32]
+            second = legal[bits(32) * in_hand >> 32]
             hand[suit_of[second]].remove(second)
         key = keys[second]
         if key > best:
@@ -333,10 +357,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[third_seat]
         following = hand[led]
         if following:
-            third = following.pop(draws[at + 2] * len(following) >> 32)
+            third = following.pop(bits(32) * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            third = legal[draws[at + 2] * in_hand >> 32]
+            third = legal[bits(32) * in_hand >> 32]
             hand[suit_of[third]].remove(third)
         key = keys[third]
         if key > best:
@@ -345,14 +369,13 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[fourth_seat]
         following = hand[led]
         if following:
-            fourth = following.pop(draws[at + 3] * len(following) >> 32)
+            fourth = following.pop(bits(32) * len(following) >> 32)
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            fourth = legal[draws[at + 3] * in_hand >> 32]
+            fourth = legal[bits(32) * in_hand >> 32]
             hand[suit_of[fourth]].remove(fourth)
         if keys[fourth] > best:
             winner = fourth_seat
-        at += 4
         tricks.append((leader, (first, second, third, fourth), winner))
         taken[winner] += 1
         leader = winner
@@ -360,29 +383,23 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     play.to_play = None
 
 
-def drawn_words(bits: Callable[[int], int], count: int) -> array[int]:
-    """``count`` draws of ``bits(32)``, in order, from one call: ``getrandbits`` fills a
-    wider number 32 bits at a time from its lowest, each word the draw a ``bits(32)``
-    would have made, so the generator is left where ``count`` calls leave it."""
-    words = array("I", bits(32 * count).to_bytes(4 * count, "little") if count else b"")
-    if sys.byteorder == "big":
-        words.byteswap()
-    return words
-
-
 def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
-    """``random_tricks`` at a table of any number of seats: the same draws, one per card,
-    in a loop over the seats after the leader."""
-    hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
-    tricks, taken = play.tricks, play.tricks_taken
+    """``random_tricks`` at a table of any number of seats, or with a game's own rule of
+    following (its ``legal_in``) and cards that follow no suit: the same draws, one per
+    card, in a loop over the seats after the leader."""
+    hands, suit_of, keys_by_led, legal_in = (
+        play.hands,
+        play.suit_of,
+        play.keys_by_led,
+        play.legal_in,
+    )
+    tricks, taken, no_suit = play.tricks, play.tricks_taken, play.no_suit
     after = followers(play.seats)
     leader = play.leader
-    left = play.tricks_in_hand - len(tricks)
-    draws = iter(drawn_words(bits, play.seats * left)).__next__
-    for in_hand in range(left, 0, -1):
+    for _ in range(play.tricks_in_hand - len(tricks)):
         hand = hands[leader]
-        legal = [card for cards in hand[:4] for card in cards]
-        first = legal[draws() * in_hand >> 32]
+        legal = legal_in(hand, None)
+        first = legal[bits(32) * len(legal) >> 32]
         led = suit_of[first]
         hand[led].remove(first)
         keys = keys_by_led[led]
@@ -391,15 +408,16 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         cards = [first]
         for seat in after[leader]:
             hand = hands[seat]
-            following = hand[led]
-            if following:
-                card = following.pop(draws() * len(following) >> 32)
-            else:
-                legal = [card for cards in hand[:4] for card in cards]
-                card = legal[draws() * in_hand >> 32]
-                hand[suit_of[card]].remove(card)
+            legal = legal_in(hand, led)
+            card = legal[bits(32) * len(legal) >> 32]
+            suit = suit_of[card]
+            hand[suit].remove(card)
             cards.append(card)
-            if keys[card] > best:
+            if led == no_suit:
+                if suit != no_suit:  # the first card of a suit names the suit to follow
+                    led, keys, winner = suit, keys_by_led[suit], seat
+                    best = keys[card]
+            elif keys[card] > best:
                 best = keys[card]
                 winner = seat
         tricks.append((leader, tuple(cards), winner))
