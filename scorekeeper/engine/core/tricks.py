@@ -440,11 +440,13 @@ def choice_tricks(
     the suit led if it holds any, else all it holds, in the order of ``held`` (each seat's
     cards, taken as they are played), and the same draws ``choice`` makes
     (``getrandbits`` until below, written out), except for the last trick, whose cards
-    are forced and drawn for by nobody. A leader may not lead ``unbroken`` (Spades'
-    spades) until a card of it has been played, unless it holds nothing else. Returns
-    each trick's leader and last the last trick's winner, each trick's cards in play
-    order, and the tricks each seat took: the
-    one loop of the games whose random bots choose so (Spades, Oh Hell)."""
+    are forced and drawn for by nobody. A leader may not lead ``unbroken`` (-1, or the
+    trump: Spades' spades) until a card of it has been played, unless it holds nothing
+    else. Returns each trick's leader and last the last trick's winner, each trick's
+    cards in play order, and the tricks each seat took: the one loop of the games whose
+    random bots choose so (Spades, Oh Hell). Raises ValueError for another ``unbroken``."""
+    if unbroken not in (-1, trump):
+        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the trump")
     seats = len(held)
     by_suit = split_hands(held, PLAIN_SUIT_OF)
     after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
