@@ -206,35 +206,50 @@ class IsraeliDealState(StagedDeal):
 
     def play_random(self, rng: random.Random) -> IsraeliDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
-        no bot asked: the same draws, from the machines' own random loops."""
-        bits = rng.getrandbits
-        self._bid(
-            lambda _seat: self.auction.play_random(bits),
-            lambda seat: rng.sample(list(self.hands[seat]), 3),
-            lambda phase: phase.play_random(bits),
-        )
-        if self.stage == "play":
-            random_tricks(self.play, bits)
+        no bot asked: the same draws, from the machines' own random loops (simulation's
+        hottest path, so each stage is written out rather than found by ``_next``)."""
+        settings, auction, bits = self.settings, self.auction, rng.getrandbits
+        self._bid(lambda _seat: auction.play_random(bits), None, None, rng)
+        declarer, bid = auction.declarer, auction.bid
+        if declarer is not None and bid is not None:
+            self.trump = trump = int(bid.denomination)
+            phase = self.contract_phase = ContractPhase(settings, declarer, bid.level)
+            phase.play_random(bits)
+            play = IsraeliPlayState._trusted(self.hands, trump, declarer, phase.contracts)
+        elif settings.all_pass == "pass_round":
+            leader = left_of(self.dealer, seats=SEATS)
+            play = IsraeliPlayState._trusted(self.hands, NO_TRUMP, leader, None)
+        else:
+            self._over()
+            return self.result()
+        self.play = play
+        random_tricks(play, bits)
         self._over()
         return self.result()
 
     def _bid(
         self,
         speak: Callable[[int], Any],
-        exchange: Callable[[int], Any],
-        contracts: Callable[[ContractPhase], Any],
+        exchange: Callable[[int], Any] | None,
+        contracts: Callable[[ContractPhase], Any] | None,
+        rng: random.Random | None = None,
     ) -> None:
-        # The stages before the cards, each decision taken by the function given for it.
+        # The auction and its exchanges, each decision taken by the function given for
+        # it (random bots' exchanges drawn from ``rng``), then the contracts, if given.
         auction = self.auction
         while True:
             if auction.to_speak is not None:
                 speak(auction.to_speak)
             elif auction.phase == "exchange":
                 for seat in range(SEATS):
-                    auction.exchange(seat, exchange(seat))
+                    hand = self.hands[seat]
+                    chosen = exchange(seat) if exchange else rng.sample(list(hand), 3)  # type: ignore[union-attr]
+                    auction.exchange(seat, chosen)
                 self.hands = auction.hands or self.hands
             else:
                 break
+        if contracts is None:
+            return
         self.stage = "auction"
         self._next()
         if self.stage == "contracts":
