@@ -17,11 +17,11 @@ because simulation plays millions of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from ..core import tricks
-from ..core.tricks import TrickPlay, checked_hands, split_hands
+from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
@@ -119,3 +119,67 @@ class BidWhistPlayState(TrickPlay):
         return legal_from(self.hands[self.to_play], self.led, self.trump, self.nt_jokers)
 
     legal_actions = legal_indices
+
+
+def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
+    """Plays a whole hand from its first card with every seat choosing uniformly among its
+    legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
+    ``play_out`` with four ``BidWhistRandomBot`` choosers sharing the generator, without a
+    call per card. Simulation's hottest loop; it keeps only ``tricks`` and
+    ``tricks_taken`` current. With a trump suit the jokers follow as trumps, so the plain
+    rule of following holds (``core.tricks.random_tricks``); in no-trump, core's loop for
+    any rule of following (``legal_in``) plays the same cards, but a call per card made
+    Bid Whist's random deals a quarter slower, so its rules are written out here."""
+    if play.trump != NO_SUIT:
+        random_tricks(play, bits)
+        return
+    hands = play.hands
+    tricks = play.tricks
+    won = play.tricks_taken
+    keys_by_led = play.keys_by_led
+    suits = play.suit_of
+    any_time = play.nt_jokers == "any_time"
+    must = play.nt_jokers == "must_when_void"
+    leader = play.leader
+    after = followers(play.seats)
+    for _ in range(TRICKS):
+        hand = hands[leader]
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+        card = legal[bits(32) * len(legal) >> 32]
+        led = suits[card]
+        hand[led].remove(card)
+        cards = [card]
+        keys = keys_by_led[led]
+        best = keys[card]
+        winner = leader
+        for seat in after[leader]:
+            hand = hands[seat]
+            if led == NO_SUIT:
+                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+            else:
+                legal = hand[led]
+                if legal:
+                    if any_time and hand[4]:
+                        legal = [*legal, *hand[4]]
+                elif must and hand[4]:
+                    legal = hand[4]
+                else:
+                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+            card = legal[bits(32) * len(legal) >> 32]
+            suit = suits[card]
+            hand[suit].remove(card)
+            cards.append(card)
+            if led == NO_SUIT:
+                if suit != NO_SUIT:
+                    led = suit
+                    keys = keys_by_led[led]
+                    best = keys[card]
+                    winner = seat
+            elif keys[card] > best:
+                best = keys[card]
+                winner = seat
+        tricks.append((leader, tuple(cards), winner))
+        won[winner] += 1
+        leader = winner
+    play.leader = leader
+    play.to_play = None

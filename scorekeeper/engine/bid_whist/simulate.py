@@ -18,12 +18,12 @@ from itertools import combinations
 from typing import Any
 
 from ..core import simulation as run
-from ..core.tricks import Trick, random_tricks, tricks_text
+from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
 from .bots import BOTS, BidWhistBot, BidWhistRandomBot
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, pack
-from .play import BidWhistPlayState
+from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
@@ -217,7 +217,7 @@ class BidWhistDealState(run.StagedDeal):
 
     def play_random(self, rng: random.Random) -> BidWhistDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
-        no bot asked: the same draws, the cards by ``core.tricks.random_tricks``."""
+        no bot asked: the same draws, the cards by ``play_out_random``."""
         auction, bits = self.auction, rng.getrandbits
         while auction.to_speak is not None:
             legal = auction.legal_actions()
@@ -233,7 +233,7 @@ class BidWhistDealState(run.StagedDeal):
                 j = i + (bits(32) * (len(cards) - i) >> 32)
                 cards[i], cards[j] = cards[j], cards[i]
             self._discarded(cards[: self.kitty_size], drawn=True)
-            random_tricks(self.play, bits)
+            play_out_random(self.play, bits)
         self._over()
         return self.result()
 
