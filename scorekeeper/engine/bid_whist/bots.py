@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
@@ -40,14 +40,10 @@ class BidWhistBot(SeatBot, Protocol):
 BotFactory = Callable[[int, random.Random, BidWhistSettings], BidWhistBot]
 
 
-class BidWhistRandomBot(core_bots.RandomBot):
+class BidWhistRandomBot(core_bots.StagedBot, core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()
-
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """The decision of the deal's stage (``simulate.BidWhistDealState.ask``)."""
-        return state.ask(self, legal)
 
     def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
         if bid.kind is Kind.NO_TRUMP:
@@ -132,7 +128,7 @@ def _contracts(hand: Sequence[int], ace_high: bool) -> list[tuple[float, Kind, i
     return found
 
 
-class BidWhistHeuristicBot:
+class BidWhistHeuristicBot(core_bots.StagedBot):
     """Bids from hand strength, choosing the kind and the trump or direction; discards its
     weakest cards from short side suits; and plays to take tricks, for its side's bid or to
     set the other side: it wins cheaply when it can, leaves a trick its partner is winning,
@@ -195,10 +191,6 @@ class BidWhistHeuristicBot:
 
         self._discard = tuple(sorted(hand, key=lambda c: (keep(c), c))[:count])
         return self._discard
-
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """The decision of the deal's stage (``simulate.BidWhistDealState.ask``)."""
-        return state.ask(self, legal)
 
     def choose_card(self, play: BidWhistPlayState, legal: list[int]) -> int:
         if len(legal) == 1:

@@ -18,11 +18,10 @@ from itertools import combinations
 from typing import Any
 
 from ..core import simulation as run
-from ..core.errors import IllegalAction
 from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistHeuristicBot, BidWhistRandomBot
+from .bots import BOTS, BidWhistBot, BidWhistRandomBot
 from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
@@ -97,44 +96,31 @@ _PACKS = {jokers: pack(jokers) for jokers in (0, 1, 2)}
 """The packs by their jokers, made once (``key_shuffled`` reads them, never changes them)."""
 
 
-class BidWhistDealState(run.TurnDeal):
-    """One deal as bots play it (a ``core.simulation.DealState``): the auction's calls
+class BidWhistDealState(run.StagedDeal):
+    """One deal as bots play it (``core.simulation.StagedDeal``): the auction's calls
     (``BidWhistAuction``), the bidder's declaration ``(trump, low)``, its discard (a
-    sorted tuple of its 12 cards and the kitty's), then the cards (numbers) on a
-    ``BidWhistPlayState``; ``stage`` says which. Over, its result is the
-    :class:`BidWhistDeal`."""
+    sorted tuple of its 12 cards and the kitty's), then the cards on a
+    ``BidWhistPlayState``. Over, its result is the :class:`BidWhistDeal`."""
+
+    set_stage, set_verb, random_bot = "discard", "discard", BidWhistRandomBot
 
     def __init__(self, settings: BidWhistSettings, dealer: int, rng: random.Random) -> None:
-        self.settings = settings
-        self.dealer = dealer
+        self.settings, self.dealer = settings, dealer
         cards = _PACKS.get(settings.jokers) or pack(settings.jokers)
         shuffled = run.key_shuffled(rng, cards, PACK_SIZE)  # a key for each joker too
         self.dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
         self.kitty = shuffled[SEATS * HAND_SIZE :]
         self.kitty_size = len(self.kitty)
         self.auction = BidWhistAuction(settings, dealer)
-        self.stage = "auction"
+        self.stage, self.to_play = "auction", self.auction.to_speak
         self.trump, self.low = NO_SUIT, False
         self.discard: Sequence[int] = ()
-        self.play: BidWhistPlayState | None = None
-        self.to_play = self.auction.to_speak
-        self._deal: BidWhistDeal | None = None
 
-    @property
-    def bidding(self) -> bool:  # type: ignore[override]
-        return self.stage != "play"
-
-    def ask(self, bot: BidWhistBot, legal: list[Any]) -> Any:
-        """``bot``'s choice among ``legal`` now, by the decision of the stage."""
-        stage, seat = self.stage, bot.seat
-        if stage == "play":
-            return bot.choose_card(self.play, legal)
-        if stage == "auction":
+    def _ask(self, bot: BidWhistBot, seat: int) -> Any:
+        if self.stage == "auction":
             return bot.choose_call(self.auction, self.dealt[seat])
-        bid = self.auction.bid
-        assert bid is not None
-        if stage == "declaration":
-            return self._declared(seat, *bot.choose_declaration(bid, self.dealt[seat]))
+        if self.stage == "declaration":
+            return self._declared(seat, *bot.choose_declaration(self.auction.bid, self.dealt[seat]))  # type: ignore[arg-type]
         full = self.dealt[seat] + self.kitty
         return tuple(bot.choose_discard(full, self.kitty_size, self.trump, self.low))
 
@@ -148,37 +134,24 @@ class BidWhistDealState(run.TurnDeal):
             raise ValueError(f"seat {seat} named trump {trump!r}; a suit is 0..3")
         return trump, kind is Kind.DOWNTOWN
 
-    def _legal(self) -> list[Any]:
-        stage = self.stage
-        if stage == "play":
-            return self.play.legal_indices()  # type: ignore[union-attr]
+    def _legal_bid(self, stage: str, seat: int | None) -> list[Any]:
         if stage == "auction":
             return list(self.auction.legal_actions())
         if stage == "declaration":
             if self.auction.bid.kind is Kind.NO_TRUMP:  # type: ignore[union-attr]
                 return [(NO_SUIT, False), (NO_SUIT, True)]
-            return [self._declared(self.to_play, trump, False) for trump in range(4)]  # type: ignore[arg-type]
-        full = sorted(self.dealt[self.to_play] + self.kitty)  # type: ignore[index]
-        return list(combinations(full, self.kitty_size))
+            return [self._declared(seat, trump, False) for trump in range(4)]  # type: ignore[arg-type]
+        return list(combinations(sorted(self.dealt[seat] + self.kitty), self.kitty_size))  # type: ignore[index]
 
-    def _apply(self, seat: int, action: Any) -> None:
-        stage = self.stage
-        if stage == "play":
-            play = self.play
-            play.hands[seat][play.suit_of[action]].remove(action)  # type: ignore[union-attr]
-            play._place(seat, action)  # type: ignore[union-attr]
-            if play.to_play is None:  # type: ignore[union-attr]
-                self._over()
-            else:
-                self.to_play = play.to_play  # type: ignore[union-attr]
-        elif stage == "auction":
+    def _apply_bid(self, stage: str, seat: int, action: Any) -> None:
+        if stage == "auction":
             self.auction.apply(action)
             self._after_auction()
         elif stage == "declaration":
             self.trump, self.low = action
             self.stage = "discard"
         else:
-            self._start_play(action)
+            self._discarded(action)
 
     def _after_auction(self) -> None:
         auction = self.auction
@@ -189,7 +162,7 @@ class BidWhistDealState(run.TurnDeal):
         else:
             self.stage, self.to_play = "declaration", auction.bidder
 
-    def _start_play(self, discard: Sequence[int], drawn: bool = False) -> None:
+    def _discarded(self, discard: Sequence[int], drawn: bool = False) -> None:
         """Play after the bidder's ``discard`` (``drawn`` from its cards by this state's
         own loop: not checked again)."""
         settings, bidder = self.settings, self.auction.bidder
@@ -206,101 +179,63 @@ class BidWhistDealState(run.TurnDeal):
         hands[bidder] = [card for card in full if card not in gone]
         trump, low = self.trump, self.low
         shown = tuple(self.kitty) if settings.sport_kitty and trump != NO_SUIT else ()
-        self.play = BidWhistPlayState._trusted(
-            hands, trump, low, settings.downtown_ace_high, bidder, settings.nt_jokers, shown
+        self._start_play(
+            BidWhistPlayState._trusted(
+                hands, trump, low, settings.downtown_ace_high, bidder, settings.nt_jokers, shown
+            )
         )
-        self.stage, self.to_play = "play", bidder
-
-    def result(self) -> BidWhistDeal:
-        return super().result()
 
     def _result(self) -> BidWhistDeal:
-        auction, dealer, dealt, kitty = self.auction, self.dealer, self.dealt, self.kitty
-        play, bidder, bid = self.play, auction.bidder, auction.bid
-        if play is None or bidder is None or bid is None:
-            return BidWhistDeal(dealer, dealt, kitty, auction.calls)
+        auction, play = self.auction, self.play
+        deal = BidWhistDeal(self.dealer, self.dealt, self.kitty, auction.calls)
+        if play is None:
+            return deal
         won = play.tricks_taken
         books = [won[0] + won[2], won[1] + won[3]]
-        books[side_of(bidder)] += 1  # the discard is the bidders' first book
-        return BidWhistDeal(
-            dealer,
-            dealt,
-            kitty,
-            auction.calls,
-            bidder,
-            bid,
+        books[side_of(auction.bidder)] += 1  # the discard is the bidders' first book
+        deal.bidder, deal.bid, deal.trump, deal.low = (
+            auction.bidder,
+            auction.bid,
             self.trump,
             self.low,
-            self.discard,
-            play.tricks,
-            books,
-            self.settings,
         )
+        deal.discard, deal.tricks, deal.books = self.discard, play.tricks, books
+        deal._settings = self.settings
+        return deal
 
-    def play_bots(self, bots: Sequence[BidWhistBot]) -> BidWhistDeal:
-        """Plays the deal through with ``bots``, the same choices as ``play_through``
-        asks of them, without a look-up per action; four plain random bots drawing from
-        one generator play their cards from their very draws with no call per card
-        (``play_out_random``: simulation's hot path)."""
-        if run.shared_random_bits(bots, BidWhistRandomBot) is not None:
-            return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
+    def _bid_bots(self, bots: Sequence[BidWhistBot]) -> None:
         auction, dealt = self.auction, self.dealt
-        choose_call = [bot.choose_call for bot in bots]
         while (seat := auction.to_speak) is not None:
-            auction.apply(choose_call[seat](auction, dealt[seat]))
+            auction.apply(bots[seat].choose_call(auction, dealt[seat]))
         self._after_auction()
-        if self.stage == "over":
-            return self.result()
-        bidder, bid = auction.bidder, auction.bid
-        assert bidder is not None and bid is not None
-        bot = bots[bidder]
-        self.trump, self.low = self._declared(bidder, *bot.choose_declaration(bid, dealt[bidder]))
-        full = dealt[bidder] + self.kitty
-        self._start_play(list(bot.choose_discard(full, self.kitty_size, self.trump, self.low)))
-        play = self.play
-        assert play is not None
-        play.play_out([bot.choose_card for bot in bots])
-        self._over()
-        return self.result()
+        if self.stage == "declaration":
+            bidder, bot = auction.bidder, bots[auction.bidder]  # type: ignore[index]
+            choice = bot.choose_declaration(auction.bid, dealt[bidder])  # type: ignore[arg-type, index]
+            self.trump, self.low = self._declared(bidder, *choice)  # type: ignore[arg-type]
+            full = dealt[bidder] + self.kitty  # type: ignore[index]
+            self._discarded(list(bot.choose_discard(full, self.kitty_size, self.trump, self.low)))
 
     def play_random(self, rng: random.Random) -> BidWhistDeal:
-        """Plays the deal through as four ``random`` bots drawing from ``rng`` play it
-        (``play_bots``), without making the bots: the same draws, the cards by
-        ``play_out_random`` (simulation's hottest path)."""
-        auction, dealt = self.auction, self.dealt
-        bits = rng.getrandbits
+        """The deal played through as ``random`` bots drawing from ``rng`` play it, with
+        no bot asked: the same draws, the cards by ``play_out_random``."""
+        auction, bits = self.auction, rng.getrandbits
         while auction.to_speak is not None:
             legal = auction.legal_actions()
             auction.apply(legal[bits(32) * len(legal) >> 32])
         bidder, bid = auction.bidder, auction.bid
-        if bidder is None or bid is None:
-            self._over()
-            return self.result()
-        if bid.kind is Kind.NO_TRUMP:
-            self.trump, self.low = NO_SUIT, bool(bits(1))
-        else:
-            self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
-        cards = dealt[bidder] + self.kitty
-        count = self.kitty_size
-        for i in range(count):  # BidWhistRandomBot.choose_discard's draws
-            j = i + (bits(32) * (len(cards) - i) >> 32)
-            cards[i], cards[j] = cards[j], cards[i]
-        self._start_play(cards[:count], drawn=True)
-        play_out_random(self.play, bits)  # type: ignore[arg-type]
+        if bidder is not None and bid is not None:
+            if bid.kind is Kind.NO_TRUMP:  # BidWhistRandomBot.choose_declaration's draws
+                self.trump, self.low = NO_SUIT, bool(bits(1))
+            else:
+                self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
+            cards = self.dealt[bidder] + self.kitty
+            for i in range(self.kitty_size):  # and choose_discard's
+                j = i + (bits(32) * (len(cards) - i) >> 32)
+                cards[i], cards[j] = cards[j], cards[i]
+            self._discarded(cards[: self.kitty_size], drawn=True)
+            play_out_random(self.play, bits)
         self._over()
         return self.result()
-
-    def apply(self, action: Any) -> None:
-        """As ``TurnDeal.apply``; a discard is any ``kitty_size`` of the bidder's cards,
-        in any order (kept in its order)."""
-        if self.stage != "discard":
-            super().apply(action)
-            return
-        chosen = tuple(action) if isinstance(action, (list, tuple)) else (action,)
-        if tuple(sorted(chosen)) not in self.legal_actions():
-            raise IllegalAction(f"seat {self.to_play} may not discard {action}", "discard")
-        self._legal_now = None
-        self._start_play(chosen)
 
 
 def simulate_deals(
@@ -312,34 +247,17 @@ def simulate_deals(
     | Callable[[int, random.Random, BidWhistSettings], BidWhistBot] = "random",
     first_dealer: int = 0,
 ) -> Iterator[BidWhistDeal]:
-    """An iterator over ``deals`` simulated deals, or over the deals of the run whose
-    indices a ``range`` gives (one worker's share of a longer run); the deal passes left
-    after each.
+    """The deals of a run, or of the range of its indices given (``core.simulation``'s
+    ``simulate_staged``: each deal stands alone, dealt by ``(first_dealer + index) % 4``),
+    the deal passing left after each, played by ``bots``: a kind of ``bots.BOTS``, a
+    factory ``(seat, rng, settings)``, or four bots. Raises ValueError at once for a bad
+    count, seat, kind of bot or number of bots."""
 
-    Every deal stands alone (see ``core.simulation``): deal ``index`` is shuffled and played
-    from a generator seeded by ``deal_seed(seed, index)``, which the bots draw from too,
-    and is dealt by seat ``(first_dealer + index) % 4``. So a range of a run gives exactly
-    those deals of the whole run.
+    def new_deal(dealer: int, rng: random.Random) -> BidWhistDealState:
+        return BidWhistDealState(settings, dealer, rng)
 
-    ``bots`` is a kind from ``bots.BOTS``, a factory ``(seat, rng, settings) -> BidWhistBot`` that
-    is given the run's generator, or four bots in seat order (whose own generators are
-    theirs to seed); without a seed the run is not repeatable. Raises ValueError at once
-    for a negative count, a bad seat, an unknown bot kind or a wrong number of bots.
-    """
-    run.check_first_dealer(first_dealer, SEATS)
-
-    def new_deal(index: int, rng: random.Random) -> BidWhistDealState:
-        return BidWhistDealState(settings, (first_dealer + index) % SEATS, rng)
-
-    def random_player(index: int, rng: random.Random) -> BidWhistDeal:
-        return new_deal(index, rng).play_random(rng)
-
-    own_loops = {
-        "random": random_player,
-        "heuristic": run.table_player(new_deal, BidWhistHeuristicBot, SEATS, (settings,)),
-    }
-    return run.simulate_play(
-        new_deal, BOTS, bots, deals, seed, SEATS, own_loops, options=(settings,)
+    return run.simulate_staged(
+        new_deal, BOTS, bots, deals, seed, SEATS, first_dealer, options=(settings,)
     )
 
 

@@ -22,6 +22,16 @@ class SeatBot(Protocol):
         ...
 
 
+class StagedBot:
+    """A bot of a ``simulation.StagedDeal``: each action chosen by the decision of the
+    deal's stage (``state.ask``)."""
+
+    __slots__ = ()
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        return state.ask(self, legal)
+
+
 class RandomBot:
     """Picks uniformly among the legal actions, one 32-bit draw per decision: a call, a
     card, or any action of a :class:`~.simulation.DealState`. A game's random bot adds

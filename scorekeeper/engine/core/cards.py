@@ -8,6 +8,7 @@ text for anything else. Every game builds its bids and card orders on these.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
 
@@ -132,3 +133,14 @@ def full_deck() -> list[Card]:
 def parse_cards(text: str) -> list[Card]:
     """Parses whitespace- or comma-separated cards; raises ParseError on the first bad one."""
     return [Card.from_str(tok) for tok in text.replace(",", " ").split()]
+
+
+CARD_TEXT: tuple[str, ...] = tuple(map(str, _DECK))
+"""The text of each card number (``Card.index``) of the plain pack."""
+
+
+def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
+    """The cards of ``hand`` that may be played: the suit led if held, else any card."""
+    cards = list(hand)
+    following = [card for card in cards if card.suit == led] if led is not None else ()
+    return list(following) or cards

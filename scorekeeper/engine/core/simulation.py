@@ -193,6 +193,112 @@ class TurnDeal:
         return self._deal
 
 
+class StagedDeal(TurnDeal):
+    """A deal bid in stages (``stage``: an auction, and what a game adds) and then played
+    on a ``core.tricks.TrickPlay`` (``play``, stage "play"), as the whists are: the play
+    stage written here once. A game writes ``_legal_bid``, ``_apply_bid`` and ``_ask``
+    (a bot's choice) for its other stages, ``_bid_bots`` (its stages played by bots,
+    without a look-up per action), ``play_random`` (the whole deal as ``random_bot``s
+    drawing from one generator play it) and ``_result``. The action of ``set_stage`` is
+    any ``set_verb``-ed set of the seat's cards, in any order, kept in its order."""
+
+    play: Any = None
+    set_stage = set_verb = ""
+    random_bot: type = type(None)
+
+    @property
+    def bidding(self) -> bool:  # type: ignore[override]
+        return self.stage != "play"
+
+    def ask(self, bot: Any, legal: list[Any]) -> Any:
+        """``bot``'s choice among ``legal`` now, by the decision of the stage."""
+        if self.stage == "play":
+            return bot.choose_card(self.play, legal)
+        return self._ask(bot, bot.seat)
+
+    def apply(self, action: Any) -> None:
+        if self.stage != self.set_stage:
+            super().apply(action)
+            return
+        chosen = tuple(action) if isinstance(action, (list, tuple)) else (action,)
+        if tuple(sorted(chosen)) not in self.legal_actions():
+            raise IllegalAction(f"seat {self.to_play} may not {self.set_verb} {action}", self.stage)
+        self._legal_now = None
+        self._apply_bid(self.stage, self.to_play, chosen)  # type: ignore[arg-type]
+
+    def _legal(self) -> list[Any]:
+        if self.stage == "play":
+            return self.play.legal_indices()
+        return self._legal_bid(self.stage, self.to_play)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if self.stage != "play":
+            self._apply_bid(self.stage, seat, action)
+            return
+        play = self.play
+        play.hands[seat][play.suit_of[action]].remove(action)
+        play._place(seat, action)
+        if play.to_play is None:
+            self._over()
+        else:
+            self.to_play = play.to_play
+
+    def _start_play(self, play: Any) -> None:
+        self.play, self.stage, self.to_play = play, "play", play.to_play
+
+    def play_bots(self, bots: Sequence[Any]) -> Any:
+        """Plays the deal through with ``bots``, the same choices as ``play_through``
+        asks of them: ``random_bot``s drawing from one generator by ``play_random``,
+        other bots stage by stage (``_bid_bots``), then their cards by ``play_out``."""
+        if shared_random_bits(bots, self.random_bot) is not None:
+            return self.play_random(bots[0]._rng)
+        self._bid_bots(bots)
+        if self.stage == "play" and self.play.to_play is not None:
+            self.play.play_out([bot.choose_card for bot in bots])
+        self._over()
+        return self.result()
+
+    def _ask(self, bot: Any, seat: int) -> Any:
+        raise NotImplementedError
+
+    def _legal_bid(self, stage: str, seat: int | None) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply_bid(self, stage: str, seat: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def _bid_bots(self, bots: Sequence[Any]) -> None:
+        raise NotImplementedError
+
+    def play_random(self, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+
+def simulate_staged(
+    new_deal: Callable[[int, random.Random], StagedDeal],
+    bots: Mapping[str, Callable[..., DealBot]],
+    kind: str | Sequence[DealBot] | Callable[..., DealBot],
+    deals: int | range,
+    seed: int | None,
+    seats: int,
+    first_dealer: int = 0,
+    options: Sequence[Any] = (),
+    name: str = "deals",
+) -> Iterator[Any]:
+    """``simulate_play`` of a game of :class:`StagedDeal`s: deal ``index`` is
+    ``new_deal(dealer, rng)``, dealt by seat ``(first_dealer + index) % seats``; random
+    bots play it by its ``play_random``, and every other kind by bots made once per run
+    (``table_player``). Raises ValueError at once for a bad first dealer."""
+    check_first_dealer(first_dealer, seats)
+
+    def deal(index: int, rng: random.Random) -> StagedDeal:
+        return new_deal((first_dealer + index) % seats, rng)
+
+    own = {kind: table_player(deal, bot, seats, options) for kind, bot in bots.items()}
+    own["random"] = lambda index, rng: deal(index, rng).play_random(rng)
+    return simulate_play(deal, bots, kind, deals, seed, seats, own, options, name)
+
+
 class DealBot(Protocol):
     """A seat's player of a :class:`DealState`."""
 

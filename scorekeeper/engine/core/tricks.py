@@ -144,6 +144,9 @@ class TrickPlay:
     """The text of each card number, for refusals."""
     follow_rule: ClassVar[str] = "it must follow suit when able"
     """Why a card not among the legal ones is refused, in a refusal's words."""
+    no_suit: ClassVar[int] = 4
+    """The suit of a game's cards that follow no suit (a hand's fifth list): led, such a
+    card leaves the suit to follow to the first card of a suit after it."""
 
     def _start(
         self,
@@ -167,6 +170,17 @@ class TrickPlay:
         self.best = -1
         self._winner = -1
 
+    def _deal(self, *dealt: Any) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def _trusted(cls, *dealt: Any) -> Any:
+        """Play of simulation's own deals, known to be whole: ``_deal``'s arguments (the
+        game's), unchecked and unsorted, its lists the caller's."""
+        state = cls.__new__(cls)
+        state._deal(*dealt)
+        return state
+
     def is_terminal(self) -> bool:
         return self.to_play is None
 
@@ -185,6 +199,15 @@ class TrickPlay:
             if following:
                 return list(following)
         return [*hand[0], *hand[1], *hand[2], *hand[3]]
+
+    def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
+        """The cards of ``hand`` (a list per suit) that may be played to a trick whose
+        suit to follow is ``led`` (None: any card), in the order a random bot lists them."""
+        if led is not None:
+            following = hand[led]
+            if following:
+                return list(following)
+        return [card for cards in hand for card in cards]
 
     def would_win(self, card: int) -> bool:
         """True if card number ``card``, played now, would beat the trick so far."""
@@ -236,6 +259,12 @@ class TrickPlay:
             self.keys = keys = self.keys_by_led[led]
             self.best = keys[card]
             self._winner = seat
+        elif self.led == self.no_suit and self.suit_of[card] != self.no_suit:
+            # The first card of a suit after cards of none names the suit to follow.
+            self.led = led = self.suit_of[card]
+            self.keys = keys = self.keys_by_led[led]
+            self.best = keys[card]
+            self._winner = seat
         elif self.keys[card] > self.best:
             self.best = self.keys[card]
             self._winner = seat
@@ -275,7 +304,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     bots' ``legal[bits(32) * len(legal) >> 32]`` at every seat, without a call per card.
     Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
     current and ends with nobody to play."""
-    if play.seats != 4:
+    if play.seats != 4 or len(play.hands[0]) != 4:
         _random_tricks_any(play, bits)
         return
     hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
@@ -355,16 +384,22 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
 
 
 def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
-    """``random_tricks`` at a table of any number of seats: the same draws, one per card,
-    in a loop over the seats after the leader."""
-    hands, suit_of, keys_by_led = play.hands, play.suit_of, play.keys_by_led
-    tricks, taken = play.tricks, play.tricks_taken
+    """``random_tricks`` at a table of any number of seats, or with a game's own rule of
+    following (its ``legal_in``) and cards that follow no suit: the same draws, one per
+    card, in a loop over the seats after the leader."""
+    hands, suit_of, keys_by_led, legal_in = (
+        play.hands,
+        play.suit_of,
+        play.keys_by_led,
+        play.legal_in,
+    )
+    tricks, taken, no_suit = play.tricks, play.tricks_taken, play.no_suit
     after = followers(play.seats)
     leader = play.leader
-    for in_hand in range(play.tricks_in_hand - len(tricks), 0, -1):
+    for _ in range(play.tricks_in_hand - len(tricks)):
         hand = hands[leader]
-        legal = [card for cards in hand[:4] for card in cards]
-        first = legal[bits(32) * in_hand >> 32]
+        legal = legal_in(hand, None)
+        first = legal[bits(32) * len(legal) >> 32]
         led = suit_of[first]
         hand[led].remove(first)
         keys = keys_by_led[led]
@@ -373,15 +408,16 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         cards = [first]
         for seat in after[leader]:
             hand = hands[seat]
-            following = hand[led]
-            if following:
-                card = following.pop(bits(32) * len(following) >> 32)
-            else:
-                legal = [card for cards in hand[:4] for card in cards]
-                card = legal[bits(32) * in_hand >> 32]
-                hand[suit_of[card]].remove(card)
+            legal = legal_in(hand, led)
+            card = legal[bits(32) * len(legal) >> 32]
+            suit = suit_of[card]
+            hand[suit].remove(card)
             cards.append(card)
-            if keys[card] > best:
+            if led == no_suit:
+                if suit != no_suit:  # the first card of a suit names the suit to follow
+                    led, keys, winner = suit, keys_by_led[suit], seat
+                    best = keys[card]
+            elif keys[card] > best:
                 best = keys[card]
                 winner = seat
         tricks.append((leader, tuple(cards), winner))
@@ -389,3 +425,99 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         leader = winner
     play.leader = leader
     play.to_play = None
+
+
+_WIDTHS = tuple(n.bit_length() for n in range(64))
+"""``random``'s ``_randbelow(n)`` draws ``getrandbits(_WIDTHS[n])`` until one is below n."""
+
+
+def choice_tricks(
+    held: list[list[int]], leader: int, trump: int, bits: Callable[[int], int], unbroken: int = -1
+) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
+    """Plays a whole hand of plain follow-suit (a plain pack, ``PLAIN_SUIT_OF``; the
+    highest card of the suit led wins, or the highest of ``trump``, 0..3 or -1) as bots
+    drawing ``random.choice(legal)`` at every card play it: ``legal`` the seat's cards of
+    the suit led if it holds any, else all it holds, in the order of ``held`` (each seat's
+    cards, taken as they are played), and the same draws ``choice`` makes
+    (``getrandbits`` until below, written out), except for the last trick, whose cards
+    are forced and drawn for by nobody. A leader may not lead ``unbroken`` (-1, or the
+    trump: Spades' spades) until a card of it has been played, unless it holds nothing
+    else. Returns each trick's leader and last the last trick's winner, each trick's
+    cards in play order, and the tricks each seat took: the one loop of the games whose
+    random bots choose so (Spades, Oh Hell). Raises ValueError for another ``unbroken``."""
+    if unbroken not in (-1, trump):
+        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the trump")
+    seats = len(held)
+    by_suit = split_hands(held, PLAIN_SUIT_OF)
+    after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
+    taken = [0] * seats
+    leaders: list[int] = []
+    tricks: list[tuple[int, ...]] = []
+    for left in range(len(held[leader]), 1, -1):  # the cards each seat holds
+        hand = held[leader]
+        legal = hand
+        if unbroken >= 0:
+            legal = [card for card in hand if suit_of[card] != unbroken] or hand
+        n = len(legal)
+        k = widths[n]
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        won = legal[drawn]
+        if legal is hand:
+            del hand[drawn]
+        else:
+            hand.remove(won)
+        led = best_suit = suit_of[won]
+        by_suit[leader][led].remove(won)
+        trick = [won]
+        winner = leader
+        for seat in after[leader]:
+            suits = by_suit[seat]
+            following = suits[led]
+            if following:
+                n = len(following)
+                k = widths[n]
+                drawn = bits(k)
+                while drawn >= n:
+                    drawn = bits(k)
+                card = following.pop(drawn)
+                held[seat].remove(card)
+                suit = led
+            else:
+                k = widths[left]
+                drawn = bits(k)
+                while drawn >= left:
+                    drawn = bits(k)
+                card = held[seat].pop(drawn)
+                suit = suit_of[card]
+                suits[suit].remove(card)
+            trick.append(card)
+            # Card numbers within a suit rank as the cards do; a trump beats the rest.
+            if suit == best_suit:
+                if card > won:
+                    won, winner = card, seat
+            elif suit == trump:
+                won, best_suit, winner = card, suit, seat
+        if best_suit == unbroken:  # a card of it led or won (on another suit) the trick
+            unbroken = -1
+        leaders.append(leader)
+        tricks.append(tuple(trick))
+        taken[winner] += 1
+        leader = winner
+    won = held[leader][0]
+    trick = [won]
+    best_suit, winner = suit_of[won], leader
+    for seat in after[leader]:
+        card = held[seat][0]
+        trick.append(card)
+        suit = suit_of[card]
+        if suit == best_suit:
+            if card > won:
+                won, winner = card, seat
+        elif suit == trump:
+            won, best_suit, winner = card, suit, seat
+    leaders += (leader, winner)
+    tricks.append(tuple(trick))
+    taken[winner] += 1
+    return leaders, tricks, taken

@@ -8,7 +8,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
@@ -36,7 +36,7 @@ class IsraeliBot(SeatBot, Protocol):
 BotFactory = Callable[[int, random.Random], IsraeliBot]
 
 
-class IsraeliRandomBot(core_bots.RandomBot):
+class IsraeliRandomBot(core_bots.StagedBot, core_bots.RandomBot):
     """Picks uniformly among the legal actions at every decision."""
 
     __slots__ = ()
@@ -46,10 +46,6 @@ class IsraeliRandomBot(core_bots.RandomBot):
 
     def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
         return core_bots.RandomBot.choose(self, phase, phase.legal_actions())
-
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """The decision of the deal's stage (``simulate.IsraeliDealState.ask``)."""
-        return state.ask(self, legal)
 
 
 def estimate_tricks(hand: Sequence[int], trump: int) -> float:
@@ -105,7 +101,7 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     ]
 
 
-class IsraeliHeuristicBot:
+class IsraeliHeuristicBot(core_bots.StagedBot):
     """Bids from hand strength, names the tricks it expects, and plays to make exactly its
     contract: it tries to win tricks while short of it and to lose them once it has it.
     It draws no random numbers, so its choices depend on the deal alone."""
@@ -162,10 +158,6 @@ class IsraeliHeuristicBot:
         if at == len(legal) or abs(legal[at - 1] - expected) <= abs(legal[at] - expected):
             return legal[at - 1]
         return legal[at]
-
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """The decision of the deal's stage (``simulate.IsraeliDealState.ask``)."""
-        return state.ask(self, legal)
 
     def choose_card(self, play: IsraeliPlayState, legal: list[int]) -> int:
         """Leading, the strongest card while short of its contract, else the cheapest;

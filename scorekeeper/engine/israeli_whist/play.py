@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core import tricks
-from ..core.cards import Card, Suit
+from ..core.cards import CARD_TEXT, Card, Suit
+from ..core.cards import legal_cards as legal_cards  # the game's public name
 from ..core.errors import IllegalAction
 from ..core.tricks import PLAIN_KEYS, PLAIN_SUIT_OF, TrickPlay, checked_hands, split_hands
 from .bids import SEATS, TRICKS_PER_HAND, Denomination
@@ -18,8 +19,6 @@ NO_TRUMP = 4
 SUIT_OF, TRICK_KEYS = PLAIN_SUIT_OF, PLAIN_KEYS
 """Each card number's suit, and ``TRICK_KEYS[trump][led][card]`` its strength in a trick."""
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(n)) for n in range(52))
-"""The text of each card number."""
 
 
 def trump_code(trump: Suit | Denomination | int | None) -> int:
@@ -39,15 +38,6 @@ def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | Denomination 
     """
     numbers = [card.index for card in cards]
     return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)], seats=SEATS)
-
-
-def legal_cards(hand: Iterable[Card], led: Suit | None) -> list[Card]:
-    """The cards of ``hand`` that may be played: the suit led if held, else any card."""
-    cards = list(hand)
-    if led is None:
-        return cards
-    following = [card for card in cards if card.suit == led]
-    return following or cards
 
 
 class IsraeliPlayState(TrickPlay):
@@ -71,16 +61,6 @@ class IsraeliPlayState(TrickPlay):
         checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer", SEATS)
         owned = list(contracts) if contracts is not None else None
         self._deal(numbers, trump_code(trump), declarer, owned)
-
-    @classmethod
-    def _trusted(
-        cls, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
-    ) -> IsraeliPlayState:
-        # Simulation's own deals are known to be whole: no checks and no sorting, and the
-        # contracts are the caller's list, which play never changes.
-        state = cls.__new__(cls)
-        state._deal(hands, trump, declarer, contracts)
-        return state
 
     def _deal(
         self, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None

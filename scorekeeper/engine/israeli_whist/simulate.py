@@ -10,24 +10,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..core.errors import IllegalAction
 from ..core.seats import left_of
-from ..core.simulation import (
-    DealTally,
-    TurnDeal,
-    check_first_dealer,
-    key_shuffled,
-    percent,
-    shared_random_bits,
-    simulate_play,
-    table_player,
-)
+from ..core.simulation import DealTally, StagedDeal, key_shuffled, percent, simulate_staged
 from ..core.tricks import Trick, random_tricks, tricks_text
 from .auction import Call, IsraeliAuction
 from .bids import SEATS, TRICKS_PER_HAND, Bid
-from .bots import BOTS, BotFactory, IsraeliBot, IsraeliHeuristicBot, IsraeliRandomBot
+from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
-from .play import CARD_TEXT, NO_TRUMP, SUIT_OF, IsraeliPlayState
+from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
 from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
@@ -107,12 +97,13 @@ def deal_hands(rng: random.Random) -> list[list[int]]:
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
 
-class IsraeliDealState(TurnDeal):
-    """One deal as bots play it (a ``core.simulation.DealState``): the auction's calls,
-    each seat's 3 cards passed left in a Frisch exchange (a sorted tuple), the contracts,
-    then the cards (numbers), each stage on its own state machine (``IsraeliAuction``,
-    ``ContractPhase``, ``IsraeliPlayState``); ``stage`` says which. Over, its result is
-    the :class:`IsraeliDeal`."""
+class IsraeliDealState(StagedDeal):
+    """One deal as bots play it (``core.simulation.StagedDeal``): the auction's calls
+    (``IsraeliAuction``), each seat's 3 cards passed left in a Frisch exchange (a sorted
+    tuple), the contracts (``ContractPhase``), then the cards on an ``IsraeliPlayState``.
+    Over, its result is the :class:`IsraeliDeal`."""
+
+    set_stage, set_verb, random_bot = "exchange", "pass", IsraeliRandomBot
 
     def __init__(
         self,
@@ -123,68 +114,29 @@ class IsraeliDealState(TurnDeal):
     ) -> None:
         """Deals with ``rng``; ``scorer``, the settings' ``hand_scorer`` made once for a
         run's many deals (made here when not given)."""
-        self.settings = settings
-        self._scorer = scorer
-        self.dealer = dealer
+        self.settings, self.dealer, self._scorer = settings, dealer, scorer
         self.dealt = self.hands = deal_hands(rng)
         self.auction = IsraeliAuction(settings, dealer, self.dealt)
-        self.stage = "auction"
+        self.stage, self.to_play = "auction", self.auction.to_speak
         self.contract_phase: ContractPhase | None = None
-        self.play: IsraeliPlayState | None = None
         self.trump = NO_TRUMP
-        self.to_play = self.auction.to_speak
-        self._deal: IsraeliDeal | None = None
 
-    @property
-    def bidding(self) -> bool:  # type: ignore[override]
-        return self.stage != "play"
-
-    def ask(self, bot: IsraeliBot, legal: list[Any]) -> Any:
-        """``bot``'s choice among ``legal`` now, by the decision of the stage."""
-        hand = self.hands[bot.seat]
-        stage = self.stage
-        if stage == "play":
-            return bot.choose_card(self.play, legal)
+    def _ask(self, bot: IsraeliBot, seat: int) -> Any:
+        hand, stage = self.hands[seat], self.stage
         if stage == "auction":
             return bot.choose_call(self.auction, hand)
         if stage == "exchange":
             return tuple(bot.choose_exchange(self.auction, hand))
-        return bot.choose_contract(self.contract_phase, hand, self.trump)
+        return bot.choose_contract(self.contract_phase, hand, self.trump)  # type: ignore[arg-type]
 
-    def apply(self, action: Any) -> None:
-        """As ``TurnDeal.apply``; a Frisch exchange is any 3 of the seat's cards, in any
-        order (kept in its order)."""
-        if self.stage != "exchange":
-            super().apply(action)
-            return
-        chosen = tuple(action) if isinstance(action, (list, tuple)) else (action,)
-        if tuple(sorted(chosen)) not in self.legal_actions():
-            raise IllegalAction(f"seat {self.to_play} may not pass {action}", "exchange")
-        seat = self.to_play
-        self._legal_now = None
-        self._apply(seat, chosen)  # type: ignore[arg-type]
-
-    def _legal(self) -> list[Any]:
-        stage = self.stage
-        if stage == "play":
-            return self.play.legal_indices()  # type: ignore[union-attr]
+    def _legal_bid(self, stage: str, seat: int | None) -> list[Any]:
         if stage == "auction":
             return list(self.auction.legal_actions())
         if stage == "exchange":
-            return list(combinations(sorted(self.hands[self.to_play]), 3))  # type: ignore[index]
+            return list(combinations(sorted(self.hands[seat]), 3))  # type: ignore[index]
         return list(self.contract_phase.legal_actions())  # type: ignore[union-attr]
 
-    def _apply(self, seat: int, action: Any) -> None:
-        stage = self.stage
-        if stage == "play":
-            play = self.play
-            play.hands[seat][SUIT_OF[action]].remove(action)  # type: ignore[union-attr]
-            play._place(seat, action)  # type: ignore[union-attr]
-            if play.to_play is None:  # type: ignore[union-attr]
-                self._over()
-            else:
-                self.to_play = play.to_play  # type: ignore[union-attr]
-            return
+    def _apply_bid(self, stage: str, seat: int, action: Any) -> None:
         if stage == "contracts":
             self.contract_phase.apply(action)  # type: ignore[union-attr]
         elif stage == "auction":
@@ -210,7 +162,7 @@ class IsraeliDealState(TurnDeal):
                 if settings.all_pass != "pass_round":
                     self._over()
                     return
-                self._start_play(NO_TRUMP, left_of(self.dealer, seats=SEATS), None)
+                self._play(NO_TRUMP, left_of(self.dealer, seats=SEATS), None)
                 return
             self.trump = int(bid.denomination)
             self.contract_phase = ContractPhase(settings, declarer, bid.level)
@@ -220,159 +172,89 @@ class IsraeliDealState(TurnDeal):
         if phase.to_speak is not None:
             self.to_play = phase.to_speak
             return
-        self._start_play(self.trump, auction.declarer, phase.contracts)
+        self._play(self.trump, auction.declarer, phase.contracts)
 
-    def _start_play(self, trump: int, leader: int, contracts: list[int] | None) -> None:
-        self.stage = "play"
-        self.play = IsraeliPlayState._trusted(self.hands, trump, leader, contracts)
-        self.to_play = leader
-
-    def result(self) -> IsraeliDeal:
-        return super().result()
+    def _play(self, trump: int, leader: int, contracts: list[int] | None) -> None:
+        self._start_play(IsraeliPlayState._trusted(self.hands, trump, leader, contracts))
 
     def _result(self) -> IsraeliDeal:
-        auction, settings, dealer, dealt = self.auction, self.settings, self.dealer, self.dealt
-        rounds, exchanges = auction.rounds, auction.exchanges
-        play = self.play
+        auction, settings, play = self.auction, self.settings, self.play
+        deal = IsraeliDeal(self.dealer, self.dealt, auction.rounds, auction.exchanges)
         if play is None:
-            return IsraeliDeal(dealer, dealt, rounds, exchanges)
-        tricks, taken = play.tricks, play.tricks_taken
+            return deal
+        deal.tricks = play.tricks
+        taken = deal.tricks_taken = play.tricks_taken
         phase = self.contract_phase
         if phase is None:
-            score = score_pass_round(settings, taken)
-            return IsraeliDeal(
-                dealer, dealt, rounds, exchanges, None, None, None, None, tricks, taken, score, True
-            )
-        declarer, bid, contracts = auction.declarer, auction.bid, phase.contracts
-        scorer = self._scorer or hand_scorer(settings)
-        score = scorer(contracts, taken, declarer)
-        return IsraeliDeal(
-            dealer,
-            dealt,
-            rounds,
-            exchanges,
-            declarer,
-            bid,
-            contracts,
-            phase.order,
-            tricks,
-            taken,
-            score,
-        )
-
-    def play_bots(self, bots: Sequence[IsraeliBot]) -> IsraeliDeal:
-        """Plays the deal through with ``bots``, the same choices as ``play_through``
-        asks of them, without a look-up per action: four plain random bots drawing from
-        one generator by ``play_random``, other bots through their calls."""
-        if shared_random_bits(bots, IsraeliRandomBot) is not None:
-            return self.play_random(bots[0]._rng)  # type: ignore[attr-defined]
-        auction, hands = self.auction, self.hands
-        choose_call = [bot.choose_call for bot in bots]
-        while True:
-            seat = auction.to_speak
-            if seat is not None:
-                auction.apply(choose_call[seat](auction, hands[seat]))
-            elif auction.phase == "exchange":
-                for seat, bot in enumerate(bots):
-                    auction.exchange(seat, bot.choose_exchange(auction, hands[seat]))
-                self.hands = hands = auction.hands or hands
-            else:
-                break
-        self.stage = "auction"
-        self._next()
-        phase = self.contract_phase
-        if self.stage == "contracts" and phase is not None:
-            choose_contract = [bot.choose_contract for bot in bots]
-            trump = self.trump
-            for seat in phase.order:
-                phase.apply(choose_contract[seat](phase, hands[seat], trump))
-            self._next()
-        play = self.play
-        if play is not None and play.to_play is not None:
-            play.play_out([bot.choose_card for bot in bots])
-            self._over()
-        self._legal_now = None
-        return self.result()
-
-    def play_random(self, rng: random.Random) -> IsraeliDeal:
-        """Plays the deal through as four ``random`` bots drawing from ``rng`` play it
-        (``play_bots``), in one loop without the bots: the same draws, from the machines'
-        own random loops (simulation's hottest path)."""
-        settings, auction, hands, dealer = self.settings, self.auction, self.hands, self.dealer
-        bits = rng.getrandbits
-        while True:
-            if auction.to_speak is not None:
-                auction.play_random(bits)
-            elif auction.phase == "exchange":
-                sample = rng.sample
-                for seat in range(SEATS):
-                    auction.exchange(seat, sample(list(hands[seat]), 3))
-                self.hands = hands = auction.hands or hands
-            else:
-                break
-        rounds, exchanges = auction.rounds, auction.exchanges
-        declarer, bid = auction.declarer, auction.bid
-        self.stage, self.to_play = "over", None
-        if declarer is None or bid is None:
-            if settings.all_pass != "pass_round":
-                deal = self._deal = IsraeliDeal(dealer, self.dealt, rounds, exchanges)
-                return deal
-            play = self.play = IsraeliPlayState._trusted(
-                hands, NO_TRUMP, left_of(dealer, seats=SEATS), None
-            )
-            random_tricks(play, bits)
-            taken = play.tricks_taken
-            deal = self._deal = IsraeliDeal(
-                dealer,
-                self.dealt,
-                rounds,
-                exchanges,
-                None,
-                None,
-                None,
-                None,
-                play.tricks,
-                taken,
-                score_pass_round(settings, taken),
-                True,
-            )
+            deal.score, deal.pass_round = score_pass_round(settings, taken), True
             return deal
-        self.trump = trump = int(bid.denomination)
-        phase = self.contract_phase = ContractPhase(settings, declarer, bid.level)
-        phase.play_random(bits)
-        contracts = phase.contracts
-        play = self.play = IsraeliPlayState._trusted(hands, trump, declarer, contracts)
-        random_tricks(play, bits)
-        taken = play.tricks_taken
-        score = (self._scorer or hand_scorer(settings))(contracts, taken, declarer)
-        deal = self._deal = IsraeliDeal(
-            dealer,
-            self.dealt,
-            rounds,
-            exchanges,
-            declarer,
-            bid,
-            contracts,
-            phase.order,
-            play.tricks,
-            taken,
-            score,
-        )
+        declarer, contracts = auction.declarer, phase.contracts
+        deal.declarer, deal.bid, deal.contracts = declarer, auction.bid, contracts
+        deal.contract_order = phase.order
+        deal.score = (self._scorer or hand_scorer(settings))(contracts, taken, declarer)
         return deal
 
-
-def _random_player(
-    settings: RuleSettings, first_dealer: int, scorer: Callable[..., HandScore]
-) -> Callable[[int, random.Random], IsraeliDeal]:
-    """Deal ``index`` of a run played by ``random`` bots drawing from ``rng``
-    (``IsraeliDealState.play_random``)."""
-
-    def play(index: int, rng: random.Random) -> IsraeliDeal:
-        return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer).play_random(
-            rng
+    def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
+        self._bid(
+            lambda seat: self.auction.apply(bots[seat].choose_call(self.auction, self.hands[seat])),
+            lambda seat: bots[seat].choose_exchange(self.auction, self.hands[seat]),
+            lambda phase: [
+                phase.apply(bots[s].choose_contract(phase, self.hands[s], self.trump))
+                for s in phase.order
+            ],
         )
 
-    return play
+    def play_random(self, rng: random.Random) -> IsraeliDeal:
+        """The deal played through as ``random`` bots drawing from ``rng`` play it, with
+        no bot asked: the same draws, from the machines' own random loops (simulation's
+        hottest path, so each stage is written out rather than found by ``_next``)."""
+        settings, auction, bits = self.settings, self.auction, rng.getrandbits
+        self._bid(lambda _seat: auction.play_random(bits), None, None, rng)
+        declarer, bid = auction.declarer, auction.bid
+        if declarer is not None and bid is not None:
+            self.trump = trump = int(bid.denomination)
+            phase = self.contract_phase = ContractPhase(settings, declarer, bid.level)
+            phase.play_random(bits)
+            play = IsraeliPlayState._trusted(self.hands, trump, declarer, phase.contracts)
+        elif settings.all_pass == "pass_round":
+            leader = left_of(self.dealer, seats=SEATS)
+            play = IsraeliPlayState._trusted(self.hands, NO_TRUMP, leader, None)
+        else:
+            self._over()
+            return self.result()
+        self.play = play
+        random_tricks(play, bits)
+        self._over()
+        return self.result()
+
+    def _bid(
+        self,
+        speak: Callable[[int], Any],
+        exchange: Callable[[int], Any] | None,
+        contracts: Callable[[ContractPhase], Any] | None,
+        rng: random.Random | None = None,
+    ) -> None:
+        # The auction and its exchanges, each decision taken by the function given for
+        # it (random bots' exchanges drawn from ``rng``), then the contracts, if given.
+        auction = self.auction
+        while True:
+            if auction.to_speak is not None:
+                speak(auction.to_speak)
+            elif auction.phase == "exchange":
+                for seat in range(SEATS):
+                    hand = self.hands[seat]
+                    chosen = exchange(seat) if exchange else rng.sample(list(hand), 3)  # type: ignore[union-attr]
+                    auction.exchange(seat, chosen)
+                self.hands = auction.hands or self.hands
+            else:
+                break
+        if contracts is None:
+            return
+        self.stage = "auction"
+        self._next()
+        if self.stage == "contracts":
+            contracts(self.contract_phase)  # type: ignore[arg-type]
+            self._next()
 
 
 def simulate_deals(
@@ -383,20 +265,15 @@ def simulate_deals(
     first_dealer: int = 0,
 ) -> Iterator[IsraeliDeal]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
-    ``simulate_play``: each deal stands alone, dealt by ``(first_dealer + index) % 4``),
+    ``simulate_staged``: each deal stands alone, dealt by ``(first_dealer + index) % 4``),
     played by ``bots``: a kind of ``bots.BOTS``, a factory ``(seat, rng)``, or four bots.
     Raises ValueError at once for a bad count, seat, kind of bot or number of bots."""
-    check_first_dealer(first_dealer, SEATS)
     scorer = hand_scorer(settings)
 
-    def new_deal(index: int, rng: random.Random) -> IsraeliDealState:
-        return IsraeliDealState(settings, (first_dealer + index) % SEATS, rng, scorer)
+    def new_deal(dealer: int, rng: random.Random) -> IsraeliDealState:
+        return IsraeliDealState(settings, dealer, rng, scorer)
 
-    own_loops = {
-        "random": _random_player(settings, first_dealer, scorer),
-        "heuristic": table_player(new_deal, IsraeliHeuristicBot, SEATS),
-    }
-    return simulate_play(new_deal, BOTS, bots, hands, seed, SEATS, own_loops, name="hands")
+    return simulate_staged(new_deal, BOTS, bots, hands, seed, SEATS, first_dealer, name="hands")
 
 
 _POSITION_NAMES = ("declarer", "1st after declarer", "2nd after declarer", "last bidder")

@@ -21,6 +21,7 @@ from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.schema import Hand
 from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play, wrong_points
+from ..core.tricks import choice_tricks
 from ..core.verify import check_tricks, follows_suit
 from .records import bid_score, hand_of
 from .settings import PACK, OhHellSettings, cards_sequence
@@ -213,12 +214,11 @@ class OhHellDeal(TurnDeal):
 def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> RandomPlayer:
     """Plays deal ``index`` of a run to its result as random bots (ChoiceBots drawing
     from ``rng``) play it through an :class:`OhHellDeal`, in one loop: the same cards
-    dealt, every draw the same (``rng.choice``'s, written out) up to the last trick,
-    whose cards are forced and drawn for by nobody here, the same bids, tricks and
-    points. It is ``OhHellDeal``'s ``__init__``, ``_legal``, ``_apply`` and ``result``
-    written once more for speed; the suite checks that both give the same deals."""
-    seats, hook, followers, points = settings.players, plan.hook, plan.followers, plan.rule.points
-    widths, suits, bisect = _WIDTHS, _SUIT, bisect_left
+    dealt, every draw the same (``rng.choice``'s, written out; the tricks by
+    ``core.tricks.choice_tricks``), the same bids, tricks and points. The suite checks
+    that both give the same deals."""
+    seats, hook, points = settings.players, settings.hook, plan.rule.points
+    widths, suits = _WIDTHS, _SUIT
     bidders = seats - 1  # before the dealer, who bids last and may be held by the hook
     # For each hand of the sequence: its cards, each seat's share of the shuffled pack,
     # where the card turned for trump lies in it (None: every card is dealt), and how
@@ -260,58 +260,7 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         while drawn >= n:
             drawn = bits(k)
         bids[dealer] = drawn + (0 <= forbidden <= drawn)
-        taken = [0] * seats
-        played = []
-        for left in range(cards, 1, -1):  # the cards each seat holds as the trick starts
-            held = every_held[leader]
-            k = widths[left]
-            drawn = bits(k)
-            while drawn >= left:
-                drawn = bits(k)
-            won = held.pop(drawn)
-            trick = [won]
-            led = best_suit = suits[won]
-            winner, low, high = leader, 13 * led, 13 * led + 13
-            for seat in followers[leader]:
-                held = every_held[seat]
-                # Held cards are in order, a suit's together: the led suit's, else any.
-                first = bisect(held, low)
-                end = bisect(held, high, first)
-                if end == first:
-                    first, end = 0, left
-                n = end - first
-                k = widths[n]
-                drawn = bits(k)
-                while drawn >= n:
-                    drawn = bits(k)
-                card = held.pop(first + drawn)
-                trick.append(card)
-                suit = suits[card]
-                # Card numbers within a suit rank as the cards do; a trump beats the rest.
-                if suit == best_suit:
-                    if card > won:
-                        won, winner = card, seat
-                elif suit == trump:
-                    won, best_suit, winner = card, suit, seat
-            leader = winner
-            taken[winner] += 1
-            played.append(tuple(trick))
-        # The last trick: each seat plays the one card it holds. A random bot's choice of
-        # it would draw, but nothing reads the deal's generator after the deal.
-        won = every_held[leader][0]
-        trick = [won]
-        best_suit, winner = suits[won], leader
-        for seat in followers[leader]:
-            card = every_held[seat][0]
-            trick.append(card)
-            suit = suits[card]
-            if suit == best_suit:
-                if card > won:
-                    won, winner = card, seat
-            elif suit == trump:
-                won, best_suit, winner = card, suit, seat
-        taken[winner] += 1
-        played.append(tuple(trick))
+        _, played, taken = choice_tricks(every_held, leader, -1 if trump is None else trump, bits)
         return OhHellDealResult(
             game,
             None if trump is None else _SUITS[trump],

@@ -21,6 +21,7 @@ from typing import Any
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play
+from ..core.tricks import choice_tricks
 from .scoring import SEATS, TRICKS, score_hand
 from .settings import SpadesSettings
 
@@ -216,29 +217,25 @@ class SpadesDeal(TurnDeal):
 
 _CARDS = tuple(full_deck())
 """The pack by card number, suit-major (``rng.shuffle(full_deck())``'s order by number)."""
-_SUIT = tuple(card.suit.value for card in _CARDS)
 _SPADES = Suit.SPADES.value
-_WIDTHS = tuple(n.bit_length() for n in range(TRICKS + 2))
-_SEATS = range(SEATS)
 
 
 def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], SpadesDeal]:
     """Plays deal ``index`` of a run to its result as ``random`` bots drawing from
     ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers until
     the result: the same cards dealt, every draw the same (``rng.random``, ``randint``
-    and ``choice``'s, written out) up to the last trick, whose cards are forced and drawn
-    for by nobody here, the same bids, tricks and points. It is ``SpadesDeal`` and
-    ``SpadesRandomBot`` written once more for speed; the suite checks that both give the
-    same deals."""
+    and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``), the same
+    bids, tricks and points. The suite checks that both give the same deals."""
     blind_allowed = settings.blind_nil == "any_time"
-    suits, widths, cards_of = _SUIT, _WIDTHS, _CARDS
+    cards_of = _CARDS
+    seats = range(SEATS)
 
     def play(index: int, rng: random.Random) -> SpadesDeal:
         dealer = index % SEATS
         pack = shuffled_pack(rng)  # as rng.shuffle(full_deck()) orders it
-        order = [(dealer + 1 + i) % SEATS for i in _SEATS]
+        order = [(dealer + 1 + i) % SEATS for i in seats]
         hands: list[list[int]] = [[], [], [], []]
-        for i in _SEATS:  # dealt one at a time from the dealer's left
+        for i in seats:  # dealt one at a time from the dealer's left
             hands[order[i]] = pack[i::SEATS]
         dealt = tuple(tuple(map(cards_of.__getitem__, sorted(hand))) for hand in hands)
         bits, draw = rng.getrandbits, rng.random
@@ -254,67 +251,13 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
                 while drawn >= 3:
                     drawn = bits(2)
                 bids[seat] = 1 + drawn
-        taken = [0] * SEATS
-        played = []
-        broken = False
-        leader = order[0]
-        for _ in range(TRICKS - 1):  # every trick but the last
-            held = hands[leader]
-            legal = held
-            if not broken:
-                legal = [c for c in held if suits[c] != _SPADES] or held
-            n = len(legal)
-            k = widths[n]
-            drawn = bits(k)
-            while drawn >= n:
-                drawn = bits(k)
-            won = legal[drawn]
-            held.remove(won)
-            trick = [won]
-            led = best_suit = suits[won]
-            winner = seat = leader
-            for _ in range(SEATS - 1):
-                seat = (seat + 1) % SEATS
-                held = hands[seat]
-                legal = [c for c in held if suits[c] == led] or held
-                n = len(legal)
-                k = widths[n]
-                drawn = bits(k)
-                while drawn >= n:
-                    drawn = bits(k)
-                card = legal[drawn]
-                held.remove(card)
-                trick.append(card)
-                suit = suits[card]
-                # Card numbers within a suit rank as the cards do; a spade beats the rest.
-                if suit == best_suit:
-                    if card > won:
-                        won, winner = card, seat
-                elif suit == _SPADES:
-                    won, best_suit, winner = card, suit, seat
-            broken = broken or best_suit == _SPADES or led == _SPADES
-            played.append((leader, tuple(map(cards_of.__getitem__, trick))))
-            leader = winner
-            taken[winner] += 1
-        # The last trick: each seat plays the one card it holds.
-        seat = leader
-        won = hands[seat][0]
-        trick = [won]
-        best_suit, winner = suits[won], leader
-        for _ in range(SEATS - 1):
-            seat = (seat + 1) % SEATS
-            card = hands[seat][0]
-            trick.append(card)
-            suit = suits[card]
-            if suit == best_suit:
-                if card > won:
-                    won, winner = card, seat
-            elif suit == _SPADES:
-                won, best_suit, winner = card, suit, seat
-        played.append((leader, tuple(map(cards_of.__getitem__, trick))))
-        taken[winner] += 1
+        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES)
+        played = [
+            (leader, tuple(map(cards_of.__getitem__, trick)))
+            for leader, trick in zip(leaders, tricks, strict=False)
+        ]
         deal = SpadesDeal.__new__(SpadesDeal)
-        deal.finished(settings, dealer, dealt, bids, blind_nil, taken, played, winner)
+        deal.finished(settings, dealer, dealt, bids, blind_nil, taken, played, leaders[-1])
         return deal
 
     return play
