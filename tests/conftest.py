@@ -30,7 +30,7 @@ from scorekeeper.web import create_app
 
 # Debian's chromium-headless-shell is the same Chromium (its version, Blink and V8) without the
 # desktop browser around it, as Playwright's own headless runs use: the same page costs the
-# machine less than half the CPU (tests/test_table_fit_browser.py: 38.6 CPU-seconds in the
+# machine less than half the CPU (tests/browser/test_table_fit_browser.py: 38.6 CPU-seconds in the
 # browser's processes, 16.4 in the shell's), and the suite is three quarters Chromium's.
 # ``SCOREKEEPER_CHROMIUM`` names another (``/usr/bin/chromium``: the full browser).
 BROWSER_BINARIES = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
@@ -72,10 +72,10 @@ def app_config(tmp_path, **overrides) -> dict:
         "SECRET_KEY": "test secret",
         "WTF_CSRF_ENABLED": False,
         # A test's phone starts more groups and games than a stranger may
-        # (tests/test_stranger.py turns the limits on).
+        # (tests/app/test_stranger.py turns the limits on).
         "RATE_LIMITS": {},
         # A test may hold a few streamed exports unread, which a server would have sent
-        # (tests/test_stranger.py serves with the one slot of serve).
+        # (tests/app/test_stranger.py serves with the one slot of serve).
         "HEAVY_SLOTS": 4,
         **overrides,
     }
@@ -213,7 +213,7 @@ def into_group(client, game_id: int):
     client joins the game's group, or when it is a member of a group already, the game is
     moved into that one (so that a test's games are one group's History). Returns the
     group's id."""
-    from .stored import held_groups
+    from tests.support.stored import held_groups
 
     groups = held_groups(client)
     if groups:
@@ -523,7 +523,7 @@ def _group_in_node_id(item) -> None:
     """Adds ``@<group>`` to the test's node id, which is how ``--dist loadgroup`` tells
     the controller a test's group. pytest-xdist 3.8 writes it to ``item._nodeid``, which
     pytest 9 no longer reads (a node's id is its ``_id``): without this every group was
-    spread over the workers (a test of tests/test_suite_cost.py checks that it is not)."""
+    spread over the workers (a test of tests/app/test_suite_cost.py checks that it is not)."""
     marker = item.get_closest_marker("xdist_group")
     if marker is None or node_id(item.nodeid) != item.nodeid:
         return

@@ -2,8 +2,8 @@
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
-from .stored import game_count, view_token, viewed
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.stored import game_count, view_token, viewed
 
 
 def bearer(key):

@@ -6,9 +6,8 @@ import sqlite3
 import pytest
 
 from scorekeeper.web.game_service import game_of
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
-from .stored import group_listing, viewed
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.stored import group_listing, viewed
 
 
 def test_a_game_plays_israeli_whist_by_default_and_says_so(client, make_game):

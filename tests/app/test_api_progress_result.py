@@ -7,9 +7,8 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
-
-from .conftest import app_config
-from .stored import viewed
+from tests.conftest import app_config
+from tests.support.stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SHARED = {"totals", "dealer", "opener", "status", "winner", "winners", "tie_at_top", "next_number"}

@@ -36,10 +36,9 @@ from scorekeeper import db
 from scorekeeper.cli import server
 from scorekeeper.limits import MOST_PHONES_PER_ADDRESS
 from scorekeeper.web import throttle
-
-from .conftest import SERVED
-from .test_serve_workers import children_of, free_port, wait_for
-from .test_stranger import ask, served
+from tests.app.test_serve_workers import children_of, free_port, wait_for
+from tests.app.test_stranger import ask, served
+from tests.conftest import SERVED
 
 PLAYERS = ["Noa", "Avi", "Dana", "Gil"]
 

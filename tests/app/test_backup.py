@@ -24,12 +24,11 @@ from scorekeeper import database_check, db
 from scorekeeper.db import backup as backups
 from scorekeeper.db import connection
 from scorekeeper.web import create_app
+from tests.app.test_serve_workers import call, free_port, wait_for
+from tests.conftest import WORKED_EXAMPLE as HAND
+from tests.conftest import app_config
 
-from .conftest import WORKED_EXAMPLE as HAND
-from .conftest import app_config
-from .test_serve_workers import call, free_port, wait_for
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 V4 = FIXTURES / "scorekeeper-v4.db"
 ENV = {**os.environ, "SCOREKEEPER_SECRET_KEY": "test"}
 

@@ -20,8 +20,8 @@ from urllib.parse import quote
 import pytest
 from jinja2 import nodes
 
-from .conftest import WORKED_EXAMPLE
-from .test_translations import ENV, TEMPLATES, TRANSLATORS, VISIBLE_ATTRIBUTES
+from tests.app.test_translations import ENV, TEMPLATES, TRANSLATORS, VISIBLE_ATTRIBUTES
+from tests.conftest import WORKED_EXAMPLE
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -85,7 +85,7 @@ def _text_only(html: str, in_title_block: bool) -> bool:
 def bare_user_text(source: str) -> list[str]:
     """User text a template prints without isolation, or isolated with HTML where HTML
     cannot go (a <title>, an <option>, an attribute a player reads)."""
-    from .test_translations import attribute_being_written
+    from tests.app.test_translations import attribute_being_written
 
     found: list[str] = []
     html: list[str] = []
@@ -347,7 +347,7 @@ def test_names_on_an_english_page_sit_in_bdi(client, hebrew_game):
 
 
 def test_the_saved_message_isolates_each_name_on_an_english_page(client, hebrew_game):
-    from .test_pages import hand_form
+    from tests.app.test_pages import hand_form
 
     game_id = hebrew_game
     response = client.post(

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 HTML_GZ_BUDGET = 8 * 1024
 FIRST_LOAD_BUDGET = 50 * 1024
 

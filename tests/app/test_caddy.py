@@ -25,13 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import WORKED_EXAMPLE as HAND
-from .conftest import WORKED_POINTS
-from .test_replication import serving
-from .test_serve_workers import free_port
+from tests.app.test_replication import serving
+from tests.app.test_serve_workers import free_port
+from tests.conftest import WORKED_EXAMPLE as HAND
+from tests.conftest import WORKED_POINTS
 
 CADDY = shutil.which("caddy")
-DEPLOY = Path(__file__).parent.parent / "deploy"
+DEPLOY = Path(__file__).parents[2] / "deploy"
 
 if CADDY is None and os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") != "1":
     pytest.skip("Caddy is not installed: apt-get install caddy", allow_module_level=True)

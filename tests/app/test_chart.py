@@ -24,7 +24,8 @@ WHIST = get_game("israeli-whist")
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Avi", "Bat", "Gil", "Dana")
-# docs/rules/israeli-whist.md's example 1, a thrown-in deal, then hand 3 of tests/test_stats.py.
+# docs/rules/israeli-whist.md's example 1, a thrown-in deal, then hand 3 of
+# tests/games/israeli_whist/test_stats.py.
 TOTALS = [(-20, 19, -10, -40), (-20, 19, -10, -40), (15, 45, 40, -50)]
 
 
@@ -267,7 +268,7 @@ def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
 
     from scorekeeper.web.chart import COLOURS
 
-    css = (pathlib.Path(__file__).parents[1] / "static" / "app.css").read_text(encoding="utf-8")
+    css = (pathlib.Path(__file__).parents[2] / "static" / "app.css").read_text(encoding="utf-8")
     backgrounds = set(re.findall(r"--(?:bg|card):\s*(#[0-9a-fA-F]{6})", css)) | {"#ffffff"}
     assert len(backgrounds) >= 3  # light page, dark page and paper at least
     for colour in COLOURS[:4]:

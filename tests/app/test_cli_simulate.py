@@ -25,7 +25,7 @@ def test_json_prints_one_object_per_deal(capsys):
     code, out, err = run(capsys, "--hands", "7", "--seed", "3", "--json")
     assert code == 0 and err == ""
     records = [json.loads(line) for line in out.splitlines()]
-    # Exactly the engine's records (whose keys tests/test_simulate.py pins), as JSON.
+    # Exactly the engine's records (whose keys tests/engine/test_simulate.py pins), as JSON.
     assert records == [r.to_dict() for r in simulate_deals(preset("standard"), 7, seed=3)]
     assert [r["dealer"] for r in records] == [0, 1, 2, 3, 0, 1, 2]
     first = records[0]

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.web import create_app
-
-from .conftest import app_config
-from .test_club_pages import THIRTEEN, play_table
+from tests.app.test_club_pages import THIRTEEN, play_table
+from tests.conftest import app_config
 
 
 @pytest.fixture

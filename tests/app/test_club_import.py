@@ -13,9 +13,7 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.db import club as stored
-
-from .conftest import join_group
-from .test_club_pages import (
+from tests.app.test_club_pages import (
     THIRTEEN,
     night_of,
     play_series,
@@ -23,6 +21,7 @@ from .test_club_pages import (
     standings_shown,
     start_night,
 )
+from tests.conftest import join_group
 
 COUNTED = ("club_nights", "club_tables", "club_players", "games", "hands", "club_disputes")
 

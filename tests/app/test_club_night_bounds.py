@@ -19,17 +19,16 @@ from scorekeeper.limits import (
 )
 from scorekeeper.web import create_app
 from scorekeeper.web.throttle import Rate
-
-from .conftest import app_config, join_group
-from .test_club_import import (
+from tests.app.test_club_import import (
     _counts,
     _fresh_group,
     _tampered,
     _upload,
     played,  # noqa: F401  (the fixture: a night played, exported)
 )
-from .test_club_pages import THIRTEEN, start_night
-from .test_numbers_from_outside import a_table_played
+from tests.app.test_club_pages import THIRTEEN, start_night
+from tests.app.test_numbers_from_outside import a_table_played
+from tests.conftest import app_config, join_group
 
 
 def _both_refuse(app, text: str, field: str, says: str, where: str | None = None) -> None:

@@ -13,8 +13,7 @@ from scorekeeper import db
 from scorekeeper.db import club as stored
 from scorekeeper.db import phones
 from scorekeeper.engine.registry import GAMES
-
-from .conftest import join_group
+from tests.conftest import join_group
 
 THIRTEEN = [f"Spieler {n}" for n in range(1, 14)]
 WIN = {"game": "spades", "matadors": 1, "bid": 22, "declarer_points": 70}  # +22 + 50

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from .conftest import call_json, join_group, printed_pdf, watched_page
-from .test_club_pages import night_of, play_table, removed_member, start_night
+from tests.app.test_club_pages import night_of, play_table, removed_member, start_night
+from tests.conftest import call_json, join_group, printed_pdf, watched_page
 
 
 def _row(page: str, label: str) -> list[int]:

@@ -6,9 +6,9 @@ server; each round starts both requests together behind a barrier.
 
 import threading
 
-from .conftest import WORKED_EXAMPLE, call_json, join_group
-from .stored import game_count, viewed
-from .test_pages import hand_form
+from tests.app.test_pages import hand_form
+from tests.conftest import WORKED_EXAMPLE, call_json, join_group
+from tests.support.stored import game_count, viewed
 
 ROUNDS = 15
 

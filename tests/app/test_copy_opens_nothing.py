@@ -22,12 +22,11 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db import migrations
 from scorekeeper.web import create_app
-
-from .conftest import app_config, join_group
-from .test_backup import scorekeeper
-from .test_groups_privacy import Browser
-from .test_stranger import new_group, played_game, served
-from .test_upgrade import FIXTURES
+from tests.app.test_backup import scorekeeper
+from tests.app.test_groups_privacy import Browser
+from tests.app.test_stranger import new_group, played_game, served
+from tests.app.test_upgrade import FIXTURES
+from tests.conftest import app_config, join_group
 
 
 def tokens_of(group: dict, game: dict) -> tuple[str, str]:

@@ -22,11 +22,10 @@ import pytest
 from scorekeeper import db, transfer
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS, CsvColumn
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, into_group
+from tests.support.stored import one_group
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, into_group
-from .stored import one_group
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 ISRAELI_WHIST, BID_WHIST = GAMES["israeli-whist"], GAMES["bid-whist"]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
 

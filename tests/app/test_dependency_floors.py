@@ -10,7 +10,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.version import Version
 
-PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 # Releases before these have a flaw a stranger's request reaches.
 FLOORS = {
     "orjson": "3.11.6",  # unbounded recursion in dumps() (deeply nested input)

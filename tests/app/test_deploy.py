@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-DEPLOY = Path(__file__).parent.parent / "deploy"
+DEPLOY = Path(__file__).parents[2] / "deploy"
 
 
 def exec_start(unit: str) -> list[str]:

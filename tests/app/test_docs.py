@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MISSING = "RULES" + ".md"  # spelled apart, so that this file does not cite it itself
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 DOCS_PATH = re.compile(r"\bdocs/[\w./-]+\.(?:md|png)\b")
@@ -77,7 +77,7 @@ REPO_PATH = re.compile(rf"`((?:{FOLDERS})/[^`\s]*)`")
 
 @pytest.mark.parametrize("page", markdown(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_file_of_the_repository_the_docs_name_is_there(page):
-    """A path in code marks (`tests/test_docs.py`, `static/fonts/`) names a file or folder
+    """A path in code marks (`tests/app/test_docs.py`, `static/fonts/`) names a file or folder
     of the repository (a pattern, at least one), unless it holds a placeholder
     (`docs/rules/<key>.md`)."""
     missing = [

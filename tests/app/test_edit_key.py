@@ -6,9 +6,8 @@ import re
 import pytest
 
 from scorekeeper.web import create_app
-
-from .conftest import SEAT_NAMES, app_config, join_group
-from .test_pages import hand_form, text_of
+from tests.app.test_pages import hand_form, text_of
+from tests.conftest import SEAT_NAMES, app_config, join_group
 
 
 def created(client):

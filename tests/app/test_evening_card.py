@@ -18,11 +18,10 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.registry import table_game
 from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
-
-from .conftest import app_config
-from .play import iter_records
-from .test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
-from .test_result_card import model_of, text_box
+from tests.app.test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
+from tests.app.test_result_card import model_of, text_box
+from tests.conftest import app_config
+from tests.support.play import iter_records
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}

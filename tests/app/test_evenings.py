@@ -20,11 +20,10 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.seats import placings_of
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
-from tests.play import long_settings, simulates
-from tests.play import records as drawn_records
-
-from .conftest import WORKED_EXAMPLE, app_config
-from .stored import join, new_group
+from tests.conftest import WORKED_EXAMPLE, app_config
+from tests.support.play import long_settings, simulates
+from tests.support.play import records as drawn_records
+from tests.support.stored import join, new_group
 
 START = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gil", "Hen")
@@ -453,7 +452,7 @@ def test_an_older_database_gets_its_games_hand_times(tmp_path):
     from pathlib import Path
 
     path = tmp_path / "v4.db"
-    shutil.copy(Path(__file__).parent / "fixtures" / "scorekeeper-v4.db", path)
+    shutil.copy(Path(__file__).parents[1] / "fixtures" / "scorekeeper-v4.db", path)
     database = db.open_database(str(path))
     rows = database.execute(
         "SELECT g.id, g.first_hand_at, g.last_hand_at, min(h.created_at), max(h.created_at) "

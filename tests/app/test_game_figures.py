@@ -18,11 +18,11 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.db import figures as kept
 from scorekeeper.engine import GAMES, get_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
 
-from .conftest import game_in_new_group
-from .play import records as drawn_records
+from tests.conftest import game_in_new_group
+from tests.support.play import records as drawn_records
 
 POOL = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus"]
 

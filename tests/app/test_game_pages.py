@@ -10,11 +10,10 @@ import pytest
 
 from scorekeeper.engine import Message, get_game
 from scorekeeper.engine.core.display import Label, Notation, mean_figure
-
-from .conftest import WORKED_EXAMPLE, WORKED_POINTS
+from tests.conftest import WORKED_EXAMPLE, WORKED_POINTS
 
 GAME = get_game()
-TEMPLATES = pathlib.Path(__file__).resolve().parents[1] / "templates"
+TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "templates"
 
 
 def replayed(*hands, rules="pagat-german", first_dealer=0):

@@ -15,13 +15,12 @@ from scorekeeper.db.hands import game_columns
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
+from tests.conftest import WORKED_EXAMPLE, app_config, game_in_new_group
+from tests.support.play import long_settings, simulates
+from tests.support.play import records as drawn_records
+from tests.support.toy_game import GAME as TOY
 
-from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group
-from .play import long_settings, simulates
-from .play import records as drawn_records
-from .toy_game import GAME as TOY
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 EVERY_GAME = [*GAMES.values(), TOY]
 
 

@@ -13,10 +13,9 @@ import pytest
 
 from scorekeeper import db, transfer
 from scorekeeper.transfer.formats import json_chunks
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
-from .stored import join
-from .test_import_iws import FIXTURE
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.games.israeli_whist.test_import_iws import FIXTURE
+from tests.support.stored import join
 
 HANDS = 50
 COPIES = 110  # 111 games of 50 hands: 5,550 hands, more than the 5,000 an export once held

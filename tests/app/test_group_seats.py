@@ -11,8 +11,7 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine import get_game
-
-from .conftest import join_group, trace_statements
+from tests.conftest import join_group, trace_statements
 
 IW = get_game("israeli-whist")
 PAGAT = IW.preset("pagat-german")

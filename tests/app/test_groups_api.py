@@ -9,9 +9,8 @@ import hmac
 import pytest
 
 from scorekeeper import db
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
-from .stored import join, view_token
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.support.stored import join, view_token
 
 
 def bearer(key):

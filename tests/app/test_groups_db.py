@@ -13,8 +13,7 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.seating import SeatChange
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
 
 IW = get_game("israeli-whist")
 PAGAT = IW.preset("pagat-german")

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import serving
-from .test_app_conformance import simulated_hands
+from tests.conftest import serving
+from tests.games.test_app_conformance import simulated_hands
 
 SECRET_NAMES = {
     "A": ["Zephyrine Alpha", "Quillon Alpha", "Marisol Alpha", "Thaddeus Alpha", "Ondine Alpha"],

@@ -15,9 +15,8 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.oh_hell import GAME as OH_HELL
 from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
-
-from .conftest import app_config
-from .stored import viewed
+from tests.conftest import app_config
+from tests.support.stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 # Five cards a hand, so docs/rules/oh-hell.md's worked example fits every hand.

@@ -6,8 +6,7 @@ import json
 import re
 
 from scorekeeper.cli import entry
-
-from .stored import game_count, viewed
+from tests.support.stored import game_count, viewed
 
 PASSING = {"all_pass": "pass_round"}
 MINUS = "\u2212"

@@ -12,9 +12,8 @@ import json
 import pytest
 
 from scorekeeper.cli import entry
-
-from .conftest import into_group
-from .stored import game_count, import_path
+from tests.conftest import into_group
+from tests.support.stored import game_count, import_path
 
 
 @pytest.fixture

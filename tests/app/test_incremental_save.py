@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 from scorekeeper import db, game_play
 from scorekeeper.engine.core.game import seat_values
 from scorekeeper.engine.registry import get_game
+from tests.conftest import WORKED_EXAMPLE, app_config, game_in_new_group, trace_statements
 
-from .conftest import WORKED_EXAMPLE, app_config, game_in_new_group, trace_statements
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 BENCH = ["Eve", "Fay", "Gus", "Hal"]
 IW, BW = get_game("israeli-whist"), get_game("bid-whist")
@@ -261,8 +260,7 @@ def test_the_form_save_reads_no_hand_before_the_new_one(tmp_path, monkeypatch):
     """The web form's save (GET the form, POST it) runs as many statements in a game of 5
     hands as in one of 60."""
     from scorekeeper.web import create_app
-
-    from .test_pages import hand_form
+    from tests.app.test_pages import hand_form
 
     counts = []
     for hands in (5, 60):

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.registry import GAMES
-
-from .play import records
-from .test_phone_calls import GAME_KEYS, NAMES, answered
+from tests.app.test_phone_calls import GAME_KEYS, NAMES, answered
+from tests.support.play import records
 
 SCRIPT, ESCAPED = "<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"
 
@@ -75,7 +74,7 @@ def test_only_an_editing_phone_of_a_started_game_not_over_keeps_it_by_itself(
     """The scoreboard marks Keep to start by itself (``data-auto``, issue 44) for a phone
     with the edit key once a hand is recorded, and not once the game is over; a phone
     with only the view link has no Keep at all."""
-    from .test_phone_calls import Played
+    from tests.app.test_phone_calls import Played
 
     game = Played(client, make_game, "oh-hell", language, 4, lasting=2)
 
@@ -105,8 +104,7 @@ def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says
     from markupsafe import escape
 
     from scorekeeper.web.scoreboard import describe
-
-    from .test_app_conformance import LANGUAGES as ACCEPT
+    from tests.games.test_app_conformance import LANGUAGES as ACCEPT
 
     rules = GAMES[key]
     settings = rules.preset(rules.default_preset)

@@ -20,10 +20,9 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.pages import kept
 from scorekeeper.pages import phone, render
 from scorekeeper.web import phone_engine
-
-from .test_app_conformance import simulated_hands
-from .test_kept_requests import new_game_request
-from .test_phone_calls import GAME_KEYS, NAMES, answered
+from tests.app.test_kept_requests import new_game_request
+from tests.app.test_phone_calls import GAME_KEYS, NAMES, answered
+from tests.games.test_app_conformance import simulated_hands
 
 LANGUAGES = ("he", "en", "de")
 SCRIPT = "<script>alert('x')</script>"
@@ -229,9 +228,9 @@ def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server,
     question heads the board, drawn by the phone's engine, and answers there: "Keep it"
     folds it, "Remove it" removes the hand, and the phone is back on the server's
     scoreboard, the game as the server ended it."""
-    from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline
-    from .test_app_conformance import enter, entry_of
-    from .test_browser import api
+    from tests.browser.test_browser import api
+    from tests.games.test_app_conformance import enter, entry_of
+    from tests.support.offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline
 
     rules = GAMES["bid-whist"]
     settings = rules.preset(rules.default_preset)

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
-from .stored import viewed
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.support.stored import viewed
 
 HEBREW = {"Accept-Language": "he-IL,he;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}

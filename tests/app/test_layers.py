@@ -19,7 +19,7 @@ import pytest
 
 from scorekeeper import game_play
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

@@ -16,12 +16,11 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine.registry import GAMES, table_game
-
-from .conftest import trace_statements
-from .play import long_settings
-from .play import records as drawn_records
-from .stored import join
-from .test_evenings import NAMES, START, imported
+from tests.app.test_evenings import NAMES, START, imported
+from tests.conftest import trace_statements
+from tests.support.play import long_settings
+from tests.support.play import records as drawn_records
+from tests.support.stored import join
 
 LONG = 1000
 

@@ -18,9 +18,8 @@ import zlib
 import pytest
 
 from scorekeeper import db
-
-from .conftest import SERVED, serving
-from .test_groups_privacy import Browser, call
+from tests.app.test_groups_privacy import Browser, call
+from tests.conftest import SERVED, serving
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -22,11 +22,10 @@ import pytest
 
 from scorekeeper import db as storage
 from scorekeeper.web import create_app
+from tests.app.test_groups_db import kept_names, recounted
+from tests.conftest import app_config, join_group
 
-from .conftest import app_config, join_group
-from .test_groups_db import kept_names, recounted
-
-FIXTURE = Path(__file__).parent / "fixtures" / "names-two-spellings.db"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "names-two-spellings.db"
 JOSE = "Jos\u00e9"
 JOSE_APART = "Jose\u0301"
 ZOE = "Zo\u00eb"

@@ -20,11 +20,11 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from .conftest import WORKED_EXAMPLE as HAND
-from .test_replication import call_health
-from .test_serve_workers import free_port, wait_for
+from tests.app.test_replication import call_health
+from tests.app.test_serve_workers import free_port, wait_for
+from tests.conftest import WORKED_EXAMPLE as HAND
 
-HOSTING = Path(__file__).parent.parent / "docs" / "hosting.md"
+HOSTING = Path(__file__).parents[2] / "docs" / "hosting.md"
 
 
 def environment_file(folder: Path, replica: Path) -> Path:

@@ -11,9 +11,8 @@ import sys
 import pytest
 
 from scorekeeper import db
-
-from .test_club_import import played  # noqa: F401  (the fixture: a night of two series)
-from .test_club_pages import THIRTEEN, night_of, play_series, start_night
+from tests.app.test_club_import import played  # noqa: F401  (the fixture: a night of two series)
+from tests.app.test_club_pages import THIRTEEN, night_of, play_series, start_night
 
 NOT_NUMBERS = ["²", "٣", "١", "9" * 5000, "1_0", " ", "2.0"]
 SAID = ["superscript 2", "Arabic-Indic 3", "Arabic-Indic 1", "5000 digits", "1_0", "blank", "2.0"]

@@ -7,7 +7,7 @@ with ``replace``; a hand the rules refuse is refused in the API's words and the 
 The scoreboard marks such hands, the revisions say it, export and import carry it.
 
 Every test that is about hands runs for every registered game, with legal hands drawn as
-the other suites draw them (``tests/play.py``), on a real SQLite file through the real
+the other suites draw them (``tests/support/play.py``), on a real SQLite file through the real
 Flask test client.
 """
 
@@ -25,16 +25,15 @@ from scorekeeper import db, transfer
 from scorekeeper.db.migrations import migrations
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import create_app
-
-from .conftest import app_config, join_group
-from .play import records
+from tests.conftest import app_config, join_group
+from tests.support.play import records
 
 GAME_KEYS = sorted(GAMES)
 NAMES = ["Noa", "Dan", "Tal", "Ori", "Eli", "Avi", "Gil", "Yael"]
 PHONE = "Noa Levi"
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 HEBREW = re.compile("[\u0590-\u05ff]")
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def plain(text: str) -> str:

@@ -19,10 +19,9 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.web import create_app
 from scorekeeper.web.i18n import LANGUAGES, MissingCatalogue
+from tests.conftest import app_config
 
-from .conftest import app_config
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "scorekeeper" / "translations"
 # What a clean checkout does not have: tools' folders, build output, compiled catalogues.
 NOT_IN_A_CHECKOUT = shutil.ignore_patterns(

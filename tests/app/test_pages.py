@@ -9,10 +9,9 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
-from .play import records as drawn_records
-from .stored import game_count, viewed
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
+from tests.support.play import records as drawn_records
+from tests.support.stored import game_count, viewed
 
 
 def hand_form(hand=None, number=None, **extra):

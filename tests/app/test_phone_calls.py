@@ -17,10 +17,9 @@ from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, wor
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone
 from scorekeeper.web import i18n
-
-from .play import records
-from .test_app_conformance import LANGUAGES as ACCEPT
-from .test_app_conformance import plain_text
+from tests.games.test_app_conformance import LANGUAGES as ACCEPT
+from tests.games.test_app_conformance import plain_text
+from tests.support.play import records
 
 GAME_KEYS = sorted(GAMES)
 # A Hebrew name among Latin ones: every name is isolated alike on both sides.

@@ -35,12 +35,11 @@ from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
 from scorekeeper.web import phone_build, phone_engine, phone_stdlib
+from tests.conftest import app_config, serving
+from tests.support.play import long_settings, records, simulates
+from tests.support.stored import viewed
 
-from .conftest import app_config, serving
-from .play import long_settings, records, simulates
-from .stored import viewed
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FETCH = ROOT / "scripts" / "fetch_pyodide.py"
 GAME_KEYS = sorted(GAMES)
 ENGINE_SOURCES = "scorekeeper/engine/"
@@ -389,7 +388,7 @@ def test_serve_started_fresh_sends_the_built_files_and_writes_nothing(tmp_path, 
     """The real ``scorekeeper serve``, started on a build: what it sends of the engine is
     the built files, and the build, its own folder and the cache folder the old server
     filled are left as they were: nothing built, nothing written (issue 54)."""
-    from .test_serve_workers import free_port, wait_for
+    from tests.app.test_serve_workers import free_port, wait_for
 
     before = snapshot_of(phone_built)
     port = free_port()
@@ -820,8 +819,8 @@ def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, l
     asks for the game's snapshot and for its kept page together, not one after the other
     (issue 44). The kept page's answer is held back until the snapshot is asked for (or
     3 s have passed); the game is then kept as before."""
-    from .offline_phone import ENGINE_TIMEOUT
-    from .test_keep_by_itself_browser import started
+    from tests.browser.test_keep_by_itself_browser import started
+    from tests.support.offline_phone import ENGINE_TIMEOUT
 
     game = started(live_server)
     # Without the service worker (whose fetches a page's routes do not see): Keep tapped.

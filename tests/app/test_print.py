@@ -8,8 +8,8 @@ import unicodedata
 
 import pytest
 
-from .conftest import call_json, printed_pdf, view_path
-from .test_budget import benchmark_module
+from tests.app.test_budget import benchmark_module
+from tests.conftest import call_json, printed_pdf, view_path
 
 PLAYERS = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
 
@@ -219,7 +219,7 @@ def test_blank_sheet_prints_on_one_page(page, live_server, paper):
 
 
 def test_the_print_sheet_explains_each_score_on_request(client, make_game):
-    from .conftest import WORKED_EXAMPLE
+    from tests.conftest import WORKED_EXAMPLE
 
     game_id, key = make_game()
     client.post(

@@ -21,10 +21,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db
-
-from .test_backup import ENV, V4, saving_tables
-from .test_replication import call_health
-from .test_serve_workers import free_port, wait_for
+from tests.app.test_backup import ENV, V4, saving_tables
+from tests.app.test_replication import call_health
+from tests.app.test_serve_workers import free_port, wait_for
 
 UMASKS = pytest.mark.parametrize("umask", [0o022, 0o000], ids=["umask022", "umask000"])
 

@@ -21,11 +21,10 @@ from scorekeeper import db
 from scorekeeper.cli.server import trust_proxies
 from scorekeeper.web import create_app
 from scorekeeper.web.access import FORGET_HEADER
-
-from .conftest import SERVED, app_config, serving
-from .test_groups_privacy import Browser
-from .test_members import joined
-from .test_revoking import group_with_a_game
+from tests.app.test_groups_privacy import Browser
+from tests.app.test_members import joined
+from tests.app.test_revoking import group_with_a_game
+from tests.conftest import SERVED, app_config, serving
 
 # Pages for anyone, of no group (the installable app's files, a blank sheet).
 PUBLIC = {"pwa.manifest", "pwa.offline", "pwa.service_worker", "sheets.blank_sheet", "static"}

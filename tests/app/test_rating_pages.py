@@ -13,11 +13,10 @@ import pytest
 from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.ratings import has_partners
-
-from .conftest import join_group
-from .play import bot_runs
-from .ratings_play import Table
-from .test_app_conformance import names_for, simulated_hands
+from tests.conftest import join_group
+from tests.games.test_app_conformance import names_for, simulated_hands
+from tests.support.play import bot_runs
+from tests.support.ratings_play import Table
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .ratings_play import Table
+from tests.support.ratings_play import Table
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 

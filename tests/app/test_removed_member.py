@@ -4,7 +4,7 @@
 offline batch and kept page, and the API key it made), while the remaining members keep
 recording without joining again; and a new edit link shuts out whoever the old one
 leaked to. What the phone kept in its service worker and IndexedDB is
-``tests/test_members_browser.py``'s.
+``tests/browser/test_members_browser.py``'s.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from dataclasses import dataclass
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .test_app_conformance import simulated_hands
-from .test_groups_privacy import Browser, call
-from .test_stranger import NAMES, new_group, played_game, served
+from tests.app.test_groups_privacy import Browser, call
+from tests.app.test_stranger import NAMES, new_group, played_game, served
+from tests.games.test_app_conformance import simulated_hands
 
 GAME = "israeli-whist"
 PLAYED = 3
@@ -287,7 +286,7 @@ def test_a_kept_game_is_taken_off_the_phone_when_it_leaves_or_is_removed(browser
     """Finding 6: the service worker forgot only its ``pages`` cache; the kept game's page
     (``kept-pages``) and its snapshot of every hand in IndexedDB stayed, and were shown
     whenever the network failed."""
-    from .offline_phone import PHONE, keep_game
+    from tests.support.offline_phone import PHONE, keep_game
 
     with served(tmp_path) as (base, _app):
         group = new_group(base)

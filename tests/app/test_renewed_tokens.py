@@ -30,14 +30,13 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db.keys import hash_key
 from scorekeeper.db.migrations import migrations
+from tests.app.test_offline_sync import every_row
+from tests.app.test_pages import text_of
+from tests.app.test_serve_workers import free_port, wait_for
+from tests.app.test_session_renewal import csrf_of, join, session_cookie
+from tests.conftest import SEAT_NAMES, new_app
 
-from .conftest import SEAT_NAMES, new_app
-from .test_offline_sync import every_row
-from .test_pages import text_of
-from .test_serve_workers import free_port, wait_for
-from .test_session_renewal import csrf_of, join, session_cookie
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def ask(port: int, method: str, path: str, cookie: str | None = None, form=None, body=None):

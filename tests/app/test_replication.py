@@ -25,9 +25,8 @@ import pytest
 
 from scorekeeper.cli.hosting import replica_config
 from scorekeeper.database_check import check_database
-
-from .test_backup import ENV, hands_of, saving_tables, scorekeeper
-from .test_serve_workers import children_of, free_port, wait_for
+from tests.app.test_backup import ENV, hands_of, saving_tables, scorekeeper
+from tests.app.test_serve_workers import children_of, free_port, wait_for
 
 INTERVAL = "200ms"
 # Acknowledged this long before the kill, a save must be in the replica: two intervals

@@ -17,10 +17,9 @@ from scorekeeper import db
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import total
 from scorekeeper.web import card as result_card
-
-from .conftest import into_group, stored_game
-from .play import bot_runs
-from .play import records as drawn_records
+from tests.conftest import into_group, stored_game
+from tests.support.play import bot_runs
+from tests.support.play import records as drawn_records
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}

@@ -1,7 +1,8 @@
 """Looking back: history, statistics pages, head-to-head, name and notes, export links.
 
 Every figure on a page is checked against hands worked out by hand: GAME below is the game
-of tests/test_stats.py (its docstring has the table), so the numbers here are the same.
+of tests/games/israeli_whist/test_stats.py (its docstring has the table), so the numbers
+here are the same.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ import pytest
 from scorekeeper.db import get_db
 from scorekeeper.web import create_app
 from scorekeeper.web.review.history import duration_text
-
-from .conftest import WORKED_EXAMPLE, app_config
-from .stored import one_group, viewed
-from .test_pages import hand_form
+from tests.app.test_pages import hand_form
+from tests.conftest import WORKED_EXAMPLE, app_config
+from tests.support.stored import one_group, viewed
 
 NAMES = ["Avi", "Bat", "Gil", "Dana"]
 THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}

@@ -8,10 +8,9 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
-
-from .conftest import WORKED_EXAMPLE, game_in_new_group
-from .stored import viewed
-from .test_pages import hand_form, text_of
+from tests.app.test_pages import hand_form, text_of
+from tests.conftest import WORKED_EXAMPLE, game_in_new_group
+from tests.support.stored import viewed
 
 PAGAT = PRESETS["pagat-german"]
 OTHER_HAND = {**WORKED_EXAMPLE, "tricks": [0, 3, 7, 3]}

@@ -16,9 +16,8 @@ import pytest
 from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict, score_hand
 from scorekeeper.engine.israeli_whist.stats import game_stats
-
-from .conftest import WORKED_EXAMPLE
-from .test_review import rows_of
+from tests.app.test_review import rows_of
+from tests.conftest import WORKED_EXAMPLE
 
 PAGAT = preset("pagat-german")
 ELHANANI = preset("elhanani")

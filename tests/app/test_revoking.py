@@ -13,9 +13,9 @@ import urllib.request
 
 import pytest
 
-from .conftest import WORKED_EXAMPLE, serving, view_path
-from .test_groups_privacy import Browser, call
-from .test_members import joined, text
+from tests.app.test_groups_privacy import Browser, call
+from tests.app.test_members import joined, text
+from tests.conftest import WORKED_EXAMPLE, serving, view_path
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -3,7 +3,7 @@ from the engine's own words (the hand form's steps, the sheet's rules lines, the
 declared once, a hand the engine works out), linked from the new-game page and the
 game's pages; an unknown game or preset answered with a message that names the choices.
 Its fit at 360 px, its words in Hebrew and German and its accessibility are checked with
-every other page in tests/test_app_conformance.py (the page "rules")."""
+every other page in tests/games/test_app_conformance.py (the page "rules")."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from scorekeeper.engine.core.knobs import declared_of
 from scorekeeper.engine.core.language import words_in
 
 LANGUAGE = {"en": "en", "de": "de-DE", "he": "he-IL"}
-README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
 
 
 def plain(text: str) -> str:
@@ -136,7 +136,7 @@ def test_the_readmes_first_paragraph_names_every_game_and_the_rules_page():
         assert str(game.name).lower() in first.replace("*", "").lower(), game.key
     assert "/rules/" in first
     assert "scorekeeper rules --game" in first
-    assert "../" not in first  # a path outside the clone; tests/test_docs.py checks the rest
+    assert "../" not in first  # a path outside the clone; tests/app/test_docs.py checks the rest
 
 
 @pytest.mark.parametrize("language", list(LANGUAGE))

@@ -25,11 +25,10 @@ from scorekeeper import db
 from scorekeeper.db import keys, phones, sealing
 from scorekeeper.engine import get_game
 from scorekeeper.web import create_app
+from tests.app.test_backup import scorekeeper
+from tests.conftest import SEAT_NAMES, app_config
 
-from .conftest import SEAT_NAMES, app_config
-from .test_backup import scorekeeper
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 XOR_DB = FIXTURES / "xor-sealed.db"
 XOR_EXPECTED = json.loads((FIXTURES / "xor-sealed.json").read_text())
 RULES = "standard"

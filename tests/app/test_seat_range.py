@@ -13,11 +13,10 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
-from tests.toy_game import HighCard
-
-from .conftest import into_group
-from .stored import game_count, one_group, viewed
-from .test_import_iws import upload
+from tests.conftest import into_group
+from tests.games.israeli_whist.test_import_iws import upload
+from tests.support.stored import game_count, one_group, viewed
+from tests.support.toy_game import HighCard
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)

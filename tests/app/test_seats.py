@@ -1,4 +1,4 @@
-"""Any number of seats: a three-player copy of the toy game (tests/toy_game.py with
+"""Any number of seats: a three-player copy of the toy game (tests/support/toy_game.py with
 ``SEATS = 3``) goes through every page of the app, the API, export and import, as a game
 of four does. The next games need 3 to 7 seats (Oh Hell) and 2 to 8 (a round sheet)."""
 
@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-from tests import toy_game
-from tests.test_toy_game import csrf, record, text_of
-from tests.test_toy_game import start as toy_start
-
-from .stored import group_listing, one_group, viewed
+from tests.app.test_toy_game import csrf, record, text_of
+from tests.app.test_toy_game import start as toy_start
+from tests.support import toy_game
+from tests.support.stored import group_listing, one_group, viewed
 
 NAMES = ["Ann", "Bob", "Cat"]
 

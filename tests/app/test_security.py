@@ -6,9 +6,8 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.web import create_app
-
-from .conftest import app_config, join_group, stored_game
-from .test_pages import hand_form, text_of
+from tests.app.test_pages import hand_form, text_of
+from tests.conftest import app_config, join_group, stored_game
 
 # --- redirects take only same-site paths --------------------------------------------------
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from .test_serve_workers import call, free_port
+from tests.app.test_serve_workers import call, free_port
 
 START_TIMEOUT = 30
 

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from .conftest import WORKED_EXAMPLE as HAND
+from tests.conftest import WORKED_EXAMPLE as HAND
 
 
 def free_port() -> int:

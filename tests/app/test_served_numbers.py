@@ -10,9 +10,9 @@ import subprocess
 import sys
 import urllib.parse
 
-from .test_backup import ENV
-from .test_replication import call_health
-from .test_serve_workers import free_port, wait_for
+from tests.app.test_backup import ENV
+from tests.app.test_replication import call_health
+from tests.app.test_serve_workers import free_port, wait_for
 
 ODD_NUMBERS = ["²", "١", "٣", "0", "-1", "1e3", "9" * 19, "9" * 5000, " 1", "1\u00a0"]
 

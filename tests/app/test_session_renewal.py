@@ -19,12 +19,11 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.web import phone_engine
-
-from .conftest import SEAT_NAMES, SERVED, new_app
-from .test_club_pages import THIRTEEN
-from .test_groups_privacy import Browser, call
-from .test_pages import hand_form, text_of
-from .test_stranger import served
+from tests.app.test_club_pages import THIRTEEN
+from tests.app.test_groups_privacy import Browser, call
+from tests.app.test_pages import hand_form, text_of
+from tests.app.test_stranger import served
+from tests.conftest import SEAT_NAMES, SERVED, new_app
 
 
 def shared_cacheable(response) -> bool:

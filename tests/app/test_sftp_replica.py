@@ -2,7 +2,7 @@
 go only to the host whose key the host gave; `serve` refuses an sftp:// replica without
 one, saying how to give it; and the password is in no command line and no log.
 
-The SFTP server is AsyncSSH's (``tests/sftp_server.py``) on the loopback, with a host key
+The SFTP server is AsyncSSH's (``tests/support/sftp_server.py``) on the loopback, with a host key
 of its own and a password; `scorekeeper serve` and Litestream are the real ones.
 """
 
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from .test_backup import ENV
-from .test_private_files import save_until
-from .test_replication import call_health
-from .test_serve_workers import children_of, free_port, wait_for
+from tests.app.test_backup import ENV
+from tests.app.test_private_files import save_until
+from tests.app.test_replication import call_health
+from tests.app.test_serve_workers import children_of, free_port, wait_for
 
 asyncssh = pytest.importorskip("asyncssh", reason="the SFTP tests need asyncssh (test extra)")
 
@@ -41,7 +41,7 @@ def sftp(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
     )
     try:
         assert server.stdout.readline().strip() == "listening"

@@ -10,10 +10,9 @@ import re
 import pytest
 
 from scorekeeper import db, transfer
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS, join_group
-from .stored import game_count, viewed
-from .test_import_iws import upload
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS, join_group
+from tests.games.israeli_whist.test_import_iws import upload
+from tests.support.stored import game_count, viewed
 
 
 def plain(response) -> str:

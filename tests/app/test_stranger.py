@@ -31,11 +31,10 @@ from scorekeeper.transfer import formats
 from scorekeeper.web import create_app, sheets, throttle
 from scorekeeper.web import games as games_view
 from scorekeeper.web.review import imports
-
-from .conftest import SERVED, app_config, serving
-from .test_app_conformance import simulated_hands
-from .test_groups_privacy import GAME_ROUTES, Browser, call
-from .test_upgrade import FIXTURES, contains, migrated_copy
+from tests.app.test_groups_privacy import GAME_ROUTES, Browser, call
+from tests.app.test_upgrade import FIXTURES, contains, migrated_copy
+from tests.conftest import SERVED, app_config, serving
+from tests.games.test_app_conformance import simulated_hands
 
 NAMES = ["Noa", "Avi", "Dana", "Gil"]
 

@@ -15,8 +15,7 @@ from scorekeeper import db, transfer
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.errors import InvalidSettings
 from scorekeeper.engine.core.seating import SeatChange, check_changes, names_at, stints
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
 
 IW = get_game("israeli-whist")
 BW = get_game("bid-whist")

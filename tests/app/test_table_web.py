@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, stored_game
-from .test_pages import dump, hand_form, text_of
+from tests.app.test_pages import dump, hand_form, text_of
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, stored_game
 
 # --- the live scoreboard ------------------------------------------------------------------
 
@@ -196,8 +196,7 @@ def test_the_edit_qr_code_comes_after_a_confirmation(editor):
 
 def test_a_page_opened_on_the_serving_machine_shares_the_lan_address(tmp_path):
     from scorekeeper.web import create_app
-
-    from .conftest import app_config
+    from tests.conftest import app_config
 
     app = create_app(app_config(tmp_path, LAN_URL="http://192.168.1.20:5000/"))
     client = app.test_client()

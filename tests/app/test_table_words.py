@@ -1,6 +1,6 @@
 """Every game's hand form refuses in the table's words (issue 30, item 3), in every language.
 
-For every registered game (and the toy game of tests/toy_game.py), found through the
+For every registered game (and the toy game of tests/support/toy_game.py), found through the
 registry: an empty Save, a number a seat's box does not take, and a whole hand that breaks
 one of the game's rules are posted to the hand form as a phone without JavaScript posts
 them. What the page says back names the player by name and the thing as the game calls
@@ -20,9 +20,8 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
 from scorekeeper.engine.core.game import HandPlace
-
-from .test_app_conformance import long_rules, simulated_hands
-from .toy_game import GAME as TOY
+from tests.games.test_app_conformance import long_rules, simulated_hands
+from tests.support.toy_game import GAME as TOY
 
 LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
 NAMES = ("נועה", "Christopher", "Alexandra", "שלומית", "Marcus", "Yossi", "Ilse", "Tamar")

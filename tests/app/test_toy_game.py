@@ -1,6 +1,6 @@
 """A game the app has never heard of, registered by a test: the app serves its new-game
 page, hand form, scoreboard, sheets, export, import and API with no change outside the
-game's own module (tests/toy_game.py). This proves the interface before each new game."""
+game's own module (tests/support/toy_game.py). This proves the interface before each new game."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import pytest
 
 from scorekeeper.engine import GAMES, Game
 from tests.conftest import into_group
-from tests.toy_game import GAME
-
-from .stored import one_group, viewed
+from tests.support.stored import one_group, viewed
+from tests.support.toy_game import GAME
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][: GAME.seats]
 

@@ -13,14 +13,14 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
+from tests.conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
 
-from .conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 PAGAT = PRESETS["pagat-german"]
 THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
-# Hand 3 of tests/test_stats.py: S declares 5S; points S +35, W +26, N +50, E -10.
+# Hand 3 of tests/games/israeli_whist/test_stats.py: S declares 5S; points S +35, W +26,
+# N +50, E -10.
 HAND_3 = {"declarer": 0, "bid": "5S", "contracts": [5, 4, 0, 3], "tricks": [5, 4, 0, 4]}
 
 

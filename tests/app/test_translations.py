@@ -23,7 +23,7 @@ from jinja2 import Environment, nodes
 
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 # Every language the app offers but English, in which the strings are written.

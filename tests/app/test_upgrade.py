@@ -23,12 +23,11 @@ from scorekeeper import transfer
 from scorekeeper.db import sealing
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
+from tests.app.test_groups_db import kept_names, recounted
+from tests.conftest import app_config, join_group
+from tests.support.stored import viewed
 
-from .conftest import app_config, join_group
-from .stored import viewed
-from .test_groups_db import kept_names, recounted
-
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
 OLD_JSON = FIXTURES / "scorekeeper-v1-export.json"
 OLD_CSV = FIXTURES / "scorekeeper-v1-export.csv"
@@ -626,8 +625,8 @@ def test_a_v4_database_keeps_every_edit_view_and_invite_link_over_the_real_serve
     """After the upgrade to phones and memberships kept on the server (m015, issue 29),
     every old edit link still records, every view link still shows its game, and the
     group's invite link still makes a phone a member."""
-    from .conftest import serving
-    from .test_groups_privacy import Browser
+    from tests.app.test_groups_privacy import Browser
+    from tests.conftest import serving
 
     keys = json.loads(V4_KEYS.read_text(encoding="utf-8"))
     shutil.copyfile(upgraded_v4, tmp_path / "scorekeeper.db")

@@ -22,11 +22,10 @@ from pathlib import Path
 
 from scorekeeper.database_check import check_database
 from scorekeeper.web import throttle
-
-from .conftest import WORKED_EXAMPLE as HAND
-from .test_backup import hands_of, scorekeeper
-from .test_replication import serving
-from .test_serve_workers import call, children_of, free_port, running, start_workers
+from tests.app.test_backup import hands_of, scorekeeper
+from tests.app.test_replication import serving
+from tests.app.test_serve_workers import call, children_of, free_port, running, start_workers
+from tests.conftest import WORKED_EXAMPLE as HAND
 
 PATIENCE = 30  # seconds any awaited change may take before the test gives up
 

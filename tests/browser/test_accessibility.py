@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, serving
-from .test_browser import Taps, api
+from tests.browser.test_browser import Taps, api
+from tests.conftest import PHONE, WORKED_EXAMPLE, serving
 
 pytestmark = pytest.mark.browser
 

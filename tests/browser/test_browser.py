@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, tap
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, tap
 
 pytestmark = pytest.mark.browser
 
@@ -349,7 +349,7 @@ def test_the_suite_s_chromium_is_the_browser_s_version(browser):
     import os
     import subprocess
 
-    from .conftest import BROWSER_BINARIES
+    from tests.conftest import BROWSER_BINARIES
 
     full = BROWSER_BINARIES[-1]  # the browser the suite falls back to
     if not os.path.exists(full):
@@ -366,7 +366,7 @@ def test_a_wait_for_a_promise_fails_and_until_waits_for_what_it_holds(browser):
     again till what the Promise holds is true."""
     from playwright.sync_api import Error
 
-    from .conftest import until
+    from tests.conftest import until
 
     page = browser.new_page()
     page.set_content("<p id=p>before</p>")

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from .conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, serving, view_path
-from .test_accessibility import SERIOUS
-from .test_browser import Taps, record_worked_example
-from .test_budget import benchmark_module
+from tests.app.test_budget import benchmark_module
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_browser import Taps, record_worked_example
+from tests.conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, serving, view_path
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def live_server(tmp_path_factory) -> Iterator[str]:
         yield base
 
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 FSI, PDI, MINUS = "\u2068", "\u2069", "\u2212"
 LANGUAGES = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
 LONG_NAMES = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]

@@ -4,9 +4,9 @@ import time
 
 import pytest
 
-from .conftest import opens
-from .test_browser import SCOREBOARD_URL, game_opened_by_edit_link
-from .test_table_browser import wait_for_worker
+from tests.browser.test_browser import SCOREBOARD_URL, game_opened_by_edit_link
+from tests.browser.test_table_browser import wait_for_worker
+from tests.conftest import opens
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,7 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker
-
-from .test_phone_engine import engine_site, page_requests, proof_requests
+from tests.app.test_phone_engine import engine_site, page_requests, proof_requests
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, opens
-from .test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
-from .test_display_browser import new_game
+from tests.browser.test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
+from tests.browser.test_display_browser import new_game
+from tests.conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, opens
 
 pytestmark = pytest.mark.browser
 

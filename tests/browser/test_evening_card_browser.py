@@ -11,12 +11,18 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import db
-
-from .conftest import PHONE, SERVED, join_in_browser
-from .test_accessibility import SERIOUS
-from .test_evening_card import played_to_the_end
-from .test_evenings import START, sheet, stored
-from .test_result_card_browser import FSI, LANGUAGES, OUR_TABLE, model_of, phone, sent_card
+from tests.app.test_evening_card import played_to_the_end
+from tests.app.test_evenings import START, sheet, stored
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_result_card_browser import (
+    FSI,
+    LANGUAGES,
+    OUR_TABLE,
+    model_of,
+    phone,
+    sent_card,
+)
+from tests.conftest import PHONE, SERVED, join_in_browser
 
 pytestmark = pytest.mark.browser
 

@@ -9,10 +9,9 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import db
-
-from .conftest import PHONE, SERVED, join_in_browser
-from .test_accessibility import SERIOUS
-from .test_evenings import START, finished, sheet, simulated, stored, thrown_in_first
+from tests.app.test_evenings import START, finished, sheet, simulated, stored, thrown_in_first
+from tests.browser.test_accessibility import SERIOUS
+from tests.conftest import PHONE, SERVED, join_in_browser
 
 pytestmark = pytest.mark.browser
 

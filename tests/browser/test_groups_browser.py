@@ -8,9 +8,8 @@ import shutil
 import pytest
 
 from scorekeeper.cli import entry
-
-from .conftest import PHONE, opens, serving
-from .test_upgrade import V4_DB, V4_KEYS
+from tests.app.test_upgrade import V4_DB, V4_KEYS
+from tests.conftest import PHONE, opens, serving
 
 pytestmark = pytest.mark.browser
 

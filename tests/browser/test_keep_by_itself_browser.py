@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import SHOTS, keep_screenshot, until
-from .offline_phone import ENGINE_TIMEOUT, watched
-from .test_browser import api
+from tests.browser.test_browser import api
+from tests.conftest import SHOTS, keep_screenshot, until
+from tests.support.offline_phone import ENGINE_TIMEOUT, watched
 
 pytestmark = pytest.mark.browser
 
@@ -202,8 +201,8 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
     """Reloaded without the network while the engine is still starting: the scoreboard the
     engine last drew and the form for the next hand are there at once, their keys answer,
     and a Save says the phone is getting ready, then goes through the engine."""
-    from .offline_phone import QUEUED, keep_game, offline, record_offline
-    from .test_app_conformance import enter, entry_of, kept
+    from tests.games.test_app_conformance import enter, entry_of, kept
+    from tests.support.offline_phone import QUEUED, keep_game, offline, record_offline
 
     created = started(live_server, hands=2)
     entry = entry_of(GAME, HAND, NAMES)

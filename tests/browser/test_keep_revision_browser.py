@@ -2,7 +2,7 @@
 (issue 42, finding 7), in real Chromium at 360 px, in Hebrew and in English.
 
 The server's half (a replacement that names no revision, or an older one, is shown the
-two versions again) is tested over waitress in tests/test_attack_limits.py; here the
+two versions again) is tested over waitress in tests/app/test_attack_limits.py; here the
 phone's: it sends the revision it was shown.
 """
 
@@ -11,12 +11,17 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import SERVED, SHOTS, keep_screenshot
-from .offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline, started_game, stored
-from .test_app_conformance import enter, entry_of
-from .test_browser import api
-from .test_rtl_browser import fits_the_phone
+from tests.browser.test_browser import api
+from tests.browser.test_rtl_browser import fits_the_phone
+from tests.conftest import SERVED, SHOTS, keep_screenshot
+from tests.games.test_app_conformance import enter, entry_of
+from tests.support.offline_phone import (
+    ENGINE_TIMEOUT,
+    kept_offline,
+    record_offline,
+    started_game,
+    stored,
+)
 
 pytestmark = pytest.mark.browser
 

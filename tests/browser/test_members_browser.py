@@ -8,11 +8,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import db
-
-from .conftest import SERVED, until, watched_page
-from .test_accessibility import SERIOUS
-from .test_browser import api
-from .test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_browser import api
+from tests.browser.test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
+from tests.conftest import SERVED, until, watched_page
 
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en-GB,en;q=0.9"}
 NAMES = {
@@ -115,8 +114,8 @@ KEPT = """async () => (await (await caches.open("pages")).keys()).map((r) => r.u
 def test_a_phone_that_leaves_keeps_none_of_the_group_s_pages(page, live_server):
     """Finding 7: the service worker kept a group's scoreboards after the phone left.
     Now the page after "Leave the group" has it drop every page it kept."""
-    from .conftest import join_in_browser
-    from .test_table_browser import wait_for_worker
+    from tests.browser.test_table_browser import wait_for_worker
+    from tests.conftest import join_in_browser
 
     created = api(
         live_server,

@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from .conftest import view_path, watched_page
-from .test_accessibility import SERIOUS
-from .test_browser import Taps, api, radio
-from .test_rtl_browser import check_page
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_browser import Taps, api, radio
+from tests.browser.test_rtl_browser import check_page
+from tests.conftest import view_path, watched_page
 
 pytestmark = pytest.mark.browser
 

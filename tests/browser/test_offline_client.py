@@ -1,8 +1,9 @@
 """A game kept on a phone goes on without the network (issue 34, the phone's half), in
 real Chromium at 360 px.
 
-The walk of issue 44's "Done when" (tests/offline_walk.py) is played for every
-registered game, in Hebrew and in English, by tests/test_offline_walk_browser.py. Here what the
+The walk of issue 44's "Done when" (tests/support/offline_walk.py) is played for every
+registered game, in Hebrew and in English, by tests/browser/test_offline_walk_browser.py.
+Here what the
 walk does not meet: a queued hand the server refuses for real (the game changed under the
 phone on another phone, so that the hand no longer stands where it is sent), a hand
 the game no longer takes at all (finished on another phone), removed from the phone, a
@@ -24,10 +25,19 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import SERVED, keep_screenshot, opens, serving, until
-from .conftest import SHOTS as ALL_SHOTS
-from .offline_phone import (
+from tests.browser.test_browser import api
+from tests.browser.test_offline_walk_browser import KeepingPhone
+from tests.browser.test_rtl_browser import fits_the_phone
+from tests.conftest import SERVED, keep_screenshot, opens, serving, until
+from tests.conftest import SHOTS as ALL_SHOTS
+from tests.games.test_app_conformance import (
+    Entry,
+    enter,
+    entry_of,
+    kept,
+    simulated_hands,
+)
+from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
     offline,
@@ -35,16 +45,6 @@ from .offline_phone import (
     started_game,
     stored,
 )
-from .test_app_conformance import (
-    Entry,
-    enter,
-    entry_of,
-    kept,
-    simulated_hands,
-)
-from .test_browser import api
-from .test_offline_walk_browser import KeepingPhone
-from .test_rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
 
@@ -307,7 +307,7 @@ def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, langu
     back online the server holds all 65. In Hebrew, and in
     German (the language the other offline tests do not run in unless every phone is
     asked for: SCOREKEEPER_FULL_MATRIX=1)."""
-    from .test_app_conformance import long_rules
+    from tests.games.test_app_conformance import long_rules
 
     base = live_server
     game = GAMES["oh-hell"]

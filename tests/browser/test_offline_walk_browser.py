@@ -1,7 +1,7 @@
 """Issue 44's "Done when" walk, in real Chromium at 360 px: for every registered game (the
 phone's engine has only the registry's), in Hebrew and in English, a phone keeps a game by
 itself, records it online and offline, reloads, reopens and meets another phone's hand
-(tests/offline_walk.py; the phone's steps are tests/offline_phone.py's).
+(tests/support/offline_walk.py; the phone's steps are tests/support/offline_phone.py's).
 
 One live server and one browser serve the module; a parallel run keeps each game's walks
 on one worker (``PER_GAME_GROUPS``), and a worker's one phone (``KeepingPhone``) keeps every
@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-
-from .conftest import serving
-from .test_app_conformance import (
+from tests.conftest import serving
+from tests.games.test_app_conformance import (
     FULL_MATRIX,
     LANGUAGES,
     Kinds,
@@ -105,7 +104,7 @@ class KeepingPhone:
 
     def __call__(self, language: str):
         if self.context is None:
-            from .offline_phone import new_phone
+            from tests.support.offline_phone import new_phone
 
             self.context = new_phone(self.browser, self.base, language)
             self.context.on("weberror", lambda error: self.errors.append(str(error.error)))
@@ -136,14 +135,14 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(
     keeping_phone, browser, server, game, language
 ):
     """Issue 44's "Done when" for every registered game, in Hebrew and English, at 360 px
-    (tests/offline_phone.py): hands 1 and 2 recorded online without a tap on Keep, the
+    (tests/support/offline_phone.py): hands 1 and 2 recorded online without a tap on Keep, the
     network drops, hands 3 to 5 recorded (4 refused first and corrected), reloaded, closed
     and opened again offline, back online the hand 4 another phone recorded meanwhile is
     met, and the server holds 1 to 5 with the points and totals the phone showed. What
     every game does alike (the pages' fit, a phone watching live) on the widest
     (``widest_kept``), and on Israeli Whist's (the first game)."""
-    from .offline_phone import new_phone
-    from .offline_walk import offline_evening
+    from tests.support.offline_phone import new_phone
+    from tests.support.offline_walk import offline_evening
 
     widest = {template for template, key in widest_kept().items() if key == game.key}
     if game.key == "israeli-whist":

@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.web import phone_build
-
-from .conftest import SERVED, SHUTDOWN_POLL, new_app, until
-from .offline_phone import ENGINE_TIMEOUT, keep_game, watched
-from .test_keep_by_itself_browser import started
+from tests.browser.test_keep_by_itself_browser import started
+from tests.conftest import SERVED, SHUTDOWN_POLL, new_app, until
+from tests.support.offline_phone import ENGINE_TIMEOUT, keep_game, watched
 
 pytestmark = pytest.mark.browser
 

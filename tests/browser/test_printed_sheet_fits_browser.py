@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import get_game
-
-from .conftest import serving
-from .test_app_conformance import long_rules, simulated_hands
-from .test_browser import api
-from .test_evenings_browser import LONG_NAMES
+from tests.browser.test_browser import api
+from tests.browser.test_evenings_browser import LONG_NAMES
+from tests.conftest import serving
+from tests.games.test_app_conformance import long_rules, simulated_hands
 
 pytestmark = pytest.mark.browser
 

@@ -11,10 +11,9 @@ from urllib.parse import quote
 import pytest
 
 from scorekeeper import db
-
-from .conftest import PHONE, SERVED, join_in_browser, watched_page
-from .test_evenings import START, finished, sheet, stored
-from .test_evenings_browser import LANGUAGES, LONG_NAMES, fits, serious
+from tests.app.test_evenings import START, finished, sheet, stored
+from tests.browser.test_evenings_browser import LANGUAGES, LONG_NAMES, fits, serious
+from tests.conftest import PHONE, SERVED, join_in_browser, watched_page
 
 pytestmark = pytest.mark.browser
 

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-
-from .conftest import PHONE, call_json, join_in_browser
-from .play import records as drawn_records
-from .test_accessibility import SERIOUS
+from tests.browser.test_accessibility import SERIOUS
+from tests.conftest import PHONE, call_json, join_in_browser
+from tests.support.play import records as drawn_records
 
 pytestmark = pytest.mark.browser
 

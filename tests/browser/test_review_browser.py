@@ -3,7 +3,14 @@ in English and Hebrew, light and dark, and every control is big enough for a thu
 
 import pytest
 
-from .test_accessibility import MIN_TARGET, SERIOUS, TARGETS, phones, table, table_server  # noqa: F401
+from tests.browser.test_accessibility import (  # noqa: F401
+    MIN_TARGET,
+    SERIOUS,
+    TARGETS,
+    phones,
+    table,
+    table_server,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -8,12 +8,12 @@ import pathlib
 
 import pytest
 
-from .conftest import WORKED_EXAMPLE, watched_page
-from .test_browser import api
+from tests.browser.test_browser import api
+from tests.conftest import WORKED_EXAMPLE, watched_page
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 HEBREW_NAMES = ["דני", "רותם", "Noa", "אביגיל בן-דוד"]
 
 # Elements that stick out of the viewport, ignoring what is hidden, what a scrolling box

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import opens
-from .test_rtl_browser import check_page
-from .test_seat_range import ANY
+from tests.app.test_seat_range import ANY
+from tests.browser.test_rtl_browser import check_page
+from tests.conftest import opens
 
 pytestmark = pytest.mark.browser
 

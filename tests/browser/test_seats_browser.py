@@ -1,5 +1,5 @@
 """Any number of seats on a phone: the three-seat and the eight-seat copies of the toy game
-(``tests/test_seats.py``) through every page of the app conformance suite at 360 px: no
+(``tests/app/test_seats.py``) through every page of the app conformance suite at 360 px: no
 page wider than the screen, no serious axe finding, the game named in every title."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.engine import GAMES
-
-from .conftest import join_in_browser, serving
-from .test_app_conformance import (
+from tests.app.test_seats import THREE, toy_with_seats
+from tests.conftest import join_in_browser, serving
+from tests.games.test_app_conformance import (
     PAGES,
     Phones,
     Setup,
@@ -21,7 +21,6 @@ from .test_app_conformance import (
     pages_of,
     setup_of,
 )
-from .test_seats import THREE, toy_with_seats
 
 pytestmark = pytest.mark.browser
 

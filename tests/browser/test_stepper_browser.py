@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .offline_phone import new_phone
-from .test_app_conformance import NAMES
-from .test_browser import api
+from tests.browser.test_browser import api
+from tests.games.test_app_conformance import NAMES
+from tests.support.offline_phone import new_phone
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,7 @@ import re
 
 import pytest
 
-from .conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, until, view_path
-from .test_browser import (
+from tests.browser.test_browser import (
     SCOREBOARD_URL,
     WORKED_TAPS,
     Taps,
@@ -14,6 +13,7 @@ from .test_browser import (
     game_opened_by_edit_link,
     totals,
 )
+from tests.conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, until, view_path
 
 pytestmark = pytest.mark.browser
 

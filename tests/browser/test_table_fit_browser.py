@@ -18,7 +18,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from .conftest import (
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_browser import WORKED_TAPS, radio
+from tests.browser.test_display_browser import LANGUAGES, new_game
+from tests.browser.test_display_browser import phone as phone  # a fixture: a language and a width
+from tests.conftest import (
     PHONE,
     SEAT_NAMES,
     WORKED_EXAMPLE,
@@ -28,10 +32,6 @@ from .conftest import (
     serving,
     view_path,
 )
-from .test_accessibility import SERIOUS
-from .test_browser import WORKED_TAPS, radio
-from .test_display_browser import LANGUAGES, new_game
-from .test_display_browser import phone as phone  # a fixture: a language and a width
 
 pytestmark = pytest.mark.browser
 

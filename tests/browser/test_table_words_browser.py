@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from .conftest import watched_page
-from .test_browser import api
+from tests.browser.test_browser import api
+from tests.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 

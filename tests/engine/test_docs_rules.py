@@ -31,8 +31,7 @@ import pytest
 
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.registry import table_game
-
-from .rules_docs import RULES, examples_of, numbers, rules_files
+from tests.support.rules_docs import RULES, examples_of, numbers, rules_files
 
 ALL = [
     example

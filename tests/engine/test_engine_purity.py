@@ -8,7 +8,7 @@ import pathlib
 import subprocess
 import sys
 
-ENGINE = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "engine"
+ENGINE = pathlib.Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
 FORBIDDEN = {
     "flask",
     "flask_wtf",

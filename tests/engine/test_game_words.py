@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TERMS = re.compile(
     r"frisch|over_under|\brevokes?\b|renege|uptown|downtown|kitty|declarer|\bcontracts?\b"
     r"|\bbags?\b|blind.nil|\bbooks?\b|\btrumps?\b|\bbidder\b",

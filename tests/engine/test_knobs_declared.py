@@ -2,7 +2,7 @@
 or a file sees changes.
 
 ``tests/fixtures/knob-descriptions.json`` was written by :func:`descriptions` from the
-code before the knobs moved onto their fields (``python -m tests.test_knobs_declared``
+code before the knobs moved onto their fields (``python -m tests.engine.test_knobs_declared``
 writes it again): every game's knobs as the new-game form and ``scorekeeper rules`` show
 them at every number of players the game seats, its words on its pages (``PageWords``,
 the form's group titles among them), and every preset's stored settings, rules lines and
@@ -26,9 +26,9 @@ from scorekeeper.engine.core.language import LANGUAGES, words_in
 from scorekeeper.engine.core.messages import msg
 from scorekeeper.engine.core.settings import TABLE, SettingsBase
 from scorekeeper.engine.registry import GAMES
-from tests.toy_game import GAME as TOY
+from tests.support.toy_game import GAME as TOY
 
-FIXTURE = Path(__file__).parent / "fixtures" / "knob-descriptions.json"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "knob-descriptions.json"
 ALL_GAMES = {**GAMES, TOY.key: TOY}
 
 

@@ -7,7 +7,7 @@ from types import ModuleType
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.base import PAGES, GameBase
-from tests.toy_game import HighCard
+from tests.support.toy_game import HighCard
 
 
 def _module(**functions: object) -> ModuleType:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES, get_game
-
-from .play import records as drawn_records
+from tests.support.play import records as drawn_records
 
 ANY_GAME = get_game("any-game")
 

@@ -24,8 +24,8 @@ from scorekeeper.engine.core.messages import msg
 from scorekeeper.engine.core.schema import Context, Hand
 from scorekeeper.engine.core.stats import HandFigures
 from scorekeeper.engine.registry import UNLISTED
-from tests.toy_game import GAME as TOY
-from tests.toy_game import HighCard
+from tests.support.toy_game import GAME as TOY
+from tests.support.toy_game import HighCard
 
 SCHEMA_GAMES = [game for game in (*GAMES.values(), *UNLISTED) if game.hand is not None]
 

@@ -38,7 +38,7 @@ from scorekeeper.engine.core.schema import (
     YesNo,
 )
 from scorekeeper.engine.core.settings import SettingsBase
-from tests.toy_game import GAME as TOY
+from tests.support.toy_game import GAME as TOY
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from scorekeeper.engine import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent / "scorekeeper"
+ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 FOUR = re.compile(r"^\s*SEATS\s*(?::[^=]*)?=\s*4\b", re.M)
 """A module that says the table has four seats."""

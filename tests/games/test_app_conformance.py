@@ -2,7 +2,7 @@
 through the real pages in real Chromium, at 360 and 390 px, in English, Hebrew and German,
 with names of 16 characters (Hebrew and Latin) and a name that is markup.
 
-The engine's conformance suite (``tests/test_conformance.py``) runs every game's rules;
+The engine's conformance suite (``tests/games/test_conformance.py``) runs every game's rules;
 this one runs every game's pages, so that no page can work for one game only. Nothing
 here names a game: hands come from each game's own simulation (``simulate`` and
 ``record_of_deal``), the hand form is filled from its ``form_values``, and what a page
@@ -67,13 +67,12 @@ from babel.messages.pofile import read_po
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
-
-from .conftest import SERVED, group_of, new_app, polled, printed_pdf, serving, view_path
-from .play import hands_at, simulates
-from .play import iter_records as drawn_hands
-from .play import records as drawn_records
-from .test_browser import api
-from .toy_game import GAME as TOY
+from tests.browser.test_browser import api
+from tests.conftest import SERVED, group_of, new_app, polled, printed_pdf, serving, view_path
+from tests.support.play import hands_at, simulates
+from tests.support.play import iter_records as drawn_hands
+from tests.support.play import records as drawn_records
+from tests.support.toy_game import GAME as TOY
 
 pytestmark = pytest.mark.browser
 # A parallel run keeps each game's tests on one worker, and the games spread over the
@@ -107,7 +106,7 @@ NAMES = (
 )
 assert all(len(name) in (15, 16) for name in NAMES)
 
-TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
 
 def game_id(game: Game) -> str:
@@ -1018,7 +1017,7 @@ def test_no_rule_of_the_stylesheets_tells_the_phones_apart():
     a page is laid out by the same rules on each: its markup, words and colours are the
     same at every width, and axe, which reads those, runs at the narrowest
     (``wider_problems`` lays it out again at the others)."""
-    static = pathlib.Path(__file__).resolve().parents[1] / "static"
+    static = pathlib.Path(__file__).resolve().parents[2] / "static"
     for sheet in static.glob("*.css"):
         for found in MEDIA_WIDTH.finditer(sheet.read_text(encoding="utf-8")):
             bound = int(found[1])

@@ -51,14 +51,13 @@ from scorekeeper.engine.core.game import (
 )
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
-
-from .play import deals as drawn_deals
-from .play import long_settings, record_of, simulates
-from .play import records as drawn_records
-from .toy_game import GAME as TOY
+from tests.support.play import deals as drawn_deals
+from tests.support.play import long_settings, record_of, simulates
+from tests.support.play import records as drawn_records
+from tests.support.toy_game import GAME as TOY
 
 DEALS_PER_BOT_KIND = 2000
-TRANSLATIONS = pathlib.Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 

@@ -1,6 +1,6 @@
 """Issue 44's walk (``offline_evening``) for each game and language: a phone keeps a started
 game by itself, records online and offline, reloads, reopens and meets another phone's hand
-(the phone's steps are tests/offline_phone.py's)."""
+(the phone's steps are tests/support/offline_phone.py's)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,24 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine import Game
-
-from .conftest import opens
-from .offline_phone import ENGINE_TIMEOUT, NUMBERS, QUEUED, marked, numbers, record_offline
-from .test_app_conformance import (
+from tests.browser.test_browser import api
+from tests.browser.test_rtl_browser import fits_the_phone
+from tests.conftest import opens
+from tests.games.test_app_conformance import (
     enter,
     entry_of,
     long_rules,
     previewed,
     simulated_hands,
 )
-from .test_browser import api
-from .test_rtl_browser import fits_the_phone
+from tests.support.offline_phone import (
+    ENGINE_TIMEOUT,
+    NUMBERS,
+    QUEUED,
+    marked,
+    numbers,
+    record_offline,
+)
 
 
 def keep_by_itself(page, game_id: int, name: str) -> None:

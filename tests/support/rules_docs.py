@@ -1,7 +1,7 @@
 """The worked examples of ``docs/rules/<key>.md``, read from their tables: the one copy of
-each game's worked examples, which ``tests/test_docs_rules.py`` plays through the engine
+each game's worked examples, which ``tests/engine/test_docs_rules.py`` plays through the engine
 and each game's own tests send through the API and the command line. The tables' format
-is said at the top of ``tests/test_docs_rules.py`` and in every rules file.
+is said at the top of ``tests/engine/test_docs_rules.py`` and in every rules file.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.engine import GAMES
 
-RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 SETUP = ("rules", "players", "dealer", "before")
 EXPECTED = ("scored", "totals", "won by", "refused")
 

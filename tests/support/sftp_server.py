@@ -1,7 +1,7 @@
 """A small SFTP server for the replica's tests (issue 42, finding 5): AsyncSSH's, on the
 loopback, with a host key of its own, one user and password, its files under one folder.
 
-    python -m tests.sftp_server PORT ROOT HOST_KEY_FILE USER PASSWORD
+    python -m tests.support.sftp_server PORT ROOT HOST_KEY_FILE USER PASSWORD
 
 Prints ``listening`` once it accepts connections, then serves until it is stopped.
 """

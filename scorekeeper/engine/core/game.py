@@ -7,7 +7,7 @@ holds its own rules: settings and presets, the record of a hand as the table wri
 down, scoring, progression, the hand form, the scoreboard's cells, sheets, statistics and
 simulation. Everything a player reads is a translatable :class:`Message`.
 
-A new game is done when it passes ``tests/test_conformance.py``, which runs every
+A new game is done when it passes ``tests/games/test_conformance.py``, which runs every
 registered game through the same checks.
 """
 

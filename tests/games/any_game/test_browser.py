@@ -11,11 +11,10 @@ import pytest
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME
-
-from .conftest import opens, view_path
-from .test_accessibility import SERIOUS
-from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import check_page
+from tests.browser.test_accessibility import SERIOUS
+from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
+from tests.browser.test_rtl_browser import check_page
+from tests.conftest import opens, view_path
 
 pytestmark = pytest.mark.browser
 

@@ -12,10 +12,9 @@ import pytest
 from flask_babel import force_locale, gettext
 
 from scorekeeper.engine import GAMES
-
-from .conftest import stored_game
-from .stored import join
-from .test_new_games_refusals import NAMES, new_game, summary
+from tests.app.test_new_games_refusals import NAMES, new_game, summary
+from tests.conftest import stored_game
+from tests.support.stored import join
 
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 LANGUAGES = {"en": "en", "he": "he", "de": "de"}

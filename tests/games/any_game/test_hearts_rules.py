@@ -27,7 +27,7 @@ def play(settings, start, bodies):
 
 
 # The worked examples (docs/rules/any-game.md, Hearts) are played from its tables by
-# tests/test_docs_rules.py: one copy of them, in the docs.
+# tests/engine/test_docs_rules.py: one copy of them, in the docs.
 
 
 def test_the_preset_is_the_round_sheet_at_26_lowest_wins_to_100():

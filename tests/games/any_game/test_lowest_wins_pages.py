@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .stored import join
+from tests.support.stored import join
 
 
 def start_hearts(client) -> tuple[int, dict[str, str], int]:

@@ -21,7 +21,7 @@ def rounds(*points: tuple[int, ...]) -> list:
 
 
 # --- docs/rules/any-game.md's worked example -----------------------------------------------
-# Its rounds and totals are played from the docs' table by tests/test_docs_rules.py.
+# Its rounds and totals are played from the docs' table by tests/engine/test_docs_rules.py.
 
 
 def test_the_worked_examples_refused_round_names_the_last_players_points():

@@ -18,13 +18,12 @@ import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
-
-from .conftest import SEAT_NAMES, WORKED_EXAMPLE, game_in_new_group
-from .stored import group_listing, viewed
+from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, game_in_new_group
+from tests.support.stored import group_listing, viewed
 
 BID_WHIST = GAMES["bid-whist"]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from .conftest import opens
-from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_display_browser import phone as phone  # a fixture: a language and a width
-from .test_table_fit_browser import NARROW, assert_keys_fit
+from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
+from tests.browser.test_display_browser import phone as phone  # a fixture: a language and a width
+from tests.browser.test_table_fit_browser import NARROW, assert_keys_fit
+from tests.conftest import opens
 
 pytestmark = pytest.mark.browser
 

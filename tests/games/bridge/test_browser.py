@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import view_path
-from .test_browser import SCOREBOARD_URL, Taps, api
-from .test_rtl_browser import fits_the_phone, game_on_a_small_phone
+from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
+from tests.browser.test_rtl_browser import fits_the_phone, game_on_a_small_phone
+from tests.conftest import view_path
 
 pytestmark = pytest.mark.browser
 

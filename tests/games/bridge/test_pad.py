@@ -16,9 +16,8 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
 from scorekeeper.engine.bridge.settings import BOARD_VULNERABLE, PRESETS
-
-from .conftest import join_group
-from .test_bridge_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
+from tests.conftest import join_group
+from tests.games.bridge.test_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
 
 CHICAGO = PRESETS["chicago"]
 DUPLICATE = {**CHICAGO.to_dict(), "duplicate": True, "deals": 16, "fourth_deal_bonus": None}
@@ -246,7 +245,7 @@ def test_duplicate_needs_no_deal_count_and_old_settings_read_as_before():
 
 
 def test_a_new_bridge_seating_with_no_history_shows_no_chances(client):
-    from .ratings_play import Table
+    from tests.support.ratings_play import Table
 
     table = Table(client)
     join_group(client, group_id=table.id)

@@ -14,8 +14,7 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.bridge.settings import PRESETS
-
-from .test_new_games_refusals import new_game, summary
+from tests.app.test_new_games_refusals import new_game, summary
 
 RUBBER, CHICAGO = PRESETS["rubber"], PRESETS["chicago"]
 

@@ -13,10 +13,9 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.web import create_app
-
-from .conftest import app_config
-from .rules_docs import single_hands
-from .stored import viewed
+from tests.conftest import app_config
+from tests.support.rules_docs import single_hands
+from tests.support.stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 GERMAN = {"Accept-Language": "de"}

@@ -15,10 +15,9 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.euchre.settings import PRESETS, hand_points
-
-from .ratings_play import Table, assert_matches
-from .rules_docs import single_hands
-from .test_new_games_refusals import new_game, summary
+from tests.app.test_new_games_refusals import new_game, summary
+from tests.support.ratings_play import Table, assert_matches
+from tests.support.rules_docs import single_hands
 
 S = PRESETS["euchre"]
 LONE_DEFENCE = {"defend_alone": True}

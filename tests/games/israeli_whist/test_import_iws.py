@@ -21,10 +21,9 @@ from scorekeeper import db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
 from scorekeeper.transfer.peers import iws
+from tests.support.stored import import_path
 
-from .stored import import_path
-
-FIXTURE = Path(__file__).parent / "fixtures" / "iws-export.json"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "iws-export.json"
 
 # RULE_PRESETS.STANDARD of whist-rules.js, as a new game copies it into session.rules.
 STANDARD = {
@@ -675,8 +674,7 @@ def test_the_page_speaks_hebrew(client):
 
 def test_the_form_needs_its_csrf_token(tmp_path):
     from scorekeeper.web import create_app
-
-    from .conftest import app_config
+    from tests.conftest import app_config
 
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     response = upload(app.test_client(), FIXTURE.read_bytes())

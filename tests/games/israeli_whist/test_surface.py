@@ -15,7 +15,7 @@ command line's options. It keeps the stored hand, or the fields refused, in full
 read a difference by.
 
 The fixture was written by the code of commit 3ce2952 (before the move) with
-``python -m tests.test_israeli_whist_surface OUT.json``, and written again once since, when
+``python -m tests.games.israeli_whist.test_surface OUT.json``, and written again once since, when
 a penalty mark gained its ``tone`` (Skat's Seeger-Fabian points), after checking that
 with an empty ``tone`` dropped every fingerprint was the old one. Never write it again to
 make this test pass: a difference is a change a user or a file would see.
@@ -38,7 +38,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.errors import InvalidHand
 from scorekeeper.engine.core.messages import Message
 
-FIXTURE = Path(__file__).parent / "fixtures" / "israeli-whist-surface.json"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "israeli-whist-surface.json"
 GAME = GAMES["israeli-whist"]
 PLAYERS = ("נועה", "Christopher", "<b>Zoë</b>", "Montgomery")
 WORKED = {
@@ -131,7 +131,7 @@ def corpus() -> list[Any]:
     """The hand bodies: the fixture exports', the simulation's and the wrong ones."""
     bodies: list[Any] = []
     for version in (1, 2, 3, 4):
-        path = Path(__file__).parent / "fixtures" / f"scorekeeper-v{version}-export.json"
+        path = Path(__file__).parents[2] / "fixtures" / f"scorekeeper-v{version}-export.json"
         for game in json.loads(path.read_text(encoding="utf-8"))["games"]:
             if game.get("game", "israeli-whist") == "israeli-whist":
                 bodies += [

@@ -20,8 +20,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
 from tests.conftest import join_group, move_to_group, new_app
-
-from .rules_docs import single_hands
+from tests.support.rules_docs import single_hands
 
 S = PRESETS["isko"]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -809,7 +808,7 @@ def test_a_ramsch_is_refused_naming_the_field_and_the_rule(app, client, case):
 
 
 # --- a list written before its foot (issue 43) ------------------------------------------------
-BEFORE_FOOT = Path(__file__).parent / "fixtures" / "skat-before-foot.db"
+BEFORE_FOOT = Path(__file__).parents[2] / "fixtures" / "skat-before-foot.db"
 
 
 @pytest.mark.parametrize(

@@ -16,11 +16,10 @@ import pytest
 from scorekeeper import db as storage
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
 from scorekeeper.engine.core.settings import preset_name_of
-from tests.test_phone_calls import Played
-from tests.test_skat_rules import ISOLATES
-from tests.test_toy_game import csrf
-
-from .stored import group_listing, one_group
+from tests.app.test_phone_calls import Played
+from tests.app.test_toy_game import csrf
+from tests.games.skat.test_rules import ISOLATES
+from tests.support.stored import group_listing, one_group
 
 SKAT = get_game("skat")
 FOUR = SKAT.seated(4)

@@ -19,9 +19,8 @@ from scorekeeper.engine.core.progress import RaceState
 from scorekeeper.engine.wizard.game import GAME
 from scorekeeper.engine.wizard.settings import rounds_of
 from scorekeeper.web import create_app
-
-from .conftest import app_config, into_group
-from .stored import viewed
+from tests.conftest import app_config, into_group
+from tests.support.stored import viewed
 
 S = GAME.preset("wizard")
 
