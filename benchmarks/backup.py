@@ -149,7 +149,7 @@ def backup_part(args: argparse.Namespace, folder: str) -> None:
 
 
 def disaster_part(args: argparse.Namespace) -> None:
-    from tests.app.test_replication import disaster
+    from tests.support.replication import disaster
 
     print(f"disaster: {args.trials} trials, Litestream sync interval {args.interval}")
     totals = {"acked": 0, "missing": 0, "missing_recent": 0}

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.engine import phone  # noqa: E402
 from scorekeeper.engine.registry import GAMES  # noqa: E402
-from tests.app.test_phone_engine import proof_requests  # noqa: E402
+from tests.support.phone_engine import proof_requests  # noqa: E402
 
 ENGINE = str(ROOT / "scorekeeper" / "engine")
 

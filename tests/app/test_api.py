@@ -2,7 +2,8 @@
 
 import pytest
 
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.app import SEAT_NAMES
 from tests.support.stored import game_count, view_token, viewed
 
 
@@ -45,7 +46,7 @@ def test_defaults_are_standard_rules_and_a_random_dealer(client):
 
 
 def test_each_game_gets_its_own_key(client, make_game):
-    keys = {make_game()[1] for _ in range(5)}
+    keys = {make_game("israeli-whist", rules="pagat-german")[1] for _ in range(5)}
     assert len(keys) == 5
 
 
@@ -91,10 +92,10 @@ def test_list_games(client, make_game, post_hand):
     group = client.post("/api/groups", json={"name": "Thursday"}).get_json()
     # Both games start in the group, with its key.
     client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {group['key']}"
-    first, key = make_game(target=15, group=str(group["id"]))
-    second, _ = make_game(group=group["id"])
+    first, key = make_game("israeli-whist", rules="pagat-german", target=15, group=str(group["id"]))
+    second, _ = make_game("israeli-whist", rules="pagat-german", group=group["id"])
     del client.environ_base["HTTP_AUTHORIZATION"]
-    post_hand(first, key)
+    post_hand(first, key, WORKED_EXAMPLE)
     listing = f"/api/games?group={group['id']}"
     games = client.get(listing, headers=bearer(group["key"])).get_json()["games"]
     assert [g["id"] for g in games] == [second, first]
@@ -108,8 +109,8 @@ def test_list_games(client, make_game, post_hand):
 
 
 def test_get_a_game(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     game = client.get(viewed(client, game_id)).get_json()
     assert {"players", "settings", "hands", "totals", "dealer", "opener", "status", "winner"} <= (
         set(game)
@@ -161,8 +162,8 @@ def test_unknown_games_are_404(client, path):
 
 
 def test_post_the_worked_example(client, make_game, post_hand):
-    game_id, key = make_game()
-    response = post_hand(game_id, key, number=1)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    response = post_hand(game_id, key, WORKED_EXAMPLE, number=1)
     assert response.status_code == 201
     body = response.get_json()
     assert body["number"] == 1 and body["points"] == WORKED_POINTS
@@ -172,12 +173,12 @@ def test_post_the_worked_example(client, make_game, post_hand):
 
 
 def test_post_the_worked_example_under_elhanani(client, make_game, post_hand):
-    game_id, key = make_game(rules="elhanani")
-    assert post_hand(game_id, key).get_json()["points"] == [-10, 9, -5, -20]
+    game_id, key = make_game("israeli-whist", rules="elhanani")
+    assert post_hand(game_id, key, WORKED_EXAMPLE).get_json()["points"] == [-10, 9, -5, -20]
 
 
 def test_post_a_thrown_in_deal(client, make_game):
-    game_id, key = make_game(rules="standard", first_dealer=3)
+    game_id, key = make_game("israeli-whist", rules="standard", first_dealer=3)
     response = client.post(
         f"/api/games/{game_id}/hands",
         json={"thrown_in": True, "frisch_rounds": 3},
@@ -190,7 +191,7 @@ def test_post_a_thrown_in_deal(client, make_game):
 
 
 def test_post_with_level_and_denomination_and_revokes(client, make_game, post_hand):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     hand = {**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}
     del hand["bid"]
     response = post_hand(game_id, key, hand, level=7, denomination="C")
@@ -234,8 +235,8 @@ def test_post_with_level_and_denomination_and_revokes(client, make_game, post_ha
     ],
 )
 def test_post_bad_hands_are_422_naming_the_field(client, make_game, post_hand, changes, field):
-    game_id, key = make_game()
-    response = post_hand(game_id, key, **changes)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    response = post_hand(game_id, key, WORKED_EXAMPLE, **changes)
     assert response.status_code == 422
     assert response.get_json()["field"] == field, response.get_json()
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []
@@ -246,8 +247,8 @@ def test_post_bad_hands_are_422_naming_the_field(client, make_game, post_hand, c
     [{}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic abc"}, {"Authorization": ""}],
 )
 def test_writes_need_the_key(client, make_game, post_hand, headers):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     url = f"/api/games/{game_id}/hands"
     for response in (
         client.post(url, json=WORKED_EXAMPLE, headers=headers),
@@ -260,20 +261,20 @@ def test_writes_need_the_key(client, make_game, post_hand, headers):
 
 
 def test_a_key_is_good_for_its_own_game_only(client, make_game, post_hand):
-    first, key = make_game()
-    second, _ = make_game()
-    assert post_hand(second, key).status_code == 403
-    assert post_hand(first, key).status_code == 201
+    first, key = make_game("israeli-whist", rules="pagat-german")
+    second, _ = make_game("israeli-whist", rules="pagat-german")
+    assert post_hand(second, key, WORKED_EXAMPLE).status_code == 403
+    assert post_hand(first, key, WORKED_EXAMPLE).status_code == 201
 
 
 def test_writes_to_unknown_games_are_404(client, post_hand):
-    assert post_hand(5, "key").status_code == 404
+    assert post_hand(5, "key", WORKED_EXAMPLE).status_code == 404
     assert client.put("/api/games/5/hands/1", json=WORKED_EXAMPLE).status_code == 404
     assert client.delete("/api/games/5/hands/1").status_code == 404
 
 
 def test_a_bad_body_is_400(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     for data in ("", "[]", "nonsense", '"text"'):
         response = client.post(
             f"/api/games/{game_id}/hands",
@@ -288,16 +289,16 @@ def test_a_bad_body_is_400(client, make_game):
 
 @pytest.mark.parametrize(("number", "message"), [(1, "already recorded"), (3, "next hand is 2")])
 def test_a_hand_number_that_is_not_next_is_409(make_game, post_hand, number, message):
-    game_id, key = make_game()
-    post_hand(game_id, key, number=1)
-    response = post_hand(game_id, key, number=number)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE, number=1)
+    response = post_hand(game_id, key, WORKED_EXAMPLE, number=number)
     assert response.status_code == 409
     assert message in response.get_json()["error"]
     assert response.get_json()["field"] == "number"
 
 
 def test_a_tie_at_the_target_plays_on(make_game, post_hand):
-    game_id, key = make_game(target=15)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
     tie = {"declarer": 2, "bid": "5C", "contracts": [3, 3, 5, 0], "tricks": [3, 3, 6, 1]}
     body = post_hand(game_id, key, tie).get_json()
     assert body["totals"] == [19, 19, -10, -50]
@@ -310,9 +311,9 @@ def test_a_tie_at_the_target_plays_on(make_game, post_hand):
 
 
 def test_put_replaces_a_hand_and_recomputes(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
+    post_hand(game_id, key, WORKED_EXAMPLE)
     changed = {**WORKED_EXAMPLE, "tricks": [0, 3, 7, 3]}
     response = client.put(f"/api/games/{game_id}/hands/1", json=changed, headers=bearer(key))
     assert response.status_code == 200
@@ -338,15 +339,15 @@ def test_put_replaces_a_hand_and_recomputes(client, make_game, post_hand):
     ],
 )
 def test_put_errors(client, make_game, post_hand, path, body, status, field):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     response = client.put(f"/api/games/{game_id}{path}", json=body, headers=bearer(key))
     assert response.status_code == status
     assert response.get_json()["field"] == field
 
 
 def test_put_that_would_end_the_game_before_later_hands_is_409(client, make_game):
-    game_id, key = make_game(target=15)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
     for _ in range(2):
         client.post(f"/api/games/{game_id}/hands", json={"thrown_in": True}, headers=bearer(key))
     response = client.put(f"/api/games/{game_id}/hands/1", json=WORKED_EXAMPLE, headers=bearer(key))
@@ -354,9 +355,9 @@ def test_put_that_would_end_the_game_before_later_hands_is_409(client, make_game
 
 
 def test_delete_only_the_last_hand(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
+    post_hand(game_id, key, WORKED_EXAMPLE)
     response = client.delete(f"/api/games/{game_id}/hands/1", headers=bearer(key))
     assert response.status_code == 409
     response = client.delete(f"/api/games/{game_id}/hands/3", headers=bearer(key))
@@ -368,7 +369,7 @@ def test_delete_only_the_last_hand(client, make_game, post_hand):
 
 
 def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
-    game_id, _ = make_game(rules="elhanani")
+    game_id, _ = make_game("israeli-whist", rules="elhanani")
     response = client.get(viewed(client, game_id, "/score?contracts=2,3,7,0&tricks=0,3,8,2"))
     assert response.status_code == 200
     assert response.get_json() == {
@@ -395,7 +396,7 @@ def test_score_preview_uses_the_game_rules_and_saves_nothing(client, make_game):
     ],
 )
 def test_score_preview_refuses_odd_numbers_naming_the_field(client, make_game, query, field):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = client.get(viewed(client, game_id, f"/score?{query}"))
     assert response.status_code == 422
     assert response.get_json()["field"] == field
@@ -413,7 +414,7 @@ def test_score_preview_refuses_odd_numbers_naming_the_field(client, make_game, q
 def test_a_body_too_deep_or_too_long_to_read_is_refused(
     client, make_game, data, status, field, says
 ):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     for method in ("post", "put"):
         response = getattr(client, method)(
             f"/api/games/{game_id}/hands" + ("/1" if method == "put" else ""),
@@ -441,14 +442,14 @@ def test_a_body_too_deep_or_too_long_to_read_is_refused(
     ],
 )
 def test_unknown_routes_and_methods_answer_json(client, make_game, method, path, status):
-    make_game()
+    make_game("israeli-whist", rules="pagat-german")
     response = getattr(client, method)(path)
     assert response.status_code == status
     assert set(response.get_json()) == {"error", "field"}
 
 
 def test_an_oversized_body_is_413_json(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     response = client.post(
         f"/api/games/{game_id}/hands",
         data='{"x": "' + "y" * 100_000 + '"}',

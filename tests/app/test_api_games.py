@@ -6,12 +6,13 @@ import sqlite3
 import pytest
 
 from scorekeeper.web.game_service import game_of
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.app import SEAT_NAMES
 from tests.support.stored import group_listing, viewed
 
 
 def test_a_game_plays_israeli_whist_by_default_and_says_so(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     assert client.get(viewed(client, game_id)).get_json()["game"] == "israeli-whist"
     listed = group_listing(client, game_id)["games"]
     assert [g["game"] for g in listed] == ["israeli-whist"]
@@ -67,7 +68,7 @@ def test_preview_of_an_unknown_game_is_404(client):
     [("pagat-german", WORKED_POINTS), ("elhanani", [-10, 9, -5, -20])],
 )
 def test_preview_scores_the_worked_example_without_saving(client, make_game, rules, points):
-    game_id, _ = make_game(rules=rules)
+    game_id, _ = make_game("israeli-whist", rules=rules)
     response = preview(client, game_id, WORKED_EXAMPLE)
     assert response.status_code == 200
     assert response.get_json() == {
@@ -81,7 +82,7 @@ def test_preview_scores_the_worked_example_without_saving(client, make_game, rul
 
 
 def test_preview_agrees_with_the_hand_once_posted(client, make_game, post_hand):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     hand = {**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0], "number": 1}
     previewed = preview(client, game_id, hand).get_json()
     posted = post_hand(game_id, key, hand).get_json()
@@ -90,7 +91,7 @@ def test_preview_agrees_with_the_hand_once_posted(client, make_game, post_hand):
 
 
 def test_preview_of_a_void_and_a_thrown_in_hand(client, make_game):
-    game_id, _ = make_game(rules="elhanani")
+    game_id, _ = make_game("israeli-whist", rules="elhanani")
     void = {**WORKED_EXAMPLE, "tricks": [1, 4, 6, 2]}
     assert preview(client, game_id, void).get_json() == {
         "points": [0, 0, 0, 0],
@@ -108,7 +109,7 @@ def test_preview_of_a_void_and_a_thrown_in_hand(client, make_game):
 
 
 def test_preview_needs_no_key_and_a_wrong_key_changes_nothing(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     wrong = {"Authorization": "Bearer nope"}
     assert preview(client, game_id, WORKED_EXAMPLE, headers=wrong).status_code == 200
 
@@ -126,7 +127,7 @@ def test_preview_needs_no_key_and_a_wrong_key_changes_nothing(client, make_game)
     ],
 )
 def test_preview_refuses_a_bad_hand_naming_the_field(client, make_game, changes, status, field):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = preview(client, game_id, {**WORKED_EXAMPLE, **changes})
     assert response.status_code == status
     assert response.get_json()["field"] == field
@@ -134,7 +135,7 @@ def test_preview_refuses_a_bad_hand_naming_the_field(client, make_game, changes,
 
 @pytest.mark.parametrize("data", ["{not json", "[1, 2]", "[" * 5000])
 def test_preview_of_a_body_that_is_no_object_is_400(client, make_game, data):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = client.post(
         viewed(client, game_id, "/preview"), data=data, content_type="application/json"
     )

@@ -36,9 +36,9 @@ from scorekeeper import db
 from scorekeeper.cli import server
 from scorekeeper.limits import MOST_PHONES_PER_ADDRESS
 from scorekeeper.web import throttle
-from tests.app.test_serve_workers import children_of, free_port, wait_for
-from tests.app.test_stranger import ask, served
-from tests.conftest import SERVED
+from tests.support.live import SERVED
+from tests.support.serve_workers import children_of, free_port, wait_for
+from tests.support.stranger import ask, served
 
 PLAYERS = ["Noa", "Avi", "Dana", "Gil"]
 

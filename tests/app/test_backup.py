@@ -8,8 +8,6 @@ real `scorekeeper backup` in processes of their own while threads save hands ove
 
 from __future__ import annotations
 
-import http.client
-import os
 import shutil
 import sqlite3
 import subprocess
@@ -24,25 +22,9 @@ from scorekeeper import database_check, db
 from scorekeeper.db import backup as backups
 from scorekeeper.db import connection
 from scorekeeper.web import create_app
-from tests.app.test_serve_workers import call, free_port, wait_for
-from tests.conftest import WORKED_EXAMPLE as HAND
-from tests.conftest import app_config
-
-FIXTURES = Path(__file__).parents[1] / "fixtures"
-V4 = FIXTURES / "scorekeeper-v4.db"
-ENV = {**os.environ, "SCOREKEEPER_SECRET_KEY": "test"}
-
-
-def scorekeeper(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    """The real command line, in a process of its own."""
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        capture_output=True,
-        text=True,
-        env=ENV,
-        timeout=timeout,
-        check=False,
-    )
+from tests.support.app import app_config
+from tests.support.backup import ENV, V4, hands_of, saving_tables, scorekeeper, write
+from tests.support.serve_workers import free_port, wait_for
 
 
 @pytest.fixture
@@ -52,15 +34,6 @@ def whole(tmp_path) -> Path:
     shutil.copyfile(V4, path)
     db.open_database(str(path)).close()
     return path
-
-
-def write(path: Path, *statements: str) -> None:
-    """Changes the file behind the app's back, foreign keys unenforced, as damage would."""
-    with sqlite3.connect(path) as damaging:
-        damaging.execute("PRAGMA foreign_keys = OFF")
-        for statement in statements:
-            damaging.execute(statement)
-    damaging.close()
 
 
 def test_check_passes_a_whole_database_and_counts_what_it_holds(whole):
@@ -154,13 +127,6 @@ def test_backup_of_a_broken_database_says_the_copy_fails_its_check(whole, tmp_pa
     assert "does NOT pass the check" in done.stdout
 
 
-def hands_of(path: Path) -> set[tuple[int, int]]:
-    with sqlite3.connect(path) as reading:
-        found = set(reading.execute("SELECT game_id, number FROM hands"))
-    reading.close()
-    return found
-
-
 def test_restore_refuses_a_live_database_without_force_and_keeps_the_one_it_replaces(
     whole, tmp_path
 ):
@@ -231,36 +197,6 @@ def test_restore_into_a_new_place(whole, tmp_path):
 
 
 # --- a backup while phones save -----------------------------------------------------------
-
-
-def saving_tables(port: int, tables: int, stop: threading.Event) -> tuple[list, list, list]:
-    """Threads, one per table, each saving hands of its own game until ``stop``; each
-    acknowledged save goes into the list returned as (game id, hand number, time acked)."""
-    acked: list[tuple[int, int, float]] = []
-    failures: list[str] = []
-
-    def table() -> None:
-        game = {"players": list("ABCD"), "target": 100_000}
-        status, made = call(port, "POST", "/api/games", game)
-        if status != 201:
-            failures.append(f"create: {status} {made}")
-            return
-        path = f"/api/games/{made['id']}/hands"
-        while not stop.is_set():
-            try:
-                status, body = call(port, "POST", path, HAND, made["edit_key"])
-            except (OSError, http.client.HTTPException) as exc:  # the server gone mid-answer
-                failures.append(repr(exc))
-                return
-            if status != 201:
-                failures.append(f"{status} {body}")
-                return
-            acked.append((made["id"], body["number"], time.monotonic()))
-
-    threads = [threading.Thread(target=table, daemon=True) for _ in range(tables)]
-    for thread in threads:
-        thread.start()
-    return threads, acked, failures
 
 
 def test_a_backup_while_phones_save_holds_every_save_acknowledged_before_it(tmp_path):

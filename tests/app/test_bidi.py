@@ -20,8 +20,8 @@ from urllib.parse import quote
 import pytest
 from jinja2 import nodes
 
-from tests.app.test_translations import ENV, TEMPLATES, TRANSLATORS, VISIBLE_ATTRIBUTES
-from tests.conftest import WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.translations import ENV, TEMPLATES, TRANSLATORS, VISIBLE_ATTRIBUTES
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -85,7 +85,7 @@ def _text_only(html: str, in_title_block: bool) -> bool:
 def bare_user_text(source: str) -> list[str]:
     """User text a template prints without isolation, or isolated with HTML where HTML
     cannot go (a <title>, an <option>, an attribute a player reads)."""
-    from tests.app.test_translations import attribute_being_written
+    from tests.support.translations import attribute_being_written
 
     found: list[str] = []
     html: list[str] = []
@@ -285,16 +285,18 @@ def bare_names(html: str, strings: list[str] = USER_STRINGS) -> list[str]:
 def hebrew_game(client, make_game, post_hand):
     """A finished game of Hebrew and Latin names, with a name, notes and a revoke, and a
     second one still in progress; this client holds the first one's edit key."""
-    game_id, key = make_game(players=NAMES, target=15)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", players=NAMES, target=15)
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     client.patch(
         f"/api/games/{game_id}",
         json={"name": GAME_NAME, "notes": NOTES},
         headers={"Authorization": f"Bearer {key}"},
     )
-    assert post_hand(game_id, key, revokes=[0, 0, 1, 0]).status_code == 201
-    other, other_key = make_game(players=[NAMES[0], NAMES[1], "Zed", "Yael"])
-    assert post_hand(other, other_key).status_code == 201
+    assert post_hand(game_id, key, WORKED_EXAMPLE, revokes=[0, 0, 1, 0]).status_code == 201
+    other, other_key = make_game(
+        "israeli-whist", rules="pagat-german", players=[NAMES[0], NAMES[1], "Zed", "Yael"]
+    )
+    assert post_hand(other, other_key, WORKED_EXAMPLE).status_code == 201
     return game_id
 
 
@@ -347,7 +349,7 @@ def test_names_on_an_english_page_sit_in_bdi(client, hebrew_game):
 
 
 def test_the_saved_message_isolates_each_name_on_an_english_page(client, hebrew_game):
-    from tests.app.test_pages import hand_form
+    from tests.support.pages import hand_form
 
     game_id = hebrew_game
     response = client.post(

@@ -19,8 +19,9 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
-from tests.app.test_review import MINUS, rows_of, text_of
-from tests.conftest import WORKED_EXAMPLE, app_config, join_group, trace_statements
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config, join_group, trace_statements
+from tests.support.review import MINUS, rows_of, text_of
 from tests.support.stored import join, new_group
 
 PAGAT = PRESETS["pagat-german"]

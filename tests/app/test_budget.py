@@ -3,28 +3,22 @@ CSS and JS as sent) is <= 50 KB, all from this server: no CDN, and no web font b
 printed sheet's own."""
 
 import gzip
-import importlib.util
-import pathlib
 import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.support.budget import ROOT, benchmark_module
+
 HTML_GZ_BUDGET = 8 * 1024
 FIRST_LOAD_BUDGET = 50 * 1024
-
-
-def benchmark_module():
-    spec = importlib.util.spec_from_file_location("bench_web", ROOT / "benchmarks" / "web.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
 def sixty_hands(client, make_game):
     sample_hand = benchmark_module().sample_hand
     game_id, key = make_game(
+        "israeli-whist",
+        rules="pagat-german",
         players=["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"],
         target=100_000,
     )

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.test_replication import serving
-from tests.app.test_serve_workers import free_port
-from tests.conftest import WORKED_EXAMPLE as HAND
-from tests.conftest import WORKED_POINTS
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE as HAND
+from tests.games.israeli_whist.worked import WORKED_POINTS
+from tests.support.replication import serving
+from tests.support.serve_workers import free_port
 
 CADDY = shutil.which("caddy")
 DEPLOY = Path(__file__).parents[2] / "deploy"

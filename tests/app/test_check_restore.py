@@ -22,7 +22,7 @@ from scorekeeper.db import backup as backups
 from scorekeeper.db import figures
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.game_play import add_hand, delete_last_hand, replace_hand
-from tests.app.test_backup import V4, scorekeeper, write
+from tests.support.backup import V4, scorekeeper, write
 from tests.support.play import long_settings, records
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal")

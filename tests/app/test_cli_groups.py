@@ -15,8 +15,8 @@ import pytest
 from scorekeeper import db, game_play
 from scorekeeper.cli import entry, main, server
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
-from tests.app.test_serve import served  # noqa: F401  (a fixture)
-from tests.conftest import WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.serve import served  # noqa: F401  (fixtures)
 
 V4_FIXTURE = Path(__file__).parents[1] / "fixtures" / "scorekeeper-v4.db"
 
@@ -250,8 +250,8 @@ def test_a_real_server_prints_the_invite_on_its_upgrade_start_only(tmp_path):
     the invite link still works (shown by `scorekeeper groups`)."""
     import http.client
 
-    from tests.app.test_serve_start import answering_or_ended, start, stopped
-    from tests.app.test_serve_workers import free_port
+    from tests.support.serve_start import answering_or_ended, start, stopped
+    from tests.support.serve_workers import free_port
 
     path = tmp_path / "old.db"
     shutil.copy(V4_FIXTURE, path)

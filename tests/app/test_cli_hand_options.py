@@ -12,7 +12,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import ScoresFromOptions
 from scorekeeper.engine.registry import find_game
-from tests.app.test_seats import THREE
+from tests.support.seats import THREE
 
 
 def run(capsys, *args):

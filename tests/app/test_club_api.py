@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.web import create_app
-from tests.app.test_club_pages import THIRTEEN, play_table
-from tests.conftest import app_config
+from tests.support.app import app_config
+from tests.support.club_pages import THIRTEEN, play_table
 
 
 @pytest.fixture

@@ -19,16 +19,16 @@ from scorekeeper.limits import (
 )
 from scorekeeper.web import create_app
 from scorekeeper.web.throttle import Rate
-from tests.app.test_club_import import (
+from tests.support.app import app_config, join_group
+from tests.support.club_import import (
     _counts,
     _fresh_group,
     _tampered,
     _upload,
-    played,  # noqa: F401  (the fixture: a night played, exported)
+    played,  # noqa: F401  (fixtures)
 )
-from tests.app.test_club_pages import THIRTEEN, start_night
-from tests.app.test_numbers_from_outside import a_table_played
-from tests.conftest import app_config, join_group
+from tests.support.club_pages import THIRTEEN, start_night
+from tests.support.numbers_from_outside import a_table_played
 
 
 def _both_refuse(app, text: str, field: str, says: str, where: str | None = None) -> None:

@@ -12,8 +12,8 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db import phones
 from scorekeeper.web import create_app
-from tests.app.test_club_pages import THIRTEEN, night_of, play_series, start_night
-from tests.conftest import app_config, join_group
+from tests.support.app import app_config, join_group
+from tests.support.club_pages import THIRTEEN, night_of, play_series, start_night
 
 
 @pytest.fixture
@@ -73,7 +73,7 @@ def test_a_member_takes_over_a_night_started_through_the_api_with_its_link(api_n
 
 
 def play_series_with_api_keys(client, night, series):
-    from tests.app.test_club_pages import play_table
+    from tests.support.club_pages import play_table
 
     keys = {k["game_id"]: k["edit_key"] for k in night["keys"]}
     for table in [t for t in night["tables"] if t["series"] == series]:

@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from tests.app.test_club_pages import night_of, play_table, removed_member, start_night
-from tests.conftest import call_json, join_group, printed_pdf, watched_page
+from tests.support.app import join_group
+from tests.support.club_pages import night_of, play_table, removed_member, start_night
+from tests.support.live import call_json, printed_pdf, watched_page
 
 
 def _row(page: str, label: str) -> list[int]:

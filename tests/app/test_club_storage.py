@@ -14,8 +14,8 @@ from scorekeeper.db import club as stored
 from scorekeeper.db.migrations import migrations
 from scorekeeper.engine.club import draw_series, night_rules
 from scorekeeper.web import create_app
-from tests.app.test_offline_sync import every_row
-from tests.conftest import app_config
+from tests.support.app import app_config
+from tests.support.offline_sync import every_row
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 CLUB_TABLES = (

@@ -6,8 +6,10 @@ server; each round starts both requests together behind a barrier.
 
 import threading
 
-from tests.app.test_pages import hand_form
-from tests.conftest import WORKED_EXAMPLE, call_json, join_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import join_group
+from tests.support.live import call_json
+from tests.support.pages import hand_form
 from tests.support.stored import game_count, viewed
 
 ROUNDS = 15
@@ -31,7 +33,7 @@ def race(*calls):
 
 
 def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):
-    game_id, key = make_game(target=100_000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
     phones = [app.test_client(), app.test_client()]
     join_group(phones[0], game_id)
     for number in range(1, ROUNDS + 1):
@@ -58,7 +60,7 @@ def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):
 
 
 def test_two_phones_submitting_the_form_store_one_and_the_other_keeps_its_entries(app, make_game):
-    game_id, key = make_game(target=100_000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
     phones = [app.test_client(), app.test_client()]
     join_group(phones[0], game_id)
     for phone in phones:
@@ -110,7 +112,7 @@ def test_phones_starting_games_at_once_all_succeed(app):
 
 
 def test_readers_always_see_a_whole_game_while_hands_are_saved(app, make_game):
-    game_id, key = make_game(target=100_000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
     writer, readers = app.test_client(), [app.test_client() for _ in range(3)]
     seen: list[tuple[int, bool]] = []
     saved: list[int] = []

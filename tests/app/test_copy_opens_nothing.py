@@ -22,11 +22,11 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db import migrations
 from scorekeeper.web import create_app
-from tests.app.test_backup import scorekeeper
-from tests.app.test_groups_privacy import Browser
-from tests.app.test_stranger import new_group, played_game, served
-from tests.app.test_upgrade import FIXTURES
-from tests.conftest import app_config, join_group
+from tests.support.app import app_config, join_group
+from tests.support.backup import scorekeeper
+from tests.support.groups_privacy import Browser
+from tests.support.stranger import new_group, played_game, served
+from tests.support.upgrade import FIXTURES
 
 
 def tokens_of(group: dict, game: dict) -> tuple[str, str]:

@@ -22,7 +22,8 @@ import pytest
 from scorekeeper import db, transfer
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS, CsvColumn
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, into_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES, into_group
 from tests.support.stored import one_group
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -80,7 +81,7 @@ def bid_whist_game(client):
 
 @pytest.fixture
 def israeli_whist_game(make_game, post_hand):
-    game_id, key = make_game(rules="pagat-german")
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     post_hand(game_id, key, WORKED_EXAMPLE)
     return game_id
 

@@ -7,7 +7,8 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, ThrownIn, record_from_dict
-from tests.conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.app import game_in_new_group
 
 PAGAT = PRESETS["pagat-german"]
 

@@ -6,8 +6,8 @@ import re
 import pytest
 
 from scorekeeper.web import create_app
-from tests.app.test_pages import hand_form, text_of
-from tests.conftest import SEAT_NAMES, app_config, join_group
+from tests.support.app import SEAT_NAMES, app_config, join_group
+from tests.support.pages import hand_form, text_of
 
 
 def created(client):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -15,13 +14,12 @@ from babel.dates import format_date
 
 from scorekeeper import db
 from scorekeeper.engine import GAMES
-from scorekeeper.engine.registry import table_game
 from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
-from tests.app.test_evenings import NAMES, START, imported, sheet, standings_rows, store_in
-from tests.app.test_result_card import model_of, text_box
-from tests.conftest import app_config
-from tests.support.play import iter_records
+from tests.support.app import app_config
+from tests.support.evening_card import played_to_the_end
+from tests.support.evenings import NAMES, START, sheet, standings_rows, store_in
+from tests.support.result_card import model_of, text_box
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
@@ -107,26 +105,6 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
             ("2", [HEBREW], False),
             ("3", ["Cat"], False),
         ]
-
-
-def played_to_the_end(key: str, seats: int, first, players):
-    """A game of ``key`` at ``seats`` from its own simulation under its default preset,
-    played until it ends (by the first of its bots that ends one)."""
-    game = table_game(key, seats)
-    settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
-        records = []
-        for record in iter_records(game, settings, 300, 11, bots):
-            records.append(record)
-            if game.replay(settings, 0, records).status == "finished":
-                return imported(game, settings, records, players, first)
-            # A game whose preset plays an open list (Skat's) ends when the table says so.
-            finished_now = game.finish_now and len(records) >= 6
-            if finished_now and game.replay(settings, 0, records, len(records)).winner is not None:
-                progress = game.replay(settings, 0, records, len(records))
-                game_now = imported(game, settings, records, players, first)
-                return replace(game_now, progress=progress, finished_after=len(records))
-    raise AssertionError(f"{key}: no bot of the game finished it")
 
 
 def test_an_evening_of_every_kind_lists_the_evenings_standings_in_every_language(site):

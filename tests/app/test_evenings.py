@@ -10,7 +10,7 @@ through the API test that the times follow a save, an edit and a delete.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -20,107 +20,23 @@ from scorekeeper.engine.core.display import signed
 from scorekeeper.engine.core.seats import placings_of
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
-from tests.conftest import WORKED_EXAMPLE, app_config
-from tests.support.play import long_settings, simulates
-from tests.support.play import records as drawn_records
-from tests.support.stored import join, new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config
+from tests.support.evenings import (
+    NAMES,
+    START,
+    database,  # noqa: F401  (fixtures)
+    finished,
+    sheet,
+    simulated,
+    standings_rows,
+    store_in,
+    stored,
+    thrown_in_first,
+)
+from tests.support.stored import join
 
-START = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gil", "Hen")
 HEBREW = ("אלכסנדרה בן-דויד", "שלומית אבן-חיימי", "נחמיה בן-אליעזר", "Christopher Mont")
-
-
-def stamp(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds")
-
-
-def imported(game, settings, records, players, first: datetime, minutes: float = 4.0):
-    """A game of ``records`` (seat 0 dealing first) as ``db.import_games`` takes it, its
-    first hand recorded at ``first`` and the next ones ``minutes`` apart."""
-    progress = game.replay(settings, 0, records)
-    stamps = [stamp(first + timedelta(minutes=minutes * i)) for i in range(len(records))]
-    hands = tuple(
-        db.ImportedHand(i, record, 1, stamps[i - 1], stamps[i - 1])
-        for i, record in enumerate(records, 1)
-    )
-    revisions = tuple(
-        db.Revision(h.number, 1, "recorded", h.record.to_dict(), h.created_at) for h in hands
-    )
-    return db.ImportedGame(
-        id=None,
-        created_at=stamps[0] if stamps else stamp(first),
-        updated_at=stamps[-1] if stamps else stamp(first),
-        name=None,
-        notes=None,
-        game=game.key,
-        rules=game.default_preset,
-        settings=settings,
-        first_dealer=0,
-        players=tuple(players),
-        hands=hands,
-        progress=progress,
-        revisions=revisions,
-    )
-
-
-def sheet(points_per_round, players, first: datetime, minutes: float = 4.0, **knobs):
-    """A round sheet (any-game) of the given rounds' points: finished after them (its
-    goal is that many rounds) unless ``knobs`` say otherwise."""
-    game = table_game("any-game", len(players))
-    knobs = {"goal": "rounds", "rounds": len(points_per_round), **knobs}
-    settings = game.preset("any-game").with_changes(knobs)
-    records = [game.record_from_dict(settings, {"points": list(p)}) for p in points_per_round]
-    return imported(game, settings, records, players, first, minutes)
-
-
-def simulated(key: str, seats: int, hands: int, first: datetime, players=None, seed: int = 3):
-    """A game of ``key`` at ``seats`` of ``hands`` deals from its own simulation (a thrown-in
-    deal first where it has one)."""
-    game = table_game(key, seats)
-    settings = long_settings(game, hands + 1)
-    records = drawn_records(game, settings, max(hands, 200), seed)
-    if not simulates(game):  # random hands at their places: kept in their order
-        return imported(game, settings, records[:hands], players or NAMES[:seats], first)
-    thrown = [r for r in records if r.thrown_in][:1]
-    played = [r for r in records if not r.thrown_in]
-    return imported(game, settings, (thrown + played)[:hands], players or NAMES[:seats], first)
-
-
-def finished(key: str, seats: int, first: datetime, players=None, seed: int = 5):
-    """A game of ``key`` at ``seats`` played from its own simulation under its default
-    preset until it ends."""
-    game = table_game(key, seats)
-    settings = game.preset(game.default_preset)
-    records = drawn_records(game, settings, 400, seed)
-    for count in range(1, len(records) + 1):
-        if game.replay(settings, 0, records[:count]).status == "finished":
-            return imported(game, settings, records[:count], players or NAMES[:seats], first)
-    raise AssertionError(f"{key} did not finish in {len(records)} deals")
-
-
-def thrown_in_first(game):
-    """``game`` (imported) with a thrown-in deal before its hands, dealt by seat 0."""
-    rules = table_game(game.game, len(game.players))
-    thrown = rules.record_from_dict(
-        game.settings, {"thrown_in": True, "frisch_rounds": game.settings.frisch_rounds}
-    )
-    records = [thrown, *(hand.record for hand in game.hands)]
-    first = datetime.fromisoformat(game.hands[0].created_at) - timedelta(minutes=4)
-    return imported(rules, game.settings, records, game.players, first)
-
-
-@pytest.fixture
-def database(tmp_path):
-    found = db.open_database(str(tmp_path / "evenings.db"))
-    yield found
-    found.close()
-
-
-def stored(database, *games, group_id: int | None = None) -> list[int]:
-    """Stores the games in one group (a new one unless given); returns their ids."""
-    if group_id is None:
-        group_id = db.create_group(database, None)[0].id
-    return [game_id for game_id, _key in db.import_games(database, games, group_id)]
 
 
 def group_id_of(database, game_id: int) -> int:
@@ -183,7 +99,7 @@ def test_more_games_than_one_batch_walk_to_the_evenings_ends(database):
 def test_hand_times_follow_every_save_edit_and_delete(client, make_game, post_hand):
     """The API's save, edit and delete keep the game row's times in their transaction:
     the first hand's time is kept by an edit, and a game without hands has none."""
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     database = db.open_database(client.application.config["DATABASE"])
 
     def times():
@@ -197,8 +113,8 @@ def test_hand_times_follow_every_save_edit_and_delete(client, make_game, post_ha
         ).fetchone()
 
     assert times() == (None, None)
-    assert post_hand(game_id, key).status_code == 201
-    assert post_hand(game_id, key).status_code == 201
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     assert times() == hand_times() != (None, None)
     headers = {"Authorization": f"Bearer {key}"}
     edited = client.put(f"/api/games/{game_id}/hands/1", json=WORKED_EXAMPLE, headers=headers)
@@ -215,13 +131,13 @@ def test_a_game_in_progress_belongs_to_the_evening_going_on(client, make_game, p
     """A game started and played now joins the evening whose last hand was recorded less
     than four hours ago, though neither game has finished; a game without hands yet takes
     its place by when it was started."""
-    first, key = make_game()
-    assert post_hand(first, key).status_code == 201
-    second, key2 = make_game()
+    first, key = make_game("israeli-whist", rules="pagat-german")
+    assert post_hand(first, key, WORKED_EXAMPLE).status_code == 201
+    second, key2 = make_game("israeli-whist", rules="pagat-german")
     database = db.open_database(client.application.config["DATABASE"])
     group = group_id_of(database, first)
     assert db.evening_of(database, group, second).game_ids == (first, second)
-    assert post_hand(second, key2).status_code == 201
+    assert post_hand(second, key2, WORKED_EXAMPLE).status_code == 201
     evening = db.evening_of(database, group, first)
     assert evening.game_ids == (first, second)
     database.close()
@@ -232,7 +148,7 @@ def test_a_game_in_progress_belongs_to_the_evening_going_on(client, make_game, p
     assert "No game of this evening has finished yet." in text
     assert text.count("1 hand<") == 2
     # Looked at again after a save, the page shows the game as it is now.
-    assert post_hand(second, key2).status_code == 201
+    assert post_hand(second, key2, WORKED_EXAMPLE).status_code == 201
     text = client.get(f"/groups/{group}/evenings/{first}").get_data(as_text=True)
     assert text.count("1 hand<") == 1 and "2 hands<" in text
 
@@ -244,29 +160,6 @@ def test_a_game_in_progress_belongs_to_the_evening_going_on(client, make_game, p
 def site(tmp_path):
     app = create_app(app_config(tmp_path))
     return app, app.test_client()
-
-
-def store_in(client, *games) -> tuple[int, list[int]]:
-    """Stores ``games`` in a new group this browser is a member of: (group, game ids)."""
-    group_id, _key = new_group(client)
-    database = db.open_database(client.application.config["DATABASE"])
-    try:
-        return group_id, stored(database, *games, group_id=group_id)
-    finally:
-        database.close()
-
-
-def standings_rows(html: str) -> list[list[str]]:
-    if 'id="standings"' not in html:
-        return []
-    table = html[
-        html.index('id="standings"') : html.index("</table>", html.index('id="standings"'))
-    ]
-    rows = re.findall(r"<tr><td>(.*?)</tr>", table)
-    return [
-        [re.sub(r"<[^>]+>", "", cell) for cell in re.split(r"</t[dh]><t[dh][^>]*>", row)]
-        for row in rows
-    ]
 
 
 def test_standings_average_places_then_wins_with_ties_sharing_a_rank(site):

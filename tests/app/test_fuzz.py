@@ -44,9 +44,10 @@ from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, record_from_dict
 from scorekeeper.web import create_app, phone_engine
 from scorekeeper.web.api import routes as api
 from scorekeeper.web.forms import GameDetailsForm, HandForm, NewGameForm, StartGroupForm
-from tests.app.test_pages import hand_form
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config, game_in_new_group
-from tests.games.test_app_conformance import simulated_hands
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES, app_config, game_in_new_group
+from tests.support.app_conformance import simulated_hands
+from tests.support.pages import hand_form
 
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED") or random.SystemRandom().randrange(2**32))
 SCALE = float(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES") or 1)

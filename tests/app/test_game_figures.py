@@ -21,7 +21,7 @@ from scorekeeper.engine import GAMES, get_game
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from big_db import random_hand  # noqa: E402  (legal random Israeli Whist hands)
 
-from tests.conftest import game_in_new_group
+from tests.support.app import game_in_new_group
 from tests.support.play import records as drawn_records
 
 POOL = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus"]

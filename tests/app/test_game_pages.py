@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import Message, get_game
 from scorekeeper.engine.core.display import Label, Notation, mean_figure
-from tests.conftest import WORKED_EXAMPLE, WORKED_POINTS
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 
 GAME = get_game()
 TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "templates"
@@ -103,8 +103,8 @@ def test_the_sheet_prints_the_games_rules_lines_in_the_pages_language(client):
 
 
 def test_the_statistics_page_says_the_games_terms(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     html = client.get(f"/games/{game_id}/stats").get_data(as_text=True)
     for note in GAME.figures_notes():
         assert f'<p class="muted">{note}</p>' in html.replace("&#39;", "'")

@@ -15,7 +15,8 @@ from scorekeeper.db.hands import game_columns
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
-from tests.conftest import WORKED_EXAMPLE, app_config, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config, game_in_new_group
 from tests.support.play import long_settings, simulates
 from tests.support.play import records as drawn_records
 from tests.support.toy_game import GAME as TOY
@@ -219,8 +220,8 @@ def test_every_view_that_changes_a_game_is_edit_required(app):
 def test_an_editing_view_is_404_without_the_game_and_403_without_its_key(
     client, make_game, post_hand, endpoint
 ):
-    game_id, key = make_game()
-    assert post_hand(game_id, key).status_code == 201
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     method, url = EDITING_VIEWS[endpoint]
     missing = client.open(url.format(id=game_id + 1), method=method)
     assert missing.status_code == 404

@@ -13,8 +13,9 @@ import pytest
 
 from scorekeeper import db, transfer
 from scorekeeper.transfer.formats import json_chunks
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
-from tests.games.israeli_whist.test_import_iws import FIXTURE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
+from tests.support.israeli_whist_import_iws import FIXTURE
 from tests.support.stored import join
 
 HANDS = 50

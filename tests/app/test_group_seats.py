@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine import get_game
-from tests.conftest import join_group, trace_statements
+from tests.support.app import join_group, trace_statements
 
 IW = get_game("israeli-whist")
 PAGAT = IW.preset("pagat-german")

@@ -9,7 +9,8 @@ import hmac
 import pytest
 
 from scorekeeper import db
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
 from tests.support.stored import join, view_token
 
 
@@ -89,7 +90,7 @@ def test_a_bad_group_is_refused_naming_the_field(client, app, body, status, fiel
 def test_a_group_reads_its_name_players_and_games_newest_first(client):
     group = new_group(client)
     first = game_in(client, group)
-    post_hand(client, first)
+    post_hand(client, first, WORKED_EXAMPLE)
     second = game_in(client, group, players=["Noa", "Avi", "Dana", "Gil"])
     response = client.get(f"/api/groups/{group['id']}", headers=bearer(group["key"]))
     assert response.status_code == 200

@@ -13,17 +13,16 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.seating import SeatChange
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
+from tests.support.groups_db import (
+    database,  # noqa: F401  (fixtures)
+    kept_names,
+    recounted,
+)
 
 IW = get_game("israeli-whist")
 PAGAT = IW.preset("pagat-german")
-
-
-@pytest.fixture
-def database(tmp_path):
-    opened = db.migrate(str(tmp_path / "groups.db"))
-    yield opened
-    opened.close()
 
 
 def bits(token: str) -> int:
@@ -359,25 +358,6 @@ def test_the_export_queries_are_scoped_to_a_group(database, two_groups):
 
 
 # --- each group's names, kept by the seats' triggers (m012) ---------------------------------
-
-RECOUNTED = (
-    "SELECT g.group_id, s.name, count(*) AS seats, max(s.game_id) AS last_game FROM "
-    "(SELECT game_id, name FROM players UNION ALL SELECT game_id, name FROM seat_changes) s "
-    "JOIN games g ON g.id = s.game_id GROUP BY g.group_id, s.name ORDER BY 1, 2"
-)
-
-
-def kept_names(database) -> list[tuple]:
-    return [
-        tuple(row)
-        for row in database.execute(
-            "SELECT group_id, name, seats, last_game FROM group_names ORDER BY 1, 2"
-        )
-    ]
-
-
-def recounted(database) -> list[tuple]:
-    return [tuple(row) for row in database.execute(RECOUNTED)]
 
 
 def test_each_group_s_names_follow_every_seat_written_and_removed(database, two_groups):

@@ -14,8 +14,9 @@ import pytest
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from scorekeeper.web import create_app
-from tests.conftest import WORKED_EXAMPLE, app_config, join_group, stored_game
-from tests.games.bid_whist.test_web import plain
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config, join_group, stored_game
+from tests.support.bid_whist_web import plain
 
 PAGAT = PRESETS["pagat-german"]
 # Every name each group's pages could show: players, the group, a game's name and notes.
@@ -391,7 +392,7 @@ def test_an_edit_link_still_records_hands(world):
     assert phone.get(f"/games/{game_id}").status_code == 200
     form = phone.get(f"/games/{game_id}/hands/new")
     assert form.status_code == 200
-    from tests.app.test_pages import hand_form
+    from tests.support.pages import hand_form
 
     saved = phone.post(f"/games/{game_id}/hands/new", data=hand_form())
     assert saved.status_code == 302

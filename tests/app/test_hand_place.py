@@ -15,7 +15,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.oh_hell import GAME as OH_HELL
 from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
-from tests.conftest import app_config
+from tests.support.app import app_config
 from tests.support.stored import viewed
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]

@@ -6,6 +6,7 @@ import json
 import re
 
 from scorekeeper.cli import entry
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.stored import game_count, viewed
 
 PASSING = {"all_pass": "pass_round"}
@@ -13,7 +14,7 @@ MINUS = "\u2212"
 
 
 def test_a_pass_round_through_the_plain_hand_form(client, make_game):
-    game_id, key = make_game(settings=PASSING)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", settings=PASSING)
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     assert 'id="pass-round"' in page and 'id="throw-in"' not in page
@@ -39,7 +40,7 @@ def test_a_pass_round_through_the_plain_hand_form(client, make_game):
 
 
 def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
-    game_id, key = make_game(settings=PASSING)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", settings=PASSING)
     client.get(f"/games/{game_id}/edit/{key}")
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 5])}
     answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "1"})
@@ -51,18 +52,20 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
 def test_a_pass_round_through_the_api_and_refused_where_the_rules_throw_in(
     client, make_game, post_hand
 ):
-    game_id, key = make_game(settings=PASSING)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", settings=PASSING)
     answer = post_hand(game_id, key, {"pass_round": True, "tricks": [0, 3, 4, 6]})
     assert answer.status_code == 201, answer.get_json()
     assert answer.get_json()["points"] == [50, -30, -40, -60]
-    other, other_key = make_game()
+    other, other_key = make_game("israeli-whist", rules="pagat-german")
     refused = post_hand(other, other_key, {"pass_round": True, "tricks": [0, 3, 4, 6]})
     assert refused.status_code == 422
     assert refused.get_json()["field"] == "pass_round"
 
 
 def test_tied_leaders_share_the_win_at_the_hand_limit(client, make_game, post_hand):
-    game_id, key = make_game(settings={"hand_limit": 1, "tie_at_end": "shared"})
+    game_id, key = make_game(
+        "israeli-whist", rules="pagat-german", settings={"hand_limit": 1, "tie_at_end": "shared"}
+    )
     # Seats 0 and 1 both make 6 (46 each) in the only hand the game has.
     both = {
         "declarer": 0,
@@ -76,7 +79,7 @@ def test_tied_leaders_share_the_win_at_the_hand_limit(client, make_game, post_ha
     assert game["winners"] == [0, 1] and game["winner"] is None
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "share the win with" in board and 'id="record"' not in board
-    again = post_hand(game_id, key)
+    again = post_hand(game_id, key, WORKED_EXAMPLE)
     assert again.status_code == 409
     assert "the win is shared" in again.get_json()["error"]
     # The printed sheet says so too, never "Not finished." (in the table's language).
@@ -170,8 +173,8 @@ def test_the_command_line_scores_a_pass_round_and_the_declarers_miss(capsys):
 
 def finished_game(client, make_game, post_hand, **body):
     """A pagat game to 30 that the worked example's West (+19) and a second hand finish."""
-    game_id, key = make_game(target=30, **body)
-    assert post_hand(game_id, key).status_code == 201
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=30, **body)
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     # West (seat 1) declares 7 and makes it: 59, past the target alone.
     west = {"declarer": 1, "bid": "7C", "contracts": [1, 7, 1, 1], "tricks": [2, 7, 2, 2]}
     assert post_hand(game_id, key, west).status_code == 201
@@ -205,7 +208,7 @@ def test_a_rematch_needs_the_edit_key_a_finished_game_and_this_site(client, make
     client.get(f"/games/{game_id}/edit/{key}")
     other_site = {"Sec-Fetch-Site": "cross-site"}
     assert client.post(f"/games/{game_id}/rematch", headers=other_site).status_code == 403
-    playing, playing_key = make_game()
+    playing, playing_key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{playing}/edit/{playing_key}")
     before = game_count(client)
     answer = client.post(f"/games/{playing}/rematch", headers=same_site)
@@ -214,8 +217,8 @@ def test_a_rematch_needs_the_edit_key_a_finished_game_and_this_site(client, make
 
 
 def test_every_points_cell_explains_itself(client, make_game, post_hand):
-    game_id, key = make_game()
-    assert post_hand(game_id, key).status_code == 201
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     for seat in range(4):
         assert f'href="/games/{game_id}/hands/1/why#s{seat}"' in board

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import join_group
+from tests.support.app import join_group
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_changing_language_needs_a_post(client):
 @pytest.fixture
 def guarded_app(tmp_path):
     from scorekeeper.web import create_app
-    from tests.conftest import app_config
+    from tests.support.app import app_config
 
     return create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
 

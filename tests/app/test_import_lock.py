@@ -19,7 +19,7 @@ from scorekeeper.db import bulk
 from scorekeeper.db import club as stored
 from scorekeeper.transfer import club as night_files
 from scorekeeper.transfer import formats
-from tests.conftest import join_group
+from tests.support.app import join_group
 
 PLAYERS = [f"Spieler {n}" for n in range(1, 9)]
 STAMP = "2026-01-01T20:00:00+00:00"

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from scorekeeper.cli import entry
-from tests.conftest import into_group
+from tests.support.app import into_group
 from tests.support.stored import game_count, import_path
 
 

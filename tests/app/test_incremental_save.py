@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import db, game_play
-from scorekeeper.engine.core.game import seat_values
 from scorekeeper.engine.registry import get_game
-from tests.conftest import WORKED_EXAMPLE, app_config, game_in_new_group, trace_statements
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config, game_in_new_group, trace_statements
+from tests.support.incremental_save import check_against_replay
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -65,51 +66,6 @@ POOLS = {
 SETTINGS = {("israeli-whist", n): s for n, s in IW_SETTINGS.items()} | {
     ("bid-whist", n): s for n, s in BW_SETTINGS.items()
 }
-
-
-def check_against_replay(database, game_id: int) -> None:
-    """Everything stored that a replay derives equals a replay of the whole game from
-    scratch: each hand's dealer, state, points and running totals; the players' totals; the
-    game's status, winner and hand count; and where a save would resume from."""
-    game, hands = db.load_game_with_hands(database, game_id)
-    rules = get_game(game.game)
-    progress = game_play.progress_of(game, hands)
-    rows = database.execute(
-        "SELECT id, number, dealer, state FROM hands WHERE game_id = ? ORDER BY number",
-        [game_id],
-    ).fetchall()
-    assert [r[1] for r in rows] == [h.number for h in progress.hands]
-    for (hand_id, number, dealer, state), replayed in zip(rows, progress.hands, strict=True):
-        assert dealer == replayed.dealer, number
-        assert json.loads(state) == rules.hand_state(replayed), number
-        seats = database.execute(
-            "SELECT points, total FROM hand_seats WHERE hand_id = ? ORDER BY seat", [hand_id]
-        ).fetchall()
-        assert [tuple(s) for s in seats] == list(
-            zip(
-                seat_values(rules, replayed.points),
-                seat_values(rules, replayed.totals),
-                strict=True,
-            )
-        ), number
-    row = database.execute(
-        "SELECT status, winner, hand_count FROM games WHERE id = ?", [game_id]
-    ).fetchone()
-    assert tuple(row) == (progress.status, progress.winner, len(progress.hands))
-    totals = database.execute(
-        "SELECT total FROM players WHERE game_id = ? ORDER BY seat", [game_id]
-    ).fetchall()
-    assert tuple(t[0] for t in totals) == seat_values(rules, progress.totals)
-    now = game_play.current_progress(database, game)
-    assert rules.state_of(now) == rules.state_of(progress)
-    assert (now.totals, now.dealer, now.opener, now.status, now.winner) == (
-        progress.totals,
-        progress.dealer,
-        progress.opener,
-        progress.status,
-        progress.winner,
-    )
-    assert (now.next_number, now.tie_at_top) == (progress.next_number, progress.tie_at_top)
 
 
 OPS = st.one_of(
@@ -260,7 +216,7 @@ def test_the_form_save_reads_no_hand_before_the_new_one(tmp_path, monkeypatch):
     """The web form's save (GET the form, POST it) runs as many statements in a game of 5
     hands as in one of 60."""
     from scorekeeper.web import create_app
-    from tests.app.test_pages import hand_form
+    from tests.support.pages import hand_form
 
     counts = []
     for hands in (5, 60):

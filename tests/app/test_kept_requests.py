@@ -4,27 +4,14 @@ drawn as text, never markup (issue 34)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from scorekeeper.engine.registry import GAMES
-from tests.app.test_phone_calls import GAME_KEYS, NAMES, answered
+from tests.support.kept_requests import RULES, SEATED, SETTINGS, new_game_request
+from tests.support.phone_calls import GAME_KEYS, NAMES, answered
 from tests.support.play import records
 
 SCRIPT, ESCAPED = "<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"
-
-RULES = GAMES[GAME_KEYS[0]]
-SETTINGS = RULES.preset(RULES.default_preset)
-SEATED = list(NAMES[: RULES.seats])
-
-
-def new_game_request(call: str, **more: Any) -> dict[str, Any]:
-    """A request ``call`` in English about a game of the first registered game before its
-    first hand, under its default preset; ``more`` added or put instead."""
-    state = RULES.state_of(RULES.replay(SETTINGS, 0, []))
-    asked = {"call": call, "game": RULES.key, "seats": RULES.seats, "settings": SETTINGS.to_dict()}
-    return asked | {"state": state, "players": SEATED, "language": "en", **more}
 
 
 NOWHERE = {"players": SEATED, "changes": [{"from_hand": 2, "seat": 9, "name": "Eve"}]}
@@ -74,7 +61,7 @@ def test_only_an_editing_phone_of_a_started_game_not_over_keeps_it_by_itself(
     """The scoreboard marks Keep to start by itself (``data-auto``, issue 44) for a phone
     with the edit key once a hand is recorded, and not once the game is over; a phone
     with only the view link has no Keep at all."""
-    from tests.app.test_phone_calls import Played
+    from tests.support.phone_calls import Played
 
     game = Played(client, make_game, "oh-hell", language, 4, lasting=2)
 
@@ -104,7 +91,7 @@ def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says
     from markupsafe import escape
 
     from scorekeeper.web.scoreboard import describe
-    from tests.games.test_app_conformance import LANGUAGES as ACCEPT
+    from tests.support.app_conformance import LANGUAGES as ACCEPT
 
     rules = GAMES[key]
     settings = rules.preset(rules.default_preset)

@@ -20,9 +20,9 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.pages import kept
 from scorekeeper.pages import phone, render
 from scorekeeper.web import phone_engine
-from tests.app.test_kept_requests import new_game_request
-from tests.app.test_phone_calls import GAME_KEYS, NAMES, answered
-from tests.games.test_app_conformance import simulated_hands
+from tests.support.app_conformance import simulated_hands
+from tests.support.kept_requests import new_game_request
+from tests.support.phone_calls import GAME_KEYS, NAMES, answered
 
 LANGUAGES = ("he", "en", "de")
 SCRIPT = "<script>alert('x')</script>"
@@ -196,7 +196,9 @@ def test_the_kept_page_names_only_its_own_languages_words_file(editor, language)
 
 
 def test_a_stranger_with_the_view_link_is_shown_no_kept_page(app, make_game):
-    game_id, _ = make_game(players=[SCRIPT, "Ben", "Cat", "Dan"])
+    game_id, _ = make_game(
+        "israeli-whist", rules="pagat-german", players=[SCRIPT, "Ben", "Cat", "Dan"]
+    )
     stranger = app.test_client()
     page = stranger.get(f"/games/{game_id}/kept")
     assert page.status_code in (403, 404)
@@ -228,8 +230,8 @@ def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server,
     question heads the board, drawn by the phone's engine, and answers there: "Keep it"
     folds it, "Remove it" removes the hand, and the phone is back on the server's
     scoreboard, the game as the server ended it."""
-    from tests.browser.test_browser import api
-    from tests.games.test_app_conformance import enter, entry_of
+    from tests.support.app_conformance import enter, entry_of
+    from tests.support.browser import api
     from tests.support.offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline
 
     rules = GAMES["bid-whist"]

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
 from tests.support.stored import viewed
 
 HEBREW = {"Accept-Language": "he-IL,he;q=0.9"}
@@ -165,7 +166,7 @@ def test_error_pages_are_translated(client):
 
 
 def test_the_json_api_answers_in_english_whatever_the_browser_asks(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     response = client.post(
         f"/api/games/{game_id}/hands",
         json={**WORKED_EXAMPLE, "tricks": [0, 3, 8, 1]},

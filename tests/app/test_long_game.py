@@ -11,14 +11,15 @@ import re
 from scorekeeper import game_play
 from scorekeeper.engine.core.display import signed
 from scorekeeper.web.games import RECENT_HANDS
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 
 HANDS = RECENT_HANDS + 5
 
 
 def long_game(client, make_game, post_hand, hands=HANDS):
-    game_id, key = make_game(target=100_000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
     for _ in range(hands):
-        assert post_hand(game_id, key).status_code == 201
+        assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     return game_id
 
@@ -108,9 +109,9 @@ def test_a_hands_own_pages_read_that_hand_not_the_game(client, make_game, post_h
     hand of the game; and they show what the whole game gives."""
     from scorekeeper.db import hands as stored
 
-    game_id, key = make_game(target=100_000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
     for _ in range(30):
-        assert post_hand(game_id, key).status_code == 201
+        assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     whole = client.get(f"/api/games/{game_id}").get_json()
     read = []

@@ -16,8 +16,8 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine.registry import GAMES, table_game
-from tests.app.test_evenings import NAMES, START, imported
-from tests.conftest import trace_statements
+from tests.support.app import trace_statements
+from tests.support.evenings import NAMES, START, imported
 from tests.support.play import long_settings
 from tests.support.play import records as drawn_records
 from tests.support.stored import join

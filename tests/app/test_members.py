@@ -18,8 +18,9 @@ import zlib
 import pytest
 
 from scorekeeper import db
-from tests.app.test_groups_privacy import Browser, call
-from tests.conftest import SERVED, serving
+from tests.support.groups_privacy import Browser, call
+from tests.support.live import SERVED, serving
+from tests.support.members import invite_of, joined, text
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -39,26 +40,6 @@ def session_payload(browser: Browser) -> str:
     packed, body = value.startswith("."), value.lstrip(".").split(".")[0]
     raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     return (zlib.decompress(raw) if packed else raw).decode()
-
-
-def text(page: str) -> str:
-    """A page's words, without its tags (names are isolated in <bdi>)."""
-    return re.sub("<[^>]+>", "", page)
-
-
-def invite_of(base: str, group_id: int) -> str:
-    database = db.open_database(SERVED[base])
-    try:
-        return db.load_group(database, group_id).invite
-    finally:
-        database.close()
-
-
-def joined(base: str, group_id: int, label: str) -> Browser:
-    phone = Browser(base)
-    status, page = phone.post_form(f"/join/{invite_of(base, group_id)}", {"label": label})
-    assert status == 200 and f"/groups/{group_id}" in page, page[:300]
-    return phone
 
 
 @pytest.fixture
@@ -223,7 +204,7 @@ def test_a_cookie_from_before_keeps_its_keys_memberships_and_view_links(app, cli
     membership and view grants inside. Its first request moves them to the server."""
     from scorekeeper.web.access import membership_proof
 
-    member_game, _key = make_game()
+    member_game, _key = make_game("israeli-whist", rules="pagat-german")
     made = [
         app.test_client().post("/api/games", json={"players": NAMES, "first_dealer": 0})
         for _ in range(2)

@@ -22,8 +22,8 @@ import pytest
 
 from scorekeeper import db as storage
 from scorekeeper.web import create_app
-from tests.app.test_groups_db import kept_names, recounted
-from tests.conftest import app_config, join_group
+from tests.support.app import app_config, join_group
+from tests.support.groups_db import kept_names, recounted
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "names-two-spellings.db"
 JOSE = "Jos\u00e9"

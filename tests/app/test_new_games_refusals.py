@@ -6,7 +6,6 @@ varies."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import sqlite3
@@ -14,13 +13,12 @@ import sqlite3
 import pytest
 
 from scorekeeper.cli import entry
+from tests.support.new_games_refusals import new_game, summary
 
 # The worked example of docs/rules/oh-hell.md ex. 1 as the table plays it: seat 3 deals five cards.
 OH_HELL = {"max_cards": 5}
 OH_HELL_HAND = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
 SPADES_HAND = {"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3]}
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 
 def form_values(body: dict) -> dict[str, str]:
@@ -38,30 +36,9 @@ def form_values(body: dict) -> dict[str, str]:
     return values
 
 
-def summary(response) -> list[tuple[str, str]]:
-    """The page's error summary: (the id it links to, the message), as a reader sees it."""
-    text = response.get_data(as_text=True)
-    box = re.search(r'<div class="error-summary".*?</ul>', text, re.S)
-    assert box, "no error summary on the page"
-    found = re.findall(r'<a href="#([^"]+)">(.*?)</a>', box.group(0), re.S)
-    return [(anchor, html.unescape(message).translate(ISOLATES)) for anchor, message in found]
-
-
 def stored_games(app) -> int:
     with sqlite3.connect(app.config["DATABASE"]) as database:
         return database.execute("SELECT count(*) FROM games").fetchone()[0]
-
-
-def new_game(client, key, players=NAMES, first_dealer=0, **body):
-    response = client.post(
-        "/api/games",
-        json={"game": key, "players": players, "rules": key, "first_dealer": first_dealer, **body},
-    )
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    # This browser session may edit it, as the edit link's visit allows.
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    return created["id"], created["edit_key"]
 
 
 def game_json(client, game_id) -> dict:

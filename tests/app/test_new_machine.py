@@ -20,9 +20,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from tests.app.test_replication import call_health
-from tests.app.test_serve_workers import free_port, wait_for
-from tests.conftest import WORKED_EXAMPLE as HAND
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE as HAND
+from tests.support.replication import call_health
+from tests.support.serve_workers import free_port, wait_for
 
 HOSTING = Path(__file__).parents[2] / "docs" / "hosting.md"
 

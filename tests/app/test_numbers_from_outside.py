@@ -11,8 +11,9 @@ import sys
 import pytest
 
 from scorekeeper import db
-from tests.app.test_club_import import played  # noqa: F401  (the fixture: a night of two series)
-from tests.app.test_club_pages import THIRTEEN, night_of, play_series, start_night
+from tests.support.club_import import played  # noqa: F401  (fixtures)
+from tests.support.club_pages import THIRTEEN, start_night
+from tests.support.numbers_from_outside import a_table_played
 
 NOT_NUMBERS = ["²", "٣", "١", "9" * 5000, "1_0", " ", "2.0"]
 SAID = ["superscript 2", "Arabic-Indic 3", "Arabic-Indic 1", "5000 digits", "1_0", "blank", "2.0"]
@@ -56,17 +57,6 @@ def test_a_nights_number_in_the_api_that_is_no_number_is_refused_naming_it(club,
     assert answer.get_json()["field"] == field
     assert "must be a whole number from" in answer.get_json()["error"]
     assert _count(app, "club_nights") == 0
-
-
-def a_table_played(club) -> tuple[str, str]:
-    """A one-series night started and played to its end: its first table's club page
-    (where its players sign or dispute) and the name of a player seated there."""
-    app, client, group_id, _key = club
-    start_night(client, group_id, series="1")
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables[0]
-    return f"/games/{table.game_id}/club", games[table.game_id].players[2]
 
 
 @pytest.mark.parametrize("given", NOT_NUMBERS, ids=SAID)

@@ -25,7 +25,8 @@ from scorekeeper import db, transfer
 from scorekeeper.db.migrations import migrations
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import create_app
-from tests.conftest import app_config, join_group
+from tests.support.app import app_config, join_group
+from tests.support.offline_sync import every_row
 from tests.support.play import records
 
 GAME_KEYS = sorted(GAMES)
@@ -524,23 +525,6 @@ def test_an_import_refuses_an_offline_by_that_is_no_phones_name(client, tmp_path
 
 
 # --- migration m019 on the files of older versions ---------------------------------------------
-
-
-def every_row(database) -> dict[str, list[dict]]:
-    """Every table's rows (their columns by name), in rowid order."""
-    tables = [
-        row[0]
-        for row in database.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND name != '_sqlite_migrations'"
-        )
-    ]
-    found = {}
-    for table in tables:
-        cursor = database.execute(f"SELECT * FROM [{table}]")
-        names = [column[0] for column in cursor.description]
-        found[table] = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    return found
 
 
 @pytest.mark.parametrize("version", ["v1", "v2", "v3", "v4"])

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.web import create_app
 from scorekeeper.web.i18n import LANGUAGES, MissingCatalogue
-from tests.conftest import app_config
+from tests.support.app import app_config
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "scorekeeper" / "translations"

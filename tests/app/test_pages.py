@@ -5,37 +5,14 @@ import re
 
 import pytest
 
-from scorekeeper.db import get_db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, app_config
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES, app_config
+from tests.support.pages import dump, hand_form, text_of
 from tests.support.play import records as drawn_records
 from tests.support.stored import game_count, viewed
-
-
-def hand_form(hand=None, number=None, **extra):
-    """The hand form's fields for a hand given in the API's shape."""
-    hand = WORKED_EXAMPLE if hand is None else hand
-    bid = hand["bid"]
-    data = {
-        "declarer": str(hand["declarer"]),
-        "level": bid[:-2] if bid.endswith("NT") else bid[:-1],
-        "denomination": "NT" if bid.endswith("NT") else bid[-1],
-        "frisch_rounds": str(hand.get("frisch_rounds", 0)),
-    }
-    for seat in range(4):
-        data[f"contract_{seat}"] = str(hand["contracts"][seat])
-        data[f"tricks_{seat}"] = str(hand["tricks"][seat])
-        data[f"revokes_{seat}"] = str((hand.get("revokes") or [0] * 4)[seat])
-    if number is not None:
-        data["number"] = str(number)
-    data.update(extra)
-    return data
-
-
-def text_of(response) -> str:
-    return response.get_data(as_text=True)
 
 
 def iso(name: str) -> str:
@@ -57,13 +34,6 @@ def errors_in(response) -> list[str]:
     return re.findall(r'class="err">([^<]*)<', text_of(response))
 
 
-def dump(app) -> list:
-    """Every row of every table, to show that a request changed nothing."""
-    with app.app_context():
-        database = get_db()
-        return [list(database[t].rows) for t in sorted(database.table_names())]
-
-
 # --- home and new game --------------------------------------------------------------------
 
 
@@ -77,10 +47,12 @@ def test_home_without_games(client):
 
 
 def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand):
-    playing, key = make_game()
-    post_hand(playing, key)
-    finished, key2 = make_game(players=["Ann", "Bob", "Cy", "Dee"], target=15)
-    post_hand(finished, key2)
+    playing, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(playing, key, WORKED_EXAMPLE)
+    finished, key2 = make_game(
+        "israeli-whist", rules="pagat-german", players=["Ann", "Bob", "Cy", "Dee"], target=15
+    )
+    post_hand(finished, key2, WORKED_EXAMPLE)
     # Home lists the group's games in progress; its page, finished games too (issue 21).
     home = text_of(client.get("/"))
     # Each game says which game it is, and each name is a unit of its own.
@@ -99,7 +71,7 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
 
 
 def test_new_game_form_suggests_names_already_used(client, make_game):
-    make_game(players=["Avi", "Batya", "Chen", "Dana"])
+    make_game("israeli-whist", rules="pagat-german", players=["Avi", "Batya", "Chen", "Dana"])
     page = text_of(client.get("/games/new?game=israeli-whist"))
     assert '<option value="Batya">' in page
     assert "House rules" in page and "Target score" in page
@@ -229,7 +201,7 @@ def test_the_view_link_is_read_only(client, editor):
 
 
 def test_the_edit_link_lets_another_phone_record(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     phone = client.application.test_client()
     assert (
         phone.get(f"/games/{game_id}/edit/{key}x").status_code == 404
@@ -244,8 +216,8 @@ def test_the_edit_link_lets_another_phone_record(client, make_game):
 
 
 def test_a_key_opens_only_its_own_game(client, make_game):
-    first, key = make_game()
-    second, _ = make_game()
+    first, key = make_game("israeli-whist", rules="pagat-german")
+    second, _ = make_game("israeli-whist", rules="pagat-german")
     assert client.get(f"/games/{second}/edit/{key}").status_code == 404
     client.get(f"/games/{first}/edit/{key}")
     assert client.get(f"/games/{second}/hands/new").status_code == 403
@@ -268,7 +240,7 @@ def test_a_tie_at_the_target_plays_on(editor_at_15):
 
 @pytest.fixture
 def editor_at_15(client, make_game):
-    game_id, key = make_game(target=15)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
     client.get(f"/games/{game_id}/edit/{key}")
     return client, game_id
 
@@ -300,7 +272,7 @@ def test_the_hand_form_holds_the_engine_tables_for_its_script(editor):
 
 
 def test_standard_rules_offer_frisch_rounds_and_rising_minimum(client, make_game):
-    game_id, key = make_game(rules="standard")
+    game_id, key = make_game("israeli-whist", rules="standard")
     client.get(f"/games/{game_id}/edit/{key}")
     page = text_of(client.get(f"/games/{game_id}/hands/new"))
     assert "Frisch rounds" in page and 'name="frisch_rounds" type="radio" value="3"' in page
@@ -432,7 +404,9 @@ def test_every_problem_of_a_hand_is_linked_to_its_field(editor, changes, links):
 
 
 def test_the_forbidden_number_names_the_player_in_every_language(client, make_game):
-    game_id, key = make_game(players=["נועה", "West", "North", "East"])
+    game_id, key = make_game(
+        "israeli-whist", rules="pagat-german", players=["נועה", "West", "North", "East"]
+    )
     client.get(f"/games/{game_id}/edit/{key}")
     expected = {
         "de": f"{iso('West')} darf nicht 4 sagen: die Ansagen ergäben genau 13.",
@@ -469,7 +443,7 @@ def test_a_refused_new_game_opens_on_a_summary(client, changes, anchor):
 
 
 def test_frisch_rounds_raise_the_minimum_level_under_standard_rules(client, make_game):
-    game_id, key = make_game(rules="standard")
+    game_id, key = make_game("israeli-whist", rules="standard")
     client.get(f"/games/{game_id}/edit/{key}")
     hand = {**WORKED_EXAMPLE, "bid": "6C", "frisch_rounds": 2, "contracts": [2, 3, 7, 0]}
     response = client.post(f"/games/{game_id}/hands/new", data=hand_form(hand))
@@ -478,7 +452,7 @@ def test_frisch_rounds_raise_the_minimum_level_under_standard_rules(client, make
 
 
 def test_everyone_passed_throws_the_deal_in(client, make_game):
-    game_id, key = make_game(rules="standard", first_dealer=1)
+    game_id, key = make_game("israeli-whist", rules="standard", first_dealer=1)
     client.get(f"/games/{game_id}/edit/{key}")
     response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
     assert response.status_code == 302
@@ -490,7 +464,7 @@ def test_everyone_passed_throws_the_deal_in(client, make_game):
 
 
 def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
-    game_id, key = make_game(first_dealer=2)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", first_dealer=2)
     client.get(f"/games/{game_id}/edit/{key}")
     client.post(f"/games/{game_id}/hands/new", data={"throw_in": "1"})
     page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
@@ -760,7 +734,7 @@ def test_an_oversized_body_is_refused(editor):
 
 
 def test_responses_carry_security_headers_and_compress(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
@@ -772,7 +746,7 @@ def test_a_static_file_is_the_same_whatever_the_cookie(client, make_game):
     """A phone's HTTP cache keeps a static file (at its content's hash) whatever cookie
     it holds: without ``Vary: Cookie``, a page that sets a new cookie (Keep's CSRF token)
     no longer makes the phone fetch app.css and the scripts again (issue 44)."""
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")  # the phone now has a session cookie
     page = client.get(f"/games/{game_id}")
     assert "Cookie" in page.headers.get("Vary", "")
@@ -789,21 +763,21 @@ def test_a_static_file_is_the_same_whatever_the_cookie(client, make_game):
 
 
 def test_the_scoreboard_answers_304_until_the_game_changes(client, make_game, post_hand):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     first = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
     etag = first.headers["ETag"]
     assert first.headers["Cache-Control"] == "private, no-cache"
     assert ", ".join(first.headers.getlist("Vary")).count("Accept-Encoding") == 1
     again = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.data == b""
-    post_hand(game_id, key)
+    post_hand(game_id, key, WORKED_EXAMPLE)
     changed = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and "−40" in text_of(changed)
     assert changed.headers["ETag"] != etag
 
 
 def test_pages_link_nothing_outside_the_app(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     for path in ("/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/hands/new"):
         page = text_of(client.get(path))

@@ -5,11 +5,9 @@ Chromium, the same answers from Pyodide as from the server's Python for every ga
 from __future__ import annotations
 
 import ast
-import contextlib
 import gettext
 import gzip
 import hashlib
-import importlib.util
 import io
 import json
 import os
@@ -35,21 +33,20 @@ from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
 from scorekeeper.web import phone_build, phone_engine, phone_stdlib
-from tests.conftest import app_config, serving
-from tests.support.play import long_settings, records, simulates
+from tests.support.app import app_config
+from tests.support.phone_engine import (
+    BROKEN_EVERY,
+    ROOT,
+    engine_site,
+    fetch_module,
+    page_requests,
+    proof_requests,
+)
+from tests.support.play import simulates
 from tests.support.stored import viewed
 
-ROOT = Path(__file__).resolve().parents[2]
-FETCH = ROOT / "scripts" / "fetch_pyodide.py"
 GAME_KEYS = sorted(GAMES)
 ENGINE_SOURCES = "scorekeeper/engine/"
-
-
-def fetch_module():
-    spec = importlib.util.spec_from_file_location("fetch_pyodide", FETCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -388,7 +385,7 @@ def test_serve_started_fresh_sends_the_built_files_and_writes_nothing(tmp_path, 
     """The real ``scorekeeper serve``, started on a build: what it sends of the engine is
     the built files, and the build, its own folder and the cache folder the old server
     filled are left as they were: nothing built, nothing written (issue 54)."""
-    from tests.app.test_serve_workers import free_port, wait_for
+    from tests.support.serve_workers import free_port, wait_for
 
     before = snapshot_of(phone_built)
     port = free_port()
@@ -819,7 +816,7 @@ def test_keep_asks_for_the_snapshot_while_the_kept_page_is_on_its_way(browser, l
     asks for the game's snapshot and for its kept page together, not one after the other
     (issue 44). The kept page's answer is held back until the snapshot is asked for (or
     3 s have passed); the game is then kept as before."""
-    from tests.browser.test_keep_by_itself_browser import started
+    from tests.support.keep_by_itself_browser import started
     from tests.support.offline_phone import ENGINE_TIMEOUT
 
     game = started(live_server)
@@ -858,7 +855,7 @@ def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
     (``data-early``) for app.js to ask for with keep.js once Keep is asked, never before:
     ``test_keep_by_itself_browser.py`` proves in Chromium that a phone saving data fetches
     nothing of ``/engine/`` until asked (issue 44)."""
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/sw.js"):
         text = client.get(path).get_data(as_text=True)
@@ -950,77 +947,6 @@ def test_a_request_built_wrong_is_refused_naming_it():
 # issue 46): more hands repeat the same code with other numbers. 2,000 also keep 20
 # resumes of RESUMED hands, and 4 hands refused for a missing field and 4 for none.
 HANDS = 2_000
-RESUMED = 100  # hands per resume call
-BROKEN_EVERY = 500  # hands between the refused ones
-
-
-def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
-    """For ``count`` hands of ``rules`` (simulated, else the schema's random hands), each
-    read and previewed at its place, every ``RESUMED`` hands resumed from the state before
-    them, and now and then a hand the rules refuse; a game that ends starts again."""
-    settings = long_settings(rules, count)
-    if simulates(rules):
-        deals = rules.simulate(settings, count, seed=seed, bots=rules.bot_kinds[0])
-        records = [rules.record_of_deal(deal) for deal in deals]
-    else:
-        records = [placed.record for placed in random_game(rules, settings, count, seed)]
-    base = {"game": rules.key, "seats": rules.seats, "settings": settings.to_dict()}
-    fresh = rules.state_of(rules.replay(settings, 0, []))
-    state, calls, run, run_state = fresh, [], [], fresh
-    for number, record in enumerate(records):
-        progress = rules.resume(settings, state, [])
-        if progress.status == "finished" or len(run) == RESUMED:
-            calls.append({"call": "resume", **base, "state": run_state, "hands": run})
-            if progress.status == "finished":
-                state = fresh
-            run, run_state = [], state
-        body = record.to_dict()
-        calls.append({"call": "read", **base, "state": state, "hand": body})
-        calls.append({"call": "preview", **base, "state": state, "hand": body})
-        if number % BROKEN_EVERY == 0:  # a hand missing a field, and one with nothing in it
-            first = sorted(rules.hand_fields)[0]
-            broken = {k: v for k, v in body.items() if k != first}
-            calls.append({"call": "read", **base, "state": state, "hand": broken})
-            calls.append({"call": "preview", **base, "state": state, "hand": {}})
-        run.append(body)
-        placed = rules.record_from_dict(settings, body, rules.place_of(state))
-        state = rules.state_of(rules.resume(settings, state, [placed]))
-    calls.append({"call": "resume", **base, "state": run_state, "hands": run})
-    return calls
-
-
-def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
-    """The calls a phone draws its pages with, for one game in one language: the form for
-    the fourth hand and to edit the third, the fourth entered, previewed and refused
-    (nothing entered), and the scoreboard after the hands."""
-    settings = long_settings(rules, 12)
-    bodies = [r.to_dict() for r in records(rules, settings, 4, seed)]
-    base = {
-        "game": rules.key,
-        "seats": rules.seats,
-        "settings": settings.to_dict(),
-        "players": [f"Player {n}" for n in range(1, rules.seats + 1)],
-        "language": language,
-    }
-    states = [rules.state_of(rules.replay(settings, 0, []))]
-    for body in bodies:
-        placed = rules.record_from_dict(settings, body, rules.place_of(states[-1]))
-        states.append(rules.state_of(rules.resume(settings, states[-1], [placed])))
-    last = len(bodies) - 1
-    at = {**base, "state": states[last]}
-    place = rules.place_of(states[last])
-    entry: dict[str, Any] = {"values": rules.form_values(bodies[last])}
-    if rules.record_from_dict(settings, bodies[last], place).thrown_in:  # entered by its button
-        spec = rules.hand_form(settings, base["players"], place)
-        entry = {"values": {}, "action": spec.actions[0].name}
-    return [
-        {**at, "call": "form"},
-        {**base, "state": states[last - 1], "call": "form", "hand": bodies[last - 1]},
-        {**at, "call": "entered", **entry},
-        {**at, "call": "entered", "values": {}},
-        {**at, "call": "preview_entered", **entry},
-        {**base, "state": states[0], "call": "sheet", "hands": bodies},
-    ]
 
 
 LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
@@ -1070,21 +996,6 @@ class EnginePage:
             return found, time.perf_counter() - started
 
         return answers
-
-
-@contextlib.contextmanager
-def engine_site(folder: Path) -> Iterator[tuple[str, dict[str, Any], str]]:
-    """A live server on ``folder``, the engine's addresses and the script that loads it
-    (the pinned Pyodide fetched first)."""
-    from scorekeeper.web import create_app
-
-    fetch_module().fetch()  # (not main: its copies are make pyodide's, written once)
-    app = create_app(app_config(folder / "urls"))
-    with app.test_request_context():
-        urls = phone_engine.urls()
-        script = app.jinja_env.globals["static_url"]("phone-engine.js")
-    with serving(folder) as base:
-        yield base, urls, script
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import kept, phone_build, phone_engine, phone_stdlib
-from tests.conftest import app_config
+from tests.support.app import app_config
 
 from .test_phone_engine import fetch_module
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.games.test_app_conformance import names_for, simulated_hands
+from tests.support.app_conformance import names_for, simulated_hands
 
 STILL_MISSING = {"en": "Still missing: ", "de": "Es fehlt noch: ", "he": "עדיין חסר: "}
 LANGUAGE = {"en": "en", "de": "de-DE", "he": "he-IL"}

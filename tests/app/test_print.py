@@ -8,8 +8,9 @@ import unicodedata
 
 import pytest
 
-from tests.app.test_budget import benchmark_module
-from tests.conftest import call_json, printed_pdf, view_path
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.budget import benchmark_module
+from tests.support.live import call_json, printed_pdf, view_path
 
 PLAYERS = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
 
@@ -22,8 +23,8 @@ def text_of(response) -> str:
 
 
 def test_game_sheet_has_every_column_and_no_navigation(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     post_hand(game_id, key, {"thrown_in": True, "frisch_rounds": 0})
     page = text_of(client.get(f"/games/{game_id}/print"))
     rows = re.findall(r"<tbody>(.*?)</tbody>", page, re.S)[0].split("</tr>")
@@ -66,8 +67,8 @@ def test_sheet_rows_keep_numbers_left_to_right_and_shrink_a_long_total(
 
 
 def test_a_thrown_in_hand_has_empty_cells_under_a_name_that_changed(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     changed = client.post(
         f"/api/games/{game_id}/seats",
         json={"seat": 3, "name": "Dana <Levi>"},
@@ -75,7 +76,9 @@ def test_a_thrown_in_hand_has_empty_cells_under_a_name_that_changed(client, make
     )
     assert changed.status_code == 201
     post_hand(game_id, key, {"thrown_in": True, "frisch_rounds": 0})
-    third = post_hand(game_id, key, declarer=3, contracts=[2, 3, 0, 7], tricks=[0, 3, 2, 8])
+    third = post_hand(
+        game_id, key, WORKED_EXAMPLE, declarer=3, contracts=[2, 3, 0, 7], tricks=[0, 3, 2, 8]
+    )
     assert third.status_code == 201, third.get_json()
     rows = re.findall(r"<tr><td>\d.*?</tr>", text_of(client.get(f"/games/{game_id}/print")))
     # Hand 2: dealt by North, thrown in (no bid, so the outcome takes both columns), each
@@ -93,8 +96,8 @@ def test_a_thrown_in_hand_has_empty_cells_under_a_name_that_changed(client, make
 
 
 def test_game_sheet_names_the_winner(client, make_game, post_hand):
-    game_id, key = make_game(target=15)
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
+    post_hand(game_id, key, WORKED_EXAMPLE)
     assert "Winner: <bdi>West</bdi>" in text_of(client.get(f"/games/{game_id}/print"))
 
 
@@ -118,7 +121,11 @@ def test_blank_sheet_has_the_presets_scoring(client, rules, expected):
 
 
 def test_game_sheet_writes_house_rules_as_the_table_plays_them(client, make_game):
-    game_id, _ = make_game(settings={"failed_zero_first": 30, "failed_zero_step": -5})
+    game_id, _ = make_game(
+        "israeli-whist",
+        rules="pagat-german",
+        settings={"failed_zero_first": 30, "failed_zero_step": -5},
+    )
     page = text_of(client.get(f"/games/{game_id}/print"))
     assert "−30 − 5·(t−1)" in page and "Pagat (German page) + house rules" in page
 
@@ -219,9 +226,9 @@ def test_blank_sheet_prints_on_one_page(page, live_server, paper):
 
 
 def test_the_print_sheet_explains_each_score_on_request(client, make_game):
-    from tests.conftest import WORKED_EXAMPLE
+    from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.post(
         f"/api/games/{game_id}/hands",
         json=WORKED_EXAMPLE,

@@ -8,7 +8,7 @@ import re
 
 from scorekeeper.engine import get_game
 from scorekeeper.web.sheets import SheetColumns, sheet_widths
-from tests.games.test_app_conformance import long_rules, simulated_hands
+from tests.support.app_conformance import long_rules, simulated_hands
 
 
 def test_the_winner_and_the_totals_are_two_labelled_lines(client, make_game, post_hand):

@@ -14,16 +14,15 @@ import shutil
 import stat
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import db
-from tests.app.test_backup import ENV, V4, saving_tables
-from tests.app.test_replication import call_health
-from tests.app.test_serve_workers import free_port, wait_for
+from tests.support.backup import ENV, V4
+from tests.support.private_files import save_until
+from tests.support.replication import call_health
+from tests.support.serve_workers import free_port, wait_for
 
 UMASKS = pytest.mark.parametrize("umask", [0o022, 0o000], ids=["umask022", "umask000"])
 
@@ -55,20 +54,6 @@ def open_to_others(folder: Path) -> dict[str, str]:
         if stat.S_IMODE(path.stat().st_mode) & 0o077:
             found[str(path.relative_to(folder.parent))] = mode(path)
     return found
-
-
-def save_until(port: int, replicated, seconds: float = 20) -> tuple[list, list]:
-    """A phone saves hands on the server at ``port`` until ``replicated()`` holds (after
-    one save at least) or ``seconds`` pass; returns (saves acknowledged, failures)."""
-    stop = threading.Event()
-    threads, acked, failures = saving_tables(port, 1, stop)
-    deadline = time.monotonic() + seconds
-    while not (acked and replicated()) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    stop.set()
-    for thread in threads:
-        thread.join(30)
-    return acked, failures
 
 
 @UMASKS

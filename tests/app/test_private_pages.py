@@ -21,10 +21,11 @@ from scorekeeper import db
 from scorekeeper.cli.server import trust_proxies
 from scorekeeper.web import create_app
 from scorekeeper.web.access import FORGET_HEADER
-from tests.app.test_groups_privacy import Browser
-from tests.app.test_members import joined
-from tests.app.test_revoking import group_with_a_game
-from tests.conftest import SERVED, app_config, serving
+from tests.support.app import app_config
+from tests.support.groups_privacy import Browser
+from tests.support.live import SERVED, serving
+from tests.support.members import joined
+from tests.support.revoking import group_with_a_game
 
 # Pages for anyone, of no group (the installable app's files, a blank sheet).
 PUBLIC = {"pwa.manifest", "pwa.offline", "pwa.service_worker", "sheets.blank_sheet", "static"}

@@ -15,7 +15,8 @@ import sqlite3
 
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
-from tests.conftest import WORKED_EXAMPLE, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import game_in_new_group
 
 PAGAT = PRESETS["pagat-german"].with_changes({"target": 10_000})
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -110,7 +111,7 @@ def test_two_processes_racing_for_hand_n_store_exactly_one(tmp_path):
             record_from_dict(PAGAT, HANDS[w]) for w in winners
         ]
         # And the totals stored as hands went on equal a replay of them.
-        from tests.app.test_incremental_save import check_against_replay
+        from tests.support.incremental_save import check_against_replay
 
         check_against_replay(database, game_id)
     finally:

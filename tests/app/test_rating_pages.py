@@ -13,8 +13,8 @@ import pytest
 from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.ratings import has_partners
-from tests.conftest import join_group
-from tests.games.test_app_conformance import names_for, simulated_hands
+from tests.support.app import join_group
+from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.play import bot_runs
 from tests.support.ratings_play import Table
 

@@ -14,11 +14,11 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine import GAMES, get_game, ratings
-from tests.app.test_upgrade import V4_DB
-from tests.conftest import move_to_group
-from tests.games.test_app_conformance import names_for, simulated_hands
+from tests.support.app import move_to_group
+from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.play import bot_runs
 from tests.support.ratings_play import LIBRARY, Table, assert_matches, library_ratings
+from tests.support.upgrade import V4_DB
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.app.test_groups_privacy import Browser, call
-from tests.app.test_stranger import NAMES, new_group, played_game, served
-from tests.games.test_app_conformance import simulated_hands
+from tests.support.app_conformance import simulated_hands
+from tests.support.groups_privacy import Browser, call
+from tests.support.stranger import NAMES, new_group, played_game, served
 
 GAME = "israeli-whist"
 PLAYED = 3

@@ -30,11 +30,11 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db.keys import hash_key
 from scorekeeper.db.migrations import migrations
-from tests.app.test_offline_sync import every_row
-from tests.app.test_pages import text_of
-from tests.app.test_serve_workers import free_port, wait_for
-from tests.app.test_session_renewal import csrf_of, join, session_cookie
-from tests.conftest import SEAT_NAMES, new_app
+from tests.support.app import SEAT_NAMES, new_app
+from tests.support.offline_sync import every_row
+from tests.support.pages import text_of
+from tests.support.serve_workers import free_port, wait_for
+from tests.support.session_renewal import csrf_of, join, session_cookie
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

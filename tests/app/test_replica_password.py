@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from tests.app.test_backup import ENV
-from tests.app.test_serve_workers import free_port
+from tests.support.backup import ENV
+from tests.support.serve_workers import free_port
 
 PASSWORD = "s3cret-Pa55"  # noqa: S105 - no server has it
 URLS = [

@@ -5,7 +5,6 @@ page, and who may send it (whoever may see the game; the group's name for member
 from __future__ import annotations
 
 import html
-import json
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -17,9 +16,10 @@ from scorekeeper import db
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import total
 from scorekeeper.web import card as result_card
-from tests.conftest import into_group, stored_game
+from tests.support.app import into_group, stored_game
 from tests.support.play import bot_runs
 from tests.support.play import records as drawn_records
+from tests.support.result_card import model_of, text_box
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
@@ -80,18 +80,6 @@ def finished_by_api(client, game: Game, players=None, **body) -> dict[str, Any]:
 def plain(text: str) -> str:
     """Text without its direction marks and isolates."""
     return re.sub("[\u200e\u200f\u2066-\u2069]", "", text)
-
-
-def text_box(page: str) -> str:
-    found = re.search(r'<textarea id="result-text[^"]*" readonly[^>]*>(.*?)</textarea>', page, re.S)
-    assert found, "no text to send on the page"
-    return html.unescape(found[1])
-
-
-def model_of(page: str) -> dict[str, Any]:
-    found = re.search(r'<script type="application/json" class="card-model">(.*?)</script>', page)
-    assert found, "no card model on the page"
-    return json.loads(found[1])
 
 
 def in_language(client, language: str, path: str):
@@ -269,7 +257,7 @@ def test_whoever_sees_the_game_may_send_its_result_and_only_members_see_the_grou
 
 
 def test_a_game_in_progress_has_no_result_yet(client, make_game):
-    game_id, _key = make_game()
+    game_id, _key = make_game("israeli-whist", rules="pagat-german")
     answer = client.get(f"/games/{game_id}/result")
     assert answer.status_code == 409
     assert "is not finished yet" in answer.get_data(as_text=True)

@@ -12,15 +12,16 @@ import hashlib
 import json
 import re
 from datetime import UTC, datetime, timedelta
-from html.parser import HTMLParser
 
 import pytest
 
 from scorekeeper.db import get_db
 from scorekeeper.web import create_app
 from scorekeeper.web.review.history import duration_text
-from tests.app.test_pages import hand_form
-from tests.conftest import WORKED_EXAMPLE, app_config
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config
+from tests.support.pages import hand_form
+from tests.support.review import MINUS, rows_of, text_of
 from tests.support.stored import one_group, viewed
 
 NAMES = ["Avi", "Bat", "Gil", "Dana"]
@@ -35,54 +36,6 @@ GAME = [
 ]
 # The second game: the worked example alone, target 15, so Dana (seat 1) wins with 19.
 SECOND_SEATS = ["Bat", "Dana", "Avi", "Gil"]
-MINUS = "\u2212"
-
-
-class Tables(HTMLParser):
-    """Every table's rows as lists of cell texts, by the table's id."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.tables: dict[str, list[list[str]]] = {}
-        self._table: str | None = None
-        self._row: list[str] | None = None
-        self._cell: list[str] | None = None
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table":
-            self._table = dict(attrs).get("id", "")
-            self.tables[self._table] = []
-        elif tag == "tr" and self._table is not None:
-            self._row = []
-        elif tag in ("td", "th") and self._row is not None:
-            self._cell = []
-        elif tag == "br" and self._cell is not None:
-            self._cell.append(" / ")
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th") and self._cell is not None:
-            self._row.append(" ".join("".join(self._cell).split()))
-            self._cell = None
-        elif tag == "tr" and self._row is not None:
-            self.tables[self._table].append(self._row)
-            self._row = None
-        elif tag == "table":
-            self._table = None
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
-
-
-def rows_of(response, table_id: str) -> dict[str, list[str]]:
-    """A table's rows keyed by their first cell."""
-    rows = Tables(response.get_data(as_text=True)).tables[table_id]
-    return {row[0]: row[1:] for row in rows}
-
-
-def text_of(response) -> str:
-    return response.get_data(as_text=True)
 
 
 # Figures a page may keep for the next one (db/figures.py): a cache of what the hands
@@ -103,11 +56,11 @@ def dump(app) -> list:
 @pytest.fixture
 def played(client, make_game, post_hand):
     """(GAME's id and key, the second game's id)."""
-    first, key = make_game(players=NAMES, first_dealer=0)
+    first, key = make_game("israeli-whist", rules="pagat-german", players=NAMES, first_dealer=0)
     for hand in GAME:
         assert post_hand(first, key, hand).status_code == 201
-    second, key2 = make_game(players=SECOND_SEATS, target=15)
-    assert post_hand(second, key2).status_code == 201
+    second, key2 = make_game("israeli-whist", rules="pagat-german", players=SECOND_SEATS, target=15)
+    assert post_hand(second, key2, WORKED_EXAMPLE).status_code == 201
     return first, key, second
 
 
@@ -151,8 +104,8 @@ def test_game_statistics_show_the_over_under_split(client, played):
 
 
 def test_worked_example_statistics(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     response = client.get(f"/games/{game_id}/stats")
     figures = rows_of(response, "player-figures")
     assert figures["Total"] == [f"{MINUS}20", "19", f"{MINUS}10", f"{MINUS}40"]
@@ -161,7 +114,7 @@ def test_worked_example_statistics(client, make_game, post_hand):
 
 
 def test_a_game_without_hands_has_statistics_without_numbers(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     figures = rows_of(client.get(f"/games/{game_id}/stats"), "player-figures")
     assert figures["Contracts made"] == ["–"] * 4 and figures["Best hand"] == ["–"] * 4
 
@@ -196,7 +149,7 @@ def test_player_page_charts_the_latest_game(client, played):
 
 
 def test_player_names_with_spaces_and_slashes_have_pages(client, make_game):
-    make_game(players=["Noa / Tel Aviv", "Bob", "Cy", "Dee"])
+    make_game("israeli-whist", rules="pagat-german", players=["Noa / Tel Aviv", "Bob", "Cy", "Dee"])
     listing = text_of(client.get("/players", follow_redirects=True))
     link = re.search(r'href="(/groups/\d+/players/Noa[^"]+)"', listing).group(1)
     assert client.get(link).status_code == 200
@@ -242,7 +195,12 @@ def test_head_to_head_refuses_a_tampered_choice(client, played, query, message):
 
 
 def test_history_lists_every_game_with_its_facts(client, played, make_game):
-    house, _ = make_game(players=["Ann", "Bob", "Cy", "Dee"], settings={"miss_step": 5})
+    house, _ = make_game(
+        "israeli-whist",
+        rules="pagat-german",
+        players=["Ann", "Bob", "Cy", "Dee"],
+        settings={"miss_step": 5},
+    )
     page = text_of(client.get("/history", follow_redirects=True))
     today = datetime.now(UTC).date().isoformat()
     items = re.findall(r"<li>(.*?)</li>", page, re.S)
@@ -259,7 +217,7 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
 
 
 def test_history_filters_by_player_and_date(client, played, make_game):
-    make_game(players=["Ann", "Bob", "Cy", "Dee"])
+    make_game("israeli-whist", rules="pagat-german", players=["Ann", "Bob", "Cy", "Dee"])
     today = datetime.now(UTC).date()
     by_player = text_of(client.get("/history?player=Gil", follow_redirects=True))
     assert len(re.findall(r"<li>", by_player)) == 2 and "Ann" not in by_player.split("<ul")[-1]
@@ -488,7 +446,7 @@ def test_the_scoreboard_charts_running_totals_and_follows_each_change(editor):
 
 
 def test_scoreboard_links_print_statistics_and_export(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     page = text_of(client.get(f"/games/{game_id}"))
     for path in ("print", "stats", "export.csv", "export.json"):
         assert f'href="/games/{game_id}/{path}"' in page

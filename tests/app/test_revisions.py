@@ -8,8 +8,9 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
-from tests.app.test_pages import hand_form, text_of
-from tests.conftest import WORKED_EXAMPLE, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import game_in_new_group
+from tests.support.pages import hand_form, text_of
 from tests.support.stored import viewed
 
 PAGAT = PRESETS["pagat-german"]
@@ -27,9 +28,9 @@ def stored_hand(client, game_id, number):
 @pytest.fixture
 def three_hands(client, make_game, post_hand):
     """A game with three hands: (game id, key, hand 3 as phone X read it)."""
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     for _ in range(3):
-        assert post_hand(game_id, key).status_code == 201
+        assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
     return game_id, key, stored_hand(client, game_id, 3)
 
 
@@ -38,7 +39,7 @@ def readded(client, three_hands, post_hand):
     """Hand 3 deleted and recorded again (as another hand) after phone X read it."""
     game_id, key, seen = three_hands
     assert client.delete(f"/api/games/{game_id}/hands/3", headers=bearer(key)).status_code == 200
-    response = post_hand(game_id, key, thrown_in=True, frisch_rounds=0)
+    response = post_hand(game_id, key, WORKED_EXAMPLE, thrown_in=True, frisch_rounds=0)
     assert response.status_code == 201
     return game_id, key, seen, response.get_json()
 
@@ -153,8 +154,8 @@ def test_put_takes_if_match_too(client, readded):
 def test_bad_preconditions_are_named(
     client, make_game, post_hand, method, query, body, headers, field
 ):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     response = getattr(client, method)(
         f"/api/games/{game_id}/hands/1{query}", json=body, headers=bearer(key) | headers
     )

@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict, score_hand
 from scorekeeper.engine.israeli_whist.stats import game_stats
-from tests.app.test_review import rows_of
-from tests.conftest import WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.review import rows_of
 
 PAGAT = preset("pagat-german")
 ELHANANI = preset("elhanani")
@@ -80,7 +80,7 @@ def test_statistics_count_revokes_and_their_penalty_per_player():
 def revoked(client, make_game, post_hand):
     """The worked example with West caught revoking once, and a second hand with two
     revokes for East; returns the game's id."""
-    game_id, key = make_game(target=1000)
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=1000)
     assert post_hand(game_id, key, ONE_REVOKE).status_code == 201
     assert post_hand(game_id, key, WORKED_EXAMPLE, revokes=[0, 0, 0, 2]).status_code == 201
     return game_id
@@ -109,8 +109,8 @@ def test_the_scoreboard_shows_a_made_contract_and_the_revoke_apart(client, revok
 
 
 def test_a_scoreboard_without_revokes_has_no_revoke_legend(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'class="rv"' not in html
     assert "<i>+19</i></a><b>19</b></td>" in html
@@ -158,7 +158,7 @@ def test_the_csv_adds_contract_points_and_revoke_penalty_at_the_end(client, revo
 
 
 def test_the_csv_of_a_thrown_in_deal_scores_nothing(client, make_game, post_hand):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     assert post_hand(game_id, key, {"thrown_in": True, "frisch_rounds": 0}).status_code == 201
     text = client.get(f"/games/{game_id}/export.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))

@@ -12,7 +12,7 @@ from scorekeeper.engine.core.display import GameNotes, HandView, Label, PenaltyM
 from scorekeeper.engine.core.messages import msg, nmsg
 from scorekeeper.web import create_app
 from scorekeeper.web.scoreboard import hand_rows
-from tests.conftest import app_config
+from tests.support.app import app_config
 
 OVER = msg("over")
 

@@ -25,8 +25,8 @@ from scorekeeper import db
 from scorekeeper.db import keys, phones, sealing
 from scorekeeper.engine import get_game
 from scorekeeper.web import create_app
-from tests.app.test_backup import scorekeeper
-from tests.conftest import SEAT_NAMES, app_config
+from tests.support.app import SEAT_NAMES, app_config
+from tests.support.backup import scorekeeper
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 XOR_DB = FIXTURES / "xor-sealed.db"

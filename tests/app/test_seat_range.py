@@ -13,23 +13,13 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
-from tests.conftest import into_group
-from tests.games.israeli_whist.test_import_iws import upload
+from tests.support.app import into_group
+from tests.support.israeli_whist_import_iws import upload
+from tests.support.seat_range import ANY
 from tests.support.stored import game_count, one_group, viewed
-from tests.support.toy_game import HighCard
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod", "Ira"]
 SIZES = (2, 5, 8)
-
-
-class AnyTable(HighCard):
-    """The toy for two to eight players; registered, it is the game for three."""
-
-    key = "toy-any-table"
-    seat_range = (2, 8)
-
-
-ANY = AnyTable()
 
 
 def text_of(response) -> str:

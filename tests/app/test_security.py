@@ -6,8 +6,8 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.web import create_app
-from tests.app.test_pages import hand_form, text_of
-from tests.conftest import app_config, join_group, stored_game
+from tests.support.app import app_config, join_group, stored_game
+from tests.support.pages import hand_form, text_of
 
 # --- redirects take only same-site paths --------------------------------------------------
 
@@ -67,7 +67,7 @@ def test_safe_path_checks_what_werkzeug_will_send(target):
 
 @pytest.mark.parametrize("query", ["?x=1", "?next=//evil.example", '?a="><script>x</script>'])
 def test_a_query_string_never_reaches_another_visitors_scoreboard(app, make_game, query):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     first, second = app.test_client(), app.test_client()
     for phone in (first, second):
         join_group(phone, game_id)
@@ -78,7 +78,7 @@ def test_a_query_string_never_reaches_another_visitors_scoreboard(app, make_game
 
 
 def test_the_scheme_a_visitor_used_never_reaches_anothers_scoreboard(app, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     first, second = app.test_client(), app.test_client()
     for phone in (first, second):
         join_group(phone, game_id)

@@ -10,9 +10,9 @@ import subprocess
 import sys
 import urllib.parse
 
-from tests.app.test_backup import ENV
-from tests.app.test_replication import call_health
-from tests.app.test_serve_workers import free_port, wait_for
+from tests.support.backup import ENV
+from tests.support.replication import call_health
+from tests.support.serve_workers import free_port, wait_for
 
 ODD_NUMBERS = ["²", "١", "٣", "0", "-1", "1e3", "9" * 19, "9" * 5000, " 1", "1\u00a0"]
 

@@ -22,7 +22,7 @@ from contextlib import ExitStack, contextmanager
 import pytest
 
 from scorekeeper.cli import server
-from tests.app.test_serve_workers import free_port, wait_for
+from tests.support.serve_workers import free_port, wait_for
 
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half-sent\r\n"
 ANSWER_TIMEOUT = 30  # seconds; waitress's own default would hold a new phone for 120

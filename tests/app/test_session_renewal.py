@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import copy
 import gzip
-import re
 import urllib.request
 
 import pytest
 
 from scorekeeper import db
 from scorekeeper.web import phone_engine
-from tests.app.test_club_pages import THIRTEEN
-from tests.app.test_groups_privacy import Browser, call
-from tests.app.test_pages import hand_form, text_of
-from tests.app.test_stranger import served
-from tests.conftest import SEAT_NAMES, SERVED, new_app
+from tests.support.app import SEAT_NAMES, new_app
+from tests.support.club_pages import THIRTEEN
+from tests.support.groups_privacy import Browser, call
+from tests.support.live import SERVED
+from tests.support.pages import hand_form, text_of
+from tests.support.session_renewal import csrf_of, join, session_cookie
+from tests.support.stranger import served
 
 
 def shared_cacheable(response) -> bool:
@@ -41,15 +42,6 @@ def copy_cookies(source, into) -> None:
     into._cookies.clear()
     for cookie in source._cookies.values():
         into.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
-
-
-def session_cookie(client) -> str | None:
-    cookie = client.get_cookie("session")
-    return cookie.value if cookie else None
-
-
-def csrf_of(page: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
 
 @pytest.fixture
@@ -91,14 +83,6 @@ def planter(app):
     assert attacker.get(f"/games/{own.get_json()['id']}/edit/{own.get_json()['edit_key']}")
     assert session_cookie(attacker)
     return attacker
-
-
-def join(client, invite: str, label: str = "Victim"):
-    page = client.get(f"/join/{invite}")
-    assert page.status_code == 200, text_of(page)
-    return client.post(
-        f"/join/{invite}", data={"label": label, "csrf_token": csrf_of(text_of(page))}
-    )
 
 
 def test_a_cookie_planted_before_the_victim_joins_gives_the_planter_nothing(app, table):

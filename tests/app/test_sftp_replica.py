@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.test_backup import ENV
-from tests.app.test_private_files import save_until
-from tests.app.test_replication import call_health
-from tests.app.test_serve_workers import children_of, free_port, wait_for
+from tests.support.backup import ENV
+from tests.support.private_files import save_until
+from tests.support.replication import call_health
+from tests.support.serve_workers import children_of, free_port, wait_for
 
 asyncssh = pytest.importorskip("asyncssh", reason="the SFTP tests need asyncssh (test extra)")
 

@@ -12,8 +12,8 @@ import pytest
 
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.game import partnered
-from tests.conftest import join_group
-from tests.games.test_app_conformance import NAMES, long_rules, simulated_hands
+from tests.support.app import join_group
+from tests.support.app_conformance import NAMES, long_rules, simulated_hands
 
 TABLES = [game.seated(count) for game in GAMES.values() for count in game.seat_counts]
 

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME as SHEET
-from tests.conftest import SEAT_NAMES
+from tests.support.app import SEAT_NAMES
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

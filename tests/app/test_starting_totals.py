@@ -10,8 +10,9 @@ import re
 import pytest
 
 from scorekeeper import db, transfer
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, WORKED_POINTS, join_group
-from tests.games.israeli_whist.test_import_iws import upload
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.app import SEAT_NAMES, join_group
+from tests.support.israeli_whist_import_iws import upload
 from tests.support.stored import game_count, viewed
 
 

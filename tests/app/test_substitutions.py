@@ -15,7 +15,8 @@ from scorekeeper import db, transfer
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.errors import InvalidSettings
 from scorekeeper.engine.core.seating import SeatChange, check_changes, names_at, stints
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
 
 IW = get_game("israeli-whist")
 BW = get_game("bid-whist")
@@ -105,7 +106,7 @@ def test_bid_whist_figures_go_to_whoever_sat():
 
 @pytest.fixture
 def table(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     auth = {"Authorization": f"Bearer {key}"}
     client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)
@@ -190,7 +191,7 @@ def test_deleting_the_last_hand_keeps_the_table_as_it_sits(table):
 
 
 def test_a_finished_game_names_who_sat_in_the_winning_seat(client, make_game):
-    game_id, key = make_game(starting_totals=[0, 95, 0, 0])
+    game_id, key = make_game("israeli-whist", rules="pagat-german", starting_totals=[0, 95, 0, 0])
     auth = {"Authorization": f"Bearer {key}"}
     client.post(f"/api/games/{game_id}/seats", json={"seat": 1, "name": "Eve"}, headers=auth)
     client.post(f"/api/games/{game_id}/hands", json=WORKED_EXAMPLE, headers=auth)  # +19: 114

@@ -1,5 +1,5 @@
 """benchmarks/suite_cost.py reads a --durations=0 run as the issue's budget needs it
-(issue 46), and its weights order a parallel run (tests/conftest.py's longest_first)."""
+(issue 46), and its weights order a parallel run (tests/support/scheduling.py's longest_first)."""
 
 from __future__ import annotations
 
@@ -148,11 +148,11 @@ class Item:
 
 
 def test_a_parallel_run_starts_with_its_longest_group(monkeypatch, tmp_path):
-    from tests import conftest
+    from tests.support import scheduling
 
     weights = tmp_path / "durations.json"
     weights.write_text(json.dumps({"seconds": {"t.py::a[long]": 40.0, "t.py::quick": 0.1}}))
-    monkeypatch.setattr(conftest, "DURATIONS", weights)
+    monkeypatch.setattr(scheduling, "DURATIONS", weights)
     items = [
         Item("t.py::quick"),
         Item("t.py::page", browser=True),  # unmeasured: a browser test's usual time
@@ -161,7 +161,7 @@ def test_a_parallel_run_starts_with_its_longest_group(monkeypatch, tmp_path):
         Item("t.py::a[long]", group="a"),
         Item("t.py::b[two]", group="b"),
     ]
-    ordered = [item.nodeid for item in conftest.longest_first(items)]
+    ordered = [item.nodeid for item in scheduling.longest_first(items)]
     assert ordered == [
         "t.py::a[short]",  # group a: 40 s and more, its tests in their own order
         "t.py::a[long]",
@@ -193,7 +193,9 @@ def workers_of(tmp_path, module: str, hooks: str) -> set[str]:
     import subprocess
     import sys
 
-    (tmp_path / "conftest.py").write_text(f"from tests.conftest import {hooks}  # noqa: F401\n")
+    (tmp_path / "conftest.py").write_text(
+        f"from tests.support.scheduling import {hooks}  # noqa: F401\n"
+    )
     (tmp_path / "test_grouped.py").write_text(module)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PYTEST_XDIST_WORKER", None)

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from tests.app.test_pages import dump, hand_form, text_of
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, stored_game
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES, stored_game
+from tests.support.pages import dump, hand_form, text_of
 
 # --- the live scoreboard ------------------------------------------------------------------
 
@@ -19,7 +20,7 @@ def live_etag_in(page: str) -> str:
 
 
 def test_the_scoreboard_names_its_live_part_and_the_etag_it_is_at(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     page = text_of(client.get(f"/games/{game_id}"))
     assert f'data-live="/games/{game_id}/live"' in page
     live = client.get(f"/games/{game_id}/live")
@@ -28,8 +29,8 @@ def test_the_scoreboard_names_its_live_part_and_the_etag_it_is_at(client, make_g
 
 
 def test_the_live_part_is_a_fragment_of_the_scoreboard(client, make_game, post_hand):
-    game_id, key = make_game()
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
     fragment = text_of(client.get(f"/games/{game_id}/live"))
     assert "<html" not in fragment and "<body" not in fragment
     assert '<ol class="totals">' in fragment and 'id="h1"' in fragment
@@ -38,7 +39,7 @@ def test_the_live_part_is_a_fragment_of_the_scoreboard(client, make_game, post_h
 
 
 def test_polling_answers_304_until_a_hand_is_saved_edited_or_deleted(client, make_game, post_hand):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     auth = {"Authorization": f"Bearer {key}"}
     etag = client.get(f"/games/{game_id}/live").headers["ETag"]
     unchanged = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
@@ -47,7 +48,7 @@ def test_polling_answers_304_until_a_hand_is_saved_edited_or_deleted(client, mak
 
     seen = {etag}
     for change in (
-        lambda: post_hand(game_id, key),
+        lambda: post_hand(game_id, key, WORKED_EXAMPLE),
         lambda: client.put(
             f"/api/games/{game_id}/hands/1", json={**WORKED_EXAMPLE, "bid": "7S"}, headers=auth
         ),
@@ -73,7 +74,7 @@ def test_the_live_part_differs_for_the_editor_and_for_the_view_link(client, edit
 
 
 def test_the_live_part_follows_the_language(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     english = client.get(f"/games/{game_id}/live", headers={"Accept-Language": "en"})
     hebrew = client.get(f"/games/{game_id}/live", headers={"Accept-Language": "he"})
     assert english.headers["ETag"] != hebrew.headers["ETag"]
@@ -85,9 +86,11 @@ def test_the_live_part_follows_the_language(client, make_game):
 
 
 def test_the_live_part_travels_gzipped(client, make_game, post_hand):
-    game_id, key = make_game(players=["A" * 30, "B" * 30, "C" * 30, "D" * 30])
+    game_id, key = make_game(
+        "israeli-whist", rules="pagat-german", players=["A" * 30, "B" * 30, "C" * 30, "D" * 30]
+    )
     for _ in range(3):
-        post_hand(game_id, key)
+        post_hand(game_id, key, WORKED_EXAMPLE)
     response = client.get(f"/games/{game_id}/live", headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
 
@@ -97,13 +100,13 @@ def test_the_live_part_travels_gzipped(client, make_game, post_hand):
     [("/games/99/live", 404), ("/games/abc/live", 404), ("/games/1/live/x", 404)],
 )
 def test_a_tampered_poll_gets_an_answer_not_a_crash(client, make_game, path, status):
-    make_game()
+    make_game("israeli-whist", rules="pagat-german")
     assert client.get(path).status_code == status
 
 
 @pytest.mark.parametrize("etag", ['"', "W/", "*", 'W/"x", "y"', "\x00", "a" * 5000])
 def test_odd_if_none_match_headers_are_harmless(client, make_game, etag):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
     assert response.status_code in (200, 304)
 
@@ -137,7 +140,7 @@ def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
 
 
 def test_the_scoreboard_shows_the_view_links_qr_code_inline(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     page = text_of(client.get(f"/games/{game_id}"))
     svg = re.search(r"<svg [^>]*class=\"qr\"[^>]*>.*?</svg>", page, re.S)
     assert svg and 'role="img"' in svg[0] and 'aria-label="' in svg[0]
@@ -145,7 +148,7 @@ def test_the_scoreboard_shows_the_view_links_qr_code_inline(client, make_game):
 
 
 def test_the_view_qr_code_is_an_svg_file(client, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     response = client.get(f"/games/{game_id}/qr/view.svg")
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
@@ -158,7 +161,7 @@ def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
 
     made = []
     monkeypatch.setattr(share, "qr_svg", lambda url: made.append(url) or "<svg ></svg>")
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/qr/view.svg")
     client.get(f"/games/{game_id}/edit/{key}")
     client.get(f"/games/{game_id}/qr/edit.svg")
@@ -169,7 +172,7 @@ def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
 
 
 def test_the_edit_qr_code_needs_the_edit_key(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     for path in (f"/games/{game_id}/qr/edit.svg", f"/games/{game_id}/share/edit"):
         assert client.get(path).status_code == 403, path
         assert client.get(path + "?show=1").status_code == 403, path
@@ -196,7 +199,7 @@ def test_the_edit_qr_code_comes_after_a_confirmation(editor):
 
 def test_a_page_opened_on_the_serving_machine_shares_the_lan_address(tmp_path):
     from scorekeeper.web import create_app
-    from tests.conftest import app_config
+    from tests.support.app import app_config
 
     app = create_app(app_config(tmp_path, LAN_URL="http://192.168.1.20:5000/"))
     client = app.test_client()

@@ -20,7 +20,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
 from scorekeeper.engine.core.game import HandPlace
-from tests.games.test_app_conformance import long_rules, simulated_hands
+from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.toy_game import GAME as TOY
 
 LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}

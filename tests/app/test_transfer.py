@@ -13,7 +13,8 @@ import pytest
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
-from tests.conftest import WORKED_EXAMPLE, WORKED_POINTS, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.app import game_in_new_group
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -384,7 +385,7 @@ def test_cli_refuses_a_file_too_deep_or_odd_in_one_line(
 
 def test_a_hand_time_without_offset_is_refused_and_history_stays_up(app, client, make_game):
     """The issue's poisoned import: one hand's time without an offset beside one with."""
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     for _ in range(2):
         client.post(
             f"/api/games/{game_id}/hands",
@@ -406,9 +407,9 @@ def test_a_hand_time_without_offset_is_refused_and_history_stays_up(app, client,
 @pytest.mark.parametrize("stored", ["2024-05-01T20:00:00", "not a time", ""])
 def test_odd_times_already_stored_do_not_break_history(app, client, make_game, post_hand, stored):
     """Written by another tool, or by an import before times were checked."""
-    game_id, key = make_game()
-    post_hand(game_id, key)
-    post_hand(game_id, key)
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(game_id, key, WORKED_EXAMPLE)
+    post_hand(game_id, key, WORKED_EXAMPLE)
     database = db.connect(app.config["DATABASE"])
     with database.conn:
         database.execute(

@@ -9,7 +9,6 @@ aria-label...); and its Jinja expressions must not print a string literal that i
 
 from __future__ import annotations
 
-import pathlib
 import re
 from html.parser import HTMLParser
 
@@ -19,38 +18,29 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po, write_po
-from jinja2 import Environment, nodes
+from jinja2 import nodes
 
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
+from tests.support.translations import (
+    ENV,
+    ROOT,
+    TEMPLATES,
+    TRANSLATORS,
+    VISIBLE_ATTRIBUTES,
+    attribute_being_written,
+)
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TEMPLATES = sorted((ROOT / "templates").glob("*.html"))
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 # Every language the app offers but English, in which the strings are written.
 LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 # --- templates ------------------------------------------------------------------------------
 
-TRANSLATORS = {"_", "gettext", "ngettext", "pgettext", "npgettext"}
-# Attributes whose text a player reads or a screen reader speaks.
-VISIBLE_ATTRIBUTES = {
-    "title",
-    "placeholder",
-    "alt",
-    "label",
-    "aria-label",
-    "aria-description",
-    "aria-roledescription",
-    "aria-placeholder",
-    "aria-valuetext",
-}
 # Keyword arguments that become such attributes when a form field is rendered.
 VISIBLE_KEYWORDS = {"title", "placeholder", "alt", "label", "aria_label"}
 LETTER = re.compile(r"[^\W\d_]")
 # Short codes that are not words: suit letters for the engine (D, H), WTForms field types.
 CODE = re.compile(r"^(?:[A-Z]{1,2}|[A-Za-z]+Field)$")
-
-ENV = Environment(extensions=["jinja2.ext.i18n"])
 
 
 def has_letters(text: str) -> bool:
@@ -131,16 +121,6 @@ def untranslated_html(source: str) -> list[str]:
 SHOWN, STORED, CODE_ONLY = "shown", "stored", "code"
 # Filters whose arguments end up in the page: "a · b", a default value.
 PRINTING_FILTERS = {"join", "default", "d", "replace", "format"}
-
-
-def attribute_being_written(html: str) -> str | None:
-    """None when ``html`` ends outside a tag; else the attribute whose quoted value it
-    ends inside ("" between attributes), e.g. "class" for ``<li class="key``."""
-    start = html.rfind("<")
-    if start < 0 or ">" in html[start:]:
-        return None
-    quoted = re.search(r'([\w:-]+)\s*=\s*"[^"]*$', html[start:])
-    return quoted.group(1) if quoted else ""
 
 
 def _children(node: nodes.Node, mode: str):

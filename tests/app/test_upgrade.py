@@ -23,46 +23,14 @@ from scorekeeper import transfer
 from scorekeeper.db import sealing
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
-from tests.app.test_groups_db import kept_names, recounted
-from tests.conftest import app_config, join_group
+from tests.support.app import app_config, join_group
+from tests.support.groups_db import kept_names, recounted
 from tests.support.stored import viewed
+from tests.support.upgrade import FIXTURES, V4_DB, V4_KEYS, contains, migrated_copy
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
 OLD_JSON = FIXTURES / "scorekeeper-v1-export.json"
 OLD_CSV = FIXTURES / "scorekeeper-v1-export.csv"
-
-
-def contains(old, new, where: str = "$") -> list[str]:
-    """Every place where ``new`` loses or changes a value ``old`` holds (dict keys may be
-    added; lists must keep their length and order)."""
-    if isinstance(old, dict):
-        if not isinstance(new, dict):
-            return [f"{where}: was an object, now {new!r}"]
-        found = []
-        for key, value in old.items():
-            if key not in new:
-                found.append(f"{where}.{key}: missing")
-            else:
-                found.extend(contains(value, new[key], f"{where}.{key}"))
-        return found
-    if isinstance(old, list):
-        if not isinstance(new, list) or len(new) != len(old):
-            return [f"{where}: was {old!r}, now {new!r}"]
-        return [
-            p
-            for i, (a, b) in enumerate(zip(old, new, strict=True))
-            for p in contains(a, b, f"{where}[{i}]")
-        ]
-    return [] if old == new and type(old) is type(new) else [f"{where}: was {old!r}, now {new!r}"]
-
-
-def migrated_copy(source: Path, path: Path) -> Path:
-    """A copy of the old file ``source`` at ``path``, opened (and so migrated) by today's
-    code."""
-    shutil.copyfile(source, path)
-    storage.migrate(str(path)).close()
-    return path
 
 
 @pytest.fixture
@@ -339,10 +307,8 @@ def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_
 
 # --- v4: written by the code before private groups (issue 21) ------------------------------
 
-V4_DB = FIXTURES / "scorekeeper-v4.db"
 V4_JSON = FIXTURES / "scorekeeper-v4-export.json"
 V4_CSV = FIXTURES / "scorekeeper-v4-export.csv"
-V4_KEYS = FIXTURES / "scorekeeper-v4-keys.json"
 
 
 @pytest.fixture
@@ -625,8 +591,8 @@ def test_a_v4_database_keeps_every_edit_view_and_invite_link_over_the_real_serve
     """After the upgrade to phones and memberships kept on the server (m015, issue 29),
     every old edit link still records, every view link still shows its game, and the
     group's invite link still makes a phone a member."""
-    from tests.app.test_groups_privacy import Browser
-    from tests.conftest import serving
+    from tests.support.groups_privacy import Browser
+    from tests.support.live import serving
 
     keys = json.loads(V4_KEYS.read_text(encoding="utf-8"))
     shutil.copyfile(upgraded_v4, tmp_path / "scorekeeper.db")

@@ -26,10 +26,10 @@ from flask import Flask
 
 from scorekeeper.web import create_app, throttle
 from scorekeeper.web.weight import Weight, heavy, light, weight_of
-from tests.app.test_club_pages import night_of, start_night
-from tests.app.test_groups_privacy import call
-from tests.app.test_stranger import joined, new_group, played_game, post_file, served
-from tests.conftest import app_config
+from tests.support.app import app_config
+from tests.support.club_pages import night_of, start_night
+from tests.support.groups_privacy import call
+from tests.support.stranger import joined, new_group, played_game, post_file, served
 
 # Routes that declare no weight, each with why it needs none.
 EXEMPT = {

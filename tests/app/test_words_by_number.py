@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.bidding import bidding_rules, hook_problems
-from tests.conftest import SEAT_NAMES
+from tests.support.app import SEAT_NAMES
 
 # Wizard's first round deals one card; with the hook the dealer (the first player) may not
 # bid what makes the bids total it.
@@ -64,7 +64,7 @@ AHEAD = {
 
 
 def finish_page(client, make_game, post_hand, game, players, hands, language) -> str:
-    from tests.games.test_app_conformance import long_rules, simulated_hands
+    from tests.support.app_conformance import long_rules, simulated_hands
 
     rules = get_game(game)
     game_id, key = make_game(

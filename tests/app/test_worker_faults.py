@@ -22,10 +22,10 @@ from pathlib import Path
 
 from scorekeeper.database_check import check_database
 from scorekeeper.web import throttle
-from tests.app.test_backup import hands_of, scorekeeper
-from tests.app.test_replication import serving
-from tests.app.test_serve_workers import call, children_of, free_port, running, start_workers
-from tests.conftest import WORKED_EXAMPLE as HAND
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE as HAND
+from tests.support.backup import hands_of, scorekeeper
+from tests.support.replication import serving
+from tests.support.serve_workers import call, children_of, free_port, running, start_workers
 
 PATIENCE = 30  # seconds any awaited change may take before the test gives up
 

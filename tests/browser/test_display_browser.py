@@ -16,29 +16,21 @@ import io
 import itertools
 import pathlib
 import unicodedata
-from collections.abc import Iterator
 
 import pytest
 
-from tests.app.test_budget import benchmark_module
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_browser import Taps, record_worked_example
-from tests.conftest import PHONE, WORKED_EXAMPLE, call_json, printed_pdf, serving, view_path
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.accessibility import SERIOUS
+from tests.support.browser import Taps, record_worked_example
+from tests.support.budget import benchmark_module
+from tests.support.display_browser import LANGUAGES, api, live_server, new_game, phone  # noqa: F401  (fixtures)
+from tests.support.live import PHONE, printed_pdf, view_path
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory) -> Iterator[str]:
-    """One live server (CSRF on, as conftest's) for the module's tests, started once
-    rather than once a test: each test starts its own games on it, in a fresh phone."""
-    with serving(tmp_path_factory.mktemp("display")) as base:
-        yield base
-
-
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 FSI, PDI, MINUS = "\u2068", "\u2069", "\u2212"
-LANGUAGES = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
 LONG_NAMES = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
 
 # The boxes of ``name`` and of each character of the first ``token`` after it, in the
@@ -67,24 +59,6 @@ BOXES = """([selector, name, token]) => {
   for (let i = after; i < after + token.length; i++) chars.push(box(i, i + 1));
   return {name: box(at, at + name.length), token: chars, text};
 }"""
-
-
-def api(base: str, method: str, path: str, body=None, key=None):
-    status, answer = call_json(base, method, path, body, key)
-    assert status < 400, answer
-    return answer
-
-
-def new_game(base: str, players, hands=(), **body) -> dict:
-    created = api(
-        base,
-        "POST",
-        "/api/games",
-        {"players": players, "rules": "pagat-german", "first_dealer": 0, **body},
-    )
-    for hand in hands:
-        api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
-    return created
 
 
 def screenshot(page, name: str, selector: str | None = None) -> None:
@@ -206,19 +180,6 @@ def boxes_meet(a: dict, b: dict) -> bool:
         or a["y"] + a["height"] <= b["y"]
         or b["y"] + b["height"] <= a["y"]
     )
-
-
-@pytest.fixture
-def phone(browser, live_server, request):
-    """A phone asking for the language ``request.param`` is named by, at 390 px or 360 px."""
-    language, width = request.param
-    context = browser.new_context(
-        viewport={"width": width, "height": PHONE["height"]},
-        base_url=live_server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
-    yield context.new_page()
-    context.close()
 
 
 PHONES = [("en", 390), ("de", 390), ("he", 390), ("en", 360)]

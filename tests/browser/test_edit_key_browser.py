@@ -4,9 +4,9 @@ import time
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, game_opened_by_edit_link
-from tests.browser.test_table_browser import wait_for_worker
-from tests.conftest import opens
+from tests.support.browser import SCOREBOARD_URL, game_opened_by_edit_link
+from tests.support.live import opens
+from tests.support.table_browser import wait_for_worker
 
 pytestmark = pytest.mark.browser
 

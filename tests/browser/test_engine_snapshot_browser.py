@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker
-from tests.app.test_phone_engine import engine_site, page_requests, proof_requests
+from tests.support.phone_engine import engine_site, page_requests, proof_requests
 
 pytestmark = pytest.mark.browser
 

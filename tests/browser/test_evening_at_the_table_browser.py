@@ -20,8 +20,8 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, Taps, radio
-from tests.conftest import keep_screenshot, opens
+from tests.support.browser import SCOREBOARD_URL, Taps, radio
+from tests.support.live import keep_screenshot, opens
 
 pytestmark = pytest.mark.browser
 

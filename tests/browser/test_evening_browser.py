@@ -8,9 +8,11 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
-from tests.browser.test_display_browser import new_game
-from tests.conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, opens
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
+from tests.support.browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
+from tests.support.display_browser import new_game
+from tests.support.live import PHONE, opens
 
 pytestmark = pytest.mark.browser
 

@@ -11,18 +11,11 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import db
-from tests.app.test_evening_card import played_to_the_end
-from tests.app.test_evenings import START, sheet, stored
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_result_card_browser import (
-    FSI,
-    LANGUAGES,
-    OUR_TABLE,
-    model_of,
-    phone,
-    sent_card,
-)
-from tests.conftest import PHONE, SERVED, join_in_browser
+from tests.support.accessibility import SERIOUS
+from tests.support.evening_card import played_to_the_end
+from tests.support.evenings import START, sheet, stored
+from tests.support.live import PHONE, SERVED, join_in_browser
+from tests.support.result_card_browser import FSI, LANGUAGES, OUR_TABLE, model_of, phone, sent_card
 
 pytestmark = pytest.mark.browser
 

@@ -9,23 +9,12 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import db
-from tests.app.test_evenings import START, finished, sheet, simulated, stored, thrown_in_first
-from tests.browser.test_accessibility import SERIOUS
-from tests.conftest import PHONE, SERVED, join_in_browser
+from tests.support.evenings import START, finished, sheet, simulated, stored, thrown_in_first
+from tests.support.evenings_browser import LANGUAGES, LONG_NAMES, fits, serious
+from tests.support.live import PHONE, SERVED, join_in_browser
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
-LONG_NAMES = (
-    "אלכסנדרה בן-דויד",
-    "Christopher Mont",
-    "שלומית אבן-חיימי",
-    "Montgomery-White",
-    "נחמיה בן-אליעזר",
-    "Bartholomew Kidd",
-    "Maximilian Ernst",
-    "Alexandra Wilder",
-)
 HEADINGS = {
     "en": "Evening of",
     "he": "ערב",
@@ -54,15 +43,6 @@ def evening(live_server):
     finally:
         database.close()
     return ids[1], group
-
-
-def fits(page, width: int) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= width
-
-
-def serious(axe, page) -> list[str]:
-    results = axe.run(page)
-    return [v["id"] for v in results.response["violations"] if v["impact"] in SERIOUS]
 
 
 @pytest.mark.parametrize("width", (360, PHONE["width"]))

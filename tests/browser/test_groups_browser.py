@@ -8,8 +8,8 @@ import shutil
 import pytest
 
 from scorekeeper.cli import entry
-from tests.app.test_upgrade import V4_DB, V4_KEYS
-from tests.conftest import PHONE, opens, serving
+from tests.support.live import PHONE, opens, serving
+from tests.support.upgrade import V4_DB, V4_KEYS
 
 pytestmark = pytest.mark.browser
 

@@ -6,29 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import GAMES
-from tests.browser.test_browser import api
-from tests.conftest import SHOTS, keep_screenshot, until
+from tests.support.keep_by_itself_browser import GAME, HAND, NAMES, started
+from tests.support.live import SHOTS, keep_screenshot, until
 from tests.support.offline_phone import ENGINE_TIMEOUT, watched
 
 pytestmark = pytest.mark.browser
 
-GAME = GAMES["israeli-whist"]
-NAMES = ["Noa", "Ben", "Dana", "Carl"]
-HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
 # What keeping a game fetches: none of it before the phone may keep it.
 KEEPING = ("/engine/", "keep.js", "/kept")
 SAVING_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g", type: "wifi" }) })"""
-
-
-def started(base: str, hands: int = 1) -> dict:
-    """A new game (the API's answer) with ``hands`` hands recorded."""
-    body = {"game": GAME.key, "players": NAMES, "rules": GAME.default_preset, "first_dealer": 0}
-    created = api(base, "POST", "/api/games", body)
-    for _ in range(hands):
-        api(base, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
-    return created
 
 
 def fetched(context) -> list[str]:
@@ -201,7 +188,7 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
     """Reloaded without the network while the engine is still starting: the scoreboard the
     engine last drew and the form for the next hand are there at once, their keys answer,
     and a Save says the phone is getting ready, then goes through the engine."""
-    from tests.games.test_app_conformance import enter, entry_of, kept
+    from tests.support.app_conformance import enter, entry_of, kept
     from tests.support.offline_phone import QUEUED, keep_game, offline, record_offline
 
     created = started(live_server, hands=2)

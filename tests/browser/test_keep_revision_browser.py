@@ -11,10 +11,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.browser.test_browser import api
-from tests.browser.test_rtl_browser import fits_the_phone
-from tests.conftest import SERVED, SHOTS, keep_screenshot
-from tests.games.test_app_conformance import enter, entry_of
+from tests.support.app_conformance import enter, entry_of
+from tests.support.browser import api
+from tests.support.live import SERVED, SHOTS, keep_screenshot
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     kept_offline,
@@ -22,6 +21,7 @@ from tests.support.offline_phone import (
     started_game,
     stored,
 )
+from tests.support.rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
 

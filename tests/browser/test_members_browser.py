@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import db
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_browser import api
-from tests.browser.test_rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
-from tests.conftest import SERVED, until, watched_page
+from tests.support.accessibility import SERIOUS
+from tests.support.browser import api
+from tests.support.live import SERVED, until, watched_page
+from tests.support.rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
 
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en-GB,en;q=0.9"}
 NAMES = {
@@ -114,8 +114,8 @@ KEPT = """async () => (await (await caches.open("pages")).keys()).map((r) => r.u
 def test_a_phone_that_leaves_keeps_none_of_the_group_s_pages(page, live_server):
     """Finding 7: the service worker kept a group's scoreboards after the phone left.
     Now the page after "Leave the group" has it drop every page it kept."""
-    from tests.browser.test_table_browser import wait_for_worker
-    from tests.conftest import join_in_browser
+    from tests.support.live import join_in_browser
+    from tests.support.table_browser import wait_for_worker
 
     created = api(
         live_server,

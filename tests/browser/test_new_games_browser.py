@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_browser import Taps, api, radio
-from tests.browser.test_rtl_browser import check_page
-from tests.conftest import view_path, watched_page
+from tests.support.accessibility import SERIOUS
+from tests.support.browser import Taps, api, radio
+from tests.support.live import view_path, watched_page
+from tests.support.rtl_browser import check_page
 
 pytestmark = pytest.mark.browser
 

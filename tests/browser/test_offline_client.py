@@ -25,18 +25,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.browser.test_browser import api
-from tests.browser.test_offline_walk_browser import KeepingPhone
-from tests.browser.test_rtl_browser import fits_the_phone
-from tests.conftest import SERVED, keep_screenshot, opens, serving, until
-from tests.conftest import SHOTS as ALL_SHOTS
-from tests.games.test_app_conformance import (
-    Entry,
-    enter,
-    entry_of,
-    kept,
-    simulated_hands,
-)
+from tests.support.app_conformance import Entry, enter, entry_of, kept, simulated_hands
+from tests.support.browser import api
+from tests.support.live import SERVED, keep_screenshot, opens, serving, until
+from tests.support.live import SHOTS as ALL_SHOTS
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
@@ -45,6 +37,8 @@ from tests.support.offline_phone import (
     started_game,
     stored,
 )
+from tests.support.offline_walk_browser import KeepingPhone
+from tests.support.rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
 
@@ -307,7 +301,7 @@ def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, langu
     back online the server holds all 65. In Hebrew, and in
     German (the language the other offline tests do not run in unless every phone is
     asked for: SCOREKEEPER_FULL_MATRIX=1)."""
-    from tests.games.test_app_conformance import long_rules
+    from tests.support.app_conformance import long_rules
 
     base = live_server
     game = GAMES["oh-hell"]

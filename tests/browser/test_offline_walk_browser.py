@@ -13,13 +13,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-from tests.conftest import serving
-from tests.games.test_app_conformance import (
+from tests.support.app_conformance import (
     FULL_MATRIX,
     LANGUAGES,
     Kinds,
@@ -31,6 +29,8 @@ from tests.games.test_app_conformance import (
     names_for,
     simulated_hands,
 )
+from tests.support.live import serving
+from tests.support.offline_walk_browser import KeepingPhone
 
 pytestmark = pytest.mark.browser
 # A parallel run keeps each game's walks on one worker, and the games spread over the
@@ -85,42 +85,6 @@ def widest_kept() -> dict[str, str]:
             kinds[game.key] = kinds_of(f"<body>{html[template]}</body>")
     seats = {game.key: game.seats for game in GAMES.values()}
     return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
-
-
-class KeepingPhone:
-    """The module's phone that keeps games, 360 px wide, opened once and kept while the
-    module runs (``offline_phone.new_phone``): it keeps every game it edits, and Pyodide,
-    its standard library and the engine are fetched and compiled once for all of them, as
-    on a real phone. Each walk's browser asks for the walk's language (``Accept-Language``,
-    as when the table changes the phone's language): the kept page of a game is in the
-    language it was kept in. A phone that fails a walk is closed, so that the next walk
-    starts on a fresh one."""
-
-    def __init__(self, browser, base: str) -> None:
-        self.browser, self.base = browser, base
-        self.context: Any = None
-        self.language = ""
-        self.errors: list[str] = []
-
-    def __call__(self, language: str):
-        if self.context is None:
-            from tests.support.offline_phone import new_phone
-
-            self.context = new_phone(self.browser, self.base, language)
-            self.context.on("weberror", lambda error: self.errors.append(str(error.error)))
-        elif language != self.language:
-            self.context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
-        self.language = language
-        return self.context
-
-    def script_errors(self) -> list[str]:
-        found, self.errors[:] = list(self.errors), []
-        return found
-
-    def close(self) -> None:
-        if self.context is not None:
-            self.context.close()
-        self.context = None
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import get_game
-from tests.browser.test_browser import api
-from tests.browser.test_evenings_browser import LONG_NAMES
-from tests.conftest import serving
-from tests.games.test_app_conformance import long_rules, simulated_hands
+from tests.support.app_conformance import long_rules, simulated_hands
+from tests.support.browser import api
+from tests.support.evenings_browser import LONG_NAMES
+from tests.support.live import serving
 
 pytestmark = pytest.mark.browser
 

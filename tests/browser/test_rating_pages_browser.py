@@ -11,9 +11,9 @@ from urllib.parse import quote
 import pytest
 
 from scorekeeper import db
-from tests.app.test_evenings import START, finished, sheet, stored
-from tests.browser.test_evenings_browser import LANGUAGES, LONG_NAMES, fits, serious
-from tests.conftest import PHONE, SERVED, join_in_browser, watched_page
+from tests.support.evenings import START, finished, sheet, stored
+from tests.support.evenings_browser import LANGUAGES, LONG_NAMES, fits, serious
+from tests.support.live import PHONE, SERVED, join_in_browser, watched_page
 
 pytestmark = pytest.mark.browser
 

@@ -6,69 +6,35 @@ pages are axe-clean and fit 360 px; without JavaScript the text is one tap away.
 
 from __future__ import annotations
 
-import base64
-import json
 import pathlib
-import struct
 from typing import Any
 
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-from tests.browser.test_accessibility import SERIOUS
-from tests.conftest import PHONE, call_json, join_in_browser
+from tests.support.accessibility import SERIOUS
+from tests.support.live import PHONE, call_json, join_in_browser
 from tests.support.play import records as drawn_records
+from tests.support.result_card_browser import (
+    FSI,
+    LANGUAGES,
+    OUR_TABLE,
+    PDI,
+    model_of,
+    phone,
+    png_size,
+    sent_card,
+)
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
-OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
 DOWNLOADED = {
     "en": "This phone cannot send pictures from here: the picture was downloaded and the text",
     "he": "הטלפון הזה לא יכול לשלוח תמונות מכאן: התמונה הורדה והטקסט הועתק.",
     "de": "Dieses Handy kann von hier keine Bilder senden: Das Bild wurde heruntergeladen und",
 }
-SEND = {"en": "Send result", "he": "שליחת התוצאה", "de": "Ergebnis senden"}
 # Partners of both scripts, a name that is markup, and totals below zero (Bid Whist).
 NAMES = ["נועה בן-דויד", "Christopher", "<b>Zoë</b>", "Lior!", "שלומית", "Max", "Eve", "Tom"]
-FSI, PDI = "\u2068", "\u2069"
-
-# A phone without the Web Share API (a desktop browser): the card falls back to a download.
-NO_SHARE = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
-# Every run of text the page draws on a canvas, as it draws it (the drawing itself goes on).
-WATCH_TEXT = """
-window.drawnText = [];
-const fillText = CanvasRenderingContext2D.prototype.fillText;
-CanvasRenderingContext2D.prototype.fillText = function (text, x, y) {
-  const run = { text: String(text), x: x, direction: this.direction, align: this.textAlign };
-  window.drawnText.push(run);
-  return fillText.apply(this, arguments);
-};
-"""
-# The PNG's pixels as the browser decodes them: how many distinct colours, and how many
-# dark (text) pixels in the band of the rows.
-PIXELS = """async (encoded) => {
-  const image = new Image();
-  image.src = "data:image/png;base64," + encoded;
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = image.naturalWidth;
-  canvas.height = image.naturalHeight;
-  const context = canvas.getContext("2d");
-  context.drawImage(image, 0, 0);
-  const all = context.getImageData(0, 0, canvas.width, canvas.height).data;
-  const colours = new Set();
-  for (let i = 0; i < all.length; i += 4 * 7) {
-    colours.add((all[i] << 16) | (all[i + 1] << 8) | all[i + 2]);
-  }
-  const rows = context.getImageData(0, 360, canvas.width, 700).data;
-  let dark = 0;
-  for (let i = 0; i < rows.length; i += 4) {
-    if (rows[i] + rows[i + 1] + rows[i + 2] < 200) dark += 1;
-  }
-  const size = { width: image.naturalWidth, height: image.naturalHeight };
-  return { ...size, colours: colours.size, dark: dark };
-}"""
 
 
 def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
@@ -87,48 +53,6 @@ def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
             if answer["status"] == "finished":
                 return created
     raise AssertionError(f"{game.key}: no bot of the game finished it")
-
-
-def phone(browser, live_server, language: str, width: int = PHONE["width"], **options):
-    context = browser.new_context(
-        viewport={"width": width, "height": PHONE["height"]},
-        base_url=live_server,
-        locale=language,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-        **options,
-    )
-    context.add_init_script(NO_SHARE + WATCH_TEXT)
-    return context
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    """A PNG's width and height, from its header."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    assert data[12:16] == b"IHDR"
-    return struct.unpack(">II", data[16:24])
-
-
-def sent_card(page, language: str, file_name: str) -> bytes:
-    """Taps "Send result" on a phone without a share sheet: the card is downloaded as
-    ``file_name``, a 1080 × 1350 PNG under 300 KB that is not blank. Returns its bytes."""
-    button = page.locator(".send-result")
-    assert button.inner_text() == SEND[language]
-    with page.expect_download() as caught:
-        button.click()
-    download = caught.value
-    assert download.suggested_filename == file_name
-    data = pathlib.Path(download.path()).read_bytes()
-    assert png_size(data) == (1080, 1350)
-    assert len(data) < 300_000, len(data)
-    pixels = page.evaluate(PIXELS, base64.b64encode(data).decode())
-    assert (pixels["width"], pixels["height"]) == (1080, 1350)
-    assert pixels["colours"] >= 8, pixels  # the head, the paper, the gold, the text…
-    assert pixels["dark"] > 5_000, pixels  # names and totals written in the rows
-    return data
-
-
-def model_of(page) -> dict[str, Any]:
-    return json.loads(page.locator("script.card-model").first.text_content())
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

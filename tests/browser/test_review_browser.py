@@ -3,12 +3,12 @@ in English and Hebrew, light and dark, and every control is big enough for a thu
 
 import pytest
 
-from tests.browser.test_accessibility import (  # noqa: F401
+from tests.support.accessibility import (  # noqa: F401  (fixtures)
     MIN_TARGET,
     SERIOUS,
     TARGETS,
     phones,
-    table,
+    table,  # noqa: F401  (fixtures)
     table_server,
 )
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.app.test_seat_range import ANY
-from tests.browser.test_rtl_browser import check_page
-from tests.conftest import opens
+from tests.support.live import opens
+from tests.support.rtl_browser import check_page
+from tests.support.seat_range import ANY
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.app.test_seats import THREE, toy_with_seats
-from tests.conftest import join_in_browser, serving
-from tests.games.test_app_conformance import (
+from tests.support.app_conformance import (
     PAGES,
     Phones,
     Setup,
@@ -21,6 +19,8 @@ from tests.games.test_app_conformance import (
     pages_of,
     setup_of,
 )
+from tests.support.live import join_in_browser, serving
+from tests.support.seats import THREE, toy_with_seats
 
 pytestmark = pytest.mark.browser
 

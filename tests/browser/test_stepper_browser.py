@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_browser import api
-from tests.games.test_app_conformance import NAMES
+from tests.support.app_conformance import NAMES
+from tests.support.browser import api
 from tests.support.offline_phone import new_phone
 
 pytestmark = pytest.mark.browser

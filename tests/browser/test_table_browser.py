@@ -5,7 +5,9 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import (
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES
+from tests.support.browser import (
     SCOREBOARD_URL,
     WORKED_TAPS,
     Taps,
@@ -13,7 +15,8 @@ from tests.browser.test_browser import (
     game_opened_by_edit_link,
     totals,
 )
-from tests.conftest import PHONE, SEAT_NAMES, WORKED_EXAMPLE, call_json, opens, until, view_path
+from tests.support.live import PHONE, call_json, opens, until, view_path
+from tests.support.table_browser import wait_for_worker
 
 pytestmark = pytest.mark.browser
 
@@ -33,25 +36,6 @@ def phone(browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def wait_for_worker(page, seconds: float = 10.0, holding: str = "") -> None:
-    """Waits until the service worker is active, so that it serves the next navigation,
-    and has kept a copy of the page (one that says ``holding``: a copy kept of an earlier
-    load of the page may be there before the current one)."""
-    until(
-        page,
-        """async (holding) => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            const pages = await caches.open("pages");
-            const kept = await pages.match(location.href, {ignoreVary: true});
-            return Boolean(registration && registration.active
-                && registration.active.state === "activated"
-                && kept && (await kept.text()).includes(holding));
-        }""",
-        holding,
-        timeout=seconds * 1000,
-    )
 
 
 def show_page(page, state: str) -> None:

@@ -18,20 +18,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_browser import WORKED_TAPS, radio
-from tests.browser.test_display_browser import LANGUAGES, new_game
-from tests.browser.test_display_browser import phone as phone  # a fixture: a language and a width
-from tests.conftest import (
-    PHONE,
-    SEAT_NAMES,
-    WORKED_EXAMPLE,
-    join_in_browser,
-    opens,
-    polled,
-    serving,
-    view_path,
-)
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.accessibility import SERIOUS
+from tests.support.app import SEAT_NAMES
+from tests.support.browser import WORKED_TAPS, radio
+from tests.support.display_browser import LANGUAGES, new_game
+from tests.support.display_browser import phone as phone  # a fixture: a language and a width
+from tests.support.live import PHONE, join_in_browser, opens, polled, serving, view_path
+from tests.support.table_fit_browser import NARROW, TAP, assert_keys_fit
 
 pytestmark = pytest.mark.browser
 
@@ -48,19 +42,8 @@ def live_server(tmp_path_factory) -> Iterator[str]:
 LONG = ["Alexandra Müller", "Christopher Lang", "Jonathan Stevens", "Elisabeth Garcia"]
 # The names of the issue: the first-dealer keys ran 542 px wide on a 390 px screen.
 ISSUE = ["Alexandra", "Christopher", "Jonathan", "Elisabeth"]
-TAP = 44
-
-# Every key of the pads showing inside ``root``: its box and whether the text is cut.
-KEY_BOXES = """root => Array.from(root.querySelectorAll(".pad")).filter(
-  pad => pad.offsetParent !== null
-).flatMap(pad => Array.from(pad.querySelectorAll("label.key")).map(key => {
-  const r = key.getBoundingClientRect();
-  return {text: key.textContent.trim(), title: key.title, left: r.left, right: r.right,
-          width: r.width, height: r.height};
-}))"""
 
 
-NARROW = [("en", 360), ("de", 360), ("he", 360)]
 narrow = pytest.mark.parametrize("phone", NARROW, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
 
 
@@ -70,21 +53,6 @@ def open_hand_form(page, live_server, players, hands=(), **body) -> dict:
     page.goto(created["edit_url"])
     page.goto(f"/games/{created['id']}/hands/new")
     return created
-
-
-def assert_keys_fit(page, selector: str, expected: int | None = None) -> list[dict]:
-    """Every key showing under ``selector`` lies inside the screen and is a 44 px target."""
-    width = page.viewport_size["width"]
-    keys = page.locator(selector).evaluate(KEY_BOXES)
-    assert keys, f"no keys showing in {selector}"
-    if expected is not None:
-        assert len(keys) == expected, keys
-    for key in keys:
-        assert key["left"] >= -0.5 and key["right"] <= width + 0.5, (selector, key)
-        assert key["width"] >= TAP and key["height"] >= TAP, (selector, key)
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, (selector, scroll)
-    return keys
 
 
 # --- item 1: keys fit with long names -------------------------------------------------------

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import api
-from tests.conftest import watched_page
+from tests.support.browser import api
+from tests.support.live import watched_page
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tests.games.test_app_conformance import LANGUAGES as ACCEPT
-from tests.games.test_app_conformance import plain_text
+from tests.support.app_conformance import LANGUAGES as ACCEPT
+from tests.support.app_conformance import plain_text
 
 ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
 PHONE = (360, 800)
@@ -113,7 +113,7 @@ def started_game(base: str, rules: Any, players: list[str], first: dict) -> tupl
     """A game of ``rules`` (its default preset, the first player dealing) created through
     the API of the live server ``base``, its hand 1 ``first`` recorded: the API's answer,
     the game's id and its edit key."""
-    from tests.browser.test_browser import api
+    from tests.support.browser import api
 
     body = {"game": rules.key, "players": players, "rules": rules.default_preset, "first_dealer": 0}
     created = api(base, "POST", "/api/games", body)

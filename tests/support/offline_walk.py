@@ -9,16 +9,9 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine import Game
-from tests.browser.test_browser import api
-from tests.browser.test_rtl_browser import fits_the_phone
-from tests.conftest import opens
-from tests.games.test_app_conformance import (
-    enter,
-    entry_of,
-    long_rules,
-    previewed,
-    simulated_hands,
-)
+from tests.support.app_conformance import enter, entry_of, long_rules, previewed, simulated_hands
+from tests.support.browser import api
+from tests.support.live import opens
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     NUMBERS,
@@ -27,6 +20,7 @@ from tests.support.offline_phone import (
     numbers,
     record_offline,
 )
+from tests.support.rtl_browser import fits_the_phone
 
 
 def keep_by_itself(page, game_id: int, name: str) -> None:

@@ -94,7 +94,7 @@ def import_path(client) -> str:
 def one_group(client, *game_ids: int) -> int:
     """Puts the games in the group of the first, as the upgrade puts a database's games
     in one group, and makes this browser its member; returns the group's id."""
-    from tests.conftest import move_to_group
+    from tests.support.app import move_to_group
 
     with client.application.app_context():
         group_id = db.load_game(db.get_db(), int(game_ids[0])).group_id

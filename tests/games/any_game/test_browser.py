@@ -11,10 +11,10 @@ import pytest
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME
-from tests.browser.test_accessibility import SERIOUS
-from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
-from tests.browser.test_rtl_browser import check_page
-from tests.conftest import opens, view_path
+from tests.support.accessibility import SERIOUS
+from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.live import opens, view_path
+from tests.support.rtl_browser import check_page
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ import pytest
 from flask_babel import force_locale, gettext
 
 from scorekeeper.engine import GAMES
-from tests.app.test_new_games_refusals import NAMES, new_game, summary
-from tests.conftest import stored_game
+from tests.support.app import stored_game
+from tests.support.new_games_refusals import NAMES, new_game, summary
 from tests.support.stored import join
 
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))

@@ -18,7 +18,8 @@ import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
-from tests.conftest import SEAT_NAMES, WORKED_EXAMPLE, game_in_new_group
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import SEAT_NAMES, game_in_new_group
 from tests.support.stored import group_listing, viewed
 
 BID_WHIST = GAMES["bid-whist"]
@@ -103,7 +104,7 @@ def test_a_bid_whist_game_reads_per_side(client, new_game):
 def test_an_israeli_whist_game_has_one_seat_per_side(client, make_game):
     """The same key for every game, so a client reads totals per side without knowing the
     game; an Israeli Whist game keeps everything else it had, and no "finished_after"."""
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     game = client.get(viewed(client, game_id)).get_json()
     assert game["sides"] == [[0], [1], [2], [3]]
     assert game["totals"] == [0, 0, 0, 0] and "finished_after" not in game
@@ -393,7 +394,7 @@ def test_finish_takes_no_fields_and_an_israeli_whist_game_has_no_finish(
     response = client.post(f"/api/games/{game_id}/finish", json={"now": 1}, headers=bearer(key))
     assert response.status_code == 422 and response.get_json()["field"] == "now"
     assert client.post("/api/games/999/finish", headers=bearer(key)).status_code == 404
-    iw_id, iw_key = make_game()
+    iw_id, iw_key = make_game("israeli-whist", rules="pagat-german")
     response = client.post(f"/api/games/{iw_id}/finish", headers=bearer(iw_key))
     assert response.status_code == 409
     assert response.get_json() == {

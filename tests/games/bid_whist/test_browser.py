@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
-from tests.browser.test_display_browser import phone as phone  # a fixture: a language and a width
-from tests.browser.test_table_fit_browser import NARROW, assert_keys_fit
-from tests.conftest import opens
+from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.display_browser import phone as phone  # a fixture: a language and a width
+from tests.support.live import opens
+from tests.support.table_fit_browser import NARROW, assert_keys_fit
 
 pytestmark = pytest.mark.browser
 

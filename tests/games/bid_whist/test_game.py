@@ -10,7 +10,7 @@ from scorekeeper.engine.bid_whist import GAME, preset
 from scorekeeper.engine.core.display import Notation
 from scorekeeper.engine.core.game import Game, seat_values, side_values
 from scorekeeper.engine.registry import GAMES, UNLISTED
-from tests.conftest import game_in_new_group
+from tests.support.app import game_in_new_group
 
 S = preset("bid-whist")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]  # A: Ann & Cat, B: Bob & Dan

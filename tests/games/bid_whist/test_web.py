@@ -5,25 +5,13 @@ and head-to-head kept apart from Israeli Whist's."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
+from tests.support.bid_whist_web import plain, text_of
+
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
-
-
-def text_of(response) -> str:
-    return response.get_data(as_text=True)
-
-
-def plain(response) -> str:
-    """The page's text without tags (and what scripts read: JSON, templates), its
-    isolates and spaces folded."""
-    text = re.sub(r"<(script|template)\b.*?</\1>", " ", text_of(response), flags=re.S)
-    text = re.sub(r"<[^>]+>", " ", text)
-    text = html.unescape(re.sub("[\u2066-\u2069]", "", text))
-    return re.sub(r"\s+", " ", text)
 
 
 def new_game(client, players=PLAYERS) -> int:
@@ -155,7 +143,7 @@ def test_sheets_print_books_needed_and_taken_per_side(bw):
 
 def test_history_names_the_game_and_filters_by_it(bw, make_game):
     client, game_id = bw
-    make_game()  # an Israeli Whist game
+    make_game("israeli-whist", rules="pagat-german")  # an Israeli Whist game
     every = plain(client.get("/history", follow_redirects=True))
     assert "Bid Whist · Game 1" in every and "Israeli Whist · Game 2" in every
     only = plain(client.get("/history?game=bid-whist", follow_redirects=True))
@@ -167,7 +155,7 @@ def test_history_names_the_game_and_filters_by_it(bw, make_game):
 def test_careers_and_head_to_head_keep_the_games_apart(bw, make_game):
     client, game_id = bw
     hand(client, game_id, **UP_4H_11)
-    make_game(players=["Ann", "Bob", "Eve", "Fay"])
+    make_game("israeli-whist", rules="pagat-german", players=["Ann", "Bob", "Eve", "Fay"])
     page = text_of(client.get("/players/Ann", follow_redirects=True))
     assert "Career in Israeli Whist" in page and "Career in Bid Whist" in page
     assert page.count("<table") == 2
@@ -231,7 +219,7 @@ def test_finish_now_with_the_sides_level_plays_on(bw):
 
 
 def test_an_israeli_whist_game_has_no_finish_now(client, make_game):
-    game_id, key = make_game()
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     assert 'id="finish"' not in text_of(client.get(f"/games/{game_id}"))
     assert client.get(f"/games/{game_id}/finish").status_code == 302

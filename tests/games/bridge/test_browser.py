@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
-from tests.browser.test_rtl_browser import fits_the_phone, game_on_a_small_phone
-from tests.conftest import view_path
+from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.live import view_path
+from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 

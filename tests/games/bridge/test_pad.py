@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
 from scorekeeper.engine.bridge.settings import BOARD_VULNERABLE, PRESETS
-from tests.conftest import join_group
-from tests.games.bridge.test_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
+from tests.support.app import join_group
+from tests.support.bridge_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
 
 CHICAGO = PRESETS["chicago"]
 DUPLICATE = {**CHICAGO.to_dict(), "duplicate": True, "deals": 16, "fourth_deal_bonus": None}

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import Taps, api
-from tests.browser.test_rtl_browser import fits_the_phone, game_on_a_small_phone
-from tests.conftest import view_path
+from tests.support.browser import Taps, api
+from tests.support.live import view_path
+from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 

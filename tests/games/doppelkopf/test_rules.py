@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.web import create_app
-from tests.conftest import app_config
+from tests.support.app import app_config
 from tests.support.rules_docs import single_hands
 from tests.support.stored import viewed
 

@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.israeli_whist.records import HAND, PassRound, PlayedHand, ThrownIn
-from tests.games.israeli_whist.test_surface import FIELDS
+from tests.support.israeli_whist_surface import FIELDS
 
 GAME = GAMES["israeli-whist"]
 STANDARD = GAME.preset("standard")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,8 @@ from scorekeeper import db, transfer
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
 from scorekeeper.transfer.peers import iws
+from tests.support.israeli_whist_import_iws import FIXTURE, upload
 from tests.support.stored import import_path
-
-FIXTURE = Path(__file__).parents[2] / "fixtures" / "iws-export.json"
 
 # RULE_PRESETS.STANDARD of whist-rules.js, as a new game copies it into session.rules.
 STANDARD = {
@@ -569,26 +567,6 @@ def test_a_refused_file_leaves_the_cli_database_unchanged(capsys, path, database
 # --- the web page -------------------------------------------------------------------------------
 
 
-def upload(client, data: bytes, name="iws-export.json"):
-    """Posts ``data`` as the form's file. The body is built here, in memory: the test
-    client's own builder spools a large one to a temporary file it leaves open."""
-    boundary = "----iws-test-boundary"
-    body = (
-        (
-            f"--{boundary}\r\n"
-            'Content-Disposition: form-data; name="submit"\r\n\r\n1\r\n'
-            f"--{boundary}\r\n"
-            f'Content-Disposition: form-data; name="file"; filename="{name}"\r\n'
-            "Content-Type: application/json\r\n\r\n"
-        ).encode()
-        + data
-        + f"\r\n--{boundary}--\r\n".encode()
-    )
-    return client.post(
-        import_path(client), data=body, content_type=f"multipart/form-data; boundary={boundary}"
-    )
-
-
 def test_the_page_offers_the_upload(client):
     page = client.get(import_path(client))
     assert page.status_code == 200
@@ -615,7 +593,7 @@ def test_the_page_imports_the_fixture_and_this_phone_may_edit(client, app):
 
 
 def test_the_page_imports_our_own_format_too(client, app, make_game):
-    game_id, _ = make_game()
+    game_id, _ = make_game("israeli-whist", rules="pagat-german")
     exported = client.get(f"/games/{game_id}/export.json").get_data()
     response = upload(client, exported)
     assert response.status_code == 200
@@ -674,7 +652,7 @@ def test_the_page_speaks_hebrew(client):
 
 def test_the_form_needs_its_csrf_token(tmp_path):
     from scorekeeper.web import create_app
-    from tests.conftest import app_config
+    from tests.support.app import app_config
 
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     response = upload(app.test_client(), FIXTURE.read_bytes())

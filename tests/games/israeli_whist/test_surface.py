@@ -37,6 +37,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.errors import InvalidHand
 from scorekeeper.engine.core.messages import Message
+from tests.support.israeli_whist_surface import FIELDS
 
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "israeli-whist-surface.json"
 GAME = GAMES["israeli-whist"]
@@ -69,18 +70,6 @@ WRONG = (
     "9nt",
     7,
     {"a": 1},
-)
-FIELDS = (
-    "thrown_in",
-    "pass_round",
-    "declarer",
-    "bid",
-    "level",
-    "denomination",
-    "frisch_rounds",
-    "contracts",
-    "tricks",
-    "revokes",
 )
 
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import SCOREBOARD_URL, Taps, api
-from tests.browser.test_rtl_browser import fits_the_phone, game_on_a_small_phone
-from tests.conftest import opens, view_path, watched_page
+from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.live import opens, view_path, watched_page
+from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
@@ -132,8 +132,8 @@ def test_a_skat_club_night_of_thirteen_on_a_german_phone(browser, live_server, a
     """Start a night of 13 from the group page, draw (tables of 4, 3, 3, 3), open a table's
     game, record two deals at each table, and see the standings equal the Seeger-Fabian
     sums of the lists, each page fitting 360 px with no serious accessibility problem."""
-    from tests.browser.test_accessibility import SERIOUS
-    from tests.browser.test_rtl_browser import ACCEPT_LANGUAGE, SMALL_PHONE
+    from tests.support.accessibility import SERIOUS
+    from tests.support.rtl_browser import ACCEPT_LANGUAGE, SMALL_PHONE
 
     def checked(page, name: str) -> None:
         fits(page, name, "de")

@@ -19,12 +19,12 @@ from scorekeeper import db as storage
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
-from tests.conftest import join_group, move_to_group, new_app
+from tests.support.app import join_group, move_to_group, new_app
 from tests.support.rules_docs import single_hands
+from tests.support.skat_rules import ISOLATES
 
 S = PRESETS["isko"]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
-ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 
 def test_the_preset_and_knobs_are_rules_md_s():

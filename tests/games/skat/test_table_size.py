@@ -16,10 +16,10 @@ import pytest
 from scorekeeper import db as storage
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
 from scorekeeper.engine.core.settings import preset_name_of
-from tests.app.test_phone_calls import Played
-from tests.app.test_toy_game import csrf
-from tests.games.skat.test_rules import ISOLATES
+from tests.support.phone_calls import Played
+from tests.support.skat_rules import ISOLATES
 from tests.support.stored import group_listing, one_group
+from tests.support.toy_game_pages import csrf
 
 SKAT = get_game("skat")
 FOUR = SKAT.seated(4)
