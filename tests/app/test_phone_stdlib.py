@@ -1,7 +1,8 @@
 """Pyodide's standard library cut to what the engine imports (issue 44): the modules
 followed from the engine's sources, what a phone is sent, once for every game it keeps.
 That every game's engine runs on the cut library in Chromium is
-``test_phone_engine.py``'s proof (its page loads the engine from ``phone_engine.urls()``)."""
+``tests/app/test_phone_engine.py``'s proof (its page loads the engine from
+``phone_engine.urls()``)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,7 @@ import pytest
 
 from scorekeeper.web import kept, phone_build, phone_engine, phone_stdlib
 from tests.support.app import app_config
-
-from .test_phone_engine import fetch_module
+from tests.support.phone_engine import fetch_module
 
 MODULE = """\
 import os, json.decoder as decoder
@@ -262,7 +262,7 @@ json.dumps({name: code(whole) == code(shed) for name, (whole, shed) in pairs.ite
 
 @pytest.mark.browser
 def test_the_modules_shed_by_their_tokens_are_the_same_code_in_pyodides_python(browser, tmp_path):
-    from .test_phone_engine import engine_site
+    from tests.support.phone_engine import engine_site
 
     with zipfile.ZipFile(fetch_module().TARGET / "python_stdlib.zip") as archive:
         pairs = {}
