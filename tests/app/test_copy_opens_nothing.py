@@ -84,7 +84,7 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
     live = tmp_path / "live"
     with served(live) as (base, _app):
         group = new_group(base)
-        game = played_game(base, group)
+        game = played_game(base, group, "israeli-whist")
         invite, view = tokens_of(group, game)
         assert opens(base, invite, view) == (200, 302)
         copy_of(live / "scorekeeper.db", tmp_path / "stolen" / "scorekeeper.db")
@@ -188,7 +188,7 @@ def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(
     old = tmp_path / "old-machine"
     with served(old) as (base, _app):
         group = new_group(base)
-        game = played_game(base, group)
+        game = played_game(base, group, "israeli-whist")
         invite, view = tokens_of(group, game)
     backups = tmp_path / "backups"
     backups.mkdir()

@@ -58,7 +58,7 @@ def start_group_form(browser: Browser, fields: dict[str, str]) -> tuple[int, str
 
 def test_an_import_cannot_choose_the_ids_of_other_groups_games(server):
     stranger_group = new_group(server)
-    played_game(server, stranger_group)
+    played_game(server, stranger_group, "israeli-whist")
     database = db.open_database(SERVED[server])
     try:
         document = json.loads(transfer.export_json(database))
@@ -78,7 +78,7 @@ def test_an_import_cannot_choose_the_ids_of_other_groups_games(server):
 
     # Another group's next game: an id as small as the server's games are few.
     table_group = new_group(server)
-    created = played_game(server, table_group, hands=3)
+    created = played_game(server, table_group, "israeli-whist", hands=3)
     assert created["id"] < 100
     member = joined(server, table_group)
     assert member.get(urllib.parse.urlparse(created["edit_url"]).path)[0] == 200
@@ -118,7 +118,7 @@ def get_as(browser: Browser, path: str, host: str) -> tuple[int, bytes]:
 def test_made_up_hosts_neither_multiply_the_pages_kept_nor_reach_the_links(tmp_path):
     with served(tmp_path) as (base, app):
         group = new_group(base)
-        game = played_game(base, group, hands=3)
+        game = played_game(base, group, "israeli-whist", hands=3)
         member = joined(base, group)
         cache = app.extensions["scorekeeper.pages"]
         port = base.rsplit(":", 1)[1]
@@ -141,7 +141,7 @@ def test_the_page_cache_holds_at_most_its_bytes(tmp_path):
         member = joined(base, group)
         cache = app.extensions["scorekeeper.pages"]
         for _ in range(6):
-            game = played_game(base, group, hands=40)
+            game = played_game(base, group, "israeli-whist", hands=40)
             for path in (f"/games/{game['id']}", f"/games/{game['id']}?all=1"):
                 assert member.get(path)[0] == 200
                 assert 0 < cache.held <= size
@@ -153,7 +153,7 @@ def test_a_game_past_the_hands_limit_is_refused_naming_it(tmp_path, monkeypatch)
     monkeypatch.setattr(game_play, "MAX_HANDS", 3)
     with served(tmp_path) as (base, _app):
         group = new_group(base)
-        game = played_game(base, group, hands=3)
+        game = played_game(base, group, "israeli-whist", hands=3)
         hand = simulated_hands(GAMES["israeli-whist"], 4, long=True)[3]
         status, answer = call(
             base, "POST", f"/api/games/{game['id']}/hands", hand, game["edit_key"]
@@ -168,8 +168,8 @@ def test_a_game_past_the_hands_limit_is_refused_naming_it(tmp_path, monkeypatch)
 def test_an_import_past_its_limits_is_refused_naming_them(tmp_path, monkeypatch):
     with served(tmp_path) as (base, _app):
         group = new_group(base)
-        played_game(base, group, hands=3)
-        played_game(base, group, hands=3)
+        played_game(base, group, "israeli-whist", hands=3)
+        played_game(base, group, "israeli-whist", hands=3)
         member = joined(base, group)
         status, exported = member.get(f"/groups/{group['id']}/export.json")
         assert status == 200
@@ -288,10 +288,10 @@ def test_heavy_work_takes_its_slot_while_other_groups_save_and_read(tmp_path, mo
     monkeypatch.setattr(throttle, "HEAVY_WAIT", 0.2)
     with served(tmp_path) as (base, _app):
         stranger_group = new_group(base)
-        stranger_game = played_game(base, stranger_group)
+        stranger_game = played_game(base, stranger_group, "israeli-whist")
         stranger = joined(base, stranger_group)
         table_group = new_group(base)
-        table_game = played_game(base, table_group, hands=2)
+        table_game = played_game(base, table_group, "israeli-whist", hands=2)
         table = joined(base, table_group)
 
         opened = stranger.opener.open(f"{base}/games/{stranger_game['id']}/export.json")
@@ -337,7 +337,7 @@ def test_a_whole_games_sheet_is_made_once_for_every_host_and_query(tmp_path, mon
     monkeypatch.setattr(sheets, "_sheet", lambda *a, **k: made.append(1) or render(*a, **k))
     with served(tmp_path) as (base, _app):
         group = new_group(base)
-        game = played_game(base, group, hands=3)
+        game = played_game(base, group, "israeli-whist", hands=3)
         member = joined(base, group)
         port = base.rsplit(":", 1)[1]
         bodies = set()

@@ -220,7 +220,7 @@ def test_a_process_killed_holding_the_heavy_slot_holds_it_no_more(tmp_path, monk
     monkeypatch.setattr(throttle, "HEAVY_WAIT", 0.3)
     with served(tmp_path) as (base, app):
         group = new_group(base)
-        game = played_game(base, group, hands=2)
+        game = played_game(base, group, "israeli-whist", hands=2)
         member = joined(base, group)
         status, games_file = member.get(f"/groups/{group['id']}/export.json")
         assert status == 200

@@ -68,7 +68,7 @@ def prepare(page, name: str) -> None:
 def test_no_serious_accessibility_violation(axe, table, name, language):
     """The page in the language, light and then dark (the same page drawn again in the
     other colour scheme, as a phone switching to its night mode shows it)."""
-    page, game_id = table(language, "light", game_of_page(name))
+    page, game_id = table(game_of_page(name), language, "light")
     page.goto(PAGES[name].format(id=game_id))
     assert page.locator("html").get_attribute("lang") == language
     prepare(page, name)
@@ -86,7 +86,7 @@ def test_no_serious_accessibility_violation(axe, table, name, language):
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_every_control_is_big_enough_for_a_thumb(table, name):
-    page, game_id = table("en", "light", game_of_page(name))
+    page, game_id = table(game_of_page(name), "en", "light")
     page.goto(PAGES[name].format(id=game_id))
     prepare(page, name)
     if name.endswith("scoreboard"):
@@ -111,7 +111,7 @@ def test_every_control_is_big_enough_for_a_thumb(table, name):
 
 
 def test_the_screen_stays_awake_on_a_game_page(table):
-    page, game_id = table("en")
+    page, game_id = table("israeli-whist", "en")
     page.add_init_script(
         """(() => {
             window.wakeRequests = 0;

@@ -27,7 +27,7 @@ PAGES = {
 @pytest.mark.parametrize("language", ["en", "he"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_no_serious_accessibility_violation(axe, table, name, language, scheme):  # noqa: F811
-    page, game_id = table(language, scheme)
+    page, game_id = table("israeli-whist", language, scheme)
     page.goto(PAGES[name].format(id=game_id))
     assert page.locator("html").get_attribute("lang") == language
     results = axe.run(page)
@@ -37,7 +37,7 @@ def test_no_serious_accessibility_violation(axe, table, name, language, scheme):
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_every_control_is_big_enough_for_a_thumb(table, name):  # noqa: F811
-    page, game_id = table("en")
+    page, game_id = table("israeli-whist", "en")
     page.goto(PAGES[name].format(id=game_id))
     small = page.evaluate(
         """([selector, least]) => Array.from(document.querySelectorAll(selector))

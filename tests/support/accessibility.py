@@ -47,16 +47,18 @@ def phones(browser, table_server) -> Iterator[Callable[[str, str], Any]]:
 @pytest.fixture
 def table(phones, table_server):
     """Opens a page on the phone of a language and colour scheme, holding the edit link
-    of a new game with two hands; returns (page, game id)."""
+    of a new game of ``game`` (Israeli Whist's or Bid Whist's) with two hands; returns
+    (page, game id)."""
     pages = []
 
-    def open_table(language: str, scheme: str = "light", game: str = "israeli-whist"):
+    def open_table(game: str, language: str, scheme: str = "light"):
         players = ["Noa", "Eitan", "Shira", "Wassim"]
         if game == "bid-whist":
             body = {"game": game, "players": players}
             hand = {"bidder": 1, "bid": "4U", "trump": "H", "books": 11, "reneges": [1, 0]}
         else:
-            body, hand = {"players": players, "rules": "pagat-german"}, WORKED_EXAMPLE
+            body = {"game": game, "players": players, "rules": "pagat-german"}
+            hand = WORKED_EXAMPLE
         created = api(table_server, "POST", "/api/games", body)
         for _ in range(2):
             api(

@@ -69,7 +69,7 @@ def joined(base: str, group: dict) -> Browser:
     return browser
 
 
-def played_game(base: str, group: dict, key: str = "israeli-whist", hands: int = 3) -> dict:
+def played_game(base: str, group: dict, key: str, hands: int = 3) -> dict:
     game = GAMES[key]
     status, created = call(
         base,
