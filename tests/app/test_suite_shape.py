@@ -82,3 +82,30 @@ def test_the_game_factories_take_a_game(make_game):
 def test_every_registered_game_has_its_folder_of_rules_tables(key):
     folder = TESTS / "games" / key.replace("-", "_")
     assert (folder / "test_rules.py").is_file(), folder
+
+
+def test_modules_of_one_name_in_two_folders_are_two_groups():
+    """Each game's folder has its ``test_rules.py``: a module's tests that share its
+    fixture go to one worker as a group of their own, not with every module of that name."""
+    from types import SimpleNamespace
+
+    from tests.support.scheduling import pytest_itemcollected
+
+    def item(module: str):
+        marks = []
+        nodeid = module.replace(".", "/") + ".py"
+        fixture = SimpleNamespace(scope="module", baseid=nodeid)
+        return SimpleNamespace(
+            module=SimpleNamespace(__name__=module),
+            _fixtureinfo=SimpleNamespace(name2fixturedefs={"server": [fixture]}),
+            getparent=lambda kind: SimpleNamespace(nodeid=nodeid),
+            get_closest_marker=lambda name: marks[0] if marks else None,
+            add_marker=lambda mark: marks.append(mark.mark),
+            marks=marks,
+        )
+
+    made = [item("tests.games.skat.test_rules"), item("tests.games.euchre.test_rules")]
+    for each in made:
+        pytest_itemcollected(each)
+    groups = [each.marks[0].args[0] for each in made]
+    assert groups == ["games.skat.test_rules", "games.euchre.test_rules"]

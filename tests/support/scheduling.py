@@ -28,7 +28,7 @@ def pytest_itemcollected(item) -> None:
     starting its own server and building the same games again)."""
     if item.get_closest_marker("xdist_group"):
         return
-    module = item.module.__name__.rsplit(".", 1)[-1]
+    module = item.module.__name__.removeprefix("tests.")  # games.skat.test_rules: one a file
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info else ()
     own = item.getparent(pytest.Module).nodeid
