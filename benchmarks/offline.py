@@ -49,7 +49,7 @@ from web import Phone, game_with_hands, new_game, running_server, sample_hand  #
 
 from scorekeeper.engine import GAMES  # noqa: E402
 from tests.support.app_conformance import enter as enter_by_taps  # noqa: E402
-from tests.support.app_conformance import entry_of
+from tests.support.app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
 
 TAP = """() => new Promise((resolve) => {
   const rows = () => document.querySelectorAll("#kept-board tr.pending").length;
