@@ -36,7 +36,7 @@ def sftp(tmp_path):
     root.mkdir()
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "tests.sftp_server", str(port), str(root)]
+        [sys.executable, "-m", "tests.support.sftp_server", str(port), str(root)]
         + [str(tmp_path / "host_key"), "keeper", PASSWORD],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
