@@ -90,7 +90,7 @@ def test_a_bad_group_is_refused_naming_the_field(client, app, body, status, fiel
 def test_a_group_reads_its_name_players_and_games_newest_first(client):
     group = new_group(client)
     first = game_in(client, group)
-    post_hand(client, first, WORKED_EXAMPLE)
+    post_hand(client, first)
     second = game_in(client, group, players=["Noa", "Avi", "Dana", "Gil"])
     response = client.get(f"/api/groups/{group['id']}", headers=bearer(group["key"]))
     assert response.status_code == 200

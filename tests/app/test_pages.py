@@ -797,7 +797,7 @@ def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
     players = ["Ann", "Bob", "Cat", "Dan"][: game.seats]
     settings = game.preset(game.default_preset)
     hand = next(r for r in drawn_records(game, settings, 50, 5) if not r.thrown_in).to_dict()
-    game_id, key = make_game(game.default_preset, players, game=game.key)
+    game_id, key = make_game(game.key, game.default_preset, players)
     bearer = {"Authorization": f"Bearer {key}"}
     assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201
     client.patch(f"/api/games/{game_id}", json={"name": "Friday rematch"}, headers=bearer)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.support.stored import import_path
 
-FIXTURE = Path(__file__).parents[2] / "fixtures" / "iws-export.json"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "iws-export.json"
 
 
 def upload(client, data: bytes, name="iws-export.json"):
